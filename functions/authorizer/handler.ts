@@ -1,0 +1,38 @@
+import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import { extractApiKey } from '../../shared/auth/api-key';
+import { encodeIdentity } from '../../shared/auth/identity';
+import { allowedRoutes, buildPolicy } from '../../shared/auth/policy';
+import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
+import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
+import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
+import { authenticateApiKey } from '../../shared/domain/identity-resolver';
+import { log } from '../../shared/http/logger';
+
+const store = new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));
+/** lastUsedAt is written at most once a minute per key, so busy keys do not cost a write per call. */
+const LAST_USED_WRITE_INTERVAL_MS = 60_000;
+
+/**
+ * REQUEST authorizer shared by the three APIs. Throwing `Unauthorized` makes API Gateway answer
+ * 401 through the UNAUTHORIZED gateway response; a policy without the requested route makes it
+ * answer 403 through ACCESS_DENIED. The policy lists every route the key may call because API
+ * Gateway caches it per key and reuses it across routes.
+ */
+export const handler = async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
+  const key = extractApiKey(event.headers, { allowXApiKey: true });
+  if (!key) throw new Error('Unauthorized');
+
+  const result = await authenticateApiKey(store, key);
+  if (!result.ok) {
+    log('info', 'authorizer refused key', { reason: result.reason });
+    throw new Error('Unauthorized');
+  }
+  await store.touchApiKey(result.record.keyHash, new Date().toISOString(), LAST_USED_WRITE_INTERVAL_MS);
+
+  const { identity } = result;
+  return {
+    principalId: identity.keyId,
+    policyDocument: buildPolicy(event.methodArn, allowedRoutes(identity.permissions, identity.keyType)),
+    context: encodeIdentity(identity),
+  };
+};

@@ -1,0 +1,35 @@
+import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+
+export type Item = Record<string, unknown>;
+
+/** Follows LastEvaluatedKey to the end. Only for bounded partitions (tenancy, aggregation reads). */
+export async function queryAll(client: DynamoDBDocumentClient, input: QueryCommandInput): Promise<Item[]> {
+  const items: Item[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const result = await client.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    for (const item of result.Items ?? []) items.push(item);
+    start = result.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/**
+ * Reads up to `want` matching items, following pages while a filter drops rows. DynamoDB applies
+ * Limit before the filter, so one page can come back short without being the end.
+ */
+export async function queryUpTo(client: DynamoDBDocumentClient, input: QueryCommandInput, want: number): Promise<Item[]> {
+  const items: Item[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const result = await client.send(
+      new QueryCommand({ ...input, ExclusiveStartKey: start, Limit: input.FilterExpression ? Math.max(want, 100) : want - items.length }),
+    );
+    for (const item of result.Items ?? []) {
+      items.push(item);
+      if (items.length >= want) return items;
+    }
+    start = result.LastEvaluatedKey;
+  } while (start);
+  return items;
+}

@@ -1,0 +1,67 @@
+import type { TableName } from '../../routes';
+
+/**
+ * Table definitions shared by the CDK stack and the local emulator, so both create the same keys
+ * and indexes. Every attribute is a string; every request path is a Query or GetItem on one of
+ * these keys (see the access-pattern table in the README).
+ */
+export interface IndexDefinition {
+  readonly name: string;
+  readonly partitionKey: string;
+  readonly sortKey: string;
+}
+
+export interface TableDefinition {
+  readonly name: TableName;
+  readonly partitionKey: string;
+  readonly sortKey: string;
+  readonly indexes: readonly IndexDefinition[];
+}
+
+export const TABLES: Record<TableName, TableDefinition> = {
+  /** Portfolios, enterprises, teams (with configuration), workspaces, API keys and id counters. */
+  teams: {
+    name: 'teams',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    indexes: [{ name: 'byKeyId', partitionKey: 'keyListPk', sortKey: 'keyId' }],
+  },
+  /** Scheduling-widget sessions, one partition per team, sorted by start instant. */
+  sessions: {
+    name: 'sessions',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    indexes: [
+      { name: 'byStatus', partitionKey: 'statusPk', sortKey: 'sk' },
+      { name: 'bookings', partitionKey: 'bookedPk', sortKey: 'bookedSk' },
+    ],
+  },
+  /** Unified leads (every channel), one partition per team, sorted by lead instant. */
+  leads: {
+    name: 'leads',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    indexes: [
+      { name: 'byType', partitionKey: 'typePk', sortKey: 'sk' },
+      { name: 'byExternalId', partitionKey: 'externalPk', sortKey: 'sk' },
+    ],
+  },
+  /** Call records, one partition per team, sorted by call start. */
+  calls: {
+    name: 'calls',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    indexes: [{ name: 'byType', partitionKey: 'typePk', sortKey: 'sk' }],
+  },
+};
+
+/** Physical table names come from the environment (set by CDK, or by the local runner). */
+export function tableNameEnvVar(table: TableName): string {
+  return `TABLE_${table.toUpperCase()}`;
+}
+
+export function physicalTableName(table: TableName): string {
+  const name = process.env[tableNameEnvVar(table)];
+  if (!name) throw new Error(`environment variable ${tableNameEnvVar(table)} is not set`);
+  return name;
+}

@@ -1,0 +1,245 @@
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import type { ApiKeyRecord, Enterprise, Portfolio, Team } from '../../domain/tenancy';
+import { ConflictError } from '../../http/errors';
+import type { TenancyStore } from '../../ports/tenancy-store';
+import { nextCounterValue } from './counters';
+import { padId, teamPk } from './keys';
+import { queryAll } from './query';
+
+const KEY_LIST_PK = 'APIKEYS';
+
+function stripKeys<T>(item: Record<string, unknown>): T {
+  const { pk: _pk, sk: _sk, keyListPk: _l, entity: _e, ...rest } = item;
+  return rest as T;
+}
+
+export class DynamoTenancyStore implements TenancyStore {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async createPortfolio(input: { name: string }): Promise<Portfolio> {
+    const id = await nextCounterValue(this.client, this.tableName, 'portfolio');
+    const portfolio: Portfolio = { id, name: input.name, createdAt: new Date().toISOString() };
+    await this.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: this.tableName, Item: { pk: `PORTFOLIO#${padId(id)}`, sk: 'META', entity: 'portfolio', ...portfolio } } },
+          { Put: { TableName: this.tableName, Item: { pk: 'DIRECTORY', sk: `PORTFOLIO#${padId(id)}`, ...portfolio } } },
+        ],
+      }),
+    );
+    return portfolio;
+  }
+
+  async createEnterprise(input: { name: string }): Promise<Enterprise> {
+    const id = await nextCounterValue(this.client, this.tableName, 'enterprise');
+    const enterprise: Enterprise = { id, name: input.name, createdAt: new Date().toISOString() };
+    await this.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: this.tableName, Item: { pk: `ENTERPRISE#${padId(id)}`, sk: 'META', entity: 'enterprise', ...enterprise } } },
+          { Put: { TableName: this.tableName, Item: { pk: 'DIRECTORY', sk: `ENTERPRISE#${padId(id)}`, ...enterprise } } },
+        ],
+      }),
+    );
+    return enterprise;
+  }
+
+  async addEnterpriseToPortfolio(portfolioId: number, enterpriseId: number): Promise<void> {
+    await this.client.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: { pk: `PORTFOLIO#${padId(portfolioId)}`, sk: `ENTERPRISE#${padId(enterpriseId)}`, enterpriseId },
+      }),
+    );
+  }
+
+  async createTeam(input: Omit<Team, 'id' | 'createdAt'>): Promise<Team> {
+    const id = await nextCounterValue(this.client, this.tableName, 'team');
+    const team: Team = { ...input, id, createdAt: new Date().toISOString() };
+    try {
+      await this.client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: { pk: teamPk(id), sk: 'META', entity: 'team', ...team },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: { pk: `WORKSPACE#${team.workspaceId}`, sk: 'META', teamId: id },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: { pk: `ENTERPRISE#${padId(team.enterpriseId)}`, sk: `TEAM#${padId(id)}`, teamId: id, isTest: team.isTest },
+              },
+            },
+          ],
+        }),
+      );
+    } catch (error) {
+      if (error instanceof Error && error.name === 'TransactionCanceledException') {
+        throw new ConflictError(`workspace id ${team.workspaceId} is already in use`, 'workspace_id');
+      }
+      throw error;
+    }
+    return team;
+  }
+
+  async getPortfolio(id: number): Promise<Portfolio | null> {
+    return this.getMeta<Portfolio>(`PORTFOLIO#${padId(id)}`);
+  }
+
+  async getEnterprise(id: number): Promise<Enterprise | null> {
+    return this.getMeta<Enterprise>(`ENTERPRISE#${padId(id)}`);
+  }
+
+  async getTeam(id: number): Promise<Team | null> {
+    return this.getMeta<Team>(teamPk(id));
+  }
+
+  async getTeams(ids: readonly number[]): Promise<Team[]> {
+    const teams: Team[] = [];
+    for (let i = 0; i < ids.length; i += 100) {
+      let keys: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map((id) => ({ pk: teamPk(id), sk: 'META' }));
+      while (keys && keys.length > 0) {
+        const result: BatchGetCommandOutput = await this.client.send(
+          new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: keys } } }),
+        );
+        for (const item of result.Responses?.[this.tableName] ?? []) teams.push(stripKeys<Team>(item));
+        keys = result.UnprocessedKeys?.[this.tableName]?.Keys;
+      }
+    }
+    return teams.sort((a, b) => a.id - b.id);
+  }
+
+  async getTeamByWorkspace(workspaceId: string): Promise<Team | null> {
+    const pointer = await this.client.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: `WORKSPACE#${workspaceId}`, sk: 'META' } }),
+    );
+    const teamId = pointer.Item?.teamId;
+    return typeof teamId === 'number' ? this.getTeam(teamId) : null;
+  }
+
+  async listEnterpriseTeamIds(enterpriseId: number): Promise<{ teamId: number; isTest: boolean }[]> {
+    const items = await queryAll(this.client, {
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `ENTERPRISE#${padId(enterpriseId)}`, ':prefix': 'TEAM#' },
+    });
+    return items.map((item) => ({ teamId: Number(item.teamId), isTest: item.isTest === true }));
+  }
+
+  async listPortfolioEnterpriseIds(portfolioId: number): Promise<number[]> {
+    const items = await queryAll(this.client, {
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `PORTFOLIO#${padId(portfolioId)}`, ':prefix': 'ENTERPRISE#' },
+    });
+    return items.map((item) => Number(item.enterpriseId));
+  }
+
+  async listPortfolios(): Promise<Portfolio[]> {
+    return this.listDirectory<Portfolio>('PORTFOLIO#');
+  }
+
+  async listEnterprises(): Promise<Enterprise[]> {
+    return this.listDirectory<Enterprise>('ENTERPRISE#');
+  }
+
+  async putApiKey(record: ApiKeyRecord): Promise<void> {
+    await this.client.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: { pk: `APIKEY#${record.keyHash}`, sk: 'META', entity: 'apiKey', keyListPk: KEY_LIST_PK, ...record },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  }
+
+  async getApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null> {
+    return this.getMeta<ApiKeyRecord>(`APIKEY#${keyHash}`);
+  }
+
+  async listApiKeys(): Promise<ApiKeyRecord[]> {
+    const items = await queryAll(this.client, {
+      TableName: this.tableName,
+      IndexName: 'byKeyId',
+      KeyConditionExpression: 'keyListPk = :pk',
+      ExpressionAttributeValues: { ':pk': KEY_LIST_PK },
+    });
+    return items.map((item) => stripKeys<ApiKeyRecord>(item));
+  }
+
+  async revokeApiKey(keyId: string, at: string): Promise<ApiKeyRecord | null> {
+    const found = await queryAll(this.client, {
+      TableName: this.tableName,
+      IndexName: 'byKeyId',
+      KeyConditionExpression: 'keyListPk = :pk AND keyId = :id',
+      ExpressionAttributeValues: { ':pk': KEY_LIST_PK, ':id': keyId },
+    });
+    const item = found[0];
+    if (!item) return null;
+    const result = await this.client.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: { pk: item.pk, sk: 'META' },
+        UpdateExpression: 'SET revokedAt = if_not_exists(revokedAt, :at)',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':at': at },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return result.Attributes ? stripKeys<ApiKeyRecord>(result.Attributes) : null;
+  }
+
+  async touchApiKey(keyHash: string, at: string, minIntervalMs: number): Promise<void> {
+    const threshold = new Date(Date.parse(at) - minIntervalMs).toISOString();
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: `APIKEY#${keyHash}`, sk: 'META' },
+          UpdateExpression: 'SET lastUsedAt = :at',
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt = :null OR lastUsedAt < :threshold)',
+          ExpressionAttributeValues: { ':at': at, ':threshold': threshold, ':null': null },
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+
+  private async getMeta<T>(pk: string): Promise<T | null> {
+    const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: { pk, sk: 'META' } }));
+    return result.Item ? stripKeys<T>(result.Item) : null;
+  }
+
+  private async listDirectory<T>(prefix: string): Promise<T[]> {
+    const items = await queryAll(this.client, {
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': 'DIRECTORY', ':prefix': prefix },
+    });
+    return items.map((item) => stripKeys<T>(item));
+  }
+}

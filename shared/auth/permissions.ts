@@ -1,0 +1,39 @@
+/** The spec's eight read permissions plus the write permissions of the three POST surfaces. */
+export const READ_PERMISSIONS = [
+  'read:calls',
+  'read:transcripts',
+  'read:leads',
+  'read:teams',
+  'read:coach',
+  'read:scheduler_analytics',
+  'read:outbound',
+  'read:support_tickets',
+] as const;
+
+/**
+ * Write permissions, one per POST surface:
+ * - write:leads       POST /api/outbound/speed-to-lead/ingest
+ * - write:calls       POST /v1/responder/webhook
+ * - write:sms_campaigns POST /v1/messaging/sms/campaign (and its cancel)
+ */
+export const WRITE_PERMISSIONS = ['write:leads', 'write:calls', 'write:sms_campaigns'] as const;
+
+export const ALL_PERMISSIONS = [...READ_PERMISSIONS, ...WRITE_PERMISSIONS] as const;
+export type Permission = (typeof ALL_PERMISSIONS)[number];
+
+export function isPermission(value: string): value is Permission {
+  return (ALL_PERMISSIONS as readonly string[]).includes(value);
+}
+
+export const KEY_TYPES = ['enterprise', 'enterprise_all_teams', 'portfolio_all_teams'] as const;
+export type KeyType = (typeof KEY_TYPES)[number];
+
+export function isKeyType(value: string): value is KeyType {
+  return (KEY_TYPES as readonly string[]).includes(value);
+}
+
+/** Permissions that only some key types may hold (spec: support tickets are enterprise_all_teams only). */
+export function permissionAllowedForKeyType(permission: Permission, type: KeyType): boolean {
+  if (permission === 'read:support_tickets') return type === 'enterprise_all_teams';
+  return true;
+}

@@ -1,0 +1,59 @@
+import { hashApiKey, isWellFormedKey, sameKeyHash } from '../auth/api-key';
+import type { Identity } from '../auth/identity';
+import type { TenancyStore } from '../ports/tenancy-store';
+import type { ApiKeyRecord } from './tenancy';
+
+export type AuthenticationResult =
+  | { readonly ok: true; readonly identity: Identity; readonly record: ApiKeyRecord }
+  | { readonly ok: false; readonly reason: 'malformed' | 'unknown' | 'revoked' | 'orphaned' };
+
+/**
+ * Authenticates a plaintext key and resolves everything the handlers need to know about it: the
+ * teams it reaches (with their test flag) and its permissions. A malformed key is refused before
+ * any database read.
+ */
+export async function authenticateApiKey(store: TenancyStore, key: string): Promise<AuthenticationResult> {
+  if (!isWellFormedKey(key)) return { ok: false, reason: 'malformed' };
+  const keyHash = hashApiKey(key);
+  const record = await store.getApiKeyByHash(keyHash);
+  if (!record || !sameKeyHash(record.keyHash, keyHash)) return { ok: false, reason: 'unknown' };
+  if (record.revokedAt) return { ok: false, reason: 'revoked' };
+
+  const anchor = await store.getTeam(record.anchorTeamId);
+  if (!anchor) return { ok: false, reason: 'orphaned' };
+
+  let teams: { teamId: number; isTest: boolean }[];
+  let portfolioId: number | null = null;
+  switch (record.scope.kind) {
+    case 'team':
+      teams = [{ teamId: anchor.id, isTest: anchor.isTest }];
+      break;
+    case 'enterprise':
+      teams = await store.listEnterpriseTeamIds(record.scope.id);
+      break;
+    case 'portfolio': {
+      portfolioId = record.scope.id;
+      const enterpriseIds = await store.listPortfolioEnterpriseIds(record.scope.id);
+      const lists = await Promise.all(enterpriseIds.map((id) => store.listEnterpriseTeamIds(id)));
+      teams = lists.flat();
+      break;
+    }
+  }
+  teams.sort((a, b) => a.teamId - b.teamId);
+
+  return {
+    ok: true,
+    record,
+    identity: {
+      keyId: record.keyId,
+      keyType: record.type,
+      scope: record.scope,
+      anchorTeamId: record.anchorTeamId,
+      enterpriseId: record.scope.kind === 'portfolio' ? null : anchor.enterpriseId,
+      portfolioId,
+      permissions: record.permissions,
+      teamIds: teams.map((t) => t.teamId),
+      testTeamIds: teams.filter((t) => t.isTest).map((t) => t.teamId),
+    },
+  };
+}

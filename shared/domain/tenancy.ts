@@ -1,0 +1,57 @@
+import type { KeyType, Permission } from '../auth/permissions';
+
+export interface Portfolio {
+  readonly id: number;
+  readonly name: string;
+  readonly createdAt: string;
+}
+
+export interface Enterprise {
+  readonly id: number;
+  readonly name: string;
+  readonly createdAt: string;
+}
+
+export interface Team {
+  readonly id: number;
+  readonly name: string;
+  /** IANA time zone, e.g. America/Chicago. */
+  readonly timezone: string;
+  /** Internal QA/test team: left out of multi-team aggregations unless asked for. */
+  readonly isTest: boolean;
+  readonly enterpriseId: number;
+  /** Addresses the team on the platform surface (X-Workspace-ID). */
+  readonly workspaceId: string;
+  readonly createdAt: string;
+}
+
+export type KeyScope =
+  | { readonly kind: 'team'; readonly id: number }
+  | { readonly kind: 'enterprise'; readonly id: number }
+  | { readonly kind: 'portfolio'; readonly id: number };
+
+export interface ApiKeyRecord {
+  readonly keyId: string;
+  readonly keyHash: string;
+  readonly name: string;
+  readonly type: KeyType;
+  readonly scope: KeyScope;
+  /** The team the key was created from. */
+  readonly anchorTeamId: number;
+  readonly permissions: readonly Permission[];
+  readonly createdAt: string;
+  readonly lastUsedAt: string | null;
+  readonly revokedAt: string | null;
+}
+
+/** The key's scope kind follows from its type (spec: key types table). */
+export function scopeKindForType(type: KeyType): KeyScope['kind'] {
+  switch (type) {
+    case 'enterprise':
+      return 'team';
+    case 'enterprise_all_teams':
+      return 'enterprise';
+    case 'portfolio_all_teams':
+      return 'portfolio';
+  }
+}

@@ -1,0 +1,38 @@
+import type { Surface } from '../routes';
+import { errorBody } from './error-bodies';
+
+/**
+ * The bodies API Gateway answers itself (no handler ran): 401 when the key is missing or invalid,
+ * 403 when the key's policy does not allow the route, 404 for unknown routes. One definition feeds
+ * the CDK gateway responses (as templates, with `$context.requestId`) and the local gateway.
+ */
+export type GatewayResponseKind = 'UNAUTHORIZED' | 'ACCESS_DENIED' | 'MISSING_AUTHENTICATION_TOKEN' | 'DEFAULT_5XX' | 'THROTTLED';
+
+export const GATEWAY_RESPONSES: Record<GatewayResponseKind, { statusCode: number; code: string; message: string }> = {
+  UNAUTHORIZED: { statusCode: 401, code: 'unauthorized', message: 'Missing or invalid API key' },
+  ACCESS_DENIED: {
+    statusCode: 403,
+    code: 'forbidden',
+    message: 'The API key does not hold the permission this route requires',
+  },
+  // API Gateway answers unknown routes with MISSING_AUTHENTICATION_TOKEN (403 by default); we make it a 404.
+  MISSING_AUTHENTICATION_TOKEN: { statusCode: 404, code: 'not_found', message: 'No such route' },
+  THROTTLED: { statusCode: 429, code: 'rate_limited', message: 'Too many requests' },
+  DEFAULT_5XX: { statusCode: 500, code: 'internal_error', message: 'Internal server error' },
+};
+
+const REQUEST_ID_PLACEHOLDER = '__REQUEST_ID__';
+
+/** The gateway response body for a surface, with the request id filled in. */
+export function gatewayResponseBody(surface: Surface, kind: GatewayResponseKind, requestId: string): Record<string, unknown> {
+  const r = GATEWAY_RESPONSES[kind];
+  return errorBody(surface, r.code, r.message, requestId);
+}
+
+/** The same body as an API Gateway response template (application/json). */
+export function gatewayResponseTemplate(surface: Surface, kind: GatewayResponseKind): string {
+  return JSON.stringify(gatewayResponseBody(surface, kind, REQUEST_ID_PLACEHOLDER)).replace(
+    `"${REQUEST_ID_PLACEHOLDER}"`,
+    '"$context.requestId"',
+  );
+}

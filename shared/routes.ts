@@ -1,0 +1,182 @@
+import type { KeyType, Permission } from './auth/permissions';
+
+/**
+ * The one route table. It feeds the CDK stack (one function per row), the local gateway, the
+ * authorizer's policy and the OpenAPI document. It carries no schemas so that the authorizer's
+ * bundle stays small; schemas live beside it in shared/schemas/route-schemas.ts.
+ */
+export type Surface = 'read' | 'platform' | 'intake';
+export type HttpMethod = 'GET' | 'POST';
+
+export interface RouteDefinition {
+  /** Stable identifier, also the OpenAPI operationId. */
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** API Gateway resource path with {param} placeholders. */
+  readonly path: string;
+  readonly surface: Surface;
+  /** Folder under functions/ holding handler.ts. */
+  readonly functionName: string;
+  /** Permission the key must hold; null for public routes (no authorizer). */
+  readonly permission: Permission | null;
+  /** Key types allowed on the route; every type when absent. */
+  readonly keyTypes?: readonly KeyType[];
+  /** DynamoDB tables the function reads or writes. */
+  readonly tables: readonly { readonly table: TableName; readonly access: 'read' | 'readwrite' }[];
+  readonly summary: string;
+  readonly tag: string;
+}
+
+export type TableName = 'teams' | 'sessions' | 'leads' | 'calls';
+
+export const ROUTES: readonly RouteDefinition[] = [
+  {
+    id: 'listTeamSessions',
+    method: 'GET',
+    path: '/api/v1/teams/{teamId}/sessions',
+    surface: 'read',
+    functionName: 'list-team-sessions',
+    permission: 'read:scheduler_analytics',
+    tables: [{ table: 'sessions', access: 'read' }],
+    summary: "List a team's scheduling-widget sessions",
+    tag: 'Sessions',
+  },
+  {
+    id: 'listSessions',
+    method: 'GET',
+    path: '/api/v1/sessions',
+    surface: 'read',
+    functionName: 'list-sessions',
+    permission: 'read:scheduler_analytics',
+    tables: [{ table: 'sessions', access: 'read' }],
+    summary: 'List sessions across every team the key can access',
+    tag: 'Sessions',
+  },
+  {
+    id: 'listBookings',
+    method: 'GET',
+    path: '/api/v1/bookings',
+    surface: 'read',
+    functionName: 'list-bookings',
+    permission: 'read:scheduler_analytics',
+    tables: [{ table: 'sessions', access: 'read' }],
+    summary: 'List completed bookings across every team the key can access',
+    tag: 'Sessions',
+  },
+  {
+    id: 'getTeamFunnel',
+    method: 'GET',
+    path: '/api/v1/teams/{teamId}/analytics/funnel',
+    surface: 'read',
+    functionName: 'get-team-funnel',
+    permission: 'read:scheduler_analytics',
+    tables: [{ table: 'sessions', access: 'read' }],
+    summary: 'Funnel metrics for one team',
+    tag: 'Analytics',
+  },
+  {
+    id: 'getFunnel',
+    method: 'GET',
+    path: '/api/v1/analytics/funnel',
+    surface: 'read',
+    functionName: 'get-funnel',
+    permission: 'read:scheduler_analytics',
+    tables: [{ table: 'sessions', access: 'read' }],
+    summary: 'Funnel metrics across every team the key can access',
+    tag: 'Analytics',
+  },
+  {
+    id: 'getSchedulerAnalytics',
+    method: 'GET',
+    path: '/api/scheduler-analytics',
+    surface: 'read',
+    functionName: 'get-scheduler-analytics',
+    permission: 'read:scheduler_analytics',
+    tables: [{ table: 'sessions', access: 'read' }],
+    summary: 'Legacy (v0) scheduler analytics blocks for one team',
+    tag: 'Analytics',
+  },
+  {
+    id: 'listUnifiedLeads',
+    method: 'GET',
+    path: '/api/leads',
+    surface: 'read',
+    functionName: 'list-unified-leads',
+    permission: 'read:leads',
+    tables: [{ table: 'leads', access: 'read' }],
+    summary: 'Legacy (v0) unified leads for one team',
+    tag: 'Leads',
+  },
+  {
+    id: 'listTeamLeads',
+    method: 'GET',
+    path: '/api/v1/teams/{teamId}/leads',
+    surface: 'read',
+    functionName: 'list-team-leads',
+    permission: 'read:leads',
+    tables: [{ table: 'leads', access: 'read' }],
+    summary: "The canonical (v1) leads feed of a team",
+    tag: 'Leads',
+  },
+  {
+    id: 'listTeams',
+    method: 'GET',
+    path: '/api/teams',
+    surface: 'read',
+    functionName: 'list-teams',
+    permission: 'read:teams',
+    tables: [{ table: 'teams', access: 'read' }],
+    summary: 'List the teams the key can access',
+    tag: 'Teams',
+  },
+  {
+    id: 'listCalls',
+    method: 'GET',
+    path: '/api/calls',
+    surface: 'read',
+    functionName: 'list-calls',
+    permission: 'read:calls',
+    tables: [{ table: 'calls', access: 'read' }],
+    summary: 'Call records of one team (transcripts need read:transcripts)',
+    tag: 'Calls',
+  },
+];
+
+export function routeById(id: string): RouteDefinition {
+  const route = ROUTES.find((r) => r.id === id);
+  if (!route) throw new Error(`unknown route ${id}`);
+  return route;
+}
+
+/** Matches a concrete request path against a route path template; returns the path parameters. */
+export function matchPath(template: string, path: string): Record<string, string> | null {
+  const t = template.split('/');
+  const p = path.split('/');
+  if (t.length !== p.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < t.length; i++) {
+    const seg = t[i] as string;
+    const actual = p[i] as string;
+    if (seg.startsWith('{') && seg.endsWith('}')) {
+      if (actual === '') return null;
+      params[seg.slice(1, -1)] = decodeURIComponent(actual);
+    } else if (seg !== actual) {
+      return null;
+    }
+  }
+  return params;
+}
+
+export function findRoute(
+  surface: Surface | null,
+  method: string,
+  path: string,
+): { route: RouteDefinition; pathParameters: Record<string, string> } | null {
+  for (const route of ROUTES) {
+    if (surface && route.surface !== surface) continue;
+    if (route.method !== method) continue;
+    const params = matchPath(route.path, path);
+    if (params) return { route, pathParameters: params };
+  }
+  return null;
+}
