@@ -1,0 +1,70 @@
+import { BadRequestError, ForbiddenError } from '../http/errors';
+import { type Identity, isMultiTeamKey } from './identity';
+
+/** The same answer for a team outside the key's scope and a team that does not exist. */
+function teamNotAccessible(teamId: number): ForbiddenError {
+  return new ForbiddenError(`Team ${teamId} is not accessible with this API key`);
+}
+
+function parseTeamId(raw: string, field: string): number {
+  if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1) {
+    throw new BadRequestError(`${field}: must be a positive integer`, field);
+  }
+  return Number(raw);
+}
+
+/** v1: the team is in the path. */
+export function requireTeamAccess(identity: Identity, teamId: number): number {
+  if (!identity.teamIds.includes(teamId)) throw teamNotAccessible(teamId);
+  return teamId;
+}
+
+/**
+ * v0: multi-team keys name the team in the x-team-id header or the team_id query parameter;
+ * single-team keys may omit it (and naming another team is a 403).
+ */
+export function resolveV0Team(
+  identity: Identity,
+  headers: Readonly<Record<string, string>>,
+  query: Readonly<Record<string, string | undefined>> | null,
+): number {
+  const fromHeader = headers['x-team-id'];
+  const fromQuery = query?.team_id;
+  const headerId = fromHeader !== undefined ? parseTeamId(fromHeader.trim(), 'x-team-id') : undefined;
+  const queryId = fromQuery !== undefined ? parseTeamId(fromQuery.trim(), 'team_id') : undefined;
+  if (headerId !== undefined && queryId !== undefined && headerId !== queryId) {
+    throw new BadRequestError('x-team-id and team_id name different teams; send one of them', 'team_id');
+  }
+  const named = headerId ?? queryId;
+  if (named === undefined) {
+    if (isMultiTeamKey(identity)) {
+      throw new BadRequestError(
+        'This API key reaches several teams: name one with the x-team-id header or the team_id query parameter',
+        'x-team-id',
+      );
+    }
+    return identity.anchorTeamId;
+  }
+  return requireTeamAccess(identity, named);
+}
+
+/**
+ * Cross-team v1 lists and aggregations: every team the key reaches, without test teams unless
+ * asked; a team named with team_id is addressed explicitly and never filtered.
+ */
+export function resolveCrossTeams(identity: Identity, options: { teamId?: number; includeTestTeams: boolean }): number[] {
+  if (options.teamId !== undefined) return [requireTeamAccess(identity, options.teamId)];
+  if (options.includeTestTeams) return [...identity.teamIds];
+  return identity.teamIds.filter((id) => !identity.testTeamIds.includes(id));
+}
+
+/** /api/v1/enterprise/{enterpriseId}/...: an enterprise_all_teams key of that very enterprise. */
+export function requireEnterpriseAccess(identity: Identity, enterpriseId: number): number {
+  if (identity.keyType !== 'enterprise_all_teams') {
+    throw new ForbiddenError('Enterprise routes need an enterprise_all_teams key');
+  }
+  if (identity.enterpriseId !== enterpriseId) {
+    throw new ForbiddenError(`Enterprise ${enterpriseId} is not accessible with this API key`);
+  }
+  return enterpriseId;
+}

@@ -1,0 +1,292 @@
+import { DateTime } from 'luxon';
+import type { SessionRecord } from './sessions';
+
+/**
+ * Metric definitions (also in the README and the API description). Every metric counts sessions
+ * whose started_at lies in [start_date, end_date). Stages are cumulative: a session that reached a
+ * later stage counts in every earlier one.
+ * - sessions: sessions started in the range.
+ * - booking_started: sessions with a booking_started event (the customer picked a slot), or a later stage.
+ * - customer_info_completed: sessions with a customer_info_completed event, or booked.
+ * - booking_completed: sessions whose status is booked.
+ * - conversion_rate: booking_completed / sessions.
+ * - drop_off_count: sessions whose status is dropped_off (pending sessions are still open).
+ * - drop_off_rate: drop_off_count / sessions.
+ * Rates are fractions between 0 and 1, rounded to 4 decimals, and 0 when there are no sessions.
+ */
+export interface FunnelCounts {
+  sessions: number;
+  booking_started: number;
+  customer_info_completed: number;
+  booking_completed: number;
+  conversion_rate: number;
+  drop_off_count: number;
+  drop_off_rate: number;
+}
+
+export function rate(numerator: number, denominator: number): number {
+  return denominator === 0 ? 0 : Math.round((numerator / denominator) * 10_000) / 10_000;
+}
+
+interface StageFlags {
+  bookingStarted: boolean;
+  infoCompleted: boolean;
+  booked: boolean;
+}
+
+function stages(session: SessionRecord): StageFlags {
+  const booked = session.status === 'booked';
+  let infoCompleted = booked;
+  let bookingStarted = booked;
+  for (const event of session.events) {
+    if (event.event_type === 'customer_info_completed') infoCompleted = true;
+    else if (event.event_type === 'booking_started') bookingStarted = true;
+  }
+  return { bookingStarted: bookingStarted || infoCompleted, infoCompleted, booked };
+}
+
+export function emptyFunnelCounts(): FunnelCounts {
+  return { sessions: 0, booking_started: 0, customer_info_completed: 0, booking_completed: 0, conversion_rate: 0, drop_off_count: 0, drop_off_rate: 0 };
+}
+
+export function computeFunnel(sessions: Iterable<SessionRecord>): FunnelCounts {
+  const counts = emptyFunnelCounts();
+  for (const session of sessions) addToFunnel(counts, session);
+  return finishFunnel(counts);
+}
+
+function addToFunnel(counts: FunnelCounts, session: SessionRecord): void {
+  const s = stages(session);
+  counts.sessions++;
+  if (s.bookingStarted) counts.booking_started++;
+  if (s.infoCompleted) counts.customer_info_completed++;
+  if (s.booked) counts.booking_completed++;
+  if (session.status === 'dropped_off') counts.drop_off_count++;
+}
+
+function finishFunnel(counts: FunnelCounts): FunnelCounts {
+  counts.conversion_rate = rate(counts.booking_completed, counts.sessions);
+  counts.drop_off_rate = rate(counts.drop_off_count, counts.sessions);
+  return counts;
+}
+
+/** Sums per-team funnels (the cross-team funnel) and recomputes the rates from the sums. */
+export function sumFunnels(funnels: readonly FunnelCounts[]): FunnelCounts {
+  const total = emptyFunnelCounts();
+  for (const f of funnels) {
+    total.sessions += f.sessions;
+    total.booking_started += f.booking_started;
+    total.customer_info_completed += f.customer_info_completed;
+    total.booking_completed += f.booking_completed;
+    total.drop_off_count += f.drop_off_count;
+  }
+  return finishFunnel(total);
+}
+
+/** The eight blocks of the legacy scheduler analytics, in the order they are documented. */
+export const ANALYTICS_BLOCKS = [
+  'funnel',
+  'bookings',
+  'chartData',
+  'utmData',
+  'googleAdsData',
+  'serviceAreaData',
+  'issueTypeData',
+  'customerEvents',
+] as const;
+export type AnalyticsBlock = (typeof ANALYTICS_BLOCKS)[number];
+
+export interface DayBucket {
+  date: string;
+  sessions: number;
+  conversions: number;
+}
+
+/**
+ * The calendar days of [start, end) in a time zone, with their UTC start instants. Days are local
+ * calendar days, so a DST day is 23 or 25 hours long.
+ */
+export function dayBuckets(start: string, end: string, timezone: string): { date: string; startMs: number }[] {
+  const endMs = Date.parse(end);
+  const days: { date: string; startMs: number }[] = [];
+  let day = DateTime.fromISO(start, { zone: timezone }).startOf('day');
+  while (day.toMillis() < endMs) {
+    days.push({ date: day.toISODate() as string, startMs: day.toMillis() });
+    day = day.plus({ days: 1 }).startOf('day');
+  }
+  return days;
+}
+
+function bucketIndex(days: readonly { startMs: number }[], ms: number): number {
+  let lo = 0;
+  let hi = days.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if ((days[mid] as { startMs: number }).startMs <= ms) {
+      found = mid;
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return found;
+}
+
+export interface SchedulerAnalyticsOptions {
+  readonly start: string;
+  readonly end: string;
+  readonly timezone: string;
+  readonly blocks: readonly AnalyticsBlock[];
+  readonly limit: number;
+  readonly offset: number;
+}
+
+export interface CustomerEvent {
+  sessionId: string;
+  status: string;
+  customerInfo: { name: string; email: string; phone: string; address: string };
+  issueType: string;
+  jobType: string;
+  selectedDate: string;
+  selectedTime: string;
+  utmSource: string;
+  gclid: string;
+  conversionValue: number;
+  lastActivity: string;
+}
+
+export interface SchedulerAnalytics {
+  data: Partial<{
+    funnel: { sessions: number; bookingStarted: number; customerInfoCompleted: number; bookingCompleted: number; conversionRate: number };
+    bookings: { total: number; avgBookingTimeSeconds: number };
+    chartData: DayBucket[];
+    utmData: { source: string; medium: string; campaign: string; term: string; content: string; sessions: number; conversions: number }[];
+    googleAdsData: { gclid: string; wbraid: string; gbraid: string; sessions: number; conversions: number }[];
+    serviceAreaData: { serviceArea: string; count: number }[];
+    issueTypeData: { issueType: string; count: number }[];
+    customerEvents: CustomerEvent[];
+  }>;
+  /** Offset pagination applies to customerEvents, the only row-level block. */
+  pagination: { limit: number; offset: number; has_more: boolean };
+}
+
+const s = (v: string | null | undefined): string => v ?? '';
+
+function byCountThenName<T extends { name: string; count: number }>(a: T, b: T): number {
+  return b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+}
+
+/**
+ * One pass over the sessions computes every requested block. Grouped blocks are sorted by their
+ * count (sessions) descending, then by name; customerEvents are newest activity first.
+ */
+export function computeSchedulerAnalytics(sessions: readonly SessionRecord[], options: SchedulerAnalyticsOptions): SchedulerAnalytics {
+  const want = new Set(options.blocks);
+  const funnel = emptyFunnelCounts();
+  let bookedCount = 0;
+  let bookingSecondsTotal = 0;
+  const days = want.has('chartData') ? dayBuckets(options.start, options.end, options.timezone) : [];
+  const chart: DayBucket[] = days.map((d) => ({ date: d.date, sessions: 0, conversions: 0 }));
+  const utm = new Map<string, { source: string; medium: string; campaign: string; term: string; content: string; sessions: number; conversions: number }>();
+  const ads = new Map<string, { gclid: string; wbraid: string; gbraid: string; sessions: number; conversions: number }>();
+  const areas = new Map<string, number>();
+  const issues = new Map<string, number>();
+
+  for (const session of sessions) {
+    const booked = session.status === 'booked';
+    addToFunnel(funnel, session);
+    if (booked && session.completed_at) {
+      bookedCount++;
+      bookingSecondsTotal += Math.max(0, (Date.parse(session.completed_at) - Date.parse(session.started_at)) / 1000);
+    }
+    if (days.length > 0) {
+      const i = bucketIndex(days, Date.parse(session.started_at));
+      const bucket = chart[i];
+      if (bucket) {
+        bucket.sessions++;
+        if (booked) bucket.conversions++;
+      }
+    }
+    if (want.has('utmData')) {
+      const u = session.utm;
+      if (u.source || u.medium || u.campaign || u.term || u.content) {
+        const key = `${s(u.source)}\u0000${s(u.medium)}\u0000${s(u.campaign)}\u0000${s(u.term)}\u0000${s(u.content)}`;
+        let row = utm.get(key);
+        if (!row) {
+          row = { source: s(u.source), medium: s(u.medium), campaign: s(u.campaign), term: s(u.term), content: s(u.content), sessions: 0, conversions: 0 };
+          utm.set(key, row);
+        }
+        row.sessions++;
+        if (booked) row.conversions++;
+      }
+    }
+    if (want.has('googleAdsData')) {
+      const g = session.google_ads;
+      if (g.gclid || g.wbraid || g.gbraid) {
+        const key = `${s(g.gclid)}\u0000${s(g.wbraid)}\u0000${s(g.gbraid)}`;
+        let row = ads.get(key);
+        if (!row) {
+          row = { gclid: s(g.gclid), wbraid: s(g.wbraid), gbraid: s(g.gbraid), sessions: 0, conversions: 0 };
+          ads.set(key, row);
+        }
+        row.sessions++;
+        if (booked) row.conversions++;
+      }
+    }
+    if (session.service_area) areas.set(session.service_area, (areas.get(session.service_area) ?? 0) + 1);
+    if (session.issue_type) issues.set(session.issue_type, (issues.get(session.issue_type) ?? 0) + 1);
+  }
+  finishFunnel(funnel);
+
+  const data: SchedulerAnalytics['data'] = {};
+  if (want.has('funnel')) {
+    data.funnel = {
+      sessions: funnel.sessions,
+      bookingStarted: funnel.booking_started,
+      customerInfoCompleted: funnel.customer_info_completed,
+      bookingCompleted: funnel.booking_completed,
+      conversionRate: funnel.conversion_rate,
+    };
+  }
+  if (want.has('bookings')) {
+    data.bookings = { total: bookedCount, avgBookingTimeSeconds: bookedCount === 0 ? 0 : Math.round(bookingSecondsTotal / bookedCount) };
+  }
+  if (want.has('chartData')) data.chartData = chart;
+  const bySessions = <T extends { sessions: number }>(rows: T[], name: (r: T) => string) =>
+    rows.sort((a, b) => b.sessions - a.sessions || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0));
+  if (want.has('utmData')) data.utmData = bySessions([...utm.values()], (r) => `${r.source}/${r.medium}/${r.campaign}/${r.term}/${r.content}`);
+  if (want.has('googleAdsData')) data.googleAdsData = bySessions([...ads.values()], (r) => `${r.gclid}/${r.wbraid}/${r.gbraid}`);
+  if (want.has('serviceAreaData')) {
+    data.serviceAreaData = [...areas].map(([name, count]) => ({ name, count })).sort(byCountThenName).map((r) => ({ serviceArea: r.name, count: r.count }));
+  }
+  if (want.has('issueTypeData')) {
+    data.issueTypeData = [...issues].map(([name, count]) => ({ name, count })).sort(byCountThenName).map((r) => ({ issueType: r.name, count: r.count }));
+  }
+
+  let hasMore = false;
+  if (want.has('customerEvents')) {
+    const activity = (x: SessionRecord) => x.last_activity_at ?? x.started_at;
+    const ordered = [...sessions].sort((a, b) => {
+      const la = activity(a);
+      const lb = activity(b);
+      return la < lb ? 1 : la > lb ? -1 : a.session_id < b.session_id ? 1 : a.session_id > b.session_id ? -1 : 0;
+    });
+    const page = ordered.slice(options.offset, options.offset + options.limit);
+    hasMore = ordered.length > options.offset + options.limit;
+    data.customerEvents = page.map((x) => ({
+      sessionId: x.session_id,
+      status: x.status,
+      customerInfo: { name: s(x.customer_info.name), email: s(x.customer_info.email), phone: s(x.customer_info.phone), address: s(x.customer_info.address) },
+      issueType: s(x.issue_type),
+      jobType: s(x.job_type),
+      selectedDate: s(x.selected_date),
+      selectedTime: s(x.selected_time),
+      utmSource: s(x.utm.source),
+      gclid: s(x.google_ads.gclid),
+      conversionValue: x.status === 'booked' ? (x.conversion_value ?? 0) : 0,
+      lastActivity: activity(x),
+    }));
+  }
+  return { data, pagination: { limit: options.limit, offset: options.offset, has_more: hasMore } };
+}

@@ -1,0 +1,79 @@
+/** Lead channels (spec: the `type` filter of the unified leads). */
+export const LEAD_TYPES = ['call', 'scheduling_widget', 'web_chat', 'text', 'google_lsa'] as const;
+export type LeadType = (typeof LEAD_TYPES)[number];
+
+export interface Attribution {
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  gclid: string | null;
+}
+
+/** A lead from any channel, as stored. Intake leads also carry an integer lead_id and outreach state. */
+export interface LeadRecord {
+  /** UUID, the unified lead id. */
+  id: string;
+  /** Integer id of leads that came through the intake webhook; null for other channels. */
+  lead_id: number | null;
+  team_id: number;
+  type: LeadType;
+  /** When the lead arrived. */
+  datetime: string;
+  status: string;
+  customer_name: string | null;
+  customer_phone: string | null;
+  customer_email: string | null;
+  lead_content: Record<string, unknown>;
+  agent: string | null;
+  referrer_url: string | null;
+  attribution: Attribution;
+  external_id: string | null;
+  source: string | null;
+  outreach: Record<string, unknown> | null;
+  appointment: Record<string, unknown> | null;
+}
+
+const str = (v: string | null): string => v ?? '';
+
+/** v0 unified lead (spec shape; missing strings are empty strings). */
+export function toUnifiedLead(lead: LeadRecord) {
+  return {
+    id: lead.id,
+    type: lead.type,
+    datetime: lead.datetime,
+    customer_phone: str(lead.customer_phone),
+    customer_email: str(lead.customer_email),
+    lead_content: lead.lead_content,
+    agent: str(lead.agent),
+    referrer_url: str(lead.referrer_url),
+    attribution: {
+      utm_source: str(lead.attribution.utm_source),
+      utm_medium: str(lead.attribution.utm_medium),
+      utm_campaign: str(lead.attribution.utm_campaign),
+      gclid: str(lead.attribution.gclid),
+    },
+  };
+}
+
+/** v1 canonical lead (documented in the API description). */
+export function toCanonicalLead(lead: LeadRecord) {
+  return {
+    id: lead.id,
+    lead_id: lead.lead_id,
+    team_id: lead.team_id,
+    type: lead.type,
+    status: lead.status,
+    external_id: lead.external_id,
+    created_at: lead.datetime,
+    customer: { name: lead.customer_name, phone: lead.customer_phone, email: lead.customer_email },
+    source: lead.source,
+    agent: lead.agent,
+    referrer_url: lead.referrer_url,
+    attribution: lead.attribution,
+    lead_content: lead.lead_content,
+    outreach: lead.outreach,
+    appointment: lead.appointment,
+  };
+}

@@ -1,0 +1,72 @@
+/** A customer's journey through the scheduling widget (spec: Session). */
+export const SESSION_STATUSES = ['booked', 'dropped_off', 'pending'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+/**
+ * Widget event types, in funnel order. `booking_started` is recorded when the customer picks a
+ * slot, `customer_info_completed` when the contact form is complete, `booking_completed` when the
+ * booking is confirmed; `session_abandoned` when the widget times out without a booking.
+ */
+export const SESSION_EVENT_TYPES = [
+  'session_started',
+  'issue_selected',
+  'booking_started',
+  'customer_info_completed',
+  'booking_completed',
+  'session_abandoned',
+] as const;
+
+export interface CustomerInfo {
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+}
+
+export interface Session {
+  session_id: string;
+  team_id: number;
+  scheduler_id: number;
+  status: SessionStatus;
+  customer_info: CustomerInfo;
+  issue_type: string | null;
+  job_type: string | null;
+  selected_date: string | null;
+  selected_time: string | null;
+  utm: { source: string | null; medium: string | null; campaign: string | null; term: string | null; content: string | null };
+  google_ads: { gclid: string | null; wbraid: string | null; gbraid: string | null };
+  st_job_id: number | null;
+  started_at: string;
+  completed_at: string | null;
+  last_activity_at: string | null;
+  events: { event_type: string; created_at: string }[];
+}
+
+/** What we store: the public shape plus what only analytics reads. */
+export interface SessionRecord extends Session {
+  /** Service area the address falls in (analytics serviceAreaData). */
+  service_area: string | null;
+  /** Estimated job value in dollars when booked (analytics customerEvents.conversionValue). */
+  conversion_value: number | null;
+}
+
+export function toPublicSession(record: SessionRecord): Session {
+  return {
+    session_id: record.session_id,
+    team_id: record.team_id,
+    scheduler_id: record.scheduler_id,
+    status: record.status,
+    customer_info: record.customer_info,
+    issue_type: record.issue_type,
+    job_type: record.job_type,
+    selected_date: record.selected_date,
+    selected_time: record.selected_time,
+    utm: record.utm,
+    google_ads: record.google_ads,
+    st_job_id: record.st_job_id,
+    started_at: record.started_at,
+    completed_at: record.completed_at,
+    last_activity_at: record.last_activity_at,
+    events: record.events,
+  };
+}

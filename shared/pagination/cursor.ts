@@ -1,0 +1,98 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { BadRequestError } from '../http/errors';
+
+/**
+ * Opaque, tamper-evident cursors. The payload is the position of the last row returned; the HMAC
+ * covers the payload and a binding of (key, route, filters), so a cursor cannot be edited, replayed
+ * by another key, or reused with other filters or on another route.
+ */
+export interface CursorBinding {
+  readonly keyId: string;
+  readonly routeId: string;
+  /** The filters that shaped the result set (everything but cursor and limit). */
+  readonly filters: Record<string, unknown>;
+}
+
+function canonical(value: unknown): string {
+  if (value === undefined) return 'null';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+}
+
+function bindingDigest(binding: CursorBinding): string {
+  return createHash('sha256').update(canonical([binding.keyId, binding.routeId, binding.filters])).digest('base64url');
+}
+
+function sign(secret: string, payload: string, binding: CursorBinding): Buffer {
+  return createHmac('sha256', secret).update(`${payload}.${bindingDigest(binding)}`).digest();
+}
+
+export function encodeCursor(secret: string, binding: CursorBinding, position: string): string {
+  const payload = Buffer.from(JSON.stringify({ v: 1, p: position }), 'utf8').toString('base64url');
+  return `${payload}.${sign(secret, payload, binding).toString('base64url')}`;
+}
+
+/** Returns the position, or throws a 400 naming `cursor` when it is malformed, tampered or foreign. */
+export function decodeCursor(secret: string, binding: CursorBinding, cursor: string): string {
+  const invalid = () =>
+    new BadRequestError(
+      'cursor: invalid cursor; pass back pagination.cursor unchanged, with the same key and filters that produced it',
+      'cursor',
+    );
+  const [payload, signature, extra] = cursor.split('.');
+  if (!payload || !signature || extra !== undefined) throw invalid();
+  const expected = sign(secret, payload, binding);
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
+  try {
+    const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { v?: unknown; p?: unknown };
+    if (parsed.v !== 1 || typeof parsed.p !== 'string') throw invalid();
+    return parsed.p;
+  } catch {
+    throw invalid();
+  }
+}
+
+/** Turns `limit + 1` fetched rows into a page and the cursor position of its last row. */
+export function toPage<T>(rows: readonly T[], limit: number, positionOf: (row: T) => string): { items: T[]; nextPosition: string | null } {
+  const hasMore = rows.length > limit;
+  const items = rows.slice(0, limit);
+  const last = items[items.length - 1];
+  return { items, nextPosition: hasMore && last !== undefined ? positionOf(last) : null };
+}
+
+export interface CursorPagination {
+  cursor: string | null;
+  has_more: boolean;
+  limit: number;
+}
+
+/**
+ * Runs one cursor-paginated read: decodes the cursor (400 when foreign or tampered), fetches
+ * limit + 1 rows after its position, and signs the position of the page's last row.
+ */
+export async function readCursorPage<Row, Out>(options: {
+  secret: string;
+  binding: CursorBinding;
+  cursor: string | undefined;
+  limit: number;
+  fetch: (after: string | undefined) => Promise<Row[]>;
+  positionOf: (row: Row) => string;
+  map: (row: Row) => Out;
+}): Promise<{ data: Out[]; pagination: CursorPagination }> {
+  const after = options.cursor !== undefined ? decodeCursor(options.secret, options.binding, options.cursor) : undefined;
+  const rows = await options.fetch(after);
+  const page = toPage(rows, options.limit, options.positionOf);
+  return {
+    data: page.items.map(options.map),
+    pagination: {
+      cursor: page.nextPosition === null ? null : encodeCursor(options.secret, options.binding, page.nextPosition),
+      has_more: page.nextPosition !== null,
+      limit: options.limit,
+    },
+  };
+}

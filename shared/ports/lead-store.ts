@@ -1,0 +1,18 @@
+import type { LeadRecord, LeadType } from '../domain/leads';
+
+export interface LeadPageQuery {
+  readonly teamId: number;
+  readonly start?: string;
+  readonly end?: string;
+  readonly type?: LeadType;
+  readonly externalId?: string;
+}
+
+/** Leads of a team, newest first (datetime descending, then id descending). */
+export interface LeadStore {
+  /** Cursor reads: up to limit + 1 rows strictly after the position. */
+  listLeads(query: LeadPageQuery & { after?: string; limit: number }): Promise<{ lead: LeadRecord; position: string }[]>;
+  /** Offset reads: skips `offset` rows reading keys only, then returns up to limit + 1 rows. */
+  listLeadsByOffset(query: LeadPageQuery & { offset: number; limit: number }): Promise<LeadRecord[]>;
+  putLeads(leads: readonly LeadRecord[]): Promise<void>;
+}

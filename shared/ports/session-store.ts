@@ -1,0 +1,36 @@
+import type { SessionRecord, SessionStatus } from '../domain/sessions';
+
+export interface SessionRange {
+  /** Inclusive lower bound (ISO instant). */
+  readonly start?: string;
+  /** Exclusive upper bound (ISO instant). */
+  readonly end?: string;
+}
+
+export interface SessionListQuery extends SessionRange {
+  readonly teamIds: readonly number[];
+  readonly status?: SessionStatus;
+  readonly schedulerId?: number;
+  /** Cursor position: only rows strictly after it in list order. */
+  readonly after?: string;
+  /** Returns up to limit + 1 rows so the caller can tell whether there is more. */
+  readonly limit: number;
+}
+
+export interface PositionedSession {
+  readonly session: SessionRecord;
+  /** The row's position in list order; the cursor carries it. */
+  readonly position: string;
+}
+
+/**
+ * Session storage. Lists are ordered newest first: by started_at (bookings: completed_at)
+ * descending, then team id and session id descending, so the order is total and stable.
+ */
+export interface SessionStore {
+  listSessions(query: SessionListQuery): Promise<PositionedSession[]>;
+  listBookings(query: Omit<SessionListQuery, 'status' | 'schedulerId'>): Promise<PositionedSession[]>;
+  /** Every session of a team started in [start, end), for analytics. */
+  readSessionsStartedIn(teamId: number, range: Required<SessionRange>, schedulerId?: number): Promise<SessionRecord[]>;
+  putSessions(sessions: readonly SessionRecord[]): Promise<void>;
+}

@@ -1,0 +1,64 @@
+import { IANAZone } from 'luxon';
+import * as z from 'zod';
+
+/**
+ * Query-parameter building blocks. Query strings arrive as strings, so each block parses a string
+ * and reports what it expected; messages are prefixed with the field name by parseOrThrow.
+ */
+export const integerParam = z
+  .string()
+  .regex(/^-?\d{1,15}$/, { error: 'must be an integer' })
+  .transform(Number);
+
+export const positiveIdParam = integerParam.pipe(z.number().int().min(1, { error: 'must be a positive integer' }));
+
+export function limitParam(defaultValue: number, max: number) {
+  return integerParam
+    .pipe(
+      z
+        .number()
+        .min(1, { error: 'must be at least 1' })
+        .max(max, { error: `must be at most ${max}` }),
+    )
+    .optional()
+    .transform((v) => v ?? defaultValue);
+}
+
+export const offsetParam = integerParam
+  .pipe(z.number().min(0, { error: 'must be 0 or greater' }))
+  .optional()
+  .transform((v) => v ?? 0);
+
+/** ISO 8601 date-time with a zone designator (Z or ±hh:mm); normalized to UTC with milliseconds. */
+export const dateTimeParam = z
+  .string()
+  .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)), {
+    error: 'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-01T00:00:00Z',
+  })
+  .transform((s) => new Date(s).toISOString());
+
+export const booleanParam = z
+  .enum(['true', 'false'], { error: 'must be true or false' })
+  .optional()
+  .transform((v) => v === 'true');
+
+export const timezoneParam = z
+  .string()
+  .refine((s) => IANAZone.isValidZone(s), { error: 'must be an IANA time zone name, e.g. America/New_York' })
+  .optional()
+  .transform((v) => v ?? 'America/New_York');
+
+export const cursorParam = z.string().min(1, { error: 'must not be empty' }).max(2048, { error: 'is too long' }).optional();
+
+export const DEFAULT_RANGE_DAYS = 7;
+
+/** The spec's default range: start 7 days before now, end now; start must precede end. */
+export function resolveRange(
+  start: string | undefined,
+  end: string | undefined,
+  now: Date = new Date(),
+): { start: string; end: string } {
+  const resolvedEnd = end ?? now.toISOString();
+  const resolvedStart = start ?? new Date(Date.parse(resolvedEnd) - DEFAULT_RANGE_DAYS * 86_400_000).toISOString();
+  return { start: resolvedStart, end: resolvedEnd };
+}
