@@ -140,6 +140,17 @@ export const ROUTES: readonly RouteDefinition[] = [
     summary: 'Call records of one team (transcripts need read:transcripts)',
     tag: 'Calls',
   },
+  {
+    id: 'getOpenApi',
+    method: 'GET',
+    path: '/api/openapi.json',
+    surface: 'read',
+    functionName: 'get-openapi',
+    permission: null,
+    tables: [],
+    summary: 'This API description (OpenAPI 3.1)',
+    tag: 'Meta',
+  },
 ];
 
 export function routeById(id: string): RouteDefinition {

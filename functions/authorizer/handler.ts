@@ -1,12 +1,13 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { extractApiKey } from '../../shared/auth/api-key';
 import { encodeIdentity } from '../../shared/auth/identity';
-import { allowedRoutes, buildPolicy } from '../../shared/auth/policy';
+import { allowedRoutes, buildPolicy, parseMethodArn } from '../../shared/auth/policy';
 import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
 import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
 import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
 import { authenticateApiKey } from '../../shared/domain/identity-resolver';
 import { log } from '../../shared/http/logger';
+import { findRoute } from '../../shared/routes';
 
 const store = new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));
 /** lastUsedAt is written at most once a minute per key, so busy keys do not cost a write per call. */
@@ -19,7 +20,7 @@ const LAST_USED_WRITE_INTERVAL_MS = 60_000;
  * Gateway caches it per key and reuses it across routes.
  */
 export const handler = async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
-  const key = extractApiKey(event.headers, { allowXApiKey: true });
+  const key = extractApiKey(event.headers, { allowXApiKey: isIntakeRequest(event.methodArn) });
   if (!key) throw new Error('Unauthorized');
 
   const result = await authenticateApiKey(store, key);
@@ -36,3 +37,9 @@ export const handler = async (event: APIGatewayRequestAuthorizerEvent): Promise<
     context: encodeIdentity(identity),
   };
 };
+
+/** Only the intake surface accepts `X-API-Key` (spec: Authentication, item 5). */
+function isIntakeRequest(methodArn: string): boolean {
+  const parsed = parseMethodArn(methodArn);
+  return parsed ? findRoute(null, parsed.method, parsed.path)?.route.surface === 'intake' : false;
+}

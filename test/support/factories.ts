@@ -1,0 +1,45 @@
+import type { Identity } from '../../shared/auth/identity';
+import { ALL_PERMISSIONS } from '../../shared/auth/permissions';
+import type { SessionRecord } from '../../shared/domain/sessions';
+
+export function identity(overrides: Partial<Identity> = {}): Identity {
+  return {
+    keyId: 'key_test',
+    keyType: 'enterprise_all_teams',
+    scope: { kind: 'enterprise', id: 1 },
+    anchorTeamId: 1,
+    enterpriseId: 1,
+    portfolioId: null,
+    permissions: [...ALL_PERMISSIONS],
+    teamIds: [1, 2, 3],
+    testTeamIds: [3],
+    ...overrides,
+  };
+}
+
+let counter = 0;
+
+export function session(overrides: Partial<SessionRecord> = {}): SessionRecord {
+  counter++;
+  return {
+    session_id: `ses_${String(counter).padStart(6, '0')}`,
+    team_id: 1,
+    scheduler_id: 1,
+    status: 'pending',
+    customer_info: { name: null, email: null, phone: null, address: null },
+    issue_type: null,
+    job_type: null,
+    selected_date: null,
+    selected_time: null,
+    utm: { source: null, medium: null, campaign: null, term: null, content: null },
+    google_ads: { gclid: null, wbraid: null, gbraid: null },
+    st_job_id: null,
+    started_at: '2026-03-01T12:00:00.000Z',
+    completed_at: null,
+    last_activity_at: null,
+    events: [],
+    service_area: null,
+    conversion_value: null,
+    ...overrides,
+  };
+}
