@@ -115,7 +115,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     functionName: 'list-team-leads',
     permission: 'read:leads',
     tables: [{ table: 'leads', access: 'read' }],
-    summary: "The canonical (v1) leads feed of a team",
+    summary: 'The canonical (v1) leads feed of a team',
     tag: 'Leads',
   },
   {

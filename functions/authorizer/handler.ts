@@ -1,10 +1,10 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
+import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
 import { extractApiKey } from '../../shared/auth/api-key';
 import { encodeIdentity } from '../../shared/auth/identity';
 import { allowedRoutes, buildPolicy, parseMethodArn } from '../../shared/auth/policy';
-import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
-import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
-import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
 import { authenticateApiKey } from '../../shared/domain/identity-resolver';
 import { log } from '../../shared/http/logger';
 import { findRoute } from '../../shared/routes';

@@ -14,7 +14,10 @@ export const handler = createHttpHandler({ surface: 'read', query: crossTeamFunn
   const teamIds = resolveCrossTeams(identity, { teamId: query.team_id, includeTestTeams: query.include_test_teams });
   const range = resolveRange(query.start_date, query.end_date);
   const perTeam = await Promise.all(
-    teamIds.map(async (teamId) => ({ team_id: teamId, ...computeFunnel(await sessions.readSessionsStartedIn(teamId, range, query.scheduler_id)) })),
+    teamIds.map(async (teamId) => ({
+      team_id: teamId,
+      ...computeFunnel(await sessions.readSessionsStartedIn(teamId, range, query.scheduler_id)),
+    })),
   );
   return {
     statusCode: 200,

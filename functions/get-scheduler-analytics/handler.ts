@@ -9,30 +9,33 @@ import { schedulerAnalyticsQuery } from '../../shared/schemas/queries';
 
 const sessions = new DynamoSessionStore(getDocumentClient(), physicalTableName('sessions'));
 
-export const handler = createHttpHandler({ surface: 'read', query: schedulerAnalyticsQuery }, async ({ query, headers, identity, event }) => {
-  const teamId = resolveV0Team(identity, headers, event.queryStringParameters);
-  const range = resolveRange(query.start_date, query.end_date);
-  const rows = await sessions.readSessionsStartedIn(teamId, range, query.scheduler_id);
-  const result = computeSchedulerAnalytics(rows, {
-    start: range.start,
-    end: range.end,
-    timezone: query.timezone,
-    blocks: query.metrics,
-    limit: query.limit,
-    offset: query.offset,
-  });
-  return {
-    statusCode: 200,
-    body: {
-      ...result,
-      metadata: {
-        teamId,
-        startDate: range.start,
-        endDate: range.end,
-        timezone: query.timezone,
-        schedulerId: query.scheduler_id ?? null,
-        metricsRequested: query.metrics,
+export const handler = createHttpHandler(
+  { surface: 'read', query: schedulerAnalyticsQuery },
+  async ({ query, headers, identity, event }) => {
+    const teamId = resolveV0Team(identity, headers, event.queryStringParameters);
+    const range = resolveRange(query.start_date, query.end_date);
+    const rows = await sessions.readSessionsStartedIn(teamId, range, query.scheduler_id);
+    const result = computeSchedulerAnalytics(rows, {
+      start: range.start,
+      end: range.end,
+      timezone: query.timezone,
+      blocks: query.metrics,
+      limit: query.limit,
+      offset: query.offset,
+    });
+    return {
+      statusCode: 200,
+      body: {
+        ...result,
+        metadata: {
+          teamId,
+          startDate: range.start,
+          endDate: range.end,
+          timezone: query.timezone,
+          schedulerId: query.scheduler_id ?? null,
+          metricsRequested: query.metrics,
+        },
       },
-    },
-  };
-});
+    };
+  },
+);

@@ -20,7 +20,15 @@ export const handler = createHttpHandler({ surface: 'read', query: crossTeamSess
     cursor,
     limit,
     fetch: (after) =>
-      sessions.listSessions({ teamIds, status: filters.status, schedulerId: filters.scheduler_id, start: filters.start_date, end: filters.end_date, after, limit }),
+      sessions.listSessions({
+        teamIds,
+        status: filters.status,
+        schedulerId: filters.scheduler_id,
+        start: filters.start_date,
+        end: filters.end_date,
+        after,
+        limit,
+      }),
     positionOf: (row) => row.position,
     map: (row) => toPublicSession(row.session),
   });

@@ -21,7 +21,15 @@ export const handler = createHttpHandler({ surface: 'read', path: teamPath, quer
     cursor,
     limit,
     fetch: (after) =>
-      leads.listLeads({ teamId, start: filters.start_date, end: filters.end_date, type: filters.type, externalId: filters.external_id, after, limit }),
+      leads.listLeads({
+        teamId,
+        start: filters.start_date,
+        end: filters.end_date,
+        type: filters.type,
+        externalId: filters.external_id,
+        after,
+        limit,
+      }),
     positionOf: (row) => row.position,
     map: (row) => toCanonicalLead(row.lead),
   });

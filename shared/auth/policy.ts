@@ -4,10 +4,7 @@ import type { KeyType, Permission } from './permissions';
 /** The routes a key may call: those whose permission it holds and whose key types include its own. */
 export function allowedRoutes(permissions: readonly Permission[], keyType: KeyType): RouteDefinition[] {
   return ROUTES.filter(
-    (route) =>
-      route.permission !== null &&
-      permissions.includes(route.permission) &&
-      (!route.keyTypes || route.keyTypes.includes(keyType)),
+    (route) => route.permission !== null && permissions.includes(route.permission) && (!route.keyTypes || route.keyTypes.includes(keyType)),
   );
 }
 
@@ -50,7 +47,10 @@ export function buildPolicy(methodArn: string, routes: readonly RouteDefinition[
 }
 
 function arnPatternToRegExp(pattern: string): RegExp {
-  const escaped = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const escaped = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${escaped}$`);
 }
 

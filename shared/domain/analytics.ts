@@ -46,7 +46,15 @@ function stages(session: SessionRecord): StageFlags {
 }
 
 export function emptyFunnelCounts(): FunnelCounts {
-  return { sessions: 0, booking_started: 0, customer_info_completed: 0, booking_completed: 0, conversion_rate: 0, drop_off_count: 0, drop_off_rate: 0 };
+  return {
+    sessions: 0,
+    booking_started: 0,
+    customer_info_completed: 0,
+    booking_completed: 0,
+    conversion_rate: 0,
+    drop_off_count: 0,
+    drop_off_rate: 0,
+  };
 }
 
 export function computeFunnel(sessions: Iterable<SessionRecord>): FunnelCounts {
@@ -188,7 +196,10 @@ export function computeSchedulerAnalytics(sessions: readonly SessionRecord[], op
   let bookingSecondsTotal = 0;
   const days = want.has('chartData') ? dayBuckets(options.start, options.end, options.timezone) : [];
   const chart: DayBucket[] = days.map((d) => ({ date: d.date, sessions: 0, conversions: 0 }));
-  const utm = new Map<string, { source: string; medium: string; campaign: string; term: string; content: string; sessions: number; conversions: number }>();
+  const utm = new Map<
+    string,
+    { source: string; medium: string; campaign: string; term: string; content: string; sessions: number; conversions: number }
+  >();
   const ads = new Map<string, { gclid: string; wbraid: string; gbraid: string; sessions: number; conversions: number }>();
   const areas = new Map<string, number>();
   const issues = new Map<string, number>();
@@ -214,7 +225,15 @@ export function computeSchedulerAnalytics(sessions: readonly SessionRecord[], op
         const key = `${s(u.source)}\u0000${s(u.medium)}\u0000${s(u.campaign)}\u0000${s(u.term)}\u0000${s(u.content)}`;
         let row = utm.get(key);
         if (!row) {
-          row = { source: s(u.source), medium: s(u.medium), campaign: s(u.campaign), term: s(u.term), content: s(u.content), sessions: 0, conversions: 0 };
+          row = {
+            source: s(u.source),
+            medium: s(u.medium),
+            campaign: s(u.campaign),
+            term: s(u.term),
+            content: s(u.content),
+            sessions: 0,
+            conversions: 0,
+          };
           utm.set(key, row);
         }
         row.sessions++;
@@ -255,13 +274,20 @@ export function computeSchedulerAnalytics(sessions: readonly SessionRecord[], op
   if (want.has('chartData')) data.chartData = chart;
   const bySessions = <T extends { sessions: number }>(rows: T[], name: (r: T) => string) =>
     rows.sort((a, b) => b.sessions - a.sessions || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0));
-  if (want.has('utmData')) data.utmData = bySessions([...utm.values()], (r) => `${r.source}/${r.medium}/${r.campaign}/${r.term}/${r.content}`);
+  if (want.has('utmData'))
+    data.utmData = bySessions([...utm.values()], (r) => `${r.source}/${r.medium}/${r.campaign}/${r.term}/${r.content}`);
   if (want.has('googleAdsData')) data.googleAdsData = bySessions([...ads.values()], (r) => `${r.gclid}/${r.wbraid}/${r.gbraid}`);
   if (want.has('serviceAreaData')) {
-    data.serviceAreaData = [...areas].map(([name, count]) => ({ name, count })).sort(byCountThenName).map((r) => ({ serviceArea: r.name, count: r.count }));
+    data.serviceAreaData = [...areas]
+      .map(([name, count]) => ({ name, count }))
+      .sort(byCountThenName)
+      .map((r) => ({ serviceArea: r.name, count: r.count }));
   }
   if (want.has('issueTypeData')) {
-    data.issueTypeData = [...issues].map(([name, count]) => ({ name, count })).sort(byCountThenName).map((r) => ({ issueType: r.name, count: r.count }));
+    data.issueTypeData = [...issues]
+      .map(([name, count]) => ({ name, count }))
+      .sort(byCountThenName)
+      .map((r) => ({ issueType: r.name, count: r.count }));
   }
 
   let hasMore = false;
@@ -277,7 +303,12 @@ export function computeSchedulerAnalytics(sessions: readonly SessionRecord[], op
     data.customerEvents = page.map((x) => ({
       sessionId: x.session_id,
       status: x.status,
-      customerInfo: { name: s(x.customer_info.name), email: s(x.customer_info.email), phone: s(x.customer_info.phone), address: s(x.customer_info.address) },
+      customerInfo: {
+        name: s(x.customer_info.name),
+        email: s(x.customer_info.email),
+        phone: s(x.customer_info.phone),
+        address: s(x.customer_info.address),
+      },
       issueType: s(x.issue_type),
       jobType: s(x.job_type),
       selectedDate: s(x.selected_date),

@@ -13,10 +13,30 @@ export function errorBody(
   extra: { field?: string; details?: Record<string, unknown> } = {},
 ): Record<string, unknown> {
   if (surface === 'intake') {
-    return { success: false, error: message, code, request_id: requestId, ...(extra.field ? { field: extra.field } : {}), ...(extra.details ?? {}) };
+    return {
+      success: false,
+      error: message,
+      code,
+      request_id: requestId,
+      ...(extra.field ? { field: extra.field } : {}),
+      ...(extra.details ?? {}),
+    };
   }
   if (surface === 'platform') {
-    return { success: false, error: code, message, ...(extra.field ? { field: extra.field } : {}), ...(extra.details ? { details: extra.details } : {}), request_id: requestId };
+    return {
+      success: false,
+      error: code,
+      message,
+      ...(extra.field ? { field: extra.field } : {}),
+      ...(extra.details ? { details: extra.details } : {}),
+      request_id: requestId,
+    };
   }
-  return { error: code, message, ...(extra.field ? { field: extra.field } : {}), ...(extra.details ? { details: extra.details } : {}), request_id: requestId };
+  return {
+    error: code,
+    message,
+    ...(extra.field ? { field: extra.field } : {}),
+    ...(extra.details ? { details: extra.details } : {}),
+    request_id: requestId,
+  };
 }

@@ -111,7 +111,11 @@ export function createHttpHandler<Q = Record<string, never>, P = Record<string, 
         statusCode = error.statusCode;
         body = errorBody(spec.surface, error.code, error.message, requestId, { field: error.field, details: error.details });
       } else {
-        log('error', 'unhandled error', { requestId, error: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined });
+        log('error', 'unhandled error', {
+          requestId,
+          error: error instanceof Error ? error.message : String(error),
+          stack: error instanceof Error ? error.stack : undefined,
+        });
         body = errorBody(spec.surface, 'internal_error', 'Internal server error', requestId);
       }
       request.response = {

@@ -3,7 +3,10 @@ import { BadRequestError } from './errors';
 
 /** Formats the first zod issue as a message that names the field. */
 export function describeIssue(issue: z.core.$ZodIssue, prefix?: string): { field: string; message: string } {
-  const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[');
+  const path = issue.path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))
+    .join('.')
+    .replace(/\.\[/g, '[');
   const field = path || prefix || 'body';
   return { field, message: `${field}: ${issue.message}` };
 }

@@ -24,11 +24,15 @@ function canonical(value: unknown): string {
 }
 
 function bindingDigest(binding: CursorBinding): string {
-  return createHash('sha256').update(canonical([binding.keyId, binding.routeId, binding.filters])).digest('base64url');
+  return createHash('sha256')
+    .update(canonical([binding.keyId, binding.routeId, binding.filters]))
+    .digest('base64url');
 }
 
 function sign(secret: string, payload: string, binding: CursorBinding): Buffer {
-  return createHmac('sha256', secret).update(`${payload}.${bindingDigest(binding)}`).digest();
+  return createHmac('sha256', secret)
+    .update(`${payload}.${bindingDigest(binding)}`)
+    .digest();
 }
 
 export function encodeCursor(secret: string, binding: CursorBinding, position: string): string {

@@ -1,16 +1,8 @@
 import * as z from 'zod';
 import { ANALYTICS_BLOCKS, type AnalyticsBlock } from '../domain/analytics';
-import { SESSION_STATUSES } from '../domain/sessions';
 import { LEAD_TYPES } from '../domain/leads';
-import {
-  booleanParam,
-  cursorParam,
-  dateTimeParam,
-  limitParam,
-  offsetParam,
-  positiveIdParam,
-  timezoneParam,
-} from './params';
+import { SESSION_STATUSES } from '../domain/sessions';
+import { booleanParam, cursorParam, dateTimeParam, limitParam, offsetParam, positiveIdParam, timezoneParam } from './params';
 
 /** Request schemas of the read routes: handlers validate with them, the OpenAPI document is generated from them. */
 export const V1_LIMIT = { default: 50, max: 500 } as const;
@@ -87,7 +79,10 @@ const metricsParam = z
   .optional()
   .transform((value, ctx): AnalyticsBlock[] => {
     if (value === undefined || value.trim() === '') return [...ANALYTICS_BLOCKS];
-    const names = value.split(',').map((n) => n.trim()).filter(Boolean);
+    const names = value
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean);
     const unknown = names.filter((n) => !(ANALYTICS_BLOCKS as readonly string[]).includes(n));
     if (unknown.length > 0) {
       ctx.addIssue({ code: 'custom', message: `unknown block ${unknown.join(', ')}; accepted: ${ANALYTICS_BLOCKS.join(', ')}` });
@@ -144,4 +139,3 @@ export const callsQuery = startBeforeEnd(
     offset: offsetParam,
   }),
 );
-

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
+import type { LocalDynamo } from '../../local/dynamodb';
 import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
 import { DynamoSessionStore } from '../../shared/adapters/dynamodb/session-store';
 import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
 import type { SessionRecord } from '../../shared/domain/sessions';
-import type { LocalDynamo } from '../../local/dynamodb';
 import { startEmulator } from '../support/emulator';
 import { session } from '../support/factories';
 
@@ -39,7 +39,9 @@ describe('DynamoSessionStore', () => {
   it('pages every matching session exactly once, newest first, with any limit, even when many share an instant', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ at: fc.constantFrom(...instants), team: fc.integer({ min: 0, max: 2 }), booked: fc.boolean() }), { maxLength: 40 }),
+        fc.array(fc.record({ at: fc.constantFrom(...instants), team: fc.integer({ min: 0, max: 2 }), booked: fc.boolean() }), {
+          maxLength: 40,
+        }),
         fc.integer({ min: 1, max: 7 }),
         async (specs, limit) => {
           const teams = [nextTeam++, nextTeam++, nextTeam++];
@@ -63,7 +65,12 @@ describe('DynamoSessionStore', () => {
             .map((r) => r.session_id);
           expect(seen).toEqual(expected);
           const bookings = await pageThrough((after, l) => store.listBookings({ teamIds: teams, after, limit: l }), limit);
-          expect(bookings.sort()).toEqual(rows.filter((r) => r.status === 'booked').map((r) => r.session_id).sort());
+          expect(bookings.sort()).toEqual(
+            rows
+              .filter((r) => r.status === 'booked')
+              .map((r) => r.session_id)
+              .sort(),
+          );
         },
       ),
       { numRuns: 25 },
@@ -77,7 +84,12 @@ describe('DynamoSessionStore', () => {
       session({ session_id: 'inside', team_id: team, started_at: '2026-04-01T12:00:00.000Z' }),
       session({ session_id: 'at-end', team_id: team, started_at: '2026-04-02T00:00:00.000Z' }),
     ]);
-    const rows = await store.listSessions({ teamIds: [team], start: '2026-04-01T00:00:00.000Z', end: '2026-04-02T00:00:00.000Z', limit: 10 });
+    const rows = await store.listSessions({
+      teamIds: [team],
+      start: '2026-04-01T00:00:00.000Z',
+      end: '2026-04-02T00:00:00.000Z',
+      limit: 10,
+    });
     expect(rows.map((r) => r.session.session_id)).toEqual(['inside', 'at-start']);
     const analytics = await store.readSessionsStartedIn(team, { start: '2026-04-01T00:00:00.000Z', end: '2026-04-02T00:00:00.000Z' });
     expect(analytics.map((s) => s.session_id).sort()).toEqual(['at-start', 'inside']);

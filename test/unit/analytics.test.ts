@@ -116,7 +116,9 @@ describe('computeSchedulerAnalytics', () => {
   });
 
   it('pages customerEvents by limit and offset, newest activity first', () => {
-    const rows = [1, 2, 3].map((h) => session({ last_activity_at: `2026-03-08T1${h}:00:00.000Z`, status: 'booked', conversion_value: h * 100 }));
+    const rows = [1, 2, 3].map((h) =>
+      session({ last_activity_at: `2026-03-08T1${h}:00:00.000Z`, status: 'booked', conversion_value: h * 100 }),
+    );
     const first = computeSchedulerAnalytics(rows, { ...range, blocks: ['customerEvents'], limit: 2, offset: 0 });
     const second = computeSchedulerAnalytics(rows, { ...range, blocks: ['customerEvents'], limit: 2, offset: 2 });
     expect(first.data.customerEvents?.map((e) => e.conversionValue)).toEqual([300, 200]);

@@ -7,9 +7,12 @@ describe('API keys', () => {
     expect(isWellFormedKey(key)).toBe(true);
   });
 
-  it.each(['service_abc', `service_${'A'.repeat(64)}`, `key_${'a'.repeat(64)}`, `service_${'a'.repeat(65)}`])('rejects the malformed key %p', (key) => {
-    expect(isWellFormedKey(key)).toBe(false);
-  });
+  it.each(['service_abc', `service_${'A'.repeat(64)}`, `key_${'a'.repeat(64)}`, `service_${'a'.repeat(65)}`])(
+    'rejects the malformed key %p',
+    (key) => {
+      expect(isWellFormedKey(key)).toBe(false);
+    },
+  );
 
   it('compares hashes in constant time and tells different keys apart', () => {
     const a = hashApiKey(generateApiKey());

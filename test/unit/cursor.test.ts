@@ -1,5 +1,5 @@
-import { decodeCursor, encodeCursor, readCursorPage } from '../../shared/pagination/cursor';
 import { BadRequestError } from '../../shared/http/errors';
+import { decodeCursor, encodeCursor, readCursorPage } from '../../shared/pagination/cursor';
 
 const secret = 'test-secret';
 const binding = { keyId: 'key_a', routeId: 'listTeamSessions', filters: { teamId: 1, status: 'booked' } };

@@ -38,9 +38,12 @@ describe('read-route query validation', () => {
     expect(q.start_date).toBe('2026-03-01T05:00:00.000Z');
   });
 
-  it.each(['2026-03-01', 'yesterday', '2026-13-01T00:00:00Z', '2026-03-01T00:00:00'])('refuses the date-time %p naming start_date', (value) => {
-    expect(errorOf(() => parseOrThrow(teamSessionsQuery, { start_date: value }, 'query')).field).toBe('start_date');
-  });
+  it.each(['2026-03-01', 'yesterday', '2026-13-01T00:00:00Z', '2026-03-01T00:00:00'])(
+    'refuses the date-time %p naming start_date',
+    (value) => {
+      expect(errorOf(() => parseOrThrow(teamSessionsQuery, { start_date: value }, 'query')).field).toBe('start_date');
+    },
+  );
 
   it('refuses a start_date that is not before end_date', () => {
     const error = errorOf(() =>
@@ -60,7 +63,10 @@ describe('read-route query validation', () => {
   });
 
   it('accepts exactly the eight block names in metrics and keeps the documented order', () => {
-    expect(parseOrThrow(schedulerAnalyticsQuery, { metrics: 'customerEvents,funnel' }, 'query').metrics).toEqual(['funnel', 'customerEvents']);
+    expect(parseOrThrow(schedulerAnalyticsQuery, { metrics: 'customerEvents,funnel' }, 'query').metrics).toEqual([
+      'funnel',
+      'customerEvents',
+    ]);
     expect(parseOrThrow(schedulerAnalyticsQuery, {}, 'query').metrics).toHaveLength(8);
   });
 

@@ -61,7 +61,7 @@ describe('enterprise routes', () => {
     expect(() => requireEnterpriseAccess(identity({ keyType: 'portfolio_all_teams', enterpriseId: null }), 1)).toThrow(ForbiddenError);
   });
 
-  it("refuses an enterprise key of another enterprise", () => {
+  it('refuses an enterprise key of another enterprise', () => {
     expect(() => requireEnterpriseAccess(multi, 2)).toThrow(ForbiddenError);
   });
 

@@ -1,7 +1,11 @@
 import { BatchWriteCommand, type BatchWriteCommandOutput, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 /** Writes items 25 at a time, retrying unprocessed items with backoff. Used by seeding and imports. */
-export async function batchPut(client: DynamoDBDocumentClient, tableName: string, items: readonly Record<string, unknown>[]): Promise<void> {
+export async function batchPut(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  items: readonly Record<string, unknown>[],
+): Promise<void> {
   for (let i = 0; i < items.length; i += 25) {
     let requests: BatchWriteCommandOutput['UnprocessedItems'] = {
       [tableName]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })),

@@ -3,8 +3,8 @@ import type { CallRecord } from '../../domain/calls';
 import type { CallPageQuery, CallStore } from '../../ports/call-store';
 import { batchPut } from './batch-write';
 import { teamPk, timeSortKey } from './keys';
-import type { Item } from './query';
 import { queryByOffset } from './offset-query';
+import type { Item } from './query';
 import { timeRangeBounds } from './time-range';
 
 /** Items: pk TEAM#<team>, sk <started_at>#<team>#<call>. Index byType: typePk TEAM#<team>#<type> + sk. */

@@ -3,8 +3,8 @@ import type { LeadRecord } from '../../domain/leads';
 import type { LeadPageQuery, LeadStore } from '../../ports/lead-store';
 import { batchPut } from './batch-write';
 import { teamPk, timeSortKey } from './keys';
-import type { Item } from './query';
 import { queryByOffset } from './offset-query';
+import type { Item } from './query';
 import { readTimeOrdered, timeRangeBounds } from './time-range';
 
 /**
@@ -29,7 +29,8 @@ export function fromLeadItem(item: Item): LeadRecord {
 
 function partitionFor(q: LeadPageQuery): { indexName?: string; name: string; value: string; keys: string[] } {
   const pk = teamPk(q.teamId);
-  if (q.externalId !== undefined) return { indexName: 'byExternalId', name: 'externalPk', value: `${pk}#${q.externalId}`, keys: ['pk', 'sk', 'externalPk'] };
+  if (q.externalId !== undefined)
+    return { indexName: 'byExternalId', name: 'externalPk', value: `${pk}#${q.externalId}`, keys: ['pk', 'sk', 'externalPk'] };
   if (q.type !== undefined) return { indexName: 'byType', name: 'typePk', value: `${pk}#${q.type}`, keys: ['pk', 'sk', 'typePk'] };
   return { name: 'pk', value: pk, keys: ['pk', 'sk'] };
 }
@@ -53,7 +54,13 @@ export class DynamoLeadStore implements LeadStore {
       end: q.end,
       after: q.after,
       want: q.limit + 1,
-      filter: typeAsFilter ? { FilterExpression: '#type = :type', ExpressionAttributeNames: { '#type': 'type' }, ExpressionAttributeValues: { ':type': q.type } } : undefined,
+      filter: typeAsFilter
+        ? {
+            FilterExpression: '#type = :type',
+            ExpressionAttributeNames: { '#type': 'type' },
+            ExpressionAttributeValues: { ':type': q.type },
+          }
+        : undefined,
     });
     return items.map((item) => ({ lead: fromLeadItem(item), position: String(item.sk) }));
   }

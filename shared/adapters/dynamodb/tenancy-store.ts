@@ -1,14 +1,13 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
-  QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
-  BatchGetCommand,
-  type BatchGetCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { ApiKeyRecord, Enterprise, Portfolio, Team } from '../../domain/tenancy';
 import { ConflictError } from '../../http/errors';
 import type { TenancyStore } from '../../ports/tenancy-store';
@@ -220,7 +219,8 @@ export class DynamoTenancyStore implements TenancyStore {
           TableName: this.tableName,
           Key: { pk: `APIKEY#${keyHash}`, sk: 'META' },
           UpdateExpression: 'SET lastUsedAt = :at',
-          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt = :null OR lastUsedAt < :threshold)',
+          ConditionExpression:
+            'attribute_exists(pk) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt = :null OR lastUsedAt < :threshold)',
           ExpressionAttributeValues: { ':at': at, ':threshold': threshold, ':null': null },
         }),
       );
