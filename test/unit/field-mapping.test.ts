@@ -1,0 +1,95 @@
+import fc from 'fast-check';
+import { applyFieldMapping, validateFieldMapping } from '../../shared/domain/intake/field-mapping';
+import { formatPath, leafPaths, parsePath, readPath } from '../../shared/domain/intake/payload-path';
+
+describe('payload paths', () => {
+  it.each([
+    ['phone', ['phone']],
+    ['contact.phone', ['contact', 'phone']],
+    ['phones[0].number', ['phones', 0, 'number']],
+    ['data["e.mail"]', ['data', 'e.mail']],
+  ])('parses %s', (path, segments) => {
+    expect(parsePath(path)).toEqual(segments);
+  });
+
+  it.each(['', '.phone', 'a..b', 'a[x]', 'a[0]b', 'a b'])('rejects the malformed path %p', (path) => {
+    expect(parsePath(path)).toBeNull();
+  });
+
+  const key = fc.stringMatching(/^[a-z_][a-z0-9_]{0,6}$/);
+  const segment = fc.oneof(key, fc.nat({ max: 3 }));
+
+  it('reads back the value written at any nested path (property)', () => {
+    fc.assert(
+      fc.property(key, fc.array(segment, { maxLength: 4 }), fc.string({ minLength: 1 }), (head, rest, value) => {
+        const segments = [head, ...rest];
+        let payload: unknown = value;
+        for (const seg of [...segments].reverse()) {
+          if (typeof seg === 'number') {
+            const arr: unknown[] = Array.from({ length: seg + 1 }, () => null);
+            arr[seg] = payload;
+            payload = arr;
+          } else {
+            payload = { [seg]: payload };
+          }
+        }
+        const path = formatPath(segments);
+        expect(parsePath(path)).toEqual(segments);
+        expect(readPath(payload, segments)).toBe(value);
+      }),
+    );
+  });
+});
+
+describe('applyFieldMapping', () => {
+  it('uses the default aliases for a team without a mapping', () => {
+    const result = applyFieldMapping({ full_name: 'Ana Ruiz', mobile: '(415) 555-2671', email: 'ana@example.com' }, null);
+    expect(result.fields).toMatchObject({ customer_name: 'Ana Ruiz', phone_number: '(415) 555-2671', email: 'ana@example.com' });
+  });
+
+  it('takes the first alias present with a non-empty value', () => {
+    const mapping = { fields: { phone_number: ['contact.phone', 'phones[0].number', 'phone'] } };
+    const payload = { contact: { phone: '  ' }, phones: [{ number: '212-555-0123' }], phone: '999' };
+    const result = applyFieldMapping(payload, mapping);
+    expect(result.fields.phone_number).toBe('212-555-0123');
+    expect(result.sources.phone_number).toBe('phones[0].number');
+  });
+
+  it('composes customer_name from first_name and last_name', () => {
+    expect(applyFieldMapping({ firstName: 'Ana', lastName: 'Ruiz' }, null).fields.customer_name).toBe('Ana Ruiz');
+  });
+
+  it('combines several payload fields into one notes object when configured', () => {
+    const mapping = { fields: {}, notes_combine: ['details.issue', 'details.urgency', 'missing'] };
+    const result = applyFieldMapping({ details: { issue: 'leak', urgency: 'high' } }, mapping);
+    expect(result.notesObject).toEqual({ 'details.issue': 'leak', 'details.urgency': 'high' });
+    expect(JSON.parse(result.fields.notes ?? '{}')).toEqual({ 'details.issue': 'leak', 'details.urgency': 'high' });
+  });
+
+  it('reports every payload leaf no mapping used, so nothing is lost', () => {
+    const result = applyFieldMapping({ phone: '2125550123', extra: { a: 1, b: [true] }, tags: [] }, null);
+    expect(result.unmappedPaths.sort()).toEqual(['extra.a', 'extra.b[0]', 'tags']);
+  });
+
+  it('ignores objects and arrays where a scalar is expected', () => {
+    expect(applyFieldMapping({ phone: { number: '1' } }, null).fields.phone_number).toBeUndefined();
+  });
+
+  it('never throws and accounts for every leaf, for any JSON payload (property)', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 3 })), (payload) => {
+        const result = applyFieldMapping(payload, null);
+        const leaves = leafPaths(payload).filter((l) => l.length > 0).length;
+        expect(result.unmappedPaths.length).toBeLessThanOrEqual(leaves);
+        for (const value of Object.values(result.fields)) expect(value.trim()).toBe(value);
+      }),
+    );
+  });
+
+  it('validates mappings, naming the bad alias', () => {
+    expect(validateFieldMapping({ fields: { phone_number: ['ok', 'a..b'] } })).toEqual([
+      'fields.phone_number[1]: "a..b" is not a valid path',
+    ]);
+    expect(validateFieldMapping({ fields: { phone: ['x'] } as never })).toEqual(['fields.phone: unknown target field']);
+  });
+});
