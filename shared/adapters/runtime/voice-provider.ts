@@ -1,0 +1,14 @@
+import { requireEnv } from '../../config';
+import type { VoiceProvider } from '../../ports/voice-provider';
+import { HttpVoiceProvider } from '../http/http-voice-provider';
+import { adapterSlot } from './slot';
+
+export const voiceProvider = adapterSlot<'default', VoiceProvider>(
+  () =>
+    new HttpVoiceProvider({
+      baseUrl: requireEnv('VOICE_PROVIDER_BASE_URL'),
+      apiKey: requireEnv('VOICE_PROVIDER_API_KEY'),
+      assistantId: requireEnv('VOICE_PROVIDER_ASSISTANT_ID'),
+      phoneNumberId: requireEnv('VOICE_PROVIDER_PHONE_NUMBER_ID'),
+    }),
+);

@@ -1,0 +1,14 @@
+/** A queue of JSON messages (SQS in AWS, an in-process queue locally). */
+export interface QueueMessage {
+  readonly body: Record<string, unknown>;
+  /** Delivery delay, at most 900 s (SQS's limit). */
+  readonly delaySeconds?: number;
+}
+
+export interface MessageQueue {
+  /** Sends every message or throws; batches as the transport requires. */
+  send(messages: readonly QueueMessage[]): Promise<void>;
+}
+
+/** The queues the service uses; each maps to one SQS queue with its own dead-letter queue. */
+export type QueueName = 'outreach-calls' | 'campaign-sends';

@@ -1,0 +1,26 @@
+import type { QueueName } from '../ports/message-queue';
+import type { TableName } from '../routes';
+
+/**
+ * The queue consumers, beside the route table: the stack builds one function, queue and
+ * dead-letter queue per row; the local runtime wires its in-process queues to the same handlers.
+ */
+export interface WorkerDefinition {
+  readonly functionName: string;
+  readonly queue: QueueName;
+  /** Messages per invocation. */
+  readonly batchSize: number;
+  /** Function timeout; the queue's visibility timeout is six times this. */
+  readonly timeoutSeconds: number;
+  /** Receives before a message moves to the dead-letter queue. */
+  readonly maxReceiveCount: number;
+  readonly tables: readonly { readonly table: TableName; readonly access: 'read' | 'readwrite' }[];
+  /** Ports the worker uses, so the stack grants and configures exactly those. */
+  readonly uses: readonly ('event-bus' | 'scheduler' | 'voice-provider' | 'sms-provider' | QueueName)[];
+}
+
+export const WORKERS: readonly WorkerDefinition[] = [];
+
+export function visibilityTimeoutSeconds(worker: WorkerDefinition): number {
+  return worker.timeoutSeconds * 6;
+}

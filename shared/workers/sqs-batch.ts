@@ -1,0 +1,46 @@
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type * as z from 'zod';
+import { log } from '../http/logger';
+import { describeIssue } from '../http/validation';
+
+/** A message that can never be processed (not JSON, wrong shape): it goes to the dead-letter queue. */
+export class PoisonMessageError extends Error {
+  override name = 'PoisonMessageError';
+}
+
+export function parseMessage<T>(record: SQSRecord, schema: z.ZodType<T>): T {
+  let json: unknown;
+  try {
+    json = JSON.parse(record.body);
+  } catch {
+    throw new PoisonMessageError('message body is not JSON');
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new PoisonMessageError(issue ? describeIssue(issue, 'body').message : 'invalid message');
+  }
+  return parsed.data;
+}
+
+/**
+ * Processes an SQS batch record by record and reports the failures, so SQS retries only those
+ * (the event source must have ReportBatchItemFailures enabled). Records run one after another in
+ * order, which keeps per-batch pacing simple; a failure never stops the rest of the batch.
+ */
+export async function processSqsBatch(event: SQSEvent, processRecord: (record: SQSRecord) => Promise<void>): Promise<SQSBatchResponse> {
+  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+  for (const record of event.Records) {
+    try {
+      await processRecord(record);
+    } catch (error) {
+      log(error instanceof PoisonMessageError ? 'error' : 'warn', 'message failed', {
+        messageId: record.messageId,
+        receiveCount: record.attributes?.ApproximateReceiveCount,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      batchItemFailures.push({ itemIdentifier: record.messageId });
+    }
+  }
+  return { batchItemFailures };
+}
