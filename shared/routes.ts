@@ -23,11 +23,16 @@ export interface RouteDefinition {
   readonly keyTypes?: readonly KeyType[];
   /** DynamoDB tables the function reads or writes. */
   readonly tables: readonly { readonly table: TableName; readonly access: 'read' | 'readwrite' }[];
+  /** Queues and services the function sends to, so the stack configures and grants exactly those. */
+  readonly uses?: readonly PortUse[];
   readonly summary: string;
   readonly tag: string;
 }
 
 export type TableName = 'teams' | 'sessions' | 'leads' | 'calls';
+
+/** An outbound dependency of a function: a queue by name, or a service. */
+export type PortUse = 'outreach-calls' | 'campaign-sends' | 'event-bus' | 'scheduler' | 'voice-provider' | 'sms-provider';
 
 export const ROUTES: readonly RouteDefinition[] = [
   {
@@ -139,6 +144,21 @@ export const ROUTES: readonly RouteDefinition[] = [
     tables: [{ table: 'calls', access: 'read' }],
     summary: 'Call records of one team (transcripts need read:transcripts)',
     tag: 'Calls',
+  },
+  {
+    id: 'ingestLead',
+    method: 'POST',
+    path: '/api/outbound/speed-to-lead/ingest',
+    surface: 'intake',
+    functionName: 'ingest-lead',
+    permission: 'write:leads',
+    tables: [
+      { table: 'teams', access: 'read' },
+      { table: 'leads', access: 'readwrite' },
+    ],
+    uses: ['outreach-calls', 'scheduler', 'event-bus'],
+    summary: 'Accept one lead from any source, map it, and queue or schedule its AI outreach call',
+    tag: 'Speed to lead',
   },
   {
     id: 'getOpenApi',

@@ -1,5 +1,5 @@
 import type { QueueName } from '../ports/message-queue';
-import type { TableName } from '../routes';
+import type { PortUse, TableName } from '../routes';
 
 /**
  * The queue consumers, beside the route table: the stack builds one function, queue and
@@ -16,10 +16,20 @@ export interface WorkerDefinition {
   readonly maxReceiveCount: number;
   readonly tables: readonly { readonly table: TableName; readonly access: 'read' | 'readwrite' }[];
   /** Ports the worker uses, so the stack grants and configures exactly those. */
-  readonly uses: readonly ('event-bus' | 'scheduler' | 'voice-provider' | 'sms-provider' | QueueName)[];
+  readonly uses: readonly PortUse[];
 }
 
-export const WORKERS: readonly WorkerDefinition[] = [];
+export const WORKERS: readonly WorkerDefinition[] = [
+  {
+    functionName: 'outreach-worker',
+    queue: 'outreach-calls',
+    batchSize: 5,
+    timeoutSeconds: 60,
+    maxReceiveCount: 5,
+    tables: [{ table: 'leads', access: 'readwrite' }],
+    uses: ['voice-provider', 'event-bus'],
+  },
+];
 
 export function visibilityTimeoutSeconds(worker: WorkerDefinition): number {
   return worker.timeoutSeconds * 6;

@@ -1,0 +1,25 @@
+import type { SQSEvent } from 'aws-lambda';
+import * as z from 'zod';
+import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
+import { DynamoIntakeStore } from '../../shared/adapters/dynamodb/intake-store';
+import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
+import { eventBus } from '../../shared/adapters/runtime/event-bus';
+import { voiceProvider } from '../../shared/adapters/runtime/voice-provider';
+import { placeOutreachCall } from '../../shared/domain/intake/place-outreach-call';
+import { log } from '../../shared/http/logger';
+import { parseMessage, processSqsBatch } from '../../shared/workers/sqs-batch';
+
+const intake = new DynamoIntakeStore(getDocumentClient(), physicalTableName('leads'));
+const outreachMessage = z.object({ stl_call_id: z.number().int().positive(), attempt: z.number().int().min(1) });
+
+/** Consumes outreach-calls: one AI call per message, failures reported per item. */
+export const handler = (event: SQSEvent) =>
+  processSqsBatch(event, async (record) => {
+    const message = parseMessage(record, outreachMessage);
+    const result = await placeOutreachCall(
+      { intake, voice: voiceProvider.get('default'), eventBus: eventBus.get('default') },
+      message,
+      new Date(),
+    );
+    log('info', 'outreach attempt', { stlCallId: message.stl_call_id, attempt: message.attempt, result });
+  });

@@ -1,0 +1,191 @@
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { IntakeConfig } from '../../domain/intake/intake-config';
+import type { OutreachState } from '../../domain/intake/outreach';
+import type { LeadRecord } from '../../domain/leads';
+import { DuplicateLeadError, type IntakeConfigStore, type IntakeStore } from '../../ports/intake-store';
+import { nextCounterValue } from './counters';
+import { padId, teamPk } from './keys';
+import { toLeadItem } from './lead-store';
+
+/**
+ * Intake items in the leads table, beside the leads themselves:
+ * - `STLCALL#<id>` / META: points from an stl_call_id to its lead's key;
+ * - `TEAM#<t>#EXTERNAL#<external_id>` / GUARD: makes external_id unique per team, forever;
+ * - `TEAM#<t>#PHONE#<e164>` / GUARD: makes a phone unique per team until `expires_at`;
+ * - `PROVIDERCALL#<id>` / META: the stl_call_id a provider call belongs to;
+ * - `COUNTER` / lead_id | stl_call_id: the integer id counters.
+ * The lead, its pointer and its guards are written in one transaction, so two identical requests
+ * racing create exactly one lead.
+ */
+export class DynamoIntakeStore implements IntakeStore {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  nextLeadId(): Promise<number> {
+    return nextCounterValue(this.client, this.tableName, 'lead_id');
+  }
+
+  nextStlCallId(): Promise<number> {
+    return nextCounterValue(this.client, this.tableName, 'stl_call_id');
+  }
+
+  async createLead(input: { lead: LeadRecord; phone: string; phoneWindowHours: number; now: Date }): Promise<void> {
+    const { lead } = input;
+    const stlCallId = lead.outreach ? Number((lead.outreach as { stl_call_id: number }).stl_call_id) : null;
+    if (lead.lead_id === null || stlCallId === null) throw new Error('intake leads carry lead_id and outreach');
+    const item = toLeadItem(lead);
+    const guards: { reason: DuplicateLeadError['reason']; key: { pk: string; sk: string } }[] = [];
+    const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [];
+    if (lead.external_id) {
+      const key = { pk: `${teamPk(lead.team_id)}#EXTERNAL#${lead.external_id}`, sk: 'GUARD' };
+      guards.push({ reason: 'external_id', key });
+      items.push({
+        Put: {
+          TableName: this.tableName,
+          Item: { ...key, lead_id: lead.lead_id, created_at: input.now.toISOString() },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      });
+    }
+    if (input.phoneWindowHours > 0) {
+      const key = { pk: `${teamPk(lead.team_id)}#PHONE#${input.phone}`, sk: 'GUARD' };
+      guards.push({ reason: 'phone_number', key });
+      items.push({
+        Put: {
+          TableName: this.tableName,
+          Item: {
+            ...key,
+            lead_id: lead.lead_id,
+            created_at: input.now.toISOString(),
+            expires_at: new Date(input.now.getTime() + input.phoneWindowHours * 3_600_000).toISOString(),
+          },
+          ConditionExpression: 'attribute_not_exists(pk) OR expires_at <= :now',
+          ExpressionAttributeValues: { ':now': input.now.toISOString() },
+        },
+      });
+    }
+    items.push({ Put: { TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } });
+    items.push({
+      Put: {
+        TableName: this.tableName,
+        Item: {
+          pk: `STLCALL#${padId(stlCallId)}`,
+          sk: 'META',
+          leadPk: item.pk,
+          leadSk: item.sk,
+          lead_id: lead.lead_id,
+          team_id: lead.team_id,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    });
+    try {
+      await this.client.send(new TransactWriteCommand({ TransactItems: items }));
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException) && (error as Error).name !== 'TransactionCanceledException') throw error;
+      const reasons = (error as TransactionCanceledException).CancellationReasons ?? [];
+      const index = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
+      const guard = guards[index];
+      if (!guard) throw error;
+      const existing = await this.client.send(new GetCommand({ TableName: this.tableName, Key: guard.key, ConsistentRead: true }));
+      throw new DuplicateLeadError(guard.reason, typeof existing.Item?.lead_id === 'number' ? existing.Item.lead_id : null);
+    }
+  }
+
+  async getLeadByStlCallId(stlCallId: number): Promise<LeadRecord | null> {
+    const key = await this.leadKey(stlCallId);
+    if (!key) return null;
+    const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
+    if (!result.Item) return null;
+    const { pk: _pk, sk: _sk, typePk: _t, externalPk: _e, ...lead } = result.Item;
+    return lead as unknown as LeadRecord;
+  }
+
+  async transitionOutreach(
+    stlCallId: number,
+    expected: { statuses: readonly OutreachState['status'][]; attempt: number },
+    next: Partial<OutreachState>,
+    leadStatus?: string,
+  ): Promise<boolean> {
+    const key = await this.leadKey(stlCallId);
+    if (!key) return false;
+    const names: Record<string, string> = { '#o': 'outreach', '#status': 'status', '#attempt': 'attempt' };
+    const values: Record<string, unknown> = { ':attempt': expected.attempt };
+    const statusPlaceholders = expected.statuses.map((s, i) => {
+      values[`:from${i}`] = s;
+      return `:from${i}`;
+    });
+    const sets = Object.entries(next).map(([field, value], i) => {
+      names[`#f${i}`] = field;
+      values[`:v${i}`] = value;
+      return `#o.#f${i} = :v${i}`;
+    });
+    if (leadStatus !== undefined) {
+      names['#leadStatus'] = 'status';
+      values[':leadStatus'] = leadStatus;
+      sets.push('#leadStatus = :leadStatus');
+    }
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: key,
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          ConditionExpression: `#o.#status IN (${statusPlaceholders.join(', ')}) AND #o.#attempt = :attempt`,
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+
+  async linkProviderCall(providerCallId: string, stlCallId: number): Promise<void> {
+    await this.client.send(
+      new PutCommand({ TableName: this.tableName, Item: { pk: `PROVIDERCALL#${providerCallId}`, sk: 'META', stl_call_id: stlCallId } }),
+    );
+  }
+
+  async getStlCallIdByProviderCall(providerCallId: string): Promise<number | null> {
+    const result = await this.client.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: `PROVIDERCALL#${providerCallId}`, sk: 'META' } }),
+    );
+    return typeof result.Item?.stl_call_id === 'number' ? result.Item.stl_call_id : null;
+  }
+
+  private async leadKey(stlCallId: number): Promise<{ pk: string; sk: string } | null> {
+    const pointer = await this.client.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: `STLCALL#${padId(stlCallId)}`, sk: 'META' } }),
+    );
+    if (!pointer.Item) return null;
+    return { pk: String(pointer.Item.leadPk), sk: String(pointer.Item.leadSk) };
+  }
+}
+
+/** Intake configuration: `TEAM#<t>` / `CONFIG#intake` in the teams table. */
+export class DynamoIntakeConfigStore implements IntakeConfigStore {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async getIntakeConfig(teamId: number): Promise<IntakeConfig | null> {
+    const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: { pk: teamPk(teamId), sk: 'CONFIG#intake' } }));
+    return (result.Item?.config as IntakeConfig | undefined) ?? null;
+  }
+
+  async putIntakeConfig(teamId: number, config: IntakeConfig): Promise<void> {
+    await this.client.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: { pk: teamPk(teamId), sk: 'CONFIG#intake', config, updated_at: new Date().toISOString() },
+      }),
+    );
+  }
+}

@@ -1,0 +1,81 @@
+import { leadCompleted } from '../../events/lead-events';
+import type { EventBus } from '../../ports/event-bus';
+import type { IntakeStore } from '../../ports/intake-store';
+import { PermanentProviderError, type VoiceProvider } from '../../ports/voice-provider';
+import { PoisonMessageError } from '../../workers/sqs-batch';
+import { withRetries } from '../retry';
+import type { OutreachMessage, OutreachState } from './outreach';
+
+export interface PlaceCallDependencies {
+  readonly intake: IntakeStore;
+  readonly voice: VoiceProvider;
+  readonly eventBus: EventBus;
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+export type PlaceCallResult = 'placed' | 'skipped' | 'failed';
+
+/**
+ * Places the AI call of one outreach attempt, exactly once whatever the redelivery: the attempt is
+ * claimed with a conditional write (queued/scheduled → placing) before the provider is called, so
+ * a second delivery finds it claimed and does nothing. Transient provider errors are retried with
+ * jittered backoff, then the claim is released and the message fails back to SQS (the same
+ * idempotency key goes to the provider on the retry); a provider 4xx ends outreach as failed.
+ */
+export async function placeOutreachCall(deps: PlaceCallDependencies, message: OutreachMessage, now: Date): Promise<PlaceCallResult> {
+  const lead = await deps.intake.getLeadByStlCallId(message.stl_call_id);
+  if (!lead || lead.lead_id === null || !lead.outreach || !lead.customer_phone) {
+    throw new PoisonMessageError(`no outreach record for stl_call_id ${message.stl_call_id}`);
+  }
+  const outreach = lead.outreach as unknown as OutreachState;
+  const claimed = await deps.intake.transitionOutreach(
+    message.stl_call_id,
+    { statuses: ['queued', 'scheduled'], attempt: message.attempt },
+    { status: 'placing', last_attempt_at: now.toISOString() },
+  );
+  if (!claimed) return 'skipped';
+
+  const ref = { lead_id: lead.lead_id, stl_call_id: message.stl_call_id, team_id: lead.team_id, external_id: lead.external_id };
+  let providerCallId: string;
+  try {
+    ({ providerCallId } = await withRetries(
+      () =>
+        deps.voice.placeCall({
+          idempotencyKey: `stl-${message.stl_call_id}-attempt-${message.attempt}`,
+          customerNumber: lead.customer_phone as string,
+          customerName: lead.customer_name,
+          metadata: { lead_id: ref.lead_id, stl_call_id: ref.stl_call_id, team_id: ref.team_id, attempt: message.attempt },
+        }),
+      { attempts: 3, baseDelayMs: 200, isRetryable: (e) => !(e instanceof PermanentProviderError), sleep: deps.sleep },
+    ));
+  } catch (error) {
+    if (error instanceof PermanentProviderError) {
+      const completedAt = new Date().toISOString();
+      await deps.intake.transitionOutreach(
+        message.stl_call_id,
+        { statuses: ['placing'], attempt: message.attempt },
+        { status: 'completed', outcome: 'failed', completed_at: completedAt, reason: error.message },
+        'closed',
+      );
+      await deps.eventBus.publish([
+        leadCompleted(
+          ref,
+          { outcome: 'failed', attempts: outreach.attempt, call_id: null, appointment_id: null, ticket_id: null, reason: error.message },
+          new Date(completedAt),
+        ),
+      ]);
+      return 'failed';
+    }
+    await deps.intake.transitionOutreach(message.stl_call_id, { statuses: ['placing'], attempt: message.attempt }, { status: 'queued' });
+    throw error;
+  }
+
+  await deps.intake.linkProviderCall(providerCallId, message.stl_call_id);
+  await deps.intake.transitionOutreach(
+    message.stl_call_id,
+    { statuses: ['placing'], attempt: message.attempt },
+    { status: 'in_progress', provider_call_id: providerCallId },
+    'contacting',
+  );
+  return 'placed';
+}

@@ -1,0 +1,40 @@
+import type { IntakeConfig } from '../domain/intake/intake-config';
+import type { OutreachState } from '../domain/intake/outreach';
+import type { LeadRecord } from '../domain/leads';
+
+/** A lead the team already has: same external_id, or same phone inside the dedupe window. */
+export class DuplicateLeadError extends Error {
+  constructor(
+    readonly reason: 'external_id' | 'phone_number',
+    readonly existingLeadId: number | null,
+  ) {
+    super(`duplicate lead (${reason})`);
+    this.name = 'DuplicateLeadError';
+  }
+}
+
+export interface IntakeStore {
+  nextLeadId(): Promise<number>;
+  nextStlCallId(): Promise<number>;
+  /**
+   * Creates the lead and its outreach record atomically with its uniqueness guards (external_id
+   * forever, phone for `phoneWindowHours`). Throws DuplicateLeadError when a guard is taken.
+   */
+  createLead(input: { lead: LeadRecord; phone: string; phoneWindowHours: number; now: Date }): Promise<void>;
+  getLeadByStlCallId(stlCallId: number): Promise<LeadRecord | null>;
+  /** Moves outreach from `from` to the new state when it is still in `from` at `attempt`; false when it was not. */
+  transitionOutreach(
+    stlCallId: number,
+    expected: { statuses: readonly OutreachState['status'][]; attempt: number },
+    next: Partial<OutreachState>,
+    leadStatus?: string,
+  ): Promise<boolean>;
+  /** Remembers which stl call a provider call belongs to (the end-of-call report is matched with it). */
+  linkProviderCall(providerCallId: string, stlCallId: number): Promise<void>;
+  getStlCallIdByProviderCall(providerCallId: string): Promise<number | null>;
+}
+
+export interface IntakeConfigStore {
+  getIntakeConfig(teamId: number): Promise<IntakeConfig | null>;
+  putIntakeConfig(teamId: number, config: IntakeConfig): Promise<void>;
+}
