@@ -198,17 +198,25 @@ export class DynamoTenancyStore implements TenancyStore {
     });
     const item = found[0];
     if (!item) return null;
-    const result = await this.client.send(
-      new UpdateCommand({
-        TableName: this.tableName,
-        Key: { pk: item.pk, sk: 'META' },
-        UpdateExpression: 'SET revokedAt = if_not_exists(revokedAt, :at)',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':at': at },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return result.Attributes ? stripKeys<ApiKeyRecord>(result.Attributes) : null;
+    // Keys are stored with revokedAt null, so "not yet revoked" is absent-or-null; a second revoke
+    // keeps the first instant.
+    try {
+      const result = await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: item.pk, sk: 'META' },
+          UpdateExpression: 'SET revokedAt = :at',
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(revokedAt) OR revokedAt = :null)',
+          ExpressionAttributeValues: { ':at': at, ':null': null },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return result.Attributes ? stripKeys<ApiKeyRecord>(result.Attributes) : null;
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      const current = await this.client.send(new GetCommand({ TableName: this.tableName, Key: { pk: item.pk, sk: 'META' }, ConsistentRead: true }));
+      return current.Item ? stripKeys<ApiKeyRecord>(current.Item) : null;
+    }
   }
 
   async touchApiKey(keyHash: string, at: string, minIntervalMs: number): Promise<void> {

@@ -1,0 +1,324 @@
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { DynamoCallStore } from '../shared/adapters/dynamodb/call-store';
+import { getDocumentClient } from '../shared/adapters/dynamodb/client';
+import { DynamoLeadStore } from '../shared/adapters/dynamodb/lead-store';
+import { DynamoSessionStore } from '../shared/adapters/dynamodb/session-store';
+import { physicalTableName } from '../shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '../shared/adapters/dynamodb/tenancy-store';
+import type { KeyType, Permission } from '../shared/auth/permissions';
+import { authenticateApiKey } from '../shared/domain/identity-resolver';
+import { createApiKey, permissionsAllowedFor } from '../shared/domain/key-service';
+import type { SessionRecord } from '../shared/domain/sessions';
+import type { Team } from '../shared/domain/tenancy';
+import { generateCalls, generateLeads, generateSessions, seedFrom, type Trade } from './demo-data';
+
+/**
+ * The demo data behind `npm start`: one portfolio spanning two enterprises, five teams (one a QA
+ * team), 60 days of scheduler sessions, leads of every channel, AI-answered calls, and one API key
+ * of each type. The keys' plaintext is written once to `<dataDir>/demo-credentials.json`, whose
+ * shape is a contract used by external tests:
+ *
+ *   {"keys":[{"key","type","permissions","team_ids","enterprise_id","portfolio_id"}, ...]}
+ *
+ * Stores are built on call (not at module load) from TABLE_* and DYNAMODB_ENDPOINT, which the local
+ * runner sets before importing this module.
+ */
+
+export const DEMO_DAYS = 60;
+/** Items per BatchWriteItem (DynamoDB's maximum). */
+const BATCH_SIZE = 25;
+/** BatchWriteItem calls in flight at once. */
+const WRITE_CONCURRENCY = 8;
+
+export interface DemoTeamSpec {
+  readonly name: string;
+  readonly timezone: string;
+  readonly workspaceId: string;
+  readonly isTest: boolean;
+  readonly trade: Trade;
+  readonly siteHost: string;
+  readonly sessions: number;
+  readonly leads: number;
+  readonly calls: number;
+}
+
+export interface DemoEnterpriseSpec {
+  readonly name: string;
+  readonly teams: readonly DemoTeamSpec[];
+}
+
+export const DEMO_PORTFOLIO_NAME = 'Summit & Bayside Holdings';
+
+export const DEMO_ENTERPRISES: readonly DemoEnterpriseSpec[] = [
+  {
+    name: 'Summit Home Services',
+    teams: [
+      team('Summit Plumbing', 'America/New_York', 'ws_summit_plumbing', 'plumbing', 'summitplumbing.example.com'),
+      team('Summit HVAC', 'America/Chicago', 'ws_summit_hvac', 'hvac', 'summithvac.example.com'),
+      {
+        ...team('Summit QA (test)', 'America/New_York', 'ws_summit_qa', 'home_services', 'qa.summit.example.com'),
+        isTest: true,
+        sessions: 120,
+        leads: 15,
+        calls: 3,
+      },
+    ],
+  },
+  {
+    name: 'Bayside Comfort',
+    teams: [
+      team('Bayside Heating & Air', 'America/Los_Angeles', 'ws_bayside_heating_air', 'hvac', 'baysideheatingair.example.com'),
+      team('Bayside Plumbing', 'America/Denver', 'ws_bayside_plumbing', 'plumbing', 'baysideplumbing.example.com'),
+    ],
+  },
+];
+
+function team(name: string, timezone: string, workspaceId: string, trade: Trade, siteHost: string): DemoTeamSpec {
+  return { name, timezone, workspaceId, isTest: false, trade, siteHost, sessions: 1250, leads: 80, calls: 12 };
+}
+
+/** The team every demo key is anchored on. */
+const ANCHOR_WORKSPACE = 'ws_summit_plumbing';
+
+export interface DemoCredential {
+  readonly key: string;
+  readonly type: KeyType;
+  readonly permissions: readonly Permission[];
+  /** Every team the key reaches (QA teams included: they are only left out of aggregations). */
+  readonly team_ids: readonly number[];
+  readonly enterprise_id: number | null;
+  readonly portfolio_id: number | null;
+}
+
+export interface DemoCredentials {
+  readonly keys: readonly DemoCredential[];
+}
+
+export interface SeedResult {
+  readonly credentialsPath: string;
+  /** False when the data was already there (and nothing was written). */
+  readonly seeded: boolean;
+}
+
+/**
+ * Seeds the demo when the tables hold no demo yet. When the tenancy exists and the credentials file
+ * is there, does nothing. When the demo tenancy exists but the credentials file was lost, mints a
+ * fresh set of demo keys (plaintext cannot be recovered) without writing the data again.
+ */
+export async function seedIfEmpty(dataDir: string): Promise<SeedResult> {
+  const credentialsPath = path.join(dataDir, 'demo-credentials.json');
+  const tenancy = tenancyStore();
+  const hasTenancy = (await tenancy.listPortfolios()).length > 0;
+  if (hasTenancy && existsSync(credentialsPath)) return { credentialsPath, seeded: false };
+
+  const anchor = await tenancy.getTeamByWorkspace(ANCHOR_WORKSPACE);
+  if (anchor) {
+    const portfolioId = await findDemoPortfolio(tenancy, anchor);
+    writeCredentials(credentialsPath, await issueDemoKeys(tenancy, anchor, portfolioId));
+    return { credentialsPath, seeded: false };
+  }
+
+  const { credentials } = await seedDemo();
+  writeCredentials(credentialsPath, credentials);
+  return { credentialsPath, seeded: true };
+}
+
+export interface SeedDemoOptions {
+  /** Data ends two hours before this instant. @default new Date() */
+  readonly now?: Date;
+}
+
+export interface SeedDemoResult {
+  readonly credentials: DemoCredentials;
+  readonly teams: readonly Team[];
+  readonly counts: { readonly sessions: number; readonly leads: number; readonly calls: number };
+  readonly timings: { readonly tenancyMs: number; readonly generateMs: number; readonly writeMs: number; readonly keysMs: number };
+}
+
+/** Creates the demo tenancy, data and keys (unconditionally: callers check for an existing demo). */
+export async function seedDemo(options: SeedDemoOptions = {}): Promise<SeedDemoResult> {
+  const now = options.now ?? new Date();
+  const tenancy = tenancyStore();
+  const clock = stopwatch();
+
+  const portfolio = await tenancy.createPortfolio({ name: DEMO_PORTFOLIO_NAME });
+  const created: { spec: DemoTeamSpec; team: Team }[] = [];
+  for (const enterpriseSpec of DEMO_ENTERPRISES) {
+    const enterprise = await tenancy.createEnterprise({ name: enterpriseSpec.name });
+    await tenancy.addEnterpriseToPortfolio(portfolio.id, enterprise.id);
+    for (const spec of enterpriseSpec.teams) {
+      const team = await tenancy.createTeam({
+        name: spec.name,
+        timezone: spec.timezone,
+        isTest: spec.isTest,
+        enterpriseId: enterprise.id,
+        workspaceId: spec.workspaceId,
+      });
+      created.push({ spec, team });
+    }
+  }
+  const tenancyMs = clock.lap();
+
+  // Seeds derive from the workspace id, so the demo content is the same on every machine.
+  const data = created.map(({ spec, team }) => {
+    const base = { teamId: team.id, timezone: spec.timezone, days: DEMO_DAYS, now, trade: spec.trade };
+    return {
+      sessions: generateSessions({ ...base, count: spec.sessions, seed: seedFrom('sessions', spec.workspaceId) }),
+      leads: generateLeads({ ...base, count: spec.leads, seed: seedFrom('leads', spec.workspaceId), siteHost: spec.siteHost }),
+      calls: generateCalls({ ...base, count: spec.calls, seed: seedFrom('calls', spec.workspaceId), businessName: spec.name }),
+    };
+  });
+  const generateMs = clock.lap();
+
+  const sessions = data.flatMap((d) => d.sessions);
+  const leads = data.flatMap((d) => d.leads);
+  const calls = data.flatMap((d) => d.calls);
+  const sessionStore = new DynamoSessionStore(getDocumentClient(), physicalTableName('sessions'));
+  const leadStore = new DynamoLeadStore(getDocumentClient(), physicalTableName('leads'));
+  const callStore = new DynamoCallStore(getDocumentClient(), physicalTableName('calls'));
+  await runWithConcurrency(
+    [
+      ...batchTasks(sessions, (batch) => sessionStore.putSessions(batch)),
+      ...batchTasks(leads, (batch) => leadStore.putLeads(batch)),
+      ...batchTasks(calls, (batch) => callStore.putCalls(batch)),
+    ],
+    WRITE_CONCURRENCY,
+  );
+  const writeMs = clock.lap();
+
+  const anchor = created.find((c) => c.spec.workspaceId === ANCHOR_WORKSPACE)?.team;
+  if (!anchor) throw new Error(`demo anchor team ${ANCHOR_WORKSPACE} missing from DEMO_ENTERPRISES`);
+  const credentials = await issueDemoKeys(tenancy, anchor, portfolio.id);
+  const keysMs = clock.lap();
+
+  return {
+    credentials,
+    teams: created.map((c) => c.team),
+    counts: { sessions: sessions.length, leads: leads.length, calls: calls.length },
+    timings: { tenancyMs, generateMs, writeMs, keysMs },
+  };
+}
+
+/**
+ * Generates and writes one team's sessions (for tests and benchmarks that need a large team).
+ * Returns what it wrote.
+ */
+export async function seedTeamSessions(
+  teamId: number,
+  timezone: string,
+  count: number,
+  days: number,
+  seed: number,
+  options: { readonly now?: Date; readonly trade?: Trade; readonly concurrency?: number } = {},
+): Promise<SessionRecord[]> {
+  const sessions = generateSessions({ teamId, timezone, count, days, seed, now: options.now, trade: options.trade });
+  const store = new DynamoSessionStore(getDocumentClient(), physicalTableName('sessions'));
+  await runWithConcurrency(
+    batchTasks(sessions, (batch) => store.putSessions(batch)),
+    options.concurrency ?? WRITE_CONCURRENCY,
+  );
+  return sessions;
+}
+
+/** Writes the credentials file atomically, readable by the owner only. */
+export function writeCredentials(credentialsPath: string, credentials: DemoCredentials): void {
+  mkdirSync(path.dirname(credentialsPath), { recursive: true });
+  const body = {
+    keys: credentials.keys.map((k) => ({
+      key: k.key,
+      type: k.type,
+      permissions: k.permissions,
+      team_ids: k.team_ids,
+      enterprise_id: k.enterprise_id,
+      portfolio_id: k.portfolio_id,
+    })),
+  };
+  const temporary = `${credentialsPath}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
+  renameSync(temporary, credentialsPath);
+}
+
+/** Runs tasks with at most `concurrency` in flight; rejects with the first failure. */
+export async function runWithConcurrency<T>(tasks: readonly (() => Promise<T>)[], concurrency: number): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < tasks.length) {
+      const index = next++;
+      results[index] = await (tasks[index] as () => Promise<T>)();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, tasks.length) }, worker));
+  return results;
+}
+
+function batchTasks<T>(items: readonly T[], write: (batch: readonly T[]) => Promise<void>): (() => Promise<void>)[] {
+  const tasks: (() => Promise<void>)[] = [];
+  for (let i = 0; i < items.length; i += BATCH_SIZE) {
+    const batch = items.slice(i, i + BATCH_SIZE);
+    tasks.push(() => write(batch));
+  }
+  return tasks;
+}
+
+/**
+ * One key of each type holding every permission its type may hold, all anchored on Summit
+ * Plumbing, plus a single-team key holding only read:leads.
+ */
+async function issueDemoKeys(tenancy: DynamoTenancyStore, anchor: Team, portfolioId: number): Promise<DemoCredentials> {
+  const requests: { name: string; type: KeyType; permissions: readonly Permission[]; portfolioId?: number }[] = [
+    { name: 'Demo enterprise key (all permissions)', type: 'enterprise', permissions: permissionsAllowedFor('enterprise') },
+    {
+      name: 'Demo enterprise_all_teams key (all permissions)',
+      type: 'enterprise_all_teams',
+      permissions: permissionsAllowedFor('enterprise_all_teams'),
+    },
+    {
+      name: 'Demo portfolio_all_teams key (all permissions)',
+      type: 'portfolio_all_teams',
+      permissions: permissionsAllowedFor('portfolio_all_teams'),
+      portfolioId,
+    },
+    { name: 'Demo enterprise key (read:leads only)', type: 'enterprise', permissions: ['read:leads'] },
+  ];
+  const keys: DemoCredential[] = [];
+  for (const request of requests) {
+    const { plaintext, record } = await createApiKey(tenancy, { ...request, anchorTeamId: anchor.id });
+    const resolved = await authenticateApiKey(tenancy, plaintext);
+    if (!resolved.ok) throw new Error(`demo key ${record.keyId} does not authenticate (${resolved.reason})`);
+    keys.push({
+      key: plaintext,
+      type: record.type,
+      permissions: record.permissions,
+      team_ids: resolved.identity.teamIds,
+      enterprise_id: resolved.identity.enterpriseId,
+      portfolio_id: resolved.identity.portfolioId,
+    });
+  }
+  return { keys };
+}
+
+async function findDemoPortfolio(tenancy: DynamoTenancyStore, anchor: Team): Promise<number> {
+  for (const portfolio of await tenancy.listPortfolios()) {
+    if (portfolio.name !== DEMO_PORTFOLIO_NAME) continue;
+    if ((await tenancy.listPortfolioEnterpriseIds(portfolio.id)).includes(anchor.enterpriseId)) return portfolio.id;
+  }
+  throw new Error(`the demo teams exist but the portfolio "${DEMO_PORTFOLIO_NAME}" does not; delete the data folder to seed again`);
+}
+
+function tenancyStore(): DynamoTenancyStore {
+  return new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));
+}
+
+function stopwatch(): { lap(): number } {
+  let last = performance.now();
+  return {
+    lap() {
+      const at = performance.now();
+      const ms = Math.round(at - last);
+      last = at;
+      return ms;
+    },
+  };
+}

@@ -1,0 +1,160 @@
+import { generateApiKey, hashApiKey, newKeyId } from '../auth/api-key';
+import {
+  ALL_PERMISSIONS,
+  isKeyType,
+  isPermission,
+  KEY_TYPES,
+  type KeyType,
+  type Permission,
+  permissionAllowedForKeyType,
+} from '../auth/permissions';
+import { BadRequestError, NotFoundError } from '../http/errors';
+import type { TenancyStore } from '../ports/tenancy-store';
+import type { ApiKeyRecord, KeyScope } from './tenancy';
+
+/**
+ * Key creation rules, shared by the operator CLI (bin/admin.ts) and the demo seed (local/seed.ts).
+ * The plaintext leaves this module once, in the result of createApiKey; only its hash is stored.
+ */
+
+/** The slice of the tenancy store key creation needs (a fake implements it in unit tests). */
+export type KeyServiceStore = Pick<TenancyStore, 'getTeam' | 'getPortfolio' | 'listPortfolioEnterpriseIds' | 'putApiKey'>;
+
+export interface CreateApiKeyInput {
+  /** A label for operators; never used for authorization. */
+  readonly name: string;
+  /** One of KEY_TYPES; a string so callers can pass raw operator input and get a field-naming error. */
+  readonly type: string;
+  /** The team the key is created from; a single-team key is locked to it. */
+  readonly anchorTeamId: number;
+  /** Each one of ALL_PERMISSIONS; duplicates are dropped. */
+  readonly permissions: readonly string[];
+  /** Required for portfolio_all_teams keys, refused for the other types. */
+  readonly portfolioId?: number | null;
+}
+
+export interface CreatedApiKey {
+  /** `service_` + 64 hex. Shown once: it is not stored and cannot be recovered. */
+  readonly plaintext: string;
+  readonly record: ApiKeyRecord;
+}
+
+const MAX_NAME_LENGTH = 100;
+
+/** Every permission the key type may hold, in the canonical order (what `--permissions all` means). */
+export function permissionsAllowedFor(type: KeyType): Permission[] {
+  return ALL_PERMISSIONS.filter((permission) => permissionAllowedForKeyType(permission, type));
+}
+
+/**
+ * Validates the request against the tenancy, then creates and stores the key.
+ *
+ * Scope follows the type: `enterprise` → the anchor team alone; `enterprise_all_teams` → the anchor
+ * team's enterprise; `portfolio_all_teams` → the given portfolio, which must include the anchor
+ * team's enterprise. Every refusal is a BadRequestError whose `field` (and message) names the input.
+ */
+export async function createApiKey(
+  store: KeyServiceStore,
+  input: CreateApiKeyInput,
+  options: { readonly now?: Date } = {},
+): Promise<CreatedApiKey> {
+  const name = input.name.trim();
+  if (name === '') throw new BadRequestError('name must not be empty', 'name');
+  if (name.length > MAX_NAME_LENGTH) throw new BadRequestError(`name must be at most ${MAX_NAME_LENGTH} characters`, 'name');
+
+  const { type } = input;
+  if (!isKeyType(type)) throw new BadRequestError(`type must be one of ${KEY_TYPES.join(', ')}; got '${type}'`, 'type');
+
+  const permissions = validatePermissions(input.permissions, type);
+
+  if (!Number.isInteger(input.anchorTeamId) || input.anchorTeamId <= 0) {
+    throw new BadRequestError('anchorTeamId must be a positive integer', 'anchorTeamId');
+  }
+  const team = await store.getTeam(input.anchorTeamId);
+  if (!team) throw new BadRequestError(`anchorTeamId ${input.anchorTeamId} does not name an existing team`, 'anchorTeamId');
+
+  const portfolioId = input.portfolioId ?? null;
+  let scope: KeyScope;
+  switch (type) {
+    case 'enterprise':
+      refuseUnusedPortfolio(portfolioId, type);
+      scope = { kind: 'team', id: team.id };
+      break;
+    case 'enterprise_all_teams':
+      refuseUnusedPortfolio(portfolioId, type);
+      scope = { kind: 'enterprise', id: team.enterpriseId };
+      break;
+    case 'portfolio_all_teams': {
+      if (portfolioId === null) throw new BadRequestError('portfolioId is required for portfolio_all_teams keys', 'portfolioId');
+      if (!Number.isInteger(portfolioId) || portfolioId <= 0) {
+        throw new BadRequestError('portfolioId must be a positive integer', 'portfolioId');
+      }
+      if (!(await store.getPortfolio(portfolioId))) {
+        throw new BadRequestError(`portfolioId ${portfolioId} does not name an existing portfolio`, 'portfolioId');
+      }
+      const enterpriseIds = await store.listPortfolioEnterpriseIds(portfolioId);
+      if (!enterpriseIds.includes(team.enterpriseId)) {
+        throw new BadRequestError(
+          `portfolioId ${portfolioId} does not include enterprise ${team.enterpriseId} of anchor team ${team.id}`,
+          'portfolioId',
+        );
+      }
+      scope = { kind: 'portfolio', id: portfolioId };
+      break;
+    }
+  }
+
+  const plaintext = generateApiKey();
+  const record: ApiKeyRecord = {
+    keyId: newKeyId(),
+    keyHash: hashApiKey(plaintext),
+    name,
+    type,
+    scope,
+    anchorTeamId: team.id,
+    permissions,
+    createdAt: (options.now ?? new Date()).toISOString(),
+    lastUsedAt: null,
+    revokedAt: null,
+  };
+  await store.putApiKey(record);
+  return { plaintext, record };
+}
+
+/** Revokes a key by its public id (idempotent: a revoked key keeps its first revocation instant). */
+export async function revokeApiKey(
+  store: Pick<TenancyStore, 'revokeApiKey'>,
+  keyId: string,
+  options: { readonly now?: Date } = {},
+): Promise<ApiKeyRecord> {
+  if (!/^key_[0-9a-f]{16}$/.test(keyId)) throw new BadRequestError(`keyId must look like key_ followed by 16 hex characters`, 'keyId');
+  const revoked = await store.revokeApiKey(keyId, (options.now ?? new Date()).toISOString());
+  if (!revoked) throw new NotFoundError(`no key with keyId ${keyId}`);
+  // Never report a revocation the store did not record.
+  if (!revoked.revokedAt) throw new Error(`the store did not record the revocation of ${keyId}`);
+  return revoked;
+}
+
+function validatePermissions(requested: readonly string[], type: KeyType): Permission[] {
+  if (requested.length === 0) throw new BadRequestError('permissions must list at least one permission', 'permissions');
+  const unknown = requested.filter((p) => !isPermission(p));
+  if (unknown.length > 0) {
+    throw new BadRequestError(
+      `permissions contains unknown permission${unknown.length > 1 ? 's' : ''} ${unknown.map((p) => `'${p}'`).join(', ')}; known: ${ALL_PERMISSIONS.join(', ')}`,
+      'permissions',
+    );
+  }
+  const wanted = new Set(requested);
+  const permissions = ALL_PERMISSIONS.filter((p) => wanted.has(p));
+  const refused = permissions.filter((p) => !permissionAllowedForKeyType(p, type));
+  if (refused.length > 0) {
+    throw new BadRequestError(`permissions: ${refused.join(', ')} may not be held by ${type} keys`, 'permissions');
+  }
+  return permissions;
+}
+
+function refuseUnusedPortfolio(portfolioId: number | null, type: KeyType): void {
+  if (portfolioId !== null) {
+    throw new BadRequestError(`portfolioId applies only to portfolio_all_teams keys, not ${type}`, 'portfolioId');
+  }
+}

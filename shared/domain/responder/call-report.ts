@@ -1,0 +1,130 @@
+import * as z from 'zod';
+
+/**
+ * The end-of-call report, normalized from the two shapes providers send: the spec's flat shape
+ * (message.transcript, message.summary, message.recordingUrl, message.analysis.{callReason,...})
+ * and the nested shape of current providers (message.artifact.{transcript, recordingUrl},
+ * message.analysis.summary, message.analysis.structuredData.{...}, endedReason, startedAt,
+ * endedAt, cost). Where both are present the flat member wins.
+ *
+ * Required: message.type; for an end-of-call-report also message.call.id. Everything else is
+ * optional: a report without a transcript is still a call. Types are checked everywhere.
+ */
+const optionalString = z.string().max(100_000).optional().nullable();
+const httpsUrl = z
+  .string()
+  .max(2048)
+  .refine(
+    (u) => {
+      try {
+        return new URL(u).protocol === 'https:';
+      } catch {
+        return false;
+      }
+    },
+    { error: 'must be an https URL' },
+  )
+  .optional()
+  .nullable();
+
+const analysisFields = {
+  callReason: z.string().max(500).optional().nullable(),
+  sentiment: z.string().max(100).optional().nullable(),
+  bookingIntent: z.boolean().optional().nullable(),
+  urgency: z.string().max(100).optional().nullable(),
+};
+
+const metadataSchema = z.record(z.string(), z.unknown()).optional().nullable();
+const customerSchema = z.object({ number: z.string().max(40).optional().nullable(), name: z.string().max(200).optional().nullable() }).optional().nullable();
+
+export const messageTypeSchema = z.object({ message: z.object({ type: z.string({ error: 'is required' }).min(1, { error: 'is required' }) }, { error: 'is required' }) });
+
+export const endOfCallReportSchema = z.object({
+  message: z.object({
+    type: z.literal('end-of-call-report'),
+    call: z.object(
+      {
+        id: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(200),
+        customer: customerSchema,
+        duration: z.number().min(0, { error: 'must be 0 or more (seconds)' }).optional().nullable(),
+        type: z.string().max(100).optional().nullable(),
+        metadata: metadataSchema,
+      },
+      { error: 'is required' },
+    ),
+    customer: customerSchema,
+    transcript: optionalString,
+    summary: optionalString,
+    recordingUrl: httpsUrl,
+    artifact: z.object({ transcript: optionalString, recordingUrl: httpsUrl }).optional().nullable(),
+    analysis: z
+      .object({
+        ...analysisFields,
+        summary: optionalString,
+        structuredData: z.object(analysisFields).passthrough().optional().nullable(),
+      })
+      .optional()
+      .nullable(),
+    endedReason: z.string().max(200).optional().nullable(),
+    startedAt: z.iso.datetime({ offset: true }).optional().nullable(),
+    endedAt: z.iso.datetime({ offset: true }).optional().nullable(),
+    durationSeconds: z.number().min(0).optional().nullable(),
+    cost: z.number().min(0).optional().nullable(),
+    metadata: metadataSchema,
+  }),
+});
+
+export type EndOfCallReport = z.output<typeof endOfCallReportSchema>;
+
+export interface NormalizedCall {
+  providerCallId: string;
+  type: string;
+  customerNumber: string | null;
+  customerName: string | null;
+  /** Whole seconds. */
+  durationSeconds: number | null;
+  transcript: string;
+  summary: string | null;
+  recordingUrl: string | null;
+  analysis: { callReason: string | null; sentiment: string | null; bookingIntent: boolean | null; urgency: string | null };
+  endedReason: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  cost: number | null;
+  metadata: Record<string, unknown>;
+}
+
+const first = <T>(...values: (T | null | undefined)[]): T | null => {
+  for (const v of values) if (v !== undefined && v !== null) return v;
+  return null;
+};
+
+export function normalizeReport(report: EndOfCallReport): NormalizedCall {
+  const m = report.message;
+  const structured = m.analysis?.structuredData ?? null;
+  const startedAt = m.startedAt ? new Date(m.startedAt).toISOString() : null;
+  const endedAt = m.endedAt ? new Date(m.endedAt).toISOString() : null;
+  const fromTimes = startedAt && endedAt ? Math.max(0, (Date.parse(endedAt) - Date.parse(startedAt)) / 1000) : null;
+  const duration = first(m.call.duration, m.durationSeconds, fromTimes);
+  return {
+    providerCallId: m.call.id,
+    type: first(m.call.type, 'inboundPhoneCall') as string,
+    customerNumber: first(m.call.customer?.number, m.customer?.number),
+    customerName: first(m.call.customer?.name, m.customer?.name),
+    durationSeconds: duration === null ? null : Math.round(duration),
+    transcript: first(m.transcript, m.artifact?.transcript) ?? '',
+    summary: first(m.summary, m.analysis?.summary),
+    recordingUrl: first(m.recordingUrl, m.artifact?.recordingUrl),
+    analysis: {
+      callReason: first(m.analysis?.callReason, structured?.callReason),
+      sentiment: first(m.analysis?.sentiment, structured?.sentiment),
+      bookingIntent: first(m.analysis?.bookingIntent, structured?.bookingIntent),
+      urgency: first(m.analysis?.urgency, structured?.urgency),
+    },
+    endedReason: m.endedReason ?? null,
+    startedAt,
+    endedAt,
+    cost: m.cost ?? null,
+    metadata: { ...(m.metadata ?? {}), ...(m.call.metadata ?? {}) },
+  };
+}
