@@ -3,7 +3,7 @@ import type { KeyType, Permission } from './auth/permissions';
 /**
  * The one route table. It feeds the CDK stack (one function per row), the local gateway, the
  * authorizer's policy and the OpenAPI document. It carries no schemas so that the authorizer's
- * bundle stays small; schemas live beside it in shared/schemas/route-schemas.ts.
+ * bundle stays small; schemas live in the OpenAPI registry (shared/openapi/document.ts).
  */
 export type Surface = 'read' | 'platform' | 'intake';
 export type HttpMethod = 'GET' | 'POST';
