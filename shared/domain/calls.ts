@@ -28,6 +28,8 @@ export interface CallRecord {
   ticket_id: string | null;
   lead_id: number | null;
   stl_call_id: number | null;
+  /** What the AI responder decided and why (for operators). */
+  decisions?: readonly { readonly decision: string; readonly reason: string }[];
   created_at: string;
 }
 

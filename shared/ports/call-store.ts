@@ -1,4 +1,6 @@
 import type { CallRecord } from '../domain/calls';
+import type { LeadRecord } from '../domain/leads';
+import type { AppointmentRecord, ReportResult, TicketRecord } from '../domain/support';
 
 export interface CallPageQuery {
   readonly teamId: number;
@@ -13,4 +15,25 @@ export interface CallPageQuery {
 export interface CallStore {
   listCallsByOffset(query: CallPageQuery): Promise<CallRecord[]>;
   putCalls(calls: readonly CallRecord[]): Promise<void>;
+  /** What an earlier delivery of this report produced, if any. */
+  getReportResult(teamId: number, providerCallId: string): Promise<ReportResult | null>;
+  /**
+   * Stores the call and what the responder created, atomically with the report's idempotency
+   * guard. When another delivery got there first, stores nothing and returns its ids instead.
+   */
+  saveReport(input: {
+    call: CallRecord;
+    appointment: AppointmentRecord | null;
+    ticket: TicketRecord | null;
+    lead: LeadRecord | null;
+  }): Promise<{ stored: boolean; result: ReportResult }>;
+  /** Support tickets of an enterprise, newest first; up to limit + 1 rows after the position. */
+  listTickets(query: {
+    enterpriseId: number;
+    teamIds?: readonly number[];
+    start?: string;
+    end?: string;
+    after?: string;
+    limit: number;
+  }): Promise<{ ticket: TicketRecord; position: string }[]>;
 }

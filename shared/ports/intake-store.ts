@@ -29,6 +29,8 @@ export interface IntakeStore {
     next: Partial<OutreachState>,
     leadStatus?: string,
   ): Promise<boolean>;
+  /** Records the appointment the outreach call produced on the lead (the v1 feed shows it). */
+  setLeadAppointment(stlCallId: number, appointment: Record<string, unknown>): Promise<void>;
   /** Remembers which stl call a provider call belongs to (the end-of-call report is matched with it). */
   linkProviderCall(providerCallId: string, stlCallId: number): Promise<void>;
   getStlCallIdByProviderCall(providerCallId: string): Promise<number | null>;

@@ -139,3 +139,13 @@ export const callsQuery = startBeforeEnd(
     offset: offsetParam,
   }),
 );
+
+export const supportTicketsQuery = startBeforeEnd(
+  z.object({
+    start_date: dateTimeParam.optional(),
+    end_date: dateTimeParam.optional(),
+    ...crossTeamMembers,
+    cursor: cursorParam,
+    limit: limitParam(V1_LIMIT.default, V1_LIMIT.max),
+  }),
+);

@@ -1,13 +1,23 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { CallRecord } from '../../domain/calls';
+import type { LeadRecord } from '../../domain/leads';
+import type { AppointmentRecord, ReportResult, TicketRecord } from '../../domain/support';
 import type { CallPageQuery, CallStore } from '../../ports/call-store';
 import { batchPut } from './batch-write';
-import { teamPk, timeSortKey } from './keys';
+import { padId, teamPk, timeSortKey } from './keys';
+import { toLeadItem } from './lead-store';
 import { queryByOffset } from './offset-query';
 import type { Item } from './query';
-import { timeRangeBounds } from './time-range';
+import { readTimeOrdered, timeRangeBounds } from './time-range';
 
-/** Items: pk TEAM#<team>, sk <started_at>#<team>#<call>. Index byType: typePk TEAM#<team>#<type> + sk. */
+/**
+ * Items: pk TEAM#<team>, sk <started_at>#<team>#<call>. Index byType: typePk TEAM#<team>#<type> + sk.
+ * Beside them: `TEAM#<t>#PROVIDERCALL#<id>` / REPORT, the idempotency guard of a voice report
+ * holding the ids it produced; `TEAM#<t>#APPOINTMENTS` / <created>#<t>#<id>, the appointments;
+ * `ENTERPRISE#<e>#TICKETS` / <created>#<t>#<id>, the support tickets (one partition per
+ * enterprise, so the enterprise feed is one Query).
+ */
 export function toCallItem(call: CallRecord): Item {
   const pk = teamPk(call.team_id);
   return { pk, sk: timeSortKey(call.started_at, call.team_id, call.call_id), typePk: `${pk}#${call.type}`, ...call };
@@ -18,11 +28,117 @@ export function fromCallItem(item: Item): CallRecord {
   return call as unknown as CallRecord;
 }
 
+function reportGuardKey(teamId: number, providerCallId: string) {
+  return { pk: `${teamPk(teamId)}#PROVIDERCALL#${providerCallId}`, sk: 'REPORT' };
+}
+
+function ticketsPk(enterpriseId: number): string {
+  return `ENTERPRISE#${padId(enterpriseId)}#TICKETS`;
+}
+
 export class DynamoCallStore implements CallStore {
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
+    /** Inbound calls become unified leads, written in the same transaction (writers only). */
+    private readonly leadsTableName: string | null = null,
   ) {}
+
+  async getReportResult(teamId: number, providerCallId: string): Promise<ReportResult | null> {
+    const result = await this.client.send(
+      new GetCommand({ TableName: this.tableName, Key: reportGuardKey(teamId, providerCallId), ConsistentRead: true }),
+    );
+    return result.Item ? (result.Item.result as ReportResult) : null;
+  }
+
+  async saveReport(input: {
+    call: CallRecord;
+    appointment: AppointmentRecord | null;
+    ticket: TicketRecord | null;
+    lead: LeadRecord | null;
+  }): Promise<{ stored: boolean; result: ReportResult }> {
+    const { call, appointment, ticket, lead } = input;
+    const result: ReportResult = {
+      call_id: call.call_id,
+      appointment_id: appointment?.appointment_id ?? null,
+      ticket_id: ticket?.ticket_id ?? null,
+    };
+    const guard = reportGuardKey(call.team_id, call.provider_call_id);
+    const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: { ...guard, result, created_at: call.created_at },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      { Put: { TableName: this.tableName, Item: toCallItem(call) } },
+    ];
+    if (appointment) {
+      items.push({
+        Put: {
+          TableName: this.tableName,
+          Item: {
+            pk: `${teamPk(appointment.team_id)}#APPOINTMENTS`,
+            sk: timeSortKey(appointment.created_at, appointment.team_id, appointment.appointment_id),
+            ...appointment,
+          },
+        },
+      });
+    }
+    if (ticket) {
+      items.push({
+        Put: {
+          TableName: this.tableName,
+          Item: { pk: ticketsPk(ticket.enterprise_id), sk: timeSortKey(ticket.created_at, ticket.team_id, ticket.ticket_id), ...ticket },
+        },
+      });
+    }
+    if (lead) {
+      if (!this.leadsTableName) throw new Error('DynamoCallStore needs the leads table to store inbound call leads');
+      items.push({ Put: { TableName: this.leadsTableName, Item: toLeadItem(lead) } });
+    }
+    try {
+      await this.client.send(new TransactWriteCommand({ TransactItems: items }));
+      return { stored: true, result };
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException) && (error as Error).name !== 'TransactionCanceledException') throw error;
+      const existing = await this.getReportResult(call.team_id, call.provider_call_id);
+      if (!existing) throw error;
+      return { stored: false, result: existing };
+    }
+  }
+
+  async listTickets(q: {
+    enterpriseId: number;
+    teamIds?: readonly number[];
+    start?: string;
+    end?: string;
+    after?: string;
+    limit: number;
+  }): Promise<{ ticket: TicketRecord; position: string }[]> {
+    const teamFilter = q.teamIds && q.teamIds.length > 0;
+    const values: Record<string, unknown> = {};
+    const placeholders = (q.teamIds ?? []).map((id, i) => {
+      values[`:team${i}`] = id;
+      return `:team${i}`;
+    });
+    const items = await readTimeOrdered(this.client, {
+      tableName: this.tableName,
+      partitionKeyName: 'pk',
+      partitionKeyValue: ticketsPk(q.enterpriseId),
+      sortKeyName: 'sk',
+      start: q.start,
+      end: q.end,
+      after: q.after,
+      want: q.limit + 1,
+      filter: teamFilter ? { FilterExpression: `team_id IN (${placeholders.join(', ')})`, ExpressionAttributeValues: values } : undefined,
+    });
+    return items.map((item) => {
+      const { pk: _pk, sk, ...ticket } = item;
+      return { ticket: ticket as unknown as TicketRecord, position: String(sk) };
+    });
+  }
 
   async listCallsByOffset(q: CallPageQuery): Promise<CallRecord[]> {
     const bounds = timeRangeBounds(q);

@@ -146,6 +146,20 @@ export class DynamoIntakeStore implements IntakeStore {
     }
   }
 
+  async setLeadAppointment(stlCallId: number, appointment: Record<string, unknown>): Promise<void> {
+    const key = await this.leadKey(stlCallId);
+    if (!key) return;
+    await this.client.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: key,
+        UpdateExpression: 'SET appointment = :a',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':a': appointment },
+      }),
+    );
+  }
+
   async linkProviderCall(providerCallId: string, stlCallId: number): Promise<void> {
     await this.client.send(
       new PutCommand({ TableName: this.tableName, Item: { pk: `PROVIDERCALL#${providerCallId}`, sk: 'META', stl_call_id: stlCallId } }),

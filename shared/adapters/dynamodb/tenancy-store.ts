@@ -214,7 +214,9 @@ export class DynamoTenancyStore implements TenancyStore {
       return result.Attributes ? stripKeys<ApiKeyRecord>(result.Attributes) : null;
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      const current = await this.client.send(new GetCommand({ TableName: this.tableName, Key: { pk: item.pk, sk: 'META' }, ConsistentRead: true }));
+      const current = await this.client.send(
+        new GetCommand({ TableName: this.tableName, Key: { pk: item.pk, sk: 'META' }, ConsistentRead: true }),
+      );
       return current.Item ? stripKeys<ApiKeyRecord>(current.Item) : null;
     }
   }

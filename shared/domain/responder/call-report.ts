@@ -35,9 +35,14 @@ const analysisFields = {
 };
 
 const metadataSchema = z.record(z.string(), z.unknown()).optional().nullable();
-const customerSchema = z.object({ number: z.string().max(40).optional().nullable(), name: z.string().max(200).optional().nullable() }).optional().nullable();
+const customerSchema = z
+  .object({ number: z.string().max(40).optional().nullable(), name: z.string().max(200).optional().nullable() })
+  .optional()
+  .nullable();
 
-export const messageTypeSchema = z.object({ message: z.object({ type: z.string({ error: 'is required' }).min(1, { error: 'is required' }) }, { error: 'is required' }) });
+export const messageTypeSchema = z.object({
+  message: z.object({ type: z.string({ error: 'is required' }).min(1, { error: 'is required' }) }, { error: 'is required' }),
+});
 
 export const endOfCallReportSchema = z.object({
   message: z.object({

@@ -85,7 +85,8 @@ export class RuleBasedResponder implements Responder {
       ticket = { priority, category, subject: (call.summary ?? reasonText) || 'Call needs follow-up', reason: why };
       decisions.push({ decision: 'ticket', reason: why });
     }
-    if (decisions.length === 0) decisions.push({ decision: 'no_action', reason: 'no booking intent, standard urgency, no negative sentiment or complaint' });
+    if (decisions.length === 0)
+      decisions.push({ decision: 'no_action', reason: 'no booking intent, standard urgency, no negative sentiment or complaint' });
     return { appointment, ticket, decisions };
   }
 }

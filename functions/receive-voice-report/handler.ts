@@ -1,0 +1,62 @@
+import { DynamoCallStore } from '../../shared/adapters/dynamodb/call-store';
+import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
+import { DynamoIntakeStore } from '../../shared/adapters/dynamodb/intake-store';
+import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
+import { eventBus } from '../../shared/adapters/runtime/event-bus';
+import { queues } from '../../shared/adapters/runtime/queues';
+import { scheduler } from '../../shared/adapters/runtime/scheduler';
+import { resolveWorkspaceTeam } from '../../shared/auth/workspace-access';
+import { endOfCallReportSchema, messageTypeSchema, normalizeReport } from '../../shared/domain/responder/call-report';
+import { processCallReport } from '../../shared/domain/responder/process-report';
+import { RuleBasedResponder } from '../../shared/domain/responder/responder';
+import { createHttpHandler } from '../../shared/http/handler';
+import { parseJsonObjectBody } from '../../shared/http/json-body';
+import { parseOrThrow } from '../../shared/http/validation';
+
+/** Reports carry whole transcripts; 1 MB leaves room for long calls. */
+const MAX_REPORT_BYTES = 1024 * 1024;
+
+const client = getDocumentClient();
+const tenancy = new DynamoTenancyStore(client, physicalTableName('teams'));
+const calls = new DynamoCallStore(client, physicalTableName('calls'), physicalTableName('leads'));
+const intake = new DynamoIntakeStore(client, physicalTableName('leads'));
+const responder = new RuleBasedResponder();
+
+export const handler = createHttpHandler(
+  { surface: 'platform', body: (raw, headers) => parseJsonObjectBody(raw, headers, MAX_REPORT_BYTES) },
+  async ({ body, headers, identity }) => {
+    const team = await resolveWorkspaceTeam(identity, headers, tenancy);
+    const { message } = parseOrThrow(messageTypeSchema, body, 'body');
+    if (message.type !== 'end-of-call-report') {
+      return {
+        statusCode: 200,
+        body: {
+          success: true,
+          message: `Ignored message type ${message.type}: only end-of-call-report is processed`,
+          data: { callId: null, appointmentId: null, ticketId: null },
+        },
+      };
+    }
+    const call = normalizeReport(parseOrThrow(endOfCallReportSchema, body, 'body'));
+    const result = await processCallReport(
+      {
+        calls,
+        intake,
+        responder,
+        eventBus: eventBus.get('default'),
+        outreachQueue: queues.get('outreach-calls'),
+        scheduler: scheduler.get('default'),
+      },
+      { team, call, now: new Date() },
+    );
+    return {
+      statusCode: result.created ? 201 : 200,
+      body: {
+        success: true,
+        message: result.created ? 'Call report processed' : 'Call report already processed; returning the records it created',
+        data: { callId: result.call_id, appointmentId: result.appointment_id, ticketId: result.ticket_id },
+      },
+    };
+  },
+);

@@ -1,0 +1,117 @@
+import { type LeadOutcome, leadBookingCreated, leadCompleted } from '../../events/lead-events';
+import type { EventBus } from '../../ports/event-bus';
+import type { IntakeStore } from '../../ports/intake-store';
+import type { MessageQueue } from '../../ports/message-queue';
+import type { OneTimeScheduler } from '../../ports/scheduler';
+import type { AppointmentRecord } from '../support';
+import { dispatchOutreach } from './ingest';
+import type { OutreachState } from './outreach';
+
+/** Provider end reasons that mean nobody answered (the attempt policy retries these). */
+const NO_ANSWER = /no[-_ ]?answer|did[-_ ]?not[-_ ]?answer|voicemail|busy|unanswered|not[-_ ]?reachable/i;
+
+export interface CompleteOutreachDependencies {
+  readonly intake: IntakeStore;
+  readonly eventBus: EventBus;
+  readonly outreachQueue: MessageQueue;
+  readonly scheduler: OneTimeScheduler;
+}
+
+export interface OutreachReport {
+  readonly stlCallId: number;
+  readonly callId: string;
+  readonly endedReason: string | null;
+  readonly appointment: AppointmentRecord | null;
+  readonly ticketId: string | null;
+}
+
+/**
+ * Closes the loop when the end-of-call report of an outreach call arrives: the lead records the
+ * outcome and its appointment; `lead.booking_created` is emitted when an appointment was created
+ * and `lead.completed` when outreach is over. An unanswered call with attempts left schedules the
+ * next attempt after the configured spacing instead. The state change is a conditional write from
+ * in_progress (or placing), so a report processed twice changes and emits nothing the second time.
+ */
+export async function completeOutreach(
+  deps: CompleteOutreachDependencies,
+  report: OutreachReport,
+  now: Date,
+): Promise<{ outcome: LeadOutcome | 'retry_scheduled' } | null> {
+  const lead = await deps.intake.getLeadByStlCallId(report.stlCallId);
+  if (!lead || lead.lead_id === null || !lead.outreach) return null;
+  const outreach = lead.outreach as unknown as OutreachState;
+  const from = { statuses: ['in_progress', 'placing'] as const, attempt: outreach.attempt };
+  const ref = { lead_id: lead.lead_id, stl_call_id: report.stlCallId, team_id: lead.team_id, external_id: lead.external_id };
+
+  const unanswered = !report.appointment && NO_ANSWER.test(report.endedReason ?? '');
+  if (unanswered && outreach.attempt < outreach.max_attempts) {
+    const dueAt = new Date(now.getTime() + outreach.retry_spacing_minutes * 60_000);
+    const moved = await deps.intake.transitionOutreach(
+      report.stlCallId,
+      { statuses: [...from.statuses], attempt: from.attempt },
+      {
+        status: 'scheduled',
+        attempt: outreach.attempt + 1,
+        due_at: dueAt.toISOString(),
+        provider_call_id: null,
+        reason: `attempt ${outreach.attempt} unanswered (${report.endedReason})`,
+      },
+    );
+    if (!moved) return null;
+    await dispatchOutreach(deps, { stl_call_id: report.stlCallId, attempt: outreach.attempt + 1 }, dueAt, now);
+    return { outcome: 'retry_scheduled' };
+  }
+
+  const outcome: LeadOutcome = report.appointment ? 'booked' : unanswered ? 'no_answer' : 'not_booked';
+  const reason = report.appointment
+    ? report.appointment.reason
+    : unanswered
+      ? `${outreach.attempt} attempt(s) unanswered (${report.endedReason})`
+      : `reached without a booking${report.endedReason ? ` (${report.endedReason})` : ''}`;
+  const moved = await deps.intake.transitionOutreach(
+    report.stlCallId,
+    { statuses: [...from.statuses], attempt: from.attempt },
+    { status: 'completed', outcome, completed_at: now.toISOString(), reason },
+    outcome === 'booked' ? 'booked' : 'closed',
+  );
+  if (!moved) return null;
+
+  const events = [];
+  if (report.appointment) {
+    const a = report.appointment;
+    await deps.intake.setLeadAppointment(report.stlCallId, {
+      appointment_id: a.appointment_id,
+      status: a.status,
+      scheduled_for: a.scheduled_for,
+      preferred_date: a.preferred_date,
+      service: a.service,
+      urgency: a.urgency,
+      call_id: report.callId,
+      created_at: a.created_at,
+    });
+    events.push(
+      leadBookingCreated(
+        ref,
+        report.callId,
+        { appointment_id: a.appointment_id, status: a.status, scheduled_for: a.scheduled_for, service_type: a.service, urgency: a.urgency },
+        now,
+      ),
+    );
+  }
+  events.push(
+    leadCompleted(
+      ref,
+      {
+        outcome,
+        attempts: outreach.attempt,
+        call_id: report.callId,
+        appointment_id: report.appointment?.appointment_id ?? null,
+        ticket_id: report.ticketId,
+        reason,
+      },
+      now,
+    ),
+  );
+  await deps.eventBus.publish(events);
+  return { outcome };
+}

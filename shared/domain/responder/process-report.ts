@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import type { CallStore } from '../../ports/call-store';
+import type { IntakeStore } from '../../ports/intake-store';
+import type { CallRecord } from '../calls';
+import { type CompleteOutreachDependencies, completeOutreach } from '../intake/complete-outreach';
+import type { LeadRecord } from '../leads';
+import { toE164 } from '../phone';
+import type { AppointmentRecord, ReportResult, TicketRecord } from '../support';
+import type { Team } from '../tenancy';
+import type { NormalizedCall } from './call-report';
+import type { Responder, ResponderDecision } from './responder';
+
+export interface ProcessReportDependencies extends CompleteOutreachDependencies {
+  readonly calls: CallStore;
+  readonly intake: IntakeStore;
+  readonly responder: Responder;
+}
+
+export interface ProcessReportResult extends ReportResult {
+  /** False when this report had been processed before (a redelivery): nothing new was created. */
+  readonly created: boolean;
+  readonly outreach: { stl_call_id: number; outcome: string } | null;
+  readonly decisions: ResponderDecision['decisions'];
+}
+
+function positiveInt(value: unknown): number | null {
+  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : null;
+}
+
+/** Finds the outreach call a report belongs to: metadata first, then the provider call id. */
+async function matchOutreach(intake: IntakeStore, team: Team, call: NormalizedCall): Promise<number | null> {
+  const fromMetadata = positiveInt(call.metadata.stl_call_id);
+  const stlCallId = fromMetadata ?? (await intake.getStlCallIdByProviderCall(call.providerCallId));
+  if (stlCallId === null) return null;
+  const lead = await intake.getLeadByStlCallId(stlCallId);
+  return lead && lead.team_id === team.id ? stlCallId : null;
+}
+
+/**
+ * Processes one end-of-call report for a team: the responder decides, the call, its appointment
+ * and its ticket are stored atomically with the report's idempotency guard (per team and provider
+ * call id), an inbound call becomes a unified lead of type `call`, and an outreach call closes its
+ * lead's outreach loop. A redelivered report answers the ids of the first delivery and creates
+ * nothing.
+ */
+export async function processCallReport(
+  deps: ProcessReportDependencies,
+  input: { team: Team; call: NormalizedCall; now: Date },
+): Promise<ProcessReportResult> {
+  const { team, call, now } = input;
+  const previous = await deps.calls.getReportResult(team.id, call.providerCallId);
+  if (previous) return { ...previous, created: false, outreach: null, decisions: [] };
+
+  const stlCallId = await matchOutreach(deps.intake, team, call);
+  const outreachLead = stlCallId !== null ? await deps.intake.getLeadByStlCallId(stlCallId) : null;
+  const callTime = new Date(call.endedAt ?? call.startedAt ?? now.toISOString());
+  const decision = await deps.responder.decide(call, team, callTime);
+  const phone = call.customerNumber ? (toE164(call.customerNumber) ?? null) : null;
+  const customer = { name: call.customerName ?? outreachLead?.customer_name ?? null, phone: phone ?? outreachLead?.customer_phone ?? null };
+  const createdAt = now.toISOString();
+  const callId = randomUUID();
+  const inbound = stlCallId === null && !/outbound/i.test(call.type);
+  const leadId = outreachLead?.lead_id ?? null;
+
+  const appointment: AppointmentRecord | null = decision.appointment
+    ? {
+        appointment_id: randomUUID(),
+        team_id: team.id,
+        call_id: callId,
+        lead_id: leadId,
+        status: decision.appointment.status,
+        scheduled_for: decision.appointment.scheduledFor,
+        preferred_date: decision.appointment.preferredDate,
+        customer,
+        service: decision.appointment.service,
+        urgency: decision.appointment.urgency,
+        reason: decision.appointment.reason,
+        created_at: createdAt,
+      }
+    : null;
+  const ticket: TicketRecord | null = decision.ticket
+    ? {
+        ticket_id: randomUUID(),
+        team_id: team.id,
+        enterprise_id: team.enterpriseId,
+        call_id: callId,
+        lead_id: leadId,
+        status: 'open',
+        priority: decision.ticket.priority,
+        category: decision.ticket.category,
+        subject: decision.ticket.subject.slice(0, 300),
+        reason: decision.ticket.reason,
+        customer,
+        created_at: createdAt,
+      }
+    : null;
+  const record: CallRecord = {
+    call_id: callId,
+    team_id: team.id,
+    provider_call_id: call.providerCallId,
+    type: call.type,
+    direction: inbound ? 'inbound' : 'outbound',
+    customer,
+    started_at: call.startedAt ?? call.endedAt ?? createdAt,
+    ended_at: call.endedAt,
+    duration_seconds: call.durationSeconds,
+    transcript: call.transcript,
+    summary: call.summary,
+    recording_url: call.recordingUrl,
+    analysis: {
+      call_reason: call.analysis.callReason,
+      sentiment: call.analysis.sentiment,
+      booking_intent: call.analysis.bookingIntent,
+      urgency: call.analysis.urgency,
+    },
+    ended_reason: call.endedReason,
+    cost: call.cost,
+    appointment_id: appointment?.appointment_id ?? null,
+    ticket_id: ticket?.ticket_id ?? null,
+    lead_id: leadId,
+    stl_call_id: stlCallId,
+    decisions: decision.decisions,
+    created_at: createdAt,
+  };
+  const lead: LeadRecord | null = inbound
+    ? {
+        id: randomUUID(),
+        lead_id: null,
+        team_id: team.id,
+        type: 'call',
+        datetime: record.started_at,
+        status: appointment ? 'booked' : 'new',
+        customer_name: customer.name,
+        customer_phone: customer.phone,
+        customer_email: null,
+        lead_content: {
+          call_id: callId,
+          summary: call.summary,
+          call_reason: call.analysis.callReason,
+          duration_seconds: call.durationSeconds,
+        },
+        agent: 'ai_responder',
+        referrer_url: null,
+        attribution: { utm_source: null, utm_medium: null, utm_campaign: null, utm_term: null, utm_content: null, gclid: null },
+        external_id: null,
+        source: 'phone',
+        outreach: null,
+        appointment: appointment
+          ? {
+              appointment_id: appointment.appointment_id,
+              status: appointment.status,
+              scheduled_for: appointment.scheduled_for,
+              preferred_date: appointment.preferred_date,
+              service: appointment.service,
+              urgency: appointment.urgency,
+              call_id: callId,
+              created_at: createdAt,
+            }
+          : null,
+      }
+    : null;
+
+  const saved = await deps.calls.saveReport({ call: record, appointment, ticket, lead });
+  if (!saved.stored) return { ...saved.result, created: false, outreach: null, decisions: [] };
+
+  let outreach: ProcessReportResult['outreach'] = null;
+  if (stlCallId !== null) {
+    const closed = await completeOutreach(
+      deps,
+      { stlCallId, callId, endedReason: call.endedReason, appointment, ticketId: ticket?.ticket_id ?? null },
+      now,
+    );
+    if (closed) outreach = { stl_call_id: stlCallId, outcome: closed.outcome };
+  }
+  return { ...saved.result, created: true, outreach, decisions: decision.decisions };
+}

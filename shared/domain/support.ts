@@ -1,0 +1,39 @@
+/** An appointment the AI responder created from a call. */
+export interface AppointmentRecord {
+  appointment_id: string;
+  team_id: number;
+  call_id: string;
+  lead_id: number | null;
+  /** scheduled: a time was agreed; requested: the customer wants one and staff schedule it. */
+  status: 'scheduled' | 'requested';
+  scheduled_for: string | null;
+  preferred_date: string | null;
+  customer: { name: string | null; phone: string | null };
+  service: string | null;
+  urgency: string;
+  reason: string;
+  created_at: string;
+}
+
+/** A support ticket the AI responder opened from a call (the enterprise support-ticket feed). */
+export interface TicketRecord {
+  ticket_id: string;
+  team_id: number;
+  enterprise_id: number;
+  call_id: string;
+  lead_id: number | null;
+  status: 'open';
+  priority: 'low' | 'normal' | 'high' | 'urgent';
+  category: string;
+  subject: string;
+  reason: string;
+  customer: { name: string | null; phone: string | null };
+  created_at: string;
+}
+
+/** The ids a processed report produced; a redelivered report answers the same ones. */
+export interface ReportResult {
+  call_id: string;
+  appointment_id: string | null;
+  ticket_id: string | null;
+}
