@@ -1,0 +1,270 @@
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import {
+  AccessLogField,
+  AccessLogFormat,
+  AuthorizationType,
+  type CfnAuthorizer,
+  EndpointType,
+  IdentitySource,
+  LambdaIntegration,
+  LogGroupLogDestination,
+  type Method,
+  MethodLoggingLevel,
+  RequestAuthorizer,
+  ResponseType,
+  RestApi,
+} from 'aws-cdk-lib/aws-apigateway';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { tableNameEnvVar } from '../shared/adapters/dynamodb/tables';
+import { GATEWAY_RESPONSES, type GatewayResponseKind, gatewayResponseTemplate } from '../shared/http/gateway-responses';
+import { ROUTES, type RouteDefinition, type Surface, type TableName } from '../shared/routes';
+import type { CursorSecret } from './cursor-secret';
+import { pascalCase } from './naming';
+import { bindTable, ServiceFunction, type TableAccess } from './service-function';
+
+export interface SurfaceApiProps {
+  /** The surface this REST API serves (one base URL of the spec). */
+  readonly surface: Surface;
+  /**
+   * The routes to serve. Each becomes one method on its path, integrated with the function named
+   * by `functionName`.
+   * @default every row of ROUTES whose surface is `surface`
+   */
+  readonly routes?: readonly RouteDefinition[];
+  /** The shared REQUEST authorizer function (it is given one authorizer per API). */
+  readonly authorizerFunction: IFunction;
+  /** The tables, by logical name; each route function is bound to the ones its route declares. */
+  readonly tables: Readonly<Record<TableName, ITable>>;
+  /**
+   * Key that signs pagination cursors, bound to every route function of this API.
+   * @default - the functions get no cursor key
+   */
+  readonly cursorSecret?: CursorSecret;
+  /**
+   * Folder that holds one folder per function.
+   * @default the repository's functions/ folder
+   */
+  readonly functionsRoot?: string;
+  /** @default 'v1' */
+  readonly stageName?: string;
+  /** Steady-state requests per second for the whole stage. @default 100 */
+  readonly throttlingRateLimit?: number;
+  /** @default 200 */
+  readonly throttlingBurstLimit?: number;
+  /** @default RetentionDays.THREE_MONTHS */
+  readonly accessLogRetention?: RetentionDays;
+  /** X-Ray tracing of the stage. @default false */
+  readonly tracingEnabled?: boolean;
+}
+
+/**
+ * One REST API for one surface, built entirely from the route table: one function per distinct
+ * `functionName`, one method per route, the shared REQUEST authorizer on every non-public method,
+ * gateway responses in the surface's error shape, and a `v1` stage with JSON access logs,
+ * ERROR-level execution logs (no request/response bodies: they carry phone numbers) and throttling.
+ */
+export class SurfaceApi extends Construct {
+  public readonly surface: Surface;
+  public readonly api: RestApi;
+  /** The route functions, by `functionName`. */
+  public readonly functions: ReadonlyMap<string, ServiceFunction>;
+  /** The methods, by route id. */
+  public readonly methods: ReadonlyMap<string, Method>;
+  /** The API's authorizer; absent when every route is public. */
+  public readonly authorizer?: RequestAuthorizer;
+  public readonly accessLogGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: SurfaceApiProps) {
+    super(scope, id);
+    this.surface = props.surface;
+    const routes = props.routes ?? ROUTES.filter((route) => route.surface === props.surface);
+    if (routes.length === 0) throw new Error(`the ${props.surface} API has no routes`);
+    const wrongSurface = routes.find((route) => route.surface !== props.surface);
+    if (wrongSurface) throw new Error(`route ${wrongSurface.id} belongs to the ${wrongSurface.surface} API, not ${props.surface}`);
+
+    this.accessLogGroup = new LogGroup(this, 'AccessLogs', { retention: props.accessLogRetention ?? RetentionDays.THREE_MONTHS });
+    this.api = new RestApi(this, 'Api', {
+      restApiName: `${Stack.of(this).stackName}-${props.surface}`,
+      description: `The ${props.surface} API of the lead, call and scheduling service`,
+      endpointConfiguration: { types: [EndpointType.REGIONAL] },
+      // The account-level CloudWatch role is a per-region singleton: see ApiGatewayAccount.
+      cloudWatchRole: false,
+      deployOptions: {
+        stageName: props.stageName ?? 'v1',
+        accessLogDestination: new LogGroupLogDestination(this.accessLogGroup),
+        accessLogFormat: ACCESS_LOG_FORMAT,
+        loggingLevel: MethodLoggingLevel.ERROR,
+        dataTraceEnabled: false,
+        metricsEnabled: true,
+        tracingEnabled: props.tracingEnabled ?? false,
+        throttlingRateLimit: props.throttlingRateLimit ?? 100,
+        throttlingBurstLimit: props.throttlingBurstLimit ?? 200,
+      },
+    });
+    // RestApi publishes its URL as an output named by a hash; the stack publishes it once, under a stable name.
+    this.api.node.tryRemoveChild('Endpoint');
+    addGatewayResponses(this.api, props.surface);
+
+    const functions = new Map<string, ServiceFunction>();
+    for (const [functionName, tables] of functionTables(routes)) {
+      const fn = new ServiceFunction(this, pascalCase(functionName), {
+        functionName,
+        functionsRoot: props.functionsRoot,
+        description: describeFunction(props.surface, functionName, routes),
+      });
+      for (const [table, access] of tables) {
+        bindTable(fn, props.tables[table], access, tableNameEnvVar(table));
+      }
+      props.cursorSecret?.bind(fn);
+      functions.set(functionName, fn);
+    }
+    this.functions = functions;
+
+    if (routes.some((route) => route.permission !== null)) {
+      const settings = authorizerSettings(props.surface);
+      this.authorizer = new RequestAuthorizer(this, 'Authorizer', {
+        authorizerName: `${props.surface}-api-key`,
+        handler: props.authorizerFunction,
+        identitySources: [...settings.identitySources],
+        resultsCacheTtl: settings.resultsCacheTtl,
+      });
+      if (settings.identitySources.length === 0) {
+        // CDK writes an empty string; leave the property out, as API Gateway documents for uncached REQUEST authorizers.
+        (this.authorizer.node.defaultChild as CfnAuthorizer).addPropertyDeletionOverride('IdentitySource');
+      }
+    }
+
+    const methods = new Map<string, Method>();
+    for (const route of routes) {
+      const fn = functions.get(route.functionName);
+      if (!fn) throw new Error(`no function for route ${route.id}`);
+      const integration = new LambdaIntegration(fn.function, { allowTestInvoke: false });
+      const resource = this.api.root.resourceForPath(route.path);
+      const method =
+        route.permission === null
+          ? resource.addMethod(route.method, integration, { operationName: route.id, authorizationType: AuthorizationType.NONE })
+          : resource.addMethod(route.method, integration, {
+              operationName: route.id,
+              authorizationType: AuthorizationType.CUSTOM,
+              authorizer: this.authorizer,
+            });
+      acknowledgeMethodFindings(method, route);
+      methods.set(route.id, method);
+    }
+    this.methods = methods;
+
+    Validations.of(this.api).acknowledge({
+      id: 'AwsSolutions-APIG2',
+      reason:
+        'Requests are validated in each handler (zod), which answers a 400 in the surface error shape naming the field; ' +
+        "API Gateway's validator would answer a different, generic body.",
+    });
+    Validations.of(this.api.deploymentStage).acknowledge({
+      id: 'AwsSolutions-APIG3',
+      reason:
+        'Server-to-server APIs authenticated by API keys and throttled per stage; a WAF web ACL is an account-level decision ' +
+        '(cost, managed rule sets) left to the deployment, not fixed in this stack.',
+    });
+  }
+}
+
+/**
+ * How each surface's authorizer identifies a request.
+ *
+ * Read and platform: the key travels in the Authorization header, which is the cache key. API
+ * Gateway caches the returned policy (the full list of routes the key may call) for 300 seconds,
+ * so a revoked key keeps working until its cached policy expires: revocation takes effect within
+ * five minutes, not at once.
+ *
+ * Intake: the key may come in `Authorization` or in `X-API-Key` (spec: Authentication, item 5).
+ * API Gateway answers 401 without calling the authorizer when any declared identity source is
+ * missing (the sources are ANDed), so neither header can be declared; and a cached REQUEST
+ * authorizer must declare at least one. So the intake authorizer declares none and caches
+ * nothing: it runs on every intake request (and a revoked key stops working at once).
+ */
+export function authorizerSettings(surface: Surface): { identitySources: readonly string[]; resultsCacheTtl: Duration } {
+  if (surface === 'intake') return { identitySources: [], resultsCacheTtl: Duration.seconds(0) };
+  return { identitySources: [IdentitySource.header('Authorization')], resultsCacheTtl: Duration.seconds(300) };
+}
+
+/**
+ * The answers API Gateway gives itself (no handler ran) in the surface's error shape, each with the
+ * request id in the body and in `x-request-id`. MISSING_AUTHENTICATION_TOKEN is what API Gateway
+ * answers for unknown routes: it becomes a 404.
+ */
+export function addGatewayResponses(api: RestApi, surface: Surface): void {
+  for (const [kind, response] of Object.entries(GATEWAY_RESPONSES) as [
+    GatewayResponseKind,
+    (typeof GATEWAY_RESPONSES)[GatewayResponseKind],
+  ][]) {
+    api.addGatewayResponse(pascalCase(kind.toLowerCase()), {
+      type: ResponseType.of(kind),
+      statusCode: String(response.statusCode),
+      responseHeaders: { 'x-request-id': 'context.requestId' },
+      templates: { 'application/json': gatewayResponseTemplate(surface, kind) },
+    });
+  }
+}
+
+/** `read API: GET /api/teams`, within Lambda's 256-character limit on descriptions. */
+function describeFunction(surface: Surface, functionName: string, routes: readonly RouteDefinition[]): string {
+  const served = routes.filter((r) => r.functionName === functionName).map((r) => `${r.method} ${r.path}`);
+  return `${surface} API: ${served.join(', ')}`.slice(0, 256);
+}
+
+/** The tables each function needs, merged over every route it serves (readwrite wins over read). */
+function functionTables(routes: readonly RouteDefinition[]): Map<string, Map<TableName, TableAccess>> {
+  const result = new Map<string, Map<TableName, TableAccess>>();
+  for (const route of routes) {
+    const tables = result.get(route.functionName) ?? new Map<TableName, TableAccess>();
+    for (const { table, access } of route.tables) {
+      if (tables.get(table) !== 'readwrite') tables.set(table, access);
+    }
+    result.set(route.functionName, tables);
+  }
+  return result;
+}
+
+function acknowledgeMethodFindings(method: Method, route: RouteDefinition): void {
+  if (route.permission === null) {
+    Validations.of(method).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason: `${route.method} ${route.path} is public by design (route table: permission null), e.g. the API description.`,
+    });
+  }
+  Validations.of(method).acknowledge({
+    id: 'AwsSolutions-COG4',
+    reason:
+      'Integrators are machines holding service API keys, not Cognito users: methods are authorized by the Lambda REQUEST ' +
+      'authorizer (or public by design).',
+  });
+}
+
+/**
+ * One JSON object per request; every value is a quoted string so the line stays valid JSON when a field is
+ * empty ("-"). Free text that may contain quotes (error message, user agent) is left out; the error type is kept.
+ */
+const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: AccessLogField.contextRequestId(),
+    extendedRequestId: AccessLogField.contextExtendedRequestId(),
+    requestTime: AccessLogField.contextRequestTime(),
+    ip: AccessLogField.contextIdentitySourceIp(),
+    httpMethod: AccessLogField.contextHttpMethod(),
+    resourcePath: AccessLogField.contextResourcePath(),
+    path: AccessLogField.contextPath(),
+    protocol: AccessLogField.contextProtocol(),
+    status: AccessLogField.contextStatus(),
+    responseLength: AccessLogField.contextResponseLength(),
+    responseLatency: AccessLogField.contextResponseLatency(),
+    integrationLatency: AccessLogField.contextIntegrationLatency(),
+    integrationStatus: AccessLogField.contextIntegrationStatus(),
+    principalId: AccessLogField.contextAuthorizerPrincipalId(),
+    authorizerLatency: AccessLogField.contextAuthorizerIntegrationLatency(),
+    authorizerError: AccessLogField.contextAuthorizerError(),
+    errorType: AccessLogField.contextErrorResponseType(),
+  }),
+);

@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+import { createDynaliteWithStore, installTransactions } from './dynamodb-transactions';
+
+export interface DynaliteServerOptions {
+  /** Folder for persistent data (`<dataDir>/dynamodb`); in-memory when omitted. */
+  readonly dataDir?: string;
+  /** 0 picks a free port. */
+  readonly port: number;
+}
+
+export interface DynaliteServer {
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+/** Table state changes are immediate: nothing waits for CREATING → ACTIVE locally. */
+const TABLE_STATE_DELAY_MS = 0;
+
+/**
+ * dynalite with transactions, listening on 127.0.0.1. Runs wherever it is called: on the embedded
+ * DynamoDB's worker thread (./dynamodb-worker.ts) or, on request, on the main thread.
+ */
+export async function listenDynalite(options: DynaliteServerOptions): Promise<DynaliteServer> {
+  const storeOptions: Record<string, unknown> = {
+    createTableMs: TABLE_STATE_DELAY_MS,
+    deleteTableMs: TABLE_STATE_DELAY_MS,
+    updateTableMs: TABLE_STATE_DELAY_MS,
+  };
+  if (options.dataDir) {
+    const dir = path.join(options.dataDir, 'dynamodb');
+    mkdirSync(dir, { recursive: true });
+    storeOptions.path = dir;
+  }
+  const { server, store } = createDynaliteWithStore(storeOptions);
+  installTransactions(server, store);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  let closed: Promise<void> | undefined;
+  return {
+    port: (server.address() as AddressInfo).port,
+    close() {
+      // Closes the HTTP server (idle keep-alive sockets included), then the LevelDB store, which
+      // releases its lock so the same folder can be opened again.
+      closed ??= new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeIdleConnections();
+      });
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { type DynaliteServerOptions, listenDynalite } from './dynamodb-server';
+
+/**
+ * Worker-thread entry of the embedded DynamoDB (started by ./dynamodb.ts). Protocol:
+ * → {type:'listening', port} | {type:'error', message};  ← 'stop' → {type:'stopped'} | {type:'error'}.
+ */
+const port = parentPort;
+if (!port) throw new Error('dynamodb-worker.ts must run on a worker thread');
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+listenDynalite(workerData as DynaliteServerOptions).then(
+  (server) => {
+    port.on('message', (message: unknown) => {
+      if (message !== 'stop') return;
+      server.close().then(
+        () => port.postMessage({ type: 'stopped' }),
+        (error: unknown) => port.postMessage({ type: 'error', message: describe(error) }),
+      );
+    });
+    port.postMessage({ type: 'listening', port: server.port });
+  },
+  (error: unknown) => port.postMessage({ type: 'error', message: describe(error) }),
+);

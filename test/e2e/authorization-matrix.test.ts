@@ -1,0 +1,124 @@
+import { KEY_TYPES, type KeyType, type Permission, READ_PERMISSIONS } from '../../shared/auth/permissions';
+import { ROUTES, type RouteDefinition } from '../../shared/routes';
+import { type LocalService, startLocalService } from '../../local/service';
+import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
+
+process.env.LOG_LEVEL = 'silent';
+
+let service: LocalService;
+let fixture: TenancyFixture;
+
+beforeAll(async () => {
+  service = await startLocalService({ port: 0, dataDir: undefined, seed: false });
+  fixture = await createTenancyFixture();
+});
+afterAll(() => service.stop());
+
+type Relation = 'own' | 'sibling' | 'foreign' | 'outsider';
+const RELATIONS: Relation[] = ['own', 'sibling', 'foreign', 'outsider'];
+
+const REACH: Record<KeyType, Relation[]> = {
+  enterprise: ['own'],
+  enterprise_all_teams: ['own', 'sibling'],
+  portfolio_all_teams: ['own', 'sibling', 'foreign'],
+};
+
+/** How each read route names a team: in the path, through v0 selection, as a cross-team filter, or not at all. */
+function requestFor(route: RouteDefinition, teamId: number): { path: string; headers: Record<string, string> } {
+  if (route.path.includes('{teamId}')) return { path: route.path.replace('{teamId}', String(teamId)), headers: {} };
+  if (route.path.includes('{enterpriseId}')) return { path: route.path.replace('{enterpriseId}', String(teamId)), headers: {} };
+  if (route.id === 'listTeams') return { path: route.path, headers: {} };
+  if (route.path.startsWith('/api/v1/')) return { path: `${route.path}?team_id=${teamId}`, headers: {} };
+  return { path: route.path, headers: { 'x-team-id': String(teamId) } };
+}
+
+const readRoutes = ROUTES.filter((r) => r.surface === 'read' && r.permission !== null && !r.path.includes('{enterpriseId}'));
+
+describe('authorization matrix: key type × permission × team × read route', () => {
+  const keys = new Map<string, string>();
+
+  beforeAll(async () => {
+    for (const type of KEY_TYPES) {
+      for (const permission of READ_PERMISSIONS) {
+        if (permission === 'read:support_tickets' && type !== 'enterprise_all_teams') continue;
+        keys.set(`${type}/${permission}`, await fixture.createKey(type, [permission]));
+      }
+    }
+  });
+
+  for (const type of KEY_TYPES) {
+    for (const permission of READ_PERMISSIONS) {
+      if (permission === 'read:support_tickets' && type !== 'enterprise_all_teams') continue;
+      it(`${type} key holding only ${permission}`, async () => {
+        const key = keys.get(`${type}/${permission}`) as string;
+        const failures: string[] = [];
+        for (const route of readRoutes) {
+          for (const relation of RELATIONS) {
+            const { path, headers } = requestFor(route, fixture.teams[relation].id);
+            const response = await fetch(`${service.url}${path}`, { headers: { authorization: `Bearer ${key}`, ...headers } });
+            const body = (await response.json()) as { error?: string };
+            let expected: number;
+            if (route.permission !== permission) expected = 403;
+            else if (route.id === 'listTeams') expected = 200;
+            else expected = REACH[type].includes(relation) ? 200 : 403;
+            if (response.status !== expected) failures.push(`${route.id} ${relation}: ${response.status} (expected ${expected})`);
+            if (expected === 403 && body.error !== 'forbidden') failures.push(`${route.id} ${relation}: body ${JSON.stringify(body)}`);
+          }
+        }
+        expect(failures).toEqual([]);
+      });
+    }
+  }
+});
+
+describe('authentication', () => {
+  it('answers 401 without a key, with a malformed key, with an unknown key and with a revoked key', async () => {
+    const revoked = await fixture.createKey('enterprise', ['read:leads'], { revoked: true });
+    const unknown = `service_${'0'.repeat(64)}`;
+    for (const authorization of [undefined, 'Bearer nope', `Bearer ${unknown}`, `Bearer ${revoked}`, 'Basic abc']) {
+      const response = await fetch(`${service.url}/api/leads`, { headers: authorization ? { authorization } : {} });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toMatchObject({ error: 'unauthorized' });
+      expect(response.headers.get('x-request-id')).toBeTruthy();
+    }
+  });
+
+  it('stops a key revoked while cached once the authorizer cache expires', async () => {
+    const key = await fixture.createKey('enterprise', ['read:leads']);
+    const call = () => fetch(`${service.url}/api/leads`, { headers: { authorization: `Bearer ${key}` } });
+    expect((await call()).status).toBe(200);
+    const [record] = (await fixture.store.listApiKeys()).filter((k) => k.anchorTeamId === fixture.teams.own.id && k.lastUsedAt !== null);
+    expect(record).toBeDefined();
+    for (const k of await fixture.store.listApiKeys()) await fixture.store.revokeApiKey(k.keyId, new Date().toISOString());
+    expect((await call()).status).toBe(200);
+    service.gateway.clearAuthorizerCache();
+    expect((await call()).status).toBe(401);
+  });
+});
+
+describe('team selection', () => {
+  it('asks a multi-team key on a v0 route to name a team', async () => {
+    const key = await fixture.createKey('enterprise_all_teams', ['read:leads']);
+    const response = await fetch(`${service.url}/api/leads`, { headers: { authorization: `Bearer ${key}` } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'invalid_request', field: 'x-team-id' });
+  });
+
+  it('leaves test teams out of cross-team lists unless include_test_teams=true, and never filters explicit addressing', async () => {
+    const key = await fixture.createKey('enterprise_all_teams', ['read:scheduler_analytics']);
+    const get = async (query: string) =>
+      (await (await fetch(`${service.url}/api/v1/analytics/funnel${query}`, { headers: { authorization: `Bearer ${key}` } })).json()) as {
+        meta: { team_ids: number[] };
+      };
+    const { own, sibling, test } = fixture.teams;
+    expect((await get('')).meta.team_ids).toEqual([own.id, sibling.id]);
+    expect((await get('?include_test_teams=true')).meta.team_ids).toEqual([own.id, sibling.id, test.id]);
+    expect((await get(`?team_id=${test.id}`)).meta.team_ids).toEqual([test.id]);
+  });
+
+  it('answers 404 with a JSON error for an unknown route', async () => {
+    const response = await fetch(`${service.url}/api/v2/nothing`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ error: 'not_found' });
+  });
+});

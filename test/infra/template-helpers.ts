@@ -1,0 +1,108 @@
+import { type CfnElement, Stack } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
+
+/** A CloudFormation resource as it appears in a synthesized template. */
+export interface CfnResourceJson {
+  readonly Type: string;
+  readonly Properties?: Record<string, unknown>;
+  readonly DependsOn?: string[];
+  readonly DeletionPolicy?: string;
+  readonly UpdateReplacePolicy?: string;
+}
+
+export type Resources = Record<string, CfnResourceJson>;
+
+export interface PolicyStatementJson {
+  readonly Effect: string;
+  readonly Action: string | string[];
+  readonly Resource: unknown;
+}
+
+/** The logical id CloudFormation knows a construct's default resource by. */
+export function logicalIdOf(construct: IConstruct): string {
+  const child = construct.node.defaultChild as CfnElement | undefined;
+  if (!child) throw new Error(`${construct.node.path} has no default CloudFormation resource`);
+  return Stack.of(construct).resolve(child.logicalId) as string;
+}
+
+export function resourceOf(resources: Resources, logicalId: string): CfnResourceJson {
+  const resource = resources[logicalId];
+  if (!resource) throw new Error(`no resource ${logicalId} in the template`);
+  return resource;
+}
+
+export function ofType(resources: Resources, type: string): [string, CfnResourceJson][] {
+  return Object.entries(resources).filter(([, resource]) => resource.Type === type);
+}
+
+/** Every `Fn::GetAtt` / `Ref` target named anywhere inside a value. */
+export function referencedLogicalIds(value: unknown): Set<string> {
+  const ids = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+    } else if (node && typeof node === 'object') {
+      for (const [key, child] of Object.entries(node)) {
+        if (key === 'Ref' && typeof child === 'string') ids.add(child);
+        else if (key === 'Fn::GetAtt' && Array.isArray(child) && typeof child[0] === 'string') ids.add(child[0]);
+        else visit(child);
+      }
+    }
+  };
+  visit(value);
+  return ids;
+}
+
+/** The full path ("/api/v1/teams/{teamId}/sessions") of every API Gateway resource, by logical id. */
+export function apiResourcePaths(resources: Resources): Map<string, string> {
+  const parents = new Map<string, { parent: unknown; pathPart: string }>();
+  for (const [id, resource] of ofType(resources, 'AWS::ApiGateway::Resource')) {
+    parents.set(id, { parent: resource.Properties?.ParentId, pathPart: String(resource.Properties?.PathPart) });
+  }
+  const paths = new Map<string, string>();
+  const pathOf = (id: string): string => {
+    const known = paths.get(id);
+    if (known !== undefined) return known;
+    const entry = parents.get(id);
+    if (!entry) throw new Error(`unknown API resource ${id}`);
+    const parentRef = (entry.parent as { Ref?: string } | undefined)?.Ref;
+    const path = `${parentRef ? pathOf(parentRef) : ''}/${entry.pathPart}`;
+    paths.set(id, path);
+    return path;
+  };
+  for (const id of parents.keys()) pathOf(id);
+  return paths;
+}
+
+/** The method serving `httpMethod path` on a REST API, found by walking the resource tree of the template. */
+export function findMethod(resources: Resources, restApiId: string, httpMethod: string, path: string): CfnResourceJson | undefined {
+  const paths = apiResourcePaths(resources);
+  return ofType(resources, 'AWS::ApiGateway::Method')
+    .map(([, method]) => method)
+    .find((method) => {
+      const props = method.Properties ?? {};
+      if ((props.RestApiId as { Ref?: string } | undefined)?.Ref !== restApiId || props.HttpMethod !== httpMethod) return false;
+      const resourceRef = (props.ResourceId as { Ref?: string } | undefined)?.Ref;
+      return (resourceRef ? paths.get(resourceRef) : '/') === path;
+    });
+}
+
+/** Every statement of every policy attached to a role. */
+export function roleStatements(resources: Resources, roleLogicalId: string): PolicyStatementJson[] {
+  const statements: PolicyStatementJson[] = [];
+  const role = resourceOf(resources, roleLogicalId);
+  for (const inline of (role.Properties?.Policies as { PolicyDocument: { Statement: PolicyStatementJson[] } }[] | undefined) ?? []) {
+    statements.push(...inline.PolicyDocument.Statement);
+  }
+  for (const [, policy] of ofType(resources, 'AWS::IAM::Policy')) {
+    const roles = (policy.Properties?.Roles as { Ref?: string }[] | undefined) ?? [];
+    if (!roles.some((r) => r.Ref === roleLogicalId)) continue;
+    const document = policy.Properties?.PolicyDocument as { Statement: PolicyStatementJson[] };
+    statements.push(...document.Statement);
+  }
+  return statements;
+}
+
+export function actionsOf(statement: PolicyStatementJson): string[] {
+  return Array.isArray(statement.Action) ? statement.Action : [statement.Action];
+}

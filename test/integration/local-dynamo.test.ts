@@ -1,0 +1,244 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import {
+  DescribeTableCommand,
+  GetItemCommand,
+  PutItemCommand,
+  QueryCommand,
+  ResourceNotFoundException,
+  TransactGetItemsCommand,
+  TransactionCanceledException,
+  TransactWriteItemsCommand,
+} from '@aws-sdk/client-dynamodb';
+import { ensureTables, localDynamoClient, startLocalDynamo } from '../../local/dynamodb';
+import { TABLES, tableNameEnvVar } from '../../shared/adapters/dynamodb/tables';
+import type { TableName } from '../../shared/routes';
+
+const tableNames = Object.keys(TABLES) as TableName[];
+
+describe('embedded DynamoDB', () => {
+  let dataDir: string;
+
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'local-dynamo-'));
+  });
+  afterEach(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates every table with the keys, indexes and billing mode of the shared definitions', async () => {
+    const dynamo = await startLocalDynamo();
+    const client = localDynamoClient(dynamo.endpoint);
+    try {
+      await ensureTables(dynamo.endpoint, 'it');
+
+      for (const name of tableNames) {
+        const definition = TABLES[name];
+        const { Table: table } = await client.send(new DescribeTableCommand({ TableName: `it-${name}` }));
+        expect(table?.TableStatus).toBe('ACTIVE');
+        expect(table?.BillingModeSummary?.BillingMode).toBe('PAY_PER_REQUEST');
+        expect(table?.KeySchema).toEqual([
+          { AttributeName: definition.partitionKey, KeyType: 'HASH' },
+          { AttributeName: definition.sortKey, KeyType: 'RANGE' },
+        ]);
+        const indexes = (table?.GlobalSecondaryIndexes ?? []).map((i) => ({
+          name: i.IndexName,
+          keys: i.KeySchema,
+          projection: i.Projection?.ProjectionType,
+          status: i.IndexStatus,
+        }));
+        expect(indexes.sort((a, b) => String(a.name).localeCompare(String(b.name)))).toEqual(
+          definition.indexes
+            .map((i) => ({
+              name: i.name,
+              keys: [
+                { AttributeName: i.partitionKey, KeyType: 'HASH' },
+                { AttributeName: i.sortKey, KeyType: 'RANGE' },
+              ],
+              projection: 'ALL',
+              status: 'ACTIVE',
+            }))
+            .sort((a, b) => a.name.localeCompare(b.name)),
+        );
+        for (const attribute of table?.AttributeDefinitions ?? []) expect(attribute.AttributeType).toBe('S');
+      }
+    } finally {
+      client.destroy();
+      await dynamo.stop();
+    }
+  });
+
+  it('points the handlers at the tables through the environment', async () => {
+    const dynamo = await startLocalDynamo();
+    try {
+      await ensureTables(dynamo.endpoint, 'env');
+
+      for (const name of tableNames) expect(process.env[tableNameEnvVar(name)]).toBe(`env-${name}`);
+      expect(process.env.DYNAMODB_ENDPOINT).toBe(dynamo.endpoint);
+      expect(process.env.AWS_REGION).toBe('local');
+    } finally {
+      await dynamo.stop();
+    }
+  });
+
+  it('leaves existing tables and their items alone when called again', async () => {
+    const dynamo = await startLocalDynamo();
+    const client = localDynamoClient(dynamo.endpoint);
+    try {
+      await ensureTables(dynamo.endpoint, 'again');
+      await client.send(new PutItemCommand({ TableName: 'again-teams', Item: { pk: { S: 'A' }, sk: { S: 'B' } } }));
+
+      await ensureTables(dynamo.endpoint, 'again');
+
+      const { Item } = await client.send(new GetItemCommand({ TableName: 'again-teams', Key: { pk: { S: 'A' }, sk: { S: 'B' } } }));
+      expect(Item).toEqual({ pk: { S: 'A' }, sk: { S: 'B' } });
+    } finally {
+      client.destroy();
+      await dynamo.stop();
+    }
+  });
+
+  it('keeps tables and items across a restart with the same data folder', async () => {
+    const first = await startLocalDynamo({ dataDir });
+    const writer = localDynamoClient(first.endpoint);
+    await ensureTables(first.endpoint, 'persist');
+    await writer.send(
+      new PutItemCommand({ TableName: 'persist-leads', Item: { pk: { S: 'TEAM#1' }, sk: { S: 'lead-1' }, name: { S: 'kept' } } }),
+    );
+    writer.destroy();
+    await first.stop();
+
+    const second = await startLocalDynamo({ dataDir });
+    const reader = localDynamoClient(second.endpoint);
+    try {
+      await ensureTables(second.endpoint, 'persist');
+      const { Item } = await reader.send(
+        new GetItemCommand({ TableName: 'persist-leads', Key: { pk: { S: 'TEAM#1' }, sk: { S: 'lead-1' } } }),
+      );
+      expect(Item?.name).toEqual({ S: 'kept' });
+    } finally {
+      reader.destroy();
+      await second.stop();
+    }
+  });
+
+  it('keeps data across a restart when dynalite runs on the main thread too', async () => {
+    const first = await startLocalDynamo({ dataDir, thread: 'main' });
+    const writer = localDynamoClient(first.endpoint);
+    await ensureTables(first.endpoint, 'persist');
+    await writer.send(new PutItemCommand({ TableName: 'persist-calls', Item: { pk: { S: 'TEAM#1' }, sk: { S: 'call-1' } } }));
+    writer.destroy();
+    await first.stop();
+
+    const second = await startLocalDynamo({ dataDir, thread: 'main' });
+    const reader = localDynamoClient(second.endpoint);
+    try {
+      const { Item } = await reader.send(new GetItemCommand({ TableName: 'persist-calls', Key: { pk: { S: 'TEAM#1' }, sk: { S: 'call-1' } } }));
+      expect(Item).toBeDefined();
+    } finally {
+      reader.destroy();
+      await second.stop();
+    }
+  });
+
+  it('starts empty every time without a data folder', async () => {
+    const first = await startLocalDynamo();
+    await ensureTables(first.endpoint, 'memory');
+    await first.stop();
+
+    const second = await startLocalDynamo();
+    const client = localDynamoClient(second.endpoint);
+    try {
+      await expect(client.send(new DescribeTableCommand({ TableName: 'memory-teams' }))).rejects.toBeInstanceOf(
+        ResourceNotFoundException,
+      );
+    } finally {
+      client.destroy();
+      await second.stop();
+    }
+  });
+
+  describe('transactions (dynalite has none; the emulator adds them)', () => {
+    let dynamo: Awaited<ReturnType<typeof startLocalDynamo>>;
+    let client: ReturnType<typeof localDynamoClient>;
+    const key = (pk: string) => ({ pk: { S: pk }, sk: { S: 'META' } });
+
+    // One emulator for these tests: each one uses its own item keys.
+    beforeAll(async () => {
+      dynamo = await startLocalDynamo();
+      client = localDynamoClient(dynamo.endpoint);
+      await ensureTables(dynamo.endpoint, 'tx');
+    });
+    afterAll(async () => {
+      client.destroy();
+      await dynamo.stop();
+    });
+
+    it('writes every item of a transaction and keeps the indexes in step', async () => {
+      await client.send(new PutItemCommand({ TableName: 'tx-teams', Item: { ...key('C'), n: { N: '1' } } }));
+
+      await client.send(
+        new TransactWriteItemsCommand({
+          TransactItems: [
+            { Put: { TableName: 'tx-teams', Item: { ...key('A'), keyListPk: { S: 'APIKEYS' }, keyId: { S: 'k1' } }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            { Update: { TableName: 'tx-teams', Key: key('C'), UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': { N: '1' } } } },
+            { Delete: { TableName: 'tx-teams', Key: key('missing') } },
+          ],
+        }),
+      );
+
+      const { Responses } = await client.send(
+        new TransactGetItemsCommand({ TransactItems: [{ Get: { TableName: 'tx-teams', Key: key('A') } }, { Get: { TableName: 'tx-teams', Key: key('C') } }] }),
+      );
+      expect(Responses?.[0]?.Item?.keyId).toEqual({ S: 'k1' });
+      expect(Responses?.[1]?.Item?.n).toEqual({ N: '2' });
+      const byIndex = await client.send(
+        new QueryCommand({ TableName: 'tx-teams', IndexName: 'byKeyId', KeyConditionExpression: 'keyListPk = :p', ExpressionAttributeValues: { ':p': { S: 'APIKEYS' } } }),
+      );
+      expect(byIndex.Items?.map((i) => i.keyId)).toEqual([{ S: 'k1' }]);
+    });
+
+    it('writes nothing and reports the failing condition when one condition fails', async () => {
+      await client.send(new PutItemCommand({ TableName: 'tx-teams', Item: { ...key('TAKEN'), v: { S: 'old' } } }));
+
+      const attempt = client.send(
+        new TransactWriteItemsCommand({
+          TransactItems: [
+            { Put: { TableName: 'tx-teams', Item: { ...key('NEW') } } },
+            { Put: { TableName: 'tx-teams', Item: { ...key('TAKEN'), v: { S: 'new' } }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          ],
+        }),
+      );
+
+      await expect(attempt).rejects.toBeInstanceOf(TransactionCanceledException);
+      await expect(attempt).rejects.toMatchObject({ CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }] });
+      expect((await client.send(new GetItemCommand({ TableName: 'tx-teams', Key: key('NEW') }))).Item).toBeUndefined();
+      expect((await client.send(new GetItemCommand({ TableName: 'tx-teams', Key: key('TAKEN') }))).Item?.v).toEqual({ S: 'old' });
+    });
+
+    it('cancels on a failed ConditionCheck without writing the other items', async () => {
+      const attempt = client.send(
+        new TransactWriteItemsCommand({
+          TransactItems: [
+            { ConditionCheck: { TableName: 'tx-teams', Key: key('ABSENT'), ConditionExpression: 'attribute_exists(pk)' } },
+            { Put: { TableName: 'tx-teams', Item: key('OTHER') } },
+          ],
+        }),
+      );
+
+      await expect(attempt).rejects.toMatchObject({ name: 'TransactionCanceledException' });
+      expect((await client.send(new GetItemCommand({ TableName: 'tx-teams', Key: key('OTHER') }))).Item).toBeUndefined();
+    });
+
+    it('refuses two operations on the same item', async () => {
+      const attempt = client.send(
+        new TransactWriteItemsCommand({
+          TransactItems: [{ Put: { TableName: 'tx-teams', Item: key('SAME') } }, { Delete: { TableName: 'tx-teams', Key: key('SAME') } }],
+        }),
+      );
+
+      await expect(attempt).rejects.toMatchObject({ name: 'ValidationException' });
+    });
+  });
+});

@@ -1,0 +1,70 @@
+import { generateApiKey, hashApiKey, newKeyId } from '../../shared/auth/api-key';
+import type { KeyType, Permission } from '../../shared/auth/permissions';
+import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
+import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
+import type { Team } from '../../shared/domain/tenancy';
+
+/**
+ * A small tenancy for authorization tests: a portfolio spanning enterprises A and B, and an
+ * outside enterprise C. `own` is the anchor team; `sibling` shares its enterprise; `foreign` is in
+ * the other enterprise of the portfolio; `outsider` is outside the portfolio.
+ */
+export interface TenancyFixture {
+  store: DynamoTenancyStore;
+  portfolioId: number;
+  enterpriseA: number;
+  enterpriseB: number;
+  teams: { own: Team; sibling: Team; test: Team; foreign: Team; outsider: Team };
+  createKey(type: KeyType, permissions: readonly Permission[], options?: { revoked?: boolean }): Promise<string>;
+}
+
+let workspaceCounter = 0;
+
+export async function createTenancyFixture(): Promise<TenancyFixture> {
+  const store = new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));
+  const portfolio = await store.createPortfolio({ name: 'Portfolio' });
+  const a = await store.createEnterprise({ name: 'A' });
+  const b = await store.createEnterprise({ name: 'B' });
+  const c = await store.createEnterprise({ name: 'C' });
+  await store.addEnterpriseToPortfolio(portfolio.id, a.id);
+  await store.addEnterpriseToPortfolio(portfolio.id, b.id);
+  const team = (name: string, enterpriseId: number, isTest = false) =>
+    store.createTeam({ name, timezone: 'America/New_York', isTest, enterpriseId, workspaceId: `ws_fixture_${++workspaceCounter}` });
+  const teams = {
+    own: await team('Own', a.id),
+    sibling: await team('Sibling', a.id),
+    test: await team('QA', a.id, true),
+    foreign: await team('Foreign', b.id),
+    outsider: await team('Outsider', c.id),
+  };
+  return {
+    store,
+    portfolioId: portfolio.id,
+    enterpriseA: a.id,
+    enterpriseB: b.id,
+    teams,
+    async createKey(type, permissions, options = {}) {
+      const key = generateApiKey();
+      const now = new Date().toISOString();
+      await store.putApiKey({
+        keyId: newKeyId(),
+        keyHash: hashApiKey(key),
+        name: `${type} test key`,
+        type,
+        scope:
+          type === 'enterprise'
+            ? { kind: 'team', id: teams.own.id }
+            : type === 'enterprise_all_teams'
+              ? { kind: 'enterprise', id: a.id }
+              : { kind: 'portfolio', id: portfolio.id },
+        anchorTeamId: teams.own.id,
+        permissions,
+        createdAt: now,
+        lastUsedAt: null,
+        revokedAt: options.revoked ? now : null,
+      });
+      return key;
+    },
+  };
+}
