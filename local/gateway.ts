@@ -11,7 +11,7 @@ import type {
 } from 'aws-lambda';
 import { type PolicyDocument, policyAllows } from '../shared/auth/policy';
 import { errorBody } from '../shared/http/error-bodies';
-import { type GatewayResponseKind, GATEWAY_RESPONSES, gatewayResponseBody } from '../shared/http/gateway-responses';
+import { GATEWAY_RESPONSES, type GatewayResponseKind, gatewayResponseBody } from '../shared/http/gateway-responses';
 import { log } from '../shared/http/logger';
 import { findRoute, type RouteDefinition, type Surface } from '../shared/routes';
 
@@ -90,7 +90,9 @@ interface CacheEntry {
   readonly authorization: Authorization;
 }
 
-type AuthorizerOutcome = { readonly ok: true; readonly authorization: Authorization } | { readonly ok: false; readonly kind: GatewayResponseKind };
+type AuthorizerOutcome =
+  | { readonly ok: true; readonly authorization: Authorization }
+  | { readonly ok: false; readonly kind: GatewayResponseKind };
 
 class GatewayFault extends Error {}
 
@@ -494,7 +496,10 @@ function toAuthorization(result: unknown): Authorization | null {
  * Checks a Lambda proxy result as API Gateway does: an object with an integer statusCode, a string
  * body (absent means empty) and scalar header values; anything else is a malformed response (502).
  */
-function toHttpResponse(result: unknown, requestId: string): { statusCode: number; headers: OutgoingHttpHeaders; body: string | Buffer } | null {
+function toHttpResponse(
+  result: unknown,
+  requestId: string,
+): { statusCode: number; headers: OutgoingHttpHeaders; body: string | Buffer } | null {
   if (!isRecord(result)) return null;
   const { statusCode, body, headers, multiValueHeaders, isBase64Encoded } = result as Partial<APIGatewayProxyResult> & {
     multiValueHeaders?: unknown;

@@ -10,7 +10,7 @@ import type { MessageQueue, QueueMessage, QueueName } from '../shared/ports/mess
  * failed (or throws), and move to the dead-letter queue after maxReceiveCount receives. Dead
  * letters are appended to `<dataDir>/dlq-<queue>.jsonl`. Messages in flight live in memory only.
  */
-export type SqsConsumer = (event: SQSEvent) => Promise<SQSBatchResponse | undefined | void>;
+export type SqsConsumer = (event: SQSEvent) => Promise<SQSBatchResponse | undefined | undefined>;
 
 export interface LocalQueueOptions {
   readonly name: QueueName;

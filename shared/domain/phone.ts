@@ -9,7 +9,7 @@ export function toE164(raw: string, defaultRegion: string = 'US'): string | null
   const trimmed = raw.trim();
   if (trimmed === '' || trimmed.length > 40) return null;
   const parsed = parsePhoneNumberFromString(trimmed, { defaultCountry: defaultRegion.toUpperCase() as CountryCode, extract: false });
-  if (!parsed || !parsed.isValid()) return null;
+  if (!parsed?.isValid()) return null;
   return parsed.number;
 }
 

@@ -22,8 +22,20 @@ beforeAll(async () => {
   service = await startLocalService({ port: 0, dataDir: undefined, seed: false, authorizerCacheTtlSeconds: 300 });
   store = new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));
   const enterprise = await store.createEnterprise({ name: 'Gateway Enterprise' });
-  team = await store.createTeam({ name: 'Gateway Team', timezone: 'America/Chicago', isTest: false, enterpriseId: enterprise.id, workspaceId: 'ws_gateway_1' });
-  sibling = await store.createTeam({ name: 'Gateway Sibling', timezone: 'Europe/Paris', isTest: false, enterpriseId: enterprise.id, workspaceId: 'ws_gateway_2' });
+  team = await store.createTeam({
+    name: 'Gateway Team',
+    timezone: 'America/Chicago',
+    isTest: false,
+    enterpriseId: enterprise.id,
+    workspaceId: 'ws_gateway_1',
+  });
+  sibling = await store.createTeam({
+    name: 'Gateway Sibling',
+    timezone: 'Europe/Paris',
+    isTest: false,
+    enterpriseId: enterprise.id,
+    workspaceId: 'ws_gateway_2',
+  });
 });
 afterAll(() => service.stop());
 

@@ -134,7 +134,9 @@ describe('embedded DynamoDB', () => {
     const second = await startLocalDynamo({ dataDir, thread: 'main' });
     const reader = localDynamoClient(second.endpoint);
     try {
-      const { Item } = await reader.send(new GetItemCommand({ TableName: 'persist-calls', Key: { pk: { S: 'TEAM#1' }, sk: { S: 'call-1' } } }));
+      const { Item } = await reader.send(
+        new GetItemCommand({ TableName: 'persist-calls', Key: { pk: { S: 'TEAM#1' }, sk: { S: 'call-1' } } }),
+      );
       expect(Item).toBeDefined();
     } finally {
       reader.destroy();
@@ -150,9 +152,7 @@ describe('embedded DynamoDB', () => {
     const second = await startLocalDynamo();
     const client = localDynamoClient(second.endpoint);
     try {
-      await expect(client.send(new DescribeTableCommand({ TableName: 'memory-teams' }))).rejects.toBeInstanceOf(
-        ResourceNotFoundException,
-      );
+      await expect(client.send(new DescribeTableCommand({ TableName: 'memory-teams' }))).rejects.toBeInstanceOf(ResourceNotFoundException);
     } finally {
       client.destroy();
       await second.stop();
@@ -181,20 +181,40 @@ describe('embedded DynamoDB', () => {
       await client.send(
         new TransactWriteItemsCommand({
           TransactItems: [
-            { Put: { TableName: 'tx-teams', Item: { ...key('A'), keyListPk: { S: 'APIKEYS' }, keyId: { S: 'k1' } }, ConditionExpression: 'attribute_not_exists(pk)' } },
-            { Update: { TableName: 'tx-teams', Key: key('C'), UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': { N: '1' } } } },
+            {
+              Put: {
+                TableName: 'tx-teams',
+                Item: { ...key('A'), keyListPk: { S: 'APIKEYS' }, keyId: { S: 'k1' } },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Update: {
+                TableName: 'tx-teams',
+                Key: key('C'),
+                UpdateExpression: 'ADD n :one',
+                ExpressionAttributeValues: { ':one': { N: '1' } },
+              },
+            },
             { Delete: { TableName: 'tx-teams', Key: key('missing') } },
           ],
         }),
       );
 
       const { Responses } = await client.send(
-        new TransactGetItemsCommand({ TransactItems: [{ Get: { TableName: 'tx-teams', Key: key('A') } }, { Get: { TableName: 'tx-teams', Key: key('C') } }] }),
+        new TransactGetItemsCommand({
+          TransactItems: [{ Get: { TableName: 'tx-teams', Key: key('A') } }, { Get: { TableName: 'tx-teams', Key: key('C') } }],
+        }),
       );
       expect(Responses?.[0]?.Item?.keyId).toEqual({ S: 'k1' });
       expect(Responses?.[1]?.Item?.n).toEqual({ N: '2' });
       const byIndex = await client.send(
-        new QueryCommand({ TableName: 'tx-teams', IndexName: 'byKeyId', KeyConditionExpression: 'keyListPk = :p', ExpressionAttributeValues: { ':p': { S: 'APIKEYS' } } }),
+        new QueryCommand({
+          TableName: 'tx-teams',
+          IndexName: 'byKeyId',
+          KeyConditionExpression: 'keyListPk = :p',
+          ExpressionAttributeValues: { ':p': { S: 'APIKEYS' } },
+        }),
       );
       expect(byIndex.Items?.map((i) => i.keyId)).toEqual([{ S: 'k1' }]);
     });

@@ -37,10 +37,13 @@ describe('createHttpHandler', () => {
   });
 
   it('answers a validation failure with a 400 naming the field', async () => {
-    const handler = createHttpHandler({ surface: 'read', query: z.object({ limit: z.string().regex(/^\d+$/, { error: 'must be an integer' }) }) }, async () => ({
-      statusCode: 200,
-      body: {},
-    }));
+    const handler = createHttpHandler(
+      { surface: 'read', query: z.object({ limit: z.string().regex(/^\d+$/, { error: 'must be an integer' }) }) },
+      async () => ({
+        statusCode: 200,
+        body: {},
+      }),
+    );
     const response = await handler(event({ queryStringParameters: { limit: 'x' } }), context);
     expect(response.statusCode).toBe(400);
     expect(JSON.parse(response.body)).toMatchObject({ error: 'invalid_request', message: 'limit: must be an integer', field: 'limit' });
