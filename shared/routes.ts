@@ -29,7 +29,7 @@ export interface RouteDefinition {
   readonly tag: string;
 }
 
-export type TableName = 'teams' | 'sessions' | 'leads' | 'calls';
+export type TableName = 'teams' | 'sessions' | 'leads' | 'calls' | 'campaigns';
 
 /** An outbound dependency of a function: a queue by name, or a service. */
 export type PortUse = 'outreach-calls' | 'campaign-sends' | 'event-bus' | 'scheduler' | 'voice-provider' | 'sms-provider';
@@ -187,6 +187,65 @@ export const ROUTES: readonly RouteDefinition[] = [
     tables: [{ table: 'calls', access: 'read' }],
     summary: "Support tickets the AI responder opened, across the enterprise's teams",
     tag: 'Support tickets',
+  },
+  {
+    id: 'createSmsCampaign',
+    method: 'POST',
+    path: '/v1/messaging/sms/campaign',
+    surface: 'platform',
+    functionName: 'create-sms-campaign',
+    permission: 'write:sms_campaigns',
+    tables: [
+      { table: 'teams', access: 'read' },
+      { table: 'campaigns', access: 'readwrite' },
+    ],
+    uses: ['campaign-sends', 'scheduler', 'event-bus'],
+    summary: 'Create an SMS campaign (or preflight it): validated, priced, sent now or at schedule_time',
+    tag: 'SMS campaigns',
+  },
+  {
+    id: 'getSmsCampaign',
+    method: 'GET',
+    path: '/v1/messaging/sms/campaign/{campaignId}',
+    surface: 'platform',
+    functionName: 'get-sms-campaign',
+    permission: 'write:sms_campaigns',
+    tables: [
+      { table: 'teams', access: 'read' },
+      { table: 'campaigns', access: 'read' },
+    ],
+    summary: 'A campaign with its current counts',
+    tag: 'SMS campaigns',
+  },
+  {
+    id: 'cancelSmsCampaign',
+    method: 'POST',
+    path: '/v1/messaging/sms/campaign/{campaignId}/cancel',
+    surface: 'platform',
+    functionName: 'cancel-sms-campaign',
+    permission: 'write:sms_campaigns',
+    tables: [
+      { table: 'teams', access: 'read' },
+      { table: 'campaigns', access: 'readwrite' },
+    ],
+    uses: ['scheduler'],
+    summary: 'Cancel a scheduled or sending campaign: unsent messages are not sent',
+    tag: 'SMS campaigns',
+  },
+  {
+    id: 'receiveInboundSms',
+    method: 'POST',
+    path: '/v1/messaging/sms/inbound',
+    surface: 'platform',
+    functionName: 'receive-inbound-sms',
+    permission: 'write:sms_campaigns',
+    tables: [
+      { table: 'teams', access: 'read' },
+      { table: 'campaigns', access: 'readwrite' },
+    ],
+    uses: ['sms-provider'],
+    summary: 'Inbound text from the SMS provider: opt-out/opt-in/help keywords and campaign replies',
+    tag: 'SMS campaigns',
   },
   {
     id: 'getOpenApi',

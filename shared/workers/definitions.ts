@@ -29,6 +29,18 @@ export const WORKERS: readonly WorkerDefinition[] = [
     tables: [{ table: 'leads', access: 'readwrite' }],
     uses: ['voice-provider', 'event-bus'],
   },
+  {
+    functionName: 'campaign-sender',
+    queue: 'campaign-sends',
+    batchSize: 1,
+    timeoutSeconds: 120,
+    maxReceiveCount: 5,
+    tables: [
+      { table: 'teams', access: 'read' },
+      { table: 'campaigns', access: 'readwrite' },
+    ],
+    uses: ['sms-provider', 'campaign-sends', 'scheduler', 'event-bus'],
+  },
 ];
 
 export function visibilityTimeoutSeconds(worker: WorkerDefinition): number {

@@ -53,6 +53,17 @@ export const TABLES: Record<TableName, TableDefinition> = {
     sortKey: 'sk',
     indexes: [{ name: 'byType', partitionKey: 'typePk', sortKey: 'sk' }],
   },
+  /**
+   * SMS campaigns: the campaign, its recipient chunks and per-recipient send records share the
+   * partition CAMPAIGN#<id>; suppression lists, reply attribution and inbound messages live in
+   * per-team partitions.
+   */
+  campaigns: {
+    name: 'campaigns',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    indexes: [],
+  },
 };
 
 /** Physical table names come from the environment (set by CDK, or by the local runner). */

@@ -1,0 +1,57 @@
+import type { SQSEvent } from 'aws-lambda';
+import * as z from 'zod';
+import { DynamoCampaignStore } from '../../shared/adapters/dynamodb/campaign-store';
+import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
+import { DynamoMessagingConfigStore } from '../../shared/adapters/dynamodb/messaging-config-store';
+import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
+import { eventBus } from '../../shared/adapters/runtime/event-bus';
+import { queues } from '../../shared/adapters/runtime/queues';
+import { scheduler } from '../../shared/adapters/runtime/scheduler';
+import { smsProvider } from '../../shared/adapters/runtime/sms-provider';
+import { startScheduledCampaign } from '../../shared/domain/sms/campaign-service';
+import { pricePerSegmentMicros, sendRatePerSecond } from '../../shared/domain/sms/pricing-config';
+import { sendChunk } from '../../shared/domain/sms/send-chunk';
+import { log } from '../../shared/http/logger';
+import { parseMessage, processSqsBatch } from '../../shared/workers/sqs-batch';
+
+const client = getDocumentClient();
+const tenancy = new DynamoTenancyStore(client, physicalTableName('teams'));
+const messagingConfigs = new DynamoMessagingConfigStore(client, physicalTableName('teams'));
+const store = new DynamoCampaignStore(client, physicalTableName('campaigns'));
+const price = pricePerSegmentMicros();
+const rate = sendRatePerSecond();
+
+const campaignMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('start'), campaign_id: z.string().min(1) }),
+  z.object({ type: z.literal('chunk'), campaign_id: z.string().min(1), chunk: z.number().int().min(0) }),
+]);
+
+/** Consumes campaign-sends: starts scheduled campaigns and sends chunks; failures reported per item. */
+export const handler = (event: SQSEvent) =>
+  processSqsBatch(event, async (record) => {
+    const message = parseMessage(record, campaignMessage);
+    const deps = {
+      store,
+      queue: queues.get('campaign-sends'),
+      scheduler: scheduler.get('default'),
+      eventBus: eventBus.get('default'),
+      pricePerSegmentMicros: price,
+    };
+    if (message.type === 'start') {
+      const started = await startScheduledCampaign(deps, message.campaign_id);
+      log('info', 'campaign start', { campaignId: message.campaign_id, started });
+      return;
+    }
+    const result = await sendChunk(
+      {
+        ...deps,
+        sms: smsProvider.get('default'),
+        team: (id) => tenancy.getTeam(id),
+        messagingConfig: (id) => messagingConfigs.getMessagingConfig(id),
+        ratePerSecond: rate,
+      },
+      message,
+    );
+    log('info', 'campaign chunk', { campaignId: message.campaign_id, chunk: message.chunk, ...result });
+  });

@@ -1,0 +1,74 @@
+import { DynamoCampaignStore } from '../../shared/adapters/dynamodb/campaign-store';
+import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
+import { DynamoMessagingConfigStore } from '../../shared/adapters/dynamodb/messaging-config-store';
+import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
+import { eventBus } from '../../shared/adapters/runtime/event-bus';
+import { queues } from '../../shared/adapters/runtime/queues';
+import { scheduler } from '../../shared/adapters/runtime/scheduler';
+import { resolveWorkspaceTeam } from '../../shared/auth/workspace-access';
+import { toDollars } from '../../shared/domain/sms/campaign-plan';
+import { campaignRequestSchema } from '../../shared/domain/sms/campaign-request';
+import { campaignResponse } from '../../shared/domain/sms/campaign-response';
+import { createCampaign, planForTeam } from '../../shared/domain/sms/campaign-service';
+import { pricePerSegmentMicros } from '../../shared/domain/sms/pricing-config';
+import { createHttpHandler } from '../../shared/http/handler';
+import { parseJsonObjectBody } from '../../shared/http/json-body';
+import { parseOrThrow } from '../../shared/http/validation';
+
+/** 10,000 recipients with custom fields fit comfortably; API Gateway's own limit is 10 MB. */
+const MAX_CAMPAIGN_BODY_BYTES = 6 * 1024 * 1024;
+
+const client = getDocumentClient();
+const tenancy = new DynamoTenancyStore(client, physicalTableName('teams'));
+const messagingConfigs = new DynamoMessagingConfigStore(client, physicalTableName('teams'));
+const store = new DynamoCampaignStore(client, physicalTableName('campaigns'));
+const price = pricePerSegmentMicros();
+
+export const handler = createHttpHandler(
+  { surface: 'platform', body: (raw, headers) => parseJsonObjectBody(raw, headers, MAX_CAMPAIGN_BODY_BYTES) },
+  async ({ body, headers, identity, requestId }) => {
+    const team = await resolveWorkspaceTeam(identity, headers, tenancy);
+    const request = parseOrThrow(campaignRequestSchema, body, 'body');
+    const deps = {
+      store,
+      queue: queues.get('campaign-sends'),
+      scheduler: scheduler.get('default'),
+      eventBus: eventBus.get('default'),
+      pricePerSegmentMicros: price,
+    };
+    const config = await messagingConfigs.getMessagingConfig(team.id);
+    const plan = await planForTeam(deps, team, request, config.phone_region);
+    const now = new Date();
+    if (request.preflight === true || headers['x-preflight'] === 'true') {
+      return {
+        statusCode: 200,
+        body: {
+          data: {
+            preflight: true,
+            recipients_count: plan.recipients.length,
+            requested_count: plan.requested,
+            duplicates_collapsed: plan.duplicatesCollapsed,
+            opted_out: plan.suppressed,
+            fallback_count: plan.fallbackCount,
+            segments: plan.segments,
+            estimated_cost: toDollars(plan.estimatedCostMicros),
+            price_per_segment: toDollars(price),
+            recipients: plan.recipients.map((r) => ({
+              index: r.index,
+              phone: r.phone,
+              encoding: r.encoding,
+              segments: r.segments,
+              used_fallback: r.usedFallback,
+              suppressed: r.suppressed,
+              message: r.body,
+            })),
+          },
+          meta: { request_id: requestId, timestamp: now.toISOString() },
+        },
+      };
+    }
+    const campaign = await createCampaign(deps, { team, request, plan, now });
+    return { statusCode: 202, body: campaignResponse(campaign, requestId, now) };
+  },
+);

@@ -1,0 +1,52 @@
+import * as z from 'zod';
+import { DynamoCampaignStore } from '../../shared/adapters/dynamodb/campaign-store';
+import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
+import { DynamoMessagingConfigStore } from '../../shared/adapters/dynamodb/messaging-config-store';
+import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
+import { smsProvider } from '../../shared/adapters/runtime/sms-provider';
+import { resolveWorkspaceTeam } from '../../shared/auth/workspace-access';
+import { toE164 } from '../../shared/domain/phone';
+import { handleInboundText } from '../../shared/domain/sms/inbound';
+import { BadRequestError } from '../../shared/http/errors';
+import { createHttpHandler } from '../../shared/http/handler';
+import { parseJsonObjectBody } from '../../shared/http/json-body';
+import { parseOrThrow } from '../../shared/http/validation';
+
+const client = getDocumentClient();
+const tenancy = new DynamoTenancyStore(client, physicalTableName('teams'));
+const messagingConfigs = new DynamoMessagingConfigStore(client, physicalTableName('teams'));
+const store = new DynamoCampaignStore(client, physicalTableName('campaigns'));
+
+/** An inbound text as the SMS provider (or a bridge from its event stream) posts it. */
+const inboundSchema = z.object({
+  from: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(40),
+  to: z.string().max(40).optional().nullable(),
+  body: z.string({ error: 'is required' }).max(1600, { error: 'must be at most 1600 characters' }),
+  message_id: z.string().min(1).max(200).optional().nullable(),
+  received_at: z.iso.datetime({ offset: true }).optional().nullable(),
+});
+
+export const handler = createHttpHandler(
+  { surface: 'platform', body: (raw, headers) => parseJsonObjectBody(raw, headers, 64 * 1024) },
+  async ({ body, headers, identity, requestId }) => {
+    const team = await resolveWorkspaceTeam(identity, headers, tenancy);
+    const inbound = parseOrThrow(inboundSchema, body, 'body');
+    const config = await messagingConfigs.getMessagingConfig(team.id);
+    const from = toE164(inbound.from, config.phone_region);
+    if (!from) throw new BadRequestError(`from: "${inbound.from.slice(0, 40)}" is not a valid phone number`, 'from');
+    const result = await handleInboundText(
+      { store, sms: smsProvider.get('default') },
+      { team, from, body: inbound.body, messageId: inbound.message_id ?? null, now: new Date() },
+    );
+    return {
+      statusCode: 200,
+      body: {
+        success: true,
+        message: result.duplicate ? 'Message already handled' : `Handled as ${result.action}`,
+        data: { action: result.action, duplicate: result.duplicate, campaign_id: result.campaignId, reply: result.reply },
+        meta: { request_id: requestId, timestamp: new Date().toISOString() },
+      },
+    };
+  },
+);

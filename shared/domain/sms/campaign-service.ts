@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import { smsCampaignCompleted } from '../../events/campaign-events';
+import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
+import { log } from '../../http/logger';
+import type { CampaignStore } from '../../ports/campaign-store';
+import type { EventBus } from '../../ports/event-bus';
+import type { MessageQueue } from '../../ports/message-queue';
+import type { OneTimeScheduler } from '../../ports/scheduler';
+import type { Team } from '../tenancy';
+import { type CampaignMessage, type CampaignRecord, CHUNK_SIZE, type ChunkRecipient, campaignScheduleName, settledCount } from './campaign';
+import { type CampaignPlan, planCampaign, toDollars } from './campaign-plan';
+import { type CampaignRequest, MAX_SCHEDULE_HORIZON_DAYS, SCHEDULE_GRACE_SECONDS } from './campaign-request';
+
+export interface CampaignDependencies {
+  readonly store: CampaignStore;
+  readonly queue: MessageQueue;
+  readonly scheduler: OneTimeScheduler;
+  readonly eventBus: EventBus;
+  /** Price of one SMS segment, in micro-dollars (SMS_PRICE_PER_SEGMENT_USD, default $0.0083). */
+  readonly pricePerSegmentMicros: number;
+}
+
+export function newCampaignId(): string {
+  return `cmp_${randomBytes(10).toString('hex')}`;
+}
+
+/**
+ * When the campaign starts: omitted, or within a minute of now (past included, to absorb clock
+ * skew), means now; further in the past is refused; at most 90 days ahead.
+ */
+export function resolveStartTime(scheduleTime: string | null | undefined, now: Date): { at: Date; immediate: boolean } {
+  if (!scheduleTime) return { at: now, immediate: true };
+  const at = new Date(scheduleTime);
+  const deltaSeconds = (at.getTime() - now.getTime()) / 1000;
+  if (deltaSeconds < -SCHEDULE_GRACE_SECONDS) {
+    throw new BadRequestError('schedule_time: must not be in the past (omit it to send now)', 'schedule_time');
+  }
+  if (deltaSeconds > MAX_SCHEDULE_HORIZON_DAYS * 86_400) {
+    throw new BadRequestError(`schedule_time: must be at most ${MAX_SCHEDULE_HORIZON_DAYS} days ahead`, 'schedule_time');
+  }
+  return deltaSeconds <= SCHEDULE_GRACE_SECONDS ? { at: now, immediate: true } : { at, immediate: false };
+}
+
+export async function planForTeam(deps: CampaignDependencies, team: Team, request: CampaignRequest, region: string): Promise<CampaignPlan> {
+  const suppressed = await deps.store.listSuppressed(team.id);
+  return planCampaign(request, {
+    defaultRegion: region,
+    pricePerSegmentMicros: deps.pricePerSegmentMicros,
+    isSuppressed: (p) => suppressed.has(p),
+  });
+}
+
+/** Stores the campaign and starts it now (fan-out) or schedules its start. */
+export async function createCampaign(
+  deps: CampaignDependencies,
+  input: { team: Team; request: CampaignRequest; plan: CampaignPlan; now: Date },
+): Promise<CampaignRecord> {
+  const { team, request, plan, now } = input;
+  const start = resolveStartTime(request.schedule_time, now);
+  const chunks: ChunkRecipient[][] = [];
+  for (let i = 0; i < plan.recipients.length; i += CHUNK_SIZE) {
+    chunks.push(
+      plan.recipients
+        .slice(i, i + CHUNK_SIZE)
+        .map((r) => ({ phone: r.phone, body: r.body, segments: r.segments, suppressed: r.suppressed })),
+    );
+  }
+  const campaign: CampaignRecord = {
+    campaign_id: newCampaignId(),
+    team_id: team.id,
+    campaign_type: request.campaign_type,
+    status: start.immediate ? 'sending' : 'scheduled',
+    message_template: request.message_template,
+    fallback_message: request.fallback_message ?? null,
+    settings: {
+      include_opt_out: request.settings?.include_opt_out ?? true,
+      respect_quiet_hours: request.settings?.respect_quiet_hours ?? true,
+    },
+    segmentation: request.segmentation ?? null,
+    recipients_count: plan.recipients.length,
+    requested_count: plan.requested,
+    duplicates_collapsed: plan.duplicatesCollapsed,
+    chunk_count: chunks.length,
+    // Numbers on the suppression list are never texted: they are settled as opted out at once.
+    counts: { sent: 0, failed: 0, opted_out: plan.suppressed },
+    replies: 0,
+    estimated_cost_micros: plan.estimatedCostMicros,
+    actual_cost_micros: 0,
+    price_per_segment_micros: deps.pricePerSegmentMicros,
+    scheduled_time: start.at.toISOString(),
+    completion_time: null,
+    cancelled_at: null,
+    created_at: now.toISOString(),
+  };
+  await deps.store.createCampaign(campaign, chunks);
+  if (start.immediate) {
+    await fanOut(deps, campaign);
+  } else {
+    await deps.scheduler.scheduleMessage({
+      name: campaignScheduleName(campaign.campaign_id),
+      at: start.at,
+      queue: 'campaign-sends',
+      body: { type: 'start', campaign_id: campaign.campaign_id } satisfies CampaignMessage,
+    });
+  }
+  return (await deps.store.getCampaign(campaign.campaign_id)) ?? campaign;
+}
+
+/** One queue message per chunk; a campaign with nothing to send completes at once. */
+async function fanOut(deps: CampaignDependencies, campaign: CampaignRecord): Promise<void> {
+  if (settledCount(campaign) >= campaign.recipients_count) {
+    await completeIfDone(deps, campaign.campaign_id, new Date());
+    return;
+  }
+  const messages = Array.from({ length: campaign.chunk_count }, (_, chunk) => ({
+    body: { type: 'chunk', campaign_id: campaign.campaign_id, chunk } satisfies CampaignMessage,
+  }));
+  await deps.queue.send(messages);
+}
+
+/** The scheduled start: scheduled → sending, then fan out. A cancelled campaign stays cancelled. */
+export async function startScheduledCampaign(deps: CampaignDependencies, campaignId: string): Promise<boolean> {
+  const started = await deps.store.transitionCampaign(campaignId, ['scheduled'], 'sending');
+  if (!started) return false;
+  const campaign = await deps.store.getCampaign(campaignId);
+  if (campaign) await fanOut(deps, campaign);
+  return true;
+}
+
+/**
+ * Completes the campaign when every recipient is settled (sent, failed or opted out), exactly
+ * once: the sending → completed transition is conditional, and only its winner emits the event.
+ */
+export async function completeIfDone(
+  deps: Pick<CampaignDependencies, 'store' | 'eventBus'>,
+  campaignId: string,
+  now: Date,
+): Promise<boolean> {
+  const campaign = await deps.store.getCampaign(campaignId);
+  if (!campaign || campaign.status !== 'sending' || settledCount(campaign) < campaign.recipients_count) return false;
+  const completed = await deps.store.transitionCampaign(campaignId, ['sending'], 'completed', { completion_time: now.toISOString() });
+  if (!completed) return false;
+  const final = (await deps.store.getCampaign(campaignId)) ?? campaign;
+  await deps.eventBus.publish([
+    smsCampaignCompleted({
+      campaign_id: campaignId,
+      team_id: final.team_id,
+      sent: final.counts.sent,
+      failed: final.counts.failed,
+      opted_out: final.counts.opted_out,
+      replies: final.replies,
+      total_cost: toDollars(final.actual_cost_micros),
+      at: now,
+    }),
+  ]);
+  log('info', 'campaign completed', { campaignId, sent: final.counts.sent, failed: final.counts.failed, optedOut: final.counts.opted_out });
+  return true;
+}
+
+export async function getTeamCampaign(store: CampaignStore, team: Team, campaignId: string): Promise<CampaignRecord> {
+  const campaign = /^cmp_[0-9a-f]{20}$/.test(campaignId) ? await store.getCampaign(campaignId) : null;
+  // Another team's campaign answers exactly like a missing one.
+  if (!campaign || campaign.team_id !== team.id) throw new NotFoundError(`Campaign ${campaignId} not found`);
+  return campaign;
+}
+
+/** Stops unsent messages: scheduled or sending → cancelled; senders check the status before each text. */
+export async function cancelCampaign(deps: CampaignDependencies, team: Team, campaignId: string, now: Date): Promise<CampaignRecord> {
+  const campaign = await getTeamCampaign(deps.store, team, campaignId);
+  const cancelled = await deps.store.transitionCampaign(campaignId, ['scheduled', 'sending'], 'cancelled', {
+    cancelled_at: now.toISOString(),
+  });
+  if (!cancelled) {
+    throw new ConflictError(`Campaign ${campaignId} is ${campaign.status} and can no longer be cancelled`, 'status');
+  }
+  await deps.scheduler.cancel(campaignScheduleName(campaignId));
+  return (await deps.store.getCampaign(campaignId)) ?? campaign;
+}

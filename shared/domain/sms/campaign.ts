@@ -1,0 +1,82 @@
+import type { CampaignRequest } from './campaign-request';
+
+/** Spec: Campaign status. */
+export type CampaignStatus = 'scheduled' | 'sending' | 'completed' | 'cancelled';
+
+export interface CampaignCounts {
+  sent: number;
+  failed: number;
+  opted_out: number;
+}
+
+/** A stored campaign. Money is kept in integer micro-dollars. */
+export interface CampaignRecord {
+  campaign_id: string;
+  team_id: number;
+  campaign_type: CampaignRequest['campaign_type'];
+  status: CampaignStatus;
+  message_template: string;
+  fallback_message: string | null;
+  settings: { include_opt_out: boolean; respect_quiet_hours: boolean };
+  segmentation: Record<string, unknown> | null;
+  /** Unique recipients after collapsing duplicates. */
+  recipients_count: number;
+  requested_count: number;
+  duplicates_collapsed: number;
+  chunk_count: number;
+  counts: CampaignCounts;
+  replies: number;
+  estimated_cost_micros: number;
+  actual_cost_micros: number;
+  price_per_segment_micros: number;
+  scheduled_time: string;
+  completion_time: string | null;
+  cancelled_at: string | null;
+  created_at: string;
+}
+
+/** One recipient as planned at creation: what will be sent, already rendered and priced. */
+export interface ChunkRecipient {
+  phone: string;
+  body: string;
+  segments: number;
+  suppressed: boolean;
+}
+
+/** State of one recipient's send record; recipients a cancel stopped simply never get one. */
+export type SendStatus = 'sending' | 'sent' | 'failed' | 'opted_out';
+
+/** The campaign-sends queue messages: start a scheduled campaign, or send one chunk. */
+export type CampaignMessage = { type: 'start'; campaign_id: string } | { type: 'chunk'; campaign_id: string; chunk: number };
+
+export function campaignScheduleName(campaignId: string): string {
+  return `campaign-${campaignId}-start`;
+}
+
+/** Recipients per chunk: one queue message and one stored item each. */
+export const CHUNK_SIZE = 50;
+
+/** The response `data` (spec: SMS campaign response). */
+export function toCampaignData(c: CampaignRecord, toDollars: (micros: number) => number) {
+  return {
+    campaign_id: c.campaign_id,
+    status: c.status,
+    recipients_count: c.recipients_count,
+    messages_sent: c.counts.sent,
+    estimated_cost: toDollars(c.estimated_cost_micros),
+    scheduled_time: c.scheduled_time,
+    completion_time: c.completion_time,
+    counts: {
+      ...c.counts,
+      // Recipients a cancel stopped are not sent; the rest of an active campaign are pending.
+      cancelled: c.status === 'cancelled' ? Math.max(0, c.recipients_count - settledCount(c)) : 0,
+      pending: c.status === 'cancelled' || c.status === 'completed' ? 0 : Math.max(0, c.recipients_count - settledCount(c)),
+    },
+    duplicates_collapsed: c.duplicates_collapsed,
+    actual_cost: toDollars(c.actual_cost_micros),
+  };
+}
+
+export function settledCount(c: CampaignRecord): number {
+  return c.counts.sent + c.counts.failed + c.counts.opted_out;
+}

@@ -1,0 +1,33 @@
+import type { DomainEvent } from '../ports/event-bus';
+
+/**
+ * sms_campaign.completed (spec payload; JSON Schema in ./schemas). engagement: replies are inbound
+ * texts from the campaign's recipients after it texted them (the reply webhook); link_clicks and
+ * conversions are not tracked yet and are 0.
+ */
+export function smsCampaignCompleted(input: {
+  campaign_id: string;
+  team_id: number;
+  sent: number;
+  failed: number;
+  opted_out: number;
+  replies: number;
+  total_cost: number;
+  at: Date;
+}): DomainEvent {
+  return {
+    type: 'sms_campaign.completed',
+    detail: {
+      event: 'sms_campaign.completed',
+      timestamp: input.at.toISOString(),
+      data: {
+        campaign_id: input.campaign_id,
+        team_id: input.team_id,
+        status: 'completed',
+        final_counts: { sent: input.sent, failed: input.failed, opted_out: input.opted_out },
+        engagement: { replies: input.replies, link_clicks: 0, conversions: 0 },
+        total_cost: input.total_cost,
+      },
+    },
+  };
+}
