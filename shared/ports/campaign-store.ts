@@ -1,4 +1,13 @@
-import type { CampaignCounts, CampaignRecord, CampaignStatus, ChunkRecipient, SendStatus } from '../domain/sms/campaign';
+import type { CampaignRecord, CampaignStatus, ChunkRecipient, SendStatus } from '../domain/sms/campaign';
+
+export interface RecipientOutcome {
+  readonly phone: string;
+  readonly status: Exclude<SendStatus, 'sending'>;
+  readonly costMicros: number;
+  readonly providerMessageId?: string;
+  readonly error?: string;
+  readonly at: string;
+}
 
 export interface CampaignStore {
   /** Stores the campaign and its chunks (recipients already rendered). */
@@ -13,29 +22,29 @@ export interface CampaignStore {
     fields?: Partial<CampaignRecord>,
   ): Promise<boolean>;
   /**
-   * Claims one recipient for sending (the exactly-once guard): true when this caller may send,
-   * false when a send record already exists (a redelivery).
+   * Claims recipients for sending (the exactly-once guard): returns the phones this caller may
+   * text; a phone that already has a send record (a redelivery, a concurrent sender) is left out.
    */
-  claimRecipient(campaignId: string, phone: string, at: string): Promise<boolean>;
-  /** Records the outcome of a claimed (or suppressed/cancelled) recipient and counts it once. */
-  settleRecipient(
-    campaignId: string,
-    phone: string,
-    outcome: { status: Exclude<SendStatus, 'sending'>; costMicros: number; providerMessageId?: string; error?: string; at: string },
-  ): Promise<boolean>;
+  claimRecipients(campaignId: string, phones: readonly string[], at: string): Promise<Set<string>>;
+  /** Gives back claims that were not used (a cancel stopped the sender before it texted them). */
+  releaseRecipients(campaignId: string, phones: readonly string[]): Promise<void>;
+  /**
+   * Records the outcomes of claimed (or opted-out) recipients and adds them to the campaign's
+   * counters in the same transaction, so each recipient is counted exactly once.
+   */
+  settleRecipients(campaignId: string, outcomes: readonly RecipientOutcome[]): Promise<void>;
   /** Send records of the given phones (absent phones have none yet). */
-  getSendStatuses(campaignId: string, phones: readonly string[]): Promise<Map<string, SendStatus>>;
+  getSendStatuses(campaignId: string, phones: readonly string[]): Promise<Map<string, { status: SendStatus; claimedAt: string | null }>>;
   /** Opted-out phones among the given ones (per team). */
   suppressedAmong(teamId: number, phones: readonly string[]): Promise<Set<string>>;
   /** Every opted-out phone of the team (for planning). */
   listSuppressed(teamId: number): Promise<Set<string>>;
   suppress(teamId: number, phone: string, keyword: string, at: string): Promise<void>;
   unsuppress(teamId: number, phone: string): Promise<void>;
-  /** Remembers the last campaign that texted a phone (reply attribution). */
-  rememberLastCampaign(teamId: number, phone: string, campaignId: string, at: string): Promise<void>;
+  /** Remembers the last campaign that texted each phone (reply attribution). */
+  rememberLastCampaign(teamId: number, phones: readonly string[], campaignId: string, at: string): Promise<void>;
   lastCampaignFor(teamId: number, phone: string): Promise<string | null>;
   addReply(campaignId: string): Promise<void>;
   /** Guards an inbound message id so a redelivered webhook is handled once. */
   claimInbound(teamId: number, messageId: string, at: string): Promise<boolean>;
-  addCounts(campaignId: string, counts: Partial<CampaignCounts>, costMicros: number): Promise<void>;
 }

@@ -9,8 +9,8 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { CampaignCounts, CampaignRecord, CampaignStatus, ChunkRecipient, SendStatus } from '../../domain/sms/campaign';
-import type { CampaignStore } from '../../ports/campaign-store';
+import type { CampaignRecord, CampaignStatus, ChunkRecipient, SendStatus } from '../../domain/sms/campaign';
+import type { CampaignStore, RecipientOutcome } from '../../ports/campaign-store';
 import { batchPut } from './batch-write';
 import { teamPk } from './keys';
 import { queryAll } from './query';
@@ -25,6 +25,8 @@ import { queryAll } from './query';
  * - `TEAM#<t>#INBOUND` / <message id>: inbound messages already handled.
  */
 const campaignPk = (id: string) => `CAMPAIGN#${id}`;
+/** DynamoDB's limit on items in one transaction. */
+const MAX_TRANSACTION_ITEMS = 100;
 const chunkSk = (n: number) => `CHUNK#${String(n).padStart(5, '0')}`;
 
 function isCancelled(error: unknown): boolean {
@@ -105,71 +107,125 @@ export class DynamoCampaignStore implements CampaignStore {
     }
   }
 
-  async claimRecipient(campaignId: string, phone: string, at: string): Promise<boolean> {
-    try {
-      await this.client.send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: { pk: campaignPk(campaignId), sk: `SEND#${phone}`, status: 'sending', claimed_at: at },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
+  async claimRecipients(campaignId: string, phones: readonly string[], at: string): Promise<Set<string>> {
+    const claimed = new Set<string>();
+    if (phones.length === 0) return claimed;
+    const put = (phone: string) => ({
+      TableName: this.tableName,
+      Item: { pk: campaignPk(campaignId), sk: `SEND#${phone}`, status: 'sending', claimed_at: at },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+    // One transaction claims the whole chunk in the usual case (no record yet); when any phone is
+    // already claimed, claim one by one and keep the ones that succeed.
+    if (phones.length <= MAX_TRANSACTION_ITEMS) {
+      try {
+        await this.client.send(new TransactWriteCommand({ TransactItems: phones.map((p) => ({ Put: put(p) })) }));
+        for (const p of phones) claimed.add(p);
+        return claimed;
+      } catch (error) {
+        if (!isCancelled(error)) throw error;
+      }
+    }
+    for (const p of phones) {
+      try {
+        await this.client.send(new PutCommand(put(p)));
+        claimed.add(p);
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
+    }
+    return claimed;
+  }
+
+  async releaseRecipients(campaignId: string, phones: readonly string[]): Promise<void> {
+    for (const p of phones) {
+      try {
+        await this.client.send(
+          new DeleteCommand({
+            TableName: this.tableName,
+            Key: { pk: campaignPk(campaignId), sk: `SEND#${p}` },
+            ConditionExpression: '#status = :sending',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':sending': 'sending' },
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
     }
   }
 
-  async settleRecipient(
+  async settleRecipients(campaignId: string, outcomes: readonly RecipientOutcome[]): Promise<void> {
+    for (let i = 0; i < outcomes.length; i += MAX_TRANSACTION_ITEMS - 1) {
+      const batch = outcomes.slice(i, i + MAX_TRANSACTION_ITEMS - 1);
+      try {
+        await this.client.send(
+          new TransactWriteCommand({
+            TransactItems: [...batch.map((o) => this.settleItem(campaignId, o)), this.countItem(campaignId, batch)],
+          }),
+        );
+      } catch (error) {
+        if (!isCancelled(error)) throw error;
+        // A record was settled meanwhile (a concurrent sender): settle one by one, counting only
+        // the ones this call changes.
+        for (const o of batch) {
+          try {
+            await this.client.send(
+              new TransactWriteCommand({ TransactItems: [this.settleItem(campaignId, o), this.countItem(campaignId, [o])] }),
+            );
+          } catch (inner) {
+            if (!isCancelled(inner)) throw inner;
+          }
+        }
+      }
+    }
+  }
+
+  private settleItem(campaignId: string, o: RecipientOutcome) {
+    return {
+      Update: {
+        TableName: this.tableName,
+        Key: { pk: campaignPk(campaignId), sk: `SEND#${o.phone}` },
+        UpdateExpression: 'SET #status = :status, settled_at = :at, provider_message_id = :pid, #error = :error, cost_micros = :cost',
+        ConditionExpression: 'attribute_not_exists(pk) OR #status = :sending',
+        ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
+        ExpressionAttributeValues: {
+          ':status': o.status,
+          ':at': o.at,
+          ':pid': o.providerMessageId ?? null,
+          ':error': o.error ?? null,
+          ':cost': o.costMicros,
+          ':sending': 'sending',
+        },
+      },
+    };
+  }
+
+  private countItem(campaignId: string, outcomes: readonly RecipientOutcome[]) {
+    const add = { sent: 0, failed: 0, opted_out: 0 };
+    let cost = 0;
+    for (const o of outcomes) {
+      add[o.status]++;
+      cost += o.costMicros;
+    }
+    return {
+      Update: {
+        TableName: this.tableName,
+        Key: { pk: campaignPk(campaignId), sk: 'META' },
+        UpdateExpression:
+          'SET #counts.sent = #counts.sent + :sent, #counts.failed = #counts.failed + :failed, #counts.opted_out = #counts.opted_out + :opted, actual_cost_micros = actual_cost_micros + :cost',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#counts': 'counts' },
+        ExpressionAttributeValues: { ':sent': add.sent, ':failed': add.failed, ':opted': add.opted_out, ':cost': cost },
+      },
+    };
+  }
+
+  async getSendStatuses(
     campaignId: string,
-    phone: string,
-    outcome: { status: Exclude<SendStatus, 'sending'>; costMicros: number; providerMessageId?: string; error?: string; at: string },
-  ): Promise<boolean> {
-    try {
-      await this.client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: this.tableName,
-                Key: { pk: campaignPk(campaignId), sk: `SEND#${phone}` },
-                UpdateExpression:
-                  'SET #status = :status, settled_at = :at, provider_message_id = :pid, #error = :error, cost_micros = :cost',
-                ConditionExpression: 'attribute_not_exists(pk) OR #status = :sending',
-                ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
-                ExpressionAttributeValues: {
-                  ':status': outcome.status,
-                  ':at': outcome.at,
-                  ':pid': outcome.providerMessageId ?? null,
-                  ':error': outcome.error ?? null,
-                  ':cost': outcome.costMicros,
-                  ':sending': 'sending',
-                },
-              },
-            },
-            {
-              Update: {
-                TableName: this.tableName,
-                Key: { pk: campaignPk(campaignId), sk: 'META' },
-                UpdateExpression: 'SET #counts.#which = #counts.#which + :one, actual_cost_micros = actual_cost_micros + :cost',
-                ConditionExpression: 'attribute_exists(pk)',
-                ExpressionAttributeNames: { '#counts': 'counts', '#which': outcome.status },
-                ExpressionAttributeValues: { ':one': 1, ':cost': outcome.costMicros },
-              },
-            },
-          ],
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isCancelled(error)) return false;
-      throw error;
-    }
-  }
-
-  async getSendStatuses(campaignId: string, phones: readonly string[]): Promise<Map<string, SendStatus>> {
-    const statuses = new Map<string, SendStatus>();
+    phones: readonly string[],
+  ): Promise<Map<string, { status: SendStatus; claimedAt: string | null }>> {
+    const statuses = new Map<string, { status: SendStatus; claimedAt: string | null }>();
     for (let i = 0; i < phones.length; i += 100) {
       let keys: Record<string, unknown>[] | undefined = [...new Set(phones.slice(i, i + 100))].map((p) => ({
         pk: campaignPk(campaignId),
@@ -180,7 +236,10 @@ export class DynamoCampaignStore implements CampaignStore {
           new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: keys, ConsistentRead: true } } }),
         );
         for (const item of result.Responses?.[this.tableName] ?? [])
-          statuses.set(String(item.sk).slice('SEND#'.length), item.status as SendStatus);
+          statuses.set(String(item.sk).slice('SEND#'.length), {
+            status: item.status as SendStatus,
+            claimedAt: typeof item.claimed_at === 'string' ? item.claimed_at : null,
+          });
         keys = result.UnprocessedKeys?.[this.tableName]?.Keys;
       }
     }
@@ -223,12 +282,11 @@ export class DynamoCampaignStore implements CampaignStore {
     await this.client.send(new DeleteCommand({ TableName: this.tableName, Key: { pk: `${teamPk(teamId)}#SUPPRESSION`, sk: phone } }));
   }
 
-  async rememberLastCampaign(teamId: number, phone: string, campaignId: string, at: string): Promise<void> {
-    await this.client.send(
-      new PutCommand({
-        TableName: this.tableName,
-        Item: { pk: `${teamPk(teamId)}#LASTCAMPAIGN`, sk: phone, campaign_id: campaignId, sent_at: at },
-      }),
+  async rememberLastCampaign(teamId: number, phones: readonly string[], campaignId: string, at: string): Promise<void> {
+    await batchPut(
+      this.client,
+      this.tableName,
+      phones.map((p) => ({ pk: `${teamPk(teamId)}#LASTCAMPAIGN`, sk: p, campaign_id: campaignId, sent_at: at })),
     );
   }
 
@@ -265,25 +323,5 @@ export class DynamoCampaignStore implements CampaignStore {
       if (error instanceof ConditionalCheckFailedException) return false;
       throw error;
     }
-  }
-
-  async addCounts(campaignId: string, counts: Partial<CampaignCounts>, costMicros: number): Promise<void> {
-    const names: Record<string, string> = { '#counts': 'counts' };
-    const values: Record<string, unknown> = { ':cost': costMicros };
-    const sets = ['actual_cost_micros = actual_cost_micros + :cost'];
-    Object.entries(counts).forEach(([k, v], i) => {
-      names[`#c${i}`] = k;
-      values[`:c${i}`] = v;
-      sets.push(`#counts.#c${i} = #counts.#c${i} + :c${i}`);
-    });
-    await this.client.send(
-      new UpdateCommand({
-        TableName: this.tableName,
-        Key: { pk: campaignPk(campaignId), sk: 'META' },
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    );
   }
 }

@@ -1,10 +1,11 @@
 import { log } from '../../http/logger';
+import type { RecipientOutcome } from '../../ports/campaign-store';
 import type { SmsProvider } from '../../ports/sms-provider';
 import { PermanentProviderError } from '../../ports/voice-provider';
 import { PoisonMessageError } from '../../workers/sqs-batch';
 import { withRetries } from '../retry';
 import type { Team } from '../tenancy';
-import type { CampaignMessage } from './campaign';
+import type { CampaignMessage, ChunkRecipient } from './campaign';
 import { type CampaignDependencies, completeIfDone } from './campaign-service';
 import type { MessagingConfig } from './messaging-config';
 import { candidateZones, nextSendInstant, windowFor } from './quiet-hours';
@@ -21,6 +22,8 @@ export interface SendChunkDependencies extends CampaignDependencies {
 
 /** SQS delays stop at 15 minutes; later deferrals go through the scheduler. */
 const MAX_QUEUE_DELAY_SECONDS = 900;
+/** A claim older than this was abandoned (SQS visibility timeout of the sender is 12 minutes). */
+const ABANDONED_CLAIM_MS = 15 * 60_000;
 /** How often a sender looks at the campaign status again, so a cancel stops it quickly. */
 const STATUS_CHECK_EVERY = 10;
 
@@ -46,8 +49,9 @@ export interface ChunkResult {
 
 /**
  * Sends one chunk of a campaign. Each recipient is texted at most once: its send record is claimed
- * with a conditional write before the provider is called, and a redelivered chunk skips every
- * recipient that has a record. Numbers opted out since creation are settled as opted out; numbers
+ * with a conditional write before the provider is called (one transaction for the chunk), and a
+ * redelivered chunk skips every recipient that has a record. Outcomes are settled with the
+ * campaign counters in one transaction per chunk, so counts are exact and move as chunks finish. Numbers opted out since creation are settled as opted out; numbers
  * outside their local send window (every candidate zone of the area code) are deferred to the next
  * window and the chunk comes back then. Provider errors mark the recipient failed with the reason.
  */
@@ -70,39 +74,41 @@ export async function sendChunk(deps: SendChunkDependencies, message: Extract<Ca
 
   const candidates = recipients.filter((r) => !r.suppressed);
   const phones = candidates.map((r) => r.phone);
-  const [statuses, optedOut] = await Promise.all([
+  const [records, optedOut] = await Promise.all([
     deps.store.getSendStatuses(message.campaign_id, phones),
     deps.store.suppressedAmong(team.id, phones),
   ]);
+  const outcomes: RecipientOutcome[] = [];
+  const toSend: ChunkRecipient[] = [];
   let deferred: Date | null = null;
 
-  for (const [i, r] of candidates.entries()) {
-    const existing = statuses.get(r.phone);
-    if (existing === 'sent' || existing === 'failed' || existing === 'opted_out') {
+  for (const r of candidates) {
+    const record = records.get(r.phone);
+    if (record && record.status !== 'sending') {
       result.skipped++;
       continue;
     }
-    if (existing === 'sending') {
-      // A sender stopped between claiming and settling: the text may have gone out, so it is not
-      // sent again (at most once), and the recipient is settled as failed for the operator to see.
-      await deps.store.settleRecipient(message.campaign_id, r.phone, {
+    if (record) {
+      // Claimed by a sender that has not settled it. Recently: that sender may still be at work,
+      // leave it alone. Long ago: it stopped after claiming, and the text may have gone out, so
+      // it is not sent again (at most once) but settled as failed for the operator to see.
+      const claimedMs = record.claimedAt ? Date.parse(record.claimedAt) : 0;
+      if (now().getTime() - claimedMs < ABANDONED_CLAIM_MS) {
+        result.skipped++;
+        continue;
+      }
+      outcomes.push({
+        phone: r.phone,
         status: 'failed',
         costMicros: 0,
-        error: 'interrupted after claiming; not resent to avoid a duplicate text',
+        error: 'sender stopped after claiming; not resent to avoid a duplicate text',
         at: now().toISOString(),
       });
       result.failed++;
       continue;
     }
-    if (i > 0 && i % STATUS_CHECK_EVERY === 0) {
-      campaign = (await deps.store.getCampaign(message.campaign_id)) ?? campaign;
-      if (campaign.status !== 'sending') {
-        result.stopped = true;
-        return result;
-      }
-    }
     if (optedOut.has(r.phone)) {
-      await deps.store.settleRecipient(message.campaign_id, r.phone, { status: 'opted_out', costMicros: 0, at: now().toISOString() });
+      outcomes.push({ phone: r.phone, status: 'opted_out', costMicros: 0, at: now().toISOString() });
       result.optedOut++;
       continue;
     }
@@ -114,8 +120,27 @@ export async function sendChunk(deps: SendChunkDependencies, message: Extract<Ca
         continue;
       }
     }
-    if (!(await deps.store.claimRecipient(message.campaign_id, r.phone, now().toISOString()))) {
+    toSend.push(r);
+  }
+
+  const claimed = await deps.store.claimRecipients(
+    message.campaign_id,
+    toSend.map((r) => r.phone),
+    now().toISOString(),
+  );
+  const unused: string[] = [];
+  const sentPhones: string[] = [];
+  for (const [i, r] of toSend.entries()) {
+    if (!claimed.has(r.phone)) {
       result.skipped++;
+      continue;
+    }
+    if (!result.stopped && i > 0 && i % STATUS_CHECK_EVERY === 0) {
+      campaign = (await deps.store.getCampaign(message.campaign_id)) ?? campaign;
+      result.stopped = campaign.status !== 'sending';
+    }
+    if (result.stopped) {
+      unused.push(r.phone);
       continue;
     }
     await pace(deps.ratePerSecond, sleep);
@@ -126,25 +151,25 @@ export async function sendChunk(deps: SendChunkDependencies, message: Extract<Ca
         isRetryable: (e) => !(e instanceof PermanentProviderError),
         sleep,
       });
-      await deps.store.settleRecipient(message.campaign_id, r.phone, {
+      outcomes.push({
+        phone: r.phone,
         status: 'sent',
         costMicros: r.segments * campaign.price_per_segment_micros,
         providerMessageId: sent.providerMessageId,
         at: now().toISOString(),
       });
-      await deps.store.rememberLastCampaign(team.id, r.phone, message.campaign_id, now().toISOString());
+      sentPhones.push(r.phone);
       result.sent++;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      await deps.store.settleRecipient(message.campaign_id, r.phone, {
-        status: 'failed',
-        costMicros: 0,
-        error: reason.slice(0, 500),
-        at: now().toISOString(),
-      });
+      outcomes.push({ phone: r.phone, status: 'failed', costMicros: 0, error: reason.slice(0, 500), at: now().toISOString() });
       result.failed++;
     }
   }
+  await deps.store.releaseRecipients(message.campaign_id, unused);
+  await deps.store.settleRecipients(message.campaign_id, outcomes);
+  await deps.store.rememberLastCampaign(team.id, sentPhones, message.campaign_id, now().toISOString());
+  if (result.stopped) return result;
 
   if (deferred) {
     result.deferredUntil = deferred.toISOString();

@@ -1,0 +1,208 @@
+import type { SQSEvent } from 'aws-lambda';
+import type { LocalDynamo } from '../../local/dynamodb';
+import { LocalEventBus } from '../../local/event-bus';
+import { LocalQueue } from '../../local/queue';
+import { SandboxSmsProvider } from '../../local/sandbox-sms-provider';
+import { LocalScheduler } from '../../local/scheduler';
+import { DynamoCampaignStore } from '../../shared/adapters/dynamodb/campaign-store';
+import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
+import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
+import { eventBus } from '../../shared/adapters/runtime/event-bus';
+import { queues } from '../../shared/adapters/runtime/queues';
+import { scheduler } from '../../shared/adapters/runtime/scheduler';
+import { smsProvider } from '../../shared/adapters/runtime/sms-provider';
+import type { CampaignRecord } from '../../shared/domain/sms/campaign';
+import { planCampaign } from '../../shared/domain/sms/campaign-plan';
+import { campaignRequestSchema } from '../../shared/domain/sms/campaign-request';
+import { cancelCampaign, createCampaign } from '../../shared/domain/sms/campaign-service';
+import type { Team } from '../../shared/domain/tenancy';
+import { parseOrThrow } from '../../shared/http/validation';
+import { PermanentProviderError } from '../../shared/ports/voice-provider';
+import { startEmulator } from '../support/emulator';
+
+process.env.SMS_SEND_RATE_PER_SECOND = '0';
+
+let dynamo: LocalDynamo;
+let store: DynamoCampaignStore;
+let team: Team;
+let queue: LocalQueue;
+let bus: LocalEventBus;
+let sms: SandboxSmsProvider;
+let localScheduler: LocalScheduler;
+
+const phone = (i: number) => `+1212555${String(i).padStart(4, '0')}`;
+
+beforeAll(async () => {
+  dynamo = await startEmulator();
+  store = new DynamoCampaignStore(getDocumentClient(), physicalTableName('campaigns'));
+  const tenancy = new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));
+  const enterprise = await tenancy.createEnterprise({ name: 'E' });
+  // Pacific/Kiritimati is UTC+14: a zone where "now" never matters, because quiet hours are
+  // switched off per campaign in these tests unless a test says otherwise.
+  team = await tenancy.createTeam({
+    name: 'Texting team',
+    timezone: 'America/New_York',
+    isTest: false,
+    enterpriseId: enterprise.id,
+    workspaceId: 'ws_sms',
+  });
+});
+
+beforeEach(() => {
+  bus = new LocalEventBus();
+  sms = new SandboxSmsProvider(undefined, (to) => (to.endsWith('9999') ? new PermanentProviderError('carrier refused', 400) : null));
+  queue = new LocalQueue({
+    name: 'campaign-sends',
+    batchSize: 1,
+    maxReceiveCount: 3,
+    visibilityTimeoutSeconds: 0.05,
+    consumer: async () => (require('../../functions/campaign-sender/handler') as { handler: (e: SQSEvent) => Promise<never> }).handler,
+  });
+  localScheduler = new LocalScheduler(() => queue);
+  queues.use(() => queue);
+  eventBus.use(() => bus);
+  smsProvider.use(() => sms);
+  scheduler.use(() => localScheduler);
+});
+
+afterEach(() => {
+  queue.stop();
+  localScheduler.stop();
+});
+afterAll(() => dynamo.stop());
+
+function deps() {
+  return { store, queue, scheduler: localScheduler, eventBus: bus, pricePerSegmentMicros: 8300 };
+}
+
+async function create(count: number, overrides: Record<string, unknown> = {}): Promise<CampaignRecord> {
+  const request = parseOrThrow(
+    campaignRequestSchema,
+    {
+      campaign_type: 'seasonal_promotion',
+      recipients: Array.from({ length: count }, (_, i) => ({ phone: phone(i), name: `Customer ${i}` })),
+      message_template: 'Hi {name}, furnace tune-ups are 20% off this week.',
+      settings: { respect_quiet_hours: false },
+      ...overrides,
+    },
+    'body',
+  );
+  const suppressed = await store.listSuppressed(team.id);
+  const plan = planCampaign(request, { defaultRegion: 'US', pricePerSegmentMicros: 8300, isSuppressed: (p) => suppressed.has(p) });
+  return createCampaign(deps(), { team, request, plan, now: new Date() });
+}
+
+describe('SMS campaign sending', () => {
+  it('texts every recipient exactly once, counts exactly, and emits one completion event', async () => {
+    const campaign = await create(1_000);
+    await queue.drained();
+    const final = await store.getCampaign(campaign.campaign_id);
+    expect(final?.status).toBe('completed');
+    expect(final?.counts).toEqual({ sent: 1_000, failed: 0, opted_out: 0 });
+    expect(new Set(sms.sent.map((t) => t.to)).size).toBe(1_000);
+    expect(sms.sent).toHaveLength(1_000);
+    const completions = bus.published.filter((e) => e['detail-type'] === 'sms_campaign.completed');
+    expect(completions).toHaveLength(1);
+    expect(completions[0]?.detail).toMatchObject({
+      event: 'sms_campaign.completed',
+      data: {
+        campaign_id: campaign.campaign_id,
+        status: 'completed',
+        final_counts: { sent: 1_000, failed: 0, opted_out: 0 },
+        total_cost: 8.3,
+      },
+    });
+  });
+
+  it('texts nobody twice when a chunk is redelivered', async () => {
+    const campaign = await create(120);
+    await queue.drained();
+    const before = sms.sent.length;
+    await queue.send([0, 1, 2].map((chunk) => ({ body: { type: 'chunk', campaign_id: campaign.campaign_id, chunk } })));
+    await queue.drained();
+    expect(sms.sent.length).toBe(before);
+    expect((await store.getCampaign(campaign.campaign_id))?.counts.sent).toBe(120);
+    expect(bus.published.filter((e) => e['detail-type'] === 'sms_campaign.completed')).toHaveLength(1);
+  });
+
+  it('marks provider refusals failed with the reason and still completes', async () => {
+    const request = {
+      recipients: [
+        { phone: '+12125559999', name: 'Nope' },
+        { phone: phone(1), name: 'Yes' },
+      ],
+    };
+    const campaign = await create(0, request);
+    await queue.drained();
+    const final = await store.getCampaign(campaign.campaign_id);
+    expect(final?.status).toBe('completed');
+    expect(final?.counts).toEqual({ sent: 1, failed: 1, opted_out: 0 });
+  });
+
+  it('never texts an opted-out number and counts it as opted out', async () => {
+    await store.suppress(team.id, phone(3), 'STOP', new Date().toISOString());
+    const campaign = await create(5);
+    await queue.drained();
+    const final = await store.getCampaign(campaign.campaign_id);
+    expect(sms.sent.map((t) => t.to)).not.toContain(phone(3));
+    expect(final?.counts).toEqual({ sent: 4, failed: 0, opted_out: 1 });
+    await store.unsuppress(team.id, phone(3));
+  });
+
+  it('sends a poisoned message to the dead-letter queue after the bounded receives', async () => {
+    await queue.send([{ body: { type: 'chunk', campaign_id: 'cmp_00000000000000000000', chunk: 0 } }, { body: { nonsense: true } }]);
+    await queue.drained();
+    expect(queue.deadLetters).toHaveLength(2);
+    expect(queue.deadLetters.every((m) => m.receiveCount === 3)).toBe(true);
+  });
+
+  it('stops unsent messages when cancelled while sending', async () => {
+    // Pace the provider so the cancel lands mid-campaign.
+    const slow = new SandboxSmsProvider();
+    const original = slow.send.bind(slow);
+    slow.send = async (r) => {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      return original(r);
+    };
+    smsProvider.use(() => slow);
+    const campaign = await create(400);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const cancelled = await cancelCampaign(deps(), team, campaign.campaign_id, new Date());
+    expect(cancelled.status).toBe('cancelled');
+    await queue.drained();
+    const final = await store.getCampaign(campaign.campaign_id);
+    expect(final?.status).toBe('cancelled');
+    expect(slow.sent.length).toBeLessThan(400);
+    expect(final?.counts.sent).toBe(slow.sent.length);
+    expect(bus.published.filter((e) => e['detail-type'] === 'sms_campaign.completed')).toHaveLength(0);
+  });
+
+  it('defers recipients outside their send window instead of dropping them', async () => {
+    const campaign = await create(3, { settings: { respect_quiet_hours: true } });
+    await queue.drained();
+    const final = await store.getCampaign(campaign.campaign_id);
+    const local = Number(
+      new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: 'numeric', hourCycle: 'h23' }).format(new Date()),
+    );
+    if (local >= 8 && local < 21) {
+      expect(final?.counts.sent).toBe(3);
+    } else {
+      expect(final?.status).toBe('sending');
+      expect(final?.counts.sent).toBe(0);
+      expect(queue.depth + localScheduler.pending().length).toBeGreaterThan(0);
+    }
+  });
+
+  it('starts a scheduled campaign at its time', async () => {
+    const at = new Date(Date.now() + 3_600_000);
+    const campaign = await create(10, { schedule_time: at.toISOString() });
+    expect(campaign.status).toBe('scheduled');
+    await queue.drained();
+    expect(sms.sent).toHaveLength(0);
+    expect(await localScheduler.runDue(at)).toBe(1);
+    await queue.drained();
+    expect((await store.getCampaign(campaign.campaign_id))?.status).toBe('completed');
+    expect(sms.sent).toHaveLength(10);
+  });
+});
