@@ -71,6 +71,38 @@ describe('authorization matrix: key type × permission × team × read route', (
   }
 });
 
+describe('enterprise routes', () => {
+  const tickets = (enterpriseId: number) => `/api/v1/enterprise/${enterpriseId}/support-tickets`;
+
+  it("lets an enterprise_all_teams key holding read:support_tickets read its own enterprise's ticket feed", async () => {
+    const key = await fixture.createKey('enterprise_all_teams', ['read:support_tickets']);
+    const response = await fetch(`${service.url}${tickets(fixture.enterpriseA)}`, { headers: { authorization: `Bearer ${key}` } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ data: [], pagination: { cursor: null, has_more: false } });
+  });
+
+  it('refuses another enterprise with 403', async () => {
+    const key = await fixture.createKey('enterprise_all_teams', ['read:support_tickets']);
+    const response = await fetch(`${service.url}${tickets(fixture.enterpriseB)}`, { headers: { authorization: `Bearer ${key}` } });
+    expect(response.status).toBe(403);
+  });
+
+  it('refuses portfolio and single-team keys, whatever they hold', async () => {
+    for (const type of ['portfolio_all_teams', 'enterprise'] as const) {
+      const key = await fixture.createKey(type, ['read:leads', 'read:calls']);
+      const response = await fetch(`${service.url}${tickets(fixture.enterpriseA)}`, { headers: { authorization: `Bearer ${key}` } });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ error: 'forbidden' });
+    }
+  });
+
+  it('refuses an enterprise_all_teams key without read:support_tickets', async () => {
+    const key = await fixture.createKey('enterprise_all_teams', ['read:leads']);
+    const response = await fetch(`${service.url}${tickets(fixture.enterpriseA)}`, { headers: { authorization: `Bearer ${key}` } });
+    expect(response.status).toBe(403);
+  });
+});
+
 describe('authentication', () => {
   it('answers 401 without a key, with a malformed key, with an unknown key and with a revoked key', async () => {
     const revoked = await fixture.createKey('enterprise', ['read:leads'], { revoked: true });
