@@ -1,4 +1,3 @@
-import { IANAZone } from 'luxon';
 import * as z from 'zod';
 
 /**
@@ -42,9 +41,20 @@ export const booleanParam = z
   .optional()
   .transform((v) => v === 'true');
 
+/** An IANA zone name, checked with Intl (no time-zone library needed just to validate). */
+export function isValidTimeZone(name: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name) || name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const timezoneParam = z
   .string()
-  .refine((s) => IANAZone.isValidZone(s), { error: 'must be an IANA time zone name, e.g. America/New_York' })
+  .refine((s) => isValidTimeZone(s), { error: 'must be an IANA time zone name, e.g. America/New_York' })
   .optional()
   .transform((v) => v ?? 'America/New_York');
 
