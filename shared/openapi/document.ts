@@ -1,7 +1,17 @@
 import * as z from 'zod';
-import { KEY_TYPES } from '../auth/permissions';
+import { KEY_TYPES, READ_PERMISSIONS } from '../auth/permissions';
 import { ANALYTICS_BLOCKS } from '../domain/analytics';
+import { DEFAULT_ALIASES, TARGET_FIELDS } from '../domain/intake/field-mapping';
+import { DEFAULT_INTAKE_CONFIG } from '../domain/intake/intake-config';
 import { LEAD_TYPES } from '../domain/leads';
+import { endOfCallReportSchema } from '../domain/responder/call-report';
+import {
+  CAMPAIGN_TYPES,
+  campaignRequestSchema,
+  MAX_RECIPIENTS,
+  MAX_SCHEDULE_HORIZON_DAYS,
+  MAX_TEMPLATE_CHARS,
+} from '../domain/sms/campaign-request';
 import { ROUTES, type RouteDefinition, type Surface } from '../routes';
 import { DEFAULT_RANGE_DAYS, dateTimeParam, integerParam, positiveIdParam } from '../schemas/params';
 import {
@@ -10,8 +20,10 @@ import {
   callsQuery,
   crossTeamFunnelQuery,
   crossTeamSessionsQuery,
+  enterprisePath,
   funnelQuery,
   schedulerAnalyticsQuery,
+  supportTicketsQuery,
   teamLeadsQuery,
   teamPath,
   teamSessionsQuery,
@@ -32,6 +44,9 @@ export const API_VERSION = '1.3.0';
 
 type JsonSchema = Record<string, unknown>;
 
+/** A description, or a description with a pattern for the member's string values. */
+export type BodyNote = string | { readonly description: string; readonly pattern?: string };
+
 export interface RouteSchemas {
   /** Path parameters (an object schema). */
   readonly path?: z.ZodType;
@@ -43,8 +58,17 @@ export interface RouteSchemas {
   readonly body?: z.ZodType;
   /** Success responses by status code. Error responses follow from the route's surface and inputs. */
   readonly responses: Readonly<Record<number, z.ZodType>>;
-  /** Client errors beyond the standard ones (e.g. 409), by status, with what they mean. */
-  readonly errors?: Readonly<Record<number, string>>;
+  /**
+   * Client errors beyond the standard ones (e.g. 409), by status: what they mean, and the body's
+   * schema when it is more specific than the surface's error body.
+   */
+  readonly errors?: Readonly<Record<number, string | { readonly description: string; readonly schema: z.ZodType }>>;
+  /**
+   * Notes on members of the request body, by dotted path (e.g. `message.call.duration`), merged into
+   * the generated JSON Schema: a description, and keywords a refinement checks that JSON Schema
+   * cannot derive (e.g. a pattern). Used where the body schema is reused from the domain as is.
+   */
+  readonly bodyNotes?: Readonly<Record<string, BodyNote>>;
   /** What the operation does, in Markdown; permission, key types, filters and paging are appended. */
   readonly description: string;
   /** The stored timestamp start_date and end_date filter on; defaultRange: when absent they default to the last 7 days. */
@@ -59,6 +83,186 @@ export interface RouteSchemas {
 export const v0TeamHeaders = z.object({ 'x-team-id': positiveIdParam.optional() });
 
 const ok = (schema: z.ZodType) => ({ 200: schema });
+
+// ---------------------------------------------------------------------------------------------
+// The POST routes: request schemas documented here (the handlers parse these bodies themselves)
+
+/** Mirrors MAX_INTAKE_BODY_BYTES in functions/ingest-lead/handler.ts. */
+const INTAKE_BODY_LIMIT = '256 KB (262,144 bytes)';
+
+const TEST_MODE_DOC =
+  '`true` (or `1`) runs the request in test mode: the lead is mapped, routed, validated and scheduled, and the result is answered with 200, but nothing is stored, queued or emitted. Any other value, or none, ingests the lead.';
+
+const CONFLICT_DESCRIPTION =
+  'Conflict: a duplicate lead. field is external_id (the team already has a lead with this external_id) or phone_number (it has a lead with this phone number within its dedupe window); lead_id names the existing lead. Nothing was created.';
+
+function intakeBody(): z.ZodType {
+  return z.record(z.string(), z.unknown()).meta({
+    description: `Any JSON object (not an array or a scalar), at most ${INTAKE_BODY_LIMIT}. Its members are resolved to the target fields through the team's field mapping (see the description).`,
+    examples: [
+      {
+        external_id: 'crm-48213',
+        name: 'Dana Whitfield',
+        phone: '(415) 555-0134',
+        email: 'dana@example.com',
+        service: 'Water heater repair',
+        source: 'Google Ads',
+        address: '12 Harbor Way, San Mateo, CA 94401',
+        message: 'No hot water since this morning',
+        utm: { source: 'google', medium: 'cpc', campaign: 'spring-hvac' },
+      },
+    ],
+  });
+}
+
+function voiceReportBody(): z.ZodType {
+  const otherMessage = z
+    .object({
+      message: z
+        .object({
+          type: z
+            .string()
+            .min(1)
+            .regex(/^(?!end-of-call-report$)/)
+            .describe('Any provider message type other than end-of-call-report, e.g. status-update or transcript'),
+        })
+        .loose(),
+    })
+    .describe('Any other provider message: acknowledged with 200 and ignored (ids null)');
+  return z.union([endOfCallReportSchema.describe('An end-of-call report: processed by the AI responder'), otherMessage]).meta({
+    examples: [
+      {
+        message: {
+          type: 'end-of-call-report',
+          call: {
+            id: 'call_8f2c41d7',
+            customer: { number: '+14155550134', name: 'Dana Whitfield' },
+            duration: 184,
+            type: 'inboundPhoneCall',
+          },
+          transcript: 'AI: Thanks for calling. Customer: My water heater is leaking, can someone come tomorrow at 9 am?',
+          summary: 'Customer reports a leaking water heater and books a visit for tomorrow at 9 am.',
+          recordingUrl: 'https://recordings.example.com/call_8f2c41d7.mp3',
+          analysis: { callReason: 'Water heater leak', sentiment: 'neutral', bookingIntent: true, urgency: 'standard' },
+        },
+      },
+    ],
+  });
+}
+
+const VOICE_BODY_NOTES: Readonly<Record<string, BodyNote>> = {
+  'message.type': 'Required. end-of-call-report is processed; any other type is acknowledged with 200 and ignored.',
+  'message.call': 'Required for an end-of-call-report.',
+  'message.call.id': "Required for an end-of-call-report: the provider's call id. Reports are idempotent per team and call id.",
+  'message.call.customer.number': 'The customer’s phone number, international format; stored normalized to E.164.',
+  'message.call.duration':
+    'Call length in **seconds** (fractions allowed; stored rounded to whole seconds). When absent: message.durationSeconds, else endedAt − startedAt.',
+  'message.call.type': 'Provider call type, e.g. inboundPhoneCall, outboundPhoneCall, webCall; default inboundPhoneCall.',
+  'message.call.metadata': 'Echoed provider metadata; stl_call_id ties the report to the outreach call of an intake lead.',
+  'message.transcript': 'Full transcript (flat shape); message.artifact.transcript is read when it is absent.',
+  'message.summary': 'AI-generated summary (flat shape); message.analysis.summary is read when it is absent.',
+  'message.recordingUrl': {
+    description:
+      'Recording URL; must be an https URL (anything else is a 400 naming message.recordingUrl). Stored as given; the service never fetches it.',
+    pattern: '^https://',
+  },
+  'message.artifact.recordingUrl': {
+    description: 'Recording URL of the nested shape; the same https rule applies.',
+    pattern: '^https://',
+  },
+  'message.analysis.structuredData': 'Nested shape: callReason, sentiment, bookingIntent, urgency; the flat message.analysis members win.',
+  'message.analysis.urgency':
+    'standard (or low, normal, routine, none) is ordinary; any other value is raised urgency and opens a support ticket.',
+  'message.durationSeconds': 'Call length in seconds, read when message.call.duration is absent.',
+};
+
+const WORKSPACE_HEADER = z.string().min(1).max(128);
+const WORKSPACE_DOC =
+  'The workspace (team) the request is for; each team’s workspace_id is listed by GET /api/teams. Missing: a 400 naming x-workspace-id. A workspace that does not exist, or one outside the key’s reach, is a 403.';
+/** Mirrors the path schema of functions/get-sms-campaign and cancel-sms-campaign. */
+const campaignPath = z.object({ campaignId: z.string().min(1).max(64) });
+
+function createCampaignDescription(): string {
+  return [
+    'Creates an SMS campaign and sends it now, or at schedule_time. The answer is 202 with the campaign (`data`) and `meta {request_id, timestamp}`; completion is reported by the event `sms_campaign.completed`. With `"preflight": true` (or header `x-preflight: true`) the campaign is validated and priced per recipient and answered with 200; nothing is stored or sent.',
+    `**Validation** (400 naming the field): campaign_type is one of ${CAMPAIGN_TYPES.join(', ')}; 1–${MAX_RECIPIENTS.toLocaleString('en-US')} recipients, whose phones are normalized to E.164 (invalid ones are listed by index in details.invalid_indexes) and whose duplicates are collapsed and counted; message_template is non-empty, at most ${MAX_TEMPLATE_CHARS} characters; unknown members of the body and of settings are refused, so a typo never silently turns a compliance setting off. schedule_time within a minute of now (or omitted) means now; further in the past is a 400; at most ${MAX_SCHEDULE_HORIZON_DAYS} days ahead. segmentation is accepted and stored but does not filter recipients yet.`,
+    '**Merge variables**: `{name}` and `{<custom_field_key>}` (letters, digits, underscore); braces around anything else are plain text, `{{` and `}}` write literal braces. A recipient lacking a variable gets fallback_message; without one the request is refused, naming the variable and the recipients (details.missing_variables).',
+    '**Pricing**: segments are counted per rendered message, opt-out line included (GSM-7: 160 characters in one segment, 153 per part; any other character makes the message UCS-2: 70 and 67), times the price per segment.',
+    '**Compliance**: settings.include_opt_out (default true) appends "Reply STOP to opt out." unless the text already says how to opt out. Numbers on the team’s suppression list (opted out by an inbound STOP) are never texted and count as opted_out. settings.respect_quiet_hours (default true): texts go out only between 8:00 and 21:00 local time in every time zone the number’s area code spans (20:00 for Florida numbers); others are deferred to the next window, never dropped.',
+    '**Sending** is at least once on the queue and exactly once per recipient: a redelivered chunk texts nobody twice.',
+  ].join('\n\n');
+}
+
+function aliasTable(): string {
+  return [
+    '| Target field | Default aliases, in order |',
+    '|---|---|',
+    ...TARGET_FIELDS.map((field) => `| ${field} | ${DEFAULT_ALIASES[field].map((alias) => `\`${alias}\``).join(', ')} |`),
+  ].join('\n');
+}
+
+function ingestDescription(): string {
+  const d = DEFAULT_INTAKE_CONFIG;
+  return [
+    'Accepts one lead from any source, maps its fields, validates and deduplicates it, stores it, and queues (or schedules) its AI outreach call according to the team’s scheduling mode. The answer is 201 with lead_id and stl_call_id; in test mode it is 200 with a preview and nothing is stored.',
+    '**Authentication:** `Authorization: Bearer <API_KEY>` or `X-API-Key: <API_KEY>` (either one). A missing or invalid key is a 401. Errors use the intake body `{success: false, error, code, request_id, field?}`, where `error` is the explanation and `code` the error code.',
+    `**Field mapping.** Each target field has an ordered list of aliases (payload paths such as \`phone\`, \`contact.phone\`, \`phones[0].number\` or \`data["e-mail"]\`); the first alias present with a non-empty value wins. Values are read as trimmed text (numbers and booleans become text; objects, arrays, null and blank strings count as absent). The service operator configures a team’s aliases per target field; a target the team’s mapping leaves out uses the default aliases below. first_name and last_name compose customer_name when customer_name is absent. notes can be configured to combine several payload paths into one JSON object. Payload members no alias read are kept with the lead’s raw payload (and listed as unmapped_fields in test mode).\n\n${aliasTable()}`,
+    `**Validation.** phone_number is required (a 400 naming phone_number otherwise) and is normalized to E.164, numbers without a country code being read in the team’s region (default ${d.phone_region}); an invalid number is a 400 naming phone_number. appointment_datetime, when present, must be a date-time: ISO 8601 with an offset is taken as is; without an offset (and in the forms \`2026-11-25 14:00\` or \`11/25/2026 2:00 PM\`) it is read in the team’s time zone, DST included; anything else is a 400 naming appointment_datetime. external_id is at most 256 characters. An invalid email is dropped with a warning, not refused.`,
+    '**lead_source.** Matched case-insensitively against the team’s configured lead sources, and recorded in the configured spelling. An unknown value is recorded as the team’s default_lead_source (null when none is set), with a warning; a team without configured sources records the value as sent. A lead without lead_source gets default_lead_source. The raw value is always kept (lead_content.lead_source_raw). The lead’s channel type follows from the source: LSA/Local Services → google_lsa, chat → web_chat, SMS/text → text, call/phone → call, else scheduling_widget.',
+    `**Duplicates (409).** external_id is unique per team forever. The phone number (E.164) is unique per team within the team’s dedupe window, dedupe_window_hours (default ${d.dedupe_window_hours}; 0 turns the phone check off): a second lead with the same phone inside the window is a 409; once the window has passed the phone is accepted again (and held for a new window). The 409 body carries code \`conflict\`, field (external_id or phone_number) and the existing lead_id. Two identical requests racing create exactly one lead. Test mode does not check duplicates.`,
+    '**Enterprise routing.** A single-team key (`enterprise`) ingests for its own team. For a multi-team key (`enterprise_all_teams`; `portfolio_all_teams` likewise) the routing rules of the key’s anchor team choose the target team: each rule compares the value at a payload path (trimmed, case-insensitive) with a list of values; the first matching rule wins; when none matches the lead goes to the configured default team, and without one it is rejected with a 400 naming routing. A target team outside the key’s enterprise (or reach) is a 403. When no rules and no default team are configured, the lead goes to the anchor team.',
+    `**Scheduling modes** (team configuration; default ${d.scheduling.mode}), in the team’s time zone, DST included; a window whose end is at or before its start runs past midnight:\n- \`always\`: the call is queued at once.\n- \`business_hours\`: queued at once inside business hours, otherwise scheduled for the start of the next business-hours window.\n- \`after_hours\`: queued at once outside business hours, otherwise scheduled for the end of the current business-hours stretch.\n- \`custom\`: like business_hours, over the custom windows configured with the service operator.\n\noutreach.status is \`queued\` (due now) or \`scheduled\` (due at outreach.due_at). A schedule that allows no call within the next week is a 400 naming scheduling. An unanswered call is retried up to max_attempts (default ${d.outreach.max_attempts}) with retry_spacing_minutes between attempts (default ${d.outreach.retry_spacing_minutes}). Should the call not be queued or scheduled (a transient outage), the lead is still created (201, with a warning) and its outreach is marked dispatch_failed for the operator to requeue.`,
+    `**Test mode.** Header \`x-test-mode: true\` or query \`?test_mode=true\`: the lead is mapped, routed, validated and scheduled exactly as it would be, and the answer is 200 with team_id, routing, mapped_fields, field_sources, unmapped_fields, lead_source, outreach and warnings. Nothing is stored, queued or emitted; duplicates are not checked.`,
+    '**Downstream.** Each lead emits `lead.created` (then `lead.booking_created` when its call books an appointment, and `lead.completed` when outreach ends), each echoing external_id, lead_id and stl_call_id. The lead is listed by GET /api/v1/teams/{teamId}/leads, joined on external_id or lead_id.',
+  ].join('\n\n');
+}
+
+function voiceReportDescription(): string {
+  return [
+    "Receives a voice provider's end-of-call report and processes it with the AI responder: the call is stored, with the appointment and support ticket the responder decided on.",
+    '**Headers:** `Authorization: Bearer <API_KEY>`, `X-Workspace-ID: <WORKSPACE_ID>` (names the team), `Content-Type: application/json`. Errors use the platform body `{success: false, error, message, field?, request_id}`.',
+    '**Required fields.** message.type (a string); for type end-of-call-report also message.call.id (a string). Every other member is optional, but its type is checked: a wrong type, or a missing required field, is a 400 whose message and field name the member (e.g. `message.call.id: is required`). A message type other than end-of-call-report is acknowledged with 200 and ignored.',
+    '**Two shapes.** The flat shape of the spec (message.transcript, message.summary, message.recordingUrl, message.analysis.{callReason, sentiment, bookingIntent, urgency}) and the nested shape of current providers (message.artifact.{transcript, recordingUrl}, message.analysis.summary, message.analysis.structuredData.{…}, endedReason, startedAt, endedAt, cost) are both accepted; where both carry a value the flat member wins. message.call.duration is in **seconds** (stored rounded to whole seconds). recordingUrl must be an https URL and is stored as given: the service never fetches it.',
+    [
+      '**AI responder rules** (each decision is recorded on the call, with its reason, as `decisions` in GET /api/calls):',
+      '- bookingIntent true → an appointment. When the transcript names a day and a time after the call (e.g. "tomorrow at 11 pm", read in the team’s time zone relative to when the call happened, DST included), it is `scheduled` for that instant; otherwise it is `requested` (staff schedule it), with the named day as preferred date when a day without a time is named.',
+      '- urgency above standard (anything but standard, low, normal, routine, none), a negative sentiment (negative, angry, frustrated, upset, dissatisfied), or a call reason that is a complaint (it mentions complain…, refund, dispute, damage, unhappy or bad service) or asks for escalation (escalat…, manager, supervisor, legal, lawyer or cancel) → a support ticket (GET /api/v1/enterprise/{enterpriseId}/support-tickets). Priority: urgent for emergency, critical, urgent or immediate urgency; high for any other raised urgency or an escalation; normal otherwise.',
+      '- otherwise no action: the call is stored alone.',
+    ].join('\n'),
+    '**Leads.** An inbound call becomes a unified lead of type call (status booked when an appointment was created). The report of an outreach call placed for an intake lead (matched by metadata stl_call_id or the provider call id) closes that lead’s outreach: the lead records the outcome and appointment, and `lead.booking_created` and `lead.completed` are emitted; an unanswered call with attempts left schedules the next attempt instead.',
+    '**Idempotency.** A report is processed once per team and message.call.id: the first delivery answers 201 with the ids it created; a redelivery (or a copy racing it) creates nothing and answers 200 with the same ids. appointmentId and ticketId are null when nothing of the kind was created; all three ids are null when the message type is ignored.',
+  ].join('\n\n');
+}
+
+/** Merges bodyNotes into a generated body schema; a note on an unknown member is a programming error. */
+function annotateBody(schema: JsonSchema, notes: RouteSchemas['bodyNotes']): JsonSchema {
+  for (const [path, note] of Object.entries(notes ?? {})) {
+    const node = findMember(schema, path.split('.'));
+    if (!node) throw new Error(`bodyNotes: no member ${path} in the body schema`);
+    const { description, pattern } = typeof note === 'string' ? { description: note, pattern: undefined } : note;
+    node.description = description;
+    if (pattern !== undefined) {
+      const branches = (node.anyOf ?? [node]) as JsonSchema[];
+      for (const branch of branches) if (branch.type === 'string') branch.pattern = pattern;
+    }
+  }
+  return schema;
+}
+
+function findMember(node: JsonSchema, path: readonly string[]): JsonSchema | undefined {
+  const [head, ...rest] = path;
+  if (head === undefined) return node;
+  const child = (node.properties as Record<string, JsonSchema> | undefined)?.[head];
+  if (child) return findMember(child, rest);
+  for (const branch of (node.anyOf ?? []) as JsonSchema[]) {
+    const found = findMember(branch, path);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The registry
 
 export const ROUTE_SCHEMAS: Readonly<Record<string, RouteSchemas>> = {
   listTeamSessions: {
@@ -147,6 +351,101 @@ export const ROUTE_SCHEMAS: Readonly<Record<string, RouteSchemas>> = {
     orderBy: 'started_at',
     parameters: { type: `Only calls of this provider type: ${CALL_TYPES.join(', ')}.` },
   },
+  ingestLead: {
+    query: z.object({ test_mode: z.string().optional() }),
+    headers: z.object({ 'x-test-mode': z.string().optional() }),
+    body: intakeBody(),
+    responses: { 201: responses.ingestLeadCreated, 200: responses.ingestLeadPreview },
+    errors: {
+      409: { description: CONFLICT_DESCRIPTION, schema: responses.intakeConflictError },
+      413: `Payload too large: the body is more than ${INTAKE_BODY_LIMIT}`,
+      415: 'Unsupported media type: Content-Type is not application/json',
+    },
+    description: ingestDescription(),
+    parameters: {
+      test_mode: TEST_MODE_DOC,
+      'x-test-mode': `${TEST_MODE_DOC} Same as the test_mode query parameter.`,
+    },
+  },
+  receiveVoiceReport: {
+    headers: z.object({ 'x-workspace-id': WORKSPACE_HEADER }),
+    body: voiceReportBody(),
+    bodyNotes: VOICE_BODY_NOTES,
+    responses: { 201: responses.voiceReportCreated, 200: responses.voiceReportAcknowledged },
+    errors: {
+      413: 'Payload too large: the body is more than 1 MB (1,048,576 bytes)',
+      415: 'Unsupported media type: Content-Type is not application/json',
+    },
+    description: voiceReportDescription(),
+    parameters: { 'x-workspace-id': WORKSPACE_DOC },
+  },
+  listSupportTickets: {
+    path: enterprisePath,
+    query: supportTicketsQuery,
+    responses: ok(responses.listSupportTicketsResponse),
+    description: [
+      "Support tickets the AI responder opened from calls (see POST /v1/responder/webhook for when it opens one and with which priority), merged across the enterprise's teams.",
+      'Only an `enterprise_all_teams` key of the enterprise named in the path may read it, and it needs `read:support_tickets`; any other key type, or another enterprise, is a 403. Internal QA/test teams are left out unless include_test_teams=true; a team named with team_id is never filtered (and must belong to the enterprise). meta.enterprise_id and meta.team_ids state what the list covers.',
+    ].join('\n\n'),
+    dateFilter: { field: 'created_at', defaultRange: false },
+    orderBy: 'created_at',
+  },
+  createSmsCampaign: {
+    headers: z.object({ 'x-workspace-id': WORKSPACE_HEADER, 'x-preflight': z.string().optional() }),
+    body: campaignRequestSchema,
+    responses: { 202: responses.smsCampaignResponse, 200: responses.smsCampaignPreflight },
+    errors: {
+      413: 'Payload too large: the body is more than 6 MB',
+      415: 'Unsupported media type: Content-Type is not application/json',
+    },
+    description: createCampaignDescription(),
+    parameters: {
+      'x-workspace-id': WORKSPACE_DOC,
+      'x-preflight':
+        '`true` validates and prices the campaign per recipient and answers 200, sending nothing; same as "preflight": true in the body.',
+    },
+  },
+  getSmsCampaign: {
+    path: campaignPath,
+    headers: z.object({ 'x-workspace-id': WORKSPACE_HEADER }),
+    responses: ok(responses.smsCampaignResponse),
+    errors: { 404: 'No campaign with this id for the workspace’s team (another team’s campaign answers the same)' },
+    description: 'The campaign with its current status and counts; `messages_sent` moves as chunks are sent.',
+    parameters: { 'x-workspace-id': WORKSPACE_DOC, campaignId: 'The campaign_id answered when the campaign was created.' },
+  },
+  cancelSmsCampaign: {
+    path: campaignPath,
+    headers: z.object({ 'x-workspace-id': WORKSPACE_HEADER }),
+    responses: ok(responses.smsCampaignResponse),
+    errors: {
+      404: 'No campaign with this id for the workspace’s team',
+      409: 'Conflict: the campaign is already completed or cancelled (field status)',
+    },
+    description:
+      'Cancels a scheduled or sending campaign: its schedule is deleted and senders stop before each unsent text, so texts not yet sent are never sent (counted as cancelled). Texts already sent stay sent.',
+    parameters: { 'x-workspace-id': WORKSPACE_DOC, campaignId: 'The campaign_id answered when the campaign was created.' },
+  },
+  receiveInboundSms: {
+    headers: z.object({ 'x-workspace-id': WORKSPACE_HEADER }),
+    body: z.object({
+      from: z.string().min(1).max(40).describe('The sender’s number; normalized to E.164 in the team’s region (invalid: 400 naming from)'),
+      to: z.string().max(40).nullable().optional().describe('The number texted'),
+      body: z.string().max(1600).describe('The text'),
+      message_id: z
+        .string()
+        .min(1)
+        .max(200)
+        .nullable()
+        .optional()
+        .describe('The provider’s message id; a repeated id is acknowledged and handled once'),
+      received_at: z.iso.datetime({ offset: true }).nullable().optional(),
+    }),
+    responses: ok(responses.inboundSmsResponse),
+    errors: { 413: 'Payload too large: the body is more than 64 KB', 415: 'Unsupported media type: Content-Type is not application/json' },
+    description:
+      'An inbound text, from the SMS provider (or a bridge from its event stream). Keywords are matched case-insensitively on the whole message: opt-out keywords add the number to the team’s suppression list (it is never texted again by a campaign), opt-in keywords remove it, help keywords get the help text; the confirmation goes back as a text. Every inbound text from a number a campaign texted counts as a reply to that campaign (engagement.replies of sms_campaign.completed).',
+    parameters: { 'x-workspace-id': WORKSPACE_DOC },
+  },
   getOpenApi: {
     responses: ok(responses.openApiDocument),
     description: 'This API description, generated from the route table and the schemas the handlers validate with. Needs no key.',
@@ -217,6 +516,8 @@ type ParameterDoc = string | ((ctx: ParameterContext) => string);
 
 const PARAMETER_DOCS: Record<string, ParameterDoc> = {
   teamId: 'The team. A team outside the key’s reach — or one that does not exist — is a 403.',
+  enterpriseId:
+    'The enterprise. It must be the enterprise of the key (an enterprise_all_teams key); another enterprise — or one that does not exist — is a 403.',
   status: 'Only sessions in this status.',
   scheduler_id: 'Only sessions of this scheduler (booking widget).',
   start_date: ({ entry }) =>
@@ -354,11 +655,11 @@ function operationDescription(route: RouteDefinition, entry: RouteSchemas | unde
   return parts.join('\n\n');
 }
 
-function errorResponse(surface: Surface, description: string): Record<string, unknown> {
+function errorResponse(surface: Surface, description: string, component: string = ERROR_COMPONENT[surface]): Record<string, unknown> {
   return {
     description,
     headers: { 'x-request-id': { $ref: '#/components/headers/RequestId' } },
-    content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_COMPONENT[surface]}` } } },
+    content: { 'application/json': { schema: { $ref: `#/components/schemas/${component}` } } },
   };
 }
 
@@ -366,6 +667,7 @@ function errorResponses(
   route: RouteDefinition,
   entry: RouteSchemas | undefined,
   inputs: readonly ParameterObject[],
+  componentOf: (schema: z.ZodType) => string,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (inputs.length > 0 || entry?.body) {
@@ -386,7 +688,12 @@ function errorResponses(
     );
   }
   out[404] = sharedResponse(route.surface, 'NotFound');
-  for (const [status, description] of Object.entries(entry?.errors ?? {})) out[status] = errorResponse(route.surface, description);
+  for (const [status, error] of Object.entries(entry?.errors ?? {})) {
+    out[status] =
+      typeof error === 'string'
+        ? errorResponse(route.surface, error)
+        : errorResponse(route.surface, error.description, componentOf(error.schema));
+  }
   out[429] = sharedResponse(route.surface, 'TooManyRequests');
   out[500] = sharedResponse(route.surface, 'InternalError');
   return out;
@@ -442,6 +749,10 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Leads: 'Leads from every channel',
   Teams: 'The teams a key can access',
   Calls: 'Calls handled by the AI responder or placed by outreach',
+  'Speed to lead': 'Lead intake webhook: field mapping, deduplication, enterprise routing and AI outreach scheduling',
+  Voice: 'The voice provider’s end-of-call report webhook and the AI responder',
+  'Support tickets': 'Support tickets the AI responder opened, per enterprise',
+  'SMS campaigns': 'Text campaigns: creation, pricing, quiet hours, opt-outs and inbound texts',
   Meta: 'This description',
 };
 
@@ -454,13 +765,25 @@ export function buildOpenApiDocument(): OpenApiDocument {
     ids.set(schema, name);
   }
   for (const route of ROUTES) {
-    for (const [status, schema] of Object.entries(ROUTE_SCHEMAS[route.id]?.responses ?? {})) {
+    const entry = ROUTE_SCHEMAS[route.id];
+    const named: [string, z.ZodType][] = [
+      ...Object.entries(entry?.responses ?? {}).map(([status, schema]): [string, z.ZodType] => [`Response${status}`, schema]),
+      ...Object.entries(entry?.errors ?? {}).flatMap(([status, error]): [string, z.ZodType][] =>
+        typeof error === 'string' ? [] : [[`Error${status}`, error.schema]],
+      ),
+    ];
+    for (const [suffix, schema] of named) {
       if (ids.has(schema)) continue;
-      const name = `${route.id.charAt(0).toUpperCase()}${route.id.slice(1)}Response${status}`;
+      const name = `${route.id.charAt(0).toUpperCase()}${route.id.slice(1)}${suffix}`;
       registry.add(schema, { id: name });
       ids.set(schema, name);
     }
   }
+  const componentOf = (schema: z.ZodType): string => {
+    const name = ids.get(schema);
+    if (!name) throw new Error('schema is not a component');
+    return name;
+  };
   const generated = z.toJSONSchema(registry, {
     uri: (id) => `#/components/schemas/${id}`,
     unrepresentable: 'any',
@@ -495,8 +818,15 @@ export function buildOpenApiDocument(): OpenApiDocument {
         route.permission === null ? [] : route.surface === 'intake' ? [{ bearerAuth: [] }, { apiKeyHeader: [] }] : [{ bearerAuth: [] }],
       ...(route.permission === null ? {} : { 'x-required-permission': route.permission, 'x-key-types': [...keyTypesOf(route)] }),
       ...(parameters.length > 0 ? { parameters } : {}),
-      ...(entry?.body ? { requestBody: { required: true, content: { 'application/json': { schema: inputSchema(entry.body) } } } } : {}),
-      responses: { ...success, ...errorResponses(route, entry, parameters) },
+      ...(entry?.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: annotateBody(inputSchema(entry.body), entry.bodyNotes) } },
+            },
+          }
+        : {}),
+      responses: { ...success, ...errorResponses(route, entry, parameters, componentOf) },
     };
     paths[route.path] ??= {};
     (paths[route.path] as Record<string, unknown>)[route.method.toLowerCase()] = operation;
@@ -539,10 +869,17 @@ export function buildOpenApiDocument(): OpenApiDocument {
 }
 
 const INFO_DESCRIPTION = [
-  'Read-only enterprise API (scheduler sessions, bookings, funnel and scheduler analytics, unified and canonical leads, calls, teams), generated from the same route table and schemas the service validates with.',
+  'The service’s three surfaces, generated from the same route table and schemas the service validates with:',
+  '- the read-only enterprise API on `{base_url}` (scheduler sessions, bookings, funnel and scheduler analytics, unified and canonical leads, calls, teams, support tickets);',
+  '- the platform API on `{platform_url}` (`/v1/...`): the voice provider’s end-of-call report webhook and SMS campaigns;',
+  '- the lead intake API on `{intake_url}` (`/api/outbound/...`): the speed-to-lead webhook.',
   '',
   '## Authentication',
-  'Every request carries `Authorization: Bearer <API_KEY>`; a key is `service_` followed by 64 hexadecimal characters. Each operation names the permission it needs (`x-required-permission`, and in its description) and the key types it accepts (`x-key-types`). A missing or invalid key is a 401; a key lacking the permission, or naming a team outside its reach, is a 403.',
+  'Every request carries `Authorization: Bearer <API_KEY>`; a key is `service_` followed by 64 hexadecimal characters. The intake endpoint also accepts the key as `X-API-Key: <API_KEY>`. Platform requests name their team with `X-Workspace-ID`. Each operation names the permission it needs (`x-required-permission`, and in its description) and the key types it accepts (`x-key-types`). A missing or invalid key is a 401; a key lacking the permission, or naming a team outside its reach, is a 403.',
+  '',
+  '## Permissions',
+  `- Read: ${READ_PERMISSIONS.map((p) => `\`${p}\``).join(', ')}. \`read:transcripts\` adds transcripts to call records; \`read:support_tickets\` is only for \`enterprise_all_teams\` keys.`,
+  '- Write, one per POST surface: `write:leads` (POST /api/outbound/speed-to-lead/ingest), `write:calls` (POST /v1/responder/webhook), `write:sms_campaigns` (the SMS campaign routes under /v1/messaging/sms/: create, read, cancel, inbound texts).',
   '',
   '## Key types and team selection',
   '- `enterprise`: one team. Never needs to name it.',
@@ -565,5 +902,8 @@ const INFO_DESCRIPTION = [
   metricDefinitions(),
   '',
   '## Errors',
-  'Errors of the read API have the body `{error, message, field?, details?, request_id}`: `error` is a code (invalid_request, unauthorized, forbidden, not_found, rate_limited, internal_error), `message` names the field for a 400, and `request_id` matches the `x-request-id` response header.',
+  'Every response carries `x-request-id`; error bodies repeat it as `request_id`. A client mistake is a 4xx whose message names the field. Each surface has one error body:',
+  '- read API: `{error, message, field?, details?, request_id}`, where `error` is a code (invalid_request, unauthorized, forbidden, not_found, rate_limited, internal_error);',
+  '- platform API: `{success: false, error, message, field?, details?, request_id}`, where `error` is the code;',
+  '- intake API: `{success: false, error, code, request_id, field?}`, where `error` is the explanation and `code` the code (also conflict, payload_too_large, unsupported_media_type).',
 ].join('\n');

@@ -1,7 +1,13 @@
 import * as z from 'zod';
 import { ANALYTICS_BLOCKS } from '../domain/analytics';
+import { TARGET_FIELDS } from '../domain/intake/field-mapping';
+import type { IngestPreview } from '../domain/intake/ingest';
+import { SCHEDULING_MODES } from '../domain/intake/scheduling';
 import { LEAD_TYPES } from '../domain/leads';
 import { SESSION_EVENT_TYPES, SESSION_STATUSES } from '../domain/sessions';
+import type { toCampaignData } from '../domain/sms/campaign';
+import { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from '../domain/sms/inbound';
+import type { TicketRecord } from '../domain/support';
 
 /**
  * Response bodies of the routes, as zod schemas: the OpenAPI document is generated from them and the
@@ -53,11 +59,30 @@ export const intakeError = z
   .looseObject({
     success: z.literal(false),
     error: z.string().describe('Human-readable explanation'),
-    code: z.string().describe('Error code'),
-    request_id: z.string(),
-    field: z.string().optional(),
+    code: z
+      .string()
+      .describe(
+        'Error code: invalid_request (400), unauthorized (401), forbidden (403), not_found (404), conflict (409), payload_too_large (413), unsupported_media_type (415), rate_limited (429), internal_error (500)',
+      ),
+    request_id: z.string().describe('Also returned in the x-request-id header and written to the logs'),
+    field: z.string().optional().describe('The target field or input the error is about, e.g. phone_number, appointment_datetime, routing'),
   })
-  .describe('Error body of the intake API');
+  .describe('Error body of the intake API; error-specific members (such as lead_id on a 409) sit beside these');
+
+export const intakeConflictError = z
+  .strictObject({
+    success: z.literal(false),
+    error: z.string().describe('Human-readable explanation, naming the duplicate and the existing lead_id'),
+    code: z.literal('conflict'),
+    request_id: z.string(),
+    field: z
+      .enum(['external_id', 'phone_number'])
+      .describe(
+        'external_id: the team already has a lead with this external_id (forever); phone_number: it has one with this phone within its dedupe window',
+      ),
+    lead_id: id.nullable().describe('The existing lead the request duplicates'),
+  })
+  .describe('409 of the intake API: the lead duplicates one the team already has; nothing was created');
 
 // ---------------------------------------------------------------------------------------------
 // Pagination (shared/pagination/cursor.ts, offset.ts)
@@ -335,12 +360,223 @@ export const call = z
     ticket_id: nullableString,
     lead_id: id.nullable(),
     stl_call_id: id.nullable(),
+    decisions: z
+      .array(
+        z.strictObject({
+          decision: z.string().describe('appointment, ticket or no_action'),
+          reason: z.string().describe('Why the AI responder decided so, in words an operator reads'),
+        }),
+      )
+      .readonly()
+      .optional()
+      .describe('What the AI responder decided about the call and why; present on calls processed from a voice report'),
     created_at: dateTime,
     transcript: nullableString.optional().describe('Present only when the key holds read:transcripts'),
   })
   .describe('A call handled by the AI responder or placed by outreach');
 
 export const listCallsResponse = z.strictObject({ data: z.array(call), pagination: offsetPagination });
+
+// ---------------------------------------------------------------------------------------------
+// Support tickets (shared/domain/support.ts TicketRecord; functions/list-support-tickets)
+
+export const supportTicket = z
+  .strictObject({
+    ticket_id: z.uuid(),
+    team_id: id,
+    enterprise_id: id,
+    call_id: z.uuid().describe('The call the ticket was opened from (call_id in GET /api/calls)'),
+    lead_id: id.nullable().describe('The intake lead, when the call was its outreach call; null otherwise'),
+    status: z.literal('open'),
+    priority: z
+      .enum(['low', 'normal', 'high', 'urgent'])
+      .describe('urgent: emergency-level urgency; high: other raised urgency or an escalation; normal: otherwise'),
+    category: z.string().describe('urgent_request, complaint, escalation or negative_experience'),
+    subject: z.string().max(300).describe('The call summary (or call reason), at most 300 characters'),
+    reason: z.string().describe('Why the AI responder opened the ticket'),
+    customer: z.strictObject({ name: nullableString, phone: nullableString.describe('E.164') }),
+    created_at: dateTime,
+  })
+  .describe('A support ticket the AI responder opened from a call');
+
+export const listSupportTicketsResponse = z.strictObject({
+  data: z.array(supportTicket),
+  pagination: cursorPagination,
+  meta: z.strictObject({
+    enterprise_id: id,
+    team_ids: z.array(id).describe('The teams the list covers (after team_id and include_test_teams)'),
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Voice report webhook (functions/receive-voice-report/handler.ts)
+
+const voiceIds = (callId: z.ZodType) =>
+  z.strictObject({
+    callId,
+    appointmentId: z.uuid().nullable().describe('The appointment the responder created; null when it created none'),
+    ticketId: z.uuid().nullable().describe('The support ticket the responder opened; null when it opened none'),
+  });
+
+export const voiceReportCreated = z
+  .strictObject({
+    success: z.literal(true),
+    message: z.string(),
+    data: voiceIds(z.uuid().describe('The stored call (call_id in GET /api/calls)')),
+  })
+  .describe('Created: the report was processed for the first time; the call (and any appointment and ticket) was stored');
+
+export const voiceReportAcknowledged = z
+  .strictObject({
+    success: z.literal(true),
+    message: z.string().describe('Says which of the two cases applies'),
+    data: voiceIds(z.uuid().nullable().describe('The call stored by the first delivery; null for an ignored message type')),
+  })
+  .describe(
+    'Acknowledged without creating anything: a redelivered report (same team and message.call.id) answers the ids of its first delivery; a message type other than end-of-call-report is ignored and answers null ids',
+  );
+
+// ---------------------------------------------------------------------------------------------
+// Speed-to-lead intake (shared/domain/intake/ingest.ts; functions/ingest-lead/handler.ts)
+
+export const intakeOutreach = z
+  .strictObject({
+    status: z.enum(['queued', 'scheduled']).describe('queued: the call is placed now; scheduled: it is placed at due_at'),
+    due_at: dateTime.describe('When the first call attempt is (or was) due, UTC'),
+    scheduling_mode: z.enum(SCHEDULING_MODES).describe("The team's scheduling mode that chose due_at"),
+  })
+  .describe('The AI outreach call of the lead');
+
+const targetFieldText = (what: string) =>
+  z
+    .strictObject(Object.fromEntries(TARGET_FIELDS.map((field) => [field, z.string().optional()])))
+    .describe(`Per target field, ${what}; absent targets are left out`);
+
+export const ingestLeadCreated = z
+  .strictObject({
+    success: z.literal(true),
+    lead_id: id.describe('Integer id of the new lead (lead_id in the v1 leads feed and in lead events)'),
+    stl_call_id: id.describe('Integer id of its outreach call'),
+    request_id: z.string(),
+    team_id: id.describe('The team the lead was created for (after enterprise routing)'),
+    outreach: intakeOutreach,
+    warnings: z
+      .array(z.string())
+      .optional()
+      .describe('Present when something was accepted with a change, e.g. an invalid email dropped or an unknown lead_source mapped'),
+  })
+  .describe('Created: the lead is stored and its outreach call queued or scheduled');
+
+export const ingestLeadPreview = z
+  .strictObject({
+    success: z.literal(true),
+    test_mode: z.literal(true),
+    request_id: z.string(),
+    team_id: id.describe('The team the lead would be created for'),
+    routing: z
+      .union([
+        z.strictObject({ kind: z.literal('key_team').describe("The key's own team (no enterprise routing applied)") }),
+        z.strictObject({
+          kind: z.literal('rule'),
+          teamId: id,
+          ruleIndex: count.describe('0-based index of the rule that matched (the first match wins)'),
+          field: z.string().describe('The payload path the rule read'),
+          value: z.string().describe('The value it read, trimmed and lower-cased'),
+        }),
+        z.strictObject({ kind: z.literal('default'), teamId: id.describe('The default team: no rule matched') }),
+      ])
+      .describe('How the target team was chosen'),
+    mapped_fields: targetFieldText('the value read from the payload (phone_number normalized to E.164)'),
+    field_sources: targetFieldText('the alias (payload path) that supplied the value'),
+    unmapped_fields: z.array(z.string()).describe('Payload paths no mapping read; a created lead keeps them with its raw payload'),
+    lead_source: nullableString.describe('The lead source that would be recorded (see lead_source in the description)'),
+    outreach: intakeOutreach,
+    warnings: z.array(z.string()),
+  })
+  .describe(
+    'Test mode: what the request would create, having mapped, routed, validated and scheduled it; nothing was stored, queued or emitted',
+  );
+
+// ---------------------------------------------------------------------------------------------
+// SMS campaigns (shared/domain/sms/campaign.ts toCampaignData; functions/*-sms-*)
+
+const dollars = z.number().min(0);
+const requestMeta = z.strictObject({ request_id: z.string(), timestamp: dateTime.describe('When the response was made') });
+
+export const smsCampaign = z
+  .strictObject({
+    campaign_id: z.string().describe('cmp_ followed by 20 hexadecimal characters'),
+    status: z
+      .enum(['scheduled', 'sending', 'completed', 'cancelled'])
+      .describe('scheduled: starts at scheduled_time; sending: texts are going out; completed: every recipient settled; cancelled'),
+    recipients_count: count.describe('Unique recipients, after collapsing duplicate numbers'),
+    messages_sent: count.describe('Texts sent so far'),
+    estimated_cost: dollars.describe('Dollars: segments of the messages to send × the price per segment'),
+    scheduled_time: dateTime.describe('When the campaign starts or started'),
+    completion_time: nullableDateTime.describe('When every recipient was settled; null until then'),
+    counts: z
+      .strictObject({
+        sent: count,
+        failed: count.describe('The provider refused the text'),
+        opted_out: count.describe('On the team’s suppression list; never texted'),
+        cancelled: count.describe('Not sent because the campaign was cancelled'),
+        pending: count.describe('Not settled yet'),
+      })
+      .describe('Where every recipient stands'),
+    duplicates_collapsed: count.describe('Recipients left out because their number was already listed'),
+    actual_cost: dollars.describe('Dollars spent on the segments actually sent'),
+  })
+  .describe('An SMS campaign and its progress');
+
+export const smsCampaignResponse = z
+  .strictObject({ data: smsCampaign, meta: requestMeta })
+  .describe('The campaign with its current counts');
+
+export const smsCampaignPreflight = z
+  .strictObject({
+    data: z.strictObject({
+      preflight: z.literal(true),
+      recipients_count: count.describe('Unique recipients'),
+      requested_count: count.describe('Recipients in the request, duplicates included'),
+      duplicates_collapsed: count,
+      opted_out: count.describe('Recipients on the suppression list (they would not be texted)'),
+      fallback_count: count.describe('Recipients that would get fallback_message'),
+      segments: count.describe('Segments that would be sent'),
+      estimated_cost: dollars,
+      price_per_segment: dollars,
+      recipients: z.array(
+        z.strictObject({
+          index: count.describe('Position in the request’s recipients'),
+          phone: z.string().describe('E.164'),
+          encoding: z.enum(['GSM-7', 'UCS-2']),
+          segments: count,
+          used_fallback: z.boolean(),
+          suppressed: z.boolean(),
+          message: z.string().describe('The text as it would be sent, opt-out line included'),
+        }),
+      ),
+    }),
+    meta: requestMeta,
+  })
+  .describe('Preflight: the campaign validated and priced per recipient; nothing was stored or sent');
+
+export const inboundSmsResponse = z
+  .strictObject({
+    success: z.literal(true),
+    message: z.string(),
+    data: z.strictObject({
+      action: z
+        .enum(['opted_out', 'opted_in', 'help', 'reply'])
+        .describe(
+          `opted_out: ${OPT_OUT_KEYWORDS.join(', ')}; opted_in: ${OPT_IN_KEYWORDS.join(', ')}; help: HELP, INFO; reply: anything else`,
+        ),
+      duplicate: z.boolean().describe('True when this message_id was handled before (nothing was done again)'),
+      campaign_id: nullableString.describe('The campaign the text counts as a reply to'),
+      reply: nullableString.describe('The confirmation text sent back, if any'),
+    }),
+    meta: requestMeta,
+  })
+  .describe('How the inbound text was handled');
 
 // ---------------------------------------------------------------------------------------------
 // Meta
@@ -373,5 +609,33 @@ export const RESPONSE_COMPONENTS = {
   ListTeamsResponse: listTeamsResponse,
   Call: call,
   ListCallsResponse: listCallsResponse,
+  SupportTicket: supportTicket,
+  ListSupportTicketsResponse: listSupportTicketsResponse,
+  VoiceReportCreated: voiceReportCreated,
+  VoiceReportAcknowledged: voiceReportAcknowledged,
+  IntakeOutreach: intakeOutreach,
+  IngestLeadCreated: ingestLeadCreated,
+  IngestLeadPreview: ingestLeadPreview,
+  IntakeConflictError: intakeConflictError,
+  SmsCampaign: smsCampaign,
+  SmsCampaignResponse: smsCampaignResponse,
+  SmsCampaignPreflight: smsCampaignPreflight,
+  InboundSmsResponse: inboundSmsResponse,
   OpenApiDocument: openApiDocument,
 } as const satisfies Record<string, z.ZodType>;
+
+// ---------------------------------------------------------------------------------------------
+// Compile-time checks: the schemas of the newer routes match the domain types they document
+// (the older ones are checked in test/unit/openapi-document.test.ts). A mismatch fails `tsc`.
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Within<A, B> = [A] extends [B] ? true : false;
+type Holds<T extends true> = T;
+
+export type ResponseSchemaChecks = [
+  Holds<Same<z.output<typeof supportTicket>, TicketRecord>>,
+  Holds<Same<z.output<typeof smsCampaign>, ReturnType<typeof toCampaignData>>>,
+  // The domain types scheduling_mode as a string; the schema names the modes it takes.
+  Holds<Within<z.output<typeof intakeOutreach>, IngestPreview['outreach']>>,
+  Holds<Same<z.output<typeof ingestLeadPreview>['unmapped_fields'], IngestPreview['unmapped_fields']>>,
+];

@@ -4,6 +4,10 @@ import { type LocalService, startLocalService } from '../../local/service';
 import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
 import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
+import { eventBus } from '../../shared/adapters/runtime/event-bus';
+import { queues } from '../../shared/adapters/runtime/queues';
+import { scheduler } from '../../shared/adapters/runtime/scheduler';
+import { smsProvider } from '../../shared/adapters/runtime/sms-provider';
 import type { KeyType } from '../../shared/auth/permissions';
 import { createApiKey } from '../../shared/domain/key-service';
 import { buildOpenApiDocument, type OpenApiDocument } from '../../shared/openapi/document';
@@ -12,7 +16,9 @@ import { ROUTES, type RouteDefinition } from '../../shared/routes';
 /**
  * The contract test: every read route, called through the local gateway on the seeded demo data,
  * answers bodies that validate against the response schemas of the document served at
- * /api/openapi.json (closed objects, so an undocumented field fails), errors included.
+ * /api/openapi.json (closed objects, so an undocumented field fails), errors included. The POST
+ * routes are called too: the voice webhook (which also opens the support tickets the enterprise
+ * feed lists) and the intake webhook.
  */
 process.env.LOG_LEVEL = 'silent';
 process.env.CURSOR_SECRET ??= 'openapi-contract-test-cursor-secret';
@@ -24,6 +30,7 @@ interface DemoKey {
   type: KeyType;
   permissions: string[];
   team_ids: number[];
+  enterprise_id: number | null;
 }
 
 let service: LocalService;
@@ -34,6 +41,8 @@ let demoKeys: DemoKey[] = [];
 const full = new Map<KeyType, DemoKey>();
 /** A single-team key holding read:calls but not read:transcripts. */
 let callsOnly: string;
+/** The voice reports posted before the tests: the first delivery of each and one redelivery. */
+const voiceReports: { workspaceId: string; first: Answer[]; redelivery: Answer | null } = { workspaceId: '', first: [], redelivery: null };
 
 const COMPONENTS_ID = 'https://contract.test/openapi.json';
 const rewrite = <T>(schema: T): T =>
@@ -42,6 +51,7 @@ const validators = new Map<string, ValidateFunction>();
 
 beforeAll(async () => {
   service = await startLocalService({ port: 0, dataDir: undefined, seed: true });
+  recordOutboundEffects();
   if (!service.credentialsPath) throw new Error('the local service wrote no demo credentials');
   demoKeys = (JSON.parse(readFileSync(service.credentialsPath, 'utf8')) as { keys: DemoKey[] }).keys;
   for (const key of demoKeys) {
@@ -74,9 +84,62 @@ beforeAll(async () => {
     },
   });
   ajv.addSchema(rewrite({ $id: COMPONENTS_ID, $defs: doc.components.schemas }));
+  await postVoiceReports();
 }, 120_000);
 
-afterAll(() => service?.stop());
+/**
+ * The contract is about HTTP bodies: the POST handlers’ outbound effects (queue messages, schedules,
+ * events, texts) go to adapters that accept and drop them, whatever the local runtime wires, so no worker runs.
+ */
+function recordOutboundEffects(): void {
+  queues.use(() => ({ send: async () => undefined }));
+  scheduler.use(() => ({ scheduleMessage: async () => undefined, cancel: async () => undefined }));
+  eventBus.use(() => ({ publish: async () => undefined }));
+  smsProvider.use(() => ({ send: async () => ({ providerMessageId: 'contract-test' }) }));
+}
+
+/**
+ * The demo data holds no support tickets: two end-of-call reports that the responder turns into
+ * tickets (raised urgency; a complaint) are posted to the voice webhook of a team of the
+ * enterprise_all_teams key, the first of them twice.
+ */
+async function postVoiceReports(): Promise<void> {
+  const all = key('enterprise_all_teams');
+  const teams = await call({ path: '/api/teams', key: all.key });
+  const team = (teams.body.data as { id: number; workspace_id: string; is_test: boolean }[]).find((t) => !t.is_test);
+  if (!team) throw new Error('the enterprise_all_teams key reaches no regular team');
+  voiceReports.workspaceId = team.workspace_id;
+  const report = (id: string, analysis: Json) => ({
+    message: {
+      type: 'end-of-call-report',
+      call: { id, customer: { number: '+14155550134', name: 'Contract Test' }, duration: 95.4, type: 'inboundPhoneCall' },
+      transcript: 'Customer: the technician left water all over the floor.',
+      summary: 'Customer complains about a mess left after a visit',
+      recordingUrl: 'https://recordings.example.com/contract.mp3',
+      analysis: { sentiment: 'neutral', bookingIntent: false, ...analysis },
+    },
+  });
+  const post = (id: string, analysis: Json) =>
+    call({
+      path: '/v1/responder/webhook',
+      key: all.key,
+      method: 'POST',
+      headers: { 'x-workspace-id': team.workspace_id },
+      body: report(id, analysis),
+    });
+  const runId = Date.now().toString(36);
+  voiceReports.first.push(await post(`contract-${runId}-1`, { callReason: 'Burst pipe', urgency: 'emergency' }));
+  voiceReports.first.push(await post(`contract-${runId}-2`, { callReason: 'Complaint about damage', urgency: 'standard' }));
+  voiceReports.redelivery = await post(`contract-${runId}-1`, { callReason: 'Burst pipe', urgency: 'emergency' });
+}
+
+afterAll(async () => {
+  queues.reset();
+  scheduler.reset();
+  eventBus.reset();
+  smsProvider.reset();
+  await service?.stop();
+});
 
 function key(type: KeyType): DemoKey {
   const found = full.get(type);
@@ -122,28 +185,47 @@ interface Call {
   readonly path: string;
   readonly key?: string;
   readonly headers?: Record<string, string>;
+  /** @default 'GET' */
+  readonly method?: 'GET' | 'POST';
+  /** A JSON body, sent with Content-Type: application/json. */
+  readonly body?: Json;
 }
 
-async function call(c: Call): Promise<{ status: number; body: Json; requestId: string | null }> {
+interface Answer {
+  readonly status: number;
+  readonly body: Json;
+  readonly requestId: string | null;
+}
+
+async function call(c: Call): Promise<Answer> {
   const headers: Record<string, string> = { ...(c.headers ?? {}) };
   if (c.key) headers.authorization = `Bearer ${c.key}`;
-  const response = await fetch(`${service.url}${c.path}`, { headers });
+  if (c.body) headers['content-type'] = 'application/json';
+  const response = await fetch(`${service.url}${c.path}`, {
+    method: c.method ?? 'GET',
+    headers,
+    body: c.body ? JSON.stringify(c.body) : undefined,
+  });
   return { status: response.status, body: (await response.json()) as Json, requestId: response.headers.get('x-request-id') };
 }
 
-/** Calls a route and checks the status and the body against the document; returns the body. */
-async function expectDocumented(routeId: string, c: Call, status = 200): Promise<Json> {
-  const r = route(routeId);
-  const { status: actual, body, requestId } = await call(c);
-  expect({ route: routeId, path: c.path, status: actual }).toEqual({ route: routeId, path: c.path, status });
-  expect({ route: routeId, path: c.path, violations: violations(responseSchema(r, status), body) }).toEqual({
+/** Checks an answer's status and body against the document; returns the body. */
+function expectAnswerDocumented(routeId: string, path: string, answer: Answer, status: number): Json {
+  const { status: actual, body, requestId } = answer;
+  expect({ route: routeId, path, status: actual }).toEqual({ route: routeId, path, status });
+  expect({ route: routeId, path, violations: violations(responseSchema(route(routeId), status), body) }).toEqual({
     route: routeId,
-    path: c.path,
+    path,
     violations: [],
   });
   expect(requestId).toBeTruthy();
   if (status >= 400) expect(body.request_id).toBe(requestId);
   return body;
+}
+
+/** Calls a route and checks the status and the body against the document; returns the body. */
+async function expectDocumented(routeId: string, c: Call, status = 200): Promise<Json> {
+  return expectAnswerDocumented(routeId, c.path, await call(c), status);
 }
 
 const SIXTY_DAYS_AGO = () => new Date(Date.now() - 61 * 86_400_000).toISOString();
@@ -205,6 +287,13 @@ const CALLS: Record<string, () => Call[]> = {
     { path: `/api/calls?start_date=${SIXTY_DAYS_AGO()}&limit=2&offset=1`, key: callsOnly },
   ],
   getOpenApi: () => [{ path: '/api/openapi.json' }],
+  listSupportTickets: () => {
+    const all = key('enterprise_all_teams');
+    return [
+      { path: `/api/v1/enterprise/${all.enterprise_id}/support-tickets?limit=20`, key: all.key },
+      { path: `/api/v1/enterprise/${all.enterprise_id}/support-tickets?include_test_teams=true&limit=1`, key: all.key },
+    ];
+  },
 };
 
 const readRoutes = ROUTES.filter((r) => r.surface === 'read' && r.method === 'GET');
@@ -308,5 +397,128 @@ describe('documented error bodies', () => {
   it('404: an unknown route under a documented prefix', async () => {
     const body = await expectDocumented('listTeams', { path: '/api/teams/extra/segment', key: key('enterprise').key }, 404);
     expect(body.error).toBe('not_found');
+  });
+});
+
+describe('the POST routes, through the local gateway', () => {
+  const all = () => key('enterprise_all_teams');
+
+  it('answers a first voice report with a documented 201 and a redelivery with the same ids (200)', () => {
+    const [emergency, complaint] = voiceReports.first;
+    if (!emergency || !complaint || !voiceReports.redelivery) throw new Error('the voice reports were not posted');
+    const first = expectAnswerDocumented('receiveVoiceReport', '/v1/responder/webhook', emergency, 201);
+    expectAnswerDocumented('receiveVoiceReport', '/v1/responder/webhook', complaint, 201);
+    const again = expectAnswerDocumented('receiveVoiceReport', '/v1/responder/webhook', voiceReports.redelivery, 200);
+    expect((first.data as Json).ticketId).toEqual(expect.any(String));
+    expect(again.data).toEqual(first.data);
+  });
+
+  it('lists the tickets the reports opened in the enterprise feed, newest first, and documents a cursor page', async () => {
+    const path = `/api/v1/enterprise/${all().enterprise_id}/support-tickets?limit=1`;
+    const page = await expectDocumented('listSupportTickets', { path, key: all().key });
+    const ticketIds = voiceReports.first.map((a) => (a.body.data as Json).ticketId);
+    expect((page.data as Json[])[0]?.ticket_id).toBe(ticketIds[1]);
+    expect(page.meta).toMatchObject({ enterprise_id: all().enterprise_id });
+    const cursor = String((page.pagination as Json).cursor);
+    const next = await expectDocumented('listSupportTickets', { path: `${path}&cursor=${encodeURIComponent(cursor)}`, key: all().key });
+    expect((next.data as Json[])[0]?.ticket_id).toBe(ticketIds[0]);
+  });
+
+  it('refuses the support-ticket feed to other key types and other enterprises with a documented 403', async () => {
+    const path = `/api/v1/enterprise/${all().enterprise_id}/support-tickets`;
+    await expectDocumented('listSupportTickets', { path, key: key('portfolio_all_teams').key }, 403);
+    await expectDocumented('listSupportTickets', { path: '/api/v1/enterprise/999999/support-tickets', key: all().key }, 403);
+  });
+
+  it('lists the responder decisions on the stored call', async () => {
+    const first = voiceReports.first[0];
+    if (!first) throw new Error('the voice reports were not posted');
+    const callId = (first.body.data as Json).callId;
+    const teamIds = all().team_ids;
+    const rows: Json[] = [];
+    for (const teamId of teamIds) {
+      const body = await expectDocumented('listCalls', { path: `/api/calls?team_id=${teamId}&limit=1000`, key: all().key });
+      rows.push(...(body.data as Json[]));
+    }
+    const stored = rows.find((row) => row.call_id === callId);
+    expect(stored).toMatchObject({ duration_seconds: 95, ticket_id: expect.any(String) });
+    expect(stored?.decisions).toEqual([{ decision: 'ticket', reason: expect.stringContaining('emergency') }]);
+  });
+
+  it('acknowledges another message type with 200 and null ids, and names a missing message.call.id in a documented 400', async () => {
+    const headers = { 'x-workspace-id': voiceReports.workspaceId };
+    const ignored = await expectDocumented(
+      'receiveVoiceReport',
+      { path: '/v1/responder/webhook', method: 'POST', key: all().key, headers, body: { message: { type: 'status-update' } } },
+      200,
+    );
+    expect(ignored.data).toEqual({ callId: null, appointmentId: null, ticketId: null });
+    const invalid = await expectDocumented(
+      'receiveVoiceReport',
+      {
+        path: '/v1/responder/webhook',
+        method: 'POST',
+        key: all().key,
+        headers,
+        body: { message: { type: 'end-of-call-report', call: {} } },
+      },
+      400,
+    );
+    expect(invalid).toMatchObject({ success: false, field: 'message.call.id' });
+  });
+
+  it('answers intake with documented bodies: test-mode preview (200), created (201), duplicate (409), no phone (400)', async () => {
+    const single = key('enterprise').key;
+    const lead = { external_id: `contract-${Date.now()}`, name: 'Dana Whitfield', phone: '(212) 555-0199', source: 'Website' };
+    const ingest = (body: Json, path = '/api/outbound/speed-to-lead/ingest') => ({ path, method: 'POST' as const, key: single, body });
+
+    const preview = await expectDocumented('ingestLead', ingest(lead, '/api/outbound/speed-to-lead/ingest?test_mode=true'), 200);
+    expect(preview).toMatchObject({ test_mode: true, mapped_fields: { phone_number: '+12125550199', customer_name: 'Dana Whitfield' } });
+
+    const created = await expectDocumented('ingestLead', ingest(lead), 201);
+    const duplicate = await expectDocumented('ingestLead', ingest({ ...lead, phone: '(646) 555-3890' }), 409);
+    expect(duplicate).toMatchObject({ code: 'conflict', field: 'external_id', lead_id: created.lead_id });
+
+    const noPhone = await expectDocumented('ingestLead', ingest({ name: 'No Phone' }), 400);
+    expect(noPhone).toMatchObject({ success: false, field: 'phone_number' });
+  });
+
+  it('answers the SMS campaign routes with documented bodies: preflight, create, read, cancel, inbound', async () => {
+    const headers = { 'x-workspace-id': voiceReports.workspaceId };
+    const campaign = {
+      campaign_type: 'maintenance_reminder',
+      recipients: [
+        { phone: '(212) 555-0199', name: 'Dana', custom_fields: { service: 'furnace tune-up' } },
+        { phone: '+1 212 555 0199', name: 'Dana again' },
+        { phone: '(646) 555-3890', name: 'Lee', custom_fields: { service: 'AC check' } },
+      ],
+      message_template: 'Hi {name}, time for your {service}!',
+      fallback_message: 'Hi, time for your yearly service!',
+      schedule_time: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    };
+    const post = (path: string, body: Json) => ({ path, method: 'POST' as const, key: all().key, headers, body });
+
+    const preflight = await expectDocumented(
+      'createSmsCampaign',
+      post('/v1/messaging/sms/campaign', { ...campaign, preflight: true }),
+      200,
+    );
+    expect(preflight.data).toMatchObject({ preflight: true, recipients_count: 2, duplicates_collapsed: 1 });
+
+    const created = await expectDocumented('createSmsCampaign', post('/v1/messaging/sms/campaign', campaign), 202);
+    const id = String((created.data as Json).campaign_id);
+    expect(created.data).toMatchObject({ status: 'scheduled', recipients_count: 2, messages_sent: 0, completion_time: null });
+
+    await expectDocumented('getSmsCampaign', { path: `/v1/messaging/sms/campaign/${id}`, key: all().key, headers });
+    const cancelled = await expectDocumented('cancelSmsCampaign', post(`/v1/messaging/sms/campaign/${id}/cancel`, {}));
+    expect(cancelled.data).toMatchObject({ status: 'cancelled' });
+    await expectDocumented('cancelSmsCampaign', post(`/v1/messaging/sms/campaign/${id}/cancel`, {}), 409);
+    await expectDocumented('getSmsCampaign', { path: '/v1/messaging/sms/campaign/cmp_00000000000000000000', key: all().key, headers }, 404);
+
+    const inbound = await expectDocumented(
+      'receiveInboundSms',
+      post('/v1/messaging/sms/inbound', { from: '(646) 555-3890', body: 'STOP', message_id: `contract-${Date.now()}` }),
+    );
+    expect(inbound.data).toMatchObject({ action: 'opted_out', duplicate: false });
   });
 });

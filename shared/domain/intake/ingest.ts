@@ -133,7 +133,10 @@ export async function ingestLead(deps: IngestDependencies, request: IngestReques
     email = null;
   }
   const leadSource = resolveLeadSource(config, f.lead_source);
-  if (f.lead_source && leadSource !== f.lead_source && config.lead_sources.length > 0 && leadSource === config.default_lead_source) {
+  // A value that matches a configured source only in case or spacing is a match, not a warning
+  // (even when the source it matches is also the default).
+  const rawSource = f.lead_source?.trim().toLowerCase();
+  if (rawSource !== undefined && config.lead_sources.length > 0 && !config.lead_sources.some((s) => s.toLowerCase() === rawSource)) {
     warnings.push(`lead_source: "${f.lead_source}" is not a configured lead source; recorded as ${leadSource ?? 'none'}`);
   }
 

@@ -40,8 +40,13 @@ const customerSchema = z
   .optional()
   .nullable();
 
+/** 'is required' when the member is absent (or null), 'must be <kind>' when it has another type. */
+const required = (kind: string) => ({
+  error: (issue: { readonly input?: unknown }) => (issue.input === undefined || issue.input === null ? 'is required' : `must be ${kind}`),
+});
+
 export const messageTypeSchema = z.object({
-  message: z.object({ type: z.string({ error: 'is required' }).min(1, { error: 'is required' }) }, { error: 'is required' }),
+  message: z.object({ type: z.string(required('a string')).min(1, { error: 'is required' }) }, required('an object')),
 });
 
 export const endOfCallReportSchema = z.object({
@@ -49,13 +54,13 @@ export const endOfCallReportSchema = z.object({
     type: z.literal('end-of-call-report'),
     call: z.object(
       {
-        id: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(200),
+        id: z.string(required('a string')).min(1, { error: 'is required' }).max(200),
         customer: customerSchema,
         duration: z.number().min(0, { error: 'must be 0 or more (seconds)' }).optional().nullable(),
         type: z.string().max(100).optional().nullable(),
         metadata: metadataSchema,
       },
-      { error: 'is required' },
+      required('an object'),
     ),
     customer: customerSchema,
     transcript: optionalString,

@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import type { OutreachState } from '../../shared/domain/intake/outreach';
+import { placeOutreachCall } from '../../shared/domain/intake/place-outreach-call';
+import type { LeadRecord } from '../../shared/domain/leads';
+import { type OutboundCallRequest, PermanentProviderError, type VoiceProvider } from '../../shared/ports/voice-provider';
+import { PoisonMessageError } from '../../shared/workers/sqs-batch';
+import { InMemoryIntakeStore, RecordingEventBus } from '../support/intake-fakes';
+import { leadEventViolations } from '../support/lead-event-schemas';
+
+process.env.LOG_LEVEL = 'silent';
+
+const NOW = new Date('2026-11-24T15:00:00.000Z');
+
+/** A voice provider answering from a script: each call takes the next outcome (the last repeats). */
+class ScriptedVoiceProvider implements VoiceProvider {
+  readonly requests: OutboundCallRequest[] = [];
+  constructor(private readonly script: (Error | string)[]) {}
+
+  async placeCall(request: OutboundCallRequest): Promise<{ providerCallId: string }> {
+    this.requests.push(request);
+    const outcome = this.script[Math.min(this.requests.length - 1, this.script.length - 1)];
+    if (outcome === undefined) throw new Error('empty script');
+    if (outcome instanceof Error) throw outcome;
+    return { providerCallId: outcome };
+  }
+}
+
+async function storeOutreachLead(intake: InMemoryIntakeStore, overrides: Partial<OutreachState> = {}): Promise<LeadRecord> {
+  const leadId = await intake.nextLeadId();
+  const stlCallId = await intake.nextStlCallId();
+  const outreach: OutreachState = {
+    stl_call_id: stlCallId,
+    status: 'queued',
+    scheduling_mode: 'always',
+    due_at: NOW.toISOString(),
+    attempt: 1,
+    max_attempts: 2,
+    retry_spacing_minutes: 30,
+    provider_call_id: null,
+    last_attempt_at: null,
+    outcome: null,
+    completed_at: null,
+    reason: null,
+    ...overrides,
+  };
+  const lead: LeadRecord = {
+    id: randomUUID(),
+    lead_id: leadId,
+    team_id: 7,
+    type: 'scheduling_widget',
+    datetime: NOW.toISOString(),
+    status: 'new',
+    customer_name: 'Dana Whitfield',
+    customer_phone: '+12125550199',
+    customer_email: null,
+    lead_content: {},
+    agent: 'ai_outreach',
+    referrer_url: null,
+    attribution: { utm_source: null, utm_medium: null, utm_campaign: null, utm_term: null, utm_content: null, gclid: null },
+    external_id: 'crm-9',
+    source: null,
+    outreach: outreach as unknown as Record<string, unknown>,
+    appointment: null,
+  };
+  await intake.createLead({ lead, phone: '+12125550199', phoneWindowHours: 0, now: NOW });
+  return lead;
+}
+
+function setup(script: (Error | string)[]) {
+  const sleeps: number[] = [];
+  const deps = {
+    intake: new InMemoryIntakeStore(),
+    voice: new ScriptedVoiceProvider(script),
+    eventBus: new RecordingEventBus(),
+    sleep: async (ms: number) => {
+      sleeps.push(ms);
+    },
+  };
+  return { deps, sleeps };
+}
+
+const stlCallIdOf = (lead: LeadRecord) => (lead.outreach as unknown as OutreachState).stl_call_id;
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('placeOutreachCall', () => {
+  it('places one call for a message delivered twice, and links the provider call to the lead', async () => {
+    const { deps } = setup(['prov-1', 'prov-2']);
+    const lead = await storeOutreachLead(deps.intake);
+    const message = { stl_call_id: stlCallIdOf(lead), attempt: 1 };
+
+    expect(await placeOutreachCall(deps, message, NOW)).toBe('placed');
+    expect(await placeOutreachCall(deps, message, NOW)).toBe('skipped');
+
+    expect(deps.voice.requests).toEqual([
+      {
+        idempotencyKey: `stl-${message.stl_call_id}-attempt-1`,
+        customerNumber: '+12125550199',
+        customerName: 'Dana Whitfield',
+        metadata: { lead_id: lead.lead_id, stl_call_id: message.stl_call_id, team_id: 7, attempt: 1 },
+      },
+    ]);
+    expect(deps.intake.outreachOf(message.stl_call_id)).toMatchObject({
+      status: 'in_progress',
+      provider_call_id: 'prov-1',
+      last_attempt_at: NOW.toISOString(),
+    });
+    expect((await deps.intake.getLeadByStlCallId(message.stl_call_id))?.status).toBe('contacting');
+    expect(await deps.intake.getStlCallIdByProviderCall('prov-1')).toBe(message.stl_call_id);
+  });
+
+  it('places one call when two deliveries of the same message run at once', async () => {
+    const { deps } = setup(['prov-1']);
+    const lead = await storeOutreachLead(deps.intake);
+    const message = { stl_call_id: stlCallIdOf(lead), attempt: 1 };
+    const results = await Promise.all([placeOutreachCall(deps, message, NOW), placeOutreachCall(deps, message, NOW)]);
+    expect(results.sort()).toEqual(['placed', 'skipped']);
+    expect(deps.voice.requests).toHaveLength(1);
+  });
+
+  it('does nothing for a message of an attempt that is not the current one', async () => {
+    const { deps } = setup(['prov-1']);
+    const lead = await storeOutreachLead(deps.intake, { attempt: 2, status: 'scheduled' });
+    expect(await placeOutreachCall(deps, { stl_call_id: stlCallIdOf(lead), attempt: 1 }, NOW)).toBe('skipped');
+    expect(deps.voice.requests).toEqual([]);
+  });
+
+  it('retries transient provider errors with jittered backoff, then releases the claim and throws', async () => {
+    const random = jest.spyOn(Math, 'random').mockReturnValueOnce(0.5).mockReturnValueOnce(0.25);
+    const outage = new Error('provider answered 503');
+    const { deps, sleeps } = setup([outage]);
+    const lead = await storeOutreachLead(deps.intake);
+    const message = { stl_call_id: stlCallIdOf(lead), attempt: 1 };
+
+    await expect(placeOutreachCall(deps, message, NOW)).rejects.toBe(outage);
+
+    // Three tries; before retry n the wait is random in [0, 200·2^(n-1)) ms (full jitter).
+    expect(deps.voice.requests).toHaveLength(3);
+    expect(random).toHaveBeenCalledTimes(2);
+    expect(sleeps).toEqual([100, 100]);
+    expect(new Set(deps.voice.requests.map((r) => r.idempotencyKey))).toEqual(new Set([`stl-${message.stl_call_id}-attempt-1`]));
+    // The claim is released, so SQS's redelivery can try again.
+    expect(deps.intake.outreachOf(message.stl_call_id)?.status).toBe('queued');
+    expect(deps.eventBus.published).toEqual([]);
+  });
+
+  it('keeps every backoff wait within its jitter ceiling', async () => {
+    jest.spyOn(Math, 'random').mockReturnValue(0.999);
+    const { deps, sleeps } = setup([new Error('timeout')]);
+    const lead = await storeOutreachLead(deps.intake);
+    await expect(placeOutreachCall(deps, { stl_call_id: stlCallIdOf(lead), attempt: 1 }, NOW)).rejects.toThrow('timeout');
+    expect(sleeps).toEqual([199, 399]);
+  });
+
+  it('places the call on the redelivery after a transient failure, with the same idempotency key', async () => {
+    const outage = new Error('provider answered 503');
+    const { deps } = setup([outage, outage, outage, 'prov-9']);
+    const lead = await storeOutreachLead(deps.intake);
+    const message = { stl_call_id: stlCallIdOf(lead), attempt: 1 };
+    await expect(placeOutreachCall(deps, message, NOW)).rejects.toBe(outage);
+    expect(await placeOutreachCall(deps, message, NOW)).toBe('placed');
+    expect(deps.voice.requests).toHaveLength(4);
+    expect(deps.intake.outreachOf(message.stl_call_id)).toMatchObject({ status: 'in_progress', provider_call_id: 'prov-9' });
+  });
+
+  it('recovers within the retries when the provider comes back', async () => {
+    const { deps, sleeps } = setup([new Error('503'), 'prov-2']);
+    const lead = await storeOutreachLead(deps.intake);
+    expect(await placeOutreachCall(deps, { stl_call_id: stlCallIdOf(lead), attempt: 1 }, NOW)).toBe('placed');
+    expect(sleeps).toHaveLength(1);
+  });
+
+  it('ends outreach as failed on a provider 4xx, without retrying, and emits a schema-valid lead.completed', async () => {
+    const { deps, sleeps } = setup([new PermanentProviderError('provider refused the number (400)', 400)]);
+    const lead = await storeOutreachLead(deps.intake);
+    const message = { stl_call_id: stlCallIdOf(lead), attempt: 1 };
+
+    expect(await placeOutreachCall(deps, message, NOW)).toBe('failed');
+
+    expect(deps.voice.requests).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+    expect(deps.intake.outreachOf(message.stl_call_id)).toMatchObject({
+      status: 'completed',
+      outcome: 'failed',
+      reason: 'provider refused the number (400)',
+      completed_at: expect.any(String),
+    });
+    expect((await deps.intake.getLeadByStlCallId(message.stl_call_id))?.status).toBe('closed');
+    expect(deps.eventBus.published).toHaveLength(1);
+    const [event] = deps.eventBus.published;
+    if (!event) throw new Error('no event');
+    expect(leadEventViolations(event)).toEqual([]);
+    expect(event.detail).toMatchObject({
+      event: 'lead.completed',
+      lead_id: lead.lead_id,
+      stl_call_id: message.stl_call_id,
+      team_id: 7,
+      external_id: 'crm-9',
+      outcome: 'failed',
+      attempts: 1,
+      call_id: null,
+      appointment_id: null,
+      ticket_id: null,
+      reason: 'provider refused the number (400)',
+    });
+  });
+
+  it('treats a message for an unknown stl_call_id as poison', async () => {
+    const { deps } = setup(['prov-1']);
+    await expect(placeOutreachCall(deps, { stl_call_id: 424242, attempt: 1 }, NOW)).rejects.toBeInstanceOf(PoisonMessageError);
+    expect(deps.voice.requests).toEqual([]);
+  });
+});
