@@ -36,4 +36,9 @@ export interface ReportResult {
   call_id: string;
   appointment_id: string | null;
   ticket_id: string | null;
+  /**
+   * For an outreach call: what closing its lead's loop needs, so a redelivered report can finish a
+   * close-out that failed after the report was stored (the close-out itself is idempotent).
+   */
+  outreach?: { stl_call_id: number; ended_reason: string | null; appointment: AppointmentRecord | null } | null;
 }

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { DomainEvent } from '../ports/event-bus';
 
 /**
  * Lead lifecycle events. Their JSON Schemas are in ./schemas (the contract for subscribers);
- * tests check every emitted event against them. Each carries a unique event_id so consumers can
- * deduplicate: EventBridge delivers at least once.
+ * tests check every emitted event against them. Delivery is at least once: consumers deduplicate
+ * on event_id, which is stable across re-publication (see eventIdFor).
  */
 export interface LeadRef {
   readonly lead_id: number;
@@ -15,12 +15,23 @@ export interface LeadRef {
 
 export type LeadOutcome = 'booked' | 'not_booked' | 'no_answer' | 'failed' | 'cancelled';
 
-function envelope(type: string, ref: LeadRef, body: Record<string, unknown>, occurredAt: Date): DomainEvent {
+/**
+ * The event id is derived from what the event is about (its type and the lead, appointment or
+ * outreach it reports), so an event published again after a failure carries the same id and
+ * consumers that deduplicate on event_id see it once.
+ */
+export function eventIdFor(type: string, key: string): string {
+  const hex = createHash('sha256').update(`${type}:${key}`).digest('hex');
+  const variant = ((Number.parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+function envelope(type: string, ref: LeadRef, body: Record<string, unknown>, occurredAt: Date, key: string): DomainEvent {
   return {
     type,
     detail: {
       event: type,
-      event_id: randomUUID(),
+      event_id: eventIdFor(type, key),
       occurred_at: occurredAt.toISOString(),
       lead_id: ref.lead_id,
       stl_call_id: ref.stl_call_id,
@@ -44,7 +55,7 @@ export function leadCreated(
   outreach: { status: 'queued' | 'scheduled'; due_at: string; scheduling_mode: string; max_attempts: number },
   occurredAt: Date,
 ): DomainEvent {
-  return envelope('lead.created', ref, { lead, outreach }, occurredAt);
+  return envelope('lead.created', ref, { lead, outreach }, occurredAt, String(ref.lead_id));
 }
 
 export function leadBookingCreated(
@@ -59,7 +70,7 @@ export function leadBookingCreated(
   },
   occurredAt: Date,
 ): DomainEvent {
-  return envelope('lead.booking_created', ref, { call_id: callId, appointment }, occurredAt);
+  return envelope('lead.booking_created', ref, { call_id: callId, appointment }, occurredAt, appointment.appointment_id);
 }
 
 export function leadCompleted(
@@ -74,5 +85,5 @@ export function leadCompleted(
   },
   occurredAt: Date,
 ): DomainEvent {
-  return envelope('lead.completed', ref, result, occurredAt);
+  return envelope('lead.completed', ref, result, occurredAt, String(ref.stl_call_id));
 }

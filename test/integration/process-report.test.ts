@@ -308,6 +308,20 @@ describe('processCallReport on DynamoDB: outreach calls', () => {
     expect((await intake.getLeadByStlCallId(stlCallId))?.outreach).toMatchObject({ status: 'completed' });
   });
 
+  it('finishes a close-out that failed after the report was stored when the report is redelivered', async () => {
+    const { team, deps } = setup();
+    const { stlCallId } = await outreachLead(team.id, 'out-bus-down');
+    const failing = { ...deps, eventBus: { publish: async () => Promise.reject(new Error('event bus unavailable')) } };
+    await expect(processCallReport(failing, { team, call: outbound('out-bus-down'), now: NOW })).rejects.toThrow('event bus unavailable');
+    expect((await intake.getLeadByStlCallId(stlCallId))?.outreach).toMatchObject({ status: 'in_progress' });
+
+    const again = await processCallReport(deps, { team, call: outbound('out-bus-down'), now: NOW });
+
+    expect(again).toMatchObject({ created: false, outreach: { stl_call_id: stlCallId, outcome: 'booked' } });
+    expect(deps.eventBus.types()).toEqual(['lead.booking_created', 'lead.completed']);
+    expect((await intake.getLeadByStlCallId(stlCallId))?.outreach).toMatchObject({ status: 'completed', outcome: 'booked' });
+  });
+
   it('matches the report to its lead by the stl_call_id in the call metadata', async () => {
     const { team, deps } = setup();
     const { stlCallId } = await outreachLead(team.id, 'out-linked-elsewhere');

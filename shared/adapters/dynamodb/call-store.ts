@@ -1,5 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, type TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { CallRecord } from '../../domain/calls';
 import type { LeadRecord } from '../../domain/leads';
 import type { AppointmentRecord, ReportResult, TicketRecord } from '../../domain/support';
@@ -10,6 +10,7 @@ import { toLeadItem } from './lead-store';
 import { queryByOffset } from './offset-query';
 import type { Item } from './query';
 import { readTimeOrdered, timeRangeBounds } from './time-range';
+import { transactWrite } from './transact';
 
 /**
  * Items: pk TEAM#<team>, sk <started_at>#<team>#<call>. Index byType: typePk TEAM#<team>#<type> + sk.
@@ -99,7 +100,7 @@ export class DynamoCallStore implements CallStore {
       items.push({ Put: { TableName: this.leadsTableName, Item: toLeadItem(lead) } });
     }
     try {
-      await this.client.send(new TransactWriteCommand({ TransactItems: items }));
+      await transactWrite(this.client, { TransactItems: items });
       return { stored: true, result };
     } catch (error) {
       if (!(error instanceof TransactionCanceledException) && (error as Error).name !== 'TransactionCanceledException') throw error;

@@ -6,7 +6,6 @@ import {
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
-  TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { CampaignRecord, CampaignStatus, ChunkRecipient, SendStatus } from '../../domain/sms/campaign';
@@ -14,6 +13,7 @@ import type { CampaignStore, RecipientOutcome } from '../../ports/campaign-store
 import { batchPut } from './batch-write';
 import { teamPk } from './keys';
 import { queryAll } from './query';
+import { transactWrite } from './transact';
 
 /**
  * Items of the campaigns table:
@@ -119,7 +119,7 @@ export class DynamoCampaignStore implements CampaignStore {
     // already claimed, claim one by one and keep the ones that succeed.
     if (phones.length <= MAX_TRANSACTION_ITEMS) {
       try {
-        await this.client.send(new TransactWriteCommand({ TransactItems: phones.map((p) => ({ Put: put(p) })) }));
+        await transactWrite(this.client, { TransactItems: phones.map((p) => ({ Put: put(p) })) });
         for (const p of phones) claimed.add(p);
         return claimed;
       } catch (error) {
@@ -159,20 +159,16 @@ export class DynamoCampaignStore implements CampaignStore {
     for (let i = 0; i < outcomes.length; i += MAX_TRANSACTION_ITEMS - 1) {
       const batch = outcomes.slice(i, i + MAX_TRANSACTION_ITEMS - 1);
       try {
-        await this.client.send(
-          new TransactWriteCommand({
-            TransactItems: [...batch.map((o) => this.settleItem(campaignId, o)), this.countItem(campaignId, batch)],
-          }),
-        );
+        await transactWrite(this.client, {
+          TransactItems: [...batch.map((o) => this.settleItem(campaignId, o)), this.countItem(campaignId, batch)],
+        });
       } catch (error) {
         if (!isCancelled(error)) throw error;
         // A record was settled meanwhile (a concurrent sender): settle one by one, counting only
         // the ones this call changes.
         for (const o of batch) {
           try {
-            await this.client.send(
-              new TransactWriteCommand({ TransactItems: [this.settleItem(campaignId, o), this.countItem(campaignId, [o])] }),
-            );
+            await transactWrite(this.client, { TransactItems: [this.settleItem(campaignId, o), this.countItem(campaignId, [o])] });
           } catch (inner) {
             if (!isCancelled(inner)) throw inner;
           }

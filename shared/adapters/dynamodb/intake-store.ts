@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { type DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, type TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { IntakeConfig } from '../../domain/intake/intake-config';
 import type { OutreachState } from '../../domain/intake/outreach';
 import type { LeadRecord } from '../../domain/leads';
@@ -7,6 +7,7 @@ import { DuplicateLeadError, type IntakeConfigStore, type IntakeStore } from '..
 import { nextCounterValue } from './counters';
 import { padId, teamPk } from './keys';
 import { toLeadItem } from './lead-store';
+import { transactWrite } from './transact';
 
 /**
  * Intake items in the leads table, beside the leads themselves:
@@ -83,7 +84,7 @@ export class DynamoIntakeStore implements IntakeStore {
       },
     });
     try {
-      await this.client.send(new TransactWriteCommand({ TransactItems: items }));
+      await transactWrite(this.client, { TransactItems: items });
     } catch (error) {
       if (!(error instanceof TransactionCanceledException) && (error as Error).name !== 'TransactionCanceledException') throw error;
       const reasons = (error as TransactionCanceledException).CancellationReasons ?? [];

@@ -30,7 +30,8 @@ export interface OutreachReport {
  * outcome and its appointment; `lead.booking_created` is emitted when an appointment was created
  * and `lead.completed` when outreach is over. An unanswered call with attempts left schedules the
  * next attempt after the configured spacing instead. The state change is a conditional write from
- * in_progress (or placing), so a report processed twice changes and emits nothing the second time.
+ * in_progress (or placing), made after the effects, so a report processed twice changes and emits
+ * nothing the second time, and a close-out that failed half-way is finished by the redelivery.
  */
 export async function completeOutreach(
   deps: CompleteOutreachDependencies,
@@ -43,9 +44,13 @@ export async function completeOutreach(
   const from = { statuses: ['in_progress', 'placing'] as const, attempt: outreach.attempt };
   const ref = { lead_id: lead.lead_id, stl_call_id: report.stlCallId, team_id: lead.team_id, external_id: lead.external_id };
 
+  if (!(from.statuses as readonly string[]).includes(outreach.status)) return null;
   const unanswered = !report.appointment && NO_ANSWER.test(report.endedReason ?? '');
   if (unanswered && outreach.attempt < outreach.max_attempts) {
     const dueAt = new Date(now.getTime() + outreach.retry_spacing_minutes * 60_000);
+    // The next attempt is scheduled (spacing is at least a minute) before the state moves to it:
+    // its message finds attempt n+1 scheduled by then, and scheduling the same name twice is a no-op.
+    await dispatchOutreach(deps, { stl_call_id: report.stlCallId, attempt: outreach.attempt + 1 }, dueAt, now);
     const moved = await deps.intake.transitionOutreach(
       report.stlCallId,
       { statuses: [...from.statuses], attempt: from.attempt },
@@ -57,9 +62,7 @@ export async function completeOutreach(
         reason: `attempt ${outreach.attempt} unanswered (${report.endedReason})`,
       },
     );
-    if (!moved) return null;
-    await dispatchOutreach(deps, { stl_call_id: report.stlCallId, attempt: outreach.attempt + 1 }, dueAt, now);
-    return { outcome: 'retry_scheduled' };
+    return moved ? { outcome: 'retry_scheduled' } : null;
   }
 
   const outcome: LeadOutcome = report.appointment ? 'booked' : unanswered ? 'no_answer' : 'not_booked';
@@ -68,14 +71,10 @@ export async function completeOutreach(
     : unanswered
       ? `${outreach.attempt} attempt(s) unanswered (${report.endedReason})`
       : `reached without a booking${report.endedReason ? ` (${report.endedReason})` : ''}`;
-  const moved = await deps.intake.transitionOutreach(
-    report.stlCallId,
-    { statuses: [...from.statuses], attempt: from.attempt },
-    { status: 'completed', outcome, completed_at: now.toISOString(), reason },
-    outcome === 'booked' ? 'booked' : 'closed',
-  );
-  if (!moved) return null;
 
+  // Effects first, state change last: if anything fails before the transition, a redelivered
+  // report does it all again (the appointment write is idempotent, the events keep their ids), so
+  // nothing is lost; once the transition is done, a redelivery finds the outreach completed.
   const events = [];
   if (report.appointment) {
     const a = report.appointment;
@@ -113,5 +112,12 @@ export async function completeOutreach(
     ),
   );
   await deps.eventBus.publish(events);
+  const moved = await deps.intake.transitionOutreach(
+    report.stlCallId,
+    { statuses: [...from.statuses], attempt: from.attempt },
+    { status: 'completed', outcome, completed_at: now.toISOString(), reason },
+    outcome === 'booked' ? 'booked' : 'closed',
+  );
+  if (!moved) return null;
   return { outcome };
 }

@@ -50,7 +50,7 @@ export async function placeOutreachCall(deps: PlaceCallDependencies, message: Ou
     ));
   } catch (error) {
     if (error instanceof PermanentProviderError) {
-      const completedAt = new Date().toISOString();
+      const completedAt = now.toISOString();
       await deps.intake.transitionOutreach(
         message.stl_call_id,
         { statuses: ['placing'], attempt: message.attempt },

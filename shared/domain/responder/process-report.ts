@@ -16,7 +16,7 @@ export interface ProcessReportDependencies extends CompleteOutreachDependencies 
   readonly responder: Responder;
 }
 
-export interface ProcessReportResult extends ReportResult {
+export interface ProcessReportResult extends Omit<ReportResult, 'outreach'> {
   /** False when this report had been processed before (a redelivery): nothing new was created. */
   readonly created: boolean;
   readonly outreach: { stl_call_id: number; outcome: string } | null;
@@ -50,7 +50,7 @@ export async function processCallReport(
 ): Promise<ProcessReportResult> {
   const { team, call, now } = input;
   const previous = await deps.calls.getReportResult(team.id, call.providerCallId);
-  if (previous) return { ...previous, created: false, outreach: null, decisions: [] };
+  if (previous) return redelivered(deps, previous, now);
 
   const stlCallId = await matchOutreach(deps.intake, team, call);
   const outreachLead = stlCallId !== null ? await deps.intake.getLeadByStlCallId(stlCallId) : null;
@@ -162,7 +162,7 @@ export async function processCallReport(
     : null;
 
   const saved = await deps.calls.saveReport({ call: record, appointment, ticket, lead });
-  if (!saved.stored) return { ...saved.result, created: false, outreach: null, decisions: [] };
+  if (!saved.stored) return redelivered(deps, saved.result, now);
 
   let outreach: ProcessReportResult['outreach'] = null;
   if (stlCallId !== null) {
@@ -173,5 +173,33 @@ export async function processCallReport(
     );
     if (closed) outreach = { stl_call_id: stlCallId, outcome: closed.outcome };
   }
-  return { ...saved.result, created: true, outreach, decisions: decision.decisions };
+  return { ...ids(saved.result), created: true, outreach, decisions: decision.decisions };
+}
+
+function ids(result: ReportResult): ReportResult {
+  return { call_id: result.call_id, appointment_id: result.appointment_id, ticket_id: result.ticket_id };
+}
+
+/**
+ * A report seen before: answer its ids, and finish its outreach close-out in case the first
+ * delivery stored the report but failed before closing the loop (a no-op when it was closed).
+ */
+async function redelivered(deps: ProcessReportDependencies, previous: ReportResult, now: Date): Promise<ProcessReportResult> {
+  let outreach: ProcessReportResult['outreach'] = null;
+  if (previous.outreach) {
+    const o = previous.outreach;
+    const closed = await completeOutreach(
+      deps,
+      {
+        stlCallId: o.stl_call_id,
+        callId: previous.call_id,
+        endedReason: o.ended_reason,
+        appointment: o.appointment,
+        ticketId: previous.ticket_id,
+      },
+      now,
+    );
+    if (closed) outreach = { stl_call_id: o.stl_call_id, outcome: closed.outcome };
+  }
+  return { ...ids(previous), created: false, outreach, decisions: [] };
 }
