@@ -63,6 +63,7 @@ export class DynamoCallStore implements CallStore {
       call_id: call.call_id,
       appointment_id: appointment?.appointment_id ?? null,
       ticket_id: ticket?.ticket_id ?? null,
+      outreach: call.stl_call_id !== null ? { stl_call_id: call.stl_call_id, ended_reason: call.ended_reason, appointment } : null,
     };
     const guard = reportGuardKey(call.team_id, call.provider_call_id);
     const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
