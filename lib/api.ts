@@ -20,9 +20,10 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { tableNameEnvVar } from '../shared/adapters/dynamodb/tables';
 import { GATEWAY_RESPONSES, type GatewayResponseKind, gatewayResponseTemplate } from '../shared/http/gateway-responses';
-import { ROUTES, type RouteDefinition, type Surface, type TableName } from '../shared/routes';
+import { type PortUse, ROUTES, type RouteDefinition, type Surface, type TableName } from '../shared/routes';
 import type { CursorSecret } from './cursor-secret';
 import { pascalCase } from './naming';
+import { bindPorts, type ServicePorts } from './ports';
 import { bindTable, ServiceFunction, type TableAccess } from './service-function';
 
 export interface SurfaceApiProps {
@@ -44,6 +45,11 @@ export interface SurfaceApiProps {
    */
   readonly cursorSecret?: CursorSecret;
   /**
+   * The queues and services a route's `uses` may name; each route function is bound to the ones its routes use.
+   * @default - none: a route that uses a port fails synth
+   */
+  readonly ports?: ServicePorts;
+  /**
    * Folder that holds one folder per function.
    * @default the repository's functions/ folder
    */
@@ -62,9 +68,11 @@ export interface SurfaceApiProps {
 
 /**
  * One REST API for one surface, built entirely from the route table: one function per distinct
- * `functionName`, one method per route, the shared REQUEST authorizer on every non-public method,
- * gateway responses in the surface's error shape, and a `v1` stage with JSON access logs,
- * ERROR-level execution logs (no request/response bodies: they carry phone numbers) and throttling.
+ * `functionName` (bound to the tables and ports its routes declare), one method per route (Lambda
+ * proxy: a POST body reaches the handler as sent, and the handler validates it), the shared REQUEST
+ * authorizer on every non-public method, gateway responses in the surface's error shape, and a `v1`
+ * stage with JSON access logs, ERROR-level execution logs (no request/response bodies: they carry
+ * phone numbers) and throttling.
  */
 export class SurfaceApi extends Construct {
   public readonly surface: Surface;
@@ -117,6 +125,11 @@ export class SurfaceApi extends Construct {
       });
       for (const [table, access] of tables) {
         bindTable(fn, props.tables[table], access, tableNameEnvVar(table));
+      }
+      const uses = functionUses(functionName, routes);
+      if (uses.length > 0) {
+        if (!props.ports) throw new Error(`${functionName} uses ${uses.join(', ')}, but the ${props.surface} API was given no ports`);
+        bindPorts(fn, uses, props.ports);
       }
       props.cursorSecret?.bind(fn);
       functions.set(functionName, fn);
@@ -226,6 +239,11 @@ function functionTables(routes: readonly RouteDefinition[]): Map<string, Map<Tab
     result.set(route.functionName, tables);
   }
   return result;
+}
+
+/** The ports a function uses, merged over every route it serves. */
+function functionUses(functionName: string, routes: readonly RouteDefinition[]): PortUse[] {
+  return [...new Set(routes.filter((route) => route.functionName === functionName).flatMap((route) => route.uses ?? []))];
 }
 
 function acknowledgeMethodFindings(method: Method, route: RouteDefinition): void {

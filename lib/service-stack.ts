@@ -1,12 +1,19 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { tableNameEnvVar } from '../shared/adapters/dynamodb/tables';
+import { QUEUE_URL_ENV } from '../shared/adapters/runtime/queues';
 import { ROUTES, type RouteDefinition, type Surface, type TableName } from '../shared/routes';
+import { WORKERS, type WorkerDefinition } from '../shared/workers/definitions';
 import { SurfaceApi } from './api';
 import { ApiGatewayAccount } from './api-gateway-account';
 import { CursorSecret } from './cursor-secret';
 import { DataTables } from './data-tables';
+import { ServiceEvents } from './events';
+import { MessageQueues, QueueWorkers } from './messaging';
 import { pascalCase } from './naming';
+import type { ServicePorts } from './ports';
+import { SmsProvider, VoiceProvider, type VoiceProviderProps } from './providers';
+import { ServiceScheduler } from './scheduling';
 import { bindTable, ServiceFunction } from './service-function';
 
 /** The surfaces in a fixed order, so construct ids and outputs do not move when routes are added. */
@@ -21,6 +28,21 @@ export interface ServiceStackProps extends StackProps {
    */
   readonly routes?: readonly RouteDefinition[];
   /**
+   * The queue consumers.
+   * @default WORKERS from shared/workers/definitions.ts
+   */
+  readonly workers?: readonly WorkerDefinition[];
+  /**
+   * The outbound voice provider's settings; each falls back to a CDK context key (see VoiceProviderProps).
+   * @default - context keys voiceProviderBaseUrl, voiceProviderAssistantId, voiceProviderPhoneNumberId, voiceProviderApiKeySecretName
+   */
+  readonly voiceProvider?: VoiceProviderProps;
+  /**
+   * The AWS End User Messaging SMS origination identity texts are sent from (phone number, pool or sender id).
+   * @default - context key smsOriginationIdentity, else 'unconfigured' with a synth warning
+   */
+  readonly smsOriginationIdentity?: string;
+  /**
    * Whether this stack sets the account's API Gateway CloudWatch role (a per-region singleton that
    * stage logging needs). Turn off where the account baseline already sets it.
    * @default true
@@ -34,13 +56,21 @@ export interface ServiceStackProps extends StackProps {
 }
 
 /**
- * The deployable service: the tables, the cursor key, the shared authorizer, and one REST API per
- * surface that has routes. Everything about routes comes from the route table; this class only
- * wires the constructs together and publishes what the operator CLI needs as outputs.
+ * The deployable service: the tables, the cursor key, the queues with their workers, the event
+ * bus, the scheduler, the providers' settings, the shared authorizer, and one REST API per surface
+ * that has routes. Everything about routes and workers comes from their definition tables; this
+ * class only wires the constructs together and publishes what operators need as outputs.
  */
 export class ServiceStack extends Stack {
   public readonly data: DataTables;
   public readonly cursorSecret: CursorSecret;
+  public readonly queues: MessageQueues;
+  public readonly events: ServiceEvents;
+  public readonly scheduler: ServiceScheduler;
+  public readonly voiceProvider: VoiceProvider;
+  public readonly smsProvider: SmsProvider;
+  /** The queue consumers, one function per WORKERS row. */
+  public readonly workers: QueueWorkers;
   public readonly authorizer: ServiceFunction;
   /** The REST APIs, by surface; a surface without routes has no API (API Gateway refuses an API without methods). */
   public readonly apis: Readonly<Partial<Record<Surface, SurfaceApi>>>;
@@ -48,9 +78,30 @@ export class ServiceStack extends Stack {
   constructor(scope: Construct, id: string, props: ServiceStackProps = {}) {
     super(scope, id, props);
     const routes = props.routes ?? ROUTES;
+    const workers = props.workers ?? WORKERS;
 
     this.data = new DataTables(this, 'Data');
     this.cursorSecret = new CursorSecret(this, 'CursorSecret');
+
+    this.queues = new MessageQueues(this, 'Queues', { workers });
+    this.events = new ServiceEvents(this, 'Events');
+    this.scheduler = new ServiceScheduler(this, 'Scheduler', { queues: this.queues });
+    this.voiceProvider = new VoiceProvider(this, 'VoiceProvider', props.voiceProvider);
+    this.smsProvider = new SmsProvider(this, 'SmsProvider', { originationIdentity: props.smsOriginationIdentity });
+    const ports: ServicePorts = {
+      queues: this.queues,
+      events: this.events,
+      scheduler: this.scheduler,
+      voiceProvider: this.voiceProvider,
+      smsProvider: this.smsProvider,
+    };
+    this.workers = new QueueWorkers(this, 'Workers', {
+      workers,
+      queues: this.queues,
+      tables: this.data.tables,
+      ports,
+      functionsRoot: props.functionsRoot,
+    });
 
     this.authorizer = new ServiceFunction(this, 'Authorizer', {
       functionName: 'authorizer',
@@ -72,6 +123,7 @@ export class ServiceStack extends Stack {
         authorizerFunction: this.authorizer.function,
         tables: this.data.tables,
         cursorSecret: CURSOR_SURFACES.has(surface) ? this.cursorSecret : undefined,
+        ports,
         functionsRoot: props.functionsRoot,
       });
       if (account) api.api.deploymentStage.node.addDependency(account.account);
@@ -89,5 +141,33 @@ export class ServiceStack extends Stack {
         value: this.data.tables[name].tableName,
       });
     }
+    this.addMessagingOutputs();
+  }
+
+  /** Where operators look at and redrive work: the queues and dead-letter queues, the bus, the schedule group, the key to set. */
+  private addMessagingOutputs(): void {
+    for (const { name, queue, deadLetterQueue } of this.queues.queues.values()) {
+      new CfnOutput(this, `${pascalCase(name)}QueueUrl`, {
+        description: `URL of the ${name} queue (the functions' ${QUEUE_URL_ENV[name]})`,
+        value: queue.queueUrl,
+      });
+      new CfnOutput(this, `${pascalCase(name)}DeadLetterQueueUrl`, {
+        description: `URL of the ${name} dead-letter queue: inspect, then redrive to the source queue`,
+        value: deadLetterQueue.queueUrl,
+      });
+    }
+    new CfnOutput(this, 'EventBusName', {
+      description: 'Name of the event bus the service publishes lead.* and sms_campaign.* events on',
+      value: this.events.bus.eventBusName,
+    });
+    new CfnOutput(this, 'EventBusArn', { description: 'ARN of the service event bus', value: this.events.bus.eventBusArn });
+    new CfnOutput(this, 'ScheduleGroupName', {
+      description: "EventBridge Scheduler group of the service's one-time schedules",
+      value: this.scheduler.scheduleGroupName,
+    });
+    new CfnOutput(this, 'VoiceProviderApiKeySecretArn', {
+      description: 'Secret holding the voice provider API key (put the real key, then redeploy the functions)',
+      value: this.voiceProvider.apiKeySecret.secretArn,
+    });
   }
 }

@@ -6,10 +6,12 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { pascalCase } from '../../lib/naming';
+import type { ServiceFunction } from '../../lib/service-function';
 import { ServiceStack } from '../../lib/service-stack';
 import { TABLES, tableNameEnvVar } from '../../shared/adapters/dynamodb/tables';
 import { GATEWAY_RESPONSES, type GatewayResponseKind, gatewayResponseTemplate } from '../../shared/http/gateway-responses';
 import { ROUTES, type RouteDefinition, type Surface, type TableName } from '../../shared/routes';
+import { WORKERS } from '../../shared/workers/definitions';
 import {
   actionsOf,
   findMethod,
@@ -76,6 +78,12 @@ function functionOf(route: RouteDefinition) {
   return fn;
 }
 
+function workerOf(functionName: string): ServiceFunction {
+  const fn = stack.workers.functions.get(functionName);
+  if (!fn) throw new Error(`no function for worker ${functionName}`);
+  return fn;
+}
+
 function tableIds(): Record<TableName, string> {
   const ids = {} as Record<TableName, string>;
   for (const name of Object.keys(TABLES) as TableName[]) ids[name] = logicalIdOf(stack.data.tables[name]);
@@ -100,21 +108,20 @@ function dynamoStatements(statements: readonly PolicyStatementJson[]): PolicySta
 }
 
 describe('functions', () => {
-  it('creates one function per route plus the shared authorizer, all Node.js 22 on arm64', () => {
+  it('creates one function per route function, one per worker, plus the shared authorizer, all Node.js 22 on arm64', () => {
     const functionNames = new Set(ROUTES.map((route) => route.functionName));
     const functions = ofType(resources, 'AWS::Lambda::Function');
 
-    expect(functions).toHaveLength(functionNames.size + 1);
+    expect(functions).toHaveLength(functionNames.size + WORKERS.length + 1);
     for (const [, fn] of functions) {
       expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'] });
     }
   });
 
-  it('runs every function with source maps, a log level, 512 MB, 10 s and its own log group with a retention', () => {
+  it('runs every function with source maps, a log level, 512 MB and its own log group with a retention', () => {
     for (const [, fn] of ofType(resources, 'AWS::Lambda::Function')) {
       expect(fn.Properties).toMatchObject({
         MemorySize: 512,
-        Timeout: 10,
         Environment: { Variables: { NODE_OPTIONS: '--enable-source-maps', LOG_LEVEL: 'info' } },
       });
       const [logGroupId] = referencedLogicalIds((fn.Properties?.LoggingConfig as { LogGroup?: unknown } | undefined)?.LogGroup);
@@ -122,8 +129,19 @@ describe('functions', () => {
     }
   });
 
+  it('gives the authorizer and route functions 10 s and each worker the timeout of its row', () => {
+    const timeoutOf = (fn: ServiceFunction) => resourceOf(resources, logicalIdOf(fn.function)).Properties?.Timeout;
+    for (const fn of [stack.authorizer, ...ROUTES.map(functionOf)]) expect(timeoutOf(fn)).toBe(10);
+    for (const worker of WORKERS) {
+      expect({ worker: worker.functionName, timeout: timeoutOf(workerOf(worker.functionName)) }).toEqual({
+        worker: worker.functionName,
+        timeout: worker.timeoutSeconds,
+      });
+    }
+  });
+
   it('uses no AWS-managed policy for function roles and lets each write logs only to its own log group', () => {
-    for (const fn of [stack.authorizer, ...ROUTES.map(functionOf)]) {
+    for (const fn of [stack.authorizer, ...ROUTES.map(functionOf), ...WORKERS.map((w) => workerOf(w.functionName))]) {
       const role = resourceOf(resources, logicalIdOf(fn.role));
       const logStatements = roleStatements(resources, logicalIdOf(fn.role)).filter((s) => actionsOf(s).some((a) => a.startsWith('logs:')));
 
@@ -269,17 +287,27 @@ describe('APIs', () => {
     }
   });
 
-  it('caches the read API authorizer policy for 300 seconds, keyed on the Authorization header', () => {
-    const authorizer = apiOf('read').authorizer;
-    if (!authorizer) throw new Error('the read API has no authorizer');
+  it('caches the read and platform API authorizer policies for 300 seconds, keyed on the Authorization header', () => {
+    for (const surface of ['read', 'platform'] as const) {
+      const authorizer = apiOf(surface).authorizer;
+      if (!authorizer) throw new Error(`the ${surface} API has no authorizer`);
+
+      const props = resourceOf(resources, logicalIdOf(authorizer)).Properties;
+      expect({ surface, props }).toMatchObject({
+        surface,
+        props: { Type: 'REQUEST', AuthorizerResultTtlInSeconds: 300, IdentitySource: 'method.request.header.Authorization' },
+      });
+      expect(referencedLogicalIds(props?.AuthorizerUri)).toContain(logicalIdOf(stack.authorizer.function));
+    }
+  });
+
+  it('calls the intake API authorizer on every request: no identity source, no caching', () => {
+    const authorizer = apiOf('intake').authorizer;
+    if (!authorizer) throw new Error('the intake API has no authorizer');
 
     const props = resourceOf(resources, logicalIdOf(authorizer)).Properties;
-    expect(props).toMatchObject({
-      Type: 'REQUEST',
-      AuthorizerResultTtlInSeconds: 300,
-      IdentitySource: 'method.request.header.Authorization',
-    });
-    expect(referencedLogicalIds(props?.AuthorizerUri)).toContain(logicalIdOf(stack.authorizer.function));
+    expect(props).toMatchObject({ Type: 'REQUEST', AuthorizerResultTtlInSeconds: 0 });
+    expect(props).not.toHaveProperty('IdentitySource');
   });
 
   it('uses one authorizer function for every API', () => {
@@ -351,11 +379,17 @@ describe('APIs', () => {
 });
 
 describe('outputs', () => {
-  it('publishes each API URL and each table name for the operator CLI', () => {
+  it('publishes each API URL, table name, queue and dead-letter queue URL, the bus, the schedule group and the voice key secret', () => {
     const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    const queues = [...new Set(WORKERS.map((worker) => worker.queue))];
     const expected = [
       ...apiSurfaces.map((surface) => `${pascalCase(surface)}ApiUrl`),
       ...Object.keys(TABLES).map((table) => `${pascalCase(table)}TableName`),
+      ...queues.flatMap((queue) => [`${pascalCase(queue)}QueueUrl`, `${pascalCase(queue)}DeadLetterQueueUrl`]),
+      'EventBusName',
+      'EventBusArn',
+      'ScheduleGroupName',
+      'VoiceProviderApiKeySecretArn',
     ];
     expect(Object.keys(outputs).sort()).toEqual(expected.sort());
     const ids = tableIds();

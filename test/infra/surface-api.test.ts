@@ -8,23 +8,26 @@ import { ROUTES, type RouteDefinition, type Surface } from '../../shared/routes'
 import { logicalIdOf, ofType, type Resources, resourceOf } from './template-helpers';
 
 /**
- * The platform and intake APIs have no rows in the route table yet, so the stack does not build
- * them. Their configuration is checked here on a SurfaceApi per surface, each serving one fixture
- * row copied from a real route (any real handler will do: what is checked is the API around it).
+ * SurfaceApi on its own, outside the service stack: a platform and an intake API, each serving one
+ * fixture row copied from a real route (any real handler will do: what is checked is the API around
+ * it), synthesized without bundling. The real APIs are checked in service-stack.test.ts and
+ * messaging.test.ts.
  */
 const realRoute = ROUTES.find((route) => route.permission !== null);
 
 function fixtureRoute(surface: Surface): RouteDefinition {
   if (!realRoute) throw new Error('the route table has no authorized route to copy');
-  return { ...realRoute, id: `${surface}Fixture`, surface, method: 'POST', path: `/fixture/${surface}/{id}` };
+  return { ...realRoute, id: `${surface}Fixture`, surface, method: 'POST', path: `/fixture/${surface}/{id}`, uses: [] };
 }
+
+const NO_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
 
 let stack: Stack;
 let apis: Record<'platform' | 'intake', SurfaceApi>;
 let resources: Resources;
 
 beforeAll(() => {
-  const app = new App({ builtinCloudFormationValidation: false });
+  const app = new App({ builtinCloudFormationValidation: false, context: NO_BUNDLING });
   stack = new Stack(app, 'SurfaceApis');
   const authorizerFunction = new LambdaFunction(stack, 'Authorizer', {
     runtime: Runtime.NODEJS_22_X,
@@ -98,12 +101,23 @@ describe('platform API', () => {
 
 describe('route table checks', () => {
   it('refuses a route that belongs to another surface', () => {
-    const other = new Stack(new App(), 'Other');
+    const other = new Stack(new App({ context: NO_BUNDLING }), 'Other');
     const authorizerFunction = LambdaFunction.fromFunctionArn(other, 'Authorizer', 'arn:aws:lambda:us-east-1:123456789012:function:a');
     const { tables } = new DataTables(other, 'Data');
 
     expect(
       () => new SurfaceApi(other, 'Api', { surface: 'intake', routes: [fixtureRoute('platform')], authorizerFunction, tables }),
     ).toThrow(/belongs to the platform API/);
+  });
+
+  it('refuses a route that uses a queue or service when the API is given no ports', () => {
+    const other = new Stack(new App({ context: NO_BUNDLING }), 'Other');
+    const authorizerFunction = LambdaFunction.fromFunctionArn(other, 'Authorizer', 'arn:aws:lambda:us-east-1:123456789012:function:a');
+    const { tables } = new DataTables(other, 'Data');
+    const sending: RouteDefinition = { ...fixtureRoute('intake'), uses: ['outreach-calls'] };
+
+    expect(() => new SurfaceApi(other, 'Api', { surface: 'intake', routes: [sending], authorizerFunction, tables })).toThrow(
+      /uses outreach-calls, but the intake API was given no ports/,
+    );
   });
 });

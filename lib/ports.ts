@@ -1,0 +1,53 @@
+import type { PortUse } from '../shared/routes';
+import type { ServiceEvents } from './events';
+import type { MessageQueues } from './messaging';
+import type { SmsProvider, VoiceProvider } from './providers';
+import type { ServiceScheduler } from './scheduling';
+import type { ServiceFunction } from './service-function';
+
+/** Everything a route or worker's `uses` can name: the queues, the event bus, the scheduler and the providers. */
+export interface ServicePorts {
+  readonly queues: MessageQueues;
+  readonly events: ServiceEvents;
+  readonly scheduler: ServiceScheduler;
+  readonly voiceProvider: VoiceProvider;
+  readonly smsProvider: SmsProvider;
+}
+
+/**
+ * Gives a function every port its definition `uses`, in one call per function: for each port the
+ * environment variables its runtime adapter reads (shared/adapters/runtime) and the matching grant,
+ * set together so they cannot drift apart, and nothing for a port it does not use.
+ *
+ * - a queue ('outreach-calls', 'campaign-sends'): its URL, sqs:SendMessage on it;
+ * - 'event-bus': EVENT_BUS_NAME, events:PutEvents on the service bus;
+ * - 'scheduler': the schedule group, target role and queue ARNs; Create/DeleteSchedule in the group, PassRole on the role;
+ * - 'voice-provider': base URL, assistant and phone number ids, the API key (dynamic reference; no grant needed);
+ * - 'sms-provider': SMS_ORIGINATION_IDENTITY, sms-voice:SendTextMessage.
+ */
+export function bindPorts(fn: ServiceFunction, uses: readonly PortUse[], ports: ServicePorts): void {
+  for (const use of new Set(uses)) {
+    switch (use) {
+      case 'outreach-calls':
+      case 'campaign-sends':
+        ports.queues.bindSender(fn, use);
+        break;
+      case 'event-bus':
+        ports.events.bindPublisher(fn);
+        break;
+      case 'scheduler':
+        ports.scheduler.bindScheduler(fn);
+        break;
+      case 'voice-provider':
+        ports.voiceProvider.bind(fn);
+        break;
+      case 'sms-provider':
+        ports.smsProvider.bind(fn);
+        break;
+      default: {
+        const unknown: never = use;
+        throw new Error(`unknown port ${String(unknown)}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,97 @@
+import { Aws, Stack, Validations } from 'aws-cdk-lib';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import { Construct } from 'constructs';
+import type { QueueName } from '../shared/ports/message-queue';
+import type { MessageQueues } from './messaging';
+import type { ServiceFunction } from './service-function';
+
+/**
+ * Environment variable holding each queue's ARN, the target of one-time schedules (read by
+ * shared/adapters/runtime/scheduler.ts). A Record, so a new queue name fails to compile until named here.
+ */
+export const QUEUE_ARN_ENV: Readonly<Record<QueueName, string>> = {
+  'outreach-calls': 'OUTREACH_QUEUE_ARN',
+  'campaign-sends': 'CAMPAIGN_SENDS_QUEUE_ARN',
+};
+
+export interface ServiceSchedulerProps {
+  /** The queues schedules may deliver to: the role may send to each of them and to nothing else. */
+  readonly queues: MessageQueues;
+  /**
+   * Name of the schedule group that holds the service's one-time schedules.
+   * @default `<stack name>-schedules`
+   */
+  readonly scheduleGroupName?: string;
+}
+
+/**
+ * EventBridge Scheduler for deferred work: a schedule group that holds the service's one-time
+ * `at()` schedules (created by functions, each deleting itself after it runs), and the role the
+ * scheduler assumes to deliver them. The role may only send messages to the service's queues, and
+ * can only be assumed by schedules of this account in this group (confused-deputy conditions).
+ */
+export class ServiceScheduler extends Construct {
+  public readonly group: ScheduleGroup;
+  public readonly scheduleGroupName: string;
+  /** The role EventBridge Scheduler assumes to send a due schedule's message to its queue. */
+  public readonly targetRole: Role;
+  private readonly queues: MessageQueues;
+
+  constructor(scope: Construct, id: string, props: ServiceSchedulerProps) {
+    super(scope, id);
+    this.queues = props.queues;
+    this.scheduleGroupName = props.scheduleGroupName ?? `${Stack.of(this).stackName}-schedules`;
+    this.group = new ScheduleGroup(this, 'Group', { scheduleGroupName: this.scheduleGroupName });
+
+    this.targetRole = new Role(this, 'TargetRole', {
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
+          ArnEquals: { 'aws:SourceArn': this.group.scheduleGroupArn },
+        },
+      }),
+      description: `Lets EventBridge Scheduler deliver the schedules of ${this.scheduleGroupName} to the service's queues`,
+    });
+    const queueArns = [...props.queues.queues.values()].map(({ queue }) => queue.queueArn);
+    if (queueArns.length > 0) {
+      this.targetRole.addToPolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: queueArns }));
+    }
+  }
+
+  /**
+   * Lets a function create and cancel one-time schedules in one call: SCHEDULE_GROUP_NAME,
+   * SCHEDULER_ROLE_ARN and each queue's ARN (the targets) in its environment; CreateSchedule and
+   * DeleteSchedule on the schedules of this group only; and iam:PassRole on exactly the target role,
+   * only towards EventBridge Scheduler.
+   */
+  public bindScheduler(fn: ServiceFunction): void {
+    fn.addEnvironment('SCHEDULE_GROUP_NAME', this.scheduleGroupName);
+    fn.addEnvironment('SCHEDULER_ROLE_ARN', this.targetRole.roleArn);
+    for (const { name, queue } of this.queues.queues.values()) {
+      fn.addEnvironment(QUEUE_ARN_ENV[name], queue.queueArn);
+    }
+
+    const schedulesInGroup = Stack.of(this).formatArn({
+      service: 'scheduler',
+      resource: 'schedule',
+      resourceName: `${this.scheduleGroupName}/*`,
+    });
+    fn.role.addToPolicy(
+      new PolicyStatement({ actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'], resources: [schedulesInGroup] }),
+    );
+    fn.role.addToPolicy(
+      new PolicyStatement({
+        actions: ['iam:PassRole'],
+        resources: [this.targetRole.roleArn],
+        conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+      }),
+    );
+    Validations.of(fn.role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/${this.scheduleGroupName}/*]`,
+      reason:
+        `Schedule names are generated per lead or campaign at run time, so CreateSchedule/DeleteSchedule can only name them ` +
+        `by pattern; the wildcard is confined to the service's own group (${this.scheduleGroupName}).`,
+    });
+  }
+}
