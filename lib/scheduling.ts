@@ -2,7 +2,7 @@ import { Aws, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Construct } from 'constructs';
-import type { QueueName } from '../shared/ports/message-queue';
+import { QUEUE_ARN_ENV } from '../shared/adapters/runtime/queue-env';
 import type { MessageQueues } from './messaging';
 import type { ServiceFunction } from './service-function';
 
@@ -10,10 +10,6 @@ import type { ServiceFunction } from './service-function';
  * Environment variable holding each queue's ARN, the target of one-time schedules (read by
  * shared/adapters/runtime/scheduler.ts). A Record, so a new queue name fails to compile until named here.
  */
-export const QUEUE_ARN_ENV: Readonly<Record<QueueName, string>> = {
-  'outreach-calls': 'OUTREACH_QUEUE_ARN',
-  'campaign-sends': 'CAMPAIGN_SENDS_QUEUE_ARN',
-};
 
 export interface ServiceSchedulerProps {
   /** The queues schedules may deliver to: the role may send to each of them and to nothing else. */

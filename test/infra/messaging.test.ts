@@ -3,7 +3,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { MessageQueues } from '../../lib/messaging';
 import { pascalCase } from '../../lib/naming';
 import { VOICE_PROVIDER_API_KEY_PLACEHOLDER } from '../../lib/providers';
-import { QUEUE_ARN_ENV } from '../../lib/scheduling';
+import { QUEUE_ARN_ENV } from '../../shared/adapters/runtime/queue-env';
 import type { ServiceFunction } from '../../lib/service-function';
 import { ServiceStack } from '../../lib/service-stack';
 import { tableNameEnvVar } from '../../shared/adapters/dynamodb/tables';

@@ -1,6 +1,7 @@
 import { requireEnv } from '../../config';
 import type { OneTimeScheduler } from '../../ports/scheduler';
 import { EventBridgeOneTimeScheduler } from '../aws/eventbridge-scheduler';
+import { QUEUE_ARN_ENV } from './queue-env';
 import { adapterSlot } from './slot';
 
 export const scheduler = adapterSlot<'default', OneTimeScheduler>(
@@ -9,8 +10,8 @@ export const scheduler = adapterSlot<'default', OneTimeScheduler>(
       groupName: requireEnv('SCHEDULE_GROUP_NAME'),
       roleArn: requireEnv('SCHEDULER_ROLE_ARN'),
       queueArns: {
-        'outreach-calls': process.env.OUTREACH_QUEUE_ARN ?? '',
-        'campaign-sends': process.env.CAMPAIGN_SENDS_QUEUE_ARN ?? '',
+        'outreach-calls': process.env[QUEUE_ARN_ENV['outreach-calls']] ?? '',
+        'campaign-sends': process.env[QUEUE_ARN_ENV['campaign-sends']] ?? '',
       },
     }),
 );

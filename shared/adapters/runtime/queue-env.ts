@@ -1,0 +1,12 @@
+import type { QueueName } from '../../ports/message-queue';
+
+/** Environment variables that carry each queue's URL and ARN (set by the stack, read by adapters). */
+export const QUEUE_URL_ENV: Readonly<Record<QueueName, string>> = {
+  'outreach-calls': 'OUTREACH_QUEUE_URL',
+  'campaign-sends': 'CAMPAIGN_SENDS_QUEUE_URL',
+};
+
+export const QUEUE_ARN_ENV: Readonly<Record<QueueName, string>> = {
+  'outreach-calls': 'OUTREACH_QUEUE_ARN',
+  'campaign-sends': 'CAMPAIGN_SENDS_QUEUE_ARN',
+};
