@@ -1,14 +1,30 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { isSupportedCountry } from 'libphonenumber-js/max';
 import { IANAZone } from 'luxon';
+import { DynamoIntakeConfigStore } from '../shared/adapters/dynamodb/intake-store';
 import { DynamoTenancyStore } from '../shared/adapters/dynamodb/tenancy-store';
 import { KEY_TYPES, type KeyType } from '../shared/auth/permissions';
+import { DEFAULT_ALIASES, TARGET_FIELDS, type TargetField } from '../shared/domain/intake/field-mapping';
+import { DEFAULT_INTAKE_CONFIG, type IntakeConfig, intakeConfigSchema } from '../shared/domain/intake/intake-config';
+import { formatPath, parsePath } from '../shared/domain/intake/payload-path';
+import { routingTargets } from '../shared/domain/intake/routing';
+import {
+  nextAllowedInstant,
+  SCHEDULING_MODES,
+  type SchedulingMode,
+  type TimeWindow,
+  WEEKDAYS,
+  type Weekday,
+  type WeeklyWindows,
+} from '../shared/domain/intake/scheduling';
 import { createApiKey, permissionsAllowedFor, revokeApiKey } from '../shared/domain/key-service';
 import type { ApiKeyRecord, Team } from '../shared/domain/tenancy';
 import { HttpError } from '../shared/http/errors';
+import type { IntakeConfigStore } from '../shared/ports/intake-store';
 
 /**
  * Operator CLI: tenancy (portfolios, enterprises, teams) and API keys.
@@ -39,6 +55,43 @@ API keys
              "all" grants every permission the type may hold. The key is printed once.
   key list                         (never shows key material)
   key revoke --id KEY_ID
+
+Intake configuration (per team; each change is validated as a whole before it is saved, and
+--json prints the saved configuration, the same shape \`intake set --file\` takes)
+  intake show --team ID            the effective configuration (defaults filled in)
+  intake set --team ID --file config.json
+                                   replace the whole configuration (fields as in \`intake show --json\`)
+  intake mapping --team ID --target FIELD --aliases PATH[,PATH...]
+                                   ordered alias list of one target field; the first path present
+                                   in the payload wins. PATH: name, a.b, list[0].c, data["e-mail"]
+${wrapList('FIELD: ', TARGET_FIELDS, 35, 100)}
+  intake mapping --team ID --target FIELD --clear      back to the default aliases of FIELD
+  intake mapping --team ID --clear                     the whole mapping back to the defaults
+  intake notes-combine --team ID --paths PATH[,PATH...] | --clear
+                                   notes = one JSON object of these payload paths
+  intake lead-sources --team ID [--sources "Google Ads,Facebook,Website"] [--default NAME|none] [--clear]
+                                   unknown incoming sources are recorded as --default
+  intake dedupe-window --team ID --hours N               same phone within N hours is a duplicate (0 = off)
+  intake scheduling --team ID [--mode MODE] [--hours WEEK] [--custom WEEK]
+                                   MODE: ${SCHEDULING_MODES.join(' | ')}
+                                   --hours sets business hours (business_hours, after_hours),
+                                   --custom the windows of mode custom; times are the team's time zone.
+                                   WEEK: entries separated by ';', each DAYS RANGE[,RANGE...]:
+                                     DAYS   mon, mon-fri, sat,sun, fri-mon, daily, weekdays, weekends
+                                     RANGE  HH:MM-HH:MM; an end at or before the start crosses
+                                            midnight (fri 22:00-06:00 runs into saturday); 24:00 = midnight
+                                   e.g. --hours "mon-fri 08:00-17:00; sat 09:00-12:00"
+                                        --custom "daily 22:00-06:00"      --hours none   (clears)
+  intake outreach --team ID [--attempts N] [--spacing-minutes M]
+                                   call attempts per lead (1-5) and minutes between attempts
+  intake phone-region --team ID --region CC                region for numbers without +country (US)
+  intake routing --team ANCHOR_ID --rule "FIELD=VALUE[,VALUE...]->TEAM_ID" [--rule ...]
+                 [--default-team TEAM_ID|none] | --clear
+                                   routes leads of the anchor's multi-team keys: the first rule whose
+                                   payload FIELD equals a VALUE (case-insensitive) names the team;
+                                   else the default team; else the lead is refused. --rule replaces
+                                   all rules (in the order given). Every team must be in the anchor
+                                   team's enterprise. e.g. --rule "brand=summit hvac->2"
 
   help                             this text
 
@@ -80,11 +133,12 @@ class UsageError extends Error {
 /** The local data folder is held by another process (LevelDB allows one). */
 class LocalDataLockedError extends Error {}
 
-type Values = Record<string, string | boolean | undefined>;
+type Values = Record<string, string | boolean | string[] | undefined>;
 type Options = NonNullable<ParseArgsConfig['options']>;
 
 interface Context {
   readonly store: DynamoTenancyStore;
+  readonly configs: IntakeConfigStore;
   readonly values: Values;
   readonly json: boolean;
   out(text: string): void;
@@ -113,6 +167,676 @@ const FIELD_FLAGS: Record<string, string> = {
   workspace_id: '--workspace',
   workspaceId: '--workspace',
 };
+
+// ---------------------------------------------------------------------------------------------
+// Intake configuration
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Which flag an invalid configuration field is blamed on: the first entry whose path prefix
+ * matches the field's path ('' matches every path).
+ */
+type FlagMap = readonly (readonly [prefix: string, flag: string])[];
+
+/** Where a routing target sits on this command line, for the message that refuses it. */
+type RoutingBlame = (index: number | null) => { readonly flag: string; readonly label: string };
+
+const INTAKE_COMMANDS: Record<string, Command> = {
+  'intake show': {
+    options: { team: { type: 'string' } },
+    async run(context) {
+      const { team, config, stored } = await loadIntakeConfig(context);
+      context.out(context.json ? toJson(config) : await describeIntakeConfig(context.store, team, config, stored));
+    },
+  },
+
+  'intake set': {
+    options: { team: { type: 'string' }, file: { type: 'string' } },
+    async run(context) {
+      const team = await requireTeam(context);
+      const file = requiredString(context.values, '--file');
+      let text: string;
+      try {
+        text = readFileSync(path.resolve(file), 'utf8');
+      } catch (error) {
+        throw new UsageError(`--file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, '--file');
+      }
+      let candidate: unknown;
+      try {
+        candidate = JSON.parse(text);
+      } catch (error) {
+        throw new UsageError(`--file ${file} is not JSON: ${error instanceof Error ? error.message : String(error)}`, '--file');
+      }
+      const config = await saveIntakeConfig(context, team, candidate, [['', '--file']], (index) => ({
+        flag: '--file',
+        label: `--file: ${index === null ? 'routing.default_team_id' : `routing.rules[${index}].team_id`}`,
+      }));
+      reportSaved(context, team, config, [`replaced from ${file}`, ...(await routingLines(context.store, config.routing))]);
+    },
+  },
+
+  'intake mapping': {
+    options: { team: { type: 'string' }, target: { type: 'string' }, aliases: { type: 'string' }, clear: { type: 'boolean' } },
+    async run(context) {
+      const { values } = context;
+      const { team, config } = await loadIntakeConfig(context);
+      const targetText = optionalString(values, '--target');
+      const aliasesText = optionalString(values, '--aliases');
+      const clear = values.clear === true;
+      const target = targetText === null ? null : targetField(targetText);
+      if (clear && aliasesText !== null) throw new UsageError('--clear and --aliases cannot be combined', '--clear');
+
+      let mapping = config.field_mapping;
+      let summary: string;
+      if (clear && target === null) {
+        mapping = null;
+        summary = 'field mapping cleared: every target uses its default aliases';
+      } else if (clear && target !== null) {
+        const fields = Object.fromEntries(Object.entries(mapping?.fields ?? {}).filter(([name]) => name !== target));
+        mapping = mapping ? withoutEmptyMapping({ ...mapping, fields }) : null;
+        summary = `${target} <- ${DEFAULT_ALIASES[target].join(', ')}  (default aliases)`;
+      } else {
+        if (target === null) throw new UsageError('--target is required (or --clear alone to reset the whole mapping)', '--target');
+        if (aliasesText === null || aliasesText.trim() === '') throw new UsageError('--aliases is required (or --clear)', '--aliases');
+        const aliases = payloadPaths(aliasesText, '--aliases');
+        mapping = { ...(mapping ?? { fields: {} }), fields: { ...(mapping?.fields ?? {}), [target]: aliases } };
+        summary = `${target} <- ${aliases.join(', ')}`;
+        if (target === 'notes' && mapping.notes_combine?.length) summary += '  (notes-combine is set and takes precedence)';
+      }
+      const saved = await saveIntakeConfig(context, team, { ...config, field_mapping: mapping }, [['field_mapping', '--aliases']]);
+      reportSaved(context, team, saved, [summary]);
+    },
+  },
+
+  'intake notes-combine': {
+    options: { team: { type: 'string' }, paths: { type: 'string' }, clear: { type: 'boolean' } },
+    async run(context) {
+      const { values } = context;
+      const { team, config } = await loadIntakeConfig(context);
+      const pathsText = optionalString(values, '--paths');
+      const clear = values.clear === true;
+      if (clear && pathsText !== null) throw new UsageError('--clear and --paths cannot be combined', '--clear');
+      let mapping = config.field_mapping;
+      let summary: string;
+      if (clear) {
+        mapping = mapping ? withoutEmptyMapping({ fields: mapping.fields }) : null;
+        summary = 'notes <- one alias again (notes-combine cleared)';
+      } else {
+        if (pathsText === null || pathsText.trim() === '') throw new UsageError('--paths is required (or --clear)', '--paths');
+        const paths = payloadPaths(pathsText, '--paths');
+        mapping = { fields: mapping?.fields ?? {}, notes_combine: paths };
+        summary = `notes <- one JSON object of ${paths.join(', ')}`;
+      }
+      const saved = await saveIntakeConfig(context, team, { ...config, field_mapping: mapping }, [['field_mapping', '--paths']]);
+      reportSaved(context, team, saved, [summary]);
+    },
+  },
+
+  'intake lead-sources': {
+    options: { team: { type: 'string' }, sources: { type: 'string' }, default: { type: 'string' }, clear: { type: 'boolean' } },
+    async run(context) {
+      const { values } = context;
+      const { team, config } = await loadIntakeConfig(context);
+      const sourcesText = optionalString(values, '--sources');
+      const defaultText = optionalString(values, '--default');
+      const clear = values.clear === true;
+      if (clear && (sourcesText !== null || defaultText !== null)) {
+        throw new UsageError('--clear cannot be combined with --sources or --default', '--clear');
+      }
+      if (!clear && sourcesText === null && defaultText === null) {
+        throw new UsageError('--sources is required (or --default, or --clear)', '--sources');
+      }
+
+      let sources = clear ? [] : config.lead_sources;
+      let defaultSource = clear ? null : config.default_lead_source;
+      if (sourcesText !== null) {
+        sources = plainList(sourcesText);
+        if (sources.length === 0) throw new UsageError('--sources must name at least one lead source (or use --clear)', '--sources');
+        const seen = new Set<string>();
+        for (const source of sources) {
+          if (seen.has(source.toLowerCase()))
+            throw new UsageError(`--sources names '${source}' twice (sources match case-insensitively)`, '--sources');
+          seen.add(source.toLowerCase());
+        }
+      }
+      const findSource = (name: string) => sources.find((s) => s.toLowerCase() === name.trim().toLowerCase());
+      if (defaultText !== null) {
+        const wanted = defaultText.trim();
+        if (wanted === '') throw new UsageError('--default must name a lead source, or be none', '--default');
+        defaultSource = wanted.toLowerCase() === 'none' ? null : (findSource(wanted) ?? wanted);
+        if (defaultSource !== null && sources.length > 0 && !findSource(defaultSource)) {
+          throw new UsageError(`--default '${wanted}' is not one of the lead sources (${sources.join(', ')})`, '--default');
+        }
+      } else if (defaultSource !== null && sources.length > 0) {
+        const kept = findSource(defaultSource);
+        if (!kept) {
+          throw new UsageError(
+            `--default: the current default lead source '${defaultSource}' is not one of the new --sources; give --default NAME or --default none`,
+            '--default',
+          );
+        }
+        defaultSource = kept;
+      }
+      const saved = await saveIntakeConfig(context, team, { ...config, lead_sources: sources, default_lead_source: defaultSource }, [
+        ['lead_sources', '--sources'],
+        ['default_lead_source', '--default'],
+      ]);
+      reportSaved(context, team, saved, leadSourceLines(saved));
+    },
+  },
+
+  'intake dedupe-window': {
+    options: { team: { type: 'string' }, hours: { type: 'string' } },
+    async run(context) {
+      const { team, config } = await loadIntakeConfig(context);
+      const hours = requiredInteger(context.values, '--hours');
+      const saved = await saveIntakeConfig(context, team, { ...config, dedupe_window_hours: hours }, [['dedupe_window_hours', '--hours']]);
+      reportSaved(context, team, saved, [`dedupe window  ${dedupeText(saved)}`]);
+    },
+  },
+
+  'intake scheduling': {
+    options: { team: { type: 'string' }, mode: { type: 'string' }, hours: { type: 'string' }, custom: { type: 'string' } },
+    async run(context) {
+      const { values } = context;
+      const { team, config } = await loadIntakeConfig(context);
+      const modeText = optionalString(values, '--mode');
+      const hoursText = optionalString(values, '--hours');
+      const customText = optionalString(values, '--custom');
+      if (modeText === null && hoursText === null && customText === null) {
+        throw new UsageError('--mode is required (or --hours, or --custom)', '--mode');
+      }
+      let mode: SchedulingMode = config.scheduling.mode;
+      if (modeText !== null) {
+        const wanted = modeText.trim();
+        if (!(SCHEDULING_MODES as readonly string[]).includes(wanted)) {
+          throw new UsageError(`--mode must be one of ${SCHEDULING_MODES.join(', ')}; got '${modeText}'`, '--mode');
+        }
+        mode = wanted as SchedulingMode;
+      }
+      const businessHours = hoursText === null ? config.scheduling.business_hours : parseWeek(hoursText, '--hours');
+      const customWindows = customText === null ? config.scheduling.custom_windows : parseWeek(customText, '--custom');
+      if ((mode === 'business_hours' || mode === 'after_hours') && isEmptyWeek(businessHours)) {
+        throw new UsageError(`--hours: mode ${mode} needs business hours, e.g. --hours "mon-fri 08:00-17:00"`, '--hours');
+      }
+      if (mode === 'custom' && isEmptyWeek(customWindows)) {
+        throw new UsageError('--custom: mode custom needs at least one window, e.g. --custom "fri 22:00-06:00"', '--custom');
+      }
+      const saved = await saveIntakeConfig(
+        context,
+        team,
+        { ...config, scheduling: { mode, business_hours: businessHours, custom_windows: customWindows } },
+        [
+          ['scheduling.business_hours', '--hours'],
+          ['scheduling.custom_windows', '--custom'],
+          ['scheduling', '--mode'],
+        ],
+      );
+      reportSaved(context, team, saved, schedulingLines(team, saved));
+    },
+  },
+
+  'intake outreach': {
+    options: { team: { type: 'string' }, attempts: { type: 'string' }, 'spacing-minutes': { type: 'string' } },
+    async run(context) {
+      const { team, config } = await loadIntakeConfig(context);
+      const attempts = optionalInteger(context.values, '--attempts');
+      const spacing = optionalInteger(context.values, '--spacing-minutes');
+      if (attempts === null && spacing === null) throw new UsageError('--attempts is required (or --spacing-minutes)', '--attempts');
+      const outreach = {
+        max_attempts: attempts ?? config.outreach.max_attempts,
+        retry_spacing_minutes: spacing ?? config.outreach.retry_spacing_minutes,
+      };
+      const saved = await saveIntakeConfig(context, team, { ...config, outreach }, [
+        ['outreach.max_attempts', '--attempts'],
+        ['outreach.retry_spacing_minutes', '--spacing-minutes'],
+      ]);
+      reportSaved(context, team, saved, [`outreach  ${outreachText(saved)}`]);
+    },
+  },
+
+  'intake phone-region': {
+    options: { team: { type: 'string' }, region: { type: 'string' } },
+    async run(context) {
+      const { team, config } = await loadIntakeConfig(context);
+      const region = requiredString(context.values, '--region').toUpperCase();
+      if (!/^[A-Z]{2}$/.test(region) || !isSupportedCountry(region)) {
+        throw new UsageError(
+          `--region must be a two-letter ISO 3166 region with a phone numbering plan, such as US or CA; got '${region}'`,
+          '--region',
+        );
+      }
+      const saved = await saveIntakeConfig(context, team, { ...config, phone_region: region }, [['phone_region', '--region']]);
+      reportSaved(context, team, saved, [`phone region  ${saved.phone_region} (numbers without +country are read in this region)`]);
+    },
+  },
+
+  'intake routing': {
+    options: {
+      team: { type: 'string' },
+      rule: { type: 'string', multiple: true },
+      'default-team': { type: 'string' },
+      clear: { type: 'boolean' },
+    },
+    async run(context) {
+      const { values } = context;
+      const { team, config } = await loadIntakeConfig(context);
+      const ruleTexts = Array.isArray(values.rule) ? values.rule : [];
+      const defaultText = optionalString(values, '--default-team');
+      const clear = values.clear === true;
+      if (clear && (ruleTexts.length > 0 || defaultText !== null)) {
+        throw new UsageError('--clear cannot be combined with --rule or --default-team', '--clear');
+      }
+      if (!clear && ruleTexts.length === 0 && defaultText === null) {
+        throw new UsageError('--rule is required (or --default-team, or --clear)', '--rule');
+      }
+      let routing = clear ? { rules: [], default_team_id: null } : config.routing;
+      if (ruleTexts.length > 0) routing = { ...routing, rules: ruleTexts.map(parseRule) };
+      if (defaultText !== null) {
+        const wanted = defaultText.trim();
+        if (wanted.toLowerCase() === 'none') routing = { ...routing, default_team_id: null };
+        else if (/^[1-9][0-9]{0,9}$/.test(wanted)) routing = { ...routing, default_team_id: Number(wanted) };
+        else throw new UsageError(`--default-team must be a team id or none; got '${defaultText}'`, '--default-team');
+      }
+      const saved = await saveIntakeConfig(
+        context,
+        team,
+        { ...config, routing },
+        [
+          ['routing.default_team_id', '--default-team'],
+          ['routing', '--rule'],
+        ],
+        (index) =>
+          index === null
+            ? { flag: '--default-team', label: `--default-team ${routing.default_team_id}` }
+            : {
+                flag: '--rule',
+                label:
+                  index < ruleTexts.length
+                    ? `--rule ${index + 1} "${ruleTexts[index]}"`
+                    : `stored rule ${index + 1} (replace it with --rule)`,
+              },
+      );
+      reportSaved(context, team, saved, await routingLines(context.store, saved.routing));
+    },
+  },
+};
+
+async function requireTeam(context: Context): Promise<Team> {
+  const teamId = requiredId(context.values, '--team');
+  const team = await context.store.getTeam(teamId);
+  if (!team) throw new UsageError(`--team ${teamId} does not name an existing team`, '--team');
+  return team;
+}
+
+/** The team's configuration with every default filled in; the defaults when nothing is stored. */
+async function loadIntakeConfig(context: Context): Promise<{ team: Team; config: IntakeConfig; stored: boolean }> {
+  const team = await requireTeam(context);
+  const raw = await context.configs.getIntakeConfig(team.id);
+  if (raw === null) return { team, config: DEFAULT_INTAKE_CONFIG, stored: false };
+  const parsed = intakeConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new Error(
+      `the stored intake configuration of team ${team.id} does not validate (${issuesText(parsed.error.issues)}); ` +
+        `replace it with \`intake set --team ${team.id} --file FILE\``,
+    );
+  }
+  return { team, config: parsed.data, stored: true };
+}
+
+/**
+ * Validates the whole candidate (intakeConfigSchema), the routing targets when `routingBlame` is
+ * given (each must be a team of the anchor's enterprise), and that the schedule leaves a time to
+ * call; then saves it. Refusals are UsageErrors naming the flag and the field.
+ */
+async function saveIntakeConfig(
+  context: Context,
+  team: Team,
+  candidate: unknown,
+  flags: FlagMap,
+  routingBlame?: RoutingBlame,
+): Promise<IntakeConfig> {
+  const parsed = intakeConfigSchema.safeParse(candidate);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    const flag = flagFor(first ? issuePath(first.path) : '', flags);
+    throw new UsageError(`${flag}: ${issuesText(parsed.error.issues)}`, flag);
+  }
+  const config = parsed.data;
+  if (routingBlame) await assertRoutingTargets(context.store, team, config.routing, routingBlame);
+  if (nextAllowedInstant({ ...config.scheduling, timezone: team.timezone }, new Date()) === null) {
+    const flag = flagFor(config.scheduling.mode === 'custom' ? 'scheduling.custom_windows' : 'scheduling.business_hours', flags);
+    throw new UsageError(`${flag}: scheduling: mode ${config.scheduling.mode} with these hours leaves no time to call within a week`, flag);
+  }
+  await context.configs.putIntakeConfig(team.id, config);
+  return config;
+}
+
+/** Every routing target must exist and belong to the anchor team's enterprise. */
+async function assertRoutingTargets(
+  store: DynamoTenancyStore,
+  anchor: Team,
+  routing: IntakeConfig['routing'],
+  blame: RoutingBlame,
+): Promise<void> {
+  const ids = routingTargets(routing);
+  if (ids.length === 0) return;
+  const teams = new Map((await store.getTeams(ids)).map((t) => [t.id, t]));
+  const refs: { teamId: number; index: number | null }[] = routing.rules.map((r, index) => ({ teamId: r.team_id, index }));
+  if (routing.default_team_id !== null) refs.push({ teamId: routing.default_team_id, index: null });
+  for (const ref of refs) {
+    const target = teams.get(ref.teamId);
+    const { flag, label } = blame(ref.index);
+    if (!target) throw new UsageError(`${label}: team ${ref.teamId} does not exist`, flag);
+    if (target.enterpriseId !== anchor.enterpriseId) {
+      const enterprise = await store.getEnterprise(anchor.enterpriseId);
+      throw new UsageError(
+        `${label}: team ${target.id} (${target.name}) is not a team of enterprise ${anchor.enterpriseId}` +
+          `${enterprise ? ` (${enterprise.name})` : ''}, the enterprise of anchor team ${anchor.id} (${anchor.name}); ` +
+          'routing may only name teams of the anchor team’s enterprise',
+        flag,
+      );
+    }
+  }
+}
+
+function flagFor(fieldPath: string, flags: FlagMap): string {
+  const match = flags.find(
+    ([prefix]) => prefix === '' || fieldPath === prefix || fieldPath.startsWith(`${prefix}.`) || fieldPath.startsWith(`${prefix}[`),
+  );
+  return match?.[1] ?? flags[flags.length - 1]?.[1] ?? '--team';
+}
+
+function issuePath(segments: readonly PropertyKey[]): string {
+  return formatPath(segments.map((s) => (typeof s === 'number' ? s : String(s))));
+}
+
+/** zod issues as "field.path: message; ..." (at most five). */
+function issuesText(issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[]): string {
+  const texts = issues.slice(0, 5).map((issue) => {
+    const at = issuePath(issue.path);
+    return at === '' ? issue.message : `${at}: ${issue.message}`;
+  });
+  if (issues.length > 5) texts.push(`and ${issues.length - 5} more`);
+  return texts.join('; ');
+}
+
+function reportSaved(context: Context, team: Team, config: IntakeConfig, lines: readonly string[]): void {
+  if (context.json) {
+    context.out(toJson(config));
+    return;
+  }
+  context.out([`Saved the intake configuration of team ${team.id} (${team.name})`, ...lines.map((l) => `  ${l}`)].join('\n'));
+}
+
+function targetField(text: string): TargetField {
+  const wanted = text.trim();
+  if (!(TARGET_FIELDS as readonly string[]).includes(wanted)) {
+    throw new UsageError(`--target must be one of ${TARGET_FIELDS.join(', ')}; got '${text}'`, '--target');
+  }
+  return wanted as TargetField;
+}
+
+function withoutEmptyMapping(mapping: NonNullable<IntakeConfig['field_mapping']>): IntakeConfig['field_mapping'] {
+  return Object.keys(mapping.fields).length === 0 && !mapping.notes_combine?.length ? null : mapping;
+}
+
+/** A comma list of payload paths (commas inside [..] belong to the path); each must parse. */
+function payloadPaths(text: string, flag: string): string[] {
+  const paths = splitOutsideBrackets(text, ',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  if (paths.length === 0) throw new UsageError(`${flag} must name at least one payload path`, flag);
+  const seen = new Set<string>();
+  for (const p of paths) {
+    if (!parsePath(p)) throw new UsageError(`${flag}: "${p}" is not a payload path such as phone, contact.phone or phones[0].number`, flag);
+    if (seen.has(p)) throw new UsageError(`${flag} names "${p}" twice`, flag);
+    seen.add(p);
+  }
+  return paths;
+}
+
+function plainList(text: string): string[] {
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+/** Splits at `separator` where it is not inside [..] or a quoted string. */
+function splitOutsideBrackets(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  let depth = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '\\') i++;
+      else if (c === '"') quoted = false;
+    } else if (c === '"') quoted = true;
+    else if (c === '[') depth++;
+    else if (c === ']') depth = Math.max(0, depth - 1);
+    else if (c === separator && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/** `FIELD=VALUE[,VALUE...]->TEAM_ID`, e.g. `brand=summit plumbing,summit->7`. */
+function parseRule(text: string, index: number): IntakeConfig['routing']['rules'][number] {
+  const fail = (why: string) => new UsageError(`--rule ${index + 1} "${text}": ${why}`, '--rule');
+  const shape = 'expected FIELD=VALUE[,VALUE...]->TEAM_ID, e.g. "brand=summit hvac->2"';
+  const arrow = text.lastIndexOf('->');
+  if (arrow < 0) throw fail(shape);
+  const teamText = text.slice(arrow + 2).trim();
+  if (!/^[1-9][0-9]{0,9}$/.test(teamText)) throw fail(`"${teamText}" after -> is not a team id`);
+  const left = text.slice(0, arrow);
+  const [fieldPart, ...valueParts] = splitOutsideBrackets(left, '=');
+  if (fieldPart === undefined || valueParts.length === 0) throw fail(shape);
+  const field = fieldPart.trim();
+  if (!parsePath(field)) throw fail(`"${field}" is not a payload path such as brand or lead.brand`);
+  const equals = plainList(valueParts.join('='));
+  if (equals.length === 0) throw fail('give at least one value after =');
+  return { field, equals, team_id: Number(teamText) };
+}
+
+function optionalInteger(values: Values, flag: string): number | null {
+  const raw = optionalString(values, flag);
+  if (raw === null) return null;
+  if (!/^-?[0-9]{1,9}$/.test(raw.trim())) throw new UsageError(`${flag} must be a whole number; got '${raw}'`, flag);
+  return Number(raw.trim());
+}
+
+function requiredInteger(values: Values, flag: string): number {
+  const value = optionalInteger(values, flag);
+  if (value === null) throw new UsageError(`${flag} is required`, flag);
+  return value;
+}
+
+// Weekly windows: "mon-fri 08:00-17:00; sat 09:00-12:00" ------------------------------------
+
+const DAY_WORDS: Readonly<Record<string, readonly Weekday[]>> = {
+  mon: ['monday'],
+  monday: ['monday'],
+  tue: ['tuesday'],
+  tues: ['tuesday'],
+  tuesday: ['tuesday'],
+  wed: ['wednesday'],
+  wednesday: ['wednesday'],
+  thu: ['thursday'],
+  thur: ['thursday'],
+  thurs: ['thursday'],
+  thursday: ['thursday'],
+  fri: ['friday'],
+  friday: ['friday'],
+  sat: ['saturday'],
+  saturday: ['saturday'],
+  sun: ['sunday'],
+  sunday: ['sunday'],
+  daily: WEEKDAYS,
+  everyday: WEEKDAYS,
+  weekdays: WEEKDAYS.slice(0, 5),
+  weekends: ['saturday', 'sunday'],
+};
+const DAY_HINT = 'use mon, tue, wed, thu, fri, sat, sun, a range such as mon-fri, daily, weekdays or weekends';
+
+/** Parses the compact weekly syntax (see the usage text); "none" is no windows. */
+function parseWeek(text: string, flag: string): WeeklyWindows {
+  const trimmed = text.trim();
+  if (trimmed === '') throw new UsageError(`${flag} must not be empty (${flag} none clears it)`, flag);
+  if (trimmed.toLowerCase() === 'none') return {};
+  const week: Partial<Record<Weekday, TimeWindow[]>> = {};
+  for (const rawEntry of trimmed.split(';')) {
+    const entry = rawEntry
+      .trim()
+      .toLowerCase()
+      .replace(/\s*([,-])\s*/g, '$1');
+    if (entry === '') continue;
+    const fail = (why: string) => new UsageError(`${flag}: "${rawEntry.trim()}": ${why}`, flag);
+    const [daysPart = '', ...rangeParts] = entry.split(/\s+/);
+    if (rangeParts.length === 0) throw fail('expected DAYS HH:MM-HH:MM, e.g. mon-fri 08:00-17:00');
+    const days = parseDays(daysPart, fail);
+    const windows = rangeParts
+      .join(',')
+      .split(',')
+      .filter((r) => r !== '')
+      .map((range) => parseTimeRange(range, fail));
+    for (const day of days) week[day] = [...(week[day] ?? []), ...windows];
+  }
+  const ordered: Partial<Record<Weekday, TimeWindow[]>> = {};
+  for (const day of WEEKDAYS) {
+    const list = week[day];
+    if (list) ordered[day] = [...list].sort((a, b) => a.start.localeCompare(b.start) || a.end.localeCompare(b.end));
+  }
+  return ordered;
+}
+
+function parseDays(text: string, fail: (why: string) => UsageError): Weekday[] {
+  const days: Weekday[] = [];
+  for (const item of text.split(',').filter((i) => i !== '')) {
+    const range = /^([a-z]+)-([a-z]+)$/.exec(item);
+    if (range) {
+      const from = DAY_WORDS[range[1] ?? ''];
+      const to = DAY_WORDS[range[2] ?? ''];
+      const unknown = [range[1], range[2]].find((word) => DAY_WORDS[word ?? '']?.length !== 1);
+      if (from?.length !== 1 || to?.length !== 1) throw fail(`"${item}": "${unknown}" is not a single day (${DAY_HINT})`);
+      let i = WEEKDAYS.indexOf(from[0] as Weekday);
+      const end = WEEKDAYS.indexOf(to[0] as Weekday);
+      // A range wraps round the week end: fri-mon is fri, sat, sun, mon.
+      for (;;) {
+        days.push(WEEKDAYS[i] as Weekday);
+        if (i === end) break;
+        i = (i + 1) % WEEKDAYS.length;
+      }
+      continue;
+    }
+    const named = DAY_WORDS[item];
+    if (!named) throw fail(`unknown day "${item}" (${DAY_HINT})`);
+    days.push(...named);
+  }
+  if (days.length === 0) throw fail(`no day given (${DAY_HINT})`);
+  return [...new Set(days)];
+}
+
+function parseTimeRange(text: string, fail: (why: string) => UsageError): TimeWindow {
+  const match = /^(\d{1,2}):(\d{2})-(\d{1,2}):(\d{2})$/.exec(text);
+  const bad = () => fail(`"${text}" is not a time range HH:MM-HH:MM (24-hour; 24:00 is midnight at the end)`);
+  if (!match) throw bad();
+  const [sh, sm, eh, em] = match.slice(1).map(Number) as [number, number, number, number];
+  if (sh > 23 || sm > 59 || em > 59 || eh > 24 || (eh === 24 && em !== 0)) throw bad();
+  const hhmm = (h: number, m: number) => `${String(h % 24).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+  return { start: hhmm(sh, sm), end: hhmm(eh, em) };
+}
+
+function isEmptyWeek(week: WeeklyWindows): boolean {
+  return Object.values(week).every((list) => !list || list.length === 0);
+}
+
+/** The compact syntax back: consecutive days with the same windows are joined (mon-fri 08:00-17:00). */
+function formatWeek(week: WeeklyWindows): string {
+  const key = (i: number) => (week[WEEKDAYS[i] as Weekday] ?? []).map((w) => `${w.start}-${w.end}`).join(',');
+  const parts: string[] = [];
+  for (let i = 0; i < WEEKDAYS.length; ) {
+    const windows = key(i);
+    let j = i;
+    while (j + 1 < WEEKDAYS.length && key(j + 1) === windows) j++;
+    if (windows !== '') {
+      const first = (WEEKDAYS[i] as Weekday).slice(0, 3);
+      const last = (WEEKDAYS[j] as Weekday).slice(0, 3);
+      parts.push(`${i === 0 && j === WEEKDAYS.length - 1 ? 'daily' : i === j ? first : `${first}-${last}`} ${windows}`);
+    }
+    i = j + 1;
+  }
+  return parts.length === 0 ? 'none' : parts.join('; ');
+}
+
+// Human-readable configuration -----------------------------------------------------------------
+
+async function describeIntakeConfig(store: DynamoTenancyStore, team: Team, config: IntakeConfig, stored: boolean): Promise<string> {
+  const width = Math.max(...TARGET_FIELDS.map((t) => t.length));
+  const lines = [
+    `Intake configuration of team ${team.id} (${team.name}, ${team.timezone})${stored ? '' : ': nothing stored, the defaults apply'}`,
+    '',
+    'Field mapping (per target, the first alias present in the payload wins)',
+  ];
+  const mapping = config.field_mapping;
+  for (const target of TARGET_FIELDS) {
+    if (target === 'notes' && mapping?.notes_combine?.length) {
+      lines.push(`  ${target.padEnd(width)}  one JSON object of ${mapping.notes_combine.join(', ')}`);
+      continue;
+    }
+    const own = mapping?.fields[target];
+    lines.push(`  ${target.padEnd(width)}  ${(own ?? DEFAULT_ALIASES[target]).join(', ')}${own ? '' : '  (default)'}`);
+  }
+  lines.push('', ...leadSourceLines(config), `dedupe window   ${dedupeText(config)}`, ...schedulingLines(team, config));
+  lines.push(`outreach        ${outreachText(config)}`, `phone region    ${config.phone_region}`);
+  lines.push(...(await routingLines(store, config.routing)));
+  return lines.join('\n');
+}
+
+function leadSourceLines(config: IntakeConfig): string[] {
+  return [
+    `lead sources    ${config.lead_sources.length > 0 ? config.lead_sources.join(', ') : '(none configured: the incoming value is kept as sent)'}`,
+    `default source  ${config.default_lead_source ?? '-'}`,
+  ];
+}
+
+function dedupeText(config: IntakeConfig): string {
+  return config.dedupe_window_hours === 0
+    ? 'off (only a repeated external_id is a duplicate)'
+    : `${config.dedupe_window_hours} h (the same phone within it is a duplicate)`;
+}
+
+function outreachText(config: IntakeConfig): string {
+  const { max_attempts: attempts, retry_spacing_minutes: spacing } = config.outreach;
+  return attempts === 1 ? '1 attempt' : `${attempts} attempts, ${spacing} min apart`;
+}
+
+function schedulingLines(team: Team, config: IntakeConfig): string[] {
+  const s = config.scheduling;
+  return [
+    `scheduling      ${s.mode} (times in ${team.timezone})`,
+    `  business hours  ${formatWeek(s.business_hours)}`,
+    `  custom windows  ${formatWeek(s.custom_windows)}`,
+  ];
+}
+
+async function routingLines(store: DynamoTenancyStore, routing: IntakeConfig['routing']): Promise<string[]> {
+  if (routing.rules.length === 0 && routing.default_team_id === null) {
+    return ['routing         none (multi-team keys anchored on this team ingest for this team)'];
+  }
+  const names = new Map((await store.getTeams(routingTargets(routing))).map((t) => [t.id, t.name]));
+  const teamText = (id: number) => `team ${id}${names.has(id) ? ` (${names.get(id)})` : ' (missing)'}`;
+  return [
+    'routing         for multi-team keys anchored on this team; the first matching rule wins',
+    ...routing.rules.map((r, i) => `  ${i + 1}. ${r.field} = ${r.equals.map((e) => `"${e}"`).join(' | ')} -> ${teamText(r.team_id)}`),
+    `  otherwise -> ${routing.default_team_id === null ? 'refused (400 naming routing)' : teamText(routing.default_team_id)}`,
+  ];
+}
 
 const COMMANDS: Record<string, Command> = {
   'portfolio create': {
@@ -343,6 +1067,8 @@ const COMMANDS: Record<string, Command> = {
       );
     },
   },
+
+  ...INTAKE_COMMANDS,
 };
 
 /** Runs one CLI command and returns its exit code. Never throws. */
@@ -375,7 +1101,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo = { stdout: 
 
     const target = await openTarget(values.local === true, env);
     try {
-      await command.run({ store: target.store, values, json, out });
+      await command.run({ store: target.store, configs: target.configs, values, json, out });
     } finally {
       await target.close();
     }
@@ -513,6 +1239,21 @@ function permissionsText(record: ApiKeyRecord): string {
   return complete ? `all (${all.length})` : record.permissions.join(',');
 }
 
+/** `label` + the items, comma-separated, wrapped at `width` with every line indented by `indent`. */
+function wrapList(label: string, items: readonly string[], indent: number, width: number): string {
+  const lines: string[] = [];
+  let line = `${' '.repeat(indent)}${label}`;
+  items.forEach((item, i) => {
+    const text = i < items.length - 1 ? `${item},` : item;
+    if (line.length + 1 + text.length > width && line.trim() !== label.trim()) {
+      lines.push(line);
+      line = ' '.repeat(indent + label.length) + text;
+    } else line += line.endsWith(label) ? text : ` ${text}`;
+  });
+  lines.push(line);
+  return lines.join('\n');
+}
+
 function toJson(value: unknown): string {
   return JSON.stringify(value, null, 2);
 }
@@ -534,6 +1275,7 @@ function table(headers: readonly string[], rows: readonly (readonly string[])[])
 
 interface Target {
   readonly store: DynamoTenancyStore;
+  readonly configs: IntakeConfigStore;
   close(): Promise<void>;
 }
 
@@ -552,6 +1294,7 @@ async function openTarget(local: boolean, env: Readonly<Record<string, string | 
   const documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   return {
     store: new DynamoTenancyStore(documents, tableName),
+    configs: new DynamoIntakeConfigStore(documents, tableName),
     async close() {
       documents.destroy();
     },
@@ -574,6 +1317,7 @@ async function openLocalData(dataDir: string): Promise<Target> {
     const documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
     return {
       store: new DynamoTenancyStore(documents, names.teams),
+      configs: new DynamoIntakeConfigStore(documents, names.teams),
       async close() {
         documents.destroy();
         await dynamo.stop();

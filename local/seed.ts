@@ -2,21 +2,25 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { DynamoCallStore } from '../shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '../shared/adapters/dynamodb/client';
+import { DynamoIntakeConfigStore } from '../shared/adapters/dynamodb/intake-store';
 import { DynamoLeadStore } from '../shared/adapters/dynamodb/lead-store';
 import { DynamoSessionStore } from '../shared/adapters/dynamodb/session-store';
 import { physicalTableName } from '../shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '../shared/adapters/dynamodb/tenancy-store';
 import type { KeyType, Permission } from '../shared/auth/permissions';
 import { authenticateApiKey } from '../shared/domain/identity-resolver';
+import { intakeConfigSchema } from '../shared/domain/intake/intake-config';
+import { routingTargets } from '../shared/domain/intake/routing';
 import { createApiKey, permissionsAllowedFor } from '../shared/domain/key-service';
 import type { SessionRecord } from '../shared/domain/sessions';
 import type { Team } from '../shared/domain/tenancy';
-import { generateCalls, generateLeads, generateSessions, seedFrom, type Trade } from './demo-data';
+import { demoIntakeConfigs, generateCalls, generateLeads, generateSessions, seedFrom, type Trade } from './demo-data';
 
 /**
  * The demo data behind `npm start`: one portfolio spanning two enterprises, five teams (one a QA
- * team), 60 days of scheduler sessions, leads of every channel, AI-answered calls, and one API key
- * of each type. The keys' plaintext is written once to `<dataDir>/demo-credentials.json`, whose
+ * team), 60 days of scheduler sessions, leads of every channel, AI-answered calls, the teams'
+ * speed-to-lead intake configurations (see demoIntakeConfigs and local/demo-requests.md), and one
+ * API key of each type. The keys' plaintext is written once to `<dataDir>/demo-credentials.json`, whose
  * shape is a contract used by external tests:
  *
  *   {"keys":[{"key","type","permissions","team_ids","enterprise_id","portfolio_id"}, ...]}
@@ -110,9 +114,12 @@ export async function seedIfEmpty(dataDir: string): Promise<SeedResult> {
   const credentialsPath = path.join(dataDir, 'demo-credentials.json');
   const tenancy = tenancyStore();
   const hasTenancy = (await tenancy.listPortfolios()).length > 0;
+  const anchor = hasTenancy ? await tenancy.getTeamByWorkspace(ANCHOR_WORKSPACE) : null;
+  // A data folder seeded before intake configurations existed gets them now (only where a team
+  // has none: an operator's configuration is never overwritten).
+  if (anchor) await putDemoIntakeConfigs(tenancy, { onlyWhereAbsent: true });
   if (hasTenancy && existsSync(credentialsPath)) return { credentialsPath, seeded: false };
 
-  const anchor = await tenancy.getTeamByWorkspace(ANCHOR_WORKSPACE);
   if (anchor) {
     const portfolioId = await findDemoPortfolio(tenancy, anchor);
     writeCredentials(credentialsPath, await issueDemoKeys(tenancy, anchor, portfolioId));
@@ -158,6 +165,7 @@ export async function seedDemo(options: SeedDemoOptions = {}): Promise<SeedDemoR
       created.push({ spec, team });
     }
   }
+  await putDemoIntakeConfigs(tenancy, { onlyWhereAbsent: false });
   const tenancyMs = clock.lap();
 
   // Seeds derive from the workspace id, so the demo content is the same on every machine.
@@ -263,8 +271,9 @@ function batchTasks<T>(items: readonly T[], write: (batch: readonly T[]) => Prom
 }
 
 /**
- * One key of each type holding every permission its type may hold, all anchored on Summit
- * Plumbing, plus a single-team key holding only read:leads.
+ * One key of each type holding every permission its type may hold (the read permissions and the
+ * write permissions of the POST surfaces: write:leads, write:calls, write:sms_campaigns), all
+ * anchored on Summit Plumbing, plus a single-team key holding only read:leads.
  */
 async function issueDemoKeys(tenancy: DynamoTenancyStore, anchor: Team, portfolioId: number): Promise<DemoCredentials> {
   const requests: { name: string; type: KeyType; permissions: readonly Permission[]; portfolioId?: number }[] = [
@@ -297,6 +306,44 @@ async function issueDemoKeys(tenancy: DynamoTenancyStore, anchor: Team, portfoli
     });
   }
   return { keys };
+}
+
+/**
+ * Writes the demo intake configurations (validated as the CLI validates them: the schema, and
+ * routing targets inside the anchor's enterprise). With `onlyWhereAbsent`, a team that already has
+ * a configuration keeps it.
+ */
+async function putDemoIntakeConfigs(tenancy: DynamoTenancyStore, options: { readonly onlyWhereAbsent: boolean }): Promise<void> {
+  const workspaces = ['ws_summit_plumbing', 'ws_summit_hvac', 'ws_summit_qa', 'ws_bayside_heating_air'] as const;
+  const teams = await Promise.all(workspaces.map((w) => tenancy.getTeamByWorkspace(w)));
+  const byWorkspace = new Map(teams.flatMap((t) => (t ? [[t.workspaceId, t] as const] : [])));
+  // Not the demo's tenancy (some of its teams are missing): leave it alone.
+  if (options.onlyWhereAbsent && byWorkspace.size < workspaces.length) return;
+  const id = (workspaceId: string): number => {
+    const team = byWorkspace.get(workspaceId);
+    if (!team) throw new Error(`demo team ${workspaceId} is missing`);
+    return team.id;
+  };
+  const ids = {
+    summitPlumbing: id('ws_summit_plumbing'),
+    summitHvac: id('ws_summit_hvac'),
+    summitQa: id('ws_summit_qa'),
+    baysideHeatingAir: id('ws_bayside_heating_air'),
+  };
+  const configs = new DynamoIntakeConfigStore(getDocumentClient(), physicalTableName('teams'));
+  const byId = new Map([...byWorkspace.values()].map((t) => [t.id, t]));
+  await Promise.all(
+    demoIntakeConfigs(ids).map(async ({ teamId, config: input }) => {
+      const config = intakeConfigSchema.parse(input);
+      const enterpriseId = byId.get(teamId)?.enterpriseId;
+      for (const target of routingTargets(config.routing)) {
+        if (byId.get(target)?.enterpriseId !== enterpriseId)
+          throw new Error(`demo routing of team ${teamId} names team ${target} of another enterprise`);
+      }
+      if (options.onlyWhereAbsent && (await configs.getIntakeConfig(teamId)) !== null) return;
+      await configs.putIntakeConfig(teamId, config);
+    }),
+  );
 }
 
 async function findDemoPortfolio(tenancy: DynamoTenancyStore, anchor: Team): Promise<number> {

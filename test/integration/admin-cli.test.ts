@@ -6,6 +6,7 @@ import type { LocalDynamo } from '../../local/dynamodb';
 import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
 import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
+import { WRITE_PERMISSIONS } from '../../shared/auth/permissions';
 import { authenticateApiKey } from '../../shared/domain/identity-resolver';
 import { startEmulator } from '../support/emulator';
 
@@ -272,6 +273,7 @@ describe('admin CLI', () => {
 
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('key create --type TYPE --team ANCHOR_TEAM_ID');
+    expect(run.stdout).toContain('intake routing --team ANCHOR_ID --rule "FIELD=VALUE[,VALUE...]->TEAM_ID"');
     expect(run.stdout).toContain('TeamsTableName');
   });
 
@@ -293,6 +295,7 @@ describe('admin CLI', () => {
         expect(listed.stdout).not.toContain(String(key.key));
       }
       expect(credentials.keys[1]?.permissions).toContain('read:support_tickets');
+      for (const key of credentials.keys.slice(0, 3)) expect(key.permissions).toEqual(expect.arrayContaining([...WRITE_PERMISSIONS]));
       expect(credentials.keys[2]?.team_ids).toHaveLength(5);
       expect(credentials.keys[3]?.permissions).toEqual(['read:leads']);
       expect(listed.stdout).toContain('Demo enterprise key (read:leads only)');

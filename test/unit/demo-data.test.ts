@@ -1,6 +1,19 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
 import { DateTime } from 'luxon';
-import { generateCalls, generateLeads, generateSessions, issueTypesFor, mulberry32, Random } from '../../local/demo-data';
+import {
+  DEMO_ROUTING_FIELD,
+  demoIntakeConfigs,
+  generateCalls,
+  generateLeads,
+  generateSessions,
+  issueTypesFor,
+  mulberry32,
+  Random,
+} from '../../local/demo-data';
+import { applyFieldMapping } from '../../shared/domain/intake/field-mapping';
+import { type IntakeConfig, intakeConfigSchema, resolveLeadSource } from '../../shared/domain/intake/intake-config';
+import { routeLead, routingTargets } from '../../shared/domain/intake/routing';
+import { nextAllowedInstant } from '../../shared/domain/intake/scheduling';
 import { LEAD_TYPES } from '../../shared/domain/leads';
 import { SESSION_EVENT_TYPES, type SessionRecord } from '../../shared/domain/sessions';
 
@@ -226,6 +239,110 @@ describe('demo data generators', () => {
         expect(Date.parse(call.ended_at ?? '') - Date.parse(call.started_at)).toBeGreaterThanOrEqual((call.duration_seconds ?? 0) * 1000);
         expect(call.customer.phone && isValidPhoneNumber(call.customer.phone)).toBe(true);
       }
+    });
+  });
+
+  describe('intake configurations', () => {
+    const ids = { summitPlumbing: 11, summitHvac: 12, summitQa: 13, baysideHeatingAir: 21 };
+    const configs = new Map<number, IntakeConfig>(
+      demoIntakeConfigs(ids).map(({ teamId, config }) => [teamId, intakeConfigSchema.parse(config)]),
+    );
+    const config = (teamId: number): IntakeConfig => {
+      const found = configs.get(teamId);
+      if (!found) throw new Error(`no demo intake configuration for team ${teamId}`);
+      return found;
+    };
+    const at = (iso: string, zone: string) => DateTime.fromISO(iso, { zone }).toJSDate();
+    const schedule = (teamId: number, zone: string) => ({ ...config(teamId).scheduling, timezone: zone });
+
+    it('validate against the intake configuration schema, one per configured team', () => {
+      for (const { config: input } of demoIntakeConfigs(ids)) expect(intakeConfigSchema.safeParse(input).success).toBe(true);
+
+      expect([...configs.keys()].sort()).toEqual([11, 12, 13, 21]);
+    });
+
+    it('use every scheduling mode, with an overnight custom window', () => {
+      expect([...configs.values()].map((c) => c.scheduling.mode).sort()).toEqual(['after_hours', 'always', 'business_hours', 'custom']);
+      const overnight = Object.values(config(ids.summitQa).scheduling.custom_windows)
+        .flat()
+        .filter((w) => w !== undefined && w.end <= w.start);
+      expect(overnight).toEqual([{ start: '22:00', end: '06:00' }]);
+    });
+
+    it('route the anchor team by brand, first match wins, and fall back to the anchor as default team', () => {
+      const routing = config(ids.summitPlumbing).routing;
+      const route = (brand: string | undefined) => routeLead(routing, brand === undefined ? {} : { [DEMO_ROUTING_FIELD]: brand });
+
+      expect(route('Summit HVAC')).toMatchObject({ kind: 'rule', teamId: ids.summitHvac, ruleIndex: 0 });
+      expect(route(' summit heating & cooling ')).toMatchObject({ kind: 'rule', teamId: ids.summitHvac });
+      expect(route('SUMMIT PLUMBING')).toMatchObject({ kind: 'rule', teamId: ids.summitPlumbing });
+      expect(route('summit qa')).toMatchObject({ kind: 'rule', teamId: ids.summitQa });
+      expect(route('Acme Roofing')).toEqual({ kind: 'default', teamId: ids.summitPlumbing });
+      expect(route(undefined)).toEqual({ kind: 'default', teamId: ids.summitPlumbing });
+      expect(routingTargets(routing).sort()).toEqual([ids.summitPlumbing, ids.summitHvac, ids.summitQa].sort());
+    });
+
+    it('map a CRM-shaped payload through the nested mapping of Summit HVAC', () => {
+      const hvac = config(ids.summitHvac);
+      const payload = {
+        brand: 'Summit HVAC',
+        contact: {
+          first: 'Marcus',
+          last: 'Oyelaran',
+          phones: [{ type: 'mobile', number: '(312) 555-0178' }],
+          email: 'marcus.oyelaran@example.com',
+          address: { street: '4410 N Lincoln Ave', city: 'Chicago', state: 'IL', zip: '60625' },
+        },
+        job: { type: 'AC repair', description: 'Upstairs unit blowing warm air', access_notes: 'Side gate code 4412' },
+        crm: { lead_ref: 'CRM-88412', source: 'angi' },
+      };
+
+      const mapped = applyFieldMapping(payload, hvac.field_mapping);
+
+      expect(mapped.fields).toMatchObject({
+        phone_number: '(312) 555-0178',
+        customer_name: 'Marcus Oyelaran',
+        external_id: 'CRM-88412',
+        service_type: 'AC repair',
+        zip: '60625',
+        lead_source: 'angi',
+      });
+      expect(mapped.notesObject).toEqual({
+        'job.description': 'Upstairs unit blowing warm air',
+        'job.access_notes': 'Side gate code 4412',
+      });
+      expect(mapped.unmappedPaths).toEqual(['brand', 'contact.phones[0].type']);
+      expect(resolveLeadSource(hvac, mapped.fields.lead_source)).toBe('Angi');
+    });
+
+    it('keep the default aliases on the anchor team, with two call attempts', () => {
+      const anchor = config(ids.summitPlumbing);
+
+      expect(anchor.field_mapping).toBeNull();
+      expect(anchor.outreach).toEqual({ max_attempts: 2, retry_spacing_minutes: 15 });
+      expect(resolveLeadSource(anchor, 'google ads')).toBe('Google Ads');
+      expect(resolveLeadSource(anchor, 'Billboard')).toBe('Website');
+    });
+
+    it('schedule calls by each mode in the team time zone', () => {
+      const chicago = 'America/Chicago';
+      const newYork = 'America/New_York';
+      const losAngeles = 'America/Los_Angeles';
+      const saturdayNoon = at('2026-03-14T12:00', chicago);
+
+      expect(nextAllowedInstant(schedule(ids.summitPlumbing, newYork), saturdayNoon)).toEqual(saturdayNoon);
+      expect(nextAllowedInstant(schedule(ids.summitHvac, chicago), saturdayNoon)).toEqual(at('2026-03-16T08:00', chicago));
+      expect(nextAllowedInstant(schedule(ids.summitHvac, chicago), at('2026-03-16T09:30', chicago))).toEqual(
+        at('2026-03-16T09:30', chicago),
+      );
+      expect(nextAllowedInstant(schedule(ids.summitQa, newYork), at('2026-03-14T01:30', newYork))).toEqual(at('2026-03-14T01:30', newYork));
+      expect(nextAllowedInstant(schedule(ids.summitQa, newYork), at('2026-03-14T07:00', newYork))).toEqual(at('2026-03-14T09:00', newYork));
+      expect(nextAllowedInstant(schedule(ids.baysideHeatingAir, losAngeles), at('2026-03-17T10:00', losAngeles))).toEqual(
+        at('2026-03-17T18:00', losAngeles),
+      );
+      expect(nextAllowedInstant(schedule(ids.baysideHeatingAir, losAngeles), at('2026-03-17T20:00', losAngeles))).toEqual(
+        at('2026-03-17T20:00', losAngeles),
+      );
     });
   });
 });
