@@ -5,7 +5,9 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { isSupportedCountry } from 'libphonenumber-js/max';
 import { IANAZone } from 'luxon';
+import { DynamoCampaignStore } from '../shared/adapters/dynamodb/campaign-store';
 import { DynamoIntakeConfigStore } from '../shared/adapters/dynamodb/intake-store';
+import { DynamoMessagingConfigStore } from '../shared/adapters/dynamodb/messaging-config-store';
 import { DynamoTenancyStore } from '../shared/adapters/dynamodb/tenancy-store';
 import { KEY_TYPES, type KeyType } from '../shared/auth/permissions';
 import { DEFAULT_ALIASES, TARGET_FIELDS, type TargetField } from '../shared/domain/intake/field-mapping';
@@ -22,6 +24,8 @@ import {
   type WeeklyWindows,
 } from '../shared/domain/intake/scheduling';
 import { createApiKey, permissionsAllowedFor, revokeApiKey } from '../shared/domain/key-service';
+import { toE164 } from '../shared/domain/phone';
+import { messagingConfigSchema } from '../shared/domain/sms/messaging-config';
 import type { ApiKeyRecord, Team } from '../shared/domain/tenancy';
 import { HttpError } from '../shared/http/errors';
 import type { IntakeConfigStore } from '../shared/ports/intake-store';
@@ -93,6 +97,13 @@ ${wrapList('FIELD: ', TARGET_FIELDS, 35, 100)}
                                    all rules (in the order given). Every team must be in the anchor
                                    team's enterprise. e.g. --rule "brand=summit hvac->2"
 
+Texting (SMS campaigns)
+  messaging show --team ID
+  messaging quiet-hours --team ID [--start H] [--end H]    local send window (default 8-21)
+  messaging phone-region --team ID --region CC             region for numbers without +country (US)
+  messaging opt-out --team ID --phone NUMBER               add to the team's suppression list
+  messaging opt-in --team ID --phone NUMBER                remove from it
+
   help                             this text
 
 Flags for every command
@@ -139,6 +150,8 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 interface Context {
   readonly store: DynamoTenancyStore;
   readonly configs: IntakeConfigStore;
+  readonly messaging: DynamoMessagingConfigStore;
+  readonly campaigns: DynamoCampaignStore;
   readonly values: Values;
   readonly json: boolean;
   out(text: string): void;
@@ -838,6 +851,110 @@ async function routingLines(store: DynamoTenancyStore, routing: IntakeConfig['ro
   ];
 }
 
+// ---------------------------------------------------------------------------------------------
+// Texting configuration and the suppression list
+// ---------------------------------------------------------------------------------------------
+
+function hourFlag(values: Values, flag: string): number | undefined {
+  const text = optionalString(values, flag);
+  if (text === null) return undefined;
+  if (!/^\d{1,2}$/.test(text)) throw new UsageError(`${flag} must be a whole hour from 0 to 24`, flag);
+  return Number(text);
+}
+
+function phoneFlag(values: Values, region: string): string {
+  const raw = requiredString(values, '--phone');
+  const phone = toE164(raw, region);
+  if (!phone) throw new UsageError(`--phone '${raw}' is not a valid phone number`, '--phone');
+  return phone;
+}
+
+const MESSAGING_COMMANDS: Record<string, Command> = {
+  'messaging show': {
+    options: { team: { type: 'string' } },
+    async run(context) {
+      const team = await requireTeam(context);
+      const config = await context.messaging.getMessagingConfig(team.id);
+      context.out(
+        context.json
+          ? toJson(config)
+          : [
+              `Texting configuration of team ${team.id} (${team.name}, ${team.timezone})`,
+              `  quiet hours   texts go out ${config.quiet_hours.start_hour}:00-${config.quiet_hours.end_hour}:00 recipient local time (Florida numbers end by 20:00)`,
+              `  phone region  ${config.phone_region}`,
+            ].join('\n'),
+      );
+    },
+  },
+
+  'messaging quiet-hours': {
+    options: { team: { type: 'string' }, start: { type: 'string' }, end: { type: 'string' } },
+    async run(context) {
+      const team = await requireTeam(context);
+      const current = await context.messaging.getMessagingConfig(team.id);
+      const candidate = {
+        ...current,
+        quiet_hours: {
+          start_hour: hourFlag(context.values, '--start') ?? current.quiet_hours.start_hour,
+          end_hour: hourFlag(context.values, '--end') ?? current.quiet_hours.end_hour,
+        },
+      };
+      const parsed = messagingConfigSchema.safeParse(candidate);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new UsageError(`--start/--end: ${issue?.path.join('.') ?? 'quiet_hours'}: ${issue?.message ?? 'invalid'}`, '--start');
+      }
+      await context.messaging.putMessagingConfig(team.id, parsed.data);
+      context.out(
+        context.json
+          ? toJson(parsed.data)
+          : `Saved: campaigns of team ${team.id} that respect quiet hours text between ${parsed.data.quiet_hours.start_hour}:00 and ${parsed.data.quiet_hours.end_hour}:00 local`,
+      );
+    },
+  },
+
+  'messaging phone-region': {
+    options: { team: { type: 'string' }, region: { type: 'string' } },
+    async run(context) {
+      const team = await requireTeam(context);
+      const region = requiredString(context.values, '--region').toUpperCase();
+      if (!/^[A-Z]{2}$/.test(region) || !isSupportedCountry(region)) {
+        throw new UsageError(
+          `--region must be a two-letter ISO 3166 region with a phone numbering plan, such as US or CA; got '${region}'`,
+          '--region',
+        );
+      }
+      const config = { ...(await context.messaging.getMessagingConfig(team.id)), phone_region: region };
+      await context.messaging.putMessagingConfig(team.id, config);
+      context.out(context.json ? toJson(config) : `Saved: recipient numbers without +country are read in ${region}`);
+    },
+  },
+
+  'messaging opt-out': {
+    options: { team: { type: 'string' }, phone: { type: 'string' } },
+    async run(context) {
+      const team = await requireTeam(context);
+      const config = await context.messaging.getMessagingConfig(team.id);
+      const phone = phoneFlag(context.values, config.phone_region);
+      await context.campaigns.suppress(team.id, phone, 'OPERATOR', new Date().toISOString());
+      context.out(context.json ? toJson({ team_id: team.id, phone, suppressed: true }) : `${phone} will not be texted by team ${team.id}`);
+    },
+  },
+
+  'messaging opt-in': {
+    options: { team: { type: 'string' }, phone: { type: 'string' } },
+    async run(context) {
+      const team = await requireTeam(context);
+      const config = await context.messaging.getMessagingConfig(team.id);
+      const phone = phoneFlag(context.values, config.phone_region);
+      await context.campaigns.unsuppress(team.id, phone);
+      context.out(
+        context.json ? toJson({ team_id: team.id, phone, suppressed: false }) : `${phone} may be texted by team ${team.id} again`,
+      );
+    },
+  },
+};
+
 const COMMANDS: Record<string, Command> = {
   'portfolio create': {
     options: { name: { type: 'string' } },
@@ -1069,6 +1186,7 @@ const COMMANDS: Record<string, Command> = {
   },
 
   ...INTAKE_COMMANDS,
+  ...MESSAGING_COMMANDS,
 };
 
 /** Runs one CLI command and returns its exit code. Never throws. */
@@ -1101,7 +1219,15 @@ export async function runAdmin(argv: readonly string[], io: AdminIo = { stdout: 
 
     const target = await openTarget(values.local === true, env);
     try {
-      await command.run({ store: target.store, configs: target.configs, values, json, out });
+      await command.run({
+        store: target.store,
+        configs: target.configs,
+        messaging: target.messaging,
+        campaigns: target.campaigns,
+        values,
+        json,
+        out,
+      });
     } finally {
       await target.close();
     }
@@ -1276,6 +1402,8 @@ function table(headers: readonly string[], rows: readonly (readonly string[])[])
 interface Target {
   readonly store: DynamoTenancyStore;
   readonly configs: IntakeConfigStore;
+  readonly messaging: DynamoMessagingConfigStore;
+  readonly campaigns: DynamoCampaignStore;
   close(): Promise<void>;
 }
 
@@ -1295,6 +1423,8 @@ async function openTarget(local: boolean, env: Readonly<Record<string, string | 
   return {
     store: new DynamoTenancyStore(documents, tableName),
     configs: new DynamoIntakeConfigStore(documents, tableName),
+    messaging: new DynamoMessagingConfigStore(documents, tableName),
+    campaigns: new DynamoCampaignStore(documents, env.TABLE_CAMPAIGNS ?? 'local-campaigns'),
     async close() {
       documents.destroy();
     },
@@ -1318,6 +1448,8 @@ async function openLocalData(dataDir: string): Promise<Target> {
     return {
       store: new DynamoTenancyStore(documents, names.teams),
       configs: new DynamoIntakeConfigStore(documents, names.teams),
+      messaging: new DynamoMessagingConfigStore(documents, names.teams),
+      campaigns: new DynamoCampaignStore(documents, names.campaigns),
       async close() {
         documents.destroy();
         await dynamo.stop();

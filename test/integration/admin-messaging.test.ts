@@ -1,0 +1,69 @@
+import { runAdmin } from '../../bin/admin';
+import type { LocalDynamo } from '../../local/dynamodb';
+import { DynamoCampaignStore } from '../../shared/adapters/dynamodb/campaign-store';
+import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
+import { DynamoMessagingConfigStore } from '../../shared/adapters/dynamodb/messaging-config-store';
+import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
+import type { Team } from '../../shared/domain/tenancy';
+import { startEmulator } from '../support/emulator';
+
+async function admin(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runAdmin(argv, {
+    stdout: { write: (chunk: string) => (stdout += chunk) },
+    stderr: { write: (chunk: string) => (stderr += chunk) },
+    env: { ...process.env, TABLE_TEAMS: physicalTableName('teams'), TABLE_CAMPAIGNS: physicalTableName('campaigns') },
+  });
+  return { code, stdout, stderr };
+}
+
+describe('admin CLI: texting configuration', () => {
+  let dynamo: LocalDynamo;
+  let team: Team;
+  let messaging: DynamoMessagingConfigStore;
+  let campaigns: DynamoCampaignStore;
+
+  beforeAll(async () => {
+    dynamo = await startEmulator();
+    const tenancy = new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));
+    const enterprise = await tenancy.createEnterprise({ name: 'E' });
+    team = await tenancy.createTeam({
+      name: 'Texters',
+      timezone: 'America/Chicago',
+      isTest: false,
+      enterpriseId: enterprise.id,
+      workspaceId: 'ws_texters',
+    });
+    messaging = new DynamoMessagingConfigStore(getDocumentClient(), physicalTableName('teams'));
+    campaigns = new DynamoCampaignStore(getDocumentClient(), physicalTableName('campaigns'));
+  });
+  afterAll(() => dynamo.stop());
+
+  it('saves a quiet-hours window', async () => {
+    const run = await admin('messaging', 'quiet-hours', '--team', String(team.id), '--start', '9', '--end', '20');
+    expect(run.code).toBe(0);
+    expect((await messaging.getMessagingConfig(team.id)).quiet_hours).toEqual({ start_hour: 9, end_hour: 20 });
+  });
+
+  it('refuses a window that ends before it starts, naming the flags', async () => {
+    const run = await admin('messaging', 'quiet-hours', '--team', String(team.id), '--start', '21', '--end', '8');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('--start/--end');
+    expect((await messaging.getMessagingConfig(team.id)).quiet_hours).toEqual({ start_hour: 9, end_hour: 20 });
+  });
+
+  it('adds a number to the suppression list and removes it again', async () => {
+    expect((await admin('messaging', 'opt-out', '--team', String(team.id), '--phone', '(312) 555-0147')).code).toBe(0);
+    expect([...(await campaigns.listSuppressed(team.id))]).toEqual(['+13125550147']);
+    expect((await admin('messaging', 'opt-in', '--team', String(team.id), '--phone', '+1 312 555 0147')).code).toBe(0);
+    expect([...(await campaigns.listSuppressed(team.id))]).toEqual([]);
+  });
+
+  it('refuses an invalid phone number naming --phone', async () => {
+    const run = await admin('messaging', 'opt-out', '--team', String(team.id), '--phone', '12');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('--phone');
+  });
+});
