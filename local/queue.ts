@@ -2,15 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { log } from '../shared/http/logger';
 import type { MessageQueue, QueueMessage, QueueName } from '../shared/ports/message-queue';
 
 /**
  * An in-process SQS: messages wait for their delay, are delivered in batches to the worker with a
  * real SQS event envelope, come back after the visibility timeout when the worker reports them as
  * failed (or throws), and move to the dead-letter queue after maxReceiveCount receives. Dead
- * letters are appended to `<dataDir>/dlq-<queue>.jsonl`. Messages in flight live in memory only.
+ * letters are appended to `<dataDir>/dlq-<queue>.jsonl` (`body`, or `rawBody` when it is not JSON).
+ * Messages in flight live in memory only.
  */
-export type SqsConsumer = (event: SQSEvent) => Promise<SQSBatchResponse | undefined | undefined>;
+export type SqsConsumer = (event: SQSEvent) => Promise<SQSBatchResponse | undefined>;
 
 export interface LocalQueueOptions {
   readonly name: QueueName;
@@ -39,21 +41,24 @@ export class LocalQueue implements MessageQueue {
   private stopped = false;
   private idleWaiters: (() => void)[] = [];
   private consumer: SqsConsumer | undefined;
+  private pumping: Promise<void> | undefined;
 
   constructor(private readonly options: LocalQueueOptions) {}
 
   async send(messages: readonly QueueMessage[]): Promise<void> {
-    const now = Date.now();
-    for (const m of messages) {
-      this.messages.push({
-        id: randomUUID(),
-        body: JSON.stringify(m.body),
-        visibleAt: now + (m.delaySeconds ?? 0) * 1000,
-        receiveCount: 0,
-        sentAt: now,
-      });
-    }
+    for (const m of messages) this.enqueue(JSON.stringify(m.body), m.delaySeconds ?? 0);
     this.wake(0);
+  }
+
+  /** Sends a body as is, even one that is not JSON (tests use it for poison messages). */
+  async sendRaw(body: string, delaySeconds = 0): Promise<void> {
+    this.enqueue(body, delaySeconds);
+    this.wake(0);
+  }
+
+  private enqueue(body: string, delaySeconds: number): void {
+    const now = Date.now();
+    this.messages.push({ id: randomUUID(), body, visibleAt: now + delaySeconds * 1000, receiveCount: 0, sentAt: now });
   }
 
   /** Messages not yet deleted (waiting, delayed or in flight). */
@@ -63,19 +68,36 @@ export class LocalQueue implements MessageQueue {
 
   /** Resolves when no message is waiting or in flight (delayed messages count as waiting). */
   drained(): Promise<void> {
-    if (this.messages.length === 0 && !this.running) return Promise.resolve();
+    if (this.stopped || (this.messages.length === 0 && !this.running)) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  stop(): void {
+  /**
+   * Stops delivering; resolves once the batch being delivered (if any) is done. Messages still
+   * waiting are dropped (in-flight messages live in memory only), and drained() waiters are released.
+   */
+  stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const w of waiters) w();
+    return this.pumping ?? Promise.resolve();
   }
 
   private wake(delayMs: number): void {
     if (this.stopped || this.running) return;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.pump(), Math.max(0, delayMs));
+    this.timer = setTimeout(
+      () => {
+        this.pumping = this.pump()
+          .catch((error: unknown) => log('error', 'local queue failure', { queue: this.options.name, error: describe(error) }))
+          .finally(() => {
+            this.pumping = undefined;
+          });
+      },
+      Math.max(0, delayMs),
+    );
     this.timer.unref?.();
   }
 
@@ -86,7 +108,7 @@ export class LocalQueue implements MessageQueue {
       for (;;) {
         const now = Date.now();
         const batch = this.messages.filter((m) => m.visibleAt <= now).slice(0, this.options.batchSize);
-        if (batch.length === 0) break;
+        if (batch.length === 0 || this.stopped) break;
         await this.deliver(batch);
       }
     } finally {
@@ -133,10 +155,22 @@ export class LocalQueue implements MessageQueue {
     this.deadLetters.push(m);
     if (this.options.dataDir) {
       mkdirSync(this.options.dataDir, { recursive: true });
-      appendFileSync(
-        path.join(this.options.dataDir, `dlq-${this.options.name}.jsonl`),
-        `${JSON.stringify({ messageId: m.id, receiveCount: m.receiveCount, body: JSON.parse(m.body), deadLetteredAt: new Date().toISOString() })}\n`,
-      );
+      // The body as JSON when it is JSON; a poison body that is not goes in as the raw string.
+      let body: { body: unknown } | { rawBody: string };
+      try {
+        body = { body: JSON.parse(m.body) as unknown };
+      } catch {
+        body = { rawBody: m.body };
+      }
+      try {
+        appendFileSync(
+          path.join(this.options.dataDir, `dlq-${this.options.name}.jsonl`),
+          `${JSON.stringify({ messageId: m.id, receiveCount: m.receiveCount, ...body, deadLetteredAt: new Date().toISOString() })}\n`,
+        );
+      } catch (error) {
+        // The dead letter stays in `deadLetters`; a full disk must not stop the queue.
+        log('error', 'dead letter not written', { queue: this.options.name, messageId: m.id, error: describe(error) });
+      }
     }
   }
 
@@ -158,4 +192,8 @@ export class LocalQueue implements MessageQueue {
       awsRegion: 'local',
     };
   }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

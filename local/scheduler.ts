@@ -49,12 +49,23 @@ export class LocalScheduler implements OneTimeScheduler {
   /** Runs every schedule due at or before `now` (tests use it to move time forward). */
   async runDue(now: Date = new Date()): Promise<number> {
     const due = [...this.schedules.values()].filter((s) => Date.parse(s.at) <= now.getTime());
-    for (const s of due) {
-      await this.queues(s.queue).send([{ body: s.body }]);
-      this.schedules.delete(s.name);
+    if (due.length === 0) return 0;
+    // Taken out before sending, so the timer and a caller running at once never send one twice;
+    // a schedule whose send fails goes back, to be tried on the next run.
+    for (const s of due) this.schedules.delete(s.name);
+    let sent = 0;
+    try {
+      for (const s of due) {
+        await this.queues(s.queue).send([{ body: s.body }]);
+        sent++;
+      }
+    } catch (error) {
+      for (const s of due.slice(sent)) if (!this.schedules.has(s.name)) this.schedules.set(s.name, s);
+      throw error;
+    } finally {
+      this.save();
     }
-    if (due.length > 0) this.save();
-    return due.length;
+    return sent;
   }
 
   stop(): void {
@@ -62,15 +73,19 @@ export class LocalScheduler implements OneTimeScheduler {
     if (this.timer) clearTimeout(this.timer);
   }
 
-  private arm(): void {
+  /** Sets the timer for the next due schedule (no sooner than `minDelayMs`, used after a failure). */
+  private arm(minDelayMs = 0): void {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
     if (this.schedules.size === 0) return;
     const next = Math.min(...[...this.schedules.values()].map((s) => Date.parse(s.at)));
     // Timers cap at ~24.8 days; re-arm at most every hour.
-    const delay = Math.min(Math.max(0, next - Date.now()), 3_600_000);
+    const delay = Math.min(Math.max(minDelayMs, next - Date.now()), 3_600_000);
     this.timer = setTimeout(() => {
-      void this.runDue().finally(() => this.arm());
+      this.runDue().then(
+        () => this.arm(),
+        () => this.arm(1000),
+      );
     }, delay);
     this.timer.unref?.();
   }

@@ -2,12 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import type { QueueName } from '../shared/ports/message-queue';
+import { type LocalAdapters, startLocalAdapters } from './adapters';
 import { ensureTables, type LocalDynamo, startLocalDynamo } from './dynamodb';
+import type { LocalEventBus } from './event-bus';
 import { type LocalGateway, type LocalGatewayOptions, startLocalGateway } from './gateway';
+import type { LocalQueue } from './queue';
+import type { SandboxCallReporter } from './sandbox-call-reports';
+import type { SandboxSmsProvider } from './sandbox-sms-provider';
+import type { SandboxVoiceProvider } from './sandbox-voice-provider';
+import type { LocalScheduler } from './scheduler';
 
 /**
  * The whole local runtime in one call (used by `npm start`, the end-to-end tests and the
- * benchmarks): embedded DynamoDB → tables → optional demo seed → cursor secret → gateway.
+ * benchmarks): embedded DynamoDB → tables → optional demo seed → cursor secret → local adapters
+ * (queues with their workers, event bus, scheduler, SMS and voice sandboxes, put into the adapter
+ * slots) → gateway.
  *
  * Handlers read their configuration from process.env at module load and share one DynamoDB client
  * per process, so run one local service per process (per Jest test file).
@@ -29,6 +39,16 @@ export interface LocalServiceOptions {
   readonly tablePrefix?: string;
   /** Where the embedded DynamoDB runs (see LocalDynamoOptions.thread). @default 'worker' */
   readonly dynamoThread?: 'worker' | 'main';
+  /** Seconds a failed queue message stays invisible before its retry (SQS: 6 × the function timeout). @default 2 */
+  readonly queueVisibilityTimeoutSeconds?: number;
+  /**
+   * POST a simulated end-of-call report to the voice webhook for every call the sandbox voice
+   * provider places (see local/sandbox-call-reports.ts). `npm start` turns it on.
+   * @default false
+   */
+  readonly simulateCallReports?: boolean;
+  /** Delay between a sandbox call and its simulated report. @default 1500 */
+  readonly callReportDelayMs?: number;
 }
 
 export interface LocalService {
@@ -37,12 +57,26 @@ export interface LocalService {
   /** Where the seed wrote the demo keys; null when seeding was off. */
   readonly credentialsPath: string | null;
   readonly gateway: LocalGateway;
+  /** The in-process queues, one per worker row of shared/workers/definitions.ts. */
+  readonly queues: ReadonlyMap<QueueName, LocalQueue>;
+  readonly eventBus: LocalEventBus;
+  readonly scheduler: LocalScheduler;
+  readonly voice: SandboxVoiceProvider;
+  readonly sms: SandboxSmsProvider;
+  /** The simulated end-of-call reports; null when they are off. */
+  readonly callReports: SandboxCallReporter | null;
+  /** Files the local adapters write under the data folder; null when in memory. */
+  readonly files: LocalAdapters['files'];
+  queue(name: QueueName): LocalQueue;
+  /** Resolves once every queue is drained and every simulated report delivered (see LocalAdapters.settle). */
+  settle(): Promise<void>;
   stop(): Promise<void>;
 }
 
 export async function startLocalService(options: LocalServiceOptions): Promise<LocalService> {
   let dynamo: LocalDynamo | undefined;
   let gateway: LocalGateway | undefined;
+  let adapters: LocalAdapters | undefined;
   try {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
     dynamo = await startLocalDynamo({ dataDir: options.dataDir, thread: options.dynamoThread });
@@ -57,24 +91,55 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       ({ credentialsPath } = await seedIfEmpty(seedDir));
     }
 
+    // Before the gateway: no request may reach a handler while the slots still hold AWS adapters.
+    let baseUrl: string | undefined;
+    adapters = startLocalAdapters({
+      dataDir: options.dataDir,
+      visibilityTimeoutSeconds: options.queueVisibilityTimeoutSeconds,
+      simulateCallReports: options.simulateCallReports ?? false,
+      callReportDelayMs: options.callReportDelayMs,
+      baseUrl: () => {
+        if (!baseUrl) throw new Error('the local gateway is not listening yet');
+        return baseUrl;
+      },
+    });
+
     gateway = await startLocalGateway({
       port: options.port,
       host: options.host,
       authorizerCacheTtlSeconds: options.authorizerCacheTtlSeconds,
       loadHandler: options.loadHandler,
     });
-    const started = { dynamo, gateway };
+    baseUrl = gateway.url;
+    const started = { dynamo, gateway, adapters };
+    let stopped: Promise<void> | undefined;
     return {
       url: gateway.url,
       dynamoEndpoint: dynamo.endpoint,
       credentialsPath,
       gateway,
-      async stop() {
-        await started.gateway.stop();
-        await started.dynamo.stop();
+      queues: adapters.queues,
+      eventBus: adapters.eventBus,
+      scheduler: adapters.scheduler,
+      voice: adapters.voice,
+      sms: adapters.sms,
+      callReports: adapters.callReports,
+      files: adapters.files,
+      queue: adapters.queue,
+      settle: adapters.settle,
+      stop() {
+        // Adapters first: simulated reports still being delivered need the gateway, and workers
+        // finishing a batch need DynamoDB.
+        stopped ??= (async () => {
+          await started.adapters.stop();
+          await started.gateway.stop();
+          await started.dynamo.stop();
+        })();
+        return stopped;
       },
     };
   } catch (error) {
+    await adapters?.stop().catch(() => undefined);
     await gateway?.stop().catch(() => undefined);
     await dynamo?.stop().catch(() => undefined);
     throw error;

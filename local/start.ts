@@ -7,6 +7,9 @@ import { startLocalService } from './service';
  *   DATA_DIR  (default .data) DynamoDB files, cursor secret, demo credentials
  *   LOG_LEVEL (default warn for the handlers)
  *   AUTHORIZER_CACHE_TTL_SECONDS (default 300; 0 makes key revocation immediate)
+ *   SANDBOX_CALL_REPORTS (default on; `off` stops the simulated end-of-call reports)
+ *   SANDBOX_CALL_REPORT_DELAY_MS (default 1500)
+ *   QUEUE_VISIBILITY_TIMEOUT_SECONDS (default 2; how long a failed queue message waits for its retry)
  */
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -14,8 +17,18 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${process.env.PORT}`);
   const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
   process.env.LOG_LEVEL ??= 'warn';
+  const simulateCallReports = !/^(off|false|0|no)$/i.test(process.env.SANDBOX_CALL_REPORTS ?? 'on');
+  const callReportDelayMs = nonNegativeNumber('SANDBOX_CALL_REPORT_DELAY_MS', 1500);
+  const queueVisibilityTimeoutSeconds = nonNegativeNumber('QUEUE_VISIBILITY_TIMEOUT_SECONDS', 2);
 
-  const service = await startLocalService({ port, dataDir, seed: true });
+  const service = await startLocalService({
+    port,
+    dataDir,
+    seed: true,
+    simulateCallReports,
+    callReportDelayMs,
+    queueVisibilityTimeoutSeconds,
+  });
   const ms = Math.round(performance.now() - startedAt);
 
   process.stdout.write(
@@ -26,6 +39,15 @@ async function main(): Promise<void> {
       `  intake API    ${service.url}/api/outbound/...`,
       `  data          ${dataDir}`,
       `  demo API keys ${service.credentialsPath ?? '(seeding off)'}`,
+      ...(service.files
+        ? [
+            `  events        ${service.files.events}`,
+            `  voice calls   ${service.files.voiceCalls} (sandbox; simulated end-of-call reports ${simulateCallReports ? `on, after ${callReportDelayMs} ms` : 'off'})`,
+            `  SMS outbox    ${service.files.smsOutbox} (sandbox)`,
+            `  schedules     ${service.files.schedules} (${service.scheduler.pending().length} pending)`,
+            `  dead letters  ${service.files.deadLetters}`,
+          ]
+        : []),
       '',
     ].join('\n'),
   );
@@ -48,6 +70,14 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+}
+
+function nonNegativeNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number of 0 or more, got ${raw}`);
+  return value;
 }
 
 main().catch((error: unknown) => {

@@ -16,7 +16,8 @@ export interface TenancyFixture {
   enterpriseA: number;
   enterpriseB: number;
   teams: { own: Team; sibling: Team; test: Team; foreign: Team; outsider: Team };
-  createKey(type: KeyType, permissions: readonly Permission[], options?: { revoked?: boolean }): Promise<string>;
+  /** A key anchored on `options.team` (default `own`); an `enterprise` key is locked to that team. */
+  createKey(type: KeyType, permissions: readonly Permission[], options?: { revoked?: boolean; team?: Team }): Promise<string>;
 }
 
 let workspaceCounter = 0;
@@ -47,6 +48,7 @@ export async function createTenancyFixture(): Promise<TenancyFixture> {
     async createKey(type, permissions, options = {}) {
       const key = generateApiKey();
       const now = new Date().toISOString();
+      const anchor = options.team ?? teams.own;
       await store.putApiKey({
         keyId: newKeyId(),
         keyHash: hashApiKey(key),
@@ -54,11 +56,11 @@ export async function createTenancyFixture(): Promise<TenancyFixture> {
         type,
         scope:
           type === 'enterprise'
-            ? { kind: 'team', id: teams.own.id }
+            ? { kind: 'team', id: anchor.id }
             : type === 'enterprise_all_teams'
-              ? { kind: 'enterprise', id: a.id }
+              ? { kind: 'enterprise', id: anchor.enterpriseId }
               : { kind: 'portfolio', id: portfolio.id },
-        anchorTeamId: teams.own.id,
+        anchorTeamId: anchor.id,
         permissions,
         createdAt: now,
         lastUsedAt: null,

@@ -23,6 +23,11 @@ export interface OutreachReport {
   readonly endedReason: string | null;
   readonly appointment: AppointmentRecord | null;
   readonly ticketId: string | null;
+  /**
+   * The provider's id of the call. Recorded on completion: a report can arrive before the worker
+   * has recorded it (a dial that fails at once is reported while the attempt is still `placing`).
+   */
+  readonly providerCallId?: string | null;
 }
 
 /**
@@ -115,7 +120,13 @@ export async function completeOutreach(
   const moved = await deps.intake.transitionOutreach(
     report.stlCallId,
     { statuses: [...from.statuses], attempt: from.attempt },
-    { status: 'completed', outcome, completed_at: now.toISOString(), reason },
+    {
+      status: 'completed',
+      outcome,
+      completed_at: now.toISOString(),
+      reason,
+      ...(report.providerCallId ? { provider_call_id: report.providerCallId } : {}),
+    },
     outcome === 'booked' ? 'booked' : 'closed',
   );
   if (!moved) return null;

@@ -168,7 +168,14 @@ export async function processCallReport(
   if (stlCallId !== null) {
     const closed = await completeOutreach(
       deps,
-      { stlCallId, callId, endedReason: call.endedReason, appointment, ticketId: ticket?.ticket_id ?? null },
+      {
+        stlCallId,
+        callId,
+        endedReason: call.endedReason,
+        appointment,
+        ticketId: ticket?.ticket_id ?? null,
+        providerCallId: call.providerCallId,
+      },
       now,
     );
     if (closed) outreach = { stl_call_id: stlCallId, outcome: closed.outcome };

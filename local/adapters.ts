@@ -1,0 +1,145 @@
+import * as path from 'node:path';
+import { eventBus } from '../shared/adapters/runtime/event-bus';
+import { queues as queueSlot } from '../shared/adapters/runtime/queues';
+import { scheduler as schedulerSlot } from '../shared/adapters/runtime/scheduler';
+import { smsProvider } from '../shared/adapters/runtime/sms-provider';
+import { voiceProvider } from '../shared/adapters/runtime/voice-provider';
+import type { QueueName } from '../shared/ports/message-queue';
+import { WORKERS } from '../shared/workers/definitions';
+import { LocalEventBus } from './event-bus';
+import { LocalQueue, type SqsConsumer } from './queue';
+import { SandboxCallReporter } from './sandbox-call-reports';
+import { SandboxSmsProvider } from './sandbox-sms-provider';
+import { SandboxVoiceProvider } from './sandbox-voice-provider';
+import { LocalScheduler } from './scheduler';
+
+/**
+ * The outbound side of the local runtime: one in-process queue per worker row (consumed by that
+ * worker's own handler, loaded lazily like a cold Lambda and kept warm), the event bus, the
+ * one-time scheduler (persisted, re-armed on restart) and the SMS and voice sandboxes, put into
+ * the adapter slots the handlers read, so every handler runs unchanged against them.
+ */
+export interface LocalAdaptersOptions {
+  /** Where events, dead letters, schedules and sandbox outboxes are written; memory only when undefined. */
+  readonly dataDir: string | undefined;
+  /** Seconds a failed message stays invisible before its retry. @default 2 */
+  readonly visibilityTimeoutSeconds?: number;
+  /** POST a simulated end-of-call report for every sandbox call. @default false */
+  readonly simulateCallReports?: boolean;
+  /** @default 1500 */
+  readonly callReportDelayMs?: number;
+  /** The gateway's base URL (the simulated reports go through it); read when a report is sent. */
+  readonly baseUrl: () => string;
+}
+
+export interface LocalAdapters {
+  readonly queues: ReadonlyMap<QueueName, LocalQueue>;
+  readonly eventBus: LocalEventBus;
+  readonly scheduler: LocalScheduler;
+  readonly voice: SandboxVoiceProvider;
+  readonly sms: SandboxSmsProvider;
+  /** Null when simulated call reports are off. */
+  readonly callReports: SandboxCallReporter | null;
+  /** The files the adapters write (empty when in memory). */
+  readonly files: Readonly<Record<'events' | 'schedules' | 'voiceCalls' | 'smsOutbox' | 'deadLetters', string>> | null;
+  /** The named queue, or an error naming the known ones. */
+  queue(name: QueueName): LocalQueue;
+  /**
+   * Resolves when the runtime is quiet: every queue drained and every simulated report delivered,
+   * checked again until a pass finds nothing (a report can queue work and work can place a call).
+   * Schedules that are not due yet do not count.
+   */
+  settle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+type WorkerModule = { handler?: unknown };
+
+function loadWorker(functionName: string): () => Promise<SqsConsumer> {
+  return async () => {
+    const mod = require(path.join(__dirname, '..', 'functions', functionName, 'handler.ts')) as WorkerModule;
+    if (typeof mod.handler !== 'function') throw new Error(`functions/${functionName}/handler.ts exports no handler`);
+    return mod.handler as SqsConsumer;
+  };
+}
+
+export function startLocalAdapters(options: LocalAdaptersOptions): LocalAdapters {
+  const { dataDir } = options;
+  const queues = new Map<QueueName, LocalQueue>();
+  for (const worker of WORKERS) {
+    if (queues.has(worker.queue)) throw new Error(`queue ${worker.queue} has two workers; the local runtime gives each queue one`);
+    queues.set(
+      worker.queue,
+      new LocalQueue({
+        name: worker.queue,
+        batchSize: worker.batchSize,
+        maxReceiveCount: worker.maxReceiveCount,
+        visibilityTimeoutSeconds: options.visibilityTimeoutSeconds ?? 2,
+        dataDir,
+        consumer: loadWorker(worker.functionName),
+      }),
+    );
+  }
+  const queue = (name: QueueName): LocalQueue => {
+    const q = queues.get(name);
+    if (!q) throw new Error(`no local queue ${name}; known: ${[...queues.keys()].join(', ')}`);
+    return q;
+  };
+
+  const bus = new LocalEventBus(dataDir);
+  const voice = new SandboxVoiceProvider(dataDir);
+  const sms = new SandboxSmsProvider(dataDir);
+  const callReports = options.simulateCallReports
+    ? new SandboxCallReporter({ baseUrl: options.baseUrl, delayMs: options.callReportDelayMs })
+    : null;
+  const unsubscribe = callReports ? voice.onCall(callReports.onCall) : () => undefined;
+
+  queueSlot.use(queue);
+  eventBus.use(() => bus);
+  smsProvider.use(() => sms);
+  voiceProvider.use(() => voice);
+  // Last: loading persisted schedules may fire overdue ones at once, and they need the queues.
+  const scheduler = new LocalScheduler(queue, dataDir);
+  schedulerSlot.use(() => scheduler);
+
+  const files = dataDir
+    ? {
+        events: path.join(dataDir, 'events.jsonl'),
+        schedules: path.join(dataDir, 'schedules.json'),
+        voiceCalls: path.join(dataDir, 'sandbox', 'voice-calls.jsonl'),
+        smsOutbox: path.join(dataDir, 'sandbox', 'sms-outbox.jsonl'),
+        deadLetters: path.join(dataDir, 'dlq-<queue>.jsonl'),
+      }
+    : null;
+
+  let stopped: Promise<void> | undefined;
+  return {
+    queues,
+    eventBus: bus,
+    scheduler,
+    voice,
+    sms,
+    callReports,
+    files,
+    queue,
+    async settle() {
+      while (!stopped) {
+        await Promise.all([...queues.values()].map((q) => q.drained()));
+        await callReports?.idle();
+        const busy = [...queues.values()].some((q) => q.depth > 0) || (callReports?.pending ?? 0) > 0;
+        if (!busy) return;
+      }
+    },
+    stop() {
+      stopped ??= (async () => {
+        unsubscribe();
+        scheduler.stop();
+        await callReports?.stop();
+        await Promise.all([...queues.values()].map((q) => q.stop()));
+        await sms.close();
+        for (const slot of [queueSlot, eventBus, smsProvider, voiceProvider, schedulerSlot]) slot.reset();
+      })();
+      return stopped;
+    },
+  };
+}
