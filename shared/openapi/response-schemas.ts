@@ -525,6 +525,7 @@ export const smsCampaign = z
       .describe('Where every recipient stands'),
     duplicates_collapsed: count.describe('Recipients left out because their number was already listed'),
     actual_cost: dollars.describe('Dollars spent on the segments actually sent'),
+    replies: count.describe('Inbound texts from the campaign’s recipients after it texted them (counted by the inbound webhook)'),
   })
   .describe('An SMS campaign and its progress');
 

@@ -74,6 +74,7 @@ export function toCampaignData(c: CampaignRecord, toDollars: (micros: number) =>
     },
     duplicates_collapsed: c.duplicates_collapsed,
     actual_cost: toDollars(c.actual_cost_micros),
+    replies: c.replies,
   };
 }
 
