@@ -137,7 +137,7 @@ export async function completeIfDone(
   now: Date,
 ): Promise<boolean> {
   const campaign = await deps.store.getCampaign(campaignId);
-  if (!campaign || campaign.status !== 'sending' || settledCount(campaign) < campaign.recipients_count) return false;
+  if (campaign?.status !== 'sending' || settledCount(campaign) < campaign.recipients_count) return false;
   const completed = await deps.store.transitionCampaign(campaignId, ['sending'], 'completed', { completion_time: now.toISOString() });
   if (!completed) return false;
   const final = (await deps.store.getCampaign(campaignId)) ?? campaign;
