@@ -1,32 +1,14 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { runAdmin } from '../../bin/admin';
 import type { LocalDynamo } from '../../local/dynamodb';
 import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
 import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
 import { WRITE_PERMISSIONS } from '../../shared/auth/permissions';
 import { authenticateApiKey } from '../../shared/domain/identity-resolver';
+import { admin } from '../support/admin-harness';
 import { startEmulator } from '../support/emulator';
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the CLI in-process against the emulator (DYNAMODB_ENDPOINT and TABLE_TEAMS come from startEmulator). */
-async function admin(...argv: string[]): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runAdmin(argv, {
-    stdout: { write: (chunk: string) => (stdout += chunk) },
-    stderr: { write: (chunk: string) => (stderr += chunk) },
-    env: process.env,
-  });
-  return { code, stdout, stderr };
-}
 
 async function adminJson<T>(...argv: string[]): Promise<T> {
   const run = await admin(...argv, '--json');

@@ -1,7 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { runAdmin } from '../../bin/admin';
 import type { LocalDynamo } from '../../local/dynamodb';
 import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
 import { DynamoIntakeConfigStore, DynamoIntakeStore } from '../../shared/adapters/dynamodb/intake-store';
@@ -11,26 +10,9 @@ import { authenticateApiKey } from '../../shared/domain/identity-resolver';
 import { ingestLead } from '../../shared/domain/intake/ingest';
 import { DEFAULT_INTAKE_CONFIG, type IntakeConfig } from '../../shared/domain/intake/intake-config';
 import type { Team } from '../../shared/domain/tenancy';
+import { admin, type AdminRun as Run } from '../support/admin-harness';
 import { startEmulator } from '../support/emulator';
 import { RecordingEventBus, RecordingQueue, RecordingScheduler } from '../support/intake-fakes';
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the CLI in-process against the emulator (DYNAMODB_ENDPOINT and TABLE_TEAMS come from startEmulator). */
-async function admin(...argv: string[]): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runAdmin(argv, {
-    stdout: { write: (chunk: string) => (stdout += chunk) },
-    stderr: { write: (chunk: string) => (stderr += chunk) },
-    env: process.env,
-  });
-  return { code, stdout, stderr };
-}
 
 /** Runs an intake command with --json and returns the configuration it printed. */
 async function saved(...argv: string[]): Promise<IntakeConfig> {

@@ -1,4 +1,3 @@
-import { runAdmin } from '../../bin/admin';
 import type { LocalDynamo } from '../../local/dynamodb';
 import { DynamoCampaignStore } from '../../shared/adapters/dynamodb/campaign-store';
 import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
@@ -6,18 +5,8 @@ import { DynamoMessagingConfigStore } from '../../shared/adapters/dynamodb/messa
 import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
 import type { Team } from '../../shared/domain/tenancy';
+import { admin } from '../support/admin-harness';
 import { startEmulator } from '../support/emulator';
-
-async function admin(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runAdmin(argv, {
-    stdout: { write: (chunk: string) => (stdout += chunk) },
-    stderr: { write: (chunk: string) => (stderr += chunk) },
-    env: { ...process.env, TABLE_TEAMS: physicalTableName('teams'), TABLE_CAMPAIGNS: physicalTableName('campaigns') },
-  });
-  return { code, stdout, stderr };
-}
 
 describe('admin CLI: texting configuration', () => {
   let dynamo: LocalDynamo;
