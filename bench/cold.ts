@@ -1,0 +1,272 @@
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { TABLES, tableNameEnvVar } from '../shared/adapters/dynamodb/tables';
+import type { TableName } from '../shared/routes';
+import { type BuiltBundle, buildAll, HELLO_REFERENCE, SDK_REFERENCE } from './bundles';
+import { median, ms, ratio, round, type SectionContext, type SectionReport, type TargetCheck } from './report';
+
+/**
+ * Section 2: cold import time. Each bundle is `require`d in fresh `node` processes with the
+ * environment a deployed function has at load (dummy values, NODE_OPTIONS=--enable-source-maps as
+ * ServiceFunction sets it), interleaved round-robin so drift hits every bundle alike; the figure is
+ * the median. A probe counts socket connects and DNS lookups during and just after the require:
+ * handlers must not touch the network at import.
+ */
+
+export const RUNS = 11;
+export const COLD_RATIO_TARGET = 1.3;
+/** Bundles measured a second time without source maps, to show what --enable-source-maps costs. */
+const NO_SOURCE_MAP_SAMPLE = ['authorizer', 'list-team-sessions', 'ingest-lead'];
+const PROBE_TIMEOUT_MS = 20_000;
+
+/** What a deployed function finds in its environment at load; every value is a dummy. */
+export const LOAD_ENV: Readonly<Record<string, string>> = {
+  AWS_REGION: 'us-east-1',
+  AWS_DEFAULT_REGION: 'us-east-1',
+  AWS_LAMBDA_FUNCTION_NAME: 'bench',
+  AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '512',
+  AWS_ACCESS_KEY_ID: 'AKIDBENCHDUMMY',
+  AWS_SECRET_ACCESS_KEY: 'bench-dummy-secret',
+  AWS_SESSION_TOKEN: 'bench-dummy-token',
+  // Anything that does try to call AWS goes to a closed local port, never to the internet.
+  AWS_ENDPOINT_URL: 'http://127.0.0.1:9',
+  // The SDK warns once on Node < 22 (these machines); Lambda runs Node 22, where it never does.
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  LOG_LEVEL: 'info',
+  // TABLE_<NAME> for every table the stack creates.
+  ...Object.fromEntries(Object.keys(TABLES).map((t) => [tableNameEnvVar(t as TableName), `bench-${t}`])),
+  CURSOR_SECRET: 'bench-cursor-secret-0123456789abcdef0123456789abcdef',
+  OUTREACH_QUEUE_URL: 'http://127.0.0.1:9/000000000000/outreach-calls',
+  OUTREACH_QUEUE_ARN: 'arn:aws:sqs:us-east-1:000000000000:outreach-calls',
+  CAMPAIGN_SENDS_QUEUE_URL: 'http://127.0.0.1:9/000000000000/campaign-sends',
+  CAMPAIGN_SENDS_QUEUE_ARN: 'arn:aws:sqs:us-east-1:000000000000:campaign-sends',
+  EVENT_BUS_NAME: 'bench-bus',
+  SCHEDULE_GROUP_NAME: 'bench-schedules',
+  SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/bench-scheduler',
+  VOICE_PROVIDER_BASE_URL: 'http://127.0.0.1:9',
+  VOICE_PROVIDER_API_KEY: 'bench',
+  VOICE_PROVIDER_ASSISTANT_ID: 'bench',
+  VOICE_PROVIDER_PHONE_NUMBER_ID: 'bench',
+  SMS_PROVIDER: 'sandbox',
+  SMS_ORIGINATION_IDENTITY: '+12025550100',
+  SMS_CONFIGURATION_SET: 'bench',
+};
+
+/** The child: counts network attempts, times the require, reports one JSON line. */
+const PROBE_SOURCE = `'use strict';
+const net = require('node:net');
+const dns = require('node:dns');
+let connects = 0;
+let lookups = 0;
+const connect = net.Socket.prototype.connect;
+net.Socket.prototype.connect = function (...args) { connects++; return connect.apply(this, args); };
+const lookup = dns.lookup;
+dns.lookup = function (...args) { lookups++; return lookup.apply(this, args); };
+const cpuBefore = process.cpuUsage();
+const before = performance.now();
+let exported = 'error';
+let error = null;
+try {
+  exported = typeof require(process.argv[2]).handler;
+} catch (e) {
+  error = String((e && e.message) || e);
+}
+const after = performance.now();
+const cpu = process.cpuUsage(cpuBefore);
+setTimeout(() => {
+  process.stdout.write(JSON.stringify({ requireMs: after - before, cpuMs: (cpu.user + cpu.system) / 1000, sinceStartMs: after, exported, error, connects, lookups }) + '\\n');
+  process.exit(0);
+}, 25);
+`;
+
+interface ProbeResult {
+  requireMs: number;
+  cpuMs: number;
+  sinceStartMs: number;
+  exported: string;
+  error: string | null;
+  connects: number;
+  lookups: number;
+}
+
+function probe(probeFile: string, bundle: string, sourceMaps: boolean): Promise<ProbeResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [probeFile, bundle], {
+      env: { ...LOAD_ENV, NODE_OPTIONS: sourceMaps ? '--enable-source-maps' : '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), PROBE_TIMEOUT_MS);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      const line = out.trim().split('\n').pop() ?? '';
+      try {
+        resolve(JSON.parse(line) as ProbeResult);
+      } catch {
+        reject(new Error(`probe of ${bundle} exited ${code}: ${(err || out).slice(0, 400)}`));
+      }
+    });
+  });
+}
+
+interface Series {
+  require: number[];
+  cpu: number[];
+  sinceStart: number[];
+  connects: number;
+  lookups: number;
+  errors: string[];
+  exported: string;
+}
+
+async function measure(
+  probeFile: string,
+  bundles: readonly BuiltBundle[],
+  sourceMaps: boolean,
+  runs: number,
+): Promise<Map<string, Series>> {
+  const series = new Map<string, Series>(
+    bundles.map((b) => [b.name, { require: [], cpu: [], sinceStart: [], connects: 0, lookups: 0, errors: [], exported: '?' }]),
+  );
+  for (let i = 0; i < runs; i++) {
+    for (const b of bundles) {
+      const s = series.get(b.name) as Series;
+      try {
+        const r = await probe(probeFile, b.outfile, sourceMaps);
+        s.require.push(r.requireMs);
+        s.cpu.push(r.cpuMs);
+        s.sinceStart.push(r.sinceStartMs);
+        s.connects += r.connects;
+        s.lookups += r.lookups;
+        s.exported = r.exported;
+        if (r.error) s.errors.push(r.error);
+      } catch (error) {
+        s.errors.push(error instanceof Error ? error.message : String(error));
+      }
+    }
+  }
+  return series;
+}
+
+export async function run(ctx: SectionContext): Promise<SectionReport> {
+  ctx.progress('bundling (same options as section 1)…');
+  const all = await buildAll(ctx);
+  const bundles = all.filter((b) => b.kind === 'function' || b.name === HELLO_REFERENCE || b.name === SDK_REFERENCE);
+  const probeFile = path.join(ctx.outDir, 'entries', 'cold-probe.js');
+  writeFileSync(probeFile, PROBE_SOURCE);
+
+  ctx.progress(`${bundles.length} bundles × ${RUNS} fresh processes with --enable-source-maps…`);
+  const started = performance.now();
+  const main = await measure(probeFile, bundles, true, RUNS);
+  const sample = bundles.filter((b) => b.kind === 'reference' || NO_SOURCE_MAP_SAMPLE.includes(b.name));
+  ctx.progress(`${sample.length} bundles × ${RUNS} processes without source maps…`);
+  const plain = await measure(probeFile, sample, false, RUNS);
+  const seconds = (performance.now() - started) / 1000;
+
+  const med = (m: Map<string, Series>, name: string, key: 'require' | 'cpu' | 'sinceStart') => median(m.get(name)?.[key] ?? []);
+  const sdkRequire = med(main, SDK_REFERENCE, 'require');
+  const helloStart = med(main, HELLO_REFERENCE, 'sinceStart');
+  const sdkCpu = med(main, SDK_REFERENCE, 'cpu');
+
+  const rows = bundles.map((b) => {
+    const s = main.get(b.name) as Series;
+    const req = median(s.require);
+    const start = median(s.sinceStart);
+    const plainReq = plain.has(b.name) ? med(plain, b.name, 'require') : null;
+    return [
+      b.name,
+      b.class,
+      round(b.bytes / 1024, 0),
+      s.require.length,
+      round(req, 1),
+      round(Math.min(...s.require), 1),
+      round(Math.max(...s.require), 1),
+      round(req / sdkRequire, 2),
+      round(median(s.cpu), 1),
+      round(median(s.cpu) / sdkCpu, 2),
+      round(start, 1),
+      round(start / helloStart, 2),
+      plainReq === null ? null : round(plainReq, 1),
+      s.connects + s.lookups,
+      s.errors.length === 0 ? (s.exported === 'function' ? 'ok' : `handler is ${s.exported}`) : (s.errors[0]?.slice(0, 60) ?? 'error'),
+    ];
+  });
+
+  const targets: TargetCheck[] = bundles
+    .filter((b) => b.kind === 'function')
+    .map((b) => {
+      const r = med(main, b.name, 'require') / sdkRequire;
+      return {
+        name: `cold ${b.name}`,
+        figure: ratio(r),
+        target: `≤ ${ratio(COLD_RATIO_TARGET, 1)} SDK-only`,
+        met: Number.isFinite(r) ? r <= COLD_RATIO_TARGET : null,
+      };
+    });
+
+  const networkAttempts = [...main.values()].reduce((n, s) => n + s.connects + s.lookups, 0);
+  return {
+    tables: [
+      {
+        title: `Cold import: median of ${RUNS} fresh node ${process.version} processes per bundle, require() time (NODE_OPTIONS=--enable-source-maps, as deployed)`,
+        columns: [
+          'bundle',
+          'class',
+          'KB',
+          'n',
+          'require p50 ms',
+          'min',
+          'max',
+          '× SDK-only',
+          'CPU p50 ms',
+          'CPU × SDK',
+          'start→loaded ms',
+          '× hello',
+          'no-srcmap p50 ms',
+          'net calls',
+          'load',
+        ],
+        rows,
+      },
+    ],
+    targets,
+    notes: [
+      `SDK-only reference: require p50 ${ms(sdkRequire)}; hello-world process start→loaded p50 ${ms(helloStart)} (Node's own boot).`,
+      "'CPU' is the process CPU time (user + system, every thread) spent in the require: less sensitive than wall time to other load on this shared machine; the target uses the wall-time median.",
+      "'start→loaded' is performance.now() right after the require (process boot + require); '× hello' divides it by hello-world's.",
+      `'no-srcmap' re-measures the references and ${NO_SOURCE_MAP_SAMPLE.join(', ')} with NODE_OPTIONS empty: the difference is what --enable-source-maps costs at load.`,
+      `Network attempts at import (socket connects + DNS lookups) across all runs: ${networkAttempts}. AWS_ENDPOINT_URL points at a closed 127.0.0.1 port in any case.`,
+      `${bundles.length * RUNS + sample.length * RUNS} processes in ${seconds.toFixed(0)} s, run one at a time; the machine is shared, so min/max show the noise.`,
+    ],
+    figures: {
+      runs: RUNS,
+      nodeVersion: process.version,
+      env: Object.keys(LOAD_ENV),
+      bundles: bundles.map((b) => {
+        const s = main.get(b.name) as Series;
+        return {
+          name: b.name,
+          class: b.class,
+          bytes: b.bytes,
+          requireMsMedian: round(median(s.require), 2),
+          requireMsAll: s.require.map((v) => round(v, 2)),
+          cpuMsMedian: round(median(s.cpu), 2),
+          sinceStartMsMedian: round(median(s.sinceStart), 2),
+          ratioToSdkOnly: round(median(s.require) / sdkRequire, 3),
+          noSourceMapsRequireMsMedian: plain.has(b.name) ? round(med(plain, b.name, 'require'), 2) : null,
+          networkAttempts: s.connects + s.lookups,
+          errors: s.errors,
+        };
+      }),
+    },
+  };
+}
