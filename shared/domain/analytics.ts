@@ -272,8 +272,12 @@ export function computeSchedulerAnalytics(sessions: readonly SessionRecord[], op
     data.bookings = { total: bookedCount, avgBookingTimeSeconds: bookedCount === 0 ? 0 : Math.round(bookingSecondsTotal / bookedCount) };
   }
   if (want.has('chartData')) data.chartData = chart;
-  const bySessions = <T extends { sessions: number }>(rows: T[], name: (r: T) => string) =>
-    rows.sort((a, b) => b.sessions - a.sessions || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0));
+  // Names are built once per row, not once per comparison: ad ids make tens of thousands of rows.
+  const bySessions = <T extends { sessions: number }>(rows: T[], name: (r: T) => string): T[] =>
+    rows
+      .map((row) => ({ row, name: name(row) }))
+      .sort((a, b) => b.row.sessions - a.row.sessions || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .map((d) => d.row);
   if (want.has('utmData'))
     data.utmData = bySessions([...utm.values()], (r) => `${r.source}/${r.medium}/${r.campaign}/${r.term}/${r.content}`);
   if (want.has('googleAdsData')) data.googleAdsData = bySessions([...ads.values()], (r) => `${r.gclid}/${r.wbraid}/${r.gbraid}`);
@@ -293,11 +297,11 @@ export function computeSchedulerAnalytics(sessions: readonly SessionRecord[], op
   let hasMore = false;
   if (want.has('customerEvents')) {
     const activity = (x: SessionRecord) => x.last_activity_at ?? x.started_at;
-    const ordered = [...sessions].sort((a, b) => {
-      const la = activity(a);
-      const lb = activity(b);
-      return la < lb ? 1 : la > lb ? -1 : a.session_id < b.session_id ? 1 : a.session_id > b.session_id ? -1 : 0;
-    });
+    // Sort precomputed keys (activity, then id, both descending) instead of comparing records.
+    const ordered = sessions
+      .map((x) => ({ x, key: `${activity(x)}\u0000${x.session_id}` }))
+      .sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0))
+      .map((d) => d.x);
     const page = ordered.slice(options.offset, options.offset + options.limit);
     hasMore = ordered.length > options.offset + options.limit;
     data.customerEvents = page.map((x) => ({
