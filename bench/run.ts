@@ -22,6 +22,7 @@ const SECTIONS = {
   analytics: { load: () => import('./analytics'), timeLimitSeconds: 420, title: '4. Analytics' },
   intake: { load: () => import('./intake'), timeLimitSeconds: 180, title: '5. Intake' },
   webhook: { load: () => import('./webhook'), timeLimitSeconds: 180, title: '6. Voice webhook' },
+  sms: { load: () => import('./sms'), timeLimitSeconds: 300, title: '7. SMS campaigns' },
 } satisfies Record<
   string,
   { load: () => Promise<{ run(ctx: SectionContext): Promise<SectionReport> }>; timeLimitSeconds: number; title: string }
