@@ -5,6 +5,7 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.(t|j|mj)s$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }] },
   transformIgnorePatterns: ['/node_modules/(?!(@middy)/)'],
+  setupFiles: ['<rootDir>/test/setup-env.js'],
   reporters: ['default', '<rootDir>/test/summary-reporter.js'],
   testTimeout: 60000,
 };
