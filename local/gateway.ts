@@ -218,6 +218,18 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
       stage: STAGE,
     };
 
+    // What the authorizer's REQUEST event and the proxy event share.
+    const request = {
+      resource: route.path,
+      path: pathname,
+      httpMethod: method,
+      headers,
+      multiValueHeaders,
+      queryStringParameters: query?.single ?? null,
+      multiValueQueryStringParameters: query?.multi ?? null,
+      pathParameters: hasParams ? pathParameters : null,
+      stageVariables: null,
+    };
     let authorizerContext: Record<string, string> | null = null;
     if (route.permission !== null) {
       const identitySource = identitySourceOf(req, surface);
@@ -226,15 +238,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
       const outcome = await authorize(route, identitySource, {
         type: 'REQUEST',
         methodArn,
-        resource: route.path,
-        path: pathname,
-        httpMethod: method,
-        headers,
-        multiValueHeaders,
-        queryStringParameters: query?.single ?? null,
-        multiValueQueryStringParameters: query?.multi ?? null,
-        pathParameters: hasParams ? pathParameters : null,
-        stageVariables: null,
+        ...request,
         requestContext: requestContext as unknown as APIGatewayRequestAuthorizerEvent['requestContext'],
       });
       if (!outcome.ok) return sendGateway(res, surface, outcome.kind, requestId);
@@ -249,15 +253,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     }
 
     const event = {
-      resource: route.path,
-      path: pathname,
-      httpMethod: method,
-      headers,
-      multiValueHeaders,
-      queryStringParameters: query?.single ?? null,
-      multiValueQueryStringParameters: query?.multi ?? null,
-      pathParameters: hasParams ? pathParameters : null,
-      stageVariables: null,
+      ...request,
       requestContext: { ...requestContext, authorizer: authorizerContext },
       body,
       isBase64Encoded: false,

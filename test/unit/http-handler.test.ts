@@ -3,26 +3,13 @@ import * as z from 'zod';
 import { encodeIdentity } from '../../shared/auth/identity';
 import { BadRequestError, ForbiddenError } from '../../shared/http/errors';
 import { createHttpHandler } from '../../shared/http/handler';
+import { proxyEvent } from '../support/api-gateway-event';
 import { identity } from '../support/factories';
 
 process.env.LOG_LEVEL = 'silent';
 
 function event(overrides: Partial<APIGatewayProxyEvent> = {}): APIGatewayProxyEvent {
-  return {
-    resource: '/x',
-    path: '/x',
-    httpMethod: 'GET',
-    headers: {},
-    multiValueHeaders: {},
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    pathParameters: null,
-    stageVariables: null,
-    body: null,
-    isBase64Encoded: false,
-    requestContext: { requestId: 'req-1', authorizer: encodeIdentity(identity()) } as unknown as APIGatewayProxyEvent['requestContext'],
-    ...overrides,
-  };
+  return proxyEvent({ authorizer: encodeIdentity(identity()), ...overrides });
 }
 
 const context = {} as Context;

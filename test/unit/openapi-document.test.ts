@@ -12,6 +12,7 @@ import type { CursorPagination } from '../../shared/pagination/cursor';
 import type { OffsetPagination } from '../../shared/pagination/offset';
 import { ROUTES } from '../../shared/routes';
 import { V0_LIMIT, V1_LIMIT } from '../../shared/schemas/queries';
+import { proxyEvent } from '../support/api-gateway-event';
 import { session } from '../support/factories';
 
 process.env.LOG_LEVEL = 'silent';
@@ -325,20 +326,11 @@ describe('the response schemas against the domain mappers', () => {
 
 describe('GET /api/openapi.json', () => {
   it('answers the document without an identity', async () => {
-    const event = {
+    const event = proxyEvent({
       resource: '/api/openapi.json',
       path: '/api/openapi.json',
-      httpMethod: 'GET',
-      headers: {},
-      multiValueHeaders: {},
-      queryStringParameters: null,
-      multiValueQueryStringParameters: null,
-      pathParameters: null,
-      stageVariables: null,
-      body: null,
-      isBase64Encoded: false,
-      requestContext: { requestId: 'req-openapi', authorizer: null },
-    } as unknown as APIGatewayProxyEvent;
+      requestContext: { requestId: 'req-openapi', authorizer: null } as unknown as APIGatewayProxyEvent['requestContext'],
+    });
     const response = await getOpenApi(event, {} as Context);
     expect(response.statusCode).toBe(200);
     expect(response.headers?.['content-type']).toBe('application/json');

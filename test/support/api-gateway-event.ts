@@ -1,0 +1,23 @@
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+
+/** A REST API proxy-integration event, as API Gateway (and the local gateway) builds it. */
+export function proxyEvent(
+  overrides: Partial<APIGatewayProxyEvent> & { authorizer?: Record<string, unknown> | null } = {},
+): APIGatewayProxyEvent {
+  const { authorizer = null, ...rest } = overrides;
+  return {
+    resource: '/x',
+    path: '/x',
+    httpMethod: 'GET',
+    headers: {},
+    multiValueHeaders: {},
+    queryStringParameters: null,
+    multiValueQueryStringParameters: null,
+    pathParameters: null,
+    stageVariables: null,
+    body: null,
+    isBase64Encoded: false,
+    requestContext: { requestId: 'req-1', authorizer } as unknown as APIGatewayProxyEvent['requestContext'],
+    ...rest,
+  };
+}
