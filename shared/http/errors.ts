@@ -57,3 +57,10 @@ export class UnsupportedMediaTypeError extends HttpError {
     super(415, 'unsupported_media_type', message);
   }
 }
+
+/** The request may succeed when repeated (a dependency was unavailable); nothing is lost meanwhile. */
+export class ServiceUnavailableError extends HttpError {
+  constructor(message: string, details?: Record<string, unknown>) {
+    super(503, 'service_unavailable', message, undefined, details);
+  }
+}

@@ -360,6 +360,7 @@ export const ROUTE_SCHEMAS: Readonly<Record<string, RouteSchemas>> = {
       409: { description: CONFLICT_DESCRIPTION, schema: responses.intakeConflictError },
       413: `Payload too large: the body is more than ${INTAKE_BODY_LIMIT}`,
       415: 'Unsupported media type: Content-Type is not application/json',
+      503: 'The lead is stored but its outreach call could not be queued (the body carries lead_id and stl_call_id): repeat the same request; the repeat queues the call and answers 201 with the same ids',
     },
     description: ingestDescription(),
     parameters: {

@@ -7,6 +7,8 @@ export class DuplicateLeadError extends Error {
   constructor(
     readonly reason: 'external_id' | 'phone_number',
     readonly existingLeadId: number | null,
+    /** The existing lead's outreach record, so a repeated request can finish its dispatch. */
+    readonly existingStlCallId: number | null = null,
   ) {
     super(`duplicate lead (${reason})`);
     this.name = 'DuplicateLeadError';

@@ -73,6 +73,7 @@ export class InMemoryIntakeConfigs implements IntakeConfigStore {
 }
 
 interface Guard {
+  stlCallId: number;
   leadId: number;
   expiresAt: number | null;
 }
@@ -101,16 +102,17 @@ export class InMemoryIntakeStore implements IntakeStore {
     const phoneKey = input.phoneWindowHours > 0 ? `${lead.team_id}#PHONE#${input.phone}` : null;
     if (externalKey) {
       const taken = this.guards.get(externalKey);
-      if (taken) throw new DuplicateLeadError('external_id', taken.leadId);
+      if (taken) throw new DuplicateLeadError('external_id', taken.leadId, taken.stlCallId);
     }
     if (phoneKey) {
       const taken = this.guards.get(phoneKey);
-      if (taken && (taken.expiresAt === null || taken.expiresAt > nowMs)) throw new DuplicateLeadError('phone_number', taken.leadId);
+      if (taken && (taken.expiresAt === null || taken.expiresAt > nowMs))
+        throw new DuplicateLeadError('phone_number', taken.leadId, taken.stlCallId);
     }
     const leadId = lead.lead_id as number;
-    if (externalKey) this.guards.set(externalKey, { leadId, expiresAt: null });
-    if (phoneKey) this.guards.set(phoneKey, { leadId, expiresAt: nowMs + input.phoneWindowHours * 3_600_000 });
     const stlCallId = Number((lead.outreach as { stl_call_id: number }).stl_call_id);
+    if (externalKey) this.guards.set(externalKey, { leadId, stlCallId, expiresAt: null });
+    if (phoneKey) this.guards.set(phoneKey, { leadId, stlCallId, expiresAt: nowMs + input.phoneWindowHours * 3_600_000 });
     this.leads.set(stlCallId, structuredClone(lead));
   }
 

@@ -391,20 +391,32 @@ describe('ingestLead: outreach dispatch', () => {
     expect(deps.intake.outreachOf(result.stlCallId)?.status).toBe('scheduled');
   });
 
-  it('still creates the lead when the queue is down, marking its outreach dispatch_failed', async () => {
+  it('stores the lead but answers 503 when the queue is down, and a repeat of the request queues the call with the same ids', async () => {
     const { deps, ingest } = setup();
     deps.outreachQueue.failure = new Error('SQS unavailable');
-    const result = created(await ingest(basic));
-    expect(deps.intake.outreachOf(result.stlCallId)).toMatchObject({ status: 'dispatch_failed', reason: 'queue unavailable' });
-    expect(result.preview.warnings).toEqual([expect.stringMatching(/^outreach: .*dispatch_failed/)]);
+    const error = await rejection(ingest({ ...basic, external_id: 'crm-503' }));
+    expect(error.statusCode).toBe(503);
+    const { lead_id: leadId, stl_call_id: stlCallId } = error.details as { lead_id: number; stl_call_id: number };
+    expect(deps.intake.outreachOf(stlCallId)).toMatchObject({ status: 'dispatch_failed', reason: 'queue unavailable' });
+    expect(deps.eventBus.types()).toEqual([]);
+
+    deps.outreachQueue.failure = null;
+    const repeated = created(await ingest({ ...basic, external_id: 'crm-503' }));
+
+    expect(repeated).toMatchObject({ leadId, stlCallId, recovered: true });
+    expect(deps.intake.outreachOf(stlCallId)).toMatchObject({ status: 'queued', reason: null });
+    expect(deps.outreachQueue.sent.map((m) => m.body)).toEqual([{ stl_call_id: stlCallId, attempt: 1 }]);
     expect(deps.eventBus.types()).toEqual(['lead.created']);
+    // Once queued, the same request is an ordinary duplicate.
+    expect((await rejection(ingest({ ...basic, external_id: 'crm-503' }))).statusCode).toBe(409);
   });
 
-  it('still creates the lead when the scheduler is down', async () => {
+  it('marks the outreach dispatch_failed and answers 503 when the scheduler is down', async () => {
     const { deps, ingest } = setup({ [ANCHOR.id]: businessHours });
     deps.scheduler.failure = new Error('Scheduler unavailable');
-    const result = created(await ingest(basic, { now: new Date('2026-11-24T23:00:00.000Z') }));
-    expect(deps.intake.outreachOf(result.stlCallId)?.status).toBe('dispatch_failed');
+    const error = await rejection(ingest(basic, { now: new Date('2026-11-24T23:00:00.000Z') }));
+    expect(error.statusCode).toBe(503);
+    expect(deps.intake.outreachOf((error.details as { stl_call_id: number }).stl_call_id)?.status).toBe('dispatch_failed');
   });
 });
 

@@ -46,7 +46,7 @@ export class DynamoIntakeStore implements IntakeStore {
       items.push({
         Put: {
           TableName: this.tableName,
-          Item: { ...key, lead_id: lead.lead_id, created_at: input.now.toISOString() },
+          Item: { ...key, lead_id: lead.lead_id, stl_call_id: stlCallId, created_at: input.now.toISOString() },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       });
@@ -60,6 +60,7 @@ export class DynamoIntakeStore implements IntakeStore {
           Item: {
             ...key,
             lead_id: lead.lead_id,
+            stl_call_id: stlCallId,
             created_at: input.now.toISOString(),
             expires_at: new Date(input.now.getTime() + input.phoneWindowHours * 3_600_000).toISOString(),
           },
@@ -92,7 +93,11 @@ export class DynamoIntakeStore implements IntakeStore {
       const guard = guards[index];
       if (!guard) throw error;
       const existing = await this.client.send(new GetCommand({ TableName: this.tableName, Key: guard.key, ConsistentRead: true }));
-      throw new DuplicateLeadError(guard.reason, typeof existing.Item?.lead_id === 'number' ? existing.Item.lead_id : null);
+      throw new DuplicateLeadError(
+        guard.reason,
+        typeof existing.Item?.lead_id === 'number' ? existing.Item.lead_id : null,
+        typeof existing.Item?.stl_call_id === 'number' ? existing.Item.stl_call_id : null,
+      );
     }
   }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Identity } from '../../auth/identity';
 import { leadCreated } from '../../events/lead-events';
-import { BadRequestError, ConflictError, ForbiddenError } from '../../http/errors';
+import { BadRequestError, ConflictError, ForbiddenError, ServiceUnavailableError } from '../../http/errors';
 import { log } from '../../http/logger';
 import type { EventBus } from '../../ports/event-bus';
 import type { IntakeConfigStore, IntakeStore } from '../../ports/intake-store';
@@ -48,7 +48,13 @@ export interface IngestPreview {
 }
 
 export type IngestResult =
-  | { readonly kind: 'created'; readonly leadId: number; readonly stlCallId: number; readonly preview: IngestPreview }
+  | {
+      readonly kind: 'created';
+      readonly leadId: number;
+      readonly stlCallId: number;
+      readonly preview: IngestPreview;
+      readonly recovered?: boolean;
+    }
   | { readonly kind: 'preview'; readonly preview: IngestPreview };
 
 const MAX_EXTERNAL_ID = 256;
@@ -227,6 +233,8 @@ export async function ingestLead(deps: IngestDependencies, request: IngestReques
     await deps.intake.createLead({ lead, phone, phoneWindowHours: config.dedupe_window_hours, now });
   } catch (error) {
     if (error instanceof DuplicateLeadError) {
+      const recovered = error.existingStlCallId !== null ? await finishFailedDispatch(deps, error.existingStlCallId, now) : null;
+      if (recovered) return { ...recovered, preview: { ...preview, team_id: recovered.teamId, outreach: recovered.outreach } };
       const which =
         error.reason === 'external_id'
           ? `external_id "${f.external_id}"`
@@ -240,15 +248,23 @@ export async function ingestLead(deps: IngestDependencies, request: IngestReques
     throw error;
   }
 
-  await dispatchOutreach(deps, { stl_call_id: stlCallId, attempt: 1 }, dueAt, now).catch(async (error: unknown) => {
+  try {
+    await dispatchOutreach(deps, { stl_call_id: stlCallId, attempt: 1 }, dueAt, now);
+  } catch (error) {
+    // The lead is stored but its call is not queued: mark it, and ask the caller to repeat the
+    // request. The repeat finds the lead (a duplicate), queues the call and answers 201 with the
+    // same ids, so nothing is lost and nothing is created twice.
     log('error', 'outreach dispatch failed', { leadId, stlCallId, error: error instanceof Error ? error.message : String(error) });
-    warnings.push('outreach: the call could not be queued yet; it is marked dispatch_failed for the operator to requeue');
     await deps.intake.transitionOutreach(
       stlCallId,
       { statuses: [outreach.status], attempt: 1 },
       { status: 'dispatch_failed', reason: 'queue unavailable' },
     );
-  });
+    throw new ServiceUnavailableError('The lead is stored but its outreach call could not be queued; repeat the same request to queue it', {
+      lead_id: leadId,
+      stl_call_id: stlCallId,
+    });
+  }
 
   const ref = { lead_id: leadId, stl_call_id: stlCallId, team_id: team.id, external_id: lead.external_id };
   await deps.eventBus
@@ -272,6 +288,59 @@ export async function ingestLead(deps: IngestDependencies, request: IngestReques
     );
 
   return { kind: 'created', leadId, stlCallId, preview };
+}
+
+/**
+ * A repeated request for a lead whose first dispatch failed: queue (or schedule) its first call
+ * now, move its outreach out of dispatch_failed, and emit lead.created (same event id as a first
+ * publication would have had). Null when the lead's outreach is not waiting for a dispatch.
+ */
+async function finishFailedDispatch(
+  deps: IngestDependencies,
+  stlCallId: number,
+  now: Date,
+): Promise<{
+  kind: 'created';
+  leadId: number;
+  stlCallId: number;
+  teamId: number;
+  outreach: IngestPreview['outreach'];
+  recovered: true;
+} | null> {
+  const lead = await deps.intake.getLeadByStlCallId(stlCallId);
+  const outreach = lead?.outreach as OutreachState | null | undefined;
+  if (!lead || lead.lead_id === null || !outreach || outreach.status !== 'dispatch_failed') return null;
+  const dueAt = new Date(Math.max(now.getTime(), Date.parse(outreach.due_at)));
+  await dispatchOutreach(deps, { stl_call_id: stlCallId, attempt: outreach.attempt }, dueAt, now);
+  const status = dueAt.getTime() <= now.getTime() ? ('queued' as const) : ('scheduled' as const);
+  const moved = await deps.intake.transitionOutreach(
+    stlCallId,
+    { statuses: ['dispatch_failed'], attempt: outreach.attempt },
+    { status, due_at: dueAt.toISOString(), reason: null },
+  );
+  if (!moved) return null;
+  const content = lead.lead_content as { service_type?: string | null; appointment_datetime?: string | null };
+  const summary = { status, due_at: dueAt.toISOString(), scheduling_mode: outreach.scheduling_mode };
+  await deps.eventBus
+    .publish([
+      leadCreated(
+        { lead_id: lead.lead_id, stl_call_id: stlCallId, team_id: lead.team_id, external_id: lead.external_id },
+        {
+          customer_name: lead.customer_name,
+          phone_number: lead.customer_phone as string,
+          email: lead.customer_email,
+          service_type: content.service_type ?? null,
+          lead_source: lead.source,
+          appointment_datetime: content.appointment_datetime ?? null,
+        },
+        { ...summary, max_attempts: outreach.max_attempts },
+        now,
+      ),
+    ])
+    .catch((error: unknown) =>
+      log('error', 'lead.created not published', { leadId: lead.lead_id, error: error instanceof Error ? error.message : String(error) }),
+    );
+  return { kind: 'created', leadId: lead.lead_id, stlCallId, teamId: lead.team_id, outreach: summary, recovered: true };
 }
 
 /** Queues the attempt now, or schedules it for its due instant. */
