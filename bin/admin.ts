@@ -13,7 +13,7 @@ import { KEY_TYPES, type KeyType } from '../shared/auth/permissions';
 import { DEFAULT_ALIASES, TARGET_FIELDS, type TargetField } from '../shared/domain/intake/field-mapping';
 import { DEFAULT_INTAKE_CONFIG, type IntakeConfig, intakeConfigSchema } from '../shared/domain/intake/intake-config';
 import { formatPath, parsePath } from '../shared/domain/intake/payload-path';
-import { routingTargets } from '../shared/domain/intake/routing';
+import { routingMembershipProblems, routingTargets } from '../shared/domain/intake/routing';
 import {
   nextAllowedInstant,
   SCHEDULING_MODES,
@@ -535,22 +535,18 @@ async function assertRoutingTargets(
   const ids = routingTargets(routing);
   if (ids.length === 0) return;
   const teams = new Map((await store.getTeams(ids)).map((t) => [t.id, t]));
-  const refs: { teamId: number; index: number | null }[] = routing.rules.map((r, index) => ({ teamId: r.team_id, index }));
-  if (routing.default_team_id !== null) refs.push({ teamId: routing.default_team_id, index: null });
-  for (const ref of refs) {
-    const target = teams.get(ref.teamId);
-    const { flag, label } = blame(ref.index);
-    if (!target) throw new UsageError(`${label}: team ${ref.teamId} does not exist`, flag);
-    if (target.enterpriseId !== anchor.enterpriseId) {
-      const enterprise = await store.getEnterprise(anchor.enterpriseId);
-      throw new UsageError(
-        `${label}: team ${target.id} (${target.name}) is not a team of enterprise ${anchor.enterpriseId}` +
-          `${enterprise ? ` (${enterprise.name})` : ''}, the enterprise of anchor team ${anchor.id} (${anchor.name}); ` +
-          'routing may only name teams of the anchor team’s enterprise',
-        flag,
-      );
-    }
-  }
+  const [problem] = routingMembershipProblems(anchor.enterpriseId, routing, teams);
+  if (!problem) return;
+  const { flag, label } = blame(problem.ruleIndex);
+  const target = teams.get(problem.teamId);
+  if (problem.kind === 'missing' || !target) throw new UsageError(`${label}: team ${problem.teamId} does not exist`, flag);
+  const enterprise = await store.getEnterprise(anchor.enterpriseId);
+  throw new UsageError(
+    `${label}: team ${target.id} (${target.name}) is not a team of enterprise ${anchor.enterpriseId}` +
+      `${enterprise ? ` (${enterprise.name})` : ''}, the enterprise of anchor team ${anchor.id} (${anchor.name}); ` +
+      'routing may only name teams of the anchor team’s enterprise',
+    flag,
+  );
 }
 
 function flagFor(fieldPath: string, flags: FlagMap): string {

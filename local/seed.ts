@@ -10,7 +10,7 @@ import { DynamoTenancyStore } from '../shared/adapters/dynamodb/tenancy-store';
 import type { KeyType, Permission } from '../shared/auth/permissions';
 import { authenticateApiKey } from '../shared/domain/identity-resolver';
 import { intakeConfigSchema } from '../shared/domain/intake/intake-config';
-import { routingTargets } from '../shared/domain/intake/routing';
+import { routingMembershipProblems } from '../shared/domain/intake/routing';
 import { createApiKey, permissionsAllowedFor } from '../shared/domain/key-service';
 import type { SessionRecord } from '../shared/domain/sessions';
 import type { Team } from '../shared/domain/tenancy';
@@ -335,11 +335,8 @@ async function putDemoIntakeConfigs(tenancy: DynamoTenancyStore, options: { read
   await Promise.all(
     demoIntakeConfigs(ids).map(async ({ teamId, config: input }) => {
       const config = intakeConfigSchema.parse(input);
-      const enterpriseId = byId.get(teamId)?.enterpriseId;
-      for (const target of routingTargets(config.routing)) {
-        if (byId.get(target)?.enterpriseId !== enterpriseId)
-          throw new Error(`demo routing of team ${teamId} names team ${target} of another enterprise`);
-      }
+      const [problem] = routingMembershipProblems(byId.get(teamId)?.enterpriseId ?? -1, config.routing, byId);
+      if (problem) throw new Error(`demo routing of team ${teamId} names team ${problem.teamId}: ${problem.kind}`);
       if (options.onlyWhereAbsent && (await configs.getIntakeConfig(teamId)) !== null) return;
       await configs.putIntakeConfig(teamId, config);
     }),

@@ -32,3 +32,30 @@ export function routingTargets(routing: IntakeConfig['routing']): number[] {
   if (routing.default_team_id !== null) ids.push(routing.default_team_id);
   return [...new Set(ids)];
 }
+
+export interface RoutingMembershipProblem {
+  readonly teamId: number;
+  /** Index of the rule that names the team; null for the default team. */
+  readonly ruleIndex: number | null;
+  readonly kind: 'missing' | 'other_enterprise';
+}
+
+/**
+ * Routing may only name existing teams of the anchor team's enterprise: checked when rules are
+ * saved (operator CLI, demo seed) and again at ingest.
+ */
+export function routingMembershipProblems(
+  anchorEnterpriseId: number,
+  routing: IntakeConfig['routing'],
+  teamsById: ReadonlyMap<number, { readonly enterpriseId: number }>,
+): RoutingMembershipProblem[] {
+  const refs: { teamId: number; ruleIndex: number | null }[] = routing.rules.map((r, ruleIndex) => ({ teamId: r.team_id, ruleIndex }));
+  if (routing.default_team_id !== null) refs.push({ teamId: routing.default_team_id, ruleIndex: null });
+  const problems: RoutingMembershipProblem[] = [];
+  for (const ref of refs) {
+    const target = teamsById.get(ref.teamId);
+    if (!target) problems.push({ ...ref, kind: 'missing' });
+    else if (target.enterpriseId !== anchorEnterpriseId) problems.push({ ...ref, kind: 'other_enterprise' });
+  }
+  return problems;
+}
