@@ -39,6 +39,9 @@ import type { IntakeConfigStore } from '../shared/ports/intake-store';
  * as the main module, so tests drive it in-process.
  */
 
+// Same notice as in local/start.ts: the SDK's Node 22 warning is noise for an operator's CLI.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 const USAGE = `Usage: npm run admin -- <command> [flags] [--json] [--local]
 
 Tenancy
