@@ -1,6 +1,10 @@
 import * as path from 'node:path';
 import { startLocalService } from './service';
 
+// The SDK warns that its 2027 releases need Node 22; functions run on Node 22 in AWS, the local
+// runtime on the machine's Node (20.19+), where the notice is only noise.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 /**
  * `npm start`: the service on one port with persistent local data.
  *   PORT      (default 3000)
@@ -11,10 +15,6 @@ import { startLocalService } from './service';
  *   SANDBOX_CALL_REPORT_DELAY_MS (default 1500)
  *   QUEUE_VISIBILITY_TIMEOUT_SECONDS (default 2; how long a failed queue message waits for its retry)
  */
-// The SDK warns that its 2027 releases need Node 22; functions run on Node 22 in AWS, the local
-// runtime on the machine's Node (20.19+), where the notice is only noise.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const port = Number(process.env.PORT ?? 3000);
