@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { localDays } from './local-days';
 import type { SessionRecord } from './sessions';
 
 /**
@@ -115,14 +115,7 @@ export interface DayBucket {
  * calendar days, so a DST day is 23 or 25 hours long.
  */
 export function dayBuckets(start: string, end: string, timezone: string): { date: string; startMs: number }[] {
-  const endMs = Date.parse(end);
-  const days: { date: string; startMs: number }[] = [];
-  let day = DateTime.fromISO(start, { zone: timezone }).startOf('day');
-  while (day.toMillis() < endMs) {
-    days.push({ date: day.toISODate() as string, startMs: day.toMillis() });
-    day = day.plus({ days: 1 }).startOf('day');
-  }
-  return days;
+  return localDays(Date.parse(start), Date.parse(end), timezone);
 }
 
 function bucketIndex(days: readonly { startMs: number }[], ms: number): number {

@@ -1,0 +1,88 @@
+/**
+ * Calendar days of an IANA zone with Intl alone (no time-zone library in the analytics bundle).
+ * A zone's offset at an instant is read from Intl's wall-clock parts; a local midnight is found by
+ * guessing with the offset of a nearby instant and correcting once, which also lands on the right
+ * instant on DST days (and on the first valid instant where a zone skips midnight itself).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(zone: string): Intl.DateTimeFormat {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(zone, f);
+  }
+  return f;
+}
+
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+function wallClock(ms: number, zone: string): WallClock {
+  const parts: Record<string, number> = {};
+  for (const p of formatter(zone).formatToParts(new Date(ms))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+/** The zone's offset from UTC at an instant, in milliseconds (local = UTC + offset). */
+function offsetAt(ms: number, zone: string): number {
+  const w = wallClock(ms, zone);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return asUtc - Math.floor(ms / 1000) * 1000;
+}
+
+/** The first instant of a local calendar date in the zone. */
+function localMidnight(year: number, month: number, day: number, zone: string, near: number): number {
+  const wall = Date.UTC(year, month - 1, day);
+  let guess = wall - offsetAt(near, zone);
+  for (let i = 0; i < 3; i++) {
+    const corrected = wall - offsetAt(guess, zone);
+    if (corrected === guess) break;
+    guess = corrected;
+  }
+  return guess;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/**
+ * The calendar days of [start, end) in a zone, with the UTC instant each begins: from the day
+ * holding `start` to the day holding the last instant before `end`.
+ */
+export function localDays(startMs: number, endMs: number, zone: string): { date: string; startMs: number }[] {
+  const days: { date: string; startMs: number }[] = [];
+  const first = wallClock(startMs, zone);
+  let cursor = Date.UTC(first.year, first.month - 1, first.day);
+  let near = startMs;
+  for (;;) {
+    const d = new Date(cursor);
+    const begin = localMidnight(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), zone, near);
+    if (begin >= endMs) break;
+    days.push({ date: `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`, startMs: begin });
+    near = begin + 86_400_000;
+    cursor += 86_400_000;
+  }
+  return days;
+}
