@@ -134,6 +134,9 @@ function bucketIndex(days: readonly { startMs: number }[], ms: number): number {
   return found;
 }
 
+/** Above this many leading rows, customerEvents sorts every session instead of keeping a bounded list. */
+const TOP_ROWS_LIMIT = 5_000;
+
 export interface SchedulerAnalyticsOptions {
   readonly start: string;
   readonly end: string;
@@ -290,13 +293,36 @@ export function computeSchedulerAnalytics(sessions: readonly SessionRecord[], op
   let hasMore = false;
   if (want.has('customerEvents')) {
     const activity = (x: SessionRecord) => x.last_activity_at ?? x.started_at;
-    // Sort precomputed keys (activity, then id, both descending) instead of comparing records.
-    const ordered = sessions
-      .map((x) => ({ x, key: `${activity(x)}\u0000${x.session_id}` }))
-      .sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0))
-      .map((d) => d.x);
-    const page = ordered.slice(options.offset, options.offset + options.limit);
-    hasMore = ordered.length > options.offset + options.limit;
+    // Order: activity, then id, both descending. Deep pages sort everything; the usual first pages
+    // keep only the first offset + limit rows in a bounded sorted list instead.
+    const wanted = options.offset + options.limit;
+    const keyOf = (x: SessionRecord) => `${activity(x)}\u0000${x.session_id}`;
+    let firstRows: SessionRecord[];
+    if (wanted > TOP_ROWS_LIMIT) {
+      firstRows = sessions
+        .map((x) => ({ x, key: keyOf(x) }))
+        .sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0))
+        .slice(0, wanted)
+        .map((d) => d.x);
+    } else {
+      const top: { key: string; x: SessionRecord }[] = [];
+      for (const x of sessions) {
+        const key = keyOf(x);
+        if (top.length === wanted && key <= (top[top.length - 1] as { key: string }).key) continue;
+        let lo = 0;
+        let hi = top.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if ((top[mid] as { key: string }).key > key) lo = mid + 1;
+          else hi = mid;
+        }
+        top.splice(lo, 0, { key, x });
+        if (top.length > wanted) top.pop();
+      }
+      firstRows = top.map((d) => d.x);
+    }
+    const page = firstRows.slice(options.offset);
+    hasMore = sessions.length > wanted;
     data.customerEvents = page.map((x) => ({
       sessionId: x.session_id,
       status: x.status,

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { computeFunnel, computeSchedulerAnalytics, dayBuckets, sumFunnels } from '../../shared/domain/analytics';
 import { session } from '../support/factories';
 
@@ -125,5 +126,49 @@ describe('computeSchedulerAnalytics', () => {
     expect(first.pagination).toEqual({ limit: 2, offset: 0, has_more: true });
     expect(second.data.customerEvents?.map((e) => e.conversionValue)).toEqual([100]);
     expect(second.pagination.has_more).toBe(false);
+  });
+
+  it('pages customerEvents exactly like a full sort, for any data, offset and limit (property)', () => {
+    const instants = ['2026-03-08T10:00:00.000Z', '2026-03-08T11:00:00.000Z', '2026-03-08T12:00:00.000Z'];
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ at: fc.constantFrom(...instants), id: fc.integer({ min: 0, max: 50 }) }), { maxLength: 60 }),
+        fc.integer({ min: 0, max: 70 }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.boolean(),
+        (specs, offset, limit, deep) => {
+          const rows = specs.map((spec, i) =>
+            session({ session_id: `s${String(spec.id).padStart(3, '0')}-${i}`, last_activity_at: spec.at }),
+          );
+          const reference = [...rows]
+            .sort((a, b) => {
+              const ka = `${a.last_activity_at}\u0000${a.session_id}`;
+              const kb = `${b.last_activity_at}\u0000${b.session_id}`;
+              return ka < kb ? 1 : ka > kb ? -1 : 0;
+            })
+            .slice(offset, offset + limit)
+            .map((r) => r.session_id);
+          // `deep` pages past the bounded list's limit, so both paths are checked.
+          const o = deep ? offset + 5_000 : offset;
+          const result = computeSchedulerAnalytics(rows, { ...range, blocks: ['customerEvents'], limit, offset: o });
+          expect(result.data.customerEvents?.map((e) => e.sessionId)).toEqual(deep ? [] : reference);
+          expect(result.pagination.has_more).toBe(rows.length > o + limit);
+        },
+      ),
+    );
+  });
+
+  it('pages deep into customerEvents (past the bounded list) in the same order', () => {
+    const rows = Array.from({ length: 6_000 }, (_, i) =>
+      session({ session_id: `d${String((i * 7919) % 6000).padStart(5, '0')}`, last_activity_at: `2026-03-08T1${i % 10}:00:00.000Z` }),
+    );
+    const reference = [...rows]
+      .map((r) => `${r.last_activity_at}\u0000${r.session_id}`)
+      .sort()
+      .reverse()
+      .slice(4_990, 5_010)
+      .map((k) => k.split('\u0000')[1]);
+    const result = computeSchedulerAnalytics(rows, { ...range, blocks: ['customerEvents'], limit: 20, offset: 4_990 });
+    expect(result.data.customerEvents?.map((e) => e.sessionId)).toEqual(reference);
   });
 });
