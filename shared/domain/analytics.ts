@@ -305,18 +305,22 @@ export function computeSchedulerAnalytics(sessions: readonly SessionRecord[], op
         .slice(0, wanted)
         .map((d) => d.x);
     } else {
-      const top: { key: string; x: SessionRecord }[] = [];
+      // Entries compare by (activity, id) descending without building keys: most sessions fall
+      // below the last kept row and are rejected with one string comparison.
+      const top: { at: string; id: string; x: SessionRecord }[] = [];
+      const before = (at: string, id: string, other: { at: string; id: string }) => at > other.at || (at === other.at && id > other.id);
       for (const x of sessions) {
-        const key = keyOf(x);
-        if (top.length === wanted && key <= (top[top.length - 1] as { key: string }).key) continue;
+        const at = activity(x);
+        const last = top[top.length - 1];
+        if (top.length === wanted && last && !before(at, x.session_id, last)) continue;
         let lo = 0;
         let hi = top.length;
         while (lo < hi) {
           const mid = (lo + hi) >> 1;
-          if ((top[mid] as { key: string }).key > key) lo = mid + 1;
-          else hi = mid;
+          if (before(at, x.session_id, top[mid] as { at: string; id: string })) hi = mid;
+          else lo = mid + 1;
         }
-        top.splice(lo, 0, { key, x });
+        top.splice(lo, 0, { at, id: x.session_id, x });
         if (top.length > wanted) top.pop();
       }
       firstRows = top.map((d) => d.x);
