@@ -5,7 +5,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { tableNameEnvVar } from '../shared/adapters/dynamodb/tables';
-import { QUEUE_URL_ENV } from '../shared/adapters/runtime/queues';
+import { QUEUE_URL_ENV } from '../shared/adapters/runtime/queue-env';
 import type { QueueName } from '../shared/ports/message-queue';
 import type { TableName } from '../shared/routes';
 import { visibilityTimeoutSeconds, WORKERS, type WorkerDefinition } from '../shared/workers/definitions';

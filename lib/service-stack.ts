@@ -1,7 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { tableNameEnvVar } from '../shared/adapters/dynamodb/tables';
-import { QUEUE_URL_ENV } from '../shared/adapters/runtime/queues';
+import { QUEUE_URL_ENV } from '../shared/adapters/runtime/queue-env';
 import { ROUTES, type RouteDefinition, type Surface, type TableName } from '../shared/routes';
 import { WORKERS, type WorkerDefinition } from '../shared/workers/definitions';
 import { SurfaceApi } from './api';

@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { DynamoCampaignStore } from '../../shared/adapters/dynamodb/campaign-store';
 import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
 import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
@@ -7,12 +6,11 @@ import { resolveWorkspaceTeam } from '../../shared/auth/workspace-access';
 import { campaignResponse } from '../../shared/domain/sms/campaign-response';
 import { getTeamCampaign } from '../../shared/domain/sms/campaign-service';
 import { createHttpHandler } from '../../shared/http/handler';
+import { campaignPath } from '../../shared/schemas/queries';
 
 const client = getDocumentClient();
 const tenancy = new DynamoTenancyStore(client, physicalTableName('teams'));
 const store = new DynamoCampaignStore(client, physicalTableName('campaigns'));
-
-export const campaignPath = z.object({ campaignId: z.string().min(1).max(64) });
 
 export const handler = createHttpHandler({ surface: 'platform', path: campaignPath }, async ({ path, headers, identity, requestId }) => {
   const team = await resolveWorkspaceTeam(identity, headers, tenancy);

@@ -18,6 +18,7 @@ import {
   bookingsQuery,
   CALL_TYPES,
   callsQuery,
+  campaignPath,
   crossTeamFunnelQuery,
   crossTeamSessionsQuery,
   enterprisePath,
@@ -179,8 +180,6 @@ const VOICE_BODY_NOTES: Readonly<Record<string, BodyNote>> = {
 const WORKSPACE_HEADER = z.string().min(1).max(128);
 const WORKSPACE_DOC =
   'The workspace (team) the request is for; each team’s workspace_id is listed by GET /api/teams. Missing: a 400 naming x-workspace-id. A workspace that does not exist, or one outside the key’s reach, is a 403.';
-/** Mirrors the path schema of functions/get-sms-campaign and cancel-sms-campaign. */
-const campaignPath = z.object({ campaignId: z.string().min(1).max(64) });
 
 function createCampaignDescription(): string {
   return [

@@ -17,62 +17,55 @@ const startBeforeEnd = <T extends { start_date?: string; end_date?: string }>(sc
 export const teamPath = z.object({ teamId: positiveIdParam });
 export const enterprisePath = z.object({ enterpriseId: positiveIdParam });
 
-export const teamSessionsQuery = startBeforeEnd(
-  z.object({
-    status: z.enum(SESSION_STATUSES, { error: `must be one of ${SESSION_STATUSES.join(', ')}` }).optional(),
-    scheduler_id: positiveIdParam.optional(),
-    start_date: dateTimeParam.optional(),
-    end_date: dateTimeParam.optional(),
-    cursor: cursorParam,
-    limit: limitParam(V1_LIMIT.default, V1_LIMIT.max),
-  }),
-);
+/** An optional enum parameter whose error lists the accepted values. */
+function enumParam<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, { error: `must be one of ${values.join(', ')}` }).optional();
+}
+
+const dateRangeMembers = {
+  start_date: dateTimeParam.optional(),
+  end_date: dateTimeParam.optional(),
+};
+
+/** v0 lists: team selection by team_id (or the x-team-id header), offset pagination. */
+const v0ListMembers = {
+  team_id: positiveIdParam.optional(),
+  ...dateRangeMembers,
+  limit: limitParam(V0_LIMIT.default, V0_LIMIT.max),
+  offset: offsetParam,
+};
+
+const v1PageMembers = {
+  cursor: cursorParam,
+  limit: limitParam(V1_LIMIT.default, V1_LIMIT.max),
+};
 
 const crossTeamMembers = {
   team_id: positiveIdParam.optional(),
   include_test_teams: booleanParam,
 };
 
-export const crossTeamSessionsQuery = startBeforeEnd(
-  z.object({
-    status: z.enum(SESSION_STATUSES, { error: `must be one of ${SESSION_STATUSES.join(', ')}` }).optional(),
-    scheduler_id: positiveIdParam.optional(),
-    start_date: dateTimeParam.optional(),
-    end_date: dateTimeParam.optional(),
-    ...crossTeamMembers,
-    cursor: cursorParam,
-    limit: limitParam(V1_LIMIT.default, V1_LIMIT.max),
-  }),
-);
+const sessionFilterMembers = {
+  status: enumParam(SESSION_STATUSES),
+  scheduler_id: positiveIdParam.optional(),
+  ...dateRangeMembers,
+};
 
-export const bookingsQuery = startBeforeEnd(
-  z.object({
-    start_date: dateTimeParam.optional(),
-    end_date: dateTimeParam.optional(),
-    ...crossTeamMembers,
-    cursor: cursorParam,
-    limit: limitParam(V1_LIMIT.default, V1_LIMIT.max),
-  }),
-);
+const funnelMembers = {
+  ...dateRangeMembers,
+  timezone: timezoneParam,
+  scheduler_id: positiveIdParam.optional(),
+};
 
-export const funnelQuery = startBeforeEnd(
-  z.object({
-    start_date: dateTimeParam.optional(),
-    end_date: dateTimeParam.optional(),
-    timezone: timezoneParam,
-    scheduler_id: positiveIdParam.optional(),
-  }),
-);
+export const teamSessionsQuery = startBeforeEnd(z.object({ ...sessionFilterMembers, ...v1PageMembers }));
 
-export const crossTeamFunnelQuery = startBeforeEnd(
-  z.object({
-    start_date: dateTimeParam.optional(),
-    end_date: dateTimeParam.optional(),
-    timezone: timezoneParam,
-    scheduler_id: positiveIdParam.optional(),
-    ...crossTeamMembers,
-  }),
-);
+export const crossTeamSessionsQuery = startBeforeEnd(z.object({ ...sessionFilterMembers, ...crossTeamMembers, ...v1PageMembers }));
+
+export const bookingsQuery = startBeforeEnd(z.object({ ...dateRangeMembers, ...crossTeamMembers, ...v1PageMembers }));
+
+export const funnelQuery = startBeforeEnd(z.object(funnelMembers));
+
+export const crossTeamFunnelQuery = startBeforeEnd(z.object({ ...funnelMembers, ...crossTeamMembers }));
 
 const metricsParam = z
   .string()
@@ -92,60 +85,24 @@ const metricsParam = z
   });
 
 /** team_id is read by the v0 team resolution, so it is declared here only to be documented and validated. */
-export const schedulerAnalyticsQuery = startBeforeEnd(
-  z.object({
-    team_id: positiveIdParam.optional(),
-    start_date: dateTimeParam.optional(),
-    end_date: dateTimeParam.optional(),
-    timezone: timezoneParam,
-    scheduler_id: positiveIdParam.optional(),
-    metrics: metricsParam,
-    limit: limitParam(V0_LIMIT.default, V0_LIMIT.max),
-    offset: offsetParam,
-  }),
-);
+export const schedulerAnalyticsQuery = startBeforeEnd(z.object({ ...v0ListMembers, ...funnelMembers, metrics: metricsParam }));
 
-export const unifiedLeadsQuery = startBeforeEnd(
-  z.object({
-    team_id: positiveIdParam.optional(),
-    start_date: dateTimeParam.optional(),
-    end_date: dateTimeParam.optional(),
-    type: z.enum(LEAD_TYPES, { error: `must be one of ${LEAD_TYPES.join(', ')}` }).optional(),
-    limit: limitParam(V0_LIMIT.default, V0_LIMIT.max),
-    offset: offsetParam,
-  }),
-);
+export const unifiedLeadsQuery = startBeforeEnd(z.object({ ...v0ListMembers, type: enumParam(LEAD_TYPES) }));
 
 export const teamLeadsQuery = startBeforeEnd(
   z.object({
-    start_date: dateTimeParam.optional(),
-    end_date: dateTimeParam.optional(),
-    type: z.enum(LEAD_TYPES, { error: `must be one of ${LEAD_TYPES.join(', ')}` }).optional(),
+    ...dateRangeMembers,
+    type: enumParam(LEAD_TYPES),
     external_id: z.string().min(1).max(256, { error: 'must be at most 256 characters' }).optional(),
-    cursor: cursorParam,
-    limit: limitParam(V1_LIMIT.default, V1_LIMIT.max),
+    ...v1PageMembers,
   }),
 );
 
 export const CALL_TYPES = ['inboundPhoneCall', 'outboundPhoneCall', 'webCall'] as const;
 
-export const callsQuery = startBeforeEnd(
-  z.object({
-    team_id: positiveIdParam.optional(),
-    start_date: dateTimeParam.optional(),
-    end_date: dateTimeParam.optional(),
-    type: z.enum(CALL_TYPES, { error: `must be one of ${CALL_TYPES.join(', ')}` }).optional(),
-    limit: limitParam(V0_LIMIT.default, V0_LIMIT.max),
-    offset: offsetParam,
-  }),
-);
+export const callsQuery = startBeforeEnd(z.object({ ...v0ListMembers, type: enumParam(CALL_TYPES) }));
 
-export const supportTicketsQuery = startBeforeEnd(
-  z.object({
-    start_date: dateTimeParam.optional(),
-    end_date: dateTimeParam.optional(),
-    ...crossTeamMembers,
-    cursor: cursorParam,
-    limit: limitParam(V1_LIMIT.default, V1_LIMIT.max),
-  }),
-);
+export const supportTicketsQuery = startBeforeEnd(z.object({ ...dateRangeMembers, ...crossTeamMembers, ...v1PageMembers }));
+
+/** An SMS campaign in the path (the platform routes). */
+export const campaignPath = z.object({ campaignId: z.string().min(1).max(64) });

@@ -4,6 +4,4 @@ import { SqsMessageQueue } from '../aws/sqs-queue';
 import { QUEUE_URL_ENV } from './queue-env';
 import { adapterSlot } from './slot';
 
-export { QUEUE_URL_ENV };
-
 export const queues = adapterSlot<QueueName, MessageQueue>((name) => new SqsMessageQueue(requireEnv(QUEUE_URL_ENV[name])));

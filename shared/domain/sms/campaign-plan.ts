@@ -2,7 +2,7 @@ import { BadRequestError } from '../../http/errors';
 import { toE164 } from '../phone';
 import type { CampaignRequest } from './campaign-request';
 import { countSegments, type SmsEncoding } from './segments';
-import { missingVariables, renderTemplate, templateVariables, withOptOut } from './template';
+import { missingVariables, renderTemplate, withOptOut } from './template';
 
 export interface PlannedRecipient {
   /** Position in the request's recipients array (first occurrence of the phone). */
@@ -133,5 +133,3 @@ export function planCampaign(request: CampaignRequest, options: PlanOptions): Ca
     fallbackCount,
   };
 }
-
-export { templateVariables };

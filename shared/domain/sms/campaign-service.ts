@@ -165,7 +165,12 @@ export async function getTeamCampaign(store: CampaignStore, team: Team, campaign
 }
 
 /** Stops unsent messages: scheduled or sending → cancelled; senders check the status before each text. */
-export async function cancelCampaign(deps: CampaignDependencies, team: Team, campaignId: string, now: Date): Promise<CampaignRecord> {
+export async function cancelCampaign(
+  deps: Pick<CampaignDependencies, 'store' | 'scheduler'>,
+  team: Team,
+  campaignId: string,
+  now: Date,
+): Promise<CampaignRecord> {
   const campaign = await getTeamCampaign(deps.store, team, campaignId);
   const cancelled = await deps.store.transitionCampaign(campaignId, ['scheduled', 'sending'], 'cancelled', {
     cancelled_at: now.toISOString(),
