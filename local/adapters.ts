@@ -8,6 +8,7 @@ import type { QueueName } from '../shared/ports/message-queue';
 import { WORKERS } from '../shared/workers/definitions';
 import { LocalEventBus } from './event-bus';
 import { LocalQueue, type SqsConsumer } from './queue';
+import type { RuntimeStateStore } from './runtime-state';
 import { SandboxCallReporter } from './sandbox-call-reports';
 import { SandboxSmsProvider } from './sandbox-sms-provider';
 import { SandboxVoiceProvider } from './sandbox-voice-provider';
@@ -20,8 +21,10 @@ import { LocalScheduler } from './scheduler';
  * the adapter slots the handlers read, so every handler runs unchanged against them.
  */
 export interface LocalAdaptersOptions {
-  /** Where events, dead letters, schedules and sandbox outboxes are written; memory only when undefined. */
+  /** Where events, dead letters and sandbox outboxes are written; memory only when undefined. */
   readonly dataDir: string | undefined;
+  /** Where queues and schedules are kept so they survive a crash; memory only when undefined. */
+  readonly state?: RuntimeStateStore;
   /** Seconds a failed message stays invisible before its retry. @default 2 */
   readonly visibilityTimeoutSeconds?: number;
   /** POST a simulated end-of-call report for every sandbox call. @default false */
@@ -41,7 +44,9 @@ export interface LocalAdapters {
   /** Null when simulated call reports are off. */
   readonly callReports: SandboxCallReporter | null;
   /** The files the adapters write (empty when in memory). */
-  readonly files: Readonly<Record<'events' | 'schedules' | 'voiceCalls' | 'smsOutbox' | 'deadLetters', string>> | null;
+  readonly files: Readonly<Record<'events' | 'voiceCalls' | 'smsOutbox' | 'deadLetters', string>> | null;
+  /** Messages and schedules a previous process left, restored at start. */
+  readonly restored: { readonly messages: number; readonly schedules: number };
   /** The named queue, or an error naming the known ones. */
   queue(name: QueueName): LocalQueue;
   /**
@@ -63,8 +68,8 @@ function loadWorker(functionName: string): () => Promise<SqsConsumer> {
   };
 }
 
-export function startLocalAdapters(options: LocalAdaptersOptions): LocalAdapters {
-  const { dataDir } = options;
+export async function startLocalAdapters(options: LocalAdaptersOptions): Promise<LocalAdapters> {
+  const { dataDir, state } = options;
   const queues = new Map<QueueName, LocalQueue>();
   for (const worker of WORKERS) {
     if (queues.has(worker.queue)) throw new Error(`queue ${worker.queue} has two workers; the local runtime gives each queue one`);
@@ -76,6 +81,7 @@ export function startLocalAdapters(options: LocalAdaptersOptions): LocalAdapters
         maxReceiveCount: worker.maxReceiveCount,
         visibilityTimeoutSeconds: options.visibilityTimeoutSeconds ?? 2,
         dataDir,
+        state,
         consumer: loadWorker(worker.functionName),
       }),
     );
@@ -98,14 +104,15 @@ export function startLocalAdapters(options: LocalAdaptersOptions): LocalAdapters
   eventBus.use(() => bus);
   smsProvider.use(() => sms);
   voiceProvider.use(() => voice);
-  // Last: loading persisted schedules may fire overdue ones at once, and they need the queues.
-  const scheduler = new LocalScheduler(queue, dataDir);
+  const scheduler = new LocalScheduler(queue, state);
   schedulerSlot.use(() => scheduler);
+  // Last, once every slot is filled: restored messages are delivered, and overdue schedules fire, at once.
+  const restoredCounts = await Promise.all([...queues.values()].map((q) => q.restore()));
+  const restored = { messages: restoredCounts.reduce((a, b) => a + b, 0), schedules: await scheduler.restore(dataDir) };
 
   const files = dataDir
     ? {
         events: path.join(dataDir, 'events.jsonl'),
-        schedules: path.join(dataDir, 'schedules.json'),
         voiceCalls: path.join(dataDir, 'sandbox', 'voice-calls.jsonl'),
         smsOutbox: path.join(dataDir, 'sandbox', 'sms-outbox.jsonl'),
         deadLetters: path.join(dataDir, 'dlq-<queue>.jsonl'),
@@ -121,6 +128,7 @@ export function startLocalAdapters(options: LocalAdaptersOptions): LocalAdapters
     sms,
     callReports,
     files,
+    restored,
     queue,
     async settle() {
       while (!stopped) {

@@ -143,7 +143,20 @@ export async function ensureTables(endpoint: string, prefix: string): Promise<Re
   }
 }
 
-async function ensureTable(client: DynamoDBClient, tableName: string, table: TableDefinition): Promise<void> {
+/** The key schema of a table to create (a stack table, or a table only the local runtime has). */
+type KeySchema = Pick<TableDefinition, 'partitionKey' | 'sortKey' | 'indexes'>;
+
+/** Creates one table (with the same key layout rules as the stack's) when it is missing. */
+export async function ensureLocalTable(endpoint: string, tableName: string, table: KeySchema): Promise<void> {
+  const client = localDynamoClient(endpoint);
+  try {
+    await ensureTable(client, tableName, table);
+  } finally {
+    client.destroy();
+  }
+}
+
+async function ensureTable(client: DynamoDBClient, tableName: string, table: KeySchema): Promise<void> {
   if (!(await describe(client, tableName))) {
     try {
       await client.send(new CreateTableCommand(createTableInput(tableName, table)));
@@ -171,7 +184,7 @@ async function describe(client: DynamoDBClient, tableName: string) {
   }
 }
 
-function createTableInput(tableName: string, table: TableDefinition) {
+function createTableInput(tableName: string, table: KeySchema) {
   const attributes = new Set<string>([table.partitionKey, table.sortKey]);
   for (const index of table.indexes) {
     attributes.add(index.partitionKey);

@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { QueueName } from '../shared/ports/message-queue';
 import { type LocalAdapters, startLocalAdapters } from './adapters';
-import { ensureTables, type LocalDynamo, startLocalDynamo } from './dynamodb';
+import { ensureLocalTable, ensureTables, type LocalDynamo, localDynamoClient, startLocalDynamo } from './dynamodb';
 import type { LocalEventBus } from './event-bus';
 import { type LocalGateway, type LocalGatewayOptions, startLocalGateway } from './gateway';
 import type { LocalQueue } from './queue';
+import { RUNTIME_STATE_TABLE, RuntimeStateStore, runtimeStateTableName } from './runtime-state';
 import type { SandboxCallReporter } from './sandbox-call-reports';
 import type { SandboxSmsProvider } from './sandbox-sms-provider';
 import type { SandboxVoiceProvider } from './sandbox-voice-provider';
@@ -67,6 +69,8 @@ export interface LocalService {
   readonly callReports: SandboxCallReporter | null;
   /** Files the local adapters write under the data folder; null when in memory. */
   readonly files: LocalAdapters['files'];
+  /** Queue messages and schedules a previous run left, delivered again after this start. */
+  readonly restored: LocalAdapters['restored'];
   queue(name: QueueName): LocalQueue;
   /** Resolves once every queue is drained and every simulated report delivered (see LocalAdapters.settle). */
   settle(): Promise<void>;
@@ -77,10 +81,16 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   let dynamo: LocalDynamo | undefined;
   let gateway: LocalGateway | undefined;
   let adapters: LocalAdapters | undefined;
+  let stateClient: DynamoDBDocumentClient | undefined;
   try {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
     dynamo = await startLocalDynamo({ dataDir: options.dataDir, thread: options.dynamoThread });
-    await ensureTables(dynamo.endpoint, options.tablePrefix ?? 'local');
+    const prefix = options.tablePrefix ?? 'local';
+    await ensureTables(dynamo.endpoint, prefix);
+    await ensureLocalTable(dynamo.endpoint, runtimeStateTableName(prefix), RUNTIME_STATE_TABLE);
+    // A client of this emulator's own: the handlers' shared client is bound to the first endpoint
+    // a process used.
+    stateClient = DynamoDBDocumentClient.from(localDynamoClient(dynamo.endpoint));
     process.env.CURSOR_SECRET ??= cursorSecret(options.dataDir);
 
     let credentialsPath: string | null = null;
@@ -93,8 +103,9 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
 
     // Before the gateway: no request may reach a handler while the slots still hold AWS adapters.
     let baseUrl: string | undefined;
-    adapters = startLocalAdapters({
+    adapters = await startLocalAdapters({
       dataDir: options.dataDir,
+      state: new RuntimeStateStore(stateClient, runtimeStateTableName(prefix)),
       visibilityTimeoutSeconds: options.queueVisibilityTimeoutSeconds,
       simulateCallReports: options.simulateCallReports ?? false,
       callReportDelayMs: options.callReportDelayMs,
@@ -111,7 +122,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       loadHandler: options.loadHandler,
     });
     baseUrl = gateway.url;
-    const started = { dynamo, gateway, adapters };
+    const started = { dynamo, gateway, adapters, stateClient };
     let stopped: Promise<void> | undefined;
     return {
       url: gateway.url,
@@ -125,6 +136,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       sms: adapters.sms,
       callReports: adapters.callReports,
       files: adapters.files,
+      restored: adapters.restored,
       queue: adapters.queue,
       settle: adapters.settle,
       stop() {
@@ -132,6 +144,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
         // finishing a batch need DynamoDB.
         stopped ??= (async () => {
           await started.adapters.stop();
+          started.stateClient.destroy();
           await started.gateway.stop();
           await started.dynamo.stop();
         })();
@@ -140,6 +153,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     };
   } catch (error) {
     await adapters?.stop().catch(() => undefined);
+    stateClient?.destroy();
     await gateway?.stop().catch(() => undefined);
     await dynamo?.stop().catch(() => undefined);
     throw error;

@@ -48,7 +48,7 @@ async function main(): Promise<void> {
             `  events        ${service.files.events}`,
             `  voice calls   ${service.files.voiceCalls} (sandbox; simulated end-of-call reports ${simulateCallReports ? `on, after ${callReportDelayMs} ms` : 'off'})`,
             `  SMS outbox    ${service.files.smsOutbox} (sandbox)`,
-            `  schedules     ${service.files.schedules} (${service.scheduler.pending().length} pending)`,
+            `  queues        ${describeRestored(service.restored.messages, 'message')} and ${describeRestored(service.restored.schedules, 'schedule')} from the last run (kept in the embedded DynamoDB)`,
             `  dead letters  ${service.files.deadLetters}`,
           ]
         : []),
@@ -74,6 +74,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+}
+
+function describeRestored(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function nonNegativeNumber(name: string, fallback: number): number {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -16,6 +16,7 @@ import { intakeConfigSchema } from '../../shared/domain/intake/intake-config';
 import { WEEKDAYS } from '../../shared/domain/intake/scheduling';
 import { endOfCallReportSchema, normalizeReport } from '../../shared/domain/responder/call-report';
 import type { MessageQueue, QueueMessage, QueueName } from '../../shared/ports/message-queue';
+import { startRuntimeState } from '../support/runtime-state';
 import { createTenancyFixture } from '../support/tenancy-fixture';
 
 process.env.LOG_LEVEL = 'silent';
@@ -55,9 +56,15 @@ function recordingQueues(): { queues: (name: QueueName) => MessageQueue; sent: {
 }
 
 describe('LocalScheduler', () => {
-  it('sends a schedule that fell due while it was stopped as soon as it starts again on the same folder', async () => {
-    const dataDir = tempDir();
-    const first = new LocalScheduler(recordingQueues().queues, dataDir);
+  let runtime: Awaited<ReturnType<typeof startRuntimeState>>;
+  beforeAll(async () => {
+    runtime = await startRuntimeState();
+  });
+  afterAll(() => runtime.stop());
+
+  it('sends a schedule that fell due while it was stopped as soon as it is restored from the same store', async () => {
+    const first = new LocalScheduler(recordingQueues().queues, runtime.state);
+    await first.restore();
     await first.scheduleMessage({
       name: 'stl-1-attempt-1',
       at: new Date(Date.now() + 100),
@@ -68,13 +75,52 @@ describe('LocalScheduler', () => {
     await new Promise((resolve) => setTimeout(resolve, 150));
 
     const recorder = recordingQueues();
-    const second = new LocalScheduler(recorder.queues, dataDir);
+    const second = new LocalScheduler(recorder.queues, runtime.state);
+    expect(await second.restore()).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 100));
     second.stop();
 
     expect(recorder.sent).toEqual([{ queue: 'outreach-calls', message: { body: { stl_call_id: 1, attempt: 1 } } }]);
     expect(second.pending()).toEqual([]);
-    expect(JSON.parse(readFileSync(path.join(dataDir, 'schedules.json'), 'utf8'))).toEqual([]);
+    expect(await runtime.state.list('SCHEDULES')).toEqual([]);
+  });
+
+  it('keeps a schedule whose message could not be queued, and sends it on the next run', async () => {
+    let failing = true;
+    const sent: QueueMessage[] = [];
+    const scheduler = new LocalScheduler(
+      () => ({
+        async send(messages) {
+          if (failing) throw new Error('queue down');
+          sent.push(...messages);
+        },
+      }),
+      runtime.state,
+    );
+    await scheduler.scheduleMessage({ name: 'retry-me', at: new Date(Date.now() - 1), queue: 'outreach-calls', body: { n: 2 } });
+
+    await expect(scheduler.runDue()).rejects.toThrow('queue down');
+    expect((await runtime.state.list('SCHEDULES')).map((r) => r.sk)).toEqual(['retry-me']);
+    failing = false;
+    expect(await scheduler.runDue()).toBe(1);
+    scheduler.stop();
+
+    expect(sent).toEqual([{ body: { n: 2 } }]);
+    expect(await runtime.state.list('SCHEDULES')).toEqual([]);
+  });
+
+  it('imports the schedules.json of an older data folder once', async () => {
+    const dataDir = tempDir();
+    const legacy = [{ name: 'legacy-1', at: new Date(Date.now() + 3_600_000).toISOString(), queue: 'outreach-calls', body: { n: 1 } }];
+    writeFileSync(path.join(dataDir, 'schedules.json'), JSON.stringify(legacy));
+    const scheduler = new LocalScheduler(recordingQueues().queues, runtime.state);
+
+    expect(await scheduler.restore(dataDir)).toBe(1);
+    scheduler.stop();
+    await scheduler.cancel('legacy-1');
+
+    expect(existsSync(path.join(dataDir, 'schedules.json'))).toBe(false);
+    expect(existsSync(path.join(dataDir, 'schedules.json.imported'))).toBe(true);
   });
 
   it('sends a due schedule once when the timer and runDue run together', async () => {
@@ -149,7 +195,7 @@ describe('local service with a data folder', () => {
     await second?.stop();
   });
 
-  it('writes events, sandbox calls, dead letters and schedules to its folder, revokes its sandbox key on stop and re-arms schedules on restart', async () => {
+  it('writes events, sandbox calls and dead letters to its folder, revokes its sandbox key on stop and re-arms schedules on restart', async () => {
     dataDir = tempDir();
     first = await startLocalService({
       port: 0,
@@ -200,7 +246,6 @@ describe('local service with a data folder', () => {
     expect(readJsonLines(path.join(dataDir, 'dlq-outreach-calls.jsonl'))).toEqual([
       expect.objectContaining({ rawBody: 'not JSON at all', receiveCount: 5 }),
     ]);
-    expect(existsSync(files.schedules)).toBe(true);
     const scheduleName = `stl-${scheduled.stl_call_id}-attempt-1`;
     expect(first.scheduler.pending().map((s) => s.name)).toEqual([scheduleName]);
     const sandboxKeys = (await fixture.store.listApiKeys()).filter((k) => k.name === 'local sandbox call reports');
@@ -209,6 +254,7 @@ describe('local service with a data folder', () => {
     await first.stop();
     second = await startLocalService({ port: 0, dataDir, seed: false });
 
+    expect(second.restored).toEqual({ messages: 0, schedules: 1 });
     expect(second.scheduler.pending()).toEqual([
       expect.objectContaining({ name: scheduleName, queue: 'outreach-calls', body: { stl_call_id: scheduled.stl_call_id, attempt: 1 } }),
     ]);
