@@ -13,7 +13,8 @@ import { startScheduledCampaign } from '../../shared/domain/sms/campaign-service
 import { pricePerSegmentMicros, sendRatePerSecond } from '../../shared/domain/sms/pricing-config';
 import { sendChunk } from '../../shared/domain/sms/send-chunk';
 import { log } from '../../shared/http/logger';
-import { parseMessage, processSqsBatch } from '../../shared/workers/sqs-batch';
+import { workerMaxRunMs } from '../../shared/workers/definitions';
+import { deliveryOf, parseMessage, processSqsBatch } from '../../shared/workers/sqs-batch';
 
 const client = getDocumentClient();
 const tenancy = new DynamoTenancyStore(client, physicalTableName('teams'));
@@ -21,6 +22,7 @@ const messagingConfigs = new DynamoMessagingConfigStore(client, physicalTableNam
 const store = new DynamoCampaignStore(client, physicalTableName('campaigns'));
 const price = pricePerSegmentMicros();
 const rate = sendRatePerSecond();
+const maxRunMs = workerMaxRunMs('campaign-sender');
 
 const campaignMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('start'), campaign_id: z.string().min(1) }),
@@ -50,8 +52,10 @@ export const handler = (event: SQSEvent) =>
         team: (id) => tenancy.getTeam(id),
         messagingConfig: (id) => messagingConfigs.getMessagingConfig(id),
         ratePerSecond: rate,
+        maxRunMs,
       },
       message,
+      deliveryOf(record),
     );
     log('info', 'campaign chunk', { campaignId: message.campaign_id, chunk: message.chunk, ...result });
   });

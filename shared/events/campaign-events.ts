@@ -3,7 +3,9 @@ import type { DomainEvent } from '../ports/event-bus';
 /**
  * sms_campaign.completed (spec payload; JSON Schema in ./schemas). engagement: replies are inbound
  * texts from the campaign's recipients after it texted them (the reply webhook); link_clicks and
- * conversions are not tracked yet and are 0.
+ * conversions are not tracked yet and are 0. final_counts adds `unconfirmed` to the spec's three: recipients
+ * whose sender stopped between texting and recording (see CampaignCounts); the four add up to
+ * the recipients.
  */
 export function smsCampaignCompleted(input: {
   campaign_id: string;
@@ -11,6 +13,7 @@ export function smsCampaignCompleted(input: {
   sent: number;
   failed: number;
   opted_out: number;
+  unconfirmed: number;
   replies: number;
   total_cost: number;
   at: Date;
@@ -24,7 +27,7 @@ export function smsCampaignCompleted(input: {
         campaign_id: input.campaign_id,
         team_id: input.team_id,
         status: 'completed',
-        final_counts: { sent: input.sent, failed: input.failed, opted_out: input.opted_out },
+        final_counts: { sent: input.sent, failed: input.failed, opted_out: input.opted_out, unconfirmed: input.unconfirmed },
         engagement: { replies: input.replies, link_clicks: 0, conversions: 0 },
         total_cost: input.total_cost,
       },

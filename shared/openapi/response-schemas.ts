@@ -519,6 +519,9 @@ export const smsCampaign = z
         sent: count,
         failed: count.describe('The provider refused the text'),
         opted_out: count.describe('On the team’s suppression list; never texted'),
+        unconfirmed: count.describe(
+          'The sender stopped (a crash, a timeout) between texting and recording the answer: the text may have gone out, and is never sent again',
+        ),
         cancelled: count.describe('Not sent because the campaign was cancelled'),
         pending: count.describe('Not settled yet'),
       })

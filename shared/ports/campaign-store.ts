@@ -9,6 +9,13 @@ export interface RecipientOutcome {
   readonly at: string;
 }
 
+/** A recipient's send record; `claimToken` names the queue delivery that claimed it. */
+export interface SendRecord {
+  readonly status: SendStatus;
+  readonly claimedAt: string | null;
+  readonly claimToken: string | null;
+}
+
 export interface CampaignStore {
   /** Stores the campaign and its chunks (recipients already rendered). */
   createCampaign(campaign: CampaignRecord, chunks: readonly (readonly ChunkRecipient[])[]): Promise<void>;
@@ -24,17 +31,16 @@ export interface CampaignStore {
   /**
    * Claims recipients for sending (the exactly-once guard): returns the phones this caller may
    * text; a phone that already has a send record (a redelivery, a concurrent sender) is left out.
+   * The claim carries the claiming delivery's token (see domain/claims.ts).
    */
-  claimRecipients(campaignId: string, phones: readonly string[], at: string): Promise<Set<string>>;
-  /** Gives back claims that were not used (a cancel stopped the sender before it texted them). */
-  releaseRecipients(campaignId: string, phones: readonly string[]): Promise<void>;
+  claimRecipients(campaignId: string, phones: readonly string[], claim: { at: string; token: string }): Promise<Set<string>>;
   /**
    * Records the outcomes of claimed (or opted-out) recipients and adds them to the campaign's
    * counters in the same transaction, so each recipient is counted exactly once.
    */
   settleRecipients(campaignId: string, outcomes: readonly RecipientOutcome[]): Promise<void>;
   /** Send records of the given phones (absent phones have none yet). */
-  getSendStatuses(campaignId: string, phones: readonly string[]): Promise<Map<string, { status: SendStatus; claimedAt: string | null }>>;
+  getSendStatuses(campaignId: string, phones: readonly string[]): Promise<Map<string, SendRecord>>;
   /** Opted-out phones among the given ones (per team). */
   suppressedAmong(teamId: number, phones: readonly string[]): Promise<Set<string>>;
   /** Every opted-out phone of the team (for planning). */

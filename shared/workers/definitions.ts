@@ -46,3 +46,10 @@ export const WORKERS: readonly WorkerDefinition[] = [
 export function visibilityTimeoutSeconds(worker: WorkerDefinition): number {
   return worker.timeoutSeconds * 6;
 }
+
+/** How long one invocation of the worker may run: a claim it left open for longer is abandoned. */
+export function workerMaxRunMs(functionName: string): number {
+  const worker = WORKERS.find((w) => w.functionName === functionName);
+  if (!worker) throw new Error(`no worker ${functionName}`);
+  return worker.timeoutSeconds * 1000;
+}

@@ -1,5 +1,6 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type * as z from 'zod';
+import type { Delivery } from '../domain/claims';
 import { log } from '../http/logger';
 import { describeIssue } from '../http/validation';
 
@@ -21,6 +22,12 @@ export function parseMessage<T>(record: SQSRecord, schema: z.ZodType<T>): T {
     throw new PoisonMessageError(issue ? describeIssue(issue, 'body').message : 'invalid message');
   }
   return parsed.data;
+}
+
+/** The delivery a record is: its message id and how many times SQS has handed it out. */
+export function deliveryOf(record: SQSRecord): Delivery {
+  const receiveCount = Number(record.attributes?.ApproximateReceiveCount);
+  return { messageId: record.messageId, receiveCount: Number.isInteger(receiveCount) && receiveCount > 0 ? receiveCount : 1 };
 }
 
 /**

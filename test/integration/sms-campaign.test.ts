@@ -12,10 +12,13 @@ import { eventBus } from '../../shared/adapters/runtime/event-bus';
 import { queues } from '../../shared/adapters/runtime/queues';
 import { scheduler } from '../../shared/adapters/runtime/scheduler';
 import { smsProvider } from '../../shared/adapters/runtime/sms-provider';
+import { ClaimHeldElsewhereError, claimToken } from '../../shared/domain/claims';
 import type { CampaignRecord } from '../../shared/domain/sms/campaign';
 import { planCampaign } from '../../shared/domain/sms/campaign-plan';
 import { campaignRequestSchema } from '../../shared/domain/sms/campaign-request';
 import { cancelCampaign, createCampaign } from '../../shared/domain/sms/campaign-service';
+import { DEFAULT_MESSAGING_CONFIG } from '../../shared/domain/sms/messaging-config';
+import { sendChunk } from '../../shared/domain/sms/send-chunk';
 import type { Team } from '../../shared/domain/tenancy';
 import { parseOrThrow } from '../../shared/http/validation';
 import { PermanentProviderError } from '../../shared/ports/voice-provider';
@@ -99,7 +102,7 @@ describe('SMS campaign sending', () => {
     await queue.drained();
     const final = await store.getCampaign(campaign.campaign_id);
     expect(final?.status).toBe('completed');
-    expect(final?.counts).toEqual({ sent: 1_000, failed: 0, opted_out: 0 });
+    expect(final?.counts).toEqual({ sent: 1_000, failed: 0, opted_out: 0, unconfirmed: 0 });
     expect(new Set(sms.sent.map((t) => t.to)).size).toBe(1_000);
     expect(sms.sent).toHaveLength(1_000);
     const completions = bus.published.filter((e) => e['detail-type'] === 'sms_campaign.completed');
@@ -109,7 +112,7 @@ describe('SMS campaign sending', () => {
       data: {
         campaign_id: campaign.campaign_id,
         status: 'completed',
-        final_counts: { sent: 1_000, failed: 0, opted_out: 0 },
+        final_counts: { sent: 1_000, failed: 0, opted_out: 0, unconfirmed: 0 },
         total_cost: 8.3,
       },
     });
@@ -137,7 +140,7 @@ describe('SMS campaign sending', () => {
     await queue.drained();
     const final = await store.getCampaign(campaign.campaign_id);
     expect(final?.status).toBe('completed');
-    expect(final?.counts).toEqual({ sent: 1, failed: 1, opted_out: 0 });
+    expect(final?.counts).toEqual({ sent: 1, failed: 1, opted_out: 0, unconfirmed: 0 });
   });
 
   it('never texts an opted-out number and counts it as opted out', async () => {
@@ -146,7 +149,7 @@ describe('SMS campaign sending', () => {
     await queue.drained();
     const final = await store.getCampaign(campaign.campaign_id);
     expect(sms.sent.map((t) => t.to)).not.toContain(phone(3));
-    expect(final?.counts).toEqual({ sent: 4, failed: 0, opted_out: 1 });
+    expect(final?.counts).toEqual({ sent: 4, failed: 0, opted_out: 1, unconfirmed: 0 });
     await store.unsuppress(team.id, phone(3));
   });
 
@@ -204,5 +207,68 @@ describe('SMS campaign sending', () => {
     await queue.drained();
     expect((await store.getCampaign(campaign.campaign_id))?.status).toBe('completed');
     expect(sms.sent).toHaveLength(10);
+  });
+});
+
+describe('SMS campaign sending after a sender stopped mid-chunk', () => {
+  const chunk = (campaignId: string) => ({ type: 'chunk' as const, campaign_id: campaignId, chunk: 0 });
+  const sendDeps = (now: () => Date = () => new Date()) => ({
+    ...deps(),
+    sms,
+    team: async () => team,
+    messagingConfig: async () => DEFAULT_MESSAGING_CONFIG,
+    ratePerSecond: 0,
+    maxRunMs: 120_000,
+    now,
+  });
+  /** A campaign whose chunk message is held back, so each test delivers it by hand. */
+  async function createHeld(count: number): Promise<CampaignRecord> {
+    await queue.stop();
+    return create(count);
+  }
+
+  it('settles claims left by an earlier receive of the same message as unconfirmed, texts the rest once, and completes', async () => {
+    const campaign = await createHeld(12);
+    // The first receive claimed three recipients and died before recording what the provider said.
+    await store.claimRecipients(campaign.campaign_id, [phone(0), phone(1), phone(2)], {
+      at: new Date().toISOString(),
+      token: claimToken({ messageId: 'm-1', receiveCount: 1 }),
+    });
+
+    const result = await sendChunk(sendDeps(), chunk(campaign.campaign_id), { messageId: 'm-1', receiveCount: 2 });
+
+    expect(result).toMatchObject({ sent: 9, unconfirmed: 3 });
+    expect(sms.sent.map((t) => t.to).sort()).toEqual(Array.from({ length: 9 }, (_, i) => phone(i + 3)));
+    const final = await store.getCampaign(campaign.campaign_id);
+    expect(final).toMatchObject({ status: 'completed', counts: { sent: 9, failed: 0, opted_out: 0, unconfirmed: 3 } });
+    const completions = bus.published.filter((e) => e['detail-type'] === 'sms_campaign.completed');
+    expect(completions.map((e) => (e.detail.data as { final_counts: unknown }).final_counts)).toEqual([
+      { sent: 9, failed: 0, opted_out: 0, unconfirmed: 3 },
+    ]);
+  });
+
+  it('leaves claims of a sender that may still be running, fails the chunk back, and settles them once they are abandoned', async () => {
+    const campaign = await createHeld(4);
+    const claimedAt = new Date();
+    await store.claimRecipients(campaign.campaign_id, [phone(0)], {
+      at: claimedAt.toISOString(),
+      token: claimToken({ messageId: 'another-message', receiveCount: 1 }),
+    });
+
+    await expect(sendChunk(sendDeps(), chunk(campaign.campaign_id), { messageId: 'm-2', receiveCount: 1 })).rejects.toThrow(
+      ClaimHeldElsewhereError,
+    );
+    expect(sms.sent.map((t) => t.to).sort()).toEqual([phone(1), phone(2), phone(3)]);
+    expect((await store.getCampaign(campaign.campaign_id))?.status).toBe('sending');
+
+    const later = () => new Date(claimedAt.getTime() + 120_001);
+    const result = await sendChunk(sendDeps(later), chunk(campaign.campaign_id), { messageId: 'm-2', receiveCount: 2 });
+
+    expect(result).toMatchObject({ sent: 0, unconfirmed: 1, skipped: 3 });
+    expect(sms.sent).toHaveLength(3);
+    expect(await store.getCampaign(campaign.campaign_id)).toMatchObject({
+      status: 'completed',
+      counts: { sent: 3, failed: 0, opted_out: 0, unconfirmed: 1 },
+    });
   });
 });

@@ -9,7 +9,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { CampaignRecord, CampaignStatus, ChunkRecipient, SendStatus } from '../../domain/sms/campaign';
-import type { CampaignStore, RecipientOutcome } from '../../ports/campaign-store';
+import type { CampaignStore, RecipientOutcome, SendRecord } from '../../ports/campaign-store';
 import { batchPut } from './batch-write';
 import { teamPk } from './keys';
 import { queryAll } from './query';
@@ -60,8 +60,11 @@ export class DynamoCampaignStore implements CampaignStore {
       new GetCommand({ TableName: this.tableName, Key: { pk: campaignPk(campaignId), sk: 'META' }, ConsistentRead: true }),
     );
     if (!result.Item) return null;
-    const { pk: _pk, sk: _sk, ...campaign } = result.Item;
-    return campaign as CampaignRecord;
+    const { pk: _pk, sk: _sk, ...item } = result.Item;
+    const campaign = item as CampaignRecord;
+    // Campaigns stored before the unconfirmed outcome existed have no such counter.
+    campaign.counts.unconfirmed ??= 0;
+    return campaign;
   }
 
   async getChunk(campaignId: string, chunk: number): Promise<readonly ChunkRecipient[] | null> {
@@ -107,12 +110,12 @@ export class DynamoCampaignStore implements CampaignStore {
     }
   }
 
-  async claimRecipients(campaignId: string, phones: readonly string[], at: string): Promise<Set<string>> {
+  async claimRecipients(campaignId: string, phones: readonly string[], claim: { at: string; token: string }): Promise<Set<string>> {
     const claimed = new Set<string>();
     if (phones.length === 0) return claimed;
     const put = (phone: string) => ({
       TableName: this.tableName,
-      Item: { pk: campaignPk(campaignId), sk: `SEND#${phone}`, status: 'sending', claimed_at: at },
+      Item: { pk: campaignPk(campaignId), sk: `SEND#${phone}`, status: 'sending', claimed_at: claim.at, claim_token: claim.token },
       ConditionExpression: 'attribute_not_exists(pk)',
     });
     // One transaction claims the whole chunk in the usual case (no record yet); when any phone is
@@ -135,24 +138,6 @@ export class DynamoCampaignStore implements CampaignStore {
       }
     }
     return claimed;
-  }
-
-  async releaseRecipients(campaignId: string, phones: readonly string[]): Promise<void> {
-    for (const p of phones) {
-      try {
-        await this.client.send(
-          new DeleteCommand({
-            TableName: this.tableName,
-            Key: { pk: campaignPk(campaignId), sk: `SEND#${p}` },
-            ConditionExpression: '#status = :sending',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':sending': 'sending' },
-          }),
-        );
-      } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      }
-    }
   }
 
   async settleRecipients(campaignId: string, outcomes: readonly RecipientOutcome[]): Promise<void> {
@@ -198,7 +183,7 @@ export class DynamoCampaignStore implements CampaignStore {
   }
 
   private countItem(campaignId: string, outcomes: readonly RecipientOutcome[]) {
-    const add = { sent: 0, failed: 0, opted_out: 0 };
+    const add = { sent: 0, failed: 0, opted_out: 0, unconfirmed: 0 };
     let cost = 0;
     for (const o of outcomes) {
       add[o.status]++;
@@ -209,19 +194,23 @@ export class DynamoCampaignStore implements CampaignStore {
         TableName: this.tableName,
         Key: { pk: campaignPk(campaignId), sk: 'META' },
         UpdateExpression:
-          'SET #counts.sent = #counts.sent + :sent, #counts.failed = #counts.failed + :failed, #counts.opted_out = #counts.opted_out + :opted, actual_cost_micros = actual_cost_micros + :cost',
+          'SET #counts.sent = #counts.sent + :sent, #counts.failed = #counts.failed + :failed, #counts.opted_out = #counts.opted_out + :opted, #counts.unconfirmed = if_not_exists(#counts.unconfirmed, :zero) + :unconfirmed, actual_cost_micros = actual_cost_micros + :cost',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: { '#counts': 'counts' },
-        ExpressionAttributeValues: { ':sent': add.sent, ':failed': add.failed, ':opted': add.opted_out, ':cost': cost },
+        ExpressionAttributeValues: {
+          ':sent': add.sent,
+          ':failed': add.failed,
+          ':opted': add.opted_out,
+          ':unconfirmed': add.unconfirmed,
+          ':zero': 0,
+          ':cost': cost,
+        },
       },
     };
   }
 
-  async getSendStatuses(
-    campaignId: string,
-    phones: readonly string[],
-  ): Promise<Map<string, { status: SendStatus; claimedAt: string | null }>> {
-    const statuses = new Map<string, { status: SendStatus; claimedAt: string | null }>();
+  async getSendStatuses(campaignId: string, phones: readonly string[]): Promise<Map<string, SendRecord>> {
+    const statuses = new Map<string, SendRecord>();
     for (let i = 0; i < phones.length; i += 100) {
       let keys: Record<string, unknown>[] | undefined = [...new Set(phones.slice(i, i + 100))].map((p) => ({
         pk: campaignPk(campaignId),
@@ -235,6 +224,7 @@ export class DynamoCampaignStore implements CampaignStore {
           statuses.set(String(item.sk).slice('SEND#'.length), {
             status: item.status as SendStatus,
             claimedAt: typeof item.claimed_at === 'string' ? item.claimed_at : null,
+            claimToken: typeof item.claim_token === 'string' ? item.claim_token : null,
           });
         keys = result.UnprocessedKeys?.[this.tableName]?.Keys;
       }

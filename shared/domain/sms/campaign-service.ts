@@ -82,7 +82,7 @@ export async function createCampaign(
     duplicates_collapsed: plan.duplicatesCollapsed,
     chunk_count: chunks.length,
     // Numbers on the suppression list are never texted: they are settled as opted out at once.
-    counts: { sent: 0, failed: 0, opted_out: plan.suppressed },
+    counts: { sent: 0, failed: 0, opted_out: plan.suppressed, unconfirmed: 0 },
     replies: 0,
     estimated_cost_micros: plan.estimatedCostMicros,
     actual_cost_micros: 0,
@@ -128,7 +128,7 @@ export async function startScheduledCampaign(deps: CampaignDependencies, campaig
 }
 
 /**
- * Completes the campaign when every recipient is settled (sent, failed or opted out), exactly
+ * Completes the campaign when every recipient is settled (sent, failed, opted out or unconfirmed), exactly
  * once: the sending → completed transition is conditional, and only its winner emits the event.
  */
 export async function completeIfDone(
@@ -148,12 +148,13 @@ export async function completeIfDone(
       sent: final.counts.sent,
       failed: final.counts.failed,
       opted_out: final.counts.opted_out,
+      unconfirmed: final.counts.unconfirmed,
       replies: final.replies,
       total_cost: toDollars(final.actual_cost_micros),
       at: now,
     }),
   ]);
-  log('info', 'campaign completed', { campaignId, sent: final.counts.sent, failed: final.counts.failed, optedOut: final.counts.opted_out });
+  log('info', 'campaign completed', { campaignId, ...final.counts });
   return true;
 }
 

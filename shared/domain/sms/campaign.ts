@@ -7,6 +7,11 @@ export interface CampaignCounts {
   sent: number;
   failed: number;
   opted_out: number;
+  /**
+   * Claimed by a sender that stopped (a crash, a timeout) before it recorded the outcome: the
+   * provider may or may not have accepted the text. Never sent again, so nobody is texted twice.
+   */
+  unconfirmed: number;
 }
 
 /** A stored campaign. Money is kept in integer micro-dollars. */
@@ -44,7 +49,7 @@ export interface ChunkRecipient {
 }
 
 /** State of one recipient's send record; recipients a cancel stopped simply never get one. */
-export type SendStatus = 'sending' | 'sent' | 'failed' | 'opted_out';
+export type SendStatus = 'sending' | 'sent' | 'failed' | 'opted_out' | 'unconfirmed';
 
 /** The campaign-sends queue messages: start a scheduled campaign, or send one chunk. */
 export type CampaignMessage = { type: 'start'; campaign_id: string } | { type: 'chunk'; campaign_id: string; chunk: number };
@@ -79,5 +84,5 @@ export function toCampaignData(c: CampaignRecord, toDollars: (micros: number) =>
 }
 
 export function settledCount(c: CampaignRecord): number {
-  return c.counts.sent + c.counts.failed + c.counts.opted_out;
+  return c.counts.sent + c.counts.failed + c.counts.opted_out + c.counts.unconfirmed;
 }

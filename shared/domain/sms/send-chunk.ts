@@ -3,6 +3,7 @@ import type { RecipientOutcome } from '../../ports/campaign-store';
 import type { SmsProvider } from '../../ports/sms-provider';
 import { PermanentProviderError } from '../../ports/voice-provider';
 import { PoisonMessageError } from '../../workers/sqs-batch';
+import { ClaimHeldElsewhereError, claimToken, type Delivery, isAbandoned } from '../claims';
 import { withRetries } from '../retry';
 import type { Team } from '../tenancy';
 import type { CampaignMessage, ChunkRecipient } from './campaign';
@@ -18,14 +19,18 @@ export interface SendChunkDependencies extends CampaignDependencies {
   readonly ratePerSecond: number;
   readonly now?: () => Date;
   readonly sleep?: (ms: number) => Promise<void>;
+  /** How long a sender may run (the function's timeout): an older open claim is abandoned. */
+  readonly maxRunMs: number;
 }
 
 /** SQS delays stop at 15 minutes; later deferrals go through the scheduler. */
 const MAX_QUEUE_DELAY_SECONDS = 900;
-/** A claim older than this was abandoned (SQS visibility timeout of the sender is 12 minutes). */
-const ABANDONED_CLAIM_MS = 15 * 60_000;
-/** How often a sender looks at the campaign status again, so a cancel stops it quickly. */
-const STATUS_CHECK_EVERY = 10;
+/**
+ * Recipients claimed, texted and settled together. A sender that dies leaves at most this many
+ * claims per chunk without a recorded outcome (they become `unconfirmed`), and a cancel takes
+ * effect within this many texts.
+ */
+export const SEND_GROUP_SIZE = 10;
 
 let nextSlotAt = 0;
 
@@ -42,23 +47,36 @@ export interface ChunkResult {
   sent: number;
   failed: number;
   optedOut: number;
+  unconfirmed: number;
   skipped: number;
   deferredUntil: string | null;
   stopped: boolean;
 }
 
+const UNCONFIRMED_REASON = 'the sender stopped after claiming this recipient, before recording the provider answer; not sent again';
+
 /**
- * Sends one chunk of a campaign. Each recipient is texted at most once: its send record is claimed
- * with a conditional write before the provider is called (one transaction for the chunk), and a
- * redelivered chunk skips every recipient that has a record. Outcomes are settled with the
- * campaign counters in one transaction per chunk, so counts are exact and move as chunks finish. Numbers opted out since creation are settled as opted out; numbers
- * outside their local send window (every candidate zone of the area code) are deferred to the next
- * window and the chunk comes back then. Provider errors mark the recipient failed with the reason.
+ * Sends one chunk of a campaign, each recipient at most once:
+ * - recipients are claimed (one conditional transaction per group of SEND_GROUP_SIZE, carrying
+ *   this delivery's claim token) right before they are texted, and their outcomes settled with
+ *   the campaign counters in one transaction per group, so counts are exact and move as groups
+ *   finish; a redelivered chunk skips every recipient that has a settled record;
+ * - a claim left open by a sender that is gone (see domain/claims.ts) is settled `unconfirmed`:
+ *   the text may have gone out, so it is never sent again; a claim whose sender may still be at
+ *   work makes the chunk fail back to the queue (ClaimHeldElsewhereError) after everything else is
+ *   done, so it returns once that claim is settled or abandoned and the campaign always completes;
+ * - numbers opted out since creation are settled as opted out; numbers outside their local send
+ *   window (every candidate zone of the area code) are deferred to the next window and the chunk
+ *   comes back then; provider errors mark the recipient failed with the reason.
  */
-export async function sendChunk(deps: SendChunkDependencies, message: Extract<CampaignMessage, { type: 'chunk' }>): Promise<ChunkResult> {
+export async function sendChunk(
+  deps: SendChunkDependencies,
+  message: Extract<CampaignMessage, { type: 'chunk' }>,
+  delivery: Delivery,
+): Promise<ChunkResult> {
   const now = deps.now ?? (() => new Date());
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-  const result: ChunkResult = { sent: 0, failed: 0, optedOut: 0, skipped: 0, deferredUntil: null, stopped: false };
+  const result: ChunkResult = { sent: 0, failed: 0, optedOut: 0, unconfirmed: 0, skipped: 0, deferredUntil: null, stopped: false };
   let campaign = await deps.store.getCampaign(message.campaign_id);
   if (!campaign) throw new PoisonMessageError(`no campaign ${message.campaign_id}`);
   if (campaign.status !== 'sending') {
@@ -78,9 +96,10 @@ export async function sendChunk(deps: SendChunkDependencies, message: Extract<Ca
     deps.store.getSendStatuses(message.campaign_id, phones),
     deps.store.suppressedAmong(team.id, phones),
   ]);
-  const outcomes: RecipientOutcome[] = [];
+  const settleNow: RecipientOutcome[] = [];
   const toSend: ChunkRecipient[] = [];
   let deferred: Date | null = null;
+  let heldElsewhere = false;
 
   for (const r of candidates) {
     const record = records.get(r.phone);
@@ -89,26 +108,17 @@ export async function sendChunk(deps: SendChunkDependencies, message: Extract<Ca
       continue;
     }
     if (record) {
-      // Claimed by a sender that has not settled it. Recently: that sender may still be at work,
-      // leave it alone. Long ago: it stopped after claiming, and the text may have gone out, so
-      // it is not sent again (at most once) but settled as failed for the operator to see.
-      const claimedMs = record.claimedAt ? Date.parse(record.claimedAt) : 0;
-      if (now().getTime() - claimedMs < ABANDONED_CLAIM_MS) {
+      if (isAbandoned({ token: record.claimToken, claimedAt: record.claimedAt }, delivery, now(), deps.maxRunMs)) {
+        settleNow.push({ phone: r.phone, status: 'unconfirmed', costMicros: 0, error: UNCONFIRMED_REASON, at: now().toISOString() });
+        result.unconfirmed++;
+      } else {
+        heldElsewhere = true;
         result.skipped++;
-        continue;
       }
-      outcomes.push({
-        phone: r.phone,
-        status: 'failed',
-        costMicros: 0,
-        error: 'sender stopped after claiming; not resent to avoid a duplicate text',
-        at: now().toISOString(),
-      });
-      result.failed++;
       continue;
     }
     if (optedOut.has(r.phone)) {
-      outcomes.push({ phone: r.phone, status: 'opted_out', costMicros: 0, at: now().toISOString() });
+      settleNow.push({ phone: r.phone, status: 'opted_out', costMicros: 0, at: now().toISOString() });
       result.optedOut++;
       continue;
     }
@@ -122,54 +132,62 @@ export async function sendChunk(deps: SendChunkDependencies, message: Extract<Ca
     }
     toSend.push(r);
   }
+  await deps.store.settleRecipients(message.campaign_id, settleNow);
 
-  const claimed = await deps.store.claimRecipients(
-    message.campaign_id,
-    toSend.map((r) => r.phone),
-    now().toISOString(),
-  );
-  const unused: string[] = [];
-  const sentPhones: string[] = [];
-  for (const [i, r] of toSend.entries()) {
-    if (!claimed.has(r.phone)) {
-      result.skipped++;
-      continue;
-    }
-    if (!result.stopped && i > 0 && i % STATUS_CHECK_EVERY === 0) {
+  const token = claimToken(delivery);
+  for (let i = 0; i < toSend.length && !result.stopped; i += SEND_GROUP_SIZE) {
+    if (i > 0) {
+      // A cancel stops the sender between groups.
       campaign = (await deps.store.getCampaign(message.campaign_id)) ?? campaign;
       result.stopped = campaign.status !== 'sending';
+      if (result.stopped) break;
     }
-    if (result.stopped) {
-      unused.push(r.phone);
-      continue;
+    const group = toSend.slice(i, i + SEND_GROUP_SIZE);
+    const claimed = await deps.store.claimRecipients(
+      message.campaign_id,
+      group.map((r) => r.phone),
+      { at: now().toISOString(), token },
+    );
+    const outcomes: RecipientOutcome[] = [];
+    const sentPhones: string[] = [];
+    for (const r of group) {
+      if (!claimed.has(r.phone)) {
+        // Claimed meanwhile by another sender: it texts and settles it.
+        result.skipped++;
+        continue;
+      }
+      await pace(deps.ratePerSecond, sleep);
+      try {
+        const sent = await withRetries(() => deps.sms.send({ to: r.phone, body: r.body, reference: `${message.campaign_id}:${r.phone}` }), {
+          attempts: 3,
+          baseDelayMs: 100,
+          isRetryable: (e) => !(e instanceof PermanentProviderError),
+          sleep,
+        });
+        outcomes.push({
+          phone: r.phone,
+          status: 'sent',
+          costMicros: r.segments * campaign.price_per_segment_micros,
+          providerMessageId: sent.providerMessageId,
+          at: now().toISOString(),
+        });
+        sentPhones.push(r.phone);
+        result.sent++;
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        outcomes.push({ phone: r.phone, status: 'failed', costMicros: 0, error: reason.slice(0, 500), at: now().toISOString() });
+        result.failed++;
+      }
     }
-    await pace(deps.ratePerSecond, sleep);
-    try {
-      const sent = await withRetries(() => deps.sms.send({ to: r.phone, body: r.body, reference: `${message.campaign_id}:${r.phone}` }), {
-        attempts: 3,
-        baseDelayMs: 100,
-        isRetryable: (e) => !(e instanceof PermanentProviderError),
-        sleep,
-      });
-      outcomes.push({
-        phone: r.phone,
-        status: 'sent',
-        costMicros: r.segments * campaign.price_per_segment_micros,
-        providerMessageId: sent.providerMessageId,
-        at: now().toISOString(),
-      });
-      sentPhones.push(r.phone);
-      result.sent++;
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      outcomes.push({ phone: r.phone, status: 'failed', costMicros: 0, error: reason.slice(0, 500), at: now().toISOString() });
-      result.failed++;
-    }
+    await deps.store.settleRecipients(message.campaign_id, outcomes);
+    await deps.store.rememberLastCampaign(team.id, sentPhones, message.campaign_id, now().toISOString());
   }
-  await deps.store.releaseRecipients(message.campaign_id, unused);
-  await deps.store.settleRecipients(message.campaign_id, outcomes);
-  await deps.store.rememberLastCampaign(team.id, sentPhones, message.campaign_id, now().toISOString());
   if (result.stopped) return result;
+  if (heldElsewhere) {
+    throw new ClaimHeldElsewhereError(
+      `campaign ${message.campaign_id} chunk ${message.chunk}: recipients claimed by a sender that may still be running; retried later`,
+    );
+  }
 
   if (deferred) {
     result.deferredUntil = deferred.toISOString();
