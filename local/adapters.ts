@@ -44,9 +44,9 @@ export interface LocalAdapters {
   /** Null when simulated call reports are off. */
   readonly callReports: SandboxCallReporter | null;
   /** The files the adapters write (empty when in memory). */
-  readonly files: Readonly<Record<'events' | 'voiceCalls' | 'smsOutbox' | 'deadLetters', string>> | null;
+  readonly files: Readonly<Record<'events' | 'voiceCalls' | 'voiceReports' | 'smsOutbox' | 'deadLetters', string>> | null;
   /** Messages and schedules a previous process left, restored at start. */
-  readonly restored: { readonly messages: number; readonly schedules: number };
+  readonly restored: { readonly messages: number; readonly schedules: number; readonly callReports: number };
   /** The named queue, or an error naming the known ones. */
   queue(name: QueueName): LocalQueue;
   /**
@@ -96,7 +96,7 @@ export async function startLocalAdapters(options: LocalAdaptersOptions): Promise
   const voice = new SandboxVoiceProvider(dataDir);
   const sms = new SandboxSmsProvider(dataDir);
   const callReports = options.simulateCallReports
-    ? new SandboxCallReporter({ baseUrl: options.baseUrl, delayMs: options.callReportDelayMs })
+    ? new SandboxCallReporter({ baseUrl: options.baseUrl, delayMs: options.callReportDelayMs, dataDir })
     : null;
   const unsubscribe = callReports ? voice.onCall(callReports.onCall) : () => undefined;
 
@@ -108,12 +108,17 @@ export async function startLocalAdapters(options: LocalAdaptersOptions): Promise
   schedulerSlot.use(() => scheduler);
   // Last, once every slot is filled: restored messages are delivered, and overdue schedules fire, at once.
   const restoredCounts = await Promise.all([...queues.values()].map((q) => q.restore()));
-  const restored = { messages: restoredCounts.reduce((a, b) => a + b, 0), schedules: await scheduler.restore(dataDir) };
+  const restored = {
+    messages: restoredCounts.reduce((a, b) => a + b, 0),
+    schedules: await scheduler.restore(dataDir),
+    callReports: callReports?.resume(voice.restoredCalls) ?? 0,
+  };
 
   const files = dataDir
     ? {
         events: path.join(dataDir, 'events.jsonl'),
         voiceCalls: path.join(dataDir, 'sandbox', 'voice-calls.jsonl'),
+        voiceReports: path.join(dataDir, 'sandbox', 'voice-reports.jsonl'),
         smsOutbox: path.join(dataDir, 'sandbox', 'sms-outbox.jsonl'),
         deadLetters: path.join(dataDir, 'dlq-<queue>.jsonl'),
       }

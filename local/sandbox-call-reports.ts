@@ -1,3 +1,5 @@
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { getDocumentClient } from '../shared/adapters/dynamodb/client';
 import { DynamoIntakeStore } from '../shared/adapters/dynamodb/intake-store';
 import { physicalTableName } from '../shared/adapters/dynamodb/tables';
@@ -29,6 +31,11 @@ import type { SandboxCall } from './sandbox-voice-provider';
 export interface SandboxCallReporterOptions {
   /** Base URL of the local gateway; known only once the gateway listens. */
   readonly baseUrl: () => string;
+  /**
+   * Where delivered reports are logged (`sandbox/voice-reports.jsonl`), so that after a restart the
+   * calls still waiting for their report get one, as a real provider would still send it.
+   */
+  readonly dataDir?: string;
   /** @default 1500 */
   readonly delayMs?: number;
 }
@@ -153,6 +160,28 @@ export class SandboxCallReporter {
     this.waiting.set(timer, settle);
   };
 
+  /**
+   * Announces again the calls of an earlier run whose report was never delivered (the process
+   * stopped during the delay or the delivery). Returns how many.
+   */
+  resume(calls: readonly SandboxCall[]): number {
+    const file = this.reportsFile();
+    const delivered = new Set<string>();
+    if (file && existsSync(file)) {
+      for (const line of readFileSync(file, 'utf8').split('\n')) {
+        const match = /"providerCallId":"([^"]+)"/.exec(line);
+        if (match?.[1]) delivered.add(match[1]);
+      }
+    }
+    const waiting = calls.filter((c) => !delivered.has(c.providerCallId));
+    for (const call of waiting) this.onCall(call);
+    return waiting.length;
+  }
+
+  private reportsFile(): string | null {
+    return this.options.dataDir ? path.join(this.options.dataDir, 'sandbox', 'voice-reports.jsonl') : null;
+  }
+
   /** Reports waiting for their delay or being delivered. */
   get pending(): number {
     return this.inFlight.size;
@@ -227,6 +256,11 @@ export class SandboxCallReporter {
       if (delivery < MAX_DELIVERIES) await new Promise((resolve) => setTimeout(resolve, 200 * delivery));
     }
     this.sent.push({ providerCallId: call.providerCallId, stlCallId, answered, status, response });
+    const file = this.reportsFile();
+    if (file && status !== null) {
+      mkdirSync(path.dirname(file), { recursive: true });
+      appendFileSync(file, `${JSON.stringify({ providerCallId: call.providerCallId, stlCallId, status, at: new Date().toISOString() })}\n`);
+    }
     if (status === null || status >= 300) {
       log('warn', 'sandbox call report not accepted', { providerCallId: call.providerCallId, stlCallId, status });
     }

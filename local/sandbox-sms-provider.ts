@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
 import type { SmsProvider, SmsSendRequest } from '../shared/ports/sms-provider';
 
@@ -13,12 +13,14 @@ export interface SandboxText {
 
 /**
  * The local SMS provider: appends every text it would have sent to
- * `<dataDir>/sandbox/sms-outbox.jsonl` and keeps them in memory for tests. `failFor` makes chosen
- * numbers fail like a carrier refusal, to exercise the failed path.
+ * `<dataDir>/sandbox/sms-outbox.jsonl` and keeps them in memory for tests. Each text is written
+ * (synchronously) before send answers, so the outbox is exactly what the "provider" accepted, even
+ * when the process is killed: crash tests compare it with the campaign's records. `failFor` makes
+ * chosen numbers fail like a carrier refusal, to exercise the failed path.
  */
 export class SandboxSmsProvider implements SmsProvider {
   readonly sent: SandboxText[] = [];
-  private readonly out: WriteStream | null;
+  private out: number | null;
 
   constructor(
     dataDir?: string,
@@ -27,7 +29,7 @@ export class SandboxSmsProvider implements SmsProvider {
     if (dataDir) {
       const dir = path.join(dataDir, 'sandbox');
       mkdirSync(dir, { recursive: true });
-      this.out = createWriteStream(path.join(dir, 'sms-outbox.jsonl'), { flags: 'a' });
+      this.out = openSync(path.join(dir, 'sms-outbox.jsonl'), 'a');
     } else {
       this.out = null;
     }
@@ -37,12 +39,14 @@ export class SandboxSmsProvider implements SmsProvider {
     const failure = this.failFor(request.to);
     if (failure) throw failure;
     const text: SandboxText = { providerMessageId: `sandbox_sms_${randomUUID()}`, sentAt: new Date().toISOString(), ...request };
+    if (this.out !== null) writeSync(this.out, `${JSON.stringify(text)}\n`);
     this.sent.push(text);
-    this.out?.write(`${JSON.stringify(text)}\n`);
     return { providerMessageId: text.providerMessageId };
   }
 
-  close(): Promise<void> {
-    return new Promise((resolve) => (this.out ? this.out.end(resolve) : resolve()));
+  async close(): Promise<void> {
+    if (this.out === null) return;
+    closeSync(this.out);
+    this.out = null;
   }
 }

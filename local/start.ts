@@ -48,7 +48,7 @@ async function main(): Promise<void> {
             `  events        ${service.files.events}`,
             `  voice calls   ${service.files.voiceCalls} (sandbox; simulated end-of-call reports ${simulateCallReports ? `on, after ${callReportDelayMs} ms` : 'off'})`,
             `  SMS outbox    ${service.files.smsOutbox} (sandbox)`,
-            `  queues        ${describeRestored(service.restored.messages, 'message')} and ${describeRestored(service.restored.schedules, 'schedule')} from the last run (kept in the embedded DynamoDB)`,
+            `  restored      ${describeRestored(service.restored.messages, 'queued message')}, ${describeRestored(service.restored.schedules, 'schedule')} and ${describeRestored(service.restored.callReports, 'pending call report')} from the last run`,
             `  dead letters  ${service.files.deadLetters}`,
           ]
         : []),

@@ -7,9 +7,11 @@ import { eventBus } from '../../shared/adapters/runtime/event-bus';
 import { voiceProvider } from '../../shared/adapters/runtime/voice-provider';
 import { placeOutreachCall } from '../../shared/domain/intake/place-outreach-call';
 import { log } from '../../shared/http/logger';
-import { parseMessage, processSqsBatch } from '../../shared/workers/sqs-batch';
+import { workerMaxRunMs } from '../../shared/workers/definitions';
+import { deliveryOf, parseMessage, processSqsBatch } from '../../shared/workers/sqs-batch';
 
 const intake = new DynamoIntakeStore(getDocumentClient(), physicalTableName('leads'));
+const maxRunMs = workerMaxRunMs('outreach-worker');
 const outreachMessage = z.object({ stl_call_id: z.number().int().positive(), attempt: z.number().int().min(1) });
 
 /** Consumes outreach-calls: one AI call per message, failures reported per item. */
@@ -17,9 +19,10 @@ export const handler = (event: SQSEvent) =>
   processSqsBatch(event, async (record) => {
     const message = parseMessage(record, outreachMessage);
     const result = await placeOutreachCall(
-      { intake, voice: voiceProvider.get('default'), eventBus: eventBus.get('default') },
+      { intake, voice: voiceProvider.get('default'), eventBus: eventBus.get('default'), maxRunMs },
       message,
       new Date(),
+      deliveryOf(record),
     );
     log('info', 'outreach attempt', { stlCallId: message.stl_call_id, attempt: message.attempt, result });
   });

@@ -24,10 +24,13 @@ export interface IntakeStore {
    */
   createLead(input: { lead: LeadRecord; phone: string; phoneWindowHours: number; now: Date }): Promise<void>;
   getLeadByStlCallId(stlCallId: number): Promise<LeadRecord | null>;
-  /** Moves outreach from `from` to the new state when it is still in `from` at `attempt`; false when it was not. */
+  /**
+   * Moves outreach from `from` to the new state when it is still in `from` at `attempt` (and, when
+   * `claimToken` is given, still claimed with that token); false when it was not.
+   */
   transitionOutreach(
     stlCallId: number,
-    expected: { statuses: readonly OutreachState['status'][]; attempt: number },
+    expected: { statuses: readonly OutreachState['status'][]; attempt: number; claimToken?: string | null },
     next: Partial<OutreachState>,
     leadStatus?: string,
   ): Promise<boolean>;

@@ -190,6 +190,33 @@ describe('DynamoIntakeStore.transitionOutreach', () => {
   });
 });
 
+describe('DynamoIntakeStore.transitionOutreach with a claim token', () => {
+  it('takes over a claim only while it still holds the token it was read with; one of two racing take-overs wins', async () => {
+    const lead = await newLead(nextTeam++);
+    await store.createLead({ lead, phone: '+12125550199', phoneWindowHours: 0, now: T0 });
+    const id = stlCallIdOf(lead);
+    await store.transitionOutreach(id, { statuses: ['queued'], attempt: 1 }, { status: 'placing', claim_token: 'm#1' });
+
+    expect(await store.transitionOutreach(id, { statuses: ['placing'], attempt: 1, claimToken: 'm#9' }, { claim_token: 'x' })).toBe(false);
+    const racing = await Promise.all(
+      ['m#2', 'n#1'].map((token) =>
+        store.transitionOutreach(id, { statuses: ['placing'], attempt: 1, claimToken: 'm#1' }, { claim_token: token }),
+      ),
+    );
+    expect(racing.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('matches a claim without a token (stored before tokens) when the expected token is null', async () => {
+    const lead = await newLead(nextTeam++);
+    await store.createLead({ lead, phone: '+12125550199', phoneWindowHours: 0, now: T0 });
+    const id = stlCallIdOf(lead);
+    await store.transitionOutreach(id, { statuses: ['queued'], attempt: 1 }, { status: 'placing' });
+
+    expect(await store.transitionOutreach(id, { statuses: ['placing'], attempt: 1, claimToken: null }, { claim_token: 'm#2' })).toBe(true);
+    expect((await store.getLeadByStlCallId(id))?.outreach).toMatchObject({ status: 'placing', claim_token: 'm#2' });
+  });
+});
+
 describe('DynamoIntakeStore: provider calls and appointments', () => {
   it('links a provider call to its stl call and records the appointment on the lead', async () => {
     const lead = await newLead(nextTeam++);

@@ -123,13 +123,18 @@ export class InMemoryIntakeStore implements IntakeStore {
 
   async transitionOutreach(
     stlCallId: number,
-    expected: { statuses: readonly OutreachState['status'][]; attempt: number },
+    expected: { statuses: readonly OutreachState['status'][]; attempt: number; claimToken?: string | null },
     next: Partial<OutreachState>,
     leadStatus?: string,
   ): Promise<boolean> {
     const lead = this.leads.get(stlCallId);
     const outreach = lead?.outreach as OutreachState | null | undefined;
-    const applies = !!lead && !!outreach && expected.statuses.includes(outreach.status) && outreach.attempt === expected.attempt;
+    const applies =
+      !!lead &&
+      !!outreach &&
+      expected.statuses.includes(outreach.status) &&
+      outreach.attempt === expected.attempt &&
+      (expected.claimToken === undefined || (outreach.claim_token ?? null) === expected.claimToken);
     this.transitions.push({ stlCallId, next, applied: applies });
     if (!applies || !lead || !outreach) return false;
     lead.outreach = { ...outreach, ...next } as unknown as Record<string, unknown>;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ClaimHeldElsewhereError, claimToken, type Delivery } from '../../shared/domain/claims';
 import type { OutreachState } from '../../shared/domain/intake/outreach';
 import { placeOutreachCall } from '../../shared/domain/intake/place-outreach-call';
 import type { LeadRecord } from '../../shared/domain/leads';
@@ -75,9 +76,14 @@ function setup(script: (Error | string)[]) {
     sleep: async (ms: number) => {
       sleeps.push(ms);
     },
+    maxRunMs: MAX_RUN_MS,
   };
   return { deps, sleeps };
 }
+
+const MAX_RUN_MS = 60_000;
+const FIRST: Delivery = { messageId: 'msg-1', receiveCount: 1 };
+const SECOND: Delivery = { messageId: 'msg-1', receiveCount: 2 };
 
 const stlCallIdOf = (lead: LeadRecord) => (lead.outreach as unknown as OutreachState).stl_call_id;
 
@@ -89,8 +95,8 @@ describe('placeOutreachCall', () => {
     const lead = await storeOutreachLead(deps.intake);
     const message = { stl_call_id: stlCallIdOf(lead), attempt: 1 };
 
-    expect(await placeOutreachCall(deps, message, NOW)).toBe('placed');
-    expect(await placeOutreachCall(deps, message, NOW)).toBe('skipped');
+    expect(await placeOutreachCall(deps, message, NOW, FIRST)).toBe('placed');
+    expect(await placeOutreachCall(deps, message, NOW, SECOND)).toBe('skipped');
 
     expect(deps.voice.requests).toEqual([
       {
@@ -109,19 +115,54 @@ describe('placeOutreachCall', () => {
     expect(await deps.intake.getStlCallIdByProviderCall('prov-1')).toBe(message.stl_call_id);
   });
 
-  it('places one call when two deliveries of the same message run at once', async () => {
+  it('places one call when two deliveries of the same message run at once, and fails the other back to the queue', async () => {
     const { deps } = setup(['prov-1']);
     const lead = await storeOutreachLead(deps.intake);
     const message = { stl_call_id: stlCallIdOf(lead), attempt: 1 };
-    const results = await Promise.all([placeOutreachCall(deps, message, NOW), placeOutreachCall(deps, message, NOW)]);
-    expect(results.sort()).toEqual(['placed', 'skipped']);
+    const results = await Promise.allSettled([placeOutreachCall(deps, message, NOW, FIRST), placeOutreachCall(deps, message, NOW, FIRST)]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).name)).sort()).toEqual([
+      'ClaimHeldElsewhereError',
+      'placed',
+    ]);
+    expect(deps.voice.requests).toHaveLength(1);
+    // Back from the queue, the message finds the call placed.
+    expect(await placeOutreachCall(deps, message, NOW, SECOND)).toBe('skipped');
+  });
+
+  it('takes over a claim whose worker died before recording the call, with the same idempotency key', async () => {
+    const { deps } = setup(['prov-1']);
+    const lead = await storeOutreachLead(deps.intake, {
+      status: 'placing',
+      last_attempt_at: NOW.toISOString(),
+      claim_token: claimToken(FIRST),
+    });
+    const message = { stl_call_id: stlCallIdOf(lead), attempt: 1 };
+
+    expect(await placeOutreachCall(deps, message, NOW, SECOND)).toBe('placed');
+
+    expect(deps.voice.requests.map((r) => r.idempotencyKey)).toEqual([`stl-${message.stl_call_id}-attempt-1`]);
+    expect(deps.intake.outreachOf(message.stl_call_id)).toMatchObject({ status: 'in_progress', claim_token: claimToken(SECOND) });
+  });
+
+  it('leaves a recent claim of another message alone until it is older than a worker may run', async () => {
+    const { deps } = setup(['prov-1']);
+    const lead = await storeOutreachLead(deps.intake, {
+      status: 'placing',
+      last_attempt_at: NOW.toISOString(),
+      claim_token: claimToken({ messageId: 'another-message', receiveCount: 1 }),
+    });
+    const message = { stl_call_id: stlCallIdOf(lead), attempt: 1 };
+
+    await expect(placeOutreachCall(deps, message, NOW, FIRST)).rejects.toBeInstanceOf(ClaimHeldElsewhereError);
+    expect(deps.voice.requests).toEqual([]);
+    expect(await placeOutreachCall(deps, message, new Date(NOW.getTime() + MAX_RUN_MS + 1), SECOND)).toBe('placed');
     expect(deps.voice.requests).toHaveLength(1);
   });
 
   it('does nothing for a message of an attempt that is not the current one', async () => {
     const { deps } = setup(['prov-1']);
     const lead = await storeOutreachLead(deps.intake, { attempt: 2, status: 'scheduled' });
-    expect(await placeOutreachCall(deps, { stl_call_id: stlCallIdOf(lead), attempt: 1 }, NOW)).toBe('skipped');
+    expect(await placeOutreachCall(deps, { stl_call_id: stlCallIdOf(lead), attempt: 1 }, NOW, FIRST)).toBe('skipped');
     expect(deps.voice.requests).toEqual([]);
   });
 
@@ -132,7 +173,7 @@ describe('placeOutreachCall', () => {
     const lead = await storeOutreachLead(deps.intake);
     const message = { stl_call_id: stlCallIdOf(lead), attempt: 1 };
 
-    await expect(placeOutreachCall(deps, message, NOW)).rejects.toBe(outage);
+    await expect(placeOutreachCall(deps, message, NOW, FIRST)).rejects.toBe(outage);
 
     // Three tries; before retry n the wait is random in [0, 200·2^(n-1)) ms (full jitter).
     expect(deps.voice.requests).toHaveLength(3);
@@ -148,7 +189,7 @@ describe('placeOutreachCall', () => {
     jest.spyOn(Math, 'random').mockReturnValue(0.999);
     const { deps, sleeps } = setup([new Error('timeout')]);
     const lead = await storeOutreachLead(deps.intake);
-    await expect(placeOutreachCall(deps, { stl_call_id: stlCallIdOf(lead), attempt: 1 }, NOW)).rejects.toThrow('timeout');
+    await expect(placeOutreachCall(deps, { stl_call_id: stlCallIdOf(lead), attempt: 1 }, NOW, FIRST)).rejects.toThrow('timeout');
     expect(sleeps).toEqual([199, 399]);
   });
 
@@ -157,8 +198,8 @@ describe('placeOutreachCall', () => {
     const { deps } = setup([outage, outage, outage, 'prov-9']);
     const lead = await storeOutreachLead(deps.intake);
     const message = { stl_call_id: stlCallIdOf(lead), attempt: 1 };
-    await expect(placeOutreachCall(deps, message, NOW)).rejects.toBe(outage);
-    expect(await placeOutreachCall(deps, message, NOW)).toBe('placed');
+    await expect(placeOutreachCall(deps, message, NOW, FIRST)).rejects.toBe(outage);
+    expect(await placeOutreachCall(deps, message, NOW, SECOND)).toBe('placed');
     expect(deps.voice.requests).toHaveLength(4);
     expect(deps.intake.outreachOf(message.stl_call_id)).toMatchObject({ status: 'in_progress', provider_call_id: 'prov-9' });
   });
@@ -166,7 +207,7 @@ describe('placeOutreachCall', () => {
   it('recovers within the retries when the provider comes back', async () => {
     const { deps, sleeps } = setup([new Error('503'), 'prov-2']);
     const lead = await storeOutreachLead(deps.intake);
-    expect(await placeOutreachCall(deps, { stl_call_id: stlCallIdOf(lead), attempt: 1 }, NOW)).toBe('placed');
+    expect(await placeOutreachCall(deps, { stl_call_id: stlCallIdOf(lead), attempt: 1 }, NOW, FIRST)).toBe('placed');
     expect(sleeps).toHaveLength(1);
   });
 
@@ -175,7 +216,7 @@ describe('placeOutreachCall', () => {
     const lead = await storeOutreachLead(deps.intake);
     const message = { stl_call_id: stlCallIdOf(lead), attempt: 1 };
 
-    expect(await placeOutreachCall(deps, message, NOW)).toBe('failed');
+    expect(await placeOutreachCall(deps, message, NOW, FIRST)).toBe('failed');
 
     expect(deps.voice.requests).toHaveLength(1);
     expect(sleeps).toEqual([]);
@@ -207,7 +248,7 @@ describe('placeOutreachCall', () => {
 
   it('treats a message for an unknown stl_call_id as poison', async () => {
     const { deps } = setup(['prov-1']);
-    await expect(placeOutreachCall(deps, { stl_call_id: 424242, attempt: 1 }, NOW)).rejects.toBeInstanceOf(PoisonMessageError);
+    await expect(placeOutreachCall(deps, { stl_call_id: 424242, attempt: 1 }, NOW, FIRST)).rejects.toBeInstanceOf(PoisonMessageError);
     expect(deps.voice.requests).toEqual([]);
   });
 });

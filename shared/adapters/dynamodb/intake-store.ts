@@ -112,7 +112,7 @@ export class DynamoIntakeStore implements IntakeStore {
 
   async transitionOutreach(
     stlCallId: number,
-    expected: { statuses: readonly OutreachState['status'][]; attempt: number },
+    expected: { statuses: readonly OutreachState['status'][]; attempt: number; claimToken?: string | null },
     next: Partial<OutreachState>,
     leadStatus?: string,
   ): Promise<boolean> {
@@ -134,13 +134,24 @@ export class DynamoIntakeStore implements IntakeStore {
       values[':leadStatus'] = leadStatus;
       sets.push('#leadStatus = :leadStatus');
     }
+    let condition = `#o.#status IN (${statusPlaceholders.join(', ')}) AND #o.#attempt = :attempt`;
+    if (expected.claimToken !== undefined) {
+      names['#claim'] = 'claim_token';
+      if (expected.claimToken === null) {
+        condition += ' AND (attribute_not_exists(#o.#claim) OR #o.#claim = :noClaim)';
+        values[':noClaim'] = null;
+      } else {
+        condition += ' AND #o.#claim = :claim';
+        values[':claim'] = expected.claimToken;
+      }
+    }
     try {
       await this.client.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: key,
           UpdateExpression: `SET ${sets.join(', ')}`,
-          ConditionExpression: `#o.#status IN (${statusPlaceholders.join(', ')}) AND #o.#attempt = :attempt`,
+          ConditionExpression: condition,
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: values,
         }),

@@ -21,6 +21,11 @@ export interface OutreachState {
   retry_spacing_minutes: number;
   provider_call_id: string | null;
   last_attempt_at: string | null;
+  /**
+   * The queue delivery that claimed the current attempt (see domain/claims.ts), so a later
+   * delivery can take over a claim whose worker is gone; absent on leads stored before it existed.
+   */
+  claim_token?: string | null;
   outcome: string | null;
   completed_at: string | null;
   reason: string | null;

@@ -3,6 +3,7 @@ import type { EventBus } from '../../ports/event-bus';
 import type { IntakeStore } from '../../ports/intake-store';
 import { PermanentProviderError, type VoiceProvider } from '../../ports/voice-provider';
 import { PoisonMessageError } from '../../workers/sqs-batch';
+import { ClaimHeldElsewhereError, claimToken, type Delivery, isAbandoned } from '../claims';
 import { withRetries } from '../retry';
 import type { OutreachMessage, OutreachState } from './outreach';
 
@@ -11,28 +12,40 @@ export interface PlaceCallDependencies {
   readonly voice: VoiceProvider;
   readonly eventBus: EventBus;
   readonly sleep?: (ms: number) => Promise<void>;
+  /** How long a worker may run (the function's timeout): an older open claim is abandoned. */
+  readonly maxRunMs: number;
 }
 
 export type PlaceCallResult = 'placed' | 'skipped' | 'failed';
 
 /**
  * Places the AI call of one outreach attempt, exactly once whatever the redelivery: the attempt is
- * claimed with a conditional write (queued/scheduled → placing) before the provider is called, so
- * a second delivery finds it claimed and does nothing. Transient provider errors are retried with
- * jittered backoff, then the claim is released and the message fails back to SQS (the same
- * idempotency key goes to the provider on the retry); a provider 4xx ends outreach as failed.
+ * claimed with a conditional write (queued/scheduled → placing, carrying the delivery's claim
+ * token) before the provider is called, so a second delivery finds it claimed and does nothing.
+ * A claim whose worker is gone (it died between the claim and recording the call; see
+ * domain/claims.ts) is taken over and the call placed with the same idempotency key, so the
+ * provider returns the call it already placed, if any; a claim whose worker may still be running
+ * fails the message back to the queue until it is settled or abandoned. Transient provider errors
+ * are retried with jittered backoff, then the claim is released and the message fails back to SQS
+ * (the same idempotency key goes to the provider on the retry); a provider 4xx ends outreach as
+ * failed.
  */
-export async function placeOutreachCall(deps: PlaceCallDependencies, message: OutreachMessage, now: Date): Promise<PlaceCallResult> {
+export async function placeOutreachCall(
+  deps: PlaceCallDependencies,
+  message: OutreachMessage,
+  now: Date,
+  delivery: Delivery,
+): Promise<PlaceCallResult> {
   const lead = await deps.intake.getLeadByStlCallId(message.stl_call_id);
   if (!lead || lead.lead_id === null || !lead.outreach || !lead.customer_phone) {
     throw new PoisonMessageError(`no outreach record for stl_call_id ${message.stl_call_id}`);
   }
   const outreach = lead.outreach as unknown as OutreachState;
-  const claimed = await deps.intake.transitionOutreach(
-    message.stl_call_id,
-    { statuses: ['queued', 'scheduled'], attempt: message.attempt },
-    { status: 'placing', last_attempt_at: now.toISOString() },
-  );
+  const token = claimToken(delivery);
+  const claim = { status: 'placing' as const, last_attempt_at: now.toISOString(), claim_token: token };
+  const claimed =
+    (await deps.intake.transitionOutreach(message.stl_call_id, { statuses: ['queued', 'scheduled'], attempt: message.attempt }, claim)) ||
+    (await takeOverAbandonedClaim(deps, message, now, delivery, claim));
   if (!claimed) return 'skipped';
 
   const ref = { lead_id: lead.lead_id, stl_call_id: message.stl_call_id, team_id: lead.team_id, external_id: lead.external_id };
@@ -78,4 +91,28 @@ export async function placeOutreachCall(deps: PlaceCallDependencies, message: Ou
     'contacting',
   );
   return 'placed';
+}
+
+/**
+ * The attempt is already `placing`: take the claim over when its worker is gone, throw when it may
+ * still be at work, and answer false when the attempt is in any other state (done, or moved on).
+ */
+async function takeOverAbandonedClaim(
+  deps: PlaceCallDependencies,
+  message: OutreachMessage,
+  now: Date,
+  delivery: Delivery,
+  claim: Partial<OutreachState>,
+): Promise<boolean> {
+  const current = (await deps.intake.getLeadByStlCallId(message.stl_call_id))?.outreach as OutreachState | null | undefined;
+  if (!current || current.status !== 'placing' || current.attempt !== message.attempt) return false;
+  const held = { token: current.claim_token ?? null, claimedAt: current.last_attempt_at };
+  if (!isAbandoned(held, delivery, now, deps.maxRunMs)) {
+    throw new ClaimHeldElsewhereError(`stl_call_id ${message.stl_call_id} attempt ${message.attempt} is being placed by another worker`);
+  }
+  return deps.intake.transitionOutreach(
+    message.stl_call_id,
+    { statuses: ['placing'], attempt: message.attempt, claimToken: current.claim_token ?? null },
+    claim,
+  );
 }
