@@ -1,0 +1,70 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import * as path from 'node:path';
+
+/**
+ * `npm start` as a separate process (its own process group), so a test can SIGKILL the whole
+ * service — gateway, workers, embedded DynamoDB — mid-work and start it again on the same folder.
+ */
+export interface ServiceProcess {
+  readonly url: string;
+  /** Everything the process printed so far. */
+  output(): string;
+  /** Kills the process group with the signal and resolves once the process has exited. */
+  kill(signal: NodeJS.Signals): Promise<void>;
+}
+
+const ROOT = path.join(__dirname, '..', '..');
+const STARTUP_TIMEOUT_MS = 90_000;
+/** Variables a test process sets for its own in-process services; a child must choose its own. */
+const INHERITED_EXCLUDED = /^(TABLE_|DYNAMODB_ENDPOINT$|CURSOR_SECRET$|AWS_REGION$|JEST_|SMS_SEND_RATE_PER_SECOND$)/;
+
+export async function startServiceProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServiceProcess> {
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !INHERITED_EXCLUDED.test(name)));
+  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['local/start.ts'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...inherited, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...env },
+  });
+  let out = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    out += chunk.toString('utf8');
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    out += chunk.toString('utf8');
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const deadline = setTimeout(() => reject(new Error(`service did not start in time:\n${out}`)), STARTUP_TIMEOUT_MS);
+    const check = () => {
+      const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(out);
+      if (match?.[1]) {
+        clearTimeout(deadline);
+        child.stdout?.off('data', check);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(deadline);
+      reject(new Error(`service exited with ${code} before listening:\n${out}`));
+    });
+  });
+  return {
+    url,
+    output: () => out,
+    async kill(signal) {
+      killGroup(child, signal);
+      await exited;
+    },
+  };
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
+}
