@@ -34,6 +34,8 @@ export interface IntakeStore {
     next: Partial<OutreachState>,
     leadStatus?: string,
   ): Promise<boolean>;
+  /** Records that the lead's first call is queued or scheduled and lead.created published. */
+  markOutreachDispatched(stlCallId: number): Promise<void>;
   /** Records the appointment the outreach call produced on the lead (the v1 feed shows it). */
   setLeadAppointment(stlCallId: number, appointment: Record<string, unknown>): Promise<void>;
   /** Remembers which stl call a provider call belongs to (the end-of-call report is matched with it). */

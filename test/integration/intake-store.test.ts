@@ -217,6 +217,19 @@ describe('DynamoIntakeStore.transitionOutreach with a claim token', () => {
   });
 });
 
+describe('DynamoIntakeStore.markOutreachDispatched', () => {
+  it('records the dispatch on the lead and leaves the rest of its outreach as it was', async () => {
+    const lead = await newLead(nextTeam++);
+    await store.createLead({ lead, phone: '+12125550199', phoneWindowHours: 0, now: T0 });
+    const id = stlCallIdOf(lead);
+    await store.transitionOutreach(id, { statuses: ['queued'], attempt: 1 }, { status: 'placing', dispatched: false });
+
+    await store.markOutreachDispatched(id);
+
+    expect((await store.getLeadByStlCallId(id))?.outreach).toMatchObject({ status: 'placing', dispatched: true, attempt: 1 });
+  });
+});
+
 describe('DynamoIntakeStore: provider calls and appointments', () => {
   it('links a provider call to its stl call and records the appointment on the lead', async () => {
     const lead = await newLead(nextTeam++);

@@ -142,6 +142,11 @@ export class InMemoryIntakeStore implements IntakeStore {
     return true;
   }
 
+  async markOutreachDispatched(stlCallId: number): Promise<void> {
+    const lead = this.leads.get(stlCallId);
+    if (lead?.outreach) lead.outreach = { ...lead.outreach, dispatched: true };
+  }
+
   async setLeadAppointment(stlCallId: number, appointment: Record<string, unknown>): Promise<void> {
     const lead = this.leads.get(stlCallId);
     if (lead) lead.appointment = appointment;
@@ -165,8 +170,11 @@ export class RecordingQueue implements MessageQueue {
   readonly sent: QueueMessage[] = [];
   /** When set, send() rejects with it. */
   failure: Error | null = null;
+  /** When set, send() never answers: the process died while sending. */
+  hang = false;
 
   async send(messages: readonly QueueMessage[]): Promise<void> {
+    if (this.hang) await new Promise(() => undefined);
     if (this.failure) throw this.failure;
     this.sent.push(...messages);
   }

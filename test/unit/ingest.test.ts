@@ -411,6 +411,40 @@ describe('ingestLead: outreach dispatch', () => {
     expect((await rejection(ingest({ ...basic, external_id: 'crm-503' }))).statusCode).toBe(409);
   });
 
+  it('finishes a request that stopped between storing the lead and queueing its call when it is repeated after the request limit', async () => {
+    const { deps, ingest } = setup();
+    deps.outreachQueue.hang = true;
+    void ingest({ ...basic, external_id: 'crm-crash' }); // never answers: the process died here
+    await new Promise((resolve) => setImmediate(resolve));
+    const [stored] = [...deps.intake.leads.values()];
+    if (!stored?.lead_id) throw new Error('the lead was not stored');
+    const stlCallId = (stored.outreach as { stl_call_id: number }).stl_call_id;
+    expect(deps.intake.outreachOf(stlCallId)).toMatchObject({ status: 'queued', dispatched: false });
+    deps.outreachQueue.hang = false;
+
+    // Within the limit the first request may still be running: an ordinary duplicate.
+    const early = await rejection(ingest({ ...basic, external_id: 'crm-crash' }, { now: new Date(NOW.getTime() + 10_000) }));
+    expect(early.statusCode).toBe(409);
+    const repeated = created(await ingest({ ...basic, external_id: 'crm-crash' }, { now: new Date(NOW.getTime() + 31_000) }));
+
+    expect(repeated).toMatchObject({ leadId: stored.lead_id, stlCallId, recovered: true });
+    expect(deps.outreachQueue.sent.map((m) => m.body)).toEqual([{ stl_call_id: stlCallId, attempt: 1 }]);
+    expect(deps.eventBus.types()).toEqual(['lead.created']);
+    expect(deps.intake.outreachOf(stlCallId)).toMatchObject({ status: 'queued', dispatched: true });
+    expect((await rejection(ingest({ ...basic, external_id: 'crm-crash' }, { now: new Date(NOW.getTime() + 60_000) }))).statusCode).toBe(
+      409,
+    );
+  });
+
+  it('records the dispatch of a lead whose request finished, so a repeat is an ordinary duplicate', async () => {
+    const { deps, ingest } = setup();
+    const first = created(await ingest({ ...basic, external_id: 'crm-done' }));
+    expect(deps.intake.outreachOf(first.stlCallId)).toMatchObject({ dispatched: true });
+    const later = await rejection(ingest({ ...basic, external_id: 'crm-done' }, { now: new Date(NOW.getTime() + 3_600_000) }));
+    expect(later.statusCode).toBe(409);
+    expect(deps.outreachQueue.sent).toHaveLength(1);
+  });
+
   it('marks the outreach dispatch_failed and answers 503 when the scheduler is down', async () => {
     const { deps, ingest } = setup({ [ANCHOR.id]: businessHours });
     deps.scheduler.failure = new Error('Scheduler unavailable');

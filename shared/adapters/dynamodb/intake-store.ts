@@ -163,6 +163,21 @@ export class DynamoIntakeStore implements IntakeStore {
     }
   }
 
+  async markOutreachDispatched(stlCallId: number): Promise<void> {
+    const key = await this.leadKey(stlCallId);
+    if (!key) return;
+    await this.client.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: key,
+        UpdateExpression: 'SET #o.dispatched = :yes',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#o': 'outreach' },
+        ExpressionAttributeValues: { ':yes': true },
+      }),
+    );
+  }
+
   async setLeadAppointment(stlCallId: number, appointment: Record<string, unknown>): Promise<void> {
     const key = await this.leadKey(stlCallId);
     if (!key) return;

@@ -185,6 +185,8 @@ export async function ingestLead(deps: IngestDependencies, request: IngestReques
     outcome: null,
     completed_at: null,
     reason: null,
+    claim_token: null,
+    dispatched: false,
   };
   const address = f.address ?? ([f.street, f.city, f.state, f.zip].filter(Boolean).join(', ') || null);
   const lead: LeadRecord = {
@@ -233,7 +235,7 @@ export async function ingestLead(deps: IngestDependencies, request: IngestReques
     await deps.intake.createLead({ lead, phone, phoneWindowHours: config.dedupe_window_hours, now });
   } catch (error) {
     if (error instanceof DuplicateLeadError) {
-      const recovered = error.existingStlCallId !== null ? await finishFailedDispatch(deps, error.existingStlCallId, now) : null;
+      const recovered = error.existingStlCallId !== null ? await finishUnfinishedIntake(deps, error.existingStlCallId, now) : null;
       if (recovered) return { ...recovered, preview: { ...preview, team_id: recovered.teamId, outreach: recovered.outreach } };
       const which =
         error.reason === 'external_id'
@@ -287,15 +289,31 @@ export async function ingestLead(deps: IngestDependencies, request: IngestReques
       log('error', 'lead.created not published', { leadId, error: error instanceof Error ? error.message : String(error) }),
     );
 
+  // Not recording it only means a repeat after the request limit queues the call (harmlessly) again.
+  await deps.intake
+    .markOutreachDispatched(stlCallId)
+    .catch((error: unknown) =>
+      log('error', 'outreach dispatch not recorded', { leadId, error: error instanceof Error ? error.message : String(error) }),
+    );
+
   return { kind: 'created', leadId, stlCallId, preview };
 }
 
 /**
- * A repeated request for a lead whose first dispatch failed: queue (or schedule) its first call
- * now, move its outreach out of dispatch_failed, and emit lead.created (same event id as a first
- * publication would have had). Null when the lead's outreach is not waiting for a dispatch.
+ * How long an intake request may run (the function's 10 s timeout, API Gateway's 29 s): a lead
+ * stored longer ago whose dispatch was never recorded belongs to a request that stopped (a crash).
  */
-async function finishFailedDispatch(
+const INTAKE_REQUEST_LIMIT_MS = 30_000;
+
+/**
+ * A repeated request for a lead whose first request did not finish: its dispatch failed (the
+ * 503 answer), or the request stopped between storing the lead and recording its dispatch (a
+ * crash; the client never got its answer). Queues (or schedules) the first call unless it is
+ * already under way (the worker's claim makes a second message harmless), emits lead.created
+ * (same event id as a first publication would have had), records the dispatch, and answers as
+ * the first request would have. Null for a lead whose request finished: a plain duplicate.
+ */
+async function finishUnfinishedIntake(
   deps: IngestDependencies,
   stlCallId: number,
   now: Date,
@@ -309,18 +327,26 @@ async function finishFailedDispatch(
 } | null> {
   const lead = await deps.intake.getLeadByStlCallId(stlCallId);
   const outreach = lead?.outreach as OutreachState | null | undefined;
-  if (!lead || lead.lead_id === null || !outreach || outreach.status !== 'dispatch_failed') return null;
-  const dueAt = new Date(Math.max(now.getTime(), Date.parse(outreach.due_at)));
-  await dispatchOutreach(deps, { stl_call_id: stlCallId, attempt: outreach.attempt }, dueAt, now);
-  const status = dueAt.getTime() <= now.getTime() ? ('queued' as const) : ('scheduled' as const);
-  const moved = await deps.intake.transitionOutreach(
-    stlCallId,
-    { statuses: ['dispatch_failed'], attempt: outreach.attempt },
-    { status, due_at: dueAt.toISOString(), reason: null },
-  );
-  if (!moved) return null;
+  if (!lead || lead.lead_id === null || !outreach) return null;
+  const stopped = outreach.dispatched === false && now.getTime() - Date.parse(lead.datetime) > INTAKE_REQUEST_LIMIT_MS;
+  if (outreach.status !== 'dispatch_failed' && !stopped) return null;
+
+  let summary = { status: outreach.status === 'scheduled' ? ('scheduled' as const) : ('queued' as const), due_at: outreach.due_at };
+  if (outreach.attempt === 1 && ['queued', 'scheduled', 'dispatch_failed'].includes(outreach.status)) {
+    const dueAt = new Date(Math.max(now.getTime(), Date.parse(outreach.due_at)));
+    await dispatchOutreach(deps, { stl_call_id: stlCallId, attempt: 1 }, dueAt, now);
+    summary = { status: dueAt.getTime() <= now.getTime() ? 'queued' : 'scheduled', due_at: dueAt.toISOString() };
+    if (outreach.status === 'dispatch_failed') {
+      const moved = await deps.intake.transitionOutreach(
+        stlCallId,
+        { statuses: ['dispatch_failed'], attempt: 1 },
+        { status: summary.status, due_at: summary.due_at, reason: null },
+      );
+      if (!moved) return null;
+    }
+  }
   const content = lead.lead_content as { service_type?: string | null; appointment_datetime?: string | null };
-  const summary = { status, due_at: dueAt.toISOString(), scheduling_mode: outreach.scheduling_mode };
+  const outreachSummary = { ...summary, scheduling_mode: outreach.scheduling_mode };
   await deps.eventBus
     .publish([
       leadCreated(
@@ -333,14 +359,15 @@ async function finishFailedDispatch(
           lead_source: lead.source,
           appointment_datetime: content.appointment_datetime ?? null,
         },
-        { ...summary, max_attempts: outreach.max_attempts },
+        { ...outreachSummary, max_attempts: outreach.max_attempts },
         now,
       ),
     ])
     .catch((error: unknown) =>
       log('error', 'lead.created not published', { leadId: lead.lead_id, error: error instanceof Error ? error.message : String(error) }),
     );
-  return { kind: 'created', leadId: lead.lead_id, stlCallId, teamId: lead.team_id, outreach: summary, recovered: true };
+  await deps.intake.markOutreachDispatched(stlCallId);
+  return { kind: 'created', leadId: lead.lead_id, stlCallId, teamId: lead.team_id, outreach: outreachSummary, recovered: true };
 }
 
 /** Queues the attempt now, or schedules it for its due instant. */

@@ -26,6 +26,12 @@ export interface OutreachState {
    * delivery can take over a claim whose worker is gone; absent on leads stored before it existed.
    */
   claim_token?: string | null;
+  /**
+   * False from the moment the lead is stored until its first call is queued (or scheduled) and
+   * lead.created published; a repeat of a request that stopped in between finishes it. Absent on
+   * leads stored before it existed (they were dispatched).
+   */
+  dispatched?: boolean;
   outcome: string | null;
   completed_at: string | null;
   reason: string | null;
