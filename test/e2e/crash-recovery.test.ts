@@ -143,7 +143,7 @@ describe('npm start killed with SIGKILL and started again', () => {
         e['detail-type'] === 'sms_campaign.completed' && (e.detail as { data: { campaign_id: string } }).data.campaign_id === campaignId,
     );
     expect(completions).toHaveLength(1);
-    expect((completions[0]?.detail as { data: { final_counts: unknown } }).data.final_counts).toEqual({
+    expect(completions.map((e) => (e.detail as { data: { final_counts: unknown } }).data.final_counts)[0]).toEqual({
       sent,
       failed,
       opted_out,

@@ -105,7 +105,7 @@ async function takeOverAbandonedClaim(
   claim: Partial<OutreachState>,
 ): Promise<boolean> {
   const current = (await deps.intake.getLeadByStlCallId(message.stl_call_id))?.outreach as OutreachState | null | undefined;
-  if (!current || current.status !== 'placing' || current.attempt !== message.attempt) return false;
+  if (current?.status !== 'placing' || current.attempt !== message.attempt) return false;
   const held = { token: current.claim_token ?? null, claimedAt: current.last_attempt_at };
   if (!isAbandoned(held, delivery, now, deps.maxRunMs)) {
     throw new ClaimHeldElsewhereError(`stl_call_id ${message.stl_call_id} attempt ${message.attempt} is being placed by another worker`);
