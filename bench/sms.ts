@@ -66,37 +66,20 @@ export async function run(ctx: SectionContext): Promise<SectionReport> {
       const postMs = performance.now() - started;
       const created = (await response.json()) as { data?: { campaign_id: string } };
       if (response.status !== 202 || !created.data) throw new Error(`campaign POST answered ${response.status}`);
-      const enqueued = service.queue('campaign-sends').depth;
       await service.settle();
       const completedMs = performance.now() - started;
       const sent = service.sms.sent.filter((t) => t.reference.startsWith(created.data?.campaign_id ?? '')).length;
       if (size === 10) continue;
-      rows.push([
-        size,
-        ms(postMs),
-        enqueued,
-        ms(completedMs),
-        sent,
-        round((completedMs / size) * 1000, 0),
-        round(size / (completedMs / 1000), 0),
-      ]);
-      figures[`recipients_${size}`] = { postMs: round(postMs), chunkMessages: enqueued, completedMs: round(completedMs), sent };
+      rows.push([size, ms(postMs), ms(completedMs), sent, round((completedMs / size) * 1000, 0), round(size / (completedMs / 1000), 0)]);
+      figures[`recipients_${size}`] = { postMs: round(postMs), completedMs: round(completedMs), sent };
     }
     const post10k = (figures.recipients_10000 as { postMs: number }).postMs;
     return {
       tables: [
         {
           title:
-            'SMS campaigns, sandbox provider unpaced (local service in memory; the POST fans out every chunk message before it answers)',
-          columns: [
-            'recipients',
-            'POST ms (all enqueued)',
-            'chunk msgs at POST',
-            'until completed ms',
-            'texts sent',
-            'µs per recipient',
-            'texts/s',
-          ],
+            'SMS campaigns, sandbox provider unpaced (local service in memory; the POST stores the campaign and queues its start, the sender fans out one message per chunk)',
+          columns: ['recipients', 'POST ms (stored, start queued)', 'until completed ms', 'texts sent', 'µs per recipient', 'texts/s'],
           rows,
         },
       ],

@@ -9,7 +9,7 @@ import { eventBus } from '../../shared/adapters/runtime/event-bus';
 import { queues } from '../../shared/adapters/runtime/queues';
 import { scheduler } from '../../shared/adapters/runtime/scheduler';
 import { smsProvider } from '../../shared/adapters/runtime/sms-provider';
-import { startScheduledCampaign } from '../../shared/domain/sms/campaign-service';
+import { startCampaign } from '../../shared/domain/sms/campaign-service';
 import { pricePerSegmentMicros, sendRatePerSecond } from '../../shared/domain/sms/pricing-config';
 import { sendChunk } from '../../shared/domain/sms/send-chunk';
 import { log } from '../../shared/http/logger';
@@ -25,7 +25,7 @@ const rate = sendRatePerSecond();
 const maxRunMs = workerMaxRunMs('campaign-sender');
 
 const campaignMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('start'), campaign_id: z.string().min(1) }),
+  z.object({ type: z.literal('start'), campaign_id: z.string().min(1), requested_at: z.string().optional() }),
   z.object({ type: z.literal('chunk'), campaign_id: z.string().min(1), chunk: z.number().int().min(0) }),
 ]);
 
@@ -41,8 +41,8 @@ export const handler = (event: SQSEvent) =>
       pricePerSegmentMicros: price,
     };
     if (message.type === 'start') {
-      const started = await startScheduledCampaign(deps, message.campaign_id);
-      log('info', 'campaign start', { campaignId: message.campaign_id, started });
+      const result = await startCampaign(deps, message, new Date());
+      log('info', 'campaign start', { campaignId: message.campaign_id, result });
       return;
     }
     const result = await sendChunk(

@@ -28,6 +28,8 @@ export interface CampaignStore {
     to: CampaignStatus,
     fields?: Partial<CampaignRecord>,
   ): Promise<boolean>;
+  /** Records that a message per chunk is on the queue. */
+  markFannedOut(campaignId: string): Promise<void>;
   /**
    * Claims recipients for sending (the exactly-once guard): returns the phones this caller may
    * text; a phone that already has a send record (a redelivery, a concurrent sender) is left out.

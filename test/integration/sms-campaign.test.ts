@@ -16,11 +16,12 @@ import { ClaimHeldElsewhereError, claimToken } from '../../shared/domain/claims'
 import type { CampaignRecord } from '../../shared/domain/sms/campaign';
 import { planCampaign } from '../../shared/domain/sms/campaign-plan';
 import { campaignRequestSchema } from '../../shared/domain/sms/campaign-request';
-import { cancelCampaign, createCampaign } from '../../shared/domain/sms/campaign-service';
+import { cancelCampaign, createCampaign, startCampaign } from '../../shared/domain/sms/campaign-service';
 import { DEFAULT_MESSAGING_CONFIG } from '../../shared/domain/sms/messaging-config';
 import { sendChunk } from '../../shared/domain/sms/send-chunk';
 import type { Team } from '../../shared/domain/tenancy';
 import { parseOrThrow } from '../../shared/http/validation';
+import type { QueueMessage } from '../../shared/ports/message-queue';
 import { PermanentProviderError } from '../../shared/ports/voice-provider';
 import { startEmulator } from '../support/emulator';
 
@@ -270,5 +271,76 @@ describe('SMS campaign sending after a sender stopped mid-chunk', () => {
       status: 'completed',
       counts: { sent: 3, failed: 0, opted_out: 0, unconfirmed: 1 },
     });
+  });
+});
+
+describe('starting a campaign', () => {
+  function recordingDeps() {
+    const sent: QueueMessage[] = [];
+    return {
+      sent,
+      deps: {
+        ...deps(),
+        queue: {
+          async send(messages: readonly QueueMessage[]) {
+            sent.push(...messages);
+          },
+        },
+      },
+    };
+  }
+
+  it('waits for a campaign its create request is still storing, then fans out one message per chunk, once', async () => {
+    const { sent, deps: recording } = recordingDeps();
+    const now = new Date();
+    const start = { type: 'start' as const, campaign_id: 'cmp_0123456789abcdef0123', requested_at: now.toISOString() };
+
+    expect(await startCampaign(recording, start, new Date(now.getTime() + 500))).toBe('waiting_for_campaign');
+    expect(sent).toEqual([{ body: start, delaySeconds: 1 }]);
+
+    await queue.stop();
+    const campaign = await create(120);
+    const message = { type: 'start' as const, campaign_id: campaign.campaign_id, requested_at: now.toISOString() };
+    sent.length = 0;
+    expect(await startCampaign(recording, message, new Date())).toBe('started');
+    expect(await startCampaign(recording, message, new Date())).toBe('already_started');
+    expect(sent.map((m) => m.body)).toEqual([0, 1, 2].map((chunk) => ({ type: 'chunk', campaign_id: campaign.campaign_id, chunk })));
+  });
+
+  it('drops a start whose campaign was never stored once the create request is past its limit', async () => {
+    const { sent, deps: recording } = recordingDeps();
+    const requestedAt = new Date(Date.now() - 31_000).toISOString();
+    const start = { type: 'start' as const, campaign_id: 'cmp_ffffffffffffffffffff', requested_at: requestedAt };
+
+    expect(await startCampaign(recording, start, new Date())).toBe('dropped');
+    expect(sent).toEqual([]);
+  });
+
+  it('queues the start before it stores the campaign, so a stored campaign always has its start', async () => {
+    const order: string[] = [];
+    const watched = {
+      ...deps(),
+      queue: { send: async () => void order.push('queue') },
+      store: Object.assign(Object.create(store) as DynamoCampaignStore, {
+        createCampaign: async (...args: Parameters<DynamoCampaignStore['createCampaign']>) => {
+          order.push('store');
+          return store.createCampaign(...args);
+        },
+      }),
+    };
+    const request = parseOrThrow(
+      campaignRequestSchema,
+      {
+        campaign_type: 'marketing',
+        recipients: [{ phone: phone(1) }],
+        message_template: 'Hello',
+        settings: { respect_quiet_hours: false },
+      },
+      'body',
+    );
+    const plan = planCampaign(request, { defaultRegion: 'US', pricePerSegmentMicros: 8300, isSuppressed: () => false });
+    await createCampaign(watched, { team, request, plan, now: new Date() });
+
+    expect(order).toEqual(['queue', 'store']);
   });
 });

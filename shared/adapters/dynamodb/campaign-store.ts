@@ -110,6 +110,18 @@ export class DynamoCampaignStore implements CampaignStore {
     }
   }
 
+  async markFannedOut(campaignId: string): Promise<void> {
+    await this.client.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: { pk: campaignPk(campaignId), sk: 'META' },
+        UpdateExpression: 'SET fanned_out = :yes',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':yes': true },
+      }),
+    );
+  }
+
   async claimRecipients(campaignId: string, phones: readonly string[], claim: { at: string; token: string }): Promise<Set<string>> {
     const claimed = new Set<string>();
     if (phones.length === 0) return claimed;

@@ -50,7 +50,12 @@ export async function planForTeam(deps: CampaignDependencies, team: Team, reques
   });
 }
 
-/** Stores the campaign and starts it now (fan-out) or schedules its start. */
+/**
+ * Stores the campaign and starts it now or at its time. The start message (now) or schedule (later)
+ * goes out before the campaign is stored, so a request that stops in between leaves either
+ * nothing, or a start for a campaign that never existed, which the sender drops — never a stored
+ * campaign that nothing will start.
+ */
 export async function createCampaign(
   deps: CampaignDependencies,
   input: { team: Team; request: CampaignRequest; plan: CampaignPlan; now: Date },
@@ -92,39 +97,69 @@ export async function createCampaign(
     cancelled_at: null,
     created_at: now.toISOString(),
   };
-  await deps.store.createCampaign(campaign, chunks);
+  const startMessage = { type: 'start', campaign_id: campaign.campaign_id, requested_at: now.toISOString() } satisfies CampaignMessage;
   if (start.immediate) {
-    await fanOut(deps, campaign);
+    await deps.queue.send([{ body: startMessage }]);
   } else {
     await deps.scheduler.scheduleMessage({
       name: campaignScheduleName(campaign.campaign_id),
       at: start.at,
       queue: 'campaign-sends',
-      body: { type: 'start', campaign_id: campaign.campaign_id } satisfies CampaignMessage,
+      body: startMessage,
     });
   }
+  await deps.store.createCampaign(campaign, chunks);
   return (await deps.store.getCampaign(campaign.campaign_id)) ?? campaign;
 }
 
-/** One queue message per chunk; a campaign with nothing to send completes at once. */
-async function fanOut(deps: CampaignDependencies, campaign: CampaignRecord): Promise<void> {
-  if (settledCount(campaign) >= campaign.recipients_count) {
-    await completeIfDone(deps, campaign.campaign_id, new Date());
-    return;
-  }
-  const messages = Array.from({ length: campaign.chunk_count }, (_, chunk) => ({
-    body: { type: 'chunk', campaign_id: campaign.campaign_id, chunk } satisfies CampaignMessage,
-  }));
-  await deps.queue.send(messages);
-}
+/**
+ * How long a create request may run (the function's timeout, API Gateway's 29 s): a start message
+ * whose campaign is still missing after this belongs to a request that stopped before storing it.
+ */
+const CREATE_REQUEST_LIMIT_MS = 30_000;
+/** How long a start waits before looking for its campaign again. */
+const START_RETRY_DELAY_SECONDS = 1;
 
-/** The scheduled start: scheduled → sending, then fan out. A cancelled campaign stays cancelled. */
-export async function startScheduledCampaign(deps: CampaignDependencies, campaignId: string): Promise<boolean> {
-  const started = await deps.store.transitionCampaign(campaignId, ['scheduled'], 'sending');
-  if (!started) return false;
-  const campaign = await deps.store.getCampaign(campaignId);
-  if (campaign) await fanOut(deps, campaign);
-  return true;
+export type StartResult = 'started' | 'already_started' | 'not_sending' | 'waiting_for_campaign' | 'dropped';
+
+/**
+ * A start message: scheduled → sending, then one message per chunk (a campaign with nothing to
+ * send completes at once), then the campaign is marked fanned out. Redelivered, it finds the mark
+ * and does nothing; a start that stopped between the fan-out and the mark fans out again, which
+ * the chunks' claims make harmless. A cancelled campaign stays cancelled.
+ */
+export async function startCampaign(
+  deps: CampaignDependencies,
+  message: Extract<CampaignMessage, { type: 'start' }>,
+  now: Date,
+): Promise<StartResult> {
+  let campaign = await deps.store.getCampaign(message.campaign_id);
+  if (!campaign) {
+    const requestedAt = message.requested_at ? Date.parse(message.requested_at) : Number.NaN;
+    if (now.getTime() - requestedAt < CREATE_REQUEST_LIMIT_MS) {
+      // The create request has sent this message and is still storing the campaign.
+      await deps.queue.send([{ body: { ...message }, delaySeconds: START_RETRY_DELAY_SECONDS }]);
+      return 'waiting_for_campaign';
+    }
+    log('warn', 'start of a campaign that was never stored (its request stopped first); dropped', { campaignId: message.campaign_id });
+    return 'dropped';
+  }
+  if (campaign.status === 'scheduled') {
+    await deps.store.transitionCampaign(campaign.campaign_id, ['scheduled'], 'sending');
+    campaign = (await deps.store.getCampaign(campaign.campaign_id)) ?? campaign;
+  }
+  if (campaign.status !== 'sending') return 'not_sending';
+  if (campaign.fanned_out) return 'already_started';
+  if (settledCount(campaign) >= campaign.recipients_count) {
+    await completeIfDone(deps, campaign.campaign_id, now);
+  } else {
+    const chunks = Array.from({ length: campaign.chunk_count }, (_, chunk) => ({
+      body: { type: 'chunk', campaign_id: campaign.campaign_id, chunk } satisfies CampaignMessage,
+    }));
+    await deps.queue.send(chunks);
+  }
+  await deps.store.markFannedOut(campaign.campaign_id);
+  return 'started';
 }
 
 /**

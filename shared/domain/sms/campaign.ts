@@ -38,6 +38,8 @@ export interface CampaignRecord {
   completion_time: string | null;
   cancelled_at: string | null;
   created_at: string;
+  /** True once a message per chunk is on the queue; absent until then (and on older campaigns). */
+  fanned_out?: boolean;
 }
 
 /** One recipient as planned at creation: what will be sent, already rendered and priced. */
@@ -51,8 +53,14 @@ export interface ChunkRecipient {
 /** State of one recipient's send record; recipients a cancel stopped simply never get one. */
 export type SendStatus = 'sending' | 'sent' | 'failed' | 'opted_out' | 'unconfirmed';
 
-/** The campaign-sends queue messages: start a scheduled campaign, or send one chunk. */
-export type CampaignMessage = { type: 'start'; campaign_id: string } | { type: 'chunk'; campaign_id: string; chunk: number };
+/**
+ * The campaign-sends queue messages: start a campaign (fan out one message per chunk), or send one
+ * chunk. `requested_at` is when the create request ran: a start that finds no campaign waits for
+ * the request to store it, up to the request's limit.
+ */
+export type CampaignMessage =
+  | { type: 'start'; campaign_id: string; requested_at?: string }
+  | { type: 'chunk'; campaign_id: string; chunk: number };
 
 export function campaignScheduleName(campaignId: string): string {
   return `campaign-${campaignId}-start`;
