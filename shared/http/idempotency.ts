@@ -185,9 +185,14 @@ function replayed(stored: StoredResponse): HttpResult {
   return { statusCode: stored.statusCode, headers: stored.headers, body: JSON.parse(stored.body) as unknown };
 }
 
+/**
+ * The context the library reads the remaining time from, once, when it claims the key (the claim
+ * lapses then). At least 1 ms: the library treats 0 as "unknown" and would never let the claim lapse.
+ */
 function remainingTimeOf(context: Context): Context {
   const remaining = typeof context?.getRemainingTimeInMillis === 'function' ? context.getRemainingTimeInMillis() : FALLBACK_REMAINING_MS;
-  return { ...context, getRemainingTimeInMillis: () => remaining };
+  const atLeastOne = Math.max(1, remaining);
+  return { ...context, getRemainingTimeInMillis: () => atLeastOne };
 }
 
 function clientError(error: unknown, input: HttpInput<unknown, unknown, unknown>): unknown {
