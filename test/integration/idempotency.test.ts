@@ -49,7 +49,10 @@ function route(
       return executions;
     },
     call: (
-      options: { key?: string; body?: unknown; apiKeyId?: string; headers?: Record<string, string> } & Partial<APIGatewayProxyEvent> = {},
+      options: { key?: string; body?: unknown; apiKeyId?: string; headers?: Record<string, string> } & Omit<
+        Partial<APIGatewayProxyEvent>,
+        'body' | 'headers'
+      > = {},
     ) => {
       const { key, body = { name: 'a' }, apiKeyId = 'key_a', headers = {}, ...rest } = options;
       return handler(
