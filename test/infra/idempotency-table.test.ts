@@ -86,8 +86,10 @@ describe('the idempotency table', () => {
     for (const { label, fn, idempotent } of functions) {
       const statements = roleStatements(resources, logicalIdOf(fn.role)).filter((s) => referencedLogicalIds(s.Resource).has(tableId));
       const actions = statements.flatMap(actionsOf);
-      const variables = (resourceOf(resources, logicalIdOf(fn.function)).Properties?.Environment as { Variables: Record<string, unknown> })
-        .Variables;
+      const environment = resourceOf(resources, logicalIdOf(fn.function)).Properties?.Environment as
+        | { Variables?: Record<string, unknown> }
+        | undefined;
+      const variables = environment?.Variables ?? {};
 
       if (idempotent) {
         expect({ label, actions }).toEqual({ label, actions: expect.arrayContaining(ITEM_ACTIONS) });
