@@ -21,8 +21,8 @@ export interface DataTablesProps {
 
 /**
  * One DynamoDB table per definition: on-demand billing, point-in-time recovery, encryption at rest
- * with the AWS-managed key, and every global secondary index projecting all attributes (the
- * repositories read whole items from indexes). Physical names are left to CloudFormation; the
+ * with the AWS-managed key, every global secondary index projecting all attributes (the
+ * repositories read whole items from indexes), and TTL where the definition names an attribute. Physical names are left to CloudFormation; the
  * functions learn them from `TABLE_<NAME>` environment variables (see `bindTable`).
  */
 export class DataTables extends Construct {
@@ -44,7 +44,8 @@ export class DataTables extends Construct {
   private createTable(definition: TableDefinition, removalPolicy: RemovalPolicy): Table {
     const table = new Table(this, pascalCase(definition.name), {
       partitionKey: { name: definition.partitionKey, type: AttributeType.STRING },
-      sortKey: { name: definition.sortKey, type: AttributeType.STRING },
+      sortKey: definition.sortKey === undefined ? undefined : { name: definition.sortKey, type: AttributeType.STRING },
+      timeToLiveAttribute: definition.timeToLiveAttribute,
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       encryption: TableEncryption.AWS_MANAGED,

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
+import { installReturnValuesOnConditionCheckFailure } from './dynamodb-return-values';
 import { createDynaliteWithStore, installTransactions } from './dynamodb-transactions';
 
 export interface DynaliteServerOptions {
@@ -19,7 +20,7 @@ export interface DynaliteServer {
 const TABLE_STATE_DELAY_MS = 0;
 
 /**
- * dynalite with transactions, listening on 127.0.0.1. Runs wherever it is called: on the embedded
+ * dynalite with transactions and ReturnValuesOnConditionCheckFailure, listening on 127.0.0.1. Runs wherever it is called: on the embedded
  * DynamoDB's worker thread (./dynamodb-worker.ts) or, on request, on the main thread.
  */
 export async function listenDynalite(options: DynaliteServerOptions): Promise<DynaliteServer> {
@@ -33,6 +34,7 @@ export async function listenDynalite(options: DynaliteServerOptions): Promise<Dy
     mkdirSync(dir, { recursive: true });
     storeOptions.path = dir;
   }
+  installReturnValuesOnConditionCheckFailure();
   const { server, store } = createDynaliteWithStore(storeOptions);
   installTransactions(server, store);
   await new Promise<void>((resolve, reject) => {

@@ -185,7 +185,8 @@ async function describe(client: DynamoDBClient, tableName: string) {
 }
 
 function createTableInput(tableName: string, table: KeySchema) {
-  const attributes = new Set<string>([table.partitionKey, table.sortKey]);
+  const attributes = new Set<string>([table.partitionKey]);
+  if (table.sortKey !== undefined) attributes.add(table.sortKey);
   for (const index of table.indexes) {
     attributes.add(index.partitionKey);
     attributes.add(index.sortKey);
@@ -197,7 +198,7 @@ function createTableInput(tableName: string, table: KeySchema) {
     AttributeDefinitions: attributeDefinitions,
     KeySchema: [
       { AttributeName: table.partitionKey, KeyType: 'HASH' as const },
-      { AttributeName: table.sortKey, KeyType: 'RANGE' as const },
+      ...(table.sortKey === undefined ? [] : [{ AttributeName: table.sortKey, KeyType: 'RANGE' as const }]),
     ],
     GlobalSecondaryIndexes:
       table.indexes.length === 0

@@ -21,7 +21,10 @@ export interface RouteDefinition {
   readonly permission: Permission | null;
   /** Key types allowed on the route; every type when absent. */
   readonly keyTypes?: readonly KeyType[];
-  /** DynamoDB tables the function reads or writes. */
+  /**
+   * DynamoDB tables the function reads or writes. A POST that creates something lists the
+   * `idempotency` table (readwrite): it honours `Idempotency-Key` (see isIdempotent).
+   */
   readonly tables: readonly { readonly table: TableName; readonly access: 'read' | 'readwrite' }[];
   /** Queues and services the function sends to, so the stack configures and grants exactly those. */
   readonly uses?: readonly PortUse[];
@@ -29,7 +32,7 @@ export interface RouteDefinition {
   readonly tag: string;
 }
 
-export type TableName = 'teams' | 'sessions' | 'leads' | 'calls' | 'campaigns';
+export type TableName = 'teams' | 'sessions' | 'leads' | 'calls' | 'campaigns' | 'idempotency';
 
 /** An outbound dependency of a function: a queue by name, or a service. */
 export type PortUse = 'outreach-calls' | 'campaign-sends' | 'event-bus' | 'scheduler' | 'voice-provider' | 'sms-provider';
@@ -155,6 +158,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     tables: [
       { table: 'teams', access: 'read' },
       { table: 'leads', access: 'readwrite' },
+      { table: 'idempotency', access: 'readwrite' },
     ],
     uses: ['outreach-calls', 'scheduler', 'event-bus'],
     summary: 'Accept one lead from any source, map it, and queue or schedule its AI outreach call',
@@ -171,6 +175,7 @@ export const ROUTES: readonly RouteDefinition[] = [
       { table: 'teams', access: 'read' },
       { table: 'calls', access: 'readwrite' },
       { table: 'leads', access: 'readwrite' },
+      { table: 'idempotency', access: 'readwrite' },
     ],
     uses: ['outreach-calls', 'scheduler', 'event-bus'],
     summary: "Receive a voice provider's end-of-call report and process it with the AI responder",
@@ -198,6 +203,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     tables: [
       { table: 'teams', access: 'read' },
       { table: 'campaigns', access: 'readwrite' },
+      { table: 'idempotency', access: 'readwrite' },
     ],
     uses: ['campaign-sends', 'scheduler', 'event-bus'],
     summary: 'Create an SMS campaign (or preflight it): validated, priced, sent now or at schedule_time',
@@ -227,6 +233,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     tables: [
       { table: 'teams', access: 'read' },
       { table: 'campaigns', access: 'readwrite' },
+      { table: 'idempotency', access: 'readwrite' },
     ],
     uses: ['scheduler'],
     summary: 'Cancel a scheduled or sending campaign: unsent messages are not sent',
@@ -242,6 +249,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     tables: [
       { table: 'teams', access: 'read' },
       { table: 'campaigns', access: 'readwrite' },
+      { table: 'idempotency', access: 'readwrite' },
     ],
     uses: ['sms-provider'],
     summary: 'Inbound text from the SMS provider: opt-out/opt-in/help keywords and campaign replies',
@@ -259,6 +267,14 @@ export const ROUTES: readonly RouteDefinition[] = [
     tag: 'Meta',
   },
 ];
+
+/**
+ * Whether the route honours `Idempotency-Key`: its row lists the idempotency table, and its handler
+ * passes the guard to createHttpHandler (a unit test keeps the two in step).
+ */
+export function isIdempotent(route: RouteDefinition): boolean {
+  return route.tables.some((t) => t.table === 'idempotency');
+}
 
 export function routeById(id: string): RouteDefinition {
   const route = ROUTES.find((r) => r.id === id);

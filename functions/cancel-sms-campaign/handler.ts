@@ -7,14 +7,18 @@ import { resolveWorkspaceTeam } from '../../shared/auth/workspace-access';
 import { campaignResponse } from '../../shared/domain/sms/campaign-response';
 import { cancelCampaign } from '../../shared/domain/sms/campaign-service';
 import { createHttpHandler } from '../../shared/http/handler';
+import { idempotencyKeys } from '../../shared/http/idempotency';
 import { campaignPath } from '../../shared/schemas/queries';
 
 const client = getDocumentClient();
 const tenancy = new DynamoTenancyStore(client, physicalTableName('teams'));
 const store = new DynamoCampaignStore(client, physicalTableName('campaigns'));
 
-export const handler = createHttpHandler({ surface: 'platform', path: campaignPath }, async ({ path, headers, identity, requestId }) => {
-  const team = await resolveWorkspaceTeam(identity, headers, tenancy);
-  const campaign = await cancelCampaign({ store, scheduler: scheduler.get('default') }, team, path.campaignId, new Date());
-  return { statusCode: 200, body: campaignResponse(campaign, requestId) };
-});
+export const handler = createHttpHandler(
+  { surface: 'platform', path: campaignPath, idempotency: idempotencyKeys() },
+  async ({ path, headers, identity, requestId }) => {
+    const team = await resolveWorkspaceTeam(identity, headers, tenancy);
+    const campaign = await cancelCampaign({ store, scheduler: scheduler.get('default') }, team, path.campaignId, new Date());
+    return { statusCode: 200, body: campaignResponse(campaign, requestId) };
+  },
+);

@@ -13,6 +13,7 @@ import { campaignResponse } from '../../shared/domain/sms/campaign-response';
 import { createCampaign, planForTeam } from '../../shared/domain/sms/campaign-service';
 import { pricePerSegmentMicros } from '../../shared/domain/sms/pricing-config';
 import { createHttpHandler } from '../../shared/http/handler';
+import { idempotencyKeys } from '../../shared/http/idempotency';
 import { parseJsonObjectBody } from '../../shared/http/json-body';
 import { parseOrThrow } from '../../shared/http/validation';
 
@@ -26,7 +27,11 @@ const store = new DynamoCampaignStore(client, physicalTableName('campaigns'));
 const price = pricePerSegmentMicros();
 
 export const handler = createHttpHandler(
-  { surface: 'platform', body: (raw, headers) => parseJsonObjectBody(raw, headers, MAX_CAMPAIGN_BODY_BYTES) },
+  {
+    surface: 'platform',
+    body: (raw, headers) => parseJsonObjectBody(raw, headers, MAX_CAMPAIGN_BODY_BYTES),
+    idempotency: idempotencyKeys(),
+  },
   async ({ body, headers, identity, requestId }) => {
     const team = await resolveWorkspaceTeam(identity, headers, tenancy);
     const request = parseOrThrow(campaignRequestSchema, body, 'body');

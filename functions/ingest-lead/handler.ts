@@ -7,6 +7,7 @@ import { queues } from '../../shared/adapters/runtime/queues';
 import { scheduler } from '../../shared/adapters/runtime/scheduler';
 import { ingestLead } from '../../shared/domain/intake/ingest';
 import { createHttpHandler } from '../../shared/http/handler';
+import { idempotencyKeys } from '../../shared/http/idempotency';
 import { parseJsonObjectBody } from '../../shared/http/json-body';
 
 /** Documented limit of an intake body. */
@@ -23,7 +24,7 @@ function isTestMode(headers: Readonly<Record<string, string>>, query: Record<str
 }
 
 export const handler = createHttpHandler(
-  { surface: 'intake', body: (raw, headers) => parseJsonObjectBody(raw, headers, MAX_INTAKE_BODY_BYTES) },
+  { surface: 'intake', body: (raw, headers) => parseJsonObjectBody(raw, headers, MAX_INTAKE_BODY_BYTES), idempotency: idempotencyKeys() },
   async ({ body, identity, headers, requestId, event }) => {
     const result = await ingestLead(
       {

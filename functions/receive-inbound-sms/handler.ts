@@ -10,6 +10,7 @@ import { toE164 } from '../../shared/domain/phone';
 import { handleInboundText } from '../../shared/domain/sms/inbound';
 import { BadRequestError } from '../../shared/http/errors';
 import { createHttpHandler } from '../../shared/http/handler';
+import { idempotencyKeys } from '../../shared/http/idempotency';
 import { parseJsonObjectBody } from '../../shared/http/json-body';
 import { parseOrThrow } from '../../shared/http/validation';
 
@@ -28,7 +29,7 @@ const inboundSchema = z.object({
 });
 
 export const handler = createHttpHandler(
-  { surface: 'platform', body: (raw, headers) => parseJsonObjectBody(raw, headers, 64 * 1024) },
+  { surface: 'platform', body: (raw, headers) => parseJsonObjectBody(raw, headers, 64 * 1024), idempotency: idempotencyKeys() },
   async ({ body, headers, identity, requestId }) => {
     const team = await resolveWorkspaceTeam(identity, headers, tenancy);
     const inbound = parseOrThrow(inboundSchema, body, 'body');

@@ -11,6 +11,7 @@ import { endOfCallReportSchema, messageTypeSchema, normalizeReport } from '../..
 import { processCallReport } from '../../shared/domain/responder/process-report';
 import { RuleBasedResponder } from '../../shared/domain/responder/responder';
 import { createHttpHandler } from '../../shared/http/handler';
+import { idempotencyKeys } from '../../shared/http/idempotency';
 import { parseJsonObjectBody } from '../../shared/http/json-body';
 import { parseOrThrow } from '../../shared/http/validation';
 
@@ -24,7 +25,7 @@ const intake = new DynamoIntakeStore(client, physicalTableName('leads'));
 const responder = new RuleBasedResponder();
 
 export const handler = createHttpHandler(
-  { surface: 'platform', body: (raw, headers) => parseJsonObjectBody(raw, headers, MAX_REPORT_BYTES) },
+  { surface: 'platform', body: (raw, headers) => parseJsonObjectBody(raw, headers, MAX_REPORT_BYTES), idempotency: idempotencyKeys() },
   async ({ body, headers, identity }) => {
     const team = await resolveWorkspaceTeam(identity, headers, tenancy);
     const { message } = parseOrThrow(messageTypeSchema, body, 'body');

@@ -26,6 +26,15 @@ export interface HttpResult {
   readonly headers?: Record<string, string>;
 }
 
+/**
+ * Makes a route's executions idempotent per `Idempotency-Key` (shared/http/idempotency.ts builds
+ * one). It runs after input validation: `execute` is the route's handler; without the header it is
+ * called as is.
+ */
+export interface IdempotencyGuard {
+  run(input: HttpInput<unknown, unknown, unknown>, context: Context, execute: () => Promise<HttpResult>): Promise<HttpResult>;
+}
+
 export interface HttpHandlerSpec<Q, P, B> {
   readonly surface: Surface;
   readonly query?: z.ZodType<Q>;
@@ -34,6 +43,11 @@ export interface HttpHandlerSpec<Q, P, B> {
   readonly body?: (raw: string | null, headers: Readonly<Record<string, string>>) => B;
   /** Public routes carry no authorizer context. */
   readonly public?: boolean;
+  /**
+   * Honour `Idempotency-Key` (POSTs that create something; their route rows list the idempotency
+   * table). Passed in by the handler so that only those functions bundle the mechanism.
+   */
+  readonly idempotency?: IdempotencyGuard;
 }
 
 interface RequestState {
@@ -127,10 +141,12 @@ export function createHttpHandler<Q = Record<string, never>, P = Record<string, 
     },
   };
 
-  const lambdaHandler = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
+  const lambdaHandler = async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
     const input = inputs.get(event);
     if (!input) throw new Error('input was not validated');
-    return (await handle(input)) as unknown as APIGatewayProxyResult;
+    const execute = () => handle(input);
+    const result = spec.idempotency ? await spec.idempotency.run(input, context, execute) : await execute();
+    return result as unknown as APIGatewayProxyResult;
   };
 
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>({ timeoutEarlyInMillis: 0 })

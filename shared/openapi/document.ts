@@ -12,7 +12,7 @@ import {
   MAX_SCHEDULE_HORIZON_DAYS,
   MAX_TEMPLATE_CHARS,
 } from '../domain/sms/campaign-request';
-import { ROUTES, type RouteDefinition, type Surface } from '../routes';
+import { isIdempotent, ROUTES, type RouteDefinition, type Surface } from '../routes';
 import { DEFAULT_RANGE_DAYS, dateTimeParam, integerParam, positiveIdParam } from '../schemas/params';
 import {
   bookingsQuery,
@@ -32,6 +32,14 @@ import {
   V0_LIMIT,
   V1_LIMIT,
 } from '../schemas/queries';
+import {
+  IDEMPOTENCY_KEY_PARAMETER,
+  IDEMPOTENCY_SECTION,
+  REPLAYED_HEADER_COMPONENT,
+  REPLAYED_HEADER_DEFINITION,
+  REPLAYED_RESPONSE_HEADER,
+  withIdempotencyErrors,
+} from './idempotency-docs';
 import * as responses from './response-schemas';
 
 /**
@@ -799,12 +807,16 @@ export function buildOpenApiDocument(): OpenApiDocument {
     const path = entry?.path ? parametersOf('path', entry.path, route, entry) : [];
     const query = entry?.query ? parametersOf('query', entry.query, route, entry) : [];
     const headers = entry?.headers ? parametersOf('header', entry.headers, route, entry) : [];
-    const parameters = [...path, ...query, ...headers];
+    const idempotent = isIdempotent(route);
+    const parameters = [...path, ...query, ...headers, ...(idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : [])];
     const success: Record<string, unknown> = {};
     for (const [status, schema] of Object.entries(entry?.responses ?? {})) {
       success[status] = {
         description: schema.description ?? STANDARD_RESPONSE_DESCRIPTIONS[Number(status)] ?? 'Success',
-        headers: { 'x-request-id': { $ref: '#/components/headers/RequestId' } },
+        headers: {
+          'x-request-id': { $ref: '#/components/headers/RequestId' },
+          ...(idempotent ? { [REPLAYED_RESPONSE_HEADER.name]: REPLAYED_RESPONSE_HEADER.ref } : {}),
+        },
         content: { 'application/json': { schema: { $ref: `#/components/schemas/${ids.get(schema)}` } } },
       };
     }
@@ -826,7 +838,12 @@ export function buildOpenApiDocument(): OpenApiDocument {
             },
           }
         : {}),
-      responses: { ...success, ...errorResponses(route, entry, parameters, componentOf) },
+      responses: {
+        ...success,
+        ...(idempotent
+          ? withIdempotencyErrors(errorResponses(route, entry, parameters, componentOf), (d) => errorResponse(route.surface, d))
+          : errorResponses(route, entry, parameters, componentOf)),
+      },
     };
     paths[route.path] ??= {};
     (paths[route.path] as Record<string, unknown>)[route.method.toLowerCase()] = operation;
@@ -863,6 +880,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
           description: 'Identifies the request; also in error bodies (request_id) and in the logs',
           schema: { type: 'string' },
         },
+        [REPLAYED_HEADER_COMPONENT]: REPLAYED_HEADER_DEFINITION,
       },
     },
   };
@@ -900,6 +918,8 @@ const INFO_DESCRIPTION = [
   '',
   '## Metrics',
   metricDefinitions(),
+  '',
+  IDEMPOTENCY_SECTION,
   '',
   '## Errors',
   'Every response carries `x-request-id`; error bodies repeat it as `request_id`. A client mistake is a 4xx whose message names the field. Each surface has one error body:',

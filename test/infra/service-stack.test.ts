@@ -230,7 +230,7 @@ describe('tables', () => {
         SSESpecification: { SSEEnabled: true },
         KeySchema: [
           { AttributeName: definition.partitionKey, KeyType: 'HASH' },
-          { AttributeName: definition.sortKey, KeyType: 'RANGE' },
+          ...(definition.sortKey === undefined ? [] : [{ AttributeName: definition.sortKey, KeyType: 'RANGE' }]),
         ],
       });
       const indexes = (table.Properties?.GlobalSecondaryIndexes as unknown[] | undefined) ?? [];

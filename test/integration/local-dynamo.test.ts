@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import {
+  ConditionalCheckFailedException,
+  DeleteItemCommand,
   DescribeTableCommand,
   GetItemCommand,
   PutItemCommand,
@@ -10,6 +12,7 @@ import {
   TransactGetItemsCommand,
   TransactionCanceledException,
   TransactWriteItemsCommand,
+  UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
 import { ensureTables, localDynamoClient, startLocalDynamo } from '../../local/dynamodb';
 import { TABLES, tableNameEnvVar } from '../../shared/adapters/dynamodb/tables';
@@ -40,7 +43,7 @@ describe('embedded DynamoDB', () => {
         expect(table?.BillingModeSummary?.BillingMode).toBe('PAY_PER_REQUEST');
         expect(table?.KeySchema).toEqual([
           { AttributeName: definition.partitionKey, KeyType: 'HASH' },
-          { AttributeName: definition.sortKey, KeyType: 'RANGE' },
+          ...(definition.sortKey === undefined ? [] : [{ AttributeName: definition.sortKey, KeyType: 'RANGE' }]),
         ]);
         const indexes = (table?.GlobalSecondaryIndexes ?? []).map((i) => ({
           name: i.IndexName,
@@ -258,6 +261,76 @@ describe('embedded DynamoDB', () => {
         }),
       );
 
+      await expect(attempt).rejects.toMatchObject({ name: 'ValidationException' });
+    });
+  });
+
+  describe('ReturnValuesOnConditionCheckFailure (newer than dynalite; the emulator adds it)', () => {
+    let dynamo: Awaited<ReturnType<typeof startLocalDynamo>>;
+    let client: ReturnType<typeof localDynamoClient>;
+    const TableName = 'rv-idempotency';
+    const existing = { id: { S: 'taken' }, status: { S: 'COMPLETED' }, expiration: { N: '1' } };
+    const failing = { TableName, ConditionExpression: 'attribute_not_exists(id)' };
+
+    beforeAll(async () => {
+      dynamo = await startLocalDynamo();
+      client = localDynamoClient(dynamo.endpoint);
+      await ensureTables(dynamo.endpoint, 'rv');
+      await client.send(new PutItemCommand({ TableName, Item: existing }));
+    });
+    afterAll(async () => {
+      client.destroy();
+      await dynamo.stop();
+    });
+
+    async function failure(send: Promise<unknown>): Promise<ConditionalCheckFailedException> {
+      const error = await send.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      if (!(error instanceof ConditionalCheckFailedException)) throw new Error(`expected a failed condition, got ${String(error)}`);
+      return error;
+    }
+
+    it('returns the item as it was with a failed PutItem, UpdateItem or DeleteItem condition when asked for ALL_OLD, as DynamoDB does', async () => {
+      const key = { id: existing.id };
+      const attempts = [
+        client.send(new PutItemCommand({ ...failing, Item: { id: existing.id }, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' })),
+        client.send(
+          new UpdateItemCommand({
+            ...failing,
+            Key: key,
+            UpdateExpression: 'SET #s = :s',
+            ExpressionAttributeNames: { '#s': 'status' },
+            ExpressionAttributeValues: { ':s': { S: 'INPROGRESS' } },
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          }),
+        ),
+        client.send(new DeleteItemCommand({ ...failing, Key: key, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' })),
+      ];
+      for (const attempt of attempts) expect((await failure(attempt)).Item).toEqual(existing);
+      expect((await client.send(new GetItemCommand({ TableName, Key: key }))).Item).toEqual(existing);
+    });
+
+    it('returns no item when not asked, or when there was none', async () => {
+      const notAsked = await failure(client.send(new PutItemCommand({ ...failing, Item: { id: existing.id } })));
+      const none = await failure(
+        client.send(
+          new PutItemCommand({
+            TableName,
+            Item: { id: { S: 'absent' } },
+            ConditionExpression: 'attribute_exists(id)',
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          }),
+        ),
+      );
+      expect([notAsked.Item, none.Item]).toEqual([undefined, undefined]);
+    });
+
+    it('refuses a value DynamoDB does not know', async () => {
+      const attempt = client.send(
+        new PutItemCommand({ ...failing, Item: { id: { S: 'x' } }, ReturnValuesOnConditionCheckFailure: 'ALL_NEW' as 'ALL_OLD' }),
+      );
       await expect(attempt).rejects.toMatchObject({ name: 'ValidationException' });
     });
   });

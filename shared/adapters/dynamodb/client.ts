@@ -1,16 +1,19 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
+let baseClient: DynamoDBClient | undefined;
 let documentClient: DynamoDBDocumentClient | undefined;
 
 /**
- * One document client per process. `DYNAMODB_ENDPOINT` points it at the local emulator; in AWS it
- * is unset and the SDK uses the regional endpoint and the function's role.
+ * One low-level DynamoDB client per process. `DYNAMODB_ENDPOINT` points it at the local emulator;
+ * in AWS it is unset and the SDK uses the regional endpoint and the function's role. Libraries
+ * that send marshalled commands themselves (Powertools' idempotency persistence layer) use it;
+ * repositories use the document client below, which shares its configuration and middleware.
  */
-export function getDocumentClient(): DynamoDBDocumentClient {
-  if (!documentClient) {
+export function getDynamoDBClient(): DynamoDBClient {
+  if (!baseClient) {
     const endpoint = process.env.DYNAMODB_ENDPOINT;
-    const client = new DynamoDBClient(
+    baseClient = new DynamoDBClient(
       endpoint
         ? {
             endpoint,
@@ -21,10 +24,15 @@ export function getDocumentClient(): DynamoDBDocumentClient {
     );
     // The SDK's logger middleware builds a redacted copy of every request and response even with
     // its no-op logger (a measured 7% of a list request's CPU); the service logs for itself.
-    client.middlewareStack.remove('loggerMiddleware');
-    documentClient = DynamoDBDocumentClient.from(client, {
-      marshallOptions: { removeUndefinedValues: true },
-    });
+    baseClient.middlewareStack.remove('loggerMiddleware');
   }
+  return baseClient;
+}
+
+/** One document client per process, over the client above. */
+export function getDocumentClient(): DynamoDBDocumentClient {
+  documentClient ??= DynamoDBDocumentClient.from(getDynamoDBClient(), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
   return documentClient;
 }

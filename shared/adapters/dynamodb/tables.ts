@@ -14,8 +14,11 @@ export interface IndexDefinition {
 export interface TableDefinition {
   readonly name: TableName;
   readonly partitionKey: string;
-  readonly sortKey: string;
+  /** Absent for a table keyed by its partition key alone. */
+  readonly sortKey?: string;
   readonly indexes: readonly IndexDefinition[];
+  /** A number attribute holding an epoch-seconds instant after which DynamoDB may delete the item (TTL). */
+  readonly timeToLiveAttribute?: string;
 }
 
 export const TABLES: Record<TableName, TableDefinition> = {
@@ -63,6 +66,17 @@ export const TABLES: Record<TableName, TableDefinition> = {
     partitionKey: 'pk',
     sortKey: 'sk',
     indexes: [],
+  },
+  /**
+   * Idempotency-Key records (shared/http/idempotency.ts): one item per route, API key and
+   * Idempotency-Key, written by Powertools' DynamoDB persistence layer (`id`, `status`,
+   * `expiration`, `in_progress_expiration`, `validation`, `data`). Items expire after 24 hours.
+   */
+  idempotency: {
+    name: 'idempotency',
+    partitionKey: 'id',
+    indexes: [],
+    timeToLiveAttribute: 'expiration',
   },
 };
 
