@@ -30,7 +30,12 @@ describe('stored item size', () => {
         const collect = (v: unknown): void => {
           if (typeof v === 'string') strings.push(v);
           else if (Array.isArray(v)) v.forEach(collect);
-          else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) strings.push(k), collect(x);
+          else if (v !== null && typeof v === 'object') {
+            for (const [k, x] of Object.entries(v)) {
+              strings.push(k);
+              collect(x);
+            }
+          }
         };
         collect(value);
         const floor = strings.reduce((sum, s) => sum + Buffer.byteLength(s), 0);
