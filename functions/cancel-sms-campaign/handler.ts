@@ -8,14 +8,21 @@ import { campaignResponse } from '../../shared/domain/sms/campaign-response';
 import { cancelCampaign } from '../../shared/domain/sms/campaign-service';
 import { createHttpHandler } from '../../shared/http/handler';
 import { idempotencyKeys } from '../../shared/http/idempotency';
+import { parseOptionalJsonObjectBody } from '../../shared/http/json-body';
 import { campaignPath } from '../../shared/schemas/queries';
 
 const client = getDocumentClient();
 const tenancy = new DynamoTenancyStore(client, physicalTableName('teams'));
 const store = new DynamoCampaignStore(client, physicalTableName('campaigns'));
 
+/** Cancel takes no body; one that is sent goes through the same safe parse as every POST body, and is ignored. */
 export const handler = createHttpHandler(
-  { surface: 'platform', path: campaignPath, idempotency: idempotencyKeys() },
+  {
+    surface: 'platform',
+    path: campaignPath,
+    body: (raw, headers) => parseOptionalJsonObjectBody(raw, headers, 16 * 1024),
+    idempotency: idempotencyKeys(),
+  },
   async ({ path, headers, identity, requestId }) => {
     const team = await resolveWorkspaceTeam(identity, headers, tenancy);
     const campaign = await cancelCampaign({ store, scheduler: scheduler.get('default') }, team, path.campaignId, new Date());

@@ -43,8 +43,8 @@ export const handler = createHttpHandler(
       pricePerSegmentMicros: price,
     };
     const config = await messagingConfigs.getMessagingConfig(team.id);
-    const plan = await planForTeam(deps, team, request, config.phone_region);
     const now = new Date();
+    const plan = await planForTeam(deps, team, request, config.phone_region, now);
     if (request.preflight === true || headers['x-preflight'] === 'true') {
       return {
         statusCode: 200,

@@ -1,8 +1,18 @@
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors';
+import { parseSafeJson } from './safe-json';
 
 /**
- * Parses a JSON object body: the content type must be JSON (415), the body at most `maxBytes`
- * (413), valid JSON (400) and an object, not an array or a scalar (400).
+ * How deep a request body may nest (the body object is level 1). Far deeper than any CRM, ad
+ * platform or voice provider payload; shallow enough that a body stored a level or two down in a
+ * record (an intake lead keeps its raw payload) stays within DynamoDB's 32 levels.
+ */
+export const MAX_BODY_DEPTH = 24;
+
+/**
+ * The one entry point for POST bodies. Parses a JSON object body: the content type must be JSON
+ * (415), the body at most `maxBytes` (413), valid JSON (400) within the safety rules of
+ * parseSafeJson (depth, big integers kept as text, non-finite numbers and prototype keys refused:
+ * 400 naming the path), and an object, not an array or a scalar (400).
  */
 export function parseJsonObjectBody(
   raw: string | null,
@@ -16,12 +26,7 @@ export function parseJsonObjectBody(
   if (raw === null || raw.trim() === '') throw new BadRequestError('body: a JSON object is required', 'body');
   const bytes = Buffer.byteLength(raw, 'utf8');
   if (bytes > maxBytes) throw new PayloadTooLargeError(`body: ${bytes} bytes is more than the ${maxBytes} bytes allowed`);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch (error) {
-    throw new BadRequestError(`body: not valid JSON (${error instanceof Error ? error.message : 'parse error'})`, 'body');
-  }
+  const parsed = parseSafeJson(raw, { maxDepth: MAX_BODY_DEPTH });
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new BadRequestError(
       `body: must be a JSON object, not ${Array.isArray(parsed) ? 'an array' : parsed === null ? 'null' : `a ${typeof parsed}`}`,
@@ -29,4 +34,17 @@ export function parseJsonObjectBody(
     );
   }
   return parsed as Record<string, unknown>;
+}
+
+/**
+ * For routes that take no body (e.g. cancel): an empty body is `{}`; a body that is sent must pass
+ * the same rules as parseJsonObjectBody (its members are then ignored by the route).
+ */
+export function parseOptionalJsonObjectBody(
+  raw: string | null,
+  headers: Readonly<Record<string, string>>,
+  maxBytes: number,
+): Record<string, unknown> {
+  if (raw === null || raw.trim() === '') return {};
+  return parseJsonObjectBody(raw, headers, maxBytes);
 }

@@ -176,6 +176,40 @@ describe('voice report validation (parseOrThrow)', () => {
     expect(refusal(body)).toEqual({ field, message: `${field}: must be an https URL` });
   });
 
+  it('takes optional strings sent empty or blank as absent: a no-answer report with recordingUrl "" is a call', () => {
+    const call = parseReport(
+      report({
+        recordingUrl: '',
+        summary: ' ',
+        transcript: '',
+        endedReason: '',
+        startedAt: '',
+        endedAt: '',
+        cost: '',
+        customer: { number: '', name: '' },
+        artifact: { transcript: 'AI: Hello?', recordingUrl: '' },
+        analysis: { summary: 'Nobody answered.', callReason: '', structuredData: { callReason: 'Leak', sentiment: '' } },
+      }),
+    );
+    expect(call).toMatchObject({
+      recordingUrl: null,
+      transcript: 'AI: Hello?',
+      summary: 'Nobody answered.',
+      endedReason: null,
+      startedAt: null,
+      cost: null,
+      customerNumber: null,
+      analysis: { callReason: 'Leak', sentiment: null },
+    });
+  });
+
+  it('refuses numbers beyond 2^53 (kept as text by the body parser) naming the range', () => {
+    expect(refusal(report({ cost: '9007199254740993' }))).toEqual({
+      field: 'message.cost',
+      message: "message.cost: must be a number (the provider's currency) from 0 to 9007199254740991",
+    });
+  });
+
   it('accepts null for every optional member', () => {
     const nulls = report({
       call: { id: 'c', customer: null, duration: null, type: null, metadata: null },

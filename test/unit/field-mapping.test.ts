@@ -16,6 +16,22 @@ describe('payload paths', () => {
     expect(parsePath(path)).toBeNull();
   });
 
+  it.each(['__proto__', 'a.constructor', 'a["prototype"]', 'a[0].__proto__.b'])('refuses a path naming a prototype member: %p', (path) => {
+    expect(parsePath(path)).toBeNull();
+  });
+
+  it('never reads inherited members or array properties', () => {
+    expect(readPath({}, ['toString'])).toBeUndefined();
+    expect(readPath({ a: [1] }, ['a', 'length'])).toBeUndefined();
+    expect(readPath({ a: [1] }, ['a', 1])).toBeUndefined();
+  });
+
+  it('lists the leaves of a payload nested far deeper than the call stack allows, in document order', () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 20_000; i++) deep = [deep];
+    expect(leafPaths({ a: 1, b: deep, c: [] })).toEqual([['a'], ['b', ...Array.from({ length: 20_000 }, () => 0)], ['c']]);
+  });
+
   const key = fc.stringMatching(/^[a-z_][a-z0-9_]{0,6}$/);
   const segment = fc.oneof(key, fc.nat({ max: 3 }));
 

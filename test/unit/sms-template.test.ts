@@ -20,6 +20,17 @@ describe('merge variables', () => {
     expect(missingVariables('Hi {name} {city}', { name: '  ', city: 'Austin' })).toEqual(['name']);
   });
 
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'])(
+    'treats {%s} as missing unless the recipient has it as an own value',
+    (name) => {
+      expect(missingVariables(`Hi {${name}}`, { name: 'Ana' })).toEqual([name]);
+      expect(renderTemplate(`Hi {${name}}`, { name: 'Ana' })).toBe(`Hi {${name}}`);
+      const own = Object.fromEntries([[name, 'furnace']]);
+      expect(missingVariables(`Hi {${name}}`, own)).toEqual([]);
+      expect(renderTemplate(`Hi {${name}}`, own)).toBe('Hi furnace');
+    },
+  );
+
   it('renders every variable', () => {
     expect(renderTemplate('Hi {name}, see you {day}', { name: 'Ana', day: 'Monday' })).toBe('Hi Ana, see you Monday');
   });

@@ -2,6 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, type TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { CallRecord } from '../../domain/calls';
 import type { LeadRecord } from '../../domain/leads';
+import { assertStorable } from '../../domain/stored-size';
 import type { AppointmentRecord, ReportResult, TicketRecord } from '../../domain/support';
 import type { CallPageQuery, CallStore } from '../../ports/call-store';
 import { batchPut } from './batch-write';
@@ -31,6 +32,14 @@ export function fromCallItem(item: Item): CallRecord {
 
 function reportGuardKey(teamId: number, providerCallId: string) {
   return { pk: `${teamPk(teamId)}#PROVIDERCALL#${providerCallId}`, sk: 'REPORT' };
+}
+
+function recordName(item: Record<string, unknown>): string {
+  if ('transcript' in item) return 'call record (with its transcript and summary)';
+  if ('ticket_id' in item) return 'support ticket';
+  if ('appointment_id' in item) return 'appointment';
+  if ('lead_content' in item) return 'lead';
+  return 'idempotency record';
 }
 
 function ticketsPk(enterpriseId: number): string {
@@ -100,6 +109,8 @@ export class DynamoCallStore implements CallStore {
       if (!this.leadsTableName) throw new Error('DynamoCallStore needs the leads table to store inbound call leads');
       items.push({ Put: { TableName: this.leadsTableName, Item: toLeadItem(lead) } });
     }
+    // Every item carries text from the report (the call its transcript and summary).
+    for (const item of items) if (item.Put?.Item) assertStorable(item.Put.Item, `The call report's ${recordName(item.Put.Item)}`);
     try {
       await transactWrite(this.client, { TransactItems: items });
       return { stored: true, result };

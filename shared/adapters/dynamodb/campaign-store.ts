@@ -9,6 +9,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { CampaignRecord, CampaignStatus, ChunkRecipient, SendStatus } from '../../domain/sms/campaign';
+import { assertStorable } from '../../domain/stored-size';
 import type { CampaignStore, RecipientOutcome, SendRecord } from '../../ports/campaign-store';
 import { batchPut } from './batch-write';
 import { teamPk } from './keys';
@@ -40,19 +41,13 @@ export class DynamoCampaignStore implements CampaignStore {
   ) {}
 
   async createCampaign(campaign: CampaignRecord, chunks: readonly (readonly ChunkRecipient[])[]): Promise<void> {
+    const meta = { pk: campaignPk(campaign.campaign_id), sk: 'META', ...campaign };
+    const chunkItems = chunks.map((recipients, i) => ({ pk: campaignPk(campaign.campaign_id), sk: chunkSk(i), recipients }));
+    assertStorable(meta, 'The campaign (template, fallback and segmentation)');
+    for (const [i, item] of chunkItems.entries()) assertStorable(item, `The campaign's rendered messages of recipients chunk ${i}`);
     // Chunks first: a campaign whose META exists always has all its chunks.
-    await batchPut(
-      this.client,
-      this.tableName,
-      chunks.map((recipients, i) => ({ pk: campaignPk(campaign.campaign_id), sk: chunkSk(i), recipients })),
-    );
-    await this.client.send(
-      new PutCommand({
-        TableName: this.tableName,
-        Item: { pk: campaignPk(campaign.campaign_id), sk: 'META', ...campaign },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await batchPut(this.client, this.tableName, chunkItems);
+    await this.client.send(new PutCommand({ TableName: this.tableName, Item: meta, ConditionExpression: 'attribute_not_exists(pk)' }));
   }
 
   async getCampaign(campaignId: string): Promise<CampaignRecord | null> {
@@ -271,9 +266,9 @@ export class DynamoCampaignStore implements CampaignStore {
   }
 
   async suppress(teamId: number, phone: string, keyword: string, at: string): Promise<void> {
-    await this.client.send(
-      new PutCommand({ TableName: this.tableName, Item: { pk: `${teamPk(teamId)}#SUPPRESSION`, sk: phone, keyword, opted_out_at: at } }),
-    );
+    const item = { pk: `${teamPk(teamId)}#SUPPRESSION`, sk: phone, keyword, opted_out_at: at };
+    assertStorable(item, 'The opt-out record (with the inbound text)');
+    await this.client.send(new PutCommand({ TableName: this.tableName, Item: item }));
   }
 
   async unsuppress(teamId: number, phone: string): Promise<void> {
@@ -308,14 +303,10 @@ export class DynamoCampaignStore implements CampaignStore {
   }
 
   async claimInbound(teamId: number, messageId: string, at: string): Promise<boolean> {
+    const item = { pk: `${teamPk(teamId)}#INBOUND`, sk: messageId, received_at: at };
+    assertStorable(item, 'The inbound message record');
     try {
-      await this.client.send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: { pk: `${teamPk(teamId)}#INBOUND`, sk: messageId, received_at: at },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
+      await this.client.send(new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
       return true;
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return false;

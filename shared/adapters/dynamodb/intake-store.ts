@@ -3,6 +3,7 @@ import { type DynamoDBDocumentClient, GetCommand, PutCommand, type TransactWrite
 import type { IntakeConfig } from '../../domain/intake/intake-config';
 import type { OutreachState } from '../../domain/intake/outreach';
 import type { LeadRecord } from '../../domain/leads';
+import { assertStorable } from '../../domain/stored-size';
 import { DuplicateLeadError, type IntakeConfigStore, type IntakeStore } from '../../ports/intake-store';
 import { nextCounterValue } from './counters';
 import { padId, teamPk } from './keys';
@@ -38,6 +39,7 @@ export class DynamoIntakeStore implements IntakeStore {
     const stlCallId = lead.outreach ? Number((lead.outreach as { stl_call_id: number }).stl_call_id) : null;
     if (lead.lead_id === null || stlCallId === null) throw new Error('intake leads carry lead_id and outreach');
     const item = toLeadItem(lead);
+    assertStorable(item, 'The lead (with its raw payload)');
     const guards: { reason: DuplicateLeadError['reason']; key: { pk: string; sk: string } }[] = [];
     const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [];
     if (lead.external_id) {

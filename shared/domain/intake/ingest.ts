@@ -11,6 +11,7 @@ import type { OneTimeScheduler } from '../../ports/scheduler';
 import type { TenancyStore } from '../../ports/tenancy-store';
 import type { LeadRecord, LeadType } from '../leads';
 import { toE164 } from '../phone';
+import { assertStorable } from '../stored-size';
 import type { Team } from '../tenancy';
 import { parseAppointmentTime } from './appointment-time';
 import { applyFieldMapping, type MappingResult } from './field-mapping';
@@ -169,27 +170,8 @@ export async function ingestLead(deps: IngestDependencies, request: IngestReques
     outreach: outreachPreview,
     warnings,
   };
-  if (request.testMode) return { kind: 'preview', preview };
-
-  const [leadId, stlCallId] = await Promise.all([deps.intake.nextLeadId(), deps.intake.nextStlCallId()]);
-  const outreach: OutreachState = {
-    stl_call_id: stlCallId,
-    status: outreachPreview.status,
-    scheduling_mode: config.scheduling.mode,
-    due_at: outreachPreview.due_at,
-    attempt: 1,
-    max_attempts: config.outreach.max_attempts,
-    retry_spacing_minutes: config.outreach.retry_spacing_minutes,
-    provider_call_id: null,
-    last_attempt_at: null,
-    outcome: null,
-    completed_at: null,
-    reason: null,
-    claim_token: null,
-    dispatched: false,
-  };
   const address = f.address ?? ([f.street, f.city, f.state, f.zip].filter(Boolean).join(', ') || null);
-  const lead: LeadRecord = {
+  const build = (leadId: number, stlCallId: number): LeadRecord => ({
     id: randomUUID(),
     lead_id: leadId,
     team_id: team.id,
@@ -227,9 +209,32 @@ export async function ingestLead(deps: IngestDependencies, request: IngestReques
     },
     external_id: f.external_id ?? null,
     source: leadSource,
-    outreach: outreach as unknown as Record<string, unknown>,
+    outreach: {
+      stl_call_id: stlCallId,
+      status: outreachPreview.status,
+      scheduling_mode: config.scheduling.mode,
+      due_at: outreachPreview.due_at,
+      attempt: 1,
+      max_attempts: config.outreach.max_attempts,
+      retry_spacing_minutes: config.outreach.retry_spacing_minutes,
+      provider_call_id: null,
+      last_attempt_at: null,
+      outcome: null,
+      completed_at: null,
+      reason: null,
+      claim_token: null,
+      dispatched: false,
+    } satisfies OutreachState,
     appointment: null,
-  };
+  });
+  // Checked before test mode answers and before ids are drawn: a lead too large to store is
+  // refused the same way in both modes (the store checks the final item again).
+  assertStorable(build(Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER), 'The lead (with its raw payload)');
+  if (request.testMode) return { kind: 'preview', preview };
+
+  const [leadId, stlCallId] = await Promise.all([deps.intake.nextLeadId(), deps.intake.nextStlCallId()]);
+  const lead = build(leadId, stlCallId);
+  const outreach = lead.outreach as unknown as OutreachState;
 
   try {
     await deps.intake.createLead({ lead, phone, phoneWindowHours: config.dedupe_window_hours, now });

@@ -1,3 +1,5 @@
+import { FORBIDDEN_MEMBER_NAMES } from '../../http/safe-json';
+
 /**
  * Paths into a JSON payload: `phone`, `contact.phone`, `phones[0].number`, `data["e-mail"]`.
  * A segment is a member name or an array index.
@@ -6,7 +8,10 @@ export type PathSegment = string | number;
 
 const SEGMENT = /^(?:\.?([A-Za-z_$][\w$-]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\])/;
 
-/** Parses a path; returns null when it is not well-formed. */
+/**
+ * Parses a path; returns null when it is not well-formed, or when it names `__proto__`,
+ * `constructor` or `prototype` (no body may carry those members, so such a path never matches).
+ */
 export function parsePath(path: string): PathSegment[] | null {
   if (path.length === 0 || path.length > 256) return null;
   const segments: PathSegment[] = [];
@@ -20,13 +25,15 @@ export function parsePath(path: string): PathSegment[] | null {
     if (match[1] !== undefined) segments.push(match[1]);
     else if (match[2] !== undefined) segments.push(Number(match[2]));
     else if (match[3] !== undefined) segments.push(JSON.parse(match[3]) as string);
+    const last = segments[segments.length - 1];
+    if (typeof last === 'string' && FORBIDDEN_MEMBER_NAMES.has(last)) return null;
     rest = rest.slice(match[0].length);
     first = false;
   }
   return segments;
 }
 
-/** Reads the value at a path, or undefined when any step is missing. */
+/** Reads the value at a path (own members and array elements only), or undefined when any step is missing. */
 export function readPath(payload: unknown, segments: readonly PathSegment[]): unknown {
   let current: unknown = payload;
   for (const segment of segments) {
@@ -53,16 +60,25 @@ export function formatPath(segments: readonly PathSegment[]): string {
   return out;
 }
 
-/** Every leaf (scalar or empty container) of a payload with its path. */
+/** Every leaf (scalar or empty container) of a payload with its path, in document order. Iterative. */
 export function leafPaths(payload: unknown, prefix: PathSegment[] = []): PathSegment[][] {
-  if (Array.isArray(payload)) {
-    if (payload.length === 0) return [prefix];
-    return payload.flatMap((v, i) => leafPaths(v, [...prefix, i]));
+  const leaves: PathSegment[][] = [];
+  const stack: { value: unknown; path: PathSegment[] }[] = [{ value: payload, path: prefix }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop() as { value: unknown; path: PathSegment[] };
+    const children: [PathSegment, unknown][] = Array.isArray(value)
+      ? value.map((v, i) => [i, v])
+      : value !== null && typeof value === 'object'
+        ? Object.entries(value as Record<string, unknown>)
+        : [];
+    if (children.length === 0) {
+      leaves.push(path);
+      continue;
+    }
+    for (let i = children.length - 1; i >= 0; i--) {
+      const [segment, child] = children[i] as [PathSegment, unknown];
+      stack.push({ value: child, path: [...path, segment] });
+    }
   }
-  if (payload !== null && typeof payload === 'object') {
-    const entries = Object.entries(payload as Record<string, unknown>);
-    if (entries.length === 0) return [prefix];
-    return entries.flatMap(([k, v]) => leafPaths(v, [...prefix, k]));
-  }
-  return [prefix];
+  return leaves;
 }

@@ -8,35 +8,52 @@ import * as z from 'zod';
  * endedAt, cost). Where both are present the flat member wins.
  *
  * Required: message.type; for an end-of-call-report also message.call.id. Everything else is
- * optional: a report without a transcript is still a call. Types are checked everywhere.
+ * optional: a report without a transcript is still a call. Types are checked everywhere. An
+ * optional string sent empty (or blank) is absent, not invalid: providers send `"recordingUrl": ""`
+ * when nobody answered, and `"endedReason": ""`, `"summary": ""` alike.
  */
-const optionalString = z.string().max(100_000).optional().nullable();
-const httpsUrl = z
-  .string()
-  .max(2048)
-  .refine(
-    (u) => {
-      try {
-        return new URL(u).protocol === 'https:';
-      } catch {
-        return false;
-      }
-    },
-    { error: 'must be an https URL' },
-  )
-  .optional()
-  .nullable();
+
+/** An empty or blank string is absent (undefined), so `first()` falls through to the other shape. */
+const blankAsAbsent = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsAbsent, schema.optional().nullable());
+
+const text = (max: number) => optional(z.string().max(max));
+const longText = text(100_000);
+const httpsUrl = optional(
+  z
+    .string()
+    .max(2048)
+    .refine(
+      (u) => {
+        try {
+          return new URL(u).protocol === 'https:';
+        } catch {
+          return false;
+        }
+      },
+      { error: 'must be an https URL' },
+    ),
+);
+/**
+ * A non-negative amount. Numbers beyond 2^53 − 1 reach the schema as their exact text (see
+ * shared/http/safe-json.ts) and are refused here with the range, like any other non-number.
+ */
+const amount = (unit: string) =>
+  optional(
+    z.number({ error: `must be a number (${unit}) from 0 to ${Number.MAX_SAFE_INTEGER}` }).min(0, { error: `must be 0 or more (${unit})` }),
+  );
+const dateTime = optional(z.iso.datetime({ offset: true }));
 
 const analysisFields = {
-  callReason: z.string().max(500).optional().nullable(),
-  sentiment: z.string().max(100).optional().nullable(),
+  callReason: text(500),
+  sentiment: text(100),
   bookingIntent: z.boolean().optional().nullable(),
-  urgency: z.string().max(100).optional().nullable(),
+  urgency: text(100),
 };
 
 const metadataSchema = z.record(z.string(), z.unknown()).optional().nullable();
 const customerSchema = z
-  .object({ number: z.string().max(40).optional().nullable(), name: z.string().max(200).optional().nullable() })
+  .object({ number: text(40), name: text(200) })
   .optional()
   .nullable();
 
@@ -56,30 +73,30 @@ export const endOfCallReportSchema = z.object({
       {
         id: z.string(required('a string')).min(1, { error: 'is required' }).max(200),
         customer: customerSchema,
-        duration: z.number().min(0, { error: 'must be 0 or more (seconds)' }).optional().nullable(),
-        type: z.string().max(100).optional().nullable(),
+        duration: amount('seconds'),
+        type: text(100),
         metadata: metadataSchema,
       },
       required('an object'),
     ),
     customer: customerSchema,
-    transcript: optionalString,
-    summary: optionalString,
+    transcript: longText,
+    summary: longText,
     recordingUrl: httpsUrl,
-    artifact: z.object({ transcript: optionalString, recordingUrl: httpsUrl }).optional().nullable(),
+    artifact: z.object({ transcript: longText, recordingUrl: httpsUrl }).optional().nullable(),
     analysis: z
       .object({
         ...analysisFields,
-        summary: optionalString,
+        summary: longText,
         structuredData: z.object(analysisFields).passthrough().optional().nullable(),
       })
       .optional()
       .nullable(),
-    endedReason: z.string().max(200).optional().nullable(),
-    startedAt: z.iso.datetime({ offset: true }).optional().nullable(),
-    endedAt: z.iso.datetime({ offset: true }).optional().nullable(),
-    durationSeconds: z.number().min(0).optional().nullable(),
-    cost: z.number().min(0).optional().nullable(),
+    endedReason: text(200),
+    startedAt: dateTime,
+    endedAt: dateTime,
+    durationSeconds: amount('seconds'),
+    cost: amount("the provider's currency"),
     metadata: metadataSchema,
   }),
 });

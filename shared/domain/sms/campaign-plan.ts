@@ -2,7 +2,7 @@ import { BadRequestError } from '../../http/errors';
 import { toE164 } from '../phone';
 import type { CampaignRequest } from './campaign-request';
 import { countSegments, type SmsEncoding } from './segments';
-import { missingVariables, renderTemplate, withOptOut } from './template';
+import { missingVariables, renderTemplate, variableValue, withOptOut } from './template';
 
 export interface PlannedRecipient {
   /** Position in the request's recipients array (first occurrence of the phone). */
@@ -66,7 +66,8 @@ export function planCampaign(request: CampaignRequest, options: PlanOptions): Ca
       return;
     }
     seen.add(phone);
-    unique.push({ index, phone, values: { ...(r.custom_fields ?? {}), name: r.name ?? r.custom_fields?.name ?? undefined } });
+    const fields = r.custom_fields ?? {};
+    unique.push({ index, phone, values: { ...fields, name: r.name ?? variableValue(fields, 'name') } });
   });
   if (invalid.length > 0) {
     throw new BadRequestError(`recipients: invalid phone number at index ${list(invalid)}`, 'recipients', {

@@ -6,6 +6,7 @@ import type { CampaignStore } from '../../ports/campaign-store';
 import type { EventBus } from '../../ports/event-bus';
 import type { MessageQueue } from '../../ports/message-queue';
 import type { OneTimeScheduler } from '../../ports/scheduler';
+import { assertStorable } from '../stored-size';
 import type { Team } from '../tenancy';
 import { type CampaignMessage, type CampaignRecord, CHUNK_SIZE, type ChunkRecipient, campaignScheduleName, settledCount } from './campaign';
 import { type CampaignPlan, planCampaign, toDollars } from './campaign-plan';
@@ -41,27 +42,37 @@ export function resolveStartTime(scheduleTime: string | null | undefined, now: D
   return deltaSeconds <= SCHEDULE_GRACE_SECONDS ? { at: now, immediate: true } : { at, immediate: false };
 }
 
-export async function planForTeam(deps: CampaignDependencies, team: Team, request: CampaignRequest, region: string): Promise<CampaignPlan> {
+/**
+ * Plans a campaign for a team (validation, rendering, pricing) and checks what creating it would
+ * check too, so a preflight answers what the real request would: the start time, and that the
+ * campaign and its chunks of rendered messages fit in stored records.
+ */
+export async function planForTeam(
+  deps: CampaignDependencies,
+  team: Team,
+  request: CampaignRequest,
+  region: string,
+  now: Date,
+): Promise<CampaignPlan> {
   const suppressed = await deps.store.listSuppressed(team.id);
-  return planCampaign(request, {
+  const plan = planCampaign(request, {
     defaultRegion: region,
     pricePerSegmentMicros: deps.pricePerSegmentMicros,
     isSuppressed: (p) => suppressed.has(p),
   });
+  const start = resolveStartTime(request.schedule_time, now);
+  const chunks = chunkRecipients(plan);
+  assertStorable(
+    { pk: '', sk: '', ...campaignRecord(deps, { team, request, plan, now }, start, chunks.length) },
+    'The campaign (template, fallback and segmentation)',
+  );
+  for (const [i, recipients] of chunks.entries()) {
+    assertStorable({ pk: '', sk: '', recipients }, `The campaign's rendered messages of recipients chunk ${i}`);
+  }
+  return plan;
 }
 
-/**
- * Stores the campaign and starts it now or at its time. The start message (now) or schedule (later)
- * goes out before the campaign is stored, so a request that stops in between leaves either
- * nothing, or a start for a campaign that never existed, which the sender drops — never a stored
- * campaign that nothing will start.
- */
-export async function createCampaign(
-  deps: CampaignDependencies,
-  input: { team: Team; request: CampaignRequest; plan: CampaignPlan; now: Date },
-): Promise<CampaignRecord> {
-  const { team, request, plan, now } = input;
-  const start = resolveStartTime(request.schedule_time, now);
+function chunkRecipients(plan: CampaignPlan): ChunkRecipient[][] {
   const chunks: ChunkRecipient[][] = [];
   for (let i = 0; i < plan.recipients.length; i += CHUNK_SIZE) {
     chunks.push(
@@ -70,7 +81,17 @@ export async function createCampaign(
         .map((r) => ({ phone: r.phone, body: r.body, segments: r.segments, suppressed: r.suppressed })),
     );
   }
-  const campaign: CampaignRecord = {
+  return chunks;
+}
+
+function campaignRecord(
+  deps: Pick<CampaignDependencies, 'pricePerSegmentMicros'>,
+  input: { team: Team; request: CampaignRequest; plan: CampaignPlan; now: Date },
+  start: { at: Date; immediate: boolean },
+  chunkCount: number,
+): CampaignRecord {
+  const { team, request, plan, now } = input;
+  return {
     campaign_id: newCampaignId(),
     team_id: team.id,
     campaign_type: request.campaign_type,
@@ -85,7 +106,7 @@ export async function createCampaign(
     recipients_count: plan.recipients.length,
     requested_count: plan.requested,
     duplicates_collapsed: plan.duplicatesCollapsed,
-    chunk_count: chunks.length,
+    chunk_count: chunkCount,
     // Numbers on the suppression list are never texted: they are settled as opted out at once.
     counts: { sent: 0, failed: 0, opted_out: plan.suppressed, unconfirmed: 0 },
     replies: 0,
@@ -97,7 +118,22 @@ export async function createCampaign(
     cancelled_at: null,
     created_at: now.toISOString(),
   };
-  const startMessage = { type: 'start', campaign_id: campaign.campaign_id, requested_at: now.toISOString() } satisfies CampaignMessage;
+}
+
+/**
+ * Stores the campaign and starts it now or at its time. The start message (now) or schedule (later)
+ * goes out before the campaign is stored, so a request that stops in between leaves either
+ * nothing, or a start for a campaign that never existed, which the sender drops — never a stored
+ * campaign that nothing will start.
+ */
+export async function createCampaign(
+  deps: CampaignDependencies,
+  input: { team: Team; request: CampaignRequest; plan: CampaignPlan; now: Date },
+): Promise<CampaignRecord> {
+  const start = resolveStartTime(input.request.schedule_time, input.now);
+  const chunks = chunkRecipients(input.plan);
+  const campaign = campaignRecord(deps, input, start, chunks.length);
+  const startMessage = { type: 'start', campaign_id: campaign.campaign_id, requested_at: input.now.toISOString() } satisfies CampaignMessage;
   if (start.immediate) {
     await deps.queue.send([{ body: startMessage }]);
   } else {

@@ -12,9 +12,19 @@ export function templateVariables(template: string): string[] {
   return [...names];
 }
 
+/**
+ * A recipient's value of a variable: own members only, so `{constructor}` or `{toString}` is a
+ * missing variable (like any unknown name) unless the recipient has a custom field by that name.
+ */
+export function variableValue(values: Readonly<Record<string, string | undefined>>, name: string): string | undefined {
+  if (!Object.hasOwn(values, name)) return undefined;
+  const value = values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
 /** Variables the recipient lacks (missing or blank). */
 export function missingVariables(template: string, values: Readonly<Record<string, string | undefined>>): string[] {
-  return templateVariables(template).filter((v) => !values[v] || values[v]?.trim() === '');
+  return templateVariables(template).filter((v) => (variableValue(values, v) ?? '').trim() === '');
 }
 
 /** Renders the template; every variable must be present (check with missingVariables first). */
@@ -22,7 +32,7 @@ export function renderTemplate(template: string, values: Readonly<Record<string,
   return template.replace(TOKEN, (token, name: string | undefined) => {
     if (token === '{{') return '{';
     if (token === '}}') return '}';
-    return values[name as string] ?? token;
+    return (name !== undefined ? variableValue(values, name) : undefined) ?? token;
   });
 }
 
