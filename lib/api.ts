@@ -19,6 +19,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { tableNameEnvVar } from '../shared/adapters/dynamodb/tables';
+import { AUTHORIZER_SETTINGS } from '../shared/auth/authorizer-settings';
 import { GATEWAY_RESPONSES, type GatewayResponseKind, gatewayResponseTemplate } from '../shared/http/gateway-responses';
 import { type PortUse, ROUTES, type RouteDefinition, type Surface, type TableName } from '../shared/routes';
 import type { CursorSecret } from './cursor-secret';
@@ -185,22 +186,16 @@ export class SurfaceApi extends Construct {
 }
 
 /**
- * How each surface's authorizer identifies a request.
- *
- * Read and platform: the key travels in the Authorization header, which is the cache key. API
- * Gateway caches the returned policy (the full list of routes the key may call) for 300 seconds,
- * so a revoked key keeps working until its cached policy expires: revocation takes effect within
- * five minutes, not at once.
- *
- * Intake: the key may come in `Authorization` or in `X-API-Key` (spec: Authentication, item 5).
- * API Gateway answers 401 without calling the authorizer when any declared identity source is
- * missing (the sources are ANDed), so neither header can be declared; and a cached REQUEST
- * authorizer must declare at least one. So the intake authorizer declares none and caches
- * nothing: it runs on every intake request (and a revoked key stops working at once).
+ * How each surface's authorizer identifies a request, from AUTHORIZER_SETTINGS (shared with the
+ * local gateway): read and platform cache the policy under Authorization for 300 seconds (revoking
+ * a key flushes the stages' caches); intake declares no identity source and caches nothing.
  */
 export function authorizerSettings(surface: Surface): { identitySources: readonly string[]; resultsCacheTtl: Duration } {
-  if (surface === 'intake') return { identitySources: [], resultsCacheTtl: Duration.seconds(0) };
-  return { identitySources: [IdentitySource.header('Authorization')], resultsCacheTtl: Duration.seconds(300) };
+  const settings = AUTHORIZER_SETTINGS[surface];
+  return {
+    identitySources: settings.identityHeaders.map((header) => IdentitySource.header(header)),
+    resultsCacheTtl: Duration.seconds(settings.cacheTtlSeconds),
+  };
 }
 
 /**

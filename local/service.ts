@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { DynamoAuthorizerCacheEpoch } from '../shared/adapters/dynamodb/authorizer-cache-epoch';
+import { getDocumentClient } from '../shared/adapters/dynamodb/client';
+import { physicalTableName } from '../shared/adapters/dynamodb/tables';
 import type { QueueName } from '../shared/ports/message-queue';
 import { type LocalAdapters, startLocalAdapters } from './adapters';
 import { ensureTables, type LocalDynamo, startLocalDynamo } from './dynamodb';
@@ -104,10 +107,13 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       },
     });
 
+    // `key revoke` (bin/admin.ts) moves this epoch from its own process; the gateway then forgets its cached policies.
+    const epoch = new DynamoAuthorizerCacheEpoch(getDocumentClient(), physicalTableName('teams'));
     gateway = await startLocalGateway({
       port: options.port,
       host: options.host,
       authorizerCacheTtlSeconds: options.authorizerCacheTtlSeconds,
+      authorizerCacheEpoch: () => epoch.read(),
       loadHandler: options.loadHandler,
     });
     baseUrl = gateway.url;
