@@ -78,6 +78,8 @@ export interface SurfaceApiProps {
 export class SurfaceApi extends Construct {
   public readonly surface: Surface;
   public readonly api: RestApi;
+  /** The name of the API's one stage. */
+  public readonly stageName: string;
   /** The route functions, by `functionName`. */
   public readonly functions: ReadonlyMap<string, ServiceFunction>;
   /** The methods, by route id. */
@@ -89,6 +91,7 @@ export class SurfaceApi extends Construct {
   constructor(scope: Construct, id: string, props: SurfaceApiProps) {
     super(scope, id);
     this.surface = props.surface;
+    this.stageName = props.stageName ?? 'v1';
     const routes = props.routes ?? ROUTES.filter((route) => route.surface === props.surface);
     if (routes.length === 0) throw new Error(`the ${props.surface} API has no routes`);
     const wrongSurface = routes.find((route) => route.surface !== props.surface);
@@ -102,7 +105,7 @@ export class SurfaceApi extends Construct {
       // The account-level CloudWatch role is a per-region singleton: see ApiGatewayAccount.
       cloudWatchRole: false,
       deployOptions: {
-        stageName: props.stageName ?? 'v1',
+        stageName: this.stageName,
         accessLogDestination: new LogGroupLogDestination(this.accessLogGroup),
         accessLogFormat: ACCESS_LOG_FORMAT,
         loggingLevel: MethodLoggingLevel.ERROR,

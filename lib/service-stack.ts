@@ -141,7 +141,7 @@ export class ServiceStack extends Stack {
       apis[surface] = api;
     }
     this.apis = apis;
-    const stageNames = [...new Set(Object.values(apis).map((api) => api.api.deploymentStage.stageName))];
+    const stageNames = [...new Set(Object.values(apis).map((api) => api.stageName))];
     if (stageNames.length > 1) throw new Error(`the REST APIs must share one stage name; got ${stageNames.join(', ')}`);
     new CfnOutput(this, 'ApiStageName', {
       description: `Stage of the REST APIs (the operator CLI's ${API_STAGE_ENV})`,
