@@ -303,8 +303,10 @@ describe('the response schemas against the domain mappers', () => {
       limit: 10,
       offset: 0,
     });
+    const { data, pagination, truncatedBlocks } = analytics;
     const body = {
-      ...analytics,
+      data,
+      pagination,
       metadata: {
         teamId: 1,
         startDate: '2026-02-28T00:00:00.000Z',
@@ -312,6 +314,7 @@ describe('the response schemas against the domain mappers', () => {
         timezone: 'America/New_York',
         schedulerId: null,
         metricsRequested: ['funnel'],
+        truncatedBlocks,
       },
     };
     expect(errorsAgainst('SchedulerAnalyticsResponse', body)).toEqual([]);
