@@ -43,6 +43,7 @@ async function main(): Promise<void> {
       `  intake API    ${service.url}/api/outbound/...`,
       `  data          ${dataDir}`,
       `  demo API keys ${service.credentialsPath ?? '(seeding off)'}`,
+      `  DynamoDB      ${service.dynamoEndpoint} (operator CLI while running: DYNAMODB_ENDPOINT=${service.dynamoEndpoint} npm run admin -- ...)`,
       ...(service.files
         ? [
             `  events        ${service.files.events}`,
