@@ -5,10 +5,13 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { isSupportedCountry } from 'libphonenumber-js/max';
 import { IANAZone } from 'luxon';
+import { ApiGatewayAuthorizerCache, apiStagesFromEnv, type FlushClient } from '../shared/adapters/aws/api-gateway-authorizer-cache';
+import { DynamoAuthorizerCacheEpoch } from '../shared/adapters/dynamodb/authorizer-cache-epoch';
 import { DynamoCampaignStore } from '../shared/adapters/dynamodb/campaign-store';
 import { DynamoIntakeConfigStore } from '../shared/adapters/dynamodb/intake-store';
 import { DynamoMessagingConfigStore } from '../shared/adapters/dynamodb/messaging-config-store';
 import { DynamoTenancyStore } from '../shared/adapters/dynamodb/tenancy-store';
+import { AUTHORIZER_TIMEOUT_SECONDS } from '../shared/auth/authorizer-settings';
 import { KEY_TYPES, type KeyType } from '../shared/auth/permissions';
 import { DEFAULT_ALIASES, TARGET_FIELDS, type TargetField } from '../shared/domain/intake/field-mapping';
 import { DEFAULT_INTAKE_CONFIG, type IntakeConfig, intakeConfigSchema } from '../shared/domain/intake/intake-config';
@@ -28,6 +31,7 @@ import { toE164 } from '../shared/domain/phone';
 import { messagingConfigSchema } from '../shared/domain/sms/messaging-config';
 import type { ApiKeyRecord, Team } from '../shared/domain/tenancy';
 import { HttpError } from '../shared/http/errors';
+import type { AuthorizerCache } from '../shared/ports/authorizer-cache';
 import type { IntakeConfigStore } from '../shared/ports/intake-store';
 
 /**
@@ -61,7 +65,10 @@ API keys
              portfolio_all_teams   every team of --portfolio (which must include the anchor's enterprise)
              "all" grants every permission the type may hold. The key is printed once.
   key list                         (never shows key material)
-  key revoke --id KEY_ID
+  key revoke --id KEY_ID            refused from the next request on: also flushes the authorizer
+                                   caches (the running local gateway's; on a deployed stack, the
+                                   REST API stages' named by READ_API_ID, PLATFORM_API_ID,
+                                   INTAKE_API_ID and API_STAGE_NAME). Again on a revoked key: flushes again.
 
 Intake configuration (per team; each change is validated as a whole before it is saved, and
 --json prints the saved configuration, the same shape \`intake set --file\` takes)
@@ -119,6 +126,9 @@ Target
   default chain (AWS_PROFILE, AWS_REGION, SSO, instance role...). For example:
     export TABLE_TEAMS=$(aws cloudformation describe-stacks --stack-name LeadCallSchedulingService \\
       --query "Stacks[0].Outputs[?OutputKey=='TeamsTableName'].OutputValue" --output text)
+  \`key revoke\` on a deployed stack also needs the REST API ids (outputs ReadApiId, PlatformApiId,
+  IntakeApiId → READ_API_ID, PLATFORM_API_ID, INTAKE_API_ID; ApiStageName → API_STAGE_NAME, default v1)
+  and apigateway:POST on their stages' authorizer caches.
   Running emulator: set DYNAMODB_ENDPOINT (TABLE_TEAMS defaults to local-teams).
   Local data: --local, or neither DYNAMODB_ENDPOINT nor TABLE_TEAMS set. Opens \${DATA_DIR:-.data}
   directly, which \`npm start\` holds locked while it runs: stop it first, or use DYNAMODB_ENDPOINT.
@@ -131,6 +141,10 @@ export interface AdminIo {
   readonly stderr: { write(chunk: string): unknown };
   /** @default process.env */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The API Gateway client `key revoke` flushes authorizer caches with. @default a new APIGatewayClient */
+  readonly apiGateway?: FlushClient;
+  /** Waits between the two flushes (ApiGatewayAuthorizerCacheOptions.sleep). @default setTimeout */
+  readonly sleep?: (ms: number) => Promise<void>;
 }
 
 /** A mistake in the command line: exit code 1, message names the flag. */
@@ -155,6 +169,8 @@ interface Context {
   readonly configs: IntakeConfigStore;
   readonly messaging: DynamoMessagingConfigStore;
   readonly campaigns: DynamoCampaignStore;
+  /** The authorizer caches in front of this store's APIs; throws a UsageError when they cannot be named. */
+  authorizerCaches(): { readonly name: string; readonly cache: AuthorizerCache }[];
   readonly values: Values;
   readonly json: boolean;
   out(text: string): void;
@@ -1169,17 +1185,31 @@ const COMMANDS: Record<string, Command> = {
 
   'key revoke': {
     options: { id: { type: 'string' } },
-    async run({ store, values, json, out }) {
+    async run({ store, values, json, out, authorizerCaches }) {
       const keyId = requiredString(values, '--id');
+      // Named before anything is written: a revocation the caches would hide is not reported done.
+      const caches = authorizerCaches();
       const now = new Date();
       const record = await revokeApiKey(store, keyId, { now });
       const already = record.revokedAt !== now.toISOString();
+      try {
+        for (const { cache } of caches) await cache.flush();
+      } catch (error) {
+        throw new Error(
+          `key ${record.keyId} is revoked, but flushing the authorizer caches failed (${describeFailure(error)}); ` +
+            `cached policies may accept it for up to 300 s: run \`key revoke --id ${record.keyId}\` again to flush again`,
+        );
+      }
+      const flushed = caches.map((c) => c.name);
       out(
         json
-          ? toJson({ ...keyView(record), alreadyRevoked: already })
-          : already
-            ? `Key ${record.keyId} (${record.name}) was already revoked at ${record.revokedAt}`
-            : `Revoked key ${record.keyId} (${record.name}) at ${record.revokedAt}`,
+          ? toJson({ ...keyView(record), alreadyRevoked: already, authorizerCachesFlushed: flushed })
+          : [
+              already
+                ? `Key ${record.keyId} (${record.name}) was already revoked at ${record.revokedAt}`
+                : `Revoked key ${record.keyId} (${record.name}) at ${record.revokedAt}`,
+              `Flushed the authorizer caches: ${flushed.join('; ')}`,
+            ].join('\n'),
       );
     },
   },
@@ -1223,6 +1253,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo = { stdout: 
         configs: target.configs,
         messaging: target.messaging,
         campaigns: target.campaigns,
+        authorizerCaches: () => authorizerCachesOf(target, env, io),
         values,
         json,
         out,
@@ -1403,7 +1434,37 @@ interface Target {
   readonly configs: IntakeConfigStore;
   readonly messaging: DynamoMessagingConfigStore;
   readonly campaigns: DynamoCampaignStore;
+  /** The epoch a local gateway running on this store watches (written on AWS too, where nothing reads it). */
+  readonly epoch: DynamoAuthorizerCacheEpoch;
+  /** A deployed stack: DynamoDB in AWS, so API Gateway's caches must be named. */
+  readonly deployed: boolean;
   close(): Promise<void>;
+}
+
+/**
+ * The local gateway's epoch always; the REST API stages' caches when READ_API_ID, PLATFORM_API_ID and
+ * INTAKE_API_ID are set, which a deployed stack requires (else the revocation would wait for the TTL).
+ */
+function authorizerCachesOf(
+  target: Target,
+  env: Readonly<Record<string, string | undefined>>,
+  io: AdminIo,
+): { name: string; cache: AuthorizerCache }[] {
+  const caches: { name: string; cache: AuthorizerCache }[] = [{ name: 'local gateway (authorizer-cache epoch)', cache: target.epoch }];
+  const { stages, missing } = apiStagesFromEnv(env);
+  if (missing.length > 0 && (target.deployed || stages.length > 0)) {
+    throw new UsageError(
+      `set ${missing.join(', ')} (the stack outputs ReadApiId, PlatformApiId, IntakeApiId): revoking a key flushes the ` +
+        'authorizer caches of every REST API stage, or the key would keep working up to 300 s',
+    );
+  }
+  if (stages.length > 0) {
+    caches.push({
+      name: `API Gateway stages ${stages.map((s) => `${s.restApiId}/${s.stageName}`).join(', ')} (flushed twice, ${AUTHORIZER_TIMEOUT_SECONDS} s apart)`,
+      cache: new ApiGatewayAuthorizerCache({ stages, client: io.apiGateway, sleep: io.sleep }),
+    });
+  }
+  return caches;
 }
 
 async function openTarget(local: boolean, env: Readonly<Record<string, string | undefined>>): Promise<Target> {
@@ -1421,6 +1482,8 @@ async function openTarget(local: boolean, env: Readonly<Record<string, string | 
   const documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   return {
     store: new DynamoTenancyStore(documents, tableName),
+    epoch: new DynamoAuthorizerCacheEpoch(documents, tableName),
+    deployed: !endpoint,
     configs: new DynamoIntakeConfigStore(documents, tableName),
     messaging: new DynamoMessagingConfigStore(documents, tableName),
     campaigns: new DynamoCampaignStore(documents, env.TABLE_CAMPAIGNS ?? 'local-campaigns'),
@@ -1446,6 +1509,8 @@ async function openLocalData(dataDir: string): Promise<Target> {
     const documents = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
     return {
       store: new DynamoTenancyStore(documents, names.teams),
+      epoch: new DynamoAuthorizerCacheEpoch(documents, names.teams),
+      deployed: false,
       configs: new DynamoIntakeConfigStore(documents, names.teams),
       messaging: new DynamoMessagingConfigStore(documents, names.teams),
       campaigns: new DynamoCampaignStore(documents, names.campaigns),

@@ -19,6 +19,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { tableNameEnvVar } from '../shared/adapters/dynamodb/tables';
+import { AUTHORIZER_SETTINGS } from '../shared/auth/authorizer-settings';
 import { GATEWAY_RESPONSES, type GatewayResponseKind, gatewayResponseTemplate } from '../shared/http/gateway-responses';
 import { type PortUse, ROUTES, type RouteDefinition, type Surface, type TableName } from '../shared/routes';
 import type { CursorSecret } from './cursor-secret';
@@ -77,6 +78,8 @@ export interface SurfaceApiProps {
 export class SurfaceApi extends Construct {
   public readonly surface: Surface;
   public readonly api: RestApi;
+  /** The name of the API's one stage. */
+  public readonly stageName: string;
   /** The route functions, by `functionName`. */
   public readonly functions: ReadonlyMap<string, ServiceFunction>;
   /** The methods, by route id. */
@@ -88,6 +91,7 @@ export class SurfaceApi extends Construct {
   constructor(scope: Construct, id: string, props: SurfaceApiProps) {
     super(scope, id);
     this.surface = props.surface;
+    this.stageName = props.stageName ?? 'v1';
     const routes = props.routes ?? ROUTES.filter((route) => route.surface === props.surface);
     if (routes.length === 0) throw new Error(`the ${props.surface} API has no routes`);
     const wrongSurface = routes.find((route) => route.surface !== props.surface);
@@ -101,7 +105,7 @@ export class SurfaceApi extends Construct {
       // The account-level CloudWatch role is a per-region singleton: see ApiGatewayAccount.
       cloudWatchRole: false,
       deployOptions: {
-        stageName: props.stageName ?? 'v1',
+        stageName: this.stageName,
         accessLogDestination: new LogGroupLogDestination(this.accessLogGroup),
         accessLogFormat: ACCESS_LOG_FORMAT,
         loggingLevel: MethodLoggingLevel.ERROR,
@@ -185,22 +189,16 @@ export class SurfaceApi extends Construct {
 }
 
 /**
- * How each surface's authorizer identifies a request.
- *
- * Read and platform: the key travels in the Authorization header, which is the cache key. API
- * Gateway caches the returned policy (the full list of routes the key may call) for 300 seconds,
- * so a revoked key keeps working until its cached policy expires: revocation takes effect within
- * five minutes, not at once.
- *
- * Intake: the key may come in `Authorization` or in `X-API-Key` (spec: Authentication, item 5).
- * API Gateway answers 401 without calling the authorizer when any declared identity source is
- * missing (the sources are ANDed), so neither header can be declared; and a cached REQUEST
- * authorizer must declare at least one. So the intake authorizer declares none and caches
- * nothing: it runs on every intake request (and a revoked key stops working at once).
+ * How each surface's authorizer identifies a request, from AUTHORIZER_SETTINGS (shared with the
+ * local gateway): read and platform cache the policy under Authorization for 300 seconds (revoking
+ * a key flushes the stages' caches); intake declares no identity source and caches nothing.
  */
 export function authorizerSettings(surface: Surface): { identitySources: readonly string[]; resultsCacheTtl: Duration } {
-  if (surface === 'intake') return { identitySources: [], resultsCacheTtl: Duration.seconds(0) };
-  return { identitySources: [IdentitySource.header('Authorization')], resultsCacheTtl: Duration.seconds(300) };
+  const settings = AUTHORIZER_SETTINGS[surface];
+  return {
+    identitySources: settings.identityHeaders.map((header) => IdentitySource.header(header)),
+    resultsCacheTtl: Duration.seconds(settings.cacheTtlSeconds),
+  };
 }
 
 /**

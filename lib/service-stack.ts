@@ -1,7 +1,8 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { tableNameEnvVar } from '../shared/adapters/dynamodb/tables';
 import { QUEUE_URL_ENV } from '../shared/adapters/runtime/queue-env';
+import { API_ID_ENV, API_STAGE_ENV, AUTHORIZER_TIMEOUT_SECONDS } from '../shared/auth/authorizer-settings';
 import { ROUTES, type RouteDefinition, type Surface, type TableName } from '../shared/routes';
 import { WORKERS, type WorkerDefinition } from '../shared/workers/definitions';
 import { SurfaceApi } from './api';
@@ -106,6 +107,8 @@ export class ServiceStack extends Stack {
     this.authorizer = new ServiceFunction(this, 'Authorizer', {
       functionName: 'authorizer',
       functionsRoot: props.functionsRoot,
+      // Revocation flushes the authorizer caches again once an authorization in flight must have ended.
+      timeout: Duration.seconds(AUTHORIZER_TIMEOUT_SECONDS),
       description: 'REQUEST authorizer shared by the REST APIs: API key → policy and identity context',
     });
     // Reads keys and records lastUsedAt (UpdateItem), hence readwrite.
@@ -131,9 +134,19 @@ export class ServiceStack extends Stack {
         description: `Base URL of the ${surface} API (stage included)`,
         value: api.api.url,
       });
+      new CfnOutput(this, `${pascalCase(surface)}ApiId`, {
+        description: `REST API id of the ${surface} API: \`key revoke\` flushes its stage's authorizer cache (the operator CLI's ${API_ID_ENV[surface]})`,
+        value: api.api.restApiId,
+      });
       apis[surface] = api;
     }
     this.apis = apis;
+    const stageNames = [...new Set(Object.values(apis).map((api) => api.stageName))];
+    if (stageNames.length > 1) throw new Error(`the REST APIs must share one stage name; got ${stageNames.join(', ')}`);
+    new CfnOutput(this, 'ApiStageName', {
+      description: `Stage of the REST APIs (the operator CLI's ${API_STAGE_ENV})`,
+      value: stageNames[0] ?? 'v1',
+    });
 
     for (const name of Object.keys(this.data.tables) as TableName[]) {
       new CfnOutput(this, `${pascalCase(name)}TableName`, {

@@ -9,6 +9,7 @@ import type {
   APIGatewayRequestAuthorizerEvent,
   Context,
 } from 'aws-lambda';
+import { AUTHORIZER_SETTINGS } from '../shared/auth/authorizer-settings';
 import { type PolicyDocument, policyAllows } from '../shared/auth/policy';
 import { errorBody } from '../shared/http/error-bodies';
 import { GATEWAY_RESPONSES, type GatewayResponseKind, gatewayResponseBody } from '../shared/http/gateway-responses';
@@ -21,25 +22,43 @@ import { findRoute, type RouteDefinition, type Surface } from '../shared/routes'
  *
  * 1. unknown route → MISSING_AUTHENTICATION_TOKEN gateway response (404, surface error shape);
  * 2. protected route without its identity source → UNAUTHORIZED (401), the authorizer is not invoked;
- * 3. authorizer result cached per (surface, identity source) for the TTL; a thrown `Unauthorized`
- *    → 401, any other authorizer failure or a malformed result → 500 (DEFAULT_5XX);
+ * 3. authorizer result cached per (surface, identity source) for the TTL, on the surfaces whose
+ *    authorizer declares identity sources (shared/auth/authorizer-settings.ts, as in the CDK stack:
+ *    read and platform; intake caches nothing); a thrown `Unauthorized` → 401, any other
+ *    authorizer failure or a malformed result → 500 (DEFAULT_5XX);
  * 4. the cached policy is evaluated against this request's method ARN → ACCESS_DENIED (403);
  * 5. the handler receives a REST API proxy event and its result is checked like API Gateway does
  *    (integer statusCode, string body) → otherwise 502 with the DEFAULT_5XX body.
  *
  * Authorizer cache: successes are cached for `authorizerCacheTtlSeconds` (TTL 0 disables the
  * cache, as in API Gateway). Failures (401) are NOT cached: API Gateway caches them too, but locally
- * it is more useful that a key created right after a failed attempt works at once. A revoked key
- * therefore keeps working until its cached entry expires, exactly as in AWS;
- * `clearAuthorizerCache()` (or TTL 0) makes revocation immediate.
+ * it is more useful that a key created right after a failed attempt works at once.
+ *
+ * The identity source is every value of the declared identity headers, taken from the very
+ * `multiValueHeaders` the authorizer receives; a repeated Authorization header therefore makes its
+ * own cache key, and the authorizer refuses it (shared/auth/api-key.ts requestCredential).
+ *
+ * Revocation: with `authorizerCacheEpoch`, an entry remembers the epoch read before its
+ * authorizer ran and is used only while a read of the epoch that started after the request arrived
+ * returns the same value; `key revoke` moves the epoch (the local FlushStageAuthorizersCache), so
+ * the next request after a revocation runs the authorizer. `clearAuthorizerCache()` flushes too.
  */
 
 export interface LocalGatewayOptions {
   readonly port: number;
   /** @default '127.0.0.1' */
   readonly host?: string;
-  /** @default Number(process.env.AUTHORIZER_CACHE_TTL_SECONDS ?? 300) */
+  /**
+   * TTL of the surfaces whose authorizer is cached (read, platform); intake is never cached.
+   * @default Number(process.env.AUTHORIZER_CACHE_TTL_SECONDS ?? 300)
+   */
   readonly authorizerCacheTtlSeconds?: number;
+  /**
+   * Reads the authorizer-cache epoch (DynamoAuthorizerCacheEpoch.read): a cached authorization is
+   * used only while the epoch has not moved since it was made.
+   * @default - none: cached entries live until they expire or clearAuthorizerCache()
+   */
+  readonly authorizerCacheEpoch?: () => Promise<number>;
   /**
    * Resolves a function folder name to its Lambda handler.
    * @default require('functions/<name>/handler.ts').handler, loaded once (a warm Lambda)
@@ -87,7 +106,14 @@ interface Authorization {
 
 interface CacheEntry {
   readonly expiresAt: number;
+  /** The authorizer-cache epoch read before the authorizer ran. */
+  readonly epoch: number;
   readonly authorization: Authorization;
+}
+
+interface AuthorizerRun {
+  readonly epoch: number;
+  readonly outcome: AuthorizerOutcome;
 }
 
 type AuthorizerOutcome =
@@ -98,15 +124,38 @@ class GatewayFault extends Error {}
 
 export async function startLocalGateway(options: LocalGatewayOptions): Promise<LocalGateway> {
   const host = options.host ?? '127.0.0.1';
-  const ttlMs = Math.max(0, (options.authorizerCacheTtlSeconds ?? Number(process.env.AUTHORIZER_CACHE_TTL_SECONDS ?? 300)) * 1000);
+  const cachedTtlMs = Math.max(0, (options.authorizerCacheTtlSeconds ?? Number(process.env.AUTHORIZER_CACHE_TTL_SECONDS ?? 300)) * 1000);
+  const ttlMsOf = (surface: Surface) => (AUTHORIZER_SETTINGS[surface].cacheTtlSeconds > 0 ? cachedTtlMs : 0);
   const loadHandler = options.loadHandler ?? loadFunctionHandler;
+  const readEpoch = options.authorizerCacheEpoch;
 
   const cache = new Map<string, CacheEntry>();
   /** Concurrent first requests with one key share a single authorizer invocation. */
-  const inflight = new Map<string, Promise<AuthorizerOutcome>>();
+  const inflight = new Map<string, Promise<AuthorizerRun>>();
   const handlers = new Map<string, ProxyHandler>();
   let authorizerInvocations = 0;
   let authorizerCacheHits = 0;
+
+  /**
+   * Request arrivals and epoch reads share one sequence, so "this read started after that request
+   * arrived" is a comparison. Requests may share the latest read only when it started after they
+   * arrived: it then reflects every flush that completed before they arrived.
+   */
+  let sequence = 0;
+  let latestEpochRead: { readonly seq: number; readonly value: Promise<number> } | undefined;
+  function epochSince(arrival: number): Promise<number> {
+    if (!readEpoch) return Promise.resolve(0);
+    if (latestEpochRead && latestEpochRead.seq > arrival) return latestEpochRead.value;
+    const read = { seq: ++sequence, value: readEpoch() };
+    latestEpochRead = read;
+    read.value.catch(() => {
+      if (latestEpochRead === read) latestEpochRead = undefined;
+    });
+    return read.value;
+  }
+  async function isCurrent(epoch: number, arrival: number): Promise<boolean> {
+    return !readEpoch || epoch === (await epochSince(arrival));
+  }
 
   function handlerFor(functionName: string): ProxyHandler {
     let fn = handlers.get(functionName);
@@ -117,37 +166,49 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     return fn;
   }
 
+  /** `identitySource` null: the surface's authorizer declares none, so it runs on every request. */
   async function authorize(
     route: RouteDefinition,
-    identitySource: string,
+    identitySource: string | null,
     event: APIGatewayRequestAuthorizerEvent,
+    arrival: number,
   ): Promise<AuthorizerOutcome> {
+    const ttlMs = ttlMsOf(route.surface);
+    if (identitySource === null || ttlMs === 0) return invokeAuthorizer(event);
     const cacheKey = `${route.surface}\n${identitySource}`;
-    if (ttlMs > 0) {
-      const hit = cache.get(cacheKey);
-      if (hit && hit.expiresAt > Date.now()) {
+    const hit = cache.get(cacheKey);
+    if (hit) {
+      if (hit.expiresAt > Date.now() && (await isCurrent(hit.epoch, arrival))) {
         authorizerCacheHits++;
         return { ok: true, authorization: hit.authorization };
       }
-      if (hit) cache.delete(cacheKey);
-      const pending = inflight.get(cacheKey);
-      if (pending) return pending;
+      if (cache.get(cacheKey) === hit) cache.delete(cacheKey);
     }
-    const run = invokeAuthorizer(event).then((outcome) => {
-      if (outcome.ok && ttlMs > 0) {
+    const pending = inflight.get(cacheKey);
+    if (pending) {
+      const shared = await pending;
+      // An authorization that began before a flush this request comes after is not reused.
+      if (!shared.outcome.ok || (await isCurrent(shared.epoch, arrival))) return shared.outcome;
+    }
+    const run = (async (): Promise<AuthorizerRun> => {
+      const epoch = await epochSince(arrival);
+      const outcome = await invokeAuthorizer(event);
+      if (outcome.ok) {
         if (cache.size >= MAX_CACHE_ENTRIES) {
           const oldest = cache.keys().next();
           if (!oldest.done) cache.delete(oldest.value);
         }
-        cache.set(cacheKey, { expiresAt: Date.now() + ttlMs, authorization: outcome.authorization });
+        cache.set(cacheKey, { expiresAt: Date.now() + ttlMs, epoch, authorization: outcome.authorization });
       }
-      return outcome;
-    });
-    if (ttlMs > 0) {
-      inflight.set(cacheKey, run);
-      run.finally(() => inflight.delete(cacheKey)).catch(() => undefined);
-    }
-    return run;
+      return { epoch, outcome };
+    })();
+    inflight.set(cacheKey, run);
+    run
+      .finally(() => {
+        if (inflight.get(cacheKey) === run) inflight.delete(cacheKey);
+      })
+      .catch(() => undefined);
+    return (await run).outcome;
   }
 
   async function invokeAuthorizer(event: APIGatewayRequestAuthorizerEvent): Promise<AuthorizerOutcome> {
@@ -170,6 +231,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse, requestId: string, requestTimeEpoch: number): Promise<void> {
+    const arrival = ++sequence;
     const rawUrl = req.url ?? '/';
     const q = rawUrl.indexOf('?');
     const pathname = q === -1 ? rawUrl : rawUrl.slice(0, q);
@@ -232,15 +294,27 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     };
     let authorizerContext: Record<string, string> | null = null;
     if (route.permission !== null) {
-      const identitySource = identitySourceOf(req, surface);
-      if (identitySource === null) return sendGateway(res, surface, 'UNAUTHORIZED', requestId);
+      const { identityHeaders } = AUTHORIZER_SETTINGS[surface];
+      const identitySource = identitySourceOf(multiValueHeaders, identityHeaders);
+      if (identityHeaders.length > 0 && identitySource === null) return sendGateway(res, surface, 'UNAUTHORIZED', requestId);
       const started = Date.now();
-      const outcome = await authorize(route, identitySource, {
-        type: 'REQUEST',
-        methodArn,
-        ...request,
-        requestContext: requestContext as unknown as APIGatewayRequestAuthorizerEvent['requestContext'],
-      });
+      let outcome: AuthorizerOutcome;
+      try {
+        outcome = await authorize(
+          route,
+          identitySource,
+          {
+            type: 'REQUEST',
+            methodArn,
+            ...request,
+            requestContext: requestContext as unknown as APIGatewayRequestAuthorizerEvent['requestContext'],
+          },
+          arrival,
+        );
+      } catch (error) {
+        log('error', 'authorizer cache epoch unreadable', { requestId, error: describeError(error) });
+        outcome = { ok: false, kind: 'DEFAULT_5XX' };
+      }
       if (!outcome.ok) return sendGateway(res, surface, outcome.kind, requestId);
       const { authorization } = outcome;
       let allowed = authorization.decisions.get(methodArn);
@@ -333,18 +407,24 @@ function surfaceOfPath(pathname: string): Surface {
 }
 
 /**
- * The authorizer's identity source: `Authorization` (intake also accepts `X-API-Key`). API Gateway
- * treats a missing or empty identity source as 401 without invoking the authorizer.
+ * The authorizer's identity source: every value of each declared identity header, read from the
+ * same multi-value map the authorizer receives, so the cache key always covers what the authorizer
+ * checked. Null when there are no identity headers, or one is missing or empty (API Gateway then
+ * answers 401 without invoking the authorizer).
  */
-function identitySourceOf(req: IncomingMessage, surface: Surface): string | null {
-  const authorization = req.headers.authorization;
-  if (authorization && authorization.trim() !== '') return `authorization:${authorization}`;
-  if (surface === 'intake') {
-    const apiKey = req.headers['x-api-key'];
-    const value = Array.isArray(apiKey) ? apiKey[0] : apiKey;
-    if (value && value.trim() !== '') return `x-api-key:${value}`;
+function identitySourceOf(multiValueHeaders: Record<string, string[]>, identityHeaders: readonly string[]): string | null {
+  if (identityHeaders.length === 0) return null;
+  const parts: string[] = [];
+  for (const header of identityHeaders) {
+    const lower = header.toLowerCase();
+    const values = Object.entries(multiValueHeaders)
+      .filter(([name]) => name.toLowerCase() === lower)
+      .flatMap(([, list]) => list);
+    if (values.length === 0 || values.every((v) => v.trim() === '')) return null;
+    // Header values cannot hold a line feed, so the joined values cannot collide with another list.
+    parts.push(`${lower}:${values.join('\n')}`);
   }
-  return null;
+  return parts.join('\n');
 }
 
 /** Header names keep their original case; the single-value map holds the last value, like API Gateway. */

@@ -3,6 +3,9 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoAuthorizerCacheEpoch } from '../shared/adapters/dynamodb/authorizer-cache-epoch';
+import { getDocumentClient } from '../shared/adapters/dynamodb/client';
+import { physicalTableName } from '../shared/adapters/dynamodb/tables';
 import type { QueueName } from '../shared/ports/message-queue';
 import { type LocalAdapters, startLocalAdapters } from './adapters';
 import { ensureLocalTable, ensureTables, type LocalDynamo, localDynamoClient, startLocalDynamo } from './dynamodb';
@@ -115,10 +118,13 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       },
     });
 
+    // `key revoke` (bin/admin.ts) moves this epoch from its own process; the gateway then forgets its cached policies.
+    const epoch = new DynamoAuthorizerCacheEpoch(getDocumentClient(), physicalTableName('teams'));
     gateway = await startLocalGateway({
       port: options.port,
       host: options.host,
       authorizerCacheTtlSeconds: options.authorizerCacheTtlSeconds,
+      authorizerCacheEpoch: () => epoch.read(),
       loadHandler: options.loadHandler,
     });
     baseUrl = gateway.url;

@@ -10,7 +10,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
  *   PORT      (default 3000)
  *   DATA_DIR  (default .data) DynamoDB files, cursor secret, demo credentials
  *   LOG_LEVEL (default warn for the handlers)
- *   AUTHORIZER_CACHE_TTL_SECONDS (default 300; 0 makes key revocation immediate)
+ *   AUTHORIZER_CACHE_TTL_SECONDS (default 300 on read and platform; `key revoke` flushes the cache at once)
  *   SANDBOX_CALL_REPORTS (default on; `off` stops the simulated end-of-call reports)
  *   SANDBOX_CALL_REPORT_DELAY_MS (default 1500)
  *   QUEUE_VISIBILITY_TIMEOUT_SECONDS (default 2; how long a failed queue message waits for its retry)
@@ -43,6 +43,7 @@ async function main(): Promise<void> {
       `  intake API    ${service.url}/api/outbound/...`,
       `  data          ${dataDir}`,
       `  demo API keys ${service.credentialsPath ?? '(seeding off)'}`,
+      `  DynamoDB      ${service.dynamoEndpoint} (operator CLI while running: DYNAMODB_ENDPOINT=${service.dynamoEndpoint} npm run admin -- ...)`,
       ...(service.files
         ? [
             `  events        ${service.files.events}`,

@@ -2,7 +2,7 @@ import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } fro
 import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
 import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
-import { extractApiKey } from '../../shared/auth/api-key';
+import { requestCredential } from '../../shared/auth/api-key';
 import { encodeIdentity } from '../../shared/auth/identity';
 import { allowedRoutes, buildPolicy, parseMethodArn } from '../../shared/auth/policy';
 import { authenticateApiKey } from '../../shared/domain/identity-resolver';
@@ -20,10 +20,14 @@ const LAST_USED_WRITE_INTERVAL_MS = 60_000;
  * Gateway caches it per key and reuses it across routes.
  */
 export const handler = async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
-  const key = extractApiKey(event.headers, { allowXApiKey: isIntakeRequest(event.methodArn) });
-  if (!key) throw new Error('Unauthorized');
+  // Exactly one credential: a repeated or conflicting credential header is refused (see requestCredential).
+  const credential = requestCredential(event, { allowXApiKey: isIntakeRequest(event.methodArn) });
+  if (!credential.ok) {
+    if (credential.reason === 'ambiguous') log('info', 'authorizer refused an ambiguous credential', { reason: credential.reason });
+    throw new Error('Unauthorized');
+  }
 
-  const result = await authenticateApiKey(store, key);
+  const result = await authenticateApiKey(store, credential.key);
   if (!result.ok) {
     log('info', 'authorizer refused key', { reason: result.reason });
     throw new Error('Unauthorized');

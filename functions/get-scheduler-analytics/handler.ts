@@ -15,7 +15,7 @@ export const handler = createHttpHandler(
     const teamId = resolveV0Team(identity, headers, event.queryStringParameters);
     const range = resolveRange(query.start_date, query.end_date);
     const rows = await sessions.readSessionsStartedIn(teamId, range, query.scheduler_id);
-    const result = computeSchedulerAnalytics(rows, {
+    const { data, pagination, truncatedBlocks } = computeSchedulerAnalytics(rows, {
       start: range.start,
       end: range.end,
       timezone: query.timezone,
@@ -26,7 +26,8 @@ export const handler = createHttpHandler(
     return {
       statusCode: 200,
       body: {
-        ...result,
+        data,
+        pagination,
         metadata: {
           teamId,
           startDate: range.start,
@@ -34,6 +35,7 @@ export const handler = createHttpHandler(
           timezone: query.timezone,
           schedulerId: query.scheduler_id ?? null,
           metricsRequested: query.metrics,
+          truncatedBlocks,
         },
       },
     };

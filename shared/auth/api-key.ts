@@ -31,23 +31,64 @@ export function newKeyId(): string {
   return `key_${randomBytes(8).toString('hex')}`;
 }
 
-/** Reads `Authorization: Bearer <key>` (or, where allowed, `X-API-Key`) from case-insensitive headers. */
-export function extractApiKey(
-  headers: Record<string, string | undefined> | null | undefined,
-  options: { allowXApiKey: boolean },
-): string | null {
-  if (!headers) return null;
-  let authorization: string | undefined;
-  let xApiKey: string | undefined;
-  for (const [name, value] of Object.entries(headers)) {
-    const lower = name.toLowerCase();
-    if (lower === 'authorization') authorization = value;
-    else if (lower === 'x-api-key') xApiKey = value;
+/** The header maps of a REST API request (authorizer or proxy event): single values hold the last one sent. */
+export interface RequestHeaders {
+  readonly headers?: Readonly<Record<string, string | undefined>> | null;
+  readonly multiValueHeaders?: Readonly<Record<string, readonly string[] | undefined>> | null;
+}
+
+export type CredentialResult =
+  | { readonly ok: true; readonly key: string }
+  | { readonly ok: false; readonly reason: 'missing' | 'ambiguous' | 'malformed' };
+
+/**
+ * The one API key a request carries: `Authorization: Bearer <key>`, or where allowed (the intake
+ * surface) `X-API-Key: <key>`.
+ *
+ * A request whose credential is ambiguous is refused: a credential header sent more than once
+ * (whatever the values, in any letter case), single- and multi-value maps that disagree, or
+ * Authorization and X-API-Key naming different keys. API Gateway caches the authorizer's policy
+ * under the identity-source header; with the header repeated, the value it caches under need not
+ * be the value the authorizer checked (`headers` holds the last one). Refusing every repetition
+ * means a policy is only ever returned for a request with exactly one value, which is then both
+ * the cache key and the key that was checked, whichever value API Gateway picks.
+ */
+export function requestCredential(request: RequestHeaders, options: { readonly allowXApiKey: boolean }): CredentialResult {
+  const authorization = headerValue(request, 'authorization');
+  const xApiKey = options.allowXApiKey ? headerValue(request, 'x-api-key') : null;
+  if (authorization === AMBIGUOUS || xApiKey === AMBIGUOUS) return { ok: false, reason: 'ambiguous' };
+
+  let bearer: string | null = null;
+  if (authorization !== null) {
+    bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] ?? null;
+    if (bearer === null) return { ok: false, reason: xApiKey === null ? 'malformed' : 'ambiguous' };
   }
-  if (authorization) {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    return match?.[1] ?? null;
+  const apiKey = xApiKey?.trim() ?? null;
+  if (bearer !== null && apiKey !== null && bearer !== apiKey) return { ok: false, reason: 'ambiguous' };
+  const key = bearer ?? apiKey;
+  if (key === null) return { ok: false, reason: 'missing' };
+  if (key === '') return { ok: false, reason: 'malformed' };
+  return { ok: true, key };
+}
+
+const AMBIGUOUS = Symbol('ambiguous');
+
+/**
+ * The single value of a header (case-insensitive name), null when absent, AMBIGUOUS when it was
+ * sent more than once or the two maps disagree.
+ */
+function headerValue(request: RequestHeaders, lowerName: string): string | null | typeof AMBIGUOUS {
+  const multi: string[] = [];
+  for (const [name, values] of Object.entries(request.multiValueHeaders ?? {})) {
+    if (name.toLowerCase() === lowerName && values) multi.push(...values);
   }
-  if (options.allowXApiKey && xApiKey) return xApiKey.trim();
-  return null;
+  const single: string[] = [];
+  for (const [name, value] of Object.entries(request.headers ?? {})) {
+    if (name.toLowerCase() === lowerName && value !== undefined) single.push(value);
+  }
+  if (multi.length > 1 || single.length > 1) return AMBIGUOUS;
+  const [fromMulti] = multi;
+  const [fromSingle] = single;
+  if (fromMulti !== undefined && fromSingle !== undefined && fromMulti !== fromSingle) return AMBIGUOUS;
+  return fromMulti ?? fromSingle ?? null;
 }

@@ -1,3 +1,4 @@
+import { fitToBudget, itemBytes, PAGE_BUDGET_BYTES } from '../pagination/budget';
 import { localDays } from './local-days';
 import type { SessionRecord } from './sessions';
 
@@ -137,6 +138,10 @@ function bucketIndex(days: readonly { startMs: number }[], ms: number): number {
 /** Above this many leading rows, customerEvents sorts every session instead of keeping a bounded list. */
 const TOP_ROWS_LIMIT = 5_000;
 
+/** The grouped blocks (utmData, googleAdsData, serviceAreaData, issueTypeData) keep their largest rows, at most this many. */
+export const GROUPED_BLOCK_MAX_ROWS = 1_000;
+const GROUPED_BLOCKS = ['utmData', 'googleAdsData', 'serviceAreaData', 'issueTypeData'] as const;
+
 export interface SchedulerAnalyticsOptions {
   readonly start: string;
   readonly end: string;
@@ -144,6 +149,8 @@ export interface SchedulerAnalyticsOptions {
   readonly blocks: readonly AnalyticsBlock[];
   readonly limit: number;
   readonly offset: number;
+  /** What the blocks may take in the response (see shared/pagination/budget.ts). @default PAGE_BUDGET_BYTES */
+  readonly budgetBytes?: number;
 }
 
 export interface CustomerEvent {
@@ -173,6 +180,8 @@ export interface SchedulerAnalytics {
   }>;
   /** Offset pagination applies to customerEvents, the only row-level block. */
   pagination: { limit: number; offset: number; has_more: boolean };
+  /** Grouped blocks that had more rows than they return (GROUPED_BLOCK_MAX_ROWS, or the response budget). */
+  truncatedBlocks: AnalyticsBlock[];
 }
 
 const s = (v: string | null | undefined): string => v ?? '';
@@ -290,7 +299,24 @@ export function computeSchedulerAnalytics(sessions: readonly SessionRecord[], op
       .map((r) => ({ issueType: r.name, count: r.count }));
   }
 
+  // Bounded response: grouped blocks keep their largest rows, within the row cap and the budget
+  // left after the fixed-size blocks; customerEvents gets what remains (at least one row).
+  const truncatedBlocks: AnalyticsBlock[] = [];
+  let remaining = (options.budgetBytes ?? PAGE_BUDGET_BYTES) - itemBytes(data);
+  for (const block of GROUPED_BLOCKS) {
+    const rows = data[block] as unknown[] | undefined;
+    if (!rows) continue;
+    const capped = rows.slice(0, GROUPED_BLOCK_MAX_ROWS);
+    const { count, bytes } = fitToBudget(capped, Math.max(0, remaining), { atLeastOne: false });
+    if (count < rows.length) {
+      (data[block] as unknown[]) = rows.slice(0, count);
+      truncatedBlocks.push(block);
+    }
+    remaining -= bytes;
+  }
+
   let hasMore = false;
+  let pageLimit = options.limit;
   if (want.has('customerEvents')) {
     const activity = (x: SessionRecord) => x.last_activity_at ?? x.started_at;
     // Order: activity, then id, both descending. Deep pages sort everything; the usual first pages
@@ -345,6 +371,13 @@ export function computeSchedulerAnalytics(sessions: readonly SessionRecord[], op
       conversionValue: x.status === 'booked' ? (x.conversion_value ?? 0) : 0,
       lastActivity: activity(x),
     }));
+    const { count } = fitToBudget(data.customerEvents, Math.max(0, remaining), { atLeastOne: true });
+    if (count < data.customerEvents.length) {
+      // Cut by the budget: pagination.limit is what the page holds, so offset + limit continues exactly.
+      data.customerEvents = data.customerEvents.slice(0, count);
+      pageLimit = count;
+      hasMore = true;
+    }
   }
-  return { data, pagination: { limit: options.limit, offset: options.offset, has_more: hasMore } };
+  return { data, pagination: { limit: pageLimit, offset: options.offset, has_more: hasMore }, truncatedBlocks };
 }

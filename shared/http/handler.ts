@@ -3,6 +3,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as z from 'zod';
 import { decodeIdentity, type Identity } from '../auth/identity';
+import { embeddedJsonBytes, LAMBDA_RESPONSE_LIMIT_BYTES } from '../pagination/budget';
 import type { Surface } from '../routes';
 import { errorBody } from './error-bodies';
 import { HttpError } from './errors';
@@ -57,6 +58,9 @@ interface RequestState {
 
 const state = new WeakMap<object, RequestState>();
 
+/** What a body may take inside the proxy response: Lambda's limit less room for the envelope and headers. */
+const MAX_BODY_BYTES = LAMBDA_RESPONSE_LIMIT_BYTES - 64 * 1024;
+
 function lowerCaseHeaders(headers: APIGatewayProxyEvent['headers'] | null): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers ?? {})) if (typeof v === 'string') out[k.toLowerCase()] = v;
@@ -106,10 +110,30 @@ export function createHttpHandler<Q = Record<string, never>, P = Record<string, 
     after: (request) => {
       const requestId = state.get(request.event)?.requestId ?? '';
       const result = request.response as unknown as HttpResult;
+      const body = JSON.stringify(result.body);
+      if (embeddedJsonBytes(body) > MAX_BODY_BYTES) {
+        // Last resort: the page budgets keep every route under the limit. Lambda would refuse the
+        // payload and API Gateway answer a bare 502; this answers what happened, in the surface's shape.
+        log('error', 'response over the Lambda payload limit', { requestId, resource: request.event.resource, bytes: body.length });
+        request.response = {
+          statusCode: 500,
+          headers: { 'content-type': 'application/json', 'x-request-id': requestId },
+          body: JSON.stringify(
+            errorBody(
+              spec.surface,
+              'response_too_large',
+              'The response would exceed the 6 MB limit of a response; ask for fewer rows (limit) or a narrower date range',
+              requestId,
+            ),
+          ),
+        };
+        logRequest(request.event, 500);
+        return;
+      }
       request.response = {
         statusCode: result.statusCode,
         headers: { 'content-type': 'application/json', 'x-request-id': requestId, ...(result.headers ?? {}) },
-        body: JSON.stringify(result.body),
+        body,
       };
       logRequest(request.event, result.statusCode);
     },

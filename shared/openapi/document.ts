@@ -23,6 +23,7 @@ import {
   crossTeamSessionsQuery,
   enterprisePath,
   funnelQuery,
+  MAX_RANGE_DAYS,
   schedulerAnalyticsQuery,
   supportTicketsQuery,
   teamLeadsQuery,
@@ -80,8 +81,11 @@ export interface RouteSchemas {
   readonly bodyNotes?: Readonly<Record<string, BodyNote>>;
   /** What the operation does, in Markdown; permission, key types, filters and paging are appended. */
   readonly description: string;
-  /** The stored timestamp start_date and end_date filter on; defaultRange: when absent they default to the last 7 days. */
-  readonly dateFilter?: { readonly field: string; readonly defaultRange: boolean };
+  /**
+   * The stored timestamp start_date and end_date filter on; defaultRange: when absent they default
+   * to the last 7 days; maxSpanDays: the widest range the query schema accepts (none: unlimited).
+   */
+  readonly dateFilter?: { readonly field: string; readonly defaultRange: boolean; readonly maxSpanDays?: number };
   /** How list items are ordered (the timestamp, newest first). */
   readonly orderBy?: string;
   /** Parameter descriptions for this route, overriding the shared ones. */
@@ -301,13 +305,13 @@ export const ROUTE_SCHEMAS: Readonly<Record<string, RouteSchemas>> = {
     query: funnelQuery,
     responses: ok(responses.teamFunnelResponse),
     description: `Funnel metrics of one team.\n\n${metricDefinitions()}`,
-    dateFilter: { field: 'started_at', defaultRange: true },
+    dateFilter: { field: 'started_at', defaultRange: true, maxSpanDays: MAX_RANGE_DAYS },
   },
   getFunnel: {
     query: crossTeamFunnelQuery,
     responses: ok(responses.crossTeamFunnelResponse),
     description: `Funnel metrics over every team the key can access: the counts of each team are summed and the rates recomputed from the sums; data.teams carries each team's own counts. Internal QA/test teams are left out unless include_test_teams=true; a team named with team_id is never filtered.\n\n${metricDefinitions()}`,
-    dateFilter: { field: 'started_at', defaultRange: true },
+    dateFilter: { field: 'started_at', defaultRange: true, maxSpanDays: MAX_RANGE_DAYS },
   },
   getSchedulerAnalytics: {
     query: schedulerAnalyticsQuery,
@@ -322,14 +326,14 @@ export const ROUTE_SCHEMAS: Readonly<Record<string, RouteSchemas>> = {
       '',
       metricDefinitions(),
     ].join('\n'),
-    dateFilter: { field: 'started_at', defaultRange: true },
+    dateFilter: { field: 'started_at', defaultRange: true, maxSpanDays: MAX_RANGE_DAYS },
   },
   listUnifiedLeads: {
     query: unifiedLeadsQuery,
     headers: v0TeamHeaders,
     responses: ok(responses.listUnifiedLeadsResponse),
     description: 'Legacy (v0) unified leads of one team, from every channel. Missing strings are empty strings.',
-    dateFilter: { field: 'datetime', defaultRange: true },
+    dateFilter: { field: 'datetime', defaultRange: true, maxSpanDays: MAX_RANGE_DAYS },
     orderBy: 'datetime',
     parameters: { type: `Only leads of this channel: ${LEAD_TYPES.join(', ')}.` },
   },
@@ -354,7 +358,7 @@ export const ROUTE_SCHEMAS: Readonly<Record<string, RouteSchemas>> = {
     responses: ok(responses.listCallsResponse),
     description:
       'Call records of one team. The transcript field is present only when the key also holds read:transcripts; without it, calls are listed without transcripts (not a 403).',
-    dateFilter: { field: 'started_at', defaultRange: true },
+    dateFilter: { field: 'started_at', defaultRange: true, maxSpanDays: MAX_RANGE_DAYS },
     orderBy: 'started_at',
     parameters: { type: `Only calls of this provider type: ${CALL_TYPES.join(', ')}.` },
   },
@@ -533,6 +537,9 @@ const PARAMETER_DOCS: Record<string, ParameterDoc> = {
     (entry.dateFilter?.defaultRange ? `Default: ${DEFAULT_RANGE_DAYS} days before end_date.` : 'Default: no lower bound.'),
   end_date: ({ entry }) =>
     `Only rows whose ${entry.dateFilter?.field ?? 'timestamp'} is before this instant (exclusive). Must be after start_date (400 naming start_date otherwise). ` +
+    (entry.dateFilter?.maxSpanDays
+      ? `The range may span at most ${entry.dateFilter.maxSpanDays} days (400 naming end_date, or start_date when end_date is absent). `
+      : '') +
     (entry.dateFilter?.defaultRange ? 'Default: now.' : 'Default: no upper bound.'),
   cursor: 'pagination.cursor of the previous page, unchanged (see the cursor rules in the description).',
   limit: ({ schema }) =>
@@ -648,12 +655,15 @@ function operationDescription(route: RouteDefinition, entry: RouteSchemas | unde
   }
   if (entry?.headers === v0TeamHeaders) parts.push(`**Team selection (v0):** ${V0_TEAM_SELECTION}`);
   if (entry?.dateFilter) {
-    const { field, defaultRange } = entry.dateFilter;
+    const { field, defaultRange, maxSpanDays } = entry.dateFilter;
     parts.push(
       `**Date range:** start_date and end_date apply to ${field}; start_date is inclusive, end_date exclusive. ` +
         (defaultRange
           ? `Without them the range is the last ${DEFAULT_RANGE_DAYS} days: start ${DEFAULT_RANGE_DAYS} days before end, end now.`
-          : 'Without them the list is not limited in time.'),
+          : 'Without them the list is not limited in time.') +
+        (maxSpanDays
+          ? ` The range may span at most ${maxSpanDays} days: a wider one is a 400 naming end_date (start_date when end_date is absent), e.g. "end_date: the range may span at most ${maxSpanDays} days".`
+          : ''),
     );
   }
   if (entry?.orderBy) parts.push(`**Order:** newest first by ${entry.orderBy}; ties by team, then id, descending.`);
@@ -908,7 +918,7 @@ const INFO_DESCRIPTION = [
     .join(', ')}): ${V0_TEAM_SELECTION} \`/api/teams\` needs no team.`,
   '',
   '## Dates',
-  `Date filters are ISO 8601 date-times with a zone designator; start_date is inclusive and end_date exclusive. Each operation states which timestamp they apply to (sessions: started_at; bookings: completed_at; leads: datetime; calls: started_at; funnel and analytics: started_at). Where a default applies, the range is the last ${DEFAULT_RANGE_DAYS} days ending now. Returned instants are UTC. Day buckets (chartData) are calendar days in the requested IANA time zone, so a DST day is 23 or 25 hours long.`,
+  `Date filters are ISO 8601 date-times with a zone designator; start_date is inclusive and end_date exclusive. Each operation states which timestamp they apply to (sessions: started_at; bookings: completed_at; leads: datetime; calls: started_at; funnel and analytics: started_at). Where a default applies, the range is the last ${DEFAULT_RANGE_DAYS} days ending now. Analytics, funnels and the v0 leads and calls lists accept ranges of at most ${MAX_RANGE_DAYS} days (400 naming end_date); the cursor lists have no maximum. Returned instants are UTC. Day buckets (chartData) are calendar days in the requested IANA time zone, so a DST day is 23 or 25 hours long.`,
   '',
   '## Lists and pagination',
   '- Lists are ordered newest first by their timestamp; ties by team, then id, descending.',

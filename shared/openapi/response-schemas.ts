@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ANALYTICS_BLOCKS } from '../domain/analytics';
+import { ANALYTICS_BLOCKS, GROUPED_BLOCK_MAX_ROWS } from '../domain/analytics';
 import { TARGET_FIELDS } from '../domain/intake/field-mapping';
 import type { IngestPreview } from '../domain/intake/ingest';
 import { SCHEDULING_MODES } from '../domain/intake/scheduling';
@@ -96,7 +96,12 @@ export const cursorPagination = z
         'Opaque, HMAC-signed cursor of the next page; pass it back unchanged as the cursor query parameter, with the same key and filters. Null on the last page.',
       ),
     has_more: z.boolean(),
-    limit: z.int().min(1).describe('The page size that was applied'),
+    limit: z
+      .int()
+      .min(1)
+      .describe(
+        'The page size that was applied. A page holds fewer rows when it reached the 5 MB response budget; has_more and cursor then continue exactly after its last row.',
+      ),
   })
   .describe('Cursor pagination (v1 lists)');
 
@@ -106,7 +111,9 @@ export const offsetPagination = z
     offset: z.int().min(0),
     has_more: z.boolean().describe('True when rows exist beyond offset + limit'),
   })
-  .describe('Offset pagination (v0 lists)');
+  .describe(
+    'Offset pagination (v0 lists). limit is the number of rows the page could hold: the requested limit, or fewer when the page reached the 5 MB response budget (then has_more is true); the next page starts at offset + limit.',
+  );
 
 // ---------------------------------------------------------------------------------------------
 // Sessions (shared/domain/sessions.ts toPublicSession)
@@ -263,6 +270,11 @@ export const schedulerAnalyticsResponse = z.strictObject({
     timezone: z.string(),
     schedulerId: id.nullable(),
     metricsRequested: z.array(z.enum(ANALYTICS_BLOCKS)),
+    truncatedBlocks: z
+      .array(z.enum(['utmData', 'googleAdsData', 'serviceAreaData', 'issueTypeData']))
+      .describe(
+        `Grouped blocks that had more rows than they return: each keeps its largest ${GROUPED_BLOCK_MAX_ROWS.toLocaleString('en-US')} rows at most (fewer in the rare case the 5 MB response budget is reached). Usually empty.`,
+      ),
   }),
 });
 

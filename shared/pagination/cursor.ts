@@ -1,5 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { BadRequestError } from '../http/errors';
+import { fitToBudget, PAGE_BUDGET_BYTES } from './budget';
 
 /**
  * Opaque, tamper-evident cursors. The payload is the position of the last row returned; the HMAC
@@ -77,7 +78,9 @@ export interface CursorPagination {
 
 /**
  * Runs one cursor-paginated read: decodes the cursor (400 when foreign or tampered), fetches
- * limit + 1 rows after its position, and signs the position of the page's last row.
+ * limit + 1 rows after its position, keeps the leading rows that fit the response budget
+ * (PAGE_BUDGET_BYTES; at least one), and signs the position of the last row kept, so the next page
+ * continues exactly where this one stopped.
  */
 export async function readCursorPage<Row, Out>(options: {
   secret: string;
@@ -87,15 +90,22 @@ export async function readCursorPage<Row, Out>(options: {
   fetch: (after: string | undefined) => Promise<Row[]>;
   positionOf: (row: Row) => string;
   map: (row: Row) => Out;
+  /** @default PAGE_BUDGET_BYTES */
+  budgetBytes?: number;
 }): Promise<{ data: Out[]; pagination: CursorPagination }> {
   const after = options.cursor !== undefined ? decodeCursor(options.secret, options.binding, options.cursor) : undefined;
   const rows = await options.fetch(after);
-  const page = toPage(rows, options.limit, options.positionOf);
+  const items = rows.slice(0, options.limit);
+  const data = items.map(options.map);
+  const { count } = fitToBudget(data, options.budgetBytes ?? PAGE_BUDGET_BYTES, { atLeastOne: true });
+  const last = items[count - 1];
+  const hasMore = rows.length > items.length || count < items.length;
+  const nextPosition = hasMore && last !== undefined ? options.positionOf(last) : null;
   return {
-    data: page.items.map(options.map),
+    data: data.slice(0, count),
     pagination: {
-      cursor: page.nextPosition === null ? null : encodeCursor(options.secret, options.binding, page.nextPosition),
-      has_more: page.nextPosition !== null,
+      cursor: nextPosition === null ? null : encodeCursor(options.secret, options.binding, nextPosition),
+      has_more: nextPosition !== null,
       limit: options.limit,
     },
   };

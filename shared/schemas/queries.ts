@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { ANALYTICS_BLOCKS, type AnalyticsBlock } from '../domain/analytics';
 import { LEAD_TYPES } from '../domain/leads';
 import { SESSION_STATUSES } from '../domain/sessions';
-import { booleanParam, cursorParam, dateTimeParam, limitParam, offsetParam, positiveIdParam, timezoneParam } from './params';
+import { booleanParam, cursorParam, dateTimeParam, limitParam, offsetParam, positiveIdParam, resolveRange, timezoneParam } from './params';
 
 /** Request schemas of the read routes: handlers validate with them, the OpenAPI document is generated from them. */
 export const V1_LIMIT = { default: 50, max: 500 } as const;
@@ -13,6 +13,36 @@ const startBeforeEnd = <T extends { start_date?: string; end_date?: string }>(sc
     error: 'start_date must be before end_date',
     path: ['start_date'],
   });
+
+/**
+ * The widest date range of the routes that read every row of their range (analytics, funnels) or
+ * default to the last 7 days (the v0 lists): a year, leap day included. The cursor lists (sessions,
+ * bookings, the v1 leads feed, tickets) default to all time and read at most a page per team
+ * whatever the range, so they have no maximum.
+ */
+export const MAX_RANGE_DAYS = 366;
+const DAY_MS = 86_400_000;
+
+/**
+ * Refuses a range wider than `days` (end − start, after the 7-day default is applied: a lone
+ * start_date ends now). The 400 names end_date, or start_date when end_date was not sent.
+ */
+const spanAtMost =
+  (days: number) =>
+  <T extends { start_date?: string; end_date?: string }>(schema: z.ZodType<T>) =>
+    schema.superRefine((q, ctx) => {
+      const range = resolveRange(q.start_date, q.end_date);
+      if (Date.parse(range.end) - Date.parse(range.start) <= days * DAY_MS) return;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          q.end_date === undefined
+            ? `the range may span at most ${days} days (end_date defaults to now)`
+            : `the range may span at most ${days} days`,
+        path: [q.end_date === undefined ? 'start_date' : 'end_date'],
+      });
+    });
+const withinMaxRange = spanAtMost(MAX_RANGE_DAYS);
 
 export const teamPath = z.object({ teamId: positiveIdParam });
 export const enterprisePath = z.object({ enterpriseId: positiveIdParam });
@@ -63,9 +93,9 @@ export const crossTeamSessionsQuery = startBeforeEnd(z.object({ ...sessionFilter
 
 export const bookingsQuery = startBeforeEnd(z.object({ ...dateRangeMembers, ...crossTeamMembers, ...v1PageMembers }));
 
-export const funnelQuery = startBeforeEnd(z.object(funnelMembers));
+export const funnelQuery = withinMaxRange(startBeforeEnd(z.object(funnelMembers)));
 
-export const crossTeamFunnelQuery = startBeforeEnd(z.object({ ...funnelMembers, ...crossTeamMembers }));
+export const crossTeamFunnelQuery = withinMaxRange(startBeforeEnd(z.object({ ...funnelMembers, ...crossTeamMembers })));
 
 const metricsParam = z
   .string()
@@ -85,9 +115,11 @@ const metricsParam = z
   });
 
 /** team_id is read by the v0 team resolution, so it is declared here only to be documented and validated. */
-export const schedulerAnalyticsQuery = startBeforeEnd(z.object({ ...v0ListMembers, ...funnelMembers, metrics: metricsParam }));
+export const schedulerAnalyticsQuery = withinMaxRange(
+  startBeforeEnd(z.object({ ...v0ListMembers, ...funnelMembers, metrics: metricsParam })),
+);
 
-export const unifiedLeadsQuery = startBeforeEnd(z.object({ ...v0ListMembers, type: enumParam(LEAD_TYPES) }));
+export const unifiedLeadsQuery = withinMaxRange(startBeforeEnd(z.object({ ...v0ListMembers, type: enumParam(LEAD_TYPES) })));
 
 export const teamLeadsQuery = startBeforeEnd(
   z.object({
@@ -100,7 +132,7 @@ export const teamLeadsQuery = startBeforeEnd(
 
 export const CALL_TYPES = ['inboundPhoneCall', 'outboundPhoneCall', 'webCall'] as const;
 
-export const callsQuery = startBeforeEnd(z.object({ ...v0ListMembers, type: enumParam(CALL_TYPES) }));
+export const callsQuery = withinMaxRange(startBeforeEnd(z.object({ ...v0ListMembers, type: enumParam(CALL_TYPES) })));
 
 export const supportTicketsQuery = startBeforeEnd(z.object({ ...dateRangeMembers, ...crossTeamMembers, ...v1PageMembers }));
 

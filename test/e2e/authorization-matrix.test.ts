@@ -115,7 +115,7 @@ describe('authentication', () => {
     }
   });
 
-  it('stops a key revoked while cached once the authorizer cache expires', async () => {
+  it('stops a key revoked in the store while cached once the authorizer cache is flushed', async () => {
     const key = await fixture.createKey('enterprise', ['read:leads']);
     const call = () => fetch(`${service.url}/api/leads`, { headers: { authorization: `Bearer ${key}` } });
     expect((await call()).status).toBe(200);

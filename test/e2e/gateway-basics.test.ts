@@ -197,7 +197,7 @@ describe('local gateway: authorizer and handlers', () => {
     expect(service.gateway.stats().authorizerCacheHits).toBe(before.authorizerCacheHits + 2);
   });
 
-  it('keeps accepting a revoked key until its cache entry is cleared, then returns 401', async () => {
+  it('keeps a cached policy when the key record is revoked without a flush (key revoke flushes), until the cache is cleared', async () => {
     const { key, keyId } = await createKey(['read:teams']);
     expect((await call(service.url, '/api/teams', { headers: bearer(key) })).status).toBe(200);
 

@@ -9,6 +9,7 @@ import { pascalCase } from '../../lib/naming';
 import type { ServiceFunction } from '../../lib/service-function';
 import { ServiceStack } from '../../lib/service-stack';
 import { TABLES, tableNameEnvVar } from '../../shared/adapters/dynamodb/tables';
+import { API_ID_ENV, AUTHORIZER_TIMEOUT_SECONDS } from '../../shared/auth/authorizer-settings';
 import { GATEWAY_RESPONSES, type GatewayResponseKind, gatewayResponseTemplate } from '../../shared/http/gateway-responses';
 import { ROUTES, type RouteDefinition, type Surface, type TableName } from '../../shared/routes';
 import { WORKERS } from '../../shared/workers/definitions';
@@ -383,7 +384,8 @@ describe('outputs', () => {
     const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
     const queues = [...new Set(WORKERS.map((worker) => worker.queue))];
     const expected = [
-      ...apiSurfaces.map((surface) => `${pascalCase(surface)}ApiUrl`),
+      ...apiSurfaces.flatMap((surface) => [`${pascalCase(surface)}ApiUrl`, `${pascalCase(surface)}ApiId`]),
+      'ApiStageName',
       ...Object.keys(TABLES).map((table) => `${pascalCase(table)}TableName`),
       ...queues.flatMap((queue) => [`${pascalCase(queue)}QueueUrl`, `${pascalCase(queue)}DeadLetterQueueUrl`]),
       'EventBusName',
@@ -396,6 +398,25 @@ describe('outputs', () => {
     for (const name of Object.keys(TABLES) as TableName[]) {
       expect(outputs[`${pascalCase(name)}TableName`]?.Value).toEqual({ Ref: ids[name] });
     }
+  });
+
+  it('names each REST API and their stage, which `key revoke` flushes (READ_API_ID, PLATFORM_API_ID, INTAKE_API_ID, API_STAGE_NAME)', () => {
+    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown; Description?: string }>;
+    const restApis = ofType(resources, 'AWS::ApiGateway::RestApi').map(([id]) => id);
+    for (const surface of apiSurfaces) {
+      const output = outputs[`${pascalCase(surface)}ApiId`];
+      expect(restApis).toContain((output?.Value as { Ref?: string } | undefined)?.Ref);
+      expect(output?.Description).toContain(API_ID_ENV[surface]);
+    }
+    expect(outputs.ApiStageName?.Value).toBe('v1');
+    for (const [, stage] of ofType(resources, 'AWS::ApiGateway::Stage')) expect(stage.Properties?.StageName).toBe('v1');
+  });
+
+  it('gives the authorizer the timeout revocation waits for before its second flush', () => {
+    const authorizer = ofType(resources, 'AWS::Lambda::Function').find(([, fn]) =>
+      String(fn.Properties?.Description ?? '').startsWith('REQUEST authorizer'),
+    );
+    expect(authorizer?.[1].Properties?.Timeout).toBe(AUTHORIZER_TIMEOUT_SECONDS);
   });
 });
 

@@ -60,4 +60,18 @@ describe('createHttpHandler', () => {
     expect(response.body).not.toMatch(/ECONNREFUSED|secret/);
     expect(JSON.parse(response.body)).toEqual({ error: 'internal_error', message: 'Internal server error', request_id: 'req-1' });
   });
+
+  it('refuses to return a body that would not fit in the 6 MB Lambda response, measured as the proxy payload embeds it', async () => {
+    // 2.6 MB of quotes: 5.2 MB of JSON text once each quote is escaped, over 6 MB once the body is embedded as a string.
+    const quotes = '"'.repeat(2_600_000);
+    const handler = createHttpHandler({ surface: 'platform' }, async () => ({ statusCode: 200, body: { text: quotes } }));
+    const fits = createHttpHandler({ surface: 'platform' }, async () => ({ statusCode: 200, body: { text: 'a'.repeat(5_000_000) } }));
+
+    const response = await handler(event(), context);
+    const small = await fits(event(), context);
+
+    expect(response.statusCode).toBe(500);
+    expect(JSON.parse(response.body)).toMatchObject({ success: false, error: 'response_too_large', request_id: 'req-1' });
+    expect(small.statusCode).toBe(200);
+  });
 });

@@ -11,7 +11,7 @@ import type * as responses from '../../shared/openapi/response-schemas';
 import type { CursorPagination } from '../../shared/pagination/cursor';
 import type { OffsetPagination } from '../../shared/pagination/offset';
 import { ROUTES } from '../../shared/routes';
-import { V0_LIMIT, V1_LIMIT } from '../../shared/schemas/queries';
+import { MAX_RANGE_DAYS, V0_LIMIT, V1_LIMIT } from '../../shared/schemas/queries';
 import { proxyEvent } from '../support/api-gateway-event';
 import { session } from '../support/factories';
 
@@ -181,6 +181,19 @@ describe('the OpenAPI document', () => {
     expect(describe('listCalls')).toMatch(/read:transcripts/);
   });
 
+  it('states the maximum date range exactly where the query schema enforces one', () => {
+    const DAY = 86_400_000;
+    const end = '2026-11-01T00:00:00Z';
+    for (const route of ROUTES) {
+      const entry = ROUTE_SCHEMAS[route.id];
+      if (!entry?.query || !entry.dateFilter) continue;
+      const wide = { start_date: new Date(Date.parse(end) - (MAX_RANGE_DAYS * DAY + 1)).toISOString(), end_date: end };
+      const refused = !entry.query.safeParse(wide).success;
+      const documented = String(operation(route).description).includes(`may span at most ${MAX_RANGE_DAYS} days`);
+      expect({ route: route.id, refused, documented }).toEqual({ route: route.id, refused: documented, documented });
+    }
+  });
+
   it('resolves every $ref inside the document', () => {
     const unresolved = collectRefs(doc).filter((ref) => !ref.startsWith('#/') || resolvePointer(ref) === undefined);
     expect(unresolved).toEqual([]);
@@ -290,8 +303,10 @@ describe('the response schemas against the domain mappers', () => {
       limit: 10,
       offset: 0,
     });
+    const { data, pagination, truncatedBlocks } = analytics;
     const body = {
-      ...analytics,
+      data,
+      pagination,
       metadata: {
         teamId: 1,
         startDate: '2026-02-28T00:00:00.000Z',
@@ -299,6 +314,7 @@ describe('the response schemas against the domain mappers', () => {
         timezone: 'America/New_York',
         schedulerId: null,
         metricsRequested: ['funnel'],
+        truncatedBlocks,
       },
     };
     expect(errorsAgainst('SchedulerAnalyticsResponse', body)).toEqual([]);

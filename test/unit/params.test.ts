@@ -1,5 +1,17 @@
+import type * as z from 'zod';
 import { parseOrThrow } from '../../shared/http/validation';
-import { schedulerAnalyticsQuery, teamSessionsQuery } from '../../shared/schemas/queries';
+import {
+  callsQuery,
+  crossTeamFunnelQuery,
+  crossTeamSessionsQuery,
+  funnelQuery,
+  MAX_RANGE_DAYS,
+  schedulerAnalyticsQuery,
+  supportTicketsQuery,
+  teamLeadsQuery,
+  teamSessionsQuery,
+  unifiedLeadsQuery,
+} from '../../shared/schemas/queries';
 
 function errorOf(fn: () => unknown): { message: string; field?: string } {
   try {
@@ -74,5 +86,62 @@ describe('read-route query validation', () => {
     const error = errorOf(() => parseOrThrow(schedulerAnalyticsQuery, { metrics: 'funnel,revenue' }, 'query'));
     expect(error.field).toBe('metrics');
     expect(error.message).toMatch(/unknown block revenue/);
+  });
+});
+
+describe('date range bounds', () => {
+  const DAY = 86_400_000;
+  const end = '2026-11-01T00:00:00.000Z';
+  const startBefore = (ms: number) => new Date(Date.parse(end) - ms).toISOString();
+  const bounded: Record<string, z.ZodType<{ start_date?: string; end_date?: string }>> = {
+    schedulerAnalyticsQuery,
+    funnelQuery,
+    crossTeamFunnelQuery,
+    unifiedLeadsQuery,
+    callsQuery,
+  };
+
+  it.each(Object.entries(bounded))('%s accepts a range of exactly 366 days', (_name, schema) => {
+    const q = parseOrThrow(schema, { start_date: startBefore(MAX_RANGE_DAYS * DAY), end_date: end }, 'query');
+    expect(q.start_date).toBe('2025-10-31T00:00:00.000Z');
+  });
+
+  it.each(Object.entries(bounded))('%s refuses a range one millisecond wider, naming end_date', (_name, schema) => {
+    const error = errorOf(() => parseOrThrow(schema, { start_date: startBefore(MAX_RANGE_DAYS * DAY + 1), end_date: end }, 'query'));
+    expect(error).toMatchObject({ field: 'end_date', message: 'end_date: the range may span at most 366 days' });
+  });
+
+  it('refuses the 0001–9999 chartData reproduction naming end_date', () => {
+    const error = errorOf(() =>
+      parseOrThrow(
+        schedulerAnalyticsQuery,
+        { metrics: 'chartData', start_date: '0001-01-01T00:00:00Z', end_date: '9999-12-31T00:00:00Z' },
+        'query',
+      ),
+    );
+    expect(error).toMatchObject({ field: 'end_date', message: 'end_date: the range may span at most 366 days' });
+  });
+
+  it('counts a lone start_date up to now and names start_date', () => {
+    const error = errorOf(() => parseOrThrow(unifiedLeadsQuery, { start_date: '2000-01-01T00:00:00Z' }, 'query'));
+    expect(error).toMatchObject({
+      field: 'start_date',
+      message: 'start_date: the range may span at most 366 days (end_date defaults to now)',
+    });
+  });
+
+  it('accepts a lone end_date in any era (the default range is the 7 days before it)', () => {
+    expect(parseOrThrow(callsQuery, { end_date: '0001-01-08T00:00:00Z' }, 'query').end_date).toBe('0001-01-08T00:00:00.000Z');
+  });
+
+  const cursorLists: Record<string, z.ZodType<{ start_date?: string; end_date?: string }>> = {
+    teamSessionsQuery,
+    crossTeamSessionsQuery,
+    teamLeadsQuery,
+    supportTicketsQuery,
+  };
+  it.each(Object.entries(cursorLists))('%s (a cursor list: one page of reads whatever the range) accepts 0001–9999', (_name, schema) => {
+    const q = parseOrThrow(schema, { start_date: '0001-01-01T00:00:00Z', end_date: '9999-12-31T00:00:00Z' }, 'query');
+    expect(q.end_date).toBe('9999-12-31T00:00:00.000Z');
   });
 });

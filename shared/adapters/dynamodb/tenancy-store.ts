@@ -176,7 +176,8 @@ export class DynamoTenancyStore implements TenancyStore {
   }
 
   async getApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null> {
-    return this.getMeta<ApiKeyRecord>(`APIKEY#${keyHash}`);
+    // Strongly consistent: a revocation that has been written is seen by the very next authorization.
+    return this.getMeta<ApiKeyRecord>(`APIKEY#${keyHash}`, true);
   }
 
   async listApiKeys(): Promise<ApiKeyRecord[]> {
@@ -239,8 +240,10 @@ export class DynamoTenancyStore implements TenancyStore {
     }
   }
 
-  private async getMeta<T>(pk: string): Promise<T | null> {
-    const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: { pk, sk: 'META' } }));
+  private async getMeta<T>(pk: string, consistent = false): Promise<T | null> {
+    const result = await this.client.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk, sk: 'META' }, ...(consistent ? { ConsistentRead: true } : {}) }),
+    );
     return result.Item ? stripKeys<T>(result.Item) : null;
   }
 

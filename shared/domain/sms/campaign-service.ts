@@ -133,7 +133,11 @@ export async function createCampaign(
   const start = resolveStartTime(input.request.schedule_time, input.now);
   const chunks = chunkRecipients(input.plan);
   const campaign = campaignRecord(deps, input, start, chunks.length);
-  const startMessage = { type: 'start', campaign_id: campaign.campaign_id, requested_at: input.now.toISOString() } satisfies CampaignMessage;
+  const startMessage = {
+    type: 'start',
+    campaign_id: campaign.campaign_id,
+    requested_at: input.now.toISOString(),
+  } satisfies CampaignMessage;
   if (start.immediate) {
     await deps.queue.send([{ body: startMessage }]);
   } else {
