@@ -1,0 +1,297 @@
+import fc from 'fast-check';
+import { type LocalService, startLocalService } from '../../local/service';
+import { ROUTES, type Surface } from '../../shared/routes';
+import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
+
+process.env.LOG_LEVEL = 'silent';
+process.env.SMS_SEND_RATE_PER_SECOND = '0';
+
+/**
+ * Arbitrary JSON, sent to every POST route through the local gateway (authorizer, handler, stores
+ * and the workers the accepted ones start): never a 5xx, every refusal in the surface's error
+ * body, and nothing the workers take up dead-lettered. Bodies are a mix of whole arbitrary JSON
+ * documents and the route's valid body with fields replaced by arbitrary values or by the raw
+ * tokens that used to answer 500 (integers above 2^53, 1e309, prototype keys, deep nesting,
+ * lone surrogates), with an arbitrary Idempotency-Key on some.
+ *
+ * PROPERTY_RUNS sets the bodies per route (default 150); PROPERTY_REPORT=1 prints the figures.
+ */
+
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 150);
+
+/** JSON text of a value. */
+type Raw = string;
+
+/** Tokens JSON.stringify can never produce, and the values that used to answer 500. */
+const HAZARDS: readonly Raw[] = [
+  '9007199254740993',
+  '-12345678901234567890',
+  '1e16',
+  '1e309',
+  '-1e309',
+  '1e-400',
+  '1e-200',
+  '0.1e-130',
+  '{"__proto__":{"polluted":true}}',
+  '{"constructor":{"prototype":{"polluted":true}}}',
+  '{"a":{"prototype":1}}',
+  '{"\\u005f_proto__":{}}',
+  '"\\ud800"',
+  '"\\udfff tail"',
+  '""',
+  '"   "',
+  `"${'x'.repeat(20_000)}"`,
+  '[]',
+  '{}',
+  'null',
+  'true',
+  '-0',
+];
+
+const nested = (depth: number, leaf: Raw): Raw => '['.repeat(depth) + leaf + ']'.repeat(depth);
+
+const rawValue: fc.Arbitrary<Raw> = fc.oneof(
+  { weight: 4, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)) },
+  { weight: 3, arbitrary: fc.constantFrom(...HAZARDS) },
+  { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 20, max: 40 }), fc.constantFrom(...HAZARDS)).map(([d, leaf]) => nested(d, leaf)) },
+  { weight: 1, arbitrary: fc.bigInt({ min: -(10n ** 22n), max: 10n ** 22n }).map(String) },
+  { weight: 1, arbitrary: fc.double().map((n) => (Number.isFinite(n) ? String(n) : '1e999')) },
+);
+
+/** An object's JSON text from members whose values are already JSON text. */
+const objectText = (members: readonly (readonly [string, Raw])[]): Raw =>
+  `{${members.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
+
+/** The route's valid body as members, with paths the mutation may replace or add. */
+interface BodyTemplate {
+  /** Builds the body's text from a member map (fresh values per call, e.g. a new phone number). */
+  readonly build: (overrides: ReadonlyMap<string, Raw>) => Raw;
+  /** Member names a mutation picks from (a dotted name reaches into a nested object). */
+  readonly fields: readonly string[];
+  /** Values worth trying on this route besides the shared ones. */
+  readonly values?: readonly Raw[];
+}
+
+let counter = 0;
+const freshPhone = () => `"+1415${String(5_000_000 + (++counter % 4_000_000)).padStart(7, '0')}"`;
+
+/** Members of an object, with overrides for `prefix.`-named fields applied and extra fields added. */
+function members(base: Record<string, Raw>, overrides: ReadonlyMap<string, Raw>, prefix = ''): [string, Raw][] {
+  const out = new Map(Object.entries(base));
+  for (const [name, value] of overrides) {
+    if (!name.startsWith(prefix)) continue;
+    const rest = name.slice(prefix.length);
+    if (!rest.includes('.')) out.set(rest, value);
+  }
+  return [...out];
+}
+
+const INTAKE: BodyTemplate = {
+  fields: ['phone', 'name', 'email', 'lead_source', 'service_type', 'address', 'notes', 'external_id', 'utm_source', 'zip', 'custom'],
+  build: (o) =>
+    objectText(members({ phone: freshPhone(), name: '"Ana Lima"', email: '"ana@example.com"', service_type: '"Water heater"' }, o)),
+};
+
+const VOICE_REPORT: BodyTemplate = {
+  fields: [
+    'message',
+    'message.type',
+    'message.cost',
+    'message.endedReason',
+    'message.recordingUrl',
+    'message.summary',
+    'message.call',
+    'message.call.id',
+    'message.call.duration',
+    'message.call.metadata',
+    'message.analysis',
+    'message.artifact',
+  ],
+  build: (o) => {
+    if (o.has('message')) return objectText(members({}, o));
+    const call = objectText(members({ id: `"call_prop_${++counter}"`, type: '"inboundPhoneCall"' }, o, 'message.call.'));
+    const message = objectText(
+      members(
+        {
+          type: '"end-of-call-report"',
+          call,
+          endedReason: '"customer-ended-call"',
+          summary: '"Asked about a quote"',
+          artifact: objectText([['transcript', '"AI: Hello\\nUser: Hi"']]),
+          cost: '0.12',
+        },
+        o,
+        'message.',
+      ),
+    );
+    return objectText([['message', message]]);
+  },
+};
+
+const CAMPAIGN: BodyTemplate = {
+  fields: [
+    'campaign_type',
+    'recipients',
+    'recipient.name',
+    'recipient.custom_fields',
+    'message_template',
+    'fallback_message',
+    'schedule_time',
+    'settings',
+    'segmentation',
+    'preflight',
+  ],
+  values: [
+    '"Hi {constructor}"',
+    '"Hi {toString}, {__proto__}"',
+    '"Hi {hasOwnProperty}"',
+    '"Hi {promo}"',
+    '"{name}{name}{name}"',
+    '{"toString":"x","__defineGetter__":"y"}',
+    '{"valueOf":1}',
+  ],
+  build: (o) =>
+    objectText(
+      members(
+        {
+          campaign_type: '"marketing"',
+          recipients: `[${objectText(members({ phone: freshPhone(), name: '"Ana"' }, o, 'recipient.'))}]`,
+          message_template: '"Hi {name}, your tune-up is due"',
+          settings: '{"respect_quiet_hours":false}',
+          preflight: 'true',
+        },
+        o,
+      ),
+    ),
+};
+
+const CANCEL: BodyTemplate = {
+  fields: ['reason', 'note'],
+  build: (o) => objectText(members({ reason: '"typo"' }, o)),
+};
+
+const INBOUND: BodyTemplate = {
+  fields: ['from', 'to', 'body', 'message_id', 'received_at'],
+  build: (o) => objectText(members({ from: freshPhone(), body: '"STOP"', message_id: `"msg_prop_${++counter}"` }, o)),
+};
+
+/** A body for a template: whole arbitrary JSON, or the valid body with one to three fields mutated. */
+function bodies(template: BodyTemplate): fc.Arbitrary<Raw> {
+  const value = template.values ? fc.oneof(rawValue, fc.constantFrom(...template.values)) : rawValue;
+  const mutated = fc
+    .uniqueArray(fc.tuple(fc.constantFrom(...template.fields), value), { minLength: 1, maxLength: 3, selector: ([name]) => name })
+    .map((changes) => template.build(new Map(changes)));
+  return fc.oneof(
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)) },
+    { weight: 1, arbitrary: rawValue },
+    { weight: 5, arbitrary: mutated },
+  );
+}
+
+/** The surface's error body (spec): intake `{success:false, error, code, request_id}`, platform `{success:false, error, message, request_id}`. */
+function expectSurfaceError(surface: Surface, body: Record<string, unknown>): void {
+  if (surface === 'intake') {
+    expect(body).toMatchObject({ success: false, error: expect.any(String), code: expect.any(String), request_id: expect.any(String) });
+  } else {
+    expect(body).toMatchObject({ success: false, error: expect.any(String), message: expect.any(String), request_id: expect.any(String) });
+  }
+}
+
+let service: LocalService;
+let fixture: TenancyFixture;
+let key: string;
+const figures: { route: string; bodies: number; byStatus: Record<number, number> }[] = [];
+
+beforeAll(async () => {
+  service = await startLocalService({ port: 0, dataDir: undefined, seed: false, queueVisibilityTimeoutSeconds: 0.05 });
+  fixture = await createTenancyFixture();
+  key = await fixture.createKey('enterprise', ['write:leads', 'write:calls', 'write:sms_campaigns']);
+});
+
+afterAll(async () => {
+  if (process.env.PROPERTY_REPORT) {
+    for (const f of figures) console.log(`${f.route}: ${f.bodies} bodies, statuses ${JSON.stringify(f.byStatus)}`);
+  }
+  await service?.stop();
+});
+
+async function createScheduledCampaign(): Promise<string> {
+  const res = await post(
+    '/v1/messaging/sms/campaign',
+    CAMPAIGN.build(
+      new Map([
+        ['preflight', 'false'],
+        ['schedule_time', JSON.stringify(new Date(Date.now() + 3_600_000).toISOString())],
+      ]),
+    ),
+    null,
+  );
+  expect(res.status).toBe(202);
+  return (res.body.data as { campaign_id: string }).campaign_id;
+}
+
+async function post(path: string, raw: Raw, idempotencyKey: string | null): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${service.url}${path}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${key}`,
+      'content-type': 'application/json',
+      'x-workspace-id': fixture.teams.own.workspaceId,
+      ...(idempotencyKey === null ? {} : { 'idempotency-key': idempotencyKey }),
+    },
+    body: raw,
+  });
+  const text = await res.text();
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    throw new Error(`${path} answered ${res.status} with a body that is not JSON: ${text.slice(0, 200)}`);
+  }
+  return { status: res.status, body };
+}
+
+const routeCases: { id: string; template: BodyTemplate; path: () => Promise<string> }[] = [
+  { id: 'ingestLead', template: INTAKE, path: async () => '/api/outbound/speed-to-lead/ingest' },
+  { id: 'receiveVoiceReport', template: VOICE_REPORT, path: async () => '/v1/responder/webhook' },
+  { id: 'createSmsCampaign', template: CAMPAIGN, path: async () => '/v1/messaging/sms/campaign' },
+  { id: 'cancelSmsCampaign', template: CANCEL, path: async () => `/v1/messaging/sms/campaign/${await createScheduledCampaign()}/cancel` },
+  { id: 'receiveInboundSms', template: INBOUND, path: async () => '/v1/messaging/sms/inbound' },
+];
+
+describe('arbitrary JSON on every POST route', () => {
+  it('covers every POST route of the route table', () => {
+    const posts = ROUTES.filter((r) => r.method === 'POST').map((r) => r.id);
+    expect(routeCases.map((c) => c.id).sort()).toEqual([...posts].sort());
+  });
+
+  it.each(routeCases)('$id never answers a 5xx and refuses in the surface error body', async ({ id, template, path }) => {
+    const route = ROUTES.find((r) => r.id === id);
+    if (!route) throw new Error(`no route ${id}`);
+    const target = await path();
+    const byStatus: Record<number, number> = {};
+    let count = 0;
+
+    await fc.assert(
+      fc.asyncProperty(
+        bodies(template),
+        fc.option(fc.string({ unit: 'grapheme-ascii', maxLength: 300 }), { freq: 4 }),
+        async (raw, idempotencyKey) => {
+          const res = await post(target, raw, idempotencyKey);
+          count += 1;
+          byStatus[res.status] = (byStatus[res.status] ?? 0) + 1;
+          expect(res.status).toBeLessThan(500);
+          if (res.status >= 400) expectSurfaceError(route.surface, res.body);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    await service.settle();
+
+    figures.push({ route: `${route.method} ${route.path}`, bodies: count, byStatus });
+    for (const queue of service.queues.values()) expect(queue.deadLetters).toEqual([]);
+    // Refusals and acceptances both happened: the generator reaches past validation.
+    expect(Object.keys(byStatus).some((s) => Number(s) < 300)).toBe(true);
+    expect(Object.keys(byStatus).some((s) => Number(s) >= 400)).toBe(true);
+  });
+});
