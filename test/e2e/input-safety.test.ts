@@ -3,6 +3,7 @@ import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
 import { DynamoIntakeStore } from '../../shared/adapters/dynamodb/intake-store';
 import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
 import type { OutreachState } from '../../shared/domain/intake/outreach';
+import { postRawJson } from '../support/post-json';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 
 process.env.LOG_LEVEL = 'silent';
@@ -37,18 +38,12 @@ beforeAll(async () => {
 });
 afterAll(() => service?.stop());
 
-async function post(path: string, raw: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Json }> {
-  const res = await fetch(`${service.url}${path}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${key}`,
-      'content-type': 'application/json',
-      'x-workspace-id': fixture.teams.own.workspaceId,
-      ...headers,
-    },
-    body: raw,
+function post(path: string, raw: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Json }> {
+  return postRawJson(`${service.url}${path}`, raw, {
+    authorization: `Bearer ${key}`,
+    'x-workspace-id': fixture.teams.own.workspaceId,
+    ...headers,
   });
-  return { status: res.status, body: (await res.json()) as Json };
 }
 
 const rawPayload = (lead: { lead_content: unknown } | null) => (lead?.lead_content as { raw_payload?: Json } | undefined)?.raw_payload;

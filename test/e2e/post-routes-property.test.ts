@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { type LocalService, startLocalService } from '../../local/service';
 import { ROUTES, type Surface } from '../../shared/routes';
+import { postRawJson } from '../support/post-json';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 
 process.env.LOG_LEVEL = 'silent';
@@ -230,25 +231,12 @@ async function createScheduledCampaign(): Promise<string> {
   return (res.body.data as { campaign_id: string }).campaign_id;
 }
 
-async function post(path: string, raw: Raw, idempotencyKey: string | null): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${service.url}${path}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${key}`,
-      'content-type': 'application/json',
-      'x-workspace-id': fixture.teams.own.workspaceId,
-      ...(idempotencyKey === null ? {} : { 'idempotency-key': idempotencyKey }),
-    },
-    body: raw,
+function post(path: string, raw: Raw, idempotencyKey: string | null): Promise<{ status: number; body: Record<string, unknown> }> {
+  return postRawJson(`${service.url}${path}`, raw, {
+    authorization: `Bearer ${key}`,
+    'x-workspace-id': fixture.teams.own.workspaceId,
+    ...(idempotencyKey === null ? {} : { 'idempotency-key': idempotencyKey }),
   });
-  const text = await res.text();
-  let body: Record<string, unknown>;
-  try {
-    body = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    throw new Error(`${path} answered ${res.status} with a body that is not JSON: ${text.slice(0, 200)}`);
-  }
-  return { status: res.status, body };
 }
 
 const routeCases: { id: string; template: BodyTemplate; path: () => Promise<string> }[] = [

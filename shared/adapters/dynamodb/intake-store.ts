@@ -166,32 +166,11 @@ export class DynamoIntakeStore implements IntakeStore {
   }
 
   async markOutreachDispatched(stlCallId: number): Promise<void> {
-    const key = await this.leadKey(stlCallId);
-    if (!key) return;
-    await this.client.send(
-      new UpdateCommand({
-        TableName: this.tableName,
-        Key: key,
-        UpdateExpression: 'SET #o.dispatched = :yes',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#o': 'outreach' },
-        ExpressionAttributeValues: { ':yes': true },
-      }),
-    );
+    await this.updateLead(stlCallId, 'SET #o.dispatched = :yes', { '#o': 'outreach' }, { ':yes': true });
   }
 
   async setLeadAppointment(stlCallId: number, appointment: Record<string, unknown>): Promise<void> {
-    const key = await this.leadKey(stlCallId);
-    if (!key) return;
-    await this.client.send(
-      new UpdateCommand({
-        TableName: this.tableName,
-        Key: key,
-        UpdateExpression: 'SET appointment = :a',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':a': appointment },
-      }),
-    );
+    await this.updateLead(stlCallId, 'SET appointment = :a', undefined, { ':a': appointment });
   }
 
   async linkProviderCall(providerCallId: string, stlCallId: number): Promise<void> {
@@ -205,6 +184,27 @@ export class DynamoIntakeStore implements IntakeStore {
       new GetCommand({ TableName: this.tableName, Key: { pk: `PROVIDERCALL#${providerCallId}`, sk: 'META' } }),
     );
     return typeof result.Item?.stl_call_id === 'number' ? result.Item.stl_call_id : null;
+  }
+
+  /** Applies an update to the lead of an outreach call, if that lead exists. */
+  private async updateLead(
+    stlCallId: number,
+    updateExpression: string,
+    names: Record<string, string> | undefined,
+    values: Record<string, unknown>,
+  ): Promise<void> {
+    const key = await this.leadKey(stlCallId);
+    if (!key) return;
+    await this.client.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: key,
+        UpdateExpression: updateExpression,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
   }
 
   private async leadKey(stlCallId: number): Promise<{ pk: string; sk: string } | null> {
