@@ -10,10 +10,13 @@ import { crc32 } from 'node:zlib';
  * Every action is validated and its condition evaluated by dynalite's own code (validators,
  * `checkConditional`, the PutItem/UpdateItem/DeleteItem actions), so expressions behave exactly as
  * in single-item writes. Transactions are serialized among themselves; all conditions are checked
- * before any write, and if a write fails midway the items already written are restored. A plain
- * write racing a transaction between its check and its write is not isolated — acceptable for a
- * local emulator, not a substitute for DynamoDB's guarantees. ClientRequestToken idempotency and
- * ConsumedCapacity are not emulated.
+ * before any write. The actions then run against a store that records their item and index writes
+ * instead of making them, and the recorded writes go to LevelDB as **one batch**, which LevelDB
+ * applies atomically (one log record): a process killed mid-transaction leaves all of it or none
+ * (the local runtime's crash guarantees depend on this: a campaign's recipient outcomes and its
+ * counters are settled in one transaction). A plain write racing a transaction between its check
+ * and its batch is not isolated — acceptable for a local emulator, not a substitute for
+ * DynamoDB's guarantees. ClientRequestToken idempotency and ConsumedCapacity are not emulated.
  */
 
 type AttributeMap = Record<string, Record<string, unknown>>;
@@ -28,14 +31,23 @@ interface TableDescription {
   readonly KeySchema: readonly { readonly AttributeName: string; readonly KeyType: string }[];
 }
 
-interface ItemDb {
+/** One of dynalite's key-prefixed views of its LevelDB (db/index.js `createPrefixedDbWrapper`). */
+interface SubDb {
   get(key: string, cb: Callback<AttributeMap | undefined>): void;
+  put(key: string, value: unknown, cb: Callback<void>): void;
+  del(key: string, cb: Callback<void>): void;
+  lock: unknown;
 }
+
+type BatchOperation = { type: 'put'; key: string; value: unknown } | { type: 'del'; key: string };
 
 /** The slice of dynalite's store (db/index.js `create`) this module uses. */
 export interface DynaliteStore {
+  /** The one LevelDB every table, item and index view is a key prefix of. */
+  readonly db: { batch(operations: BatchOperation[], cb: Callback<void>): void };
   getTable(name: string, cb: Callback<TableDescription>): void;
-  getItemDb(name: string): ItemDb;
+  getItemDb(name: string): SubDb;
+  getIndexDb(indexType: string, tableName: string, indexName: string): SubDb;
 }
 
 interface Validation {
@@ -219,15 +231,6 @@ async function prepare(store: DynaliteStore, raw: unknown): Promise<PreparedActi
   return { kind, data, table, tableName, key: db.createKey(keySource, table), returnOldOnFailure };
 }
 
-function keyAttributes(item: AttributeMap, table: TableDescription): AttributeMap {
-  const key: AttributeMap = {};
-  for (const { AttributeName } of table.KeySchema) {
-    const value = item[AttributeName];
-    if (value) key[AttributeName] = value;
-  }
-  return key;
-}
-
 async function transactWrite(store: DynaliteStore, request: Record<string, unknown>): Promise<Record<string, unknown>> {
   const { db, action } = dynalite();
   const items = request.TransactItems;
@@ -270,33 +273,42 @@ async function transactWrite(store: DynaliteStore, request: Record<string, unkno
     });
   }
 
-  const applied: PreparedAction[] = [];
-  try {
-    for (const p of prepared) {
-      if (p.kind === 'ConditionCheck') continue;
-      const { _condition: _c, Expected: _e, ConditionExpression: _ce, ...unconditional } = p.data;
-      const write = p.kind === 'Put' ? action.putItem : p.kind === 'Update' ? action.updateItem : action.deleteItem;
-      await promisify((cb) => write(store, unconditional, cb));
-      applied.push(p);
-    }
-  } catch (error) {
-    // Restore what was written so the transaction stays all-or-nothing.
-    for (const p of applied.reverse()) {
-      const restore = p.existing
-        ? () => promisify((cb) => action.putItem(store, { TableName: p.tableName, Item: p.existing }, cb))
-        : () =>
-            promisify((cb) =>
-              action.deleteItem(
-                store,
-                { TableName: p.tableName, Key: keyAttributes((p.data.Item ?? p.data.Key) as AttributeMap, p.table) },
-                cb,
-              ),
-            );
-      await restore().catch(() => undefined);
-    }
-    throw error;
+  const batch: BatchOperation[] = [];
+  const recording = recordingStore(store, batch);
+  for (const p of prepared) {
+    if (p.kind === 'ConditionCheck') continue;
+    const { _condition: _c, Expected: _e, ConditionExpression: _ce, ...unconditional } = p.data;
+    const write = p.kind === 'Put' ? action.putItem : p.kind === 'Update' ? action.updateItem : action.deleteItem;
+    await promisify((cb) => write(recording, unconditional, cb));
   }
+  await promisify<void>((cb) => store.db.batch(batch, cb));
   return {};
+}
+
+/**
+ * The store as dynalite's actions see it, except that item and index writes are appended to
+ * `batch` (with the key prefix dynalite's view would add) instead of being made. Reads go to the
+ * real views: the items of one transaction are distinct, so no action reads another's write.
+ */
+function recordingStore(store: DynaliteStore, batch: BatchOperation[]): DynaliteStore {
+  const recording = (view: SubDb, prefix: string): SubDb => ({
+    get: (key, cb) => view.get(key, cb),
+    put: (key, value, cb) => {
+      batch.push({ type: 'put', key: prefix + key, value });
+      setImmediate(cb, null);
+    },
+    del: (key, cb) => {
+      batch.push({ type: 'del', key: prefix + key });
+      setImmediate(cb, null);
+    },
+    lock: view.lock,
+  });
+  // Prefixes as db/index.js `getItemDb`, `getIndexDb` and `getSubDb` build them.
+  return Object.assign(Object.create(store) as DynaliteStore, {
+    getItemDb: (name: string) => recording(store.getItemDb(name), `item-${name}~`),
+    getIndexDb: (indexType: string, tableName: string, indexName: string) =>
+      recording(store.getIndexDb(indexType, tableName, indexName), `index-${indexType.toLowerCase()}~${tableName}~${indexName}~`),
+  });
 }
 
 async function transactGet(store: DynaliteStore, request: Record<string, unknown>): Promise<Record<string, unknown>> {

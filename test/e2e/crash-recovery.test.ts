@@ -19,7 +19,9 @@ const dirs: string[] = [];
 const running: ServiceProcess[] = [];
 afterAll(async () => {
   for (const service of running) await service.kill('SIGKILL');
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  // CRASH_TEST_KEEP=1 leaves the data folders for a look at what a failed run left behind.
+  if (process.env.CRASH_TEST_KEEP) process.stdout.write(`data folders kept: ${dirs.join(' ')}\n`);
+  else for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 const readJsonLines = (file: string): Record<string, unknown>[] =>

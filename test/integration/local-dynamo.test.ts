@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import {
@@ -15,6 +17,7 @@ import {
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
 import { ensureTables, localDynamoClient, startLocalDynamo } from '../../local/dynamodb';
+import { createDynaliteWithStore, type DynaliteStore, installTransactions } from '../../local/dynamodb-transactions';
 import { TABLES, tableNameEnvVar } from '../../shared/adapters/dynamodb/tables';
 import type { TableName } from '../../shared/routes';
 
@@ -262,6 +265,108 @@ describe('embedded DynamoDB', () => {
       );
 
       await expect(attempt).rejects.toMatchObject({ name: 'ValidationException' });
+    });
+  });
+
+  describe('transactions are all-or-nothing across a crash', () => {
+    let server: Server;
+    let store: DynaliteStore;
+    let client: ReturnType<typeof localDynamoClient>;
+    const key = (pk: string) => ({ pk: { S: pk }, sk: { S: 'META' } });
+    const calls = { put: 0, del: 0, batches: [] as { type: string; key: string }[][] };
+
+    beforeAll(async () => {
+      ({ server, store } = createDynaliteWithStore({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 }));
+      installTransactions(server, store);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      client = localDynamoClient(endpoint);
+      await ensureTables(endpoint, 'atomic');
+      // Every write that reaches LevelDB, counted from here on.
+      const db = store.db as unknown as Record<'put' | 'del' | 'batch', (...args: unknown[]) => unknown>;
+      const { put, del, batch } = db;
+      db.put = (...args) => {
+        calls.put++;
+        return put.apply(store.db, args);
+      };
+      db.del = (...args) => {
+        calls.del++;
+        return del.apply(store.db, args);
+      };
+      db.batch = (...args) => {
+        calls.batches.push(args[0] as { type: string; key: string }[]);
+        return batch.apply(store.db, args);
+      };
+    });
+    afterAll(async () => {
+      client.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    });
+    beforeEach(() => {
+      calls.put = 0;
+      calls.del = 0;
+      calls.batches = [];
+    });
+
+    it("writes a transaction's items and index entries to LevelDB as one batch, so a killed process keeps all or none", async () => {
+      await client.send(new PutItemCommand({ TableName: 'atomic-teams', Item: { ...key('C'), n: { N: '1' } } }));
+      calls.put = 0;
+
+      await client.send(
+        new TransactWriteItemsCommand({
+          TransactItems: [
+            { Put: { TableName: 'atomic-teams', Item: { ...key('A'), keyListPk: { S: 'APIKEYS' }, keyId: { S: 'k9' } } } },
+            {
+              Update: {
+                TableName: 'atomic-teams',
+                Key: key('C'),
+                UpdateExpression: 'ADD n :one',
+                ExpressionAttributeValues: { ':one': { N: '1' } },
+              },
+            },
+          ],
+        }),
+      );
+
+      expect({ put: calls.put, del: calls.del }).toEqual({ put: 0, del: 0 });
+      expect(calls.batches).toHaveLength(1);
+      const keys = calls.batches[0]?.map((op) => `${op.type} ${op.key.split('~')[0]}`).sort();
+      expect(keys).toEqual(['put index-global', 'put item-atomic-teams', 'put item-atomic-teams']);
+      // The keys the batch wrote are the ones dynalite reads: items and the index entry.
+      expect((await client.send(new GetItemCommand({ TableName: 'atomic-teams', Key: key('C') }))).Item?.n).toEqual({ N: '2' });
+      const byIndex = await client.send(
+        new QueryCommand({
+          TableName: 'atomic-teams',
+          IndexName: 'byKeyId',
+          KeyConditionExpression: 'keyListPk = :p',
+          ExpressionAttributeValues: { ':p': { S: 'APIKEYS' } },
+        }),
+      );
+      expect(byIndex.Items?.map((i) => i.keyId)).toEqual([{ S: 'k9' }]);
+    });
+
+    it('writes nothing when an action fails after every condition passed (an update over the item size limit)', async () => {
+      await client.send(new PutItemCommand({ TableName: 'atomic-teams', Item: { ...key('BIG'), a: { S: 'x'.repeat(250_000) } } }));
+
+      const attempt = client.send(
+        new TransactWriteItemsCommand({
+          TransactItems: [
+            { Put: { TableName: 'atomic-teams', Item: key('BESIDE') } },
+            {
+              Update: {
+                TableName: 'atomic-teams',
+                Key: key('BIG'),
+                UpdateExpression: 'SET b = :b',
+                ExpressionAttributeValues: { ':b': { S: 'y'.repeat(200_000) } },
+              },
+            },
+          ],
+        }),
+      );
+
+      await expect(attempt).rejects.toMatchObject({ name: 'ValidationException' });
+      expect((await client.send(new GetItemCommand({ TableName: 'atomic-teams', Key: key('BESIDE') }))).Item).toBeUndefined();
+      expect((await client.send(new GetItemCommand({ TableName: 'atomic-teams', Key: key('BIG') }))).Item?.b).toBeUndefined();
     });
   });
 
