@@ -1,16 +1,13 @@
 import type { SQSEvent } from 'aws-lambda';
 import * as z from 'zod';
-import { DynamoCampaignStore } from '../../shared/adapters/dynamodb/campaign-store';
 import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
 import { DynamoMessagingConfigStore } from '../../shared/adapters/dynamodb/messaging-config-store';
 import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
-import { eventBus } from '../../shared/adapters/runtime/event-bus';
-import { queues } from '../../shared/adapters/runtime/queues';
-import { scheduler } from '../../shared/adapters/runtime/scheduler';
+import { campaignDependencies } from '../../shared/adapters/runtime/campaign-dependencies';
 import { smsProvider } from '../../shared/adapters/runtime/sms-provider';
 import { startCampaign } from '../../shared/domain/sms/campaign-service';
-import { pricePerSegmentMicros, sendRatePerSecond } from '../../shared/domain/sms/pricing-config';
+import { sendRatePerSecond } from '../../shared/domain/sms/pricing-config';
 import { sendChunk } from '../../shared/domain/sms/send-chunk';
 import { log } from '../../shared/http/logger';
 import { workerMaxRunMs } from '../../shared/workers/definitions';
@@ -19,8 +16,7 @@ import { deliveryOf, parseMessage, processSqsBatch } from '../../shared/workers/
 const client = getDocumentClient();
 const tenancy = new DynamoTenancyStore(client, physicalTableName('teams'));
 const messagingConfigs = new DynamoMessagingConfigStore(client, physicalTableName('teams'));
-const store = new DynamoCampaignStore(client, physicalTableName('campaigns'));
-const price = pricePerSegmentMicros();
+const campaignDeps = campaignDependencies();
 const rate = sendRatePerSecond();
 const maxRunMs = workerMaxRunMs('campaign-sender');
 
@@ -33,13 +29,7 @@ const campaignMessage = z.discriminatedUnion('type', [
 export const handler = (event: SQSEvent) =>
   processSqsBatch(event, async (record) => {
     const message = parseMessage(record, campaignMessage);
-    const deps = {
-      store,
-      queue: queues.get('campaign-sends'),
-      scheduler: scheduler.get('default'),
-      eventBus: eventBus.get('default'),
-      pricePerSegmentMicros: price,
-    };
+    const deps = campaignDeps();
     if (message.type === 'start') {
       const result = await startCampaign(deps, message, new Date());
       log('info', 'campaign start', { campaignId: message.campaign_id, result });

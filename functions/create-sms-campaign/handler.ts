@@ -1,17 +1,13 @@
-import { DynamoCampaignStore } from '../../shared/adapters/dynamodb/campaign-store';
 import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
 import { DynamoMessagingConfigStore } from '../../shared/adapters/dynamodb/messaging-config-store';
 import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
-import { eventBus } from '../../shared/adapters/runtime/event-bus';
-import { queues } from '../../shared/adapters/runtime/queues';
-import { scheduler } from '../../shared/adapters/runtime/scheduler';
+import { campaignDependencies } from '../../shared/adapters/runtime/campaign-dependencies';
 import { resolveWorkspaceTeam } from '../../shared/auth/workspace-access';
 import { toDollars } from '../../shared/domain/sms/campaign-plan';
 import { campaignRequestSchema } from '../../shared/domain/sms/campaign-request';
 import { campaignResponse } from '../../shared/domain/sms/campaign-response';
 import { createCampaign, planForTeam } from '../../shared/domain/sms/campaign-service';
-import { pricePerSegmentMicros } from '../../shared/domain/sms/pricing-config';
 import { createHttpHandler } from '../../shared/http/handler';
 import { idempotencyKeys } from '../../shared/http/idempotency';
 import { parseJsonObjectBody } from '../../shared/http/json-body';
@@ -23,8 +19,7 @@ const MAX_CAMPAIGN_BODY_BYTES = 6 * 1024 * 1024;
 const client = getDocumentClient();
 const tenancy = new DynamoTenancyStore(client, physicalTableName('teams'));
 const messagingConfigs = new DynamoMessagingConfigStore(client, physicalTableName('teams'));
-const store = new DynamoCampaignStore(client, physicalTableName('campaigns'));
-const price = pricePerSegmentMicros();
+const campaignDeps = campaignDependencies();
 
 export const handler = createHttpHandler(
   {
@@ -35,13 +30,7 @@ export const handler = createHttpHandler(
   async ({ body, headers, identity, requestId }) => {
     const team = await resolveWorkspaceTeam(identity, headers, tenancy);
     const request = parseOrThrow(campaignRequestSchema, body, 'body');
-    const deps = {
-      store,
-      queue: queues.get('campaign-sends'),
-      scheduler: scheduler.get('default'),
-      eventBus: eventBus.get('default'),
-      pricePerSegmentMicros: price,
-    };
+    const deps = campaignDeps();
     const config = await messagingConfigs.getMessagingConfig(team.id);
     const now = new Date();
     const plan = await planForTeam(deps, team, request, config.phone_region, now);
@@ -58,7 +47,7 @@ export const handler = createHttpHandler(
             fallback_count: plan.fallbackCount,
             segments: plan.segments,
             estimated_cost: toDollars(plan.estimatedCostMicros),
-            price_per_segment: toDollars(price),
+            price_per_segment: toDollars(deps.pricePerSegmentMicros),
             recipients: plan.recipients.map((r) => ({
               index: r.index,
               phone: r.phone,

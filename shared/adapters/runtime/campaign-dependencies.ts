@@ -1,0 +1,28 @@
+import type { CampaignDependencies } from '../../domain/sms/campaign-service';
+import { pricePerSegmentMicros } from '../../domain/sms/pricing-config';
+import { DynamoCampaignStore } from '../dynamodb/campaign-store';
+import { getDocumentClient } from '../dynamodb/client';
+import { physicalTableName } from '../dynamodb/tables';
+import { eventBus } from './event-bus';
+import { queues } from './queues';
+import { scheduler } from './scheduler';
+
+/**
+ * The campaign dependencies of the functions that create and send campaigns (create-sms-campaign,
+ * campaign-sender), built in one place. Call it at module load: the campaign store (over the
+ * campaigns table) and the price per segment are built once, like every AWS client; the returned
+ * function hands out the dependencies per request, taking the campaign-sends queue, the scheduler
+ * and the event bus from their adapter slots then, so an adapter the local runtime or a test puts
+ * in a slot after the handler loaded is the one used.
+ */
+export function campaignDependencies(): () => CampaignDependencies {
+  const store = new DynamoCampaignStore(getDocumentClient(), physicalTableName('campaigns'));
+  const price = pricePerSegmentMicros();
+  return () => ({
+    store,
+    queue: queues.get('campaign-sends'),
+    scheduler: scheduler.get('default'),
+    eventBus: eventBus.get('default'),
+    pricePerSegmentMicros: price,
+  });
+}
