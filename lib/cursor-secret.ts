@@ -1,6 +1,7 @@
 import { Validations } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { CURSOR_SECRET_ENV } from '../shared/adapters/runtime/resource-env';
 import type { ServiceFunction } from './service-function';
 
 export interface CursorSecretProps {
@@ -27,7 +28,7 @@ export class CursorSecret extends Construct {
 
   constructor(scope: Construct, id: string, props: CursorSecretProps = {}) {
     super(scope, id);
-    this.envName = props.envName ?? 'CURSOR_SECRET';
+    this.envName = props.envName ?? CURSOR_SECRET_ENV;
     this.secret = new Secret(this, 'Secret', {
       description: 'HMAC key that signs pagination cursors',
       generateSecretString: { passwordLength: props.length ?? 64, excludePunctuation: true, includeSpace: false },

@@ -2,7 +2,8 @@ import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { tableNameEnvVar } from '../shared/adapters/dynamodb/tables';
 import { QUEUE_URL_ENV } from '../shared/adapters/runtime/queue-env';
-import { API_ID_ENV, API_STAGE_ENV, AUTHORIZER_TIMEOUT_SECONDS } from '../shared/auth/authorizer-settings';
+import { CURSOR_SURFACES } from '../shared/adapters/runtime/resource-env';
+import { API_ID_ENV, API_STAGE_ENV, AUTHORIZER_TABLES, AUTHORIZER_TIMEOUT_SECONDS } from '../shared/auth/authorizer-settings';
 import { ROUTES, type RouteDefinition, type Surface, type TableName } from '../shared/routes';
 import { WORKERS, type WorkerDefinition } from '../shared/workers/definitions';
 import { SurfaceApi } from './api';
@@ -19,8 +20,6 @@ import { bindTable, ServiceFunction } from './service-function';
 
 /** The surfaces in a fixed order, so construct ids and outputs do not move when routes are added. */
 const SURFACES: readonly Surface[] = ['read', 'platform', 'intake'];
-/** Surfaces whose list endpoints issue signed cursors. */
-const CURSOR_SURFACES: ReadonlySet<Surface> = new Set<Surface>(['read']);
 
 export interface ServiceStackProps extends StackProps {
   /**
@@ -111,8 +110,9 @@ export class ServiceStack extends Stack {
       timeout: Duration.seconds(AUTHORIZER_TIMEOUT_SECONDS),
       description: 'REQUEST authorizer shared by the REST APIs: API key → policy and identity context',
     });
-    // Reads keys and records lastUsedAt (UpdateItem), hence readwrite.
-    bindTable(this.authorizer, this.data.tables.teams, 'readwrite', tableNameEnvVar('teams'));
+    for (const { table, access } of AUTHORIZER_TABLES) {
+      bindTable(this.authorizer, this.data.tables[table], access, tableNameEnvVar(table));
+    }
 
     const account = (props.manageApiGatewayAccount ?? true) ? new ApiGatewayAccount(this, 'ApiGatewayAccount') : undefined;
 

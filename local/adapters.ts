@@ -7,6 +7,7 @@ import { voiceProvider } from '../shared/adapters/runtime/voice-provider';
 import type { QueueName } from '../shared/ports/message-queue';
 import { WORKERS } from '../shared/workers/definitions';
 import { LocalEventBus } from './event-bus';
+import { outsideFunctions, runAsFunction } from './function-environment';
 import { LocalQueue, type SqsConsumer } from './queue';
 import type { RuntimeStateStore } from './runtime-state';
 import { SandboxCallReporter } from './sandbox-call-reports';
@@ -60,11 +61,16 @@ export interface LocalAdapters {
 
 type WorkerModule = { handler?: unknown };
 
+/** The worker's handler, loaded and run in the worker's own environment (local/function-environment.ts). */
 function loadWorker(functionName: string): () => Promise<SqsConsumer> {
   return async () => {
-    const mod = require(path.join(__dirname, '..', 'functions', functionName, 'handler.ts')) as WorkerModule;
+    const mod = runAsFunction(
+      functionName,
+      () => require(path.join(__dirname, '..', 'functions', functionName, 'handler.ts')) as WorkerModule,
+    );
     if (typeof mod.handler !== 'function') throw new Error(`functions/${functionName}/handler.ts exports no handler`);
-    return mod.handler as SqsConsumer;
+    const handler = mod.handler as SqsConsumer;
+    return (event) => runAsFunction(functionName, () => handler(event));
   };
 }
 
@@ -100,12 +106,18 @@ export async function startLocalAdapters(options: LocalAdaptersOptions): Promise
     : null;
   const unsubscribe = callReports ? voice.onCall(callReports.onCall) : () => undefined;
 
-  queueSlot.use(queue);
-  eventBus.use(() => bus);
-  smsProvider.use(() => sms);
-  voiceProvider.use(() => voice);
+  // What handlers get runs outside their function's environment, as the AWS services it stands in for.
+  const handlerQueues = new Map([...queues].map(([name, q]) => [name, outsideFunctions(q)]));
+  queueSlot.use((name) => handlerQueues.get(name) ?? queue(name));
+  const handlerBus = outsideFunctions(bus);
+  eventBus.use(() => handlerBus);
+  const handlerSms = outsideFunctions(sms);
+  smsProvider.use(() => handlerSms);
+  const handlerVoice = outsideFunctions(voice);
+  voiceProvider.use(() => handlerVoice);
   const scheduler = new LocalScheduler(queue, state);
-  schedulerSlot.use(() => scheduler);
+  const handlerScheduler = outsideFunctions(scheduler);
+  schedulerSlot.use(() => handlerScheduler);
   // Last, once every slot is filled: restored messages are delivered, and overdue schedules fire, at once.
   const restoredCounts = await Promise.all([...queues.values()].map((q) => q.restore()));
   const restored = {

@@ -15,6 +15,7 @@ import { errorBody } from '../shared/http/error-bodies';
 import { GATEWAY_RESPONSES, type GatewayResponseKind, gatewayResponseBody } from '../shared/http/gateway-responses';
 import { log } from '../shared/http/logger';
 import { findRoute, type RouteDefinition, type Surface } from '../shared/routes';
+import { runAsFunction } from './function-environment';
 
 /**
  * The local API Gateway: one node:http server serving the three REST APIs (their paths do not
@@ -29,6 +30,9 @@ import { findRoute, type RouteDefinition, type Surface } from '../shared/routes'
  * 4. the cached policy is evaluated against this request's method ARN → ACCESS_DENIED (403);
  * 5. the handler receives a REST API proxy event and its result is checked like API Gateway does
  *    (integer statusCode, string body) → otherwise 502 with the DEFAULT_5XX body.
+ *
+ * Every function (the authorizer too) loads and runs in the environment the stack gives it
+ * (local/function-environment.ts): a table or port its route row does not declare is refused.
  *
  * Authorizer cache: successes are cached for `authorizerCacheTtlSeconds` (TTL 0 disables the
  * cache, as in API Gateway). Failures (401) are NOT cached: API Gateway caches them too, but locally
@@ -157,10 +161,11 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     return !readEpoch || epoch === (await epochSince(arrival));
   }
 
+  /** The function's handler, loaded once (a warm Lambda) in the function's own environment. */
   function handlerFor(functionName: string): ProxyHandler {
     let fn = handlers.get(functionName);
     if (!fn) {
-      fn = loadHandler(functionName);
+      fn = runAsFunction(functionName, () => loadHandler(functionName));
       handlers.set(functionName, fn);
     }
     return fn;
@@ -216,7 +221,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     let result: unknown;
     try {
       const authorizer = handlerFor('authorizer') as unknown as AuthorizerHandler;
-      result = await authorizer(event, lambdaContext('authorizer', Date.now() + INTEGRATION_TIMEOUT_MS));
+      result = await runAsFunction('authorizer', () => authorizer(event, lambdaContext('authorizer', Date.now() + INTEGRATION_TIMEOUT_MS)));
     } catch (error) {
       if (error instanceof Error && error.message === 'Unauthorized') return { ok: false, kind: 'UNAUTHORIZED' };
       log('error', 'authorizer failed', { requestId: event.requestContext.requestId, error: describeError(error) });
@@ -336,7 +341,8 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     let result: unknown;
     try {
       const fn = handlerFor(route.functionName);
-      result = await withTimeout(fn(event, lambdaContext(route.functionName, Date.now() + INTEGRATION_TIMEOUT_MS)));
+      const deadline = Date.now() + INTEGRATION_TIMEOUT_MS;
+      result = await withTimeout(runAsFunction(route.functionName, () => fn(event, lambdaContext(route.functionName, deadline))));
     } catch (error) {
       if (error instanceof GatewayFault) {
         log('error', 'integration timed out', { requestId, route: route.id });

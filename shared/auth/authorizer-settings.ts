@@ -1,4 +1,4 @@
-import type { Surface } from '../routes';
+import type { Surface, TableName } from '../routes';
 
 /**
  * How API Gateway runs the shared REQUEST authorizer on each surface. The CDK stack (lib/api.ts)
@@ -30,6 +30,15 @@ export const AUTHORIZER_SETTINGS: Readonly<Record<Surface, AuthorizerSettings>> 
   platform: { identityHeaders: ['Authorization'], cacheTtlSeconds: 300 },
   intake: { identityHeaders: [], cacheTtlSeconds: 0 },
 };
+
+/**
+ * The tables of the authorizer function, as a route row declares them: it reads keys and records
+ * their lastUsedAt (UpdateItem), hence readwrite. The stack binds them; the local runtime gives
+ * the authorizer only these.
+ */
+export const AUTHORIZER_TABLES: readonly { readonly table: TableName; readonly access: 'read' | 'readwrite' }[] = [
+  { table: 'teams', access: 'readwrite' },
+];
 
 /**
  * The authorizer function's timeout. An authorization that read a key just before its revocation

@@ -1,3 +1,4 @@
+import { envVar } from '../../config';
 import type { TableName } from '../../routes';
 
 /**
@@ -85,8 +86,18 @@ export function tableNameEnvVar(table: TableName): string {
   return `TABLE_${table.toUpperCase()}`;
 }
 
+/**
+ * The physical name of a table the function's environment declares (shared/config.ts): the stack
+ * sets `TABLE_<NAME>` only on the functions whose route or worker rows list the table, and the
+ * local runtime runs each function with only those; any other table throws, naming the row to fix.
+ */
 export function physicalTableName(table: TableName): string {
-  const name = process.env[tableNameEnvVar(table)];
-  if (!name) throw new Error(`environment variable ${tableNameEnvVar(table)} is not set`);
+  const name = envVar(tableNameEnvVar(table));
+  if (!name) {
+    throw new Error(
+      `the function's environment does not declare the ${table} table (${tableNameEnvVar(table)} not set): ` +
+        `add it to the tables of its route row (shared/routes.ts) or worker row (shared/workers/definitions.ts)`,
+    );
+  }
   return name;
 }

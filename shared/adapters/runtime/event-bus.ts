@@ -3,4 +3,7 @@ import type { EventBus } from '../../ports/event-bus';
 import { EventBridgeBus } from '../aws/eventbridge-bus';
 import { adapterSlot } from './slot';
 
-export const eventBus = adapterSlot<'default', EventBus>(() => new EventBridgeBus(requireEnv('EVENT_BUS_NAME')));
+export const eventBus = adapterSlot<'default', EventBus>(
+  () => 'event-bus',
+  () => new EventBridgeBus(requireEnv('EVENT_BUS_NAME')),
+);

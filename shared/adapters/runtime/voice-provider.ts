@@ -4,6 +4,7 @@ import { HttpVoiceProvider } from '../http/http-voice-provider';
 import { adapterSlot } from './slot';
 
 export const voiceProvider = adapterSlot<'default', VoiceProvider>(
+  () => 'voice-provider',
   () =>
     new HttpVoiceProvider({
       baseUrl: requireEnv('VOICE_PROVIDER_BASE_URL'),

@@ -1,0 +1,24 @@
+import type { PortUse, Surface } from '../../routes';
+import { QUEUE_ARN_ENV, QUEUE_URL_ENV } from './queue-env';
+
+/**
+ * The environment variables the stack gives a function for each port its route or worker row
+ * `uses` (lib/ports.ts), which the port's runtime adapter reads. A function whose rows do not
+ * declare the port has none of them, in AWS and in the local runtime alike; the adapter slots
+ * refuse such a function the port (slot.ts). test/infra/function-environment.test.ts checks this
+ * table against the synthesized stack.
+ */
+export const PORT_ENV: Readonly<Record<PortUse, readonly string[]>> = {
+  'outreach-calls': [QUEUE_URL_ENV['outreach-calls']],
+  'campaign-sends': [QUEUE_URL_ENV['campaign-sends']],
+  'event-bus': ['EVENT_BUS_NAME'],
+  scheduler: ['SCHEDULE_GROUP_NAME', 'SCHEDULER_ROLE_ARN', QUEUE_ARN_ENV['outreach-calls'], QUEUE_ARN_ENV['campaign-sends']],
+  'voice-provider': ['VOICE_PROVIDER_BASE_URL', 'VOICE_PROVIDER_API_KEY', 'VOICE_PROVIDER_ASSISTANT_ID', 'VOICE_PROVIDER_PHONE_NUMBER_ID'],
+  'sms-provider': ['SMS_ORIGINATION_IDENTITY'],
+};
+
+/** The variable that carries the pagination cursor key (lib/cursor-secret.ts) to the functions of CURSOR_SURFACES. */
+export const CURSOR_SECRET_ENV = 'CURSOR_SECRET';
+
+/** Surfaces whose list endpoints issue signed cursors: every function of theirs gets the cursor key. */
+export const CURSOR_SURFACES: ReadonlySet<Surface> = new Set<Surface>(['read']);
