@@ -1,0 +1,179 @@
+import { type LocalService, startLocalService } from '../../local/service';
+import { ALL_PERMISSIONS } from '../../shared/auth/permissions';
+import { ROUTES } from '../../shared/routes';
+import { WORKERS } from '../../shared/workers/definitions';
+import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
+
+// Warnings and errors are captured (below) and reported by the test that caused them; nothing else is logged.
+process.env.LOG_LEVEL = 'warn';
+process.env.SMS_SEND_RATE_PER_SECOND = '0';
+
+/**
+ * Every function runs with exactly the environment the stack gives it: the local runtime loads and
+ * runs each handler with only the tables, ports and cursor key its route or worker rows declare
+ * (local/function-environment.ts; test/infra/function-environment.test.ts checks those against the
+ * synthesized template, and loads every handler with the template's environment). Here one
+ * representative request per route row, and the worker runs they cause, go through the local
+ * runtime: a handler that reaches a table or port its row does not declare answers 5xx (or
+ * dead-letters its message) here, as it would in AWS, and the error naming the row is reported.
+ */
+
+interface Probe {
+  readonly status: number;
+  readonly request: () => Promise<{ status: number; body: unknown }>;
+}
+
+let service: LocalService;
+let fixture: TenancyFixture;
+let key: string;
+/** Warnings and errors logged during the current request probe; everyError keeps them all (workers log theirs between probes). */
+const errors: string[] = [];
+const everyError: string[] = [];
+let campaignId = '';
+let scheduledCampaignId = '';
+let stlCallId = 0;
+
+beforeAll(async () => {
+  service = await startLocalService({
+    port: 0,
+    dataDir: undefined,
+    seed: false,
+    simulateCallReports: true,
+    callReportDelayMs: 0,
+    queueVisibilityTimeoutSeconds: 0.05,
+  });
+  fixture = await createTenancyFixture();
+  key = await fixture.createKey('enterprise_all_teams', ALL_PERMISSIONS);
+  const write = process.stderr.write.bind(process.stderr);
+  jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    const text = String(chunk);
+    if (text.includes('"level":"error"') || text.includes('"level":"warn"')) {
+      errors.push(text.trim());
+      everyError.push(text.trim());
+      return true;
+    }
+    return write(chunk, ...(rest as []));
+  });
+});
+afterAll(async () => {
+  jest.restoreAllMocks();
+  await service?.stop();
+});
+
+async function send(path: string, init: { method?: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string> } = {}) {
+  const response = await fetch(`${service.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${key}`,
+      'x-workspace-id': fixture.teams.own.workspaceId,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...init.headers,
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text === '' ? null : (JSON.parse(text) as unknown) };
+}
+
+const post = (path: string, body: unknown) => send(path, { method: 'POST', body });
+const teamId = () => fixture.teams.own.id;
+const campaign = (extra: Record<string, unknown> = {}) => ({
+  campaign_type: 'seasonal_promotion',
+  recipients: [
+    { phone: '+13125550100', name: 'Ana' },
+    { phone: '+13125550101', name: 'Ben' },
+  ],
+  message_template: 'Hi {name}, your tune-up is 20% off this week.',
+  settings: { include_opt_out: true, respect_quiet_hours: false },
+  ...extra,
+});
+
+/** One representative request per route row, in this order: later ones use what earlier ones created. */
+const PROBES: Readonly<Record<string, Probe>> = {
+  getOpenApi: { status: 200, request: () => send('/api/openapi.json') },
+  listTeams: { status: 200, request: () => send('/api/teams') },
+  listTeamSessions: { status: 200, request: () => send(`/api/v1/teams/${teamId()}/sessions`) },
+  listSessions: { status: 200, request: () => send(`/api/v1/sessions?team_id=${teamId()}`) },
+  listBookings: { status: 200, request: () => send(`/api/v1/bookings?team_id=${teamId()}`) },
+  getTeamFunnel: { status: 200, request: () => send(`/api/v1/teams/${teamId()}/analytics/funnel`) },
+  getFunnel: { status: 200, request: () => send(`/api/v1/analytics/funnel?team_id=${teamId()}`) },
+  getSchedulerAnalytics: {
+    status: 200,
+    request: () => send('/api/scheduler-analytics?metrics=funnel,chartData', { headers: { 'x-team-id': String(teamId()) } }),
+  },
+  listUnifiedLeads: { status: 200, request: () => send('/api/leads', { headers: { 'x-team-id': String(teamId()) } }) },
+  listTeamLeads: { status: 200, request: () => send(`/api/v1/teams/${teamId()}/leads`) },
+  listCalls: { status: 200, request: () => send('/api/calls', { headers: { 'x-team-id': String(teamId()) } }) },
+  listSupportTickets: { status: 200, request: () => send(`/api/v1/enterprise/${fixture.enterpriseA}/support-tickets`) },
+  ingestLead: {
+    status: 201,
+    request: async () => {
+      const response = await post('/api/outbound/speed-to-lead/ingest', {
+        first_name: 'Lee',
+        phone: '+12125550142',
+        service_type: 'AC repair',
+        external_id: 'function-environment-1',
+      });
+      stlCallId = (response.body as { stl_call_id?: number }).stl_call_id ?? 0;
+      return response;
+    },
+  },
+  // The outreach worker places the call; the simulated end-of-call report goes through the gateway to the voice webhook.
+  receiveVoiceReport: {
+    status: 201,
+    request: async () => {
+      await service.settle();
+      const call = service.voice.calls.find((c) => c.request.metadata.stl_call_id === stlCallId);
+      const report = service.callReports?.sent.find((r) => r.providerCallId === call?.providerCallId);
+      return { status: report?.status ?? 0, body: report?.response ?? 'no report was sent: the outreach call was not placed' };
+    },
+  },
+  createSmsCampaign: {
+    status: 202,
+    request: async () => {
+      const response = await post('/v1/messaging/sms/campaign', campaign());
+      campaignId = (response.body as { data?: { campaign_id?: string } }).data?.campaign_id ?? '';
+      const later = new Date(Date.now() + 86_400_000).toISOString();
+      const scheduled = await post('/v1/messaging/sms/campaign', campaign({ schedule_time: later }));
+      scheduledCampaignId = (scheduled.body as { data?: { campaign_id?: string } }).data?.campaign_id ?? '';
+      return response.status === 202 ? scheduled : response;
+    },
+  },
+  // The campaign sender has sent the first campaign.
+  getSmsCampaign: {
+    status: 200,
+    request: async () => {
+      await service.settle();
+      return send(`/v1/messaging/sms/campaign/${campaignId}`);
+    },
+  },
+  cancelSmsCampaign: { status: 200, request: () => post(`/v1/messaging/sms/campaign/${scheduledCampaignId}/cancel`, {}) },
+  receiveInboundSms: { status: 200, request: () => post('/v1/messaging/sms/inbound', { from: '+13125550100', body: 'STOP' }) },
+};
+
+describe('every function through the local runtime, each with only what its rows declare', () => {
+  it('has a representative request for every route row', () => {
+    expect(Object.keys(PROBES).sort()).toEqual(ROUTES.map((route) => route.id).sort());
+  });
+
+  for (const [routeId, probe] of Object.entries(PROBES)) {
+    it(`${routeId}: answers ${probe.status}`, async () => {
+      errors.length = 0;
+      const { status, body } = await probe.request();
+      expect({ routeId, status, errors }).toEqual({ routeId, status: probe.status, errors: [] });
+      expect(body).not.toBeNull();
+    });
+  }
+
+  it('ran every worker, and nothing failed or was dead-lettered', async () => {
+    await service.settle();
+    expect(new Set(WORKERS.map((worker) => worker.queue))).toEqual(new Set(service.queues.keys()));
+    const deadLetters = [...service.queues].map(([name, queue]) => ({ name, deadLetters: queue.deadLetters.length }));
+    expect({ deadLetters, errors: everyError }).toEqual({
+      deadLetters: deadLetters.map(({ name }) => ({ name, deadLetters: 0 })),
+      errors: [],
+    });
+    expect(service.voice.calls.some((call) => call.request.metadata.stl_call_id === stlCallId)).toBe(true);
+    expect(service.sms.sent.filter((text) => text.reference.startsWith(campaignId))).toHaveLength(2);
+  });
+});
