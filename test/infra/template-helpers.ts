@@ -1,5 +1,7 @@
 import { type CfnElement, Stack } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
+import type { ServiceFunction } from '../../lib/service-function';
+import type { ServiceStack } from '../../lib/service-stack';
 
 /** A CloudFormation resource as it appears in a synthesized template. */
 export interface CfnResourceJson {
@@ -105,4 +107,25 @@ export function roleStatements(resources: Resources, roleLogicalId: string): Pol
 
 export function actionsOf(statement: PolicyStatementJson): string[] {
   return Array.isArray(statement.Action) ? statement.Action : [statement.Action];
+}
+
+/** Every function of the service stack by its folder under functions/: the authorizer, each API's route functions, the workers. */
+export function serviceFunctions(stack: ServiceStack): Map<string, ServiceFunction> {
+  const functions = new Map<string, ServiceFunction>();
+  const add = (name: string, fn: ServiceFunction) => {
+    if (functions.has(name)) throw new Error(`two functions of the stack run functions/${name}`);
+    functions.set(name, fn);
+  };
+  add('authorizer', stack.authorizer);
+  for (const api of Object.values(stack.apis)) for (const [name, fn] of api?.functions ?? []) add(name, fn);
+  for (const [name, fn] of stack.workers.functions) add(name, fn);
+  return functions;
+}
+
+/** The environment variables of a function as the template sets them (values may be intrinsic functions). */
+export function environmentOf(resources: Resources, fn: ServiceFunction): Record<string, unknown> {
+  const environment = resourceOf(resources, logicalIdOf(fn.function)).Properties?.Environment as
+    | { Variables?: Record<string, unknown> }
+    | undefined;
+  return environment?.Variables ?? {};
 }
