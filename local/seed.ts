@@ -14,7 +14,12 @@ import { routingMembershipProblems } from '../shared/domain/intake/routing';
 import { createApiKey, permissionsAllowedFor } from '../shared/domain/key-service';
 import type { SessionRecord } from '../shared/domain/sessions';
 import type { Team } from '../shared/domain/tenancy';
-import { demoIntakeConfigs, generateCalls, generateLeads, generateSessions, seedFrom, type Trade } from './demo-data';
+import { generateCalls } from './demo/calls';
+import type { Trade } from './demo/catalog';
+import { demoIntakeConfigs } from './demo/intake-configs';
+import { generateLeads } from './demo/leads';
+import { seedFrom } from './demo/random';
+import { generateSessions } from './demo/sessions';
 
 /**
  * The demo data behind `npm start`: one portfolio spanning two enterprises, five teams (one a QA

@@ -1,15 +1,11 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
 import { DateTime } from 'luxon';
-import {
-  DEMO_ROUTING_FIELD,
-  demoIntakeConfigs,
-  generateCalls,
-  generateLeads,
-  generateSessions,
-  issueTypesFor,
-  mulberry32,
-  Random,
-} from '../../local/demo-data';
+import { generateCalls } from '../../local/demo/calls';
+import { issueTypesFor } from '../../local/demo/catalog';
+import { DEMO_ROUTING_FIELD, demoIntakeConfigs } from '../../local/demo/intake-configs';
+import { generateLeads } from '../../local/demo/leads';
+import { mulberry32, Random } from '../../local/demo/random';
+import { generateSessions } from '../../local/demo/sessions';
 import { applyFieldMapping } from '../../shared/domain/intake/field-mapping';
 import { type IntakeConfig, intakeConfigSchema, resolveLeadSource } from '../../shared/domain/intake/intake-config';
 import { routeLead, routingTargets } from '../../shared/domain/intake/routing';
