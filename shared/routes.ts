@@ -276,12 +276,6 @@ export function isIdempotent(route: RouteDefinition): boolean {
   return route.tables.some((t) => t.table === 'idempotency');
 }
 
-export function routeById(id: string): RouteDefinition {
-  const route = ROUTES.find((r) => r.id === id);
-  if (!route) throw new Error(`unknown route ${id}`);
-  return route;
-}
-
 /** Matches a concrete request path against a route path template; returns the path parameters. */
 export function matchPath(template: string, path: string): Record<string, string> | null {
   const t = template.split('/');

@@ -12,8 +12,3 @@ export function toE164(raw: string, defaultRegion: string = 'US'): string | null
   if (!parsed?.isValid()) return null;
   return parsed.number;
 }
-
-/** The default region of a team: its configured country, else the US. */
-export function regionOrDefault(region: string | null | undefined): string {
-  return region && /^[A-Za-z]{2}$/.test(region) ? region.toUpperCase() : 'US';
-}

@@ -43,15 +43,3 @@ export interface ApiKeyRecord {
   readonly lastUsedAt: string | null;
   readonly revokedAt: string | null;
 }
-
-/** The key's scope kind follows from its type (spec: key types table). */
-export function scopeKindForType(type: KeyType): KeyScope['kind'] {
-  switch (type) {
-    case 'enterprise':
-      return 'team';
-    case 'enterprise_all_teams':
-      return 'enterprise';
-    case 'portfolio_all_teams':
-      return 'portfolio';
-  }
-}

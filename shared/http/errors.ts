@@ -22,12 +22,6 @@ export class BadRequestError extends HttpError {
   }
 }
 
-export class UnauthorizedError extends HttpError {
-  constructor(message = 'Missing or invalid API key') {
-    super(401, 'unauthorized', message);
-  }
-}
-
 export class ForbiddenError extends HttpError {
   constructor(message: string) {
     super(403, 'forbidden', message);

@@ -1,13 +1,10 @@
 import * as z from 'zod';
 import { ANALYTICS_BLOCKS, GROUPED_BLOCK_MAX_ROWS } from '../domain/analytics';
 import { TARGET_FIELDS } from '../domain/intake/field-mapping';
-import type { IngestPreview } from '../domain/intake/ingest';
 import { SCHEDULING_MODES } from '../domain/intake/scheduling';
 import { LEAD_TYPES } from '../domain/leads';
 import { SESSION_EVENT_TYPES, SESSION_STATUSES } from '../domain/sessions';
-import type { toCampaignData } from '../domain/sms/campaign';
 import { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from '../domain/sms/inbound';
-import type { TicketRecord } from '../domain/support';
 
 /**
  * Response bodies of the routes, as zod schemas: the OpenAPI document is generated from them and the
@@ -639,19 +636,3 @@ export const RESPONSE_COMPONENTS = {
   InboundSmsResponse: inboundSmsResponse,
   OpenApiDocument: openApiDocument,
 } as const satisfies Record<string, z.ZodType>;
-
-// ---------------------------------------------------------------------------------------------
-// Compile-time checks: the schemas of the newer routes match the domain types they document
-// (the older ones are checked in test/unit/openapi-document.test.ts). A mismatch fails `tsc`.
-
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Within<A, B> = [A] extends [B] ? true : false;
-type Holds<T extends true> = T;
-
-export type ResponseSchemaChecks = [
-  Holds<Same<z.output<typeof supportTicket>, TicketRecord>>,
-  Holds<Same<z.output<typeof smsCampaign>, ReturnType<typeof toCampaignData>>>,
-  // The domain types scheduling_mode as a string; the schema names the modes it takes.
-  Holds<Within<z.output<typeof intakeOutreach>, IngestPreview['outreach']>>,
-  Holds<Same<z.output<typeof ingestLeadPreview>['unmapped_fields'], IngestPreview['unmapped_fields']>>,
-];

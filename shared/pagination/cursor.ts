@@ -62,14 +62,6 @@ export function decodeCursor(secret: string, binding: CursorBinding, cursor: str
   }
 }
 
-/** Turns `limit + 1` fetched rows into a page and the cursor position of its last row. */
-export function toPage<T>(rows: readonly T[], limit: number, positionOf: (row: T) => string): { items: T[]; nextPosition: string | null } {
-  const hasMore = rows.length > limit;
-  const items = rows.slice(0, limit);
-  const last = items[items.length - 1];
-  return { items, nextPosition: hasMore && last !== undefined ? positionOf(last) : null };
-}
-
 export interface CursorPagination {
   cursor: string | null;
   has_more: boolean;

@@ -5,8 +5,11 @@ import type * as z from 'zod';
 import { handler as getOpenApi } from '../../functions/get-openapi/handler';
 import { computeFunnel, computeSchedulerAnalytics, type FunnelCounts, type SchedulerAnalytics } from '../../shared/domain/analytics';
 import { type CallRecord, toPublicCall } from '../../shared/domain/calls';
+import type { IngestPreview } from '../../shared/domain/intake/ingest';
 import { type LeadRecord, toCanonicalLead, toUnifiedLead } from '../../shared/domain/leads';
 import { type Session, toPublicSession } from '../../shared/domain/sessions';
+import type { toCampaignData } from '../../shared/domain/sms/campaign';
+import type { TicketRecord } from '../../shared/domain/support';
 import { buildOpenApiDocument, ROUTE_SCHEMAS } from '../../shared/openapi/document';
 import type * as responses from '../../shared/openapi/response-schemas';
 import type { CursorPagination } from '../../shared/pagination/cursor';
@@ -335,6 +338,11 @@ describe('the response schemas against the domain mappers', () => {
     expectTypeOf<z.output<typeof responses.call>>().toExtend<ReturnType<typeof toPublicCall>>();
     // customerEvents[].status is a session status in the schema but a plain string in the domain type.
     expectTypeOf<z.output<typeof responses.schedulerAnalyticsResponse>['data']>().toExtend<SchedulerAnalytics['data']>();
+    expectTypeOf<z.output<typeof responses.supportTicket>>().toEqualTypeOf<TicketRecord>();
+    expectTypeOf<z.output<typeof responses.smsCampaign>>().toEqualTypeOf<ReturnType<typeof toCampaignData>>();
+    // The domain types scheduling_mode as a string; the schema names the modes it takes.
+    expectTypeOf<z.output<typeof responses.intakeOutreach>>().toExtend<IngestPreview['outreach']>();
+    expectTypeOf<z.output<typeof responses.ingestLeadPreview>['unmapped_fields']>().toEqualTypeOf<IngestPreview['unmapped_fields']>();
   });
 });
 

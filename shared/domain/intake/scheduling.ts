@@ -98,19 +98,3 @@ export function nextAllowedInstant(config: SchedulingConfig, now: Date): Date | 
   const next = intervals.find((i) => i.startMs > nowMs);
   return next ? new Date(next.startMs) : null;
 }
-
-/** Validates windows; returns messages naming each bad member. */
-export function validateWeeklyWindows(windows: WeeklyWindows, field: string): string[] {
-  const problems: string[] = [];
-  for (const [day, list] of Object.entries(windows)) {
-    if (!(WEEKDAYS as readonly string[]).includes(day)) {
-      problems.push(`${field}.${day}: unknown weekday (use ${WEEKDAYS.join(', ')})`);
-      continue;
-    }
-    (list ?? []).forEach((w, i) => {
-      if (!isTimeOfDay(w.start)) problems.push(`${field}.${day}[${i}].start: must be HH:MM (24-hour)`);
-      if (!isTimeOfDay(w.end)) problems.push(`${field}.${day}[${i}].end: must be HH:MM (24-hour)`);
-    });
-  }
-  return problems;
-}
