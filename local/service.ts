@@ -24,8 +24,9 @@ import type { LocalScheduler } from './scheduler';
  * (queues with their workers, event bus, scheduler, SMS and voice sandboxes, put into the adapter
  * slots) → gateway.
  *
- * Handlers read their configuration from process.env at module load and share one DynamoDB client
- * per process, so run one local service per process (per Jest test file).
+ * Handlers read their configuration at module load (each sees only the tables, ports and cursor
+ * key its rows declare, see local/function-environment.ts; the rest from process.env) and share one
+ * DynamoDB client per process, so run one local service per process (per Jest test file).
  */
 export interface LocalServiceOptions {
   /** 0 picks a free port. */
