@@ -30,7 +30,7 @@ import { createApiKey, permissionsAllowedFor, revokeApiKey } from '../shared/dom
 import { toE164 } from '../shared/domain/phone';
 import { messagingConfigSchema } from '../shared/domain/sms/messaging-config';
 import type { ApiKeyRecord, Team } from '../shared/domain/tenancy';
-import { HttpError } from '../shared/http/errors';
+import { isCallerMistake } from '../shared/errors';
 import type { AuthorizerCache } from '../shared/ports/authorizer-cache';
 import type { IntakeConfigStore } from '../shared/ports/intake-store';
 
@@ -1275,7 +1275,7 @@ function report(error: unknown, io: AdminIo, json: boolean): number {
     code = 1;
     message = error.message;
     flag = error.flag;
-  } else if (error instanceof HttpError && error.statusCode < 500) {
+  } else if (isCallerMistake(error)) {
     code = 1;
     flag = error.field ? FIELD_FLAGS[error.field] : undefined;
     message = flagged(error.message, error.field, flag);

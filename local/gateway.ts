@@ -13,7 +13,7 @@ import { AUTHORIZER_SETTINGS } from '../shared/auth/authorizer-settings';
 import { type PolicyDocument, policyAllows } from '../shared/auth/policy';
 import { errorBody } from '../shared/http/error-bodies';
 import { GATEWAY_RESPONSES, type GatewayResponseKind, gatewayResponseBody } from '../shared/http/gateway-responses';
-import { log } from '../shared/http/logger';
+import { log } from '../shared/logging/logger';
 import { findRoute, type RouteDefinition, type Surface } from '../shared/routes';
 
 /**

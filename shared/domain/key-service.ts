@@ -8,7 +8,7 @@ import {
   type Permission,
   permissionAllowedForKeyType,
 } from '../auth/permissions';
-import { BadRequestError, NotFoundError } from '../http/errors';
+import { BadRequestError, NotFoundError } from '../errors';
 import type { TenancyStore } from '../ports/tenancy-store';
 import type { ApiKeyRecord, KeyScope } from './tenancy';
 

@@ -10,6 +10,7 @@ import { authenticateApiKey } from '../../shared/domain/identity-resolver';
 import { ingestLead } from '../../shared/domain/intake/ingest';
 import { DEFAULT_INTAKE_CONFIG, type IntakeConfig } from '../../shared/domain/intake/intake-config';
 import type { Team } from '../../shared/domain/tenancy';
+import { toHttpError } from '../../shared/http/errors';
 import { admin, type AdminRun as Run } from '../support/admin-harness';
 import { startEmulator } from '../support/emulator';
 import { RecordingEventBus, RecordingQueue, RecordingScheduler } from '../support/intake-fakes';
@@ -570,7 +571,7 @@ describe('admin CLI: intake configuration', () => {
         kind: 'preview',
         preview: { team_id: demoTeam('ws_summit_hvac').id, routing: { kind: 'rule', ruleIndex: 0 } },
       });
-      await expect(ingest(0, duplicate)).rejects.toMatchObject({ statusCode: 409, field: 'external_id' });
+      await expect(ingest(0, duplicate).catch(toHttpError)).resolves.toMatchObject({ statusCode: 409, field: 'external_id' });
     });
   });
 });

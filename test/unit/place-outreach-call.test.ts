@@ -3,8 +3,8 @@ import { ClaimHeldElsewhereError, claimToken, type Delivery } from '../../shared
 import type { OutreachState } from '../../shared/domain/intake/outreach';
 import { placeOutreachCall } from '../../shared/domain/intake/place-outreach-call';
 import type { LeadRecord } from '../../shared/domain/leads';
+import { PoisonMessageError } from '../../shared/errors';
 import { type OutboundCallRequest, PermanentProviderError, type VoiceProvider } from '../../shared/ports/voice-provider';
-import { PoisonMessageError } from '../../shared/workers/sqs-batch';
 import { InMemoryIntakeStore, RecordingEventBus } from '../support/intake-fakes';
 import { leadEventViolations } from '../support/lead-event-schemas';
 

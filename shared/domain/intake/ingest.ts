@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Identity } from '../../auth/identity';
+import { BadRequestError, ConflictError, ForbiddenError, ServiceUnavailableError } from '../../errors';
 import { leadCreated } from '../../events/lead-events';
-import { BadRequestError, ConflictError, ForbiddenError, ServiceUnavailableError } from '../../http/errors';
-import { log } from '../../http/logger';
+import { log } from '../../logging/logger';
 import type { EventBus } from '../../ports/event-bus';
 import type { IntakeConfigStore, IntakeStore } from '../../ports/intake-store';
 import { DuplicateLeadError } from '../../ports/intake-store';

@@ -1,8 +1,8 @@
+import { PoisonMessageError } from '../../errors';
 import { leadCompleted } from '../../events/lead-events';
 import type { EventBus } from '../../ports/event-bus';
 import type { IntakeStore } from '../../ports/intake-store';
 import { PermanentProviderError, type VoiceProvider } from '../../ports/voice-provider';
-import { PoisonMessageError } from '../../workers/sqs-batch';
 import { ClaimHeldElsewhereError, claimToken, type Delivery, isAbandoned } from '../claims';
 import { withRetries } from '../retry';
 import type { OutreachMessage, OutreachState } from './outreach';
