@@ -65,8 +65,8 @@ describe('ingestLead: outreach dispatch', () => {
     void ingest({ ...basic, external_id: 'crm-crash' }); // never answers: the process died here
     await new Promise((resolve) => setImmediate(resolve));
     const [stored] = [...deps.intake.leads.values()];
-    if (!stored?.lead_id) throw new Error('the lead was not stored');
-    const stlCallId = (stored.outreach as { stl_call_id: number }).stl_call_id;
+    if (!stored?.lead_id || !stored.outreach) throw new Error('the lead was not stored');
+    const stlCallId = stored.outreach.stl_call_id;
     expect(deps.intake.outreachOf(stlCallId)).toMatchObject({ status: 'queued', dispatched: false });
     deps.outreachQueue.hang = false;
 

@@ -40,7 +40,7 @@ export async function placeOutreachCall(
   if (!lead || lead.lead_id === null || !lead.outreach || !lead.customer_phone) {
     throw new PoisonMessageError(`no outreach record for stl_call_id ${message.stl_call_id}`);
   }
-  const outreach = lead.outreach as unknown as OutreachState;
+  const outreach = lead.outreach;
   const token = claimToken(delivery);
   const claim = { status: 'placing' as const, last_attempt_at: now.toISOString(), claim_token: token };
   const claimed =
@@ -104,7 +104,7 @@ async function takeOverAbandonedClaim(
   delivery: Delivery,
   claim: Partial<OutreachState>,
 ): Promise<boolean> {
-  const current = (await deps.intake.getLeadByStlCallId(message.stl_call_id))?.outreach as OutreachState | null | undefined;
+  const current = (await deps.intake.getLeadByStlCallId(message.stl_call_id))?.outreach;
   if (current?.status !== 'placing' || current.attempt !== message.attempt) return false;
   const held = { token: current.claim_token ?? null, claimedAt: current.last_attempt_at };
   if (!isAbandoned(held, delivery, now, deps.maxRunMs)) {
