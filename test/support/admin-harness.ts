@@ -1,4 +1,4 @@
-import { runAdmin } from '../../bin/admin';
+import { runAdmin } from '../../bin/admin/main';
 
 export interface AdminRun {
   code: number;
