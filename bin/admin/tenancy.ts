@@ -5,7 +5,10 @@ import { UsageError } from './errors';
 import { optionalId, optionalString, requiredId, requiredName, requiredString } from './flags';
 import { table, toJson } from './format';
 
-/** Portfolios, enterprises and teams. */
+/**
+ * Portfolios, enterprises and teams. A parent named by a flag is checked before anything is
+ * written, so a mistyped id leaves nothing half-made behind.
+ */
 export const TENANCY_COMMANDS: Record<string, Command> = {
   'portfolio create': {
     options: { name: { type: 'string' } },
@@ -152,6 +155,7 @@ export const TENANCY_COMMANDS: Record<string, Command> = {
   },
 };
 
+/** Integrators name the team by it in X-Workspace-ID, so it is kept to characters safe in a header. */
 const WORKSPACE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 /** "Summit HVAC" → "ws_summit_hvac". */

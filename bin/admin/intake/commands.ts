@@ -291,6 +291,7 @@ export const INTAKE_COMMANDS: Record<string, Command> = {
   },
 };
 
+/** A mapping with no override left is stored as none, like a team that never had one. */
 function withoutEmptyMapping(mapping: NonNullable<IntakeConfig['field_mapping']>): IntakeConfig['field_mapping'] {
   return Object.keys(mapping.fields).length === 0 && !mapping.notes_combine?.length ? null : mapping;
 }

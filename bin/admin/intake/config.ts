@@ -7,6 +7,11 @@ import type { Team } from '../../../shared/domain/tenancy';
 import { type Context, requireTeam } from '../command';
 import { UsageError } from '../errors';
 
+/*
+ * Every command saves the whole configuration through saveIntakeConfig, so none can store one
+ * that the intake would refuse or that never lets a lead be called.
+ */
+
 /**
  * Which flag an invalid configuration field is blamed on: the first entry whose path prefix
  * matches the field's path ('' matches every path).

@@ -7,7 +7,11 @@ import type { Context } from '../command';
 import { toJson } from '../format';
 import { formatWeek } from './week';
 
-/** A configuration as text for an operator: whole (`intake show`), or the lines of the part a command saved. */
+/*
+ * A configuration as text for an operator: whole (`intake show`), or the lines of the part a
+ * command saved, worded the same in both so an operator reads a change as `show` would print it.
+ */
+
 export async function describeIntakeConfig(store: DynamoTenancyStore, team: Team, config: IntakeConfig, stored: boolean): Promise<string> {
   const width = Math.max(...TARGET_FIELDS.map((t) => t.length));
   const lines = [
@@ -70,6 +74,7 @@ export async function routingLines(store: DynamoTenancyStore, routing: IntakeCon
   ];
 }
 
+/** With --json the whole saved configuration, the shape `intake set --file` takes, so it can be kept and replayed. */
 export function reportSaved(context: Context, team: Team, config: IntakeConfig, lines: readonly string[]): void {
   if (context.json) {
     context.out(toJson(config));

@@ -3,7 +3,11 @@ import type { IntakeConfig } from '../../../shared/domain/intake/intake-config';
 import { parsePath } from '../../../shared/domain/intake/payload-path';
 import { UsageError } from '../errors';
 
-/** The compact flag syntaxes of the intake commands: target fields, payload paths, lists and routing rules. */
+/*
+ * The compact syntaxes of the intake flags: target fields, payload paths, lists and routing rules.
+ * Each refusal quotes what was typed, since one flag value may hold several entries.
+ */
+
 export function targetField(text: string): TargetField {
   const wanted = text.trim();
   if (!(TARGET_FIELDS as readonly string[]).includes(wanted)) {

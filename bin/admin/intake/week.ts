@@ -1,7 +1,11 @@
 import { type TimeWindow, WEEKDAYS, type Weekday, type WeeklyWindows } from '../../../shared/domain/intake/scheduling';
 import { UsageError } from '../errors';
 
-/** Weekly windows as operators type them: "mon-fri 08:00-17:00; sat 09:00-12:00". */
+/*
+ * Weekly windows as operators type them, "mon-fri 08:00-17:00; sat 09:00-12:00", and back: one
+ * line per week rather than the JSON of seven days that the configuration stores.
+ */
+
 const DAY_WORDS: Readonly<Record<string, readonly Weekday[]>> = {
   mon: ['monday'],
   monday: ['monday'],
