@@ -6,7 +6,7 @@ import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent, Context } 
 import { AUTHORIZER_SETTINGS } from '../shared/auth/authorizer-settings';
 import { policyAllows } from '../shared/auth/policy';
 import { errorBody } from '../shared/http/error-bodies';
-import { log } from '../shared/http/logger';
+import { log } from '../shared/logging/logger';
 import { findRoute, type Surface } from '../shared/routes';
 import { AuthorizerCache, type AuthorizerOutcome } from './authorizer-cache';
 import { runAsFunction } from './function-environment';

@@ -6,7 +6,7 @@ import { physicalTableName } from '../shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '../shared/adapters/dynamodb/tenancy-store';
 import { createApiKey } from '../shared/domain/key-service';
 import type { Team } from '../shared/domain/tenancy';
-import { log } from '../shared/http/logger';
+import { log } from '../shared/logging/logger';
 import type { SandboxCall } from './sandbox-voice-provider';
 
 /**

@@ -119,7 +119,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       },
     });
 
-    // `key revoke` (bin/admin.ts) moves this epoch from its own process; the gateway then forgets its cached policies.
+    // `key revoke` (bin/admin/keys.ts) moves this epoch from its own process; the gateway then forgets its cached policies.
     const epoch = new DynamoAuthorizerCacheEpoch(getDocumentClient(), physicalTableName('teams'));
     gateway = await startLocalGateway({
       port: options.port,

@@ -6,7 +6,7 @@ import { requestCredential } from '../../shared/auth/api-key';
 import { encodeIdentity } from '../../shared/auth/identity';
 import { allowedRoutes, buildPolicy, parseMethodArn } from '../../shared/auth/policy';
 import { authenticateApiKey } from '../../shared/domain/identity-resolver';
-import { log } from '../../shared/http/logger';
+import { log } from '../../shared/logging/logger';
 import { findRoute } from '../../shared/routes';
 
 const store = new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));

@@ -9,7 +9,7 @@ import { smsProvider } from '../../shared/adapters/runtime/sms-provider';
 import { startCampaign } from '../../shared/domain/sms/campaign-service';
 import { sendRatePerSecond } from '../../shared/domain/sms/pricing-config';
 import { sendChunk } from '../../shared/domain/sms/send-chunk';
-import { log } from '../../shared/http/logger';
+import { log } from '../../shared/logging/logger';
 import { workerMaxRunMs } from '../../shared/workers/definitions';
 import { deliveryOf, parseMessage, processSqsBatch } from '../../shared/workers/sqs-batch';
 

@@ -6,7 +6,7 @@ import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
 import { eventBus } from '../../shared/adapters/runtime/event-bus';
 import { voiceProvider } from '../../shared/adapters/runtime/voice-provider';
 import { placeOutreachCall } from '../../shared/domain/intake/place-outreach-call';
-import { log } from '../../shared/http/logger';
+import { log } from '../../shared/logging/logger';
 import { workerMaxRunMs } from '../../shared/workers/definitions';
 import { deliveryOf, parseMessage, processSqsBatch } from '../../shared/workers/sqs-batch';
 

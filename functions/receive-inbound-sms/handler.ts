@@ -8,7 +8,7 @@ import { smsProvider } from '../../shared/adapters/runtime/sms-provider';
 import { resolveWorkspaceTeam } from '../../shared/auth/workspace-access';
 import { toE164 } from '../../shared/domain/phone';
 import { handleInboundText } from '../../shared/domain/sms/inbound';
-import { BadRequestError } from '../../shared/http/errors';
+import { BadRequestError } from '../../shared/errors';
 import { createHttpHandler } from '../../shared/http/handler';
 import { idempotencyKeys } from '../../shared/http/idempotency';
 import { parseJsonObjectBody } from '../../shared/http/json-body';

@@ -1,5 +1,5 @@
 import type { Team } from '../domain/tenancy';
-import { BadRequestError, ForbiddenError } from '../http/errors';
+import { BadRequestError, ForbiddenError } from '../errors';
 import type { TenancyStore } from '../ports/tenancy-store';
 import type { Identity } from './identity';
 

@@ -8,12 +8,12 @@ import {
   type Permission,
   permissionAllowedForKeyType,
 } from '../auth/permissions';
-import { BadRequestError, NotFoundError } from '../http/errors';
+import { BadRequestError, NotFoundError } from '../errors';
 import type { TenancyStore } from '../ports/tenancy-store';
 import type { ApiKeyRecord, KeyScope } from './tenancy';
 
 /**
- * Key creation rules, shared by the operator CLI (bin/admin.ts) and the demo seed (local/seed.ts).
+ * Key creation rules, shared by the operator CLI (bin/admin/keys.ts) and the demo seed (local/seed.ts).
  * The plaintext leaves this module once, in the result of createApiKey; only its hash is stored.
  */
 

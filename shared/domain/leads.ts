@@ -1,3 +1,5 @@
+import type { OutreachState } from './intake/outreach';
+
 /** Lead channels (spec: the `type` filter of the unified leads). */
 export const LEAD_TYPES = ['call', 'scheduling_widget', 'web_chat', 'text', 'google_lsa'] as const;
 export type LeadType = (typeof LEAD_TYPES)[number];
@@ -31,8 +33,16 @@ export interface LeadRecord {
   attribution: Attribution;
   external_id: string | null;
   source: string | null;
-  outreach: Record<string, unknown> | null;
+  /** The AI outreach of an intake lead; null for leads of other channels. */
+  outreach: OutreachState | null;
   appointment: Record<string, unknown> | null;
+}
+
+/** A lead that came through the intake webhook: it has its integer id and its outreach state. */
+export type IntakeLeadRecord = LeadRecord & { lead_id: number; outreach: OutreachState };
+
+export function isIntakeLead(lead: LeadRecord | null | undefined): lead is IntakeLeadRecord {
+  return !!lead && lead.lead_id !== null && !!lead.outreach;
 }
 
 const str = (v: string | null): string => v ?? '';
@@ -59,6 +69,8 @@ export function toUnifiedLead(lead: LeadRecord) {
 
 /** v1 canonical lead (documented in the API description). */
 export function toCanonicalLead(lead: LeadRecord) {
+  /** Published as a JSON object: the API description documents no members of it. */
+  const outreach: Record<string, unknown> | null = lead.outreach;
   return {
     id: lead.id,
     lead_id: lead.lead_id,
@@ -73,7 +85,7 @@ export function toCanonicalLead(lead: LeadRecord) {
     referrer_url: lead.referrer_url,
     attribution: lead.attribution,
     lead_content: lead.lead_content,
-    outreach: lead.outreach,
+    outreach,
     appointment: lead.appointment,
   };
 }

@@ -1,4 +1,4 @@
-import { PayloadTooLargeError } from '../http/errors';
+import { PayloadTooLargeError } from '../errors';
 
 /**
  * The size a record takes as a DynamoDB item, computed the way DynamoDB meters it (UTF-8 bytes of

@@ -1,6 +1,9 @@
+import { DomainError, type DomainErrorCode } from '../errors';
+
 /**
- * Typed client errors. The error middleware maps them to the surface's error body; anything that is
- * not an HttpError becomes a generic 500 whose message reveals nothing.
+ * Errors with an HTTP status. The domain throws typed DomainErrors (shared/errors.ts), which carry
+ * no status; `toHttpError` gives each its status here, and the error middleware maps the result to
+ * the surface's error body. Anything else becomes a generic 500 whose message reveals nothing.
  */
 export class HttpError extends Error {
   constructor(
@@ -16,45 +19,30 @@ export class HttpError extends Error {
   }
 }
 
-export class BadRequestError extends HttpError {
-  constructor(message: string, field?: string, details?: Record<string, unknown>) {
-    super(400, 'invalid_request', message, field, details);
-  }
-}
-
-export class ForbiddenError extends HttpError {
-  constructor(message: string) {
-    super(403, 'forbidden', message);
-  }
-}
-
-export class NotFoundError extends HttpError {
-  constructor(message: string) {
-    super(404, 'not_found', message);
-  }
-}
-
-export class ConflictError extends HttpError {
-  constructor(message: string, field?: string, details?: Record<string, unknown>) {
-    super(409, 'conflict', message, field, details);
-  }
-}
-
-export class PayloadTooLargeError extends HttpError {
-  constructor(message: string) {
-    super(413, 'payload_too_large', message);
-  }
-}
-
 export class UnsupportedMediaTypeError extends HttpError {
   constructor(message: string) {
     super(415, 'unsupported_media_type', message);
   }
 }
 
-/** The request may succeed when repeated (a dependency was unavailable); nothing is lost meanwhile. */
-export class ServiceUnavailableError extends HttpError {
-  constructor(message: string, details?: Record<string, unknown>) {
-    super(503, 'service_unavailable', message, undefined, details);
+/** The status each domain error answers. */
+export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorCode, number>> = {
+  invalid_request: 400,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  service_unavailable: 503,
+};
+
+/**
+ * The HTTP error a thrown value answers: an HttpError as it is, a DomainError with the status of
+ * its code (message, field and details unchanged); null for anything else (an internal error).
+ */
+export function toHttpError(error: unknown): HttpError | null {
+  if (error instanceof HttpError) return error;
+  if (error instanceof DomainError) {
+    return new HttpError(DOMAIN_ERROR_STATUS[error.code], error.code, error.message, error.field, error.details);
   }
+  return null;
 }

@@ -3,11 +3,11 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as z from 'zod';
 import { decodeIdentity, type Identity } from '../auth/identity';
+import { log } from '../logging/logger';
 import { embeddedJsonBytes, LAMBDA_RESPONSE_LIMIT_BYTES } from '../pagination/budget';
 import type { Surface } from '../routes';
 import { errorBody } from './error-bodies';
-import { HttpError } from './errors';
-import { log } from './logger';
+import { toHttpError } from './errors';
 import { parseOrThrow } from './validation';
 
 export interface HttpInput<Q, P, B> {
@@ -145,9 +145,13 @@ export function createHttpHandler<Q = Record<string, never>, P = Record<string, 
       const error = request.error;
       let statusCode = 500;
       let body: Record<string, unknown>;
-      if (error instanceof HttpError) {
-        statusCode = error.statusCode;
-        body = errorBody(spec.surface, error.code, error.message, requestId, { field: error.field, details: error.details });
+      const httpError = toHttpError(error);
+      if (httpError) {
+        statusCode = httpError.statusCode;
+        body = errorBody(spec.surface, httpError.code, httpError.message, requestId, {
+          field: httpError.field,
+          details: httpError.details,
+        });
       } else {
         log('error', 'unhandled error', {
           requestId,

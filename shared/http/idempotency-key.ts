@@ -1,4 +1,4 @@
-import { BadRequestError } from './errors';
+import { BadRequestError } from '../errors';
 
 /**
  * The `Idempotency-Key` request header, with Stripe's semantics (see shared/http/idempotency.ts for

@@ -9,7 +9,9 @@ import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dyn
 import type { Context } from 'aws-lambda';
 import { getDynamoDBClient } from '../adapters/dynamodb/client';
 import { physicalTableName } from '../adapters/dynamodb/tables';
-import { HttpError, ServiceUnavailableError } from './errors';
+import { ServiceUnavailableError } from '../errors';
+import { log } from '../logging/logger';
+import { HttpError } from './errors';
 import type { HttpInput, HttpResult, IdempotencyGuard } from './handler';
 import {
   FINGERPRINT_HEADERS,
@@ -18,7 +20,6 @@ import {
   IDEMPOTENT_REPLAYED_HEADER,
   idempotencyKeyOf,
 } from './idempotency-key';
-import { log } from './logger';
 
 /**
  * `Idempotency-Key` for POSTs that create something, on Powertools' idempotency utility with its

@@ -1,4 +1,5 @@
-import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors';
+import { BadRequestError, PayloadTooLargeError } from '../errors';
+import { UnsupportedMediaTypeError } from './errors';
 import { parseSafeJson } from './safe-json';
 
 /**

@@ -1,4 +1,5 @@
-import { BadRequestError } from './errors';
+import { BadRequestError } from '../errors';
+import { FORBIDDEN_MEMBER_NAMES } from '../forbidden-member-names';
 
 /**
  * Parses untrusted JSON text so that no domain code, library or store downstream can be surprised
@@ -26,8 +27,6 @@ export interface SafeJsonOptions {
   /** Deepest container nesting allowed; the top-level value is level 1. */
   readonly maxDepth: number;
 }
-
-export const FORBIDDEN_MEMBER_NAMES: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Numbers beyond this magnitude are not integers JavaScript can hold exactly. */
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;

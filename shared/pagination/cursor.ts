@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { BadRequestError } from '../http/errors';
+import { BadRequestError } from '../errors';
 import { fitToBudget, PAGE_BUDGET_BYTES } from './budget';
 
 /**

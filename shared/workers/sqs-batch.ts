@@ -1,13 +1,9 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type * as z from 'zod';
 import type { Delivery } from '../domain/claims';
-import { log } from '../http/logger';
+import { PoisonMessageError } from '../errors';
 import { describeIssue } from '../http/validation';
-
-/** A message that can never be processed (not JSON, wrong shape): it goes to the dead-letter queue. */
-export class PoisonMessageError extends Error {
-  override name = 'PoisonMessageError';
-}
+import { log } from '../logging/logger';
 
 export function parseMessage<T>(record: SQSRecord, schema: z.ZodType<T>): T {
   let json: unknown;

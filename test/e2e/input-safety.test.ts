@@ -2,7 +2,6 @@ import { type LocalService, startLocalService } from '../../local/service';
 import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
 import { DynamoIntakeStore } from '../../shared/adapters/dynamodb/intake-store';
 import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
-import type { OutreachState } from '../../shared/domain/intake/outreach';
 import { postRawJson } from '../support/post-json';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 
@@ -155,7 +154,7 @@ describe('voice webhook bodies that used to answer 500 or 400', () => {
 
     expect(res.status).toBe(201);
     const stored = await intake.getLeadByStlCallId(stlCallId);
-    expect(stored?.outreach as unknown as OutreachState).toMatchObject({ status: 'completed', outcome: 'no_answer' });
+    expect(stored?.outreach).toMatchObject({ status: 'completed', outcome: 'no_answer' });
   });
 });
 

@@ -6,7 +6,7 @@ import type { LocalDynamo } from '../../local/dynamodb';
 import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
 import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
 import { encodeIdentity } from '../../shared/auth/identity';
-import { ServiceUnavailableError } from '../../shared/http/errors';
+import { ServiceUnavailableError } from '../../shared/errors';
 import { createHttpHandler, type HttpResult } from '../../shared/http/handler';
 import { idempotencyKeys, MAX_STORED_RESPONSE_BYTES } from '../../shared/http/idempotency';
 import { parseJsonObjectBody } from '../../shared/http/json-body';

@@ -55,13 +55,16 @@ async function newLead(teamId: number, overrides: Partial<LeadRecord> = {}): Pro
     attribution: { utm_source: null, utm_medium: null, utm_campaign: null, utm_term: null, utm_content: null, gclid: null },
     external_id: null,
     source: null,
-    outreach: outreach as unknown as Record<string, unknown>,
+    outreach,
     appointment: null,
     ...overrides,
   };
 }
 
-const stlCallIdOf = (lead: LeadRecord) => (lead.outreach as unknown as OutreachState).stl_call_id;
+function stlCallIdOf(lead: LeadRecord): number {
+  if (!lead.outreach) throw new Error('not an intake lead');
+  return lead.outreach.stl_call_id;
+}
 
 describe('DynamoIntakeStore.createLead', () => {
   it('creates exactly one of 20 concurrent leads with the same external_id; the others name the winner', async () => {

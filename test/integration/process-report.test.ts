@@ -120,7 +120,7 @@ async function outreachLead(
     attribution: { utm_source: null, utm_medium: null, utm_campaign: null, utm_term: null, utm_content: null, gclid: null },
     external_id: `crm-${leadId}`,
     source: 'Website',
-    outreach: state as unknown as Record<string, unknown>,
+    outreach: state,
     appointment: null,
   };
   await intake.createLead({ lead, phone: '+16465553890', phoneWindowHours: 24, now: new Date('2026-11-24T14:54:00.000Z') });

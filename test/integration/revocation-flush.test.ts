@@ -1,5 +1,5 @@
 import type { FlushStageAuthorizersCacheCommand } from '@aws-sdk/client-api-gateway';
-import { runAdmin } from '../../bin/admin';
+import { runAdmin } from '../../bin/admin/main';
 import type { LocalDynamo } from '../../local/dynamodb';
 import { ApiGatewayAuthorizerCache, apiStagesFromEnv } from '../../shared/adapters/aws/api-gateway-authorizer-cache';
 import { DynamoAuthorizerCacheEpoch } from '../../shared/adapters/dynamodb/authorizer-cache-epoch';

@@ -110,7 +110,8 @@ export class InMemoryIntakeStore implements IntakeStore {
         throw new DuplicateLeadError('phone_number', taken.leadId, taken.stlCallId);
     }
     const leadId = lead.lead_id as number;
-    const stlCallId = Number((lead.outreach as { stl_call_id: number }).stl_call_id);
+    if (!lead.outreach) throw new Error('intake leads carry outreach');
+    const stlCallId = lead.outreach.stl_call_id;
     if (externalKey) this.guards.set(externalKey, { leadId, stlCallId, expiresAt: null });
     if (phoneKey) this.guards.set(phoneKey, { leadId, stlCallId, expiresAt: nowMs + input.phoneWindowHours * 3_600_000 });
     this.leads.set(stlCallId, structuredClone(lead));
@@ -128,7 +129,7 @@ export class InMemoryIntakeStore implements IntakeStore {
     leadStatus?: string,
   ): Promise<boolean> {
     const lead = this.leads.get(stlCallId);
-    const outreach = lead?.outreach as OutreachState | null | undefined;
+    const outreach = lead?.outreach;
     const applies =
       !!lead &&
       !!outreach &&
@@ -137,7 +138,7 @@ export class InMemoryIntakeStore implements IntakeStore {
       (expected.claimToken === undefined || (outreach.claim_token ?? null) === expected.claimToken);
     this.transitions.push({ stlCallId, next, applied: applies });
     if (!applies || !lead || !outreach) return false;
-    lead.outreach = { ...outreach, ...next } as unknown as Record<string, unknown>;
+    lead.outreach = { ...outreach, ...next };
     if (leadStatus !== undefined) lead.status = leadStatus;
     return true;
   }
@@ -162,7 +163,7 @@ export class InMemoryIntakeStore implements IntakeStore {
 
   /** The outreach state of a lead, typed. */
   outreachOf(stlCallId: number): OutreachState | null {
-    return (this.leads.get(stlCallId)?.outreach as OutreachState | null | undefined) ?? null;
+    return this.leads.get(stlCallId)?.outreach ?? null;
   }
 }
 

@@ -1,5 +1,5 @@
 import { endOfCallReportSchema, messageTypeSchema, normalizeReport } from '../../shared/domain/responder/call-report';
-import { BadRequestError } from '../../shared/http/errors';
+import { BadRequestError } from '../../shared/errors';
 import { parseOrThrow } from '../../shared/http/validation';
 
 /** Parses a body the way the webhook handler does: the message type first, then the report. */

@@ -1,4 +1,4 @@
-import { BadRequestError } from '../../shared/http/errors';
+import { BadRequestError } from '../../shared/errors';
 import { decodeCursor, encodeCursor, readCursorPage } from '../../shared/pagination/cursor';
 
 const secret = 'test-secret';

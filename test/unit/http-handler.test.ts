@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { encodeIdentity } from '../../shared/auth/identity';
-import { BadRequestError, ForbiddenError } from '../../shared/http/errors';
+import { BadRequestError, ForbiddenError } from '../../shared/errors';
 import { createHttpHandler } from '../../shared/http/handler';
 import { proxyEvent } from '../support/api-gateway-event';
 import { identity } from '../support/factories';

@@ -3,8 +3,8 @@ import { ClaimHeldElsewhereError, claimToken, type Delivery } from '../../shared
 import type { OutreachState } from '../../shared/domain/intake/outreach';
 import { placeOutreachCall } from '../../shared/domain/intake/place-outreach-call';
 import type { LeadRecord } from '../../shared/domain/leads';
+import { PoisonMessageError } from '../../shared/errors';
 import { type OutboundCallRequest, PermanentProviderError, type VoiceProvider } from '../../shared/ports/voice-provider';
-import { PoisonMessageError } from '../../shared/workers/sqs-batch';
 import { InMemoryIntakeStore, RecordingEventBus } from '../support/intake-fakes';
 import { leadEventViolations } from '../support/lead-event-schemas';
 
@@ -60,7 +60,7 @@ async function storeOutreachLead(intake: InMemoryIntakeStore, overrides: Partial
     attribution: { utm_source: null, utm_medium: null, utm_campaign: null, utm_term: null, utm_content: null, gclid: null },
     external_id: 'crm-9',
     source: null,
-    outreach: outreach as unknown as Record<string, unknown>,
+    outreach,
     appointment: null,
   };
   await intake.createLead({ lead, phone: '+12125550199', phoneWindowHours: 0, now: NOW });
@@ -85,7 +85,10 @@ const MAX_RUN_MS = 60_000;
 const FIRST: Delivery = { messageId: 'msg-1', receiveCount: 1 };
 const SECOND: Delivery = { messageId: 'msg-1', receiveCount: 2 };
 
-const stlCallIdOf = (lead: LeadRecord) => (lead.outreach as unknown as OutreachState).stl_call_id;
+function stlCallIdOf(lead: LeadRecord): number {
+  if (!lead.outreach) throw new Error('not an intake lead');
+  return lead.outreach.stl_call_id;
+}
 
 afterEach(() => jest.restoreAllMocks());
 

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
-import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../shared/http/errors';
+import { BadRequestError, PayloadTooLargeError } from '../../shared/errors';
+import { FORBIDDEN_MEMBER_NAMES } from '../../shared/forbidden-member-names';
+import { UnsupportedMediaTypeError } from '../../shared/http/errors';
 import { MAX_BODY_DEPTH, parseJsonObjectBody, parseOptionalJsonObjectBody } from '../../shared/http/json-body';
-import { FORBIDDEN_MEMBER_NAMES, parseSafeJson } from '../../shared/http/safe-json';
+import { parseSafeJson } from '../../shared/http/safe-json';
 
 const parse = (text: string) => parseSafeJson(text, { maxDepth: MAX_BODY_DEPTH });
 const JSON_HEADERS = { 'content-type': 'application/json' };

@@ -1,5 +1,5 @@
 import { requireEnterpriseAccess, requireTeamAccess, resolveCrossTeams, resolveV0Team } from '../../shared/auth/team-access';
-import { BadRequestError, ForbiddenError } from '../../shared/http/errors';
+import { BadRequestError, ForbiddenError } from '../../shared/errors';
 import { identity } from '../support/factories';
 
 const single = identity({ keyType: 'enterprise', scope: { kind: 'team', id: 1 }, teamIds: [1], testTeamIds: [] });

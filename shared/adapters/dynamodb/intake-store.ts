@@ -36,7 +36,7 @@ export class DynamoIntakeStore implements IntakeStore {
 
   async createLead(input: { lead: LeadRecord; phone: string; phoneWindowHours: number; now: Date }): Promise<void> {
     const { lead } = input;
-    const stlCallId = lead.outreach ? Number((lead.outreach as { stl_call_id: number }).stl_call_id) : null;
+    const stlCallId = lead.outreach ? lead.outreach.stl_call_id : null;
     if (lead.lead_id === null || stlCallId === null) throw new Error('intake leads carry lead_id and outreach');
     const item = toLeadItem(lead);
     assertStorable(item, 'The lead (with its raw payload)');

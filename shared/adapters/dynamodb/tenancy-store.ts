@@ -9,7 +9,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { ApiKeyRecord, Enterprise, Portfolio, Team } from '../../domain/tenancy';
-import { ConflictError } from '../../http/errors';
+import { ConflictError } from '../../errors';
 import type { TenancyStore } from '../../ports/tenancy-store';
 import { nextCounterValue } from './counters';
 import { padId, teamPk } from './keys';

@@ -1,20 +1,15 @@
 import { type LeadOutcome, leadBookingCreated, leadCompleted } from '../../events/lead-events';
 import type { EventBus } from '../../ports/event-bus';
 import type { IntakeStore } from '../../ports/intake-store';
-import type { MessageQueue } from '../../ports/message-queue';
-import type { OneTimeScheduler } from '../../ports/scheduler';
 import type { AppointmentRecord } from '../support';
-import { dispatchOutreach } from './ingest';
-import type { OutreachState } from './outreach';
+import { dispatchOutreach, type OutreachDispatchDependencies } from './dispatch-outreach';
 
 /** Provider end reasons that mean nobody answered (the attempt policy retries these). */
 const NO_ANSWER = /no[-_ ]?answer|did[-_ ]?not[-_ ]?answer|voicemail|busy|unanswered|not[-_ ]?reachable/i;
 
-export interface CompleteOutreachDependencies {
+export interface CompleteOutreachDependencies extends OutreachDispatchDependencies {
   readonly intake: IntakeStore;
   readonly eventBus: EventBus;
-  readonly outreachQueue: MessageQueue;
-  readonly scheduler: OneTimeScheduler;
 }
 
 export interface OutreachReport {
@@ -45,7 +40,7 @@ export async function completeOutreach(
 ): Promise<{ outcome: LeadOutcome | 'retry_scheduled' } | null> {
   const lead = await deps.intake.getLeadByStlCallId(report.stlCallId);
   if (!lead || lead.lead_id === null || !lead.outreach) return null;
-  const outreach = lead.outreach as unknown as OutreachState;
+  const outreach = lead.outreach;
   const from = { statuses: ['in_progress', 'placing'] as const, attempt: outreach.attempt };
   const ref = { lead_id: lead.lead_id, stl_call_id: report.stlCallId, team_id: lead.team_id, external_id: lead.external_id };
 

@@ -9,7 +9,7 @@
 export const OUTREACH_STATUSES = ['scheduled', 'queued', 'placing', 'in_progress', 'completed', 'dispatch_failed'] as const;
 export type OutreachStatus = (typeof OUTREACH_STATUSES)[number];
 
-export interface OutreachState {
+export type OutreachState = {
   stl_call_id: number;
   status: OutreachStatus;
   scheduling_mode: string;
@@ -35,7 +35,7 @@ export interface OutreachState {
   outcome: string | null;
   completed_at: string | null;
   reason: string | null;
-}
+};
 
 /** The message on the outreach-calls queue (and in its one-time schedules). */
 export interface OutreachMessage {

@@ -1,8 +1,8 @@
+import { PoisonMessageError } from '../../errors';
 import { leadCompleted } from '../../events/lead-events';
 import type { EventBus } from '../../ports/event-bus';
 import type { IntakeStore } from '../../ports/intake-store';
 import { PermanentProviderError, type VoiceProvider } from '../../ports/voice-provider';
-import { PoisonMessageError } from '../../workers/sqs-batch';
 import { ClaimHeldElsewhereError, claimToken, type Delivery, isAbandoned } from '../claims';
 import { withRetries } from '../retry';
 import type { OutreachMessage, OutreachState } from './outreach';
@@ -40,7 +40,7 @@ export async function placeOutreachCall(
   if (!lead || lead.lead_id === null || !lead.outreach || !lead.customer_phone) {
     throw new PoisonMessageError(`no outreach record for stl_call_id ${message.stl_call_id}`);
   }
-  const outreach = lead.outreach as unknown as OutreachState;
+  const outreach = lead.outreach;
   const token = claimToken(delivery);
   const claim = { status: 'placing' as const, last_attempt_at: now.toISOString(), claim_token: token };
   const claimed =
@@ -104,7 +104,7 @@ async function takeOverAbandonedClaim(
   delivery: Delivery,
   claim: Partial<OutreachState>,
 ): Promise<boolean> {
-  const current = (await deps.intake.getLeadByStlCallId(message.stl_call_id))?.outreach as OutreachState | null | undefined;
+  const current = (await deps.intake.getLeadByStlCallId(message.stl_call_id))?.outreach;
   if (current?.status !== 'placing' || current.attempt !== message.attempt) return false;
   const held = { token: current.claim_token ?? null, claimedAt: current.last_attempt_at };
   if (!isAbandoned(held, delivery, now, deps.maxRunMs)) {

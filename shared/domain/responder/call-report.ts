@@ -35,8 +35,9 @@ const httpsUrl = optional(
     ),
 );
 /**
- * A non-negative amount. Numbers beyond 2^53 − 1 reach the schema as their exact text (see
- * shared/http/safe-json.ts) and are refused here with the range, like any other non-number.
+ * A non-negative amount. Numbers beyond 2^53 − 1 reach the schema as their exact text (the body
+ * parser, safe-json.ts in the HTTP layer, keeps them so) and are refused here with the range, like
+ * any other non-number.
  */
 const amount = (unit: string) =>
   optional(

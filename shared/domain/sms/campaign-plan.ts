@@ -1,4 +1,4 @@
-import { BadRequestError } from '../../http/errors';
+import { BadRequestError } from '../../errors';
 import { toE164 } from '../phone';
 import type { CampaignRequest } from './campaign-request';
 import { countSegments, type SmsEncoding } from './segments';

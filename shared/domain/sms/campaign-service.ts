@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { smsCampaignCompleted } from '../../events/campaign-events';
-import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
-import { log } from '../../http/logger';
+import { log } from '../../logging/logger';
 import type { CampaignStore } from '../../ports/campaign-store';
 import type { EventBus } from '../../ports/event-bus';
 import type { MessageQueue } from '../../ports/message-queue';

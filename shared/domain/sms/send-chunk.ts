@@ -1,8 +1,8 @@
-import { log } from '../../http/logger';
+import { PoisonMessageError } from '../../errors';
+import { log } from '../../logging/logger';
 import type { RecipientOutcome } from '../../ports/campaign-store';
 import type { SmsProvider } from '../../ports/sms-provider';
 import { PermanentProviderError } from '../../ports/voice-provider';
-import { PoisonMessageError } from '../../workers/sqs-batch';
 import { ClaimHeldElsewhereError, claimToken, type Delivery, isAbandoned } from '../claims';
 import { withRetries } from '../retry';
 import type { Team } from '../tenancy';

@@ -1,0 +1,38 @@
+import type { ParseArgsConfig } from 'node:util';
+import type { DynamoCampaignStore } from '../../shared/adapters/dynamodb/campaign-store';
+import type { DynamoMessagingConfigStore } from '../../shared/adapters/dynamodb/messaging-config-store';
+import type { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
+import type { Team } from '../../shared/domain/tenancy';
+import type { AuthorizerCache } from '../../shared/ports/authorizer-cache';
+import type { IntakeConfigStore } from '../../shared/ports/intake-store';
+import { UsageError } from './errors';
+import { requiredId, type Values } from './flags';
+
+export type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** What a command may use: the stores of the target the operator chose, its flags and the output. */
+export interface Context {
+  readonly store: DynamoTenancyStore;
+  readonly configs: IntakeConfigStore;
+  readonly messaging: DynamoMessagingConfigStore;
+  readonly campaigns: DynamoCampaignStore;
+  /** The authorizer caches in front of this store's APIs; throws a UsageError when they cannot be named. */
+  authorizerCaches(): { readonly name: string; readonly cache: AuthorizerCache }[];
+  readonly values: Values;
+  readonly json: boolean;
+  out(text: string): void;
+}
+
+/** One command (`portfolio create`): the flags it accepts, besides the global ones, and what it does. */
+export interface Command {
+  readonly options: Options;
+  run(context: Context): Promise<void>;
+}
+
+/** The team named by `--team`, which must exist. */
+export async function requireTeam(context: Context): Promise<Team> {
+  const teamId = requiredId(context.values, '--team');
+  const team = await context.store.getTeam(teamId);
+  if (!team) throw new UsageError(`--team ${teamId} does not name an existing team`, '--team');
+  return team;
+}

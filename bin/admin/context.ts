@@ -1,0 +1,155 @@
+import { mkdirSync } from 'node:fs';
+import * as path from 'node:path';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ApiGatewayAuthorizerCache, apiStagesFromEnv, type FlushClient } from '../../shared/adapters/aws/api-gateway-authorizer-cache';
+import { DynamoAuthorizerCacheEpoch } from '../../shared/adapters/dynamodb/authorizer-cache-epoch';
+import { DynamoCampaignStore } from '../../shared/adapters/dynamodb/campaign-store';
+import { createDocumentClient, getDocumentClient } from '../../shared/adapters/dynamodb/client';
+import { DynamoIntakeConfigStore } from '../../shared/adapters/dynamodb/intake-store';
+import { DynamoMessagingConfigStore } from '../../shared/adapters/dynamodb/messaging-config-store';
+import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
+import { AUTHORIZER_TIMEOUT_SECONDS } from '../../shared/auth/authorizer-settings';
+import type { AuthorizerCache } from '../../shared/ports/authorizer-cache';
+import type { IntakeConfigStore } from '../../shared/ports/intake-store';
+import { LocalDataLockedError, UsageError } from './errors';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** The stores of the DynamoDB a command works on: deployed tables, a running emulator, or the local data folder. */
+export interface Target {
+  readonly store: DynamoTenancyStore;
+  readonly configs: IntakeConfigStore;
+  readonly messaging: DynamoMessagingConfigStore;
+  readonly campaigns: DynamoCampaignStore;
+  /** The epoch a local gateway running on this store watches (written on AWS too, where nothing reads it). */
+  readonly epoch: DynamoAuthorizerCacheEpoch;
+  /** A deployed stack: DynamoDB in AWS, so API Gateway's caches must be named. */
+  readonly deployed: boolean;
+  close(): Promise<void>;
+}
+
+/** How `key revoke` reaches API Gateway, so tests can stand in for it. */
+export interface FlushOptions {
+  /** The API Gateway client `key revoke` flushes authorizer caches with. @default a new APIGatewayClient */
+  readonly apiGateway?: FlushClient;
+  /** Waits between the two flushes (ApiGatewayAuthorizerCacheOptions.sleep). @default setTimeout */
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+export async function openTarget(local: boolean, env: Env): Promise<Target> {
+  const endpoint = env.DYNAMODB_ENDPOINT;
+  if (local || (!endpoint && !env.TABLE_TEAMS)) return openLocalData(path.resolve(env.DATA_DIR ?? '.data'));
+
+  const { documents, release } = documentClientFor(env);
+  const tableName = env.TABLE_TEAMS ?? 'local-teams';
+  return {
+    ...stores(documents, tableName, env.TABLE_CAMPAIGNS ?? 'local-campaigns'),
+    deployed: !endpoint,
+    async close() {
+      release();
+    },
+  };
+}
+
+/**
+ * The process's own client (what every handler uses) when the run's environment names the same
+ * DynamoDB as the process's, which it always does under `npm run admin`; a run handed another
+ * environment in-process gets a client of its own, configured the same way, closed with the run.
+ * The shared client is never destroyed: the rest of the process may still be using it.
+ */
+function documentClientFor(env: Env): { documents: DynamoDBDocumentClient; release(): void } {
+  if (env.DYNAMODB_ENDPOINT === process.env.DYNAMODB_ENDPOINT && env.AWS_REGION === process.env.AWS_REGION) {
+    return { documents: getDocumentClient(), release() {} };
+  }
+  const documents = createDocumentClient(env);
+  return { documents, release: () => documents.destroy() };
+}
+
+function stores(documents: DynamoDBDocumentClient, teamsTable: string, campaignsTable: string): Omit<Target, 'deployed' | 'close'> {
+  return {
+    store: new DynamoTenancyStore(documents, teamsTable),
+    epoch: new DynamoAuthorizerCacheEpoch(documents, teamsTable),
+    configs: new DynamoIntakeConfigStore(documents, teamsTable),
+    messaging: new DynamoMessagingConfigStore(documents, teamsTable),
+    campaigns: new DynamoCampaignStore(documents, campaignsTable),
+  };
+}
+
+/**
+ * Opens `<dataDir>/dynamodb` with the embedded emulator, the way `npm start` does (table prefix `local`).
+ * Its client is the CLI's own: the emulator, and so the client, lives only as long as this run.
+ */
+async function openLocalData(dataDir: string): Promise<Target> {
+  mkdirSync(dataDir, { recursive: true });
+  await assertNotLocked(path.join(dataDir, 'dynamodb'));
+  const { ensureTables, startLocalDynamo } = await import('../../local/dynamodb');
+  const dynamo = await startLocalDynamo({ dataDir });
+  try {
+    const names = await ensureTables(dynamo.endpoint, 'local');
+    const documents = createDocumentClient({ DYNAMODB_ENDPOINT: dynamo.endpoint, AWS_REGION: 'local' });
+    return {
+      ...stores(documents, names.teams, names.campaigns),
+      deployed: false,
+      async close() {
+        documents.destroy();
+        await dynamo.stop();
+      },
+    };
+  } catch (error) {
+    await dynamo.stop().catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * LevelDB lets one process open a folder. The emulator reports a held lock only when the first
+ * request fails (and then crashes the process), so the folder is probed first with the same LevelDB
+ * binding the emulator uses.
+ */
+async function assertNotLocked(levelDir: string): Promise<void> {
+  let Level: typeof import('level').Level;
+  try {
+    ({ Level } = await import('level'));
+  } catch {
+    return; // Without the binding there is nothing to probe with; the emulator will report.
+  }
+  mkdirSync(levelDir, { recursive: true });
+  const db = new Level(levelDir);
+  try {
+    await db.open();
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause;
+    if (cause?.code === 'LEVEL_LOCKED') {
+      throw new LocalDataLockedError(
+        `the local data folder ${path.dirname(levelDir)} is in use by another process (probably \`npm start\`). ` +
+          'Stop the service and run the command again, or point DYNAMODB_ENDPOINT at its DynamoDB endpoint ' +
+          '(TABLE_TEAMS defaults to local-teams).',
+      );
+    }
+    throw error;
+  } finally {
+    await db.close().catch(() => undefined);
+  }
+}
+
+/**
+ * The local gateway's epoch always; the REST API stages' caches when READ_API_ID, PLATFORM_API_ID and
+ * INTAKE_API_ID are set, which a deployed stack requires (else the revocation would wait for the TTL).
+ */
+export function authorizerCachesOf(target: Target, env: Env, flush: FlushOptions): { name: string; cache: AuthorizerCache }[] {
+  const caches: { name: string; cache: AuthorizerCache }[] = [{ name: 'local gateway (authorizer-cache epoch)', cache: target.epoch }];
+  const { stages, missing } = apiStagesFromEnv(env);
+  if (missing.length > 0 && (target.deployed || stages.length > 0)) {
+    throw new UsageError(
+      `set ${missing.join(', ')} (the stack outputs ReadApiId, PlatformApiId, IntakeApiId): revoking a key flushes the ` +
+        'authorizer caches of every REST API stage, or the key would keep working up to 300 s',
+    );
+  }
+  if (stages.length > 0) {
+    caches.push({
+      name: `API Gateway stages ${stages.map((s) => `${s.restApiId}/${s.stageName}`).join(', ')} (flushed twice, ${AUTHORIZER_TIMEOUT_SECONDS} s apart)`,
+      cache: new ApiGatewayAuthorizerCache({ stages, client: flush.apiGateway, sleep: flush.sleep }),
+    });
+  }
+  return caches;
+}

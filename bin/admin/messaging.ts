@@ -1,0 +1,101 @@
+import { toE164 } from '../../shared/domain/phone';
+import { messagingConfigSchema } from '../../shared/domain/sms/messaging-config';
+import { type Command, requireTeam } from './command';
+import { UsageError } from './errors';
+import { optionalString, phoneRegion, requiredString, type Values } from './flags';
+import { toJson } from './format';
+
+/** Texting (SMS campaigns): a team's send window and region, and its suppression list. */
+export const MESSAGING_COMMANDS: Record<string, Command> = {
+  'messaging show': {
+    options: { team: { type: 'string' } },
+    async run(context) {
+      const team = await requireTeam(context);
+      const config = await context.messaging.getMessagingConfig(team.id);
+      context.out(
+        context.json
+          ? toJson(config)
+          : [
+              `Texting configuration of team ${team.id} (${team.name}, ${team.timezone})`,
+              `  quiet hours   texts go out ${config.quiet_hours.start_hour}:00-${config.quiet_hours.end_hour}:00 recipient local time (Florida numbers end by 20:00)`,
+              `  phone region  ${config.phone_region}`,
+            ].join('\n'),
+      );
+    },
+  },
+
+  'messaging quiet-hours': {
+    options: { team: { type: 'string' }, start: { type: 'string' }, end: { type: 'string' } },
+    async run(context) {
+      const team = await requireTeam(context);
+      const current = await context.messaging.getMessagingConfig(team.id);
+      const candidate = {
+        ...current,
+        quiet_hours: {
+          start_hour: hourFlag(context.values, '--start') ?? current.quiet_hours.start_hour,
+          end_hour: hourFlag(context.values, '--end') ?? current.quiet_hours.end_hour,
+        },
+      };
+      const parsed = messagingConfigSchema.safeParse(candidate);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new UsageError(`--start/--end: ${issue?.path.join('.') ?? 'quiet_hours'}: ${issue?.message ?? 'invalid'}`, '--start');
+      }
+      await context.messaging.putMessagingConfig(team.id, parsed.data);
+      context.out(
+        context.json
+          ? toJson(parsed.data)
+          : `Saved: campaigns of team ${team.id} that respect quiet hours text between ${parsed.data.quiet_hours.start_hour}:00 and ${parsed.data.quiet_hours.end_hour}:00 local`,
+      );
+    },
+  },
+
+  'messaging phone-region': {
+    options: { team: { type: 'string' }, region: { type: 'string' } },
+    async run(context) {
+      const team = await requireTeam(context);
+      const region = phoneRegion(context.values);
+      const config = { ...(await context.messaging.getMessagingConfig(team.id)), phone_region: region };
+      await context.messaging.putMessagingConfig(team.id, config);
+      context.out(context.json ? toJson(config) : `Saved: recipient numbers without +country are read in ${region}`);
+    },
+  },
+
+  'messaging opt-out': {
+    options: { team: { type: 'string' }, phone: { type: 'string' } },
+    async run(context) {
+      const team = await requireTeam(context);
+      const config = await context.messaging.getMessagingConfig(team.id);
+      const phone = phoneFlag(context.values, config.phone_region);
+      await context.campaigns.suppress(team.id, phone, 'OPERATOR', new Date().toISOString());
+      context.out(context.json ? toJson({ team_id: team.id, phone, suppressed: true }) : `${phone} will not be texted by team ${team.id}`);
+    },
+  },
+
+  'messaging opt-in': {
+    options: { team: { type: 'string' }, phone: { type: 'string' } },
+    async run(context) {
+      const team = await requireTeam(context);
+      const config = await context.messaging.getMessagingConfig(team.id);
+      const phone = phoneFlag(context.values, config.phone_region);
+      await context.campaigns.unsuppress(team.id, phone);
+      context.out(
+        context.json ? toJson({ team_id: team.id, phone, suppressed: false }) : `${phone} may be texted by team ${team.id} again`,
+      );
+    },
+  },
+};
+
+function hourFlag(values: Values, flag: string): number | undefined {
+  const text = optionalString(values, flag);
+  if (text === null) return undefined;
+  if (!/^\d{1,2}$/.test(text)) throw new UsageError(`${flag} must be a whole hour from 0 to 24`, flag);
+  return Number(text);
+}
+
+function phoneFlag(values: Values, region: string): string {
+  const raw = requiredString(values, '--phone');
+  const phone = toE164(raw, region);
+  if (!phone) throw new UsageError(`--phone '${raw}' is not a valid phone number`, '--phone');
+  return phone;
+}

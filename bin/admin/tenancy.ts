@@ -1,0 +1,170 @@
+import { IANAZone } from 'luxon';
+import type { Team } from '../../shared/domain/tenancy';
+import type { Command } from './command';
+import { UsageError } from './errors';
+import { optionalId, optionalString, requiredId, requiredName, requiredString } from './flags';
+import { table, toJson } from './format';
+
+/**
+ * Portfolios, enterprises and teams. A parent named by a flag is checked before anything is
+ * written, so a mistyped id leaves nothing half-made behind.
+ */
+export const TENANCY_COMMANDS: Record<string, Command> = {
+  'portfolio create': {
+    options: { name: { type: 'string' } },
+    async run({ store, values, json, out }) {
+      const portfolio = await store.createPortfolio({ name: requiredName(values, '--name') });
+      out(json ? toJson(portfolio) : `Created portfolio ${portfolio.id}: ${portfolio.name}`);
+    },
+  },
+
+  'portfolio list': {
+    options: {},
+    async run({ store, json, out }) {
+      const portfolios = await store.listPortfolios();
+      const rows = await Promise.all(
+        portfolios.map(async (p) => ({ ...p, enterpriseIds: (await store.listPortfolioEnterpriseIds(p.id)).sort((a, b) => a - b) })),
+      );
+      out(
+        json
+          ? toJson(rows)
+          : table(
+              ['ID', 'NAME', 'ENTERPRISES', 'CREATED'],
+              rows.map((p) => [String(p.id), p.name, p.enterpriseIds.join(',') || '-', p.createdAt]),
+            ),
+      );
+    },
+  },
+
+  'portfolio add-enterprise': {
+    options: { portfolio: { type: 'string' }, enterprise: { type: 'string' } },
+    async run({ store, values, json, out }) {
+      const portfolioId = requiredId(values, '--portfolio');
+      const enterpriseId = requiredId(values, '--enterprise');
+      const portfolio = await store.getPortfolio(portfolioId);
+      if (!portfolio) throw new UsageError(`--portfolio ${portfolioId} does not name an existing portfolio`, '--portfolio');
+      const enterprise = await store.getEnterprise(enterpriseId);
+      if (!enterprise) throw new UsageError(`--enterprise ${enterpriseId} does not name an existing enterprise`, '--enterprise');
+      await store.addEnterpriseToPortfolio(portfolioId, enterpriseId);
+      out(
+        json
+          ? toJson({ portfolioId, enterpriseId })
+          : `Added enterprise ${enterprise.id} (${enterprise.name}) to portfolio ${portfolio.id} (${portfolio.name})`,
+      );
+    },
+  },
+
+  'enterprise create': {
+    options: { name: { type: 'string' }, portfolio: { type: 'string' } },
+    async run({ store, values, json, out }) {
+      const name = requiredName(values, '--name');
+      const portfolioId = optionalId(values, '--portfolio');
+      // Checked before anything is written, so a typo leaves no orphan enterprise behind.
+      if (portfolioId !== null && !(await store.getPortfolio(portfolioId))) {
+        throw new UsageError(`--portfolio ${portfolioId} does not name an existing portfolio`, '--portfolio');
+      }
+      const enterprise = await store.createEnterprise({ name });
+      if (portfolioId !== null) await store.addEnterpriseToPortfolio(portfolioId, enterprise.id);
+      out(
+        json
+          ? toJson({ ...enterprise, portfolioId })
+          : `Created enterprise ${enterprise.id}: ${enterprise.name}${portfolioId !== null ? ` (in portfolio ${portfolioId})` : ''}`,
+      );
+    },
+  },
+
+  'enterprise list': {
+    options: {},
+    async run({ store, json, out }) {
+      const enterprises = await store.listEnterprises();
+      const rows = await Promise.all(
+        enterprises.map(async (e) => ({
+          ...e,
+          teamIds: (await store.listEnterpriseTeamIds(e.id)).map((t) => t.teamId).sort((a, b) => a - b),
+        })),
+      );
+      out(
+        json
+          ? toJson(rows)
+          : table(
+              ['ID', 'NAME', 'TEAMS', 'CREATED'],
+              rows.map((e) => [String(e.id), e.name, e.teamIds.join(',') || '-', e.createdAt]),
+            ),
+      );
+    },
+  },
+
+  'team create': {
+    options: {
+      name: { type: 'string' },
+      timezone: { type: 'string' },
+      enterprise: { type: 'string' },
+      workspace: { type: 'string' },
+      test: { type: 'boolean' },
+    },
+    async run({ store, values, json, out }) {
+      const name = requiredName(values, '--name');
+      const timezone = requiredString(values, '--timezone');
+      if (!IANAZone.isValidZone(timezone)) {
+        throw new UsageError(`--timezone must be an IANA time zone such as America/Chicago; got '${timezone}'`, '--timezone');
+      }
+      const enterpriseId = requiredId(values, '--enterprise');
+      const workspaceId = optionalString(values, '--workspace') ?? defaultWorkspaceId(name);
+      if (!WORKSPACE_ID.test(workspaceId)) {
+        throw new UsageError(
+          `--workspace must be 1–64 letters, digits, '_' or '-' starting with a letter or digit; got '${workspaceId}'`,
+          '--workspace',
+        );
+      }
+      if (!(await store.getEnterprise(enterpriseId))) {
+        throw new UsageError(`--enterprise ${enterpriseId} does not name an existing enterprise`, '--enterprise');
+      }
+      const team = await store.createTeam({ name, timezone, isTest: values.test === true, enterpriseId, workspaceId });
+      out(
+        json
+          ? toJson(team)
+          : `Created team ${team.id}: ${team.name} (${team.timezone}) in enterprise ${team.enterpriseId}, workspace ${team.workspaceId}${team.isTest ? ', test team' : ''}`,
+      );
+    },
+  },
+
+  'team list': {
+    options: { enterprise: { type: 'string' } },
+    async run({ store, values, json, out }) {
+      const enterpriseId = optionalId(values, '--enterprise');
+      let enterpriseIds: number[];
+      if (enterpriseId !== null) {
+        if (!(await store.getEnterprise(enterpriseId))) {
+          throw new UsageError(`--enterprise ${enterpriseId} does not name an existing enterprise`, '--enterprise');
+        }
+        enterpriseIds = [enterpriseId];
+      } else {
+        enterpriseIds = (await store.listEnterprises()).map((e) => e.id);
+      }
+      const memberships = await Promise.all(enterpriseIds.map((id) => store.listEnterpriseTeamIds(id)));
+      const teams: Team[] = await store.getTeams(memberships.flat().map((m) => m.teamId));
+      out(
+        json
+          ? toJson(teams)
+          : table(
+              ['ID', 'NAME', 'TIMEZONE', 'ENTERPRISE', 'WORKSPACE', 'TEST'],
+              teams.map((t) => [String(t.id), t.name, t.timezone, String(t.enterpriseId), t.workspaceId, t.isTest ? 'yes' : '']),
+            ),
+      );
+    },
+  },
+};
+
+/** Integrators name the team by it in X-Workspace-ID, so it is kept to characters safe in a header. */
+const WORKSPACE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+/** "Summit HVAC" → "ws_summit_hvac". */
+function defaultWorkspaceId(name: string): string {
+  const slug = name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 60);
+  return `ws_${slug || 'team'}`;
+}

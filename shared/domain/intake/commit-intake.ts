@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import { ConflictError, ServiceUnavailableError } from '../../errors';
+import { leadCreated } from '../../events/lead-events';
+import { log } from '../../logging/logger';
+import type { EventBus } from '../../ports/event-bus';
+import { DuplicateLeadError, type IntakeStore } from '../../ports/intake-store';
+import { type IntakeLeadRecord, isIntakeLead } from '../leads';
+import { dispatchOutreach, type OutreachDispatchDependencies } from './dispatch-outreach';
+import type { IngestPreview, PreparedIntake } from './prepare-intake';
+
+/** What committing an intake writes to: the leads, the outreach queue and scheduler, the event bus. */
+export interface CommitDependencies extends OutreachDispatchDependencies {
+  readonly intake: IntakeStore;
+  readonly eventBus: EventBus;
+}
+
+export interface CreatedIntake {
+  readonly kind: 'created';
+  readonly leadId: number;
+  readonly stlCallId: number;
+  readonly preview: IngestPreview;
+  /** The request finished an earlier request for the same lead that had not finished (same ids). */
+  readonly recovered?: boolean;
+}
+
+/** The first call as lead.created reports it. */
+type OutreachSummary = IngestPreview['outreach'];
+
+/**
+ * How long an intake request may run (the function's 10 s timeout, API Gateway's 29 s): a lead
+ * stored longer ago whose dispatch was never recorded belongs to a request that stopped (a crash).
+ */
+const INTAKE_REQUEST_LIMIT_MS = 30_000;
+
+/**
+ * The writing half of an intake: draws the lead's ids, stores it with its outreach record and
+ * uniqueness guards, queues its first call now or schedules it for its due instant, emits
+ * lead.created and records the dispatch. A duplicate is a 409 naming what matched, unless it is
+ * the lead of an earlier request that did not finish: that one is finished and answered instead.
+ */
+export async function commitIntake(deps: CommitDependencies, prepared: PreparedIntake, now: Date): Promise<CreatedIntake> {
+  const { preview } = prepared;
+  const [leadId, stlCallId] = await Promise.all([deps.intake.nextLeadId(), deps.intake.nextStlCallId()]);
+  const lead = prepared.buildLead({ id: randomUUID(), leadId, stlCallId });
+
+  try {
+    await deps.intake.createLead({ lead, phone: prepared.dedupe.phone, phoneWindowHours: prepared.dedupe.phoneWindowHours, now });
+  } catch (error) {
+    if (error instanceof DuplicateLeadError) return answerDuplicate(deps, prepared, lead, error, now);
+    throw error;
+  }
+
+  await dispatchFirstCall(deps, lead, prepared.dueAt, now);
+  await publishLeadCreated(deps.eventBus, lead, preview.outreach, now);
+  // Not recording it only means a repeat after the request limit queues the call (harmlessly) again.
+  await deps.intake
+    .markOutreachDispatched(stlCallId)
+    .catch((error: unknown) => log('error', 'outreach dispatch not recorded', { leadId, error: messageOf(error) }));
+
+  return { kind: 'created', leadId, stlCallId, preview };
+}
+
+/**
+ * Queues (or schedules) the first call of a stored lead. When that fails the lead is marked, and
+ * the caller asked to repeat the request: the repeat finds the lead (a duplicate), queues the call
+ * and answers 201 with the same ids, so nothing is lost and nothing is created twice.
+ */
+async function dispatchFirstCall(deps: CommitDependencies, lead: IntakeLeadRecord, dueAt: Date, now: Date): Promise<void> {
+  const { lead_id: leadId, outreach } = lead;
+  const stlCallId = outreach.stl_call_id;
+  try {
+    await dispatchOutreach(deps, { stl_call_id: stlCallId, attempt: 1 }, dueAt, now);
+  } catch (error) {
+    log('error', 'outreach dispatch failed', { leadId, stlCallId, error: messageOf(error) });
+    await deps.intake.transitionOutreach(
+      stlCallId,
+      { statuses: [outreach.status], attempt: 1 },
+      { status: 'dispatch_failed', reason: 'queue unavailable' },
+    );
+    throw new ServiceUnavailableError('The lead is stored but its outreach call could not be queued; repeat the same request to queue it', {
+      lead_id: leadId,
+      stl_call_id: stlCallId,
+    });
+  }
+}
+
+/** A duplicate of a lead whose request did not finish is finished (and answered as created); any other is a 409. */
+async function answerDuplicate(
+  deps: CommitDependencies,
+  prepared: PreparedIntake,
+  lead: IntakeLeadRecord,
+  error: DuplicateLeadError,
+  now: Date,
+): Promise<CreatedIntake> {
+  const stlCallId = error.existingStlCallId;
+  const recovered = stlCallId !== null ? await finishUnfinishedIntake(deps, stlCallId, now) : null;
+  if (stlCallId !== null && recovered) {
+    return {
+      kind: 'created',
+      leadId: recovered.leadId,
+      stlCallId,
+      recovered: true,
+      preview: { ...prepared.preview, team_id: recovered.teamId, outreach: recovered.outreach },
+    };
+  }
+  const which =
+    error.reason === 'external_id'
+      ? `external_id "${lead.external_id}"`
+      : `phone number within the ${prepared.dedupe.phoneWindowHours} h dedupe window`;
+  throw new ConflictError(
+    `Duplicate lead: the team already has a lead with this ${which}${error.existingLeadId !== null ? ` (lead_id ${error.existingLeadId})` : ''}`,
+    error.reason,
+    { lead_id: error.existingLeadId },
+  );
+}
+
+/**
+ * A repeated request for a lead whose first request did not finish: its dispatch failed (the
+ * 503 answer), or the request stopped between storing the lead and recording its dispatch (a
+ * crash; the client never got its answer). Queues (or schedules) the first call unless it is
+ * already under way (the worker's claim makes a second message harmless), emits lead.created
+ * (same event id as a first publication would have had), records the dispatch, and answers as
+ * the first request would have. Null for a lead whose request finished: a plain duplicate.
+ */
+async function finishUnfinishedIntake(
+  deps: CommitDependencies,
+  stlCallId: number,
+  now: Date,
+): Promise<{ leadId: number; teamId: number; outreach: OutreachSummary } | null> {
+  const lead = await deps.intake.getLeadByStlCallId(stlCallId);
+  if (!isIntakeLead(lead)) return null;
+  const { outreach } = lead;
+  const stopped = outreach.dispatched === false && now.getTime() - Date.parse(lead.datetime) > INTAKE_REQUEST_LIMIT_MS;
+  if (outreach.status !== 'dispatch_failed' && !stopped) return null;
+
+  let summary = { status: outreach.status === 'scheduled' ? ('scheduled' as const) : ('queued' as const), due_at: outreach.due_at };
+  if (outreach.attempt === 1 && ['queued', 'scheduled', 'dispatch_failed'].includes(outreach.status)) {
+    const dueAt = new Date(Math.max(now.getTime(), Date.parse(outreach.due_at)));
+    await dispatchOutreach(deps, { stl_call_id: stlCallId, attempt: 1 }, dueAt, now);
+    summary = { status: dueAt.getTime() <= now.getTime() ? 'queued' : 'scheduled', due_at: dueAt.toISOString() };
+    if (outreach.status === 'dispatch_failed') {
+      const moved = await deps.intake.transitionOutreach(
+        stlCallId,
+        { statuses: ['dispatch_failed'], attempt: 1 },
+        { status: summary.status, due_at: summary.due_at, reason: null },
+      );
+      if (!moved) return null;
+    }
+  }
+  const outreachSummary: OutreachSummary = { ...summary, scheduling_mode: outreach.scheduling_mode };
+  await publishLeadCreated(deps.eventBus, lead, outreachSummary, now);
+  await deps.intake.markOutreachDispatched(stlCallId);
+  return { leadId: lead.lead_id, teamId: lead.team_id, outreach: outreachSummary };
+}
+
+/** Emits lead.created for a stored lead; a bus that is down is logged, not an error of the intake. */
+async function publishLeadCreated(eventBus: EventBus, lead: IntakeLeadRecord, outreach: OutreachSummary, now: Date): Promise<void> {
+  const content = lead.lead_content as { service_type?: string | null; appointment_datetime?: string | null };
+  await eventBus
+    .publish([
+      leadCreated(
+        { lead_id: lead.lead_id, stl_call_id: lead.outreach.stl_call_id, team_id: lead.team_id, external_id: lead.external_id },
+        {
+          customer_name: lead.customer_name,
+          phone_number: lead.customer_phone as string,
+          email: lead.customer_email,
+          service_type: content.service_type ?? null,
+          lead_source: lead.source,
+          appointment_datetime: content.appointment_datetime ?? null,
+        },
+        { ...outreach, max_attempts: lead.outreach.max_attempts },
+        now,
+      ),
+    ])
+    .catch((error: unknown) => log('error', 'lead.created not published', { leadId: lead.lead_id, error: messageOf(error) }));
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

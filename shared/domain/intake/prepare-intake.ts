@@ -1,0 +1,257 @@
+import type { Identity } from '../../auth/identity';
+import { BadRequestError, ForbiddenError } from '../../errors';
+import type { IntakeConfigStore } from '../../ports/intake-store';
+import type { TenancyStore } from '../../ports/tenancy-store';
+import type { IntakeLeadRecord, LeadType } from '../leads';
+import { toE164 } from '../phone';
+import { assertStorable } from '../stored-size';
+import type { Team } from '../tenancy';
+import { parseAppointmentTime } from './appointment-time';
+import { applyFieldMapping, type MappedFields, type MappingResult } from './field-mapping';
+import { DEFAULT_INTAKE_CONFIG, type IntakeConfig, resolveLeadSource } from './intake-config';
+import { type RoutingDecision, routeLead } from './routing';
+import { nextAllowedInstant } from './scheduling';
+
+/** What preparing an intake reads: the teams (routing) and their intake configuration. */
+export interface PrepareDependencies {
+  readonly tenancy: TenancyStore;
+  readonly configs: IntakeConfigStore;
+}
+
+/** One lead as it was sent to the intake webhook. */
+export interface IntakeSubmission {
+  readonly identity: Identity;
+  readonly payload: Record<string, unknown>;
+  readonly now: Date;
+}
+
+/** What the intake decided for a lead: test mode answers it, a created lead's answer is built from it. */
+export interface IngestPreview {
+  readonly team_id: number;
+  readonly routing: RoutingDecision | { kind: 'key_team' };
+  readonly mapped_fields: Record<string, string>;
+  readonly field_sources: MappingResult['sources'];
+  readonly unmapped_fields: string[];
+  readonly lead_source: string | null;
+  readonly outreach: { status: 'queued' | 'scheduled'; due_at: string; scheduling_mode: string };
+  readonly warnings: string[];
+}
+
+/** The ids a lead gets when it is stored. */
+export interface LeadIds {
+  /** The unified lead id (a UUID). */
+  readonly id: string;
+  readonly leadId: number;
+  readonly stlCallId: number;
+}
+
+/** An intake checked, mapped, routed and scheduled, with nothing written yet. */
+export interface PreparedIntake {
+  readonly preview: IngestPreview;
+  /** When the first call is due: now (it is queued) or later (it is scheduled). */
+  readonly dueAt: Date;
+  /** What the phone uniqueness guard checks (external_id is on the lead). */
+  readonly dedupe: { readonly phone: string; readonly phoneWindowHours: number };
+  /** The lead to store, with its outreach record, once its ids are drawn. */
+  buildLead(ids: LeadIds): IntakeLeadRecord;
+}
+
+const MAX_EXTERNAL_ID = 256;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Ids as long as real ones, to size a lead before its ids are drawn. */
+const SIZING_IDS: LeadIds = {
+  id: '00000000-0000-0000-0000-000000000000',
+  leadId: Number.MAX_SAFE_INTEGER,
+  stlCallId: Number.MAX_SAFE_INTEGER,
+};
+
+/**
+ * The reading half of an intake: finds the team the lead goes to and its configuration, then plans
+ * the lead (planIntake). Writes, queues and emits nothing; test mode stops here.
+ */
+export async function prepareIntake(deps: PrepareDependencies, submission: IntakeSubmission): Promise<PreparedIntake> {
+  const { team, routing } = await resolveTargetTeam(deps, submission.identity, submission.payload);
+  const config: IntakeConfig = (await deps.configs.getIntakeConfig(team.id)) ?? DEFAULT_INTAKE_CONFIG;
+  return planIntake({ team, routing, config, payload: submission.payload, now: submission.now });
+}
+
+async function resolveTargetTeam(
+  deps: PrepareDependencies,
+  identity: Identity,
+  payload: Record<string, unknown>,
+): Promise<{ team: Team; routing: IngestPreview['routing'] }> {
+  const anchor = await deps.tenancy.getTeam(identity.anchorTeamId);
+  if (!anchor) throw new ForbiddenError('The API key is not attached to a team');
+  if (identity.keyType === 'enterprise') return { team: anchor, routing: { kind: 'key_team' } };
+
+  const anchorConfig = (await deps.configs.getIntakeConfig(anchor.id)) ?? DEFAULT_INTAKE_CONFIG;
+  if (anchorConfig.routing.rules.length === 0 && anchorConfig.routing.default_team_id === null) {
+    return { team: anchor, routing: { kind: 'key_team' } };
+  }
+  const decision = routeLead(anchorConfig.routing, payload);
+  if (decision.kind === 'unmatched') {
+    const fields = [...new Set(anchorConfig.routing.rules.map((r) => r.field))].join(', ');
+    throw new BadRequestError(`No routing rule matched this lead (rules read ${fields}) and no default team is configured`, 'routing');
+  }
+  // Routing targets are checked against the enterprise's membership again at ingest: a team may
+  // have moved since the rules were saved.
+  const target = decision.teamId === anchor.id ? anchor : await deps.tenancy.getTeam(decision.teamId);
+  if (!target || target.enterpriseId !== anchor.enterpriseId || !identity.teamIds.includes(target.id)) {
+    throw new ForbiddenError(`Routing named team ${decision.teamId}, which is not a team of this key's enterprise`);
+  }
+  return { team: target, routing: decision };
+}
+
+export interface IntakePlanInput {
+  readonly team: Team;
+  readonly routing: IngestPreview['routing'];
+  readonly config: IntakeConfig;
+  readonly payload: Record<string, unknown>;
+  readonly now: Date;
+}
+
+/**
+ * Pure: maps the payload through the team's field mapping, validates what the lead needs (a 400
+ * naming the field otherwise), resolves its lead source, finds when its first call is due, and
+ * checks that the lead fits in a stored item (a 413 otherwise, in test mode too).
+ */
+export function planIntake({ team, routing, config, payload, now }: IntakePlanInput): PreparedIntake {
+  const mapped = applyFieldMapping(payload, config.field_mapping);
+  const f = mapped.fields;
+  const warnings: string[] = [];
+  const { phone, appointment } = checkFields(f, config, team);
+  let email: string | null = f.email ?? null;
+  if (email && !EMAIL.test(email)) {
+    warnings.push('email: not a valid address; kept in the raw payload only');
+    email = null;
+  }
+  const leadSource = resolveLeadSource(config, f.lead_source);
+  // A value that matches a configured source only in case or spacing is a match, not a warning
+  // (even when the source it matches is also the default).
+  const rawSource = f.lead_source?.trim().toLowerCase();
+  if (rawSource !== undefined && config.lead_sources.length > 0 && !config.lead_sources.some((s) => s.toLowerCase() === rawSource)) {
+    warnings.push(`lead_source: "${f.lead_source}" is not a configured lead source; recorded as ${leadSource ?? 'none'}`);
+  }
+
+  const dueAt = nextAllowedInstant({ ...config.scheduling, timezone: team.timezone }, now);
+  if (!dueAt) {
+    throw new BadRequestError(
+      `The team's ${config.scheduling.mode} schedule allows no call within the next week; ask the operator to fix it`,
+      'scheduling',
+    );
+  }
+  const outreach: IngestPreview['outreach'] = {
+    status: dueAt.getTime() <= now.getTime() ? 'queued' : 'scheduled',
+    due_at: dueAt.toISOString(),
+    scheduling_mode: config.scheduling.mode,
+  };
+  const preview: IngestPreview = {
+    team_id: team.id,
+    routing,
+    mapped_fields: { ...f, phone_number: phone },
+    field_sources: mapped.sources,
+    unmapped_fields: mapped.unmappedPaths,
+    lead_source: leadSource,
+    outreach,
+    warnings,
+  };
+  const address = f.address ?? ([f.street, f.city, f.state, f.zip].filter(Boolean).join(', ') || null);
+  const buildLead = (ids: LeadIds): IntakeLeadRecord => ({
+    id: ids.id,
+    lead_id: ids.leadId,
+    team_id: team.id,
+    type: leadTypeFor(leadSource ?? f.lead_source ?? null),
+    datetime: now.toISOString(),
+    status: 'new',
+    customer_name: f.customer_name ?? null,
+    customer_phone: phone,
+    customer_email: email,
+    lead_content: {
+      channel: 'speed_to_lead',
+      service_type: f.service_type ?? null,
+      address,
+      street: f.street ?? null,
+      city: f.city ?? null,
+      state: f.state ?? null,
+      zip: f.zip ?? null,
+      country: f.country ?? null,
+      notes: mapped.notesObject ?? f.notes ?? null,
+      appointment_datetime: appointment,
+      lead_source_raw: f.lead_source ?? null,
+      unmapped_fields: mapped.unmappedPaths,
+      raw_payload: payload,
+      routing: routing.kind === 'key_team' ? null : routing,
+    },
+    agent: 'ai_outreach',
+    referrer_url: null,
+    attribution: {
+      utm_source: f.utm_source ?? null,
+      utm_medium: f.utm_medium ?? null,
+      utm_campaign: f.utm_campaign ?? null,
+      utm_term: f.utm_term ?? null,
+      utm_content: f.utm_content ?? null,
+      gclid: null,
+    },
+    external_id: f.external_id ?? null,
+    source: leadSource,
+    outreach: {
+      stl_call_id: ids.stlCallId,
+      status: outreach.status,
+      scheduling_mode: config.scheduling.mode,
+      due_at: outreach.due_at,
+      attempt: 1,
+      max_attempts: config.outreach.max_attempts,
+      retry_spacing_minutes: config.outreach.retry_spacing_minutes,
+      provider_call_id: null,
+      last_attempt_at: null,
+      outcome: null,
+      completed_at: null,
+      reason: null,
+      claim_token: null,
+      dispatched: false,
+    },
+    appointment: null,
+  });
+  // Checked before test mode answers and before ids are drawn: a lead too large to store is
+  // refused the same way in both modes (the store checks the final item again).
+  assertStorable(buildLead(SIZING_IDS), 'The lead (with its raw payload)');
+  return { preview, dueAt, dedupe: { phone, phoneWindowHours: config.dedupe_window_hours }, buildLead };
+}
+
+/** The fields a lead cannot do without or must get right: a 400 naming the field otherwise. */
+function checkFields(f: MappedFields, config: IntakeConfig, team: Team): { phone: string; appointment: string | null } {
+  if (!f.phone_number) {
+    throw new BadRequestError(
+      'phone_number: no phone number found in the payload; a lead without a phone cannot be called',
+      'phone_number',
+    );
+  }
+  const phone = toE164(f.phone_number, config.phone_region);
+  if (!phone) {
+    throw new BadRequestError(`phone_number: "${f.phone_number.slice(0, 40)}" is not a valid phone number`, 'phone_number');
+  }
+  if (f.external_id && f.external_id.length > MAX_EXTERNAL_ID) {
+    throw new BadRequestError(`external_id: must be at most ${MAX_EXTERNAL_ID} characters`, 'external_id');
+  }
+  let appointment: string | null = null;
+  if (f.appointment_datetime) {
+    appointment = parseAppointmentTime(f.appointment_datetime, team.timezone);
+    if (!appointment) {
+      throw new BadRequestError(
+        `appointment_datetime: "${f.appointment_datetime.slice(0, 60)}" is not a date-time (use ISO 8601, e.g. 2026-11-25T14:00:00-05:00)`,
+        'appointment_datetime',
+      );
+    }
+  }
+  return { phone, appointment };
+}
+
+/** The v0 unified type of an intake lead, from its lead_source (see README: lead types). */
+export function leadTypeFor(source: string | null): LeadType {
+  const s = (source ?? '').toLowerCase();
+  if (/\blsa\b|local services/.test(s)) return 'google_lsa';
+  if (/chat/.test(s)) return 'web_chat';
+  if (/\bsms\b|text/.test(s)) return 'text';
+  if (/call|phone/.test(s)) return 'call';
+  return 'scheduling_widget';
+}

@@ -1,0 +1,41 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+
+/**
+ * The dependency rules of the layers (ARCHITECTURE: thin handlers, ports and adapters): domain code
+ * throws typed errors and logs through shared modules, and leaves HTTP status codes, error bodies
+ * and queue mechanics to the layers that own them.
+ */
+const ROOT = path.resolve(__dirname, '../..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return entry.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+/** The repository-relative files a module imports (relative specifiers only). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'/g)].map((m) => m[1] ?? '');
+  return specifiers.filter((s) => s.startsWith('.')).map((s) => path.relative(ROOT, path.resolve(path.dirname(file), s)));
+}
+
+describe('layering', () => {
+  const domainFiles = sourceFiles(path.join(ROOT, 'shared/domain'));
+
+  it('finds the domain modules', () => {
+    expect(domainFiles.length).toBeGreaterThan(20);
+  });
+
+  it.each(['shared/http', 'shared/workers', 'functions', 'lib'])('no domain module imports from %s', (layer) => {
+    const offenders = domainFiles.flatMap((file) =>
+      importsOf(file)
+        .filter((target) => target === layer || target.startsWith(`${layer}/`))
+        .map((target) => `${path.relative(ROOT, file)} → ${target}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
