@@ -7,18 +7,13 @@ import { eventBus } from '../../shared/adapters/runtime/event-bus';
 import { queues } from '../../shared/adapters/runtime/queues';
 import { scheduler } from '../../shared/adapters/runtime/scheduler';
 import { resolveWorkspaceTeam } from '../../shared/auth/workspace-access';
+import { createSmsCampaign } from '../../shared/contracts/sms-campaigns';
 import { toDollars } from '../../shared/domain/sms/campaign-plan';
-import { campaignRequestSchema } from '../../shared/domain/sms/campaign-request';
 import { campaignResponse } from '../../shared/domain/sms/campaign-response';
 import { createCampaign, planForTeam } from '../../shared/domain/sms/campaign-service';
 import { pricePerSegmentMicros } from '../../shared/domain/sms/pricing-config';
 import { createHttpHandler } from '../../shared/http/handler';
 import { idempotencyKeys } from '../../shared/http/idempotency';
-import { parseJsonObjectBody } from '../../shared/http/json-body';
-import { parseOrThrow } from '../../shared/http/validation';
-
-/** 10,000 recipients with custom fields fit comfortably; API Gateway's own limit is 10 MB. */
-const MAX_CAMPAIGN_BODY_BYTES = 6 * 1024 * 1024;
 
 const client = getDocumentClient();
 const tenancy = new DynamoTenancyStore(client, physicalTableName('teams'));
@@ -27,14 +22,9 @@ const store = new DynamoCampaignStore(client, physicalTableName('campaigns'));
 const price = pricePerSegmentMicros();
 
 export const handler = createHttpHandler(
-  {
-    surface: 'platform',
-    body: (raw, headers) => parseJsonObjectBody(raw, headers, MAX_CAMPAIGN_BODY_BYTES),
-    idempotency: idempotencyKeys(),
-  },
-  async ({ body, headers, identity, requestId }) => {
-    const team = await resolveWorkspaceTeam(identity, headers, tenancy);
-    const request = parseOrThrow(campaignRequestSchema, body, 'body');
+  createSmsCampaign,
+  async ({ body: request, headers, identity, requestId }) => {
+    const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], tenancy);
     const deps = {
       store,
       queue: queues.get('campaign-sends'),
@@ -76,4 +66,5 @@ export const handler = createHttpHandler(
     const campaign = await createCampaign(deps, { team, request, plan, now });
     return { statusCode: 202, body: campaignResponse(campaign, requestId, now) };
   },
+  { idempotency: idempotencyKeys() },
 );
