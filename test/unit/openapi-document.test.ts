@@ -2,16 +2,23 @@ import Ajv2020 from 'ajv/dist/2020';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import type * as z from 'zod';
 import { handler as getOpenApi } from '../../functions/get-openapi/handler';
+import { CONTRACTS } from '../../shared/contracts';
+import type { funnelCounts, schedulerAnalyticsResponse } from '../../shared/contracts/analytics';
+import type { call as callSchema } from '../../shared/contracts/calls';
+import type { RouteContract } from '../../shared/contracts/contract';
+import type { canonicalLead, unifiedLead } from '../../shared/contracts/leads';
+import type { cursorPagination, offsetPagination } from '../../shared/contracts/responses';
+import type { session as sessionSchema } from '../../shared/contracts/sessions';
 import { computeFunnel, computeSchedulerAnalytics, type FunnelCounts, type SchedulerAnalytics } from '../../shared/domain/analytics';
 import { type CallRecord, toPublicCall } from '../../shared/domain/calls';
 import { type LeadRecord, toCanonicalLead, toUnifiedLead } from '../../shared/domain/leads';
 import { type Session, toPublicSession } from '../../shared/domain/sessions';
-import { buildOpenApiDocument, ROUTE_SCHEMAS } from '../../shared/openapi/document';
-import type * as responses from '../../shared/openapi/response-schemas';
+import { buildOpenApiDocument } from '../../shared/openapi/document';
+import { OPERATION_DOCS } from '../../shared/openapi/operations';
 import type { CursorPagination } from '../../shared/pagination/cursor';
 import type { OffsetPagination } from '../../shared/pagination/offset';
 import { ROUTES } from '../../shared/routes';
-import { MAX_RANGE_DAYS, V0_LIMIT, V1_LIMIT } from '../../shared/schemas/queries';
+import { MAX_RANGE_DAYS, V0_LIMIT, V1_LIMIT } from '../../shared/schemas/query-parts';
 import { proxyEvent } from '../support/api-gateway-event';
 import { session } from '../support/factories';
 
@@ -79,10 +86,10 @@ describe('the OpenAPI document', () => {
     expect(doc.servers.map((s) => (s as { url: string }).url)).toEqual(['{base_url}', '{platform_url}', '{intake_url}']);
   });
 
-  it('has a schema registry entry for every route in the route table, and none for unknown routes', () => {
-    const ids = ROUTES.map((r) => r.id);
-    expect(ids.filter((id) => !(id in ROUTE_SCHEMAS))).toEqual([]);
-    expect(Object.keys(ROUTE_SCHEMAS).filter((id) => !ids.includes(id))).toEqual([]);
+  it('has a contract for every route in the route table, and none for unknown routes', () => {
+    const ids: string[] = ROUTES.map((r) => r.id);
+    expect(ids.filter((id) => !(id in CONTRACTS))).toEqual([]);
+    expect(Object.keys(CONTRACTS).filter((id) => !ids.includes(id))).toEqual([]);
   });
 
   it('lists every route with its method, path and operationId, each operationId once', () => {
@@ -185,10 +192,10 @@ describe('the OpenAPI document', () => {
     const DAY = 86_400_000;
     const end = '2026-11-01T00:00:00Z';
     for (const route of ROUTES) {
-      const entry = ROUTE_SCHEMAS[route.id];
-      if (!entry?.query || !entry.dateFilter) continue;
+      const { query }: RouteContract = CONTRACTS[route.id];
+      if (!query || !OPERATION_DOCS[route.id]?.dateFilter) continue;
       const wide = { start_date: new Date(Date.parse(end) - (MAX_RANGE_DAYS * DAY + 1)).toISOString(), end_date: end };
-      const refused = !entry.query.safeParse(wide).success;
+      const refused = !query.safeParse(wide).success;
       const documented = String(operation(route).description).includes(`may span at most ${MAX_RANGE_DAYS} days`);
       expect({ route: route.id, refused, documented }).toEqual({ route: route.id, refused: documented, documented });
     }
@@ -325,16 +332,16 @@ describe('the response schemas against the domain mappers', () => {
     type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
     type Within<A, B> = [A] extends [B] ? true : false;
     const checks: [
-      Same<z.output<typeof responses.session>, Session>,
-      Same<z.output<typeof responses.funnelCounts>, FunnelCounts>,
-      Same<z.output<typeof responses.unifiedLead>, ReturnType<typeof toUnifiedLead>>,
-      Same<z.output<typeof responses.canonicalLead>, ReturnType<typeof toCanonicalLead>>,
-      Same<z.output<typeof responses.cursorPagination>, CursorPagination>,
-      Same<z.output<typeof responses.offsetPagination>, OffsetPagination>,
-      Within<ReturnType<typeof toPublicCall>, z.output<typeof responses.call>>,
-      Within<z.output<typeof responses.call>, ReturnType<typeof toPublicCall>>,
+      Same<z.output<typeof sessionSchema>, Session>,
+      Same<z.output<typeof funnelCounts>, FunnelCounts>,
+      Same<z.output<typeof unifiedLead>, ReturnType<typeof toUnifiedLead>>,
+      Same<z.output<typeof canonicalLead>, ReturnType<typeof toCanonicalLead>>,
+      Same<z.output<typeof cursorPagination>, CursorPagination>,
+      Same<z.output<typeof offsetPagination>, OffsetPagination>,
+      Within<ReturnType<typeof toPublicCall>, z.output<typeof callSchema>>,
+      Within<z.output<typeof callSchema>, ReturnType<typeof toPublicCall>>,
       // customerEvents[].status is a session status in the schema but a plain string in the domain type.
-      Within<z.output<typeof responses.schedulerAnalyticsResponse>['data'], SchedulerAnalytics['data']>,
+      Within<z.output<typeof schedulerAnalyticsResponse>['data'], SchedulerAnalytics['data']>,
     ] = [true, true, true, true, true, true, true, true, true];
     expect(checks.every(Boolean)).toBe(true);
   });
