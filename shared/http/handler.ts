@@ -222,12 +222,18 @@ function readJsonBody(body: BodyContract, raw: string | null, headers: Readonly<
 function checkResponse(contract: RouteContract, result: HttpResult): void {
   if (result.statusCode < 200 || result.statusCode > 299) return;
   const schema = contract.responses[result.statusCode];
-  if (!schema) throw new Error(`${contract.routeId} answered ${result.statusCode}, a status its contract does not list`);
+  if (!schema) throw responseContractError(`${contract.routeId} answered ${result.statusCode}, a status its contract does not list`);
   const checked = schema.safeParse(JSON.parse(JSON.stringify(result.body ?? null)));
   if (checked.success) return;
   const issue = checked.error.issues[0];
   const { message } = issue ? describeIssue(issue, 'response') : { message: 'invalid' };
-  throw new Error(`${contract.routeId} answered a ${result.statusCode} body its contract refuses: ${message}`);
+  throw responseContractError(`${contract.routeId} answered a ${result.statusCode} body its contract refuses: ${message}`);
+}
+
+/** The error becomes the generic 500 (tests usually silence logs), so it is also printed: the failing test says why. */
+function responseContractError(message: string): Error {
+  console.error(`response contract: ${message}`);
+  return new Error(message);
 }
 
 function logRequest(event: APIGatewayProxyEvent, statusCode: number): void {

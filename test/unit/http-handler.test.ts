@@ -141,15 +141,20 @@ describe('createHttpHandler validates every input of the contract before the han
 
 describe('createHttpHandler under test checks success bodies against the contract', () => {
   const contract = defineContract({ routeId: 'listTeams', responses: { 200: z.strictObject({ ok: z.boolean() }) } });
+  afterEach(() => jest.restoreAllMocks());
 
-  it('fails a request whose body has a field the contract does not document', async () => {
+  it('fails a request whose body has a field the contract does not document, and says why', async () => {
+    const printed = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const handler = createHttpHandler(contract, async () => ({ statusCode: 200, body: { ok: true, extra: 1 } }));
     expect((await handler(event(), context)).statusCode).toBe(500);
+    expect(printed).toHaveBeenCalledWith(expect.stringMatching(/listTeams answered a 200 body its contract refuses: .*"extra"/));
   });
 
   it('fails a request answered with a success status the contract does not list', async () => {
+    const printed = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const handler = createHttpHandler(contract, async () => ({ statusCode: 201, body: { ok: true } }));
     expect((await handler(event(), context)).statusCode).toBe(500);
+    expect(printed).toHaveBeenCalledWith(expect.stringMatching(/listTeams answered 201, a status its contract does not list/));
   });
 
   it('checks the body as the client gets it (JSON), and leaves error answers alone', async () => {
