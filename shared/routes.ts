@@ -3,14 +3,15 @@ import type { KeyType, Permission } from './auth/permissions';
 /**
  * The one route table. It feeds the CDK stack (one function per row), the local gateway, the
  * authorizer's policy and the OpenAPI document. It carries no schemas so that the authorizer's
- * bundle stays small; schemas live in the OpenAPI registry (shared/openapi/document.ts).
+ * bundle stays small: each route's contract (inputs and responses, keyed by route id) lives in
+ * shared/contracts/, which imports this table, never the other way round.
  */
 export type Surface = 'read' | 'platform' | 'intake';
 export type HttpMethod = 'GET' | 'POST';
 
-export interface RouteDefinition {
-  /** Stable identifier, also the OpenAPI operationId. */
-  readonly id: string;
+export interface RouteDefinition<Id extends string = string> {
+  /** Stable identifier, also the OpenAPI operationId and the key of the route's contract. */
+  readonly id: Id;
   readonly method: HttpMethod;
   /** API Gateway resource path with {param} placeholders. */
   readonly path: string;
@@ -37,7 +38,7 @@ export type TableName = 'teams' | 'sessions' | 'leads' | 'calls' | 'campaigns' |
 /** An outbound dependency of a function: a queue by name, or a service. */
 export type PortUse = 'outreach-calls' | 'campaign-sends' | 'event-bus' | 'scheduler' | 'voice-provider' | 'sms-provider';
 
-export const ROUTES: readonly RouteDefinition[] = [
+const ROUTE_ROWS = [
   {
     id: 'listTeamSessions',
     method: 'GET',
@@ -266,7 +267,12 @@ export const ROUTES: readonly RouteDefinition[] = [
     summary: 'This API description (OpenAPI 3.1)',
     tag: 'Meta',
   },
-];
+] as const satisfies readonly RouteDefinition[];
+
+/** The id of a row of the route table. */
+export type RouteId = (typeof ROUTE_ROWS)[number]['id'];
+
+export const ROUTES: readonly RouteDefinition<RouteId>[] = ROUTE_ROWS;
 
 /**
  * Whether the route honours `Idempotency-Key`: its row lists the idempotency table, and its handler
@@ -274,6 +280,12 @@ export const ROUTES: readonly RouteDefinition[] = [
  */
 export function isIdempotent(route: RouteDefinition): boolean {
   return route.tables.some((t) => t.table === 'idempotency');
+}
+
+export function routeById(id: string): RouteDefinition<RouteId> {
+  const route = ROUTES.find((r) => r.id === id);
+  if (!route) throw new Error(`unknown route ${id}`);
+  return route;
 }
 
 /** Matches a concrete request path against a route path template; returns the path parameters. */
@@ -299,7 +311,7 @@ export function findRoute(
   surface: Surface | null,
   method: string,
   path: string,
-): { route: RouteDefinition; pathParameters: Record<string, string> } | null {
+): { route: RouteDefinition<RouteId>; pathParameters: Record<string, string> } | null {
   for (const route of ROUTES) {
     if (surface && route.surface !== surface) continue;
     if (route.method !== method) continue;

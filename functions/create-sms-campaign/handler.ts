@@ -4,17 +4,12 @@ import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
 import { campaignDependencies } from '../../shared/adapters/runtime/campaign-dependencies';
 import { resolveWorkspaceTeam } from '../../shared/auth/workspace-access';
+import { createSmsCampaign } from '../../shared/contracts/sms-campaigns';
 import { toDollars } from '../../shared/domain/sms/campaign-plan';
-import { campaignRequestSchema } from '../../shared/domain/sms/campaign-request';
 import { campaignResponse } from '../../shared/domain/sms/campaign-response';
 import { createCampaign, planForTeam } from '../../shared/domain/sms/campaign-service';
 import { createHttpHandler } from '../../shared/http/handler';
 import { idempotencyKeys } from '../../shared/http/idempotency';
-import { parseJsonObjectBody } from '../../shared/http/json-body';
-import { parseOrThrow } from '../../shared/http/validation';
-
-/** 10,000 recipients with custom fields fit comfortably; API Gateway's own limit is 10 MB. */
-const MAX_CAMPAIGN_BODY_BYTES = 6 * 1024 * 1024;
 
 const client = getDocumentClient();
 const tenancy = new DynamoTenancyStore(client, physicalTableName('teams'));
@@ -22,14 +17,9 @@ const messagingConfigs = new DynamoMessagingConfigStore(client, physicalTableNam
 const campaignDeps = campaignDependencies();
 
 export const handler = createHttpHandler(
-  {
-    surface: 'platform',
-    body: (raw, headers) => parseJsonObjectBody(raw, headers, MAX_CAMPAIGN_BODY_BYTES),
-    idempotency: idempotencyKeys(),
-  },
-  async ({ body, headers, identity, requestId }) => {
-    const team = await resolveWorkspaceTeam(identity, headers, tenancy);
-    const request = parseOrThrow(campaignRequestSchema, body, 'body');
+  createSmsCampaign,
+  async ({ body: request, headers, identity, requestId }) => {
+    const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], tenancy);
     const deps = campaignDeps();
     const config = await messagingConfigs.getMessagingConfig(team.id);
     const now = new Date();
@@ -65,4 +55,5 @@ export const handler = createHttpHandler(
     const campaign = await createCampaign(deps, { team, request, plan, now });
     return { statusCode: 202, body: campaignResponse(campaign, requestId, now) };
   },
+  { idempotency: idempotencyKeys() },
 );

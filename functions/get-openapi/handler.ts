@@ -1,3 +1,4 @@
+import { getOpenApi } from '../../shared/contracts/meta';
 import { createHttpHandler } from '../../shared/http/handler';
 import { buildOpenApiDocument } from '../../shared/openapi/document';
 
@@ -5,7 +6,7 @@ import { buildOpenApiDocument } from '../../shared/openapi/document';
 const document = buildOpenApiDocument();
 
 /** GET /api/openapi.json: public (no authorizer), answers the OpenAPI 3.1 description of the service. */
-export const handler = createHttpHandler({ surface: 'read', public: true }, async () => ({
+export const handler = createHttpHandler(getOpenApi, async () => ({
   statusCode: 200,
   body: document,
   headers: { 'cache-control': 'public, max-age=300' },

@@ -2,14 +2,14 @@ import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
 import { DynamoSessionStore } from '../../shared/adapters/dynamodb/session-store';
 import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
 import { requireTeamAccess } from '../../shared/auth/team-access';
+import { getTeamFunnel } from '../../shared/contracts/analytics';
 import { computeFunnel } from '../../shared/domain/analytics';
 import { createHttpHandler } from '../../shared/http/handler';
 import { resolveRange } from '../../shared/schemas/params';
-import { funnelQuery, teamPath } from '../../shared/schemas/queries';
 
 const sessions = new DynamoSessionStore(getDocumentClient(), physicalTableName('sessions'));
 
-export const handler = createHttpHandler({ surface: 'read', path: teamPath, query: funnelQuery }, async ({ path, query, identity }) => {
+export const handler = createHttpHandler(getTeamFunnel, async ({ path, query, identity }) => {
   const teamId = requireTeamAccess(identity, path.teamId);
   const range = resolveRange(query.start_date, query.end_date);
   const rows = await sessions.readSessionsStartedIn(teamId, range, query.scheduler_id);

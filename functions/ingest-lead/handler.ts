@@ -5,27 +5,24 @@ import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store
 import { eventBus } from '../../shared/adapters/runtime/event-bus';
 import { queues } from '../../shared/adapters/runtime/queues';
 import { scheduler } from '../../shared/adapters/runtime/scheduler';
+import { ingestLead as ingestLeadContract } from '../../shared/contracts/intake';
 import { ingestLead } from '../../shared/domain/intake/ingest';
 import { createHttpHandler } from '../../shared/http/handler';
 import { idempotencyKeys } from '../../shared/http/idempotency';
-import { parseJsonObjectBody } from '../../shared/http/json-body';
-
-/** Documented limit of an intake body. */
-export const MAX_INTAKE_BODY_BYTES = 256 * 1024;
 
 const client = getDocumentClient();
 const tenancy = new DynamoTenancyStore(client, physicalTableName('teams'));
 const configs = new DynamoIntakeConfigStore(client, physicalTableName('teams'));
 const intake = new DynamoIntakeStore(client, physicalTableName('leads'));
 
-function isTestMode(headers: Readonly<Record<string, string>>, query: Record<string, string | undefined> | null): boolean {
-  const flag = headers['x-test-mode'] ?? query?.test_mode;
+/** Test mode: header x-test-mode, else query test_mode, `true` or `1`; any other value ingests. */
+function isTestMode(flag: string | undefined): boolean {
   return flag === 'true' || flag === '1';
 }
 
 export const handler = createHttpHandler(
-  { surface: 'intake', body: (raw, headers) => parseJsonObjectBody(raw, headers, MAX_INTAKE_BODY_BYTES), idempotency: idempotencyKeys() },
-  async ({ body, identity, headers, requestId, event }) => {
+  ingestLeadContract,
+  async ({ body, identity, headers, query, requestId }) => {
     const result = await ingestLead(
       {
         tenancy,
@@ -35,7 +32,7 @@ export const handler = createHttpHandler(
         scheduler: scheduler.get('default'),
         eventBus: eventBus.get('default'),
       },
-      { identity, payload: body, now: new Date(), testMode: isTestMode(headers, event.queryStringParameters) },
+      { identity, payload: body, now: new Date(), testMode: isTestMode(headers['x-test-mode'] ?? query.test_mode) },
     );
     if (result.kind === 'preview') {
       return { statusCode: 200, body: { success: true, test_mode: true, request_id: requestId, ...result.preview } };
@@ -53,4 +50,5 @@ export const handler = createHttpHandler(
       },
     };
   },
+  { idempotency: idempotencyKeys() },
 );

@@ -3,25 +3,22 @@ import { DynamoSessionStore } from '../../shared/adapters/dynamodb/session-store
 import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
 import { resolveCrossTeams } from '../../shared/auth/team-access';
 import { requireEnv } from '../../shared/config';
+import { listBookings } from '../../shared/contracts/sessions';
 import { toPublicSession } from '../../shared/domain/sessions';
 import { createHttpHandler } from '../../shared/http/handler';
-import { readCursorPage } from '../../shared/pagination/cursor';
-import { bookingsQuery } from '../../shared/schemas/queries';
+import { readCursorList } from '../../shared/pagination/cursor';
 
 const sessions = new DynamoSessionStore(getDocumentClient(), physicalTableName('sessions'));
 const cursorSecret = requireEnv('CURSOR_SECRET');
 
 /** Completed bookings: booked sessions whose completed_at lies in [start_date, end_date), newest first. */
-export const handler = createHttpHandler({ surface: 'read', query: bookingsQuery }, async ({ query, identity }) => {
-  const { cursor, limit, ...filters } = query;
-  const teamIds = resolveCrossTeams(identity, { teamId: filters.team_id, includeTestTeams: filters.include_test_teams });
-  const page = await readCursorPage({
+export const handler = createHttpHandler(listBookings, async (input) => {
+  const { query, identity } = input;
+  const teamIds = resolveCrossTeams(identity, { teamId: query.team_id, includeTestTeams: query.include_test_teams });
+  const page = await readCursorList(input, {
     secret: cursorSecret,
-    binding: { keyId: identity.keyId, routeId: 'listBookings', filters: { ...filters, teamIds } },
-    cursor,
-    limit,
-    fetch: (after) => sessions.listBookings({ teamIds, start: filters.start_date, end: filters.end_date, after, limit }),
-    positionOf: (row) => row.position,
+    scope: { teamIds },
+    fetch: (filters, pageQuery) => sessions.listBookings({ teamIds, start: filters.start_date, end: filters.end_date, ...pageQuery }),
     map: (row) => toPublicSession(row.session),
   });
   return { statusCode: 200, body: page };

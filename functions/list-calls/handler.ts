@@ -3,17 +3,17 @@ import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
 import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
 import { hasPermission } from '../../shared/auth/identity';
 import { resolveV0Team } from '../../shared/auth/team-access';
+import { listCalls } from '../../shared/contracts/calls';
 import { toPublicCall } from '../../shared/domain/calls';
 import { createHttpHandler } from '../../shared/http/handler';
 import { toOffsetPage } from '../../shared/pagination/offset';
 import { resolveRange } from '../../shared/schemas/params';
-import { callsQuery } from '../../shared/schemas/queries';
 
 const calls = new DynamoCallStore(getDocumentClient(), physicalTableName('calls'));
 
 /** Calls whose started_at lies in [start_date, end_date), newest first; transcripts need read:transcripts. */
-export const handler = createHttpHandler({ surface: 'read', query: callsQuery }, async ({ query, headers, identity, event }) => {
-  const teamId = resolveV0Team(identity, headers, event.queryStringParameters);
+export const handler = createHttpHandler(listCalls, async ({ query, headers, identity }) => {
+  const teamId = resolveV0Team(identity, { header: headers['x-team-id'], query: query.team_id });
   const range = resolveRange(query.start_date, query.end_date);
   const rows = await calls.listCallsByOffset({ teamId, ...range, type: query.type, offset: query.offset, limit: query.limit });
   const withTranscripts = hasPermission(identity, 'read:transcripts');

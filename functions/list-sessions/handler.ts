@@ -3,25 +3,31 @@ import { DynamoSessionStore } from '../../shared/adapters/dynamodb/session-store
 import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
 import { resolveCrossTeams } from '../../shared/auth/team-access';
 import { requireEnv } from '../../shared/config';
-import { readSessionPage } from '../../shared/domain/session-pages';
+import { listSessions } from '../../shared/contracts/sessions';
+import { toPublicSession } from '../../shared/domain/sessions';
 import { createHttpHandler } from '../../shared/http/handler';
-import { crossTeamSessionsQuery } from '../../shared/schemas/queries';
+import { readCursorList } from '../../shared/pagination/cursor';
 
 const sessions = new DynamoSessionStore(getDocumentClient(), physicalTableName('sessions'));
 const cursorSecret = requireEnv('CURSOR_SECRET');
 
 /** Sessions of every team the key reaches (test teams only when asked), newest first. */
-export const handler = createHttpHandler({ surface: 'read', query: crossTeamSessionsQuery }, async ({ query, identity }) => {
-  const { cursor, limit, ...filters } = query;
-  const teamIds = resolveCrossTeams(identity, { teamId: filters.team_id, includeTestTeams: filters.include_test_teams });
-  const page = await readSessionPage(sessions, {
+export const handler = createHttpHandler(listSessions, async (input) => {
+  const { query, identity } = input;
+  const teamIds = resolveCrossTeams(identity, { teamId: query.team_id, includeTestTeams: query.include_test_teams });
+  const page = await readCursorList(input, {
     secret: cursorSecret,
-    identity,
-    routeId: 'listSessions',
-    teamIds,
-    filters,
-    cursor,
-    limit,
+    scope: { teamIds },
+    fetch: (filters, pageQuery) =>
+      sessions.listSessions({
+        teamIds,
+        status: filters.status,
+        schedulerId: filters.scheduler_id,
+        start: filters.start_date,
+        end: filters.end_date,
+        ...pageQuery,
+      }),
+    map: (row) => toPublicSession(row.session),
   });
   return { statusCode: 200, body: { ...page, meta: { team_ids: teamIds } } };
 });

@@ -1,12 +1,13 @@
 import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
 import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
+import { listTeams } from '../../shared/contracts/teams';
 import { createHttpHandler } from '../../shared/http/handler';
 
 const tenancy = new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));
 
 /** Every team the key reaches, test teams included and flagged; no team selection needed. */
-export const handler = createHttpHandler({ surface: 'read' }, async ({ identity }) => {
+export const handler = createHttpHandler(listTeams, async ({ identity }) => {
   const teams = await tenancy.getTeams(identity.teamIds);
   return {
     statusCode: 200,

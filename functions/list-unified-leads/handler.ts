@@ -2,17 +2,17 @@ import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
 import { DynamoLeadStore } from '../../shared/adapters/dynamodb/lead-store';
 import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
 import { resolveV0Team } from '../../shared/auth/team-access';
+import { listUnifiedLeads } from '../../shared/contracts/leads';
 import { toUnifiedLead } from '../../shared/domain/leads';
 import { createHttpHandler } from '../../shared/http/handler';
 import { toOffsetPage } from '../../shared/pagination/offset';
 import { resolveRange } from '../../shared/schemas/params';
-import { unifiedLeadsQuery } from '../../shared/schemas/queries';
 
 const leads = new DynamoLeadStore(getDocumentClient(), physicalTableName('leads'));
 
 /** Leads whose datetime lies in [start_date, end_date), newest first. */
-export const handler = createHttpHandler({ surface: 'read', query: unifiedLeadsQuery }, async ({ query, headers, identity, event }) => {
-  const teamId = resolveV0Team(identity, headers, event.queryStringParameters);
+export const handler = createHttpHandler(listUnifiedLeads, async ({ query, headers, identity }) => {
+  const teamId = resolveV0Team(identity, { header: headers['x-team-id'], query: query.team_id });
   const range = resolveRange(query.start_date, query.end_date);
   const rows = await leads.listLeadsByOffset({ teamId, ...range, type: query.type, offset: query.offset, limit: query.limit });
   return { statusCode: 200, body: toOffsetPage(rows, query.limit, query.offset, toUnifiedLead) };

@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { DynamoCampaignStore } from '../../shared/adapters/dynamodb/campaign-store';
 import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
 import { DynamoMessagingConfigStore } from '../../shared/adapters/dynamodb/messaging-config-store';
@@ -6,33 +5,22 @@ import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
 import { smsProvider } from '../../shared/adapters/runtime/sms-provider';
 import { resolveWorkspaceTeam } from '../../shared/auth/workspace-access';
+import { receiveInboundSms } from '../../shared/contracts/sms-campaigns';
 import { toE164 } from '../../shared/domain/phone';
 import { handleInboundText } from '../../shared/domain/sms/inbound';
 import { BadRequestError } from '../../shared/errors';
 import { createHttpHandler } from '../../shared/http/handler';
 import { idempotencyKeys } from '../../shared/http/idempotency';
-import { parseJsonObjectBody } from '../../shared/http/json-body';
-import { parseOrThrow } from '../../shared/http/validation';
 
 const client = getDocumentClient();
 const tenancy = new DynamoTenancyStore(client, physicalTableName('teams'));
 const messagingConfigs = new DynamoMessagingConfigStore(client, physicalTableName('teams'));
 const store = new DynamoCampaignStore(client, physicalTableName('campaigns'));
 
-/** An inbound text as the SMS provider (or a bridge from its event stream) posts it. */
-const inboundSchema = z.object({
-  from: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(40),
-  to: z.string().max(40).optional().nullable(),
-  body: z.string({ error: 'is required' }).max(1600, { error: 'must be at most 1600 characters' }),
-  message_id: z.string().min(1).max(200).optional().nullable(),
-  received_at: z.iso.datetime({ offset: true }).optional().nullable(),
-});
-
 export const handler = createHttpHandler(
-  { surface: 'platform', body: (raw, headers) => parseJsonObjectBody(raw, headers, 64 * 1024), idempotency: idempotencyKeys() },
-  async ({ body, headers, identity, requestId }) => {
-    const team = await resolveWorkspaceTeam(identity, headers, tenancy);
-    const inbound = parseOrThrow(inboundSchema, body, 'body');
+  receiveInboundSms,
+  async ({ body: inbound, headers, identity, requestId }) => {
+    const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], tenancy);
     const config = await messagingConfigs.getMessagingConfig(team.id);
     const from = toE164(inbound.from, config.phone_region);
     if (!from) throw new BadRequestError(`from: "${inbound.from.slice(0, 40)}" is not a valid phone number`, 'from');
@@ -50,4 +38,5 @@ export const handler = createHttpHandler(
       },
     };
   },
+  { idempotency: idempotencyKeys() },
 );

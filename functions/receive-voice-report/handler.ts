@@ -7,16 +7,12 @@ import { eventBus } from '../../shared/adapters/runtime/event-bus';
 import { queues } from '../../shared/adapters/runtime/queues';
 import { scheduler } from '../../shared/adapters/runtime/scheduler';
 import { resolveWorkspaceTeam } from '../../shared/auth/workspace-access';
-import { endOfCallReportSchema, messageTypeSchema, normalizeReport } from '../../shared/domain/responder/call-report';
+import { receiveVoiceReport } from '../../shared/contracts/voice';
+import { normalizeReport } from '../../shared/domain/responder/call-report';
 import { processCallReport } from '../../shared/domain/responder/process-report';
 import { RuleBasedResponder } from '../../shared/domain/responder/responder';
 import { createHttpHandler } from '../../shared/http/handler';
 import { idempotencyKeys } from '../../shared/http/idempotency';
-import { parseJsonObjectBody } from '../../shared/http/json-body';
-import { parseOrThrow } from '../../shared/http/validation';
-
-/** Reports carry whole transcripts; 1 MB leaves room for long calls. */
-const MAX_REPORT_BYTES = 1024 * 1024;
 
 const client = getDocumentClient();
 const tenancy = new DynamoTenancyStore(client, physicalTableName('teams'));
@@ -25,21 +21,20 @@ const intake = new DynamoIntakeStore(client, physicalTableName('leads'));
 const responder = new RuleBasedResponder();
 
 export const handler = createHttpHandler(
-  { surface: 'platform', body: (raw, headers) => parseJsonObjectBody(raw, headers, MAX_REPORT_BYTES), idempotency: idempotencyKeys() },
+  receiveVoiceReport,
   async ({ body, headers, identity }) => {
-    const team = await resolveWorkspaceTeam(identity, headers, tenancy);
-    const { message } = parseOrThrow(messageTypeSchema, body, 'body');
-    if (message.type !== 'end-of-call-report') {
+    const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], tenancy);
+    if (body.kind === 'ignored') {
       return {
         statusCode: 200,
         body: {
           success: true,
-          message: `Ignored message type ${message.type}: only end-of-call-report is processed`,
+          message: `Ignored message type ${body.type}: only end-of-call-report is processed`,
           data: { callId: null, appointmentId: null, ticketId: null },
         },
       };
     }
-    const call = normalizeReport(parseOrThrow(endOfCallReportSchema, body, 'body'));
+    const call = normalizeReport(body.report);
     const result = await processCallReport(
       {
         calls,
@@ -60,4 +55,5 @@ export const handler = createHttpHandler(
       },
     };
   },
+  { idempotency: idempotencyKeys() },
 );

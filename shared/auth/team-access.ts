@@ -6,13 +6,6 @@ function teamNotAccessible(teamId: number): ForbiddenError {
   return new ForbiddenError(`Team ${teamId} is not accessible with this API key`);
 }
 
-function parseTeamId(raw: string, field: string): number {
-  if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1) {
-    throw new BadRequestError(`${field}: must be a positive integer`, field);
-  }
-  return Number(raw);
-}
-
 /** v1: the team is in the path. */
 export function requireTeamAccess(identity: Identity, teamId: number): number {
   if (!identity.teamIds.includes(teamId)) throw teamNotAccessible(teamId);
@@ -20,23 +13,18 @@ export function requireTeamAccess(identity: Identity, teamId: number): number {
 }
 
 /**
- * v0: multi-team keys name the team in the x-team-id header or the team_id query parameter;
- * single-team keys may omit it (and naming another team is a 403).
+ * v0: multi-team keys name the team in the x-team-id header or the team_id query parameter (both
+ * validated by the route's contract); single-team keys may omit it (and naming another team is a 403).
  */
 export function resolveV0Team(
   identity: Identity,
-  headers: Readonly<Record<string, string>>,
-  query: Readonly<Record<string, string | undefined>> | null,
+  named: { readonly header: number | undefined; readonly query: number | undefined },
 ): number {
-  const fromHeader = headers['x-team-id'];
-  const fromQuery = query?.team_id;
-  const headerId = fromHeader !== undefined ? parseTeamId(fromHeader.trim(), 'x-team-id') : undefined;
-  const queryId = fromQuery !== undefined ? parseTeamId(fromQuery.trim(), 'team_id') : undefined;
-  if (headerId !== undefined && queryId !== undefined && headerId !== queryId) {
+  if (named.header !== undefined && named.query !== undefined && named.header !== named.query) {
     throw new BadRequestError('x-team-id and team_id name different teams; send one of them', 'team_id');
   }
-  const named = headerId ?? queryId;
-  if (named === undefined) {
+  const teamId = named.header ?? named.query;
+  if (teamId === undefined) {
     if (isMultiTeamKey(identity)) {
       throw new BadRequestError(
         'This API key reaches several teams: name one with the x-team-id header or the team_id query parameter',
@@ -45,7 +33,7 @@ export function resolveV0Team(
     }
     return identity.anchorTeamId;
   }
-  return requireTeamAccess(identity, named);
+  return requireTeamAccess(identity, teamId);
 }
 
 /**

@@ -1,24 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type * as z from 'zod';
 import { decodeIdentity, type Identity } from '../auth/identity';
+import type { BodyContract, BodyOf, HeadersOf, PathOf, QueryOf, RouteContract } from '../contracts/contract';
 import { log } from '../logging/logger';
 import { embeddedJsonBytes, LAMBDA_RESPONSE_LIMIT_BYTES } from '../pagination/budget';
-import type { Surface } from '../routes';
+import { type RouteId, routeById } from '../routes';
 import { errorBody } from './error-bodies';
 import { toHttpError } from './errors';
-import { parseOrThrow } from './validation';
+import { parseJsonObjectBody, parseOptionalJsonObjectBody } from './json-body';
+import { describeIssue, parseHeaders, parseOrThrow } from './validation';
 
-export interface HttpInput<Q, P, B> {
-  readonly query: Q;
-  readonly path: P;
-  readonly body: B;
-  /** Header names lower-cased. */
-  readonly headers: Readonly<Record<string, string>>;
+/** What every request carries, whatever its route: what the idempotency guard works from. */
+export interface RequestInput {
+  readonly routeId: RouteId;
+  /** Every request header as sent, names lower-cased (the idempotency fingerprint reads them). */
+  readonly rawHeaders: Readonly<Record<string, string>>;
+  /** The JSON object the safe parser read from the body, before the contract's schema (undefined without a body). */
+  readonly rawBody: Readonly<Record<string, unknown>> | undefined;
   readonly identity: Identity;
   readonly requestId: string;
   readonly event: APIGatewayProxyEvent;
+}
+
+/** A request validated against its route's contract: what a handler receives. */
+export interface HttpInput<C extends RouteContract> extends RequestInput {
+  readonly path: PathOf<C>;
+  readonly query: QueryOf<C>;
+  /** The headers the contract declares, by their declared names, validated. */
+  readonly headers: HeadersOf<C>;
+  readonly body: BodyOf<C>;
 }
 
 export interface HttpResult {
@@ -33,23 +44,23 @@ export interface HttpResult {
  * called as is.
  */
 export interface IdempotencyGuard {
-  run(input: HttpInput<unknown, unknown, unknown>, context: Context, execute: () => Promise<HttpResult>): Promise<HttpResult>;
+  run(input: RequestInput, context: Context, execute: () => Promise<HttpResult>): Promise<HttpResult>;
 }
 
-export interface HttpHandlerSpec<Q, P, B> {
-  readonly surface: Surface;
-  readonly query?: z.ZodType<Q>;
-  readonly path?: z.ZodType<P>;
-  /** Parses the raw body (string or null) into the handler's typed body. */
-  readonly body?: (raw: string | null, headers: Readonly<Record<string, string>>) => B;
-  /** Public routes carry no authorizer context. */
-  readonly public?: boolean;
+export interface HttpHandlerOptions {
   /**
    * Honour `Idempotency-Key` (POSTs that create something; their route rows list the idempotency
-   * table). Passed in by the handler so that only those functions bundle the mechanism.
+   * table and their contracts declare the header). Passed in by the handler so that only those
+   * functions bundle the mechanism.
    */
   readonly idempotency?: IdempotencyGuard;
 }
+
+/**
+ * Under test (Jest sets both), every success body is checked against the route's contract, so
+ * every test that calls a route also checks its responses. Production never pays for it.
+ */
+const CHECK_RESPONSES = process.env.NODE_ENV === 'test' || process.env.JEST_WORKER_ID !== undefined;
 
 interface RequestState {
   requestId: string;
@@ -72,15 +83,21 @@ function requestIdOf(event: APIGatewayProxyEvent): string {
 }
 
 /**
- * Builds a middy handler for an HTTP route: request id → input validation (zod, in a `before`
+ * Builds a middy handler for the route a contract describes: request id → input validation from
+ * the contract (path, query, body size and safe JSON, headers, body schema; in a `before`
  * middleware) → the domain call → JSON response; the error middleware, registered last, maps typed
- * errors to the surface's error body and hides everything else behind a generic 500.
+ * errors to the surface's error body and hides everything else behind a generic 500. The surface,
+ * and whether the route is public, come from the route's row.
  */
-export function createHttpHandler<Q = Record<string, never>, P = Record<string, never>, B = undefined>(
-  spec: HttpHandlerSpec<Q, P, B>,
-  handle: (input: HttpInput<Q, P, B>) => Promise<HttpResult>,
+export function createHttpHandler<const C extends RouteContract>(
+  contract: C,
+  handle: (input: HttpInput<C>) => Promise<HttpResult>,
+  options: HttpHandlerOptions = {},
 ) {
-  const inputs = new WeakMap<object, HttpInput<Q, P, B>>();
+  const route = routeById(contract.routeId);
+  const surface = route.surface;
+  const isPublic = route.permission === null;
+  const inputs = new WeakMap<object, HttpInput<C>>();
 
   const requestIdMiddleware: middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
     before: (request) => {
@@ -91,14 +108,24 @@ export function createHttpHandler<Q = Record<string, never>, P = Record<string, 
   const validateInput: middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
     before: (request) => {
       const event = request.event;
-      const headers = lowerCaseHeaders(event.headers);
+      const rawHeaders = lowerCaseHeaders(event.headers);
       const requestId = state.get(event)?.requestId ?? requestIdOf(event);
-      const identity = spec.public ? (null as unknown as Identity) : decodeIdentity(event.requestContext?.authorizer);
+      const identity = isPublic ? (null as unknown as Identity) : decodeIdentity(event.requestContext?.authorizer);
+      // The order decides which mistake a request with several is told about; it is the order
+      // these checks had when handlers ran some of them (query, path, body size and JSON first).
+      const query = contract.query ? parseOrThrow(contract.query, event.queryStringParameters ?? {}, 'query') : {};
+      const path = contract.path ? parseOrThrow(contract.path, event.pathParameters ?? {}, 'path') : {};
+      const rawBody = contract.body ? readJsonBody(contract.body, event.body, rawHeaders) : undefined;
+      const headers = contract.headers ? parseHeaders(contract.headers, rawHeaders) : {};
+      const body = contract.body ? parseOrThrow(contract.body.schema, rawBody, 'body') : undefined;
       inputs.set(event, {
-        query: spec.query ? parseOrThrow(spec.query, event.queryStringParameters ?? {}, 'query') : ({} as Q),
-        path: spec.path ? parseOrThrow(spec.path, event.pathParameters ?? {}, 'path') : ({} as P),
-        body: spec.body ? spec.body(event.body, headers) : (undefined as B),
-        headers,
+        routeId: route.id,
+        query: query as QueryOf<C>,
+        path: path as PathOf<C>,
+        headers: headers as HeadersOf<C>,
+        body: body as BodyOf<C>,
+        rawHeaders,
+        rawBody,
         identity,
         requestId,
         event,
@@ -120,7 +147,7 @@ export function createHttpHandler<Q = Record<string, never>, P = Record<string, 
           headers: { 'content-type': 'application/json', 'x-request-id': requestId },
           body: JSON.stringify(
             errorBody(
-              spec.surface,
+              surface,
               'response_too_large',
               'The response would exceed the 6 MB limit of a response; ask for fewer rows (limit) or a narrower date range',
               requestId,
@@ -148,7 +175,7 @@ export function createHttpHandler<Q = Record<string, never>, P = Record<string, 
       const httpError = toHttpError(error);
       if (httpError) {
         statusCode = httpError.statusCode;
-        body = errorBody(spec.surface, httpError.code, httpError.message, requestId, {
+        body = errorBody(surface, httpError.code, httpError.message, requestId, {
           field: httpError.field,
           details: httpError.details,
         });
@@ -158,7 +185,7 @@ export function createHttpHandler<Q = Record<string, never>, P = Record<string, 
           error: error instanceof Error ? error.message : String(error),
           stack: error instanceof Error ? error.stack : undefined,
         });
-        body = errorBody(spec.surface, 'internal_error', 'Internal server error', requestId);
+        body = errorBody(surface, 'internal_error', 'Internal server error', requestId);
       }
       request.response = {
         statusCode,
@@ -173,7 +200,8 @@ export function createHttpHandler<Q = Record<string, never>, P = Record<string, 
     const input = inputs.get(event);
     if (!input) throw new Error('input was not validated');
     const execute = () => handle(input);
-    const result = spec.idempotency ? await spec.idempotency.run(input, context, execute) : await execute();
+    const result = options.idempotency ? await options.idempotency.run(input, context, execute) : await execute();
+    if (CHECK_RESPONSES) checkResponse(contract, result);
     return result as unknown as APIGatewayProxyResult;
   };
 
@@ -183,6 +211,33 @@ export function createHttpHandler<Q = Record<string, never>, P = Record<string, 
     .use(jsonResponse)
     .use(errorHandler)
     .handler(lambdaHandler);
+}
+
+function readJsonBody(body: BodyContract, raw: string | null, headers: Readonly<Record<string, string>>): Record<string, unknown> {
+  return body.required === false
+    ? parseOptionalJsonObjectBody(raw, headers, body.maxBytes)
+    : parseJsonObjectBody(raw, headers, body.maxBytes);
+}
+
+/**
+ * A success body its contract does not describe (an undocumented status, a field added or renamed)
+ * fails the test that made the request. Checked as the client gets it: the JSON text, parsed.
+ */
+function checkResponse(contract: RouteContract, result: HttpResult): void {
+  if (result.statusCode < 200 || result.statusCode > 299) return;
+  const schema = contract.responses[result.statusCode];
+  if (!schema) throw responseContractError(`${contract.routeId} answered ${result.statusCode}, a status its contract does not list`);
+  const checked = schema.safeParse(JSON.parse(JSON.stringify(result.body ?? null)));
+  if (checked.success) return;
+  const issue = checked.error.issues[0];
+  const { message } = issue ? describeIssue(issue, 'response') : { message: 'invalid' };
+  throw responseContractError(`${contract.routeId} answered a ${result.statusCode} body its contract refuses: ${message}`);
+}
+
+/** The error becomes the generic 500 (tests usually silence logs), so it is also printed: the failing test says why. */
+function responseContractError(message: string): Error {
+  console.error(`response contract: ${message}`);
+  return new Error(message);
 }
 
 function logRequest(event: APIGatewayProxyEvent, statusCode: number): void {

@@ -9,17 +9,12 @@ import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dyn
 import type { Context } from 'aws-lambda';
 import { getDynamoDBClient } from '../adapters/dynamodb/client';
 import { physicalTableName } from '../adapters/dynamodb/tables';
+import { idempotencyKeyOf } from '../contracts/headers';
 import { ServiceUnavailableError } from '../errors';
 import { log } from '../logging/logger';
 import { HttpError } from './errors';
-import type { HttpInput, HttpResult, IdempotencyGuard } from './handler';
-import {
-  FINGERPRINT_HEADERS,
-  IDEMPOTENCY_KEY_FIELD,
-  IDEMPOTENCY_WINDOW_SECONDS,
-  IDEMPOTENT_REPLAYED_HEADER,
-  idempotencyKeyOf,
-} from './idempotency-key';
+import type { HttpResult, IdempotencyGuard, RequestInput } from './handler';
+import { FINGERPRINT_HEADERS, IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_WINDOW_SECONDS, IDEMPOTENT_REPLAYED_HEADER } from './idempotency-key';
 
 /**
  * `Idempotency-Key` for POSTs that create something, on Powertools' idempotency utility with its
@@ -96,7 +91,7 @@ export function idempotencyKeys(options: IdempotencyOptions = {}): IdempotencyGu
 
   return {
     async run(input, context, execute) {
-      const key = idempotencyKeyOf(input.headers);
+      const key = idempotencyKeyOf(input.rawHeaders);
       if (key === undefined) return execute();
       const scope = `${input.event.httpMethod} ${input.event.resource ?? input.event.path}`;
       const config = new IdempotencyConfig({
@@ -145,10 +140,10 @@ export function idempotencyKeys(options: IdempotencyOptions = {}): IdempotencyGu
   };
 }
 
-function payloadOf(input: HttpInput<unknown, unknown, unknown>, idempotencyKey: string): IdempotencyPayload {
+function payloadOf(input: RequestInput, idempotencyKey: string): IdempotencyPayload {
   const headers: Record<string, string> = {};
   for (const name of FINGERPRINT_HEADERS) {
-    const value = input.headers[name];
+    const value = input.rawHeaders[name];
     if (value !== undefined) headers[name] = value;
   }
   return {
@@ -157,7 +152,7 @@ function payloadOf(input: HttpInput<unknown, unknown, unknown>, idempotencyKey: 
       path: nonNullStrings(input.event.pathParameters),
       query: nonNullStrings(input.event.queryStringParameters),
       headers,
-      body: input.body ?? null,
+      body: input.rawBody ?? null,
     },
   };
 }
@@ -196,7 +191,7 @@ function remainingTimeOf(context: Context): Context {
   return { ...context, getRemainingTimeInMillis: () => atLeastOne };
 }
 
-function clientError(error: unknown, input: HttpInput<unknown, unknown, unknown>): unknown {
+function clientError(error: unknown, input: RequestInput): unknown {
   if (error instanceof IdempotencyValidationError) {
     return new HttpError(
       422,
@@ -218,7 +213,7 @@ function clientError(error: unknown, input: HttpInput<unknown, unknown, unknown>
   return new ServiceUnavailableError('The request could not be checked for idempotency; nothing was done, retry it with the same key');
 }
 
-function logRecordFault(message: string, input: HttpInput<unknown, unknown, unknown>, error: unknown): void {
+function logRecordFault(message: string, input: RequestInput, error: unknown): void {
   log('error', message, { requestId: input.requestId, error: describe(error) });
 }
 

@@ -12,14 +12,8 @@ import {
 
 const HOURS = IDEMPOTENCY_WINDOW_SECONDS / 3600;
 
-/** The request header parameter. */
-export const IDEMPOTENCY_KEY_PARAMETER = {
-  name: KEY,
-  in: 'header' as const,
-  required: false,
-  description: `Makes a retry safe: a unique value per operation (a UUID), at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters. The same key with the same request within ${HOURS} h answers the first 2xx answer again (same status and body, header ${REPLAYED}: true) and does nothing else; see "Idempotency" in the API description.`,
-  schema: { type: 'string', minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH },
-};
+/** The description of the request header (its schema is in shared/contracts/headers.ts). */
+export const IDEMPOTENCY_KEY_DOC = `Makes a retry safe: a unique value per operation (a UUID), at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters. The same key with the same request within ${HOURS} h answers the first 2xx answer again (same status and body, header ${REPLAYED}: true) and does nothing else; see "Idempotency" in the API description.`;
 
 /** The name of the response header component marking a replay. */
 export const REPLAYED_HEADER_COMPONENT = 'IdempotentReplayed';

@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { Identity } from '../auth/identity';
 import { BadRequestError } from '../errors';
 import { fitToBudget, PAGE_BUDGET_BYTES } from './budget';
 
@@ -101,4 +102,36 @@ export async function readCursorPage<Row, Out>(options: {
       limit: options.limit,
     },
   };
+}
+
+/**
+ * One page of a cursor-paginated list route: every cursor list answers through it. The cursor is
+ * bound to the API key, the route, and the list's filters: the query's members but cursor and
+ * limit, plus the scope the handler resolved (its teams, its enterprise), so a cursor never
+ * continues another list. `fetch` reads limit + 1 rows after the cursor's position, each with its
+ * own position.
+ */
+export function readCursorList<Filters extends object, Row extends { readonly position: string }, Out>(
+  request: {
+    readonly identity: Pick<Identity, 'keyId'>;
+    readonly routeId: string;
+    readonly query: Filters & { readonly cursor?: string | undefined; readonly limit: number };
+  },
+  list: {
+    readonly secret: string;
+    readonly scope: Readonly<Record<string, unknown>>;
+    readonly fetch: (filters: Omit<Filters, 'cursor' | 'limit'>, pageQuery: { after: string | undefined; limit: number }) => Promise<Row[]>;
+    readonly map: (row: Row) => Out;
+  },
+): Promise<{ data: Out[]; pagination: CursorPagination }> {
+  const { cursor, limit, ...filters } = request.query;
+  return readCursorPage({
+    secret: list.secret,
+    binding: { keyId: request.identity.keyId, routeId: request.routeId, filters: { ...filters, ...list.scope } },
+    cursor,
+    limit,
+    fetch: (after) => list.fetch(filters, { after, limit }),
+    positionOf: (row) => row.position,
+    map: list.map,
+  });
 }

@@ -4,10 +4,23 @@ import * as z from 'zod';
  * Query-parameter building blocks. Query strings arrive as strings, so each block parses a string
  * and reports what it expected; messages are prefixed with the field name by parseOrThrow.
  */
-export const integerParam = z
-  .string()
-  .regex(/^-?\d{1,15}$/, { error: 'must be an integer' })
-  .transform(Number);
+
+/** Schemas that read an integer from text; the API description documents what they pipe into as an integer. */
+const integerTexts = new WeakSet<z.ZodType>();
+
+/** Reads an integer from text that `text` accepted (digits only): documented as an integer, not a string. */
+export function integerText(text: z.ZodString) {
+  const schema = text.transform(Number);
+  integerTexts.add(schema);
+  return schema;
+}
+
+/** Whether a schema is one of integerText's (the OpenAPI generator documents `integerText(...).pipe(n)` as n). */
+export function isIntegerText(schema: unknown): boolean {
+  return typeof schema === 'object' && schema !== null && integerTexts.has(schema as z.ZodType);
+}
+
+export const integerParam = integerText(z.string().regex(/^-?\d{1,15}$/, { error: 'must be an integer' }));
 
 export const positiveIdParam = integerParam.pipe(z.number().int().min(1, { error: 'must be a positive integer' }));
 

@@ -6,10 +6,11 @@ import type { LocalDynamo } from '../../local/dynamodb';
 import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
 import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
 import { encodeIdentity } from '../../shared/auth/identity';
+import { defineContract } from '../../shared/contracts/contract';
+import { idempotencyKeyHeader } from '../../shared/contracts/headers';
 import { ServiceUnavailableError } from '../../shared/errors';
 import { createHttpHandler, type HttpResult } from '../../shared/http/handler';
 import { idempotencyKeys, MAX_STORED_RESPONSE_BYTES } from '../../shared/http/idempotency';
-import { parseJsonObjectBody } from '../../shared/http/json-body';
 import { proxyEvent } from '../support/api-gateway-event';
 import { startEmulator } from '../support/emulator';
 import { identity } from '../support/factories';
@@ -30,20 +31,24 @@ const context = { getRemainingTimeInMillis: () => 10_000 } as Context;
 let keyCounter = 0;
 const freshKey = () => `key-${++keyCounter}-${Math.random().toString(36).slice(2)}`;
 
+/**
+ * A platform POST (the factory takes the surface from the row of the route id) with a path
+ * parameter and a body, answering whatever the test's handler answers.
+ */
+const thingContract = defineContract({
+  routeId: 'receiveInboundSms',
+  path: z.object({ thingId: z.string() }).partial(),
+  headers: z.object(idempotencyKeyHeader),
+  body: { schema: z.record(z.string(), z.unknown()), maxBytes: 1024 * 1024 },
+  responses: { 200: z.unknown(), 201: z.unknown(), 202: z.unknown() },
+});
+
 /** A POST route whose handler counts executions and answers what `answer` says. */
 function route(
   answer: (body: Record<string, unknown>, n: number) => Promise<HttpResult> = async (_b, n) => ({ statusCode: 201, body: { n } }),
 ) {
   let executions = 0;
-  const handler = createHttpHandler(
-    {
-      surface: 'platform',
-      path: z.object({ thingId: z.string() }).partial(),
-      body: (raw, headers) => parseJsonObjectBody(raw, headers, 1024 * 1024),
-      idempotency: idempotencyKeys(),
-    },
-    async ({ body }) => answer(body, ++executions),
-  );
+  const handler = createHttpHandler(thingContract, async ({ body }) => answer(body, ++executions), { idempotency: idempotencyKeys() });
   return {
     get executions() {
       return executions;
@@ -243,10 +248,14 @@ describe('Idempotency-Key in the handler factory', () => {
 
   it('answers 503 and runs nothing when the idempotency table cannot be reached', async () => {
     let executions = 0;
-    const handler = createHttpHandler({ surface: 'intake', idempotency: idempotencyKeys({ tableName: 'no-such-table' }) }, async () => ({
-      statusCode: 201,
-      body: { n: ++executions },
-    }));
+    const intakeContract = defineContract({
+      routeId: 'ingestLead',
+      headers: z.object(idempotencyKeyHeader),
+      responses: { 201: z.unknown() },
+    });
+    const handler = createHttpHandler(intakeContract, async () => ({ statusCode: 201, body: { n: ++executions } }), {
+      idempotency: idempotencyKeys({ tableName: 'no-such-table' }),
+    });
     const response = (await handler(
       proxyEvent({ httpMethod: 'POST', headers: { 'Idempotency-Key': freshKey() }, authorizer: encodeIdentity(identity()) }),
       context,

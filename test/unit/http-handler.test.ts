@@ -1,6 +1,8 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { encodeIdentity } from '../../shared/auth/identity';
+import { defineContract } from '../../shared/contracts/contract';
+import { workspaceHeader } from '../../shared/contracts/headers';
 import { BadRequestError, ForbiddenError } from '../../shared/errors';
 import { createHttpHandler } from '../../shared/http/handler';
 import { proxyEvent } from '../support/api-gateway-event';
@@ -14,9 +16,14 @@ function event(overrides: Partial<APIGatewayProxyEvent> = {}): APIGatewayProxyEv
 
 const context = {} as Context;
 
+/** Contracts of real route ids (the factory takes the surface from the row), with test schemas. */
+const readRoute = defineContract({ routeId: 'listTeams', responses: { 200: z.unknown() } });
+const intakeRoute = defineContract({ routeId: 'ingestLead', responses: { 201: z.unknown() } });
+const platformRoute = defineContract({ routeId: 'getSmsCampaign', responses: { 200: z.unknown() } });
+
 describe('createHttpHandler', () => {
   it('answers JSON with the request id header', async () => {
-    const handler = createHttpHandler({ surface: 'read' }, async ({ identity: who }) => ({ statusCode: 200, body: { key: who.keyId } }));
+    const handler = createHttpHandler(readRoute, async ({ identity: who }) => ({ statusCode: 200, body: { key: who.keyId } }));
     const response = await handler(event(), context);
     expect(response.statusCode).toBe(200);
     expect(response.headers?.['x-request-id']).toBe('req-1');
@@ -25,7 +32,7 @@ describe('createHttpHandler', () => {
 
   it('answers a validation failure with a 400 naming the field', async () => {
     const handler = createHttpHandler(
-      { surface: 'read', query: z.object({ limit: z.string().regex(/^\d+$/, { error: 'must be an integer' }) }) },
+      { ...readRoute, query: z.object({ limit: z.string().regex(/^\d+$/, { error: 'must be an integer' }) }) },
       async () => ({
         statusCode: 200,
         body: {},
@@ -37,10 +44,10 @@ describe('createHttpHandler', () => {
   });
 
   it('maps typed domain errors to their status and the surface error shape', async () => {
-    const read = createHttpHandler({ surface: 'read' }, async () => {
+    const read = createHttpHandler(readRoute, async () => {
       throw new ForbiddenError('no');
     });
-    const intake = createHttpHandler({ surface: 'intake' }, async () => {
+    const intake = createHttpHandler(intakeRoute, async () => {
       throw new BadRequestError('phone_number: required', 'phone_number');
     });
     const readResponse = await read(event(), context);
@@ -52,7 +59,7 @@ describe('createHttpHandler', () => {
   });
 
   it('hides unexpected errors behind a generic 500 without internals', async () => {
-    const handler = createHttpHandler({ surface: 'read' }, async () => {
+    const handler = createHttpHandler(readRoute, async () => {
       throw new Error('ECONNREFUSED 10.0.0.1 secret table name');
     });
     const response = await handler(event(), context);
@@ -64,8 +71,8 @@ describe('createHttpHandler', () => {
   it('refuses to return a body that would not fit in the 6 MB Lambda response, measured as the proxy payload embeds it', async () => {
     // 2.6 MB of quotes: 5.2 MB of JSON text once each quote is escaped, over 6 MB once the body is embedded as a string.
     const quotes = '"'.repeat(2_600_000);
-    const handler = createHttpHandler({ surface: 'platform' }, async () => ({ statusCode: 200, body: { text: quotes } }));
-    const fits = createHttpHandler({ surface: 'platform' }, async () => ({ statusCode: 200, body: { text: 'a'.repeat(5_000_000) } }));
+    const handler = createHttpHandler(platformRoute, async () => ({ statusCode: 200, body: { text: quotes } }));
+    const fits = createHttpHandler(platformRoute, async () => ({ statusCode: 200, body: { text: 'a'.repeat(5_000_000) } }));
 
     const response = await handler(event(), context);
     const small = await fits(event(), context);
@@ -73,5 +80,87 @@ describe('createHttpHandler', () => {
     expect(response.statusCode).toBe(500);
     expect(JSON.parse(response.body)).toMatchObject({ success: false, error: 'response_too_large', request_id: 'req-1' });
     expect(small.statusCode).toBe(200);
+  });
+});
+
+describe('createHttpHandler validates every input of the contract before the handler runs', () => {
+  const contract = defineContract({
+    routeId: 'getSmsCampaign',
+    path: z.object({ campaignId: z.string().max(5) }),
+    headers: z.object(workspaceHeader),
+    body: { schema: z.object({ name: z.string({ error: 'is required' }) }), maxBytes: 64 },
+    responses: { 200: z.strictObject({ name: z.string(), workspace: z.string(), route: z.string() }) },
+  });
+  let runs = 0;
+  const handler = createHttpHandler(contract, async ({ body, headers, routeId }) => {
+    runs += 1;
+    return { statusCode: 200, body: { name: body.name, workspace: headers['x-workspace-id'], route: routeId } };
+  });
+  const post = (overrides: Partial<APIGatewayProxyEvent>) =>
+    handler(
+      event({
+        httpMethod: 'POST',
+        pathParameters: { campaignId: 'c1' },
+        headers: { 'Content-Type': 'application/json', 'X-Workspace-ID': ' ws_1 ' },
+        body: '{"name":"a"}',
+        ...overrides,
+      }),
+      context,
+    );
+
+  beforeEach(() => {
+    runs = 0;
+  });
+
+  it('hands the handler typed input: headers by their declared names, trimmed; the route id from the row', async () => {
+    const response = await post({});
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse(response.body)).toEqual({ name: 'a', workspace: 'ws_1', route: 'getSmsCampaign' });
+  });
+
+  it.each([
+    ['a path parameter', { pathParameters: { campaignId: 'toolong' } }, 400, 'campaignId'],
+    ['a missing header, in its own words', { headers: { 'Content-Type': 'application/json' } }, 400, 'x-workspace-id'],
+    ['a body over the limit', { body: JSON.stringify({ name: 'x'.repeat(100) }) }, 413, undefined],
+    ['a body that is not JSON', { body: '{"name":' }, 400, undefined],
+    ['a body the schema refuses', { body: '{}' }, 400, 'name'],
+  ])('refuses %s without running the handler', async (_what, overrides, status, field) => {
+    const response = await post(overrides);
+    expect(response.statusCode).toBe(status);
+    if (field !== undefined) expect(JSON.parse(response.body)).toMatchObject({ success: false, field });
+    expect(runs).toBe(0);
+  });
+
+  it('words a missing workspace as before the contracts: X-Workspace-ID header is required', async () => {
+    const response = await post({ headers: { 'Content-Type': 'application/json' } });
+    expect(JSON.parse(response.body)).toMatchObject({
+      message: 'X-Workspace-ID header is required: it names the team (workspace) the request is for',
+    });
+  });
+});
+
+describe('createHttpHandler under test checks success bodies against the contract', () => {
+  const contract = defineContract({ routeId: 'listTeams', responses: { 200: z.strictObject({ ok: z.boolean() }) } });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('fails a request whose body has a field the contract does not document, and says why', async () => {
+    const printed = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const handler = createHttpHandler(contract, async () => ({ statusCode: 200, body: { ok: true, extra: 1 } }));
+    expect((await handler(event(), context)).statusCode).toBe(500);
+    expect(printed).toHaveBeenCalledWith(expect.stringMatching(/listTeams answered a 200 body its contract refuses: .*"extra"/));
+  });
+
+  it('fails a request answered with a success status the contract does not list', async () => {
+    const printed = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const handler = createHttpHandler(contract, async () => ({ statusCode: 201, body: { ok: true } }));
+    expect((await handler(event(), context)).statusCode).toBe(500);
+    expect(printed).toHaveBeenCalledWith(expect.stringMatching(/listTeams answered 201, a status its contract does not list/));
+  });
+
+  it('checks the body as the client gets it (JSON), and leaves error answers alone', async () => {
+    const dropped = createHttpHandler(contract, async () => ({ statusCode: 200, body: { ok: true, gone: undefined } }));
+    const error = createHttpHandler(contract, async () => ({ statusCode: 404, body: { anything: 'goes' } }));
+    expect((await dropped(event(), context)).statusCode).toBe(200);
+    expect((await error(event(), context)).statusCode).toBe(404);
   });
 });

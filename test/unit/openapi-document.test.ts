@@ -3,6 +3,16 @@ import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { expectTypeOf } from 'expect-type';
 import type * as z from 'zod';
 import { handler as getOpenApi } from '../../functions/get-openapi/handler';
+import { CONTRACTS } from '../../shared/contracts';
+import type { funnelCounts, schedulerAnalyticsResponse } from '../../shared/contracts/analytics';
+import type { call as callSchema } from '../../shared/contracts/calls';
+import type { RouteContract } from '../../shared/contracts/contract';
+import type { ingestLeadPreview, intakeOutreach } from '../../shared/contracts/intake';
+import type { canonicalLead, unifiedLead } from '../../shared/contracts/leads';
+import type { cursorPagination, offsetPagination } from '../../shared/contracts/responses';
+import type { session as sessionSchema } from '../../shared/contracts/sessions';
+import type { smsCampaign } from '../../shared/contracts/sms-campaigns';
+import type { supportTicket } from '../../shared/contracts/support-tickets';
 import { computeFunnel, computeSchedulerAnalytics, type FunnelCounts, type SchedulerAnalytics } from '../../shared/domain/analytics';
 import { type CallRecord, toPublicCall } from '../../shared/domain/calls';
 import type { IngestPreview } from '../../shared/domain/intake/ingest';
@@ -10,12 +20,12 @@ import { type LeadRecord, toCanonicalLead, toUnifiedLead } from '../../shared/do
 import { type Session, toPublicSession } from '../../shared/domain/sessions';
 import type { toCampaignData } from '../../shared/domain/sms/campaign';
 import type { TicketRecord } from '../../shared/domain/support';
-import { buildOpenApiDocument, ROUTE_SCHEMAS } from '../../shared/openapi/document';
-import type * as responses from '../../shared/openapi/response-schemas';
+import { buildOpenApiDocument } from '../../shared/openapi/document';
+import { OPERATION_DOCS } from '../../shared/openapi/operations';
 import type { CursorPagination } from '../../shared/pagination/cursor';
 import type { OffsetPagination } from '../../shared/pagination/offset';
 import { ROUTES } from '../../shared/routes';
-import { MAX_RANGE_DAYS, V0_LIMIT, V1_LIMIT } from '../../shared/schemas/queries';
+import { MAX_RANGE_DAYS, V0_LIMIT, V1_LIMIT } from '../../shared/schemas/query-parts';
 import { proxyEvent } from '../support/api-gateway-event';
 import { session } from '../support/factories';
 
@@ -83,10 +93,10 @@ describe('the OpenAPI document', () => {
     expect(doc.servers.map((s) => (s as { url: string }).url)).toEqual(['{base_url}', '{platform_url}', '{intake_url}']);
   });
 
-  it('has a schema registry entry for every route in the route table, and none for unknown routes', () => {
-    const ids = ROUTES.map((r) => r.id);
-    expect(ids.filter((id) => !(id in ROUTE_SCHEMAS))).toEqual([]);
-    expect(Object.keys(ROUTE_SCHEMAS).filter((id) => !ids.includes(id))).toEqual([]);
+  it('has a contract for every route in the route table, and none for unknown routes', () => {
+    const ids: string[] = ROUTES.map((r) => r.id);
+    expect(ids.filter((id) => !(id in CONTRACTS))).toEqual([]);
+    expect(Object.keys(CONTRACTS).filter((id) => !ids.includes(id))).toEqual([]);
   });
 
   it('lists every route with its method, path and operationId, each operationId once', () => {
@@ -189,10 +199,10 @@ describe('the OpenAPI document', () => {
     const DAY = 86_400_000;
     const end = '2026-11-01T00:00:00Z';
     for (const route of ROUTES) {
-      const entry = ROUTE_SCHEMAS[route.id];
-      if (!entry?.query || !entry.dateFilter) continue;
+      const { query }: RouteContract = CONTRACTS[route.id];
+      if (!query || !OPERATION_DOCS[route.id]?.dateFilter) continue;
       const wide = { start_date: new Date(Date.parse(end) - (MAX_RANGE_DAYS * DAY + 1)).toISOString(), end_date: end };
-      const refused = !entry.query.safeParse(wide).success;
+      const refused = !query.safeParse(wide).success;
       const documented = String(operation(route).description).includes(`may span at most ${MAX_RANGE_DAYS} days`);
       expect({ route: route.id, refused, documented }).toEqual({ route: route.id, refused: documented, documented });
     }
@@ -327,22 +337,22 @@ describe('the response schemas against the domain mappers', () => {
 
   // Type assertions (expect-type): `npm run typecheck` (tsc) fails on a mismatch; Jest only runs the no-op calls.
   it('matches the domain types at compile time', () => {
-    expectTypeOf<z.output<typeof responses.session>>().toEqualTypeOf<Session>();
-    expectTypeOf<z.output<typeof responses.funnelCounts>>().toEqualTypeOf<FunnelCounts>();
-    expectTypeOf<z.output<typeof responses.unifiedLead>>().toEqualTypeOf<ReturnType<typeof toUnifiedLead>>();
-    expectTypeOf<z.output<typeof responses.canonicalLead>>().toEqualTypeOf<ReturnType<typeof toCanonicalLead>>();
-    expectTypeOf<z.output<typeof responses.cursorPagination>>().toEqualTypeOf<CursorPagination>();
-    expectTypeOf<z.output<typeof responses.offsetPagination>>().toEqualTypeOf<OffsetPagination>();
+    expectTypeOf<z.output<typeof sessionSchema>>().toEqualTypeOf<Session>();
+    expectTypeOf<z.output<typeof funnelCounts>>().toEqualTypeOf<FunnelCounts>();
+    expectTypeOf<z.output<typeof unifiedLead>>().toEqualTypeOf<ReturnType<typeof toUnifiedLead>>();
+    expectTypeOf<z.output<typeof canonicalLead>>().toEqualTypeOf<ReturnType<typeof toCanonicalLead>>();
+    expectTypeOf<z.output<typeof cursorPagination>>().toEqualTypeOf<CursorPagination>();
+    expectTypeOf<z.output<typeof offsetPagination>>().toEqualTypeOf<OffsetPagination>();
     // toPublicCall answers a union (with or without the transcript): each way assignable, as the schema's optional field.
-    expectTypeOf<ReturnType<typeof toPublicCall>>().toExtend<z.output<typeof responses.call>>();
-    expectTypeOf<z.output<typeof responses.call>>().toExtend<ReturnType<typeof toPublicCall>>();
+    expectTypeOf<ReturnType<typeof toPublicCall>>().toExtend<z.output<typeof callSchema>>();
+    expectTypeOf<z.output<typeof callSchema>>().toExtend<ReturnType<typeof toPublicCall>>();
     // customerEvents[].status is a session status in the schema but a plain string in the domain type.
-    expectTypeOf<z.output<typeof responses.schedulerAnalyticsResponse>['data']>().toExtend<SchedulerAnalytics['data']>();
-    expectTypeOf<z.output<typeof responses.supportTicket>>().toEqualTypeOf<TicketRecord>();
-    expectTypeOf<z.output<typeof responses.smsCampaign>>().toEqualTypeOf<ReturnType<typeof toCampaignData>>();
+    expectTypeOf<z.output<typeof schedulerAnalyticsResponse>['data']>().toExtend<SchedulerAnalytics['data']>();
+    expectTypeOf<z.output<typeof supportTicket>>().toEqualTypeOf<TicketRecord>();
+    expectTypeOf<z.output<typeof smsCampaign>>().toEqualTypeOf<ReturnType<typeof toCampaignData>>();
     // The domain types scheduling_mode as a string; the schema names the modes it takes.
-    expectTypeOf<z.output<typeof responses.intakeOutreach>>().toExtend<IngestPreview['outreach']>();
-    expectTypeOf<z.output<typeof responses.ingestLeadPreview>['unmapped_fields']>().toEqualTypeOf<IngestPreview['unmapped_fields']>();
+    expectTypeOf<z.output<typeof intakeOutreach>>().toExtend<IngestPreview['outreach']>();
+    expectTypeOf<z.output<typeof ingestLeadPreview>['unmapped_fields']>().toEqualTypeOf<IngestPreview['unmapped_fields']>();
   });
 });
 

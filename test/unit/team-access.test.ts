@@ -1,34 +1,44 @@
 import { requireEnterpriseAccess, requireTeamAccess, resolveCrossTeams, resolveV0Team } from '../../shared/auth/team-access';
+import { listUnifiedLeads } from '../../shared/contracts/leads';
 import { BadRequestError, ForbiddenError } from '../../shared/errors';
+import { parseHeaders, parseOrThrow } from '../../shared/http/validation';
 import { identity } from '../support/factories';
 
 const single = identity({ keyType: 'enterprise', scope: { kind: 'team', id: 1 }, teamIds: [1], testTeamIds: [] });
 const multi = identity();
 
+/** What a v0 route hands resolveV0Team: the x-team-id header and the team_id query parameter, validated by its contract. */
+function named(headers: Record<string, string>, query: Record<string, string> | null) {
+  return {
+    header: parseHeaders(listUnifiedLeads.headers, headers)['x-team-id'],
+    query: parseOrThrow(listUnifiedLeads.query, query ?? {}, 'query').team_id,
+  };
+}
+
 describe('v0 team selection', () => {
   it('uses the anchor team for a single-team key that names no team', () => {
-    expect(resolveV0Team(single, {}, null)).toBe(1);
+    expect(resolveV0Team(single, named({}, null))).toBe(1);
   });
 
   it('refuses a single-team key naming another team with 403', () => {
-    expect(() => resolveV0Team(single, { 'x-team-id': '2' }, null)).toThrow(ForbiddenError);
+    expect(() => resolveV0Team(single, named({ 'x-team-id': '2' }, null))).toThrow(ForbiddenError);
   });
 
   it('asks a multi-team key that names no team for one with a 400', () => {
-    expect(() => resolveV0Team(multi, {}, null)).toThrow(/x-team-id header or the team_id query parameter/);
+    expect(() => resolveV0Team(multi, named({}, null))).toThrow(/x-team-id header or the team_id query parameter/);
   });
 
   it('accepts the team from the header or from the query', () => {
-    expect(resolveV0Team(multi, { 'x-team-id': '2' }, null)).toBe(2);
-    expect(resolveV0Team(multi, {}, { team_id: '2' })).toBe(2);
+    expect(resolveV0Team(multi, named({ 'x-team-id': '2' }, null))).toBe(2);
+    expect(resolveV0Team(multi, named({}, { team_id: '2' }))).toBe(2);
   });
 
   it('refuses a header and a query that name different teams', () => {
-    expect(() => resolveV0Team(multi, { 'x-team-id': '1' }, { team_id: '2' })).toThrow(BadRequestError);
+    expect(() => resolveV0Team(multi, named({ 'x-team-id': '1' }, { team_id: '2' }))).toThrow(BadRequestError);
   });
 
   it('refuses a non-integer team id with a 400 naming the header', () => {
-    expect(() => resolveV0Team(multi, { 'x-team-id': 'abc' }, null)).toThrow(/x-team-id: must be a positive integer/);
+    expect(() => resolveV0Team(multi, named({ 'x-team-id': 'abc' }, null))).toThrow(/x-team-id: must be a positive integer/);
   });
 
   it('answers a team outside the scope and a team that does not exist alike', () => {

@@ -1,0 +1,69 @@
+import type * as z from 'zod';
+import type { RouteId } from '../routes';
+
+/**
+ * A route's contract: everything a request may carry and everything the route answers, declared
+ * once. The handler factory (shared/http/handler.ts) validates every input from it in a `before`
+ * middleware and, under test, checks every success body against it; the OpenAPI generator
+ * (shared/openapi/document.ts) walks it. Contracts are keyed by route id (shared/contracts/index.ts);
+ * the route table itself stays free of schemas so the authorizer's bundle stays small.
+ */
+export interface RouteContract<Id extends RouteId = RouteId> {
+  readonly routeId: Id;
+  /** Path parameters (strings in, typed out). */
+  readonly path?: z.ZodType;
+  /** Query parameters (strings in, typed out). */
+  readonly query?: z.ZodType;
+  /**
+   * Request headers, keyed by the name the document shows (matched case-insensitively). Their
+   * messages are written whole (see shared/contracts/headers.ts), as some predate the `field: `
+   * prefix of query and body messages.
+   */
+  readonly headers?: z.ZodObject;
+  readonly body?: BodyContract;
+  /** Success responses by status. Under test, a handler answering anything else fails. */
+  readonly responses: Readonly<Record<number, z.ZodType>>;
+  /**
+   * Client errors beyond those every route has (400 for invalid input, 401, 403, 404, and 413 and
+   * 415 for a body), by status: what they mean, and their body's schema when it is more specific
+   * than the surface's error body.
+   */
+  readonly errors?: Readonly<Record<number, ErrorContract>>;
+}
+
+export interface BodyContract {
+  /** Validates the JSON object the safe parser (shared/http/json-body.ts) returned. */
+  readonly schema: z.ZodType;
+  /** The largest body accepted, in bytes (413 beyond). */
+  readonly maxBytes: number;
+  /** false: the route takes no body, and one that is sent is parsed as safely, then ignored. @default true */
+  readonly required?: boolean;
+  /**
+   * What the document shows, when `schema` validates in steps JSON Schema cannot state (the voice
+   * report: its type first, then the report for that type). Built from the same schemas.
+   */
+  readonly documentedAs?: z.ZodType;
+}
+
+export type ErrorContract = string | { readonly description: string; readonly schema: z.ZodType };
+
+/** Declares a contract, keeping its literal types (route id, schemas) for the handler's input. */
+export function defineContract<const C extends RouteContract>(contract: C): C {
+  return contract;
+}
+
+/** The output of an optional schema member of a contract, `{}` when the contract has none. */
+type OutputOf<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+
+export type PathOf<C extends RouteContract> = OutputOf<C['path']>;
+export type QueryOf<C extends RouteContract> = OutputOf<C['query']>;
+export type HeadersOf<C extends RouteContract> = OutputOf<C['headers']>;
+export type BodyOf<C extends RouteContract> = C['body'] extends BodyContract ? z.output<C['body']['schema']> : undefined;
+
+/** A size in the units the document states limits in: `256 KB (262,144 bytes)`. */
+export function formatBytes(bytes: number): string {
+  const exact = `${bytes.toLocaleString('en-US')} bytes`;
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB (${exact})`;
+  if (bytes % 1024 === 0) return `${bytes / 1024} KB (${exact})`;
+  return exact;
+}

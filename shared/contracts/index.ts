@@ -1,0 +1,58 @@
+import type * as z from 'zod';
+import type { RouteId } from '../routes';
+import * as analytics from './analytics';
+import * as calls from './calls';
+import type { RouteContract } from './contract';
+import * as intake from './intake';
+import * as leads from './leads';
+import * as meta from './meta';
+import { SHARED_COMPONENTS } from './responses';
+import * as sessions from './sessions';
+import * as sms from './sms-campaigns';
+import * as supportTickets from './support-tickets';
+import * as teams from './teams';
+import * as voice from './voice';
+
+/**
+ * The contract of every route, by route id: the OpenAPI generator walks it and a unit test checks
+ * it against the route table. Handlers import their own contract module, not this registry, so a
+ * function bundles only its own schemas.
+ */
+export const CONTRACTS = {
+  listTeamSessions: sessions.listTeamSessions,
+  listSessions: sessions.listSessions,
+  listBookings: sessions.listBookings,
+  getTeamFunnel: analytics.getTeamFunnel,
+  getFunnel: analytics.getFunnel,
+  getSchedulerAnalytics: analytics.getSchedulerAnalytics,
+  listUnifiedLeads: leads.listUnifiedLeads,
+  listTeamLeads: leads.listTeamLeads,
+  listTeams: teams.listTeams,
+  listCalls: calls.listCalls,
+  ingestLead: intake.ingestLead,
+  receiveVoiceReport: voice.receiveVoiceReport,
+  listSupportTickets: supportTickets.listSupportTickets,
+  createSmsCampaign: sms.createSmsCampaign,
+  getSmsCampaign: sms.getSmsCampaign,
+  cancelSmsCampaign: sms.cancelSmsCampaign,
+  receiveInboundSms: sms.receiveInboundSms,
+  getOpenApi: meta.getOpenApi,
+} as const satisfies { readonly [Id in RouteId]: RouteContract<Id> };
+
+/**
+ * Schemas the document names (`#/components/schemas/<name>`). A route's response or error schema
+ * not named here is named after the route (`<RouteId>Response<status>`, `<RouteId>Error<status>`).
+ */
+export const SCHEMA_COMPONENTS: Readonly<Record<string, z.ZodType>> = {
+  ...SHARED_COMPONENTS,
+  ...sessions.SESSION_COMPONENTS,
+  ...analytics.ANALYTICS_COMPONENTS,
+  ...leads.LEAD_COMPONENTS,
+  ...teams.TEAM_COMPONENTS,
+  ...calls.CALL_COMPONENTS,
+  ...supportTickets.SUPPORT_TICKET_COMPONENTS,
+  ...voice.VOICE_COMPONENTS,
+  ...intake.INTAKE_COMPONENTS,
+  ...sms.SMS_COMPONENTS,
+  ...meta.META_COMPONENTS,
+};

@@ -1,0 +1,16 @@
+import * as z from 'zod';
+import { defineContract } from './contract';
+import { freeObject } from './responses';
+
+/** This API description (functions/get-openapi). */
+
+export const openApiDocument = z
+  .looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: freeObject })
+  .describe('An OpenAPI 3.1 document');
+
+export const getOpenApi = defineContract({
+  routeId: 'getOpenApi',
+  responses: { 200: openApiDocument },
+});
+
+export const META_COMPONENTS = { OpenApiDocument: openApiDocument } as const satisfies Record<string, z.ZodType>;

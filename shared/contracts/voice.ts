@@ -1,0 +1,93 @@
+import * as z from 'zod';
+import { type EndOfCallReport, endOfCallReportSchema, messageTypeSchema } from '../domain/responder/call-report';
+import { defineContract } from './contract';
+import { idempotencyKeyHeader, workspaceHeader } from './headers';
+
+/** The voice provider's end-of-call report webhook (functions/receive-voice-report). */
+
+/** Reports carry whole transcripts; 1 MB leaves room for long calls. */
+export const MAX_REPORT_BYTES = 1024 * 1024;
+
+// ---------------------------------------------------------------------------------------------
+// The body
+
+export type VoiceMessage =
+  | { readonly kind: 'report'; readonly report: EndOfCallReport }
+  | { readonly kind: 'ignored'; readonly type: string };
+
+/** Reports the issues of a schema a step ran, so each still names its field. */
+function failWith(ctx: z.core.$RefinementCtx, error: z.ZodError): never {
+  for (const issue of error.issues) ctx.addIssue({ ...issue } as z.core.$ZodRawIssue);
+  return z.NEVER;
+}
+
+/**
+ * Validated in two steps, so every error names its field: message.type first; then, for an
+ * end-of-call report, the report (a union of the two would only say that no branch matched).
+ */
+export const voiceMessageBody = z.record(z.string(), z.unknown()).transform((body, ctx): VoiceMessage => {
+  const head = messageTypeSchema.safeParse(body);
+  if (!head.success) return failWith(ctx, head.error);
+  if (head.data.message.type !== 'end-of-call-report') return { kind: 'ignored', type: head.data.message.type };
+  const report = endOfCallReportSchema.safeParse(body);
+  if (!report.success) return failWith(ctx, report.error);
+  return { kind: 'report', report: report.data };
+});
+
+/** What voiceMessageBody accepts, as one schema the document can show. */
+const documentedVoiceMessage = z.union([
+  endOfCallReportSchema.describe('An end-of-call report: processed by the AI responder'),
+  z
+    .object({
+      message: z
+        .object({
+          type: z
+            .string()
+            .min(1)
+            .regex(/^(?!end-of-call-report$)/)
+            .describe('Any provider message type other than end-of-call-report, e.g. status-update or transcript'),
+        })
+        .loose(),
+    })
+    .describe('Any other provider message: acknowledged with 200 and ignored (ids null)'),
+]);
+
+// ---------------------------------------------------------------------------------------------
+// Responses (functions/receive-voice-report/handler.ts)
+
+const voiceIds = (callId: z.ZodType) =>
+  z.strictObject({
+    callId,
+    appointmentId: z.uuid().nullable().describe('The appointment the responder created; null when it created none'),
+    ticketId: z.uuid().nullable().describe('The support ticket the responder opened; null when it opened none'),
+  });
+
+export const voiceReportCreated = z
+  .strictObject({
+    success: z.literal(true),
+    message: z.string(),
+    data: voiceIds(z.uuid().describe('The stored call (call_id in GET /api/calls)')),
+  })
+  .describe('Created: the report was processed for the first time; the call (and any appointment and ticket) was stored');
+
+export const voiceReportAcknowledged = z
+  .strictObject({
+    success: z.literal(true),
+    message: z.string().describe('Says which of the two cases applies'),
+    data: voiceIds(z.uuid().nullable().describe('The call stored by the first delivery; null for an ignored message type')),
+  })
+  .describe(
+    'Acknowledged without creating anything: a redelivered report (same team and message.call.id) answers the ids of its first delivery; a message type other than end-of-call-report is ignored and answers null ids',
+  );
+
+export const receiveVoiceReport = defineContract({
+  routeId: 'receiveVoiceReport',
+  headers: z.object({ ...idempotencyKeyHeader, ...workspaceHeader }),
+  body: { schema: voiceMessageBody, maxBytes: MAX_REPORT_BYTES, documentedAs: documentedVoiceMessage },
+  responses: { 201: voiceReportCreated, 200: voiceReportAcknowledged },
+});
+
+export const VOICE_COMPONENTS = {
+  VoiceReportCreated: voiceReportCreated,
+  VoiceReportAcknowledged: voiceReportAcknowledged,
+} as const satisfies Record<string, z.ZodType>;

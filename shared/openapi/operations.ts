@@ -1,0 +1,245 @@
+import { CALL_TYPES } from '../contracts/calls';
+import { DEFAULT_ALIASES, TARGET_FIELDS } from '../domain/intake/field-mapping';
+import { DEFAULT_INTAKE_CONFIG } from '../domain/intake/intake-config';
+import { LEAD_TYPES } from '../domain/leads';
+import { CAMPAIGN_TYPES, MAX_RECIPIENTS, MAX_SCHEDULE_HORIZON_DAYS, MAX_TEMPLATE_CHARS } from '../domain/sms/campaign-request';
+import type { RouteId } from '../routes';
+import { MAX_RANGE_DAYS } from '../schemas/query-parts';
+import type { BodyNote } from './json-schema';
+import { metricDefinitions } from './wording';
+
+/**
+ * What each operation does, in words: the prose of the API description, by route id. What a route
+ * takes and answers is in its contract (shared/contracts/); the generator (./document.ts) appends
+ * permission, key types, date filters and paging rules to these descriptions.
+ */
+export interface OperationDocs {
+  /** What the operation does, in Markdown. */
+  readonly description: string;
+  /**
+   * The stored timestamp start_date and end_date filter on; defaultRange: when absent they default
+   * to the last 7 days; maxSpanDays: the widest range the query schema accepts (none: unlimited).
+   */
+  readonly dateFilter?: { readonly field: string; readonly defaultRange: boolean; readonly maxSpanDays?: number };
+  /** How list items are ordered (the timestamp, newest first). */
+  readonly orderBy?: string;
+  /** Parameter descriptions for this route, overriding the shared ones (PARAMETER_DOCS). */
+  readonly parameters?: Readonly<Record<string, string>>;
+  /**
+   * Notes on members of the request body, by dotted path (e.g. `message.call.duration`), merged into
+   * the generated JSON Schema: a description, and keywords a refinement checks that JSON Schema
+   * cannot derive (e.g. a pattern). Used where the body schema is reused from the domain as is.
+   */
+  readonly bodyNotes?: Readonly<Record<string, BodyNote>>;
+  /** Example request bodies. */
+  readonly bodyExamples?: readonly unknown[];
+}
+
+function createCampaignDescription(): string {
+  return [
+    'Creates an SMS campaign and sends it now, or at schedule_time. The answer is 202 with the campaign (`data`) and `meta {request_id, timestamp}`; completion is reported by the event `sms_campaign.completed`. With `"preflight": true` (or header `x-preflight: true`) the campaign is validated and priced per recipient and answered with 200; nothing is stored or sent.',
+    `**Validation** (400 naming the field): campaign_type is one of ${CAMPAIGN_TYPES.join(', ')}; 1–${MAX_RECIPIENTS.toLocaleString('en-US')} recipients, whose phones are normalized to E.164 (invalid ones are listed by index in details.invalid_indexes) and whose duplicates are collapsed and counted; message_template is non-empty, at most ${MAX_TEMPLATE_CHARS} characters; unknown members of the body and of settings are refused, so a typo never silently turns a compliance setting off. schedule_time within a minute of now (or omitted) means now; further in the past is a 400; at most ${MAX_SCHEDULE_HORIZON_DAYS} days ahead. segmentation is accepted and stored but does not filter recipients yet.`,
+    '**Merge variables**: `{name}` and `{<custom_field_key>}` (letters, digits, underscore); braces around anything else are plain text, `{{` and `}}` write literal braces. A recipient lacking a variable gets fallback_message; without one the request is refused, naming the variable and the recipients (details.missing_variables).',
+    '**Pricing**: segments are counted per rendered message, opt-out line included (GSM-7: 160 characters in one segment, 153 per part; any other character makes the message UCS-2: 70 and 67), times the price per segment.',
+    '**Compliance**: settings.include_opt_out (default true) appends "Reply STOP to opt out." unless the text already says how to opt out. Numbers on the team’s suppression list (opted out by an inbound STOP) are never texted and count as opted_out. settings.respect_quiet_hours (default true): texts go out only between 8:00 and 21:00 local time in every time zone the number’s area code spans (20:00 for Florida numbers); others are deferred to the next window, never dropped.',
+    '**Sending** is at least once on the queue and exactly once per recipient: a redelivered chunk texts nobody twice.',
+  ].join('\n\n');
+}
+
+function aliasTable(): string {
+  return [
+    '| Target field | Default aliases, in order |',
+    '|---|---|',
+    ...TARGET_FIELDS.map((field) => `| ${field} | ${DEFAULT_ALIASES[field].map((alias) => `\`${alias}\``).join(', ')} |`),
+  ].join('\n');
+}
+
+function ingestDescription(): string {
+  const d = DEFAULT_INTAKE_CONFIG;
+  return [
+    'Accepts one lead from any source, maps its fields, validates and deduplicates it, stores it, and queues (or schedules) its AI outreach call according to the team’s scheduling mode. The answer is 201 with lead_id and stl_call_id; in test mode it is 200 with a preview and nothing is stored.',
+    '**Authentication:** `Authorization: Bearer <API_KEY>` or `X-API-Key: <API_KEY>` (either one). A missing or invalid key is a 401. Errors use the intake body `{success: false, error, code, request_id, field?}`, where `error` is the explanation and `code` the error code.',
+    `**Field mapping.** Each target field has an ordered list of aliases (payload paths such as \`phone\`, \`contact.phone\`, \`phones[0].number\` or \`data["e-mail"]\`); the first alias present with a non-empty value wins. Values are read as trimmed text (numbers and booleans become text; objects, arrays, null and blank strings count as absent). The service operator configures a team’s aliases per target field; a target the team’s mapping leaves out uses the default aliases below. first_name and last_name compose customer_name when customer_name is absent. notes can be configured to combine several payload paths into one JSON object. Payload members no alias read are kept with the lead’s raw payload (and listed as unmapped_fields in test mode).\n\n${aliasTable()}`,
+    `**Validation.** phone_number is required (a 400 naming phone_number otherwise) and is normalized to E.164, numbers without a country code being read in the team’s region (default ${d.phone_region}); an invalid number is a 400 naming phone_number. appointment_datetime, when present, must be a date-time: ISO 8601 with an offset is taken as is; without an offset (and in the forms \`2026-11-25 14:00\` or \`11/25/2026 2:00 PM\`) it is read in the team’s time zone, DST included; anything else is a 400 naming appointment_datetime. external_id is at most 256 characters. An invalid email is dropped with a warning, not refused.`,
+    '**lead_source.** Matched case-insensitively against the team’s configured lead sources, and recorded in the configured spelling. An unknown value is recorded as the team’s default_lead_source (null when none is set), with a warning; a team without configured sources records the value as sent. A lead without lead_source gets default_lead_source. The raw value is always kept (lead_content.lead_source_raw). The lead’s channel type follows from the source: LSA/Local Services → google_lsa, chat → web_chat, SMS/text → text, call/phone → call, else scheduling_widget.',
+    `**Duplicates (409).** external_id is unique per team forever. The phone number (E.164) is unique per team within the team’s dedupe window, dedupe_window_hours (default ${d.dedupe_window_hours}; 0 turns the phone check off): a second lead with the same phone inside the window is a 409; once the window has passed the phone is accepted again (and held for a new window). The 409 body carries code \`conflict\`, field (external_id or phone_number) and the existing lead_id. Two identical requests racing create exactly one lead. Test mode does not check duplicates.`,
+    '**Enterprise routing.** A single-team key (`enterprise`) ingests for its own team. For a multi-team key (`enterprise_all_teams`; `portfolio_all_teams` likewise) the routing rules of the key’s anchor team choose the target team: each rule compares the value at a payload path (trimmed, case-insensitive) with a list of values; the first matching rule wins; when none matches the lead goes to the configured default team, and without one it is rejected with a 400 naming routing. A target team outside the key’s enterprise (or reach) is a 403. When no rules and no default team are configured, the lead goes to the anchor team.',
+    `**Scheduling modes** (team configuration; default ${d.scheduling.mode}), in the team’s time zone, DST included; a window whose end is at or before its start runs past midnight:\n- \`always\`: the call is queued at once.\n- \`business_hours\`: queued at once inside business hours, otherwise scheduled for the start of the next business-hours window.\n- \`after_hours\`: queued at once outside business hours, otherwise scheduled for the end of the current business-hours stretch.\n- \`custom\`: like business_hours, over the custom windows configured with the service operator.\n\noutreach.status is \`queued\` (due now) or \`scheduled\` (due at outreach.due_at). A schedule that allows no call within the next week is a 400 naming scheduling. An unanswered call is retried up to max_attempts (default ${d.outreach.max_attempts}) with retry_spacing_minutes between attempts (default ${d.outreach.retry_spacing_minutes}). Should the call not be queued or scheduled (a transient outage), the lead is still created (201, with a warning) and its outreach is marked dispatch_failed for the operator to requeue.`,
+    `**Test mode.** Header \`x-test-mode: true\` or query \`?test_mode=true\`: the lead is mapped, routed, validated and scheduled exactly as it would be, and the answer is 200 with team_id, routing, mapped_fields, field_sources, unmapped_fields, lead_source, outreach and warnings. Nothing is stored, queued or emitted; duplicates are not checked.`,
+    '**Downstream.** Each lead emits `lead.created` (then `lead.booking_created` when its call books an appointment, and `lead.completed` when outreach ends), each echoing external_id, lead_id and stl_call_id. The lead is listed by GET /api/v1/teams/{teamId}/leads, joined on external_id or lead_id.',
+  ].join('\n\n');
+}
+
+function voiceReportDescription(): string {
+  return [
+    "Receives a voice provider's end-of-call report and processes it with the AI responder: the call is stored, with the appointment and support ticket the responder decided on.",
+    '**Headers:** `Authorization: Bearer <API_KEY>`, `X-Workspace-ID: <WORKSPACE_ID>` (names the team), `Content-Type: application/json`. Errors use the platform body `{success: false, error, message, field?, request_id}`.',
+    '**Required fields.** message.type (a string); for type end-of-call-report also message.call.id (a string). Every other member is optional, but its type is checked: a wrong type, or a missing required field, is a 400 whose message and field name the member (e.g. `message.call.id: is required`). A message type other than end-of-call-report is acknowledged with 200 and ignored.',
+    '**Two shapes.** The flat shape of the spec (message.transcript, message.summary, message.recordingUrl, message.analysis.{callReason, sentiment, bookingIntent, urgency}) and the nested shape of current providers (message.artifact.{transcript, recordingUrl}, message.analysis.summary, message.analysis.structuredData.{…}, endedReason, startedAt, endedAt, cost) are both accepted; where both carry a value the flat member wins. message.call.duration is in **seconds** (stored rounded to whole seconds). recordingUrl must be an https URL and is stored as given: the service never fetches it.',
+    [
+      '**AI responder rules** (each decision is recorded on the call, with its reason, as `decisions` in GET /api/calls):',
+      '- bookingIntent true → an appointment. When the transcript names a day and a time after the call (e.g. "tomorrow at 11 pm", read in the team’s time zone relative to when the call happened, DST included), it is `scheduled` for that instant; otherwise it is `requested` (staff schedule it), with the named day as preferred date when a day without a time is named.',
+      '- urgency above standard (anything but standard, low, normal, routine, none), a negative sentiment (negative, angry, frustrated, upset, dissatisfied), or a call reason that is a complaint (it mentions complain…, refund, dispute, damage, unhappy or bad service) or asks for escalation (escalat…, manager, supervisor, legal, lawyer or cancel) → a support ticket (GET /api/v1/enterprise/{enterpriseId}/support-tickets). Priority: urgent for emergency, critical, urgent or immediate urgency; high for any other raised urgency or an escalation; normal otherwise.',
+      '- otherwise no action: the call is stored alone.',
+    ].join('\n'),
+    '**Leads.** An inbound call becomes a unified lead of type call (status booked when an appointment was created). The report of an outreach call placed for an intake lead (matched by metadata stl_call_id or the provider call id) closes that lead’s outreach: the lead records the outcome and appointment, and `lead.booking_created` and `lead.completed` are emitted; an unanswered call with attempts left schedules the next attempt instead.',
+    '**Idempotency.** A report is processed once per team and message.call.id: the first delivery answers 201 with the ids it created; a redelivery (or a copy racing it) creates nothing and answers 200 with the same ids. appointmentId and ticketId are null when nothing of the kind was created; all three ids are null when the message type is ignored.',
+  ].join('\n\n');
+}
+
+const VOICE_BODY_NOTES: Readonly<Record<string, BodyNote>> = {
+  'message.type': 'Required. end-of-call-report is processed; any other type is acknowledged with 200 and ignored.',
+  'message.call': 'Required for an end-of-call-report.',
+  'message.call.id': "Required for an end-of-call-report: the provider's call id. Reports are idempotent per team and call id.",
+  'message.call.customer.number': 'The customer’s phone number, international format; stored normalized to E.164.',
+  'message.call.duration':
+    'Call length in **seconds** (fractions allowed; stored rounded to whole seconds). When absent: message.durationSeconds, else endedAt − startedAt.',
+  'message.call.type': 'Provider call type, e.g. inboundPhoneCall, outboundPhoneCall, webCall; default inboundPhoneCall.',
+  'message.call.metadata': 'Echoed provider metadata; stl_call_id ties the report to the outreach call of an intake lead.',
+  'message.transcript': 'Full transcript (flat shape); message.artifact.transcript is read when it is absent.',
+  'message.summary': 'AI-generated summary (flat shape); message.analysis.summary is read when it is absent.',
+  'message.recordingUrl': {
+    description:
+      'Recording URL; must be an https URL (anything else is a 400 naming message.recordingUrl). Stored as given; the service never fetches it.',
+    pattern: '^https://',
+  },
+  'message.artifact.recordingUrl': {
+    description: 'Recording URL of the nested shape; the same https rule applies.',
+    pattern: '^https://',
+  },
+  'message.analysis.structuredData': 'Nested shape: callReason, sentiment, bookingIntent, urgency; the flat message.analysis members win.',
+  'message.analysis.urgency':
+    'standard (or low, normal, routine, none) is ordinary; any other value is raised urgency and opens a support ticket.',
+  'message.durationSeconds': 'Call length in seconds, read when message.call.duration is absent.',
+};
+
+const INTAKE_EXAMPLES: readonly unknown[] = [
+  {
+    external_id: 'crm-48213',
+    name: 'Dana Whitfield',
+    phone: '(415) 555-0134',
+    email: 'dana@example.com',
+    service: 'Water heater repair',
+    source: 'Google Ads',
+    address: '12 Harbor Way, San Mateo, CA 94401',
+    message: 'No hot water since this morning',
+    utm: { source: 'google', medium: 'cpc', campaign: 'spring-hvac' },
+  },
+];
+
+const VOICE_EXAMPLES: readonly unknown[] = [
+  {
+    message: {
+      type: 'end-of-call-report',
+      call: {
+        id: 'call_8f2c41d7',
+        customer: { number: '+14155550134', name: 'Dana Whitfield' },
+        duration: 184,
+        type: 'inboundPhoneCall',
+      },
+      transcript: 'AI: Thanks for calling. Customer: My water heater is leaking, can someone come tomorrow at 9 am?',
+      summary: 'Customer reports a leaking water heater and books a visit for tomorrow at 9 am.',
+      recordingUrl: 'https://recordings.example.com/call_8f2c41d7.mp3',
+      analysis: { callReason: 'Water heater leak', sentiment: 'neutral', bookingIntent: true, urgency: 'standard' },
+    },
+  },
+];
+
+/** Operations without an entry are described by their route's summary. */
+export const OPERATION_DOCS: { readonly [Id in RouteId]?: OperationDocs } = {
+  listTeamSessions: {
+    description: "Lists the team's scheduling-widget sessions.",
+    dateFilter: { field: 'started_at', defaultRange: false },
+    orderBy: 'started_at',
+  },
+  listSessions: {
+    description:
+      'Lists sessions of every team the key can access, merged into one list. Internal QA/test teams are left out unless include_test_teams=true; a team named with team_id is never filtered. meta.team_ids lists the teams covered.',
+    dateFilter: { field: 'started_at', defaultRange: false },
+    orderBy: 'started_at',
+  },
+  listBookings: {
+    description:
+      'Lists completed bookings (sessions with status booked) of every team the key can access. Items have the Session shape. Internal QA/test teams are left out unless include_test_teams=true; a team named with team_id is never filtered.',
+    dateFilter: { field: 'completed_at', defaultRange: false },
+    orderBy: 'completed_at',
+  },
+  getTeamFunnel: {
+    description: `Funnel metrics of one team.\n\n${metricDefinitions()}`,
+    dateFilter: { field: 'started_at', defaultRange: true, maxSpanDays: MAX_RANGE_DAYS },
+  },
+  getFunnel: {
+    description: `Funnel metrics over every team the key can access: the counts of each team are summed and the rates recomputed from the sums; data.teams carries each team's own counts. Internal QA/test teams are left out unless include_test_teams=true; a team named with team_id is never filtered.\n\n${metricDefinitions()}`,
+    dateFilter: { field: 'started_at', defaultRange: true, maxSpanDays: MAX_RANGE_DAYS },
+  },
+  getSchedulerAnalytics: {
+    description: [
+      'Legacy (v0) scheduler analytics of one team, in blocks chosen with metrics (default: all blocks). Each block is present only when requested.',
+      '- funnel: the funnel counts below (camelCase). bookings: booked sessions and their mean time from start to completion.',
+      '- chartData: one bucket per calendar day of the range in the requested time zone, oldest first; days are local calendar days, so a DST day is 23 or 25 hours long.',
+      '- utmData, googleAdsData, serviceAreaData, issueTypeData: sessions grouped by attribution, service area and issue type, most sessions first, then by name.',
+      '- customerEvents: one row per session, newest activity first, paginated with limit and offset (pagination applies to this block only).',
+      '',
+      metricDefinitions(),
+    ].join('\n'),
+    dateFilter: { field: 'started_at', defaultRange: true, maxSpanDays: MAX_RANGE_DAYS },
+  },
+  listUnifiedLeads: {
+    description: 'Legacy (v0) unified leads of one team, from every channel. Missing strings are empty strings.',
+    dateFilter: { field: 'datetime', defaultRange: true, maxSpanDays: MAX_RANGE_DAYS },
+    orderBy: 'datetime',
+    parameters: { type: `Only leads of this channel: ${LEAD_TYPES.join(', ')}.` },
+  },
+  listTeamLeads: {
+    description:
+      "The team's canonical (v1) leads feed, every channel. Leads from the intake webhook carry their integer lead_id and the sender's external_id; join on either.",
+    dateFilter: { field: 'datetime (created_at in the response)', defaultRange: false },
+    orderBy: 'datetime',
+    parameters: { type: `Only leads of this channel: ${LEAD_TYPES.join(', ')}.` },
+  },
+  listTeams: {
+    description:
+      'Lists every team the key can access, QA/test teams included and flagged with is_test, ordered by id. Needs no team selection, also for multi-team keys.',
+  },
+  listCalls: {
+    description:
+      'Call records of one team. The transcript field is present only when the key also holds read:transcripts; without it, calls are listed without transcripts (not a 403).',
+    dateFilter: { field: 'started_at', defaultRange: true, maxSpanDays: MAX_RANGE_DAYS },
+    orderBy: 'started_at',
+    parameters: { type: `Only calls of this provider type: ${CALL_TYPES.join(', ')}.` },
+  },
+  ingestLead: {
+    description: ingestDescription(),
+    bodyExamples: INTAKE_EXAMPLES,
+  },
+  receiveVoiceReport: {
+    description: voiceReportDescription(),
+    bodyNotes: VOICE_BODY_NOTES,
+    bodyExamples: VOICE_EXAMPLES,
+  },
+  listSupportTickets: {
+    description: [
+      "Support tickets the AI responder opened from calls (see POST /v1/responder/webhook for when it opens one and with which priority), merged across the enterprise's teams.",
+      'Only an `enterprise_all_teams` key of the enterprise named in the path may read it, and it needs `read:support_tickets`; any other key type, or another enterprise, is a 403. Internal QA/test teams are left out unless include_test_teams=true; a team named with team_id is never filtered (and must belong to the enterprise). meta.enterprise_id and meta.team_ids state what the list covers.',
+    ].join('\n\n'),
+    dateFilter: { field: 'created_at', defaultRange: false },
+    orderBy: 'created_at',
+  },
+  createSmsCampaign: {
+    description: createCampaignDescription(),
+  },
+  getSmsCampaign: {
+    description: 'The campaign with its current status and counts; `messages_sent` moves as chunks are sent.',
+  },
+  cancelSmsCampaign: {
+    description:
+      'Cancels a scheduled or sending campaign: its schedule is deleted and senders stop before each unsent text, so texts not yet sent are never sent (counted as cancelled). Texts already sent stay sent.',
+  },
+  receiveInboundSms: {
+    description:
+      'An inbound text, from the SMS provider (or a bridge from its event stream). Keywords are matched case-insensitively on the whole message: opt-out keywords add the number to the team’s suppression list (it is never texted again by a campaign), opt-in keywords remove it, help keywords get the help text; the confirmation goes back as a text. Every inbound text from a number a campaign texted counts as a reply to that campaign (engagement.replies of sms_campaign.completed).',
+  },
+  getOpenApi: {
+    description: 'This API description, generated from the route table and the schemas the handlers validate with. Needs no key.',
+  },
+};

@@ -1,0 +1,182 @@
+import { READ_PERMISSIONS } from '../auth/permissions';
+import { ANALYTICS_BLOCKS } from '../domain/analytics';
+import { IDEMPOTENCY_KEY_FIELD } from '../http/idempotency-key';
+import type { RouteDefinition, Surface } from '../routes';
+import { DEFAULT_RANGE_DAYS } from '../schemas/params';
+import { MAX_RANGE_DAYS, V0_LIMIT, V1_LIMIT } from '../schemas/query-parts';
+import { IDEMPOTENCY_KEY_DOC, IDEMPOTENCY_SECTION } from './idempotency-docs';
+import type { JsonSchema } from './json-schema';
+import type { OperationDocs } from './operations';
+
+/** The API description's shared wording: servers, rules that apply to many routes, parameter descriptions. */
+
+export const SERVERS: Record<
+  Surface,
+  { url: string; description: string; variables: Record<string, { default: string; description: string }> }
+> = {
+  read: {
+    url: '{base_url}',
+    description: 'Enterprise read API: paths /api/... (v0) and /api/v1/... (v1)',
+    variables: {
+      base_url: {
+        default: 'http://localhost:3000',
+        description: 'Base URL of the read API (its API Gateway stage URL or custom domain); `npm start` serves every surface on one port',
+      },
+    },
+  },
+  platform: {
+    url: '{platform_url}',
+    description: 'Platform API: voice webhook and SMS campaigns, paths /v1/...',
+    variables: { platform_url: { default: 'http://localhost:3000', description: 'Base URL of the platform API' } },
+  },
+  intake: {
+    url: '{intake_url}',
+    description: 'Lead intake API: paths /api/outbound/...',
+    variables: { intake_url: { default: 'http://localhost:3000', description: 'Base URL of the intake API' } },
+  },
+};
+
+export const V0_TEAM_SELECTION =
+  'A single-team key (type enterprise) is locked to its team and needs neither the x-team-id header nor the team_id query parameter. Multi-team keys (enterprise_all_teams, portfolio_all_teams) name the team with one of them: naming none is a 400 naming x-team-id, naming different teams in both is a 400. A team outside the key’s reach — or one that does not exist — is a 403.';
+
+export const CURSOR_RULES =
+  'Cursor pagination: pass pagination.cursor of the previous page, unchanged, as cursor. Cursors are opaque and HMAC-signed, and bound to the API key, the route and the filters (every query parameter except cursor and limit): repeat the same filters on every page (limit may change). An edited, malformed or foreign cursor (issued to another key, for another route or other filters) is a 400 naming cursor. On the last page pagination.cursor is null and has_more is false.';
+
+export const OFFSET_RULES =
+  'Offset pagination: limit rows starting at offset; pagination.has_more tells whether rows exist beyond offset + limit.';
+
+const TEST_MODE_DOC =
+  '`true` (or `1`) runs the request in test mode: the lead is mapped, routed, validated and scheduled, and the result is answered with 200, but nothing is stored, queued or emitted. Any other value, or none, ingests the lead.';
+const WORKSPACE_DOC =
+  'The workspace (team) the request is for; each team’s workspace_id is listed by GET /api/teams. Missing: a 400 naming x-workspace-id. A workspace that does not exist, or one outside the key’s reach, is a 403.';
+
+export function metricDefinitions(): string {
+  return [
+    `**Metric definitions.** Every metric counts sessions whose started_at lies in [start_date, end_date). Stages are cumulative: a session that reached a later stage counts in every earlier one.`,
+    '- sessions: sessions started in the range.',
+    '- booking_started: sessions with a booking_started event (the customer picked a slot), or a later stage.',
+    '- customer_info_completed: sessions with a customer_info_completed event, or booked.',
+    '- booking_completed: sessions whose status is booked.',
+    '- conversion_rate: booking_completed / sessions.',
+    '- drop_off_count: sessions whose status is dropped_off (pending sessions are still open).',
+    '- drop_off_rate: drop_off_count / sessions.',
+    '',
+    'Rates are fractions between 0 and 1 (not percentages), rounded to 4 decimals, and 0 when there are no sessions.',
+  ].join('\n');
+}
+
+export interface ParameterContext {
+  readonly route: RouteDefinition;
+  readonly docs: OperationDocs | undefined;
+  /** Whether the route selects its team the v0 way (its contract takes x-team-id). */
+  readonly selectsTeam: boolean;
+  readonly schema: JsonSchema;
+}
+
+type ParameterDoc = string | ((ctx: ParameterContext) => string);
+
+/** Parameter descriptions by name, for every route that takes the parameter (OperationDocs.parameters overrides). */
+export const PARAMETER_DOCS: Readonly<Record<string, ParameterDoc>> = {
+  teamId: 'The team. A team outside the key’s reach — or one that does not exist — is a 403.',
+  enterpriseId:
+    'The enterprise. It must be the enterprise of the key (an enterprise_all_teams key); another enterprise — or one that does not exist — is a 403.',
+  status: 'Only sessions in this status.',
+  scheduler_id: 'Only sessions of this scheduler (booking widget).',
+  start_date: ({ docs }) =>
+    `Only rows whose ${docs?.dateFilter?.field ?? 'timestamp'} is on or after this instant (inclusive). ISO 8601 date-time with a zone designator, e.g. 2026-11-01T00:00:00Z. ` +
+    (docs?.dateFilter?.defaultRange ? `Default: ${DEFAULT_RANGE_DAYS} days before end_date.` : 'Default: no lower bound.'),
+  end_date: ({ docs }) =>
+    `Only rows whose ${docs?.dateFilter?.field ?? 'timestamp'} is before this instant (exclusive). Must be after start_date (400 naming start_date otherwise). ` +
+    (docs?.dateFilter?.maxSpanDays
+      ? `The range may span at most ${docs?.dateFilter.maxSpanDays} days (400 naming end_date, or start_date when end_date is absent). `
+      : '') +
+    (docs?.dateFilter?.defaultRange ? 'Default: now.' : 'Default: no upper bound.'),
+  cursor: 'pagination.cursor of the previous page, unchanged (see the cursor rules in the description).',
+  limit: ({ schema }) =>
+    `Page size, ${String(schema.minimum)}–${String(schema.maximum)}; default ${String(schema.default)}. A value outside the bounds is a 400 naming limit and the bound, e.g. "limit: must be at most ${String(schema.maximum)}".`,
+  offset: 'Rows to skip; default 0. A negative value is a 400 naming offset.',
+  team_id: ({ selectsTeam }) =>
+    selectsTeam
+      ? 'The team to read, for multi-team keys: an alternative to the x-team-id header.'
+      : 'Restrict to this one team. A team named here is addressed explicitly and never filtered as a test team; one outside the key’s reach is a 403.',
+  include_test_teams: 'Include internal QA/test teams when aggregating over several teams (default false).',
+  timezone: ({ route }) =>
+    route.id === 'getSchedulerAnalytics'
+      ? 'IANA time zone name of the chartData day buckets and the reported range; default America/New_York. An unknown zone is a 400.'
+      : 'IANA time zone name reported in meta.timezone (the counts cover the instant range [start_date, end_date) whatever the zone); default America/New_York. An unknown zone is a 400.',
+  metrics: `Comma-separated block names, any of ${ANALYTICS_BLOCKS.join(', ')}; default: all blocks. An unknown name is a 400 naming metrics.`,
+  type: 'Only rows of this type.',
+  external_id: 'Only the leads with this external_id (the sender’s own reference, as sent at intake).',
+  'x-team-id': `The team to read. ${V0_TEAM_SELECTION}`,
+  'x-workspace-id': WORKSPACE_DOC,
+  campaignId: 'The campaign_id answered when the campaign was created.',
+  test_mode: TEST_MODE_DOC,
+  'x-test-mode': `${TEST_MODE_DOC} Same as the test_mode query parameter.`,
+  'x-preflight':
+    '`true` validates and prices the campaign per recipient and answers 200, sending nothing; same as "preflight": true in the body.',
+  [IDEMPOTENCY_KEY_FIELD]: IDEMPOTENCY_KEY_DOC,
+};
+
+/** Error responses whose wording is the same on every route, one set per surface in components.responses. */
+export const SHARED_RESPONSES = {
+  Unauthorized: 'The API key is missing, malformed, unknown or revoked',
+  NotFound: 'No such route',
+  TooManyRequests: 'Too many requests',
+  InternalError: 'Internal error; the body reveals nothing, quote request_id when reporting it',
+} as const;
+
+export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  Sessions: 'Scheduling-widget sessions and completed bookings',
+  Analytics: 'Funnel and scheduler analytics',
+  Leads: 'Leads from every channel',
+  Teams: 'The teams a key can access',
+  Calls: 'Calls handled by the AI responder or placed by outreach',
+  'Speed to lead': 'Lead intake webhook: field mapping, deduplication, enterprise routing and AI outreach scheduling',
+  Voice: 'The voice provider’s end-of-call report webhook and the AI responder',
+  'Support tickets': 'Support tickets the AI responder opened, per enterprise',
+  'SMS campaigns': 'Text campaigns: creation, pricing, quiet hours, opt-outs and inbound texts',
+  Meta: 'This description',
+};
+
+/** The API description's introduction; `v0Paths` are the routes that select their team with x-team-id. */
+export function infoDescription(v0Paths: readonly string[]): string {
+  return [
+    'The service’s three surfaces, generated from the same route table and schemas the service validates with:',
+    '- the read-only enterprise API on `{base_url}` (scheduler sessions, bookings, funnel and scheduler analytics, unified and canonical leads, calls, teams, support tickets);',
+    '- the platform API on `{platform_url}` (`/v1/...`): the voice provider’s end-of-call report webhook and SMS campaigns;',
+    '- the lead intake API on `{intake_url}` (`/api/outbound/...`): the speed-to-lead webhook.',
+    '',
+    '## Authentication',
+    'Every request carries `Authorization: Bearer <API_KEY>`; a key is `service_` followed by 64 hexadecimal characters. The intake endpoint also accepts the key as `X-API-Key: <API_KEY>`. Platform requests name their team with `X-Workspace-ID`. Each operation names the permission it needs (`x-required-permission`, and in its description) and the key types it accepts (`x-key-types`). A missing or invalid key is a 401; a key lacking the permission, or naming a team outside its reach, is a 403.',
+    '',
+    '## Permissions',
+    `- Read: ${READ_PERMISSIONS.map((p) => `\`${p}\``).join(', ')}. \`read:transcripts\` adds transcripts to call records; \`read:support_tickets\` is only for \`enterprise_all_teams\` keys.`,
+    '- Write, one per POST surface: `write:leads` (POST /api/outbound/speed-to-lead/ingest), `write:calls` (POST /v1/responder/webhook), `write:sms_campaigns` (the SMS campaign routes under /v1/messaging/sms/: create, read, cancel, inbound texts).',
+    '',
+    '## Key types and team selection',
+    '- `enterprise`: one team. Never needs to name it.',
+    '- `enterprise_all_teams`: every team of its enterprise. `portfolio_all_teams`: every team of its portfolio (possibly several enterprises).',
+    '- v1 routes carry the team in the path (`/api/v1/teams/{teamId}/...`) or aggregate over every team the key reaches, with an optional `team_id` filter; internal QA/test teams are left out of aggregations unless `include_test_teams=true`, and a team named explicitly is never filtered.',
+    `- v0 routes (${v0Paths.map((path) => `\`${path}\``).join(', ')}): ${V0_TEAM_SELECTION} \`/api/teams\` needs no team.`,
+    '',
+    '## Dates',
+    `Date filters are ISO 8601 date-times with a zone designator; start_date is inclusive and end_date exclusive. Each operation states which timestamp they apply to (sessions: started_at; bookings: completed_at; leads: datetime; calls: started_at; funnel and analytics: started_at). Where a default applies, the range is the last ${DEFAULT_RANGE_DAYS} days ending now. Analytics, funnels and the v0 leads and calls lists accept ranges of at most ${MAX_RANGE_DAYS} days (400 naming end_date); the cursor lists have no maximum. Returned instants are UTC. Day buckets (chartData) are calendar days in the requested IANA time zone, so a DST day is 23 or 25 hours long.`,
+    '',
+    '## Lists and pagination',
+    '- Lists are ordered newest first by their timestamp; ties by team, then id, descending.',
+    `- v1 lists use cursor pagination (limit default ${V1_LIMIT.default}, max ${V1_LIMIT.max}). ${CURSOR_RULES}`,
+    `- v0 lists use offset pagination (limit default ${V0_LIMIT.default}, max ${V0_LIMIT.max}; offset default 0). ${OFFSET_RULES} In scheduler analytics it applies to customerEvents.`,
+    '- A limit outside its bounds is a 400 whose message names limit and the bound.',
+    '',
+    '## Metrics',
+    metricDefinitions(),
+    '',
+    IDEMPOTENCY_SECTION,
+    '',
+    '## Errors',
+    'Every response carries `x-request-id`; error bodies repeat it as `request_id`. A client mistake is a 4xx whose message names the field. Each surface has one error body:',
+    '- read API: `{error, message, field?, details?, request_id}`, where `error` is a code (invalid_request, unauthorized, forbidden, not_found, rate_limited, internal_error);',
+    '- platform API: `{success: false, error, message, field?, details?, request_id}`, where `error` is the code;',
+    '- intake API: `{success: false, error, code, request_id, field?}`, where `error` is the explanation and `code` the code (also conflict, payload_too_large, unsupported_media_type).',
+  ].join('\n');
+}

@@ -1,0 +1,78 @@
+import * as z from 'zod';
+import { booleanParam, cursorParam, dateTimeParam, limitParam, offsetParam, positiveIdParam, resolveRange } from './params';
+
+/**
+ * Building blocks of the read routes' query and path schemas, shared by their contracts
+ * (shared/contracts/): limits, date ranges, team selection and paging members.
+ */
+export const V1_LIMIT = { default: 50, max: 500 } as const;
+export const V0_LIMIT = { default: 100, max: 1000 } as const;
+
+export const startBeforeEnd = <T extends { start_date?: string; end_date?: string }>(schema: z.ZodType<T>) =>
+  schema.refine((q) => !q.start_date || !q.end_date || q.start_date < q.end_date, {
+    error: 'start_date must be before end_date',
+    path: ['start_date'],
+  });
+
+/**
+ * The widest date range of the routes that read every row of their range (analytics, funnels) or
+ * default to the last 7 days (the v0 lists): a year, leap day included. The cursor lists (sessions,
+ * bookings, the v1 leads feed, tickets) default to all time and read at most a page per team
+ * whatever the range, so they have no maximum.
+ */
+export const MAX_RANGE_DAYS = 366;
+const DAY_MS = 86_400_000;
+
+/**
+ * Refuses a range wider than `days` (end − start, after the 7-day default is applied: a lone
+ * start_date ends now). The 400 names end_date, or start_date when end_date was not sent.
+ */
+const spanAtMost =
+  (days: number) =>
+  <T extends { start_date?: string; end_date?: string }>(schema: z.ZodType<T>) =>
+    schema.superRefine((q, ctx) => {
+      const range = resolveRange(q.start_date, q.end_date);
+      if (Date.parse(range.end) - Date.parse(range.start) <= days * DAY_MS) return;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          q.end_date === undefined
+            ? `the range may span at most ${days} days (end_date defaults to now)`
+            : `the range may span at most ${days} days`,
+        path: [q.end_date === undefined ? 'start_date' : 'end_date'],
+      });
+    });
+export const withinMaxRange = spanAtMost(MAX_RANGE_DAYS);
+
+export const teamPath = z.object({ teamId: positiveIdParam });
+export const enterprisePath = z.object({ enterpriseId: positiveIdParam });
+/** An SMS campaign in the path (the platform routes). */
+export const campaignPath = z.object({ campaignId: z.string().min(1).max(64) });
+
+/** An optional enum parameter whose error lists the accepted values. */
+export function enumParam<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, { error: `must be one of ${values.join(', ')}` }).optional();
+}
+
+export const dateRangeMembers = {
+  start_date: dateTimeParam.optional(),
+  end_date: dateTimeParam.optional(),
+};
+
+/** v0 lists: team selection by team_id (or the x-team-id header), offset pagination. */
+export const v0ListMembers = {
+  team_id: positiveIdParam.optional(),
+  ...dateRangeMembers,
+  limit: limitParam(V0_LIMIT.default, V0_LIMIT.max),
+  offset: offsetParam,
+};
+
+export const v1PageMembers = {
+  cursor: cursorParam,
+  limit: limitParam(V1_LIMIT.default, V1_LIMIT.max),
+};
+
+export const crossTeamMembers = {
+  team_id: positiveIdParam.optional(),
+  include_test_teams: booleanParam,
+};
