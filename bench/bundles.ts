@@ -1,8 +1,8 @@
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { type BuildOptions, build, type Metafile } from 'esbuild';
-import { type PortUse, ROUTES } from '../shared/routes';
-import { WORKERS } from '../shared/workers/definitions';
+import { type PortUse, ROUTES } from '#shared/routes';
+import { WORKERS } from '#shared/workers/definitions';
 import { kb, ratio, type SectionContext, type SectionReport, type Table, type TargetCheck } from './report';
 
 /**

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { TABLES, tableNameEnvVar } from '../shared/adapters/dynamodb/tables';
-import type { TableName } from '../shared/routes';
+import { TABLES, tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
+import type { TableName } from '#shared/routes';
 import { type BuiltBundle, buildAll, HELLO_REFERENCE, SDK_REFERENCE } from './bundles';
 import { median, ms, ratio, round, type SectionContext, type SectionReport, type TargetCheck } from './report';
 

@@ -1,4 +1,4 @@
-import { toE164 } from '../shared/domain/phone';
+import { toE164 } from '#shared/domain/phone';
 
 /**
  * Request bodies the load generator builds per request, so every intake lead and every call report

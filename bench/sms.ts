@@ -1,8 +1,8 @@
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { generateApiKey, hashApiKey, newKeyId } from '#shared/auth/api-key';
 import { startLocalService } from '../local/service';
-import { getDocumentClient } from '../shared/adapters/dynamodb/client';
-import { physicalTableName } from '../shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '../shared/adapters/dynamodb/tenancy-store';
-import { generateApiKey, hashApiKey, newKeyId } from '../shared/auth/api-key';
 import { ms, round, type SectionContext, type SectionReport } from './report';
 
 /**

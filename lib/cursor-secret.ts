@@ -1,7 +1,7 @@
 import { Validations } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { CURSOR_SECRET_ENV } from '../shared/adapters/runtime/resource-env';
+import { CURSOR_SECRET_ENV } from '#shared/adapters/runtime/resource-env';
 import type { ServiceFunction } from './service-function';
 
 export interface CursorSecretProps {

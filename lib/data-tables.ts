@@ -1,8 +1,8 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { TABLES, type TableDefinition } from '../shared/adapters/dynamodb/tables';
-import type { TableName } from '../shared/routes';
+import { TABLES, type TableDefinition } from '#shared/adapters/dynamodb/tables';
+import type { TableName } from '#shared/routes';
 import { pascalCase } from './naming';
 
 export interface DataTablesProps {

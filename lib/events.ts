@@ -1,7 +1,7 @@
 import { Duration, Stack } from 'aws-cdk-lib';
 import { type Archive, EventBus } from 'aws-cdk-lib/aws-events';
 import { Construct } from 'constructs';
-import { EVENT_SOURCE } from '../shared/ports/event-bus';
+import { EVENT_SOURCE } from '#shared/ports/event-bus';
 import type { ServiceFunction } from './service-function';
 
 export interface ServiceEventsProps {

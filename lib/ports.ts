@@ -1,4 +1,4 @@
-import type { PortUse } from '../shared/routes';
+import type { PortUse } from '#shared/routes';
 import type { ServiceEvents } from './events';
 import type { MessageQueues } from './messaging';
 import type { SmsProvider, VoiceProvider } from './providers';

@@ -2,7 +2,7 @@ import { Aws, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Construct } from 'constructs';
-import { QUEUE_ARN_ENV } from '../shared/adapters/runtime/queue-env';
+import { QUEUE_ARN_ENV } from '#shared/adapters/runtime/queue-env';
 import type { MessageQueues } from './messaging';
 import type { ServiceFunction } from './service-function';
 

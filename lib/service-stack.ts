@@ -1,11 +1,11 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { tableNameEnvVar } from '../shared/adapters/dynamodb/tables';
-import { QUEUE_URL_ENV } from '../shared/adapters/runtime/queue-env';
-import { CURSOR_SURFACES } from '../shared/adapters/runtime/resource-env';
-import { API_ID_ENV, API_STAGE_ENV, AUTHORIZER_TABLES, AUTHORIZER_TIMEOUT_SECONDS } from '../shared/auth/authorizer-settings';
-import { ROUTES, type RouteDefinition, type Surface, type TableName } from '../shared/routes';
-import { WORKERS, type WorkerDefinition } from '../shared/workers/definitions';
+import { tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
+import { QUEUE_URL_ENV } from '#shared/adapters/runtime/queue-env';
+import { CURSOR_SURFACES } from '#shared/adapters/runtime/resource-env';
+import { API_ID_ENV, API_STAGE_ENV, AUTHORIZER_TABLES, AUTHORIZER_TIMEOUT_SECONDS } from '#shared/auth/authorizer-settings';
+import { ROUTES, type RouteDefinition, type Surface, type TableName } from '#shared/routes';
+import { WORKERS, type WorkerDefinition } from '#shared/workers/definitions';
 import { SurfaceApi } from './api';
 import { ApiGatewayAccount } from './api-gateway-account';
 import { CursorSecret } from './cursor-secret';

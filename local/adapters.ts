@@ -1,11 +1,11 @@
 import * as path from 'node:path';
-import { eventBus } from '../shared/adapters/runtime/event-bus';
-import { queues as queueSlot } from '../shared/adapters/runtime/queues';
-import { scheduler as schedulerSlot } from '../shared/adapters/runtime/scheduler';
-import { smsProvider } from '../shared/adapters/runtime/sms-provider';
-import { voiceProvider } from '../shared/adapters/runtime/voice-provider';
-import type { QueueName } from '../shared/ports/message-queue';
-import { WORKERS } from '../shared/workers/definitions';
+import { eventBus } from '#shared/adapters/runtime/event-bus';
+import { queues as queueSlot } from '#shared/adapters/runtime/queues';
+import { scheduler as schedulerSlot } from '#shared/adapters/runtime/scheduler';
+import { smsProvider } from '#shared/adapters/runtime/sms-provider';
+import { voiceProvider } from '#shared/adapters/runtime/voice-provider';
+import type { QueueName } from '#shared/ports/message-queue';
+import { WORKERS } from '#shared/workers/definitions';
 import { LocalEventBus } from './event-bus';
 import { outsideFunctions, runAsFunction } from './function-environment';
 import { LocalQueue, type SqsConsumer } from './queue';

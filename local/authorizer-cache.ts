@@ -1,8 +1,8 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import type { PolicyDocument } from '../shared/auth/policy';
-import type { GatewayResponseKind } from '../shared/http/gateway-responses';
-import { log } from '../shared/logging/logger';
-import type { Surface } from '../shared/routes';
+import type { PolicyDocument } from '#shared/auth/policy';
+import type { GatewayResponseKind } from '#shared/http/gateway-responses';
+import { log } from '#shared/logging/logger';
+import type { Surface } from '#shared/routes';
 import { describeError, isRecord } from './gateway-response';
 
 /**

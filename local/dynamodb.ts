@@ -8,8 +8,8 @@ import {
   ResourceInUseException,
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
-import { TABLES, type TableDefinition, tableNameEnvVar } from '../shared/adapters/dynamodb/tables';
-import type { TableName } from '../shared/routes';
+import { TABLES, type TableDefinition, tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
+import type { TableName } from '#shared/routes';
 import { type DynaliteServerOptions, listenDynalite } from './dynamodb-server';
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import type { EventBridgeEvent } from 'aws-lambda';
-import { type DomainEvent, EVENT_SOURCE, type EventBus } from '../shared/ports/event-bus';
+import { type DomainEvent, EVENT_SOURCE, type EventBus } from '#shared/ports/event-bus';
 
 export type LocalEventListener = (event: EventBridgeEvent<string, Record<string, unknown>>) => void | Promise<void>;
 

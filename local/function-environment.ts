@@ -1,10 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { TABLES, tableNameEnvVar } from '../shared/adapters/dynamodb/tables';
-import { CURSOR_SECRET_ENV, CURSOR_SURFACES, PORT_ENV } from '../shared/adapters/runtime/resource-env';
-import { AUTHORIZER_TABLES } from '../shared/auth/authorizer-settings';
-import { setFunctionEnvironmentScope } from '../shared/config';
-import { type PortUse, ROUTES, type TableName } from '../shared/routes';
-import { WORKERS } from '../shared/workers/definitions';
+import { TABLES, tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
+import { CURSOR_SECRET_ENV, CURSOR_SURFACES, PORT_ENV } from '#shared/adapters/runtime/resource-env';
+import { AUTHORIZER_TABLES } from '#shared/auth/authorizer-settings';
+import { setFunctionEnvironmentScope } from '#shared/config';
+import { type PortUse, ROUTES, type TableName } from '#shared/routes';
+import { WORKERS } from '#shared/workers/definitions';
 
 /**
  * Each function of the local runtime runs with the environment the stack gives it, not the whole

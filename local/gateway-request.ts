@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'aws-lambda';
-import type { Surface } from '../shared/routes';
+import type { Surface } from '#shared/routes';
 
 /**
  * The request side of the local API Gateway (local/gateway.ts): from an incoming HTTP request to

@@ -1,7 +1,7 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { GATEWAY_RESPONSES, type GatewayResponseKind, gatewayResponseBody } from '../shared/http/gateway-responses';
-import type { Surface } from '../shared/routes';
+import { GATEWAY_RESPONSES, type GatewayResponseKind, gatewayResponseBody } from '#shared/http/gateway-responses';
+import type { Surface } from '#shared/routes';
 
 /**
  * The response side of the local API Gateway (local/gateway.ts): a Lambda proxy result checked and

@@ -3,11 +3,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
-import { AUTHORIZER_SETTINGS } from '../shared/auth/authorizer-settings';
-import { policyAllows } from '../shared/auth/policy';
-import { errorBody } from '../shared/http/error-bodies';
-import { log } from '../shared/logging/logger';
-import { findRoute, type Surface } from '../shared/routes';
+import { AUTHORIZER_SETTINGS } from '#shared/auth/authorizer-settings';
+import { policyAllows } from '#shared/auth/policy';
+import { errorBody } from '#shared/http/error-bodies';
+import { log } from '#shared/logging/logger';
+import { findRoute, type Surface } from '#shared/routes';
 import { AuthorizerCache, type AuthorizerOutcome } from './authorizer-cache';
 import { runAsFunction } from './function-environment';
 import {

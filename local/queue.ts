@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { log } from '../shared/logging/logger';
-import type { MessageQueue, QueueMessage, QueueName } from '../shared/ports/message-queue';
+import { log } from '#shared/logging/logger';
+import type { MessageQueue, QueueMessage, QueueName } from '#shared/ports/message-queue';
 import type { RuntimeStateStore, StateRow } from './runtime-state';
 
 /**

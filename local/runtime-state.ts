@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { batchDelete, batchPut } from '../shared/adapters/dynamodb/batch-write';
-import { queryAll } from '../shared/adapters/dynamodb/query';
+import { batchDelete, batchPut } from '#shared/adapters/dynamodb/batch-write';
+import { queryAll } from '#shared/adapters/dynamodb/query';
 
 /**
  * Durable state of the local queues and scheduler, kept in a table of the embedded DynamoDB

@@ -1,12 +1,12 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { getDocumentClient } from '../shared/adapters/dynamodb/client';
-import { DynamoIntakeStore } from '../shared/adapters/dynamodb/intake-store';
-import { physicalTableName } from '../shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '../shared/adapters/dynamodb/tenancy-store';
-import { createApiKey } from '../shared/domain/key-service';
-import type { Team } from '../shared/domain/tenancy';
-import { log } from '../shared/logging/logger';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { createApiKey } from '#shared/domain/key-service';
+import type { Team } from '#shared/domain/tenancy';
+import { log } from '#shared/logging/logger';
 import type { SandboxCall } from './sandbox-voice-provider';
 
 /**

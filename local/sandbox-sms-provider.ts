@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
-import type { SmsProvider, SmsSendRequest } from '../shared/ports/sms-provider';
+import type { SmsProvider, SmsSendRequest } from '#shared/ports/sms-provider';
 
 export interface SandboxText {
   readonly providerMessageId: string;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { OutboundCallRequest, OutboundCallResult, VoiceProvider } from '../shared/ports/voice-provider';
+import type { OutboundCallRequest, OutboundCallResult, VoiceProvider } from '#shared/ports/voice-provider';
 
 export interface SandboxCall {
   readonly providerCallId: string;

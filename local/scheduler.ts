@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import * as path from 'node:path';
-import { log } from '../shared/logging/logger';
-import type { MessageQueue, QueueName } from '../shared/ports/message-queue';
-import type { OneTimeScheduler } from '../shared/ports/scheduler';
+import { log } from '#shared/logging/logger';
+import type { MessageQueue, QueueName } from '#shared/ports/message-queue';
+import type { OneTimeScheduler } from '#shared/ports/scheduler';
 import type { RuntimeStateStore, StateRow } from './runtime-state';
 
 export interface Schedule {

@@ -1,10 +1,10 @@
 import type { ParseArgsConfig } from 'node:util';
-import type { DynamoCampaignStore } from '../../shared/adapters/dynamodb/campaign-store';
-import type { DynamoMessagingConfigStore } from '../../shared/adapters/dynamodb/messaging-config-store';
-import type { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
-import type { Team } from '../../shared/domain/tenancy';
-import type { AuthorizerCache } from '../../shared/ports/authorizer-cache';
-import type { IntakeConfigStore } from '../../shared/ports/intake-store';
+import type { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
+import type { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-config-store';
+import type { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import type { Team } from '#shared/domain/tenancy';
+import type { AuthorizerCache } from '#shared/ports/authorizer-cache';
+import type { IntakeConfigStore } from '#shared/ports/intake-store';
 import { UsageError } from './errors';
 import { requiredId, type Values } from './flags';
 

@@ -1,16 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ApiGatewayAuthorizerCache, apiStagesFromEnv, type FlushClient } from '../../shared/adapters/aws/api-gateway-authorizer-cache';
-import { DynamoAuthorizerCacheEpoch } from '../../shared/adapters/dynamodb/authorizer-cache-epoch';
-import { DynamoCampaignStore } from '../../shared/adapters/dynamodb/campaign-store';
-import { createDocumentClient, getDocumentClient } from '../../shared/adapters/dynamodb/client';
-import { DynamoIntakeConfigStore } from '../../shared/adapters/dynamodb/intake-store';
-import { DynamoMessagingConfigStore } from '../../shared/adapters/dynamodb/messaging-config-store';
-import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
-import { AUTHORIZER_TIMEOUT_SECONDS } from '../../shared/auth/authorizer-settings';
-import type { AuthorizerCache } from '../../shared/ports/authorizer-cache';
-import type { IntakeConfigStore } from '../../shared/ports/intake-store';
+import { ApiGatewayAuthorizerCache, apiStagesFromEnv, type FlushClient } from '#shared/adapters/aws/api-gateway-authorizer-cache';
+import { DynamoAuthorizerCacheEpoch } from '#shared/adapters/dynamodb/authorizer-cache-epoch';
+import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
+import { createDocumentClient, getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store';
+import { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-config-store';
+import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { AUTHORIZER_TIMEOUT_SECONDS } from '#shared/auth/authorizer-settings';
+import type { AuthorizerCache } from '#shared/ports/authorizer-cache';
+import type { IntakeConfigStore } from '#shared/ports/intake-store';
 import { LocalDataLockedError, UsageError } from './errors';
 
 type Env = Readonly<Record<string, string | undefined>>;

@@ -1,6 +1,6 @@
-import { KEY_TYPES } from '../../shared/auth/permissions';
-import { TARGET_FIELDS } from '../../shared/domain/intake/field-mapping';
-import { SCHEDULING_MODES } from '../../shared/domain/intake/scheduling';
+import { KEY_TYPES } from '#shared/auth/permissions';
+import { TARGET_FIELDS } from '#shared/domain/intake/field-mapping';
+import { SCHEDULING_MODES } from '#shared/domain/intake/scheduling';
 
 // The lists of values come from shared/, so the help cannot fall behind what the commands accept.
 export const USAGE = `Usage: npm run admin -- <command> [flags] [--json] [--local]

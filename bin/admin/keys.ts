@@ -1,6 +1,6 @@
-import { KEY_TYPES, type KeyType } from '../../shared/auth/permissions';
-import { createApiKey, permissionsAllowedFor, revokeApiKey } from '../../shared/domain/key-service';
-import type { ApiKeyRecord } from '../../shared/domain/tenancy';
+import { KEY_TYPES, type KeyType } from '#shared/auth/permissions';
+import { createApiKey, permissionsAllowedFor, revokeApiKey } from '#shared/domain/key-service';
+import type { ApiKeyRecord } from '#shared/domain/tenancy';
 import type { Command } from './command';
 import { describeFailure } from './errors';
 import { optionalId, optionalString, requiredId, requiredString } from './flags';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { isCallerMistake } from '../../shared/errors';
+import { isCallerMistake } from '#shared/errors';
 import type { Command, Options } from './command';
 import { authorizerCachesOf, type FlushOptions, openTarget } from './context';
 import { describeFailure, LocalDataLockedError, UsageError } from './errors';

@@ -1,5 +1,5 @@
-import { toE164 } from '../../shared/domain/phone';
-import { messagingConfigSchema } from '../../shared/domain/sms/messaging-config';
+import { toE164 } from '#shared/domain/phone';
+import { messagingConfigSchema } from '#shared/domain/sms/messaging-config';
 import { type Command, requireTeam } from './command';
 import { UsageError } from './errors';
 import { optionalString, phoneRegion, requiredString, type Values } from './flags';

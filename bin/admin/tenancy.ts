@@ -1,5 +1,5 @@
 import { IANAZone } from 'luxon';
-import type { Team } from '../../shared/domain/tenancy';
+import type { Team } from '#shared/domain/tenancy';
 import type { Command } from './command';
 import { UsageError } from './errors';
 import { optionalId, optionalString, requiredId, requiredName, requiredString } from './flags';

@@ -1,13 +1,13 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
-import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
-import { requestCredential } from '../../shared/auth/api-key';
-import { encodeIdentity } from '../../shared/auth/identity';
-import { allowedRoutes, buildPolicy, parseMethodArn } from '../../shared/auth/policy';
-import { authenticateApiKey } from '../../shared/domain/identity-resolver';
-import { log } from '../../shared/logging/logger';
-import { findRoute } from '../../shared/routes';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { requestCredential } from '#shared/auth/api-key';
+import { encodeIdentity } from '#shared/auth/identity';
+import { allowedRoutes, buildPolicy, parseMethodArn } from '#shared/auth/policy';
+import { authenticateApiKey } from '#shared/domain/identity-resolver';
+import { log } from '#shared/logging/logger';
+import { findRoute } from '#shared/routes';
 
 const store = new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));
 /** lastUsedAt is written at most once a minute per key, so busy keys do not cost a write per call. */

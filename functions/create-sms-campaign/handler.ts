@@ -1,15 +1,15 @@
-import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
-import { DynamoMessagingConfigStore } from '../../shared/adapters/dynamodb/messaging-config-store';
-import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
-import { campaignDependencies } from '../../shared/adapters/runtime/campaign-dependencies';
-import { resolveWorkspaceTeam } from '../../shared/auth/workspace-access';
-import { createSmsCampaign } from '../../shared/contracts/sms-campaigns';
-import { toDollars } from '../../shared/domain/sms/campaign-plan';
-import { campaignResponse } from '../../shared/domain/sms/campaign-response';
-import { createCampaign, planForTeam } from '../../shared/domain/sms/campaign-service';
-import { createHttpHandler } from '../../shared/http/handler';
-import { idempotencyKeys } from '../../shared/http/idempotency';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-config-store';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { campaignDependencies } from '#shared/adapters/runtime/campaign-dependencies';
+import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
+import { createSmsCampaign } from '#shared/contracts/sms-campaigns';
+import { toDollars } from '#shared/domain/sms/campaign-plan';
+import { campaignResponse } from '#shared/domain/sms/campaign-response';
+import { createCampaign, planForTeam } from '#shared/domain/sms/campaign-service';
+import { createHttpHandler } from '#shared/http/handler';
+import { idempotencyKeys } from '#shared/http/idempotency';
 
 const client = getDocumentClient();
 const tenancy = new DynamoTenancyStore(client, physicalTableName('teams'));

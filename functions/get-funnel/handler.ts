@@ -1,11 +1,11 @@
-import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
-import { DynamoSessionStore } from '../../shared/adapters/dynamodb/session-store';
-import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
-import { resolveCrossTeams } from '../../shared/auth/team-access';
-import { getFunnel } from '../../shared/contracts/analytics';
-import { computeFunnel, sumFunnels } from '../../shared/domain/analytics';
-import { createHttpHandler } from '../../shared/http/handler';
-import { resolveRange } from '../../shared/schemas/params';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { resolveCrossTeams } from '#shared/auth/team-access';
+import { getFunnel } from '#shared/contracts/analytics';
+import { computeFunnel, sumFunnels } from '#shared/domain/analytics';
+import { createHttpHandler } from '#shared/http/handler';
+import { resolveRange } from '#shared/schemas/params';
 
 const sessions = new DynamoSessionStore(getDocumentClient(), physicalTableName('sessions'));
 

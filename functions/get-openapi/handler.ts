@@ -1,6 +1,6 @@
-import { getOpenApi } from '../../shared/contracts/meta';
-import { createHttpHandler } from '../../shared/http/handler';
-import { buildOpenApiDocument } from '../../shared/openapi/document';
+import { getOpenApi } from '#shared/contracts/meta';
+import { createHttpHandler } from '#shared/http/handler';
+import { buildOpenApiDocument } from '#shared/openapi/document';
 
 /** Built once per container: the document only changes with a deployment. */
 const document = buildOpenApiDocument();

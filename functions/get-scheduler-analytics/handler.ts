@@ -1,11 +1,11 @@
-import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
-import { DynamoSessionStore } from '../../shared/adapters/dynamodb/session-store';
-import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
-import { resolveV0Team } from '../../shared/auth/team-access';
-import { getSchedulerAnalytics } from '../../shared/contracts/analytics';
-import { computeSchedulerAnalytics } from '../../shared/domain/analytics';
-import { createHttpHandler } from '../../shared/http/handler';
-import { resolveRange } from '../../shared/schemas/params';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { resolveV0Team } from '#shared/auth/team-access';
+import { getSchedulerAnalytics } from '#shared/contracts/analytics';
+import { computeSchedulerAnalytics } from '#shared/domain/analytics';
+import { createHttpHandler } from '#shared/http/handler';
+import { resolveRange } from '#shared/schemas/params';
 
 const sessions = new DynamoSessionStore(getDocumentClient(), physicalTableName('sessions'));
 

@@ -1,14 +1,14 @@
-import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
-import { DynamoIntakeConfigStore, DynamoIntakeStore } from '../../shared/adapters/dynamodb/intake-store';
-import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
-import { eventBus } from '../../shared/adapters/runtime/event-bus';
-import { queues } from '../../shared/adapters/runtime/queues';
-import { scheduler } from '../../shared/adapters/runtime/scheduler';
-import { ingestLead as ingestLeadContract } from '../../shared/contracts/intake';
-import { ingestLead } from '../../shared/domain/intake/ingest';
-import { createHttpHandler } from '../../shared/http/handler';
-import { idempotencyKeys } from '../../shared/http/idempotency';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoIntakeConfigStore, DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { eventBus } from '#shared/adapters/runtime/event-bus';
+import { queues } from '#shared/adapters/runtime/queues';
+import { scheduler } from '#shared/adapters/runtime/scheduler';
+import { ingestLead as ingestLeadContract } from '#shared/contracts/intake';
+import { ingestLead } from '#shared/domain/intake/ingest';
+import { createHttpHandler } from '#shared/http/handler';
+import { idempotencyKeys } from '#shared/http/idempotency';
 
 const client = getDocumentClient();
 const tenancy = new DynamoTenancyStore(client, physicalTableName('teams'));

@@ -1,12 +1,12 @@
-import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
-import { DynamoSessionStore } from '../../shared/adapters/dynamodb/session-store';
-import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
-import { resolveCrossTeams } from '../../shared/auth/team-access';
-import { requireEnv } from '../../shared/config';
-import { listBookings } from '../../shared/contracts/sessions';
-import { toPublicSession } from '../../shared/domain/sessions';
-import { createHttpHandler } from '../../shared/http/handler';
-import { readCursorList } from '../../shared/pagination/cursor';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { resolveCrossTeams } from '#shared/auth/team-access';
+import { requireEnv } from '#shared/config';
+import { listBookings } from '#shared/contracts/sessions';
+import { toPublicSession } from '#shared/domain/sessions';
+import { createHttpHandler } from '#shared/http/handler';
+import { readCursorList } from '#shared/pagination/cursor';
 
 const sessions = new DynamoSessionStore(getDocumentClient(), physicalTableName('sessions'));
 const cursorSecret = requireEnv('CURSOR_SECRET');

@@ -1,13 +1,13 @@
-import { DynamoCallStore } from '../../shared/adapters/dynamodb/call-store';
-import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
-import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
-import { hasPermission } from '../../shared/auth/identity';
-import { resolveV0Team } from '../../shared/auth/team-access';
-import { listCalls } from '../../shared/contracts/calls';
-import { toPublicCall } from '../../shared/domain/calls';
-import { createHttpHandler } from '../../shared/http/handler';
-import { toOffsetPage } from '../../shared/pagination/offset';
-import { resolveRange } from '../../shared/schemas/params';
+import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { hasPermission } from '#shared/auth/identity';
+import { resolveV0Team } from '#shared/auth/team-access';
+import { listCalls } from '#shared/contracts/calls';
+import { toPublicCall } from '#shared/domain/calls';
+import { createHttpHandler } from '#shared/http/handler';
+import { toOffsetPage } from '#shared/pagination/offset';
+import { resolveRange } from '#shared/schemas/params';
 
 const calls = new DynamoCallStore(getDocumentClient(), physicalTableName('calls'));
 

@@ -1,11 +1,11 @@
-import { DynamoCallStore } from '../../shared/adapters/dynamodb/call-store';
-import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
-import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
-import { requireEnterpriseAccess, resolveCrossTeams } from '../../shared/auth/team-access';
-import { requireEnv } from '../../shared/config';
-import { listSupportTickets } from '../../shared/contracts/support-tickets';
-import { createHttpHandler } from '../../shared/http/handler';
-import { readCursorList } from '../../shared/pagination/cursor';
+import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { requireEnterpriseAccess, resolveCrossTeams } from '#shared/auth/team-access';
+import { requireEnv } from '#shared/config';
+import { listSupportTickets } from '#shared/contracts/support-tickets';
+import { createHttpHandler } from '#shared/http/handler';
+import { readCursorList } from '#shared/pagination/cursor';
 
 const calls = new DynamoCallStore(getDocumentClient(), physicalTableName('calls'));
 const cursorSecret = requireEnv('CURSOR_SECRET');

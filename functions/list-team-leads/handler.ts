@@ -1,12 +1,12 @@
-import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
-import { DynamoLeadStore } from '../../shared/adapters/dynamodb/lead-store';
-import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
-import { requireTeamAccess } from '../../shared/auth/team-access';
-import { requireEnv } from '../../shared/config';
-import { listTeamLeads } from '../../shared/contracts/leads';
-import { toCanonicalLead } from '../../shared/domain/leads';
-import { createHttpHandler } from '../../shared/http/handler';
-import { readCursorList } from '../../shared/pagination/cursor';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { requireTeamAccess } from '#shared/auth/team-access';
+import { requireEnv } from '#shared/config';
+import { listTeamLeads } from '#shared/contracts/leads';
+import { toCanonicalLead } from '#shared/domain/leads';
+import { createHttpHandler } from '#shared/http/handler';
+import { readCursorList } from '#shared/pagination/cursor';
 
 const leads = new DynamoLeadStore(getDocumentClient(), physicalTableName('leads'));
 const cursorSecret = requireEnv('CURSOR_SECRET');

@@ -1,8 +1,8 @@
-import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
-import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
-import { listTeams } from '../../shared/contracts/teams';
-import { createHttpHandler } from '../../shared/http/handler';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { listTeams } from '#shared/contracts/teams';
+import { createHttpHandler } from '#shared/http/handler';
 
 const tenancy = new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));
 

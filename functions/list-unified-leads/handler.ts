@@ -1,12 +1,12 @@
-import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
-import { DynamoLeadStore } from '../../shared/adapters/dynamodb/lead-store';
-import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
-import { resolveV0Team } from '../../shared/auth/team-access';
-import { listUnifiedLeads } from '../../shared/contracts/leads';
-import { toUnifiedLead } from '../../shared/domain/leads';
-import { createHttpHandler } from '../../shared/http/handler';
-import { toOffsetPage } from '../../shared/pagination/offset';
-import { resolveRange } from '../../shared/schemas/params';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { resolveV0Team } from '#shared/auth/team-access';
+import { listUnifiedLeads } from '#shared/contracts/leads';
+import { toUnifiedLead } from '#shared/domain/leads';
+import { createHttpHandler } from '#shared/http/handler';
+import { toOffsetPage } from '#shared/pagination/offset';
+import { resolveRange } from '#shared/schemas/params';
 
 const leads = new DynamoLeadStore(getDocumentClient(), physicalTableName('leads'));
 

@@ -1,14 +1,14 @@
 import type { SQSEvent } from 'aws-lambda';
 import * as z from 'zod';
-import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
-import { DynamoIntakeStore } from '../../shared/adapters/dynamodb/intake-store';
-import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
-import { eventBus } from '../../shared/adapters/runtime/event-bus';
-import { voiceProvider } from '../../shared/adapters/runtime/voice-provider';
-import { placeOutreachCall } from '../../shared/domain/intake/place-outreach-call';
-import { log } from '../../shared/logging/logger';
-import { workerMaxRunMs } from '../../shared/workers/definitions';
-import { deliveryOf, parseMessage, processSqsBatch } from '../../shared/workers/sqs-batch';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { eventBus } from '#shared/adapters/runtime/event-bus';
+import { voiceProvider } from '#shared/adapters/runtime/voice-provider';
+import { placeOutreachCall } from '#shared/domain/intake/place-outreach-call';
+import { log } from '#shared/logging/logger';
+import { workerMaxRunMs } from '#shared/workers/definitions';
+import { deliveryOf, parseMessage, processSqsBatch } from '#shared/workers/sqs-batch';
 
 const intake = new DynamoIntakeStore(getDocumentClient(), physicalTableName('leads'));
 const maxRunMs = workerMaxRunMs('outreach-worker');

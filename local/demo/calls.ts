@@ -1,4 +1,4 @@
-import type { CallRecord } from '../../shared/domain/calls';
+import type { CallRecord } from '#shared/domain/calls';
 import { addDays, inSentence, iso, LocalCalendar, WEEKDAY_NAMES, weekdayOf } from './calendar';
 import { person, pickIssue, serviceAreasFor } from './catalog';
 import { Random } from './random';

@@ -1,4 +1,4 @@
-import type { IntakeConfigInput } from '../../shared/domain/intake/intake-config';
+import type { IntakeConfigInput } from '#shared/domain/intake/intake-config';
 
 /** The demo teams' speed-to-lead intake configurations. */
 

@@ -1,4 +1,4 @@
-import { type Attribution, LEAD_TYPES, type LeadRecord, type LeadType } from '../../shared/domain/leads';
+import { type Attribution, LEAD_TYPES, type LeadRecord, type LeadType } from '#shared/domain/leads';
 import { attributionFor } from './attribution';
 import { addDays, inSentence, iso, LocalCalendar } from './calendar';
 import { type IssueSpec, type Person, person, pickIssue, type ServiceArea, serviceAreasFor } from './catalog';

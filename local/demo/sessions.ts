@@ -1,4 +1,4 @@
-import type { CustomerInfo, SessionRecord, SessionStatus } from '../../shared/domain/sessions';
+import type { CustomerInfo, SessionRecord, SessionStatus } from '#shared/domain/sessions';
 import { attributionFor } from './attribution';
 import { addDays, iso, LocalCalendar, weekdayOf } from './calendar';
 import { person, pickIssue, type ServiceArea, serviceAreasFor, type Trade } from './catalog';

@@ -1,4 +1,4 @@
-import type { Surface, TableName } from '../routes';
+import type { Surface, TableName } from '#shared/routes';
 
 /**
  * How API Gateway runs the shared REQUEST authorizer on each surface. The CDK stack (lib/api.ts)

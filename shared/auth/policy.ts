@@ -1,4 +1,4 @@
-import { ROUTES, type RouteDefinition } from '../routes';
+import { ROUTES, type RouteDefinition } from '#shared/routes';
 import type { KeyType, Permission } from './permissions';
 
 /** The routes a key may call: those whose permission it holds and whose key types include its own. */

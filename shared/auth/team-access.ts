@@ -1,4 +1,4 @@
-import { BadRequestError, ForbiddenError } from '../errors';
+import { BadRequestError, ForbiddenError } from '#shared/errors';
 import { type Identity, isMultiTeamKey } from './identity';
 
 /** The same answer for a team outside the key's scope and a team that does not exist. */

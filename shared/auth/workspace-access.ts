@@ -1,6 +1,6 @@
-import type { Team } from '../domain/tenancy';
-import { ForbiddenError } from '../errors';
-import type { TenancyStore } from '../ports/tenancy-store';
+import type { Team } from '#shared/domain/tenancy';
+import { ForbiddenError } from '#shared/errors';
+import type { TenancyStore } from '#shared/ports/tenancy-store';
 import type { Identity } from './identity';
 
 /**

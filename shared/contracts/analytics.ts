@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { ANALYTICS_BLOCKS, type AnalyticsBlock, GROUPED_BLOCK_MAX_ROWS } from '../domain/analytics';
-import { SESSION_STATUSES } from '../domain/sessions';
-import { positiveIdParam, timezoneParam } from '../schemas/params';
-import { crossTeamMembers, dateRangeMembers, startBeforeEnd, teamPath, v0ListMembers, withinMaxRange } from '../schemas/query-parts';
+import { ANALYTICS_BLOCKS, type AnalyticsBlock, GROUPED_BLOCK_MAX_ROWS } from '#shared/domain/analytics';
+import { SESSION_STATUSES } from '#shared/domain/sessions';
+import { positiveIdParam, timezoneParam } from '#shared/schemas/params';
+import { crossTeamMembers, dateRangeMembers, startBeforeEnd, teamPath, v0ListMembers, withinMaxRange } from '#shared/schemas/query-parts';
 import { defineContract } from './contract';
 import { teamSelectionHeader } from './headers';
 import { count, dateTime, fraction, id, offsetPagination } from './responses';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { enumParam, startBeforeEnd, v0ListMembers, withinMaxRange } from '../schemas/query-parts';
+import { enumParam, startBeforeEnd, v0ListMembers, withinMaxRange } from '#shared/schemas/query-parts';
 import { defineContract } from './contract';
 import { teamSelectionHeader } from './headers';
 import { count, dateTime, id, nullableDateTime, nullableString, offsetPagination } from './responses';

@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { RouteId } from '../routes';
+import type { RouteId } from '#shared/routes';
 
 /**
  * A route's contract: everything a request may carry and everything the route answers, declared

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { IDEMPOTENCY_KEY_FIELD, MAX_IDEMPOTENCY_KEY_LENGTH } from '../http/idempotency-key';
-import { parseHeaders } from '../http/validation';
-import { integerText } from '../schemas/params';
+import { IDEMPOTENCY_KEY_FIELD, MAX_IDEMPOTENCY_KEY_LENGTH } from '#shared/http/idempotency-key';
+import { parseHeaders } from '#shared/http/validation';
+import { integerText } from '#shared/schemas/params';
 
 /**
  * The request headers routes read, each described once: the handler factory validates them from

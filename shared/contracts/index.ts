@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { RouteId } from '../routes';
+import type { RouteId } from '#shared/routes';
 import * as analytics from './analytics';
 import * as calls from './calls';
 import type { RouteContract } from './contract';

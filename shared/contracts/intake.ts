@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { TARGET_FIELDS } from '../domain/intake/field-mapping';
-import { SCHEDULING_MODES } from '../domain/intake/scheduling';
+import { TARGET_FIELDS } from '#shared/domain/intake/field-mapping';
+import { SCHEDULING_MODES } from '#shared/domain/intake/scheduling';
 import { defineContract, formatBytes } from './contract';
 import { idempotencyKeyHeader, testModeHeader } from './headers';
 import { count, dateTime, id, nullableString } from './responses';

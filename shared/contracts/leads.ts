@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { LEAD_TYPES } from '../domain/leads';
+import { LEAD_TYPES } from '#shared/domain/leads';
 import {
   dateRangeMembers,
   enumParam,
@@ -8,7 +8,7 @@ import {
   v0ListMembers,
   v1PageMembers,
   withinMaxRange,
-} from '../schemas/query-parts';
+} from '#shared/schemas/query-parts';
 import { defineContract } from './contract';
 import { teamSelectionHeader } from './headers';
 import { cursorPagination, dateTime, freeObject, id, nullableString, offsetPagination } from './responses';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { SESSION_EVENT_TYPES, SESSION_STATUSES } from '../domain/sessions';
-import { positiveIdParam } from '../schemas/params';
-import { crossTeamMembers, dateRangeMembers, enumParam, startBeforeEnd, teamPath, v1PageMembers } from '../schemas/query-parts';
+import { SESSION_EVENT_TYPES, SESSION_STATUSES } from '#shared/domain/sessions';
+import { positiveIdParam } from '#shared/schemas/params';
+import { crossTeamMembers, dateRangeMembers, enumParam, startBeforeEnd, teamPath, v1PageMembers } from '#shared/schemas/query-parts';
 import { defineContract } from './contract';
 import { cursorPagination, dateTime, id, nullableDateTime, nullableString } from './responses';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { campaignRequestSchema } from '../domain/sms/campaign-request';
-import { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from '../domain/sms/inbound';
-import { campaignPath } from '../schemas/query-parts';
+import { campaignRequestSchema } from '#shared/domain/sms/campaign-request';
+import { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from '#shared/domain/sms/inbound';
+import { campaignPath } from '#shared/schemas/query-parts';
 import { defineContract } from './contract';
 import { idempotencyKeyHeader, preflightHeader, workspaceHeader } from './headers';
 import { count, dateTime, nullableDateTime, nullableString } from './responses';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { crossTeamMembers, dateRangeMembers, enterprisePath, startBeforeEnd, v1PageMembers } from '../schemas/query-parts';
+import { crossTeamMembers, dateRangeMembers, enterprisePath, startBeforeEnd, v1PageMembers } from '#shared/schemas/query-parts';
 import { defineContract } from './contract';
 import { cursorPagination, dateTime, id, nullableString } from './responses';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { type EndOfCallReport, endOfCallReportSchema, messageTypeSchema } from '../domain/responder/call-report';
+import { type EndOfCallReport, endOfCallReportSchema, messageTypeSchema } from '#shared/domain/responder/call-report';
 import { defineContract } from './contract';
 import { idempotencyKeyHeader, workspaceHeader } from './headers';
 

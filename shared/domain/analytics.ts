@@ -1,4 +1,4 @@
-import { fitToBudget, itemBytes, PAGE_BUDGET_BYTES } from '../pagination/budget';
+import { fitToBudget, itemBytes, PAGE_BUDGET_BYTES } from '#shared/pagination/budget';
 import { localDays } from './local-days';
 import type { SessionRecord } from './sessions';
 

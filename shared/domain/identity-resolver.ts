@@ -1,6 +1,6 @@
-import { hashApiKey, isWellFormedKey, sameKeyHash } from '../auth/api-key';
-import type { Identity } from '../auth/identity';
-import type { TenancyStore } from '../ports/tenancy-store';
+import { hashApiKey, isWellFormedKey, sameKeyHash } from '#shared/auth/api-key';
+import type { Identity } from '#shared/auth/identity';
+import type { TenancyStore } from '#shared/ports/tenancy-store';
 import type { ApiKeyRecord } from './tenancy';
 
 export type AuthenticationResult =

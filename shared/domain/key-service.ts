@@ -1,4 +1,4 @@
-import { generateApiKey, hashApiKey, newKeyId } from '../auth/api-key';
+import { generateApiKey, hashApiKey, newKeyId } from '#shared/auth/api-key';
 import {
   ALL_PERMISSIONS,
   isKeyType,
@@ -7,9 +7,9 @@ import {
   type KeyType,
   type Permission,
   permissionAllowedForKeyType,
-} from '../auth/permissions';
-import { BadRequestError, NotFoundError } from '../errors';
-import type { TenancyStore } from '../ports/tenancy-store';
+} from '#shared/auth/permissions';
+import { BadRequestError, NotFoundError } from '#shared/errors';
+import type { TenancyStore } from '#shared/ports/tenancy-store';
 import type { ApiKeyRecord, KeyScope } from './tenancy';
 
 /**

@@ -1,4 +1,4 @@
-import { PayloadTooLargeError } from '../errors';
+import { PayloadTooLargeError } from '#shared/errors';
 
 /**
  * The size a record takes as a DynamoDB item, computed the way DynamoDB meters it (UTF-8 bytes of

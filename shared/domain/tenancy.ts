@@ -1,4 +1,4 @@
-import type { KeyType, Permission } from '../auth/permissions';
+import type { KeyType, Permission } from '#shared/auth/permissions';
 
 export interface Portfolio {
   readonly id: number;

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../ports/event-bus';
+import type { DomainEvent } from '#shared/ports/event-bus';
 
 /**
  * sms_campaign.completed (spec payload; JSON Schema in ./schemas). engagement: replies are inbound

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DomainEvent } from '../ports/event-bus';
+import type { DomainEvent } from '#shared/ports/event-bus';
 
 /**
  * Lead lifecycle events. Their JSON Schemas are in ./schemas (the contract for subscribers);

@@ -1,4 +1,4 @@
-import type { Surface } from '../routes';
+import type { Surface } from '#shared/routes';
 
 /**
  * Each surface has one error shape (spec): the read API answers `{error, message}`, the

@@ -1,4 +1,4 @@
-import { DomainError, type DomainErrorCode } from '../errors';
+import { DomainError, type DomainErrorCode } from '#shared/errors';
 
 /**
  * Errors with an HTTP status. The domain throws typed DomainErrors (shared/errors.ts), which carry

@@ -1,4 +1,4 @@
-import type { Surface } from '../routes';
+import type { Surface } from '#shared/routes';
 import { errorBody } from './error-bodies';
 
 /**

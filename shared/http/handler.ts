@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { decodeIdentity, type Identity } from '../auth/identity';
-import type { BodyContract, BodyOf, HeadersOf, PathOf, QueryOf, RouteContract } from '../contracts/contract';
-import { log } from '../logging/logger';
-import { embeddedJsonBytes, LAMBDA_RESPONSE_LIMIT_BYTES } from '../pagination/budget';
-import { type RouteId, routeById } from '../routes';
+import { decodeIdentity, type Identity } from '#shared/auth/identity';
+import type { BodyContract, BodyOf, HeadersOf, PathOf, QueryOf, RouteContract } from '#shared/contracts/contract';
+import { log } from '#shared/logging/logger';
+import { embeddedJsonBytes, LAMBDA_RESPONSE_LIMIT_BYTES } from '#shared/pagination/budget';
+import { type RouteId, routeById } from '#shared/routes';
 import { errorBody } from './error-bodies';
 import { toHttpError } from './errors';
 import { parseJsonObjectBody, parseOptionalJsonObjectBody } from './json-body';

@@ -7,11 +7,11 @@ import {
 } from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type { Context } from 'aws-lambda';
-import { getDynamoDBClient } from '../adapters/dynamodb/client';
-import { physicalTableName } from '../adapters/dynamodb/tables';
-import { idempotencyKeyOf } from '../contracts/headers';
-import { ServiceUnavailableError } from '../errors';
-import { log } from '../logging/logger';
+import { getDynamoDBClient } from '#shared/adapters/dynamodb/client';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { idempotencyKeyOf } from '#shared/contracts/headers';
+import { ServiceUnavailableError } from '#shared/errors';
+import { log } from '#shared/logging/logger';
 import { HttpError } from './errors';
 import type { HttpResult, IdempotencyGuard, RequestInput } from './handler';
 import { FINGERPRINT_HEADERS, IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_WINDOW_SECONDS, IDEMPOTENT_REPLAYED_HEADER } from './idempotency-key';

@@ -1,4 +1,4 @@
-import { BadRequestError, PayloadTooLargeError } from '../errors';
+import { BadRequestError, PayloadTooLargeError } from '#shared/errors';
 import { UnsupportedMediaTypeError } from './errors';
 import { parseSafeJson } from './safe-json';
 

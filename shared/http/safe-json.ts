@@ -1,5 +1,5 @@
-import { BadRequestError } from '../errors';
-import { FORBIDDEN_MEMBER_NAMES } from '../forbidden-member-names';
+import { BadRequestError } from '#shared/errors';
+import { FORBIDDEN_MEMBER_NAMES } from '#shared/forbidden-member-names';
 
 /**
  * Parses untrusted JSON text so that no domain code, library or store downstream can be surprised

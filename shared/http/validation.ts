@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { BadRequestError } from '../errors';
+import { BadRequestError } from '#shared/errors';
 
 /** Formats the first zod issue as a message that names the field. */
 export function describeIssue(issue: z.core.$ZodIssue, prefix?: string): { field: string; message: string } {

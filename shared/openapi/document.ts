@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { KEY_TYPES } from '../auth/permissions';
-import { CONTRACTS, SCHEMA_COMPONENTS } from '../contracts';
-import { formatBytes, type RouteContract } from '../contracts/contract';
-import { isIdempotent, ROUTES, type RouteDefinition, type RouteId, type Surface } from '../routes';
-import { DEFAULT_RANGE_DAYS } from '../schemas/params';
+import { KEY_TYPES } from '#shared/auth/permissions';
+import { formatBytes, type RouteContract } from '#shared/contracts/contract';
+import { CONTRACTS, SCHEMA_COMPONENTS } from '#shared/contracts/index';
+import { isIdempotent, ROUTES, type RouteDefinition, type RouteId, type Surface } from '#shared/routes';
+import { DEFAULT_RANGE_DAYS } from '#shared/schemas/params';
 import { REPLAYED_HEADER_COMPONENT, REPLAYED_HEADER_DEFINITION, REPLAYED_RESPONSE_HEADER, withIdempotencyErrors } from './idempotency-docs';
 import { annotateBody, inputSchema, type JsonSchema, type ParameterObject, parametersOf, tidy } from './json-schema';
 import { OPERATION_DOCS, type OperationDocs } from './operations';

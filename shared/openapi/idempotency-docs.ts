@@ -3,7 +3,7 @@ import {
   IDEMPOTENCY_KEY_FIELD as KEY,
   MAX_IDEMPOTENCY_KEY_LENGTH,
   IDEMPOTENT_REPLAYED_HEADER as REPLAYED,
-} from '../http/idempotency-key';
+} from '#shared/http/idempotency-key';
 
 /**
  * How the API description documents `Idempotency-Key` on the routes that honour it (those whose

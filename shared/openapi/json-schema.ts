@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { dateTimeParam, isIntegerText } from '../schemas/params';
+import { dateTimeParam, isIntegerText } from '#shared/schemas/params';
 
 /** JSON Schema of the contracts' zod schemas, as the document shows them. */
 

@@ -1,10 +1,10 @@
-import { CALL_TYPES } from '../contracts/calls';
-import { DEFAULT_ALIASES, TARGET_FIELDS } from '../domain/intake/field-mapping';
-import { DEFAULT_INTAKE_CONFIG } from '../domain/intake/intake-config';
-import { LEAD_TYPES } from '../domain/leads';
-import { CAMPAIGN_TYPES, MAX_RECIPIENTS, MAX_SCHEDULE_HORIZON_DAYS, MAX_TEMPLATE_CHARS } from '../domain/sms/campaign-request';
-import type { RouteId } from '../routes';
-import { MAX_RANGE_DAYS } from '../schemas/query-parts';
+import { CALL_TYPES } from '#shared/contracts/calls';
+import { DEFAULT_ALIASES, TARGET_FIELDS } from '#shared/domain/intake/field-mapping';
+import { DEFAULT_INTAKE_CONFIG } from '#shared/domain/intake/intake-config';
+import { LEAD_TYPES } from '#shared/domain/leads';
+import { CAMPAIGN_TYPES, MAX_RECIPIENTS, MAX_SCHEDULE_HORIZON_DAYS, MAX_TEMPLATE_CHARS } from '#shared/domain/sms/campaign-request';
+import type { RouteId } from '#shared/routes';
+import { MAX_RANGE_DAYS } from '#shared/schemas/query-parts';
 import type { BodyNote } from './json-schema';
 import { metricDefinitions } from './wording';
 

@@ -1,9 +1,9 @@
-import { READ_PERMISSIONS } from '../auth/permissions';
-import { ANALYTICS_BLOCKS } from '../domain/analytics';
-import { IDEMPOTENCY_KEY_FIELD } from '../http/idempotency-key';
-import type { RouteDefinition, Surface } from '../routes';
-import { DEFAULT_RANGE_DAYS } from '../schemas/params';
-import { MAX_RANGE_DAYS, V0_LIMIT, V1_LIMIT } from '../schemas/query-parts';
+import { READ_PERMISSIONS } from '#shared/auth/permissions';
+import { ANALYTICS_BLOCKS } from '#shared/domain/analytics';
+import { IDEMPOTENCY_KEY_FIELD } from '#shared/http/idempotency-key';
+import type { RouteDefinition, Surface } from '#shared/routes';
+import { DEFAULT_RANGE_DAYS } from '#shared/schemas/params';
+import { MAX_RANGE_DAYS, V0_LIMIT, V1_LIMIT } from '#shared/schemas/query-parts';
 import { IDEMPOTENCY_KEY_DOC, IDEMPOTENCY_SECTION } from './idempotency-docs';
 import type { JsonSchema } from './json-schema';
 import type { OperationDocs } from './operations';

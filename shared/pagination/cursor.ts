@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { Identity } from '../auth/identity';
-import { BadRequestError } from '../errors';
+import type { Identity } from '#shared/auth/identity';
+import { BadRequestError } from '#shared/errors';
 import { fitToBudget, PAGE_BUDGET_BYTES } from './budget';
 
 /**

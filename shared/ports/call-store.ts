@@ -1,6 +1,6 @@
-import type { CallRecord } from '../domain/calls';
-import type { LeadRecord } from '../domain/leads';
-import type { AppointmentRecord, ReportResult, TicketRecord } from '../domain/support';
+import type { CallRecord } from '#shared/domain/calls';
+import type { LeadRecord } from '#shared/domain/leads';
+import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support';
 
 export interface CallPageQuery {
   readonly teamId: number;

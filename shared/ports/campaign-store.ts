@@ -1,4 +1,4 @@
-import type { CampaignRecord, CampaignStatus, ChunkRecipient, SendStatus } from '../domain/sms/campaign';
+import type { CampaignRecord, CampaignStatus, ChunkRecipient, SendStatus } from '#shared/domain/sms/campaign';
 
 export interface RecipientOutcome {
   readonly phone: string;

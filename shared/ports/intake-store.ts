@@ -1,6 +1,6 @@
-import type { IntakeConfig } from '../domain/intake/intake-config';
-import type { OutreachState } from '../domain/intake/outreach';
-import type { LeadRecord } from '../domain/leads';
+import type { IntakeConfig } from '#shared/domain/intake/intake-config';
+import type { OutreachState } from '#shared/domain/intake/outreach';
+import type { LeadRecord } from '#shared/domain/leads';
 
 /** A lead the team already has: same external_id, or same phone inside the dedupe window. */
 export class DuplicateLeadError extends Error {

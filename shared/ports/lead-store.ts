@@ -1,4 +1,4 @@
-import type { LeadRecord, LeadType } from '../domain/leads';
+import type { LeadRecord, LeadType } from '#shared/domain/leads';
 
 export interface LeadPageQuery {
   readonly teamId: number;

@@ -1,4 +1,4 @@
-import type { SessionRecord, SessionStatus } from '../domain/sessions';
+import type { SessionRecord, SessionStatus } from '#shared/domain/sessions';
 
 export interface SessionRange {
   /** Inclusive lower bound (ISO instant). */

@@ -1,4 +1,4 @@
-import type { ApiKeyRecord, Enterprise, Portfolio, Team } from '../domain/tenancy';
+import type { ApiKeyRecord, Enterprise, Portfolio, Team } from '#shared/domain/tenancy';
 
 /** Tenancy and key storage. Implemented on DynamoDB (shared/adapters/dynamodb/tenancy-store.ts). */
 export interface TenancyStore {

@@ -1,5 +1,5 @@
-import type { QueueName } from '../ports/message-queue';
-import type { PortUse, TableName } from '../routes';
+import type { QueueName } from '#shared/ports/message-queue';
+import type { PortUse, TableName } from '#shared/routes';
 
 /**
  * The queue consumers, beside the route table: the stack builds one function, queue and

@@ -1,9 +1,9 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type * as z from 'zod';
-import type { Delivery } from '../domain/claims';
-import { PoisonMessageError } from '../errors';
-import { describeIssue } from '../http/validation';
-import { log } from '../logging/logger';
+import type { Delivery } from '#shared/domain/claims';
+import { PoisonMessageError } from '#shared/errors';
+import { describeIssue } from '#shared/http/validation';
+import { log } from '#shared/logging/logger';
 
 export function parseMessage<T>(record: SQSRecord, schema: z.ZodType<T>): T {
   let json: unknown;

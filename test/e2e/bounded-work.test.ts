@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import type { LeadRecord } from '#shared/domain/leads';
+import { LAMBDA_RESPONSE_LIMIT_BYTES } from '#shared/pagination/budget';
 import { type LocalService, startLocalService } from '../../local/service';
-import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
-import { DynamoLeadStore } from '../../shared/adapters/dynamodb/lead-store';
-import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
-import type { LeadRecord } from '../../shared/domain/leads';
-import { LAMBDA_RESPONSE_LIMIT_BYTES } from '../../shared/pagination/budget';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 
 process.env.LOG_LEVEL = 'silent';

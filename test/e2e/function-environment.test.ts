@@ -1,7 +1,7 @@
+import { ALL_PERMISSIONS } from '#shared/auth/permissions';
+import { ROUTES } from '#shared/routes';
+import { WORKERS } from '#shared/workers/definitions';
 import { type LocalService, startLocalService } from '../../local/service';
-import { ALL_PERMISSIONS } from '../../shared/auth/permissions';
-import { ROUTES } from '../../shared/routes';
-import { WORKERS } from '../../shared/workers/definitions';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 
 // Warnings and errors are captured (below) and reported by the test that caused them; nothing else is logged.

@@ -1,13 +1,13 @@
 import { request as httpRequest } from 'node:http';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { generateApiKey, hashApiKey, newKeyId } from '#shared/auth/api-key';
+import type { Permission } from '#shared/auth/permissions';
+import type { Team } from '#shared/domain/tenancy';
 import { type LocalGateway, loadFunctionHandler, type ProxyHandler, startLocalGateway } from '../../local/gateway';
 import { type LocalService, startLocalService } from '../../local/service';
-import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
-import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
-import { generateApiKey, hashApiKey, newKeyId } from '../../shared/auth/api-key';
-import type { Permission } from '../../shared/auth/permissions';
-import type { Team } from '../../shared/domain/tenancy';
 
 process.env.LOG_LEVEL = 'silent';
 

@@ -1,17 +1,17 @@
 import { readFileSync } from 'node:fs';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { eventBus } from '#shared/adapters/runtime/event-bus';
+import { queues } from '#shared/adapters/runtime/queues';
+import { scheduler } from '#shared/adapters/runtime/scheduler';
+import { smsProvider } from '#shared/adapters/runtime/sms-provider';
+import type { KeyType } from '#shared/auth/permissions';
+import { createApiKey } from '#shared/domain/key-service';
+import { buildOpenApiDocument, type OpenApiDocument } from '#shared/openapi/document';
+import { ROUTES, type RouteDefinition } from '#shared/routes';
 import { type LocalService, startLocalService } from '../../local/service';
-import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
-import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
-import { eventBus } from '../../shared/adapters/runtime/event-bus';
-import { queues } from '../../shared/adapters/runtime/queues';
-import { scheduler } from '../../shared/adapters/runtime/scheduler';
-import { smsProvider } from '../../shared/adapters/runtime/sms-provider';
-import type { KeyType } from '../../shared/auth/permissions';
-import { createApiKey } from '../../shared/domain/key-service';
-import { buildOpenApiDocument, type OpenApiDocument } from '../../shared/openapi/document';
-import { ROUTES, type RouteDefinition } from '../../shared/routes';
 
 /**
  * The contract test: every read route, called through the local gateway on the seeded demo data,

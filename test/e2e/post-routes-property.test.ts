@@ -1,6 +1,6 @@
 import fc from 'fast-check';
+import { ROUTES, type Surface } from '#shared/routes';
 import { type LocalService, startLocalService } from '../../local/service';
-import { ROUTES, type Surface } from '../../shared/routes';
 import { postRawJson } from '../support/post-json';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 

@@ -1,13 +1,13 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { DateTime } from 'luxon';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { type IntakeConfigInput, intakeConfigSchema } from '#shared/domain/intake/intake-config';
+import { WEEKDAYS } from '#shared/domain/intake/scheduling';
+import type { Team } from '#shared/domain/tenancy';
+import { WORKERS } from '#shared/workers/definitions';
 import { type LocalService, startLocalService } from '../../local/service';
-import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
-import { DynamoIntakeConfigStore } from '../../shared/adapters/dynamodb/intake-store';
-import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
-import { type IntakeConfigInput, intakeConfigSchema } from '../../shared/domain/intake/intake-config';
-import { WEEKDAYS } from '../../shared/domain/intake/scheduling';
-import type { Team } from '../../shared/domain/tenancy';
-import { WORKERS } from '../../shared/workers/definitions';
 import { leadEventViolations } from '../support/lead-event-schemas';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 

@@ -1,10 +1,10 @@
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { TABLES, tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
+import { isIdempotent, ROUTES, type Surface } from '#shared/routes';
+import { WORKERS } from '#shared/workers/definitions';
 import type { ServiceFunction } from '../../lib/service-function';
 import { ServiceStack } from '../../lib/service-stack';
-import { TABLES, tableNameEnvVar } from '../../shared/adapters/dynamodb/tables';
-import { isIdempotent, ROUTES, type Surface } from '../../shared/routes';
-import { WORKERS } from '../../shared/workers/definitions';
 import { actionsOf, logicalIdOf, type Resources, referencedLogicalIds, resourceOf, roleStatements } from './template-helpers';
 
 /**

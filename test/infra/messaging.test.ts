@@ -1,15 +1,15 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
+import { QUEUE_ARN_ENV, QUEUE_URL_ENV } from '#shared/adapters/runtime/queue-env';
+import type { QueueName } from '#shared/ports/message-queue';
+import { type PortUse, ROUTES, type Surface } from '#shared/routes';
+import { visibilityTimeoutSeconds, WORKERS, type WorkerDefinition } from '#shared/workers/definitions';
 import { MessageQueues } from '../../lib/messaging';
 import { pascalCase } from '../../lib/naming';
 import { VOICE_PROVIDER_API_KEY_PLACEHOLDER } from '../../lib/providers';
 import type { ServiceFunction } from '../../lib/service-function';
 import { ServiceStack } from '../../lib/service-stack';
-import { tableNameEnvVar } from '../../shared/adapters/dynamodb/tables';
-import { QUEUE_ARN_ENV, QUEUE_URL_ENV } from '../../shared/adapters/runtime/queue-env';
-import type { QueueName } from '../../shared/ports/message-queue';
-import { type PortUse, ROUTES, type Surface } from '../../shared/routes';
-import { visibilityTimeoutSeconds, WORKERS, type WorkerDefinition } from '../../shared/workers/definitions';
 import {
   actionsOf,
   type CfnResourceJson,

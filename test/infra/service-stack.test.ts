@@ -5,14 +5,14 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
+import { TABLES, tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
+import { API_ID_ENV, AUTHORIZER_TIMEOUT_SECONDS } from '#shared/auth/authorizer-settings';
+import { GATEWAY_RESPONSES, type GatewayResponseKind, gatewayResponseTemplate } from '#shared/http/gateway-responses';
+import { ROUTES, type RouteDefinition, type Surface, type TableName } from '#shared/routes';
+import { WORKERS } from '#shared/workers/definitions';
 import { pascalCase } from '../../lib/naming';
 import type { ServiceFunction } from '../../lib/service-function';
 import { ServiceStack } from '../../lib/service-stack';
-import { TABLES, tableNameEnvVar } from '../../shared/adapters/dynamodb/tables';
-import { API_ID_ENV, AUTHORIZER_TIMEOUT_SECONDS } from '../../shared/auth/authorizer-settings';
-import { GATEWAY_RESPONSES, type GatewayResponseKind, gatewayResponseTemplate } from '../../shared/http/gateway-responses';
-import { ROUTES, type RouteDefinition, type Surface, type TableName } from '../../shared/routes';
-import { WORKERS } from '../../shared/workers/definitions';
 import {
   actionsOf,
   findMethod,

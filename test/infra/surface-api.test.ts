@@ -1,10 +1,10 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { GATEWAY_RESPONSES, type GatewayResponseKind } from '#shared/http/gateway-responses';
+import { ROUTES, type RouteDefinition, type Surface } from '#shared/routes';
 import { SurfaceApi } from '../../lib/api';
 import { DataTables } from '../../lib/data-tables';
-import { GATEWAY_RESPONSES, type GatewayResponseKind } from '../../shared/http/gateway-responses';
-import { ROUTES, type RouteDefinition, type Surface } from '../../shared/routes';
 import { logicalIdOf, ofType, type Resources, resourceOf } from './template-helpers';
 
 /**

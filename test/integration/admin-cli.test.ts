@@ -1,12 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { WRITE_PERMISSIONS } from '#shared/auth/permissions';
+import { authenticateApiKey } from '#shared/domain/identity-resolver';
 import type { LocalDynamo } from '../../local/dynamodb';
-import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
-import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
-import { WRITE_PERMISSIONS } from '../../shared/auth/permissions';
-import { authenticateApiKey } from '../../shared/domain/identity-resolver';
 import { admin } from '../support/admin-harness';
 import { startEmulator } from '../support/emulator';
 

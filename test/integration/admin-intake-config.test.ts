@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { DEFAULT_INTAKE_CONFIG, type IntakeConfig } from '#shared/domain/intake/intake-config';
+import type { Team } from '#shared/domain/tenancy';
 import type { LocalDynamo } from '../../local/dynamodb';
-import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
-import { DynamoIntakeConfigStore } from '../../shared/adapters/dynamodb/intake-store';
-import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
-import { DEFAULT_INTAKE_CONFIG, type IntakeConfig } from '../../shared/domain/intake/intake-config';
-import type { Team } from '../../shared/domain/tenancy';
 import { admin, adminJson, expectRefused } from '../support/admin-harness';
 import { startEmulator } from '../support/emulator';
 

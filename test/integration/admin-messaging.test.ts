@@ -1,10 +1,10 @@
+import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-config-store';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import type { Team } from '#shared/domain/tenancy';
 import type { LocalDynamo } from '../../local/dynamodb';
-import { DynamoCampaignStore } from '../../shared/adapters/dynamodb/campaign-store';
-import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
-import { DynamoMessagingConfigStore } from '../../shared/adapters/dynamodb/messaging-config-store';
-import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
-import type { Team } from '../../shared/domain/tenancy';
 import { admin } from '../support/admin-harness';
 import { startEmulator } from '../support/emulator';
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoIntakeConfigStore, DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { DEFAULT_INTAKE_CONFIG } from '#shared/domain/intake/intake-config';
+import type { OutreachState } from '#shared/domain/intake/outreach';
+import type { LeadRecord } from '#shared/domain/leads';
+import { DuplicateLeadError } from '#shared/ports/intake-store';
 import type { LocalDynamo } from '../../local/dynamodb';
-import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
-import { DynamoIntakeConfigStore, DynamoIntakeStore } from '../../shared/adapters/dynamodb/intake-store';
-import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
-import { DEFAULT_INTAKE_CONFIG } from '../../shared/domain/intake/intake-config';
-import type { OutreachState } from '../../shared/domain/intake/outreach';
-import type { LeadRecord } from '../../shared/domain/leads';
-import { DuplicateLeadError } from '../../shared/ports/intake-store';
 import { startEmulator } from '../support/emulator';
 
 let dynamo: LocalDynamo;

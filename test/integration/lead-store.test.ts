@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import type { CallRecord } from '#shared/domain/calls';
+import { LEAD_TYPES, type LeadRecord } from '#shared/domain/leads';
 import type { LocalDynamo } from '../../local/dynamodb';
-import { DynamoCallStore } from '../../shared/adapters/dynamodb/call-store';
-import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
-import { DynamoLeadStore } from '../../shared/adapters/dynamodb/lead-store';
-import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
-import type { CallRecord } from '../../shared/domain/calls';
-import { LEAD_TYPES, type LeadRecord } from '../../shared/domain/leads';
 import { startEmulator } from '../support/emulator';
 
 let dynamo: LocalDynamo;

@@ -16,10 +16,10 @@ import {
   TransactWriteItemsCommand,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
+import { TABLES, tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
+import type { TableName } from '#shared/routes';
 import { ensureTables, localDynamoClient, startLocalDynamo } from '../../local/dynamodb';
 import { createDynaliteWithStore, type DynaliteStore, installTransactions } from '../../local/dynamodb-transactions';
-import { TABLES, tableNameEnvVar } from '../../shared/adapters/dynamodb/tables';
-import type { TableName } from '../../shared/routes';
 
 const tableNames = Object.keys(TABLES) as TableName[];
 

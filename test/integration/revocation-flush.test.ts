@@ -1,13 +1,13 @@
 import type { FlushStageAuthorizersCacheCommand } from '@aws-sdk/client-api-gateway';
+import { ApiGatewayAuthorizerCache, apiStagesFromEnv } from '#shared/adapters/aws/api-gateway-authorizer-cache';
+import { DynamoAuthorizerCacheEpoch } from '#shared/adapters/dynamodb/authorizer-cache-epoch';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { AUTHORIZER_TIMEOUT_SECONDS } from '#shared/auth/authorizer-settings';
+import { createApiKey } from '#shared/domain/key-service';
 import { runAdmin } from '../../bin/admin/main';
 import type { LocalDynamo } from '../../local/dynamodb';
-import { ApiGatewayAuthorizerCache, apiStagesFromEnv } from '../../shared/adapters/aws/api-gateway-authorizer-cache';
-import { DynamoAuthorizerCacheEpoch } from '../../shared/adapters/dynamodb/authorizer-cache-epoch';
-import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
-import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
-import { AUTHORIZER_TIMEOUT_SECONDS } from '../../shared/auth/authorizer-settings';
-import { createApiKey } from '../../shared/domain/key-service';
 import { startEmulator } from '../support/emulator';
 
 type Step = { flush: FlushStageAuthorizersCacheCommand['input'] } | { sleep: number };

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import type { SessionRecord } from '#shared/domain/sessions';
 import type { LocalDynamo } from '../../local/dynamodb';
-import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
-import { DynamoSessionStore } from '../../shared/adapters/dynamodb/session-store';
-import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
-import type { SessionRecord } from '../../shared/domain/sessions';
 import { startEmulator } from '../support/emulator';
 import { session } from '../support/factories';
 

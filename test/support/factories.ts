@@ -1,6 +1,6 @@
-import type { Identity } from '../../shared/auth/identity';
-import { ALL_PERMISSIONS } from '../../shared/auth/permissions';
-import type { SessionRecord } from '../../shared/domain/sessions';
+import type { Identity } from '#shared/auth/identity';
+import { ALL_PERMISSIONS } from '#shared/auth/permissions';
+import type { SessionRecord } from '#shared/domain/sessions';
 
 export function identity(overrides: Partial<Identity> = {}): Identity {
   return {

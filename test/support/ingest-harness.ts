@@ -1,8 +1,8 @@
-import type { Identity } from '../../shared/auth/identity';
-import { type IngestRequest, type IngestResult, ingestLead } from '../../shared/domain/intake/ingest';
-import type { IntakeConfigInput } from '../../shared/domain/intake/intake-config';
-import { DomainError } from '../../shared/errors';
-import { type HttpError, toHttpError } from '../../shared/http/errors';
+import type { Identity } from '#shared/auth/identity';
+import { type IngestRequest, type IngestResult, ingestLead } from '#shared/domain/intake/ingest';
+import type { IntakeConfigInput } from '#shared/domain/intake/intake-config';
+import { DomainError } from '#shared/errors';
+import { type HttpError, toHttpError } from '#shared/http/errors';
 import { identity } from './factories';
 import {
   InMemoryIntakeConfigs,

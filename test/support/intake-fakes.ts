@@ -1,12 +1,12 @@
-import { type IntakeConfig, type IntakeConfigInput, intakeConfigSchema } from '../../shared/domain/intake/intake-config';
-import type { OutreachState } from '../../shared/domain/intake/outreach';
-import type { LeadRecord } from '../../shared/domain/leads';
-import type { Team } from '../../shared/domain/tenancy';
-import type { DomainEvent, EventBus } from '../../shared/ports/event-bus';
-import { DuplicateLeadError, type IntakeConfigStore, type IntakeStore } from '../../shared/ports/intake-store';
-import type { MessageQueue, QueueMessage, QueueName } from '../../shared/ports/message-queue';
-import type { OneTimeScheduler } from '../../shared/ports/scheduler';
-import type { TenancyStore } from '../../shared/ports/tenancy-store';
+import { type IntakeConfig, type IntakeConfigInput, intakeConfigSchema } from '#shared/domain/intake/intake-config';
+import type { OutreachState } from '#shared/domain/intake/outreach';
+import type { LeadRecord } from '#shared/domain/leads';
+import type { Team } from '#shared/domain/tenancy';
+import type { DomainEvent, EventBus } from '#shared/ports/event-bus';
+import { DuplicateLeadError, type IntakeConfigStore, type IntakeStore } from '#shared/ports/intake-store';
+import type { MessageQueue, QueueMessage, QueueName } from '#shared/ports/message-queue';
+import type { OneTimeScheduler } from '#shared/ports/scheduler';
+import type { TenancyStore } from '#shared/ports/tenancy-store';
 
 /**
  * In-memory fakes of the ports the intake and responder domains use, with the same contracts as

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
-import type { DomainEvent } from '../../shared/ports/event-bus';
+import type { DomainEvent } from '#shared/ports/event-bus';
 
 /**
  * Checks emitted lead events against their published JSON Schemas (shared/events/schemas), the

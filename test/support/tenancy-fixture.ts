@@ -1,9 +1,9 @@
-import { getDocumentClient } from '../../shared/adapters/dynamodb/client';
-import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '../../shared/adapters/dynamodb/tenancy-store';
-import { generateApiKey, hashApiKey, newKeyId } from '../../shared/auth/api-key';
-import type { KeyType, Permission } from '../../shared/auth/permissions';
-import type { Team } from '../../shared/domain/tenancy';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { generateApiKey, hashApiKey, newKeyId } from '#shared/auth/api-key';
+import type { KeyType, Permission } from '#shared/auth/permissions';
+import type { Team } from '#shared/domain/tenancy';
 
 /**
  * A small tenancy for authorization tests: a portfolio spanning enterprises A and B, and an

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { computeFunnel, computeSchedulerAnalytics, dayBuckets, sumFunnels } from '../../shared/domain/analytics';
+import { computeFunnel, computeSchedulerAnalytics, dayBuckets, sumFunnels } from '#shared/domain/analytics';
 import { session } from '../support/factories';
 
 describe('computeFunnel', () => {

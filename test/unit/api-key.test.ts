@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { generateApiKey, hashApiKey, isWellFormedKey, requestCredential, sameKeyHash } from '../../shared/auth/api-key';
+import { generateApiKey, hashApiKey, isWellFormedKey, requestCredential, sameKeyHash } from '#shared/auth/api-key';
 
 describe('API keys', () => {
   it('generates service_ plus 64 lowercase hex characters', () => {

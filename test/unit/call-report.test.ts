@@ -1,6 +1,6 @@
-import { endOfCallReportSchema, messageTypeSchema, normalizeReport } from '../../shared/domain/responder/call-report';
-import { BadRequestError } from '../../shared/errors';
-import { parseOrThrow } from '../../shared/http/validation';
+import { endOfCallReportSchema, messageTypeSchema, normalizeReport } from '#shared/domain/responder/call-report';
+import { BadRequestError } from '#shared/errors';
+import { parseOrThrow } from '#shared/http/validation';
 
 /** Parses a body the way the webhook handler does: the message type first, then the report. */
 function parseReport(body: unknown) {

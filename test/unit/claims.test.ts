@@ -1,4 +1,4 @@
-import { claimToken, isAbandoned } from '../../shared/domain/claims';
+import { claimToken, isAbandoned } from '#shared/domain/claims';
 
 describe('isAbandoned', () => {
   const now = new Date('2026-11-22T12:00:00.000Z');

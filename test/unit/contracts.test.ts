@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type * as z from 'zod';
-import { CONTRACTS } from '../../shared/contracts';
-import type { RouteContract } from '../../shared/contracts/contract';
-import { FINGERPRINT_HEADERS, IDEMPOTENCY_KEY_FIELD } from '../../shared/http/idempotency-key';
-import { isIdempotent, ROUTES } from '../../shared/routes';
+import type { RouteContract } from '#shared/contracts/contract';
+import { CONTRACTS } from '#shared/contracts/index';
+import { FINGERPRINT_HEADERS, IDEMPOTENCY_KEY_FIELD } from '#shared/http/idempotency-key';
+import { isIdempotent, ROUTES } from '#shared/routes';
 
 /** The contracts against the route table and the handlers: one contract per route, declared once. */
 
@@ -62,7 +62,7 @@ describe('the contracts', () => {
   it('are what every handler passes to createHttpHandler; no handler restates its surface or route id', () => {
     for (const route of ROUTES) {
       const source = readFileSync(path.join(ROOT, 'functions', route.functionName, 'handler.ts'), 'utf8');
-      expect({ route: route.id, contract: /from '\.\.\/\.\.\/shared\/contracts\/[a-z-]+'/.test(source) }).toEqual({
+      expect({ route: route.id, contract: /from '#shared\/contracts\/[a-z-]+'/.test(source) }).toEqual({
         route: route.id,
         contract: true,
       });

@@ -1,5 +1,5 @@
-import { BadRequestError } from '../../shared/errors';
-import { decodeCursor, encodeCursor, readCursorPage } from '../../shared/pagination/cursor';
+import { BadRequestError } from '#shared/errors';
+import { decodeCursor, encodeCursor, readCursorPage } from '#shared/pagination/cursor';
 
 const secret = 'test-secret';
 const binding = { keyId: 'key_a', routeId: 'listTeamSessions', filters: { teamId: 1, status: 'booked' } };

@@ -1,17 +1,17 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
 import { DateTime } from 'luxon';
+import { applyFieldMapping } from '#shared/domain/intake/field-mapping';
+import { type IntakeConfig, intakeConfigSchema, resolveLeadSource } from '#shared/domain/intake/intake-config';
+import { routeLead, routingTargets } from '#shared/domain/intake/routing';
+import { nextAllowedInstant } from '#shared/domain/intake/scheduling';
+import { LEAD_TYPES } from '#shared/domain/leads';
+import { SESSION_EVENT_TYPES, type SessionRecord } from '#shared/domain/sessions';
 import { generateCalls } from '../../local/demo/calls';
 import { issueTypesFor } from '../../local/demo/catalog';
 import { DEMO_ROUTING_FIELD, demoIntakeConfigs } from '../../local/demo/intake-configs';
 import { generateLeads } from '../../local/demo/leads';
 import { mulberry32, Random } from '../../local/demo/random';
 import { generateSessions } from '../../local/demo/sessions';
-import { applyFieldMapping } from '../../shared/domain/intake/field-mapping';
-import { type IntakeConfig, intakeConfigSchema, resolveLeadSource } from '../../shared/domain/intake/intake-config';
-import { routeLead, routingTargets } from '../../shared/domain/intake/routing';
-import { nextAllowedInstant } from '../../shared/domain/intake/scheduling';
-import { LEAD_TYPES } from '../../shared/domain/leads';
-import { SESSION_EVENT_TYPES, type SessionRecord } from '../../shared/domain/sessions';
 
 const NOW = new Date('2026-03-15T16:00:00.000Z');
 const DAYS = 60;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { applyFieldMapping, validateFieldMapping } from '../../shared/domain/intake/field-mapping';
-import { formatPath, leafPaths, parsePath, readPath } from '../../shared/domain/intake/payload-path';
+import { applyFieldMapping, validateFieldMapping } from '#shared/domain/intake/field-mapping';
+import { formatPath, leafPaths, parsePath, readPath } from '#shared/domain/intake/payload-path';
 
 describe('payload paths', () => {
   it.each([

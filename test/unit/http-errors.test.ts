@@ -7,8 +7,8 @@ import {
   NotFoundError,
   PayloadTooLargeError,
   ServiceUnavailableError,
-} from '../../shared/errors';
-import { HttpError, toHttpError, UnsupportedMediaTypeError } from '../../shared/http/errors';
+} from '#shared/errors';
+import { HttpError, toHttpError, UnsupportedMediaTypeError } from '#shared/http/errors';
 
 describe('toHttpError', () => {
   it.each([

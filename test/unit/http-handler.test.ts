@@ -1,10 +1,10 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import * as z from 'zod';
-import { encodeIdentity } from '../../shared/auth/identity';
-import { defineContract } from '../../shared/contracts/contract';
-import { workspaceHeader } from '../../shared/contracts/headers';
-import { BadRequestError, ForbiddenError } from '../../shared/errors';
-import { createHttpHandler } from '../../shared/http/handler';
+import { encodeIdentity } from '#shared/auth/identity';
+import { defineContract } from '#shared/contracts/contract';
+import { workspaceHeader } from '#shared/contracts/headers';
+import { BadRequestError, ForbiddenError } from '#shared/errors';
+import { createHttpHandler } from '#shared/http/handler';
 import { proxyEvent } from '../support/api-gateway-event';
 import { identity } from '../support/factories';
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { FINGERPRINT_HEADERS } from '../../shared/http/idempotency-key';
-import { isIdempotent, ROUTES } from '../../shared/routes';
+import { FINGERPRINT_HEADERS } from '#shared/http/idempotency-key';
+import { isIdempotent, ROUTES } from '#shared/routes';
 
 /**
  * Idempotency-Key is declared twice by necessity: the route row lists the idempotency table (so

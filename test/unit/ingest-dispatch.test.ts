@@ -1,4 +1,4 @@
-import { ConflictError } from '../../shared/errors';
+import { ConflictError } from '#shared/errors';
 import { ANCHOR, answered, basic, created, NOW, rejection, setup } from '../support/ingest-harness';
 import { leadEventViolations } from '../support/lead-event-schemas';
 

@@ -1,5 +1,5 @@
-import { ingestLead } from '../../shared/domain/intake/ingest';
-import { BadRequestError } from '../../shared/errors';
+import { ingestLead } from '#shared/domain/intake/ingest';
+import { BadRequestError } from '#shared/errors';
 import { identity } from '../support/factories';
 import { ANCHOR, answered, basic, created, NOW, rejection, SIBLING, setup, singleTeamKey } from '../support/ingest-harness';
 

@@ -1,6 +1,6 @@
-import type { Identity } from '../../shared/auth/identity';
-import type { IntakeConfigInput } from '../../shared/domain/intake/intake-config';
-import { BadRequestError, ForbiddenError } from '../../shared/errors';
+import type { Identity } from '#shared/auth/identity';
+import type { IntakeConfigInput } from '#shared/domain/intake/intake-config';
+import { BadRequestError, ForbiddenError } from '#shared/errors';
 import { ANCHOR, allTeamsKey, answered, basic, created, FOREIGN, NOW, rejection, SIBLING, setup } from '../support/ingest-harness';
 
 process.env.LOG_LEVEL = 'silent';

@@ -1,9 +1,9 @@
-import { hashApiKey, isWellFormedKey } from '../../shared/auth/api-key';
-import type { Permission } from '../../shared/auth/permissions';
-import { createApiKey, type KeyServiceStore, permissionsAllowedFor, revokeApiKey } from '../../shared/domain/key-service';
-import type { ApiKeyRecord, Portfolio, Team } from '../../shared/domain/tenancy';
-import { BadRequestError, NotFoundError } from '../../shared/errors';
-import { toHttpError } from '../../shared/http/errors';
+import { hashApiKey, isWellFormedKey } from '#shared/auth/api-key';
+import type { Permission } from '#shared/auth/permissions';
+import { createApiKey, type KeyServiceStore, permissionsAllowedFor, revokeApiKey } from '#shared/domain/key-service';
+import type { ApiKeyRecord, Portfolio, Team } from '#shared/domain/tenancy';
+import { BadRequestError, NotFoundError } from '#shared/errors';
+import { toHttpError } from '#shared/http/errors';
 
 /** In-memory tenancy: enterprise 10 (teams 1, 2) and 20 (team 3); portfolio 100 holds enterprise 10 only. */
 class FakeTenancy implements KeyServiceStore {

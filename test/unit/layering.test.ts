@@ -16,11 +16,15 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The repository-relative files a module imports (relative specifiers only). */
+/** The repository-relative files a module imports (relative and `#shared/...` specifiers; packages are left out). */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'/g)].map((m) => m[1] ?? '');
-  return specifiers.filter((s) => s.startsWith('.')).map((s) => path.relative(ROOT, path.resolve(path.dirname(file), s)));
+  return specifiers.flatMap((s) => {
+    if (s.startsWith('#shared/')) return [path.join('shared', s.slice('#shared/'.length))];
+    if (s.startsWith('.')) return [path.relative(ROOT, path.resolve(path.dirname(file), s))];
+    return [];
+  });
 }
 
 describe('layering', () => {

@@ -1,4 +1,4 @@
-import { eventIdFor, leadCompleted } from '../../shared/events/lead-events';
+import { eventIdFor, leadCompleted } from '#shared/events/lead-events';
 
 describe('lead event ids', () => {
   it('is a stable UUID for the same event about the same thing', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
-import { localDays } from '../../shared/domain/local-days';
+import { localDays } from '#shared/domain/local-days';
 
 /** luxon is the oracle: the local days of [start, end) and the instant each begins. */
 function expected(startMs: number, endMs: number, zone: string): { date: string; startMs: number }[] {

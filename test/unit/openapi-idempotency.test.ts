@@ -1,5 +1,5 @@
-import { buildOpenApiDocument } from '../../shared/openapi/document';
-import { isIdempotent, ROUTES } from '../../shared/routes';
+import { buildOpenApiDocument } from '#shared/openapi/document';
+import { isIdempotent, ROUTES } from '#shared/routes';
 
 /** The API description of Idempotency-Key: the header, the replay header and the answers it adds. */
 

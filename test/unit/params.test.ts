@@ -1,11 +1,11 @@
 import type * as z from 'zod';
-import { crossTeamFunnelQuery, funnelQuery, schedulerAnalyticsQuery } from '../../shared/contracts/analytics';
-import { callsQuery } from '../../shared/contracts/calls';
-import { teamLeadsQuery, unifiedLeadsQuery } from '../../shared/contracts/leads';
-import { crossTeamSessionsQuery, teamSessionsQuery } from '../../shared/contracts/sessions';
-import { supportTicketsQuery } from '../../shared/contracts/support-tickets';
-import { parseOrThrow } from '../../shared/http/validation';
-import { MAX_RANGE_DAYS } from '../../shared/schemas/query-parts';
+import { crossTeamFunnelQuery, funnelQuery, schedulerAnalyticsQuery } from '#shared/contracts/analytics';
+import { callsQuery } from '#shared/contracts/calls';
+import { teamLeadsQuery, unifiedLeadsQuery } from '#shared/contracts/leads';
+import { crossTeamSessionsQuery, teamSessionsQuery } from '#shared/contracts/sessions';
+import { supportTicketsQuery } from '#shared/contracts/support-tickets';
+import { parseOrThrow } from '#shared/http/validation';
+import { MAX_RANGE_DAYS } from '#shared/schemas/query-parts';
 
 function errorOf(fn: () => unknown): { message: string; field?: string } {
   try {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { ClaimHeldElsewhereError, claimToken, type Delivery } from '../../shared/domain/claims';
-import type { OutreachState } from '../../shared/domain/intake/outreach';
-import { placeOutreachCall } from '../../shared/domain/intake/place-outreach-call';
-import type { LeadRecord } from '../../shared/domain/leads';
-import { PoisonMessageError } from '../../shared/errors';
-import { type OutboundCallRequest, PermanentProviderError, type VoiceProvider } from '../../shared/ports/voice-provider';
+import { ClaimHeldElsewhereError, claimToken, type Delivery } from '#shared/domain/claims';
+import type { OutreachState } from '#shared/domain/intake/outreach';
+import { placeOutreachCall } from '#shared/domain/intake/place-outreach-call';
+import type { LeadRecord } from '#shared/domain/leads';
+import { PoisonMessageError } from '#shared/errors';
+import { type OutboundCallRequest, PermanentProviderError, type VoiceProvider } from '#shared/ports/voice-provider';
 import { InMemoryIntakeStore, RecordingEventBus } from '../support/intake-fakes';
 import { leadEventViolations } from '../support/lead-event-schemas';
 

@@ -1,5 +1,5 @@
-import { allowedRoutes, buildPolicy, policyAllows } from '../../shared/auth/policy';
-import { ROUTES } from '../../shared/routes';
+import { allowedRoutes, buildPolicy, policyAllows } from '#shared/auth/policy';
+import { ROUTES } from '#shared/routes';
 
 const arn = (method: string, path: string) => `arn:aws:execute-api:us-east-1:123456789012:abc123/v1/${method}${path}`;
 

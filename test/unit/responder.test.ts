@@ -1,6 +1,6 @@
-import type { NormalizedCall } from '../../shared/domain/responder/call-report';
-import { findRequestedTime } from '../../shared/domain/responder/requested-time';
-import { RuleBasedResponder } from '../../shared/domain/responder/responder';
+import type { NormalizedCall } from '#shared/domain/responder/call-report';
+import { findRequestedTime } from '#shared/domain/responder/requested-time';
+import { RuleBasedResponder } from '#shared/domain/responder/responder';
 import { team } from '../support/intake-fakes';
 
 const NY = 'America/New_York';

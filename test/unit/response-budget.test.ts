@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { computeSchedulerAnalytics, GROUPED_BLOCK_MAX_ROWS } from '../../shared/domain/analytics';
-import { embeddedJsonBytes, fitToBudget, itemBytes } from '../../shared/pagination/budget';
-import { readCursorPage } from '../../shared/pagination/cursor';
-import { toOffsetPage } from '../../shared/pagination/offset';
+import { computeSchedulerAnalytics, GROUPED_BLOCK_MAX_ROWS } from '#shared/domain/analytics';
+import { embeddedJsonBytes, fitToBudget, itemBytes } from '#shared/pagination/budget';
+import { readCursorPage } from '#shared/pagination/cursor';
+import { toOffsetPage } from '#shared/pagination/offset';
 import { session } from '../support/factories';
 
 const secret = 'budget-test-secret';

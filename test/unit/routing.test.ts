@@ -1,4 +1,4 @@
-import { routeLead, routingMembershipProblems } from '../../shared/domain/intake/routing';
+import { routeLead, routingMembershipProblems } from '#shared/domain/intake/routing';
 
 const routing = {
   rules: [

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { BadRequestError, PayloadTooLargeError } from '../../shared/errors';
-import { FORBIDDEN_MEMBER_NAMES } from '../../shared/forbidden-member-names';
-import { UnsupportedMediaTypeError } from '../../shared/http/errors';
-import { MAX_BODY_DEPTH, parseJsonObjectBody, parseOptionalJsonObjectBody } from '../../shared/http/json-body';
-import { parseSafeJson } from '../../shared/http/safe-json';
+import { BadRequestError, PayloadTooLargeError } from '#shared/errors';
+import { FORBIDDEN_MEMBER_NAMES } from '#shared/forbidden-member-names';
+import { UnsupportedMediaTypeError } from '#shared/http/errors';
+import { MAX_BODY_DEPTH, parseJsonObjectBody, parseOptionalJsonObjectBody } from '#shared/http/json-body';
+import { parseSafeJson } from '#shared/http/safe-json';
 
 const parse = (text: string) => parseSafeJson(text, { maxDepth: MAX_BODY_DEPTH });
 const JSON_HEADERS = { 'content-type': 'application/json' };

@@ -1,4 +1,4 @@
-import { nextAllowedInstant, type SchedulingConfig } from '../../shared/domain/intake/scheduling';
+import { nextAllowedInstant, type SchedulingConfig } from '#shared/domain/intake/scheduling';
 
 const weekdays9to5 = {
   monday: [{ start: '09:00', end: '17:00' }],

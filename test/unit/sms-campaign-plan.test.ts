@@ -1,8 +1,8 @@
-import { planCampaign, toDollars } from '../../shared/domain/sms/campaign-plan';
-import { type CampaignRequest, campaignRequestSchema } from '../../shared/domain/sms/campaign-request';
-import { resolveStartTime } from '../../shared/domain/sms/campaign-service';
-import { BadRequestError } from '../../shared/errors';
-import { parseOrThrow } from '../../shared/http/validation';
+import { planCampaign, toDollars } from '#shared/domain/sms/campaign-plan';
+import { type CampaignRequest, campaignRequestSchema } from '#shared/domain/sms/campaign-request';
+import { resolveStartTime } from '#shared/domain/sms/campaign-service';
+import { BadRequestError } from '#shared/errors';
+import { parseOrThrow } from '#shared/http/validation';
 
 const options = { defaultRegion: 'US', pricePerSegmentMicros: 8300, isSuppressed: () => false };
 

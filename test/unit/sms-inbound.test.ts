@@ -1,4 +1,4 @@
-import { classifyInbound } from '../../shared/domain/sms/inbound';
+import { classifyInbound } from '#shared/domain/sms/inbound';
 
 describe('inbound keywords', () => {
   it.each(['STOP', 'stop', ' Stop ', 'STOPALL', 'unsubscribe', 'CANCEL', 'end', 'QUIT', 'revoke', 'OPTOUT', 'stop.'])(

@@ -1,4 +1,4 @@
-import { candidateZones, DEFAULT_SEND_WINDOW, nextSendInstant, windowFor } from '../../shared/domain/sms/quiet-hours';
+import { candidateZones, DEFAULT_SEND_WINDOW, nextSendInstant, windowFor } from '#shared/domain/sms/quiet-hours';
 
 const iso = (d: Date) => d.toISOString();
 

@@ -1,4 +1,4 @@
-import { countSegments } from '../../shared/domain/sms/segments';
+import { countSegments } from '#shared/domain/sms/segments';
 
 describe('SMS segment counting', () => {
   it('fits exactly 160 GSM-7 characters in one segment', () => {

@@ -1,4 +1,4 @@
-import { missingVariables, OPT_OUT_LINE, renderTemplate, templateVariables, withOptOut } from '../../shared/domain/sms/template';
+import { missingVariables, OPT_OUT_LINE, renderTemplate, templateVariables, withOptOut } from '#shared/domain/sms/template';
 
 describe('merge variables', () => {
   it('finds {name} and custom field variables', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { assertStorable, ITEM_SIZE_BUDGET_BYTES, itemSize, MAX_ITEM_DEPTH } from '../../shared/domain/stored-size';
-import { PayloadTooLargeError } from '../../shared/errors';
+import { assertStorable, ITEM_SIZE_BUDGET_BYTES, itemSize, MAX_ITEM_DEPTH } from '#shared/domain/stored-size';
+import { PayloadTooLargeError } from '#shared/errors';
 
 describe('stored item size', () => {
   it('meters names and strings in UTF-8 bytes, numbers by significant digits, booleans and null as 1 byte', () => {

@@ -1,7 +1,7 @@
-import { requireEnterpriseAccess, requireTeamAccess, resolveCrossTeams, resolveV0Team } from '../../shared/auth/team-access';
-import { listUnifiedLeads } from '../../shared/contracts/leads';
-import { BadRequestError, ForbiddenError } from '../../shared/errors';
-import { parseHeaders, parseOrThrow } from '../../shared/http/validation';
+import { requireEnterpriseAccess, requireTeamAccess, resolveCrossTeams, resolveV0Team } from '#shared/auth/team-access';
+import { listUnifiedLeads } from '#shared/contracts/leads';
+import { BadRequestError, ForbiddenError } from '#shared/errors';
+import { parseHeaders, parseOrThrow } from '#shared/http/validation';
 import { identity } from '../support/factories';
 
 const single = identity({ keyType: 'enterprise', scope: { kind: 'team', id: 1 }, teamIds: [1], testTeamIds: [] });

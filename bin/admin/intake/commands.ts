@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { DEFAULT_ALIASES } from '../../../shared/domain/intake/field-mapping';
-import type { IntakeConfig } from '../../../shared/domain/intake/intake-config';
-import { SCHEDULING_MODES, type SchedulingMode } from '../../../shared/domain/intake/scheduling';
+import { DEFAULT_ALIASES } from '#shared/domain/intake/field-mapping';
+import type { IntakeConfig } from '#shared/domain/intake/intake-config';
+import { SCHEDULING_MODES, type SchedulingMode } from '#shared/domain/intake/scheduling';
 import { type Command, requireTeam } from '../command';
 import { UsageError } from '../errors';
 import { optionalInteger, optionalString, phoneRegion, requiredInteger, requiredString } from '../flags';

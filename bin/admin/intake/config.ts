@@ -1,9 +1,9 @@
-import type { DynamoTenancyStore } from '../../../shared/adapters/dynamodb/tenancy-store';
-import { DEFAULT_INTAKE_CONFIG, type IntakeConfig, intakeConfigSchema } from '../../../shared/domain/intake/intake-config';
-import { formatPath } from '../../../shared/domain/intake/payload-path';
-import { routingMembershipProblems, routingTargets } from '../../../shared/domain/intake/routing';
-import { nextAllowedInstant } from '../../../shared/domain/intake/scheduling';
-import type { Team } from '../../../shared/domain/tenancy';
+import type { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { DEFAULT_INTAKE_CONFIG, type IntakeConfig, intakeConfigSchema } from '#shared/domain/intake/intake-config';
+import { formatPath } from '#shared/domain/intake/payload-path';
+import { routingMembershipProblems, routingTargets } from '#shared/domain/intake/routing';
+import { nextAllowedInstant } from '#shared/domain/intake/scheduling';
+import type { Team } from '#shared/domain/tenancy';
 import { type Context, requireTeam } from '../command';
 import { UsageError } from '../errors';
 

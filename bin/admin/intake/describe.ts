@@ -1,8 +1,8 @@
-import type { DynamoTenancyStore } from '../../../shared/adapters/dynamodb/tenancy-store';
-import { DEFAULT_ALIASES, TARGET_FIELDS } from '../../../shared/domain/intake/field-mapping';
-import type { IntakeConfig } from '../../../shared/domain/intake/intake-config';
-import { routingTargets } from '../../../shared/domain/intake/routing';
-import type { Team } from '../../../shared/domain/tenancy';
+import type { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { DEFAULT_ALIASES, TARGET_FIELDS } from '#shared/domain/intake/field-mapping';
+import type { IntakeConfig } from '#shared/domain/intake/intake-config';
+import { routingTargets } from '#shared/domain/intake/routing';
+import type { Team } from '#shared/domain/tenancy';
 import type { Context } from '../command';
 import { toJson } from '../format';
 import { formatWeek } from './week';

@@ -1,6 +1,6 @@
-import { TARGET_FIELDS, type TargetField } from '../../../shared/domain/intake/field-mapping';
-import type { IntakeConfig } from '../../../shared/domain/intake/intake-config';
-import { parsePath } from '../../../shared/domain/intake/payload-path';
+import { TARGET_FIELDS, type TargetField } from '#shared/domain/intake/field-mapping';
+import type { IntakeConfig } from '#shared/domain/intake/intake-config';
+import { parsePath } from '#shared/domain/intake/payload-path';
 import { UsageError } from '../errors';
 
 /*

@@ -1,4 +1,4 @@
-import { type TimeWindow, WEEKDAYS, type Weekday, type WeeklyWindows } from '../../../shared/domain/intake/scheduling';
+import { type TimeWindow, WEEKDAYS, type Weekday, type WeeklyWindows } from '#shared/domain/intake/scheduling';
 import { UsageError } from '../errors';
 
 /*

@@ -1,6 +1,6 @@
 import { APIGatewayClient, FlushStageAuthorizersCacheCommand } from '@aws-sdk/client-api-gateway';
-import { API_ID_ENV, API_STAGE_ENV, AUTHORIZER_TIMEOUT_SECONDS } from '../../auth/authorizer-settings';
-import type { AuthorizerCache } from '../../ports/authorizer-cache';
+import { API_ID_ENV, API_STAGE_ENV, AUTHORIZER_TIMEOUT_SECONDS } from '#shared/auth/authorizer-settings';
+import type { AuthorizerCache } from '#shared/ports/authorizer-cache';
 
 /** A deployed REST API stage. */
 export interface ApiStage {

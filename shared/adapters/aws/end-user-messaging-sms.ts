@@ -1,6 +1,6 @@
 import { PinpointSMSVoiceV2Client, SendTextMessageCommand } from '@aws-sdk/client-pinpoint-sms-voice-v2';
-import type { SmsProvider, SmsSendRequest } from '../../ports/sms-provider';
-import { PermanentProviderError } from '../../ports/voice-provider';
+import type { SmsProvider, SmsSendRequest } from '#shared/ports/sms-provider';
+import { PermanentProviderError } from '#shared/ports/voice-provider';
 
 /**
  * AWS End User Messaging SMS (pinpoint-sms-voice-v2 SendTextMessage) from the configured

@@ -1,5 +1,5 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { type DomainEvent, EVENT_SOURCE, type EventBus } from '../../ports/event-bus';
+import { type DomainEvent, EVENT_SOURCE, type EventBus } from '#shared/ports/event-bus';
 
 const MAX_BATCH = 10;
 

@@ -5,8 +5,8 @@ import {
   ResourceNotFoundException,
   SchedulerClient,
 } from '@aws-sdk/client-scheduler';
-import type { QueueName } from '../../ports/message-queue';
-import type { OneTimeScheduler } from '../../ports/scheduler';
+import type { QueueName } from '#shared/ports/message-queue';
+import type { OneTimeScheduler } from '#shared/ports/scheduler';
 
 export interface SchedulerTargets {
   readonly groupName: string;

@@ -1,5 +1,5 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import type { MessageQueue, QueueMessage } from '../../ports/message-queue';
+import type { MessageQueue, QueueMessage } from '#shared/ports/message-queue';
 
 const MAX_BATCH = 10;
 

@@ -1,5 +1,5 @@
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { AuthorizerCache } from '../../ports/authorizer-cache';
+import type { AuthorizerCache } from '#shared/ports/authorizer-cache';
 
 const EPOCH_KEY = { pk: 'AUTHORIZER_CACHE', sk: 'EPOCH' } as const;
 

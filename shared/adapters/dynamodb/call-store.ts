@@ -1,10 +1,10 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, type TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { CallRecord } from '../../domain/calls';
-import type { LeadRecord } from '../../domain/leads';
-import { assertStorable } from '../../domain/stored-size';
-import type { AppointmentRecord, ReportResult, TicketRecord } from '../../domain/support';
-import type { CallPageQuery, CallStore } from '../../ports/call-store';
+import type { CallRecord } from '#shared/domain/calls';
+import type { LeadRecord } from '#shared/domain/leads';
+import { assertStorable } from '#shared/domain/stored-size';
+import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support';
+import type { CallPageQuery, CallStore } from '#shared/ports/call-store';
 import { batchPut } from './batch-write';
 import { padId, teamPk, timeSortKey } from './keys';
 import { toLeadItem } from './lead-store';

@@ -8,9 +8,9 @@ import {
   PutCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { CampaignRecord, CampaignStatus, ChunkRecipient, SendStatus } from '../../domain/sms/campaign';
-import { assertStorable } from '../../domain/stored-size';
-import type { CampaignStore, RecipientOutcome, SendRecord } from '../../ports/campaign-store';
+import type { CampaignRecord, CampaignStatus, ChunkRecipient, SendStatus } from '#shared/domain/sms/campaign';
+import { assertStorable } from '#shared/domain/stored-size';
+import type { CampaignStore, RecipientOutcome, SendRecord } from '#shared/ports/campaign-store';
 import { batchPut } from './batch-write';
 import { teamPk } from './keys';
 import { queryAll } from './query';

@@ -1,10 +1,10 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, type TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { IntakeConfig } from '../../domain/intake/intake-config';
-import type { OutreachState } from '../../domain/intake/outreach';
-import type { LeadRecord } from '../../domain/leads';
-import { assertStorable } from '../../domain/stored-size';
-import { DuplicateLeadError, type IntakeConfigStore, type IntakeStore } from '../../ports/intake-store';
+import type { IntakeConfig } from '#shared/domain/intake/intake-config';
+import type { OutreachState } from '#shared/domain/intake/outreach';
+import type { LeadRecord } from '#shared/domain/leads';
+import { assertStorable } from '#shared/domain/stored-size';
+import { DuplicateLeadError, type IntakeConfigStore, type IntakeStore } from '#shared/ports/intake-store';
 import { nextCounterValue } from './counters';
 import { padId, teamPk } from './keys';
 import { toLeadItem } from './lead-store';

@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { LeadRecord } from '../../domain/leads';
-import type { LeadPageQuery, LeadStore } from '../../ports/lead-store';
+import type { LeadRecord } from '#shared/domain/leads';
+import type { LeadPageQuery, LeadStore } from '#shared/ports/lead-store';
 import { batchPut } from './batch-write';
 import { teamPk, timeSortKey } from './keys';
 import { queryByOffset } from './offset-query';

@@ -1,5 +1,5 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_MESSAGING_CONFIG, type MessagingConfig } from '../../domain/sms/messaging-config';
+import { DEFAULT_MESSAGING_CONFIG, type MessagingConfig } from '#shared/domain/sms/messaging-config';
 import { teamPk } from './keys';
 
 /** A team's texting configuration: `TEAM#<t>` / `CONFIG#messaging` in the teams table. */

@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { SessionRecord } from '../../domain/sessions';
-import type { PositionedSession, SessionListQuery, SessionStore } from '../../ports/session-store';
+import type { SessionRecord } from '#shared/domain/sessions';
+import type { PositionedSession, SessionListQuery, SessionStore } from '#shared/ports/session-store';
 import { batchPut } from './batch-write';
 import { teamPk, timeSortKey } from './keys';
 import { type Item, queryAll } from './query';

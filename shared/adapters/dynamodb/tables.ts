@@ -1,5 +1,5 @@
-import { envVar } from '../../config';
-import type { TableName } from '../../routes';
+import { envVar } from '#shared/config';
+import type { TableName } from '#shared/routes';
 
 /**
  * Table definitions shared by the CDK stack and the local emulator, so both create the same keys

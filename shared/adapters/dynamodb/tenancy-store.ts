@@ -8,9 +8,9 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { ApiKeyRecord, Enterprise, Portfolio, Team } from '../../domain/tenancy';
-import { ConflictError } from '../../errors';
-import type { TenancyStore } from '../../ports/tenancy-store';
+import type { ApiKeyRecord, Enterprise, Portfolio, Team } from '#shared/domain/tenancy';
+import { ConflictError } from '#shared/errors';
+import type { TenancyStore } from '#shared/ports/tenancy-store';
 import { nextCounterValue } from './counters';
 import { padId, teamPk } from './keys';
 import { queryAll } from './query';

@@ -1,6 +1,6 @@
 import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { withRetries } from '../../domain/retry';
+import { withRetries } from '#shared/domain/retry';
 
 export function isTransactionCancelled(error: unknown): error is TransactionCanceledException {
   return (error as Error)?.name === 'TransactionCanceledException';

@@ -1,4 +1,9 @@
-import { type OutboundCallRequest, type OutboundCallResult, PermanentProviderError, type VoiceProvider } from '../../ports/voice-provider';
+import {
+  type OutboundCallRequest,
+  type OutboundCallResult,
+  PermanentProviderError,
+  type VoiceProvider,
+} from '#shared/ports/voice-provider';
 
 export interface HttpVoiceProviderConfig {
   /** e.g. https://api.vapi.ai */

@@ -1,8 +1,8 @@
-import type { CampaignDependencies } from '../../domain/sms/campaign-service';
-import { pricePerSegmentMicros } from '../../domain/sms/pricing-config';
-import { DynamoCampaignStore } from '../dynamodb/campaign-store';
-import { getDocumentClient } from '../dynamodb/client';
-import { physicalTableName } from '../dynamodb/tables';
+import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import type { CampaignDependencies } from '#shared/domain/sms/campaign-service';
+import { pricePerSegmentMicros } from '#shared/domain/sms/pricing-config';
 import { eventBus } from './event-bus';
 import { queues } from './queues';
 import { scheduler } from './scheduler';

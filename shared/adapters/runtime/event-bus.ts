@@ -1,6 +1,6 @@
-import { requireEnv } from '../../config';
-import type { EventBus } from '../../ports/event-bus';
-import { EventBridgeBus } from '../aws/eventbridge-bus';
+import { EventBridgeBus } from '#shared/adapters/aws/eventbridge-bus';
+import { requireEnv } from '#shared/config';
+import type { EventBus } from '#shared/ports/event-bus';
 import { adapterSlot } from './slot';
 
 export const eventBus = adapterSlot<'default', EventBus>(

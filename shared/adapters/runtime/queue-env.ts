@@ -1,4 +1,4 @@
-import type { QueueName } from '../../ports/message-queue';
+import type { QueueName } from '#shared/ports/message-queue';
 
 /** Environment variables that carry each queue's URL and ARN (set by the stack, read by adapters). */
 export const QUEUE_URL_ENV: Readonly<Record<QueueName, string>> = {

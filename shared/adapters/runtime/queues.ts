@@ -1,6 +1,6 @@
-import { requireEnv } from '../../config';
-import type { MessageQueue, QueueName } from '../../ports/message-queue';
-import { SqsMessageQueue } from '../aws/sqs-queue';
+import { SqsMessageQueue } from '#shared/adapters/aws/sqs-queue';
+import { requireEnv } from '#shared/config';
+import type { MessageQueue, QueueName } from '#shared/ports/message-queue';
 import { QUEUE_URL_ENV } from './queue-env';
 import { adapterSlot } from './slot';
 

@@ -1,4 +1,4 @@
-import type { PortUse, Surface } from '../../routes';
+import type { PortUse, Surface } from '#shared/routes';
 import { QUEUE_ARN_ENV, QUEUE_URL_ENV } from './queue-env';
 
 /**

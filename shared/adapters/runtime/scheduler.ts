@@ -1,6 +1,6 @@
-import { envVar, requireEnv } from '../../config';
-import type { OneTimeScheduler } from '../../ports/scheduler';
-import { EventBridgeOneTimeScheduler } from '../aws/eventbridge-scheduler';
+import { EventBridgeOneTimeScheduler } from '#shared/adapters/aws/eventbridge-scheduler';
+import { envVar, requireEnv } from '#shared/config';
+import type { OneTimeScheduler } from '#shared/ports/scheduler';
 import { QUEUE_ARN_ENV } from './queue-env';
 import { adapterSlot } from './slot';
 

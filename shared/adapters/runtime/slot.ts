@@ -1,5 +1,5 @@
-import { envVar, inLocalFunctionScope } from '../../config';
-import type { PortUse } from '../../routes';
+import { envVar, inLocalFunctionScope } from '#shared/config';
+import type { PortUse } from '#shared/routes';
 import { PORT_ENV } from './resource-env';
 
 /**

@@ -1,6 +1,6 @@
-import { requireEnv } from '../../config';
-import type { SmsProvider } from '../../ports/sms-provider';
-import { EndUserMessagingSms } from '../aws/end-user-messaging-sms';
+import { EndUserMessagingSms } from '#shared/adapters/aws/end-user-messaging-sms';
+import { requireEnv } from '#shared/config';
+import type { SmsProvider } from '#shared/ports/sms-provider';
 import { adapterSlot } from './slot';
 
 export const smsProvider = adapterSlot<'default', SmsProvider>(

@@ -1,6 +1,6 @@
-import { requireEnv } from '../../config';
-import type { VoiceProvider } from '../../ports/voice-provider';
-import { HttpVoiceProvider } from '../http/http-voice-provider';
+import { HttpVoiceProvider } from '#shared/adapters/http/http-voice-provider';
+import { requireEnv } from '#shared/config';
+import type { VoiceProvider } from '#shared/ports/voice-provider';
 import { adapterSlot } from './slot';
 
 export const voiceProvider = adapterSlot<'default', VoiceProvider>(

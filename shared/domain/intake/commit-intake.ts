@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { ConflictError, ServiceUnavailableError } from '../../errors';
-import { leadCreated } from '../../events/lead-events';
-import { log } from '../../logging/logger';
-import type { EventBus } from '../../ports/event-bus';
-import { DuplicateLeadError, type IntakeStore } from '../../ports/intake-store';
-import { type IntakeLeadRecord, isIntakeLead } from '../leads';
+import { type IntakeLeadRecord, isIntakeLead } from '#shared/domain/leads';
+import { ConflictError, ServiceUnavailableError } from '#shared/errors';
+import { leadCreated } from '#shared/events/lead-events';
+import { log } from '#shared/logging/logger';
+import type { EventBus } from '#shared/ports/event-bus';
+import { DuplicateLeadError, type IntakeStore } from '#shared/ports/intake-store';
 import { dispatchOutreach, type OutreachDispatchDependencies } from './dispatch-outreach';
 import type { IngestPreview, PreparedIntake } from './prepare-intake';
 

@@ -1,7 +1,7 @@
-import { type LeadOutcome, leadBookingCreated, leadCompleted } from '../../events/lead-events';
-import type { EventBus } from '../../ports/event-bus';
-import type { IntakeStore } from '../../ports/intake-store';
-import type { AppointmentRecord } from '../support';
+import type { AppointmentRecord } from '#shared/domain/support';
+import { type LeadOutcome, leadBookingCreated, leadCompleted } from '#shared/events/lead-events';
+import type { EventBus } from '#shared/ports/event-bus';
+import type { IntakeStore } from '#shared/ports/intake-store';
 import { dispatchOutreach, type OutreachDispatchDependencies } from './dispatch-outreach';
 
 /** Provider end reasons that mean nobody answered (the attempt policy retries these). */

@@ -1,5 +1,5 @@
-import type { MessageQueue } from '../../ports/message-queue';
-import type { OneTimeScheduler } from '../../ports/scheduler';
+import type { MessageQueue } from '#shared/ports/message-queue';
+import type { OneTimeScheduler } from '#shared/ports/scheduler';
 import { type OutreachMessage, scheduleName } from './outreach';
 
 /** Where an outreach attempt goes: the outreach-calls queue now, or a one-time schedule for later. */

@@ -1,4 +1,4 @@
-import { FORBIDDEN_MEMBER_NAMES } from '../../forbidden-member-names';
+import { FORBIDDEN_MEMBER_NAMES } from '#shared/forbidden-member-names';
 
 /**
  * Paths into a JSON payload: `phone`, `contact.phone`, `phones[0].number`, `data["e-mail"]`.

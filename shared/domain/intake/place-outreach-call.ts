@@ -1,10 +1,10 @@
-import { PoisonMessageError } from '../../errors';
-import { leadCompleted } from '../../events/lead-events';
-import type { EventBus } from '../../ports/event-bus';
-import type { IntakeStore } from '../../ports/intake-store';
-import { PermanentProviderError, type VoiceProvider } from '../../ports/voice-provider';
-import { ClaimHeldElsewhereError, claimToken, type Delivery, isAbandoned } from '../claims';
-import { withRetries } from '../retry';
+import { ClaimHeldElsewhereError, claimToken, type Delivery, isAbandoned } from '#shared/domain/claims';
+import { withRetries } from '#shared/domain/retry';
+import { PoisonMessageError } from '#shared/errors';
+import { leadCompleted } from '#shared/events/lead-events';
+import type { EventBus } from '#shared/ports/event-bus';
+import type { IntakeStore } from '#shared/ports/intake-store';
+import { PermanentProviderError, type VoiceProvider } from '#shared/ports/voice-provider';
 import type { OutreachMessage, OutreachState } from './outreach';
 
 export interface PlaceCallDependencies {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { CallStore } from '../../ports/call-store';
-import type { IntakeStore } from '../../ports/intake-store';
-import type { CallRecord } from '../calls';
-import { type CompleteOutreachDependencies, completeOutreach } from '../intake/complete-outreach';
-import type { LeadRecord } from '../leads';
-import { toE164 } from '../phone';
-import type { AppointmentRecord, ReportResult, TicketRecord } from '../support';
-import type { Team } from '../tenancy';
+import type { CallRecord } from '#shared/domain/calls';
+import { type CompleteOutreachDependencies, completeOutreach } from '#shared/domain/intake/complete-outreach';
+import type { LeadRecord } from '#shared/domain/leads';
+import { toE164 } from '#shared/domain/phone';
+import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support';
+import type { Team } from '#shared/domain/tenancy';
+import type { CallStore } from '#shared/ports/call-store';
+import type { IntakeStore } from '#shared/ports/intake-store';
 import type { NormalizedCall } from './call-report';
 import type { Responder, ResponderDecision } from './responder';
 

@@ -1,4 +1,4 @@
-import type { Team } from '../tenancy';
+import type { Team } from '#shared/domain/tenancy';
 import type { NormalizedCall } from './call-report';
 import { findRequestedTime } from './requested-time';
 

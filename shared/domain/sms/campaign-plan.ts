@@ -1,5 +1,5 @@
-import { BadRequestError } from '../../errors';
-import { toE164 } from '../phone';
+import { toE164 } from '#shared/domain/phone';
+import { BadRequestError } from '#shared/errors';
 import type { CampaignRequest } from './campaign-request';
 import { countSegments, type SmsEncoding } from './segments';
 import { missingVariables, renderTemplate, variableValue, withOptOut } from './template';

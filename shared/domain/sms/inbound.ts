@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { CampaignStore } from '../../ports/campaign-store';
-import type { SmsProvider } from '../../ports/sms-provider';
-import type { Team } from '../tenancy';
+import type { Team } from '#shared/domain/tenancy';
+import type { CampaignStore } from '#shared/ports/campaign-store';
+import type { SmsProvider } from '#shared/ports/sms-provider';
 
 /** CTIA keywords, matched case-insensitively on the whole trimmed message. */
 export const OPT_OUT_KEYWORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT'] as const;
