@@ -1,59 +1,31 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store';
-import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { DEFAULT_INTAKE_CONFIG, type IntakeConfig } from '#shared/domain/intake/intake-config';
 import type { Team } from '#shared/domain/tenancy';
-import type { LocalDynamo } from '../../local/dynamodb';
-import { admin, adminJson, expectRefused } from '../support/admin-harness';
-import { startEmulator } from '../support/emulator';
+import { admin, adminJson, expectRefused, useIntakeTeams } from '../support/admin-harness';
 
 /** Runs an intake command with --json and returns the configuration it printed. */
 const saved = (...argv: string[]) => adminJson<IntakeConfig>(...argv);
 
-let workspaceCounter = 0;
-
 /** What an intake configuration reads from a payload; scheduling and routing are in admin-intake-scheduling-routing.test.ts. */
 describe('admin CLI: intake configuration', () => {
-  let dynamo: LocalDynamo;
-  let store: DynamoTenancyStore;
-  let configs: DynamoIntakeConfigStore;
+  const fx = useIntakeTeams();
   let workDir: string;
-  /** Two enterprises: `anchor` and `sibling` share one, `foreign` is in the other. */
-  let teams: { anchor: Team; sibling: Team; foreign: Team };
 
-  beforeAll(async () => {
-    dynamo = await startEmulator();
-    store = new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));
-    configs = new DynamoIntakeConfigStore(getDocumentClient(), physicalTableName('teams'));
+  beforeAll(() => {
     workDir = mkdtempSync(path.join(tmpdir(), 'admin-intake-'));
   });
-  afterAll(async () => {
+  afterAll(() => {
     rmSync(workDir, { recursive: true, force: true });
-    await dynamo.stop();
-  });
-
-  beforeEach(async () => {
-    const own = await store.createEnterprise({ name: 'Summit Home Services' });
-    const other = await store.createEnterprise({ name: 'Bayside Comfort' });
-    const team = (name: string, enterpriseId: number) =>
-      store.createTeam({ name, timezone: 'America/Chicago', isTest: false, enterpriseId, workspaceId: `ws_intake_${++workspaceCounter}` });
-    teams = {
-      anchor: await team('Summit Plumbing', own.id),
-      sibling: await team('Summit HVAC', own.id),
-      foreign: await team('Bayside Air', other.id),
-    };
   });
 
   const id = (team: Team) => String(team.id);
 
   describe('intake show', () => {
     it('prints the defaults for a team with nothing stored, as JSON and as text', async () => {
-      const json = await saved('intake', 'show', '--team', id(teams.anchor));
-      const text = await admin('intake', 'show', '--team', id(teams.anchor));
+      const json = await saved('intake', 'show', '--team', id(fx.teams.anchor));
+      const text = await admin('intake', 'show', '--team', id(fx.teams.anchor));
 
       expect(json).toEqual(DEFAULT_INTAKE_CONFIG);
       expect(text.code).toBe(0);
@@ -75,34 +47,34 @@ describe('admin CLI: intake configuration', () => {
         JSON.stringify({
           field_mapping: { fields: { phone_number: ['contact.phone'] } },
           scheduling: { mode: 'business_hours', business_hours: { monday: [{ start: '08:00', end: '17:00' }] } },
-          routing: { rules: [{ field: 'brand', equals: ['summit hvac'], team_id: teams.sibling.id }], default_team_id: null },
+          routing: { rules: [{ field: 'brand', equals: ['summit hvac'], team_id: fx.teams.sibling.id }], default_team_id: null },
         }),
       );
 
-      const result = await saved('intake', 'set', '--team', id(teams.anchor), '--file', file);
+      const result = await saved('intake', 'set', '--team', id(fx.teams.anchor), '--file', file);
 
       expect(result).toMatchObject({ dedupe_window_hours: 24, outreach: { max_attempts: 1 }, scheduling: { mode: 'business_hours' } });
-      expect(await configs.getIntakeConfig(teams.anchor.id)).toEqual(result);
-      expect(await saved('intake', 'show', '--team', id(teams.anchor))).toEqual(result);
+      expect(await fx.configs.getIntakeConfig(fx.teams.anchor.id)).toEqual(result);
+      expect(await saved('intake', 'show', '--team', id(fx.teams.anchor))).toEqual(result);
     });
 
     it('refuses an invalid configuration naming --file and the field, and saves nothing', async () => {
       const file = path.join(workDir, 'invalid.json');
       writeFileSync(file, JSON.stringify({ scheduling: { mode: 'custom', custom_windows: { friday: [{ start: '22:00', end: '6am' }] } } }));
 
-      const run = await admin('intake', 'set', '--team', id(teams.anchor), '--file', file);
+      const run = await admin('intake', 'set', '--team', id(fx.teams.anchor), '--file', file);
 
       expectRefused(run, '--file', 'scheduling.custom_windows.friday[0].end');
-      expect(await configs.getIntakeConfig(teams.anchor.id)).toBeNull();
+      expect(await fx.configs.getIntakeConfig(fx.teams.anchor.id)).toBeNull();
     });
 
     it('refuses a file that is not JSON or cannot be read, naming --file', async () => {
       const file = path.join(workDir, 'broken.json');
       writeFileSync(file, '{ "lead_sources": [');
 
-      expectRefused(await admin('intake', 'set', '--team', id(teams.anchor), '--file', file), '--file', 'is not JSON');
+      expectRefused(await admin('intake', 'set', '--team', id(fx.teams.anchor), '--file', file), '--file', 'is not JSON');
       expectRefused(
-        await admin('intake', 'set', '--team', id(teams.anchor), '--file', path.join(workDir, 'missing.json')),
+        await admin('intake', 'set', '--team', id(fx.teams.anchor), '--file', path.join(workDir, 'missing.json')),
         '--file',
         'ENOENT',
       );
@@ -110,12 +82,12 @@ describe('admin CLI: intake configuration', () => {
 
     it('refuses routing to a team of another enterprise, naming the field and the team', async () => {
       const file = path.join(workDir, 'foreign.json');
-      writeFileSync(file, JSON.stringify({ routing: { rules: [], default_team_id: teams.foreign.id } }));
+      writeFileSync(file, JSON.stringify({ routing: { rules: [], default_team_id: fx.teams.foreign.id } }));
 
-      const run = await admin('intake', 'set', '--team', id(teams.anchor), '--file', file);
+      const run = await admin('intake', 'set', '--team', id(fx.teams.anchor), '--file', file);
 
-      expectRefused(run, '--file', 'routing.default_team_id', `team ${teams.foreign.id} (Bayside Air)`);
-      expect(await configs.getIntakeConfig(teams.anchor.id)).toBeNull();
+      expectRefused(run, '--file', 'routing.default_team_id', `team ${fx.teams.foreign.id} (Bayside Air)`);
+      expect(await fx.configs.getIntakeConfig(fx.teams.anchor.id)).toBeNull();
     });
   });
 
@@ -125,7 +97,7 @@ describe('admin CLI: intake configuration', () => {
         'intake',
         'mapping',
         '--team',
-        id(teams.anchor),
+        id(fx.teams.anchor),
         '--target',
         'phone_number',
         '--aliases',
@@ -133,15 +105,15 @@ describe('admin CLI: intake configuration', () => {
       );
 
       expect(result.field_mapping).toEqual({ fields: { phone_number: ['contact.phones[0].number', 'phone', 'data["tel,home"]'] } });
-      expect((await configs.getIntakeConfig(teams.anchor.id))?.field_mapping).toEqual(result.field_mapping);
+      expect((await fx.configs.getIntakeConfig(fx.teams.anchor.id))?.field_mapping).toEqual(result.field_mapping);
     });
 
     it('clears one target with --target --clear, and the whole mapping with --clear', async () => {
-      await saved('intake', 'mapping', '--team', id(teams.anchor), '--target', 'phone_number', '--aliases', 'contact.phone');
-      await saved('intake', 'mapping', '--team', id(teams.anchor), '--target', 'email', '--aliases', 'contact.email');
+      await saved('intake', 'mapping', '--team', id(fx.teams.anchor), '--target', 'phone_number', '--aliases', 'contact.phone');
+      await saved('intake', 'mapping', '--team', id(fx.teams.anchor), '--target', 'email', '--aliases', 'contact.email');
 
-      const oneCleared = await saved('intake', 'mapping', '--team', id(teams.anchor), '--target', 'phone_number', '--clear');
-      const allCleared = await saved('intake', 'mapping', '--team', id(teams.anchor), '--clear');
+      const oneCleared = await saved('intake', 'mapping', '--team', id(fx.teams.anchor), '--target', 'phone_number', '--clear');
+      const allCleared = await saved('intake', 'mapping', '--team', id(fx.teams.anchor), '--clear');
 
       expect(oneCleared.field_mapping).toEqual({ fields: { email: ['contact.email'] } });
       expect(allCleared.field_mapping).toBeNull();
@@ -149,22 +121,22 @@ describe('admin CLI: intake configuration', () => {
 
     it('refuses an unknown target naming --target and a malformed path naming --aliases', async () => {
       expectRefused(
-        await admin('intake', 'mapping', '--team', id(teams.anchor), '--target', 'mobile', '--aliases', 'x'),
+        await admin('intake', 'mapping', '--team', id(fx.teams.anchor), '--target', 'mobile', '--aliases', 'x'),
         '--target',
         'mobile',
       );
       expectRefused(
-        await admin('intake', 'mapping', '--team', id(teams.anchor), '--target', 'phone_number', '--aliases', 'contact..phone'),
+        await admin('intake', 'mapping', '--team', id(fx.teams.anchor), '--target', 'phone_number', '--aliases', 'contact..phone'),
         '--aliases',
         'contact..phone',
       );
-      expectRefused(await admin('intake', 'mapping', '--team', id(teams.anchor), '--target', 'phone_number'), '--aliases');
-      expect(await configs.getIntakeConfig(teams.anchor.id)).toBeNull();
+      expectRefused(await admin('intake', 'mapping', '--team', id(fx.teams.anchor), '--target', 'phone_number'), '--aliases');
+      expect(await fx.configs.getIntakeConfig(fx.teams.anchor.id)).toBeNull();
     });
 
     it('saves notes-combine paths and clears them', async () => {
-      const combined = await saved('intake', 'notes-combine', '--team', id(teams.anchor), '--paths', 'job.description,job.access_notes');
-      const cleared = await saved('intake', 'notes-combine', '--team', id(teams.anchor), '--clear');
+      const combined = await saved('intake', 'notes-combine', '--team', id(fx.teams.anchor), '--paths', 'job.description,job.access_notes');
+      const cleared = await saved('intake', 'notes-combine', '--team', id(fx.teams.anchor), '--clear');
 
       expect(combined.field_mapping).toEqual({ fields: {}, notes_combine: ['job.description', 'job.access_notes'] });
       expect(cleared.field_mapping).toBeNull();
@@ -172,7 +144,7 @@ describe('admin CLI: intake configuration', () => {
 
     it('refuses a malformed notes path naming --paths', async () => {
       expectRefused(
-        await admin('intake', 'notes-combine', '--team', id(teams.anchor), '--paths', 'job.description,[oops'),
+        await admin('intake', 'notes-combine', '--team', id(fx.teams.anchor), '--paths', 'job.description,[oops'),
         '--paths',
         '[oops',
       );
@@ -185,7 +157,7 @@ describe('admin CLI: intake configuration', () => {
         'intake',
         'lead-sources',
         '--team',
-        id(teams.anchor),
+        id(fx.teams.anchor),
         '--sources',
         'Google Ads, Facebook,Website',
         '--default',
@@ -200,7 +172,7 @@ describe('admin CLI: intake configuration', () => {
         'intake',
         'lead-sources',
         '--team',
-        id(teams.anchor),
+        id(fx.teams.anchor),
         '--sources',
         'Google Ads,Facebook',
         '--default',
@@ -211,11 +183,11 @@ describe('admin CLI: intake configuration', () => {
     });
 
     it('refuses new sources that drop the current default unless --default is given, naming --default', async () => {
-      await saved('intake', 'lead-sources', '--team', id(teams.anchor), '--sources', 'Google Ads,Website', '--default', 'Website');
+      await saved('intake', 'lead-sources', '--team', id(fx.teams.anchor), '--sources', 'Google Ads,Website', '--default', 'Website');
 
-      expectRefused(await admin('intake', 'lead-sources', '--team', id(teams.anchor), '--sources', 'Google Ads'), '--default');
+      expectRefused(await admin('intake', 'lead-sources', '--team', id(fx.teams.anchor), '--sources', 'Google Ads'), '--default');
       expect(
-        await saved('intake', 'lead-sources', '--team', id(teams.anchor), '--sources', 'Google Ads', '--default', 'none'),
+        await saved('intake', 'lead-sources', '--team', id(fx.teams.anchor), '--sources', 'Google Ads', '--default', 'none'),
       ).toMatchObject({
         lead_sources: ['Google Ads'],
         default_lead_source: null,
@@ -223,17 +195,17 @@ describe('admin CLI: intake configuration', () => {
     });
 
     it('refuses a source named twice, naming --sources', async () => {
-      expectRefused(await admin('intake', 'lead-sources', '--team', id(teams.anchor), '--sources', 'Facebook,facebook'), '--sources');
+      expectRefused(await admin('intake', 'lead-sources', '--team', id(fx.teams.anchor), '--sources', 'Facebook,facebook'), '--sources');
     });
   });
 
   describe('intake dedupe-window, outreach and phone-region', () => {
     it('save the dedupe window, the attempt policy and the region', async () => {
-      await saved('intake', 'dedupe-window', '--team', id(teams.anchor), '--hours', '48');
-      await saved('intake', 'outreach', '--team', id(teams.anchor), '--attempts', '3', '--spacing-minutes', '45');
-      await saved('intake', 'phone-region', '--team', id(teams.anchor), '--region', 'ca');
+      await saved('intake', 'dedupe-window', '--team', id(fx.teams.anchor), '--hours', '48');
+      await saved('intake', 'outreach', '--team', id(fx.teams.anchor), '--attempts', '3', '--spacing-minutes', '45');
+      await saved('intake', 'phone-region', '--team', id(fx.teams.anchor), '--region', 'ca');
 
-      expect(await configs.getIntakeConfig(teams.anchor.id)).toMatchObject({
+      expect(await fx.configs.getIntakeConfig(fx.teams.anchor.id)).toMatchObject({
         dedupe_window_hours: 48,
         outreach: { max_attempts: 3, retry_spacing_minutes: 45 },
         phone_region: 'CA',
@@ -241,29 +213,33 @@ describe('admin CLI: intake configuration', () => {
     });
 
     it('refuses values out of range or malformed, naming the flag and the field', async () => {
-      expectRefused(await admin('intake', 'dedupe-window', '--team', id(teams.anchor), '--hours', '721'), '--hours', 'dedupe_window_hours');
-      expectRefused(await admin('intake', 'dedupe-window', '--team', id(teams.anchor), '--hours', 'a day'), '--hours');
       expectRefused(
-        await admin('intake', 'outreach', '--team', id(teams.anchor), '--attempts', '6'),
+        await admin('intake', 'dedupe-window', '--team', id(fx.teams.anchor), '--hours', '721'),
+        '--hours',
+        'dedupe_window_hours',
+      );
+      expectRefused(await admin('intake', 'dedupe-window', '--team', id(fx.teams.anchor), '--hours', 'a day'), '--hours');
+      expectRefused(
+        await admin('intake', 'outreach', '--team', id(fx.teams.anchor), '--attempts', '6'),
         '--attempts',
         'outreach.max_attempts',
       );
       expectRefused(
-        await admin('intake', 'outreach', '--team', id(teams.anchor), '--spacing-minutes', '0'),
+        await admin('intake', 'outreach', '--team', id(fx.teams.anchor), '--spacing-minutes', '0'),
         '--spacing-minutes',
         'outreach.retry_spacing_minutes',
       );
-      expectRefused(await admin('intake', 'phone-region', '--team', id(teams.anchor), '--region', 'USA'), '--region', 'USA');
-      expectRefused(await admin('intake', 'phone-region', '--team', id(teams.anchor), '--region', 'XX'), '--region', 'XX');
-      expect(await configs.getIntakeConfig(teams.anchor.id)).toBeNull();
+      expectRefused(await admin('intake', 'phone-region', '--team', id(fx.teams.anchor), '--region', 'USA'), '--region', 'USA');
+      expectRefused(await admin('intake', 'phone-region', '--team', id(fx.teams.anchor), '--region', 'XX'), '--region', 'XX');
+      expect(await fx.configs.getIntakeConfig(fx.teams.anchor.id)).toBeNull();
     });
   });
 
   it('changes one part of the configuration without touching the others', async () => {
-    await saved('intake', 'outreach', '--team', id(teams.anchor), '--attempts', '2');
-    await saved('intake', 'lead-sources', '--team', id(teams.anchor), '--sources', 'Website');
+    await saved('intake', 'outreach', '--team', id(fx.teams.anchor), '--attempts', '2');
+    await saved('intake', 'lead-sources', '--team', id(fx.teams.anchor), '--sources', 'Website');
 
-    const result = await saved('intake', 'dedupe-window', '--team', id(teams.anchor), '--hours', '0');
+    const result = await saved('intake', 'dedupe-window', '--team', id(fx.teams.anchor), '--hours', '0');
 
     expect(result).toMatchObject({
       outreach: { max_attempts: 2, retry_spacing_minutes: 30 },

@@ -2,55 +2,25 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { DynamoIntakeConfigStore, DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
+import { DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { authenticateApiKey } from '#shared/domain/identity-resolver';
 import { ingestLead } from '#shared/domain/intake/ingest';
 import type { IntakeConfig } from '#shared/domain/intake/intake-config';
 import type { Team } from '#shared/domain/tenancy';
 import { toHttpError } from '#shared/http/errors';
-import type { LocalDynamo } from '../../local/dynamodb';
-import { admin, adminJson, expectRefused } from '../support/admin-harness';
-import { startEmulator } from '../support/emulator';
+import { admin, adminJson, expectRefused, useIntakeTeams } from '../support/admin-harness';
 import { RecordingEventBus, RecordingQueue, RecordingScheduler } from '../support/intake-fakes';
 
 /** Runs an intake command with --json and returns the configuration it printed. */
 const saved = (...argv: string[]) => adminJson<IntakeConfig>(...argv);
-
-let workspaceCounter = 0;
 
 /**
  * When and for which team a lead is called: the weekly-window syntax, routing within the anchor's
  * enterprise, and the demo configurations built on both.
  */
 describe('admin CLI: intake scheduling and routing', () => {
-  let dynamo: LocalDynamo;
-  let store: DynamoTenancyStore;
-  let configs: DynamoIntakeConfigStore;
-  /** Two enterprises: `anchor` and `sibling` share one, `foreign` is in the other. */
-  let teams: { anchor: Team; sibling: Team; foreign: Team };
-
-  beforeAll(async () => {
-    dynamo = await startEmulator();
-    store = new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));
-    configs = new DynamoIntakeConfigStore(getDocumentClient(), physicalTableName('teams'));
-  });
-  afterAll(async () => {
-    await dynamo.stop();
-  });
-
-  beforeEach(async () => {
-    const own = await store.createEnterprise({ name: 'Summit Home Services' });
-    const other = await store.createEnterprise({ name: 'Bayside Comfort' });
-    const team = (name: string, enterpriseId: number) =>
-      store.createTeam({ name, timezone: 'America/Chicago', isTest: false, enterpriseId, workspaceId: `ws_intake_${++workspaceCounter}` });
-    teams = {
-      anchor: await team('Summit Plumbing', own.id),
-      sibling: await team('Summit HVAC', own.id),
-      foreign: await team('Bayside Air', other.id),
-    };
-  });
+  const fx = useIntakeTeams();
 
   const id = (team: Team) => String(team.id);
 
@@ -60,7 +30,7 @@ describe('admin CLI: intake scheduling and routing', () => {
         'intake',
         'scheduling',
         '--team',
-        id(teams.anchor),
+        id(fx.teams.anchor),
         '--mode',
         'business_hours',
         '--hours',
@@ -90,7 +60,7 @@ describe('admin CLI: intake scheduling and routing', () => {
         'intake',
         'scheduling',
         '--team',
-        id(teams.anchor),
+        id(fx.teams.anchor),
         '--mode',
         'custom',
         '--custom',
@@ -102,46 +72,55 @@ describe('admin CLI: intake scheduling and routing', () => {
         saturday: [{ start: '20:00', end: '00:00' }],
         sunday: [{ start: '20:00', end: '00:00' }],
       });
-      const text = await admin('intake', 'show', '--team', id(teams.anchor));
+      const text = await admin('intake', 'show', '--team', id(fx.teams.anchor));
       expect(text.stdout).toContain('custom windows  fri 22:00-06:00; sat-sun 20:00-00:00');
     });
 
     it('changes the mode alone and keeps the hours', async () => {
-      await saved('intake', 'scheduling', '--team', id(teams.anchor), '--mode', 'business_hours', '--hours', 'weekdays 08:00-17:00');
+      await saved('intake', 'scheduling', '--team', id(fx.teams.anchor), '--mode', 'business_hours', '--hours', 'weekdays 08:00-17:00');
 
-      const result = await saved('intake', 'scheduling', '--team', id(teams.anchor), '--mode', 'after_hours');
+      const result = await saved('intake', 'scheduling', '--team', id(fx.teams.anchor), '--mode', 'after_hours');
 
       expect(result.scheduling.mode).toBe('after_hours');
       expect(Object.keys(result.scheduling.business_hours)).toEqual(['monday', 'tuesday', 'wednesday', 'thursday', 'friday']);
     });
 
     it('refuses bad days, times and modes, naming the flag', async () => {
-      expectRefused(await admin('intake', 'scheduling', '--team', id(teams.anchor), '--mode', 'nights'), '--mode', 'nights');
+      expectRefused(await admin('intake', 'scheduling', '--team', id(fx.teams.anchor), '--mode', 'nights'), '--mode', 'nights');
       expectRefused(
-        await admin('intake', 'scheduling', '--team', id(teams.anchor), '--mode', 'business_hours', '--hours', 'mon-fry 08:00-17:00'),
+        await admin('intake', 'scheduling', '--team', id(fx.teams.anchor), '--mode', 'business_hours', '--hours', 'mon-fry 08:00-17:00'),
         '--hours',
         'fry',
       );
       expectRefused(
-        await admin('intake', 'scheduling', '--team', id(teams.anchor), '--mode', 'business_hours', '--hours', 'mon 08:00-25:00'),
+        await admin('intake', 'scheduling', '--team', id(fx.teams.anchor), '--mode', 'business_hours', '--hours', 'mon 08:00-25:00'),
         '--hours',
         '08:00-25:00',
       );
       expectRefused(
-        await admin('intake', 'scheduling', '--team', id(teams.anchor), '--mode', 'custom', '--custom', 'fri'),
+        await admin('intake', 'scheduling', '--team', id(fx.teams.anchor), '--mode', 'custom', '--custom', 'fri'),
         '--custom',
         'fri',
       );
-      expect(await configs.getIntakeConfig(teams.anchor.id)).toBeNull();
+      expect(await fx.configs.getIntakeConfig(fx.teams.anchor.id)).toBeNull();
     });
 
     it('refuses a mode without the windows it needs, naming the windows flag', async () => {
-      expectRefused(await admin('intake', 'scheduling', '--team', id(teams.anchor), '--mode', 'business_hours'), '--hours');
-      expectRefused(await admin('intake', 'scheduling', '--team', id(teams.anchor), '--mode', 'custom'), '--custom');
+      expectRefused(await admin('intake', 'scheduling', '--team', id(fx.teams.anchor), '--mode', 'business_hours'), '--hours');
+      expectRefused(await admin('intake', 'scheduling', '--team', id(fx.teams.anchor), '--mode', 'custom'), '--custom');
     });
 
     it('refuses after_hours with round-the-clock business hours, which would never call', async () => {
-      const run = await admin('intake', 'scheduling', '--team', id(teams.anchor), '--mode', 'after_hours', '--hours', 'daily 00:00-24:00');
+      const run = await admin(
+        'intake',
+        'scheduling',
+        '--team',
+        id(fx.teams.anchor),
+        '--mode',
+        'after_hours',
+        '--hours',
+        'daily 00:00-24:00',
+      );
 
       expectRefused(run, '--hours', 'leaves no time to call');
     });
@@ -153,61 +132,61 @@ describe('admin CLI: intake scheduling and routing', () => {
         'intake',
         'routing',
         '--team',
-        id(teams.anchor),
+        id(fx.teams.anchor),
         '--rule',
-        `brand=summit hvac,summit heating->${teams.sibling.id}`,
+        `brand=summit hvac,summit heating->${fx.teams.sibling.id}`,
         '--rule',
-        `lead.brand=summit plumbing, summit->${teams.anchor.id}`,
+        `lead.brand=summit plumbing, summit->${fx.teams.anchor.id}`,
         '--default-team',
-        id(teams.anchor),
+        id(fx.teams.anchor),
       );
 
       expect(result.routing).toEqual({
         rules: [
-          { field: 'brand', equals: ['summit hvac', 'summit heating'], team_id: teams.sibling.id },
-          { field: 'lead.brand', equals: ['summit plumbing', 'summit'], team_id: teams.anchor.id },
+          { field: 'brand', equals: ['summit hvac', 'summit heating'], team_id: fx.teams.sibling.id },
+          { field: 'lead.brand', equals: ['summit plumbing', 'summit'], team_id: fx.teams.anchor.id },
         ],
-        default_team_id: teams.anchor.id,
+        default_team_id: fx.teams.anchor.id,
       });
-      const text = await admin('intake', 'show', '--team', id(teams.anchor));
-      expect(text.stdout).toContain(`1. brand = "summit hvac" | "summit heating" -> team ${teams.sibling.id} (Summit HVAC)`);
-      expect(text.stdout).toContain(`otherwise -> team ${teams.anchor.id} (Summit Plumbing)`);
+      const text = await admin('intake', 'show', '--team', id(fx.teams.anchor));
+      expect(text.stdout).toContain(`1. brand = "summit hvac" | "summit heating" -> team ${fx.teams.sibling.id} (Summit HVAC)`);
+      expect(text.stdout).toContain(`otherwise -> team ${fx.teams.anchor.id} (Summit Plumbing)`);
     });
 
     it('refuses a rule naming a team of another enterprise, naming the team, and saves nothing', async () => {
-      const run = await admin('intake', 'routing', '--team', id(teams.anchor), '--rule', `brand=bayside->${teams.foreign.id}`);
+      const run = await admin('intake', 'routing', '--team', id(fx.teams.anchor), '--rule', `brand=bayside->${fx.teams.foreign.id}`);
 
-      expectRefused(run, '--rule', `team ${teams.foreign.id} (Bayside Air)`, 'enterprise');
-      expect(await configs.getIntakeConfig(teams.anchor.id)).toBeNull();
+      expectRefused(run, '--rule', `team ${fx.teams.foreign.id} (Bayside Air)`, 'enterprise');
+      expect(await fx.configs.getIntakeConfig(fx.teams.anchor.id)).toBeNull();
     });
 
     it('refuses a default team of another enterprise or one that does not exist, naming --default-team', async () => {
       expectRefused(
-        await admin('intake', 'routing', '--team', id(teams.anchor), '--default-team', id(teams.foreign)),
+        await admin('intake', 'routing', '--team', id(fx.teams.anchor), '--default-team', id(fx.teams.foreign)),
         '--default-team',
         'Bayside Air',
       );
       expectRefused(
-        await admin('intake', 'routing', '--team', id(teams.anchor), '--default-team', '987654'),
+        await admin('intake', 'routing', '--team', id(fx.teams.anchor), '--default-team', '987654'),
         '--default-team',
         'team 987654 does not exist',
       );
     });
 
     it('refuses a malformed rule, naming --rule', async () => {
-      expectRefused(await admin('intake', 'routing', '--team', id(teams.anchor), '--rule', 'brand summit->2'), '--rule', 'FIELD=VALUE');
-      expectRefused(await admin('intake', 'routing', '--team', id(teams.anchor), '--rule', 'brand=summit->two'), '--rule', 'two');
-      expectRefused(await admin('intake', 'routing', '--team', id(teams.anchor), '--rule', 'bad path=summit->2'), '--rule', 'bad path');
+      expectRefused(await admin('intake', 'routing', '--team', id(fx.teams.anchor), '--rule', 'brand summit->2'), '--rule', 'FIELD=VALUE');
+      expectRefused(await admin('intake', 'routing', '--team', id(fx.teams.anchor), '--rule', 'brand=summit->two'), '--rule', 'two');
+      expectRefused(await admin('intake', 'routing', '--team', id(fx.teams.anchor), '--rule', 'bad path=summit->2'), '--rule', 'bad path');
     });
 
     it('changes the default team alone, keeping the rules, and --clear removes all routing', async () => {
-      await saved('intake', 'routing', '--team', id(teams.anchor), '--rule', `brand=hvac->${teams.sibling.id}`);
+      await saved('intake', 'routing', '--team', id(fx.teams.anchor), '--rule', `brand=hvac->${fx.teams.sibling.id}`);
 
-      const withDefault = await saved('intake', 'routing', '--team', id(teams.anchor), '--default-team', id(teams.sibling));
-      const cleared = await saved('intake', 'routing', '--team', id(teams.anchor), '--clear');
+      const withDefault = await saved('intake', 'routing', '--team', id(fx.teams.anchor), '--default-team', id(fx.teams.sibling));
+      const cleared = await saved('intake', 'routing', '--team', id(fx.teams.anchor), '--clear');
 
       expect(withDefault.routing.rules).toHaveLength(1);
-      expect(withDefault.routing.default_team_id).toBe(teams.sibling.id);
+      expect(withDefault.routing.default_team_id).toBe(fx.teams.sibling.id);
       expect(cleared.routing).toEqual({ rules: [], default_team_id: null });
     });
   });
@@ -223,7 +202,7 @@ describe('admin CLI: intake scheduling and routing', () => {
       const result = await seedIfEmpty(dataDir);
       credentials = JSON.parse(readFileSync(result.credentialsPath, 'utf8')) as typeof credentials;
       const workspaces = ['ws_summit_plumbing', 'ws_summit_hvac', 'ws_summit_qa', 'ws_bayside_heating_air', 'ws_bayside_plumbing'];
-      const found = await Promise.all(workspaces.map((w) => store.getTeamByWorkspace(w)));
+      const found = await Promise.all(workspaces.map((w) => fx.store.getTeamByWorkspace(w)));
       demo = new Map(found.flatMap((t) => (t ? [[t.workspaceId, t] as const] : [])));
     });
     afterAll(() => {
@@ -241,10 +220,10 @@ describe('admin CLI: intake scheduling and routing', () => {
       const hvac = demoTeam('ws_summit_hvac');
       const qa = demoTeam('ws_summit_qa');
 
-      const anchor = await configs.getIntakeConfig(plumbing.id);
-      const nested = await configs.getIntakeConfig(hvac.id);
-      const custom = await configs.getIntakeConfig(qa.id);
-      const afterHours = await configs.getIntakeConfig(demoTeam('ws_bayside_heating_air').id);
+      const anchor = await fx.configs.getIntakeConfig(plumbing.id);
+      const nested = await fx.configs.getIntakeConfig(hvac.id);
+      const custom = await fx.configs.getIntakeConfig(qa.id);
+      const afterHours = await fx.configs.getIntakeConfig(demoTeam('ws_bayside_heating_air').id);
 
       expect(anchor?.routing.rules.map((r) => [r.field, r.team_id])).toEqual([
         ['brand', hvac.id],
@@ -267,7 +246,7 @@ describe('admin CLI: intake scheduling and routing', () => {
       expect(nested?.scheduling.mode).toBe('business_hours');
       expect(custom?.scheduling.custom_windows.friday).toEqual([{ start: '22:00', end: '06:00' }]);
       expect(afterHours?.scheduling.mode).toBe('after_hours');
-      expect(await configs.getIntakeConfig(demoTeam('ws_bayside_plumbing').id)).toBeNull();
+      expect(await fx.configs.getIntakeConfig(demoTeam('ws_bayside_plumbing').id)).toBeNull();
     });
 
     it('gives every full demo key the write permissions, and keeps the read:leads-only key as it was', () => {
@@ -285,7 +264,7 @@ describe('admin CLI: intake scheduling and routing', () => {
       const text = await admin('intake', 'show', '--team', id(demoTeam('ws_summit_plumbing')));
 
       expect(again.seeded).toBe(false);
-      expect((await configs.getIntakeConfig(hvac.id))?.dedupe_window_hours).toBe(12);
+      expect((await fx.configs.getIntakeConfig(hvac.id))?.dedupe_window_hours).toBe(12);
       expect(text.stdout).toContain(`"summit hvac" | "summit heating & cooling" -> team ${hvac.id} (Summit HVAC)`);
     });
 
@@ -295,15 +274,15 @@ describe('admin CLI: intake scheduling and routing', () => {
       ].map((m) => JSON.parse(m[1] ?? '') as Record<string, unknown>);
       const [ownTeam, nested, byBrandPlumbing, byBrandQa, byBrandUnknown, testMode, duplicate] = bodies;
       const deps = {
-        tenancy: store,
-        configs,
+        tenancy: fx.store,
+        configs: fx.configs,
         intake: new DynamoIntakeStore(getDocumentClient(), physicalTableName('leads')),
         outreachQueue: new RecordingQueue(),
         scheduler: new RecordingScheduler(),
         eventBus: new RecordingEventBus(),
       };
       const identity = async (index: number) => {
-        const resolved = await authenticateApiKey(store, credentials.keys[index]?.key ?? '');
+        const resolved = await authenticateApiKey(fx.store, credentials.keys[index]?.key ?? '');
         if (!resolved.ok) throw new Error(`demo key ${index} does not authenticate`);
         return resolved.identity;
       };

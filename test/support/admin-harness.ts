@@ -1,4 +1,11 @@
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import type { Team } from '#shared/domain/tenancy';
 import { runAdmin } from '../../bin/admin/main';
+import type { LocalDynamo } from '../../local/dynamodb';
+import { startEmulator } from './emulator';
 
 export interface AdminRun {
   code: number;
@@ -33,4 +40,64 @@ export function expectRefused(run: AdminRun, ...texts: string[]): void {
   expect(run.code).toBe(1);
   expect(run.stdout).toBe('');
   for (const text of texts) expect(run.stderr).toContain(text);
+}
+
+/** Three teams: `anchor` and `sibling` share an enterprise, `foreign` is in the other. */
+export interface IntakeTeams {
+  readonly anchor: Team;
+  readonly sibling: Team;
+  readonly foreign: Team;
+}
+
+export interface IntakeFixture {
+  readonly store: DynamoTenancyStore;
+  readonly configs: DynamoIntakeConfigStore;
+  /** Fresh for every test. */
+  readonly teams: IntakeTeams;
+}
+
+let workspaceCounter = 0;
+
+/**
+ * Starts the emulator for the calling test file and gives every test three fresh teams (the
+ * intake commands' routing rules need an enterprise with two teams and a team outside it).
+ */
+export function useIntakeTeams(): IntakeFixture {
+  let dynamo: LocalDynamo | undefined;
+  const fixture: { store?: DynamoTenancyStore; configs?: DynamoIntakeConfigStore; teams?: IntakeTeams } = {};
+  beforeAll(async () => {
+    dynamo = await startEmulator();
+    fixture.store = new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));
+    fixture.configs = new DynamoIntakeConfigStore(getDocumentClient(), physicalTableName('teams'));
+  });
+  afterAll(async () => {
+    await dynamo?.stop();
+  });
+  beforeEach(async () => {
+    const store = fixture.store as DynamoTenancyStore;
+    const own = await store.createEnterprise({ name: 'Summit Home Services' });
+    const other = await store.createEnterprise({ name: 'Bayside Comfort' });
+    const team = (name: string, enterpriseId: number) =>
+      store.createTeam({ name, timezone: 'America/Chicago', isTest: false, enterpriseId, workspaceId: `ws_intake_${++workspaceCounter}` });
+    fixture.teams = {
+      anchor: await team('Summit Plumbing', own.id),
+      sibling: await team('Summit HVAC', own.id),
+      foreign: await team('Bayside Air', other.id),
+    };
+  });
+  const required = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is set up in beforeAll/beforeEach of useIntakeTeams`);
+    return value;
+  };
+  return {
+    get store() {
+      return required(fixture.store, 'store');
+    },
+    get configs() {
+      return required(fixture.configs, 'configs');
+    },
+    get teams() {
+      return required(fixture.teams, 'teams');
+    },
+  };
 }
