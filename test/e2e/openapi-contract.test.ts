@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
@@ -12,6 +11,7 @@ import { createApiKey } from '#shared/domain/key-service';
 import { buildOpenApiDocument, type OpenApiDocument } from '#shared/openapi/document';
 import { ROUTES, type RouteDefinition } from '#shared/routes';
 import { type LocalService, startLocalService } from '../../local/service';
+import { type DocumentAjv, documentAjv } from '../support/openapi-ajv';
 
 /**
  * The contract test: every read route, called through the local gateway on the seeded demo data,
@@ -35,7 +35,7 @@ interface DemoKey {
 
 let service: LocalService;
 let doc: OpenApiDocument;
-let ajv: Ajv2020;
+let schemas: DocumentAjv;
 let demoKeys: DemoKey[] = [];
 /** Every key holding every permission its type may hold, by type. */
 const full = new Map<KeyType, DemoKey>();
@@ -43,11 +43,6 @@ const full = new Map<KeyType, DemoKey>();
 let callsOnly: string;
 /** The voice reports posted before the tests: the first delivery of each and one redelivery. */
 const voiceReports: { workspaceId: string; first: Answer[]; redelivery: Answer | null } = { workspaceId: '', first: [], redelivery: null };
-
-const COMPONENTS_ID = 'https://contract.test/openapi.json';
-const rewrite = <T>(schema: T): T =>
-  JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', `"${COMPONENTS_ID}#/$defs/`)) as T;
-const validators = new Map<string, ValidateFunction>();
 
 beforeAll(async () => {
   service = await startLocalService({ port: 0, dataDir: undefined, seed: true });
@@ -71,19 +66,7 @@ beforeAll(async () => {
   const response = await fetch(`${service.url}/api/openapi.json`);
   expect(response.status).toBe(200);
   doc = (await response.json()) as OpenApiDocument;
-  ajv = new Ajv2020({
-    strict: true,
-    allowUnionTypes: true,
-    formats: {
-      // The document promises UTC instants.
-      'date-time': {
-        validate: (s: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/.test(s) && !Number.isNaN(Date.parse(s)),
-      },
-      date: /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/,
-      uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-    },
-  });
-  ajv.addSchema(rewrite({ $id: COMPONENTS_ID, $defs: doc.components.schemas }));
+  schemas = documentAjv(doc);
   await postVoiceReports();
 }, 120_000);
 
@@ -171,16 +154,6 @@ function responseSchema(r: RouteDefinition, status: number): Json {
   return schema;
 }
 
-function violations(schema: Json, body: unknown): string[] {
-  const cacheKey = JSON.stringify(schema);
-  let validate = validators.get(cacheKey);
-  if (!validate) {
-    validate = ajv.compile(rewrite(schema));
-    validators.set(cacheKey, validate);
-  }
-  return validate(body) ? [] : [ajv.errorsText(validate.errors)];
-}
-
 interface Call {
   readonly path: string;
   readonly key?: string;
@@ -213,7 +186,7 @@ async function call(c: Call): Promise<Answer> {
 function expectAnswerDocumented(routeId: string, path: string, answer: Answer, status: number): Json {
   const { status: actual, body, requestId } = answer;
   expect({ route: routeId, path, status: actual }).toEqual({ route: routeId, path, status });
-  expect({ route: routeId, path, violations: violations(responseSchema(route(routeId), status), body) }).toEqual({
+  expect({ route: routeId, path, violations: schemas.violations(responseSchema(route(routeId), status), body) }).toEqual({
     route: routeId,
     path,
     violations: [],

@@ -1,4 +1,3 @@
-import Ajv2020 from 'ajv/dist/2020';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { expectTypeOf } from 'expect-type';
 import type * as z from 'zod';
@@ -28,6 +27,7 @@ import { MAX_RANGE_DAYS, V0_LIMIT, V1_LIMIT } from '#shared/schemas/query-parts'
 import { handler as getOpenApi } from '../../functions/get-openapi/handler';
 import { proxyEvent } from '../support/api-gateway-event';
 import { session } from '../support/factories';
+import { COMPONENTS_ID, documentAjv } from '../support/openapi-ajv';
 
 process.env.LOG_LEVEL = 'silent';
 
@@ -35,29 +35,10 @@ type Json = Record<string, unknown>;
 
 const doc = buildOpenApiDocument();
 
-/** Ajv over the document's components: `#/components/schemas/X` is served as `https://contract.test/openapi.json#/$defs/X`. */
-function contractAjv(): { ajv: Ajv2020; rewrite: <T>(schema: T) => T } {
-  const rewrite = <T>(schema: T): T =>
-    JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', '"https://contract.test/openapi.json#/$defs/')) as T;
-  const ajv = new Ajv2020({
-    strict: true,
-    allowUnionTypes: true,
-    formats: {
-      'date-time': {
-        validate: (s: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/.test(s) && !Number.isNaN(Date.parse(s)),
-      },
-      date: /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/,
-      uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-    },
-  });
-  ajv.addSchema(rewrite({ $id: 'https://contract.test/openapi.json', $defs: doc.components.schemas }));
-  return { ajv, rewrite };
-}
-
-const { ajv, rewrite } = contractAjv();
+const { ajv, rewrite } = documentAjv(doc);
 
 function errorsAgainst(component: string, value: unknown): string[] {
-  const validate = ajv.getSchema(`https://contract.test/openapi.json#/$defs/${component}`);
+  const validate = ajv.getSchema(`${COMPONENTS_ID}#/$defs/${component}`);
   if (!validate) throw new Error(`no component ${component}`);
   return validate(JSON.parse(JSON.stringify(value))) ? [] : [ajv.errorsText(validate.errors)];
 }
