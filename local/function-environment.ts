@@ -4,7 +4,7 @@ import { CURSOR_SECRET_ENV, CURSOR_SURFACES, PORT_ENV } from '#shared/adapters/r
 import { AUTHORIZER_TABLES } from '#shared/auth/authorizer-settings';
 import { setFunctionEnvironmentScope } from '#shared/config';
 import { type PortUse, ROUTES, type TableName } from '#shared/routes';
-import { WORKERS } from '#shared/workers/definitions';
+import { STREAM_CONSUMERS, WORKERS } from '#shared/workers/definitions';
 
 /**
  * Each function of the local runtime runs with the environment the stack gives it, not the whole
@@ -27,7 +27,7 @@ export interface LocalFunction {
   readonly cursorSecret: boolean;
 }
 
-/** Every function the stack deploys, by name: the shared authorizer, one per route function, one per worker. */
+/** Every function the stack deploys, by name: the shared authorizer, one per route function, one per worker and stream consumer. */
 export const LOCAL_FUNCTIONS: ReadonlyMap<string, LocalFunction> = buildFunctions();
 
 function buildFunctions(): Map<string, LocalFunction> {
@@ -57,6 +57,9 @@ function buildFunctions(): Map<string, LocalFunction> {
   }
   for (const worker of WORKERS) {
     add({ functionName: worker.functionName, tables: worker.tables.map((t) => t.table), uses: worker.uses, cursorSecret: false });
+  }
+  for (const consumer of STREAM_CONSUMERS) {
+    add({ functionName: consumer.functionName, tables: consumer.tables.map((t) => t.table), uses: [], cursorSecret: false });
   }
   return functions;
 }

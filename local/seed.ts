@@ -13,7 +13,7 @@ import { intakeConfigSchema } from '#shared/domain/intake/intake-config';
 import { routingMembershipProblems } from '#shared/domain/intake/routing';
 import { createApiKey, permissionsAllowedFor } from '#shared/domain/key-service';
 import type { SessionRecord } from '#shared/domain/sessions';
-import type { Team } from '#shared/domain/tenancy';
+import type { Team, TeamPlacement } from '#shared/domain/tenancy';
 import { generateCalls } from './demo/calls';
 import type { Trade } from './demo/catalog';
 import { demoIntakeConfigs } from './demo/intake-configs';
@@ -188,11 +188,12 @@ export async function seedDemo(options: SeedDemoOptions = {}): Promise<SeedDemoR
   const leads = data.flatMap((d) => d.leads);
   const calls = data.flatMap((d) => d.calls);
   const sessionStore = new DynamoSessionStore(getDocumentClient(), physicalTableName('sessions'));
+  const placements = new Map(created.map(({ team }) => [team.id, { enterpriseId: team.enterpriseId, isTest: team.isTest }]));
   const leadStore = new DynamoLeadStore(getDocumentClient(), physicalTableName('leads'));
   const callStore = new DynamoCallStore(getDocumentClient(), physicalTableName('calls'));
   await runWithConcurrency(
     [
-      ...batchTasks(sessions, (batch) => sessionStore.putSessions(batch)),
+      ...batchTasks(sessions, (batch) => sessionStore.putSessions(batch, placements)),
       ...batchTasks(leads, (batch) => leadStore.putLeads(batch)),
       ...batchTasks(calls, (batch) => callStore.putCalls(batch)),
     ],
@@ -223,12 +224,14 @@ export async function seedTeamSessions(
   count: number,
   days: number,
   seed: number,
-  options: { readonly now?: Date; readonly trade?: Trade; readonly concurrency?: number } = {},
+  options: { readonly now?: Date; readonly trade?: Trade; readonly concurrency?: number; readonly placement?: TeamPlacement } = {},
 ): Promise<SessionRecord[]> {
   const sessions = generateSessions({ teamId, timezone, count, days, seed, now: options.now, trade: options.trade });
   const store = new DynamoSessionStore(getDocumentClient(), physicalTableName('sessions'));
+  // A team made up for a benchmark stands alone in an enterprise of the same id.
+  const placements = new Map([[teamId, options.placement ?? { enterpriseId: teamId, isTest: false }]]);
   await runWithConcurrency(
-    batchTasks(sessions, (batch) => store.putSessions(batch)),
+    batchTasks(sessions, (batch) => store.putSessions(batch, placements)),
     options.concurrency ?? WRITE_CONCURRENCY,
   );
   return sessions;

@@ -33,7 +33,7 @@ export interface RouteDefinition<Id extends string = string> {
   readonly tag: string;
 }
 
-export type TableName = 'teams' | 'sessions' | 'leads' | 'calls' | 'campaigns' | 'idempotency';
+export type TableName = 'teams' | 'sessions' | 'rollups' | 'leads' | 'calls' | 'campaigns' | 'idempotency';
 
 /** An outbound dependency of a function: a queue by name, or a service. */
 export type PortUse = 'outreach-calls' | 'campaign-sends' | 'event-bus' | 'scheduler' | 'voice-provider' | 'sms-provider';

@@ -17,6 +17,8 @@ export interface Identity {
   readonly teamIds: readonly number[];
   /** The subset of teamIds that are internal QA/test teams. */
   readonly testTeamIds: readonly number[];
+  /** The enterprises the teams belong to (cross-team indexes and rollups are kept per enterprise). */
+  readonly enterpriseIds: readonly number[];
 }
 
 export type AuthorizerContext = Record<string, string>;
@@ -33,6 +35,7 @@ export function encodeIdentity(identity: Identity): AuthorizerContext {
     permissions: identity.permissions.join(' '),
     teamIds: identity.teamIds.join(','),
     testTeamIds: identity.testTeamIds.join(','),
+    enterpriseIds: identity.enterpriseIds.join(','),
   };
 }
 
@@ -60,6 +63,7 @@ export function decodeIdentity(context: Record<string, unknown> | null | undefin
     permissions: get('permissions').split(' ').filter(Boolean) as Permission[],
     teamIds: ids(get('teamIds')),
     testTeamIds: ids(get('testTeamIds')),
+    enterpriseIds: ids(get('enterpriseIds')),
   };
 }
 

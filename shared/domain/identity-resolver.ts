@@ -24,16 +24,19 @@ export async function authenticateApiKey(store: TenancyStore, key: string): Prom
 
   let teams: { teamId: number; isTest: boolean }[];
   let portfolioId: number | null = null;
+  let enterpriseIds: number[];
   switch (record.scope.kind) {
     case 'team':
       teams = [{ teamId: anchor.id, isTest: anchor.isTest }];
+      enterpriseIds = [anchor.enterpriseId];
       break;
     case 'enterprise':
       teams = await store.listEnterpriseTeamIds(record.scope.id);
+      enterpriseIds = [record.scope.id];
       break;
     case 'portfolio': {
       portfolioId = record.scope.id;
-      const enterpriseIds = await store.listPortfolioEnterpriseIds(record.scope.id);
+      enterpriseIds = await store.listPortfolioEnterpriseIds(record.scope.id);
       const lists = await Promise.all(enterpriseIds.map((id) => store.listEnterpriseTeamIds(id)));
       teams = lists.flat();
       break;
@@ -54,6 +57,7 @@ export async function authenticateApiKey(store: TenancyStore, key: string): Prom
       permissions: record.permissions,
       teamIds: teams.map((t) => t.teamId),
       testTeamIds: teams.filter((t) => t.isTest).map((t) => t.teamId),
+      enterpriseIds: [...enterpriseIds].sort((a, b) => a - b),
     },
   };
 }

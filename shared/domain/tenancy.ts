@@ -25,6 +25,12 @@ export interface Team {
   readonly createdAt: string;
 }
 
+/** Where a team's rows are placed in cross-team indexes and rollups. */
+export interface TeamPlacement {
+  readonly enterpriseId: number;
+  readonly isTest: boolean;
+}
+
 export type KeyScope =
   | { readonly kind: 'team'; readonly id: number }
   | { readonly kind: 'enterprise'; readonly id: number }

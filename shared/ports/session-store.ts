@@ -1,4 +1,5 @@
 import type { SessionRecord, SessionStatus } from '#shared/domain/sessions';
+import type { TeamPlacement } from '#shared/domain/tenancy';
 
 export interface SessionRange {
   /** Inclusive lower bound (ISO instant). */
@@ -32,5 +33,6 @@ export interface SessionStore {
   listBookings(query: Omit<SessionListQuery, 'status' | 'schedulerId'>): Promise<PositionedSession[]>;
   /** Every session of a team started in [start, end), for analytics. */
   readSessionsStartedIn(teamId: number, range: Required<SessionRange>, schedulerId?: number): Promise<SessionRecord[]>;
-  putSessions(sessions: readonly SessionRecord[]): Promise<void>;
+  /** Writes sessions with the placement of each one's team (every team_id must have one). */
+  putSessions(sessions: readonly SessionRecord[], placements: ReadonlyMap<number, TeamPlacement>): Promise<void>;
 }

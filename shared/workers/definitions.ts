@@ -43,6 +43,41 @@ export const WORKERS: readonly WorkerDefinition[] = [
   },
 ];
 
+/**
+ * The stream consumers: the stack builds one function per row with an event source mapping on the
+ * table's DynamoDB stream (ReportBatchItemFailures, bisect on error, an on-failure destination
+ * queue); the local runtime polls its emulated stream (local/streams) and invokes the same handler
+ * with DynamoDB-stream-shaped events and the same retry rules.
+ */
+export interface StreamConsumerDefinition {
+  readonly functionName: string;
+  /** The table whose stream the function reads (its definition must declare `stream`). */
+  readonly table: TableName;
+  /** Records per invocation. */
+  readonly batchSize: number;
+  /** How long records may gather before an invocation (the freshness floor). */
+  readonly maxBatchingWindowSeconds: number;
+  readonly timeoutSeconds: number;
+  /** Retries of a failing batch (halved on each bisect) before it goes to the on-failure destination. */
+  readonly retryAttempts: number;
+  readonly tables: readonly { readonly table: TableName; readonly access: 'read' | 'readwrite' }[];
+}
+
+export const STREAM_CONSUMERS: readonly StreamConsumerDefinition[] = [
+  {
+    functionName: 'session-rollups',
+    table: 'sessions',
+    batchSize: 500,
+    maxBatchingWindowSeconds: 1,
+    timeoutSeconds: 120,
+    retryAttempts: 10,
+    tables: [
+      { table: 'sessions', access: 'read' },
+      { table: 'rollups', access: 'readwrite' },
+    ],
+  },
+];
+
 export function visibilityTimeoutSeconds(worker: WorkerDefinition): number {
   return worker.timeoutSeconds * 6;
 }

@@ -11,6 +11,12 @@ let dynamo: LocalDynamo;
 let store: DynamoSessionStore;
 let nextTeam = 1000;
 
+/** Each test team stands alone in an enterprise of the same id. */
+function placed(rows: readonly SessionRecord[]): Promise<void> {
+  const placements = new Map(rows.map((r) => [r.team_id, { enterpriseId: r.team_id, isTest: false }]));
+  return store.putSessions(rows, placements);
+}
+
 beforeAll(async () => {
   dynamo = await startEmulator();
   store = new DynamoSessionStore(getDocumentClient(), physicalTableName('sessions'));
@@ -54,7 +60,7 @@ describe('DynamoSessionStore', () => {
               completed_at: spec.booked ? spec.at : null,
             }),
           );
-          await store.putSessions(rows);
+          await placed(rows);
           const seen = await pageThrough((after, l) => store.listSessions({ teamIds: teams, after, limit: l }), limit);
           const expected = [...rows]
             .sort((a, b) => {
@@ -79,7 +85,7 @@ describe('DynamoSessionStore', () => {
 
   it('includes start_date and excludes end_date', async () => {
     const team = nextTeam++;
-    await store.putSessions([
+    await placed([
       session({ session_id: 'at-start', team_id: team, started_at: '2026-04-01T00:00:00.000Z' }),
       session({ session_id: 'inside', team_id: team, started_at: '2026-04-01T12:00:00.000Z' }),
       session({ session_id: 'at-end', team_id: team, started_at: '2026-04-02T00:00:00.000Z' }),
@@ -106,7 +112,7 @@ describe('DynamoSessionStore', () => {
         scheduler_id: i % 5 === 0 ? 2 : 1,
       }),
     );
-    await store.putSessions(rows);
+    await placed(rows);
     const booked = await store.listSessions({ teamIds: [team], status: 'booked', limit: 100 });
     expect(booked).toHaveLength(10);
     // limit + 1 rows come back so the caller can tell there is a next page.
@@ -117,7 +123,7 @@ describe('DynamoSessionStore', () => {
   it('never returns another team’s sessions', async () => {
     const mine = nextTeam++;
     const theirs = nextTeam++;
-    await store.putSessions([session({ session_id: 'mine', team_id: mine }), session({ session_id: 'theirs', team_id: theirs })]);
+    await placed([session({ session_id: 'mine', team_id: mine }), session({ session_id: 'theirs', team_id: theirs })]);
     const rows = await store.listSessions({ teamIds: [mine], limit: 10 });
     expect(rows.map((r) => r.session.session_id)).toEqual(['mine']);
   });

@@ -13,6 +13,7 @@ export function identity(overrides: Partial<Identity> = {}): Identity {
     permissions: [...ALL_PERMISSIONS],
     teamIds: [1, 2, 3],
     testTeamIds: [3],
+    enterpriseIds: [1],
     ...overrides,
   };
 }

@@ -31,6 +31,7 @@ export const singleTeamKey = identity({
   enterpriseId: 1,
   teamIds: [ANCHOR.id],
   testTeamIds: [],
+  enterpriseIds: [1],
 });
 export const allTeamsKey: Identity = identity({
   keyType: 'enterprise_all_teams',
@@ -39,6 +40,7 @@ export const allTeamsKey: Identity = identity({
   enterpriseId: 1,
   teamIds: [ANCHOR.id, SIBLING.id],
   testTeamIds: [],
+  enterpriseIds: [1],
 });
 
 /** Tuesday 2026-11-24 15:00 UTC = 10:00 in New York. */

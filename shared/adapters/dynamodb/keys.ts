@@ -15,3 +15,26 @@ export function teamPk(teamId: number): string {
 export function timeSortKey(instant: string, teamId: number, id: string): string {
   return `${instant}#${padId(teamId)}#${id}`;
 }
+
+/**
+ * Partitions per enterprise in the enterprise indexes of the sessions table: a busy enterprise's
+ * writes spread over this many partitions (each takes 1,000 writes/s), and a cross-team page
+ * merges this many sorted partitions. Changing it needs a rebuild of the placement attributes
+ * (`admin rollups rebuild` rewrites them).
+ */
+export const ENTERPRISE_SHARDS = 4;
+
+/** The enterprise-index partition of a row: test teams live in partitions of their own, so default lists never read them. */
+export function enterpriseShardPk(enterpriseId: number, isTest: boolean, shard: number): string {
+  return `ENT#${padId(enterpriseId)}#${isTest ? 'TEST' : 'LIVE'}#${shard}`;
+}
+
+/** A stable shard for an id (FNV-1a), so a row's partition never depends on when or where it was written. */
+export function shardOf(id: string, shards: number = ENTERPRISE_SHARDS): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) {
+    hash ^= id.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % shards;
+}

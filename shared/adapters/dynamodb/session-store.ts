@@ -1,28 +1,67 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SessionRecord } from '#shared/domain/sessions';
+import type { TeamPlacement } from '#shared/domain/tenancy';
 import type { PositionedSession, SessionListQuery, SessionStore } from '#shared/ports/session-store';
 import { batchPut } from './batch-write';
-import { teamPk, timeSortKey } from './keys';
+import { enterpriseShardPk, padId, shardOf, teamPk, timeSortKey } from './keys';
 import { type Item, queryAll } from './query';
 import { readTimeOrdered, readTimeOrderedAcrossPartitions } from './time-range';
 
 /**
- * Items: pk TEAM#<team>, sk <started_at>#<team>#<session>. Index byStatus: statusPk
- * TEAM#<team>#<status> + sk. Index bookings (sparse, booked sessions only): bookedPk TEAM#<team> +
- * bookedSk <completed_at>#<team>#<session>.
+ * Items: pk TEAM#<team>, sk <started_at>#<team>#<session>, the session's attributes, and its
+ * placement (`enterpriseId`, `testTeam`) so stream consumers know where a row counts. Indexes:
+ * - byStatus: statusPk TEAM#<team>#<status> + sk.
+ * - bookings (sparse, booked sessions only): bookedPk TEAM#<team> + bookedSk <completed_at>#<team>#<session>.
+ * - byActivity / bySchedulerActivity: activityPk TEAM#<team> (schedulerActivityPk
+ *   TEAM#<team>#SCHED#<scheduler>) + activitySk <last activity>#<session>, the customerEvents order.
+ * - byEnterprise / byEnterpriseStatus / enterpriseBookings: enterprisePk ENT#<enterprise>#LIVE|TEST#<shard>
+ *   (+ #<status>) with sk or bookedSk, the cross-team lists.
  */
-export function toSessionItem(session: SessionRecord): Item {
+export function toSessionItem(session: SessionRecord, placement: TeamPlacement): Item {
+  const team = teamPk(session.team_id);
   const sk = timeSortKey(session.started_at, session.team_id, session.session_id);
-  const item: Item = { pk: teamPk(session.team_id), sk, statusPk: `${teamPk(session.team_id)}#${session.status}`, ...session };
+  const enterprisePk = enterpriseShardPk(placement.enterpriseId, placement.isTest, shardOf(session.session_id));
+  const item: Item = {
+    pk: team,
+    sk,
+    statusPk: `${team}#${session.status}`,
+    activityPk: team,
+    schedulerActivityPk: `${team}#SCHED#${padId(session.scheduler_id)}`,
+    activitySk: `${session.last_activity_at ?? session.started_at}#${session.session_id}`,
+    enterprisePk,
+    enterpriseStatusPk: `${enterprisePk}#${session.status}`,
+    enterpriseId: placement.enterpriseId,
+    testTeam: placement.isTest,
+    ...session,
+  };
   if (session.status === 'booked' && session.completed_at) {
-    item.bookedPk = teamPk(session.team_id);
+    item.bookedPk = team;
     item.bookedSk = timeSortKey(session.completed_at, session.team_id, session.session_id);
+    item.enterpriseBookedPk = enterprisePk;
   }
   return item;
 }
 
-function fromItem(item: Item): SessionRecord {
-  const { pk: _pk, sk: _sk, statusPk: _s, bookedPk: _b, bookedSk: _bs, ...session } = item;
+/** Attributes of a session item that are keys or placement, not the session. */
+const STORAGE_ATTRIBUTES = [
+  'pk',
+  'sk',
+  'statusPk',
+  'bookedPk',
+  'bookedSk',
+  'activityPk',
+  'schedulerActivityPk',
+  'activitySk',
+  'enterprisePk',
+  'enterpriseStatusPk',
+  'enterpriseBookedPk',
+  'enterpriseId',
+  'testTeam',
+] as const;
+
+export function fromSessionItem(item: Item): SessionRecord {
+  const session: Item = { ...item };
+  for (const name of STORAGE_ATTRIBUTES) delete session[name];
   return session as unknown as SessionRecord;
 }
 
@@ -56,7 +95,7 @@ export class DynamoSessionStore implements SessionStore {
         }),
       (item) => String(item.sk),
     );
-    return rows.map((item) => ({ session: fromItem(item), position: String(item.sk) }));
+    return rows.map((item) => ({ session: fromSessionItem(item), position: String(item.sk) }));
   }
 
   async listBookings(q: Omit<SessionListQuery, 'status' | 'schedulerId'>): Promise<PositionedSession[]> {
@@ -78,7 +117,7 @@ export class DynamoSessionStore implements SessionStore {
         }),
       (item) => String(item.bookedSk),
     );
-    return rows.map((item) => ({ session: fromItem(item), position: String(item.bookedSk) }));
+    return rows.map((item) => ({ session: fromSessionItem(item), position: String(item.bookedSk) }));
   }
 
   async readSessionsStartedIn(teamId: number, range: { start: string; end: string }, schedulerId?: number): Promise<SessionRecord[]> {
@@ -94,10 +133,15 @@ export class DynamoSessionStore implements SessionStore {
       },
       FilterExpression: schedulerId !== undefined ? 'scheduler_id = :scheduler' : undefined,
     });
-    return items.map(fromItem);
+    return items.map(fromSessionItem);
   }
 
-  async putSessions(sessions: readonly SessionRecord[]): Promise<void> {
-    await batchPut(this.client, this.tableName, sessions.map(toSessionItem));
+  async putSessions(sessions: readonly SessionRecord[], placements: ReadonlyMap<number, TeamPlacement>): Promise<void> {
+    const items = sessions.map((session) => {
+      const placement = placements.get(session.team_id);
+      if (!placement) throw new Error(`no placement (enterprise, test flag) given for team ${session.team_id}`);
+      return toSessionItem(session, placement);
+    });
+    await batchPut(this.client, this.tableName, items);
   }
 }

@@ -20,6 +20,11 @@ export interface TableDefinition {
   readonly indexes: readonly IndexDefinition[];
   /** A number attribute holding an epoch-seconds instant after which DynamoDB may delete the item (TTL). */
   readonly timeToLiveAttribute?: string;
+  /**
+   * A DynamoDB stream of the table's item changes, read by the consumer rows of STREAM_CONSUMERS
+   * (shared/workers/definitions.ts); locally emulated by local/streams.
+   */
+  readonly stream?: 'NEW_AND_OLD_IMAGES';
 }
 
 export const TABLES: Record<TableName, TableDefinition> = {
@@ -30,7 +35,12 @@ export const TABLES: Record<TableName, TableDefinition> = {
     sortKey: 'sk',
     indexes: [{ name: 'byKeyId', partitionKey: 'keyListPk', sortKey: 'keyId' }],
   },
-  /** Scheduling-widget sessions, one partition per team, sorted by start instant. */
+  /**
+   * Scheduling-widget sessions, one partition per team, sorted by start instant (see
+   * session-store.ts for every index's keys). The enterprise indexes hold every team of an
+   * enterprise in a few write-sharded partitions (test teams in their own), so cross-team lists
+   * read one page instead of one page per team. Its stream feeds the analytics rollups.
+   */
   sessions: {
     name: 'sessions',
     partitionKey: 'pk',
@@ -38,7 +48,23 @@ export const TABLES: Record<TableName, TableDefinition> = {
     indexes: [
       { name: 'byStatus', partitionKey: 'statusPk', sortKey: 'sk' },
       { name: 'bookings', partitionKey: 'bookedPk', sortKey: 'bookedSk' },
+      { name: 'byActivity', partitionKey: 'activityPk', sortKey: 'activitySk' },
+      { name: 'bySchedulerActivity', partitionKey: 'schedulerActivityPk', sortKey: 'activitySk' },
+      { name: 'byEnterprise', partitionKey: 'enterprisePk', sortKey: 'sk' },
+      { name: 'byEnterpriseStatus', partitionKey: 'enterpriseStatusPk', sortKey: 'sk' },
+      { name: 'enterpriseBookings', partitionKey: 'enterpriseBookedPk', sortKey: 'bookedSk' },
     ],
+    stream: 'NEW_AND_OLD_IMAGES',
+  },
+  /**
+   * Analytics rollups kept from the sessions stream (shared/domain/rollups): per team (all
+   * schedulers and each scheduler) and per enterprise, in UTC hour and day buckets.
+   */
+  rollups: {
+    name: 'rollups',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    indexes: [],
   },
   /** Unified leads (every channel), one partition per team, sorted by lead instant. */
   leads: {
