@@ -35,7 +35,7 @@ interface StageFlags {
   booked: boolean;
 }
 
-function stages(session: SessionRecord): StageFlags {
+export function sessionStages(session: SessionRecord): StageFlags {
   const booked = session.status === 'booked';
   let infoCompleted = booked;
   let bookingStarted = booked;
@@ -65,7 +65,7 @@ export function computeFunnel(sessions: Iterable<SessionRecord>): FunnelCounts {
 }
 
 function addToFunnel(counts: FunnelCounts, session: SessionRecord): void {
-  const s = stages(session);
+  const s = sessionStages(session);
   counts.sessions++;
   if (s.bookingStarted) counts.booking_started++;
   if (s.infoCompleted) counts.customer_info_completed++;
@@ -190,22 +190,51 @@ function byCountThenName<T extends { name: string; count: number }>(a: T, b: T):
   return b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 }
 
+type UtmRow = { source: string; medium: string; campaign: string; term: string; content: string; sessions: number; conversions: number };
+type AdsRow = { gclid: string; wbraid: string; gbraid: string; sessions: number; conversions: number };
+
+/**
+ * The blocks before they are sorted, cut and shaped: what both the raw computation below and the
+ * rollup path (shared/domain/rollups/answer.ts) produce, so the answer is assembled in one place.
+ */
+export interface AnalyticsParts {
+  /** Finished counts (rates computed). */
+  readonly funnel: FunnelCounts;
+  /** Booked sessions with a completion time and the sum of their booking times in ms. */
+  readonly booked: { readonly count: number; readonly totalMs: number };
+  /** One bucket per local day of the range (empty when chartData is not requested). */
+  readonly chart: DayBucket[];
+  readonly utm: Iterable<UtmRow>;
+  readonly ads: Iterable<AdsRow>;
+  readonly areas: Iterable<readonly [string, number]>;
+  readonly issues: Iterable<readonly [string, number]>;
+}
+
+/** The customerEvents page: the rows at offset..offset+limit in customerEvents order, and whether more follow. */
+export interface CustomerEventsPage {
+  readonly rows: readonly SessionRecord[];
+  readonly hasMore: boolean;
+}
+
+/** customerEvents order: last activity (or start), then session id, both descending. */
+export function customerEventActivity(x: SessionRecord): string {
+  return x.last_activity_at ?? x.started_at;
+}
+
 /**
  * One pass over the sessions computes every requested block. Grouped blocks are sorted by their
- * count (sessions) descending, then by name; customerEvents are newest activity first.
+ * count (sessions) descending, then by name; customerEvents are newest activity first. This raw
+ * computation is also the oracle the rollup path is tested against.
  */
 export function computeSchedulerAnalytics(sessions: readonly SessionRecord[], options: SchedulerAnalyticsOptions): SchedulerAnalytics {
   const want = new Set(options.blocks);
   const funnel = emptyFunnelCounts();
   let bookedCount = 0;
-  let bookingSecondsTotal = 0;
+  let bookingMsTotal = 0;
   const days = want.has('chartData') ? dayBuckets(options.start, options.end, options.timezone) : [];
   const chart: DayBucket[] = days.map((d) => ({ date: d.date, sessions: 0, conversions: 0 }));
-  const utm = new Map<
-    string,
-    { source: string; medium: string; campaign: string; term: string; content: string; sessions: number; conversions: number }
-  >();
-  const ads = new Map<string, { gclid: string; wbraid: string; gbraid: string; sessions: number; conversions: number }>();
+  const utm = new Map<string, UtmRow>();
+  const ads = new Map<string, AdsRow>();
   const areas = new Map<string, number>();
   const issues = new Map<string, number>();
 
@@ -214,7 +243,7 @@ export function computeSchedulerAnalytics(sessions: readonly SessionRecord[], op
     addToFunnel(funnel, session);
     if (booked && session.completed_at) {
       bookedCount++;
-      bookingSecondsTotal += Math.max(0, (Date.parse(session.completed_at) - Date.parse(session.started_at)) / 1000);
+      bookingMsTotal += Math.max(0, Date.parse(session.completed_at) - Date.parse(session.started_at));
     }
     if (days.length > 0) {
       const i = bucketIndex(days, Date.parse(session.started_at));
@@ -263,37 +292,138 @@ export function computeSchedulerAnalytics(sessions: readonly SessionRecord[], op
   }
   finishFunnel(funnel);
 
+  let events: CustomerEventsPage | undefined;
+  if (want.has('customerEvents')) {
+    // Order: activity, then id, both descending. Deep pages sort everything; the usual first pages
+    // keep only the first offset + limit rows in a bounded sorted list instead.
+    const wanted = options.offset + options.limit;
+    const keyOf = (x: SessionRecord) => `${customerEventActivity(x)}\u0000${x.session_id}`;
+    let firstRows: SessionRecord[];
+    if (wanted > TOP_ROWS_LIMIT) {
+      firstRows = sessions
+        .map((x) => ({ x, key: keyOf(x) }))
+        .sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0))
+        .slice(0, wanted)
+        .map((d) => d.x);
+    } else {
+      // Entries compare by (activity, id) descending without building keys: most sessions fall
+      // below the last kept row and are rejected with one string comparison.
+      const top: { at: string; id: string; x: SessionRecord }[] = [];
+      const before = (at: string, id: string, other: { at: string; id: string }) => at > other.at || (at === other.at && id > other.id);
+      for (const x of sessions) {
+        const at = customerEventActivity(x);
+        const last = top[top.length - 1];
+        if (top.length === wanted && last && !before(at, x.session_id, last)) continue;
+        let lo = 0;
+        let hi = top.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (before(at, x.session_id, top[mid] as { at: string; id: string })) hi = mid;
+          else lo = mid + 1;
+        }
+        top.splice(lo, 0, { at, id: x.session_id, x });
+        if (top.length > wanted) top.pop();
+      }
+      firstRows = top.map((d) => d.x);
+    }
+    events = { rows: firstRows.slice(options.offset), hasMore: sessions.length > wanted };
+  }
+  return assembleSchedulerAnalytics(
+    { funnel, booked: { count: bookedCount, totalMs: bookingMsTotal }, chart, utm: utm.values(), ads: ads.values(), areas, issues },
+    options,
+    events,
+  );
+}
+
+/** Day buckets of the range for chartData, counted from per-quarter-hour counts; null when a local day does not start on a quarter hour. */
+export function chartFromQuarters(
+  quarters: Iterable<readonly [number, readonly [number, number]]>,
+  options: Pick<SchedulerAnalyticsOptions, 'start' | 'end' | 'timezone'>,
+  quarterMs: number,
+): DayBucket[] | null {
+  const days = dayBuckets(options.start, options.end, options.timezone);
+  if (days.some((d) => d.startMs % quarterMs !== 0)) return null;
+  const chart: DayBucket[] = days.map((d) => ({ date: d.date, sessions: 0, conversions: 0 }));
+  for (const [quarter, [sessionCount, conversions]] of quarters) {
+    const bucket = chart[bucketIndex(days, quarter * quarterMs)];
+    if (bucket) {
+      bucket.sessions += sessionCount;
+      bucket.conversions += conversions;
+    }
+  }
+  return chart;
+}
+
+/** Names are built once per row, not once per comparison (ad ids make tens of thousands of rows); ties fall back to the grouping key. */
+function bySessions<T extends { sessions: number }>(rows: Iterable<T>, name: (r: T) => string, key: (r: T) => string): T[] {
+  return [...rows]
+    .map((row) => ({ row, name: name(row), key: key(row) }))
+    .sort(
+      (a, b) =>
+        b.row.sessions - a.row.sessions ||
+        (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) ||
+        (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+    )
+    .map((d) => d.row);
+}
+
+function toCustomerEvent(x: SessionRecord): CustomerEvent {
+  return {
+    sessionId: x.session_id,
+    status: x.status,
+    customerInfo: {
+      name: s(x.customer_info.name),
+      email: s(x.customer_info.email),
+      phone: s(x.customer_info.phone),
+      address: s(x.customer_info.address),
+    },
+    issueType: s(x.issue_type),
+    jobType: s(x.job_type),
+    selectedDate: s(x.selected_date),
+    selectedTime: s(x.selected_time),
+    utmSource: s(x.utm.source),
+    gclid: s(x.google_ads.gclid),
+    conversionValue: x.status === 'booked' ? (x.conversion_value ?? 0) : 0,
+    lastActivity: customerEventActivity(x),
+  };
+}
+
+/** Shapes, sorts and bounds the requested blocks (see SchedulerAnalytics). */
+export function assembleSchedulerAnalytics(
+  parts: AnalyticsParts,
+  options: SchedulerAnalyticsOptions,
+  events: CustomerEventsPage | undefined,
+): SchedulerAnalytics {
+  const want = new Set(options.blocks);
   const data: SchedulerAnalytics['data'] = {};
   if (want.has('funnel')) {
     data.funnel = {
-      sessions: funnel.sessions,
-      bookingStarted: funnel.booking_started,
-      customerInfoCompleted: funnel.customer_info_completed,
-      bookingCompleted: funnel.booking_completed,
-      conversionRate: funnel.conversion_rate,
+      sessions: parts.funnel.sessions,
+      bookingStarted: parts.funnel.booking_started,
+      customerInfoCompleted: parts.funnel.customer_info_completed,
+      bookingCompleted: parts.funnel.booking_completed,
+      conversionRate: parts.funnel.conversion_rate,
     };
   }
   if (want.has('bookings')) {
-    data.bookings = { total: bookedCount, avgBookingTimeSeconds: bookedCount === 0 ? 0 : Math.round(bookingSecondsTotal / bookedCount) };
+    const { count, totalMs } = parts.booked;
+    data.bookings = { total: count, avgBookingTimeSeconds: count === 0 ? 0 : Math.round(totalMs / 1000 / count) };
   }
-  if (want.has('chartData')) data.chartData = chart;
-  // Names are built once per row, not once per comparison: ad ids make tens of thousands of rows.
-  const bySessions = <T extends { sessions: number }>(rows: T[], name: (r: T) => string): T[] =>
-    rows
-      .map((row) => ({ row, name: name(row) }))
-      .sort((a, b) => b.row.sessions - a.row.sessions || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-      .map((d) => d.row);
-  if (want.has('utmData'))
-    data.utmData = bySessions([...utm.values()], (r) => `${r.source}/${r.medium}/${r.campaign}/${r.term}/${r.content}`);
-  if (want.has('googleAdsData')) data.googleAdsData = bySessions([...ads.values()], (r) => `${r.gclid}/${r.wbraid}/${r.gbraid}`);
+  if (want.has('chartData')) data.chartData = parts.chart;
+  const utmName = (r: UtmRow) => `${r.source}/${r.medium}/${r.campaign}/${r.term}/${r.content}`;
+  const utmKey = (r: UtmRow) => `${r.source}\u0000${r.medium}\u0000${r.campaign}\u0000${r.term}\u0000${r.content}`;
+  if (want.has('utmData')) data.utmData = bySessions(parts.utm, utmName, utmKey);
+  const adsName = (r: AdsRow) => `${r.gclid}/${r.wbraid}/${r.gbraid}`;
+  const adsKey = (r: AdsRow) => `${r.gclid}\u0000${r.wbraid}\u0000${r.gbraid}`;
+  if (want.has('googleAdsData')) data.googleAdsData = bySessions(parts.ads, adsName, adsKey);
   if (want.has('serviceAreaData')) {
-    data.serviceAreaData = [...areas]
+    data.serviceAreaData = [...parts.areas]
       .map(([name, count]) => ({ name, count }))
       .sort(byCountThenName)
       .map((r) => ({ serviceArea: r.name, count: r.count }));
   }
   if (want.has('issueTypeData')) {
-    data.issueTypeData = [...issues]
+    data.issueTypeData = [...parts.issues]
       .map(([name, count]) => ({ name, count }))
       .sort(byCountThenName)
       .map((r) => ({ issueType: r.name, count: r.count }));
@@ -317,60 +447,9 @@ export function computeSchedulerAnalytics(sessions: readonly SessionRecord[], op
 
   let hasMore = false;
   let pageLimit = options.limit;
-  if (want.has('customerEvents')) {
-    const activity = (x: SessionRecord) => x.last_activity_at ?? x.started_at;
-    // Order: activity, then id, both descending. Deep pages sort everything; the usual first pages
-    // keep only the first offset + limit rows in a bounded sorted list instead.
-    const wanted = options.offset + options.limit;
-    const keyOf = (x: SessionRecord) => `${activity(x)}\u0000${x.session_id}`;
-    let firstRows: SessionRecord[];
-    if (wanted > TOP_ROWS_LIMIT) {
-      firstRows = sessions
-        .map((x) => ({ x, key: keyOf(x) }))
-        .sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0))
-        .slice(0, wanted)
-        .map((d) => d.x);
-    } else {
-      // Entries compare by (activity, id) descending without building keys: most sessions fall
-      // below the last kept row and are rejected with one string comparison.
-      const top: { at: string; id: string; x: SessionRecord }[] = [];
-      const before = (at: string, id: string, other: { at: string; id: string }) => at > other.at || (at === other.at && id > other.id);
-      for (const x of sessions) {
-        const at = activity(x);
-        const last = top[top.length - 1];
-        if (top.length === wanted && last && !before(at, x.session_id, last)) continue;
-        let lo = 0;
-        let hi = top.length;
-        while (lo < hi) {
-          const mid = (lo + hi) >> 1;
-          if (before(at, x.session_id, top[mid] as { at: string; id: string })) hi = mid;
-          else lo = mid + 1;
-        }
-        top.splice(lo, 0, { at, id: x.session_id, x });
-        if (top.length > wanted) top.pop();
-      }
-      firstRows = top.map((d) => d.x);
-    }
-    const page = firstRows.slice(options.offset);
-    hasMore = sessions.length > wanted;
-    data.customerEvents = page.map((x) => ({
-      sessionId: x.session_id,
-      status: x.status,
-      customerInfo: {
-        name: s(x.customer_info.name),
-        email: s(x.customer_info.email),
-        phone: s(x.customer_info.phone),
-        address: s(x.customer_info.address),
-      },
-      issueType: s(x.issue_type),
-      jobType: s(x.job_type),
-      selectedDate: s(x.selected_date),
-      selectedTime: s(x.selected_time),
-      utmSource: s(x.utm.source),
-      gclid: s(x.google_ads.gclid),
-      conversionValue: x.status === 'booked' ? (x.conversion_value ?? 0) : 0,
-      lastActivity: activity(x),
-    }));
+  if (want.has('customerEvents') && events) {
+    hasMore = events.hasMore;
+    data.customerEvents = events.rows.map(toCustomerEvent);
     const { count } = fitToBudget(data.customerEvents, Math.max(0, remaining), { atLeastOne: true });
     if (count < data.customerEvents.length) {
       // Cut by the budget: pagination.limit is what the page holds, so offset + limit continues exactly.

@@ -1,0 +1,216 @@
+import { sessionStages } from '#shared/domain/analytics';
+import type { SessionRecord } from '#shared/domain/sessions';
+
+/**
+ * What the analytics need from a set of sessions, in a form that sums: the rollup buckets store one
+ * per UTC hour and day (see buckets.ts), and an answer merges the buckets of its range with the
+ * aggregate of the raw rows at its edges. Everything is a count or an integer sum, so merging in
+ * any order gives the same result, and an aggregate is a pure function of the rows it covers.
+ */
+
+/** sessions, booking_started, customer_info_completed, booking_completed, drop_off_count. */
+export type FunnelTuple = [number, number, number, number, number];
+/** sessions, conversions (booked sessions). */
+export type CountPair = [number, number];
+
+export interface UtmValues {
+  readonly source: string;
+  readonly medium: string;
+  readonly campaign: string;
+  readonly term: string;
+  readonly content: string;
+}
+
+export interface AdsValues {
+  readonly gclid: string;
+  readonly wbraid: string;
+  readonly gbraid: string;
+}
+
+export interface SessionAggregate {
+  readonly funnel: FunnelTuple;
+  /** Booked sessions with a completion time, and the sum of their booking times in milliseconds. */
+  readonly booked: [number, number];
+  /** Sessions and conversions per quarter hour (key: start instant in ms / QUARTER_HOUR_MS), for chartData in any zone. */
+  readonly quarters: Map<number, CountPair>;
+  readonly utm: Map<string, { values: UtmValues; counts: CountPair }>;
+  readonly ads: Map<string, { values: AdsValues; counts: CountPair }>;
+  readonly areas: Map<string, number>;
+  readonly issues: Map<string, number>;
+  /** The funnel per scheduler (the enterprise rollups keep it per team and scheduler). */
+  readonly schedulers: Map<number, FunnelTuple>;
+}
+
+export const QUARTER_HOUR_MS = 15 * 60_000;
+
+export function emptyAggregate(): SessionAggregate {
+  return {
+    funnel: [0, 0, 0, 0, 0],
+    booked: [0, 0],
+    quarters: new Map(),
+    utm: new Map(),
+    ads: new Map(),
+    areas: new Map(),
+    issues: new Map(),
+    schedulers: new Map(),
+  };
+}
+
+const s = (v: string | null | undefined): string => v ?? '';
+
+export function funnelTupleOf(session: SessionRecord): FunnelTuple {
+  const stage = sessionStages(session);
+  return [1, stage.bookingStarted ? 1 : 0, stage.infoCompleted ? 1 : 0, stage.booked ? 1 : 0, session.status === 'dropped_off' ? 1 : 0];
+}
+
+function addTuple(into: FunnelTuple, from: readonly number[]): void {
+  for (let i = 0; i < 5; i++) into[i] = (into[i] as number) + (from[i] as number);
+}
+
+function addPair(map: Map<number, CountPair>, key: number, sessions: number, conversions: number): void {
+  const pair = map.get(key);
+  if (pair) {
+    pair[0] += sessions;
+    pair[1] += conversions;
+  } else map.set(key, [sessions, conversions]);
+}
+
+function addCount(map: Map<string, number>, key: string, n: number): void {
+  map.set(key, (map.get(key) ?? 0) + n);
+}
+
+function addGroup<V>(map: Map<string, { values: V; counts: CountPair }>, key: string, values: V, counts: CountPair): void {
+  const row = map.get(key);
+  if (row) {
+    row.counts[0] += counts[0];
+    row.counts[1] += counts[1];
+  } else map.set(key, { values, counts: [counts[0], counts[1]] });
+}
+
+/** The key the analytics group UTM rows by (the same in the raw computation). */
+export function utmKey(u: SessionRecord['utm']): string | null {
+  if (!(u.source || u.medium || u.campaign || u.term || u.content)) return null;
+  return `${s(u.source)}\u0000${s(u.medium)}\u0000${s(u.campaign)}\u0000${s(u.term)}\u0000${s(u.content)}`;
+}
+
+/** The key the analytics group Google Ads rows by (the same in the raw computation). */
+export function adsKey(g: SessionRecord['google_ads']): string | null {
+  if (!(g.gclid || g.wbraid || g.gbraid)) return null;
+  return `${s(g.gclid)}\u0000${s(g.wbraid)}\u0000${s(g.gbraid)}`;
+}
+
+/** Booking time of a booked session in ms (never negative), or null when it does not count. */
+export function bookingMs(session: SessionRecord): number | null {
+  if (session.status !== 'booked' || !session.completed_at) return null;
+  return Math.max(0, Date.parse(session.completed_at) - Date.parse(session.started_at));
+}
+
+export function addSession(agg: SessionAggregate, session: SessionRecord): void {
+  const tuple = funnelTupleOf(session);
+  const conversion = tuple[3];
+  addTuple(agg.funnel, tuple);
+  const ms = bookingMs(session);
+  if (ms !== null) {
+    agg.booked[0]++;
+    agg.booked[1] += ms;
+  }
+  addPair(agg.quarters, Math.floor(Date.parse(session.started_at) / QUARTER_HOUR_MS), 1, conversion);
+  const u = utmKey(session.utm);
+  if (u !== null) {
+    const v = session.utm;
+    addGroup(
+      agg.utm,
+      u,
+      { source: s(v.source), medium: s(v.medium), campaign: s(v.campaign), term: s(v.term), content: s(v.content) },
+      [1, conversion],
+    );
+  }
+  const a = adsKey(session.google_ads);
+  if (a !== null) {
+    const g = session.google_ads;
+    addGroup(agg.ads, a, { gclid: s(g.gclid), wbraid: s(g.wbraid), gbraid: s(g.gbraid) }, [1, conversion]);
+  }
+  if (session.service_area) addCount(agg.areas, session.service_area, 1);
+  if (session.issue_type) addCount(agg.issues, session.issue_type, 1);
+  const perScheduler = agg.schedulers.get(session.scheduler_id);
+  if (perScheduler) addTuple(perScheduler, tuple);
+  else agg.schedulers.set(session.scheduler_id, [...tuple]);
+}
+
+export function aggregateOf(sessions: Iterable<SessionRecord>): SessionAggregate {
+  const agg = emptyAggregate();
+  for (const session of sessions) addSession(agg, session);
+  return agg;
+}
+
+/** Adds `from` into `into`. */
+export function mergeAggregate(into: SessionAggregate, from: SessionAggregate): void {
+  addTuple(into.funnel, from.funnel);
+  into.booked[0] += from.booked[0];
+  into.booked[1] += from.booked[1];
+  for (const [k, [a, b]] of from.quarters) addPair(into.quarters, k, a, b);
+  for (const [k, row] of from.utm) addGroup(into.utm, k, row.values, row.counts);
+  for (const [k, row] of from.ads) addGroup(into.ads, k, row.values, row.counts);
+  for (const [k, n] of from.areas) addCount(into.areas, k, n);
+  for (const [k, n] of from.issues) addCount(into.issues, k, n);
+  for (const [k, tuple] of from.schedulers) {
+    const existing = into.schedulers.get(k);
+    if (existing) addTuple(existing, tuple);
+    else into.schedulers.set(k, [...tuple]);
+  }
+}
+
+/**
+ * Stored form: one compact JSON text (an item attribute), arrays instead of objects. A text reads
+ * back far faster than a DynamoDB map of thousands of members (the ads block has one row per click id).
+ */
+interface Encoded {
+  f: FunnelTuple;
+  b: [number, number];
+  q: [number, number, number][];
+  u: [string, string, string, string, string, number, number][];
+  a: [string, string, string, number, number][];
+  r: [string, number][];
+  i: [string, number][];
+  s: [number, number, number, number, number, number][];
+}
+
+export function encodeAggregate(agg: SessionAggregate): string {
+  const encoded: Encoded = {
+    f: agg.funnel,
+    b: agg.booked,
+    q: [...agg.quarters].map(([k, [a, b]]) => [k, a, b]),
+    u: [...agg.utm.values()].map(({ values: v, counts: [a, b] }) => [v.source, v.medium, v.campaign, v.term, v.content, a, b]),
+    a: [...agg.ads.values()].map(({ values: v, counts: [a, b] }) => [v.gclid, v.wbraid, v.gbraid, a, b]),
+    r: [...agg.areas],
+    i: [...agg.issues],
+    s: [...agg.schedulers].map(([k, t]) => [k, ...t]),
+  };
+  return JSON.stringify(encoded);
+}
+
+/** Decodes a stored aggregate and adds it into `into` (no intermediate maps). */
+export function mergeEncodedAggregate(into: SessionAggregate, text: string): void {
+  const e = JSON.parse(text) as Encoded;
+  addTuple(into.funnel, e.f);
+  into.booked[0] += e.b[0];
+  into.booked[1] += e.b[1];
+  for (const [k, a, b] of e.q) addPair(into.quarters, k, a, b);
+  for (const [source, medium, campaign, term, content, a, b] of e.u) {
+    addGroup(into.utm, `${source}\u0000${medium}\u0000${campaign}\u0000${term}\u0000${content}`, { source, medium, campaign, term, content }, [a, b]);
+  }
+  for (const [gclid, wbraid, gbraid, a, b] of e.a) addGroup(into.ads, `${gclid}\u0000${wbraid}\u0000${gbraid}`, { gclid, wbraid, gbraid }, [a, b]);
+  for (const [k, n] of e.r) addCount(into.areas, k, n);
+  for (const [k, n] of e.i) addCount(into.issues, k, n);
+  for (const [k, ...t] of e.s) {
+    const existing = into.schedulers.get(k);
+    if (existing) addTuple(existing, t);
+    else into.schedulers.set(k, t as FunnelTuple);
+  }
+}
+
+export function decodeAggregate(text: string): SessionAggregate {
+  const agg = emptyAggregate();
+  mergeEncodedAggregate(agg, text);
+  return agg;
+}
