@@ -1,24 +1,28 @@
-import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
-import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { analyticsDependencies } from '#shared/adapters/runtime/analytics-dependencies';
 import { resolveCrossTeams } from '#shared/auth/team-access';
 import { getFunnel } from '#shared/contracts/analytics';
-import { computeFunnel, sumFunnels } from '#shared/domain/analytics';
+import { sumFunnels } from '#shared/domain/analytics';
+import { crossTeamFunnelsFromRollups, teamFunnelFromRollups } from '#shared/domain/rollups/answer';
 import { createHttpHandler } from '#shared/http/handler';
 import { resolveRange } from '#shared/schemas/params';
 
-const sessions = new DynamoSessionStore(getDocumentClient(), physicalTableName('sessions'));
+const deps = analyticsDependencies();
 
 /** The funnel over every team the key reaches: per-team counts summed, rates recomputed from the sums. */
 export const handler = createHttpHandler(getFunnel, async ({ query, identity }) => {
   const teamIds = resolveCrossTeams(identity, { teamId: query.team_id, includeTestTeams: query.include_test_teams });
   const range = resolveRange(query.start_date, query.end_date);
-  const perTeam = await Promise.all(
-    teamIds.map(async (teamId) => ({
-      team_id: teamId,
-      ...computeFunnel(await sessions.readSessionsStartedIn(teamId, range, query.scheduler_id)),
-    })),
-  );
+  const funnels =
+    teamIds.length === 1
+      ? [{ teamId: teamIds[0] as number, funnel: await teamFunnelFromRollups(deps, teamIds[0] as number, range, query.scheduler_id) }]
+      : await crossTeamFunnelsFromRollups(deps, {
+          teamIds,
+          enterpriseIds: identity.enterpriseIds,
+          includeTestTeams: teamIds.some((id) => identity.testTeamIds.includes(id)),
+          range,
+          schedulerId: query.scheduler_id,
+        });
+  const perTeam = funnels.map(({ teamId, funnel }) => ({ team_id: teamId, ...funnel }));
   return {
     statusCode: 200,
     body: {

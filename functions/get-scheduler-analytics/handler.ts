@@ -1,25 +1,23 @@
-import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
-import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { analyticsDependencies } from '#shared/adapters/runtime/analytics-dependencies';
 import { resolveV0Team } from '#shared/auth/team-access';
 import { getSchedulerAnalytics } from '#shared/contracts/analytics';
-import { computeSchedulerAnalytics } from '#shared/domain/analytics';
+import { schedulerAnalyticsFromRollups } from '#shared/domain/rollups/answer';
 import { createHttpHandler } from '#shared/http/handler';
 import { resolveRange } from '#shared/schemas/params';
 
-const sessions = new DynamoSessionStore(getDocumentClient(), physicalTableName('sessions'));
+const deps = analyticsDependencies();
 
 export const handler = createHttpHandler(getSchedulerAnalytics, async ({ query, headers, identity }) => {
   const teamId = resolveV0Team(identity, { header: headers['x-team-id'], query: query.team_id });
   const range = resolveRange(query.start_date, query.end_date);
-  const rows = await sessions.readSessionsStartedIn(teamId, range, query.scheduler_id);
-  const { data, pagination, truncatedBlocks } = computeSchedulerAnalytics(rows, {
+  const { data, pagination, truncatedBlocks } = await schedulerAnalyticsFromRollups(deps, teamId, {
     start: range.start,
     end: range.end,
     timezone: query.timezone,
     blocks: query.metrics,
     limit: query.limit,
     offset: query.offset,
+    schedulerId: query.scheduler_id,
   });
   return {
     statusCode: 200,

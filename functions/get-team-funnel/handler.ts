@@ -1,22 +1,19 @@
-import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
-import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { analyticsDependencies } from '#shared/adapters/runtime/analytics-dependencies';
 import { requireTeamAccess } from '#shared/auth/team-access';
 import { getTeamFunnel } from '#shared/contracts/analytics';
-import { computeFunnel } from '#shared/domain/analytics';
+import { teamFunnelFromRollups } from '#shared/domain/rollups/answer';
 import { createHttpHandler } from '#shared/http/handler';
 import { resolveRange } from '#shared/schemas/params';
 
-const sessions = new DynamoSessionStore(getDocumentClient(), physicalTableName('sessions'));
+const deps = analyticsDependencies();
 
 export const handler = createHttpHandler(getTeamFunnel, async ({ path, query, identity }) => {
   const teamId = requireTeamAccess(identity, path.teamId);
   const range = resolveRange(query.start_date, query.end_date);
-  const rows = await sessions.readSessionsStartedIn(teamId, range, query.scheduler_id);
   return {
     statusCode: 200,
     body: {
-      data: computeFunnel(rows),
+      data: await teamFunnelFromRollups(deps, teamId, range, query.scheduler_id),
       meta: { team_id: teamId, start_date: range.start, end_date: range.end, timezone: query.timezone },
     },
   };

@@ -79,6 +79,19 @@ function finishFunnel(counts: FunnelCounts): FunnelCounts {
   return counts;
 }
 
+/** Funnel counts from sessions, booking_started, customer_info_completed, booking_completed and drop_off_count. */
+export function funnelFromCounts(counts: readonly number[]): FunnelCounts {
+  const [sessions = 0, started = 0, info = 0, booked = 0, dropped = 0] = counts;
+  return finishFunnel({
+    ...emptyFunnelCounts(),
+    sessions,
+    booking_started: started,
+    customer_info_completed: info,
+    booking_completed: booked,
+    drop_off_count: dropped,
+  });
+}
+
 /** Sums per-team funnels (the cross-team funnel) and recomputes the rates from the sums. */
 export function sumFunnels(funnels: readonly FunnelCounts[]): FunnelCounts {
   const total = emptyFunnelCounts();
@@ -360,9 +373,7 @@ function bySessions<T extends { sessions: number }>(rows: Iterable<T>, name: (r:
     .map((row) => ({ row, name: name(row), key: key(row) }))
     .sort(
       (a, b) =>
-        b.row.sessions - a.row.sessions ||
-        (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) ||
-        (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+        b.row.sessions - a.row.sessions || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
     )
     .map((d) => d.row);
 }

@@ -24,6 +24,12 @@ export interface PositionedSession {
   readonly position: string;
 }
 
+/** A session with the enterprise its team was placed in when it was written. */
+export interface PlacedSession {
+  readonly session: SessionRecord;
+  readonly enterpriseId: number;
+}
+
 /**
  * Session storage. Lists are ordered newest first: by started_at (bookings: completed_at)
  * descending, then team id and session id descending, so the order is total and stable.
@@ -33,6 +39,16 @@ export interface SessionStore {
   listBookings(query: Omit<SessionListQuery, 'status' | 'schedulerId'>): Promise<PositionedSession[]>;
   /** Every session of a team started in [start, end), for analytics. */
   readSessionsStartedIn(teamId: number, range: Required<SessionRange>, schedulerId?: number): Promise<SessionRecord[]>;
+  /** The first `want` sessions started in [start, end) in customerEvents order (last activity, then id, descending). */
+  readCustomerEvents(teamId: number, range: Required<SessionRange>, want: number, schedulerId?: number): Promise<SessionRecord[]>;
+  /** Sessions of an enterprise's teams started in [start, end) (test teams only when asked). */
+  readEnterpriseSessionsStartedIn(
+    enterpriseId: number,
+    range: Required<SessionRange>,
+    options: { readonly includeTestTeams: boolean },
+  ): Promise<SessionRecord[]>;
+  /** The same with each row's enterprise, read consistently (rollup recomputes). */
+  readPlacedSessionsStartedIn(teamId: number, range: Required<SessionRange>): Promise<PlacedSession[]>;
   /** Writes sessions with the placement of each one's team (every team_id must have one). */
   putSessions(sessions: readonly SessionRecord[], placements: ReadonlyMap<number, TeamPlacement>): Promise<void>;
 }

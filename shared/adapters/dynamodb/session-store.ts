@@ -1,10 +1,10 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SessionRecord } from '#shared/domain/sessions';
 import type { TeamPlacement } from '#shared/domain/tenancy';
-import type { PositionedSession, SessionListQuery, SessionStore } from '#shared/ports/session-store';
+import type { PlacedSession, PositionedSession, SessionListQuery, SessionStore } from '#shared/ports/session-store';
 import { batchPut } from './batch-write';
-import { enterpriseShardPk, padId, shardOf, teamPk, timeSortKey } from './keys';
-import { type Item, queryAll } from './query';
+import { ENTERPRISE_SHARDS, enterpriseShardPk, padId, shardOf, teamPk, timeSortKey } from './keys';
+import { type Item, queryAll, queryUpTo } from './query';
 import { readTimeOrdered, readTimeOrderedAcrossPartitions } from './time-range';
 
 /**
@@ -134,6 +134,74 @@ export class DynamoSessionStore implements SessionStore {
       FilterExpression: schedulerId !== undefined ? 'scheduler_id = :scheduler' : undefined,
     });
     return items.map(fromSessionItem);
+  }
+
+  /** A team's sessions started in [start, end) with the enterprise each is placed in, read consistently (rollup recomputes). */
+  async readPlacedSessionsStartedIn(teamId: number, range: { start: string; end: string }): Promise<PlacedSession[]> {
+    if (range.start > range.end) return [];
+    const items = await queryAll(this.client, {
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+      ExpressionAttributeValues: { ':pk': teamPk(teamId), ':lo': range.start, ':hi': range.end },
+      ConsistentRead: true,
+    });
+    return items.map((item) => ({ session: fromSessionItem(item), enterpriseId: Number(item.enterpriseId) }));
+  }
+
+  /**
+   * The first `want` sessions started in [start, end) in customerEvents order (last activity, then
+   * session id, descending), from the activity index: the read stops after `want` rows. Rows are
+   * read from the newest activity down to `start` (a session's activity is never before its
+   * start); sessions started after `end` but active within the range are read and skipped.
+   */
+  async readCustomerEvents(
+    teamId: number,
+    range: { start: string; end: string },
+    want: number,
+    schedulerId?: number,
+  ): Promise<SessionRecord[]> {
+    const items = await queryUpTo(
+      this.client,
+      {
+        TableName: this.tableName,
+        IndexName: schedulerId === undefined ? 'byActivity' : 'bySchedulerActivity',
+        KeyConditionExpression: '#pk = :pk AND activitySk >= :start',
+        FilterExpression: 'started_at >= :start AND started_at < :end',
+        ExpressionAttributeNames: { '#pk': schedulerId === undefined ? 'activityPk' : 'schedulerActivityPk' },
+        ExpressionAttributeValues: {
+          ':pk': schedulerId === undefined ? teamPk(teamId) : `${teamPk(teamId)}#SCHED#${padId(schedulerId)}`,
+          ':start': range.start,
+          ':end': range.end,
+        },
+        ScanIndexForward: false,
+      },
+      want,
+    );
+    return items.map(fromSessionItem);
+  }
+
+  /** Sessions of an enterprise's teams started in [start, end), from its index partitions (LIVE, and TEST when asked). */
+  async readEnterpriseSessionsStartedIn(
+    enterpriseId: number,
+    range: { start: string; end: string },
+    options: { readonly includeTestTeams: boolean },
+  ): Promise<SessionRecord[]> {
+    if (range.start > range.end) return [];
+    const partitions: string[] = [];
+    for (const isTest of options.includeTestTeams ? [false, true] : [false]) {
+      for (let shard = 0; shard < ENTERPRISE_SHARDS; shard++) partitions.push(enterpriseShardPk(enterpriseId, isTest, shard));
+    }
+    const lists = await Promise.all(
+      partitions.map((partition) =>
+        queryAll(this.client, {
+          TableName: this.tableName,
+          IndexName: 'byEnterprise',
+          KeyConditionExpression: 'enterprisePk = :pk AND sk BETWEEN :lo AND :hi',
+          ExpressionAttributeValues: { ':pk': partition, ':lo': range.start, ':hi': range.end },
+        }),
+      ),
+    );
+    return lists.flat().map(fromSessionItem);
   }
 
   async putSessions(sessions: readonly SessionRecord[], placements: ReadonlyMap<number, TeamPlacement>): Promise<void> {

@@ -118,12 +118,10 @@ export function addSession(agg: SessionAggregate, session: SessionRecord): void 
   const u = utmKey(session.utm);
   if (u !== null) {
     const v = session.utm;
-    addGroup(
-      agg.utm,
-      u,
-      { source: s(v.source), medium: s(v.medium), campaign: s(v.campaign), term: s(v.term), content: s(v.content) },
-      [1, conversion],
-    );
+    addGroup(agg.utm, u, { source: s(v.source), medium: s(v.medium), campaign: s(v.campaign), term: s(v.term), content: s(v.content) }, [
+      1,
+      conversion,
+    ]);
   }
   const a = adsKey(session.google_ads);
   if (a !== null) {
@@ -197,9 +195,15 @@ export function mergeEncodedAggregate(into: SessionAggregate, text: string): voi
   into.booked[1] += e.b[1];
   for (const [k, a, b] of e.q) addPair(into.quarters, k, a, b);
   for (const [source, medium, campaign, term, content, a, b] of e.u) {
-    addGroup(into.utm, `${source}\u0000${medium}\u0000${campaign}\u0000${term}\u0000${content}`, { source, medium, campaign, term, content }, [a, b]);
+    addGroup(
+      into.utm,
+      `${source}\u0000${medium}\u0000${campaign}\u0000${term}\u0000${content}`,
+      { source, medium, campaign, term, content },
+      [a, b],
+    );
   }
-  for (const [gclid, wbraid, gbraid, a, b] of e.a) addGroup(into.ads, `${gclid}\u0000${wbraid}\u0000${gbraid}`, { gclid, wbraid, gbraid }, [a, b]);
+  for (const [gclid, wbraid, gbraid, a, b] of e.a)
+    addGroup(into.ads, `${gclid}\u0000${wbraid}\u0000${gbraid}`, { gclid, wbraid, gbraid }, [a, b]);
   for (const [k, n] of e.r) addCount(into.areas, k, n);
   for (const [k, n] of e.i) addCount(into.issues, k, n);
   for (const [k, ...t] of e.s) {

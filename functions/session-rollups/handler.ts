@@ -1,0 +1,41 @@
+import type { AttributeValue, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoRollupStore } from '#shared/adapters/dynamodb/rollup-store';
+import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { applySessionChanges, type SessionChange } from '#shared/domain/rollups/session-changes';
+import { log } from '#shared/logging/logger';
+
+const deps = {
+  rollups: new DynamoRollupStore(getDocumentClient(), physicalTableName('rollups')),
+  sessions: new DynamoSessionStore(getDocumentClient(), physicalTableName('sessions')),
+};
+
+function placementOf(image: Record<string, AttributeValue> | undefined): SessionChange['placements'] {
+  const teamId = Number(image?.team_id?.N);
+  const startedAt = image?.started_at?.S;
+  if (!Number.isInteger(teamId) || startedAt === undefined) return [];
+  return [{ teamId, startedMs: Date.parse(startedAt) }];
+}
+
+/**
+ * Consumes the sessions table's stream: each batch recomputes the team hours and days its records
+ * touch, where the row was (old image) and where it is (new image). A failure reports the earliest
+ * record whose buckets did not land, so the event source mapping retries from there.
+ */
+export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+  const changes: SessionChange[] = event.Records.map((record) => ({
+    sequenceNumber: record.dynamodb?.SequenceNumber ?? '',
+    placements: [...placementOf(record.dynamodb?.OldImage), ...placementOf(record.dynamodb?.NewImage)],
+  }));
+  const started = Date.now();
+  const failed = await applySessionChanges(deps, changes);
+  const newest = Math.max(0, ...event.Records.map((r) => r.dynamodb?.ApproximateCreationDateTime ?? 0));
+  log(failed ? 'warn' : 'info', 'rollups applied', {
+    records: changes.length,
+    failedFrom: failed,
+    ms: Date.now() - started,
+    lagSeconds: newest > 0 ? Math.round(Date.now() / 1000 - newest) : null,
+  });
+  return { batchItemFailures: failed ? [{ itemIdentifier: failed }] : [] };
+}

@@ -1,0 +1,178 @@
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ROLLUP_LAYOUT } from '#shared/domain/rollups/buckets';
+import type { BucketWrite, EnterpriseBucket, RollupPartition, RollupStore, TeamBucket, Touch } from '#shared/ports/rollup-store';
+import { padId } from './keys';
+import { type Item, queryAll } from './query';
+
+/**
+ * Items of the rollups table (layout R1): pk R1#TEAM#<team> (all schedulers), R1#TEAM#<team>#SCHED#<scheduler>
+ * or R1#ENT#<enterprise>; sk H#<UTC hour> or D#<UTC day>, and COMPLETE for the marker that the
+ * partition's rollups cover its history. Team and scheduler buckets hold `agg` (the encoded
+ * aggregate; absent with `overflow` when over OVERFLOW_BYTES), team buckets also `touches` and
+ * `computed` (the recompute protocol, shared/domain/rollups/maintain.ts), `sch` and `ens` (what the
+ * last write covered) and `ent` (per-enterprise entries); enterprise buckets hold one attribute
+ * per team, `t<team>`.
+ */
+export function rollupPk(partition: RollupPartition): string {
+  switch (partition.kind) {
+    case 'team':
+      return `${ROLLUP_LAYOUT}#TEAM#${padId(partition.teamId)}`;
+    case 'scheduler':
+      return `${ROLLUP_LAYOUT}#TEAM#${padId(partition.teamId)}#SCHED#${padId(partition.schedulerId)}`;
+    case 'enterprise':
+      return `${ROLLUP_LAYOUT}#ENT#${padId(partition.enterpriseId)}`;
+  }
+}
+
+const COMPLETE_SK = 'COMPLETE';
+/** An aggregate above this is not stored (DynamoDB items stop at 400 KB); readers go one level finer. */
+export const OVERFLOW_BYTES = 300_000;
+/** Concurrent commits of teams of one enterprise conflict on its bucket; they retry this often. */
+const CONFLICT_RETRIES = 8;
+
+const teamAttribute = (teamId: number) => `t${teamId}`;
+const numbers = (value: unknown): number[] => (Array.isArray(value) ? value.map(Number) : []);
+
+export class DynamoRollupStore implements RollupStore {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async touch(teamId: number, sk: string): Promise<Touch> {
+    const result = await this.client.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: { pk: rollupPk({ kind: 'team', teamId }), sk },
+        UpdateExpression: 'ADD touches :one',
+        ExpressionAttributeValues: { ':one': 1 },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    const item = result.Attributes ?? {};
+    return { version: Number(item.touches), schedulers: numbers(item.sch), enterprises: numbers(item.ens) };
+  }
+
+  async commit(write: BucketWrite): Promise<'written' | 'superseded'> {
+    const aggregateValue = (aggregate: string | null) =>
+      aggregate === null || aggregate.length > OVERFLOW_BYTES ? { overflow: true } : { agg: aggregate };
+    const team = aggregateValue(write.aggregate);
+    const items = [
+      {
+        Update: {
+          TableName: this.tableName,
+          Key: { pk: rollupPk({ kind: 'team', teamId: write.teamId }), sk: write.sk },
+          UpdateExpression: `SET computed = :v, sch = :sch, ens = :ens, ent = :ent, ${'agg' in team ? 'agg = :agg REMOVE overflow' : 'overflow = :overflow REMOVE agg'}`,
+          ConditionExpression: 'touches = :v',
+          ExpressionAttributeValues: {
+            ':v': write.version,
+            ':sch': write.schedulers.map((s) => s.schedulerId),
+            ':ens': write.enterprises.map((e) => e.enterpriseId),
+            ':ent': write.enterpriseEntries,
+            ...('agg' in team ? { ':agg': team.agg } : { ':overflow': true }),
+          },
+        },
+      },
+      ...write.schedulers.map((s) => ({
+        Put: {
+          TableName: this.tableName,
+          Item: {
+            pk: rollupPk({ kind: 'scheduler', teamId: write.teamId, schedulerId: s.schedulerId }),
+            sk: write.sk,
+            ...aggregateValue(s.aggregate),
+          },
+        },
+      })),
+      ...write.removedSchedulers.map((schedulerId) => ({
+        Delete: {
+          TableName: this.tableName,
+          Key: { pk: rollupPk({ kind: 'scheduler', teamId: write.teamId, schedulerId }), sk: write.sk },
+        },
+      })),
+      ...write.enterprises.map((e) => ({
+        Update: {
+          TableName: this.tableName,
+          Key: { pk: rollupPk({ kind: 'enterprise', enterpriseId: e.enterpriseId }), sk: write.sk },
+          UpdateExpression: 'SET #team = :entry',
+          ExpressionAttributeNames: { '#team': teamAttribute(write.teamId) },
+          ExpressionAttributeValues: { ':entry': e.entry },
+        },
+      })),
+      ...write.removedEnterprises.map((enterpriseId) => ({
+        Update: {
+          TableName: this.tableName,
+          Key: { pk: rollupPk({ kind: 'enterprise', enterpriseId }), sk: write.sk },
+          UpdateExpression: 'REMOVE #team',
+          ExpressionAttributeNames: { '#team': teamAttribute(write.teamId) },
+        },
+      })),
+    ];
+    if (items.length > 100) {
+      throw new Error(
+        `team ${write.teamId} bucket ${write.sk} touches ${items.length} items; a transaction holds 100 (too many schedulers or enterprises)`,
+      );
+    }
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.client.send(new TransactWriteCommand({ TransactItems: items }));
+        return 'written';
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return 'superseded';
+        if (!(error instanceof TransactionCanceledException)) throw error;
+        const reasons = error.CancellationReasons ?? [];
+        if (reasons[0]?.Code === 'ConditionalCheckFailed') return 'superseded';
+        if (attempt >= CONFLICT_RETRIES || !reasons.some((r) => r.Code === 'TransactionConflict')) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
+      }
+    }
+  }
+
+  async readTeamBuckets(
+    partition: Exclude<RollupPartition, { kind: 'enterprise' }>,
+    fromSk: string,
+    toSk: string,
+    consistent = false,
+  ): Promise<TeamBucket[]> {
+    const items = await this.query(rollupPk(partition), fromSk, toSk, consistent);
+    return items.map((item) => ({
+      sk: String(item.sk),
+      aggregate: typeof item.agg === 'string' ? item.agg : null,
+      schedulers: numbers(item.sch),
+      enterprises: numbers(item.ens),
+      enterpriseEntries: typeof item.ent === 'string' ? item.ent : null,
+    }));
+  }
+
+  async readEnterpriseBuckets(enterpriseId: number, fromSk: string, toSk: string): Promise<EnterpriseBucket[]> {
+    const items = await this.query(rollupPk({ kind: 'enterprise', enterpriseId }), fromSk, toSk, false);
+    return items.map((item) => {
+      const teams = new Map<number, string>();
+      for (const [name, value] of Object.entries(item)) {
+        if (/^t\d+$/.test(name) && typeof value === 'string') teams.set(Number(name.slice(1)), value);
+      }
+      return { sk: String(item.sk), teams };
+    });
+  }
+
+  async isComplete(partition: Exclude<RollupPartition, { kind: 'scheduler' }>): Promise<boolean> {
+    const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: { pk: rollupPk(partition), sk: COMPLETE_SK } }));
+    return result.Item !== undefined;
+  }
+
+  async markComplete(partition: Exclude<RollupPartition, { kind: 'scheduler' }>): Promise<void> {
+    await this.client.send(
+      new PutCommand({ TableName: this.tableName, Item: { pk: rollupPk(partition), sk: COMPLETE_SK, at: new Date().toISOString() } }),
+    );
+  }
+
+  private query(pk: string, fromSk: string, toSk: string, consistent: boolean): Promise<Item[]> {
+    if (fromSk > toSk) return Promise.resolve([]);
+    return queryAll(this.client, {
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+      ExpressionAttributeValues: { ':pk': pk, ':lo': fromSk, ':hi': toSk },
+      ConsistentRead: consistent,
+    });
+  }
+}

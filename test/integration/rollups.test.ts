@@ -1,0 +1,180 @@
+import fc from 'fast-check';
+import { ANALYTICS_BLOCKS, computeFunnel, computeSchedulerAnalytics } from '#shared/domain/analytics';
+import { crossTeamFunnelsFromRollups, schedulerAnalyticsFromRollups, teamFunnelFromRollups } from '#shared/domain/rollups/answer';
+import { recomputeHour } from '#shared/domain/rollups/maintain';
+import type { SessionRecord } from '#shared/domain/sessions';
+import type { LocalDynamo } from '../../local/dynamodb';
+import { startEmulator } from '../support/emulator';
+import { rangeArbitrary, rollupStores, sessionArbitrary, writeThroughStream, ZONES } from '../support/rollup-fixture';
+
+let dynamo: LocalDynamo;
+let stores: ReturnType<typeof rollupStores>;
+let nextId = 500_000;
+
+beforeAll(async () => {
+  dynamo = await startEmulator();
+  stores = rollupStores();
+});
+afterAll(() => dynamo.stop());
+
+const RUNS = Number(process.env.ROLLUP_PROPERTY_RUNS ?? 12);
+
+/** Fresh team ids (and an enterprise of the first team's id) for each property run. */
+function allocate(count: number): { teamIds: number[]; enterpriseId: number } {
+  const teamIds = Array.from({ length: count }, () => nextId++);
+  return { teamIds, enterpriseId: teamIds[0] as number };
+}
+
+async function setUp(teamIds: readonly number[], enterpriseId: number, sessions: readonly SessionRecord[], seed: number) {
+  const placements = new Map(teamIds.map((id, i) => [id, { enterpriseId, isTest: i === teamIds.length - 1 && teamIds.length > 2 }]));
+  await writeThroughStream(stores, sessions, placements, { seed });
+  for (const teamId of teamIds) await stores.rollups.markComplete({ kind: 'team', teamId });
+  await stores.rollups.markComplete({ kind: 'enterprise', enterpriseId });
+  return placements;
+}
+
+describe('analytics from rollups equal the raw computation (the oracle)', () => {
+  it('v0 scheduler analytics, every block, for random sessions, ranges, schedulers and zones', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 1e6 }),
+        fc.uniqueArray(sessionArbitrary([0], [1, 2, 3]), { maxLength: 120, selector: (s) => s.session_id }),
+        fc.array(
+          fc.record({
+            range: rangeArbitrary,
+            zone: fc.constantFrom(...ZONES),
+            scheduler: fc.option(fc.constantFrom(1, 2, 3), { nil: undefined }),
+            limit: fc.integer({ min: 1, max: 30 }),
+            offset: fc.integer({ min: 0, max: 40 }),
+          }),
+          { minLength: 1, maxLength: 4 },
+        ),
+        async (seed, drafts, queries) => {
+          const { teamIds, enterpriseId } = allocate(1);
+          const teamId = teamIds[0] as number;
+          const sessions = drafts.map((s) => ({ ...s, team_id: teamId }));
+          await setUp(teamIds, enterpriseId, sessions, seed);
+          for (const q of queries) {
+            const options = {
+              start: q.range.start,
+              end: q.range.end,
+              timezone: q.zone,
+              blocks: ANALYTICS_BLOCKS,
+              limit: q.limit,
+              offset: q.offset,
+            };
+            const rows = await stores.sessions.readSessionsStartedIn(teamId, q.range, q.scheduler);
+            const oracle = computeSchedulerAnalytics(rows, options);
+            const fromRollups = await schedulerAnalyticsFromRollups(stores, teamId, { ...options, schedulerId: q.scheduler });
+            expect(fromRollups).toEqual(oracle);
+            expect(await teamFunnelFromRollups(stores, teamId, q.range, q.scheduler)).toEqual(computeFunnel(rows));
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('stays exact after sessions change status, move scheduler or start time, and are replayed', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 1e6 }),
+        fc.uniqueArray(sessionArbitrary([0], [1, 2]), { minLength: 1, maxLength: 60, selector: (s) => s.session_id }),
+        fc.uniqueArray(sessionArbitrary([0], [1, 2]), { minLength: 1, maxLength: 60, selector: (s) => s.session_id }),
+        rangeArbitrary,
+        async (seed, drafts, replacements, range) => {
+          const { teamIds, enterpriseId } = allocate(1);
+          const teamId = teamIds[0] as number;
+          const sessions = drafts.map((s) => ({ ...s, team_id: teamId }));
+          const placements = await setUp(teamIds, enterpriseId, sessions, seed);
+          // The same session ids written again with other contents: the old buckets lose them, the new gain them.
+          const previous = new Map(sessions.map((s) => [s.session_id, s]));
+          const changed = replacements
+            .slice(0, sessions.length)
+            .map((r, i) => ({ ...r, team_id: teamId, session_id: (sessions[i] as SessionRecord).session_id }));
+          // A changed start time makes a new row (the start is part of the key); the old row stays, as a second session.
+          await writeThroughStream(stores, changed, placements, { previous, seed: seed + 1 });
+          const options = {
+            start: range.start,
+            end: range.end,
+            timezone: 'Asia/Kathmandu',
+            blocks: ANALYTICS_BLOCKS,
+            limit: 20,
+            offset: 0,
+          };
+          const rows = await stores.sessions.readSessionsStartedIn(teamId, range);
+          expect(await schedulerAnalyticsFromRollups(stores, teamId, options)).toEqual(computeSchedulerAnalytics(rows, options));
+        },
+      ),
+      { numRuns: Math.max(4, Math.floor(RUNS / 2)) },
+    );
+  });
+
+  it('cross-team funnels from the enterprise rollups equal per-team funnels over raw rows', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 1e6 }),
+        fc.uniqueArray(sessionArbitrary([0, 1, 2], [1, 2]), { maxLength: 120, selector: (s) => s.session_id }),
+        rangeArbitrary,
+        fc.option(fc.constantFrom(1, 2), { nil: undefined }),
+        fc.boolean(),
+        async (seed, drafts, range, scheduler, includeTestTeams) => {
+          const { teamIds, enterpriseId } = allocate(3);
+          const sessions = drafts.map((s) => ({ ...s, team_id: teamIds[s.team_id] as number }));
+          await setUp(teamIds, enterpriseId, sessions, seed);
+          // The third team is a test team: asked for or not.
+          const asked = includeTestTeams ? teamIds : teamIds.slice(0, 2);
+          const got = await crossTeamFunnelsFromRollups(stores, {
+            teamIds: asked,
+            enterpriseIds: [enterpriseId],
+            includeTestTeams,
+            range,
+            schedulerId: scheduler,
+          });
+          const expected = await Promise.all(
+            asked.map(async (teamId) => ({
+              teamId,
+              funnel: computeFunnel(await stores.sessions.readSessionsStartedIn(teamId, range, scheduler)),
+            })),
+          );
+          expect(got).toEqual(expected);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe('rollup recompute protocol', () => {
+  it('lets only the latest announced recompute of a bucket write', async () => {
+    const { teamIds } = allocate(1);
+    const teamId = teamIds[0] as number;
+    const hour = Date.parse('2026-03-06T10:00:00.000Z');
+    const placements = new Map([[teamId, { enterpriseId: teamId, isTest: false }]]);
+    // A recompute that read before a second write and tries to land after a later recompute announced itself.
+    let releaseStale: () => void = () => undefined;
+    const staleRead = new Promise<void>((resolve) => {
+      releaseStale = resolve;
+    });
+    const slowSessions = {
+      readPlacedSessionsStartedIn: async (t: number, r: { start: string; end: string }) => {
+        const rows = await stores.sessions.readPlacedSessionsStartedIn(t, r);
+        await staleRead;
+        return rows;
+      },
+    };
+    const first = { ...(await fc.sample(sessionArbitrary([teamId], [1]), 1))[0], started_at: '2026-03-06T10:05:00.000Z' } as SessionRecord;
+    await stores.sessions.putSessions([first], placements);
+    const stale = recomputeHour({ rollups: stores.rollups, sessions: slowSessions }, teamId, hour);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const second = { ...first, session_id: `${first.session_id}-2`, started_at: '2026-03-06T10:06:00.000Z' };
+    await stores.sessions.putSessions([second], placements);
+    expect(await recomputeHour(stores, teamId, hour)).toBe('written');
+    releaseStale();
+    expect(await stale).toBe('superseded');
+    await stores.rollups.markComplete({ kind: 'team', teamId });
+    // A range of exactly that hour reads its hour bucket (the day bucket was never recomputed here).
+    const funnel = await teamFunnelFromRollups(stores, teamId, { start: '2026-03-06T10:00:00.000Z', end: '2026-03-06T11:00:00.000Z' });
+    expect(funnel.sessions).toBe(2);
+  });
+});
