@@ -1,5 +1,5 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { TABLES, type TableDefinition } from '#shared/adapters/dynamodb/tables';
 import type { TableName } from '#shared/routes';
@@ -22,7 +22,7 @@ export interface DataTablesProps {
 /**
  * One DynamoDB table per definition: on-demand billing, point-in-time recovery, encryption at rest
  * with the AWS-managed key, every global secondary index projecting all attributes (the
- * repositories read whole items from indexes), and TTL where the definition names an attribute. Physical names are left to CloudFormation; the
+ * repositories read whole items from indexes), TTL where the definition names an attribute, and a stream where it declares one. Physical names are left to CloudFormation; the
  * functions learn them from `TABLE_<NAME>` environment variables (see `bindTable`).
  */
 export class DataTables extends Construct {
@@ -46,6 +46,7 @@ export class DataTables extends Construct {
       partitionKey: { name: definition.partitionKey, type: AttributeType.STRING },
       sortKey: definition.sortKey === undefined ? undefined : { name: definition.sortKey, type: AttributeType.STRING },
       timeToLiveAttribute: definition.timeToLiveAttribute,
+      stream: definition.stream === 'NEW_AND_OLD_IMAGES' ? StreamViewType.NEW_AND_OLD_IMAGES : undefined,
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       encryption: TableEncryption.AWS_MANAGED,

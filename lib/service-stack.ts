@@ -17,6 +17,7 @@ import type { ServicePorts } from './ports';
 import { SmsProvider, VoiceProvider, type VoiceProviderProps } from './providers';
 import { ServiceScheduler } from './scheduling';
 import { bindTable, ServiceFunction } from './service-function';
+import { StreamConsumers } from './streams';
 
 /** The surfaces in a fixed order, so construct ids and outputs do not move when routes are added. */
 const SURFACES: readonly Surface[] = ['read', 'platform', 'intake'];
@@ -71,6 +72,8 @@ export class ServiceStack extends Stack {
   public readonly smsProvider: SmsProvider;
   /** The queue consumers, one function per WORKERS row. */
   public readonly workers: QueueWorkers;
+  /** The table-stream consumers, one function per STREAM_CONSUMERS row. */
+  public readonly streamConsumers: StreamConsumers;
   public readonly authorizer: ServiceFunction;
   /** The REST APIs, by surface; a surface without routes has no API (API Gateway refuses an API without methods). */
   public readonly apis: Readonly<Partial<Record<Surface, SurfaceApi>>>;
@@ -102,6 +105,8 @@ export class ServiceStack extends Stack {
       ports,
       functionsRoot: props.functionsRoot,
     });
+
+    this.streamConsumers = new StreamConsumers(this, 'StreamConsumers', { tables: this.data.tables, functionsRoot: props.functionsRoot });
 
     this.authorizer = new ServiceFunction(this, 'Authorizer', {
       functionName: 'authorizer',

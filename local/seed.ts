@@ -4,6 +4,7 @@ import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store';
 import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
+import { DynamoRollupStore } from '#shared/adapters/dynamodb/rollup-store';
 import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
@@ -12,6 +13,7 @@ import { authenticateApiKey } from '#shared/domain/identity-resolver';
 import { intakeConfigSchema } from '#shared/domain/intake/intake-config';
 import { routingMembershipProblems } from '#shared/domain/intake/routing';
 import { createApiKey, permissionsAllowedFor } from '#shared/domain/key-service';
+import { rebuildTeamRollups } from '#shared/domain/rollups/rebuild';
 import type { SessionRecord } from '#shared/domain/sessions';
 import type { Team, TeamPlacement } from '#shared/domain/tenancy';
 import { generateCalls } from './demo/calls';
@@ -199,6 +201,20 @@ export async function seedDemo(options: SeedDemoOptions = {}): Promise<SeedDemoR
     ],
     WRITE_CONCURRENCY,
   );
+  // Rollups of the seeded history, built as `admin rollups rebuild` would (the stream consumer
+  // then keeps them; its replays of the seed's records change nothing).
+  const rollupDeps = { rollups: new DynamoRollupStore(getDocumentClient(), physicalTableName('rollups')), sessions: sessionStore };
+  await runWithConcurrency(
+    created.map(
+      ({ team }) =>
+        () =>
+          rebuildTeamRollups(rollupDeps, team.id).then(() => undefined),
+    ),
+    WRITE_CONCURRENCY,
+  );
+  for (const enterpriseId of new Set(created.map(({ team }) => team.enterpriseId))) {
+    await rollupDeps.rollups.markComplete({ kind: 'enterprise', enterpriseId });
+  }
   const writeMs = clock.lap();
 
   const anchor = created.find((c) => c.spec.workspaceId === ANCHOR_WORKSPACE)?.team;

@@ -1,6 +1,8 @@
 import type { ParseArgsConfig } from 'node:util';
 import type { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import type { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-config-store';
+import type { DynamoRollupStore } from '#shared/adapters/dynamodb/rollup-store';
+import type { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
 import type { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import type { Team } from '#shared/domain/tenancy';
 import type { AuthorizerCache } from '#shared/ports/authorizer-cache';
@@ -16,6 +18,8 @@ export interface Context {
   readonly configs: IntakeConfigStore;
   readonly messaging: DynamoMessagingConfigStore;
   readonly campaigns: DynamoCampaignStore;
+  readonly sessions: DynamoSessionStore;
+  readonly rollups: DynamoRollupStore;
   /** The authorizer caches in front of this store's APIs; throws a UsageError when they cannot be named. */
   authorizerCaches(): { readonly name: string; readonly cache: AuthorizerCache }[];
   readonly values: Values;

@@ -7,6 +7,8 @@ import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import { createDocumentClient, getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store';
 import { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-config-store';
+import { DynamoRollupStore } from '#shared/adapters/dynamodb/rollup-store';
+import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { AUTHORIZER_TIMEOUT_SECONDS } from '#shared/auth/authorizer-settings';
 import type { AuthorizerCache } from '#shared/ports/authorizer-cache';
@@ -21,6 +23,9 @@ export interface Target {
   readonly configs: IntakeConfigStore;
   readonly messaging: DynamoMessagingConfigStore;
   readonly campaigns: DynamoCampaignStore;
+  /** Sessions and their analytics rollups (`rollups rebuild`; new teams and enterprises start complete). */
+  readonly sessions: DynamoSessionStore;
+  readonly rollups: DynamoRollupStore;
   /** The epoch a local gateway running on this store watches (written on AWS too, where nothing reads it). */
   readonly epoch: DynamoAuthorizerCacheEpoch;
   /** A deployed stack: DynamoDB in AWS, so API Gateway's caches must be named. */
@@ -43,7 +48,12 @@ export async function openTarget(local: boolean, env: Env): Promise<Target> {
   const { documents, release } = documentClientFor(env);
   const tableName = env.TABLE_TEAMS ?? 'local-teams';
   return {
-    ...stores(documents, tableName, env.TABLE_CAMPAIGNS ?? 'local-campaigns'),
+    ...stores(documents, {
+      teams: tableName,
+      campaigns: env.TABLE_CAMPAIGNS ?? 'local-campaigns',
+      sessions: env.TABLE_SESSIONS ?? 'local-sessions',
+      rollups: env.TABLE_ROLLUPS ?? 'local-rollups',
+    }),
     deployed: !endpoint,
     async close() {
       release();
@@ -65,13 +75,18 @@ function documentClientFor(env: Env): { documents: DynamoDBDocumentClient; relea
   return { documents, release: () => documents.destroy() };
 }
 
-function stores(documents: DynamoDBDocumentClient, teamsTable: string, campaignsTable: string): Omit<Target, 'deployed' | 'close'> {
+function stores(
+  documents: DynamoDBDocumentClient,
+  tables: { teams: string; campaigns: string; sessions: string; rollups: string },
+): Omit<Target, 'deployed' | 'close'> {
   return {
-    store: new DynamoTenancyStore(documents, teamsTable),
-    epoch: new DynamoAuthorizerCacheEpoch(documents, teamsTable),
-    configs: new DynamoIntakeConfigStore(documents, teamsTable),
-    messaging: new DynamoMessagingConfigStore(documents, teamsTable),
-    campaigns: new DynamoCampaignStore(documents, campaignsTable),
+    store: new DynamoTenancyStore(documents, tables.teams),
+    epoch: new DynamoAuthorizerCacheEpoch(documents, tables.teams),
+    configs: new DynamoIntakeConfigStore(documents, tables.teams),
+    messaging: new DynamoMessagingConfigStore(documents, tables.teams),
+    campaigns: new DynamoCampaignStore(documents, tables.campaigns),
+    sessions: new DynamoSessionStore(documents, tables.sessions),
+    rollups: new DynamoRollupStore(documents, tables.rollups),
   };
 }
 
@@ -88,7 +103,7 @@ async function openLocalData(dataDir: string): Promise<Target> {
     const names = await ensureTables(dynamo.endpoint, 'local');
     const documents = createDocumentClient({ DYNAMODB_ENDPOINT: dynamo.endpoint, AWS_REGION: 'local' });
     return {
-      ...stores(documents, names.teams, names.campaigns),
+      ...stores(documents, names),
       deployed: false,
       async close() {
         documents.destroy();

@@ -71,6 +71,12 @@ Texting (SMS campaigns)
   messaging opt-out --team ID --phone NUMBER               add to the team's suppression list
   messaging opt-in --team ID --phone NUMBER                remove from it
 
+Analytics rollups
+  rollups rebuild --team ID | --enterprise ID | --all
+                                   recomputes the rollups from the sessions (existing data, or a new
+                                   bucket layout), with progress; safe while the service runs. Needs
+                                   TABLE_SESSIONS and TABLE_ROLLUPS on a deployed stack.
+
   help                             this text
 
 Flags for every command

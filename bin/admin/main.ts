@@ -9,6 +9,7 @@ import { USAGE } from './help';
 import { INTAKE_COMMANDS } from './intake/commands';
 import { KEY_COMMANDS } from './keys';
 import { MESSAGING_COMMANDS } from './messaging';
+import { ROLLUP_COMMANDS } from './rollups';
 import { TENANCY_COMMANDS } from './tenancy';
 
 /**
@@ -30,7 +31,13 @@ export interface AdminIo extends FlushOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
-const COMMANDS: Record<string, Command> = { ...TENANCY_COMMANDS, ...KEY_COMMANDS, ...INTAKE_COMMANDS, ...MESSAGING_COMMANDS };
+const COMMANDS: Record<string, Command> = {
+  ...TENANCY_COMMANDS,
+  ...KEY_COMMANDS,
+  ...INTAKE_COMMANDS,
+  ...MESSAGING_COMMANDS,
+  ...ROLLUP_COMMANDS,
+};
 
 const GLOBAL_OPTIONS: Options = {
   json: { type: 'boolean' },
@@ -86,6 +93,8 @@ export async function runAdmin(argv: readonly string[], io: AdminIo = { stdout: 
         configs: target.configs,
         messaging: target.messaging,
         campaigns: target.campaigns,
+        sessions: target.sessions,
+        rollups: target.rollups,
         authorizerCaches: () => authorizerCachesOf(target, env, io),
         values,
         json,

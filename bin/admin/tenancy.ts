@@ -56,7 +56,7 @@ export const TENANCY_COMMANDS: Record<string, Command> = {
 
   'enterprise create': {
     options: { name: { type: 'string' }, portfolio: { type: 'string' } },
-    async run({ store, values, json, out }) {
+    async run({ store, rollups, values, json, out }) {
       const name = requiredName(values, '--name');
       const portfolioId = optionalId(values, '--portfolio');
       // Checked before anything is written, so a typo leaves no orphan enterprise behind.
@@ -64,6 +64,8 @@ export const TENANCY_COMMANDS: Record<string, Command> = {
         throw new UsageError(`--portfolio ${portfolioId} does not name an existing portfolio`, '--portfolio');
       }
       const enterprise = await store.createEnterprise({ name });
+      // A new enterprise has no history: the stream keeps its rollups complete from here on.
+      await rollups.markComplete({ kind: 'enterprise', enterpriseId: enterprise.id });
       if (portfolioId !== null) await store.addEnterpriseToPortfolio(portfolioId, enterprise.id);
       out(
         json
@@ -102,7 +104,7 @@ export const TENANCY_COMMANDS: Record<string, Command> = {
       workspace: { type: 'string' },
       test: { type: 'boolean' },
     },
-    async run({ store, values, json, out }) {
+    async run({ store, rollups, values, json, out }) {
       const name = requiredName(values, '--name');
       const timezone = requiredString(values, '--timezone');
       if (!IANAZone.isValidZone(timezone)) {
@@ -120,6 +122,7 @@ export const TENANCY_COMMANDS: Record<string, Command> = {
         throw new UsageError(`--enterprise ${enterpriseId} does not name an existing enterprise`, '--enterprise');
       }
       const team = await store.createTeam({ name, timezone, isTest: values.test === true, enterpriseId, workspaceId });
+      await rollups.markComplete({ kind: 'team', teamId: team.id });
       out(
         json
           ? toJson(team)

@@ -47,6 +47,8 @@ export interface SessionStore {
     range: Required<SessionRange>,
     options: { readonly includeTestTeams: boolean },
   ): Promise<SessionRecord[]>;
+  /** The start instant of every session of a team, page by page. */
+  readSessionStarts(teamId: number): AsyncIterable<string[]>;
   /** The same with each row's enterprise, read consistently (rollup recomputes). */
   readPlacedSessionsStartedIn(teamId: number, range: Required<SessionRange>): Promise<PlacedSession[]>;
   /** Writes sessions with the placement of each one's team (every team_id must have one). */

@@ -4,7 +4,7 @@ import { tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
 import { QUEUE_ARN_ENV, QUEUE_URL_ENV } from '#shared/adapters/runtime/queue-env';
 import type { QueueName } from '#shared/ports/message-queue';
 import { type PortUse, ROUTES, type Surface } from '#shared/routes';
-import { visibilityTimeoutSeconds, WORKERS, type WorkerDefinition } from '#shared/workers/definitions';
+import { STREAM_CONSUMERS, visibilityTimeoutSeconds, WORKERS, type WorkerDefinition } from '#shared/workers/definitions';
 import { MessageQueues } from '../../lib/messaging';
 import { pascalCase } from '../../lib/naming';
 import { VOICE_PROVIDER_API_KEY_PLACEHOLDER } from '../../lib/providers';
@@ -107,7 +107,8 @@ const queueNames = (): QueueName[] => [...new Set(WORKERS.map((worker) => worker
 
 describe('queues and workers', () => {
   it('creates one queue and one dead-letter queue per queue a worker consumes, and one function per worker', () => {
-    expect(ofType(resources, 'AWS::SQS::Queue')).toHaveLength(2 * queueNames().length);
+    // Beside them, each stream consumer's on-failure queue (test/infra/streams.test.ts).
+    expect(ofType(resources, 'AWS::SQS::Queue')).toHaveLength(2 * queueNames().length + STREAM_CONSUMERS.length);
     expect([...stack.workers.functions.keys()].sort()).toEqual(WORKERS.map((worker) => worker.functionName).sort());
   });
 
@@ -119,7 +120,7 @@ describe('queues and workers', () => {
       expect(sources[0]?.Properties).toMatchObject({ BatchSize: worker.batchSize, FunctionResponseTypes: ['ReportBatchItemFailures'] });
       expect(referencedLogicalIds(sources[0]?.Properties?.EventSourceArn)).toEqual(new Set([logicalIdOf(queueOf(worker.queue).queue)]));
     }
-    expect(ofType(resources, 'AWS::Lambda::EventSourceMapping')).toHaveLength(WORKERS.length);
+    expect(ofType(resources, 'AWS::Lambda::EventSourceMapping')).toHaveLength(WORKERS.length + STREAM_CONSUMERS.length);
   });
 
   it("runs every worker with its row's timeout, and keeps its queue's visibility timeout at least six times that", () => {

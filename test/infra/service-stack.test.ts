@@ -9,7 +9,7 @@ import { TABLES, tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
 import { API_ID_ENV, AUTHORIZER_TIMEOUT_SECONDS } from '#shared/auth/authorizer-settings';
 import { GATEWAY_RESPONSES, type GatewayResponseKind, gatewayResponseTemplate } from '#shared/http/gateway-responses';
 import { ROUTES, type RouteDefinition, type Surface, type TableName } from '#shared/routes';
-import { WORKERS } from '#shared/workers/definitions';
+import { STREAM_CONSUMERS, WORKERS } from '#shared/workers/definitions';
 import { pascalCase } from '../../lib/naming';
 import type { ServiceFunction } from '../../lib/service-function';
 import { ServiceStack } from '../../lib/service-stack';
@@ -109,11 +109,11 @@ function dynamoStatements(statements: readonly PolicyStatementJson[]): PolicySta
 }
 
 describe('functions', () => {
-  it('creates one function per route function, one per worker, plus the shared authorizer, all Node.js 22 on arm64', () => {
+  it('creates one function per route function, one per worker and stream consumer, plus the shared authorizer, all Node.js 22 on arm64', () => {
     const functionNames = new Set(ROUTES.map((route) => route.functionName));
     const functions = ofType(resources, 'AWS::Lambda::Function');
 
-    expect(functions).toHaveLength(functionNames.size + WORKERS.length + 1);
+    expect(functions).toHaveLength(functionNames.size + WORKERS.length + STREAM_CONSUMERS.length + 1);
     for (const [, fn] of functions) {
       expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'] });
     }

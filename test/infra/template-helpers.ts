@@ -109,7 +109,7 @@ export function actionsOf(statement: PolicyStatementJson): string[] {
   return Array.isArray(statement.Action) ? statement.Action : [statement.Action];
 }
 
-/** Every function of the service stack by its folder under functions/: the authorizer, each API's route functions, the workers. */
+/** Every function of the service stack by its folder under functions/: the authorizer, each API's route functions, the workers, the stream consumers. */
 export function serviceFunctions(stack: ServiceStack): Map<string, ServiceFunction> {
   const functions = new Map<string, ServiceFunction>();
   const add = (name: string, fn: ServiceFunction) => {
@@ -119,6 +119,7 @@ export function serviceFunctions(stack: ServiceStack): Map<string, ServiceFuncti
   add('authorizer', stack.authorizer);
   for (const api of Object.values(stack.apis)) for (const [name, fn] of api?.functions ?? []) add(name, fn);
   for (const [name, fn] of stack.workers.functions) add(name, fn);
+  for (const [name, consumer] of stack.streamConsumers.consumers) add(name, consumer.function);
   return functions;
 }
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { ANALYTICS_BLOCKS, computeFunnel, computeSchedulerAnalytics } from '#shared/domain/analytics';
 import { crossTeamFunnelsFromRollups, schedulerAnalyticsFromRollups, teamFunnelFromRollups } from '#shared/domain/rollups/answer';
 import { recomputeHour } from '#shared/domain/rollups/maintain';
+import { applySessionChanges } from '#shared/domain/rollups/session-changes';
 import type { SessionRecord } from '#shared/domain/sessions';
 import type { LocalDynamo } from '../../local/dynamodb';
 import { startEmulator } from '../support/emulator';
@@ -176,5 +177,35 @@ describe('rollup recompute protocol', () => {
     // A range of exactly that hour reads its hour bucket (the day bucket was never recomputed here).
     const funnel = await teamFunnelFromRollups(stores, teamId, { start: '2026-03-06T10:00:00.000Z', end: '2026-03-06T11:00:00.000Z' });
     expect(funnel.sessions).toBe(2);
+  });
+});
+
+describe('a stream batch', () => {
+  it('reports the earliest record whose buckets did not land, so the stream retries from there', async () => {
+    const { teamIds } = allocate(2);
+    const [ok, failing] = teamIds as [number, number];
+    const placements = new Map(teamIds.map((id) => [id, { enterpriseId: id, isTest: false }]));
+    const rows = [
+      { ...(fc.sample(sessionArbitrary([ok], [1]), 1)[0] as SessionRecord), started_at: '2026-03-07T01:00:00.000Z' },
+      { ...(fc.sample(sessionArbitrary([failing], [1]), 1)[0] as SessionRecord), started_at: '2026-03-07T02:00:00.000Z' },
+      { ...(fc.sample(sessionArbitrary([failing], [1]), 1)[0] as SessionRecord), started_at: '2026-03-07T03:00:00.000Z' },
+    ];
+    await stores.sessions.putSessions(rows, placements);
+    const rollups = Object.create(stores.rollups) as typeof stores.rollups;
+    rollups.commit = async (write) => {
+      if (write.teamId === failing) throw new Error('throttled');
+      return stores.rollups.commit(write);
+    };
+    const changes = rows.map((s, i) => ({
+      sequenceNumber: `seq-${i}`,
+      placements: [{ teamId: s.team_id, startedMs: Date.parse(s.started_at) }],
+    }));
+    expect(await applySessionChanges({ rollups, sessions: stores.sessions }, changes)).toBe('seq-1');
+    // The healthy team's buckets landed regardless.
+    await stores.rollups.markComplete({ kind: 'team', teamId: ok });
+    expect((await teamFunnelFromRollups(stores, ok, { start: '2026-03-07T00:00:00.000Z', end: '2026-03-08T00:00:00.000Z' })).sessions).toBe(
+      1,
+    );
+    expect(await applySessionChanges(stores, changes.slice(1))).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { SessionRecord } from '#shared/domain/sessions';
 import type { TeamPlacement } from '#shared/domain/tenancy';
 import type { PlacedSession, PositionedSession, SessionListQuery, SessionStore } from '#shared/ports/session-store';
@@ -202,6 +202,56 @@ export class DynamoSessionStore implements SessionStore {
       ),
     );
     return lists.flat().map(fromSessionItem);
+  }
+
+  /** The start instant of every session of a team, page by page (a rebuild finds the hours that hold rows). */
+  async *readSessionStarts(teamId: number): AsyncGenerator<string[]> {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const result = await this.client.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': teamPk(teamId) },
+          ProjectionExpression: 'started_at',
+          ExclusiveStartKey: start,
+        }),
+      );
+      yield (result.Items ?? []).map((item) => String(item.started_at));
+      start = result.LastEvaluatedKey;
+    } while (start);
+  }
+
+  /**
+   * Rewrites the team's rows whose placement attributes differ from `placement` (rows written
+   * before placements existed, or after the team moved enterprise or changed its test flag), so the
+   * enterprise indexes and rollups see them where they now belong. Returns how many were rewritten.
+   */
+  async restampPlacement(teamId: number, placement: TeamPlacement): Promise<number> {
+    let rewritten = 0;
+    let start: Record<string, unknown> | undefined;
+    do {
+      const result = await this.client.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': teamPk(teamId) },
+          ExclusiveStartKey: start,
+        }),
+      );
+      const stale = (result.Items ?? []).filter(
+        (item) => item.enterpriseId !== placement.enterpriseId || item.testTeam !== placement.isTest || item.activitySk === undefined,
+      );
+      if (stale.length > 0)
+        await batchPut(
+          this.client,
+          this.tableName,
+          stale.map((item) => toSessionItem(fromSessionItem(item), placement)),
+        );
+      rewritten += stale.length;
+      start = result.LastEvaluatedKey;
+    } while (start);
+    return rewritten;
   }
 
   async putSessions(sessions: readonly SessionRecord[], placements: ReadonlyMap<number, TeamPlacement>): Promise<void> {
