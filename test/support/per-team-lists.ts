@@ -80,21 +80,35 @@ export function listBookingsPerTeam(
 /** Queries a client sent and the items they evaluated (ScannedCount: rows read, filtered out or not). */
 export interface ReadCounts {
   queries: number;
+  /** Rounds of Queries that waited for each other: a Query sent while none is in flight starts one. */
+  rounds: number;
   itemsRead: number;
   itemsReturned: number;
+  /** Estimated read units: per Query, its returned items' JSON length in 4 KB units, at least one, halved (eventually consistent). */
+  readUnits: number;
   readonly indexes: Set<string>;
 }
 
 /** A client that counts the Queries sent through it (by index name; the table itself is `table`). */
 export function countingClient(client: DynamoDBDocumentClient): { client: DynamoDBDocumentClient; counts: ReadCounts; reset(): void } {
-  const counts: ReadCounts = { queries: 0, itemsRead: 0, itemsReturned: 0, indexes: new Set() };
+  const counts: ReadCounts = { queries: 0, rounds: 0, itemsRead: 0, itemsReturned: 0, readUnits: 0, indexes: new Set() };
+  let inFlight = 0;
   const wrapped = {
     send: async (command: { input: Record<string, unknown>; constructor: { name: string } }) => {
-      const result = (await client.send(command as never)) as { Items?: unknown[]; ScannedCount?: number };
+      if (inFlight === 0) counts.rounds++;
+      inFlight++;
+      let result: { Items?: unknown[]; ScannedCount?: number };
+      try {
+        result = (await client.send(command as never)) as { Items?: unknown[]; ScannedCount?: number };
+      } finally {
+        inFlight--;
+      }
       if (command.constructor.name === 'QueryCommand') {
         counts.queries++;
         counts.itemsRead += result.ScannedCount ?? result.Items?.length ?? 0;
         counts.itemsReturned += result.Items?.length ?? 0;
+        const bytes = (result.Items ?? []).reduce((n: number, item) => n + JSON.stringify(item).length, 0);
+        counts.readUnits += Math.max(1, Math.ceil(bytes / 4096)) / 2;
         counts.indexes.add(String(command.input.IndexName ?? 'table'));
       }
       return result;
@@ -105,8 +119,10 @@ export function countingClient(client: DynamoDBDocumentClient): { client: Dynamo
     counts,
     reset() {
       counts.queries = 0;
+      counts.rounds = 0;
       counts.itemsRead = 0;
       counts.itemsReturned = 0;
+      counts.readUnits = 0;
       counts.indexes.clear();
     },
   };

@@ -89,9 +89,8 @@ const MAX_PAGE = 1000;
 /** One partition's side of the merge. */
 interface MergeSource {
   readonly partition: ListPartition;
-  /** Rows read and accepted, newest first; those before `next` are already in the page. */
-  rows: Item[];
-  next: number;
+  /** Rows read and accepted, newest first. */
+  readonly rows: Item[];
   /** Where the next read continues (DynamoDB's LastEvaluatedKey). */
   startKey: Record<string, unknown> | undefined;
   /** Every row of the partition not read yet sorts strictly below it; undefined before the first read. */
@@ -104,14 +103,17 @@ interface MergeSource {
 
 /**
  * Reads up to `want` rows of several partitions merged newest first, strictly after the cursor
- * position: a lazy k-way merge. Every partition is first read in a small page (ceil(want / k) + 1
- * rows), all at once; after that a partition is read again only when its buffer runs dry while it
- * may still hold a row ahead of the newest row buffered elsewhere (everything it has not returned
- * sorts below its last evaluated key), with its page doubling each time (capped by the rows still
- * wanted, unless a filter drops rows). A page thus reads about want + a few rows per partition
- * instead of want per partition, in one round of parallel queries plus short refills where the
- * rows are skewed. The sort keys of different partitions never collide, so one cursor position
- * continues every partition at once.
+ * position: a lazy k-way merge, in rounds of parallel queries. The first round reads every
+ * partition in a small page (ceil(want / k) + 1 rows). After each round, the cutoff is the
+ * want-th newest row read so far: the page can only end at or above it, so a partition whose unread
+ * rows all sort below it (its last evaluated key is at or below the cutoff) is never read again,
+ * and only the partitions whose every row read so far lies in the page and that may hold more rows
+ * ahead of the cutoff are read in the next round. Their next page is sized from how densely they
+ * filled the page so far (unless rows are dropped by a filter or the team check, then it doubles).
+ * When no partition is left to read, the want newest rows read are the page. A page thus reads
+ * about want + a few rows per partition instead of want per partition, in one round plus a short
+ * one or two where a few partitions hold more than their share. The sort keys of different
+ * partitions never collide, so one cursor position continues every partition at once.
  */
 export async function readTimeOrderedMerged(client: DynamoDBDocumentClient, q: MergedTimeOrderedQuery): Promise<Item[]> {
   const bounds = timeRangeBounds(q);
@@ -120,22 +122,15 @@ export async function readTimeOrderedMerged(client: DynamoDBDocumentClient, q: M
   const sources: MergeSource[] = q.partitions.map((partition) => ({
     partition,
     rows: [],
-    next: 0,
     startKey: undefined,
     frontier: undefined,
     exhausted: false,
     pageSize: q.filter ? Math.max(firstPage, FILTERED_FIRST_PAGE) : firstPage,
     rejected: false,
   }));
-  const page: Item[] = [];
   const positionOf = (item: Item) => String(item[q.sortKeyName]);
 
   const read = async (source: MergeSource): Promise<void> => {
-    if (source.frontier !== undefined) {
-      const grown = source.pageSize * 2;
-      // Without dropped rows a source never needs more than the rows still wanted.
-      source.pageSize = q.filter || source.rejected ? Math.min(MAX_PAGE, grown) : Math.max(1, Math.min(grown, q.want - page.length));
-    }
     const result = await client.send(
       new QueryCommand({
         TableName: q.tableName,
@@ -158,41 +153,43 @@ export async function readTimeOrderedMerged(client: DynamoDBDocumentClient, q: M
         Limit: source.pageSize,
       }),
     );
-    // Only a dry source is read, so nothing buffered is dropped here.
-    source.rows = [];
     for (const item of result.Items ?? []) {
       if (positionOf(item) === q.after) continue;
       if (q.accept && !q.accept(item)) source.rejected = true;
       else source.rows.push(item);
     }
-    source.next = 0;
     source.startKey = result.LastEvaluatedKey;
     source.exhausted = source.startKey === undefined;
     source.frontier = source.startKey === undefined ? '' : String(source.startKey[q.sortKeyName]);
   };
 
-  while (page.length < q.want) {
-    let best: MergeSource | undefined;
-    let bestPosition: string | undefined;
-    for (const source of sources) {
-      const head = source.rows[source.next];
-      if (head === undefined) continue;
-      const position = positionOf(head);
-      if (bestPosition === undefined || position > bestPosition) {
-        best = source;
-        bestPosition = position;
+  for (;;) {
+    // Every position read so far, newest first; the page ends at or above the want-th.
+    const positions = sources.flatMap((s) => s.rows.map(positionOf)).sort(descending);
+    const cutoff = positions[q.want - 1];
+    const next = sources.filter((s) => !s.exhausted && (s.frontier === undefined || cutoff === undefined || s.frontier > cutoff));
+    if (next.length === 0) break;
+    for (const source of next) {
+      if (source.frontier === undefined) continue;
+      if (q.filter || source.rejected || source.rows.length === 0) {
+        source.pageSize = Math.min(MAX_PAGE, source.pageSize * 2);
+        continue;
       }
+      // Of the rows read at or above its frontier (every partition's), it holds rows.length: its
+      // share there, smoothed towards 1 / k (being read again already means it ran ahead), times the
+      // rows the page still lacks below its frontier, plus one to see past the cutoff.
+      const frontier = source.frontier;
+      const above = positions.filter((p) => p >= frontier).length;
+      const share = (source.rows.length + 1) / (above + sources.length);
+      source.pageSize = Math.max(1, Math.min(q.want, Math.ceil((q.want - above) * share) + 1));
     }
-    const dry = sources.filter(
-      (s) =>
-        !s.exhausted && s.next >= s.rows.length && (s.frontier === undefined || bestPosition === undefined || s.frontier > bestPosition),
-    );
-    if (dry.length > 0) {
-      await Promise.all(dry.map(read));
-      continue;
-    }
-    if (!best) break;
-    page.push(best.rows[best.next++] as Item);
+    await Promise.all(next.map(read));
   }
-  return page;
+  const merged = sources.flatMap((s) => s.rows);
+  merged.sort((a, b) => descending(positionOf(a), positionOf(b)));
+  return merged.slice(0, q.want);
+}
+
+function descending(a: string, b: string): number {
+  return a < b ? 1 : a > b ? -1 : 0;
 }
