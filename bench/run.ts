@@ -23,6 +23,7 @@ const SECTIONS = {
   intake: { load: () => import('./intake'), timeLimitSeconds: 180, title: '5. Intake' },
   webhook: { load: () => import('./webhook'), timeLimitSeconds: 180, title: '6. Voice webhook' },
   sms: { load: () => import('./sms'), timeLimitSeconds: 300, title: '7. SMS campaigns' },
+  'cross-team': { load: () => import('./cross-team'), timeLimitSeconds: 300, title: '8. Cross-team lists' },
 } satisfies Record<
   string,
   { load: () => Promise<{ run(ctx: SectionContext): Promise<SectionReport> }>; timeLimitSeconds: number; title: string }

@@ -1,7 +1,7 @@
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { resolveCrossTeams } from '#shared/auth/team-access';
+import { resolveCrossTeamScope } from '#shared/auth/team-access';
 import { requireEnv } from '#shared/config';
 import { listBookings } from '#shared/contracts/sessions';
 import { toPublicSession } from '#shared/domain/sessions';
@@ -14,11 +14,12 @@ const cursorSecret = requireEnv('CURSOR_SECRET');
 /** Completed bookings: booked sessions whose completed_at lies in [start_date, end_date), newest first. */
 export const handler = createHttpHandler(listBookings, async (input) => {
   const { query, identity } = input;
-  const teamIds = resolveCrossTeams(identity, { teamId: query.team_id, includeTestTeams: query.include_test_teams });
+  const crossTeams = resolveCrossTeamScope(identity, { teamId: query.team_id, includeTestTeams: query.include_test_teams });
+  const { teamIds } = crossTeams;
   const page = await readCursorList(input, {
     secret: cursorSecret,
     scope: { teamIds },
-    fetch: (filters, pageQuery) => sessions.listBookings({ teamIds, start: filters.start_date, end: filters.end_date, ...pageQuery }),
+    fetch: (filters, pageQuery) => sessions.listBookings({ ...crossTeams, start: filters.start_date, end: filters.end_date, ...pageQuery }),
     map: (row) => toPublicSession(row.session),
   });
   return { statusCode: 200, body: page };

@@ -1,7 +1,7 @@
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { resolveCrossTeams } from '#shared/auth/team-access';
+import { resolveCrossTeamScope } from '#shared/auth/team-access';
 import { requireEnv } from '#shared/config';
 import { listSessions } from '#shared/contracts/sessions';
 import { toPublicSession } from '#shared/domain/sessions';
@@ -14,13 +14,14 @@ const cursorSecret = requireEnv('CURSOR_SECRET');
 /** Sessions of every team the key reaches (test teams only when asked), newest first. */
 export const handler = createHttpHandler(listSessions, async (input) => {
   const { query, identity } = input;
-  const teamIds = resolveCrossTeams(identity, { teamId: query.team_id, includeTestTeams: query.include_test_teams });
+  const crossTeams = resolveCrossTeamScope(identity, { teamId: query.team_id, includeTestTeams: query.include_test_teams });
+  const { teamIds } = crossTeams;
   const page = await readCursorList(input, {
     secret: cursorSecret,
     scope: { teamIds },
     fetch: (filters, pageQuery) =>
       sessions.listSessions({
-        teamIds,
+        ...crossTeams,
         status: filters.status,
         schedulerId: filters.scheduler_id,
         start: filters.start_date,

@@ -46,6 +46,29 @@ export function resolveCrossTeams(identity: Identity, options: { teamId?: number
   return identity.teamIds.filter((id) => !identity.testTeamIds.includes(id));
 }
 
+/** What a cross-team list reads: the teams (resolveCrossTeams) and, over the key's teams, their enterprises. */
+export interface CrossTeamScope {
+  readonly teamIds: readonly number[];
+  /**
+   * Absent when a team is named (it is read from its own partition); otherwise the key's
+   * enterprises, which hold every team of the key, and whether test teams are among the teams.
+   */
+  readonly enterprises?: { readonly ids: readonly number[]; readonly includeTestTeams: boolean };
+}
+
+/**
+ * The scope of a cross-team list (sessions, bookings): the session store decides from it whether to
+ * read the enterprise index or the teams' partitions (listPartitions in its adapter).
+ */
+export function resolveCrossTeamScope(identity: Identity, options: { teamId?: number; includeTestTeams: boolean }): CrossTeamScope {
+  const teamIds = resolveCrossTeams(identity, options);
+  if (options.teamId !== undefined) return { teamIds };
+  return {
+    teamIds,
+    enterprises: { ids: identity.enterpriseIds, includeTestTeams: teamIds.some((id) => identity.testTeamIds.includes(id)) },
+  };
+}
+
 /** /api/v1/enterprise/{enterpriseId}/...: an enterprise_all_teams key of that very enterprise. */
 export function requireEnterpriseAccess(identity: Identity, enterpriseId: number): number {
   if (identity.keyType !== 'enterprise_all_teams') {

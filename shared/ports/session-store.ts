@@ -8,8 +8,23 @@ export interface SessionRange {
   readonly end?: string;
 }
 
+/**
+ * The enterprises whose index partitions hold the rows of a cross-team list's teams: every team of
+ * `teamIds` belongs to one of `ids`.
+ */
+export interface ListEnterprises {
+  readonly ids: readonly number[];
+  /** Whether test teams are among the teams (their rows live in partitions of their own). */
+  readonly includeTestTeams: boolean;
+}
+
 export interface SessionListQuery extends SessionRange {
   readonly teamIds: readonly number[];
+  /**
+   * Given for a list over the key's teams (no team named): the store may then read the enterprise
+   * index instead of one partition per team. Rows of teams outside `teamIds` are never returned.
+   */
+  readonly enterprises?: ListEnterprises;
   readonly status?: SessionStatus;
   readonly schedulerId?: number;
   /** Cursor position: only rows strictly after it in list order. */

@@ -48,7 +48,9 @@ describe('tables', () => {
   });
 
   it('creates the sessions indexes for customerEvents and the enterprise lists, and the rollups table', () => {
-    const indexes = (tableResource('sessions').Properties?.GlobalSecondaryIndexes as { IndexName: string }[]).map((i) => i.IndexName);
+    const indexes = ((tableResource('sessions').Properties?.GlobalSecondaryIndexes ?? []) as { IndexName: string }[]).map(
+      (i) => i.IndexName,
+    );
     expect(indexes).toEqual(
       expect.arrayContaining(['byActivity', 'bySchedulerActivity', 'byEnterprise', 'byEnterpriseStatus', 'enterpriseBookings']),
     );

@@ -1,4 +1,10 @@
-import { requireEnterpriseAccess, requireTeamAccess, resolveCrossTeams, resolveV0Team } from '#shared/auth/team-access';
+import {
+  requireEnterpriseAccess,
+  requireTeamAccess,
+  resolveCrossTeamScope,
+  resolveCrossTeams,
+  resolveV0Team,
+} from '#shared/auth/team-access';
 import { listUnifiedLeads } from '#shared/contracts/leads';
 import { BadRequestError, ForbiddenError } from '#shared/errors';
 import { parseHeaders, parseOrThrow } from '#shared/http/validation';
@@ -63,6 +69,24 @@ describe('cross-team selection', () => {
 
   it('never filters a test team that is addressed explicitly', () => {
     expect(resolveCrossTeams(multi, { teamId: 3, includeTestTeams: false })).toEqual([3]);
+  });
+
+  it('gives a list over the key’s teams their enterprises, with the test partitions only when test teams are in it', () => {
+    expect(resolveCrossTeamScope(multi, { includeTestTeams: false })).toEqual({
+      teamIds: [1, 2],
+      enterprises: { ids: [1], includeTestTeams: false },
+    });
+    expect(resolveCrossTeamScope(multi, { includeTestTeams: true })).toEqual({
+      teamIds: [1, 2, 3],
+      enterprises: { ids: [1], includeTestTeams: true },
+    });
+    const noTestTeams = identity({ testTeamIds: [] });
+    expect(resolveCrossTeamScope(noTestTeams, { includeTestTeams: true }).enterprises).toEqual({ ids: [1], includeTestTeams: false });
+  });
+
+  it('reads a named team from its own partition', () => {
+    expect(resolveCrossTeamScope(multi, { teamId: 2, includeTestTeams: true })).toEqual({ teamIds: [2] });
+    expect(() => resolveCrossTeamScope(multi, { teamId: 9, includeTestTeams: true })).toThrow(ForbiddenError);
   });
 });
 

@@ -1,11 +1,11 @@
 import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { SessionRecord } from '#shared/domain/sessions';
+import type { SessionRecord, SessionStatus } from '#shared/domain/sessions';
 import type { TeamPlacement } from '#shared/domain/tenancy';
 import type { PlacedSession, PositionedSession, SessionListQuery, SessionStore } from '#shared/ports/session-store';
 import { batchPut } from './batch-write';
 import { ENTERPRISE_SHARDS, enterpriseShardPk, padId, shardOf, teamPk, timeSortKey } from './keys';
 import { type Item, queryAll, queryUpTo } from './query';
-import { readTimeOrdered, readTimeOrderedAcrossPartitions } from './time-range';
+import { type ListPartition, type MergedTimeOrderedQuery, readTimeOrdered, readTimeOrderedMerged } from './time-range';
 
 /**
  * Items: pk TEAM#<team>, sk <started_at>#<team>#<session>, the session's attributes, and its
@@ -65,6 +65,63 @@ export function fromSessionItem(item: Item): SessionRecord {
   return session as unknown as SessionRecord;
 }
 
+/**
+ * Where a list reads, decided here and nowhere else:
+ * - one team (a team named with team_id, a one-team key, or one team left after test teams are
+ *   dropped): that team's partition, as a single-team list does;
+ * - several teams whose enterprises are given: the enterprise index's shards of those enterprises
+ *   (LIVE; TEST too when test teams are among the teams), when they are fewer partitions than the
+ *   teams, which is when the enterprises average more than ENTERPRISE_SHARDS teams (twice that
+ *   with test teams): every partition costs a query per page, so fewer partitions is cheaper;
+ * - otherwise (no enterprises given, or many small enterprises): the teams' partitions.
+ * Several partitions are merged lazily (readTimeOrderedMerged). A key always reaches whole
+ * enterprises, so the teams are a strict subset of their enterprises' teams only when test teams are
+ * left out (their rows are in the TEST partitions, which are then not read) or when a team joined
+ * after the authorizer resolved the key (its rows are read past: the team-set check below).
+ */
+export function listPartitions(
+  q: Pick<SessionListQuery, 'teamIds' | 'enterprises'>,
+): { readonly kind: 'teams'; readonly teamIds: readonly number[] } | { readonly kind: 'enterprise'; readonly shardPks: readonly string[] } {
+  if (q.teamIds.length <= 1 || !q.enterprises) return { kind: 'teams', teamIds: q.teamIds };
+  const kinds = q.enterprises.includeTestTeams ? [false, true] : [false];
+  const shardPks = q.enterprises.ids.flatMap((enterpriseId) =>
+    kinds.flatMap((isTest) => Array.from({ length: ENTERPRISE_SHARDS }, (_, shard) => enterpriseShardPk(enterpriseId, isTest, shard))),
+  );
+  return shardPks.length < q.teamIds.length ? { kind: 'enterprise', shardPks } : { kind: 'teams', teamIds: q.teamIds };
+}
+
+/** The partitions of one list (sessions, by status, bookings) in the per-team and the enterprise indexes. */
+interface ListIndexes {
+  readonly sortKeyName: 'sk' | 'bookedSk';
+  team(teamId: number): ListPartition;
+  enterprise(shardPk: string): ListPartition;
+}
+
+function sessionIndexes(status: SessionStatus | undefined): ListIndexes {
+  if (status === undefined) {
+    return {
+      sortKeyName: 'sk',
+      team: (teamId) => ({ partitionKeyName: 'pk', partitionKeyValue: teamPk(teamId) }),
+      enterprise: (shardPk) => ({ indexName: 'byEnterprise', partitionKeyName: 'enterprisePk', partitionKeyValue: shardPk }),
+    };
+  }
+  return {
+    sortKeyName: 'sk',
+    team: (teamId) => ({ indexName: 'byStatus', partitionKeyName: 'statusPk', partitionKeyValue: `${teamPk(teamId)}#${status}` }),
+    enterprise: (shardPk) => ({
+      indexName: 'byEnterpriseStatus',
+      partitionKeyName: 'enterpriseStatusPk',
+      partitionKeyValue: `${shardPk}#${status}`,
+    }),
+  };
+}
+
+const BOOKING_INDEXES: ListIndexes = {
+  sortKeyName: 'bookedSk',
+  team: (teamId) => ({ indexName: 'bookings', partitionKeyName: 'bookedPk', partitionKeyValue: teamPk(teamId) }),
+  enterprise: (shardPk) => ({ indexName: 'enterpriseBookings', partitionKeyName: 'enterpriseBookedPk', partitionKeyValue: shardPk }),
+};
+
 export class DynamoSessionStore implements SessionStore {
   constructor(
     private readonly client: DynamoDBDocumentClient,
@@ -72,52 +129,42 @@ export class DynamoSessionStore implements SessionStore {
   ) {}
 
   async listSessions(q: SessionListQuery): Promise<PositionedSession[]> {
-    const want = q.limit + 1;
     const filter =
       q.schedulerId !== undefined
         ? { FilterExpression: 'scheduler_id = :scheduler', ExpressionAttributeValues: { ':scheduler': q.schedulerId } }
         : undefined;
-    const rows = await readTimeOrderedAcrossPartitions(
-      q.teamIds.map(String),
-      want,
-      (team) =>
-        readTimeOrdered(this.client, {
-          tableName: this.tableName,
-          indexName: q.status ? 'byStatus' : undefined,
-          partitionKeyName: q.status ? 'statusPk' : 'pk',
-          partitionKeyValue: q.status ? `${teamPk(Number(team))}#${q.status}` : teamPk(Number(team)),
-          sortKeyName: 'sk',
-          start: q.start,
-          end: q.end,
-          after: q.after,
-          want,
-          filter,
-        }),
-      (item) => String(item.sk),
-    );
-    return rows.map((item) => ({ session: fromSessionItem(item), position: String(item.sk) }));
+    return this.readList(q, sessionIndexes(q.status), filter);
   }
 
   async listBookings(q: Omit<SessionListQuery, 'status' | 'schedulerId'>): Promise<PositionedSession[]> {
+    return this.readList(q, BOOKING_INDEXES);
+  }
+
+  /** limit + 1 rows after the cursor position, newest first, from the partitions listPartitions picks. */
+  private async readList(
+    q: Omit<SessionListQuery, 'status' | 'schedulerId'>,
+    indexes: ListIndexes,
+    filter?: MergedTimeOrderedQuery['filter'],
+  ): Promise<PositionedSession[]> {
     const want = q.limit + 1;
-    const rows = await readTimeOrderedAcrossPartitions(
-      q.teamIds.map(String),
-      want,
-      (team) =>
-        readTimeOrdered(this.client, {
-          tableName: this.tableName,
-          indexName: 'bookings',
-          partitionKeyName: 'bookedPk',
-          partitionKeyValue: teamPk(Number(team)),
-          sortKeyName: 'bookedSk',
-          start: q.start,
-          end: q.end,
-          after: q.after,
-          want,
-        }),
-      (item) => String(item.bookedSk),
-    );
-    return rows.map((item) => ({ session: fromSessionItem(item), position: String(item.bookedSk) }));
+    const plan = listPartitions(q);
+    const range = { start: q.start, end: q.end, after: q.after, want, filter };
+    let rows: Item[];
+    if (plan.kind === 'teams' && plan.teamIds.length === 1) {
+      const only = indexes.team(plan.teamIds[0] as number);
+      rows = await readTimeOrdered(this.client, { tableName: this.tableName, ...only, sortKeyName: indexes.sortKeyName, ...range });
+    } else {
+      const teams = new Set(q.teamIds);
+      rows = await readTimeOrderedMerged(this.client, {
+        tableName: this.tableName,
+        partitions: plan.kind === 'teams' ? plan.teamIds.map(indexes.team) : plan.shardPks.map(indexes.enterprise),
+        sortKeyName: indexes.sortKeyName,
+        ...range,
+        // An enterprise partition also holds teams the key does not reach (normally none).
+        accept: plan.kind === 'enterprise' ? (item) => teams.has(item.team_id as number) : undefined,
+      });
+    }
+    return rows.map((item) => ({ session: fromSessionItem(item), position: String(item[indexes.sortKeyName]) }));
   }
 
   async readSessionsStartedIn(teamId: number, range: { start: string; end: string }, schedulerId?: number): Promise<SessionRecord[]> {

@@ -1,4 +1,4 @@
-import type { DynamoDBDocumentClient, QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { type Item, queryUpTo } from './query';
 
 const LOWEST = '0';
@@ -56,22 +56,140 @@ export async function readTimeOrdered(client: DynamoDBDocumentClient, q: TimeOrd
   return rows.slice(0, q.want);
 }
 
+/** One partition a merged list reads: a partition key of the table or of one of its indexes. */
+export interface ListPartition {
+  readonly indexName?: string;
+  readonly partitionKeyName: string;
+  readonly partitionKeyValue: string;
+}
+
+export interface MergedTimeOrderedQuery {
+  readonly tableName: string;
+  readonly partitions: readonly ListPartition[];
+  /** The sort key every partition shares (unique across partitions: it holds the team and the row's id). */
+  readonly sortKeyName: string;
+  readonly start?: string;
+  readonly end?: string;
+  readonly after?: string;
+  readonly want: number;
+  /**
+   * Applied by DynamoDB after the key condition: every row it evaluates is read (and paid for),
+   * matching or not, so a rare match costs many rows read per row returned.
+   */
+  readonly filter?: Pick<QueryCommandInput, 'FilterExpression' | 'ExpressionAttributeValues' | 'ExpressionAttributeNames'>;
+  /** Rows it rejects are read past and never returned; the merge keeps reading, so the page still fills. */
+  readonly accept?: (item: Item) => boolean;
+}
+
+/** A filtered read starts with pages of at least this many rows (most of them may be filtered out). */
+const FILTERED_FIRST_PAGE = 25;
+/** The largest page a filtered read grows to (DynamoDB also stops a page at 1 MB). */
+const MAX_PAGE = 1000;
+
+/** One partition's side of the merge. */
+interface MergeSource {
+  readonly partition: ListPartition;
+  /** Rows read and accepted, newest first. */
+  readonly rows: Item[];
+  /** Where the next read continues (DynamoDB's LastEvaluatedKey). */
+  startKey: Record<string, unknown> | undefined;
+  /** Every row of the partition not read yet sorts strictly below it; undefined before the first read. */
+  frontier: string | undefined;
+  exhausted: boolean;
+  pageSize: number;
+  /** Whether `accept` turned rows of it away (its pages then grow as a filtered read's do). */
+  rejected: boolean;
+}
+
 /**
- * Cross-team lists: one query per team (each reads at most `want` rows), merged newest first. The
- * sort keys of different teams never collide, so one cursor position continues every team at once.
+ * Reads up to `want` rows of several partitions merged newest first, strictly after the cursor
+ * position: a lazy k-way merge, in rounds of parallel queries. The first round reads every
+ * partition in a small page (ceil(want / k) + 1 rows). After each round, the cutoff is the
+ * want-th newest row read so far: the page can only end at or above it, so a partition whose unread
+ * rows all sort below it (its last evaluated key is at or below the cutoff) is never read again,
+ * and only the partitions whose every row read so far lies in the page and that may hold more rows
+ * ahead of the cutoff are read in the next round. Their next page is sized from how densely they
+ * filled the page so far (unless rows are dropped by a filter or the team check, then it doubles).
+ * When no partition is left to read, the want newest rows read are the page. A page thus reads
+ * about want + a few rows per partition instead of want per partition, in one round plus a short
+ * one or two where a few partitions hold more than their share. The sort keys of different
+ * partitions never collide, so one cursor position continues every partition at once.
  */
-export async function readTimeOrderedAcrossPartitions<T>(
-  partitions: readonly string[],
-  want: number,
-  read: (partition: string) => Promise<T[]>,
-  positionOf: (row: T) => string,
-): Promise<T[]> {
-  const lists = await Promise.all(partitions.map((p) => read(p)));
-  const all = lists.flat();
-  all.sort((a, b) => {
-    const pa = positionOf(a);
-    const pb = positionOf(b);
-    return pa < pb ? 1 : pa > pb ? -1 : 0;
-  });
-  return all.slice(0, want);
+export async function readTimeOrderedMerged(client: DynamoDBDocumentClient, q: MergedTimeOrderedQuery): Promise<Item[]> {
+  const bounds = timeRangeBounds(q);
+  if (!bounds || q.want <= 0 || q.partitions.length === 0) return [];
+  const firstPage = Math.ceil(q.want / q.partitions.length) + 1;
+  const sources: MergeSource[] = q.partitions.map((partition) => ({
+    partition,
+    rows: [],
+    startKey: undefined,
+    frontier: undefined,
+    exhausted: false,
+    pageSize: q.filter ? Math.max(firstPage, FILTERED_FIRST_PAGE) : firstPage,
+    rejected: false,
+  }));
+  const positionOf = (item: Item) => String(item[q.sortKeyName]);
+
+  const read = async (source: MergeSource): Promise<void> => {
+    const result = await client.send(
+      new QueryCommand({
+        TableName: q.tableName,
+        IndexName: source.partition.indexName,
+        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :lo AND :hi',
+        ExpressionAttributeNames: {
+          '#pk': source.partition.partitionKeyName,
+          '#sk': q.sortKeyName,
+          ...(q.filter?.ExpressionAttributeNames ?? {}),
+        },
+        ExpressionAttributeValues: {
+          ':pk': source.partition.partitionKeyValue,
+          ':lo': bounds.lo,
+          ':hi': bounds.hi,
+          ...(q.filter?.ExpressionAttributeValues ?? {}),
+        },
+        FilterExpression: q.filter?.FilterExpression,
+        ScanIndexForward: false,
+        ExclusiveStartKey: source.startKey,
+        Limit: source.pageSize,
+      }),
+    );
+    for (const item of result.Items ?? []) {
+      if (positionOf(item) === q.after) continue;
+      if (q.accept && !q.accept(item)) source.rejected = true;
+      else source.rows.push(item);
+    }
+    source.startKey = result.LastEvaluatedKey;
+    source.exhausted = source.startKey === undefined;
+    source.frontier = source.startKey === undefined ? '' : String(source.startKey[q.sortKeyName]);
+  };
+
+  for (;;) {
+    // Every position read so far, newest first; the page ends at or above the want-th.
+    const positions = sources.flatMap((s) => s.rows.map(positionOf)).sort(descending);
+    const cutoff = positions[q.want - 1];
+    const next = sources.filter((s) => !s.exhausted && (s.frontier === undefined || cutoff === undefined || s.frontier > cutoff));
+    if (next.length === 0) break;
+    for (const source of next) {
+      if (source.frontier === undefined) continue;
+      if (q.filter || source.rejected || source.rows.length === 0) {
+        source.pageSize = Math.min(MAX_PAGE, source.pageSize * 2);
+        continue;
+      }
+      // Of the rows read at or above its frontier (every partition's), it holds rows.length: its
+      // share there, smoothed towards 1 / k (being read again already means it ran ahead), times the
+      // rows the page still lacks below its frontier, plus one to see past the cutoff.
+      const frontier = source.frontier;
+      const above = positions.filter((p) => p >= frontier).length;
+      const share = (source.rows.length + 1) / (above + sources.length);
+      source.pageSize = Math.max(1, Math.min(q.want, Math.ceil((q.want - above) * share) + 1));
+    }
+    await Promise.all(next.map(read));
+  }
+  const merged = sources.flatMap((s) => s.rows);
+  merged.sort((a, b) => descending(positionOf(a), positionOf(b)));
+  return merged.slice(0, q.want);
+}
+
+function descending(a: string, b: string): number {
+  return a < b ? 1 : a > b ? -1 : 0;
 }
