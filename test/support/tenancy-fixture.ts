@@ -1,4 +1,5 @@
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoRollupStore } from '#shared/adapters/dynamodb/rollup-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { generateApiKey, hashApiKey, newKeyId } from '#shared/auth/api-key';
@@ -39,6 +40,10 @@ export async function createTenancyFixture(): Promise<TenancyFixture> {
     foreign: await team('Foreign', b.id),
     outsider: await team('Outsider', c.id),
   };
+  // New teams and enterprises have no history: their rollups start complete, as `admin team create` marks them.
+  const rollups = new DynamoRollupStore(getDocumentClient(), physicalTableName('rollups'));
+  for (const enterpriseId of [a.id, b.id, c.id]) await rollups.markComplete({ kind: 'enterprise', enterpriseId });
+  for (const t of Object.values(teams)) await rollups.markComplete({ kind: 'team', teamId: t.id });
   return {
     store,
     portfolioId: portfolio.id,
