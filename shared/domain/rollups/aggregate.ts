@@ -63,7 +63,8 @@ export function funnelTupleOf(session: SessionRecord): FunnelTuple {
   return [1, stage.bookingStarted ? 1 : 0, stage.infoCompleted ? 1 : 0, stage.booked ? 1 : 0, session.status === 'dropped_off' ? 1 : 0];
 }
 
-function addTuple(into: FunnelTuple, from: readonly number[]): void {
+/** Adds a funnel tuple's counts into another. */
+export function addTuple(into: FunnelTuple, from: readonly number[]): void {
   for (let i = 0; i < 5; i++) into[i] = (into[i] as number) + (from[i] as number);
 }
 

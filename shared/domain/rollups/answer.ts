@@ -151,10 +151,6 @@ export interface CrossTeamFunnelQuery {
   readonly schedulerId?: number;
 }
 
-function addTuple(into: FunnelTuple, from: readonly number[]): void {
-  for (let i = 0; i < 5; i++) into[i] = (into[i] as number) + (from[i] as number);
-}
-
 /**
  * Per-team funnels for many teams from the enterprise rollups: the same few bucket reads per
  * enterprise whatever its number of teams (each enterprise bucket holds every team's counts).

@@ -2,6 +2,7 @@ import type { RollupStore, TeamBucket } from '#shared/ports/rollup-store';
 import type { SessionStore } from '#shared/ports/session-store';
 import {
   addSession,
+  addTuple,
   emptyAggregate,
   encodeAggregate,
   type FunnelTuple,
@@ -34,7 +35,7 @@ function addEntry(entries: EnterpriseEntries, enterpriseId: number, schedulerId:
     entries.set(enterpriseId, bySchedulers);
   }
   const existing = bySchedulers.get(schedulerId);
-  if (existing) for (let i = 0; i < 5; i++) existing[i] = (existing[i] as number) + (tuple[i] as number);
+  if (existing) addTuple(existing, tuple);
   else bySchedulers.set(schedulerId, [...tuple] as FunnelTuple);
 }
 
