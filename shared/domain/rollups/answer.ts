@@ -14,6 +14,7 @@ import type { RollupStore } from '#shared/ports/rollup-store';
 import type { SessionStore } from '#shared/ports/session-store';
 import {
   addSession,
+  addTuple,
   emptyAggregate,
   type FunnelTuple,
   funnelTupleOf,
