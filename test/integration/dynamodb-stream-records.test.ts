@@ -55,7 +55,7 @@ describe('DynamoDB Streams records of the embedded DynamoDB', () => {
 
   it("writes INSERT, MODIFY and REMOVE records exactly like AWS's sample stream event", async () => {
     // The table and items of the sample event in the Lambda and DynamoDB documentation.
-    await client.send(
+    const created = await client.send(
       new CreateTableCommand({
         TableName: 'ExampleTableWithStream',
         AttributeDefinitions: [{ AttributeName: 'Id', AttributeType: 'N' }],
@@ -65,6 +65,8 @@ describe('DynamoDB Streams records of the embedded DynamoDB', () => {
       }),
     );
     const arn = await streamArnOf(client, 'ExampleTableWithStream');
+    expect(created.TableDescription?.StreamSpecification).toEqual({ StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' });
+    expect(created.TableDescription?.LatestStreamArn).toBe(arn);
     const Key = { Id: { N: '101' } };
     const written = await recordsOf(streams, arn, async () => {
       await client.send(new PutItemCommand({ TableName: 'ExampleTableWithStream', Item: { ...Key, Message: S('New item!') } }));
@@ -110,9 +112,9 @@ describe('DynamoDB Streams records of the embedded DynamoDB', () => {
       },
     ]);
     // ApproximateCreationDateTime is a whole second, within the last minute.
-    const created = written[0]?.dynamodb?.ApproximateCreationDateTime?.getTime() ?? 0;
-    expect(created % 1000).toBe(0);
-    expect(Math.abs(Date.now() - created)).toBeLessThan(60_000);
+    const at = written[0]?.dynamodb?.ApproximateCreationDateTime?.getTime() ?? 0;
+    expect(at % 1000).toBe(0);
+    expect(Math.abs(Date.now() - at)).toBeLessThan(60_000);
   });
 
   it('writes no record for a write that changes nothing: the same item again, an update to the same values, a delete of an absent item', async () => {
