@@ -12,7 +12,8 @@ import {
   UpdateTableCommand,
 } from '@aws-sdk/client-dynamodb';
 import type { _Record, DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
-import { ensureTables, type LocalDynamo, localDynamoClient, startLocalDynamo } from '../../local/dynamodb';
+import { TABLES } from '#shared/adapters/dynamodb/tables';
+import { ensureLocalTable, ensureTables, type LocalDynamo, localDynamoClient, startLocalDynamo } from '../../local/dynamodb';
 import { iteratorOf, readFrom, recordsOf, startStreamEmulator, streamArnOf, streamsClient } from '../support/streams';
 
 /**
@@ -306,6 +307,25 @@ describe('DynamoDB Streams records of the embedded DynamoDB', () => {
         new UpdateTableCommand({ TableName: 'rec-leads', StreamSpecification: { StreamEnabled: true, StreamViewType: 'KEYS_ONLY' } }),
       ),
     ).rejects.toMatchObject({ name: 'ValidationException' });
+  });
+});
+
+describe('a data folder from before the sessions table had a stream', () => {
+  it('gets the stream when the tables are ensured at the next start', async () => {
+    const dynamo = await startLocalDynamo();
+    const client = localDynamoClient(dynamo.endpoint);
+    try {
+      const { stream: _stream, ...withoutStream } = TABLES.sessions;
+      await ensureLocalTable(dynamo.endpoint, 'old-sessions', withoutStream);
+      expect((await client.send(new DescribeTableCommand({ TableName: 'old-sessions' }))).Table?.LatestStreamArn).toBeUndefined();
+      await ensureTables(dynamo.endpoint, 'old');
+      const { Table: table } = await client.send(new DescribeTableCommand({ TableName: 'old-sessions' }));
+      expect(table?.StreamSpecification).toEqual({ StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' });
+      expect(table?.LatestStreamArn).toEqual(expect.stringContaining('table/old-sessions/stream/'));
+    } finally {
+      client.destroy();
+      await dynamo.stop();
+    }
   });
 });
 
