@@ -14,12 +14,15 @@ import { SandboxCallReporter } from './sandbox-call-reports';
 import { SandboxSmsProvider } from './sandbox-sms-provider';
 import { SandboxVoiceProvider } from './sandbox-voice-provider';
 import { LocalScheduler } from './scheduler';
+import { type LocalStreamConsumers, type LocalStreamConsumersOptions, startStreamConsumers } from './stream-consumers';
 
 /**
  * The outbound side of the local runtime: one in-process queue per worker row (consumed by that
  * worker's own handler, loaded lazily like a cold Lambda and kept warm), the event bus, the
  * one-time scheduler (persisted, re-armed on restart) and the SMS and voice sandboxes, put into
- * the adapter slots the handlers read, so every handler runs unchanged against them.
+ * the adapter slots the handlers read, so every handler runs unchanged against them; and one
+ * stream poller per stream consumer row, invoking its handler with the embedded DynamoDB's stream
+ * records (local/stream-consumers.ts).
  */
 export interface LocalAdaptersOptions {
   /** Where events, dead letters and sandbox outboxes are written; memory only when undefined. */
@@ -34,6 +37,10 @@ export interface LocalAdaptersOptions {
   readonly callReportDelayMs?: number;
   /** The gateway's base URL (the simulated reports go through it); read when a report is sent. */
   readonly baseUrl: () => string;
+  /** The embedded DynamoDB, whose streams the stream consumers poll. */
+  readonly dynamoEndpoint: string;
+  /** Stream consumer settings for tests: handler override, a shorter batching window, faster polling and retries. */
+  readonly streams?: Pick<LocalStreamConsumersOptions, 'loadHandler' | 'maxBatchingWindowSeconds' | 'pollIntervalMs' | 'retryDelayMs'>;
 }
 
 export interface LocalAdapters {
@@ -46,14 +53,22 @@ export interface LocalAdapters {
   readonly callReports: SandboxCallReporter | null;
   /** The files the adapters write (empty when in memory). */
   readonly files: Readonly<Record<'events' | 'voiceCalls' | 'voiceReports' | 'smsOutbox' | 'deadLetters', string>> | null;
-  /** Messages and schedules a previous process left, restored at start. */
-  readonly restored: { readonly messages: number; readonly schedules: number; readonly callReports: number };
+  /** The stream pollers, one per stream consumer row (see local/streams.ts). */
+  readonly streams: LocalStreamConsumers;
+  /** Messages and schedules a previous process left, restored at start, and where each stream consumer resumed. */
+  readonly restored: {
+    readonly messages: number;
+    readonly schedules: number;
+    readonly callReports: number;
+    readonly streams: LocalStreamConsumers['restored'];
+  };
   /** The named queue, or an error naming the known ones. */
   queue(name: QueueName): LocalQueue;
   /**
-   * Resolves when the runtime is quiet: every queue drained and every simulated report delivered,
-   * checked again until a pass finds nothing (a report can queue work and work can place a call).
-   * Schedules that are not due yet do not count.
+   * Resolves when the runtime is quiet: every queue drained, every simulated report delivered and
+   * every stream consumer caught up with its stream, checked again until a pass finds nothing (a
+   * report can queue work, work can place a call or write a stream record). Schedules that are not
+   * due yet do not count.
    */
   settle(): Promise<void>;
   stop(): Promise<void>;
@@ -120,10 +135,27 @@ export async function startLocalAdapters(options: LocalAdaptersOptions): Promise
   schedulerSlot.use(() => handlerScheduler);
   // Last, once every slot is filled: restored messages are delivered, and overdue schedules fire, at once.
   const restoredCounts = await Promise.all([...queues.values()].map((q) => q.restore()));
+  const restoredSchedules = await scheduler.restore(dataDir);
+  const restoredCallReports = callReports?.resume(voice.restoredCalls) ?? 0;
+  const stopOutbound = async () => {
+    unsubscribe();
+    scheduler.stop();
+    await callReports?.stop();
+    await Promise.all([...queues.values()].map((q) => q.stop()));
+    await sms.close();
+    for (const slot of [queueSlot, eventBus, smsProvider, voiceProvider, schedulerSlot]) slot.reset();
+  };
+  const streams = await startStreamConsumers({ endpoint: options.dynamoEndpoint, state, dataDir, ...options.streams }).catch(
+    async (error: unknown) => {
+      await stopOutbound();
+      throw error;
+    },
+  );
   const restored = {
     messages: restoredCounts.reduce((a, b) => a + b, 0),
-    schedules: await scheduler.restore(dataDir),
-    callReports: callReports?.resume(voice.restoredCalls) ?? 0,
+    schedules: restoredSchedules,
+    callReports: restoredCallReports,
+    streams: streams.restored,
   };
 
   const files = dataDir
@@ -144,6 +176,7 @@ export async function startLocalAdapters(options: LocalAdaptersOptions): Promise
     voice,
     sms,
     callReports,
+    streams,
     files,
     restored,
     queue,
@@ -151,18 +184,16 @@ export async function startLocalAdapters(options: LocalAdaptersOptions): Promise
       while (!stopped) {
         await Promise.all([...queues.values()].map((q) => q.drained()));
         await callReports?.idle();
+        await streams.catchUp();
         const busy = [...queues.values()].some((q) => q.depth > 0) || (callReports?.pending ?? 0) > 0;
         if (!busy) return;
       }
     },
     stop() {
       stopped ??= (async () => {
-        unsubscribe();
-        scheduler.stop();
-        await callReports?.stop();
-        await Promise.all([...queues.values()].map((q) => q.stop()));
-        await sms.close();
-        for (const slot of [queueSlot, eventBus, smsProvider, voiceProvider, schedulerSlot]) slot.reset();
+        // The stream consumers first: one finishing a batch may still use the other adapters.
+        await streams.stop();
+        await stopOutbound();
       })();
       return stopped;
     },

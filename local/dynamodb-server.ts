@@ -1,8 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
+import { createDynaliteWithStore } from './dynalite-internals';
 import { installReturnValuesOnConditionCheckFailure } from './dynamodb-return-values';
-import { createDynaliteWithStore, installTransactions } from './dynamodb-transactions';
+import { StreamLog } from './dynamodb-stream-log';
+import { installStreams } from './dynamodb-streams';
+import { installTransactions } from './dynamodb-transactions';
 
 export interface DynaliteServerOptions {
   /** Folder for persistent data (`<dataDir>/dynamodb`); in-memory when omitted. */
@@ -20,8 +23,9 @@ export interface DynaliteServer {
 const TABLE_STATE_DELAY_MS = 0;
 
 /**
- * dynalite with transactions and ReturnValuesOnConditionCheckFailure, listening on 127.0.0.1. Runs wherever it is called: on the embedded
- * DynamoDB's worker thread (./dynamodb-worker.ts) or, on request, on the main thread.
+ * dynalite with transactions, ReturnValuesOnConditionCheckFailure and DynamoDB Streams (records
+ * and the Streams API, ./dynamodb-streams.ts), listening on 127.0.0.1. Runs wherever it is called:
+ * on the embedded DynamoDB's worker thread (./dynamodb-worker.ts) or, on request, on the main thread.
  */
 export async function listenDynalite(options: DynaliteServerOptions): Promise<DynaliteServer> {
   const storeOptions: Record<string, unknown> = {
@@ -36,7 +40,9 @@ export async function listenDynalite(options: DynaliteServerOptions): Promise<Dy
   }
   installReturnValuesOnConditionCheckFailure();
   const { server, store } = createDynaliteWithStore(storeOptions);
-  installTransactions(server, store);
+  const streams = await StreamLog.open(store);
+  installTransactions(server, store, streams);
+  installStreams(server, store, streams);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => {
@@ -50,6 +56,7 @@ export async function listenDynalite(options: DynaliteServerOptions): Promise<Dy
     close() {
       // Closes the HTTP server (idle keep-alive sockets included), then the LevelDB store, which
       // releases its lock so the same folder can be opened again.
+      streams.close();
       closed ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeIdleConnections();

@@ -7,6 +7,7 @@ import {
   DynamoDBClient,
   ResourceInUseException,
   ResourceNotFoundException,
+  UpdateTableCommand,
 } from '@aws-sdk/client-dynamodb';
 import { TABLES, type TableDefinition, tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
 import type { TableName } from '#shared/routes';
@@ -14,8 +15,10 @@ import { type DynaliteServerOptions, listenDynalite } from './dynamodb-server';
 
 /**
  * The embedded DynamoDB: dynalite (LevelDB underneath) speaking the real DynamoDB wire protocol, so
- * repositories run the real AWS SDK code path. dynalite lacks transactions;
- * ./dynamodb-transactions adds TransactWriteItems and TransactGetItems on top of its own code.
+ * repositories run the real AWS SDK code path. dynalite lacks transactions and streams;
+ * ./dynamodb-transactions adds TransactWriteItems and TransactGetItems on top of its own code, and
+ * ./dynamodb-streams the stream records of tables whose definition declares `stream` and the
+ * DynamoDB Streams API on the same endpoint.
  * With a data folder the tables live in `<dataDir>/dynamodb` and survive restarts; without one they
  * live in memory (tests).
  *
@@ -144,7 +147,7 @@ export async function ensureTables(endpoint: string, prefix: string): Promise<Re
 }
 
 /** The key schema of a table to create (a stack table, or a table only the local runtime has). */
-type KeySchema = Pick<TableDefinition, 'partitionKey' | 'sortKey' | 'indexes'>;
+type KeySchema = Pick<TableDefinition, 'partitionKey' | 'sortKey' | 'indexes' | 'stream'>;
 
 /** Creates one table (with the same key layout rules as the stack's) when it is missing. */
 export async function ensureLocalTable(endpoint: string, tableName: string, table: KeySchema): Promise<void> {
@@ -157,13 +160,19 @@ export async function ensureLocalTable(endpoint: string, tableName: string, tabl
 }
 
 async function ensureTable(client: DynamoDBClient, tableName: string, table: KeySchema): Promise<void> {
-  if (!(await describe(client, tableName))) {
+  const existing = await describe(client, tableName);
+  if (!existing) {
     try {
       await client.send(new CreateTableCommand(createTableInput(tableName, table)));
     } catch (error) {
       // Another process (or a concurrent call) created it first: fine, wait for it below.
       if (!(error instanceof ResourceInUseException)) throw error;
     }
+  } else if (table.stream && !existing.StreamSpecification?.StreamEnabled) {
+    // A data folder from before the table had a stream: the stream starts now.
+    await client.send(
+      new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: true, StreamViewType: table.stream } }),
+    );
   }
   const deadline = Date.now() + ACTIVE_WAIT_TIMEOUT_MS;
   for (;;) {
@@ -196,6 +205,7 @@ function createTableInput(tableName: string, table: KeySchema) {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,
     AttributeDefinitions: attributeDefinitions,
+    ...(table.stream ? { StreamSpecification: { StreamEnabled: true, StreamViewType: table.stream } } : {}),
     KeySchema: [
       { AttributeName: table.partitionKey, KeyType: 'HASH' as const },
       ...(table.sortKey === undefined ? [] : [{ AttributeName: table.sortKey, KeyType: 'RANGE' as const }]),

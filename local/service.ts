@@ -17,12 +17,15 @@ import type { SandboxCallReporter } from './sandbox-call-reports';
 import type { SandboxSmsProvider } from './sandbox-sms-provider';
 import type { SandboxVoiceProvider } from './sandbox-voice-provider';
 import type { LocalScheduler } from './scheduler';
+import type { LoadStreamHandler, LocalStreamConsumers } from './stream-consumers';
 
 /**
  * The whole local runtime in one call (used by `npm start`, the end-to-end tests and the
  * benchmarks): embedded DynamoDB → tables → optional demo seed → cursor secret → local adapters
  * (queues with their workers, event bus, scheduler, SMS and voice sandboxes, put into the adapter
- * slots) → gateway.
+ * slots; stream consumers polling the tables' streams) → gateway. When it seeded the demo, it
+ * returns once the stream consumers have handled the seed's records (what they keep, such as the
+ * analytics rollups, then reflects the seed).
  *
  * Handlers read their configuration at module load (each sees only the tables, ports and cursor
  * key its rows declare, see local/function-environment.ts; the rest from process.env) and share one
@@ -55,6 +58,10 @@ export interface LocalServiceOptions {
   readonly simulateCallReports?: boolean;
   /** Delay between a sandbox call and its simulated report. @default 1500 */
   readonly callReportDelayMs?: number;
+  /** Stream consumer handler override, for tests (see LocalStreamConsumersOptions.loadHandler). */
+  readonly loadStreamHandler?: LoadStreamHandler;
+  /** Replaces each stream consumer's batching window (tests use a short one). @default the row's maxBatchingWindowSeconds */
+  readonly streamBatchingWindowSeconds?: number;
 }
 
 export interface LocalService {
@@ -73,10 +80,12 @@ export interface LocalService {
   readonly callReports: SandboxCallReporter | null;
   /** Files the local adapters write under the data folder; null when in memory. */
   readonly files: LocalAdapters['files'];
-  /** Queue messages and schedules a previous run left, delivered again after this start. */
+  /** The stream consumers (catch-up, dead letters, stop), one per row of STREAM_CONSUMERS. */
+  readonly streams: LocalStreamConsumers;
+  /** Queue messages and schedules a previous run left, delivered again after this start, and where each stream consumer resumed. */
   readonly restored: LocalAdapters['restored'];
   queue(name: QueueName): LocalQueue;
-  /** Resolves once every queue is drained and every simulated report delivered (see LocalAdapters.settle). */
+  /** Resolves once every queue is drained, every simulated report delivered and every stream consumer caught up (see LocalAdapters.settle). */
   settle(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -98,11 +107,12 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     process.env.CURSOR_SECRET ??= cursorSecret(options.dataDir);
 
     let credentialsPath: string | null = null;
+    let seeded = false;
     if (options.seed) {
       // Imported only now: the seeder may build stores from the table variables at module load.
       const { seedIfEmpty } = await import('./seed');
       const seedDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'local-service-'));
-      ({ credentialsPath } = await seedIfEmpty(seedDir));
+      ({ credentialsPath, seeded } = await seedIfEmpty(seedDir));
     }
 
     // Before the gateway: no request may reach a handler while the slots still hold AWS adapters.
@@ -117,7 +127,11 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
         if (!baseUrl) throw new Error('the local gateway is not listening yet');
         return baseUrl;
       },
+      dynamoEndpoint: dynamo.endpoint,
+      streams: { loadHandler: options.loadStreamHandler, maxBatchingWindowSeconds: options.streamBatchingWindowSeconds },
     });
+    // What the consumers keep from the seed (the analytics rollups) is there before the first request.
+    if (seeded) await adapters.streams.catchUp();
 
     // `key revoke` (bin/admin/keys.ts) moves this epoch from its own process; the gateway then forgets its cached policies.
     const epoch = new DynamoAuthorizerCacheEpoch(getDocumentClient(), physicalTableName('teams'));
@@ -143,6 +157,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       sms: adapters.sms,
       callReports: adapters.callReports,
       files: adapters.files,
+      streams: adapters.streams,
       restored: adapters.restored,
       queue: adapters.queue,
       settle: adapters.settle,

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { startLocalService } from './service';
+import { type LocalService, startLocalService } from './service';
 
 // The SDK warns that its 2027 releases need Node 22; functions run on Node 22 in AWS, the local
 // runtime on the machine's Node (20.19+), where the notice is only noise.
@@ -50,9 +50,10 @@ async function main(): Promise<void> {
             `  voice calls   ${service.files.voiceCalls} (sandbox; simulated end-of-call reports ${simulateCallReports ? `on, after ${callReportDelayMs} ms` : 'off'})`,
             `  SMS outbox    ${service.files.smsOutbox} (sandbox)`,
             `  restored      ${describeRestored(service.restored.messages, 'queued message')}, ${describeRestored(service.restored.schedules, 'schedule')} and ${describeRestored(service.restored.callReports, 'pending call report')} from the last run`,
-            `  dead letters  ${service.files.deadLetters}`,
+            `  dead letters  ${service.files.deadLetters}, dlq-stream-<function>.jsonl`,
           ]
         : []),
+      `  streams       ${describeStreams(service)}`,
       '',
     ].join('\n'),
   );
@@ -75,6 +76,16 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+}
+
+/** Each stream consumer and where it started: after its checkpoint from the last run, or at the stream's trim horizon. */
+function describeStreams(service: LocalService): string {
+  const started = service.restored.streams.map(
+    (s) =>
+      `${s.functionName} ${s.resumedAfter ? `resumed after sequence number ${s.resumedAfter.replace(/^0+(?=\d)/, '')} (its checkpoint)` : 'from the trim horizon'}`,
+  );
+  const missing = service.streams.missing.map((name) => `${name} not polled (functions/${name}/handler.ts missing)`);
+  return [...started, ...missing].join('; ') || 'no stream consumers';
 }
 
 function describeRestored(count: number, noun: string): string {

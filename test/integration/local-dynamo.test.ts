@@ -18,8 +18,9 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { TABLES, tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
 import type { TableName } from '#shared/routes';
+import { createDynaliteWithStore, type DynaliteStore } from '../../local/dynalite-internals';
 import { ensureTables, localDynamoClient, startLocalDynamo } from '../../local/dynamodb';
-import { createDynaliteWithStore, type DynaliteStore, installTransactions } from '../../local/dynamodb-transactions';
+import { installTransactions } from '../../local/dynamodb-transactions';
 
 const tableNames = Object.keys(TABLES) as TableName[];
 

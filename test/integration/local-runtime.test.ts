@@ -254,7 +254,7 @@ describe('local service with a data folder', () => {
     await first.stop();
     second = await startLocalService({ port: 0, dataDir, seed: false });
 
-    expect(second.restored).toEqual({ messages: 0, schedules: 1, callReports: 0 });
+    expect(second.restored).toMatchObject({ messages: 0, schedules: 1, callReports: 0 });
     expect(second.scheduler.pending()).toEqual([
       expect.objectContaining({ name: scheduleName, queue: 'outreach-calls', body: { stl_call_id: scheduled.stl_call_id, attempt: 1 } }),
     ]);

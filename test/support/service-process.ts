@@ -18,9 +18,14 @@ const STARTUP_TIMEOUT_MS = 90_000;
 /** Variables a test process sets for its own in-process services; a child must choose its own. */
 const INHERITED_EXCLUDED = /^(TABLE_|DYNAMODB_ENDPOINT$|CURSOR_SECRET$|AWS_REGION$|JEST_|SMS_SEND_RATE_PER_SECOND$)/;
 
-export async function startServiceProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServiceProcess> {
+/** Starts `script` (default `npm start`'s local/start.ts; it must print `listening on <url>`) with tsx. */
+export async function startServiceProcess(
+  dataDir: string,
+  env: Record<string, string> = {},
+  script = 'local/start.ts',
+): Promise<ServiceProcess> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !INHERITED_EXCLUDED.test(name)));
-  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['local/start.ts'], {
+  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [script], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
