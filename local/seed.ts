@@ -13,7 +13,6 @@ import { authenticateApiKey } from '#shared/domain/identity-resolver';
 import { intakeConfigSchema } from '#shared/domain/intake/intake-config';
 import { routingMembershipProblems } from '#shared/domain/intake/routing';
 import { createApiKey, permissionsAllowedFor } from '#shared/domain/key-service';
-import { rebuildTeamRollups } from '#shared/domain/rollups/rebuild';
 import type { SessionRecord } from '#shared/domain/sessions';
 import type { Team, TeamPlacement } from '#shared/domain/tenancy';
 import { generateCalls } from './demo/calls';
@@ -172,6 +171,12 @@ export async function seedDemo(options: SeedDemoOptions = {}): Promise<SeedDemoR
       created.push({ spec, team });
     }
   }
+  // New teams and enterprises have no history: their rollups are complete from the start and the
+  // session-rollups stream consumer builds them from the seed's writes (startLocalService waits for it).
+  const rollups = new DynamoRollupStore(getDocumentClient(), physicalTableName('rollups'));
+  for (const { team } of created) await rollups.markComplete({ kind: 'team', teamId: team.id });
+  for (const enterpriseId of new Set(created.map(({ team }) => team.enterpriseId)))
+    await rollups.markComplete({ kind: 'enterprise', enterpriseId });
   await putDemoIntakeConfigs(tenancy, { onlyWhereAbsent: false });
   const tenancyMs = clock.lap();
 
@@ -201,20 +206,6 @@ export async function seedDemo(options: SeedDemoOptions = {}): Promise<SeedDemoR
     ],
     WRITE_CONCURRENCY,
   );
-  // Rollups of the seeded history, built as `admin rollups rebuild` would (the stream consumer
-  // then keeps them; its replays of the seed's records change nothing).
-  const rollupDeps = { rollups: new DynamoRollupStore(getDocumentClient(), physicalTableName('rollups')), sessions: sessionStore };
-  await runWithConcurrency(
-    created.map(
-      ({ team }) =>
-        () =>
-          rebuildTeamRollups(rollupDeps, team.id).then(() => undefined),
-    ),
-    WRITE_CONCURRENCY,
-  );
-  for (const enterpriseId of new Set(created.map(({ team }) => team.enterpriseId))) {
-    await rollupDeps.rollups.markComplete({ kind: 'enterprise', enterpriseId });
-  }
   const writeMs = clock.lap();
 
   const anchor = created.find((c) => c.spec.workspaceId === ANCHOR_WORKSPACE)?.team;
