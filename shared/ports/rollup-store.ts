@@ -1,14 +1,20 @@
+import type { AggregateParts, EncodedAggregate } from '#shared/domain/rollups/aggregate';
+
 /** Where a rollup bucket belongs: a team (all schedulers), one scheduler of a team, or an enterprise. */
 export type RollupPartition =
   | { readonly kind: 'team'; readonly teamId: number }
   | { readonly kind: 'scheduler'; readonly teamId: number; readonly schedulerId: number }
   | { readonly kind: 'enterprise'; readonly enterpriseId: number };
 
-/** A stored team or scheduler bucket. */
+/** A stored team or scheduler bucket (the parts a read asked for). */
 export interface TeamBucket {
   readonly sk: string;
-  /** The encoded aggregate (shared/domain/rollups/aggregate.ts); null when it was too large to store (the bucket is then read from finer buckets or rows). */
-  readonly aggregate: string | null;
+  /** The encoded funnel, stored even when the rest overflowed. */
+  readonly funnel: string | null;
+  /** The encoded body and ads (shared/domain/rollups/aggregate.ts); null when not read, or too large to store (the bucket is then read from finer buckets or rows). */
+  readonly body: string | null;
+  readonly ads: string | null;
+  readonly overflow: boolean;
   /** Team buckets only: the schedulers and enterprises the bucket wrote entries for. */
   readonly schedulers: readonly number[];
   readonly enterprises: readonly number[];
@@ -35,13 +41,17 @@ export interface BucketWrite {
   readonly sk: string;
   /** The touch version this recompute announced; the write only lands if no later recompute announced itself. */
   readonly version: number;
-  readonly aggregate: string | null;
-  readonly schedulers: readonly { readonly schedulerId: number; readonly aggregate: string | null }[];
+  /** null when it cannot be computed at this level (a finer bucket overflowed): only the funnel is stored then. */
+  readonly aggregate: StoredAggregate;
+  readonly schedulers: readonly { readonly schedulerId: number; readonly aggregate: StoredAggregate }[];
   readonly removedSchedulers: readonly number[];
   readonly enterpriseEntries: string;
   readonly enterprises: readonly { readonly enterpriseId: number; readonly entry: string }[];
   readonly removedEnterprises: readonly number[];
 }
+
+/** What a bucket write stores: the encoded aggregate, or only its funnel when the rest is not available. */
+export type StoredAggregate = EncodedAggregate | { readonly funnel: string; readonly body: null; readonly ads: null };
 
 export interface RollupStore {
   /**
@@ -56,7 +66,7 @@ export interface RollupStore {
     partition: Exclude<RollupPartition, { kind: 'enterprise' }>,
     fromSk: string,
     toSk: string,
-    consistent?: boolean,
+    options: { readonly parts: AggregateParts; readonly consistent?: boolean },
   ): Promise<TeamBucket[]>;
   readEnterpriseBuckets(enterpriseId: number, fromSk: string, toSk: string): Promise<EnterpriseBucket[]>;
   /** Whether the partition's rollups cover its whole history (set by a rebuild, or when the team or enterprise is created). */

@@ -1,15 +1,25 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { AggregateParts } from '#shared/domain/rollups/aggregate';
 import { ROLLUP_LAYOUT } from '#shared/domain/rollups/buckets';
-import type { BucketWrite, EnterpriseBucket, RollupPartition, RollupStore, TeamBucket, Touch } from '#shared/ports/rollup-store';
+import type {
+  BucketWrite,
+  EnterpriseBucket,
+  RollupPartition,
+  RollupStore,
+  StoredAggregate,
+  TeamBucket,
+  Touch,
+} from '#shared/ports/rollup-store';
 import { padId } from './keys';
 import { type Item, queryAll } from './query';
 
 /**
  * Items of the rollups table (layout R1): pk R1#TEAM#<team> (all schedulers), R1#TEAM#<team>#SCHED#<scheduler>
  * or R1#ENT#<enterprise>; sk H#<UTC hour> or D#<UTC day>, and COMPLETE for the marker that the
- * partition's rollups cover its history. Team and scheduler buckets hold `agg` (the encoded
- * aggregate; absent with `overflow` when over OVERFLOW_BYTES), team buckets also `touches` and
+ * partition's rollups cover its history. Team and scheduler buckets hold `fun`, `agg` and `ads`
+ * (the encoded aggregate's funnel, body and ad groups; only `fun` and `overflow` when the others
+ * would pass OVERFLOW_BYTES), team buckets also `touches` and
  * `computed` (the recompute protocol, shared/domain/rollups/maintain.ts), `sch` and `ens` (what the
  * last write covered) and `ent` (per-enterprise entries); enterprise buckets hold one attribute
  * per team, `t<team>`.
@@ -32,6 +42,13 @@ export const OVERFLOW_BYTES = 300_000;
 const CONFLICT_RETRIES = 8;
 
 const teamAttribute = (teamId: number) => `t${teamId}`;
+
+/** The attributes a bucket stores: its aggregate's texts, or its funnel and the overflow flag when they would not fit. */
+function storedValue(aggregate: StoredAggregate): { fun: string; agg: string; ads: string } | { fun: string; overflow: true } {
+  if (aggregate.body === null || aggregate.body.length + aggregate.ads.length > OVERFLOW_BYTES)
+    return { fun: aggregate.funnel, overflow: true };
+  return { fun: aggregate.funnel, agg: aggregate.body, ads: aggregate.ads };
+}
 const numbers = (value: unknown): number[] => (Array.isArray(value) ? value.map(Number) : []);
 
 export class DynamoRollupStore implements RollupStore {
@@ -55,22 +72,21 @@ export class DynamoRollupStore implements RollupStore {
   }
 
   async commit(write: BucketWrite): Promise<'written' | 'superseded'> {
-    const aggregateValue = (aggregate: string | null) =>
-      aggregate === null || aggregate.length > OVERFLOW_BYTES ? { overflow: true } : { agg: aggregate };
-    const team = aggregateValue(write.aggregate);
+    const team = storedValue(write.aggregate);
     const items = [
       {
         Update: {
           TableName: this.tableName,
           Key: { pk: rollupPk({ kind: 'team', teamId: write.teamId }), sk: write.sk },
-          UpdateExpression: `SET computed = :v, sch = :sch, ens = :ens, ent = :ent, ${'agg' in team ? 'agg = :agg REMOVE overflow' : 'overflow = :overflow REMOVE agg'}`,
+          UpdateExpression: `SET computed = :v, sch = :sch, ens = :ens, ent = :ent, fun = :fun, ${'agg' in team ? 'agg = :agg, ads = :ads REMOVE overflow' : 'overflow = :overflow REMOVE agg, ads'}`,
           ConditionExpression: 'touches = :v',
           ExpressionAttributeValues: {
             ':v': write.version,
             ':sch': write.schedulers.map((s) => s.schedulerId),
             ':ens': write.enterprises.map((e) => e.enterpriseId),
             ':ent': write.enterpriseEntries,
-            ...('agg' in team ? { ':agg': team.agg } : { ':overflow': true }),
+            ':fun': team.fun,
+            ...('agg' in team ? { ':agg': team.agg, ':ads': team.ads } : { ':overflow': true }),
           },
         },
       },
@@ -80,7 +96,7 @@ export class DynamoRollupStore implements RollupStore {
           Item: {
             pk: rollupPk({ kind: 'scheduler', teamId: write.teamId, schedulerId: s.schedulerId }),
             sk: write.sk,
-            ...aggregateValue(s.aggregate),
+            ...storedValue(s.aggregate),
           },
         },
       })),
@@ -132,20 +148,27 @@ export class DynamoRollupStore implements RollupStore {
     partition: Exclude<RollupPartition, { kind: 'enterprise' }>,
     fromSk: string,
     toSk: string,
-    consistent = false,
+    options: { readonly parts: AggregateParts; readonly consistent?: boolean },
   ): Promise<TeamBucket[]> {
-    const items = await this.query(rollupPk(partition), fromSk, toSk, consistent);
+    const names: Record<string, string> = { '#sk': 'sk', '#fun': 'fun' };
+    if (options.parts !== 'funnel') Object.assign(names, { '#agg': 'agg', '#ov': 'overflow', '#sch': 'sch', '#ens': 'ens', '#ent': 'ent' });
+    if (options.parts === 'blocks-and-ads') names['#ads'] = 'ads';
+    const items = await this.query(rollupPk(partition), fromSk, toSk, options.consistent ?? false, names);
+    const text = (value: unknown) => (typeof value === 'string' ? value : null);
     return items.map((item) => ({
       sk: String(item.sk),
-      aggregate: typeof item.agg === 'string' ? item.agg : null,
+      funnel: text(item.fun),
+      body: text(item.agg),
+      ads: text(item.ads),
+      overflow: item.overflow === true,
       schedulers: numbers(item.sch),
       enterprises: numbers(item.ens),
-      enterpriseEntries: typeof item.ent === 'string' ? item.ent : null,
+      enterpriseEntries: text(item.ent),
     }));
   }
 
   async readEnterpriseBuckets(enterpriseId: number, fromSk: string, toSk: string): Promise<EnterpriseBucket[]> {
-    const items = await this.query(rollupPk({ kind: 'enterprise', enterpriseId }), fromSk, toSk, false);
+    const items = await this.query(rollupPk({ kind: 'enterprise', enterpriseId }), fromSk, toSk, false, undefined);
     return items.map((item) => {
       const teams = new Map<number, string>();
       for (const [name, value] of Object.entries(item)) {
@@ -166,12 +189,20 @@ export class DynamoRollupStore implements RollupStore {
     );
   }
 
-  private query(pk: string, fromSk: string, toSk: string, consistent: boolean): Promise<Item[]> {
+  /** A partition's items with sort keys in [fromSk, toSk]; only the named attributes when `projection` names them. */
+  private query(
+    pk: string,
+    fromSk: string,
+    toSk: string,
+    consistent: boolean,
+    projection: Record<string, string> | undefined,
+  ): Promise<Item[]> {
     if (fromSk > toSk) return Promise.resolve([]);
     return queryAll(this.client, {
       TableName: this.tableName,
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
       ExpressionAttributeValues: { ':pk': pk, ':lo': fromSk, ':hi': toSk },
+      ...(projection ? { ProjectionExpression: Object.keys(projection).join(', '), ExpressionAttributeNames: projection } : {}),
       ConsistentRead: consistent,
     });
   }

@@ -136,61 +136,54 @@ export function addSession(agg: SessionAggregate, session: SessionRecord): void 
   else agg.schedulers.set(session.scheduler_id, [...tuple]);
 }
 
-export function aggregateOf(sessions: Iterable<SessionRecord>): SessionAggregate {
-  const agg = emptyAggregate();
-  for (const session of sessions) addSession(agg, session);
-  return agg;
-}
-
-/** Adds `from` into `into`. */
-export function mergeAggregate(into: SessionAggregate, from: SessionAggregate): void {
-  addTuple(into.funnel, from.funnel);
-  into.booked[0] += from.booked[0];
-  into.booked[1] += from.booked[1];
-  for (const [k, [a, b]] of from.quarters) addPair(into.quarters, k, a, b);
-  for (const [k, row] of from.utm) addGroup(into.utm, k, row.values, row.counts);
-  for (const [k, row] of from.ads) addGroup(into.ads, k, row.values, row.counts);
-  for (const [k, n] of from.areas) addCount(into.areas, k, n);
-  for (const [k, n] of from.issues) addCount(into.issues, k, n);
-  for (const [k, tuple] of from.schedulers) {
-    const existing = into.schedulers.get(k);
-    if (existing) addTuple(existing, tuple);
-    else into.schedulers.set(k, [...tuple]);
-  }
-}
-
 /**
- * Stored form: one compact JSON text (an item attribute), arrays instead of objects. A text reads
- * back far faster than a DynamoDB map of thousands of members (the ads block has one row per click id).
+ * Stored form: three compact JSON texts (item attributes), arrays instead of objects: the funnel
+ * alone (what funnels read, kept even when the rest overflows), the body (every other block but
+ * the ads), and the ad-id groups (one row per click id, most of the bytes: read only when the
+ * googleAdsData block is asked for). A text reads back far faster than a DynamoDB map of
+ * thousands of members.
  */
-interface Encoded {
+export interface EncodedAggregate {
+  readonly funnel: string;
+  readonly body: string;
+  readonly ads: string;
+}
+
+/** Which parts of stored aggregates a read needs. */
+export type AggregateParts = 'funnel' | 'blocks' | 'blocks-and-ads';
+
+interface Body {
   f: FunnelTuple;
   b: [number, number];
   q: [number, number, number][];
   u: [string, string, string, string, string, number, number][];
-  a: [string, string, string, number, number][];
   r: [string, number][];
   i: [string, number][];
   s: [number, number, number, number, number, number][];
 }
 
-export function encodeAggregate(agg: SessionAggregate): string {
-  const encoded: Encoded = {
+export function encodeAggregate(agg: SessionAggregate): EncodedAggregate {
+  const body: Body = {
     f: agg.funnel,
     b: agg.booked,
     q: [...agg.quarters].map(([k, [a, b]]) => [k, a, b]),
     u: [...agg.utm.values()].map(({ values: v, counts: [a, b] }) => [v.source, v.medium, v.campaign, v.term, v.content, a, b]),
-    a: [...agg.ads.values()].map(({ values: v, counts: [a, b] }) => [v.gclid, v.wbraid, v.gbraid, a, b]),
     r: [...agg.areas],
     i: [...agg.issues],
     s: [...agg.schedulers].map(([k, t]) => [k, ...t]),
   };
-  return JSON.stringify(encoded);
+  const ads = [...agg.ads.values()].map(({ values: v, counts: [a, b] }) => [v.gclid, v.wbraid, v.gbraid, a, b]);
+  return { funnel: JSON.stringify(agg.funnel), body: JSON.stringify(body), ads: JSON.stringify(ads) };
 }
 
-/** Decodes a stored aggregate and adds it into `into` (no intermediate maps). */
-export function mergeEncodedAggregate(into: SessionAggregate, text: string): void {
-  const e = JSON.parse(text) as Encoded;
+/** Adds a stored funnel into `into` (a funnel-only read). */
+export function mergeEncodedFunnel(into: SessionAggregate, funnel: string): void {
+  addTuple(into.funnel, JSON.parse(funnel) as number[]);
+}
+
+/** Decodes a stored body (and ads, when given) and adds them into `into` (no intermediate maps). */
+export function mergeEncodedAggregate(into: SessionAggregate, parts: { readonly body: string; readonly ads?: string | null }): void {
+  const e = JSON.parse(parts.body) as Body;
   addTuple(into.funnel, e.f);
   into.booked[0] += e.b[0];
   into.booked[1] += e.b[1];
@@ -203,8 +196,10 @@ export function mergeEncodedAggregate(into: SessionAggregate, text: string): voi
       [a, b],
     );
   }
-  for (const [gclid, wbraid, gbraid, a, b] of e.a)
-    addGroup(into.ads, `${gclid}\u0000${wbraid}\u0000${gbraid}`, { gclid, wbraid, gbraid }, [a, b]);
+  if (parts.ads) {
+    for (const [gclid, wbraid, gbraid, a, b] of JSON.parse(parts.ads) as [string, string, string, number, number][])
+      addGroup(into.ads, `${gclid}\u0000${wbraid}\u0000${gbraid}`, { gclid, wbraid, gbraid }, [a, b]);
+  }
   for (const [k, n] of e.r) addCount(into.areas, k, n);
   for (const [k, n] of e.i) addCount(into.issues, k, n);
   for (const [k, ...t] of e.s) {
@@ -212,10 +207,4 @@ export function mergeEncodedAggregate(into: SessionAggregate, text: string): voi
     if (existing) addTuple(existing, t);
     else into.schedulers.set(k, t as FunnelTuple);
   }
-}
-
-export function decodeAggregate(text: string): SessionAggregate {
-  const agg = emptyAggregate();
-  mergeEncodedAggregate(agg, text);
-  return agg;
 }

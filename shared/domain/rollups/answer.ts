@@ -10,15 +10,17 @@ import {
 } from '#shared/domain/analytics';
 import type { SessionRecord } from '#shared/domain/sessions';
 import { log } from '#shared/logging/logger';
-import type { RollupStore } from '#shared/ports/rollup-store';
+import type { RollupStore, TeamBucket } from '#shared/ports/rollup-store';
 import type { SessionStore } from '#shared/ports/session-store';
 import {
+  type AggregateParts,
   addSession,
   addTuple,
   emptyAggregate,
   type FunnelTuple,
   funnelTupleOf,
   mergeEncodedAggregate,
+  mergeEncodedFunnel,
   QUARTER_HOUR_MS,
   type SessionAggregate,
 } from './aggregate';
@@ -44,35 +46,47 @@ function warnIncomplete(what: string): void {
   log('warn', 'rollups not complete: answering from raw sessions', { partition: what, fix: 'npm run admin -- rollups rebuild' });
 }
 
-/** The aggregate of a team's (or one scheduler's) sessions started in [start, end), from its rollups. */
+/**
+ * The aggregate of a team's (or one scheduler's) sessions started in [start, end), from its
+ * rollups: only the parts asked for are read from the buckets (a funnel reads only the funnels,
+ * which overflowed buckets keep too), while raw edge rows fill every part.
+ */
 export async function teamAggregate(
   deps: AnalyticsReadDependencies,
   teamId: number,
   range: Range,
-  schedulerId?: number,
+  options: { readonly schedulerId?: number; readonly parts: AggregateParts },
 ): Promise<SessionAggregate> {
+  const { schedulerId, parts } = options;
   const partition = schedulerId === undefined ? ({ kind: 'team', teamId } as const) : ({ kind: 'scheduler', teamId, schedulerId } as const);
   const plan = planRange(Date.parse(range.start), Date.parse(range.end));
   const agg = emptyAggregate();
   const raw: Span[] = [...plan.raw];
 
+  /** Merges a bucket; false when it overflowed and must be read one level finer. */
+  const merge = (bucket: TeamBucket): boolean => {
+    if (parts === 'funnel' && bucket.funnel !== null) mergeEncodedFunnel(agg, bucket.funnel);
+    else if (bucket.body !== null) mergeEncodedAggregate(agg, { body: bucket.body, ads: bucket.ads });
+    else return !bucket.overflow;
+    return true;
+  };
   const readHours = async (span: Span) => {
-    const buckets = await deps.rollups.readTeamBuckets(partition, hourSortKey(span.from), hourSortKey(span.to - HOUR_MS));
+    const buckets = await deps.rollups.readTeamBuckets(partition, hourSortKey(span.from), hourSortKey(span.to - HOUR_MS), { parts });
     for (const bucket of buckets) {
-      if (bucket.aggregate === null) {
+      if (!merge(bucket)) {
         const from = hourOfSortKey(bucket.sk);
         raw.push({ from, to: from + HOUR_MS });
-      } else mergeEncodedAggregate(agg, bucket.aggregate);
+      }
     }
   };
   const readDays = async (span: Span) => {
-    const buckets = await deps.rollups.readTeamBuckets(partition, daySortKey(span.from), daySortKey(span.to - DAY_MS));
+    const buckets = await deps.rollups.readTeamBuckets(partition, daySortKey(span.from), daySortKey(span.to - DAY_MS), { parts });
     const overflowed: Span[] = [];
     for (const bucket of buckets) {
-      if (bucket.aggregate === null) {
+      if (!merge(bucket)) {
         const from = dayOfSortKey(bucket.sk);
         overflowed.push({ from, to: from + DAY_MS });
-      } else mergeEncodedAggregate(agg, bucket.aggregate);
+      }
     }
     await Promise.all(overflowed.map(readHours));
   };
@@ -112,7 +126,10 @@ export async function schedulerAnalyticsFromRollups(
   const wantsEvents = options.blocks.includes('customerEvents');
   const wanted = options.offset + options.limit;
   const [agg, eventRows] = await Promise.all([
-    teamAggregate(deps, teamId, range, options.schedulerId),
+    teamAggregate(deps, teamId, range, {
+      schedulerId: options.schedulerId,
+      parts: options.blocks.includes('googleAdsData') ? 'blocks-and-ads' : 'blocks',
+    }),
     wantsEvents ? deps.sessions.readCustomerEvents(teamId, range, wanted + 1, options.schedulerId) : Promise.resolve([] as SessionRecord[]),
   ]);
   let chart: AnalyticsParts['chart'] = [];
@@ -139,7 +156,7 @@ export async function teamFunnelFromRollups(
     for (const session of await deps.sessions.readSessionsStartedIn(teamId, range, schedulerId)) addSession(agg, session);
     return funnelFromCounts(agg.funnel);
   }
-  return funnelFromCounts((await teamAggregate(deps, teamId, range, schedulerId)).funnel);
+  return funnelFromCounts((await teamAggregate(deps, teamId, range, { schedulerId, parts: 'funnel' })).funnel);
 }
 
 export interface CrossTeamFunnelQuery {

@@ -1,4 +1,4 @@
-import type { RollupStore, TeamBucket } from '#shared/ports/rollup-store';
+import type { RollupStore, StoredAggregate, TeamBucket } from '#shared/ports/rollup-store';
 import type { SessionStore } from '#shared/ports/session-store';
 import {
   addSession,
@@ -8,6 +8,7 @@ import {
   type FunnelTuple,
   funnelTupleOf,
   mergeEncodedAggregate,
+  mergeEncodedFunnel,
   type SessionAggregate,
 } from './aggregate';
 import { DAY_MS, daySortKey, HOUR_MS, hourSortKey, isoOf } from './buckets';
@@ -56,7 +57,7 @@ async function commitBucket(
   sk: string,
   version: number,
   previous: { schedulers: readonly number[]; enterprises: readonly number[] },
-  result: { aggregate: string | null; schedulers: Map<number, string | null>; entries: EnterpriseEntries },
+  result: { aggregate: StoredAggregate; schedulers: Map<number, StoredAggregate>; entries: EnterpriseEntries },
 ): Promise<'written' | 'superseded'> {
   return deps.rollups.commit({
     teamId,
@@ -101,7 +102,10 @@ export async function recomputeDay(deps: RollupDependencies, teamId: number, day
   const sk = daySortKey(dayMs);
   const touch = await deps.rollups.touch(teamId, sk);
   const [firstHour, lastHour] = [hourSortKey(dayMs), hourSortKey(dayMs + DAY_MS - HOUR_MS)];
-  const hours = await deps.rollups.readTeamBuckets({ kind: 'team', teamId }, firstHour, lastHour, true);
+  const hours = await deps.rollups.readTeamBuckets({ kind: 'team', teamId }, firstHour, lastHour, {
+    parts: 'blocks-and-ads',
+    consistent: true,
+  });
   const schedulerIds = new Set<number>();
   const entries: EnterpriseEntries = new Map();
   for (const hour of hours) {
@@ -110,39 +114,29 @@ export async function recomputeDay(deps: RollupDependencies, teamId: number, day
       addEntry(entries, enterpriseId as number, schedulerId as number, tuple);
     }
   }
-  const schedulers = new Map<number, string | null>();
+  const schedulers = new Map<number, StoredAggregate>();
   await Promise.all(
     [...schedulerIds].map(async (schedulerId) => {
-      const buckets = await deps.rollups.readTeamBuckets({ kind: 'scheduler', teamId, schedulerId }, firstHour, lastHour, true);
-      schedulers.set(schedulerId, mergedOrNull(buckets));
+      const buckets = await deps.rollups.readTeamBuckets({ kind: 'scheduler', teamId, schedulerId }, firstHour, lastHour, {
+        parts: 'blocks-and-ads',
+        consistent: true,
+      });
+      schedulers.set(schedulerId, merged(buckets));
     }),
   );
-  return commitBucket(deps, teamId, sk, touch.version, touch, { aggregate: mergedOrNull(hours), schedulers, entries });
+  return commitBucket(deps, teamId, sk, touch.version, touch, { aggregate: merged(hours), schedulers, entries });
 }
 
-/** The merge of buckets, or null when one of them overflowed (the day is then read hour by hour). */
-function mergedOrNull(buckets: readonly TeamBucket[]): string | null {
+/** The merge of buckets; only their summed funnel when one of them overflowed (the day is then read hour by hour). */
+function merged(buckets: readonly TeamBucket[]): StoredAggregate {
   const agg = emptyAggregate();
+  let complete = true;
   for (const bucket of buckets) {
-    if (bucket.aggregate === null) return null;
-    mergeEncodedAggregate(agg, bucket.aggregate);
+    if (bucket.body === null) {
+      complete = false;
+      if (bucket.funnel !== null) mergeEncodedFunnel(agg, bucket.funnel);
+    } else mergeEncodedAggregate(agg, { body: bucket.body, ads: bucket.ads });
   }
-  return encodeAggregate(agg);
-}
-
-/** The team hours and days a set of session start instants touch. */
-export function touchedBuckets(
-  startedAt: Iterable<{ teamId: number; startedMs: number }>,
-): Map<number, { hours: Set<number>; days: Set<number> }> {
-  const touched = new Map<number, { hours: Set<number>; days: Set<number> }>();
-  for (const { teamId, startedMs } of startedAt) {
-    let team = touched.get(teamId);
-    if (!team) {
-      team = { hours: new Set(), days: new Set() };
-      touched.set(teamId, team);
-    }
-    team.hours.add(Math.floor(startedMs / HOUR_MS) * HOUR_MS);
-    team.days.add(Math.floor(startedMs / DAY_MS) * DAY_MS);
-  }
-  return touched;
+  if (complete) return encodeAggregate(agg);
+  return { funnel: JSON.stringify(agg.funnel), body: null, ads: null };
 }

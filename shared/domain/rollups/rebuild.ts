@@ -44,7 +44,7 @@ export async function rebuildTeamRollups(
     sessions += page.length;
     onProgress({ teamId, phase: 'scan', done: sessions, total: sessions });
   }
-  const existing = await deps.rollups.readTeamBuckets({ kind: 'team', teamId }, 'D#', 'H#~', true);
+  const existing = await deps.rollups.readTeamBuckets({ kind: 'team', teamId }, 'D#', 'H#~', { parts: 'funnel', consistent: true });
   for (const bucket of existing) if (bucket.sk.startsWith('H#')) hours.add(hourOfSortKey(bucket.sk));
   const days = new Set([...hours].map((h) => Math.floor(h / DAY_MS) * DAY_MS));
   for (const bucket of existing) if (bucket.sk.startsWith('D#')) days.add(dayOfSortKey(bucket.sk));
