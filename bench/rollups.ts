@@ -5,9 +5,10 @@ import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { encodeIdentity, type Identity } from '#shared/auth/identity';
 import { ALL_PERMISSIONS } from '#shared/auth/permissions';
-import { ANALYTICS_BLOCKS } from '#shared/domain/analytics';
-import { teamFunnelFromRollups } from '#shared/domain/rollups/answer';
+import { ANALYTICS_BLOCKS, computeFunnel } from '#shared/domain/analytics';
+import { crossTeamFunnelsFromRollups, teamFunnelFromRollups } from '#shared/domain/rollups/answer';
 import { rebuildTeamRollups } from '#shared/domain/rollups/rebuild';
+import { generateSessions } from '../local/demo/sessions';
 import { seedTeamSessions } from '../local/seed';
 import { startLocalService } from '../local/service';
 import { median, ms, percentile, ratio, round, type SectionContext, type SectionReport } from './report';
@@ -176,6 +177,50 @@ export async function run(ctx: SectionContext): Promise<SectionReport> {
       lags.push(performance.now() - written);
     }
     lags.sort((a, b) => a - b);
+
+    // Cross-team funnel: a portfolio of 500 teams (5 enterprises × 100), per-team raw reads (the
+    // old handler) beside the enterprise rollups, over 30 days.
+    ctx.progress('cross-team funnel: writing 500 teams × 8 sessions…');
+    const portfolioTeams: number[] = [];
+    const portfolioPlacements = new Map<number, { enterpriseId: number; isTest: boolean }>();
+    const portfolioEnterprises = Array.from({ length: 5 }, (_, e) => 870_001 + e);
+    for (const [e, enterpriseId] of portfolioEnterprises.entries()) {
+      for (let t = 0; t < 100; t++) {
+        const teamId = 871_001 + e * 100 + t;
+        portfolioTeams.push(teamId);
+        portfolioPlacements.set(teamId, { enterpriseId, isTest: false });
+      }
+    }
+    const portfolioSessions = portfolioTeams.flatMap((teamId) =>
+      generateSessions({ teamId, timezone: 'America/Chicago', count: 8, days: 30, seed: teamId, now }),
+    );
+    for (let i = 0; i < portfolioSessions.length; i += 25)
+      await sessions.putSessions(portfolioSessions.slice(i, i + 25), portfolioPlacements);
+    await service.streams.catchUp();
+    for (const enterpriseId of portfolioEnterprises) await rollups.markComplete({ kind: 'enterprise', enterpriseId });
+    const funnelRange = { start: new Date(now.getTime() - 30 * 86_400_000).toISOString(), end: now.toISOString() };
+    const timeCross = async (read: () => Promise<unknown>) => {
+      const times: number[] = [];
+      let reads = { items: 0, bytes: 0, requests: 0 };
+      for (let i = 0; i < 3; i++) {
+        counter.reset();
+        const started = performance.now();
+        await read();
+        times.push(performance.now() - started);
+        reads = counter.read();
+      }
+      return { times, reads, body: '' };
+    };
+    ctx.progress('cross-team funnel: per-team raw reads and enterprise rollups…');
+    const crossRaw = await timeCross(() =>
+      Promise.all(portfolioTeams.map(async (teamId) => computeFunnel(await sessions.readSessionsStartedIn(teamId, funnelRange)))),
+    );
+    const crossRollups = await timeCross(() =>
+      crossTeamFunnelsFromRollups(
+        { rollups, sessions },
+        { teamIds: portfolioTeams, enterpriseIds: portfolioEnterprises, includeTestTeams: false, range: funnelRange },
+      ),
+    );
     const rollupFunnel = await measure('rollup path: team funnel', teamFunnel, funnelEvent, RUNS);
     const sameAnswer = JSON.stringify(JSON.parse(rawAnalytics.body).data) === JSON.stringify(JSON.parse(rollupAnalytics.body).data);
 
@@ -202,6 +247,8 @@ export async function run(ctx: SectionContext): Promise<SectionReport> {
             row('  without googleAdsData, rollups', rollupNoAds),
             row('team funnel, raw path', rawFunnel),
             row('team funnel, rollups', rollupFunnel),
+            row('cross-team funnel, 500 teams, 30 days: a query per team (before)', crossRaw),
+            row('cross-team funnel, 500 teams, 30 days: enterprise rollups', crossRollups),
           ],
         },
       ],
@@ -245,6 +292,9 @@ export async function run(ctx: SectionContext): Promise<SectionReport> {
         rebuildMs: Math.round(rebuildMs),
         catchUpMs: Math.round(catchUpMs),
         freshnessMs: lags.map((v) => Math.round(v)),
+        crossTeamFunnelRawMs: crossRaw.times.map((v) => Math.round(v)),
+        crossTeamFunnelRollupsMs: crossRollups.times.map((v) => round(v, 1)),
+        crossTeamReads: { raw: crossRaw.reads, rollups: crossRollups.reads },
         rollupNoAdsMs: rollupNoAds.times.map((v) => round(v, 1)),
         rebuildSessionsPerSecond: Math.round(sessionsPerSecond),
         sameAnswer,
