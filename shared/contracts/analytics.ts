@@ -4,7 +4,7 @@ import { SESSION_STATUSES } from '#shared/domain/sessions';
 import { lazy } from '#shared/lazy';
 import { positiveIdParam, timezoneParam } from '#shared/schemas/params';
 import { crossTeamMembers, dateRangeMembers, startBeforeEnd, teamPath, v0ListMembers, withinMaxRange } from '#shared/schemas/query-parts';
-import { defineContract, type ResponseSchema, responseSchema } from './contract';
+import { defineContract, formatCount, type ResponseSchema, responseSchema } from './contract';
 import { teamSelectionHeader } from './headers';
 import { count, dateTime, fraction, id, offsetPagination } from './responses';
 
@@ -158,7 +158,7 @@ export const schedulerAnalyticsResponse = responseSchema(() =>
       truncatedBlocks: z
         .array(z.enum(['utmData', 'googleAdsData', 'serviceAreaData', 'issueTypeData']))
         .describe(
-          `Grouped blocks that had more rows than they return: each keeps its largest ${GROUPED_BLOCK_MAX_ROWS.toLocaleString('en-US')} rows at most (fewer in the rare case the 5 MB response budget is reached). Usually empty.`,
+          `Grouped blocks that had more rows than they return: each keeps its largest ${formatCount(GROUPED_BLOCK_MAX_ROWS)} rows at most (fewer in the rare case the 5 MB response budget is reached). Usually empty.`,
         ),
     }),
   }),
