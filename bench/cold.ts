@@ -11,7 +11,8 @@ import { median, ms, ratio, round, type SectionContext, type SectionReport, type
  * environment a deployed function has at load (dummy values, NODE_OPTIONS=--enable-source-maps as
  * ServiceFunction sets it), interleaved round-robin so drift hits every bundle alike; the figure is
  * the median. A probe counts socket connects and DNS lookups during and just after the require:
- * handlers must not touch the network at import.
+ * handlers must not touch the network at import. It also counts calls into Intl (toLocaleString,
+ * Intl.* constructors…): a process's first one loads ICU data, about 12 ms, so none belongs at import.
  */
 
 export const RUNS = 11;
@@ -63,6 +64,18 @@ const connect = net.Socket.prototype.connect;
 net.Socket.prototype.connect = function (...args) { connects++; return connect.apply(this, args); };
 const lookup = dns.lookup;
 dns.lookup = function (...args) { lookups++; return lookup.apply(this, args); };
+let intl = 0;
+const countCalls = (owner, name) => {
+  const original = owner[name];
+  const counted = function (...args) { intl++; return new.target ? Reflect.construct(original, args, new.target) : original.apply(this, args); };
+  counted.prototype = original.prototype;
+  Object.setPrototypeOf(counted, original);
+  owner[name] = counted;
+};
+countCalls(Number.prototype, 'toLocaleString');
+for (const name of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString']) countCalls(Date.prototype, name);
+countCalls(String.prototype, 'localeCompare');
+for (const name of ['NumberFormat', 'DateTimeFormat', 'Collator', 'PluralRules', 'RelativeTimeFormat', 'ListFormat', 'Segmenter']) countCalls(Intl, name);
 const cpuBefore = process.cpuUsage();
 const before = performance.now();
 let exported = 'error';
@@ -75,7 +88,7 @@ try {
 const after = performance.now();
 const cpu = process.cpuUsage(cpuBefore);
 setTimeout(() => {
-  process.stdout.write(JSON.stringify({ requireMs: after - before, cpuMs: (cpu.user + cpu.system) / 1000, sinceStartMs: after, exported, error, connects, lookups }) + '\\n');
+  process.stdout.write(JSON.stringify({ requireMs: after - before, cpuMs: (cpu.user + cpu.system) / 1000, sinceStartMs: after, exported, error, connects, lookups, intl }) + '\\n');
   process.exit(0);
 }, 25);
 `;
@@ -88,6 +101,7 @@ interface ProbeResult {
   error: string | null;
   connects: number;
   lookups: number;
+  intl: number;
 }
 
 function probe(probeFile: string, bundle: string, sourceMaps: boolean): Promise<ProbeResult> {
@@ -124,6 +138,7 @@ interface Series {
   sinceStart: number[];
   connects: number;
   lookups: number;
+  intl: number;
   errors: string[];
   exported: string;
 }
@@ -135,7 +150,7 @@ async function measure(
   runs: number,
 ): Promise<Map<string, Series>> {
   const series = new Map<string, Series>(
-    bundles.map((b) => [b.name, { require: [], cpu: [], sinceStart: [], connects: 0, lookups: 0, errors: [], exported: '?' }]),
+    bundles.map((b) => [b.name, { require: [], cpu: [], sinceStart: [], connects: 0, lookups: 0, intl: 0, errors: [], exported: '?' }]),
   );
   for (let i = 0; i < runs; i++) {
     for (const b of bundles) {
@@ -147,6 +162,7 @@ async function measure(
         s.sinceStart.push(r.sinceStartMs);
         s.connects += r.connects;
         s.lookups += r.lookups;
+        s.intl += r.intl;
         s.exported = r.exported;
         if (r.error) s.errors.push(r.error);
       } catch (error) {
@@ -197,6 +213,7 @@ export async function run(ctx: SectionContext): Promise<SectionReport> {
       round(start / helloStart, 2),
       plainReq === null ? null : round(plainReq, 1),
       s.connects + s.lookups,
+      s.intl,
       s.errors.length === 0 ? (s.exported === 'function' ? 'ok' : `handler is ${s.exported}`) : (s.errors[0]?.slice(0, 60) ?? 'error'),
     ];
   });
@@ -214,6 +231,7 @@ export async function run(ctx: SectionContext): Promise<SectionReport> {
     });
 
   const networkAttempts = [...main.values()].reduce((n, s) => n + s.connects + s.lookups, 0);
+  const intlCalls = [...main.values()].reduce((n, s) => n + s.intl, 0);
   return {
     tables: [
       {
@@ -233,6 +251,7 @@ export async function run(ctx: SectionContext): Promise<SectionReport> {
           '× hello',
           'no-srcmap p50 ms',
           'net calls',
+          'Intl calls',
           'load',
         ],
         rows,
@@ -245,6 +264,7 @@ export async function run(ctx: SectionContext): Promise<SectionReport> {
       "'start→loaded' is performance.now() right after the require (process boot + require); '× hello' divides it by hello-world's.",
       `'no-srcmap' re-measures the references and ${NO_SOURCE_MAP_SAMPLE.join(', ')} with NODE_OPTIONS empty: the difference is what --enable-source-maps costs at load.`,
       `Network attempts at import (socket connects + DNS lookups) across all runs: ${networkAttempts}. AWS_ENDPOINT_URL points at a closed 127.0.0.1 port in any case.`,
+      `Intl calls at import (toLocaleString, localeCompare, Intl.* constructors) across all runs: ${intlCalls}. A process's first one loads ICU data, about 12 ms of cold start; descriptions built at load format numbers by hand (shared/contracts/contract.ts formatBytes).`,
       `${bundles.length * RUNS + sample.length * RUNS} processes in ${seconds.toFixed(0)} s, run one at a time; the machine is shared, so min/max show the noise.`,
     ],
     figures: {
@@ -264,6 +284,7 @@ export async function run(ctx: SectionContext): Promise<SectionReport> {
           ratioToSdkOnly: round(median(s.require) / sdkRequire, 3),
           noSourceMapsRequireMsMedian: plain.has(b.name) ? round(med(plain, b.name, 'require'), 2) : null,
           networkAttempts: s.connects + s.lookups,
+          intlCalls: s.intl,
           errors: s.errors,
         };
       }),

@@ -1,9 +1,10 @@
 import * as z from 'zod';
 import { ANALYTICS_BLOCKS, type AnalyticsBlock, GROUPED_BLOCK_MAX_ROWS } from '#shared/domain/analytics';
 import { SESSION_STATUSES } from '#shared/domain/sessions';
+import { lazy } from '#shared/lazy';
 import { positiveIdParam, timezoneParam } from '#shared/schemas/params';
 import { crossTeamMembers, dateRangeMembers, startBeforeEnd, teamPath, v0ListMembers, withinMaxRange } from '#shared/schemas/query-parts';
-import { defineContract } from './contract';
+import { defineContract, formatCount, type ResponseSchema, responseSchema } from './contract';
 import { teamSelectionHeader } from './headers';
 import { count, dateTime, fraction, id, offsetPagination } from './responses';
 
@@ -47,113 +48,121 @@ export const schedulerAnalyticsQuery = withinMaxRange(
 // ---------------------------------------------------------------------------------------------
 // Responses: the funnel (shared/domain/analytics.ts FunnelCounts)
 
-const funnelShape = {
-  sessions: count.describe('Sessions whose started_at lies in [start_date, end_date)'),
-  booking_started: count.describe('Sessions with a booking_started event (the customer picked a slot), or a later stage'),
-  customer_info_completed: count.describe('Sessions with a customer_info_completed event, or booked'),
-  booking_completed: count.describe('Sessions whose status is booked'),
-  conversion_rate: fraction.describe('booking_completed / sessions, a fraction 0–1 rounded to 4 decimals; 0 when there are no sessions'),
-  drop_off_count: count.describe('Sessions whose status is dropped_off (pending sessions are still open)'),
-  drop_off_rate: fraction.describe('drop_off_count / sessions, a fraction 0–1 rounded to 4 decimals; 0 when there are no sessions'),
-};
+const funnelShape = lazy(() => ({
+  sessions: count().describe('Sessions whose started_at lies in [start_date, end_date)'),
+  booking_started: count().describe('Sessions with a booking_started event (the customer picked a slot), or a later stage'),
+  customer_info_completed: count().describe('Sessions with a customer_info_completed event, or booked'),
+  booking_completed: count().describe('Sessions whose status is booked'),
+  conversion_rate: fraction().describe('booking_completed / sessions, a fraction 0–1 rounded to 4 decimals; 0 when there are no sessions'),
+  drop_off_count: count().describe('Sessions whose status is dropped_off (pending sessions are still open)'),
+  drop_off_rate: fraction().describe('drop_off_count / sessions, a fraction 0–1 rounded to 4 decimals; 0 when there are no sessions'),
+}));
 
-export const funnelCounts = z.strictObject(funnelShape).describe('Funnel counts; stages are cumulative');
+export const funnelCounts = responseSchema(() => z.strictObject(funnelShape()).describe('Funnel counts; stages are cumulative'));
 
-const rangeMeta = {
-  start_date: dateTime.describe('The applied start (inclusive), UTC'),
-  end_date: dateTime.describe('The applied end (exclusive), UTC'),
+const rangeMeta = lazy(() => ({
+  start_date: dateTime().describe('The applied start (inclusive), UTC'),
+  end_date: dateTime().describe('The applied end (exclusive), UTC'),
   timezone: z.string().describe('The IANA time zone of the request'),
-};
+}));
 
-export const teamFunnelResponse = z.strictObject({
-  data: funnelCounts,
-  meta: z.strictObject({ team_id: id, ...rangeMeta }),
-});
+export const teamFunnelResponse = responseSchema(() =>
+  z.strictObject({
+    data: funnelCounts(),
+    meta: z.strictObject({ team_id: id(), ...rangeMeta() }),
+  }),
+);
 
-export const crossTeamFunnelResponse = z.strictObject({
-  data: z
-    .strictObject({
-      ...funnelShape,
-      teams: z.array(z.strictObject({ team_id: id, ...funnelShape })).describe('The same counts per team'),
-    })
-    .describe('Counts summed over the teams; rates recomputed from the sums'),
-  meta: z.strictObject({ team_ids: z.array(id), ...rangeMeta }),
-});
+export const crossTeamFunnelResponse = responseSchema(() =>
+  z.strictObject({
+    data: z
+      .strictObject({
+        ...funnelShape(),
+        teams: z.array(z.strictObject({ team_id: id(), ...funnelShape() })).describe('The same counts per team'),
+      })
+      .describe('Counts summed over the teams; rates recomputed from the sums'),
+    meta: z.strictObject({ team_ids: z.array(id()), ...rangeMeta() }),
+  }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Responses: legacy scheduler analytics (shared/domain/analytics.ts SchedulerAnalytics)
 
-const groupCounts = { sessions: count, conversions: count.describe('Booked sessions') };
+const groupCounts = lazy(() => ({ sessions: count(), conversions: count().describe('Booked sessions') }));
 
-export const customerEvent = z
-  .strictObject({
-    sessionId: z.string(),
-    status: z.enum(SESSION_STATUSES),
-    customerInfo: z.strictObject({ name: z.string(), email: z.string(), phone: z.string(), address: z.string() }),
-    issueType: z.string(),
-    jobType: z.string(),
-    selectedDate: z.union([z.iso.date(), z.literal('')]),
-    selectedTime: z.string(),
-    utmSource: z.string(),
-    gclid: z.string(),
-    conversionValue: z.number().min(0).describe('Estimated job value in dollars when booked; 0 otherwise'),
-    lastActivity: dateTime.describe('last_activity_at, or started_at when there was no later activity'),
-  })
-  .describe('One session, newest activity first; missing strings are empty strings');
-
-export const schedulerAnalyticsResponse = z.strictObject({
-  data: z
+export const customerEvent = responseSchema(() =>
+  z
     .strictObject({
-      funnel: z.strictObject({
-        sessions: count,
-        bookingStarted: count,
-        customerInfoCompleted: count,
-        bookingCompleted: count,
-        conversionRate: fraction.describe('bookingCompleted / sessions, 0–1, 4 decimals; 0 when there are no sessions'),
-      }),
-      bookings: z.strictObject({
-        total: count.describe('Booked sessions'),
-        avgBookingTimeSeconds: count.describe('Mean of completed_at − started_at over booked sessions, whole seconds; 0 when none'),
-      }),
-      chartData: z
-        .array(z.strictObject({ date: z.iso.date(), ...groupCounts }))
-        .describe('One bucket per calendar day of the range in the requested time zone (DST days are 23 or 25 hours long)'),
-      utmData: z
-        .array(
-          z.strictObject({
-            source: z.string(),
-            medium: z.string(),
-            campaign: z.string(),
-            term: z.string(),
-            content: z.string(),
-            ...groupCounts,
-          }),
-        )
-        .describe('Sessions grouped by UTM values (sessions without any UTM value are left out), most sessions first'),
-      googleAdsData: z
-        .array(z.strictObject({ gclid: z.string(), wbraid: z.string(), gbraid: z.string(), ...groupCounts }))
-        .describe('Sessions grouped by ad-click ids (sessions without one are left out), most sessions first'),
-      serviceAreaData: z.array(z.strictObject({ serviceArea: z.string(), count })).describe('Most sessions first, then by name'),
-      issueTypeData: z.array(z.strictObject({ issueType: z.string(), count })).describe('Most sessions first, then by name'),
-      customerEvents: z.array(customerEvent).describe('Paginated with limit and offset (the only row-level block)'),
+      sessionId: z.string(),
+      status: z.enum(SESSION_STATUSES),
+      customerInfo: z.strictObject({ name: z.string(), email: z.string(), phone: z.string(), address: z.string() }),
+      issueType: z.string(),
+      jobType: z.string(),
+      selectedDate: z.union([z.iso.date(), z.literal('')]),
+      selectedTime: z.string(),
+      utmSource: z.string(),
+      gclid: z.string(),
+      conversionValue: z.number().min(0).describe('Estimated job value in dollars when booked; 0 otherwise'),
+      lastActivity: dateTime().describe('last_activity_at, or started_at when there was no later activity'),
     })
-    .partial()
-    .describe('Only the blocks named in metrics are present'),
-  pagination: offsetPagination.describe('Applies to customerEvents'),
-  metadata: z.strictObject({
-    teamId: id,
-    startDate: dateTime,
-    endDate: dateTime,
-    timezone: z.string(),
-    schedulerId: id.nullable(),
-    metricsRequested: z.array(z.enum(ANALYTICS_BLOCKS)),
-    truncatedBlocks: z
-      .array(z.enum(['utmData', 'googleAdsData', 'serviceAreaData', 'issueTypeData']))
-      .describe(
-        `Grouped blocks that had more rows than they return: each keeps its largest ${GROUPED_BLOCK_MAX_ROWS.toLocaleString('en-US')} rows at most (fewer in the rare case the 5 MB response budget is reached). Usually empty.`,
-      ),
+    .describe('One session, newest activity first; missing strings are empty strings'),
+);
+
+export const schedulerAnalyticsResponse = responseSchema(() =>
+  z.strictObject({
+    data: z
+      .strictObject({
+        funnel: z.strictObject({
+          sessions: count(),
+          bookingStarted: count(),
+          customerInfoCompleted: count(),
+          bookingCompleted: count(),
+          conversionRate: fraction().describe('bookingCompleted / sessions, 0–1, 4 decimals; 0 when there are no sessions'),
+        }),
+        bookings: z.strictObject({
+          total: count().describe('Booked sessions'),
+          avgBookingTimeSeconds: count().describe('Mean of completed_at − started_at over booked sessions, whole seconds; 0 when none'),
+        }),
+        chartData: z
+          .array(z.strictObject({ date: z.iso.date(), ...groupCounts() }))
+          .describe('One bucket per calendar day of the range in the requested time zone (DST days are 23 or 25 hours long)'),
+        utmData: z
+          .array(
+            z.strictObject({
+              source: z.string(),
+              medium: z.string(),
+              campaign: z.string(),
+              term: z.string(),
+              content: z.string(),
+              ...groupCounts(),
+            }),
+          )
+          .describe('Sessions grouped by UTM values (sessions without any UTM value are left out), most sessions first'),
+        googleAdsData: z
+          .array(z.strictObject({ gclid: z.string(), wbraid: z.string(), gbraid: z.string(), ...groupCounts() }))
+          .describe('Sessions grouped by ad-click ids (sessions without one are left out), most sessions first'),
+        serviceAreaData: z.array(z.strictObject({ serviceArea: z.string(), count: count() })).describe('Most sessions first, then by name'),
+        issueTypeData: z.array(z.strictObject({ issueType: z.string(), count: count() })).describe('Most sessions first, then by name'),
+        customerEvents: z.array(customerEvent()).describe('Paginated with limit and offset (the only row-level block)'),
+      })
+      .partial()
+      .describe('Only the blocks named in metrics are present'),
+    pagination: offsetPagination().describe('Applies to customerEvents'),
+    metadata: z.strictObject({
+      teamId: id(),
+      startDate: dateTime(),
+      endDate: dateTime(),
+      timezone: z.string(),
+      schedulerId: id().nullable(),
+      metricsRequested: z.array(z.enum(ANALYTICS_BLOCKS)),
+      truncatedBlocks: z
+        .array(z.enum(['utmData', 'googleAdsData', 'serviceAreaData', 'issueTypeData']))
+        .describe(
+          `Grouped blocks that had more rows than they return: each keeps its largest ${formatCount(GROUPED_BLOCK_MAX_ROWS)} rows at most (fewer in the rare case the 5 MB response budget is reached). Usually empty.`,
+        ),
+    }),
   }),
-});
+);
 
 // ---------------------------------------------------------------------------------------------
 // Contracts
@@ -184,4 +193,4 @@ export const ANALYTICS_COMPONENTS = {
   CrossTeamFunnelResponse: crossTeamFunnelResponse,
   CustomerEvent: customerEvent,
   SchedulerAnalyticsResponse: schedulerAnalyticsResponse,
-} as const satisfies Record<string, z.ZodType>;
+} as const satisfies Record<string, ResponseSchema>;

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { enumParam, startBeforeEnd, v0ListMembers, withinMaxRange } from '#shared/schemas/query-parts';
-import { defineContract } from './contract';
+import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { teamSelectionHeader } from './headers';
 import { count, dateTime, id, nullableDateTime, nullableString, offsetPagination } from './responses';
 
@@ -13,47 +13,49 @@ export const callsQuery = withinMaxRange(startBeforeEnd(z.object({ ...v0ListMemb
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/domain/calls.ts toPublicCall)
 
-export const call = z
-  .strictObject({
-    call_id: z.uuid(),
-    team_id: id,
-    provider_call_id: z.string().describe("The voice provider's call id"),
-    type: z.string().describe('Provider call type: inboundPhoneCall, outboundPhoneCall or webCall'),
-    direction: z.enum(['inbound', 'outbound']),
-    customer: z.strictObject({ name: nullableString, phone: nullableString }),
-    started_at: dateTime,
-    ended_at: nullableDateTime,
-    duration_seconds: count.nullable().describe('Whole seconds'),
-    summary: nullableString,
-    recording_url: nullableString,
-    analysis: z.strictObject({
-      call_reason: nullableString,
-      sentiment: nullableString,
-      booking_intent: z.boolean().nullable(),
-      urgency: nullableString,
-    }),
-    ended_reason: nullableString,
-    cost: z.number().nullable().describe('Dollars'),
-    appointment_id: nullableString,
-    ticket_id: nullableString,
-    lead_id: id.nullable(),
-    stl_call_id: id.nullable(),
-    decisions: z
-      .array(
-        z.strictObject({
-          decision: z.string().describe('appointment, ticket or no_action'),
-          reason: z.string().describe('Why the AI responder decided so, in words an operator reads'),
-        }),
-      )
-      .readonly()
-      .optional()
-      .describe('What the AI responder decided about the call and why; present on calls processed from a voice report'),
-    created_at: dateTime,
-    transcript: nullableString.optional().describe('Present only when the key holds read:transcripts'),
-  })
-  .describe('A call handled by the AI responder or placed by outreach');
+export const call = responseSchema(() =>
+  z
+    .strictObject({
+      call_id: z.uuid(),
+      team_id: id(),
+      provider_call_id: z.string().describe("The voice provider's call id"),
+      type: z.string().describe('Provider call type: inboundPhoneCall, outboundPhoneCall or webCall'),
+      direction: z.enum(['inbound', 'outbound']),
+      customer: z.strictObject({ name: nullableString(), phone: nullableString() }),
+      started_at: dateTime(),
+      ended_at: nullableDateTime(),
+      duration_seconds: count().nullable().describe('Whole seconds'),
+      summary: nullableString(),
+      recording_url: nullableString(),
+      analysis: z.strictObject({
+        call_reason: nullableString(),
+        sentiment: nullableString(),
+        booking_intent: z.boolean().nullable(),
+        urgency: nullableString(),
+      }),
+      ended_reason: nullableString(),
+      cost: z.number().nullable().describe('Dollars'),
+      appointment_id: nullableString(),
+      ticket_id: nullableString(),
+      lead_id: id().nullable(),
+      stl_call_id: id().nullable(),
+      decisions: z
+        .array(
+          z.strictObject({
+            decision: z.string().describe('appointment, ticket or no_action'),
+            reason: z.string().describe('Why the AI responder decided so, in words an operator reads'),
+          }),
+        )
+        .readonly()
+        .optional()
+        .describe('What the AI responder decided about the call and why; present on calls processed from a voice report'),
+      created_at: dateTime(),
+      transcript: nullableString().optional().describe('Present only when the key holds read:transcripts'),
+    })
+    .describe('A call handled by the AI responder or placed by outreach'),
+);
 
-export const listCallsResponse = z.strictObject({ data: z.array(call), pagination: offsetPagination });
+export const listCallsResponse = responseSchema(() => z.strictObject({ data: z.array(call()), pagination: offsetPagination() }));
 
 export const listCalls = defineContract({
   routeId: 'listCalls',
@@ -62,4 +64,4 @@ export const listCalls = defineContract({
   responses: { 200: listCallsResponse },
 });
 
-export const CALL_COMPONENTS = { Call: call, ListCallsResponse: listCallsResponse } as const satisfies Record<string, z.ZodType>;
+export const CALL_COMPONENTS = { Call: call, ListCallsResponse: listCallsResponse } as const satisfies Record<string, ResponseSchema>;

@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { lazy } from '#shared/lazy';
 import type { RouteId } from '#shared/routes';
 
 /**
@@ -7,6 +8,10 @@ import type { RouteId } from '#shared/routes';
  * middleware and, under test, checks every success body against it; the OpenAPI generator
  * (shared/openapi/document.ts) walks it. Contracts are keyed by route id (shared/contracts/index.ts);
  * the route table itself stays free of schemas so the authorizer's bundle stays small.
+ *
+ * What a route answers (success responses, error bodies, the documented form of a body) is only
+ * read by the generator and the test-time check, never by a deployed function: those schemas are
+ * `ResponseSchema`s, built on first use (`responseSchema`), so no function builds them at cold start.
  */
 export interface RouteContract<Id extends RouteId = RouteId> {
   readonly routeId: Id;
@@ -22,7 +27,7 @@ export interface RouteContract<Id extends RouteId = RouteId> {
   readonly headers?: z.ZodObject;
   readonly body?: BodyContract;
   /** Success responses by status. Under test, a handler answering anything else fails. */
-  readonly responses: Readonly<Record<number, z.ZodType>>;
+  readonly responses: Readonly<Record<number, ResponseSchema>>;
   /**
    * Client errors beyond those every route has (400 for invalid input, 401, 403, 404, and 413 and
    * 415 for a body), by status: what they mean, and their body's schema when it is more specific
@@ -40,12 +45,24 @@ export interface BodyContract {
   readonly required?: boolean;
   /**
    * What the document shows, when `schema` validates in steps JSON Schema cannot state (the voice
-   * report: its type first, then the report for that type). Built from the same schemas.
+   * report: its type first, then the report for that type). Built from the same schemas, on first use.
    */
-  readonly documentedAs?: z.ZodType;
+  readonly documentedAs?: ResponseSchema;
 }
 
-export type ErrorContract = string | { readonly description: string; readonly schema: z.ZodType };
+export type ErrorContract = string | { readonly description: string; readonly schema: ResponseSchema };
+
+/**
+ * A schema only the OpenAPI generator and the test-time response check read: a function that
+ * builds it on its first call and returns that same instance after (the generator names
+ * components by identity).
+ */
+export type ResponseSchema<T extends z.ZodType = z.ZodType> = () => T;
+
+/** Declares a schema built on first use (see ResponseSchema). */
+export function responseSchema<T extends z.ZodType>(build: () => T): ResponseSchema<T> {
+  return lazy(build);
+}
 
 /** Declares a contract, keeping its literal types (route id, schemas) for the handler's input. */
 export function defineContract<const C extends RouteContract>(contract: C): C {
@@ -60,9 +77,18 @@ export type QueryOf<C extends RouteContract> = OutputOf<C['query']>;
 export type HeadersOf<C extends RouteContract> = OutputOf<C['headers']>;
 export type BodyOf<C extends RouteContract> = C['body'] extends BodyContract ? z.output<C['body']['schema']> : undefined;
 
+/**
+ * A whole number as the document writes it, digits grouped as in en-US: `262,144`. By hand, not
+ * with toLocaleString: descriptions are built at load (the OpenAPI function builds the document
+ * there), and a process's first Intl number format costs about 12 ms (README, Benchmarks: cold import).
+ */
+export function formatCount(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 /** A size in the units the document states limits in: `256 KB (262,144 bytes)`. */
 export function formatBytes(bytes: number): string {
-  const exact = `${bytes.toLocaleString('en-US')} bytes`;
+  const exact = `${formatCount(bytes)} bytes`;
   if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB (${exact})`;
   if (bytes % 1024 === 0) return `${bytes / 1024} KB (${exact})`;
   return exact;

@@ -1,8 +1,7 @@
-import type * as z from 'zod';
 import type { RouteId } from '#shared/routes';
 import * as analytics from './analytics';
 import * as calls from './calls';
-import type { RouteContract } from './contract';
+import type { ResponseSchema, RouteContract } from './contract';
 import * as intake from './intake';
 import * as leads from './leads';
 import * as meta from './meta';
@@ -43,7 +42,7 @@ export const CONTRACTS = {
  * Schemas the document names (`#/components/schemas/<name>`). A route's response or error schema
  * not named here is named after the route (`<RouteId>Response<status>`, `<RouteId>Error<status>`).
  */
-export const SCHEMA_COMPONENTS: Readonly<Record<string, z.ZodType>> = {
+export const SCHEMA_COMPONENTS: Readonly<Record<string, ResponseSchema>> = {
   ...SHARED_COMPONENTS,
   ...sessions.SESSION_COMPONENTS,
   ...analytics.ANALYTICS_COMPONENTS,

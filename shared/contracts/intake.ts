@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { TARGET_FIELDS } from '#shared/domain/intake/field-mapping';
 import { SCHEDULING_MODES } from '#shared/domain/intake/scheduling';
-import { defineContract, formatBytes } from './contract';
+import { defineContract, formatBytes, type ResponseSchema, responseSchema } from './contract';
 import { idempotencyKeyHeader, testModeHeader } from './headers';
 import { count, dateTime, id, nullableString } from './responses';
 
@@ -20,78 +20,86 @@ const intakeBody = z
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/domain/intake/ingest.ts; functions/ingest-lead/handler.ts)
 
-export const intakeOutreach = z
-  .strictObject({
-    status: z.enum(['queued', 'scheduled']).describe('queued: the call is placed now; scheduled: it is placed at due_at'),
-    due_at: dateTime.describe('When the first call attempt is (or was) due, UTC'),
-    scheduling_mode: z.enum(SCHEDULING_MODES).describe("The team's scheduling mode that chose due_at"),
-  })
-  .describe('The AI outreach call of the lead');
+export const intakeOutreach = responseSchema(() =>
+  z
+    .strictObject({
+      status: z.enum(['queued', 'scheduled']).describe('queued: the call is placed now; scheduled: it is placed at due_at'),
+      due_at: dateTime().describe('When the first call attempt is (or was) due, UTC'),
+      scheduling_mode: z.enum(SCHEDULING_MODES).describe("The team's scheduling mode that chose due_at"),
+    })
+    .describe('The AI outreach call of the lead'),
+);
 
 const targetFieldText = (what: string) =>
   z
     .strictObject(Object.fromEntries(TARGET_FIELDS.map((field) => [field, z.string().optional()])))
     .describe(`Per target field, ${what}; absent targets are left out`);
 
-export const ingestLeadCreated = z
-  .strictObject({
-    success: z.literal(true),
-    lead_id: id.describe('Integer id of the new lead (lead_id in the v1 leads feed and in lead events)'),
-    stl_call_id: id.describe('Integer id of its outreach call'),
-    request_id: z.string(),
-    team_id: id.describe('The team the lead was created for (after enterprise routing)'),
-    outreach: intakeOutreach,
-    warnings: z
-      .array(z.string())
-      .optional()
-      .describe('Present when something was accepted with a change, e.g. an invalid email dropped or an unknown lead_source mapped'),
-  })
-  .describe('Created: the lead is stored and its outreach call queued or scheduled');
+export const ingestLeadCreated = responseSchema(() =>
+  z
+    .strictObject({
+      success: z.literal(true),
+      lead_id: id().describe('Integer id of the new lead (lead_id in the v1 leads feed and in lead events)'),
+      stl_call_id: id().describe('Integer id of its outreach call'),
+      request_id: z.string(),
+      team_id: id().describe('The team the lead was created for (after enterprise routing)'),
+      outreach: intakeOutreach(),
+      warnings: z
+        .array(z.string())
+        .optional()
+        .describe('Present when something was accepted with a change, e.g. an invalid email dropped or an unknown lead_source mapped'),
+    })
+    .describe('Created: the lead is stored and its outreach call queued or scheduled'),
+);
 
-export const ingestLeadPreview = z
-  .strictObject({
-    success: z.literal(true),
-    test_mode: z.literal(true),
-    request_id: z.string(),
-    team_id: id.describe('The team the lead would be created for'),
-    routing: z
-      .union([
-        z.strictObject({ kind: z.literal('key_team').describe("The key's own team (no enterprise routing applied)") }),
-        z.strictObject({
-          kind: z.literal('rule'),
-          teamId: id,
-          ruleIndex: count.describe('0-based index of the rule that matched (the first match wins)'),
-          field: z.string().describe('The payload path the rule read'),
-          value: z.string().describe('The value it read, trimmed and lower-cased'),
-        }),
-        z.strictObject({ kind: z.literal('default'), teamId: id.describe('The default team: no rule matched') }),
-      ])
-      .describe('How the target team was chosen'),
-    mapped_fields: targetFieldText('the value read from the payload (phone_number normalized to E.164)'),
-    field_sources: targetFieldText('the alias (payload path) that supplied the value'),
-    unmapped_fields: z.array(z.string()).describe('Payload paths no mapping read; a created lead keeps them with its raw payload'),
-    lead_source: nullableString.describe('The lead source that would be recorded (see lead_source in the description)'),
-    outreach: intakeOutreach,
-    warnings: z.array(z.string()),
-  })
-  .describe(
-    'Test mode: what the request would create, having mapped, routed, validated and scheduled it; nothing was stored, queued or emitted',
-  );
+export const ingestLeadPreview = responseSchema(() =>
+  z
+    .strictObject({
+      success: z.literal(true),
+      test_mode: z.literal(true),
+      request_id: z.string(),
+      team_id: id().describe('The team the lead would be created for'),
+      routing: z
+        .union([
+          z.strictObject({ kind: z.literal('key_team').describe("The key's own team (no enterprise routing applied)") }),
+          z.strictObject({
+            kind: z.literal('rule'),
+            teamId: id(),
+            ruleIndex: count().describe('0-based index of the rule that matched (the first match wins)'),
+            field: z.string().describe('The payload path the rule read'),
+            value: z.string().describe('The value it read, trimmed and lower-cased'),
+          }),
+          z.strictObject({ kind: z.literal('default'), teamId: id().describe('The default team: no rule matched') }),
+        ])
+        .describe('How the target team was chosen'),
+      mapped_fields: targetFieldText('the value read from the payload (phone_number normalized to E.164)'),
+      field_sources: targetFieldText('the alias (payload path) that supplied the value'),
+      unmapped_fields: z.array(z.string()).describe('Payload paths no mapping read; a created lead keeps them with its raw payload'),
+      lead_source: nullableString().describe('The lead source that would be recorded (see lead_source in the description)'),
+      outreach: intakeOutreach(),
+      warnings: z.array(z.string()),
+    })
+    .describe(
+      'Test mode: what the request would create, having mapped, routed, validated and scheduled it; nothing was stored, queued or emitted',
+    ),
+);
 
-export const intakeConflictError = z
-  .strictObject({
-    success: z.literal(false),
-    error: z.string().describe('Human-readable explanation, naming the duplicate and the existing lead_id'),
-    code: z.literal('conflict'),
-    request_id: z.string(),
-    field: z
-      .enum(['external_id', 'phone_number'])
-      .describe(
-        'external_id: the team already has a lead with this external_id (forever); phone_number: it has one with this phone within its dedupe window',
-      ),
-    lead_id: id.nullable().describe('The existing lead the request duplicates'),
-  })
-  .describe('409 of the intake API: the lead duplicates one the team already has; nothing was created');
+export const intakeConflictError = responseSchema(() =>
+  z
+    .strictObject({
+      success: z.literal(false),
+      error: z.string().describe('Human-readable explanation, naming the duplicate and the existing lead_id'),
+      code: z.literal('conflict'),
+      request_id: z.string(),
+      field: z
+        .enum(['external_id', 'phone_number'])
+        .describe(
+          'external_id: the team already has a lead with this external_id (forever); phone_number: it has one with this phone within its dedupe window',
+        ),
+      lead_id: id().nullable().describe('The existing lead the request duplicates'),
+    })
+    .describe('409 of the intake API: the lead duplicates one the team already has; nothing was created'),
+);
 
 const CONFLICT_DESCRIPTION =
   'Conflict: a duplicate lead. field is external_id (the team already has a lead with this external_id) or phone_number (it has a lead with this phone number within its dedupe window); lead_id names the existing lead. Nothing was created.';
@@ -113,4 +121,4 @@ export const INTAKE_COMPONENTS = {
   IngestLeadCreated: ingestLeadCreated,
   IngestLeadPreview: ingestLeadPreview,
   IntakeConflictError: intakeConflictError,
-} as const satisfies Record<string, z.ZodType>;
+} as const satisfies Record<string, ResponseSchema>;

@@ -9,7 +9,7 @@ import {
   v1PageMembers,
   withinMaxRange,
 } from '#shared/schemas/query-parts';
-import { defineContract } from './contract';
+import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { teamSelectionHeader } from './headers';
 import { cursorPagination, dateTime, freeObject, id, nullableString, offsetPagination } from './responses';
 
@@ -32,54 +32,62 @@ export const teamLeadsQuery = startBeforeEnd(
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/domain/leads.ts toUnifiedLead, toCanonicalLead)
 
-export const unifiedLead = z
-  .strictObject({
-    id: z.uuid(),
-    type: z.enum(LEAD_TYPES),
-    datetime: dateTime.describe('When the lead arrived'),
-    customer_phone: z.string(),
-    customer_email: z.string(),
-    lead_content: freeObject.describe('Channel-specific content'),
-    agent: z.string(),
-    referrer_url: z.string(),
-    attribution: z.strictObject({ utm_source: z.string(), utm_medium: z.string(), utm_campaign: z.string(), gclid: z.string() }),
-  })
-  .describe('A lead from any channel (v0); missing strings are empty strings');
+export const unifiedLead = responseSchema(() =>
+  z
+    .strictObject({
+      id: z.uuid(),
+      type: z.enum(LEAD_TYPES),
+      datetime: dateTime().describe('When the lead arrived'),
+      customer_phone: z.string(),
+      customer_email: z.string(),
+      lead_content: freeObject().describe('Channel-specific content'),
+      agent: z.string(),
+      referrer_url: z.string(),
+      attribution: z.strictObject({ utm_source: z.string(), utm_medium: z.string(), utm_campaign: z.string(), gclid: z.string() }),
+    })
+    .describe('A lead from any channel (v0); missing strings are empty strings'),
+);
 
-export const listUnifiedLeadsResponse = z.strictObject({ data: z.array(unifiedLead), pagination: offsetPagination });
+export const listUnifiedLeadsResponse = responseSchema(() =>
+  z.strictObject({ data: z.array(unifiedLead()), pagination: offsetPagination() }),
+);
 
-export const canonicalLead = z
-  .strictObject({
-    id: z.uuid().describe('The unified lead id'),
-    lead_id: id.nullable().describe('Integer id of leads that came through the intake webhook; null for other channels'),
-    team_id: id,
-    type: z.enum(LEAD_TYPES),
-    status: z.string(),
-    external_id: nullableString.describe("The sender's own reference, as given at intake"),
-    created_at: dateTime.describe('When the lead arrived'),
-    customer: z.strictObject({ name: nullableString, phone: nullableString, email: nullableString }),
-    source: nullableString,
-    agent: nullableString,
-    referrer_url: nullableString,
-    attribution: z.strictObject({
-      utm_source: nullableString,
-      utm_medium: nullableString,
-      utm_campaign: nullableString,
-      utm_term: nullableString,
-      utm_content: nullableString,
-      gclid: nullableString,
-    }),
-    lead_content: freeObject,
-    outreach: freeObject.nullable().describe('State of the AI outreach, for intake leads'),
-    appointment: freeObject.nullable(),
-  })
-  .describe('A lead from any channel (v1 canonical feed)');
+export const canonicalLead = responseSchema(() =>
+  z
+    .strictObject({
+      id: z.uuid().describe('The unified lead id'),
+      lead_id: id().nullable().describe('Integer id of leads that came through the intake webhook; null for other channels'),
+      team_id: id(),
+      type: z.enum(LEAD_TYPES),
+      status: z.string(),
+      external_id: nullableString().describe("The sender's own reference, as given at intake"),
+      created_at: dateTime().describe('When the lead arrived'),
+      customer: z.strictObject({ name: nullableString(), phone: nullableString(), email: nullableString() }),
+      source: nullableString(),
+      agent: nullableString(),
+      referrer_url: nullableString(),
+      attribution: z.strictObject({
+        utm_source: nullableString(),
+        utm_medium: nullableString(),
+        utm_campaign: nullableString(),
+        utm_term: nullableString(),
+        utm_content: nullableString(),
+        gclid: nullableString(),
+      }),
+      lead_content: freeObject(),
+      outreach: freeObject().nullable().describe('State of the AI outreach, for intake leads'),
+      appointment: freeObject().nullable(),
+    })
+    .describe('A lead from any channel (v1 canonical feed)'),
+);
 
-export const listTeamLeadsResponse = z.strictObject({
-  data: z.array(canonicalLead),
-  pagination: cursorPagination,
-  meta: z.strictObject({ team_id: id }),
-});
+export const listTeamLeadsResponse = responseSchema(() =>
+  z.strictObject({
+    data: z.array(canonicalLead()),
+    pagination: cursorPagination(),
+    meta: z.strictObject({ team_id: id() }),
+  }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Contracts
@@ -103,4 +111,4 @@ export const LEAD_COMPONENTS = {
   ListUnifiedLeadsResponse: listUnifiedLeadsResponse,
   CanonicalLead: canonicalLead,
   ListTeamLeadsResponse: listTeamLeadsResponse,
-} as const satisfies Record<string, z.ZodType>;
+} as const satisfies Record<string, ResponseSchema>;

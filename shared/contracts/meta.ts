@@ -1,16 +1,18 @@
 import * as z from 'zod';
-import { defineContract } from './contract';
+import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { freeObject } from './responses';
 
 /** This API description (functions/get-openapi). */
 
-export const openApiDocument = z
-  .looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: freeObject })
-  .describe('An OpenAPI 3.1 document');
+export const openApiDocument = responseSchema(() =>
+  z
+    .looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: freeObject() })
+    .describe('An OpenAPI 3.1 document'),
+);
 
 export const getOpenApi = defineContract({
   routeId: 'getOpenApi',
   responses: { 200: openApiDocument },
 });
 
-export const META_COMPONENTS = { OpenApiDocument: openApiDocument } as const satisfies Record<string, z.ZodType>;
+export const META_COMPONENTS = { OpenApiDocument: openApiDocument } as const satisfies Record<string, ResponseSchema>;

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { SESSION_EVENT_TYPES, SESSION_STATUSES } from '#shared/domain/sessions';
 import { positiveIdParam } from '#shared/schemas/params';
 import { crossTeamMembers, dateRangeMembers, enumParam, startBeforeEnd, teamPath, v1PageMembers } from '#shared/schemas/query-parts';
-import { defineContract } from './contract';
+import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { cursorPagination, dateTime, id, nullableDateTime, nullableString } from './responses';
 
 /** Scheduler sessions and completed bookings (functions/list-team-sessions, list-sessions, list-bookings). */
@@ -25,54 +25,67 @@ export const bookingsQuery = startBeforeEnd(z.object({ ...dateRangeMembers, ...c
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/domain/sessions.ts toPublicSession)
 
-export const session = z
-  .strictObject({
-    session_id: z.string(),
-    team_id: id,
-    scheduler_id: id,
-    status: z.enum(SESSION_STATUSES),
-    customer_info: z.strictObject({ name: nullableString, email: nullableString, phone: nullableString, address: nullableString }),
-    issue_type: nullableString,
-    job_type: nullableString,
-    selected_date: z.iso.date().nullable().describe('Appointment date picked in the widget (YYYY-MM-DD, the team’s local date)'),
-    selected_time: nullableString.describe('Appointment time slot picked in the widget (HH:mm, the team’s local time)'),
-    utm: z.strictObject({
-      source: nullableString,
-      medium: nullableString,
-      campaign: nullableString,
-      term: nullableString,
-      content: nullableString,
-    }),
-    google_ads: z.strictObject({ gclid: nullableString, wbraid: nullableString, gbraid: nullableString }),
-    st_job_id: z.int().nullable().describe('Job id in the external field-service system, set when the booking created a job'),
-    started_at: dateTime,
-    completed_at: nullableDateTime.describe('When the booking was completed; null unless booked'),
-    last_activity_at: nullableDateTime,
-    events: z.array(
-      z.strictObject({
-        event_type: z.string().describe(`Known values, in funnel order: ${SESSION_EVENT_TYPES.join(', ')}`),
-        created_at: dateTime,
+export const session = responseSchema(() =>
+  z
+    .strictObject({
+      session_id: z.string(),
+      team_id: id(),
+      scheduler_id: id(),
+      status: z.enum(SESSION_STATUSES),
+      customer_info: z.strictObject({
+        name: nullableString(),
+        email: nullableString(),
+        phone: nullableString(),
+        address: nullableString(),
       }),
-    ),
-  })
-  .describe("A customer's journey through the scheduling widget; also the item shape of the bookings list");
+      issue_type: nullableString(),
+      job_type: nullableString(),
+      selected_date: z.iso.date().nullable().describe('Appointment date picked in the widget (YYYY-MM-DD, the team’s local date)'),
+      selected_time: nullableString().describe('Appointment time slot picked in the widget (HH:mm, the team’s local time)'),
+      utm: z.strictObject({
+        source: nullableString(),
+        medium: nullableString(),
+        campaign: nullableString(),
+        term: nullableString(),
+        content: nullableString(),
+      }),
+      google_ads: z.strictObject({ gclid: nullableString(), wbraid: nullableString(), gbraid: nullableString() }),
+      st_job_id: z.int().nullable().describe('Job id in the external field-service system, set when the booking created a job'),
+      started_at: dateTime(),
+      completed_at: nullableDateTime().describe('When the booking was completed; null unless booked'),
+      last_activity_at: nullableDateTime(),
+      events: z.array(
+        z.strictObject({
+          event_type: z.string().describe(`Known values, in funnel order: ${SESSION_EVENT_TYPES.join(', ')}`),
+          created_at: dateTime(),
+        }),
+      ),
+    })
+    .describe("A customer's journey through the scheduling widget; also the item shape of the bookings list"),
+);
 
-export const listTeamSessionsResponse = z.strictObject({
-  data: z.array(session),
-  pagination: cursorPagination,
-  meta: z.strictObject({ team_id: id }),
-});
+export const listTeamSessionsResponse = responseSchema(() =>
+  z.strictObject({
+    data: z.array(session()),
+    pagination: cursorPagination(),
+    meta: z.strictObject({ team_id: id() }),
+  }),
+);
 
-export const listSessionsResponse = z.strictObject({
-  data: z.array(session),
-  pagination: cursorPagination,
-  meta: z.strictObject({ team_ids: z.array(id).describe('The teams the list covers (after team_id and include_test_teams)') }),
-});
+export const listSessionsResponse = responseSchema(() =>
+  z.strictObject({
+    data: z.array(session()),
+    pagination: cursorPagination(),
+    meta: z.strictObject({ team_ids: z.array(id()).describe('The teams the list covers (after team_id and include_test_teams)') }),
+  }),
+);
 
-export const listBookingsResponse = z.strictObject({
-  data: z.array(session).describe('Booked sessions'),
-  pagination: cursorPagination,
-});
+export const listBookingsResponse = responseSchema(() =>
+  z.strictObject({
+    data: z.array(session()).describe('Booked sessions'),
+    pagination: cursorPagination(),
+  }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Contracts
@@ -101,4 +114,4 @@ export const SESSION_COMPONENTS = {
   ListTeamSessionsResponse: listTeamSessionsResponse,
   ListSessionsResponse: listSessionsResponse,
   ListBookingsResponse: listBookingsResponse,
-} as const satisfies Record<string, z.ZodType>;
+} as const satisfies Record<string, ResponseSchema>;

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { campaignRequestSchema } from '#shared/domain/sms/campaign-request';
 import { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from '#shared/domain/sms/inbound';
 import { campaignPath } from '#shared/schemas/query-parts';
-import { defineContract } from './contract';
+import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { idempotencyKeyHeader, preflightHeader, workspaceHeader } from './headers';
 import { count, dateTime, nullableDateTime, nullableString } from './responses';
 
@@ -43,87 +43,95 @@ const ignoredBody = z
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/domain/sms/campaign.ts toCampaignData; functions/*-sms-*)
 
-const dollars = z.number().min(0);
-const requestMeta = z.strictObject({ request_id: z.string(), timestamp: dateTime.describe('When the response was made') });
+const dollars = responseSchema(() => z.number().min(0));
+const requestMeta = responseSchema(() =>
+  z.strictObject({ request_id: z.string(), timestamp: dateTime().describe('When the response was made') }),
+);
 
-export const smsCampaign = z
-  .strictObject({
-    campaign_id: z.string().describe('cmp_ followed by 20 hexadecimal characters'),
-    status: z
-      .enum(['scheduled', 'sending', 'completed', 'cancelled'])
-      .describe('scheduled: starts at scheduled_time; sending: texts are going out; completed: every recipient settled; cancelled'),
-    recipients_count: count.describe('Unique recipients, after collapsing duplicate numbers'),
-    messages_sent: count.describe('Texts sent so far'),
-    estimated_cost: dollars.describe('Dollars: segments of the messages to send × the price per segment'),
-    scheduled_time: dateTime.describe('When the campaign starts or started'),
-    completion_time: nullableDateTime.describe('When every recipient was settled; null until then'),
-    counts: z
-      .strictObject({
-        sent: count,
-        failed: count.describe('The provider refused the text'),
-        opted_out: count.describe('On the team’s suppression list; never texted'),
-        unconfirmed: count.describe(
-          'The sender stopped (a crash, a timeout) between texting and recording the answer: the text may have gone out, and is never sent again',
+export const smsCampaign = responseSchema(() =>
+  z
+    .strictObject({
+      campaign_id: z.string().describe('cmp_ followed by 20 hexadecimal characters'),
+      status: z
+        .enum(['scheduled', 'sending', 'completed', 'cancelled'])
+        .describe('scheduled: starts at scheduled_time; sending: texts are going out; completed: every recipient settled; cancelled'),
+      recipients_count: count().describe('Unique recipients, after collapsing duplicate numbers'),
+      messages_sent: count().describe('Texts sent so far'),
+      estimated_cost: dollars().describe('Dollars: segments of the messages to send × the price per segment'),
+      scheduled_time: dateTime().describe('When the campaign starts or started'),
+      completion_time: nullableDateTime().describe('When every recipient was settled; null until then'),
+      counts: z
+        .strictObject({
+          sent: count(),
+          failed: count().describe('The provider refused the text'),
+          opted_out: count().describe('On the team’s suppression list; never texted'),
+          unconfirmed: count().describe(
+            'The sender stopped (a crash, a timeout) between texting and recording the answer: the text may have gone out, and is never sent again',
+          ),
+          cancelled: count().describe('Not sent because the campaign was cancelled'),
+          pending: count().describe('Not settled yet'),
+        })
+        .describe('Where every recipient stands'),
+      duplicates_collapsed: count().describe('Recipients left out because their number was already listed'),
+      actual_cost: dollars().describe('Dollars spent on the segments actually sent'),
+      replies: count().describe('Inbound texts from the campaign’s recipients after it texted them (counted by the inbound webhook)'),
+    })
+    .describe('An SMS campaign and its progress'),
+);
+
+export const smsCampaignResponse = responseSchema(() =>
+  z.strictObject({ data: smsCampaign(), meta: requestMeta() }).describe('The campaign with its current counts'),
+);
+
+export const smsCampaignPreflight = responseSchema(() =>
+  z
+    .strictObject({
+      data: z.strictObject({
+        preflight: z.literal(true),
+        recipients_count: count().describe('Unique recipients'),
+        requested_count: count().describe('Recipients in the request, duplicates included'),
+        duplicates_collapsed: count(),
+        opted_out: count().describe('Recipients on the suppression list (they would not be texted)'),
+        fallback_count: count().describe('Recipients that would get fallback_message'),
+        segments: count().describe('Segments that would be sent'),
+        estimated_cost: dollars(),
+        price_per_segment: dollars(),
+        recipients: z.array(
+          z.strictObject({
+            index: count().describe('Position in the request’s recipients'),
+            phone: z.string().describe('E.164'),
+            encoding: z.enum(['GSM-7', 'UCS-2']),
+            segments: count(),
+            used_fallback: z.boolean(),
+            suppressed: z.boolean(),
+            message: z.string().describe('The text as it would be sent, opt-out line included'),
+          }),
         ),
-        cancelled: count.describe('Not sent because the campaign was cancelled'),
-        pending: count.describe('Not settled yet'),
-      })
-      .describe('Where every recipient stands'),
-    duplicates_collapsed: count.describe('Recipients left out because their number was already listed'),
-    actual_cost: dollars.describe('Dollars spent on the segments actually sent'),
-    replies: count.describe('Inbound texts from the campaign’s recipients after it texted them (counted by the inbound webhook)'),
-  })
-  .describe('An SMS campaign and its progress');
+      }),
+      meta: requestMeta(),
+    })
+    .describe('Preflight: the campaign validated and priced per recipient; nothing was stored or sent'),
+);
 
-export const smsCampaignResponse = z
-  .strictObject({ data: smsCampaign, meta: requestMeta })
-  .describe('The campaign with its current counts');
-
-export const smsCampaignPreflight = z
-  .strictObject({
-    data: z.strictObject({
-      preflight: z.literal(true),
-      recipients_count: count.describe('Unique recipients'),
-      requested_count: count.describe('Recipients in the request, duplicates included'),
-      duplicates_collapsed: count,
-      opted_out: count.describe('Recipients on the suppression list (they would not be texted)'),
-      fallback_count: count.describe('Recipients that would get fallback_message'),
-      segments: count.describe('Segments that would be sent'),
-      estimated_cost: dollars,
-      price_per_segment: dollars,
-      recipients: z.array(
-        z.strictObject({
-          index: count.describe('Position in the request’s recipients'),
-          phone: z.string().describe('E.164'),
-          encoding: z.enum(['GSM-7', 'UCS-2']),
-          segments: count,
-          used_fallback: z.boolean(),
-          suppressed: z.boolean(),
-          message: z.string().describe('The text as it would be sent, opt-out line included'),
-        }),
-      ),
-    }),
-    meta: requestMeta,
-  })
-  .describe('Preflight: the campaign validated and priced per recipient; nothing was stored or sent');
-
-export const inboundSmsResponse = z
-  .strictObject({
-    success: z.literal(true),
-    message: z.string(),
-    data: z.strictObject({
-      action: z
-        .enum(['opted_out', 'opted_in', 'help', 'reply'])
-        .describe(
-          `opted_out: ${OPT_OUT_KEYWORDS.join(', ')}; opted_in: ${OPT_IN_KEYWORDS.join(', ')}; help: HELP, INFO; reply: anything else`,
-        ),
-      duplicate: z.boolean().describe('True when this message_id was handled before (nothing was done again)'),
-      campaign_id: nullableString.describe('The campaign the text counts as a reply to'),
-      reply: nullableString.describe('The confirmation text sent back, if any'),
-    }),
-    meta: requestMeta,
-  })
-  .describe('How the inbound text was handled');
+export const inboundSmsResponse = responseSchema(() =>
+  z
+    .strictObject({
+      success: z.literal(true),
+      message: z.string(),
+      data: z.strictObject({
+        action: z
+          .enum(['opted_out', 'opted_in', 'help', 'reply'])
+          .describe(
+            `opted_out: ${OPT_OUT_KEYWORDS.join(', ')}; opted_in: ${OPT_IN_KEYWORDS.join(', ')}; help: HELP, INFO; reply: anything else`,
+          ),
+        duplicate: z.boolean().describe('True when this message_id was handled before (nothing was done again)'),
+        campaign_id: nullableString().describe('The campaign the text counts as a reply to'),
+        reply: nullableString().describe('The confirmation text sent back, if any'),
+      }),
+      meta: requestMeta(),
+    })
+    .describe('How the inbound text was handled'),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Contracts
@@ -167,4 +175,4 @@ export const SMS_COMPONENTS = {
   SmsCampaignResponse: smsCampaignResponse,
   SmsCampaignPreflight: smsCampaignPreflight,
   InboundSmsResponse: inboundSmsResponse,
-} as const satisfies Record<string, z.ZodType>;
+} as const satisfies Record<string, ResponseSchema>;

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { crossTeamMembers, dateRangeMembers, enterprisePath, startBeforeEnd, v1PageMembers } from '#shared/schemas/query-parts';
-import { defineContract } from './contract';
+import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { cursorPagination, dateTime, id, nullableString } from './responses';
 
 /** The enterprise support-ticket feed (functions/list-support-tickets). */
@@ -10,33 +10,37 @@ export const supportTicketsQuery = startBeforeEnd(z.object({ ...dateRangeMembers
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/domain/support.ts TicketRecord)
 
-export const supportTicket = z
-  .strictObject({
-    ticket_id: z.uuid(),
-    team_id: id,
-    enterprise_id: id,
-    call_id: z.uuid().describe('The call the ticket was opened from (call_id in GET /api/calls)'),
-    lead_id: id.nullable().describe('The intake lead, when the call was its outreach call; null otherwise'),
-    status: z.literal('open'),
-    priority: z
-      .enum(['low', 'normal', 'high', 'urgent'])
-      .describe('urgent: emergency-level urgency; high: other raised urgency or an escalation; normal: otherwise'),
-    category: z.string().describe('urgent_request, complaint, escalation or negative_experience'),
-    subject: z.string().max(300).describe('The call summary (or call reason), at most 300 characters'),
-    reason: z.string().describe('Why the AI responder opened the ticket'),
-    customer: z.strictObject({ name: nullableString, phone: nullableString.describe('E.164') }),
-    created_at: dateTime,
-  })
-  .describe('A support ticket the AI responder opened from a call');
+export const supportTicket = responseSchema(() =>
+  z
+    .strictObject({
+      ticket_id: z.uuid(),
+      team_id: id(),
+      enterprise_id: id(),
+      call_id: z.uuid().describe('The call the ticket was opened from (call_id in GET /api/calls)'),
+      lead_id: id().nullable().describe('The intake lead, when the call was its outreach call; null otherwise'),
+      status: z.literal('open'),
+      priority: z
+        .enum(['low', 'normal', 'high', 'urgent'])
+        .describe('urgent: emergency-level urgency; high: other raised urgency or an escalation; normal: otherwise'),
+      category: z.string().describe('urgent_request, complaint, escalation or negative_experience'),
+      subject: z.string().max(300).describe('The call summary (or call reason), at most 300 characters'),
+      reason: z.string().describe('Why the AI responder opened the ticket'),
+      customer: z.strictObject({ name: nullableString(), phone: nullableString().describe('E.164') }),
+      created_at: dateTime(),
+    })
+    .describe('A support ticket the AI responder opened from a call'),
+);
 
-export const listSupportTicketsResponse = z.strictObject({
-  data: z.array(supportTicket),
-  pagination: cursorPagination,
-  meta: z.strictObject({
-    enterprise_id: id,
-    team_ids: z.array(id).describe('The teams the list covers (after team_id and include_test_teams)'),
+export const listSupportTicketsResponse = responseSchema(() =>
+  z.strictObject({
+    data: z.array(supportTicket()),
+    pagination: cursorPagination(),
+    meta: z.strictObject({
+      enterprise_id: id(),
+      team_ids: z.array(id()).describe('The teams the list covers (after team_id and include_test_teams)'),
+    }),
   }),
-});
+);
 
 export const listSupportTickets = defineContract({
   routeId: 'listSupportTickets',
@@ -48,4 +52,4 @@ export const listSupportTickets = defineContract({
 export const SUPPORT_TICKET_COMPONENTS = {
   SupportTicket: supportTicket,
   ListSupportTicketsResponse: listSupportTicketsResponse,
-} as const satisfies Record<string, z.ZodType>;
+} as const satisfies Record<string, ResponseSchema>;

@@ -1,23 +1,25 @@
 import * as z from 'zod';
-import { defineContract } from './contract';
+import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { id } from './responses';
 
 /** The teams a key reaches (functions/list-teams). */
 
-export const team = z.strictObject({
-  id,
-  name: z.string(),
-  timezone: z.string().describe('IANA time zone'),
-  enterprise_id: id,
-  workspace_id: z.string().describe('Addresses the team on the platform API (X-Workspace-ID)'),
-  is_test: z.boolean().describe('Internal QA/test team, left out of multi-team aggregations unless include_test_teams=true'),
-});
+export const team = responseSchema(() =>
+  z.strictObject({
+    id: id(),
+    name: z.string(),
+    timezone: z.string().describe('IANA time zone'),
+    enterprise_id: id(),
+    workspace_id: z.string().describe('Addresses the team on the platform API (X-Workspace-ID)'),
+    is_test: z.boolean().describe('Internal QA/test team, left out of multi-team aggregations unless include_test_teams=true'),
+  }),
+);
 
-export const listTeamsResponse = z.strictObject({ data: z.array(team) });
+export const listTeamsResponse = responseSchema(() => z.strictObject({ data: z.array(team()) }));
 
 export const listTeams = defineContract({
   routeId: 'listTeams',
   responses: { 200: listTeamsResponse },
 });
 
-export const TEAM_COMPONENTS = { Team: team, ListTeamsResponse: listTeamsResponse } as const satisfies Record<string, z.ZodType>;
+export const TEAM_COMPONENTS = { Team: team, ListTeamsResponse: listTeamsResponse } as const satisfies Record<string, ResponseSchema>;

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { type EndOfCallReport, endOfCallReportSchema, messageTypeSchema } from '#shared/domain/responder/call-report';
-import { defineContract } from './contract';
+import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { idempotencyKeyHeader, workspaceHeader } from './headers';
 
 /** The voice provider's end-of-call report webhook (functions/receive-voice-report). */
@@ -35,22 +35,24 @@ export const voiceMessageBody = z.record(z.string(), z.unknown()).transform((bod
 });
 
 /** What voiceMessageBody accepts, as one schema the document can show. */
-const documentedVoiceMessage = z.union([
-  endOfCallReportSchema.describe('An end-of-call report: processed by the AI responder'),
-  z
-    .object({
-      message: z
-        .object({
-          type: z
-            .string()
-            .min(1)
-            .regex(/^(?!end-of-call-report$)/)
-            .describe('Any provider message type other than end-of-call-report, e.g. status-update or transcript'),
-        })
-        .loose(),
-    })
-    .describe('Any other provider message: acknowledged with 200 and ignored (ids null)'),
-]);
+const documentedVoiceMessage = responseSchema(() =>
+  z.union([
+    endOfCallReportSchema.describe('An end-of-call report: processed by the AI responder'),
+    z
+      .object({
+        message: z
+          .object({
+            type: z
+              .string()
+              .min(1)
+              .regex(/^(?!end-of-call-report$)/)
+              .describe('Any provider message type other than end-of-call-report, e.g. status-update or transcript'),
+          })
+          .loose(),
+      })
+      .describe('Any other provider message: acknowledged with 200 and ignored (ids null)'),
+  ]),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Responses (functions/receive-voice-report/handler.ts)
@@ -62,23 +64,27 @@ const voiceIds = (callId: z.ZodType) =>
     ticketId: z.uuid().nullable().describe('The support ticket the responder opened; null when it opened none'),
   });
 
-export const voiceReportCreated = z
-  .strictObject({
-    success: z.literal(true),
-    message: z.string(),
-    data: voiceIds(z.uuid().describe('The stored call (call_id in GET /api/calls)')),
-  })
-  .describe('Created: the report was processed for the first time; the call (and any appointment and ticket) was stored');
+export const voiceReportCreated = responseSchema(() =>
+  z
+    .strictObject({
+      success: z.literal(true),
+      message: z.string(),
+      data: voiceIds(z.uuid().describe('The stored call (call_id in GET /api/calls)')),
+    })
+    .describe('Created: the report was processed for the first time; the call (and any appointment and ticket) was stored'),
+);
 
-export const voiceReportAcknowledged = z
-  .strictObject({
-    success: z.literal(true),
-    message: z.string().describe('Says which of the two cases applies'),
-    data: voiceIds(z.uuid().nullable().describe('The call stored by the first delivery; null for an ignored message type')),
-  })
-  .describe(
-    'Acknowledged without creating anything: a redelivered report (same team and message.call.id) answers the ids of its first delivery; a message type other than end-of-call-report is ignored and answers null ids',
-  );
+export const voiceReportAcknowledged = responseSchema(() =>
+  z
+    .strictObject({
+      success: z.literal(true),
+      message: z.string().describe('Says which of the two cases applies'),
+      data: voiceIds(z.uuid().nullable().describe('The call stored by the first delivery; null for an ignored message type')),
+    })
+    .describe(
+      'Acknowledged without creating anything: a redelivered report (same team and message.call.id) answers the ids of its first delivery; a message type other than end-of-call-report is ignored and answers null ids',
+    ),
+);
 
 export const receiveVoiceReport = defineContract({
   routeId: 'receiveVoiceReport',
@@ -90,4 +96,4 @@ export const receiveVoiceReport = defineContract({
 export const VOICE_COMPONENTS = {
   VoiceReportCreated: voiceReportCreated,
   VoiceReportAcknowledged: voiceReportAcknowledged,
-} as const satisfies Record<string, z.ZodType>;
+} as const satisfies Record<string, ResponseSchema>;

@@ -1,4 +1,18 @@
-import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { type CountryCode, type MetadataJson, parsePhoneNumberFromString } from 'libphonenumber-js/core';
+import { PHONE_METADATA_JSON } from './phone-metadata';
+
+let parsedMetadata: MetadataJson | undefined;
+
+/**
+ * libphonenumber's full ('max') metadata, the same the `libphonenumber-js/max` entry binds: kept as
+ * JSON text and parsed on first use, because the package's own copy is a 150 KB object literal
+ * that costs every cold start about 6 ms (bin/phone-metadata.ts; README, Benchmarks). Memoized
+ * without a call at module load, so a bundle that never normalizes a number drops the text.
+ */
+function metadata(): MetadataJson {
+  parsedMetadata ??= JSON.parse(PHONE_METADATA_JSON) as MetadataJson;
+  return parsedMetadata;
+}
 
 /**
  * Normalizes a phone number to E.164 with libphonenumber (full metadata, so validity is checked
@@ -8,7 +22,11 @@ import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/
 export function toE164(raw: string, defaultRegion: string = 'US'): string | null {
   const trimmed = raw.trim();
   if (trimmed === '' || trimmed.length > 40) return null;
-  const parsed = parsePhoneNumberFromString(trimmed, { defaultCountry: defaultRegion.toUpperCase() as CountryCode, extract: false });
+  const parsed = parsePhoneNumberFromString(
+    trimmed,
+    { defaultCountry: defaultRegion.toUpperCase() as CountryCode, extract: false },
+    metadata(),
+  );
   if (!parsed?.isValid()) return null;
   return parsed.number;
 }

@@ -1,16 +1,11 @@
 import type { JSONValue } from '@aws-lambda-powertools/commons/types';
-import {
-  IdempotencyAlreadyInProgressError,
-  IdempotencyConfig,
-  IdempotencyValidationError,
-  makeIdempotent,
-} from '@aws-lambda-powertools/idempotency';
-import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+import type { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type { Context } from 'aws-lambda';
 import { getDynamoDBClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { idempotencyKeyOf } from '#shared/contracts/headers';
 import { ServiceUnavailableError } from '#shared/errors';
+import { lazy } from '#shared/lazy';
 import { log } from '#shared/logging/logger';
 import { HttpError } from './errors';
 import type { HttpResult, IdempotencyGuard, RequestInput } from './handler';
@@ -36,7 +31,20 @@ import { FINGERPRINT_HEADERS, IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_WINDOW_SECONDS,
  *   is down, or a thrown error) deletes the record, so a retry with the same key runs again.
  *   Answers too large for one DynamoDB item (only a preflight for thousands of recipients, which
  *   creates nothing) are not stored either.
+ *
+ * The library is loaded with the first request that carries the header: a request without one
+ * never needs it, and no function pays for it at cold start (README, Benchmarks: cold import).
  */
+
+const powertools = lazy(async () => {
+  const [idempotency, dynamodb] = await Promise.all([
+    import('@aws-lambda-powertools/idempotency'),
+    import('@aws-lambda-powertools/idempotency/dynamodb'),
+  ]);
+  return { ...idempotency, DynamoDBPersistenceLayer: dynamodb.DynamoDBPersistenceLayer };
+});
+
+type Powertools = Awaited<ReturnType<typeof powertools>>;
 
 /** Leaves room under DynamoDB's 400 KB item limit for the key, status, hashes and expiry. */
 export const MAX_STORED_RESPONSE_BYTES = 350_000;
@@ -80,7 +88,7 @@ export function idempotencyKeys(options: IdempotencyOptions = {}): IdempotencyGu
   const tableName = options.tableName ?? physicalTableName('idempotency');
   const expiresAfterSeconds = options.expiresAfterSeconds ?? IDEMPOTENCY_WINDOW_SECONDS;
   const layers = new Map<string, DynamoDBPersistenceLayer>();
-  const layerFor = (scope: string): DynamoDBPersistenceLayer => {
+  const layerFor = ({ DynamoDBPersistenceLayer }: Powertools, scope: string): DynamoDBPersistenceLayer => {
     let layer = layers.get(scope);
     if (!layer) {
       layer = new DynamoDBPersistenceLayer({ tableName, awsSdkV3Client: getDynamoDBClient() });
@@ -93,6 +101,8 @@ export function idempotencyKeys(options: IdempotencyOptions = {}): IdempotencyGu
     async run(input, context, execute) {
       const key = idempotencyKeyOf(input.rawHeaders);
       if (key === undefined) return execute();
+      const library = await powertools();
+      const { IdempotencyConfig, makeIdempotent } = library;
       const scope = `${input.event.httpMethod} ${input.event.resource ?? input.event.path}`;
       const config = new IdempotencyConfig({
         eventKeyJmesPath: 'key',
@@ -118,7 +128,7 @@ export function idempotencyKeys(options: IdempotencyOptions = {}): IdempotencyGu
           if (!stored) throw new NotStored();
           return stored;
         },
-        { persistenceStore: layerFor(scope), config, keyPrefix: scope },
+        { persistenceStore: layerFor(library, scope), config, keyPrefix: scope },
       );
 
       try {
@@ -134,7 +144,7 @@ export function idempotencyKeys(options: IdempotencyOptions = {}): IdempotencyGu
             logRecordFault('idempotency record not saved; the key stays claimed until it lapses', input, error);
           return executed;
         }
-        throw clientError(error, input);
+        throw clientError(library, error, input);
       }
     },
   };
@@ -191,7 +201,11 @@ function remainingTimeOf(context: Context): Context {
   return { ...context, getRemainingTimeInMillis: () => atLeastOne };
 }
 
-function clientError(error: unknown, input: RequestInput): unknown {
+function clientError(
+  { IdempotencyValidationError, IdempotencyAlreadyInProgressError }: Powertools,
+  error: unknown,
+  input: RequestInput,
+): unknown {
   if (error instanceof IdempotencyValidationError) {
     return new HttpError(
       422,

@@ -111,13 +111,13 @@ function schemaComponents(): { schemas: Record<string, JsonSchema>; componentOf:
     registry.add(schema, { id });
     ids.set(schema, id);
   };
-  for (const [id, schema] of Object.entries(SCHEMA_COMPONENTS)) name(schema, id);
+  for (const [id, schema] of Object.entries(SCHEMA_COMPONENTS)) name(schema(), id);
   for (const route of ROUTES) {
     const contract = contractOf(route);
     const prefix = `${route.id.charAt(0).toUpperCase()}${route.id.slice(1)}`;
-    for (const [status, schema] of Object.entries(contract.responses)) name(schema, `${prefix}Response${status}`);
+    for (const [status, schema] of Object.entries(contract.responses)) name(schema(), `${prefix}Response${status}`);
     for (const [status, error] of Object.entries(contract.errors ?? {})) {
-      if (typeof error !== 'string') name(error.schema, `${prefix}Error${status}`);
+      if (typeof error !== 'string') name(error.schema(), `${prefix}Error${status}`);
     }
   }
   const generated = z.toJSONSchema(registry, {
@@ -149,7 +149,8 @@ function operation(route: RouteDefinition<RouteId>, componentOf: (schema: z.ZodT
   const parameters = [...path, ...query, ...headers];
   const idempotent = isIdempotent(route);
   const success: Record<string, unknown> = {};
-  for (const [status, schema] of Object.entries(contract.responses)) {
+  for (const [status, responseSchema] of Object.entries(contract.responses)) {
+    const schema = responseSchema();
     success[status] = {
       description: schema.description ?? STANDARD_RESPONSE_DESCRIPTIONS[Number(status)] ?? 'Success',
       headers: {
@@ -181,7 +182,7 @@ function operation(route: RouteDefinition<RouteId>, componentOf: (schema: z.ZodT
 function requestBody(contract: RouteContract, docs: OperationDocs | undefined): Record<string, unknown> {
   const body = contract.body;
   if (!body) throw new Error(`${contract.routeId} has no body`);
-  const schema = annotateBody(inputSchema(body.documentedAs ?? body.schema), docs?.bodyNotes);
+  const schema = annotateBody(inputSchema(body.documentedAs?.() ?? body.schema), docs?.bodyNotes);
   if (docs?.bodyExamples) schema.examples = docs.bodyExamples;
   return { required: body.required !== false, content: { 'application/json': { schema } } };
 }
@@ -269,7 +270,7 @@ function errorResponses(
     out[status] =
       typeof error === 'string'
         ? errorResponse(route.surface, error)
-        : errorResponse(route.surface, error.description, componentOf(error.schema));
+        : errorResponse(route.surface, error.description, componentOf(error.schema()));
   }
   out[429] = sharedResponse(route.surface, 'TooManyRequests');
   out[500] = sharedResponse(route.surface, 'InternalError');

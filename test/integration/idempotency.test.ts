@@ -40,7 +40,7 @@ const thingContract = defineContract({
   path: z.object({ thingId: z.string() }).partial(),
   headers: z.object(idempotencyKeyHeader),
   body: { schema: z.record(z.string(), z.unknown()), maxBytes: 1024 * 1024 },
-  responses: { 200: z.unknown(), 201: z.unknown(), 202: z.unknown() },
+  responses: { 200: () => z.unknown(), 201: () => z.unknown(), 202: () => z.unknown() },
 });
 
 /** A POST route whose handler counts executions and answers what `answer` says. */
@@ -251,7 +251,7 @@ describe('Idempotency-Key in the handler factory', () => {
     const intakeContract = defineContract({
       routeId: 'ingestLead',
       headers: z.object(idempotencyKeyHeader),
-      responses: { 201: z.unknown() },
+      responses: { 201: () => z.unknown() },
     });
     const handler = createHttpHandler(intakeContract, async () => ({ statusCode: 201, body: { n: ++executions } }), {
       idempotency: idempotencyKeys({ tableName: 'no-such-table' }),

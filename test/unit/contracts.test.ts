@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type * as z from 'zod';
 import type { RouteContract } from '#shared/contracts/contract';
-import { CONTRACTS } from '#shared/contracts/index';
+import { CONTRACTS, SCHEMA_COMPONENTS } from '#shared/contracts/index';
 import { FINGERPRINT_HEADERS, IDEMPOTENCY_KEY_FIELD } from '#shared/http/idempotency-key';
 import { isIdempotent, ROUTES } from '#shared/routes';
 
@@ -68,5 +68,34 @@ describe('the contracts', () => {
       });
       expect({ route: route.id, restated: /\b(surface|routeId):/.test(source) }).toEqual({ route: route.id, restated: false });
     }
+  });
+
+  it('build what a route answers on first use only, and the same schema every time after', () => {
+    // Loading every contract module runs no response builder: no function builds them at cold start.
+    jest.isolateModules(() => {
+      let built = 0;
+      jest.doMock('#shared/lazy', () => ({
+        lazy: <T>(build: () => T) =>
+          jest.requireActual<typeof import('#shared/lazy')>('#shared/lazy').lazy(() => {
+            built += 1;
+            return build();
+          }),
+      }));
+      const isolated = jest.requireActual<typeof import('#shared/contracts/index')>('#shared/contracts/index');
+      expect(built).toBe(0);
+      isolated.CONTRACTS.listTeams.responses[200]?.();
+      expect(built).toBeGreaterThan(0);
+    });
+    // The document names components by identity: every call answers the instance the first built.
+    const schemas = [
+      ...Object.values(SCHEMA_COMPONENTS),
+      ...contracts.flatMap(([, contract]) => [
+        ...Object.values(contract.responses),
+        ...Object.values(contract.errors ?? {}).flatMap((error) => (typeof error === 'string' ? [] : [error.schema])),
+        ...(contract.body?.documentedAs ? [contract.body.documentedAs] : []),
+      ]),
+    ];
+    expect(schemas.length).toBeGreaterThan(contracts.length);
+    for (const schema of schemas) expect(schema()).toBe(schema());
   });
 });

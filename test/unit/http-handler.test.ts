@@ -17,9 +17,9 @@ function event(overrides: Partial<APIGatewayProxyEvent> = {}): APIGatewayProxyEv
 const context = {} as Context;
 
 /** Contracts of real route ids (the factory takes the surface from the row), with test schemas. */
-const readRoute = defineContract({ routeId: 'listTeams', responses: { 200: z.unknown() } });
-const intakeRoute = defineContract({ routeId: 'ingestLead', responses: { 201: z.unknown() } });
-const platformRoute = defineContract({ routeId: 'getSmsCampaign', responses: { 200: z.unknown() } });
+const readRoute = defineContract({ routeId: 'listTeams', responses: { 200: () => z.unknown() } });
+const intakeRoute = defineContract({ routeId: 'ingestLead', responses: { 201: () => z.unknown() } });
+const platformRoute = defineContract({ routeId: 'getSmsCampaign', responses: { 200: () => z.unknown() } });
 
 describe('createHttpHandler', () => {
   it('answers JSON with the request id header', async () => {
@@ -89,7 +89,7 @@ describe('createHttpHandler validates every input of the contract before the han
     path: z.object({ campaignId: z.string().max(5) }),
     headers: z.object(workspaceHeader),
     body: { schema: z.object({ name: z.string({ error: 'is required' }) }), maxBytes: 64 },
-    responses: { 200: z.strictObject({ name: z.string(), workspace: z.string(), route: z.string() }) },
+    responses: { 200: () => z.strictObject({ name: z.string(), workspace: z.string(), route: z.string() }) },
   });
   let runs = 0;
   const handler = createHttpHandler(contract, async ({ body, headers, routeId }) => {
@@ -140,7 +140,7 @@ describe('createHttpHandler validates every input of the contract before the han
 });
 
 describe('createHttpHandler under test checks success bodies against the contract', () => {
-  const contract = defineContract({ routeId: 'listTeams', responses: { 200: z.strictObject({ ok: z.boolean() }) } });
+  const contract = defineContract({ routeId: 'listTeams', responses: { 200: () => z.strictObject({ ok: z.boolean() }) } });
   afterEach(() => jest.restoreAllMocks());
 
   it('fails a request whose body has a field the contract does not document, and says why', async () => {

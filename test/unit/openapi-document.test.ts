@@ -318,22 +318,22 @@ describe('the response schemas against the domain mappers', () => {
 
   // Type assertions (expect-type): `npm run typecheck` (tsc) fails on a mismatch; Jest only runs the no-op calls.
   it('matches the domain types at compile time', () => {
-    expectTypeOf<z.output<typeof sessionSchema>>().toEqualTypeOf<Session>();
-    expectTypeOf<z.output<typeof funnelCounts>>().toEqualTypeOf<FunnelCounts>();
-    expectTypeOf<z.output<typeof unifiedLead>>().toEqualTypeOf<ReturnType<typeof toUnifiedLead>>();
-    expectTypeOf<z.output<typeof canonicalLead>>().toEqualTypeOf<ReturnType<typeof toCanonicalLead>>();
-    expectTypeOf<z.output<typeof cursorPagination>>().toEqualTypeOf<CursorPagination>();
-    expectTypeOf<z.output<typeof offsetPagination>>().toEqualTypeOf<OffsetPagination>();
+    expectTypeOf<z.output<ReturnType<typeof sessionSchema>>>().toEqualTypeOf<Session>();
+    expectTypeOf<z.output<ReturnType<typeof funnelCounts>>>().toEqualTypeOf<FunnelCounts>();
+    expectTypeOf<z.output<ReturnType<typeof unifiedLead>>>().toEqualTypeOf<ReturnType<typeof toUnifiedLead>>();
+    expectTypeOf<z.output<ReturnType<typeof canonicalLead>>>().toEqualTypeOf<ReturnType<typeof toCanonicalLead>>();
+    expectTypeOf<z.output<ReturnType<typeof cursorPagination>>>().toEqualTypeOf<CursorPagination>();
+    expectTypeOf<z.output<ReturnType<typeof offsetPagination>>>().toEqualTypeOf<OffsetPagination>();
     // toPublicCall answers a union (with or without the transcript): each way assignable, as the schema's optional field.
-    expectTypeOf<ReturnType<typeof toPublicCall>>().toExtend<z.output<typeof callSchema>>();
-    expectTypeOf<z.output<typeof callSchema>>().toExtend<ReturnType<typeof toPublicCall>>();
+    expectTypeOf<ReturnType<typeof toPublicCall>>().toExtend<z.output<ReturnType<typeof callSchema>>>();
+    expectTypeOf<z.output<ReturnType<typeof callSchema>>>().toExtend<ReturnType<typeof toPublicCall>>();
     // customerEvents[].status is a session status in the schema but a plain string in the domain type.
-    expectTypeOf<z.output<typeof schedulerAnalyticsResponse>['data']>().toExtend<SchedulerAnalytics['data']>();
-    expectTypeOf<z.output<typeof supportTicket>>().toEqualTypeOf<TicketRecord>();
-    expectTypeOf<z.output<typeof smsCampaign>>().toEqualTypeOf<ReturnType<typeof toCampaignData>>();
+    expectTypeOf<z.output<ReturnType<typeof schedulerAnalyticsResponse>>['data']>().toExtend<SchedulerAnalytics['data']>();
+    expectTypeOf<z.output<ReturnType<typeof supportTicket>>>().toEqualTypeOf<TicketRecord>();
+    expectTypeOf<z.output<ReturnType<typeof smsCampaign>>>().toEqualTypeOf<ReturnType<typeof toCampaignData>>();
     // The domain types scheduling_mode as a string; the schema names the modes it takes.
-    expectTypeOf<z.output<typeof intakeOutreach>>().toExtend<IngestPreview['outreach']>();
-    expectTypeOf<z.output<typeof ingestLeadPreview>['unmapped_fields']>().toEqualTypeOf<IngestPreview['unmapped_fields']>();
+    expectTypeOf<z.output<ReturnType<typeof intakeOutreach>>>().toExtend<IngestPreview['outreach']>();
+    expectTypeOf<z.output<ReturnType<typeof ingestLeadPreview>>['unmapped_fields']>().toEqualTypeOf<IngestPreview['unmapped_fields']>();
   });
 });
 

@@ -1,6 +1,13 @@
-import { PinpointSMSVoiceV2Client, SendTextMessageCommand } from '@aws-sdk/client-pinpoint-sms-voice-v2';
+import type { PinpointSMSVoiceV2Client } from '@aws-sdk/client-pinpoint-sms-voice-v2';
+import { lazy } from '#shared/lazy';
 import type { SmsProvider, SmsSendRequest } from '#shared/ports/sms-provider';
 import { PermanentProviderError } from '#shared/ports/voice-provider';
+
+/**
+ * The SDK's client, loaded on the first send, not at cold start: the largest client the service
+ * uses (README, Benchmarks: cold import).
+ */
+const sdk = lazy(() => import('@aws-sdk/client-pinpoint-sms-voice-v2'));
 
 /**
  * AWS End User Messaging SMS (pinpoint-sms-voice-v2 SendTextMessage) from the configured
@@ -10,10 +17,13 @@ import { PermanentProviderError } from '#shared/ports/voice-provider';
 export class EndUserMessagingSms implements SmsProvider {
   constructor(
     private readonly originationIdentity: string,
-    private readonly client: PinpointSMSVoiceV2Client = new PinpointSMSVoiceV2Client({}),
+    /** @default a new PinpointSMSVoiceV2Client, built on the first send */
+    private client?: PinpointSMSVoiceV2Client,
   ) {}
 
   async send(request: SmsSendRequest): Promise<{ providerMessageId: string }> {
+    const { PinpointSMSVoiceV2Client, SendTextMessageCommand } = await sdk();
+    this.client ??= new PinpointSMSVoiceV2Client({});
     try {
       const result = await this.client.send(
         new SendTextMessageCommand({

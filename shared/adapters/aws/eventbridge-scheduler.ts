@@ -1,12 +1,10 @@
-import {
-  ConflictException,
-  CreateScheduleCommand,
-  DeleteScheduleCommand,
-  ResourceNotFoundException,
-  SchedulerClient,
-} from '@aws-sdk/client-scheduler';
+import type { SchedulerClient } from '@aws-sdk/client-scheduler';
+import { lazy } from '#shared/lazy';
 import type { QueueName } from '#shared/ports/message-queue';
 import type { OneTimeScheduler } from '#shared/ports/scheduler';
+
+/** The SDK's Scheduler client, loaded on the first call, not at cold start (README, Benchmarks: cold import). */
+const sdk = lazy(() => import('@aws-sdk/client-scheduler'));
 
 export interface SchedulerTargets {
   readonly groupName: string;
@@ -22,13 +20,16 @@ export interface SchedulerTargets {
 export class EventBridgeOneTimeScheduler implements OneTimeScheduler {
   constructor(
     private readonly targets: SchedulerTargets,
-    private readonly client: SchedulerClient = new SchedulerClient({}),
+    /** @default a new SchedulerClient, built on the first call */
+    private client?: SchedulerClient,
   ) {}
 
   async scheduleMessage(input: { name: string; at: Date; queue: QueueName; body: Record<string, unknown> }): Promise<void> {
+    const { ConflictException, CreateScheduleCommand } = await sdk();
+    const client = await this.sdkClient();
     const at = input.at.toISOString().slice(0, 19);
     try {
-      await this.client.send(
+      await client.send(
         new CreateScheduleCommand({
           Name: input.name,
           GroupName: this.targets.groupName,
@@ -45,10 +46,18 @@ export class EventBridgeOneTimeScheduler implements OneTimeScheduler {
   }
 
   async cancel(name: string): Promise<void> {
+    const { DeleteScheduleCommand, ResourceNotFoundException } = await sdk();
+    const client = await this.sdkClient();
     try {
-      await this.client.send(new DeleteScheduleCommand({ Name: name, GroupName: this.targets.groupName }));
+      await client.send(new DeleteScheduleCommand({ Name: name, GroupName: this.targets.groupName }));
     } catch (error) {
       if (!(error instanceof ResourceNotFoundException)) throw error;
     }
+  }
+
+  private async sdkClient(): Promise<SchedulerClient> {
+    const { SchedulerClient } = await sdk();
+    this.client ??= new SchedulerClient({});
+    return this.client;
   }
 }

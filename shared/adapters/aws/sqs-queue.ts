@@ -1,16 +1,24 @@
-import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSClient } from '@aws-sdk/client-sqs';
+import { lazy } from '#shared/lazy';
 import type { MessageQueue, QueueMessage } from '#shared/ports/message-queue';
 
 const MAX_BATCH = 10;
+
+/** The SDK's SQS client, loaded on the first send, not at cold start (README, Benchmarks: cold import). */
+const sdk = lazy(() => import('@aws-sdk/client-sqs'));
 
 /** SQS: messages go in batches of ten; entries SQS refuses are retried, then reported. */
 export class SqsMessageQueue implements MessageQueue {
   constructor(
     private readonly queueUrl: string,
-    private readonly client: SQSClient = new SQSClient({}),
+    /** @default a new SQSClient, built on the first send */
+    private client?: SQSClient,
   ) {}
 
   async send(messages: readonly QueueMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    const { SQSClient, SendMessageBatchCommand } = await sdk();
+    this.client ??= new SQSClient({});
     for (let i = 0; i < messages.length; i += MAX_BATCH) {
       let entries = messages.slice(i, i + MAX_BATCH).map((m, j) => ({
         Id: String(j),
