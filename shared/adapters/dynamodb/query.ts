@@ -14,6 +14,16 @@ export async function queryAll(client: DynamoDBDocumentClient, input: QueryComma
   return items;
 }
 
+/** Follows LastEvaluatedKey page by page (operator work over a whole partition: rebuilds). */
+export async function* queryPages(client: DynamoDBDocumentClient, input: QueryCommandInput): AsyncGenerator<Item[]> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const result = await client.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    yield result.Items ?? [];
+    start = result.LastEvaluatedKey;
+  } while (start);
+}
+
 /**
  * Reads up to `want` matching items, following pages while a filter drops rows. DynamoDB applies
  * Limit before the filter, so one page can come back short without being the end.

@@ -1,10 +1,10 @@
-import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SessionRecord, SessionStatus } from '#shared/domain/sessions';
 import type { TeamPlacement } from '#shared/domain/tenancy';
 import type { PlacedSession, PositionedSession, SessionListQuery, SessionStore } from '#shared/ports/session-store';
 import { batchPut } from './batch-write';
 import { ENTERPRISE_SHARDS, enterpriseShardPk, padId, shardOf, teamPk, timeSortKey } from './keys';
-import { type Item, queryAll, queryUpTo } from './query';
+import { type Item, queryAll, queryPages, queryUpTo } from './query';
 import { type ListPartition, type MergedTimeOrderedQuery, readTimeOrdered, readTimeOrderedMerged } from './time-range';
 
 /**
@@ -253,20 +253,13 @@ export class DynamoSessionStore implements SessionStore {
 
   /** The start instant of every session of a team, page by page (a rebuild finds the hours that hold rows). */
   async *readSessionStarts(teamId: number): AsyncGenerator<string[]> {
-    let start: Record<string, unknown> | undefined;
-    do {
-      const result = await this.client.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': teamPk(teamId) },
-          ProjectionExpression: 'started_at',
-          ExclusiveStartKey: start,
-        }),
-      );
-      yield (result.Items ?? []).map((item) => String(item.started_at));
-      start = result.LastEvaluatedKey;
-    } while (start);
+    const pages = queryPages(this.client, {
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': teamPk(teamId) },
+      ProjectionExpression: 'started_at',
+    });
+    for await (const page of pages) yield page.map((item) => String(item.started_at));
   }
 
   /**
@@ -276,17 +269,13 @@ export class DynamoSessionStore implements SessionStore {
    */
   async restampPlacement(teamId: number, placement: TeamPlacement): Promise<number> {
     let rewritten = 0;
-    let start: Record<string, unknown> | undefined;
-    do {
-      const result = await this.client.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': teamPk(teamId) },
-          ExclusiveStartKey: start,
-        }),
-      );
-      const stale = (result.Items ?? []).filter(
+    const pages = queryPages(this.client, {
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': teamPk(teamId) },
+    });
+    for await (const page of pages) {
+      const stale = page.filter(
         (item) => item.enterpriseId !== placement.enterpriseId || item.testTeam !== placement.isTest || item.activitySk === undefined,
       );
       if (stale.length > 0)
@@ -296,8 +285,7 @@ export class DynamoSessionStore implements SessionStore {
           stale.map((item) => toSessionItem(fromSessionItem(item), placement)),
         );
       rewritten += stale.length;
-      start = result.LastEvaluatedKey;
-    } while (start);
+    }
     return rewritten;
   }
 
