@@ -2,7 +2,7 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { type BuildOptions, build, type Metafile } from 'esbuild';
 import { type PortUse, ROUTES } from '#shared/routes';
-import { WORKERS } from '#shared/workers/definitions';
+import { STREAM_CONSUMERS, WORKERS } from '#shared/workers/definitions';
 import { kb, ratio, type SectionContext, type SectionReport, type Table, type TargetCheck } from './report';
 
 /**
@@ -87,7 +87,7 @@ function classify(functionName: string, tables: number, uses: readonly PortUse[]
   return uses.length === 0 ? 'dynamodb-only' : 'dynamodb + queues/events';
 }
 
-/** Every function the stack deploys: one per route row, one per worker, and the authorizer. */
+/** Every function the stack deploys: one per route row, one per worker and stream consumer, and the authorizer. */
 export function functionEntries(root: string): EntrySpec[] {
   const specs = new Map<string, EntrySpec>();
   const add = (name: string, tables: number, uses: readonly PortUse[]) => {
@@ -102,6 +102,7 @@ export function functionEntries(root: string): EntrySpec[] {
   add('authorizer', 1, []);
   for (const route of ROUTES) add(route.functionName, route.tables.length, route.uses ?? []);
   for (const worker of WORKERS) add(worker.functionName, worker.tables.length, worker.uses);
+  for (const consumer of STREAM_CONSUMERS) add(consumer.functionName, consumer.tables.length, []);
   return [...specs.values()];
 }
 
