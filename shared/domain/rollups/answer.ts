@@ -63,11 +63,14 @@ export async function teamAggregate(
   const agg = emptyAggregate();
   const raw: Span[] = [...plan.raw];
 
-  /** Merges a bucket; false when it overflowed and must be read one level finer. */
+  /**
+   * Merges a bucket; false when it holds nothing to merge and must be read one level finer: it
+   * overflowed, or its first recompute has announced itself but not landed yet.
+   */
   const merge = (bucket: TeamBucket): boolean => {
     if (parts === 'funnel' && bucket.funnel !== null) mergeEncodedFunnel(agg, bucket.funnel);
-    else if (bucket.body !== null) mergeEncodedAggregate(agg, { body: bucket.body, ads: bucket.ads });
-    else return !bucket.overflow;
+    else if (parts !== 'funnel' && bucket.body !== null) mergeEncodedAggregate(agg, { body: bucket.body, ads: bucket.ads });
+    else return false;
     return true;
   };
   const readHours = async (span: Span) => {
