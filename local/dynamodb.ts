@@ -144,7 +144,7 @@ export async function ensureTables(endpoint: string, prefix: string): Promise<Re
 }
 
 /** The key schema of a table to create (a stack table, or a table only the local runtime has). */
-type KeySchema = Pick<TableDefinition, 'partitionKey' | 'sortKey' | 'indexes'>;
+type KeySchema = Pick<TableDefinition, 'partitionKey' | 'sortKey' | 'indexes' | 'stream'>;
 
 /** Creates one table (with the same key layout rules as the stack's) when it is missing. */
 export async function ensureLocalTable(endpoint: string, tableName: string, table: KeySchema): Promise<void> {
@@ -196,6 +196,7 @@ function createTableInput(tableName: string, table: KeySchema) {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,
     AttributeDefinitions: attributeDefinitions,
+    ...(table.stream ? { StreamSpecification: { StreamEnabled: true, StreamViewType: table.stream } } : {}),
     KeySchema: [
       { AttributeName: table.partitionKey, KeyType: 'HASH' as const },
       ...(table.sortKey === undefined ? [] : [{ AttributeName: table.sortKey, KeyType: 'RANGE' as const }]),
