@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { startDynamoDbLocal } from '../support/dynamodb-local';
 
@@ -32,6 +33,19 @@ describe('DynamoDB Local harness (test/support/dynamodb-local.ts)', () => {
     await expect(startDynamoDbLocal({ java: path.join(ROOT, 'no-such-dir', 'java') })).rejects.toThrow(
       /DynamoDB Local \(the DynamoDB Streams reference suite\) needs Java 17 or newer: `.*java -version` failed \(spawnSync .* ENOENT\)/,
     );
+  });
+
+  it('fails, naming Java 17, when java is older', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'old-java-'));
+    try {
+      const java = path.join(dir, 'java');
+      writeFileSync(java, '#!/bin/sh\necho \'openjdk version "11.0.21" 2023-10-17\' >&2\n', { mode: 0o755 });
+      await expect(startDynamoDbLocal({ java })).rejects.toThrow(
+        /needs Java 17 or newer; `.*java -version` reports: openjdk version "11\.0\.21"/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('stop() ends the Java process and its watchdog', async () => {
