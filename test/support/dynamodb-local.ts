@@ -178,7 +178,11 @@ const fs = require('fs');
 const proc = fs.existsSync('/proc/self/stat');
 const alive = (pid) => {
   if (proc) {
-    try { return !/^S+ (.*) [ZX]/s.test(fs.readFileSync('/proc/' + pid + '/stat', 'utf8')); } catch { return false; }
+    try {
+      const stat = fs.readFileSync('/proc/' + pid + '/stat', 'utf8');
+      const state = stat.charAt(stat.lastIndexOf(')') + 2);
+      return state !== 'Z' && state !== 'X';
+    } catch { return false; }
   }
   try { process.kill(pid, 0); return true; } catch (error) { return error.code === 'EPERM'; }
 };
