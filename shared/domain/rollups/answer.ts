@@ -2,6 +2,7 @@ import {
   type AnalyticsParts,
   assembleSchedulerAnalytics,
   chartFromQuarters,
+  computeFunnel,
   computeSchedulerAnalytics,
   type FunnelCounts,
   funnelFromCounts,
@@ -155,9 +156,7 @@ export async function teamFunnelFromRollups(
 ): Promise<FunnelCounts> {
   if (!(await deps.rollups.isComplete({ kind: 'team', teamId }))) {
     warnIncomplete(`team ${teamId}`);
-    const agg = emptyAggregate();
-    for (const session of await deps.sessions.readSessionsStartedIn(teamId, range, schedulerId)) addSession(agg, session);
-    return funnelFromCounts(agg.funnel);
+    return computeFunnel(await deps.sessions.readSessionsStartedIn(teamId, range, schedulerId));
   }
   return funnelFromCounts((await teamAggregate(deps, teamId, range, { schedulerId, parts: 'funnel' })).funnel);
 }

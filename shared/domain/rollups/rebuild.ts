@@ -1,6 +1,7 @@
 import type { RollupStore } from '#shared/ports/rollup-store';
 import type { SessionStore } from '#shared/ports/session-store';
 import { DAY_MS, dayOfSortKey, HOUR_MS, hourOfSortKey } from './buckets';
+import { inLanes } from './lanes';
 import { recomputeDay, recomputeHour } from './maintain';
 
 export interface RebuildDependencies {
@@ -22,9 +23,9 @@ export interface RebuildResult {
   readonly days: number;
 }
 
-const CONCURRENCY = 8;
-/** Progress is reported at most this often per phase. */
+/** Progress is reported every this many buckets of a phase, and at its end. */
 const PROGRESS_EVERY = 250;
+const throttled = (done: number, total: number) => done % PROGRESS_EVERY === 0 || done === total;
 
 /**
  * Rebuilds a team's rollups for existing data (or a new bucket layout): every hour and day that
@@ -52,28 +53,14 @@ export async function rebuildTeamRollups(
   await inLanes(
     [...hours],
     (hour) => recomputeHour(deps, teamId, hour),
-    (done) => onProgress({ teamId, phase: 'hours', done, total: hours.size }),
+    (done) => throttled(done, hours.size) && onProgress({ teamId, phase: 'hours', done, total: hours.size }),
   );
   await inLanes(
     [...days],
     (day) => recomputeDay(deps, teamId, day),
-    (done) => onProgress({ teamId, phase: 'days', done, total: days.size }),
+    (done) => throttled(done, days.size) && onProgress({ teamId, phase: 'days', done, total: days.size }),
   );
   await deps.rollups.markComplete({ kind: 'team', teamId });
   onProgress({ teamId, phase: 'done', done: days.size, total: days.size });
   return { teamId, sessions, hours: hours.size, days: days.size };
-}
-
-async function inLanes<T>(items: readonly T[], run: (item: T) => Promise<unknown>, progress: (done: number) => void): Promise<void> {
-  let next = 0;
-  let done = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(CONCURRENCY, items.length) }, async () => {
-      while (next < items.length) {
-        await run(items[next++] as T);
-        done++;
-        if (done % PROGRESS_EVERY === 0 || done === items.length) progress(done);
-      }
-    }),
-  );
 }

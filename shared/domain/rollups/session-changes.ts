@@ -1,21 +1,11 @@
 import { DAY_MS, HOUR_MS } from './buckets';
+import { inLanes } from './lanes';
 import { type RollupDependencies, recomputeDay, recomputeHour } from './maintain';
 
 /** A change to one session row, as a stream record tells it: where the row was and is (old and new image). */
 export interface SessionChange {
   readonly sequenceNumber: string;
   readonly placements: readonly { readonly teamId: number; readonly startedMs: number }[];
-}
-
-/** Recomputes in flight at once within one batch. */
-const CONCURRENCY = 8;
-
-async function runLimited<T>(items: readonly T[], run: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(CONCURRENCY, items.length) }, async () => {
-    while (next < items.length) await run(items[next++] as T);
-  });
-  await Promise.all(lanes);
 }
 
 /**
@@ -44,10 +34,10 @@ export async function applySessionChanges(deps: RollupDependencies, changes: rea
   const failed = (first: number) => {
     earliestFailure = Math.min(earliestFailure, first);
   };
-  await runLimited([...hours.values()], async (hour) => {
+  await inLanes([...hours.values()], async (hour) => {
     await recomputeHour(deps, hour.teamId, hour.ms).catch(() => failed(hour.first));
   });
-  await runLimited([...days.values()], async (day) => {
+  await inLanes([...days.values()], async (day) => {
     await recomputeDay(deps, day.teamId, day.ms).catch(() => failed(day.first));
   });
   return Number.isFinite(earliestFailure) ? (changes[earliestFailure] as SessionChange).sequenceNumber : null;
