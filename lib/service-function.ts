@@ -1,13 +1,14 @@
 import * as path from 'node:path';
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { CfnTable, ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { buildSync } from 'esbuild';
+import { BUNDLE_ENTRY_FILE, functionBuildOptions } from './function-bundle';
 
-/** The repository root: functions/ and package-lock.json live there. */
+/** The repository root: functions/, tsconfig.json and node_modules live there. */
 const PROJECT_ROOT = path.resolve(__dirname, '..');
 
 export interface ServiceFunctionProps {
@@ -36,17 +37,22 @@ export interface ServiceFunctionProps {
 }
 
 /**
- * A Lambda function with the house defaults: Node.js 22 on arm64, bundled locally by esbuild
- * (minified, with source maps, the AWS SDK included so cold starts do not load the runtime's
- * copy), an explicit log group with a retention, and a role that may write only to that log group
- * (no AWSLambdaBasicExecutionRole, whose log permissions span every log group in the account).
+ * A Lambda function with the house defaults: Node.js 22 on arm64, bundled locally by esbuild as
+ * an ES module with code splitting (lib/function-bundle.ts: minified, with source maps, the AWS
+ * SDK included so cold starts do not load the runtime's copy, code imported with `import()` in
+ * chunks read on first use), an explicit log group with a retention, and a role that may write
+ * only to that log group (no AWSLambdaBasicExecutionRole, whose log permissions span every log
+ * group in the account).
+ *
+ * Not NodejsFunction: it bundles to one `--outfile`, and code splitting needs an output folder.
+ * The asset is bundled in-process with esbuild's API (no Docker), hashed by its output.
  *
  * Node.js 22 rather than 24: the code is developed and tested on Node 20/22 (the machines run Node 20,
  * `@middy/core` 6.x), and 22 is a supported LTS Lambda runtime; moving to 24 is a deliberate upgrade
  * once the suite runs on it.
  */
 export class ServiceFunction extends Construct {
-  public readonly function: NodejsFunction;
+  public readonly function: LambdaFunction;
   public readonly role: Role;
   public readonly logGroup: LogGroup;
 
@@ -66,9 +72,9 @@ export class ServiceFunction extends Construct {
       }),
     );
 
-    this.function = new NodejsFunction(this, 'Function', {
-      entry,
-      handler: 'handler',
+    this.function = new LambdaFunction(this, 'Function', {
+      code: bundledCode(entry),
+      handler: `${path.basename(BUNDLE_ENTRY_FILE, '.mjs')}.handler`,
       description: props.description,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
@@ -80,18 +86,6 @@ export class ServiceFunction extends Construct {
         NODE_OPTIONS: '--enable-source-maps',
         LOG_LEVEL: props.logLevel ?? 'info',
         ...props.environment,
-      },
-      projectRoot: PROJECT_ROOT,
-      depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
-      bundling: {
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        target: 'node22',
-        format: OutputFormat.CJS,
-        // Bundle the AWS SDK v3 rather than load the runtime's copy: smaller cold starts, pinned versions.
-        bundleAwsSDK: true,
-        externalModules: [],
       },
     });
 
@@ -106,6 +100,27 @@ export class ServiceFunction extends Construct {
   public addEnvironment(name: string, value: string): void {
     this.function.addEnvironment(name, value);
   }
+}
+
+/**
+ * The function's asset: its handler bundled by esbuild into the asset folder. Only the local
+ * bundler runs; the Docker image is never pulled (bundling fails loudly instead), and when a test
+ * synthesizes without bundling (`aws:cdk:bundling-stacks`), nothing is built at all.
+ */
+function bundledCode(entry: string): Code {
+  return Code.fromAsset(path.dirname(entry), {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      image: DockerImage.fromRegistry('public.ecr.aws/sam/build-nodejs22.x'),
+      command: ['sh', '-c', 'echo "functions are bundled locally with esbuild (lib/function-bundle.ts)" >&2; exit 1'],
+      local: {
+        tryBundle(outputDir: string): boolean {
+          buildSync(functionBuildOptions(PROJECT_ROOT, entry, outputDir));
+          return true;
+        },
+      },
+    },
+  });
 }
 
 /** What a function may do with a table: `read` (queries and gets) or `readwrite` (writes too, no table management). */

@@ -1,0 +1,47 @@
+import type { BuildOptions } from 'esbuild';
+
+/** The file Lambda loads: the stack's handler setting `index.handler` resolves to it. */
+export const BUNDLE_ENTRY_FILE = 'index.mjs';
+
+/** Chunks loaded with `import()` on first use sit here, beside the entry file. */
+const CHUNK_FOLDER = 'chunks';
+
+/**
+ * esbuild bundles CommonJS packages (most of the AWS SDK) into the ES module output; their
+ * `require('node:…')` calls need a `require`, which an ES module does not have. Every output file
+ * (the entry and each chunk) gets one from `createRequire`.
+ */
+const REQUIRE_SHIM =
+  "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);";
+
+/**
+ * How every function is bundled, for the stack (lib/service-function.ts) and the benchmarks
+ * (bench/bundles.ts) alike, so what is measured is what deploys: one ES module entry,
+ * `index.mjs`, minified with source maps (no sources content), the AWS SDK included, and code
+ * splitting, so what a function imports with `import()` (the SDK clients other than DynamoDB,
+ * Powertools' idempotency, libraries only some requests need) lands in chunks that are read and
+ * compiled only when a request first needs them instead of at every cold start (README,
+ * Decisions: cold start). Splitting needs ES module output and an output folder.
+ */
+export function functionBuildOptions(projectRoot: string, entry: string, outdir: string): BuildOptions {
+  return {
+    entryPoints: { index: entry },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    chunkNames: `${CHUNK_FOLDER}/[name]-[hash]`,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node22',
+    minify: true,
+    sourcemap: true,
+    sourcesContent: false,
+    banner: { js: REQUIRE_SHIM },
+    // Nothing external: the SDK is bundled rather than taken from the runtime (pinned versions,
+    // and only the modules a function uses are loaded).
+    external: [],
+    absWorkingDir: projectRoot,
+    logLevel: 'warning',
+  };
+}
