@@ -10,11 +10,12 @@ import { median, ms, ratio, round, type SectionContext, type SectionReport, type
  * Section 2: cold import time. Each bundle's entry (`index.mjs`) is imported in fresh `node`
  * processes with the environment a deployed function has at load (dummy values,
  * NODE_OPTIONS=--enable-source-maps as ServiceFunction sets it), interleaved round-robin so drift
- * hits every bundle alike; the figure is the median. Lambda's Node.js runtime is itself an ES
- * module, so its module loader is up before it imports the handler: the probe starts Node's ES
- * module loader (one empty `data:` module) before the timed import, not inside it. A probe counts socket connects and DNS lookups during and just after the import:
- * handlers must not touch the network at import. It also counts calls into Intl (toLocaleString,
- * Intl.* constructors…): a process's first one loads ICU data, about 12 ms, so none belongs at import.
+ * hits every bundle alike; the figure is the median. Lambda's Node.js runtime is itself made of ES
+ * module files, so its module loader is up before it imports the handler: the probe imports one
+ * empty module file first, then times the import of the function's index.mjs. A probe counts
+ * socket connects and DNS lookups during and just after the import: handlers must not touch the
+ * network at import. It also counts calls into Intl (toLocaleString, Intl.* constructors…): a
+ * process's first one loads ICU data, about 12 ms, so none belongs at import.
  */
 
 export const RUNS = 15;
@@ -78,9 +79,10 @@ countCalls(Number.prototype, 'toLocaleString');
 for (const name of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString']) countCalls(Date.prototype, name);
 countCalls(String.prototype, 'localeCompare');
 for (const name of ['NumberFormat', 'DateTimeFormat', 'Collator', 'PluralRules', 'RelativeTimeFormat', 'ListFormat', 'Segmenter']) countCalls(Intl, name);
-const url = require('node:url').pathToFileURL(process.argv[2]).href;
+const { pathToFileURL } = require('node:url');
+const url = pathToFileURL(process.argv[2]).href;
 (async () => {
-  await import('data:text/javascript,export default 0');
+  await import(pathToFileURL(require('node:path').join(__dirname, 'cold-warm.mjs')).href);
   const cpuBefore = process.cpuUsage();
   const before = performance.now();
   let exported = 'error';
@@ -185,6 +187,7 @@ export async function run(ctx: SectionContext): Promise<SectionReport> {
   const bundles = all.filter((b) => b.kind === 'function' || b.name === HELLO_REFERENCE || b.name === SDK_REFERENCE);
   const probeFile = path.join(ctx.outDir, 'entries', 'cold-probe.js');
   writeFileSync(probeFile, PROBE_SOURCE);
+  writeFileSync(path.join(path.dirname(probeFile), 'cold-warm.mjs'), 'export default 0;\n');
 
   ctx.progress(`${bundles.length} bundles × ${RUNS} fresh processes with --enable-source-maps…`);
   const started = performance.now();

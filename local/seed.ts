@@ -10,7 +10,7 @@ import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import type { KeyType, Permission } from '#shared/auth/permissions';
 import { authenticateApiKey } from '#shared/domain/identity-resolver';
-import { intakeConfigSchema } from '#shared/domain/intake/intake-config';
+import { intakeConfigSchema } from '#shared/domain/intake/intake-config-schema';
 import { routingMembershipProblems } from '#shared/domain/intake/routing';
 import { createApiKey, permissionsAllowedFor } from '#shared/domain/key-service';
 import type { SessionRecord } from '#shared/domain/sessions';

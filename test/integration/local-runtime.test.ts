@@ -7,7 +7,7 @@ import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
-import { intakeConfigSchema } from '#shared/domain/intake/intake-config';
+import { intakeConfigSchema } from '#shared/domain/intake/intake-config-schema';
 import { WEEKDAYS } from '#shared/domain/intake/scheduling';
 import { endOfCallReportSchema, normalizeReport } from '#shared/domain/responder/call-report';
 import type { MessageQueue, QueueMessage, QueueName } from '#shared/ports/message-queue';

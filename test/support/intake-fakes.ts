@@ -1,4 +1,5 @@
-import { type IntakeConfig, type IntakeConfigInput, intakeConfigSchema } from '#shared/domain/intake/intake-config';
+import type { IntakeConfig, IntakeConfigInput } from '#shared/domain/intake/intake-config';
+import { intakeConfigSchema } from '#shared/domain/intake/intake-config-schema';
 import type { OutreachState } from '#shared/domain/intake/outreach';
 import type { LeadRecord } from '#shared/domain/leads';
 import type { Team } from '#shared/domain/tenancy';

@@ -1,7 +1,8 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
 import { DateTime } from 'luxon';
 import { applyFieldMapping } from '#shared/domain/intake/field-mapping';
-import { type IntakeConfig, intakeConfigSchema, resolveLeadSource } from '#shared/domain/intake/intake-config';
+import { type IntakeConfig, resolveLeadSource } from '#shared/domain/intake/intake-config';
+import { intakeConfigSchema } from '#shared/domain/intake/intake-config-schema';
 import { routeLead, routingTargets } from '#shared/domain/intake/routing';
 import { nextAllowedInstant } from '#shared/domain/intake/scheduling';
 import { LEAD_TYPES } from '#shared/domain/leads';

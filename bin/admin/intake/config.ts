@@ -1,5 +1,6 @@
 import type { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
-import { DEFAULT_INTAKE_CONFIG, type IntakeConfig, intakeConfigSchema } from '#shared/domain/intake/intake-config';
+import { DEFAULT_INTAKE_CONFIG, type IntakeConfig } from '#shared/domain/intake/intake-config';
+import { intakeConfigSchema } from '#shared/domain/intake/intake-config-schema';
 import { formatPath } from '#shared/domain/intake/payload-path';
 import { routingMembershipProblems, routingTargets } from '#shared/domain/intake/routing';
 import { nextAllowedInstant } from '#shared/domain/intake/scheduling';
