@@ -11,3 +11,15 @@ export function lazy<T>(build: () => T): () => T {
     return built.value;
   };
 }
+
+/**
+ * Builds a module-level value at load, in a call esbuild may drop: written
+ * `/* @__PURE__ *\/ atLoad(() => ...)`, a value that none of a function's code uses is neither
+ * built nor bundled in that function. Modules of shared schemas (shared/schemas/, the contracts of
+ * an area, a domain's stored-item schema) declare each schema so: a zod schema costs its
+ * construction at every cold start of every function that imports the module, used or not
+ * (README, Decisions: cold start). The annotation is what matters; the call only runs `build`.
+ */
+export function atLoad<T>(build: () => T): T {
+  return build();
+}

@@ -1,12 +1,19 @@
 import * as z from 'zod';
 import { campaignRequestSchema } from '#shared/domain/sms/campaign-request';
 import { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from '#shared/domain/sms/inbound';
+import { atLoad } from '#shared/lazy';
 import { campaignPath } from '#shared/schemas/query-parts';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { idempotencyKeyHeader, preflightHeader, workspaceHeader } from './headers';
 import { count, dateTime, nullableDateTime, nullableString } from './responses';
 
-/** SMS campaigns and inbound texts (functions/create-sms-campaign, get-, cancel-sms-campaign, receive-inbound-sms). */
+/**
+ * SMS campaigns and inbound texts (functions/create-sms-campaign, get-, cancel-sms-campaign,
+ * receive-inbound-sms). Four functions import this module and each uses one contract: contracts
+ * and request schemas are `/* @__PURE__ *\/` calls (`atLoad`, shared/lazy.ts), so a function's
+ * bundle builds its own route's schemas and drops the others (the campaign request alone is about
+ * 350 zod schema objects).
+ */
 
 /** 10,000 recipients with custom fields fit comfortably; API Gateway's own limit is 10 MB. */
 export const MAX_CAMPAIGN_BODY_BYTES = 6 * 1024 * 1024;
@@ -17,28 +24,30 @@ const MAX_CANCEL_BODY_BYTES = 16 * 1024;
 // Bodies
 
 /** An inbound text as the SMS provider (or a bridge from its event stream) posts it. */
-export const inboundSmsBody = z.object({
-  from: z
-    .string({ error: 'is required' })
-    .min(1, { error: 'is required' })
-    .max(40)
-    .describe('The sender’s number; normalized to E.164 in the team’s region (invalid: 400 naming from)'),
-  to: z.string().max(40).optional().nullable().describe('The number texted'),
-  body: z.string({ error: 'is required' }).max(1600, { error: 'must be at most 1600 characters' }).describe('The text'),
-  message_id: z
-    .string()
-    .min(1)
-    .max(200)
-    .optional()
-    .nullable()
-    .describe('The provider’s message id; a repeated id is acknowledged and handled once'),
-  received_at: z.iso.datetime({ offset: true }).optional().nullable(),
-});
+export const inboundSmsBody = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    from: z
+      .string({ error: 'is required' })
+      .min(1, { error: 'is required' })
+      .max(40)
+      .describe('The sender’s number; normalized to E.164 in the team’s region (invalid: 400 naming from)'),
+    to: z.string().max(40).optional().nullable().describe('The number texted'),
+    body: z.string({ error: 'is required' }).max(1600, { error: 'must be at most 1600 characters' }).describe('The text'),
+    message_id: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .nullable()
+      .describe('The provider’s message id; a repeated id is acknowledged and handled once'),
+    received_at: z.iso.datetime({ offset: true }).optional().nullable(),
+  }),
+);
 
 /** Cancel takes no body; one that is sent goes through the same safe parse as every POST body, and is ignored. */
-const ignoredBody = z
-  .record(z.string(), z.unknown())
-  .describe('Ignored: the cancel takes no body (one that is sent must still be a JSON object)');
+const ignoredBody = /* @__PURE__ */ atLoad(() =>
+  z.record(z.string(), z.unknown()).describe('Ignored: the cancel takes no body (one that is sent must still be a JSON object)'),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/domain/sms/campaign.ts toCampaignData; functions/*-sms-*)
@@ -136,25 +145,25 @@ export const inboundSmsResponse = responseSchema(() =>
 // ---------------------------------------------------------------------------------------------
 // Contracts
 
-export const createSmsCampaign = defineContract({
+export const createSmsCampaign = /* @__PURE__ */ defineContract({
   routeId: 'createSmsCampaign',
-  headers: z.object({ ...idempotencyKeyHeader, ...workspaceHeader, ...preflightHeader }),
+  headers: /* @__PURE__ */ atLoad(() => z.object({ ...idempotencyKeyHeader, ...workspaceHeader, ...preflightHeader })),
   body: { schema: campaignRequestSchema, maxBytes: MAX_CAMPAIGN_BODY_BYTES },
   responses: { 202: smsCampaignResponse, 200: smsCampaignPreflight },
 });
 
-export const getSmsCampaign = defineContract({
+export const getSmsCampaign = /* @__PURE__ */ defineContract({
   routeId: 'getSmsCampaign',
   path: campaignPath,
-  headers: z.object(workspaceHeader),
+  headers: /* @__PURE__ */ atLoad(() => z.object(workspaceHeader)),
   responses: { 200: smsCampaignResponse },
   errors: { 404: 'No campaign with this id for the workspace’s team (another team’s campaign answers the same)' },
 });
 
-export const cancelSmsCampaign = defineContract({
+export const cancelSmsCampaign = /* @__PURE__ */ defineContract({
   routeId: 'cancelSmsCampaign',
   path: campaignPath,
-  headers: z.object({ ...idempotencyKeyHeader, ...workspaceHeader }),
+  headers: /* @__PURE__ */ atLoad(() => z.object({ ...idempotencyKeyHeader, ...workspaceHeader })),
   body: { schema: ignoredBody, maxBytes: MAX_CANCEL_BODY_BYTES, required: false },
   responses: { 200: smsCampaignResponse },
   errors: {
@@ -163,9 +172,9 @@ export const cancelSmsCampaign = defineContract({
   },
 });
 
-export const receiveInboundSms = defineContract({
+export const receiveInboundSms = /* @__PURE__ */ defineContract({
   routeId: 'receiveInboundSms',
-  headers: z.object({ ...idempotencyKeyHeader, ...workspaceHeader }),
+  headers: /* @__PURE__ */ atLoad(() => z.object({ ...idempotencyKeyHeader, ...workspaceHeader })),
   body: { schema: inboundSmsBody, maxBytes: MAX_INBOUND_BODY_BYTES },
   responses: { 200: inboundSmsResponse },
 });

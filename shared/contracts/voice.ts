@@ -29,7 +29,7 @@ export const voiceMessageBody = z.record(z.string(), z.unknown()).transform((bod
   const head = messageTypeSchema.safeParse(body);
   if (!head.success) return failWith(ctx, head.error);
   if (head.data.message.type !== 'end-of-call-report') return { kind: 'ignored', type: head.data.message.type };
-  const report = endOfCallReportSchema.safeParse(body);
+  const report = endOfCallReportSchema().safeParse(body);
   if (!report.success) return failWith(ctx, report.error);
   return { kind: 'report', report: report.data };
 });
@@ -37,7 +37,7 @@ export const voiceMessageBody = z.record(z.string(), z.unknown()).transform((bod
 /** What voiceMessageBody accepts, as one schema the document can show. */
 const documentedVoiceMessage = responseSchema(() =>
   z.union([
-    endOfCallReportSchema.describe('An end-of-call report: processed by the AI responder'),
+    endOfCallReportSchema().describe('An end-of-call report: processed by the AI responder'),
     z
       .object({
         message: z

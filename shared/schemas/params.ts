@@ -1,8 +1,10 @@
 import * as z from 'zod';
+import { atLoad } from '#shared/lazy';
 
 /**
  * Query-parameter building blocks. Query strings arrive as strings, so each block parses a string
- * and reports what it expected; messages are prefixed with the field name by parseOrThrow.
+ * and reports what it expected; messages are prefixed with the field name by parseOrThrow. Each
+ * is built `atLoad` (shared/lazy.ts): a function builds only the blocks its contract uses.
  */
 
 /** Schemas that read an integer from text; the API description documents what they pipe into as an integer. */
@@ -20,9 +22,11 @@ export function isIntegerText(schema: unknown): boolean {
   return typeof schema === 'object' && schema !== null && integerTexts.has(schema as z.ZodType);
 }
 
-export const integerParam = integerText(z.string().regex(/^-?\d{1,15}$/, { error: 'must be an integer' }));
+export const integerParam = /* @__PURE__ */ atLoad(() => integerText(z.string().regex(/^-?\d{1,15}$/, { error: 'must be an integer' })));
 
-export const positiveIdParam = integerParam.pipe(z.number().int().min(1, { error: 'must be a positive integer' }));
+export const positiveIdParam = /* @__PURE__ */ atLoad(() =>
+  integerParam.pipe(z.number().int().min(1, { error: 'must be a positive integer' })),
+);
 
 export function limitParam(defaultValue: number, max: number) {
   return integerParam
@@ -36,23 +40,29 @@ export function limitParam(defaultValue: number, max: number) {
     .transform((v) => v ?? defaultValue);
 }
 
-export const offsetParam = integerParam
-  .pipe(z.number().min(0, { error: 'must be 0 or greater' }))
-  .optional()
-  .transform((v) => v ?? 0);
+export const offsetParam = /* @__PURE__ */ atLoad(() =>
+  integerParam
+    .pipe(z.number().min(0, { error: 'must be 0 or greater' }))
+    .optional()
+    .transform((v) => v ?? 0),
+);
 
 /** ISO 8601 date-time with a zone designator (Z or ±hh:mm); normalized to UTC with milliseconds. */
-export const dateTimeParam = z
-  .string()
-  .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)), {
-    error: 'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-01T00:00:00Z',
-  })
-  .transform((s) => new Date(s).toISOString());
+export const dateTimeParam = /* @__PURE__ */ atLoad(() =>
+  z
+    .string()
+    .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)), {
+      error: 'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-01T00:00:00Z',
+    })
+    .transform((s) => new Date(s).toISOString()),
+);
 
-export const booleanParam = z
-  .enum(['true', 'false'], { error: 'must be true or false' })
-  .optional()
-  .transform((v) => v === 'true');
+export const booleanParam = /* @__PURE__ */ atLoad(() =>
+  z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
+);
 
 /** An IANA zone name, checked with Intl (no time-zone library needed just to validate). */
 export function isValidTimeZone(name: string): boolean {
@@ -65,13 +75,17 @@ export function isValidTimeZone(name: string): boolean {
   }
 }
 
-export const timezoneParam = z
-  .string()
-  .refine((s) => isValidTimeZone(s), { error: 'must be an IANA time zone name, e.g. America/New_York' })
-  .optional()
-  .transform((v) => v ?? 'America/New_York');
+export const timezoneParam = /* @__PURE__ */ atLoad(() =>
+  z
+    .string()
+    .refine((s) => isValidTimeZone(s), { error: 'must be an IANA time zone name, e.g. America/New_York' })
+    .optional()
+    .transform((v) => v ?? 'America/New_York'),
+);
 
-export const cursorParam = z.string().min(1, { error: 'must not be empty' }).max(2048, { error: 'is too long' }).optional();
+export const cursorParam = /* @__PURE__ */ atLoad(() =>
+  z.string().min(1, { error: 'must not be empty' }).max(2048, { error: 'is too long' }).optional(),
+);
 
 export const DEFAULT_RANGE_DAYS = 7;
 

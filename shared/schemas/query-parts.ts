@@ -1,9 +1,11 @@
 import * as z from 'zod';
+import { atLoad } from '#shared/lazy';
 import { booleanParam, cursorParam, dateTimeParam, limitParam, offsetParam, positiveIdParam, resolveRange } from './params';
 
 /**
  * Building blocks of the read routes' query and path schemas, shared by their contracts
- * (shared/contracts/): limits, date ranges, team selection and paging members.
+ * (shared/contracts/): limits, date ranges, team selection and paging members. Schemas are built
+ * `atLoad` (shared/lazy.ts): a function builds only those its contract uses.
  */
 export const V1_LIMIT = { default: 50, max: 500 } as const;
 export const V0_LIMIT = { default: 100, max: 1000 } as const;
@@ -44,35 +46,35 @@ const spanAtMost =
     });
 export const withinMaxRange = spanAtMost(MAX_RANGE_DAYS);
 
-export const teamPath = z.object({ teamId: positiveIdParam });
-export const enterprisePath = z.object({ enterpriseId: positiveIdParam });
+export const teamPath = /* @__PURE__ */ atLoad(() => z.object({ teamId: positiveIdParam }));
+export const enterprisePath = /* @__PURE__ */ atLoad(() => z.object({ enterpriseId: positiveIdParam }));
 /** An SMS campaign in the path (the platform routes). */
-export const campaignPath = z.object({ campaignId: z.string().min(1).max(64) });
+export const campaignPath = /* @__PURE__ */ atLoad(() => z.object({ campaignId: z.string().min(1).max(64) }));
 
 /** An optional enum parameter whose error lists the accepted values. */
 export function enumParam<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, { error: `must be one of ${values.join(', ')}` }).optional();
 }
 
-export const dateRangeMembers = {
+export const dateRangeMembers = /* @__PURE__ */ atLoad(() => ({
   start_date: dateTimeParam.optional(),
   end_date: dateTimeParam.optional(),
-};
+}));
 
 /** v0 lists: team selection by team_id (or the x-team-id header), offset pagination. */
-export const v0ListMembers = {
+export const v0ListMembers = /* @__PURE__ */ atLoad(() => ({
   team_id: positiveIdParam.optional(),
   ...dateRangeMembers,
   limit: limitParam(V0_LIMIT.default, V0_LIMIT.max),
   offset: offsetParam,
-};
+}));
 
-export const v1PageMembers = {
+export const v1PageMembers = /* @__PURE__ */ atLoad(() => ({
   cursor: cursorParam,
   limit: limitParam(V1_LIMIT.default, V1_LIMIT.max),
-};
+}));
 
-export const crossTeamMembers = {
+export const crossTeamMembers = /* @__PURE__ */ atLoad(() => ({
   team_id: positiveIdParam.optional(),
   include_test_teams: booleanParam,
-};
+}));

@@ -156,7 +156,7 @@ describe('simulated end-of-call report', () => {
     );
 
     expect(answered).toBe(true);
-    const normalized = normalizeReport(endOfCallReportSchema.parse(body));
+    const normalized = normalizeReport(endOfCallReportSchema().parse(body));
     expect(normalized).toMatchObject({
       providerCallId: 'sandbox_test',
       type: 'outboundPhoneCall',
@@ -177,7 +177,7 @@ describe('simulated end-of-call report', () => {
     const retry = simulatedEndOfCallReport(call('+12125550143', 2), { serviceType: null }, new Date());
 
     expect(first.answered).toBe(false);
-    expect(normalizeReport(endOfCallReportSchema.parse(first.body))).toMatchObject({
+    expect(normalizeReport(endOfCallReportSchema().parse(first.body))).toMatchObject({
       endedReason: 'customer-did-not-answer',
       transcript: '',
       analysis: { bookingIntent: false },

@@ -65,7 +65,7 @@ function report(callId: string, message: Record<string, unknown> = {}) {
       ...message,
     },
   };
-  return normalizeReport(endOfCallReportSchema.parse(body));
+  return normalizeReport(endOfCallReportSchema().parse(body));
 }
 
 const callRows = (teamId: number) => calls.listCallsByOffset({ teamId, offset: 0, limit: 100 });

@@ -5,7 +5,7 @@ import { parseOrThrow } from '#shared/http/validation';
 /** Parses a body the way the webhook handler does: the message type first, then the report. */
 function parseReport(body: unknown) {
   parseOrThrow(messageTypeSchema, body, 'body');
-  return normalizeReport(parseOrThrow(endOfCallReportSchema, body, 'body'));
+  return normalizeReport(parseOrThrow(endOfCallReportSchema(), body, 'body'));
 }
 
 function refusal(body: unknown): { field: string | undefined; message: string } {

@@ -75,6 +75,7 @@ describe('the contracts', () => {
     jest.isolateModules(() => {
       let built = 0;
       jest.doMock('#shared/lazy', () => ({
+        ...jest.requireActual<typeof import('#shared/lazy')>('#shared/lazy'),
         lazy: <T>(build: () => T) =>
           jest.requireActual<typeof import('#shared/lazy')>('#shared/lazy').lazy(() => {
             built += 1;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { lazy } from '#shared/lazy';
 
 /**
  * The end-of-call report, normalized from the two shapes providers send: the spec's flat shape
@@ -18,45 +19,6 @@ const blankAsAbsent = (value: unknown) => (typeof value === 'string' && value.tr
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsAbsent, schema.optional().nullable());
 
 const text = (max: number) => optional(z.string().max(max));
-const longText = text(100_000);
-const httpsUrl = optional(
-  z
-    .string()
-    .max(2048)
-    .refine(
-      (u) => {
-        try {
-          return new URL(u).protocol === 'https:';
-        } catch {
-          return false;
-        }
-      },
-      { error: 'must be an https URL' },
-    ),
-);
-/**
- * A non-negative amount. Numbers beyond 2^53 − 1 reach the schema as their exact text (the body
- * parser, safe-json.ts in the HTTP layer, keeps them so) and are refused here with the range, like
- * any other non-number.
- */
-const amount = (unit: string) =>
-  optional(
-    z.number({ error: `must be a number (${unit}) from 0 to ${Number.MAX_SAFE_INTEGER}` }).min(0, { error: `must be 0 or more (${unit})` }),
-  );
-const dateTime = optional(z.iso.datetime({ offset: true }));
-
-const analysisFields = {
-  callReason: text(500),
-  sentiment: text(100),
-  bookingIntent: z.boolean().optional().nullable(),
-  urgency: text(100),
-};
-
-const metadataSchema = z.record(z.string(), z.unknown()).optional().nullable();
-const customerSchema = z
-  .object({ number: text(40), name: text(200) })
-  .optional()
-  .nullable();
 
 /** 'is required' when the member is absent (or null), 'must be <kind>' when it has another type. */
 const required = (kind: string) => ({
@@ -67,42 +29,91 @@ export const messageTypeSchema = z.object({
   message: z.object({ type: z.string(required('a string')).min(1, { error: 'is required' }) }, required('an object')),
 });
 
-export const endOfCallReportSchema = z.object({
-  message: z.object({
-    type: z.literal('end-of-call-report'),
-    call: z.object(
-      {
-        id: z.string(required('a string')).min(1, { error: 'is required' }).max(200),
-        customer: customerSchema,
-        duration: amount('seconds'),
-        type: text(100),
-        metadata: metadataSchema,
-      },
-      required('an object'),
-    ),
-    customer: customerSchema,
-    transcript: longText,
-    summary: longText,
-    recordingUrl: httpsUrl,
-    artifact: z.object({ transcript: longText, recordingUrl: httpsUrl }).optional().nullable(),
-    analysis: z
-      .object({
-        ...analysisFields,
-        summary: longText,
-        structuredData: z.object(analysisFields).passthrough().optional().nullable(),
-      })
-      .optional()
-      .nullable(),
-    endedReason: text(200),
-    startedAt: dateTime,
-    endedAt: dateTime,
-    durationSeconds: amount('seconds'),
-    cost: amount("the provider's currency"),
-    metadata: metadataSchema,
-  }),
+/**
+ * The end-of-call report's schema, built with the first end-of-call report the function receives
+ * (about 700 zod schema objects): providers post many other message types to the same webhook
+ * (status updates, transcripts, …), which only need messageTypeSchema (README, Decisions: cold start).
+ */
+export const endOfCallReportSchema = lazy(() => {
+  const longText = text(100_000);
+  const httpsUrl = optional(
+    z
+      .string()
+      .max(2048)
+      .refine(
+        (u) => {
+          try {
+            return new URL(u).protocol === 'https:';
+          } catch {
+            return false;
+          }
+        },
+        { error: 'must be an https URL' },
+      ),
+  );
+  /**
+   * A non-negative amount. Numbers beyond 2^53 − 1 reach the schema as their exact text (the body
+   * parser, safe-json.ts in the HTTP layer, keeps them so) and are refused here with the range, like
+   * any other non-number.
+   */
+  const amount = (unit: string) =>
+    optional(
+      z
+        .number({ error: `must be a number (${unit}) from 0 to ${Number.MAX_SAFE_INTEGER}` })
+        .min(0, { error: `must be 0 or more (${unit})` }),
+    );
+  const dateTime = optional(z.iso.datetime({ offset: true }));
+
+  const analysisFields = {
+    callReason: text(500),
+    sentiment: text(100),
+    bookingIntent: z.boolean().optional().nullable(),
+    urgency: text(100),
+  };
+
+  const metadataSchema = z.record(z.string(), z.unknown()).optional().nullable();
+  const customerSchema = z
+    .object({ number: text(40), name: text(200) })
+    .optional()
+    .nullable();
+
+  return z.object({
+    message: z.object({
+      type: z.literal('end-of-call-report'),
+      call: z.object(
+        {
+          id: z.string(required('a string')).min(1, { error: 'is required' }).max(200),
+          customer: customerSchema,
+          duration: amount('seconds'),
+          type: text(100),
+          metadata: metadataSchema,
+        },
+        required('an object'),
+      ),
+      customer: customerSchema,
+      transcript: longText,
+      summary: longText,
+      recordingUrl: httpsUrl,
+      artifact: z.object({ transcript: longText, recordingUrl: httpsUrl }).optional().nullable(),
+      analysis: z
+        .object({
+          ...analysisFields,
+          summary: longText,
+          structuredData: z.object(analysisFields).passthrough().optional().nullable(),
+        })
+        .optional()
+        .nullable(),
+      endedReason: text(200),
+      startedAt: dateTime,
+      endedAt: dateTime,
+      durationSeconds: amount('seconds'),
+      cost: amount("the provider's currency"),
+      metadata: metadataSchema,
+    }),
+  });
 });
 
-export type EndOfCallReport = z.output<typeof endOfCallReportSchema>;
+export type EndOfCallReport = z.output<ReturnType<typeof endOfCallReportSchema>>;
 
 export interface NormalizedCall {
   providerCallId: string;
