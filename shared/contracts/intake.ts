@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { TARGET_FIELDS } from '#shared/domain/intake/field-mapping';
-import { SCHEDULING_MODES } from '#shared/domain/intake/scheduling';
+import { SCHEDULING_MODES } from '#shared/domain/intake/scheduling-config';
 import { defineContract, formatBytes, type ResponseSchema, responseSchema } from './contract';
 import { idempotencyKeyHeader, testModeHeader } from './headers';
 import { count, dateTime, id, nullableString } from './responses';

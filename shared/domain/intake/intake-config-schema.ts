@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { TARGET_FIELDS, validateFieldMapping } from './field-mapping';
 import { parsePath } from './payload-path';
-import { isTimeOfDay, SCHEDULING_MODES, WEEKDAYS } from './scheduling';
+import { isTimeOfDay, SCHEDULING_MODES, WEEKDAYS } from './scheduling-config';
 
 /**
  * The schema of a team's intake configuration (types and defaults: ./intake-config.ts). The

@@ -4,13 +4,12 @@ import { toE164 } from '#shared/domain/phone';
 import { assertStorable } from '#shared/domain/stored-size';
 import type { Team } from '#shared/domain/tenancy';
 import { BadRequestError, ForbiddenError } from '#shared/errors';
+import { lazy } from '#shared/lazy';
 import type { IntakeConfigStore } from '#shared/ports/intake-store';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
-import { parseAppointmentTime } from './appointment-time';
 import { applyFieldMapping, type MappedFields, type MappingResult } from './field-mapping';
 import { DEFAULT_INTAKE_CONFIG, type IntakeConfig, resolveLeadSource } from './intake-config';
 import { type RoutingDecision, routeLead } from './routing';
-import { nextAllowedInstant } from './scheduling';
 
 /** What preparing an intake reads: the teams (routing) and their intake configuration. */
 export interface PrepareDependencies {
@@ -56,6 +55,14 @@ export interface PreparedIntake {
   buildLead(ids: LeadIds): IntakeLeadRecord;
 }
 
+/**
+ * Time-zone arithmetic (luxon, about 70 KB) is loaded with the first lead that needs it: a team
+ * whose schedule is not `always`, or a payload with an appointment time. Teams calling at once
+ * never load it (README, Decisions: cold start).
+ */
+const scheduling = lazy(() => import('./scheduling'));
+const appointmentTime = lazy(() => import('./appointment-time'));
+
 const MAX_EXTERNAL_ID = 256;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Ids as long as real ones, to size a lead before its ids are drawn. */
@@ -72,7 +79,7 @@ const SIZING_IDS: LeadIds = {
 export async function prepareIntake(deps: PrepareDependencies, submission: IntakeSubmission): Promise<PreparedIntake> {
   const { team, routing } = await resolveTargetTeam(deps, submission.identity, submission.payload);
   const config: IntakeConfig = (await deps.configs.getIntakeConfig(team.id)) ?? DEFAULT_INTAKE_CONFIG;
-  return planIntake({ team, routing, config, payload: submission.payload, now: submission.now });
+  return await planIntake({ team, routing, config, payload: submission.payload, now: submission.now });
 }
 
 async function resolveTargetTeam(
@@ -111,15 +118,16 @@ export interface IntakePlanInput {
 }
 
 /**
- * Pure: maps the payload through the team's field mapping, validates what the lead needs (a 400
- * naming the field otherwise), resolves its lead source, finds when its first call is due, and
- * checks that the lead fits in a stored item (a 413 otherwise, in test mode too).
+ * Pure (async only to load time-zone code when the lead needs it): maps the payload through the
+ * team's field mapping, validates what the lead needs (a 400 naming the field otherwise), resolves
+ * its lead source, finds when its first call is due, and checks that the lead fits in a stored
+ * item (a 413 otherwise, in test mode too).
  */
-export function planIntake({ team, routing, config, payload, now }: IntakePlanInput): PreparedIntake {
+export async function planIntake({ team, routing, config, payload, now }: IntakePlanInput): Promise<PreparedIntake> {
   const mapped = applyFieldMapping(payload, config.field_mapping);
   const f = mapped.fields;
   const warnings: string[] = [];
-  const { phone, appointment } = checkFields(f, config, team);
+  const { phone, appointment } = await checkFields(f, config, team);
   let email: string | null = f.email ?? null;
   if (email && !EMAIL.test(email)) {
     warnings.push('email: not a valid address; kept in the raw payload only');
@@ -133,7 +141,10 @@ export function planIntake({ team, routing, config, payload, now }: IntakePlanIn
     warnings.push(`lead_source: "${f.lead_source}" is not a configured lead source; recorded as ${leadSource ?? 'none'}`);
   }
 
-  const dueAt = nextAllowedInstant({ ...config.scheduling, timezone: team.timezone }, now);
+  const dueAt =
+    config.scheduling.mode === 'always'
+      ? now
+      : (await scheduling()).nextAllowedInstant({ ...config.scheduling, timezone: team.timezone }, now);
   if (!dueAt) {
     throw new BadRequestError(
       `The team's ${config.scheduling.mode} schedule allows no call within the next week; ask the operator to fix it`,
@@ -219,7 +230,7 @@ export function planIntake({ team, routing, config, payload, now }: IntakePlanIn
 }
 
 /** The fields a lead cannot do without or must get right: a 400 naming the field otherwise. */
-function checkFields(f: MappedFields, config: IntakeConfig, team: Team): { phone: string; appointment: string | null } {
+async function checkFields(f: MappedFields, config: IntakeConfig, team: Team): Promise<{ phone: string; appointment: string | null }> {
   if (!f.phone_number) {
     throw new BadRequestError(
       'phone_number: no phone number found in the payload; a lead without a phone cannot be called',
@@ -235,7 +246,7 @@ function checkFields(f: MappedFields, config: IntakeConfig, team: Team): { phone
   }
   let appointment: string | null = null;
   if (f.appointment_datetime) {
-    appointment = parseAppointmentTime(f.appointment_datetime, team.timezone);
+    appointment = (await appointmentTime()).parseAppointmentTime(f.appointment_datetime, team.timezone);
     if (!appointment) {
       throw new BadRequestError(
         `appointment_datetime: "${f.appointment_datetime.slice(0, 60)}" is not a date-time (use ISO 8601, e.g. 2026-11-25T14:00:00-05:00)`,

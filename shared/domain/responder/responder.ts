@@ -1,6 +1,12 @@
 import type { Team } from '#shared/domain/tenancy';
+import { lazy } from '#shared/lazy';
 import type { NormalizedCall } from './call-report';
-import { findRequestedTime } from './requested-time';
+
+/**
+ * chrono-node and luxon (about 115 KB) read the requested time; they are loaded with the first
+ * report that shows booking intent, not at cold start (README, Decisions: cold start).
+ */
+const requestedTime = lazy(() => import('./requested-time'));
 
 /** What the AI responder decided about a call, each decision with the reason an operator reads. */
 export interface ResponderDecision {
@@ -49,7 +55,7 @@ export class RuleBasedResponder implements Responder {
     const reasonText = call.analysis.callReason ?? '';
     let appointment: ResponderDecision['appointment'] = null;
     if (call.analysis.bookingIntent === true) {
-      const requested = findRequestedTime(call.transcript, team.timezone, callTime);
+      const requested = (await requestedTime()).findRequestedTime(call.transcript, team.timezone, callTime);
       const reason = requested?.at
         ? `booking intent; the transcript names "${requested.phrase}" (${team.timezone})`
         : requested
