@@ -1,0 +1,103 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { build, type Metafile } from 'esbuild';
+import { LOAD_ENV } from '../../bench/cold';
+import { BUNDLE_ENTRY_FILE, functionBuildOptions } from '../../lib/function-bundle';
+
+/**
+ * The functions as the stack bundles them (lib/function-bundle.ts, the options ServiceFunction
+ * deploys with): an ES module entry with code splitting. Checked here:
+ * - the bundle runs as Lambda loads it: index.mjs imports with the deployed kind of environment,
+ *   exports the handler, and every chunk (what `import()` loads on a first request) loads too, so a
+ *   CommonJS dependency's `require` works in the ES module output;
+ * - what each write function reads at load (its entry and the chunks it imports statically) leaves
+ *   out what only some requests need (README, Decisions: cold start): the SDK clients other than
+ *   DynamoDB, Powertools' idempotency, luxon and chrono-node where only some requests need them,
+ *   and other routes' request schemas.
+ */
+
+const ROOT = path.resolve(__dirname, '..', '..');
+let outRoot: string;
+
+beforeAll(() => {
+  outRoot = mkdtempSync(path.join(tmpdir(), 'function-bundle-'));
+});
+
+afterAll(() => {
+  rmSync(outRoot, { recursive: true, force: true });
+});
+
+async function bundle(functionName: string): Promise<{ outdir: string; metafile: Metafile }> {
+  const outdir = path.join(outRoot, functionName);
+  const entry = path.join(ROOT, 'functions', functionName, 'handler.ts');
+  const result = await build({ ...functionBuildOptions(ROOT, entry, outdir), metafile: true, logLevel: 'silent' });
+  if (!result.metafile) throw new Error('no metafile');
+  return { outdir, metafile: result.metafile };
+}
+
+/** The outputs loaded with the entry: it and its static imports, transitively. */
+function outputsAtLoad(metafile: Metafile): string[] {
+  const outputs = metafile.outputs;
+  const entry = Object.keys(outputs).find((file) => file.endsWith(`/${BUNDLE_ENTRY_FILE}`));
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    const output = outputs[file];
+    if (seen.has(file) || !output) return;
+    seen.add(file);
+    for (const imported of output.imports) if (imported.kind === 'import-statement') visit(imported.path);
+  };
+  if (entry) visit(entry);
+  return [...seen];
+}
+
+const LOADED_ON_FIRST_USE = [
+  /node_modules\/@aws-sdk\/client-(sqs|eventbridge|scheduler|pinpoint-sms-voice-v2)\//,
+  /node_modules\/@aws-lambda-powertools\/idempotency\//,
+];
+
+describe('function bundles', () => {
+  it('load as Lambda loads them, every chunk included', async () => {
+    const { outdir } = await bundle('ingest-lead');
+    const chunks = readdirSync(path.join(outdir, 'chunks')).filter((file) => file.endsWith('.mjs'));
+    expect(chunks.length).toBeGreaterThan(1);
+    const script = `
+      const { pathToFileURL } = require('node:url');
+      (async () => {
+        const mod = await import(pathToFileURL(process.argv[1]).href);
+        if (typeof mod.handler !== 'function') throw new Error('no handler export');
+        for (const chunk of process.argv.slice(2)) await import(pathToFileURL(chunk).href);
+        process.stdout.write('loaded ' + (process.argv.length - 2));
+      })().catch((error) => { console.error(error); process.exit(1); });`;
+    const out = execFileSync(
+      process.execPath,
+      ['-e', script, path.join(outdir, BUNDLE_ENTRY_FILE), ...chunks.map((chunk) => path.join(outdir, 'chunks', chunk))],
+      { env: { ...LOAD_ENV, NODE_OPTIONS: '--enable-source-maps' }, encoding: 'utf8' },
+    );
+    expect(out).toBe(`loaded ${chunks.length}`);
+  }, 60_000);
+
+  it.each([
+    ['ingest-lead', [/node_modules\/luxon\//], []],
+    ['receive-voice-report', [/node_modules\/(luxon|chrono-node)\//], []],
+    ['cancel-sms-campaign', [], ['must be an array of recipients', 'The sender’s number']],
+    ['receive-inbound-sms', [], ['must be an array of recipients']],
+  ])(
+    '%s reads at load nothing that only some of its requests need',
+    async (functionName, laterInputs, laterTexts) => {
+      const { metafile } = await bundle(functionName);
+      const loaded = outputsAtLoad(metafile);
+      const inputs = loaded.flatMap((file) => Object.keys(metafile.outputs[file]?.inputs ?? {}));
+      for (const pattern of [...LOADED_ON_FIRST_USE, ...laterInputs]) {
+        expect(inputs.filter((input) => pattern.test(input))).toEqual([]);
+      }
+      // Schemas of other routes (or of other message types) are not even in the code read at load.
+      const text = loaded.map((file) => readFileSync(path.join(ROOT, file), 'utf8')).join('\n');
+      for (const marker of laterTexts) expect(text.includes(marker)).toBe(false);
+      // The idempotent routes do bundle Powertools, for the first request that carries the header.
+      expect(Object.keys(metafile.inputs).some((input) => /node_modules\/@aws-lambda-powertools\/idempotency\//.test(input))).toBe(true);
+    },
+    60_000,
+  );
+});
