@@ -14,8 +14,8 @@ import { BUNDLE_ENTRY_FILE, functionBuildOptions } from '../../lib/function-bund
  *   CommonJS dependency's `require` works in the ES module output;
  * - what each write function reads at load (its entry and the chunks it imports statically) leaves
  *   out what only some requests need (README, Decisions: cold start): the SDK clients other than
- *   DynamoDB, Powertools' idempotency, luxon and chrono-node where only some requests need them,
- *   and other routes' request schemas.
+ *   DynamoDB, Powertools' idempotency, luxon, chrono-node and libphonenumber where only some
+ *   requests need them, and other routes' request schemas.
  */
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -80,7 +80,7 @@ describe('function bundles', () => {
 
   it.each([
     ['ingest-lead', [/node_modules\/luxon\//], []],
-    ['receive-voice-report', [/node_modules\/(luxon|chrono-node)\//], []],
+    ['receive-voice-report', [/node_modules\/(luxon|chrono-node|libphonenumber-js)\//, /shared\/domain\/phone-metadata\.ts$/], []],
     ['cancel-sms-campaign', [], ['must be an array of recipients', 'The sender’s number']],
     ['receive-inbound-sms', [], ['must be an array of recipients']],
   ])(

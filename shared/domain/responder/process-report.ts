@@ -2,13 +2,20 @@ import { randomUUID } from 'node:crypto';
 import type { CallRecord } from '#shared/domain/calls';
 import { type CompleteOutreachDependencies, completeOutreach } from '#shared/domain/intake/complete-outreach';
 import type { LeadRecord } from '#shared/domain/leads';
-import { toE164 } from '#shared/domain/phone';
 import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support';
 import type { Team } from '#shared/domain/tenancy';
+import { lazy } from '#shared/lazy';
 import type { CallStore } from '#shared/ports/call-store';
 import type { IntakeStore } from '#shared/ports/intake-store';
 import type { NormalizedCall } from './call-report';
 import type { Responder, ResponderDecision } from './responder';
+
+/**
+ * libphonenumber and its 'max' metadata (about 200 KB) normalize the caller's number: loaded with
+ * the first end-of-call report that carries one, not at cold start, since the webhook also receives
+ * the provider's other message types (README, Decisions: cold start).
+ */
+const phoneNumbers = lazy(() => import('#shared/domain/phone'));
 
 export interface ProcessReportDependencies extends CompleteOutreachDependencies {
   readonly calls: CallStore;
@@ -56,7 +63,7 @@ export async function processCallReport(
   const outreachLead = stlCallId !== null ? await deps.intake.getLeadByStlCallId(stlCallId) : null;
   const callTime = new Date(call.endedAt ?? call.startedAt ?? now.toISOString());
   const decision = await deps.responder.decide(call, team, callTime);
-  const phone = call.customerNumber ? (toE164(call.customerNumber) ?? null) : null;
+  const phone = call.customerNumber ? ((await phoneNumbers()).toE164(call.customerNumber) ?? null) : null;
   const customer = { name: call.customerName ?? outreachLead?.customer_name ?? null, phone: phone ?? outreachLead?.customer_phone ?? null };
   const createdAt = now.toISOString();
   const callId = randomUUID();
