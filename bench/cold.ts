@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { TABLES, tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
 import type { TableName } from '#shared/routes';
-import { type BuiltBundle, buildAll, HELLO_REFERENCE, SDK_REFERENCE } from './bundles';
+import { type BuiltBundle, buildAll, HELLO_REFERENCE, loadedAtStart, SDK_REFERENCE } from './bundles';
 import { median, ms, ratio, round, type SectionContext, type SectionReport, type TargetCheck } from './report';
 
 /**
@@ -23,6 +23,13 @@ export const COLD_RATIO_TARGET = 1.3;
 /** Bundles measured a second time without source maps, to show what --enable-source-maps costs. */
 const NO_SOURCE_MAP_SAMPLE = ['authorizer', 'list-team-sessions', 'ingest-lead'];
 const PROBE_TIMEOUT_MS = 20_000;
+/**
+ * Functions whose code loaded on first use is timed too: what a request that needs it then pays
+ * (the import of that chunk after the function's), so moving work out of the cold start shows
+ * where it went.
+ */
+const FIRST_USE_SAMPLE = ['ingest-lead', 'receive-voice-report', 'create-sms-campaign'];
+const FIRST_USE_RUNS = 7;
 
 /** What a deployed function finds in its environment at load; every value is a dummy. */
 export const LOAD_ENV: Readonly<Record<string, string>> = {
@@ -81,14 +88,19 @@ countCalls(String.prototype, 'localeCompare');
 for (const name of ['NumberFormat', 'DateTimeFormat', 'Collator', 'PluralRules', 'RelativeTimeFormat', 'ListFormat', 'Segmenter']) countCalls(Intl, name);
 const { pathToFileURL } = require('node:url');
 const url = pathToFileURL(process.argv[2]).href;
+// With a second file: the function is imported first, untimed, then what a first request would
+// load with import() (a chunk) is timed.
+const later = process.argv[3] ? pathToFileURL(process.argv[3]).href : null;
 (async () => {
   await import(pathToFileURL(require('node:path').join(__dirname, 'cold-warm.mjs')).href);
+  const loaded = later ? await import(url) : null;
   const cpuBefore = process.cpuUsage();
   const before = performance.now();
   let exported = 'error';
   let error = null;
   try {
-    exported = typeof (await import(url)).handler;
+    if (later) await import(later);
+    exported = typeof (loaded ?? (await import(url))).handler;
   } catch (e) {
     error = String((e && e.message) || e);
   }
@@ -112,9 +124,9 @@ interface ProbeResult {
   intl: number;
 }
 
-function probe(probeFile: string, bundle: string, sourceMaps: boolean): Promise<ProbeResult> {
+function probe(probeFile: string, bundle: string, sourceMaps: boolean, later?: string): Promise<ProbeResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [probeFile, bundle], {
+    const child = spawn(process.execPath, [probeFile, bundle, ...(later ? [later] : [])], {
       env: { ...LOAD_ENV, NODE_OPTIONS: sourceMaps ? '--enable-source-maps' : '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -181,6 +193,65 @@ async function measure(
   return series;
 }
 
+function shortModule(module: string): string {
+  const i = module.lastIndexOf('node_modules/');
+  return i === -1 ? module : module.slice(i + 'node_modules/'.length);
+}
+
+/** A chunk a function loads with `import()` when a request first needs it. */
+interface LazyEntry {
+  readonly bundle: BuiltBundle;
+  /** The module the function imports on first use, as the metafile names it. */
+  readonly module: string;
+  readonly file: string;
+  /** Bytes that import reads: the chunk and its static imports not already loaded with the function. */
+  readonly bytes: number;
+}
+
+function lazyEntries(bundles: readonly BuiltBundle[], root: string): LazyEntry[] {
+  return bundles.flatMap((bundle) => {
+    const outputs = bundle.metafile.outputs;
+    const atStart = loadedAtStart(bundle.metafile);
+    return Object.entries(outputs)
+      .filter(
+        ([file, output]) =>
+          file.endsWith('.mjs') &&
+          !atStart.has(file) &&
+          output.entryPoint &&
+          !output.entryPoint.includes('node_modules/@smithy/') &&
+          !output.entryPoint.includes('node_modules/@aws-sdk/credential-provider') &&
+          !output.entryPoint.includes('node_modules/bowser'),
+      )
+      .map(([file, output]) => {
+        const seen = new Set<string>();
+        const visit = (f: string) => {
+          const o = outputs[f];
+          if (seen.has(f) || atStart.has(f) || !o) return;
+          seen.add(f);
+          for (const imported of o.imports) if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
+        };
+        visit(file);
+        const bytes = [...seen].reduce((sum, f) => sum + (outputs[f]?.bytes ?? 0), 0);
+        return { bundle, module: output.entryPoint ?? file, file: path.join(root, file), bytes };
+      });
+  });
+}
+
+async function measureFirstUse(probeFile: string, entries: readonly LazyEntry[], runs: number): Promise<Map<LazyEntry, number[]>> {
+  const cpu = new Map<LazyEntry, number[]>(entries.map((e) => [e, []]));
+  for (let i = 0; i < runs; i++) {
+    for (const entry of entries) {
+      try {
+        const r = await probe(probeFile, entry.bundle.outfile, true, entry.file);
+        if (!r.error) cpu.get(entry)?.push(r.cpuMs);
+      } catch {
+        // a failed probe leaves the run out of the median
+      }
+    }
+  }
+  return cpu;
+}
+
 export async function run(ctx: SectionContext): Promise<SectionReport> {
   ctx.progress('bundling (same options as section 1)…');
   const all = await buildAll(ctx);
@@ -195,6 +266,12 @@ export async function run(ctx: SectionContext): Promise<SectionReport> {
   const sample = bundles.filter((b) => b.kind === 'reference' || NO_SOURCE_MAP_SAMPLE.includes(b.name));
   ctx.progress(`${sample.length} bundles × ${RUNS} processes without source maps…`);
   const plain = await measure(probeFile, sample, false, RUNS);
+  const firstUse = lazyEntries(
+    bundles.filter((b) => FIRST_USE_SAMPLE.includes(b.name)),
+    ctx.root,
+  );
+  ctx.progress(`${firstUse.length} chunks loaded on first use × ${FIRST_USE_RUNS} processes…`);
+  const later = await measureFirstUse(probeFile, firstUse, FIRST_USE_RUNS);
   const seconds = (performance.now() - started) / 1000;
 
   const med = (m: Map<string, Series>, name: string, key: 'require' | 'cpu' | 'sinceStart') => median(m.get(name)?.[key] ?? []);
@@ -265,6 +342,14 @@ export async function run(ctx: SectionContext): Promise<SectionReport> {
         ],
         rows,
       },
+      {
+        title: `Loaded on first use: the import() a request that needs it triggers, after the function's own import (median of ${FIRST_USE_RUNS} processes; CPU ms)`,
+        columns: ['function', 'module imported on first use', 'KB read', 'CPU p50 ms', '× SDK-only import'],
+        rows: firstUse.map((entry) => {
+          const cpu = median(later.get(entry) ?? []);
+          return [entry.bundle.name, shortModule(entry.module), round(entry.bytes / 1024, 0), round(cpu, 1), round(cpu / sdkCpu, 2)];
+        }),
+      },
     ],
     targets,
     notes: [
@@ -275,7 +360,7 @@ export async function run(ctx: SectionContext): Promise<SectionReport> {
       `'no-srcmap' re-measures the references and ${NO_SOURCE_MAP_SAMPLE.join(', ')} with NODE_OPTIONS empty: the difference is what --enable-source-maps costs at load.`,
       `Network attempts at import (socket connects + DNS lookups) across all runs: ${networkAttempts}. AWS_ENDPOINT_URL points at a closed 127.0.0.1 port in any case.`,
       `Intl calls at import (toLocaleString, localeCompare, Intl.* constructors) across all runs: ${intlCalls}. A process's first one loads ICU data, about 12 ms of cold start; descriptions built at load format numbers by hand (shared/contracts/contract.ts formatBytes).`,
-      `${bundles.length * RUNS + sample.length * RUNS} processes in ${seconds.toFixed(0)} s, run one at a time; the machine is shared, so min/max show the noise.`,
+      `${bundles.length * RUNS + sample.length * RUNS + firstUse.length * FIRST_USE_RUNS} processes in ${seconds.toFixed(0)} s, run one at a time; the machine is shared, so min/max show the noise.`,
     ],
     figures: {
       runs: RUNS,
