@@ -36,7 +36,15 @@ export interface RouteDefinition<Id extends string = string> {
 export type TableName = 'teams' | 'sessions' | 'rollups' | 'leads' | 'calls' | 'campaigns' | 'idempotency';
 
 /** An outbound dependency of a function: a queue by name, or a service. */
-export type PortUse = 'outreach-calls' | 'campaign-sends' | 'event-bus' | 'scheduler' | 'voice-provider' | 'sms-provider';
+export type PortUse =
+  | 'outreach-calls'
+  | 'campaign-sends'
+  | 'event-bus'
+  | 'scheduler'
+  | 'voice-provider'
+  | 'sms-provider'
+  | 'coach-evaluations'
+  | 'call-evaluator';
 
 const ROUTE_ROWS = [
   {
@@ -187,7 +195,7 @@ const ROUTE_ROWS = [
       { table: 'leads', access: 'readwrite' },
       { table: 'idempotency', access: 'readwrite' },
     ],
-    uses: ['outreach-calls', 'scheduler', 'event-bus'],
+    uses: ['outreach-calls', 'scheduler', 'event-bus', 'coach-evaluations'],
     summary: "Receive a voice provider's end-of-call report and process it with the AI responder",
     tag: 'Voice',
   },
