@@ -29,7 +29,7 @@ const THIS_NUMBER = /\b(at|to|on) this number\b/i;
 const ASKS_ADDRESS = /\b(address|zip code|postal code|where (are you|is the (property|home|house))|what city|located)\b/i;
 const STREET =
   /\b\d{1,6} [A-Z][A-Za-z]+( [A-Z][A-Za-z]+)* (St|Street|Ave|Avenue|Rd|Road|Dr|Drive|Ln|Lane|Blvd|Boulevard|Way|Ct|Court|Pl|Place)\b/;
-const AREA = /\b(we('re| are) in|i('m| am) in|live in|located in) [A-Z][a-z]+/;
+const AREA = /\b([Ww]e('re| are)|I('m| am)|[Ll]ive|[Ll]ocated) in [A-Z][a-z]+/;
 const SERVES_AREA = /\bwe (do )?(serve|cover|service)\b/i;
 const NEED =
   /\b(leak\w*|broken|not working|won't|doesn't|stopped|no (hot )?water|clog\w*|flood\w*|burst|repair|install\w*|replac\w*|nois\w*|smell\w*|problem|issue|heat\w*|cool\w*|furnace|water heater|drain|pipe|toilet|quote|price|pricing|estimate|maintenance|tune-up|service)\b/i;
@@ -129,14 +129,20 @@ const RULES = new Map<string, Rule>(
     handled_with_care(turns) {
       const trigger = find(turns, 'customer', URGENT_OR_COMPLAINT);
       if (!trigger) return notApplicable('The customer reports no emergency, urgency or complaint');
-      const empathy = find(turns, 'agent', EMPATHY, trigger.turn.start);
+      // Empathy may come with the agent's first answer to the problem; acting on it must follow the trigger.
+      const firstCustomerTurn = turns.find((t) => t.speaker === 'customer');
+      const empathy = find(turns, 'agent', EMPATHY, firstCustomerTurn?.start ?? -1);
       const action = find(turns, 'agent', ACTS, trigger.turn.start);
       if (empathy && action) return pass(action, 'The agent acknowledges the urgency or complaint and acts on it');
       if (empathy) return pass(empathy, 'The agent acknowledges the urgency or complaint but does not prioritise or escalate it', 50);
       if (action) return pass(action, 'The agent acts on the urgency or complaint without acknowledging it', 50);
-      return fail(
-        `The customer raises something urgent or a complaint ("${trigger.evidence}") and the agent neither acknowledges nor acts on it`,
-      );
+      // The evidence is what went unanswered.
+      return {
+        applicable: true,
+        score: 0,
+        reason: 'The customer raises something urgent or a complaint (quoted) and the agent neither acknowledges nor acts on it',
+        evidence: trigger.evidence,
+      };
     },
   } satisfies Record<string, Rule>),
 );
