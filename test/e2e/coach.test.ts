@@ -44,7 +44,12 @@ const GOOD_CALL = [
 
 const POOR_CALL = ['AI: Yes?', 'User: My furnace is broken and I am upset nobody called back.', 'AI: Okay.'].join('\n');
 
-async function postReport(team: Team, providerCallId: string, transcript: string, startedAt: string): Promise<{ status: number; body: Json }> {
+async function postReport(
+  team: Team,
+  providerCallId: string,
+  transcript: string,
+  startedAt: string,
+): Promise<{ status: number; body: Json }> {
   const response = await fetch(`${service.url}/v1/responder/webhook`, {
     method: 'POST',
     headers: { authorization: `Bearer ${writer}`, 'x-workspace-id': team.workspaceId, 'content-type': 'application/json' },
@@ -105,7 +110,8 @@ describe('coach evaluations end to end', () => {
     expect(poorEvaluation).toMatchObject({ passed: false });
     expect(goodEvaluation.score as number).toBeGreaterThan(poorEvaluation.score as number);
     for (const criterion of [...(goodEvaluation.criteria as Json[]), ...(poorEvaluation.criteria as Json[])]) {
-      if (criterion.evidence !== null) expect(GOOD_CALL.includes(String(criterion.evidence)) || POOR_CALL.includes(String(criterion.evidence))).toBe(true);
+      if (criterion.evidence !== null)
+        expect(GOOD_CALL.includes(String(criterion.evidence)) || POOR_CALL.includes(String(criterion.evidence))).toBe(true);
       else expect(String(criterion.reason).length).toBeGreaterThan(0);
     }
     expect(service.queue('coach-evaluations').deadLetters).toEqual([]);
@@ -114,7 +120,10 @@ describe('coach evaluations end to end', () => {
   it('filters by score range and rubric, and by the calls’ date range', async () => {
     const { own } = fixture.teams;
     const ids = async (query: string) => ((await get(`/api/coach?${query}`, own.id)).body.data as Json[]).map((e) => e.call_id);
-    const [poorScore, goodScore] = ((await get('/api/coach', own.id)).body.data as Json[]).map((e) => e.score as number) as [number, number];
+    const [poorScore, goodScore] = ((await get('/api/coach', own.id)).body.data as Json[]).map((e) => e.score as number) as [
+      number,
+      number,
+    ];
 
     expect(await ids(`min_score=${goodScore}`)).toEqual([good]);
     expect(await ids(`max_score=${poorScore}`)).toEqual([poor]);
@@ -169,14 +178,20 @@ describe('coach evaluations end to end', () => {
       criteria: [{ id: 'offered_booking', title: 'Offered a booking', description: 'Offers a visit', weight: 1 }],
     });
     const rubrics = new DynamoRubricStore(getDocumentClient(), physicalTableName('teams'));
-    await rubrics.saveRevision(foreign.id, { revision: 1, rubric: teamRubric(input, 'strict', 1), in_force_from: new Date().toISOString() });
+    await rubrics.saveRevision(foreign.id, {
+      revision: 1,
+      rubric: teamRubric(input, 'strict', 1),
+      in_force_from: new Date().toISOString(),
+    });
 
     const listed = await get('/api/coach/rubrics', foreign.id, portfolioReader);
     expect((listed.body.data as Json[]).map((r) => [r.rubric_id, r.version, r.revision, r.current])).toEqual([
       ['strict', 1, 1, true],
       ['home-services', 1, 0, false],
     ]);
-    expect(((await get('/api/coach/rubrics?limit=1&offset=1', foreign.id, portfolioReader)).body.data as Json[]).map((r) => r.revision)).toEqual([0]);
+    expect(
+      ((await get('/api/coach/rubrics?limit=1&offset=1', foreign.id, portfolioReader)).body.data as Json[]).map((r) => r.revision),
+    ).toEqual([0]);
 
     writer = portfolioWriter;
     const posted = await postReport(foreign, 'coach-strict', GOOD_CALL, minutesAgo(5));
