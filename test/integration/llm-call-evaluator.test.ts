@@ -100,16 +100,17 @@ describe('LlmCallEvaluator', () => {
     const judgments = await evaluator().evaluate(request);
 
     const [sent] = requests;
-    expect(sent?.path).toBe('/v1/chat/completions');
-    expect(sent?.authorization).toBe('Bearer sk-test');
-    expect(sent?.body).toMatchObject({
+    if (!sent) throw new Error('no request reached the fake server');
+    expect(sent.path).toBe('/v1/chat/completions');
+    expect(sent.authorization).toBe('Bearer sk-test');
+    expect(sent.body).toMatchObject({
       model: 'gpt-test',
       temperature: 0,
       response_format: { type: 'json_schema', json_schema: { name: 'call_evaluation', strict: true } },
     });
-    const schema = (sent?.body.response_format as { json_schema: { schema: Record<string, unknown> } }).json_schema.schema;
+    const schema = (sent.body.response_format as { json_schema: { schema: Record<string, unknown> } }).json_schema.schema;
     expect(JSON.stringify(schema)).toContain('"enum":["greeting","captured_name"');
-    const user = JSON.parse(String((sent?.body.messages as { content: string }[])[1]?.content)) as { transcript: string };
+    const user = JSON.parse(String((sent.body.messages as { content: string }[])[1]?.content)) as { transcript: string };
     expect(user.transcript).toBe(TRANSCRIPT);
 
     const evaluation = scoreEvaluation({
