@@ -201,7 +201,8 @@ export async function seedDemo(options: SeedDemoOptions = {}): Promise<SeedDemoR
   // The coach: one team's own rubric (from 30 days ago), and every call evaluated as the worker would have.
   const customRubric = created.find(({ spec }) => spec.workspaceId === CUSTOM_RUBRIC_WORKSPACE)?.team;
   const rubricRevision = demoRubricRevision(now);
-  if (customRubric) await new DynamoRubricStore(getDocumentClient(), physicalTableName('teams')).saveRevision(customRubric.id, rubricRevision);
+  if (customRubric)
+    await new DynamoRubricStore(getDocumentClient(), physicalTableName('teams')).saveRevision(customRubric.id, rubricRevision);
   const evaluations = created.flatMap(({ team }, i) =>
     demoEvaluations(data[i]?.calls ?? [], team.id === customRubric?.id ? [rubricRevision] : []),
   );
