@@ -246,7 +246,7 @@ export const OPERATION_DOCS: { readonly [Id in RouteId]?: OperationDocs } = {
   listCoachEvaluations: {
     description: [
       'Coach evaluations of one team’s calls. After each call report with a transcript is stored, the call is evaluated once, asynchronously (usually within seconds), against the rubric the team has at that moment: every criterion gets a score (0–100), pass or fail, a reason and evidence quoted verbatim from the transcript; the evaluation has a weighted total (0–100) over the applicable criteria, the rubric’s pass threshold, whether it passed, and the rubric_id and rubric_version it used. Calls without a transcript are not evaluated.',
-      '**Filters** are combined: the calls’ started_at range, min_score and max_score (whole scores, inclusive) on the total, and rubric_id. Each filter is a key condition of an index built for it, so a page reads only the evaluations it returns.',
+      '**Filters** are combined: the calls’ started_at range, min_score and max_score (whole scores, inclusive) on the total, and rubric_id. Each filter is a key condition of an index built for it (a score range is read as at most 27 partitions: bands of ten scores and single scores at its ends), so a page reads the evaluations it returns, not the ones a filter leaves out.',
     ].join('\n\n'),
     dateFilter: { field: 'call_started_at (the call’s started_at)', defaultRange: true, maxSpanDays: MAX_RANGE_DAYS },
     orderBy: 'call_started_at',

@@ -17,11 +17,13 @@ import { type ListPartition, readTimeOrderedMerged, timeRangeBounds } from './ti
  * - byCoach: `coachPk = TEAM#<t>#COACH`, every evaluation of the team;
  * - byCoachRubric: `coachRubricPk = TEAM#<t>#COACH#R#<rubric id>`;
  * - byCoachScore: `coachScorePk = TEAM#<t>#COACH#S#<score, 3 digits>`, one partition per whole score;
- * - byCoachRubricScore: `coachRubricScorePk = TEAM#<t>#COACH#R#<rubric id>#S#<score>`.
+ * - byCoachScoreBand: `coachBandPk = TEAM#<t>#COACH#B#<score / 10>`, one per ten scores (100 alone);
+ * - byCoachRubricScore, byCoachRubricScoreBand: the same two under the rubric's partition.
  *
  * Every filter is a key condition: a date range is the sort key's range, a rubric its partition,
- * and a score range the partitions of its whole scores, merged newest first (at most 101). So a
- * page reads the rows it returns plus one, and the keys of the rows it skips, never rows it filters out.
+ * and a score range the partitions that cover it exactly (whole bands, and single scores at its
+ * ragged ends: at most 27), merged newest first. So a page reads the rows it returns plus one, the
+ * keys of the rows it skips, and a few rows ahead per merged partition, never a row a filter drops.
  */
 const SORT_KEY = 'coachSk';
 const SCORE_RANGE = { min: 0, max: 100 } as const;
@@ -42,6 +44,35 @@ function scoreSuffix(score: number): string {
   return `#S#${String(score).padStart(3, '0')}`;
 }
 
+/** Ten scores per band (0–9, ..., 90–99), and 100 alone in band 10. */
+const BAND = 10;
+
+function bandSuffix(band: number): string {
+  return `#B#${String(band).padStart(2, '0')}`;
+}
+
+/**
+ * The partitions that cover [min, max] exactly with the fewest reads: every band wholly inside it,
+ * and single scores where it starts or ends inside a band.
+ */
+export function scoreCover(min: number, max: number): { bands: number[]; scores: number[] } {
+  const bands: number[] = [];
+  const scores: number[] = [];
+  let score = min;
+  while (score <= max) {
+    const band = Math.floor(score / BAND);
+    const bandEnd = Math.min(SCORE_RANGE.max, band * BAND + BAND - 1);
+    if (score === band * BAND && bandEnd <= max) {
+      bands.push(band);
+      score = bandEnd + 1;
+    } else {
+      scores.push(score);
+      score++;
+    }
+  }
+  return { bands, scores };
+}
+
 export function toEvaluationItem(evaluation: CoachEvaluation): Item {
   const { team_id: teamId, rubric_id: rubricId, score } = evaluation;
   return {
@@ -50,36 +81,40 @@ export function toEvaluationItem(evaluation: CoachEvaluation): Item {
     coachRubricPk: rubricPk(teamId, rubricId),
     coachScorePk: coachPk(teamId) + scoreSuffix(score),
     coachRubricScorePk: rubricPk(teamId, rubricId) + scoreSuffix(score),
+    coachBandPk: coachPk(teamId) + bandSuffix(Math.floor(score / BAND)),
+    coachRubricBandPk: rubricPk(teamId, rubricId) + bandSuffix(Math.floor(score / BAND)),
     [SORT_KEY]: timeSortKey(evaluation.call_started_at, teamId, evaluation.call_id),
     evaluation,
   };
 }
 
-/** The partitions a page reads: one, or one per whole score of a score range. */
+/** The partitions a page reads: one, or those that cover a score range (scoreCover). */
 function partitionsOf(q: EvaluationPageQuery): ListPartition[] {
   const min = q.minScore ?? SCORE_RANGE.min;
   const max = q.maxScore ?? SCORE_RANGE.max;
   const scored = min > SCORE_RANGE.min || max < SCORE_RANGE.max;
+  const base = q.rubricId === undefined ? coachPk(q.teamId) : rubricPk(q.teamId, q.rubricId);
   if (!scored) {
     return [
       q.rubricId === undefined
-        ? { indexName: 'byCoach', partitionKeyName: 'coachPk', partitionKeyValue: coachPk(q.teamId) }
-        : { indexName: 'byCoachRubric', partitionKeyName: 'coachRubricPk', partitionKeyValue: rubricPk(q.teamId, q.rubricId) },
+        ? { indexName: 'byCoach', partitionKeyName: 'coachPk', partitionKeyValue: base }
+        : { indexName: 'byCoachRubric', partitionKeyName: 'coachRubricPk', partitionKeyValue: base },
     ];
   }
-  const partitions: ListPartition[] = [];
-  for (let score = max; score >= min; score--) {
-    partitions.push(
-      q.rubricId === undefined
-        ? { indexName: 'byCoachScore', partitionKeyName: 'coachScorePk', partitionKeyValue: coachPk(q.teamId) + scoreSuffix(score) }
-        : {
-            indexName: 'byCoachRubricScore',
-            partitionKeyName: 'coachRubricScorePk',
-            partitionKeyValue: rubricPk(q.teamId, q.rubricId) + scoreSuffix(score),
-          },
-    );
-  }
-  return partitions;
+  const { bands, scores } = scoreCover(min, max);
+  const rubric = q.rubricId !== undefined;
+  return [
+    ...bands.map((band) => ({
+      indexName: rubric ? 'byCoachRubricScoreBand' : 'byCoachScoreBand',
+      partitionKeyName: rubric ? 'coachRubricBandPk' : 'coachBandPk',
+      partitionKeyValue: base + bandSuffix(band),
+    })),
+    ...scores.map((score) => ({
+      indexName: rubric ? 'byCoachRubricScore' : 'byCoachScore',
+      partitionKeyName: rubric ? 'coachRubricScorePk' : 'coachScorePk',
+      partitionKeyValue: base + scoreSuffix(score),
+    })),
+  ];
 }
 
 export class DynamoEvaluationStore implements EvaluationStore {

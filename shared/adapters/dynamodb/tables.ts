@@ -90,6 +90,8 @@ export const TABLES: Record<TableName, TableDefinition> = {
       { name: 'byCoachRubric', partitionKey: 'coachRubricPk', sortKey: 'coachSk' },
       { name: 'byCoachScore', partitionKey: 'coachScorePk', sortKey: 'coachSk' },
       { name: 'byCoachRubricScore', partitionKey: 'coachRubricScorePk', sortKey: 'coachSk' },
+      { name: 'byCoachScoreBand', partitionKey: 'coachBandPk', sortKey: 'coachSk' },
+      { name: 'byCoachRubricScoreBand', partitionKey: 'coachRubricBandPk', sortKey: 'coachSk' },
     ],
   },
   /**
