@@ -103,6 +103,19 @@ describe('the rule-based evaluator', () => {
     expect(judgments.get('handled_with_care')).toMatchObject({ applicable: false });
   });
 
+  it('credits an outbound call for the name and request it already knows', () => {
+    const judgments = byId(
+      judge(
+        'AI: Hi Lee, this is the scheduling assistant calling about your request for drain cleaning. Is now a good time?\nCustomer: Yes, thanks for calling back so fast.',
+      ),
+    );
+    expect(judgments.get('captured_name')).toMatchObject({
+      score: 100,
+      evidence: 'Hi Lee, this is the scheduling assistant calling about your request for drain cleaning.',
+    });
+    expect(judgments.get('identified_need')).toMatchObject({ score: 50 });
+  });
+
   it('quotes the unanswered complaint when the agent ignores it', () => {
     const judgment = byId(judge('AI: Hello, this is Ava.\nUser: This is unacceptable, nobody came yesterday.\nAI: Okay.')).get(
       'handled_with_care',

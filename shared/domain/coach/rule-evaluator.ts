@@ -23,6 +23,7 @@ const INTRODUCTION = /\b(this is|my name is|thanks? (you )?for calling|calling (
 const ASKS_NAME =
   /\b(your (full |first )?name|who am i speaking (with|to)|may i have your name|can i get your name|name for the (booking|appointment))\b/i;
 const STATES_NAME = /\b(this is|my name is|i'm|i am|it's) [A-Z][a-z]+/;
+const ADDRESSES_BY_NAME = /\b([Hh]i|[Hh]ello|[Hh]ey|[Tt]hanks|[Tt]hank you)[, ]+[A-Z][a-z]+\b/;
 const ASKS_PHONE = /\b((phone|callback|call-back|cell|mobile|contact) number|best number|number to reach|reach you at)\b/i;
 const PHONE_DIGITS = /\(?\b\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\b/;
 const THIS_NUMBER = /\b(at|to|on) this number\b/i;
@@ -33,6 +34,7 @@ const AREA = /\b([Ww]e('re| are)|I('m| am)|[Ll]ive|[Ll]ocated) in [A-Z][a-z]+/;
 const SERVES_AREA = /\bwe (do )?(serve|cover|service)\b/i;
 const NEED =
   /\b(leak\w*|broken|not working|won't|doesn't|stopped|no (hot )?water|clog\w*|flood\w*|burst|repair|install\w*|replac\w*|nois\w*|smell\w*|problem|issue|heat\w*|cool\w*|furnace|water heater|drain|pipe|toilet|quote|price|pricing|estimate|maintenance|tune-up|service)\b/i;
+const NAMES_REQUEST = /\b(your (request|inquiry|enquiry|message) (for|about)|calling about your)\b/i;
 const FOLLOW_UP =
   /\b(tell me (a little )?more|what('s| is) (going on|the problem|happening)|how long|when did|can you describe|what kind of|which (unit|room|fixture))\b/i;
 const OFFERS_BOOKING =
@@ -80,6 +82,8 @@ const RULES = new Map<string, Rule>(
       if (asked) return pass(asked, "The agent asks for the customer's name");
       const stated = find(turns, 'customer', STATES_NAME);
       if (stated) return pass(stated, 'The customer gives their name');
+      const addressed = find(turns, 'agent', ADDRESSES_BY_NAME);
+      if (addressed) return pass(addressed, 'The agent addresses the customer by name (known before the call)');
       return fail("The customer's name is neither asked for nor given");
     },
     captured_phone(turns) {
@@ -105,7 +109,11 @@ const RULES = new Map<string, Rule>(
     },
     identified_need(turns) {
       const need = find(turns, 'customer', NEED);
-      if (!need) return fail('The customer never says what they need');
+      if (!need) {
+        const named = find(turns, 'agent', NAMES_REQUEST);
+        if (named) return pass(named, "The agent names the customer's request, but the customer does not describe it", 50);
+        return fail('The customer never says what they need');
+      }
       const followUp = find(turns, 'agent', FOLLOW_UP, need.turn.start);
       if (followUp) return pass(followUp, 'The customer describes the problem and the agent asks a follow-up question');
       return pass(need, 'The customer describes the problem, but the agent asks no follow-up question', 50);
