@@ -76,7 +76,9 @@ export function scoreEvaluation(input: {
   const byId = new Map<string, CriterionJudgment>();
   for (const judgment of judgments) {
     if (!rubric.criteria.some((c) => c.id === judgment.criterion_id)) {
-      throw new InvalidJudgmentsError(`the evaluator judged a criterion the rubric does not have: ${judgment.criterion_id}`);
+      // Named only when it looks like an id: the text came from the evaluator (logs carry no call content).
+      const named = /^[a-z][a-z0-9_]{0,39}$/.test(judgment.criterion_id) ? `: ${judgment.criterion_id}` : '';
+      throw new InvalidJudgmentsError(`the evaluator judged a criterion the rubric does not have${named}`);
     }
     if (byId.has(judgment.criterion_id)) throw new InvalidJudgmentsError(`the evaluator judged ${judgment.criterion_id} twice`);
     byId.set(judgment.criterion_id, judgment);
