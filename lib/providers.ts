@@ -10,7 +10,7 @@ const UNCONFIGURED = 'unconfigured';
 export const VOICE_PROVIDER_API_KEY_PLACEHOLDER = 'REPLACE_WITH_THE_VOICE_PROVIDER_API_KEY';
 
 /** A setting from the props, else from CDK context (`cdk deploy -c key=value` or cdk.json), else undefined. */
-function setting(scope: Construct, value: string | undefined, contextKey: string): string | undefined {
+export function setting(scope: Construct, value: string | undefined, contextKey: string): string | undefined {
   const fromContext: unknown = scope.node.tryGetContext(contextKey);
   return value ?? (typeof fromContext === 'string' && fromContext !== '' ? fromContext : undefined);
 }

@@ -1,9 +1,11 @@
 import * as path from 'node:path';
+import { callEvaluator } from '#shared/adapters/runtime/call-evaluator';
 import { eventBus } from '#shared/adapters/runtime/event-bus';
 import { queues as queueSlot } from '#shared/adapters/runtime/queues';
 import { scheduler as schedulerSlot } from '#shared/adapters/runtime/scheduler';
 import { smsProvider } from '#shared/adapters/runtime/sms-provider';
 import { voiceProvider } from '#shared/adapters/runtime/voice-provider';
+import { RuleBasedEvaluator } from '#shared/domain/coach/rule-evaluator';
 import type { QueueName } from '#shared/ports/message-queue';
 import { WORKERS } from '#shared/workers/definitions';
 import { LocalEventBus } from './event-bus';
@@ -130,6 +132,9 @@ export async function startLocalAdapters(options: LocalAdaptersOptions): Promise
   smsProvider.use(() => handlerSms);
   const handlerVoice = outsideFunctions(voice);
   voiceProvider.use(() => handlerVoice);
+  // The coach's evaluator: deterministic rules instead of the language model (no network, no key).
+  const evaluator = new RuleBasedEvaluator();
+  callEvaluator.use(() => evaluator);
   const scheduler = new LocalScheduler(queue, state);
   const handlerScheduler = outsideFunctions(scheduler);
   schedulerSlot.use(() => handlerScheduler);
@@ -143,7 +148,7 @@ export async function startLocalAdapters(options: LocalAdaptersOptions): Promise
     await callReports?.stop();
     await Promise.all([...queues.values()].map((q) => q.stop()));
     await sms.close();
-    for (const slot of [queueSlot, eventBus, smsProvider, voiceProvider, schedulerSlot]) slot.reset();
+    for (const slot of [queueSlot, eventBus, smsProvider, voiceProvider, schedulerSlot, callEvaluator]) slot.reset();
   };
   const streams = await startStreamConsumers({ endpoint: options.dynamoEndpoint, state, dataDir, ...options.streams }).catch(
     async (error: unknown) => {

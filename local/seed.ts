@@ -2,9 +2,11 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoEvaluationStore } from '#shared/adapters/dynamodb/coach-store';
 import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store';
 import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
 import { DynamoRollupStore } from '#shared/adapters/dynamodb/rollup-store';
+import { DynamoRubricStore } from '#shared/adapters/dynamodb/rubric-store';
 import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
@@ -17,6 +19,7 @@ import type { SessionRecord } from '#shared/domain/sessions';
 import type { Team, TeamPlacement } from '#shared/domain/tenancy';
 import { generateCalls } from './demo/calls';
 import type { Trade } from './demo/catalog';
+import { demoEvaluations, demoRubricRevision } from './demo/coach';
 import { demoIntakeConfigs } from './demo/intake-configs';
 import { generateLeads } from './demo/leads';
 import { seedFrom } from './demo/random';
@@ -24,7 +27,8 @@ import { generateSessions } from './demo/sessions';
 
 /**
  * The demo data behind `npm start`: one portfolio spanning two enterprises, five teams (one a QA
- * team), 60 days of scheduler sessions, leads of every channel, AI-answered calls, the teams'
+ * team), 60 days of scheduler sessions, leads of every channel, AI-answered calls with their coach
+ * evaluations (one team with its own rubric), the teams'
  * speed-to-lead intake configurations (see demoIntakeConfigs and local/demo-requests.md), and one
  * API key of each type. The keys' plaintext is written once to `<dataDir>/demo-credentials.json`, whose
  * shape is a contract used by external tests:
@@ -88,6 +92,9 @@ function team(name: string, timezone: string, workspaceId: string, trade: Trade,
   return { name, timezone, workspaceId, isTest: false, trade, siteHost, sessions: 1250, leads: 80, calls: 12 };
 }
 
+/** The team whose calls are coached with its own rubric (local/demo/coach.ts); the others follow the default. */
+const CUSTOM_RUBRIC_WORKSPACE = 'ws_bayside_heating_air';
+
 /** The team every demo key is anchored on. */
 const ANCHOR_WORKSPACE = 'ws_summit_plumbing';
 
@@ -145,7 +152,7 @@ export interface SeedDemoOptions {
 export interface SeedDemoResult {
   readonly credentials: DemoCredentials;
   readonly teams: readonly Team[];
-  readonly counts: { readonly sessions: number; readonly leads: number; readonly calls: number };
+  readonly counts: { readonly sessions: number; readonly leads: number; readonly calls: number; readonly evaluations: number };
   readonly timings: { readonly tenancyMs: number; readonly generateMs: number; readonly writeMs: number; readonly keysMs: number };
 }
 
@@ -191,6 +198,15 @@ export async function seedDemo(options: SeedDemoOptions = {}): Promise<SeedDemoR
   });
   const generateMs = clock.lap();
 
+  // The coach: one team's own rubric (from 30 days ago), and every call evaluated as the worker would have.
+  const customRubric = created.find(({ spec }) => spec.workspaceId === CUSTOM_RUBRIC_WORKSPACE)?.team;
+  const rubricRevision = demoRubricRevision(now);
+  if (customRubric)
+    await new DynamoRubricStore(getDocumentClient(), physicalTableName('teams')).saveRevision(customRubric.id, rubricRevision);
+  const evaluations = created.flatMap(({ team }, i) =>
+    demoEvaluations(data[i]?.calls ?? [], team.id === customRubric?.id ? [rubricRevision] : []),
+  );
+
   const sessions = data.flatMap((d) => d.sessions);
   const leads = data.flatMap((d) => d.leads);
   const calls = data.flatMap((d) => d.calls);
@@ -198,11 +214,13 @@ export async function seedDemo(options: SeedDemoOptions = {}): Promise<SeedDemoR
   const placements = new Map(created.map(({ team }) => [team.id, { enterpriseId: team.enterpriseId, isTest: team.isTest }]));
   const leadStore = new DynamoLeadStore(getDocumentClient(), physicalTableName('leads'));
   const callStore = new DynamoCallStore(getDocumentClient(), physicalTableName('calls'));
+  const evaluationStore = new DynamoEvaluationStore(getDocumentClient(), physicalTableName('calls'));
   await runWithConcurrency(
     [
       ...batchTasks(sessions, (batch) => sessionStore.putSessions(batch, placements)),
       ...batchTasks(leads, (batch) => leadStore.putLeads(batch)),
       ...batchTasks(calls, (batch) => callStore.putCalls(batch)),
+      ...batchTasks(evaluations, (batch) => evaluationStore.putEvaluations(batch)),
     ],
     WRITE_CONCURRENCY,
   );
@@ -216,7 +234,7 @@ export async function seedDemo(options: SeedDemoOptions = {}): Promise<SeedDemoR
   return {
     credentials,
     teams: created.map((c) => c.team),
-    counts: { sessions: sessions.length, leads: leads.length, calls: calls.length },
+    counts: { sessions: sessions.length, leads: leads.length, calls: calls.length, evaluations: evaluations.length },
     timings: { tenancyMs, generateMs, writeMs, keysMs },
   };
 }

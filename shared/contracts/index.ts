@@ -1,6 +1,7 @@
 import type { RouteId } from '#shared/routes';
 import * as analytics from './analytics';
 import * as calls from './calls';
+import * as coach from './coach';
 import type { ResponseSchema, RouteContract } from './contract';
 import * as intake from './intake';
 import * as leads from './leads';
@@ -36,6 +37,9 @@ export const CONTRACTS = {
   cancelSmsCampaign: sms.cancelSmsCampaign,
   receiveInboundSms: sms.receiveInboundSms,
   getOpenApi: meta.getOpenApi,
+  listCoachEvaluations: coach.listCoachEvaluations,
+  getCoachEvaluation: coach.getCoachEvaluation,
+  listCoachRubrics: coach.listCoachRubrics,
 } as const satisfies { readonly [Id in RouteId]: RouteContract<Id> };
 
 /**
@@ -54,4 +58,5 @@ export const SCHEMA_COMPONENTS: Readonly<Record<string, ResponseSchema>> = {
   ...intake.INTAKE_COMPONENTS,
   ...sms.SMS_COMPONENTS,
   ...meta.META_COMPONENTS,
+  ...coach.COACH_COMPONENTS,
 };

@@ -110,6 +110,7 @@ export const PARAMETER_DOCS: Readonly<Record<string, ParameterDoc>> = {
   'x-team-id': `The team to read. ${V0_TEAM_SELECTION}`,
   'x-workspace-id': WORKSPACE_DOC,
   campaignId: 'The campaign_id answered when the campaign was created.',
+  callId: 'The call_id of the call, as GET /api/calls lists it.',
   test_mode: TEST_MODE_DOC,
   'x-test-mode': `${TEST_MODE_DOC} Same as the test_mode query parameter.`,
   'x-preflight':
@@ -136,13 +137,14 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'Support tickets': 'Support tickets the AI responder opened, per enterprise',
   'SMS campaigns': 'Text campaigns: creation, pricing, quiet hours, opt-outs and inbound texts',
   Meta: 'This description',
+  Coach: 'Coach evaluations of calls against the team’s rubric, and the rubrics',
 };
 
 /** The API description's introduction; `v0Paths` are the routes that select their team with x-team-id. */
 export function infoDescription(v0Paths: readonly string[]): string {
   return [
     'The service’s three surfaces, generated from the same route table and schemas the service validates with:',
-    '- the read-only enterprise API on `{base_url}` (scheduler sessions, bookings, funnel and scheduler analytics, unified and canonical leads, calls, teams, support tickets);',
+    '- the read-only enterprise API on `{base_url}` (scheduler sessions, bookings, funnel and scheduler analytics, unified and canonical leads, calls, teams, support tickets, coach evaluations and rubrics);',
     '- the platform API on `{platform_url}` (`/v1/...`): the voice provider’s end-of-call report webhook and SMS campaigns;',
     '- the lead intake API on `{intake_url}` (`/api/outbound/...`): the speed-to-lead webhook.',
     '',

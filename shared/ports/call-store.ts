@@ -36,4 +36,6 @@ export interface CallStore {
     after?: string;
     limit: number;
   }): Promise<{ ticket: TicketRecord; position: string }[]>;
+  /** One call by its full key: team, started_at and call id (null when there is none). */
+  getCallAt(teamId: number, startedAt: string, callId: string): Promise<CallRecord | null>;
 }

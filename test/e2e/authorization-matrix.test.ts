@@ -23,8 +23,14 @@ const REACH: Record<KeyType, Relation[]> = {
   portfolio_all_teams: ['own', 'sibling', 'foreign'],
 };
 
+/** An id no record has, for the path parameters that name one record (a call): a reachable team answers 404. */
+const UNKNOWN_RECORD_ID = '00000000-0000-4000-8000-000000000000';
+
 /** How each read route names a team: in the path, through v0 selection, as a cross-team filter, or not at all. */
 function requestFor(route: RouteDefinition, teamId: number): { path: string; headers: Record<string, string> } {
+  if (route.path.includes('{callId}')) {
+    return { path: route.path.replace('{callId}', UNKNOWN_RECORD_ID), headers: { 'x-team-id': String(teamId) } };
+  }
   if (route.path.includes('{teamId}')) return { path: route.path.replace('{teamId}', String(teamId)), headers: {} };
   if (route.path.includes('{enterpriseId}')) return { path: route.path.replace('{enterpriseId}', String(teamId)), headers: {} };
   if (route.id === 'listTeams') return { path: route.path, headers: {} };
@@ -60,7 +66,8 @@ describe('authorization matrix: key type × permission × team × read route', (
             let expected: number;
             if (route.permission !== permission) expected = 403;
             else if (route.id === 'listTeams') expected = 200;
-            else expected = REACH[type].includes(relation) ? 200 : 403;
+            else if (!REACH[type].includes(relation)) expected = 403;
+            else expected = route.path.includes('{callId}') ? 404 : 200;
             if (response.status !== expected) failures.push(`${route.id} ${relation}: ${response.status} (expected ${expected})`);
             if (expected === 403 && body.error !== 'forbidden') failures.push(`${route.id} ${relation}: body ${JSON.stringify(body)}`);
           }

@@ -32,6 +32,8 @@ const everyError: string[] = [];
 let campaignId = '';
 let scheduledCampaignId = '';
 let stlCallId = 0;
+/** The call of the simulated report, which the coach worker evaluates. */
+let reportedCallId = '';
 
 beforeAll(async () => {
   service = await startLocalService({
@@ -125,6 +127,7 @@ const PROBES: Readonly<Record<string, Probe>> = {
       await service.settle();
       const call = service.voice.calls.find((c) => c.request.metadata.stl_call_id === stlCallId);
       const report = service.callReports?.sent.find((r) => r.providerCallId === call?.providerCallId);
+      reportedCallId = (report?.response as { data?: { callId?: string } } | undefined)?.data?.callId ?? '';
       return { status: report?.status ?? 0, body: report?.response ?? 'no report was sent: the outreach call was not placed' };
     },
   },
@@ -149,6 +152,16 @@ const PROBES: Readonly<Record<string, Probe>> = {
   },
   cancelSmsCampaign: { status: 200, request: () => post(`/v1/messaging/sms/campaign/${scheduledCampaignId}/cancel`, {}) },
   receiveInboundSms: { status: 200, request: () => post('/v1/messaging/sms/inbound', { from: '+13125550100', body: 'STOP' }) },
+  // The coach worker has evaluated the simulated report's call.
+  listCoachEvaluations: {
+    status: 200,
+    request: async () => {
+      await service.settle();
+      return send('/api/coach', { headers: { 'x-team-id': String(teamId()) } });
+    },
+  },
+  getCoachEvaluation: { status: 200, request: () => send(`/api/coach/${reportedCallId}`, { headers: { 'x-team-id': String(teamId()) } }) },
+  listCoachRubrics: { status: 200, request: () => send('/api/coach/rubrics', { headers: { 'x-team-id': String(teamId()) } }) },
 };
 
 describe('every function through the local runtime, each with only what its rows declare', () => {

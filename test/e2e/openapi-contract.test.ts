@@ -41,6 +41,8 @@ let demoKeys: DemoKey[] = [];
 const full = new Map<KeyType, DemoKey>();
 /** A single-team key holding read:calls but not read:transcripts. */
 let callsOnly: string;
+/** A call of the enterprise key's team that the demo seed evaluated (GET /api/coach/{callId}). */
+let coachedCallId = '';
 /** The voice reports posted before the tests: the first delivery of each and one redelivery. */
 const voiceReports: { workspaceId: string; first: Answer[]; redelivery: Answer | null } = { workspaceId: '', first: [], redelivery: null };
 
@@ -68,6 +70,8 @@ beforeAll(async () => {
   doc = (await response.json()) as OpenApiDocument;
   schemas = documentAjv(doc);
   await postVoiceReports();
+  const coached = await call({ path: `/api/coach?start_date=${SIXTY_DAYS_AGO()}&limit=1`, key: key('enterprise').key });
+  coachedCallId = String((coached.body.data as Json[])[0]?.call_id ?? '');
 }, 120_000);
 
 /**
@@ -260,6 +264,20 @@ const CALLS: Record<string, () => Call[]> = {
     { path: `/api/calls?start_date=${SIXTY_DAYS_AGO()}&limit=2&offset=1`, key: callsOnly },
   ],
   getOpenApi: () => [{ path: '/api/openapi.json' }],
+  listCoachEvaluations: () => [
+    { path: `/api/coach?start_date=${SIXTY_DAYS_AGO()}`, key: key('enterprise').key },
+    {
+      path: `/api/coach?start_date=${SIXTY_DAYS_AGO()}&min_score=1&max_score=99&limit=3&offset=1`,
+      key: key('portfolio_all_teams').key,
+      headers: { 'x-team-id': String(key('enterprise').team_ids[0]) },
+    },
+    { path: `/api/coach?start_date=${SIXTY_DAYS_AGO()}&rubric_id=home-services&limit=2`, key: key('enterprise').key },
+  ],
+  getCoachEvaluation: () => [{ path: `/api/coach/${coachedCallId}`, key: key('enterprise').key }],
+  listCoachRubrics: () => [
+    { path: '/api/coach/rubrics', key: key('enterprise').key },
+    { path: `/api/coach/rubrics?team_id=${key('portfolio_all_teams').team_ids[0]}&limit=1`, key: key('portfolio_all_teams').key },
+  ],
   listSupportTickets: () => {
     const all = key('enterprise_all_teams');
     return [

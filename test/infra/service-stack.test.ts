@@ -380,7 +380,7 @@ describe('APIs', () => {
 });
 
 describe('outputs', () => {
-  it('publishes each API URL, table name, queue and dead-letter queue URL, the bus, the schedule group and the voice key secret', () => {
+  it('publishes each API URL, table name, queue and dead-letter queue URL, the bus, the schedule group and the provider key secrets', () => {
     const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
     const queues = [...new Set(WORKERS.map((worker) => worker.queue))];
     const expected = [
@@ -392,6 +392,7 @@ describe('outputs', () => {
       'EventBusArn',
       'ScheduleGroupName',
       'VoiceProviderApiKeySecretArn',
+      'CoachLlmApiKeySecretArn',
     ];
     expect(Object.keys(outputs).sort()).toEqual(expected.sort());
     const ids = tableIds();

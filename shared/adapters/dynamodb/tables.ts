@@ -76,12 +76,23 @@ export const TABLES: Record<TableName, TableDefinition> = {
       { name: 'byExternalId', partitionKey: 'externalPk', sortKey: 'sk' },
     ],
   },
-  /** Call records, one partition per team, sorted by call start. */
+  /**
+   * Call records, one partition per team, sorted by call start. Beside them the coach evaluations,
+   * one item per call, listed through the byCoach* indexes (see coach-store.ts).
+   */
   calls: {
     name: 'calls',
     partitionKey: 'pk',
     sortKey: 'sk',
-    indexes: [{ name: 'byType', partitionKey: 'typePk', sortKey: 'sk' }],
+    indexes: [
+      { name: 'byType', partitionKey: 'typePk', sortKey: 'sk' },
+      { name: 'byCoach', partitionKey: 'coachPk', sortKey: 'coachSk' },
+      { name: 'byCoachRubric', partitionKey: 'coachRubricPk', sortKey: 'coachSk' },
+      { name: 'byCoachScore', partitionKey: 'coachScorePk', sortKey: 'coachSk' },
+      { name: 'byCoachRubricScore', partitionKey: 'coachRubricScorePk', sortKey: 'coachSk' },
+      { name: 'byCoachScoreBand', partitionKey: 'coachBandPk', sortKey: 'coachSk' },
+      { name: 'byCoachRubricScoreBand', partitionKey: 'coachRubricBandPk', sortKey: 'coachSk' },
+    ],
   },
   /**
    * SMS campaigns: the campaign, its recipient chunks and per-recipient send records share the

@@ -12,9 +12,17 @@ export const PORT_ENV: Readonly<Record<PortUse, readonly string[]>> = {
   'outreach-calls': [QUEUE_URL_ENV['outreach-calls']],
   'campaign-sends': [QUEUE_URL_ENV['campaign-sends']],
   'event-bus': ['EVENT_BUS_NAME'],
-  scheduler: ['SCHEDULE_GROUP_NAME', 'SCHEDULER_ROLE_ARN', QUEUE_ARN_ENV['outreach-calls'], QUEUE_ARN_ENV['campaign-sends']],
+  scheduler: [
+    'SCHEDULE_GROUP_NAME',
+    'SCHEDULER_ROLE_ARN',
+    QUEUE_ARN_ENV['outreach-calls'],
+    QUEUE_ARN_ENV['campaign-sends'],
+    QUEUE_ARN_ENV['coach-evaluations'],
+  ],
   'voice-provider': ['VOICE_PROVIDER_BASE_URL', 'VOICE_PROVIDER_API_KEY', 'VOICE_PROVIDER_ASSISTANT_ID', 'VOICE_PROVIDER_PHONE_NUMBER_ID'],
   'sms-provider': ['SMS_ORIGINATION_IDENTITY'],
+  'coach-evaluations': [QUEUE_URL_ENV['coach-evaluations']],
+  'call-evaluator': ['COACH_LLM_BASE_URL', 'COACH_LLM_API_KEY', 'COACH_LLM_MODEL'],
 };
 
 /** The variable that carries the pagination cursor key (lib/cursor-secret.ts) to the functions of CURSOR_SURFACES. */
