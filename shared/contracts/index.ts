@@ -6,6 +6,7 @@ import * as intake from './intake';
 import * as leads from './leads';
 import * as meta from './meta';
 import { SHARED_COMPONENTS } from './responses';
+import * as schedulers from './schedulers';
 import * as sessions from './sessions';
 import * as sms from './sms-campaigns';
 import * as supportTickets from './support-tickets';
@@ -36,6 +37,8 @@ export const CONTRACTS = {
   cancelSmsCampaign: sms.cancelSmsCampaign,
   receiveInboundSms: sms.receiveInboundSms,
   getOpenApi: meta.getOpenApi,
+  listTeamSchedulers: schedulers.listTeamSchedulers,
+  listTeamBookingRequests: schedulers.listTeamBookingRequests,
 } as const satisfies { readonly [Id in RouteId]: RouteContract<Id> };
 
 /**
@@ -54,4 +57,5 @@ export const SCHEMA_COMPONENTS: Readonly<Record<string, ResponseSchema>> = {
   ...intake.INTAKE_COMPONENTS,
   ...sms.SMS_COMPONENTS,
   ...meta.META_COMPONENTS,
+  ...schedulers.SCHEDULER_COMPONENTS,
 };

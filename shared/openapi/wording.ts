@@ -136,6 +136,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'Support tickets': 'Support tickets the AI responder opened, per enterprise',
   'SMS campaigns': 'Text campaigns: creation, pricing, quiet hours, opt-outs and inbound texts',
   Meta: 'This description',
+  Schedulers: 'Scheduler (booking widget) configurations and the booking requests sent to the field-service system',
 };
 
 /** The API description's introduction; `v0Paths` are the routes that select their team with x-team-id. */
