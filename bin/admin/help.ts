@@ -71,6 +71,15 @@ Texting (SMS campaigns)
   messaging opt-out --team ID --phone NUMBER               add to the team's suppression list
   messaging opt-in --team ID --phone NUMBER                remove from it
 
+Schedulers (booking widgets)
+  scheduler list --team ID
+  scheduler show --team ID --id SCHEDULER_ID
+  scheduler set --team ID --id SCHEDULER_ID [--name TEXT] [--services "A,B"] [--job-types "A,B"]
+                [--areas "A,B"] [--time-zone ZONE] [--hours "mon-fri=08:00-17:00,sat=closed"]
+                                   creates or updates a scheduler (sessions' scheduler_id); a new one
+                                   needs --name and --hours; days not named keep their hours (new:
+                                   closed); the zone defaults to the team's. Hours HH:MM, open < close
+
 Analytics rollups
   rollups rebuild --team ID | --enterprise ID | --all
                                    recomputes the rollups from the sessions (existing data, or a new

@@ -10,6 +10,7 @@ import { INTAKE_COMMANDS } from './intake/commands';
 import { KEY_COMMANDS } from './keys';
 import { MESSAGING_COMMANDS } from './messaging';
 import { ROLLUP_COMMANDS } from './rollups';
+import { SCHEDULER_COMMANDS } from './schedulers';
 import { TENANCY_COMMANDS } from './tenancy';
 
 /**
@@ -37,6 +38,7 @@ const COMMANDS: Record<string, Command> = {
   ...INTAKE_COMMANDS,
   ...MESSAGING_COMMANDS,
   ...ROLLUP_COMMANDS,
+  ...SCHEDULER_COMMANDS,
 };
 
 const GLOBAL_OPTIONS: Options = {
@@ -92,6 +94,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo = { stdout: 
         store: target.store,
         configs: target.configs,
         messaging: target.messaging,
+        schedulers: target.schedulers,
         campaigns: target.campaigns,
         sessions: target.sessions,
         rollups: target.rollups,

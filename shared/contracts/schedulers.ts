@@ -38,9 +38,10 @@ export const scheduler = responseSchema(() =>
       time_zone: z.string().describe('IANA time zone the hours are local to'),
       hours: z
         .strictObject(
-          Object.fromEntries(
-            WEEKDAYS.map((day) => [day, z.strictObject({ open: clockTime(), close: clockTime() }).nullable()]),
-          ) as Record<(typeof WEEKDAYS)[number], z.ZodNullable<z.ZodObject<{ open: z.ZodString; close: z.ZodString }, z.core.$strict>>>,
+          Object.fromEntries(WEEKDAYS.map((day) => [day, z.strictObject({ open: clockTime(), close: clockTime() }).nullable()])) as Record<
+            (typeof WEEKDAYS)[number],
+            z.ZodNullable<z.ZodObject<{ open: z.ZodString; close: z.ZodString }, z.core.$strict>>
+          >,
         )
         .describe('Opening hours per weekday (HH:MM, local to time_zone, open before close); null when closed'),
       created_at: dateTime(),
@@ -63,7 +64,10 @@ export const bookingRequest = responseSchema(() =>
         time_zone: z.string().describe('IANA time zone of date and time'),
       }),
       status: z.enum(BOOKING_REQUEST_STATUSES),
-      st_job_id: z.int().nullable().describe('Job created in the field-service system (succeeded requests); the session carries the same st_job_id'),
+      st_job_id: z
+        .int()
+        .nullable()
+        .describe('Job created in the field-service system (succeeded requests); the session carries the same st_job_id'),
       error: z.strictObject({ code: z.string(), message: z.string() }).nullable().describe('Why the request failed; null unless failed'),
       requested_at: dateTime(),
       completed_at: nullableDateTime().describe('When the field-service system answered; null while pending'),

@@ -26,7 +26,11 @@ export class DynamoSchedulerConfigStore implements SchedulerConfigStore {
     private readonly tableName: string,
   ) {}
 
-  async listSchedulers(query: { readonly teamId: number; readonly after?: string; readonly limit: number }): Promise<PositionedScheduler[]> {
+  async listSchedulers(query: {
+    readonly teamId: number;
+    readonly after?: string;
+    readonly limit: number;
+  }): Promise<PositionedScheduler[]> {
     // The position is the last row's zero-padded id: the next page starts at the id after it.
     const lo = query.after === undefined ? schedulerSk(0) : schedulerSk(Number(query.after) + 1);
     const items = await queryUpTo(
