@@ -38,7 +38,7 @@ export function demoSchedulers(
       settings: {
         name: `${teamName} booking widget`,
         ...common,
-        hours: weekdays('07:30', '18:00', { open: '08:00', close: '14:00' }, null),
+        hours: weekdays('07:30', '18:00', { open: '08:00', close: '17:00' }, null),
       },
     },
     {
