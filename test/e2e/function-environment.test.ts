@@ -149,6 +149,8 @@ const PROBES: Readonly<Record<string, Probe>> = {
   },
   cancelSmsCampaign: { status: 200, request: () => post(`/v1/messaging/sms/campaign/${scheduledCampaignId}/cancel`, {}) },
   receiveInboundSms: { status: 200, request: () => post('/v1/messaging/sms/inbound', { from: '+13125550100', body: 'STOP' }) },
+  listTeamSchedulers: { status: 200, request: () => send(`/api/v1/teams/${teamId()}/schedulers`) },
+  listTeamBookingRequests: { status: 200, request: () => send(`/api/v1/teams/${teamId()}/booking-requests?status=failed`) },
 };
 
 describe('every function through the local runtime, each with only what its rows declare', () => {
