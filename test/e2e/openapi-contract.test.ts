@@ -278,7 +278,7 @@ const CALLS: Record<string, () => Call[]> = {
       key: key('portfolio_all_teams').key,
     },
     {
-      path: `/api/v1/teams/${key('enterprise').team_ids[0]}/booking-requests?status=succeeded&scheduler_id=${key('enterprise').team_ids[0] * 10 + 2}&limit=5`,
+      path: `/api/v1/teams/${key('enterprise').team_ids[0]}/booking-requests?status=succeeded&scheduler_id=${(key('enterprise').team_ids[0] ?? 0) * 10 + 2}&limit=5`,
       key: key('enterprise').key,
     },
   ],

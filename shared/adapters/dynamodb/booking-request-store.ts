@@ -41,9 +41,22 @@ function toItems(request: BookingRequest): Item[] {
   return partitions(request, request.status).map((pk) => ({ pk, sk, ...request }));
 }
 
+/** The stored attributes, in the response's field order (DynamoDB keeps no attribute order). */
 function fromItem(item: Item): BookingRequest {
-  const { pk: _pk, sk: _sk, ...request } = item;
-  return request as unknown as BookingRequest;
+  const r = item as unknown as BookingRequest;
+  return {
+    request_id: r.request_id,
+    team_id: r.team_id,
+    session_id: r.session_id,
+    scheduler_id: r.scheduler_id,
+    attempt: r.attempt,
+    requested_slot: { date: r.requested_slot.date, time: r.requested_slot.time, time_zone: r.requested_slot.time_zone },
+    status: r.status,
+    st_job_id: r.st_job_id,
+    error: r.error ? { code: r.error.code, message: r.error.message } : null,
+    requested_at: r.requested_at,
+    completed_at: r.completed_at,
+  };
 }
 
 export class DynamoBookingRequestStore implements BookingRequestStore {

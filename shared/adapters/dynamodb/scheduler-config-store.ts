@@ -1,5 +1,5 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { SchedulerConfig, SchedulerSettings } from '#shared/domain/schedulers';
+import { type SchedulerConfig, type SchedulerSettings, WEEKDAYS } from '#shared/domain/schedulers';
 import type { PositionedScheduler, SchedulerConfigStore } from '#shared/ports/scheduler-config-store';
 import { padId, teamPk } from './keys';
 import { type Item, queryUpTo } from './query';
@@ -10,9 +10,23 @@ function schedulerSk(schedulerId: number): string {
   return `${PREFIX}${padId(schedulerId)}`;
 }
 
+/** The stored attributes, in the response's field order (DynamoDB keeps no attribute order). */
 function fromItem(item: Item): SchedulerConfig {
-  const { pk: _pk, sk: _sk, ...config } = item;
-  return config as unknown as SchedulerConfig;
+  const c = item as unknown as SchedulerConfig;
+  return {
+    scheduler_id: c.scheduler_id,
+    team_id: c.team_id,
+    name: c.name,
+    services: c.services,
+    job_types: c.job_types,
+    service_areas: c.service_areas,
+    time_zone: c.time_zone,
+    hours: Object.fromEntries(
+      WEEKDAYS.map((day) => [day, c.hours[day] ? { open: c.hours[day].open, close: c.hours[day].close } : null]),
+    ) as SchedulerConfig['hours'],
+    created_at: c.created_at,
+    updated_at: c.updated_at,
+  };
 }
 
 /**
