@@ -109,7 +109,7 @@ function listFlag(values: Parameters<typeof optionalString>[0], flag: string): s
  * `mon-fri=08:00-17:00,sat=09:00-13:00,sun=closed`: each entry sets a day or a range of days
  * (mon..sun, wrapping not allowed); days not named keep `base`. Times are checked by the schema.
  */
-function parseHours(text: string, base: Readonly<Record<Weekday, DayHours>>): Record<Weekday, DayHours> {
+export function parseHours(text: string, base: Readonly<Record<Weekday, DayHours>>): Record<Weekday, DayHours> {
   const hours = { ...base };
   const refuse = (detail: string): never => {
     throw new UsageError(`--hours: ${detail}; expected entries like mon-fri=08:00-17:00 or sun=closed, separated by commas`, '--hours');
