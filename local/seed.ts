@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { DynamoBookingRequestStore } from '#shared/adapters/dynamodb/booking-request-store';
 import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoEvaluationStore } from '#shared/adapters/dynamodb/coach-store';
@@ -7,6 +8,7 @@ import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store'
 import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
 import { DynamoRollupStore } from '#shared/adapters/dynamodb/rollup-store';
 import { DynamoRubricStore } from '#shared/adapters/dynamodb/rubric-store';
+import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
 import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
@@ -15,6 +17,7 @@ import { authenticateApiKey } from '#shared/domain/identity-resolver';
 import { intakeConfigSchema } from '#shared/domain/intake/intake-config';
 import { routingMembershipProblems } from '#shared/domain/intake/routing';
 import { createApiKey, permissionsAllowedFor } from '#shared/domain/key-service';
+import { schedulerSettingsSchema } from '#shared/domain/schedulers';
 import type { SessionRecord } from '#shared/domain/sessions';
 import type { Team, TeamPlacement } from '#shared/domain/tenancy';
 import { generateCalls } from './demo/calls';
@@ -23,6 +26,7 @@ import { demoEvaluations, demoRubricRevision } from './demo/coach';
 import { demoIntakeConfigs } from './demo/intake-configs';
 import { generateLeads } from './demo/leads';
 import { seedFrom } from './demo/random';
+import { demoSchedulers, generateBookingRequests } from './demo/schedulers';
 import { generateSessions } from './demo/sessions';
 
 /**
@@ -131,6 +135,8 @@ export async function seedIfEmpty(dataDir: string): Promise<SeedResult> {
   // A data folder seeded before intake configurations existed gets them now (only where a team
   // has none: an operator's configuration is never overwritten).
   if (anchor) await putDemoIntakeConfigs(tenancy, { onlyWhereAbsent: true });
+  // Likewise the scheduler configurations (booking requests are seeded with a fresh demo only).
+  if (anchor) await putDemoSchedulers(tenancy, { onlyWhereAbsent: true });
   if (hasTenancy && existsSync(credentialsPath)) return { credentialsPath, seeded: false };
 
   if (anchor) {
@@ -196,6 +202,13 @@ export async function seedDemo(options: SeedDemoOptions = {}): Promise<SeedDemoR
       calls: generateCalls({ ...base, count: spec.calls, seed: seedFrom('calls', spec.workspaceId), businessName: spec.name }),
     };
   });
+  const bookingRequests = data.flatMap((d, i) =>
+    generateBookingRequests(
+      d.sessions,
+      (created[i] as (typeof created)[number]).spec.timezone,
+      seedFrom('booking-requests', (created[i] as (typeof created)[number]).spec.workspaceId),
+    ),
+  );
   const generateMs = clock.lap();
 
   // The coach: one team's own rubric (from 30 days ago), and every call evaluated as the worker would have.
@@ -215,12 +228,15 @@ export async function seedDemo(options: SeedDemoOptions = {}): Promise<SeedDemoR
   const leadStore = new DynamoLeadStore(getDocumentClient(), physicalTableName('leads'));
   const callStore = new DynamoCallStore(getDocumentClient(), physicalTableName('calls'));
   const evaluationStore = new DynamoEvaluationStore(getDocumentClient(), physicalTableName('calls'));
+  const bookingRequestStore = new DynamoBookingRequestStore(getDocumentClient(), physicalTableName('sessions'));
+  await putDemoSchedulers(tenancy, { onlyWhereAbsent: false });
   await runWithConcurrency(
     [
       ...batchTasks(sessions, (batch) => sessionStore.putSessions(batch, placements)),
       ...batchTasks(leads, (batch) => leadStore.putLeads(batch)),
       ...batchTasks(calls, (batch) => callStore.putCalls(batch)),
       ...batchTasks(evaluations, (batch) => evaluationStore.putEvaluations(batch)),
+      ...batchTasks(bookingRequests, (batch) => bookingRequestStore.putBookingRequests(batch)),
     ],
     WRITE_CONCURRENCY,
   );
@@ -374,6 +390,20 @@ async function putDemoIntakeConfigs(tenancy: DynamoTenancyStore, options: { read
       await configs.putIntakeConfig(teamId, config);
     }),
   );
+}
+
+/** Writes each demo team's schedulers (see demoSchedulers); with `onlyWhereAbsent`, an existing one is kept. */
+async function putDemoSchedulers(tenancy: DynamoTenancyStore, options: { readonly onlyWhereAbsent: boolean }): Promise<void> {
+  const store = new DynamoSchedulerConfigStore(getDocumentClient(), physicalTableName('teams'));
+  const now = new Date();
+  for (const spec of DEMO_ENTERPRISES.flatMap((e) => e.teams)) {
+    const team = await tenancy.getTeamByWorkspace(spec.workspaceId);
+    if (!team) continue;
+    for (const { id, settings } of demoSchedulers(team.id, spec.name, spec.timezone, spec.trade)) {
+      if (options.onlyWhereAbsent && (await store.getScheduler(team.id, id)) !== null) continue;
+      await store.putScheduler(team.id, id, schedulerSettingsSchema.parse(settings), now);
+    }
+  }
 }
 
 async function findDemoPortfolio(tenancy: DynamoTenancyStore, anchor: Team): Promise<number> {

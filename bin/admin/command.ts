@@ -3,6 +3,7 @@ import type { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-sto
 import type { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-config-store';
 import type { DynamoRollupStore } from '#shared/adapters/dynamodb/rollup-store';
 import type { DynamoRubricStore } from '#shared/adapters/dynamodb/rubric-store';
+import type { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
 import type { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
 import type { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import type { Team } from '#shared/domain/tenancy';
@@ -18,6 +19,7 @@ export interface Context {
   readonly store: DynamoTenancyStore;
   readonly configs: IntakeConfigStore;
   readonly messaging: DynamoMessagingConfigStore;
+  readonly schedulers: DynamoSchedulerConfigStore;
   readonly campaigns: DynamoCampaignStore;
   readonly sessions: DynamoSessionStore;
   readonly rollups: DynamoRollupStore;

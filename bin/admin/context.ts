@@ -9,6 +9,7 @@ import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store'
 import { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-config-store';
 import { DynamoRollupStore } from '#shared/adapters/dynamodb/rollup-store';
 import { DynamoRubricStore } from '#shared/adapters/dynamodb/rubric-store';
+import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
 import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { AUTHORIZER_TIMEOUT_SECONDS } from '#shared/auth/authorizer-settings';
@@ -23,6 +24,7 @@ export interface Target {
   readonly store: DynamoTenancyStore;
   readonly configs: IntakeConfigStore;
   readonly messaging: DynamoMessagingConfigStore;
+  readonly schedulers: DynamoSchedulerConfigStore;
   readonly campaigns: DynamoCampaignStore;
   /** Sessions and their analytics rollups (`rollups rebuild`; new teams and enterprises start complete). */
   readonly sessions: DynamoSessionStore;
@@ -87,6 +89,7 @@ function stores(
     epoch: new DynamoAuthorizerCacheEpoch(documents, tables.teams),
     configs: new DynamoIntakeConfigStore(documents, tables.teams),
     messaging: new DynamoMessagingConfigStore(documents, tables.teams),
+    schedulers: new DynamoSchedulerConfigStore(documents, tables.teams),
     campaigns: new DynamoCampaignStore(documents, tables.campaigns),
     sessions: new DynamoSessionStore(documents, tables.sessions),
     rollups: new DynamoRollupStore(documents, tables.rollups),

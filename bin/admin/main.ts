@@ -11,6 +11,7 @@ import { INTAKE_COMMANDS } from './intake/commands';
 import { KEY_COMMANDS } from './keys';
 import { MESSAGING_COMMANDS } from './messaging';
 import { ROLLUP_COMMANDS } from './rollups';
+import { SCHEDULER_COMMANDS } from './schedulers';
 import { TENANCY_COMMANDS } from './tenancy';
 
 /**
@@ -39,6 +40,7 @@ const COMMANDS: Record<string, Command> = {
   ...MESSAGING_COMMANDS,
   ...ROLLUP_COMMANDS,
   ...COACH_COMMANDS,
+  ...SCHEDULER_COMMANDS,
 };
 
 const GLOBAL_OPTIONS: Options = {
@@ -97,6 +99,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo = { stdout: 
         store: target.store,
         configs: target.configs,
         messaging: target.messaging,
+        schedulers: target.schedulers,
         campaigns: target.campaigns,
         sessions: target.sessions,
         rollups: target.rollups,

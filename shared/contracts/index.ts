@@ -7,6 +7,7 @@ import * as intake from './intake';
 import * as leads from './leads';
 import * as meta from './meta';
 import { SHARED_COMPONENTS } from './responses';
+import * as schedulers from './schedulers';
 import * as sessions from './sessions';
 import * as sms from './sms-campaigns';
 import * as supportTickets from './support-tickets';
@@ -40,6 +41,8 @@ export const CONTRACTS = {
   listCoachEvaluations: coach.listCoachEvaluations,
   getCoachEvaluation: coach.getCoachEvaluation,
   listCoachRubrics: coach.listCoachRubrics,
+  listTeamSchedulers: schedulers.listTeamSchedulers,
+  listTeamBookingRequests: schedulers.listTeamBookingRequests,
 } as const satisfies { readonly [Id in RouteId]: RouteContract<Id> };
 
 /**
@@ -59,4 +62,5 @@ export const SCHEMA_COMPONENTS: Readonly<Record<string, ResponseSchema>> = {
   ...sms.SMS_COMPONENTS,
   ...meta.META_COMPONENTS,
   ...coach.COACH_COMPONENTS,
+  ...schedulers.SCHEDULER_COMPONENTS,
 };

@@ -264,4 +264,15 @@ export const OPERATION_DOCS: { readonly [Id in RouteId]?: OperationDocs } = {
     description:
       'The team’s rubric history, newest first: the revision in force (current: true) and every earlier one, ending with the built-in home-services rubric (revision 0) the team followed before any change, so every rubric_id and rubric_version an evaluation names is listed. Rubrics are set per team by the service operator.',
   },
+  listTeamSchedulers: {
+    description:
+      "The team's scheduler (booking widget) configurations, by scheduler_id ascending: the services (issue types) and job types each offers, the service areas it books into, its opening hours per weekday and their time zone. A session's scheduler_id names one of them. Operators set them with `npm run admin -- scheduler set`.",
+  },
+  listTeamBookingRequests: {
+    description:
+      "The booking requests the team's completed bookings sent to the field-service system, one per attempt (a retried request appears once per attempt, attempt counting from 1). A succeeded request carries the st_job_id of the job it created (the session carries the same id); a failed one its error; a pending one has been sent and not yet answered.",
+    dateFilter: { field: 'requested_at', defaultRange: false },
+    orderBy: 'requested_at',
+    parameters: { scheduler_id: 'Only requests of bookings made with this scheduler.' },
+  },
 };

@@ -138,6 +138,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'SMS campaigns': 'Text campaigns: creation, pricing, quiet hours, opt-outs and inbound texts',
   Meta: 'This description',
   Coach: 'Coach evaluations of calls against the team’s rubric, and the rubrics',
+  Schedulers: 'Scheduler (booking widget) configurations and the booking requests sent to the field-service system',
 };
 
 /** The API description's introduction; `v0Paths` are the routes that select their team with x-team-id. */

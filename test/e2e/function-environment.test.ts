@@ -162,6 +162,8 @@ const PROBES: Readonly<Record<string, Probe>> = {
   },
   getCoachEvaluation: { status: 200, request: () => send(`/api/coach/${reportedCallId}`, { headers: { 'x-team-id': String(teamId()) } }) },
   listCoachRubrics: { status: 200, request: () => send('/api/coach/rubrics', { headers: { 'x-team-id': String(teamId()) } }) },
+  listTeamSchedulers: { status: 200, request: () => send(`/api/v1/teams/${teamId()}/schedulers`) },
+  listTeamBookingRequests: { status: 200, request: () => send(`/api/v1/teams/${teamId()}/booking-requests?status=failed`) },
 };
 
 describe('every function through the local runtime, each with only what its rows declare', () => {

@@ -285,6 +285,21 @@ const CALLS: Record<string, () => Call[]> = {
       { path: `/api/v1/enterprise/${all.enterprise_id}/support-tickets?include_test_teams=true&limit=1`, key: all.key },
     ];
   },
+  listTeamSchedulers: () => [
+    { path: `/api/v1/teams/${key('enterprise').team_ids[0]}/schedulers`, key: key('enterprise').key },
+    { path: `/api/v1/teams/${key('portfolio_all_teams').team_ids[3]}/schedulers?limit=1`, key: key('portfolio_all_teams').key },
+  ],
+  listTeamBookingRequests: () => [
+    { path: `/api/v1/teams/${key('enterprise').team_ids[0]}/booking-requests?limit=20`, key: key('enterprise').key },
+    {
+      path: `/api/v1/teams/${key('portfolio_all_teams').team_ids[3]}/booking-requests?status=failed&start_date=${SIXTY_DAYS_AGO()}&limit=5`,
+      key: key('portfolio_all_teams').key,
+    },
+    {
+      path: `/api/v1/teams/${key('enterprise').team_ids[0]}/booking-requests?status=succeeded&scheduler_id=${(key('enterprise').team_ids[0] ?? 0) * 10 + 2}&limit=5`,
+      key: key('enterprise').key,
+    },
+  ],
 };
 
 const readRoutes = ROUTES.filter((r) => r.surface === 'read' && r.method === 'GET');
