@@ -231,10 +231,15 @@ describe('SMS campaign sending after a sender stopped mid-chunk', () => {
   it('settles claims left by an earlier receive of the same message as unconfirmed, texts the rest once, and completes', async () => {
     const campaign = await createHeld(12);
     // The first receive claimed three recipients and died before recording what the provider said.
-    await store.claimRecipients(campaign.campaign_id, [phone(0), phone(1), phone(2)], {
-      at: new Date().toISOString(),
-      token: claimToken({ messageId: 'm-1', receiveCount: 1 }),
-    });
+    await store.claimRecipients(
+      campaign.campaign_id,
+      [0, 1, 2].map((i) => ({ phone: phone(i), segments: 1 })),
+      {
+        at: new Date().toISOString(),
+        token: claimToken({ messageId: 'm-1', receiveCount: 1 }),
+        teamId: campaign.team_id,
+      },
+    );
 
     const result = await sendChunk(sendDeps(), chunk(campaign.campaign_id), { messageId: 'm-1', receiveCount: 2 });
 
@@ -251,9 +256,10 @@ describe('SMS campaign sending after a sender stopped mid-chunk', () => {
   it('leaves claims of a sender that may still be running, fails the chunk back, and settles them once they are abandoned', async () => {
     const campaign = await createHeld(4);
     const claimedAt = new Date();
-    await store.claimRecipients(campaign.campaign_id, [phone(0)], {
+    await store.claimRecipients(campaign.campaign_id, [{ phone: phone(0), segments: 1 }], {
       at: claimedAt.toISOString(),
       token: claimToken({ messageId: 'another-message', receiveCount: 1 }),
+      teamId: campaign.team_id,
     });
 
     await expect(sendChunk(sendDeps(), chunk(campaign.campaign_id), { messageId: 'm-2', receiveCount: 1 })).rejects.toThrow(
