@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
+import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store';
 import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
@@ -16,6 +17,7 @@ import { createApiKey, permissionsAllowedFor } from '#shared/domain/key-service'
 import type { SessionRecord } from '#shared/domain/sessions';
 import type { Team, TeamPlacement } from '#shared/domain/tenancy';
 import { generateCalls } from './demo/calls';
+import { seedDemoCampaigns } from './demo/campaigns';
 import type { Trade } from './demo/catalog';
 import { demoIntakeConfigs } from './demo/intake-configs';
 import { generateLeads } from './demo/leads';
@@ -206,6 +208,9 @@ export async function seedDemo(options: SeedDemoOptions = {}): Promise<SeedDemoR
     ],
     WRITE_CONCURRENCY,
   );
+  // Campaign texts and keyword events (the outbound feeds), through the campaign store's write paths.
+  const campaignStore = new DynamoCampaignStore(getDocumentClient(), physicalTableName('campaigns'));
+  for (const { spec, team } of created) if (!spec.isTest) await seedDemoCampaigns(campaignStore, team.id, spec.name, now);
   const writeMs = clock.lap();
 
   const anchor = created.find((c) => c.spec.workspaceId === ANCHOR_WORKSPACE)?.team;

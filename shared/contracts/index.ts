@@ -5,6 +5,7 @@ import type { ResponseSchema, RouteContract } from './contract';
 import * as intake from './intake';
 import * as leads from './leads';
 import * as meta from './meta';
+import * as outbound from './outbound';
 import { SHARED_COMPONENTS } from './responses';
 import * as sessions from './sessions';
 import * as sms from './sms-campaigns';
@@ -35,6 +36,8 @@ export const CONTRACTS = {
   getSmsCampaign: sms.getSmsCampaign,
   cancelSmsCampaign: sms.cancelSmsCampaign,
   receiveInboundSms: sms.receiveInboundSms,
+  listOutboundTexts: outbound.listOutboundTexts,
+  listSubscriptionEvents: outbound.listSubscriptionEvents,
   getOpenApi: meta.getOpenApi,
 } as const satisfies { readonly [Id in RouteId]: RouteContract<Id> };
 
@@ -54,4 +57,5 @@ export const SCHEMA_COMPONENTS: Readonly<Record<string, ResponseSchema>> = {
   ...intake.INTAKE_COMPONENTS,
   ...sms.SMS_COMPONENTS,
   ...meta.META_COMPONENTS,
+  ...outbound.OUTBOUND_COMPONENTS,
 };

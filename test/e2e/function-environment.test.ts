@@ -149,6 +149,8 @@ const PROBES: Readonly<Record<string, Probe>> = {
   },
   cancelSmsCampaign: { status: 200, request: () => post(`/v1/messaging/sms/campaign/${scheduledCampaignId}/cancel`, {}) },
   receiveInboundSms: { status: 200, request: () => post('/v1/messaging/sms/inbound', { from: '+13125550100', body: 'STOP' }) },
+  listOutboundTexts: { status: 200, request: () => send(`/api/v1/teams/${teamId()}/outbound/texts?campaign_id=${campaignId}`) },
+  listSubscriptionEvents: { status: 200, request: () => send(`/api/v1/teams/${teamId()}/outbound/subscription-events?type=opt_out`) },
 };
 
 describe('every function through the local runtime, each with only what its rows declare', () => {

@@ -1,4 +1,5 @@
 import type { SendStatus } from './campaign';
+import { toDollars } from './campaign-plan';
 
 /** Statuses of a campaign text as the outbound texts feed shows them (SendStatus). */
 export const TEXT_STATUSES = [
@@ -27,4 +28,10 @@ export interface OutboundText {
   readonly sent_at: string | null;
   readonly updated_at: string;
   readonly deferred_until: string | null;
+}
+
+/** The feed's item: money in dollars, like the campaign routes. */
+export function toPublicText(t: OutboundText) {
+  const { cost_micros, ...rest } = t;
+  return { ...rest, cost: toDollars(cost_micros) };
 }
