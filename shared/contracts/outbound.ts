@@ -14,7 +14,8 @@ import { cursorPagination, dateTime, id, nullableDateTime, nullableString } from
 const campaignIdParam = z
   .string()
   .regex(/^cmp_[0-9a-f]{20}$/, { error: 'must be a campaign id as the campaign routes return it (cmp_ and 20 hex digits)' })
-  .optional();
+  .optional()
+  .describe('Only the texts of this campaign (cmp_ and 20 hex digits); another team’s campaign answers 404');
 
 export const outboundTextsQuery = startBeforeEnd(
   z.object({ campaign_id: campaignIdParam, status: enumParam(TEXT_STATUSES), ...dateRangeMembers, ...v1PageMembers }),
