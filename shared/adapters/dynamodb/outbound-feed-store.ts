@@ -14,12 +14,12 @@ interface PageQuery {
   readonly limit: number;
 }
 
-export interface TextListQuery extends PageQuery {
+interface TextListQuery extends PageQuery {
   readonly campaignId?: string;
   readonly status?: SendStatus;
 }
 
-export interface EventListQuery extends PageQuery {
+interface EventListQuery extends PageQuery {
   readonly type?: SubscriptionEventType;
 }
 

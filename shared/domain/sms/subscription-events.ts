@@ -8,7 +8,7 @@ export const SUBSCRIPTION_EVENT_TYPES = ['opt_out', 'opt_in', 'help', 'suppresse
 export type SubscriptionEventType = (typeof SUBSCRIPTION_EVENT_TYPES)[number];
 
 export const SUBSCRIPTION_EVENT_SOURCES = ['inbound_sms', 'operator'] as const;
-export type SubscriptionEventSource = (typeof SUBSCRIPTION_EVENT_SOURCES)[number];
+type SubscriptionEventSource = (typeof SUBSCRIPTION_EVENT_SOURCES)[number];
 
 export interface SubscriptionEvent {
   /** Unique per team: the inbound message id, or a generated id for an operator change. */
