@@ -210,7 +210,7 @@ export async function seedDemo(options: SeedDemoOptions = {}): Promise<SeedDemoR
   );
   // Campaign texts and keyword events (the outbound feeds), through the campaign store's write paths.
   const campaignStore = new DynamoCampaignStore(getDocumentClient(), physicalTableName('campaigns'));
-  for (const { spec, team } of created) if (!spec.isTest) await seedDemoCampaigns(campaignStore, team.id, spec.name, now);
+  await Promise.all(created.filter((c) => !c.spec.isTest).map((c) => seedDemoCampaigns(campaignStore, c.team.id, c.spec.name, now)));
   const writeMs = clock.lap();
 
   const anchor = created.find((c) => c.spec.workspaceId === ANCHOR_WORKSPACE)?.team;
