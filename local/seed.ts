@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { DynamoBookingRequestStore } from '#shared/adapters/dynamodb/booking-request-store';
 import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
+import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoEvaluationStore } from '#shared/adapters/dynamodb/coach-store';
 import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store';
@@ -21,6 +22,7 @@ import { schedulerSettingsSchema } from '#shared/domain/schedulers';
 import type { SessionRecord } from '#shared/domain/sessions';
 import type { Team, TeamPlacement } from '#shared/domain/tenancy';
 import { generateCalls } from './demo/calls';
+import { seedDemoCampaigns } from './demo/campaigns';
 import type { Trade } from './demo/catalog';
 import { demoEvaluations, demoRubricRevision } from './demo/coach';
 import { demoIntakeConfigs } from './demo/intake-configs';
@@ -240,6 +242,9 @@ export async function seedDemo(options: SeedDemoOptions = {}): Promise<SeedDemoR
     ],
     WRITE_CONCURRENCY,
   );
+  // Campaign texts and keyword events (the outbound feeds), through the campaign store's write paths.
+  const campaignStore = new DynamoCampaignStore(getDocumentClient(), physicalTableName('campaigns'));
+  await Promise.all(created.filter((c) => !c.spec.isTest).map((c) => seedDemoCampaigns(campaignStore, c.team.id, c.spec.name, now)));
   const writeMs = clock.lap();
 
   const anchor = created.find((c) => c.spec.workspaceId === ANCHOR_WORKSPACE)?.team;

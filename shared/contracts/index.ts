@@ -6,6 +6,7 @@ import type { ResponseSchema, RouteContract } from './contract';
 import * as intake from './intake';
 import * as leads from './leads';
 import * as meta from './meta';
+import * as outbound from './outbound';
 import { SHARED_COMPONENTS } from './responses';
 import * as schedulers from './schedulers';
 import * as sessions from './sessions';
@@ -37,6 +38,8 @@ export const CONTRACTS = {
   getSmsCampaign: sms.getSmsCampaign,
   cancelSmsCampaign: sms.cancelSmsCampaign,
   receiveInboundSms: sms.receiveInboundSms,
+  listOutboundTexts: outbound.listOutboundTexts,
+  listSubscriptionEvents: outbound.listSubscriptionEvents,
   getOpenApi: meta.getOpenApi,
   listCoachEvaluations: coach.listCoachEvaluations,
   getCoachEvaluation: coach.getCoachEvaluation,
@@ -63,4 +66,5 @@ export const SCHEMA_COMPONENTS: Readonly<Record<string, ResponseSchema>> = {
   ...meta.META_COMPONENTS,
   ...coach.COACH_COMPONENTS,
   ...schedulers.SCHEDULER_COMPONENTS,
+  ...outbound.OUTBOUND_COMPONENTS,
 };

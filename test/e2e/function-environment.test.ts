@@ -164,6 +164,8 @@ const PROBES: Readonly<Record<string, Probe>> = {
   listCoachRubrics: { status: 200, request: () => send('/api/coach/rubrics', { headers: { 'x-team-id': String(teamId()) } }) },
   listTeamSchedulers: { status: 200, request: () => send(`/api/v1/teams/${teamId()}/schedulers`) },
   listTeamBookingRequests: { status: 200, request: () => send(`/api/v1/teams/${teamId()}/booking-requests?status=failed`) },
+  listOutboundTexts: { status: 200, request: () => send(`/api/v1/teams/${teamId()}/outbound/texts?campaign_id=${campaignId}`) },
+  listSubscriptionEvents: { status: 200, request: () => send(`/api/v1/teams/${teamId()}/outbound/subscription-events?type=opt_out`) },
 };
 
 describe('every function through the local runtime, each with only what its rows declare', () => {

@@ -300,6 +300,20 @@ const CALLS: Record<string, () => Call[]> = {
       key: key('enterprise').key,
     },
   ],
+  listOutboundTexts: () => {
+    const team = key('enterprise').team_ids[0];
+    return [
+      { path: `/api/v1/teams/${team}/outbound/texts?limit=20`, key: key('enterprise').key },
+      { path: `/api/v1/teams/${team}/outbound/texts?status=deferred&limit=5`, key: key('portfolio_all_teams').key },
+    ];
+  },
+  listSubscriptionEvents: () => {
+    const team = key('enterprise').team_ids[0];
+    return [
+      { path: `/api/v1/teams/${team}/outbound/subscription-events?limit=20`, key: key('enterprise').key },
+      { path: `/api/v1/teams/${team}/outbound/subscription-events?type=opt_out&limit=5`, key: key('enterprise_all_teams').key },
+    ];
+  },
 };
 
 const readRoutes = ROUTES.filter((r) => r.surface === 'read' && r.method === 'GET');
