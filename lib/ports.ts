@@ -23,7 +23,8 @@ export interface ServicePorts {
  * - 'event-bus': EVENT_BUS_NAME, events:PutEvents on the service bus;
  * - 'scheduler': the schedule group, target role and queue ARNs; Create/DeleteSchedule in the group, PassRole on the role;
  * - 'voice-provider': base URL, assistant and phone number ids, the API key (dynamic reference; no grant needed);
- * - 'sms-provider': SMS_ORIGINATION_IDENTITY, sms-voice:SendTextMessage.
+ * - 'sms-provider': SMS_ORIGINATION_IDENTITY, sms-voice:SendTextMessage;
+ * - 'voice-recordings': VOICE_PROVIDER_RECORDING_HOSTS (the recordings are fetched over HTTPS; no grant).
  */
 export function bindPorts(fn: ServiceFunction, uses: readonly PortUse[], ports: ServicePorts): void {
   for (const use of new Set(uses)) {
@@ -43,6 +44,9 @@ export function bindPorts(fn: ServiceFunction, uses: readonly PortUse[], ports: 
         break;
       case 'sms-provider':
         ports.smsProvider.bind(fn);
+        break;
+      case 'voice-recordings':
+        ports.voiceProvider.bindRecordings(fn);
         break;
       default: {
         const unknown: never = use;

@@ -36,7 +36,14 @@ export interface RouteDefinition<Id extends string = string> {
 export type TableName = 'teams' | 'sessions' | 'rollups' | 'leads' | 'calls' | 'campaigns' | 'idempotency';
 
 /** An outbound dependency of a function: a queue by name, or a service. */
-export type PortUse = 'outreach-calls' | 'campaign-sends' | 'event-bus' | 'scheduler' | 'voice-provider' | 'sms-provider';
+export type PortUse =
+  | 'outreach-calls'
+  | 'campaign-sends'
+  | 'event-bus'
+  | 'scheduler'
+  | 'voice-provider'
+  | 'sms-provider'
+  | 'voice-recordings';
 
 const ROUTE_ROWS = [
   {
@@ -275,6 +282,22 @@ const ROUTE_ROWS = [
     tables: [],
     summary: 'This API description (OpenAPI 3.1)',
     tag: 'Meta',
+  },
+  {
+    id: 'getCallRecording',
+    method: 'GET',
+    path: '/api/calls/{callId}/recording',
+    surface: 'read',
+    functionName: 'get-call-recording',
+    // Public: the signed link (shared/auth/recording-link.ts) stands for the key, which the handler re-checks.
+    permission: null,
+    tables: [
+      { table: 'teams', access: 'read' },
+      { table: 'calls', access: 'read' },
+    ],
+    uses: ['voice-recordings'],
+    summary: "A call's recording, through a signed link from the call detail (valid 15 minutes)",
+    tag: 'Calls',
   },
 ] as const satisfies readonly RouteDefinition[];
 
