@@ -27,9 +27,9 @@ export class HttpRecordingSource implements RecordingSource {
         return await readCapped(response, limits.maxBytes);
       }
       return { kind: 'failed', reason: 'the provider redirected too many times' };
-    } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      return { kind: 'failed', reason: timedOut ? 'the provider did not answer in time' : 'the provider could not be reached' };
+    } catch {
+      // The signal, not the error's class: fetch's abort error is a DOMException of another realm under test runners.
+      return { kind: 'failed', reason: signal.aborted ? 'the provider did not answer in time' : 'the provider could not be reached' };
     }
   }
 }
