@@ -319,10 +319,19 @@ describe('ports', () => {
             VOICE_PROVIDER_API_KEY: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] },
           }
         : {};
-      const actual = Object.fromEntries(Object.entries(variables).filter(([name]) => name.startsWith('VOICE_PROVIDER_')));
+      const actual = Object.fromEntries(
+        Object.entries(variables).filter(([name]) => name.startsWith('VOICE_PROVIDER_') && name !== 'VOICE_PROVIDER_RECORDING_HOSTS'),
+      );
       expect({ label, env: actual }).toEqual({ label, env: expected });
     }
     expect(resourceOf(resources, secretId).Properties?.SecretString).toBe(VOICE_PROVIDER_API_KEY_PLACEHOLDER);
+  });
+
+  it("gives the functions that use 'voice-recordings' the recording hosts (default storage.vapi.ai), and no one else", () => {
+    for (const { label, fn, uses } of consumers) {
+      const hosts = variablesOf(fn).VOICE_PROVIDER_RECORDING_HOSTS;
+      expect({ label, hosts }).toEqual({ label, hosts: uses.has('voice-recordings') ? 'storage.vapi.ai' : undefined });
+    }
   });
 
   it("lets only the functions that use 'sms-provider' send texts, from the configured origination identity", () => {
