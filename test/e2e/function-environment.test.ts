@@ -201,8 +201,7 @@ const PROBES: Readonly<Record<string, Probe>> = {
       });
       // No credential: the route is public. The body is audio, not JSON.
       const response = await fetch(url);
-      await response.arrayBuffer();
-      return { status: response.status, body: null };
+      return { status: response.status, body: { bytes: (await response.arrayBuffer()).byteLength } };
     },
   },
 };
