@@ -27,6 +27,7 @@ export interface ServicePorts {
  * - 'voice-provider': base URL, assistant and phone number ids, the API key (dynamic reference; no grant needed);
  * - 'sms-provider': SMS_ORIGINATION_IDENTITY, sms-voice:SendTextMessage;
  * - 'call-evaluator': the coach's language model: base URL, model, the API key (dynamic reference; no grant needed).
+ * - 'voice-recordings': VOICE_PROVIDER_RECORDING_HOSTS (the recordings are fetched over HTTPS; no grant).
  */
 export function bindPorts(fn: ServiceFunction, uses: readonly PortUse[], ports: ServicePorts): void {
   for (const use of new Set(uses)) {
@@ -50,6 +51,9 @@ export function bindPorts(fn: ServiceFunction, uses: readonly PortUse[], ports: 
         break;
       case 'call-evaluator':
         ports.coachLanguageModel.bind(fn);
+        break;
+      case 'voice-recordings':
+        ports.voiceProvider.bindRecordings(fn);
         break;
       default: {
         const unknown: never = use;

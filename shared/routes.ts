@@ -44,7 +44,8 @@ export type PortUse =
   | 'voice-provider'
   | 'sms-provider'
   | 'coach-evaluations'
-  | 'call-evaluator';
+  | 'call-evaluator'
+  | 'voice-recordings';
 
 const ROUTE_ROWS = [
   {
@@ -360,6 +361,22 @@ const ROUTE_ROWS = [
     tables: [{ table: 'sessions', access: 'read' }],
     summary: "List the booking requests a team's bookings sent to the field-service system",
     tag: 'Schedulers',
+  },
+  {
+    id: 'getCallRecording',
+    method: 'GET',
+    path: '/api/calls/{callId}/recording',
+    surface: 'read',
+    functionName: 'get-call-recording',
+    // Public: the signed link (shared/auth/recording-link.ts) stands for the key, which the handler re-checks.
+    permission: null,
+    tables: [
+      { table: 'teams', access: 'read' },
+      { table: 'calls', access: 'read' },
+    ],
+    uses: ['voice-recordings'],
+    summary: "A call's recording, through a signed link from the call detail (valid 15 minutes)",
+    tag: 'Calls',
   },
 ] as const satisfies readonly RouteDefinition[];
 

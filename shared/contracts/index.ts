@@ -1,5 +1,6 @@
 import type { RouteId } from '#shared/routes';
 import * as analytics from './analytics';
+import * as callRecordings from './call-recordings';
 import * as calls from './calls';
 import * as coach from './coach';
 import type { ResponseSchema, RouteContract } from './contract';
@@ -46,6 +47,7 @@ export const CONTRACTS = {
   listCoachRubrics: coach.listCoachRubrics,
   listTeamSchedulers: schedulers.listTeamSchedulers,
   listTeamBookingRequests: schedulers.listTeamBookingRequests,
+  getCallRecording: callRecordings.getCallRecording,
 } as const satisfies { readonly [Id in RouteId]: RouteContract<Id> };
 
 /**
@@ -67,4 +69,5 @@ export const SCHEMA_COMPONENTS: Readonly<Record<string, ResponseSchema>> = {
   ...coach.COACH_COMPONENTS,
   ...schedulers.SCHEDULER_COMPONENTS,
   ...outbound.OUTBOUND_COMPONENTS,
+  ...callRecordings.CALL_RECORDING_COMPONENTS,
 };

@@ -14,6 +14,8 @@ export interface CallPageQuery {
 /** Calls of a team, newest first (started_at descending, then call id descending). */
 export interface CallStore {
   listCallsByOffset(query: CallPageQuery): Promise<CallRecord[]>;
+  /** One call of the team by its id; null when unknown or another team's. */
+  getCall(teamId: number, callId: string): Promise<CallRecord | null>;
   putCalls(calls: readonly CallRecord[]): Promise<void>;
   /** What an earlier delivery of this report produced, if any. */
   getReportResult(teamId: number, providerCallId: string): Promise<ReportResult | null>;

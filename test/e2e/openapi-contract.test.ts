@@ -6,7 +6,9 @@ import { eventBus } from '#shared/adapters/runtime/event-bus';
 import { queues } from '#shared/adapters/runtime/queues';
 import { scheduler } from '#shared/adapters/runtime/scheduler';
 import { smsProvider } from '#shared/adapters/runtime/sms-provider';
+import { hashApiKey } from '#shared/auth/api-key';
 import type { KeyType } from '#shared/auth/permissions';
+import { signRecordingLink } from '#shared/auth/recording-link';
 import { createApiKey } from '#shared/domain/key-service';
 import { buildOpenApiDocument, type OpenApiDocument } from '#shared/openapi/document';
 import { ROUTES, type RouteDefinition } from '#shared/routes';
@@ -278,6 +280,8 @@ const CALLS: Record<string, () => Call[]> = {
     { path: '/api/coach/rubrics', key: key('enterprise').key },
     { path: `/api/coach/rubrics?team_id=${key('portfolio_all_teams').team_ids[0]}&limit=1`, key: key('portfolio_all_teams').key },
   ],
+  // Audio, not JSON: checked by 'serves a seeded call's recording through a signed link' below.
+  getCallRecording: () => [],
   listSupportTickets: () => {
     const all = key('enterprise_all_teams');
     return [
@@ -364,6 +368,52 @@ describe('the OpenAPI contract, through the local gateway on the demo data', () 
     expect(rowsWith.every((row) => 'transcript' in row)).toBe(true);
     expect(rowsWithout.length).toBe(rowsWith.length);
     expect(rowsWithout.some((row) => 'transcript' in row)).toBe(false);
+  });
+});
+
+describe('recording links on the demo data', () => {
+  /** A link for the newest seeded call of the single-team demo key, signed as the call detail signs it. */
+  async function seededLink(): Promise<{ url: URL; path: string }> {
+    const demo = key('enterprise');
+    const list = await expectDocumented('listCalls', { path: `/api/calls?start_date=${SIXTY_DAYS_AGO()}&limit=1`, key: demo.key });
+    const [seeded] = list.data as { call_id: string; team_id: number; recording_url: string }[];
+    if (!seeded) throw new Error('no seeded call');
+    const record = await new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams')).getApiKeyByHash(hashApiKey(demo.key));
+    if (!record) throw new Error('the demo key is not stored');
+    const secret = process.env.CURSOR_SECRET ?? '';
+    const link = signRecordingLink({
+      callId: seeded.call_id,
+      teamId: seeded.team_id,
+      keyId: record.keyId,
+      now: new Date(),
+      baseUrl: service.url,
+      secret,
+    });
+    const url = new URL(link.url);
+    return { url, path: `${url.pathname}${url.search}` };
+  }
+
+  it("serves a seeded call's recording through a signed link, as the documented audio", async () => {
+    const { url } = await seededLink();
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^audio\//);
+    expect(response.headers.get('x-request-id')).toBeTruthy();
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(0, 4)
+        .toString('ascii'),
+    ).toBe('RIFF');
+    const documented = route('getCallRecording');
+    const operation = (doc.paths as Record<string, { get?: { responses: Record<string, { content: Json }> } }>)[documented.path];
+    expect(Object.keys(operation?.get?.responses['200']?.content ?? {})).toEqual(['audio/*']);
+  });
+
+  it('403: a tampered link answers the documented error body', async () => {
+    const { url } = await seededLink();
+    url.searchParams.set('expires', String(Number(url.searchParams.get('expires')) + 60));
+    const body = await expectDocumented('getCallRecording', { path: `${url.pathname}${url.search}` }, 403);
+    expect(body).toMatchObject({ error: 'forbidden' });
   });
 });
 

@@ -320,7 +320,9 @@ describe('ports', () => {
             VOICE_PROVIDER_API_KEY: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] },
           }
         : {};
-      const actual = Object.fromEntries(Object.entries(variables).filter(([name]) => name.startsWith('VOICE_PROVIDER_')));
+      const actual = Object.fromEntries(
+        Object.entries(variables).filter(([name]) => name.startsWith('VOICE_PROVIDER_') && name !== 'VOICE_PROVIDER_RECORDING_HOSTS'),
+      );
       expect({ label, env: actual }).toEqual({ label, env: expected });
     }
     expect(resourceOf(resources, secretId).Properties?.SecretString).toBe(VOICE_PROVIDER_API_KEY_PLACEHOLDER);
@@ -373,6 +375,13 @@ describe('ports', () => {
     expect(senders).toEqual(['platform receive-voice-report']);
     const statements = statementsOf(workerFunction(coach as WorkerDefinition));
     expect(reached(withAction(statements, 'dynamodb:PutItem'))).toEqual(new Set([logicalIdOf(stack.data.tables.calls)]));
+  });
+
+  it("gives the functions that use 'voice-recordings' the recording hosts (default storage.vapi.ai), and no one else", () => {
+    for (const { label, fn, uses } of consumers) {
+      const hosts = variablesOf(fn).VOICE_PROVIDER_RECORDING_HOSTS;
+      expect({ label, hosts }).toEqual({ label, hosts: uses.has('voice-recordings') ? 'storage.vapi.ai' : undefined });
+    }
   });
 
   it("lets only the functions that use 'sms-provider' send texts, from the configured origination identity", () => {

@@ -1,5 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { type DynamoDBDocumentClient, GetCommand, type TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, QueryCommand, type TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { CallRecord } from '#shared/domain/calls';
 import { isEvaluable } from '#shared/domain/coach/evaluation-request';
 import type { LeadRecord } from '#shared/domain/leads';
@@ -15,7 +15,8 @@ import { readTimeOrdered, timeRangeBounds } from './time-range';
 import { transactWrite } from './transact';
 
 /**
- * Items: pk TEAM#<team>, sk <started_at>#<team>#<call>. Index byType: typePk TEAM#<team>#<type> + sk.
+ * Items: pk TEAM#<team>, sk <started_at>#<team>#<call>. Index byType: typePk TEAM#<team>#<type> + sk;
+ * index byCallId: callPk TEAM#<team>#CALL#<call> + sk (one call by its id).
  * Beside them: `TEAM#<t>#PROVIDERCALL#<id>` / REPORT, the idempotency guard of a voice report
  * holding the ids it produced; `TEAM#<t>#APPOINTMENTS` / <created>#<t>#<id>, the appointments;
  * `ENTERPRISE#<e>#TICKETS` / <created>#<t>#<id>, the support tickets (one partition per
@@ -23,11 +24,22 @@ import { transactWrite } from './transact';
  */
 export function toCallItem(call: CallRecord): Item {
   const pk = teamPk(call.team_id);
-  return { pk, sk: timeSortKey(call.started_at, call.team_id, call.call_id), typePk: `${pk}#${call.type}`, ...call };
+  return {
+    pk,
+    sk: timeSortKey(call.started_at, call.team_id, call.call_id),
+    typePk: `${pk}#${call.type}`,
+    callPk: callPk(call.team_id, call.call_id),
+    ...call,
+  };
+}
+
+/** The byCallId index's partition: one call, within its team (another team's id finds nothing). */
+function callPk(teamId: number, callId: string): string {
+  return `${teamPk(teamId)}#CALL#${callId}`;
 }
 
 export function fromCallItem(item: Item): CallRecord {
-  const { pk: _pk, sk: _sk, typePk: _t, ...call } = item;
+  const { pk: _pk, sk: _sk, typePk: _t, callPk: _c, ...call } = item;
   return call as unknown as CallRecord;
 }
 
@@ -175,6 +187,20 @@ export class DynamoCallStore implements CallStore {
       q.limit,
     );
     return items.map(fromCallItem);
+  }
+
+  async getCall(teamId: number, callId: string): Promise<CallRecord | null> {
+    const result = await this.client.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        IndexName: 'byCallId',
+        KeyConditionExpression: 'callPk = :pk',
+        ExpressionAttributeValues: { ':pk': callPk(teamId, callId) },
+        Limit: 1,
+      }),
+    );
+    const item = result.Items?.[0];
+    return item ? fromCallItem(item) : null;
   }
 
   async putCalls(calls: readonly CallRecord[]): Promise<void> {

@@ -92,6 +92,7 @@ export const TABLES: Record<TableName, TableDefinition> = {
       { name: 'byCoachRubricScore', partitionKey: 'coachRubricScorePk', sortKey: 'coachSk' },
       { name: 'byCoachScoreBand', partitionKey: 'coachBandPk', sortKey: 'coachSk' },
       { name: 'byCoachRubricScoreBand', partitionKey: 'coachRubricBandPk', sortKey: 'coachSk' },
+      { name: 'byCallId', partitionKey: 'callPk', sortKey: 'sk' },
     ],
   },
   /**

@@ -1,6 +1,9 @@
 import type { PortUse, Surface } from '#shared/routes';
 import { QUEUE_ARN_ENV, QUEUE_URL_ENV } from './queue-env';
 
+/** The hosts recordings are fetched from (comma-separated; shared/domain/call-recording.ts). */
+export const RECORDING_HOSTS_ENV = 'VOICE_PROVIDER_RECORDING_HOSTS';
+
 /**
  * The environment variables the stack gives a function for each port its route or worker row
  * `uses` (lib/ports.ts), which the port's runtime adapter reads. A function whose rows do not
@@ -23,6 +26,7 @@ export const PORT_ENV: Readonly<Record<PortUse, readonly string[]>> = {
   'sms-provider': ['SMS_ORIGINATION_IDENTITY'],
   'coach-evaluations': [QUEUE_URL_ENV['coach-evaluations']],
   'call-evaluator': ['COACH_LLM_BASE_URL', 'COACH_LLM_API_KEY', 'COACH_LLM_MODEL'],
+  'voice-recordings': [RECORDING_HOSTS_ENV],
 };
 
 /** The variable that carries the pagination cursor key (lib/cursor-secret.ts) to the functions of CURSOR_SURFACES. */
