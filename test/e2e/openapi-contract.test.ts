@@ -74,7 +74,7 @@ beforeAll(async () => {
   await postVoiceReports();
   const coached = await call({ path: `/api/coach?start_date=${SIXTY_DAYS_AGO()}&limit=1`, key: key('enterprise').key });
   coachedCallId = String((coached.body.data as Json[])[0]?.call_id ?? '');
-}, 120_000);
+}, 300_000);
 
 /**
  * The contract is about HTTP bodies: the POST handlers’ outbound effects (queue messages, schedules,
