@@ -90,6 +90,7 @@ function call(
     customerName: 'Dana Whitfield',
     durationSeconds: 120,
     transcript: '',
+    turns: [],
     summary: 'Customer called',
     recordingUrl: null,
     endedReason: 'customer-ended-call',

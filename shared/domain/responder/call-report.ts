@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { type TranscriptTurn, transcriptMessagesSchema, transcriptTurns, turnsToText } from './transcript-turns';
 
 /**
  * The end-of-call report, normalized from the two shapes providers send: the spec's flat shape
@@ -84,7 +85,9 @@ export const endOfCallReportSchema = z.object({
     transcript: longText,
     summary: longText,
     recordingUrl: httpsUrl,
-    artifact: z.object({ transcript: longText, recordingUrl: httpsUrl }).optional().nullable(),
+    artifact: z.object({ transcript: longText, recordingUrl: httpsUrl, messages: transcriptMessagesSchema }).optional().nullable(),
+    /** Older reports carry the conversation here rather than in artifact.messages. */
+    messages: transcriptMessagesSchema,
     analysis: z
       .object({
         ...analysisFields,
@@ -112,6 +115,8 @@ export interface NormalizedCall {
   /** Whole seconds. */
   durationSeconds: number | null;
   transcript: string;
+  /** The conversation turn by turn (transcript-turns.ts); empty when the report has no transcript. */
+  turns: TranscriptTurn[];
   summary: string | null;
   recordingUrl: string | null;
   analysis: { callReason: string | null; sentiment: string | null; bookingIntent: boolean | null; urgency: string | null };
@@ -134,13 +139,17 @@ export function normalizeReport(report: EndOfCallReport): NormalizedCall {
   const endedAt = m.endedAt ? new Date(m.endedAt).toISOString() : null;
   const fromTimes = startedAt && endedAt ? Math.max(0, (Date.parse(endedAt) - Date.parse(startedAt)) / 1000) : null;
   const duration = first(m.call.duration, m.durationSeconds, fromTimes);
+  const text = first(m.transcript, m.artifact?.transcript) ?? '';
+  const turns = transcriptTurns(first(m.artifact?.messages, m.messages), text);
   return {
     providerCallId: m.call.id,
     type: first(m.call.type, 'inboundPhoneCall') as string,
     customerNumber: first(m.call.customer?.number, m.customer?.number),
     customerName: first(m.call.customer?.name, m.customer?.name),
     durationSeconds: duration === null ? null : Math.round(duration),
-    transcript: first(m.transcript, m.artifact?.transcript) ?? '',
+    // A report with messages but no text still answers a plain-text transcript.
+    transcript: text !== '' ? text : turnsToText(turns),
+    turns,
     summary: first(m.summary, m.analysis?.summary),
     recordingUrl: first(m.recordingUrl, m.artifact?.recordingUrl),
     analysis: {

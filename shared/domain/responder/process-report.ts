@@ -3,6 +3,7 @@ import type { CallRecord } from '#shared/domain/calls';
 import { type CompleteOutreachDependencies, completeOutreach } from '#shared/domain/intake/complete-outreach';
 import type { LeadRecord } from '#shared/domain/leads';
 import { toE164 } from '#shared/domain/phone';
+import { ITEM_SIZE_BUDGET_BYTES, itemSize } from '#shared/domain/stored-size';
 import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support';
 import type { Team } from '#shared/domain/tenancy';
 import type { CallStore } from '#shared/ports/call-store';
@@ -106,6 +107,7 @@ export async function processCallReport(
     ended_at: call.endedAt,
     duration_seconds: call.durationSeconds,
     transcript: call.transcript,
+    turns: call.turns,
     summary: call.summary,
     recording_url: call.recordingUrl,
     analysis: {
@@ -161,7 +163,7 @@ export async function processCallReport(
       }
     : null;
 
-  const saved = await deps.calls.saveReport({ call: record, appointment, ticket, lead });
+  const saved = await deps.calls.saveReport({ call: fitTurns(record), appointment, ticket, lead });
   if (!saved.stored) return redelivered(deps, saved.result, now);
 
   let outreach: ProcessReportResult['outreach'] = null;
@@ -209,4 +211,25 @@ async function redelivered(deps: ProcessReportDependencies, previous: ReportResu
     if (closed) outreach = { stl_call_id: o.stl_call_id, outcome: closed.outcome };
   }
   return { ...ids(previous), created: false, outreach, decisions: [] };
+}
+
+/**
+ * The turns repeat the transcript's text, so a long call could push the record past DynamoDB's
+ * item limit where the text alone fits: drop trailing turns (flagged turns_trimmed) rather than
+ * refuse the report. The text itself is never trimmed; a text too large alone is refused (413) by
+ * the store as before. Halving then stepping keeps this to a few size computations.
+ */
+export function fitTurns(record: CallRecord, budget = ITEM_SIZE_BUDGET_BYTES): CallRecord {
+  const turns = record.turns ?? [];
+  // Room for the store's keys (pk, sk, typePk, callPk): well under 1 KB.
+  const limit = budget - 1024;
+  if (turns.length === 0 || itemSize(record).bytes <= limit) return record;
+  let lo = 0;
+  let hi = turns.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (itemSize({ ...record, turns: turns.slice(0, mid), turns_trimmed: true }).bytes <= limit) lo = mid;
+    else hi = mid - 1;
+  }
+  return { ...record, turns: turns.slice(0, lo), turns_trimmed: true };
 }
