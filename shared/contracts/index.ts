@@ -1,5 +1,6 @@
 import type { RouteId } from '#shared/routes';
 import * as analytics from './analytics';
+import * as callDetail from './call-detail';
 import * as calls from './calls';
 import type { ResponseSchema, RouteContract } from './contract';
 import * as intake from './intake';
@@ -36,6 +37,9 @@ export const CONTRACTS = {
   cancelSmsCampaign: sms.cancelSmsCampaign,
   receiveInboundSms: sms.receiveInboundSms,
   getOpenApi: meta.getOpenApi,
+  getCall: callDetail.getCall,
+  getCallTranscript: callDetail.getCallTranscript,
+  listCallTransfers: callDetail.listCallTransfers,
 } as const satisfies { readonly [Id in RouteId]: RouteContract<Id> };
 
 /**
@@ -54,4 +58,5 @@ export const SCHEMA_COMPONENTS: Readonly<Record<string, ResponseSchema>> = {
   ...intake.INTAKE_COMPONENTS,
   ...sms.SMS_COMPONENTS,
   ...meta.META_COMPONENTS,
+  ...callDetail.CALL_DETAIL_COMPONENTS,
 };

@@ -91,6 +91,7 @@ function call(
     durationSeconds: 120,
     transcript: '',
     turns: [],
+    destination: null,
     summary: 'Customer called',
     recordingUrl: null,
     endedReason: 'customer-ended-call',

@@ -81,7 +81,10 @@ export const TABLES: Record<TableName, TableDefinition> = {
     name: 'calls',
     partitionKey: 'pk',
     sortKey: 'sk',
-    indexes: [{ name: 'byType', partitionKey: 'typePk', sortKey: 'sk' }],
+    indexes: [
+      { name: 'byType', partitionKey: 'typePk', sortKey: 'sk' },
+      { name: 'byCallId', partitionKey: 'callPk', sortKey: 'sk' },
+    ],
   },
   /**
    * SMS campaigns: the campaign, its recipient chunks and per-recipient send records share the

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { type TranscriptTurn, transcriptMessagesSchema, transcriptTurns, turnsToText } from './transcript-turns';
+import { transferDestinationSchema } from './transfer-update';
 
 /**
  * The end-of-call report, normalized from the two shapes providers send: the spec's flat shape
@@ -97,6 +98,8 @@ export const endOfCallReportSchema = z.object({
       .optional()
       .nullable(),
     endedReason: text(200),
+    /** Where a forwarded call went, when the provider says. */
+    destination: transferDestinationSchema,
     startedAt: dateTime,
     endedAt: dateTime,
     durationSeconds: amount('seconds'),
@@ -121,6 +124,7 @@ export interface NormalizedCall {
   recordingUrl: string | null;
   analysis: { callReason: string | null; sentiment: string | null; bookingIntent: boolean | null; urgency: string | null };
   endedReason: string | null;
+  destination: z.output<typeof transferDestinationSchema>;
   startedAt: string | null;
   endedAt: string | null;
   cost: number | null;
@@ -159,6 +163,7 @@ export function normalizeReport(report: EndOfCallReport): NormalizedCall {
       urgency: first(m.analysis?.urgency, structured?.urgency),
     },
     endedReason: m.endedReason ?? null,
+    destination: m.destination ?? null,
     startedAt,
     endedAt,
     cost: m.cost ?? null,

@@ -10,6 +10,7 @@ import type { CallStore } from '#shared/ports/call-store';
 import type { IntakeStore } from '#shared/ports/intake-store';
 import type { NormalizedCall } from './call-report';
 import type { Responder, ResponderDecision } from './responder';
+import { transferFromReport } from './transfer-update';
 
 export interface ProcessReportDependencies extends CompleteOutreachDependencies {
   readonly calls: CallStore;
@@ -162,6 +163,11 @@ export async function processCallReport(
           : null,
       }
     : null;
+
+  // A forwarded call's hand-over, stored once by its id (derived from the provider call) before the
+  // report, so a crash between the two leaves nothing a redelivery does not finish.
+  const forwarded = transferFromReport(call, team.id, now);
+  if (forwarded) await deps.calls.saveTransfer(forwarded);
 
   const saved = await deps.calls.saveReport({ call: fitTurns(record), appointment, ticket, lead });
   if (!saved.stored) return redelivered(deps, saved.result, now);
