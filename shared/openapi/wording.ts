@@ -110,6 +110,7 @@ export const PARAMETER_DOCS: Readonly<Record<string, ParameterDoc>> = {
   'x-team-id': `The team to read. ${V0_TEAM_SELECTION}`,
   'x-workspace-id': WORKSPACE_DOC,
   campaignId: 'The campaign_id answered when the campaign was created.',
+  callId: "The call_id of a call (GET /api/calls). An unknown id, a malformed one and another team's call all answer 404.",
   test_mode: TEST_MODE_DOC,
   'x-test-mode': `${TEST_MODE_DOC} Same as the test_mode query parameter.`,
   'x-preflight':
