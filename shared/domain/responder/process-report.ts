@@ -164,10 +164,13 @@ export async function processCallReport(
       }
     : null;
 
-  // A forwarded call's hand-over, stored once by its id (derived from the provider call) before the
-  // report, so a crash between the two leaves nothing a redelivery does not finish.
+  // A forwarded call's hand-over, unless the provider already reported it (transfer-update messages
+  // come during the call, before the report); stored once by its id (derived from the provider
+  // call) before the report, so a crash between the two leaves nothing a redelivery does not finish.
   const forwarded = transferFromReport(call, team.id, now);
-  if (forwarded) await deps.calls.saveTransfer(forwarded);
+  if (forwarded && (await deps.calls.listCallTransfers(team.id, call.providerCallId)).every((t) => t.source === 'ended_reason')) {
+    await deps.calls.saveTransfer(forwarded);
+  }
 
   const saved = await deps.calls.saveReport({ call: fitTurns(record), appointment, ticket, lead });
   if (!saved.stored) return redelivered(deps, saved.result, now);
