@@ -32,6 +32,7 @@ const everyError: string[] = [];
 let campaignId = '';
 let scheduledCampaignId = '';
 let stlCallId = 0;
+let reportedCallId = '';
 
 beforeAll(async () => {
   service = await startLocalService({
@@ -125,6 +126,7 @@ const PROBES: Readonly<Record<string, Probe>> = {
       await service.settle();
       const call = service.voice.calls.find((c) => c.request.metadata.stl_call_id === stlCallId);
       const report = service.callReports?.sent.find((r) => r.providerCallId === call?.providerCallId);
+      reportedCallId = (report?.response as { data?: { callId?: string } } | undefined)?.data?.callId ?? '';
       return { status: report?.status ?? 0, body: report?.response ?? 'no report was sent: the outreach call was not placed' };
     },
   },
@@ -148,6 +150,12 @@ const PROBES: Readonly<Record<string, Probe>> = {
     },
   },
   cancelSmsCampaign: { status: 200, request: () => post(`/v1/messaging/sms/campaign/${scheduledCampaignId}/cancel`, {}) },
+  getCall: { status: 200, request: () => send(`/api/calls/${reportedCallId}`, { headers: { 'x-team-id': String(teamId()) } }) },
+  getCallTranscript: {
+    status: 200,
+    request: () => send(`/api/calls/${reportedCallId}/transcript`, { headers: { 'x-team-id': String(teamId()) } }),
+  },
+  listCallTransfers: { status: 200, request: () => send('/api/call-transfers', { headers: { 'x-team-id': String(teamId()) } }) },
   receiveInboundSms: { status: 200, request: () => post('/v1/messaging/sms/inbound', { from: '+13125550100', body: 'STOP' }) },
 };
 
