@@ -7,6 +7,7 @@ import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { createApiKey } from '#shared/domain/key-service';
 import type { Team } from '#shared/domain/tenancy';
 import { log } from '#shared/logging/logger';
+import { sandboxRecordingUrl } from './sandbox-recordings';
 import type { SandboxCall } from './sandbox-voice-provider';
 
 /**
@@ -97,7 +98,11 @@ export function simulatedEndOfCallReport(
         customer: { number: request.customerNumber, name: request.customerName ?? undefined },
         metadata: { ...request.metadata },
       },
-      artifact: { transcript, messages: answered ? providerMessages(transcript, startedAt.getTime()) : [] },
+      artifact: {
+        transcript,
+        messages: answered ? providerMessages(transcript, startedAt.getTime()) : [],
+        recordingUrl: answered ? sandboxRecordingUrl(call.providerCallId) : undefined,
+      },
       analysis: answered
         ? {
             summary: `The customer asked for ${service} and booked tomorrow at 10 am.`,

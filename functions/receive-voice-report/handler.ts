@@ -1,5 +1,6 @@
 import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoEvaluationStore } from '#shared/adapters/dynamodb/coach-store';
 import { DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
@@ -19,6 +20,7 @@ const client = getDocumentClient();
 const tenancy = new DynamoTenancyStore(client, physicalTableName('teams'));
 const calls = new DynamoCallStore(client, physicalTableName('calls'), physicalTableName('leads'));
 const intake = new DynamoIntakeStore(client, physicalTableName('leads'));
+const evaluations = new DynamoEvaluationStore(client, physicalTableName('calls'));
 const responder = new RuleBasedResponder();
 
 export const handler = createHttpHandler(
@@ -55,6 +57,8 @@ export const handler = createHttpHandler(
         eventBus: eventBus.get('default'),
         outreachQueue: queues.get('outreach-calls'),
         scheduler: scheduler.get('default'),
+        coachQueue: queues.get('coach-evaluations'),
+        evaluations,
       },
       { team, call, now: new Date() },
     );

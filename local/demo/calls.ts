@@ -1,6 +1,7 @@
 import type { TransferRecord } from '#shared/domain/call-transfers';
 import type { CallRecord } from '#shared/domain/calls';
 import { turnsFromText } from '#shared/domain/responder/transcript-turns';
+import { sandboxRecordingUrl } from '../sandbox-recordings';
 import { addDays, inSentence, iso, LocalCalendar, WEEKDAY_NAMES, weekdayOf } from './calendar';
 import { person, pickIssue, serviceAreasFor } from './catalog';
 import { Random } from './random';
@@ -88,7 +89,7 @@ export function generateCalls(options: CallGeneratorOptions): CallRecord[] {
       transcript: lines.join('\n'),
       turns: timedTurns(lines.join('\n'), duration),
       summary,
-      recording_url: `https://recordings.example.com/calls/${providerCallId}.wav`,
+      recording_url: sandboxRecordingUrl(providerCallId),
       analysis: { call_reason: issue.issue, sentiment, booking_intent: bookingIntent, urgency },
       ended_reason: rng.weighted(booked ? ENDED_REASONS.slice(0, 2) : ENDED_REASONS),
       cost: Math.round((duration / 60) * 0.11 * 100) / 100,

@@ -37,6 +37,8 @@ export interface HttpResult {
   readonly statusCode: number;
   readonly body: unknown;
   readonly headers?: Record<string, string>;
+  /** The body is a base64 string of binary bytes (audio), answered as is rather than as JSON; the read API lists their media types as binary. */
+  readonly isBase64Encoded?: boolean;
 }
 
 /**
@@ -144,6 +146,16 @@ export function createHttpHandler<const C extends RouteContract>(
     after: (request) => {
       const requestId = state.get(request.event)?.requestId ?? '';
       const result = request.response as unknown as HttpResult;
+      if (result.isBase64Encoded && typeof result.body === 'string') {
+        request.response = {
+          statusCode: result.statusCode,
+          headers: { 'x-request-id': requestId, ...(result.headers ?? {}) },
+          body: result.body,
+          isBase64Encoded: true,
+        };
+        logRequest(request.event, result.statusCode);
+        return;
+      }
       const body = JSON.stringify(result.body);
       if (embeddedJsonBytes(body) > MAX_BODY_BYTES) {
         // Last resort: the page budgets keep every route under the limit. Lambda would refuse the

@@ -15,6 +15,8 @@ export interface CallPageQuery {
 /** Calls of a team, newest first (started_at descending, then call id descending). */
 export interface CallStore {
   listCallsByOffset(query: CallPageQuery): Promise<CallRecord[]>;
+  /** One call of the team by its id; null when unknown or another team's. */
+  getCall(teamId: number, callId: string): Promise<CallRecord | null>;
   putCalls(calls: readonly CallRecord[]): Promise<void>;
   /** One call of a team by our id; null when the team has no such call. */
   getCall(teamId: number, callId: string): Promise<CallRecord | null>;
@@ -47,4 +49,6 @@ export interface CallStore {
     after?: string;
     limit: number;
   }): Promise<{ ticket: TicketRecord; position: string }[]>;
+  /** One call by its full key: team, started_at and call id (null when there is none). */
+  getCallAt(teamId: number, startedAt: string, callId: string): Promise<CallRecord | null>;
 }

@@ -23,6 +23,9 @@ const REACH: Record<KeyType, Relation[]> = {
   portfolio_all_teams: ['own', 'sibling', 'foreign'],
 };
 
+/** An id no record has, for the path parameters that name one record (a call): a reachable team answers 404. */
+const UNKNOWN_RECORD_ID = '00000000-0000-4000-8000-000000000000';
+
 /** How each read route names a team: in the path, through v0 selection, as a cross-team filter, or not at all. */
 function requestFor(route: RouteDefinition, teamId: number): { path: string; headers: Record<string, string> } {
   // A call id no team has: past the permission and team checks the route answers 404 (see allowedStatus).

@@ -119,7 +119,7 @@ describe('call detail, transcript and transfers', () => {
       cost: 0.12,
       duration_seconds: 60,
       lead_id: leadId,
-      recording: null,
+      recording: { url: expect.stringContaining(`${service.url}/api/calls/${callId}/recording?`), expires_at: expect.any(String) },
     });
     expect(data).not.toHaveProperty('transcript');
     expect(data).not.toHaveProperty('turns');
@@ -142,6 +142,27 @@ describe('call detail, transcript and transfers', () => {
         source: 'transfer-update',
       },
     ]);
+  });
+
+  it('gives the recording as a 15-minute link back through this API that serves the bytes, never the provider URL', async () => {
+    const key = await fixture.createKey('enterprise', ['read:calls']);
+    const { body } = await get(`/api/calls/${callId}`, key);
+    const recording = (body.data as Json).recording as { url: string; expires_at: string };
+    expect(JSON.stringify(body)).not.toContain('recordings.example.com');
+    const minutes = (Date.parse(recording.expires_at) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(14);
+    expect(minutes).toBeLessThanOrEqual(15);
+    // The link stands for the key: no credential is sent with it.
+    const audio = await fetch(recording.url);
+    expect(audio.status).toBe(200);
+    expect(audio.headers.get('content-type')).toMatch(/^audio\//);
+    expect((await audio.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    // Without a recording on the call there is no link.
+    const silent = await webhook(fixture.teams.own, {
+      message: { type: 'end-of-call-report', call: { id: `prov_${randomUUID()}`, type: 'inboundPhoneCall' }, transcript: 'AI: Hello?' },
+    });
+    const bare = await get(`/api/calls/${(silent.body.data as Json).callId as string}`, key);
+    expect((bare.body.data as Json).recording).toBeNull();
   });
 
   it('adds the transcript text for a key that also holds read:transcripts', async () => {

@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { TransferRecord } from '#shared/domain/call-transfers';
 import type { CallRecord } from '#shared/domain/calls';
+import { isEvaluable } from '#shared/domain/coach/evaluation-request';
 import type { LeadRecord } from '#shared/domain/leads';
 import { assertStorable } from '#shared/domain/stored-size';
 import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support';
@@ -107,6 +108,7 @@ export class DynamoCallStore implements CallStore {
       appointment_id: appointment?.appointment_id ?? null,
       ticket_id: ticket?.ticket_id ?? null,
       outreach: call.stl_call_id !== null ? { stl_call_id: call.stl_call_id, ended_reason: call.ended_reason, appointment } : null,
+      coach: isEvaluable(call) ? { started_at: call.started_at } : null,
     };
     const guard = reportGuardKey(call.team_id, call.provider_call_id);
     const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
@@ -322,5 +324,17 @@ export class DynamoCallStore implements CallStore {
 
   async putCalls(calls: readonly CallRecord[]): Promise<void> {
     await batchPut(this.client, this.tableName, calls.map(toCallItem));
+  }
+
+  /** One call by its full key (the coach worker's request carries it). */
+  async getCallAt(teamId: number, startedAt: string, callId: string): Promise<CallRecord | null> {
+    const result = await this.client.send(
+      new GetCommand({
+        TableName: this.tableName,
+        Key: { pk: teamPk(teamId), sk: timeSortKey(startedAt, teamId, callId) },
+        ConsistentRead: true,
+      }),
+    );
+    return result.Item ? fromCallItem(result.Item) : null;
   }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CallRecord } from '#shared/domain/calls';
+import { ensureEvaluationRequested, requestEvaluation } from '#shared/domain/coach/evaluation-request';
 import { type CompleteOutreachDependencies, completeOutreach } from '#shared/domain/intake/complete-outreach';
 import type { LeadRecord } from '#shared/domain/leads';
 import { toE164 } from '#shared/domain/phone';
@@ -7,7 +8,9 @@ import { ITEM_SIZE_BUDGET_BYTES, itemSize } from '#shared/domain/stored-size';
 import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support';
 import type { Team } from '#shared/domain/tenancy';
 import type { CallStore } from '#shared/ports/call-store';
+import type { EvaluationStore } from '#shared/ports/coach-store';
 import type { IntakeStore } from '#shared/ports/intake-store';
+import type { MessageQueue } from '#shared/ports/message-queue';
 import type { NormalizedCall } from './call-report';
 import type { Responder, ResponderDecision } from './responder';
 import { transferFromReport } from './transfer-update';
@@ -16,6 +19,9 @@ export interface ProcessReportDependencies extends CompleteOutreachDependencies 
   readonly calls: CallStore;
   readonly intake: IntakeStore;
   readonly responder: Responder;
+  /** The coach-evaluations queue: every stored call with a transcript gets one evaluation request. */
+  readonly coachQueue: MessageQueue;
+  readonly evaluations: Pick<EvaluationStore, 'hasEvaluation'>;
 }
 
 export interface ProcessReportResult extends Omit<ReportResult, 'outreach'> {
@@ -52,7 +58,7 @@ export async function processCallReport(
 ): Promise<ProcessReportResult> {
   const { team, call, now } = input;
   const previous = await deps.calls.getReportResult(team.id, call.providerCallId);
-  if (previous) return redelivered(deps, previous, now);
+  if (previous) return redelivered(deps, team, previous, now);
 
   const stlCallId = await matchOutreach(deps.intake, team, call);
   const outreachLead = stlCallId !== null ? await deps.intake.getLeadByStlCallId(stlCallId) : null;
@@ -173,7 +179,12 @@ export async function processCallReport(
   }
 
   const saved = await deps.calls.saveReport({ call: fitTurns(record), appointment, ticket, lead });
-  if (!saved.stored) return redelivered(deps, saved.result, now);
+  if (!saved.stored) return redelivered(deps, team, saved.result, now);
+  // After the save, before anything else can fail: a crash from here on is healed by the
+  // provider's retry, whose redelivered path queues the evaluation when none is stored.
+  if (saved.result.coach) {
+    await requestEvaluation(deps.coachQueue, { team_id: team.id, call_id: callId, started_at: saved.result.coach.started_at });
+  }
 
   let outreach: ProcessReportResult['outreach'] = null;
   if (stlCallId !== null) {
@@ -199,10 +210,14 @@ function ids(result: ReportResult): ReportResult {
 }
 
 /**
- * A report seen before: answer its ids, and finish its outreach close-out in case the first
- * delivery stored the report but failed before closing the loop (a no-op when it was closed).
+ * A report seen before: answer its ids, and finish what the first delivery may have left undone
+ * after storing the report (it stopped before the end): queue the call's coach evaluation unless
+ * it is stored, and close its outreach loop (a no-op when it was closed).
  */
-async function redelivered(deps: ProcessReportDependencies, previous: ReportResult, now: Date): Promise<ProcessReportResult> {
+async function redelivered(deps: ProcessReportDependencies, team: Team, previous: ReportResult, now: Date): Promise<ProcessReportResult> {
+  if (previous.coach) {
+    await ensureEvaluationRequested(deps, { team_id: team.id, call_id: previous.call_id, started_at: previous.coach.started_at });
+  }
   let outreach: ProcessReportResult['outreach'] = null;
   if (previous.outreach) {
     const o = previous.outreach;
