@@ -98,7 +98,11 @@ export function simulatedEndOfCallReport(
         customer: { number: request.customerNumber, name: request.customerName ?? undefined },
         metadata: { ...request.metadata },
       },
-      artifact: { transcript, recordingUrl: answered ? sandboxRecordingUrl(call.providerCallId) : undefined },
+      artifact: {
+        transcript,
+        messages: answered ? providerMessages(transcript, startedAt.getTime()) : [],
+        recordingUrl: answered ? sandboxRecordingUrl(call.providerCallId) : undefined,
+      },
       analysis: answered
         ? {
             summary: `The customer asked for ${service} and booked tomorrow at 10 am.`,
@@ -116,6 +120,27 @@ export function simulatedEndOfCallReport(
     },
   };
   return { answered, body };
+}
+
+/** The transcript as the provider's timed messages (artifact.messages), a system prompt first as providers send it. */
+function providerMessages(transcript: string, startMs: number) {
+  const lines = transcript.split('\n');
+  const messages: Record<string, unknown>[] = [
+    { role: 'system', message: 'You are the scheduling assistant.', time: startMs, secondsFromStart: 0 },
+  ];
+  lines.forEach((line, i) => {
+    const [label, ...rest] = line.split(': ');
+    const from = 1 + i * 5;
+    messages.push({
+      role: label === 'AI' ? 'bot' : 'user',
+      message: rest.join(': '),
+      time: startMs + from * 1000,
+      endTime: startMs + (from + 4) * 1000,
+      secondsFromStart: from,
+      duration: 4,
+    });
+  });
+  return messages;
 }
 
 export class SandboxCallReporter {

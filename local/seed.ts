@@ -21,7 +21,7 @@ import { createApiKey, permissionsAllowedFor } from '#shared/domain/key-service'
 import { schedulerSettingsSchema } from '#shared/domain/schedulers';
 import type { SessionRecord } from '#shared/domain/sessions';
 import type { Team, TeamPlacement } from '#shared/domain/tenancy';
-import { generateCalls } from './demo/calls';
+import { generateCalls, generateTransfers } from './demo/calls';
 import { seedDemoCampaigns } from './demo/campaigns';
 import type { Trade } from './demo/catalog';
 import { demoEvaluations, demoRubricRevision } from './demo/coach';
@@ -225,6 +225,7 @@ export async function seedDemo(options: SeedDemoOptions = {}): Promise<SeedDemoR
   const sessions = data.flatMap((d) => d.sessions);
   const leads = data.flatMap((d) => d.leads);
   const calls = data.flatMap((d) => d.calls);
+  const transfers = data.flatMap((d, i) => generateTransfers(d.calls, i + 1));
   const sessionStore = new DynamoSessionStore(getDocumentClient(), physicalTableName('sessions'));
   const placements = new Map(created.map(({ team }) => [team.id, { enterpriseId: team.enterpriseId, isTest: team.isTest }]));
   const leadStore = new DynamoLeadStore(getDocumentClient(), physicalTableName('leads'));
@@ -237,6 +238,7 @@ export async function seedDemo(options: SeedDemoOptions = {}): Promise<SeedDemoR
       ...batchTasks(sessions, (batch) => sessionStore.putSessions(batch, placements)),
       ...batchTasks(leads, (batch) => leadStore.putLeads(batch)),
       ...batchTasks(calls, (batch) => callStore.putCalls(batch)),
+      ...transfers.map((t) => () => callStore.saveTransfer(t).then(() => undefined)),
       ...batchTasks(evaluations, (batch) => evaluationStore.putEvaluations(batch)),
       ...batchTasks(bookingRequests, (batch) => bookingRequestStore.putBookingRequests(batch)),
     ],

@@ -12,6 +12,7 @@ import { receiveVoiceReport } from '#shared/contracts/voice';
 import { normalizeReport } from '#shared/domain/responder/call-report';
 import { processCallReport } from '#shared/domain/responder/process-report';
 import { RuleBasedResponder } from '#shared/domain/responder/responder';
+import { recordTransferUpdate } from '#shared/domain/responder/transfer-update';
 import { createHttpHandler } from '#shared/http/handler';
 import { idempotencyKeys } from '#shared/http/idempotency';
 
@@ -26,6 +27,17 @@ export const handler = createHttpHandler(
   receiveVoiceReport,
   async ({ body, headers, identity }) => {
     const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], tenancy);
+    if (body.kind === 'transfer') {
+      const { created } = await recordTransferUpdate(calls, { update: body.update, teamId: team.id, now: new Date() });
+      return {
+        statusCode: 200,
+        body: {
+          success: true,
+          message: created ? 'Transfer recorded' : 'Transfer already recorded',
+          data: { callId: null, appointmentId: null, ticketId: null },
+        },
+      };
+    }
     if (body.kind === 'ignored') {
       return {
         statusCode: 200,

@@ -1,5 +1,6 @@
 import type { RouteId } from '#shared/routes';
 import * as analytics from './analytics';
+import * as callDetail from './call-detail';
 import * as callRecordings from './call-recordings';
 import * as calls from './calls';
 import * as coach from './coach';
@@ -42,6 +43,9 @@ export const CONTRACTS = {
   listOutboundTexts: outbound.listOutboundTexts,
   listSubscriptionEvents: outbound.listSubscriptionEvents,
   getOpenApi: meta.getOpenApi,
+  getCall: callDetail.getCall,
+  getCallTranscript: callDetail.getCallTranscript,
+  listCallTransfers: callDetail.listCallTransfers,
   listCoachEvaluations: coach.listCoachEvaluations,
   getCoachEvaluation: coach.getCoachEvaluation,
   listCoachRubrics: coach.listCoachRubrics,
@@ -66,6 +70,7 @@ export const SCHEMA_COMPONENTS: Readonly<Record<string, ResponseSchema>> = {
   ...intake.INTAKE_COMPONENTS,
   ...sms.SMS_COMPONENTS,
   ...meta.META_COMPONENTS,
+  ...callDetail.CALL_DETAIL_COMPONENTS,
   ...coach.COACH_COMPONENTS,
   ...schedulers.SCHEDULER_COMPONENTS,
   ...outbound.OUTBOUND_COMPONENTS,

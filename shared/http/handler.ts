@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { decodeIdentity, type Identity } from '#shared/auth/identity';
+import { decodeIdentity, hasPermission, type Identity } from '#shared/auth/identity';
 import type { BodyContract, BodyOf, HeadersOf, PathOf, QueryOf, RouteContract } from '#shared/contracts/contract';
+import { ForbiddenError } from '#shared/errors';
 import { log } from '#shared/logging/logger';
 import { embeddedJsonBytes, LAMBDA_RESPONSE_LIMIT_BYTES } from '#shared/pagination/budget';
 import { type RouteId, routeById } from '#shared/routes';
@@ -113,6 +114,12 @@ export function createHttpHandler<const C extends RouteContract>(
       const rawHeaders = lowerCaseHeaders(event.headers);
       const requestId = state.get(event)?.requestId ?? requestIdOf(event);
       const identity = isPublic ? (null as unknown as Identity) : decodeIdentity(event.requestContext?.authorizer);
+      // The authorizer's policy names routes with wildcards for path parameters, and API Gateway's
+      // `*` spans slashes: `GET/api/calls/*` (read:calls) also matches /api/calls/{id}/transcript.
+      // So each handler checks its own route's permission too.
+      if (!isPublic && route.permission !== null && !hasPermission(identity, route.permission)) {
+        throw new ForbiddenError(`This API key lacks ${route.permission}`);
+      }
       // The order decides which mistake a request with several is told about; it is the order
       // these checks had when handlers ran some of them (query, path, body size and JSON first).
       const query = contract.query ? parseOrThrow(contract.query, event.queryStringParameters ?? {}, 'query') : {};

@@ -115,7 +115,7 @@ export const PARAMETER_DOCS: Readonly<Record<string, ParameterDoc>> = {
   'x-team-id': `The team to read. ${V0_TEAM_SELECTION}`,
   'x-workspace-id': WORKSPACE_DOC,
   campaignId: 'The campaign_id answered when the campaign was created.',
-  callId: 'The call_id of the call, as GET /api/calls lists it.',
+  callId: "The call_id of a call (GET /api/calls). An unknown id, a malformed one and another team's call all answer 404.",
   key: RECORDING_LINK_MEMBER,
   expires: RECORDING_LINK_MEMBER,
   signature: RECORDING_LINK_MEMBER,

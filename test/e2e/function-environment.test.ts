@@ -187,6 +187,12 @@ const PROBES: Readonly<Record<string, Probe>> = {
     },
   },
   cancelSmsCampaign: { status: 200, request: () => post(`/v1/messaging/sms/campaign/${scheduledCampaignId}/cancel`, {}) },
+  getCall: { status: 200, request: () => send(`/api/calls/${reportedCallId}`, { headers: { 'x-team-id': String(teamId()) } }) },
+  getCallTranscript: {
+    status: 200,
+    request: () => send(`/api/calls/${reportedCallId}/transcript`, { headers: { 'x-team-id': String(teamId()) } }),
+  },
+  listCallTransfers: { status: 200, request: () => send('/api/call-transfers', { headers: { 'x-team-id': String(teamId()) } }) },
   receiveInboundSms: { status: 200, request: () => post('/v1/messaging/sms/inbound', { from: '+13125550100', body: 'STOP' }) },
   // The coach worker has evaluated the simulated report's call.
   listCoachEvaluations: {

@@ -43,6 +43,8 @@ let demoKeys: DemoKey[] = [];
 const full = new Map<KeyType, DemoKey>();
 /** A single-team key holding read:calls but not read:transcripts. */
 let callsOnly: string;
+/** A demo call that was forwarded (so it has a transfer), read from /api/calls. */
+let demoCallId: string;
 /** A call of the enterprise key's team that the demo seed evaluated (GET /api/coach/{callId}). */
 let coachedCallId = '';
 /** The voice reports posted before the tests: the first delivery of each and one redelivery. */
@@ -72,6 +74,13 @@ beforeAll(async () => {
   doc = (await response.json()) as OpenApiDocument;
   schemas = documentAjv(doc);
   await postVoiceReports();
+  const listed = await fetch(`${service.url}/api/calls?start_date=${SIXTY_DAYS_AGO()}`, {
+    headers: { authorization: `Bearer ${full.get('enterprise')?.key}` },
+  });
+  const rows = ((await listed.json()) as { data: { call_id: string; ended_reason: string | null }[] }).data;
+  const forwarded = rows.find((c) => c.ended_reason === 'assistant-forwarded-call') ?? rows[0];
+  if (!forwarded) throw new Error('no demo calls');
+  demoCallId = forwarded.call_id;
   const coached = await call({ path: `/api/coach?start_date=${SIXTY_DAYS_AGO()}&limit=1`, key: key('enterprise').key });
   coachedCallId = String((coached.body.data as Json[])[0]?.call_id ?? '');
 }, 300_000);
@@ -266,6 +275,15 @@ const CALLS: Record<string, () => Call[]> = {
     { path: `/api/calls?start_date=${SIXTY_DAYS_AGO()}&limit=2&offset=1`, key: callsOnly },
   ],
   getOpenApi: () => [{ path: '/api/openapi.json' }],
+  getCall: () => [
+    { path: `/api/calls/${demoCallId}`, key: key('enterprise').key },
+    { path: `/api/calls/${demoCallId}`, key: callsOnly },
+  ],
+  getCallTranscript: () => [{ path: `/api/calls/${demoCallId}/transcript`, key: key('enterprise').key }],
+  listCallTransfers: () => [
+    { path: `/api/call-transfers?start_date=${SIXTY_DAYS_AGO()}`, key: key('enterprise').key },
+    { path: `/api/call-transfers?start_date=${SIXTY_DAYS_AGO()}&limit=1&offset=1`, key: callsOnly },
+  ],
   listCoachEvaluations: () => [
     { path: `/api/coach?start_date=${SIXTY_DAYS_AGO()}`, key: key('enterprise').key },
     {
@@ -354,6 +372,17 @@ describe('the OpenAPI contract, through the local gateway on the demo data', () 
       path: `/api/v1/teams/${team}/sessions?limit=5&cursor=${encodeURIComponent(cursor)}`,
       key: key('enterprise').key,
     });
+  });
+
+  it('serves the demo calls with timed turns and their transfers', async () => {
+    const transcript = (
+      await expectDocumented('getCallTranscript', { path: `/api/calls/${demoCallId}/transcript`, key: key('enterprise').key })
+    ).data as { turns: { start_seconds: number | null }[] };
+    expect(transcript.turns.length).toBeGreaterThan(2);
+    expect(transcript.turns.every((t) => t.start_seconds !== null)).toBe(true);
+    const detail = (await expectDocumented('getCall', { path: `/api/calls/${demoCallId}`, key: callsOnly })).data as Json;
+    expect(detail.transfers).toEqual([expect.objectContaining({ call_id: demoCallId, source: 'transfer-update' })]);
+    expect(detail).not.toHaveProperty('transcript');
   });
 
   it('lists transcripts only for keys holding read:transcripts', async () => {

@@ -4,6 +4,7 @@ import { ensureEvaluationRequested, requestEvaluation } from '#shared/domain/coa
 import { type CompleteOutreachDependencies, completeOutreach } from '#shared/domain/intake/complete-outreach';
 import type { LeadRecord } from '#shared/domain/leads';
 import { toE164 } from '#shared/domain/phone';
+import { ITEM_SIZE_BUDGET_BYTES, itemSize } from '#shared/domain/stored-size';
 import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support';
 import type { Team } from '#shared/domain/tenancy';
 import type { CallStore } from '#shared/ports/call-store';
@@ -12,6 +13,7 @@ import type { IntakeStore } from '#shared/ports/intake-store';
 import type { MessageQueue } from '#shared/ports/message-queue';
 import type { NormalizedCall } from './call-report';
 import type { Responder, ResponderDecision } from './responder';
+import { transferFromReport } from './transfer-update';
 
 export interface ProcessReportDependencies extends CompleteOutreachDependencies {
   readonly calls: CallStore;
@@ -112,6 +114,7 @@ export async function processCallReport(
     ended_at: call.endedAt,
     duration_seconds: call.durationSeconds,
     transcript: call.transcript,
+    turns: call.turns,
     summary: call.summary,
     recording_url: call.recordingUrl,
     analysis: {
@@ -167,7 +170,15 @@ export async function processCallReport(
       }
     : null;
 
-  const saved = await deps.calls.saveReport({ call: record, appointment, ticket, lead });
+  // A forwarded call's hand-over, unless the provider already reported it (transfer-update messages
+  // come during the call, before the report); stored once by its id (derived from the provider
+  // call) before the report, so a crash between the two leaves nothing a redelivery does not finish.
+  const forwarded = transferFromReport(call, team.id, now);
+  if (forwarded && (await deps.calls.listCallTransfers(team.id, call.providerCallId)).every((t) => t.source === 'ended_reason')) {
+    await deps.calls.saveTransfer(forwarded);
+  }
+
+  const saved = await deps.calls.saveReport({ call: fitTurns(record), appointment, ticket, lead });
   if (!saved.stored) return redelivered(deps, team, saved.result, now);
   // After the save, before anything else can fail: a crash from here on is healed by the
   // provider's retry, whose redelivered path queues the evaluation when none is stored.
@@ -224,4 +235,25 @@ async function redelivered(deps: ProcessReportDependencies, team: Team, previous
     if (closed) outreach = { stl_call_id: o.stl_call_id, outcome: closed.outcome };
   }
   return { ...ids(previous), created: false, outreach, decisions: [] };
+}
+
+/**
+ * The turns repeat the transcript's text, so a long call could push the record past DynamoDB's
+ * item limit where the text alone fits: drop trailing turns (flagged turns_trimmed) rather than
+ * refuse the report. The text itself is never trimmed; a text too large alone is refused (413) by
+ * the store as before. Halving then stepping keeps this to a few size computations.
+ */
+export function fitTurns(record: CallRecord, budget = ITEM_SIZE_BUDGET_BYTES): CallRecord {
+  const turns = record.turns ?? [];
+  // Room for the store's keys (pk, sk, typePk, callPk): well under 1 KB.
+  const limit = budget - 1024;
+  if (turns.length === 0 || itemSize(record).bytes <= limit) return record;
+  let lo = 0;
+  let hi = turns.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (itemSize({ ...record, turns: turns.slice(0, mid), turns_trimmed: true }).bytes <= limit) lo = mid;
+    else hi = mid - 1;
+  }
+  return { ...record, turns: turns.slice(0, lo), turns_trimmed: true };
 }
