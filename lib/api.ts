@@ -102,6 +102,11 @@ export class SurfaceApi extends Construct {
       restApiName: `${Stack.of(this).stackName}-${props.surface}`,
       description: `The ${props.surface} API of the lead, call and scheduling service`,
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
+      // The read API answers call recordings (audio) as base64 Lambda bodies, which API Gateway turns
+      // back into bytes only for these types. '*/*' because it matches the request's Accept header, not
+      // the response type: a player or `curl` sending `Accept: */*` must get bytes too. Safe because the
+      // read API takes no request bodies (GET only; a template test keeps it so).
+      binaryMediaTypes: props.surface === 'read' ? ['audio/*', '*/*'] : undefined,
       // The account-level CloudWatch role is a per-region singleton: see ApiGatewayAccount.
       cloudWatchRole: false,
       deployOptions: {

@@ -1,4 +1,5 @@
 import type { PortUse } from '#shared/routes';
+import type { CoachLanguageModel } from './coach-language-model';
 import type { ServiceEvents } from './events';
 import type { MessageQueues } from './messaging';
 import type { SmsProvider, VoiceProvider } from './providers';
@@ -12,6 +13,7 @@ export interface ServicePorts {
   readonly scheduler: ServiceScheduler;
   readonly voiceProvider: VoiceProvider;
   readonly smsProvider: SmsProvider;
+  readonly coachLanguageModel: CoachLanguageModel;
 }
 
 /**
@@ -19,17 +21,20 @@ export interface ServicePorts {
  * environment variables its runtime adapter reads (shared/adapters/runtime) and the matching grant,
  * set together so they cannot drift apart, and nothing for a port it does not use.
  *
- * - a queue ('outreach-calls', 'campaign-sends'): its URL, sqs:SendMessage on it;
+ * - a queue ('outreach-calls', 'campaign-sends', 'coach-evaluations'): its URL, sqs:SendMessage on it;
  * - 'event-bus': EVENT_BUS_NAME, events:PutEvents on the service bus;
  * - 'scheduler': the schedule group, target role and queue ARNs; Create/DeleteSchedule in the group, PassRole on the role;
  * - 'voice-provider': base URL, assistant and phone number ids, the API key (dynamic reference; no grant needed);
- * - 'sms-provider': SMS_ORIGINATION_IDENTITY, sms-voice:SendTextMessage.
+ * - 'sms-provider': SMS_ORIGINATION_IDENTITY, sms-voice:SendTextMessage;
+ * - 'call-evaluator': the coach's language model: base URL, model, the API key (dynamic reference; no grant needed).
+ * - 'voice-recordings': VOICE_PROVIDER_RECORDING_HOSTS (the recordings are fetched over HTTPS; no grant).
  */
 export function bindPorts(fn: ServiceFunction, uses: readonly PortUse[], ports: ServicePorts): void {
   for (const use of new Set(uses)) {
     switch (use) {
       case 'outreach-calls':
       case 'campaign-sends':
+      case 'coach-evaluations':
         ports.queues.bindSender(fn, use);
         break;
       case 'event-bus':
@@ -43,6 +48,12 @@ export function bindPorts(fn: ServiceFunction, uses: readonly PortUse[], ports: 
         break;
       case 'sms-provider':
         ports.smsProvider.bind(fn);
+        break;
+      case 'call-evaluator':
+        ports.coachLanguageModel.bind(fn);
+        break;
+      case 'voice-recordings':
+        ports.voiceProvider.bindRecordings(fn);
         break;
       default: {
         const unknown: never = use;

@@ -2,6 +2,7 @@ import { SecretValue, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { RECORDING_HOSTS_ENV } from '#shared/adapters/runtime/resource-env';
 import type { ServiceFunction } from './service-function';
 
 /** What an unset provider setting deploys as: the provider refuses it, and synth warns. */
@@ -10,7 +11,7 @@ const UNCONFIGURED = 'unconfigured';
 export const VOICE_PROVIDER_API_KEY_PLACEHOLDER = 'REPLACE_WITH_THE_VOICE_PROVIDER_API_KEY';
 
 /** A setting from the props, else from CDK context (`cdk deploy -c key=value` or cdk.json), else undefined. */
-function setting(scope: Construct, value: string | undefined, contextKey: string): string | undefined {
+export function setting(scope: Construct, value: string | undefined, contextKey: string): string | undefined {
   const fromContext: unknown = scope.node.tryGetContext(contextKey);
   return value ?? (typeof fromContext === 'string' && fromContext !== '' ? fromContext : undefined);
 }
@@ -48,6 +49,12 @@ export interface VoiceProviderProps {
    * @default context `voiceProviderApiKeySecretName`, else the stack creates a secret holding a placeholder
    */
   readonly apiKeySecretName?: string;
+  /**
+   * Comma-separated host names the read API fetches call recordings from (GET /api/calls/{callId}/recording);
+   * a recording stored elsewhere answers 409 and is never fetched.
+   * @default context `voiceProviderRecordingHosts`, else 'storage.vapi.ai'
+   */
+  readonly recordingHosts?: string;
 }
 
 /**
@@ -68,10 +75,12 @@ export class VoiceProvider extends Construct {
   public readonly baseUrl: string;
   public readonly assistantId: string;
   public readonly phoneNumberId: string;
+  public readonly recordingHosts: string;
 
   constructor(scope: Construct, id: string, props: VoiceProviderProps = {}) {
     super(scope, id);
     this.baseUrl = setting(this, props.baseUrl, 'voiceProviderBaseUrl') ?? 'https://api.vapi.ai';
+    this.recordingHosts = setting(this, props.recordingHosts, 'voiceProviderRecordingHosts') ?? 'storage.vapi.ai';
     this.assistantId = requiredSetting(this, props.assistantId, 'voiceProviderAssistantId', 'The voice provider assistant id');
     this.phoneNumberId = requiredSetting(this, props.phoneNumberId, 'voiceProviderPhoneNumberId', 'The voice provider phone number id');
 
@@ -100,6 +109,11 @@ export class VoiceProvider extends Construct {
     fn.addEnvironment('VOICE_PROVIDER_API_KEY', this.apiKeySecret.secretValue.unsafeUnwrap());
     fn.addEnvironment('VOICE_PROVIDER_ASSISTANT_ID', this.assistantId);
     fn.addEnvironment('VOICE_PROVIDER_PHONE_NUMBER_ID', this.phoneNumberId);
+  }
+
+  /** Gives a function the hosts it may fetch recordings from (the fetch is plain HTTPS: no grant, no key). */
+  public bindRecordings(fn: ServiceFunction): void {
+    fn.addEnvironment(RECORDING_HOSTS_ENV, this.recordingHosts);
   }
 }
 

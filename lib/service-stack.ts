@@ -8,6 +8,7 @@ import { ROUTES, type RouteDefinition, type Surface, type TableName } from '#sha
 import { WORKERS, type WorkerDefinition } from '#shared/workers/definitions';
 import { SurfaceApi } from './api';
 import { ApiGatewayAccount } from './api-gateway-account';
+import { CoachLanguageModel, type CoachLanguageModelProps } from './coach-language-model';
 import { CursorSecret } from './cursor-secret';
 import { DataTables } from './data-tables';
 import { ServiceEvents } from './events';
@@ -44,6 +45,11 @@ export interface ServiceStackProps extends StackProps {
    */
   readonly smsOriginationIdentity?: string;
   /**
+   * The coach's language model (base URL, model, API key secret); each falls back to a CDK context key (see CoachLanguageModelProps).
+   * @default - context keys coachLlmBaseUrl, coachLlmModel, coachLlmApiKeySecretName
+   */
+  readonly coachLanguageModel?: CoachLanguageModelProps;
+  /**
    * Whether this stack sets the account's API Gateway CloudWatch role (a per-region singleton that
    * stage logging needs). Turn off where the account baseline already sets it.
    * @default true
@@ -70,6 +76,7 @@ export class ServiceStack extends Stack {
   public readonly scheduler: ServiceScheduler;
   public readonly voiceProvider: VoiceProvider;
   public readonly smsProvider: SmsProvider;
+  public readonly coachLanguageModel: CoachLanguageModel;
   /** The queue consumers, one function per WORKERS row. */
   public readonly workers: QueueWorkers;
   /** The table-stream consumers, one function per STREAM_CONSUMERS row. */
@@ -91,12 +98,14 @@ export class ServiceStack extends Stack {
     this.scheduler = new ServiceScheduler(this, 'Scheduler', { queues: this.queues });
     this.voiceProvider = new VoiceProvider(this, 'VoiceProvider', props.voiceProvider);
     this.smsProvider = new SmsProvider(this, 'SmsProvider', { originationIdentity: props.smsOriginationIdentity });
+    this.coachLanguageModel = new CoachLanguageModel(this, 'CoachLanguageModel', props.coachLanguageModel);
     const ports: ServicePorts = {
       queues: this.queues,
       events: this.events,
       scheduler: this.scheduler,
       voiceProvider: this.voiceProvider,
       smsProvider: this.smsProvider,
+      coachLanguageModel: this.coachLanguageModel,
     };
     this.workers = new QueueWorkers(this, 'Workers', {
       workers,
@@ -186,6 +195,10 @@ export class ServiceStack extends Stack {
     new CfnOutput(this, 'VoiceProviderApiKeySecretArn', {
       description: 'Secret holding the voice provider API key (put the real key, then redeploy the functions)',
       value: this.voiceProvider.apiKeySecret.secretArn,
+    });
+    new CfnOutput(this, 'CoachLlmApiKeySecretArn', {
+      description: "Secret holding the coach's language-model API key (put the real key, then redeploy the coach worker)",
+      value: this.coachLanguageModel.apiKeySecret.secretArn,
     });
   }
 }

@@ -1,9 +1,12 @@
 import * as path from 'node:path';
+import { callEvaluator } from '#shared/adapters/runtime/call-evaluator';
 import { eventBus } from '#shared/adapters/runtime/event-bus';
 import { queues as queueSlot } from '#shared/adapters/runtime/queues';
+import { recordingSource } from '#shared/adapters/runtime/recording-source';
 import { scheduler as schedulerSlot } from '#shared/adapters/runtime/scheduler';
 import { smsProvider } from '#shared/adapters/runtime/sms-provider';
 import { voiceProvider } from '#shared/adapters/runtime/voice-provider';
+import { RuleBasedEvaluator } from '#shared/domain/coach/rule-evaluator';
 import type { QueueName } from '#shared/ports/message-queue';
 import { WORKERS } from '#shared/workers/definitions';
 import { LocalEventBus } from './event-bus';
@@ -11,6 +14,7 @@ import { outsideFunctions, runAsFunction } from './function-environment';
 import { LocalQueue, type SqsConsumer } from './queue';
 import type { RuntimeStateStore } from './runtime-state';
 import { SandboxCallReporter } from './sandbox-call-reports';
+import { SandboxRecordings } from './sandbox-recordings';
 import { SandboxSmsProvider } from './sandbox-sms-provider';
 import { SandboxVoiceProvider } from './sandbox-voice-provider';
 import { LocalScheduler } from './scheduler';
@@ -130,6 +134,11 @@ export async function startLocalAdapters(options: LocalAdaptersOptions): Promise
   smsProvider.use(() => handlerSms);
   const handlerVoice = outsideFunctions(voice);
   voiceProvider.use(() => handlerVoice);
+  // The coach's evaluator: deterministic rules instead of the language model (no network, no key).
+  const evaluator = new RuleBasedEvaluator();
+  callEvaluator.use(() => evaluator);
+  const handlerRecordings = outsideFunctions(new SandboxRecordings());
+  recordingSource.use(() => handlerRecordings);
   const scheduler = new LocalScheduler(queue, state);
   const handlerScheduler = outsideFunctions(scheduler);
   schedulerSlot.use(() => handlerScheduler);
@@ -143,7 +152,7 @@ export async function startLocalAdapters(options: LocalAdaptersOptions): Promise
     await callReports?.stop();
     await Promise.all([...queues.values()].map((q) => q.stop()));
     await sms.close();
-    for (const slot of [queueSlot, eventBus, smsProvider, voiceProvider, schedulerSlot]) slot.reset();
+    for (const slot of [queueSlot, eventBus, smsProvider, voiceProvider, recordingSource, schedulerSlot, callEvaluator]) slot.reset();
   };
   const streams = await startStreamConsumers({ endpoint: options.dynamoEndpoint, state, dataDir, ...options.streams }).catch(
     async (error: unknown) => {

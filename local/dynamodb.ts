@@ -168,6 +168,12 @@ async function ensureTable(client: DynamoDBClient, tableName: string, table: Key
       // Another process (or a concurrent call) created it first: fine, wait for it below.
       if (!(error instanceof ResourceInUseException)) throw error;
     }
+  } else if (missingIndexes(existing, table).length > 0) {
+    // dynalite cannot add an index to an existing table (UpdateTable's Create is validated, never done).
+    throw new Error(
+      `table ${tableName} lacks the index(es) ${missingIndexes(existing, table).join(', ')}: its data folder predates them. ` +
+        'Move the data folder away (or set DATA_DIR to a new one) and start again: the demo is seeded anew.',
+    );
   } else if (table.stream && !existing.StreamSpecification?.StreamEnabled) {
     // A data folder from before the table had a stream: the stream starts now.
     await client.send(
@@ -182,6 +188,11 @@ async function ensureTable(client: DynamoDBClient, tableName: string, table: Key
     if (Date.now() > deadline) throw new Error(`table ${tableName} did not become ACTIVE`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+function missingIndexes(existing: NonNullable<Awaited<ReturnType<typeof describe>>>, table: KeySchema): string[] {
+  const present = new Set((existing.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+  return table.indexes.filter((i) => !present.has(i.name)).map((i) => i.name);
 }
 
 async function describe(client: DynamoDBClient, tableName: string) {

@@ -171,7 +171,9 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
       domainName: req.headers.host ?? host,
       httpMethod: method,
       identity: identityContext(sourceIp, req.headers['user-agent']),
-      path: `/${STAGE}${pathname}`,
+      // The path as the caller requested it, as API Gateway reports it behind a custom domain without
+      // a base path: the local gateway serves no stage prefix, so links built from it must carry none.
+      path: pathname,
       protocol: `HTTP/${req.httpVersion}`,
       requestId,
       requestTime: new Date(requestTimeEpoch).toUTCString(),

@@ -7,6 +7,7 @@ import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { createApiKey } from '#shared/domain/key-service';
 import type { Team } from '#shared/domain/tenancy';
 import { log } from '#shared/logging/logger';
+import { sandboxRecordingUrl } from './sandbox-recordings';
 import type { SandboxCall } from './sandbox-voice-provider';
 
 /**
@@ -97,7 +98,11 @@ export function simulatedEndOfCallReport(
         customer: { number: request.customerNumber, name: request.customerName ?? undefined },
         metadata: { ...request.metadata },
       },
-      artifact: { transcript },
+      artifact: {
+        transcript,
+        messages: answered ? providerMessages(transcript, startedAt.getTime()) : [],
+        recordingUrl: answered ? sandboxRecordingUrl(call.providerCallId) : undefined,
+      },
       analysis: answered
         ? {
             summary: `The customer asked for ${service} and booked tomorrow at 10 am.`,
@@ -115,6 +120,27 @@ export function simulatedEndOfCallReport(
     },
   };
   return { answered, body };
+}
+
+/** The transcript as the provider's timed messages (artifact.messages), a system prompt first as providers send it. */
+function providerMessages(transcript: string, startMs: number) {
+  const lines = transcript.split('\n');
+  const messages: Record<string, unknown>[] = [
+    { role: 'system', message: 'You are the scheduling assistant.', time: startMs, secondsFromStart: 0 },
+  ];
+  lines.forEach((line, i) => {
+    const [label, ...rest] = line.split(': ');
+    const from = 1 + i * 5;
+    messages.push({
+      role: label === 'AI' ? 'bot' : 'user',
+      message: rest.join(': '),
+      time: startMs + from * 1000,
+      endTime: startMs + (from + 4) * 1000,
+      secondsFromStart: from,
+      duration: 4,
+    });
+  });
+  return messages;
 }
 
 export class SandboxCallReporter {

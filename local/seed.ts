@@ -1,10 +1,15 @@
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { DynamoBookingRequestStore } from '#shared/adapters/dynamodb/booking-request-store';
 import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
+import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoEvaluationStore } from '#shared/adapters/dynamodb/coach-store';
 import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store';
 import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
 import { DynamoRollupStore } from '#shared/adapters/dynamodb/rollup-store';
+import { DynamoRubricStore } from '#shared/adapters/dynamodb/rubric-store';
+import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
 import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
@@ -13,18 +18,23 @@ import { authenticateApiKey } from '#shared/domain/identity-resolver';
 import { intakeConfigSchema } from '#shared/domain/intake/intake-config-schema';
 import { routingMembershipProblems } from '#shared/domain/intake/routing';
 import { createApiKey, permissionsAllowedFor } from '#shared/domain/key-service';
+import { schedulerSettingsSchema } from '#shared/domain/schedulers';
 import type { SessionRecord } from '#shared/domain/sessions';
 import type { Team, TeamPlacement } from '#shared/domain/tenancy';
-import { generateCalls } from './demo/calls';
+import { generateCalls, generateTransfers } from './demo/calls';
+import { seedDemoCampaigns } from './demo/campaigns';
 import type { Trade } from './demo/catalog';
+import { demoEvaluations, demoRubricRevision } from './demo/coach';
 import { demoIntakeConfigs } from './demo/intake-configs';
 import { generateLeads } from './demo/leads';
 import { seedFrom } from './demo/random';
+import { demoSchedulers, generateBookingRequests } from './demo/schedulers';
 import { generateSessions } from './demo/sessions';
 
 /**
  * The demo data behind `npm start`: one portfolio spanning two enterprises, five teams (one a QA
- * team), 60 days of scheduler sessions, leads of every channel, AI-answered calls, the teams'
+ * team), 60 days of scheduler sessions, leads of every channel, AI-answered calls with their coach
+ * evaluations (one team with its own rubric), the teams'
  * speed-to-lead intake configurations (see demoIntakeConfigs and local/demo-requests.md), and one
  * API key of each type. The keys' plaintext is written once to `<dataDir>/demo-credentials.json`, whose
  * shape is a contract used by external tests:
@@ -88,6 +98,9 @@ function team(name: string, timezone: string, workspaceId: string, trade: Trade,
   return { name, timezone, workspaceId, isTest: false, trade, siteHost, sessions: 1250, leads: 80, calls: 12 };
 }
 
+/** The team whose calls are coached with its own rubric (local/demo/coach.ts); the others follow the default. */
+const CUSTOM_RUBRIC_WORKSPACE = 'ws_bayside_heating_air';
+
 /** The team every demo key is anchored on. */
 const ANCHOR_WORKSPACE = 'ws_summit_plumbing';
 
@@ -124,6 +137,8 @@ export async function seedIfEmpty(dataDir: string): Promise<SeedResult> {
   // A data folder seeded before intake configurations existed gets them now (only where a team
   // has none: an operator's configuration is never overwritten).
   if (anchor) await putDemoIntakeConfigs(tenancy, { onlyWhereAbsent: true });
+  // Likewise the scheduler configurations (booking requests are seeded with a fresh demo only).
+  if (anchor) await putDemoSchedulers(tenancy, { onlyWhereAbsent: true });
   if (hasTenancy && existsSync(credentialsPath)) return { credentialsPath, seeded: false };
 
   if (anchor) {
@@ -145,7 +160,7 @@ export interface SeedDemoOptions {
 export interface SeedDemoResult {
   readonly credentials: DemoCredentials;
   readonly teams: readonly Team[];
-  readonly counts: { readonly sessions: number; readonly leads: number; readonly calls: number };
+  readonly counts: { readonly sessions: number; readonly leads: number; readonly calls: number; readonly evaluations: number };
   readonly timings: { readonly tenancyMs: number; readonly generateMs: number; readonly writeMs: number; readonly keysMs: number };
 }
 
@@ -189,23 +204,49 @@ export async function seedDemo(options: SeedDemoOptions = {}): Promise<SeedDemoR
       calls: generateCalls({ ...base, count: spec.calls, seed: seedFrom('calls', spec.workspaceId), businessName: spec.name }),
     };
   });
+  const bookingRequests = data.flatMap((d, i) =>
+    generateBookingRequests(
+      d.sessions,
+      (created[i] as (typeof created)[number]).spec.timezone,
+      seedFrom('booking-requests', (created[i] as (typeof created)[number]).spec.workspaceId),
+    ),
+  );
   const generateMs = clock.lap();
+
+  // The coach: one team's own rubric (from 30 days ago), and every call evaluated as the worker would have.
+  const customRubric = created.find(({ spec }) => spec.workspaceId === CUSTOM_RUBRIC_WORKSPACE)?.team;
+  const rubricRevision = demoRubricRevision(now);
+  if (customRubric)
+    await new DynamoRubricStore(getDocumentClient(), physicalTableName('teams')).saveRevision(customRubric.id, rubricRevision);
+  const evaluations = created.flatMap(({ team }, i) =>
+    demoEvaluations(data[i]?.calls ?? [], team.id === customRubric?.id ? [rubricRevision] : []),
+  );
 
   const sessions = data.flatMap((d) => d.sessions);
   const leads = data.flatMap((d) => d.leads);
   const calls = data.flatMap((d) => d.calls);
+  const transfers = data.flatMap((d, i) => generateTransfers(d.calls, i + 1));
   const sessionStore = new DynamoSessionStore(getDocumentClient(), physicalTableName('sessions'));
   const placements = new Map(created.map(({ team }) => [team.id, { enterpriseId: team.enterpriseId, isTest: team.isTest }]));
   const leadStore = new DynamoLeadStore(getDocumentClient(), physicalTableName('leads'));
   const callStore = new DynamoCallStore(getDocumentClient(), physicalTableName('calls'));
+  const evaluationStore = new DynamoEvaluationStore(getDocumentClient(), physicalTableName('calls'));
+  const bookingRequestStore = new DynamoBookingRequestStore(getDocumentClient(), physicalTableName('sessions'));
+  await putDemoSchedulers(tenancy, { onlyWhereAbsent: false });
   await runWithConcurrency(
     [
       ...batchTasks(sessions, (batch) => sessionStore.putSessions(batch, placements)),
       ...batchTasks(leads, (batch) => leadStore.putLeads(batch)),
       ...batchTasks(calls, (batch) => callStore.putCalls(batch)),
+      ...transfers.map((t) => () => callStore.saveTransfer(t).then(() => undefined)),
+      ...batchTasks(evaluations, (batch) => evaluationStore.putEvaluations(batch)),
+      ...batchTasks(bookingRequests, (batch) => bookingRequestStore.putBookingRequests(batch)),
     ],
     WRITE_CONCURRENCY,
   );
+  // Campaign texts and keyword events (the outbound feeds), through the campaign store's write paths.
+  const campaignStore = new DynamoCampaignStore(getDocumentClient(), physicalTableName('campaigns'));
+  await Promise.all(created.filter((c) => !c.spec.isTest).map((c) => seedDemoCampaigns(campaignStore, c.team.id, c.spec.name, now)));
   const writeMs = clock.lap();
 
   const anchor = created.find((c) => c.spec.workspaceId === ANCHOR_WORKSPACE)?.team;
@@ -216,7 +257,7 @@ export async function seedDemo(options: SeedDemoOptions = {}): Promise<SeedDemoR
   return {
     credentials,
     teams: created.map((c) => c.team),
-    counts: { sessions: sessions.length, leads: leads.length, calls: calls.length },
+    counts: { sessions: sessions.length, leads: leads.length, calls: calls.length, evaluations: evaluations.length },
     timings: { tenancyMs, generateMs, writeMs, keysMs },
   };
 }
@@ -356,6 +397,20 @@ async function putDemoIntakeConfigs(tenancy: DynamoTenancyStore, options: { read
       await configs.putIntakeConfig(teamId, config);
     }),
   );
+}
+
+/** Writes each demo team's schedulers (see demoSchedulers); with `onlyWhereAbsent`, an existing one is kept. */
+async function putDemoSchedulers(tenancy: DynamoTenancyStore, options: { readonly onlyWhereAbsent: boolean }): Promise<void> {
+  const store = new DynamoSchedulerConfigStore(getDocumentClient(), physicalTableName('teams'));
+  const now = new Date();
+  for (const spec of DEMO_ENTERPRISES.flatMap((e) => e.teams)) {
+    const team = await tenancy.getTeamByWorkspace(spec.workspaceId);
+    if (!team) continue;
+    for (const { id, settings } of demoSchedulers(team.id, spec.name, spec.timezone, spec.trade)) {
+      if (options.onlyWhereAbsent && (await store.getScheduler(team.id, id)) !== null) continue;
+      await store.putScheduler(team.id, id, schedulerSettingsSchema.parse(settings), now);
+    }
+  }
 }
 
 async function findDemoPortfolio(tenancy: DynamoTenancyStore, anchor: Team): Promise<number> {

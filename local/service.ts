@@ -6,6 +6,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoAuthorizerCacheEpoch } from '#shared/adapters/dynamodb/authorizer-cache-epoch';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { RECORDING_HOSTS_ENV } from '#shared/adapters/runtime/resource-env';
 import type { QueueName } from '#shared/ports/message-queue';
 import { type LocalAdapters, startLocalAdapters } from './adapters';
 import { ensureLocalTable, ensureTables, type LocalDynamo, localDynamoClient, startLocalDynamo } from './dynamodb';
@@ -14,6 +15,7 @@ import { type LocalGateway, type LocalGatewayOptions, startLocalGateway } from '
 import type { LocalQueue } from './queue';
 import { RUNTIME_STATE_TABLE, RuntimeStateStore, runtimeStateTableName } from './runtime-state';
 import type { SandboxCallReporter } from './sandbox-call-reports';
+import { SANDBOX_RECORDING_HOST } from './sandbox-recordings';
 import type { SandboxSmsProvider } from './sandbox-sms-provider';
 import type { SandboxVoiceProvider } from './sandbox-voice-provider';
 import type { LocalScheduler } from './scheduler';
@@ -105,6 +107,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     // a process used.
     stateClient = DynamoDBDocumentClient.from(localDynamoClient(dynamo.endpoint));
     process.env.CURSOR_SECRET ??= cursorSecret(options.dataDir);
+    // The sandbox voice provider's recording host (local/sandbox-recordings.ts), unless a test names others.
+    process.env[RECORDING_HOSTS_ENV] ??= SANDBOX_RECORDING_HOST;
 
     let credentialsPath: string | null = null;
     let seeded = false;

@@ -36,7 +36,16 @@ export interface RouteDefinition<Id extends string = string> {
 export type TableName = 'teams' | 'sessions' | 'rollups' | 'leads' | 'calls' | 'campaigns' | 'idempotency';
 
 /** An outbound dependency of a function: a queue by name, or a service. */
-export type PortUse = 'outreach-calls' | 'campaign-sends' | 'event-bus' | 'scheduler' | 'voice-provider' | 'sms-provider';
+export type PortUse =
+  | 'outreach-calls'
+  | 'campaign-sends'
+  | 'event-bus'
+  | 'scheduler'
+  | 'voice-provider'
+  | 'sms-provider'
+  | 'coach-evaluations'
+  | 'call-evaluator'
+  | 'voice-recordings';
 
 const ROUTE_ROWS = [
   {
@@ -187,7 +196,7 @@ const ROUTE_ROWS = [
       { table: 'leads', access: 'readwrite' },
       { table: 'idempotency', access: 'readwrite' },
     ],
-    uses: ['outreach-calls', 'scheduler', 'event-bus'],
+    uses: ['outreach-calls', 'scheduler', 'event-bus', 'coach-evaluations'],
     summary: "Receive a voice provider's end-of-call report and process it with the AI responder",
     tag: 'Voice',
   },
@@ -266,6 +275,94 @@ const ROUTE_ROWS = [
     tag: 'SMS campaigns',
   },
   {
+    id: 'getCall',
+    method: 'GET',
+    path: '/api/calls/{callId}',
+    surface: 'read',
+    functionName: 'get-call',
+    permission: 'read:calls',
+    tables: [{ table: 'calls', access: 'read' }],
+    summary: 'One call: metadata, outcome, what it produced, transfers and recording (transcript text needs read:transcripts)',
+    tag: 'Calls',
+  },
+  {
+    id: 'getCallTranscript',
+    method: 'GET',
+    path: '/api/calls/{callId}/transcript',
+    surface: 'read',
+    functionName: 'get-call-transcript',
+    permission: 'read:transcripts',
+    tables: [{ table: 'calls', access: 'read' }],
+    summary: "A call's transcript, turn by turn and as plain text",
+    tag: 'Calls',
+  },
+  {
+    id: 'listCallTransfers',
+    method: 'GET',
+    path: '/api/call-transfers',
+    surface: 'read',
+    functionName: 'list-call-transfers',
+    permission: 'read:calls',
+    tables: [{ table: 'calls', access: 'read' }],
+    summary: 'Calls handed to a person (pre-call transfers) of one team, newest first',
+    tag: 'Calls',
+  },
+  {
+    id: 'listCoachEvaluations',
+    method: 'GET',
+    path: '/api/coach',
+    surface: 'read',
+    functionName: 'list-coach-evaluations',
+    permission: 'read:coach',
+    tables: [{ table: 'calls', access: 'read' }],
+    summary: "Coach evaluations of one team's calls, newest call first",
+    tag: 'Coach',
+  },
+  {
+    id: 'getCoachEvaluation',
+    method: 'GET',
+    path: '/api/coach/{callId}',
+    surface: 'read',
+    functionName: 'get-coach-evaluation',
+    permission: 'read:coach',
+    tables: [{ table: 'calls', access: 'read' }],
+    summary: "One call's coach evaluation",
+    tag: 'Coach',
+  },
+  {
+    id: 'listCoachRubrics',
+    method: 'GET',
+    path: '/api/coach/rubrics',
+    surface: 'read',
+    functionName: 'list-coach-rubrics',
+    permission: 'read:coach',
+    tables: [{ table: 'teams', access: 'read' }],
+    summary: "The team's coach rubric: the one in force and every earlier revision",
+    tag: 'Coach',
+  },
+  {
+    id: 'listOutboundTexts',
+    method: 'GET',
+    path: '/api/v1/teams/{teamId}/outbound/texts',
+    surface: 'read',
+    functionName: 'list-outbound-texts',
+    permission: 'read:outbound',
+    tables: [{ table: 'campaigns', access: 'read' }],
+    summary: "List a team's campaign texts, one per recipient, newest first",
+    tag: 'Outbound texting',
+  },
+  {
+    id: 'listSubscriptionEvents',
+    method: 'GET',
+    path: '/api/v1/teams/{teamId}/outbound/subscription-events',
+    surface: 'read',
+    functionName: 'list-subscription-events',
+    permission: 'read:outbound',
+    tables: [{ table: 'campaigns', access: 'read' }],
+    summary: "List a team's opt-out, opt-in and help keywords received and suppression-list changes, newest first",
+    tag: 'Outbound texting',
+  },
+  {
     id: 'getOpenApi',
     method: 'GET',
     path: '/api/openapi.json',
@@ -275,6 +372,44 @@ const ROUTE_ROWS = [
     tables: [],
     summary: 'This API description (OpenAPI 3.1)',
     tag: 'Meta',
+  },
+  {
+    id: 'listTeamSchedulers',
+    method: 'GET',
+    path: '/api/v1/teams/{teamId}/schedulers',
+    surface: 'read',
+    functionName: 'list-team-schedulers',
+    permission: 'read:scheduler_analytics',
+    tables: [{ table: 'teams', access: 'read' }],
+    summary: "List a team's scheduler (booking widget) configurations",
+    tag: 'Schedulers',
+  },
+  {
+    id: 'listTeamBookingRequests',
+    method: 'GET',
+    path: '/api/v1/teams/{teamId}/booking-requests',
+    surface: 'read',
+    functionName: 'list-team-booking-requests',
+    permission: 'read:scheduler_analytics',
+    tables: [{ table: 'sessions', access: 'read' }],
+    summary: "List the booking requests a team's bookings sent to the field-service system",
+    tag: 'Schedulers',
+  },
+  {
+    id: 'getCallRecording',
+    method: 'GET',
+    path: '/api/calls/{callId}/recording',
+    surface: 'read',
+    functionName: 'get-call-recording',
+    // Public: the signed link (shared/auth/recording-link.ts) stands for the key, which the handler re-checks.
+    permission: null,
+    tables: [
+      { table: 'teams', access: 'read' },
+      { table: 'calls', access: 'read' },
+    ],
+    uses: ['voice-recordings'],
+    summary: "A call's recording, through a signed link from the call detail (valid 15 minutes)",
+    tag: 'Calls',
   },
 ] as const satisfies readonly RouteDefinition[];
 
@@ -316,16 +451,35 @@ export function matchPath(template: string, path: string): Record<string, string
   return params;
 }
 
+/**
+ * The route a request path names. Where templates overlap (`/api/coach/rubrics` and
+ * `/api/coach/{callId}`), the one with a literal segment at the first place they differ wins,
+ * whatever the rows' order: API Gateway routes a request to a static resource before a sibling
+ * path parameter, and so do the local gateway and the authorizer.
+ */
 export function findRoute(
   surface: Surface | null,
   method: string,
   path: string,
 ): { route: RouteDefinition<RouteId>; pathParameters: Record<string, string> } | null {
+  let best: { route: RouteDefinition<RouteId>; pathParameters: Record<string, string> } | null = null;
   for (const route of ROUTES) {
     if (surface && route.surface !== surface) continue;
     if (route.method !== method) continue;
     const params = matchPath(route.path, path);
-    if (params) return { route, pathParameters: params };
+    if (params && (!best || moreSpecific(route.path, best.route.path))) best = { route, pathParameters: params };
   }
-  return null;
+  return best;
+}
+
+/** Whether template a has a literal segment where b has a parameter, at the first segment where they differ in kind. */
+function moreSpecific(a: string, b: string): boolean {
+  const as = a.split('/');
+  const bs = b.split('/');
+  for (let i = 0; i < Math.min(as.length, bs.length); i++) {
+    const aParam = (as[i] as string).startsWith('{');
+    const bParam = (bs[i] as string).startsWith('{');
+    if (aParam !== bParam) return !aParam;
+  }
+  return false;
 }

@@ -2,6 +2,8 @@ import type { ParseArgsConfig } from 'node:util';
 import type { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import type { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-config-store';
 import type { DynamoRollupStore } from '#shared/adapters/dynamodb/rollup-store';
+import type { DynamoRubricStore } from '#shared/adapters/dynamodb/rubric-store';
+import type { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
 import type { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
 import type { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import type { Team } from '#shared/domain/tenancy';
@@ -17,9 +19,12 @@ export interface Context {
   readonly store: DynamoTenancyStore;
   readonly configs: IntakeConfigStore;
   readonly messaging: DynamoMessagingConfigStore;
+  readonly schedulers: DynamoSchedulerConfigStore;
   readonly campaigns: DynamoCampaignStore;
   readonly sessions: DynamoSessionStore;
   readonly rollups: DynamoRollupStore;
+  /** Coach rubrics (in the teams table). */
+  readonly rubrics: DynamoRubricStore;
   /** The authorizer caches in front of this store's APIs; throws a UsageError when they cannot be named. */
   authorizerCaches(): { readonly name: string; readonly cache: AuthorizerCache }[];
   readonly values: Values;

@@ -8,6 +8,8 @@ import { createDocumentClient, getDocumentClient } from '#shared/adapters/dynamo
 import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store';
 import { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-config-store';
 import { DynamoRollupStore } from '#shared/adapters/dynamodb/rollup-store';
+import { DynamoRubricStore } from '#shared/adapters/dynamodb/rubric-store';
+import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
 import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { AUTHORIZER_TIMEOUT_SECONDS } from '#shared/auth/authorizer-settings';
@@ -22,10 +24,13 @@ export interface Target {
   readonly store: DynamoTenancyStore;
   readonly configs: IntakeConfigStore;
   readonly messaging: DynamoMessagingConfigStore;
+  readonly schedulers: DynamoSchedulerConfigStore;
   readonly campaigns: DynamoCampaignStore;
   /** Sessions and their analytics rollups (`rollups rebuild`; new teams and enterprises start complete). */
   readonly sessions: DynamoSessionStore;
   readonly rollups: DynamoRollupStore;
+  /** Coach rubrics, in the teams table. */
+  readonly rubrics: DynamoRubricStore;
   /** The epoch a local gateway running on this store watches (written on AWS too, where nothing reads it). */
   readonly epoch: DynamoAuthorizerCacheEpoch;
   /** A deployed stack: DynamoDB in AWS, so API Gateway's caches must be named. */
@@ -84,9 +89,11 @@ function stores(
     epoch: new DynamoAuthorizerCacheEpoch(documents, tables.teams),
     configs: new DynamoIntakeConfigStore(documents, tables.teams),
     messaging: new DynamoMessagingConfigStore(documents, tables.teams),
+    schedulers: new DynamoSchedulerConfigStore(documents, tables.teams),
     campaigns: new DynamoCampaignStore(documents, tables.campaigns),
     sessions: new DynamoSessionStore(documents, tables.sessions),
     rollups: new DynamoRollupStore(documents, tables.rollups),
+    rubrics: new DynamoRubricStore(documents, tables.teams),
   };
 }
 

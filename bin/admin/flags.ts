@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { isSupportedCountry } from 'libphonenumber-js/max';
 import { UsageError } from './errors';
 
@@ -63,4 +65,20 @@ export function phoneRegion(values: Values): string {
     );
   }
   return region;
+}
+
+/** The JSON document of the file a flag names (`--file config.json`); unreadable or not JSON: a UsageError naming the flag. */
+export function jsonFileFlag(values: Values, flag: string): { file: string; value: unknown } {
+  const file = requiredString(values, flag);
+  let text: string;
+  try {
+    text = readFileSync(path.resolve(file), 'utf8');
+  } catch (error) {
+    throw new UsageError(`${flag} ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, flag);
+  }
+  try {
+    return { file, value: JSON.parse(text) };
+  } catch (error) {
+    throw new UsageError(`${flag} ${file} is not JSON: ${error instanceof Error ? error.message : String(error)}`, flag);
+  }
 }

@@ -71,6 +71,24 @@ Texting (SMS campaigns)
   messaging opt-out --team ID --phone NUMBER               add to the team's suppression list
   messaging opt-in --team ID --phone NUMBER                remove from it
 
+Coach rubrics (per team: what new calls are evaluated against; each change is validated whole, bumps
+the rubric's version and is kept in the team's history; evaluations keep the version they used)
+  coach rubric show --team ID      the rubric in force (--json: the shape \`coach rubric set --file\` takes)
+  coach rubric set --team ID --file rubric.json
+                                   {rubric_id?, name, pass_threshold (0-100), criteria: [{id, title,
+                                   description, weight (> 0), keywords?}]}; criterion ids unique;
+                                   rubric_id defaults to the current one's
+  coach rubric reset --team ID     back to the built-in home-services rubric
+  coach rubric history --team ID   every revision, newest first
+Schedulers (booking widgets)
+  scheduler list --team ID
+  scheduler show --team ID --id SCHEDULER_ID
+  scheduler set --team ID --id SCHEDULER_ID [--name TEXT] [--services "A,B"] [--job-types "A,B"]
+                [--areas "A,B"] [--time-zone ZONE] [--hours "mon-fri=08:00-17:00,sat=closed"]
+                                   creates or updates a scheduler (sessions' scheduler_id); a new one
+                                   needs --name and --hours; days not named keep their hours (new:
+                                   closed); the zone defaults to the team's. Hours HH:MM, open < close
+
 Analytics rollups
   rollups rebuild --team ID | --enterprise ID | --all
                                    recomputes the rollups from the sessions (existing data, or a new

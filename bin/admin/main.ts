@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { isCallerMistake } from '#shared/errors';
+import { COACH_COMMANDS } from './coach';
 import type { Command, Options } from './command';
 import { authorizerCachesOf, type FlushOptions, openTarget } from './context';
 import { describeFailure, LocalDataLockedError, UsageError } from './errors';
@@ -10,6 +11,7 @@ import { INTAKE_COMMANDS } from './intake/commands';
 import { KEY_COMMANDS } from './keys';
 import { MESSAGING_COMMANDS } from './messaging';
 import { ROLLUP_COMMANDS } from './rollups';
+import { SCHEDULER_COMMANDS } from './schedulers';
 import { TENANCY_COMMANDS } from './tenancy';
 
 /**
@@ -37,6 +39,8 @@ const COMMANDS: Record<string, Command> = {
   ...INTAKE_COMMANDS,
   ...MESSAGING_COMMANDS,
   ...ROLLUP_COMMANDS,
+  ...COACH_COMMANDS,
+  ...SCHEDULER_COMMANDS,
 };
 
 const GLOBAL_OPTIONS: Options = {
@@ -75,11 +79,14 @@ export async function runAdmin(argv: readonly string[], io: AdminIo = { stdout: 
       out(USAGE);
       return 0;
     }
-    const commandName = words.join(' ');
-    const command = COMMANDS[commandName];
-    if (!command) throw new UsageError(`unknown command '${commandName}'`);
+    // The longest run of words that names a command (`coach rubric show`, `team list`); words after it are left to the flags.
+    let length = words.length;
+    while (length > 1 && !Object.hasOwn(COMMANDS, words.slice(0, length).join(' '))) length--;
+    const commandName = words.slice(0, length).join(' ');
+    const command = Object.hasOwn(COMMANDS, commandName) ? COMMANDS[commandName] : undefined;
+    if (!command) throw new UsageError(`unknown command '${words.join(' ')}'`);
 
-    const values = parseFlags(rest, command.options);
+    const values = parseFlags([...words.slice(length), ...rest], command.options);
     json = values.json === true;
     if (values.help === true) {
       out(USAGE);
@@ -92,9 +99,11 @@ export async function runAdmin(argv: readonly string[], io: AdminIo = { stdout: 
         store: target.store,
         configs: target.configs,
         messaging: target.messaging,
+        schedulers: target.schedulers,
         campaigns: target.campaigns,
         sessions: target.sessions,
         rollups: target.rollups,
+        rubrics: target.rubrics,
         authorizerCaches: () => authorizerCachesOf(target, env, io),
         values,
         json,
@@ -139,12 +148,12 @@ function flagged(message: string, field: string | undefined, flag: string | unde
   return `${flag}: ${message}`;
 }
 
-/** Command words come first (global boolean flags may precede them); everything after is flags. */
+/** Command words (up to three) come first (global boolean flags may precede them); everything after is flags. */
 function splitCommand(argv: readonly string[]): { words: string[]; rest: string[] } {
   const words: string[] = [];
   const rest: string[] = [];
   let i = 0;
-  for (; i < argv.length && words.length < 2; i++) {
+  for (; i < argv.length && words.length < 3; i++) {
     const token = argv[i] as string;
     if (GLOBAL_FLAGS.has(token)) rest.push(token);
     else if (token.startsWith('-')) break;

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { toE164 } from '#shared/domain/phone';
 import { messagingConfigSchema } from '#shared/domain/sms/messaging-config';
+import type { SubscriptionEvent } from '#shared/domain/sms/subscription-events';
 import { type Command, requireTeam } from './command';
 import { UsageError } from './errors';
 import { optionalString, phoneRegion, requiredString, type Values } from './flags';
@@ -67,7 +69,8 @@ export const MESSAGING_COMMANDS: Record<string, Command> = {
       const team = await requireTeam(context);
       const config = await context.messaging.getMessagingConfig(team.id);
       const phone = phoneFlag(context.values, config.phone_region);
-      await context.campaigns.suppress(team.id, phone, 'OPERATOR', new Date().toISOString());
+      const at = new Date().toISOString();
+      await context.campaigns.suppress(team.id, phone, 'OPERATOR', at, operatorEvent(team.id, phone, 'suppressed', at));
       context.out(context.json ? toJson({ team_id: team.id, phone, suppressed: true }) : `${phone} will not be texted by team ${team.id}`);
     },
   },
@@ -78,7 +81,7 @@ export const MESSAGING_COMMANDS: Record<string, Command> = {
       const team = await requireTeam(context);
       const config = await context.messaging.getMessagingConfig(team.id);
       const phone = phoneFlag(context.values, config.phone_region);
-      await context.campaigns.unsuppress(team.id, phone);
+      await context.campaigns.unsuppress(team.id, phone, operatorEvent(team.id, phone, 'unsuppressed', new Date().toISOString()));
       context.out(
         context.json ? toJson({ team_id: team.id, phone, suppressed: false }) : `${phone} may be texted by team ${team.id} again`,
       );
@@ -98,4 +101,19 @@ function phoneFlag(values: Values, region: string): string {
   const phone = toE164(raw, region);
   if (!phone) throw new UsageError(`--phone '${raw}' is not a valid phone number`, '--phone');
   return phone;
+}
+
+/** The outbound subscription-events feed records every operator change of a suppression list. */
+function operatorEvent(teamId: number, phone: string, type: 'suppressed' | 'unsuppressed', at: string): SubscriptionEvent {
+  return {
+    event_id: `op_${randomUUID()}`,
+    team_id: teamId,
+    type,
+    phone,
+    keyword: null,
+    source: 'operator',
+    suppression_change: type === 'suppressed' ? 'added' : 'removed',
+    campaign_id: null,
+    occurred_at: at,
+  };
 }

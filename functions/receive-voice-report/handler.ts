@@ -1,5 +1,6 @@
 import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoEvaluationStore } from '#shared/adapters/dynamodb/coach-store';
 import { DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
@@ -11,6 +12,7 @@ import { receiveVoiceReport } from '#shared/contracts/voice';
 import { normalizeReport } from '#shared/domain/responder/call-report';
 import { processCallReport } from '#shared/domain/responder/process-report';
 import { RuleBasedResponder } from '#shared/domain/responder/responder';
+import { recordTransferUpdate } from '#shared/domain/responder/transfer-update';
 import { createHttpHandler } from '#shared/http/handler';
 import { idempotencyKeys } from '#shared/http/idempotency';
 
@@ -18,12 +20,24 @@ const client = getDocumentClient();
 const tenancy = new DynamoTenancyStore(client, physicalTableName('teams'));
 const calls = new DynamoCallStore(client, physicalTableName('calls'), physicalTableName('leads'));
 const intake = new DynamoIntakeStore(client, physicalTableName('leads'));
+const evaluations = new DynamoEvaluationStore(client, physicalTableName('calls'));
 const responder = new RuleBasedResponder();
 
 export const handler = createHttpHandler(
   receiveVoiceReport,
   async ({ body, headers, identity }) => {
     const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], tenancy);
+    if (body.kind === 'transfer') {
+      const { created } = await recordTransferUpdate(calls, { update: body.update, teamId: team.id, now: new Date() });
+      return {
+        statusCode: 200,
+        body: {
+          success: true,
+          message: created ? 'Transfer recorded' : 'Transfer already recorded',
+          data: { callId: null, appointmentId: null, ticketId: null },
+        },
+      };
+    }
     if (body.kind === 'ignored') {
       return {
         statusCode: 200,
@@ -43,6 +57,8 @@ export const handler = createHttpHandler(
         eventBus: eventBus.get('default'),
         outreachQueue: queues.get('outreach-calls'),
         scheduler: scheduler.get('default'),
+        coachQueue: queues.get('coach-evaluations'),
+        evaluations,
       },
       { team, call, now: new Date() },
     );

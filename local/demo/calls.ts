@@ -1,4 +1,7 @@
+import type { TransferRecord } from '#shared/domain/call-transfers';
 import type { CallRecord } from '#shared/domain/calls';
+import { turnsFromText } from '#shared/domain/responder/transcript-turns';
+import { sandboxRecordingUrl } from '../sandbox-recordings';
 import { addDays, inSentence, iso, LocalCalendar, WEEKDAY_NAMES, weekdayOf } from './calendar';
 import { person, pickIssue, serviceAreasFor } from './catalog';
 import { Random } from './random';
@@ -84,8 +87,9 @@ export function generateCalls(options: CallGeneratorOptions): CallRecord[] {
       ended_at: iso(endMs),
       duration_seconds: duration,
       transcript: lines.join('\n'),
+      turns: timedTurns(lines.join('\n'), duration),
       summary,
-      recording_url: `https://recordings.example.com/calls/${providerCallId}.wav`,
+      recording_url: sandboxRecordingUrl(providerCallId),
       analysis: { call_reason: issue.issue, sentiment, booking_intent: bookingIntent, urgency },
       ended_reason: rng.weighted(booked ? ENDED_REASONS.slice(0, 2) : ENDED_REASONS),
       cost: Math.round((duration / 60) * 0.11 * 100) / 100,
@@ -97,4 +101,58 @@ export function generateCalls(options: CallGeneratorOptions): CallRecord[] {
     });
   }
   return calls.sort((a, b) => (a.started_at < b.started_at ? -1 : a.started_at > b.started_at ? 1 : 0));
+}
+
+/** The transcript's turns spread over the call as a provider times them (each turn ends before the next starts). */
+function timedTurns(transcript: string, durationSeconds: number) {
+  const turns = turnsFromText(transcript);
+  const slot = durationSeconds / Math.max(1, turns.length);
+  return turns.map((t, i) => ({
+    ...t,
+    start_seconds: Math.round(i * slot * 10) / 10,
+    end_seconds: Math.round((i + 0.85) * slot * 10) / 10,
+  }));
+}
+
+const TRANSFER_TARGETS = [
+  { number: '+14155550190', description: 'On-call technician', reason: 'Caller reported an emergency' },
+  { number: '+14155550191', description: 'Office manager', reason: 'Caller asked for a person' },
+  { number: '+14155550192', description: 'Billing desk', reason: 'Billing question the assistant cannot answer' },
+] as const;
+
+/**
+ * Transfers of the demo calls: one per forwarded call (as the provider's transfer-update would
+ * record it, a few seconds before the call ends); a team with fewer than two forwarded calls gets
+ * its first unbooked calls forwarded, so every team shows some.
+ */
+export function generateTransfers(calls: CallRecord[], seed: number): TransferRecord[] {
+  const rng = new Random(seed);
+  const forwarded = calls.filter((c) => c.ended_reason === 'assistant-forwarded-call');
+  for (const c of calls) {
+    if (forwarded.length >= 2) break;
+    if (c.appointment_id === null && !forwarded.includes(c)) {
+      c.ended_reason = 'assistant-forwarded-call';
+      forwarded.push(c);
+    }
+  }
+  return forwarded.map((c) => {
+    const target = rng.pick(TRANSFER_TARGETS);
+    const at = Date.parse(c.ended_at ?? c.started_at) - rng.int(5, 20) * 1000;
+    return {
+      transfer_id: `trf_${rng.hex(24)}`,
+      team_id: c.team_id,
+      provider_call_id: c.provider_call_id,
+      transferred_at: iso(Math.max(Date.parse(c.started_at), at)),
+      destination: {
+        type: 'number',
+        number: target.number,
+        sip_uri: null,
+        description: target.description,
+        message: 'Let me connect you with someone who can help.',
+      },
+      reason: target.reason,
+      source: 'transfer-update',
+      created_at: iso(at),
+    };
+  });
 }

@@ -58,6 +58,12 @@ function issuesFor(trade: Trade): readonly IssueSpec[] {
   return [...PLUMBING_ISSUES, ...HVAC_ISSUES];
 }
 
+/** Job types a trade's issues map to, in JOB_TYPES order (a scheduler's job types). */
+export function jobTypesFor(trade: Trade): string[] {
+  const used = new Set(issuesFor(trade).map((i) => i.job));
+  return JOB_TYPES.filter((job) => used.has(job));
+}
+
 /** Issue types a trade's widget offers (handy for tests and docs). */
 export function issueTypesFor(trade: Trade): string[] {
   return issuesFor(trade).map((i) => i.issue);

@@ -34,6 +34,8 @@ export interface RouteContract<Id extends RouteId = RouteId> {
    * than the surface's error body.
    */
   readonly errors?: Readonly<Record<number, ErrorContract>>;
+  /** The media type of the success responses when they are not JSON (the handler answers a base64 body). @default 'application/json' */
+  readonly responseMediaType?: string;
 }
 
 export interface BodyContract {

@@ -1,11 +1,16 @@
 import type { RouteId } from '#shared/routes';
 import * as analytics from './analytics';
+import * as callDetail from './call-detail';
+import * as callRecordings from './call-recordings';
 import * as calls from './calls';
+import * as coach from './coach';
 import type { ResponseSchema, RouteContract } from './contract';
 import * as intake from './intake';
 import * as leads from './leads';
 import * as meta from './meta';
+import * as outbound from './outbound';
 import { SHARED_COMPONENTS } from './responses';
+import * as schedulers from './schedulers';
 import * as sessions from './sessions';
 import * as sms from './sms-campaigns';
 import * as supportTickets from './support-tickets';
@@ -35,7 +40,18 @@ export const CONTRACTS = {
   getSmsCampaign: sms.getSmsCampaign,
   cancelSmsCampaign: sms.cancelSmsCampaign,
   receiveInboundSms: sms.receiveInboundSms,
+  listOutboundTexts: outbound.listOutboundTexts,
+  listSubscriptionEvents: outbound.listSubscriptionEvents,
   getOpenApi: meta.getOpenApi,
+  getCall: callDetail.getCall,
+  getCallTranscript: callDetail.getCallTranscript,
+  listCallTransfers: callDetail.listCallTransfers,
+  listCoachEvaluations: coach.listCoachEvaluations,
+  getCoachEvaluation: coach.getCoachEvaluation,
+  listCoachRubrics: coach.listCoachRubrics,
+  listTeamSchedulers: schedulers.listTeamSchedulers,
+  listTeamBookingRequests: schedulers.listTeamBookingRequests,
+  getCallRecording: callRecordings.getCallRecording,
 } as const satisfies { readonly [Id in RouteId]: RouteContract<Id> };
 
 /**
@@ -54,4 +70,9 @@ export const SCHEMA_COMPONENTS: Readonly<Record<string, ResponseSchema>> = {
   ...intake.INTAKE_COMPONENTS,
   ...sms.SMS_COMPONENTS,
   ...meta.META_COMPONENTS,
+  ...callDetail.CALL_DETAIL_COMPONENTS,
+  ...coach.COACH_COMPONENTS,
+  ...schedulers.SCHEDULER_COMPONENTS,
+  ...outbound.OUTBOUND_COMPONENTS,
+  ...callRecordings.CALL_RECORDING_COMPONENTS,
 };

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { type EndOfCallReport, endOfCallReportSchema, messageTypeSchema } from '#shared/domain/responder/call-report';
+import { type TransferUpdate, transferUpdateSchema } from '#shared/domain/responder/transfer-update';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { idempotencyKeyHeader, workspaceHeader } from './headers';
 
@@ -13,6 +14,7 @@ export const MAX_REPORT_BYTES = 1024 * 1024;
 
 export type VoiceMessage =
   | { readonly kind: 'report'; readonly report: EndOfCallReport }
+  | { readonly kind: 'transfer'; readonly update: TransferUpdate }
   | { readonly kind: 'ignored'; readonly type: string };
 
 /** Reports the issues of a schema a step ran, so each still names its field. */
@@ -28,6 +30,11 @@ function failWith(ctx: z.core.$RefinementCtx, error: z.ZodError): never {
 export const voiceMessageBody = z.record(z.string(), z.unknown()).transform((body, ctx): VoiceMessage => {
   const head = messageTypeSchema.safeParse(body);
   if (!head.success) return failWith(ctx, head.error);
+  if (head.data.message.type === 'transfer-update') {
+    const update = transferUpdateSchema.safeParse(body);
+    if (!update.success) return failWith(ctx, update.error);
+    return { kind: 'transfer', update: update.data };
+  }
   if (head.data.message.type !== 'end-of-call-report') return { kind: 'ignored', type: head.data.message.type };
   const report = endOfCallReportSchema().safeParse(body);
   if (!report.success) return failWith(ctx, report.error);
@@ -38,6 +45,7 @@ export const voiceMessageBody = z.record(z.string(), z.unknown()).transform((bod
 const documentedVoiceMessage = responseSchema(() =>
   z.union([
     endOfCallReportSchema().describe('An end-of-call report: processed by the AI responder'),
+    transferUpdateSchema.describe('A transfer-update: the call was handed to a person; recorded once (GET /api/call-transfers)'),
     z
       .object({
         message: z
@@ -45,8 +53,8 @@ const documentedVoiceMessage = responseSchema(() =>
             type: z
               .string()
               .min(1)
-              .regex(/^(?!end-of-call-report$)/)
-              .describe('Any provider message type other than end-of-call-report, e.g. status-update or transcript'),
+              .regex(/^(?!(end-of-call-report|transfer-update)$)/)
+              .describe('Any provider message type other than end-of-call-report and transfer-update, e.g. status-update or transcript'),
           })
           .loose(),
       })
@@ -82,7 +90,7 @@ export const voiceReportAcknowledged = responseSchema(() =>
       data: voiceIds(z.uuid().nullable().describe('The call stored by the first delivery; null for an ignored message type')),
     })
     .describe(
-      'Acknowledged without creating anything: a redelivered report (same team and message.call.id) answers the ids of its first delivery; a message type other than end-of-call-report is ignored and answers null ids',
+      'Acknowledged: a redelivered report (same team and message.call.id) answers the ids of its first delivery; a transfer-update is recorded (once) and answers null ids; any other message type is ignored and answers null ids',
     ),
 );
 

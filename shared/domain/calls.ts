@@ -1,3 +1,5 @@
+import type { TranscriptTurn } from './responder/transcript-turns';
+
 /** A call handled by the AI responder or placed by outreach, as stored. */
 export interface CallRecord {
   /** Our id (UUID). */
@@ -14,6 +16,10 @@ export interface CallRecord {
   /** Whole seconds. */
   duration_seconds: number | null;
   transcript: string | null;
+  /** The transcript turn by turn; absent on calls stored before turns were kept. */
+  turns?: TranscriptTurn[];
+  /** True when trailing turns were dropped so the record fits DynamoDB's item limit (the text is whole). */
+  turns_trimmed?: boolean;
   summary: string | null;
   recording_url: string | null;
   analysis: {
@@ -35,6 +41,6 @@ export interface CallRecord {
 
 /** The /api/calls item; the transcript is present only for keys holding read:transcripts. */
 export function toPublicCall(call: CallRecord, includeTranscript: boolean) {
-  const { transcript, ...rest } = call;
+  const { transcript, turns: _turns, turns_trimmed: _trimmed, ...rest } = call;
   return includeTranscript ? { ...rest, transcript } : rest;
 }

@@ -3,6 +3,9 @@ import type { Identity } from '#shared/auth/identity';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
 import type { ApiKeyRecord } from './tenancy';
 
+/** What resolving a key by its id reads. */
+export type KeyResolverStore = Pick<TenancyStore, 'getApiKeyById' | 'getTeam' | 'listEnterpriseTeamIds' | 'listPortfolioEnterpriseIds'>;
+
 export type AuthenticationResult =
   | { readonly ok: true; readonly identity: Identity; readonly record: ApiKeyRecord }
   | { readonly ok: false; readonly reason: 'malformed' | 'unknown' | 'revoked' | 'orphaned' };
@@ -17,6 +20,21 @@ export async function authenticateApiKey(store: TenancyStore, key: string): Prom
   const keyHash = hashApiKey(key);
   const record = await store.getApiKeyByHash(keyHash);
   if (!record || !sameKeyHash(record.keyHash, keyHash)) return { ok: false, reason: 'unknown' };
+  return resolveKeyRecord(store, record);
+}
+
+/**
+ * Re-resolves a key by its public id (a signed recording link names the key that asked for it):
+ * the same checks and identity as authenticateApiKey, read again now, so a key revoked or narrowed
+ * since the link was issued no longer reaches anything.
+ */
+export async function resolveApiKeyById(store: KeyResolverStore, keyId: string): Promise<AuthenticationResult> {
+  const record = await store.getApiKeyById(keyId);
+  if (!record) return { ok: false, reason: 'unknown' };
+  return resolveKeyRecord(store, record);
+}
+
+async function resolveKeyRecord(store: Omit<KeyResolverStore, 'getApiKeyById'>, record: ApiKeyRecord): Promise<AuthenticationResult> {
   if (record.revokedAt) return { ok: false, reason: 'revoked' };
 
   const anchor = await store.getTeam(record.anchorTeamId);

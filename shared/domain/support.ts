@@ -41,4 +41,9 @@ export interface ReportResult {
    * close-out that failed after the report was stored (the close-out itself is idempotent).
    */
   outreach?: { stl_call_id: number; ended_reason: string | null; appointment: AppointmentRecord | null } | null;
+  /**
+   * For a call with a transcript: what queueing its coach evaluation needs, so a redelivered report
+   * can queue it when the first delivery stopped before (absent on reports stored before coaching).
+   */
+  coach?: { started_at: string } | null;
 }

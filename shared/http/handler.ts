@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { decodeIdentity, type Identity } from '#shared/auth/identity';
+import { decodeIdentity, hasPermission, type Identity } from '#shared/auth/identity';
 import type { BodyContract, BodyOf, HeadersOf, PathOf, QueryOf, RouteContract } from '#shared/contracts/contract';
+import { ForbiddenError } from '#shared/errors';
 import { log } from '#shared/logging/logger';
 import { embeddedJsonBytes, LAMBDA_RESPONSE_LIMIT_BYTES } from '#shared/pagination/budget';
 import { type RouteId, routeById } from '#shared/routes';
@@ -36,6 +37,8 @@ export interface HttpResult {
   readonly statusCode: number;
   readonly body: unknown;
   readonly headers?: Record<string, string>;
+  /** The body is a base64 string of binary bytes (audio), answered as is rather than as JSON; the read API lists their media types as binary. */
+  readonly isBase64Encoded?: boolean;
 }
 
 /**
@@ -111,6 +114,12 @@ export function createHttpHandler<const C extends RouteContract>(
       const rawHeaders = lowerCaseHeaders(event.headers);
       const requestId = state.get(event)?.requestId ?? requestIdOf(event);
       const identity = isPublic ? (null as unknown as Identity) : decodeIdentity(event.requestContext?.authorizer);
+      // The authorizer's policy names routes with wildcards for path parameters, and API Gateway's
+      // `*` spans slashes: `GET/api/calls/*` (read:calls) also matches /api/calls/{id}/transcript.
+      // So each handler checks its own route's permission too.
+      if (!isPublic && route.permission !== null && !hasPermission(identity, route.permission)) {
+        throw new ForbiddenError(`This API key lacks ${route.permission}`);
+      }
       // The order decides which mistake a request with several is told about; it is the order
       // these checks had when handlers ran some of them (query, path, body size and JSON first).
       const query = contract.query ? parseOrThrow(contract.query, event.queryStringParameters ?? {}, 'query') : {};
@@ -137,6 +146,16 @@ export function createHttpHandler<const C extends RouteContract>(
     after: (request) => {
       const requestId = state.get(request.event)?.requestId ?? '';
       const result = request.response as unknown as HttpResult;
+      if (result.isBase64Encoded && typeof result.body === 'string') {
+        request.response = {
+          statusCode: result.statusCode,
+          headers: { 'x-request-id': requestId, ...(result.headers ?? {}) },
+          body: result.body,
+          isBase64Encoded: true,
+        };
+        logRequest(request.event, result.statusCode);
+        return;
+      }
       const body = JSON.stringify(result.body);
       if (embeddedJsonBytes(body) > MAX_BODY_BYTES) {
         // Last resort: the page budgets keep every route under the limit. Lambda would refuse the

@@ -157,7 +157,7 @@ function operation(route: RouteDefinition<RouteId>, componentOf: (schema: z.ZodT
         'x-request-id': { $ref: '#/components/headers/RequestId' },
         ...(idempotent ? { [REPLAYED_RESPONSE_HEADER.name]: REPLAYED_RESPONSE_HEADER.ref } : {}),
       },
-      content: { 'application/json': { schema: { $ref: `#/components/schemas/${componentOf(schema)}` } } },
+      content: { [contract.responseMediaType ?? 'application/json']: { schema: { $ref: `#/components/schemas/${componentOf(schema)}` } } },
     };
   }
   const errors = errorResponses(route, contract, parameters, componentOf);

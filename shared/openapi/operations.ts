@@ -243,4 +243,36 @@ export const OPERATION_DOCS: { readonly [Id in RouteId]?: OperationDocs } = {
   getOpenApi: {
     description: 'This API description, generated from the route table and the schemas the handlers validate with. Needs no key.',
   },
+  listCoachEvaluations: {
+    description: [
+      'Coach evaluations of one team’s calls. After each call report with a transcript is stored, the call is evaluated once, asynchronously (usually within seconds), against the rubric the team has at that moment: every criterion gets a score (0–100), pass or fail, a reason and evidence quoted verbatim from the transcript; the evaluation has a weighted total (0–100) over the applicable criteria, the rubric’s pass threshold, whether it passed, and the rubric_id and rubric_version it used. Calls without a transcript are not evaluated.',
+      '**Filters** are combined: the calls’ started_at range, min_score and max_score (whole scores, inclusive) on the total, and rubric_id. Each filter is a key condition of an index built for it (a score range is read as at most 27 partitions: bands of ten scores and single scores at its ends), so a page reads the evaluations it returns, not the ones a filter leaves out.',
+    ].join('\n\n'),
+    dateFilter: { field: 'call_started_at (the call’s started_at)', defaultRange: true, maxSpanDays: MAX_RANGE_DAYS },
+    orderBy: 'call_started_at',
+    parameters: {
+      min_score: 'Only evaluations whose total score is at least this (0–100, inclusive).',
+      max_score: 'Only evaluations whose total score is at most this (0–100, inclusive); not below min_score (400 naming min_score).',
+      rubric_id: 'Only evaluations made with this rubric (any version); GET /api/coach/rubrics lists the team’s rubrics.',
+    },
+  },
+  getCoachEvaluation: {
+    description:
+      'The coach evaluation of one call, by the call_id of GET /api/calls. A call of another team, an unknown call, and a call not evaluated (not yet, or without a transcript) answer 404 alike.',
+  },
+  listCoachRubrics: {
+    description:
+      'The team’s rubric history, newest first: the revision in force (current: true) and every earlier one, ending with the built-in home-services rubric (revision 0) the team followed before any change, so every rubric_id and rubric_version an evaluation names is listed. Rubrics are set per team by the service operator.',
+  },
+  listTeamSchedulers: {
+    description:
+      "The team's scheduler (booking widget) configurations, by scheduler_id ascending: the services (issue types) and job types each offers, the service areas it books into, its opening hours per weekday and their time zone. A session's scheduler_id names one of them. Operators set them with `npm run admin -- scheduler set`.",
+  },
+  listTeamBookingRequests: {
+    description:
+      "The booking requests the team's completed bookings sent to the field-service system, one per attempt (a retried request appears once per attempt, attempt counting from 1). A succeeded request carries the st_job_id of the job it created (the session carries the same id); a failed one its error; a pending one has been sent and not yet answered.",
+    dateFilter: { field: 'requested_at', defaultRange: false },
+    orderBy: 'requested_at',
+    parameters: { scheduler_id: 'Only requests of bookings made with this scheduler.' },
+  },
 };

@@ -76,6 +76,9 @@ export interface ParameterContext {
 type ParameterDoc = string | ((ctx: ParameterContext) => string);
 
 /** Parameter descriptions by name, for every route that takes the parameter (OperationDocs.parameters overrides). */
+/** The members of a recording link's query (shared/auth/recording-link.ts). */
+const RECORDING_LINK_MEMBER = 'Part of the recording link the call detail answered (recording.url): pass it unchanged. Any edit is a 403.';
+
 export const PARAMETER_DOCS: Readonly<Record<string, ParameterDoc>> = {
   teamId: 'The team. A team outside the key’s reach — or one that does not exist — is a 403.',
   enterpriseId:
@@ -95,10 +98,12 @@ export const PARAMETER_DOCS: Readonly<Record<string, ParameterDoc>> = {
   limit: ({ schema }) =>
     `Page size, ${String(schema.minimum)}–${String(schema.maximum)}; default ${String(schema.default)}. A value outside the bounds is a 400 naming limit and the bound, e.g. "limit: must be at most ${String(schema.maximum)}".`,
   offset: 'Rows to skip; default 0. A negative value is a 400 naming offset.',
-  team_id: ({ selectsTeam }) =>
-    selectsTeam
-      ? 'The team to read, for multi-team keys: an alternative to the x-team-id header.'
-      : 'Restrict to this one team. A team named here is addressed explicitly and never filtered as a test team; one outside the key’s reach is a 403.',
+  team_id: ({ selectsTeam, route }) =>
+    route.id === 'getCallRecording'
+      ? RECORDING_LINK_MEMBER
+      : selectsTeam
+        ? 'The team to read, for multi-team keys: an alternative to the x-team-id header.'
+        : 'Restrict to this one team. A team named here is addressed explicitly and never filtered as a test team; one outside the key’s reach is a 403.',
   include_test_teams: 'Include internal QA/test teams when aggregating over several teams (default false).',
   timezone: ({ route }) =>
     route.id === 'getSchedulerAnalytics'
@@ -110,6 +115,10 @@ export const PARAMETER_DOCS: Readonly<Record<string, ParameterDoc>> = {
   'x-team-id': `The team to read. ${V0_TEAM_SELECTION}`,
   'x-workspace-id': WORKSPACE_DOC,
   campaignId: 'The campaign_id answered when the campaign was created.',
+  callId: "The call_id of a call (GET /api/calls). An unknown id, a malformed one and another team's call all answer 404.",
+  key: RECORDING_LINK_MEMBER,
+  expires: RECORDING_LINK_MEMBER,
+  signature: RECORDING_LINK_MEMBER,
   test_mode: TEST_MODE_DOC,
   'x-test-mode': `${TEST_MODE_DOC} Same as the test_mode query parameter.`,
   'x-preflight':
@@ -136,13 +145,15 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'Support tickets': 'Support tickets the AI responder opened, per enterprise',
   'SMS campaigns': 'Text campaigns: creation, pricing, quiet hours, opt-outs and inbound texts',
   Meta: 'This description',
+  Coach: 'Coach evaluations of calls against the team’s rubric, and the rubrics',
+  Schedulers: 'Scheduler (booking widget) configurations and the booking requests sent to the field-service system',
 };
 
 /** The API description's introduction; `v0Paths` are the routes that select their team with x-team-id. */
 export function infoDescription(v0Paths: readonly string[]): string {
   return [
     'The service’s three surfaces, generated from the same route table and schemas the service validates with:',
-    '- the read-only enterprise API on `{base_url}` (scheduler sessions, bookings, funnel and scheduler analytics, unified and canonical leads, calls, teams, support tickets);',
+    '- the read-only enterprise API on `{base_url}` (scheduler sessions, bookings, funnel and scheduler analytics, unified and canonical leads, calls, teams, support tickets, coach evaluations and rubrics);',
     '- the platform API on `{platform_url}` (`/v1/...`): the voice provider’s end-of-call report webhook and SMS campaigns;',
     '- the lead intake API on `{intake_url}` (`/api/outbound/...`): the speed-to-lead webhook.',
     '',

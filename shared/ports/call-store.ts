@@ -1,3 +1,4 @@
+import type { TransferRecord } from '#shared/domain/call-transfers';
 import type { CallRecord } from '#shared/domain/calls';
 import type { LeadRecord } from '#shared/domain/leads';
 import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support';
@@ -14,7 +15,19 @@ export interface CallPageQuery {
 /** Calls of a team, newest first (started_at descending, then call id descending). */
 export interface CallStore {
   listCallsByOffset(query: CallPageQuery): Promise<CallRecord[]>;
+  /** One call of the team by its id; null when unknown or another team's. */
+  getCall(teamId: number, callId: string): Promise<CallRecord | null>;
   putCalls(calls: readonly CallRecord[]): Promise<void>;
+  /** One call of a team by our id; null when the team has no such call. */
+  getCall(teamId: number, callId: string): Promise<CallRecord | null>;
+  /** The transfers recorded for a provider call of a team, oldest first. */
+  listCallTransfers(teamId: number, providerCallId: string): Promise<TransferRecord[]>;
+  /** Stores a transfer once: false when a transfer with its id was stored before (a redelivery). */
+  saveTransfer(transfer: TransferRecord): Promise<boolean>;
+  /** Transfers of a team, newest first: up to limit + 1 rows from the offset. */
+  listTransfersByOffset(query: { teamId: number; start?: string; end?: string; offset: number; limit: number }): Promise<TransferRecord[]>;
+  /** Our call ids of provider calls whose reports were stored (absent keys: no report yet). */
+  callIdsByProviderCall(teamId: number, providerCallIds: readonly string[]): Promise<Map<string, string>>;
   /** What an earlier delivery of this report produced, if any. */
   getReportResult(teamId: number, providerCallId: string): Promise<ReportResult | null>;
   /**
@@ -36,4 +49,6 @@ export interface CallStore {
     after?: string;
     limit: number;
   }): Promise<{ ticket: TicketRecord; position: string }[]>;
+  /** One call by its full key: team, started_at and call id (null when there is none). */
+  getCallAt(teamId: number, startedAt: string, callId: string): Promise<CallRecord | null>;
 }

@@ -1,12 +1,28 @@
 import type { CampaignRecord, CampaignStatus, ChunkRecipient, SendStatus } from '#shared/domain/sms/campaign';
+import type { SubscriptionEvent } from '#shared/domain/sms/subscription-events';
 
 export interface RecipientOutcome {
   readonly phone: string;
-  readonly status: Exclude<SendStatus, 'sending'>;
+  readonly status: Exclude<SendStatus, 'sending' | 'suppressed' | 'deferred'>;
+  /** Segments of the rendered message (kept on the record for the outbound texts feed). */
+  readonly segments: number;
   readonly costMicros: number;
   readonly providerMessageId?: string;
   readonly error?: string;
   readonly at: string;
+}
+
+/** A recipient about to be claimed: its phone and its message's segments. */
+export interface TextRecipient {
+  readonly phone: string;
+  readonly segments: number;
+}
+
+/** A recipient recorded without being texted (see SendStatus). */
+export interface UnsentRecipient extends TextRecipient {
+  readonly status: 'suppressed' | 'deferred';
+  /** For `deferred`: when the recipient's send window opens. */
+  readonly until?: string;
 }
 
 /** A recipient's send record; `claimToken` names the queue delivery that claimed it. */
@@ -33,26 +49,40 @@ export interface CampaignStore {
   /**
    * Claims recipients for sending (the exactly-once guard): returns the phones this caller may
    * text; a phone that already has a send record (a redelivery, a concurrent sender) is left out.
-   * The claim carries the claiming delivery's token (see domain/claims.ts).
+   * The claim carries the claiming delivery's token (see domain/claims.ts); a `deferred` record
+   * counts as absent. Every record carries the team, for the outbound texts feed's indexes.
    */
-  claimRecipients(campaignId: string, phones: readonly string[], claim: { at: string; token: string }): Promise<Set<string>>;
+  claimRecipients(
+    campaignId: string,
+    recipients: readonly TextRecipient[],
+    claim: { at: string; token: string; teamId: number },
+  ): Promise<Set<string>>;
   /**
-   * Records the outcomes of claimed (or opted-out) recipients and adds them to the campaign's
-   * counters in the same transaction, so each recipient is counted exactly once.
+   * Records the outcomes of claimed (or opted-out, or deferred) recipients and adds them to the
+   * campaign's counters in the same transaction, so each recipient is counted exactly once.
    */
-  settleRecipients(campaignId: string, outcomes: readonly RecipientOutcome[]): Promise<void>;
+  settleRecipients(campaignId: string, teamId: number, outcomes: readonly RecipientOutcome[]): Promise<void>;
+  /**
+   * Records recipients that are not texted now: `suppressed` once (a redelivery finds it there),
+   * `deferred` unless the recipient already has another record. Counters are not touched.
+   */
+  recordUnsent(campaignId: string, teamId: number, recipients: readonly UnsentRecipient[], at: string): Promise<void>;
   /** Send records of the given phones (absent phones have none yet). */
   getSendStatuses(campaignId: string, phones: readonly string[]): Promise<Map<string, SendRecord>>;
   /** Opted-out phones among the given ones (per team). */
   suppressedAmong(teamId: number, phones: readonly string[]): Promise<Set<string>>;
   /** Every opted-out phone of the team (for planning). */
   listSuppressed(teamId: number): Promise<Set<string>>;
-  suppress(teamId: number, phone: string, keyword: string, at: string): Promise<void>;
-  unsuppress(teamId: number, phone: string): Promise<void>;
+  /** With an event, the change and the event are written in one transaction. */
+  suppress(teamId: number, phone: string, keyword: string, at: string, event?: SubscriptionEvent): Promise<void>;
+  unsuppress(teamId: number, phone: string, event?: SubscriptionEvent): Promise<void>;
   /** Remembers the last campaign that texted each phone (reply attribution). */
   rememberLastCampaign(teamId: number, phones: readonly string[], campaignId: string, at: string): Promise<void>;
   lastCampaignFor(teamId: number, phone: string): Promise<string | null>;
   addReply(campaignId: string): Promise<void>;
-  /** Guards an inbound message id so a redelivered webhook is handled once. */
-  claimInbound(teamId: number, messageId: string, at: string): Promise<boolean>;
+  /**
+   * Guards an inbound message id so a redelivered webhook is handled once; the keyword's
+   * subscription event, if any, is written in the same transaction (so exactly once too).
+   */
+  claimInbound(teamId: number, messageId: string, at: string, event?: SubscriptionEvent | null): Promise<boolean>;
 }

@@ -17,6 +17,8 @@ export interface TenancyStore {
   listEnterprises(): Promise<Enterprise[]>;
   putApiKey(record: ApiKeyRecord): Promise<void>;
   getApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null>;
+  /** A key by its public id, read consistently (a revocation already written is seen). */
+  getApiKeyById(keyId: string): Promise<ApiKeyRecord | null>;
   listApiKeys(): Promise<ApiKeyRecord[]>;
   revokeApiKey(keyId: string, at: string): Promise<ApiKeyRecord | null>;
   /** Records use; writes at most once per `minIntervalMs` per key. */

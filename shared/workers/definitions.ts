@@ -41,6 +41,20 @@ export const WORKERS: readonly WorkerDefinition[] = [
     ],
     uses: ['sms-provider', 'campaign-sends', 'scheduler', 'event-bus'],
   },
+  {
+    // A language-model evaluation takes seconds to tens of seconds (45 s timeout, one retry): three
+    // per batch fit the function's 300 s.
+    functionName: 'coach-evaluator',
+    queue: 'coach-evaluations',
+    batchSize: 3,
+    timeoutSeconds: 300,
+    maxReceiveCount: 5,
+    tables: [
+      { table: 'calls', access: 'readwrite' },
+      { table: 'teams', access: 'read' },
+    ],
+    uses: ['call-evaluator'],
+  },
 ];
 
 /**

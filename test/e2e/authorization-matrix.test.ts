@@ -23,13 +23,25 @@ const REACH: Record<KeyType, Relation[]> = {
   portfolio_all_teams: ['own', 'sibling', 'foreign'],
 };
 
+/** An id no record has, for the path parameters that name one record (a call): a reachable team answers 404. */
+const UNKNOWN_RECORD_ID = '00000000-0000-4000-8000-000000000000';
+
 /** How each read route names a team: in the path, through v0 selection, as a cross-team filter, or not at all. */
 function requestFor(route: RouteDefinition, teamId: number): { path: string; headers: Record<string, string> } {
+  // A call id no team has: past the permission and team checks the route answers 404 (see allowedStatus).
+  if (route.path.includes('{callId}')) {
+    return { path: route.path.replace('{callId}', '00000000-0000-4000-8000-000000000000'), headers: { 'x-team-id': String(teamId) } };
+  }
   if (route.path.includes('{teamId}')) return { path: route.path.replace('{teamId}', String(teamId)), headers: {} };
   if (route.path.includes('{enterpriseId}')) return { path: route.path.replace('{enterpriseId}', String(teamId)), headers: {} };
   if (route.id === 'listTeams') return { path: route.path, headers: {} };
   if (route.path.startsWith('/api/v1/')) return { path: `${route.path}?team_id=${teamId}`, headers: {} };
   return { path: route.path, headers: { 'x-team-id': String(teamId) } };
+}
+
+/** What a permitted request answers: 200, or 404 for a single-item route asked for an item no team has. */
+function allowedStatus(route: RouteDefinition): number {
+  return route.path.includes('{callId}') ? 404 : 200;
 }
 
 const readRoutes = ROUTES.filter((r) => r.surface === 'read' && r.permission !== null && !r.path.includes('{enterpriseId}'));
@@ -60,7 +72,7 @@ describe('authorization matrix: key type × permission × team × read route', (
             let expected: number;
             if (route.permission !== permission) expected = 403;
             else if (route.id === 'listTeams') expected = 200;
-            else expected = REACH[type].includes(relation) ? 200 : 403;
+            else expected = REACH[type].includes(relation) ? allowedStatus(route) : 403;
             if (response.status !== expected) failures.push(`${route.id} ${relation}: ${response.status} (expected ${expected})`);
             if (expected === 403 && body.error !== 'forbidden') failures.push(`${route.id} ${relation}: body ${JSON.stringify(body)}`);
           }

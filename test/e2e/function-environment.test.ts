@@ -1,6 +1,13 @@
+import { randomUUID } from 'node:crypto';
+import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { hashApiKey } from '#shared/auth/api-key';
 import { ALL_PERMISSIONS } from '#shared/auth/permissions';
+import { signRecordingLink } from '#shared/auth/recording-link';
 import { ROUTES } from '#shared/routes';
 import { WORKERS } from '#shared/workers/definitions';
+import { sandboxRecordingUrl } from '../../local/sandbox-recordings';
 import { type LocalService, startLocalService } from '../../local/service';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 
@@ -32,6 +39,8 @@ const everyError: string[] = [];
 let campaignId = '';
 let scheduledCampaignId = '';
 let stlCallId = 0;
+/** The call of the simulated report, which the coach worker evaluates. */
+let reportedCallId = '';
 
 beforeAll(async () => {
   service = await startLocalService({
@@ -73,6 +82,35 @@ async function send(path: string, init: { method?: 'GET' | 'POST'; body?: unknow
   });
   const text = await response.text();
   return { status: response.status, body: text === '' ? null : (JSON.parse(text) as unknown) };
+}
+
+/** A call with a sandbox recording, stored directly (the recording route only reads calls). */
+async function storedCallOf(team: { id: number }) {
+  const providerCallId = `prov_${randomUUID()}`;
+  const call = {
+    call_id: randomUUID(),
+    team_id: team.id,
+    provider_call_id: providerCallId,
+    type: 'inboundPhoneCall',
+    direction: 'inbound' as const,
+    customer: { name: null, phone: null },
+    started_at: '2026-03-01T15:00:00.000Z',
+    ended_at: null,
+    duration_seconds: null,
+    transcript: null,
+    summary: null,
+    recording_url: sandboxRecordingUrl(providerCallId),
+    analysis: { call_reason: null, sentiment: null, booking_intent: null, urgency: null },
+    ended_reason: null,
+    cost: null,
+    appointment_id: null,
+    ticket_id: null,
+    lead_id: null,
+    stl_call_id: null,
+    created_at: '2026-03-01T15:00:00.000Z',
+  };
+  await new DynamoCallStore(getDocumentClient(), physicalTableName('calls')).putCalls([call]);
+  return call;
 }
 
 const post = (path: string, body: unknown) => send(path, { method: 'POST', body });
@@ -125,6 +163,7 @@ const PROBES: Readonly<Record<string, Probe>> = {
       await service.settle();
       const call = service.voice.calls.find((c) => c.request.metadata.stl_call_id === stlCallId);
       const report = service.callReports?.sent.find((r) => r.providerCallId === call?.providerCallId);
+      reportedCallId = (report?.response as { data?: { callId?: string } } | undefined)?.data?.callId ?? '';
       return { status: report?.status ?? 0, body: report?.response ?? 'no report was sent: the outreach call was not placed' };
     },
   },
@@ -148,7 +187,46 @@ const PROBES: Readonly<Record<string, Probe>> = {
     },
   },
   cancelSmsCampaign: { status: 200, request: () => post(`/v1/messaging/sms/campaign/${scheduledCampaignId}/cancel`, {}) },
+  getCall: { status: 200, request: () => send(`/api/calls/${reportedCallId}`, { headers: { 'x-team-id': String(teamId()) } }) },
+  getCallTranscript: {
+    status: 200,
+    request: () => send(`/api/calls/${reportedCallId}/transcript`, { headers: { 'x-team-id': String(teamId()) } }),
+  },
+  listCallTransfers: { status: 200, request: () => send('/api/call-transfers', { headers: { 'x-team-id': String(teamId()) } }) },
   receiveInboundSms: { status: 200, request: () => post('/v1/messaging/sms/inbound', { from: '+13125550100', body: 'STOP' }) },
+  // The coach worker has evaluated the simulated report's call.
+  listCoachEvaluations: {
+    status: 200,
+    request: async () => {
+      await service.settle();
+      return send('/api/coach', { headers: { 'x-team-id': String(teamId()) } });
+    },
+  },
+  getCoachEvaluation: { status: 200, request: () => send(`/api/coach/${reportedCallId}`, { headers: { 'x-team-id': String(teamId()) } }) },
+  listCoachRubrics: { status: 200, request: () => send('/api/coach/rubrics', { headers: { 'x-team-id': String(teamId()) } }) },
+  listTeamSchedulers: { status: 200, request: () => send(`/api/v1/teams/${teamId()}/schedulers`) },
+  listTeamBookingRequests: { status: 200, request: () => send(`/api/v1/teams/${teamId()}/booking-requests?status=failed`) },
+  listOutboundTexts: { status: 200, request: () => send(`/api/v1/teams/${teamId()}/outbound/texts?campaign_id=${campaignId}`) },
+  listSubscriptionEvents: { status: 200, request: () => send(`/api/v1/teams/${teamId()}/outbound/subscription-events?type=opt_out`) },
+  getCallRecording: {
+    status: 200,
+    request: async () => {
+      const call = { ...(await storedCallOf(fixture.teams.own)) };
+      const record = await fixture.store.getApiKeyByHash(hashApiKey(key));
+      if (!record) throw new Error('the probe key is not stored');
+      const { url } = signRecordingLink({
+        callId: call.call_id,
+        teamId: call.team_id,
+        keyId: record.keyId,
+        now: new Date(),
+        baseUrl: service.url,
+        secret: process.env.CURSOR_SECRET ?? '',
+      });
+      // No credential: the route is public. The body is audio, not JSON.
+      const response = await fetch(url);
+      return { status: response.status, body: { bytes: (await response.arrayBuffer()).byteLength } };
+    },
+  },
 };
 
 describe('every function through the local runtime, each with only what its rows declare', () => {

@@ -6,7 +6,9 @@ import { eventBus } from '#shared/adapters/runtime/event-bus';
 import { queues } from '#shared/adapters/runtime/queues';
 import { scheduler } from '#shared/adapters/runtime/scheduler';
 import { smsProvider } from '#shared/adapters/runtime/sms-provider';
+import { hashApiKey } from '#shared/auth/api-key';
 import type { KeyType } from '#shared/auth/permissions';
+import { signRecordingLink } from '#shared/auth/recording-link';
 import { createApiKey } from '#shared/domain/key-service';
 import { buildOpenApiDocument, type OpenApiDocument } from '#shared/openapi/document';
 import { ROUTES, type RouteDefinition } from '#shared/routes';
@@ -41,6 +43,10 @@ let demoKeys: DemoKey[] = [];
 const full = new Map<KeyType, DemoKey>();
 /** A single-team key holding read:calls but not read:transcripts. */
 let callsOnly: string;
+/** A demo call that was forwarded (so it has a transfer), read from /api/calls. */
+let demoCallId: string;
+/** A call of the enterprise key's team that the demo seed evaluated (GET /api/coach/{callId}). */
+let coachedCallId = '';
 /** The voice reports posted before the tests: the first delivery of each and one redelivery. */
 const voiceReports: { workspaceId: string; first: Answer[]; redelivery: Answer | null } = { workspaceId: '', first: [], redelivery: null };
 
@@ -68,7 +74,16 @@ beforeAll(async () => {
   doc = (await response.json()) as OpenApiDocument;
   schemas = documentAjv(doc);
   await postVoiceReports();
-}, 120_000);
+  const listed = await fetch(`${service.url}/api/calls?start_date=${SIXTY_DAYS_AGO()}`, {
+    headers: { authorization: `Bearer ${full.get('enterprise')?.key}` },
+  });
+  const rows = ((await listed.json()) as { data: { call_id: string; ended_reason: string | null }[] }).data;
+  const forwarded = rows.find((c) => c.ended_reason === 'assistant-forwarded-call') ?? rows[0];
+  if (!forwarded) throw new Error('no demo calls');
+  demoCallId = forwarded.call_id;
+  const coached = await call({ path: `/api/coach?start_date=${SIXTY_DAYS_AGO()}&limit=1`, key: key('enterprise').key });
+  coachedCallId = String((coached.body.data as Json[])[0]?.call_id ?? '');
+}, 300_000);
 
 /**
  * The contract is about HTTP bodies: the POST handlers’ outbound effects (queue messages, schedules,
@@ -260,11 +275,65 @@ const CALLS: Record<string, () => Call[]> = {
     { path: `/api/calls?start_date=${SIXTY_DAYS_AGO()}&limit=2&offset=1`, key: callsOnly },
   ],
   getOpenApi: () => [{ path: '/api/openapi.json' }],
+  getCall: () => [
+    { path: `/api/calls/${demoCallId}`, key: key('enterprise').key },
+    { path: `/api/calls/${demoCallId}`, key: callsOnly },
+  ],
+  getCallTranscript: () => [{ path: `/api/calls/${demoCallId}/transcript`, key: key('enterprise').key }],
+  listCallTransfers: () => [
+    { path: `/api/call-transfers?start_date=${SIXTY_DAYS_AGO()}`, key: key('enterprise').key },
+    { path: `/api/call-transfers?start_date=${SIXTY_DAYS_AGO()}&limit=1&offset=1`, key: callsOnly },
+  ],
+  listCoachEvaluations: () => [
+    { path: `/api/coach?start_date=${SIXTY_DAYS_AGO()}`, key: key('enterprise').key },
+    {
+      path: `/api/coach?start_date=${SIXTY_DAYS_AGO()}&min_score=1&max_score=99&limit=3&offset=1`,
+      key: key('portfolio_all_teams').key,
+      headers: { 'x-team-id': String(key('enterprise').team_ids[0]) },
+    },
+    { path: `/api/coach?start_date=${SIXTY_DAYS_AGO()}&rubric_id=home-services&limit=2`, key: key('enterprise').key },
+  ],
+  getCoachEvaluation: () => [{ path: `/api/coach/${coachedCallId}`, key: key('enterprise').key }],
+  listCoachRubrics: () => [
+    { path: '/api/coach/rubrics', key: key('enterprise').key },
+    { path: `/api/coach/rubrics?team_id=${key('portfolio_all_teams').team_ids[0]}&limit=1`, key: key('portfolio_all_teams').key },
+  ],
+  // Audio, not JSON: checked by 'serves a seeded call's recording through a signed link' below.
+  getCallRecording: () => [],
   listSupportTickets: () => {
     const all = key('enterprise_all_teams');
     return [
       { path: `/api/v1/enterprise/${all.enterprise_id}/support-tickets?limit=20`, key: all.key },
       { path: `/api/v1/enterprise/${all.enterprise_id}/support-tickets?include_test_teams=true&limit=1`, key: all.key },
+    ];
+  },
+  listTeamSchedulers: () => [
+    { path: `/api/v1/teams/${key('enterprise').team_ids[0]}/schedulers`, key: key('enterprise').key },
+    { path: `/api/v1/teams/${key('portfolio_all_teams').team_ids[3]}/schedulers?limit=1`, key: key('portfolio_all_teams').key },
+  ],
+  listTeamBookingRequests: () => [
+    { path: `/api/v1/teams/${key('enterprise').team_ids[0]}/booking-requests?limit=20`, key: key('enterprise').key },
+    {
+      path: `/api/v1/teams/${key('portfolio_all_teams').team_ids[3]}/booking-requests?status=failed&start_date=${SIXTY_DAYS_AGO()}&limit=5`,
+      key: key('portfolio_all_teams').key,
+    },
+    {
+      path: `/api/v1/teams/${key('enterprise').team_ids[0]}/booking-requests?status=succeeded&scheduler_id=${(key('enterprise').team_ids[0] ?? 0) * 10 + 2}&limit=5`,
+      key: key('enterprise').key,
+    },
+  ],
+  listOutboundTexts: () => {
+    const team = key('enterprise').team_ids[0];
+    return [
+      { path: `/api/v1/teams/${team}/outbound/texts?limit=20`, key: key('enterprise').key },
+      { path: `/api/v1/teams/${team}/outbound/texts?status=deferred&limit=5`, key: key('portfolio_all_teams').key },
+    ];
+  },
+  listSubscriptionEvents: () => {
+    const team = key('enterprise').team_ids[0];
+    return [
+      { path: `/api/v1/teams/${team}/outbound/subscription-events?limit=20`, key: key('enterprise').key },
+      { path: `/api/v1/teams/${team}/outbound/subscription-events?type=opt_out&limit=5`, key: key('enterprise_all_teams').key },
     ];
   },
 };
@@ -305,6 +374,17 @@ describe('the OpenAPI contract, through the local gateway on the demo data', () 
     });
   });
 
+  it('serves the demo calls with timed turns and their transfers', async () => {
+    const transcript = (
+      await expectDocumented('getCallTranscript', { path: `/api/calls/${demoCallId}/transcript`, key: key('enterprise').key })
+    ).data as { turns: { start_seconds: number | null }[] };
+    expect(transcript.turns.length).toBeGreaterThan(2);
+    expect(transcript.turns.every((t) => t.start_seconds !== null)).toBe(true);
+    const detail = (await expectDocumented('getCall', { path: `/api/calls/${demoCallId}`, key: callsOnly })).data as Json;
+    expect(detail.transfers).toEqual([expect.objectContaining({ call_id: demoCallId, source: 'transfer-update' })]);
+    expect(detail).not.toHaveProperty('transcript');
+  });
+
   it('lists transcripts only for keys holding read:transcripts', async () => {
     const withTranscripts = await expectDocumented('listCalls', {
       path: `/api/calls?start_date=${SIXTY_DAYS_AGO()}`,
@@ -317,6 +397,52 @@ describe('the OpenAPI contract, through the local gateway on the demo data', () 
     expect(rowsWith.every((row) => 'transcript' in row)).toBe(true);
     expect(rowsWithout.length).toBe(rowsWith.length);
     expect(rowsWithout.some((row) => 'transcript' in row)).toBe(false);
+  });
+});
+
+describe('recording links on the demo data', () => {
+  /** A link for the newest seeded call of the single-team demo key, signed as the call detail signs it. */
+  async function seededLink(): Promise<{ url: URL; path: string }> {
+    const demo = key('enterprise');
+    const list = await expectDocumented('listCalls', { path: `/api/calls?start_date=${SIXTY_DAYS_AGO()}&limit=1`, key: demo.key });
+    const [seeded] = list.data as { call_id: string; team_id: number; recording_url: string }[];
+    if (!seeded) throw new Error('no seeded call');
+    const record = await new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams')).getApiKeyByHash(hashApiKey(demo.key));
+    if (!record) throw new Error('the demo key is not stored');
+    const secret = process.env.CURSOR_SECRET ?? '';
+    const link = signRecordingLink({
+      callId: seeded.call_id,
+      teamId: seeded.team_id,
+      keyId: record.keyId,
+      now: new Date(),
+      baseUrl: service.url,
+      secret,
+    });
+    const url = new URL(link.url);
+    return { url, path: `${url.pathname}${url.search}` };
+  }
+
+  it("serves a seeded call's recording through a signed link, as the documented audio", async () => {
+    const { url } = await seededLink();
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^audio\//);
+    expect(response.headers.get('x-request-id')).toBeTruthy();
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(0, 4)
+        .toString('ascii'),
+    ).toBe('RIFF');
+    const documented = route('getCallRecording');
+    const operation = (doc.paths as Record<string, { get?: { responses: Record<string, { content: Json }> } }>)[documented.path];
+    expect(Object.keys(operation?.get?.responses['200']?.content ?? {})).toEqual(['audio/*']);
+  });
+
+  it('403: a tampered link answers the documented error body', async () => {
+    const { url } = await seededLink();
+    url.searchParams.set('expires', String(Number(url.searchParams.get('expires')) + 60));
+    const body = await expectDocumented('getCallRecording', { path: `${url.pathname}${url.search}` }, 403);
+    expect(body).toMatchObject({ error: 'forbidden' });
   });
 });
 

@@ -5,6 +5,7 @@ import { QUEUE_ARN_ENV, QUEUE_URL_ENV } from '#shared/adapters/runtime/queue-env
 import type { QueueName } from '#shared/ports/message-queue';
 import { type PortUse, ROUTES, type Surface } from '#shared/routes';
 import { STREAM_CONSUMERS, visibilityTimeoutSeconds, WORKERS, type WorkerDefinition } from '#shared/workers/definitions';
+import { COACH_LLM_API_KEY_PLACEHOLDER } from '../../lib/coach-language-model';
 import { MessageQueues } from '../../lib/messaging';
 import { pascalCase } from '../../lib/naming';
 import { VOICE_PROVIDER_API_KEY_PLACEHOLDER } from '../../lib/providers';
@@ -319,10 +320,68 @@ describe('ports', () => {
             VOICE_PROVIDER_API_KEY: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] },
           }
         : {};
-      const actual = Object.fromEntries(Object.entries(variables).filter(([name]) => name.startsWith('VOICE_PROVIDER_')));
+      const actual = Object.fromEntries(
+        Object.entries(variables).filter(([name]) => name.startsWith('VOICE_PROVIDER_') && name !== 'VOICE_PROVIDER_RECORDING_HOSTS'),
+      );
       expect({ label, env: actual }).toEqual({ label, env: expected });
     }
     expect(resourceOf(resources, secretId).Properties?.SecretString).toBe(VOICE_PROVIDER_API_KEY_PLACEHOLDER);
+  });
+
+  it("gives the functions that use 'call-evaluator' the language model's settings and the API key as a dynamic reference, and no one else", () => {
+    const secretId = logicalIdOf(stack.coachLanguageModel.apiKeySecret);
+    const users = consumers.filter(({ uses }) => uses.has('call-evaluator')).map(({ label }) => label);
+    expect(users).toEqual(['worker coach-evaluator']);
+    for (const { label, fn, uses } of consumers) {
+      const variables = variablesOf(fn);
+      const expected = uses.has('call-evaluator')
+        ? {
+            COACH_LLM_BASE_URL: 'https://api.openai.com/v1',
+            COACH_LLM_MODEL: 'gpt-4o-mini',
+            COACH_LLM_API_KEY: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] },
+          }
+        : {};
+      const actual = Object.fromEntries(Object.entries(variables).filter(([name]) => name.startsWith('COACH_LLM_')));
+      expect({ label, env: actual }).toEqual({ label, env: expected });
+    }
+    expect(resourceOf(resources, secretId).Properties?.SecretString).toBe(COACH_LLM_API_KEY_PLACEHOLDER);
+    expect(outputs.CoachLlmApiKeySecretArn?.Value).toEqual({ Ref: secretId });
+  });
+
+  it('takes the language model settings from CDK context, and an existing secret by name', () => {
+    const app = new App({
+      builtinCloudFormationValidation: false,
+      context: {
+        ...NO_BUNDLING,
+        coachLlmBaseUrl: 'https://llm.example.test/v1',
+        coachLlmModel: 'coach-model-2',
+        coachLlmApiKeySecretName: 'coach/llm-key',
+      },
+    });
+    const scratch = new ServiceStack(app, 'CoachContext', { voiceProvider: VOICE, smsOriginationIdentity: SMS_ORIGINATION_IDENTITY });
+    const template = Template.fromStack(scratch).toJSON();
+    const fn = scratch.workers.functions.get('coach-evaluator');
+    if (!fn) throw new Error('no coach-evaluator worker');
+    const variables = (template.Resources[logicalIdOf(fn.function)].Properties.Environment as { Variables: Record<string, unknown> })
+      .Variables;
+    expect(variables).toMatchObject({ COACH_LLM_BASE_URL: 'https://llm.example.test/v1', COACH_LLM_MODEL: 'coach-model-2' });
+    expect(JSON.stringify(variables.COACH_LLM_API_KEY)).toContain('secret:coach/llm-key');
+  });
+
+  it('feeds the coach worker from the coach-evaluations queue, which only the voice webhook sends to', () => {
+    const coach = WORKERS.find((w) => w.queue === 'coach-evaluations');
+    expect(coach).toMatchObject({ functionName: 'coach-evaluator', maxReceiveCount: 5 });
+    const senders = consumers.filter(({ uses }) => uses.has('coach-evaluations')).map(({ label }) => label);
+    expect(senders).toEqual(['platform receive-voice-report']);
+    const statements = statementsOf(workerFunction(coach as WorkerDefinition));
+    expect(reached(withAction(statements, 'dynamodb:PutItem'))).toEqual(new Set([logicalIdOf(stack.data.tables.calls)]));
+  });
+
+  it("gives the functions that use 'voice-recordings' the recording hosts (default storage.vapi.ai), and no one else", () => {
+    for (const { label, fn, uses } of consumers) {
+      const hosts = variablesOf(fn).VOICE_PROVIDER_RECORDING_HOSTS;
+      expect({ label, hosts }).toEqual({ label, hosts: uses.has('voice-recordings') ? 'storage.vapi.ai' : undefined });
+    }
   });
 
   it("lets only the functions that use 'sms-provider' send texts, from the configured origination identity", () => {

@@ -15,6 +15,7 @@ import type { ServiceFunction } from '../../lib/service-function';
 import { ServiceStack } from '../../lib/service-stack';
 import {
   actionsOf,
+  environmentOf,
   findMethod,
   logicalIdOf,
   ofType,
@@ -288,6 +289,25 @@ describe('APIs', () => {
     }
   });
 
+  it('serves call recordings publicly, as binary, from the configured hosts only', () => {
+    const route = ROUTES.find((r) => r.id === 'getCallRecording');
+    if (!route) throw new Error('no getCallRecording route');
+    const method = findMethod(resources, logicalIdOf(apiOf('read').api), 'GET', '/api/calls/{callId}/recording');
+    expect(method?.Properties?.AuthorizationType).toBe('NONE');
+    // API Gateway decodes the base64 body for these types, matched against the request's Accept header.
+    const readApi = resourceOf(resources, logicalIdOf(apiOf('read').api)).Properties;
+    expect(readApi?.BinaryMediaTypes).toEqual(['audio/*', '*/*']);
+    // '*/*' would hand request bodies to the functions base64-encoded: the read API must stay GET-only.
+    expect(ROUTES.filter((r) => r.surface === 'read' && r.method !== 'GET')).toEqual([]);
+    for (const surface of ['platform', 'intake'] as const) {
+      expect(resourceOf(resources, logicalIdOf(apiOf(surface).api)).Properties?.BinaryMediaTypes).toBeUndefined();
+    }
+    const variables = environmentOf(resources, functionOf(route));
+    expect(variables.VOICE_PROVIDER_RECORDING_HOSTS).toBe('storage.vapi.ai');
+    expect(variables.CURSOR_SECRET).toBeDefined();
+    expect(variables.VOICE_PROVIDER_API_KEY).toBeUndefined();
+  });
+
   it('caches the read and platform API authorizer policies for 300 seconds, keyed on the Authorization header', () => {
     for (const surface of ['read', 'platform'] as const) {
       const authorizer = apiOf(surface).authorizer;
@@ -380,7 +400,7 @@ describe('APIs', () => {
 });
 
 describe('outputs', () => {
-  it('publishes each API URL, table name, queue and dead-letter queue URL, the bus, the schedule group and the voice key secret', () => {
+  it('publishes each API URL, table name, queue and dead-letter queue URL, the bus, the schedule group and the provider key secrets', () => {
     const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
     const queues = [...new Set(WORKERS.map((worker) => worker.queue))];
     const expected = [
@@ -392,6 +412,7 @@ describe('outputs', () => {
       'EventBusArn',
       'ScheduleGroupName',
       'VoiceProviderApiKeySecretArn',
+      'CoachLlmApiKeySecretArn',
     ];
     expect(Object.keys(outputs).sort()).toEqual(expected.sort());
     const ids = tableIds();

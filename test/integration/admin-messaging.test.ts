@@ -1,6 +1,7 @@
 import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-config-store';
+import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import type { Team } from '#shared/domain/tenancy';
@@ -48,6 +49,13 @@ describe('admin CLI: texting configuration', () => {
     expect([...(await campaigns.listSuppressed(team.id))]).toEqual(['+13125550147']);
     expect((await admin('messaging', 'opt-in', '--team', String(team.id), '--phone', '+1 312 555 0147')).code).toBe(0);
     expect([...(await campaigns.listSuppressed(team.id))]).toEqual([]);
+    // Each change is a subscription event of the outbound feed, source operator.
+    const feed = new DynamoOutboundFeedStore(getDocumentClient(), physicalTableName('campaigns'));
+    const events = (await feed.listSubscriptionEvents({ teamId: team.id, limit: 10 })).map((r) => r.event);
+    expect(events.map((e) => [e.type, e.source, e.phone, e.suppression_change])).toEqual([
+      ['unsuppressed', 'operator', '+13125550147', 'removed'],
+      ['suppressed', 'operator', '+13125550147', 'added'],
+    ]);
   });
 
   it('refuses an invalid phone number naming --phone', async () => {

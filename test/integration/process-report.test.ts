@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoEvaluationStore } from '#shared/adapters/dynamodb/coach-store';
 import { DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
 import { padId } from '#shared/adapters/dynamodb/keys';
 import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
@@ -46,6 +47,8 @@ function setup(): { team: Team; deps: ProcessReportDependencies & { eventBus: Re
       eventBus: new RecordingEventBus(),
       outreachQueue: new RecordingQueue(),
       scheduler: new RecordingScheduler(),
+      coachQueue: new RecordingQueue(),
+      evaluations: new DynamoEvaluationStore(getDocumentClient(), physicalTableName('calls')),
     },
   };
 }

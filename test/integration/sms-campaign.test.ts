@@ -1,6 +1,7 @@
 import type { SQSEvent } from 'aws-lambda';
 import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { eventBus } from '#shared/adapters/runtime/event-bus';
@@ -231,10 +232,15 @@ describe('SMS campaign sending after a sender stopped mid-chunk', () => {
   it('settles claims left by an earlier receive of the same message as unconfirmed, texts the rest once, and completes', async () => {
     const campaign = await createHeld(12);
     // The first receive claimed three recipients and died before recording what the provider said.
-    await store.claimRecipients(campaign.campaign_id, [phone(0), phone(1), phone(2)], {
-      at: new Date().toISOString(),
-      token: claimToken({ messageId: 'm-1', receiveCount: 1 }),
-    });
+    await store.claimRecipients(
+      campaign.campaign_id,
+      [0, 1, 2].map((i) => ({ phone: phone(i), segments: 1 })),
+      {
+        at: new Date().toISOString(),
+        token: claimToken({ messageId: 'm-1', receiveCount: 1 }),
+        teamId: campaign.team_id,
+      },
+    );
 
     const result = await sendChunk(sendDeps(), chunk(campaign.campaign_id), { messageId: 'm-1', receiveCount: 2 });
 
@@ -251,9 +257,10 @@ describe('SMS campaign sending after a sender stopped mid-chunk', () => {
   it('leaves claims of a sender that may still be running, fails the chunk back, and settles them once they are abandoned', async () => {
     const campaign = await createHeld(4);
     const claimedAt = new Date();
-    await store.claimRecipients(campaign.campaign_id, [phone(0)], {
+    await store.claimRecipients(campaign.campaign_id, [{ phone: phone(0), segments: 1 }], {
       at: claimedAt.toISOString(),
       token: claimToken({ messageId: 'another-message', receiveCount: 1 }),
+      teamId: campaign.team_id,
     });
 
     await expect(sendChunk(sendDeps(), chunk(campaign.campaign_id), { messageId: 'm-2', receiveCount: 1 })).rejects.toThrow(
@@ -271,6 +278,61 @@ describe('SMS campaign sending after a sender stopped mid-chunk', () => {
       status: 'completed',
       counts: { sent: 3, failed: 0, opted_out: 0, unconfirmed: 1 },
     });
+  });
+});
+
+describe('the outbound texts feed of a chunk delivered again and again', () => {
+  const chunk = (campaignId: string) => ({ type: 'chunk' as const, campaign_id: campaignId, chunk: 0 });
+  const at = (iso: string) => () => new Date(iso);
+  const sendDeps = (now: () => Date) => ({
+    ...deps(),
+    sms,
+    team: async () => team,
+    messagingConfig: async () => DEFAULT_MESSAGING_CONFIG,
+    ratePerSecond: 0,
+    maxRunMs: 120_000,
+    now,
+  });
+
+  it('records each recipient once: suppressed at planning, deferred at night, then sent or opted out when the window opens', async () => {
+    const feed = new DynamoOutboundFeedStore(getDocumentClient(), physicalTableName('campaigns'));
+    await store.suppress(team.id, phone(0), 'STOP', new Date().toISOString());
+    await queue.stop();
+    const campaign = await create(6, { settings: { respect_quiet_hours: true } });
+    const night = at('2026-11-24T08:00:00.000Z'); // 03:00 in New York
+    const day = at('2026-11-24T19:00:00.000Z'); // 14:00 in New York
+    const list = async () => (await feed.listTexts({ teamId: team.id, campaignId: campaign.campaign_id, limit: 100 })).map((r) => r.text);
+
+    for (const receiveCount of [1, 2]) {
+      const result = await sendChunk(sendDeps(night), chunk(campaign.campaign_id), { messageId: 'night', receiveCount });
+      expect(result.deferredUntil).not.toBeNull();
+    }
+    const deferred = await list();
+    expect(deferred.map((t) => `${t.recipient}:${t.status}`).sort()).toEqual([
+      `${phone(0)}:suppressed`,
+      ...[1, 2, 3, 4, 5].map((i) => `${phone(i)}:deferred`),
+    ]);
+
+    // Opted out while waiting for the window: settled as opted out, never texted.
+    await store.suppress(team.id, phone(1), 'STOP', new Date().toISOString());
+    for (const receiveCount of [1, 2]) await sendChunk(sendDeps(day), chunk(campaign.campaign_id), { messageId: 'day', receiveCount });
+
+    const texts = await list();
+    expect(texts.map((t) => `${t.recipient}:${t.status}`).sort()).toEqual([
+      `${phone(0)}:suppressed`,
+      `${phone(1)}:opted_out`,
+      ...[2, 3, 4, 5].map((i) => `${phone(i)}:sent`),
+    ]);
+    expect(texts.filter((t) => t.status === 'sent').every((t) => t.provider_message_id !== null && t.cost_micros > 0)).toBe(true);
+    expect(sms.sent.filter((t) => t.reference.startsWith(campaign.campaign_id))).toHaveLength(4);
+    expect(await store.getCampaign(campaign.campaign_id)).toMatchObject({
+      status: 'completed',
+      counts: { sent: 4, failed: 0, opted_out: 2, unconfirmed: 0 },
+    });
+    const ofTeam = await feed.listTexts({ teamId: team.id, status: 'suppressed', limit: 100 });
+    expect(ofTeam.filter((r) => r.text.campaign_id === campaign.campaign_id)).toHaveLength(1);
+    await store.unsuppress(team.id, phone(0));
+    await store.unsuppress(team.id, phone(1));
   });
 });
 

@@ -38,6 +38,7 @@ export function tenancyOf(teams: readonly Team[]): TenancyStore {
     getTeamByWorkspace: async (workspaceId) => teams.find((t) => t.workspaceId === workspaceId) ?? null,
     listEnterpriseTeamIds: async (enterpriseId) =>
       teams.filter((t) => t.enterpriseId === enterpriseId).map((t) => ({ teamId: t.id, isTest: t.isTest })),
+    getApiKeyById: unused('getApiKeyById'),
     createPortfolio: unused('createPortfolio'),
     createEnterprise: unused('createEnterprise'),
     addEnterpriseToPortfolio: unused('addEnterpriseToPortfolio'),

@@ -71,6 +71,11 @@ describe('normalizeReport', () => {
       endedAt: '2026-11-24T15:03:04.000Z',
       cost: 0.42,
       metadata: {},
+      destination: null,
+      turns: [
+        { speaker: 'agent', text: 'Hello.', start_seconds: null, end_seconds: null },
+        { speaker: 'customer', text: 'My heater is broken.', start_seconds: null, end_seconds: null },
+      ],
     };
     expect(parseReport(flat)).toEqual(expected);
     expect(parseReport(nested)).toEqual(expected);

@@ -90,6 +90,8 @@ function call(
     customerName: 'Dana Whitfield',
     durationSeconds: 120,
     transcript: '',
+    turns: [],
+    destination: null,
     summary: 'Customer called',
     recordingUrl: null,
     endedReason: 'customer-ended-call',

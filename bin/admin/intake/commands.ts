@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
 import { DEFAULT_ALIASES } from '#shared/domain/intake/field-mapping';
 import type { IntakeConfig } from '#shared/domain/intake/intake-config';
 import { SCHEDULING_MODES, type SchedulingMode } from '#shared/domain/intake/scheduling';
 import { type Command, requireTeam } from '../command';
 import { UsageError } from '../errors';
-import { optionalInteger, optionalString, phoneRegion, requiredInteger, requiredString } from '../flags';
+import { jsonFileFlag, optionalInteger, optionalString, phoneRegion, requiredInteger } from '../flags';
 import { toJson } from '../format';
 import { loadIntakeConfig, saveIntakeConfig } from './config';
 import { dedupeText, describeIntakeConfig, leadSourceLines, outreachText, reportSaved, routingLines, schedulingLines } from './describe';
@@ -29,19 +27,7 @@ export const INTAKE_COMMANDS: Record<string, Command> = {
     options: { team: { type: 'string' }, file: { type: 'string' } },
     async run(context) {
       const team = await requireTeam(context);
-      const file = requiredString(context.values, '--file');
-      let text: string;
-      try {
-        text = readFileSync(path.resolve(file), 'utf8');
-      } catch (error) {
-        throw new UsageError(`--file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, '--file');
-      }
-      let candidate: unknown;
-      try {
-        candidate = JSON.parse(text);
-      } catch (error) {
-        throw new UsageError(`--file ${file} is not JSON: ${error instanceof Error ? error.message : String(error)}`, '--file');
-      }
+      const { file, value: candidate } = jsonFileFlag(context.values, '--file');
       const config = await saveIntakeConfig(context, team, candidate, [['', '--file']], (index) => ({
         flag: '--file',
         label: `--file: ${index === null ? 'routing.default_team_id' : `routing.rules[${index}].team_id`}`,

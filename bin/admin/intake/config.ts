@@ -101,7 +101,7 @@ function issuePath(segments: readonly PropertyKey[]): string {
 }
 
 /** zod issues as "field.path: message; ..." (at most five). */
-function issuesText(issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[]): string {
+export function issuesText(issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[]): string {
   const texts = issues.slice(0, 5).map((issue) => {
     const at = issuePath(issue.path);
     return at === '' ? issue.message : `${at}: ${issue.message}`;

@@ -1,6 +1,15 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { type DynamoDBDocumentClient, GetCommand, type TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  type TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { TransferRecord } from '#shared/domain/call-transfers';
 import type { CallRecord } from '#shared/domain/calls';
+import { isEvaluable } from '#shared/domain/coach/evaluation-request';
 import type { LeadRecord } from '#shared/domain/leads';
 import { assertStorable } from '#shared/domain/stored-size';
 import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support';
@@ -15,6 +24,11 @@ import { transactWrite } from './transact';
 
 /**
  * Items: pk TEAM#<team>, sk <started_at>#<team>#<call>. Index byType: typePk TEAM#<team>#<type> + sk.
+ * Index byCallId: callPk TEAM#<team>#CALL#<call> + sk, one item per key (GET /api/calls/{callId}).
+ * Transfers: `TEAM#<t>#PROVIDERCALL#<id>` / TRANSFER#<transfer>, written once (conditional) beside
+ * the report guard so a call's transfers are one Query whether or not its report came first; and
+ * `TEAM#<t>#TRANSFERS` / <transferred_at>#<t>#<transfer>, the team's transfer feed, written in the
+ * same transaction.
  * Beside them: `TEAM#<t>#PROVIDERCALL#<id>` / REPORT, the idempotency guard of a voice report
  * holding the ids it produced; `TEAM#<t>#APPOINTMENTS` / <created>#<t>#<id>, the appointments;
  * `ENTERPRISE#<e>#TICKETS` / <created>#<t>#<id>, the support tickets (one partition per
@@ -22,16 +36,37 @@ import { transactWrite } from './transact';
  */
 export function toCallItem(call: CallRecord): Item {
   const pk = teamPk(call.team_id);
-  return { pk, sk: timeSortKey(call.started_at, call.team_id, call.call_id), typePk: `${pk}#${call.type}`, ...call };
+  return {
+    pk,
+    sk: timeSortKey(call.started_at, call.team_id, call.call_id),
+    typePk: `${pk}#${call.type}`,
+    callPk: callPk(call.team_id, call.call_id),
+    ...call,
+  };
+}
+
+function callPk(teamId: number, callId: string): string {
+  return `${teamPk(teamId)}#CALL#${callId}`;
 }
 
 export function fromCallItem(item: Item): CallRecord {
-  const { pk: _pk, sk: _sk, typePk: _t, ...call } = item;
+  const { pk: _pk, sk: _sk, typePk: _t, callPk: _c, ...call } = item;
   return call as unknown as CallRecord;
 }
 
+function providerCallPk(teamId: number, providerCallId: string): string {
+  return `${teamPk(teamId)}#PROVIDERCALL#${providerCallId}`;
+}
+
 function reportGuardKey(teamId: number, providerCallId: string) {
-  return { pk: `${teamPk(teamId)}#PROVIDERCALL#${providerCallId}`, sk: 'REPORT' };
+  return { pk: providerCallPk(teamId, providerCallId), sk: 'REPORT' };
+}
+
+const transfersPk = (teamId: number) => `${teamPk(teamId)}#TRANSFERS`;
+
+function fromTransferItem(item: Item): TransferRecord {
+  const { pk: _pk, sk: _sk, ...transfer } = item;
+  return transfer as unknown as TransferRecord;
 }
 
 function recordName(item: Record<string, unknown>): string {
@@ -73,6 +108,7 @@ export class DynamoCallStore implements CallStore {
       appointment_id: appointment?.appointment_id ?? null,
       ticket_id: ticket?.ticket_id ?? null,
       outreach: call.stl_call_id !== null ? { stl_call_id: call.stl_call_id, ended_reason: call.ended_reason, appointment } : null,
+      coach: isEvaluable(call) ? { started_at: call.started_at } : null,
     };
     const guard = reportGuardKey(call.team_id, call.provider_call_id);
     const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
@@ -175,7 +211,130 @@ export class DynamoCallStore implements CallStore {
     return items.map(fromCallItem);
   }
 
+  async getCall(teamId: number, callId: string): Promise<CallRecord | null> {
+    const result = await this.client.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        IndexName: 'byCallId',
+        KeyConditionExpression: 'callPk = :pk',
+        ExpressionAttributeValues: { ':pk': callPk(teamId, callId) },
+        Limit: 1,
+      }),
+    );
+    const item = result.Items?.[0];
+    return item ? fromCallItem(item) : null;
+  }
+
+  async listCallTransfers(teamId: number, providerCallId: string): Promise<TransferRecord[]> {
+    const transfers: TransferRecord[] = [];
+    let start: Record<string, unknown> | undefined;
+    // A call is handed over a handful of times at most; the loop only guards against a long tail.
+    do {
+      const result = await this.client.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': providerCallPk(teamId, providerCallId), ':prefix': 'TRANSFER#' },
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of result.Items ?? []) transfers.push(fromTransferItem(item));
+      start = result.LastEvaluatedKey;
+    } while (start && transfers.length < 100);
+    return transfers.sort((a, b) => a.transferred_at.localeCompare(b.transferred_at) || a.transfer_id.localeCompare(b.transfer_id));
+  }
+
+  async saveTransfer(transfer: TransferRecord): Promise<boolean> {
+    const item = { pk: providerCallPk(transfer.team_id, transfer.provider_call_id), sk: `TRANSFER#${transfer.transfer_id}`, ...transfer };
+    assertStorable(item, 'The call transfer');
+    try {
+      await transactWrite(this.client, {
+        TransactItems: [
+          { Put: { TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Put: {
+              TableName: this.tableName,
+              Item: {
+                ...item,
+                pk: transfersPk(transfer.team_id),
+                sk: timeSortKey(transfer.transferred_at, transfer.team_id, transfer.transfer_id),
+              },
+            },
+          },
+        ],
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof TransactionCanceledException || (error as Error).name === 'TransactionCanceledException') {
+        const existing = await this.client.send(
+          new GetCommand({ TableName: this.tableName, Key: { pk: item.pk, sk: item.sk }, ConsistentRead: true }),
+        );
+        if (existing.Item) return false;
+      }
+      throw error;
+    }
+  }
+
+  async listTransfersByOffset(q: {
+    teamId: number;
+    start?: string;
+    end?: string;
+    offset: number;
+    limit: number;
+  }): Promise<TransferRecord[]> {
+    const bounds = timeRangeBounds(q);
+    if (!bounds) return [];
+    const items = await queryByOffset(
+      this.client,
+      {
+        TableName: this.tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+        ExpressionAttributeValues: { ':pk': transfersPk(q.teamId), ':lo': bounds.lo, ':hi': bounds.hi },
+        ScanIndexForward: false,
+      },
+      ['pk', 'sk'],
+      q.offset,
+      q.limit,
+    );
+    return items.map(fromTransferItem);
+  }
+
+  async callIdsByProviderCall(teamId: number, providerCallIds: readonly string[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    const unique = [...new Set(providerCallIds)];
+    for (let i = 0; i < unique.length; i += 100) {
+      let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map((id) => reportGuardKey(teamId, id));
+      while (keys && keys.length > 0) {
+        const result: BatchGetCommandOutput = await this.client.send(
+          new BatchGetCommand({
+            RequestItems: {
+              [this.tableName]: { Keys: keys, ProjectionExpression: 'pk, #r', ExpressionAttributeNames: { '#r': 'result' } },
+            },
+          }),
+        );
+        for (const item of result.Responses?.[this.tableName] ?? []) {
+          const providerCallId = String(item.pk).slice(`${teamPk(teamId)}#PROVIDERCALL#`.length);
+          found.set(providerCallId, (item.result as ReportResult).call_id);
+        }
+        keys = result.UnprocessedKeys?.[this.tableName]?.Keys;
+      }
+    }
+    return found;
+  }
+
   async putCalls(calls: readonly CallRecord[]): Promise<void> {
     await batchPut(this.client, this.tableName, calls.map(toCallItem));
+  }
+
+  /** One call by its full key (the coach worker's request carries it). */
+  async getCallAt(teamId: number, startedAt: string, callId: string): Promise<CallRecord | null> {
+    const result = await this.client.send(
+      new GetCommand({
+        TableName: this.tableName,
+        Key: { pk: teamPk(teamId), sk: timeSortKey(startedAt, teamId, callId) },
+        ConsistentRead: true,
+      }),
+    );
+    return result.Item ? fromCallItem(result.Item) : null;
   }
 }

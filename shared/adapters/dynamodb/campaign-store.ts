@@ -3,16 +3,20 @@ import {
   BatchGetCommand,
   type BatchGetCommandOutput,
   DeleteCommand,
+  type DeleteCommandInput,
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
+  type PutCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { CampaignRecord, CampaignStatus, ChunkRecipient, SendStatus } from '#shared/domain/sms/campaign';
+import type { SubscriptionEvent } from '#shared/domain/sms/subscription-events';
 import { assertStorable } from '#shared/domain/stored-size';
-import type { CampaignStore, RecipientOutcome, SendRecord } from '#shared/ports/campaign-store';
+import type { CampaignStore, RecipientOutcome, SendRecord, TextRecipient, UnsentRecipient } from '#shared/ports/campaign-store';
 import { batchPut } from './batch-write';
 import { teamPk } from './keys';
+import { subscriptionEventItem, textsPk, textsSk, textsStatusPk } from './outbound-keys';
 import { queryAll } from './query';
 import { transactWrite } from './transact';
 
@@ -20,10 +24,12 @@ import { transactWrite } from './transact';
  * Items of the campaigns table:
  * - `CAMPAIGN#<id>` / META: the campaign with its counters;
  * - `CAMPAIGN#<id>` / CHUNK#<nnnnn>: up to CHUNK_SIZE rendered recipients;
- * - `CAMPAIGN#<id>` / SEND#<e164>: one recipient's send record (the exactly-once guard);
+ * - `CAMPAIGN#<id>` / SEND#<e164>: one recipient's send record (the exactly-once guard), with the
+ *   outbound texts feed's index keys (outbound-keys.ts);
  * - `TEAM#<t>#SUPPRESSION` / <e164>: opted-out numbers;
  * - `TEAM#<t>#LASTCAMPAIGN` / <e164>: the last campaign that texted the number (replies);
- * - `TEAM#<t>#INBOUND` / <message id>: inbound messages already handled.
+ * - `TEAM#<t>#INBOUND` / <message id>: inbound messages already handled;
+ * - `TEAM#<t>#SUBEVENTS` / <at>#<event id>: subscription events (outbound-keys.ts).
  */
 const campaignPk = (id: string) => `CAMPAIGN#${id}`;
 /** DynamoDB's limit on items in one transaction. */
@@ -117,29 +123,49 @@ export class DynamoCampaignStore implements CampaignStore {
     );
   }
 
-  async claimRecipients(campaignId: string, phones: readonly string[], claim: { at: string; token: string }): Promise<Set<string>> {
+  async claimRecipients(
+    campaignId: string,
+    recipients: readonly TextRecipient[],
+    claim: { at: string; token: string; teamId: number },
+  ): Promise<Set<string>> {
     const claimed = new Set<string>();
-    if (phones.length === 0) return claimed;
-    const put = (phone: string) => ({
+    if (recipients.length === 0) return claimed;
+    // A deferred record is claimed like an absent one; it then sorts at its claim time.
+    const put = (r: TextRecipient) => ({
       TableName: this.tableName,
-      Item: { pk: campaignPk(campaignId), sk: `SEND#${phone}`, status: 'sending', claimed_at: claim.at, claim_token: claim.token },
-      ConditionExpression: 'attribute_not_exists(pk)',
+      Item: {
+        pk: campaignPk(campaignId),
+        sk: `SEND#${r.phone}`,
+        status: 'sending',
+        claimed_at: claim.at,
+        claim_token: claim.token,
+        team_id: claim.teamId,
+        segments: r.segments,
+        recorded_at: claim.at,
+        updated_at: claim.at,
+        textsPk: textsPk(claim.teamId),
+        textsStatusPk: textsStatusPk(claim.teamId, 'sending'),
+        textsSk: textsSk(claim.at, campaignId, r.phone),
+      },
+      ConditionExpression: 'attribute_not_exists(pk) OR #status = :deferred',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':deferred': 'deferred' },
     });
     // One transaction claims the whole chunk in the usual case (no record yet); when any phone is
     // already claimed, claim one by one and keep the ones that succeed.
-    if (phones.length <= MAX_TRANSACTION_ITEMS) {
+    if (recipients.length <= MAX_TRANSACTION_ITEMS) {
       try {
-        await transactWrite(this.client, { TransactItems: phones.map((p) => ({ Put: put(p) })) });
-        for (const p of phones) claimed.add(p);
+        await transactWrite(this.client, { TransactItems: recipients.map((r) => ({ Put: put(r) })) });
+        for (const r of recipients) claimed.add(r.phone);
         return claimed;
       } catch (error) {
         if (!isCancelled(error)) throw error;
       }
     }
-    for (const p of phones) {
+    for (const r of recipients) {
       try {
-        await this.client.send(new PutCommand(put(p)));
-        claimed.add(p);
+        await this.client.send(new PutCommand(put(r)));
+        claimed.add(r.phone);
       } catch (error) {
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
       }
@@ -147,12 +173,42 @@ export class DynamoCampaignStore implements CampaignStore {
     return claimed;
   }
 
-  async settleRecipients(campaignId: string, outcomes: readonly RecipientOutcome[]): Promise<void> {
+  async recordUnsent(campaignId: string, teamId: number, recipients: readonly UnsentRecipient[], at: string): Promise<void> {
+    for (const r of recipients) {
+      try {
+        await this.client.send(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: { pk: campaignPk(campaignId), sk: `SEND#${r.phone}` },
+            UpdateExpression:
+              'SET #status = :status, team_id = :team, #segments = :segments, deferred_until = :until, updated_at = :at, recorded_at = if_not_exists(recorded_at, :at), textsPk = :tpk, textsStatusPk = :tspk, textsSk = if_not_exists(textsSk, :tsk)',
+            // A suppressed record is written once; a deferred one moves its window, never over another status.
+            ConditionExpression: r.status === 'deferred' ? 'attribute_not_exists(pk) OR #status = :status' : 'attribute_not_exists(pk)',
+            ExpressionAttributeNames: { '#status': 'status', '#segments': 'segments' },
+            ExpressionAttributeValues: {
+              ':status': r.status,
+              ':team': teamId,
+              ':segments': r.segments,
+              ':until': r.until ?? null,
+              ':at': at,
+              ':tpk': textsPk(teamId),
+              ':tspk': textsStatusPk(teamId, r.status),
+              ':tsk': textsSk(at, campaignId, r.phone),
+            },
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
+    }
+  }
+
+  async settleRecipients(campaignId: string, teamId: number, outcomes: readonly RecipientOutcome[]): Promise<void> {
     for (let i = 0; i < outcomes.length; i += MAX_TRANSACTION_ITEMS - 1) {
       const batch = outcomes.slice(i, i + MAX_TRANSACTION_ITEMS - 1);
       try {
         await transactWrite(this.client, {
-          TransactItems: [...batch.map((o) => this.settleItem(campaignId, o)), this.countItem(campaignId, batch)],
+          TransactItems: [...batch.map((o) => this.settleItem(campaignId, teamId, o)), this.countItem(campaignId, batch)],
         });
       } catch (error) {
         if (!isCancelled(error)) throw error;
@@ -160,7 +216,7 @@ export class DynamoCampaignStore implements CampaignStore {
         // the ones this call changes.
         for (const o of batch) {
           try {
-            await transactWrite(this.client, { TransactItems: [this.settleItem(campaignId, o), this.countItem(campaignId, [o])] });
+            await transactWrite(this.client, { TransactItems: [this.settleItem(campaignId, teamId, o), this.countItem(campaignId, [o])] });
           } catch (inner) {
             if (!isCancelled(inner)) throw inner;
           }
@@ -169,14 +225,16 @@ export class DynamoCampaignStore implements CampaignStore {
     }
   }
 
-  private settleItem(campaignId: string, o: RecipientOutcome) {
+  private settleItem(campaignId: string, teamId: number, o: RecipientOutcome) {
     return {
       Update: {
         TableName: this.tableName,
         Key: { pk: campaignPk(campaignId), sk: `SEND#${o.phone}` },
-        UpdateExpression: 'SET #status = :status, settled_at = :at, provider_message_id = :pid, #error = :error, cost_micros = :cost',
-        ConditionExpression: 'attribute_not_exists(pk) OR #status = :sending',
-        ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
+        UpdateExpression:
+          'SET #status = :status, settled_at = :at, updated_at = :at, provider_message_id = :pid, #error = :error, cost_micros = :cost, team_id = :team, #segments = :segments, recorded_at = if_not_exists(recorded_at, :at), textsPk = :tpk, textsStatusPk = :tspk, textsSk = if_not_exists(textsSk, :tsk)',
+        // An opt-out may settle a recipient whose record is deferred (opted out while waiting).
+        ConditionExpression: 'attribute_not_exists(pk) OR #status = :sending OR #status = :deferred',
+        ExpressionAttributeNames: { '#status': 'status', '#error': 'error', '#segments': 'segments' },
         ExpressionAttributeValues: {
           ':status': o.status,
           ':at': o.at,
@@ -184,6 +242,12 @@ export class DynamoCampaignStore implements CampaignStore {
           ':error': o.error ?? null,
           ':cost': o.costMicros,
           ':sending': 'sending',
+          ':deferred': 'deferred',
+          ':team': teamId,
+          ':segments': o.segments,
+          ':tpk': textsPk(teamId),
+          ':tspk': textsStatusPk(teamId, o.status),
+          ':tsk': textsSk(o.at, campaignId, o.phone),
         },
       },
     };
@@ -265,14 +329,30 @@ export class DynamoCampaignStore implements CampaignStore {
     return new Set(items.map((i) => String(i.sk)));
   }
 
-  async suppress(teamId: number, phone: string, keyword: string, at: string): Promise<void> {
+  async suppress(teamId: number, phone: string, keyword: string, at: string, event?: SubscriptionEvent): Promise<void> {
     const item = { pk: `${teamPk(teamId)}#SUPPRESSION`, sk: phone, keyword, opted_out_at: at };
     assertStorable(item, 'The opt-out record (with the inbound text)');
-    await this.client.send(new PutCommand({ TableName: this.tableName, Item: item }));
+    await this.withEvent({ Put: { TableName: this.tableName, Item: item } }, event);
   }
 
-  async unsuppress(teamId: number, phone: string): Promise<void> {
-    await this.client.send(new DeleteCommand({ TableName: this.tableName, Key: { pk: `${teamPk(teamId)}#SUPPRESSION`, sk: phone } }));
+  async unsuppress(teamId: number, phone: string, event?: SubscriptionEvent): Promise<void> {
+    await this.withEvent({ Delete: { TableName: this.tableName, Key: { pk: `${teamPk(teamId)}#SUPPRESSION`, sk: phone } } }, event);
+  }
+
+  /** The suppression change alone, or with its event in one transaction. */
+  private async withEvent(change: { Put: PutCommandInput } | { Delete: DeleteCommandInput }, event: SubscriptionEvent | undefined) {
+    if (!event) {
+      if ('Put' in change) await this.client.send(new PutCommand(change.Put));
+      else await this.client.send(new DeleteCommand(change.Delete));
+      return;
+    }
+    await transactWrite(this.client, { TransactItems: [change, { Put: this.eventPut(event) }] });
+  }
+
+  private eventPut(event: SubscriptionEvent) {
+    const item = subscriptionEventItem(event);
+    assertStorable(item, 'The subscription event');
+    return { TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' };
   }
 
   async rememberLastCampaign(teamId: number, phones: readonly string[], campaignId: string, at: string): Promise<void> {
@@ -302,14 +382,17 @@ export class DynamoCampaignStore implements CampaignStore {
     );
   }
 
-  async claimInbound(teamId: number, messageId: string, at: string): Promise<boolean> {
+  async claimInbound(teamId: number, messageId: string, at: string, event: SubscriptionEvent | null = null): Promise<boolean> {
     const item = { pk: `${teamPk(teamId)}#INBOUND`, sk: messageId, received_at: at };
     assertStorable(item, 'The inbound message record');
+    const claim = { TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' };
     try {
-      await this.client.send(new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+      // The keyword's event is written with the claim: a redelivered message writes neither.
+      if (event) await transactWrite(this.client, { TransactItems: [{ Put: claim }, { Put: this.eventPut(event) }] });
+      else await this.client.send(new PutCommand(claim));
       return true;
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
+      if (error instanceof ConditionalCheckFailedException || isCancelled(error)) return false;
       throw error;
     }
   }

@@ -76,23 +76,43 @@ export const TABLES: Record<TableName, TableDefinition> = {
       { name: 'byExternalId', partitionKey: 'externalPk', sortKey: 'sk' },
     ],
   },
-  /** Call records, one partition per team, sorted by call start. */
+  /**
+   * Call records, one partition per team, sorted by call start. Beside them the coach evaluations,
+   * one item per call, listed through the byCoach* indexes (see coach-store.ts).
+   */
   calls: {
     name: 'calls',
     partitionKey: 'pk',
     sortKey: 'sk',
-    indexes: [{ name: 'byType', partitionKey: 'typePk', sortKey: 'sk' }],
+    indexes: [
+      { name: 'byType', partitionKey: 'typePk', sortKey: 'sk' },
+      { name: 'byCoach', partitionKey: 'coachPk', sortKey: 'coachSk' },
+      { name: 'byCoachRubric', partitionKey: 'coachRubricPk', sortKey: 'coachSk' },
+      { name: 'byCoachScore', partitionKey: 'coachScorePk', sortKey: 'coachSk' },
+      { name: 'byCoachRubricScore', partitionKey: 'coachRubricScorePk', sortKey: 'coachSk' },
+      { name: 'byCoachScoreBand', partitionKey: 'coachBandPk', sortKey: 'coachSk' },
+      { name: 'byCoachRubricScoreBand', partitionKey: 'coachRubricBandPk', sortKey: 'coachSk' },
+      { name: 'byCallId', partitionKey: 'callPk', sortKey: 'sk' },
+    ],
   },
   /**
    * SMS campaigns: the campaign, its recipient chunks and per-recipient send records share the
    * partition CAMPAIGN#<id>; suppression lists, reply attribution and inbound messages live in
-   * per-team partitions.
+   * per-team partitions. The send records carry the outbound texts feed's keys (see
+   * outbound-keys.ts): every text of a team, of a team in one status, and of one campaign, newest
+   * first. Subscription events (keywords received, suppression changes) live in the per-team
+   * partition TEAM#<t>#SUBEVENTS sorted by time; byEventType holds them per team and type.
    */
   campaigns: {
     name: 'campaigns',
     partitionKey: 'pk',
     sortKey: 'sk',
-    indexes: [],
+    indexes: [
+      { name: 'textsByTeam', partitionKey: 'textsPk', sortKey: 'textsSk' },
+      { name: 'textsByTeamStatus', partitionKey: 'textsStatusPk', sortKey: 'textsSk' },
+      { name: 'textsByCampaign', partitionKey: 'pk', sortKey: 'textsSk' },
+      { name: 'byEventType', partitionKey: 'eventTypePk', sortKey: 'sk' },
+    ],
   },
   /**
    * Idempotency-Key records (shared/http/idempotency.ts): one item per route, API key and

@@ -190,14 +190,29 @@ export class DynamoTenancyStore implements TenancyStore {
     return items.map((item) => stripKeys<ApiKeyRecord>(item));
   }
 
-  async revokeApiKey(keyId: string, at: string): Promise<ApiKeyRecord | null> {
+  /** The key's item as the byKeyId index has it (eventually consistent: callers read the item itself after). */
+  private async findKeyItem(keyId: string): Promise<Record<string, unknown> | undefined> {
     const found = await queryAll(this.client, {
       TableName: this.tableName,
       IndexName: 'byKeyId',
       KeyConditionExpression: 'keyListPk = :pk AND keyId = :id',
       ExpressionAttributeValues: { ':pk': KEY_LIST_PK, ':id': keyId },
     });
-    const item = found[0];
+    return found[0];
+  }
+
+  async getApiKeyById(keyId: string): Promise<ApiKeyRecord | null> {
+    const item = await this.findKeyItem(keyId);
+    if (!item) return null;
+    // The index only finds the item; its revocation is read from the item itself, strongly consistent.
+    const current = await this.client.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: item.pk, sk: 'META' }, ConsistentRead: true }),
+    );
+    return current.Item ? stripKeys<ApiKeyRecord>(current.Item) : null;
+  }
+
+  async revokeApiKey(keyId: string, at: string): Promise<ApiKeyRecord | null> {
+    const item = await this.findKeyItem(keyId);
     if (!item) return null;
     // Keys are stored with revokedAt null, so "not yet revoked" is absent-or-null; a second revoke
     // keeps the first instant.

@@ -79,6 +79,11 @@ export interface MergedTimeOrderedQuery {
   readonly filter?: Pick<QueryCommandInput, 'FilterExpression' | 'ExpressionAttributeValues' | 'ExpressionAttributeNames'>;
   /** Rows it rejects are read past and never returned; the merge keeps reading, so the page still fills. */
   readonly accept?: (item: Item) => boolean;
+  /**
+   * Attributes to read instead of whole rows (the sort key is always among them): a skip over
+   * rows the page does not return reads their keys only.
+   */
+  readonly projection?: readonly string[];
 }
 
 /** A filtered read starts with pages of at least this many rows (most of them may be filtered out). */
@@ -130,15 +135,19 @@ export async function readTimeOrderedMerged(client: DynamoDBDocumentClient, q: M
   }));
   const positionOf = (item: Item) => String(item[q.sortKeyName]);
 
+  const projected = q.projection ? [...new Set([q.sortKeyName, ...q.projection])] : null;
+  const projectionNames = Object.fromEntries((projected ?? []).map((name, i) => [`#p${i}`, name]));
   const read = async (source: MergeSource): Promise<void> => {
     const result = await client.send(
       new QueryCommand({
         TableName: q.tableName,
         IndexName: source.partition.indexName,
         KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :lo AND :hi',
+        ProjectionExpression: projected ? Object.keys(projectionNames).join(', ') : undefined,
         ExpressionAttributeNames: {
           '#pk': source.partition.partitionKeyName,
           '#sk': q.sortKeyName,
+          ...projectionNames,
           ...(q.filter?.ExpressionAttributeNames ?? {}),
         },
         ExpressionAttributeValues: {

@@ -4,9 +4,11 @@ import type { QueueName } from '#shared/ports/message-queue';
 export const QUEUE_URL_ENV: Readonly<Record<QueueName, string>> = {
   'outreach-calls': 'OUTREACH_QUEUE_URL',
   'campaign-sends': 'CAMPAIGN_SENDS_QUEUE_URL',
+  'coach-evaluations': 'COACH_EVALUATIONS_QUEUE_URL',
 };
 
 export const QUEUE_ARN_ENV: Readonly<Record<QueueName, string>> = {
   'outreach-calls': 'OUTREACH_QUEUE_ARN',
   'campaign-sends': 'CAMPAIGN_SENDS_QUEUE_ARN',
+  'coach-evaluations': 'COACH_EVALUATIONS_QUEUE_ARN',
 };

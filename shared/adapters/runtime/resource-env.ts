@@ -1,6 +1,9 @@
 import type { PortUse, Surface } from '#shared/routes';
 import { QUEUE_ARN_ENV, QUEUE_URL_ENV } from './queue-env';
 
+/** The hosts recordings are fetched from (comma-separated; shared/domain/call-recording.ts). */
+export const RECORDING_HOSTS_ENV = 'VOICE_PROVIDER_RECORDING_HOSTS';
+
 /**
  * The environment variables the stack gives a function for each port its route or worker row
  * `uses` (lib/ports.ts), which the port's runtime adapter reads. A function whose rows do not
@@ -12,9 +15,18 @@ export const PORT_ENV: Readonly<Record<PortUse, readonly string[]>> = {
   'outreach-calls': [QUEUE_URL_ENV['outreach-calls']],
   'campaign-sends': [QUEUE_URL_ENV['campaign-sends']],
   'event-bus': ['EVENT_BUS_NAME'],
-  scheduler: ['SCHEDULE_GROUP_NAME', 'SCHEDULER_ROLE_ARN', QUEUE_ARN_ENV['outreach-calls'], QUEUE_ARN_ENV['campaign-sends']],
+  scheduler: [
+    'SCHEDULE_GROUP_NAME',
+    'SCHEDULER_ROLE_ARN',
+    QUEUE_ARN_ENV['outreach-calls'],
+    QUEUE_ARN_ENV['campaign-sends'],
+    QUEUE_ARN_ENV['coach-evaluations'],
+  ],
   'voice-provider': ['VOICE_PROVIDER_BASE_URL', 'VOICE_PROVIDER_API_KEY', 'VOICE_PROVIDER_ASSISTANT_ID', 'VOICE_PROVIDER_PHONE_NUMBER_ID'],
   'sms-provider': ['SMS_ORIGINATION_IDENTITY'],
+  'coach-evaluations': [QUEUE_URL_ENV['coach-evaluations']],
+  'call-evaluator': ['COACH_LLM_BASE_URL', 'COACH_LLM_API_KEY', 'COACH_LLM_MODEL'],
+  'voice-recordings': [RECORDING_HOSTS_ENV],
 };
 
 /** The variable that carries the pagination cursor key (lib/cursor-secret.ts) to the functions of CURSOR_SURFACES. */

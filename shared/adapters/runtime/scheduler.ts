@@ -13,6 +13,7 @@ export const scheduler = adapterSlot<'default', OneTimeScheduler>(
       queueArns: {
         'outreach-calls': envVar(QUEUE_ARN_ENV['outreach-calls']) ?? '',
         'campaign-sends': envVar(QUEUE_ARN_ENV['campaign-sends']) ?? '',
+        'coach-evaluations': envVar(QUEUE_ARN_ENV['coach-evaluations']) ?? '',
       },
     }),
 );

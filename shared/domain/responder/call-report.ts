@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { lazy } from '#shared/lazy';
+import { type TranscriptTurn, transcriptMessagesSchema, transcriptTurns, turnsToText } from './transcript-turns';
+import { transferDestinationSchema } from './transfer-update';
 
 /**
  * The end-of-call report, normalized from the two shapes providers send: the spec's flat shape
@@ -94,7 +96,9 @@ export const endOfCallReportSchema = lazy(() => {
       transcript: longText,
       summary: longText,
       recordingUrl: httpsUrl,
-      artifact: z.object({ transcript: longText, recordingUrl: httpsUrl }).optional().nullable(),
+      artifact: z.object({ transcript: longText, recordingUrl: httpsUrl, messages: transcriptMessagesSchema }).optional().nullable(),
+      /** Older reports carry the conversation here rather than in artifact.messages. */
+      messages: transcriptMessagesSchema,
       analysis: z
         .object({
           ...analysisFields,
@@ -104,6 +108,8 @@ export const endOfCallReportSchema = lazy(() => {
         .optional()
         .nullable(),
       endedReason: text(200),
+      /** Where a forwarded call went, when the provider says. */
+      destination: transferDestinationSchema,
       startedAt: dateTime,
       endedAt: dateTime,
       durationSeconds: amount('seconds'),
@@ -123,10 +129,13 @@ export interface NormalizedCall {
   /** Whole seconds. */
   durationSeconds: number | null;
   transcript: string;
+  /** The conversation turn by turn (transcript-turns.ts); empty when the report has no transcript. */
+  turns: TranscriptTurn[];
   summary: string | null;
   recordingUrl: string | null;
   analysis: { callReason: string | null; sentiment: string | null; bookingIntent: boolean | null; urgency: string | null };
   endedReason: string | null;
+  destination: z.output<typeof transferDestinationSchema>;
   startedAt: string | null;
   endedAt: string | null;
   cost: number | null;
@@ -145,13 +154,17 @@ export function normalizeReport(report: EndOfCallReport): NormalizedCall {
   const endedAt = m.endedAt ? new Date(m.endedAt).toISOString() : null;
   const fromTimes = startedAt && endedAt ? Math.max(0, (Date.parse(endedAt) - Date.parse(startedAt)) / 1000) : null;
   const duration = first(m.call.duration, m.durationSeconds, fromTimes);
+  const text = first(m.transcript, m.artifact?.transcript) ?? '';
+  const turns = transcriptTurns(first(m.artifact?.messages, m.messages), text);
   return {
     providerCallId: m.call.id,
     type: first(m.call.type, 'inboundPhoneCall') as string,
     customerNumber: first(m.call.customer?.number, m.customer?.number),
     customerName: first(m.call.customer?.name, m.customer?.name),
     durationSeconds: duration === null ? null : Math.round(duration),
-    transcript: first(m.transcript, m.artifact?.transcript) ?? '',
+    // A report with messages but no text still answers a plain-text transcript.
+    transcript: text !== '' ? text : turnsToText(turns),
+    turns,
     summary: first(m.summary, m.analysis?.summary),
     recordingUrl: first(m.recordingUrl, m.artifact?.recordingUrl),
     analysis: {
@@ -161,6 +174,7 @@ export function normalizeReport(report: EndOfCallReport): NormalizedCall {
       urgency: first(m.analysis?.urgency, structured?.urgency),
     },
     endedReason: m.endedReason ?? null,
+    destination: m.destination ?? null,
     startedAt,
     endedAt,
     cost: m.cost ?? null,

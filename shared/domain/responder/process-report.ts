@@ -1,14 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { CallRecord } from '#shared/domain/calls';
+import { ensureEvaluationRequested, requestEvaluation } from '#shared/domain/coach/evaluation-request';
 import { type CompleteOutreachDependencies, completeOutreach } from '#shared/domain/intake/complete-outreach';
 import type { LeadRecord } from '#shared/domain/leads';
+import { ITEM_SIZE_BUDGET_BYTES, itemSize } from '#shared/domain/stored-size';
 import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support';
 import type { Team } from '#shared/domain/tenancy';
 import { lazy } from '#shared/lazy';
 import type { CallStore } from '#shared/ports/call-store';
+import type { EvaluationStore } from '#shared/ports/coach-store';
 import type { IntakeStore } from '#shared/ports/intake-store';
+import type { MessageQueue } from '#shared/ports/message-queue';
 import type { NormalizedCall } from './call-report';
 import type { Responder, ResponderDecision } from './responder';
+import { transferFromReport } from './transfer-update';
 
 /**
  * libphonenumber and its 'max' metadata (about 200 KB) normalize the caller's number: loaded with
@@ -21,6 +26,9 @@ export interface ProcessReportDependencies extends CompleteOutreachDependencies 
   readonly calls: CallStore;
   readonly intake: IntakeStore;
   readonly responder: Responder;
+  /** The coach-evaluations queue: every stored call with a transcript gets one evaluation request. */
+  readonly coachQueue: MessageQueue;
+  readonly evaluations: Pick<EvaluationStore, 'hasEvaluation'>;
 }
 
 export interface ProcessReportResult extends Omit<ReportResult, 'outreach'> {
@@ -57,7 +65,7 @@ export async function processCallReport(
 ): Promise<ProcessReportResult> {
   const { team, call, now } = input;
   const previous = await deps.calls.getReportResult(team.id, call.providerCallId);
-  if (previous) return redelivered(deps, previous, now);
+  if (previous) return redelivered(deps, team, previous, now);
 
   const stlCallId = await matchOutreach(deps.intake, team, call);
   const outreachLead = stlCallId !== null ? await deps.intake.getLeadByStlCallId(stlCallId) : null;
@@ -113,6 +121,7 @@ export async function processCallReport(
     ended_at: call.endedAt,
     duration_seconds: call.durationSeconds,
     transcript: call.transcript,
+    turns: call.turns,
     summary: call.summary,
     recording_url: call.recordingUrl,
     analysis: {
@@ -168,8 +177,21 @@ export async function processCallReport(
       }
     : null;
 
-  const saved = await deps.calls.saveReport({ call: record, appointment, ticket, lead });
-  if (!saved.stored) return redelivered(deps, saved.result, now);
+  // A forwarded call's hand-over, unless the provider already reported it (transfer-update messages
+  // come during the call, before the report); stored once by its id (derived from the provider
+  // call) before the report, so a crash between the two leaves nothing a redelivery does not finish.
+  const forwarded = transferFromReport(call, team.id, now);
+  if (forwarded && (await deps.calls.listCallTransfers(team.id, call.providerCallId)).every((t) => t.source === 'ended_reason')) {
+    await deps.calls.saveTransfer(forwarded);
+  }
+
+  const saved = await deps.calls.saveReport({ call: fitTurns(record), appointment, ticket, lead });
+  if (!saved.stored) return redelivered(deps, team, saved.result, now);
+  // After the save, before anything else can fail: a crash from here on is healed by the
+  // provider's retry, whose redelivered path queues the evaluation when none is stored.
+  if (saved.result.coach) {
+    await requestEvaluation(deps.coachQueue, { team_id: team.id, call_id: callId, started_at: saved.result.coach.started_at });
+  }
 
   let outreach: ProcessReportResult['outreach'] = null;
   if (stlCallId !== null) {
@@ -195,10 +217,14 @@ function ids(result: ReportResult): ReportResult {
 }
 
 /**
- * A report seen before: answer its ids, and finish its outreach close-out in case the first
- * delivery stored the report but failed before closing the loop (a no-op when it was closed).
+ * A report seen before: answer its ids, and finish what the first delivery may have left undone
+ * after storing the report (it stopped before the end): queue the call's coach evaluation unless
+ * it is stored, and close its outreach loop (a no-op when it was closed).
  */
-async function redelivered(deps: ProcessReportDependencies, previous: ReportResult, now: Date): Promise<ProcessReportResult> {
+async function redelivered(deps: ProcessReportDependencies, team: Team, previous: ReportResult, now: Date): Promise<ProcessReportResult> {
+  if (previous.coach) {
+    await ensureEvaluationRequested(deps, { team_id: team.id, call_id: previous.call_id, started_at: previous.coach.started_at });
+  }
   let outreach: ProcessReportResult['outreach'] = null;
   if (previous.outreach) {
     const o = previous.outreach;
@@ -216,4 +242,25 @@ async function redelivered(deps: ProcessReportDependencies, previous: ReportResu
     if (closed) outreach = { stl_call_id: o.stl_call_id, outcome: closed.outcome };
   }
   return { ...ids(previous), created: false, outreach, decisions: [] };
+}
+
+/**
+ * The turns repeat the transcript's text, so a long call could push the record past DynamoDB's
+ * item limit where the text alone fits: drop trailing turns (flagged turns_trimmed) rather than
+ * refuse the report. The text itself is never trimmed; a text too large alone is refused (413) by
+ * the store as before. Halving then stepping keeps this to a few size computations.
+ */
+export function fitTurns(record: CallRecord, budget = ITEM_SIZE_BUDGET_BYTES): CallRecord {
+  const turns = record.turns ?? [];
+  // Room for the store's keys (pk, sk, typePk, callPk): well under 1 KB.
+  const limit = budget - 1024;
+  if (turns.length === 0 || itemSize(record).bytes <= limit) return record;
+  let lo = 0;
+  let hi = turns.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (itemSize({ ...record, turns: turns.slice(0, mid), turns_trimmed: true }).bytes <= limit) lo = mid;
+    else hi = mid - 1;
+  }
+  return { ...record, turns: turns.slice(0, lo), turns_trimmed: true };
 }

@@ -50,8 +50,13 @@ export interface ChunkRecipient {
   suppressed: boolean;
 }
 
-/** State of one recipient's send record; recipients a cancel stopped simply never get one. */
-export type SendStatus = 'sending' | 'sent' | 'failed' | 'opted_out' | 'unconfirmed';
+/**
+ * State of one recipient's send record; recipients a cancel stopped simply never get one.
+ * `suppressed` (opted out before the campaign was planned: never texted, counted as opted out at
+ * creation) and `deferred` (waiting for the recipient's send window) are recorded for the outbound
+ * texts feed; a deferred record is claimed like an absent one when its window opens.
+ */
+export type SendStatus = 'sending' | 'sent' | 'failed' | 'opted_out' | 'unconfirmed' | 'suppressed' | 'deferred';
 
 /**
  * The campaign-sends queue messages: start a campaign (fan out one message per chunk), or send one

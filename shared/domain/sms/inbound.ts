@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Team } from '#shared/domain/tenancy';
 import type { CampaignStore } from '#shared/ports/campaign-store';
 import type { SmsProvider } from '#shared/ports/sms-provider';
+import type { SubscriptionEvent, SubscriptionEventType } from './subscription-events';
 
 /** CTIA keywords, matched case-insensitively on the whole trimmed message. */
 export const OPT_OUT_KEYWORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT'] as const;
@@ -53,15 +54,38 @@ export async function handleInboundText(
 ): Promise<InboundResult> {
   const action = classifyInbound(input.body);
   const messageId = input.messageId ?? randomUUID();
-  if (!(await deps.store.claimInbound(input.team.id, messageId, input.now.toISOString()))) {
+  const at = input.now.toISOString();
+  const keyword = input.body.trim().toUpperCase();
+  // Read before the claim so the keyword's event, written with the claim, names the campaign.
+  const campaignId = await deps.store.lastCampaignFor(input.team.id, input.from);
+  const type = EVENT_TYPES[action];
+  const event: SubscriptionEvent | null = type
+    ? {
+        event_id: messageId,
+        team_id: input.team.id,
+        type,
+        phone: input.from,
+        keyword: keyword.replace(/[.!]+$/, ''),
+        source: 'inbound_sms',
+        suppression_change: action === 'opted_out' ? 'added' : action === 'opted_in' ? 'removed' : null,
+        campaign_id: campaignId,
+        occurred_at: at,
+      }
+    : null;
+  if (!(await deps.store.claimInbound(input.team.id, messageId, at, event))) {
     return { action, duplicate: true, campaignId: null, reply: null };
   }
-  if (action === 'opted_out')
-    await deps.store.suppress(input.team.id, input.from, input.body.trim().toUpperCase(), input.now.toISOString());
+  if (action === 'opted_out') await deps.store.suppress(input.team.id, input.from, keyword, at);
   if (action === 'opted_in') await deps.store.unsuppress(input.team.id, input.from);
-  const campaignId = await deps.store.lastCampaignFor(input.team.id, input.from);
   if (campaignId) await deps.store.addReply(campaignId);
   const reply = autoReply(action, input.team);
   if (reply) await deps.sms.send({ to: input.from, body: reply, reference: `inbound:${messageId}` });
   return { action, duplicate: false, campaignId, reply };
 }
+
+const EVENT_TYPES: Record<InboundAction, SubscriptionEventType | null> = {
+  opted_out: 'opt_out',
+  opted_in: 'opt_in',
+  help: 'help',
+  reply: null,
+};

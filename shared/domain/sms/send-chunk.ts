@@ -3,7 +3,7 @@ import { withRetries } from '#shared/domain/retry';
 import type { Team } from '#shared/domain/tenancy';
 import { PoisonMessageError } from '#shared/errors';
 import { log } from '#shared/logging/logger';
-import type { RecipientOutcome } from '#shared/ports/campaign-store';
+import type { RecipientOutcome, UnsentRecipient } from '#shared/ports/campaign-store';
 import type { SmsProvider } from '#shared/ports/sms-provider';
 import { PermanentProviderError } from '#shared/ports/voice-provider';
 import type { CampaignMessage, ChunkRecipient } from './campaign';
@@ -90,6 +90,14 @@ export async function sendChunk(
   const config = await deps.messagingConfig(team.id);
   const teamWindow = { startHour: config.quiet_hours.start_hour, endHour: config.quiet_hours.end_hour };
 
+  // Recipients suppressed at planning are recorded once (for the outbound texts feed), never texted.
+  const suppressedAtPlan = recipients.filter((r) => r.suppressed);
+  await deps.store.recordUnsent(
+    message.campaign_id,
+    team.id,
+    suppressedAtPlan.map((r) => ({ phone: r.phone, segments: r.segments, status: 'suppressed' })),
+    now().toISOString(),
+  );
   const candidates = recipients.filter((r) => !r.suppressed);
   const phones = candidates.map((r) => r.phone);
   const [records, optedOut] = await Promise.all([
@@ -98,18 +106,28 @@ export async function sendChunk(
   ]);
   const settleNow: RecipientOutcome[] = [];
   const toSend: ChunkRecipient[] = [];
+  const waiting: UnsentRecipient[] = [];
   let deferred: Date | null = null;
   let heldElsewhere = false;
 
   for (const r of candidates) {
-    const record = records.get(r.phone);
+    // A deferred record is a recipient not claimed yet.
+    const stored = records.get(r.phone);
+    const record = stored?.status === 'deferred' ? undefined : stored;
     if (record && record.status !== 'sending') {
       result.skipped++;
       continue;
     }
     if (record) {
       if (isAbandoned({ token: record.claimToken, claimedAt: record.claimedAt }, delivery, now(), deps.maxRunMs)) {
-        settleNow.push({ phone: r.phone, status: 'unconfirmed', costMicros: 0, error: UNCONFIRMED_REASON, at: now().toISOString() });
+        settleNow.push({
+          phone: r.phone,
+          status: 'unconfirmed',
+          segments: r.segments,
+          costMicros: 0,
+          error: UNCONFIRMED_REASON,
+          at: now().toISOString(),
+        });
         result.unconfirmed++;
       } else {
         heldElsewhere = true;
@@ -118,7 +136,7 @@ export async function sendChunk(
       continue;
     }
     if (optedOut.has(r.phone)) {
-      settleNow.push({ phone: r.phone, status: 'opted_out', costMicros: 0, at: now().toISOString() });
+      settleNow.push({ phone: r.phone, status: 'opted_out', segments: r.segments, costMicros: 0, at: now().toISOString() });
       result.optedOut++;
       continue;
     }
@@ -127,12 +145,14 @@ export async function sendChunk(
       const allowed = nextSendInstant(candidateZones(r.phone, team.timezone), windowFor(r.phone, teamWindow), at);
       if (allowed.getTime() > at.getTime()) {
         if (!deferred || allowed < deferred) deferred = allowed;
+        waiting.push({ phone: r.phone, segments: r.segments, status: 'deferred', until: allowed.toISOString() });
         continue;
       }
     }
     toSend.push(r);
   }
-  await deps.store.settleRecipients(message.campaign_id, settleNow);
+  await deps.store.settleRecipients(message.campaign_id, team.id, settleNow);
+  await deps.store.recordUnsent(message.campaign_id, team.id, waiting, now().toISOString());
 
   const token = claimToken(delivery);
   for (let i = 0; i < toSend.length && !result.stopped; i += SEND_GROUP_SIZE) {
@@ -145,8 +165,8 @@ export async function sendChunk(
     const group = toSend.slice(i, i + SEND_GROUP_SIZE);
     const claimed = await deps.store.claimRecipients(
       message.campaign_id,
-      group.map((r) => r.phone),
-      { at: now().toISOString(), token },
+      group.map((r) => ({ phone: r.phone, segments: r.segments })),
+      { at: now().toISOString(), token, teamId: team.id },
     );
     const outcomes: RecipientOutcome[] = [];
     const sentPhones: string[] = [];
@@ -167,6 +187,7 @@ export async function sendChunk(
         outcomes.push({
           phone: r.phone,
           status: 'sent',
+          segments: r.segments,
           costMicros: r.segments * campaign.price_per_segment_micros,
           providerMessageId: sent.providerMessageId,
           at: now().toISOString(),
@@ -175,11 +196,18 @@ export async function sendChunk(
         result.sent++;
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        outcomes.push({ phone: r.phone, status: 'failed', costMicros: 0, error: reason.slice(0, 500), at: now().toISOString() });
+        outcomes.push({
+          phone: r.phone,
+          status: 'failed',
+          segments: r.segments,
+          costMicros: 0,
+          error: reason.slice(0, 500),
+          at: now().toISOString(),
+        });
         result.failed++;
       }
     }
-    await deps.store.settleRecipients(message.campaign_id, outcomes);
+    await deps.store.settleRecipients(message.campaign_id, team.id, outcomes);
     await deps.store.rememberLastCampaign(team.id, sentPhones, message.campaign_id, now().toISOString());
   }
   if (result.stopped) return result;

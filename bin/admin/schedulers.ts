@@ -1,0 +1,146 @@
+import { type DayHours, type SchedulerSettings, schedulerSettingsSchema, WEEKDAYS, type Weekday } from '#shared/domain/schedulers';
+import { type Command, requireTeam } from './command';
+import { UsageError } from './errors';
+import { optionalString, requiredId } from './flags';
+import { toJson } from './format';
+
+/** Scheduler (booking widget) configurations: what GET /api/v1/teams/{teamId}/schedulers lists. */
+
+/** The flag an operator typed for each member of the settings, so a refusal names it. */
+const SETTING_FLAGS: Record<keyof SchedulerSettings, string> = {
+  name: '--name',
+  services: '--services',
+  job_types: '--job-types',
+  service_areas: '--areas',
+  time_zone: '--time-zone',
+  hours: '--hours',
+};
+
+const DAY_NAMES: Record<string, Weekday> = {
+  mon: 'monday',
+  tue: 'tuesday',
+  wed: 'wednesday',
+  thu: 'thursday',
+  fri: 'friday',
+  sat: 'saturday',
+  sun: 'sunday',
+};
+
+const CLOSED_WEEK = Object.fromEntries(WEEKDAYS.map((day) => [day, null])) as Record<Weekday, DayHours>;
+
+export const SCHEDULER_COMMANDS: Record<string, Command> = {
+  'scheduler list': {
+    options: { team: { type: 'string' } },
+    async run(context) {
+      const team = await requireTeam(context);
+      const rows = await context.schedulers.listSchedulers({ teamId: team.id, limit: 1000 });
+      const schedulers = rows.map((r) => r.scheduler);
+      context.out(
+        context.json
+          ? toJson(schedulers)
+          : schedulers.length === 0
+            ? `Team ${team.id} has no schedulers`
+            : schedulers.map((s) => `${s.scheduler_id}  ${s.name}  (${s.time_zone}, ${s.services.length} services)`).join('\n'),
+      );
+    },
+  },
+
+  'scheduler show': {
+    options: { team: { type: 'string' }, id: { type: 'string' } },
+    async run(context) {
+      const team = await requireTeam(context);
+      const schedulerId = requiredId(context.values, '--id');
+      const scheduler = await context.schedulers.getScheduler(team.id, schedulerId);
+      if (!scheduler) throw new UsageError(`--id ${schedulerId} does not name a scheduler of team ${team.id}`, '--id');
+      context.out(context.json ? toJson(scheduler) : describe(scheduler));
+    },
+  },
+
+  'scheduler set': {
+    options: {
+      team: { type: 'string' },
+      id: { type: 'string' },
+      name: { type: 'string' },
+      services: { type: 'string' },
+      'job-types': { type: 'string' },
+      areas: { type: 'string' },
+      'time-zone': { type: 'string' },
+      hours: { type: 'string' },
+    },
+    async run(context) {
+      const team = await requireTeam(context);
+      const schedulerId = requiredId(context.values, '--id');
+      const current = await context.schedulers.getScheduler(team.id, schedulerId);
+      const name = optionalString(context.values, '--name');
+      const hours = optionalString(context.values, '--hours');
+      if (!current && name === null) throw new UsageError('--name is required for a new scheduler', '--name');
+      if (!current && hours === null) throw new UsageError('--hours is required for a new scheduler', '--hours');
+      const candidate = {
+        name: name ?? current?.name,
+        services: listFlag(context.values, '--services') ?? current?.services ?? [],
+        job_types: listFlag(context.values, '--job-types') ?? current?.job_types ?? [],
+        service_areas: listFlag(context.values, '--areas') ?? current?.service_areas ?? [],
+        time_zone: optionalString(context.values, '--time-zone') ?? current?.time_zone ?? team.timezone,
+        hours: hours === null ? current?.hours : parseHours(hours, current?.hours ?? CLOSED_WEEK),
+      };
+      const parsed = schedulerSettingsSchema.safeParse(candidate);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const member = (issue?.path[0] ?? 'name') as keyof SchedulerSettings;
+        const flag = SETTING_FLAGS[member] ?? '--name';
+        throw new UsageError(`${flag}: ${issue?.path.join('.') ?? member}: ${issue?.message ?? 'invalid'}`, flag);
+      }
+      const saved = await context.schedulers.putScheduler(team.id, schedulerId, parsed.data, new Date());
+      context.out(context.json ? toJson(saved) : `Saved scheduler ${schedulerId} of team ${team.id}\n${describe(saved)}`);
+    },
+  },
+};
+
+function listFlag(values: Parameters<typeof optionalString>[0], flag: string): string[] | null {
+  const raw = optionalString(values, flag);
+  if (raw === null) return null;
+  return raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+/**
+ * `mon-fri=08:00-17:00,sat=09:00-13:00,sun=closed`: each entry sets a day or a range of days
+ * (mon..sun, wrapping not allowed); days not named keep `base`. Times are checked by the schema.
+ */
+export function parseHours(text: string, base: Readonly<Record<Weekday, DayHours>>): Record<Weekday, DayHours> {
+  const hours = { ...base };
+  const refuse = (detail: string): never => {
+    throw new UsageError(`--hours: ${detail}; expected entries like mon-fri=08:00-17:00 or sun=closed, separated by commas`, '--hours');
+  };
+  for (const entry of text.split(',').map((e) => e.trim())) {
+    if (entry === '') continue;
+    const match = /^([a-z]{3})(?:-([a-z]{3}))?=(?:(closed)|([0-9]{1,2}:[0-9]{2})-([0-9]{1,2}:[0-9]{2}))$/i.exec(entry);
+    if (!match) refuse(`'${entry}' is not DAY[-DAY]=HH:MM-HH:MM or DAY[-DAY]=closed`);
+    const [, from = '', to, closed, open = '', close = ''] = match as RegExpExecArray;
+    const first = DAY_NAMES[from.toLowerCase()];
+    const last = DAY_NAMES[(to ?? from).toLowerCase()];
+    if (!first || !last) refuse(`'${entry}' names an unknown day (use mon, tue, wed, thu, fri, sat, sun)`);
+    const start = WEEKDAYS.indexOf(first as Weekday);
+    const end = WEEKDAYS.indexOf(last as Weekday);
+    if (end < start) refuse(`'${entry}': ${from} comes after ${to} in the week`);
+    for (const day of WEEKDAYS.slice(start, end + 1)) hours[day] = closed ? null : { open: pad(open), close: pad(close) };
+  }
+  return hours;
+}
+
+/** 8:00 → 08:00, so the stored form is always HH:MM (and compares as text). */
+function pad(time: string): string {
+  return time.length === 4 ? `0${time}` : time;
+}
+
+function describe(s: SchedulerSettings & { scheduler_id: number; updated_at: string }): string {
+  return [
+    `Scheduler ${s.scheduler_id}: ${s.name} (${s.time_zone}, updated ${s.updated_at})`,
+    `  services      ${s.services.join(', ') || '(none)'}`,
+    `  job types     ${s.job_types.join(', ') || '(none)'}`,
+    `  service areas ${s.service_areas.join(', ') || '(none)'}`,
+    ...WEEKDAYS.map((day) => `  ${day.padEnd(13)} ${s.hours[day] ? `${s.hours[day]?.open}-${s.hours[day]?.close}` : 'closed'}`),
+  ].join('\n');
+}

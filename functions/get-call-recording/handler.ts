@@ -1,0 +1,38 @@
+import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { recordingSource } from '#shared/adapters/runtime/recording-source';
+import { RECORDING_HOSTS_ENV } from '#shared/adapters/runtime/resource-env';
+import { requireEnv } from '#shared/config';
+import { getCallRecording } from '#shared/contracts/call-recordings';
+import { fetchCallRecording, parseRecordingHosts } from '#shared/domain/call-recording';
+import { createHttpHandler } from '#shared/http/handler';
+
+const tenancy = new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));
+const calls = new DynamoCallStore(getDocumentClient(), physicalTableName('calls'));
+const secret = requireEnv('CURSOR_SECRET');
+const allowedHosts = parseRecordingHosts(requireEnv(RECORDING_HOSTS_ENV));
+
+/**
+ * GET /api/calls/{callId}/recording: public (no authorizer); the signed link stands for the key,
+ * re-checked on every fetch. Answers the provider's bytes, never its URL.
+ */
+export const handler = createHttpHandler(getCallRecording, async ({ path, query }) => {
+  const recording = await fetchCallRecording(
+    { tenancy, calls, source: recordingSource.get('default'), allowedHosts, secret, now: new Date() },
+    {
+      claims: { callId: path.callId, teamId: query.team_id, keyId: query.key, expires: query.expires },
+      signature: query.signature,
+    },
+  );
+  return {
+    statusCode: 200,
+    body: recording.bytes.toString('base64'),
+    isBase64Encoded: true,
+    headers: {
+      'content-type': recording.contentType,
+      'cache-control': 'private, no-store',
+    },
+  };
+});

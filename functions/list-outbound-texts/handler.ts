@@ -1,0 +1,42 @@
+import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { requireTeamAccess } from '#shared/auth/team-access';
+import { requireEnv } from '#shared/config';
+import { listOutboundTexts } from '#shared/contracts/outbound';
+import { toPublicText } from '#shared/domain/sms/outbound-texts';
+import { NotFoundError } from '#shared/errors';
+import { createHttpHandler } from '#shared/http/handler';
+import { readCursorList } from '#shared/pagination/cursor';
+
+const client = getDocumentClient();
+const campaigns = new DynamoCampaignStore(client, physicalTableName('campaigns'));
+const feed = new DynamoOutboundFeedStore(client, physicalTableName('campaigns'));
+const cursorSecret = requireEnv('CURSOR_SECRET');
+
+/** Campaign texts whose queued_at lies in [start_date, end_date), newest first. */
+export const handler = createHttpHandler(listOutboundTexts, async (input) => {
+  const teamId = requireTeamAccess(input.identity, input.path.teamId);
+  const campaignId = input.query.campaign_id;
+  if (campaignId !== undefined) {
+    // Another team's campaign answers like an unknown one, before anything of it is read.
+    const campaign = await campaigns.getCampaign(campaignId);
+    if (campaign?.team_id !== teamId) throw new NotFoundError(`campaign_id: campaign ${campaignId} not found`);
+  }
+  const page = await readCursorList(input, {
+    secret: cursorSecret,
+    scope: { teamIds: [teamId] },
+    fetch: (filters, pageQuery) =>
+      feed.listTexts({
+        teamId,
+        campaignId: filters.campaign_id,
+        status: filters.status,
+        start: filters.start_date,
+        end: filters.end_date,
+        ...pageQuery,
+      }),
+    map: (row) => toPublicText(row.text),
+  });
+  return { statusCode: 200, body: { ...page, meta: { team_id: teamId } } };
+});

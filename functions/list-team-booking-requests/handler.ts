@@ -1,0 +1,31 @@
+import { DynamoBookingRequestStore } from '#shared/adapters/dynamodb/booking-request-store';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { requireTeamAccess } from '#shared/auth/team-access';
+import { requireEnv } from '#shared/config';
+import { listTeamBookingRequests } from '#shared/contracts/schedulers';
+import { createHttpHandler } from '#shared/http/handler';
+import { readCursorList } from '#shared/pagination/cursor';
+
+const requests = new DynamoBookingRequestStore(getDocumentClient(), physicalTableName('sessions'));
+const cursorSecret = requireEnv('CURSOR_SECRET');
+
+/** Booking requests whose requested_at lies in [start_date, end_date), newest first. */
+export const handler = createHttpHandler(listTeamBookingRequests, async (input) => {
+  const teamId = requireTeamAccess(input.identity, input.path.teamId);
+  const page = await readCursorList(input, {
+    secret: cursorSecret,
+    scope: { teamIds: [teamId] },
+    fetch: (filters, pageQuery) =>
+      requests.listBookingRequests({
+        teamId,
+        status: filters.status,
+        schedulerId: filters.scheduler_id,
+        start: filters.start_date,
+        end: filters.end_date,
+        ...pageQuery,
+      }),
+    map: (row) => row.request,
+  });
+  return { statusCode: 200, body: { ...page, meta: { team_id: teamId } } };
+});

@@ -1,0 +1,116 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { BookingRequest, BookingRequestStatus } from '#shared/domain/schedulers';
+import type { BookingRequestListQuery, BookingRequestStore, PositionedBookingRequest } from '#shared/ports/booking-request-store';
+import { batchPut } from './batch-write';
+import { padId, teamPk, timeSortKey } from './keys';
+import type { Item } from './query';
+import { readTimeOrdered } from './time-range';
+import { isTransactionCancelled, transactWrite } from './transact';
+
+/**
+ * Booking requests in the sessions table, in partitions of their own beside the team's sessions
+ * (`TEAM#<t>#BOOKREQ...`; session rows live in `TEAM#<t>`), sorted by
+ * `<requested_at>#<team>#<request id>`. Each request is stored four times, once per list it can be
+ * read from with a single Query that returns only matching rows:
+ * - `TEAM#<t>#BOOKREQ` (every request),
+ * - `TEAM#<t>#BOOKREQ#STATUS#<status>`,
+ * - `TEAM#<t>#BOOKREQ#SCHED#<scheduler>`,
+ * - `TEAM#<t>#BOOKREQ#SCHED#<scheduler>#STATUS#<status>`.
+ * Copies are base-table items, not index entries: a local data folder's table cannot gain a GSI.
+ * They carry no `started_at`, so the sessions stream's rollup consumer passes over them.
+ */
+function partitions(request: Pick<BookingRequest, 'team_id' | 'scheduler_id'>, status: BookingRequestStatus): string[] {
+  const base = `${teamPk(request.team_id)}#BOOKREQ`;
+  const scheduler = `${base}#SCHED#${padId(request.scheduler_id)}`;
+  return [base, `${base}#STATUS#${status}`, scheduler, `${scheduler}#STATUS#${status}`];
+}
+
+function listPartition(q: BookingRequestListQuery): string {
+  let pk = `${teamPk(q.teamId)}#BOOKREQ`;
+  if (q.schedulerId !== undefined) pk += `#SCHED#${padId(q.schedulerId)}`;
+  if (q.status !== undefined) pk += `#STATUS#${q.status}`;
+  return pk;
+}
+
+function sortKey(request: BookingRequest): string {
+  return timeSortKey(request.requested_at, request.team_id, request.request_id);
+}
+
+function toItems(request: BookingRequest): Item[] {
+  const sk = sortKey(request);
+  return partitions(request, request.status).map((pk) => ({ pk, sk, ...request }));
+}
+
+/** The stored attributes, in the response's field order (DynamoDB keeps no attribute order). */
+function fromItem(item: Item): BookingRequest {
+  const r = item as unknown as BookingRequest;
+  return {
+    request_id: r.request_id,
+    team_id: r.team_id,
+    session_id: r.session_id,
+    scheduler_id: r.scheduler_id,
+    attempt: r.attempt,
+    requested_slot: { date: r.requested_slot.date, time: r.requested_slot.time, time_zone: r.requested_slot.time_zone },
+    status: r.status,
+    st_job_id: r.st_job_id,
+    error: r.error ? { code: r.error.code, message: r.error.message } : null,
+    requested_at: r.requested_at,
+    completed_at: r.completed_at,
+  };
+}
+
+export class DynamoBookingRequestStore implements BookingRequestStore {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async listBookingRequests(query: BookingRequestListQuery): Promise<PositionedBookingRequest[]> {
+    const items = await readTimeOrdered(this.client, {
+      tableName: this.tableName,
+      partitionKeyName: 'pk',
+      partitionKeyValue: listPartition(query),
+      sortKeyName: 'sk',
+      start: query.start,
+      end: query.end,
+      after: query.after,
+      want: query.limit + 1,
+    });
+    return items.map((item) => ({ request: fromItem(item), position: String(item.sk) }));
+  }
+
+  async recordBookingRequest(request: BookingRequest, previousStatus: BookingRequestStatus | null): Promise<boolean> {
+    const [main, ...copies] = toItems(request);
+    const sk = sortKey(request);
+    const stale =
+      previousStatus !== null && previousStatus !== request.status
+        ? partitions(request, previousStatus).filter((pk) => pk.includes('#STATUS#'))
+        : [];
+    try {
+      await transactWrite(this.client, {
+        TransactItems: [
+          {
+            Put: {
+              TableName: this.tableName,
+              Item: main,
+              ConditionExpression: previousStatus === null ? 'attribute_not_exists(pk)' : '#status = :previous',
+              ...(previousStatus === null
+                ? {}
+                : { ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':previous': previousStatus } }),
+            },
+          },
+          ...copies.map((Item) => ({ Put: { TableName: this.tableName, Item } })),
+          ...stale.map((pk) => ({ Delete: { TableName: this.tableName, Key: { pk, sk } } })),
+        ],
+      });
+      return true;
+    } catch (error) {
+      if (isTransactionCancelled(error) && (error.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed')) return false;
+      throw error;
+    }
+  }
+
+  async putBookingRequests(requests: readonly BookingRequest[]): Promise<void> {
+    await batchPut(this.client, this.tableName, requests.flatMap(toItems));
+  }
+}

@@ -1,0 +1,191 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { CoachEvaluation } from '#shared/domain/coach/evaluation';
+import { assertStorable } from '#shared/domain/stored-size';
+import type { EvaluationPageQuery, EvaluationStore } from '#shared/ports/coach-store';
+import { batchPut } from './batch-write';
+import { teamPk, timeSortKey } from './keys';
+import { queryByOffset } from './offset-query';
+import type { Item } from './query';
+import { type ListPartition, readTimeOrderedMerged, timeRangeBounds } from './time-range';
+
+/**
+ * Coach evaluations in the calls table, one item per call: `pk = TEAM#<t>#COACH#<call id>`,
+ * `sk = EVALUATION` (the conditional write that keeps one evaluation per call is on this key), and
+ * the evaluation's list keys, all sorted by `coachSk = <call started_at>#<team>#<call id>`:
+ *
+ * - byCoach: `coachPk = TEAM#<t>#COACH`, every evaluation of the team;
+ * - byCoachRubric: `coachRubricPk = TEAM#<t>#COACH#R#<rubric id>`;
+ * - byCoachScore: `coachScorePk = TEAM#<t>#COACH#S#<score, 3 digits>`, one partition per whole score;
+ * - byCoachScoreBand: `coachBandPk = TEAM#<t>#COACH#B#<score / 10>`, one per ten scores (100 alone);
+ * - byCoachRubricScore, byCoachRubricScoreBand: the same two under the rubric's partition.
+ *
+ * Every filter is a key condition: a date range is the sort key's range, a rubric its partition,
+ * and a score range the partitions that cover it exactly (whole bands, and single scores at its
+ * ragged ends: at most 27), merged newest first. So a page reads the rows it returns plus one, the
+ * keys of the rows it skips, and a few rows ahead per merged partition, never a row a filter drops.
+ */
+const SORT_KEY = 'coachSk';
+const SCORE_RANGE = { min: 0, max: 100 } as const;
+
+function evaluationKey(teamId: number, callId: string) {
+  return { pk: `${teamPk(teamId)}#COACH#${callId}`, sk: 'EVALUATION' };
+}
+
+function coachPk(teamId: number): string {
+  return `${teamPk(teamId)}#COACH`;
+}
+
+function rubricPk(teamId: number, rubricId: string): string {
+  return `${coachPk(teamId)}#R#${rubricId}`;
+}
+
+function scoreSuffix(score: number): string {
+  return `#S#${String(score).padStart(3, '0')}`;
+}
+
+/** Ten scores per band (0–9, ..., 90–99), and 100 alone in band 10. */
+const BAND = 10;
+
+function bandSuffix(band: number): string {
+  return `#B#${String(band).padStart(2, '0')}`;
+}
+
+/**
+ * The partitions that cover [min, max] exactly with the fewest reads: every band wholly inside it,
+ * and single scores where it starts or ends inside a band.
+ */
+export function scoreCover(min: number, max: number): { bands: number[]; scores: number[] } {
+  const bands: number[] = [];
+  const scores: number[] = [];
+  let score = min;
+  while (score <= max) {
+    const band = Math.floor(score / BAND);
+    const bandEnd = Math.min(SCORE_RANGE.max, band * BAND + BAND - 1);
+    if (score === band * BAND && bandEnd <= max) {
+      bands.push(band);
+      score = bandEnd + 1;
+    } else {
+      scores.push(score);
+      score++;
+    }
+  }
+  return { bands, scores };
+}
+
+export function toEvaluationItem(evaluation: CoachEvaluation): Item {
+  const { team_id: teamId, rubric_id: rubricId, score } = evaluation;
+  return {
+    ...evaluationKey(teamId, evaluation.call_id),
+    coachPk: coachPk(teamId),
+    coachRubricPk: rubricPk(teamId, rubricId),
+    coachScorePk: coachPk(teamId) + scoreSuffix(score),
+    coachRubricScorePk: rubricPk(teamId, rubricId) + scoreSuffix(score),
+    coachBandPk: coachPk(teamId) + bandSuffix(Math.floor(score / BAND)),
+    coachRubricBandPk: rubricPk(teamId, rubricId) + bandSuffix(Math.floor(score / BAND)),
+    [SORT_KEY]: timeSortKey(evaluation.call_started_at, teamId, evaluation.call_id),
+    evaluation,
+  };
+}
+
+/** The partitions a page reads: one, or those that cover a score range (scoreCover). */
+function partitionsOf(q: EvaluationPageQuery): ListPartition[] {
+  const min = q.minScore ?? SCORE_RANGE.min;
+  const max = q.maxScore ?? SCORE_RANGE.max;
+  const scored = min > SCORE_RANGE.min || max < SCORE_RANGE.max;
+  const base = q.rubricId === undefined ? coachPk(q.teamId) : rubricPk(q.teamId, q.rubricId);
+  if (!scored) {
+    return [
+      q.rubricId === undefined
+        ? { indexName: 'byCoach', partitionKeyName: 'coachPk', partitionKeyValue: base }
+        : { indexName: 'byCoachRubric', partitionKeyName: 'coachRubricPk', partitionKeyValue: base },
+    ];
+  }
+  const { bands, scores } = scoreCover(min, max);
+  const rubric = q.rubricId !== undefined;
+  return [
+    ...bands.map((band) => ({
+      indexName: rubric ? 'byCoachRubricScoreBand' : 'byCoachScoreBand',
+      partitionKeyName: rubric ? 'coachRubricBandPk' : 'coachBandPk',
+      partitionKeyValue: base + bandSuffix(band),
+    })),
+    ...scores.map((score) => ({
+      indexName: rubric ? 'byCoachRubricScore' : 'byCoachScore',
+      partitionKeyName: rubric ? 'coachRubricScorePk' : 'coachScorePk',
+      partitionKeyValue: base + scoreSuffix(score),
+    })),
+  ];
+}
+
+export class DynamoEvaluationStore implements EvaluationStore {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    /** The calls table. */
+    private readonly tableName: string,
+  ) {}
+
+  async getEvaluation(teamId: number, callId: string): Promise<CoachEvaluation | null> {
+    const result = await this.client.send(
+      new GetCommand({ TableName: this.tableName, Key: evaluationKey(teamId, callId), ConsistentRead: true }),
+    );
+    return result.Item ? (result.Item.evaluation as CoachEvaluation) : null;
+  }
+
+  async hasEvaluation(teamId: number, callId: string): Promise<boolean> {
+    const result = await this.client.send(
+      new GetCommand({ TableName: this.tableName, Key: evaluationKey(teamId, callId), ConsistentRead: true, ProjectionExpression: 'pk' }),
+    );
+    return result.Item !== undefined;
+  }
+
+  async putEvaluationOnce(evaluation: CoachEvaluation): Promise<boolean> {
+    const item = toEvaluationItem(evaluation);
+    assertStorable(item, "The call's coach evaluation");
+    try {
+      await this.client.send(new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException || (error as Error).name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
+  }
+
+  /** Writes evaluations as they are (the demo seed; no guard: the seed writes into empty tables). */
+  async putEvaluations(evaluations: readonly CoachEvaluation[]): Promise<void> {
+    await batchPut(this.client, this.tableName, evaluations.map(toEvaluationItem));
+  }
+
+  async listEvaluations(q: EvaluationPageQuery): Promise<CoachEvaluation[]> {
+    const bounds = timeRangeBounds(q);
+    if (!bounds) return [];
+    const partitions = partitionsOf(q);
+    const [only] = partitions;
+    if (only && partitions.length === 1) {
+      const items = await queryByOffset(
+        this.client,
+        {
+          TableName: this.tableName,
+          IndexName: only.indexName,
+          KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :lo AND :hi',
+          ExpressionAttributeNames: { '#pk': only.partitionKeyName, '#sk': SORT_KEY },
+          ExpressionAttributeValues: { ':pk': only.partitionKeyValue, ':lo': bounds.lo, ':hi': bounds.hi },
+          ScanIndexForward: false,
+        },
+        ['pk', 'sk', only.partitionKeyName, SORT_KEY],
+        q.offset,
+        q.limit,
+      );
+      return items.map((item) => item.evaluation as CoachEvaluation);
+    }
+    const range = { tableName: this.tableName, partitions, sortKeyName: SORT_KEY, start: q.start, end: q.end };
+    let after: string | undefined;
+    if (q.offset > 0) {
+      // The skipped rows' sort keys only: the page continues after the last of them.
+      const skipped = await readTimeOrderedMerged(this.client, { ...range, want: q.offset, projection: [SORT_KEY] });
+      if (skipped.length < q.offset) return [];
+      after = String(skipped[skipped.length - 1]?.[SORT_KEY]);
+    }
+    const items = await readTimeOrderedMerged(this.client, { ...range, after, want: q.limit + 1 });
+    return items.map((item) => item.evaluation as CoachEvaluation);
+  }
+}

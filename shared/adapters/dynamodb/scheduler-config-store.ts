@@ -1,0 +1,86 @@
+import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { type SchedulerConfig, type SchedulerSettings, WEEKDAYS } from '#shared/domain/schedulers';
+import type { PositionedScheduler, SchedulerConfigStore } from '#shared/ports/scheduler-config-store';
+import { padId, teamPk } from './keys';
+import { type Item, queryUpTo } from './query';
+
+const PREFIX = 'SCHEDULER#';
+
+function schedulerSk(schedulerId: number): string {
+  return `${PREFIX}${padId(schedulerId)}`;
+}
+
+/** The stored attributes, in the response's field order (DynamoDB keeps no attribute order). */
+function fromItem(item: Item): SchedulerConfig {
+  const c = item as unknown as SchedulerConfig;
+  return {
+    scheduler_id: c.scheduler_id,
+    team_id: c.team_id,
+    name: c.name,
+    services: c.services,
+    job_types: c.job_types,
+    service_areas: c.service_areas,
+    time_zone: c.time_zone,
+    hours: Object.fromEntries(
+      WEEKDAYS.map((day) => [day, c.hours[day] ? { open: c.hours[day].open, close: c.hours[day].close } : null]),
+    ) as SchedulerConfig['hours'],
+    created_at: c.created_at,
+    updated_at: c.updated_at,
+  };
+}
+
+/**
+ * Scheduler configurations in the teams table, beside the team's other configuration:
+ * `TEAM#<t>` / `SCHEDULER#<scheduler id, zero-padded>`. A team's list is one Query on its
+ * partition over the SCHEDULER# range (the team's other items are outside it), by id.
+ */
+export class DynamoSchedulerConfigStore implements SchedulerConfigStore {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async listSchedulers(query: {
+    readonly teamId: number;
+    readonly after?: string;
+    readonly limit: number;
+  }): Promise<PositionedScheduler[]> {
+    // The position is the last row's zero-padded id: the next page starts at the id after it.
+    const lo = query.after === undefined ? schedulerSk(0) : schedulerSk(Number(query.after) + 1);
+    const items = await queryUpTo(
+      this.client,
+      {
+        TableName: this.tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+        ExpressionAttributeValues: { ':pk': teamPk(query.teamId), ':lo': lo, ':hi': `${PREFIX}9999999999` },
+      },
+      query.limit + 1,
+    );
+    return items.map((item) => {
+      const scheduler = fromItem(item);
+      return { scheduler, position: padId(scheduler.scheduler_id) };
+    });
+  }
+
+  async getScheduler(teamId: number, schedulerId: number): Promise<SchedulerConfig | null> {
+    const result = await this.client.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: teamPk(teamId), sk: schedulerSk(schedulerId) }, ConsistentRead: true }),
+    );
+    return result.Item ? fromItem(result.Item) : null;
+  }
+
+  async putScheduler(teamId: number, schedulerId: number, settings: SchedulerSettings, now: Date): Promise<SchedulerConfig> {
+    const existing = await this.getScheduler(teamId, schedulerId);
+    const config: SchedulerConfig = {
+      scheduler_id: schedulerId,
+      team_id: teamId,
+      ...settings,
+      created_at: existing?.created_at ?? now.toISOString(),
+      updated_at: now.toISOString(),
+    };
+    await this.client.send(
+      new PutCommand({ TableName: this.tableName, Item: { pk: teamPk(teamId), sk: schedulerSk(schedulerId), ...config } }),
+    );
+    return config;
+  }
+}

@@ -1,0 +1,101 @@
+import * as z from 'zod';
+import { TEXT_STATUSES } from '#shared/domain/sms/outbound-texts';
+import { SUBSCRIPTION_EVENT_SOURCES, SUBSCRIPTION_EVENT_TYPES } from '#shared/domain/sms/subscription-events';
+import { dateRangeMembers, enumParam, startBeforeEnd, teamPath, v1PageMembers } from '#shared/schemas/query-parts';
+import { defineContract, type ResponseSchema, responseSchema } from './contract';
+import { cursorPagination, dateTime, id, nullableDateTime, nullableString } from './responses';
+
+/** Outbound texting feeds (functions/list-outbound-texts, list-subscription-events; read:outbound). */
+
+// ---------------------------------------------------------------------------------------------
+// Inputs
+
+/** Campaign ids as the campaign routes issue them (campaign-service.ts getTeamCampaign). */
+const campaignIdParam = z
+  .string()
+  .regex(/^cmp_[0-9a-f]{20}$/, { error: 'must be a campaign id as the campaign routes return it (cmp_ and 20 hex digits)' })
+  .optional()
+  .describe('Only the texts of this campaign (cmp_ and 20 hex digits); another team’s campaign answers 404');
+
+export const outboundTextsQuery = startBeforeEnd(
+  z.object({ campaign_id: campaignIdParam, status: enumParam(TEXT_STATUSES), ...dateRangeMembers, ...v1PageMembers }),
+);
+
+export const subscriptionEventsQuery = startBeforeEnd(
+  z.object({ type: enumParam(SUBSCRIPTION_EVENT_TYPES), ...dateRangeMembers, ...v1PageMembers }),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+
+export const outboundText = responseSchema(() =>
+  z
+    .strictObject({
+      campaign_id: z.string(),
+      team_id: id(),
+      recipient: z.string().describe('The recipient number, E.164'),
+      segments: z.int().min(0).describe('SMS segments of the rendered message'),
+      cost: z.number().min(0).describe('What the text cost in US dollars (0 unless sent)'),
+      status: z
+        .enum(TEXT_STATUSES)
+        .describe(
+          'sending: claimed by the sender, outcome not recorded yet; sent; failed (see error); opted_out: opted out after the campaign was planned; unconfirmed: the sender stopped before recording the provider answer (never sent again); deferred: waiting for the recipient’s send window (see deferred_until); suppressed: on the suppression list when the campaign was planned, never texted',
+        ),
+      provider_message_id: nullableString(),
+      error: nullableString().describe('Why the text failed or is unconfirmed'),
+      queued_at: dateTime().describe('When the text was recorded: claimed for sending, deferred or suppressed (the feed’s order)'),
+      sent_at: nullableDateTime().describe('When the provider accepted the text; null unless sent'),
+      updated_at: dateTime(),
+      deferred_until: nullableDateTime().describe('When the recipient’s send window opens; null unless deferred'),
+    })
+    .describe('One recipient’s text of an SMS campaign'),
+);
+
+export const subscriptionEvent = responseSchema(() =>
+  z
+    .strictObject({
+      event_id: z.string().describe('The inbound message id, or an id of the operator change'),
+      team_id: id(),
+      type: z.enum(SUBSCRIPTION_EVENT_TYPES).describe('opt_out, opt_in, help: keyword received; suppressed, unsuppressed: operator change'),
+      phone: z.string().describe('The number, E.164'),
+      keyword: nullableString().describe('The keyword as received (upper case); null for an operator change'),
+      source: z.enum(SUBSCRIPTION_EVENT_SOURCES),
+      suppression_change: z.enum(['added', 'removed']).nullable().describe('What the event did to the team’s suppression list'),
+      campaign_id: nullableString().describe('The last campaign that texted the number, when one did'),
+      occurred_at: dateTime(),
+    })
+    .describe('A keyword received from a texted number, or a change of the suppression list'),
+);
+
+export const listOutboundTextsResponse = responseSchema(() =>
+  z.strictObject({ data: z.array(outboundText()), pagination: cursorPagination(), meta: z.strictObject({ team_id: id() }) }),
+);
+
+export const listSubscriptionEventsResponse = responseSchema(() =>
+  z.strictObject({ data: z.array(subscriptionEvent()), pagination: cursorPagination(), meta: z.strictObject({ team_id: id() }) }),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Contracts
+
+export const listOutboundTexts = defineContract({
+  routeId: 'listOutboundTexts',
+  path: teamPath,
+  query: outboundTextsQuery,
+  responses: { 200: listOutboundTextsResponse },
+  errors: { 404: 'The team, or the campaign named by campaign_id, is unknown or not reachable with this key' },
+});
+
+export const listSubscriptionEvents = defineContract({
+  routeId: 'listSubscriptionEvents',
+  path: teamPath,
+  query: subscriptionEventsQuery,
+  responses: { 200: listSubscriptionEventsResponse },
+});
+
+export const OUTBOUND_COMPONENTS = {
+  OutboundText: outboundText,
+  SubscriptionEvent: subscriptionEvent,
+  ListOutboundTextsResponse: listOutboundTextsResponse,
+  ListSubscriptionEventsResponse: listSubscriptionEventsResponse,
+} as const satisfies Record<string, ResponseSchema>;

@@ -1,0 +1,116 @@
+import * as z from 'zod';
+import { BOOKING_REQUEST_STATUSES, WEEKDAYS } from '#shared/domain/schedulers';
+import { positiveIdParam } from '#shared/schemas/params';
+import { dateRangeMembers, enumParam, startBeforeEnd, teamPath, v1PageMembers } from '#shared/schemas/query-parts';
+import { defineContract, type ResponseSchema, responseSchema } from './contract';
+import { cursorPagination, dateTime, id, nullableDateTime } from './responses';
+
+/** Scheduler configurations and booking requests (functions/list-team-schedulers, list-team-booking-requests). */
+
+// ---------------------------------------------------------------------------------------------
+// Inputs
+
+export const teamSchedulersQuery = z.object({ ...v1PageMembers });
+
+export const teamBookingRequestsQuery = startBeforeEnd(
+  z.object({
+    status: enumParam(BOOKING_REQUEST_STATUSES),
+    scheduler_id: positiveIdParam.optional(),
+    ...dateRangeMembers,
+    ...v1PageMembers,
+  }),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Responses (shared/domain/schedulers.ts SchedulerConfig, BookingRequest)
+
+const clockTime = () => z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/);
+
+export const scheduler = responseSchema(() =>
+  z
+    .strictObject({
+      scheduler_id: id(),
+      team_id: id(),
+      name: z.string(),
+      services: z.array(z.string()).describe('Issue types (services) customers can pick in the widget'),
+      job_types: z.array(z.string()),
+      service_areas: z.array(z.string()).describe('Cities or areas the widget books into'),
+      time_zone: z.string().describe('IANA time zone the hours are local to'),
+      hours: z
+        .strictObject(
+          Object.fromEntries(WEEKDAYS.map((day) => [day, z.strictObject({ open: clockTime(), close: clockTime() }).nullable()])) as Record<
+            (typeof WEEKDAYS)[number],
+            z.ZodNullable<z.ZodObject<{ open: z.ZodString; close: z.ZodString }, z.core.$strict>>
+          >,
+        )
+        .describe('Opening hours per weekday (HH:MM, local to time_zone, open before close); null when closed'),
+      created_at: dateTime(),
+      updated_at: dateTime(),
+    })
+    .describe("A scheduler (booking widget) configuration; a session's scheduler_id names one"),
+);
+
+export const bookingRequest = responseSchema(() =>
+  z
+    .strictObject({
+      request_id: z.string(),
+      team_id: id(),
+      session_id: z.string().describe('The booked session the request was sent for'),
+      scheduler_id: id(),
+      attempt: z.int().min(1).describe('1 for the first request of a session, 2 for its first retry, ...'),
+      requested_slot: z.strictObject({
+        date: z.iso.date().describe('Local date (YYYY-MM-DD)'),
+        time: clockTime().describe('Local time (HH:MM)'),
+        time_zone: z.string().describe('IANA time zone of date and time'),
+      }),
+      status: z.enum(BOOKING_REQUEST_STATUSES),
+      st_job_id: z
+        .int()
+        .nullable()
+        .describe('Job created in the field-service system (succeeded requests); the session carries the same st_job_id'),
+      error: z.strictObject({ code: z.string(), message: z.string() }).nullable().describe('Why the request failed; null unless failed'),
+      requested_at: dateTime(),
+      completed_at: nullableDateTime().describe('When the field-service system answered; null while pending'),
+    })
+    .describe('A booking request sent to the field-service system for a completed booking (one per attempt)'),
+);
+
+export const listTeamSchedulersResponse = responseSchema(() =>
+  z.strictObject({
+    data: z.array(scheduler()),
+    pagination: cursorPagination(),
+    meta: z.strictObject({ team_id: id() }),
+  }),
+);
+
+export const listTeamBookingRequestsResponse = responseSchema(() =>
+  z.strictObject({
+    data: z.array(bookingRequest()),
+    pagination: cursorPagination(),
+    meta: z.strictObject({ team_id: id() }),
+  }),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Contracts
+
+export const listTeamSchedulers = defineContract({
+  routeId: 'listTeamSchedulers',
+  path: teamPath,
+  query: teamSchedulersQuery,
+  responses: { 200: listTeamSchedulersResponse },
+});
+
+export const listTeamBookingRequests = defineContract({
+  routeId: 'listTeamBookingRequests',
+  path: teamPath,
+  query: teamBookingRequestsQuery,
+  responses: { 200: listTeamBookingRequestsResponse },
+});
+
+export const SCHEDULER_COMPONENTS = {
+  Scheduler: scheduler,
+  BookingRequest: bookingRequest,
+  ListTeamSchedulersResponse: listTeamSchedulersResponse,
+  ListTeamBookingRequestsResponse: listTeamBookingRequestsResponse,
+} as const satisfies Record<string, ResponseSchema>;

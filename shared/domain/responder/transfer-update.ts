@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import * as z from 'zod';
+import type { TransferRecord } from '#shared/domain/call-transfers';
+import type { CallStore } from '#shared/ports/call-store';
+
+/**
+ * The voice provider's `transfer-update` message: the assistant handed the call to a destination
+ * (a phone number, a SIP address or another assistant). Sent during the call, so usually before the
+ * end-of-call report; stored per team and provider call id and joined to the call on read.
+ */
+
+const text = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string({ error: 'must be a string' }).max(max).optional().nullable(),
+  );
+
+export const transferDestinationSchema = z
+  .object({
+    type: text(50),
+    number: text(40),
+    sipUri: text(500),
+    description: text(1000),
+    message: z
+      .union([text(2000), z.object({}).loose()])
+      .optional()
+      .nullable(),
+    assistantName: text(200),
+  })
+  .loose()
+  .optional()
+  .nullable();
+
+export const transferUpdateSchema = z.object({
+  message: z.object({
+    type: z.literal('transfer-update'),
+    call: z.object(
+      { id: z.string({ error: 'must be a string' }).min(1, { error: 'is required' }).max(200) },
+      { error: (i) => (i.input === undefined || i.input === null ? 'is required' : 'must be an object') },
+    ),
+    destination: transferDestinationSchema,
+    reason: text(1000),
+    transferReason: text(1000),
+    /** Epoch milliseconds of the message. */
+    timestamp: z.number({ error: 'must be a number (epoch milliseconds)' }).min(0).max(8.64e15).optional().nullable(),
+  }),
+});
+
+export type TransferUpdate = z.output<typeof transferUpdateSchema>;
+type Destination = z.output<typeof transferDestinationSchema>;
+
+function stableId(parts: readonly (string | number | null | undefined)[]): string {
+  return `trf_${createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 24)}`;
+}
+
+function destinationOf(d: Destination): TransferRecord['destination'] {
+  return {
+    type: d?.type ?? null,
+    number: d?.number ?? null,
+    sip_uri: d?.sipUri ?? null,
+    description: d?.description ?? d?.assistantName ?? null,
+    // A destination's message may be a structured custom message; only plain text is kept.
+    message: typeof d?.message === 'string' ? d.message : null,
+  };
+}
+
+/**
+ * The transfer a transfer-update describes. Its id derives from the provider call id, the message
+ * time and the destination, so a redelivery names the same transfer; a message without a time is
+ * identified by its destination alone (two untimed transfers of one call to one place are one).
+ */
+export function transferFromUpdate(update: TransferUpdate, teamId: number, now: Date): TransferRecord {
+  const m = update.message;
+  const destination = destinationOf(m.destination);
+  const at = typeof m.timestamp === 'number' ? new Date(m.timestamp) : now;
+  return {
+    transfer_id: stableId([
+      m.call.id,
+      m.timestamp ?? null,
+      destination.type,
+      destination.number,
+      destination.sip_uri,
+      destination.description,
+    ]),
+    team_id: teamId,
+    provider_call_id: m.call.id,
+    transferred_at: at.toISOString(),
+    destination,
+    reason: m.reason ?? m.transferReason ?? null,
+    source: 'transfer-update',
+    created_at: now.toISOString(),
+  };
+}
+
+/** Ended reasons that say the assistant handed the call over (e.g. assistant-forwarded-call). */
+const FORWARDED = /forward|transferr/i;
+
+/**
+ * The transfer an end-of-call report implies: one per provider call (its id derives from the call
+ * alone), at the call's end, to the destination the report names if any; null when the call was
+ * not forwarded.
+ */
+export function transferFromReport(
+  report: { providerCallId: string; endedReason: string | null; endedAt: string | null; destination: Destination },
+  teamId: number,
+  now: Date,
+): TransferRecord | null {
+  if (!report.endedReason || !FORWARDED.test(report.endedReason)) return null;
+  return {
+    transfer_id: stableId([report.providerCallId, 'ended_reason']),
+    team_id: teamId,
+    provider_call_id: report.providerCallId,
+    transferred_at: report.endedAt ?? now.toISOString(),
+    destination: destinationOf(report.destination),
+    reason: report.endedReason,
+    source: 'ended_reason',
+    created_at: now.toISOString(),
+  };
+}
+
+/** Records a transfer-update once; false for a redelivery. */
+export async function recordTransferUpdate(
+  calls: Pick<CallStore, 'saveTransfer'>,
+  input: { update: TransferUpdate; teamId: number; now: Date },
+): Promise<{ created: boolean; transfer: TransferRecord }> {
+  const transfer = transferFromUpdate(input.update, input.teamId, input.now);
+  return { created: await calls.saveTransfer(transfer), transfer };
+}

@@ -1,0 +1,72 @@
+import { IANAZone } from 'luxon';
+import * as z from 'zod';
+
+/**
+ * Scheduler configurations: what a team's scheduling widget (one per scheduler_id) offers, where
+ * and when. Written by operators (`npm run admin -- scheduler set`), read by the canonical
+ * `GET /api/v1/teams/{teamId}/schedulers`.
+ */
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+const CLOCK_TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+
+/** Opening hours of one weekday, local to the scheduler's zone; null when closed. "24:00" is no valid close: use 23:59. */
+export const dayHoursSchema = z
+  .object({
+    open: z.string().regex(CLOCK_TIME, { error: 'must be a time HH:MM (00:00 to 23:59)' }),
+    close: z.string().regex(CLOCK_TIME, { error: 'must be a time HH:MM (00:00 to 23:59)' }),
+  })
+  .strict()
+  .refine((h) => h.open < h.close, { error: 'open must be before close', path: ['open'] })
+  .nullable();
+
+const label = z.string().trim().min(1).max(100);
+
+export const schedulerSettingsSchema = z
+  .object({
+    name: label,
+    /** Issue types (services) customers can pick in the widget. */
+    services: z.array(label).max(100),
+    job_types: z.array(label).max(50),
+    /** Cities (or areas) the widget books into. */
+    service_areas: z.array(label).max(200),
+    time_zone: z.string().refine((zone) => IANAZone.isValidZone(zone), { error: 'must be an IANA time zone such as America/Chicago' }),
+    hours: z.object(Object.fromEntries(WEEKDAYS.map((day) => [day, dayHoursSchema])) as Record<Weekday, typeof dayHoursSchema>).strict(),
+  })
+  .strict();
+
+export type SchedulerSettings = z.output<typeof schedulerSettingsSchema>;
+export type DayHours = z.output<typeof dayHoursSchema>;
+
+export interface SchedulerConfig extends SchedulerSettings {
+  readonly scheduler_id: number;
+  readonly team_id: number;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+/**
+ * Booking requests: what the scheduling system sent to the field-service system (ServiceTitan) for
+ * a completed booking, one per attempt. A succeeded request carries the job it created (the
+ * session's st_job_id); a failed one its error; a pending one has been sent and not answered.
+ */
+export const BOOKING_REQUEST_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type BookingRequestStatus = (typeof BOOKING_REQUEST_STATUSES)[number];
+
+export interface BookingRequest {
+  readonly request_id: string;
+  readonly team_id: number;
+  readonly session_id: string;
+  readonly scheduler_id: number;
+  /** 1 for the first request of a session, 2 for its first retry, ... */
+  readonly attempt: number;
+  /** The slot asked for: the session's selected date and time, local to time_zone. */
+  readonly requested_slot: { readonly date: string; readonly time: string; readonly time_zone: string };
+  readonly status: BookingRequestStatus;
+  readonly st_job_id: number | null;
+  readonly error: { readonly code: string; readonly message: string } | null;
+  readonly requested_at: string;
+  /** When the field-service system answered; null while pending. */
+  readonly completed_at: string | null;
+}

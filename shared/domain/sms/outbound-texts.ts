@@ -1,0 +1,37 @@
+import type { SendStatus } from './campaign';
+import { toDollars } from './campaign-plan';
+
+/** Statuses of a campaign text as the outbound texts feed shows them (SendStatus). */
+export const TEXT_STATUSES = [
+  'sending',
+  'sent',
+  'failed',
+  'opted_out',
+  'unconfirmed',
+  'deferred',
+  'suppressed',
+] as const satisfies readonly SendStatus[];
+
+/** One recipient's text of a campaign, as the outbound texts feed lists it. */
+export interface OutboundText {
+  readonly campaign_id: string;
+  readonly team_id: number;
+  readonly recipient: string;
+  readonly segments: number;
+  readonly cost_micros: number;
+  readonly status: SendStatus;
+  readonly provider_message_id: string | null;
+  readonly error: string | null;
+  /** When the record was first written (claimed for sending, deferred or suppressed). */
+  readonly queued_at: string;
+  /** When the provider accepted the text; null unless sent. */
+  readonly sent_at: string | null;
+  readonly updated_at: string;
+  readonly deferred_until: string | null;
+}
+
+/** The feed's item: money in dollars, like the campaign routes. */
+export function toPublicText(t: OutboundText) {
+  const { cost_micros, ...rest } = t;
+  return { ...rest, cost: toDollars(cost_micros) };
+}
