@@ -205,7 +205,7 @@ function byCountThenName<T extends { name: string; count: number }>(a: T, b: T):
 }
 
 type UtmRow = { source: string; medium: string; campaign: string; term: string; content: string; sessions: number; conversions: number };
-type AdsRow = { gclid: string; wbraid: string; gbraid: string; sessions: number; conversions: number };
+export type AdsRow = { gclid: string; wbraid: string; gbraid: string; sessions: number; conversions: number };
 
 /**
  * The blocks before they are sorted, cut and shaped: what both the raw computation below and the

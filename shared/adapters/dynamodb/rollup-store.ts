@@ -15,8 +15,8 @@ import { padId } from './keys';
 import { type Item, queryAll } from './query';
 
 /**
- * Items of the rollups table (layout R1): pk R1#TEAM#<team> (all schedulers), R1#TEAM#<team>#SCHED#<scheduler>
- * or R1#ENT#<enterprise>; sk H#<UTC hour> or D#<UTC day>, and COMPLETE for the marker that the
+ * Items of the rollups table (layout R2): pk R2#TEAM#<team> (all schedulers), R2#TEAM#<team>#SCHED#<scheduler>
+ * or R2#ENT#<enterprise>; sk H#<UTC hour> or D#<UTC day>, and COMPLETE for the marker that the
  * partition's rollups cover its history. Team and scheduler buckets hold `fun`, `agg` and `ads`
  * (the encoded aggregate's funnel, body and ad groups; only `fun` and `overflow` when the others
  * would pass OVERFLOW_BYTES), team buckets also `touches` and

@@ -108,7 +108,7 @@ function partsOf(agg: SessionAggregate, chart: AnalyticsParts['chart']): Analyti
     booked: { count: agg.booked[0], totalMs: agg.booked[1] },
     chart,
     utm: [...agg.utm.values()].map(({ values, counts: [sessions, conversions] }) => ({ ...values, sessions, conversions })),
-    ads: [...agg.ads.values()].map(({ values, counts: [sessions, conversions] }) => ({ ...values, sessions, conversions })),
+    ads: agg.ads.rows(),
     areas: agg.areas,
     issues: agg.issues,
   };

@@ -8,8 +8,11 @@
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
 
-/** Bumped when the bucket layout changes: items of another layout are ignored until `admin rollups rebuild`. */
-export const ROLLUP_LAYOUT = 'R1';
+/**
+ * Bumped when the bucket layout changes: items of another layout are ignored until `admin rollups rebuild`.
+ * R2: the ad-id groups are stored keyed by count pair (ad-groups.ts); R1 stored one array per group.
+ */
+export const ROLLUP_LAYOUT = 'R2';
 
 export function hourSortKey(ms: number): string {
   return `H#${new Date(ms).toISOString().slice(0, 13)}`;
