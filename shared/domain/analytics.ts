@@ -1,6 +1,7 @@
 import { fitToBudget, itemBytes, PAGE_BUDGET_BYTES } from '#shared/pagination/budget';
 import { leadingBySessions } from './leading-rows';
 import { localDays } from './local-days';
+import { adGroupKey } from './rollups/ad-groups';
 import type { SessionRecord } from './sessions';
 
 /**
@@ -290,8 +291,8 @@ export function computeSchedulerAnalytics(sessions: readonly SessionRecord[], op
     }
     if (want.has('googleAdsData')) {
       const g = session.google_ads;
-      if (g.gclid || g.wbraid || g.gbraid) {
-        const key = `${s(g.gclid)}\u0000${s(g.wbraid)}\u0000${s(g.gbraid)}`;
+      const key = adGroupKey(g);
+      if (key !== null) {
         let row = ads.get(key);
         if (!row) {
           row = { gclid: s(g.gclid), wbraid: s(g.wbraid), gbraid: s(g.gbraid), sessions: 0, conversions: 0 };
@@ -419,7 +420,7 @@ export function assembleSchedulerAnalytics(
   const utmKey = (r: UtmRow) => `${r.source}\u0000${r.medium}\u0000${r.campaign}\u0000${r.term}\u0000${r.content}`;
   if (want.has('utmData')) grouped.utmData = leadingBySessions(parts.utm, GROUPED_BLOCK_MAX_ROWS, utmName, utmKey);
   const adsName = (r: AdsRow) => `${r.gclid}/${r.wbraid}/${r.gbraid}`;
-  const adsKey = (r: AdsRow) => `${r.gclid}\u0000${r.wbraid}\u0000${r.gbraid}`;
+  const adsKey = (r: AdsRow) => adGroupKey(r) as string;
   if (want.has('googleAdsData')) grouped.googleAdsData = leadingBySessions(parts.ads, GROUPED_BLOCK_MAX_ROWS, adsName, adsKey);
   if (want.has('serviceAreaData')) {
     const rows = [...parts.areas]

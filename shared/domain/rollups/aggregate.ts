@@ -143,18 +143,43 @@ interface Body {
   f: FunnelTuple;
   b: [number, number];
   q: [number, number, number][];
-  u: [string, string, string, string, string, number, number][];
+  /** The UTM values, each once: a day's few hundred UTM rows repeat a few dozen values. */
+  t: string[];
+  /** UTM rows: indexes into `t` of source, medium, campaign, term and content; sessions, conversions. */
+  u: [number, number, number, number, number, number, number][];
   r: [string, number][];
   i: [string, number][];
   s: [number, number, number, number, number, number][];
 }
 
 export function encodeAggregate(agg: SessionAggregate): EncodedAggregate {
+  const table = new Map<string, number>();
+  const at = (value: string): number => {
+    let i = table.get(value);
+    if (i === undefined) {
+      i = table.size;
+      table.set(value, i);
+    }
+    return i;
+  };
+  const u = [...agg.utm.values()].map(
+    ({ values: v, counts: [a, b] }) =>
+      [at(v.source), at(v.medium), at(v.campaign), at(v.term), at(v.content), a, b] as [
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+      ],
+  );
   const body: Body = {
     f: agg.funnel,
     b: agg.booked,
     q: [...agg.quarters].map(([k, [a, b]]) => [k, a, b]),
-    u: [...agg.utm.values()].map(({ values: v, counts: [a, b] }) => [v.source, v.medium, v.campaign, v.term, v.content, a, b]),
+    t: [...table.keys()],
+    u,
     r: [...agg.areas],
     i: [...agg.issues],
     s: [...agg.schedulers].map(([k, t]) => [k, ...t]),
@@ -174,7 +199,9 @@ export function mergeEncodedAggregate(into: SessionAggregate, parts: { readonly 
   into.booked[0] += e.b[0];
   into.booked[1] += e.b[1];
   for (const [k, a, b] of e.q) addPair(into.quarters, k, a, b);
-  for (const [source, medium, campaign, term, content, a, b] of e.u) {
+  const t = e.t;
+  for (const [i0, i1, i2, i3, i4, a, b] of e.u) {
+    const [source, medium, campaign, term, content] = [t[i0], t[i1], t[i2], t[i3], t[i4]] as [string, string, string, string, string];
     addGroup(
       into.utm,
       `${source}\u0000${medium}\u0000${campaign}\u0000${term}\u0000${content}`,
