@@ -2,7 +2,8 @@
  * The leading rows of a grouped analytics block without sorting the block: a block answers at most
  * `k` rows (GROUPED_BLOCK_MAX_ROWS) and whether it had more, while ad click ids make tens of
  * thousands of groups. A bounded heap keeps the `k` best rows seen so far; most rows lose to its
- * worst row on their session count alone, and names are built only for rows that tie with it.
+ * worst row on their session count alone, names are built only for rows that tie with it, and
+ * grouping keys only for rows whose names tie.
  * The result is exactly the first `k` rows of the full sort (sessions descending, then name, then
  * the grouping key, which is unique per group).
  */
@@ -10,15 +11,11 @@ interface Ranked<T> {
   readonly row: T;
   readonly sessions: number;
   readonly name: string;
-  readonly key: string;
+  /** Built when two names tie (rarely): the grouping key. */
+  key?: string;
 }
 
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-/** Negative when `a` comes first. */
-function compareRanked<T>(a: Ranked<T>, b: Ranked<T>): number {
-  return b.sessions - a.sessions || compareText(a.name, b.name) || compareText(a.key, b.key);
-}
 
 export function leadingBySessions<T extends { sessions: number }>(
   rows: Iterable<T>,
@@ -26,6 +23,13 @@ export function leadingBySessions<T extends { sessions: number }>(
   name: (r: T) => string,
   key: (r: T) => string,
 ): { rows: T[]; total: number } {
+  const keyOf = (r: Ranked<T>): string => {
+    r.key ??= key(r.row);
+    return r.key;
+  };
+  /** Negative when `a` comes first. */
+  const compareRanked = (a: Ranked<T>, b: Ranked<T>): number =>
+    b.sessions - a.sessions || compareText(a.name, b.name) || compareText(keyOf(a), keyOf(b));
   // Max-heap on the order: heap[0] is the last of the rows kept.
   const heap: Ranked<T>[] = [];
   let total = 0;
@@ -46,7 +50,7 @@ export function leadingBySessions<T extends { sessions: number }>(
     total++;
     if (k <= 0) continue;
     if (heap.length === k && row.sessions < (heap[0] as Ranked<T>).sessions) continue;
-    const ranked: Ranked<T> = { row, sessions: row.sessions, name: name(row), key: key(row) };
+    const ranked: Ranked<T> = { row, sessions: row.sessions, name: name(row) };
     if (heap.length < k) {
       heap.push(ranked);
       let i = heap.length - 1;
