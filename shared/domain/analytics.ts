@@ -1,5 +1,7 @@
 import { fitToBudget, itemBytes, PAGE_BUDGET_BYTES } from '#shared/pagination/budget';
+import { leadingBySessions } from './leading-rows';
 import { localDays } from './local-days';
+import { adGroupKey } from './rollups/ad-groups';
 import type { SessionRecord } from './sessions';
 
 /**
@@ -204,7 +206,7 @@ function byCountThenName<T extends { name: string; count: number }>(a: T, b: T):
 }
 
 type UtmRow = { source: string; medium: string; campaign: string; term: string; content: string; sessions: number; conversions: number };
-type AdsRow = { gclid: string; wbraid: string; gbraid: string; sessions: number; conversions: number };
+export type AdsRow = { gclid: string; wbraid: string; gbraid: string; sessions: number; conversions: number };
 
 /**
  * The blocks before they are sorted, cut and shaped: what both the raw computation below and the
@@ -289,8 +291,8 @@ export function computeSchedulerAnalytics(sessions: readonly SessionRecord[], op
     }
     if (want.has('googleAdsData')) {
       const g = session.google_ads;
-      if (g.gclid || g.wbraid || g.gbraid) {
-        const key = `${s(g.gclid)}\u0000${s(g.wbraid)}\u0000${s(g.gbraid)}`;
+      const key = adGroupKey(g);
+      if (key !== null) {
         let row = ads.get(key);
         if (!row) {
           row = { gclid: s(g.gclid), wbraid: s(g.wbraid), gbraid: s(g.gbraid), sessions: 0, conversions: 0 };
@@ -367,17 +369,6 @@ export function chartFromQuarters(
   return chart;
 }
 
-/** Names are built once per row, not once per comparison (ad ids make tens of thousands of rows); ties fall back to the grouping key. */
-function bySessions<T extends { sessions: number }>(rows: Iterable<T>, name: (r: T) => string, key: (r: T) => string): T[] {
-  return [...rows]
-    .map((row) => ({ row, name: name(row), key: key(row) }))
-    .sort(
-      (a, b) =>
-        b.row.sessions - a.row.sessions || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
-    )
-    .map((d) => d.row);
-}
-
 function toCustomerEvent(x: SessionRecord): CustomerEvent {
   return {
     sessionId: x.session_id,
@@ -421,38 +412,41 @@ export function assembleSchedulerAnalytics(
     data.bookings = { total: count, avgBookingTimeSeconds: count === 0 ? 0 : Math.round(totalMs / 1000 / count) };
   }
   if (want.has('chartData')) data.chartData = parts.chart;
+  // Measured before the grouped blocks join: they share what the fixed-size blocks leave.
+  let remaining = (options.budgetBytes ?? PAGE_BUDGET_BYTES) - itemBytes(data);
+
+  const grouped: Partial<Record<(typeof GROUPED_BLOCKS)[number], { rows: unknown[]; total: number }>> = {};
   const utmName = (r: UtmRow) => `${r.source}/${r.medium}/${r.campaign}/${r.term}/${r.content}`;
   const utmKey = (r: UtmRow) => `${r.source}\u0000${r.medium}\u0000${r.campaign}\u0000${r.term}\u0000${r.content}`;
-  if (want.has('utmData')) data.utmData = bySessions(parts.utm, utmName, utmKey);
+  if (want.has('utmData')) grouped.utmData = leadingBySessions(parts.utm, GROUPED_BLOCK_MAX_ROWS, utmName, utmKey);
   const adsName = (r: AdsRow) => `${r.gclid}/${r.wbraid}/${r.gbraid}`;
-  const adsKey = (r: AdsRow) => `${r.gclid}\u0000${r.wbraid}\u0000${r.gbraid}`;
-  if (want.has('googleAdsData')) data.googleAdsData = bySessions(parts.ads, adsName, adsKey);
+  const adsKey = (r: AdsRow) => adGroupKey(r) as string;
+  if (want.has('googleAdsData')) grouped.googleAdsData = leadingBySessions(parts.ads, GROUPED_BLOCK_MAX_ROWS, adsName, adsKey);
   if (want.has('serviceAreaData')) {
-    data.serviceAreaData = [...parts.areas]
+    const rows = [...parts.areas]
       .map(([name, count]) => ({ name, count }))
       .sort(byCountThenName)
       .map((r) => ({ serviceArea: r.name, count: r.count }));
+    grouped.serviceAreaData = { rows, total: rows.length };
   }
   if (want.has('issueTypeData')) {
-    data.issueTypeData = [...parts.issues]
+    const rows = [...parts.issues]
       .map(([name, count]) => ({ name, count }))
       .sort(byCountThenName)
       .map((r) => ({ issueType: r.name, count: r.count }));
+    grouped.issueTypeData = { rows, total: rows.length };
   }
 
   // Bounded response: grouped blocks keep their largest rows, within the row cap and the budget
   // left after the fixed-size blocks; customerEvents gets what remains (at least one row).
   const truncatedBlocks: AnalyticsBlock[] = [];
-  let remaining = (options.budgetBytes ?? PAGE_BUDGET_BYTES) - itemBytes(data);
   for (const block of GROUPED_BLOCKS) {
-    const rows = data[block] as unknown[] | undefined;
-    if (!rows) continue;
-    const capped = rows.slice(0, GROUPED_BLOCK_MAX_ROWS);
+    const kept = grouped[block];
+    if (!kept) continue;
+    const capped = kept.rows.slice(0, GROUPED_BLOCK_MAX_ROWS);
     const { count, bytes } = fitToBudget(capped, Math.max(0, remaining), { atLeastOne: false });
-    if (count < rows.length) {
-      (data[block] as unknown[]) = rows.slice(0, count);
-      truncatedBlocks.push(block);
-    }
+    (data[block] as unknown[]) = capped.slice(0, count);
+    if (count < kept.total) truncatedBlocks.push(block);
     remaining -= bytes;
   }
 

@@ -1,10 +1,13 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { padId } from '#shared/adapters/dynamodb/keys';
 import { DynamoRollupStore } from '#shared/adapters/dynamodb/rollup-store';
 import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
-import { computeFunnel } from '#shared/domain/analytics';
-import { crossTeamFunnelsFromRollups, teamFunnelFromRollups } from '#shared/domain/rollups/answer';
+import { ANALYTICS_BLOCKS, computeFunnel, computeSchedulerAnalytics } from '#shared/domain/analytics';
+import { crossTeamFunnelsFromRollups, schedulerAnalyticsFromRollups, teamFunnelFromRollups } from '#shared/domain/rollups/answer';
+import { ROLLUP_LAYOUT } from '#shared/domain/rollups/buckets';
 import type { LocalDynamo } from '../../local/dynamodb';
 import { admin, adminJson, expectRefused } from '../support/admin-harness';
 import { startEmulator } from '../support/emulator';
@@ -88,6 +91,51 @@ describe('admin CLI: rollups rebuild', () => {
     // A second run rewrites nothing and lands on the same buckets.
     const again = await adminJson<{ restamped: number; sessions: number }>('rollups', 'rebuild', '--team', String(teams[0]?.id));
     expect(again).toMatchObject({ restamped: 0, sessions: 30 });
+  });
+
+  it("after a bucket-layout change, ignores the old layout's items and answers from raw rows until the rebuild", async () => {
+    const enterprise = await tenancy.createEnterprise({ name: 'Layout change' });
+    const team = await tenancy.createTeam({
+      name: 'Layout',
+      timezone: 'UTC',
+      isTest: false,
+      enterpriseId: enterprise.id,
+      workspaceId: `layout_${enterprise.id}`,
+    });
+    const rows = Array.from({ length: 40 }, (_, i) =>
+      session({
+        team_id: team.id,
+        status: i % 4 === 0 ? 'booked' : 'pending',
+        google_ads: { gclid: `g${i % 7}`, wbraid: i % 5 === 0 ? 'w' : null, gbraid: null },
+        started_at: new Date(Date.UTC(2026, 2, 1 + (i % 3), i % 24, i)).toISOString(),
+      }),
+    );
+    await stores.sessions.putSessions(rows, new Map([[team.id, { enterpriseId: enterprise.id, isTest: false }]]));
+    // What the previous layout (R1) left: its complete marker and a day bucket in its own encoding.
+    const oldPk = `R1#TEAM#${padId(team.id)}`;
+    expect(ROLLUP_LAYOUT).not.toBe('R1');
+    for (const Item of [
+      { pk: oldPk, sk: 'COMPLETE', at: '2026-03-01T00:00:00.000Z' },
+      { pk: oldPk, sk: 'D#2026-03-02', fun: '[99,0,0,0,0]', agg: '{}', ads: '[["g1","","",99,0]]' },
+    ]) {
+      await getDocumentClient().send(new PutCommand({ TableName: physicalTableName('rollups'), Item }));
+    }
+    const options = {
+      start: '2026-03-01T00:00:00.000Z',
+      end: '2026-03-05T00:00:00.000Z',
+      timezone: 'UTC',
+      blocks: ANALYTICS_BLOCKS,
+      limit: 10,
+      offset: 0,
+    };
+    const oracle = computeSchedulerAnalytics(await stores.sessions.readSessionsStartedIn(team.id, options), options);
+    expect(await stores.rollups.isComplete({ kind: 'team', teamId: team.id })).toBe(false);
+    expect(await schedulerAnalyticsFromRollups(stores, team.id, options)).toEqual(oracle);
+
+    expect((await admin('rollups', 'rebuild', '--enterprise', String(enterprise.id))).code).toBe(0);
+    expect(await stores.rollups.isComplete({ kind: 'team', teamId: team.id })).toBe(true);
+    expect(await stores.rollups.isComplete({ kind: 'enterprise', enterpriseId: enterprise.id })).toBe(true);
+    expect(await schedulerAnalyticsFromRollups(stores, team.id, options)).toEqual(oracle);
   });
 
   it('refuses to guess what to rebuild, naming the flags', async () => {

@@ -111,6 +111,26 @@ describe('scheduler analytics within the response budget', () => {
     expect(result.truncatedBlocks).toEqual(['googleAdsData']);
   });
 
+  it('measures only the fixed-size blocks before sharing the budget: a huge grouped block empties no other block', () => {
+    // 40,000 distinct click ids: all of their rows would take ~3.6 MB, over a 3 MB budget.
+    const many = Array.from({ length: 40_000 }, (_, i) =>
+      session({
+        session_id: `m${i}`,
+        started_at: new Date(Date.parse(options.start) + i * 1_000).toISOString(),
+        google_ads: { gclid: `Cj0KCQiA${String(i).padStart(64, '0')}_BwE`, wbraid: null, gbraid: null },
+        utm: { source: 'google', medium: 'cpc', campaign: `c${i % 3}`, term: null, content: null },
+        issue_type: 'Leak',
+      }),
+    );
+    const blocks = ['funnel', 'chartData', 'utmData', 'googleAdsData', 'issueTypeData', 'customerEvents'] as const;
+    const result = computeSchedulerAnalytics(many, { ...options, limit: 10, blocks, budgetBytes: 3_000_000 });
+    expect(result.data.googleAdsData).toHaveLength(GROUPED_BLOCK_MAX_ROWS);
+    expect(result.data.utmData).toHaveLength(3);
+    expect(result.data.issueTypeData).toEqual([{ issueType: 'Leak', count: 40_000 }]);
+    expect(result.data.customerEvents).toHaveLength(10);
+    expect(result.truncatedBlocks).toEqual(['googleAdsData']);
+  });
+
   it('cuts customerEvents at the budget and continues exactly at offset + pagination.limit', () => {
     const budgetBytes = 500_000;
     const first = computeSchedulerAnalytics(sessions, { ...options, blocks: ['funnel', 'customerEvents'], budgetBytes });

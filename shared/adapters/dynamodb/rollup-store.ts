@@ -15,14 +15,21 @@ import { padId } from './keys';
 import { type Item, queryAll } from './query';
 
 /**
- * Items of the rollups table (layout R1): pk R1#TEAM#<team> (all schedulers), R1#TEAM#<team>#SCHED#<scheduler>
- * or R1#ENT#<enterprise>; sk H#<UTC hour> or D#<UTC day>, and COMPLETE for the marker that the
- * partition's rollups cover its history. Team and scheduler buckets hold `fun`, `agg` and `ads`
- * (the encoded aggregate's funnel, body and ad groups; only `fun` and `overflow` when the others
- * would pass OVERFLOW_BYTES), team buckets also `touches` and
- * `computed` (the recompute protocol, shared/domain/rollups/maintain.ts), `sch` and `ens` (what the
- * last write covered) and `ent` (per-enterprise entries); enterprise buckets hold one attribute
- * per team, `t<team>`.
+ * Items of the rollups table (layout R2): pk R2#TEAM#<team> (all schedulers), R2#TEAM#<team>#SCHED#<scheduler>
+ * or R2#ENT#<enterprise>; sk H#<UTC hour> or D#<UTC day>, and COMPLETE for the marker that the
+ * partition's rollups cover its history.
+ * - A team bucket is three items, because DynamoDB meters (and pages) a Query by the whole items it
+ *   reads, whatever a projection returns: `D#…`/`H#…` holds `fun` (the encoded funnel), `touches`
+ *   and `computed` (the recompute protocol, shared/domain/rollups/maintain.ts), `sch` and `ens`
+ *   (what the last write covered), `ent` (per-enterprise entries) and `overflow`; `B#D#…`/`B#H#…`
+ *   holds `agg` (the body) and `A#D#…`/`A#H#…` holds `ads` (the ad groups), each with `v`, the
+ *   version that wrote it. A funnel reads only the small items, analytics without googleAdsData
+ *   never read the click ids, and a part whose `v` is not its bucket's `computed` (a read between
+ *   the items of one transaction) makes the bucket read one level finer, like an overflowed one.
+ * - A scheduler bucket is one item with `fun`, `agg` and `ads` (three per scheduler would cut the
+ *   schedulers one transaction can write from ~97 to ~32).
+ * Only `fun` and `overflow` are stored when body and ads would pass OVERFLOW_BYTES. Enterprise
+ * buckets hold one attribute per team, `t<team>`.
  */
 export function rollupPk(partition: RollupPartition): string {
   switch (partition.kind) {
@@ -43,13 +50,31 @@ const CONFLICT_RETRIES = 8;
 
 const teamAttribute = (teamId: number) => `t${teamId}`;
 
+/** Sort-key prefixes of a team bucket's body and ads items. */
+const BODY_PREFIX = 'B#';
+const ADS_PREFIX = 'A#';
+
 /** The attributes a bucket stores: its aggregate's texts, or its funnel and the overflow flag when they would not fit. */
 function storedValue(aggregate: StoredAggregate): { fun: string; agg: string; ads: string } | { fun: string; overflow: true } {
-  if (aggregate.body === null || aggregate.body.length + aggregate.ads.length > OVERFLOW_BYTES)
+  if (aggregate.body === null || Buffer.byteLength(aggregate.body) + Buffer.byteLength(aggregate.ads) > OVERFLOW_BYTES)
     return { fun: aggregate.funnel, overflow: true };
   return { fun: aggregate.funnel, agg: aggregate.body, ads: aggregate.ads };
 }
 const numbers = (value: unknown): number[] => (Array.isArray(value) ? value.map(Number) : []);
+const text = (value: unknown) => (typeof value === 'string' ? value : null);
+
+function bucketOf(item: Item, body: string | null, ads: string | null): TeamBucket {
+  return {
+    sk: String(item.sk),
+    funnel: text(item.fun),
+    body,
+    ads,
+    overflow: item.overflow === true,
+    schedulers: numbers(item.sch),
+    enterprises: numbers(item.ens),
+    enterpriseEntries: text(item.ent),
+  };
+}
 
 export class DynamoRollupStore implements RollupStore {
   constructor(
@@ -73,12 +98,14 @@ export class DynamoRollupStore implements RollupStore {
 
   async commit(write: BucketWrite): Promise<'written' | 'superseded'> {
     const team = storedValue(write.aggregate);
+    const pk = rollupPk({ kind: 'team', teamId: write.teamId });
+    const part = (prefix: string) => ({ TableName: this.tableName, Key: { pk, sk: `${prefix}${write.sk}` } });
     const items = [
       {
         Update: {
           TableName: this.tableName,
-          Key: { pk: rollupPk({ kind: 'team', teamId: write.teamId }), sk: write.sk },
-          UpdateExpression: `SET computed = :v, sch = :sch, ens = :ens, ent = :ent, fun = :fun, ${'agg' in team ? 'agg = :agg, ads = :ads REMOVE overflow' : 'overflow = :overflow REMOVE agg, ads'}`,
+          Key: { pk, sk: write.sk },
+          UpdateExpression: `SET computed = :v, sch = :sch, ens = :ens, ent = :ent, fun = :fun${'agg' in team ? ' REMOVE overflow' : ', overflow = :overflow'}`,
           ConditionExpression: 'touches = :v',
           ExpressionAttributeValues: {
             ':v': write.version,
@@ -86,10 +113,16 @@ export class DynamoRollupStore implements RollupStore {
             ':ens': write.enterprises.map((e) => e.enterpriseId),
             ':ent': write.enterpriseEntries,
             ':fun': team.fun,
-            ...('agg' in team ? { ':agg': team.agg, ':ads': team.ads } : { ':overflow': true }),
+            ...('agg' in team ? {} : { ':overflow': true }),
           },
         },
       },
+      ...('agg' in team
+        ? [
+            { Put: { TableName: this.tableName, Item: { ...part(BODY_PREFIX).Key, agg: team.agg, v: write.version } } },
+            { Put: { TableName: this.tableName, Item: { ...part(ADS_PREFIX).Key, ads: team.ads, v: write.version } } },
+          ]
+        : [{ Delete: part(BODY_PREFIX) }, { Delete: part(ADS_PREFIX) }]),
       ...write.schedulers.map((s) => ({
         Put: {
           TableName: this.tableName,
@@ -150,21 +183,39 @@ export class DynamoRollupStore implements RollupStore {
     toSk: string,
     options: { readonly parts: AggregateParts; readonly consistent?: boolean },
   ): Promise<TeamBucket[]> {
+    const { parts } = options;
+    const consistent = options.consistent ?? false;
+    const pk = rollupPk(partition);
     const names: Record<string, string> = { '#sk': 'sk', '#fun': 'fun' };
-    if (options.parts !== 'funnel') Object.assign(names, { '#agg': 'agg', '#ov': 'overflow', '#sch': 'sch', '#ens': 'ens', '#ent': 'ent' });
-    if (options.parts === 'blocks-and-ads') names['#ads'] = 'ads';
-    const items = await this.query(rollupPk(partition), fromSk, toSk, options.consistent ?? false, names);
-    const text = (value: unknown) => (typeof value === 'string' ? value : null);
-    return items.map((item) => ({
-      sk: String(item.sk),
-      funnel: text(item.fun),
-      body: text(item.agg),
-      ads: text(item.ads),
-      overflow: item.overflow === true,
-      schedulers: numbers(item.sch),
-      enterprises: numbers(item.ens),
-      enterpriseEntries: text(item.ent),
-    }));
+    if (parts !== 'funnel') Object.assign(names, { '#ov': 'overflow', '#sch': 'sch', '#ens': 'ens', '#ent': 'ent' });
+    if (partition.kind === 'scheduler') {
+      if (parts !== 'funnel') names['#agg'] = 'agg';
+      if (parts === 'blocks-and-ads') names['#ads'] = 'ads';
+      const items = await this.query(pk, fromSk, toSk, consistent, names);
+      return items.map((item) => bucketOf(item, text(item.agg), text(item.ads)));
+    }
+    if (parts !== 'funnel') names['#computed'] = 'computed';
+    // The parts live in their own items (see above), read beside the bucket items.
+    const partItems = (prefix: string, attribute: string, wanted: boolean) =>
+      wanted ? this.query(pk, `${prefix}${fromSk}`, `${prefix}${toSk}`, consistent, { '#sk': 'sk', '#v': 'v', '#a': attribute }) : [];
+    const [items, bodies, ads] = await Promise.all([
+      this.query(pk, fromSk, toSk, consistent, names),
+      partItems(BODY_PREFIX, 'agg', parts !== 'funnel'),
+      partItems(ADS_PREFIX, 'ads', parts === 'blocks-and-ads'),
+    ]);
+    const byBucket = (list: Item[], attribute: string) =>
+      new Map(list.map((item) => [String(item.sk).slice(2), { v: Number(item.v), text: text(item[attribute]) }]));
+    const bodyOf = byBucket(bodies, 'agg');
+    const adsOf = byBucket(ads, 'ads');
+    return items.map((item) => {
+      const sk = String(item.sk);
+      const computed = Number(item.computed);
+      // A part written by another version than its bucket's (or missing) is not merged: the bucket is read one level finer.
+      const current = (found: { v: number; text: string | null } | undefined) => (found && found.v === computed ? found.text : null);
+      const itemAds = current(adsOf.get(sk));
+      const body = parts === 'blocks-and-ads' && itemAds === null ? null : current(bodyOf.get(sk));
+      return bucketOf(item, body, itemAds);
+    });
   }
 
   async readEnterpriseBuckets(enterpriseId: number, fromSk: string, toSk: string): Promise<EnterpriseBucket[]> {

@@ -1,5 +1,6 @@
 import { sessionStages } from '#shared/domain/analytics';
 import type { SessionRecord } from '#shared/domain/sessions';
+import { AdGroups, adGroupKey } from './ad-groups';
 
 /**
  * What the analytics need from a set of sessions, in a form that sums: the rollup buckets store one
@@ -21,12 +22,6 @@ export interface UtmValues {
   readonly content: string;
 }
 
-export interface AdsValues {
-  readonly gclid: string;
-  readonly wbraid: string;
-  readonly gbraid: string;
-}
-
 export interface SessionAggregate {
   readonly funnel: FunnelTuple;
   /** Booked sessions with a completion time, and the sum of their booking times in milliseconds. */
@@ -34,7 +29,8 @@ export interface SessionAggregate {
   /** Sessions and conversions per quarter hour (key: start instant in ms / QUARTER_HOUR_MS), for chartData in any zone. */
   readonly quarters: Map<number, CountPair>;
   readonly utm: Map<string, { values: UtmValues; counts: CountPair }>;
-  readonly ads: Map<string, { values: AdsValues; counts: CountPair }>;
+  /** Sessions and conversions per click-id group (see ad-groups.ts). */
+  readonly ads: AdGroups;
   readonly areas: Map<string, number>;
   readonly issues: Map<string, number>;
   /** The funnel per scheduler (the enterprise rollups keep it per team and scheduler). */
@@ -49,7 +45,7 @@ export function emptyAggregate(): SessionAggregate {
     booked: [0, 0],
     quarters: new Map(),
     utm: new Map(),
-    ads: new Map(),
+    ads: new AdGroups(),
     areas: new Map(),
     issues: new Map(),
     schedulers: new Map(),
@@ -94,12 +90,6 @@ export function utmKey(u: SessionRecord['utm']): string | null {
   return `${s(u.source)}\u0000${s(u.medium)}\u0000${s(u.campaign)}\u0000${s(u.term)}\u0000${s(u.content)}`;
 }
 
-/** The key the analytics group Google Ads rows by (the same in the raw computation). */
-export function adsKey(g: SessionRecord['google_ads']): string | null {
-  if (!(g.gclid || g.wbraid || g.gbraid)) return null;
-  return `${s(g.gclid)}\u0000${s(g.wbraid)}\u0000${s(g.gbraid)}`;
-}
-
 /** Booking time of a booked session in ms (never negative), or null when it does not count. */
 export function bookingMs(session: SessionRecord): number | null {
   if (session.status !== 'booked' || !session.completed_at) return null;
@@ -124,11 +114,8 @@ export function addSession(agg: SessionAggregate, session: SessionRecord): void 
       conversion,
     ]);
   }
-  const a = adsKey(session.google_ads);
-  if (a !== null) {
-    const g = session.google_ads;
-    addGroup(agg.ads, a, { gclid: s(g.gclid), wbraid: s(g.wbraid), gbraid: s(g.gbraid) }, [1, conversion]);
-  }
+  const a = adGroupKey(session.google_ads);
+  if (a !== null) agg.ads.add(a, 1, conversion);
   if (session.service_area) addCount(agg.areas, session.service_area, 1);
   if (session.issue_type) addCount(agg.issues, session.issue_type, 1);
   const perScheduler = agg.schedulers.get(session.scheduler_id);
@@ -139,9 +126,9 @@ export function addSession(agg: SessionAggregate, session: SessionRecord): void 
 /**
  * Stored form: three compact JSON texts (item attributes), arrays instead of objects: the funnel
  * alone (what funnels read, kept even when the rest overflows), the body (every other block but
- * the ads), and the ad-id groups (one row per click id, most of the bytes: read only when the
- * googleAdsData block is asked for). A text reads back far faster than a DynamoDB map of
- * thousands of members.
+ * the ads), and the ad-id groups (one key per click id, most of the bytes: read only when the
+ * googleAdsData block is asked for; their form is ad-groups.ts's). A text reads back far faster
+ * than a DynamoDB map of thousands of members.
  */
 export interface EncodedAggregate {
   readonly funnel: string;
@@ -156,24 +143,48 @@ interface Body {
   f: FunnelTuple;
   b: [number, number];
   q: [number, number, number][];
-  u: [string, string, string, string, string, number, number][];
+  /** The UTM values, each once: a day's few hundred UTM rows repeat a few dozen values. */
+  t: string[];
+  /** UTM rows: indexes into `t` of source, medium, campaign, term and content; sessions, conversions. */
+  u: [number, number, number, number, number, number, number][];
   r: [string, number][];
   i: [string, number][];
   s: [number, number, number, number, number, number][];
 }
 
 export function encodeAggregate(agg: SessionAggregate): EncodedAggregate {
+  const table = new Map<string, number>();
+  const at = (value: string): number => {
+    let i = table.get(value);
+    if (i === undefined) {
+      i = table.size;
+      table.set(value, i);
+    }
+    return i;
+  };
+  const u = [...agg.utm.values()].map(
+    ({ values: v, counts: [a, b] }) =>
+      [at(v.source), at(v.medium), at(v.campaign), at(v.term), at(v.content), a, b] as [
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+      ],
+  );
   const body: Body = {
     f: agg.funnel,
     b: agg.booked,
     q: [...agg.quarters].map(([k, [a, b]]) => [k, a, b]),
-    u: [...agg.utm.values()].map(({ values: v, counts: [a, b] }) => [v.source, v.medium, v.campaign, v.term, v.content, a, b]),
+    t: [...table.keys()],
+    u,
     r: [...agg.areas],
     i: [...agg.issues],
     s: [...agg.schedulers].map(([k, t]) => [k, ...t]),
   };
-  const ads = [...agg.ads.values()].map(({ values: v, counts: [a, b] }) => [v.gclid, v.wbraid, v.gbraid, a, b]);
-  return { funnel: JSON.stringify(agg.funnel), body: JSON.stringify(body), ads: JSON.stringify(ads) };
+  return { funnel: JSON.stringify(agg.funnel), body: JSON.stringify(body), ads: agg.ads.encode() };
 }
 
 /** Adds a stored funnel into `into` (a funnel-only read). */
@@ -188,7 +199,9 @@ export function mergeEncodedAggregate(into: SessionAggregate, parts: { readonly 
   into.booked[0] += e.b[0];
   into.booked[1] += e.b[1];
   for (const [k, a, b] of e.q) addPair(into.quarters, k, a, b);
-  for (const [source, medium, campaign, term, content, a, b] of e.u) {
+  const t = e.t;
+  for (const [i0, i1, i2, i3, i4, a, b] of e.u) {
+    const [source, medium, campaign, term, content] = [t[i0], t[i1], t[i2], t[i3], t[i4]] as [string, string, string, string, string];
     addGroup(
       into.utm,
       `${source}\u0000${medium}\u0000${campaign}\u0000${term}\u0000${content}`,
@@ -196,10 +209,7 @@ export function mergeEncodedAggregate(into: SessionAggregate, parts: { readonly 
       [a, b],
     );
   }
-  if (parts.ads) {
-    for (const [gclid, wbraid, gbraid, a, b] of JSON.parse(parts.ads) as [string, string, string, number, number][])
-      addGroup(into.ads, `${gclid}\u0000${wbraid}\u0000${gbraid}`, { gclid, wbraid, gbraid }, [a, b]);
-  }
+  if (parts.ads) into.ads.addEncoded(parts.ads);
   for (const [k, n] of e.r) addCount(into.areas, k, n);
   for (const [k, n] of e.i) addCount(into.issues, k, n);
   for (const [k, ...t] of e.s) {

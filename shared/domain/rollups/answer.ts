@@ -62,7 +62,6 @@ export async function teamAggregate(
   const partition = schedulerId === undefined ? ({ kind: 'team', teamId } as const) : ({ kind: 'scheduler', teamId, schedulerId } as const);
   const plan = planRange(Date.parse(range.start), Date.parse(range.end));
   const agg = emptyAggregate();
-  const raw: Span[] = [...plan.raw];
 
   /**
    * Merges a bucket; false when it holds nothing to merge and must be read one level finer: it
@@ -74,32 +73,60 @@ export async function teamAggregate(
     else return false;
     return true;
   };
+  const readRaw = async (span: Span) => {
+    const rows = await deps.sessions.readSessionsStartedIn(teamId, { start: isoOf(span.from), end: isoOf(span.to) }, schedulerId);
+    for (const session of rows) addSession(agg, session);
+  };
   const readHours = async (span: Span) => {
     const buckets = await deps.rollups.readTeamBuckets(partition, hourSortKey(span.from), hourSortKey(span.to - HOUR_MS), { parts });
+    const finer: Span[] = [];
     for (const bucket of buckets) {
       if (!merge(bucket)) {
         const from = hourOfSortKey(bucket.sk);
-        raw.push({ from, to: from + HOUR_MS });
+        finer.push({ from, to: from + HOUR_MS });
       }
     }
+    await Promise.all(finer.map(readRaw));
   };
   const readDays = async (span: Span) => {
     const buckets = await deps.rollups.readTeamBuckets(partition, daySortKey(span.from), daySortKey(span.to - DAY_MS), { parts });
-    const overflowed: Span[] = [];
+    const finer: Span[] = [];
     for (const bucket of buckets) {
       if (!merge(bucket)) {
         const from = dayOfSortKey(bucket.sk);
-        overflowed.push({ from, to: from + DAY_MS });
+        finer.push({ from, to: from + DAY_MS });
       }
     }
-    await Promise.all(overflowed.map(readHours));
+    await Promise.all(finer.map(readHours));
   };
-  await Promise.all([...plan.hours.map(readHours), ...(plan.days ? [readDays(plan.days)] : [])]);
-  const rows = await Promise.all(
-    raw.map((span) => deps.sessions.readSessionsStartedIn(teamId, { start: isoOf(span.from), end: isoOf(span.to) }, schedulerId)),
-  );
-  for (const list of rows) for (const session of list) addSession(agg, session);
+  // Every level at once: the raw edges do not wait for the buckets (merging is order-free).
+  await Promise.all([...plan.raw.map(readRaw), ...plan.hours.map(readHours), ...(plan.days ? [readDays(plan.days)] : [])]);
   return agg;
+}
+
+/**
+ * The rollup answer, started beside the check that the team's rollups are complete rather than
+ * after it (one round trip less on every read); when they are not, it is dropped and the raw path
+ * answers.
+ */
+async function unlessIncomplete<T>(
+  deps: AnalyticsReadDependencies,
+  teamId: number,
+  fromRollups: () => Promise<T>,
+  raw: () => Promise<T>,
+): Promise<T> {
+  const complete = deps.rollups.isComplete({ kind: 'team', teamId });
+  const settled = fromRollups().then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  if (!(await complete)) {
+    warnIncomplete(`team ${teamId}`);
+    return raw();
+  }
+  const outcome = await settled;
+  if ('error' in outcome) throw outcome.error;
+  return outcome.value;
 }
 
 function partsOf(agg: SessionAggregate, chart: AnalyticsParts['chart']): AnalyticsParts {
@@ -108,7 +135,7 @@ function partsOf(agg: SessionAggregate, chart: AnalyticsParts['chart']): Analyti
     booked: { count: agg.booked[0], totalMs: agg.booked[1] },
     chart,
     utm: [...agg.utm.values()].map(({ values, counts: [sessions, conversions] }) => ({ ...values, sessions, conversions })),
-    ads: [...agg.ads.values()].map(({ values, counts: [sessions, conversions] }) => ({ ...values, sessions, conversions })),
+    ads: agg.ads.rows(),
     areas: agg.areas,
     issues: agg.issues,
   };
@@ -123,28 +150,29 @@ export async function schedulerAnalyticsFromRollups(
   const range = { start: options.start, end: options.end };
   const raw = async (): Promise<SchedulerAnalytics> =>
     computeSchedulerAnalytics(await deps.sessions.readSessionsStartedIn(teamId, range, options.schedulerId), options);
-  if (!(await deps.rollups.isComplete({ kind: 'team', teamId }))) {
-    warnIncomplete(`team ${teamId}`);
-    return raw();
-  }
   const wantsEvents = options.blocks.includes('customerEvents');
   const wanted = options.offset + options.limit;
-  const [agg, eventRows] = await Promise.all([
-    teamAggregate(deps, teamId, range, {
-      schedulerId: options.schedulerId,
-      parts: options.blocks.includes('googleAdsData') ? 'blocks-and-ads' : 'blocks',
-    }),
-    wantsEvents ? deps.sessions.readCustomerEvents(teamId, range, wanted + 1, options.schedulerId) : Promise.resolve([] as SessionRecord[]),
-  ]);
-  let chart: AnalyticsParts['chart'] = [];
-  if (options.blocks.includes('chartData')) {
-    const fromQuarters = chartFromQuarters(agg.quarters, options, QUARTER_HOUR_MS);
-    // A zone whose local midnight is not on a quarter hour (only historical offsets are) cannot be split from quarter counts.
-    if (fromQuarters === null) return raw();
-    chart = fromQuarters;
-  }
-  const events = wantsEvents ? { rows: eventRows.slice(options.offset, wanted), hasMore: eventRows.length > wanted } : undefined;
-  return assembleSchedulerAnalytics(partsOf(agg, chart), options, events);
+  const fromRollups = async (): Promise<SchedulerAnalytics> => {
+    const [agg, eventRows] = await Promise.all([
+      teamAggregate(deps, teamId, range, {
+        schedulerId: options.schedulerId,
+        parts: options.blocks.includes('googleAdsData') ? 'blocks-and-ads' : 'blocks',
+      }),
+      wantsEvents
+        ? deps.sessions.readCustomerEvents(teamId, range, wanted + 1, options.schedulerId)
+        : Promise.resolve([] as SessionRecord[]),
+    ]);
+    let chart: AnalyticsParts['chart'] = [];
+    if (options.blocks.includes('chartData')) {
+      const fromQuarters = chartFromQuarters(agg.quarters, options, QUARTER_HOUR_MS);
+      // A zone whose local midnight is not on a quarter hour (only historical offsets are) cannot be split from quarter counts.
+      if (fromQuarters === null) return raw();
+      chart = fromQuarters;
+    }
+    const events = wantsEvents ? { rows: eventRows.slice(options.offset, wanted), hasMore: eventRows.length > wanted } : undefined;
+    return assembleSchedulerAnalytics(partsOf(agg, chart), options, events);
+  };
+  return unlessIncomplete(deps, teamId, fromRollups, raw);
 }
 
 /** A team's funnel over [start, end) from the rollups. */
@@ -154,11 +182,12 @@ export async function teamFunnelFromRollups(
   range: Range,
   schedulerId?: number,
 ): Promise<FunnelCounts> {
-  if (!(await deps.rollups.isComplete({ kind: 'team', teamId }))) {
-    warnIncomplete(`team ${teamId}`);
-    return computeFunnel(await deps.sessions.readSessionsStartedIn(teamId, range, schedulerId));
-  }
-  return funnelFromCounts((await teamAggregate(deps, teamId, range, { schedulerId, parts: 'funnel' })).funnel);
+  return unlessIncomplete(
+    deps,
+    teamId,
+    async () => funnelFromCounts((await teamAggregate(deps, teamId, range, { schedulerId, parts: 'funnel' })).funnel),
+    async () => computeFunnel(await deps.sessions.readSessionsStartedIn(teamId, range, schedulerId)),
+  );
 }
 
 export interface CrossTeamFunnelQuery {

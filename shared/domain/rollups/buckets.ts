@@ -8,8 +8,13 @@
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
 
-/** Bumped when the bucket layout changes: items of another layout are ignored until `admin rollups rebuild`. */
-export const ROLLUP_LAYOUT = 'R1';
+/**
+ * Bumped when the bucket layout changes: items of another layout are ignored until `admin rollups rebuild`.
+ * R2 (R1 was one item per bucket, an array per ad group and the UTM values in every row): a team
+ * bucket's body and ad groups are items of their own (rollup-store.ts), the ad groups are listed
+ * under their count pair (ad-groups.ts), and the body lists each UTM value once.
+ */
+export const ROLLUP_LAYOUT = 'R2';
 
 export function hourSortKey(ms: number): string {
   return `H#${new Date(ms).toISOString().slice(0, 13)}`;

@@ -1,0 +1,95 @@
+import type { AdsRow } from '#shared/domain/analytics';
+import type { SessionRecord } from '#shared/domain/sessions';
+
+/**
+ * googleAdsData groups sessions by their click ids, and nearly every click id is its own group
+ * (tens of thousands in a busy team's quarter, most with one session). A 90-day answer merges
+ * every group of every day bucket (a click id may recur on other days, and the ranking by sessions
+ * must see every group), so both the stored form and the merge are built for that volume:
+ * - a group key is one string, tagged by which ids it has (`g<gclid>`, `w<wbraid>`, `b<gbraid>`,
+ *   or `j` + the JSON of all three when more than one is set), so the usual single-id group needs
+ *   no joining, splitting or escaping, and keys of different ids can never collide;
+ * - groups are merged into a Map from key to an index in parallel count arrays: no object per
+ *   group, and rows are shaped only when the answer asks for them;
+ * - the stored form lists keys under their (sessions, conversions) pair, which almost every group
+ *   shares: `[[sessions, conversions, key, key, …], …]`, one compact JSON text.
+ */
+/** The group key of a session's click ids, or null when it has none (the raw computation groups by the same ids). */
+export function adGroupKey(g: SessionRecord['google_ads']): string | null {
+  const gclid = g.gclid ?? '';
+  const wbraid = g.wbraid ?? '';
+  const gbraid = g.gbraid ?? '';
+  if (wbraid === '' && gbraid === '') return gclid === '' ? null : `g${gclid}`;
+  if (gclid === '' && gbraid === '') return `w${wbraid}`;
+  if (gclid === '' && wbraid === '') return `b${gbraid}`;
+  return `j${JSON.stringify([gclid, wbraid, gbraid])}`;
+}
+
+function idsOfKey(key: string): [string, string, string] {
+  const rest = key.slice(1);
+  switch (key[0]) {
+    case 'g':
+      return [rest, '', ''];
+    case 'w':
+      return ['', rest, ''];
+    case 'b':
+      return ['', '', rest];
+    default:
+      return JSON.parse(rest) as [string, string, string];
+  }
+}
+
+type StoredGroups = [number, number, ...string[]][];
+
+export class AdGroups {
+  private readonly index = new Map<string, number>();
+  private readonly keys: string[] = [];
+  private readonly sessions: number[] = [];
+  private readonly conversions: number[] = [];
+
+  get size(): number {
+    return this.keys.length;
+  }
+
+  add(key: string, sessions: number, conversions: number): void {
+    const i = this.index.get(key);
+    if (i === undefined) {
+      this.index.set(key, this.keys.length);
+      this.keys.push(key);
+      this.sessions.push(sessions);
+      this.conversions.push(conversions);
+    } else {
+      this.sessions[i] = (this.sessions[i] as number) + sessions;
+      this.conversions[i] = (this.conversions[i] as number) + conversions;
+    }
+  }
+
+  /** Adds a stored form (encode's output) in. */
+  addEncoded(text: string): void {
+    for (const group of JSON.parse(text) as StoredGroups) {
+      const [sessions, conversions] = group;
+      for (let i = 2; i < group.length; i++) this.add(group[i] as string, sessions, conversions);
+    }
+  }
+
+  encode(): string {
+    const byCounts = new Map<string, [number, number, ...string[]]>();
+    for (let i = 0; i < this.keys.length; i++) {
+      const sessions = this.sessions[i] as number;
+      const conversions = this.conversions[i] as number;
+      const pair = `${sessions},${conversions}`;
+      const group = byCounts.get(pair);
+      if (group) group.push(this.keys[i] as string);
+      else byCounts.set(pair, [sessions, conversions, this.keys[i] as string]);
+    }
+    return JSON.stringify([...byCounts.values()]);
+  }
+
+  /** The groups as answer rows, shaped one at a time. */
+  *rows(): Generator<AdsRow> {
+    for (let i = 0; i < this.keys.length; i++) {
+      const [gclid, wbraid, gbraid] = idsOfKey(this.keys[i] as string);
+      yield { gclid, wbraid, gbraid, sessions: this.sessions[i] as number, conversions: this.conversions[i] as number };
+    }
+  }
+}
