@@ -2,13 +2,12 @@ import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { hasPermission } from '#shared/auth/identity';
-import { signRecordingLink } from '#shared/auth/recording-link';
 import { resolveV0Team } from '#shared/auth/team-access';
 import { requireEnv } from '#shared/config';
 import { getCall } from '#shared/contracts/call-detail';
-import { getTeamCall, type RecordingLink, toCallDetail } from '#shared/domain/call-detail';
+import { getTeamCall, toCallDetail } from '#shared/domain/call-detail';
+import { callerRecordingLinks } from '#shared/http/caller-recording-links';
 import { createHttpHandler } from '#shared/http/handler';
-import { publicBaseUrl } from '#shared/http/public-base-url';
 
 const calls = new DynamoCallStore(getDocumentClient(), physicalTableName('calls'));
 const secret = requireEnv('CURSOR_SECRET');
@@ -18,15 +17,7 @@ export const handler = createHttpHandler(getCall, async ({ path, query, headers,
   const call = await getTeamCall(calls, teamId, path.callId);
   const transfers = await calls.listCallTransfers(teamId, call.provider_call_id);
   // A link for this key, checked again on every fetch: it stops working when the key is revoked.
-  const recordingLink: RecordingLink = (c) =>
-    signRecordingLink({
-      callId: c.call_id,
-      teamId: c.team_id,
-      keyId: identity.keyId,
-      now: new Date(),
-      baseUrl: publicBaseUrl(event),
-      secret,
-    });
+  const recordingLink = callerRecordingLinks(identity, event, secret);
   const data = toCallDetail(call, transfers, { includeTranscript: hasPermission(identity, 'read:transcripts'), recordingLink });
   return { statusCode: 200, body: { data } };
 });

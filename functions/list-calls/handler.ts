@@ -3,19 +3,26 @@ import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { hasPermission } from '#shared/auth/identity';
 import { resolveV0Team } from '#shared/auth/team-access';
+import { requireEnv } from '#shared/config';
 import { listCalls } from '#shared/contracts/calls';
 import { toPublicCall } from '#shared/domain/calls';
+import { callerRecordingLinks } from '#shared/http/caller-recording-links';
 import { createHttpHandler } from '#shared/http/handler';
 import { toOffsetPage } from '#shared/pagination/offset';
 import { resolveRange } from '#shared/schemas/params';
 
 const calls = new DynamoCallStore(getDocumentClient(), physicalTableName('calls'));
+const secret = requireEnv('CURSOR_SECRET');
 
-/** Calls whose started_at lies in [start_date, end_date), newest first; transcripts need read:transcripts. */
-export const handler = createHttpHandler(listCalls, async ({ query, headers, identity }) => {
+/**
+ * Calls whose started_at lies in [start_date, end_date), newest first; transcripts need
+ * read:transcripts; `recording_url` is a 15-minute link signed for the calling key, as on the detail.
+ */
+export const handler = createHttpHandler(listCalls, async ({ query, headers, identity, event }) => {
   const teamId = resolveV0Team(identity, { header: headers['x-team-id'], query: query.team_id });
   const range = resolveRange(query.start_date, query.end_date);
   const rows = await calls.listCallsByOffset({ teamId, ...range, type: query.type, offset: query.offset, limit: query.limit });
   const withTranscripts = hasPermission(identity, 'read:transcripts');
-  return { statusCode: 200, body: toOffsetPage(rows, query.limit, query.offset, (c) => toPublicCall(c, withTranscripts)) };
+  const recordingLink = callerRecordingLinks(identity, event, secret);
+  return { statusCode: 200, body: toOffsetPage(rows, query.limit, query.offset, (c) => toPublicCall(c, withTranscripts, recordingLink)) };
 });

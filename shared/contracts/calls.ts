@@ -26,7 +26,9 @@ export const call = responseSchema(() =>
       ended_at: nullableDateTime(),
       duration_seconds: count().nullable().describe('Whole seconds'),
       summary: nullableString(),
-      recording_url: nullableString(),
+      recording_url: nullableString().describe(
+        "A link to the recording valid 15 minutes, signed for the calling key (GET /api/calls/{callId}/recording), or null without a recording; never the voice provider's own URL",
+      ),
       analysis: z.strictObject({
         call_reason: nullableString(),
         sentiment: nullableString(),

@@ -1,14 +1,7 @@
 import { NotFoundError } from '#shared/errors';
 import type { CallStore } from '#shared/ports/call-store';
 import { type TransferRecord, toPublicTransfer } from './call-transfers';
-import { type CallRecord, toPublicCall } from './calls';
-
-/**
- * The seam for the recording link: a function that turns a call's stored recording into a link the
- * caller may fetch for a limited time (never the bare provider URL). The handler passes it; without
- * one a call answers `recording: null`.
- */
-export type RecordingLink = (call: CallRecord) => { url: string; expires_at: string } | null;
+import { type CallRecord, type RecordingLink, toPublicCall } from './calls';
 
 /** Our call ids are UUIDs: anything else is answered like an unknown call, without a read. */
 const CALL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -35,7 +28,7 @@ export function toCallDetail(
   transfers: readonly TransferRecord[],
   options: { includeTranscript: boolean; recordingLink?: RecordingLink },
 ) {
-  const { recording_url: _bareUrl, ...rest } = toPublicCall(call, options.includeTranscript);
+  const { recording_url: _listLink, ...rest } = toPublicCall(call, options.includeTranscript);
   const recording = call.recording_url && options.recordingLink ? options.recordingLink(call) : null;
   return {
     ...rest,

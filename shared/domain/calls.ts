@@ -39,8 +39,19 @@ export interface CallRecord {
   created_at: string;
 }
 
-/** The /api/calls item; the transcript is present only for keys holding read:transcripts. */
-export function toPublicCall(call: CallRecord, includeTranscript: boolean) {
-  const { transcript, turns: _turns, turns_trimmed: _trimmed, ...rest } = call;
+/**
+ * The seam for recording links: turns a call's stored recording into a link the caller may fetch for
+ * a limited time (never the bare provider URL). Handlers pass one (shared/http/caller-recording-links.ts).
+ */
+export type RecordingLink = (call: CallRecord) => { url: string; expires_at: string } | null;
+
+/**
+ * The /api/calls item; the transcript is present only for keys holding read:transcripts.
+ * `recording_url` is the caller's signed link, or null when the call has no recording or no link is
+ * given: the provider's URL itself never leaves the service.
+ */
+export function toPublicCall(call: CallRecord, includeTranscript: boolean, recordingLink?: RecordingLink) {
+  const { transcript, turns: _turns, turns_trimmed: _trimmed, recording_url: providerUrl, ...stored } = call;
+  const rest = { ...stored, recording_url: providerUrl && recordingLink ? (recordingLink(call)?.url ?? null) : null };
   return includeTranscript ? { ...rest, transcript } : rest;
 }

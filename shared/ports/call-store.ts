@@ -18,8 +18,6 @@ export interface CallStore {
   /** One call of the team by its id; null when unknown or another team's. */
   getCall(teamId: number, callId: string): Promise<CallRecord | null>;
   putCalls(calls: readonly CallRecord[]): Promise<void>;
-  /** One call of a team by our id; null when the team has no such call. */
-  getCall(teamId: number, callId: string): Promise<CallRecord | null>;
   /** The transfers recorded for a provider call of a team, oldest first. */
   listCallTransfers(teamId: number, providerCallId: string): Promise<TransferRecord[]>;
   /** Stores a transfer once: false when a transfer with its id was stored before (a redelivery). */

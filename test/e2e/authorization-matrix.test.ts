@@ -30,7 +30,7 @@ const UNKNOWN_RECORD_ID = '00000000-0000-4000-8000-000000000000';
 function requestFor(route: RouteDefinition, teamId: number): { path: string; headers: Record<string, string> } {
   // A call id no team has: past the permission and team checks the route answers 404 (see allowedStatus).
   if (route.path.includes('{callId}')) {
-    return { path: route.path.replace('{callId}', '00000000-0000-4000-8000-000000000000'), headers: { 'x-team-id': String(teamId) } };
+    return { path: route.path.replace('{callId}', UNKNOWN_RECORD_ID), headers: { 'x-team-id': String(teamId) } };
   }
   if (route.path.includes('{teamId}')) return { path: route.path.replace('{teamId}', String(teamId)), headers: {} };
   if (route.path.includes('{enterpriseId}')) return { path: route.path.replace('{enterpriseId}', String(teamId)), headers: {} };

@@ -165,6 +165,25 @@ describe('call detail, transcript and transfers', () => {
     expect((bare.body.data as Json).recording).toBeNull();
   });
 
+  it('lists calls with the same signed recording link, never the provider URL, and null without a recording', async () => {
+    const key = await fixture.createKey('enterprise', ['read:calls', 'read:transcripts']);
+    const silent = await webhook(fixture.teams.own, {
+      message: { type: 'end-of-call-report', call: { id: `prov_${randomUUID()}`, type: 'inboundPhoneCall' }, transcript: 'AI: Hello?' },
+    });
+    const silentId = (silent.body.data as Json).callId as string;
+    const { status, body } = await get('/api/calls?limit=100', key);
+    expect(status).toBe(200);
+    expect(JSON.stringify(body)).not.toContain('recordings.example.com');
+    const rows = body.data as Json[];
+    const listed = rows.find((c) => c.call_id === callId) as Json;
+    expect(listed.recording_url).toEqual(expect.stringContaining(`${service.url}/api/calls/${callId}/recording?`));
+    expect(rows.find((c) => c.call_id === silentId)?.recording_url).toBeNull();
+    // The link answers the bytes without a credential, like the detail's.
+    const audio = await fetch(listed.recording_url as string);
+    expect(audio.status).toBe(200);
+    expect(audio.headers.get('content-type')).toMatch(/^audio\//);
+  });
+
   it('adds the transcript text for a key that also holds read:transcripts', async () => {
     const key = await fixture.createKey('enterprise', ['read:calls', 'read:transcripts']);
     const data = (await get(`/api/calls/${callId}`, key)).body.data as Json;
