@@ -187,18 +187,22 @@ describe('cross-team lists through the enterprise index', () => {
 
   it('choose the enterprise shards when they are fewer partitions than the teams, else the teams', () => {
     const enterprises = { ids: [1, 2], includeTestTeams: false };
+    const teams = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+    const liveShards = 2 * ENTERPRISE_SHARDS;
     expect(listPartitions({ teamIds: [7], enterprises })).toEqual({ kind: 'teams', teamIds: [7] });
-    expect(listPartitions({ teamIds: [1, 2, 3, 4, 5, 6, 7, 8] })).toEqual({ kind: 'teams', teamIds: [1, 2, 3, 4, 5, 6, 7, 8] });
-    expect(listPartitions({ teamIds: [1, 2, 3, 4, 5, 6, 7, 8], enterprises }).kind).toBe('teams');
-    const nine = [1, 2, 3, 4, 5, 6, 7, 8, 9];
-    expect(listPartitions({ teamIds: nine, enterprises })).toEqual({
+    expect(listPartitions({ teamIds: teams(8) })).toEqual({ kind: 'teams', teamIds: teams(8) });
+    // As many teams as shards: the teams' own partitions (no fewer queries through the shards).
+    expect(listPartitions({ teamIds: teams(liveShards), enterprises }).kind).toBe('teams');
+    const oneMore = teams(liveShards + 1);
+    const shards = Array.from({ length: ENTERPRISE_SHARDS }, (_, s) => s);
+    expect(listPartitions({ teamIds: oneMore, enterprises })).toEqual({
       kind: 'enterprise',
-      shardPks: [0, 1, 2, 3].map((s) => `ENT#0000000001#LIVE#${s}`).concat([0, 1, 2, 3].map((s) => `ENT#0000000002#LIVE#${s}`)),
+      shardPks: shards.map((s) => `ENT#0000000001#LIVE#${s}`).concat(shards.map((s) => `ENT#0000000002#LIVE#${s}`)),
     });
-    // Test teams among the teams: their enterprises' TEST shards too, so 16 partitions.
-    expect(listPartitions({ teamIds: nine, enterprises: { ids: [1, 2], includeTestTeams: true } }).kind).toBe('teams');
+    // Test teams among the teams: their enterprises' TEST shards too, so twice the partitions.
+    expect(listPartitions({ teamIds: oneMore, enterprises: { ids: [1, 2], includeTestTeams: true } }).kind).toBe('teams');
     const withTest = listPartitions({
-      teamIds: Array.from({ length: 17 }, (_, i) => i),
+      teamIds: Array.from({ length: 2 * liveShards + 1 }, (_, i) => i),
       enterprises: { ids: [1, 2], includeTestTeams: true },
     });
     expect(withTest.kind === 'enterprise' && withTest.shardPks.filter((pk) => pk.includes('#TEST#'))).toHaveLength(2 * ENTERPRISE_SHARDS);

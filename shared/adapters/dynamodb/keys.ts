@@ -22,7 +22,7 @@ export function timeSortKey(instant: string, teamId: number, id: string): string
  * merges this many sorted partitions. Changing it needs a rebuild of the placement attributes
  * (`admin rollups rebuild` rewrites them).
  */
-export const ENTERPRISE_SHARDS = 4;
+export const ENTERPRISE_SHARDS = 2;
 
 /** The enterprise-index partition of a row: test teams live in partitions of their own, so default lists never read them. */
 export function enterpriseShardPk(enterpriseId: number, isTest: boolean, shard: number): string {
