@@ -59,3 +59,6 @@ export interface ApiKeyRecord {
   /** The field groups the key may see in responses (shared/auth/field-groups.ts); every field when absent or null. */
   readonly fieldGroups?: readonly string[] | null;
 }
+
+/** What an operator may change on a key after its creation (`admin key set`). */
+export type ApiKeySettings = Partial<Pick<ApiKeyRecord, 'expiresAt' | 'rateLimitPerMinute' | 'fieldGroups'>>;
