@@ -1,8 +1,8 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import {
   AccessLogField,
-  ApiKeySourceType,
   AccessLogFormat,
+  ApiKeySourceType,
   AuthorizationType,
   type CfnAuthorizer,
   EndpointType,
@@ -22,8 +22,8 @@ import { Construct } from 'constructs';
 import { tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
 import { RATE_LIMIT_ENV } from '#shared/adapters/runtime/resource-env';
 import { AUTHORIZER_SETTINGS } from '#shared/auth/authorizer-settings';
-import { GATEWAY_RESPONSES, type GatewayResponseKind, gatewayResponseTemplate } from '#shared/http/gateway-responses';
 import { DEFAULT_RATE_LIMITS, type RateLimitDefaults } from '#shared/domain/rate-limit';
+import { GATEWAY_RESPONSES, type GatewayResponseKind, gatewayResponseTemplate } from '#shared/http/gateway-responses';
 import { isRateLimited, type PortUse, ROUTES, type RouteDefinition, type Surface, type TableName } from '#shared/routes';
 import type { CursorSecret } from './cursor-secret';
 import { pascalCase } from './naming';

@@ -7,9 +7,7 @@ import { createHttpHandler } from '#shared/http/handler';
 export const handler = createHttpHandler(getMe, async ({ identity, rateLimit }) => {
   const window = (scope: WindowState['scope'], seconds: number, overridden: boolean) => {
     const state = rateLimit?.windows.find((w) => w.scope === scope);
-    return state
-      ? { limit: state.limit, remaining: state.remaining, reset: state.reset, window_seconds: seconds, overridden }
-      : null;
+    return state ? { limit: state.limit, remaining: state.remaining, reset: state.reset, window_seconds: seconds, overridden } : null;
   };
   const perKey = window('key', 60, identity.rateLimitPerMinute !== null);
   const perWorkspace = window('workspace', 3600, identity.anchorTeamRateLimitPerHour !== null);

@@ -193,12 +193,16 @@ function validateKeySettings(changes: ApiKeySettings, now: Date): ApiKeySettings
       out.expiresAt = null;
     }
   }
-  if (changes.rateLimitPerMinute !== undefined) out.rateLimitPerMinute = validateRateLimit(changes.rateLimitPerMinute, 'rateLimitPerMinute');
+  if (changes.rateLimitPerMinute !== undefined)
+    out.rateLimitPerMinute = validateRateLimit(changes.rateLimitPerMinute, 'rateLimitPerMinute');
   if (changes.fieldGroups !== undefined) {
     if (changes.fieldGroups !== null) {
       const unknown = changes.fieldGroups.filter((g) => !isFieldGroup(g));
       if (unknown.length > 0) {
-        throw new BadRequestError(`fieldGroups: unknown field group ${unknown.join(', ')}; known: ${FIELD_GROUP_NAMES.join(', ')}`, 'fieldGroups');
+        throw new BadRequestError(
+          `fieldGroups: unknown field group ${unknown.join(', ')}; known: ${FIELD_GROUP_NAMES.join(', ')}`,
+          'fieldGroups',
+        );
       }
       out.fieldGroups = FIELD_GROUP_NAMES.filter((g) => changes.fieldGroups?.includes(g));
     } else {

@@ -5,12 +5,12 @@ import { withFieldGroups } from '#shared/auth/field-groups';
 import { decodeIdentity, hasPermission, type Identity } from '#shared/auth/identity';
 import { ANY_KEY } from '#shared/auth/permissions';
 import type { BodyContract, BodyOf, HeadersOf, PathOf, QueryOf, RouteContract } from '#shared/contracts/contract';
+import { isExpired } from '#shared/domain/identity-resolver';
+import { type RateLimitDecision, rateLimitHeaders } from '#shared/domain/rate-limit';
 import { ForbiddenError } from '#shared/errors';
 import { log } from '#shared/logging/logger';
 import { embeddedJsonBytes, LAMBDA_RESPONSE_LIMIT_BYTES } from '#shared/pagination/budget';
 import { type RouteId, routeById } from '#shared/routes';
-import { isExpired } from '#shared/domain/identity-resolver';
-import { type RateLimitDecision, rateLimitHeaders } from '#shared/domain/rate-limit';
 import { errorBody } from './error-bodies';
 import { HttpError, toHttpError } from './errors';
 import { parseJsonObjectBody, parseOptionalJsonObjectBody } from './json-body';
@@ -211,7 +211,9 @@ export function createHttpHandler<const C extends RouteContract>(
       // The key's field allow-list, in one place for every read route: what a key may not see is
       // left out of every success body, at any depth (shared/auth/field-groups.ts).
       const visible =
-        route.method === 'GET' && s?.identity && result.statusCode < 300 ? withFieldGroups(result.body, s.identity.fieldGroups) : result.body;
+        route.method === 'GET' && s?.identity && result.statusCode < 300
+          ? withFieldGroups(result.body, s.identity.fieldGroups)
+          : result.body;
       const body = JSON.stringify(visible);
       if (embeddedJsonBytes(body) > MAX_BODY_BYTES) {
         // Last resort: the page budgets keep every route under the limit. Lambda would refuse the

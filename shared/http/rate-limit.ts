@@ -17,7 +17,11 @@ import type { Surface } from '#shared/routes';
  * handler factory, on every surface, in AWS and behind the local gateway alike.
  */
 export interface RateLimiter {
-  check(request: { readonly identity: Identity; readonly surface: Surface; readonly workspaceId: string | undefined }): Promise<RateLimitDecision>;
+  check(request: {
+    readonly identity: Identity;
+    readonly surface: Surface;
+    readonly workspaceId: string | undefined;
+  }): Promise<RateLimitDecision>;
 }
 
 /** The defaults of the function's environment (the stack sets both; absent: 1,000 and 10,000). */

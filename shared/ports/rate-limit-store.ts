@@ -16,5 +16,7 @@ export interface RateLimitStore {
   /** Marks `windowStart` as the key's open usage window and records the use; returns the window open before (null if none). */
   openUsageWindow(keyId: string, windowStart: number, at: string): Promise<number | null>;
   addUsage(keyId: string, count: number): Promise<void>;
-  getUsage(keyId: string): Promise<{ readonly usageCount: number; readonly lastUsedAt: string | null; readonly openWindow: number | null } | null>;
+  getUsage(
+    keyId: string,
+  ): Promise<{ readonly usageCount: number; readonly lastUsedAt: string | null; readonly openWindow: number | null } | null>;
 }
