@@ -44,7 +44,11 @@ interface Answer {
   retryAfter: string | null;
 }
 
-async function send(path: string, key: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+async function send(
+  path: string,
+  key: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
   const response = await fetch(`${service.url}${path}`, {
     method: init.method ?? 'GET',
     headers: { authorization: `Bearer ${key}`, ...(init.headers ?? {}) },
@@ -77,7 +81,11 @@ describe('rate limits through the local gateway', () => {
     ]);
     expect(answers.every((a) => a.reset === String(nextMinute()))).toBe(true);
     const refused = answers[4] as Answer;
-    expect(refused.body).toEqual({ error: 'rate_limited', message: expect.stringMatching(/4 requests per minute/), request_id: expect.any(String) });
+    expect(refused.body).toEqual({
+      error: 'rate_limited',
+      message: expect.stringMatching(/4 requests per minute/),
+      request_id: expect.any(String),
+    });
     expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
     expect(Number(refused.retryAfter)).toBeLessThanOrEqual(60);
   });
@@ -102,7 +110,11 @@ describe('rate limits through the local gateway', () => {
   it('intake API: a key’s own limit applies, and a request over it is refused before its body is read', async () => {
     const key = await fixture.createKey('enterprise', ['write:leads'], { settings: { rateLimitPerMinute: 2 } });
     const post = () =>
-      send('/api/outbound/speed-to-lead/ingest', key, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"not":"a lead"' });
+      send('/api/outbound/speed-to-lead/ingest', key, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"not":"a lead"',
+      });
     await awayFromWindowEdges();
     const answers = [await post(), await post(), await post()];
     expect(answers.map((a) => [a.status, a.limit, a.remaining])).toEqual([
@@ -149,7 +161,9 @@ describe('rate limits through the local gateway', () => {
   });
 
   it('refuses an expired key with 401, and one that expires while its policy is cached', async () => {
-    const expired = await fixture.createKey('enterprise', ['read:teams'], { settings: { expiresAt: new Date(Date.now() - 1000).toISOString() } });
+    const expired = await fixture.createKey('enterprise', ['read:teams'], {
+      settings: { expiresAt: new Date(Date.now() - 1000).toISOString() },
+    });
     const answer = await send('/api/teams', expired);
     expect(answer.status).toBe(401);
     expect(answer.body).toMatchObject({ error: 'unauthorized' });

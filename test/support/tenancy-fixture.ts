@@ -21,7 +21,11 @@ export interface TenancyFixture {
   createKey(
     type: KeyType,
     permissions: readonly Permission[],
-    options?: { revoked?: boolean; team?: Team; settings?: Partial<Pick<ApiKeyRecord, 'name' | 'expiresAt' | 'rateLimitPerMinute' | 'fieldGroups'>> },
+    options?: {
+      revoked?: boolean;
+      team?: Team;
+      settings?: Partial<Pick<ApiKeyRecord, 'name' | 'expiresAt' | 'rateLimitPerMinute' | 'fieldGroups'>>;
+    },
   ): Promise<string>;
 }
 
