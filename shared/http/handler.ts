@@ -208,12 +208,9 @@ export function createHttpHandler<const C extends RouteContract>(
         logRequest(request.event, result.statusCode);
         return;
       }
-      // The key's field allow-list, in one place for every read route: what a key may not see is
-      // left out of every success body, at any depth (shared/auth/field-groups.ts).
-      const visible =
-        route.method === 'GET' && s?.identity && result.statusCode < 300
-          ? withFieldGroups(result.body, s.identity.fieldGroups)
-          : result.body;
+      // The key's field allow-list, in one place for every route: what a key may not see is left
+      // out of every success body, at any depth (shared/auth/field-groups.ts).
+      const visible = s?.identity && result.statusCode < 300 ? withFieldGroups(result.body, s.identity.fieldGroups) : result.body;
       const body = JSON.stringify(visible);
       if (embeddedJsonBytes(body) > MAX_BODY_BYTES) {
         // Last resort: the page budgets keep every route under the limit. Lambda would refuse the
