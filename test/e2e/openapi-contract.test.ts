@@ -655,7 +655,8 @@ describe('per-key field allow-lists on every read route, through the local gatew
           if (group) seen.add(group);
         }
         // The same rows, less the grouped fields (pagination cursors are bound to their key; /me describes the key).
-        if (r.id !== 'getMe') expect({ path: c.path, data: withFieldGroups(full.data, []) }).toEqual({ path: c.path, data: restricted.data });
+        if (r.id !== 'getMe')
+          expect({ path: c.path, data: withFieldGroups(full.data, []) }).toEqual({ path: c.path, data: restricted.data });
       }
     }
     // The demo data exercises every group somewhere.
