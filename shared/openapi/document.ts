@@ -343,7 +343,16 @@ function sharedResponseComponents(): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const surface of new Set(ROUTES.map((r) => r.surface))) {
     for (const [name, description] of Object.entries(SHARED_RESPONSES)) {
-      out[sharedResponseName(surface, name as keyof typeof SHARED_RESPONSES)] = errorResponse(surface, description);
+      const response = errorResponse(surface, description);
+      // A 429 says when to retry, and which window was exceeded.
+      if (name === 'TooManyRequests') {
+        response.headers = {
+          ...(response.headers as Record<string, unknown>),
+          ...RATE_LIMIT_HEADER_REFS,
+          'Retry-After': { description: 'Seconds until the exceeded window ends', schema: { type: 'integer' } },
+        };
+      }
+      out[sharedResponseName(surface, name as keyof typeof SHARED_RESPONSES)] = response;
     }
   }
   return out;
