@@ -132,7 +132,8 @@ export const PARAMETER_DOCS: Readonly<Record<string, ParameterDoc>> = {
 export const SHARED_RESPONSES = {
   Unauthorized: 'The API key is missing, malformed, unknown or revoked',
   NotFound: 'No such route',
-  TooManyRequests: 'Too many requests: over the key’s limit per minute or the workspace’s per hour (code rate_limited), or the usage plan’s throttle',
+  TooManyRequests:
+    'Too many requests: over the key’s limit per minute or the workspace’s per hour (code rate_limited), or the usage plan’s throttle',
   InternalError: 'Internal error; the body reveals nothing, quote request_id when reporting it',
 } as const;
 
