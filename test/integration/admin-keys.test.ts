@@ -1,9 +1,11 @@
+import { CreateApiKeyCommand } from '@aws-sdk/client-api-gateway';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoRateLimitStore } from '#shared/adapters/dynamodb/rate-limit-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { authenticateApiKey } from '#shared/domain/identity-resolver';
 import { recordUsage, takeRequest } from '#shared/domain/rate-limit';
+import { runAdmin } from '../../bin/admin/main';
 import type { LocalDynamo } from '../../local/dynamodb';
 import { admin, adminJson } from '../support/admin-harness';
 import { startEmulator } from '../support/emulator';
@@ -167,5 +169,28 @@ describe('admin key settings', () => {
     });
     const unknown = await admin('team', 'limits', '--team', '999999', '--per-hour', '5');
     expect(unknown.code).toBe(1);
+  });
+
+  it('registers a new key in the usage plan named by USAGE_PLAN_ID, and refuses to create one on a deployed stack without it', async () => {
+    const sent: string[] = [];
+    const usagePlanClient = {
+      async send(command: { constructor: { name: string } }) {
+        sent.push(command.constructor.name);
+        return command instanceof CreateApiKeyCommand ? { id: 'apikey-1' } : {};
+      },
+    };
+    let stdout = '';
+    let stderr = '';
+    const io = { stdout: { write: (c: string) => (stdout += c) }, stderr: { write: (c: string) => (stderr += c) } };
+    const argv = ['key', 'create', '--type', 'enterprise', '--team', String(teamId), '--permissions', 'read:leads', '--json'];
+    expect(await runAdmin(argv, { ...io, env: { ...process.env, USAGE_PLAN_ID: 'plan-1' }, usagePlanClient })).toBe(0);
+    expect(sent).toEqual(['CreateApiKeyCommand', 'CreateUsagePlanKeyCommand']);
+    expect(JSON.parse(stdout)).not.toHaveProperty('usagePlanError');
+
+    const keysBefore = (await store.listApiKeys()).length;
+    const deployed = { TABLE_TEAMS: 'LeadCallSchedulingService-Teams', AWS_REGION: 'us-east-1' };
+    expect(await runAdmin(argv, { ...io, env: deployed })).toBe(1);
+    expect(stderr).toMatch(/USAGE_PLAN_ID/);
+    expect((await store.listApiKeys()).length).toBe(keysBefore);
   });
 });
