@@ -113,6 +113,12 @@ export async function run(ctx: SectionContext): Promise<SectionReport> {
       teamIds: [TEAM_ID],
       testTeamIds: [],
       enterpriseIds: [TEAM_ID],
+      keyName: 'bench',
+      keyPrefix: 'service_',
+      expiresAt: null,
+      rateLimitPerMinute: null,
+      anchorTeamRateLimitPerHour: null,
+      fieldGroups: null,
     };
     const range = { start_date: new Date(now.getTime() - DAYS * 86_400_000).toISOString(), end_date: now.toISOString() };
     const event = (path: string, query: Record<string, string>): APIGatewayProxyEvent =>

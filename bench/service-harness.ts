@@ -181,6 +181,10 @@ export function describeOutbound(outbound: OutboundRecorder): string {
 
 export async function startBenchService(): Promise<BenchService> {
   process.env.LOG_LEVEL ??= 'warn';
+  // Load runs send thousands of requests a minute with one key: limits no run reaches, so every
+  // request is counted (the limiter's cost is in the figures) and none is refused.
+  process.env.RATE_LIMIT_PER_KEY_PER_MINUTE ??= '100000000';
+  process.env.RATE_LIMIT_PER_WORKSPACE_PER_HOUR ??= '100000000';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const handlerTimes = new HandlerTimes();
   const loadHandler: LocalGatewayOptions['loadHandler'] = (functionName) => {

@@ -2,6 +2,7 @@ import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import {
   AccessLogField,
   AccessLogFormat,
+  ApiKeySourceType,
   AuthorizationType,
   type CfnAuthorizer,
   EndpointType,
@@ -19,13 +20,15 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
+import { RATE_LIMIT_ENV } from '#shared/adapters/runtime/resource-env';
 import { AUTHORIZER_SETTINGS } from '#shared/auth/authorizer-settings';
+import { DEFAULT_RATE_LIMITS, type RateLimitDefaults } from '#shared/domain/rate-limit';
 import { GATEWAY_RESPONSES, type GatewayResponseKind, gatewayResponseTemplate } from '#shared/http/gateway-responses';
-import { type PortUse, ROUTES, type RouteDefinition, type Surface, type TableName } from '#shared/routes';
+import { isRateLimited, type PortUse, ROUTES, type RouteDefinition, type Surface, type TableName } from '#shared/routes';
 import type { CursorSecret } from './cursor-secret';
 import { pascalCase } from './naming';
 import { bindPorts, type ServicePorts } from './ports';
-import { bindTable, ServiceFunction, type TableAccess } from './service-function';
+import { bindCounterTable, bindTable, ServiceFunction, type TableAccess } from './service-function';
 
 export interface SurfaceApiProps {
   /** The surface this REST API serves (one base URL of the spec). */
@@ -65,6 +68,11 @@ export interface SurfaceApiProps {
   readonly accessLogRetention?: RetentionDays;
   /** X-Ray tracing of the stage. @default false */
   readonly tracingEnabled?: boolean;
+  /**
+   * The default rate limits every authenticated route's function enforces (RATE_LIMIT_* variables).
+   * @default DEFAULT_RATE_LIMITS: 1,000 per key per minute, 10,000 per workspace per hour
+   */
+  readonly rateLimits?: RateLimitDefaults;
 }
 
 /**
@@ -107,6 +115,9 @@ export class SurfaceApi extends Construct {
       // the response type: a player or `curl` sending `Accept: */*` must get bytes too. Safe because the
       // read API takes no request bodies (GET only; a template test keeps it so).
       binaryMediaTypes: props.surface === 'read' ? ['audio/*', '*/*'] : undefined,
+      // The usage plan (ServiceStack) throttles per key: the authorizer returns the key's id as
+      // usageIdentifierKey, which the operator CLI registers as an API key of the plan.
+      apiKeySourceType: ApiKeySourceType.AUTHORIZER,
       // The account-level CloudWatch role is a per-region singleton: see ApiGatewayAccount.
       cloudWatchRole: false,
       deployOptions: {
@@ -141,6 +152,12 @@ export class SurfaceApi extends Construct {
         bindPorts(fn, uses, props.ports);
       }
       props.cursorSecret?.bind(fn);
+      if (routes.some((route) => route.functionName === functionName && isRateLimited(route))) {
+        const limits = props.rateLimits ?? DEFAULT_RATE_LIMITS;
+        bindCounterTable(fn, props.tables.limits, tableNameEnvVar('limits'));
+        fn.addEnvironment(RATE_LIMIT_ENV.perKeyPerMinute, String(limits.perKeyPerMinute));
+        fn.addEnvironment(RATE_LIMIT_ENV.perWorkspacePerHour, String(limits.perWorkspacePerHour));
+      }
       functions.set(functionName, fn);
     }
     this.functions = functions;
@@ -172,6 +189,8 @@ export class SurfaceApi extends Construct {
               operationName: route.id,
               authorizationType: AuthorizationType.CUSTOM,
               authorizer: this.authorizer,
+              // The key comes from the authorizer (usageIdentifierKey): the usage plan's throttle applies.
+              apiKeyRequired: true,
             });
       acknowledgeMethodFindings(method, route);
       methods.set(route.id, method);

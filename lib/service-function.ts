@@ -148,3 +148,13 @@ export function bindTable(fn: ServiceFunction, table: ITable, access: TableAcces
     });
   }
 }
+
+/**
+ * Gives a function a counter table (the rate limits): its name and exactly the two item actions
+ * the limiter uses, UpdateItem (the conditional ADD) and GetItem (the usage fold); nothing else of
+ * the table, so a read route's function can count its requests and still write nothing it serves.
+ */
+export function bindCounterTable(fn: ServiceFunction, table: ITable, envName: string): void {
+  fn.addEnvironment(envName, table.tableName);
+  table.grant(fn.function, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
+}

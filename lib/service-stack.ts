@@ -3,7 +3,8 @@ import type { Construct } from 'constructs';
 import { tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
 import { QUEUE_URL_ENV } from '#shared/adapters/runtime/queue-env';
 import { CURSOR_SURFACES } from '#shared/adapters/runtime/resource-env';
-import { API_ID_ENV, API_STAGE_ENV, AUTHORIZER_TABLES, AUTHORIZER_TIMEOUT_SECONDS } from '#shared/auth/authorizer-settings';
+import { API_ID_ENV, API_STAGE_ENV, AUTHORIZER_TABLES, AUTHORIZER_TIMEOUT_SECONDS, USAGE_PLAN_ENV } from '#shared/auth/authorizer-settings';
+import { DEFAULT_RATE_LIMITS, type RateLimitDefaults } from '#shared/domain/rate-limit';
 import { ROUTES, type RouteDefinition, type Surface, type TableName } from '#shared/routes';
 import { WORKERS, type WorkerDefinition } from '#shared/workers/definitions';
 import { SurfaceApi } from './api';
@@ -19,6 +20,7 @@ import { SmsProvider, VoiceProvider, type VoiceProviderProps } from './providers
 import { ServiceScheduler } from './scheduling';
 import { bindTable, ServiceFunction } from './service-function';
 import { StreamConsumers } from './streams';
+import { KeyUsagePlan } from './usage-plan';
 
 /** The surfaces in a fixed order, so construct ids and outputs do not move when routes are added. */
 const SURFACES: readonly Surface[] = ['read', 'platform', 'intake'];
@@ -60,6 +62,12 @@ export interface ServiceStackProps extends StackProps {
    * @default the repository's functions/ folder
    */
   readonly functionsRoot?: string;
+  /**
+   * The default rate limits of the authenticated routes (RATE_LIMIT_PER_KEY_PER_MINUTE and
+   * RATE_LIMIT_PER_WORKSPACE_PER_HOUR of their functions) and the usage plan's throttle.
+   * @default DEFAULT_RATE_LIMITS
+   */
+  readonly rateLimits?: RateLimitDefaults;
 }
 
 /**
@@ -84,6 +92,8 @@ export class ServiceStack extends Stack {
   public readonly authorizer: ServiceFunction;
   /** The REST APIs, by surface; a surface without routes has no API (API Gateway refuses an API without methods). */
   public readonly apis: Readonly<Partial<Record<Surface, SurfaceApi>>>;
+  /** The per-key usage plan over the APIs' stages (absent when no API has an authenticated route). */
+  public readonly usagePlan?: KeyUsagePlan;
 
   constructor(scope: Construct, id: string, props: ServiceStackProps = {}) {
     super(scope, id, props);
@@ -142,6 +152,7 @@ export class ServiceStack extends Stack {
         cursorSecret: CURSOR_SURFACES.has(surface) ? this.cursorSecret : undefined,
         ports,
         functionsRoot: props.functionsRoot,
+        rateLimits: props.rateLimits,
       });
       if (account) api.api.deploymentStage.node.addDependency(account.account);
       new CfnOutput(this, `${pascalCase(surface)}ApiUrl`, {
@@ -157,6 +168,17 @@ export class ServiceStack extends Stack {
     this.apis = apis;
     const stageNames = [...new Set(Object.values(apis).map((api) => api.stageName))];
     if (stageNames.length > 1) throw new Error(`the REST APIs must share one stage name; got ${stageNames.join(', ')}`);
+    const guarded = Object.values(apis).filter((api) => api.authorizer !== undefined);
+    if (guarded.length > 0) {
+      this.usagePlan = new KeyUsagePlan(this, 'KeyUsagePlan', {
+        apis: guarded.map((api) => api.api),
+        rateLimits: props.rateLimits ?? DEFAULT_RATE_LIMITS,
+      });
+      new CfnOutput(this, 'UsagePlanId', {
+        description: `Usage plan that throttles each key: \`key create\` registers new keys in it (the operator CLI's ${USAGE_PLAN_ENV})`,
+        value: this.usagePlan.plan.usagePlanId,
+      });
+    }
     new CfnOutput(this, 'ApiStageName', {
       description: `Stage of the REST APIs (the operator CLI's ${API_STAGE_ENV})`,
       value: stageNames[0] ?? 'v1',

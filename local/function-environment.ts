@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { TABLES, tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
-import { CURSOR_SECRET_ENV, CURSOR_SURFACES, PORT_ENV } from '#shared/adapters/runtime/resource-env';
+import { CURSOR_SECRET_ENV, CURSOR_SURFACES, PORT_ENV, RATE_LIMIT_ENV } from '#shared/adapters/runtime/resource-env';
 import { AUTHORIZER_TABLES } from '#shared/auth/authorizer-settings';
 import { setFunctionEnvironmentScope } from '#shared/config';
-import { type PortUse, ROUTES, type TableName } from '#shared/routes';
+import { isRateLimited, type PortUse, ROUTES, type TableName } from '#shared/routes';
 import { STREAM_CONSUMERS, WORKERS } from '#shared/workers/definitions';
 
 /**
@@ -25,6 +25,8 @@ export interface LocalFunction {
   readonly tables: readonly TableName[];
   readonly uses: readonly PortUse[];
   readonly cursorSecret: boolean;
+  /** Counts requests against the rate limits: the limits table and the RATE_LIMIT_* defaults (shared/http/rate-limit.ts). */
+  readonly rateLimited?: boolean;
 }
 
 /** Every function the stack deploys, by name: the shared authorizer, one per route function, one per worker and stream consumer. */
@@ -42,6 +44,7 @@ function buildFunctions(): Map<string, LocalFunction> {
             tables: [...new Set([...existing.tables, ...fn.tables])],
             uses: [...new Set([...existing.uses, ...fn.uses])],
             cursorSecret: existing.cursorSecret || fn.cursorSecret,
+            rateLimited: existing.rateLimited === true || fn.rateLimited === true,
           }
         : fn,
     );
@@ -53,6 +56,7 @@ function buildFunctions(): Map<string, LocalFunction> {
       tables: route.tables.map((t) => t.table),
       uses: route.uses ?? [],
       cursorSecret: CURSOR_SURFACES.has(route.surface),
+      rateLimited: isRateLimited(route),
     });
   }
   for (const worker of WORKERS) {
@@ -78,6 +82,7 @@ export function declaredVariables(fn: LocalFunction): Set<string> {
     ...fn.tables.map(tableNameEnvVar),
     ...fn.uses.flatMap((use) => PORT_ENV[use]),
     ...(fn.cursorSecret ? [CURSOR_SECRET_ENV] : []),
+    ...(fn.rateLimited ? [tableNameEnvVar('limits'), ...Object.values(RATE_LIMIT_ENV)] : []),
   ]);
 }
 

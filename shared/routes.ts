@@ -1,4 +1,4 @@
-import type { KeyType, Permission } from './auth/permissions';
+import type { ANY_KEY, KeyType, Permission } from './auth/permissions';
 
 /**
  * The one route table. It feeds the CDK stack (one function per row), the local gateway, the
@@ -18,8 +18,8 @@ export interface RouteDefinition<Id extends string = string> {
   readonly surface: Surface;
   /** Folder under functions/ holding handler.ts. */
   readonly functionName: string;
-  /** Permission the key must hold; null for public routes (no authorizer). */
-  readonly permission: Permission | null;
+  /** Permission the key must hold; ANY_KEY: any valid key; null for public routes (no authorizer). */
+  readonly permission: Permission | typeof ANY_KEY | null;
   /** Key types allowed on the route; every type when absent. */
   readonly keyTypes?: readonly KeyType[];
   /**
@@ -33,7 +33,7 @@ export interface RouteDefinition<Id extends string = string> {
   readonly tag: string;
 }
 
-export type TableName = 'teams' | 'sessions' | 'rollups' | 'leads' | 'calls' | 'campaigns' | 'idempotency';
+export type TableName = 'teams' | 'sessions' | 'rollups' | 'leads' | 'calls' | 'campaigns' | 'idempotency' | 'limits';
 
 /** An outbound dependency of a function: a queue by name, or a service. */
 export type PortUse =
@@ -411,6 +411,17 @@ const ROUTE_ROWS = [
     summary: "A call's recording, through a signed link from the call detail (valid 15 minutes)",
     tag: 'Calls',
   },
+  {
+    id: 'getMe',
+    method: 'GET',
+    path: '/api/v1/me',
+    surface: 'read',
+    functionName: 'get-me',
+    permission: 'any_key',
+    tables: [],
+    summary: 'The calling key: its name, type, permissions, teams, limits with what remains, expiry and field allow-list',
+    tag: 'Meta',
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 /** The id of a row of the route table. */
@@ -424,6 +435,15 @@ export const ROUTES: readonly RouteDefinition<RouteId>[] = ROUTE_ROWS;
  */
 export function isIdempotent(route: RouteDefinition): boolean {
   return route.tables.some((t) => t.table === 'idempotency');
+}
+
+/**
+ * Whether the route's function counts requests against the rate limits (shared/http/rate-limit.ts):
+ * every authenticated route. Its function gets the limits table (counter access: UpdateItem and
+ * GetItem only) and the RATE_LIMIT_* variables beside what its row declares.
+ */
+export function isRateLimited(route: RouteDefinition): boolean {
+  return route.permission !== null;
 }
 
 export function routeById(id: string): RouteDefinition<RouteId> {

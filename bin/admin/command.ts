@@ -1,6 +1,8 @@
 import type { ParseArgsConfig } from 'node:util';
+import type { ApiGatewayUsagePlanKeys } from '#shared/adapters/aws/api-gateway-usage-plan';
 import type { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import type { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-config-store';
+import type { DynamoRateLimitStore } from '#shared/adapters/dynamodb/rate-limit-store';
 import type { DynamoRollupStore } from '#shared/adapters/dynamodb/rollup-store';
 import type { DynamoRubricStore } from '#shared/adapters/dynamodb/rubric-store';
 import type { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
@@ -25,6 +27,10 @@ export interface Context {
   readonly rollups: DynamoRollupStore;
   /** Coach rubrics (in the teams table). */
   readonly rubrics: DynamoRubricStore;
+  /** Rate-limit counters and key usage (the limits table). */
+  readonly limits: DynamoRateLimitStore;
+  /** The usage plan new keys are registered in (null locally); throws a UsageError when a deployed stack's is not named. */
+  usagePlan(): ApiGatewayUsagePlanKeys | null;
   /** The authorizer caches in front of this store's APIs; throws a UsageError when they cannot be named. */
   authorizerCaches(): { readonly name: string; readonly cache: AuthorizerCache }[];
   readonly values: Values;

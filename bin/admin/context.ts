@@ -2,17 +2,19 @@ import { mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ApiGatewayAuthorizerCache, apiStagesFromEnv, type FlushClient } from '#shared/adapters/aws/api-gateway-authorizer-cache';
+import { ApiGatewayUsagePlanKeys, type UsagePlanClient } from '#shared/adapters/aws/api-gateway-usage-plan';
 import { DynamoAuthorizerCacheEpoch } from '#shared/adapters/dynamodb/authorizer-cache-epoch';
 import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import { createDocumentClient, getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store';
 import { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-config-store';
+import { DynamoRateLimitStore } from '#shared/adapters/dynamodb/rate-limit-store';
 import { DynamoRollupStore } from '#shared/adapters/dynamodb/rollup-store';
 import { DynamoRubricStore } from '#shared/adapters/dynamodb/rubric-store';
 import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
 import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
-import { AUTHORIZER_TIMEOUT_SECONDS } from '#shared/auth/authorizer-settings';
+import { AUTHORIZER_TIMEOUT_SECONDS, USAGE_PLAN_ENV } from '#shared/auth/authorizer-settings';
 import type { AuthorizerCache } from '#shared/ports/authorizer-cache';
 import type { IntakeConfigStore } from '#shared/ports/intake-store';
 import { LocalDataLockedError, UsageError } from './errors';
@@ -31,6 +33,8 @@ export interface Target {
   readonly rollups: DynamoRollupStore;
   /** Coach rubrics, in the teams table. */
   readonly rubrics: DynamoRubricStore;
+  /** Rate-limit counters and key usage (the limits table). */
+  readonly limits: DynamoRateLimitStore;
   /** The epoch a local gateway running on this store watches (written on AWS too, where nothing reads it). */
   readonly epoch: DynamoAuthorizerCacheEpoch;
   /** A deployed stack: DynamoDB in AWS, so API Gateway's caches must be named. */
@@ -44,6 +48,8 @@ export interface FlushOptions {
   readonly apiGateway?: FlushClient;
   /** Waits between the two flushes (ApiGatewayAuthorizerCacheOptions.sleep). @default setTimeout */
   readonly sleep?: (ms: number) => Promise<void>;
+  /** The API Gateway client `key create` registers keys in the usage plan with. @default a new APIGatewayClient */
+  readonly usagePlanClient?: UsagePlanClient;
 }
 
 export async function openTarget(local: boolean, env: Env): Promise<Target> {
@@ -58,6 +64,7 @@ export async function openTarget(local: boolean, env: Env): Promise<Target> {
       campaigns: env.TABLE_CAMPAIGNS ?? 'local-campaigns',
       sessions: env.TABLE_SESSIONS ?? 'local-sessions',
       rollups: env.TABLE_ROLLUPS ?? 'local-rollups',
+      limits: env.TABLE_LIMITS ?? 'local-limits',
     }),
     deployed: !endpoint,
     async close() {
@@ -82,7 +89,7 @@ function documentClientFor(env: Env): { documents: DynamoDBDocumentClient; relea
 
 function stores(
   documents: DynamoDBDocumentClient,
-  tables: { teams: string; campaigns: string; sessions: string; rollups: string },
+  tables: { teams: string; campaigns: string; sessions: string; rollups: string; limits: string },
 ): Omit<Target, 'deployed' | 'close'> {
   return {
     store: new DynamoTenancyStore(documents, tables.teams),
@@ -94,6 +101,7 @@ function stores(
     sessions: new DynamoSessionStore(documents, tables.sessions),
     rollups: new DynamoRollupStore(documents, tables.rollups),
     rubrics: new DynamoRubricStore(documents, tables.teams),
+    limits: new DynamoRateLimitStore(documents, tables.limits),
   };
 }
 
@@ -174,4 +182,20 @@ export function authorizerCachesOf(target: Target, env: Env, flush: FlushOptions
     });
   }
   return caches;
+}
+
+/**
+ * Where `key create` registers a new key's usage identifier: the stack's usage plan on a deployed
+ * stack (USAGE_PLAN_ID, the output UsagePlanId; without it the key would get API Gateway's 403 on
+ * every request), nothing locally (the local gateway has no usage plans).
+ */
+export function usagePlanOf(target: Target, env: Env, options: FlushOptions): ApiGatewayUsagePlanKeys | null {
+  const usagePlanId = env[USAGE_PLAN_ENV];
+  if (usagePlanId) return new ApiGatewayUsagePlanKeys(usagePlanId, options.usagePlanClient);
+  if (target.deployed) {
+    throw new UsageError(
+      `set ${USAGE_PLAN_ENV} (the stack output UsagePlanId): a deployed stack accepts a key only once it is registered in the usage plan`,
+    );
+  }
+  return null;
 }

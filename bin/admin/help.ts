@@ -21,7 +21,16 @@ API keys
              enterprise_all_teams  every team of the anchor team's enterprise
              portfolio_all_teams   every team of --portfolio (which must include the anchor's enterprise)
              "all" grants every permission the type may hold. The key is printed once.
-  key list                         (never shows key material)
+  key create ... [--expires ISO_INSTANT|30d|12h] [--rate-limit PER_MINUTE] [--fields GROUPS]
+             --fields: all (default), core, or core plus groups: contact, transcripts, recordings,
+             notes, attribution (README: Keys, limits and data configuration)
+  key list                         name, masked prefix, type and scope, permissions, created, last
+                                   used, usage count, expiry or revocation (never key material)
+  key set --id KEY_ID [--expires ISO_INSTANT|30d|never] [--rate-limit PER_MINUTE|default]
+          [--fields GROUPS|all]    changes a key's settings; flushes the authorizer caches
+  key register --id KEY_ID         registers the key in the deployed stack's usage plan (USAGE_PLAN_ID)
+  team limits --team ID --per-hour N|default
+                                   the team's own limit per workspace and hour
   key revoke --id KEY_ID            refused from the next request on: also flushes the authorizer
                                    caches (the running local gateway's; on a deployed stack, the
                                    REST API stages' named by READ_API_ID, PLATFORM_API_ID,

@@ -1,10 +1,13 @@
+import { parseFieldGroups } from '#shared/auth/field-groups';
 import { KEY_TYPES, type KeyType } from '#shared/auth/permissions';
-import { createApiKey, permissionsAllowedFor, revokeApiKey } from '#shared/domain/key-service';
-import type { ApiKeyRecord } from '#shared/domain/tenancy';
+import { isExpired } from '#shared/domain/identity-resolver';
+import { createApiKey, permissionsAllowedFor, revokeApiKey, updateKeySettings, validateRateLimit } from '#shared/domain/key-service';
+import { readUsage } from '#shared/domain/rate-limit';
+import type { ApiKeyRecord, ApiKeySettings } from '#shared/domain/tenancy';
 import type { Command } from './command';
-import { describeFailure } from './errors';
-import { optionalId, optionalString, requiredId, requiredString } from './flags';
-import { table, toJson } from './format';
+import { describeFailure, UsageError } from './errors';
+import { optionalId, optionalString, requiredId, requiredString, type Values } from './flags';
+import { clip, table, toJson } from './format';
 
 /** API keys: created keys are printed once, and no listing ever shows key material. */
 export const KEY_COMMANDS: Record<string, Command> = {
@@ -15,8 +18,11 @@ export const KEY_COMMANDS: Record<string, Command> = {
       permissions: { type: 'string' },
       portfolio: { type: 'string' },
       name: { type: 'string' },
+      expires: { type: 'string' },
+      'rate-limit': { type: 'string' },
+      fields: { type: 'string' },
     },
-    async run({ store, values, json, out }) {
+    async run({ store, values, json, out, usagePlan }) {
       const type = requiredString(values, '--type');
       const anchorTeamId = requiredId(values, '--team');
       const permissionList = requiredString(values, '--permissions');
@@ -29,11 +35,21 @@ export const KEY_COMMANDS: Record<string, Command> = {
               .map((p) => p.trim())
               .filter((p) => p !== '');
       const name = optionalString(values, '--name') ?? `${type} key for team ${anchorTeamId}`;
-      const { plaintext, record } = await createApiKey(store, { name, type, anchorTeamId, permissions, portfolioId });
+      const settings = settingsFlags(values, new Date());
+      // Named before the key exists: a deployed stack refuses a key its usage plan does not list.
+      const plan = usagePlan();
+      const { plaintext, record } = await createApiKey(store, { name, type, anchorTeamId, permissions, portfolioId, ...settings });
+      let registration: string | null = null;
+      try {
+        await plan?.register(record.keyId);
+      } catch (error) {
+        // The plaintext is printed all the same: it cannot be shown again.
+        registration = `registering ${record.keyId} in the usage plan failed (${describeFailure(error)}): run \`key register --id ${record.keyId}\``;
+      }
       const warning =
         'This key will not be shown again: store it now (e.g. in a secret manager). It cannot be recovered, only revoked and replaced.';
       if (json) {
-        out(toJson({ key: plaintext, ...keyView(record), warning }));
+        out(toJson({ key: plaintext, ...keyView(record), ...(registration ? { usagePlanError: registration } : {}), warning }));
         return;
       }
       out(
@@ -42,6 +58,10 @@ export const KEY_COMMANDS: Record<string, Command> = {
           `  scope        ${scopeText(record)}`,
           `  anchor team  ${record.anchorTeamId}`,
           `  permissions  ${record.permissions.join(', ')}`,
+          `  expires      ${record.expiresAt ?? 'never'}`,
+          `  rate limit   ${record.rateLimitPerMinute ?? 'default'} per minute`,
+          `  fields       ${fieldsText(record)}`,
+          ...(registration ? [`  WARNING: ${registration}`] : []),
           '',
           `  ${plaintext}`,
           '',
@@ -53,26 +73,97 @@ export const KEY_COMMANDS: Record<string, Command> = {
 
   'key list': {
     options: {},
-    async run({ store, json, out }) {
+    async run({ store, limits, json, out }) {
       const keys = (await store.listApiKeys()).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.keyId.localeCompare(b.keyId));
+      const usage = await Promise.all(keys.map((k) => readUsage(limits, k.keyId)));
+      const now = new Date();
+      const views = keys.map((k, i) => {
+        const used = usage[i] ?? { usageCount: 0, lastUsedAt: null };
+        return { ...keyView(k), lastUsedAt: latest(k.lastUsedAt, used.lastUsedAt), usageCount: used.usageCount };
+      });
+      if (json) {
+        out(toJson(views));
+        return;
+      }
+      // One space between columns: the widest values fill exactly 120 columns (a test keeps it so).
+      out(
+        table(
+          ['ID', 'NAME', 'PREFIX', 'TYPE SCOPE', 'PERMS', 'CREATED', 'LAST USED', 'USES', 'STATUS'],
+          views.map((k) => [
+            k.keyId,
+            clip(k.name, 12),
+            k.keyPrefix ?? 'service_',
+            clip(`${SHORT_TYPE[k.type]} ${k.scope.id}`, 12),
+            permissionsShort(k),
+            k.createdAt.slice(0, 10),
+            k.lastUsedAt ? `${k.lastUsedAt.slice(0, 10)} ${k.lastUsedAt.slice(11, 16)}` : '-',
+            clip(String(k.usageCount), 7),
+            statusText(k, now),
+          ]),
+          1,
+        ),
+      );
+    },
+  },
+
+  'key set': {
+    options: { id: { type: 'string' }, expires: { type: 'string' }, 'rate-limit': { type: 'string' }, fields: { type: 'string' } },
+    async run({ store, values, json, out, authorizerCaches }) {
+      const keyId = requiredString(values, '--id');
+      const changes = settingsFlags(values, new Date());
+      if (Object.keys(changes).length === 0) throw new UsageError('give at least one of --expires, --rate-limit, --fields', '--expires');
+      // The settings travel in the authorizer's cached context: flushed as on revocation, so they hold from the next request.
+      const caches = authorizerCaches();
+      const record = await updateKeySettings(store, keyId, changes);
+      for (const { cache } of caches) await cache.flush();
       out(
         json
-          ? toJson(keys.map(keyView))
-          : table(
-              ['ID', 'NAME', 'TYPE', 'SCOPE', 'ANCHOR', 'PERMISSIONS', 'CREATED', 'LAST USED', 'REVOKED'],
-              keys.map((k) => [
-                k.keyId,
-                k.name,
-                k.type,
-                scopeText(k),
-                String(k.anchorTeamId),
-                permissionsText(k),
-                k.createdAt,
-                k.lastUsedAt ?? '-',
-                k.revokedAt ?? '-',
-              ]),
-            ),
+          ? toJson(keyView(record))
+          : [
+              `Key ${record.keyId} (${record.name})`,
+              `  expires      ${record.expiresAt ?? 'never'}`,
+              `  rate limit   ${record.rateLimitPerMinute ?? 'default'} per minute`,
+              `  fields       ${fieldsText(record)}`,
+              `Flushed the authorizer caches: ${caches.map((c) => c.name).join('; ')}`,
+            ].join('\n'),
       );
+    },
+  },
+
+  'team limits': {
+    options: { team: { type: 'string' }, 'per-hour': { type: 'string' } },
+    async run({ store, values, json, out, authorizerCaches }) {
+      const teamId = requiredId(values, '--team');
+      const raw = requiredString(values, '--per-hour');
+      let perHour: number | null = null;
+      if (raw !== 'default') {
+        if (!/^[0-9]{1,9}$/.test(raw))
+          throw new UsageError(`--per-hour must be a whole number of requests per hour, or default; got '${raw}'`, '--per-hour');
+        perHour = validateRateLimit(Number(raw), 'perHour');
+      }
+      // The anchor team's limit travels in the authorizer's cached context, as a key's settings do.
+      const caches = authorizerCaches();
+      const team = await store.setTeamRateLimit(teamId, perHour);
+      if (!team) throw new UsageError(`--team ${teamId} does not name an existing team`, '--team');
+      for (const { cache } of caches) await cache.flush();
+      out(
+        json
+          ? toJson({ teamId: team.id, rateLimitPerHour: team.rateLimitPerHour ?? null })
+          : `Team ${team.id} (${team.name}): ${team.rateLimitPerHour ?? 'the default number of'} requests per hour per workspace`,
+      );
+    },
+  },
+
+  'key register': {
+    options: { id: { type: 'string' } },
+    async run({ store, values, json, out, usagePlan }) {
+      const keyId = requiredString(values, '--id');
+      const record = await store.getApiKeyById(keyId);
+      if (!record) throw new UsageError(`--id ${keyId} does not name a key`, '--id');
+      const plan = usagePlan();
+      await plan?.register(record.keyId);
+      const message = plan ? `Registered ${record.keyId} in the usage plan` : 'No usage plan here (local): nothing to register';
+      out(json ? toJson({ keyId: record.keyId, registered: plan !== null }) : message);
     },
   },
 
@@ -108,6 +199,52 @@ export const KEY_COMMANDS: Record<string, Command> = {
   },
 };
 
+const SHORT_TYPE: Record<KeyType, string> = { enterprise: 'team', enterprise_all_teams: 'ent-all', portfolio_all_teams: 'port-all' };
+
+/** --expires (ISO instant, `30d`/`12h` from now, or `never`), --rate-limit (per minute, or `default`), --fields (groups, `core` or `all`). */
+function settingsFlags(values: Values, now: Date): ApiKeySettings {
+  const out: { -readonly [K in keyof ApiKeySettings]: ApiKeySettings[K] } = {};
+  const expires = optionalString(values, '--expires');
+  if (expires !== null) out.expiresAt = parseExpiry(expires.trim(), now);
+  const limit = optionalString(values, '--rate-limit');
+  if (limit !== null) {
+    if (limit.trim() === 'default') out.rateLimitPerMinute = null;
+    else if (/^[0-9]{1,9}$/.test(limit.trim())) out.rateLimitPerMinute = Number(limit.trim());
+    else throw new UsageError(`--rate-limit must be a whole number of requests per minute, or default; got '${limit}'`, '--rate-limit');
+  }
+  const fields = optionalString(values, '--fields');
+  if (fields !== null) out.fieldGroups = parseFieldGroups(fields);
+  return out;
+}
+
+function parseExpiry(text: string, now: Date): string | null {
+  if (text === 'never') return null;
+  const relative = /^([1-9][0-9]{0,4})([dh])$/.exec(text);
+  if (relative) return new Date(now.getTime() + Number(relative[1]) * (relative[2] === 'd' ? 86_400_000 : 3_600_000)).toISOString();
+  return text;
+}
+
+function latest(a: string | null, b: string | null): string | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return a > b ? a : b;
+}
+
+function statusText(record: Omit<ApiKeyRecord, 'keyHash'>, now: Date): string {
+  if (record.revokedAt) return `revoked ${record.revokedAt.slice(0, 10)}`;
+  if (record.expiresAt) return `${isExpired(record.expiresAt, now) ? 'expired' : 'expires'} ${record.expiresAt.slice(0, 10)}`;
+  return 'active';
+}
+
+function fieldsText(record: Pick<ApiKeyRecord, 'fieldGroups'>): string {
+  return record.fieldGroups == null ? 'all' : ['core', ...record.fieldGroups].join(', ');
+}
+
+function permissionsShort(record: Omit<ApiKeyRecord, 'keyHash'>): string {
+  const all = permissionsAllowedFor(record.type);
+  return record.permissions.length === all.length ? 'all' : `${record.permissions.length}/${all.length}`;
+}
+
 /** What may be shown of a key: everything but its hash (and the plaintext, which is never stored). */
 function keyView(record: ApiKeyRecord): Omit<ApiKeyRecord, 'keyHash'> {
   const { keyHash: _hash, ...view } = record;
@@ -116,10 +253,4 @@ function keyView(record: ApiKeyRecord): Omit<ApiKeyRecord, 'keyHash'> {
 
 function scopeText(record: ApiKeyRecord): string {
   return `${record.scope.kind} ${record.scope.id}`;
-}
-
-function permissionsText(record: ApiKeyRecord): string {
-  const all = permissionsAllowedFor(record.type);
-  const complete = all.length === record.permissions.length && all.every((p) => record.permissions.includes(p));
-  return complete ? `all (${all.length})` : record.permissions.join(',');
 }

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { isCallerMistake } from '#shared/errors';
 import { COACH_COMMANDS } from './coach';
 import type { Command, Options } from './command';
-import { authorizerCachesOf, type FlushOptions, openTarget } from './context';
+import { authorizerCachesOf, type FlushOptions, openTarget, usagePlanOf } from './context';
 import { describeFailure, LocalDataLockedError, UsageError } from './errors';
 import type { Values } from './flags';
 import { toJson } from './format';
@@ -58,6 +58,11 @@ const FIELD_FLAGS: Record<string, string> = {
   permissions: '--permissions',
   portfolioId: '--portfolio',
   keyId: '--id',
+  expiresAt: '--expires',
+  rateLimitPerMinute: '--rate-limit',
+  fieldGroups: '--fields',
+  fields: '--fields',
+  perHour: '--per-hour',
   workspace_id: '--workspace',
   workspaceId: '--workspace',
 };
@@ -104,6 +109,8 @@ export async function runAdmin(argv: readonly string[], io: AdminIo = { stdout: 
         sessions: target.sessions,
         rollups: target.rollups,
         rubrics: target.rubrics,
+        limits: target.limits,
+        usagePlan: () => usagePlanOf(target, env, io),
         authorizerCaches: () => authorizerCachesOf(target, env, io),
         values,
         json,

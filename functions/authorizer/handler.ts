@@ -39,6 +39,9 @@ export const handler = async (event: APIGatewayRequestAuthorizerEvent): Promise<
     principalId: identity.keyId,
     policyDocument: buildPolicy(event.methodArn, allowedRoutes(identity.permissions, identity.keyType)),
     context: encodeIdentity(identity),
+    // The usage plans of the three APIs (lib/api.ts) throttle per key by this value: the key's public
+    // id, which the operator CLI registers as an API Gateway API key of the plan (bin/admin/usage-plan.ts).
+    usageIdentifierKey: identity.keyId,
   };
 };
 

@@ -58,3 +58,5 @@ export const API_ID_ENV: Readonly<Record<Surface, string>> = {
 };
 /** The operator CLI's variable naming the APIs' stage (the stack output ApiStageName). */
 export const API_STAGE_ENV = 'API_STAGE_NAME';
+/** The operator CLI's variable naming the usage plan `key create` registers keys in (the stack output UsagePlanId). */
+export const USAGE_PLAN_ENV = 'USAGE_PLAN_ID';

@@ -19,6 +19,17 @@ export interface Identity {
   readonly testTeamIds: readonly number[];
   /** The enterprises the teams belong to (cross-team indexes and rollups are kept per enterprise). */
   readonly enterpriseIds: readonly number[];
+  /** The key's label and masked prefix (`service_` and 4 hex characters), for GET /api/v1/me. */
+  readonly keyName: string;
+  readonly keyPrefix: string;
+  /** ISO instant after which the key is refused (checked by the authorizer and again per request); null: never. */
+  readonly expiresAt: string | null;
+  /** The key's own per-minute limit, null for the default. */
+  readonly rateLimitPerMinute: number | null;
+  /** The anchor team's own per-hour limit, null for the default (the workspace of the read and intake surfaces). */
+  readonly anchorTeamRateLimitPerHour: number | null;
+  /** The field groups the key may see (shared/auth/field-groups.ts); null: every field. */
+  readonly fieldGroups: readonly string[] | null;
 }
 
 export type AuthorizerContext = Record<string, string>;
@@ -36,7 +47,18 @@ export function encodeIdentity(identity: Identity): AuthorizerContext {
     teamIds: identity.teamIds.join(','),
     testTeamIds: identity.testTeamIds.join(','),
     enterpriseIds: identity.enterpriseIds.join(','),
+    keyName: identity.keyName,
+    keyPrefix: identity.keyPrefix,
+    expiresAt: identity.expiresAt ?? '',
+    rateLimitPerMinute: identity.rateLimitPerMinute === null ? '' : String(identity.rateLimitPerMinute),
+    anchorTeamRateLimitPerHour: identity.anchorTeamRateLimitPerHour === null ? '' : String(identity.anchorTeamRateLimitPerHour),
+    // '*' is every field; an empty string is the core fields alone.
+    fieldGroups: identity.fieldGroups === null ? '*' : identity.fieldGroups.join(','),
   };
+}
+
+function optionalNumber(value: string): number | null {
+  return value === '' ? null : Number(value);
 }
 
 function ids(value: string | undefined): number[] {
@@ -64,6 +86,13 @@ export function decodeIdentity(context: Record<string, unknown> | null | undefin
     teamIds: ids(get('teamIds')),
     testTeamIds: ids(get('testTeamIds')),
     enterpriseIds: ids(get('enterpriseIds')),
+    keyName: get('keyName'),
+    keyPrefix: get('keyPrefix') || 'service_',
+    expiresAt: get('expiresAt') || null,
+    rateLimitPerMinute: optionalNumber(get('rateLimitPerMinute')),
+    anchorTeamRateLimitPerHour: optionalNumber(get('anchorTeamRateLimitPerHour')),
+    // Absent (a context from before field groups existed) is every field, as '*'.
+    fieldGroups: context.fieldGroups === undefined || get('fieldGroups') === '*' ? null : get('fieldGroups').split(',').filter(Boolean),
   };
 }
 

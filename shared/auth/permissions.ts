@@ -37,3 +37,6 @@ export function permissionAllowedForKeyType(permission: Permission, type: KeyTyp
   if (permission === 'read:support_tickets') return type === 'enterprise_all_teams';
   return true;
 }
+
+/** A route any valid key may call, whatever its permissions (GET /api/v1/me). */
+export const ANY_KEY = 'any_key' as const;

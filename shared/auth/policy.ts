@@ -1,10 +1,13 @@
 import { ROUTES, type RouteDefinition } from '#shared/routes';
-import type { KeyType, Permission } from './permissions';
+import { ANY_KEY, type KeyType, type Permission } from './permissions';
 
 /** The routes a key may call: those whose permission it holds and whose key types include its own. */
 export function allowedRoutes(permissions: readonly Permission[], keyType: KeyType): RouteDefinition[] {
   return ROUTES.filter(
-    (route) => route.permission !== null && permissions.includes(route.permission) && (!route.keyTypes || route.keyTypes.includes(keyType)),
+    (route) =>
+      route.permission !== null &&
+      (route.permission === ANY_KEY || permissions.includes(route.permission)) &&
+      (!route.keyTypes || route.keyTypes.includes(keyType)),
   );
 }
 

@@ -7,6 +7,7 @@ import * as coach from './coach';
 import type { ResponseSchema, RouteContract } from './contract';
 import * as intake from './intake';
 import * as leads from './leads';
+import * as me from './me';
 import * as meta from './meta';
 import * as outbound from './outbound';
 import { SHARED_COMPONENTS } from './responses';
@@ -52,6 +53,7 @@ export const CONTRACTS = {
   listTeamSchedulers: schedulers.listTeamSchedulers,
   listTeamBookingRequests: schedulers.listTeamBookingRequests,
   getCallRecording: callRecordings.getCallRecording,
+  getMe: me.getMe,
 } as const satisfies { readonly [Id in RouteId]: RouteContract<Id> };
 
 /**
@@ -75,4 +77,5 @@ export const SCHEMA_COMPONENTS: Readonly<Record<string, ResponseSchema>> = {
   ...schedulers.SCHEDULER_COMPONENTS,
   ...outbound.OUTBOUND_COMPONENTS,
   ...callRecordings.CALL_RECORDING_COMPONENTS,
+  ...me.ME_COMPONENTS,
 };

@@ -1,4 +1,5 @@
 import { generateApiKey, hashApiKey, newKeyId } from '#shared/auth/api-key';
+import { FIELD_GROUP_NAMES, isFieldGroup } from '#shared/auth/field-groups';
 import {
   ALL_PERMISSIONS,
   isKeyType,
@@ -10,7 +11,7 @@ import {
 } from '#shared/auth/permissions';
 import { BadRequestError, NotFoundError } from '#shared/errors';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
-import type { ApiKeyRecord, KeyScope } from './tenancy';
+import type { ApiKeyRecord, ApiKeySettings, KeyScope } from './tenancy';
 
 /**
  * Key creation rules, shared by the operator CLI (bin/admin/keys.ts) and the demo seed (local/seed.ts).
@@ -31,6 +32,12 @@ export interface CreateApiKeyInput {
   readonly permissions: readonly string[];
   /** Required for portfolio_all_teams keys, refused for the other types. */
   readonly portfolioId?: number | null;
+  /** ISO instant after which the key is refused (401); must be in the future. Never when absent. */
+  readonly expiresAt?: string | null;
+  /** The key's own limit per minute instead of the default. */
+  readonly rateLimitPerMinute?: number | null;
+  /** The field groups the key may see (shared/auth/field-groups.ts); every group when absent. */
+  readonly fieldGroups?: readonly string[] | null;
 }
 
 export interface CreatedApiKey {
@@ -104,6 +111,11 @@ export async function createApiKey(
     }
   }
 
+  const now = options.now ?? new Date();
+  const settings = validateKeySettings(
+    { expiresAt: input.expiresAt ?? null, rateLimitPerMinute: input.rateLimitPerMinute ?? null, fieldGroups: input.fieldGroups ?? null },
+    now,
+  );
   const plaintext = generateApiKey();
   const record: ApiKeyRecord = {
     keyId: newKeyId(),
@@ -113,9 +125,13 @@ export async function createApiKey(
     scope,
     anchorTeamId: team.id,
     permissions,
-    createdAt: (options.now ?? new Date()).toISOString(),
+    createdAt: now.toISOString(),
     lastUsedAt: null,
     revokedAt: null,
+    keyPrefix: maskedPrefix(plaintext),
+    expiresAt: settings.expiresAt ?? null,
+    rateLimitPerMinute: settings.rateLimitPerMinute ?? null,
+    fieldGroups: settings.fieldGroups ?? null,
   };
   await store.putApiKey(record);
   return { plaintext, record };
@@ -133,6 +149,67 @@ export async function revokeApiKey(
   // Never report a revocation the store did not record.
   if (!revoked.revokedAt) throw new Error(`the store did not record the revocation of ${keyId}`);
   return revoked;
+}
+
+/** `service_` and the first 4 hex characters: 16 of the key's 256 bits, enough to tell keys apart in a list. */
+export function maskedPrefix(plaintext: string): string {
+  return plaintext.slice(0, 'service_'.length + 4);
+}
+
+/** Changes an existing key's expiry, limit or field groups (`admin key set`); each absent member stays as it is. */
+export async function updateKeySettings(
+  store: Pick<TenancyStore, 'updateApiKeySettings'>,
+  keyId: string,
+  changes: ApiKeySettings,
+  options: { readonly now?: Date } = {},
+): Promise<ApiKeyRecord> {
+  if (!/^key_[0-9a-f]{16}$/.test(keyId)) throw new BadRequestError(`keyId must look like key_ followed by 16 hex characters`, 'keyId');
+  const updated = await store.updateApiKeySettings(keyId, validateKeySettings(changes, options.now ?? new Date()));
+  if (!updated) throw new NotFoundError(`no key with keyId ${keyId}`);
+  return updated;
+}
+
+/** The largest limit an operator may set: one the counters and the headers can still state exactly. */
+const MAX_RATE_LIMIT = 100_000_000;
+
+/** Checks a rate-limit override: a positive integer, or null for the default. */
+export function validateRateLimit(value: number | null, field: string): number | null {
+  if (value === null) return null;
+  if (!Number.isInteger(value) || value <= 0 || value > MAX_RATE_LIMIT) {
+    throw new BadRequestError(`${field} must be a whole number from 1 to ${MAX_RATE_LIMIT}`, field);
+  }
+  return value;
+}
+
+function validateKeySettings(changes: ApiKeySettings, now: Date): ApiKeySettings {
+  const out: { -readonly [K in keyof ApiKeySettings]: ApiKeySettings[K] } = {};
+  if (changes.expiresAt !== undefined) {
+    if (changes.expiresAt !== null) {
+      const at = Date.parse(changes.expiresAt);
+      if (Number.isNaN(at)) throw new BadRequestError('expiresAt must be an ISO 8601 instant (or never)', 'expiresAt');
+      if (at <= now.getTime()) throw new BadRequestError('expiresAt must be in the future', 'expiresAt');
+      out.expiresAt = new Date(at).toISOString();
+    } else {
+      out.expiresAt = null;
+    }
+  }
+  if (changes.rateLimitPerMinute !== undefined)
+    out.rateLimitPerMinute = validateRateLimit(changes.rateLimitPerMinute, 'rateLimitPerMinute');
+  if (changes.fieldGroups !== undefined) {
+    if (changes.fieldGroups !== null) {
+      const unknown = changes.fieldGroups.filter((g) => !isFieldGroup(g));
+      if (unknown.length > 0) {
+        throw new BadRequestError(
+          `fieldGroups: unknown field group ${unknown.join(', ')}; known: ${FIELD_GROUP_NAMES.join(', ')}`,
+          'fieldGroups',
+        );
+      }
+      out.fieldGroups = FIELD_GROUP_NAMES.filter((g) => changes.fieldGroups?.includes(g));
+    } else {
+      out.fieldGroups = null;
+    }
+  }
+  return out;
 }
 
 function validatePermissions(requested: readonly string[], type: KeyType): Permission[] {

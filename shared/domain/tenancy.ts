@@ -23,6 +23,8 @@ export interface Team {
   /** Addresses the team on the platform surface (X-Workspace-ID). */
   readonly workspaceId: string;
   readonly createdAt: string;
+  /** Operator override of the per-workspace hourly limit (`admin team limits`); the default when absent. */
+  readonly rateLimitPerHour?: number | null;
 }
 
 /** Where a team's rows are placed in cross-team indexes and rollups. */
@@ -48,4 +50,15 @@ export interface ApiKeyRecord {
   readonly createdAt: string;
   readonly lastUsedAt: string | null;
   readonly revokedAt: string | null;
+  /** `service_` and the key's first 4 hex characters: enough to tell keys apart, nothing to guess with (absent on keys created before it was kept). */
+  readonly keyPrefix?: string;
+  /** After this instant the key answers 401 like a revoked one; never when absent or null. */
+  readonly expiresAt?: string | null;
+  /** Operator override of the per-key limit per minute; the default when absent or null. */
+  readonly rateLimitPerMinute?: number | null;
+  /** The field groups the key may see in responses (shared/auth/field-groups.ts); every field when absent or null. */
+  readonly fieldGroups?: readonly string[] | null;
 }
+
+/** What an operator may change on a key after its creation (`admin key set`). */
+export type ApiKeySettings = Partial<Pick<ApiKeyRecord, 'expiresAt' | 'rateLimitPerMinute' | 'fieldGroups'>>;

@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { withFieldGroups } from '#shared/auth/field-groups';
 import { decodeIdentity, hasPermission, type Identity } from '#shared/auth/identity';
+import { ANY_KEY } from '#shared/auth/permissions';
 import type { BodyContract, BodyOf, HeadersOf, PathOf, QueryOf, RouteContract } from '#shared/contracts/contract';
+import { isExpired } from '#shared/domain/identity-resolver';
+import { type RateLimitDecision, rateLimitHeaders } from '#shared/domain/rate-limit';
 import { ForbiddenError } from '#shared/errors';
 import { log } from '#shared/logging/logger';
 import { embeddedJsonBytes, LAMBDA_RESPONSE_LIMIT_BYTES } from '#shared/pagination/budget';
 import { type RouteId, routeById } from '#shared/routes';
 import { errorBody } from './error-bodies';
-import { toHttpError } from './errors';
+import { HttpError, toHttpError } from './errors';
 import { parseJsonObjectBody, parseOptionalJsonObjectBody } from './json-body';
+import { environmentRateLimiter, type RateLimiter } from './rate-limit';
 import { describeIssue, parseHeaders, parseOrThrow } from './validation';
 
 /** What every request carries, whatever its route: what the idempotency guard works from. */
@@ -22,6 +27,8 @@ export interface RequestInput {
   readonly identity: Identity;
   readonly requestId: string;
   readonly event: APIGatewayProxyEvent;
+  /** What the rate limiter decided for this request (absent on public routes and where no limiter runs). */
+  readonly rateLimit?: RateLimitDecision;
 }
 
 /** A request validated against its route's contract: what a handler receives. */
@@ -57,6 +64,11 @@ export interface HttpHandlerOptions {
    * functions bundle the mechanism.
    */
   readonly idempotency?: IdempotencyGuard;
+  /**
+   * Counts authenticated requests against the rate limits (shared/http/rate-limit.ts).
+   * @default environmentRateLimiter(): the limits table of the function's environment
+   */
+  readonly rateLimiter?: RateLimiter | null;
 }
 
 /**
@@ -68,6 +80,8 @@ const CHECK_RESPONSES = process.env.NODE_ENV === 'test' || process.env.JEST_WORK
 interface RequestState {
   requestId: string;
   started: number;
+  identity?: Identity;
+  rateLimit?: RateLimitDecision;
 }
 
 const state = new WeakMap<object, RequestState>();
@@ -79,6 +93,14 @@ function lowerCaseHeaders(headers: APIGatewayProxyEvent['headers'] | null): Reco
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers ?? {})) if (typeof v === 'string') out[k.toLowerCase()] = v;
   return out;
+}
+
+/** X-Workspace-ID as sent (any letter case): the platform surface's workspace, counted by the limiter. */
+function workspaceIdOf(event: APIGatewayProxyEvent): string | undefined {
+  for (const [name, value] of Object.entries(event.headers ?? {})) {
+    if (name.toLowerCase() === 'x-workspace-id' && typeof value === 'string' && value.trim() !== '') return value.trim();
+  }
+  return undefined;
 }
 
 function requestIdOf(event: APIGatewayProxyEvent): string {
@@ -108,16 +130,43 @@ export function createHttpHandler<const C extends RouteContract>(
     },
   };
 
+  // Before anything else of an authenticated route: an expired key is a 401 even while API
+  // Gateway still holds its cached policy, and a request over a limit is a 429 before any input is
+  // read or any work done.
+  const limitRate: middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
+    before: async (request) => {
+      if (isPublic) return;
+      const event = request.event;
+      const s = state.get(event);
+      const identity = decodeIdentity(event.requestContext?.authorizer);
+      if (s) s.identity = identity;
+      if (isExpired(identity.expiresAt, new Date())) throw new HttpError(401, 'unauthorized', 'Missing or invalid API key');
+      const limiter = options.rateLimiter === undefined ? environmentRateLimiter() : options.rateLimiter;
+      if (!limiter) return;
+      const decision = await limiter.check({ identity, surface, workspaceId: workspaceIdOf(event) });
+      if (s) s.rateLimit = decision;
+      if (!decision.admitted) {
+        const window = decision.binding;
+        throw new HttpError(
+          429,
+          'rate_limited',
+          `Rate limit exceeded: ${window.limit} requests per ${window.scope === 'key' ? 'minute for this API key' : 'hour for this workspace'}; retry after ${decision.retryAfter} seconds`,
+        );
+      }
+    },
+  };
+
   const validateInput: middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
     before: (request) => {
       const event = request.event;
       const rawHeaders = lowerCaseHeaders(event.headers);
-      const requestId = state.get(event)?.requestId ?? requestIdOf(event);
-      const identity = isPublic ? (null as unknown as Identity) : decodeIdentity(event.requestContext?.authorizer);
+      const s = state.get(event);
+      const requestId = s?.requestId ?? requestIdOf(event);
+      const identity = isPublic ? (null as unknown as Identity) : (s?.identity ?? decodeIdentity(event.requestContext?.authorizer));
       // The authorizer's policy names routes with wildcards for path parameters, and API Gateway's
       // `*` spans slashes: `GET/api/calls/*` (read:calls) also matches /api/calls/{id}/transcript.
       // So each handler checks its own route's permission too.
-      if (!isPublic && route.permission !== null && !hasPermission(identity, route.permission)) {
+      if (!isPublic && route.permission !== null && route.permission !== ANY_KEY && !hasPermission(identity, route.permission)) {
         throw new ForbiddenError(`This API key lacks ${route.permission}`);
       }
       // The order decides which mistake a request with several is told about; it is the order
@@ -138,25 +187,31 @@ export function createHttpHandler<const C extends RouteContract>(
         identity,
         requestId,
         event,
+        ...(s?.rateLimit ? { rateLimit: s.rateLimit } : {}),
       });
     },
   };
 
   const jsonResponse: middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
     after: (request) => {
-      const requestId = state.get(request.event)?.requestId ?? '';
+      const s = state.get(request.event);
+      const requestId = s?.requestId ?? '';
+      const limitHeaders = s?.rateLimit ? rateLimitHeaders(s.rateLimit) : {};
       const result = request.response as unknown as HttpResult;
       if (result.isBase64Encoded && typeof result.body === 'string') {
         request.response = {
           statusCode: result.statusCode,
-          headers: { 'x-request-id': requestId, ...(result.headers ?? {}) },
+          headers: { 'x-request-id': requestId, ...limitHeaders, ...(result.headers ?? {}) },
           body: result.body,
           isBase64Encoded: true,
         };
         logRequest(request.event, result.statusCode);
         return;
       }
-      const body = JSON.stringify(result.body);
+      // The key's field allow-list, in one place for every route: what a key may not see is left
+      // out of every success body, at any depth (shared/auth/field-groups.ts).
+      const visible = s?.identity && result.statusCode < 300 ? withFieldGroups(result.body, s.identity.fieldGroups) : result.body;
+      const body = JSON.stringify(visible);
       if (embeddedJsonBytes(body) > MAX_BODY_BYTES) {
         // Last resort: the page budgets keep every route under the limit. Lambda would refuse the
         // payload and API Gateway answer a bare 502; this answers what happened, in the surface's shape.
@@ -178,7 +233,7 @@ export function createHttpHandler<const C extends RouteContract>(
       }
       request.response = {
         statusCode: result.statusCode,
-        headers: { 'content-type': 'application/json', 'x-request-id': requestId, ...(result.headers ?? {}) },
+        headers: { 'content-type': 'application/json', 'x-request-id': requestId, ...limitHeaders, ...(result.headers ?? {}) },
         body,
       };
       logRequest(request.event, result.statusCode);
@@ -187,7 +242,8 @@ export function createHttpHandler<const C extends RouteContract>(
 
   const errorHandler: middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
     onError: (request) => {
-      const requestId = state.get(request.event)?.requestId ?? requestIdOf(request.event);
+      const s = state.get(request.event);
+      const requestId = s?.requestId ?? requestIdOf(request.event);
       const error = request.error;
       let statusCode = 500;
       let body: Record<string, unknown>;
@@ -208,7 +264,7 @@ export function createHttpHandler<const C extends RouteContract>(
       }
       request.response = {
         statusCode,
-        headers: { 'content-type': 'application/json', 'x-request-id': requestId },
+        headers: { 'content-type': 'application/json', 'x-request-id': requestId, ...(s?.rateLimit ? rateLimitHeaders(s.rateLimit) : {}) },
         body: JSON.stringify(body),
       };
       logRequest(request.event, statusCode);
@@ -226,6 +282,7 @@ export function createHttpHandler<const C extends RouteContract>(
 
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>({ timeoutEarlyInMillis: 0 })
     .use(requestIdMiddleware)
+    .use(limitRate)
     .use(validateInput)
     .use(jsonResponse)
     .use(errorHandler)

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { KEY_TYPES } from '#shared/auth/permissions';
+import { groupOfField } from '#shared/auth/field-groups';
+import { ANY_KEY, KEY_TYPES } from '#shared/auth/permissions';
 import { formatBytes, type RouteContract } from '#shared/contracts/contract';
 import { CONTRACTS, SCHEMA_COMPONENTS } from '#shared/contracts/index';
 import { isIdempotent, ROUTES, type RouteDefinition, type RouteId, type Surface } from '#shared/routes';
@@ -41,6 +42,21 @@ export interface OpenApiDocument {
     readonly headers: Record<string, unknown>;
   };
 }
+
+/** Every answer of an authenticated route carries them (shared/http/rate-limit.ts): the tighter of the key's and the workspace's window. */
+const RATE_LIMIT_HEADERS = {
+  RateLimitLimit: {
+    description: 'Requests allowed in the tighter window: per key and minute, or per workspace and hour (see Rate limits above)',
+    schema: { type: 'integer' },
+  },
+  RateLimitRemaining: { description: 'Requests left in that window, this one counted', schema: { type: 'integer' } },
+  RateLimitReset: { description: 'When that window ends: Unix seconds', schema: { type: 'integer' } },
+};
+const RATE_LIMIT_HEADER_REFS = {
+  'X-RateLimit-Limit': { $ref: '#/components/headers/RateLimitLimit' },
+  'X-RateLimit-Remaining': { $ref: '#/components/headers/RateLimitRemaining' },
+  'X-RateLimit-Reset': { $ref: '#/components/headers/RateLimitReset' },
+};
 
 const ERROR_COMPONENT: Record<Surface, string> = { read: 'Error', platform: 'PlatformError', intake: 'IntakeError' };
 
@@ -94,6 +110,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
           schema: { type: 'string' },
         },
         [REPLAYED_HEADER_COMPONENT]: REPLAYED_HEADER_DEFINITION,
+        ...RATE_LIMIT_HEADERS,
       },
     },
   };
@@ -127,13 +144,46 @@ function schemaComponents(): { schemas: Record<string, JsonSchema>; componentOf:
   }).schemas as Record<string, JsonSchema>;
   if ('__shared' in generated) throw new Error('response schemas have shared definitions; register them as components');
   const schemas: Record<string, JsonSchema> = {};
-  for (const [id, { $schema: _s, $id: _i, ...schema }] of Object.entries(generated)) schemas[id] = schema;
+  for (const [id, { $schema: _s, $id: _i, ...schema }] of Object.entries(generated)) schemas[id] = markFieldGroups(schema, undefined);
   const componentOf = (schema: z.ZodType): string => {
     const id = ids.get(schema);
     if (!id) throw new Error('schema is not a component');
     return id;
   };
   return { schemas, componentOf };
+}
+
+/**
+ * Marks each response field of a field group (shared/auth/field-groups.ts): optional, since a key
+ * whose allow-list lacks the group gets the body without it, and described with its group.
+ */
+function markFieldGroups(schema: JsonSchema, parent: string | undefined): JsonSchema {
+  const out: JsonSchema = { ...schema };
+  const properties = schema.properties as Record<string, JsonSchema> | undefined;
+  if (properties) {
+    const marked: Record<string, JsonSchema> = {};
+    const hidden = new Set<string>();
+    for (const [name, property] of Object.entries(properties)) {
+      const group = groupOfField(parent, name);
+      const inner = markFieldGroups(property, name);
+      if (group === undefined) {
+        marked[name] = inner;
+        continue;
+      }
+      hidden.add(name);
+      const note = `Field group \`${group}\`: left out for keys whose field allow-list does not include it.`;
+      const description = typeof inner.description === 'string' ? `${inner.description}. ${note}` : note;
+      marked[name] = { ...inner, description, 'x-field-group': group };
+    }
+    out.properties = marked;
+    if (Array.isArray(schema.required)) out.required = (schema.required as string[]).filter((name) => !hidden.has(name));
+  }
+  if (schema.items && typeof schema.items === 'object') out.items = markFieldGroups(schema.items as JsonSchema, parent);
+  for (const combinator of ['anyOf', 'oneOf', 'allOf'] as const) {
+    const variants = schema[combinator];
+    if (Array.isArray(variants)) out[combinator] = variants.map((variant) => markFieldGroups(variant as JsonSchema, parent));
+  }
+  return out;
 }
 
 function operation(route: RouteDefinition<RouteId>, componentOf: (schema: z.ZodType) => string): Record<string, unknown> {
@@ -155,6 +205,7 @@ function operation(route: RouteDefinition<RouteId>, componentOf: (schema: z.ZodT
       description: schema.description ?? STANDARD_RESPONSE_DESCRIPTIONS[Number(status)] ?? 'Success',
       headers: {
         'x-request-id': { $ref: '#/components/headers/RequestId' },
+        ...(route.permission !== null ? RATE_LIMIT_HEADER_REFS : {}),
         ...(idempotent ? { [REPLAYED_RESPONSE_HEADER.name]: REPLAYED_RESPONSE_HEADER.ref } : {}),
       },
       content: { [contract.responseMediaType ?? 'application/json']: { schema: { $ref: `#/components/schemas/${componentOf(schema)}` } } },
@@ -200,6 +251,8 @@ function operationDescription(
   const parts = [docs?.description ?? route.summary];
   if (route.permission === null) {
     parts.push('**Authentication:** none (public).');
+  } else if (route.permission === ANY_KEY) {
+    parts.push(`**Required permission:** none (\`${ANY_KEY}\`): any valid key, of any type.`);
   } else {
     parts.push(`**Required permission:** \`${route.permission}\`.`);
     parts.push(
@@ -290,7 +343,16 @@ function sharedResponseComponents(): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const surface of new Set(ROUTES.map((r) => r.surface))) {
     for (const [name, description] of Object.entries(SHARED_RESPONSES)) {
-      out[sharedResponseName(surface, name as keyof typeof SHARED_RESPONSES)] = errorResponse(surface, description);
+      const response = errorResponse(surface, description);
+      // A 429 says when to retry, and which window was exceeded.
+      if (name === 'TooManyRequests') {
+        response.headers = {
+          ...(response.headers as Record<string, unknown>),
+          ...RATE_LIMIT_HEADER_REFS,
+          'Retry-After': { description: 'Seconds until the exceeded window ends', schema: { type: 'integer' } },
+        };
+      }
+      out[sharedResponseName(surface, name as keyof typeof SHARED_RESPONSES)] = response;
     }
   }
   return out;

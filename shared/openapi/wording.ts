@@ -1,5 +1,7 @@
+import { FIELD_GROUP_NAMES, FIELD_GROUPS } from '#shared/auth/field-groups';
 import { READ_PERMISSIONS } from '#shared/auth/permissions';
 import { ANALYTICS_BLOCKS } from '#shared/domain/analytics';
+import { DEFAULT_RATE_LIMITS } from '#shared/domain/rate-limit';
 import { IDEMPOTENCY_KEY_FIELD } from '#shared/http/idempotency-key';
 import type { RouteDefinition, Surface } from '#shared/routes';
 import { DEFAULT_RANGE_DAYS } from '#shared/schemas/params';
@@ -130,7 +132,8 @@ export const PARAMETER_DOCS: Readonly<Record<string, ParameterDoc>> = {
 export const SHARED_RESPONSES = {
   Unauthorized: 'The API key is missing, malformed, unknown or revoked',
   NotFound: 'No such route',
-  TooManyRequests: 'Too many requests',
+  TooManyRequests:
+    'Too many requests: over the key’s limit per minute or the workspace’s per hour (code rate_limited), or the usage plan’s throttle',
   InternalError: 'Internal error; the body reveals nothing, quote request_id when reporting it',
 } as const;
 
@@ -184,10 +187,22 @@ export function infoDescription(v0Paths: readonly string[]): string {
     '',
     IDEMPOTENCY_SECTION,
     '',
+    '## Rate limits',
+    `Each key may make ${DEFAULT_RATE_LIMITS.perKeyPerMinute.toLocaleString('en-US')} requests per minute, and each workspace ${DEFAULT_RATE_LIMITS.perWorkspacePerHour.toLocaleString('en-US')} per hour over all its keys (the defaults; an operator may set other limits for a key or a team). The workspace is the team named by \`X-Workspace-ID\` on the platform API, and the key's anchor team on the read and intake APIs. Windows are fixed (calendar minutes and hours, UTC). Every answer of an authenticated route carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (Unix seconds) for the tighter of the two windows: the one with fewer requests left. A request over a limit is answered 429 with \`Retry-After\` (seconds) in the surface's error body (code \`rate_limited\`), and nothing of it is done. \`GET /api/v1/me\` shows both windows.`,
+    '',
+    '## Field groups (per-key data configuration)',
+    `A key may be restricted to some field groups: a field outside them is left out of every response, at any depth (list items, nested objects, analytics blocks). Fields not in a group below are \`core\` and always present. Each field of a group is marked \`x-field-group\` in the schemas, and optional there. ${fieldGroupList()}`,
+    '',
     '## Errors',
     'Every response carries `x-request-id`; error bodies repeat it as `request_id`. A client mistake is a 4xx whose message names the field. Each surface has one error body:',
     '- read API: `{error, message, field?, details?, request_id}`, where `error` is a code (invalid_request, unauthorized, forbidden, not_found, rate_limited, internal_error);',
     '- platform API: `{success: false, error, message, field?, details?, request_id}`, where `error` is the code;',
     '- intake API: `{success: false, error, code, request_id, field?}`, where `error` is the explanation and `code` the code (also conflict, payload_too_large, unsupported_media_type).',
   ].join('\n');
+}
+
+function fieldGroupList(): string {
+  return FIELD_GROUP_NAMES.map(
+    (group) => `\`${group}\`: ${FIELD_GROUPS[group].description} (${FIELD_GROUPS[group].fields.map((f) => `\`${f}\``).join(', ')}).`,
+  ).join(' ');
 }

@@ -1,4 +1,4 @@
-import type { ApiKeyRecord, Enterprise, Portfolio, Team } from '#shared/domain/tenancy';
+import type { ApiKeyRecord, ApiKeySettings, Enterprise, Portfolio, Team } from '#shared/domain/tenancy';
 
 /** Tenancy and key storage. Implemented on DynamoDB (shared/adapters/dynamodb/tenancy-store.ts). */
 export interface TenancyStore {
@@ -21,6 +21,10 @@ export interface TenancyStore {
   getApiKeyById(keyId: string): Promise<ApiKeyRecord | null>;
   listApiKeys(): Promise<ApiKeyRecord[]>;
   revokeApiKey(keyId: string, at: string): Promise<ApiKeyRecord | null>;
+  /** Sets a key's operator settings (each absent member is left as it is); null when there is no such key. */
+  updateApiKeySettings(keyId: string, changes: ApiKeySettings): Promise<ApiKeyRecord | null>;
+  /** Sets (null: clears) a team's per-workspace hourly limit; null when there is no such team. */
+  setTeamRateLimit(teamId: number, perHour: number | null): Promise<Team | null>;
   /** Records use; writes at most once per `minIntervalMs` per key. */
   touchApiKey(keyHash: string, at: string, minIntervalMs: number): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import { KEY_TYPES, type KeyType, READ_PERMISSIONS } from '#shared/auth/permissions';
+import { ANY_KEY, KEY_TYPES, type KeyType, READ_PERMISSIONS } from '#shared/auth/permissions';
 import { ROUTES, type RouteDefinition } from '#shared/routes';
 import { type LocalService, startLocalService } from '../../local/service';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
@@ -70,7 +70,8 @@ describe('authorization matrix: key type × permission × team × read route', (
             const response = await fetch(`${service.url}${path}`, { headers: { authorization: `Bearer ${key}`, ...headers } });
             const body = (await response.json()) as { error?: string };
             let expected: number;
-            if (route.permission !== permission) expected = 403;
+            if (route.permission === ANY_KEY) expected = 200;
+            else if (route.permission !== permission) expected = 403;
             else if (route.id === 'listTeams') expected = 200;
             else expected = REACH[type].includes(relation) ? allowedStatus(route) : 403;
             if (response.status !== expected) failures.push(`${route.id} ${relation}: ${response.status} (expected ${expected})`);

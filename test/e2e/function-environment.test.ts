@@ -227,6 +227,7 @@ const PROBES: Readonly<Record<string, Probe>> = {
       return { status: response.status, body: { bytes: (await response.arrayBuffer()).byteLength } };
     },
   },
+  getMe: { status: 200, request: () => send('/api/v1/me') },
 };
 
 describe('every function through the local runtime, each with only what its rows declare', () => {

@@ -6,7 +6,8 @@ import { eventBus } from '#shared/adapters/runtime/event-bus';
 import { queues } from '#shared/adapters/runtime/queues';
 import { scheduler } from '#shared/adapters/runtime/scheduler';
 import { smsProvider } from '#shared/adapters/runtime/sms-provider';
-import type { KeyType } from '#shared/auth/permissions';
+import { FIELD_GROUP_NAMES, groupOfField, withFieldGroups } from '#shared/auth/field-groups';
+import { KEY_TYPES, type KeyType } from '#shared/auth/permissions';
 import { createApiKey } from '#shared/domain/key-service';
 import { buildOpenApiDocument, type OpenApiDocument } from '#shared/openapi/document';
 import { ROUTES, type RouteDefinition } from '#shared/routes';
@@ -334,6 +335,7 @@ const CALLS: Record<string, () => Call[]> = {
       { path: `/api/v1/teams/${team}/outbound/subscription-events?type=opt_out&limit=5`, key: key('enterprise_all_teams').key },
     ];
   },
+  getMe: () => KEY_TYPES.map((type) => ({ path: '/api/v1/me', key: key(type).key })),
 };
 
 const readRoutes = ROUTES.filter((r) => r.surface === 'read' && r.method === 'GET');
@@ -607,5 +609,76 @@ describe('the POST routes, through the local gateway', () => {
       post('/v1/messaging/sms/inbound', { from: '(646) 555-3890', body: 'STOP', message_id: `contract-${Date.now()}` }),
     );
     expect(inbound.data).toMatchObject({ action: 'opted_out', duplicate: false });
+  });
+});
+
+/** Every property of a body, with the name of the property it sits in. */
+function propertiesOf(value: unknown, parent?: string): { parent: string | undefined; name: string }[] {
+  if (Array.isArray(value)) return value.flatMap((item) => propertiesOf(item, parent));
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([name, child]) => [{ parent, name }, ...propertiesOf(child, name)]);
+}
+
+describe('per-key field allow-lists on every read route, through the local gateway on the demo data', () => {
+  /** For each demo key, a twin (same type, anchor, permissions) that sees the core fields only. */
+  const coreOnly = new Map<string, string>();
+
+  beforeAll(async () => {
+    const tenancy = new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));
+    const anchor = key('enterprise').team_ids[0] ?? 0;
+    for (const demo of [...demoKeys, { key: callsOnly, type: 'enterprise' as const, permissions: ['read:calls'], portfolio_id: null }]) {
+      const { plaintext } = await createApiKey(tenancy, {
+        name: `core-only twin of a ${demo.type} key`,
+        type: demo.type,
+        anchorTeamId: anchor,
+        permissions: demo.permissions,
+        portfolioId: (demo as { portfolio_id?: number | null }).portfolio_id ?? null,
+        fieldGroups: [],
+      });
+      coreOnly.set(demo.key, plaintext);
+    }
+  });
+
+  it('leaves out every field of a group the key lacks, at any depth, and nothing else', async () => {
+    const seen = new Set<string>();
+    for (const r of readRoutes) {
+      for (const c of CALLS[r.id]?.() ?? []) {
+        if (c.key === undefined) continue;
+        const twin = coreOnly.get(c.key);
+        if (!twin) throw new Error(`no core-only twin for a key of ${r.id}`);
+        const full = await expectDocumented(r.id, c);
+        const restricted = await expectDocumented(r.id, { ...c, key: twin });
+        const leaked = propertiesOf(restricted).filter(({ parent, name }) => groupOfField(parent, name) !== undefined);
+        expect({ path: c.path, leaked }).toEqual({ path: c.path, leaked: [] });
+        for (const { parent, name } of propertiesOf(full)) {
+          const group = groupOfField(parent, name);
+          if (group) seen.add(group);
+        }
+        // The same rows, less the grouped fields (pagination cursors are bound to their key; /me describes the key).
+        if (r.id !== 'getMe')
+          expect({ path: c.path, data: withFieldGroups(full.data, []) }).toEqual({ path: c.path, data: restricted.data });
+      }
+    }
+    // The demo data exercises every group somewhere.
+    expect([...seen].sort()).toEqual([...FIELD_GROUP_NAMES].sort());
+  });
+
+  it('answers GET /api/v1/me for every key type, naming its allow-list and limits', async () => {
+    for (const type of KEY_TYPES) {
+      const demo = key(type);
+      const me = (await expectDocumented('getMe', { path: '/api/v1/me', key: demo.key })).data as Json;
+      expect(me).toMatchObject({
+        type,
+        permissions: demo.permissions,
+        team_ids: demo.team_ids,
+        prefix: demo.key.slice(0, 12),
+        expires_at: null,
+        fields: { groups: ['core', ...FIELD_GROUP_NAMES], restricted: false },
+        rate_limits: { per_key_per_minute: { limit: 1000, window_seconds: 60, overridden: false } },
+      });
+      expect((me.rate_limits as Json).per_workspace_per_hour).toMatchObject({ limit: 10_000, window_seconds: 3600 });
+      const twin = (await expectDocumented('getMe', { path: '/api/v1/me', key: coreOnly.get(demo.key) ?? '' })).data as Json;
+      expect(twin.fields).toEqual({ groups: ['core'], restricted: true });
+    }
   });
 });

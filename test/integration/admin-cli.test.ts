@@ -184,7 +184,7 @@ describe('admin CLI', () => {
       expect(run.stdout).not.toMatch(/service_[0-9a-f]{64}/);
       expect(run.stdout).not.toMatch(/[0-9a-f]{64}/);
     }
-    expect(human.stdout).toMatch(/ID\s+NAME\s+TYPE\s+SCOPE\s+ANCHOR\s+PERMISSIONS\s+CREATED\s+LAST USED\s+REVOKED/);
+    expect(human.stdout).toMatch(/ID\s+NAME\s+PREFIX\s+TYPE SCOPE\s+PERMS\s+CREATED\s+LAST USED\s+USES\s+STATUS/);
     const listed = (JSON.parse(json.stdout) as { keyId: string; permissions: string[] }[]).find((k) => k.keyId === created.keyId);
     expect(listed).toMatchObject({ name: 'Listing check', type: 'enterprise', scope: { kind: 'team', id: teamId } });
     expect(listed?.permissions).toEqual(['read:calls', 'read:leads']);
@@ -280,7 +280,8 @@ describe('admin CLI', () => {
       for (const key of credentials.keys.slice(0, 3)) expect(key.permissions).toEqual(expect.arrayContaining([...WRITE_PERMISSIONS]));
       expect(credentials.keys[2]?.team_ids).toHaveLength(5);
       expect(credentials.keys[3]?.permissions).toEqual(['read:leads']);
-      expect(listed.stdout).toContain('Demo enterprise key (read:leads only)');
+      // The table clips names to fit 120 columns; --json has them whole.
+      expect((await admin('key', 'list', '--json')).stdout).toContain('Demo enterprise key (read:leads only)');
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

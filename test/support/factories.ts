@@ -14,6 +14,12 @@ export function identity(overrides: Partial<Identity> = {}): Identity {
     teamIds: [1, 2, 3],
     testTeamIds: [3],
     enterpriseIds: [1],
+    keyName: 'test key',
+    keyPrefix: 'service_0000',
+    expiresAt: null,
+    rateLimitPerMinute: null,
+    anchorTeamRateLimitPerHour: null,
+    fieldGroups: null,
     ...overrides,
   };
 }

@@ -53,6 +53,8 @@ export function tenancyOf(teams: readonly Team[]): TenancyStore {
     listApiKeys: unused('listApiKeys'),
     revokeApiKey: unused('revokeApiKey'),
     touchApiKey: unused('touchApiKey'),
+    updateApiKeySettings: unused('updateApiKeySettings'),
+    setTeamRateLimit: unused('setTeamRateLimit'),
   };
 }
 

@@ -33,6 +33,8 @@ export function documentAjv(doc: OpenApiDocument): DocumentAjv {
       uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
     },
   });
+  // The document marks the fields of each field group (shared/auth/field-groups.ts); a vendor extension, no constraint.
+  ajv.addKeyword('x-field-group');
   ajv.addSchema(rewrite({ $id: COMPONENTS_ID, $defs: doc.components.schemas }));
   const validators = new Map<string, ReturnType<Ajv2020['compile']>>();
   return {

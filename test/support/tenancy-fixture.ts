@@ -4,7 +4,7 @@ import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { generateApiKey, hashApiKey, newKeyId } from '#shared/auth/api-key';
 import type { KeyType, Permission } from '#shared/auth/permissions';
-import type { Team } from '#shared/domain/tenancy';
+import type { ApiKeyRecord, Team } from '#shared/domain/tenancy';
 
 /**
  * A small tenancy for authorization tests: a portfolio spanning enterprises A and B, and an
@@ -18,7 +18,15 @@ export interface TenancyFixture {
   enterpriseB: number;
   teams: { own: Team; sibling: Team; test: Team; foreign: Team; outsider: Team };
   /** A key anchored on `options.team` (default `own`); an `enterprise` key is locked to that team. */
-  createKey(type: KeyType, permissions: readonly Permission[], options?: { revoked?: boolean; team?: Team }): Promise<string>;
+  createKey(
+    type: KeyType,
+    permissions: readonly Permission[],
+    options?: {
+      revoked?: boolean;
+      team?: Team;
+      settings?: Partial<Pick<ApiKeyRecord, 'name' | 'expiresAt' | 'rateLimitPerMinute' | 'fieldGroups'>>;
+    },
+  ): Promise<string>;
 }
 
 let workspaceCounter = 0;
@@ -70,6 +78,8 @@ export async function createTenancyFixture(): Promise<TenancyFixture> {
         createdAt: now,
         lastUsedAt: null,
         revokedAt: options.revoked ? now : null,
+        keyPrefix: key.slice(0, 12),
+        ...options.settings,
       });
       return key;
     },

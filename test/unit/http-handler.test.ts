@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { encodeIdentity } from '#shared/auth/identity';
 import { defineContract } from '#shared/contracts/contract';
 import { workspaceHeader } from '#shared/contracts/headers';
+import type { RateLimitDecision, WindowState } from '#shared/domain/rate-limit';
 import { BadRequestError, ForbiddenError } from '#shared/errors';
 import { createHttpHandler } from '#shared/http/handler';
 import { proxyEvent } from '../support/api-gateway-event';
@@ -162,5 +163,82 @@ describe('createHttpHandler under test checks success bodies against the contrac
     const error = createHttpHandler(contract, async () => ({ statusCode: 404, body: { anything: 'goes' } }));
     expect((await dropped(event(), context)).statusCode).toBe(200);
     expect((await error(event(), context)).statusCode).toBe(404);
+  });
+});
+
+describe('createHttpHandler: rate limits, expiry and field groups', () => {
+  const decision = (admitted: boolean): RateLimitDecision => {
+    const key: WindowState = {
+      scope: 'key',
+      limit: 5,
+      used: admitted ? 2 : 5,
+      remaining: admitted ? 3 : 0,
+      reset: 1_900_000_060,
+      admitted,
+    };
+    const workspace: WindowState = { scope: 'workspace', limit: 100, used: 2, remaining: 98, reset: 1_900_003_600, admitted: true };
+    return { admitted, binding: key, windows: [key, workspace], retryAfter: admitted ? 0 : 42 };
+  };
+  const limiter = (admitted: boolean) => {
+    const seen: { surface: string; workspaceId: string | undefined }[] = [];
+    return {
+      seen,
+      check: async (request: { surface: string; workspaceId: string | undefined }) => {
+        seen.push({ surface: request.surface, workspaceId: request.workspaceId });
+        return decision(admitted);
+      },
+    };
+  };
+
+  it('puts the tighter window in X-RateLimit-* on successes and errors', async () => {
+    const ok = createHttpHandler(readRoute, async () => ({ statusCode: 200, body: {} }), { rateLimiter: limiter(true) });
+    const failing = createHttpHandler(readRoute, async () => Promise.reject(new ForbiddenError('no')), { rateLimiter: limiter(true) });
+    for (const response of [await ok(event(), context), await failing(event(), context)]) {
+      expect(response.headers).toMatchObject({ 'X-RateLimit-Limit': '5', 'X-RateLimit-Remaining': '3', 'X-RateLimit-Reset': '1900000060' });
+      expect(response.headers?.['Retry-After']).toBeUndefined();
+    }
+  });
+
+  it('answers 429 in each surface’s error body with Retry-After, without running the handler or reading the input', async () => {
+    let ran = 0;
+    const handle = async () => {
+      ran++;
+      return { statusCode: 200, body: {} };
+    };
+    const platform = limiter(false);
+    const read = await createHttpHandler(readRoute, handle, { rateLimiter: limiter(false) })(event(), context);
+    const intake = await createHttpHandler(intakeRoute, handle, { rateLimiter: limiter(false) })(event({ body: '{not json' }), context);
+    const plat = await createHttpHandler(platformRoute, handle, { rateLimiter: platform })(
+      event({ headers: { 'X-Workspace-Id': ' ws_1 ' } }),
+      context,
+    );
+    expect(ran).toBe(0);
+    expect(read.statusCode).toBe(429);
+    expect(JSON.parse(read.body)).toEqual({
+      error: 'rate_limited',
+      message: expect.stringMatching(/5 requests per minute/),
+      request_id: 'req-1',
+    });
+    expect(read.headers).toMatchObject({ 'Retry-After': '42', 'X-RateLimit-Remaining': '0' });
+    expect(intake.statusCode).toBe(429);
+    expect(JSON.parse(intake.body)).toMatchObject({ success: false, code: 'rate_limited', request_id: 'req-1' });
+    expect(JSON.parse(plat.body)).toMatchObject({ success: false, error: 'rate_limited' });
+    expect(platform.seen).toEqual([{ surface: 'platform', workspaceId: 'ws_1' }]);
+  });
+
+  it('refuses an expired key with 401 even when its policy was cached', async () => {
+    const handler = createHttpHandler(readRoute, async () => ({ statusCode: 200, body: {} }), { rateLimiter: null });
+    const expired = proxyEvent({ authorizer: encodeIdentity(identity({ expiresAt: '2020-01-01T00:00:00.000Z' })) });
+    const response = await handler(expired, context);
+    expect(response.statusCode).toBe(401);
+    expect(JSON.parse(response.body)).toMatchObject({ error: 'unauthorized', message: 'Missing or invalid API key' });
+  });
+
+  it('leaves out the fields of groups the key lacks, and nothing for a key without an allow-list', async () => {
+    const body = { data: [{ id: 1, customer: { name: 'Ann', phone: '+14155550100' }, summary: 'called back' }] };
+    const handler = createHttpHandler(readRoute, async () => ({ statusCode: 200, body }), { rateLimiter: null });
+    const restricted = proxyEvent({ authorizer: encodeIdentity(identity({ fieldGroups: ['notes'] })) });
+    expect(JSON.parse((await handler(restricted, context)).body)).toEqual({ data: [{ id: 1, customer: {}, summary: 'called back' }] });
+    expect(JSON.parse((await handler(event(), context)).body)).toEqual(body);
   });
 });

@@ -125,6 +125,19 @@ export const TABLES: Record<TableName, TableDefinition> = {
     indexes: [],
     timeToLiveAttribute: 'expiration',
   },
+  /**
+   * Rate-limit counters (shared/adapters/dynamodb/rate-limit-store.ts): one item per key and minute
+   * window (`KEY#<keyId>` / `M#<window start>`), one per team and hour window (`TEAM#<teamId>` /
+   * `H#<window start>`), each expiring after its window (TTL), and each key's folded usage count
+   * (`KEY#<keyId>` / `USAGE`).
+   */
+  limits: {
+    name: 'limits',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    indexes: [],
+    timeToLiveAttribute: 'expiresAt',
+  },
 };
 
 /** Physical table names come from the environment (set by CDK, or by the local runner). */

@@ -8,7 +8,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { ApiKeyRecord, Enterprise, Portfolio, Team } from '#shared/domain/tenancy';
+import type { ApiKeyRecord, ApiKeySettings, Enterprise, Portfolio, Team } from '#shared/domain/tenancy';
 import { ConflictError } from '#shared/errors';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
 import { nextCounterValue } from './counters';
@@ -234,6 +234,44 @@ export class DynamoTenancyStore implements TenancyStore {
         new GetCommand({ TableName: this.tableName, Key: { pk: item.pk, sk: 'META' }, ConsistentRead: true }),
       );
       return current.Item ? stripKeys<ApiKeyRecord>(current.Item) : null;
+    }
+  }
+
+  async updateApiKeySettings(keyId: string, changes: ApiKeySettings): Promise<ApiKeyRecord | null> {
+    const item = await this.findKeyItem(keyId);
+    if (!item) return null;
+    const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
+    if (entries.length === 0) return this.getApiKeyById(keyId);
+    const result = await this.client.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: { pk: item.pk, sk: 'META' },
+        UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#f${i}`, name])),
+        ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return result.Attributes ? stripKeys<ApiKeyRecord>(result.Attributes) : null;
+  }
+
+  async setTeamRateLimit(teamId: number, perHour: number | null): Promise<Team | null> {
+    try {
+      const result = await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: teamPk(teamId), sk: 'META' },
+          UpdateExpression: 'SET rateLimitPerHour = :limit',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':limit': perHour },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return result.Attributes ? stripKeys<Team>(result.Attributes) : null;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return null;
+      throw error;
     }
   }
 

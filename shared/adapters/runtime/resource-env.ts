@@ -34,3 +34,13 @@ export const CURSOR_SECRET_ENV = 'CURSOR_SECRET';
 
 /** Surfaces whose list endpoints issue signed cursors: every function of theirs gets the cursor key. */
 export const CURSOR_SURFACES: ReadonlySet<Surface> = new Set<Surface>(['read']);
+
+/**
+ * The rate-limit defaults (shared/http/rate-limit.ts), set by the stack on every function of an
+ * authenticated route beside the limits table; unset, 1,000 per key per minute and 10,000 per
+ * workspace per hour.
+ */
+export const RATE_LIMIT_ENV = {
+  perKeyPerMinute: 'RATE_LIMIT_PER_KEY_PER_MINUTE',
+  perWorkspacePerHour: 'RATE_LIMIT_PER_WORKSPACE_PER_HOUR',
+} as const;
