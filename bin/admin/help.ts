@@ -28,7 +28,8 @@ API keys
                                    used, usage count, expiry or revocation (never key material)
   key set --id KEY_ID [--expires ISO_INSTANT|30d|never] [--rate-limit PER_MINUTE|default]
           [--fields GROUPS|all]    changes a key's settings; flushes the authorizer caches
-  key register --id KEY_ID         registers the key in the deployed stack's usage plan (USAGE_PLAN_ID)
+  key register --id KEY_ID|--all  registers a key (or every active key, after the first deploy with
+                                   usage plans) in the deployed stack's usage plan (USAGE_PLAN_ID)
   team limits --team ID --per-hour N|default
                                    the team's own limit per workspace and hour
   key revoke --id KEY_ID            refused from the next request on: also flushes the authorizer

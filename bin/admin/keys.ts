@@ -155,15 +155,32 @@ export const KEY_COMMANDS: Record<string, Command> = {
   },
 
   'key register': {
-    options: { id: { type: 'string' } },
+    options: { id: { type: 'string' }, all: { type: 'boolean' } },
     async run({ store, values, json, out, usagePlan }) {
-      const keyId = requiredString(values, '--id');
-      const record = await store.getApiKeyById(keyId);
-      if (!record) throw new UsageError(`--id ${keyId} does not name a key`, '--id');
+      const all = values.all === true;
+      const keyId = optionalString(values, '--id');
+      if (all === Boolean(keyId))
+        throw new UsageError('name one key with --id KEY_ID, or every active key with --all', keyId ? '--all' : '--id');
+      const records = all
+        ? (await store.listApiKeys()).filter((r) => r.revokedAt === null && !isExpired(r.expiresAt, new Date()))
+        : [await store.getApiKeyById(String(keyId))];
+      if (records[0] === null) throw new UsageError(`--id ${keyId} does not name a key`, '--id');
       const plan = usagePlan();
-      await plan?.register(record.keyId);
-      const message = plan ? `Registered ${record.keyId} in the usage plan` : 'No usage plan here (local): nothing to register';
-      out(json ? toJson({ keyId: record.keyId, registered: plan !== null }) : message);
+      const registered: string[] = [];
+      // One by one: registration is idempotent, so a rerun after a failure picks up where it stopped.
+      for (const record of records) {
+        if (!record) continue;
+        await plan?.register(record.keyId);
+        registered.push(record.keyId);
+      }
+      const message = plan
+        ? `Registered ${registered.length === 1 ? registered[0] : `${registered.length} active keys`} in the usage plan`
+        : 'No usage plan here (local): nothing to register';
+      out(
+        json
+          ? toJson(all ? { keyIds: registered, registered: plan !== null } : { keyId: registered[0], registered: plan !== null })
+          : message,
+      );
     },
   },
 

@@ -187,6 +187,20 @@ describe('admin key settings', () => {
     expect(sent).toEqual(['CreateApiKeyCommand', 'CreateUsagePlanKeyCommand']);
     expect(JSON.parse(stdout)).not.toHaveProperty('usagePlanError');
 
+    // Keys made before the usage plan existed: one command registers every active one.
+    sent.length = 0;
+    stdout = '';
+    const active = (await store.listApiKeys()).filter((r) => r.revokedAt === null && (r.expiresAt ?? null) === null).length;
+    expect(
+      await runAdmin(['key', 'register', '--all', '--json'], { ...io, env: { ...process.env, USAGE_PLAN_ID: 'plan-1' }, usagePlanClient }),
+    ).toBe(0);
+    const { keyIds } = JSON.parse(stdout) as { keyIds: string[] };
+    expect(keyIds.length).toBeGreaterThanOrEqual(active);
+    expect(sent.filter((name) => name === 'CreateUsagePlanKeyCommand')).toHaveLength(keyIds.length);
+    const revoked = (await store.listApiKeys()).filter((r) => r.revokedAt !== null).map((r) => r.keyId);
+    expect(keyIds.filter((id) => revoked.includes(id))).toEqual([]);
+    expect(await runAdmin(['key', 'register', '--all', '--id', keyIds[0] as string], { ...io, env: process.env, usagePlanClient })).toBe(1);
+
     const keysBefore = (await store.listApiKeys()).length;
     const deployed = { TABLE_TEAMS: 'LeadCallSchedulingService-Teams', AWS_REGION: 'us-east-1' };
     expect(await runAdmin(argv, { ...io, env: deployed })).toBe(1);
