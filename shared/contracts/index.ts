@@ -16,6 +16,7 @@ import * as sms from './sms-campaigns';
 import * as supportTickets from './support-tickets';
 import * as teams from './teams';
 import * as voice from './voice';
+import * as webhooks from './webhooks';
 
 /**
  * The contract of every route, by route id: the OpenAPI generator walks it and a unit test checks
@@ -52,6 +53,14 @@ export const CONTRACTS = {
   listTeamSchedulers: schedulers.listTeamSchedulers,
   listTeamBookingRequests: schedulers.listTeamBookingRequests,
   getCallRecording: callRecordings.getCallRecording,
+  createWebhook: webhooks.createWebhook,
+  listWebhooks: webhooks.listWebhooks,
+  getWebhook: webhooks.getWebhook,
+  deleteWebhook: webhooks.deleteWebhook,
+  rotateWebhookSecret: webhooks.rotateWebhookSecret,
+  testWebhook: webhooks.testWebhook,
+  listWebhookDeliveries: webhooks.listWebhookDeliveries,
+  redeliverWebhook: webhooks.redeliverWebhook,
 } as const satisfies { readonly [Id in RouteId]: RouteContract<Id> };
 
 /**
@@ -75,4 +84,5 @@ export const SCHEMA_COMPONENTS: Readonly<Record<string, ResponseSchema>> = {
   ...schedulers.SCHEDULER_COMPONENTS,
   ...outbound.OUTBOUND_COMPONENTS,
   ...callRecordings.CALL_RECORDING_COMPONENTS,
+  ...webhooks.WEBHOOK_COMPONENTS,
 };

@@ -55,6 +55,17 @@ export const WORKERS: readonly WorkerDefinition[] = [
     ],
     uses: ['call-evaluator'],
   },
+  {
+    // Events from the bus (fanned out per subscription) and single attempts: an attempt waits at
+    // most 10 s for the endpoint (and as long for DNS): five in a batch, one after another, fit in 90 s.
+    functionName: 'webhook-dispatcher',
+    queue: 'webhook-deliveries',
+    batchSize: 5,
+    timeoutSeconds: 90,
+    maxReceiveCount: 5,
+    tables: [{ table: 'webhooks', access: 'readwrite' }],
+    uses: ['webhooks', 'webhook-deliveries', 'scheduler', 'event-bus'],
+  },
 ];
 
 /**
