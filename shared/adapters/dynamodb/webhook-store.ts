@@ -66,7 +66,9 @@ export class DynamoWebhookStore implements WebhookStore {
   ) {}
 
   async createSubscription(s: WebhookSubscription, maxPerTeam: number): Promise<boolean> {
-    const item = { pk: teamPk(s.teamId), sk: subSk(s.id), webhookId: s.id, ...withoutId(s) };
+    // failingSince is absent, not null, until a failure: markFailing sets it with if_not_exists.
+    const { failingSince, ...rest } = withoutId(s);
+    const item = { pk: teamPk(s.teamId), sk: subSk(s.id), webhookId: s.id, ...rest, ...(failingSince ? { failingSince } : {}) };
     assertStorable(item, 'webhook subscription');
     try {
       await transactWrite(this.client, {
