@@ -14,9 +14,13 @@ import { count, cursorPagination, dateTime, nullableDateTime, nullableString } f
  */
 const MAX_BODY_BYTES = 16 * 1024;
 
-const webhookPath = /* @__PURE__ */ atLoad(() => z.object({ webhookId: z.string().min(1).max(64) }));
+const webhookId = () => z.string().min(1).max(64).describe('The webhook’s id (wh_…), as POST /v1/webhooks answered it');
+const webhookPath = /* @__PURE__ */ atLoad(() => z.object({ webhookId: webhookId() }));
 const deliveryPath = /* @__PURE__ */ atLoad(() =>
-  z.object({ webhookId: z.string().min(1).max(64), deliveryId: z.string().min(1).max(64) }),
+  z.object({
+    webhookId: webhookId(),
+    deliveryId: z.string().min(1).max(64).describe('The delivery’s id (msg_…): its webhook-id header'),
+  }),
 );
 
 export const createWebhookBody = /* @__PURE__ */ atLoad(() =>
