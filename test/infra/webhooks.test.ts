@@ -46,7 +46,9 @@ describe('webhook delivery in the stack', () => {
     const policies = ofType(resources, 'AWS::SQS::QueuePolicy').filter(([, p]) =>
       referencedLogicalIds(p.Properties?.Queues).has(logicalIdOf(queueOf().queue)),
     );
-    const statements = policies.flatMap(([, p]) => (p.Properties?.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement);
+    const statements = policies.flatMap(
+      ([, p]) => ((p.Properties?.PolicyDocument ?? { Statement: [] }) as { Statement: Record<string, unknown>[] }).Statement,
+    );
     const fromEvents = statements.filter((s) => JSON.stringify(s.Principal ?? '').includes('events.amazonaws.com'));
     expect(fromEvents).toHaveLength(1);
     expect(referencedLogicalIds(fromEvents[0]?.Condition)).toEqual(new Set([logicalIdOf(stack.webhooks.rule)]));
@@ -60,7 +62,7 @@ describe('webhook delivery in the stack', () => {
     );
     expect(mapping?.[1].Properties).toMatchObject({ FunctionResponseTypes: ['ReportBatchItemFailures'] });
     const queue = resourceOf(resources, logicalIdOf(queueOf().queue));
-    expect(referencedLogicalIds((queue.Properties?.RedrivePolicy as Record<string, unknown>).deadLetterTargetArn)).toEqual(
+    expect(referencedLogicalIds(((queue.Properties?.RedrivePolicy ?? {}) as Record<string, unknown>).deadLetterTargetArn)).toEqual(
       new Set([logicalIdOf(queueOf().deadLetterQueue)]),
     );
   });
