@@ -66,10 +66,14 @@ export class HttpWebhookSender implements WebhookSender {
           res.on('error', () => finish(code, error));
         },
       );
-      const timer = setTimeout(() => {
-        req.destroy();
-        finish(null, `no answer within ${timeoutMs / 1000} s`);
-      }, timeoutMs);
+      // One budget for the whole attempt, name resolution included: 10 s from the start.
+      const timer = setTimeout(
+        () => {
+          req.destroy();
+          finish(null, `no answer within ${timeoutMs / 1000} s`);
+        },
+        Math.max(0, timeoutMs - elapsed()),
+      );
       req.on('error', (error) => finish(null, describe(error)));
       req.end(request.body);
     });
