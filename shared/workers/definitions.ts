@@ -53,7 +53,7 @@ export const WORKERS: readonly WorkerDefinition[] = [
       { table: 'calls', access: 'readwrite' },
       { table: 'teams', access: 'read' },
     ],
-    uses: ['call-evaluator'],
+    uses: ['call-evaluator', 'event-bus'],
   },
   {
     // Events from the bus (fanned out per subscription) and single attempts: an attempt waits at

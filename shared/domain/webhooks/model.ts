@@ -8,6 +8,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'lead.booking_created',
   'lead.completed',
   'sms_campaign.completed',
+  'coach_evaluation.completed',
   'webhook.disabled',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
