@@ -31,7 +31,10 @@ export interface ServiceEventsProps {
  *   or cancelled (schemas/lead.completed.json);
  * - `sms_campaign.completed`: a campaign finished (every recipient sent, failed or suppressed), with
  *   final counts and cost; once per campaign (schemas/sms_campaign.completed.json).
- * Lead events carry an `event_id` for deduplication: EventBridge delivers at least once.
+ * - `coach_evaluation.completed`: a call's coach evaluation was stored (schemas/coach_evaluation.completed.json);
+ * - `webhook.disabled`: a webhook subscription was disabled (schemas/webhook.disabled.json).
+ * Lead, coach and webhook events carry an `event_id` for deduplication: EventBridge delivers at least once.
+ * The subscribable types (WEBHOOK_EVENT_TYPES) also go to integrators' endpoints (lib/webhooks.ts).
  */
 export class ServiceEvents extends Construct {
   public readonly bus: EventBus;

@@ -5,6 +5,7 @@ import type { MessageQueues } from './messaging';
 import type { SmsProvider, VoiceProvider } from './providers';
 import type { ServiceScheduler } from './scheduling';
 import type { ServiceFunction } from './service-function';
+import type { WebhookDelivery } from './webhooks';
 
 /** Everything a route or worker's `uses` can name: the queues, the event bus, the scheduler and the providers. */
 export interface ServicePorts {
@@ -14,6 +15,7 @@ export interface ServicePorts {
   readonly voiceProvider: VoiceProvider;
   readonly smsProvider: SmsProvider;
   readonly coachLanguageModel: CoachLanguageModel;
+  readonly webhooks: WebhookDelivery;
 }
 
 /**
@@ -28,6 +30,8 @@ export interface ServicePorts {
  * - 'sms-provider': SMS_ORIGINATION_IDENTITY, sms-voice:SendTextMessage;
  * - 'call-evaluator': the coach's language model: base URL, model, the API key (dynamic reference; no grant needed).
  * - 'voice-recordings': VOICE_PROVIDER_RECORDING_HOSTS (the recordings are fetched over HTTPS; no grant).
+ * - 'webhook-deliveries': the webhook queue's URL, sqs:SendMessage on it;
+ * - 'webhooks': the key that seals signing secrets (dynamic reference), private targets off, the retry schedule.
  */
 export function bindPorts(fn: ServiceFunction, uses: readonly PortUse[], ports: ServicePorts): void {
   for (const use of new Set(uses)) {
@@ -54,6 +58,12 @@ export function bindPorts(fn: ServiceFunction, uses: readonly PortUse[], ports: 
         break;
       case 'voice-recordings':
         ports.voiceProvider.bindRecordings(fn);
+        break;
+      case 'webhook-deliveries':
+        ports.queues.bindSender(fn, use);
+        break;
+      case 'webhooks':
+        ports.webhooks.bind(fn);
         break;
       default: {
         const unknown: never = use;

@@ -1,4 +1,5 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import type { Construct } from 'constructs';
 import { tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
 import { QUEUE_URL_ENV } from '#shared/adapters/runtime/queue-env';
@@ -21,6 +22,7 @@ import { ServiceScheduler } from './scheduling';
 import { bindTable, ServiceFunction } from './service-function';
 import { StreamConsumers } from './streams';
 import { KeyUsagePlan } from './usage-plan';
+import { WebhookDelivery } from './webhooks';
 
 /** The surfaces in a fixed order, so construct ids and outputs do not move when routes are added. */
 const SURFACES: readonly Surface[] = ['read', 'platform', 'intake'];
@@ -85,6 +87,9 @@ export class ServiceStack extends Stack {
   public readonly voiceProvider: VoiceProvider;
   public readonly smsProvider: SmsProvider;
   public readonly coachLanguageModel: CoachLanguageModel;
+  /** The webhook rule, sealing key and alarms (the dispatcher is a worker row). */
+  public readonly webhooks: WebhookDelivery;
+  public readonly webhookDispatcherErrorAlarm: Alarm | undefined;
   /** The queue consumers, one function per WORKERS row. */
   public readonly workers: QueueWorkers;
   /** The table-stream consumers, one function per STREAM_CONSUMERS row. */
@@ -109,6 +114,7 @@ export class ServiceStack extends Stack {
     this.voiceProvider = new VoiceProvider(this, 'VoiceProvider', props.voiceProvider);
     this.smsProvider = new SmsProvider(this, 'SmsProvider', { originationIdentity: props.smsOriginationIdentity });
     this.coachLanguageModel = new CoachLanguageModel(this, 'CoachLanguageModel', props.coachLanguageModel);
+    this.webhooks = new WebhookDelivery(this, 'Webhooks', { events: this.events, queues: this.queues });
     const ports: ServicePorts = {
       queues: this.queues,
       events: this.events,
@@ -116,6 +122,7 @@ export class ServiceStack extends Stack {
       voiceProvider: this.voiceProvider,
       smsProvider: this.smsProvider,
       coachLanguageModel: this.coachLanguageModel,
+      webhooks: this.webhooks,
     };
     this.workers = new QueueWorkers(this, 'Workers', {
       workers,
@@ -124,6 +131,8 @@ export class ServiceStack extends Stack {
       ports,
       functionsRoot: props.functionsRoot,
     });
+    const dispatcher = this.workers.functions.get('webhook-dispatcher');
+    this.webhookDispatcherErrorAlarm = dispatcher ? this.webhooks.watchDispatcher(dispatcher) : undefined;
 
     this.streamConsumers = new StreamConsumers(this, 'StreamConsumers', { tables: this.data.tables, functionsRoot: props.functionsRoot });
 

@@ -7,6 +7,8 @@ import { scheduler as schedulerSlot } from '#shared/adapters/runtime/scheduler';
 import { smsProvider } from '#shared/adapters/runtime/sms-provider';
 import { voiceProvider } from '#shared/adapters/runtime/voice-provider';
 import { RuleBasedEvaluator } from '#shared/domain/coach/rule-evaluator';
+import { isWebhookEventType } from '#shared/domain/webhooks/model';
+import { EVENT_SOURCE } from '#shared/ports/event-bus';
 import type { QueueName } from '#shared/ports/message-queue';
 import { WORKERS } from '#shared/workers/definitions';
 import { LocalEventBus } from './event-bus';
@@ -118,6 +120,13 @@ export async function startLocalAdapters(options: LocalAdaptersOptions): Promise
   };
 
   const bus = new LocalEventBus(dataDir);
+  // The webhook rule (lib/webhooks.ts): the subscribable event types go to the webhook queue, as
+  // EventBridge envelopes, stored on the queue before the publish resolves.
+  bus.subscribe(async (envelope) => {
+    if (envelope.source === EVENT_SOURCE && isWebhookEventType(envelope['detail-type']) && queues.has('webhook-deliveries')) {
+      await queue('webhook-deliveries').send([{ body: envelope as unknown as Record<string, unknown> }]);
+    }
+  });
   const voice = new SandboxVoiceProvider(dataDir);
   const sms = new SandboxSmsProvider(dataDir);
   const callReports = options.simulateCallReports

@@ -7,6 +7,7 @@ import { DynamoAuthorizerCacheEpoch } from '#shared/adapters/dynamodb/authorizer
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { RECORDING_HOSTS_ENV } from '#shared/adapters/runtime/resource-env';
+import { WEBHOOK_SECRET_KEY_ENV } from '#shared/adapters/runtime/webhook-settings';
 import type { QueueName } from '#shared/ports/message-queue';
 import { type LocalAdapters, startLocalAdapters } from './adapters';
 import { ensureLocalTable, ensureTables, type LocalDynamo, localDynamoClient, startLocalDynamo } from './dynamodb';
@@ -107,6 +108,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     // a process used.
     stateClient = DynamoDBDocumentClient.from(localDynamoClient(dynamo.endpoint));
     process.env.CURSOR_SECRET ??= cursorSecret(options.dataDir);
+    // The key that seals webhook signing secrets: kept with the data, so stored secrets stay readable across restarts.
+    process.env[WEBHOOK_SECRET_KEY_ENV] ??= cursorSecret(options.dataDir, 'webhook-secret-key');
     // The sandbox voice provider's recording host (local/sandbox-recordings.ts), unless a test names others.
     process.env[RECORDING_HOSTS_ENV] ??= SANDBOX_RECORDING_HOST;
 
@@ -190,9 +193,10 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
  * The HMAC secret that signs pagination cursors. Persisted in `<dataDir>/cursor-secret` so cursors
  * stay valid across restarts; random per process when in-memory.
  */
-function cursorSecret(dataDir: string | undefined): string {
+/** A random key kept in the data folder (`fileName`), made on first use; random per process without one. */
+function cursorSecret(dataDir: string | undefined, fileName = 'cursor-secret'): string {
   if (!dataDir) return randomBytes(32).toString('hex');
-  const file = path.join(dataDir, 'cursor-secret');
+  const file = path.join(dataDir, fileName);
   try {
     const existing = readFileSync(file, 'utf8').trim();
     if (/^[0-9a-f]{64}$/.test(existing)) return existing;

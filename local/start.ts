@@ -14,6 +14,8 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
  *   SANDBOX_CALL_REPORTS (default on; `off` stops the simulated end-of-call reports)
  *   SANDBOX_CALL_REPORT_DELAY_MS (default 1500)
  *   QUEUE_VISIBILITY_TIMEOUT_SECONDS (default 2; how long a failed queue message waits for its retry)
+ *   WEBHOOK_ALLOW_PRIVATE_TARGETS (default true: webhooks may go to http://127.0.0.1)
+ *   WEBHOOK_RETRY_SCHEDULE_SECONDS (default 5,300,1800,7200,18000,36000,36000; e.g. 2,5,10 to watch retries)
  */
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -21,6 +23,8 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${process.env.PORT}`);
   const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
   process.env.LOG_LEVEL ??= 'warn';
+  // Webhooks may go to a receiver on this machine (http://127.0.0.1:...); the stack refuses private targets.
+  process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ??= 'true';
   const simulateCallReports = !/^(off|false|0|no)$/i.test(process.env.SANDBOX_CALL_REPORTS ?? 'on');
   const callReportDelayMs = nonNegativeNumber('SANDBOX_CALL_REPORT_DELAY_MS', 1500);
   const queueVisibilityTimeoutSeconds = nonNegativeNumber('QUEUE_VISIBILITY_TIMEOUT_SECONDS', 2);

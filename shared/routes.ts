@@ -7,7 +7,7 @@ import type { ANY_KEY, KeyType, Permission } from './auth/permissions';
  * shared/contracts/, which imports this table, never the other way round.
  */
 export type Surface = 'read' | 'platform' | 'intake';
-export type HttpMethod = 'GET' | 'POST';
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
 export interface RouteDefinition<Id extends string = string> {
   /** Stable identifier, also the OpenAPI operationId and the key of the route's contract. */
@@ -33,7 +33,7 @@ export interface RouteDefinition<Id extends string = string> {
   readonly tag: string;
 }
 
-export type TableName = 'teams' | 'sessions' | 'rollups' | 'leads' | 'calls' | 'campaigns' | 'idempotency' | 'limits';
+export type TableName = 'teams' | 'sessions' | 'rollups' | 'leads' | 'calls' | 'campaigns' | 'idempotency' | 'limits' | 'webhooks';
 
 /** An outbound dependency of a function: a queue by name, or a service. */
 export type PortUse =
@@ -45,7 +45,9 @@ export type PortUse =
   | 'sms-provider'
   | 'coach-evaluations'
   | 'call-evaluator'
-  | 'voice-recordings';
+  | 'voice-recordings'
+  | 'webhook-deliveries'
+  | 'webhooks';
 
 const ROUTE_ROWS = [
   {
@@ -421,6 +423,124 @@ const ROUTE_ROWS = [
     tables: [],
     summary: 'The calling key: its name, type, permissions, teams, limits with what remains, expiry and field allow-list',
     tag: 'Meta',
+  },
+  {
+    id: 'createWebhook',
+    method: 'POST',
+    path: '/v1/webhooks',
+    surface: 'platform',
+    functionName: 'create-webhook',
+    permission: 'write:webhooks',
+    tables: [
+      { table: 'teams', access: 'read' },
+      { table: 'webhooks', access: 'readwrite' },
+    ],
+    uses: ['webhooks'],
+    summary: 'Subscribe an HTTPS endpoint to events; the signing secret is shown only in this answer',
+    tag: 'Webhooks',
+  },
+  {
+    id: 'listWebhooks',
+    method: 'GET',
+    path: '/v1/webhooks',
+    surface: 'platform',
+    functionName: 'list-webhooks',
+    permission: 'write:webhooks',
+    tables: [
+      { table: 'teams', access: 'read' },
+      { table: 'webhooks', access: 'read' },
+    ],
+    summary: "The workspace's webhook subscriptions",
+    tag: 'Webhooks',
+  },
+  {
+    id: 'getWebhook',
+    method: 'GET',
+    path: '/v1/webhooks/{webhookId}',
+    surface: 'platform',
+    functionName: 'get-webhook',
+    permission: 'write:webhooks',
+    tables: [
+      { table: 'teams', access: 'read' },
+      { table: 'webhooks', access: 'read' },
+    ],
+    summary: 'One webhook subscription',
+    tag: 'Webhooks',
+  },
+  {
+    id: 'deleteWebhook',
+    method: 'DELETE',
+    path: '/v1/webhooks/{webhookId}',
+    surface: 'platform',
+    functionName: 'delete-webhook',
+    permission: 'write:webhooks',
+    tables: [
+      { table: 'teams', access: 'read' },
+      { table: 'webhooks', access: 'readwrite' },
+    ],
+    summary: 'Delete a webhook subscription: nothing more is delivered to it',
+    tag: 'Webhooks',
+  },
+  {
+    id: 'rotateWebhookSecret',
+    method: 'POST',
+    path: '/v1/webhooks/{webhookId}/rotate-secret',
+    surface: 'platform',
+    functionName: 'rotate-webhook-secret',
+    permission: 'write:webhooks',
+    tables: [
+      { table: 'teams', access: 'read' },
+      { table: 'webhooks', access: 'readwrite' },
+    ],
+    uses: ['webhooks'],
+    summary: 'A new signing secret; for 24 hours deliveries carry signatures by the old and the new',
+    tag: 'Webhooks',
+  },
+  {
+    id: 'testWebhook',
+    method: 'POST',
+    path: '/v1/webhooks/{webhookId}/test',
+    surface: 'platform',
+    functionName: 'test-webhook',
+    permission: 'write:webhooks',
+    tables: [
+      { table: 'teams', access: 'read' },
+      { table: 'webhooks', access: 'readwrite' },
+      { table: 'idempotency', access: 'readwrite' },
+    ],
+    uses: ['webhook-deliveries'],
+    summary: 'Deliver a webhook.test event to the endpoint now',
+    tag: 'Webhooks',
+  },
+  {
+    id: 'listWebhookDeliveries',
+    method: 'GET',
+    path: '/v1/webhooks/{webhookId}/deliveries',
+    surface: 'platform',
+    functionName: 'list-webhook-deliveries',
+    permission: 'write:webhooks',
+    tables: [
+      { table: 'teams', access: 'read' },
+      { table: 'webhooks', access: 'read' },
+    ],
+    summary: "The subscription's deliveries, newest first, with every attempt",
+    tag: 'Webhooks',
+  },
+  {
+    id: 'redeliverWebhook',
+    method: 'POST',
+    path: '/v1/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver',
+    surface: 'platform',
+    functionName: 'redeliver-webhook',
+    permission: 'write:webhooks',
+    tables: [
+      { table: 'teams', access: 'read' },
+      { table: 'webhooks', access: 'readwrite' },
+      { table: 'idempotency', access: 'readwrite' },
+    ],
+    uses: ['webhook-deliveries'],
+    summary: 'Send a delivery again (same webhook-id)',
+    tag: 'Webhooks',
   },
 ] as const satisfies readonly RouteDefinition[];
 

@@ -5,6 +5,7 @@ import { DynamoEvaluationStore } from '#shared/adapters/dynamodb/coach-store';
 import { DynamoRubricStore } from '#shared/adapters/dynamodb/rubric-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { callEvaluator } from '#shared/adapters/runtime/call-evaluator';
+import { eventBus } from '#shared/adapters/runtime/event-bus';
 import { evaluateCall } from '#shared/domain/coach/evaluate-call';
 import { evaluationRequestSchema } from '#shared/domain/coach/evaluation-request';
 import { log } from '#shared/logging/logger';
@@ -19,6 +20,10 @@ const rubrics = new DynamoRubricStore(client, physicalTableName('teams'));
 export const handler = (event: SQSEvent) =>
   processSqsBatch(event, async (record) => {
     const request = parseMessage(record, evaluationRequestSchema);
-    const outcome = await evaluateCall({ calls, evaluations, rubrics, evaluator: callEvaluator.get('default') }, request, new Date());
+    const outcome = await evaluateCall(
+      { calls, evaluations, rubrics, evaluator: callEvaluator.get('default'), bus: eventBus.get('default') },
+      request,
+      new Date(),
+    );
     log('info', 'coach evaluation', { teamId: request.team_id, callId: request.call_id, ...outcome });
   });

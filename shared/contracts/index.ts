@@ -17,6 +17,7 @@ import * as sms from './sms-campaigns';
 import * as supportTickets from './support-tickets';
 import * as teams from './teams';
 import * as voice from './voice';
+import * as webhooks from './webhooks';
 
 /**
  * The contract of every route, by route id: the OpenAPI generator walks it and a unit test checks
@@ -54,6 +55,14 @@ export const CONTRACTS = {
   listTeamBookingRequests: schedulers.listTeamBookingRequests,
   getCallRecording: callRecordings.getCallRecording,
   getMe: me.getMe,
+  createWebhook: webhooks.createWebhook,
+  listWebhooks: webhooks.listWebhooks,
+  getWebhook: webhooks.getWebhook,
+  deleteWebhook: webhooks.deleteWebhook,
+  rotateWebhookSecret: webhooks.rotateWebhookSecret,
+  testWebhook: webhooks.testWebhook,
+  listWebhookDeliveries: webhooks.listWebhookDeliveries,
+  redeliverWebhook: webhooks.redeliverWebhook,
 } as const satisfies { readonly [Id in RouteId]: RouteContract<Id> };
 
 /**
@@ -78,4 +87,5 @@ export const SCHEMA_COMPONENTS: Readonly<Record<string, ResponseSchema>> = {
   ...outbound.OUTBOUND_COMPONENTS,
   ...callRecordings.CALL_RECORDING_COMPONENTS,
   ...me.ME_COMPONENTS,
+  ...webhooks.WEBHOOK_COMPONENTS,
 };

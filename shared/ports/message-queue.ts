@@ -11,4 +11,4 @@ export interface MessageQueue {
 }
 
 /** The queues the service uses; each maps to one SQS queue with its own dead-letter queue. */
-export type QueueName = 'outreach-calls' | 'campaign-sends' | 'coach-evaluations';
+export type QueueName = 'outreach-calls' | 'campaign-sends' | 'coach-evaluations' | 'webhook-deliveries';

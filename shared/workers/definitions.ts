@@ -53,7 +53,18 @@ export const WORKERS: readonly WorkerDefinition[] = [
       { table: 'calls', access: 'readwrite' },
       { table: 'teams', access: 'read' },
     ],
-    uses: ['call-evaluator'],
+    uses: ['call-evaluator', 'event-bus'],
+  },
+  {
+    // Events from the bus (fanned out per subscription) and single attempts: an attempt waits at
+    // most 10 s for the endpoint (and as long for DNS): five in a batch, one after another, fit in 90 s.
+    functionName: 'webhook-dispatcher',
+    queue: 'webhook-deliveries',
+    batchSize: 5,
+    timeoutSeconds: 90,
+    maxReceiveCount: 5,
+    tables: [{ table: 'webhooks', access: 'readwrite' }],
+    uses: ['webhooks', 'webhook-deliveries', 'scheduler', 'event-bus'],
   },
 ];
 

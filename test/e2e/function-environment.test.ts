@@ -10,10 +10,12 @@ import { WORKERS } from '#shared/workers/definitions';
 import { sandboxRecordingUrl } from '../../local/sandbox-recordings';
 import { type LocalService, startLocalService } from '../../local/service';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
+import { WebhookReceiver } from '../support/webhook-receiver';
 
 // Warnings and errors are captured (below) and reported by the test that caused them; nothing else is logged.
 process.env.LOG_LEVEL = 'warn';
 process.env.SMS_SEND_RATE_PER_SECOND = '0';
+process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = 'true';
 
 /**
  * Every function runs with exactly the environment the stack gives it: the local runtime loads and
@@ -41,6 +43,9 @@ let scheduledCampaignId = '';
 let stlCallId = 0;
 /** The call of the simulated report, which the coach worker evaluates. */
 let reportedCallId = '';
+let receiver: WebhookReceiver;
+let webhookId = '';
+let webhookDeliveryId = '';
 
 beforeAll(async () => {
   service = await startLocalService({
@@ -53,6 +58,7 @@ beforeAll(async () => {
   });
   fixture = await createTenancyFixture();
   key = await fixture.createKey('enterprise_all_teams', ALL_PERMISSIONS);
+  receiver = await new WebhookReceiver().start();
   const write = process.stderr.write.bind(process.stderr);
   jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
     const text = String(chunk);
@@ -67,9 +73,10 @@ beforeAll(async () => {
 afterAll(async () => {
   jest.restoreAllMocks();
   await service?.stop();
+  await receiver?.stop();
 });
 
-async function send(path: string, init: { method?: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string> } = {}) {
+async function send(path: string, init: { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown; headers?: Record<string, string> } = {}) {
   const response = await fetch(`${service.url}${path}`, {
     method: init.method ?? 'GET',
     headers: {
@@ -228,6 +235,37 @@ const PROBES: Readonly<Record<string, Probe>> = {
     },
   },
   getMe: { status: 200, request: () => send('/api/v1/me') },
+  createWebhook: {
+    status: 201,
+    request: async () => {
+      const response = await post('/v1/webhooks', { url: receiver.url('/env'), events: ['lead.created', 'sms_campaign.completed'] });
+      webhookId = (response.body as { data?: { id?: string } }).data?.id ?? '';
+      return response;
+    },
+  },
+  listWebhooks: { status: 200, request: () => send('/v1/webhooks') },
+  getWebhook: { status: 200, request: () => send(`/v1/webhooks/${webhookId}`) },
+  rotateWebhookSecret: { status: 200, request: () => post(`/v1/webhooks/${webhookId}/rotate-secret`, {}) },
+  // The dispatcher delivers the test event to the receiver.
+  testWebhook: {
+    status: 202,
+    request: async () => {
+      const response = await post(`/v1/webhooks/${webhookId}/test`, {});
+      webhookDeliveryId = (response.body as { data?: { id?: string } }).data?.id ?? '';
+      await service.settle();
+      return response;
+    },
+  },
+  listWebhookDeliveries: { status: 200, request: () => send(`/v1/webhooks/${webhookId}/deliveries`) },
+  redeliverWebhook: {
+    status: 202,
+    request: async () => {
+      const response = await post(`/v1/webhooks/${webhookId}/deliveries/${webhookDeliveryId}/redeliver`, {});
+      await service.settle();
+      return response;
+    },
+  },
+  deleteWebhook: { status: 200, request: () => send(`/v1/webhooks/${webhookId}`, { method: 'DELETE' }) },
 };
 
 describe('every function through the local runtime, each with only what its rows declare', () => {
@@ -254,5 +292,6 @@ describe('every function through the local runtime, each with only what its rows
     });
     expect(service.voice.calls.some((call) => call.request.metadata.stl_call_id === stlCallId)).toBe(true);
     expect(service.sms.sent.filter((text) => text.reference.startsWith(campaignId))).toHaveLength(2);
+    expect(receiver.on('/env').map((r) => r.status)).toEqual([200, 200]);
   });
 });

@@ -3,9 +3,13 @@ import { ROUTES, type Surface } from '#shared/routes';
 import { type LocalService, startLocalService } from '../../local/service';
 import { postRawJson } from '../support/post-json';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
+import { WebhookReceiver } from '../support/webhook-receiver';
 
 process.env.LOG_LEVEL = 'silent';
 process.env.SMS_SEND_RATE_PER_SECOND = '0';
+// Webhook deliveries go to a receiver on 127.0.0.1 and are retried at once.
+process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = 'true';
+process.env.WEBHOOK_RETRY_SCHEDULE_SECONDS = '0.1';
 
 /**
  * Arbitrary JSON, sent to every POST route through the local gateway (authorizer, handler, stores
@@ -176,6 +180,11 @@ const INBOUND: BodyTemplate = {
   build: (o) => objectText(members({ from: freshPhone(), body: '"STOP"', message_id: `"msg_prop_${++counter}"` }, o)),
 };
 
+const WEBHOOK: BodyTemplate = {
+  fields: ['url', 'events', 'description'],
+  build: (o) => objectText(members({ url: JSON.stringify(receiver.url('/prop')), events: '["lead.created"]' }, o)),
+};
+
 /** A body for a template: whole arbitrary JSON, or the valid body with one to three fields mutated. */
 function bodies(template: BodyTemplate): fc.Arbitrary<Raw> {
   const value = template.values ? fc.oneof(rawValue, fc.constantFrom(...template.values)) : rawValue;
@@ -200,13 +209,15 @@ function expectSurfaceError(surface: Surface, body: Record<string, unknown>): vo
 
 let service: LocalService;
 let fixture: TenancyFixture;
+let receiver: WebhookReceiver;
 let key: string;
 const figures: { route: string; bodies: number; byStatus: Record<number, number> }[] = [];
 
 beforeAll(async () => {
   service = await startLocalService({ port: 0, dataDir: undefined, seed: false, queueVisibilityTimeoutSeconds: 0.05 });
   fixture = await createTenancyFixture();
-  key = await fixture.createKey('enterprise', ['write:leads', 'write:calls', 'write:sms_campaigns']);
+  key = await fixture.createKey('enterprise', ['write:leads', 'write:calls', 'write:sms_campaigns', 'write:webhooks']);
+  receiver = await new WebhookReceiver().start();
 });
 
 afterAll(async () => {
@@ -214,6 +225,7 @@ afterAll(async () => {
     for (const f of figures) console.log(`${f.route}: ${f.bodies} bodies, statuses ${JSON.stringify(f.byStatus)}`);
   }
   await service?.stop();
+  await receiver?.stop();
 });
 
 async function createScheduledCampaign(): Promise<string> {
@@ -231,6 +243,24 @@ async function createScheduledCampaign(): Promise<string> {
   return (res.body.data as { campaign_id: string }).campaign_id;
 }
 
+/** One webhook of the fixture's team for the routes under /v1/webhooks/{id} (made before createWebhook's case fills the workspace). */
+let webhookId: Promise<string> | undefined;
+function sharedWebhook(): Promise<string> {
+  webhookId ??= post('/v1/webhooks', WEBHOOK.build(new Map()), null).then((res) => {
+    expect(res.status).toBe(201);
+    return (res.body.data as { id: string }).id;
+  });
+  return webhookId;
+}
+
+async function deliveredOnce(): Promise<string> {
+  const id = await sharedWebhook();
+  const res = await post(`/v1/webhooks/${id}/test`, '{}', null);
+  expect(res.status).toBe(202);
+  await service.settle();
+  return `/v1/webhooks/${id}/deliveries/${(res.body.data as { id: string }).id}/redeliver`;
+}
+
 function post(path: string, raw: Raw, idempotencyKey: string | null): Promise<{ status: number; body: Record<string, unknown> }> {
   return postRawJson(`${service.url}${path}`, raw, {
     authorization: `Bearer ${key}`,
@@ -245,6 +275,10 @@ const routeCases: { id: string; template: BodyTemplate; path: () => Promise<stri
   { id: 'createSmsCampaign', template: CAMPAIGN, path: async () => '/v1/messaging/sms/campaign' },
   { id: 'cancelSmsCampaign', template: CANCEL, path: async () => `/v1/messaging/sms/campaign/${await createScheduledCampaign()}/cancel` },
   { id: 'receiveInboundSms', template: INBOUND, path: async () => '/v1/messaging/sms/inbound' },
+  { id: 'testWebhook', template: CANCEL, path: async () => `/v1/webhooks/${await sharedWebhook()}/test` },
+  { id: 'rotateWebhookSecret', template: CANCEL, path: async () => `/v1/webhooks/${await sharedWebhook()}/rotate-secret` },
+  { id: 'redeliverWebhook', template: CANCEL, path: deliveredOnce },
+  { id: 'createWebhook', template: WEBHOOK, path: async () => '/v1/webhooks' },
 ];
 
 describe('arbitrary JSON on every POST route', () => {

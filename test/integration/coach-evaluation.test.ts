@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import Ajv2020 from 'ajv/dist/2020';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
@@ -6,6 +7,7 @@ import { DynamoEvaluationStore } from '#shared/adapters/dynamodb/coach-store';
 import { DynamoRubricStore } from '#shared/adapters/dynamodb/rubric-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { callEvaluator } from '#shared/adapters/runtime/call-evaluator';
+import { eventBus } from '#shared/adapters/runtime/event-bus';
 import type { CallRecord } from '#shared/domain/calls';
 import { type EvaluateCallDependencies, evaluateCall } from '#shared/domain/coach/evaluate-call';
 import type { CriterionJudgment } from '#shared/domain/coach/evaluation';
@@ -17,6 +19,7 @@ import { RuleBasedResponder } from '#shared/domain/responder/responder';
 import type { CallEvaluationRequest, CallEvaluator } from '#shared/ports/call-evaluator';
 import type { LocalDynamo } from '../../local/dynamodb';
 import { LocalQueue } from '../../local/queue';
+import completedSchema from '../../shared/events/schemas/coach_evaluation.completed.json';
 import { startEmulator } from '../support/emulator';
 import { RecordingEventBus, RecordingQueue, RecordingScheduler, team } from '../support/intake-fakes';
 
@@ -45,6 +48,8 @@ class CountingEvaluator implements CallEvaluator {
   }
 }
 const evaluator = new CountingEvaluator();
+/** Every coach_evaluation.completed the worker published. */
+const published = new RecordingEventBus();
 
 beforeAll(async () => {
   dynamo = await startEmulator();
@@ -53,10 +58,12 @@ beforeAll(async () => {
   evaluations = new DynamoEvaluationStore(client, physicalTableName('calls'));
   rubrics = new DynamoRubricStore(client, physicalTableName('teams'));
   callEvaluator.use(() => evaluator);
+  eventBus.use(() => published);
   ({ handler } = await import('../../functions/coach-evaluator/handler'));
 });
 afterAll(async () => {
   callEvaluator.reset();
+  eventBus.reset();
   await dynamo.stop();
 });
 beforeEach(() => {
@@ -128,7 +135,7 @@ function record(body: unknown, receiveCount = 1, messageId: string = randomUUID(
 const batch = (...records: SQSRecord[]): SQSEvent => ({ Records: records });
 
 function deps(overrides: Partial<EvaluateCallDependencies> = {}): EvaluateCallDependencies {
-  return { calls, evaluations, rubrics, evaluator, ...overrides };
+  return { calls, evaluations, rubrics, evaluator, bus: published, ...overrides };
 }
 
 describe('the coach worker', () => {
@@ -207,6 +214,24 @@ describe('the coach worker', () => {
     expect(await handler(batch(record(requestOf(call), 2)))).toEqual({ batchItemFailures: [] });
     expect(evaluator.calls).toBe(2);
     expect(await evaluationItems(call)).toHaveLength(1);
+  });
+
+  it('publishes coach_evaluation.completed once stored, and again with the same event_id when a redelivery finds it stored', async () => {
+    const call = await storedCall();
+    const mine = () => published.published.filter((e) => e.detail.call_id === call.call_id);
+    const stopsAfterStoring = deps({ bus: { publish: () => Promise.reject(new Error('the function timed out')) } });
+    await expect(evaluateCall(stopsAfterStoring, requestOf(call), new Date())).rejects.toThrow('timed out');
+    expect(mine()).toEqual([]);
+
+    expect(await handler(batch(record(requestOf(call), 2)))).toEqual({ batchItemFailures: [] });
+    expect(await handler(batch(record(requestOf(call), 3)))).toEqual({ batchItemFailures: [] });
+    const events = mine();
+    expect(events.map((e) => e.type)).toEqual(['coach_evaluation.completed', 'coach_evaluation.completed']);
+    expect(new Set(events.map((e) => e.detail.event_id)).size).toBe(1);
+    const stored = await evaluations.getEvaluation(call.team_id, call.call_id);
+    expect(events[0]?.detail).toMatchObject({ team_id: call.team_id, score: stored?.score, passed: stored?.passed });
+    const validate = new Ajv2020({ validateFormats: false }).compile(completedSchema);
+    expect(validate(events[0]?.detail) ? null : validate.errors).toBeNull();
   });
 
   it('reports only the poison messages of a batch as failed, and evaluates the others', async () => {

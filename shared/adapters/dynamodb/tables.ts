@@ -138,6 +138,18 @@ export const TABLES: Record<TableName, TableDefinition> = {
     indexes: [],
     timeToLiveAttribute: 'expiresAt',
   },
+  /**
+   * Webhook subscriptions (per team partition, with a per-team counter) and their deliveries (per
+   * subscription partition, newest first through deliveriesByTime; expire after 30 days). See
+   * webhook-store.ts.
+   */
+  webhooks: {
+    name: 'webhooks',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    indexes: [{ name: 'deliveriesByTime', partitionKey: 'listPk', sortKey: 'listSk' }],
+    timeToLiveAttribute: 'expiresAt',
+  },
 };
 
 /** Physical table names come from the environment (set by CDK, or by the local runner). */

@@ -5,10 +5,12 @@ export const QUEUE_URL_ENV: Readonly<Record<QueueName, string>> = {
   'outreach-calls': 'OUTREACH_QUEUE_URL',
   'campaign-sends': 'CAMPAIGN_SENDS_QUEUE_URL',
   'coach-evaluations': 'COACH_EVALUATIONS_QUEUE_URL',
+  'webhook-deliveries': 'WEBHOOK_DELIVERIES_QUEUE_URL',
 };
 
 export const QUEUE_ARN_ENV: Readonly<Record<QueueName, string>> = {
   'outreach-calls': 'OUTREACH_QUEUE_ARN',
   'campaign-sends': 'CAMPAIGN_SENDS_QUEUE_ARN',
   'coach-evaluations': 'COACH_EVALUATIONS_QUEUE_ARN',
+  'webhook-deliveries': 'WEBHOOK_DELIVERIES_QUEUE_ARN',
 };

@@ -21,19 +21,22 @@ export const PORT_ENV: Readonly<Record<PortUse, readonly string[]>> = {
     QUEUE_ARN_ENV['outreach-calls'],
     QUEUE_ARN_ENV['campaign-sends'],
     QUEUE_ARN_ENV['coach-evaluations'],
+    QUEUE_ARN_ENV['webhook-deliveries'],
   ],
   'voice-provider': ['VOICE_PROVIDER_BASE_URL', 'VOICE_PROVIDER_API_KEY', 'VOICE_PROVIDER_ASSISTANT_ID', 'VOICE_PROVIDER_PHONE_NUMBER_ID'],
   'sms-provider': ['SMS_ORIGINATION_IDENTITY'],
   'coach-evaluations': [QUEUE_URL_ENV['coach-evaluations']],
   'call-evaluator': ['COACH_LLM_BASE_URL', 'COACH_LLM_API_KEY', 'COACH_LLM_MODEL'],
   'voice-recordings': [RECORDING_HOSTS_ENV],
+  'webhook-deliveries': [QUEUE_URL_ENV['webhook-deliveries']],
+  // shared/adapters/runtime/webhook-settings.ts
+  webhooks: ['WEBHOOK_SECRET_KEY', 'WEBHOOK_ALLOW_PRIVATE_TARGETS', 'WEBHOOK_RETRY_SCHEDULE_SECONDS'],
 };
 
 /** The variable that carries the pagination cursor key (lib/cursor-secret.ts) to the functions of CURSOR_SURFACES. */
 export const CURSOR_SECRET_ENV = 'CURSOR_SECRET';
 
 /** Surfaces whose list endpoints issue signed cursors: every function of theirs gets the cursor key. */
-export const CURSOR_SURFACES: ReadonlySet<Surface> = new Set<Surface>(['read']);
 
 /**
  * The rate-limit defaults (shared/http/rate-limit.ts), set by the stack on every function of an
@@ -44,3 +47,4 @@ export const RATE_LIMIT_ENV = {
   perKeyPerMinute: 'RATE_LIMIT_PER_KEY_PER_MINUTE',
   perWorkspacePerHour: 'RATE_LIMIT_PER_WORKSPACE_PER_HOUR',
 } as const;
+export const CURSOR_SURFACES: ReadonlySet<Surface> = new Set<Surface>(['read', 'platform']);

@@ -14,6 +14,7 @@ export const scheduler = adapterSlot<'default', OneTimeScheduler>(
         'outreach-calls': envVar(QUEUE_ARN_ENV['outreach-calls']) ?? '',
         'campaign-sends': envVar(QUEUE_ARN_ENV['campaign-sends']) ?? '',
         'coach-evaluations': envVar(QUEUE_ARN_ENV['coach-evaluations']) ?? '',
+        'webhook-deliveries': envVar(QUEUE_ARN_ENV['webhook-deliveries']) ?? '',
       },
     }),
 );

@@ -45,7 +45,7 @@ export function adapterSlot<K, T>(portOf: (key: K) => PortUse, buildForAws: (key
   };
 }
 
-function assertDeclared(port: PortUse): void {
+export function assertDeclared(port: PortUse): void {
   const missing = PORT_ENV[port].filter((name) => envVar(name) === undefined);
   if (missing.length === 0) return;
   throw new Error(

@@ -1,7 +1,9 @@
 import type { CallRecord } from '#shared/domain/calls';
 import { PoisonMessageError } from '#shared/errors';
+import { coachEvaluationCompleted } from '#shared/events/coach-events';
 import type { CallEvaluator } from '#shared/ports/call-evaluator';
 import type { EvaluationStore, RubricStore } from '#shared/ports/coach-store';
+import type { EventBus } from '#shared/ports/event-bus';
 import { scoreEvaluation } from './evaluation';
 import { type EvaluationRequest, isEvaluable } from './evaluation-request';
 import { currentRubricRevision } from './rubric-history';
@@ -11,6 +13,8 @@ export interface EvaluateCallDependencies {
   readonly evaluations: Pick<EvaluationStore, 'getEvaluation' | 'putEvaluationOnce'>;
   readonly rubrics: Pick<RubricStore, 'getCurrentRevision'>;
   readonly evaluator: CallEvaluator;
+  /** Where coach_evaluation.completed is published. */
+  readonly bus: EventBus;
 }
 
 export type EvaluateCallOutcome =
@@ -28,7 +32,12 @@ export type EvaluateCallOutcome =
  * conditional write keyed by the call keeps the first evaluation stored.
  */
 export async function evaluateCall(deps: EvaluateCallDependencies, request: EvaluationRequest, now: Date): Promise<EvaluateCallOutcome> {
-  if (await deps.evaluations.getEvaluation(request.team_id, request.call_id)) return { status: 'already_evaluated' };
+  const stored = await deps.evaluations.getEvaluation(request.team_id, request.call_id);
+  if (stored) {
+    // Published again (same event_id): the copy that stored it may have stopped before publishing.
+    await deps.bus.publish([coachEvaluationCompleted(stored)]);
+    return { status: 'already_evaluated' };
+  }
   const call = await deps.calls.getCallAt(request.team_id, request.started_at, request.call_id);
   if (!call) throw new PoisonMessageError(`call ${request.call_id} of team ${request.team_id} does not exist`);
   if (!isEvaluable(call)) return { status: 'not_evaluable' };
@@ -44,5 +53,6 @@ export async function evaluateCall(deps: EvaluateCallDependencies, request: Eval
     evaluatedAt: now,
   });
   if (!(await deps.evaluations.putEvaluationOnce(evaluation))) return { status: 'already_evaluated' };
+  await deps.bus.publish([coachEvaluationCompleted(evaluation)]);
   return { status: 'evaluated', score: evaluation.score, passed: evaluation.passed };
 }

@@ -1,0 +1,323 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { assertStorable } from '#shared/domain/stored-size';
+import type { DeliveryAttempt, DeliveryState, WebhookDelivery, WebhookSubscription } from '#shared/domain/webhooks/model';
+import type { WebhookStore } from '#shared/ports/webhook-store';
+import { teamPk } from './keys';
+import { queryAll } from './query';
+import { isTransactionCancelled, transactWrite } from './transact';
+
+/**
+ * The webhooks table. Subscriptions live in their team's partition (`TEAM#<t>`, `WEBHOOK#<id>`)
+ * beside a counter (`WEBHOOKS#COUNT`) that caps them per team; the dispatcher reads the partition
+ * for every event. Deliveries live in their subscription's partition (`WEBHOOK#<id>`,
+ * `DELIVERY#<deliveryId>`, the id derived from event and subscription so a repeated event finds
+ * its delivery), listed newest first through the `deliveriesByTime` index, and expire by TTL.
+ */
+const COUNT_SK = 'WEBHOOKS#COUNT';
+/** An attempt claimed this recently may still be sending (10 s timeout, DNS, signing): not yet in doubt. */
+const CLAIM_GRACE_MS = 30_000;
+const subSk = (id: string) => `WEBHOOK#${id}`;
+const deliveryPk = (webhookId: string) => `WEBHOOK#${webhookId}`;
+const deliverySk = (id: string) => `DELIVERY#${id}`;
+
+function isConditionFailure(error: unknown): boolean {
+  return error instanceof ConditionalCheckFailedException || (error as Error)?.name === 'ConditionalCheckFailedException';
+}
+
+function toSubscription(item: Record<string, unknown>): WebhookSubscription {
+  return {
+    id: item.webhookId as string,
+    teamId: item.teamId as number,
+    workspaceId: item.workspaceId as string,
+    url: item.url as string,
+    events: item.events as WebhookSubscription['events'],
+    description: (item.description as string | null) ?? null,
+    status: item.status as WebhookSubscription['status'],
+    disabledReason: (item.disabledReason as string | null) ?? null,
+    createdAt: item.createdAt as string,
+    secrets: item.secrets as WebhookSubscription['secrets'],
+    failingSince: (item.failingSince as string | null) ?? null,
+  };
+}
+
+function toDelivery(item: Record<string, unknown>): WebhookDelivery {
+  return {
+    id: item.deliveryId as string,
+    webhookId: item.webhookId as string,
+    teamId: item.teamId as number,
+    eventId: item.eventId as string,
+    eventType: item.eventType as string,
+    payload: item.payload as string,
+    state: item.state as DeliveryState,
+    attempts: (item.attempts as DeliveryAttempt[]) ?? [],
+    nextAttempt: item.nextAttempt as number,
+    claimedAttempt: item.claimedAttempt as number,
+    runStart: item.runStart as number,
+    nextAttemptAt: (item.nextAttemptAt as string | null) ?? null,
+    createdAt: item.createdAt as string,
+  };
+}
+
+export class DynamoWebhookStore implements WebhookStore {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async createSubscription(s: WebhookSubscription, maxPerTeam: number): Promise<boolean> {
+    // failingSince is absent, not null, until a failure: markFailing sets it with if_not_exists.
+    const { failingSince, ...rest } = withoutId(s);
+    const item = { pk: teamPk(s.teamId), sk: subSk(s.id), webhookId: s.id, ...rest, ...(failingSince ? { failingSince } : {}) };
+    assertStorable(item, 'webhook subscription');
+    try {
+      await transactWrite(this.client, {
+        TransactItems: [
+          {
+            Update: {
+              TableName: this.tableName,
+              Key: { pk: teamPk(s.teamId), sk: COUNT_SK },
+              UpdateExpression: 'ADD #n :one',
+              ConditionExpression: 'attribute_not_exists(#n) OR #n < :max',
+              ExpressionAttributeNames: { '#n': 'subscriptions' },
+              ExpressionAttributeValues: { ':one': 1, ':max': maxPerTeam },
+            },
+          },
+          { Put: { TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+        ],
+      });
+      return true;
+    } catch (error) {
+      if (isTransactionCancelled(error)) return false;
+      throw error;
+    }
+  }
+
+  async getSubscription(teamId: number, webhookId: string): Promise<WebhookSubscription | null> {
+    const { Item } = await this.client.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: teamPk(teamId), sk: subSk(webhookId) }, ConsistentRead: true }),
+    );
+    return Item ? toSubscription(Item) : null;
+  }
+
+  async listSubscriptions(teamId: number): Promise<WebhookSubscription[]> {
+    const items = await queryAll(this.client, {
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': teamPk(teamId), ':prefix': 'WEBHOOK#' },
+    });
+    return items.map(toSubscription).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  }
+
+  async deleteSubscription(teamId: number, webhookId: string): Promise<boolean> {
+    try {
+      await transactWrite(this.client, {
+        TransactItems: [
+          {
+            Delete: {
+              TableName: this.tableName,
+              Key: { pk: teamPk(teamId), sk: subSk(webhookId) },
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: this.tableName,
+              Key: { pk: teamPk(teamId), sk: COUNT_SK },
+              UpdateExpression: 'ADD #n :minus',
+              ExpressionAttributeNames: { '#n': 'subscriptions' },
+              ExpressionAttributeValues: { ':minus': -1 },
+            },
+          },
+        ],
+      });
+      return true;
+    } catch (error) {
+      if (isTransactionCancelled(error)) return false;
+      throw error;
+    }
+  }
+
+  async replaceSecrets(teamId: number, webhookId: string, secrets: WebhookSubscription['secrets']): Promise<boolean> {
+    return this.update(teamId, webhookId, 'SET secrets = :s', { ':s': secrets }, 'attribute_exists(pk)');
+  }
+
+  async disableSubscription(teamId: number, webhookId: string, reason: string): Promise<boolean> {
+    return this.update(
+      teamId,
+      webhookId,
+      'SET #status = :disabled, disabledReason = :reason',
+      { ':disabled': 'disabled', ':reason': reason, ':enabled': 'enabled' },
+      '#status = :enabled',
+      { '#status': 'status' },
+    );
+  }
+
+  async markFailing(teamId: number, webhookId: string, at: string): Promise<string | null> {
+    try {
+      const { Attributes } = await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: teamPk(teamId), sk: subSk(webhookId) },
+          UpdateExpression: 'SET failingSince = if_not_exists(failingSince, :at)',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':at': at },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return (Attributes?.failingSince as string | undefined) ?? at;
+    } catch (error) {
+      if (isConditionFailure(error)) return null;
+      throw error;
+    }
+  }
+
+  async clearFailing(teamId: number, webhookId: string): Promise<void> {
+    await this.update(teamId, webhookId, 'REMOVE failingSince', {}, 'attribute_exists(pk)');
+  }
+
+  async createDelivery(d: WebhookDelivery, expiresAtEpochSeconds: number): Promise<boolean> {
+    const item = {
+      pk: deliveryPk(d.webhookId),
+      sk: deliverySk(d.id),
+      deliveryId: d.id,
+      ...withoutId(d),
+      listPk: deliveryPk(d.webhookId),
+      listSk: `${d.createdAt}#${d.id}`,
+      expiresAt: expiresAtEpochSeconds,
+    };
+    assertStorable(item, 'webhook delivery');
+    try {
+      await this.client.send(new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async getDelivery(webhookId: string, deliveryId: string): Promise<WebhookDelivery | null> {
+    const { Item } = await this.client.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: deliveryPk(webhookId), sk: deliverySk(deliveryId) }, ConsistentRead: true }),
+    );
+    return Item ? toDelivery(Item) : null;
+  }
+
+  async listDeliveries(webhookId: string, page: { after: string | undefined; limit: number }) {
+    const { Items } = await this.client.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        IndexName: 'deliveriesByTime',
+        KeyConditionExpression: page.after ? 'listPk = :pk AND listSk < :after' : 'listPk = :pk',
+        ExpressionAttributeValues: { ':pk': deliveryPk(webhookId), ...(page.after ? { ':after': page.after } : {}) },
+        ScanIndexForward: false,
+        Limit: page.limit + 1,
+      }),
+    );
+    return (Items ?? []).map((item) => ({ delivery: toDelivery(item), position: item.listSk as string }));
+  }
+
+  async claimAttempt(webhookId: string, deliveryId: string, attempt: number, at: Date): Promise<'claimed' | 'busy' | 'in-doubt' | 'done'> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: deliveryPk(webhookId), sk: deliverySk(deliveryId) },
+          UpdateExpression: 'SET claimedAttempt = :n, claimedAt = :at',
+          ConditionExpression: '#state = :pending AND nextAttempt = :n AND claimedAttempt < :n',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':n': attempt, ':pending': 'pending', ':at': at.toISOString() },
+        }),
+      );
+      return 'claimed';
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    const { Item } = await this.client.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: deliveryPk(webhookId), sk: deliverySk(deliveryId) }, ConsistentRead: true }),
+    );
+    if (Item?.state !== 'pending' || Item.nextAttempt !== attempt || Item.claimedAttempt !== attempt) return 'done';
+    const claimedAt = Date.parse(String(Item.claimedAt));
+    return at.getTime() - claimedAt < CLAIM_GRACE_MS ? 'busy' : 'in-doubt';
+  }
+
+  async recordAttempt(
+    webhookId: string,
+    deliveryId: string,
+    outcome: DeliveryAttempt,
+    next: { state: DeliveryState; nextAttemptAt: string | null },
+  ): Promise<boolean> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: deliveryPk(webhookId), sk: deliverySk(deliveryId) },
+          UpdateExpression: 'SET attempts = list_append(attempts, :a), nextAttempt = :next, #state = :state, nextAttemptAt = :at',
+          ConditionExpression: 'nextAttempt = :n AND claimedAttempt = :n',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: {
+            ':a': [outcome],
+            ':n': outcome.attempt,
+            ':next': outcome.attempt + 1,
+            ':state': next.state,
+            ':at': next.nextAttemptAt,
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async reopen(webhookId: string, deliveryId: string, attempt: number, at: string): Promise<boolean> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: deliveryPk(webhookId), sk: deliverySk(deliveryId) },
+          UpdateExpression: 'SET #state = :pending, runStart = :n, nextAttemptAt = :at',
+          ConditionExpression: '#state <> :pending AND nextAttempt = :n',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':pending': 'pending', ':n': attempt, ':at': at },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  private async update(
+    teamId: number,
+    webhookId: string,
+    expression: string,
+    values: Record<string, unknown>,
+    condition: string,
+    names?: Record<string, string>,
+  ): Promise<boolean> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: teamPk(teamId), sk: subSk(webhookId) },
+          UpdateExpression: expression,
+          ConditionExpression: condition,
+          ...(names ? { ExpressionAttributeNames: names } : {}),
+          ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+}
+
+function withoutId<T extends { id: string }>(value: T): Omit<T, 'id'> {
+  const { id: _id, ...rest } = value;
+  return rest;
+}

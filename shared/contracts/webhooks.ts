@@ -1,0 +1,198 @@
+import * as z from 'zod';
+import { WEBHOOK_EVENT_TYPES } from '#shared/domain/webhooks/model';
+import { MAX_URL_LENGTH } from '#shared/domain/webhooks/target-address';
+import { atLoad } from '#shared/lazy';
+import { v1PageMembers } from '#shared/schemas/query-parts';
+import { defineContract, type ResponseSchema, responseSchema } from './contract';
+import { idempotencyKeyHeader, workspaceHeader } from './headers';
+import { count, cursorPagination, dateTime, nullableDateTime, nullableString } from './responses';
+
+/**
+ * Webhook subscriptions and deliveries (functions/*-webhook*, list-webhook-deliveries,
+ * redeliver-webhook). Platform surface: the workspace (X-Workspace-ID) owns its webhooks; another
+ * workspace's webhook answers 404 like an unknown one.
+ */
+const MAX_BODY_BYTES = 16 * 1024;
+
+const webhookId = () => z.string().min(1).max(64).describe('The webhook’s id (wh_…), as POST /v1/webhooks answered it');
+const webhookPath = /* @__PURE__ */ atLoad(() => z.object({ webhookId: webhookId() }));
+const deliveryPath = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    webhookId: webhookId(),
+    deliveryId: z.string().min(1).max(64).describe('The delivery’s id (msg_…): its webhook-id header'),
+  }),
+);
+
+export const createWebhookBody = /* @__PURE__ */ atLoad(() =>
+  z.strictObject({
+    url: z
+      .string({ error: 'is required' })
+      .min(1, { error: 'is required' })
+      .max(MAX_URL_LENGTH)
+      .describe('The endpoint: https, on a public address (checked again before every delivery)'),
+    events: z
+      .array(z.enum(WEBHOOK_EVENT_TYPES, { error: `must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` }), { error: 'is required' })
+      .min(1, { error: 'must name at least one event type' })
+      .max(WEBHOOK_EVENT_TYPES.length * 2)
+      .describe('The event types to deliver'),
+    description: z.string().max(500).optional().nullable(),
+  }),
+);
+
+const ignoredBody = /* @__PURE__ */ atLoad(() =>
+  z.record(z.string(), z.unknown()).describe('Ignored: the route takes no body (one that is sent must still be a JSON object)'),
+);
+
+const deliveriesQuery = /* @__PURE__ */ atLoad(() => z.object({ ...v1PageMembers }));
+
+// ---------------------------------------------------------------------------------------------
+// Responses (shared/domain/webhooks/deliveries.ts toWebhookData, toDeliveryData)
+
+const requestMeta = responseSchema(() =>
+  z.strictObject({ request_id: z.string(), timestamp: dateTime().describe('When the response was made') }),
+);
+
+const webhookMembers = () => ({
+  id: z.string().describe('wh_ followed by 20 hexadecimal characters'),
+  url: z.string(),
+  events: z.array(z.enum([...WEBHOOK_EVENT_TYPES])),
+  description: nullableString(),
+  status: z.enum(['enabled', 'disabled']).describe('disabled: the endpoint answered 410, or failed every delivery for three days'),
+  disabled_reason: nullableString(),
+  created_at: dateTime(),
+});
+
+export const webhook = responseSchema(() => z.strictObject(webhookMembers()).describe('A webhook subscription'));
+
+export const webhookWithSecret = responseSchema(() =>
+  z
+    .strictObject({
+      ...webhookMembers(),
+      secret: z
+        .string()
+        .regex(/^whsec_[A-Za-z0-9+/=]+$/)
+        .describe('The signing secret (Standard Webhooks): shown only in this answer'),
+    })
+    .describe('A webhook subscription with its new signing secret'),
+);
+
+export const webhookDelivery = responseSchema(() =>
+  z
+    .strictObject({
+      id: z.string().describe('The webhook-id header of every attempt (msg_ followed by 24 hexadecimal characters)'),
+      webhook_id: z.string(),
+      event_id: z.string(),
+      event_type: z.string(),
+      state: z.enum(['pending', 'succeeded', 'failed']).describe('pending: an attempt is due or scheduled'),
+      created_at: dateTime(),
+      next_attempt_at: nullableDateTime().describe('When the next attempt is due (pending only)'),
+      attempts: z.array(
+        z.strictObject({
+          attempt: count(),
+          at: dateTime(),
+          status_code: z
+            .int()
+            .nullable()
+            .describe('The endpoint’s status; null when it did not answer (refused address, timeout, connection)'),
+          latency_ms: count(),
+          error: nullableString(),
+        }),
+      ),
+    })
+    .describe('One event delivered to one webhook, with every attempt'),
+);
+
+const one = (schema: ResponseSchema, what: string) =>
+  responseSchema(() => z.strictObject({ data: schema(), meta: requestMeta() }).describe(what));
+
+export const webhookResponse = one(webhook, 'The webhook');
+export const webhookSecretResponse = one(webhookWithSecret, 'The webhook and its signing secret (shown only here)');
+export const webhookDeliveryResponse = one(webhookDelivery, 'The delivery');
+export const webhookListResponse = responseSchema(() =>
+  z.strictObject({ data: z.array(webhook()), meta: requestMeta() }).describe('The workspace’s webhooks, oldest first'),
+);
+export const webhookDeliveriesResponse = responseSchema(() =>
+  z
+    .strictObject({ data: z.array(webhookDelivery()), pagination: cursorPagination(), meta: requestMeta() })
+    .describe('Deliveries, newest first'),
+);
+export const webhookDeletedResponse = responseSchema(() =>
+  z.strictObject({ data: z.strictObject({ id: z.string(), deleted: z.literal(true) }), meta: requestMeta() }),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Contracts
+
+const notFound = 'No webhook with this id in the workspace (another workspace’s webhook answers the same)';
+
+export const createWebhook = /* @__PURE__ */ defineContract({
+  routeId: 'createWebhook',
+  headers: /* @__PURE__ */ atLoad(() => z.object(workspaceHeader)),
+  body: { schema: createWebhookBody, maxBytes: MAX_BODY_BYTES },
+  responses: { 201: webhookSecretResponse },
+  errors: { 409: 'The workspace already has the maximum number of webhooks (20)' },
+});
+
+export const listWebhooks = /* @__PURE__ */ defineContract({
+  routeId: 'listWebhooks',
+  headers: /* @__PURE__ */ atLoad(() => z.object(workspaceHeader)),
+  responses: { 200: webhookListResponse },
+});
+
+export const getWebhook = /* @__PURE__ */ defineContract({
+  routeId: 'getWebhook',
+  path: webhookPath,
+  headers: /* @__PURE__ */ atLoad(() => z.object(workspaceHeader)),
+  responses: { 200: webhookResponse },
+  errors: { 404: notFound },
+});
+
+export const deleteWebhook = /* @__PURE__ */ defineContract({
+  routeId: 'deleteWebhook',
+  path: webhookPath,
+  headers: /* @__PURE__ */ atLoad(() => z.object(workspaceHeader)),
+  responses: { 200: webhookDeletedResponse },
+  errors: { 404: notFound },
+});
+
+export const rotateWebhookSecret = /* @__PURE__ */ defineContract({
+  routeId: 'rotateWebhookSecret',
+  path: webhookPath,
+  headers: /* @__PURE__ */ atLoad(() => z.object(workspaceHeader)),
+  body: { schema: ignoredBody, maxBytes: MAX_BODY_BYTES, required: false },
+  responses: { 200: webhookSecretResponse },
+  errors: { 404: notFound },
+});
+
+export const testWebhook = /* @__PURE__ */ defineContract({
+  routeId: 'testWebhook',
+  path: webhookPath,
+  headers: /* @__PURE__ */ atLoad(() => z.object({ ...idempotencyKeyHeader, ...workspaceHeader })),
+  body: { schema: ignoredBody, maxBytes: MAX_BODY_BYTES, required: false },
+  responses: { 202: webhookDeliveryResponse },
+  errors: { 404: notFound, 409: 'The webhook is disabled (field status)' },
+});
+
+export const listWebhookDeliveries = /* @__PURE__ */ defineContract({
+  routeId: 'listWebhookDeliveries',
+  path: webhookPath,
+  query: deliveriesQuery,
+  headers: /* @__PURE__ */ atLoad(() => z.object(workspaceHeader)),
+  responses: { 200: webhookDeliveriesResponse },
+  errors: { 404: notFound },
+});
+
+export const redeliverWebhook = /* @__PURE__ */ defineContract({
+  routeId: 'redeliverWebhook',
+  path: deliveryPath,
+  headers: /* @__PURE__ */ atLoad(() => z.object({ ...idempotencyKeyHeader, ...workspaceHeader })),
+  body: { schema: ignoredBody, maxBytes: MAX_BODY_BYTES, required: false },
+  responses: { 202: webhookDeliveryResponse },
+  errors: { 404: 'No such webhook in the workspace, or no such delivery of it', 409: 'The webhook is disabled (field status)' },
+});
+
+export const WEBHOOK_COMPONENTS = {
+  Webhook: webhook,
+  WebhookWithSecret: webhookWithSecret,
+  WebhookDelivery: webhookDelivery,
+} as const satisfies Record<string, ResponseSchema>;

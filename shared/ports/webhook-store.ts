@@ -1,0 +1,40 @@
+import type { DeliveryAttempt, DeliveryState, WebhookDelivery, WebhookSubscription } from '#shared/domain/webhooks/model';
+
+export interface WebhookStore {
+  /** Stores a new subscription; false when the team already has the maximum. */
+  createSubscription(subscription: WebhookSubscription, maxPerTeam: number): Promise<boolean>;
+  getSubscription(teamId: number, webhookId: string): Promise<WebhookSubscription | null>;
+  /** Every subscription of the team (at most MAX_SUBSCRIPTIONS_PER_TEAM), oldest first. */
+  listSubscriptions(teamId: number): Promise<WebhookSubscription[]>;
+  deleteSubscription(teamId: number, webhookId: string): Promise<boolean>;
+  replaceSecrets(teamId: number, webhookId: string, secrets: WebhookSubscription['secrets']): Promise<boolean>;
+  /** Disables an enabled subscription; false when it was not enabled (already disabled, or gone). */
+  disableSubscription(teamId: number, webhookId: string, reason: string): Promise<boolean>;
+  /** Records a failed attempt: sets failingSince unless set; returns it. Null when the subscription is gone. */
+  markFailing(teamId: number, webhookId: string, at: string): Promise<string | null>;
+  clearFailing(teamId: number, webhookId: string): Promise<void>;
+
+  /** Stores a delivery unless one with its id exists; true when this call created it. */
+  createDelivery(delivery: WebhookDelivery, expiresAtEpochSeconds: number): Promise<boolean>;
+  getDelivery(webhookId: string, deliveryId: string): Promise<WebhookDelivery | null>;
+  /** Newest first, limit + 1 rows after `after`, each with its position. */
+  listDeliveries(
+    webhookId: string,
+    page: { after: string | undefined; limit: number },
+  ): Promise<{ delivery: WebhookDelivery; position: string }[]>;
+  /**
+   * Claims attempt `attempt` before sending it: succeeds once per attempt number, and only while
+   * it is the delivery's next attempt. 'claimed': send it; 'in-doubt': an earlier receive claimed
+   * it and stopped before recording (crash, timeout); 'done': the attempt is recorded or superseded.
+   */
+  claimAttempt(webhookId: string, deliveryId: string, attempt: number, at: Date): Promise<'claimed' | 'busy' | 'in-doubt' | 'done'>;
+  /** Records the claimed attempt's outcome and what follows; false when it was recorded already. */
+  recordAttempt(
+    webhookId: string,
+    deliveryId: string,
+    outcome: DeliveryAttempt,
+    next: { state: DeliveryState; nextAttemptAt: string | null },
+  ): Promise<boolean>;
+  /** Starts a new run on a settled delivery (redelivery); false when it is pending. */
+  reopen(webhookId: string, deliveryId: string, attempt: number, at: string): Promise<boolean>;
+}
