@@ -32,6 +32,8 @@ export interface ServiceEventsProps {
  * - `sms_campaign.completed`: a campaign finished (every recipient sent, failed or suppressed), with
  *   final counts and cost; once per campaign (schemas/sms_campaign.completed.json).
  * - `coach_evaluation.completed`: a call's coach evaluation was stored (schemas/coach_evaluation.completed.json);
+ * - `call.processed`: the AI responder stored a call from its end-of-call report, with the ids of
+ *   what it produced (schemas/call.processed.json);
  * - `webhook.disabled`: a webhook subscription was disabled (schemas/webhook.disabled.json).
  * Lead, coach and webhook events carry an `event_id` for deduplication: EventBridge delivers at least once.
  * The subscribable types (WEBHOOK_EVENT_TYPES) also go to integrators' endpoints (lib/webhooks.ts).

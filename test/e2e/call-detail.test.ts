@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Team } from '#shared/domain/tenancy';
 import { type LocalService, startLocalService } from '../../local/service';
+import { leadEventViolations } from '../support/lead-event-schemas';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 
 process.env.LOG_LEVEL = 'silent';
@@ -14,9 +15,14 @@ process.env.LOG_LEVEL = 'silent';
 let service: LocalService;
 let fixture: TenancyFixture;
 let writer: string;
+/** Every event the service published, as EventBridge would carry it. */
+const published: { 'detail-type': string; detail: Record<string, unknown> }[] = [];
 
 beforeAll(async () => {
   service = await startLocalService({ port: 0, dataDir: undefined, seed: false });
+  service.eventBus.subscribe((e) => {
+    published.push(e);
+  });
   fixture = await createTenancyFixture();
   writer = await fixture.createKey('enterprise_all_teams', ['write:calls']);
 });
@@ -182,6 +188,25 @@ describe('call detail, transcript and transfers', () => {
     const audio = await fetch(listed.recording_url as string);
     expect(audio.status).toBe(200);
     expect(audio.headers.get('content-type')).toMatch(/^audio\//);
+  });
+
+  it('publishes call.processed for the stored report, again with the same event_id on its redelivery, without the caller', () => {
+    const processed = published.filter((e) => e['detail-type'] === 'call.processed' && e.detail.call_id === callId);
+    // The report was posted twice (beforeAll): the redelivery publishes again, deduplicable by event_id.
+    expect(processed).toHaveLength(2);
+    expect(new Set(processed.map((e) => e.detail.event_id)).size).toBe(1);
+    expect(processed[0]?.detail).toEqual(processed[1]?.detail);
+    expect(leadEventViolations({ type: 'call.processed', detail: processed[0]?.detail ?? {} })).toEqual([]);
+    expect(processed[0]?.detail).toMatchObject({
+      team_id: fixture.teams.own.id,
+      provider_call_id: providerCallId,
+      direction: 'inbound',
+      ended_reason: 'assistant-forwarded-call',
+      duration_seconds: 60,
+    });
+    const text = JSON.stringify(processed[0]?.detail);
+    expect(text).not.toContain('4155550134');
+    expect(text).not.toContain('basement');
   });
 
   it('adds the transcript text for a key that also holds read:transcripts', async () => {

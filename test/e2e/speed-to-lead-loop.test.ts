@@ -113,7 +113,8 @@ async function feedLead(team: Team, readKey: string, externalId: string): Promis
 }
 
 const callsFor = (stlCallId: number) => service.voice.calls.filter((c) => c.request.metadata.stl_call_id === stlCallId);
-const eventsFor = (leadId: number) => events.filter((e) => e.detail.lead_id === leadId);
+/** A lead's lifecycle events (lead.*), oldest first. */
+const eventsFor = (leadId: number) => events.filter((e) => e.detail.lead_id === leadId && e['detail-type'].startsWith('lead.'));
 
 describe('speed-to-lead loop through the local gateway', () => {
   it('takes a lead with a Bearer key to one AI call, a booked appointment, three lead events and the leads feed', async () => {
@@ -170,6 +171,17 @@ describe('speed-to-lead loop through the local gateway', () => {
     }
     expect(lifecycle[1]?.detail.appointment).toMatchObject({ appointment_id: reportData.appointmentId });
     expect(lifecycle[2]?.detail).toMatchObject({ outcome: 'booked', attempts: 1, appointment_id: reportData.appointmentId });
+    // The outreach call's report, processed by the responder: one call.processed, ids only.
+    const processed = events.filter((e) => e['detail-type'] === 'call.processed' && e.detail.stl_call_id === stlCallId);
+    expect(processed).toHaveLength(1);
+    expect(leadEventViolations({ type: 'call.processed', detail: processed[0]?.detail ?? {} })).toEqual([]);
+    expect(processed[0]?.detail).toMatchObject({
+      lead_id: leadId,
+      direction: 'outbound',
+      appointment_id: reportData.appointmentId,
+      provider_call_id: sandboxCall?.providerCallId,
+    });
+    expect(JSON.stringify(processed[0]?.detail)).not.toContain(number.slice(2));
   });
 
   it('takes a lead with an X-API-Key key through the same loop', async () => {

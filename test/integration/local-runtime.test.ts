@@ -237,15 +237,17 @@ describe('local service with a data folder', () => {
     const events = readJsonLines(files.events);
     const typesOf = (leadId: number) =>
       events.filter((e) => (e.detail as { lead_id: number }).lead_id === leadId).map((e) => e['detail-type']);
-    // The three lead events of the called lead, the scheduled lead's lead.created, and the coach's evaluation of the call.
+    // The three lead events of the called lead, the scheduled lead's lead.created, the call the
+    // responder processed, and the coach's evaluation of it.
     expect(events.map((e) => e['detail-type']).sort()).toEqual([
+      'call.processed',
       'coach_evaluation.completed',
       'lead.booking_created',
       'lead.completed',
       'lead.created',
       'lead.created',
     ]);
-    expect(typesOf(called.lead_id)).toEqual(['lead.created', 'lead.booking_created', 'lead.completed']);
+    expect(typesOf(called.lead_id)).toEqual(['lead.created', 'call.processed', 'lead.booking_created', 'lead.completed']);
     expect(typesOf(scheduled.lead_id)).toEqual(['lead.created']);
     expect(readJsonLines(files.voiceCalls).map((c) => (c.request as { metadata: unknown }).metadata)).toEqual([
       { lead_id: called.lead_id, stl_call_id: called.stl_call_id, team_id: own.id, attempt: 1 },

@@ -11,7 +11,7 @@ import type { DomainEvent } from '#shared/ports/event-bus';
 type Schema = Record<string, unknown>;
 
 const SCHEMA_DIR = path.join(__dirname, '../../shared/events/schemas');
-const LEAD_EVENTS = ['lead.created', 'lead.booking_created', 'lead.completed'] as const;
+const LEAD_EVENTS = ['lead.created', 'lead.booking_created', 'lead.completed', 'call.processed'] as const;
 
 const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, validateFormats: false });
 const schemas = new Map<string, Schema>();

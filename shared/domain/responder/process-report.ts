@@ -6,6 +6,7 @@ import type { LeadRecord } from '#shared/domain/leads';
 import { ITEM_SIZE_BUDGET_BYTES, itemSize } from '#shared/domain/stored-size';
 import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support';
 import type { Team } from '#shared/domain/tenancy';
+import { callProcessed } from '#shared/events/call-events';
 import { lazy } from '#shared/lazy';
 import type { CallStore } from '#shared/ports/call-store';
 import type { EvaluationStore } from '#shared/ports/coach-store';
@@ -192,6 +193,7 @@ export async function processCallReport(
   if (saved.result.coach) {
     await requestEvaluation(deps.coachQueue, { team_id: team.id, call_id: callId, started_at: saved.result.coach.started_at });
   }
+  await deps.eventBus.publish([callProcessed(record)]);
 
   let outreach: ProcessReportResult['outreach'] = null;
   if (stlCallId !== null) {
@@ -225,6 +227,9 @@ async function redelivered(deps: ProcessReportDependencies, team: Team, previous
   if (previous.coach) {
     await ensureEvaluationRequested(deps, { team_id: team.id, call_id: previous.call_id, started_at: previous.coach.started_at });
   }
+  // The first delivery may have stopped before publishing: publish again, with the same event_id.
+  const stored = await deps.calls.getCall(team.id, previous.call_id);
+  if (stored) await deps.eventBus.publish([callProcessed(stored)]);
   let outreach: ProcessReportResult['outreach'] = null;
   if (previous.outreach) {
     const o = previous.outreach;

@@ -9,6 +9,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'lead.completed',
   'sms_campaign.completed',
   'coach_evaluation.completed',
+  'call.processed',
   'webhook.disabled',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
