@@ -36,6 +36,10 @@ afterAll(() => dynamo.stop());
 const NOW = new Date('2026-11-24T15:00:00.000Z');
 let nextTeam = 500;
 
+/** The lead events a bus received (the call.processed of every stored report is checked on its own). */
+const leadEvents = (bus: RecordingEventBus) => bus.published.filter((e) => e.type.startsWith('lead.'));
+const leadTypes = (bus: RecordingEventBus) => leadEvents(bus).map((e) => e.type);
+
 function setup(): { team: Team; deps: ProcessReportDependencies & { eventBus: RecordingEventBus; scheduler: RecordingScheduler } } {
   const id = nextTeam++;
   return {
@@ -183,7 +187,17 @@ describe('processCallReport on DynamoDB: inbound calls', () => {
     expect(tickets.map((t) => t.ticket)).toEqual([
       expect.objectContaining({ ticket_id: result.ticket_id, call_id: result.call_id, team_id: team.id, priority: 'urgent' }),
     ]);
-    expect(deps.eventBus.published).toEqual([]);
+    expect(leadEvents(deps.eventBus)).toEqual([]);
+    const processed = deps.eventBus.published.filter((e) => e.type === 'call.processed');
+    expect(processed.map((e) => e.detail)).toEqual([
+      expect.objectContaining({
+        call_id: result.call_id,
+        appointment_id: result.appointment_id,
+        ticket_id: result.ticket_id,
+        direction: 'inbound',
+      }),
+    ]);
+    expect(leadEventViolations(processed[0] as (typeof processed)[number])).toEqual([]);
   });
 
   it('stores a call without appointment or ticket when the responder takes no action, and answers null ids', async () => {
@@ -282,9 +296,9 @@ describe('processCallReport on DynamoDB: outreach calls', () => {
     // An outreach call is not a new inbound lead.
     expect(await callLeads(team.id)).toEqual([]);
 
-    expect(deps.eventBus.types()).toEqual(['lead.booking_created', 'lead.completed']);
-    for (const event of deps.eventBus.published) expect(leadEventViolations(event)).toEqual([]);
-    const [booking, completed] = deps.eventBus.published;
+    expect(leadTypes(deps.eventBus)).toEqual(['lead.booking_created', 'lead.completed']);
+    for (const event of leadEvents(deps.eventBus)) expect(leadEventViolations(event)).toEqual([]);
+    const [booking, completed] = leadEvents(deps.eventBus);
     const ref = { lead_id: lead.lead_id, stl_call_id: stlCallId, team_id: team.id, external_id: lead.external_id };
     expect(booking?.detail).toMatchObject({
       ...ref,
@@ -307,7 +321,11 @@ describe('processCallReport on DynamoDB: outreach calls', () => {
     await processCallReport(deps, { team, call: outbound('out-redelivered'), now: NOW });
     const again = await processCallReport(deps, { team, call: outbound('out-redelivered'), now: NOW });
     expect(again.created).toBe(false);
-    expect(deps.eventBus.types()).toEqual(['lead.booking_created', 'lead.completed']);
+    expect(leadTypes(deps.eventBus)).toEqual(['lead.booking_created', 'lead.completed']);
+    // call.processed again, with the same event_id (the first delivery may have stopped before it).
+    const processed = deps.eventBus.published.filter((e) => e.type === 'call.processed');
+    expect(processed).toHaveLength(2);
+    expect(processed[0]?.detail).toEqual(processed[1]?.detail);
     expect((await intake.getLeadByStlCallId(stlCallId))?.outreach).toMatchObject({ status: 'completed' });
   });
 
@@ -321,7 +339,7 @@ describe('processCallReport on DynamoDB: outreach calls', () => {
     const again = await processCallReport(deps, { team, call: outbound('out-bus-down'), now: NOW });
 
     expect(again).toMatchObject({ created: false, outreach: { stl_call_id: stlCallId, outcome: 'booked' } });
-    expect(deps.eventBus.types()).toEqual(['lead.booking_created', 'lead.completed']);
+    expect(leadTypes(deps.eventBus)).toEqual(['lead.booking_created', 'lead.completed']);
     expect((await intake.getLeadByStlCallId(stlCallId))?.outreach).toMatchObject({ status: 'completed', outcome: 'booked' });
   });
 
@@ -334,8 +352,8 @@ describe('processCallReport on DynamoDB: outreach calls', () => {
     });
     const result = await processCallReport(deps, { team, call, now: NOW });
     expect(result.outreach).toEqual({ stl_call_id: stlCallId, outcome: 'not_booked' });
-    expect(deps.eventBus.types()).toEqual(['lead.completed']);
-    expect(deps.eventBus.published[0]?.detail).toMatchObject({ outcome: 'not_booked', appointment_id: null });
+    expect(leadTypes(deps.eventBus)).toEqual(['lead.completed']);
+    expect(leadEvents(deps.eventBus)[0]?.detail).toMatchObject({ outcome: 'not_booked', appointment_id: null });
   });
 
   it('ignores an outreach lead of another team', async () => {
@@ -371,15 +389,15 @@ describe('processCallReport on DynamoDB: outreach calls', () => {
     expect(deps.scheduler.scheduled).toEqual([
       { name: `stl-${stlCallId}-attempt-2`, at: due, queue: 'outreach-calls', body: { stl_call_id: stlCallId, attempt: 2 } },
     ]);
-    expect(deps.eventBus.published).toEqual([]);
+    expect(leadEvents(deps.eventBus)).toEqual([]);
 
     // Attempt 2 is placed (the worker claims it) and is unanswered too: outreach ends as no_answer.
     expect(await intake.transitionOutreach(stlCallId, { statuses: ['scheduled'], attempt: 2 }, { status: 'in_progress' })).toBe(true);
     await intake.linkProviderCall('out-no-answer-2', stlCallId);
     const second = await processCallReport(deps, { team, call: unanswered('out-no-answer-2'), now: due });
     expect(second.outreach).toEqual({ stl_call_id: stlCallId, outcome: 'no_answer' });
-    expect(deps.eventBus.types()).toEqual(['lead.completed']);
-    const [completed] = deps.eventBus.published;
+    expect(leadTypes(deps.eventBus)).toEqual(['lead.completed']);
+    const [completed] = leadEvents(deps.eventBus);
     if (!completed) throw new Error('no event');
     expect(leadEventViolations(completed)).toEqual([]);
     expect(completed.detail).toMatchObject({ lead_id: lead.lead_id, outcome: 'no_answer', attempts: 2, appointment_id: null });
