@@ -4,7 +4,8 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { decodeIdentity, hasPermission, type Identity } from '#shared/auth/identity';
 import type { BodyContract, BodyOf, HeadersOf, PathOf, QueryOf, RouteContract } from '#shared/contracts/contract';
 import { ForbiddenError } from '#shared/errors';
-import { log } from '#shared/logging/logger';
+import { beginInvocation, log } from '#shared/logging/logger';
+import { dimensionedMetric, flushMetrics } from '#shared/logging/metrics';
 import { embeddedJsonBytes, LAMBDA_RESPONSE_LIMIT_BYTES } from '#shared/pagination/budget';
 import { type RouteId, routeById } from '#shared/routes';
 import { errorBody } from './error-bodies';
@@ -104,7 +105,9 @@ export function createHttpHandler<const C extends RouteContract>(
 
   const requestIdMiddleware: middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
     before: (request) => {
-      state.set(request.event, { requestId: requestIdOf(request.event), started: Date.now() });
+      const requestId = requestIdOf(request.event);
+      state.set(request.event, { requestId, started: Date.now() });
+      beginInvocation(request.context, requestId);
     },
   };
 
@@ -153,7 +156,7 @@ export function createHttpHandler<const C extends RouteContract>(
           body: result.body,
           isBase64Encoded: true,
         };
-        logRequest(request.event, result.statusCode);
+        logRequest(request.event, result.statusCode, route.id);
         return;
       }
       const body = JSON.stringify(result.body);
@@ -173,7 +176,7 @@ export function createHttpHandler<const C extends RouteContract>(
             ),
           ),
         };
-        logRequest(request.event, 500);
+        logRequest(request.event, 500, route.id);
         return;
       }
       request.response = {
@@ -181,7 +184,7 @@ export function createHttpHandler<const C extends RouteContract>(
         headers: { 'content-type': 'application/json', 'x-request-id': requestId, ...(result.headers ?? {}) },
         body,
       };
-      logRequest(request.event, result.statusCode);
+      logRequest(request.event, result.statusCode, route.id);
     },
   };
 
@@ -211,7 +214,7 @@ export function createHttpHandler<const C extends RouteContract>(
         headers: { 'content-type': 'application/json', 'x-request-id': requestId },
         body: JSON.stringify(body),
       };
-      logRequest(request.event, statusCode);
+      logRequest(request.event, statusCode, route.id);
     },
   };
 
@@ -259,8 +262,11 @@ function responseContractError(message: string): Error {
   return new Error(message);
 }
 
-function logRequest(event: APIGatewayProxyEvent, statusCode: number): void {
+/** The request line, the route's 4xx/5xx count (dimension `route`: the route id) and the invocation's metrics. */
+function logRequest(event: APIGatewayProxyEvent, statusCode: number, routeId: RouteId): void {
   const s = state.get(event);
+  if (statusCode >= 400) dimensionedMetric(statusCode >= 500 ? 'Http5xx' : 'Http4xx', { route: routeId });
+  flushMetrics();
   log('info', 'request', {
     requestId: s?.requestId,
     method: event.httpMethod,
