@@ -9,9 +9,9 @@ const EMAIL = /[^\s@"'<>]+@[^\s@"'<>]+\.[a-z]{2,}/gi;
 // E.164 (+ and 7 to 15 digits) or a North American 3-3-4 grouping; not dates, times or ids.
 const PHONE = /\+\d{7,15}\b|\(?\b\d{3}\)?[ .-]\d{3}[ .-]\d{4}\b/g;
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
-export function redactText(text: string): string {
+function redactText(text: string): string {
   return text.replace(EMAIL, REDACTED).replace(PHONE, REDACTED);
 }
 
