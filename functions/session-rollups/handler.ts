@@ -36,7 +36,7 @@ export async function handler(event: DynamoDBStreamEvent, context?: Context): Pr
   // Rollup lag: how long after the newest change in the batch its buckets landed.
   const lagSeconds = newest > 0 ? Math.round(Date.now() / 1000 - newest) : null;
   if (lagSeconds !== null) secondsMetric('RollupLagSeconds', lagSeconds);
-  flushMetrics();
+  await flushMetrics().catch((error: unknown) => log('warn', 'metrics not written', { error: String(error) }));
   log(failed ? 'warn' : 'info', 'rollups applied', {
     records: changes.length,
     failedFrom: failed,

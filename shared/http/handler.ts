@@ -146,7 +146,7 @@ export function createHttpHandler<const C extends RouteContract>(
   };
 
   const jsonResponse: middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
-    after: (request) => {
+    after: async (request) => {
       const requestId = state.get(request.event)?.requestId ?? '';
       const result = request.response as unknown as HttpResult;
       if (result.isBase64Encoded && typeof result.body === 'string') {
@@ -156,7 +156,7 @@ export function createHttpHandler<const C extends RouteContract>(
           body: result.body,
           isBase64Encoded: true,
         };
-        logRequest(request.event, result.statusCode, route.id);
+        await logRequest(request.event, result.statusCode, route.id);
         return;
       }
       const body = JSON.stringify(result.body);
@@ -176,7 +176,7 @@ export function createHttpHandler<const C extends RouteContract>(
             ),
           ),
         };
-        logRequest(request.event, 500, route.id);
+        await logRequest(request.event, 500, route.id);
         return;
       }
       request.response = {
@@ -184,12 +184,12 @@ export function createHttpHandler<const C extends RouteContract>(
         headers: { 'content-type': 'application/json', 'x-request-id': requestId, ...(result.headers ?? {}) },
         body,
       };
-      logRequest(request.event, result.statusCode, route.id);
+      await logRequest(request.event, result.statusCode, route.id);
     },
   };
 
   const errorHandler: middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
-    onError: (request) => {
+    onError: async (request) => {
       const requestId = state.get(request.event)?.requestId ?? requestIdOf(request.event);
       const error = request.error;
       let statusCode = 500;
@@ -214,7 +214,7 @@ export function createHttpHandler<const C extends RouteContract>(
         headers: { 'content-type': 'application/json', 'x-request-id': requestId },
         body: JSON.stringify(body),
       };
-      logRequest(request.event, statusCode, route.id);
+      await logRequest(request.event, statusCode, route.id);
     },
   };
 
@@ -263,10 +263,11 @@ function responseContractError(message: string): Error {
 }
 
 /** The request line, the route's 4xx/5xx count (dimension `route`: the route id) and the invocation's metrics. */
-function logRequest(event: APIGatewayProxyEvent, statusCode: number, routeId: RouteId): void {
+async function logRequest(event: APIGatewayProxyEvent, statusCode: number, routeId: RouteId): Promise<void> {
   const s = state.get(event);
   if (statusCode >= 400) dimensionedMetric(statusCode >= 500 ? 'Http5xx' : 'Http4xx', { route: routeId });
-  flushMetrics();
+  // Metrics never change an answer: a failed flush is logged and the response goes out.
+  await flushMetrics().catch((error: unknown) => log('warn', 'metrics not written', { error: String(error) }));
   log('info', 'request', {
     requestId: s?.requestId,
     method: event.httpMethod,

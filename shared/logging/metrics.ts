@@ -1,4 +1,5 @@
-import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import type { Metrics } from '@aws-lambda-powertools/metrics';
+import { lazy } from '#shared/lazy';
 
 /**
  * Business and HTTP metrics in CloudWatch's embedded metric format (EMF), through Powertools for
@@ -7,6 +8,8 @@ import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
  * it (`npm start`, tests, benchmarks) nothing is recorded or printed. `POWERTOOLS_METRICS_DISABLED`
  * switches them off too.
  *
+ * Recording is a push onto an array; Powertools' Metrics is imported by the first flush that has
+ * something to write, not at cold start (most read requests record nothing: only 4xx/5xx count).
  * The names and dimensions are listed in the README (Operations: metrics).
  */
 export type MetricName =
@@ -23,42 +26,54 @@ export type MetricName =
   | 'Http4xx'
   | 'Http5xx';
 
-let instance: Metrics | null | undefined;
-
-function metrics(): Metrics | null {
-  if (instance !== undefined) return instance;
-  const namespace = process.env.POWERTOOLS_METRICS_NAMESPACE;
-  instance = namespace && process.env.POWERTOOLS_METRICS_DISABLED !== 'true' ? new Metrics({ namespace }) : null;
-  return instance;
+interface Recorded {
+  readonly name: MetricName;
+  readonly unit: 'Count' | 'Seconds';
+  readonly value: number;
+  /** Its own dimensions: written as a separate EMF line. */
+  readonly dimensions?: Readonly<Record<string, string>>;
 }
 
-/** Adds `value` to a count metric of the current invocation (flushed by `flushMetrics`). */
+const pending: Recorded[] = [];
+
+function enabled(): boolean {
+  return Boolean(process.env.POWERTOOLS_METRICS_NAMESPACE) && process.env.POWERTOOLS_METRICS_DISABLED !== 'true';
+}
+
+const powertools = lazy(async () => {
+  const { Metrics, MetricUnit } = await import('@aws-lambda-powertools/metrics');
+  return { metrics: new Metrics({ namespace: process.env.POWERTOOLS_METRICS_NAMESPACE }) as Metrics, MetricUnit };
+});
+
+/** Adds `value` to a count metric of the current invocation (written by `flushMetrics`). */
 export function countMetric(name: MetricName, value = 1): void {
-  if (value <= 0) return;
-  metrics()?.addMetric(name, MetricUnit.Count, value);
+  if (value > 0 && enabled()) pending.push({ name, unit: 'Count', value });
 }
 
-/** A metric with its own dimensions (e.g. a route), written at once as its own EMF line. */
-export function dimensionedMetric(
-  name: MetricName,
-  dimensions: Readonly<Record<string, string>>,
-  value = 1,
-  unit: 'Count' | 'Seconds' = 'Count',
-): void {
-  const m = metrics();
-  if (!m) return;
-  const single = m.singleMetric();
-  for (const [k, v] of Object.entries(dimensions)) single.addDimension(k, v);
-  single.addMetric(name, unit === 'Seconds' ? MetricUnit.Seconds : MetricUnit.Count, value);
+/** A count metric with its own dimensions (e.g. a route), written as its own EMF line. */
+export function dimensionedMetric(name: MetricName, dimensions: Readonly<Record<string, string>>, value = 1): void {
+  if (enabled()) pending.push({ name, unit: 'Count', value, dimensions });
 }
 
 /** A duration metric of the current invocation, in seconds. */
 export function secondsMetric(name: MetricName, seconds: number): void {
-  metrics()?.addMetric(name, MetricUnit.Seconds, Math.max(0, seconds));
+  if (enabled()) pending.push({ name, unit: 'Seconds', value: Math.max(0, seconds) });
 }
 
-/** Writes the invocation's metrics (one EMF line); nothing when none were recorded. */
-export function flushMetrics(): void {
-  const m = metrics();
-  if (m?.hasStoredMetrics()) m.publishStoredMetrics();
+/** Writes the invocation's metrics (EMF lines); imports nothing and writes nothing when none were recorded. */
+export async function flushMetrics(): Promise<void> {
+  if (pending.length === 0) return;
+  const recorded = pending.splice(0);
+  const { metrics, MetricUnit } = await powertools();
+  const unit = (u: Recorded['unit']) => (u === 'Seconds' ? MetricUnit.Seconds : MetricUnit.Count);
+  for (const r of recorded) {
+    if (!r.dimensions) {
+      metrics.addMetric(r.name, unit(r.unit), r.value);
+      continue;
+    }
+    const single = metrics.singleMetric();
+    for (const [k, v] of Object.entries(r.dimensions)) single.addDimension(k, v);
+    single.addMetric(r.name, unit(r.unit), r.value);
+  }
+  if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
 }

@@ -55,7 +55,7 @@ export async function processSqsBatch(
     }
   }
   setCorrelationId(undefined);
-  flushMetrics();
+  await flushMetrics().catch((error: unknown) => log('warn', 'metrics not written', { error: String(error) }));
   return { batchItemFailures };
 }
 

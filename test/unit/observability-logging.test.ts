@@ -114,10 +114,10 @@ describe('metrics', () => {
   it('record and print nothing without a namespace (npm start, tests)', async () => {
     const { metrics } = load({ POWERTOOLS_METRICS_NAMESPACE: undefined });
     expect(
-      await captured(() => {
+      await captured(async () => {
         metrics.countMetric('LeadsIngested');
         metrics.dimensionedMetric('Http5xx', { route: 'listCalls' });
-        metrics.flushMetrics();
+        await metrics.flushMetrics();
       }),
     ).toEqual([]);
   });
@@ -128,12 +128,12 @@ describe('metrics', () => {
       POWERTOOLS_SERVICE_NAME: 'svc',
       POWERTOOLS_METRICS_DISABLED: undefined,
     });
-    const lines = await captured(() => {
+    const lines = await captured(async () => {
       metrics.dimensionedMetric('Http5xx', { route: 'listCalls' });
       metrics.countMetric('LeadsIngested');
       metrics.countMetric('TextsSent', 0);
-      metrics.flushMetrics();
-      metrics.flushMetrics();
+      await metrics.flushMetrics();
+      await metrics.flushMetrics();
     });
     expect(lines).toHaveLength(2);
     const [http, business] = lines as [Record<string, unknown>, Record<string, unknown>];
