@@ -66,7 +66,7 @@ export interface SurfaceApiProps {
   readonly throttlingBurstLimit?: number;
   /** @default RetentionDays.THREE_MONTHS */
   readonly accessLogRetention?: RetentionDays;
-  /** X-Ray tracing of the stage. @default false */
+  /** X-Ray tracing of the stage (active: API Gateway samples requests and passes the trace to the functions). @default true */
   readonly tracingEnabled?: boolean;
   /**
    * The default rate limits every authenticated route's function enforces (RATE_LIMIT_* variables).
@@ -127,7 +127,7 @@ export class SurfaceApi extends Construct {
         loggingLevel: MethodLoggingLevel.ERROR,
         dataTraceEnabled: false,
         metricsEnabled: true,
-        tracingEnabled: props.tracingEnabled ?? false,
+        tracingEnabled: props.tracingEnabled ?? true,
         throttlingRateLimit: props.throttlingRateLimit ?? 100,
         throttlingBurstLimit: props.throttlingBurstLimit ?? 200,
       },

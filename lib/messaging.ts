@@ -18,7 +18,7 @@ export interface WorkQueue {
   readonly name: QueueName;
   readonly queue: Queue;
   readonly deadLetterQueue: Queue;
-  /** In alarm while the dead-letter queue holds any message. It has no action: the operator adds one (SNS, chat). */
+  /** In alarm while the dead-letter queue holds any message; notifies the alarm topic (lib/observability.ts). */
   readonly deadLetterAlarm: Alarm;
   /** The row of WORKERS that consumes the queue. */
   readonly worker: WorkerDefinition;

@@ -1,12 +1,20 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { AssetHashType, DockerImage, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { CfnTable, ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
 import { BUNDLE_ENTRY_FILE, functionBuildOptions } from './function-bundle';
+
+/**
+ * CloudWatch namespace of the service's EMF metrics (shared/logging/metrics.ts); the `service`
+ * dimension is the stack name, so two stages in one account keep their figures apart.
+ */
+export const METRICS_NAMESPACE = 'LeadCallSchedulingService';
 
 /** The repository root: functions/, tsconfig.json and node_modules live there. */
 const PROJECT_ROOT = path.resolve(__dirname, '..');
@@ -22,7 +30,8 @@ export interface ServiceFunctionProps {
   /** @default - none */
   readonly description?: string;
   /**
-   * Extra environment variables (the house defaults NODE_OPTIONS and LOG_LEVEL can be overridden).
+   * Extra environment variables (the house defaults NODE_OPTIONS, LOG_LEVEL, POWERTOOLS_SERVICE_NAME and
+   * POWERTOOLS_METRICS_NAMESPACE can be overridden).
    * @default - none
    */
   readonly environment?: Readonly<Record<string, string>>;
@@ -40,12 +49,14 @@ export interface ServiceFunctionProps {
  * A Lambda function with the house defaults: Node.js 22 on arm64, bundled locally by esbuild as
  * an ES module with code splitting (lib/function-bundle.ts: minified, with source maps, the AWS
  * SDK included so cold starts do not load the runtime's copy, code imported with `import()` in
- * chunks read on first use), an explicit log group with a retention, and a role that may write
+ * chunks read on first use), an explicit log group with a retention, active X-Ray tracing,
+ * Powertools' logger and metrics settings (service name: the stack's name; namespace
+ * METRICS_NAMESPACE), and a role that may write
  * only to that log group (no AWSLambdaBasicExecutionRole, whose log permissions span every log
  * group in the account).
  *
  * Not NodejsFunction: it bundles to one `--outfile`, and code splitting needs an output folder.
- * The asset is bundled in-process with esbuild's API (no Docker), hashed by its output.
+ * The asset is bundled in-process with esbuild's API (no Docker), hashed by its output (bundledCode).
  *
  * Node.js 22 rather than 24: the code is developed and tested on Node 20/22 (the machines run Node 20,
  * `@middy/core` 6.x), and 22 is a supported LTS Lambda runtime; moving to 24 is a deliberate upgrade
@@ -72,8 +83,9 @@ export class ServiceFunction extends Construct {
       }),
     );
 
+    const bundle = bundledCode(this, entry);
     this.function = new LambdaFunction(this, 'Function', {
-      code: bundledCode(entry),
+      code: bundle.code,
       handler: `${path.basename(BUNDLE_ENTRY_FILE, '.mjs')}.handler`,
       description: props.description,
       runtime: Runtime.NODEJS_22_X,
@@ -82,13 +94,24 @@ export class ServiceFunction extends Construct {
       timeout: props.timeout ?? Duration.seconds(10),
       role: this.role,
       logGroup: this.logGroup,
+      // Active tracing: Lambda samples and records each invocation's segment itself; the functions
+      // do not load the X-Ray SDK (Powertools' Tracer, ~125 KB): README, Operations: tracing.
+      tracing: Tracing.ACTIVE,
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
         LOG_LEVEL: props.logLevel ?? 'info',
+        POWERTOOLS_SERVICE_NAME: Stack.of(this).stackName,
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
         ...props.environment,
       },
     });
 
+    bundle.release();
+    Validations.of(this.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'Active tracing grants xray:PutTraceSegments and xray:PutTelemetryRecords on *: these actions have no resource-level permissions (IAM service authorization reference).',
+    });
     Validations.of(this.function).acknowledge({
       id: 'AwsSolutions-L1',
       reason:
@@ -103,24 +126,19 @@ export class ServiceFunction extends Construct {
 }
 
 /**
- * The function's asset: its handler bundled by esbuild into the asset folder. Only the local
- * bundler runs; the Docker image is never pulled (bundling fails loudly instead), and when a test
- * synthesizes without bundling (`aws:cdk:bundling-stacks`), nothing is built at all.
+ * The function's asset: its handler bundled by esbuild (lib/function-bundle.ts) into a temporary
+ * folder, which `Code.fromAsset` stages into the cloud assembly, hashed by its content (the
+ * output). The bundle is built here rather than through CDK's asset bundling, which prints a
+ * "Bundling asset …" line per function on every synth and test run, with no option to keep quiet;
+ * esbuild prints warnings and errors only. When a synth skips bundling (`aws:cdk:bundling-stacks`,
+ * as most template tests do), nothing is built and the handler's folder stands in for the asset.
+ * `release` removes the temporary folder once the function has staged its asset.
  */
-function bundledCode(entry: string): Code {
-  return Code.fromAsset(path.dirname(entry), {
-    assetHashType: AssetHashType.OUTPUT,
-    bundling: {
-      image: DockerImage.fromRegistry('public.ecr.aws/sam/build-nodejs22.x'),
-      command: ['sh', '-c', 'echo "functions are bundled locally with esbuild (lib/function-bundle.ts)" >&2; exit 1'],
-      local: {
-        tryBundle(outputDir: string): boolean {
-          buildSync(functionBuildOptions(PROJECT_ROOT, entry, outputDir));
-          return true;
-        },
-      },
-    },
-  });
+function bundledCode(scope: Construct, entry: string): { code: Code; release: () => void } {
+  if (!Stack.of(scope).bundlingRequired) return { code: Code.fromAsset(path.dirname(entry)), release: () => {} };
+  const outdir = mkdtempSync(path.join(tmpdir(), 'service-function-'));
+  buildSync(functionBuildOptions(PROJECT_ROOT, entry, outdir));
+  return { code: Code.fromAsset(outdir), release: () => rmSync(outdir, { recursive: true, force: true }) };
 }
 
 /** What a function may do with a table: `read` (queries and gets) or `readwrite` (writes too, no table management). */

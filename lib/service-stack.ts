@@ -16,6 +16,7 @@ import { DataTables } from './data-tables';
 import { ServiceEvents } from './events';
 import { MessageQueues, QueueWorkers } from './messaging';
 import { pascalCase } from './naming';
+import { ALARM_EMAILS_CONTEXT, alarmEmailsFromContext, ServiceObservability } from './observability';
 import type { ServicePorts } from './ports';
 import { SmsProvider, VoiceProvider, type VoiceProviderProps } from './providers';
 import { ServiceScheduler } from './scheduling';
@@ -70,6 +71,11 @@ export interface ServiceStackProps extends StackProps {
    * @default DEFAULT_RATE_LIMITS
    */
   readonly rateLimits?: RateLimitDefaults;
+  /**
+   * Email addresses subscribed to the alarm topic.
+   * @default - context key alarmEmails (`-c alarmEmails=a@b.c,d@e.f`), else none
+   */
+  readonly alarmEmails?: readonly string[];
 }
 
 /**
@@ -99,6 +105,8 @@ export class ServiceStack extends Stack {
   public readonly apis: Readonly<Partial<Record<Surface, SurfaceApi>>>;
   /** The per-key usage plan over the APIs' stages (absent when no API has an authenticated route). */
   public readonly usagePlan?: KeyUsagePlan;
+  /** The alarm topic, the alarms not made by the other constructs, and the dashboard. */
+  public readonly observability: ServiceObservability;
 
   constructor(scope: Construct, id: string, props: ServiceStackProps = {}) {
     super(scope, id, props);
@@ -200,6 +208,23 @@ export class ServiceStack extends Stack {
       });
     }
     this.addMessagingOutputs();
+
+    // Last: it gives every alarm made above the topic as its action.
+    this.observability = new ServiceObservability(this, 'Observability', {
+      apis,
+      authorizer: this.authorizer,
+      queues: this.queues,
+      streamConsumers: this.streamConsumers,
+      alarmEmails: props.alarmEmails ?? alarmEmailsFromContext(this.node.tryGetContext(ALARM_EMAILS_CONTEXT)),
+    });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      description: 'SNS topic every alarm notifies: subscribe with -c alarmEmails=... at deploy, or aws sns subscribe',
+      value: this.observability.alarmTopic.topicArn,
+    });
+    new CfnOutput(this, 'DashboardName', {
+      description: 'CloudWatch dashboard of the service',
+      value: this.observability.dashboard.dashboardName,
+    });
   }
 
   /** Where operators look at and redrive work: the queues and dead-letter queues, the bus, the schedule group, the key to set. */

@@ -1,4 +1,4 @@
-import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
@@ -6,7 +6,7 @@ import { requestCredential } from '#shared/auth/api-key';
 import { encodeIdentity } from '#shared/auth/identity';
 import { allowedRoutes, buildPolicy, parseMethodArn } from '#shared/auth/policy';
 import { authenticateApiKey } from '#shared/domain/identity-resolver';
-import { log } from '#shared/logging/logger';
+import { beginInvocation, log } from '#shared/logging/logger';
 import { findRoute } from '#shared/routes';
 
 const store = new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));
@@ -19,7 +19,8 @@ const LAST_USED_WRITE_INTERVAL_MS = 60_000;
  * answer 403 through ACCESS_DENIED. The policy lists every route the key may call because API
  * Gateway caches it per key and reuses it across routes.
  */
-export const handler = async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
+export const handler = async (event: APIGatewayRequestAuthorizerEvent, context?: Context): Promise<APIGatewayAuthorizerResult> => {
+  beginInvocation(context, event.requestContext?.requestId);
   // Exactly one credential: a repeated or conflicting credential header is refused (see requestCredential).
   const credential = requestCredential(event, { allowXApiKey: isIntakeRequest(event.methodArn) });
   if (!credential.ok) {

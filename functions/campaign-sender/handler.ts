@@ -1,4 +1,4 @@
-import type { SQSEvent } from 'aws-lambda';
+import type { Context, SQSEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-config-store';
@@ -10,6 +10,7 @@ import { startCampaign } from '#shared/domain/sms/campaign-service';
 import { sendRatePerSecond } from '#shared/domain/sms/pricing-config';
 import { sendChunk } from '#shared/domain/sms/send-chunk';
 import { log } from '#shared/logging/logger';
+import { countMetric } from '#shared/logging/metrics';
 import { workerMaxRunMs } from '#shared/workers/definitions';
 import { deliveryOf, parseMessage, processSqsBatch } from '#shared/workers/sqs-batch';
 
@@ -26,26 +27,32 @@ const campaignMessage = z.discriminatedUnion('type', [
 ]);
 
 /** Consumes campaign-sends: starts scheduled campaigns and sends chunks; failures reported per item. */
-export const handler = (event: SQSEvent) =>
-  processSqsBatch(event, async (record) => {
-    const message = parseMessage(record, campaignMessage);
-    const deps = campaignDeps();
-    if (message.type === 'start') {
-      const result = await startCampaign(deps, message, new Date());
-      log('info', 'campaign start', { campaignId: message.campaign_id, result });
-      return;
-    }
-    const result = await sendChunk(
-      {
-        ...deps,
-        sms: smsProvider.get('default'),
-        team: (id) => tenancy.getTeam(id),
-        messagingConfig: (id) => messagingConfigs.getMessagingConfig(id),
-        ratePerSecond: rate,
-        maxRunMs,
-      },
-      message,
-      deliveryOf(record),
-    );
-    log('info', 'campaign chunk', { campaignId: message.campaign_id, chunk: message.chunk, ...result });
-  });
+export const handler = (event: SQSEvent, context?: Context) =>
+  processSqsBatch(
+    event,
+    async (record) => {
+      const message = parseMessage(record, campaignMessage);
+      const deps = campaignDeps();
+      if (message.type === 'start') {
+        const result = await startCampaign(deps, message, new Date());
+        log('info', 'campaign start', { campaignId: message.campaign_id, result });
+        return;
+      }
+      const result = await sendChunk(
+        {
+          ...deps,
+          sms: smsProvider.get('default'),
+          team: (id) => tenancy.getTeam(id),
+          messagingConfig: (id) => messagingConfigs.getMessagingConfig(id),
+          ratePerSecond: rate,
+          maxRunMs,
+        },
+        message,
+        deliveryOf(record),
+      );
+      countMetric('TextsSent', result.sent);
+      countMetric('TextsFailed', result.failed);
+      log('info', 'campaign chunk', { campaignId: message.campaign_id, chunk: message.chunk, ...result });
+    },
+    context,
+  );

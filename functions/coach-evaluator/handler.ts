@@ -1,4 +1,4 @@
-import type { SQSEvent } from 'aws-lambda';
+import type { Context, SQSEvent } from 'aws-lambda';
 import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoEvaluationStore } from '#shared/adapters/dynamodb/coach-store';
@@ -9,6 +9,7 @@ import { eventBus } from '#shared/adapters/runtime/event-bus';
 import { evaluateCall } from '#shared/domain/coach/evaluate-call';
 import { evaluationRequestSchema } from '#shared/domain/coach/evaluation-request';
 import { log } from '#shared/logging/logger';
+import { countMetric } from '#shared/logging/metrics';
 import { parseMessage, processSqsBatch } from '#shared/workers/sqs-batch';
 
 const client = getDocumentClient();
@@ -17,13 +18,18 @@ const evaluations = new DynamoEvaluationStore(client, physicalTableName('calls')
 const rubrics = new DynamoRubricStore(client, physicalTableName('teams'));
 
 /** Consumes coach-evaluations: one call evaluated and stored exactly once per message, failures reported per item. */
-export const handler = (event: SQSEvent) =>
-  processSqsBatch(event, async (record) => {
-    const request = parseMessage(record, evaluationRequestSchema);
-    const outcome = await evaluateCall(
-      { calls, evaluations, rubrics, evaluator: callEvaluator.get('default'), bus: eventBus.get('default') },
-      request,
-      new Date(),
-    );
-    log('info', 'coach evaluation', { teamId: request.team_id, callId: request.call_id, ...outcome });
-  });
+export const handler = (event: SQSEvent, context?: Context) =>
+  processSqsBatch(
+    event,
+    async (record) => {
+      const request = parseMessage(record, evaluationRequestSchema);
+      const outcome = await evaluateCall(
+        { calls, evaluations, rubrics, evaluator: callEvaluator.get('default'), bus: eventBus.get('default') },
+        request,
+        new Date(),
+      );
+      if (outcome.status === 'evaluated') countMetric('Evaluations');
+      log('info', 'coach evaluation', { teamId: request.team_id, callId: request.call_id, ...outcome });
+    },
+    context,
+  );

@@ -1,10 +1,11 @@
-import type { AttributeValue, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import type { AttributeValue, Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoRollupStore } from '#shared/adapters/dynamodb/rollup-store';
 import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { applySessionChanges, type SessionChange } from '#shared/domain/rollups/session-changes';
-import { log } from '#shared/logging/logger';
+import { beginInvocation, log } from '#shared/logging/logger';
+import { flushMetrics, secondsMetric } from '#shared/logging/metrics';
 
 const deps = {
   rollups: new DynamoRollupStore(getDocumentClient(), physicalTableName('rollups')),
@@ -23,7 +24,8 @@ function placementOf(image: Record<string, AttributeValue> | undefined): Session
  * touch, where the row was (old image) and where it is (new image). A failure reports the earliest
  * record whose buckets did not land, so the event source mapping retries from there.
  */
-export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+export async function handler(event: DynamoDBStreamEvent, context?: Context): Promise<DynamoDBBatchResponse> {
+  beginInvocation(context, undefined);
   const changes: SessionChange[] = event.Records.map((record) => ({
     sequenceNumber: record.dynamodb?.SequenceNumber ?? '',
     placements: [...placementOf(record.dynamodb?.OldImage), ...placementOf(record.dynamodb?.NewImage)],
@@ -31,11 +33,15 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
   const started = Date.now();
   const failed = await applySessionChanges(deps, changes);
   const newest = Math.max(0, ...event.Records.map((r) => r.dynamodb?.ApproximateCreationDateTime ?? 0));
+  // Rollup lag: how long after the newest change in the batch its buckets landed.
+  const lagSeconds = newest > 0 ? Math.round(Date.now() / 1000 - newest) : null;
+  if (lagSeconds !== null) secondsMetric('RollupLagSeconds', lagSeconds);
+  await flushMetrics().catch((error: unknown) => log('warn', 'metrics not written', { error: String(error) }));
   log(failed ? 'warn' : 'info', 'rollups applied', {
     records: changes.length,
     failedFrom: failed,
     ms: Date.now() - started,
-    lagSeconds: newest > 0 ? Math.round(Date.now() / 1000 - newest) : null,
+    lagSeconds,
   });
   return { batchItemFailures: failed ? [{ itemIdentifier: failed }] : [] };
 }

@@ -1,4 +1,4 @@
-import type { SQSEvent } from 'aws-lambda';
+import type { Context, SQSEvent } from 'aws-lambda';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoWebhookStore } from '#shared/adapters/dynamodb/webhook-store';
@@ -31,19 +31,23 @@ const deps = (): DispatchDeps => ({
  * Consumes webhook-deliveries: EventBridge events from the rule (fanned out to the team's
  * subscriptions) and attempt messages (one signed POST each). Failures are reported per record.
  */
-export const handler = (event: SQSEvent) =>
-  processSqsBatch(event, async (record) => {
-    let body: unknown;
-    try {
-      body = JSON.parse(record.body);
-    } catch {
-      throw new PoisonMessageError('message body is not JSON');
-    }
-    if (isAttemptMessage(body)) {
-      if ((await runAttempt(deps(), body)) === 'retry') throw new Error('attempt in flight elsewhere; retried later');
-    } else if (isIncomingEvent(body)) {
-      await fanOut(deps(), body);
-    } else {
-      throw new PoisonMessageError('neither an EventBridge event nor a webhook attempt');
-    }
-  });
+export const handler = (event: SQSEvent, context?: Context) =>
+  processSqsBatch(
+    event,
+    async (record) => {
+      let body: unknown;
+      try {
+        body = JSON.parse(record.body);
+      } catch {
+        throw new PoisonMessageError('message body is not JSON');
+      }
+      if (isAttemptMessage(body)) {
+        if ((await runAttempt(deps(), body)) === 'retry') throw new Error('attempt in flight elsewhere; retried later');
+      } else if (isIncomingEvent(body)) {
+        await fanOut(deps(), body);
+      } else {
+        throw new PoisonMessageError('neither an EventBridge event nor a webhook attempt');
+      }
+    },
+    context,
+  );

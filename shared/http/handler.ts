@@ -8,7 +8,8 @@ import type { BodyContract, BodyOf, HeadersOf, PathOf, QueryOf, RouteContract } 
 import { isExpired } from '#shared/domain/identity-resolver';
 import { type RateLimitDecision, rateLimitHeaders } from '#shared/domain/rate-limit';
 import { ForbiddenError } from '#shared/errors';
-import { log } from '#shared/logging/logger';
+import { beginInvocation, log } from '#shared/logging/logger';
+import { dimensionedMetric, flushMetrics } from '#shared/logging/metrics';
 import { embeddedJsonBytes, LAMBDA_RESPONSE_LIMIT_BYTES } from '#shared/pagination/budget';
 import { type RouteId, routeById } from '#shared/routes';
 import { errorBody } from './error-bodies';
@@ -126,7 +127,9 @@ export function createHttpHandler<const C extends RouteContract>(
 
   const requestIdMiddleware: middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
     before: (request) => {
-      state.set(request.event, { requestId: requestIdOf(request.event), started: Date.now() });
+      const requestId = requestIdOf(request.event);
+      state.set(request.event, { requestId, started: Date.now() });
+      beginInvocation(request.context, requestId);
     },
   };
 
@@ -193,7 +196,7 @@ export function createHttpHandler<const C extends RouteContract>(
   };
 
   const jsonResponse: middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
-    after: (request) => {
+    after: async (request) => {
       const s = state.get(request.event);
       const requestId = s?.requestId ?? '';
       const limitHeaders = s?.rateLimit ? rateLimitHeaders(s.rateLimit) : {};
@@ -205,7 +208,7 @@ export function createHttpHandler<const C extends RouteContract>(
           body: result.body,
           isBase64Encoded: true,
         };
-        logRequest(request.event, result.statusCode);
+        await logRequest(request.event, result.statusCode, route.id);
         return;
       }
       // The key's field allow-list, in one place for every route: what a key may not see is left
@@ -228,7 +231,7 @@ export function createHttpHandler<const C extends RouteContract>(
             ),
           ),
         };
-        logRequest(request.event, 500);
+        await logRequest(request.event, 500, route.id);
         return;
       }
       request.response = {
@@ -236,12 +239,12 @@ export function createHttpHandler<const C extends RouteContract>(
         headers: { 'content-type': 'application/json', 'x-request-id': requestId, ...limitHeaders, ...(result.headers ?? {}) },
         body,
       };
-      logRequest(request.event, result.statusCode);
+      await logRequest(request.event, result.statusCode, route.id);
     },
   };
 
   const errorHandler: middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
-    onError: (request) => {
+    onError: async (request) => {
       const s = state.get(request.event);
       const requestId = s?.requestId ?? requestIdOf(request.event);
       const error = request.error;
@@ -267,7 +270,7 @@ export function createHttpHandler<const C extends RouteContract>(
         headers: { 'content-type': 'application/json', 'x-request-id': requestId, ...(s?.rateLimit ? rateLimitHeaders(s.rateLimit) : {}) },
         body: JSON.stringify(body),
       };
-      logRequest(request.event, statusCode);
+      await logRequest(request.event, statusCode, route.id);
     },
   };
 
@@ -316,8 +319,12 @@ function responseContractError(message: string): Error {
   return new Error(message);
 }
 
-function logRequest(event: APIGatewayProxyEvent, statusCode: number): void {
+/** The request line, the route's 4xx/5xx count (dimension `route`: the route id) and the invocation's metrics. */
+async function logRequest(event: APIGatewayProxyEvent, statusCode: number, routeId: RouteId): Promise<void> {
   const s = state.get(event);
+  if (statusCode >= 400) dimensionedMetric(statusCode >= 500 ? 'Http5xx' : 'Http4xx', { route: routeId });
+  // Metrics never change an answer: a failed flush is logged and the response goes out.
+  await flushMetrics().catch((error: unknown) => log('warn', 'metrics not written', { error: String(error) }));
   log('info', 'request', {
     requestId: s?.requestId,
     method: event.httpMethod,

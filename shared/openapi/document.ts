@@ -28,10 +28,21 @@ import {
 
 export const API_VERSION = '1.3.0';
 
+/**
+ * The project's license (package.json `license`: UNLICENSED, a private, proprietary service; no SPDX
+ * identifier applies). No `jsonSchemaDialect`: OpenAPI 3.1's default dialect applies, and declaring
+ * it makes some validators (Stoplight Prism) skip response bodies silently.
+ */
+export const API_LICENSE = { name: 'Proprietary (UNLICENSED): all rights reserved' } as const;
+
 export interface OpenApiDocument {
   readonly openapi: '3.1.0';
-  readonly info: { readonly title: string; readonly version: string; readonly description: string };
-  readonly jsonSchemaDialect: string;
+  readonly info: {
+    readonly title: string;
+    readonly version: string;
+    readonly description: string;
+    readonly license: { readonly name: string };
+  };
   readonly servers: readonly unknown[];
   readonly tags: readonly { readonly name: string; readonly description: string }[];
   readonly paths: Record<string, Record<string, Record<string, unknown>>>;
@@ -81,8 +92,12 @@ export function buildOpenApiDocument(): OpenApiDocument {
   const v0Paths = ROUTES.filter((r) => selectsTeam(contractOf(r))).map((r) => r.path);
   return {
     openapi: '3.1.0',
-    info: { title: 'Lead, Call and Scheduling Service API', version: API_VERSION, description: infoDescription(v0Paths) },
-    jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
+    info: {
+      title: 'Lead, Call and Scheduling Service API',
+      version: API_VERSION,
+      description: infoDescription(v0Paths),
+      license: API_LICENSE,
+    },
     servers: [SERVERS.read, SERVERS.platform, SERVERS.intake],
     tags,
     paths,

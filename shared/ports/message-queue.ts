@@ -5,6 +5,9 @@ export interface QueueMessage {
   readonly delaySeconds?: number;
 }
 
+/** SQS message attribute carrying the id of the request that caused a message (README, Operations: correlation id). */
+export const CORRELATION_ID_ATTRIBUTE = 'correlation_id';
+
 export interface MessageQueue {
   /** Sends every message or throws; batches as the transport requires. */
   send(messages: readonly QueueMessage[]): Promise<void>;

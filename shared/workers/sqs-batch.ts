@@ -1,9 +1,11 @@
-import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type * as z from 'zod';
 import type { Delivery } from '#shared/domain/claims';
 import { PoisonMessageError } from '#shared/errors';
 import { describeIssue } from '#shared/http/validation';
-import { log } from '#shared/logging/logger';
+import { beginInvocation, log, setCorrelationId } from '#shared/logging/logger';
+import { flushMetrics } from '#shared/logging/metrics';
+import { CORRELATION_ID_ATTRIBUTE } from '#shared/ports/message-queue';
 
 export function parseMessage<T>(record: SQSRecord, schema: z.ZodType<T>): T {
   let json: unknown;
@@ -31,9 +33,16 @@ export function deliveryOf(record: SQSRecord): Delivery {
  * (the event source must have ReportBatchItemFailures enabled). Records run one after another in
  * order, which keeps per-batch pacing simple; a failure never stops the rest of the batch.
  */
-export async function processSqsBatch(event: SQSEvent, processRecord: (record: SQSRecord) => Promise<void>): Promise<SQSBatchResponse> {
+export async function processSqsBatch(
+  event: SQSEvent,
+  processRecord: (record: SQSRecord) => Promise<void>,
+  context?: Context,
+): Promise<SQSBatchResponse> {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+  beginInvocation(context, undefined);
   for (const record of event.Records) {
+    // Each record's lines (and the messages it sends on) carry the id of the request that caused it.
+    setCorrelationId(correlationIdOf(record));
     try {
       await processRecord(record);
     } catch (error) {
@@ -45,5 +54,12 @@ export async function processSqsBatch(event: SQSEvent, processRecord: (record: S
       batchItemFailures.push({ itemIdentifier: record.messageId });
     }
   }
+  setCorrelationId(undefined);
+  await flushMetrics().catch((error: unknown) => log('warn', 'metrics not written', { error: String(error) }));
   return { batchItemFailures };
+}
+
+/** The `correlation_id` message attribute the SQS adapter sets (shared/adapters/aws/sqs-queue.ts). */
+export function correlationIdOf(record: SQSRecord): string | undefined {
+  return record.messageAttributes?.[CORRELATION_ID_ATTRIBUTE]?.stringValue || undefined;
 }

@@ -20,7 +20,7 @@ import { environmentOf, type Resources, serviceFunctions } from './template-help
  */
 const NO_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
 /** ServiceFunction's house defaults, on every function; not resources. */
-const HOUSE_DEFAULTS = new Set(['NODE_OPTIONS', 'LOG_LEVEL']);
+const HOUSE_DEFAULTS = new Set(['NODE_OPTIONS', 'LOG_LEVEL', 'POWERTOOLS_SERVICE_NAME', 'POWERTOOLS_METRICS_NAMESPACE']);
 /**
  * What the Lambda runtime adds beside the function's configuration (a subset: the region the SDK
  * clients read), and the test-wide switch of the AWS SDK's notice about the local Node 20.

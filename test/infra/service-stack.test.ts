@@ -405,7 +405,7 @@ describe('APIs', () => {
 });
 
 describe('outputs', () => {
-  it('publishes each API URL, table name, queue and dead-letter queue URL, the bus, the schedule group and the provider key secrets', () => {
+  it('publishes each API URL, table name, queue and dead-letter queue URL, the bus, the schedule group, the provider key secrets, the alarm topic and the dashboard', () => {
     const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
     const queues = [...new Set(WORKERS.map((worker) => worker.queue))];
     const expected = [
@@ -419,6 +419,8 @@ describe('outputs', () => {
       'VoiceProviderApiKeySecretArn',
       'CoachLlmApiKeySecretArn',
       'UsagePlanId',
+      'AlarmTopicArn',
+      'DashboardName',
     ];
     expect(Object.keys(outputs).sort()).toEqual(expected.sort());
     const ids = tableIds();

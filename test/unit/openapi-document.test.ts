@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { expectTypeOf } from 'expect-type';
 import type * as z from 'zod';
@@ -72,6 +74,12 @@ describe('the OpenAPI document', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('1.3.0');
     expect(doc.servers.map((s) => (s as { url: string }).url)).toEqual(['{base_url}', '{platform_url}', '{intake_url}']);
+  });
+
+  it("uses 3.1's default JSON Schema dialect (no jsonSchemaDialect) and names the project's license", () => {
+    expect(doc).not.toHaveProperty('jsonSchemaDialect');
+    const pkg = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as { license: string };
+    expect(doc.info.license.name).toContain(pkg.license);
   });
 
   it('has a contract for every route in the route table, and none for unknown routes', () => {

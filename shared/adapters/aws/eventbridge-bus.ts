@@ -28,6 +28,8 @@ export class EventBridgeBus implements EventBus {
             Source: EVENT_SOURCE,
             DetailType: e.type,
             Detail: JSON.stringify(e.detail),
+            // Ties the event to the request's X-Ray trace (active tracing sets the variable).
+            TraceHeader: process.env._X_AMZN_TRACE_ID,
           })),
         }),
       );

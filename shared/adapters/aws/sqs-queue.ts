@@ -1,6 +1,7 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { lazy } from '#shared/lazy';
-import type { MessageQueue, QueueMessage } from '#shared/ports/message-queue';
+import { currentCorrelationId } from '#shared/logging/logger';
+import { CORRELATION_ID_ATTRIBUTE, type MessageQueue, type QueueMessage } from '#shared/ports/message-queue';
 
 const MAX_BATCH = 10;
 
@@ -19,11 +20,14 @@ export class SqsMessageQueue implements MessageQueue {
     if (messages.length === 0) return;
     const { SQSClient, SendMessageBatchCommand } = await sdk();
     this.client ??= new SQSClient({});
+    const correlationId = currentCorrelationId();
+    const attributes = correlationId ? { [CORRELATION_ID_ATTRIBUTE]: { DataType: 'String', StringValue: correlationId } } : undefined;
     for (let i = 0; i < messages.length; i += MAX_BATCH) {
       let entries = messages.slice(i, i + MAX_BATCH).map((m, j) => ({
         Id: String(j),
         MessageBody: JSON.stringify(m.body),
         DelaySeconds: m.delaySeconds,
+        MessageAttributes: attributes,
       }));
       for (let attempt = 0; entries.length > 0; attempt++) {
         const result = await this.client.send(new SendMessageBatchCommand({ QueueUrl: this.queueUrl, Entries: entries }));

@@ -3,6 +3,7 @@ import { type IntakeLeadRecord, isIntakeLead } from '#shared/domain/leads';
 import { ConflictError, ServiceUnavailableError } from '#shared/errors';
 import { leadCreated } from '#shared/events/lead-events';
 import { log } from '#shared/logging/logger';
+import { countMetric } from '#shared/logging/metrics';
 import type { EventBus } from '#shared/ports/event-bus';
 import { DuplicateLeadError, type IntakeStore } from '#shared/ports/intake-store';
 import { dispatchOutreach, type OutreachDispatchDependencies } from './dispatch-outreach';
@@ -50,6 +51,7 @@ export async function commitIntake(deps: CommitDependencies, prepared: PreparedI
     throw error;
   }
 
+  countMetric('LeadsIngested');
   await dispatchFirstCall(deps, lead, prepared.dueAt, now);
   await publishLeadCreated(deps.eventBus, lead, preview.outreach, now);
   // Not recording it only means a repeat after the request limit queues the call (harmlessly) again.
@@ -70,7 +72,9 @@ async function dispatchFirstCall(deps: CommitDependencies, lead: IntakeLeadRecor
   const stlCallId = outreach.stl_call_id;
   try {
     await dispatchOutreach(deps, { stl_call_id: stlCallId, attempt: 1 }, dueAt, now);
+    countMetric('OutreachDispatched');
   } catch (error) {
+    countMetric('OutreachDispatchFailed');
     log('error', 'outreach dispatch failed', { leadId, stlCallId, error: messageOf(error) });
     await deps.intake.transitionOutreach(
       stlCallId,

@@ -3,6 +3,7 @@ import { withRetries } from '#shared/domain/retry';
 import type { Team } from '#shared/domain/tenancy';
 import { PoisonMessageError } from '#shared/errors';
 import { log } from '#shared/logging/logger';
+import { countMetric } from '#shared/logging/metrics';
 import type { RecipientOutcome, UnsentRecipient } from '#shared/ports/campaign-store';
 import type { SmsProvider } from '#shared/ports/sms-provider';
 import { PermanentProviderError } from '#shared/ports/voice-provider';
@@ -153,6 +154,7 @@ export async function sendChunk(
   }
   await deps.store.settleRecipients(message.campaign_id, team.id, settleNow);
   await deps.store.recordUnsent(message.campaign_id, team.id, waiting, now().toISOString());
+  countMetric('TextsDeferred', waiting.filter((w) => w.status === 'deferred').length);
 
   const token = claimToken(delivery);
   for (let i = 0; i < toSend.length && !result.stopped; i += SEND_GROUP_SIZE) {
