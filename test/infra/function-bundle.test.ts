@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { LOAD_ENV } from '../../bench/cold';
 import { BUNDLE_ENTRY_FILE, functionBuildOptions } from '../../lib/function-bundle';
+import { buildOpenApiDocument } from '../../shared/openapi/document';
 
 /**
  * The functions as the stack bundles them (lib/function-bundle.ts, the options ServiceFunction
@@ -100,4 +101,27 @@ describe('function bundles', () => {
     },
     60_000,
   );
+
+  it('get-openapi serves the document built at bundle time, equal to the one built from source, without bundling the builder', async () => {
+    const { outdir, metafile } = await bundle('get-openapi');
+    expect(Object.keys(metafile.inputs).filter((input) => /shared\/(openapi\/document|contracts\/index)\.ts$/.test(input))).toEqual([]);
+    const script = `
+      const { pathToFileURL } = require('node:url');
+      (async () => {
+        const { handler } = await import(pathToFileURL(process.argv[1]).href);
+        const event = { httpMethod: 'GET', resource: '/api/openapi.json', path: '/api/openapi.json', headers: {}, queryStringParameters: null,
+          pathParameters: null, multiValueHeaders: {}, multiValueQueryStringParameters: null, body: null, isBase64Encoded: false, stageVariables: null,
+          requestContext: { requestId: 'bundle-test', stage: 'test', identity: { sourceIp: '127.0.0.1' } } };
+        const response = await handler(event, { awsRequestId: 'bundle-test', functionName: 'get-openapi', getRemainingTimeInMillis: () => 10000 });
+        process.stdout.write(JSON.stringify({ statusCode: response.statusCode, body: response.body }));
+      })().catch((error) => { console.error(error); process.exit(1); });`;
+    const out = execFileSync(process.execPath, ['-e', script, path.join(outdir, BUNDLE_ENTRY_FILE)], {
+      env: { ...LOAD_ENV, LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const response = JSON.parse(out) as { statusCode: number; body: string };
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse(response.body)).toEqual(buildOpenApiDocument());
+  }, 60_000);
 });
