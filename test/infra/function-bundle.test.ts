@@ -1,10 +1,14 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { promisify } from 'node:util';
 import { build, type Metafile } from 'esbuild';
 import { LOAD_ENV } from '../../bench/cold';
 import { BUNDLE_ENTRY_FILE, functionBuildOptions } from '../../lib/function-bundle';
+import { generateApiKey } from '../../shared/auth/api-key';
 import { buildOpenApiDocument } from '../../shared/openapi/document';
 
 /**
@@ -123,5 +127,45 @@ describe('function bundles', () => {
     const response = JSON.parse(out) as { statusCode: number; body: string };
     expect(response.statusCode).toBe(200);
     expect(JSON.parse(response.body)).toEqual(buildOpenApiDocument());
+  }, 60_000);
+
+  it('sign AWS calls with the credentials Lambda puts in the environment, without the SDK’s other credential providers', async () => {
+    const { outdir, metafile } = await bundle('authorizer');
+    const otherProviders =
+      /node_modules\/@aws-sdk\/(credential-provider-(node|ini|sso|process|web-identity|login|http)|nested-clients|token-providers)\//;
+    expect(Object.keys(metafile.inputs).filter((input) => otherProviders.test(input))).toEqual([]);
+
+    const authorizations: string[] = [];
+    const server = createServer((request, response) => {
+      authorizations.push(request.headers.authorization ?? '');
+      request.resume();
+      request.on('end', () => response.writeHead(500, { 'content-type': 'application/x-amz-json-1.0' }).end('{}'));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const script = `
+      const { pathToFileURL } = require('node:url');
+      (async () => {
+        const { handler } = await import(pathToFileURL(process.argv[1]).href);
+        const event = { type: 'REQUEST', methodArn: 'arn:aws:execute-api:us-east-1:123456789012:api/prod/GET/api/v1/teams',
+          headers: { authorization: 'Bearer ' + process.argv[2] }, requestContext: { requestId: 'bundle-test' } };
+        await handler(event, { awsRequestId: 'bundle-test' }).catch(() => undefined);
+      })().catch((error) => { console.error(error); process.exit(1); });`;
+    const run = (env: Record<string, string>) =>
+      promisify(execFile)(process.execPath, ['-e', script, path.join(outdir, BUNDLE_ENTRY_FILE), generateApiKey()], {
+        env: { ...env, AWS_ENDPOINT_URL: endpoint, AWS_MAX_ATTEMPTS: '1', LOG_LEVEL: 'silent' },
+      });
+    try {
+      await run({ ...LOAD_ENV });
+      expect(authorizations.length).toBeGreaterThan(0);
+      for (const authorization of authorizations) expect(authorization).toContain(`Credential=${LOAD_ENV.AWS_ACCESS_KEY_ID}/`);
+      // Without them nothing is sent: no other source (files, instance metadata) is tried.
+      authorizations.length = 0;
+      const { AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, ...withoutCredentials } = LOAD_ENV;
+      await run({ ...withoutCredentials, HOME: outRoot });
+      expect(authorizations).toEqual([]);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   }, 60_000);
 });
