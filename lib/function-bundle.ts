@@ -42,6 +42,7 @@ export function functionBuildOptions(projectRoot: string, entry: string, outdir:
     // Nothing external: the SDK is bundled rather than taken from the runtime (pinned versions,
     // and only the modules a function uses are loaded).
     external: [],
+    mainFields: ['module', 'main'],
     // Lambda's credentials are always in the environment: the SDK's full provider chain is left
     // out of every bundle (shared/adapters/aws/lambda-credentials.ts).
     alias: { '@aws-sdk/credential-provider-node': './shared/adapters/aws/lambda-credentials.ts' },

@@ -8,8 +8,11 @@ import { promisify } from 'node:util';
 import { build, type Metafile } from 'esbuild';
 import { LOAD_ENV } from '../../bench/cold';
 import { BUNDLE_ENTRY_FILE, functionBuildOptions } from '../../lib/function-bundle';
+import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
 import { generateApiKey } from '../../shared/auth/api-key';
 import { buildOpenApiDocument } from '../../shared/openapi/document';
+import { startEmulator } from '../support/emulator';
+import { createTenancyFixture } from '../support/tenancy-fixture';
 
 /**
  * The functions as the stack bundles them (lib/function-bundle.ts, the options ServiceFunction
@@ -166,6 +169,38 @@ describe('function bundles', () => {
       expect(authorizations).toEqual([]);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }, 60_000);
+
+  it('talk to DynamoDB through the bundled SDK (its ES modules, tree-shaken): the authorizer reads a real key and allows it', async () => {
+    const dynamo = await startEmulator();
+    try {
+      const fixture = await createTenancyFixture();
+      const key = await fixture.createKey('enterprise', ['read:sessions']);
+      const { outdir } = await bundle('authorizer');
+      const script = `
+        const { pathToFileURL } = require('node:url');
+        (async () => {
+          const { handler } = await import(pathToFileURL(process.argv[1]).href);
+          const event = { type: 'REQUEST', methodArn: 'arn:aws:execute-api:us-east-1:123456789012:api/prod/GET/api/v1/teams',
+            headers: { authorization: 'Bearer ' + process.argv[2] }, requestContext: { requestId: 'bundle-test' } };
+          const result = await handler(event, { awsRequestId: 'bundle-test' });
+          process.stdout.write(JSON.stringify({ principalId: result.principalId, effects: result.policyDocument.Statement.map((s) => s.Effect) }));
+        })().catch((error) => { console.error(error); process.exit(1); });`;
+      const { stdout } = await promisify(execFile)(process.execPath, ['-e', script, path.join(outdir, BUNDLE_ENTRY_FILE), key], {
+        env: {
+          ...LOAD_ENV,
+          AWS_ENDPOINT_URL: '',
+          DYNAMODB_ENDPOINT: dynamo.endpoint,
+          TABLE_TEAMS: physicalTableName('teams'),
+          LOG_LEVEL: 'silent',
+        },
+      });
+      const answer = JSON.parse(stdout) as { principalId: string; effects: string[] };
+      expect(answer.principalId).toMatch(/^key_/);
+      expect(answer.effects).toContain('Allow');
+    } finally {
+      await dynamo.stop();
     }
   }, 60_000);
 });
