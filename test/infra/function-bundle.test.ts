@@ -176,7 +176,7 @@ describe('function bundles', () => {
     const dynamo = await startEmulator();
     try {
       const fixture = await createTenancyFixture();
-      const key = await fixture.createKey('enterprise', ['read:sessions']);
+      const key = await fixture.createKey('enterprise', ['read:teams']);
       const { outdir } = await bundle('authorizer');
       const script = `
         const { pathToFileURL } = require('node:url');
