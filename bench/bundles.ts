@@ -38,21 +38,24 @@ interface EntrySpec {
   readonly kind: BundleKind;
   readonly class: FunctionClass;
   readonly entry: string;
-  /** Bundled with the SDK's own credential chain instead of the house alias (the SDK-only reference). */
+  /** Bundled with the SDK's CommonJS build and its own credential chain, not the house options (the SDK-only reference). */
   readonly sdkAsItComes?: boolean;
 }
 
 export const HELLO_REFERENCE = 'ref:hello-world';
 /**
  * The reference the cold-start targets divide by: a function that only reads DynamoDB, the SDK as
- * it comes (its whole credential chain), as the issues measured it.
+ * it comes (its CommonJS build, its whole credential chain), as the issues measured it.
  */
 export const SDK_REFERENCE = 'ref:sdk-only';
 /**
- * The same function bundled exactly as ours are (the credential chain aliased to the environment
- * provider, lib/function-bundle.ts): dividing by it shows what our own code adds to the SDK.
+ * The same function bundled exactly as ours are (the SDK's ES modules, tree-shaken, and its
+ * credential chain aliased to the environment provider, lib/function-bundle.ts): dividing by it shows what our own code adds to the SDK.
  */
 export const LEAN_SDK_REFERENCE = 'ref:sdk-only-lean';
+
+/** esbuild's defaults for Node (the packages' `main`: the SDK's CommonJS build) and no alias. */
+const SDK_AS_IT_COMES = { mainFields: ['main', 'module'], alias: {} };
 
 const REFERENCE_SOURCES: Record<string, string> = {
   'hello-world.ts': `export const handler = async () => ({ statusCode: 200, body: 'hello' });\n`,
@@ -147,7 +150,7 @@ export async function buildAll(ctx: SectionContext): Promise<BuiltBundle[]> {
       const outdir = path.join(ctx.outDir, 'bundles', spec.name.replace(/[:]/g, '_'));
       rmSync(outdir, { recursive: true, force: true });
       const options = functionBuildOptions(ctx.root, spec.entry, outdir);
-      const result = await build({ ...options, ...(spec.sdkAsItComes ? { alias: {} } : {}), metafile: true, logLevel: 'silent' });
+      const result = await build({ ...options, ...(spec.sdkAsItComes ? SDK_AS_IT_COMES : {}), metafile: true, logLevel: 'silent' });
       if (!result.metafile) throw new Error(`esbuild returned no metafile for ${spec.name}`);
       const { sdkAsItComes: _, ...built } = spec;
       const js = jsOutputs(result.metafile);
