@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { TABLES, tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
+import { QUEUE_ARN_ENV, QUEUE_URL_ENV } from '#shared/adapters/runtime/queue-env';
+import { RECORDING_HOSTS_ENV } from '#shared/adapters/runtime/resource-env';
 import type { TableName } from '#shared/routes';
 import { type BuiltBundle, buildAll, HELLO_REFERENCE, LEAN_SDK_REFERENCE, loadedAtStart, SDK_REFERENCE } from './bundles';
 import { median, ms, ratio, round, type SectionContext, type SectionReport, type TargetCheck } from './report';
@@ -48,10 +50,9 @@ export const LOAD_ENV: Readonly<Record<string, string>> = {
   // TABLE_<NAME> for every table the stack creates.
   ...Object.fromEntries(Object.keys(TABLES).map((t) => [tableNameEnvVar(t as TableName), `bench-${t}`])),
   CURSOR_SECRET: 'bench-cursor-secret-0123456789abcdef0123456789abcdef',
-  OUTREACH_QUEUE_URL: 'http://127.0.0.1:9/000000000000/outreach-calls',
-  OUTREACH_QUEUE_ARN: 'arn:aws:sqs:us-east-1:000000000000:outreach-calls',
-  CAMPAIGN_SENDS_QUEUE_URL: 'http://127.0.0.1:9/000000000000/campaign-sends',
-  CAMPAIGN_SENDS_QUEUE_ARN: 'arn:aws:sqs:us-east-1:000000000000:campaign-sends',
+  // Every queue's URL and ARN (shared/adapters/runtime/queue-env.ts).
+  ...Object.fromEntries(Object.entries(QUEUE_URL_ENV).map(([queue, name]) => [name, `http://127.0.0.1:9/000000000000/${queue}`])),
+  ...Object.fromEntries(Object.entries(QUEUE_ARN_ENV).map(([queue, name]) => [name, `arn:aws:sqs:us-east-1:000000000000:${queue}`])),
   EVENT_BUS_NAME: 'bench-bus',
   SCHEDULE_GROUP_NAME: 'bench-schedules',
   SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/bench-scheduler',
@@ -62,6 +63,13 @@ export const LOAD_ENV: Readonly<Record<string, string>> = {
   SMS_PROVIDER: 'sandbox',
   SMS_ORIGINATION_IDENTITY: '+12025550100',
   SMS_CONFIGURATION_SET: 'bench',
+  [RECORDING_HOSTS_ENV]: 'recordings.bench.invalid',
+  COACH_LLM_BASE_URL: 'http://127.0.0.1:9',
+  COACH_LLM_API_KEY: 'bench',
+  COACH_LLM_MODEL: 'bench',
+  WEBHOOK_SECRET_KEY: 'bench-webhook-secret-key',
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false',
+  WEBHOOK_RETRY_SCHEDULE_SECONDS: '',
 };
 
 /** The child: counts network attempts, times the import, reports one JSON line. */

@@ -9,6 +9,7 @@ import { build, type Metafile } from 'esbuild';
 import { LOAD_ENV } from '../../bench/cold';
 import { BUNDLE_ENTRY_FILE, functionBuildOptions } from '../../lib/function-bundle';
 import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
+import { PORT_ENV } from '../../shared/adapters/runtime/resource-env';
 import { generateApiKey } from '../../shared/auth/api-key';
 import { buildOpenApiDocument } from '../../shared/openapi/document';
 import { startEmulator } from '../support/emulator';
@@ -203,4 +204,11 @@ describe('function bundles', () => {
       await dynamo.stop();
     }
   }, 60_000);
+
+  it('are loaded by the cold bench with every variable a port declares, so every function loads there', () => {
+    const missing = Object.values(PORT_ENV)
+      .flat()
+      .filter((name) => !(name in LOAD_ENV));
+    expect(missing).toEqual([]);
+  });
 });
