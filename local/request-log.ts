@@ -8,8 +8,8 @@ import { maskedPrefix } from '#shared/domain/key-service';
  *   09:12:03 GET /api/v1/teams/1/sessions?limit=5&cursor=… 200 34 ms service_1a2b…
  *
  * It never holds a key, a signature or personal data: query values are printed only for parameters
- * known to hold none (limits, dates, ids, enums); any other value (cursors, recording-link
- * signatures, filters that could carry a phone number or an email) is shown as `…`.
+ * known to hold none (limits, dates, ids, enums) and only in the shape they take; any other value
+ * (cursors, recording-link signatures, filters that could carry a phone number or an email) is `…`.
  */
 export interface CompletedRequest {
   readonly method: string;
@@ -22,50 +22,40 @@ export interface CompletedRequest {
   readonly at: Date;
 }
 
-/** Query parameters whose values are plain numbers, dates, ids or enum members. */
-const SHOWN_QUERY_VALUES = new Set([
-  'limit',
-  'offset',
-  'page',
-  'status',
-  'type',
-  'kind',
-  'sort',
-  'order',
-  'direction',
-  'channel',
-  'metrics',
-  'include',
-  'granularity',
-  'group_by',
-  'interval',
-  'test_mode',
-  'preflight',
-  'team_id',
-  'enterprise_id',
-  'campaign_id',
-  'call_id',
-  'lead_id',
-  'rubric_id',
-  'min_score',
-  'max_score',
-  'passed',
-  'event_type',
-  'from',
-  'to',
-  'since',
-  'until',
-  'date',
-  'start_date',
-  'end_date',
-  'date_from',
-  'date_to',
-  'time_zone',
-  'timezone',
-]);
+const NUMBER = /^\d{1,6}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+/** Enum members, lists of them, prefixed ids (`cmp_…`), zone names: they start with a letter, so no phone number passes. */
+const WORD = /^[A-Za-z_][\w.,/-]{0,39}$/;
 
-/** Longest value printed even for a listed parameter (a list of metrics, an ISO date). */
-const MAX_SHOWN_VALUE = 40;
+/** Query parameters whose values are printed when they have the shape the parameter takes (numbers, dates, ids, enum members). */
+export const SHOWN_QUERY_VALUES: ReadonlyMap<string, RegExp> = new Map([
+  ...['limit', 'offset', 'page', 'team_id', 'enterprise_id', 'lead_id', 'call_id', 'min_score', 'max_score'].map(
+    (n) => [n, NUMBER] as const,
+  ),
+  ...['date', 'start_date', 'end_date', 'date_from', 'date_to', 'from', 'to', 'since', 'until'].map((n) => [n, DATE] as const),
+  ...[
+    'status',
+    'type',
+    'kind',
+    'sort',
+    'order',
+    'direction',
+    'channel',
+    'metrics',
+    'include',
+    'granularity',
+    'group_by',
+    'interval',
+    'test_mode',
+    'preflight',
+    'passed',
+    'event_type',
+    'campaign_id',
+    'rubric_id',
+    'time_zone',
+    'timezone',
+  ].map((n) => [n, WORD] as const),
+]);
 
 export function formatRequestLine(request: CompletedRequest): string {
   const time = request.at.toTimeString().slice(0, 8);
@@ -86,7 +76,7 @@ export function safeTarget(url: string): string {
     const name = decodeOr(rawName);
     if (eq === -1) return printableName(name);
     const value = decodeOr(part.slice(eq + 1));
-    const shown = SHOWN_QUERY_VALUES.has(name) && value.length <= MAX_SHOWN_VALUE && /^[\w.,:+-]*$/.test(value);
+    const shown = SHOWN_QUERY_VALUES.get(name)?.test(value) === true;
     return `${printableName(name)}=${shown ? value : '…'}`;
   });
   return `${path}?${parts.join('&')}`;
