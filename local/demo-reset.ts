@@ -75,8 +75,8 @@ async function isLocked(levelDir: string): Promise<boolean> {
     await db.open();
     return false;
   } catch (error) {
-    if ((error as { cause?: { code?: string } }).cause?.code === 'LEVEL_LOCKED') return true;
-    throw error;
+    // Anything else (a damaged folder) is not held by a service, and is what a reset is for.
+    return (error as { cause?: { code?: string } }).cause?.code === 'LEVEL_LOCKED';
   } finally {
     await db.close().catch(() => undefined);
   }
