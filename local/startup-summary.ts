@@ -32,7 +32,7 @@ export function startupSummary(facts: StartupFacts): string[] {
     `  demo data     ${service.seeded ? `seeded now: ${describeCounts(service.seeded)}` : credentials ? 'kept from the last run' : 'none'}`,
     `  DynamoDB      ${dynamo}${facts.dynamoPortBusy === null ? '' : ` (port ${facts.dynamoPortBusy} was busy; DYNAMODB_PORT sets it)`}`,
     `  admin CLI     DYNAMODB_ENDPOINT=${dynamo} npm run admin -- team list`,
-    `  data folder   ${shown(facts.dataDir)}  (npm run demo:reset, with the service stopped, brings back the demo)`,
+    `  data folder   ${shown(facts.dataDir)}  (${resetCommand(facts.dataDir, facts.cwd ?? process.cwd())}, with the service stopped, brings back the demo)`,
     ...(service.files
       ? [
           `  sandbox       ${shown(service.files.voiceCalls)} (end-of-call reports ${facts.callReports.on ? `after ${facts.callReports.delayMs} ms` : 'off'}), ${shown(service.files.smsOutbox)}, ${shown(service.files.events)}`,
@@ -64,6 +64,11 @@ function describeStreams(service: StartupFacts['service']): string {
   );
   const missing = service.streams.missing.map((name) => `${name} not polled (functions/${name}/handler.ts missing)`);
   return [...started, ...missing].join('; ') || 'no stream consumers';
+}
+
+/** `npm run demo:reset`, naming DATA_DIR when the folder is not the default one. */
+function resetCommand(dataDir: string, cwd: string): string {
+  return path.resolve(cwd, '.data') === path.resolve(dataDir) ? 'npm run demo:reset' : `DATA_DIR=${dataDir} npm run demo:reset`;
 }
 
 function relativeToCwd(file: string, cwd: string): string {

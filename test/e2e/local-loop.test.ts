@@ -120,7 +120,7 @@ describe('npm start on a fresh data folder', () => {
     const dynamo = /^ {2}DynamoDB +(http:\/\/127\.0\.0\.1:\d+)$/m.exec(summary)?.[1];
     expect(dynamo).toBeDefined();
     expect(summary).toContain(`  admin CLI     DYNAMODB_ENDPOINT=${dynamo} npm run admin -- team list\n`);
-    expect(summary).toContain(`  data folder   ${dataDir}  (npm run demo:reset`);
+    expect(summary).toContain(`  data folder   ${dataDir}  (DATA_DIR=${dataDir} npm run demo:reset`);
     expect(summary).toContain(`  demo keys     ${path.join(dataDir, 'demo-credentials.json')}`);
     expect(summary).toMatch(
       /^ {2}demo data +seeded now: 5 teams, 4 keys, [\d,]+ sessions, [\d,]+ booking requests, [\d,]+ leads, [\d,]+ calls,/m,
