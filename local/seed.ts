@@ -486,7 +486,9 @@ async function findDemoPortfolio(tenancy: DynamoTenancyStore, anchor: Team): Pro
     if (portfolio.name !== DEMO_PORTFOLIO_NAME) continue;
     if ((await tenancy.listPortfolioEnterpriseIds(portfolio.id)).includes(anchor.enterpriseId)) return portfolio.id;
   }
-  throw new Error(`the demo teams exist but the portfolio "${DEMO_PORTFOLIO_NAME}" does not; npm run demo:reset (with the service stopped) seeds again`);
+  throw new Error(
+    `the demo teams exist but the portfolio "${DEMO_PORTFOLIO_NAME}" does not; npm run demo:reset (with the service stopped) seeds again`,
+  );
 }
 
 function tenancyStore(): DynamoTenancyStore {

@@ -102,6 +102,8 @@ export interface LocalService {
   stop(): Promise<void>;
 }
 
+const ROLLUP_PROGRESS_EVERY_MS = 5000;
+
 export async function startLocalService(options: LocalServiceOptions): Promise<LocalService> {
   let dynamo: LocalDynamo | undefined;
   let gateway: LocalGateway | undefined;
@@ -149,8 +151,17 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     });
     // What the consumers keep from the seed (the analytics rollups) is there before the first request.
     if (seeded) {
-      options.onProgress?.('analytics rollups (the stream consumers read the seed)');
-      await adapters.streams.catchUp();
+      // The longest quiet part of a first start (15-20 s on 2 cores): say that it is still going.
+      const progress = options.onProgress ?? (() => undefined);
+      const step = 'analytics rollups (the stream consumers read the seed)';
+      const since = Date.now();
+      progress(step);
+      const ticker = setInterval(() => progress(`${step}, ${Math.round((Date.now() - since) / 1000)} s`), ROLLUP_PROGRESS_EVERY_MS);
+      try {
+        await adapters.streams.catchUp();
+      } finally {
+        clearInterval(ticker);
+      }
     }
 
     // `key revoke` (bin/admin/keys.ts) moves this epoch from its own process; the gateway then forgets its cached policies.

@@ -67,8 +67,9 @@ async function main(): Promise<void> {
     queueVisibilityTimeoutSeconds,
     onProgress: progress.line,
     onRequest: requestLog ? (request) => say(formatRequestLine(request)) : undefined,
-  }).catch((error: unknown) => {
-    throw isAddressInUse(error) ? new PortInUseError('PORT', port, null, command) : error;
+  }).catch(async (error: unknown) => {
+    // Taken between the probe and the listen (another start racing this one): the same one line.
+    throw isAddressInUse(error) ? new PortInUseError('PORT', port, await nextFreePort(port, HOST), command) : error;
   });
   progress.done();
 
