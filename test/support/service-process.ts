@@ -14,7 +14,8 @@ export interface ServiceProcess {
 }
 
 const ROOT = path.join(__dirname, '..', '..');
-const STARTUP_TIMEOUT_MS = 90_000;
+// A first start seeds the demo and waits for its rollups: over a minute on 2 busy cores.
+const STARTUP_TIMEOUT_MS = 180_000;
 /**
  * Variables a test process sets for its own in-process services; a child must choose its own. And
  * npm's (`npm test` sets npm_lifecycle_event, which names the command the service prints).
