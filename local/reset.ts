@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { ResetRefused, resetDemoData } from './demo-reset';
+import { relativeToCwd } from './startup-summary';
 
 /**
  * `npm run demo:reset`: the data folder (DATA_DIR, default .data) back to nothing, so the next
@@ -8,7 +9,7 @@ import { ResetRefused, resetDemoData } from './demo-reset';
 async function main(): Promise<void> {
   const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
   const { removed, kept } = await resetDemoData(dataDir);
-  const shown = path.relative(process.cwd(), dataDir) || '.';
+  const shown = relativeToCwd(dataDir);
   if (removed.length === 0) process.stdout.write(`${shown}: nothing to reset\n`);
   else process.stdout.write(`${shown}: removed ${removed.join(', ')}\n`);
   if (kept.length > 0) process.stdout.write(`${shown}: left as they are (not the runtime's): ${kept.join(', ')}\n`);

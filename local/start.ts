@@ -3,7 +3,7 @@ import { ResetRefused, resetDemoData } from './demo-reset';
 import { isAddressInUse, nextFreePort, PortInUseError, portIsFree } from './ports';
 import { formatRequestLine } from './request-log';
 import { startLocalService } from './service';
-import { startupSummary } from './startup-summary';
+import { relativeToCwd, startupSummary } from './startup-summary';
 
 // The SDK warns that its 2027 releases need Node 22; functions run on Node 22 in AWS, the local
 // runtime on the machine's Node (20.19+), where the notice is only noise.
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
       throw new UsageError('--reset would empty the data folder on every reload under npm run dev: run npm run demo:reset first');
     }
     const { removed } = await resetDemoData(dataDir);
-    say(`reset: removed ${removed.length > 0 ? removed.join(', ') : 'nothing'} from ${path.relative(process.cwd(), dataDir) || '.'}`);
+    say(`reset: removed ${removed.length > 0 ? removed.join(', ') : 'nothing'} from ${relativeToCwd(dataDir)}`);
   }
 
   const progress = progressPrinter();

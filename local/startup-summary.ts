@@ -71,7 +71,8 @@ function resetCommand(dataDir: string, cwd: string): string {
   return path.resolve(cwd, '.data') === path.resolve(dataDir) ? 'npm run demo:reset' : `DATA_DIR=${dataDir} npm run demo:reset`;
 }
 
-function relativeToCwd(file: string, cwd: string): string {
+/** A path as printed: relative to the working folder when inside it (it then pastes as it is), else absolute. */
+export function relativeToCwd(file: string, cwd: string = process.cwd()): string {
   const relative = path.relative(cwd, file);
   return relative === '' ? '.' : relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
 }
