@@ -172,7 +172,7 @@ async function ensureTable(client: DynamoDBClient, tableName: string, table: Key
     // dynalite cannot add an index to an existing table (UpdateTable's Create is validated, never done).
     throw new Error(
       `table ${tableName} lacks the index(es) ${missingIndexes(existing, table).join(', ')}: its data folder predates them. ` +
-        'Move the data folder away (or set DATA_DIR to a new one) and start again: the demo is seeded anew.',
+        'Run npm run demo:reset (or move the data folder away, or set DATA_DIR to a new one) and start again: the demo is seeded anew.',
     );
   } else if (table.stream && !existing.StreamSpecification?.StreamEnabled) {
     // A data folder from before the table had a stream: the stream starts now.

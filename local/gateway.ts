@@ -25,6 +25,7 @@ import {
   TOO_LARGE,
 } from './gateway-request';
 import { describeError, sendGateway, sendJson, toHttpResponse } from './gateway-response';
+import type { CompletedRequest } from './request-log';
 
 /**
  * The local API Gateway: one node:http server serving the three REST APIs (their paths do not
@@ -78,6 +79,8 @@ export interface LocalGatewayOptions {
    * @default require('functions/<name>/handler.ts').handler, loaded once (a warm Lambda)
    */
   readonly loadHandler?: (functionName: string) => ProxyHandler;
+  /** Called once per request when its answer is sent (or the client went away): `npm start`'s request log. */
+  readonly onRequest?: (request: CompletedRequest) => void;
 }
 
 export interface LocalGatewayStats {
@@ -260,6 +263,21 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
 
   const server = createServer((req, res) => {
     const requestId = randomUUID();
+    const { onRequest } = options;
+    if (onRequest) {
+      const at = new Date();
+      const started = performance.now();
+      res.once('close', () =>
+        onRequest({
+          method: req.method ?? 'GET',
+          url: req.url ?? '/',
+          status: res.writableFinished ? res.statusCode : null,
+          durationMs: performance.now() - started,
+          headers: req.headers,
+          at,
+        }),
+      );
+    }
     handle(req, res, requestId, Date.now()).catch((error: unknown) => {
       log('error', 'local gateway failure', { requestId, error: describeError(error) });
       if (!res.headersSent) sendGateway(res, surfaceOfPath(req.url ?? '/'), 'DEFAULT_5XX', requestId);

@@ -122,6 +122,25 @@ export interface SeedResult {
   readonly credentialsPath: string;
   /** False when the data was already there (and nothing was written). */
   readonly seeded: boolean;
+  /** What a fresh seed wrote; null when the demo was already there. */
+  readonly counts: SeedCounts | null;
+}
+
+export interface SeedCounts {
+  readonly teams: number;
+  readonly keys: number;
+  readonly sessions: number;
+  readonly bookingRequests: number;
+  readonly leads: number;
+  readonly calls: number;
+  readonly evaluations: number;
+  readonly campaigns: number;
+  readonly texts: number;
+}
+
+export interface SeedOptions {
+  /** Called with a short line as the seed moves on (`npm start` prints them: seeding takes seconds). */
+  readonly onProgress?: (line: string) => void;
 }
 
 /**
@@ -129,7 +148,7 @@ export interface SeedResult {
  * is there, does nothing. When the demo tenancy exists but the credentials file was lost, mints a
  * fresh set of demo keys (plaintext cannot be recovered) without writing the data again.
  */
-export async function seedIfEmpty(dataDir: string): Promise<SeedResult> {
+export async function seedIfEmpty(dataDir: string, options: SeedOptions = {}): Promise<SeedResult> {
   const credentialsPath = path.join(dataDir, 'demo-credentials.json');
   const tenancy = tenancyStore();
   const hasTenancy = (await tenancy.listPortfolios()).length > 0;
@@ -139,20 +158,20 @@ export async function seedIfEmpty(dataDir: string): Promise<SeedResult> {
   if (anchor) await putDemoIntakeConfigs(tenancy, { onlyWhereAbsent: true });
   // Likewise the scheduler configurations (booking requests are seeded with a fresh demo only).
   if (anchor) await putDemoSchedulers(tenancy, { onlyWhereAbsent: true });
-  if (hasTenancy && existsSync(credentialsPath)) return { credentialsPath, seeded: false };
+  if (hasTenancy && existsSync(credentialsPath)) return { credentialsPath, seeded: false, counts: null };
 
   if (anchor) {
     const portfolioId = await findDemoPortfolio(tenancy, anchor);
     writeCredentials(credentialsPath, await issueDemoKeys(tenancy, anchor, portfolioId));
-    return { credentialsPath, seeded: false };
+    return { credentialsPath, seeded: false, counts: null };
   }
 
-  const { credentials } = await seedDemo();
+  const { credentials, counts } = await seedDemo({ onProgress: options.onProgress });
   writeCredentials(credentialsPath, credentials);
-  return { credentialsPath, seeded: true };
+  return { credentialsPath, seeded: true, counts };
 }
 
-export interface SeedDemoOptions {
+export interface SeedDemoOptions extends SeedOptions {
   /** Data ends two hours before this instant. @default new Date() */
   readonly now?: Date;
 }
@@ -160,7 +179,7 @@ export interface SeedDemoOptions {
 export interface SeedDemoResult {
   readonly credentials: DemoCredentials;
   readonly teams: readonly Team[];
-  readonly counts: { readonly sessions: number; readonly leads: number; readonly calls: number; readonly evaluations: number };
+  readonly counts: SeedCounts;
   readonly timings: { readonly tenancyMs: number; readonly generateMs: number; readonly writeMs: number; readonly keysMs: number };
 }
 
@@ -169,6 +188,8 @@ export async function seedDemo(options: SeedDemoOptions = {}): Promise<SeedDemoR
   const now = options.now ?? new Date();
   const tenancy = tenancyStore();
   const clock = stopwatch();
+  const progress = options.onProgress ?? (() => undefined);
+  progress('teams, intake configurations');
 
   const portfolio = await tenancy.createPortfolio({ name: DEMO_PORTFOLIO_NAME });
   const created: { spec: DemoTeamSpec; team: Team }[] = [];
@@ -233,31 +254,52 @@ export async function seedDemo(options: SeedDemoOptions = {}): Promise<SeedDemoR
   const evaluationStore = new DynamoEvaluationStore(getDocumentClient(), physicalTableName('calls'));
   const bookingRequestStore = new DynamoBookingRequestStore(getDocumentClient(), physicalTableName('sessions'));
   await putDemoSchedulers(tenancy, { onlyWhereAbsent: false });
+  const written = writeProgress(progress, {
+    sessions: sessions.length,
+    'booking requests': bookingRequests.length,
+    leads: leads.length,
+    calls: calls.length + transfers.length,
+    evaluations: evaluations.length,
+  });
   await runWithConcurrency(
     [
-      ...batchTasks(sessions, (batch) => sessionStore.putSessions(batch, placements)),
-      ...batchTasks(leads, (batch) => leadStore.putLeads(batch)),
-      ...batchTasks(calls, (batch) => callStore.putCalls(batch)),
-      ...transfers.map((t) => () => callStore.saveTransfer(t).then(() => undefined)),
-      ...batchTasks(evaluations, (batch) => evaluationStore.putEvaluations(batch)),
-      ...batchTasks(bookingRequests, (batch) => bookingRequestStore.putBookingRequests(batch)),
+      ...batchTasks(sessions, (batch) => sessionStore.putSessions(batch, placements), written('sessions')),
+      ...batchTasks(leads, (batch) => leadStore.putLeads(batch), written('leads')),
+      ...batchTasks(calls, (batch) => callStore.putCalls(batch), written('calls')),
+      ...transfers.map((t) => () => callStore.saveTransfer(t).then(() => written('calls')(1))),
+      ...batchTasks(evaluations, (batch) => evaluationStore.putEvaluations(batch), written('evaluations')),
+      ...batchTasks(bookingRequests, (batch) => bookingRequestStore.putBookingRequests(batch), written('booking requests')),
     ],
     WRITE_CONCURRENCY,
   );
   // Campaign texts and keyword events (the outbound feeds), through the campaign store's write paths.
+  progress('SMS campaigns');
   const campaignStore = new DynamoCampaignStore(getDocumentClient(), physicalTableName('campaigns'));
-  await Promise.all(created.filter((c) => !c.spec.isTest).map((c) => seedDemoCampaigns(campaignStore, c.team.id, c.spec.name, now)));
+  const campaignCounts = await Promise.all(
+    created.filter((c) => !c.spec.isTest).map((c) => seedDemoCampaigns(campaignStore, c.team.id, c.spec.name, now)),
+  );
   const writeMs = clock.lap();
 
   const anchor = created.find((c) => c.spec.workspaceId === ANCHOR_WORKSPACE)?.team;
   if (!anchor) throw new Error(`demo anchor team ${ANCHOR_WORKSPACE} missing from DEMO_ENTERPRISES`);
+  progress('API keys');
   const credentials = await issueDemoKeys(tenancy, anchor, portfolio.id);
   const keysMs = clock.lap();
 
   return {
     credentials,
     teams: created.map((c) => c.team),
-    counts: { sessions: sessions.length, leads: leads.length, calls: calls.length, evaluations: evaluations.length },
+    counts: {
+      teams: created.length,
+      keys: credentials.keys.length,
+      sessions: sessions.length,
+      bookingRequests: bookingRequests.length,
+      leads: leads.length,
+      calls: calls.length,
+      evaluations: evaluations.length,
+      campaigns: campaignCounts.reduce((n, c) => n + c.campaigns, 0),
+      texts: campaignCounts.reduce((n, c) => n + c.texts, 0),
+    },
     timings: { tenancyMs, generateMs, writeMs, keysMs },
   };
 }
@@ -317,13 +359,39 @@ export async function runWithConcurrency<T>(tasks: readonly (() => Promise<T>)[]
   return results;
 }
 
-function batchTasks<T>(items: readonly T[], write: (batch: readonly T[]) => Promise<void>): (() => Promise<void>)[] {
+function batchTasks<T>(
+  items: readonly T[],
+  write: (batch: readonly T[]) => Promise<void>,
+  done: (count: number) => void = () => undefined,
+): (() => Promise<void>)[] {
   const tasks: (() => Promise<void>)[] = [];
   for (let i = 0; i < items.length; i += BATCH_SIZE) {
     const batch = items.slice(i, i + BATCH_SIZE);
-    tasks.push(() => write(batch));
+    tasks.push(() => write(batch).then(() => done(batch.length)));
   }
   return tasks;
+}
+
+/** At most one progress line a second while writing (plus one as each kind completes). */
+const PROGRESS_EVERY_MS = 1000;
+
+/**
+ * Counts written items per kind and reports `sessions 1,200/6,120` at most once a second, and
+ * once when a kind is complete.
+ */
+function writeProgress(progress: (line: string) => void, totals: Record<string, number>): (kind: string) => (count: number) => void {
+  const done = new Map<string, number>();
+  let last = performance.now();
+  const line = (kind: string) => `${kind} ${(done.get(kind) ?? 0).toLocaleString('en-US')}/${(totals[kind] ?? 0).toLocaleString('en-US')}`;
+  return (kind) => (count) => {
+    const total = (done.get(kind) ?? 0) + count;
+    done.set(kind, total);
+    const now = performance.now();
+    if (total === totals[kind] || now - last >= PROGRESS_EVERY_MS) {
+      last = now;
+      progress(line(kind));
+    }
+  };
 }
 
 /**
@@ -418,7 +486,9 @@ async function findDemoPortfolio(tenancy: DynamoTenancyStore, anchor: Team): Pro
     if (portfolio.name !== DEMO_PORTFOLIO_NAME) continue;
     if ((await tenancy.listPortfolioEnterpriseIds(portfolio.id)).includes(anchor.enterpriseId)) return portfolio.id;
   }
-  throw new Error(`the demo teams exist but the portfolio "${DEMO_PORTFOLIO_NAME}" does not; delete the data folder to seed again`);
+  throw new Error(
+    `the demo teams exist but the portfolio "${DEMO_PORTFOLIO_NAME}" does not; npm run demo:reset (with the service stopped) seeds again`,
+  );
 }
 
 function tenancyStore(): DynamoTenancyStore {

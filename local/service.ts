@@ -20,6 +20,7 @@ import { SANDBOX_RECORDING_HOST } from './sandbox-recordings';
 import type { SandboxSmsProvider } from './sandbox-sms-provider';
 import type { SandboxVoiceProvider } from './sandbox-voice-provider';
 import type { LocalScheduler } from './scheduler';
+import type { SeedCounts } from './seed';
 import type { LoadStreamHandler, LocalStreamConsumers } from './stream-consumers';
 
 /**
@@ -41,6 +42,12 @@ export interface LocalServiceOptions {
   readonly dataDir: string | undefined;
   /** Seed the demo data when the tables are empty. */
   readonly seed: boolean;
+  /** Short lines on the way up (seeding, catching up on the seed's stream records); `npm start` prints them. */
+  readonly onProgress?: (line: string) => void;
+  /** See LocalGatewayOptions.onRequest (`npm start`'s request log). */
+  readonly onRequest?: LocalGatewayOptions['onRequest'];
+  /** Port of the embedded DynamoDB. @default 0 (a free port) */
+  readonly dynamoPort?: number;
   /** @default '127.0.0.1' */
   readonly host?: string;
   /** @default AUTHORIZER_CACHE_TTL_SECONDS or 300 */
@@ -72,6 +79,8 @@ export interface LocalService {
   readonly dynamoEndpoint: string;
   /** Where the seed wrote the demo keys; null when seeding was off. */
   readonly credentialsPath: string | null;
+  /** What this start seeded; null when seeding was off or the demo was already there. */
+  readonly seeded: SeedCounts | null;
   readonly gateway: LocalGateway;
   /** The in-process queues, one per worker row of shared/workers/definitions.ts. */
   readonly queues: ReadonlyMap<QueueName, LocalQueue>;
@@ -93,6 +102,8 @@ export interface LocalService {
   stop(): Promise<void>;
 }
 
+const ROLLUP_PROGRESS_EVERY_MS = 5000;
+
 export async function startLocalService(options: LocalServiceOptions): Promise<LocalService> {
   let dynamo: LocalDynamo | undefined;
   let gateway: LocalGateway | undefined;
@@ -100,7 +111,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   let stateClient: DynamoDBDocumentClient | undefined;
   try {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    dynamo = await startLocalDynamo({ dataDir: options.dataDir, thread: options.dynamoThread });
+    dynamo = await startLocalDynamo({ dataDir: options.dataDir, thread: options.dynamoThread, port: options.dynamoPort });
     const prefix = options.tablePrefix ?? 'local';
     await ensureTables(dynamo.endpoint, prefix);
     await ensureLocalTable(dynamo.endpoint, runtimeStateTableName(prefix), RUNTIME_STATE_TABLE);
@@ -115,11 +126,12 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
 
     let credentialsPath: string | null = null;
     let seeded = false;
+    let counts: SeedCounts | null = null;
     if (options.seed) {
       // Imported only now: the seeder may build stores from the table variables at module load.
       const { seedIfEmpty } = await import('./seed');
       const seedDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'local-service-'));
-      ({ credentialsPath, seeded } = await seedIfEmpty(seedDir));
+      ({ credentialsPath, seeded, counts } = await seedIfEmpty(seedDir, { onProgress: options.onProgress }));
     }
 
     // Before the gateway: no request may reach a handler while the slots still hold AWS adapters.
@@ -138,7 +150,19 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       streams: { loadHandler: options.loadStreamHandler, maxBatchingWindowSeconds: options.streamBatchingWindowSeconds },
     });
     // What the consumers keep from the seed (the analytics rollups) is there before the first request.
-    if (seeded) await adapters.streams.catchUp();
+    if (seeded) {
+      // The longest quiet part of a first start (15-20 s on 2 cores): say that it is still going.
+      const progress = options.onProgress ?? (() => undefined);
+      const step = 'analytics rollups (the stream consumers read the seed)';
+      const since = Date.now();
+      progress(step);
+      const ticker = setInterval(() => progress(`${step}, ${Math.round((Date.now() - since) / 1000)} s`), ROLLUP_PROGRESS_EVERY_MS);
+      try {
+        await adapters.streams.catchUp();
+      } finally {
+        clearInterval(ticker);
+      }
+    }
 
     // `key revoke` (bin/admin/keys.ts) moves this epoch from its own process; the gateway then forgets its cached policies.
     const epoch = new DynamoAuthorizerCacheEpoch(getDocumentClient(), physicalTableName('teams'));
@@ -148,6 +172,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       authorizerCacheTtlSeconds: options.authorizerCacheTtlSeconds,
       authorizerCacheEpoch: () => epoch.read(),
       loadHandler: options.loadHandler,
+      onRequest: options.onRequest,
     });
     baseUrl = gateway.url;
     const started = { dynamo, gateway, adapters, stateClient };
@@ -156,6 +181,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       url: gateway.url,
       dynamoEndpoint: dynamo.endpoint,
       credentialsPath,
+      seeded: counts,
       gateway,
       queues: adapters.queues,
       eventBus: adapters.eventBus,

@@ -14,6 +14,12 @@ const PRICE_MICROS = 7900;
 
 const DAY_MS = 86_400_000;
 
+/** Each demo campaign of a team: its number and how many days ago it started. */
+const CAMPAIGN_STARTS = [
+  [0, 9],
+  [1, 1],
+] as const;
+
 function demoCampaignId(teamId: number, n: number): string {
   return `cmp_${createHash('sha256').update(`demo-campaign:${teamId}:${n}`).digest('hex').slice(0, 20)}`;
 }
@@ -30,6 +36,7 @@ function fate(i: number, sending: boolean): 'suppressed' | 'opted_out' | 'failed
 }
 
 interface DemoCampaignCounts {
+  readonly campaigns: number;
   readonly texts: number;
   readonly events: number;
 }
@@ -37,10 +44,7 @@ interface DemoCampaignCounts {
 export async function seedDemoCampaigns(store: CampaignStore, teamId: number, teamName: string, now: Date): Promise<DemoCampaignCounts> {
   let texts = 0;
   let events = 0;
-  for (const [n, daysAgo] of [
-    [0, 9],
-    [1, 1],
-  ] as const) {
+  for (const [n, daysAgo] of CAMPAIGN_STARTS) {
     const sending = n === 1;
     const campaignId = demoCampaignId(teamId, n);
     const startedAt = new Date(now.getTime() - daysAgo * DAY_MS);
@@ -158,5 +162,5 @@ export async function seedDemoCampaigns(store: CampaignStore, teamId: number, te
     campaign_id: null,
     occurred_at: operatorAt,
   });
-  return { texts, events: events + 1 };
+  return { campaigns: CAMPAIGN_STARTS.length, texts, events: events + 1 };
 }

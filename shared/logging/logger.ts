@@ -20,9 +20,19 @@ let correlationId: string | undefined;
 function logger(): Logger {
   instance ??= new Logger({
     serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'lead-call-scheduling-service',
-    logLevel: ((process.env.LOG_LEVEL ?? 'info').toUpperCase() === 'SILENT' ? 'SILENT' : undefined) as 'SILENT' | undefined,
+    logLevel: logLevelFromEnv(process.env.LOG_LEVEL),
   });
   return instance;
+}
+
+/**
+ * LOG_LEVEL as the README documents it (debug, info, warn, error, silent; `npm start` sets warn so
+ * its output stays the summary and the request log); unset or unknown leaves Powertools' own
+ * default (POWERTOOLS_LOG_LEVEL, else INFO).
+ */
+function logLevelFromEnv(value: string | undefined): 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT' | undefined {
+  const level = value?.trim().toUpperCase();
+  return level === 'DEBUG' || level === 'INFO' || level === 'WARN' || level === 'ERROR' || level === 'SILENT' ? level : undefined;
 }
 
 export function log(level: Level, message: string, fields: Record<string, unknown> = {}): void {

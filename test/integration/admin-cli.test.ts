@@ -269,7 +269,7 @@ describe('admin CLI', () => {
       const listed = await admin('key', 'list');
 
       expect(result.seeded).toBe(true);
-      expect(again).toEqual({ credentialsPath: result.credentialsPath, seeded: false });
+      expect(again).toEqual({ credentialsPath: result.credentialsPath, seeded: false, counts: null });
       const credentials = JSON.parse(readFileSync(result.credentialsPath, 'utf8')) as { keys: Record<string, unknown>[] };
       expect(credentials.keys.map((k) => k.type)).toEqual(['enterprise', 'enterprise_all_teams', 'portfolio_all_teams', 'enterprise']);
       for (const key of credentials.keys) {

@@ -14,22 +14,31 @@ export interface ServiceProcess {
 }
 
 const ROOT = path.join(__dirname, '..', '..');
-const STARTUP_TIMEOUT_MS = 90_000;
-/** Variables a test process sets for its own in-process services; a child must choose its own. */
-const INHERITED_EXCLUDED = /^(TABLE_|DYNAMODB_ENDPOINT$|CURSOR_SECRET$|AWS_REGION$|JEST_|SMS_SEND_RATE_PER_SECOND$)/;
+// A first start seeds the demo and waits for its rollups: over a minute on 2 busy cores.
+const STARTUP_TIMEOUT_MS = 180_000;
+/**
+ * Variables a test process sets for its own in-process services; a child must choose its own. And
+ * npm's (`npm test` sets npm_lifecycle_event, which names the command the service prints).
+ */
+const INHERITED_EXCLUDED = /^(TABLE_|DYNAMODB_ENDPOINT$|CURSOR_SECRET$|AWS_REGION$|JEST_|SMS_SEND_RATE_PER_SECOND$|npm_)/;
 
 /** Starts `script` (default `npm start`'s local/start.ts; it must print `listening on <url>`) with tsx. */
-export async function startServiceProcess(
+export function startServiceProcess(dataDir: string, env: Record<string, string> = {}, script = 'local/start.ts'): Promise<ServiceProcess> {
+  return spawnServiceProcess(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [script], dataDir, env);
+}
+
+/** Starts any command that runs the service (`npm run dev`) in the project folder, as startServiceProcess does. */
+export async function spawnServiceProcess(
+  command: string,
+  args: readonly string[],
   dataDir: string,
   env: Record<string, string> = {},
-  script = 'local/start.ts',
 ): Promise<ServiceProcess> {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !INHERITED_EXCLUDED.test(name)));
-  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [script], {
+  const child = spawn(command, args, {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...inherited, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...env },
+    env: serviceEnv(dataDir, env),
   });
   let out = '';
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -63,6 +72,12 @@ export async function startServiceProcess(
       await exited;
     },
   };
+}
+
+/** The environment a service child gets: this process's, less what it must choose itself, plus the test's. */
+export function serviceEnv(dataDir: string, env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !INHERITED_EXCLUDED.test(name)));
+  return { ...inherited, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', LOG_REQUESTS: 'false', ...env };
 }
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
