@@ -12,6 +12,15 @@ import { toJson } from './format';
  */
 export const ROLLUP_COMMANDS: Record<string, Command> = {
   'rollups rebuild': {
+    help: {
+      summary: 'recompute the analytics rollups from the sessions, with progress',
+      usage: '--team ID | --enterprise ID | --all',
+      flags: { '--team ID': 'one team', '--enterprise ID': 'every team of an enterprise', '--all': 'every team' },
+      notes: [
+        'For data from before the rollups, a restore, or a new bucket layout; safe while the service runs. Needs TABLE_SESSIONS and TABLE_ROLLUPS on a deployed stack.',
+      ],
+      examples: ['rollups rebuild --enterprise 1'],
+    },
     options: { team: { type: 'string' }, enterprise: { type: 'string' }, all: { type: 'boolean' } },
     async run(context) {
       const teamId = optionalId(context.values, '--team');
