@@ -5,7 +5,7 @@ import type { ApiKeyRecord } from '#shared/domain/tenancy';
  * creates one per enterprise to post its simulated call reports (local/sandbox-call-reports.ts,
  * revoked when the service stops), so every run of `npm start` leaves more of them behind. Key
  * records carry no "internal" mark, so they are known by the name their minter gives them;
- * test/integration/admin-key-list.test.ts mints one through the sandbox to keep the two in step.
+ * test/unit/admin-help.test.ts checks the sandbox still gives that name.
  */
 const INTERNAL_KEY_NAMES: ReadonlySet<string> = new Set(['local sandbox call reports']);
 

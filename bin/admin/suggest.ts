@@ -5,7 +5,8 @@
 export function closest(typed: string, known: Iterable<string>): string | null {
   let best: { word: string; distance: number } | null = null;
   for (const word of known) {
-    const distance = word.startsWith(typed) && typed.replace(/^-+/, '').length >= 2 ? 0.5 : editDistance(typed, word);
+    const prefix = word !== typed && word.startsWith(typed) && typed.replace(/^-+/, '').length >= 2;
+    const distance = prefix ? 0.5 : editDistance(typed, word);
     if (distance <= 2 && (best === null || distance < best.distance)) best = { word, distance };
   }
   return best?.word ?? null;
