@@ -27,7 +27,7 @@ const WIDTH = 100;
 
 /** How the operator runs the CLI, for the texts that show a command line. */
 export function programName(env: Readonly<Record<string, string | undefined>>): string {
-  if (env.npm_lifecycle_event === 'admin') return 'npm run admin --';
+  // Set by bin/admin.mjs, the installed command; otherwise the CLI runs as `npm run admin`.
   return env.ADMIN_PROGRAM_NAME ?? 'npm run admin --';
 }
 
