@@ -169,7 +169,7 @@ export const KEY_COMMANDS: Record<string, Command> = {
     async run({ store, values, json, out, authorizerCaches }) {
       const keyId = requiredString(values, '--id');
       const changes = settingsFlags(values, new Date());
-      if (Object.keys(changes).length === 0) throw new UsageError('give at least one of --expires, --rate-limit, --fields', '--expires');
+      if (Object.keys(changes).length === 0) throw new UsageError('give at least one of --expires, --rate-limit, --fields');
       // The settings travel in the authorizer's cached context: flushed as on revocation, so they hold from the next request.
       const caches = authorizerCaches();
       const record = await updateKeySettings(store, keyId, changes);

@@ -27,7 +27,12 @@ export const ROLLUP_COMMANDS: Record<string, Command> = {
       const enterpriseId = optionalId(context.values, '--enterprise');
       const all = context.values.all === true;
       if ([teamId !== null, enterpriseId !== null, all].filter(Boolean).length !== 1) {
-        throw new UsageError('name what to rebuild with exactly one of --team <id>, --enterprise <id> or --all', '--team');
+        // Blame a flag only when one was typed: none given is a missing choice, not a wrong --team.
+        const typed = (['--team', '--enterprise', '--all'] as const).filter((flag) => context.values[flag.slice(2)] !== undefined);
+        throw new UsageError(
+          `name what to rebuild with exactly one of --team <id>, --enterprise <id> or --all${typed.length > 1 ? `, not ${typed.join(' and ')}` : ''}`,
+          typed[1],
+        );
       }
       const started = Date.now();
       const enterprises = await enterprisesToRebuild(context, { teamId, enterpriseId, all });

@@ -109,3 +109,31 @@ describe('admin CLI: key list and internal keys', () => {
     expect(allText.stdout).not.toContain('hidden');
   });
 });
+
+describe('admin CLI: intake lead sources blame what was typed', () => {
+  it('new --sources that leave out the stored default name --sources, not the --default that was not passed', async () => {
+    const team = id(fx.teams.anchor);
+    await adminJson('intake', 'lead-sources', '--team', team, '--sources', 'Website,Google Ads', '--default', 'Website');
+
+    const run = await admin('intake', 'lead-sources', '--team', team, '--sources', 'Google Ads,Facebook', '--json');
+
+    expect(run.code).toBe(2);
+    expect(JSON.parse(run.stderr)).toMatchObject({ flag: '--sources', message: expect.stringContaining("leaves out 'Website'") });
+  });
+});
+
+describe('admin CLI: a missing choice names no flag', () => {
+  it('key set without a change, and rollups rebuild without a target, name the choices and blame none; two targets name both', async () => {
+    const keySet = await admin('key', 'set', '--id', 'key_0123456789abcdef', '--json');
+    const none = await admin('rollups', 'rebuild', '--json');
+    const two = await admin('rollups', 'rebuild', '--team', '1', '--all', '--json');
+
+    for (const run of [keySet, none, two]) expect(run.code).toBe(2);
+    expect(JSON.parse(keySet.stderr)).toEqual({
+      error: 'invalid_request',
+      message: 'give at least one of --expires, --rate-limit, --fields',
+    });
+    expect(JSON.parse(none.stderr)).not.toHaveProperty('flag');
+    expect(JSON.parse(two.stderr)).toMatchObject({ flag: '--all', message: expect.stringContaining('not --team and --all') });
+  });
+});

@@ -195,9 +195,10 @@ export const INTAKE_COMMANDS: Record<string, Command> = {
       } else if (defaultSource !== null && sources.length > 0) {
         const kept = findSource(defaultSource);
         if (!kept) {
+          // --default was not typed: the --sources given are what leave the stored default out.
           throw new UsageError(
-            `--default: the current default lead source '${defaultSource}' is not one of the new --sources; give --default NAME or --default none`,
-            '--default',
+            `--sources leaves out '${defaultSource}', the team's current default lead source; add it, or also give --default NAME or --default none`,
+            '--sources',
           );
         }
         defaultSource = kept;
