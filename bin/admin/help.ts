@@ -56,7 +56,10 @@ export function overview(program: string, commands: Readonly<Record<string, Comm
     ),
     wrap(`Exit codes: ${EXIT_CODES}.`, 0),
     '',
-    `Run \`${program} <group> --help\` for a group's commands, \`${program} <group> <command> --help\` for a command's flags and examples.`,
+    wrap(
+      `Run \`${program} <group> --help\` for a group's commands, \`${program} <group> <command> --help\` for a command's flags and examples.`,
+      0,
+    ),
   ].join('\n');
 }
 
@@ -104,10 +107,12 @@ export function targetHelp(program: string): string {
     export TABLE_TEAMS=$(aws cloudformation describe-stacks --stack-name LeadCallSchedulingService \\
       --query "Stacks[0].Outputs[?OutputKey=='TeamsTableName'].OutputValue" --output text)
   \`key revoke\` on a deployed stack also needs the REST API ids (outputs ReadApiId, PlatformApiId,
-  IntakeApiId → READ_API_ID, PLATFORM_API_ID, INTAKE_API_ID; ApiStageName → API_STAGE_NAME, default v1)
-  and apigateway:POST on their stages' authorizer caches; \`key create\` needs USAGE_PLAN_ID.
+  IntakeApiId → READ_API_ID, PLATFORM_API_ID, INTAKE_API_ID; ApiStageName → API_STAGE_NAME,
+  default v1) and apigateway:POST on their stages' authorizer caches; \`key create\` needs
+  USAGE_PLAN_ID.
 
-  Running \`npm start\`: set DYNAMODB_ENDPOINT to the endpoint it prints (TABLE_TEAMS defaults to local-teams).
+  Running \`npm start\`: set DYNAMODB_ENDPOINT to the endpoint it prints (TABLE_TEAMS defaults to
+  local-teams).
 
   Local data: --local, or neither DYNAMODB_ENDPOINT nor TABLE_TEAMS set. Opens \${DATA_DIR:-.data}
   directly, which \`npm start\` holds locked while it runs: stop it first, or use DYNAMODB_ENDPOINT.

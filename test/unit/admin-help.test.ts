@@ -94,6 +94,13 @@ describe('admin CLI help', () => {
     }
   });
 
+  it('fits 100 columns (a command’s examples aside, which are lines to copy whole)', async () => {
+    const texts = [(await admin('--help')).stdout, (await admin('help', 'target')).stdout];
+    for (const group of Object.keys(GROUPS)) texts.push((await admin(group, '--help')).stdout);
+    for (const name of names) texts.push((await admin(...name.split(' '), '--help')).stdout.split(/\nExamples?\n/)[0] ?? '');
+    for (const text of texts) for (const line of lines(text)) expect(line.length).toBeLessThanOrEqual(100);
+  });
+
   it('prints a command’s help even when the rest of the line is wrong', async () => {
     const run = await admin('key', 'create', '--bogus', '--help');
 
