@@ -14,6 +14,13 @@ import { issuesText } from './intake/config';
  */
 export const COACH_COMMANDS: Record<string, Command> = {
   'coach rubric show': {
+    help: {
+      summary: 'the rubric in force',
+      usage: '--team ID',
+      flags: { '--team ID': 'the team' },
+      notes: ['--json prints the shape `coach rubric set --file` takes.'],
+      examples: ['coach rubric show --team 2 --json > rubric.json'],
+    },
     options: { team: { type: 'string' } },
     async run(context) {
       const team = await requireTeam(context);
@@ -23,6 +30,17 @@ export const COACH_COMMANDS: Record<string, Command> = {
   },
 
   'coach rubric set': {
+    help: {
+      summary: 'a new rubric revision from a JSON file',
+      usage: '--team ID --file rubric.json',
+      flags: {
+        '--team ID': 'the team',
+        '--file FILE':
+          '{rubric_id?, name, pass_threshold (0-100), criteria: [{id, title, description, weight (> 0), keywords?}]};\ncriterion ids unique; rubric_id defaults to the current one’s',
+      },
+      notes: ['Validated whole; bumps the rubric’s version. Evaluations already made keep the version they used.'],
+      examples: ['coach rubric set --team 2 --file rubric.json'],
+    },
     options: { team: { type: 'string' }, file: { type: 'string' } },
     async run(context) {
       const team = await requireTeam(context);
@@ -37,6 +55,12 @@ export const COACH_COMMANDS: Record<string, Command> = {
   },
 
   'coach rubric reset': {
+    help: {
+      summary: 'back to the built-in home-services rubric (kept in the history)',
+      usage: '--team ID',
+      flags: { '--team ID': 'the team' },
+      examples: ['coach rubric reset --team 2'],
+    },
     options: { team: { type: 'string' } },
     async run(context) {
       const team = await requireTeam(context);
@@ -46,6 +70,12 @@ export const COACH_COMMANDS: Record<string, Command> = {
   },
 
   'coach rubric history': {
+    help: {
+      summary: 'every revision of the team’s rubric, newest first',
+      usage: '--team ID',
+      flags: { '--team ID': 'the team' },
+      examples: ['coach rubric history --team 2'],
+    },
     options: { team: { type: 'string' } },
     async run(context) {
       const team = await requireTeam(context);

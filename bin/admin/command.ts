@@ -36,11 +36,33 @@ export interface Context {
   readonly values: Values;
   readonly json: boolean;
   out(text: string): void;
+  /**
+   * Asks before a destructive change (`Revoke key key_… (name)?`): goes on with --yes, or when the
+   * operator answers yes on a terminal; throws otherwise (declined, or no terminal to ask on).
+   */
+  confirm(question: string): Promise<void>;
+}
+
+/** What `<command> --help` prints: one line for the group's list, then the usage, its flags and an example. */
+export interface CommandHelp {
+  /** One line, shown in the group's list. */
+  readonly summary: string;
+  /** Flags as in the synopsis, after the command words: `--id KEY_ID`. */
+  readonly usage: string;
+  /** Each flag the command takes, as `--flag VALUE`, with what it does (continuation lines are indented for it). */
+  readonly flags: Readonly<Record<string, string>>;
+  /** Paragraphs after the flags: what the command changes, where its values come from. */
+  readonly notes?: readonly string[];
+  /** Command lines after the program name, without it: `key revoke --id key_0123456789abcdef`. */
+  readonly examples: readonly string[];
+  /** Asks before it changes anything (see Context.confirm), so --yes is listed. */
+  readonly confirms?: boolean;
 }
 
 /** One command (`portfolio create`): the flags it accepts, besides the global ones, and what it does. */
 export interface Command {
   readonly options: Options;
+  readonly help: CommandHelp;
   run(context: Context): Promise<void>;
 }
 

@@ -3,7 +3,7 @@
  * (see `report` in main.ts).
  */
 
-/** A mistake in the command line: exit code 1, message names the flag. */
+/** A mistake in the command line: exit code 2, message names the flag. */
 export class UsageError extends Error {
   constructor(
     message: string,
@@ -13,6 +13,9 @@ export class UsageError extends Error {
     this.name = 'UsageError';
   }
 }
+
+/** The operator answered no to a confirmation: exit code 1, nothing changed. */
+export class DeclinedError extends Error {}
 
 /** The local data folder is held by another process (LevelDB allows one). */
 export class LocalDataLockedError extends Error {}

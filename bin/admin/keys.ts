@@ -8,10 +8,32 @@ import type { Command } from './command';
 import { describeFailure, UsageError } from './errors';
 import { optionalId, optionalString, requiredId, requiredString, type Values } from './flags';
 import { clip, table, toJson } from './format';
+import { isInternalKey } from './internal-keys';
+import { closest } from './suggest';
 
 /** API keys: created keys are printed once, and no listing ever shows key material. */
 export const KEY_COMMANDS: Record<string, Command> = {
   'key create': {
+    help: {
+      summary: 'create an API key (printed once)',
+      usage:
+        '--type TYPE --team ANCHOR_TEAM_ID --permissions a,b|all [--portfolio ID] [--name NAME] [--expires WHEN] [--rate-limit N] [--fields GROUPS]',
+      flags: {
+        '--type TYPE': `${KEY_TYPES.join(' | ')}:\nenterprise            the anchor team only\nenterprise_all_teams  every team of the anchor team's enterprise\nportfolio_all_teams   every team of --portfolio`,
+        '--team ANCHOR_TEAM_ID': 'the team the key is created from',
+        '--permissions LIST': 'comma-separated permissions, or all (every permission the type may hold)',
+        '--portfolio ID': 'portfolio_all_teams only: the portfolio (it must include the anchor team’s enterprise)',
+        '--name NAME': 'a name to tell the key by (default: "<type> key for team <id>")',
+        '--expires WHEN': 'an ISO instant, or 30d / 12h from now (default: never)',
+        '--rate-limit N': 'requests per minute (default: the service default)',
+        '--fields GROUPS': 'all (default), core, or core plus groups: contact, transcripts, recordings, notes, attribution',
+      },
+      notes: ['The key is printed once: store it then. On a deployed stack it is registered in the usage plan (USAGE_PLAN_ID).'],
+      examples: [
+        'key create --type enterprise --team 4 --permissions read:leads,read:calls --name "Reporting"',
+        'key create --type portfolio_all_teams --team 1 --portfolio 1 --permissions all --expires 90d',
+      ],
+    },
     options: {
       type: { type: 'string' },
       team: { type: 'string' },
@@ -24,6 +46,14 @@ export const KEY_COMMANDS: Record<string, Command> = {
     },
     async run({ store, values, json, out, usagePlan }) {
       const type = requiredString(values, '--type');
+      // Checked here, before the default name is made from it: a long wrong type must not read as a long --name.
+      if (!(KEY_TYPES as readonly string[]).includes(type)) {
+        const suggestion = closest(type, KEY_TYPES);
+        throw new UsageError(
+          `--type must be one of ${KEY_TYPES.join(', ')}; got '${type}'${suggestion ? `; did you mean ${suggestion}?` : ''}`,
+          '--type',
+        );
+      }
       const anchorTeamId = requiredId(values, '--team');
       const permissionList = requiredString(values, '--permissions');
       const portfolioId = optionalId(values, '--portfolio');
@@ -72,14 +102,27 @@ export const KEY_COMMANDS: Record<string, Command> = {
   },
 
   'key list': {
-    options: {},
-    async run({ store, limits, json, out }) {
-      const keys = (await store.listApiKeys()).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.keyId.localeCompare(b.keyId));
+    help: {
+      summary: 'list keys: name, prefix, scope, permissions, usage, status (never key material)',
+      usage: '[--all]',
+      flags: { '--all': 'also the internal keys the service mints for itself (the local sandbox’s call-report keys)' },
+      examples: ['key list', 'key list --all --json'],
+    },
+    options: { all: { type: 'boolean' } },
+    async run({ store, limits, values, json, out }) {
+      const every = (await store.listApiKeys()).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.keyId.localeCompare(b.keyId));
+      const keys = values.all === true ? every : every.filter((k) => !isInternalKey(k));
+      const hidden = every.length - keys.length;
       const usage = await Promise.all(keys.map((k) => readUsage(limits, k.keyId)));
       const now = new Date();
       const views = keys.map((k, i) => {
         const used = usage[i] ?? { usageCount: 0, lastUsedAt: null };
-        return { ...keyView(k), lastUsedAt: latest(k.lastUsedAt, used.lastUsedAt), usageCount: used.usageCount };
+        return {
+          ...keyView(k),
+          lastUsedAt: latest(k.lastUsedAt, used.lastUsedAt),
+          usageCount: used.usageCount,
+          internal: isInternalKey(k),
+        };
       });
       if (json) {
         out(toJson(views));
@@ -103,15 +146,30 @@ export const KEY_COMMANDS: Record<string, Command> = {
           1,
         ),
       );
+      const internal = views.filter((k) => k.internal).length;
+      if (hidden > 0) out(`(${hidden} internal key${hidden === 1 ? '' : 's'} of the service hidden: \`key list --all\` shows them)`);
+      else if (internal > 0) out(`(${internal} of them internal: minted by the service for itself)`);
     },
   },
 
   'key set': {
+    help: {
+      summary: 'change a key’s expiry, rate limit or field groups',
+      usage: '--id KEY_ID [--expires WHEN|never] [--rate-limit N|default] [--fields GROUPS|all]',
+      flags: {
+        '--id KEY_ID': 'the key (key_ and 16 hex characters, see key list)',
+        '--expires WHEN': 'an ISO instant, 30d / 12h from now, or never',
+        '--rate-limit N': 'requests per minute, or default',
+        '--fields GROUPS': 'all, core, or core plus groups: contact, transcripts, recordings, notes, attribution',
+      },
+      notes: ['Flushes the authorizer caches, so the change holds from the next request.'],
+      examples: ['key set --id key_0123456789abcdef --expires 30d --rate-limit 120'],
+    },
     options: { id: { type: 'string' }, expires: { type: 'string' }, 'rate-limit': { type: 'string' }, fields: { type: 'string' } },
     async run({ store, values, json, out, authorizerCaches }) {
       const keyId = requiredString(values, '--id');
       const changes = settingsFlags(values, new Date());
-      if (Object.keys(changes).length === 0) throw new UsageError('give at least one of --expires, --rate-limit, --fields', '--expires');
+      if (Object.keys(changes).length === 0) throw new UsageError('give at least one of --expires, --rate-limit, --fields');
       // The settings travel in the authorizer's cached context: flushed as on revocation, so they hold from the next request.
       const caches = authorizerCaches();
       const record = await updateKeySettings(store, keyId, changes);
@@ -131,6 +189,12 @@ export const KEY_COMMANDS: Record<string, Command> = {
   },
 
   'team limits': {
+    help: {
+      summary: 'set a team’s own request limit per workspace and hour',
+      usage: '--team ID --per-hour N|default',
+      flags: { '--team ID': 'the team', '--per-hour N': 'requests per hour, or default' },
+      examples: ['team limits --team 2 --per-hour 5000'],
+    },
     options: { team: { type: 'string' }, 'per-hour': { type: 'string' } },
     async run({ store, values, json, out, authorizerCaches }) {
       const teamId = requiredId(values, '--team');
@@ -155,6 +219,13 @@ export const KEY_COMMANDS: Record<string, Command> = {
   },
 
   'key register': {
+    help: {
+      summary: 'register a key (or every active key) in the deployed stack’s usage plan',
+      usage: '--id KEY_ID | --all',
+      flags: { '--id KEY_ID': 'the key', '--all': 'every active key (after the first deploy with usage plans)' },
+      notes: ['Needs USAGE_PLAN_ID (the stack output UsagePlanId); locally there is nothing to register.'],
+      examples: ['key register --all'],
+    },
     options: { id: { type: 'string' }, all: { type: 'boolean' } },
     async run({ store, values, json, out, usagePlan }) {
       const all = values.all === true;
@@ -185,11 +256,25 @@ export const KEY_COMMANDS: Record<string, Command> = {
   },
 
   'key revoke': {
+    help: {
+      summary: 'revoke a key: refused from the next request on (asks first)',
+      usage: '--id KEY_ID [--yes]',
+      flags: { '--id KEY_ID': 'the key (key_ and 16 hex characters, see key list)' },
+      notes: [
+        'Also flushes the authorizer caches: the running local gateway’s; on a deployed stack the REST API stages named by READ_API_ID, PLATFORM_API_ID, INTAKE_API_ID and API_STAGE_NAME. Again on a revoked key: flushes again.',
+      ],
+      examples: ['key revoke --id key_0123456789abcdef', 'key revoke --id key_0123456789abcdef --yes'],
+      confirms: true,
+    },
     options: { id: { type: 'string' } },
-    async run({ store, values, json, out, authorizerCaches }) {
+    async run({ store, values, json, out, authorizerCaches, confirm }) {
       const keyId = requiredString(values, '--id');
       // Named before anything is written: a revocation the caches would hide is not reported done.
       const caches = authorizerCaches();
+      const existing = KEY_ID.test(keyId) ? await store.getApiKeyById(keyId) : null;
+      if (KEY_ID.test(keyId) && !existing) throw new UsageError(`--id ${keyId} does not name a key (see key list)`, '--id');
+      // Revoking again only flushes the caches again: nothing to ask.
+      if (existing && existing.revokedAt === null) await confirm(`Revoke key ${existing.keyId} (${existing.name})?`);
       const now = new Date();
       const record = await revokeApiKey(store, keyId, { now });
       const already = record.revokedAt !== now.toISOString();
@@ -215,6 +300,8 @@ export const KEY_COMMANDS: Record<string, Command> = {
     },
   },
 };
+
+const KEY_ID = /^key_[0-9a-f]{16}$/;
 
 const SHORT_TYPE: Record<KeyType, string> = { enterprise: 'team', enterprise_all_teams: 'ent-all', portfolio_all_teams: 'port-all' };
 

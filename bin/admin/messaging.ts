@@ -10,6 +10,12 @@ import { toJson } from './format';
 /** Texting (SMS campaigns): a team's send window and region, and its suppression list. */
 export const MESSAGING_COMMANDS: Record<string, Command> = {
   'messaging show': {
+    help: {
+      summary: 'the team’s texting configuration: quiet hours and phone region',
+      usage: '--team ID',
+      flags: { '--team ID': 'the team' },
+      examples: ['messaging show --team 2'],
+    },
     options: { team: { type: 'string' } },
     async run(context) {
       const team = await requireTeam(context);
@@ -27,6 +33,12 @@ export const MESSAGING_COMMANDS: Record<string, Command> = {
   },
 
   'messaging quiet-hours': {
+    help: {
+      summary: 'the local hours campaigns may text in (default 8-21)',
+      usage: '--team ID [--start H] [--end H]',
+      flags: { '--team ID': 'the team', '--start H': 'first hour texts may go out (0-24)', '--end H': 'hour texts stop (0-24)' },
+      examples: ['messaging quiet-hours --team 2 --start 9 --end 20'],
+    },
     options: { team: { type: 'string' }, start: { type: 'string' }, end: { type: 'string' } },
     async run(context) {
       const team = await requireTeam(context);
@@ -41,7 +53,11 @@ export const MESSAGING_COMMANDS: Record<string, Command> = {
       const parsed = messagingConfigSchema.safeParse(candidate);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new UsageError(`--start/--end: ${issue?.path.join('.') ?? 'quiet_hours'}: ${issue?.message ?? 'invalid'}`, '--start');
+        // Blame the flag behind the field, or the one the operator typed (a start after the end is both's).
+        const typed = ['--start', '--end'].filter((flag) => optionalString(context.values, flag) !== null);
+        const field = issue?.path.at(-1);
+        const flag = field === 'end_hour' ? '--end' : field === 'start_hour' ? '--start' : typed.length === 1 ? typed[0] : '--start/--end';
+        throw new UsageError(`${flag}: ${issue?.path.join('.') ?? 'quiet_hours'}: ${issue?.message ?? 'invalid'}`, typed[0] ?? '--start');
       }
       await context.messaging.putMessagingConfig(team.id, parsed.data);
       context.out(
@@ -53,6 +69,12 @@ export const MESSAGING_COMMANDS: Record<string, Command> = {
   },
 
   'messaging phone-region': {
+    help: {
+      summary: 'the region of recipient numbers given without +country',
+      usage: '--team ID --region CC',
+      flags: { '--team ID': 'the team', '--region CC': 'a two-letter region with a numbering plan, such as US or CA (default US)' },
+      examples: ['messaging phone-region --team 2 --region US'],
+    },
     options: { team: { type: 'string' }, region: { type: 'string' } },
     async run(context) {
       const team = await requireTeam(context);
@@ -64,6 +86,12 @@ export const MESSAGING_COMMANDS: Record<string, Command> = {
   },
 
   'messaging opt-out': {
+    help: {
+      summary: 'add a number to the team’s suppression list (never texted)',
+      usage: '--team ID --phone NUMBER',
+      flags: { '--team ID': 'the team', '--phone NUMBER': 'the number (+country, or in the team’s phone region)' },
+      examples: ['messaging opt-out --team 2 --phone "+1 512 555 0100"'],
+    },
     options: { team: { type: 'string' }, phone: { type: 'string' } },
     async run(context) {
       const team = await requireTeam(context);
@@ -76,11 +104,22 @@ export const MESSAGING_COMMANDS: Record<string, Command> = {
   },
 
   'messaging opt-in': {
+    help: {
+      summary: 'remove a number from the team’s suppression list (asks first)',
+      usage: '--team ID --phone NUMBER [--yes]',
+      flags: { '--team ID': 'the team', '--phone NUMBER': 'the number (+country, or in the team’s phone region)' },
+      notes: ['Campaigns may text the number again: only with the person’s consent.'],
+      examples: ['messaging opt-in --team 2 --phone "+1 512 555 0100" --yes'],
+      confirms: true,
+    },
     options: { team: { type: 'string' }, phone: { type: 'string' } },
     async run(context) {
       const team = await requireTeam(context);
       const config = await context.messaging.getMessagingConfig(team.id);
       const phone = phoneFlag(context.values, config.phone_region);
+      await context.confirm(
+        `Remove ${phone} from the suppression list of team ${team.id} (${team.name}), so its campaigns may text it again?`,
+      );
       await context.campaigns.unsuppress(team.id, phone, operatorEvent(team.id, phone, 'unsuppressed', new Date().toISOString()));
       context.out(
         context.json ? toJson({ team_id: team.id, phone, suppressed: false }) : `${phone} may be texted by team ${team.id} again`,

@@ -12,13 +12,27 @@ import { toJson } from './format';
  */
 export const ROLLUP_COMMANDS: Record<string, Command> = {
   'rollups rebuild': {
+    help: {
+      summary: 'recompute the analytics rollups from the sessions, with progress',
+      usage: '--team ID | --enterprise ID | --all',
+      flags: { '--team ID': 'one team', '--enterprise ID': 'every team of an enterprise', '--all': 'every team' },
+      notes: [
+        'For data from before the rollups, a restore, or a new bucket layout; safe while the service runs. Needs TABLE_SESSIONS and TABLE_ROLLUPS on a deployed stack.',
+      ],
+      examples: ['rollups rebuild --enterprise 1'],
+    },
     options: { team: { type: 'string' }, enterprise: { type: 'string' }, all: { type: 'boolean' } },
     async run(context) {
       const teamId = optionalId(context.values, '--team');
       const enterpriseId = optionalId(context.values, '--enterprise');
       const all = context.values.all === true;
       if ([teamId !== null, enterpriseId !== null, all].filter(Boolean).length !== 1) {
-        throw new UsageError('name what to rebuild with exactly one of --team <id>, --enterprise <id> or --all', '--team');
+        // Blame a flag only when one was typed: none given is a missing choice, not a wrong --team.
+        const typed = (['--team', '--enterprise', '--all'] as const).filter((flag) => context.values[flag.slice(2)] !== undefined);
+        throw new UsageError(
+          `name what to rebuild with exactly one of --team <id>, --enterprise <id> or --all${typed.length > 1 ? `, not ${typed.join(' and ')}` : ''}`,
+          typed[1],
+        );
       }
       const started = Date.now();
       const enterprises = await enterprisesToRebuild(context, { teamId, enterpriseId, all });

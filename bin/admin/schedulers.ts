@@ -30,6 +30,12 @@ const CLOSED_WEEK = Object.fromEntries(WEEKDAYS.map((day) => [day, null])) as Re
 
 export const SCHEDULER_COMMANDS: Record<string, Command> = {
   'scheduler list': {
+    help: {
+      summary: 'the team’s schedulers (booking widgets)',
+      usage: '--team ID',
+      flags: { '--team ID': 'the team' },
+      examples: ['scheduler list --team 2'],
+    },
     options: { team: { type: 'string' } },
     async run(context) {
       const team = await requireTeam(context);
@@ -46,6 +52,12 @@ export const SCHEDULER_COMMANDS: Record<string, Command> = {
   },
 
   'scheduler show': {
+    help: {
+      summary: 'one scheduler: services, job types, areas, hours',
+      usage: '--team ID --id SCHEDULER_ID',
+      flags: { '--team ID': 'the team', '--id SCHEDULER_ID': 'the scheduler' },
+      examples: ['scheduler show --team 2 --id 1'],
+    },
     options: { team: { type: 'string' }, id: { type: 'string' } },
     async run(context) {
       const team = await requireTeam(context);
@@ -57,6 +69,25 @@ export const SCHEDULER_COMMANDS: Record<string, Command> = {
   },
 
   'scheduler set': {
+    help: {
+      summary: 'create or update a scheduler',
+      usage:
+        '--team ID --id SCHEDULER_ID [--name TEXT] [--services "A,B"] [--job-types "A,B"] [--areas "A,B"] [--time-zone ZONE] [--hours HOURS]',
+      flags: {
+        '--team ID': 'the team',
+        '--id SCHEDULER_ID': 'the scheduler (sessions’ scheduler_id)',
+        '--name TEXT': 'its name (needed for a new one)',
+        '--services LIST': 'comma-separated services (issue types)',
+        '--job-types LIST': 'comma-separated job types',
+        '--areas LIST': 'comma-separated service areas',
+        '--time-zone ZONE': 'an IANA zone (default: the team’s)',
+        '--hours HOURS':
+          'DAY[-DAY]=HH:MM-HH:MM or DAY[-DAY]=closed, comma-separated (needed for a new one);\ndays not named keep their hours (new: closed); open < close',
+      },
+      examples: [
+        'scheduler set --team 2 --id 1 --name "HVAC service" --services "Repair,Tune-up" --hours "mon-fri=08:00-17:00,sat=closed"',
+      ],
+    },
     options: {
       team: { type: 'string' },
       id: { type: 'string' },

@@ -1,5 +1,6 @@
 import { IANAZone } from 'luxon';
 import type { Team } from '#shared/domain/tenancy';
+import { ConflictError } from '#shared/errors';
 import type { Command } from './command';
 import { UsageError } from './errors';
 import { optionalId, optionalString, requiredId, requiredName, requiredString } from './flags';
@@ -11,6 +12,12 @@ import { table, toJson } from './format';
  */
 export const TENANCY_COMMANDS: Record<string, Command> = {
   'portfolio create': {
+    help: {
+      summary: 'create a portfolio (a group of enterprises a portfolio_all_teams key spans)',
+      usage: '--name NAME',
+      flags: { '--name NAME': 'the portfolio name (at most 100 characters)' },
+      examples: ['portfolio create --name "Summit Holdings"'],
+    },
     options: { name: { type: 'string' } },
     async run({ store, values, json, out }) {
       const portfolio = await store.createPortfolio({ name: requiredName(values, '--name') });
@@ -19,6 +26,12 @@ export const TENANCY_COMMANDS: Record<string, Command> = {
   },
 
   'portfolio list': {
+    help: {
+      summary: 'list portfolios and their enterprises',
+      usage: '',
+      flags: {},
+      examples: ['portfolio list', 'portfolio list --json'],
+    },
     options: {},
     async run({ store, json, out }) {
       const portfolios = await store.listPortfolios();
@@ -37,6 +50,12 @@ export const TENANCY_COMMANDS: Record<string, Command> = {
   },
 
   'portfolio add-enterprise': {
+    help: {
+      summary: 'add an enterprise to a portfolio',
+      usage: '--portfolio ID --enterprise ID',
+      flags: { '--portfolio ID': 'the portfolio', '--enterprise ID': 'the enterprise to add' },
+      examples: ['portfolio add-enterprise --portfolio 1 --enterprise 2'],
+    },
     options: { portfolio: { type: 'string' }, enterprise: { type: 'string' } },
     async run({ store, values, json, out }) {
       const portfolioId = requiredId(values, '--portfolio');
@@ -55,6 +74,12 @@ export const TENANCY_COMMANDS: Record<string, Command> = {
   },
 
   'enterprise create': {
+    help: {
+      summary: 'create an enterprise, optionally inside a portfolio',
+      usage: '--name NAME [--portfolio ID]',
+      flags: { '--name NAME': 'the enterprise name (at most 100 characters)', '--portfolio ID': 'a portfolio to add it to' },
+      examples: ['enterprise create --name "Summit Home Services" --portfolio 1'],
+    },
     options: { name: { type: 'string' }, portfolio: { type: 'string' } },
     async run({ store, rollups, values, json, out }) {
       const name = requiredName(values, '--name');
@@ -76,6 +101,12 @@ export const TENANCY_COMMANDS: Record<string, Command> = {
   },
 
   'enterprise list': {
+    help: {
+      summary: 'list enterprises and their teams',
+      usage: '',
+      flags: {},
+      examples: ['enterprise list'],
+    },
     options: {},
     async run({ store, json, out }) {
       const enterprises = await store.listEnterprises();
@@ -97,6 +128,20 @@ export const TENANCY_COMMANDS: Record<string, Command> = {
   },
 
   'team create': {
+    help: {
+      summary: 'create a team in an enterprise',
+      usage: '--name NAME --timezone IANA_ZONE --enterprise ID [--workspace ID] [--test]',
+      flags: {
+        '--name NAME': 'the team name (at most 100 characters)',
+        '--timezone IANA_ZONE': 'the team’s time zone, such as America/Chicago',
+        '--enterprise ID': 'the enterprise the team belongs to',
+        '--workspace ID':
+          'the id integrators send in X-Workspace-ID (1-64 letters, digits, _ or -);\ndefault: ws_ and the name, e.g. ws_summit_hvac',
+        '--test': 'an internal test team: left out of multi-team lists unless include_test_teams=true',
+      },
+      notes: ['Workspace ids are unique: two teams of the same name need different --workspace ids.'],
+      examples: ['team create --name "Summit HVAC" --timezone America/Chicago --enterprise 1'],
+    },
     options: {
       name: { type: 'string' },
       timezone: { type: 'string' },
@@ -121,7 +166,17 @@ export const TENANCY_COMMANDS: Record<string, Command> = {
       if (!(await store.getEnterprise(enterpriseId))) {
         throw new UsageError(`--enterprise ${enterpriseId} does not name an existing enterprise`, '--enterprise');
       }
-      const team = await store.createTeam({ name, timezone, isTest: values.test === true, enterpriseId, workspaceId });
+      const team = await store.createTeam({ name, timezone, isTest: values.test === true, enterpriseId, workspaceId }).catch((error) => {
+        // The workspace id was made from the name: the operator typed no --workspace, so the name is what is taken.
+        if (error instanceof ConflictError && optionalString(values, '--workspace') === null) {
+          throw new UsageError(
+            `--name '${name}' is taken: the workspace id made from it, ${workspaceId}, belongs to another team; ` +
+              'choose another --name, or give this team its own --workspace',
+            '--name',
+          );
+        }
+        throw error;
+      });
       await rollups.markComplete({ kind: 'team', teamId: team.id });
       out(
         json
@@ -132,6 +187,12 @@ export const TENANCY_COMMANDS: Record<string, Command> = {
   },
 
   'team list': {
+    help: {
+      summary: 'list teams, of every enterprise or of one',
+      usage: '[--enterprise ID]',
+      flags: { '--enterprise ID': 'only the teams of this enterprise' },
+      examples: ['team list --enterprise 1'],
+    },
     options: { enterprise: { type: 'string' } },
     async run({ store, values, json, out }) {
       const enterpriseId = optionalId(values, '--enterprise');

@@ -155,7 +155,7 @@ describe('revocation applies to the next request', () => {
       before[name] = (await call()).status; // the second answer comes from the cache where there is one
     }
 
-    const revoke = await admin('key', 'revoke', '--id', keyId);
+    const revoke = await admin('key', 'revoke', '--id', keyId, '--yes');
     const after: Record<string, number> = {};
     for (const [name, call] of Object.entries(surfaces)) after[name] = (await call()).status;
 
@@ -173,7 +173,7 @@ describe('revocation applies to the next request', () => {
     const afterHit = service.gateway.stats();
 
     const { keyId: otherId } = await createKey();
-    expect((await admin('key', 'revoke', '--id', otherId)).code).toBe(0);
+    expect((await admin('key', 'revoke', '--id', otherId, '--yes')).code).toBe(0);
     const afterFlush = await readCall({ authorization: `Bearer ${key}` });
 
     expect(afterHit.authorizerInvocations).toBe(cached.authorizerInvocations);

@@ -100,7 +100,7 @@ describe('admin CLI', () => {
 
     const run = await admin('team', 'create', '--name', 'Nowhere', '--timezone', 'America/Atlantis', '--enterprise', String(enterpriseId));
 
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('--timezone');
     expect(run.stderr).toContain('America/Atlantis');
@@ -109,7 +109,7 @@ describe('admin CLI', () => {
   it('refuses a team in an enterprise that does not exist, naming --enterprise', async () => {
     const run = await admin('team', 'create', '--name', 'Orphan', '--timezone', 'America/Denver', '--enterprise', '99999');
 
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.stderr).toContain('--enterprise');
   });
 
@@ -131,7 +131,7 @@ describe('admin CLI', () => {
       taken,
     );
 
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.stderr).toContain('--workspace');
   });
 
@@ -203,7 +203,7 @@ describe('admin CLI', () => {
       'all',
     );
 
-    const run = await admin('key', 'revoke', '--id', created.keyId);
+    const run = await admin('key', 'revoke', '--id', created.keyId, '--yes');
 
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`Revoked key ${created.keyId}`);
@@ -215,7 +215,7 @@ describe('admin CLI', () => {
   it('refuses to revoke a key id that does not exist', async () => {
     const run = await admin('key', 'revoke', '--id', 'key_0123456789abcdef');
 
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.stderr).toContain('key_0123456789abcdef');
   });
 
@@ -224,7 +224,7 @@ describe('admin CLI', () => {
 
     const run = await admin('key', 'create', '--type', 'enterprise', '--team', String(teamId), '--permissions', 'read:support_tickets');
 
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.stderr).toContain('--permissions');
     expect(run.stdout).toBe('');
   });
@@ -232,31 +232,32 @@ describe('admin CLI', () => {
   it('refuses a key anchored on a team that does not exist, naming --team', async () => {
     const run = await admin('key', 'create', '--type', 'enterprise', '--team', '424242', '--permissions', 'all');
 
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.stderr).toContain('--team');
   });
 
   it('refuses a non-numeric id, naming the flag', async () => {
     const run = await admin('team', 'list', '--enterprise', 'acme');
 
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.stderr).toContain('--enterprise');
   });
 
   it('refuses unknown commands and unknown flags with exit code 1', async () => {
-    expect((await admin('team', 'delete')).code).toBe(1);
+    expect((await admin('team', 'delete')).code).toBe(2);
     const unknownFlag = await admin('team', 'list', '--colour', 'blue');
-    expect(unknownFlag.code).toBe(1);
+    expect(unknownFlag.code).toBe(2);
     expect(unknownFlag.stderr).toContain('--colour');
   });
 
-  it('prints usage for help and exits 0', async () => {
-    const run = await admin('help');
+  it("prints help for help and exits 0: a command's usage, and where the commands read and write", async () => {
+    const run = await admin('help', 'key', 'create');
+    const target = await admin('help', 'target');
 
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('key create --type TYPE --team ANCHOR_TEAM_ID');
-    expect(run.stdout).toContain('intake routing --team ANCHOR_ID --rule "FIELD=VALUE[,VALUE...]->TEAM_ID"');
-    expect(run.stdout).toContain('TeamsTableName');
+    expect(target.code).toBe(0);
+    expect(target.stdout).toContain('TeamsTableName');
   });
 
   it('manages the seeded demo: its keys are listed without key material and the credentials file has the contract shape', async () => {

@@ -112,8 +112,8 @@ describe('admin CLI: intake configuration', () => {
       await saved('intake', 'mapping', '--team', id(fx.teams.anchor), '--target', 'phone_number', '--aliases', 'contact.phone');
       await saved('intake', 'mapping', '--team', id(fx.teams.anchor), '--target', 'email', '--aliases', 'contact.email');
 
-      const oneCleared = await saved('intake', 'mapping', '--team', id(fx.teams.anchor), '--target', 'phone_number', '--clear');
-      const allCleared = await saved('intake', 'mapping', '--team', id(fx.teams.anchor), '--clear');
+      const oneCleared = await saved('intake', 'mapping', '--team', id(fx.teams.anchor), '--target', 'phone_number', '--clear', '--yes');
+      const allCleared = await saved('intake', 'mapping', '--team', id(fx.teams.anchor), '--clear', '-y');
 
       expect(oneCleared.field_mapping).toEqual({ fields: { email: ['contact.email'] } });
       expect(allCleared.field_mapping).toBeNull();
@@ -136,7 +136,7 @@ describe('admin CLI: intake configuration', () => {
 
     it('saves notes-combine paths and clears them', async () => {
       const combined = await saved('intake', 'notes-combine', '--team', id(fx.teams.anchor), '--paths', 'job.description,job.access_notes');
-      const cleared = await saved('intake', 'notes-combine', '--team', id(fx.teams.anchor), '--clear');
+      const cleared = await saved('intake', 'notes-combine', '--team', id(fx.teams.anchor), '--clear', '--yes');
 
       expect(combined.field_mapping).toEqual({ fields: {}, notes_combine: ['job.description', 'job.access_notes'] });
       expect(cleared.field_mapping).toBeNull();
@@ -248,8 +248,9 @@ describe('admin CLI: intake configuration', () => {
     });
   });
 
-  it('lists the intake commands and the weekly syntax in help', async () => {
-    const run = await admin('help');
+  it('lists the intake commands in the group help and the weekly syntax in the scheduling help', async () => {
+    const run = await admin('intake', '--help');
+    const scheduling = await admin('intake', 'scheduling', '--help');
 
     for (const command of ['intake show', 'intake set', 'intake mapping', 'intake notes-combine', 'intake lead-sources']) {
       expect(run.stdout).toContain(command);
@@ -257,6 +258,6 @@ describe('admin CLI: intake configuration', () => {
     for (const command of ['intake dedupe-window', 'intake scheduling', 'intake outreach', 'intake phone-region', 'intake routing']) {
       expect(run.stdout).toContain(command);
     }
-    expect(run.stdout).toContain('mon-fri 08:00-17:00; sat 09:00-12:00');
+    expect(scheduling.stdout).toContain('mon-fri 08:00-17:00; sat 09:00-12:00');
   });
 });

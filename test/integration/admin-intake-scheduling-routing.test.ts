@@ -183,7 +183,7 @@ describe('admin CLI: intake scheduling and routing', () => {
       await saved('intake', 'routing', '--team', id(fx.teams.anchor), '--rule', `brand=hvac->${fx.teams.sibling.id}`);
 
       const withDefault = await saved('intake', 'routing', '--team', id(fx.teams.anchor), '--default-team', id(fx.teams.sibling));
-      const cleared = await saved('intake', 'routing', '--team', id(fx.teams.anchor), '--clear');
+      const cleared = await saved('intake', 'routing', '--team', id(fx.teams.anchor), '--clear', '--yes');
 
       expect(withDefault.routing.rules).toHaveLength(1);
       expect(withDefault.routing.default_team_id).toBe(fx.teams.sibling.id);

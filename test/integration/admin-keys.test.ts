@@ -76,7 +76,7 @@ describe('admin key settings', () => {
       '--expires',
       '2020-01-01T00:00:00Z',
     );
-    expect(past.code).toBe(1);
+    expect(past.code).toBe(2);
     expect(past.stderr).toMatch(/--expires/);
     const fields = await admin(
       'key',
@@ -90,7 +90,7 @@ describe('admin key settings', () => {
       '--fields',
       'phones',
     );
-    expect(fields.code).toBe(1);
+    expect(fields.code).toBe(2);
     expect(fields.stderr).toMatch(/--fields.*unknown: phones/);
     const limit = await admin(
       'key',
@@ -104,7 +104,7 @@ describe('admin key settings', () => {
       '--rate-limit',
       'lots',
     );
-    expect(limit.code).toBe(1);
+    expect(limit.code).toBe(2);
     expect(limit.stderr).toMatch(/--rate-limit/);
   });
 
@@ -139,7 +139,7 @@ describe('admin key settings', () => {
       await recordUsage(limits, created.keyId, decision, at);
     }
     const revoked = await create('--name', 'revoked one');
-    await admin('key', 'revoke', '--id', revoked.keyId);
+    await admin('key', 'revoke', '--id', revoked.keyId, '--yes');
 
     const human = await admin('key', 'list');
     expect(human.code).toBe(0);
@@ -168,7 +168,7 @@ describe('admin key settings', () => {
       rateLimitPerHour: null,
     });
     const unknown = await admin('team', 'limits', '--team', '999999', '--per-hour', '5');
-    expect(unknown.code).toBe(1);
+    expect(unknown.code).toBe(2);
   });
 
   it('registers a new key in the usage plan named by USAGE_PLAN_ID, and refuses to create one on a deployed stack without it', async () => {
@@ -199,11 +199,11 @@ describe('admin key settings', () => {
     expect(sent.filter((name) => name === 'CreateUsagePlanKeyCommand')).toHaveLength(keyIds.length);
     const revoked = (await store.listApiKeys()).filter((r) => r.revokedAt !== null).map((r) => r.keyId);
     expect(keyIds.filter((id) => revoked.includes(id))).toEqual([]);
-    expect(await runAdmin(['key', 'register', '--all', '--id', keyIds[0] as string], { ...io, env: process.env, usagePlanClient })).toBe(1);
+    expect(await runAdmin(['key', 'register', '--all', '--id', keyIds[0] as string], { ...io, env: process.env, usagePlanClient })).toBe(2);
 
     const keysBefore = (await store.listApiKeys()).length;
     const deployed = { TABLE_TEAMS: 'LeadCallSchedulingService-Teams', AWS_REGION: 'us-east-1' };
-    expect(await runAdmin(argv, { ...io, env: deployed })).toBe(1);
+    expect(await runAdmin(argv, { ...io, env: deployed })).toBe(2);
     expect(stderr).toMatch(/USAGE_PLAN_ID/);
     expect((await store.listApiKeys()).length).toBe(keysBefore);
   });

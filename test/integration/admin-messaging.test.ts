@@ -39,7 +39,7 @@ describe('admin CLI: texting configuration', () => {
 
   it('refuses a window that ends before it starts, naming the flags', async () => {
     const run = await admin('messaging', 'quiet-hours', '--team', String(team.id), '--start', '21', '--end', '8');
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.stderr).toContain('--start/--end');
     expect((await messaging.getMessagingConfig(team.id)).quiet_hours).toEqual({ start_hour: 9, end_hour: 20 });
   });
@@ -47,7 +47,7 @@ describe('admin CLI: texting configuration', () => {
   it('adds a number to the suppression list and removes it again', async () => {
     expect((await admin('messaging', 'opt-out', '--team', String(team.id), '--phone', '(312) 555-0147')).code).toBe(0);
     expect([...(await campaigns.listSuppressed(team.id))]).toEqual(['+13125550147']);
-    expect((await admin('messaging', 'opt-in', '--team', String(team.id), '--phone', '+1 312 555 0147')).code).toBe(0);
+    expect((await admin('messaging', 'opt-in', '--team', String(team.id), '--phone', '+1 312 555 0147', '--yes')).code).toBe(0);
     expect([...(await campaigns.listSuppressed(team.id))]).toEqual([]);
     // Each change is a subscription event of the outbound feed, source operator.
     const feed = new DynamoOutboundFeedStore(getDocumentClient(), physicalTableName('campaigns'));
@@ -60,7 +60,7 @@ describe('admin CLI: texting configuration', () => {
 
   it('refuses an invalid phone number naming --phone', async () => {
     const run = await admin('messaging', 'opt-out', '--team', String(team.id), '--phone', '12');
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.stderr).toContain('--phone');
   });
 });

@@ -82,7 +82,7 @@ describe('admin CLI: schedulers', () => {
   ])('refuses %j naming %s, and changes nothing', async (flags, flag) => {
     const before = await schedulers.getScheduler(team.id, 41);
     const run = await set(...flags);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.stderr).toContain(flag);
     expect(await schedulers.getScheduler(team.id, 41)).toEqual(before);
     expect(await schedulers.getScheduler(team.id, 42)).toBeNull();
@@ -90,7 +90,7 @@ describe('admin CLI: schedulers', () => {
 
   it('refuses a team that does not exist', async () => {
     const run = await admin('scheduler', 'list', '--team', '999999');
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.stderr).toContain('--team');
   });
 
@@ -101,7 +101,7 @@ describe('admin CLI: schedulers', () => {
     const list = await admin('scheduler', 'list', '--team', String(team.id), '--json');
     expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ scheduler_id: 41, team_id: team.id })]);
     const missing = await admin('scheduler', 'show', '--team', String(team.id), '--id', '7');
-    expect(missing.code).toBe(1);
+    expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--id');
   });
 });

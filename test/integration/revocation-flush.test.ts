@@ -60,7 +60,7 @@ describe('revocation flushes the authorizer caches', () => {
   async function revoke(keyId: string, env: Record<string, string | undefined>, fake: ReturnType<typeof recorder>) {
     let stdout = '';
     let stderr = '';
-    const code = await runAdmin(['key', 'revoke', '--id', keyId, '--json'], {
+    const code = await runAdmin(['key', 'revoke', '--id', keyId, '--json', '--yes'], {
       stdout: { write: (c: string) => (stdout += c) },
       stderr: { write: (c: string) => (stderr += c) },
       env: { ...process.env, ...env },
@@ -136,7 +136,7 @@ describe('revocation flushes the authorizer caches', () => {
 
     const run = await revoke(keyId, { READ_API_ID: 'rd1' }, fake);
 
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.stderr).toContain('PLATFORM_API_ID, INTAKE_API_ID');
     expect((await store.listApiKeys()).find((k) => k.keyId === keyId)?.revokedAt).toBeNull();
     expect(fake.steps).toEqual([]);
@@ -147,7 +147,7 @@ describe('revocation flushes the authorizer caches', () => {
 
     const run = await revoke(keyId, API_ENV, recorder({ failWith: new Error('AccessDenied') }));
 
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(1);
     expect(run.stderr).toContain(`key ${keyId} is revoked, but flushing the authorizer caches failed (AccessDenied)`);
     expect(run.stderr).toContain(`key revoke --id ${keyId}`);
   });

@@ -13,19 +13,46 @@ export interface AdminRun {
   stderr: string;
 }
 
+/** A stand-in for the terminal: whether one is there, the answers it gives, and the questions it was asked. */
+export interface FakeTerminal {
+  readonly interactive: boolean;
+  readonly answers?: readonly string[];
+}
+
+export interface AdminRunAsked extends AdminRun {
+  /** The confirmation questions shown, in order. */
+  readonly asked: string[];
+}
+
 /**
  * Runs the operator CLI in-process against the emulator (DYNAMODB_ENDPOINT and the table
- * variables come from startEmulator), capturing its output.
+ * variables come from startEmulator), capturing its output. No terminal: a destructive command
+ * needs --yes, as in a script (whatever the terminal the tests run in).
  */
 export async function admin(...argv: string[]): Promise<AdminRun> {
+  const { asked: _asked, ...run } = await adminOn({ interactive: false }, ...argv);
+  return run;
+}
+
+/** Runs the CLI as on `terminal`: confirmations are answered from `terminal.answers` (an empty line when they run out). */
+export async function adminOn(terminal: FakeTerminal, ...argv: string[]): Promise<AdminRunAsked> {
   let stdout = '';
   let stderr = '';
+  const asked: string[] = [];
+  const answers = [...(terminal.answers ?? [])];
   const code = await runAdmin(argv, {
     stdout: { write: (chunk: string) => (stdout += chunk) },
     stderr: { write: (chunk: string) => (stderr += chunk) },
     env: process.env,
+    prompt: {
+      interactive: terminal.interactive,
+      async ask(question) {
+        asked.push(question);
+        return answers.shift() ?? '';
+      },
+    },
   });
-  return { code, stdout, stderr };
+  return { code, stdout, stderr, asked };
 }
 
 /** Runs a command with --json, expects it to succeed quietly, and returns what it printed. */
@@ -35,9 +62,9 @@ export async function adminJson<T>(...argv: string[]): Promise<T> {
   return JSON.parse(run.stdout) as T;
 }
 
-/** Expects a refusal: exit 1, nothing on stdout, the message naming each given text. */
+/** Expects a refusal: exit 2 (a usage error), nothing on stdout, the message naming each given text. */
 export function expectRefused(run: AdminRun, ...texts: string[]): void {
-  expect(run.code).toBe(1);
+  expect(run.code).toBe(2);
   expect(run.stdout).toBe('');
   for (const text of texts) expect(run.stderr).toContain(text);
 }

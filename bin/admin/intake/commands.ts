@@ -1,4 +1,4 @@
-import { DEFAULT_ALIASES } from '#shared/domain/intake/field-mapping';
+import { DEFAULT_ALIASES, TARGET_FIELDS } from '#shared/domain/intake/field-mapping';
 import type { IntakeConfig } from '#shared/domain/intake/intake-config';
 import { SCHEDULING_MODES, type SchedulingMode } from '#shared/domain/intake/scheduling';
 import { type Command, requireTeam } from '../command';
@@ -16,6 +16,13 @@ import { isEmptyWeek, parseWeek } from './week';
  */
 export const INTAKE_COMMANDS: Record<string, Command> = {
   'intake show': {
+    help: {
+      summary: 'the team’s effective intake configuration (defaults filled in)',
+      usage: '--team ID',
+      flags: { '--team ID': 'the team' },
+      notes: ['--json prints the shape `intake set --file` takes.'],
+      examples: ['intake show --team 2', 'intake show --team 2 --json > intake.json'],
+    },
     options: { team: { type: 'string' } },
     async run(context) {
       const { team, config, stored } = await loadIntakeConfig(context);
@@ -24,6 +31,13 @@ export const INTAKE_COMMANDS: Record<string, Command> = {
   },
 
   'intake set': {
+    help: {
+      summary: 'replace the whole intake configuration from a JSON file',
+      usage: '--team ID --file config.json',
+      flags: { '--team ID': 'the team', '--file FILE': 'the configuration, fields as in `intake show --json`' },
+      notes: ['Validated as a whole before it is saved.'],
+      examples: ['intake set --team 2 --file intake.json'],
+    },
     options: { team: { type: 'string' }, file: { type: 'string' } },
     async run(context) {
       const team = await requireTeam(context);
@@ -37,6 +51,21 @@ export const INTAKE_COMMANDS: Record<string, Command> = {
   },
 
   'intake mapping': {
+    help: {
+      summary: 'the alias list of a target field, or back to the default aliases (asks first)',
+      usage: '--team ID --target FIELD --aliases PATH[,PATH...] | --team ID [--target FIELD] --clear [--yes]',
+      flags: {
+        '--team ID': 'the team',
+        '--target FIELD': `the target field: ${TARGET_FIELDS.join(', ')}`,
+        '--aliases PATHS': 'ordered payload paths; the first present in the payload wins.\nPATH: name, a.b, list[0].c, data["e-mail"]',
+        '--clear': 'back to the default aliases: of --target, or of every field without it',
+      },
+      examples: [
+        'intake mapping --team 2 --target phone --aliases "contact.phone,phones[0].number"',
+        'intake mapping --team 2 --clear --yes',
+      ],
+      confirms: true,
+    },
     options: { team: { type: 'string' }, target: { type: 'string' }, aliases: { type: 'string' }, clear: { type: 'boolean' } },
     async run(context) {
       const { values } = context;
@@ -50,9 +79,17 @@ export const INTAKE_COMMANDS: Record<string, Command> = {
       let mapping = config.field_mapping;
       let summary: string;
       if (clear && target === null) {
+        const overrides = Object.keys(mapping?.fields ?? {}).length;
+        if (overrides > 0 || mapping?.notes_combine?.length) {
+          await context.confirm(
+            `Reset the whole field mapping of team ${team.id} (${team.name}) to the default aliases, dropping ${overrides} field override${overrides === 1 ? '' : 's'}${mapping?.notes_combine?.length ? ' and notes-combine' : ''}?`,
+          );
+        }
         mapping = null;
         summary = 'field mapping cleared: every target uses its default aliases';
       } else if (clear && target !== null) {
+        const own = mapping?.fields[target];
+        if (own) await context.confirm(`Reset ${target} of team ${team.id} (${team.name}) from ${own.join(', ')} to the default aliases?`);
         const fields = Object.fromEntries(Object.entries(mapping?.fields ?? {}).filter(([name]) => name !== target));
         mapping = mapping ? withoutEmptyMapping({ ...mapping, fields }) : null;
         summary = `${target} <- ${DEFAULT_ALIASES[target].join(', ')}  (default aliases)`;
@@ -70,6 +107,13 @@ export const INTAKE_COMMANDS: Record<string, Command> = {
   },
 
   'intake notes-combine': {
+    help: {
+      summary: 'notes as one JSON object of several payload paths (--clear asks first)',
+      usage: '--team ID --paths PATH[,PATH...] | --team ID --clear [--yes]',
+      flags: { '--team ID': 'the team', '--paths PATHS': 'the payload paths combined into notes', '--clear': 'back to one notes alias' },
+      examples: ['intake notes-combine --team 2 --paths "message,budget,timeline"'],
+      confirms: true,
+    },
     options: { team: { type: 'string' }, paths: { type: 'string' }, clear: { type: 'boolean' } },
     async run(context) {
       const { values } = context;
@@ -80,6 +124,9 @@ export const INTAKE_COMMANDS: Record<string, Command> = {
       let mapping = config.field_mapping;
       let summary: string;
       if (clear) {
+        if (mapping?.notes_combine?.length) {
+          await context.confirm(`Clear notes-combine (${mapping.notes_combine.join(', ')}) of team ${team.id} (${team.name})?`);
+        }
         mapping = mapping ? withoutEmptyMapping({ fields: mapping.fields }) : null;
         summary = 'notes <- one alias again (notes-combine cleared)';
       } else {
@@ -94,6 +141,18 @@ export const INTAKE_COMMANDS: Record<string, Command> = {
   },
 
   'intake lead-sources': {
+    help: {
+      summary: 'the known lead sources and the default for unknown ones (--clear asks first)',
+      usage: '--team ID [--sources "A,B"] [--default NAME|none] | --team ID --clear [--yes]',
+      flags: {
+        '--team ID': 'the team',
+        '--sources LIST': 'comma-separated lead sources (matched case-insensitively)',
+        '--default NAME': 'what unknown incoming sources are recorded as, or none',
+        '--clear': 'forget the list and the default: incoming values are kept as sent',
+      },
+      examples: ['intake lead-sources --team 2 --sources "Google Ads,Facebook,Website" --default Website'],
+      confirms: true,
+    },
     options: { team: { type: 'string' }, sources: { type: 'string' }, default: { type: 'string' }, clear: { type: 'boolean' } },
     async run(context) {
       const { values } = context;
@@ -108,6 +167,11 @@ export const INTAKE_COMMANDS: Record<string, Command> = {
         throw new UsageError('--sources is required (or --default, or --clear)', '--sources');
       }
 
+      if (clear && (config.lead_sources.length > 0 || config.default_lead_source !== null)) {
+        await context.confirm(
+          `Clear the lead sources of team ${team.id} (${team.name}): ${config.lead_sources.join(', ') || '(none)'}, default ${config.default_lead_source ?? 'none'}?`,
+        );
+      }
       let sources = clear ? [] : config.lead_sources;
       let defaultSource = clear ? null : config.default_lead_source;
       if (sourcesText !== null) {
@@ -131,9 +195,10 @@ export const INTAKE_COMMANDS: Record<string, Command> = {
       } else if (defaultSource !== null && sources.length > 0) {
         const kept = findSource(defaultSource);
         if (!kept) {
+          // --default was not typed: the --sources given are what leave the stored default out.
           throw new UsageError(
-            `--default: the current default lead source '${defaultSource}' is not one of the new --sources; give --default NAME or --default none`,
-            '--default',
+            `--sources leaves out '${defaultSource}', the team's current default lead source; add it, or also give --default NAME or --default none`,
+            '--sources',
           );
         }
         defaultSource = kept;
@@ -147,6 +212,12 @@ export const INTAKE_COMMANDS: Record<string, Command> = {
   },
 
   'intake dedupe-window': {
+    help: {
+      summary: 'hours within which the same phone is a duplicate lead',
+      usage: '--team ID --hours N',
+      flags: { '--team ID': 'the team', '--hours N': 'the window in hours (0 = off: only a repeated external_id is a duplicate)' },
+      examples: ['intake dedupe-window --team 2 --hours 24'],
+    },
     options: { team: { type: 'string' }, hours: { type: 'string' } },
     async run(context) {
       const { team, config } = await loadIntakeConfig(context);
@@ -157,6 +228,20 @@ export const INTAKE_COMMANDS: Record<string, Command> = {
   },
 
   'intake scheduling': {
+    help: {
+      summary: 'when new leads are called: mode, business hours, custom windows',
+      usage: '--team ID [--mode MODE] [--hours WEEK] [--custom WEEK]',
+      flags: {
+        '--team ID': 'the team',
+        '--mode MODE': SCHEDULING_MODES.join(' | '),
+        '--hours WEEK': 'business hours (modes business_hours, after_hours), or none',
+        '--custom WEEK': 'the windows of mode custom, or none',
+      },
+      notes: [
+        "Times are the team's time zone. WEEK: entries separated by ';', each DAYS RANGE[,RANGE...]. DAYS: mon, mon-fri, sat,sun, fri-mon, daily, weekdays, weekends. RANGE: HH:MM-HH:MM; an end at or before the start crosses midnight (fri 22:00-06:00 runs into saturday); 24:00 is midnight.",
+      ],
+      examples: ['intake scheduling --team 1 --mode business_hours --hours "mon-fri 08:00-17:00; sat 09:00-12:00"'],
+    },
     options: { team: { type: 'string' }, mode: { type: 'string' }, hours: { type: 'string' }, custom: { type: 'string' } },
     async run(context) {
       const { values } = context;
@@ -198,6 +283,12 @@ export const INTAKE_COMMANDS: Record<string, Command> = {
   },
 
   'intake outreach': {
+    help: {
+      summary: 'call attempts per lead and minutes between them',
+      usage: '--team ID [--attempts N] [--spacing-minutes M]',
+      flags: { '--team ID': 'the team', '--attempts N': 'call attempts per lead (1-5)', '--spacing-minutes M': 'minutes between attempts' },
+      examples: ['intake outreach --team 2 --attempts 3 --spacing-minutes 20'],
+    },
     options: { team: { type: 'string' }, attempts: { type: 'string' }, 'spacing-minutes': { type: 'string' } },
     async run(context) {
       const { team, config } = await loadIntakeConfig(context);
@@ -217,6 +308,12 @@ export const INTAKE_COMMANDS: Record<string, Command> = {
   },
 
   'intake phone-region': {
+    help: {
+      summary: 'the region of lead numbers given without +country',
+      usage: '--team ID --region CC',
+      flags: { '--team ID': 'the team', '--region CC': 'a two-letter region with a numbering plan, such as US or CA (default US)' },
+      examples: ['intake phone-region --team 2 --region CA'],
+    },
     options: { team: { type: 'string' }, region: { type: 'string' } },
     async run(context) {
       const { team, config } = await loadIntakeConfig(context);
@@ -227,6 +324,22 @@ export const INTAKE_COMMANDS: Record<string, Command> = {
   },
 
   'intake routing': {
+    help: {
+      summary: 'route the leads of multi-team keys to teams by payload field (asks before dropping rules)',
+      usage:
+        '--team ANCHOR_ID --rule "FIELD=VALUE[,VALUE...]->TEAM_ID" [--rule ...] [--default-team TEAM_ID|none] | --team ANCHOR_ID --clear [--yes]',
+      flags: {
+        '--team ANCHOR_ID': 'the anchor team of the multi-team keys',
+        '--rule RULE': 'FIELD=VALUE[,VALUE...]->TEAM_ID, repeatable; replaces all rules, in the order given',
+        '--default-team TEAM_ID': 'where leads no rule matches go, or none (they are refused)',
+        '--clear': 'no rules and no default team',
+      },
+      notes: [
+        'The first rule whose payload FIELD equals a VALUE (case-insensitive) names the team; else the default team; else the lead is refused. Every team must be in the anchor team’s enterprise. Dropping or replacing stored rules, or the default team, asks first.',
+      ],
+      examples: ['intake routing --team 1 --rule "brand=summit hvac->2" --rule "brand=summit plumbing,summit->1" --default-team 1'],
+      confirms: true,
+    },
     options: {
       team: { type: 'string' },
       rule: { type: 'string', multiple: true },
@@ -253,6 +366,8 @@ export const INTAKE_COMMANDS: Record<string, Command> = {
         else if (/^[1-9][0-9]{0,9}$/.test(wanted)) routing = { ...routing, default_team_id: Number(wanted) };
         else throw new UsageError(`--default-team must be a team id or none; got '${defaultText}'`, '--default-team');
       }
+      const dropped = droppedRouting(config.routing, routing);
+      if (dropped) await context.confirm(`Change the routing of team ${team.id} (${team.name}), dropping ${dropped}?`);
       const saved = await saveIntakeConfig(
         context,
         team,
@@ -276,6 +391,17 @@ export const INTAKE_COMMANDS: Record<string, Command> = {
     },
   },
 };
+
+/** What of the stored routing a change drops (rules not kept as they are, a default team replaced or removed), or null. */
+function droppedRouting(before: IntakeConfig['routing'], after: IntakeConfig['routing']): string | null {
+  const kept = new Set(after.rules.map((rule) => JSON.stringify(rule)));
+  const rules = before.rules.filter((rule) => !kept.has(JSON.stringify(rule)));
+  const parts = rules.map((r) => `rule "${r.field}=${r.equals.join(',')}->${r.team_id}"`);
+  if (before.default_team_id !== null && before.default_team_id !== after.default_team_id) {
+    parts.push(`default team ${before.default_team_id}`);
+  }
+  return parts.length === 0 ? null : parts.join(', ');
+}
 
 /** A mapping with no override left is stored as none, like a team that never had one. */
 function withoutEmptyMapping(mapping: NonNullable<IntakeConfig['field_mapping']>): IntakeConfig['field_mapping'] {
