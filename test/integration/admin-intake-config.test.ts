@@ -108,6 +108,39 @@ describe('admin CLI: intake configuration', () => {
       expect((await fx.configs.getIntakeConfig(fx.teams.anchor.id))?.field_mapping).toEqual(result.field_mapping);
     });
 
+    it('saves aliases that select array elements by a member value, quoted values included', async () => {
+      const result = await saved(
+        'intake',
+        'mapping',
+        '--team',
+        id(fx.teams.anchor),
+        '--target',
+        'phone_number',
+        '--aliases',
+        'user_column_data[column_id=PHONE_NUMBER].string_value,field_data[name="phone, mobile"].values[0]',
+      );
+
+      expect(result.field_mapping?.fields.phone_number).toEqual([
+        'user_column_data[column_id=PHONE_NUMBER].string_value',
+        'field_data[name="phone, mobile"].values[0]',
+      ]);
+    });
+
+    it('refuses a selector with an unquoted space, exiting 1 and naming the part that is wrong', async () => {
+      const run = await admin(
+        'intake',
+        'mapping',
+        '--team',
+        id(fx.teams.anchor),
+        '--target',
+        'phone_number',
+        '--aliases',
+        'user_column_data[column_id=PHONE NUMBER].string_value',
+      );
+      expectRefused(run, '--aliases', 'is not a payload path', 'at "[column_id=PHONE NUMBER]');
+      expect(await fx.configs.getIntakeConfig(fx.teams.anchor.id)).toBeNull();
+    });
+
     it('clears one target with --target --clear, and the whole mapping with --clear', async () => {
       await saved('intake', 'mapping', '--team', id(fx.teams.anchor), '--target', 'phone_number', '--aliases', 'contact.phone');
       await saved('intake', 'mapping', '--team', id(fx.teams.anchor), '--target', 'email', '--aliases', 'contact.email');
