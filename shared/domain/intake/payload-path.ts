@@ -44,6 +44,7 @@ const INDEX = /^\d+/;
 const BARE = /^[\w$@+:./-]+/;
 const BARE_WHOLE = /^[\w$@+:./-]+$/;
 /** A JSON string literal at the start: escapes as JSON allows them, no raw control characters. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: JSON strings may not hold raw control characters, so the pattern names them
 const QUOTED = /^"(?:[^"\\\u0000-\u001f]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*"/;
 
 function isSelector(segment: PathSegment): segment is PathSelector {
