@@ -23,11 +23,44 @@ const intakeBody = z
 export const intakeOutreach = responseSchema(() =>
   z
     .strictObject({
-      status: z.enum(['queued', 'scheduled']).describe('queued: the call is placed now; scheduled: it is placed at due_at'),
+      status: z
+        .enum(['queued', 'scheduled', 'not_placed'])
+        .describe(
+          'queued: the call is placed now; scheduled: it is placed at due_at; not_placed: the phone sent does not read as a phone number, so the lead is kept (customer.phone_raw in the leads feed) and not called',
+        ),
       due_at: dateTime().describe('When the first call attempt is (or was) due, UTC'),
       scheduling_mode: z.enum(SCHEDULING_MODES).describe("The team's scheduling mode that chose due_at"),
     })
     .describe('The AI outreach call of the lead'),
+);
+
+export const fieldExplanation = responseSchema(() =>
+  z
+    .strictObject({
+      matched: nullableString().describe('The alias (payload path) that supplied the value; null when none did'),
+      aliases: z
+        .enum(['team', 'default', 'notes_combine'])
+        .describe("Where the aliases come from: the team's mapping, the default aliases, or the notes_combine paths"),
+      tried: z
+        .array(
+          z.strictObject({
+            alias: z.string().describe('A payload path, in the order tried'),
+            result: z
+              .enum(['matched', 'missing', 'empty', 'not_scalar', 'invalid'])
+              .describe(
+                'matched: it supplied the value; missing: the path leads nowhere in this payload; empty: null or a blank string; not_scalar: an object or an array; invalid: a value the target refuses (phone_number: not a phone number; email: not an address), so the next alias was tried',
+              ),
+            detail: z
+              .string()
+              .optional()
+              .describe(
+                'For missing: the first step that leads nowhere (e.g. no element of user_column_data has column_id=PHONE_NUMBER); for invalid: why',
+              ),
+          }),
+        )
+        .describe('Every alias tried, in order, up to the one that matched'),
+    })
+    .describe('How one target field was filled, or why it was not'),
 );
 
 const targetFieldText = (what: string) =>
@@ -74,6 +107,11 @@ export const ingestLeadPreview = responseSchema(() =>
         .describe('How the target team was chosen'),
       mapped_fields: targetFieldText('the value read from the payload (phone_number normalized to E.164)'),
       field_sources: targetFieldText('the alias (payload path) that supplied the value'),
+      explain: z
+        .strictObject(Object.fromEntries(TARGET_FIELDS.map((field) => [field, fieldExplanation().optional()])))
+        .describe(
+          'Per target field (every one the mapping reads), which alias matched or why none did: set a source up by posting a sample in test mode and reading why a field is empty',
+        ),
       unmapped_fields: z.array(z.string()).describe('Payload paths no mapping read; a created lead keeps them with its raw payload'),
       lead_source: nullableString().describe('The lead source that would be recorded (see lead_source in the description)'),
       outreach: intakeOutreach(),
@@ -118,6 +156,7 @@ export const ingestLead = defineContract({
 
 export const INTAKE_COMPONENTS = {
   IntakeOutreach: intakeOutreach,
+  IntakeFieldExplanation: fieldExplanation,
   IngestLeadCreated: ingestLeadCreated,
   IngestLeadPreview: ingestLeadPreview,
   IntakeConflictError: intakeConflictError,

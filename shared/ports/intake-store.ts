@@ -20,9 +20,10 @@ export interface IntakeStore {
   nextStlCallId(): Promise<number>;
   /**
    * Creates the lead and its outreach record atomically with its uniqueness guards (external_id
-   * forever, phone for `phoneWindowHours`). Throws DuplicateLeadError when a guard is taken.
+   * forever, phone for `phoneWindowHours`; a lead without a usable phone has no phone guard).
+   * Throws DuplicateLeadError when a guard is taken.
    */
-  createLead(input: { lead: LeadRecord; phone: string; phoneWindowHours: number; now: Date }): Promise<void>;
+  createLead(input: { lead: LeadRecord; phone: string | null; phoneWindowHours: number; now: Date }): Promise<void>;
   getLeadByStlCallId(stlCallId: number): Promise<LeadRecord | null>;
   /**
    * Moves outreach from `from` to the new state when it is still in `from` at `attempt` (and, when

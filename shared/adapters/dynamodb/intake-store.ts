@@ -34,7 +34,7 @@ export class DynamoIntakeStore implements IntakeStore {
     return nextCounterValue(this.client, this.tableName, 'stl_call_id');
   }
 
-  async createLead(input: { lead: LeadRecord; phone: string; phoneWindowHours: number; now: Date }): Promise<void> {
+  async createLead(input: { lead: LeadRecord; phone: string | null; phoneWindowHours: number; now: Date }): Promise<void> {
     const { lead } = input;
     const stlCallId = lead.outreach ? lead.outreach.stl_call_id : null;
     if (lead.lead_id === null || stlCallId === null) throw new Error('intake leads carry lead_id and outreach');
@@ -53,7 +53,7 @@ export class DynamoIntakeStore implements IntakeStore {
         },
       });
     }
-    if (input.phoneWindowHours > 0) {
+    if (input.phone !== null && input.phoneWindowHours > 0) {
       const key = { pk: `${teamPk(lead.team_id)}#PHONE#${input.phone}`, sk: 'GUARD' };
       guards.push({ reason: 'phone_number', key });
       items.push({
