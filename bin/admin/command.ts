@@ -41,6 +41,11 @@ export interface Context {
 /** One command (`portfolio create`): the flags it accepts, besides the global ones, and what it does. */
 export interface Command {
   readonly options: Options;
+  /**
+   * The name of the one word the command takes after its words (`intake preset show NAME`): it is
+   * put in `values` under this name, as a flag would be.
+   */
+  readonly positional?: string;
   run(context: Context): Promise<void>;
 }
 

@@ -47,7 +47,15 @@ Intake configuration (per team; each change is validated as a whole before it is
                                    in the payload wins. PATH: name, a.b, list[0].c, data["e-mail"]
 ${wrapList('FIELD: ', TARGET_FIELDS, 35, 100)}
   intake mapping --team ID --target FIELD --clear      back to the default aliases of FIELD
+                                   (PATH may also select an array element by a member's value:
+                                   user_column_data[column_id=PHONE_NUMBER].string_value,
+                                   field_data[name="what is your zip?"].values[0]; quote values
+                                   with spaces, brackets or = as JSON strings; a miss tries the next)
   intake mapping --team ID --clear                     the whole mapping back to the defaults
+  intake preset list                                   tested mappings of common lead sources
+  intake preset show NAME                              what a preset reads, and where from
+  intake preset apply NAME --team ID                   replace the team's field mapping with it
+  intake google-key --team ID [--rotate] | --clear     the key Google Ads lead forms send (google_key)
   intake notes-combine --team ID --paths PATH[,PATH...] | --clear
                                    notes = one JSON object of these payload paths
   intake lead-sources --team ID [--sources "Google Ads,Facebook,Website"] [--default NAME|none] [--clear]

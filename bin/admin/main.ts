@@ -8,6 +8,7 @@ import type { Values } from './flags';
 import { toJson } from './format';
 import { USAGE } from './help';
 import { INTAKE_COMMANDS } from './intake/commands';
+import { INTAKE_PRESET_COMMANDS } from './intake/presets';
 import { KEY_COMMANDS } from './keys';
 import { MESSAGING_COMMANDS } from './messaging';
 import { ROLLUP_COMMANDS } from './rollups';
@@ -41,6 +42,7 @@ const COMMANDS: Record<string, Command> = {
   ...ROLLUP_COMMANDS,
   ...COACH_COMMANDS,
   ...SCHEDULER_COMMANDS,
+  ...INTAKE_PRESET_COMMANDS,
 };
 
 const GLOBAL_OPTIONS: Options = {
@@ -91,7 +93,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo = { stdout: 
     const command = Object.hasOwn(COMMANDS, commandName) ? COMMANDS[commandName] : undefined;
     if (!command) throw new UsageError(`unknown command '${words.join(' ')}'`);
 
-    const values = parseFlags([...words.slice(length), ...rest], command.options);
+    const values = parseFlags([...words.slice(length), ...rest], command.options, command.positional);
     json = values.json === true;
     if (values.help === true) {
       out(USAGE);
@@ -171,13 +173,25 @@ function splitCommand(argv: readonly string[]): { words: string[]; rest: string[
   return { words, rest };
 }
 
-function parseFlags(args: readonly string[], options: Options): Values {
+function parseFlags(args: readonly string[], options: Options, positional?: string): Values {
+  let parsed: { values: Values; positionals: string[] };
   try {
-    const { values } = parseArgs({ args: [...args], options: { ...GLOBAL_OPTIONS, ...options }, strict: true, allowPositionals: false });
-    return values as Values;
+    parsed = parseArgs({
+      args: [...args],
+      options: { ...GLOBAL_OPTIONS, ...options },
+      strict: true,
+      allowPositionals: positional !== undefined,
+    }) as {
+      values: Values;
+      positionals: string[];
+    };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const flag = /'(--?[a-z-]+)/.exec(message)?.[1];
     throw new UsageError(message, flag);
   }
+  if (positional === undefined) return parsed.values;
+  if (parsed.positionals.length > 1) throw new UsageError(`expected one ${positional}, got '${parsed.positionals.join(' ')}'`);
+  const [word] = parsed.positionals;
+  return word === undefined ? parsed.values : { ...parsed.values, [positional]: word };
 }

@@ -38,6 +38,12 @@ export const fieldExplanation = responseSchema(() =>
   z
     .strictObject({
       matched: nullableString().describe('The alias (payload path) that supplied the value; null when none did'),
+      fallback_value: z
+        .string()
+        .optional()
+        .describe(
+          "The mapping's fixed value for this target (fallback_values, e.g. a preset's utm_source), used because no alias gave one",
+        ),
       aliases: z
         .enum(['team', 'default', 'notes_combine'])
         .describe("Where the aliases come from: the team's mapping, the default aliases, or the notes_combine paths"),

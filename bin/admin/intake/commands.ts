@@ -80,12 +80,12 @@ export const INTAKE_COMMANDS: Record<string, Command> = {
       let mapping = config.field_mapping;
       let summary: string;
       if (clear) {
-        mapping = mapping ? withoutEmptyMapping({ fields: mapping.fields }) : null;
+        mapping = mapping ? withoutEmptyMapping({ fields: mapping.fields, fallback_values: mapping.fallback_values }) : null;
         summary = 'notes <- one alias again (notes-combine cleared)';
       } else {
         if (pathsText === null || pathsText.trim() === '') throw new UsageError('--paths is required (or --clear)', '--paths');
         const paths = payloadPaths(pathsText, '--paths');
-        mapping = { fields: mapping?.fields ?? {}, notes_combine: paths };
+        mapping = { ...(mapping ?? { fields: {} }), notes_combine: paths };
         summary = `notes <- one JSON object of ${paths.join(', ')}`;
       }
       const saved = await saveIntakeConfig(context, team, { ...config, field_mapping: mapping }, [['field_mapping', '--paths']]);
@@ -279,5 +279,7 @@ export const INTAKE_COMMANDS: Record<string, Command> = {
 
 /** A mapping with no override left is stored as none, like a team that never had one. */
 function withoutEmptyMapping(mapping: NonNullable<IntakeConfig['field_mapping']>): IntakeConfig['field_mapping'] {
-  return Object.keys(mapping.fields).length === 0 && !mapping.notes_combine?.length ? null : mapping;
+  const { fallback_values: fallback, ...rest } = mapping;
+  const kept = fallback && Object.keys(fallback).length > 0 ? mapping : rest;
+  return Object.keys(mapping.fields).length === 0 && !mapping.notes_combine?.length && kept === rest ? null : kept;
 }

@@ -37,6 +37,11 @@ export type TargetField = (typeof TARGET_FIELDS)[number];
 export interface FieldMapping {
   readonly fields: Partial<Record<TargetField, readonly string[]>>;
   readonly notes_combine?: readonly string[];
+  /**
+   * A fixed value per target, used when none of its aliases gives one: what a source's payload
+   * never says but every lead of it shares (a preset's lead_source, utm_source, utm_medium).
+   */
+  readonly fallback_values?: Partial<Record<TargetField, string>>;
 }
 
 /** Used for a team without a mapping, and for every target a team's mapping leaves out. */
@@ -92,6 +97,8 @@ export type AliasOutcome =
 export interface FieldExplanation {
   readonly matched: string | null;
   readonly tried: readonly AliasOutcome[];
+  /** The mapping's fixed value for the target, used because no alias gave one. */
+  readonly fallback_value?: string;
   /** Where the target's aliases came from. */
   readonly aliases: 'team' | 'default' | 'notes_combine';
 }
@@ -223,6 +230,12 @@ export function applyFieldMapping(
     if (fields[target] === undefined && firstRefused) {
       refused[target] = firstRefused.text;
       used.push(...firstRefused.at);
+    }
+    const fallback = mapping?.fallback_values?.[target];
+    if (fields[target] === undefined && refused[target] === undefined && fallback !== undefined && fallback.trim() !== '') {
+      fields[target] = fallback.trim();
+      explain[target] = { matched: null, tried, aliases: own ? 'team' : 'default', fallback_value: fallback.trim() };
+      continue;
     }
     explain[target] = { matched: sources[target] ?? null, tried, aliases: own ? 'team' : 'default' };
   }

@@ -44,6 +44,7 @@ export const intakeConfigSchema = z
       .object({
         fields: z.partialRecord(z.enum(TARGET_FIELDS), z.array(pathString).min(1).max(20)),
         notes_combine: z.array(pathString).max(50).optional(),
+        fallback_values: z.partialRecord(z.enum(TARGET_FIELDS), z.string().trim().min(1).max(200)).optional(),
       })
       .strict()
       .nullable()
