@@ -8,7 +8,7 @@ import type { Values } from './flags';
 import { toJson } from './format';
 import { USAGE } from './help';
 import { INTAKE_COMMANDS } from './intake/commands';
-import { INTAKE_PRESET_COMMANDS } from './intake/presets';
+import { INTAKE_GOOGLE_KEY_COMMANDS, INTAKE_PRESET_COMMANDS } from './intake/sources';
 import { KEY_COMMANDS } from './keys';
 import { MESSAGING_COMMANDS } from './messaging';
 import { ROLLUP_COMMANDS } from './rollups';
@@ -43,6 +43,7 @@ const COMMANDS: Record<string, Command> = {
   ...COACH_COMMANDS,
   ...SCHEDULER_COMMANDS,
   ...INTAKE_PRESET_COMMANDS,
+  ...INTAKE_GOOGLE_KEY_COMMANDS,
 };
 
 const GLOBAL_OPTIONS: Options = {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { TARGET_FIELDS } from '#shared/domain/intake/field-mapping';
+import { PRESET_NAMES } from '#shared/domain/intake/presets';
 import { SCHEDULING_MODES } from '#shared/domain/intake/scheduling-config';
 import { defineContract, formatBytes, type ResponseSchema, responseSchema } from './contract';
 import { idempotencyKeyHeader, testModeHeader } from './headers';
@@ -150,7 +151,10 @@ const CONFLICT_DESCRIPTION =
 
 export const ingestLead = defineContract({
   routeId: 'ingestLead',
-  query: z.object({ test_mode: z.string().optional() }),
+  query: z.object({
+    test_mode: z.string().optional(),
+    preset: z.enum(PRESET_NAMES, { error: `must be one of ${PRESET_NAMES.join(', ')}` }).optional(),
+  }),
   headers: z.object({ ...idempotencyKeyHeader, ...testModeHeader }),
   body: { schema: intakeBody, maxBytes: MAX_INTAKE_BODY_BYTES },
   responses: { 201: ingestLeadCreated, 200: ingestLeadPreview },

@@ -48,3 +48,20 @@ export interface IntakeConfigStore {
   getIntakeConfig(teamId: number): Promise<IntakeConfig | null>;
   putIntakeConfig(teamId: number, config: IntakeConfig): Promise<void>;
 }
+
+/**
+ * The key a team gave Google Ads lead forms (Google sends it as google_key in each lead), stored
+ * as its SHA-256 only. After a rotation the previous key stays valid until `previous.expires_at`,
+ * so leads Google sends before the form is updated are not refused.
+ */
+export interface GoogleLeadFormKeyRecord {
+  readonly sha256: string;
+  readonly created_at: string;
+  readonly previous: { readonly sha256: string; readonly expires_at: string } | null;
+}
+
+export interface GoogleLeadFormKeyStore {
+  getGoogleLeadFormKey(teamId: number): Promise<GoogleLeadFormKeyRecord | null>;
+  /** Stores the record (null removes it). */
+  putGoogleLeadFormKey(teamId: number, record: GoogleLeadFormKeyRecord | null): Promise<void>;
+}

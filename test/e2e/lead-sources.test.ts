@@ -3,8 +3,9 @@ import * as path from 'node:path';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { rotatedGoogleKey } from '#shared/domain/intake/google-lead-form';
 import { intakeConfigSchema } from '#shared/domain/intake/intake-config-schema';
-import { INTAKE_PRESETS, presetByName } from '#shared/domain/intake/presets';
+import { INTAKE_PRESETS, PRESET_NAMES, presetByName } from '#shared/domain/intake/presets';
 import type { Team } from '#shared/domain/tenancy';
 import { type LocalService, startLocalService } from '../../local/service';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
@@ -147,6 +148,7 @@ const EXPECTED: Record<
 describe('lead sources through their presets', () => {
   it('has a sample and an expectation for every preset', () => {
     expect(Object.keys(EXPECTED).sort()).toEqual(INTAKE_PRESETS.map((p) => p.name).sort());
+    expect([...PRESET_NAMES]).toEqual(INTAKE_PRESETS.map((p) => p.name));
   });
 
   it.each(Object.keys(EXPECTED))('accepts the %s sample with name, phone, email, service and attribution mapped', async (name) => {
@@ -173,6 +175,30 @@ describe('lead sources through their presets', () => {
     });
   });
 
+  it("reads one request with the preset it names (?preset=), whatever the team's mapping, and refuses an unknown one", async () => {
+    const team = fixture.teams.sibling;
+    const writerSibling = await fixture.createKey('enterprise', ['write:leads'], { team });
+    await configs.putIntakeConfig(team.id, intakeConfigSchema.parse({ field_mapping: { fields: { phone_number: ['nowhere'] } } }));
+    const post = (query: string) =>
+      call(`${INGEST}?${query}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', Authorization: `Bearer ${writerSibling}` },
+        body: JSON.stringify(sample('gohighlevel')),
+      });
+
+    const preview = await post('preset=gohighlevel&test_mode=true');
+    expect(preview.status).toBe(200);
+    expect(preview.body.mapped_fields).toMatchObject({
+      phone_number: '+14045550166',
+      service_type: 'AC tune-up',
+      gclid: 'Cj0KCQiA-ghl-gclid',
+    });
+    const unknown = await post('preset=hubspot');
+    expect([unknown.status, unknown.body.field]).toEqual([400, 'preset']);
+    const teamMapping = await post('test_mode=true');
+    expect([teamMapping.status, teamMapping.body.field]).toEqual([400, 'phone_number']);
+  });
+
   it('reads a Google lead form whatever the order of its questions, which a positional alias cannot', async () => {
     const team = fixture.teams.sibling;
     const writerSibling = await fixture.createKey('enterprise', ['write:leads'], { team });
@@ -190,5 +216,120 @@ describe('lead sources through their presets', () => {
       email: 'maria.lopez@example.com',
       customer_name: 'Maria Lopez',
     });
+  });
+});
+
+describe('the direct Google Ads lead-form route', () => {
+  const GOOGLE_KEY = 'glf_test-key-of-the-own-team-0123456789abcdefghijkl';
+  const route = (team: Team | number) => `/api/outbound/google-ads/lead-form/${typeof team === 'number' ? team : team.id}`;
+  let team: Team;
+
+  beforeAll(async () => {
+    team = fixture.teams.foreign;
+    await configs.putGoogleLeadFormKey(team.id, rotatedGoogleKey(null, GOOGLE_KEY, new Date()));
+  });
+
+  /** Google's post: JSON with google_key in the body, no credential header. */
+  function googlePost(target: Team | number, body: Json) {
+    return call(route(target), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  }
+
+  function googleLead(leadId: string, phone: string, extra: Json = {}): Json {
+    const base = sample('google-ads-lead-form');
+    const columns = (base.user_column_data as Json[]).map((c) => (c.column_id === 'PHONE_NUMBER' ? { ...c, string_value: phone } : c));
+    return { ...base, lead_id: leadId, user_column_data: columns, google_key: GOOGLE_KEY, ...extra };
+  }
+
+  it('creates the lead through the Google preset, answers 200 at once, and never stores the key', async () => {
+    const res = await googlePost(team, googleLead('g-created-1', '+16505550201'));
+
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, result: 'created', team_id: team.id, outreach: { status: 'queued' } });
+    const reader = await fixture.createKey('enterprise', ['read:leads'], { team });
+    const feed = await call(`/api/v1/teams/${team.id}/leads?external_id=g-created-1`, { headers: { Authorization: `Bearer ${reader}` } });
+    const [lead] = feed.body.data as Json[];
+    expect(lead).toMatchObject({
+      lead_id: res.body.lead_id,
+      customer: { name: 'Maria Lopez', phone: '+16505550201', email: 'maria.lopez@example.com' },
+      source: 'Google Ads lead form',
+      attribution: { gclid: 'TeSter-123-ABCDEFGHIJKLMNOPQRSTUVWXYZ-abcdefghijklmnopqrstuvwxyz-gclid', utm_source: 'google' },
+      lead_content: { service_type: 'Water heater replacement' },
+    });
+    if (!lead) throw new Error('the lead is not in the feed');
+    const raw = (lead.lead_content as Json).raw_payload as Json;
+    expect(raw.lead_id).toBe('g-created-1');
+    expect(raw).not.toHaveProperty('google_key');
+    expect(JSON.stringify(lead)).not.toContain(GOOGLE_KEY);
+  });
+
+  it("creates one lead however often Google retries the same lead_id, answering each retry 200 'duplicate'", async () => {
+    const body = googleLead('g-retried-1', '+16505550202');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => googlePost(team, body)));
+
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+    const createdAnswers = answers.filter((a) => a.body.result === 'created');
+    expect(createdAnswers).toHaveLength(1);
+    for (const a of answers.filter((x) => x.body.result === 'duplicate')) {
+      expect(a.body).toMatchObject({ field: 'external_id', lead_id: createdAnswers[0]?.body.lead_id });
+    }
+  });
+
+  it('runs an is_test lead through test mode: explained, nothing stored, nobody called', async () => {
+    const callsBefore = service.voice.calls.length;
+    const res = await googlePost(team, googleLead('g-test-1', '+16505550203', { is_test: true }));
+
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, test_mode: true, team_id: team.id, mapped_fields: { phone_number: '+16505550203' } });
+    expect((res.body.explain as Json).phone_number).toMatchObject({ matched: 'user_column_data[column_id=PHONE_NUMBER].string_value' });
+    await service.settle();
+    expect(service.voice.calls.length).toBe(callsBefore);
+    const again = await googlePost(team, googleLead('g-test-1', '+16505550203'));
+    expect(again.body.result).toBe('created');
+  });
+
+  it('answers the same 401 to a wrong key, a missing key, a team without a key and a team that does not exist', async () => {
+    const bodies = await Promise.all([
+      googlePost(team, googleLead('g-401-1', '+16505550204', { google_key: `${GOOGLE_KEY}x` })),
+      googlePost(team, { ...googleLead('g-401-2', '+16505550205'), google_key: undefined }),
+      googlePost(fixture.teams.sibling, googleLead('g-401-3', '+16505550206')),
+      googlePost(987654321, googleLead('g-401-4', '+16505550207')),
+      googlePost(team, { google_key: 'nope' }),
+    ]);
+    for (const res of bodies) {
+      expect(res.status).toBe(401);
+      const { request_id: _id, ...rest } = res.body;
+      expect(rest).toEqual({ success: false, error: 'Missing or invalid google_key', code: 'unauthorized' });
+    }
+  });
+
+  it('answers 400 naming the member a lead with the right key lacks or gets wrong', async () => {
+    const missingId = await googlePost(team, { ...googleLead('x', '+16505550208'), lead_id: undefined });
+    const badColumns = await googlePost(team, { ...googleLead('g-400-2', '+16505550209'), user_column_data: 'FULL_NAME=Ana' });
+    const badTest = await googlePost(team, googleLead('g-400-3', '+16505550210', { is_test: 'yes' }));
+    const noPhone = await googlePost(team, {
+      ...googleLead('g-400-4', '+16505550211'),
+      user_column_data: [{ column_id: 'FULL_NAME', string_value: 'Ana' }],
+    });
+    const badTeam = await googlePost(Number.NaN, googleLead('g-400-5', '+16505550212'));
+
+    expect([missingId, badColumns, badTest, noPhone, badTeam].map((r) => [r.status, r.body.field])).toEqual([
+      [400, 'lead_id'],
+      [400, 'user_column_data'],
+      [400, 'is_test'],
+      [400, 'phone_number'],
+      [400, 'teamId'],
+    ]);
+  });
+
+  it('keeps accepting the previous key for a day after a rotation', async () => {
+    const rotated = 'glf_rotated-key-0123456789abcdefghijklmnopqrstuvwxyz';
+    const current = await configs.getGoogleLeadFormKey(team.id);
+    await configs.putGoogleLeadFormKey(team.id, rotatedGoogleKey(current, rotated, new Date()));
+
+    const old = await googlePost(team, googleLead('g-rot-1', '+16505550213'));
+    const fresh = await googlePost(team, googleLead('g-rot-2', '+16505550214', { google_key: rotated }));
+    expect([old.status, fresh.status]).toEqual([200, 200]);
+    await configs.putGoogleLeadFormKey(team.id, rotatedGoogleKey(null, GOOGLE_KEY, new Date()));
+    expect((await googlePost(team, googleLead('g-rot-3', '+16505550215', { google_key: rotated }))).status).toBe(401);
   });
 });

@@ -9,6 +9,7 @@ import type { IntakeConfigStore } from '#shared/ports/intake-store';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
 import { applyFieldMapping, type MappedFields, type MappingResult, type TargetChecks } from './field-mapping';
 import { DEFAULT_INTAKE_CONFIG, type IntakeConfig, resolveLeadSource } from './intake-config';
+import { presetByName } from './presets';
 import { type RoutingDecision, routeLead } from './routing';
 
 /** What preparing an intake reads: the teams (routing) and their intake configuration. */
@@ -22,6 +23,8 @@ export interface IntakeSubmission {
   readonly identity: Identity;
   readonly payload: Record<string, unknown>;
   readonly now: Date;
+  /** A preset's field mapping to read this payload with, instead of the team's (`?preset=`). */
+  readonly preset?: string;
 }
 
 /** What the intake decided for a lead: test mode answers it, a created lead's answer is built from it. */
@@ -81,7 +84,10 @@ const SIZING_IDS: LeadIds = {
  */
 export async function prepareIntake(deps: PrepareDependencies, submission: IntakeSubmission): Promise<PreparedIntake> {
   const { team, routing } = await resolveTargetTeam(deps, submission.identity, submission.payload);
-  const config: IntakeConfig = (await deps.configs.getIntakeConfig(team.id)) ?? DEFAULT_INTAKE_CONFIG;
+  const stored: IntakeConfig = (await deps.configs.getIntakeConfig(team.id)) ?? DEFAULT_INTAKE_CONFIG;
+  const preset = submission.preset === undefined ? undefined : presetByName(submission.preset);
+  if (submission.preset !== undefined && !preset) throw new BadRequestError(`preset: unknown preset "${submission.preset}"`, 'preset');
+  const config = preset ? { ...stored, field_mapping: preset.mapping as IntakeConfig['field_mapping'] } : stored;
   return await planIntake({ team, routing, config, payload: submission.payload, now: submission.now });
 }
 

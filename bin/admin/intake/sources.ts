@@ -1,11 +1,15 @@
+import { GOOGLE_KEY_ROTATION_GRACE_HOURS, newGoogleLeadFormKey, rotatedGoogleKey } from '#shared/domain/intake/google-lead-form';
 import { INTAKE_PRESETS, type IntakePreset, presetByName } from '#shared/domain/intake/presets';
-import type { Command } from '../command';
+import { type Command, requireTeam } from '../command';
 import { UsageError } from '../errors';
 import { toJson } from '../format';
 import { loadIntakeConfig, saveIntakeConfig } from './config';
 import { reportSaved } from './describe';
 
-/** `intake preset list|show|apply`: the tested field mappings of the common lead sources. */
+/*
+ * Lead sources in the operator CLI: `intake preset list|show|apply` (the tested field mappings of the
+ * common lead sources) and `intake google-key` (the key of the direct Google Ads lead-form route).
+ */
 
 function presetNamed(name: unknown): IntakePreset {
   if (typeof name !== 'string' || name.trim() === '') {
@@ -79,6 +83,63 @@ export const INTAKE_PRESET_COMMANDS: Record<string, Command> = {
         `field mapping replaced by the preset ${preset.name} (${preset.title}); other parts of the configuration are unchanged`,
         ...mappingLines(preset).map((l) => l.trimStart()),
       ]);
+    },
+  },
+};
+
+/** `intake google-key`: the key Google Ads lead forms send as google_key to the direct route. */
+export const INTAKE_GOOGLE_KEY_COMMANDS: Record<string, Command> = {
+  'intake google-key': {
+    options: { team: { type: 'string' }, rotate: { type: 'boolean' }, clear: { type: 'boolean' } },
+    async run(context) {
+      const team = await requireTeam(context);
+      const rotate = context.values.rotate === true;
+      const clear = context.values.clear === true;
+      if (rotate && clear) throw new UsageError('--rotate and --clear cannot be combined', '--clear');
+      const now = new Date();
+      const current = await context.configs.getGoogleLeadFormKey(team.id);
+      const route = `POST {intake_url}/api/outbound/google-ads/lead-form/${team.id}`;
+      if (clear) {
+        await context.configs.putGoogleLeadFormKey(team.id, null);
+        context.out(
+          context.json
+            ? toJson({ team_id: team.id, key: null })
+            : `Removed the Google lead-form key of team ${team.id}: ${route} now answers 401`,
+        );
+        return;
+      }
+      if (!rotate) {
+        const previous = current?.previous && Date.parse(current.previous.expires_at) > now.getTime() ? current.previous : null;
+        const status = {
+          team_id: team.id,
+          key_set: current !== null,
+          created_at: current?.created_at ?? null,
+          previous_valid_until: previous?.expires_at ?? null,
+        };
+        if (context.json) context.out(toJson(status));
+        else if (!current) context.out(`Team ${team.id} has no Google lead-form key; create one with --rotate`);
+        else {
+          context.out(
+            `Team ${team.id} has a Google lead-form key (created ${current.created_at}; only its hash is stored)` +
+              (previous ? `; the previous key works until ${previous.expires_at}` : ''),
+          );
+        }
+        return;
+      }
+      const key = newGoogleLeadFormKey();
+      await context.configs.putGoogleLeadFormKey(team.id, rotatedGoogleKey(current, key, now));
+      if (context.json) {
+        context.out(toJson({ team_id: team.id, key, webhook_path: `/api/outbound/google-ads/lead-form/${team.id}` }));
+        return;
+      }
+      context.out(
+        [
+          `Google lead-form key of team ${team.id} (${team.name}); shown once, only its hash is stored:`,
+          `  ${key}`,
+          `In the lead form's webhook settings: URL ${route}, key the value above.`,
+          ...(current ? [`The previous key keeps working for ${GOOGLE_KEY_ROTATION_GRACE_HOURS} hours.`] : []),
+        ].join('\n'),
+      );
     },
   },
 };
