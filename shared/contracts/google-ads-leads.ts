@@ -106,6 +106,9 @@ export const receiveGoogleAdsLead = defineContract({
   path: teamPath,
   body: { schema: googleLeadBody, maxBytes: MAX_GOOGLE_LEAD_BYTES, documentedAs: googleLeadDocumented },
   responses: { 200: googleLeadAnswer },
+  errors: {
+    401: "google_key is missing or is not the team's key; the same answer for a team that does not exist or has no key",
+  },
 });
 
 export const GOOGLE_ADS_LEAD_COMPONENTS = {

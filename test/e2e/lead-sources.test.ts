@@ -251,7 +251,7 @@ describe('the direct Google Ads lead-form route', () => {
     expect(lead).toMatchObject({
       lead_id: res.body.lead_id,
       customer: { name: 'Maria Lopez', phone: '+16505550201', email: 'maria.lopez@example.com' },
-      source: 'Google Ads lead form',
+      source: 'Google Ads',
       attribution: { gclid: 'TeSter-123-ABCDEFGHIJKLMNOPQRSTUVWXYZ-abcdefghijklmnopqrstuvwxyz-gclid', utm_source: 'google' },
       lead_content: { service_type: 'Water heater replacement' },
     });

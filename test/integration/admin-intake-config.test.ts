@@ -114,10 +114,10 @@ describe('admin CLI: intake configuration', () => {
         'field_data[name=phone_number].values[0]',
         'field_data[name=phone].values[0]',
       ]);
-      expect(result.field_mapping?.fallback_values).toMatchObject({ lead_source: 'Meta lead ads' });
+      expect(result.field_mapping?.fallback_values).toMatchObject({ lead_source: 'Facebook' });
       expect((await fx.configs.getIntakeConfig(fx.teams.anchor.id))?.field_mapping).toEqual(result.field_mapping);
       const text = await admin('intake', 'show', '--team', id(fx.teams.anchor));
-      expect(text.stdout).toContain('else "Meta lead ads"');
+      expect(text.stdout).toContain('else "Facebook"');
     });
 
     it('refuses an unknown preset, naming the presets, and saves nothing', async () => {

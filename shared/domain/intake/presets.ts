@@ -66,7 +66,7 @@ const GOOGLE_ADS_LEAD_FORM: IntakePreset = {
       utm_term: ['adgroup_id'],
       utm_content: ['creative_id', 'asset_group_id'],
     },
-    fallback_values: { lead_source: 'Google Ads lead form', utm_source: 'google', utm_medium: 'lead_form' },
+    fallback_values: { lead_source: 'Google Ads', utm_source: 'google', utm_medium: 'lead_form' },
   },
 };
 
@@ -97,7 +97,7 @@ const META_LEAD_ADS: IntakePreset = {
       utm_term: ['adset_name', 'adset_id'],
       utm_content: ['ad_name', 'ad_id'],
     },
-    fallback_values: { lead_source: 'Meta lead ads', utm_source: 'facebook', utm_medium: 'paid_social' },
+    fallback_values: { lead_source: 'Facebook', utm_source: 'facebook', utm_medium: 'paid_social' },
   },
 };
 
@@ -105,7 +105,7 @@ const GOOGLE_LSA: IntakePreset = {
   name: 'google-lsa',
   title: 'Google Local Services leads',
   description:
-    "A Local Services Ads lead as the Google Ads API's LocalServicesLead resource returns it (REST, camelCase: contactDetails.consumerName / phoneNumber / email, categoryId, serviceId, leadType, note), or the same in snake_case from a GAQL export relayed by a middleware. id is the external_id, serviceId (else categoryId) the service, leadType (MESSAGE, PHONE_CALL, BOOKING) the utm_content; the lead source 'Google LSA' makes the lead type google_lsa.",
+    "A Local Services Ads lead as the Google Ads API's LocalServicesLead resource returns it (REST, camelCase: contactDetails.consumerName / phoneNumber / email, categoryId, serviceId, leadType, note), or the same in snake_case from a GAQL export relayed by a middleware. id is the external_id, serviceId (else categoryId) the service, leadType (MESSAGE, PHONE_CALL, BOOKING) the utm_content; the lead source 'Google Local Services' makes the lead type google_lsa.",
   documentation: 'https://developers.google.com/google-ads/api/fields/latest/local_services_lead',
   mapping: {
     fields: {
@@ -118,7 +118,7 @@ const GOOGLE_LSA: IntakePreset = {
       utm_content: ['leadType', 'lead_type', 'local_services_lead.lead_type'],
       utm_campaign: ['categoryId', 'category_id'],
     },
-    fallback_values: { lead_source: 'Google LSA', utm_source: 'google', utm_medium: 'local_services' },
+    fallback_values: { lead_source: 'Google Local Services', utm_source: 'google', utm_medium: 'local_services' },
   },
 };
 
