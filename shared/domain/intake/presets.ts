@@ -182,7 +182,6 @@ const ZAPIER_FLAT: IntakePreset = {
 export const INTAKE_PRESETS: readonly IntakePreset[] = [GOOGLE_ADS_LEAD_FORM, META_LEAD_ADS, GOOGLE_LSA, GOHIGHLEVEL, ZAPIER_FLAT];
 
 export const PRESET_NAMES = ['google-ads-lead-form', 'meta-lead-ads', 'google-lsa', 'gohighlevel', 'zapier'] as const;
-export type PresetName = (typeof PRESET_NAMES)[number];
 
 export function presetByName(name: string): IntakePreset | undefined {
   return INTAKE_PRESETS.find((p) => p.name === name.trim().toLowerCase());
