@@ -45,6 +45,10 @@ export const fieldExplanation = responseSchema(() =>
         .describe(
           "The mapping's fixed value for this target (fallback_values, e.g. a preset's utm_source), used because no alias gave one",
         ),
+      composed_from: z
+        .array(z.enum(['first_name', 'last_name']))
+        .optional()
+        .describe('customer_name only: composed from first_name and last_name because none of its own aliases gave a value'),
       aliases: z
         .enum(['team', 'default', 'notes_combine'])
         .describe("Where the aliases come from: the team's mapping, the default aliases, or the notes_combine paths"),

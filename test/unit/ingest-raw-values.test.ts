@@ -151,6 +151,9 @@ describe('ingestLead: the explain answer of test mode', () => {
       { alias: 'service', result: 'missing', detail: 'nothing at service' },
     ]);
     expect(explain.phone_number).toMatchObject({ matched: 'phone', aliases: 'default' });
+    const composed = await ingest({ firstName: 'Ana', lastName: 'Ruiz', phone: '+12125550146' }, { testMode: true, now: NOW });
+    if (composed.kind !== 'preview') throw new Error('expected a preview');
+    expect(composed.preview.explain.customer_name).toMatchObject({ matched: null, composed_from: ['first_name', 'last_name'] });
     expect(deps.intake.leads.size).toBe(0);
   });
 });

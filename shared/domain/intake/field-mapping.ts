@@ -99,6 +99,8 @@ export interface FieldExplanation {
   readonly tried: readonly AliasOutcome[];
   /** The mapping's fixed value for the target, used because no alias gave one. */
   readonly fallback_value?: string;
+  /** customer_name only: composed from these targets because no alias of its own gave one. */
+  readonly composed_from?: readonly ('first_name' | 'last_name')[];
   /** Where the target's aliases came from. */
   readonly aliases: 'team' | 'default' | 'notes_combine';
 }
@@ -265,6 +267,8 @@ export function applyFieldMapping(
 
   if (!fields.customer_name && (fields.first_name || fields.last_name)) {
     fields.customer_name = [fields.first_name, fields.last_name].filter(Boolean).join(' ');
+    const own = explain.customer_name;
+    if (own) explain.customer_name = { ...own, composed_from: (['first_name', 'last_name'] as const).filter((t) => fields[t]) };
   }
 
   const unmappedPaths = leafPaths(payload)
