@@ -15,6 +15,7 @@ import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import type { KeyType, Permission } from '#shared/auth/permissions';
 import { authenticateApiKey } from '#shared/domain/identity-resolver';
+import { newGoogleLeadFormKey, rotatedGoogleKey } from '#shared/domain/intake/google-lead-form';
 import { intakeConfigSchema } from '#shared/domain/intake/intake-config-schema';
 import { routingMembershipProblems } from '#shared/domain/intake/routing';
 import { createApiKey, permissionsAllowedFor } from '#shared/domain/key-service';
@@ -116,6 +117,8 @@ export interface DemoCredential {
 
 export interface DemoCredentials {
   readonly keys: readonly DemoCredential[];
+  /** The anchor team's key for the direct Google Ads lead-form route (sent as google_key in the body). */
+  readonly google_lead_form?: { readonly team_id: number; readonly key: string; readonly path: string };
 }
 
 export interface SeedResult {
@@ -339,6 +342,7 @@ export function writeCredentials(credentialsPath: string, credentials: DemoCrede
       enterprise_id: k.enterprise_id,
       portfolio_id: k.portfolio_id,
     })),
+    ...(credentials.google_lead_form ? { google_lead_form: credentials.google_lead_form } : {}),
   };
   const temporary = `${credentialsPath}.${process.pid}.tmp`;
   writeFileSync(temporary, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
@@ -429,7 +433,15 @@ async function issueDemoKeys(tenancy: DynamoTenancyStore, anchor: Team, portfoli
       portfolio_id: resolved.identity.portfolioId,
     });
   }
-  return { keys };
+  const googleKey = newGoogleLeadFormKey();
+  await new DynamoIntakeConfigStore(getDocumentClient(), physicalTableName('teams')).putGoogleLeadFormKey(
+    anchor.id,
+    rotatedGoogleKey(null, googleKey, new Date()),
+  );
+  return {
+    keys,
+    google_lead_form: { team_id: anchor.id, key: googleKey, path: `/api/outbound/google-ads/lead-form/${anchor.id}` },
+  };
 }
 
 /**

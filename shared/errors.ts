@@ -5,7 +5,14 @@
  * layer (shared/http/errors.ts) maps each code to a status and the surface's error body; the
  * operator CLI prints them; anything that is not a DomainError is an internal failure.
  */
-export type DomainErrorCode = 'invalid_request' | 'forbidden' | 'not_found' | 'conflict' | 'payload_too_large' | 'service_unavailable';
+export type DomainErrorCode =
+  | 'invalid_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'service_unavailable';
 
 export abstract class DomainError extends Error {
   abstract readonly code: DomainErrorCode;
@@ -24,6 +31,15 @@ export abstract class DomainError extends Error {
 /** The input is wrong (missing, malformed, out of range); the message and `field` name what. */
 export class BadRequestError extends DomainError {
   readonly code = 'invalid_request';
+}
+
+/** The request carries no credential, or a wrong one (a public route that authenticates by its body). */
+export class UnauthorizedError extends DomainError {
+  readonly code = 'unauthorized';
+
+  constructor(message: string) {
+    super(message);
+  }
 }
 
 /** The caller may not do this (a team outside the key's scope, a routing target elsewhere). */

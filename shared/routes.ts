@@ -542,6 +542,23 @@ const ROUTE_ROWS = [
     summary: 'Send a delivery again (same webhook-id)',
     tag: 'Webhooks',
   },
+  {
+    id: 'receiveGoogleAdsLead',
+    method: 'POST',
+    path: '/api/outbound/google-ads/lead-form/{teamId}',
+    surface: 'intake',
+    functionName: 'receive-google-ads-lead',
+    // Public: Google sends no header credential; the google_key member of the body stands for it,
+    // checked against the team's stored hash by the handler (shared/domain/intake/google-lead-form.ts).
+    permission: null,
+    tables: [
+      { table: 'teams', access: 'read' },
+      { table: 'leads', access: 'readwrite' },
+    ],
+    uses: ['outreach-calls', 'scheduler', 'event-bus'],
+    summary: "Google Ads lead-form webhook: a lead posted by Google with the team's google_key, mapped by the Google preset",
+    tag: 'Speed to lead',
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 /** The id of a row of the route table. */

@@ -10,7 +10,7 @@ import type { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store
 import type { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import type { Team } from '#shared/domain/tenancy';
 import type { AuthorizerCache } from '#shared/ports/authorizer-cache';
-import type { IntakeConfigStore } from '#shared/ports/intake-store';
+import type { GoogleLeadFormKeyStore, IntakeConfigStore } from '#shared/ports/intake-store';
 import { UsageError } from './errors';
 import { requiredId, type Values } from './flags';
 
@@ -19,7 +19,7 @@ export type Options = NonNullable<ParseArgsConfig['options']>;
 /** What a command may use: the stores of the target the operator chose, its flags and the output. */
 export interface Context {
   readonly store: DynamoTenancyStore;
-  readonly configs: IntakeConfigStore;
+  readonly configs: IntakeConfigStore & GoogleLeadFormKeyStore;
   readonly messaging: DynamoMessagingConfigStore;
   readonly schedulers: DynamoSchedulerConfigStore;
   readonly campaigns: DynamoCampaignStore;
@@ -63,6 +63,11 @@ export interface CommandHelp {
 export interface Command {
   readonly options: Options;
   readonly help: CommandHelp;
+  /**
+   * The name of the one word the command takes after its words (`intake preset show NAME`): it is
+   * put in `values` under this name, as a flag would be.
+   */
+  readonly positional?: string;
   run(context: Context): Promise<void>;
 }
 

@@ -16,7 +16,7 @@ import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { AUTHORIZER_TIMEOUT_SECONDS, USAGE_PLAN_ENV } from '#shared/auth/authorizer-settings';
 import type { AuthorizerCache } from '#shared/ports/authorizer-cache';
-import type { IntakeConfigStore } from '#shared/ports/intake-store';
+import type { GoogleLeadFormKeyStore, IntakeConfigStore } from '#shared/ports/intake-store';
 import { LocalDataLockedError, UsageError } from './errors';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -24,7 +24,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 /** The stores of the DynamoDB a command works on: deployed tables, a running emulator, or the local data folder. */
 export interface Target {
   readonly store: DynamoTenancyStore;
-  readonly configs: IntakeConfigStore;
+  readonly configs: IntakeConfigStore & GoogleLeadFormKeyStore;
   readonly messaging: DynamoMessagingConfigStore;
   readonly schedulers: DynamoSchedulerConfigStore;
   readonly campaigns: DynamoCampaignStore;

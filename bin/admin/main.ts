@@ -9,6 +9,7 @@ import type { Values } from './flags';
 import { toJson } from './format';
 import { commandHelp, GROUPS, groupHelp, HELP_TOPICS, overview, programName, targetHelp } from './help';
 import { INTAKE_COMMANDS } from './intake/commands';
+import { INTAKE_GOOGLE_KEY_COMMANDS, INTAKE_PRESET_COMMANDS } from './intake/sources';
 import { KEY_COMMANDS } from './keys';
 import { MESSAGING_COMMANDS } from './messaging';
 import { ROLLUP_COMMANDS } from './rollups';
@@ -47,6 +48,8 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   ...ROLLUP_COMMANDS,
   ...COACH_COMMANDS,
   ...SCHEDULER_COMMANDS,
+  ...INTAKE_PRESET_COMMANDS,
+  ...INTAKE_GOOGLE_KEY_COMMANDS,
 };
 
 const GLOBAL_OPTIONS: Options = {
@@ -125,7 +128,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo = { stdout: 
       return 0;
     }
 
-    const values = parseFlags(commandName, [...extra, ...rest], command.options);
+    const values = parseFlags(commandName, [...extra, ...rest], command.options, command.positional);
     json = values.json === true;
     const prompt = io.prompt ?? terminalPrompt;
 
@@ -283,9 +286,10 @@ function splitCommand(argv: readonly string[]): { words: string[]; rest: string[
 
 /**
  * Flags checked by name first, so an unknown one is named with the closest known one; then
- * node:util's parseArgs, whose messages are rewritten to name the flag the same way.
+ * node:util's parseArgs, whose messages are rewritten to name the flag the same way. A command
+ * with a `positional` takes one word beside its flags (`intake preset show NAME`).
  */
-function parseFlags(commandName: string, args: readonly string[], options: Options): Values {
+function parseFlags(commandName: string, args: readonly string[], options: Options, positional?: string): Values {
   const all: Options = { ...GLOBAL_OPTIONS, ...options };
   const known = new Map<string, string>();
   for (const [name, option] of Object.entries(all)) {
@@ -296,6 +300,7 @@ function parseFlags(commandName: string, args: readonly string[], options: Optio
     const token = args[i] as string;
     if (token === '--') break;
     if (!token.startsWith('-')) {
+      if (positional !== undefined) continue;
       throw new UsageError(`unexpected argument '${token}' for '${commandName}' (values follow their flag, such as --team 2)`);
     }
     const flag = token.split('=')[0] as string;
@@ -309,9 +314,12 @@ function parseFlags(commandName: string, args: readonly string[], options: Optio
     }
     if (all[name]?.type === 'string' && !token.includes('=')) i++;
   }
+  let parsed: { values: Values; positionals: string[] };
   try {
-    const { values } = parseArgs({ args: [...args], options: all, strict: true, allowPositionals: false });
-    return values as Values;
+    parsed = parseArgs({ args: [...args], options: all, strict: true, allowPositionals: positional !== undefined }) as {
+      values: Values;
+      positionals: string[];
+    };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const flag = /'(--?[a-z-]+)/.exec(message)?.[1];
@@ -319,4 +327,8 @@ function parseFlags(commandName: string, args: readonly string[], options: Optio
     if (flag && /does not take an argument/.test(message)) throw new UsageError(`${flag} takes no value`, flag);
     throw new UsageError(message, flag);
   }
+  if (positional === undefined) return parsed.values;
+  if (parsed.positionals.length > 1) throw new UsageError(`expected one ${positional}, got '${parsed.positionals.join(' ')}'`);
+  const [word] = parsed.positionals;
+  return word === undefined ? parsed.values : { ...parsed.values, [positional]: word };
 }

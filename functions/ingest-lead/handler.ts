@@ -32,7 +32,13 @@ export const handler = createHttpHandler(
         scheduler: scheduler.get('default'),
         eventBus: eventBus.get('default'),
       },
-      { identity, payload: body, now: new Date(), testMode: isTestMode(headers['x-test-mode'] ?? query.test_mode) },
+      {
+        identity,
+        payload: body,
+        now: new Date(),
+        testMode: isTestMode(headers['x-test-mode'] ?? query.test_mode),
+        ...(query.preset ? { preset: query.preset } : {}),
+      },
     );
     if (result.kind === 'preview') {
       return { statusCode: 200, body: { success: true, test_mode: true, request_id: requestId, ...result.preview } };

@@ -20,6 +20,8 @@ export const FIELD_GROUPS = {
       'email',
       'address',
       'customer_phone',
+      'customer_phone_raw',
+      'phone_raw',
       'customer_email',
       'recipient',
       'customer.name',

@@ -21,7 +21,13 @@ export const call = responseSchema(() =>
       provider_call_id: z.string().describe("The voice provider's call id"),
       type: z.string().describe('Provider call type: inboundPhoneCall, outboundPhoneCall or webCall'),
       direction: z.enum(['inbound', 'outbound']),
-      customer: z.strictObject({ name: nullableString(), phone: nullableString() }),
+      customer: z.strictObject({
+        name: nullableString(),
+        phone: nullableString().describe('E.164; null when the caller number does not read as a phone number (and no lead supplies one)'),
+        phone_raw: nullableString().describe(
+          'The caller number as the voice provider sent it, when it does not read as a phone number; else null',
+        ),
+      }),
       started_at: dateTime(),
       ended_at: nullableDateTime(),
       duration_seconds: count().nullable().describe('Whole seconds'),

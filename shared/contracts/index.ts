@@ -5,6 +5,7 @@ import * as callRecordings from './call-recordings';
 import * as calls from './calls';
 import * as coach from './coach';
 import type { ResponseSchema, RouteContract } from './contract';
+import * as googleAdsLeads from './google-ads-leads';
 import * as intake from './intake';
 import * as leads from './leads';
 import * as me from './me';
@@ -63,6 +64,7 @@ export const CONTRACTS = {
   testWebhook: webhooks.testWebhook,
   listWebhookDeliveries: webhooks.listWebhookDeliveries,
   redeliverWebhook: webhooks.redeliverWebhook,
+  receiveGoogleAdsLead: googleAdsLeads.receiveGoogleAdsLead,
 } as const satisfies { readonly [Id in RouteId]: RouteContract<Id> };
 
 /**
@@ -88,4 +90,5 @@ export const SCHEMA_COMPONENTS: Readonly<Record<string, ResponseSchema>> = {
   ...callRecordings.CALL_RECORDING_COMPONENTS,
   ...me.ME_COMPONENTS,
   ...webhooks.WEBHOOK_COMPONENTS,
+  ...googleAdsLeads.GOOGLE_ADS_LEAD_COMPONENTS,
 };

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { TARGET_FIELDS } from '#shared/domain/intake/field-mapping';
+import { PRESET_NAMES } from '#shared/domain/intake/presets';
 import { SCHEDULING_MODES } from '#shared/domain/intake/scheduling-config';
 import { defineContract, formatBytes, type ResponseSchema, responseSchema } from './contract';
 import { idempotencyKeyHeader, testModeHeader } from './headers';
@@ -23,11 +24,54 @@ const intakeBody = z
 export const intakeOutreach = responseSchema(() =>
   z
     .strictObject({
-      status: z.enum(['queued', 'scheduled']).describe('queued: the call is placed now; scheduled: it is placed at due_at'),
+      status: z
+        .enum(['queued', 'scheduled', 'not_placed'])
+        .describe(
+          'queued: the call is placed now; scheduled: it is placed at due_at; not_placed: the phone sent does not read as a phone number, so the lead is kept (customer.phone_raw in the leads feed) and not called',
+        ),
       due_at: dateTime().describe('When the first call attempt is (or was) due, UTC'),
       scheduling_mode: z.enum(SCHEDULING_MODES).describe("The team's scheduling mode that chose due_at"),
     })
     .describe('The AI outreach call of the lead'),
+);
+
+export const fieldExplanation = responseSchema(() =>
+  z
+    .strictObject({
+      matched: nullableString().describe('The alias (payload path) that supplied the value; null when none did'),
+      fallback_value: z
+        .string()
+        .optional()
+        .describe(
+          "The mapping's fixed value for this target (fallback_values, e.g. a preset's utm_source), used because no alias gave one",
+        ),
+      composed_from: z
+        .array(z.enum(['first_name', 'last_name']))
+        .optional()
+        .describe('customer_name only: composed from first_name and last_name because none of its own aliases gave a value'),
+      aliases: z
+        .enum(['team', 'default', 'notes_combine'])
+        .describe("Where the aliases come from: the team's mapping, the default aliases, or the notes_combine paths"),
+      tried: z
+        .array(
+          z.strictObject({
+            alias: z.string().describe('A payload path, in the order tried'),
+            result: z
+              .enum(['matched', 'missing', 'empty', 'not_scalar', 'invalid'])
+              .describe(
+                'matched: it supplied the value; missing: the path leads nowhere in this payload; empty: null or a blank string; not_scalar: an object or an array; invalid: a value the target refuses (phone_number: not a phone number; email: not an address), so the next alias was tried',
+              ),
+            detail: z
+              .string()
+              .optional()
+              .describe(
+                'For missing: the first step that leads nowhere (e.g. no element of user_column_data has column_id=PHONE_NUMBER); for invalid: why',
+              ),
+          }),
+        )
+        .describe('Every alias tried, in order, up to the one that matched'),
+    })
+    .describe('How one target field was filled, or why it was not'),
 );
 
 const targetFieldText = (what: string) =>
@@ -74,6 +118,11 @@ export const ingestLeadPreview = responseSchema(() =>
         .describe('How the target team was chosen'),
       mapped_fields: targetFieldText('the value read from the payload (phone_number normalized to E.164)'),
       field_sources: targetFieldText('the alias (payload path) that supplied the value'),
+      explain: z
+        .strictObject(Object.fromEntries(TARGET_FIELDS.map((field) => [field, fieldExplanation().optional()])))
+        .describe(
+          'Per target field (every one the mapping reads), which alias matched or why none did: set a source up by posting a sample in test mode and reading why a field is empty',
+        ),
       unmapped_fields: z.array(z.string()).describe('Payload paths no mapping read; a created lead keeps them with its raw payload'),
       lead_source: nullableString().describe('The lead source that would be recorded (see lead_source in the description)'),
       outreach: intakeOutreach(),
@@ -106,7 +155,10 @@ const CONFLICT_DESCRIPTION =
 
 export const ingestLead = defineContract({
   routeId: 'ingestLead',
-  query: z.object({ test_mode: z.string().optional() }),
+  query: z.object({
+    test_mode: z.string().optional(),
+    preset: z.enum(PRESET_NAMES, { error: `must be one of ${PRESET_NAMES.join(', ')}` }).optional(),
+  }),
   headers: z.object({ ...idempotencyKeyHeader, ...testModeHeader }),
   body: { schema: intakeBody, maxBytes: MAX_INTAKE_BODY_BYTES },
   responses: { 201: ingestLeadCreated, 200: ingestLeadPreview },
@@ -118,6 +170,7 @@ export const ingestLead = defineContract({
 
 export const INTAKE_COMPONENTS = {
   IntakeOutreach: intakeOutreach,
+  IntakeFieldExplanation: fieldExplanation,
   IngestLeadCreated: ingestLeadCreated,
   IngestLeadPreview: ingestLeadPreview,
   IntakeConflictError: intakeConflictError,

@@ -39,11 +39,24 @@ export const unifiedLead = responseSchema(() =>
       type: z.enum(LEAD_TYPES),
       datetime: dateTime().describe('When the lead arrived'),
       customer_phone: z.string(),
+      customer_phone_raw: z
+        .string()
+        .optional()
+        .describe('The phone as sent, present only when it could not be read as a phone number (customer_phone is then empty)'),
       customer_email: z.string(),
       lead_content: freeObject().describe('Channel-specific content'),
       agent: z.string(),
       referrer_url: z.string(),
-      attribution: z.strictObject({ utm_source: z.string(), utm_medium: z.string(), utm_campaign: z.string(), gclid: z.string() }),
+      attribution: z
+        .strictObject({
+          utm_source: z.string(),
+          utm_medium: z.string(),
+          utm_campaign: z.string(),
+          gclid: z.string().describe("Google's click id (the lead form's gcl_id)"),
+          wbraid: z.string().describe("Google's click id for iOS web-to-app measurement"),
+          gbraid: z.string().describe("Google's click id for iOS app campaigns"),
+        })
+        .describe('Marketing attribution; empty strings where the lead has none'),
     })
     .describe('A lead from any channel (v0); missing strings are empty strings'),
 );
@@ -62,7 +75,12 @@ export const canonicalLead = responseSchema(() =>
       status: z.string(),
       external_id: nullableString().describe("The sender's own reference, as given at intake"),
       created_at: dateTime().describe('When the lead arrived'),
-      customer: z.strictObject({ name: nullableString(), phone: nullableString(), email: nullableString() }),
+      customer: z.strictObject({
+        name: nullableString(),
+        phone: nullableString().describe('E.164; null when the lead gave no phone that reads as a number'),
+        phone_raw: nullableString().describe('The phone as sent when it could not be read as a number (phone is then null); else null'),
+        email: nullableString(),
+      }),
       source: nullableString(),
       agent: nullableString(),
       referrer_url: nullableString(),
@@ -72,7 +90,9 @@ export const canonicalLead = responseSchema(() =>
         utm_campaign: nullableString(),
         utm_term: nullableString(),
         utm_content: nullableString(),
-        gclid: nullableString(),
+        gclid: nullableString().describe("Google's click id (the lead form's gcl_id)"),
+        wbraid: nullableString().describe("Google's click id for iOS web-to-app measurement"),
+        gbraid: nullableString().describe("Google's click id for iOS app campaigns"),
       }),
       lead_content: freeObject(),
       outreach: freeObject().nullable().describe('State of the AI outreach, for intake leads'),

@@ -10,7 +10,8 @@ export interface CallRecord {
   /** Provider call type, e.g. inboundPhoneCall, outboundPhoneCall, webCall. */
   type: string;
   direction: 'inbound' | 'outbound';
-  customer: { name: string | null; phone: string | null };
+  /** phone_raw: the number as sent when it does not read as a phone number (absent on older calls). */
+  customer: { name: string | null; phone: string | null; phone_raw?: string | null };
   started_at: string;
   ended_at: string | null;
   /** Whole seconds. */
@@ -52,6 +53,10 @@ export type RecordingLink = (call: CallRecord) => { url: string; expires_at: str
  */
 export function toPublicCall(call: CallRecord, includeTranscript: boolean, recordingLink?: RecordingLink) {
   const { transcript, turns: _turns, turns_trimmed: _trimmed, recording_url: providerUrl, ...stored } = call;
-  const rest = { ...stored, recording_url: providerUrl && recordingLink ? (recordingLink(call)?.url ?? null) : null };
+  const rest = {
+    ...stored,
+    customer: { name: call.customer.name, phone: call.customer.phone, phone_raw: call.customer.phone_raw ?? null },
+    recording_url: providerUrl && recordingLink ? (recordingLink(call)?.url ?? null) : null,
+  };
   return includeTranscript ? { ...rest, transcript } : rest;
 }

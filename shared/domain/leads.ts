@@ -4,6 +4,11 @@ import type { OutreachState } from './intake/outreach';
 export const LEAD_TYPES = ['call', 'scheduling_widget', 'web_chat', 'text', 'google_lsa'] as const;
 export type LeadType = (typeof LEAD_TYPES)[number];
 
+/**
+ * Marketing attribution of a lead: UTM parameters and Google's click ids (gclid; wbraid and gbraid
+ * for iOS app and web-to-app clicks). Leads stored before wbraid and gbraid existed lack them:
+ * read them through fullAttribution.
+ */
 export interface Attribution {
   utm_source: string | null;
   utm_medium: string | null;
@@ -11,6 +16,22 @@ export interface Attribution {
   utm_term: string | null;
   utm_content: string | null;
   gclid: string | null;
+  wbraid?: string | null;
+  gbraid?: string | null;
+}
+
+/** Every attribution member, null where the stored lead has none. */
+export function fullAttribution(a: Attribution): Required<Attribution> {
+  return {
+    utm_source: a.utm_source ?? null,
+    utm_medium: a.utm_medium ?? null,
+    utm_campaign: a.utm_campaign ?? null,
+    utm_term: a.utm_term ?? null,
+    utm_content: a.utm_content ?? null,
+    gclid: a.gclid ?? null,
+    wbraid: a.wbraid ?? null,
+    gbraid: a.gbraid ?? null,
+  };
 }
 
 /** A lead from any channel, as stored. Intake leads also carry an integer lead_id and outreach state. */
@@ -26,6 +47,11 @@ export interface LeadRecord {
   status: string;
   customer_name: string | null;
   customer_phone: string | null;
+  /**
+   * The phone as sent when it could not be read as a number (customer_phone is then null), so
+   * nothing the customer gave is lost; absent or null otherwise.
+   */
+  customer_phone_raw?: string | null;
   customer_email: string | null;
   lead_content: Record<string, unknown>;
   agent: string | null;
@@ -54,6 +80,7 @@ export function toUnifiedLead(lead: LeadRecord) {
     type: lead.type,
     datetime: lead.datetime,
     customer_phone: str(lead.customer_phone),
+    ...(lead.customer_phone_raw ? { customer_phone_raw: lead.customer_phone_raw } : {}),
     customer_email: str(lead.customer_email),
     lead_content: lead.lead_content,
     agent: str(lead.agent),
@@ -63,6 +90,8 @@ export function toUnifiedLead(lead: LeadRecord) {
       utm_medium: str(lead.attribution.utm_medium),
       utm_campaign: str(lead.attribution.utm_campaign),
       gclid: str(lead.attribution.gclid),
+      wbraid: str(lead.attribution.wbraid ?? null),
+      gbraid: str(lead.attribution.gbraid ?? null),
     },
   };
 }
@@ -79,11 +108,16 @@ export function toCanonicalLead(lead: LeadRecord) {
     status: lead.status,
     external_id: lead.external_id,
     created_at: lead.datetime,
-    customer: { name: lead.customer_name, phone: lead.customer_phone, email: lead.customer_email },
+    customer: {
+      name: lead.customer_name,
+      phone: lead.customer_phone,
+      phone_raw: lead.customer_phone_raw ?? null,
+      email: lead.customer_email,
+    },
     source: lead.source,
     agent: lead.agent,
     referrer_url: lead.referrer_url,
-    attribution: lead.attribution,
+    attribution: fullAttribution(lead.attribution),
     lead_content: lead.lead_content,
     outreach,
     appointment: lead.appointment,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Attribution } from '#shared/domain/leads';
 import type { DomainEvent } from '#shared/ports/event-bus';
 
 /**
@@ -11,6 +12,8 @@ export interface LeadRef {
   readonly stl_call_id: number;
   readonly team_id: number;
   readonly external_id: string | null;
+  /** The lead's attribution (fullAttribution of the stored lead), carried by every lead event. */
+  readonly attribution: Required<Attribution>;
 }
 
 export type LeadOutcome = 'booked' | 'not_booked' | 'no_answer' | 'failed' | 'cancelled';
@@ -37,6 +40,7 @@ function envelope(type: string, ref: LeadRef, body: Record<string, unknown>, occ
       stl_call_id: ref.stl_call_id,
       team_id: ref.team_id,
       external_id: ref.external_id,
+      attribution: ref.attribution,
       ...body,
     },
   };
@@ -46,13 +50,15 @@ export function leadCreated(
   ref: LeadRef,
   lead: {
     customer_name: string | null;
-    phone_number: string;
+    /** E.164; null when the phone sent does not read as a number (then phone_number_raw holds it). */
+    phone_number: string | null;
+    phone_number_raw: string | null;
     email: string | null;
     service_type: string | null;
     lead_source: string | null;
     appointment_datetime: string | null;
   },
-  outreach: { status: 'queued' | 'scheduled'; due_at: string; scheduling_mode: string; max_attempts: number },
+  outreach: { status: 'queued' | 'scheduled' | 'not_placed'; due_at: string; scheduling_mode: string; max_attempts: number },
   occurredAt: Date,
 ): DomainEvent {
   return envelope('lead.created', ref, { lead, outreach }, occurredAt, String(ref.lead_id));

@@ -28,6 +28,7 @@ export class UnsupportedMediaTypeError extends HttpError {
 /** The status each domain error answers. */
 export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorCode, number>> = {
   invalid_request: 400,
+  unauthorized: 401,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

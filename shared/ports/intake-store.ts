@@ -20,9 +20,10 @@ export interface IntakeStore {
   nextStlCallId(): Promise<number>;
   /**
    * Creates the lead and its outreach record atomically with its uniqueness guards (external_id
-   * forever, phone for `phoneWindowHours`). Throws DuplicateLeadError when a guard is taken.
+   * forever, phone for `phoneWindowHours`; a lead without a usable phone has no phone guard).
+   * Throws DuplicateLeadError when a guard is taken.
    */
-  createLead(input: { lead: LeadRecord; phone: string; phoneWindowHours: number; now: Date }): Promise<void>;
+  createLead(input: { lead: LeadRecord; phone: string | null; phoneWindowHours: number; now: Date }): Promise<void>;
   getLeadByStlCallId(stlCallId: number): Promise<LeadRecord | null>;
   /**
    * Moves outreach from `from` to the new state when it is still in `from` at `attempt` (and, when
@@ -46,4 +47,21 @@ export interface IntakeStore {
 export interface IntakeConfigStore {
   getIntakeConfig(teamId: number): Promise<IntakeConfig | null>;
   putIntakeConfig(teamId: number, config: IntakeConfig): Promise<void>;
+}
+
+/**
+ * The key a team gave Google Ads lead forms (Google sends it as google_key in each lead), stored
+ * as its SHA-256 only. After a rotation the previous key stays valid until `previous.expires_at`,
+ * so leads Google sends before the form is updated are not refused.
+ */
+export interface GoogleLeadFormKeyRecord {
+  readonly sha256: string;
+  readonly created_at: string;
+  readonly previous: { readonly sha256: string; readonly expires_at: string } | null;
+}
+
+export interface GoogleLeadFormKeyStore {
+  getGoogleLeadFormKey(teamId: number): Promise<GoogleLeadFormKeyRecord | null>;
+  /** Stores the record (null removes it). */
+  putGoogleLeadFormKey(teamId: number, record: GoogleLeadFormKeyRecord | null): Promise<void>;
 }

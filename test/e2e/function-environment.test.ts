@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { hashApiKey } from '#shared/auth/api-key';
 import { ALL_PERMISSIONS } from '#shared/auth/permissions';
 import { signRecordingLink } from '#shared/auth/recording-link';
+import { rotatedGoogleKey } from '#shared/domain/intake/google-lead-form';
 import { ROUTES } from '#shared/routes';
 import { WORKERS } from '#shared/workers/definitions';
 import { sandboxRecordingUrl } from '../../local/sandbox-recordings';
@@ -161,6 +163,25 @@ const PROBES: Readonly<Record<string, Probe>> = {
       });
       stlCallId = (response.body as { stl_call_id?: number }).stl_call_id ?? 0;
       return response;
+    },
+  },
+  // Public: Google's post carries the team's key in the body, no credential header.
+  receiveGoogleAdsLead: {
+    status: 200,
+    request: async () => {
+      const googleKey = 'glf_function-environment-key-0123456789abcdefghijkl';
+      const configs = new DynamoIntakeConfigStore(getDocumentClient(), physicalTableName('teams'));
+      await configs.putGoogleLeadFormKey(teamId(), rotatedGoogleKey(null, googleKey, new Date()));
+      const response = await fetch(`${service.url}/api/outbound/google-ads/lead-form/${teamId()}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          lead_id: 'function-environment-google-1',
+          google_key: googleKey,
+          user_column_data: [{ column_id: 'PHONE_NUMBER', string_value: '+12125550143' }],
+        }),
+      });
+      return { status: response.status, body: await response.json() };
     },
   },
   // The outreach worker places the call; the simulated end-of-call report goes through the gateway to the voice webhook.

@@ -572,6 +572,62 @@ describe('the POST routes, through the local gateway', () => {
     expect(noPhone).toMatchObject({ success: false, field: 'phone_number' });
   });
 
+  it('documents the explain answer of intake test mode: per target the alias that matched or why none did', async () => {
+    const preview = await expectDocumented(
+      'ingestLead',
+      {
+        path: '/api/outbound/speed-to-lead/ingest?test_mode=true',
+        method: 'POST',
+        key: key('enterprise').key,
+        body: { name: 'Dana Whitfield', phone: 'not a phone', mobile: '(212) 555-0199', gcl_id: 'contract-gclid' },
+      },
+      200,
+    );
+    const explain = preview.explain as Record<string, Json>;
+    expect(explain.phone_number).toMatchObject({
+      matched: 'mobile',
+      tried: expect.arrayContaining([{ alias: 'phone', result: 'invalid', detail: expect.any(String) }]),
+    });
+    expect(explain.gclid).toMatchObject({ matched: 'gcl_id' });
+    const op = doc.paths['/api/outbound/speed-to-lead/ingest']?.post as Json;
+    expect(JSON.stringify(op)).toContain('IngestLeadPreview');
+    expect(JSON.stringify(doc.components)).toContain('which alias matched or why none did');
+  });
+
+  it('answers the direct Google Ads lead-form route with documented bodies: created, duplicate, test, 401, 400', async () => {
+    const credentials = JSON.parse(readFileSync(service.credentialsPath ?? '', 'utf8')) as {
+      google_lead_form: { team_id: number; key: string; path: string };
+    };
+    const google = credentials.google_lead_form;
+    const lead = {
+      lead_id: `contract-google-${Date.now()}`,
+      user_column_data: [
+        { column_id: 'FULL_NAME', column_name: 'Full Name', string_value: 'Contract Google' },
+        { column_id: 'PHONE_NUMBER', column_name: 'User Phone', string_value: '+16505550177' },
+        { column_id: 'EMAIL', column_name: 'User Email', string_value: 'google@example.com' },
+      ],
+      api_version: '1.0',
+      form_id: 40000000000,
+      campaign_id: 20000000000,
+      google_key: google.key,
+      is_test: false,
+      gcl_id: 'contract-gcl-id',
+    };
+    const post = (body: Json, path = google.path) => ({ path, method: 'POST' as const, body });
+    expect(doc.paths[route('receiveGoogleAdsLead').path]?.post).toBeDefined();
+
+    const test = await expectDocumented('receiveGoogleAdsLead', post({ ...lead, is_test: true }), 200);
+    expect(test).toMatchObject({ test_mode: true, team_id: google.team_id });
+    const created = await expectDocumented('receiveGoogleAdsLead', post(lead), 200);
+    expect(created).toMatchObject({ result: 'created', team_id: google.team_id });
+    const again = await expectDocumented('receiveGoogleAdsLead', post(lead), 200);
+    expect(again).toMatchObject({ result: 'duplicate', lead_id: created.lead_id, field: 'external_id' });
+    const wrongKey = await expectDocumented('receiveGoogleAdsLead', post({ ...lead, google_key: 'wrong' }), 401);
+    expect(wrongKey).toMatchObject({ success: false, code: 'unauthorized' });
+    const noLeadId = await expectDocumented('receiveGoogleAdsLead', post({ ...lead, lead_id: undefined }), 400);
+    expect(noLeadId).toMatchObject({ field: 'lead_id' });
+  });
+
   it('answers the SMS campaign routes with documented bodies: preflight, create, read, cancel, inbound', async () => {
     const headers = { 'x-workspace-id': voiceReports.workspaceId };
     const campaign = {

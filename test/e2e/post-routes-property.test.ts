@@ -1,4 +1,8 @@
 import fc from 'fast-check';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { rotatedGoogleKey } from '#shared/domain/intake/google-lead-form';
 import { ROUTES, type Surface } from '#shared/routes';
 import { type LocalService, startLocalService } from '../../local/service';
 import { postRawJson } from '../support/post-json';
@@ -99,6 +103,28 @@ const INTAKE: BodyTemplate = {
   fields: ['phone', 'name', 'email', 'lead_source', 'service_type', 'address', 'notes', 'external_id', 'utm_source', 'zip', 'custom'],
   build: (o) =>
     objectText(members({ phone: freshPhone(), name: '"Ana Lima"', email: '"ana@example.com"', service_type: '"Water heater"' }, o)),
+};
+
+/** The key the fixture's team gives Google lead forms (stored in beforeAll). */
+const GOOGLE_KEY = 'glf_post-routes-property-key-0123456789abcdefghij';
+
+const GOOGLE_LEAD: BodyTemplate = {
+  fields: ['google_key', 'lead_id', 'user_column_data', 'is_test', 'gcl_id', 'campaign_id', 'api_version'],
+  values: [JSON.stringify(GOOGLE_KEY), '[{"column_id":"PHONE_NUMBER"}]', '[{"column_id":"PHONE_NUMBER","string_value":12}]', '[null]'],
+  build: (o) =>
+    objectText(
+      members(
+        {
+          google_key: JSON.stringify(GOOGLE_KEY),
+          lead_id: `"prop-google-${++counter}"`,
+          user_column_data: `[{"column_id":"FULL_NAME","string_value":"Ana Lima"},{"column_id":"PHONE_NUMBER","string_value":${freshPhone()}}]`,
+          is_test: 'false',
+          gcl_id: '"prop-gclid"',
+          campaign_id: '20000000000',
+        },
+        o,
+      ),
+    ),
 };
 
 const VOICE_REPORT: BodyTemplate = {
@@ -222,6 +248,10 @@ beforeAll(async () => {
   fixture = await createTenancyFixture();
   key = await fixture.createKey('enterprise', ['write:leads', 'write:calls', 'write:sms_campaigns', 'write:webhooks']);
   receiver = await new WebhookReceiver().start();
+  await new DynamoIntakeConfigStore(getDocumentClient(), physicalTableName('teams')).putGoogleLeadFormKey(
+    fixture.teams.own.id,
+    rotatedGoogleKey(null, GOOGLE_KEY, new Date()),
+  );
 });
 
 afterAll(async () => {
@@ -283,6 +313,7 @@ const routeCases: { id: string; template: BodyTemplate; path: () => Promise<stri
   { id: 'rotateWebhookSecret', template: CANCEL, path: async () => `/v1/webhooks/${await sharedWebhook()}/rotate-secret` },
   { id: 'redeliverWebhook', template: CANCEL, path: deliveredOnce },
   { id: 'createWebhook', template: WEBHOOK, path: async () => '/v1/webhooks' },
+  { id: 'receiveGoogleAdsLead', template: GOOGLE_LEAD, path: async () => `/api/outbound/google-ads/lead-form/${fixture.teams.own.id}` },
 ];
 
 describe('arbitrary JSON on every POST route', () => {

@@ -368,10 +368,16 @@ describe('intake refusals through the gateway', () => {
     expect(res.body.field).toBe('phone_number');
   });
 
-  it('answers 400 to a phone number that is not valid', async () => {
-    const res = await post(JSON.stringify({ name: 'Bad Phone', phone: '12' }), { ...json, ...bearer(keys.own) });
-    expectIntakeError(res, 400);
-    expect(res.body.field).toBe('phone_number');
+  it('keeps a lead whose phone is not a number with the phone as sent, answers 201 with outreach not_placed, and calls nobody', async () => {
+    const externalId = `crm-${Date.now()}-raw-phone`;
+    const callsBefore = service.voice.calls.length;
+    const res = await ingest({ name: 'Bad Phone', phone: '12', external_id: externalId }, bearer(keys.own));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ outreach: { status: 'not_placed' }, warnings: [expect.stringContaining('phone_raw')] });
+    await service.settle();
+    expect(service.voice.calls.length).toBe(callsBefore);
+    const lead = await feedLead(fixture.teams.own, keys.ownReader, externalId);
+    expect(lead).toMatchObject({ customer: { phone: null, phone_raw: '12' }, outreach: { status: 'completed', outcome: 'failed' } });
   });
 
   it('answers 401 in the intake shape when no key is sent', async () => {
@@ -415,6 +421,8 @@ describe('lead events', () => {
       expect(e).toMatchObject({ version: '0', id: expect.stringMatching(UUID), source: 'lead-call-scheduling-service', resources: [] });
     }
     const outcomes = lead.filter((e) => e['detail-type'] === 'lead.completed').map((e) => e.detail.outcome);
-    expect(new Set(outcomes)).toEqual(new Set(['booked']));
+    // Every called lead booked; the one lead whose phone is not a number was never called (failed).
+    expect(outcomes.filter((o) => o === 'failed')).toHaveLength(1);
+    expect(new Set(outcomes)).toEqual(new Set(['booked', 'failed']));
   });
 });

@@ -313,6 +313,20 @@ describe('APIs', () => {
     expect(variables.VOICE_PROVIDER_API_KEY).toBeUndefined();
   });
 
+  it('serves the Google Ads lead-form webhook publicly on the intake API, with the intake tables and ports and no rate-limit counters', () => {
+    const route = ROUTES.find((r) => r.id === 'receiveGoogleAdsLead');
+    if (!route) throw new Error('no receiveGoogleAdsLead route');
+    const method = findMethod(resources, logicalIdOf(apiOf('intake').api), 'POST', '/api/outbound/google-ads/lead-form/{teamId}');
+    expect(method?.Properties).toMatchObject({ AuthorizationType: 'NONE' });
+    expect(method?.Properties?.ApiKeyRequired).not.toBe(true);
+    const variables = environmentOf(resources, functionOf(route));
+    expect(Object.keys(variables)).toEqual(expect.arrayContaining(['TABLE_TEAMS', 'TABLE_LEADS', 'OUTREACH_QUEUE_URL', 'EVENT_BUS_NAME']));
+    // Public: no key to count requests against, and no Idempotency-Key (Google's lead_id is the guard).
+    expect(variables.TABLE_LIMITS).toBeUndefined();
+    expect(variables.TABLE_IDEMPOTENCY).toBeUndefined();
+    expect(variables.TABLE_CALLS).toBeUndefined();
+  });
+
   it('caches the read and platform API authorizer policies for 300 seconds, keyed on the Authorization header', () => {
     for (const surface of ['read', 'platform'] as const) {
       const authorizer = apiOf(surface).authorizer;

@@ -91,6 +91,43 @@ describe('admin CLI: intake configuration', () => {
     });
   });
 
+  describe('intake preset', () => {
+    it('lists the presets and shows one, with what it reads and where the payload is documented', async () => {
+      const list = await admin('intake', 'preset', 'list');
+      expect(list.code).toBe(0);
+      for (const name of ['google-ads-lead-form', 'meta-lead-ads', 'google-lsa', 'gohighlevel', 'zapier'])
+        expect(list.stdout).toContain(name);
+
+      const show = await admin('intake', 'preset', 'show', 'google-ads-lead-form');
+      expect(show.code).toBe(0);
+      expect(show.stdout).toContain('user_column_data[column_id=PHONE_NUMBER].string_value');
+      expect(show.stdout).toContain('https://developers.google.com/google-ads/webhook/docs/implementation');
+      expect(show.stdout).toMatch(/gclid\s+gcl_id, gclid/);
+    });
+
+    it('applies a preset to a team: its field mapping is replaced, the rest of the configuration kept', async () => {
+      await saved('intake', 'dedupe-window', '--team', id(fx.teams.anchor), '--hours', '6');
+      const result = await saved('intake', 'preset', 'apply', 'meta-lead-ads', '--team', id(fx.teams.anchor));
+
+      expect(result.dedupe_window_hours).toBe(6);
+      expect(result.field_mapping?.fields.phone_number).toEqual([
+        'field_data[name=phone_number].values[0]',
+        'field_data[name=phone].values[0]',
+      ]);
+      expect(result.field_mapping?.fallback_values).toMatchObject({ lead_source: 'Facebook' });
+      expect((await fx.configs.getIntakeConfig(fx.teams.anchor.id))?.field_mapping).toEqual(result.field_mapping);
+      const text = await admin('intake', 'show', '--team', id(fx.teams.anchor));
+      expect(text.stdout).toContain('else "Facebook"');
+    });
+
+    it('refuses an unknown preset, naming the presets, and saves nothing', async () => {
+      const run = await admin('intake', 'preset', 'apply', 'hubspot', '--team', id(fx.teams.anchor));
+      expectRefused(run, "unknown preset 'hubspot'", 'google-ads-lead-form');
+      expectRefused(await admin('intake', 'preset', 'show'), 'name a preset');
+      expect(await fx.configs.getIntakeConfig(fx.teams.anchor.id)).toBeNull();
+    });
+  });
+
   describe('intake mapping and notes-combine', () => {
     it('saves an ordered alias list for one target and keeps the defaults for the others', async () => {
       const result = await saved(
@@ -106,6 +143,39 @@ describe('admin CLI: intake configuration', () => {
 
       expect(result.field_mapping).toEqual({ fields: { phone_number: ['contact.phones[0].number', 'phone', 'data["tel,home"]'] } });
       expect((await fx.configs.getIntakeConfig(fx.teams.anchor.id))?.field_mapping).toEqual(result.field_mapping);
+    });
+
+    it('saves aliases that select array elements by a member value, quoted values included', async () => {
+      const result = await saved(
+        'intake',
+        'mapping',
+        '--team',
+        id(fx.teams.anchor),
+        '--target',
+        'phone_number',
+        '--aliases',
+        'user_column_data[column_id=PHONE_NUMBER].string_value,field_data[name="phone, mobile"].values[0]',
+      );
+
+      expect(result.field_mapping?.fields.phone_number).toEqual([
+        'user_column_data[column_id=PHONE_NUMBER].string_value',
+        'field_data[name="phone, mobile"].values[0]',
+      ]);
+    });
+
+    it('refuses a selector with an unquoted space, exiting 1 and naming the part that is wrong', async () => {
+      const run = await admin(
+        'intake',
+        'mapping',
+        '--team',
+        id(fx.teams.anchor),
+        '--target',
+        'phone_number',
+        '--aliases',
+        'user_column_data[column_id=PHONE NUMBER].string_value',
+      );
+      expectRefused(run, '--aliases', 'is not a payload path', 'at "[column_id=PHONE NUMBER]');
+      expect(await fx.configs.getIntakeConfig(fx.teams.anchor.id)).toBeNull();
     });
 
     it('clears one target with --target --clear, and the whole mapping with --clear', async () => {

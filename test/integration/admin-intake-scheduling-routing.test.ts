@@ -272,7 +272,7 @@ describe('admin CLI: intake scheduling and routing', () => {
       const bodies = [
         ...readFileSync(path.join(__dirname, '../../local/demo-requests.md'), 'utf8').matchAll(/<<'JSON' \| jq[^\n]*\n([\s\S]*?)\nJSON\n/g),
       ].map((m) => JSON.parse(m[1] ?? '') as Record<string, unknown>);
-      const [ownTeam, nested, byBrandPlumbing, byBrandQa, byBrandUnknown, testMode, duplicate] = bodies;
+      const [ownTeam, nested, byBrandPlumbing, byBrandQa, byBrandUnknown, testMode, duplicate, ...sources] = bodies;
       const deps = {
         tenancy: fx.store,
         configs: fx.configs,
@@ -286,12 +286,18 @@ describe('admin CLI: intake scheduling and routing', () => {
         if (!resolved.ok) throw new Error(`demo key ${index} does not authenticate`);
         return resolved.identity;
       };
-      const ingest = async (index: number, payload: Record<string, unknown> | undefined, testModeOn = false) =>
-        ingestLead(deps, { identity: await identity(index), payload: payload ?? {}, now: new Date(), testMode: testModeOn });
+      const ingest = async (index: number, payload: Record<string, unknown> | undefined, testModeOn = false, preset?: string) =>
+        ingestLead(deps, {
+          identity: await identity(index),
+          payload: payload ?? {},
+          now: new Date(),
+          testMode: testModeOn,
+          ...(preset ? { preset } : {}),
+        });
       const teamOf = async (index: number, payload: Record<string, unknown> | undefined) => (await ingest(index, payload)).preview.team_id;
       const plumbing = demoTeam('ws_summit_plumbing').id;
 
-      expect(bodies).toHaveLength(7);
+      expect(bodies).toHaveLength(12);
       expect(await teamOf(0, ownTeam)).toBe(plumbing);
       const created = await ingest(1, nested);
       expect(created.preview).toMatchObject({
@@ -307,6 +313,18 @@ describe('admin CLI: intake scheduling and routing', () => {
         preview: { team_id: demoTeam('ws_summit_hvac').id, routing: { kind: 'rule', ruleIndex: 0 } },
       });
       await expect(ingest(0, duplicate).catch(toHttpError)).resolves.toMatchObject({ statusCode: 409, field: 'external_id' });
+
+      // Scenario 6: one request per lead source, each read with the preset its URL names.
+      const presets = ['google-ads-lead-form', 'meta-lead-ads', 'google-lsa', 'gohighlevel', 'zapier'];
+      expect(sources).toHaveLength(presets.length);
+      for (const [i, preset] of presets.entries()) {
+        const result = await ingest(0, sources[i], false, preset);
+        expect({ preset, kind: result.kind, team: result.preview.team_id }).toEqual({ preset, kind: 'created', team: plumbing });
+        expect({ preset, fields: Object.keys(result.preview.mapped_fields) }).toEqual({
+          preset,
+          fields: expect.arrayContaining(['customer_name', 'phone_number', 'email', 'service_type', 'external_id', 'utm_source']),
+        });
+      }
     });
   });
 });

@@ -7,6 +7,7 @@ import { DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
 import { padId } from '#shared/adapters/dynamodb/keys';
 import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { toPublicCall } from '#shared/domain/calls';
 import type { OutreachState } from '#shared/domain/intake/outreach';
 import type { LeadRecord } from '#shared/domain/leads';
 import { endOfCallReportSchema, normalizeReport } from '#shared/domain/responder/call-report';
@@ -209,6 +210,20 @@ describe('processCallReport on DynamoDB: inbound calls', () => {
     expect(result).toMatchObject({ created: true, appointment_id: null, ticket_id: null });
     expect(await callLeads(team.id)).toEqual([expect.objectContaining({ status: 'new', appointment: null })]);
     expect(await appointmentRows(team.id)).toEqual([]);
+  });
+
+  it('keeps a caller number the phone library cannot read as sent beside the null, on the call and its lead', async () => {
+    const { team, deps } = setup();
+    const call = report('in-raw-number', {
+      call: { id: 'in-raw-number', customer: { number: 'Anonymous 555', name: 'Dana Whitfield' }, duration: 30, type: 'inboundPhoneCall' },
+    });
+    await processCallReport(deps, { team, call, now: NOW });
+
+    const [stored] = await callRows(team.id);
+    expect(stored?.customer).toEqual({ name: 'Dana Whitfield', phone: null, phone_raw: 'Anonymous 555' });
+    if (!stored) throw new Error('no call');
+    expect(toPublicCall(stored, false).customer).toEqual({ name: 'Dana Whitfield', phone: null, phone_raw: 'Anonymous 555' });
+    expect(await callLeads(team.id)).toEqual([expect.objectContaining({ customer_phone: null, customer_phone_raw: 'Anonymous 555' })]);
   });
 
   it('answers a redelivered report with the same ids and creates nothing', async () => {

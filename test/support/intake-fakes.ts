@@ -99,11 +99,11 @@ export class InMemoryIntakeStore implements IntakeStore {
     return ++this.stlCallIds;
   }
 
-  async createLead(input: { lead: LeadRecord; phone: string; phoneWindowHours: number; now: Date }): Promise<void> {
+  async createLead(input: { lead: LeadRecord; phone: string | null; phoneWindowHours: number; now: Date }): Promise<void> {
     const { lead, now } = input;
     const nowMs = now.getTime();
     const externalKey = lead.external_id ? `${lead.team_id}#EXTERNAL#${lead.external_id}` : null;
-    const phoneKey = input.phoneWindowHours > 0 ? `${lead.team_id}#PHONE#${input.phone}` : null;
+    const phoneKey = input.phone !== null && input.phoneWindowHours > 0 ? `${lead.team_id}#PHONE#${input.phone}` : null;
     if (externalKey) {
       const taken = this.guards.get(externalKey);
       if (taken) throw new DuplicateLeadError('external_id', taken.leadId, taken.stlCallId);

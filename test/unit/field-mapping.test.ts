@@ -104,7 +104,7 @@ describe('applyFieldMapping', () => {
 
   it('validates mappings, naming the bad alias', () => {
     expect(validateFieldMapping({ fields: { phone_number: ['ok', 'a..b'] } })).toEqual([
-      'fields.phone_number[1]: "a..b" is not a valid path',
+      'fields.phone_number[1]: "a..b" is not a valid path: it expected a member name (letters, digits, _, $, -; other names go in ["..."]), at ".b" (character 3)',
     ]);
     expect(validateFieldMapping({ fields: { phone: ['x'] } as never })).toEqual(['fields.phone: unknown target field']);
   });

@@ -95,11 +95,12 @@ describe('ingestLead: validation', () => {
     expect(deps.intake.leads.size).toBe(0);
   });
 
-  it('refuses a phone that is not a valid number with a 400 naming phone_number', async () => {
-    const { ingest } = setup();
-    const error = await rejection(ingest({ phone: '12345' }));
-    expect(answered(error)).toMatchObject({ statusCode: 400, field: 'phone_number' });
-    expect(error.message).toContain('"12345"');
+  it('keeps a lead whose phone is not a valid number, with the number as sent and no call (issue 12)', async () => {
+    const { deps, ingest } = setup();
+    const result = created(await ingest({ phone: '12345' }));
+    expect(deps.intake.leads.get(result.stlCallId)).toMatchObject({ customer_phone: null, customer_phone_raw: '12345' });
+    expect(result.preview.warnings[0]).toContain('"12345"');
+    expect(deps.outreachQueue.sent).toEqual([]);
   });
 
   it.each(['next tuesday', '2026-11-25', '2026-13-45T10:00:00', 'soon'])(

@@ -84,7 +84,14 @@ describe('ingestLead: test mode', () => {
       Object.fromEntries([[ANCHOR.id, { routing: { rules: [{ field: 'brand', equals: ['hvac'], team_id: SIBLING.id }] } }]]),
     );
     const result = await ingest({ ...basic, brand: 'HVAC', unknown_member: 'x' }, { identity: allTeamsKey, testMode: true });
-    expect(result).toEqual({
+    if (result.kind !== 'preview') throw new Error('expected a preview');
+    const { explain, ...preview } = result.preview;
+    expect(explain.phone_number).toEqual({
+      matched: 'phone',
+      aliases: 'default',
+      tried: [expect.objectContaining({ alias: 'phone_number' }), { alias: 'phone', result: 'matched' }],
+    });
+    expect({ kind: result.kind, preview }).toEqual({
       kind: 'preview',
       preview: {
         team_id: SIBLING.id,

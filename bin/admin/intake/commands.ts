@@ -57,7 +57,8 @@ export const INTAKE_COMMANDS: Record<string, Command> = {
       flags: {
         '--team ID': 'the team',
         '--target FIELD': `the target field: ${TARGET_FIELDS.join(', ')}`,
-        '--aliases PATHS': 'ordered payload paths; the first present in the payload wins.\nPATH: name, a.b, list[0].c, data["e-mail"]',
+        '--aliases PATHS':
+          'ordered payload paths; the first present in the payload wins.\nPATH: name, a.b, list[0].c, data["e-mail"], or an array element by a member\'s value:\nuser_column_data[column_id=PHONE_NUMBER].string_value, field_data[name="what is your zip?"].values[0]\n(values with spaces, brackets or = as JSON strings; a miss tries the next alias)',
         '--clear': 'back to the default aliases: of --target, or of every field without it',
       },
       examples: [
@@ -127,12 +128,12 @@ export const INTAKE_COMMANDS: Record<string, Command> = {
         if (mapping?.notes_combine?.length) {
           await context.confirm(`Clear notes-combine (${mapping.notes_combine.join(', ')}) of team ${team.id} (${team.name})?`);
         }
-        mapping = mapping ? withoutEmptyMapping({ fields: mapping.fields }) : null;
+        mapping = mapping ? withoutEmptyMapping({ fields: mapping.fields, fallback_values: mapping.fallback_values }) : null;
         summary = 'notes <- one alias again (notes-combine cleared)';
       } else {
         if (pathsText === null || pathsText.trim() === '') throw new UsageError('--paths is required (or --clear)', '--paths');
         const paths = payloadPaths(pathsText, '--paths');
-        mapping = { fields: mapping?.fields ?? {}, notes_combine: paths };
+        mapping = { ...(mapping ?? { fields: {} }), notes_combine: paths };
         summary = `notes <- one JSON object of ${paths.join(', ')}`;
       }
       const saved = await saveIntakeConfig(context, team, { ...config, field_mapping: mapping }, [['field_mapping', '--paths']]);
@@ -405,5 +406,7 @@ function droppedRouting(before: IntakeConfig['routing'], after: IntakeConfig['ro
 
 /** A mapping with no override left is stored as none, like a team that never had one. */
 function withoutEmptyMapping(mapping: NonNullable<IntakeConfig['field_mapping']>): IntakeConfig['field_mapping'] {
-  return Object.keys(mapping.fields).length === 0 && !mapping.notes_combine?.length ? null : mapping;
+  const { fallback_values: fallback, ...rest } = mapping;
+  const kept = fallback && Object.keys(fallback).length > 0 ? mapping : rest;
+  return Object.keys(mapping.fields).length === 0 && !mapping.notes_combine?.length && kept === rest ? null : kept;
 }

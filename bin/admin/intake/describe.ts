@@ -26,7 +26,10 @@ export async function describeIntakeConfig(store: DynamoTenancyStore, team: Team
       continue;
     }
     const own = mapping?.fields[target];
-    lines.push(`  ${target.padEnd(width)}  ${(own ?? DEFAULT_ALIASES[target]).join(', ')}${own ? '' : '  (default)'}`);
+    const fallback = mapping?.fallback_values?.[target];
+    lines.push(
+      `  ${target.padEnd(width)}  ${(own ?? DEFAULT_ALIASES[target]).join(', ')}${own ? '' : '  (default)'}${fallback ? `  else "${fallback}"` : ''}`,
+    );
   }
   lines.push('', ...leadSourceLines(config), `dedupe window   ${dedupeText(config)}`, ...schedulingLines(team, config));
   lines.push(`outreach        ${outreachText(config)}`, `phone region    ${config.phone_region}`);

@@ -1,6 +1,6 @@
 import { TARGET_FIELDS, type TargetField } from '#shared/domain/intake/field-mapping';
 import type { IntakeConfig } from '#shared/domain/intake/intake-config';
-import { parsePath } from '#shared/domain/intake/payload-path';
+import { pathProblem } from '#shared/domain/intake/payload-path';
 import { UsageError } from '../errors';
 
 /*
@@ -24,7 +24,13 @@ export function payloadPaths(text: string, flag: string): string[] {
   if (paths.length === 0) throw new UsageError(`${flag} must name at least one payload path`, flag);
   const seen = new Set<string>();
   for (const p of paths) {
-    if (!parsePath(p)) throw new UsageError(`${flag}: "${p}" is not a payload path such as phone, contact.phone or phones[0].number`, flag);
+    const problem = pathProblem(p);
+    if (problem !== null) {
+      throw new UsageError(
+        `${flag}: "${p}" is not a payload path such as phone, contact.phone, phones[0].number or items[name=phone].value: it ${problem}`,
+        flag,
+      );
+    }
     if (seen.has(p)) throw new UsageError(`${flag} names "${p}" twice`, flag);
     seen.add(p);
   }
@@ -73,7 +79,8 @@ export function parseRule(text: string, index: number): IntakeConfig['routing'][
   const [fieldPart, ...valueParts] = splitOutsideBrackets(left, '=');
   if (fieldPart === undefined || valueParts.length === 0) throw fail(shape);
   const field = fieldPart.trim();
-  if (!parsePath(field)) throw fail(`"${field}" is not a payload path such as brand or lead.brand`);
+  const problem = pathProblem(field);
+  if (problem !== null) throw fail(`"${field}" is not a payload path such as brand or lead.brand: it ${problem}`);
   const equals = plainList(valueParts.join('='));
   if (equals.length === 0) throw fail('give at least one value after =');
   return { field, equals, team_id: Number(teamText) };

@@ -1,10 +1,23 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { type DynamoDBDocumentClient, GetCommand, PutCommand, type TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  type TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { IntakeConfig } from '#shared/domain/intake/intake-config';
 import type { OutreachState } from '#shared/domain/intake/outreach';
 import type { LeadRecord } from '#shared/domain/leads';
 import { assertStorable } from '#shared/domain/stored-size';
-import { DuplicateLeadError, type IntakeConfigStore, type IntakeStore } from '#shared/ports/intake-store';
+import {
+  DuplicateLeadError,
+  type GoogleLeadFormKeyRecord,
+  type GoogleLeadFormKeyStore,
+  type IntakeConfigStore,
+  type IntakeStore,
+} from '#shared/ports/intake-store';
 import { nextCounterValue } from './counters';
 import { padId, teamPk } from './keys';
 import { toLeadItem } from './lead-store';
@@ -34,7 +47,7 @@ export class DynamoIntakeStore implements IntakeStore {
     return nextCounterValue(this.client, this.tableName, 'stl_call_id');
   }
 
-  async createLead(input: { lead: LeadRecord; phone: string; phoneWindowHours: number; now: Date }): Promise<void> {
+  async createLead(input: { lead: LeadRecord; phone: string | null; phoneWindowHours: number; now: Date }): Promise<void> {
     const { lead } = input;
     const stlCallId = lead.outreach ? lead.outreach.stl_call_id : null;
     if (lead.lead_id === null || stlCallId === null) throw new Error('intake leads carry lead_id and outreach');
@@ -53,7 +66,7 @@ export class DynamoIntakeStore implements IntakeStore {
         },
       });
     }
-    if (input.phoneWindowHours > 0) {
+    if (input.phone !== null && input.phoneWindowHours > 0) {
       const key = { pk: `${teamPk(lead.team_id)}#PHONE#${input.phone}`, sk: 'GUARD' };
       guards.push({ reason: 'phone_number', key });
       items.push({
@@ -217,7 +230,10 @@ export class DynamoIntakeStore implements IntakeStore {
 }
 
 /** Intake configuration: `TEAM#<t>` / `CONFIG#intake` in the teams table. */
-export class DynamoIntakeConfigStore implements IntakeConfigStore {
+/** The item of a team's Google lead-form key (its hash), beside its intake configuration. */
+const GOOGLE_KEY_SK = 'CONFIG#google-lead-form-key';
+
+export class DynamoIntakeConfigStore implements IntakeConfigStore, GoogleLeadFormKeyStore {
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
@@ -234,6 +250,24 @@ export class DynamoIntakeConfigStore implements IntakeConfigStore {
         TableName: this.tableName,
         Item: { pk: teamPk(teamId), sk: 'CONFIG#intake', config, updated_at: new Date().toISOString() },
       }),
+    );
+  }
+
+  async getGoogleLeadFormKey(teamId: number): Promise<GoogleLeadFormKeyRecord | null> {
+    const result = await this.client.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: teamPk(teamId), sk: GOOGLE_KEY_SK }, ConsistentRead: true }),
+    );
+    return (result.Item?.key as GoogleLeadFormKeyRecord | undefined) ?? null;
+  }
+
+  async putGoogleLeadFormKey(teamId: number, record: GoogleLeadFormKeyRecord | null): Promise<void> {
+    const Key = { pk: teamPk(teamId), sk: GOOGLE_KEY_SK };
+    if (record === null) {
+      await this.client.send(new DeleteCommand({ TableName: this.tableName, Key }));
+      return;
+    }
+    await this.client.send(
+      new PutCommand({ TableName: this.tableName, Item: { ...Key, key: record, updated_at: new Date().toISOString() } }),
     );
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type IntakeLeadRecord, isIntakeLead } from '#shared/domain/leads';
+import { fullAttribution, type IntakeLeadRecord, isIntakeLead } from '#shared/domain/leads';
 import { ConflictError, ServiceUnavailableError } from '#shared/errors';
-import { leadCreated } from '#shared/events/lead-events';
+import { leadCompleted, leadCreated } from '#shared/events/lead-events';
 import { log } from '#shared/logging/logger';
 import { countMetric } from '#shared/logging/metrics';
 import type { EventBus } from '#shared/ports/event-bus';
@@ -52,6 +52,12 @@ export async function commitIntake(deps: CommitDependencies, prepared: PreparedI
   }
 
   countMetric('LeadsIngested');
+  if (lead.customer_phone === null) {
+    // Nothing to call: the lead is kept (with its phone as sent) and its outreach is over.
+    await publishLeadCreated(deps.eventBus, lead, preview.outreach, now);
+    await publishNotPlaced(deps.eventBus, lead, now);
+    return { kind: 'created', leadId, stlCallId, preview };
+  }
   await dispatchFirstCall(deps, lead, prepared.dueAt, now);
   await publishLeadCreated(deps.eventBus, lead, preview.outreach, now);
   // Not recording it only means a repeat after the request limit queues the call (harmlessly) again.
@@ -163,10 +169,17 @@ async function publishLeadCreated(eventBus: EventBus, lead: IntakeLeadRecord, ou
   await eventBus
     .publish([
       leadCreated(
-        { lead_id: lead.lead_id, stl_call_id: lead.outreach.stl_call_id, team_id: lead.team_id, external_id: lead.external_id },
+        {
+          lead_id: lead.lead_id,
+          stl_call_id: lead.outreach.stl_call_id,
+          team_id: lead.team_id,
+          external_id: lead.external_id,
+          attribution: fullAttribution(lead.attribution),
+        },
         {
           customer_name: lead.customer_name,
-          phone_number: lead.customer_phone as string,
+          phone_number: lead.customer_phone,
+          phone_number_raw: lead.customer_phone_raw ?? null,
           email: lead.customer_email,
           service_type: content.service_type ?? null,
           lead_source: lead.source,
@@ -177,6 +190,25 @@ async function publishLeadCreated(eventBus: EventBus, lead: IntakeLeadRecord, ou
       ),
     ])
     .catch((error: unknown) => log('error', 'lead.created not published', { leadId: lead.lead_id, error: messageOf(error) }));
+}
+
+/** lead.completed of a lead that could not be called (no usable phone): no attempt was made. */
+async function publishNotPlaced(eventBus: EventBus, lead: IntakeLeadRecord, now: Date): Promise<void> {
+  await eventBus
+    .publish([
+      leadCompleted(
+        {
+          lead_id: lead.lead_id,
+          stl_call_id: lead.outreach.stl_call_id,
+          team_id: lead.team_id,
+          external_id: lead.external_id,
+          attribution: fullAttribution(lead.attribution),
+        },
+        { outcome: 'failed', attempts: 0, call_id: null, appointment_id: null, ticket_id: null, reason: lead.outreach.reason },
+        now,
+      ),
+    ])
+    .catch((error: unknown) => log('error', 'lead.completed not published', { leadId: lead.lead_id, error: messageOf(error) }));
 }
 
 function messageOf(error: unknown): string {

@@ -1,3 +1,4 @@
+import { fullAttribution } from '#shared/domain/leads';
 import type { AppointmentRecord } from '#shared/domain/support';
 import { type LeadOutcome, leadBookingCreated, leadCompleted } from '#shared/events/lead-events';
 import type { EventBus } from '#shared/ports/event-bus';
@@ -42,7 +43,13 @@ export async function completeOutreach(
   if (!lead || lead.lead_id === null || !lead.outreach) return null;
   const outreach = lead.outreach;
   const from = { statuses: ['in_progress', 'placing'] as const, attempt: outreach.attempt };
-  const ref = { lead_id: lead.lead_id, stl_call_id: report.stlCallId, team_id: lead.team_id, external_id: lead.external_id };
+  const ref = {
+    lead_id: lead.lead_id,
+    stl_call_id: report.stlCallId,
+    team_id: lead.team_id,
+    external_id: lead.external_id,
+    attribution: fullAttribution(lead.attribution),
+  };
 
   if (!(from.statuses as readonly string[]).includes(outreach.status)) return null;
   const unanswered = !report.appointment && NO_ANSWER.test(report.endedReason ?? '');

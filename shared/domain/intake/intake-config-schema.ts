@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { TARGET_FIELDS, validateFieldMapping } from './field-mapping';
-import { parsePath } from './payload-path';
+import { pathProblem } from './payload-path';
 import { isTimeOfDay, SCHEDULING_MODES, WEEKDAYS } from './scheduling-config';
 
 /**
@@ -9,9 +9,15 @@ import { isTimeOfDay, SCHEDULING_MODES, WEEKDAYS } from './scheduling-config';
  * stored configurations as they are and never builds this schema (about 600 zod schema objects:
  * README, Decisions: cold start).
  */
-const pathString = z
-  .string()
-  .refine((p) => parsePath(p) !== null, { error: 'must be a payload path such as contact.phone or phones[0].number' });
+const pathString = z.string().superRefine((p, ctx) => {
+  const problem = pathProblem(p);
+  if (problem !== null) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a payload path such as contact.phone, phones[0].number or items[name=phone].value: "${p.slice(0, 80)}" ${problem}`,
+    });
+  }
+});
 
 const windowSchema = z
   .object({
@@ -38,6 +44,7 @@ export const intakeConfigSchema = z
       .object({
         fields: z.partialRecord(z.enum(TARGET_FIELDS), z.array(pathString).min(1).max(20)),
         notes_combine: z.array(pathString).max(50).optional(),
+        fallback_values: z.partialRecord(z.enum(TARGET_FIELDS), z.string().trim().min(1).max(200)).optional(),
       })
       .strict()
       .nullable()

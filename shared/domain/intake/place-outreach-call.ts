@@ -1,4 +1,5 @@
 import { ClaimHeldElsewhereError, claimToken, type Delivery, isAbandoned } from '#shared/domain/claims';
+import { fullAttribution } from '#shared/domain/leads';
 import { withRetries } from '#shared/domain/retry';
 import { PoisonMessageError } from '#shared/errors';
 import { leadCompleted } from '#shared/events/lead-events';
@@ -48,7 +49,13 @@ export async function placeOutreachCall(
     (await takeOverAbandonedClaim(deps, message, now, delivery, claim));
   if (!claimed) return 'skipped';
 
-  const ref = { lead_id: lead.lead_id, stl_call_id: message.stl_call_id, team_id: lead.team_id, external_id: lead.external_id };
+  const ref = {
+    lead_id: lead.lead_id,
+    stl_call_id: message.stl_call_id,
+    team_id: lead.team_id,
+    external_id: lead.external_id,
+    attribution: fullAttribution(lead.attribution),
+  };
   let providerCallId: string;
   try {
     ({ providerCallId } = await withRetries(

@@ -7,8 +7,9 @@ import { BadRequestError, ForbiddenError } from '#shared/errors';
 import { lazy } from '#shared/lazy';
 import type { IntakeConfigStore } from '#shared/ports/intake-store';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
-import { applyFieldMapping, type MappedFields, type MappingResult } from './field-mapping';
+import { applyFieldMapping, type MappedFields, type MappingResult, type TargetChecks } from './field-mapping';
 import { DEFAULT_INTAKE_CONFIG, type IntakeConfig, resolveLeadSource } from './intake-config';
+import { presetByName } from './presets';
 import { type RoutingDecision, routeLead } from './routing';
 
 /** What preparing an intake reads: the teams (routing) and their intake configuration. */
@@ -22,6 +23,8 @@ export interface IntakeSubmission {
   readonly identity: Identity;
   readonly payload: Record<string, unknown>;
   readonly now: Date;
+  /** A preset's field mapping to read this payload with, instead of the team's (`?preset=`). */
+  readonly preset?: string;
 }
 
 /** What the intake decided for a lead: test mode answers it, a created lead's answer is built from it. */
@@ -30,9 +33,12 @@ export interface IngestPreview {
   readonly routing: RoutingDecision | { kind: 'key_team' };
   readonly mapped_fields: Record<string, string>;
   readonly field_sources: MappingResult['sources'];
+  /** Per target field: which alias matched, or why none did (every alias tried, in order). */
+  readonly explain: MappingResult['explain'];
   readonly unmapped_fields: string[];
   readonly lead_source: string | null;
-  readonly outreach: { status: 'queued' | 'scheduled'; due_at: string; scheduling_mode: string };
+  /** not_placed: the lead has no phone that reads as a number; it is kept (phone_raw) and not called. */
+  readonly outreach: { status: 'queued' | 'scheduled' | 'not_placed'; due_at: string; scheduling_mode: string };
   readonly warnings: string[];
 }
 
@@ -49,8 +55,8 @@ export interface PreparedIntake {
   readonly preview: IngestPreview;
   /** When the first call is due: now (it is queued) or later (it is scheduled). */
   readonly dueAt: Date;
-  /** What the phone uniqueness guard checks (external_id is on the lead). */
-  readonly dedupe: { readonly phone: string; readonly phoneWindowHours: number };
+  /** What the phone uniqueness guard checks (external_id is on the lead); no phone: no guard. */
+  readonly dedupe: { readonly phone: string | null; readonly phoneWindowHours: number };
   /** The lead to store, with its outreach record, once its ids are drawn. */
   buildLead(ids: LeadIds): IntakeLeadRecord;
 }
@@ -78,7 +84,10 @@ const SIZING_IDS: LeadIds = {
  */
 export async function prepareIntake(deps: PrepareDependencies, submission: IntakeSubmission): Promise<PreparedIntake> {
   const { team, routing } = await resolveTargetTeam(deps, submission.identity, submission.payload);
-  const config: IntakeConfig = (await deps.configs.getIntakeConfig(team.id)) ?? DEFAULT_INTAKE_CONFIG;
+  const stored: IntakeConfig = (await deps.configs.getIntakeConfig(team.id)) ?? DEFAULT_INTAKE_CONFIG;
+  const preset = submission.preset === undefined ? undefined : presetByName(submission.preset);
+  if (submission.preset !== undefined && !preset) throw new BadRequestError(`preset: unknown preset "${submission.preset}"`, 'preset');
+  const config = preset ? { ...stored, field_mapping: preset.mapping as IntakeConfig['field_mapping'] } : stored;
   return await planIntake({ team, routing, config, payload: submission.payload, now: submission.now });
 }
 
@@ -124,15 +133,22 @@ export interface IntakePlanInput {
  * item (a 413 otherwise, in test mode too).
  */
 export async function planIntake({ team, routing, config, payload, now }: IntakePlanInput): Promise<PreparedIntake> {
-  const mapped = applyFieldMapping(payload, config.field_mapping);
+  const checks: TargetChecks = {
+    phone_number: (text) => (toE164(text, config.phone_region) ? null : `not a phone number (read in region ${config.phone_region})`),
+    email: (text) => (EMAIL.test(text) ? null : 'not an email address'),
+  };
+  const mapped = applyFieldMapping(payload, config.field_mapping, checks);
   const f = mapped.fields;
   const warnings: string[] = [];
-  const { phone, appointment } = await checkFields(f, config, team);
-  let email: string | null = f.email ?? null;
-  if (email && !EMAIL.test(email)) {
-    warnings.push('email: not a valid address; kept in the raw payload only');
-    email = null;
+  const { phone, appointment } = await checkFields(mapped, config, team);
+  const phoneRaw = phone === null ? (mapped.refused.phone_number ?? null) : null;
+  if (phoneRaw !== null) {
+    warnings.push(
+      `phone_number: "${phoneRaw.slice(0, 40)}" is not a valid phone number; the lead is kept with the raw value (phone_raw) and is not called`,
+    );
   }
+  const email: string | null = f.email ?? null;
+  if (mapped.refused.email !== undefined) warnings.push('email: not a valid address; kept in the raw payload only');
   const leadSource = resolveLeadSource(config, f.lead_source);
   // A value that matches a configured source only in case or spacing is a match, not a warning
   // (even when the source it matches is also the default).
@@ -142,7 +158,7 @@ export async function planIntake({ team, routing, config, payload, now }: Intake
   }
 
   const dueAt =
-    config.scheduling.mode === 'always'
+    config.scheduling.mode === 'always' || phone === null
       ? now
       : (await scheduling()).nextAllowedInstant({ ...config.scheduling, timezone: team.timezone }, now);
   if (!dueAt) {
@@ -152,15 +168,16 @@ export async function planIntake({ team, routing, config, payload, now }: Intake
     );
   }
   const outreach: IngestPreview['outreach'] = {
-    status: dueAt.getTime() <= now.getTime() ? 'queued' : 'scheduled',
+    status: phone === null ? 'not_placed' : dueAt.getTime() <= now.getTime() ? 'queued' : 'scheduled',
     due_at: dueAt.toISOString(),
     scheduling_mode: config.scheduling.mode,
   };
   const preview: IngestPreview = {
     team_id: team.id,
     routing,
-    mapped_fields: { ...f, phone_number: phone },
+    mapped_fields: phone === null ? withoutPhone(f) : { ...f, phone_number: phone },
     field_sources: mapped.sources,
+    explain: mapped.explain,
     unmapped_fields: mapped.unmappedPaths,
     lead_source: leadSource,
     outreach,
@@ -176,6 +193,7 @@ export async function planIntake({ team, routing, config, payload, now }: Intake
     status: 'new',
     customer_name: f.customer_name ?? null,
     customer_phone: phone,
+    ...(phoneRaw !== null ? { customer_phone_raw: phoneRaw } : {}),
     customer_email: email,
     lead_content: {
       channel: 'speed_to_lead',
@@ -201,13 +219,14 @@ export async function planIntake({ team, routing, config, payload, now }: Intake
       utm_campaign: f.utm_campaign ?? null,
       utm_term: f.utm_term ?? null,
       utm_content: f.utm_content ?? null,
-      gclid: null,
+      gclid: f.gclid ?? null,
+      wbraid: f.wbraid ?? null,
+      gbraid: f.gbraid ?? null,
     },
     external_id: f.external_id ?? null,
     source: leadSource,
     outreach: {
       stl_call_id: ids.stlCallId,
-      status: outreach.status,
       scheduling_mode: config.scheduling.mode,
       due_at: outreach.due_at,
       attempt: 1,
@@ -215,11 +234,10 @@ export async function planIntake({ team, routing, config, payload, now }: Intake
       retry_spacing_minutes: config.outreach.retry_spacing_minutes,
       provider_call_id: null,
       last_attempt_at: null,
-      outcome: null,
-      completed_at: null,
-      reason: null,
       claim_token: null,
-      dispatched: false,
+      ...(outreach.status === 'not_placed'
+        ? { status: 'completed', outcome: 'failed', completed_at: now.toISOString(), reason: NOT_PLACED_REASON, dispatched: true }
+        : { status: outreach.status, outcome: null, completed_at: null, reason: null, dispatched: false }),
     },
     appointment: null,
   });
@@ -229,18 +247,32 @@ export async function planIntake({ team, routing, config, payload, now }: Intake
   return { preview, dueAt, dedupe: { phone, phoneWindowHours: config.dedupe_window_hours }, buildLead };
 }
 
-/** The fields a lead cannot do without or must get right: a 400 naming the field otherwise. */
-async function checkFields(f: MappedFields, config: IntakeConfig, team: Team): Promise<{ phone: string; appointment: string | null }> {
-  if (!f.phone_number) {
+/** Why the outreach of a lead without a usable phone ended before it began. */
+export const NOT_PLACED_REASON = 'no valid phone number: the lead cannot be called (the number as sent is kept as phone_raw)';
+
+function withoutPhone(fields: MappedFields): Record<string, string> {
+  const { phone_number: _phone, ...rest } = fields;
+  return rest;
+}
+
+/**
+ * The fields a lead cannot do without or must get right: a 400 naming the field otherwise. A
+ * phone that was sent but does not read as a number is not a refusal: the lead is kept with the
+ * raw value and not called (phone null).
+ */
+async function checkFields(
+  mapped: MappingResult,
+  config: IntakeConfig,
+  team: Team,
+): Promise<{ phone: string | null; appointment: string | null }> {
+  const f = mapped.fields;
+  if (!f.phone_number && mapped.refused.phone_number === undefined) {
     throw new BadRequestError(
       'phone_number: no phone number found in the payload; a lead without a phone cannot be called',
       'phone_number',
     );
   }
-  const phone = toE164(f.phone_number, config.phone_region);
-  if (!phone) {
-    throw new BadRequestError(`phone_number: "${f.phone_number.slice(0, 40)}" is not a valid phone number`, 'phone_number');
-  }
+  const phone = f.phone_number ? toE164(f.phone_number, config.phone_region) : null;
   if (f.external_id && f.external_id.length > MAX_EXTERNAL_ID) {
     throw new BadRequestError(`external_id: must be at most ${MAX_EXTERNAL_ID} characters`, 'external_id');
   }

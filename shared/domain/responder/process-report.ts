@@ -74,6 +74,8 @@ export async function processCallReport(
   const decision = await deps.responder.decide(call, team, callTime);
   const phone = call.customerNumber ? ((await phoneNumbers()).toE164(call.customerNumber) ?? null) : null;
   const customer = { name: call.customerName ?? outreachLead?.customer_name ?? null, phone: phone ?? outreachLead?.customer_phone ?? null };
+  // A caller number the phone library cannot read is kept as sent beside the null (README: raw values).
+  const phoneRaw = call.customerNumber && !phone ? call.customerNumber : null;
   const createdAt = now.toISOString();
   const callId = randomUUID();
   const inbound = stlCallId === null && !/outbound/i.test(call.type);
@@ -117,7 +119,7 @@ export async function processCallReport(
     provider_call_id: call.providerCallId,
     type: call.type,
     direction: inbound ? 'inbound' : 'outbound',
-    customer,
+    customer: phoneRaw === null ? customer : { ...customer, phone_raw: phoneRaw },
     started_at: call.startedAt ?? call.endedAt ?? createdAt,
     ended_at: call.endedAt,
     duration_seconds: call.durationSeconds,
@@ -150,6 +152,7 @@ export async function processCallReport(
         status: appointment ? 'booked' : 'new',
         customer_name: customer.name,
         customer_phone: customer.phone,
+        ...(phoneRaw !== null && customer.phone === null ? { customer_phone_raw: phoneRaw } : {}),
         customer_email: null,
         lead_content: {
           call_id: callId,
@@ -159,7 +162,16 @@ export async function processCallReport(
         },
         agent: 'ai_responder',
         referrer_url: null,
-        attribution: { utm_source: null, utm_medium: null, utm_campaign: null, utm_term: null, utm_content: null, gclid: null },
+        attribution: {
+          utm_source: null,
+          utm_medium: null,
+          utm_campaign: null,
+          utm_term: null,
+          utm_content: null,
+          gclid: null,
+          wbraid: null,
+          gbraid: null,
+        },
         external_id: null,
         source: 'phone',
         outreach: null,
