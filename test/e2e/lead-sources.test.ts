@@ -275,6 +275,8 @@ describe('the direct Google Ads lead-form route', () => {
   });
 
   it('runs an is_test lead through test mode: explained, nothing stored, nobody called', async () => {
+    // Earlier tests' outreach calls land first, so only this lead's could change the count.
+    await service.settle();
     const callsBefore = service.voice.calls.length;
     const res = await googlePost(team, googleLead('g-test-1', '+16505550203', { is_test: true }));
 
