@@ -9,6 +9,7 @@ import { errorBody } from '#shared/http/error-bodies';
 import { log } from '#shared/logging/logger';
 import { findRoute, type Surface } from '#shared/routes';
 import { AuthorizerCache, type AuthorizerOutcome } from './authorizer-cache';
+import { serveDemoKeys } from './demo-keys-endpoint';
 import { runAsFunction } from './function-environment';
 import {
   ACCOUNT_ID,
@@ -78,6 +79,11 @@ export interface LocalGatewayOptions {
    * @default require('functions/<name>/handler.ts').handler, loaded once (a warm Lambda)
    */
   readonly loadHandler?: (functionName: string) => ProxyHandler;
+  /**
+   * The demo credentials file, offered to the console at DEMO_KEYS_PATH (local/demo-keys-endpoint.ts).
+   * @default - none: that path answers no keys
+   */
+  readonly demoCredentialsPath?: string | null;
 }
 
 export interface LocalGatewayStats {
@@ -138,6 +144,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     const pathname = q === -1 ? rawUrl : rawUrl.slice(0, q);
     const method = req.method ?? 'GET';
     const fallbackSurface = surfaceOfPath(pathname);
+    if (serveDemoKeys(req, res, pathname, options.demoCredentialsPath ?? null)) return;
 
     let match: ReturnType<typeof findRoute>;
     try {

@@ -148,6 +148,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       authorizerCacheTtlSeconds: options.authorizerCacheTtlSeconds,
       authorizerCacheEpoch: () => epoch.read(),
       loadHandler: options.loadHandler,
+      demoCredentialsPath: credentialsPath,
     });
     baseUrl = gateway.url;
     const started = { dynamo, gateway, adapters, stateClient };

@@ -10,6 +10,7 @@ import * as leads from './leads';
 import * as me from './me';
 import * as meta from './meta';
 import * as outbound from './outbound';
+import * as pages from './pages';
 import { SHARED_COMPONENTS } from './responses';
 import * as schedulers from './schedulers';
 import * as sessions from './sessions';
@@ -63,6 +64,10 @@ export const CONTRACTS = {
   testWebhook: webhooks.testWebhook,
   listWebhookDeliveries: webhooks.listWebhookDeliveries,
   redeliverWebhook: webhooks.redeliverWebhook,
+  getApiDocs: pages.getApiDocs,
+  getApiDocsAsset: pages.getApiDocsAsset,
+  getConsole: pages.getConsole,
+  getConsoleAsset: pages.getConsoleAsset,
 } as const satisfies { readonly [Id in RouteId]: RouteContract<Id> };
 
 /**
@@ -88,4 +93,5 @@ export const SCHEMA_COMPONENTS: Readonly<Record<string, ResponseSchema>> = {
   ...callRecordings.CALL_RECORDING_COMPONENTS,
   ...me.ME_COMPONENTS,
   ...webhooks.WEBHOOK_COMPONENTS,
+  ...pages.PAGE_COMPONENTS,
 };
