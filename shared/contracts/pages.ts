@@ -23,7 +23,8 @@ const assetPath = z.object({
   file: z
     .string()
     .max(64)
-    .regex(/^[a-z0-9-]+\.(js|css)$/, { error: 'must be a file name the page links to' }),
+    .regex(/^[a-z0-9-]+\.(js|css)$/, { error: 'must be a file name the page links to' })
+    .describe('A file the page links to (a script or a style sheet); any other name answers 404'),
 });
 
 const assetQuery = z.object({
