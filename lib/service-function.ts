@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
@@ -8,6 +8,8 @@ import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
+import { compress, ENCODED_SUFFIX } from '#shared/http/static-assets';
+import { ASSET_FOLDER, pageAssetsOf } from '#shared/pages/assets';
 import { BUNDLE_ENTRY_FILE, functionBuildOptions } from './function-bundle';
 
 /**
@@ -83,7 +85,7 @@ export class ServiceFunction extends Construct {
       }),
     );
 
-    const bundle = bundledCode(this, entry);
+    const bundle = bundledCode(this, entry, props.functionName);
     this.function = new LambdaFunction(this, 'Function', {
       code: bundle.code,
       handler: `${path.basename(BUNDLE_ENTRY_FILE, '.mjs')}.handler`,
@@ -134,11 +136,30 @@ export class ServiceFunction extends Construct {
  * as most template tests do), nothing is built and the handler's folder stands in for the asset.
  * `release` removes the temporary folder once the function has staged its asset.
  */
-function bundledCode(scope: Construct, entry: string): { code: Code; release: () => void } {
+function bundledCode(scope: Construct, entry: string, functionName: string): { code: Code; release: () => void } {
   if (!Stack.of(scope).bundlingRequired) return { code: Code.fromAsset(path.dirname(entry)), release: () => {} };
   const outdir = mkdtempSync(path.join(tmpdir(), 'service-function-'));
   buildSync(functionBuildOptions(PROJECT_ROOT, entry, outdir));
+  stagePageAssets(outdir, functionName);
   return { code: Code.fromAsset(outdir), release: () => rmSync(outdir, { recursive: true, force: true }) };
+}
+
+/**
+ * A page function's files (shared/pages/assets.ts) go beside its bundle, in `assets/`, not inside
+ * its JavaScript: the handler reads only the one asked for. Each gets a brotli and a gzip copy, made
+ * here once rather than per request (shared/http/static-assets.ts reads them).
+ */
+export function stagePageAssets(outdir: string, functionName: string): void {
+  const assets = pageAssetsOf(functionName);
+  if (assets.length === 0) return;
+  const folder = path.join(outdir, ASSET_FOLDER);
+  mkdirSync(folder, { recursive: true });
+  for (const asset of assets) {
+    const target = path.join(folder, asset.file);
+    copyFileSync(path.join(PROJECT_ROOT, asset.source), target);
+    const bytes = readFileSync(target);
+    for (const encoding of ['br', 'gzip'] as const) writeFileSync(`${target}${ENCODED_SUFFIX[encoding]}`, compress(bytes, encoding));
+  }
 }
 
 /** What a function may do with a table: `read` (queries and gets) or `readwrite` (writes too, no table management). */

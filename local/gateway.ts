@@ -9,6 +9,7 @@ import { errorBody } from '#shared/http/error-bodies';
 import { log } from '#shared/logging/logger';
 import { findRoute, type Surface } from '#shared/routes';
 import { AuthorizerCache, type AuthorizerOutcome } from './authorizer-cache';
+import { serveDemoKeys } from './demo-keys-endpoint';
 import { runAsFunction } from './function-environment';
 import {
   ACCOUNT_ID,
@@ -81,6 +82,11 @@ export interface LocalGatewayOptions {
   readonly loadHandler?: (functionName: string) => ProxyHandler;
   /** Called once per request when its answer is sent (or the client went away): `npm start`'s request log. */
   readonly onRequest?: (request: CompletedRequest) => void;
+  /**
+   * The demo credentials file, offered to the console at DEMO_KEYS_PATH (local/demo-keys-endpoint.ts).
+   * @default - none: that path answers no keys
+   */
+  readonly demoCredentialsPath?: string | null;
 }
 
 export interface LocalGatewayStats {
@@ -141,6 +147,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     const pathname = q === -1 ? rawUrl : rawUrl.slice(0, q);
     const method = req.method ?? 'GET';
     const fallbackSurface = surfaceOfPath(pathname);
+    if (serveDemoKeys(req, res, pathname, options.demoCredentialsPath ?? null)) return;
 
     let match: ReturnType<typeof findRoute>;
     try {

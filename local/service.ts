@@ -173,6 +173,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       authorizerCacheEpoch: () => epoch.read(),
       loadHandler: options.loadHandler,
       onRequest: options.onRequest,
+      demoCredentialsPath: credentialsPath,
     });
     baseUrl = gateway.url;
     const started = { dynamo, gateway, adapters, stateClient };

@@ -28,6 +28,7 @@ export function startupSummary(facts: StartupFacts): string[] {
   return [
     `Local service listening on ${service.url} (${facts.command}, ready in ${seconds(facts.startedMs)})`,
     `  API           ${service.url}/api/openapi.json describes every route (read /api, platform /v1, intake /api/outbound)`,
+    `  pages         ${service.url}/api/docs (API reference), ${service.url}/console (charts and tables; offers the demo keys)`,
     credentials ? `  demo keys     ${credentials}  e.g. KEY=$(jq -r '.keys[1].key' ${credentials})` : '  demo keys     none (seeding off)',
     `  demo data     ${service.seeded ? `seeded now: ${describeCounts(service.seeded)}` : credentials ? 'kept from the last run' : 'none'}`,
     `  DynamoDB      ${dynamo}${facts.dynamoPortBusy === null ? '' : ` (port ${facts.dynamoPortBusy} was busy; DYNAMODB_PORT sets it)`}`,

@@ -11,6 +11,7 @@ import * as leads from './leads';
 import * as me from './me';
 import * as meta from './meta';
 import * as outbound from './outbound';
+import * as pages from './pages';
 import { SHARED_COMPONENTS } from './responses';
 import * as schedulers from './schedulers';
 import * as sessions from './sessions';
@@ -65,6 +66,10 @@ export const CONTRACTS = {
   listWebhookDeliveries: webhooks.listWebhookDeliveries,
   redeliverWebhook: webhooks.redeliverWebhook,
   receiveGoogleAdsLead: googleAdsLeads.receiveGoogleAdsLead,
+  getApiDocs: pages.getApiDocs,
+  getApiDocsAsset: pages.getApiDocsAsset,
+  getConsole: pages.getConsole,
+  getConsoleAsset: pages.getConsoleAsset,
 } as const satisfies { readonly [Id in RouteId]: RouteContract<Id> };
 
 /**
@@ -91,4 +96,5 @@ export const SCHEMA_COMPONENTS: Readonly<Record<string, ResponseSchema>> = {
   ...me.ME_COMPONENTS,
   ...webhooks.WEBHOOK_COMPONENTS,
   ...googleAdsLeads.GOOGLE_ADS_LEAD_COMPONENTS,
+  ...pages.PAGE_COMPONENTS,
 };

@@ -5,6 +5,7 @@ import { formatBytes, type RouteContract } from '#shared/contracts/contract';
 import { CONTRACTS, SCHEMA_COMPONENTS } from '#shared/contracts/index';
 import { isIdempotent, ROUTES, type RouteDefinition, type RouteId, type Surface } from '#shared/routes';
 import { DEFAULT_RANGE_DAYS } from '#shared/schemas/params';
+import { OPERATION_EXAMPLES } from './examples';
 import { REPLAYED_HEADER_COMPONENT, REPLAYED_HEADER_DEFINITION, REPLAYED_RESPONSE_HEADER, withIdempotencyErrors } from './idempotency-docs';
 import { annotateBody, inputSchema, type JsonSchema, type ParameterObject, parametersOf, tidy } from './json-schema';
 import { OPERATION_DOCS, type OperationDocs } from './operations';
@@ -223,7 +224,12 @@ function operation(route: RouteDefinition<RouteId>, componentOf: (schema: z.ZodT
         ...(route.permission !== null ? RATE_LIMIT_HEADER_REFS : {}),
         ...(idempotent ? { [REPLAYED_RESPONSE_HEADER.name]: REPLAYED_RESPONSE_HEADER.ref } : {}),
       },
-      content: { [contract.responseMediaType ?? 'application/json']: { schema: { $ref: `#/components/schemas/${componentOf(schema)}` } } },
+      content: {
+        [contract.responseMediaType ?? 'application/json']: {
+          schema: { $ref: `#/components/schemas/${componentOf(schema)}` },
+          ...examplesOf(OPERATION_EXAMPLES[route.id]?.responses[status]),
+        },
+      },
     };
   }
   const errors = errorResponses(route, contract, parameters, componentOf);
@@ -250,7 +256,15 @@ function requestBody(contract: RouteContract, docs: OperationDocs | undefined): 
   if (!body) throw new Error(`${contract.routeId} has no body`);
   const schema = annotateBody(inputSchema(body.documentedAs?.() ?? body.schema), docs?.bodyNotes);
   if (docs?.bodyExamples) schema.examples = docs.bodyExamples;
-  return { required: body.required !== false, content: { 'application/json': { schema } } };
+  return {
+    required: body.required !== false,
+    content: { 'application/json': { schema, ...examplesOf(OPERATION_EXAMPLES[contract.routeId]?.request) } },
+  };
+}
+
+/** A media type's named examples (shared/openapi/examples.ts), when the operation has some. */
+function examplesOf(examples: Readonly<Record<string, { readonly summary: string; readonly value: unknown }>> | undefined) {
+  return examples ? { examples } : {};
 }
 
 function keyTypesOf(route: RouteDefinition): readonly string[] {

@@ -148,6 +148,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'Support tickets': 'Support tickets the AI responder opened, per enterprise',
   'SMS campaigns': 'Text campaigns: creation, pricing, quiet hours, opt-outs and inbound texts',
   Meta: 'This description',
+  Pages: 'Pages for people, public like the description: the API reference and the console',
   Coach: 'Coach evaluations of calls against the team’s rubric, and the rubrics',
   Schedulers: 'Scheduler (booking widget) configurations and the booking requests sent to the field-service system',
 };

@@ -78,6 +78,11 @@ afterAll(async () => {
   await receiver?.stop();
 });
 
+async function fetchPage(path: string): Promise<{ status: number; body: { bytes: number } }> {
+  const response = await fetch(`${service.url}${path}`);
+  return { status: response.status, body: { bytes: (await response.arrayBuffer()).byteLength } };
+}
+
 async function send(path: string, init: { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown; headers?: Record<string, string> } = {}) {
   const response = await fetch(`${service.url}${path}`, {
     method: init.method ?? 'GET',
@@ -256,6 +261,11 @@ const PROBES: Readonly<Record<string, Probe>> = {
     },
   },
   getMe: { status: 200, request: () => send('/api/v1/me') },
+  // Public pages: no credential; the bodies are HTML, JavaScript and CSS, not JSON.
+  getApiDocs: { status: 200, request: () => fetchPage('/api/docs') },
+  getApiDocsAsset: { status: 200, request: () => fetchPage('/api/docs/assets/docs.js') },
+  getConsole: { status: 200, request: () => fetchPage('/console') },
+  getConsoleAsset: { status: 200, request: () => fetchPage('/console/assets/console.css') },
   createWebhook: {
     status: 201,
     request: async () => {

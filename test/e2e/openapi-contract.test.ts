@@ -299,6 +299,11 @@ const CALLS: Record<string, () => Call[]> = {
   ],
   // Audio, not JSON: checked by 'serves a seeded call's recording through a signed link' below.
   getCallRecording: () => [],
+  // HTML, scripts and style sheets, not JSON: opened in a browser by pages-browser.test.ts.
+  getApiDocs: () => [],
+  getApiDocsAsset: () => [],
+  getConsole: () => [],
+  getConsoleAsset: () => [],
   listSupportTickets: () => {
     const all = key('enterprise_all_teams');
     return [

@@ -41,6 +41,9 @@ describe('startupSummary', () => {
     expect(lines).toContain('  data folder   .data  (npm run demo:reset, with the service stopped, brings back the demo)');
     expect(lines).toContain('  admin CLI     DYNAMODB_ENDPOINT=http://127.0.0.1:8000 npm run admin -- team list');
     expect(lines).toContain('  demo data     kept from the last run');
+    expect(lines).toContain(
+      '  pages         http://127.0.0.1:3000/api/docs (API reference), http://127.0.0.1:3000/console (charts and tables; offers the demo keys)',
+    );
     expect(lines).toContain('  restored      1 queued message, 0 schedules and 2 pending call reports from the last run');
   });
 
