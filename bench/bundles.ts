@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { type PortUse, ROUTES } from '#shared/routes';
 import { STREAM_CONSUMERS, WORKERS } from '#shared/workers/definitions';
-import { BUNDLE_ENTRY_FILE, functionBuildOptions } from '../lib/function-bundle';
+import { BUNDLE_ENTRY_FILE, functionBuildOptions, outputsLoadedAtStart } from '../lib/function-bundle';
 import { kb, ratio, type SectionContext, type SectionReport, type Table, type TargetCheck } from './report';
 
 /**
@@ -125,21 +125,6 @@ function jsOutputs(metafile: Metafile): [string, Metafile['outputs'][string]][] 
   return Object.entries(metafile.outputs).filter(([file]) => file.endsWith('.mjs'));
 }
 
-/** The outputs loaded with the entry: it and every chunk reached through static imports. */
-export function loadedAtStart(metafile: Metafile): Set<string> {
-  const outputs = metafile.outputs;
-  const entry = Object.keys(outputs).find((file) => file.endsWith(`/${BUNDLE_ENTRY_FILE}`));
-  const loaded = new Set<string>();
-  const visit = (file: string) => {
-    const output = outputs[file];
-    if (loaded.has(file) || !output) return;
-    loaded.add(file);
-    for (const imported of output.imports) if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
-  };
-  if (entry) visit(entry);
-  return loaded;
-}
-
 /** Bundles every function and reference into .bench/bundles/<name>/ (index.mjs and chunks/), two builds at a time. */
 export async function buildAll(ctx: SectionContext): Promise<BuiltBundle[]> {
   const specs = [...functionEntries(ctx.root), ...referenceEntries(ctx.outDir)];
@@ -154,7 +139,7 @@ export async function buildAll(ctx: SectionContext): Promise<BuiltBundle[]> {
       if (!result.metafile) throw new Error(`esbuild returned no metafile for ${spec.name}`);
       const { sdkAsItComes: _, ...built } = spec;
       const js = jsOutputs(result.metafile);
-      const start = loadedAtStart(result.metafile);
+      const start = outputsLoadedAtStart(result.metafile);
       results.push({
         ...built,
         outfile: path.join(outdir, BUNDLE_ENTRY_FILE),
@@ -176,7 +161,7 @@ export async function buildAll(ctx: SectionContext): Promise<BuiltBundle[]> {
 
 /** Bytes each input contributes to the output files: all of them, or those read at load. */
 function inputsOf(bundle: BuiltBundle, which: 'all' | 'start' = 'all'): { input: string; bytes: number }[] {
-  const start = loadedAtStart(bundle.metafile);
+  const start = outputsLoadedAtStart(bundle.metafile);
   const bytes = new Map<string, number>();
   for (const [file, output] of jsOutputs(bundle.metafile)) {
     if (which === 'start' && !start.has(file)) continue;

@@ -6,7 +6,8 @@ import { QUEUE_ARN_ENV, QUEUE_URL_ENV } from '#shared/adapters/runtime/queue-env
 import { RECORDING_HOSTS_ENV } from '#shared/adapters/runtime/resource-env';
 import { DEFAULT_RETRY_SCHEDULE_SECONDS } from '#shared/domain/webhooks/retry-schedule';
 import type { TableName } from '#shared/routes';
-import { type BuiltBundle, buildAll, HELLO_REFERENCE, LEAN_SDK_REFERENCE, loadedAtStart, SDK_REFERENCE } from './bundles';
+import { outputsLoadedAtStart } from '../lib/function-bundle';
+import { type BuiltBundle, buildAll, HELLO_REFERENCE, LEAN_SDK_REFERENCE, SDK_REFERENCE } from './bundles';
 import { median, ms, ratio, round, type SectionContext, type SectionReport, type TargetCheck } from './report';
 
 /**
@@ -221,7 +222,7 @@ interface LazyEntry {
 function lazyEntries(bundles: readonly BuiltBundle[], root: string): LazyEntry[] {
   return bundles.flatMap((bundle) => {
     const outputs = bundle.metafile.outputs;
-    const atStart = loadedAtStart(bundle.metafile);
+    const atStart = outputsLoadedAtStart(bundle.metafile);
     return Object.entries(outputs)
       .filter(
         ([file, output]) =>

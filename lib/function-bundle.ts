@@ -1,4 +1,4 @@
-import type { BuildOptions } from 'esbuild';
+import type { BuildOptions, Metafile } from 'esbuild';
 import { buildOpenApiDocument } from '#shared/openapi/document';
 
 /** The file Lambda loads: the stack's handler setting `index.handler` resolves to it. */
@@ -68,4 +68,22 @@ function prerenderedOpenApiDefines(): Record<string, string> {
     'process.env.OPENAPI_DOCUMENT_JSON': JSON.stringify(JSON.stringify(buildOpenApiDocument())),
   };
   return openApiDefines;
+}
+
+/**
+ * The outputs a cold start reads: the entry and every chunk reached from it through static
+ * imports, keyed as in the metafile. Chunks behind `import()` wait for a request that needs them.
+ */
+export function outputsLoadedAtStart(metafile: Metafile): Set<string> {
+  const outputs = metafile.outputs;
+  const entry = Object.keys(outputs).find((file) => file.endsWith(`/${BUNDLE_ENTRY_FILE}`));
+  const loaded = new Set<string>();
+  const visit = (file: string) => {
+    const output = outputs[file];
+    if (loaded.has(file) || !output) return;
+    loaded.add(file);
+    for (const imported of output.imports) if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
+  };
+  if (entry) visit(entry);
+  return loaded;
 }

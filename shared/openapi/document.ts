@@ -5,7 +5,7 @@ import { formatBytes, type RouteContract } from '#shared/contracts/contract';
 import { CONTRACTS, SCHEMA_COMPONENTS } from '#shared/contracts/index';
 import { isIdempotent, ROUTES, type RouteDefinition, type RouteId, type Surface } from '#shared/routes';
 import { DEFAULT_RANGE_DAYS } from '#shared/schemas/params';
-import { OPERATION_EXAMPLES } from './examples';
+import { OPERATION_EXAMPLES } from './examples/index';
 import { REPLAYED_HEADER_COMPONENT, REPLAYED_HEADER_DEFINITION, REPLAYED_RESPONSE_HEADER, withIdempotencyErrors } from './idempotency-docs';
 import { annotateBody, inputSchema, type JsonSchema, type ParameterObject, parametersOf, tidy } from './json-schema';
 import { OPERATION_DOCS, type OperationDocs } from './operations';
@@ -262,7 +262,7 @@ function requestBody(contract: RouteContract, docs: OperationDocs | undefined): 
   };
 }
 
-/** A media type's named examples (shared/openapi/examples.ts), when the operation has some. */
+/** A media type's named examples (shared/openapi/examples/), when the operation has some. */
 function examplesOf(examples: Readonly<Record<string, { readonly summary: string; readonly value: unknown }>> | undefined) {
   return examples ? { examples } : {};
 }

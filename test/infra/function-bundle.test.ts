@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { build, type Metafile } from 'esbuild';
 import { LOAD_ENV } from '../../bench/cold';
-import { BUNDLE_ENTRY_FILE, functionBuildOptions } from '../../lib/function-bundle';
+import { BUNDLE_ENTRY_FILE, functionBuildOptions, outputsLoadedAtStart } from '../../lib/function-bundle';
 import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
 import { PORT_ENV } from '../../shared/adapters/runtime/resource-env';
 import { generateApiKey } from '../../shared/auth/api-key';
@@ -46,21 +46,6 @@ async function bundle(functionName: string): Promise<{ outdir: string; metafile:
   return { outdir, metafile: result.metafile };
 }
 
-/** The outputs loaded with the entry: it and its static imports, transitively. */
-function outputsAtLoad(metafile: Metafile): string[] {
-  const outputs = metafile.outputs;
-  const entry = Object.keys(outputs).find((file) => file.endsWith(`/${BUNDLE_ENTRY_FILE}`));
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    const output = outputs[file];
-    if (seen.has(file) || !output) return;
-    seen.add(file);
-    for (const imported of output.imports) if (imported.kind === 'import-statement') visit(imported.path);
-  };
-  if (entry) visit(entry);
-  return [...seen];
-}
-
 const LOADED_ON_FIRST_USE = [
   /node_modules\/@aws-sdk\/client-(sqs|eventbridge|scheduler|pinpoint-sms-voice-v2)\//,
   /node_modules\/@aws-lambda-powertools\/idempotency\//,
@@ -96,7 +81,7 @@ describe('function bundles', () => {
     '%s reads at load nothing that only some of its requests need',
     async (functionName, laterInputs, laterTexts) => {
       const { metafile } = await bundle(functionName);
-      const loaded = outputsAtLoad(metafile);
+      const loaded = [...outputsLoadedAtStart(metafile)];
       const inputs = loaded.flatMap((file) => Object.keys(metafile.outputs[file]?.inputs ?? {}));
       for (const pattern of [...LOADED_ON_FIRST_USE, ...laterInputs]) {
         expect(inputs.filter((input) => pattern.test(input))).toEqual([]);

@@ -6,7 +6,7 @@ import { buildSync, type Metafile } from 'esbuild';
 import { ASSET_FOLDER, PAGE_ASSETS, type PageFunction } from '#shared/pages/assets';
 import { LAMBDA_RESPONSE_LIMIT_BYTES } from '#shared/pagination/budget';
 import { LOAD_ENV } from '../../bench/cold';
-import { BUNDLE_ENTRY_FILE, functionBuildOptions } from '../../lib/function-bundle';
+import { BUNDLE_ENTRY_FILE, functionBuildOptions, outputsLoadedAtStart } from '../../lib/function-bundle';
 import { stagePageAssets } from '../../lib/service-function';
 
 /**
@@ -47,17 +47,9 @@ afterAll(() => {
 
 /** The JavaScript read at load: the entry and the chunks it imports statically, transitively. */
 function javaScriptAtLoad(functionName: string): number {
-  const outputs = metafiles.get(functionName)?.outputs ?? {};
-  const entry = Object.keys(outputs).find((file) => file.endsWith(`/${BUNDLE_ENTRY_FILE}`));
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    const output = outputs[file];
-    if (seen.has(file) || !output) return;
-    seen.add(file);
-    for (const imported of output.imports) if (imported.kind === 'import-statement') visit(imported.path);
-  };
-  if (entry) visit(entry);
-  return [...seen].reduce((sum, file) => sum + (outputs[file]?.bytes ?? 0), 0);
+  const metafile = metafiles.get(functionName);
+  if (!metafile) return 0;
+  return [...outputsLoadedAtStart(metafile)].reduce((sum, file) => sum + (metafile.outputs[file]?.bytes ?? 0), 0);
 }
 
 /** Runs the bundled handler in a child process as Lambda would (its folder as LAMBDA_TASK_ROOT) and returns its result. */

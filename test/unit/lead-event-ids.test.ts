@@ -1,4 +1,4 @@
-import { fullAttribution } from '#shared/domain/leads';
+import { NO_ATTRIBUTION } from '#shared/domain/leads';
 import { eventIdFor, leadCompleted } from '#shared/events/lead-events';
 
 describe('lead event ids', () => {
@@ -13,15 +13,7 @@ describe('lead event ids', () => {
   });
 
   it('keeps the id when an event is published again', () => {
-    const attribution = fullAttribution({
-      utm_source: null,
-      utm_medium: null,
-      utm_campaign: null,
-      utm_term: null,
-      utm_content: null,
-      gclid: null,
-    });
-    const ref = { lead_id: 1, stl_call_id: 7, team_id: 3, external_id: null, attribution };
+    const ref = { lead_id: 1, stl_call_id: 7, team_id: 3, external_id: null, attribution: { ...NO_ATTRIBUTION } };
     const result = { outcome: 'booked' as const, attempts: 1, call_id: 'c', appointment_id: 'a', ticket_id: null, reason: null };
     expect(leadCompleted(ref, result, new Date()).detail.event_id).toBe(leadCompleted(ref, result, new Date()).detail.event_id);
   });

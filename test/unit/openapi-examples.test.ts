@@ -1,12 +1,12 @@
 import type { RouteContract } from '#shared/contracts/contract';
 import { CONTRACTS } from '#shared/contracts/index';
 import { buildOpenApiDocument } from '#shared/openapi/document';
-import { OPERATION_EXAMPLES } from '#shared/openapi/examples';
+import { OPERATION_EXAMPLES } from '#shared/openapi/examples/index';
 import { ROUTES, type RouteId } from '#shared/routes';
 import { documentAjv } from '../support/openapi-ajv';
 
 /**
- * The examples of the API description (shared/openapi/examples.ts) hold what the service accepts
+ * The examples of the API description (shared/openapi/examples/) hold what the service accepts
  * and answers: each request example passes the route's body schema (zod, as the handler validates)
  * and the document's request schema; each response example passes the contract's response schema
  * and the document's (closed objects: an undocumented field fails). Every POST route and the main

@@ -24,6 +24,17 @@ export interface CreatedIntake {
   readonly recovered?: boolean;
 }
 
+/** What an intake route answers about the lead it created (each route adds its own envelope). */
+export function createdLeadAnswer(created: Pick<CreatedIntake, 'leadId' | 'stlCallId' | 'preview'>) {
+  return {
+    lead_id: created.leadId,
+    stl_call_id: created.stlCallId,
+    team_id: created.preview.team_id,
+    outreach: created.preview.outreach,
+    ...(created.preview.warnings.length > 0 ? { warnings: created.preview.warnings } : {}),
+  };
+}
+
 /** The first call as lead.created reports it. */
 type OutreachSummary = IngestPreview['outreach'];
 

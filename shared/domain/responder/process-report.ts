@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CallRecord } from '#shared/domain/calls';
 import { ensureEvaluationRequested, requestEvaluation } from '#shared/domain/coach/evaluation-request';
 import { type CompleteOutreachDependencies, completeOutreach } from '#shared/domain/intake/complete-outreach';
-import type { LeadRecord } from '#shared/domain/leads';
+import { type LeadRecord, NO_ATTRIBUTION } from '#shared/domain/leads';
 import { ITEM_SIZE_BUDGET_BYTES, itemSize } from '#shared/domain/stored-size';
 import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support';
 import type { Team } from '#shared/domain/tenancy';
@@ -162,16 +162,7 @@ export async function processCallReport(
         },
         agent: 'ai_responder',
         referrer_url: null,
-        attribution: {
-          utm_source: null,
-          utm_medium: null,
-          utm_campaign: null,
-          utm_term: null,
-          utm_content: null,
-          gclid: null,
-          wbraid: null,
-          gbraid: null,
-        },
+        attribution: { ...NO_ATTRIBUTION },
         external_id: null,
         source: 'phone',
         outreach: null,

@@ -1,0 +1,17 @@
+import { ACCOUNT_EXAMPLES } from './account';
+import { ANALYTICS_EXAMPLES } from './analytics';
+import { CALLS_EXAMPLES } from './calls';
+import { INTAKE_EXAMPLES } from './intake';
+import { SMS_EXAMPLES } from './sms';
+import type { OperationExamplesById } from './types';
+import { WEBHOOKS_EXAMPLES } from './webhooks';
+
+/** Every route's examples, one file per surface of the API. */
+export const OPERATION_EXAMPLES: OperationExamplesById = {
+  ...INTAKE_EXAMPLES,
+  ...CALLS_EXAMPLES,
+  ...SMS_EXAMPLES,
+  ...WEBHOOKS_EXAMPLES,
+  ...ACCOUNT_EXAMPLES,
+  ...ANALYTICS_EXAMPLES,
+};
