@@ -1,3 +1,4 @@
+import type { ApiGatewayUsagePlanKeys } from '#shared/adapters/aws/api-gateway-usage-plan';
 import { parseFieldGroups } from '#shared/auth/field-groups';
 import { KEY_TYPES, type KeyType } from '#shared/auth/permissions';
 import { isExpired } from '#shared/domain/identity-resolver';
@@ -262,12 +263,13 @@ export const KEY_COMMANDS: Record<string, Command> = {
       flags: { '--id KEY_ID': 'the key (key_ and 16 hex characters, see key list)' },
       notes: [
         'Also flushes the authorizer caches: the running local gateway’s; on a deployed stack the REST API stages named by READ_API_ID, PLATFORM_API_ID, INTAKE_API_ID and API_STAGE_NAME. Again on a revoked key: flushes again.',
+        'On a deployed stack with USAGE_PLAN_ID it also deletes the key’s API Gateway API key (out of the usage plan); again on a revoked key: deletes it if it is still there.',
       ],
       examples: ['key revoke --id key_0123456789abcdef', 'key revoke --id key_0123456789abcdef --yes'],
       confirms: true,
     },
     options: { id: { type: 'string' } },
-    async run({ store, values, json, out, authorizerCaches, confirm }) {
+    async run({ store, values, json, out, authorizerCaches, confirm, usagePlan }) {
       const keyId = requiredString(values, '--id');
       // Named before anything is written: a revocation the caches would hide is not reported done.
       const caches = authorizerCaches();
@@ -287,21 +289,63 @@ export const KEY_COMMANDS: Record<string, Command> = {
         );
       }
       const flushed = caches.map((c) => c.name);
+      const usagePlanKey = await removeFromUsagePlan(usagePlan, record.keyId);
       out(
         json
-          ? toJson({ ...keyView(record), alreadyRevoked: already, authorizerCachesFlushed: flushed })
+          ? toJson({ ...keyView(record), alreadyRevoked: already, authorizerCachesFlushed: flushed, usagePlanKey })
           : [
               already
                 ? `Key ${record.keyId} (${record.name}) was already revoked at ${record.revokedAt}`
                 : `Revoked key ${record.keyId} (${record.name}) at ${record.revokedAt}`,
               `Flushed the authorizer caches: ${flushed.join('; ')}`,
-            ].join('\n'),
+              usagePlanKeyText(usagePlanKey),
+            ]
+              .filter((line) => line !== '')
+              .join('\n'),
       );
     },
   },
 };
 
 const KEY_ID = /^key_[0-9a-f]{16}$/;
+
+type UsagePlanKeyRemoval = { status: 'removed' | 'absent' | 'local' | 'no-usage-plan-id' } | { status: 'failed'; error: string };
+
+/** The line `key revoke` prints about the key's API Gateway API key (none locally). */
+function usagePlanKeyText(removal: UsagePlanKeyRemoval): string {
+  switch (removal.status) {
+    case 'removed':
+      return 'Deleted its API Gateway API key (out of the usage plan)';
+    case 'absent':
+      return 'No API Gateway API key of it to delete';
+    case 'local':
+      return '';
+    case 'no-usage-plan-id':
+      return 'Its API Gateway API key stays until `key revoke` runs again with USAGE_PLAN_ID (the stack output UsagePlanId) set';
+    case 'failed':
+      return `WARNING: deleting its API Gateway API key failed (${removal.error}); the authorizer refuses the key all the same. Run \`key revoke\` again to retry`;
+  }
+}
+
+/**
+ * After a revocation: deletes the key's API Gateway API key. Never undoes or fails the revocation,
+ * which the authorizer enforces on its own; the API key only counts against the account's quota.
+ */
+async function removeFromUsagePlan(usagePlan: () => ApiGatewayUsagePlanKeys | null, keyId: string): Promise<UsagePlanKeyRemoval> {
+  let plan: ApiGatewayUsagePlanKeys | null;
+  try {
+    plan = usagePlan();
+  } catch (error) {
+    if (error instanceof UsageError) return { status: 'no-usage-plan-id' };
+    throw error;
+  }
+  if (!plan) return { status: 'local' };
+  try {
+    return { status: (await plan.deregister(keyId)) ? 'removed' : 'absent' };
+  } catch (error) {
+    return { status: 'failed', error: describeFailure(error) };
+  }
+}
 
 const SHORT_TYPE: Record<KeyType, string> = { enterprise: 'team', enterprise_all_teams: 'ent-all', portfolio_all_teams: 'port-all' };
 

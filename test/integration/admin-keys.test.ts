@@ -1,4 +1,4 @@
-import { CreateApiKeyCommand } from '@aws-sdk/client-api-gateway';
+import { CreateApiKeyCommand, DeleteApiKeyCommand, GetApiKeysCommand } from '@aws-sdk/client-api-gateway';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoRateLimitStore } from '#shared/adapters/dynamodb/rate-limit-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
@@ -206,5 +206,48 @@ describe('admin key settings', () => {
     expect(await runAdmin(argv, { ...io, env: deployed })).toBe(2);
     expect(stderr).toMatch(/USAGE_PLAN_ID/);
     expect((await store.listApiKeys()).length).toBe(keysBefore);
+  });
+
+  it('deletes a revoked key’s API Gateway API key, and a failure there never undoes the revocation', async () => {
+    const key = await create('--name', 'leaving the plan');
+    const sent: { name: string; input: unknown }[] = [];
+    let failDelete = true;
+    const usagePlanClient = {
+      async send(command: { constructor: { name: string }; input: unknown }) {
+        sent.push({ name: command.constructor.name, input: command.input });
+        if (command instanceof GetApiKeysCommand) return { items: [{ id: 'apikey-7', name: key.keyId }] };
+        if (command instanceof DeleteApiKeyCommand && failDelete) throw new Error('throttled');
+        return {};
+      },
+    };
+    let stdout = '';
+    const io = { stdout: { write: (c: string) => (stdout += c) }, stderr: { write: (_c: string) => true } };
+    const env = { ...process.env, USAGE_PLAN_ID: 'plan-1' };
+
+    expect(await runAdmin(['key', 'revoke', '--id', key.keyId, '--yes', '--json'], { ...io, env, usagePlanClient })).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({
+      revokedAt: expect.any(String),
+      usagePlanKey: { status: 'failed', error: expect.stringMatching(/throttled/) },
+    });
+    expect((await store.getApiKeyById(key.keyId))?.revokedAt).not.toBeNull();
+    expect(await authenticateApiKey(store, key.key)).toEqual({ ok: false, reason: 'revoked' });
+
+    // Run again, as the warning says: the revocation stands, the API key goes.
+    failDelete = false;
+    sent.length = 0;
+    stdout = '';
+    expect(await runAdmin(['key', 'revoke', '--id', key.keyId, '--json'], { ...io, env, usagePlanClient })).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ alreadyRevoked: true, usagePlanKey: { status: 'removed' } });
+    expect(sent).toEqual([
+      { name: 'GetApiKeysCommand', input: { nameQuery: key.keyId, limit: 5 } },
+      { name: 'DeleteApiKeyCommand', input: { apiKey: 'apikey-7' } },
+    ]);
+
+    // Locally, without USAGE_PLAN_ID, there is no plan and nothing is called.
+    sent.length = 0;
+    stdout = '';
+    expect(await runAdmin(['key', 'revoke', '--id', key.keyId], { ...io, env: process.env, usagePlanClient })).toBe(0);
+    expect(stdout).not.toMatch(/API Gateway API key/);
+    expect(sent).toEqual([]);
   });
 });

@@ -3,12 +3,14 @@ import {
   ConflictException,
   CreateApiKeyCommand,
   CreateUsagePlanKeyCommand,
+  DeleteApiKeyCommand,
   GetApiKeysCommand,
+  NotFoundException,
 } from '@aws-sdk/client-api-gateway';
 
 /** The slice of the API Gateway client registration uses (a fake implements it in tests). */
 export interface UsagePlanClient {
-  send(command: CreateApiKeyCommand | CreateUsagePlanKeyCommand | GetApiKeysCommand): Promise<unknown>;
+  send(command: CreateApiKeyCommand | CreateUsagePlanKeyCommand | GetApiKeysCommand | DeleteApiKeyCommand): Promise<unknown>;
 }
 
 /**
@@ -38,17 +40,37 @@ export class ApiGatewayUsagePlanKeys {
     } catch (error) {
       if (!(error instanceof ConflictException)) throw error;
     }
-    if (!apiKeyId) {
-      const found = (await this.client.send(new GetApiKeysCommand({ nameQuery: keyId, limit: 5 }))) as {
-        items?: { id?: string; name?: string }[];
-      };
-      apiKeyId = found.items?.find((item) => item.name === keyId)?.id;
-    }
+    apiKeyId ??= await this.apiKeyIdOf(keyId);
     if (!apiKeyId) throw new Error(`API Gateway has no API key named ${keyId}`);
     try {
       await this.client.send(new CreateUsagePlanKeyCommand({ usagePlanId: this.usagePlanId, keyId: apiKeyId, keyType: 'API_KEY' }));
     } catch (error) {
       if (!(error instanceof ConflictException)) throw error;
     }
+  }
+
+  /**
+   * Removes a revoked key's API key (which detaches it from the plan). The authorizer already
+   * refuses the key; this keeps the account's API keys (10,000 per Region) to the live ones.
+   * Idempotent: a key never registered, or removed before, is nothing to do. True when one was removed.
+   */
+  async deregister(keyId: string): Promise<boolean> {
+    const apiKeyId = await this.apiKeyIdOf(keyId);
+    if (!apiKeyId) return false;
+    try {
+      await this.client.send(new DeleteApiKeyCommand({ apiKey: apiKeyId }));
+      return true;
+    } catch (error) {
+      if (error instanceof NotFoundException) return false;
+      throw error;
+    }
+  }
+
+  /** The id of the API key named after a service key (the name is exact; the query matches prefixes). */
+  private async apiKeyIdOf(keyId: string): Promise<string | undefined> {
+    const found = (await this.client.send(new GetApiKeysCommand({ nameQuery: keyId, limit: 5 }))) as {
+      items?: { id?: string; name?: string }[];
+    };
+    return found.items?.find((item) => item.name === keyId)?.id;
   }
 }
