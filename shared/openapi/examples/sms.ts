@@ -1,5 +1,27 @@
 import type { OperationExamplesById } from './types';
 
+/** The scheduled campaign as its creation and a read answer it. */
+const SCHEDULED_CAMPAIGN = {
+  campaign_id: 'cmp_38396ebcb8d90cd0c22c',
+  status: 'scheduled',
+  recipients_count: 2,
+  messages_sent: 0,
+  estimated_cost: 0.0166,
+  scheduled_time: '2026-11-25T08:17:40.872Z',
+  completion_time: null,
+  counts: {
+    sent: 0,
+    failed: 0,
+    opted_out: 0,
+    unconfirmed: 0,
+    cancelled: 0,
+    pending: 2,
+  },
+  duplicates_collapsed: 0,
+  actual_cost: 0,
+  replies: 0,
+};
+
 /** SMS campaigns, inbound texts and the outbound texts feed. */
 export const SMS_EXAMPLES: OperationExamplesById = {
   createSmsCampaign: {
@@ -51,26 +73,7 @@ export const SMS_EXAMPLES: OperationExamplesById = {
         scheduled: {
           summary: 'The campaign stored and scheduled',
           value: {
-            data: {
-              campaign_id: 'cmp_38396ebcb8d90cd0c22c',
-              status: 'scheduled',
-              recipients_count: 2,
-              messages_sent: 0,
-              estimated_cost: 0.0166,
-              scheduled_time: '2026-11-25T08:17:40.872Z',
-              completion_time: null,
-              counts: {
-                sent: 0,
-                failed: 0,
-                opted_out: 0,
-                unconfirmed: 0,
-                cancelled: 0,
-                pending: 2,
-              },
-              duplicates_collapsed: 0,
-              actual_cost: 0,
-              replies: 0,
-            },
+            data: SCHEDULED_CAMPAIGN,
             meta: {
               request_id: '2a71d60f-9703-427f-bf06-b51cf306223d',
               timestamp: '2026-11-23T08:17:41.030Z',
@@ -119,26 +122,7 @@ export const SMS_EXAMPLES: OperationExamplesById = {
         default: {
           summary: 'A scheduled campaign with its counters',
           value: {
-            data: {
-              campaign_id: 'cmp_38396ebcb8d90cd0c22c',
-              status: 'scheduled',
-              recipients_count: 2,
-              messages_sent: 0,
-              estimated_cost: 0.0166,
-              scheduled_time: '2026-11-25T08:17:40.872Z',
-              completion_time: null,
-              counts: {
-                sent: 0,
-                failed: 0,
-                opted_out: 0,
-                unconfirmed: 0,
-                cancelled: 0,
-                pending: 2,
-              },
-              duplicates_collapsed: 0,
-              actual_cost: 0,
-              replies: 0,
-            },
+            data: SCHEDULED_CAMPAIGN,
             meta: {
               request_id: 'c29582d4-bfa2-43e6-8e14-2a6845de8a66',
               timestamp: '2026-11-23T08:17:41.105Z',

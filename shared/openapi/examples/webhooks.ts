@@ -1,5 +1,36 @@
 import type { OperationExamplesById } from './types';
 
+/** The subscription as the routes answer it (creation and rotation add its secret). */
+const SUBSCRIPTION = {
+  id: 'wh_55edd20745d473bf11ca',
+  url: 'https://hooks.example.com/lead-events',
+  events: ['lead.created', 'sms_campaign.completed'],
+  description: null,
+  status: 'enabled',
+  disabled_reason: null,
+  created_at: '2026-11-23T08:17:41.254Z',
+};
+
+/** A test delivery whose first attempt failed, waiting for its retry. */
+const FAILED_ONCE_DELIVERY = {
+  id: 'msg_9c85bb5b5e5ddb66c88eb600',
+  webhook_id: 'wh_55edd20745d473bf11ca',
+  event_id: 'evt_test_5c39b0a34eea32464848',
+  event_type: 'webhook.test',
+  state: 'pending',
+  created_at: '2026-11-23T08:17:41.335Z',
+  next_attempt_at: '2026-11-23T08:17:46.296Z',
+  attempts: [
+    {
+      attempt: 1,
+      at: '2026-11-23T08:17:41.351Z',
+      status_code: null,
+      latency_ms: 4,
+      error: 'getaddrinfo ENOTFOUND hooks.example.com',
+    },
+  ],
+};
+
 /** Webhook subscriptions and their delivery log. */
 export const WEBHOOKS_EXAMPLES: OperationExamplesById = {
   createWebhook: {
@@ -17,16 +48,7 @@ export const WEBHOOKS_EXAMPLES: OperationExamplesById = {
         default: {
           summary: 'The subscription, with its signing secret (shown only here and on rotation)',
           value: {
-            data: {
-              id: 'wh_55edd20745d473bf11ca',
-              url: 'https://hooks.example.com/lead-events',
-              events: ['lead.created'],
-              description: null,
-              status: 'enabled',
-              disabled_reason: null,
-              created_at: '2026-11-23T08:17:41.254Z',
-              secret: 'whsec_AAECAwQFBgcICQoLDA0ODxAREhMUFRYX',
-            },
+            data: { ...SUBSCRIPTION, secret: 'whsec_AAECAwQFBgcICQoLDA0ODxAREhMUFRYX' },
             meta: {
               request_id: 'de11e216-08d6-40af-b2d2-7772d0589e11',
               timestamp: '2026-11-23T08:17:41.262Z',
@@ -42,16 +64,7 @@ export const WEBHOOKS_EXAMPLES: OperationExamplesById = {
         default: {
           summary: 'The subscription with its new signing secret',
           value: {
-            data: {
-              id: 'wh_55edd20745d473bf11ca',
-              url: 'https://hooks.example.com/lead-events',
-              events: ['lead.created'],
-              description: null,
-              status: 'enabled',
-              disabled_reason: null,
-              created_at: '2026-11-23T08:17:41.254Z',
-              secret: 'whsec_AAECAwQFBgcICQoLDA0ODxAREhMUFRYX',
-            },
+            data: { ...SUBSCRIPTION, secret: 'whsec_AAECAwQFBgcICQoLDA0ODxAREhMUFRYX' },
             meta: {
               request_id: 'c09c454b-43ab-4ace-b77e-2dad55e62024',
               timestamp: '2026-11-23T08:17:41.311Z',
@@ -92,24 +105,7 @@ export const WEBHOOKS_EXAMPLES: OperationExamplesById = {
         default: {
           summary: 'The delivery queued again, same webhook-id',
           value: {
-            data: {
-              id: 'msg_9c85bb5b5e5ddb66c88eb600',
-              webhook_id: 'wh_55edd20745d473bf11ca',
-              event_id: 'evt_test_5c39b0a34eea32464848',
-              event_type: 'webhook.test',
-              state: 'pending',
-              created_at: '2026-11-23T08:17:41.335Z',
-              next_attempt_at: '2026-11-23T08:17:46.296Z',
-              attempts: [
-                {
-                  attempt: 1,
-                  at: '2026-11-23T08:17:41.351Z',
-                  status_code: null,
-                  latency_ms: 4,
-                  error: 'getaddrinfo ENOTFOUND hooks.example.com',
-                },
-              ],
-            },
+            data: FAILED_ONCE_DELIVERY,
             meta: {
               request_id: '8aa3ca11-55c9-4f38-a4d8-5c99400ea128',
               timestamp: '2026-11-23T08:17:42.992Z',
@@ -125,17 +121,7 @@ export const WEBHOOKS_EXAMPLES: OperationExamplesById = {
         default: {
           summary: 'The workspace’s subscriptions',
           value: {
-            data: [
-              {
-                id: 'wh_55edd20745d473bf11ca',
-                url: 'https://hooks.example.com/lead-events',
-                events: ['lead.created'],
-                description: null,
-                status: 'enabled',
-                disabled_reason: null,
-                created_at: '2026-11-23T08:17:41.254Z',
-              },
-            ],
+            data: [SUBSCRIPTION],
             meta: {
               request_id: '3a1b7a4c-cc85-4ec2-9c33-0fa4371e82c9',
               timestamp: '2026-11-23T08:17:43.026Z',
@@ -151,26 +137,7 @@ export const WEBHOOKS_EXAMPLES: OperationExamplesById = {
         default: {
           summary: 'Recent deliveries of a subscription',
           value: {
-            data: [
-              {
-                id: 'msg_9c85bb5b5e5ddb66c88eb600',
-                webhook_id: 'wh_55edd20745d473bf11ca',
-                event_id: 'evt_test_5c39b0a34eea32464848',
-                event_type: 'webhook.test',
-                state: 'pending',
-                created_at: '2026-11-23T08:17:41.335Z',
-                next_attempt_at: '2026-11-23T08:17:46.296Z',
-                attempts: [
-                  {
-                    attempt: 1,
-                    at: '2026-11-23T08:17:41.351Z',
-                    status_code: null,
-                    latency_ms: 4,
-                    error: 'getaddrinfo ENOTFOUND hooks.example.com',
-                  },
-                ],
-              },
-            ],
+            data: [FAILED_ONCE_DELIVERY],
             pagination: {
               cursor: null,
               has_more: false,
