@@ -497,6 +497,20 @@ const ROUTE_ROWS = [
     tag: 'Webhooks',
   },
   {
+    id: 'enableWebhook',
+    method: 'POST',
+    path: '/v1/webhooks/{webhookId}/enable',
+    surface: 'platform',
+    functionName: 'enable-webhook',
+    permission: 'write:webhooks',
+    tables: [
+      { table: 'teams', access: 'read' },
+      { table: 'webhooks', access: 'readwrite' },
+    ],
+    summary: 'Enable a disabled webhook again (after a 410 or three days of failures): same id, secrets and events',
+    tag: 'Webhooks',
+  },
+  {
     id: 'testWebhook',
     method: 'POST',
     path: '/v1/webhooks/{webhookId}/test',

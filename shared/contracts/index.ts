@@ -62,6 +62,7 @@ export const CONTRACTS = {
   getWebhook: webhooks.getWebhook,
   deleteWebhook: webhooks.deleteWebhook,
   rotateWebhookSecret: webhooks.rotateWebhookSecret,
+  enableWebhook: webhooks.enableWebhook,
   testWebhook: webhooks.testWebhook,
   listWebhookDeliveries: webhooks.listWebhookDeliveries,
   redeliverWebhook: webhooks.redeliverWebhook,

@@ -164,6 +164,15 @@ export const rotateWebhookSecret = /* @__PURE__ */ defineContract({
   errors: { 404: notFound },
 });
 
+export const enableWebhook = /* @__PURE__ */ defineContract({
+  routeId: 'enableWebhook',
+  path: webhookPath,
+  headers: /* @__PURE__ */ atLoad(() => z.object(workspaceHeader)),
+  body: { schema: ignoredBody, maxBytes: MAX_BODY_BYTES, required: false },
+  responses: { 200: webhookResponse },
+  errors: { 404: notFound },
+});
+
 export const testWebhook = /* @__PURE__ */ defineContract({
   routeId: 'testWebhook',
   path: webhookPath,

@@ -10,6 +10,8 @@ export interface WebhookStore {
   replaceSecrets(teamId: number, webhookId: string, secrets: WebhookSubscription['secrets']): Promise<boolean>;
   /** Disables an enabled subscription; false when it was not enabled (already disabled, or gone). */
   disableSubscription(teamId: number, webhookId: string, reason: string): Promise<boolean>;
+  /** Enables a subscription again and forgets its failures; false when it is gone. */
+  enableSubscription(teamId: number, webhookId: string): Promise<boolean>;
   /** Records a failed attempt: sets failingSince unless set; returns it. Null when the subscription is gone. */
   markFailing(teamId: number, webhookId: string, at: string): Promise<string | null>;
   clearFailing(teamId: number, webhookId: string): Promise<void>;

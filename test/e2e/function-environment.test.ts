@@ -277,6 +277,7 @@ const PROBES: Readonly<Record<string, Probe>> = {
   listWebhooks: { status: 200, request: () => send('/v1/webhooks') },
   getWebhook: { status: 200, request: () => send(`/v1/webhooks/${webhookId}`) },
   rotateWebhookSecret: { status: 200, request: () => post(`/v1/webhooks/${webhookId}/rotate-secret`, {}) },
+  enableWebhook: { status: 200, request: () => post(`/v1/webhooks/${webhookId}/enable`, {}) },
   // The dispatcher delivers the test event to the receiver.
   testWebhook: {
     status: 202,

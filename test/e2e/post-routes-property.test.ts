@@ -311,6 +311,7 @@ const routeCases: { id: string; template: BodyTemplate; path: () => Promise<stri
   { id: 'receiveInboundSms', template: INBOUND, path: async () => '/v1/messaging/sms/inbound' },
   { id: 'testWebhook', template: CANCEL, path: async () => `/v1/webhooks/${await sharedWebhook()}/test` },
   { id: 'rotateWebhookSecret', template: CANCEL, path: async () => `/v1/webhooks/${await sharedWebhook()}/rotate-secret` },
+  { id: 'enableWebhook', template: CANCEL, path: async () => `/v1/webhooks/${await sharedWebhook()}/enable` },
   { id: 'redeliverWebhook', template: CANCEL, path: deliveredOnce },
   { id: 'createWebhook', template: WEBHOOK, path: async () => '/v1/webhooks' },
   { id: 'receiveGoogleAdsLead', template: GOOGLE_LEAD, path: async () => `/api/outbound/google-ads/lead-form/${fixture.teams.own.id}` },

@@ -199,6 +199,34 @@ describe('webhooks through the local gateway', () => {
     expect((await call('POST', `/v1/webhooks/${gone.id}/test`, { body: {} })).status).toBe(409);
   });
 
+  it('enables a disabled subscription again, with its id and secret, and delivers to it from then on', async () => {
+    const hook = await subscribe('/revived', ['lead.created']);
+    receiver.answer('/revived', 410);
+    await call('POST', `/v1/webhooks/${hook.id}/test`, { body: {} });
+    await receiver.waitFor('/revived', 1);
+    await until(
+      () => call('GET', `/v1/webhooks/${hook.id}`),
+      (res) => (res.body.data as Json).status === 'disabled',
+    );
+
+    // Another workspace cannot enable it; the same key in its own workspace can.
+    expect((await call('POST', `/v1/webhooks/${hook.id}/enable`, { body: {}, workspace: fixture.teams.sibling.workspaceId })).status).toBe(
+      404,
+    );
+    expect((await call('POST', `/v1/webhooks/wh_00000000000000000000/enable`, { body: {} })).status).toBe(404);
+    const enabled = await call('POST', `/v1/webhooks/${hook.id}/enable`, { body: {} });
+    expect(enabled.status).toBe(200);
+    expect(enabled.body.data).toMatchObject({ id: hook.id, status: 'enabled', disabled_reason: null, events: ['lead.created'] });
+    expect(enabled.body.data).not.toHaveProperty('secret');
+    // Enabling an enabled webhook changes nothing.
+    expect((await call('POST', `/v1/webhooks/${hook.id}/enable`)).body.data).toMatchObject({ status: 'enabled' });
+
+    receiver.answer('/revived', 200);
+    expect((await call('POST', `/v1/webhooks/${hook.id}/test`, { body: {} })).status).toBe(202);
+    const requests = await receiver.waitFor('/revived', 2);
+    expect(verifyWith(hook.secret, requests[1] as NonNullable<(typeof requests)[1]>)).toMatchObject({ event: 'webhook.test' });
+  });
+
   it('signs with both the old and the new secret after a rotation', async () => {
     const hook = await subscribe('/rotate', ['lead.created']);
     const rotated = await call('POST', `/v1/webhooks/${hook.id}/rotate-secret`, { body: {} });

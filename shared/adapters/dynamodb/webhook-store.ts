@@ -153,6 +153,17 @@ export class DynamoWebhookStore implements WebhookStore {
     );
   }
 
+  async enableSubscription(teamId: number, webhookId: string): Promise<boolean> {
+    return this.update(
+      teamId,
+      webhookId,
+      'SET #status = :enabled, disabledReason = :none REMOVE failingSince',
+      { ':enabled': 'enabled', ':none': null },
+      'attribute_exists(pk)',
+      { '#status': 'status' },
+    );
+  }
+
   async markFailing(teamId: number, webhookId: string, at: string): Promise<string | null> {
     try {
       const { Attributes } = await this.client.send(

@@ -84,6 +84,18 @@ export async function rotateSecret(
   return { subscription: { ...subscription, secrets }, secret };
 }
 
+/**
+ * Enables a webhook again, as it was (id, secrets, events), with its failures forgotten: the
+ * three-day window starts afresh at its next failure. Events of the time it was disabled are not
+ * replayed (each delivery can be redelivered). Enabling an enabled webhook changes nothing.
+ */
+export async function enableSubscription(store: WebhookStore, team: Team, webhookId: string): Promise<WebhookSubscription> {
+  const subscription = await requireSubscription(store, team, webhookId);
+  if (subscription.status === 'enabled') return subscription;
+  if (!(await store.enableSubscription(team.id, webhookId))) throw new NotFoundError(`No webhook ${webhookId} in this workspace`);
+  return { ...subscription, status: 'enabled', disabledReason: null, failingSince: null };
+}
+
 /** The secrets that sign a delivery now, newest first. */
 export function activeSecrets(box: SecretBox, subscription: WebhookSubscription, now: Date): string[] {
   return subscription.secrets

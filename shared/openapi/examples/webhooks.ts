@@ -74,6 +74,22 @@ export const WEBHOOKS_EXAMPLES: OperationExamplesById = {
       },
     },
   },
+  enableWebhook: {
+    responses: {
+      '200': {
+        default: {
+          summary: 'The webhook enabled again, with its id, secrets and events',
+          value: {
+            data: SUBSCRIPTION,
+            meta: {
+              request_id: '0f6e1d2c-3b4a-4958-8a7b-6c5d4e3f2a1b',
+              timestamp: '2026-11-23T08:17:41.322Z',
+            },
+          },
+        },
+      },
+    },
+  },
   testWebhook: {
     responses: {
       '202': {
