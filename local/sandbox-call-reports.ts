@@ -300,6 +300,7 @@ export class SandboxCallReporter {
         type: 'enterprise_all_teams',
         anchorTeamId: team.id,
         permissions: ['write:calls'],
+        internal: true,
       }).then((created) => {
         const minted = { plaintext: created.plaintext, keyId: created.record.keyId };
         this.minted.push(minted);

@@ -38,6 +38,8 @@ export interface CreateApiKeyInput {
   readonly rateLimitPerMinute?: number | null;
   /** The field groups the key may see (shared/auth/field-groups.ts); every group when absent. */
   readonly fieldGroups?: readonly string[] | null;
+  /** A key the service mints for itself (see ApiKeyRecord.internal); operators' keys never are. */
+  readonly internal?: boolean;
 }
 
 export interface CreatedApiKey {
@@ -132,6 +134,7 @@ export async function createApiKey(
     expiresAt: settings.expiresAt ?? null,
     rateLimitPerMinute: settings.rateLimitPerMinute ?? null,
     fieldGroups: settings.fieldGroups ?? null,
+    ...(input.internal === true ? { internal: true } : {}),
   };
   await store.putApiKey(record);
   return { plaintext, record };

@@ -58,6 +58,11 @@ export interface ApiKeyRecord {
   readonly rateLimitPerMinute?: number | null;
   /** The field groups the key may see in responses (shared/auth/field-groups.ts); every field when absent or null. */
   readonly fieldGroups?: readonly string[] | null;
+  /**
+   * Minted by the service for itself, not for a person (the local sandbox's call-report keys):
+   * `admin key list` hides it unless `--all`. Absent on every other key.
+   */
+  readonly internal?: boolean;
 }
 
 /** What an operator may change on a key after its creation (`admin key set`). */

@@ -85,13 +85,23 @@ describe('admin CLI: key list and internal keys', () => {
       anchorTeamId: fx.teams.anchor.id,
       permissions: ['read:leads'],
     });
-    // What local/sandbox-call-reports.ts mints under `npm start` to post its simulated call reports.
+    // What local/sandbox-call-reports.ts mints under `npm start` to post its simulated call reports:
+    // marked internal (the mark decides, whatever the name)...
     const internal = await createApiKey(fx.store, {
+      name: 'Call reports of the sandbox',
+      type: 'enterprise_all_teams',
+      anchorTeamId: fx.teams.anchor.id,
+      permissions: ['write:calls'],
+      internal: true,
+    });
+    // ...or, minted before the mark existed, known by the name it was given.
+    const unmarked = await createApiKey(fx.store, {
       name: 'local sandbox call reports',
       type: 'enterprise_all_teams',
       anchorTeamId: fx.teams.anchor.id,
       permissions: ['write:calls'],
     });
+    expect(unmarked.record).not.toHaveProperty('internal');
 
     const text = await admin('key', 'list');
     const json = await adminJson<{ keyId: string; internal: boolean }[]>('key', 'list');
@@ -103,6 +113,8 @@ describe('admin CLI: key list and internal keys', () => {
     expect(text.stdout).toMatch(/\(\d+ internal keys? of the service hidden: `key list --all` shows them\)/);
     expect(json.map((k) => k.keyId)).toContain(mine.record.keyId);
     expect(json.map((k) => k.keyId)).not.toContain(internal.record.keyId);
+    expect(json.map((k) => k.keyId)).not.toContain(unmarked.record.keyId);
+    expect(all.find((k) => k.keyId === unmarked.record.keyId)).toMatchObject({ internal: true });
     expect(all.find((k) => k.keyId === internal.record.keyId)).toMatchObject({ internal: true });
     expect(all.find((k) => k.keyId === mine.record.keyId)).toMatchObject({ internal: false });
     expect(allText.stdout).toContain(internal.record.keyId);
