@@ -167,7 +167,7 @@ export function physicalTableName(table: TableName): string {
   if (!name) {
     throw new Error(
       `the function's environment does not declare the ${table} table (${tableNameEnvVar(table)} not set): ` +
-        `add it to the tables of its route row (shared/routes.ts) or worker row (shared/workers/definitions.ts)`,
+        `add it to the tables of its route row (shared/route-table/) or worker row (shared/workers/definitions.ts)`,
     );
   }
   return name;

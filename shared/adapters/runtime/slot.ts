@@ -50,6 +50,6 @@ export function assertDeclared(port: PortUse): void {
   if (missing.length === 0) return;
   throw new Error(
     `the function's environment does not declare the ${port} port (${missing.join(', ')} not set): ` +
-      `add '${port}' to the uses of its route row (shared/routes.ts) or worker row (shared/workers/definitions.ts)`,
+      `add '${port}' to the uses of its route row (shared/route-table/) or worker row (shared/workers/definitions.ts)`,
   );
 }
