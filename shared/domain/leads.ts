@@ -35,16 +35,16 @@ export function fullAttribution(a: Attribution): Required<Attribution> {
 }
 
 /** The attribution of a lead that came with none (a phone call, a text). */
-export const NO_ATTRIBUTION: Readonly<Required<Attribution>> = Object.freeze(
-  fullAttribution({
-    utm_source: null,
-    utm_medium: null,
-    utm_campaign: null,
-    utm_term: null,
-    utm_content: null,
-    gclid: null,
-  }),
-);
+export const NO_ATTRIBUTION: Readonly<Required<Attribution>> = Object.freeze({
+  utm_source: null,
+  utm_medium: null,
+  utm_campaign: null,
+  utm_term: null,
+  utm_content: null,
+  gclid: null,
+  wbraid: null,
+  gbraid: null,
+});
 
 /** A lead from any channel, as stored. Intake leads also carry an integer lead_id and outreach state. */
 export interface LeadRecord {
