@@ -34,7 +34,7 @@ export const messageTypeSchema = z.object({
 /**
  * The end-of-call report's schema, built with the first end-of-call report the function receives
  * (about 700 zod schema objects): providers post many other message types to the same webhook
- * (status updates, transcripts, …), which only need messageTypeSchema (README, Decisions: cold start).
+ * (status updates, transcripts, …), which only need messageTypeSchema (docs/adr/0119-cold-start-build-only-what-requests-need.md).
  */
 export const endOfCallReportSchema = lazy(() => {
   const longText = text(100_000);
