@@ -109,14 +109,14 @@ describe('brokenLinks', () => {
   it('reports a missing file, a missing anchor here or in another file, and a path out of the repository', () => {
     expect(
       problems({
-        'README.md': '# Service\n[gone](docs/missing.md)\n[here](#nowhere)\n[there](docs/guide.md#nowhere)\n[out](../shared/spec.md)',
+        'README.md': '# Service\n[gone](docs/missing.md)\n[here](#nowhere)\n[there](docs/guide.md#nowhere)\n[out](../outside/notes.md)',
         'docs/guide.md': '# Guide',
       }),
     ).toEqual([
       'README.md:2 docs/missing.md',
       'README.md:3 #nowhere',
       'README.md:4 docs/guide.md#nowhere',
-      'README.md:5 ../shared/spec.md',
+      'README.md:5 ../outside/notes.md',
     ]);
   });
 

@@ -4,7 +4,7 @@ import { type TranscriptTurn, transcriptMessagesSchema, transcriptTurns, turnsTo
 import { transferDestinationSchema } from './transfer-update';
 
 /**
- * The end-of-call report, normalized from the two shapes providers send: the spec's flat shape
+ * The end-of-call report, normalized from the two shapes providers send: the original flat shape
  * (message.transcript, message.summary, message.recordingUrl, message.analysis.{callReason,...})
  * and the nested shape of current providers (message.artifact.{transcript, recordingUrl},
  * message.analysis.summary, message.analysis.structuredData.{...}, endedReason, startedAt,
