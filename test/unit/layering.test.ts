@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 /**
- * The dependency rules of the layers (ARCHITECTURE: thin handlers, ports and adapters): domain code
+ * The dependency rules of the layers (thin handlers; ports and adapters): domain code
  * throws typed errors and logs through shared modules, and leaves HTTP status codes, error bodies
  * and queue mechanics to the layers that own them.
  */
