@@ -45,7 +45,7 @@ interface EntrySpec {
 export const HELLO_REFERENCE = 'ref:hello-world';
 /**
  * The reference the cold-start targets divide by: a function that only reads DynamoDB, the SDK as
- * it comes (its CommonJS build, its whole credential chain), as the issues measured it.
+ * it comes (its CommonJS build, its whole credential chain), as the targets were first measured against.
  */
 export const SDK_REFERENCE = 'ref:sdk-only';
 /**

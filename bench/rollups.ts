@@ -29,7 +29,7 @@ export const ROLLUP_SPEEDUP_TARGET = 20;
 export const ROLLUP_LATENCY_TARGET_MS = 300;
 const FRESHNESS_WRITES = 30;
 export const FRESHNESS_TARGET_MS = 2000;
-/** The "all-blocks aggregation" target, here for the rollup path's own work (merging buckets, shaping blocks). */
+/** The "all-blocks aggregation" target, here for the rollup path's own work (merging buckets, shaping blocks). */
 const AGGREGATION_TARGET_MS = 150;
 
 /**

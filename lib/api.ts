@@ -31,7 +31,7 @@ import { bindPorts, type ServicePorts } from './ports';
 import { bindCounterTable, bindTable, ServiceFunction, type TableAccess } from './service-function';
 
 export interface SurfaceApiProps {
-  /** The surface this REST API serves (one base URL of the spec). */
+  /** The surface this REST API serves (one base URL: read, platform or intake). */
   readonly surface: Surface;
   /**
    * The routes to serve. Each becomes one method on its path, integrated with the function named

@@ -21,8 +21,8 @@ const REQUIRE_SHIM =
  * `index.mjs`, minified with source maps (no sources content), the AWS SDK included, and code
  * splitting, so what a function imports with `import()` (the SDK clients other than DynamoDB,
  * Powertools' idempotency, libraries only some requests need) lands in chunks that are read and
- * compiled only when a request first needs them instead of at every cold start (README,
- * Decisions: cold start). Splitting needs ES module output and an output folder.
+ * compiled only when a request first needs them instead of at every cold start
+ * (docs/adr/0119-cold-start-build-only-what-requests-need.md). Splitting needs ES module output and an output folder.
  */
 export function functionBuildOptions(projectRoot: string, entry: string, outdir: string): BuildOptions {
   return {

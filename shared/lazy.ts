@@ -18,7 +18,7 @@ export function lazy<T>(build: () => T): () => T {
  * built nor bundled in that function. Modules of shared schemas (shared/schemas/, the contracts of
  * an area, a domain's stored-item schema) declare each schema so: a zod schema costs its
  * construction at every cold start of every function that imports the module, used or not
- * (README, Decisions: cold start). The annotation is what matters; the call only runs `build`.
+ * (docs/adr/0119-cold-start-build-only-what-requests-need.md). The annotation is what matters; the call only runs `build`.
  */
 export function atLoad<T>(build: () => T): T {
   return build();

@@ -46,7 +46,7 @@ export const handler = async (event: APIGatewayRequestAuthorizerEvent, context?:
   };
 };
 
-/** Only the intake surface accepts `X-API-Key` (spec: Authentication, item 5). */
+/** Only the intake surface accepts `X-API-Key`. */
 function isIntakeRequest(methodArn: string): boolean {
   const parsed = parseMethodArn(methodArn);
   return parsed ? findRoute(null, parsed.method, parsed.path)?.route.surface === 'intake' : false;

@@ -12,7 +12,7 @@ const settings = webhookSettings();
 
 /**
  * Not idempotent by Idempotency-Key, unlike other creates: a replay would have to store the
- * plaintext signing secret for 24 hours (README, Decisions: webhook secrets).
+ * plaintext signing secret for 24 hours (docs/adr/0104-no-idempotency-key-on-webhook-secret-routes.md).
  */
 export const handler = createHttpHandler(createWebhook, async ({ body, headers, identity, requestId }) => {
   const { tenancy, webhooks: store } = dependencies();

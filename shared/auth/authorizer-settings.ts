@@ -20,7 +20,7 @@ export interface AuthorizerSettings {
  * Read and platform: the key travels in Authorization, the cache key; a policy is cached for 300
  * seconds, and revoking a key flushes the stages' caches (bin/admin/keys.ts `key revoke`).
  *
- * Intake: the key may come in Authorization or in X-API-Key (spec: Authentication, item 5). API
+ * Intake: the key may come in Authorization or in X-API-Key. API
  * Gateway answers 401 when any declared identity source is missing (the sources are ANDed), so
  * neither header can be declared, and a cached REQUEST authorizer must declare at least one: the
  * intake authorizer declares none and caches nothing.

@@ -1,4 +1,4 @@
-/** The spec's eight read permissions plus the write permissions of the three POST surfaces. */
+/** The eight read permissions plus the write permissions of the three POST surfaces. */
 export const READ_PERMISSIONS = [
   'read:calls',
   'read:transcripts',
@@ -33,7 +33,7 @@ export function isKeyType(value: string): value is KeyType {
   return (KEY_TYPES as readonly string[]).includes(value);
 }
 
-/** Permissions that only some key types may hold (spec: support tickets are enterprise_all_teams only). */
+/** Permissions that only some key types may hold (support tickets: enterprise_all_teams keys only). */
 export function permissionAllowedForKeyType(permission: Permission, type: KeyType): boolean {
   if (permission === 'read:support_tickets') return type === 'enterprise_all_teams';
   return true;

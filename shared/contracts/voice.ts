@@ -17,7 +17,7 @@ export type VoiceMessage =
   | { readonly kind: 'transfer'; readonly update: TransferUpdate }
   | { readonly kind: 'ignored'; readonly type: string };
 
-/** Reports the issues of a schema a step ran, so each still names its field. */
+/** Reports every issue of a schema a step ran, so each still names its field. */
 function failWith(ctx: z.core.$RefinementCtx, error: z.ZodError): never {
   for (const issue of error.issues) ctx.addIssue({ ...issue } as z.core.$ZodRawIssue);
   return z.NEVER;

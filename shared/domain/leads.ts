@@ -1,6 +1,6 @@
 import type { OutreachState } from './intake/outreach';
 
-/** Lead channels (spec: the `type` filter of the unified leads). */
+/** Lead channels (the `type` filter of the unified leads). */
 export const LEAD_TYPES = ['call', 'scheduling_widget', 'web_chat', 'text', 'google_lsa'] as const;
 export type LeadType = (typeof LEAD_TYPES)[number];
 
@@ -85,7 +85,7 @@ export function isIntakeLead(lead: LeadRecord | null | undefined): lead is Intak
 
 const str = (v: string | null): string => v ?? '';
 
-/** v0 unified lead (spec shape; missing strings are empty strings). */
+/** v0 unified lead (its wire shape; missing strings are empty strings). */
 export function toUnifiedLead(lead: LeadRecord) {
   return {
     id: lead.id,

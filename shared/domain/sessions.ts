@@ -1,4 +1,4 @@
-/** A customer's journey through the scheduling widget (spec: Session). */
+/** A customer's journey through the scheduling widget (a Session). */
 export const SESSION_STATUSES = ['booked', 'dropped_off', 'pending'] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
 

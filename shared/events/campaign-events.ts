@@ -1,9 +1,9 @@
 import type { DomainEvent } from '#shared/ports/event-bus';
 
 /**
- * sms_campaign.completed (spec payload; JSON Schema in ./schemas). engagement: replies are inbound
+ * sms_campaign.completed (JSON Schema in ./schemas). engagement: replies are inbound
  * texts from the campaign's recipients after it texted them (the reply webhook); link_clicks and
- * conversions are not tracked yet and are 0. final_counts adds `unconfirmed` to the spec's three: recipients
+ * conversions are not tracked yet and are 0. final_counts adds `unconfirmed` to sent, failed and opted_out: recipients
  * whose sender stopped between texting and recording (see CampaignCounts); the four add up to
  * the recipients.
  */

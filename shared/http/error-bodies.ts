@@ -1,7 +1,7 @@
 import type { Surface } from '#shared/routes';
 
 /**
- * Each surface has one error shape (spec): the read API answers `{error, message}`, the
+ * Each surface has one error shape: the read API answers `{error, message}`, the
  * platform API `{success:false, error, message}` (its success bodies carry `success` too);
  * the intake API answers `{success:false, error, request_id}`. Gateway responses use the same shapes.
  */

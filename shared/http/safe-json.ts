@@ -3,8 +3,8 @@ import { FORBIDDEN_MEMBER_NAMES } from '#shared/forbidden-member-names';
 
 /**
  * Parses untrusted JSON text so that no domain code, library or store downstream can be surprised
- * by it (ARCHITECTURE decision 14). JSON.parse does the parsing (it is iterative in V8, so deep
- * input cannot overflow the stack); around it:
+ * by it. JSON.parse does the parsing (it is iterative in V8, so deep input cannot overflow the
+ * stack); around it:
  *
  * - **Depth**: containers nest at most `maxDepth` levels (the top-level value is level 1),
  *   checked on the raw text before anything is built; deeper is a 400 naming the body and the

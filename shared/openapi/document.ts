@@ -31,11 +31,14 @@ import {
 export const API_VERSION = '1.3.0';
 
 /**
- * The project's license (package.json `license`: UNLICENSED, a private, proprietary service; no SPDX
- * identifier applies). No `jsonSchemaDialect`: OpenAPI 3.1's default dialect applies, and declaring
- * it makes some validators (Stoplight Prism) skip response bodies silently.
+ * The project's license (package.json `license`: UNLICENSED, a private, proprietary service). No SPDX
+ * list entry applies, so the identifier is SPDX's form for a license outside the list
+ * (`LicenseRef-<name>`): a name alone fails linters that want a license a tool can identify (an
+ * `identifier` or a `url`, never both in 3.1), and the service has no public license page to link.
+ * No `jsonSchemaDialect`: OpenAPI 3.1's default dialect applies, and declaring it makes some
+ * validators (Stoplight Prism) skip response bodies silently.
  */
-export const API_LICENSE = { name: 'Proprietary (UNLICENSED): all rights reserved' } as const;
+export const API_LICENSE = { name: 'Proprietary (UNLICENSED): all rights reserved', identifier: 'LicenseRef-Proprietary' } as const;
 
 export interface OpenApiDocument {
   readonly openapi: '3.1.0';
@@ -43,7 +46,7 @@ export interface OpenApiDocument {
     readonly title: string;
     readonly version: string;
     readonly description: string;
-    readonly license: { readonly name: string };
+    readonly license: { readonly name: string; readonly identifier: string };
   };
   readonly servers: readonly unknown[];
   readonly tags: readonly { readonly name: string; readonly description: string }[];

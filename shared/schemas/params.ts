@@ -89,7 +89,7 @@ export const cursorParam = /* @__PURE__ */ atLoad(() =>
 
 export const DEFAULT_RANGE_DAYS = 7;
 
-/** The spec's default range: start 7 days before now, end now; start must precede end. */
+/** The default range: start 7 days before now, end now; start must precede end. */
 export function resolveRange(start: string | undefined, end: string | undefined, now: Date = new Date()): { start: string; end: string } {
   const resolvedEnd = end ?? now.toISOString();
   const resolvedStart = start ?? new Date(Date.parse(resolvedEnd) - DEFAULT_RANGE_DAYS * 86_400_000).toISOString();

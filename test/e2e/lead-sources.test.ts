@@ -13,7 +13,7 @@ import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fi
 process.env.LOG_LEVEL = 'silent';
 
 /**
- * The lead sources of issue 12 through the local gateway: a sample of each provider's documented
+ * The lead sources (presets per provider) through the local gateway: a sample of each provider's documented
  * payload (test/fixtures/lead-sources) ingested through its preset, read back from the v1 leads feed.
  */
 

@@ -228,7 +228,7 @@ function bodies(template: BodyTemplate): fc.Arbitrary<Raw> {
   );
 }
 
-/** The surface's error body (spec): intake `{success:false, error, code, request_id}`, platform `{success:false, error, message, request_id}`. */
+/** The surface's error body: intake `{success:false, error, code, request_id}`, platform `{success:false, error, message, request_id}`. */
 function expectSurfaceError(surface: Surface, body: Record<string, unknown>): void {
   if (surface === 'intake') {
     expect(body).toMatchObject({ success: false, error: expect.any(String), code: expect.any(String), request_id: expect.any(String) });

@@ -22,7 +22,7 @@ import { createTenancyFixture } from '../support/tenancy-fixture';
  *   exports the handler, and every chunk (what `import()` loads on a first request) loads too, so a
  *   CommonJS dependency's `require` works in the ES module output;
  * - what each write function reads at load (its entry and the chunks it imports statically) leaves
- *   out what only some requests need (README, Decisions: cold start): the SDK clients other than
+ *   out what only some requests need (docs/adr/0119-cold-start-build-only-what-requests-need.md): the SDK clients other than
  *   DynamoDB, Powertools' idempotency, luxon, chrono-node and libphonenumber where only some
  *   requests need them, and other routes' request schemas.
  */

@@ -75,7 +75,8 @@ describe('the idempotency table', () => {
       'ingestLead',
       'receiveInboundSms',
       'receiveVoiceReport',
-      // Webhook create and rotate-secret are left out: a replay would store the plaintext secret (README, Decisions).
+      // Webhook create and rotate-secret are left out: a replay would store the plaintext secret
+      // (docs/adr/0104-no-idempotency-key-on-webhook-secret-routes.md).
       'redeliverWebhook',
       'testWebhook',
     ]);

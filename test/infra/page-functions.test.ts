@@ -20,7 +20,7 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const PAGE_FUNCTIONS = Object.keys(PAGE_ASSETS) as PageFunction[];
 /**
  * What Lambda reads at a cold start (the entry and its static imports) stays within the read
- * functions' budget (issue 15: ≤ 700 KB); Scalar's 4 MB never counts, it is not JavaScript of the
+ * functions' budget (≤ 700 KB); Scalar's 4 MB never counts, it is not JavaScript of the
  * function.
  */
 const MAX_JS_AT_LOAD_BYTES = 700 * 1024;

@@ -26,7 +26,7 @@ const times = {
   cost: 0.42,
 };
 
-/** The spec's flat shape. */
+/** The original flat shape. */
 const flat = {
   message: {
     type: 'end-of-call-report',

@@ -95,7 +95,7 @@ describe('ingestLead: validation', () => {
     expect(deps.intake.leads.size).toBe(0);
   });
 
-  it('keeps a lead whose phone is not a valid number, with the number as sent and no call (issue 12)', async () => {
+  it('keeps a lead whose phone is not a valid number, with the number as sent and no call', async () => {
     const { deps, ingest } = setup();
     const result = created(await ingest({ phone: '12345' }));
     expect(deps.intake.leads.get(result.stlCallId)).toMatchObject({ customer_phone: null, customer_phone_raw: '12345' });

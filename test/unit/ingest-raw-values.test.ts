@@ -4,7 +4,7 @@ import { leadEventViolations } from '../support/lead-event-schemas';
 
 process.env.LOG_LEVEL = 'silent';
 
-/** Click-id attribution, phones kept as sent, and the explain answer of test mode (issue 12). */
+/** Click-id attribution, phones kept as sent, and the explain answer of test mode. */
 describe('ingestLead: click ids', () => {
   it("maps Google's gcl_id to gclid, and wbraid and gbraid, into the lead, both feeds and lead.created", async () => {
     const { deps, ingest } = setup();

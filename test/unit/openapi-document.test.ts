@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { expectTypeOf } from 'expect-type';
 import type * as z from 'zod';
@@ -80,6 +81,28 @@ describe('the OpenAPI document', () => {
     expect(doc).not.toHaveProperty('jsonSchemaDialect');
     const pkg = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as { license: string };
     expect(doc.info.license.name).toContain(pkg.license);
+  });
+
+  it('has a license object that the OpenAPI 3.1 schema and a strict license lint both accept', () => {
+    // The License Object of the OpenAPI 3.1 schema (spec.openapis.org/oas/3.1/schema), which
+    // swagger-parser validates against: a name, an identifier or a url, never both, nothing else.
+    const licenseObject = {
+      type: 'object',
+      properties: { name: { type: 'string' }, identifier: { type: 'string' }, url: { type: 'string', format: 'uri' } },
+      required: ['name'],
+      dependentSchemas: { identifier: { not: { required: ['url'] } } },
+      patternProperties: { '^x-': true },
+      unevaluatedProperties: false,
+    };
+    const validate = new Ajv2020({ strict: true, formats: { uri: /^[a-z][a-z0-9+.-]*:[^\s]*$/i } }).compile(licenseObject);
+    expect({ valid: validate(doc.info.license), errors: validate.errors ?? null }).toEqual({ valid: true, errors: null });
+    // Redocly's info-license-strict on 3.1: a non-blank url or identifier.
+    const { identifier } = doc.info.license;
+    expect(identifier.trim()).not.toBe('');
+    // An SPDX license expression; a license outside SPDX's list takes the LicenseRef- form.
+    expect(identifier).toMatch(/^LicenseRef-[A-Za-z0-9.-]+$/);
+    // And the check can fail: a name alone, or both forms at once, is refused.
+    expect(validate({ name: 'x', identifier: 'MIT', url: 'https://example.com/license' })).toBe(false);
   });
 
   it('has a contract for every route in the route table, and none for unknown routes', () => {

@@ -8,7 +8,7 @@ const HIGHEST = '9999';
  * Key condition for time-ordered sort keys (`<ISO instant>#<team>#<id>`), read newest first:
  * instants in [start, end) and, after a cursor, keys strictly below it. BETWEEN is inclusive, so
  * the cursor row itself is dropped by the caller (see readTimeOrdered). A row stamped exactly at
- * `end` has a key longer than `end` and so sorts above it: excluded, as the spec wants.
+ * `end` has a key longer than `end` and so sorts above it: excluded, as a range's end is.
  */
 export function timeRangeBounds(range: { start?: string; end?: string; after?: string }): { lo: string; hi: string } | null {
   const lo = range.start ?? LOWEST;

@@ -1,6 +1,6 @@
 import { type ConcreteSegment, formatPath, leafPaths, type PathSegment, parsePath, pathProblem, resolvePath } from './payload-path';
 
-/** The spec's target fields of a lead (Speed-to-lead intake). */
+/** The target fields of a lead (Speed-to-lead intake). */
 export const TARGET_FIELDS = [
   'customer_name',
   'first_name',

@@ -7,7 +7,7 @@ import { isTimeOfDay, SCHEDULING_MODES, WEEKDAYS } from './scheduling-config';
  * The schema of a team's intake configuration (types and defaults: ./intake-config.ts). The
  * operator CLI validates every configuration with it before storing it; the intake function reads
  * stored configurations as they are and never builds this schema (about 600 zod schema objects:
- * README, Decisions: cold start).
+ * docs/adr/0119-cold-start-build-only-what-requests-need.md).
  */
 const pathString = z.string().superRefine((p, ctx) => {
   const problem = pathProblem(p);

@@ -64,7 +64,7 @@ export interface PreparedIntake {
 /**
  * Time-zone arithmetic (luxon, about 70 KB) is loaded with the first lead that needs it: a team
  * whose schedule is not `always`, or a payload with an appointment time. Teams calling at once
- * never load it (README, Decisions: cold start).
+ * never load it (docs/adr/0119-cold-start-build-only-what-requests-need.md).
  */
 const scheduling = lazy(() => import('./scheduling'));
 const appointmentTime = lazy(() => import('./appointment-time'));

@@ -4,7 +4,7 @@
  * (./scheduling.ts) needs luxon, which the intake function loads only for a lead that needs it.
  */
 
-/** Spec: Scheduling mode (lead intake, team configuration). */
+/** Scheduling mode (lead intake, team configuration). */
 export const SCHEDULING_MODES = ['always', 'business_hours', 'after_hours', 'custom'] as const;
 export type SchedulingMode = (typeof SCHEDULING_MODES)[number];
 

@@ -4,7 +4,7 @@ import { type TranscriptTurn, transcriptMessagesSchema, transcriptTurns, turnsTo
 import { transferDestinationSchema } from './transfer-update';
 
 /**
- * The end-of-call report, normalized from the two shapes providers send: the spec's flat shape
+ * The end-of-call report, normalized from the two shapes providers send: the original flat shape
  * (message.transcript, message.summary, message.recordingUrl, message.analysis.{callReason,...})
  * and the nested shape of current providers (message.artifact.{transcript, recordingUrl},
  * message.analysis.summary, message.analysis.structuredData.{...}, endedReason, startedAt,
@@ -34,7 +34,7 @@ export const messageTypeSchema = z.object({
 /**
  * The end-of-call report's schema, built with the first end-of-call report the function receives
  * (about 700 zod schema objects): providers post many other message types to the same webhook
- * (status updates, transcripts, …), which only need messageTypeSchema (README, Decisions: cold start).
+ * (status updates, transcripts, …), which only need messageTypeSchema (docs/adr/0119-cold-start-build-only-what-requests-need.md).
  */
 export const endOfCallReportSchema = lazy(() => {
   const longText = text(100_000);

@@ -19,7 +19,7 @@ import { transferFromReport } from './transfer-update';
 /**
  * libphonenumber and its 'max' metadata (about 200 KB) normalize the caller's number: loaded with
  * the first end-of-call report that carries one, not at cold start, since the webhook also receives
- * the provider's other message types (README, Decisions: cold start).
+ * the provider's other message types (docs/adr/0119-cold-start-build-only-what-requests-need.md).
  */
 const phoneNumbers = lazy(() => import('#shared/domain/phone'));
 

@@ -4,7 +4,7 @@ import type { NormalizedCall } from './call-report';
 
 /**
  * chrono-node and luxon (about 115 KB) read the requested time; they are loaded with the first
- * report that shows booking intent, not at cold start (README, Decisions: cold start).
+ * report that shows booking intent, not at cold start (docs/adr/0119-cold-start-build-only-what-requests-need.md).
  */
 const requestedTime = lazy(() => import('./requested-time'));
 

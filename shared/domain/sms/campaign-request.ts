@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { atLoad } from '#shared/lazy';
 
-/** Spec: SMS campaign request. */
+/** The SMS campaign request. */
 export const CAMPAIGN_TYPES = [
   'maintenance_reminder',
   'seasonal_promotion',

@@ -1,6 +1,6 @@
 import type { CampaignRequest } from './campaign-request';
 
-/** Spec: Campaign status. */
+/** Campaign status. */
 export type CampaignStatus = 'scheduled' | 'sending' | 'completed' | 'cancelled';
 
 export interface CampaignCounts {
@@ -74,7 +74,7 @@ export function campaignScheduleName(campaignId: string): string {
 /** Recipients per chunk: one queue message and one stored item each. */
 export const CHUNK_SIZE = 50;
 
-/** The response `data` (spec: SMS campaign response). */
+/** The response `data` (of the SMS campaign response). */
 export function toCampaignData(c: CampaignRecord, toDollars: (micros: number) => number) {
   return {
     campaign_id: c.campaign_id,

@@ -133,6 +133,9 @@ export const SMS_EXAMPLES: OperationExamplesById = {
     },
   },
   cancelSmsCampaign: {
+    request: {
+      default: { summary: 'No body is needed; an empty JSON object is accepted and ignored', value: {} },
+    },
     responses: {
       '200': {
         default: {

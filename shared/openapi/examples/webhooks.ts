@@ -31,6 +31,12 @@ const FAILED_ONCE_DELIVERY = {
   ],
 };
 
+/**
+ * The routes that act on a subscription or a delivery take no body; one that is sent is ignored
+ * but must still be a JSON object, so the example shows the empty object a client may send.
+ */
+const NO_BODY = { default: { summary: 'No body is needed; an empty JSON object is accepted and ignored', value: {} } };
+
 /** Webhook subscriptions and their delivery log. */
 export const WEBHOOKS_EXAMPLES: OperationExamplesById = {
   createWebhook: {
@@ -59,6 +65,7 @@ export const WEBHOOKS_EXAMPLES: OperationExamplesById = {
     },
   },
   rotateWebhookSecret: {
+    request: NO_BODY,
     responses: {
       '200': {
         default: {
@@ -75,6 +82,7 @@ export const WEBHOOKS_EXAMPLES: OperationExamplesById = {
     },
   },
   enableWebhook: {
+    request: NO_BODY,
     responses: {
       '200': {
         default: {
@@ -91,6 +99,7 @@ export const WEBHOOKS_EXAMPLES: OperationExamplesById = {
     },
   },
   testWebhook: {
+    request: NO_BODY,
     responses: {
       '202': {
         default: {
@@ -116,6 +125,7 @@ export const WEBHOOKS_EXAMPLES: OperationExamplesById = {
     },
   },
   redeliverWebhook: {
+    request: NO_BODY,
     responses: {
       '202': {
         default: {
