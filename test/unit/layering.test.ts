@@ -12,6 +12,39 @@ import { type ImportGraph, importCycles, importGraph } from '../support/import-g
 const graph = importGraph();
 const domainModules = [...graph.keys()].filter((file) => file.startsWith('shared/domain/'));
 
+/**
+ * The folders ("rooms") modules live in: the top-level folder, and under shared/ and test/ the
+ * folder below it.
+ */
+function roomOf(file: string): string {
+  const [top, second] = file.split('/');
+  if ((top === 'shared' || top === 'test') && second !== undefined && !second.endsWith('.ts')) return `${top}/${second}`;
+  return top ?? file;
+}
+
+/** IMPORT_REPORT=1 prints the import picture: modules per room, imports between rooms, cycles. */
+afterAll(() => {
+  if (!process.env.IMPORT_REPORT) return;
+  const modules = new Map<string, number>();
+  const between = new Map<string, number>();
+  for (const [file, targets] of graph) {
+    modules.set(roomOf(file), (modules.get(roomOf(file)) ?? 0) + 1);
+    for (const target of targets) {
+      if (roomOf(target) === roomOf(file)) continue;
+      const edge = `${roomOf(file)} → ${roomOf(target)}`;
+      between.set(edge, (between.get(edge) ?? 0) + 1);
+    }
+  }
+  const lines = [
+    `modules: ${graph.size}, in ${modules.size} rooms: ${[...modules].map(([room, n]) => `${room} ${n}`).join(', ')}`,
+    `imports between rooms (${between.size} pairs):`,
+    ...[...between].sort(([a], [b]) => a.localeCompare(b)).map(([edge, n]) => `  ${edge}: ${n}`),
+    `import cycles: ${importCycles(graph).length}`,
+    ...describeCycles(importCycles(graph)).map((chain) => `  ${chain}`),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+});
+
 /** One line per chain, so a failure shows the way round: `a.ts → b.ts → a.ts`. */
 function describeCycles(cycles: readonly (readonly string[])[]): string[] {
   return cycles.map((chain) => chain.join(' → '));
