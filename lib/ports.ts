@@ -1,21 +1,22 @@
+import type { QueueName } from '#shared/ports/message-queue';
 import type { PortUse } from '#shared/routes';
-import type { CoachLanguageModel } from './coach-language-model';
-import type { ServiceEvents } from './events';
-import type { MessageQueues } from './messaging';
-import type { SmsProvider, VoiceProvider } from './providers';
-import type { ServiceScheduler } from './scheduling';
 import type { ServiceFunction } from './service-function';
-import type { WebhookDelivery } from './webhooks';
 
-/** Everything a route or worker's `uses` can name: the queues, the event bus, the scheduler and the providers. */
+/**
+ * Everything a route or worker's `uses` can name: the queues, the event bus, the scheduler and the
+ * providers, each as the binding bindPorts calls on it. The constructs that create them (MessageQueues,
+ * ServiceEvents, ServiceScheduler, the providers, WebhookDelivery) fit these shapes; naming only
+ * the bindings keeps this module free of them, so a construct that binds its own functions' ports
+ * (QueueWorkers) can import bindPorts without an import cycle.
+ */
 export interface ServicePorts {
-  readonly queues: MessageQueues;
-  readonly events: ServiceEvents;
-  readonly scheduler: ServiceScheduler;
-  readonly voiceProvider: VoiceProvider;
-  readonly smsProvider: SmsProvider;
-  readonly coachLanguageModel: CoachLanguageModel;
-  readonly webhooks: WebhookDelivery;
+  readonly queues: { bindSender(fn: ServiceFunction, queue: QueueName): void };
+  readonly events: { bindPublisher(fn: ServiceFunction): void };
+  readonly scheduler: { bindScheduler(fn: ServiceFunction): void };
+  readonly voiceProvider: { bind(fn: ServiceFunction): void; bindRecordings(fn: ServiceFunction): void };
+  readonly smsProvider: { bind(fn: ServiceFunction): void };
+  readonly coachLanguageModel: { bind(fn: ServiceFunction): void };
+  readonly webhooks: { bind(fn: ServiceFunction): void };
 }
 
 /**

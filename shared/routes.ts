@@ -1,9 +1,13 @@
-import type { ANY_KEY, KeyType, Permission } from './auth/permissions';
 import { ACCOUNT_AND_PAGE_ROUTES } from './route-table/account-and-pages';
 import { ANALYTICS_ROUTES } from './route-table/analytics';
 import { LEADS_AND_CALLS_ROUTES } from './route-table/leads-and-calls';
 import { MESSAGING_ROUTES } from './route-table/messaging';
+import type { RouteDefinition, Surface } from './route-table/route-definition';
 import { WEBHOOK_ROUTES } from './route-table/webhooks';
+
+// The row types live beside the rows, which need them; they are re-exported here so that every
+// other module finds the route table and its types in one place.
+export type { PortUse, RouteDefinition, Surface, TableName } from './route-table/route-definition';
 
 /**
  * The one route table (its rows by area in shared/route-table/). It feeds the CDK stack (one
@@ -11,49 +15,6 @@ import { WEBHOOK_ROUTES } from './route-table/webhooks';
  * bundle stays small: each route's contract (inputs and responses, keyed by route id) lives in
  * shared/contracts/, which imports this table, never the other way round.
  */
-export type Surface = 'read' | 'platform' | 'intake';
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
-
-export interface RouteDefinition<Id extends string = string> {
-  /** Stable identifier, also the OpenAPI operationId and the key of the route's contract. */
-  readonly id: Id;
-  readonly method: HttpMethod;
-  /** API Gateway resource path with {param} placeholders. */
-  readonly path: string;
-  readonly surface: Surface;
-  /** Folder under functions/ holding handler.ts. */
-  readonly functionName: string;
-  /** Permission the key must hold; ANY_KEY: any valid key; null for public routes (no authorizer). */
-  readonly permission: Permission | typeof ANY_KEY | null;
-  /** Key types allowed on the route; every type when absent. */
-  readonly keyTypes?: readonly KeyType[];
-  /**
-   * DynamoDB tables the function reads or writes. A POST that creates something lists the
-   * `idempotency` table (readwrite): it honours `Idempotency-Key` (see isIdempotent).
-   */
-  readonly tables: readonly { readonly table: TableName; readonly access: 'read' | 'readwrite' }[];
-  /** Queues and services the function sends to, so the stack configures and grants exactly those. */
-  readonly uses?: readonly PortUse[];
-  readonly summary: string;
-  readonly tag: string;
-}
-
-export type TableName = 'teams' | 'sessions' | 'rollups' | 'leads' | 'calls' | 'campaigns' | 'idempotency' | 'limits' | 'webhooks';
-
-/** An outbound dependency of a function: a queue by name, or a service. */
-export type PortUse =
-  | 'outreach-calls'
-  | 'campaign-sends'
-  | 'event-bus'
-  | 'scheduler'
-  | 'voice-provider'
-  | 'sms-provider'
-  | 'coach-evaluations'
-  | 'call-evaluator'
-  | 'voice-recordings'
-  | 'webhook-deliveries'
-  | 'webhooks';
-
 const ROUTE_ROWS = [
   ...ANALYTICS_ROUTES,
   ...LEADS_AND_CALLS_ROUTES,

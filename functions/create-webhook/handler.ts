@@ -1,7 +1,4 @@
-import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
-import { DynamoWebhookStore } from '#shared/adapters/dynamodb/webhook-store';
+import { webhookDependencies } from '#shared/adapters/runtime/webhook-dependencies';
 import { webhookSettings } from '#shared/adapters/runtime/webhook-settings';
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { createWebhook } from '#shared/contracts/webhooks';
@@ -9,9 +6,7 @@ import { toWebhookData } from '#shared/domain/webhooks/deliveries';
 import { createSubscription } from '#shared/domain/webhooks/subscriptions';
 import { createHttpHandler } from '#shared/http/handler';
 
-const client = getDocumentClient();
-const tenancy = new DynamoTenancyStore(client, physicalTableName('teams'));
-const store = new DynamoWebhookStore(client, physicalTableName('webhooks'));
+const dependencies = webhookDependencies();
 const meta = (requestId: string) => ({ request_id: requestId, timestamp: new Date().toISOString() });
 const settings = webhookSettings();
 
@@ -20,6 +15,7 @@ const settings = webhookSettings();
  * plaintext signing secret for 24 hours (docs/adr/0104-no-idempotency-key-on-webhook-secret-routes.md).
  */
 export const handler = createHttpHandler(createWebhook, async ({ body, headers, identity, requestId }) => {
+  const { tenancy, webhooks: store } = dependencies();
   const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], tenancy);
   const deps = { store, box: settings.box, allowPrivateTargets: settings.allowPrivateTargets };
   const { subscription, secret } = await createSubscription(deps, team, body, new Date());

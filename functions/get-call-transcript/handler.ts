@@ -1,14 +1,13 @@
-import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
-import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { callDependencies } from '#shared/adapters/runtime/call-dependencies';
 import { resolveV0Team } from '#shared/auth/team-access';
 import { getCallTranscript } from '#shared/contracts/call-detail';
 import { getTeamCall, toCallTranscript } from '#shared/domain/call-detail';
 import { createHttpHandler } from '#shared/http/handler';
 
-const calls = new DynamoCallStore(getDocumentClient(), physicalTableName('calls'));
+const dependencies = callDependencies();
 
 export const handler = createHttpHandler(getCallTranscript, async ({ path, query, headers, identity }) => {
+  const { calls } = dependencies();
   const teamId = resolveV0Team(identity, { header: headers['x-team-id'], query: query.team_id });
   const call = await getTeamCall(calls, teamId, path.callId);
   return { statusCode: 200, body: { data: toCallTranscript(call) } };

@@ -1,6 +1,4 @@
-import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
-import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { callDependencies } from '#shared/adapters/runtime/call-dependencies';
 import { hasPermission } from '#shared/auth/identity';
 import { resolveV0Team } from '#shared/auth/team-access';
 import { requireEnv } from '#shared/config';
@@ -9,10 +7,11 @@ import { getTeamCall, toCallDetail } from '#shared/domain/call-detail';
 import { callerRecordingLinks } from '#shared/http/caller-recording-links';
 import { createHttpHandler } from '#shared/http/handler';
 
-const calls = new DynamoCallStore(getDocumentClient(), physicalTableName('calls'));
+const dependencies = callDependencies();
 const secret = requireEnv('CURSOR_SECRET');
 
 export const handler = createHttpHandler(getCall, async ({ path, query, headers, identity, event }) => {
+  const { calls } = dependencies();
   const teamId = resolveV0Team(identity, { header: headers['x-team-id'], query: query.team_id });
   const call = await getTeamCall(calls, teamId, path.callId);
   const transfers = await calls.listCallTransfers(teamId, call.provider_call_id);

@@ -6,7 +6,7 @@ import { crossTeamFunnelsFromRollups, teamFunnelFromRollups } from '#shared/doma
 import { createHttpHandler } from '#shared/http/handler';
 import { resolveRange } from '#shared/schemas/params';
 
-const deps = analyticsDependencies();
+const dependencies = analyticsDependencies();
 
 /** The funnel over every team the key reaches: per-team counts summed, rates recomputed from the sums. */
 export const handler = createHttpHandler(getFunnel, async ({ query, identity }) => {
@@ -14,8 +14,13 @@ export const handler = createHttpHandler(getFunnel, async ({ query, identity }) 
   const range = resolveRange(query.start_date, query.end_date);
   const funnels =
     teamIds.length === 1
-      ? [{ teamId: teamIds[0] as number, funnel: await teamFunnelFromRollups(deps, teamIds[0] as number, range, query.scheduler_id) }]
-      : await crossTeamFunnelsFromRollups(deps, {
+      ? [
+          {
+            teamId: teamIds[0] as number,
+            funnel: await teamFunnelFromRollups(dependencies(), teamIds[0] as number, range, query.scheduler_id),
+          },
+        ]
+      : await crossTeamFunnelsFromRollups(dependencies(), {
           teamIds,
           enterpriseIds: identity.enterpriseIds,
           includeTestTeams: teamIds.some((id) => identity.testTeamIds.includes(id)),

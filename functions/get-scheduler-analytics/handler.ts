@@ -5,12 +5,12 @@ import { schedulerAnalyticsFromRollups } from '#shared/domain/rollups/answer';
 import { createHttpHandler } from '#shared/http/handler';
 import { resolveRange } from '#shared/schemas/params';
 
-const deps = analyticsDependencies();
+const dependencies = analyticsDependencies();
 
 export const handler = createHttpHandler(getSchedulerAnalytics, async ({ query, headers, identity }) => {
   const teamId = resolveV0Team(identity, { header: headers['x-team-id'], query: query.team_id });
   const range = resolveRange(query.start_date, query.end_date);
-  const { data, pagination, truncatedBlocks } = await schedulerAnalyticsFromRollups(deps, teamId, {
+  const { data, pagination, truncatedBlocks } = await schedulerAnalyticsFromRollups(dependencies(), teamId, {
     start: range.start,
     end: range.end,
     timezone: query.timezone,

@@ -5,7 +5,7 @@ import { teamFunnelFromRollups } from '#shared/domain/rollups/answer';
 import { createHttpHandler } from '#shared/http/handler';
 import { resolveRange } from '#shared/schemas/params';
 
-const deps = analyticsDependencies();
+const dependencies = analyticsDependencies();
 
 export const handler = createHttpHandler(getTeamFunnel, async ({ path, query, identity }) => {
   const teamId = requireTeamAccess(identity, path.teamId);
@@ -13,7 +13,7 @@ export const handler = createHttpHandler(getTeamFunnel, async ({ path, query, id
   return {
     statusCode: 200,
     body: {
-      data: await teamFunnelFromRollups(deps, teamId, range, query.scheduler_id),
+      data: await teamFunnelFromRollups(dependencies(), teamId, range, query.scheduler_id),
       meta: { team_id: teamId, start_date: range.start, end_date: range.end, timezone: query.timezone },
     },
   };

@@ -1,16 +1,15 @@
-import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
-import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { callDependencies } from '#shared/adapters/runtime/call-dependencies';
 import { resolveV0Team } from '#shared/auth/team-access';
 import { listCallTransfers } from '#shared/contracts/call-detail';
 import { listTeamTransfers } from '#shared/domain/call-transfers';
 import { createHttpHandler } from '#shared/http/handler';
 import { resolveRange } from '#shared/schemas/params';
 
-const calls = new DynamoCallStore(getDocumentClient(), physicalTableName('calls'));
+const dependencies = callDependencies();
 
 /** Transfers whose transferred_at lies in [start_date, end_date), newest first, with the call each belongs to. */
 export const handler = createHttpHandler(listCallTransfers, async ({ query, headers, identity }) => {
+  const { calls } = dependencies();
   const teamId = resolveV0Team(identity, { header: headers['x-team-id'], query: query.team_id });
   const range = resolveRange(query.start_date, query.end_date);
   const page = await listTeamTransfers(calls, { teamId, ...range, offset: query.offset, limit: query.limit });

@@ -1,6 +1,4 @@
-import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
-import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { callDependencies } from '#shared/adapters/runtime/call-dependencies';
 import { hasPermission } from '#shared/auth/identity';
 import { resolveV0Team } from '#shared/auth/team-access';
 import { requireEnv } from '#shared/config';
@@ -11,7 +9,7 @@ import { createHttpHandler } from '#shared/http/handler';
 import { toOffsetPage } from '#shared/pagination/offset';
 import { resolveRange } from '#shared/schemas/params';
 
-const calls = new DynamoCallStore(getDocumentClient(), physicalTableName('calls'));
+const dependencies = callDependencies();
 const secret = requireEnv('CURSOR_SECRET');
 
 /**
@@ -19,6 +17,7 @@ const secret = requireEnv('CURSOR_SECRET');
  * read:transcripts; `recording_url` is a 15-minute link signed for the calling key, as on the detail.
  */
 export const handler = createHttpHandler(listCalls, async ({ query, headers, identity, event }) => {
+  const { calls } = dependencies();
   const teamId = resolveV0Team(identity, { header: headers['x-team-id'], query: query.team_id });
   const range = resolveRange(query.start_date, query.end_date);
   const rows = await calls.listCallsByOffset({ teamId, ...range, type: query.type, offset: query.offset, limit: query.limit });

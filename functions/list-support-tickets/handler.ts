@@ -1,17 +1,16 @@
-import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
-import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { callDependencies } from '#shared/adapters/runtime/call-dependencies';
 import { requireEnterpriseAccess, resolveCrossTeams } from '#shared/auth/team-access';
 import { requireEnv } from '#shared/config';
 import { listSupportTickets } from '#shared/contracts/support-tickets';
 import { createHttpHandler } from '#shared/http/handler';
 import { readCursorList } from '#shared/pagination/cursor';
 
-const calls = new DynamoCallStore(getDocumentClient(), physicalTableName('calls'));
+const dependencies = callDependencies();
 const cursorSecret = requireEnv('CURSOR_SECRET');
 
 /** Tickets created in [start_date, end_date), newest first, across the enterprise's teams. */
 export const handler = createHttpHandler(listSupportTickets, async (input) => {
+  const { calls } = dependencies();
   const { path, query, identity } = input;
   const enterpriseId = requireEnterpriseAccess(identity, path.enterpriseId);
   const teamIds = resolveCrossTeams(identity, { teamId: query.team_id, includeTestTeams: query.include_test_teams });

@@ -1,6 +1,4 @@
-import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
-import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { leadDependencies } from '#shared/adapters/runtime/lead-dependencies';
 import { requireTeamAccess } from '#shared/auth/team-access';
 import { requireEnv } from '#shared/config';
 import { listTeamLeads } from '#shared/contracts/leads';
@@ -8,11 +6,12 @@ import { toCanonicalLead } from '#shared/domain/leads';
 import { createHttpHandler } from '#shared/http/handler';
 import { readCursorList } from '#shared/pagination/cursor';
 
-const leads = new DynamoLeadStore(getDocumentClient(), physicalTableName('leads'));
+const dependencies = leadDependencies();
 const cursorSecret = requireEnv('CURSOR_SECRET');
 
 /** The canonical leads feed: every channel, newest first; no default date range (the whole history). */
 export const handler = createHttpHandler(listTeamLeads, async (input) => {
+  const { leads } = dependencies();
   const teamId = requireTeamAccess(input.identity, input.path.teamId);
   const page = await readCursorList(input, {
     secret: cursorSecret,

@@ -1,6 +1,4 @@
-import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
-import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { leadDependencies } from '#shared/adapters/runtime/lead-dependencies';
 import { resolveV0Team } from '#shared/auth/team-access';
 import { listUnifiedLeads } from '#shared/contracts/leads';
 import { toUnifiedLead } from '#shared/domain/leads';
@@ -8,10 +6,11 @@ import { createHttpHandler } from '#shared/http/handler';
 import { toOffsetPage } from '#shared/pagination/offset';
 import { resolveRange } from '#shared/schemas/params';
 
-const leads = new DynamoLeadStore(getDocumentClient(), physicalTableName('leads'));
+const dependencies = leadDependencies();
 
 /** Leads whose datetime lies in [start_date, end_date), newest first. */
 export const handler = createHttpHandler(listUnifiedLeads, async ({ query, headers, identity }) => {
+  const { leads } = dependencies();
   const teamId = resolveV0Team(identity, { header: headers['x-team-id'], query: query.team_id });
   const range = resolveRange(query.start_date, query.end_date);
   const rows = await leads.listLeadsByOffset({ teamId, ...range, type: query.type, offset: query.offset, limit: query.limit });

@@ -1,7 +1,4 @@
-import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
-import { DynamoWebhookStore } from '#shared/adapters/dynamodb/webhook-store';
+import { webhookDependencies } from '#shared/adapters/runtime/webhook-dependencies';
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { requireEnv } from '#shared/config';
 import { listWebhookDeliveries } from '#shared/contracts/webhooks';
@@ -10,13 +7,12 @@ import { requireSubscription } from '#shared/domain/webhooks/subscriptions';
 import { createHttpHandler } from '#shared/http/handler';
 import { readCursorList } from '#shared/pagination/cursor';
 
-const client = getDocumentClient();
-const tenancy = new DynamoTenancyStore(client, physicalTableName('teams'));
-const store = new DynamoWebhookStore(client, physicalTableName('webhooks'));
+const dependencies = webhookDependencies();
 const meta = (requestId: string) => ({ request_id: requestId, timestamp: new Date().toISOString() });
 const cursorSecret = requireEnv('CURSOR_SECRET');
 
 export const handler = createHttpHandler(listWebhookDeliveries, async (input) => {
+  const { tenancy, webhooks: store } = dependencies();
   const team = await resolveWorkspaceTeam(input.identity, input.headers['x-workspace-id'], tenancy);
   const subscription = await requireSubscription(store, team, input.path.webhookId);
   const page = await readCursorList(input, {

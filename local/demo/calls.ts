@@ -1,5 +1,4 @@
-import type { TransferRecord } from '#shared/domain/call-transfers';
-import type { CallRecord } from '#shared/domain/calls';
+import type { CallRecord, TransferRecord } from '#shared/domain/calls';
 import { turnsFromText } from '#shared/domain/responder/transcript-turns';
 import { sandboxRecordingUrl } from '../sandbox-recordings';
 import { addDays, inSentence, iso, LocalCalendar, WEEKDAY_NAMES, weekdayOf } from './calendar';

@@ -1,7 +1,7 @@
 import { fitToBudget, itemBytes, PAGE_BUDGET_BYTES } from '#shared/pagination/budget';
 import { leadingBySessions } from './leading-rows';
 import { localDays } from './local-days';
-import { adGroupKey } from './rollups/ad-groups';
+import { type AdsRow, adGroupKey } from './rollups/ad-groups';
 import type { SessionRecord } from './sessions';
 
 /**
@@ -206,7 +206,6 @@ function byCountThenName<T extends { name: string; count: number }>(a: T, b: T):
 }
 
 type UtmRow = { source: string; medium: string; campaign: string; term: string; content: string; sessions: number; conversions: number };
-export type AdsRow = { gclid: string; wbraid: string; gbraid: string; sessions: number; conversions: number };
 
 /**
  * The blocks before they are sorted, cut and shaped: what both the raw computation below and the

@@ -1,7 +1,7 @@
 import { NotFoundError } from '#shared/errors';
 import type { CallStore } from '#shared/ports/call-store';
-import { type TransferRecord, toPublicTransfer } from './call-transfers';
-import { type CallRecord, type RecordingLink, toPublicCall } from './calls';
+import { toPublicTransfer } from './call-transfers';
+import { type CallRecord, type RecordingLink, type TransferRecord, toPublicCall } from './calls';
 
 /** Our call ids are UUIDs: anything else is answered like an unknown call, without a read. */
 const CALL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,32 +1,6 @@
 import { toOffsetPage } from '#shared/pagination/offset';
 import type { CallStore } from '#shared/ports/call-store';
-
-/**
- * A call handed to a person ("pre-call transfer"): where to, why and when. Recorded from the voice
- * provider's transfer-update messages and from end-of-call reports whose ended reason says the
- * call was forwarded; kept per team and provider call id, so a transfer that arrives before its
- * report joins the call on read.
- */
-export interface TransferRecord {
-  /** Stable per transfer: derived from the provider call id and what identifies the transfer, so a redelivery finds it. */
-  transfer_id: string;
-  team_id: number;
-  provider_call_id: string;
-  transferred_at: string;
-  destination: {
-    /** number, sip or assistant, as the provider names it; null when not given. */
-    type: string | null;
-    number: string | null;
-    sip_uri: string | null;
-    description: string | null;
-    /** What the assistant said to the caller before transferring. */
-    message: string | null;
-  };
-  reason: string | null;
-  /** transfer-update: the provider's transfer message; ended_reason: derived from an end-of-call report. */
-  source: 'transfer-update' | 'ended_reason';
-  created_at: string;
-}
+import type { TransferRecord } from './calls';
 
 /** The public shape of a transfer; call_id is null until the call's report has been stored. */
 export function toPublicTransfer(transfer: TransferRecord, callId: string | null) {

@@ -1,62 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { withFieldGroups } from '#shared/auth/field-groups';
-import { decodeIdentity, hasPermission, type Identity } from '#shared/auth/identity';
-import { ANY_KEY } from '#shared/auth/permissions';
-import type { BodyContract, BodyOf, HeadersOf, PathOf, QueryOf, RouteContract } from '#shared/contracts/contract';
-import { isExpired } from '#shared/domain/identity-resolver';
-import { type RateLimitDecision, rateLimitHeaders } from '#shared/domain/rate-limit';
-import { ForbiddenError } from '#shared/errors';
-import { beginInvocation, log } from '#shared/logging/logger';
-import { dimensionedMetric, flushMetrics } from '#shared/logging/metrics';
-import { embeddedJsonBytes, LAMBDA_RESPONSE_LIMIT_BYTES } from '#shared/pagination/budget';
-import { type RouteId, routeById } from '#shared/routes';
-import { errorBody } from './error-bodies';
-import { HttpError, toHttpError } from './errors';
-import { parseJsonObjectBody, parseOptionalJsonObjectBody } from './json-body';
+import type { RouteContract } from '#shared/contracts/contract';
+import { routeById } from '#shared/routes';
+import { errorResponse } from './middleware/errors';
+import { idempotency } from './middleware/idempotency';
+import { validateInput } from './middleware/input-validation';
+import { rateLimit } from './middleware/rate-limit';
+import { requestId } from './middleware/request-id';
+import { requestLog } from './middleware/request-log';
+import { asProxyResult, jsonResponse } from './middleware/response';
+import { CHECK_RESPONSES, responseCheck } from './middleware/response-check';
+import type { HttpInput, HttpMiddleware, HttpResult, IdempotencyGuard, RequestState, RouteEvent } from './middleware/route-request';
 import { environmentRateLimiter, type RateLimiter } from './rate-limit';
-import { describeIssue, parseHeaders, parseOrThrow } from './validation';
 
-/** What every request carries, whatever its route: what the idempotency guard works from. */
-export interface RequestInput {
-  readonly routeId: RouteId;
-  /** Every request header as sent, names lower-cased (the idempotency fingerprint reads them). */
-  readonly rawHeaders: Readonly<Record<string, string>>;
-  /** The JSON object the safe parser read from the body, before the contract's schema (undefined without a body). */
-  readonly rawBody: Readonly<Record<string, unknown>> | undefined;
-  readonly identity: Identity;
-  readonly requestId: string;
-  readonly event: APIGatewayProxyEvent;
-  /** What the rate limiter decided for this request (absent on public routes and where no limiter runs). */
-  readonly rateLimit?: RateLimitDecision;
-}
-
-/** A request validated against its route's contract: what a handler receives. */
-export interface HttpInput<C extends RouteContract> extends RequestInput {
-  readonly path: PathOf<C>;
-  readonly query: QueryOf<C>;
-  /** The headers the contract declares, by their declared names, validated. */
-  readonly headers: HeadersOf<C>;
-  readonly body: BodyOf<C>;
-}
-
-export interface HttpResult {
-  readonly statusCode: number;
-  readonly body: unknown;
-  readonly headers?: Record<string, string>;
-  /** The body is a base64 string of binary bytes (audio), answered as is rather than as JSON; the read API lists their media types as binary. */
-  readonly isBase64Encoded?: boolean;
-}
-
-/**
- * Makes a route's executions idempotent per `Idempotency-Key` (shared/http/idempotency.ts builds
- * one). It runs after input validation: `execute` is the route's handler; without the header it is
- * called as is.
- */
-export interface IdempotencyGuard {
-  run(input: RequestInput, context: Context, execute: () => Promise<HttpResult>): Promise<HttpResult>;
-}
+// What a route's handler answers, for the modules that build answers beside it.
+export type { HttpResult } from './middleware/route-request';
 
 export interface HttpHandlerOptions {
   /**
@@ -73,263 +31,40 @@ export interface HttpHandlerOptions {
 }
 
 /**
- * Under test (Jest sets both), every success body is checked against the route's contract, so
- * every test that calls a route also checks its responses. Production never pays for it.
- */
-const CHECK_RESPONSES = process.env.NODE_ENV === 'test' || process.env.JEST_WORKER_ID !== undefined;
-
-interface RequestState {
-  requestId: string;
-  started: number;
-  identity?: Identity;
-  rateLimit?: RateLimitDecision;
-}
-
-const state = new WeakMap<object, RequestState>();
-
-/** What a body may take inside the proxy response: Lambda's limit less room for the envelope and headers. */
-const MAX_BODY_BYTES = LAMBDA_RESPONSE_LIMIT_BYTES - 64 * 1024;
-
-function lowerCaseHeaders(headers: APIGatewayProxyEvent['headers'] | null): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers ?? {})) if (typeof v === 'string') out[k.toLowerCase()] = v;
-  return out;
-}
-
-/** X-Workspace-ID as sent (any letter case): the platform surface's workspace, counted by the limiter. */
-function workspaceIdOf(event: APIGatewayProxyEvent): string | undefined {
-  for (const [name, value] of Object.entries(event.headers ?? {})) {
-    if (name.toLowerCase() === 'x-workspace-id' && typeof value === 'string' && value.trim() !== '') return value.trim();
-  }
-  return undefined;
-}
-
-function requestIdOf(event: APIGatewayProxyEvent): string {
-  return event.requestContext?.requestId || randomUUID();
-}
-
-/**
- * Builds a middy handler for the route a contract describes: request id → input validation from
- * the contract (path, query, body size and safe JSON, headers, body schema; in a `before`
- * middleware) → the domain call → JSON response; the error middleware, registered last, maps typed
- * errors to the surface's error body and hides everything else behind a generic 500. The surface,
- * and whether the route is public, come from the route's row.
+ * Builds the Lambda handler of the route a contract describes, as a middy chain with one concern
+ * per middleware (shared/http/middleware/), sharing what they learn about the request in middy's
+ * `request.internal`. The surface, and whether the route is public, come from the route's row.
+ *
+ * middy runs the `before` hooks in the order they are used and the `after` and `onError` hooks in
+ * the reverse order, so a request goes: request id → rate limit (authenticated routes) → input
+ * validation → idempotency (routes given a guard) → the handler → idempotency → response check
+ * (under test) → response (field groups, JSON, size limit) → request log; an error, from wherever
+ * it is thrown, goes: idempotency → errors → request log.
  */
 export function createHttpHandler<const C extends RouteContract>(
   contract: C,
   handle: (input: HttpInput<C>) => Promise<HttpResult>,
   options: HttpHandlerOptions = {},
-) {
+): (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult> {
   const route = routeById(contract.routeId);
-  const surface = route.surface;
-  const isPublic = route.permission === null;
-  const inputs = new WeakMap<object, HttpInput<C>>();
+  const { surface } = route;
+  const limiter = () => (options.rateLimiter === undefined ? environmentRateLimiter() : options.rateLimiter);
+  const none: HttpMiddleware[] = [];
 
-  const requestIdMiddleware: middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
-    before: (request) => {
-      const requestId = requestIdOf(request.event);
-      state.set(request.event, { requestId, started: Date.now() });
-      beginInvocation(request.context, requestId);
-    },
-  };
+  const chain = middy<RouteEvent<C>, HttpResult, Error, Context, RequestState>({ timeoutEarlyInMillis: 0 })
+    .use(requestId())
+    .use(requestLog(route.id))
+    .use(errorResponse({ surface }))
+    .use(route.permission === null ? none : rateLimit({ surface, limiter }))
+    .use(validateInput(contract, route))
+    .use(jsonResponse({ surface }))
+    .use(CHECK_RESPONSES ? responseCheck(contract) : none)
+    .use(options.idempotency ? idempotency(options.idempotency) : none)
+    .handler(async (event: RouteEvent<C>): Promise<HttpResult> => {
+      if (event.replayed) return event.replayed;
+      if (!event.input) throw new Error('input was not validated');
+      return handle(event.input);
+    });
 
-  // Before anything else of an authenticated route: an expired key is a 401 even while API
-  // Gateway still holds its cached policy, and a request over a limit is a 429 before any input is
-  // read or any work done.
-  const limitRate: middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
-    before: async (request) => {
-      if (isPublic) return;
-      const event = request.event;
-      const s = state.get(event);
-      const identity = decodeIdentity(event.requestContext?.authorizer);
-      if (s) s.identity = identity;
-      if (isExpired(identity.expiresAt, new Date())) throw new HttpError(401, 'unauthorized', 'Missing or invalid API key');
-      const limiter = options.rateLimiter === undefined ? environmentRateLimiter() : options.rateLimiter;
-      if (!limiter) return;
-      const decision = await limiter.check({ identity, surface, workspaceId: workspaceIdOf(event) });
-      if (s) s.rateLimit = decision;
-      if (!decision.admitted) {
-        const window = decision.binding;
-        throw new HttpError(
-          429,
-          'rate_limited',
-          `Rate limit exceeded: ${window.limit} requests per ${window.scope === 'key' ? 'minute for this API key' : 'hour for this workspace'}; retry after ${decision.retryAfter} seconds`,
-        );
-      }
-    },
-  };
-
-  const validateInput: middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
-    before: (request) => {
-      const event = request.event;
-      const rawHeaders = lowerCaseHeaders(event.headers);
-      const s = state.get(event);
-      const requestId = s?.requestId ?? requestIdOf(event);
-      const identity = isPublic ? (null as unknown as Identity) : (s?.identity ?? decodeIdentity(event.requestContext?.authorizer));
-      // The authorizer's policy names routes with wildcards for path parameters, and API Gateway's
-      // `*` spans slashes: `GET/api/calls/*` (read:calls) also matches /api/calls/{id}/transcript.
-      // So each handler checks its own route's permission too.
-      if (!isPublic && route.permission !== null && route.permission !== ANY_KEY && !hasPermission(identity, route.permission)) {
-        throw new ForbiddenError(`This API key lacks ${route.permission}`);
-      }
-      // The order decides which mistake a request with several is told about; it is the order
-      // these checks had when handlers ran some of them (query, path, body size and JSON first).
-      const query = contract.query ? parseOrThrow(contract.query, event.queryStringParameters ?? {}, 'query') : {};
-      const path = contract.path ? parseOrThrow(contract.path, event.pathParameters ?? {}, 'path') : {};
-      const rawBody = contract.body ? readJsonBody(contract.body, event.body, rawHeaders) : undefined;
-      const headers = contract.headers ? parseHeaders(contract.headers, rawHeaders) : {};
-      const body = contract.body ? parseOrThrow(contract.body.schema, rawBody, 'body') : undefined;
-      inputs.set(event, {
-        routeId: route.id,
-        query: query as QueryOf<C>,
-        path: path as PathOf<C>,
-        headers: headers as HeadersOf<C>,
-        body: body as BodyOf<C>,
-        rawHeaders,
-        rawBody,
-        identity,
-        requestId,
-        event,
-        ...(s?.rateLimit ? { rateLimit: s.rateLimit } : {}),
-      });
-    },
-  };
-
-  const jsonResponse: middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
-    after: async (request) => {
-      const s = state.get(request.event);
-      const requestId = s?.requestId ?? '';
-      const limitHeaders = s?.rateLimit ? rateLimitHeaders(s.rateLimit) : {};
-      const result = request.response as unknown as HttpResult;
-      if (result.isBase64Encoded && typeof result.body === 'string') {
-        request.response = {
-          statusCode: result.statusCode,
-          headers: { 'x-request-id': requestId, ...limitHeaders, ...(result.headers ?? {}) },
-          body: result.body,
-          isBase64Encoded: true,
-        };
-        await logRequest(request.event, result.statusCode, route.id);
-        return;
-      }
-      // The key's field allow-list, in one place for every route: what a key may not see is left
-      // out of every success body, at any depth (shared/auth/field-groups.ts).
-      const visible = s?.identity && result.statusCode < 300 ? withFieldGroups(result.body, s.identity.fieldGroups) : result.body;
-      const body = JSON.stringify(visible);
-      if (embeddedJsonBytes(body) > MAX_BODY_BYTES) {
-        // Last resort: the page budgets keep every route under the limit. Lambda would refuse the
-        // payload and API Gateway answer a bare 502; this answers what happened, in the surface's shape.
-        log('error', 'response over the Lambda payload limit', { requestId, resource: request.event.resource, bytes: body.length });
-        request.response = {
-          statusCode: 500,
-          headers: { 'content-type': 'application/json', 'x-request-id': requestId },
-          body: JSON.stringify(
-            errorBody(
-              surface,
-              'response_too_large',
-              'The response would exceed the 6 MB limit of a response; ask for fewer rows (limit) or a narrower date range',
-              requestId,
-            ),
-          ),
-        };
-        await logRequest(request.event, 500, route.id);
-        return;
-      }
-      request.response = {
-        statusCode: result.statusCode,
-        headers: { 'content-type': 'application/json', 'x-request-id': requestId, ...limitHeaders, ...(result.headers ?? {}) },
-        body,
-      };
-      await logRequest(request.event, result.statusCode, route.id);
-    },
-  };
-
-  const errorHandler: middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
-    onError: async (request) => {
-      const s = state.get(request.event);
-      const requestId = s?.requestId ?? requestIdOf(request.event);
-      const error = request.error;
-      let statusCode = 500;
-      let body: Record<string, unknown>;
-      const httpError = toHttpError(error);
-      if (httpError) {
-        statusCode = httpError.statusCode;
-        body = errorBody(surface, httpError.code, httpError.message, requestId, {
-          field: httpError.field,
-          details: httpError.details,
-        });
-      } else {
-        log('error', 'unhandled error', {
-          requestId,
-          error: error instanceof Error ? error.message : String(error),
-          stack: error instanceof Error ? error.stack : undefined,
-        });
-        body = errorBody(surface, 'internal_error', 'Internal server error', requestId);
-      }
-      request.response = {
-        statusCode,
-        headers: { 'content-type': 'application/json', 'x-request-id': requestId, ...(s?.rateLimit ? rateLimitHeaders(s.rateLimit) : {}) },
-        body: JSON.stringify(body),
-      };
-      await logRequest(request.event, statusCode, route.id);
-    },
-  };
-
-  const lambdaHandler = async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
-    const input = inputs.get(event);
-    if (!input) throw new Error('input was not validated');
-    const execute = () => handle(input);
-    const result = options.idempotency ? await options.idempotency.run(input, context, execute) : await execute();
-    if (CHECK_RESPONSES) checkResponse(contract, result);
-    return result as unknown as APIGatewayProxyResult;
-  };
-
-  return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>({ timeoutEarlyInMillis: 0 })
-    .use(requestIdMiddleware)
-    .use(limitRate)
-    .use(validateInput)
-    .use(jsonResponse)
-    .use(errorHandler)
-    .handler(lambdaHandler);
-}
-
-function readJsonBody(body: BodyContract, raw: string | null, headers: Readonly<Record<string, string>>): Record<string, unknown> {
-  return body.required === false
-    ? parseOptionalJsonObjectBody(raw, headers, body.maxBytes)
-    : parseJsonObjectBody(raw, headers, body.maxBytes);
-}
-
-/**
- * A success body its contract does not describe (an undocumented status, a field added or renamed)
- * fails the test that made the request. Checked as the client gets it: the JSON text, parsed.
- */
-function checkResponse(contract: RouteContract, result: HttpResult): void {
-  if (result.statusCode < 200 || result.statusCode > 299) return;
-  const schema = contract.responses[result.statusCode];
-  if (!schema) throw responseContractError(`${contract.routeId} answered ${result.statusCode}, a status its contract does not list`);
-  const checked = schema().safeParse(JSON.parse(JSON.stringify(result.body ?? null)));
-  if (checked.success) return;
-  const issue = checked.error.issues[0];
-  const { message } = issue ? describeIssue(issue, 'response') : { message: 'invalid' };
-  throw responseContractError(`${contract.routeId} answered a ${result.statusCode} body its contract refuses: ${message}`);
-}
-
-/** The error becomes the generic 500 (tests usually silence logs), so it is also printed: the failing test says why. */
-function responseContractError(message: string): Error {
-  console.error(`response contract: ${message}`);
-  return new Error(message);
-}
-
-/** The request line, the route's 4xx/5xx count (dimension `route`: the route id) and the invocation's metrics. */
-async function logRequest(event: APIGatewayProxyEvent, statusCode: number, routeId: RouteId): Promise<void> {
-  const s = state.get(event);
-  if (statusCode >= 400) dimensionedMetric(statusCode >= 500 ? 'Http5xx' : 'Http4xx', { route: routeId });
-  // Metrics never change an answer: a failed flush is logged and the response goes out.
-  await flushMetrics().catch((error: unknown) => log('warn', 'metrics not written', { error: String(error) }));
-  log('info', 'request', {
-    requestId: s?.requestId,
-    method: event.httpMethod,
-    resource: event.resource,
-    status: statusCode,
-    durationMs: s ? Date.now() - s.started : undefined,
-  });
+  return async (event, context) => asProxyResult(await chain(event, context));
 }

@@ -1,4 +1,4 @@
-import type { JSONValue } from '@aws-lambda-powertools/commons/types';
+import type { JSONObject, JSONValue } from '@aws-lambda-powertools/commons/types';
 import type { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type { Context } from 'aws-lambda';
 import { getDynamoDBClient } from '#shared/adapters/dynamodb/client';
@@ -8,8 +8,8 @@ import { ServiceUnavailableError } from '#shared/errors';
 import { lazy } from '#shared/lazy';
 import { log } from '#shared/logging/logger';
 import { HttpError } from './errors';
-import type { HttpResult, IdempotencyGuard, RequestInput } from './handler';
 import { FINGERPRINT_HEADERS, IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_WINDOW_SECONDS, IDEMPOTENT_REPLAYED_HEADER } from './idempotency-key';
+import type { HttpResult, IdempotencyGuard, RequestInput } from './middleware/route-request';
 
 /**
  * `Idempotency-Key` for POSTs that create something, on Powertools' idempotency utility with its
@@ -183,8 +183,13 @@ function storable(result: HttpResult): StoredResponse | undefined {
 
 /** The persistence layer's response hook: runs only when an answer is replayed from its record. */
 function markReplayed(response: JSONValue): JSONValue {
-  const stored = response as unknown as StoredResponse;
-  return { ...stored, headers: { ...stored.headers, [IDEMPOTENT_REPLAYED_HEADER]: 'true' } } as unknown as JSONValue;
+  if (!isJsonObject(response)) return response;
+  const headers = isJsonObject(response.headers) ? response.headers : {};
+  return { ...response, headers: { ...headers, [IDEMPOTENT_REPLAYED_HEADER]: 'true' } };
+}
+
+function isJsonObject(value: JSONValue | undefined): value is JSONObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function replayed(stored: StoredResponse): HttpResult {

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { NotFoundError } from '#shared/errors';
 import { ASSET_FOLDER, type PageAsset, pageAssetsOf } from '#shared/pages/assets';
-import type { HttpResult } from './handler';
+import type { HttpResult } from './middleware/route-request';
 
 /**
  * Serves a page function's assets (shared/pages/assets.ts) and its HTML. In Lambda the files sit

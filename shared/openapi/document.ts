@@ -8,11 +8,12 @@ import { DEFAULT_RANGE_DAYS } from '#shared/schemas/params';
 import { OPERATION_EXAMPLES } from './examples/index';
 import { REPLAYED_HEADER_COMPONENT, REPLAYED_HEADER_DEFINITION, REPLAYED_RESPONSE_HEADER, withIdempotencyErrors } from './idempotency-docs';
 import { annotateBody, inputSchema, type JsonSchema, type ParameterObject, parametersOf, tidy } from './json-schema';
-import { OPERATION_DOCS, type OperationDocs } from './operations';
+import { OPERATION_DOCS } from './operations';
 import {
   CURSOR_RULES,
   infoDescription,
   OFFSET_RULES,
+  type OperationDocs,
   PARAMETER_DOCS,
   SERVERS,
   SHARED_RESPONSES,

@@ -8,34 +8,7 @@ import { CAMPAIGN_TYPES, MAX_RECIPIENTS, MAX_SCHEDULE_HORIZON_DAYS, MAX_TEMPLATE
 import type { RouteId } from '#shared/routes';
 import { MAX_RANGE_DAYS } from '#shared/schemas/query-parts';
 import type { BodyNote } from './json-schema';
-import { metricDefinitions } from './wording';
-
-/**
- * What each operation does, in words: the prose of the API description, by route id. What a route
- * takes and answers is in its contract (shared/contracts/); the generator (./document.ts) appends
- * permission, key types, date filters and paging rules to these descriptions.
- */
-export interface OperationDocs {
-  /** What the operation does, in Markdown. */
-  readonly description: string;
-  /**
-   * The stored timestamp start_date and end_date filter on; defaultRange: when absent they default
-   * to the last 7 days; maxSpanDays: the widest range the query schema accepts (none: unlimited).
-   */
-  readonly dateFilter?: { readonly field: string; readonly defaultRange: boolean; readonly maxSpanDays?: number };
-  /** How list items are ordered (the timestamp, newest first). */
-  readonly orderBy?: string;
-  /** Parameter descriptions for this route, overriding the shared ones (PARAMETER_DOCS). */
-  readonly parameters?: Readonly<Record<string, string>>;
-  /**
-   * Notes on members of the request body, by dotted path (e.g. `message.call.duration`), merged into
-   * the generated JSON Schema: a description, and keywords a refinement checks that JSON Schema
-   * cannot derive (e.g. a pattern). Used where the body schema is reused from the domain as is.
-   */
-  readonly bodyNotes?: Readonly<Record<string, BodyNote>>;
-  /** Example request bodies. */
-  readonly bodyExamples?: readonly unknown[];
-}
+import { metricDefinitions, type OperationDocs } from './wording';
 
 function createCampaignDescription(): string {
   return [
@@ -148,7 +121,7 @@ const VOICE_EXAMPLES: readonly unknown[] = [
   },
 ];
 
-/** Operations without an entry are described by their route's summary. */
+/** What each operation does, in words, by route id. Operations without an entry are described by their route's summary. */
 export const OPERATION_DOCS: { readonly [Id in RouteId]?: OperationDocs } = {
   listTeamSessions: {
     description: "Lists the team's scheduling-widget sessions.",

@@ -7,8 +7,7 @@ import type { RouteDefinition, Surface } from '#shared/routes';
 import { DEFAULT_RANGE_DAYS } from '#shared/schemas/params';
 import { MAX_RANGE_DAYS, V0_LIMIT, V1_LIMIT } from '#shared/schemas/query-parts';
 import { IDEMPOTENCY_KEY_DOC, IDEMPOTENCY_SECTION } from './idempotency-docs';
-import type { JsonSchema } from './json-schema';
-import type { OperationDocs } from './operations';
+import type { BodyNote, JsonSchema } from './json-schema';
 
 /** The API description's shared wording: servers, rules that apply to many routes, parameter descriptions. */
 
@@ -65,6 +64,33 @@ export function metricDefinitions(): string {
     '',
     'Rates are fractions between 0 and 1 (not percentages), rounded to 4 decimals, and 0 when there are no sessions.',
   ].join('\n');
+}
+
+/**
+ * What an operation does, in words: its prose in the API description (./operations.ts lists them
+ * by route id). What a route takes and answers is in its contract (shared/contracts/); the
+ * generator (./document.ts) appends permission, key types, date filters and paging rules.
+ */
+export interface OperationDocs {
+  /** What the operation does, in Markdown. */
+  readonly description: string;
+  /**
+   * The stored timestamp start_date and end_date filter on; defaultRange: when absent they default
+   * to the last 7 days; maxSpanDays: the widest range the query schema accepts (none: unlimited).
+   */
+  readonly dateFilter?: { readonly field: string; readonly defaultRange: boolean; readonly maxSpanDays?: number };
+  /** How list items are ordered (the timestamp, newest first). */
+  readonly orderBy?: string;
+  /** Parameter descriptions for this route, overriding the shared ones (PARAMETER_DOCS). */
+  readonly parameters?: Readonly<Record<string, string>>;
+  /**
+   * Notes on members of the request body, by dotted path (e.g. `message.call.duration`), merged into
+   * the generated JSON Schema: a description, and keywords a refinement checks that JSON Schema
+   * cannot derive (e.g. a pattern). Used where the body schema is reused from the domain as is.
+   */
+  readonly bodyNotes?: Readonly<Record<string, BodyNote>>;
+  /** Example request bodies. */
+  readonly bodyExamples?: readonly unknown[];
 }
 
 export interface ParameterContext {

@@ -1,5 +1,4 @@
-import type { TransferRecord } from '#shared/domain/call-transfers';
-import type { CallRecord } from '#shared/domain/calls';
+import type { CallRecord, TransferRecord } from '#shared/domain/calls';
 import type { LeadRecord } from '#shared/domain/leads';
 import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support';
 

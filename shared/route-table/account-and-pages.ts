@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '#shared/routes';
+import type { RouteDefinition } from './route-definition';
 
 /** Teams, who a key is, the API description and the pages (API reference, console). */
 export const ACCOUNT_AND_PAGE_ROUTES = [

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '#shared/routes';
+import type { RouteDefinition } from './route-definition';
 
 /** Sessions, bookings, funnels, scheduler analytics, schedulers and booking requests: the read API over the scheduling widget. */
 export const ANALYTICS_ROUTES = [

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '#shared/routes';
+import type { RouteDefinition } from './route-definition';
 
 /** Leads, the speed-to-lead intake, the voice webhook, calls with their transcripts, transfers and recordings, coach evaluations and support tickets. */
 export const LEADS_AND_CALLS_ROUTES = [

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '#shared/routes';
+import type { RouteDefinition } from './route-definition';
 
 /** SMS campaigns, inbound texts and the outbound texting feeds. */
 export const MESSAGING_ROUTES = [

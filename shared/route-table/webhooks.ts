@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '#shared/routes';
+import type { RouteDefinition } from './route-definition';
 
 /** Webhook subscriptions and their delivery log. */
 export const WEBHOOK_ROUTES = [

@@ -2,9 +2,9 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 
 /** A REST API proxy-integration event, as API Gateway (and the local gateway) builds it. */
 export function proxyEvent(
-  overrides: Partial<APIGatewayProxyEvent> & { authorizer?: Record<string, unknown> | null } = {},
+  overrides: Partial<APIGatewayProxyEvent> & { authorizer?: Record<string, unknown> | null; requestId?: string } = {},
 ): APIGatewayProxyEvent {
-  const { authorizer = null, ...rest } = overrides;
+  const { authorizer = null, requestId = 'req-1', ...rest } = overrides;
   return {
     resource: '/x',
     path: '/x',
@@ -17,7 +17,7 @@ export function proxyEvent(
     stageVariables: null,
     body: null,
     isBase64Encoded: false,
-    requestContext: { requestId: 'req-1', authorizer } as unknown as APIGatewayProxyEvent['requestContext'],
+    requestContext: { requestId, authorizer } as unknown as APIGatewayProxyEvent['requestContext'],
     ...rest,
   };
 }

@@ -242,3 +242,60 @@ describe('createHttpHandler: rate limits, expiry and field groups', () => {
     expect(JSON.parse((await handler(event(), context)).body)).toEqual(body);
   });
 });
+
+describe('createHttpHandler: the middleware chain', () => {
+  const publicRoute = defineContract({ routeId: 'getOpenApi', responses: { 200: () => z.unknown() } });
+
+  it('runs a public route without a key: no rate limiter is asked, and its handler has no caller identity to read', async () => {
+    const asked = { count: 0 };
+    const rateLimiter = {
+      check: async () => {
+        asked.count += 1;
+        throw new Error('a public route is not counted');
+      },
+    };
+    const reads = createHttpHandler(publicRoute, async ({ identity: who }) => ({ statusCode: 200, body: { key: who.keyId } }), {
+      rateLimiter,
+    });
+    const ignores = createHttpHandler(publicRoute, async ({ routeId }) => ({ statusCode: 200, body: { routeId } }), { rateLimiter });
+    const anonymous = proxyEvent({});
+
+    const refused = await reads(anonymous, context);
+    const answered = await ignores(anonymous, context);
+
+    expect(refused.statusCode).toBe(500);
+    expect(JSON.parse(refused.body)).toMatchObject({ error: 'internal_error' });
+    expect(answered.statusCode).toBe(200);
+    expect(JSON.parse(answered.body)).toEqual({ routeId: 'getOpenApi' });
+    expect(asked.count).toBe(0);
+  });
+
+  it('leaves the caller’s event as it was: the validated input travels on a copy', async () => {
+    const handler = createHttpHandler(readRoute, async ({ event: seen }) => ({ statusCode: 200, body: { sameHeaders: seen.headers } }), {
+      rateLimiter: null,
+    });
+    const sent = event({ headers: { 'X-Team-Id': '7' } });
+    const before = JSON.stringify(sent);
+    const response = await handler(sent, context);
+    expect(response.statusCode).toBe(200);
+    expect(JSON.stringify(sent)).toBe(before);
+    expect(Object.keys(sent)).not.toContain('input');
+  });
+
+  it('answers each request with its own state: the request id and rate-limit headers of one never reach the next', async () => {
+    let admitted = true;
+    const rateLimiter = {
+      check: async () => {
+        const window: WindowState = { scope: 'key', limit: 5, used: 1, remaining: admitted ? 4 : 0, reset: 1, admitted };
+        return { admitted, binding: window, windows: [window], retryAfter: admitted ? 0 : 9 };
+      },
+    };
+    const handler = createHttpHandler(readRoute, async () => ({ statusCode: 200, body: {} }), { rateLimiter });
+    const first = await handler(proxyEvent({ authorizer: encodeIdentity(identity()), requestId: 'req-a' }), context);
+    admitted = false;
+    const second = await handler(proxyEvent({ authorizer: encodeIdentity(identity()), requestId: 'req-b' }), context);
+    expect(first.headers).toMatchObject({ 'x-request-id': 'req-a', 'X-RateLimit-Remaining': '4' });
+    expect(second.statusCode).toBe(429);
+    expect(second.headers).toMatchObject({ 'x-request-id': 'req-b', 'X-RateLimit-Remaining': '0', 'Retry-After': '9' });
+  });
+});

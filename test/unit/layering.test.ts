@@ -1,45 +1,126 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { type ImportGraph, importCycles, importGraph } from '../support/import-graph';
 
 /**
- * The dependency rules of the layers (thin handlers; ports and adapters): domain code
- * throws typed errors and logs through shared modules, and leaves HTTP status codes, error bodies
- * and queue mechanics to the layers that own them.
+ * The dependency rules of the layers (thin handlers, ports and adapters): domain code throws typed
+ * errors, logs through shared modules and reaches storage, queues and providers through the ports'
+ * interfaces; HTTP status codes, error bodies, queue mechanics and the adapters belong to the layers
+ * that own them. And no module reaches itself back through its imports, type-only ones included.
  */
-const ROOT = path.resolve(__dirname, '../..');
+const graph = importGraph();
+const domainModules = [...graph.keys()].filter((file) => file.startsWith('shared/domain/'));
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return entry.name.endsWith('.ts') ? [full] : [];
-  });
+/**
+ * The folders ("rooms") modules live in: the top-level folder, and under shared/ and test/ the
+ * folder below it.
+ */
+function roomOf(file: string): string {
+  const [top, second] = file.split('/');
+  if ((top === 'shared' || top === 'test') && second !== undefined && !second.endsWith('.ts')) return `${top}/${second}`;
+  return top ?? file;
 }
 
-/** The repository-relative files a module imports (relative and `#shared/...` specifiers; packages are left out). */
-function importsOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'/g)].map((m) => m[1] ?? '');
-  return specifiers.flatMap((s) => {
-    if (s.startsWith('#shared/')) return [path.join('shared', s.slice('#shared/'.length))];
-    if (s.startsWith('.')) return [path.relative(ROOT, path.resolve(path.dirname(file), s))];
-    return [];
-  });
+/** IMPORT_REPORT=1 prints the import picture: modules per room, imports between rooms, cycles. */
+afterAll(() => {
+  if (!process.env.IMPORT_REPORT) return;
+  const modules = new Map<string, number>();
+  const between = new Map<string, number>();
+  for (const [file, targets] of graph) {
+    modules.set(roomOf(file), (modules.get(roomOf(file)) ?? 0) + 1);
+    for (const target of targets) {
+      if (roomOf(target) === roomOf(file)) continue;
+      const edge = `${roomOf(file)} → ${roomOf(target)}`;
+      between.set(edge, (between.get(edge) ?? 0) + 1);
+    }
+  }
+  const lines = [
+    `modules: ${graph.size}, in ${modules.size} rooms: ${[...modules].map(([room, n]) => `${room} ${n}`).join(', ')}`,
+    `imports between rooms (${between.size} pairs):`,
+    ...[...between].sort(([a], [b]) => a.localeCompare(b)).map(([edge, n]) => `  ${edge}: ${n}`),
+    `import cycles: ${importCycles(graph).length}`,
+    ...describeCycles(importCycles(graph)).map((chain) => `  ${chain}`),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+});
+
+/** One line per chain, so a failure shows the way round: `a.ts → b.ts → a.ts`. */
+function describeCycles(cycles: readonly (readonly string[])[]): string[] {
+  return cycles.map((chain) => chain.join(' → '));
 }
 
 describe('layering', () => {
-  const domainFiles = sourceFiles(path.join(ROOT, 'shared/domain'));
-
   it('finds the domain modules', () => {
-    expect(domainFiles.length).toBeGreaterThan(20);
+    expect(domainModules.length).toBeGreaterThan(20);
   });
 
-  it.each(['shared/http', 'shared/workers', 'functions', 'lib'])('no domain module imports from %s', (layer) => {
-    const offenders = domainFiles.flatMap((file) =>
-      importsOf(file)
-        .filter((target) => target === layer || target.startsWith(`${layer}/`))
-        .map((target) => `${path.relative(ROOT, file)} → ${target}`),
+  it.each(['shared/http', 'shared/workers', 'shared/adapters', 'functions', 'lib', 'local'])(
+    'no domain module imports from %s',
+    (layer) => {
+      const offenders = domainModules.flatMap((file) =>
+        (graph.get(file) ?? []).filter((target) => target.startsWith(`${layer}/`)).map((target) => `${file} → ${target}`),
+      );
+      expect(offenders).toEqual([]);
+    },
+  );
+
+  it('no module imports itself back through a chain of imports (type-only imports and import() included)', () => {
+    expect(describeCycles(importCycles(graph))).toEqual([]);
+  });
+});
+
+describe('the import cycle finder', () => {
+  const graphOf = (edges: Record<string, string[]>): ImportGraph => new Map(Object.entries(edges));
+
+  it('reports a group of modules that reach each other as its shortest chain from its first module', () => {
+    const cycles = importCycles(
+      graphOf({
+        'shared/routes.ts': ['shared/route-table/a.ts'],
+        'shared/route-table/a.ts': ['shared/route-table/b.ts', 'shared/auth/permissions.ts'],
+        'shared/route-table/b.ts': ['shared/routes.ts', 'shared/route-table/a.ts'],
+        'shared/auth/permissions.ts': [],
+      }),
     );
-    expect(offenders).toEqual([]);
+    expect(describeCycles(cycles)).toEqual(['shared/route-table/a.ts → shared/route-table/b.ts → shared/route-table/a.ts']);
+  });
+
+  it('reports each separate cycle once, and a module that imports itself', () => {
+    const cycles = importCycles(
+      graphOf({
+        'a.ts': ['b.ts'],
+        'b.ts': ['a.ts'],
+        'c.ts': ['d.ts'],
+        'd.ts': ['e.ts'],
+        'e.ts': ['c.ts'],
+        'f.ts': ['f.ts'],
+      }),
+    );
+    expect(describeCycles(cycles)).toEqual(['a.ts → b.ts → a.ts', 'c.ts → d.ts → e.ts → c.ts', 'f.ts → f.ts']);
+  });
+
+  it('reads type-only imports, re-exports, side-effect imports, import() and #shared/ aliases as imports', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'import-graph-'));
+    try {
+      const write = (file: string, text: string) => {
+        mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+        writeFileSync(path.join(root, file), text);
+      };
+      write('shared/a.ts', "import type { B } from './b';\nexport type { C } from '#shared/c';\nimport 'zod';\n");
+      write('shared/b.ts', "import './d';\nconst e = () => import('./e/index');\n");
+      write('shared/c.ts', 'export type C = 1;\n');
+      write('shared/d.ts', "import {\n  type A,\n} from './a';\n");
+      write('shared/e/index.ts', '');
+      const graph = importGraph(['shared'], root);
+      expect(graph.get('shared/a.ts')).toEqual(['shared/b.ts', 'shared/c.ts']);
+      expect(graph.get('shared/b.ts')).toEqual(['shared/d.ts', 'shared/e/index.ts']);
+      expect(describeCycles(importCycles(graph))).toEqual(['shared/a.ts → shared/b.ts → shared/d.ts → shared/a.ts']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('finds nothing in a graph whose imports all point one way', () => {
+    expect(importCycles(graphOf({ 'a.ts': ['b.ts', 'c.ts'], 'b.ts': ['c.ts'], 'c.ts': [] }))).toEqual([]);
   });
 });

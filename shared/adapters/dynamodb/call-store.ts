@@ -7,8 +7,7 @@ import {
   QueryCommand,
   type TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { TransferRecord } from '#shared/domain/call-transfers';
-import type { CallRecord } from '#shared/domain/calls';
+import type { CallRecord, TransferRecord } from '#shared/domain/calls';
 import { isEvaluable } from '#shared/domain/coach/evaluation-request';
 import type { LeadRecord } from '#shared/domain/leads';
 import { assertStorable } from '#shared/domain/stored-size';

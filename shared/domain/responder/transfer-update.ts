@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
-import type { TransferRecord } from '#shared/domain/call-transfers';
+import type { TransferRecord } from '#shared/domain/calls';
 import type { CallStore } from '#shared/ports/call-store';
 
 /**

@@ -1,4 +1,3 @@
-import type { AdsRow } from '#shared/domain/analytics';
 import type { SessionRecord } from '#shared/domain/sessions';
 
 /**
@@ -14,6 +13,9 @@ import type { SessionRecord } from '#shared/domain/sessions';
  * - the stored form lists keys under their (sessions, conversions) pair, which almost every group
  *   shares: `[[sessions, conversions, key, key, …], …]`, one compact JSON text.
  */
+/** One row of googleAdsData: a group of sessions by click ids, with its counts. */
+export type AdsRow = { gclid: string; wbraid: string; gbraid: string; sessions: number; conversions: number };
+
 /** The group key of a session's click ids, or null when it has none (the raw computation groups by the same ids). */
 export function adGroupKey(g: SessionRecord['google_ads']): string | null {
   const gclid = g.gclid ?? '';
