@@ -2,6 +2,7 @@ import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoEvaluationStore } from '#shared/adapters/dynamodb/coach-store';
 import { DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
+import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { eventBus } from '#shared/adapters/runtime/event-bus';
@@ -21,6 +22,7 @@ const tenancy = new DynamoTenancyStore(client, physicalTableName('teams'));
 const calls = new DynamoCallStore(client, physicalTableName('calls'), physicalTableName('leads'));
 const intake = new DynamoIntakeStore(client, physicalTableName('leads'));
 const evaluations = new DynamoEvaluationStore(client, physicalTableName('calls'));
+const schedulers = new DynamoSchedulerConfigStore(client, physicalTableName('teams'));
 const responder = new RuleBasedResponder();
 
 export const handler = createHttpHandler(
@@ -43,12 +45,14 @@ export const handler = createHttpHandler(
         statusCode: 200,
         body: {
           success: true,
-          message: `Ignored message type ${body.type}: only end-of-call-report is processed`,
+          message: `Acknowledged message type ${body.type}; not stored (only end-of-call-report and transfer-update are)`,
           data: { callId: null, appointmentId: null, ticketId: null },
         },
       };
     }
     const call = normalizeReport(body.report);
+    // The team's first scheduler gives the hours a booked time must fall in; a team without one books any time named.
+    const [firstScheduler] = await schedulers.listSchedulers({ teamId: team.id, limit: 1 });
     const result = await processCallReport(
       {
         calls,
@@ -60,7 +64,7 @@ export const handler = createHttpHandler(
         coachQueue: queues.get('coach-evaluations'),
         evaluations,
       },
-      { team, call, now: new Date() },
+      { team, call, now: new Date(), hours: firstScheduler?.scheduler.hours ?? null },
     );
     return {
       statusCode: result.created ? 201 : 200,
