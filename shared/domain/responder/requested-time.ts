@@ -86,6 +86,21 @@ const NAMED_HOURS: readonly [RegExp, number, number][] = [
   [/^\W{0,3}(at |around |about )?(noon|midday|lunchtime|lunch time)\b/i, 12, 0],
 ];
 
+const ORDINAL_DAY = /\b(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),? )?the (\d{1,2})(?:st|nd|rd|th)\b/gi;
+
+/**
+ * "Wednesday the 2nd" names a day of the month without the month, which chrono does not read: the
+ * month is the call's when that day is still ahead, else the next one.
+ */
+function withMonths(text: string, local: DateTime): string {
+  return text.replace(ORDINAL_DAY, (whole, day: string) => {
+    const n = Number(day);
+    if (n < 1 || n > 31) return whole;
+    const month = n >= local.day ? local : local.plus({ months: 1 });
+    return `${month.toFormat('MMMM', { locale: 'en-US' })} ${n}`;
+  });
+}
+
 export interface TimeMention extends RequestedTime {
   /** Where the mention starts in the text searched. */
   readonly index: number;
@@ -97,8 +112,8 @@ export interface TimeMention extends RequestedTime {
  * 7 am; "after lunch" is 1 pm and "noon" 12 pm.
  */
 export function timeMentions(text: string, timezone: string, callTime: Date, spanish = false): TimeMention[] {
-  const source = spanish ? toEnglish(text) : text;
   const local = DateTime.fromJSDate(callTime, { zone: timezone });
+  const source = withMonths(spanish ? toEnglish(text) : text, local);
   const wallClockAsUtc = new Date(Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second));
   const results = chrono.parse(source, { instant: wallClockAsUtc, timezone: 0 }, { forwardDate: true });
   const mentions: TimeMention[] = [];

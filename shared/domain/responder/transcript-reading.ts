@@ -115,7 +115,7 @@ const COMPLAINT: readonly Rule[] = [
   { pattern: /\b(overcharg\w*|charged (me )?twice|double[- ]charged|refund|reembolso|cobraron de m[aá]s)\b/i, what: 'a billing dispute' },
   {
     pattern:
-      /\b(still (leaking|broken|not working|doesn't work|does not work|dripping)|(didn't|did not|never) (fix|repair)(ed)?|same problem (again|as before)|sigue (goteando|fallando|sin funcionar))\b/i,
+      /\b(still (leaking|broken|not working|doesn't work|does not work|dripping|running|tripping)|(didn't|did not|never) (got |get )?(fix|repair)(ed)?|same problem (again|as before)|sigue (goteando|fallando|sin funcionar))\b/i,
     what: 'a repair that did not hold',
   },
   {
@@ -134,18 +134,17 @@ const VISIT: readonly Rule[] = [
     what: 'asks for an appointment',
   },
   {
-    pattern:
-      /\b(send|get) (someone|somebody|a tech(nician)?|a plumber|an electrician|a guy|one of your (guys|techs)) (out|over|here|to)\b/i,
+    pattern: /\b(send|get) (me )?(someone|somebody|a tech(nician)?|a plumber|an electrician|a guy|one of your (guys|techs))\b/i,
     what: 'asks for someone to be sent',
   },
   {
     pattern:
-      /\b(can|could|would) (you|someone|somebody|a tech(nician)?|one of your (guys|techs)) (come|stop|swing) (out|by|over|take a look|look)\b/i,
+      /\b(can|could|would) (you|someone|somebody|a tech(nician)?|a plumber|an electrician|one of your (guys|techs)) (come|stop|swing|get)( out| by| over| here| take a look| look)?\b/i,
     what: 'asks for a visit',
   },
   { pattern: /\b(come|stop|swing) (out|by|over) (and|to) (take a look|look|check|fix|see)\b/i, what: 'asks for a visit' },
   {
-    pattern: /\b(need|want|like) (someone|somebody|a tech(nician)?|a plumber|an electrician) to (come|look|check|fix)\b/i,
+    pattern: /\b(need|want|like) (someone|somebody|a tech(nician)?|a plumber|an electrician) (out|over|here|to (come|look|check|fix))\b/i,
     what: 'asks for a visit',
   },
   {
@@ -154,7 +153,7 @@ const VISIT: readonly Rule[] = [
   },
   {
     pattern:
-      /\b(agendar|programar|hacer) (una )?(cita|visita)\b|\bpueden? venir\b|\bmand(ar|en) a alguien\b|\bnecesito (una cita|que vengan|un t[eé]cnico)\b|\bme sirve\b|\best[aá] bien\b/i,
+      /\b(agendar|programar|hacer) (una )?(cita|visita)\b|\bpueden? venir\b|\bmand(ar|en) a alguien\b|\bnecesito (una cita|que vengan|un t[eé]cnico|un plomero|un electricista)\b|\bme sirve\b/i,
     what: 'asks for a visit (Spanish)',
   },
 ];
