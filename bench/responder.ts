@@ -32,15 +32,21 @@ interface LabelledCall {
   };
 }
 
-export interface LabelledSet {
+interface LabelledSet {
   readonly timezone: string;
   readonly call_time: string;
   readonly hours: WeeklyHours;
   readonly calls: readonly LabelledCall[];
 }
 
-export function loadLabelledSet(root: string): LabelledSet {
-  return JSON.parse(readFileSync(path.join(root, 'test', 'fixtures', 'responder', 'labelled-calls.json'), 'utf8')) as LabelledSet;
+/** The set the rules were tuned on, and the held-out one written after them (never tuned on). */
+const SETS = [
+  { name: 'tuned', file: 'labelled-calls.json' },
+  { name: 'held-out', file: 'labelled-calls.held-out.json' },
+] as const;
+
+function loadLabelledSet(root: string, file: string): LabelledSet {
+  return JSON.parse(readFileSync(path.join(root, 'test', 'fixtures', 'responder', file), 'utf8')) as LabelledSet;
 }
 
 function callOf(labelled: LabelledCall): NormalizedCall {
@@ -72,7 +78,7 @@ interface Counts {
   fn: number;
 }
 
-export interface Scores {
+interface Scores {
   readonly appointment: Counts;
   readonly ticket: Counts;
   /** Calls whose expected appointment has an agreed time, and how many were booked at exactly it. */
@@ -90,7 +96,7 @@ function count(counts: Counts, predicted: boolean, expected: boolean): void {
   else if (expected) counts.fn++;
 }
 
-export async function score(responder: Responder, set: LabelledSet, team: Team): Promise<Scores> {
+async function score(responder: Responder, set: LabelledSet, team: Team): Promise<Scores> {
   const appointment = { tp: 0, fp: 0, fn: 0 };
   const ticket = { tp: 0, fp: 0, fn: 0 };
   const timed = { total: 0, exact: 0 };
@@ -178,8 +184,8 @@ function figures(s: Scores) {
 }
 
 export async function run(ctx: SectionContext): Promise<SectionReport> {
-  const set = loadLabelledSet(ctx.root);
-  const team: Team = {
+  const sets = SETS.map((s) => ({ name: s.name, set: loadLabelledSet(ctx.root, s.file) }));
+  const team = (set: LabelledSet): Team => ({
     id: 1,
     name: 'Labelled set',
     timezone: set.timezone,
@@ -187,31 +193,35 @@ export async function run(ctx: SectionContext): Promise<SectionReport> {
     enterpriseId: 1,
     workspaceId: 'ws_labelled',
     createdAt: '2026-01-01T00:00:00.000Z',
-  };
-  ctx.progress(`deciding ${set.calls.length} labelled calls with the rule-based responder…`);
-  const rules = await score(new RuleBasedResponder(), set, team);
-  const runs: { name: string; scores: Scores }[] = [{ name: 'rules', scores: rules }];
-  const notes = [
-    `${set.calls.length} labelled calls (${[...new Set(set.calls.map((c) => c.category))].join(', ')}); no provider analysis, the transcript alone decides.`,
-    `Ticket category right when both opened one: rules ${rules.ticketCategory.right}/${rules.ticketCategory.total}.`,
-  ];
+  });
+  const responders: { name: string; responder: Responder }[] = [{ name: 'rules', responder: new RuleBasedResponder() }];
+  const notes = sets.map(
+    ({ name, set }) => `${name}: ${set.calls.length} labelled calls (${[...new Set(set.calls.map((c) => c.category))].join(', ')}).`,
+  );
+  notes.push('No provider analysis is given: the transcript alone decides.');
   const model = await modelResponder();
-  if (model) {
-    ctx.progress(`deciding the same calls with the model-backed responder (${model.name})…`);
-    const scores = await score(model.responder, set, team);
-    runs.push({ name: `model ${model.name}`, scores });
-    notes.push(`Model-backed: ${model.fallbacks()} of ${set.calls.length} calls fell back to the rules (time-out or unusable answer).`);
-  } else {
+  if (model) responders.push({ name: `model ${model.name}`, responder: model.responder });
+  else
     notes.push(
-      'Model-backed responder not run: set RESPONDER_LLM_BASE_URL, RESPONDER_LLM_API_KEY and RESPONDER_LLM_MODEL to run it on the same set.',
+      'Model-backed responder not run: set RESPONDER_LLM_BASE_URL, RESPONDER_LLM_API_KEY and RESPONDER_LLM_MODEL to run it on the same sets.',
     );
+  const runs: { name: string; scores: Scores }[] = [];
+  for (const r of responders) {
+    for (const { name, set } of sets) {
+      ctx.progress(`deciding ${set.calls.length} ${name} calls with ${r.name}…`);
+      runs.push({ name: `${r.name}, ${name}`, scores: await score(r.responder, set, team(set)) });
+    }
   }
-  for (const r of runs) for (const m of r.scores.mistakes) notes.push(`${r.name} wrong on ${m}`);
+  if (model) notes.push(`Model-backed: ${model.fallbacks()} decisions fell back to the rules (time-out or unusable answer).`);
+  for (const r of runs) {
+    notes.push(`${r.name}: ticket category right when both opened one ${r.scores.ticketCategory.right}/${r.scores.ticketCategory.total}.`);
+    for (const m of r.scores.mistakes) notes.push(`${r.name} wrong on ${m}`);
+  }
   return {
     tables: [
       {
-        title: 'Responder decisions on the labelled set',
-        columns: ['responder', 'decision', 'TP', 'FP', 'FN', 'precision', 'recall'],
+        title: 'Responder decisions on the labelled sets',
+        columns: ['responder, set', 'decision', 'TP', 'FP', 'FN', 'precision', 'recall'],
         rows: runs.flatMap((r) => rows(r.name, r.scores)),
       },
     ],
