@@ -231,7 +231,13 @@ export async function run(ctx: SectionContext): Promise<SectionReport> {
   };
 }
 
-/** The model-backed responder, when its settings are in the environment. */
+/** The model-backed responder (falling back to the rules), when its settings are in the environment. */
 async function modelResponder(): Promise<{ name: string; responder: Responder; fallbacks: () => number } | null> {
-  return null;
+  const baseUrl = process.env.RESPONDER_LLM_BASE_URL;
+  const apiKey = process.env.RESPONDER_LLM_API_KEY;
+  const model = process.env.RESPONDER_LLM_MODEL;
+  if (!baseUrl || !apiKey || !model) return null;
+  const { FallbackResponder, LlmResponder } = await import('#shared/adapters/http/llm-responder');
+  const responder = new FallbackResponder(new LlmResponder({ baseUrl, apiKey, model, timeoutMs: 30_000 }), new RuleBasedResponder());
+  return { name: model, responder, fallbacks: () => responder.fallbacks };
 }

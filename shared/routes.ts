@@ -50,6 +50,7 @@ export type PortUse =
   | 'sms-provider'
   | 'coach-evaluations'
   | 'call-evaluator'
+  | 'responder-model'
   | 'voice-recordings'
   | 'webhook-deliveries'
   | 'webhooks';

@@ -7,12 +7,12 @@ import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { eventBus } from '#shared/adapters/runtime/event-bus';
 import { queues } from '#shared/adapters/runtime/queues';
+import { responder } from '#shared/adapters/runtime/responder';
 import { scheduler } from '#shared/adapters/runtime/scheduler';
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { receiveVoiceReport } from '#shared/contracts/voice';
 import { normalizeReport } from '#shared/domain/responder/call-report';
 import { processCallReport } from '#shared/domain/responder/process-report';
-import { RuleBasedResponder } from '#shared/domain/responder/responder';
 import { recordTransferUpdate } from '#shared/domain/responder/transfer-update';
 import { createHttpHandler } from '#shared/http/handler';
 import { idempotencyKeys } from '#shared/http/idempotency';
@@ -23,7 +23,6 @@ const calls = new DynamoCallStore(client, physicalTableName('calls'), physicalTa
 const intake = new DynamoIntakeStore(client, physicalTableName('leads'));
 const evaluations = new DynamoEvaluationStore(client, physicalTableName('calls'));
 const schedulers = new DynamoSchedulerConfigStore(client, physicalTableName('teams'));
-const responder = new RuleBasedResponder();
 
 export const handler = createHttpHandler(
   receiveVoiceReport,
@@ -57,7 +56,7 @@ export const handler = createHttpHandler(
       {
         calls,
         intake,
-        responder,
+        responder: responder.get('default'),
         eventBus: eventBus.get('default'),
         outreachQueue: queues.get('outreach-calls'),
         scheduler: scheduler.get('default'),

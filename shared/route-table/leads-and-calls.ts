@@ -64,7 +64,7 @@ export const LEADS_AND_CALLS_ROUTES = [
       { table: 'leads', access: 'readwrite' },
       { table: 'idempotency', access: 'readwrite' },
     ],
-    uses: ['outreach-calls', 'scheduler', 'event-bus', 'coach-evaluations'],
+    uses: ['outreach-calls', 'scheduler', 'event-bus', 'coach-evaluations', 'responder-model'],
     summary: "Receive a voice provider's end-of-call report and process it with the AI responder",
     tag: 'Voice',
   },
