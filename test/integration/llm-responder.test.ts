@@ -104,7 +104,8 @@ describe('LlmResponder', () => {
       temperature: 0,
       response_format: { type: 'json_schema', json_schema: { name: 'responder_decision', strict: true } },
     });
-    const user = JSON.parse(((sent?.body.messages as { content: string }[])[1] as { content: string }).content) as Record<string, unknown>;
+    const messages = (sent?.body.messages ?? []) as { content: string }[];
+    const user = JSON.parse(messages[1]?.content ?? 'null') as Record<string, unknown>;
     expect(user).toMatchObject({ team_zone: 'America/New_York', call_time_local: 'Tuesday 2026-11-24 10:00', transcript: TRANSCRIPT });
 
     expect(decision.appointment).toMatchObject({

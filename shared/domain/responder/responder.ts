@@ -103,7 +103,8 @@ export class RuleBasedResponder implements Responder {
     const decisions: Decision[] = [];
     const reading = readTranscript(call.turns, call.transcript, call.endedReason);
     const analysis = call.analysis;
-    const emergency = reading.voicemail || reading.wrongNumber ? null : reading.emergency;
+    // The transcript speaks for each analysis member the provider left out, never against one it gave.
+    const emergency = reading.voicemail || reading.wrongNumber || analysis.urgency !== null ? null : reading.emergency;
     const urgency = analysis.urgency ?? (emergency ? 'emergency' : 'standard');
 
     let appointment: ResponderDecision['appointment'] = null;
@@ -154,8 +155,8 @@ function ticketFor(
   const complaintReason = COMPLAINT.test(reasonText);
   const escalationReason = ESCALATION.test(reasonText);
   const silenced = reading.voicemail !== null || reading.wrongNumber !== null;
-  const complaint = silenced ? null : reading.complaint;
-  const cancellation = silenced || reading.reschedule ? null : reading.cancellation;
+  const complaint = silenced || analysis.sentiment !== null ? null : reading.complaint;
+  const cancellation = silenced || reading.reschedule || analysis.bookingIntent !== null ? null : reading.cancellation;
   const why = [
     raisedUrgency ? `urgency "${urgency}" is above standard` : null,
     emergency ? `emergency: ${emergency.hazard}` : null,
