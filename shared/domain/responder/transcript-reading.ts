@@ -8,8 +8,6 @@ import type { TranscriptTurn } from './transcript-turns';
  * (requested-time.ts), with the libraries loaded on first use.
  */
 
-export type CallKind = 'voicemail' | 'wrong_number' | 'cancellation' | 'reschedule' | 'emergency' | 'complaint' | 'booking' | 'inquiry';
-
 export interface Finding {
   /** Why, in words an operator reads. */
   readonly reason: string;
