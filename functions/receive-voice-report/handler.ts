@@ -2,7 +2,6 @@ import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoEvaluationStore } from '#shared/adapters/dynamodb/coach-store';
 import { DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
-import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { eventBus } from '#shared/adapters/runtime/event-bus';
@@ -16,13 +15,18 @@ import { processCallReport } from '#shared/domain/responder/process-report';
 import { recordTransferUpdate } from '#shared/domain/responder/transfer-update';
 import { createHttpHandler } from '#shared/http/handler';
 import { idempotencyKeys } from '#shared/http/idempotency';
+import { lazy } from '#shared/lazy';
 
 const client = getDocumentClient();
 const tenancy = new DynamoTenancyStore(client, physicalTableName('teams'));
 const calls = new DynamoCallStore(client, physicalTableName('calls'), physicalTableName('leads'));
 const intake = new DynamoIntakeStore(client, physicalTableName('leads'));
 const evaluations = new DynamoEvaluationStore(client, physicalTableName('calls'));
-const schedulers = new DynamoSchedulerConfigStore(client, physicalTableName('teams'));
+// The scheduler store reads luxon (time zones): loaded with the first report, not for every message type.
+const schedulers = lazy(async () => {
+  const { DynamoSchedulerConfigStore } = await import('#shared/adapters/dynamodb/scheduler-config-store');
+  return new DynamoSchedulerConfigStore(client, physicalTableName('teams'));
+});
 
 export const handler = createHttpHandler(
   receiveVoiceReport,
@@ -51,7 +55,7 @@ export const handler = createHttpHandler(
     }
     const call = normalizeReport(body.report);
     // The team's first scheduler gives the hours a booked time must fall in; a team without one books any time named.
-    const [firstScheduler] = await schedulers.listSchedulers({ teamId: team.id, limit: 1 });
+    const [firstScheduler] = await (await schedulers()).listSchedulers({ teamId: team.id, limit: 1 });
     const result = await processCallReport(
       {
         calls,

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { NormalizedCall } from '#shared/domain/responder/call-report';
 import type { Decision, Responder, ResponderContext, ResponderDecision } from '#shared/domain/responder/responder';
 import type { Team } from '#shared/domain/tenancy';
+import { lazy } from '#shared/lazy';
 
 export interface LlmResponderConfig {
   /** An OpenAI-compatible API root, e.g. https://api.openai.com/v1 (POST <baseUrl>/chat/completions). */
@@ -56,34 +57,39 @@ const ANSWER_JSON_SCHEMA = {
 const LOCAL_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-const answerSchema = z
-  .object({
-    appointment: z
-      .object({
-        status: z.enum(['scheduled', 'requested']),
-        local_time: z.string().regex(LOCAL_TIME).nullable(),
-        preferred_date: z.string().regex(DATE).nullable(),
-      })
-      .strict()
-      .nullable(),
-    ticket: z
-      .object({
-        category: z.enum(['urgent_request', 'complaint', 'escalation', 'negative_experience', 'cancellation']),
-        priority: z.enum(['low', 'normal', 'high', 'urgent']),
-        subject: z.string().trim().min(1).max(300),
-      })
-      .strict()
-      .nullable(),
-    reason: z.string().trim().min(1).max(1000),
-    evidence: z.array(z.string().max(1000)).max(10),
-  })
-  .strict();
+/** Built with the first answer (README, Decisions: cold start): the webhook also answers messages that never reach the model. */
+const answerSchema = lazy(() =>
+  z
+    .object({
+      appointment: z
+        .object({
+          status: z.enum(['scheduled', 'requested']),
+          local_time: z.string().regex(LOCAL_TIME).nullable(),
+          preferred_date: z.string().regex(DATE).nullable(),
+        })
+        .strict()
+        .nullable(),
+      ticket: z
+        .object({
+          category: z.enum(['urgent_request', 'complaint', 'escalation', 'negative_experience', 'cancellation']),
+          priority: z.enum(['low', 'normal', 'high', 'urgent']),
+          subject: z.string().trim().min(1).max(300),
+        })
+        .strict()
+        .nullable(),
+      reason: z.string().trim().min(1).max(1000),
+      evidence: z.array(z.string().max(1000)).max(10),
+    })
+    .strict(),
+);
 
-const chatCompletionSchema = z.object({
-  choices: z
-    .array(z.object({ message: z.object({ content: z.string().nullable().optional(), refusal: z.string().nullable().optional() }) }))
-    .min(1),
-});
+const chatCompletionSchema = lazy(() =>
+  z.object({
+    choices: z
+      .array(z.object({ message: z.object({ content: z.string().nullable().optional(), refusal: z.string().nullable().optional() }) }))
+      .min(1),
+  }),
+);
 
 /** The model could not answer usably: the caller falls back to the rules. */
 export class ResponderModelError extends Error {
@@ -180,13 +186,13 @@ export class LlmResponder implements Responder {
   }
 }
 
-function parseAnswer(text: string): z.output<typeof answerSchema> {
-  const completion = chatCompletionSchema.safeParse(parseJson(text, 'response body'));
+function parseAnswer(text: string): z.output<ReturnType<typeof answerSchema>> {
+  const completion = chatCompletionSchema().safeParse(parseJson(text, 'response body'));
   if (!completion.success) throw new ResponderModelError('the response is not a chat completion');
   const [choice] = completion.data.choices;
   if (choice?.message.refusal) throw new ResponderModelError('the language model refused to decide');
   if (typeof choice?.message.content !== 'string') throw new ResponderModelError('the language model answered without content');
-  const answer = answerSchema.safeParse(parseJson(choice.message.content, 'answer'));
+  const answer = answerSchema().safeParse(parseJson(choice.message.content, 'answer'));
   if (!answer.success) {
     const issue = answer.error.issues[0];
     throw new ResponderModelError(
