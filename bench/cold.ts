@@ -69,6 +69,9 @@ export const LOAD_ENV: Readonly<Record<string, string>> = {
   COACH_LLM_BASE_URL: 'http://127.0.0.1:9',
   COACH_LLM_API_KEY: 'bench',
   COACH_LLM_MODEL: 'bench',
+  RESPONDER_LLM_BASE_URL: 'https://llm.example.invalid/v1',
+  RESPONDER_LLM_API_KEY: 'bench',
+  RESPONDER_LLM_MODEL: 'bench',
   WEBHOOK_SECRET_KEY: 'bench-webhook-secret-key',
   WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false',
   // As the stack sets it (lib/webhooks.ts); an empty value reads as unset.

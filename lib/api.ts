@@ -12,6 +12,7 @@ import {
   type Method,
   MethodLoggingLevel,
   RequestAuthorizer,
+  ResponseTransferMode,
   ResponseType,
   RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
@@ -180,7 +181,10 @@ export class SurfaceApi extends Construct {
     for (const route of routes) {
       const fn = functions.get(route.functionName);
       if (!fn) throw new Error(`no function for route ${route.id}`);
-      const integration = new LambdaIntegration(fn.function, { allowTestInvoke: false });
+      const integration = new LambdaIntegration(fn.function, {
+        allowTestInvoke: false,
+        ...(route.streamsResponse ? { responseTransferMode: ResponseTransferMode.STREAM } : {}),
+      });
       const resource = this.api.root.resourceForPath(route.path);
       const method =
         route.permission === null

@@ -20,6 +20,11 @@ export interface CoachLanguageModelProps {
    */
   readonly model?: string;
   /**
+   * The model the voice webhook's AI responder asks (same provider and key); it must support structured outputs.
+   * @default context `responderLlmModel`, else the coach's model
+   */
+  readonly responderModel?: string;
+  /**
    * Name of an existing Secrets Manager secret whose string is the API key.
    * @default context `coachLlmApiKeySecretName`, else the stack creates a secret holding a placeholder
    */
@@ -38,11 +43,13 @@ export class CoachLanguageModel extends Construct {
   public readonly apiKeySecret: ISecret;
   public readonly baseUrl: string;
   public readonly model: string;
+  public readonly responderModel: string;
 
   constructor(scope: Construct, id: string, props: CoachLanguageModelProps = {}) {
     super(scope, id);
     this.baseUrl = setting(this, props.baseUrl, 'coachLlmBaseUrl') ?? 'https://api.openai.com/v1';
     this.model = setting(this, props.model, 'coachLlmModel') ?? 'gpt-4o-mini';
+    this.responderModel = setting(this, props.responderModel, 'responderLlmModel') ?? this.model;
     const existingSecretName = setting(this, props.apiKeySecretName, 'coachLlmApiKeySecretName');
     if (existingSecretName !== undefined) {
       this.apiKeySecret = Secret.fromSecretNameV2(this, 'ApiKey', existingSecretName);
@@ -66,5 +73,15 @@ export class CoachLanguageModel extends Construct {
     fn.addEnvironment('COACH_LLM_BASE_URL', this.baseUrl);
     fn.addEnvironment('COACH_LLM_MODEL', this.model);
     fn.addEnvironment('COACH_LLM_API_KEY', this.apiKeySecret.secretValue.unsafeUnwrap());
+  }
+
+  /**
+   * Gives the voice webhook the responder's model: the same provider and API key as the coach's,
+   * wired the same way (one secret, one place to move to a run-time secret read).
+   */
+  public bindResponder(fn: ServiceFunction): void {
+    fn.addEnvironment('RESPONDER_LLM_BASE_URL', this.baseUrl);
+    fn.addEnvironment('RESPONDER_LLM_MODEL', this.responderModel);
+    fn.addEnvironment('RESPONDER_LLM_API_KEY', this.apiKeySecret.secretValue.unsafeUnwrap());
   }
 }

@@ -30,6 +30,7 @@ export interface ServicePorts {
  * - 'voice-provider': base URL, assistant and phone number ids, the API key (dynamic reference; no grant needed);
  * - 'sms-provider': SMS_ORIGINATION_IDENTITY, sms-voice:SendTextMessage;
  * - 'call-evaluator': the coach's language model: base URL, model, the API key (dynamic reference; no grant needed).
+ * - 'responder-model': the voice responder's model, on the same provider and key as the coach's (RESPONDER_LLM_*).
  * - 'voice-recordings': VOICE_PROVIDER_RECORDING_HOSTS (the recordings are fetched over HTTPS; no grant).
  * - 'webhook-deliveries': the webhook queue's URL, sqs:SendMessage on it;
  * - 'webhooks': the key that seals signing secrets (dynamic reference), private targets off, the retry schedule.
@@ -56,6 +57,9 @@ export function bindPorts(fn: ServiceFunction, uses: readonly PortUse[], ports: 
         break;
       case 'call-evaluator':
         ports.coachLanguageModel.bind(fn);
+        break;
+      case 'responder-model':
+        ports.coachLanguageModel.bindResponder(fn);
         break;
       case 'voice-recordings':
         ports.voiceProvider.bindRecordings(fn);

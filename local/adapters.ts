@@ -3,10 +3,12 @@ import { callEvaluator } from '#shared/adapters/runtime/call-evaluator';
 import { eventBus } from '#shared/adapters/runtime/event-bus';
 import { queues as queueSlot } from '#shared/adapters/runtime/queues';
 import { recordingSource } from '#shared/adapters/runtime/recording-source';
+import { responder as responderSlot } from '#shared/adapters/runtime/responder';
 import { scheduler as schedulerSlot } from '#shared/adapters/runtime/scheduler';
 import { smsProvider } from '#shared/adapters/runtime/sms-provider';
 import { voiceProvider } from '#shared/adapters/runtime/voice-provider';
 import { RuleBasedEvaluator } from '#shared/domain/coach/rule-evaluator';
+import { RuleBasedResponder } from '#shared/domain/responder/responder';
 import { isWebhookEventType } from '#shared/domain/webhooks/model';
 import { EVENT_SOURCE } from '#shared/ports/event-bus';
 import type { QueueName } from '#shared/ports/message-queue';
@@ -146,6 +148,9 @@ export async function startLocalAdapters(options: LocalAdaptersOptions): Promise
   // The coach's evaluator: deterministic rules instead of the language model (no network, no key).
   const evaluator = new RuleBasedEvaluator();
   callEvaluator.use(() => evaluator);
+  // The voice responder: the rules alone (no network, no key); the stack puts a model in front of them.
+  const rules = new RuleBasedResponder();
+  responderSlot.use(() => rules);
   const handlerRecordings = outsideFunctions(new SandboxRecordings());
   recordingSource.use(() => handlerRecordings);
   const scheduler = new LocalScheduler(queue, state);
@@ -161,7 +166,8 @@ export async function startLocalAdapters(options: LocalAdaptersOptions): Promise
     await callReports?.stop();
     await Promise.all([...queues.values()].map((q) => q.stop()));
     await sms.close();
-    for (const slot of [queueSlot, eventBus, smsProvider, voiceProvider, recordingSource, schedulerSlot, callEvaluator]) slot.reset();
+    for (const slot of [queueSlot, eventBus, smsProvider, voiceProvider, recordingSource, schedulerSlot, callEvaluator, responderSlot])
+      slot.reset();
   };
   const streams = await startStreamConsumers({ endpoint: options.dynamoEndpoint, state, dataDir, ...options.streams }).catch(
     async (error: unknown) => {

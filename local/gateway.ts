@@ -7,7 +7,7 @@ import { AUTHORIZER_SETTINGS } from '#shared/auth/authorizer-settings';
 import { policyAllows } from '#shared/auth/policy';
 import { errorBody } from '#shared/http/error-bodies';
 import { log } from '#shared/logging/logger';
-import { findRoute, type Surface } from '#shared/routes';
+import { findRoute, type RouteDefinition, type Surface } from '#shared/routes';
 import { AuthorizerCache, type AuthorizerOutcome } from './authorizer-cache';
 import { serveDemoKeys } from './demo-keys-endpoint';
 import { runAsFunction } from './function-environment';
@@ -26,6 +26,7 @@ import {
   TOO_LARGE,
 } from './gateway-request';
 import { describeError, sendGateway, sendJson, toHttpResponse } from './gateway-response';
+import { installLambdaStreaming, isStreamingHandler, LocalResponseStream } from './lambda-streaming';
 import type { CompletedRequest } from './request-log';
 
 /**
@@ -118,6 +119,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
   const cachedTtlMs = Math.max(0, (options.authorizerCacheTtlSeconds ?? Number(process.env.AUTHORIZER_CACHE_TTL_SECONDS ?? 300)) * 1000);
   const ttlMsOf = (surface: Surface) => (AUTHORIZER_SETTINGS[surface].cacheTtlSeconds > 0 ? cachedTtlMs : 0);
   const loadHandler = options.loadHandler ?? loadFunctionHandler;
+  installLambdaStreaming();
 
   const handlers = new Map<string, ProxyHandler>();
 
@@ -246,6 +248,8 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
       isBase64Encoded: false,
     } as unknown as APIGatewayProxyEvent;
 
+    if (route.streamsResponse) return stream(route, event, res, requestId);
+
     let result: unknown;
     try {
       const fn = handlerFor(route.functionName);
@@ -266,6 +270,32 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     }
     res.writeHead(response.statusCode, response.headers);
     res.end(response.body);
+  }
+
+  /**
+   * A route whose answer streams (API Gateway `responseTransferMode: STREAM`): the handler writes
+   * its status, headers and bytes to the response as it goes; no integration time-out applies to
+   * the transfer. A failure before the first byte is a 502, as for a buffered handler; after it, the
+   * connection is cut (the client sees a body shorter than announced).
+   */
+  async function stream(route: RouteDefinition, event: APIGatewayProxyEvent, res: ServerResponse, requestId: string): Promise<void> {
+    const fn = handlerFor(route.functionName) as unknown;
+    if (!isStreamingHandler(fn)) {
+      log('error', 'the handler of a streamed route is not a streaming handler', { requestId, route: route.id });
+      return sendGateway(res, route.surface, 'DEFAULT_5XX', requestId, 502);
+    }
+    const responseStream = new LocalResponseStream(res, requestId);
+    const streaming = fn as (event: APIGatewayProxyEvent, stream: LocalResponseStream, context: Context) => Promise<unknown>;
+    try {
+      await runAsFunction(route.functionName, () =>
+        streaming(event, responseStream, lambdaContext(route.functionName, Date.now() + INTEGRATION_TIMEOUT_MS)),
+      );
+      if (!responseStream.writableEnded) responseStream.end();
+    } catch (error) {
+      log('error', 'streaming handler failed', { requestId, route: route.id, error: describeError(error) });
+      if (!res.headersSent) return sendGateway(res, route.surface, 'DEFAULT_5XX', requestId, 502);
+      res.destroy();
+    }
   }
 
   const server = createServer((req, res) => {

@@ -1,11 +1,13 @@
+import { Readable } from 'node:stream';
 import type { RecordingFetch, RecordingSource } from '#shared/ports/recording-source';
 
 /**
  * The sandbox voice provider's recording storage: every https URL on SANDBOX_RECORDING_HOST answers a
  * small silent WAV (the seeded calls and the simulated reports point there), so a recording link
- * works end to end under `npm start` without a network. Two path markers stand for the provider's
- * failures, for the tests and the demo: `oversized` answers more than the cap allows, `unavailable`
- * answers an error.
+ * works end to end under `npm start` without a network. Path markers stand for the provider's
+ * cases, for the tests and the demo: `oversized` answers more than the cap allows, `unavailable`
+ * answers an error, `long-<minutes>` answers that many minutes of silence (8 kHz, 8-bit: 480 KB a
+ * minute), generated as it is read.
  */
 export const SANDBOX_RECORDING_HOST = 'recordings.example.com';
 
@@ -21,16 +23,28 @@ export class SandboxRecordings implements RecordingSource {
     this.fetched.push(`${url.host}${url.pathname}`);
     if (url.hostname !== SANDBOX_RECORDING_HOST) return { kind: 'failed', reason: 'the sandbox only stores recordings on its own host' };
     if (url.pathname.includes('unavailable')) return { kind: 'failed', reason: 'the provider answered 500' };
-    if (url.pathname.includes('oversized'))
-      return limits.maxBytes < 5 * 1024 * 1024
-        ? { kind: 'too_large' }
-        : { kind: 'ok', contentType: 'audio/wav', bytes: silentWav(5 * 1024 * 1024) };
-    return { kind: 'ok', contentType: 'audio/wav', bytes: silentWav(8000) };
+    if (url.pathname.includes('oversized')) return { kind: 'too_large' };
+    const long = /long-(\d{1,3})/.exec(url.pathname);
+    const samples = long ? Number(long[1]) * 60 * 8000 : 8000;
+    if (44 + samples > limits.maxBytes) return { kind: 'too_large' };
+    return { kind: 'ok', contentType: 'audio/wav', contentLength: 44 + samples, body: Readable.from(silentWavChunks(samples)) };
   }
+}
+
+/** The same WAV as silentWav, in 64 KiB chunks made as they are read (a long one is never held whole). */
+function* silentWavChunks(samples: number): Generator<Buffer> {
+  yield wavHeader(samples);
+  const chunk = Buffer.alloc(64 * 1024, 128);
+  for (let left = samples; left > 0; left -= chunk.length) yield left >= chunk.length ? chunk : chunk.subarray(0, left);
 }
 
 /** A mono 8 kHz 8-bit PCM WAV of `samples` samples of silence (one second per 8000). */
 export function silentWav(samples: number): Buffer {
+  // 8-bit PCM is unsigned: 128 is silence.
+  return Buffer.concat([wavHeader(samples), Buffer.alloc(samples, 128)]);
+}
+
+function wavHeader(samples: number): Buffer {
   const header = Buffer.alloc(44);
   header.write('RIFF', 0, 'ascii');
   header.writeUInt32LE(36 + samples, 4);
@@ -45,6 +59,5 @@ export function silentWav(samples: number): Buffer {
   header.writeUInt16LE(8, 34); // bits per sample
   header.write('data', 36, 'ascii');
   header.writeUInt32LE(samples, 40);
-  // 8-bit PCM is unsigned: 128 is silence.
-  return Buffer.concat([header, Buffer.alloc(samples, 128)]);
+  return header;
 }

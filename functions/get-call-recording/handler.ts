@@ -8,6 +8,7 @@ import { requireEnv } from '#shared/config';
 import { getCallRecording } from '#shared/contracts/call-recordings';
 import { fetchCallRecording, parseRecordingHosts } from '#shared/domain/call-recording';
 import { createHttpHandler } from '#shared/http/handler';
+import { streamBody, streamingHandler } from '#shared/http/response-stream';
 
 const tenancy = new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));
 const calls = new DynamoCallStore(getDocumentClient(), physicalTableName('calls'));
@@ -16,23 +17,28 @@ const allowedHosts = parseRecordingHosts(requireEnv(RECORDING_HOSTS_ENV));
 
 /**
  * GET /api/calls/{callId}/recording: public (no authorizer); the signed link stands for the key,
- * re-checked on every fetch. Answers the provider's bytes, never its URL.
+ * re-checked on every fetch. Streams the provider's bytes through (a long call's recording is tens
+ * of MB), never its URL.
  */
-export const handler = createHttpHandler(getCallRecording, async ({ path, query }) => {
-  const recording = await fetchCallRecording(
-    { tenancy, calls, source: recordingSource.get('default'), allowedHosts, secret, now: new Date() },
-    {
-      claims: { callId: path.callId, teamId: query.team_id, keyId: query.key, expires: query.expires },
-      signature: query.signature,
-    },
-  );
-  return {
-    statusCode: 200,
-    body: recording.bytes.toString('base64'),
-    isBase64Encoded: true,
-    headers: {
-      'content-type': recording.contentType,
-      'cache-control': 'private, no-store',
-    },
-  };
-});
+export const handler = streamingHandler(
+  createHttpHandler(getCallRecording, async ({ path, query, event }) => {
+    const recording = await fetchCallRecording(
+      { tenancy, calls, source: recordingSource.get('default'), allowedHosts, secret, now: new Date() },
+      {
+        claims: { callId: path.callId, teamId: query.team_id, keyId: query.key, expires: query.expires },
+        signature: query.signature,
+      },
+    );
+    streamBody(event, recording.body);
+    return {
+      statusCode: 200,
+      body: '',
+      isBase64Encoded: true,
+      headers: {
+        'content-type': recording.contentType,
+        'cache-control': 'private, no-store',
+        ...(recording.contentLength === null ? {} : { 'content-length': String(recording.contentLength) }),
+      },
+    };
+  }),
+);

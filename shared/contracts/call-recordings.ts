@@ -38,7 +38,7 @@ export const getCallRecording = defineContract({
   responseMediaType: 'audio/*',
   errors: {
     403: 'The link is invalid (any member edited) or expired (15 minutes after it was issued), or the key it was issued to is revoked, no longer holds read:calls or no longer reaches the team: ask the call detail for a new link',
-    409: 'The recording cannot be served: it is larger than 4 MiB, or it is stored at a host this service does not fetch recordings from',
+    409: 'The recording cannot be served: it is larger than 200 MB, or it is stored at a host this service does not fetch recordings from',
     503: 'The voice provider did not deliver the recording (an error, a timeout, a redirect off its host): try again later',
   },
 });

@@ -38,9 +38,19 @@ export const call = responseSchema(() =>
       analysis: z.strictObject({
         call_reason: nullableString(),
         sentiment: nullableString(),
-        booking_intent: z.boolean().nullable(),
-        urgency: nullableString(),
+        booking_intent: z.boolean().nullable().describe('Read liberally from the analysis: true, "yes", 1, …'),
+        urgency: nullableString().describe("low, standard, high, urgent or emergency, read from the analysis's words or a 1–5 number"),
+        raw: z
+          .record(z.string(), z.unknown())
+          .nullable()
+          .optional()
+          .describe("The analysis as the voice provider sent it (the assistant's plan decides its members), without its summary"),
       }),
+      warnings: z
+        .array(z.string())
+        .readonly()
+        .optional()
+        .describe("What of the report's analysis could not be read, each naming the member; the call was stored anyway"),
       ended_reason: nullableString(),
       cost: z.number().nullable().describe('Dollars'),
       appointment_id: nullableString(),
@@ -52,6 +62,11 @@ export const call = responseSchema(() =>
           z.strictObject({
             decision: z.string().describe('appointment, ticket or no_action'),
             reason: z.string().describe('Why the AI responder decided so, in words an operator reads'),
+            evidence: z
+              .array(z.string())
+              .readonly()
+              .optional()
+              .describe('The words of the call the decision rests on, quoted from the transcript'),
           }),
         )
         .readonly()

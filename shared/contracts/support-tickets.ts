@@ -22,7 +22,7 @@ export const supportTicket = responseSchema(() =>
       priority: z
         .enum(['low', 'normal', 'high', 'urgent'])
         .describe('urgent: emergency-level urgency; high: other raised urgency or an escalation; normal: otherwise'),
-      category: z.string().describe('urgent_request, complaint, escalation or negative_experience'),
+      category: z.string().describe('urgent_request, complaint, escalation, negative_experience or cancellation'),
       subject: z.string().max(300).describe('The call summary (or call reason), at most 300 characters'),
       reason: z.string().describe('Why the AI responder opened the ticket'),
       customer: z.strictObject({ name: nullableString(), phone: nullableString().describe('E.164') }),

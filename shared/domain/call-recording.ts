@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { hasPermission } from '#shared/auth/identity';
 import { type RecordingLinkClaims, verifyRecordingLink } from '#shared/auth/recording-link';
 import { ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError } from '#shared/errors';
@@ -7,11 +8,11 @@ import type { RecordingSource } from '#shared/ports/recording-source';
 import { type KeyResolverStore, resolveApiKeyById } from './identity-resolver';
 
 /**
- * The largest recording served: the answer is base64 in Lambda's 6 MB response (4/3 of the bytes,
- * about 5.6 MB here), so a larger one is refused with a 409 rather than failing in the gateway.
+ * The largest recording served: the answer is streamed (Lambda response streaming through API
+ * Gateway, whose limit is 200 MB), about 7 hours of 8 kHz WAV or 3.5 hours of 16 kHz mono.
  */
-export const MAX_RECORDING_BYTES = 4 * 1024 * 1024;
-/** How long the provider has to deliver the recording (well within the function's timeout). */
+export const MAX_RECORDING_BYTES = 200_000_000;
+/** How long the provider has to start answering (the transfer itself may take longer). */
 export const RECORDING_FETCH_TIMEOUT_MS = 8_000;
 
 export interface RecordingRequest {
@@ -47,7 +48,7 @@ export function parseRecordingHosts(value: string): ReadonlySet<string> {
 export async function fetchCallRecording(
   deps: RecordingDependencies,
   request: RecordingRequest,
-): Promise<{ contentType: string; bytes: Buffer }> {
+): Promise<{ contentType: string; contentLength: number | null; body: Readable }> {
   const { claims } = request;
   const check = verifyRecordingLink(deps.secret, claims, request.signature, deps.now);
   if (!check.ok) {
@@ -78,8 +79,11 @@ export async function fetchCallRecording(
   const fetched = await deps.source.fetchRecording(url, { maxBytes: MAX_RECORDING_BYTES, timeoutMs: RECORDING_FETCH_TIMEOUT_MS });
   switch (fetched.kind) {
     case 'ok':
-      if (fetched.bytes.length > MAX_RECORDING_BYTES) throw tooLarge(claims.callId);
-      return { contentType: fetched.contentType, bytes: fetched.bytes };
+      if (fetched.contentLength !== null && fetched.contentLength > MAX_RECORDING_BYTES) {
+        fetched.body.destroy();
+        throw tooLarge(claims.callId);
+      }
+      return { contentType: fetched.contentType, contentLength: fetched.contentLength, body: fetched.body };
     case 'too_large':
       throw tooLarge(claims.callId);
     case 'failed':
@@ -91,7 +95,7 @@ export async function fetchCallRecording(
 
 function tooLarge(callId: string): ConflictError {
   return new ConflictError(
-    `The recording of call ${callId} is larger than ${MAX_RECORDING_BYTES / (1024 * 1024)} MiB, the most this API serves`,
+    `The recording of call ${callId} is larger than ${MAX_RECORDING_BYTES / 1_000_000} MB, the most this API serves`,
   );
 }
 

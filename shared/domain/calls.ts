@@ -28,7 +28,11 @@ export interface CallRecord {
     sentiment: string | null;
     booking_intent: boolean | null;
     urgency: string | null;
+    /** The analysis as the provider sent it (absent on calls stored before it was kept). */
+    raw?: Record<string, unknown> | null;
   };
+  /** What could not be read from the report's provider-defined analysis (absent before warnings were kept). */
+  warnings?: readonly string[];
   ended_reason: string | null;
   cost: number | null;
   appointment_id: string | null;
@@ -36,7 +40,7 @@ export interface CallRecord {
   lead_id: number | null;
   stl_call_id: number | null;
   /** What the AI responder decided and why (for operators). */
-  decisions?: readonly { readonly decision: string; readonly reason: string }[];
+  decisions?: readonly { readonly decision: string; readonly reason: string; readonly evidence?: readonly string[] }[];
   created_at: string;
 }
 

@@ -49,13 +49,14 @@ function voiceReportDescription(): string {
   return [
     "Receives a voice provider's end-of-call report and processes it with the AI responder: the call is stored, with the appointment and support ticket the responder decided on.",
     '**Headers:** `Authorization: Bearer <API_KEY>`, `X-Workspace-ID: <WORKSPACE_ID>` (names the team), `Content-Type: application/json`. Errors use the platform body `{success: false, error, message, field?, request_id}`.',
-    '**Required fields.** message.type (a string); for type end-of-call-report also message.call.id (a string). Every other member is optional, but its type is checked: a wrong type, or a missing required field, is a 400 whose message and field name the member (e.g. `message.call.id: is required`). A message type other than end-of-call-report is acknowledged with 200 and ignored.',
-    '**Two shapes.** The original flat shape (message.transcript, message.summary, message.recordingUrl, message.analysis.{callReason, sentiment, bookingIntent, urgency}) and the nested shape of current providers (message.artifact.{transcript, recordingUrl}, message.analysis.summary, message.analysis.structuredData.{…}, endedReason, startedAt, endedAt, cost) are both accepted; where both carry a value the flat member wins. message.call.duration is in **seconds** (stored rounded to whole seconds). recordingUrl must be an https URL and is stored as given: the service never fetches it.',
+    "**Required fields.** message.type (a string); for type end-of-call-report also message.call.id (a string). The envelope's other members are optional, but their types are checked: a wrong type, or a missing required field, is a 400 whose message and field name the member (e.g. `message.call.id: is required`). message.analysis is **never** a reason to refuse: it is whatever the assistant's analysis plan produces (below). transfer-update is recorded; any other message type (status-update, assistant.started, handoff-destination-request, language-change-detected, call.deleted, call.artifact.upload, chat.*, session.*, …) is acknowledged with 200 and not stored.",
+    "**Shapes.** The original flat shape (message.transcript, message.summary, message.recordingUrl, message.analysis.{callReason, sentiment, bookingIntent, urgency}), the nested shape of current providers (message.artifact.{transcript, messages, recordingUrl}, message.analysis.summary, message.analysis.structuredData, endedReason, startedAt, endedAt, cost), and Vapi's 2026 members (artifact.recording {stereoUrl, mono {combinedUrl, assistantUrl, customerUrl}}, costs[], call.costBreakdown, call.startedAt/endedAt, analysis.structuredDataMulti and successEvaluation, message-level customer and phoneNumber) are all accepted; where several carry a value the flat member wins. The recording stored is the mono combined one, else the stereo one. message.call.duration is in **seconds** (stored rounded to whole seconds). Recording URLs must be https and are stored as given.",
+    '**Analysis, read liberally.** callReason, sentiment, bookingIntent and urgency are looked for in message.analysis, then message.analysis.structuredData, then each structuredDataMulti entry (its result), keys in any case (booking_intent, BookingIntent). bookingIntent reads true/false, "yes"/"no", 1/0; urgency reads words (low, standard, high, urgent, emergency and synonyms such as critical or asap) or a number on a 1–5 scale (6–10 read as a 1–10 scale). A value that cannot be read is null and recorded as a warning on the call (`warnings`, naming the member); the analysis as sent is kept on the call (`analysis.raw`).',
     [
-      '**AI responder rules** (each decision is recorded on the call, with its reason, as `decisions` in GET /api/calls):',
-      '- bookingIntent true → an appointment. When the transcript names a day and a time after the call (e.g. "tomorrow at 11 pm", read in the team’s time zone relative to when the call happened, DST included), it is `scheduled` for that instant; otherwise it is `requested` (staff schedule it), with the named day as preferred date when a day without a time is named.',
-      '- urgency above standard (anything but standard, low, normal, routine, none), a negative sentiment (negative, angry, frustrated, upset, dissatisfied), or a call reason that is a complaint (it mentions complain…, refund, dispute, damage, unhappy or bad service) or asks for escalation (escalat…, manager, supervisor, legal, lawyer or cancel) → a support ticket (GET /api/v1/enterprise/{enterpriseId}/support-tickets). Priority: urgent for emergency, critical, urgent or immediate urgency; high for any other raised urgency or an escalation; normal otherwise.',
-      '- otherwise no action: the call is stored alone.',
+      '**AI responder rules** (each decision is recorded on the call, with its reason and the words it rests on, as `decisions` in GET /api/calls). The analysis decides where it says; where a member is absent the transcript decides:',
+      "- a visit: bookingIntent true, or (without bookingIntent) the caller asks for a visit, accepts a time offered, asks to reschedule, or the assistant confirms a booking → an appointment, `scheduled` at the time the call settles on (the assistant's confirmation first, else the last time named; relative dates such as \"next Tuesday after lunch\" in the team's time zone relative to the call, Spanish too), inside the team's scheduler hours when it has a scheduler; otherwise `requested`, with the named day as preferred date.",
+      '- urgency above standard, or (without urgency) an emergency in the transcript (gas smell, flooding, sewage backup, sparks or burning, carbon monoxide, no heat in freezing weather); a negative sentiment, or (without sentiment) a complaint in the transcript; a call reason that is a complaint or asks for escalation; or (without bookingIntent) a cancellation → a support ticket. Priority urgent for an emergency, high for other raised urgency or an escalation, normal otherwise.',
+      '- voicemails and wrong numbers, price questions without a booking, and everything else → no action: the call is stored alone.',
     ].join('\n'),
     '**Leads.** An inbound call becomes a unified lead of type call (status booked when an appointment was created). The report of an outreach call placed for an intake lead (matched by metadata stl_call_id or the provider call id) closes that lead’s outreach: the lead records the outcome and appointment, and `lead.booking_created` and `lead.completed` are emitted; an unanswered call with attempts left schedules the next attempt instead.',
     '**Idempotency.** A report is processed once per team and message.call.id: the first delivery answers 201 with the ids it created; a redelivery (or a copy racing it) creates nothing and answers 200 with the same ids. appointmentId and ticketId are null when nothing of the kind was created; all three ids are null when the message type is ignored.',
@@ -63,7 +64,8 @@ function voiceReportDescription(): string {
 }
 
 const VOICE_BODY_NOTES: Readonly<Record<string, BodyNote>> = {
-  'message.type': 'Required. end-of-call-report is processed; any other type is acknowledged with 200 and ignored.',
+  'message.type':
+    'Required. end-of-call-report is processed, transfer-update recorded; any other type is acknowledged with 200 and not stored.',
   'message.call': 'Required for an end-of-call-report.',
   'message.call.id': "Required for an end-of-call-report: the provider's call id. Reports are idempotent per team and call id.",
   'message.call.customer.number':
@@ -83,9 +85,10 @@ const VOICE_BODY_NOTES: Readonly<Record<string, BodyNote>> = {
     description: 'Recording URL of the nested shape; the same https rule applies.',
     pattern: '^https://',
   },
-  'message.analysis.structuredData': 'Nested shape: callReason, sentiment, bookingIntent, urgency; the flat message.analysis members win.',
-  'message.analysis.urgency':
-    'standard (or low, normal, routine, none) is ordinary; any other value is raised urgency and opens a support ticket.',
+  'message.analysis':
+    "Whatever the assistant's analysis plan produces: never refused, read liberally (see the description), kept on the call as analysis.raw; what cannot be read is a warning on the call.",
+  'message.costs':
+    'The costs of the call by component (USD); summed for the call cost when message.cost and call.costBreakdown.total are absent.',
   'message.durationSeconds': 'Call length in seconds, read when message.call.duration is absent.',
 };
 

@@ -64,7 +64,7 @@ export const LEADS_AND_CALLS_ROUTES = [
       { table: 'leads', access: 'readwrite' },
       { table: 'idempotency', access: 'readwrite' },
     ],
-    uses: ['outreach-calls', 'scheduler', 'event-bus', 'coach-evaluations'],
+    uses: ['outreach-calls', 'scheduler', 'event-bus', 'coach-evaluations', 'responder-model'],
     summary: "Receive a voice provider's end-of-call report and process it with the AI responder",
     tag: 'Voice',
   },
@@ -159,6 +159,8 @@ export const LEADS_AND_CALLS_ROUTES = [
       { table: 'calls', access: 'read' },
     ],
     uses: ['voice-recordings'],
+    // Recordings of long calls run to tens of MB: streamed through, never held whole.
+    streamsResponse: true,
     summary: "A call's recording, through a signed link from the call detail (valid 15 minutes)",
     tag: 'Calls',
   },

@@ -24,6 +24,12 @@ export interface RouteDefinition<Id extends string = string> {
    * `idempotency` table (readwrite): it honours `Idempotency-Key` (see isIdempotent).
    */
   readonly tables: readonly { readonly table: TableName; readonly access: 'read' | 'readwrite' }[];
+  /**
+   * The function streams its answer (Lambda response streaming, API Gateway `responseTransferMode:
+   * STREAM`, up to 200 MB) rather than returning it whole (6 MB); its handler is built with
+   * shared/http/response-stream.ts. Not with caching or compression.
+   */
+  readonly streamsResponse?: true;
   /** Queues and services the function sends to, so the stack configures and grants exactly those. */
   readonly uses?: readonly PortUse[];
   readonly summary: string;
@@ -42,6 +48,7 @@ export type PortUse =
   | 'sms-provider'
   | 'coach-evaluations'
   | 'call-evaluator'
+  | 'responder-model'
   | 'voice-recordings'
   | 'webhook-deliveries'
   | 'webhooks';

@@ -11,7 +11,7 @@ import { sandboxRecordingUrl, silentWav } from '../../local/sandbox-recordings';
 import { type LocalService, startLocalService } from '../../local/service';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 
-process.env.LOG_LEVEL = 'silent';
+process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'silent';
 
 let service: LocalService;
 let fixture: TenancyFixture;
@@ -102,6 +102,38 @@ describe('GET /api/calls/{callId}/recording', () => {
     expect(answer.bytes.subarray(0, 4).toString('ascii')).toBe('RIFF');
   });
 
+  it('streams a 30 MiB recording (66 minutes of 8 kHz WAV) through the gateway, byte for byte, as it arrives', async () => {
+    const call = await storedCall(fixture.teams.own, 'https://recordings.example.com/calls/long-66.wav');
+    const samples = 66 * 60 * 8000;
+    const response = await fetch(link(call, await keyId()));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('audio/wav');
+    expect(Number(response.headers.get('content-length'))).toBe(44 + samples);
+    expect(response.headers.get('x-request-id')).toEqual(expect.any(String));
+    // Read chunk by chunk: the body arrives in many pieces, not as one buffered answer.
+    let total = 0;
+    let chunks = 0;
+    let header: Buffer | null = null;
+    let silent = true;
+    const reader = response.body?.getReader();
+    if (!reader) throw new Error('no body');
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const chunk = Buffer.from(value);
+      if (!header) header = chunk.subarray(0, 44);
+      const data = total < 44 ? chunk.subarray(44 - total) : chunk;
+      if (silent && data.some((b) => b !== 128)) silent = false;
+      total += chunk.length;
+      chunks++;
+    }
+    expect(total).toBe(44 + samples);
+    expect(total).toBeGreaterThan(30 * 1024 * 1024);
+    expect(chunks).toBeGreaterThan(10);
+    expect(header?.equals(silentWav(samples).subarray(0, 44))).toBe(true);
+    expect(silent).toBe(true);
+  });
+
   it('refuses an edited link with 403', async () => {
     const call = await storedCall(fixture.teams.own);
     const url = new URL(link(call, await keyId()));
@@ -182,7 +214,7 @@ describe('GET /api/calls/{callId}/recording', () => {
   it('answers 409 for a recording over the size cap and 503 when the provider fails, never a bare 5xx', async () => {
     const key = await keyId();
     const large = await storedCall(fixture.teams.own, 'https://recordings.example.com/calls/oversized.wav');
-    expectError(await fetchLink(link(large, key)), 409, /larger than 4 MiB/);
+    expectError(await fetchLink(link(large, key)), 409, /larger than 200 MB/);
     const failing = await storedCall(fixture.teams.own, 'https://recordings.example.com/calls/unavailable.wav');
     expectError(await fetchLink(link(failing, key)), 503, /did not deliver the recording/);
   });

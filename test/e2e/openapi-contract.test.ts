@@ -561,6 +561,45 @@ describe('the POST routes, through the local gateway', () => {
     expect(invalid).toMatchObject({ success: false, field: 'message.call.id' });
   });
 
+  it('stores a Vapi 2026 report and one whose analysis cannot be read (201), with the warnings and raw analysis documented on the call', async () => {
+    const headers = { 'x-workspace-id': voiceReports.workspaceId };
+    const vapi = JSON.parse(readFileSync(`${__dirname}/../fixtures/vapi/end-of-call-report.2026-api.json`, 'utf8')) as { message: Json };
+    const runId = Date.now().toString(36);
+    const post = (body: Json) =>
+      expectDocumented('receiveVoiceReport', { path: '/v1/responder/webhook', method: 'POST', key: all().key, headers, body }, 201);
+    const modern = await post({ message: { ...vapi.message, call: { ...(vapi.message.call as Json), id: `vapi-2026-${runId}` } } });
+    const odd = await post({
+      message: {
+        type: 'end-of-call-report',
+        call: { id: `odd-analysis-${runId}` },
+        transcript: 'AI: Bayview Plumbing.\nCustomer: A pipe burst and water is everywhere, please send someone now.',
+        analysis: { structuredData: { bookingIntent: 'maybe', urgency: { level: 9 } }, successEvaluation: 3 },
+      },
+    });
+    expect((modern.data as Json).appointmentId).toEqual(expect.any(String));
+    expect((odd.data as Json).ticketId).toEqual(expect.any(String));
+
+    const rows: Json[] = [];
+    for (const teamId of all().team_ids) {
+      const body = await expectDocumented('listCalls', { path: `/api/calls?team_id=${teamId}&limit=1000`, key: all().key });
+      rows.push(...(body.data as Json[]));
+    }
+    const stored = rows.find((row) => row.call_id === (odd.data as Json).callId);
+    expect(stored?.warnings).toEqual([
+      expect.stringMatching(/^message\.analysis\.structuredData\.bookingIntent: /),
+      expect.stringMatching(/^message\.analysis\.structuredData\.urgency: /),
+    ]);
+    expect(stored?.analysis).toMatchObject({
+      raw: {
+        structuredData: { bookingIntent: 'maybe', urgency: { level: 9 } },
+        successEvaluation: 3,
+      },
+    });
+    expect(stored?.decisions).toEqual(
+      expect.arrayContaining([expect.objectContaining({ decision: 'ticket', evidence: [expect.stringContaining('A pipe burst')] })]),
+    );
+  });
+
   it('answers intake with documented bodies: test-mode preview (200), created (201), duplicate (409), no phone (400)', async () => {
     const single = key('enterprise').key;
     const lead = { external_id: `contract-${Date.now()}`, name: 'Dana Whitfield', phone: '(212) 555-0199', source: 'Website' };

@@ -348,6 +348,23 @@ describe('ports', () => {
     expect(outputs.CoachLlmApiKeySecretArn?.Value).toEqual({ Ref: secretId });
   });
 
+  it("gives the functions that use 'responder-model' the responder's model on the coach's provider and key, and no one else", () => {
+    const secretId = logicalIdOf(stack.coachLanguageModel.apiKeySecret);
+    const users = consumers.filter(({ uses }) => uses.has('responder-model')).map(({ label }) => label);
+    expect(users).toEqual(['platform receive-voice-report']);
+    for (const { label, fn, uses } of consumers) {
+      const expected = uses.has('responder-model')
+        ? {
+            RESPONDER_LLM_BASE_URL: 'https://api.openai.com/v1',
+            RESPONDER_LLM_MODEL: 'gpt-4o-mini',
+            RESPONDER_LLM_API_KEY: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] },
+          }
+        : {};
+      const actual = Object.fromEntries(Object.entries(variablesOf(fn)).filter(([name]) => name.startsWith('RESPONDER_LLM_')));
+      expect({ label, env: actual }).toEqual({ label, env: expected });
+    }
+  });
+
   it('takes the language model settings from CDK context, and an existing secret by name', () => {
     const app = new App({
       builtinCloudFormationValidation: false,

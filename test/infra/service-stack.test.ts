@@ -313,6 +313,23 @@ describe('APIs', () => {
     expect(variables.VOICE_PROVIDER_API_KEY).toBeUndefined();
   });
 
+  it('streams the answers of the routes that stream (recordings), through the response-streaming invocation, and no other', () => {
+    const streamed: string[] = [];
+    for (const route of ROUTES) {
+      const method = findMethod(resources, logicalIdOf(apiOf(route.surface).api), route.method, route.path);
+      const integration = method?.Properties?.Integration as { ResponseTransferMode?: string; Uri?: unknown } | undefined;
+      const uri = JSON.stringify(integration?.Uri);
+      if (integration?.ResponseTransferMode === 'STREAM') {
+        streamed.push(route.id);
+        expect(uri).toContain('/response-streaming-invocations');
+      } else {
+        expect({ route: route.id, uri: uri.includes('/response-streaming-invocations') }).toEqual({ route: route.id, uri: false });
+      }
+    }
+    expect(streamed).toEqual(ROUTES.filter((r) => r.streamsResponse).map((r) => r.id));
+    expect(streamed).toEqual(['getCallRecording']);
+  });
+
   it('serves the Google Ads lead-form webhook publicly on the intake API, with the intake tables and ports and no rate-limit counters', () => {
     const route = ROUTES.find((r) => r.id === 'receiveGoogleAdsLead');
     if (!route) throw new Error('no receiveGoogleAdsLead route');

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpRecordingSource } from '#shared/adapters/http/http-recording-source';
+import type { RecordingFetch } from '#shared/ports/recording-source';
 
 /**
  * The production adapter against a local HTTP server standing in for the provider's storage
@@ -12,7 +13,7 @@ let otherBase: string;
 
 const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
   '/ok.wav': (_req, res) => {
-    res.writeHead(200, { 'content-type': 'audio/wav' });
+    res.writeHead(200, { 'content-type': 'audio/wav', 'content-length': '10' });
     res.end(Buffer.from('RIFF-small'));
   },
   '/declared-large.wav': (_req, res) => {
@@ -40,6 +41,11 @@ const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void
   '/error': (_req, res) => {
     res.writeHead(500);
     res.end('boom');
+  },
+  '/slow-body.wav': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'audio/wav' });
+    res.write('RIFF');
+    setTimeout(() => res.end(Buffer.alloc(100, 128)), 800).unref();
   },
   '/slow': (_req, res) => {
     setTimeout(() => {
@@ -72,15 +78,35 @@ afterAll(async () => {
 const source = new HttpRecordingSource();
 const limits = { maxBytes: 1_000, timeoutMs: 500 };
 
+/** The whole body of an ok answer, or the error that stopped it. */
+async function read(answer: RecordingFetch): Promise<Buffer | Error> {
+  if (answer.kind !== 'ok') throw new Error(`expected ok, got ${answer.kind}`);
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of answer.body) chunks.push(Buffer.from(chunk as Uint8Array));
+  } catch (error) {
+    return error as Error;
+  }
+  return Buffer.concat(chunks);
+}
+
 describe('HttpRecordingSource', () => {
-  it('answers the bytes and the content type', async () => {
+  it('answers the content type, the length and the bytes as a stream', async () => {
     const answer = await source.fetchRecording(new URL(`${base}/ok.wav`), limits);
-    expect(answer).toEqual({ kind: 'ok', contentType: 'audio/wav', bytes: Buffer.from('RIFF-small') });
+    expect(answer).toMatchObject({ kind: 'ok', contentType: 'audio/wav', contentLength: 10 });
+    expect(await read(answer)).toEqual(Buffer.from('RIFF-small'));
   });
 
-  it('refuses a recording over the cap by its Content-Length and while reading', async () => {
+  it('refuses a recording over the cap by its Content-Length, and fails the stream past the cap while reading', async () => {
     expect(await source.fetchRecording(new URL(`${base}/declared-large.wav`), limits)).toEqual({ kind: 'too_large' });
-    expect(await source.fetchRecording(new URL(`${base}/chunked-large.wav`), limits)).toEqual({ kind: 'too_large' });
+    const chunked = await source.fetchRecording(new URL(`${base}/chunked-large.wav`), limits);
+    expect(chunked).toMatchObject({ kind: 'ok', contentLength: null });
+    expect(await read(chunked)).toEqual(new Error('the recording is larger than 1000 bytes'));
+  });
+
+  it('bounds the wait for the answer, not the transfer: a body slower than the time-out still arrives whole', async () => {
+    const answer = await source.fetchRecording(new URL(`${base}/slow-body.wav`), limits);
+    expect(await read(answer)).toEqual(Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(100, 128)]));
   });
 
   it('follows a redirect on the same host only, and a bounded number of them', async () => {

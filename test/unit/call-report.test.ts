@@ -71,14 +71,15 @@ describe('normalizeReport', () => {
       endedAt: '2026-11-24T15:03:04.000Z',
       cost: 0.42,
       metadata: {},
+      warnings: [],
       destination: null,
       turns: [
         { speaker: 'agent', text: 'Hello.', start_seconds: null, end_seconds: null },
         { speaker: 'customer', text: 'My heater is broken.', start_seconds: null, end_seconds: null },
       ],
     };
-    expect(parseReport(flat)).toEqual(expected);
-    expect(parseReport(nested)).toEqual(expected);
+    expect(parseReport(flat)).toEqual({ ...expected, analysisRaw: flat.message.analysis });
+    expect(parseReport(nested)).toEqual({ ...expected, analysisRaw: { structuredData: nested.message.analysis.structuredData } });
   });
 
   it('prefers the flat member when both shapes carry a value', () => {
@@ -153,12 +154,6 @@ describe('voice report validation (parseOrThrow)', () => {
     ['message.customer.name', report({ customer: { name: { first: 'Dana' } } })],
     ['message.transcript', report({ transcript: ['line'] })],
     ['message.summary', report({ summary: 12 })],
-    ['message.analysis', report({ analysis: 'positive' })],
-    ['message.analysis.callReason', report({ analysis: { callReason: false } })],
-    ['message.analysis.sentiment', report({ analysis: { sentiment: 3 } })],
-    ['message.analysis.bookingIntent', report({ analysis: { bookingIntent: 'yes' } })],
-    ['message.analysis.urgency', report({ analysis: { urgency: ['high'] } })],
-    ['message.analysis.structuredData.urgency', report({ analysis: { structuredData: { urgency: 3 } } })],
     ['message.artifact.transcript', report({ artifact: { transcript: 1 } })],
     ['message.startedAt', report({ startedAt: 'yesterday' })],
     ['message.endedAt', report({ endedAt: 1732460400 })],
@@ -211,7 +206,7 @@ describe('voice report validation (parseOrThrow)', () => {
   it('refuses numbers beyond 2^53 (kept as text by the body parser) naming the range', () => {
     expect(refusal(report({ cost: '9007199254740993' }))).toEqual({
       field: 'message.cost',
-      message: "message.cost: must be a number (the provider's currency) from 0 to 9007199254740991",
+      message: 'message.cost: must be a number (USD) from 0 to 9007199254740991',
     });
   });
 

@@ -1,3 +1,5 @@
+import { Readable, Transform } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { RecordingFetch, RecordingSource } from '#shared/ports/recording-source';
 
 const MAX_REDIRECTS = 3;
@@ -5,11 +7,13 @@ const MAX_REDIRECTS = 3;
 /** The provider's storage over HTTPS (global fetch): redirects followed by hand, on the same host only. */
 export class HttpRecordingSource implements RecordingSource {
   async fetchRecording(url: URL, limits: { readonly maxBytes: number; readonly timeoutMs: number }): Promise<RecordingFetch> {
-    const signal = AbortSignal.timeout(limits.timeoutMs);
+    // The time-out bounds the wait for the provider's answer, not the transfer of a long recording.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), limits.timeoutMs);
     let current = url;
     try {
       for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-        const response = await fetch(current, { redirect: 'manual', signal, headers: { accept: 'audio/*' } });
+        const response = await fetch(current, { redirect: 'manual', signal: controller.signal, headers: { accept: 'audio/*' } });
         if (response.status >= 300 && response.status < 400) {
           await response.body?.cancel();
           const location = response.headers.get('location');
@@ -24,36 +28,40 @@ export class HttpRecordingSource implements RecordingSource {
           await response.body?.cancel();
           return { kind: 'failed', reason: `the provider answered ${response.status}` };
         }
-        return await readCapped(response, limits.maxBytes);
+        const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+        if (Number.isFinite(declared) && declared > limits.maxBytes) {
+          await response.body?.cancel();
+          return { kind: 'too_large' };
+        }
+        const body = response.body ? Readable.fromWeb(response.body as WebReadableStream<Uint8Array>) : Readable.from([]);
+        return {
+          kind: 'ok',
+          contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+          contentLength: Number.isFinite(declared) ? declared : null,
+          body: body.pipe(capped(limits.maxBytes)),
+        };
       }
       return { kind: 'failed', reason: 'the provider redirected too many times' };
     } catch {
       // The signal, not the error's class: fetch's abort error is a DOMException of another realm under test runners.
-      return { kind: 'failed', reason: signal.aborted ? 'the provider did not answer in time' : 'the provider could not be reached' };
+      return {
+        kind: 'failed',
+        reason: controller.signal.aborted ? 'the provider did not answer in time' : 'the provider could not be reached',
+      };
+    } finally {
+      clearTimeout(timer);
     }
   }
 }
 
-async function readCapped(response: Response, maxBytes: number): Promise<RecordingFetch> {
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel();
-    return { kind: 'too_large' };
-  }
-  const chunks: Buffer[] = [];
+/** Passes bytes through until more than maxBytes have passed, then fails the stream. */
+export function capped(maxBytes: number): Transform {
   let total = 0;
-  if (response.body) {
-    const reader = response.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > maxBytes) {
-        await reader.cancel();
-        return { kind: 'too_large' };
-      }
-      chunks.push(Buffer.from(value));
-    }
-  }
-  return { kind: 'ok', contentType: response.headers.get('content-type') ?? 'application/octet-stream', bytes: Buffer.concat(chunks) };
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      total += chunk.length;
+      if (total > maxBytes) done(new Error(`the recording is larger than ${maxBytes} bytes`));
+      else done(null, chunk);
+    },
+  });
 }

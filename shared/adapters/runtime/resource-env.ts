@@ -27,6 +27,7 @@ export const PORT_ENV: Readonly<Record<PortUse, readonly string[]>> = {
   'sms-provider': ['SMS_ORIGINATION_IDENTITY'],
   'coach-evaluations': [QUEUE_URL_ENV['coach-evaluations']],
   'call-evaluator': ['COACH_LLM_BASE_URL', 'COACH_LLM_API_KEY', 'COACH_LLM_MODEL'],
+  'responder-model': ['RESPONDER_LLM_BASE_URL', 'RESPONDER_LLM_API_KEY', 'RESPONDER_LLM_MODEL'],
   'voice-recordings': [RECORDING_HOSTS_ENV],
   'webhook-deliveries': [QUEUE_URL_ENV['webhook-deliveries']],
   // shared/adapters/runtime/webhook-settings.ts

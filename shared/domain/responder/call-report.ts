@@ -1,17 +1,22 @@
 import * as z from 'zod';
 import { lazy } from '#shared/lazy';
+import { type AnalysisReading, type CallAnalysis, isRecord, readAnalysis, structuredSources } from './analysis';
 import { type TranscriptTurn, transcriptMessagesSchema, transcriptTurns, turnsToText } from './transcript-turns';
 import { transferDestinationSchema } from './transfer-update';
 
 /**
- * The end-of-call report, normalized from the two shapes providers send: the original flat shape
- * (message.transcript, message.summary, message.recordingUrl, message.analysis.{callReason,...})
- * and the nested shape of current providers (message.artifact.{transcript, recordingUrl},
- * message.analysis.summary, message.analysis.structuredData.{...}, endedReason, startedAt,
- * endedAt, cost). Where both are present the flat member wins.
+ * The end-of-call report, normalized from the shapes providers send: the original flat shape
+ * (message.transcript, message.summary, message.recordingUrl, message.analysis.{callReason,...});
+ * the nested shape of current providers (message.artifact.{transcript, messages, recordingUrl},
+ * message.analysis.summary, message.analysis.structuredData, endedReason, startedAt, endedAt,
+ * cost); and Vapi's 2026 additions (artifact.recording {stereoUrl, mono {combinedUrl, ...}},
+ * costs[], call.costBreakdown, call.startedAt/endedAt, analysis.structuredDataMulti and
+ * successEvaluation, message-level customer and phoneNumber). Where several carry a value the
+ * flat member wins.
  *
- * Required: message.type; for an end-of-call-report also message.call.id. Everything else is
- * optional: a report without a transcript is still a call. Types are checked everywhere. An
+ * Required: message.type; for an end-of-call-report also message.call.id. The envelope's members
+ * are optional but type-checked (a 400 names the member). The analysis is not: it is whatever the
+ * business's assistant produces, read liberally (analysis.ts), never a reason to refuse. An
  * optional string sent empty (or blank) is absent, not invalid: providers send `"recordingUrl": ""`
  * when nobody answered, and `"endedReason": ""`, `"summary": ""` alike.
  */
@@ -66,16 +71,29 @@ export const endOfCallReportSchema = lazy(() => {
     );
   const dateTime = optional(z.iso.datetime({ offset: true }));
 
-  const analysisFields = {
-    callReason: text(500),
-    sentiment: text(100),
-    bookingIntent: z.boolean().optional().nullable(),
-    urgency: text(100),
-  };
-
   const metadataSchema = z.record(z.string(), z.unknown()).optional().nullable();
   const customerSchema = z
     .object({ number: text(40), name: text(200) })
+    .optional()
+    .nullable();
+  /** Vapi's `artifact.recording`: stereo and mono URLs (an older shape sent the URL itself). */
+  const recordingSchema = z
+    .union([
+      httpsUrl,
+      z
+        .object({
+          stereoUrl: httpsUrl,
+          videoUrl: httpsUrl,
+          mono: z.object({ combinedUrl: httpsUrl, assistantUrl: httpsUrl, customerUrl: httpsUrl }).loose().optional().nullable(),
+        })
+        .loose(),
+    ])
+    .optional()
+    .nullable();
+  /** Each cost of the call's components (transport, stt, llm, tts, vapi, analysis, …) in USD. */
+  const costsSchema = z
+    .array(z.object({ type: text(100), cost: amount('USD') }).loose(), { error: 'must be an array of costs' })
+    .max(200)
     .optional()
     .nullable();
 
@@ -89,37 +107,62 @@ export const endOfCallReportSchema = lazy(() => {
           duration: amount('seconds'),
           type: text(100),
           metadata: metadataSchema,
+          startedAt: dateTime,
+          endedAt: dateTime,
+          cost: amount('USD'),
+          costBreakdown: z
+            .object({ total: amount('USD') })
+            .loose()
+            .optional()
+            .nullable(),
         },
         required('an object'),
       ),
       customer: customerSchema,
+      /** The business's number the call came in on (or went out from). */
+      phoneNumber: z
+        .object({ number: text(40) })
+        .loose()
+        .optional()
+        .nullable(),
       transcript: longText,
       summary: longText,
       recordingUrl: httpsUrl,
-      artifact: z.object({ transcript: longText, recordingUrl: httpsUrl, messages: transcriptMessagesSchema }).optional().nullable(),
-      /** Older reports carry the conversation here rather than in artifact.messages. */
-      messages: transcriptMessagesSchema,
-      analysis: z
+      artifact: z
         .object({
-          ...analysisFields,
-          summary: longText,
-          structuredData: z.object(analysisFields).passthrough().optional().nullable(),
+          transcript: longText,
+          /** Deprecated by the provider for `recording`, still sent by older assistants. */
+          recordingUrl: httpsUrl,
+          stereoRecordingUrl: httpsUrl,
+          recording: recordingSchema,
+          messages: transcriptMessagesSchema,
         })
         .optional()
         .nullable(),
+      /** Older reports carry the conversation here rather than in artifact.messages. */
+      messages: transcriptMessagesSchema,
+      /**
+       * Whatever the assistant's analysis plan produces: never refused, read liberally by
+       * normalizeReport (analysis.ts), what cannot be read recorded as a warning on the call.
+       */
+      analysis: z.unknown().optional(),
       endedReason: text(200),
       /** Where a forwarded call went, when the provider says. */
       destination: transferDestinationSchema,
       startedAt: dateTime,
       endedAt: dateTime,
       durationSeconds: amount('seconds'),
-      cost: amount("the provider's currency"),
+      cost: amount('USD'),
+      costs: costsSchema,
       metadata: metadataSchema,
     }),
   });
 });
 
 export type EndOfCallReport = z.output<ReturnType<typeof endOfCallReportSchema>>;
+
+/** The raw analysis kept on the call is bounded: a plan can produce anything, the item cannot. */
+const MAX_RAW_ANALYSIS_CHARS = 32_000;
 
 export interface NormalizedCall {
   providerCallId: string;
@@ -133,11 +176,16 @@ export interface NormalizedCall {
   turns: TranscriptTurn[];
   summary: string | null;
   recordingUrl: string | null;
-  analysis: { callReason: string | null; sentiment: string | null; bookingIntent: boolean | null; urgency: string | null };
+  analysis: CallAnalysis;
+  /** The analysis as the provider sent it (without its summary), null when there was none or it was too large. */
+  analysisRaw: Record<string, unknown> | null;
+  /** What could not be read from the provider-defined parts of the report; the call is stored anyway. */
+  warnings: string[];
   endedReason: string | null;
   destination: z.output<typeof transferDestinationSchema>;
   startedAt: string | null;
   endedAt: string | null;
+  /** USD. */
   cost: number | null;
   metadata: Record<string, unknown>;
 }
@@ -147,11 +195,62 @@ const first = <T>(...values: (T | null | undefined)[]): T | null => {
   return null;
 };
 
+type Recording = NonNullable<NonNullable<EndOfCallReport['message']['artifact']>['recording']>;
+
+/** The mixed (mono combined) recording first: one file a player can play; else the stereo one. */
+function recordingOf(recording: Recording | null | undefined): string | null {
+  if (recording === null || recording === undefined) return null;
+  if (typeof recording === 'string') return recording;
+  return first(recording.mono?.combinedUrl, recording.stereoUrl);
+}
+
+function totalCost(m: EndOfCallReport['message']): number | null {
+  const direct = first(m.cost, m.call.cost, m.call.costBreakdown?.total);
+  if (direct !== null) return direct;
+  const parts = (m.costs ?? []).map((c) => c.cost).filter((c): c is number => typeof c === 'number');
+  return parts.length > 0 ? Math.round(parts.reduce((a, b) => a + b, 0) * 1e6) / 1e6 : null;
+}
+
+function analysisOf(raw: unknown): { reading: AnalysisReading; summary: string | null; kept: Record<string, unknown> | null } {
+  if (raw === undefined || raw === null || raw === '') {
+    return { reading: readAnalysis({ top: null, structured: [] }), summary: null, kept: null };
+  }
+  if (!isRecord(raw)) {
+    return {
+      reading: {
+        ...readAnalysis({ top: null, structured: [] }),
+        warnings: [`message.analysis: was not read (expected an object, got ${typeof raw})`],
+      },
+      summary: null,
+      kept: null,
+    };
+  }
+  const warnings: string[] = [];
+  const structured = structuredSources(raw, warnings);
+  const reading = readAnalysis({ top: raw, structured });
+  const { summary, ...rest } = raw;
+  if (summary !== undefined && summary !== null && typeof summary !== 'string') {
+    warnings.push('message.analysis.summary: was not read (expected text)');
+  }
+  let kept: Record<string, unknown> | null = Object.keys(rest).length > 0 ? rest : null;
+  if (kept && JSON.stringify(kept).length > MAX_RAW_ANALYSIS_CHARS) {
+    warnings.push(`message.analysis: larger than ${MAX_RAW_ANALYSIS_CHARS} characters, not kept (what could be read was read)`);
+    kept = null;
+  }
+  return {
+    reading: { analysis: reading.analysis, warnings: [...warnings, ...reading.warnings] },
+    summary: typeof summary === 'string' && summary.trim() !== '' ? summary : null,
+    kept,
+  };
+}
+
 export function normalizeReport(report: EndOfCallReport): NormalizedCall {
   const m = report.message;
-  const structured = m.analysis?.structuredData ?? null;
-  const startedAt = m.startedAt ? new Date(m.startedAt).toISOString() : null;
-  const endedAt = m.endedAt ? new Date(m.endedAt).toISOString() : null;
+  const analysis = analysisOf(m.analysis);
+  const started = first(m.startedAt, m.call.startedAt);
+  const ended = first(m.endedAt, m.call.endedAt);
+  const startedAt = started ? new Date(started).toISOString() : null;
+  const endedAt = ended ? new Date(ended).toISOString() : null;
   const fromTimes = startedAt && endedAt ? Math.max(0, (Date.parse(endedAt) - Date.parse(startedAt)) / 1000) : null;
   const duration = first(m.call.duration, m.durationSeconds, fromTimes);
   const text = first(m.transcript, m.artifact?.transcript) ?? '';
@@ -165,19 +264,16 @@ export function normalizeReport(report: EndOfCallReport): NormalizedCall {
     // A report with messages but no text still answers a plain-text transcript.
     transcript: text !== '' ? text : turnsToText(turns),
     turns,
-    summary: first(m.summary, m.analysis?.summary),
-    recordingUrl: first(m.recordingUrl, m.artifact?.recordingUrl),
-    analysis: {
-      callReason: first(m.analysis?.callReason, structured?.callReason),
-      sentiment: first(m.analysis?.sentiment, structured?.sentiment),
-      bookingIntent: first(m.analysis?.bookingIntent, structured?.bookingIntent),
-      urgency: first(m.analysis?.urgency, structured?.urgency),
-    },
+    summary: first(m.summary, analysis.summary),
+    recordingUrl: first(m.recordingUrl, m.artifact?.recordingUrl, recordingOf(m.artifact?.recording), m.artifact?.stereoRecordingUrl),
+    analysis: analysis.reading.analysis,
+    analysisRaw: analysis.kept,
+    warnings: analysis.reading.warnings,
     endedReason: m.endedReason ?? null,
     destination: m.destination ?? null,
     startedAt,
     endedAt,
-    cost: m.cost ?? null,
+    cost: totalCost(m),
     metadata: { ...(m.metadata ?? {}), ...(m.call.metadata ?? {}) },
   };
 }

@@ -13,6 +13,7 @@ import type { EvaluationStore } from '#shared/ports/coach-store';
 import type { IntakeStore } from '#shared/ports/intake-store';
 import type { MessageQueue } from '#shared/ports/message-queue';
 import type { NormalizedCall } from './call-report';
+import type { WeeklyHours } from './requested-time';
 import type { Responder, ResponderDecision } from './responder';
 import { transferFromReport } from './transfer-update';
 
@@ -62,7 +63,12 @@ async function matchOutreach(intake: IntakeStore, team: Team, call: NormalizedCa
  */
 export async function processCallReport(
   deps: ProcessReportDependencies,
-  input: { team: Team; call: NormalizedCall; now: Date },
+  input: {
+    team: Team;
+    call: NormalizedCall;
+    now: Date /** The team's scheduler hours, when it has a scheduler. */;
+    hours?: WeeklyHours | null;
+  },
 ): Promise<ProcessReportResult> {
   const { team, call, now } = input;
   const previous = await deps.calls.getReportResult(team.id, call.providerCallId);
@@ -71,7 +77,7 @@ export async function processCallReport(
   const stlCallId = await matchOutreach(deps.intake, team, call);
   const outreachLead = stlCallId !== null ? await deps.intake.getLeadByStlCallId(stlCallId) : null;
   const callTime = new Date(call.endedAt ?? call.startedAt ?? now.toISOString());
-  const decision = await deps.responder.decide(call, team, callTime);
+  const decision = await deps.responder.decide(call, team, callTime, { hours: input.hours ?? null });
   const phone = call.customerNumber ? ((await phoneNumbers()).toE164(call.customerNumber) ?? null) : null;
   const customer = { name: call.customerName ?? outreachLead?.customer_name ?? null, phone: phone ?? outreachLead?.customer_phone ?? null };
   // A caller number the phone library cannot read is kept as sent beside the null (README: raw values).
@@ -132,7 +138,9 @@ export async function processCallReport(
       sentiment: call.analysis.sentiment,
       booking_intent: call.analysis.bookingIntent,
       urgency: call.analysis.urgency,
+      raw: call.analysisRaw,
     },
+    warnings: call.warnings,
     ended_reason: call.endedReason,
     cost: call.cost,
     appointment_id: appointment?.appointment_id ?? null,

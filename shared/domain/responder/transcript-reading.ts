@@ -1,0 +1,274 @@
+import type { TranscriptTurn } from './transcript-turns';
+
+/**
+ * What the caller said, read from the transcript by rules (English and Spanish): the kind of call
+ * and the words each finding rests on. Only the caller's turns count for what the caller wants
+ * (the assistant's greeting offers "to book a visit" on every call); the assistant's turns count
+ * for a booking it confirmed. Pure and synchronous: the requested time is read elsewhere
+ * (requested-time.ts), with the libraries loaded on first use.
+ */
+
+export interface Finding {
+  /** Why, in words an operator reads. */
+  readonly reason: string;
+  /** Sentences of the call the finding rests on, quoted. */
+  readonly evidence: string[];
+}
+
+export interface TranscriptReading {
+  /** The assistant's last sentence confirming a booking, where the agreed time is looked for first. */
+  readonly confirmation: string | null;
+  readonly voicemail: Finding | null;
+  readonly wrongNumber: Finding | null;
+  readonly cancellation: Finding | null;
+  readonly reschedule: Finding | null;
+  readonly emergency: (Finding & { readonly hazard: string }) | null;
+  readonly complaint: (Finding & { readonly escalation: boolean }) | null;
+  /** The caller asked for a visit, or the assistant confirmed one. */
+  readonly visit: Finding | null;
+  /** Asked about prices or availability and left without booking. */
+  readonly priceOnly: Finding | null;
+  readonly spanish: boolean;
+}
+
+interface Rule {
+  readonly pattern: RegExp;
+  readonly what: string;
+}
+
+const VOICEMAIL: readonly Rule[] = [
+  { pattern: /\b(leave|record) (me |us )?(a|your) (brief |short )?message\b/i, what: 'a voicemail greeting' },
+  { pattern: /\bafter the (tone|beep)\b/i, what: 'a voicemail greeting' },
+  { pattern: /\b(can't|cannot|can not) (come to|get to|take) the phone\b/i, what: 'a voicemail greeting' },
+  { pattern: /\bmailbox (is full|has not been set up)\b/i, what: 'a full or unset mailbox' },
+  { pattern: /\bdej(e|a) (su|tu|un) mensaje\b|\bdespués del tono\b/i, what: 'a voicemail greeting (Spanish)' },
+];
+
+const WRONG_NUMBER: readonly Rule[] = [
+  { pattern: /\bwrong number\b/i, what: 'the caller says it is a wrong number' },
+  {
+    pattern:
+      /\b(i was|i'm|i am) (trying to|looking for|calling for) (reach |call )?(the |a )?(pharmacy|pizza|doctor|dentist|bank|school|restaurant|someone else|my (mom|sister|brother|friend))/i,
+    what: 'the caller wanted someone else',
+  },
+  { pattern: /\bn[uú]mero equivocado\b|\bme equivoqu[eé] de n[uú]mero\b/i, what: 'the caller says it is a wrong number (Spanish)' },
+  { pattern: /\b(i )?(never|didn't|did not) (call|request|ask for) (you|any|a|this)\b/i, what: 'the caller did not ask for the call' },
+];
+
+const CANCELLATION: readonly Rule[] = [
+  {
+    pattern:
+      /\bcancel+(ing)? (my|the|our|that|this)( \w+)? (appointment|visit|service call|booking|inspection|tune-?up|install(ation)?)\b/i,
+    what: 'asks to cancel an appointment',
+  },
+  { pattern: /\b(need|want|have|like) to cancel\b/i, what: 'asks to cancel' },
+  {
+    pattern: /\b(don't|do not|no longer) need (the|that|my|our) (appointment|visit|technician|tech|plumber|electrician)\b/i,
+    what: 'no longer needs the visit',
+  },
+  { pattern: /\bcancelar (mi|la|nuestra) (cita|visita)\b|\bquiero cancelar\b/i, what: 'asks to cancel an appointment (Spanish)' },
+];
+
+const RESCHEDULE: readonly Rule[] = [
+  { pattern: /\breschedul(e|ing)\b/i, what: 'asks to reschedule' },
+  {
+    pattern: /\b(move|change|push|switch|bump) (my|the|our|that)( \w+)? (appointment|visit|booking)\b/i,
+    what: 'asks to move an appointment',
+  },
+  { pattern: /\b(move|push|bump) it (back|up|to)\b/i, what: 'asks to move an appointment' },
+  { pattern: /\b(cambiar|mover|reprogramar) (mi|la) (cita|visita)\b|\breprogramar\b/i, what: 'asks to move an appointment (Spanish)' },
+];
+
+const HAZARDS: readonly (Rule & { readonly needsCold?: boolean })[] = [
+  {
+    pattern: /\b(smell(s|ing)? (of |like )?(natural )?gas|gas (smell|leak|odor)|rotten eggs?)\b|\bhuele a gas\b|\bfuga de gas\b/i,
+    what: 'gas smell',
+  },
+  { pattern: /\bcarbon monoxide\b|\b(co|c\.o\.) (detector|alarm)\b/i, what: 'carbon monoxide alarm' },
+  {
+    pattern:
+      /\b(flood(ing|ed)?|burst pipe|pipe (burst|broke|exploded)|water (is )?(everywhere|pouring|gushing|spraying|coming through the ceiling)|inundad[oa]|inundaci[oó]n|se revent[oó] (un|el) tubo)\b/i,
+    what: 'flooding',
+  },
+  { pattern: /\b(sewage|sewer) (is )?(backing|backed|coming) (up|out)\b|\baguas negras\b/i, what: 'sewage backup' },
+  {
+    pattern:
+      /\b(sparks?|sparking|burning smell|smell(s)? (like )?(something )?burning|smoke (is )?coming|outlet (is )?(melting|smoking))\b|\bchispas\b/i,
+    what: 'electrical burning or sparks',
+  },
+  {
+    pattern:
+      /\b(no heat|heat (is |went )?(out|off)|heater (is )?(dead|out|broken|not working)|furnace (is |went )?(out|down|dead|not working|stopped|quit|died)|sin calefacci[oó]n|la calefacci[oó]n no (funciona|sirve))\b/i,
+    what: 'no heat',
+    needsCold: true,
+  },
+];
+
+const COLD =
+  /\b(freez(ing|e)|below (zero|freezing)|single digits|(\d|1\d|2\d) degrees|baby|infant|elderly|newborn|helad[oa]|congel|bajo cero|mucho fr[ií]o)\b/i;
+
+const COMPLAINT: readonly Rule[] = [
+  { pattern: /\b(complain|complaint|queja)\b/i, what: 'a complaint' },
+  { pattern: /\b(not happy|unhappy|disappointed|terrible|awful|horrible|unacceptable|ridiculous|rude)\b/i, what: 'dissatisfaction' },
+  { pattern: /\b(overcharg\w*|charged (me )?twice|double[- ]charged|refund|reembolso|cobraron de m[aá]s)\b/i, what: 'a billing dispute' },
+  {
+    pattern:
+      /\b(still (leaking|broken|not working|doesn't work|does not work|dripping|running|tripping)|(didn't|did not|never) (got |get )?(fix|repair)(ed)?|same problem (again|as before)|sigue (goteando|fallando|sin funcionar))\b/i,
+    what: 'a repair that did not hold',
+  },
+  {
+    pattern: /\b(never showed( up)?|no[- ]show|stood (me|us) up|nobody (came|showed)|no (vino|lleg[oó]) nadie)\b/i,
+    what: 'a missed visit',
+  },
+  { pattern: /\b(mess|damage[ds]?|scratched|broke (my|our)|dejaron un desastre)\b/i, what: 'damage left behind' },
+];
+
+const ESCALATION = /\b(manager|supervisor|owner|lawyer|attorney|better business bureau|bbb|bad review|review online|gerente|abogado)\b/i;
+
+const VISIT: readonly Rule[] = [
+  {
+    pattern:
+      /\b(schedule|book|set up|make|get) (an |a |the )?(appointment|visit|service call|estimate|inspection|tune-?up|cleaning|install(ation)?|time)\b/i,
+    what: 'asks for an appointment',
+  },
+  {
+    pattern: /\b(send|get) (me )?(someone|somebody|a tech(nician)?|a plumber|an electrician|a guy|one of your (guys|techs))\b/i,
+    what: 'asks for someone to be sent',
+  },
+  {
+    pattern:
+      /\b(can|could|would) (you|someone|somebody|a tech(nician)?|a plumber|an electrician|one of your (guys|techs)) (come|stop|swing|get)( out| by| over| here| take a look| look)?\b/i,
+    what: 'asks for a visit',
+  },
+  { pattern: /\b(come|stop|swing) (out|by|over) (and|to) (take a look|look|check|fix|see)\b/i, what: 'asks for a visit' },
+  {
+    pattern: /\b(need|want|like) (someone|somebody|a tech(nician)?|a plumber|an electrician) (out|over|here|to (come|look|check|fix))\b/i,
+    what: 'asks for a visit',
+  },
+  {
+    pattern: /\b(that|which|the) (\w+ )?(works|sounds good|is fine|is perfect)( for me)?\b|\bbook (it|me in|me)\b|\blet'?s do (that|it)\b/i,
+    what: 'accepts a time offered',
+  },
+  {
+    pattern:
+      /\b(agendar|programar|hacer) (una )?(cita|visita)\b|\bpueden? venir\b|\bmand(ar|en) a alguien\b|\bnecesito (una cita|que vengan|un t[eé]cnico|un plomero|un electricista)\b|\bme sirve\b/i,
+    what: 'asks for a visit (Spanish)',
+  },
+];
+
+const AGENT_CONFIRMS =
+  /\b(you're (all )?(set|booked|scheduled)|i('ve| have) (booked|scheduled|got) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your (appointment|visit))|we'll see you|the (technician|tech) will (be there|arrive|come)|queda (agendad|programad|confirmad)[oa]|lo esperamos|te esperamos)\b/i;
+
+const PRICE =
+  /\b(how much|what do you charge|price|pricing|quote|estimate over the phone|ballpark|cu[aá]nto cuesta|cu[aá]nto cobran|precio)\b/i;
+const LEAVES =
+  /\b(call (you )?back|think about it|shop(ping)? around|check with my (wife|husband|landlord|partner)|get (a few|other|some other) quotes|just (checking|wondering|curious)|not (right )?now|no thanks|lo voy a pensar|le(s)? llamo despu[eé]s)\b/i;
+
+/** A caller turn is Spanish when it uses several of these words. */
+const SPANISH_WORDS = /\b(hola|necesito|quiero|por favor|gracias|ma[ñn]ana|cita|tengo|puede|pueden|el|la|de|que|mi|una|est[aá]|s[ií])\b/gi;
+
+/** Splits a turn into sentences, so evidence quotes a sentence rather than a whole monologue. */
+function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?¿¡])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+function match(rules: readonly Rule[], lines: readonly string[]): Finding | null {
+  const evidence: string[] = [];
+  const whats: string[] = [];
+  for (const line of lines) {
+    for (const rule of rules) {
+      if (rule.pattern.test(line)) {
+        if (!evidence.includes(line)) evidence.push(line);
+        if (!whats.includes(rule.what)) whats.push(rule.what);
+      }
+    }
+  }
+  return evidence.length === 0 ? null : { reason: whats.join('; '), evidence: evidence.slice(0, 3) };
+}
+
+const NEGATED = /\b(no|not|don't|do not|nothing|isn't|is not|wasn't|no hay)\b[^.!?]{0,25}$/i;
+
+/** An emergency only where the hazard is not denied ("no, I don't smell gas") and no heat only in the cold. */
+function emergencyOf(lines: readonly string[]): TranscriptReading['emergency'] {
+  const allText = lines.join(' ');
+  for (const hazard of HAZARDS) {
+    const evidence: string[] = [];
+    for (const line of lines) {
+      const found = hazard.pattern.exec(line);
+      if (!found) continue;
+      if (hazard.what !== 'no heat' && NEGATED.test(line.slice(0, found.index))) continue;
+      evidence.push(line);
+    }
+    if (evidence.length === 0) continue;
+    if (hazard.needsCold) {
+      const cold = lines.find((l) => COLD.test(l));
+      if (!cold || !COLD.test(allText)) continue;
+      if (!evidence.includes(cold)) evidence.push(cold);
+      return { hazard: 'no heat in freezing weather', reason: 'no heat in freezing weather', evidence: evidence.slice(0, 3) };
+    }
+    return { hazard: hazard.what, reason: hazard.what, evidence: evidence.slice(0, 3) };
+  }
+  return null;
+}
+
+/** Reads the kind of call from its turns (or, without turns, from the whole text as the caller's). */
+export function readTranscript(turns: readonly TranscriptTurn[], transcript: string, endedReason: string | null): TranscriptReading {
+  const callerTurns = turns.filter((t) => t.speaker === 'customer');
+  const agentTurns = turns.filter((t) => t.speaker === 'agent');
+  const caller = (turns.length > 0 ? callerTurns.map((t) => t.text) : [transcript]).flatMap(sentences);
+  const agent = agentTurns.map((t) => t.text).flatMap(sentences);
+
+  const spanishHits = caller.join(' ').match(SPANISH_WORDS)?.length ?? 0;
+  const spanish = spanishHits >= 4 && spanishHits / Math.max(1, caller.join(' ').split(/\s+/).length) > 0.15;
+
+  const byEnd = endedReason && /voicemail/i.test(endedReason) ? { reason: `the call ended as "${endedReason}"`, evidence: [] } : null;
+  const voicemail = byEnd ?? (caller.length <= 4 ? match(VOICEMAIL, caller) : null);
+  const wrongNumber = match(WRONG_NUMBER, caller);
+  const cancellation = match(CANCELLATION, caller);
+  const reschedule = match(RESCHEDULE, caller);
+  const emergency = emergencyOf(caller);
+  const complaintFound = match(COMPLAINT, caller);
+  const escalationLine = caller.find((l) => ESCALATION.test(l));
+  const complaint = complaintFound
+    ? {
+        ...complaintFound,
+        escalation: escalationLine !== undefined,
+        evidence:
+          escalationLine && !complaintFound.evidence.includes(escalationLine)
+            ? [...complaintFound.evidence, escalationLine].slice(0, 3)
+            : complaintFound.evidence,
+        reason: escalationLine ? `${complaintFound.reason}; asks for a manager or threatens escalation` : complaintFound.reason,
+      }
+    : null;
+  const asked = match(VISIT, caller);
+  const confirmedLine = agent.filter((l) => AGENT_CONFIRMS.test(l)).at(-1);
+  const declined = caller.some((l) => LEAVES.test(l));
+  let visit: Finding | null = null;
+  if (confirmedLine) {
+    const because = asked ? `; the caller ${asked.reason}` : '';
+    visit = { reason: `the assistant confirmed a booking${because}`, evidence: [...(asked?.evidence.slice(0, 2) ?? []), confirmedLine] };
+  } else if (asked && !declined) {
+    visit = asked;
+  }
+  const priceLine = caller.find((l) => PRICE.test(l));
+  const priceOnly =
+    priceLine && !visit
+      ? { reason: 'asked about prices without booking', evidence: [priceLine, ...caller.filter((l) => LEAVES.test(l)).slice(0, 1)] }
+      : null;
+
+  return {
+    confirmation: confirmedLine ?? null,
+    voicemail,
+    wrongNumber,
+    cancellation,
+    reschedule,
+    emergency,
+    complaint,
+    visit,
+    priceOnly,
+    spanish,
+  };
+}
