@@ -4,7 +4,7 @@ import { messagingConfigSchema } from '#shared/domain/sms/messaging-config';
 import type { SubscriptionEvent } from '#shared/domain/sms/subscription-events';
 import { type Command, requireTeam } from './command';
 import { UsageError } from './errors';
-import { optionalString, phoneRegion, requiredString, type Values } from './flags';
+import { optionalInteger, optionalString, phoneRegion, requiredString, type Values } from './flags';
 import { toJson } from './format';
 
 /** Texting (SMS campaigns): a team's send window and region, and its suppression list. */
@@ -123,6 +123,42 @@ export const MESSAGING_COMMANDS: Record<string, Command> = {
       await context.campaigns.unsuppress(team.id, phone, operatorEvent(team.id, phone, 'unsuppressed', new Date().toISOString()));
       context.out(
         context.json ? toJson({ team_id: team.id, phone, suppressed: false }) : `${phone} may be texted by team ${team.id} again`,
+      );
+    },
+  },
+
+  'messaging review': {
+    help: {
+      summary: 'replies that may mean stop in other words (possible opt-outs), newest first',
+      usage: '--team ID [--days N]',
+      flags: { '--team ID': 'the team', '--days N': 'how far back to look (default 30)' },
+      notes: [
+        'A reply that uses stop, end, cancel or quit beside other words ("I can’t end up coming Tuesday") is not taken as an opt-out; it is listed here. If it meant stop, run messaging opt-out for the number.',
+      ],
+      examples: ['messaging review --team 2 --days 7'],
+    },
+    options: { team: { type: 'string' }, days: { type: 'string' } },
+    async run(context) {
+      const team = await requireTeam(context);
+      const days = optionalInteger(context.values, '--days') ?? 30;
+      if (days < 1 || days > 366) throw new UsageError('--days must be from 1 to 366', '--days');
+      const start = new Date(Date.now() - days * 86_400_000).toISOString();
+      const rows = await context.outbound.listSubscriptionEvents({ teamId: team.id, type: 'possible_opt_out', start, limit: 200 });
+      const events = rows.map((r) => r.event);
+      if (context.json) {
+        context.out(toJson(events));
+        return;
+      }
+      if (events.length === 0) {
+        context.out(`No replies to review for team ${team.id} in the last ${days} days`);
+        return;
+      }
+      context.out(
+        [
+          `Replies to review for team ${team.id} (${team.name}), last ${days} days (newest first):`,
+          ...events.map((e) => `  ${e.occurred_at}  ${e.phone}  ${e.keyword ?? ''}  ${JSON.stringify(e.message ?? '')}`),
+          'If one meant stop: messaging opt-out --team ID --phone NUMBER',
+        ].join('\n'),
       );
     },
   },

@@ -56,13 +56,21 @@ export const subscriptionEvent = responseSchema(() =>
     .strictObject({
       event_id: z.string().describe('The inbound message id, or an id of the operator change'),
       team_id: id(),
-      type: z.enum(SUBSCRIPTION_EVENT_TYPES).describe('opt_out, opt_in, help: keyword received; suppressed, unsuppressed: operator change'),
+      type: z
+        .enum(SUBSCRIPTION_EVENT_TYPES)
+        .describe(
+          'opt_out, opt_in, help: keyword received; possible_opt_out: a reply that uses a revocation word in a way that may not be one (needs_review); suppressed, unsuppressed: operator change',
+        ),
       phone: z.string().describe('The number, E.164'),
-      keyword: nullableString().describe('The keyword as received (upper case); null for an operator change'),
+      keyword: nullableString().describe('The keyword or phrase that decided it (upper case); null for an operator change'),
       source: z.enum(SUBSCRIPTION_EVENT_SOURCES),
       suppression_change: z.enum(['added', 'removed']).nullable().describe('What the event did to the team’s suppression list'),
       campaign_id: nullableString().describe('The last campaign that texted the number, when one did'),
       occurred_at: dateTime(),
+      needs_review: z
+        .boolean()
+        .describe('True for a possible_opt_out: an operator should read message and opt the number out if it meant stop'),
+      message: nullableString().describe('The text of a reply flagged for review (first 320 characters); null otherwise'),
     })
     .describe('A keyword received from a texted number, or a change of the suppression list'),
 );

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { campaignRequestSchema } from '#shared/domain/sms/campaign-request';
-import { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from '#shared/domain/sms/inbound';
+import { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from '#shared/domain/sms/revocation';
 import { atLoad } from '#shared/lazy';
 import { campaignPath } from '#shared/schemas/query-parts';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
@@ -131,11 +131,18 @@ export const inboundSmsResponse = responseSchema(() =>
         action: z
           .enum(['opted_out', 'opted_in', 'help', 'reply'])
           .describe(
-            `opted_out: ${OPT_OUT_KEYWORDS.join(', ')}; opted_in: ${OPT_IN_KEYWORDS.join(', ')}; help: HELP, INFO; reply: anything else`,
+            `opted_out: ${OPT_OUT_KEYWORDS.join(', ')} (any case, with filler, punctuation or emoji, common misspellings, phrases such as "stop texting me" or "no more texts", Spanish alto, para, no más mensajes); opted_in: ${OPT_IN_KEYWORDS.join(', ')}; help: HELP, INFO, AYUDA; reply: anything else`,
+          ),
+        needs_review: z
+          .boolean()
+          .describe(
+            'A reply that uses a revocation word in another sense: not an opt-out, recorded as a possible_opt_out subscription event for an operator',
           ),
         duplicate: z.boolean().describe('True when this message_id was handled before (nothing was done again)'),
         campaign_id: nullableString().describe('The campaign the text counts as a reply to'),
-        reply: nullableString().describe('The confirmation text sent back, if any'),
+        reply: nullableString().describe(
+          'The text sent back, if any: one confirmation per opt-out (none for a repeated STOP), the help or resubscribe text',
+        ),
       }),
       meta: requestMeta(),
     })

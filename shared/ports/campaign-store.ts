@@ -25,6 +25,11 @@ export interface UnsentRecipient extends TextRecipient {
   readonly until?: string;
 }
 
+/** What an inbound keyword does to the team's suppression list, written with the message's claim. */
+export type SuppressionChange =
+  | { readonly kind: 'add'; readonly phone: string; readonly keyword: string }
+  | { readonly kind: 'remove'; readonly phone: string };
+
 /** A recipient's send record; `claimToken` names the queue delivery that claimed it. */
 export interface SendRecord {
   readonly status: SendStatus;
@@ -73,7 +78,10 @@ export interface CampaignStore {
   suppressedAmong(teamId: number, phones: readonly string[]): Promise<Set<string>>;
   /** Every opted-out phone of the team (for planning). */
   listSuppressed(teamId: number): Promise<Set<string>>;
-  /** With an event, the change and the event are written in one transaction. */
+  /**
+   * Adds the number (keeping the first opt-out's keyword, time and confirmation if it is there
+   * already); with an event, the change and the event are written in one transaction.
+   */
   suppress(teamId: number, phone: string, keyword: string, at: string, event?: SubscriptionEvent): Promise<void>;
   unsuppress(teamId: number, phone: string, event?: SubscriptionEvent): Promise<void>;
   /** Remembers the last campaign that texted each phone (reply attribution). */
@@ -82,7 +90,19 @@ export interface CampaignStore {
   addReply(campaignId: string): Promise<void>;
   /**
    * Guards an inbound message id so a redelivered webhook is handled once; the keyword's
-   * subscription event, if any, is written in the same transaction (so exactly once too).
+   * subscription event and suppression change, if any, are written in the same transaction (so
+   * exactly once too, and never lost to a crash after the claim).
    */
-  claimInbound(teamId: number, messageId: string, at: string, event?: SubscriptionEvent | null): Promise<boolean>;
+  claimInbound(
+    teamId: number,
+    messageId: string,
+    at: string,
+    event?: SubscriptionEvent | null,
+    change?: SuppressionChange | null,
+  ): Promise<boolean>;
+  /**
+   * Claims the one confirmation text of a number's current opt-out: true once per opt-out (the
+   * suppression record remembers it), false when already claimed or the number is not opted out.
+   */
+  claimOptOutConfirmation(teamId: number, phone: string, at: string): Promise<boolean>;
 }

@@ -4,8 +4,10 @@ import { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-
 import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { handleInboundText } from '#shared/domain/sms/inbound';
 import type { Team } from '#shared/domain/tenancy';
 import type { LocalDynamo } from '../../local/dynamodb';
+import { SandboxSmsProvider } from '../../local/sandbox-sms-provider';
 import { admin } from '../support/admin-harness';
 import { startEmulator } from '../support/emulator';
 
@@ -62,5 +64,27 @@ describe('admin CLI: texting configuration', () => {
     const run = await admin('messaging', 'opt-out', '--team', String(team.id), '--phone', '12');
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--phone');
+  });
+
+  it('lists replies flagged for review, and says so when there are none', async () => {
+    const empty = await admin('messaging', 'review', '--team', String(team.id));
+    expect(empty.code).toBe(0);
+    expect(empty.stdout).toContain('No replies to review');
+    await handleInboundText(
+      { store: campaigns, sms: new SandboxSmsProvider() },
+      { team, from: '+13125550199', body: 'Can we cancel Friday and do Monday?', messageId: 'review-1', now: new Date() },
+    );
+    const run = await admin('messaging', 'review', '--team', String(team.id), '--days', '7');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('+13125550199');
+    expect(run.stdout).toContain('Can we cancel Friday and do Monday?');
+    const json = await admin('messaging', 'review', '--team', String(team.id), '--json');
+    expect(JSON.parse(json.stdout)).toEqual([expect.objectContaining({ phone: '+13125550199', needs_review: true, keyword: 'CANCEL' })]);
+  });
+
+  it('refuses a review window out of range naming --days', async () => {
+    const run = await admin('messaging', 'review', '--team', String(team.id), '--days', '0');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--days');
   });
 });

@@ -7,13 +7,20 @@ import {
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
-  type PutCommandInput,
   UpdateCommand,
+  type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { CampaignRecord, CampaignStatus, ChunkRecipient, SendStatus } from '#shared/domain/sms/campaign';
 import type { SubscriptionEvent } from '#shared/domain/sms/subscription-events';
 import { assertStorable } from '#shared/domain/stored-size';
-import type { CampaignStore, RecipientOutcome, SendRecord, TextRecipient, UnsentRecipient } from '#shared/ports/campaign-store';
+import type {
+  CampaignStore,
+  RecipientOutcome,
+  SendRecord,
+  SuppressionChange,
+  TextRecipient,
+  UnsentRecipient,
+} from '#shared/ports/campaign-store';
 import { batchPut } from './batch-write';
 import { teamPk } from './keys';
 import { subscriptionEventItem, textsPk, textsSk, textsStatusPk } from './outbound-keys';
@@ -330,23 +337,64 @@ export class DynamoCampaignStore implements CampaignStore {
   }
 
   async suppress(teamId: number, phone: string, keyword: string, at: string, event?: SubscriptionEvent): Promise<void> {
-    const item = { pk: `${teamPk(teamId)}#SUPPRESSION`, sk: phone, keyword, opted_out_at: at };
-    assertStorable(item, 'The opt-out record (with the inbound text)');
-    await this.withEvent({ Put: { TableName: this.tableName, Item: item } }, event);
+    await this.withEvent(this.suppressionChange(teamId, { kind: 'add', phone, keyword }, at), event);
   }
 
   async unsuppress(teamId: number, phone: string, event?: SubscriptionEvent): Promise<void> {
-    await this.withEvent({ Delete: { TableName: this.tableName, Key: { pk: `${teamPk(teamId)}#SUPPRESSION`, sk: phone } } }, event);
+    await this.withEvent(this.suppressionChange(teamId, { kind: 'remove', phone }, ''), event);
+  }
+
+  /**
+   * An opt-out keeps the first opt-out's keyword and time, and the confirmation it claimed: a
+   * repeated STOP changes nothing. An opt-in deletes the record, so the next opt-out is a new one.
+   */
+  private suppressionChange(
+    teamId: number,
+    change: SuppressionChange,
+    at: string,
+  ): { Update: UpdateCommandInput & { UpdateExpression: string } } | { Delete: DeleteCommandInput } {
+    const key = { pk: `${teamPk(teamId)}#SUPPRESSION`, sk: change.phone };
+    if (change.kind === 'remove') return { Delete: { TableName: this.tableName, Key: key } };
+    assertStorable({ ...key, keyword: change.keyword, opted_out_at: at }, 'The opt-out record (with the inbound text)');
+    return {
+      Update: {
+        TableName: this.tableName,
+        Key: key,
+        UpdateExpression: 'SET keyword = if_not_exists(keyword, :keyword), opted_out_at = if_not_exists(opted_out_at, :at)',
+        ExpressionAttributeValues: { ':keyword': change.keyword, ':at': at },
+      },
+    };
   }
 
   /** The suppression change alone, or with its event in one transaction. */
-  private async withEvent(change: { Put: PutCommandInput } | { Delete: DeleteCommandInput }, event: SubscriptionEvent | undefined) {
+  private async withEvent(
+    change: { Update: UpdateCommandInput & { UpdateExpression: string } } | { Delete: DeleteCommandInput },
+    event: SubscriptionEvent | undefined,
+  ) {
     if (!event) {
-      if ('Put' in change) await this.client.send(new PutCommand(change.Put));
+      if ('Update' in change) await this.client.send(new UpdateCommand(change.Update));
       else await this.client.send(new DeleteCommand(change.Delete));
       return;
     }
     await transactWrite(this.client, { TransactItems: [change, { Put: this.eventPut(event) }] });
+  }
+
+  async claimOptOutConfirmation(teamId: number, phone: string, at: string): Promise<boolean> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: `${teamPk(teamId)}#SUPPRESSION`, sk: phone },
+          UpdateExpression: 'SET confirmation_claimed_at = :at',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(confirmation_claimed_at)',
+          ExpressionAttributeValues: { ':at': at },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
   }
 
   private eventPut(event: SubscriptionEvent) {
@@ -382,13 +430,21 @@ export class DynamoCampaignStore implements CampaignStore {
     );
   }
 
-  async claimInbound(teamId: number, messageId: string, at: string, event: SubscriptionEvent | null = null): Promise<boolean> {
+  async claimInbound(
+    teamId: number,
+    messageId: string,
+    at: string,
+    event: SubscriptionEvent | null = null,
+    change: SuppressionChange | null = null,
+  ): Promise<boolean> {
     const item = { pk: `${teamPk(teamId)}#INBOUND`, sk: messageId, received_at: at };
     assertStorable(item, 'The inbound message record');
     const claim = { TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' };
     try {
-      // The keyword's event is written with the claim: a redelivered message writes neither.
-      if (event) await transactWrite(this.client, { TransactItems: [{ Put: claim }, { Put: this.eventPut(event) }] });
+      // The keyword's event and suppression change are written with the claim: a redelivered
+      // message writes none of them, and a crash cannot leave the claim without them.
+      const rest = [...(event ? [{ Put: this.eventPut(event) }] : []), ...(change ? [this.suppressionChange(teamId, change, at)] : [])];
+      if (rest.length > 0) await transactWrite(this.client, { TransactItems: [{ Put: claim }, ...rest] });
       else await this.client.send(new PutCommand(claim));
       return true;
     } catch (error) {

@@ -55,6 +55,9 @@ function toEvent(item: Item): SubscriptionEvent {
     suppression_change: (str(item.suppression_change) as SubscriptionEvent['suppression_change']) ?? null,
     campaign_id: str(item.campaign_id),
     occurred_at: String(item.occurred_at),
+    // Events stored before replies were flagged carry neither.
+    needs_review: item.needs_review === true,
+    message: str(item.message),
   };
 }
 

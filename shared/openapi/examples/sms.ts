@@ -187,6 +187,7 @@ export const SMS_EXAMPLES: OperationExamplesById = {
             message: 'Handled as opted_out',
             data: {
               action: 'opted_out',
+              needs_review: false,
               duplicate: false,
               campaign_id: null,
               reply: 'Summit Plumbing: you are unsubscribed and will receive no more messages. Reply START to resubscribe.',
