@@ -1,9 +1,10 @@
 import type { CampaignRecord, CampaignStatus, ChunkRecipient, SendStatus } from '#shared/domain/sms/campaign';
+import type { CapSlot } from '#shared/domain/sms/frequency-cap';
 import type { SubscriptionEvent } from '#shared/domain/sms/subscription-events';
 
 export interface RecipientOutcome {
   readonly phone: string;
-  readonly status: Exclude<SendStatus, 'sending' | 'suppressed' | 'deferred'>;
+  readonly status: Exclude<SendStatus, 'sending' | 'suppressed' | 'deferred' | 'capped'>;
   /** Segments of the rendered message (kept on the record for the outbound texts feed). */
   readonly segments: number;
   readonly costMicros: number;
@@ -12,17 +13,21 @@ export interface RecipientOutcome {
   readonly at: string;
 }
 
-/** A recipient about to be claimed: its phone and its message's segments. */
+/** A recipient about to be claimed: its phone and its message's segments, and its planned send time and rule. */
 export interface TextRecipient {
   readonly phone: string;
   readonly segments: number;
+  readonly sendAt?: string | null;
+  readonly rule?: string | null;
 }
 
 /** A recipient recorded without being texted (see SendStatus). */
 export interface UnsentRecipient extends TextRecipient {
-  readonly status: 'suppressed' | 'deferred';
+  readonly status: 'suppressed' | 'deferred' | 'capped';
   /** For `deferred`: when the recipient's send window opens. */
   readonly until?: string;
+  /** For `capped`: which cap, and why. */
+  readonly reason?: string;
 }
 
 /** What an inbound keyword does to the team's suppression list, written with the message's claim. */
@@ -105,4 +110,12 @@ export interface CampaignStore {
    * suppression record remembers it), false when already claimed or the number is not opted out.
    */
   claimOptOutConfirmation(teamId: number, phone: string, at: string): Promise<boolean>;
+  /** The frequency-cap ledgers of these numbers (frequency-cap.ts); a number without one is absent. */
+  capLedgers(teamId: number, phones: readonly string[]): Promise<Map<string, CapSlot[]>>;
+  /**
+   * Changes a number's cap ledger only if nobody changed it meanwhile (a version check), reading it
+   * again and calling `change` again after a race: `change` returns the new slots (or null to
+   * write nothing) and what to answer.
+   */
+  updateCapLedger<T>(teamId: number, phone: string, change: (slots: CapSlot[]) => { slots: CapSlot[] | null; result: T }): Promise<T>;
 }

@@ -104,7 +104,7 @@ describe('SMS campaign sending', () => {
     await queue.drained();
     const final = await store.getCampaign(campaign.campaign_id);
     expect(final?.status).toBe('completed');
-    expect(final?.counts).toEqual({ sent: 1_000, failed: 0, opted_out: 0, unconfirmed: 0 });
+    expect(final?.counts).toEqual({ sent: 1_000, failed: 0, opted_out: 0, unconfirmed: 0, capped: 0 });
     expect(new Set(sms.sent.map((t) => t.to)).size).toBe(1_000);
     expect(sms.sent).toHaveLength(1_000);
     const completions = bus.published.filter((e) => e['detail-type'] === 'sms_campaign.completed');
@@ -142,7 +142,7 @@ describe('SMS campaign sending', () => {
     await queue.drained();
     const final = await store.getCampaign(campaign.campaign_id);
     expect(final?.status).toBe('completed');
-    expect(final?.counts).toEqual({ sent: 1, failed: 1, opted_out: 0, unconfirmed: 0 });
+    expect(final?.counts).toEqual({ sent: 1, failed: 1, opted_out: 0, unconfirmed: 0, capped: 0 });
   });
 
   it('never texts an opted-out number and counts it as opted out', async () => {
@@ -151,7 +151,7 @@ describe('SMS campaign sending', () => {
     await queue.drained();
     const final = await store.getCampaign(campaign.campaign_id);
     expect(sms.sent.map((t) => t.to)).not.toContain(phone(3));
-    expect(final?.counts).toEqual({ sent: 4, failed: 0, opted_out: 1, unconfirmed: 0 });
+    expect(final?.counts).toEqual({ sent: 4, failed: 0, opted_out: 1, unconfirmed: 0, capped: 0 });
     await store.unsuppress(team.id, phone(3));
   });
 
@@ -247,7 +247,7 @@ describe('SMS campaign sending after a sender stopped mid-chunk', () => {
     expect(result).toMatchObject({ sent: 9, unconfirmed: 3 });
     expect(sms.sent.map((t) => t.to).sort()).toEqual(Array.from({ length: 9 }, (_, i) => phone(i + 3)));
     const final = await store.getCampaign(campaign.campaign_id);
-    expect(final).toMatchObject({ status: 'completed', counts: { sent: 9, failed: 0, opted_out: 0, unconfirmed: 3 } });
+    expect(final).toMatchObject({ status: 'completed', counts: { sent: 9, failed: 0, opted_out: 0, unconfirmed: 3, capped: 0 } });
     const completions = bus.published.filter((e) => e['detail-type'] === 'sms_campaign.completed');
     expect(completions.map((e) => (e.detail.data as { final_counts: unknown }).final_counts)).toEqual([
       { sent: 9, failed: 0, opted_out: 0, unconfirmed: 3 },
@@ -276,7 +276,7 @@ describe('SMS campaign sending after a sender stopped mid-chunk', () => {
     expect(sms.sent).toHaveLength(3);
     expect(await store.getCampaign(campaign.campaign_id)).toMatchObject({
       status: 'completed',
-      counts: { sent: 3, failed: 0, opted_out: 0, unconfirmed: 1 },
+      counts: { sent: 3, failed: 0, opted_out: 0, unconfirmed: 1, capped: 0 },
     });
   });
 });
@@ -327,7 +327,7 @@ describe('the outbound texts feed of a chunk delivered again and again', () => {
     expect(sms.sent.filter((t) => t.reference.startsWith(campaign.campaign_id))).toHaveLength(4);
     expect(await store.getCampaign(campaign.campaign_id)).toMatchObject({
       status: 'completed',
-      counts: { sent: 4, failed: 0, opted_out: 2, unconfirmed: 0 },
+      counts: { sent: 4, failed: 0, opted_out: 2, unconfirmed: 0, capped: 0 },
     });
     const ofTeam = await feed.listTexts({ teamId: team.id, status: 'suppressed', limit: 100 });
     expect(ofTeam.filter((r) => r.text.campaign_id === campaign.campaign_id)).toHaveLength(1);

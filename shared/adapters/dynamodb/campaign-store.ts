@@ -11,6 +11,7 @@ import {
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { CampaignRecord, CampaignStatus, ChunkRecipient, SendStatus } from '#shared/domain/sms/campaign';
+import type { CapSlot } from '#shared/domain/sms/frequency-cap';
 import type { SubscriptionEvent } from '#shared/domain/sms/subscription-events';
 import { assertStorable } from '#shared/domain/stored-size';
 import type {
@@ -36,7 +37,8 @@ import { transactWrite } from './transact';
  * - `TEAM#<t>#SUPPRESSION` / <e164>: opted-out numbers;
  * - `TEAM#<t>#LASTCAMPAIGN` / <e164>: the last campaign that texted the number (replies);
  * - `TEAM#<t>#INBOUND` / <message id>: inbound messages already handled;
- * - `TEAM#<t>#SUBEVENTS` / <at>#<event id>: subscription events (outbound-keys.ts).
+ * - `TEAM#<t>#SUBEVENTS` / <at>#<event id>: subscription events (outbound-keys.ts);
+ * - `TEAM#<t>#CAP` / <e164>: the number's frequency-cap ledger, with a version (frequency-cap.ts).
  */
 const campaignPk = (id: string) => `CAMPAIGN#${id}`;
 /** DynamoDB's limit on items in one transaction. */
@@ -72,6 +74,7 @@ export class DynamoCampaignStore implements CampaignStore {
     const campaign = item as CampaignRecord;
     // Campaigns stored before the unconfirmed outcome existed have no such counter.
     campaign.counts.unconfirmed ??= 0;
+    campaign.counts.capped ??= 0;
     return campaign;
   }
 
@@ -148,6 +151,8 @@ export class DynamoCampaignStore implements CampaignStore {
         claim_token: claim.token,
         team_id: claim.teamId,
         segments: r.segments,
+        send_at: r.sendAt ?? null,
+        rule: r.rule ?? null,
         recorded_at: claim.at,
         updated_at: claim.at,
         textsPk: textsPk(claim.teamId),
@@ -188,15 +193,18 @@ export class DynamoCampaignStore implements CampaignStore {
             TableName: this.tableName,
             Key: { pk: campaignPk(campaignId), sk: `SEND#${r.phone}` },
             UpdateExpression:
-              'SET #status = :status, team_id = :team, #segments = :segments, deferred_until = :until, updated_at = :at, recorded_at = if_not_exists(recorded_at, :at), textsPk = :tpk, textsStatusPk = :tspk, textsSk = if_not_exists(textsSk, :tsk)',
-            // A suppressed record is written once; a deferred one moves its window, never over another status.
+              'SET #status = :status, team_id = :team, #segments = :segments, deferred_until = :until, #error = :error, send_at = :sendAt, #rule = :rule, updated_at = :at, recorded_at = if_not_exists(recorded_at, :at), textsPk = :tpk, textsStatusPk = :tspk, textsSk = if_not_exists(textsSk, :tsk)',
+            // A suppressed or capped record is written once; a deferred one moves its window, never over another status.
             ConditionExpression: r.status === 'deferred' ? 'attribute_not_exists(pk) OR #status = :status' : 'attribute_not_exists(pk)',
-            ExpressionAttributeNames: { '#status': 'status', '#segments': 'segments' },
+            ExpressionAttributeNames: { '#status': 'status', '#segments': 'segments', '#error': 'error', '#rule': 'rule' },
             ExpressionAttributeValues: {
               ':status': r.status,
               ':team': teamId,
               ':segments': r.segments,
               ':until': r.until ?? null,
+              ':error': r.reason ?? null,
+              ':sendAt': r.sendAt ?? null,
+              ':rule': r.rule ?? null,
               ':at': at,
               ':tpk': textsPk(teamId),
               ':tspk': textsStatusPk(teamId, r.status),
@@ -261,7 +269,7 @@ export class DynamoCampaignStore implements CampaignStore {
   }
 
   private countItem(campaignId: string, outcomes: readonly RecipientOutcome[]) {
-    const add = { sent: 0, failed: 0, opted_out: 0, unconfirmed: 0 };
+    const add: Record<RecipientOutcome['status'], number> = { sent: 0, failed: 0, opted_out: 0, unconfirmed: 0 };
     let cost = 0;
     for (const o of outcomes) {
       add[o.status]++;
@@ -450,6 +458,50 @@ export class DynamoCampaignStore implements CampaignStore {
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException || isCancelled(error)) return false;
       throw error;
+    }
+  }
+
+  async capLedgers(teamId: number, phones: readonly string[]): Promise<Map<string, CapSlot[]>> {
+    const ledgers = new Map<string, CapSlot[]>();
+    const pk = `${teamPk(teamId)}#CAP`;
+    for (let i = 0; i < phones.length; i += 100) {
+      let keys: Record<string, unknown>[] | undefined = [...new Set(phones.slice(i, i + 100))].map((p) => ({ pk, sk: p }));
+      while (keys && keys.length > 0) {
+        const result: BatchGetCommandOutput = await this.client.send(
+          new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: keys, ConsistentRead: true } } }),
+        );
+        for (const item of result.Responses?.[this.tableName] ?? []) ledgers.set(String(item.sk), (item.slots as CapSlot[]) ?? []);
+        keys = result.UnprocessedKeys?.[this.tableName]?.Keys;
+      }
+    }
+    return ledgers;
+  }
+
+  async updateCapLedger<T>(
+    teamId: number,
+    phone: string,
+    change: (slots: CapSlot[]) => { slots: CapSlot[] | null; result: T },
+  ): Promise<T> {
+    const key = { pk: `${teamPk(teamId)}#CAP`, sk: phone };
+    for (let attempt = 0; ; attempt++) {
+      const current = await this.client.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
+      const version = typeof current.Item?.version === 'number' ? current.Item.version : 0;
+      const { slots, result } = change((current.Item?.slots as CapSlot[] | undefined) ?? []);
+      if (slots === null) return result;
+      try {
+        await this.client.send(
+          new PutCommand({
+            TableName: this.tableName,
+            Item: { ...key, slots, version: version + 1 },
+            ConditionExpression: version === 0 ? 'attribute_not_exists(pk)' : 'version = :version',
+            ...(version === 0 ? {} : { ExpressionAttributeValues: { ':version': version } }),
+          }),
+        );
+        return result;
+      } catch (error) {
+        // Another campaign changed the ledger between the read and the write: read it again.
+        if (!(error instanceof ConditionalCheckFailedException) || attempt >= 50) throw error;
+      }
     }
   }
 }

@@ -41,6 +41,8 @@ function toText(item: Item): OutboundText {
     sent_at: status === 'sent' ? str(item.settled_at) : null,
     updated_at: str(item.updated_at) ?? String(item.recorded_at),
     deferred_until: status === 'deferred' ? str(item.deferred_until) : null,
+    send_at: str(item.send_at),
+    rule: str(item.rule),
   };
 }
 

@@ -8,9 +8,9 @@ import type { RecipientOutcome, UnsentRecipient } from '#shared/ports/campaign-s
 import type { SmsProvider } from '#shared/ports/sms-provider';
 import { PermanentProviderError } from '#shared/ports/voice-provider';
 import type { CampaignMessage, ChunkRecipient } from './campaign';
+import { capOf, holdCapSlot, sendPolicy, sendTimeFor } from './campaign-schedule';
 import { type CampaignDependencies, completeIfDone } from './campaign-service';
 import type { MessagingConfig } from './messaging-config';
-import { candidateZones, nextSendInstant, windowFor } from './quiet-hours';
 
 export interface SendChunkDependencies extends CampaignDependencies {
   readonly sms: SmsProvider;
@@ -66,9 +66,10 @@ const UNCONFIRMED_REASON = 'the sender stopped after claiming this recipient, be
  *   the text may have gone out, so it is never sent again; a claim whose sender may still be at
  *   work makes the chunk fail back to the queue (ClaimHeldElsewhereError) after everything else is
  *   done, so it returns once that claim is settled or abandoned and the campaign always completes;
- * - numbers opted out since creation are settled as opted out; numbers outside their local send
- *   window (every candidate zone of the area code) are deferred to the next window and the chunk
- *   comes back then; provider errors mark the recipient failed with the reason.
+ * - numbers opted out since creation are settled as opted out; numbers outside the hours the
+ *   calling-hours rules allow them (campaign-schedule.ts: every candidate zone of the area code,
+ *   state rules for solicitations), or whose frequency-cap slot no longer fits now, are deferred
+ *   and the chunk comes back then; provider errors mark the recipient failed with the reason.
  */
 export async function sendChunk(
   deps: SendChunkDependencies,
@@ -89,17 +90,26 @@ export async function sendChunk(
   const team = await deps.team(campaign.team_id);
   if (!team) throw new PoisonMessageError(`campaign ${message.campaign_id} belongs to no team`);
   const config = await deps.messagingConfig(team.id);
-  const teamWindow = { startHour: config.quiet_hours.start_hour, endHour: config.quiet_hours.end_hour };
+  const policy = sendPolicy(team, config, {
+    campaign_type: campaign.campaign_type,
+    respectQuietHours: campaign.settings.respect_quiet_hours,
+  });
+  const planned = (r: ChunkRecipient) => ({ sendAt: r.send_at ?? null, rule: r.rule ?? null });
 
-  // Recipients suppressed at planning are recorded once (for the outbound texts feed), never texted.
-  const suppressedAtPlan = recipients.filter((r) => r.suppressed);
+  // Recipients suppressed or capped at planning are recorded once (for the outbound texts feed), never texted.
   await deps.store.recordUnsent(
     message.campaign_id,
     team.id,
-    suppressedAtPlan.map((r) => ({ phone: r.phone, segments: r.segments, status: 'suppressed' })),
+    recipients.flatMap((r): UnsentRecipient[] =>
+      r.suppressed
+        ? [{ phone: r.phone, segments: r.segments, status: 'suppressed', ...planned(r) }]
+        : r.capped
+          ? [{ phone: r.phone, segments: r.segments, status: 'capped', reason: r.capped, ...planned(r) }]
+          : [],
+    ),
     now().toISOString(),
   );
-  const candidates = recipients.filter((r) => !r.suppressed);
+  const candidates = recipients.filter((r) => !r.suppressed && !r.capped);
   const phones = candidates.map((r) => r.phone);
   const [records, optedOut] = await Promise.all([
     deps.store.getSendStatuses(message.campaign_id, phones),
@@ -141,12 +151,27 @@ export async function sendChunk(
       result.optedOut++;
       continue;
     }
-    if (campaign.settings.respect_quiet_hours) {
-      const at = now();
-      const allowed = nextSendInstant(candidateZones(r.phone, team.timezone), windowFor(r.phone, teamWindow), at);
-      if (allowed.getTime() > at.getTime()) {
-        if (!deferred || allowed < deferred) deferred = allowed;
-        waiting.push({ phone: r.phone, segments: r.segments, status: 'deferred', until: allowed.toISOString() });
+    const at = now();
+    const allowed = sendTimeFor(r.phone, policy, at).sendAt;
+    if (allowed.getTime() > at.getTime()) {
+      if (!deferred || allowed < deferred) deferred = allowed;
+      waiting.push({ phone: r.phone, segments: r.segments, status: 'deferred', until: allowed.toISOString(), ...planned(r) });
+      continue;
+    }
+    const cap = capOf(r.phone, policy);
+    if (cap) {
+      // The slot reserved at planning moves to now; a text later than planned may have to wait.
+      const held = await holdCapSlot(deps.store, { teamId: team.id, phone: r.phone, campaignId: message.campaign_id, cap, now: at });
+      if (!held.ok) {
+        if (!deferred || held.until < deferred) deferred = held.until;
+        waiting.push({
+          phone: r.phone,
+          segments: r.segments,
+          status: 'deferred',
+          until: held.until.toISOString(),
+          reason: held.reason,
+          ...planned(r),
+        });
         continue;
       }
     }
@@ -167,7 +192,7 @@ export async function sendChunk(
     const group = toSend.slice(i, i + SEND_GROUP_SIZE);
     const claimed = await deps.store.claimRecipients(
       message.campaign_id,
-      group.map((r) => ({ phone: r.phone, segments: r.segments })),
+      group.map((r) => ({ phone: r.phone, segments: r.segments, ...planned(r) })),
       { at: now().toISOString(), token, teamId: team.id },
     );
     const outcomes: RecipientOutcome[] = [];
@@ -232,7 +257,11 @@ export async function sendChunk(
         body: { ...message },
       });
     }
-    log('info', 'chunk deferred for quiet hours', { campaignId: message.campaign_id, chunk: message.chunk, until: result.deferredUntil });
+    log('info', 'chunk deferred for calling hours or a frequency cap', {
+      campaignId: message.campaign_id,
+      chunk: message.chunk,
+      until: result.deferredUntil,
+    });
     return result;
   }
   await completeIfDone(deps, message.campaign_id, now());
