@@ -114,7 +114,7 @@ describe('SMS campaign sending', () => {
       data: {
         campaign_id: campaign.campaign_id,
         status: 'completed',
-        final_counts: { sent: 1_000, failed: 0, opted_out: 0, unconfirmed: 0 },
+        final_counts: { sent: 1_000, failed: 0, opted_out: 0, unconfirmed: 0, capped: 0 },
         total_cost: 8.3,
       },
     });
@@ -250,7 +250,7 @@ describe('SMS campaign sending after a sender stopped mid-chunk', () => {
     expect(final).toMatchObject({ status: 'completed', counts: { sent: 9, failed: 0, opted_out: 0, unconfirmed: 3, capped: 0 } });
     const completions = bus.published.filter((e) => e['detail-type'] === 'sms_campaign.completed');
     expect(completions.map((e) => (e.detail.data as { final_counts: unknown }).final_counts)).toEqual([
-      { sent: 9, failed: 0, opted_out: 0, unconfirmed: 3 },
+      { sent: 9, failed: 0, opted_out: 0, unconfirmed: 3, capped: 0 },
     ]);
   });
 

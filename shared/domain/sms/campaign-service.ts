@@ -255,6 +255,7 @@ export async function completeIfDone(
       failed: final.counts.failed,
       opted_out: final.counts.opted_out,
       unconfirmed: final.counts.unconfirmed,
+      capped: final.counts.capped ?? 0,
       replies: final.replies,
       total_cost: toDollars(final.actual_cost_micros),
       at: now,
