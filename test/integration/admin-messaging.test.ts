@@ -87,4 +87,31 @@ describe('admin CLI: texting configuration', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--days');
   });
+
+  it('reclassifies a campaign type as a solicitation for the team, and back to the built-in choice', async () => {
+    const run = await admin('messaging', 'solicitation', '--team', String(team.id), '--type', 'service_follow_up', '--solicitation', 'yes');
+    expect(run.code).toBe(0);
+    expect((await messaging.getMessagingConfig(team.id)).solicitation_overrides).toEqual({ service_follow_up: true });
+    expect((await admin('messaging', 'show', '--team', String(team.id))).stdout).toContain('service_follow_up');
+    await admin('messaging', 'solicitation', '--team', String(team.id), '--type', 'service_follow_up', '--solicitation', 'default');
+    expect((await messaging.getMessagingConfig(team.id)).solicitation_overrides).toEqual({});
+  });
+
+  it('refuses an unknown campaign type naming --type', async () => {
+    const run = await admin('messaging', 'solicitation', '--team', String(team.id), '--type', 'spam', '--solicitation', 'yes');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--type');
+  });
+
+  it('sets the origination identity and its rate, refusing a rate that is no number', async () => {
+    expect((await admin('messaging', 'origination', '--team', String(team.id), '--type', 'toll_free')).stdout).toContain(
+      '3 message(s) per second',
+    );
+    const run = await admin('messaging', 'origination', '--team', String(team.id), '--type', '10dlc', '--mps', '4');
+    expect(run.code).toBe(0);
+    expect((await messaging.getMessagingConfig(team.id)).origination).toEqual({ type: '10dlc', messages_per_second: 4 });
+    const bad = await admin('messaging', 'origination', '--team', String(team.id), '--type', '10dlc', '--mps', 'fast');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--mps');
+  });
 });
