@@ -2,6 +2,7 @@ import type { SQSEvent } from 'aws-lambda';
 import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
+import { DynamoSendPacer } from '#shared/adapters/dynamodb/send-pacer';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { eventBus } from '#shared/adapters/runtime/event-bus';
@@ -219,7 +220,8 @@ describe('SMS campaign sending after a sender stopped mid-chunk', () => {
     sms,
     team: async () => team,
     messagingConfig: async () => DEFAULT_MESSAGING_CONFIG,
-    ratePerSecond: 0,
+    rateOverride: 0,
+    pacer: new DynamoSendPacer(getDocumentClient(), physicalTableName('campaigns')),
     maxRunMs: 120_000,
     now,
   });
@@ -289,7 +291,8 @@ describe('the outbound texts feed of a chunk delivered again and again', () => {
     sms,
     team: async () => team,
     messagingConfig: async () => DEFAULT_MESSAGING_CONFIG,
-    ratePerSecond: 0,
+    rateOverride: 0,
+    pacer: new DynamoSendPacer(getDocumentClient(), physicalTableName('campaigns')),
     maxRunMs: 120_000,
     now,
   });

@@ -1,6 +1,7 @@
 import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
+import { DynamoSendPacer } from '#shared/adapters/dynamodb/send-pacer';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import type { CampaignRecord } from '#shared/domain/sms/campaign';
@@ -67,7 +68,8 @@ const senderDeps = (sms: SandboxSmsProvider, now: Date) => ({
   sms,
   team: async () => team,
   messagingConfig: async () => DEFAULT_MESSAGING_CONFIG,
-  ratePerSecond: 0,
+  rateOverride: 0,
+  pacer: new DynamoSendPacer(getDocumentClient(), physicalTableName('campaigns')),
   maxRunMs: 120_000,
   now: () => now,
 });

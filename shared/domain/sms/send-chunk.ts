@@ -5,10 +5,11 @@ import { PoisonMessageError } from '#shared/errors';
 import { log } from '#shared/logging/logger';
 import { countMetric } from '#shared/logging/metrics';
 import type { RecipientOutcome, UnsentRecipient } from '#shared/ports/campaign-store';
+import type { SendPacer } from '#shared/ports/send-pacer';
 import type { SmsProvider } from '#shared/ports/sms-provider';
 import { PermanentProviderError } from '#shared/ports/voice-provider';
 import type { CampaignMessage, ChunkRecipient } from './campaign';
-import { capOf, holdCapSlot, sendPolicy, sendTimeFor } from './campaign-schedule';
+import { capOf, holdCapSlot, messagesPerSecond, sendPolicy, sendTimeFor } from './campaign-schedule';
 import { type CampaignDependencies, completeIfDone } from './campaign-service';
 import type { MessagingConfig } from './messaging-config';
 
@@ -16,8 +17,12 @@ export interface SendChunkDependencies extends CampaignDependencies {
   readonly sms: SmsProvider;
   readonly team: (teamId: number) => Promise<Team | null>;
   readonly messagingConfig: (teamId: number) => Promise<MessagingConfig>;
-  /** Sends per second per sender (0: unpaced). */
-  readonly ratePerSecond: number;
+  /**
+   * Texts per second for every team (SMS_SEND_RATE_PER_SECOND; 0: unpaced), or null: each team's
+   * origination identity's rate (campaign-schedule.ts messagesPerSecond), shared by its senders.
+   */
+  readonly rateOverride: number | null;
+  readonly pacer: SendPacer;
   readonly now?: () => Date;
   readonly sleep?: (ms: number) => Promise<void>;
   /** How long a sender may run (the function's timeout): an older open claim is abandoned. */
@@ -33,16 +38,11 @@ const MAX_QUEUE_DELAY_SECONDS = 900;
  */
 export const SEND_GROUP_SIZE = 10;
 
-let nextSlotAt = 0;
-
-async function pace(rate: number, sleep: (ms: number) => Promise<void>): Promise<void> {
-  if (rate <= 0) return;
-  const interval = 1000 / rate;
-  const now = Date.now();
-  const wait = nextSlotAt - now;
-  nextSlotAt = Math.max(now, nextSlotAt) + interval;
-  if (wait > 0) await sleep(wait);
-}
+/**
+ * Longest a sender waits in-process for its team's next pacing slot; further off, the chunk comes
+ * back when the slot is near (other campaigns of the identity are using the rate meanwhile).
+ */
+const MAX_PACE_WAIT_MS = 20_000;
 
 export interface ChunkResult {
   sent: number;
@@ -182,12 +182,24 @@ export async function sendChunk(
   countMetric('TextsDeferred', waiting.filter((w) => w.status === 'deferred').length);
 
   const token = claimToken(delivery);
+  const rate = deps.rateOverride ?? messagesPerSecond(config);
+  const interval = rate > 0 ? 1000 / rate : 0;
   for (let i = 0; i < toSend.length && !result.stopped; i += SEND_GROUP_SIZE) {
     if (i > 0) {
       // A cancel stops the sender between groups.
       campaign = (await deps.store.getCampaign(message.campaign_id)) ?? campaign;
       result.stopped = campaign.status !== 'sending';
       if (result.stopped) break;
+    }
+    if (interval > 0) {
+      const free = await deps.pacer.nextFree(team.id, Date.now());
+      if (free - Date.now() > MAX_PACE_WAIT_MS) {
+        // The identity's rate is taken by other senders for a while: the rest of the chunk (not
+        // claimed yet) comes back then.
+        const until = new Date(free);
+        if (!deferred || until < deferred) deferred = until;
+        break;
+      }
     }
     const group = toSend.slice(i, i + SEND_GROUP_SIZE);
     const claimed = await deps.store.claimRecipients(
@@ -203,7 +215,12 @@ export async function sendChunk(
         result.skipped++;
         continue;
       }
-      await pace(deps.ratePerSecond, sleep);
+      if (interval > 0) {
+        // Each text takes its slot right before it goes: slots taken ahead would drift into the
+        // next sender's when a text runs late.
+        const wait = (await deps.pacer.take(team.id, 1, interval, Date.now())) - Date.now();
+        if (wait > 0) await sleep(wait);
+      }
       try {
         const sent = await withRetries(() => deps.sms.send({ to: r.phone, body: r.body, reference: `${message.campaign_id}:${r.phone}` }), {
           attempts: 3,
