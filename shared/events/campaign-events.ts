@@ -5,7 +5,7 @@ import type { DomainEvent } from '#shared/ports/event-bus';
  * texts from the campaign's recipients after it texted them (the reply webhook); link_clicks and
  * conversions are not tracked yet and are 0. final_counts adds `unconfirmed` (recipients whose
  * sender stopped between texting and recording) and `capped` (skipped by a state frequency cap)
- * to the spec's three (see CampaignCounts); the five add up to the recipients.
+ * to sent, failed and opted_out (see CampaignCounts); the five add up to the recipients.
  */
 export function smsCampaignCompleted(input: {
   campaign_id: string;
