@@ -23,6 +23,7 @@ import type {
   UnsentRecipient,
 } from '#shared/ports/campaign-store';
 import { batchPut } from './batch-write';
+import { readCapLedgers, updateCapLedger } from './cap-ledger';
 import { teamPk } from './keys';
 import { subscriptionEventItem, textsPk, textsSk, textsStatusPk } from './outbound-keys';
 import { queryAll } from './query';
@@ -461,47 +462,11 @@ export class DynamoCampaignStore implements CampaignStore {
     }
   }
 
-  async capLedgers(teamId: number, phones: readonly string[]): Promise<Map<string, CapSlot[]>> {
-    const ledgers = new Map<string, CapSlot[]>();
-    const pk = `${teamPk(teamId)}#CAP`;
-    for (let i = 0; i < phones.length; i += 100) {
-      let keys: Record<string, unknown>[] | undefined = [...new Set(phones.slice(i, i + 100))].map((p) => ({ pk, sk: p }));
-      while (keys && keys.length > 0) {
-        const result: BatchGetCommandOutput = await this.client.send(
-          new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: keys, ConsistentRead: true } } }),
-        );
-        for (const item of result.Responses?.[this.tableName] ?? []) ledgers.set(String(item.sk), (item.slots as CapSlot[]) ?? []);
-        keys = result.UnprocessedKeys?.[this.tableName]?.Keys;
-      }
-    }
-    return ledgers;
+  capLedgers(teamId: number, phones: readonly string[]): Promise<Map<string, CapSlot[]>> {
+    return readCapLedgers(this.client, this.tableName, teamId, phones);
   }
 
-  async updateCapLedger<T>(
-    teamId: number,
-    phone: string,
-    change: (slots: CapSlot[]) => { slots: CapSlot[] | null; result: T },
-  ): Promise<T> {
-    const key = { pk: `${teamPk(teamId)}#CAP`, sk: phone };
-    for (let attempt = 0; ; attempt++) {
-      const current = await this.client.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
-      const version = typeof current.Item?.version === 'number' ? current.Item.version : 0;
-      const { slots, result } = change((current.Item?.slots as CapSlot[] | undefined) ?? []);
-      if (slots === null) return result;
-      try {
-        await this.client.send(
-          new PutCommand({
-            TableName: this.tableName,
-            Item: { ...key, slots, version: version + 1 },
-            ConditionExpression: version === 0 ? 'attribute_not_exists(pk)' : 'version = :version',
-            ...(version === 0 ? {} : { ExpressionAttributeValues: { ':version': version } }),
-          }),
-        );
-        return result;
-      } catch (error) {
-        // Another campaign changed the ledger between the read and the write: read it again.
-        if (!(error instanceof ConditionalCheckFailedException) || attempt >= 50) throw error;
-      }
-    }
+  updateCapLedger<T>(teamId: number, phone: string, change: (slots: CapSlot[]) => { slots: CapSlot[] | null; result: T }): Promise<T> {
+    return updateCapLedger(this.client, this.tableName, teamId, phone, change);
   }
 }
