@@ -177,4 +177,16 @@ describe('frequency caps (FL, OK, MD: 3 solicitations per 24 hours)', () => {
     expect(sms.sent).toHaveLength(0);
     expect(result.deferredUntil).toBe(hours(46).toISOString());
   });
+
+  it('keeps one slot per campaign and texts once when a chunk is delivered again', async () => {
+    const phone = floridaPhone();
+    const campaign = await create([phone]);
+    const sms = new SandboxSmsProvider();
+    const message = { type: 'chunk' as const, campaign_id: campaign.campaign_id, chunk: 0 };
+    await sendChunk(senderDeps(sms, MORNING), message, { messageId: 'm-3', receiveCount: 1 });
+    await sendChunk(senderDeps(sms, MORNING), message, { messageId: 'm-3', receiveCount: 2 });
+    expect(sms.sent).toHaveLength(1);
+    const ledger = (await store.capLedgers(team.id, [phone])).get(phone) ?? [];
+    expect(ledger).toEqual([expect.objectContaining({ campaign_id: campaign.campaign_id, sent: true, at: MORNING.toISOString() })]);
+  });
 });
