@@ -54,6 +54,8 @@ describe('revocation as people write it (table of real-world replies)', () => {
     'quiero darme de baja',
     'basta',
     'no más',
+    'Stop. Thanks, John',
+    'STOP - Maria',
   ])('%p opts out', (body) => {
     const reading = readInbound(body);
     expect(reading).toMatchObject({ action: 'opted_out', needsReview: false });
@@ -67,6 +69,9 @@ describe('revocation as people write it (table of real-world replies)', () => {
     ['The leak did not stop after your visit', 'STOP'],
     ['my furnace quit again last night', 'QUIT'],
     ["don't stop", 'STOP'],
+    ['Stop by at noon', 'STOP'],
+    ['End up late', 'END'],
+    ['cancel my visit', 'CANCEL'],
   ])('%p is a reply flagged for review (%s), not an opt-out', (body, keyword) => {
     expect(readInbound(body)).toEqual({ action: 'reply', keyword, needsReview: true });
   });

@@ -77,6 +77,11 @@ const FILLER = new Set(
   ).split(' '),
 );
 
+/** Longest reply read as a keyword and a sign-off. */
+const SIGNED_REPLY_WORDS = 4;
+/** The reply's first word, then punctuation that ends it: "Stop.", "STOP -", "stop!!". */
+const SIGNED_REPLY = /^[^\p{L}]*(\p{L}+)[ \t]*[.!,;:\-–—…]+/u;
+
 /** Phrases that only mean "stop texting me", matched on the normalized text anywhere. */
 const REVOCATION_PHRASES: readonly (readonly [RegExp, string])[] = [
   [/\b(?:stop|quit|cease|end)\s+(?:texting|txting|messaging|sending|contacting|text|message)\b/, 'STOP'],
@@ -173,6 +178,10 @@ export function readInbound(body: string): InboundReading {
   if (first && words.every((w, i) => shortReply[i] !== null || FILLER.has(w))) {
     return { action: 'opted_out', keyword: first, needsReview: false };
   }
+  // A short reply that is the word, a stop mark, then a sign-off ("Stop. Thanks, John", "STOP - Maria").
+  const head = SIGNED_REPLY.exec(body)?.[1];
+  const signed = head ? keywordOf(normalize(head)) : null;
+  if (signed && words.length <= SIGNED_REPLY_WORDS) return { action: 'opted_out', keyword: signed, needsReview: false };
   const doubtful = found.find((k) => REVIEW_WORDS.has(k));
   return { action: 'reply', keyword: doubtful ?? null, needsReview: doubtful !== undefined };
 }
