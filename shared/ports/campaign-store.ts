@@ -1,5 +1,5 @@
 import type { CampaignRecord, CampaignStatus, ChunkRecipient, SendStatus } from '#shared/domain/sms/campaign';
-import type { CapSlot } from '#shared/domain/sms/frequency-cap';
+import type { CapLedger, CapLedgerChange, CapSlot } from '#shared/domain/sms/frequency-cap';
 import type { SubscriptionEvent } from '#shared/domain/sms/subscription-events';
 
 export interface RecipientOutcome {
@@ -111,11 +111,22 @@ export interface CampaignStore {
    */
   claimOptOutConfirmation(teamId: number, phone: string, at: string): Promise<boolean>;
   /** The frequency-cap ledgers of these numbers (frequency-cap.ts); a number without one is absent. */
-  capLedgers(teamId: number, phones: readonly string[]): Promise<Map<string, CapSlot[]>>;
+  capLedgers(teamId: number, phones: readonly string[]): Promise<Map<string, CapLedger>>;
   /**
    * Changes a number's cap ledger only if nobody changed it meanwhile (a version check), reading it
    * again and calling `change` again after a race: `change` returns the new slots (or null to
-   * write nothing) and what to answer.
+   * write nothing) and what to answer. `known`, a ledger just read with capLedgers, saves the
+   * first read.
    */
-  updateCapLedger<T>(teamId: number, phone: string, change: (slots: CapSlot[]) => { slots: CapSlot[] | null; result: T }): Promise<T>;
+  updateCapLedger<T>(
+    teamId: number,
+    phone: string,
+    change: (slots: CapSlot[]) => { slots: CapSlot[] | null; result: T },
+    known?: CapLedger,
+  ): Promise<T>;
+  /**
+   * updateCapLedger for many numbers at once, from ledgers just read: written together when none
+   * changed meanwhile, one by one (each read again) when some did. Answers each result by phone.
+   */
+  updateCapLedgers<T>(teamId: number, changes: readonly CapLedgerChange<T>[]): Promise<Map<string, T>>;
 }

@@ -186,7 +186,7 @@ describe('frequency caps (FL, OK, MD: 3 solicitations per 24 hours)', () => {
     await sendChunk(senderDeps(sms, MORNING), message, { messageId: 'm-3', receiveCount: 1 });
     await sendChunk(senderDeps(sms, MORNING), message, { messageId: 'm-3', receiveCount: 2 });
     expect(sms.sent).toHaveLength(1);
-    const ledger = (await store.capLedgers(team.id, [phone])).get(phone) ?? [];
+    const ledger = (await store.capLedgers(team.id, [phone])).get(phone)?.slots ?? [];
     expect(ledger).toEqual([expect.objectContaining({ campaign_id: campaign.campaign_id, sent: true, at: MORNING.toISOString() })]);
   });
 });

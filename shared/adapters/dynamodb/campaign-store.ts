@@ -11,7 +11,7 @@ import {
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { CampaignRecord, CampaignStatus, ChunkRecipient, SendStatus } from '#shared/domain/sms/campaign';
-import type { CapSlot } from '#shared/domain/sms/frequency-cap';
+import type { CapLedger, CapLedgerChange, CapSlot } from '#shared/domain/sms/frequency-cap';
 import type { SubscriptionEvent } from '#shared/domain/sms/subscription-events';
 import { assertStorable } from '#shared/domain/stored-size';
 import type {
@@ -23,7 +23,7 @@ import type {
   UnsentRecipient,
 } from '#shared/ports/campaign-store';
 import { batchPut } from './batch-write';
-import { readCapLedgers, updateCapLedger } from './cap-ledger';
+import { readCapLedgers, updateCapLedger, updateCapLedgers } from './cap-ledger';
 import { teamPk } from './keys';
 import { subscriptionEventItem, textsPk, textsSk, textsStatusPk } from './outbound-keys';
 import { queryAll } from './query';
@@ -462,11 +462,20 @@ export class DynamoCampaignStore implements CampaignStore {
     }
   }
 
-  capLedgers(teamId: number, phones: readonly string[]): Promise<Map<string, CapSlot[]>> {
+  capLedgers(teamId: number, phones: readonly string[]): Promise<Map<string, CapLedger>> {
     return readCapLedgers(this.client, this.tableName, teamId, phones);
   }
 
-  updateCapLedger<T>(teamId: number, phone: string, change: (slots: CapSlot[]) => { slots: CapSlot[] | null; result: T }): Promise<T> {
-    return updateCapLedger(this.client, this.tableName, teamId, phone, change);
+  updateCapLedger<T>(
+    teamId: number,
+    phone: string,
+    change: (slots: CapSlot[]) => { slots: CapSlot[] | null; result: T },
+    known?: CapLedger,
+  ): Promise<T> {
+    return updateCapLedger(this.client, this.tableName, teamId, phone, change, known);
+  }
+
+  updateCapLedgers<T>(teamId: number, changes: readonly CapLedgerChange<T>[]): Promise<Map<string, T>> {
+    return updateCapLedgers(this.client, this.tableName, teamId, changes);
   }
 }

@@ -18,6 +18,19 @@ export interface CapSlot {
   readonly reserved_at?: string;
 }
 
+/** A number's ledger as read: its slots and the version a change must find unchanged. */
+export interface CapLedger {
+  readonly slots: CapSlot[];
+  readonly version: number;
+}
+
+/** One number's change among many (CampaignStore.updateCapLedgers). */
+export interface CapLedgerChange<T> {
+  readonly phone: string;
+  readonly known: CapLedger;
+  readonly change: (slots: CapSlot[]) => { slots: CapSlot[] | null; result: T };
+}
+
 export interface Cap {
   readonly messages: number;
   readonly hours: number;

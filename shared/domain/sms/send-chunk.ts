@@ -121,6 +121,8 @@ export async function sendChunk(
   let deferred: Date | null = null;
   let heldElsewhere = false;
 
+  // One instant for the pass: recipients of a chunk share it, and their send times with it.
+  const at = now();
   for (const r of candidates) {
     // A deferred record is a recipient not claimed yet.
     const stored = records.get(r.phone);
@@ -151,7 +153,6 @@ export async function sendChunk(
       result.optedOut++;
       continue;
     }
-    const at = now();
     const allowed = sendTimeFor(r.phone, policy, at).sendAt;
     if (allowed.getTime() > at.getTime()) {
       if (!deferred || allowed < deferred) deferred = allowed;
