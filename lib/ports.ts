@@ -15,7 +15,7 @@ export interface ServicePorts {
   readonly scheduler: { bindScheduler(fn: ServiceFunction): void };
   readonly voiceProvider: { bind(fn: ServiceFunction): void; bindRecordings(fn: ServiceFunction): void };
   readonly smsProvider: { bind(fn: ServiceFunction): void };
-  readonly coachLanguageModel: { bind(fn: ServiceFunction): void };
+  readonly coachLanguageModel: { bind(fn: ServiceFunction): void; bindResponder(fn: ServiceFunction): void };
   readonly webhooks: { bind(fn: ServiceFunction): void };
 }
 

@@ -2,6 +2,7 @@ import type { ParseArgsConfig } from 'node:util';
 import type { ApiGatewayUsagePlanKeys } from '#shared/adapters/aws/api-gateway-usage-plan';
 import type { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import type { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-config-store';
+import type { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
 import type { DynamoRateLimitStore } from '#shared/adapters/dynamodb/rate-limit-store';
 import type { DynamoRollupStore } from '#shared/adapters/dynamodb/rollup-store';
 import type { DynamoRubricStore } from '#shared/adapters/dynamodb/rubric-store';
@@ -23,6 +24,7 @@ export interface Context {
   readonly messaging: DynamoMessagingConfigStore;
   readonly schedulers: DynamoSchedulerConfigStore;
   readonly campaigns: DynamoCampaignStore;
+  readonly outbound: DynamoOutboundFeedStore;
   readonly sessions: DynamoSessionStore;
   readonly rollups: DynamoRollupStore;
   /** Coach rubrics (in the teams table). */

@@ -8,6 +8,7 @@ import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import { createDocumentClient, getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store';
 import { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-config-store';
+import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
 import { DynamoRateLimitStore } from '#shared/adapters/dynamodb/rate-limit-store';
 import { DynamoRollupStore } from '#shared/adapters/dynamodb/rollup-store';
 import { DynamoRubricStore } from '#shared/adapters/dynamodb/rubric-store';
@@ -28,6 +29,8 @@ export interface Target {
   readonly messaging: DynamoMessagingConfigStore;
   readonly schedulers: DynamoSchedulerConfigStore;
   readonly campaigns: DynamoCampaignStore;
+  /** The outbound feeds (subscription events flagged for review). */
+  readonly outbound: DynamoOutboundFeedStore;
   /** Sessions and their analytics rollups (`rollups rebuild`; new teams and enterprises start complete). */
   readonly sessions: DynamoSessionStore;
   readonly rollups: DynamoRollupStore;
@@ -98,6 +101,7 @@ function stores(
     messaging: new DynamoMessagingConfigStore(documents, tables.teams),
     schedulers: new DynamoSchedulerConfigStore(documents, tables.teams),
     campaigns: new DynamoCampaignStore(documents, tables.campaigns),
+    outbound: new DynamoOutboundFeedStore(documents, tables.campaigns),
     sessions: new DynamoSessionStore(documents, tables.sessions),
     rollups: new DynamoRollupStore(documents, tables.rollups),
     rubrics: new DynamoRubricStore(documents, tables.teams),

@@ -14,7 +14,7 @@ export const GROUPS: Readonly<Record<string, string>> = {
   team: 'teams and their request limits',
   key: 'API keys: created keys are printed once, lists never show key material',
   intake: 'a team’s intake configuration (each change validated whole before it is saved)',
-  messaging: 'texting (SMS campaigns): send window, phone region, suppression list',
+  messaging: 'texting (SMS campaigns): send window, phone region, suppression list, replies to review',
   coach: 'coach rubrics: what a team’s calls are evaluated against',
   scheduler: 'schedulers (booking widgets)',
   rollups: 'analytics rollups',

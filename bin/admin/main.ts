@@ -140,6 +140,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo = { stdout: 
         messaging: target.messaging,
         schedulers: target.schedulers,
         campaigns: target.campaigns,
+        outbound: target.outbound,
         sessions: target.sessions,
         rollups: target.rollups,
         rubrics: target.rubrics,

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { toE164 } from '#shared/domain/phone';
+import { CAMPAIGN_TYPES } from '#shared/domain/sms/campaign-request';
+import { messagesPerSecond } from '#shared/domain/sms/campaign-schedule';
 import { messagingConfigSchema } from '#shared/domain/sms/messaging-config';
+import { isSolicitation, SOLICITATION_BY_TYPE } from '#shared/domain/sms/solicitation';
 import type { SubscriptionEvent } from '#shared/domain/sms/subscription-events';
 import { type Command, requireTeam } from './command';
 import { UsageError } from './errors';
-import { optionalString, phoneRegion, requiredString, type Values } from './flags';
+import { optionalInteger, optionalString, phoneRegion, requiredString, type Values } from './flags';
 import { toJson } from './format';
 
 /** Texting (SMS campaigns): a team's send window and region, and its suppression list. */
@@ -25,8 +28,12 @@ export const MESSAGING_COMMANDS: Record<string, Command> = {
           ? toJson(config)
           : [
               `Texting configuration of team ${team.id} (${team.name}, ${team.timezone})`,
-              `  quiet hours   texts go out ${config.quiet_hours.start_hour}:00-${config.quiet_hours.end_hour}:00 recipient local time (Florida numbers end by 20:00)`,
+              `  quiet hours   texts go out ${config.quiet_hours.start_hour}:00-${config.quiet_hours.end_hour}:00 recipient local time (state rules narrow it for solicitations)`,
               `  phone region  ${config.phone_region}`,
+              `  solicitations ${CAMPAIGN_TYPES.filter((t) => isSolicitation(t, config.solicitation_overrides)).join(', ')}${
+                Object.keys(config.solicitation_overrides ?? {}).length > 0 ? ' (overridden for this team)' : ''
+              }`,
+              `  origination   ${config.origination?.type ?? '10dlc'} at ${messagesPerSecond(config)} message(s) per second`,
             ].join('\n'),
       );
     },
@@ -123,6 +130,115 @@ export const MESSAGING_COMMANDS: Record<string, Command> = {
       await context.campaigns.unsuppress(team.id, phone, operatorEvent(team.id, phone, 'unsuppressed', new Date().toISOString()));
       context.out(
         context.json ? toJson({ team_id: team.id, phone, suppressed: false }) : `${phone} may be texted by team ${team.id} again`,
+      );
+    },
+  },
+
+  'messaging solicitation': {
+    help: {
+      summary: 'whether a campaign type is a telephone solicitation for the team (state hours and caps apply)',
+      usage: '--team ID --type TYPE --solicitation yes|no|default',
+      flags: {
+        '--team ID': 'the team',
+        '--type TYPE': `a campaign type: ${CAMPAIGN_TYPES.join(', ')}`,
+        '--solicitation yes|no|default':
+          'yes: state hours, closed days and caps apply; no: only the team’s quiet hours; default: the built-in choice',
+      },
+      notes: [
+        `Built in: ${CAMPAIGN_TYPES.filter((t) => SOLICITATION_BY_TYPE[t]).join(', ')} are solicitations; ${CAMPAIGN_TYPES.filter((t) => !SOLICITATION_BY_TYPE[t]).join(', ')} are not.`,
+      ],
+      examples: ['messaging solicitation --team 2 --type service_follow_up --solicitation yes'],
+    },
+    options: { team: { type: 'string' }, type: { type: 'string' }, solicitation: { type: 'string' } },
+    async run(context) {
+      const team = await requireTeam(context);
+      const type = requiredString(context.values, '--type');
+      if (!(CAMPAIGN_TYPES as readonly string[]).includes(type)) {
+        throw new UsageError(`--type must be one of ${CAMPAIGN_TYPES.join(', ')}`, '--type');
+      }
+      const choice = requiredString(context.values, '--solicitation');
+      if (!['yes', 'no', 'default'].includes(choice)) throw new UsageError('--solicitation must be yes, no or default', '--solicitation');
+      const current = await context.messaging.getMessagingConfig(team.id);
+      const overrides: Record<string, boolean> = { ...(current.solicitation_overrides ?? {}) };
+      if (choice === 'default') delete overrides[type];
+      else overrides[type] = choice === 'yes';
+      const config = messagingConfigSchema.parse({ ...current, solicitation_overrides: overrides });
+      await context.messaging.putMessagingConfig(team.id, config);
+      const now = isSolicitation(type as (typeof CAMPAIGN_TYPES)[number], config.solicitation_overrides);
+      context.out(
+        context.json
+          ? toJson(config)
+          : `Saved: ${type} campaigns of team ${team.id} are ${now ? 'solicitations (state hours, closed days and caps apply)' : 'not solicitations (only the team’s quiet hours apply)'}`,
+      );
+    },
+  },
+
+  'messaging origination': {
+    help: {
+      summary: 'the team’s sending identity and its messages-per-second ceiling',
+      usage: '--team ID --type 10dlc|toll_free|short_code [--mps N]',
+      flags: {
+        '--team ID': 'the team',
+        '--type TYPE': '10dlc, toll_free or short_code',
+        '--mps N': 'the carrier-approved rate (default: 10DLC 1, toll-free 3, short code 100)',
+      },
+      examples: ['messaging origination --team 2 --type 10dlc --mps 4'],
+    },
+    options: { team: { type: 'string' }, type: { type: 'string' }, mps: { type: 'string' } },
+    async run(context) {
+      const team = await requireTeam(context);
+      const type = requiredString(context.values, '--type');
+      if (!['10dlc', 'toll_free', 'short_code'].includes(type))
+        throw new UsageError('--type must be 10dlc, toll_free or short_code', '--type');
+      const mpsText = optionalString(context.values, '--mps');
+      const mps = mpsText === null ? undefined : Number(mpsText);
+      if (mps !== undefined && !(Number.isFinite(mps) && mps > 0 && mps <= 1000)) {
+        throw new UsageError('--mps must be a number above 0, at most 1000', '--mps');
+      }
+      const current = await context.messaging.getMessagingConfig(team.id);
+      const config = messagingConfigSchema.parse({
+        ...current,
+        origination: { type, ...(mps === undefined ? {} : { messages_per_second: mps }) },
+      });
+      await context.messaging.putMessagingConfig(team.id, config);
+      context.out(
+        context.json ? toJson(config) : `Saved: team ${team.id} sends as ${type} at ${messagesPerSecond(config)} message(s) per second`,
+      );
+    },
+  },
+
+  'messaging review': {
+    help: {
+      summary: 'replies that may mean stop in other words (possible opt-outs), newest first',
+      usage: '--team ID [--days N]',
+      flags: { '--team ID': 'the team', '--days N': 'how far back to look (default 30)' },
+      notes: [
+        'A reply that uses stop, end, cancel or quit beside other words ("I can’t end up coming Tuesday") is not taken as an opt-out; it is listed here. If it meant stop, run messaging opt-out for the number.',
+      ],
+      examples: ['messaging review --team 2 --days 7'],
+    },
+    options: { team: { type: 'string' }, days: { type: 'string' } },
+    async run(context) {
+      const team = await requireTeam(context);
+      const days = optionalInteger(context.values, '--days') ?? 30;
+      if (days < 1 || days > 366) throw new UsageError('--days must be from 1 to 366', '--days');
+      const start = new Date(Date.now() - days * 86_400_000).toISOString();
+      const rows = await context.outbound.listSubscriptionEvents({ teamId: team.id, type: 'possible_opt_out', start, limit: 200 });
+      const events = rows.map((r) => r.event);
+      if (context.json) {
+        context.out(toJson(events));
+        return;
+      }
+      if (events.length === 0) {
+        context.out(`No replies to review for team ${team.id} in the last ${days} days`);
+        return;
+      }
+      context.out(
+        [
+          `Replies to review for team ${team.id} (${team.name}), last ${days} days (newest first):`,
+          ...events.map((e) => `  ${e.occurred_at}  ${e.phone}  ${e.keyword ?? ''}  ${JSON.stringify(e.message ?? '')}`),
+          'If one meant stop: messaging opt-out --team ID --phone NUMBER',
+        ].join('\n'),
       );
     },
   },

@@ -2,12 +2,13 @@ import type { Context, SQSEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-config-store';
+import { DynamoSendPacer } from '#shared/adapters/dynamodb/send-pacer';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { campaignDependencies } from '#shared/adapters/runtime/campaign-dependencies';
 import { smsProvider } from '#shared/adapters/runtime/sms-provider';
 import { startCampaign } from '#shared/domain/sms/campaign-service';
-import { sendRatePerSecond } from '#shared/domain/sms/pricing-config';
+import { sendRateOverride } from '#shared/domain/sms/pricing-config';
 import { sendChunk } from '#shared/domain/sms/send-chunk';
 import { log } from '#shared/logging/logger';
 import { countMetric } from '#shared/logging/metrics';
@@ -18,7 +19,8 @@ const client = getDocumentClient();
 const tenancy = new DynamoTenancyStore(client, physicalTableName('teams'));
 const messagingConfigs = new DynamoMessagingConfigStore(client, physicalTableName('teams'));
 const campaignDeps = campaignDependencies();
-const rate = sendRatePerSecond();
+const rateOverride = sendRateOverride();
+const pacer = new DynamoSendPacer(client, physicalTableName('campaigns'));
 const maxRunMs = workerMaxRunMs('campaign-sender');
 
 const campaignMessage = z.discriminatedUnion('type', [
@@ -44,7 +46,8 @@ export const handler = (event: SQSEvent, context?: Context) =>
           sms: smsProvider.get('default'),
           team: (id) => tenancy.getTeam(id),
           messagingConfig: (id) => messagingConfigs.getMessagingConfig(id),
-          ratePerSecond: rate,
+          rateOverride,
+          pacer,
           maxRunMs,
         },
         message,

@@ -23,7 +23,7 @@ export const handler = createHttpHandler(
     const deps = campaignDeps();
     const config = await messagingConfigs.getMessagingConfig(team.id);
     const now = new Date();
-    const plan = await planForTeam(deps, team, request, config.phone_region, now);
+    const plan = await planForTeam(deps, team, request, config, now);
     if (request.preflight === true || headers['x-preflight'] === 'true') {
       return {
         statusCode: 200,
@@ -34,9 +34,12 @@ export const handler = createHttpHandler(
             requested_count: plan.requested,
             duplicates_collapsed: plan.duplicatesCollapsed,
             opted_out: plan.suppressed,
+            capped: plan.capped,
             fallback_count: plan.fallbackCount,
             segments: plan.segments,
             estimated_cost: toDollars(plan.estimatedCostMicros),
+            last_send_at: plan.lastSendAt,
+            estimated_completion_time: plan.estimatedCompletionTime,
             price_per_segment: toDollars(deps.pricePerSegmentMicros),
             recipients: plan.recipients.map((r) => ({
               index: r.index,
@@ -45,6 +48,9 @@ export const handler = createHttpHandler(
               segments: r.segments,
               used_fallback: r.usedFallback,
               suppressed: r.suppressed,
+              send_at: r.sendAt,
+              rule: r.rule,
+              capped: r.capped,
               message: r.body,
             })),
           },
@@ -52,7 +58,7 @@ export const handler = createHttpHandler(
         },
       };
     }
-    const campaign = await createCampaign(deps, { team, request, plan, now });
+    const campaign = await createCampaign(deps, { team, request, plan, now, config });
     return { statusCode: 202, body: campaignResponse(campaign, requestId, now) };
   },
   { idempotency: idempotencyKeys() },

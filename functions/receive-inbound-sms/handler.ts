@@ -33,7 +33,13 @@ export const handler = createHttpHandler(
       body: {
         success: true,
         message: result.duplicate ? 'Message already handled' : `Handled as ${result.action}`,
-        data: { action: result.action, duplicate: result.duplicate, campaign_id: result.campaignId, reply: result.reply },
+        data: {
+          action: result.action,
+          needs_review: result.needsReview,
+          duplicate: result.duplicate,
+          campaign_id: result.campaignId,
+          reply: result.reply,
+        },
         meta: { request_id: requestId, timestamp: new Date().toISOString() },
       },
     };

@@ -69,7 +69,7 @@ export async function seedDemoCampaigns(store: CampaignStore, teamId: number, te
       requested_count: RECIPIENTS,
       duplicates_collapsed: 0,
       chunk_count: 1,
-      counts: { sent: 0, failed: 0, opted_out: suppressed, unconfirmed: 0 },
+      counts: { sent: 0, failed: 0, opted_out: suppressed, unconfirmed: 0, capped: 0 },
       replies: 0,
       estimated_cost_micros: (RECIPIENTS - suppressed) * PRICE_MICROS,
       actual_cost_micros: 0,

@@ -39,14 +39,18 @@ export const outboundText = responseSchema(() =>
       status: z
         .enum(TEXT_STATUSES)
         .describe(
-          'sending: claimed by the sender, outcome not recorded yet; sent; failed (see error); opted_out: opted out after the campaign was planned; unconfirmed: the sender stopped before recording the provider answer (never sent again); deferred: waiting for the recipient’s send window (see deferred_until); suppressed: on the suppression list when the campaign was planned, never texted',
+          'sending: claimed by the sender, outcome not recorded yet; sent; failed (see error); opted_out: opted out after the campaign was planned; unconfirmed: the sender stopped before recording the provider answer (never sent again); deferred: waiting for the recipient’s send window or frequency-cap slot (see deferred_until, error); suppressed: on the suppression list when the campaign was planned, never texted; capped: skipped by a state frequency cap when the campaign was planned (error says which), never texted',
         ),
       provider_message_id: nullableString(),
-      error: nullableString().describe('Why the text failed or is unconfirmed'),
+      error: nullableString().describe('Why the text failed, is unconfirmed, was capped, or waits for a frequency-cap slot'),
       queued_at: dateTime().describe('When the text was recorded: claimed for sending, deferred or suppressed (the feed’s order)'),
       sent_at: nullableDateTime().describe('When the provider accepted the text; null unless sent'),
       updated_at: dateTime(),
       deferred_until: nullableDateTime().describe('When the recipient’s send window opens; null unless deferred'),
+      send_at: nullableDateTime().describe(
+        'The first instant the text could go out under the calling-hours rules when the campaign was planned (as its preflight showed); null on older texts',
+      ),
+      rule: nullableString().describe('Which rule set send_at, e.g. `TX Sunday 12:00`; null on older texts'),
     })
     .describe('One recipient’s text of an SMS campaign'),
 );
@@ -56,13 +60,21 @@ export const subscriptionEvent = responseSchema(() =>
     .strictObject({
       event_id: z.string().describe('The inbound message id, or an id of the operator change'),
       team_id: id(),
-      type: z.enum(SUBSCRIPTION_EVENT_TYPES).describe('opt_out, opt_in, help: keyword received; suppressed, unsuppressed: operator change'),
+      type: z
+        .enum(SUBSCRIPTION_EVENT_TYPES)
+        .describe(
+          'opt_out, opt_in, help: keyword received; possible_opt_out: a reply that uses a revocation word in a way that may not be one (needs_review); suppressed, unsuppressed: operator change',
+        ),
       phone: z.string().describe('The number, E.164'),
-      keyword: nullableString().describe('The keyword as received (upper case); null for an operator change'),
+      keyword: nullableString().describe('The keyword or phrase that decided it (upper case); null for an operator change'),
       source: z.enum(SUBSCRIPTION_EVENT_SOURCES),
       suppression_change: z.enum(['added', 'removed']).nullable().describe('What the event did to the team’s suppression list'),
       campaign_id: nullableString().describe('The last campaign that texted the number, when one did'),
       occurred_at: dateTime(),
+      needs_review: z
+        .boolean()
+        .describe('True for a possible_opt_out: an operator should read message and opt the number out if it meant stop'),
+      message: nullableString().describe('The text of a reply flagged for review (first 320 characters); null otherwise'),
     })
     .describe('A keyword received from a texted number, or a change of the suppression list'),
 );

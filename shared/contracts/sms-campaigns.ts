@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { campaignRequestSchema } from '#shared/domain/sms/campaign-request';
-import { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from '#shared/domain/sms/inbound';
+import { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from '#shared/domain/sms/revocation';
 import { atLoad } from '#shared/lazy';
 import { campaignPath } from '#shared/schemas/query-parts';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
@@ -77,11 +77,20 @@ export const smsCampaign = responseSchema(() =>
           unconfirmed: count().describe(
             'The sender stopped (a crash, a timeout) between texting and recording the answer: the text may have gone out, and is never sent again',
           ),
+          capped: count().describe(
+            'Skipped because the number was at its state’s frequency cap (Florida, Oklahoma, Maryland: 3 solicitations in 24 hours, counting texts sent and texts other campaigns planned); never texted',
+          ),
           cancelled: count().describe('Not sent because the campaign was cancelled'),
           pending: count().describe('Not settled yet'),
         })
         .describe('Where every recipient stands'),
       duplicates_collapsed: count().describe('Recipients left out because their number was already listed'),
+      last_send_at: nullableDateTime().describe(
+        'When the last recipient’s text may go out under the calling-hours rules (state and federal hours, closed days, the team’s quiet hours); null on campaigns created before these rules',
+      ),
+      estimated_completion_time: nullableDateTime().describe(
+        'When every text should be out: the later of last_send_at and the time the team’s sending rate needs for the recipients; null on older campaigns',
+      ),
       actual_cost: dollars().describe('Dollars spent on the segments actually sent'),
       replies: count().describe('Inbound texts from the campaign’s recipients after it texted them (counted by the inbound webhook)'),
     })
@@ -101,10 +110,13 @@ export const smsCampaignPreflight = responseSchema(() =>
         requested_count: count().describe('Recipients in the request, duplicates included'),
         duplicates_collapsed: count(),
         opted_out: count().describe('Recipients on the suppression list (they would not be texted)'),
+        capped: count().describe('Recipients a frequency cap would skip (see recipients[].capped)'),
         fallback_count: count().describe('Recipients that would get fallback_message'),
         segments: count().describe('Segments that would be sent'),
         estimated_cost: dollars(),
         price_per_segment: dollars(),
+        last_send_at: nullableDateTime().describe('When the last recipient’s text may go out under the calling-hours rules'),
+        estimated_completion_time: nullableDateTime().describe('When every text should be out at the team’s sending rate'),
         recipients: z.array(
           z.strictObject({
             index: count().describe('Position in the request’s recipients'),
@@ -113,6 +125,13 @@ export const smsCampaignPreflight = responseSchema(() =>
             segments: count(),
             used_fallback: z.boolean(),
             suppressed: z.boolean(),
+            send_at: nullableDateTime().describe(
+              'The first instant the text may go out, given schedule_time and the calling-hours rules; null when suppressed',
+            ),
+            rule: nullableString().describe(
+              'Which rule set send_at: `TX Sunday 12:00` (waits for that opening) or `federal Tuesday 8:00–21:00` (open at once); `none` when respect_quiet_hours is false',
+            ),
+            capped: nullableString().describe('Why a frequency cap would skip this recipient (never texted); null when it would not'),
             message: z.string().describe('The text as it would be sent, opt-out line included'),
           }),
         ),
@@ -131,11 +150,18 @@ export const inboundSmsResponse = responseSchema(() =>
         action: z
           .enum(['opted_out', 'opted_in', 'help', 'reply'])
           .describe(
-            `opted_out: ${OPT_OUT_KEYWORDS.join(', ')}; opted_in: ${OPT_IN_KEYWORDS.join(', ')}; help: HELP, INFO; reply: anything else`,
+            `opted_out: ${OPT_OUT_KEYWORDS.join(', ')} (any case, with filler, punctuation or emoji, common misspellings, phrases such as "stop texting me" or "no more texts", Spanish alto, para, no más mensajes); opted_in: ${OPT_IN_KEYWORDS.join(', ')}; help: HELP, INFO, AYUDA; reply: anything else`,
+          ),
+        needs_review: z
+          .boolean()
+          .describe(
+            'A reply that uses a revocation word in another sense: not an opt-out, recorded as a possible_opt_out subscription event for an operator',
           ),
         duplicate: z.boolean().describe('True when this message_id was handled before (nothing was done again)'),
         campaign_id: nullableString().describe('The campaign the text counts as a reply to'),
-        reply: nullableString().describe('The confirmation text sent back, if any'),
+        reply: nullableString().describe(
+          'The text sent back, if any: one confirmation per opt-out (none for a repeated STOP), the help or resubscribe text',
+        ),
       }),
       meta: requestMeta(),
     })

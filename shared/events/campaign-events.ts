@@ -3,9 +3,9 @@ import type { DomainEvent } from '#shared/ports/event-bus';
 /**
  * sms_campaign.completed (JSON Schema in ./schemas). engagement: replies are inbound
  * texts from the campaign's recipients after it texted them (the reply webhook); link_clicks and
- * conversions are not tracked yet and are 0. final_counts adds `unconfirmed` to sent, failed and opted_out: recipients
- * whose sender stopped between texting and recording (see CampaignCounts); the four add up to
- * the recipients.
+ * conversions are not tracked yet and are 0. final_counts adds `unconfirmed` (recipients whose
+ * sender stopped between texting and recording) and `capped` (skipped by a state frequency cap)
+ * to sent, failed and opted_out (see CampaignCounts); the five add up to the recipients.
  */
 export function smsCampaignCompleted(input: {
   campaign_id: string;
@@ -14,6 +14,7 @@ export function smsCampaignCompleted(input: {
   failed: number;
   opted_out: number;
   unconfirmed: number;
+  capped: number;
   replies: number;
   total_cost: number;
   at: Date;
@@ -27,7 +28,13 @@ export function smsCampaignCompleted(input: {
         campaign_id: input.campaign_id,
         team_id: input.team_id,
         status: 'completed',
-        final_counts: { sent: input.sent, failed: input.failed, opted_out: input.opted_out, unconfirmed: input.unconfirmed },
+        final_counts: {
+          sent: input.sent,
+          failed: input.failed,
+          opted_out: input.opted_out,
+          unconfirmed: input.unconfirmed,
+          capped: input.capped,
+        },
         engagement: { replies: input.replies, link_clicks: 0, conversions: 0 },
         total_cost: input.total_cost,
       },

@@ -1,9 +1,10 @@
 import type { CampaignRecord, CampaignStatus, ChunkRecipient, SendStatus } from '#shared/domain/sms/campaign';
+import type { CapLedger, CapLedgerChange, CapSlot } from '#shared/domain/sms/frequency-cap';
 import type { SubscriptionEvent } from '#shared/domain/sms/subscription-events';
 
 export interface RecipientOutcome {
   readonly phone: string;
-  readonly status: Exclude<SendStatus, 'sending' | 'suppressed' | 'deferred'>;
+  readonly status: Exclude<SendStatus, 'sending' | 'suppressed' | 'deferred' | 'capped'>;
   /** Segments of the rendered message (kept on the record for the outbound texts feed). */
   readonly segments: number;
   readonly costMicros: number;
@@ -12,18 +13,27 @@ export interface RecipientOutcome {
   readonly at: string;
 }
 
-/** A recipient about to be claimed: its phone and its message's segments. */
+/** A recipient about to be claimed: its phone and its message's segments, and its planned send time and rule. */
 export interface TextRecipient {
   readonly phone: string;
   readonly segments: number;
+  readonly sendAt?: string | null;
+  readonly rule?: string | null;
 }
 
 /** A recipient recorded without being texted (see SendStatus). */
 export interface UnsentRecipient extends TextRecipient {
-  readonly status: 'suppressed' | 'deferred';
+  readonly status: 'suppressed' | 'deferred' | 'capped';
   /** For `deferred`: when the recipient's send window opens. */
   readonly until?: string;
+  /** For `capped`: which cap, and why. */
+  readonly reason?: string;
 }
+
+/** What an inbound keyword does to the team's suppression list, written with the message's claim. */
+export type SuppressionChange =
+  | { readonly kind: 'add'; readonly phone: string; readonly keyword: string }
+  | { readonly kind: 'remove'; readonly phone: string };
 
 /** A recipient's send record; `claimToken` names the queue delivery that claimed it. */
 export interface SendRecord {
@@ -73,7 +83,10 @@ export interface CampaignStore {
   suppressedAmong(teamId: number, phones: readonly string[]): Promise<Set<string>>;
   /** Every opted-out phone of the team (for planning). */
   listSuppressed(teamId: number): Promise<Set<string>>;
-  /** With an event, the change and the event are written in one transaction. */
+  /**
+   * Adds the number (keeping the first opt-out's keyword, time and confirmation if it is there
+   * already); with an event, the change and the event are written in one transaction.
+   */
   suppress(teamId: number, phone: string, keyword: string, at: string, event?: SubscriptionEvent): Promise<void>;
   unsuppress(teamId: number, phone: string, event?: SubscriptionEvent): Promise<void>;
   /** Remembers the last campaign that texted each phone (reply attribution). */
@@ -82,7 +95,38 @@ export interface CampaignStore {
   addReply(campaignId: string): Promise<void>;
   /**
    * Guards an inbound message id so a redelivered webhook is handled once; the keyword's
-   * subscription event, if any, is written in the same transaction (so exactly once too).
+   * subscription event and suppression change, if any, are written in the same transaction (so
+   * exactly once too, and never lost to a crash after the claim).
    */
-  claimInbound(teamId: number, messageId: string, at: string, event?: SubscriptionEvent | null): Promise<boolean>;
+  claimInbound(
+    teamId: number,
+    messageId: string,
+    at: string,
+    event?: SubscriptionEvent | null,
+    change?: SuppressionChange | null,
+  ): Promise<boolean>;
+  /**
+   * Claims the one confirmation text of a number's current opt-out: true once per opt-out (the
+   * suppression record remembers it), false when already claimed or the number is not opted out.
+   */
+  claimOptOutConfirmation(teamId: number, phone: string, at: string): Promise<boolean>;
+  /** The frequency-cap ledgers of these numbers (frequency-cap.ts); a number without one is absent. */
+  capLedgers(teamId: number, phones: readonly string[]): Promise<Map<string, CapLedger>>;
+  /**
+   * Changes a number's cap ledger only if nobody changed it meanwhile (a version check), reading it
+   * again and calling `change` again after a race: `change` returns the new slots (or null to
+   * write nothing) and what to answer. `known`, a ledger just read with capLedgers, saves the
+   * first read.
+   */
+  updateCapLedger<T>(
+    teamId: number,
+    phone: string,
+    change: (slots: CapSlot[]) => { slots: CapSlot[] | null; result: T },
+    known?: CapLedger,
+  ): Promise<T>;
+  /**
+   * updateCapLedger for many numbers at once, from ledgers just read: written together when none
+   * changed meanwhile, one by one (each read again) when some did. Answers each result by phone.
+   */
+  updateCapLedgers<T>(teamId: number, changes: readonly CapLedgerChange<T>[]): Promise<Map<string, T>>;
 }

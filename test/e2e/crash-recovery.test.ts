@@ -150,6 +150,7 @@ describe('npm start killed with SIGKILL and started again', () => {
       failed,
       opted_out,
       unconfirmed,
+      capped: 0,
     });
 
     const firstCalls = readJsonLines(voiceCalls)

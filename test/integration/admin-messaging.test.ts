@@ -4,8 +4,10 @@ import { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-
 import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { handleInboundText } from '#shared/domain/sms/inbound';
 import type { Team } from '#shared/domain/tenancy';
 import type { LocalDynamo } from '../../local/dynamodb';
+import { SandboxSmsProvider } from '../../local/sandbox-sms-provider';
 import { admin } from '../support/admin-harness';
 import { startEmulator } from '../support/emulator';
 
@@ -62,5 +64,54 @@ describe('admin CLI: texting configuration', () => {
     const run = await admin('messaging', 'opt-out', '--team', String(team.id), '--phone', '12');
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--phone');
+  });
+
+  it('lists replies flagged for review, and says so when there are none', async () => {
+    const empty = await admin('messaging', 'review', '--team', String(team.id));
+    expect(empty.code).toBe(0);
+    expect(empty.stdout).toContain('No replies to review');
+    await handleInboundText(
+      { store: campaigns, sms: new SandboxSmsProvider() },
+      { team, from: '+13125550199', body: 'Can we cancel Friday and do Monday?', messageId: 'review-1', now: new Date() },
+    );
+    const run = await admin('messaging', 'review', '--team', String(team.id), '--days', '7');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('+13125550199');
+    expect(run.stdout).toContain('Can we cancel Friday and do Monday?');
+    const json = await admin('messaging', 'review', '--team', String(team.id), '--json');
+    expect(JSON.parse(json.stdout)).toEqual([expect.objectContaining({ phone: '+13125550199', needs_review: true, keyword: 'CANCEL' })]);
+  });
+
+  it('refuses a review window out of range naming --days', async () => {
+    const run = await admin('messaging', 'review', '--team', String(team.id), '--days', '0');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--days');
+  });
+
+  it('reclassifies a campaign type as a solicitation for the team, and back to the built-in choice', async () => {
+    const run = await admin('messaging', 'solicitation', '--team', String(team.id), '--type', 'service_follow_up', '--solicitation', 'yes');
+    expect(run.code).toBe(0);
+    expect((await messaging.getMessagingConfig(team.id)).solicitation_overrides).toEqual({ service_follow_up: true });
+    expect((await admin('messaging', 'show', '--team', String(team.id))).stdout).toContain('service_follow_up');
+    await admin('messaging', 'solicitation', '--team', String(team.id), '--type', 'service_follow_up', '--solicitation', 'default');
+    expect((await messaging.getMessagingConfig(team.id)).solicitation_overrides).toEqual({});
+  });
+
+  it('refuses an unknown campaign type naming --type', async () => {
+    const run = await admin('messaging', 'solicitation', '--team', String(team.id), '--type', 'spam', '--solicitation', 'yes');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--type');
+  });
+
+  it('sets the origination identity and its rate, refusing a rate that is no number', async () => {
+    expect((await admin('messaging', 'origination', '--team', String(team.id), '--type', 'toll_free')).stdout).toContain(
+      '3 message(s) per second',
+    );
+    const run = await admin('messaging', 'origination', '--team', String(team.id), '--type', '10dlc', '--mps', '4');
+    expect(run.code).toBe(0);
+    expect((await messaging.getMessagingConfig(team.id)).origination).toEqual({ type: '10dlc', messages_per_second: 4 });
+    const bad = await admin('messaging', 'origination', '--team', String(team.id), '--type', '10dlc', '--mps', 'fast');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--mps');
   });
 });

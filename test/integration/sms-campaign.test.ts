@@ -2,6 +2,7 @@ import type { SQSEvent } from 'aws-lambda';
 import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
+import { DynamoSendPacer } from '#shared/adapters/dynamodb/send-pacer';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { eventBus } from '#shared/adapters/runtime/event-bus';
@@ -104,7 +105,7 @@ describe('SMS campaign sending', () => {
     await queue.drained();
     const final = await store.getCampaign(campaign.campaign_id);
     expect(final?.status).toBe('completed');
-    expect(final?.counts).toEqual({ sent: 1_000, failed: 0, opted_out: 0, unconfirmed: 0 });
+    expect(final?.counts).toEqual({ sent: 1_000, failed: 0, opted_out: 0, unconfirmed: 0, capped: 0 });
     expect(new Set(sms.sent.map((t) => t.to)).size).toBe(1_000);
     expect(sms.sent).toHaveLength(1_000);
     const completions = bus.published.filter((e) => e['detail-type'] === 'sms_campaign.completed');
@@ -114,7 +115,7 @@ describe('SMS campaign sending', () => {
       data: {
         campaign_id: campaign.campaign_id,
         status: 'completed',
-        final_counts: { sent: 1_000, failed: 0, opted_out: 0, unconfirmed: 0 },
+        final_counts: { sent: 1_000, failed: 0, opted_out: 0, unconfirmed: 0, capped: 0 },
         total_cost: 8.3,
       },
     });
@@ -142,7 +143,7 @@ describe('SMS campaign sending', () => {
     await queue.drained();
     const final = await store.getCampaign(campaign.campaign_id);
     expect(final?.status).toBe('completed');
-    expect(final?.counts).toEqual({ sent: 1, failed: 1, opted_out: 0, unconfirmed: 0 });
+    expect(final?.counts).toEqual({ sent: 1, failed: 1, opted_out: 0, unconfirmed: 0, capped: 0 });
   });
 
   it('never texts an opted-out number and counts it as opted out', async () => {
@@ -151,7 +152,7 @@ describe('SMS campaign sending', () => {
     await queue.drained();
     const final = await store.getCampaign(campaign.campaign_id);
     expect(sms.sent.map((t) => t.to)).not.toContain(phone(3));
-    expect(final?.counts).toEqual({ sent: 4, failed: 0, opted_out: 1, unconfirmed: 0 });
+    expect(final?.counts).toEqual({ sent: 4, failed: 0, opted_out: 1, unconfirmed: 0, capped: 0 });
     await store.unsuppress(team.id, phone(3));
   });
 
@@ -219,7 +220,8 @@ describe('SMS campaign sending after a sender stopped mid-chunk', () => {
     sms,
     team: async () => team,
     messagingConfig: async () => DEFAULT_MESSAGING_CONFIG,
-    ratePerSecond: 0,
+    rateOverride: 0,
+    pacer: new DynamoSendPacer(getDocumentClient(), physicalTableName('campaigns')),
     maxRunMs: 120_000,
     now,
   });
@@ -247,10 +249,10 @@ describe('SMS campaign sending after a sender stopped mid-chunk', () => {
     expect(result).toMatchObject({ sent: 9, unconfirmed: 3 });
     expect(sms.sent.map((t) => t.to).sort()).toEqual(Array.from({ length: 9 }, (_, i) => phone(i + 3)));
     const final = await store.getCampaign(campaign.campaign_id);
-    expect(final).toMatchObject({ status: 'completed', counts: { sent: 9, failed: 0, opted_out: 0, unconfirmed: 3 } });
+    expect(final).toMatchObject({ status: 'completed', counts: { sent: 9, failed: 0, opted_out: 0, unconfirmed: 3, capped: 0 } });
     const completions = bus.published.filter((e) => e['detail-type'] === 'sms_campaign.completed');
     expect(completions.map((e) => (e.detail.data as { final_counts: unknown }).final_counts)).toEqual([
-      { sent: 9, failed: 0, opted_out: 0, unconfirmed: 3 },
+      { sent: 9, failed: 0, opted_out: 0, unconfirmed: 3, capped: 0 },
     ]);
   });
 
@@ -276,7 +278,7 @@ describe('SMS campaign sending after a sender stopped mid-chunk', () => {
     expect(sms.sent).toHaveLength(3);
     expect(await store.getCampaign(campaign.campaign_id)).toMatchObject({
       status: 'completed',
-      counts: { sent: 3, failed: 0, opted_out: 0, unconfirmed: 1 },
+      counts: { sent: 3, failed: 0, opted_out: 0, unconfirmed: 1, capped: 0 },
     });
   });
 });
@@ -289,7 +291,8 @@ describe('the outbound texts feed of a chunk delivered again and again', () => {
     sms,
     team: async () => team,
     messagingConfig: async () => DEFAULT_MESSAGING_CONFIG,
-    ratePerSecond: 0,
+    rateOverride: 0,
+    pacer: new DynamoSendPacer(getDocumentClient(), physicalTableName('campaigns')),
     maxRunMs: 120_000,
     now,
   });
@@ -327,7 +330,7 @@ describe('the outbound texts feed of a chunk delivered again and again', () => {
     expect(sms.sent.filter((t) => t.reference.startsWith(campaign.campaign_id))).toHaveLength(4);
     expect(await store.getCampaign(campaign.campaign_id)).toMatchObject({
       status: 'completed',
-      counts: { sent: 4, failed: 0, opted_out: 2, unconfirmed: 0 },
+      counts: { sent: 4, failed: 0, opted_out: 2, unconfirmed: 0, capped: 0 },
     });
     const ofTeam = await feed.listTexts({ teamId: team.id, status: 'suppressed', limit: 100 });
     expect(ofTeam.filter((r) => r.text.campaign_id === campaign.campaign_id)).toHaveLength(1);

@@ -7,14 +7,23 @@ import {
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
-  type PutCommandInput,
   UpdateCommand,
+  type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { CampaignRecord, CampaignStatus, ChunkRecipient, SendStatus } from '#shared/domain/sms/campaign';
+import type { CapLedger, CapLedgerChange, CapSlot } from '#shared/domain/sms/frequency-cap';
 import type { SubscriptionEvent } from '#shared/domain/sms/subscription-events';
 import { assertStorable } from '#shared/domain/stored-size';
-import type { CampaignStore, RecipientOutcome, SendRecord, TextRecipient, UnsentRecipient } from '#shared/ports/campaign-store';
+import type {
+  CampaignStore,
+  RecipientOutcome,
+  SendRecord,
+  SuppressionChange,
+  TextRecipient,
+  UnsentRecipient,
+} from '#shared/ports/campaign-store';
 import { batchPut } from './batch-write';
+import { readCapLedgers, updateCapLedger, updateCapLedgers } from './cap-ledger';
 import { teamPk } from './keys';
 import { subscriptionEventItem, textsPk, textsSk, textsStatusPk } from './outbound-keys';
 import { queryAll } from './query';
@@ -29,7 +38,8 @@ import { transactWrite } from './transact';
  * - `TEAM#<t>#SUPPRESSION` / <e164>: opted-out numbers;
  * - `TEAM#<t>#LASTCAMPAIGN` / <e164>: the last campaign that texted the number (replies);
  * - `TEAM#<t>#INBOUND` / <message id>: inbound messages already handled;
- * - `TEAM#<t>#SUBEVENTS` / <at>#<event id>: subscription events (outbound-keys.ts).
+ * - `TEAM#<t>#SUBEVENTS` / <at>#<event id>: subscription events (outbound-keys.ts);
+ * - `TEAM#<t>#CAP` / <e164>: the number's frequency-cap ledger, with a version (frequency-cap.ts).
  */
 const campaignPk = (id: string) => `CAMPAIGN#${id}`;
 /** DynamoDB's limit on items in one transaction. */
@@ -65,6 +75,7 @@ export class DynamoCampaignStore implements CampaignStore {
     const campaign = item as CampaignRecord;
     // Campaigns stored before the unconfirmed outcome existed have no such counter.
     campaign.counts.unconfirmed ??= 0;
+    campaign.counts.capped ??= 0;
     return campaign;
   }
 
@@ -141,6 +152,8 @@ export class DynamoCampaignStore implements CampaignStore {
         claim_token: claim.token,
         team_id: claim.teamId,
         segments: r.segments,
+        send_at: r.sendAt ?? null,
+        rule: r.rule ?? null,
         recorded_at: claim.at,
         updated_at: claim.at,
         textsPk: textsPk(claim.teamId),
@@ -181,15 +194,18 @@ export class DynamoCampaignStore implements CampaignStore {
             TableName: this.tableName,
             Key: { pk: campaignPk(campaignId), sk: `SEND#${r.phone}` },
             UpdateExpression:
-              'SET #status = :status, team_id = :team, #segments = :segments, deferred_until = :until, updated_at = :at, recorded_at = if_not_exists(recorded_at, :at), textsPk = :tpk, textsStatusPk = :tspk, textsSk = if_not_exists(textsSk, :tsk)',
-            // A suppressed record is written once; a deferred one moves its window, never over another status.
+              'SET #status = :status, team_id = :team, #segments = :segments, deferred_until = :until, #error = :error, send_at = :sendAt, #rule = :rule, updated_at = :at, recorded_at = if_not_exists(recorded_at, :at), textsPk = :tpk, textsStatusPk = :tspk, textsSk = if_not_exists(textsSk, :tsk)',
+            // A suppressed or capped record is written once; a deferred one moves its window, never over another status.
             ConditionExpression: r.status === 'deferred' ? 'attribute_not_exists(pk) OR #status = :status' : 'attribute_not_exists(pk)',
-            ExpressionAttributeNames: { '#status': 'status', '#segments': 'segments' },
+            ExpressionAttributeNames: { '#status': 'status', '#segments': 'segments', '#error': 'error', '#rule': 'rule' },
             ExpressionAttributeValues: {
               ':status': r.status,
               ':team': teamId,
               ':segments': r.segments,
               ':until': r.until ?? null,
+              ':error': r.reason ?? null,
+              ':sendAt': r.sendAt ?? null,
+              ':rule': r.rule ?? null,
               ':at': at,
               ':tpk': textsPk(teamId),
               ':tspk': textsStatusPk(teamId, r.status),
@@ -254,7 +270,7 @@ export class DynamoCampaignStore implements CampaignStore {
   }
 
   private countItem(campaignId: string, outcomes: readonly RecipientOutcome[]) {
-    const add = { sent: 0, failed: 0, opted_out: 0, unconfirmed: 0 };
+    const add: Record<RecipientOutcome['status'], number> = { sent: 0, failed: 0, opted_out: 0, unconfirmed: 0 };
     let cost = 0;
     for (const o of outcomes) {
       add[o.status]++;
@@ -330,23 +346,64 @@ export class DynamoCampaignStore implements CampaignStore {
   }
 
   async suppress(teamId: number, phone: string, keyword: string, at: string, event?: SubscriptionEvent): Promise<void> {
-    const item = { pk: `${teamPk(teamId)}#SUPPRESSION`, sk: phone, keyword, opted_out_at: at };
-    assertStorable(item, 'The opt-out record (with the inbound text)');
-    await this.withEvent({ Put: { TableName: this.tableName, Item: item } }, event);
+    await this.withEvent(this.suppressionChange(teamId, { kind: 'add', phone, keyword }, at), event);
   }
 
   async unsuppress(teamId: number, phone: string, event?: SubscriptionEvent): Promise<void> {
-    await this.withEvent({ Delete: { TableName: this.tableName, Key: { pk: `${teamPk(teamId)}#SUPPRESSION`, sk: phone } } }, event);
+    await this.withEvent(this.suppressionChange(teamId, { kind: 'remove', phone }, ''), event);
+  }
+
+  /**
+   * An opt-out keeps the first opt-out's keyword and time, and the confirmation it claimed: a
+   * repeated STOP changes nothing. An opt-in deletes the record, so the next opt-out is a new one.
+   */
+  private suppressionChange(
+    teamId: number,
+    change: SuppressionChange,
+    at: string,
+  ): { Update: UpdateCommandInput & { UpdateExpression: string } } | { Delete: DeleteCommandInput } {
+    const key = { pk: `${teamPk(teamId)}#SUPPRESSION`, sk: change.phone };
+    if (change.kind === 'remove') return { Delete: { TableName: this.tableName, Key: key } };
+    assertStorable({ ...key, keyword: change.keyword, opted_out_at: at }, 'The opt-out record (with the inbound text)');
+    return {
+      Update: {
+        TableName: this.tableName,
+        Key: key,
+        UpdateExpression: 'SET keyword = if_not_exists(keyword, :keyword), opted_out_at = if_not_exists(opted_out_at, :at)',
+        ExpressionAttributeValues: { ':keyword': change.keyword, ':at': at },
+      },
+    };
   }
 
   /** The suppression change alone, or with its event in one transaction. */
-  private async withEvent(change: { Put: PutCommandInput } | { Delete: DeleteCommandInput }, event: SubscriptionEvent | undefined) {
+  private async withEvent(
+    change: { Update: UpdateCommandInput & { UpdateExpression: string } } | { Delete: DeleteCommandInput },
+    event: SubscriptionEvent | undefined,
+  ) {
     if (!event) {
-      if ('Put' in change) await this.client.send(new PutCommand(change.Put));
+      if ('Update' in change) await this.client.send(new UpdateCommand(change.Update));
       else await this.client.send(new DeleteCommand(change.Delete));
       return;
     }
     await transactWrite(this.client, { TransactItems: [change, { Put: this.eventPut(event) }] });
+  }
+
+  async claimOptOutConfirmation(teamId: number, phone: string, at: string): Promise<boolean> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: `${teamPk(teamId)}#SUPPRESSION`, sk: phone },
+          UpdateExpression: 'SET confirmation_claimed_at = :at',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(confirmation_claimed_at)',
+          ExpressionAttributeValues: { ':at': at },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
   }
 
   private eventPut(event: SubscriptionEvent) {
@@ -382,18 +439,43 @@ export class DynamoCampaignStore implements CampaignStore {
     );
   }
 
-  async claimInbound(teamId: number, messageId: string, at: string, event: SubscriptionEvent | null = null): Promise<boolean> {
+  async claimInbound(
+    teamId: number,
+    messageId: string,
+    at: string,
+    event: SubscriptionEvent | null = null,
+    change: SuppressionChange | null = null,
+  ): Promise<boolean> {
     const item = { pk: `${teamPk(teamId)}#INBOUND`, sk: messageId, received_at: at };
     assertStorable(item, 'The inbound message record');
     const claim = { TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' };
     try {
-      // The keyword's event is written with the claim: a redelivered message writes neither.
-      if (event) await transactWrite(this.client, { TransactItems: [{ Put: claim }, { Put: this.eventPut(event) }] });
+      // The keyword's event and suppression change are written with the claim: a redelivered
+      // message writes none of them, and a crash cannot leave the claim without them.
+      const rest = [...(event ? [{ Put: this.eventPut(event) }] : []), ...(change ? [this.suppressionChange(teamId, change, at)] : [])];
+      if (rest.length > 0) await transactWrite(this.client, { TransactItems: [{ Put: claim }, ...rest] });
       else await this.client.send(new PutCommand(claim));
       return true;
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException || isCancelled(error)) return false;
       throw error;
     }
+  }
+
+  capLedgers(teamId: number, phones: readonly string[]): Promise<Map<string, CapLedger>> {
+    return readCapLedgers(this.client, this.tableName, teamId, phones);
+  }
+
+  updateCapLedger<T>(
+    teamId: number,
+    phone: string,
+    change: (slots: CapSlot[]) => { slots: CapSlot[] | null; result: T },
+    known?: CapLedger,
+  ): Promise<T> {
+    return updateCapLedger(this.client, this.tableName, teamId, phone, change, known);
+  }
+
+  updateCapLedgers<T>(teamId: number, changes: readonly CapLedgerChange<T>[]): Promise<Map<string, T>> {
+    return updateCapLedgers(this.client, this.tableName, teamId, changes);
   }
 }

@@ -41,6 +41,8 @@ function toText(item: Item): OutboundText {
     sent_at: status === 'sent' ? str(item.settled_at) : null,
     updated_at: str(item.updated_at) ?? String(item.recorded_at),
     deferred_until: status === 'deferred' ? str(item.deferred_until) : null,
+    send_at: str(item.send_at),
+    rule: str(item.rule),
   };
 }
 
@@ -55,6 +57,9 @@ function toEvent(item: Item): SubscriptionEvent {
     suppression_change: (str(item.suppression_change) as SubscriptionEvent['suppression_change']) ?? null,
     campaign_id: str(item.campaign_id),
     occurred_at: String(item.occurred_at),
+    // Events stored before replies were flagged carry neither.
+    needs_review: item.needs_review === true,
+    message: str(item.message),
   };
 }
 

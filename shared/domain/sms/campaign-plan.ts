@@ -1,5 +1,6 @@
 import { toE164 } from '#shared/domain/phone';
 import { BadRequestError } from '#shared/errors';
+import type { SendTime } from './calling-hours';
 import type { CampaignRequest } from './campaign-request';
 import { countSegments, type SmsEncoding } from './segments';
 import { missingVariables, renderTemplate, variableValue, withOptOut } from './template';
@@ -13,6 +14,11 @@ export interface PlannedRecipient {
   readonly encoding: SmsEncoding;
   readonly segments: number;
   readonly suppressed: boolean;
+  /** The first instant the text may go out, and the rule that set it (calling-hours.ts); null when not planned. */
+  readonly sendAt: string | null;
+  readonly rule: string | null;
+  /** Why a frequency cap skips this recipient, or null (campaign-service.ts fills it in). */
+  readonly capped: string | null;
 }
 
 export interface CampaignPlan {
@@ -26,12 +32,16 @@ export interface CampaignPlan {
   /** Estimated cost in micro-dollars (integer, to keep sums exact). */
   readonly estimatedCostMicros: number;
   readonly fallbackCount: number;
+  /** Recipients a frequency cap skips (never texted). */
+  readonly capped: number;
 }
 
 export interface PlanOptions {
   readonly defaultRegion: string;
   readonly pricePerSegmentMicros: number;
   readonly isSuppressed: (phone: string) => boolean;
+  /** When each recipient's text may go out first (calling-hours.ts); omitted: not planned. */
+  readonly sendTime?: (phone: string) => SendTime;
 }
 
 /** Micro-dollars to dollars, rounded to 4 decimals for display. */
@@ -113,6 +123,7 @@ export function planCampaign(request: CampaignRequest, options: PlanOptions): Ca
     const isSuppressed = options.isSuppressed(r.phone);
     if (isSuppressed) suppressed++;
     else segments += count.segments;
+    const planned = isSuppressed ? undefined : options.sendTime?.(r.phone);
     return {
       index: r.index,
       phone: r.phone,
@@ -121,6 +132,9 @@ export function planCampaign(request: CampaignRequest, options: PlanOptions): Ca
       encoding: count.encoding,
       segments: count.segments,
       suppressed: isSuppressed,
+      sendAt: planned ? planned.sendAt.toISOString() : null,
+      rule: planned ? planned.rule : null,
+      capped: null,
     };
   });
 
@@ -132,5 +146,6 @@ export function planCampaign(request: CampaignRequest, options: PlanOptions): Ca
     segments,
     estimatedCostMicros: segments * options.pricePerSegmentMicros,
     fallbackCount,
+    capped: 0,
   };
 }

@@ -11,6 +11,8 @@ import type { OneTimeScheduler } from '#shared/ports/scheduler';
 import { type CampaignMessage, type CampaignRecord, CHUNK_SIZE, type ChunkRecipient, campaignScheduleName, settledCount } from './campaign';
 import { type CampaignPlan, planCampaign, toDollars } from './campaign-plan';
 import { type CampaignRequest, MAX_SCHEDULE_HORIZON_DAYS, SCHEDULE_GRACE_SECONDS } from './campaign-request';
+import { applyCaps, estimateCompletion, messagesPerSecond, sendPolicy, sendTimeFor } from './campaign-schedule';
+import { DEFAULT_MESSAGING_CONFIG, type MessagingConfig } from './messaging-config';
 
 export interface CampaignDependencies {
   readonly store: CampaignStore;
@@ -43,56 +45,76 @@ export function resolveStartTime(scheduleTime: string | null | undefined, now: D
 }
 
 /**
- * Plans a campaign for a team (validation, rendering, pricing) and checks what creating it would
- * check too, so a preflight answers what the real request would: the start time, and that the
- * campaign and its chunks of rendered messages fit in stored records.
+ * Plans a campaign for a team (validation, rendering, pricing, each recipient's first send time
+ * under the calling-hours rules, the recipients a frequency cap would skip) and checks what
+ * creating it would check too, so a preflight answers what the real request would: the start
+ * time, and that the campaign and its chunks of rendered messages fit in stored records.
  */
 export async function planForTeam(
   deps: CampaignDependencies,
   team: Team,
   request: CampaignRequest,
-  region: string,
+  config: MessagingConfig,
   now: Date,
-): Promise<CampaignPlan> {
+): Promise<CampaignPlan & { lastSendAt: string | null; estimatedCompletionTime: string | null }> {
   const suppressed = await deps.store.listSuppressed(team.id);
-  const plan = planCampaign(request, {
-    defaultRegion: region,
+  const start = resolveStartTime(request.schedule_time, now);
+  const policy = policyOf(team, config, request);
+  const planned = planCampaign(request, {
+    defaultRegion: config.phone_region,
     pricePerSegmentMicros: deps.pricePerSegmentMicros,
     isSuppressed: (p) => suppressed.has(p),
+    sendTime: (phone) => sendTimeFor(phone, policy, start.at),
   });
-  const start = resolveStartTime(request.schedule_time, now);
+  const plan = await applyCaps(deps.store, { team, plan: planned, policy, now }, { kind: 'check' });
   const chunks = chunkRecipients(plan);
   assertStorable(
-    { pk: '', sk: '', ...campaignRecord(deps, { team, request, plan, now }, start, chunks.length) },
+    { pk: '', sk: '', ...campaignRecord(deps, { team, request, plan, now, config }, start, chunks.length, newCampaignId()) },
     'The campaign (template, fallback and segmentation)',
   );
   for (const [i, recipients] of chunks.entries()) {
     assertStorable({ pk: '', sk: '', recipients }, `The campaign's rendered messages of recipients chunk ${i}`);
   }
-  return plan;
+  const estimate = estimateCompletion(plan, start.at, messagesPerSecond(config));
+  return { ...plan, lastSendAt: estimate.last, estimatedCompletionTime: estimate.completion };
 }
 
 function chunkRecipients(plan: CampaignPlan): ChunkRecipient[][] {
   const chunks: ChunkRecipient[][] = [];
   for (let i = 0; i < plan.recipients.length; i += CHUNK_SIZE) {
     chunks.push(
-      plan.recipients
-        .slice(i, i + CHUNK_SIZE)
-        .map((r) => ({ phone: r.phone, body: r.body, segments: r.segments, suppressed: r.suppressed })),
+      plan.recipients.slice(i, i + CHUNK_SIZE).map((r) => ({
+        phone: r.phone,
+        body: r.body,
+        segments: r.segments,
+        suppressed: r.suppressed,
+        send_at: r.sendAt,
+        rule: r.rule,
+        capped: r.capped,
+      })),
     );
   }
   return chunks;
 }
 
+function policyOf(team: Team, config: MessagingConfig, request: CampaignRequest) {
+  return sendPolicy(team, config, {
+    campaign_type: request.campaign_type,
+    respectQuietHours: request.settings?.respect_quiet_hours ?? true,
+  });
+}
+
 function campaignRecord(
   deps: Pick<CampaignDependencies, 'pricePerSegmentMicros'>,
-  input: { team: Team; request: CampaignRequest; plan: CampaignPlan; now: Date },
+  input: { team: Team; request: CampaignRequest; plan: CampaignPlan; now: Date; config: MessagingConfig },
   start: { at: Date; immediate: boolean },
   chunkCount: number,
+  campaignId: string,
 ): CampaignRecord {
   const { team, request, plan, now } = input;
+  const estimate = estimateCompletion(plan, start.at, messagesPerSecond(input.config));
   return {
-    campaign_id: newCampaignId(),
+    campaign_id: campaignId,
     team_id: team.id,
     campaign_type: request.campaign_type,
     status: start.immediate ? 'sending' : 'scheduled',
@@ -108,7 +130,8 @@ function campaignRecord(
     duplicates_collapsed: plan.duplicatesCollapsed,
     chunk_count: chunkCount,
     // Numbers on the suppression list are never texted: they are settled as opted out at once.
-    counts: { sent: 0, failed: 0, opted_out: plan.suppressed, unconfirmed: 0 },
+    // Recipients a frequency cap skips are settled as capped at once, never texted.
+    counts: { sent: 0, failed: 0, opted_out: plan.suppressed, unconfirmed: 0, capped: plan.capped },
     replies: 0,
     estimated_cost_micros: plan.estimatedCostMicros,
     actual_cost_micros: 0,
@@ -117,22 +140,30 @@ function campaignRecord(
     completion_time: null,
     cancelled_at: null,
     created_at: now.toISOString(),
+    last_send_at: estimate.last,
+    estimated_completion_time: estimate.completion,
   };
 }
 
 /**
- * Stores the campaign and starts it now or at its time. The start message (now) or schedule (later)
- * goes out before the campaign is stored, so a request that stops in between leaves either
- * nothing, or a start for a campaign that never existed, which the sender drops — never a stored
+ * Stores the campaign and starts it now or at its time. Frequency-cap slots are reserved first
+ * (a recipient whose number has none left is skipped as capped); then the start message (now) or
+ * schedule (later) goes out before the campaign is stored, so a request that stops in between
+ * leaves either nothing, or a start for a campaign that never existed, which the sender drops
+ * (its reserved slots stop counting once the create request's time is up) — never a stored
  * campaign that nothing will start.
  */
 export async function createCampaign(
   deps: CampaignDependencies,
-  input: { team: Team; request: CampaignRequest; plan: CampaignPlan; now: Date },
+  input: { team: Team; request: CampaignRequest; plan: CampaignPlan; now: Date; config?: MessagingConfig },
 ): Promise<CampaignRecord> {
+  const config = input.config ?? DEFAULT_MESSAGING_CONFIG;
   const start = resolveStartTime(input.request.schedule_time, input.now);
-  const chunks = chunkRecipients(input.plan);
-  const campaign = campaignRecord(deps, input, start, chunks.length);
+  const campaignId = newCampaignId();
+  const policy = policyOf(input.team, config, input.request);
+  const plan = await applyCaps(deps.store, { team: input.team, plan: input.plan, policy, now: input.now }, { kind: 'reserve', campaignId });
+  const chunks = chunkRecipients(plan);
+  const campaign = campaignRecord(deps, { ...input, plan, config }, start, chunks.length, campaignId);
   const startMessage = {
     type: 'start',
     campaign_id: campaign.campaign_id,
@@ -224,6 +255,7 @@ export async function completeIfDone(
       failed: final.counts.failed,
       opted_out: final.counts.opted_out,
       unconfirmed: final.counts.unconfirmed,
+      capped: final.counts.capped ?? 0,
       replies: final.replies,
       total_cost: toDollars(final.actual_cost_micros),
       at: now,

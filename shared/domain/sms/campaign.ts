@@ -12,6 +12,11 @@ export interface CampaignCounts {
    * provider may or may not have accepted the text. Never sent again, so nobody is texted twice.
    */
   unconfirmed: number;
+  /**
+   * Skipped because the number was at its state's frequency cap (frequency-cap.ts) when the
+   * campaign was planned; never texted. Absent on campaigns stored before caps.
+   */
+  capped: number;
 }
 
 /** A stored campaign. Money is kept in integer micro-dollars. */
@@ -38,6 +43,10 @@ export interface CampaignRecord {
   completion_time: string | null;
   cancelled_at: string | null;
   created_at: string;
+  /** When the last recipient's text may go out under the calling-hours rules; absent on older campaigns. */
+  last_send_at?: string | null;
+  /** When every text should be out, given last_send_at and the team's sending rate; absent on older campaigns. */
+  estimated_completion_time?: string | null;
   /** True once a message per chunk is on the queue; absent until then (and on older campaigns). */
   fanned_out?: boolean;
 }
@@ -48,15 +57,22 @@ export interface ChunkRecipient {
   body: string;
   segments: number;
   suppressed: boolean;
+  /** The first instant the text may go out (calling-hours.ts) and the rule that set it, as planned. */
+  send_at?: string | null;
+  rule?: string | null;
+  /** Why a frequency cap skips this recipient (never texted), null when it does not. */
+  capped?: string | null;
 }
 
 /**
  * State of one recipient's send record; recipients a cancel stopped simply never get one.
  * `suppressed` (opted out before the campaign was planned: never texted, counted as opted out at
  * creation) and `deferred` (waiting for the recipient's send window) are recorded for the outbound
- * texts feed; a deferred record is claimed like an absent one when its window opens.
+ * texts feed; a deferred record is claimed like an absent one when its window opens. `capped`
+ * (a frequency cap skipped it at planning, counted then, never texted) is recorded once, like
+ * `suppressed`.
  */
-export type SendStatus = 'sending' | 'sent' | 'failed' | 'opted_out' | 'unconfirmed' | 'suppressed' | 'deferred';
+export type SendStatus = 'sending' | 'sent' | 'failed' | 'opted_out' | 'unconfirmed' | 'suppressed' | 'deferred' | 'capped';
 
 /**
  * The campaign-sends queue messages: start a campaign (fan out one message per chunk), or send one
@@ -91,11 +107,13 @@ export function toCampaignData(c: CampaignRecord, toDollars: (micros: number) =>
       pending: c.status === 'cancelled' || c.status === 'completed' ? 0 : Math.max(0, c.recipients_count - settledCount(c)),
     },
     duplicates_collapsed: c.duplicates_collapsed,
+    last_send_at: c.last_send_at ?? null,
+    estimated_completion_time: c.estimated_completion_time ?? null,
     actual_cost: toDollars(c.actual_cost_micros),
     replies: c.replies,
   };
 }
 
 export function settledCount(c: CampaignRecord): number {
-  return c.counts.sent + c.counts.failed + c.counts.opted_out + c.counts.unconfirmed;
+  return c.counts.sent + c.counts.failed + c.counts.opted_out + c.counts.unconfirmed + (c.counts.capped ?? 0);
 }

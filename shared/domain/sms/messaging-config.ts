@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { atLoad } from '#shared/lazy';
+import { CAMPAIGN_TYPES } from './campaign-request';
 
 /**
  * A team's texting configuration (operator CLI: `messaging set`). Only the CLI validates with the
@@ -8,12 +9,28 @@ import { atLoad } from '#shared/lazy';
 export const messagingConfigSchema = /* @__PURE__ */ atLoad(() =>
   z
     .object({
-      /** Local send window for campaigns that respect quiet hours; Florida numbers end at 20:00 at the latest. */
+      /** Local send window for campaigns that respect quiet hours; state rules (calling-hours.ts) narrow it for solicitations. */
       quiet_hours: z
         .object({ start_hour: z.number().int().min(0).max(23).default(8), end_hour: z.number().int().min(1).max(24).default(21) })
         .strict()
         .refine((w) => w.start_hour < w.end_hour, { error: 'start_hour must be before end_hour' })
         .default({ start_hour: 8, end_hour: 21 }),
+      /**
+       * Campaign types this team treats otherwise than the defaults (solicitation.ts): true makes
+       * a type a telephone solicitation (state hours, closed days and caps apply), false exempts it.
+       */
+      solicitation_overrides: z.partialRecord(z.enum(CAMPAIGN_TYPES), z.boolean()).optional(),
+      /**
+       * The team's origination identity: its type and, for 10DLC, the carrier-approved rate
+       * (campaign-schedule.ts DEFAULT_MPS: 10DLC 1, toll-free 3, short code 100 per second).
+       */
+      origination: z
+        .object({
+          type: z.enum(['10dlc', 'toll_free', 'short_code']),
+          messages_per_second: z.number().positive().max(1000).optional(),
+        })
+        .strict()
+        .optional(),
       /** Region for recipient numbers without a country code. */
       phone_region: z
         .string()

@@ -10,6 +10,7 @@ export const TEXT_STATUSES = [
   'unconfirmed',
   'deferred',
   'suppressed',
+  'capped',
 ] as const satisfies readonly SendStatus[];
 
 /** One recipient's text of a campaign, as the outbound texts feed lists it. */
@@ -28,6 +29,9 @@ export interface OutboundText {
   readonly sent_at: string | null;
   readonly updated_at: string;
   readonly deferred_until: string | null;
+  /** The first instant the text may go out under the calling-hours rules, and which rule set it (null on older records). */
+  readonly send_at: string | null;
+  readonly rule: string | null;
 }
 
 /** The feed's item: money in dollars, like the campaign routes. */

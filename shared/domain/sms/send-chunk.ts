@@ -5,19 +5,24 @@ import { PoisonMessageError } from '#shared/errors';
 import { log } from '#shared/logging/logger';
 import { countMetric } from '#shared/logging/metrics';
 import type { RecipientOutcome, UnsentRecipient } from '#shared/ports/campaign-store';
+import type { SendPacer } from '#shared/ports/send-pacer';
 import type { SmsProvider } from '#shared/ports/sms-provider';
 import { PermanentProviderError } from '#shared/ports/voice-provider';
 import type { CampaignMessage, ChunkRecipient } from './campaign';
+import { capOf, holdCapSlot, messagesPerSecond, sendPolicy, sendTimeFor } from './campaign-schedule';
 import { type CampaignDependencies, completeIfDone } from './campaign-service';
 import type { MessagingConfig } from './messaging-config';
-import { candidateZones, nextSendInstant, windowFor } from './quiet-hours';
 
 export interface SendChunkDependencies extends CampaignDependencies {
   readonly sms: SmsProvider;
   readonly team: (teamId: number) => Promise<Team | null>;
   readonly messagingConfig: (teamId: number) => Promise<MessagingConfig>;
-  /** Sends per second per sender (0: unpaced). */
-  readonly ratePerSecond: number;
+  /**
+   * Texts per second for every team (SMS_SEND_RATE_PER_SECOND; 0: unpaced), or null: each team's
+   * origination identity's rate (campaign-schedule.ts messagesPerSecond), shared by its senders.
+   */
+  readonly rateOverride: number | null;
+  readonly pacer: SendPacer;
   readonly now?: () => Date;
   readonly sleep?: (ms: number) => Promise<void>;
   /** How long a sender may run (the function's timeout): an older open claim is abandoned. */
@@ -33,16 +38,11 @@ const MAX_QUEUE_DELAY_SECONDS = 900;
  */
 export const SEND_GROUP_SIZE = 10;
 
-let nextSlotAt = 0;
-
-async function pace(rate: number, sleep: (ms: number) => Promise<void>): Promise<void> {
-  if (rate <= 0) return;
-  const interval = 1000 / rate;
-  const now = Date.now();
-  const wait = nextSlotAt - now;
-  nextSlotAt = Math.max(now, nextSlotAt) + interval;
-  if (wait > 0) await sleep(wait);
-}
+/**
+ * Longest a sender waits in-process for its team's next pacing slot; further off, the chunk comes
+ * back when the slot is near (other campaigns of the identity are using the rate meanwhile).
+ */
+const MAX_PACE_WAIT_MS = 20_000;
 
 export interface ChunkResult {
   sent: number;
@@ -66,9 +66,10 @@ const UNCONFIRMED_REASON = 'the sender stopped after claiming this recipient, be
  *   the text may have gone out, so it is never sent again; a claim whose sender may still be at
  *   work makes the chunk fail back to the queue (ClaimHeldElsewhereError) after everything else is
  *   done, so it returns once that claim is settled or abandoned and the campaign always completes;
- * - numbers opted out since creation are settled as opted out; numbers outside their local send
- *   window (every candidate zone of the area code) are deferred to the next window and the chunk
- *   comes back then; provider errors mark the recipient failed with the reason.
+ * - numbers opted out since creation are settled as opted out; numbers outside the hours the
+ *   calling-hours rules allow them (campaign-schedule.ts: every candidate zone of the area code,
+ *   state rules for solicitations), or whose frequency-cap slot no longer fits now, are deferred
+ *   and the chunk comes back then; provider errors mark the recipient failed with the reason.
  */
 export async function sendChunk(
   deps: SendChunkDependencies,
@@ -89,17 +90,26 @@ export async function sendChunk(
   const team = await deps.team(campaign.team_id);
   if (!team) throw new PoisonMessageError(`campaign ${message.campaign_id} belongs to no team`);
   const config = await deps.messagingConfig(team.id);
-  const teamWindow = { startHour: config.quiet_hours.start_hour, endHour: config.quiet_hours.end_hour };
+  const policy = sendPolicy(team, config, {
+    campaign_type: campaign.campaign_type,
+    respectQuietHours: campaign.settings.respect_quiet_hours,
+  });
+  const planned = (r: ChunkRecipient) => ({ sendAt: r.send_at ?? null, rule: r.rule ?? null });
 
-  // Recipients suppressed at planning are recorded once (for the outbound texts feed), never texted.
-  const suppressedAtPlan = recipients.filter((r) => r.suppressed);
+  // Recipients suppressed or capped at planning are recorded once (for the outbound texts feed), never texted.
   await deps.store.recordUnsent(
     message.campaign_id,
     team.id,
-    suppressedAtPlan.map((r) => ({ phone: r.phone, segments: r.segments, status: 'suppressed' })),
+    recipients.flatMap((r): UnsentRecipient[] =>
+      r.suppressed
+        ? [{ phone: r.phone, segments: r.segments, status: 'suppressed', ...planned(r) }]
+        : r.capped
+          ? [{ phone: r.phone, segments: r.segments, status: 'capped', reason: r.capped, ...planned(r) }]
+          : [],
+    ),
     now().toISOString(),
   );
-  const candidates = recipients.filter((r) => !r.suppressed);
+  const candidates = recipients.filter((r) => !r.suppressed && !r.capped);
   const phones = candidates.map((r) => r.phone);
   const [records, optedOut] = await Promise.all([
     deps.store.getSendStatuses(message.campaign_id, phones),
@@ -111,6 +121,8 @@ export async function sendChunk(
   let deferred: Date | null = null;
   let heldElsewhere = false;
 
+  // One instant for the pass: recipients of a chunk share it, and their send times with it.
+  const at = now();
   for (const r of candidates) {
     // A deferred record is a recipient not claimed yet.
     const stored = records.get(r.phone);
@@ -141,12 +153,26 @@ export async function sendChunk(
       result.optedOut++;
       continue;
     }
-    if (campaign.settings.respect_quiet_hours) {
-      const at = now();
-      const allowed = nextSendInstant(candidateZones(r.phone, team.timezone), windowFor(r.phone, teamWindow), at);
-      if (allowed.getTime() > at.getTime()) {
-        if (!deferred || allowed < deferred) deferred = allowed;
-        waiting.push({ phone: r.phone, segments: r.segments, status: 'deferred', until: allowed.toISOString() });
+    const allowed = sendTimeFor(r.phone, policy, at).sendAt;
+    if (allowed.getTime() > at.getTime()) {
+      if (!deferred || allowed < deferred) deferred = allowed;
+      waiting.push({ phone: r.phone, segments: r.segments, status: 'deferred', until: allowed.toISOString(), ...planned(r) });
+      continue;
+    }
+    const cap = capOf(r.phone, policy);
+    if (cap) {
+      // The slot reserved at planning moves to now; a text later than planned may have to wait.
+      const held = await holdCapSlot(deps.store, { teamId: team.id, phone: r.phone, campaignId: message.campaign_id, cap, now: at });
+      if (!held.ok) {
+        if (!deferred || held.until < deferred) deferred = held.until;
+        waiting.push({
+          phone: r.phone,
+          segments: r.segments,
+          status: 'deferred',
+          until: held.until.toISOString(),
+          reason: held.reason,
+          ...planned(r),
+        });
         continue;
       }
     }
@@ -157,6 +183,8 @@ export async function sendChunk(
   countMetric('TextsDeferred', waiting.filter((w) => w.status === 'deferred').length);
 
   const token = claimToken(delivery);
+  const rate = deps.rateOverride ?? messagesPerSecond(config);
+  const interval = rate > 0 ? 1000 / rate : 0;
   for (let i = 0; i < toSend.length && !result.stopped; i += SEND_GROUP_SIZE) {
     if (i > 0) {
       // A cancel stops the sender between groups.
@@ -164,10 +192,20 @@ export async function sendChunk(
       result.stopped = campaign.status !== 'sending';
       if (result.stopped) break;
     }
+    if (interval > 0) {
+      const free = await deps.pacer.nextFree(team.id, Date.now());
+      if (free - Date.now() > MAX_PACE_WAIT_MS) {
+        // The identity's rate is taken by other senders for a while: the rest of the chunk (not
+        // claimed yet) comes back then.
+        const until = new Date(free);
+        if (!deferred || until < deferred) deferred = until;
+        break;
+      }
+    }
     const group = toSend.slice(i, i + SEND_GROUP_SIZE);
     const claimed = await deps.store.claimRecipients(
       message.campaign_id,
-      group.map((r) => ({ phone: r.phone, segments: r.segments })),
+      group.map((r) => ({ phone: r.phone, segments: r.segments, ...planned(r) })),
       { at: now().toISOString(), token, teamId: team.id },
     );
     const outcomes: RecipientOutcome[] = [];
@@ -178,7 +216,12 @@ export async function sendChunk(
         result.skipped++;
         continue;
       }
-      await pace(deps.ratePerSecond, sleep);
+      if (interval > 0) {
+        // Each text takes its slot right before it goes: slots taken ahead would drift into the
+        // next sender's when a text runs late.
+        const wait = (await deps.pacer.take(team.id, 1, interval, Date.now())) - Date.now();
+        if (wait > 0) await sleep(wait);
+      }
       try {
         const sent = await withRetries(() => deps.sms.send({ to: r.phone, body: r.body, reference: `${message.campaign_id}:${r.phone}` }), {
           attempts: 3,
@@ -232,7 +275,11 @@ export async function sendChunk(
         body: { ...message },
       });
     }
-    log('info', 'chunk deferred for quiet hours', { campaignId: message.campaign_id, chunk: message.chunk, until: result.deferredUntil });
+    log('info', 'chunk deferred for calling hours or a frequency cap', {
+      campaignId: message.campaign_id,
+      chunk: message.chunk,
+      until: result.deferredUntil,
+    });
     return result;
   }
   await completeIfDone(deps, message.campaign_id, now());
