@@ -1,5 +1,4 @@
 import { App, Stack } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
 import { tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
 import { QUEUE_ARN_ENV, QUEUE_URL_ENV } from '#shared/adapters/runtime/queue-env';
 import type { QueueName } from '#shared/ports/message-queue';
@@ -9,11 +8,12 @@ import { COACH_LLM_API_KEY_PLACEHOLDER } from '../../lib/coach-language-model';
 import { MessageQueues } from '../../lib/messaging';
 import { pascalCase } from '../../lib/naming';
 import { VOICE_PROVIDER_API_KEY_PLACEHOLDER } from '../../lib/providers';
+import { Service } from '../../lib/service';
 import type { ServiceFunction } from '../../lib/service-function';
-import { ServiceStack } from '../../lib/service-stack';
 import {
   actionsOf,
   type CfnResourceJson,
+  environmentOf,
   findMethod,
   logicalIdOf,
   ofType,
@@ -22,6 +22,7 @@ import {
   referencedLogicalIds,
   resourceOf,
   roleStatements,
+  serviceTemplate,
 } from './template-helpers';
 
 /**
@@ -41,15 +42,15 @@ interface Consumer {
   readonly uses: ReadonlySet<PortUse>;
 }
 
-let stack: ServiceStack;
+let stack: Service;
 let resources: Resources;
 let outputs: Record<string, { Value: unknown }>;
 let consumers: Consumer[];
 
 beforeAll(() => {
   const app = new App({ builtinCloudFormationValidation: false, context: NO_BUNDLING });
-  stack = new ServiceStack(app, 'LeadCallSchedulingService', { voiceProvider: VOICE, smsOriginationIdentity: SMS_ORIGINATION_IDENTITY });
-  const template = Template.fromStack(stack).toJSON();
+  stack = new Service(app, 'LeadCallSchedulingService', { voiceProvider: VOICE, smsOriginationIdentity: SMS_ORIGINATION_IDENTITY });
+  const template = serviceTemplate(stack);
   resources = template.Resources as Resources;
   outputs = template.Outputs as Record<string, { Value: unknown }>;
   consumers = everyFunction();
@@ -227,7 +228,7 @@ describe('ports', () => {
 
   it('creates the service event bus with a 30-day archive of its events', () => {
     const busId = logicalIdOf(stack.events.bus);
-    expect(resourceOf(resources, busId).Properties?.Name).toBe('LeadCallSchedulingService-events');
+    expect(resourceOf(resources, busId).Properties?.Name).toBe('LeadCallSchedulingService-dev-events');
     expect(resourceOf(resources, logicalIdOf(stack.events.archive)).Properties).toMatchObject({
       SourceArn: { 'Fn::GetAtt': [busId, 'Arn'] },
       EventPattern: { source: ['lead-call-scheduling-service'] },
@@ -358,12 +359,11 @@ describe('ports', () => {
         coachLlmApiKeySecretName: 'coach/llm-key',
       },
     });
-    const scratch = new ServiceStack(app, 'CoachContext', { voiceProvider: VOICE, smsOriginationIdentity: SMS_ORIGINATION_IDENTITY });
-    const template = Template.fromStack(scratch).toJSON();
+    const scratch = new Service(app, 'CoachContext', { voiceProvider: VOICE, smsOriginationIdentity: SMS_ORIGINATION_IDENTITY });
+    const template = serviceTemplate(scratch);
     const fn = scratch.workers.functions.get('coach-evaluator');
     if (!fn) throw new Error('no coach-evaluator worker');
-    const variables = (template.Resources[logicalIdOf(fn.function)].Properties.Environment as { Variables: Record<string, unknown> })
-      .Variables;
+    const variables = environmentOf(template.Resources, fn);
     expect(variables).toMatchObject({ COACH_LLM_BASE_URL: 'https://llm.example.test/v1', COACH_LLM_MODEL: 'coach-model-2' });
     expect(JSON.stringify(variables.COACH_LLM_API_KEY)).toContain('secret:coach/llm-key');
   });

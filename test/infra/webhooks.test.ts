@@ -1,9 +1,8 @@
 import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
 import { WEBHOOK_EVENT_TYPES } from '#shared/domain/webhooks/model';
 import { EVENT_SOURCE } from '#shared/ports/event-bus';
 import { ROUTES } from '#shared/routes';
-import { ServiceStack } from '../../lib/service-stack';
+import { Service } from '../../lib/service';
 import {
   actionsOf,
   environmentOf,
@@ -14,19 +13,20 @@ import {
   resourceOf,
   roleStatements,
   serviceFunctions,
+  serviceTemplate,
 } from './template-helpers';
 
 /** The webhook half of the stack: rule → queue (+ DLQ) → dispatcher, its alarms and grants. Synthesized once, without bundling. */
-let stack: ServiceStack;
+let stack: Service;
 let resources: Resources;
 
 beforeAll(() => {
   const app = new App({ builtinCloudFormationValidation: false, context: { 'aws:cdk:bundling-stacks': [] } });
-  stack = new ServiceStack(app, 'LeadCallSchedulingService', {
+  stack = new Service(app, 'LeadCallSchedulingService', {
     voiceProvider: { baseUrl: 'https://voice.example.test', assistantId: 'a', phoneNumberId: 'p' },
     smsOriginationIdentity: 'pool-1',
   });
-  resources = Template.fromStack(stack).toJSON().Resources as Resources;
+  resources = serviceTemplate(stack).Resources;
 });
 
 const queueOf = () => stack.queues.queue('webhook-deliveries');
