@@ -6,6 +6,7 @@ import type { CfnTable, ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
 import { compress, ENCODED_SUFFIX } from '#shared/http/static-assets';
@@ -201,6 +202,26 @@ function nagReference(consumer: Construct, table: ITable, tableArn: string): str
   if (producer === Stack.of(consumer)) return `<${producer.resolve(cfnTable.logicalId) as string}.Arn>`;
   const imported = Stack.of(consumer).resolve(producer.exportValue(tableArn)) as { 'Fn::ImportValue'?: unknown };
   return typeof imported['Fn::ImportValue'] === 'string' ? imported['Fn::ImportValue'] : undefined;
+}
+
+/**
+ * Lets a function read a secret at run time, in one call: the environment variable `envName` holds
+ * the secret's id (its full ARN, or its name when only the name is known), never its value, and
+ * the role may read that secret and nothing else. The function reads the value through
+ * shared/adapters/runtime/secrets.ts (`secretReader(envName)`), cached for five minutes, so a put
+ * or rotated secret reaches warm functions without a redeployment. A `{{resolve:secretsmanager}}`
+ * environment value would instead be written in plain text into the function's configuration.
+ */
+export function bindSecret(fn: ServiceFunction, secret: ISecret, envName: string): void {
+  fn.addEnvironment(envName, secret.secretFullArn ?? secret.secretName);
+  secret.grantRead(fn.function);
+  if (secret.secretFullArn === undefined) {
+    // A secret known by name only: its ARN ends in a random six-character suffix, which the grant matches with `-??????`.
+    Validations.of(fn.role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${secret.secretName}-??????]`,
+      reason: `The secret ${secret.secretName} is named by the operator; Secrets Manager appends six random characters to its ARN, which the grant can only match by pattern.`,
+    });
+  }
 }
 
 /**

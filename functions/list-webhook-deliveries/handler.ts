@@ -2,8 +2,9 @@ import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { DynamoWebhookStore } from '#shared/adapters/dynamodb/webhook-store';
+import { CURSOR_SECRET_ENV } from '#shared/adapters/runtime/resource-env';
+import { secretReader } from '#shared/adapters/runtime/secrets';
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
-import { requireEnv } from '#shared/config';
 import { listWebhookDeliveries } from '#shared/contracts/webhooks';
 import { toDeliveryData } from '#shared/domain/webhooks/deliveries';
 import { requireSubscription } from '#shared/domain/webhooks/subscriptions';
@@ -14,13 +15,13 @@ const client = getDocumentClient();
 const tenancy = new DynamoTenancyStore(client, physicalTableName('teams'));
 const store = new DynamoWebhookStore(client, physicalTableName('webhooks'));
 const meta = (requestId: string) => ({ request_id: requestId, timestamp: new Date().toISOString() });
-const cursorSecret = requireEnv('CURSOR_SECRET');
+const cursorSecret = secretReader(CURSOR_SECRET_ENV);
 
 export const handler = createHttpHandler(listWebhookDeliveries, async (input) => {
   const team = await resolveWorkspaceTeam(input.identity, input.headers['x-workspace-id'], tenancy);
   const subscription = await requireSubscription(store, team, input.path.webhookId);
   const page = await readCursorList(input, {
-    secret: cursorSecret,
+    secret: await cursorSecret(),
     scope: { teamId: team.id, webhookId: subscription.id },
     fetch: (_filters, pageQuery) => store.listDeliveries(subscription.id, pageQuery),
     map: (row) => toDeliveryData(row.delivery),

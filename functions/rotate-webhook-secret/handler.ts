@@ -18,7 +18,7 @@ const settings = webhookSettings();
 /** The new secret is shown only here (no Idempotency-Key, for the reason create-webhook gives). */
 export const handler = createHttpHandler(rotateWebhookSecret, async ({ path, headers, identity, requestId }) => {
   const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], tenancy);
-  const deps = { store, box: settings.box, allowPrivateTargets: settings.allowPrivateTargets };
+  const deps = { store, box: await settings.sealingBox(), allowPrivateTargets: settings.allowPrivateTargets };
   const { subscription, secret } = await rotateSecret(deps, team, path.webhookId, new Date());
   return { statusCode: 200, body: { data: { ...toWebhookData(subscription), secret }, meta: meta(requestId) } };
 });

@@ -22,6 +22,7 @@ import {
   referencedLogicalIds,
   resourceOf,
   roleStatements,
+  secretsReadBy,
   serviceTemplate,
 } from './template-helpers';
 
@@ -309,7 +310,7 @@ describe('ports', () => {
     }
   });
 
-  it("gives the functions that use 'voice-provider' its settings and the API key as a dynamic reference, and no one else", () => {
+  it("gives the functions that use 'voice-provider' its settings and read access to the API key's secret by ARN, and no one else", () => {
     const secretId = logicalIdOf(stack.voiceProvider.apiKeySecret);
     for (const { label, fn, uses } of consumers) {
       const variables = variablesOf(fn);
@@ -318,18 +319,19 @@ describe('ports', () => {
             VOICE_PROVIDER_BASE_URL: VOICE.baseUrl,
             VOICE_PROVIDER_ASSISTANT_ID: VOICE.assistantId,
             VOICE_PROVIDER_PHONE_NUMBER_ID: VOICE.phoneNumberId,
-            VOICE_PROVIDER_API_KEY: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] },
+            VOICE_PROVIDER_API_KEY_SECRET_ID: { Ref: secretId },
           }
         : {};
       const actual = Object.fromEntries(
         Object.entries(variables).filter(([name]) => name.startsWith('VOICE_PROVIDER_') && name !== 'VOICE_PROVIDER_RECORDING_HOSTS'),
       );
       expect({ label, env: actual }).toEqual({ label, env: expected });
+      expect({ label, reads: secretsReadBy(resources, fn).has(secretId) }).toEqual({ label, reads: uses.has('voice-provider') });
     }
     expect(resourceOf(resources, secretId).Properties?.SecretString).toBe(VOICE_PROVIDER_API_KEY_PLACEHOLDER);
   });
 
-  it("gives the functions that use 'call-evaluator' the language model's settings and the API key as a dynamic reference, and no one else", () => {
+  it("gives the functions that use 'call-evaluator' the language model's settings and read access to the API key's secret, and no one else", () => {
     const secretId = logicalIdOf(stack.coachLanguageModel.apiKeySecret);
     const users = consumers.filter(({ uses }) => uses.has('call-evaluator')).map(({ label }) => label);
     expect(users).toEqual(['worker coach-evaluator']);
@@ -339,11 +341,12 @@ describe('ports', () => {
         ? {
             COACH_LLM_BASE_URL: 'https://api.openai.com/v1',
             COACH_LLM_MODEL: 'gpt-4o-mini',
-            COACH_LLM_API_KEY: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] },
+            COACH_LLM_API_KEY_SECRET_ID: { Ref: secretId },
           }
         : {};
       const actual = Object.fromEntries(Object.entries(variables).filter(([name]) => name.startsWith('COACH_LLM_')));
       expect({ label, env: actual }).toEqual({ label, env: expected });
+      expect({ label, reads: secretsReadBy(resources, fn).has(secretId) }).toEqual({ label, reads: uses.has('call-evaluator') });
     }
     expect(resourceOf(resources, secretId).Properties?.SecretString).toBe(COACH_LLM_API_KEY_PLACEHOLDER);
     expect(outputs.CoachLlmApiKeySecretArn?.Value).toEqual({ Ref: secretId });
@@ -365,7 +368,12 @@ describe('ports', () => {
     if (!fn) throw new Error('no coach-evaluator worker');
     const variables = environmentOf(template.Resources, fn);
     expect(variables).toMatchObject({ COACH_LLM_BASE_URL: 'https://llm.example.test/v1', COACH_LLM_MODEL: 'coach-model-2' });
-    expect(JSON.stringify(variables.COACH_LLM_API_KEY)).toContain('secret:coach/llm-key');
+    // Known by name only: the name, and a grant on the name with Secrets Manager's six-character suffix.
+    expect(variables.COACH_LLM_API_KEY_SECRET_ID).toBe('coach/llm-key');
+    const reads = roleStatements(template.Resources, logicalIdOf(fn.role)).filter((st) =>
+      actionsOf(st).includes('secretsmanager:GetSecretValue'),
+    );
+    expect(JSON.stringify(reads.map((st) => st.Resource))).toContain('secret:coach/llm-key-??????');
   });
 
   it('feeds the coach worker from the coach-evaluations queue, which only the voice webhook sends to', () => {

@@ -24,6 +24,7 @@ import {
   referencedLogicalIds,
   resourceOf,
   roleStatements,
+  secretsReadBy,
   serviceTemplate,
 } from './template-helpers';
 
@@ -166,17 +167,27 @@ describe('functions', () => {
     }
   });
 
-  it('gives read functions the cursor key as a Secrets Manager dynamic reference, never as plaintext', () => {
+  it('lets the read functions read the cursor key at run time: its ARN in the environment and read access to it', () => {
     const secretId = logicalIdOf(stack.cursorSecret.secret);
     for (const route of ROUTES.filter((r) => r.surface === 'read')) {
-      const variables = resourceOf(resources, logicalIdOf(functionOf(route).function)).Properties?.Environment as {
-        Variables: Record<string, unknown>;
-      };
-      expect(variables.Variables.CURSOR_SECRET).toEqual({
-        'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']],
-      });
+      expect(environmentOf(resources, functionOf(route)).CURSOR_SECRET_ID).toEqual({ Ref: secretId });
+      expect(secretsReadBy(resources, functionOf(route))).toContain(secretId);
     }
     expect(resourceOf(resources, secretId).Properties?.GenerateSecretString).toMatchObject({ PasswordLength: 64 });
+  });
+
+  it('puts no secret and no reference to one in any function environment', () => {
+    const functions = ofType(resources, 'AWS::Lambda::Function');
+    expect(functions.length).toBeGreaterThan(30);
+    for (const [id, fn] of functions) {
+      const environment = JSON.stringify((fn.Properties?.Environment as { Variables?: unknown } | undefined)?.Variables ?? {});
+      expect({ id, dynamicReference: /resolve:(secretsmanager|ssm-secure)/.test(environment) }).toEqual({ id, dynamicReference: false });
+    }
+    // The placeholders and generated keys the stack creates never reach a function's configuration.
+    for (const [, secret] of ofType(resources, 'AWS::SecretsManager::Secret')) {
+      const value = secret.Properties?.SecretString;
+      if (typeof value === 'string') expect(JSON.stringify(functions)).not.toContain(value);
+    }
   });
 });
 
@@ -310,8 +321,8 @@ describe('APIs', () => {
     }
     const variables = environmentOf(resources, functionOf(route));
     expect(variables.VOICE_PROVIDER_RECORDING_HOSTS).toBe('storage.vapi.ai');
-    expect(variables.CURSOR_SECRET).toBeDefined();
-    expect(variables.VOICE_PROVIDER_API_KEY).toBeUndefined();
+    expect(variables.CURSOR_SECRET_ID).toBeDefined();
+    expect(variables.VOICE_PROVIDER_API_KEY_SECRET_ID).toBeUndefined();
   });
 
   it('serves the Google Ads lead-form webhook publicly on the intake API, with the intake tables and ports and no rate-limit counters', () => {

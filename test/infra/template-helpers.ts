@@ -198,3 +198,11 @@ export function environmentOf(resources: Resources, fn: ServiceFunction): Record
     | undefined;
   return environment?.Variables ?? {};
 }
+
+/** The secrets (by logical id) a function's role may read the value of. */
+export function secretsReadBy(resources: Resources, fn: ServiceFunction): Set<string> {
+  const reads = roleStatements(resources, logicalIdOf(fn.role)).filter((statement) =>
+    actionsOf(statement).includes('secretsmanager:GetSecretValue'),
+  );
+  return new Set(reads.flatMap((statement) => [...referencedLogicalIds(statement.Resource)]));
+}
