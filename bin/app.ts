@@ -15,3 +15,15 @@ import { Service } from '../lib/service';
 const app = new App();
 new Service(app, 'LeadCallSchedulingService');
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+
+/**
+ * Each stack's size beside CloudFormation's cap, on every synth (stderr, so `cdk synth` output and
+ * `--quiet` stay clean of it): the split keeps each under ~300 (docs/adr/0010-stacks-by-concern.md).
+ */
+const CLOUDFORMATION_RESOURCE_LIMIT = 500;
+for (const stack of app.synth().stacks) {
+  const resources = Object.keys((stack.template as { Resources?: object }).Resources ?? {}).length;
+  process.stderr.write(
+    `${stack.stackName}: ${resources} resources, headroom ${CLOUDFORMATION_RESOURCE_LIMIT - resources} to CloudFormation's ${CLOUDFORMATION_RESOURCE_LIMIT}\n`,
+  );
+}

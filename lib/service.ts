@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, type Environment } from 'aws-cdk-lib';
+import { CfnOutput, CrossStackReferences, Duration, type Environment, ReferenceStrength } from 'aws-cdk-lib';
 import { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Construct } from 'constructs';
@@ -160,6 +160,9 @@ export class Service extends Construct {
     const workers = props.workers ?? WORKERS;
     this.stage = props.stage ?? stageFromContext(this.node.tryGetContext(STAGE_CONTEXT));
     this.serviceName = `${id}-${this.stage}`;
+    // Exports and Fn::ImportValue, chosen explicitly (docs/adr/0011-cross-stack-references.md): CloudFormation
+    // then refuses to delete or change what another stack of the stage still uses.
+    CrossStackReferences.of(this).consume(ReferenceStrength.STRONG);
     const part = (partId: string, what: string) =>
       new ServicePartStack(this, partId, {
         serviceName: this.serviceName,
