@@ -51,7 +51,8 @@ export const LOAD_ENV: Readonly<Record<string, string>> = {
   LOG_LEVEL: 'info',
   // TABLE_<NAME> for every table the stack creates.
   ...Object.fromEntries(Object.keys(TABLES).map((t) => [tableNameEnvVar(t as TableName), `bench-${t}`])),
-  CURSOR_SECRET: 'bench-cursor-secret-0123456789abcdef0123456789abcdef',
+  // Secrets are named, never given: functions read them at run time (shared/adapters/runtime/secrets.ts).
+  CURSOR_SECRET_ID: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:bench-cursor-AbCdEf',
   // Every queue's URL and ARN (shared/adapters/runtime/queue-env.ts).
   ...Object.fromEntries(Object.entries(QUEUE_URL_ENV).map(([queue, name]) => [name, `http://127.0.0.1:9/000000000000/${queue}`])),
   ...Object.fromEntries(Object.entries(QUEUE_ARN_ENV).map(([queue, name]) => [name, `arn:aws:sqs:us-east-1:000000000000:${queue}`])),
@@ -59,7 +60,7 @@ export const LOAD_ENV: Readonly<Record<string, string>> = {
   SCHEDULE_GROUP_NAME: 'bench-schedules',
   SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/bench-scheduler',
   VOICE_PROVIDER_BASE_URL: 'http://127.0.0.1:9',
-  VOICE_PROVIDER_API_KEY: 'bench',
+  VOICE_PROVIDER_API_KEY_SECRET_ID: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:bench-voice-AbCdEf',
   VOICE_PROVIDER_ASSISTANT_ID: 'bench',
   VOICE_PROVIDER_PHONE_NUMBER_ID: 'bench',
   SMS_PROVIDER: 'sandbox',
@@ -67,12 +68,12 @@ export const LOAD_ENV: Readonly<Record<string, string>> = {
   SMS_CONFIGURATION_SET: 'bench',
   [RECORDING_HOSTS_ENV]: 'recordings.bench.invalid',
   COACH_LLM_BASE_URL: 'http://127.0.0.1:9',
-  COACH_LLM_API_KEY: 'bench',
+  COACH_LLM_API_KEY_SECRET_ID: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:bench-llm-AbCdEf',
   COACH_LLM_MODEL: 'bench',
   RESPONDER_LLM_BASE_URL: 'https://llm.example.invalid/v1',
-  RESPONDER_LLM_API_KEY: 'bench',
+  RESPONDER_LLM_API_KEY_SECRET_ID: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:bench-llm-AbCdEf',
   RESPONDER_LLM_MODEL: 'bench',
-  WEBHOOK_SECRET_KEY: 'bench-webhook-secret-key',
+  WEBHOOK_SECRET_KEY_ID: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:bench-webhook-AbCdEf',
   WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false',
   // As the stack sets it (lib/webhooks.ts); an empty value reads as unset.
   WEBHOOK_RETRY_SCHEDULE_SECONDS: DEFAULT_RETRY_SCHEDULE_SECONDS.join(','),

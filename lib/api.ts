@@ -1,4 +1,4 @@
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import {
   AccessLogField,
   AccessLogFormat,
@@ -17,6 +17,7 @@ import {
   RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -30,6 +31,7 @@ import type { CursorSecret } from './cursor-secret';
 import { pascalCase } from './naming';
 import { bindPorts, type ServicePorts } from './ports';
 import { bindCounterTable, bindTable, ServiceFunction, type TableAccess } from './service-function';
+import { serviceNameOf } from './stage';
 
 export interface SurfaceApiProps {
   /** The surface this REST API serves (one base URL: read, platform or intake). */
@@ -108,7 +110,7 @@ export class SurfaceApi extends Construct {
 
     this.accessLogGroup = new LogGroup(this, 'AccessLogs', { retention: props.accessLogRetention ?? RetentionDays.THREE_MONTHS });
     this.api = new RestApi(this, 'Api', {
-      restApiName: `${Stack.of(this).stackName}-${props.surface}`,
+      restApiName: `${serviceNameOf(this)}-${props.surface}`,
       description: `The ${props.surface} API of the lead, call and scheduling service`,
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
       // The read API answers call recordings (audio) as base64 Lambda bodies, which API Gateway turns
@@ -116,7 +118,7 @@ export class SurfaceApi extends Construct {
       // the response type: a player or `curl` sending `Accept: */*` must get bytes too. Safe because the
       // read API takes no request bodies (GET only; a template test keeps it so).
       binaryMediaTypes: props.surface === 'read' ? ['audio/*', '*/*'] : undefined,
-      // The usage plan (ServiceStack) throttles per key: the authorizer returns the key's id as
+      // The usage plan (lib/service.ts) throttles per key: the authorizer returns the key's id as
       // usageIdentifierKey, which the operator CLI registers as an API key of the plan.
       apiKeySourceType: ApiKeySourceType.AUTHORIZER,
       // The account-level CloudWatch role is a per-region singleton: see ApiGatewayAccount.
@@ -165,9 +167,21 @@ export class SurfaceApi extends Construct {
 
     if (routes.some((route) => route.permission !== null)) {
       const settings = authorizerSettings(props.surface);
+      // API Gateway invokes the shared authorizer through a role of this API rather than a
+      // permission on the function: a permission would sit with the function (another stack) and
+      // name this API, and the two stacks would then each need the other deployed first.
+      const invokeRole = new Role(this, 'AuthorizerInvokeRole', {
+        assumedBy: new ServicePrincipal('apigateway.amazonaws.com'),
+        description: `Lets the ${props.surface} API invoke the shared authorizer`,
+      });
+      invokeRole.addToPolicy(
+        new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [props.authorizerFunction.functionArn] }),
+      );
       this.authorizer = new RequestAuthorizer(this, 'Authorizer', {
         authorizerName: `${props.surface}-api-key`,
         handler: props.authorizerFunction,
+        // Without policy updates, so CDK adds no grant of its own (it would add `<function arn>:*`, every version).
+        assumeRole: invokeRole.withoutPolicyUpdates(),
         identitySources: [...settings.identitySources],
         resultsCacheTtl: settings.resultsCacheTtl,
       });
@@ -231,8 +245,11 @@ export function authorizerSettings(surface: Surface): { identitySources: readonl
 
 /**
  * The answers API Gateway gives itself (no handler ran) in the surface's error shape, each with the
- * request id in the body and in `x-request-id`. MISSING_AUTHENTICATION_TOKEN is what API Gateway
- * answers for unknown routes: it becomes a 404.
+ * request id in the body (`$context.requestId`, documented for body templates). No `x-request-id`
+ * header: API Gateway documents a gateway response's header values as `method.request.*`
+ * parameters or quoted literals only, and an expression it refuses fails the whole deployment; it
+ * already sends the same id as `x-amzn-RequestId`. MISSING_AUTHENTICATION_TOKEN is what API
+ * Gateway answers for unknown routes: it becomes a 404.
  */
 export function addGatewayResponses(api: RestApi, surface: Surface): void {
   for (const [kind, response] of Object.entries(GATEWAY_RESPONSES) as [
@@ -242,7 +259,6 @@ export function addGatewayResponses(api: RestApi, surface: Surface): void {
     api.addGatewayResponse(pascalCase(kind.toLowerCase()), {
       type: ResponseType.of(kind),
       statusCode: String(response.statusCode),
-      responseHeaders: { 'x-request-id': 'context.requestId' },
       templates: { 'application/json': gatewayResponseTemplate(surface, kind) },
     });
   }

@@ -1,8 +1,9 @@
 import { SecretValue, Validations } from 'aws-cdk-lib';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { COACH_LLM_API_KEY_SECRET_ENV, RESPONDER_LLM_API_KEY_SECRET_ENV } from '#shared/adapters/runtime/resource-env';
 import { setting } from './providers';
-import type { ServiceFunction } from './service-function';
+import { bindSecret, type ServiceFunction } from './service-function';
 
 /** The placeholder the created API key secret holds until the operator puts the real key. */
 export const COACH_LLM_API_KEY_PLACEHOLDER = 'REPLACE_WITH_THE_LANGUAGE_MODEL_API_KEY';
@@ -34,10 +35,10 @@ export interface CoachLanguageModelProps {
 /**
  * The language model that evaluates calls for the coach (shared/adapters/http/llm-call-evaluator.ts),
  * configured like the voice provider: its settings from props or CDK context, its API key in Secrets
- * Manager, reaching the functions as a `{{resolve:secretsmanager:...}}` dynamic reference in
- * COACH_LLM_API_KEY (never plaintext in the template). A created secret holds a placeholder: put the
- * key (`aws secretsmanager put-secret-value`), then deploy a change to the coach worker; meanwhile
- * its evaluations fail with 401, retry, and wait in the dead-letter queue to be redriven.
+ * Manager, read by the coach worker at run time (bindSecret: COACH_LLM_API_KEY_SECRET_ID names it).
+ * A created secret holds a placeholder: put the key (`aws secretsmanager put-secret-value`); the
+ * worker reads it within five minutes. Meanwhile its evaluations fail with 401, retry, and wait in
+ * the dead-letter queue to be redriven.
  */
 export class CoachLanguageModel extends Construct {
   public readonly apiKeySecret: ISecret;
@@ -55,33 +56,33 @@ export class CoachLanguageModel extends Construct {
       this.apiKeySecret = Secret.fromSecretNameV2(this, 'ApiKey', existingSecretName);
     } else {
       const secret = new Secret(this, 'ApiKey', {
-        description: "API key of the coach's language model: replace the placeholder with put-secret-value, then redeploy the coach worker",
+        description: "API key of the coach's language model: replace the placeholder with put-secret-value (read within five minutes)",
         secretStringValue: SecretValue.unsafePlainText(COACH_LLM_API_KEY_PLACEHOLDER),
       });
       Validations.of(secret).acknowledge({
         id: 'AwsSolutions-SMG4',
         reason:
-          "The key is issued by the language-model provider and can only be rotated in the provider's console, and the coach worker " +
-          'reads it from its environment at deploy time; it is rotated by putting the new key and redeploying the worker.',
+          "The key is issued by the language-model provider and can only be rotated in the provider's console; it is rotated by " +
+          'putting the new key, which the coach worker reads again within five minutes.',
       });
       this.apiKeySecret = secret;
     }
   }
 
-  /** Gives a function the model's settings and API key (a deploy-time dynamic reference). */
+  /** Gives a function the model's settings and read access to the API key's secret (read at run time, bindSecret). */
   public bind(fn: ServiceFunction): void {
     fn.addEnvironment('COACH_LLM_BASE_URL', this.baseUrl);
     fn.addEnvironment('COACH_LLM_MODEL', this.model);
-    fn.addEnvironment('COACH_LLM_API_KEY', this.apiKeySecret.secretValue.unsafeUnwrap());
+    bindSecret(fn, this.apiKeySecret, COACH_LLM_API_KEY_SECRET_ENV);
   }
 
   /**
    * Gives the voice webhook the responder's model: the same provider and API key as the coach's,
-   * wired the same way (one secret, one place to move to a run-time secret read).
+   * the key read at run time (bindSecret).
    */
   public bindResponder(fn: ServiceFunction): void {
     fn.addEnvironment('RESPONDER_LLM_BASE_URL', this.baseUrl);
     fn.addEnvironment('RESPONDER_LLM_MODEL', this.responderModel);
-    fn.addEnvironment('RESPONDER_LLM_API_KEY', this.apiKeySecret.secretValue.unsafeUnwrap());
+    bindSecret(fn, this.apiKeySecret, RESPONDER_LLM_API_KEY_SECRET_ENV);
   }
 }

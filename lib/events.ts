@@ -1,13 +1,14 @@
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import { type Archive, EventBus } from 'aws-cdk-lib/aws-events';
 import { Construct } from 'constructs';
 import { EVENT_SOURCE } from '#shared/ports/event-bus';
 import type { ServiceFunction } from './service-function';
+import { serviceNameOf } from './stage';
 
 export interface ServiceEventsProps {
   /**
    * Name of the custom event bus (subscribers name it in their rules).
-   * @default `<stack name>-events`
+   * @default `<service>-<stage>-events` (lib/stage.ts)
    */
   readonly eventBusName?: string;
   /**
@@ -45,7 +46,7 @@ export class ServiceEvents extends Construct {
   constructor(scope: Construct, id: string, props: ServiceEventsProps = {}) {
     super(scope, id);
     this.bus = new EventBus(this, 'Bus', {
-      eventBusName: props.eventBusName ?? `${Stack.of(this).stackName}-events`,
+      eventBusName: props.eventBusName ?? `${serviceNameOf(this)}-events`,
       description: 'Domain events of the lead, call and scheduling service (lead.*, sms_campaign.*)',
     });
     this.archive = this.bus.archive('Archive', {

@@ -1,6 +1,6 @@
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import {
-  Alarm,
+  type Alarm,
   ComparisonOperator,
   Dashboard,
   GraphWidget,
@@ -10,11 +10,6 @@ import {
   TextWidget,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Key } from 'aws-cdk-lib/aws-kms';
-import { Topic } from 'aws-cdk-lib/aws-sns';
-import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import type { Surface } from '#shared/routes';
 import type { SurfaceApi } from './api';
@@ -22,6 +17,7 @@ import type { MessageQueues } from './messaging';
 import { pascalCase } from './naming';
 import type { ServiceFunction } from './service-function';
 import { METRICS_NAMESPACE } from './service-function';
+import { serviceNameOf } from './stage';
 import type { StreamConsumers } from './streams';
 
 export interface ObservabilityProps {
@@ -29,19 +25,8 @@ export interface ObservabilityProps {
   readonly authorizer: ServiceFunction;
   readonly queues: MessageQueues;
   readonly streamConsumers: StreamConsumers;
-  /** Email addresses subscribed to the alarm topic (each confirms by email). @default - none */
-  readonly alarmEmails?: readonly string[];
   /** Share of a surface's requests answered 5xx over five minutes that raises its alarm. @default 0.05 */
   readonly serverErrorRate?: number;
-}
-
-/** The CDK context key alarm subscribers come from: `cdk deploy -c alarmEmails=a@b.c,d@e.f`. */
-export const ALARM_EMAILS_CONTEXT = 'alarmEmails';
-
-/** Alarm subscribers from a context value: a comma-separated string (the CLI's `-c`) or a list (cdk.json). */
-export function alarmEmailsFromContext(value: unknown): string[] {
-  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
-  return items.map((item) => String(item).trim()).filter((item) => item.length > 0);
 }
 
 /** The business metrics the dashboard charts, by widget (names: shared/logging/metrics.ts). */
@@ -52,37 +37,19 @@ const BUSINESS_WIDGETS: readonly { title: string; metrics: readonly string[] }[]
 ];
 
 /**
- * The operator's view of the service: an SNS topic every alarm of the stack notifies (subscribers
- * from the `alarmEmails` context), the alarms the constructs do not make themselves (5xx rate per
- * API, authorizer errors), and a CloudWatch dashboard with the APIs, the business metrics, the
- * queues and the rollups stream at a glance.
- *
- * The topic is encrypted with a customer-managed key: CloudWatch alarms cannot publish to a topic
- * under the AWS-managed SNS key, whose policy does not let CloudWatch use it.
+ * The operator's view of the service: the alarms the constructs do not make themselves (5xx rate
+ * per API, authorizer errors) and a CloudWatch dashboard with the APIs, the business metrics, the
+ * queues and the rollups stream at a glance. Every alarm of the service, these included, notifies
+ * the alarm topic (lib/alarm-topic.ts; wired in lib/service.ts).
  */
 export class ServiceObservability extends Construct {
-  public readonly alarmTopic: Topic;
   public readonly dashboard: Dashboard;
   /** The alarms this construct adds: `<surface>ServerErrors` per API and `AuthorizerErrors`. */
   public readonly alarms: ReadonlyMap<string, Alarm>;
 
   constructor(scope: Construct, id: string, props: ObservabilityProps) {
     super(scope, id);
-    const service = Stack.of(this).stackName;
-
-    const key = new Key(this, 'AlarmTopicKey', {
-      description: `Encrypts the alarm topic of ${service}; CloudWatch may use it to publish alarms`,
-      enableKeyRotation: true,
-    });
-    key.addToResourcePolicy(
-      new PolicyStatement({
-        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
-        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
-        resources: ['*'],
-      }),
-    );
-    this.alarmTopic = new Topic(this, 'AlarmTopic', { displayName: `${service} alarms`, masterKey: key, enforceSSL: true });
-    for (const email of props.alarmEmails ?? []) this.alarmTopic.addSubscription(new EmailSubscription(email));
+    const service = serviceNameOf(this);
 
     const alarms = new Map<string, Alarm>();
     for (const [surface, api] of Object.entries(props.apis) as [Surface, SurfaceApi][]) {
@@ -119,12 +86,6 @@ export class ServiceObservability extends Construct {
       }),
     );
     this.alarms = alarms;
-
-    // Every alarm in the stack notifies the topic: the ones above, the dead-letter queues' and the stream consumers'.
-    const action = new SnsAction(this.alarmTopic);
-    for (const construct of Stack.of(this).node.findAll()) {
-      if (construct instanceof Alarm) construct.addAlarmAction(action);
-    }
 
     this.dashboard = new Dashboard(this, 'Dashboard', {
       dashboardName: `${service}-overview`,

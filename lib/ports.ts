@@ -27,13 +27,13 @@ export interface ServicePorts {
  * - a queue ('outreach-calls', 'campaign-sends', 'coach-evaluations'): its URL, sqs:SendMessage on it;
  * - 'event-bus': EVENT_BUS_NAME, events:PutEvents on the service bus;
  * - 'scheduler': the schedule group, target role and queue ARNs; Create/DeleteSchedule in the group, PassRole on the role;
- * - 'voice-provider': base URL, assistant and phone number ids, the API key (dynamic reference; no grant needed);
+ * - 'voice-provider': base URL, assistant and phone number ids, the API key's secret id and read access to it (read at run time);
  * - 'sms-provider': SMS_ORIGINATION_IDENTITY, sms-voice:SendTextMessage;
- * - 'call-evaluator': the coach's language model: base URL, model, the API key (dynamic reference; no grant needed).
- * - 'responder-model': the voice responder's model, on the same provider and key as the coach's (RESPONDER_LLM_*).
+ * - 'call-evaluator': the coach's language model: base URL, model, the API key's secret id and read access to it;
+ * - 'responder-model': the voice responder's model, on the same provider and key as the coach's (RESPONDER_LLM_*);
  * - 'voice-recordings': VOICE_PROVIDER_RECORDING_HOSTS (the recordings are fetched over HTTPS; no grant).
  * - 'webhook-deliveries': the webhook queue's URL, sqs:SendMessage on it;
- * - 'webhooks': the key that seals signing secrets (dynamic reference), private targets off, the retry schedule.
+ * - 'webhooks': the sealing key's secret id and read access to it, private targets off, the retry schedule.
  */
 export function bindPorts(fn: ServiceFunction, uses: readonly PortUse[], ports: ServicePorts): void {
   for (const use of new Set(uses)) {

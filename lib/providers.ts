@@ -2,8 +2,8 @@ import { SecretValue, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { RECORDING_HOSTS_ENV } from '#shared/adapters/runtime/resource-env';
-import type { ServiceFunction } from './service-function';
+import { RECORDING_HOSTS_ENV, VOICE_PROVIDER_API_KEY_SECRET_ENV } from '#shared/adapters/runtime/resource-env';
+import { bindSecret, type ServiceFunction } from './service-function';
 
 /** What an unset provider setting deploys as: the provider refuses it, and synth warns. */
 const UNCONFIGURED = 'unconfigured';
@@ -44,8 +44,7 @@ export interface VoiceProviderProps {
    */
   readonly phoneNumberId?: string;
   /**
-   * Name of an existing Secrets Manager secret whose string is the provider API key. Create it (with the real key)
-   * before the first deployment, so the functions get the key on their first deployment.
+   * Name of an existing Secrets Manager secret whose string is the provider API key (read by the functions at run time).
    * @default context `voiceProviderApiKeySecretName`, else the stack creates a secret holding a placeholder
    */
   readonly apiKeySecretName?: string;
@@ -61,12 +60,11 @@ export interface VoiceProviderProps {
  * The outbound voice provider (shared/adapters/http/http-voice-provider.ts): its non-secret settings
  * from props or CDK context, and its API key in Secrets Manager.
  *
- * The key reaches the functions as a `{{resolve:secretsmanager:...}}` dynamic reference in
- * VOICE_PROVIDER_API_KEY (as the cursor key does): the template never holds it, CloudFormation
- * resolves it when it creates or updates a function. So when the stack creates the secret (holding a
- * placeholder), the operator puts the real key (`aws secretsmanager put-secret-value`) and then
- * deploys a change to the functions; a later deployment never overwrites the key (the placeholder
- * in the template does not change). Naming an existing secret (`apiKeySecretName`) avoids the step.
+ * The functions read the key at run time (bindSecret: VOICE_PROVIDER_API_KEY_SECRET_ID names the
+ * secret), so it is never in the template or a function's configuration. When the stack creates
+ * the secret (holding a placeholder), the operator puts the real key (`aws secretsmanager
+ * put-secret-value`); functions read it within five minutes, no redeployment. A later deployment
+ * never overwrites the key (the placeholder in the template does not change).
  */
 export class VoiceProvider extends Construct {
   public readonly apiKeySecret: ISecret;
@@ -90,23 +88,24 @@ export class VoiceProvider extends Construct {
       this.apiKeySecret = Secret.fromSecretNameV2(this, 'ApiKey', existingSecretName);
     } else {
       const secret = new Secret(this, 'ApiKey', {
-        description: 'API key of the outbound voice provider: replace the placeholder with put-secret-value, then redeploy the functions',
+        description:
+          'API key of the outbound voice provider: replace the placeholder with put-secret-value (functions read it within five minutes)',
         secretStringValue: SecretValue.unsafePlainText(VOICE_PROVIDER_API_KEY_PLACEHOLDER),
       });
       Validations.of(secret).acknowledge({
         id: 'AwsSolutions-SMG4',
         reason:
-          "The key is issued by the voice provider and can only be rotated in the provider's console, and functions read " +
-          'it from their environment at deploy time; it is rotated by putting the new key and redeploying the functions.',
+          "The key is issued by the voice provider and can only be rotated in the provider's console; it is rotated by " +
+          'putting the new key, which functions read again within five minutes.',
       });
       this.apiKeySecret = secret;
     }
   }
 
-  /** Gives a function the provider's settings and API key (a deploy-time dynamic reference, never plaintext in the template). */
+  /** Gives a function the provider's settings and read access to the API key's secret (read at run time, bindSecret). */
   public bind(fn: ServiceFunction): void {
     fn.addEnvironment('VOICE_PROVIDER_BASE_URL', this.baseUrl);
-    fn.addEnvironment('VOICE_PROVIDER_API_KEY', this.apiKeySecret.secretValue.unsafeUnwrap());
+    bindSecret(fn, this.apiKeySecret, VOICE_PROVIDER_API_KEY_SECRET_ENV);
     fn.addEnvironment('VOICE_PROVIDER_ASSISTANT_ID', this.assistantId);
     fn.addEnvironment('VOICE_PROVIDER_PHONE_NUMBER_ID', this.phoneNumberId);
   }

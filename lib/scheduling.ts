@@ -1,22 +1,18 @@
-import { Aws, Stack, Validations } from 'aws-cdk-lib';
+import { Aws, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Construct } from 'constructs';
 import { QUEUE_ARN_ENV } from '#shared/adapters/runtime/queue-env';
 import type { MessageQueues } from './messaging';
 import type { ServiceFunction } from './service-function';
-
-/**
- * Environment variable holding each queue's ARN, the target of one-time schedules (read by
- * shared/adapters/runtime/scheduler.ts). A Record, so a new queue name fails to compile until named here.
- */
+import { serviceNameOf } from './stage';
 
 export interface ServiceSchedulerProps {
   /** The queues schedules may deliver to: the role may send to each of them and to nothing else. */
   readonly queues: MessageQueues;
   /**
    * Name of the schedule group that holds the service's one-time schedules.
-   * @default `<stack name>-schedules`
+   * @default `<service>-<stage>-schedules` (lib/stage.ts)
    */
   readonly scheduleGroupName?: string;
 }
@@ -26,6 +22,10 @@ export interface ServiceSchedulerProps {
  * `at()` schedules (created by functions, each deleting itself after it runs), and the role the
  * scheduler assumes to deliver them. The role may only send messages to the service's queues, and
  * can only be assumed by schedules of this account in this group (confused-deputy conditions).
+ *
+ * The group leaves with the stack (CloudFormation's default for it would be to keep it): its
+ * schedules only target this stage's queues, which leave too, and a kept group would make the next
+ * create of the stage fail on its name ("already exists") after any rollback or destroy.
  */
 export class ServiceScheduler extends Construct {
   public readonly group: ScheduleGroup;
@@ -37,8 +37,8 @@ export class ServiceScheduler extends Construct {
   constructor(scope: Construct, id: string, props: ServiceSchedulerProps) {
     super(scope, id);
     this.queues = props.queues;
-    this.scheduleGroupName = props.scheduleGroupName ?? `${Stack.of(this).stackName}-schedules`;
-    this.group = new ScheduleGroup(this, 'Group', { scheduleGroupName: this.scheduleGroupName });
+    this.scheduleGroupName = props.scheduleGroupName ?? `${serviceNameOf(this)}-schedules`;
+    this.group = new ScheduleGroup(this, 'Group', { scheduleGroupName: this.scheduleGroupName, removalPolicy: RemovalPolicy.DESTROY });
 
     this.targetRole = new Role(this, 'TargetRole', {
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {

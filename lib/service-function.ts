@@ -6,15 +6,18 @@ import type { CfnTable, ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
 import { compress, ENCODED_SUFFIX } from '#shared/http/static-assets';
 import { ASSET_FOLDER, pageAssetsOf } from '#shared/pages/assets';
 import { BUNDLE_ENTRY_FILE, functionBuildOptions } from './function-bundle';
+import { serviceNameOf } from './stage';
 
 /**
  * CloudWatch namespace of the service's EMF metrics (shared/logging/metrics.ts); the `service`
- * dimension is the stack name, so two stages in one account keep their figures apart.
+ * dimension is the service name of the stage (`<service>-<stage>`), so two stages in one account keep
+ * their figures apart.
  */
 export const METRICS_NAMESPACE = 'LeadCallSchedulingService';
 
@@ -52,7 +55,7 @@ export interface ServiceFunctionProps {
  * an ES module with code splitting (lib/function-bundle.ts: minified, with source maps, the AWS
  * SDK included so cold starts do not load the runtime's copy, code imported with `import()` in
  * chunks read on first use), an explicit log group with a retention, active X-Ray tracing,
- * Powertools' logger and metrics settings (service name: the stack's name; namespace
+ * Powertools' logger and metrics settings (service name: the stage's service name, lib/stage.ts; namespace
  * METRICS_NAMESPACE), and a role that may write
  * only to that log group (no AWSLambdaBasicExecutionRole, whose log permissions span every log
  * group in the account).
@@ -102,7 +105,7 @@ export class ServiceFunction extends Construct {
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
         LOG_LEVEL: props.logLevel ?? 'info',
-        POWERTOOLS_SERVICE_NAME: Stack.of(this).stackName,
+        POWERTOOLS_SERVICE_NAME: serviceNameOf(this),
         POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
         ...props.environment,
       },
@@ -178,12 +181,45 @@ export function bindTable(fn: ServiceFunction, table: ITable, access: TableAcces
     table.grantReadWriteData(fn.function);
   }
   // Grants cover the table's indexes as `<table arn>/index/*`: acknowledge exactly that wildcard.
-  const cfnTable = table.node.defaultChild as CfnTable | undefined;
-  if (cfnTable) {
-    const logicalId = Stack.of(table).resolve(cfnTable.logicalId) as string;
+  const tableArn = nagReference(fn, table, table.tableArn);
+  if (tableArn !== undefined) {
     Validations.of(fn.role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/index/*]`,
+      id: `AwsSolutions-IAM5[Resource::${tableArn}/index/*]`,
       reason: `Queries on the indexes of the ${envName} table; the wildcard covers only that table's own indexes, which the grant names together.`,
+    });
+  }
+}
+
+/**
+ * How cdk-nag writes a table's ARN in a finding of the consumer's policy: `<LogicalId.Arn>` in the
+ * table's own stack; from another stack, the name of the export the ARN is imported by (the export
+ * CDK makes for the reference anyway: `exportValue` returns the same one).
+ */
+function nagReference(consumer: Construct, table: ITable, tableArn: string): string | undefined {
+  const cfnTable = table.node.defaultChild as CfnTable | undefined;
+  if (!cfnTable) return undefined;
+  const producer = Stack.of(table);
+  if (producer === Stack.of(consumer)) return `<${producer.resolve(cfnTable.logicalId) as string}.Arn>`;
+  const imported = Stack.of(consumer).resolve(producer.exportValue(tableArn)) as { 'Fn::ImportValue'?: unknown };
+  return typeof imported['Fn::ImportValue'] === 'string' ? imported['Fn::ImportValue'] : undefined;
+}
+
+/**
+ * Lets a function read a secret at run time, in one call: the environment variable `envName` holds
+ * the secret's id (its full ARN, or its name when only the name is known), never its value, and
+ * the role may read that secret and nothing else. The function reads the value through
+ * shared/adapters/runtime/secrets.ts (`secretReader(envName)`), cached for five minutes, so a put
+ * or rotated secret reaches warm functions without a redeployment. A `{{resolve:secretsmanager}}`
+ * environment value would instead be written in plain text into the function's configuration.
+ */
+export function bindSecret(fn: ServiceFunction, secret: ISecret, envName: string): void {
+  fn.addEnvironment(envName, secret.secretFullArn ?? secret.secretName);
+  secret.grantRead(fn.function);
+  if (secret.secretFullArn === undefined) {
+    // A secret known by name only: its ARN ends in a random six-character suffix, which the grant matches with `-??????`.
+    Validations.of(fn.role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${secret.secretName}-??????]`,
+      reason: `The secret ${secret.secretName} is named by the operator; Secrets Manager appends six random characters to its ARN, which the grant can only match by pattern.`,
     });
   }
 }

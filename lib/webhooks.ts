@@ -14,7 +14,7 @@ import { DEFAULT_RETRY_SCHEDULE_SECONDS } from '#shared/domain/webhooks/retry-sc
 import { EVENT_SOURCE } from '#shared/ports/event-bus';
 import type { ServiceEvents } from './events';
 import type { MessageQueues } from './messaging';
-import type { ServiceFunction } from './service-function';
+import { bindSecret, type ServiceFunction } from './service-function';
 
 export interface WebhookDeliveryProps {
   readonly events: ServiceEvents;
@@ -48,8 +48,8 @@ export class WebhookDelivery extends Construct {
     Validations.of(this.secretKey).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'The key seals every stored signing secret: rotating it would make them unreadable. It reaches the functions at ' +
-        'deploy time (dynamic reference); re-keying means re-sealing the secrets, an operator task.',
+        'The key seals every stored signing secret: rotating it would make them unreadable. Functions read it at run time; ' +
+        're-keying means re-sealing the secrets, an operator task.',
     });
     this.rule = new Rule(this, 'Rule', {
       eventBus: props.events.bus,
@@ -83,11 +83,11 @@ export class WebhookDelivery extends Construct {
   }
 
   /**
-   * Gives a function the webhook settings: the sealing key (a `{{resolve:secretsmanager:...}}`
-   * dynamic reference, like the cursor key), private targets refused, and the production retry schedule.
+   * Gives a function the webhook settings: read access to the sealing key (read at run time,
+   * bindSecret), private targets refused, and the production retry schedule.
    */
   public bind(fn: ServiceFunction): void {
-    fn.addEnvironment(WEBHOOK_SECRET_KEY_ENV, this.secretKey.secretValue.unsafeUnwrap());
+    bindSecret(fn, this.secretKey, WEBHOOK_SECRET_KEY_ENV);
     fn.addEnvironment(WEBHOOK_ALLOW_PRIVATE_TARGETS_ENV, 'false');
     fn.addEnvironment(WEBHOOK_RETRY_SCHEDULE_ENV, DEFAULT_RETRY_SCHEDULE_SECONDS.join(','));
   }

@@ -9,7 +9,7 @@ import { STREAM_CONSUMERS, WORKERS } from '#shared/workers/definitions';
 /**
  * Each function of the local runtime runs with the environment the stack gives it, not the whole
  * process's. The stack (lib/) gives a function `TABLE_<NAME>` for each table its route or worker
- * rows list, the variables of each port its rows `use` (PORT_ENV), and CURSOR_SECRET on the
+ * rows list, the variables of each port its rows `use` (PORT_ENV), and CURSOR_SECRET_ID on the
  * surfaces that issue cursors; nothing else of those. Here, while a function's module loads and
  * while it runs, those resource variables answer only what its rows declare (with the local values:
  * the local tables, the cursor secret, `local` for a port, whose slot holds a local adapter);
@@ -101,7 +101,7 @@ function lookupOf(functionName: string): Lookup {
     lookup = (name) => {
       if (!RESOURCE_VARIABLES.has(name)) return process.env[name];
       if (!declared.has(name)) return undefined;
-      // Tables and the cursor secret as the local service set them; a port's slot holds a local adapter.
+      // Tables and the cursor secret's id as the local service set them; a port's slot holds a local adapter.
       return PORT_VARIABLES.has(name) ? (process.env[name] ?? 'local') : process.env[name];
     };
     lookups.set(functionName, lookup);

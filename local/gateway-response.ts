@@ -45,6 +45,8 @@ export function toHttpResponse(
     }
   }
   if (!seen.has('x-request-id')) out['x-request-id'] = requestId;
+  // API Gateway adds its request id to every answer.
+  out['x-amzn-requestid'] = requestId;
   if (!seen.has('content-type')) out['content-type'] = 'application/json';
   const text = typeof body === 'string' ? body : '';
   const payload = isBase64Encoded === true ? Buffer.from(text, 'base64') : text;
@@ -62,12 +64,17 @@ export function sendGateway(
   sendJson(res, statusCode ?? GATEWAY_RESPONSES[kind].statusCode, gatewayResponseBody(surface, kind, requestId), requestId);
 }
 
+/**
+ * An answer the gateway gives itself. Like API Gateway's gateway responses it carries the request
+ * id in the body and as `x-amzn-RequestId`, not as `x-request-id`: API Gateway cannot map that
+ * header from the request id (lib/api.ts addGatewayResponses), so neither does the local gateway.
+ */
 export function sendJson(res: ServerResponse, statusCode: number, body: unknown, requestId: string): void {
   const text = JSON.stringify(body);
   res.writeHead(statusCode, {
     'content-type': 'application/json',
     'content-length': Buffer.byteLength(text),
-    'x-request-id': requestId,
+    'x-amzn-requestid': requestId,
   });
   res.end(text);
 }

@@ -6,7 +6,8 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoAuthorizerCacheEpoch } from '#shared/adapters/dynamodb/authorizer-cache-epoch';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { RECORDING_HOSTS_ENV } from '#shared/adapters/runtime/resource-env';
+import { CURSOR_SECRET_ENV, RECORDING_HOSTS_ENV } from '#shared/adapters/runtime/resource-env';
+import { secretStore } from '#shared/adapters/runtime/secrets';
 import { WEBHOOK_SECRET_KEY_ENV } from '#shared/adapters/runtime/webhook-settings';
 import type { QueueName } from '#shared/ports/message-queue';
 import { type LocalAdapters, startLocalAdapters } from './adapters';
@@ -20,6 +21,7 @@ import { SANDBOX_RECORDING_HOST } from './sandbox-recordings';
 import type { SandboxSmsProvider } from './sandbox-sms-provider';
 import type { SandboxVoiceProvider } from './sandbox-voice-provider';
 import type { LocalScheduler } from './scheduler';
+import { LocalSecretStore, localSecretId } from './secrets';
 import type { SeedCounts } from './seed';
 import type { LoadStreamHandler, LocalStreamConsumers } from './stream-consumers';
 
@@ -118,9 +120,14 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     // A client of this emulator's own: the handlers' shared client is bound to the first endpoint
     // a process used.
     stateClient = DynamoDBDocumentClient.from(localDynamoClient(dynamo.endpoint));
+    // The secrets, in the local secret store (local/secrets.ts: this process's environment), and
+    // the functions' variables that name them, as the stack names Secrets Manager secrets.
     process.env.CURSOR_SECRET ??= cursorSecret(options.dataDir);
+    process.env[CURSOR_SECRET_ENV] ??= localSecretId('CURSOR_SECRET');
     // The key that seals webhook signing secrets: kept with the data, so stored secrets stay readable across restarts.
-    process.env[WEBHOOK_SECRET_KEY_ENV] ??= cursorSecret(options.dataDir, 'webhook-secret-key');
+    process.env.WEBHOOK_SECRET_KEY ??= cursorSecret(options.dataDir, 'webhook-secret-key');
+    process.env[WEBHOOK_SECRET_KEY_ENV] ??= localSecretId('WEBHOOK_SECRET_KEY');
+    secretStore.use(new LocalSecretStore());
     // The sandbox voice provider's recording host (local/sandbox-recordings.ts), unless a test names others.
     process.env[RECORDING_HOSTS_ENV] ??= SANDBOX_RECORDING_HOST;
 
@@ -200,6 +207,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
         // finishing a batch need DynamoDB.
         stopped ??= (async () => {
           await started.adapters.stop();
+          secretStore.reset();
           started.stateClient.destroy();
           await started.gateway.stop();
           await started.dynamo.stop();

@@ -101,15 +101,16 @@ export function commandHelp(program: string, name: string, command: Command): st
 export function targetHelp(program: string): string {
   return `Where the commands read and write
 
-  Deployed stack: set TABLE_TEAMS to the stack output TeamsTableName (the stack also outputs
-  SessionsTableName, LeadsTableName and CallsTableName); AWS credentials and region come from the
-  default chain (AWS_PROFILE, AWS_REGION, SSO, instance role...). For example:
-    export TABLE_TEAMS=$(aws cloudformation describe-stacks --stack-name LeadCallSchedulingService \\
+  Deployed stage: set TABLE_TEAMS to the output TeamsTableName of the stage's Core stack (which
+  also outputs SessionsTableName, LeadsTableName and CallsTableName); AWS credentials and region
+  come from the default chain (AWS_PROFILE, AWS_REGION, SSO, instance role...). For example:
+    export TABLE_TEAMS=$(aws cloudformation describe-stacks \\
+      --stack-name LeadCallSchedulingService-dev-Core \\
       --query "Stacks[0].Outputs[?OutputKey=='TeamsTableName'].OutputValue" --output text)
-  \`key revoke\` on a deployed stack also needs the REST API ids (outputs ReadApiId, PlatformApiId,
-  IntakeApiId → READ_API_ID, PLATFORM_API_ID, INTAKE_API_ID; ApiStageName → API_STAGE_NAME,
-  default v1) and apigateway:POST on their stages' authorizer caches; \`key create\` needs
-  USAGE_PLAN_ID.
+  \`key revoke\` on a deployed stage also needs the REST API ids (outputs ReadApiId, PlatformApiId,
+  IntakeApiId of the API stacks → READ_API_ID, PLATFORM_API_ID, INTAKE_API_ID; ApiStageName of the
+  Operations stack → API_STAGE_NAME, default v1) and apigateway:POST on their stages' authorizer
+  caches; \`key create\` needs USAGE_PLAN_ID (output UsagePlanId of the Operations stack).
 
   Running \`npm start\`: set DYNAMODB_ENDPOINT to the endpoint it prints (TABLE_TEAMS defaults to
   local-teams).

@@ -17,7 +17,7 @@ const settings = webhookSettings();
 export const handler = createHttpHandler(createWebhook, async ({ body, headers, identity, requestId }) => {
   const { tenancy, webhooks: store } = dependencies();
   const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], tenancy);
-  const deps = { store, box: settings.box, allowPrivateTargets: settings.allowPrivateTargets };
+  const deps = { store, box: await settings.sealingBox(), allowPrivateTargets: settings.allowPrivateTargets };
   const { subscription, secret } = await createSubscription(deps, team, body, new Date());
   return { statusCode: 201, body: { data: { ...toWebhookData(subscription), secret }, meta: meta(requestId) } };
 });

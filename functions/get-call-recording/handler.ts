@@ -3,7 +3,8 @@ import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { recordingSource } from '#shared/adapters/runtime/recording-source';
-import { RECORDING_HOSTS_ENV } from '#shared/adapters/runtime/resource-env';
+import { CURSOR_SECRET_ENV, RECORDING_HOSTS_ENV } from '#shared/adapters/runtime/resource-env';
+import { secretReader } from '#shared/adapters/runtime/secrets';
 import { requireEnv } from '#shared/config';
 import { getCallRecording } from '#shared/contracts/call-recordings';
 import { fetchCallRecording, parseRecordingHosts } from '#shared/domain/call-recording';
@@ -12,7 +13,7 @@ import { streamBody, streamingHandler } from '#shared/http/response-stream';
 
 const tenancy = new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));
 const calls = new DynamoCallStore(getDocumentClient(), physicalTableName('calls'));
-const secret = requireEnv('CURSOR_SECRET');
+const recordingLinkKey = secretReader(CURSOR_SECRET_ENV);
 const allowedHosts = parseRecordingHosts(requireEnv(RECORDING_HOSTS_ENV));
 
 /**
@@ -23,7 +24,7 @@ const allowedHosts = parseRecordingHosts(requireEnv(RECORDING_HOSTS_ENV));
 export const handler = streamingHandler(
   createHttpHandler(getCallRecording, async ({ path, query, event }) => {
     const recording = await fetchCallRecording(
-      { tenancy, calls, source: recordingSource.get('default'), allowedHosts, secret, now: new Date() },
+      { tenancy, calls, source: recordingSource.get('default'), allowedHosts, secret: await recordingLinkKey(), now: new Date() },
       {
         claims: { callId: path.callId, teamId: query.team_id, keyId: query.key, expires: query.expires },
         signature: query.signature,

@@ -1,14 +1,15 @@
 import { callDependencies } from '#shared/adapters/runtime/call-dependencies';
+import { CURSOR_SECRET_ENV } from '#shared/adapters/runtime/resource-env';
+import { secretReader } from '#shared/adapters/runtime/secrets';
 import { hasPermission } from '#shared/auth/identity';
 import { resolveV0Team } from '#shared/auth/team-access';
-import { requireEnv } from '#shared/config';
 import { getCall } from '#shared/contracts/call-detail';
 import { getTeamCall, toCallDetail } from '#shared/domain/call-detail';
 import { callerRecordingLinks } from '#shared/http/caller-recording-links';
 import { createHttpHandler } from '#shared/http/handler';
 
 const dependencies = callDependencies();
-const secret = requireEnv('CURSOR_SECRET');
+const recordingLinkKey = secretReader(CURSOR_SECRET_ENV);
 
 export const handler = createHttpHandler(getCall, async ({ path, query, headers, identity, event }) => {
   const { calls } = dependencies();
@@ -16,7 +17,7 @@ export const handler = createHttpHandler(getCall, async ({ path, query, headers,
   const call = await getTeamCall(calls, teamId, path.callId);
   const transfers = await calls.listCallTransfers(teamId, call.provider_call_id);
   // A link for this key, checked again on every fetch: it stops working when the key is revoked.
-  const recordingLink = callerRecordingLinks(identity, event, secret);
+  const recordingLink = callerRecordingLinks(identity, event, await recordingLinkKey());
   const data = toCallDetail(call, transfers, { includeTranscript: hasPermission(identity, 'read:transcripts'), recordingLink });
   return { statusCode: 200, body: { data } };
 });

@@ -1,7 +1,8 @@
 import { callDependencies } from '#shared/adapters/runtime/call-dependencies';
+import { CURSOR_SECRET_ENV } from '#shared/adapters/runtime/resource-env';
+import { secretReader } from '#shared/adapters/runtime/secrets';
 import { hasPermission } from '#shared/auth/identity';
 import { resolveV0Team } from '#shared/auth/team-access';
-import { requireEnv } from '#shared/config';
 import { listCalls } from '#shared/contracts/calls';
 import { toPublicCall } from '#shared/domain/calls';
 import { callerRecordingLinks } from '#shared/http/caller-recording-links';
@@ -10,7 +11,7 @@ import { toOffsetPage } from '#shared/pagination/offset';
 import { resolveRange } from '#shared/schemas/params';
 
 const dependencies = callDependencies();
-const secret = requireEnv('CURSOR_SECRET');
+const recordingLinkKey = secretReader(CURSOR_SECRET_ENV);
 
 /**
  * Calls whose started_at lies in [start_date, end_date), newest first; transcripts need
@@ -22,6 +23,6 @@ export const handler = createHttpHandler(listCalls, async ({ query, headers, ide
   const range = resolveRange(query.start_date, query.end_date);
   const rows = await calls.listCallsByOffset({ teamId, ...range, type: query.type, offset: query.offset, limit: query.limit });
   const withTranscripts = hasPermission(identity, 'read:transcripts');
-  const recordingLink = callerRecordingLinks(identity, event, secret);
+  const recordingLink = callerRecordingLinks(identity, event, await recordingLinkKey());
   return { statusCode: 200, body: toOffsetPage(rows, query.limit, query.offset, (c) => toPublicCall(c, withTranscripts, recordingLink)) };
 });

@@ -2,8 +2,9 @@ import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { CURSOR_SECRET_ENV } from '#shared/adapters/runtime/resource-env';
+import { secretReader } from '#shared/adapters/runtime/secrets';
 import { requireTeamAccess } from '#shared/auth/team-access';
-import { requireEnv } from '#shared/config';
 import { listOutboundTexts } from '#shared/contracts/outbound';
 import { toPublicText } from '#shared/domain/sms/outbound-texts';
 import { NotFoundError } from '#shared/errors';
@@ -13,7 +14,7 @@ import { readCursorList } from '#shared/pagination/cursor';
 const client = getDocumentClient();
 const campaigns = new DynamoCampaignStore(client, physicalTableName('campaigns'));
 const feed = new DynamoOutboundFeedStore(client, physicalTableName('campaigns'));
-const cursorSecret = requireEnv('CURSOR_SECRET');
+const cursorSecret = secretReader(CURSOR_SECRET_ENV);
 
 /** Campaign texts whose queued_at lies in [start_date, end_date), newest first. */
 export const handler = createHttpHandler(listOutboundTexts, async (input) => {
@@ -25,7 +26,7 @@ export const handler = createHttpHandler(listOutboundTexts, async (input) => {
     if (campaign?.team_id !== teamId) throw new NotFoundError(`campaign_id: campaign ${campaignId} not found`);
   }
   const page = await readCursorList(input, {
-    secret: cursorSecret,
+    secret: await cursorSecret(),
     scope: { teamIds: [teamId] },
     fetch: (filters, pageQuery) =>
       feed.listTexts({

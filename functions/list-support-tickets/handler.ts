@@ -1,12 +1,13 @@
 import { callDependencies } from '#shared/adapters/runtime/call-dependencies';
+import { CURSOR_SECRET_ENV } from '#shared/adapters/runtime/resource-env';
+import { secretReader } from '#shared/adapters/runtime/secrets';
 import { requireEnterpriseAccess, resolveCrossTeams } from '#shared/auth/team-access';
-import { requireEnv } from '#shared/config';
 import { listSupportTickets } from '#shared/contracts/support-tickets';
 import { createHttpHandler } from '#shared/http/handler';
 import { readCursorList } from '#shared/pagination/cursor';
 
 const dependencies = callDependencies();
-const cursorSecret = requireEnv('CURSOR_SECRET');
+const cursorSecret = secretReader(CURSOR_SECRET_ENV);
 
 /** Tickets created in [start_date, end_date), newest first, across the enterprise's teams. */
 export const handler = createHttpHandler(listSupportTickets, async (input) => {
@@ -15,7 +16,7 @@ export const handler = createHttpHandler(listSupportTickets, async (input) => {
   const enterpriseId = requireEnterpriseAccess(identity, path.enterpriseId);
   const teamIds = resolveCrossTeams(identity, { teamId: query.team_id, includeTestTeams: query.include_test_teams });
   const page = await readCursorList(input, {
-    secret: cursorSecret,
+    secret: await cursorSecret(),
     scope: { enterpriseId, teamIds },
     fetch: (filters, pageQuery) =>
       calls.listTickets({ enterpriseId, teamIds, start: filters.start_date, end: filters.end_date, ...pageQuery }),

@@ -1,20 +1,21 @@
 import { DynamoBookingRequestStore } from '#shared/adapters/dynamodb/booking-request-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { CURSOR_SECRET_ENV } from '#shared/adapters/runtime/resource-env';
+import { secretReader } from '#shared/adapters/runtime/secrets';
 import { requireTeamAccess } from '#shared/auth/team-access';
-import { requireEnv } from '#shared/config';
 import { listTeamBookingRequests } from '#shared/contracts/schedulers';
 import { createHttpHandler } from '#shared/http/handler';
 import { readCursorList } from '#shared/pagination/cursor';
 
 const requests = new DynamoBookingRequestStore(getDocumentClient(), physicalTableName('sessions'));
-const cursorSecret = requireEnv('CURSOR_SECRET');
+const cursorSecret = secretReader(CURSOR_SECRET_ENV);
 
 /** Booking requests whose requested_at lies in [start_date, end_date), newest first. */
 export const handler = createHttpHandler(listTeamBookingRequests, async (input) => {
   const teamId = requireTeamAccess(input.identity, input.path.teamId);
   const page = await readCursorList(input, {
-    secret: cursorSecret,
+    secret: await cursorSecret(),
     scope: { teamIds: [teamId] },
     fetch: (filters, pageQuery) =>
       requests.listBookingRequests({

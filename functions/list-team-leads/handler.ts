@@ -1,20 +1,21 @@
 import { leadDependencies } from '#shared/adapters/runtime/lead-dependencies';
+import { CURSOR_SECRET_ENV } from '#shared/adapters/runtime/resource-env';
+import { secretReader } from '#shared/adapters/runtime/secrets';
 import { requireTeamAccess } from '#shared/auth/team-access';
-import { requireEnv } from '#shared/config';
 import { listTeamLeads } from '#shared/contracts/leads';
 import { toCanonicalLead } from '#shared/domain/leads';
 import { createHttpHandler } from '#shared/http/handler';
 import { readCursorList } from '#shared/pagination/cursor';
 
 const dependencies = leadDependencies();
-const cursorSecret = requireEnv('CURSOR_SECRET');
+const cursorSecret = secretReader(CURSOR_SECRET_ENV);
 
 /** The canonical leads feed: every channel, newest first; no default date range (the whole history). */
 export const handler = createHttpHandler(listTeamLeads, async (input) => {
   const { leads } = dependencies();
   const teamId = requireTeamAccess(input.identity, input.path.teamId);
   const page = await readCursorList(input, {
-    secret: cursorSecret,
+    secret: await cursorSecret(),
     scope: { teamId },
     fetch: (filters, pageQuery) =>
       leads.listLeads({

@@ -1,21 +1,22 @@
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { CURSOR_SECRET_ENV } from '#shared/adapters/runtime/resource-env';
+import { secretReader } from '#shared/adapters/runtime/secrets';
 import { requireTeamAccess } from '#shared/auth/team-access';
-import { requireEnv } from '#shared/config';
 import { listTeamSessions } from '#shared/contracts/sessions';
 import { toPublicSession } from '#shared/domain/sessions';
 import { createHttpHandler } from '#shared/http/handler';
 import { readCursorList } from '#shared/pagination/cursor';
 
 const sessions = new DynamoSessionStore(getDocumentClient(), physicalTableName('sessions'));
-const cursorSecret = requireEnv('CURSOR_SECRET');
+const cursorSecret = secretReader(CURSOR_SECRET_ENV);
 
 /** Sessions whose started_at lies in [start_date, end_date), newest first. */
 export const handler = createHttpHandler(listTeamSessions, async (input) => {
   const teamId = requireTeamAccess(input.identity, input.path.teamId);
   const page = await readCursorList(input, {
-    secret: cursorSecret,
+    secret: await cursorSecret(),
     scope: { teamIds: [teamId] },
     fetch: (filters, pageQuery) =>
       sessions.listSessions({

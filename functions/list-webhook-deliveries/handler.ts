@@ -1,6 +1,7 @@
+import { CURSOR_SECRET_ENV } from '#shared/adapters/runtime/resource-env';
+import { secretReader } from '#shared/adapters/runtime/secrets';
 import { webhookDependencies } from '#shared/adapters/runtime/webhook-dependencies';
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
-import { requireEnv } from '#shared/config';
 import { listWebhookDeliveries } from '#shared/contracts/webhooks';
 import { toDeliveryData } from '#shared/domain/webhooks/deliveries';
 import { requireSubscription } from '#shared/domain/webhooks/subscriptions';
@@ -9,14 +10,14 @@ import { readCursorList } from '#shared/pagination/cursor';
 
 const dependencies = webhookDependencies();
 const meta = (requestId: string) => ({ request_id: requestId, timestamp: new Date().toISOString() });
-const cursorSecret = requireEnv('CURSOR_SECRET');
+const cursorSecret = secretReader(CURSOR_SECRET_ENV);
 
 export const handler = createHttpHandler(listWebhookDeliveries, async (input) => {
   const { tenancy, webhooks: store } = dependencies();
   const team = await resolveWorkspaceTeam(input.identity, input.headers['x-workspace-id'], tenancy);
   const subscription = await requireSubscription(store, team, input.path.webhookId);
   const page = await readCursorList(input, {
-    secret: cursorSecret,
+    secret: await cursorSecret(),
     scope: { teamId: team.id, webhookId: subscription.id },
     fetch: (_filters, pageQuery) => store.listDeliveries(subscription.id, pageQuery),
     map: (row) => toDeliveryData(row.delivery),

@@ -14,7 +14,7 @@ const settings = webhookSettings();
 export const handler = createHttpHandler(rotateWebhookSecret, async ({ path, headers, identity, requestId }) => {
   const { tenancy, webhooks: store } = dependencies();
   const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], tenancy);
-  const deps = { store, box: settings.box, allowPrivateTargets: settings.allowPrivateTargets };
+  const deps = { store, box: await settings.sealingBox(), allowPrivateTargets: settings.allowPrivateTargets };
   const { subscription, secret } = await rotateSecret(deps, team, path.webhookId, new Date());
   return { statusCode: 200, body: { data: { ...toWebhookData(subscription), secret }, meta: meta(requestId) } };
 });

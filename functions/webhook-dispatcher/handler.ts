@@ -16,13 +16,13 @@ const settings = webhookSettings();
 const store = new DynamoWebhookStore(getDocumentClient(), physicalTableName('webhooks'));
 const sender = new HttpWebhookSender({ allowPrivate: settings.allowPrivateTargets });
 
-const deps = (): DispatchDeps => ({
+const deps = async (): Promise<DispatchDeps> => ({
   store,
   queue: queues.get('webhook-deliveries'),
   scheduler: scheduler.get('default'),
   bus: eventBus.get('default'),
   sender,
-  box: settings.box,
+  box: await settings.sealingBox(),
   retrySchedule: settings.retrySchedule,
   now: () => new Date(),
 });
@@ -42,9 +42,9 @@ export const handler = (event: SQSEvent, context?: Context) =>
         throw new PoisonMessageError('message body is not JSON');
       }
       if (isAttemptMessage(body)) {
-        if ((await runAttempt(deps(), body)) === 'retry') throw new Error('attempt in flight elsewhere; retried later');
+        if ((await runAttempt(await deps(), body)) === 'retry') throw new Error('attempt in flight elsewhere; retried later');
       } else if (isIncomingEvent(body)) {
-        await fanOut(deps(), body);
+        await fanOut(await deps(), body);
       } else {
         throw new PoisonMessageError('neither an EventBridge event nor a webhook attempt');
       }

@@ -26,7 +26,8 @@ export function streamBody(event: APIGatewayProxyEvent, body: Readable): void {
  * gateway installs its own, local/lambda-streaming.ts, before it loads a handler).
  */
 export function streamingHandler(inner: ProxyHandler): StreamifyHandler<APIGatewayProxyEvent, void> {
-  if (typeof awslambda === 'undefined') {
+  // Powertools keeps a member of its own on the global, so its presence alone says nothing.
+  if (typeof awslambda === 'undefined' || typeof awslambda.streamifyResponse !== 'function') {
     throw new Error(
       'the Lambda streaming runtime (global awslambda) is missing: streaming handlers run in Lambda or behind the local gateway',
     );

@@ -124,7 +124,7 @@ describe('authentication', () => {
       const response = await fetch(`${service.url}/api/leads`, { headers: authorization ? { authorization } : {} });
       expect(response.status).toBe(401);
       expect(await response.json()).toMatchObject({ error: 'unauthorized' });
-      expect(response.headers.get('x-request-id')).toBeTruthy();
+      expect(response.headers.get('x-amzn-requestid')).toBeTruthy();
     }
   });
 

@@ -72,12 +72,12 @@ async function call(
 }
 
 describe('local gateway: gateway responses', () => {
-  it('answers an unknown route with a 404 JSON body carrying the request id', async () => {
+  it('answers an unknown route with a 404 JSON body carrying the request id, which x-amzn-RequestId repeats', async () => {
     const res = await call(service.url, '/api/does-not-exist');
 
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toBe('application/json');
-    const requestId = res.headers.get('x-request-id');
+    const requestId = res.headers.get('x-amzn-requestid');
     expect(requestId).toMatch(UUID);
     expect(res.body).toEqual({ error: 'not_found', message: 'No such route', request_id: requestId });
   });
@@ -89,7 +89,7 @@ describe('local gateway: gateway responses', () => {
     expect(platform.status).toBe(404);
     expect(platform.body).toMatchObject({ success: false, error: 'not_found' });
     expect(intake.status).toBe(404);
-    expect(intake.body).toMatchObject({ success: false, request_id: intake.headers.get('x-request-id') });
+    expect(intake.body).toMatchObject({ success: false, request_id: intake.headers.get('x-amzn-requestid') });
   });
 
   it('answers a known path with an undeclared method as an unknown route', async () => {
@@ -102,7 +102,7 @@ describe('local gateway: gateway responses', () => {
     const a = await call(service.url, '/nope');
     const b = await call(service.url, '/nope');
 
-    expect(a.headers.get('x-request-id')).not.toBe(b.headers.get('x-request-id'));
+    expect(a.headers.get('x-amzn-requestid')).not.toBe(b.headers.get('x-amzn-requestid'));
   });
 
   it('returns 401 without invoking the authorizer when the Authorization header is missing', async () => {
@@ -111,7 +111,7 @@ describe('local gateway: gateway responses', () => {
     const res = await call(service.url, '/api/teams');
 
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: 'unauthorized', message: expect.any(String), request_id: res.headers.get('x-request-id') });
+    expect(res.body).toEqual({ error: 'unauthorized', message: expect.any(String), request_id: res.headers.get('x-amzn-requestid') });
     expect(service.gateway.stats().authorizerInvocations).toBe(before);
   });
 
@@ -165,7 +165,7 @@ describe('local gateway: authorizer and handlers', () => {
     const res = await call(service.url, '/api/teams', { headers: bearer(key) });
 
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ error: 'forbidden', request_id: res.headers.get('x-request-id') });
+    expect(res.body).toMatchObject({ error: 'forbidden', request_id: res.headers.get('x-amzn-requestid') });
   });
 
   it('calls the handler with the authorizer identity and passes its response through', async () => {
@@ -311,7 +311,7 @@ describe('local gateway: proxy integration contract', () => {
     const res = await call(gateway.url, '/api/teams', { headers: bearer(key) });
 
     expect(res.status).toBe(502);
-    expect(res.body).toMatchObject({ message: 'Internal server error', request_id: res.headers.get('x-request-id') });
+    expect(res.body).toMatchObject({ message: 'Internal server error', request_id: res.headers.get('x-amzn-requestid') });
   });
 
   it('answers 502 when the handler throws', async () => {

@@ -193,7 +193,9 @@ async function call(c: Call): Promise<Answer> {
     headers,
     body: c.body ? JSON.stringify(c.body) : undefined,
   });
-  return { status: response.status, body: (await response.json()) as Json, requestId: response.headers.get('x-request-id') };
+  // A handler's answer carries x-request-id; one the gateway gives itself, x-amzn-RequestId (the same id).
+  const requestId = response.headers.get('x-request-id') ?? response.headers.get('x-amzn-requestid');
+  return { status: response.status, body: (await response.json()) as Json, requestId };
 }
 
 /** Checks an answer's status and body against the document; returns the body. */

@@ -1,6 +1,5 @@
 import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
-import { ServiceStack } from '../../lib/service-stack';
+import { Service } from '../../lib/service';
 import {
   actionsOf,
   apiResourcePaths,
@@ -9,6 +8,7 @@ import {
   type Resources,
   referencedLogicalIds,
   roleStatements,
+  serviceTemplate,
 } from './template-helpers';
 
 /**
@@ -17,16 +17,16 @@ import {
  * own resource and method, integrated with its own function: then /api/coach/rubrics never reaches
  * the evaluation handler (the local gateway's matcher does the same: test/e2e/coach.test.ts).
  */
-let stack: ServiceStack;
+let stack: Service;
 let resources: Resources;
 
 beforeAll(() => {
   const app = new App({ builtinCloudFormationValidation: false, context: { 'aws:cdk:bundling-stacks': [] } });
-  stack = new ServiceStack(app, 'CoachRoutes', {
+  stack = new Service(app, 'CoachRoutes', {
     voiceProvider: { baseUrl: 'https://voice.example.test', assistantId: 'a', phoneNumberId: 'p' },
     smsOriginationIdentity: 'pool-1',
   });
-  resources = Template.fromStack(stack).toJSON().Resources as Resources;
+  resources = serviceTemplate(stack).Resources;
 });
 
 describe('the coach routes on API Gateway', () => {

@@ -1,9 +1,9 @@
 import * as path from 'node:path';
 import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
-import { ServiceStack } from '../../lib/service-stack';
+import { Service } from '../../lib/service';
 import { declaredVariables, LOCAL_FUNCTIONS } from '../../local/function-environment';
-import { environmentOf, type Resources, serviceFunctions } from './template-helpers';
+import { installLambdaStreaming } from '../../local/lambda-streaming';
+import { environmentOf, serviceFunctions, serviceTemplate } from './template-helpers';
 
 /**
  * Each function is tested with exactly the environment the stack gives it. The stack (synthesized
@@ -31,8 +31,8 @@ let environments: Map<string, Record<string, unknown>>;
 
 beforeAll(() => {
   const app = new App({ builtinCloudFormationValidation: false, context: NO_BUNDLING });
-  const stack = new ServiceStack(app, 'LeadCallSchedulingService');
-  const resources = Template.fromStack(stack).toJSON().Resources as Resources;
+  const stack = new Service(app, 'LeadCallSchedulingService');
+  const resources = serviceTemplate(stack).Resources;
   environments = new Map([...serviceFunctions(stack)].map(([name, fn]) => [name, environmentOf(resources, fn)]));
 });
 
@@ -44,6 +44,8 @@ function deployedEnvironment(variables: Record<string, unknown>): Record<string,
 }
 
 function loadWith(functionName: string, env: Record<string, string>): unknown {
+  // Lambda's Node.js runtime gives every function the response-streaming global; so does the local gateway.
+  installLambdaStreaming();
   const saved = process.env;
   let handler: unknown;
   try {

@@ -1,11 +1,18 @@
 import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
 import { TABLES, tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
 import { isIdempotent, ROUTES, type Surface } from '#shared/routes';
 import { WORKERS } from '#shared/workers/definitions';
+import { Service } from '../../lib/service';
 import type { ServiceFunction } from '../../lib/service-function';
-import { ServiceStack } from '../../lib/service-stack';
-import { actionsOf, logicalIdOf, type Resources, referencedLogicalIds, resourceOf, roleStatements } from './template-helpers';
+import {
+  actionsOf,
+  logicalIdOf,
+  type Resources,
+  referencedLogicalIds,
+  resourceOf,
+  roleStatements,
+  serviceTemplate,
+} from './template-helpers';
 
 /**
  * The Idempotency-Key records table: created with TTL, point-in-time recovery and encryption, and
@@ -15,14 +22,14 @@ import { actionsOf, logicalIdOf, type Resources, referencedLogicalIds, resourceO
 const NO_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
 const ITEM_ACTIONS = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
 
-let stack: ServiceStack;
+let stack: Service;
 let resources: Resources;
 let tableId: string;
 
 beforeAll(() => {
   const app = new App({ builtinCloudFormationValidation: false, context: NO_BUNDLING });
-  stack = new ServiceStack(app, 'LeadCallSchedulingService');
-  resources = Template.fromStack(stack).toJSON().Resources as Resources;
+  stack = new Service(app, 'LeadCallSchedulingService');
+  resources = serviceTemplate(stack).Resources;
   tableId = logicalIdOf(stack.data.tables.idempotency);
 });
 

@@ -1,5 +1,4 @@
 import { App, Stack } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
 import { tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
 import { QUEUE_ARN_ENV, QUEUE_URL_ENV } from '#shared/adapters/runtime/queue-env';
 import type { QueueName } from '#shared/ports/message-queue';
@@ -9,11 +8,12 @@ import { COACH_LLM_API_KEY_PLACEHOLDER } from '../../lib/coach-language-model';
 import { MessageQueues } from '../../lib/messaging';
 import { pascalCase } from '../../lib/naming';
 import { VOICE_PROVIDER_API_KEY_PLACEHOLDER } from '../../lib/providers';
+import { Service } from '../../lib/service';
 import type { ServiceFunction } from '../../lib/service-function';
-import { ServiceStack } from '../../lib/service-stack';
 import {
   actionsOf,
   type CfnResourceJson,
+  environmentOf,
   findMethod,
   logicalIdOf,
   ofType,
@@ -22,6 +22,8 @@ import {
   referencedLogicalIds,
   resourceOf,
   roleStatements,
+  secretsReadBy,
+  serviceTemplate,
 } from './template-helpers';
 
 /**
@@ -41,15 +43,15 @@ interface Consumer {
   readonly uses: ReadonlySet<PortUse>;
 }
 
-let stack: ServiceStack;
+let stack: Service;
 let resources: Resources;
 let outputs: Record<string, { Value: unknown }>;
 let consumers: Consumer[];
 
 beforeAll(() => {
   const app = new App({ builtinCloudFormationValidation: false, context: NO_BUNDLING });
-  stack = new ServiceStack(app, 'LeadCallSchedulingService', { voiceProvider: VOICE, smsOriginationIdentity: SMS_ORIGINATION_IDENTITY });
-  const template = Template.fromStack(stack).toJSON();
+  stack = new Service(app, 'LeadCallSchedulingService', { voiceProvider: VOICE, smsOriginationIdentity: SMS_ORIGINATION_IDENTITY });
+  const template = serviceTemplate(stack);
   resources = template.Resources as Resources;
   outputs = template.Outputs as Record<string, { Value: unknown }>;
   consumers = everyFunction();
@@ -227,7 +229,7 @@ describe('ports', () => {
 
   it('creates the service event bus with a 30-day archive of its events', () => {
     const busId = logicalIdOf(stack.events.bus);
-    expect(resourceOf(resources, busId).Properties?.Name).toBe('LeadCallSchedulingService-events');
+    expect(resourceOf(resources, busId).Properties?.Name).toBe('LeadCallSchedulingService-dev-events');
     expect(resourceOf(resources, logicalIdOf(stack.events.archive)).Properties).toMatchObject({
       SourceArn: { 'Fn::GetAtt': [busId, 'Arn'] },
       EventPattern: { source: ['lead-call-scheduling-service'] },
@@ -308,7 +310,7 @@ describe('ports', () => {
     }
   });
 
-  it("gives the functions that use 'voice-provider' its settings and the API key as a dynamic reference, and no one else", () => {
+  it("gives the functions that use 'voice-provider' its settings and read access to the API key's secret by ARN, and no one else", () => {
     const secretId = logicalIdOf(stack.voiceProvider.apiKeySecret);
     for (const { label, fn, uses } of consumers) {
       const variables = variablesOf(fn);
@@ -317,18 +319,19 @@ describe('ports', () => {
             VOICE_PROVIDER_BASE_URL: VOICE.baseUrl,
             VOICE_PROVIDER_ASSISTANT_ID: VOICE.assistantId,
             VOICE_PROVIDER_PHONE_NUMBER_ID: VOICE.phoneNumberId,
-            VOICE_PROVIDER_API_KEY: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] },
+            VOICE_PROVIDER_API_KEY_SECRET_ID: { Ref: secretId },
           }
         : {};
       const actual = Object.fromEntries(
         Object.entries(variables).filter(([name]) => name.startsWith('VOICE_PROVIDER_') && name !== 'VOICE_PROVIDER_RECORDING_HOSTS'),
       );
       expect({ label, env: actual }).toEqual({ label, env: expected });
+      expect({ label, reads: secretsReadBy(resources, fn).has(secretId) }).toEqual({ label, reads: uses.has('voice-provider') });
     }
     expect(resourceOf(resources, secretId).Properties?.SecretString).toBe(VOICE_PROVIDER_API_KEY_PLACEHOLDER);
   });
 
-  it("gives the functions that use 'call-evaluator' the language model's settings and the API key as a dynamic reference, and no one else", () => {
+  it("gives the functions that use 'call-evaluator' the language model's settings and read access to the API key's secret, and no one else", () => {
     const secretId = logicalIdOf(stack.coachLanguageModel.apiKeySecret);
     const users = consumers.filter(({ uses }) => uses.has('call-evaluator')).map(({ label }) => label);
     expect(users).toEqual(['worker coach-evaluator']);
@@ -338,11 +341,14 @@ describe('ports', () => {
         ? {
             COACH_LLM_BASE_URL: 'https://api.openai.com/v1',
             COACH_LLM_MODEL: 'gpt-4o-mini',
-            COACH_LLM_API_KEY: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] },
+            COACH_LLM_API_KEY_SECRET_ID: { Ref: secretId },
           }
         : {};
       const actual = Object.fromEntries(Object.entries(variables).filter(([name]) => name.startsWith('COACH_LLM_')));
       expect({ label, env: actual }).toEqual({ label, env: expected });
+      // The voice responder asks the same model with the same key (its own test below).
+      const readsKey = uses.has('call-evaluator') || uses.has('responder-model');
+      expect({ label, reads: secretsReadBy(resources, fn).has(secretId) }).toEqual({ label, reads: readsKey });
     }
     expect(resourceOf(resources, secretId).Properties?.SecretString).toBe(COACH_LLM_API_KEY_PLACEHOLDER);
     expect(outputs.CoachLlmApiKeySecretArn?.Value).toEqual({ Ref: secretId });
@@ -357,11 +363,12 @@ describe('ports', () => {
         ? {
             RESPONDER_LLM_BASE_URL: 'https://api.openai.com/v1',
             RESPONDER_LLM_MODEL: 'gpt-4o-mini',
-            RESPONDER_LLM_API_KEY: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] },
+            RESPONDER_LLM_API_KEY_SECRET_ID: { Ref: secretId },
           }
         : {};
       const actual = Object.fromEntries(Object.entries(variablesOf(fn)).filter(([name]) => name.startsWith('RESPONDER_LLM_')));
       expect({ label, env: actual }).toEqual({ label, env: expected });
+      if (uses.has('responder-model')) expect({ label, reads: secretsReadBy(resources, fn).has(secretId) }).toEqual({ label, reads: true });
     }
   });
 
@@ -375,14 +382,18 @@ describe('ports', () => {
         coachLlmApiKeySecretName: 'coach/llm-key',
       },
     });
-    const scratch = new ServiceStack(app, 'CoachContext', { voiceProvider: VOICE, smsOriginationIdentity: SMS_ORIGINATION_IDENTITY });
-    const template = Template.fromStack(scratch).toJSON();
+    const scratch = new Service(app, 'CoachContext', { voiceProvider: VOICE, smsOriginationIdentity: SMS_ORIGINATION_IDENTITY });
+    const template = serviceTemplate(scratch);
     const fn = scratch.workers.functions.get('coach-evaluator');
     if (!fn) throw new Error('no coach-evaluator worker');
-    const variables = (template.Resources[logicalIdOf(fn.function)].Properties.Environment as { Variables: Record<string, unknown> })
-      .Variables;
+    const variables = environmentOf(template.Resources, fn);
     expect(variables).toMatchObject({ COACH_LLM_BASE_URL: 'https://llm.example.test/v1', COACH_LLM_MODEL: 'coach-model-2' });
-    expect(JSON.stringify(variables.COACH_LLM_API_KEY)).toContain('secret:coach/llm-key');
+    // Known by name only: the name, and a grant on the name with Secrets Manager's six-character suffix.
+    expect(variables.COACH_LLM_API_KEY_SECRET_ID).toBe('coach/llm-key');
+    const reads = roleStatements(template.Resources, logicalIdOf(fn.role)).filter((st) =>
+      actionsOf(st).includes('secretsmanager:GetSecretValue'),
+    );
+    expect(JSON.stringify(reads.map((st) => st.Resource))).toContain('secret:coach/llm-key-??????');
   });
 
   it('feeds the coach worker from the coach-evaluations queue, which only the voice webhook sends to', () => {

@@ -1,9 +1,9 @@
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { alarmEmailsFromContext } from '../../lib/observability';
+import { alarmEmailsFromContext } from '../../lib/alarm-topic';
+import { Service } from '../../lib/service';
 import { METRICS_NAMESPACE } from '../../lib/service-function';
-import { ServiceStack } from '../../lib/service-stack';
-import { logicalIdOf, ofType, type Resources } from './template-helpers';
+import { logicalIdOf, ofType, type Resources, serviceTemplate } from './template-helpers';
 
 /**
  * Operations in the template: every function with Powertools' logger and metrics settings and
@@ -12,14 +12,14 @@ import { logicalIdOf, ofType, type Resources } from './template-helpers';
  */
 const NO_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
 
-function synth(context: Record<string, unknown> = {}): { stack: ServiceStack; resources: Resources; template: Template } {
+function synth(context: Record<string, unknown> = {}): { stack: Service; resources: Resources; template: Template } {
   const app = new App({ builtinCloudFormationValidation: false, context: { ...NO_BUNDLING, ...context } });
-  const stack = new ServiceStack(app, 'LeadCallSchedulingService');
-  const template = Template.fromStack(stack);
+  const stack = new Service(app, 'LeadCallSchedulingService');
+  const template = Template.fromJSON(serviceTemplate(stack));
   return { stack, resources: template.toJSON().Resources as Resources, template };
 }
 
-let stack: ServiceStack;
+let stack: Service;
 let resources: Resources;
 let template: Template;
 
@@ -36,7 +36,7 @@ describe('functions', () => {
       const env = props.Environment?.Variables ?? {};
       expect({ id, service: env.POWERTOOLS_SERVICE_NAME, namespace: env.POWERTOOLS_METRICS_NAMESPACE, level: env.LOG_LEVEL }).toEqual({
         id,
-        service: 'LeadCallSchedulingService',
+        service: 'LeadCallSchedulingService-dev',
         namespace: METRICS_NAMESPACE,
         level: 'info',
       });
@@ -55,7 +55,7 @@ describe('API stages', () => {
 
 describe('alarms', () => {
   it('every alarm of the stack notifies the alarm topic', () => {
-    const topicId = logicalIdOf(stack.observability.alarmTopic);
+    const topicId = logicalIdOf(stack.alarmTopic.topic);
     const alarms = ofType(resources, 'AWS::CloudWatch::Alarm');
     // Dead letters per queue, the stream consumers' alarms, 5xx rate per API, authorizer errors.
     expect(alarms.length).toBeGreaterThanOrEqual(stack.queues.queues.size + Object.keys(stack.apis).length + 1);

@@ -1,9 +1,8 @@
 import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
 import { tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
 import { RATE_LIMIT_ENV } from '#shared/adapters/runtime/resource-env';
 import { isRateLimited, ROUTES, type Surface } from '#shared/routes';
-import { ServiceStack } from '../../lib/service-stack';
+import { Service } from '../../lib/service';
 import { usagePlanThrottle } from '../../lib/usage-plan';
 import {
   actionsOf,
@@ -16,6 +15,7 @@ import {
   resourceOf,
   roleStatements,
   serviceFunctions,
+  serviceTemplate,
 } from './template-helpers';
 
 /**
@@ -26,13 +26,13 @@ import {
  */
 const NO_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
 
-function synth(props: ConstructorParameters<typeof ServiceStack>[2] = {}): { stack: ServiceStack; resources: Resources } {
+function synth(props: ConstructorParameters<typeof Service>[2] = {}): { stack: Service; resources: Resources } {
   const app = new App({ builtinCloudFormationValidation: false, context: NO_BUNDLING });
-  const stack = new ServiceStack(app, 'LeadCallSchedulingService', props);
-  return { stack, resources: Template.fromStack(stack).toJSON().Resources as Resources };
+  const stack = new Service(app, 'LeadCallSchedulingService', props);
+  return { stack, resources: serviceTemplate(stack).Resources };
 }
 
-let stack: ServiceStack;
+let stack: Service;
 let resources: Resources;
 
 beforeAll(() => {

@@ -11,8 +11,8 @@ import { GATEWAY_RESPONSES, type GatewayResponseKind, gatewayResponseTemplate } 
 import { ROUTES, type RouteDefinition, type Surface, type TableName } from '#shared/routes';
 import { STREAM_CONSUMERS, WORKERS } from '#shared/workers/definitions';
 import { pascalCase } from '../../lib/naming';
+import { Service } from '../../lib/service';
 import type { ServiceFunction } from '../../lib/service-function';
-import { ServiceStack } from '../../lib/service-stack';
 import {
   actionsOf,
   environmentOf,
@@ -24,6 +24,8 @@ import {
   referencedLogicalIds,
   resourceOf,
   roleStatements,
+  secretsReadBy,
+  serviceTemplate,
 } from './template-helpers';
 
 /**
@@ -44,7 +46,7 @@ interface ValidationReport {
 }
 
 let app: App;
-let stack: ServiceStack;
+let stack: Service;
 let template: Template;
 let resources: Resources;
 let validationReport: ValidationReport;
@@ -55,11 +57,11 @@ beforeAll(() => {
   // synth (so the template assertions below still run when cdk-nag objects), and without CDK's
   // built-in template linter, which only ever warns and costs seconds (`cdk synth` still runs it).
   app = new App({ builtinCloudFormationValidation: false, context: { '@aws-cdk/core:failSynthOnValidationErrors': false } });
-  stack = new ServiceStack(app, 'LeadCallSchedulingService');
+  stack = new Service(app, 'LeadCallSchedulingService');
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   const assembly = app.synth();
   validationReport = readValidationReport(assembly.directory);
-  template = Template.fromStack(stack);
+  template = Template.fromJSON(serviceTemplate(stack));
   resources = template.toJSON().Resources as Resources;
   apiSurfaces = [...new Set(ROUTES.map((route) => route.surface))];
 });
@@ -165,17 +167,27 @@ describe('functions', () => {
     }
   });
 
-  it('gives read functions the cursor key as a Secrets Manager dynamic reference, never as plaintext', () => {
+  it('lets the read functions read the cursor key at run time: its ARN in the environment and read access to it', () => {
     const secretId = logicalIdOf(stack.cursorSecret.secret);
     for (const route of ROUTES.filter((r) => r.surface === 'read')) {
-      const variables = resourceOf(resources, logicalIdOf(functionOf(route).function)).Properties?.Environment as {
-        Variables: Record<string, unknown>;
-      };
-      expect(variables.Variables.CURSOR_SECRET).toEqual({
-        'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']],
-      });
+      expect(environmentOf(resources, functionOf(route)).CURSOR_SECRET_ID).toEqual({ Ref: secretId });
+      expect(secretsReadBy(resources, functionOf(route))).toContain(secretId);
     }
     expect(resourceOf(resources, secretId).Properties?.GenerateSecretString).toMatchObject({ PasswordLength: 64 });
+  });
+
+  it('puts no secret and no reference to one in any function environment', () => {
+    const functions = ofType(resources, 'AWS::Lambda::Function');
+    expect(functions.length).toBeGreaterThan(30);
+    for (const [id, fn] of functions) {
+      const environment = JSON.stringify((fn.Properties?.Environment as { Variables?: unknown } | undefined)?.Variables ?? {});
+      expect({ id, dynamicReference: /resolve:(secretsmanager|ssm-secure)/.test(environment) }).toEqual({ id, dynamicReference: false });
+    }
+    // The placeholders and generated keys the stack creates never reach a function's configuration.
+    for (const [, secret] of ofType(resources, 'AWS::SecretsManager::Secret')) {
+      const value = secret.Properties?.SecretString;
+      if (typeof value === 'string') expect(JSON.stringify(functions)).not.toContain(value);
+    }
   });
 });
 
@@ -309,8 +321,8 @@ describe('APIs', () => {
     }
     const variables = environmentOf(resources, functionOf(route));
     expect(variables.VOICE_PROVIDER_RECORDING_HOSTS).toBe('storage.vapi.ai');
-    expect(variables.CURSOR_SECRET).toBeDefined();
-    expect(variables.VOICE_PROVIDER_API_KEY).toBeUndefined();
+    expect(variables.CURSOR_SECRET_ID).toBeDefined();
+    expect(variables.VOICE_PROVIDER_API_KEY_SECRET_ID).toBeUndefined();
   });
 
   it('streams the answers of the routes that stream (recordings), through the response-streaming invocation, and no other', () => {
@@ -374,7 +386,7 @@ describe('APIs', () => {
     }
   });
 
-  it("answers gateway errors in the surface's error shape, with the request id in the body and x-request-id", () => {
+  it("answers gateway errors in the surface's error shape, with the request id in the body", () => {
     for (const surface of apiSurfaces) {
       const apiId = logicalIdOf(apiOf(surface).api);
       const responses = ofType(resources, 'AWS::ApiGateway::GatewayResponse')
@@ -384,9 +396,12 @@ describe('APIs', () => {
       expect(responses).toHaveLength(Object.keys(GATEWAY_RESPONSES).length);
       for (const [kind, expected] of Object.entries(GATEWAY_RESPONSES) as [GatewayResponseKind, { statusCode: number }][]) {
         const response = responses.find((r) => r.ResponseType === kind);
+        // Header values from documented mapping sources only: a request parameter or a quoted literal.
+        for (const value of Object.values((response?.ResponseParameters as Record<string, string> | undefined) ?? {})) {
+          expect(value).toMatch(/^(method\.request\.(header|path|querystring)\.[\w-]+|'[^']*')$/);
+        }
         expect(response).toMatchObject({
           StatusCode: String(expected.statusCode),
-          ResponseParameters: { 'gatewayresponse.header.x-request-id': 'context.requestId' },
           ResponseTemplates: { 'application/json': gatewayResponseTemplate(surface, kind) },
         });
       }
@@ -425,12 +440,14 @@ describe('APIs', () => {
     }
   });
 
-  it('sets the API Gateway CloudWatch role once for the account, before any stage deploys', () => {
+  it('sets the API Gateway CloudWatch role once for the account, in a stack every API stack deploys after', () => {
     const accounts = ofType(resources, 'AWS::ApiGateway::Account');
     expect(accounts).toHaveLength(1);
-    const [accountId] = accounts[0] ?? [];
-    for (const [, stage] of ofType(resources, 'AWS::ApiGateway::Stage')) {
-      expect(stage.DependsOn).toContain(accountId);
+    const account = stack.apiGatewayAccount?.account;
+    if (!account) throw new Error('no API Gateway account setting');
+    for (const surface of apiSurfaces) {
+      const apiStack = Stack.of(apiOf(surface).api);
+      expect(apiStack.dependencies).toContain(Stack.of(account));
     }
   });
 });

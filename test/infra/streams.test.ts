@@ -1,9 +1,8 @@
 import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { TABLES, tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
 import { STREAM_CONSUMERS } from '#shared/workers/definitions';
-import { ServiceStack } from '../../lib/service-stack';
+import { Service } from '../../lib/service';
 import {
   actionsOf,
   environmentOf,
@@ -13,6 +12,7 @@ import {
   referencedLogicalIds,
   resourceOf,
   roleStatements,
+  serviceTemplate,
 } from './template-helpers';
 
 /**
@@ -22,16 +22,16 @@ import {
  */
 const NO_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
 
-let stack: ServiceStack;
+let stack: Service;
 let resources: Resources;
 
 beforeAll(() => {
   const app = new App({ builtinCloudFormationValidation: false, context: NO_BUNDLING });
-  stack = new ServiceStack(app, 'LeadCallSchedulingService', {
+  stack = new Service(app, 'LeadCallSchedulingService', {
     voiceProvider: { baseUrl: 'https://voice.example.test', assistantId: 'a', phoneNumberId: 'p' },
     smsOriginationIdentity: 'pool-1',
   });
-  resources = Template.fromStack(stack).toJSON().Resources as Resources;
+  resources = serviceTemplate(stack).Resources;
 });
 
 function tableResource(name: keyof typeof TABLES) {

@@ -1,7 +1,7 @@
-import { type CfnElement, Stack } from 'aws-cdk-lib';
+import { type CfnElement, Stack, Stage } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
+import type { Service } from '../../lib/service';
 import type { ServiceFunction } from '../../lib/service-function';
-import type { ServiceStack } from '../../lib/service-stack';
 
 /** A CloudFormation resource as it appears in a synthesized template. */
 export interface CfnResourceJson {
@@ -13,6 +13,74 @@ export interface CfnResourceJson {
 }
 
 export type Resources = Record<string, CfnResourceJson>;
+
+export interface CfnOutputJson {
+  readonly Value: unknown;
+  readonly Description?: string;
+  readonly Export?: { readonly Name: unknown };
+}
+
+/** A synthesized CloudFormation template, as far as the tests read it. */
+export interface TemplateJson {
+  readonly Resources: Resources;
+  readonly Outputs?: Record<string, CfnOutputJson>;
+}
+
+/** The stacks of a service, by their CloudFormation names, as synthesized (the app is synthesized once and cached). */
+export function serviceTemplates(service: Service): Map<string, TemplateJson> {
+  const stage = Stage.of(service);
+  if (!stage) throw new Error('the service is not in an app');
+  const assembly = stage.synth();
+  const templates = new Map<string, TemplateJson>();
+  for (const child of service.node.children) {
+    if (child instanceof Stack) templates.set(child.stackName, assembly.getStackArtifact(child.artifactId).template as TemplateJson);
+  }
+  return templates;
+}
+
+/**
+ * Every stack of the service merged into one template, as if it were one stack: each
+ * `Fn::ImportValue` of another stack's export is replaced by the value that stack exports (a
+ * `Ref` or `Fn::GetAtt` of its resource), so an assertion that follows a reference from a role to a
+ * table reads the same across stacks as within one. Logical ids are unique per stack; a clash
+ * between stacks throws rather than hide a resource. The exports themselves are left out of Outputs.
+ */
+export function serviceTemplate(service: Service): TemplateJson {
+  const templates = [...serviceTemplates(service).values()];
+  const exported = new Map<string, unknown>();
+  for (const template of templates) {
+    for (const output of Object.values(template.Outputs ?? {})) {
+      if (typeof output.Export?.Name === 'string') exported.set(output.Export.Name, output.Value);
+    }
+  }
+  const link = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(link);
+    if (!node || typeof node !== 'object') return node;
+    const entries = Object.entries(node);
+    const [first] = entries;
+    if (entries.length === 1 && first?.[0] === 'Fn::ImportValue' && typeof first[1] === 'string') {
+      const value = exported.get(first[1]);
+      if (value === undefined) throw new Error(`no stack of the service exports ${first[1]}`);
+      return value;
+    }
+    return Object.fromEntries(entries.map(([key, value]) => [key, link(value)]));
+  };
+  const resources: Record<string, CfnResourceJson> = {};
+  const outputs: Record<string, CfnOutputJson> = {};
+  for (const template of templates) {
+    for (const [id, resource] of Object.entries(template.Resources)) {
+      if (resource.Type === 'AWS::CDK::Metadata') continue;
+      if (resources[id]) throw new Error(`two stacks of the service hold a resource ${id}`);
+      resources[id] = link(resource) as CfnResourceJson;
+    }
+    for (const [key, output] of Object.entries(template.Outputs ?? {})) {
+      if (output.Export !== undefined) continue;
+      if (outputs[key]) throw new Error(`two stacks of the service publish an output ${key}`);
+      outputs[key] = link(output) as CfnOutputJson;
+    }
+  }
+  return { Resources: resources, Outputs: outputs };
+}
 
 export interface PolicyStatementJson {
   readonly Effect: string;
@@ -109,8 +177,8 @@ export function actionsOf(statement: PolicyStatementJson): string[] {
   return Array.isArray(statement.Action) ? statement.Action : [statement.Action];
 }
 
-/** Every function of the service stack by its folder under functions/: the authorizer, each API's route functions, the workers, the stream consumers. */
-export function serviceFunctions(stack: ServiceStack): Map<string, ServiceFunction> {
+/** Every function of the service by its folder under functions/: the authorizer, each API's route functions, the workers, the stream consumers. */
+export function serviceFunctions(stack: Service): Map<string, ServiceFunction> {
   const functions = new Map<string, ServiceFunction>();
   const add = (name: string, fn: ServiceFunction) => {
     if (functions.has(name)) throw new Error(`two functions of the stack run functions/${name}`);
@@ -129,4 +197,12 @@ export function environmentOf(resources: Resources, fn: ServiceFunction): Record
     | { Variables?: Record<string, unknown> }
     | undefined;
   return environment?.Variables ?? {};
+}
+
+/** The secrets (by logical id) a function's role may read the value of. */
+export function secretsReadBy(resources: Resources, fn: ServiceFunction): Set<string> {
+  const reads = roleStatements(resources, logicalIdOf(fn.role)).filter((statement) =>
+    actionsOf(statement).includes('secretsmanager:GetSecretValue'),
+  );
+  return new Set(reads.flatMap((statement) => [...referencedLogicalIds(statement.Resource)]));
 }

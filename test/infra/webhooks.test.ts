@@ -1,9 +1,8 @@
 import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
 import { WEBHOOK_EVENT_TYPES } from '#shared/domain/webhooks/model';
 import { EVENT_SOURCE } from '#shared/ports/event-bus';
 import { ROUTES } from '#shared/routes';
-import { ServiceStack } from '../../lib/service-stack';
+import { Service } from '../../lib/service';
 import {
   actionsOf,
   environmentOf,
@@ -13,20 +12,22 @@ import {
   referencedLogicalIds,
   resourceOf,
   roleStatements,
+  secretsReadBy,
   serviceFunctions,
+  serviceTemplate,
 } from './template-helpers';
 
 /** The webhook half of the stack: rule → queue (+ DLQ) → dispatcher, its alarms and grants. Synthesized once, without bundling. */
-let stack: ServiceStack;
+let stack: Service;
 let resources: Resources;
 
 beforeAll(() => {
   const app = new App({ builtinCloudFormationValidation: false, context: { 'aws:cdk:bundling-stacks': [] } });
-  stack = new ServiceStack(app, 'LeadCallSchedulingService', {
+  stack = new Service(app, 'LeadCallSchedulingService', {
     voiceProvider: { baseUrl: 'https://voice.example.test', assistantId: 'a', phoneNumberId: 'p' },
     smsOriginationIdentity: 'pool-1',
   });
-  resources = Template.fromStack(stack).toJSON().Resources as Resources;
+  resources = serviceTemplate(stack).Resources;
 });
 
 const queueOf = () => stack.queues.queue('webhook-deliveries');
@@ -90,7 +91,8 @@ describe('webhook delivery in the stack', () => {
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false',
       WEBHOOK_RETRY_SCHEDULE_SECONDS: '5,300,1800,7200,18000,36000,36000',
     });
-    expect(JSON.stringify(env.WEBHOOK_SECRET_KEY)).toContain('resolve:secretsmanager');
+    expect(env.WEBHOOK_SECRET_KEY_ID).toEqual({ Ref: logicalIdOf(stack.webhooks.secretKey) });
+    expect(secretsReadBy(resources, dispatcher)).toEqual(new Set([logicalIdOf(stack.webhooks.secretKey)]));
     const statements = roleStatements(resources, logicalIdOf(dispatcher.role));
     const sends = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('sqs:SendMessage')));
     expect(sends.flatMap((s) => [...referencedLogicalIds(s.Resource)])).toEqual([logicalIdOf(queueOf().queue)]);
@@ -109,8 +111,13 @@ describe('webhook delivery in the stack', () => {
   });
 
   it('gives the sealing key only to the functions that create or rotate secrets, and to the dispatcher', () => {
-    const holders = [...serviceFunctions(stack)].filter(([, fn]) => 'WEBHOOK_SECRET_KEY' in environmentOf(resources, fn)).map(([n]) => n);
+    const keyId = logicalIdOf(stack.webhooks.secretKey);
+    const holders = [...serviceFunctions(stack)]
+      .filter(([, fn]) => 'WEBHOOK_SECRET_KEY_ID' in environmentOf(resources, fn))
+      .map(([n]) => n);
+    const readers = [...serviceFunctions(stack)].filter(([, fn]) => secretsReadBy(resources, fn).has(keyId)).map(([n]) => n);
     expect(holders.sort()).toEqual(['create-webhook', 'rotate-webhook-secret', 'webhook-dispatcher']);
+    expect(readers.sort()).toEqual(holders);
     expect(ROUTES.filter((r) => r.path.startsWith('/v1/webhooks')).every((r) => r.permission === 'write:webhooks')).toBe(true);
   });
 });

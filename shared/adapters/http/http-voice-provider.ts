@@ -8,7 +8,8 @@ import {
 export interface HttpVoiceProviderConfig {
   /** e.g. https://api.vapi.ai */
   readonly baseUrl: string;
-  readonly apiKey: string;
+  /** The key, or its reader (shared/adapters/runtime/secrets.ts: read from Secrets Manager when a call is placed). */
+  readonly apiKey: string | (() => Promise<string>);
   readonly assistantId: string;
   readonly phoneNumberId: string;
   /** @default 10000 */
@@ -28,10 +29,11 @@ export class HttpVoiceProvider implements VoiceProvider {
   ) {}
 
   async placeCall(request: OutboundCallRequest): Promise<OutboundCallResult> {
+    const apiKey = typeof this.config.apiKey === 'string' ? this.config.apiKey : await this.config.apiKey();
     const response = await this.fetchImpl(new URL('/call', this.config.baseUrl), {
       method: 'POST',
       headers: {
-        authorization: `Bearer ${this.config.apiKey}`,
+        authorization: `Bearer ${apiKey}`,
         'content-type': 'application/json',
         'idempotency-key': request.idempotencyKey,
       },

@@ -6,7 +6,8 @@ import { type CallEvaluationRequest, type CallEvaluator, EvaluatorError } from '
 export interface LlmCallEvaluatorConfig {
   /** An OpenAI-compatible API root, e.g. https://api.openai.com/v1 (POST <baseUrl>/chat/completions). */
   readonly baseUrl: string;
-  readonly apiKey: string;
+  /** The key, or its reader (shared/adapters/runtime/secrets.ts: read from Secrets Manager when a call is evaluated). */
+  readonly apiKey: string | (() => Promise<string>);
   readonly model: string;
   /** Per request. @default 45000 */
   readonly timeoutMs?: number;
@@ -126,12 +127,13 @@ export class LlmCallEvaluator implements CallEvaluator {
         json_schema: { name: 'call_evaluation', strict: true, schema: answerJsonSchema(rubric.criteria.map((c) => c.id)) },
       },
     };
+    const apiKey = typeof this.config.apiKey === 'string' ? this.config.apiKey : await this.config.apiKey();
     let response: Response;
     let text: string;
     try {
       response = await this.fetchImpl(new URL('chat/completions', withTrailingSlash(this.config.baseUrl)), {
         method: 'POST',
-        headers: { authorization: `Bearer ${this.config.apiKey}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(this.config.timeoutMs ?? 45_000),
       });

@@ -7,7 +7,8 @@ import { lazy } from '#shared/lazy';
 export interface LlmResponderConfig {
   /** An OpenAI-compatible API root, e.g. https://api.openai.com/v1 (POST <baseUrl>/chat/completions). */
   readonly baseUrl: string;
-  readonly apiKey: string;
+  /** The key itself, or a reader of it (the stack reads it from Secrets Manager at run time). */
+  readonly apiKey: string | (() => Promise<string>);
   readonly model: string;
   /** The webhook answers the provider while it waits, so the model gets little time. @default 8000 */
   readonly timeoutMs?: number;
@@ -138,11 +139,12 @@ export class LlmResponder implements Responder {
     let response: Response;
     let text: string;
     try {
+      const apiKey = typeof this.config.apiKey === 'string' ? this.config.apiKey : await this.config.apiKey();
       response = await this.fetchImpl(
         new URL('chat/completions', this.config.baseUrl.endsWith('/') ? this.config.baseUrl : `${this.config.baseUrl}/`),
         {
           method: 'POST',
-          headers: { authorization: `Bearer ${this.config.apiKey}`, 'content-type': 'application/json' },
+          headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
           body: JSON.stringify(body),
           signal: AbortSignal.timeout(this.config.timeoutMs ?? 8000),
         },

@@ -1,6 +1,14 @@
 import type { PortUse, Surface } from '#shared/routes';
 import { QUEUE_ARN_ENV, QUEUE_URL_ENV } from './queue-env';
 
+/**
+ * The variables that name a secret (its ARN or name; never its value), read at run time through
+ * shared/adapters/runtime/secrets.ts and set by the stack with the matching grant (lib/service-function.ts bindSecret).
+ */
+export const VOICE_PROVIDER_API_KEY_SECRET_ENV = 'VOICE_PROVIDER_API_KEY_SECRET_ID';
+export const COACH_LLM_API_KEY_SECRET_ENV = 'COACH_LLM_API_KEY_SECRET_ID';
+export const RESPONDER_LLM_API_KEY_SECRET_ENV = 'RESPONDER_LLM_API_KEY_SECRET_ID';
+
 /** The hosts recordings are fetched from (comma-separated; shared/domain/call-recording.ts). */
 export const RECORDING_HOSTS_ENV = 'VOICE_PROVIDER_RECORDING_HOSTS';
 
@@ -23,19 +31,24 @@ export const PORT_ENV: Readonly<Record<PortUse, readonly string[]>> = {
     QUEUE_ARN_ENV['coach-evaluations'],
     QUEUE_ARN_ENV['webhook-deliveries'],
   ],
-  'voice-provider': ['VOICE_PROVIDER_BASE_URL', 'VOICE_PROVIDER_API_KEY', 'VOICE_PROVIDER_ASSISTANT_ID', 'VOICE_PROVIDER_PHONE_NUMBER_ID'],
+  'voice-provider': [
+    'VOICE_PROVIDER_BASE_URL',
+    VOICE_PROVIDER_API_KEY_SECRET_ENV,
+    'VOICE_PROVIDER_ASSISTANT_ID',
+    'VOICE_PROVIDER_PHONE_NUMBER_ID',
+  ],
   'sms-provider': ['SMS_ORIGINATION_IDENTITY'],
   'coach-evaluations': [QUEUE_URL_ENV['coach-evaluations']],
-  'call-evaluator': ['COACH_LLM_BASE_URL', 'COACH_LLM_API_KEY', 'COACH_LLM_MODEL'],
-  'responder-model': ['RESPONDER_LLM_BASE_URL', 'RESPONDER_LLM_API_KEY', 'RESPONDER_LLM_MODEL'],
+  'call-evaluator': ['COACH_LLM_BASE_URL', COACH_LLM_API_KEY_SECRET_ENV, 'COACH_LLM_MODEL'],
+  'responder-model': ['RESPONDER_LLM_BASE_URL', RESPONDER_LLM_API_KEY_SECRET_ENV, 'RESPONDER_LLM_MODEL'],
   'voice-recordings': [RECORDING_HOSTS_ENV],
   'webhook-deliveries': [QUEUE_URL_ENV['webhook-deliveries']],
   // shared/adapters/runtime/webhook-settings.ts
-  webhooks: ['WEBHOOK_SECRET_KEY', 'WEBHOOK_ALLOW_PRIVATE_TARGETS', 'WEBHOOK_RETRY_SCHEDULE_SECONDS'],
+  webhooks: ['WEBHOOK_SECRET_KEY_ID', 'WEBHOOK_ALLOW_PRIVATE_TARGETS', 'WEBHOOK_RETRY_SCHEDULE_SECONDS'],
 };
 
-/** The variable that carries the pagination cursor key (lib/cursor-secret.ts) to the functions of CURSOR_SURFACES. */
-export const CURSOR_SECRET_ENV = 'CURSOR_SECRET';
+/** The variable that names the pagination cursor key's secret (lib/cursor-secret.ts) for the functions of CURSOR_SURFACES. */
+export const CURSOR_SECRET_ENV = 'CURSOR_SECRET_ID';
 
 /** Surfaces whose list endpoints issue signed cursors: every function of theirs gets the cursor key. */
 

@@ -3,6 +3,8 @@ import { requireEnv } from '#shared/config';
 import type { Responder } from '#shared/domain/responder/responder';
 import { RuleBasedResponder } from '#shared/domain/responder/responder';
 import { log } from '#shared/logging/logger';
+import { RESPONDER_LLM_API_KEY_SECRET_ENV } from './resource-env';
+import { secretReader } from './secrets';
 import { adapterSlot } from './slot';
 
 /**
@@ -16,7 +18,7 @@ export const responder = adapterSlot<'default', Responder>(
     new FallbackResponder(
       new LlmResponder({
         baseUrl: requireEnv('RESPONDER_LLM_BASE_URL'),
-        apiKey: requireEnv('RESPONDER_LLM_API_KEY'),
+        apiKey: secretReader(RESPONDER_LLM_API_KEY_SECRET_ENV),
         model: requireEnv('RESPONDER_LLM_MODEL'),
       }),
       new RuleBasedResponder(),

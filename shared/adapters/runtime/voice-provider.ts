@@ -1,6 +1,8 @@
 import { HttpVoiceProvider } from '#shared/adapters/http/http-voice-provider';
 import { requireEnv } from '#shared/config';
 import type { VoiceProvider } from '#shared/ports/voice-provider';
+import { VOICE_PROVIDER_API_KEY_SECRET_ENV } from './resource-env';
+import { secretReader } from './secrets';
 import { adapterSlot } from './slot';
 
 export const voiceProvider = adapterSlot<'default', VoiceProvider>(
@@ -8,7 +10,7 @@ export const voiceProvider = adapterSlot<'default', VoiceProvider>(
   () =>
     new HttpVoiceProvider({
       baseUrl: requireEnv('VOICE_PROVIDER_BASE_URL'),
-      apiKey: requireEnv('VOICE_PROVIDER_API_KEY'),
+      apiKey: secretReader(VOICE_PROVIDER_API_KEY_SECRET_ENV),
       assistantId: requireEnv('VOICE_PROVIDER_ASSISTANT_ID'),
       phoneNumberId: requireEnv('VOICE_PROVIDER_PHONE_NUMBER_ID'),
     }),
