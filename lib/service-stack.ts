@@ -142,7 +142,11 @@ export class ServiceStack extends Stack {
     const dispatcher = this.workers.functions.get('webhook-dispatcher');
     this.webhookDispatcherErrorAlarm = dispatcher ? this.webhooks.watchDispatcher(dispatcher) : undefined;
 
-    this.streamConsumers = new StreamConsumers(this, 'StreamConsumers', { tables: this.data.tables, functionsRoot: props.functionsRoot });
+    this.streamConsumers = new StreamConsumers(this, 'StreamConsumers', {
+      tables: this.data.tables,
+      ports,
+      functionsRoot: props.functionsRoot,
+    });
 
     this.authorizer = new ServiceFunction(this, 'Authorizer', {
       functionName: 'authorizer',

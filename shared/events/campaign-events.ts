@@ -1,11 +1,13 @@
 import type { DomainEvent } from '#shared/ports/event-bus';
+import { eventIdFor } from './lead-events';
 
 /**
  * sms_campaign.completed (spec payload; JSON Schema in ./schemas). engagement: replies are inbound
  * texts from the campaign's recipients after it texted them (the reply webhook); link_clicks and
  * conversions are not tracked yet and are 0. final_counts adds `unconfirmed` to the spec's three: recipients
  * whose sender stopped between texting and recording (see CampaignCounts); the four add up to
- * the recipients.
+ * the recipients. event_id (one per campaign, stable across re-publication) is for de-duplication:
+ * delivery is at least once.
  */
 export function smsCampaignCompleted(input: {
   campaign_id: string;
@@ -22,6 +24,7 @@ export function smsCampaignCompleted(input: {
     type: 'sms_campaign.completed',
     detail: {
       event: 'sms_campaign.completed',
+      event_id: eventIdFor('sms_campaign.completed', input.campaign_id),
       timestamp: input.at.toISOString(),
       data: {
         campaign_id: input.campaign_id,

@@ -1,5 +1,6 @@
 import type { CampaignRecord, CampaignStatus, ChunkRecipient, SendStatus } from '#shared/domain/sms/campaign';
 import type { SubscriptionEvent } from '#shared/domain/sms/subscription-events';
+import type { DomainEvent } from './event-bus';
 
 export interface RecipientOutcome {
   readonly phone: string;
@@ -37,12 +38,16 @@ export interface CampaignStore {
   createCampaign(campaign: CampaignRecord, chunks: readonly (readonly ChunkRecipient[])[]): Promise<void>;
   getCampaign(campaignId: string): Promise<CampaignRecord | null>;
   getChunk(campaignId: string, chunk: number): Promise<readonly ChunkRecipient[] | null>;
-  /** Conditional status change; false when the campaign was not in one of `from`. */
+  /**
+   * Conditional status change; false when the campaign was not in one of `from`. `events` become
+   * due in the same write (the transactional outbox): only a change that happens emits them.
+   */
   transitionCampaign(
     campaignId: string,
     from: readonly CampaignStatus[],
     to: CampaignStatus,
     fields?: Partial<CampaignRecord>,
+    events?: readonly DomainEvent[],
   ): Promise<boolean>;
   /** Records that a message per chunk is on the queue. */
   markFannedOut(campaignId: string): Promise<void>;

@@ -13,11 +13,13 @@ import {
 import type { CampaignRecord, CampaignStatus, ChunkRecipient, SendStatus } from '#shared/domain/sms/campaign';
 import type { SubscriptionEvent } from '#shared/domain/sms/subscription-events';
 import { assertStorable } from '#shared/domain/stored-size';
+import type { DomainEvent } from '#shared/ports/event-bus';
 import type { CampaignStore, RecipientOutcome, SendRecord, TextRecipient, UnsentRecipient } from '#shared/ports/campaign-store';
 import { batchPut } from './batch-write';
 import { teamPk } from './keys';
 import { subscriptionEventItem, textsPk, textsSk, textsStatusPk } from './outbound-keys';
 import { queryAll } from './query';
+import { updateWithEvents } from './outbox';
 import { transactWrite } from './transact';
 
 /**
@@ -80,6 +82,7 @@ export class DynamoCampaignStore implements CampaignStore {
     from: readonly CampaignStatus[],
     to: CampaignStatus,
     fields: Partial<CampaignRecord> = {},
+    events: readonly DomainEvent[] = [],
   ): Promise<boolean> {
     const names: Record<string, string> = { '#status': 'status' };
     const values: Record<string, unknown> = { ':to': to };
@@ -93,22 +96,18 @@ export class DynamoCampaignStore implements CampaignStore {
       values[`:f${i}`] = v;
       sets.push(`#f${i} = :f${i}`);
     });
-    try {
-      await this.client.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: { pk: campaignPk(campaignId), sk: 'META' },
-          UpdateExpression: `SET ${sets.join(', ')}`,
-          ConditionExpression: `#status IN (${froms.join(', ')})`,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+    return updateWithEvents(
+      this.client,
+      {
+        TableName: this.tableName,
+        Key: { pk: campaignPk(campaignId), sk: 'META' },
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: `#status IN (${froms.join(', ')})`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      },
+      events,
+    );
   }
 
   async markFannedOut(campaignId: string): Promise<void> {
