@@ -12,6 +12,7 @@ import {
 import { TABLES, type TableDefinition, tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
 import type { TableName } from '#shared/routes';
 import { type DynaliteServerOptions, listenDynalite } from './dynamodb-server';
+import type { FaultRule } from './faults';
 
 /**
  * The embedded DynamoDB: dynalite (LevelDB underneath) speaking the real DynamoDB wire protocol, so
@@ -33,11 +34,15 @@ export interface LocalDynamoOptions {
   readonly port?: number;
   /** @default 'worker' ('main' runs dynalite on the calling thread) */
   readonly thread?: 'worker' | 'main';
+  /** Seed of the FAULTS `dynamodb.*` draws. @default 0 */
+  readonly faultSeed?: number;
 }
 
 export interface LocalDynamo {
   /** `http://127.0.0.1:<port>`, the value for DYNAMODB_ENDPOINT. */
   readonly endpoint: string;
+  /** Sets the FAULTS `dynamodb.*` rules (local/dynamodb-faults.ts): from now on its data operations fail at those rates. */
+  setFaults(rules: readonly FaultRule[]): void;
   stop(): Promise<void>;
 }
 
@@ -46,10 +51,10 @@ const WORKER_STOP_TIMEOUT_MS = 10_000;
 const ACTIVE_WAIT_TIMEOUT_MS = 10_000;
 
 export async function startLocalDynamo(options: LocalDynamoOptions = {}): Promise<LocalDynamo> {
-  const serverOptions: DynaliteServerOptions = { dataDir: options.dataDir, port: options.port ?? 0 };
+  const serverOptions: DynaliteServerOptions = { dataDir: options.dataDir, port: options.port ?? 0, faultSeed: options.faultSeed };
   if (options.thread === 'main') {
     const server = await listenDynalite(serverOptions);
-    return { endpoint: `http://127.0.0.1:${server.port}`, stop: () => server.close() };
+    return { endpoint: `http://127.0.0.1:${server.port}`, setFaults: (rules) => server.setFaults(rules), stop: () => server.close() };
   }
   return startWorker(serverOptions);
 }
@@ -98,6 +103,9 @@ async function startWorker(serverOptions: DynaliteServerOptions): Promise<LocalD
   let stopped: Promise<void> | undefined;
   return {
     endpoint: `http://127.0.0.1:${first.port}`,
+    setFaults(rules) {
+      worker.postMessage({ type: 'faults', rules });
+    },
     stop() {
       stopped ??= (async () => {
         const reply = next();

@@ -11,7 +11,9 @@ import { WEBHOOK_SECRET_KEY_ENV } from '#shared/adapters/runtime/webhook-setting
 import type { QueueName } from '#shared/ports/message-queue';
 import { type LocalAdapters, startLocalAdapters } from './adapters';
 import { ensureLocalTable, ensureTables, type LocalDynamo, localDynamoClient, startLocalDynamo } from './dynamodb';
+import { RUNTIME_CLIENT_HEADER } from './dynamodb-faults';
 import type { LocalEventBus } from './event-bus';
+import { FaultInjector } from './faults';
 import { type LocalGateway, type LocalGatewayOptions, startLocalGateway } from './gateway';
 import type { LocalQueue } from './queue';
 import { RUNTIME_STATE_TABLE, RuntimeStateStore, runtimeStateTableName } from './runtime-state';
@@ -72,6 +74,12 @@ export interface LocalServiceOptions {
   readonly loadStreamHandler?: LoadStreamHandler;
   /** Replaces each stream consumer's batching window (tests use a short one). @default the row's maxBatchingWindowSeconds */
   readonly streamBatchingWindowSeconds?: number;
+  /**
+   * FAULTS (local/faults.ts): once the tables are made and the demo seeded, the DynamoDB data
+   * operations, the queues, the bus and the providers the handlers use fail as it says.
+   * @default none
+   */
+  readonly faults?: FaultInjector;
 }
 
 export interface LocalService {
@@ -96,6 +104,8 @@ export interface LocalService {
   readonly streams: LocalStreamConsumers;
   /** Queue messages and schedules a previous run left, delivered again after this start, and where each stream consumer resumed. */
   readonly restored: LocalAdapters['restored'];
+  /** The FAULTS in force (none when the options named none). */
+  readonly faults: FaultInjector;
   queue(name: QueueName): LocalQueue;
   /** Resolves once every queue is drained, every simulated report delivered and every stream consumer caught up (see LocalAdapters.settle). */
   settle(): Promise<void>;
@@ -111,13 +121,19 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   let stateClient: DynamoDBDocumentClient | undefined;
   try {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    dynamo = await startLocalDynamo({ dataDir: options.dataDir, thread: options.dynamoThread, port: options.dynamoPort });
+    const faults = options.faults ?? new FaultInjector([], 0);
+    dynamo = await startLocalDynamo({
+      dataDir: options.dataDir,
+      thread: options.dynamoThread,
+      port: options.dynamoPort,
+      faultSeed: faults.seed,
+    });
     const prefix = options.tablePrefix ?? 'local';
     await ensureTables(dynamo.endpoint, prefix);
     await ensureLocalTable(dynamo.endpoint, runtimeStateTableName(prefix), RUNTIME_STATE_TABLE);
     // A client of this emulator's own: the handlers' shared client is bound to the first endpoint
     // a process used.
-    stateClient = DynamoDBDocumentClient.from(localDynamoClient(dynamo.endpoint));
+    stateClient = DynamoDBDocumentClient.from(runtimeClient(dynamo.endpoint));
     process.env.CURSOR_SECRET ??= cursorSecret(options.dataDir);
     // The key that seals webhook signing secrets: kept with the data, so stored secrets stay readable across restarts.
     process.env[WEBHOOK_SECRET_KEY_ENV] ??= cursorSecret(options.dataDir, 'webhook-secret-key');
@@ -147,6 +163,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
         return baseUrl;
       },
       dynamoEndpoint: dynamo.endpoint,
+      faults: options.faults,
       streams: { loadHandler: options.loadStreamHandler, maxBatchingWindowSeconds: options.streamBatchingWindowSeconds },
     });
     // What the consumers keep from the seed (the analytics rollups) is there before the first request.
@@ -176,6 +193,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       demoCredentialsPath: credentialsPath,
     });
     baseUrl = gateway.url;
+    // Last: the tables, the seed and the restored state were made without faults.
+    dynamo.setFaults(faults.rulesOf('dynamodb'));
     const started = { dynamo, gateway, adapters, stateClient };
     let stopped: Promise<void> | undefined;
     return {
@@ -193,6 +212,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       files: adapters.files,
       streams: adapters.streams,
       restored: adapters.restored,
+      faults,
       queue: adapters.queue,
       settle: adapters.settle,
       stop() {
@@ -214,6 +234,23 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     await dynamo?.stop().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * The client of the runtime's own state (local queues, schedules, stream checkpoints): its requests
+ * are marked so FAULTS never fail them (they stand in for AWS services that do not fail that way).
+ */
+function runtimeClient(endpoint: string) {
+  const client = localDynamoClient(endpoint);
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      const request = args.request as { headers?: Record<string, string> };
+      if (request.headers) request.headers[RUNTIME_CLIENT_HEADER] = '1';
+      return next(args);
+    },
+    { step: 'build', name: 'localRuntimeMark' },
+  );
+  return client;
 }
 
 /**

@@ -13,13 +13,13 @@ import {
 import type { CampaignRecord, CampaignStatus, ChunkRecipient, SendStatus } from '#shared/domain/sms/campaign';
 import type { SubscriptionEvent } from '#shared/domain/sms/subscription-events';
 import { assertStorable } from '#shared/domain/stored-size';
-import type { DomainEvent } from '#shared/ports/event-bus';
 import type { CampaignStore, RecipientOutcome, SendRecord, TextRecipient, UnsentRecipient } from '#shared/ports/campaign-store';
+import type { DomainEvent } from '#shared/ports/event-bus';
 import { batchPut } from './batch-write';
 import { teamPk } from './keys';
 import { subscriptionEventItem, textsPk, textsSk, textsStatusPk } from './outbound-keys';
-import { queryAll } from './query';
 import { updateWithEvents } from './outbox';
+import { queryAll } from './query';
 import { transactWrite } from './transact';
 
 /**

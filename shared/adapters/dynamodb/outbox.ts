@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, type TransactWriteCommandInput, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { OutboxStore } from '#shared/ports/outbox';
 import type { DomainEvent } from '#shared/ports/event-bus';
+import type { OutboxStore } from '#shared/ports/outbox';
 import { physicalTableName } from './tables';
 import { isTransactionCancelled, transactWrite } from './transact';
 
@@ -85,7 +85,11 @@ export class DynamoOutboxStore implements OutboxStore {
           // An item already expired and deleted is not brought back.
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: { ':sent': 'sent', ':at': now.toISOString(), ':expires': Math.floor(now.getTime() / 1000) + KEEP_SENT_SECONDS },
+          ExpressionAttributeValues: {
+            ':sent': 'sent',
+            ':at': now.toISOString(),
+            ':expires': Math.floor(now.getTime() / 1000) + KEEP_SENT_SECONDS,
+          },
         }),
       );
     } catch (error) {

@@ -204,11 +204,7 @@ export async function startCampaign(
  * Completes the campaign when every recipient is settled (sent, failed, opted out or unconfirmed), exactly
  * once: the sending → completed transition is conditional, and only its winner emits the event.
  */
-export async function completeIfDone(
-  deps: Pick<CampaignDependencies, 'store'>,
-  campaignId: string,
-  now: Date,
-): Promise<boolean> {
+export async function completeIfDone(deps: Pick<CampaignDependencies, 'store'>, campaignId: string, now: Date): Promise<boolean> {
   const campaign = await deps.store.getCampaign(campaignId);
   if (campaign?.status !== 'sending' || settledCount(campaign) < campaign.recipients_count) return false;
   // sms_campaign.completed is due in the same write as the completion (the outbox): exactly one
