@@ -41,7 +41,7 @@ export function parseFaults(text: string | undefined): FaultRule[] {
   if (text === undefined || text.trim() === '') return [];
   return text.split(',').map((raw) => {
     const entry = raw.trim();
-    const match = /^([a-z]+)\.([a-z0-9]+):([0-9]*\.?[0-9]+)$/.exec(entry);
+    const match = /^([a-z0-9]+)\.([a-z0-9]+):([0-9]*\.?[0-9]+)$/.exec(entry);
     if (!match) throw new FaultSyntaxError(`FAULTS entry "${entry}" is not target.kind:rate (e.g. dynamodb.throttle:0.05)`);
     const [, target = '', kind = '', rateText = ''] = match;
     if (!isTarget(target))

@@ -7,13 +7,14 @@ import { ANY_KEY } from '#shared/auth/permissions';
 import type { BodyContract, BodyOf, HeadersOf, PathOf, QueryOf, RouteContract } from '#shared/contracts/contract';
 import { isExpired } from '#shared/domain/identity-resolver';
 import { type RateLimitDecision, rateLimitHeaders } from '#shared/domain/rate-limit';
+import { WORKSPACE_ID_MAX_LENGTH } from '#shared/domain/tenancy';
 import { ForbiddenError } from '#shared/errors';
 import { beginInvocation, log } from '#shared/logging/logger';
 import { dimensionedMetric, flushMetrics } from '#shared/logging/metrics';
 import { embeddedJsonBytes, LAMBDA_RESPONSE_LIMIT_BYTES } from '#shared/pagination/budget';
 import { type RouteId, routeById } from '#shared/routes';
 import { errorBody } from './error-bodies';
-import { HttpError, toHttpError } from './errors';
+import { HttpError, RETRY_AFTER_SECONDS, toHttpError } from './errors';
 import { parseJsonObjectBody, parseOptionalJsonObjectBody } from './json-body';
 import { environmentRateLimiter, type RateLimiter } from './rate-limit';
 import { describeIssue, parseHeaders, parseOrThrow } from './validation';
@@ -96,10 +97,16 @@ function lowerCaseHeaders(headers: APIGatewayProxyEvent['headers'] | null): Reco
   return out;
 }
 
-/** X-Workspace-ID as sent (any letter case): the platform surface's workspace, counted by the limiter. */
+/**
+ * X-Workspace-ID as sent (any letter case): the platform surface's workspace, counted by the
+ * limiter. One longer than any workspace id is left out (the key's own team is counted): the
+ * limiter runs before validation, which answers it 400, and it must not reach a DynamoDB key.
+ */
 function workspaceIdOf(event: APIGatewayProxyEvent): string | undefined {
   for (const [name, value] of Object.entries(event.headers ?? {})) {
-    if (name.toLowerCase() === 'x-workspace-id' && typeof value === 'string' && value.trim() !== '') return value.trim();
+    if (name.toLowerCase() !== 'x-workspace-id' || typeof value !== 'string') continue;
+    const trimmed = value.trim();
+    return trimmed !== '' && trimmed.length <= WORKSPACE_ID_MAX_LENGTH ? trimmed : undefined;
   }
   return undefined;
 }
@@ -267,7 +274,13 @@ export function createHttpHandler<const C extends RouteContract>(
       }
       request.response = {
         statusCode,
-        headers: { 'content-type': 'application/json', 'x-request-id': requestId, ...(s?.rateLimit ? rateLimitHeaders(s.rateLimit) : {}) },
+        headers: {
+          'content-type': 'application/json',
+          'x-request-id': requestId,
+          ...(s?.rateLimit ? rateLimitHeaders(s.rateLimit) : {}),
+          // A 503 always says when to repeat the request.
+          ...(statusCode === 503 ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {}),
+        },
         body: JSON.stringify(body),
       };
       await logRequest(request.event, statusCode, route.id);
