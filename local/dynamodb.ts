@@ -65,7 +65,9 @@ async function startWorker(serverOptions: DynaliteServerOptions): Promise<LocalD
   // The worker loads TypeScript through tsx's API, so it works the same under tsx and under Jest
   // (whose transform does not reach worker threads).
   const bootstrap = `require('tsx/cjs/api').require(${JSON.stringify(WORKER_ENTRY)}, ${JSON.stringify(__filename)});`;
-  const worker = new Worker(bootstrap, { eval: true, workerData: serverOptions, execArgv: [] });
+  // The caller's environment as it is now (under Jest, the test's own process.env): LOG_LEVEL and
+  // the like reach the worker's fault log as they reach the rest of the service.
+  const worker = new Worker(bootstrap, { eval: true, workerData: serverOptions, execArgv: [], env: { ...process.env } });
   const next = () =>
     new Promise<WorkerMessage>((resolve, reject) => {
       const onMessage = (message: WorkerMessage) => {
