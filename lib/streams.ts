@@ -120,7 +120,7 @@ export class StreamConsumers extends Construct {
         failureQueue,
         failureAlarm: alarm(
           'FailureAlarm',
-          `Batches of the ${row.table} stream failed ${row.retryAttempts} times in ${row.functionName}: their records wait in its failure queue (replay with admin rollups rebuild)`,
+          `Batches of the ${row.table} stream failed ${row.retryAttempts} times in ${row.functionName}: their records' positions wait in its failure queue${row.functionName === 'session-rollups' ? ' (replay with admin rollups rebuild)' : ' (their outbox items are still due: see docs/faults.md)'}`,
           failureQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
           0,
         ),

@@ -72,6 +72,11 @@ export interface CampaignStore {
    * `deferred` unless the recipient already has another record. Counters are not touched.
    */
   recordUnsent(campaignId: string, teamId: number, recipients: readonly UnsentRecipient[], at: string): Promise<void>;
+  /**
+   * Gives claims back untexted (the provider was unavailable): each record still `sending` under
+   * `token` becomes `deferred` again, so the chunk's redelivery claims and texts it.
+   */
+  releaseClaims(campaignId: string, teamId: number, phones: readonly string[], token: string, at: string): Promise<void>;
   /** Send records of the given phones (absent phones have none yet). */
   getSendStatuses(campaignId: string, phones: readonly string[]): Promise<Map<string, SendRecord>>;
   /** Opted-out phones among the given ones (per team). */

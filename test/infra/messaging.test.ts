@@ -65,6 +65,12 @@ function everyFunction(): Consumer[] {
   }
   for (const worker of WORKERS)
     result.push({ label: `worker ${worker.functionName}`, fn: workerFunction(worker), uses: new Set(worker.uses) });
+  // The stream consumers too: the outbox publisher puts events on the bus, and nothing else may.
+  for (const row of STREAM_CONSUMERS) {
+    const consumer = stack.streamConsumers.consumers.get(row.functionName);
+    if (!consumer) throw new Error(`no stream consumer ${row.functionName}`);
+    result.push({ label: `stream consumer ${row.functionName}`, fn: consumer.function, uses: new Set(row.uses ?? []) });
+  }
   return result;
 }
 
@@ -174,6 +180,26 @@ describe('queues and workers', () => {
         Threshold: 0,
         TreatMissingData: 'notBreaching',
       });
+    }
+  });
+
+  it("raises an alarm when a work queue's oldest message has waited 10 minutes (a provider down delays work before anything is dead-lettered)", () => {
+    const alarms = ofType(resources, 'AWS::CloudWatch::Alarm').map(([, alarm]) => alarm.Properties ?? {});
+    for (const name of queueNames()) {
+      const queueId = logicalIdOf(queueOf(name).queue);
+      const alarm = alarms.find(
+        (props) => props.MetricName === 'ApproximateAgeOfOldestMessage' && referencedLogicalIds(props.Dimensions).has(queueId),
+      );
+
+      expect([name, alarm]).toEqual([
+        name,
+        expect.objectContaining({
+          Namespace: 'AWS/SQS',
+          ComparisonOperator: 'GreaterThanThreshold',
+          Threshold: 600,
+          TreatMissingData: 'notBreaching',
+        }),
+      ]);
     }
   });
 

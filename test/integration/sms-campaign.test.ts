@@ -150,6 +150,26 @@ describe('SMS campaign sending', () => {
     expect(final?.counts).toEqual({ sent: 1, failed: 1, opted_out: 0, unconfirmed: 0 });
   });
 
+  it('waits out a provider that is down (throttling past the retries), then texts each recipient once', async () => {
+    // The provider throttles its first five sends: the first delivery gives its claims back, the redelivery texts them.
+    let refusals = 5;
+    const recovering = {
+      send: async (request: Parameters<typeof sms.send>[0]) => {
+        if (refusals-- > 0) throw Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' });
+        return sms.send(request);
+      },
+    };
+    smsProvider.use(() => recovering);
+    const campaign = await create(12);
+    await queue.drained();
+    const final = await store.getCampaign(campaign.campaign_id);
+    expect(final?.status).toBe('completed');
+    expect(final?.counts).toEqual({ sent: 12, failed: 0, opted_out: 0, unconfirmed: 0 });
+    const texted = sms.sent.filter((t) => t.reference.startsWith(campaign.campaign_id)).map((t) => t.to);
+    expect(texted.sort()).toEqual(Array.from({ length: 12 }, (_, i) => phone(i)).sort());
+    expect(await completionsOf(campaign.campaign_id)).toHaveLength(1);
+  });
+
   it('never texts an opted-out number and counts it as opted out', async () => {
     await store.suppress(team.id, phone(3), 'STOP', new Date().toISOString());
     const campaign = await create(5);

@@ -202,6 +202,33 @@ export class DynamoCampaignStore implements CampaignStore {
     }
   }
 
+  async releaseClaims(campaignId: string, teamId: number, phones: readonly string[], token: string, at: string): Promise<void> {
+    for (const phone of phones) {
+      try {
+        await this.client.send(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: { pk: campaignPk(campaignId), sk: `SEND#${phone}` },
+            UpdateExpression:
+              'SET #status = :deferred, deferred_until = :at, updated_at = :at, textsStatusPk = :tspk REMOVE claim_token, claimed_at',
+            ConditionExpression: '#status = :sending AND claim_token = :token',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':deferred': 'deferred',
+              ':sending': 'sending',
+              ':token': token,
+              ':at': at,
+              ':tspk': textsStatusPk(teamId, 'deferred'),
+            },
+          }),
+        );
+      } catch (error) {
+        // Settled or taken over meanwhile: not ours to give back.
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
+    }
+  }
+
   async settleRecipients(campaignId: string, teamId: number, outcomes: readonly RecipientOutcome[]): Promise<void> {
     for (let i = 0; i < outcomes.length; i += MAX_TRANSACTION_ITEMS - 1) {
       const batch = outcomes.slice(i, i + MAX_TRANSACTION_ITEMS - 1);
