@@ -238,7 +238,11 @@ export function addGatewayResponses(api: RestApi, surface: Surface): void {
     api.addGatewayResponse(pascalCase(kind.toLowerCase()), {
       type: ResponseType.of(kind),
       statusCode: String(response.statusCode),
-      responseHeaders: { 'x-request-id': 'context.requestId' },
+      responseHeaders: {
+        'x-request-id': 'context.requestId',
+        // Literal values, quoted as gateway response parameters require.
+        ...Object.fromEntries(Object.entries(response.headers ?? {}).map(([name, value]) => [name, `'${value}'`])),
+      },
       templates: { 'application/json': gatewayResponseTemplate(surface, kind) },
     });
   }

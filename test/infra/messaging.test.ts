@@ -65,12 +65,6 @@ function everyFunction(): Consumer[] {
   }
   for (const worker of WORKERS)
     result.push({ label: `worker ${worker.functionName}`, fn: workerFunction(worker), uses: new Set(worker.uses) });
-  // The stream consumers too: the outbox publisher puts events on the bus, and nothing else may.
-  for (const row of STREAM_CONSUMERS) {
-    const consumer = stack.streamConsumers.consumers.get(row.functionName);
-    if (!consumer) throw new Error(`no stream consumer ${row.functionName}`);
-    result.push({ label: `stream consumer ${row.functionName}`, fn: consumer.function, uses: new Set(row.uses ?? []) });
-  }
   return result;
 }
 
