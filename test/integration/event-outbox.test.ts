@@ -10,6 +10,7 @@ import { leadCreated } from '#shared/events/lead-events';
 import type { DomainEvent } from '#shared/ports/event-bus';
 import type { DueEvent } from '#shared/ports/outbox';
 import { PermanentProviderError } from '#shared/ports/voice-provider';
+import { faultyVoice } from '../../local/fault-adapters';
 import { FaultInjector } from '../../local/faults';
 import { type LocalService, startLocalService } from '../../local/service';
 import { RecordingEventBus } from '../support/intake-fakes';
@@ -149,6 +150,29 @@ describe('the transactional outbox', () => {
     // At least once: the second copy carries the same event_id, for consumers to drop.
     expect(published(event.detail.event_id)).toHaveLength(2);
     expect(await outboxState(event.detail.event_id)).toBe('sent');
+  }, 60_000);
+});
+
+describe('a voice provider that is down', () => {
+  it('delays the call across redeliveries and places it once, with one idempotency key, when the provider is back', async () => {
+    voiceProvider.use(() => faultyVoice(service.voice, faults));
+    faults.set('voice', '5xx', 1);
+    const intake = new DynamoIntakeStore(getDocumentClient(), physicalTableName('leads'));
+    const { lead } = await storeLead(intake, 'crm-outage-1');
+    const stlCallId = lead.outreach?.stl_call_id ?? 0;
+    const before = faults.injected.get('voice.5xx') ?? 0;
+    await service.queue('outreach-calls').send([{ body: { stl_call_id: stlCallId, attempt: 1 } }]);
+    // Two deliveries of three attempts each fail; the message waits on its queue, the lead stays queued.
+    while ((faults.injected.get('voice.5xx') ?? 0) - before < 6) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(service.voice.calls.filter((c) => c.request.metadata.stl_call_id === stlCallId)).toEqual([]);
+    expect((await intake.getLeadByStlCallId(stlCallId))?.outreach).toMatchObject({ status: 'queued', attempt: 1 });
+
+    faults.set('voice', '5xx', 0);
+    await service.queue('outreach-calls').drained();
+
+    const placed = service.voice.calls.filter((c) => c.request.metadata.stl_call_id === stlCallId);
+    expect(placed.map((c) => c.request.idempotencyKey)).toEqual([`stl-${stlCallId}-attempt-1`]);
+    expect((await intake.getLeadByStlCallId(stlCallId))?.outreach).toMatchObject({ status: 'in_progress' });
   }, 60_000);
 });
 
