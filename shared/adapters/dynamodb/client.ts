@@ -42,13 +42,19 @@ const RETRIES_AND_TIMEOUTS = {
   retryStrategy: new BudgetedRetryStrategy(REQUEST_PATH_BUDGET),
   requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 },
 };
+/**
+ * The embedded DynamoDB shares the machine's cores with every handler: under load it can take
+ * seconds to start an answer it would give in milliseconds in AWS, and a 3 s time-out would then
+ * retry work that is only queued. Its connection drops (FAULTS timeout) still end a call at once.
+ */
+const LOCAL_RETRIES_AND_TIMEOUTS = { ...RETRIES_AND_TIMEOUTS, requestHandler: { connectionTimeout: 1_000, requestTimeout: 30_000 } };
 
 function newDynamoDBClient(env: Readonly<Record<string, string | undefined>>): DynamoDBClient {
   const endpoint = env.DYNAMODB_ENDPOINT;
   const client = new DynamoDBClient(
     endpoint
       ? {
-          ...RETRIES_AND_TIMEOUTS,
+          ...LOCAL_RETRIES_AND_TIMEOUTS,
           endpoint,
           region: env.AWS_REGION ?? 'local',
           credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
