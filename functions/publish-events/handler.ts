@@ -18,10 +18,19 @@ function dueEventOf(record: DynamoDBRecord): DueEvent[] {
   const type = image.type?.S;
   const detail = image.detail?.S;
   if (!eventId || !type || detail === undefined) {
+    // Retrying could not help and would hold the shard: logged (an alarm on error logs sees it) and passed.
     log('error', 'outbox item without event_id, type or detail skipped', { keys: JSON.stringify(record.dynamodb?.Keys ?? {}) });
     return [];
   }
-  return [{ sequenceNumber: record.dynamodb?.SequenceNumber ?? '', eventId, type, detail: JSON.parse(detail) as Record<string, unknown> }];
+  try {
+    return [
+      { sequenceNumber: record.dynamodb?.SequenceNumber ?? '', eventId, type, detail: JSON.parse(detail) as Record<string, unknown> },
+    ];
+  } catch {
+    // Written by outboxPuts from JSON.stringify, so never expected; retrying could not help and would hold the shard.
+    log('error', 'outbox item whose detail is not JSON skipped', { eventId, type });
+    return [];
+  }
 }
 
 /**
