@@ -22,6 +22,8 @@ export interface DynaliteServer {
   readonly port: number;
   /** Sets the FAULTS `dynamodb.*` rules (none at start: tables are made and the demo seeded without faults). */
   setFaults(rules: readonly FaultRule[]): void;
+  /** Faults injected so far, by `dynamodb.<kind>`. */
+  faultCounts(): Record<string, number>;
   close(): Promise<void>;
 }
 
@@ -65,6 +67,7 @@ export async function listenDynalite(options: DynaliteServerOptions): Promise<Dy
     setFaults(rules) {
       for (const rule of rules) faults.set(rule.target, rule.kind, rule.rate);
     },
+    faultCounts: () => Object.fromEntries(faults.injected),
     close() {
       // Closes the HTTP server (idle keep-alive sockets included), then the LevelDB store, which
       // releases its lock so the same folder can be opened again.

@@ -5,7 +5,8 @@ import type { FaultRule } from './faults';
 /**
  * Worker-thread entry of the embedded DynamoDB (started by ./dynamodb.ts). Protocol:
  * → {type:'listening', port} | {type:'error', message};  ← 'stop' → {type:'stopped'} | {type:'error'};
- * ← {type:'faults', rules} sets the FAULTS `dynamodb.*` rules (no answer).
+ * ← {type:'faults', rules} sets the FAULTS `dynamodb.*` rules (no answer);
+ * ← {type:'fault-counts'} → {type:'fault-counts', counts}.
  */
 const port = parentPort;
 if (!port) throw new Error('dynamodb-worker.ts must run on a worker thread');
@@ -17,6 +18,10 @@ listenDynalite(workerData as DynaliteServerOptions).then(
     port.on('message', (message: unknown) => {
       if (typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'faults') {
         server.setFaults((message as { rules: FaultRule[] }).rules);
+        return;
+      }
+      if (typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'fault-counts') {
+        port.postMessage({ type: 'fault-counts', counts: server.faultCounts() });
         return;
       }
       if (message !== 'stop') return;

@@ -43,6 +43,8 @@ export interface LocalDynamo {
   readonly endpoint: string;
   /** Sets the FAULTS `dynamodb.*` rules (local/dynamodb-faults.ts): from now on its data operations fail at those rates. */
   setFaults(rules: readonly FaultRule[]): void;
+  /** The faults it injected so far, by `dynamodb.<kind>`. */
+  faultCounts(): Promise<Record<string, number>>;
   stop(): Promise<void>;
 }
 
@@ -54,7 +56,12 @@ export async function startLocalDynamo(options: LocalDynamoOptions = {}): Promis
   const serverOptions: DynaliteServerOptions = { dataDir: options.dataDir, port: options.port ?? 0, faultSeed: options.faultSeed };
   if (options.thread === 'main') {
     const server = await listenDynalite(serverOptions);
-    return { endpoint: `http://127.0.0.1:${server.port}`, setFaults: (rules) => server.setFaults(rules), stop: () => server.close() };
+    return {
+      endpoint: `http://127.0.0.1:${server.port}`,
+      setFaults: (rules) => server.setFaults(rules),
+      faultCounts: async () => server.faultCounts(),
+      stop: () => server.close(),
+    };
   }
   return startWorker(serverOptions);
 }
@@ -107,6 +114,17 @@ async function startWorker(serverOptions: DynaliteServerOptions): Promise<LocalD
     endpoint: `http://127.0.0.1:${first.port}`,
     setFaults(rules) {
       worker.postMessage({ type: 'faults', rules });
+    },
+    faultCounts() {
+      return new Promise<Record<string, number>>((resolve) => {
+        const onMessage = (message: { type?: string; counts?: Record<string, number> }) => {
+          if (message.type !== 'fault-counts') return;
+          worker.off('message', onMessage);
+          resolve(message.counts ?? {});
+        };
+        worker.on('message', onMessage);
+        worker.postMessage({ type: 'fault-counts' });
+      });
     },
     stop() {
       stopped ??= (async () => {

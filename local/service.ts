@@ -106,6 +106,8 @@ export interface LocalService {
   readonly restored: LocalAdapters['restored'];
   /** The FAULTS in force (none when the options named none). */
   readonly faults: FaultInjector;
+  /** Every fault injected so far, by `target.kind`: the adapters' and the embedded DynamoDB's (drawn on its thread). */
+  injectedFaults(): Promise<Record<string, number>>;
   queue(name: QueueName): LocalQueue;
   /** Resolves once every queue is drained, every simulated report delivered and every stream consumer caught up (see LocalAdapters.settle). */
   settle(): Promise<void>;
@@ -213,6 +215,9 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       streams: adapters.streams,
       restored: adapters.restored,
       faults,
+      async injectedFaults() {
+        return { ...Object.fromEntries(faults.injected), ...(await started.dynamo.faultCounts()) };
+      },
       queue: adapters.queue,
       settle: adapters.settle,
       stop() {

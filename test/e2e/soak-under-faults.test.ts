@@ -182,7 +182,7 @@ it('loses nothing and does nothing twice under throttles, conflicts, a refusing 
     process.stdout.write(
       [
         `Soak under FAULTS=${MIX} FAULTS_SEED=${SEED}`,
-        `faults injected: ${JSON.stringify(Object.fromEntries(service.faults.injected))} (main thread: bus, SQS, providers; DynamoDB's are drawn in its worker)`,
+        `faults injected: ${JSON.stringify(await service.injectedFaults())}`,
         `gateway answers: ${gatewayStatuses.length} (500: ${count(500)}, 503: ${count(503)}); client 503s, all with Retry-After: ${all.filter((s) => s.status === 503).length}`,
         `campaign ${campaignId}: ${stored?.status}, ${JSON.stringify(counts)}, ${texts.length} texts to ${new Set(texts.map((t) => t.to)).size} numbers, sms_campaign.completed copies/ids ${completions.length}/${distinctIds(completions)}`,
         `reads: ${read.length} answered ${[...new Set(read.map((r) => r.status))].join(', ')}`,
