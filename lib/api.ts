@@ -259,6 +259,11 @@ export function addGatewayResponses(api: RestApi, surface: Surface): void {
     api.addGatewayResponse(pascalCase(kind.toLowerCase()), {
       type: ResponseType.of(kind),
       statusCode: String(response.statusCode),
+      // Literal values only, quoted as gateway response parameters require (the request id is in the
+      // body template and in API Gateway's own x-amzn-RequestId).
+      ...(response.headers
+        ? { responseHeaders: Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, `'${value}'`])) }
+        : {}),
       templates: { 'application/json': gatewayResponseTemplate(surface, kind) },
     });
   }

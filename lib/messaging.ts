@@ -13,6 +13,13 @@ import { pascalCase } from './naming';
 import { bindPorts, type ServicePorts } from './ports';
 import { bindTable, ServiceFunction } from './service-function';
 
+/**
+ * How old a work queue's oldest message may get before its alarm: a provider down this long has
+ * delayed outreach calls or texts (each retried at the queue's visibility timeout) though none has
+ * reached the dead-letter queue yet.
+ */
+const BACKLOG_AGE_ALARM_MINUTES = 10;
+
 /** One work queue with its dead-letter queue, the alarm on it, and the worker row that consumes it. */
 export interface WorkQueue {
   readonly name: QueueName;
@@ -20,6 +27,11 @@ export interface WorkQueue {
   readonly deadLetterQueue: Queue;
   /** In alarm while the dead-letter queue holds any message; notifies the alarm topic (lib/observability.ts). */
   readonly deadLetterAlarm: Alarm;
+  /**
+   * In alarm while the queue's oldest message is older than BACKLOG_AGE_ALARM_MINUTES: the work is
+   * delayed (a provider or dependency down) though nothing failed for good yet.
+   */
+  readonly backlogAgeAlarm: Alarm;
   /** The row of WORKERS that consumes the queue. */
   readonly worker: WorkerDefinition;
 }
@@ -100,7 +112,16 @@ export class MessageQueues extends Construct {
         evaluationPeriods: 1,
         treatMissingData: TreatMissingData.NOT_BREACHING,
       });
-    return { name: worker.queue, queue, deadLetterQueue, deadLetterAlarm, worker };
+    const backlogAgeAlarm = queue
+      .metricApproximateAgeOfOldestMessage({ period: Duration.minutes(1), statistic: 'Maximum' })
+      .createAlarm(this, `${id}BacklogAgeAlarm`, {
+        alarmDescription: `The oldest message of the ${worker.queue} queue waits for more than ${BACKLOG_AGE_ALARM_MINUTES} minutes: its work is delayed (a provider or dependency is down?)`,
+        threshold: BACKLOG_AGE_ALARM_MINUTES * 60,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+    return { name: worker.queue, queue, deadLetterQueue, deadLetterAlarm, backlogAgeAlarm, worker };
   }
 }
 

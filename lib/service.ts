@@ -218,6 +218,7 @@ export class Service extends Construct {
     this.webhookDispatcherErrorAlarm = dispatcher ? this.webhooks.watchDispatcher(dispatcher) : undefined;
     this.streamConsumers = new StreamConsumers(messaging, 'StreamConsumers', {
       tables: this.data.tables,
+      ports,
       functionsRoot: props.functionsRoot,
     });
 

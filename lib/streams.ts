@@ -9,6 +9,7 @@ import { tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
 import type { TableName } from '#shared/routes';
 import { STREAM_CONSUMERS, type StreamConsumerDefinition } from '#shared/workers/definitions';
 import { pascalCase } from './naming';
+import { bindPorts, type ServicePorts } from './ports';
 import { bindTable, ServiceFunction } from './service-function';
 
 /** Iterator age above which the consumer is falling behind (rollups then lag the sessions by as much). */
@@ -22,6 +23,8 @@ export interface StreamConsumersProps {
   readonly consumers?: readonly StreamConsumerDefinition[];
   /** The tables, by logical name: the consumed table must have its stream enabled (its definition's `stream`). */
   readonly tables: Readonly<Record<TableName, Table>>;
+  /** The ports a row's `uses` names (the outbox publisher's event bus); required when a row uses any. */
+  readonly ports?: ServicePorts;
   /**
    * Folder that holds one folder per function.
    * @default the repository's functions/ folder
@@ -66,6 +69,10 @@ export class StreamConsumers extends Construct {
       });
       for (const { table: bound, access } of row.tables) {
         bindTable(fn, props.tables[bound], access, tableNameEnvVar(bound));
+      }
+      if (row.uses && row.uses.length > 0) {
+        if (!props.ports) throw new Error(`${row.functionName} uses ${row.uses.join(', ')}: pass the stack's ports`);
+        bindPorts(fn, row.uses, props.ports);
       }
       const failureQueue = new Queue(this, `${name}FailureQueue`, {
         encryption: QueueEncryption.SQS_MANAGED,
@@ -113,7 +120,7 @@ export class StreamConsumers extends Construct {
         failureQueue,
         failureAlarm: alarm(
           'FailureAlarm',
-          `Batches of the ${row.table} stream failed ${row.retryAttempts} times in ${row.functionName}: their records wait in its failure queue (replay with admin rollups rebuild)`,
+          `Batches of the ${row.table} stream failed ${row.retryAttempts} times in ${row.functionName}: their records' positions wait in its failure queue${row.functionName === 'session-rollups' ? ' (replay with admin rollups rebuild)' : ' (their outbox items are still due: see docs/faults.md)'}`,
           failureQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
           0,
         ),

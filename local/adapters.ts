@@ -14,6 +14,8 @@ import { EVENT_SOURCE } from '#shared/ports/event-bus';
 import type { QueueName } from '#shared/ports/message-queue';
 import { WORKERS } from '#shared/workers/definitions';
 import { LocalEventBus } from './event-bus';
+import { faultyBus, faultyQueue, faultySms, faultyVoice } from './fault-adapters';
+import type { FaultInjector } from './faults';
 import { outsideFunctions, runAsFunction } from './function-environment';
 import { LocalQueue, type SqsConsumer } from './queue';
 import type { RuntimeStateStore } from './runtime-state';
@@ -47,6 +49,8 @@ export interface LocalAdaptersOptions {
   readonly baseUrl: () => string;
   /** The embedded DynamoDB, whose streams the stream consumers poll. */
   readonly dynamoEndpoint: string;
+  /** FAULTS: the handlers' queues, bus and providers fail as it says (./fault-adapters.ts). @default none */
+  readonly faults?: FaultInjector;
   /** Stream consumer settings for tests: handler override, a shorter batching window, faster polling and retries. */
   readonly streams?: Pick<LocalStreamConsumersOptions, 'loadHandler' | 'maxBatchingWindowSeconds' | 'pollIntervalMs' | 'retryDelayMs'>;
 }
@@ -137,13 +141,17 @@ export async function startLocalAdapters(options: LocalAdaptersOptions): Promise
   const unsubscribe = callReports ? voice.onCall(callReports.onCall) : () => undefined;
 
   // What handlers get runs outside their function's environment, as the AWS services it stands in for.
-  const handlerQueues = new Map([...queues].map(([name, q]) => [name, outsideFunctions(q)]));
+  // With FAULTS, they fail as the production adapters do in front of AWS and the providers.
+  const { faults } = options;
+  const handlerQueues = new Map(
+    [...queues].map(([name, q]) => [name, faults ? faultyQueue(outsideFunctions(q), faults) : outsideFunctions(q)] as const),
+  );
   queueSlot.use((name) => handlerQueues.get(name) ?? queue(name));
-  const handlerBus = outsideFunctions(bus);
+  const handlerBus = faults ? faultyBus(outsideFunctions(bus), faults) : outsideFunctions(bus);
   eventBus.use(() => handlerBus);
-  const handlerSms = outsideFunctions(sms);
+  const handlerSms = faults ? faultySms(outsideFunctions(sms), faults) : outsideFunctions(sms);
   smsProvider.use(() => handlerSms);
-  const handlerVoice = outsideFunctions(voice);
+  const handlerVoice = faults ? faultyVoice(outsideFunctions(voice), faults) : outsideFunctions(voice);
   voiceProvider.use(() => handlerVoice);
   // The coach's evaluator: deterministic rules instead of the language model (no network, no key).
   const evaluator = new RuleBasedEvaluator();

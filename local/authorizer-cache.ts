@@ -156,7 +156,7 @@ export class AuthorizerCache {
     } catch (error) {
       if (error instanceof Error && error.message === 'Unauthorized') return { ok: false, kind: 'UNAUTHORIZED' };
       log('error', 'authorizer failed', { requestId: event.requestContext.requestId, error: describeError(error) });
-      return { ok: false, kind: 'DEFAULT_5XX' };
+      return { ok: false, kind: 'AUTHORIZER_FAILURE' };
     }
     const authorization = toAuthorization(result);
     if (!authorization) {

@@ -2,20 +2,28 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { createDynaliteWithStore } from './dynalite-internals';
+import { installFaults } from './dynamodb-faults';
 import { installReturnValuesOnConditionCheckFailure } from './dynamodb-return-values';
 import { StreamLog } from './dynamodb-stream-log';
 import { installStreams } from './dynamodb-streams';
 import { installTransactions } from './dynamodb-transactions';
+import { FaultInjector, type FaultRule } from './faults';
 
 export interface DynaliteServerOptions {
   /** Folder for persistent data (`<dataDir>/dynamodb`); in-memory when omitted. */
   readonly dataDir?: string;
   /** 0 picks a free port. */
   readonly port: number;
+  /** Seed of the FAULTS `dynamodb.*` draws (see ./dynamodb-faults.ts); the rules are set once the service is up. */
+  readonly faultSeed?: number;
 }
 
 export interface DynaliteServer {
   readonly port: number;
+  /** Sets the FAULTS `dynamodb.*` rules (none at start: tables are made and the demo seeded without faults). */
+  setFaults(rules: readonly FaultRule[]): void;
+  /** Faults injected so far, by `dynamodb.<kind>`. */
+  faultCounts(): Record<string, number>;
   close(): Promise<void>;
 }
 
@@ -41,8 +49,11 @@ export async function listenDynalite(options: DynaliteServerOptions): Promise<Dy
   installReturnValuesOnConditionCheckFailure();
   const { server, store } = createDynaliteWithStore(storeOptions);
   const streams = await StreamLog.open(store);
-  installTransactions(server, store, streams);
+  const faults = new FaultInjector([], options.faultSeed ?? 0);
+  installTransactions(server, store, streams, faults);
   installStreams(server, store, streams);
+  // Outermost: a fault answers before anything else reads the request.
+  installFaults(server, faults);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => {
@@ -53,6 +64,10 @@ export async function listenDynalite(options: DynaliteServerOptions): Promise<Dy
   let closed: Promise<void> | undefined;
   return {
     port: (server.address() as AddressInfo).port,
+    setFaults(rules) {
+      for (const rule of rules) faults.set(rule.target, rule.kind, rule.rate);
+    },
+    faultCounts: () => Object.fromEntries(faults.injected),
     close() {
       // Closes the HTTP server (idle keep-alive sockets included), then the LevelDB store, which
       // releases its lock so the same folder can be opened again.

@@ -1,7 +1,9 @@
 import type { Server } from 'node:http';
 import { type AttributeMap, acquireLock, type DynaliteStore, dynalite, type TableDescription, WriteRecorder } from './dynalite-internals';
+import { transactionConflict } from './dynamodb-faults';
 import type { StreamLog } from './dynamodb-stream-log';
 import { interceptTargets, promisify, validationError } from './dynamodb-wire';
+import type { FaultInjector } from './faults';
 
 /**
  * TransactWriteItems and TransactGetItems for dynalite, which implements neither. The repositories
@@ -29,7 +31,7 @@ const MAX_TRANSACT_ITEMS = 100;
  * Answers the Transact* operations in front of dynalite's own request listener. With a stream log,
  * a transaction's items on tables with a stream get their stream records in the transaction's batch.
  */
-export function installTransactions(server: Server, store: DynaliteStore, streams?: StreamLog): void {
+export function installTransactions(server: Server, store: DynaliteStore, streams?: StreamLog, faults?: FaultInjector): void {
   let queue: Promise<unknown> = Promise.resolve();
   /** Transactions run one at a time. */
   const serialized = <T>(work: () => Promise<T>): Promise<T> => {
@@ -38,7 +40,16 @@ export function installTransactions(server: Server, store: DynaliteStore, stream
     return run;
   };
   interceptTargets(server, (target) => {
-    if (target === `${TARGET_PREFIX}TransactWriteItems`) return (data) => serialized(() => transactWrite(store, data, streams));
+    if (target === `${TARGET_PREFIX}TransactWriteItems`) {
+      return (data) => {
+        // FAULTS dynamodb.conflict: cancelled as if another transaction held an item, before anything is written.
+        const items = Array.isArray(data.TransactItems) ? data.TransactItems.length : 0;
+        if (items > 0 && faults?.draw('dynamodb', ['conflict'], { operation: 'TransactWriteItems' })) {
+          return Promise.reject(transactionConflict(items));
+        }
+        return serialized(() => transactWrite(store, data, streams));
+      };
+    }
     if (target === `${TARGET_PREFIX}TransactGetItems`) return (data) => serialized(() => transactGet(store, data));
     return undefined;
   });

@@ -1,9 +1,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { type DynaliteServerOptions, listenDynalite } from './dynamodb-server';
+import type { FaultRule } from './faults';
 
 /**
  * Worker-thread entry of the embedded DynamoDB (started by ./dynamodb.ts). Protocol:
- * → {type:'listening', port} | {type:'error', message};  ← 'stop' → {type:'stopped'} | {type:'error'}.
+ * → {type:'listening', port} | {type:'error', message};  ← 'stop' → {type:'stopped'} | {type:'error'};
+ * ← {type:'faults', rules} sets the FAULTS `dynamodb.*` rules (no answer);
+ * ← {type:'fault-counts'} → {type:'fault-counts', counts}.
  */
 const port = parentPort;
 if (!port) throw new Error('dynamodb-worker.ts must run on a worker thread');
@@ -13,6 +16,14 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
 listenDynalite(workerData as DynaliteServerOptions).then(
   (server) => {
     port.on('message', (message: unknown) => {
+      if (typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'faults') {
+        server.setFaults((message as { rules: FaultRule[] }).rules);
+        return;
+      }
+      if (typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'fault-counts') {
+        port.postMessage({ type: 'fault-counts', counts: server.faultCounts() });
+        return;
+      }
       if (message !== 'stop') return;
       server.close().then(
         () => port.postMessage({ type: 'stopped' }),

@@ -12,6 +12,7 @@ import {
 import { TABLES, type TableDefinition, tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
 import type { TableName } from '#shared/routes';
 import { type DynaliteServerOptions, listenDynalite } from './dynamodb-server';
+import type { FaultRule } from './faults';
 
 /**
  * The embedded DynamoDB: dynalite (LevelDB underneath) speaking the real DynamoDB wire protocol, so
@@ -33,11 +34,17 @@ export interface LocalDynamoOptions {
   readonly port?: number;
   /** @default 'worker' ('main' runs dynalite on the calling thread) */
   readonly thread?: 'worker' | 'main';
+  /** Seed of the FAULTS `dynamodb.*` draws. @default 0 */
+  readonly faultSeed?: number;
 }
 
 export interface LocalDynamo {
   /** `http://127.0.0.1:<port>`, the value for DYNAMODB_ENDPOINT. */
   readonly endpoint: string;
+  /** Sets the FAULTS `dynamodb.*` rules (local/dynamodb-faults.ts): from now on its data operations fail at those rates. */
+  setFaults(rules: readonly FaultRule[]): void;
+  /** The faults it injected so far, by `dynamodb.<kind>`. */
+  faultCounts(): Promise<Record<string, number>>;
   stop(): Promise<void>;
 }
 
@@ -46,10 +53,15 @@ const WORKER_STOP_TIMEOUT_MS = 10_000;
 const ACTIVE_WAIT_TIMEOUT_MS = 10_000;
 
 export async function startLocalDynamo(options: LocalDynamoOptions = {}): Promise<LocalDynamo> {
-  const serverOptions: DynaliteServerOptions = { dataDir: options.dataDir, port: options.port ?? 0 };
+  const serverOptions: DynaliteServerOptions = { dataDir: options.dataDir, port: options.port ?? 0, faultSeed: options.faultSeed };
   if (options.thread === 'main') {
     const server = await listenDynalite(serverOptions);
-    return { endpoint: `http://127.0.0.1:${server.port}`, stop: () => server.close() };
+    return {
+      endpoint: `http://127.0.0.1:${server.port}`,
+      setFaults: (rules) => server.setFaults(rules),
+      faultCounts: async () => server.faultCounts(),
+      stop: () => server.close(),
+    };
   }
   return startWorker(serverOptions);
 }
@@ -60,7 +72,9 @@ async function startWorker(serverOptions: DynaliteServerOptions): Promise<LocalD
   // The worker loads TypeScript through tsx's API, so it works the same under tsx and under Jest
   // (whose transform does not reach worker threads).
   const bootstrap = `require('tsx/cjs/api').require(${JSON.stringify(WORKER_ENTRY)}, ${JSON.stringify(__filename)});`;
-  const worker = new Worker(bootstrap, { eval: true, workerData: serverOptions, execArgv: [] });
+  // The caller's environment as it is now (under Jest, the test's own process.env): LOG_LEVEL and
+  // the like reach the worker's fault log as they reach the rest of the service.
+  const worker = new Worker(bootstrap, { eval: true, workerData: serverOptions, execArgv: [], env: { ...process.env } });
   const next = () =>
     new Promise<WorkerMessage>((resolve, reject) => {
       const onMessage = (message: WorkerMessage) => {
@@ -98,6 +112,20 @@ async function startWorker(serverOptions: DynaliteServerOptions): Promise<LocalD
   let stopped: Promise<void> | undefined;
   return {
     endpoint: `http://127.0.0.1:${first.port}`,
+    setFaults(rules) {
+      worker.postMessage({ type: 'faults', rules });
+    },
+    faultCounts() {
+      return new Promise<Record<string, number>>((resolve) => {
+        const onMessage = (message: { type?: string; counts?: Record<string, number> }) => {
+          if (message.type !== 'fault-counts') return;
+          worker.off('message', onMessage);
+          resolve(message.counts ?? {});
+        };
+        worker.on('message', onMessage);
+        worker.postMessage({ type: 'fault-counts' });
+      });
+    },
     stop() {
       stopped ??= (async () => {
         const reply = next();

@@ -63,7 +63,12 @@ function buildFunctions(): Map<string, LocalFunction> {
     add({ functionName: worker.functionName, tables: worker.tables.map((t) => t.table), uses: worker.uses, cursorSecret: false });
   }
   for (const consumer of STREAM_CONSUMERS) {
-    add({ functionName: consumer.functionName, tables: consumer.tables.map((t) => t.table), uses: [], cursorSecret: false });
+    add({
+      functionName: consumer.functionName,
+      tables: consumer.tables.map((t) => t.table),
+      uses: consumer.uses ?? [],
+      cursorSecret: false,
+    });
   }
   return functions;
 }

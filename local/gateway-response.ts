@@ -61,7 +61,9 @@ export function sendGateway(
   requestId: string,
   statusCode?: number,
 ): void {
-  sendJson(res, statusCode ?? GATEWAY_RESPONSES[kind].statusCode, gatewayResponseBody(surface, kind, requestId), requestId);
+  const response = GATEWAY_RESPONSES[kind];
+  for (const [name, value] of Object.entries(response.headers ?? {})) res.setHeader(name, value);
+  sendJson(res, statusCode ?? response.statusCode, gatewayResponseBody(surface, kind, requestId), requestId);
 }
 
 /**

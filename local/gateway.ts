@@ -38,7 +38,7 @@ import type { CompletedRequest } from './request-log';
  * 3. authorizer result cached per (surface, identity source) for the TTL, on the surfaces whose
  *    authorizer declares identity sources (shared/auth/authorizer-settings.ts, as in the CDK stack:
  *    read and platform; intake caches nothing); a thrown `Unauthorized` → 401, any other
- *    authorizer failure or a malformed result → 500 (DEFAULT_5XX);
+ *    authorizer failure → 503 with Retry-After (AUTHORIZER_FAILURE), a malformed result → 500 (DEFAULT_5XX);
  * 4. the cached policy is evaluated against this request's method ARN → ACCESS_DENIED (403);
  * 5. the handler receives a REST API proxy event and its result is checked like API Gateway does
  *    (integer statusCode, string body) → otherwise 502 with the DEFAULT_5XX body.
@@ -228,7 +228,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
         );
       } catch (error) {
         log('error', 'authorizer cache epoch unreadable', { requestId, error: describeError(error) });
-        outcome = { ok: false, kind: 'DEFAULT_5XX' };
+        outcome = { ok: false, kind: 'AUTHORIZER_FAILURE' };
       }
       if (!outcome.ok) return sendGateway(res, surface, outcome.kind, requestId);
       const { authorization } = outcome;

@@ -12,7 +12,9 @@ import { WEBHOOK_SECRET_KEY_ENV } from '#shared/adapters/runtime/webhook-setting
 import type { QueueName } from '#shared/ports/message-queue';
 import { type LocalAdapters, startLocalAdapters } from './adapters';
 import { ensureLocalTable, ensureTables, type LocalDynamo, localDynamoClient, startLocalDynamo } from './dynamodb';
+import { RUNTIME_CLIENT_HEADER } from './dynamodb-faults';
 import type { LocalEventBus } from './event-bus';
+import { FaultInjector } from './faults';
 import { type LocalGateway, type LocalGatewayOptions, startLocalGateway } from './gateway';
 import type { LocalQueue } from './queue';
 import { RUNTIME_STATE_TABLE, RuntimeStateStore, runtimeStateTableName } from './runtime-state';
@@ -74,6 +76,12 @@ export interface LocalServiceOptions {
   readonly loadStreamHandler?: LoadStreamHandler;
   /** Replaces each stream consumer's batching window (tests use a short one). @default the row's maxBatchingWindowSeconds */
   readonly streamBatchingWindowSeconds?: number;
+  /**
+   * FAULTS (local/faults.ts): once the tables are made and the demo seeded, the DynamoDB data
+   * operations, the queues, the bus and the providers the handlers use fail as it says.
+   * @default none
+   */
+  readonly faults?: FaultInjector;
 }
 
 export interface LocalService {
@@ -98,6 +106,10 @@ export interface LocalService {
   readonly streams: LocalStreamConsumers;
   /** Queue messages and schedules a previous run left, delivered again after this start, and where each stream consumer resumed. */
   readonly restored: LocalAdapters['restored'];
+  /** The FAULTS in force (none when the options named none). */
+  readonly faults: FaultInjector;
+  /** Every fault injected so far, by `target.kind`: the adapters' and the embedded DynamoDB's (drawn on its thread). */
+  injectedFaults(): Promise<Record<string, number>>;
   queue(name: QueueName): LocalQueue;
   /** Resolves once every queue is drained, every simulated report delivered and every stream consumer caught up (see LocalAdapters.settle). */
   settle(): Promise<void>;
@@ -113,13 +125,19 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   let stateClient: DynamoDBDocumentClient | undefined;
   try {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    dynamo = await startLocalDynamo({ dataDir: options.dataDir, thread: options.dynamoThread, port: options.dynamoPort });
+    const faults = options.faults ?? new FaultInjector([], 0);
+    dynamo = await startLocalDynamo({
+      dataDir: options.dataDir,
+      thread: options.dynamoThread,
+      port: options.dynamoPort,
+      faultSeed: faults.seed,
+    });
     const prefix = options.tablePrefix ?? 'local';
     await ensureTables(dynamo.endpoint, prefix);
     await ensureLocalTable(dynamo.endpoint, runtimeStateTableName(prefix), RUNTIME_STATE_TABLE);
     // A client of this emulator's own: the handlers' shared client is bound to the first endpoint
     // a process used.
-    stateClient = DynamoDBDocumentClient.from(localDynamoClient(dynamo.endpoint));
+    stateClient = DynamoDBDocumentClient.from(runtimeClient(dynamo.endpoint));
     // The secrets, in the local secret store (local/secrets.ts: this process's environment), and
     // the functions' variables that name them, as the stack names Secrets Manager secrets.
     process.env.CURSOR_SECRET ??= cursorSecret(options.dataDir);
@@ -154,6 +172,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
         return baseUrl;
       },
       dynamoEndpoint: dynamo.endpoint,
+      faults: options.faults,
       streams: { loadHandler: options.loadStreamHandler, maxBatchingWindowSeconds: options.streamBatchingWindowSeconds },
     });
     // What the consumers keep from the seed (the analytics rollups) is there before the first request.
@@ -183,6 +202,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       demoCredentialsPath: credentialsPath,
     });
     baseUrl = gateway.url;
+    // Last: the tables, the seed and the restored state were made without faults.
+    dynamo.setFaults(faults.rulesOf('dynamodb'));
     const started = { dynamo, gateway, adapters, stateClient };
     let stopped: Promise<void> | undefined;
     return {
@@ -200,6 +221,10 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       files: adapters.files,
       streams: adapters.streams,
       restored: adapters.restored,
+      faults,
+      async injectedFaults() {
+        return { ...Object.fromEntries(faults.injected), ...(await started.dynamo.faultCounts()) };
+      },
       queue: adapters.queue,
       settle: adapters.settle,
       stop() {
@@ -222,6 +247,23 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     await dynamo?.stop().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * The client of the runtime's own state (local queues, schedules, stream checkpoints): its requests
+ * are marked so FAULTS never fail them (they stand in for AWS services that do not fail that way).
+ */
+function runtimeClient(endpoint: string) {
+  const client = localDynamoClient(endpoint);
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      const request = args.request as { headers?: Record<string, string> };
+      if (request.headers) request.headers[RUNTIME_CLIENT_HEADER] = '1';
+      return next(args);
+    },
+    { step: 'build', name: 'localRuntimeMark' },
+  );
+  return client;
 }
 
 /**

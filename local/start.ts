@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { ResetRefused, resetDemoData } from './demo-reset';
+import { FaultInjector, FaultSyntaxError } from './faults';
 import { isAddressInUse, nextFreePort, PortInUseError, portIsFree } from './ports';
 import { formatRequestLine } from './request-log';
 import { startLocalService } from './service';
@@ -24,6 +25,8 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
  *   QUEUE_VISIBILITY_TIMEOUT_SECONDS (default 2; how long a failed queue message waits for its retry)
  *   WEBHOOK_ALLOW_PRIVATE_TARGETS (default true: webhooks may go to http://127.0.0.1)
  *   WEBHOOK_RETRY_SCHEDULE_SECONDS (default 5,300,1800,7200,18000,36000,36000; e.g. 2,5,10 to watch retries)
+ *   FAULTS (default none; e.g. dynamodb.throttle:0.05,eventbridge.refuse:0.1,voice.5xx:0.3: see docs/faults.md)
+ *   FAULTS_SEED (default random, printed: the same seed replays the same draws)
  */
 const HOST = '127.0.0.1';
 const DEFAULT_DYNAMODB_PORT = 8000;
@@ -42,6 +45,7 @@ async function main(): Promise<void> {
   const requestLog = !isOff(process.env.LOG_REQUESTS ?? 'true');
   const callReportDelayMs = nonNegativeNumber('SANDBOX_CALL_REPORT_DELAY_MS', 1500);
   const queueVisibilityTimeoutSeconds = nonNegativeNumber('QUEUE_VISIBILITY_TIMEOUT_SECONDS', 2);
+  const faults = faultsFromEnv();
 
   // Before anything slow: a busy port is said at once.
   if (port !== 0 && !(await portIsFree(port, HOST))) throw new PortInUseError('PORT', port, await nextFreePort(port, HOST), command);
@@ -65,6 +69,7 @@ async function main(): Promise<void> {
     simulateCallReports,
     callReportDelayMs,
     queueVisibilityTimeoutSeconds,
+    faults,
     onProgress: progress.line,
     onRequest: requestLog ? (request) => say(formatRequestLine(request)) : undefined,
   }).catch(async (error: unknown) => {
@@ -156,6 +161,15 @@ function progressPrinter(): { line(text: string): void; done(): void } {
 
 /** A setting the user got wrong: its message says which and how to fix it. */
 class UsageError extends Error {}
+
+function faultsFromEnv(): FaultInjector {
+  try {
+    return FaultInjector.fromEnv(process.env);
+  } catch (error) {
+    if (error instanceof FaultSyntaxError) throw new UsageError(error.message);
+    throw error;
+  }
+}
 
 function say(text: string): void {
   process.stdout.write(`${text}\n`);

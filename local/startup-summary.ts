@@ -7,7 +7,9 @@ import type { LocalService } from './service';
  * short lines. Paths under the working folder are printed relative to it, so they paste as they are.
  */
 export interface StartupFacts {
-  readonly service: Pick<LocalService, 'url' | 'dynamoEndpoint' | 'credentialsPath' | 'seeded' | 'files' | 'restored' | 'streams'>;
+  readonly service: Pick<LocalService, 'url' | 'dynamoEndpoint' | 'credentialsPath' | 'seeded' | 'files' | 'restored' | 'streams'> & {
+    readonly faults?: Pick<LocalService['faults'], 'describe' | 'active'>;
+  };
   readonly dataDir: string;
   readonly startedMs: number;
   /** The port DYNAMODB_PORT (or its default) asked for, when the endpoint is on another one because it was busy. */
@@ -41,6 +43,7 @@ export function startupSummary(facts: StartupFacts): string[] {
         ]
       : []),
     `  streams       ${describeStreams(service)}`,
+    `  faults        ${service.faults?.describe() ?? 'none'}${service.faults?.active ? '; each one logged at info (LOG_LEVEL=info shows them)' : ''}`,
     `  request log   ${facts.requestLog ? 'one line per request below (LOG_REQUESTS=false turns it off)' : 'off (LOG_REQUESTS=false)'}`,
   ];
 }

@@ -3,7 +3,6 @@ import * as z from 'zod';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { eventBus } from '#shared/adapters/runtime/event-bus';
 import { voiceProvider } from '#shared/adapters/runtime/voice-provider';
 import { placeOutreachCall } from '#shared/domain/intake/place-outreach-call';
 import { log } from '#shared/logging/logger';
@@ -22,7 +21,7 @@ export const handler = (event: SQSEvent, context?: Context) =>
     async (record) => {
       const message = parseMessage(record, outreachMessage);
       const result = await placeOutreachCall(
-        { intake, voice: voiceProvider.get('default'), eventBus: eventBus.get('default'), maxRunMs },
+        { intake, voice: voiceProvider.get('default'), maxRunMs },
         message,
         new Date(),
         deliveryOf(record),

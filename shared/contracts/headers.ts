@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { WORKSPACE_ID_MAX_LENGTH } from '#shared/domain/tenancy';
 import { IDEMPOTENCY_KEY_FIELD, MAX_IDEMPOTENCY_KEY_LENGTH } from '#shared/http/idempotency-key';
 import { parseHeaders } from '#shared/http/validation';
 import { atLoad } from '#shared/lazy';
@@ -40,7 +41,7 @@ export const workspaceHeader = /* @__PURE__ */ atLoad(() => ({
     .string({ error: WORKSPACE_REQUIRED })
     .trim()
     .min(1, { error: WORKSPACE_REQUIRED })
-    .max(128, { error: 'x-workspace-id: must be at most 128 characters' }),
+    .max(WORKSPACE_ID_MAX_LENGTH, { error: `x-workspace-id: must be at most ${WORKSPACE_ID_MAX_LENGTH} characters` }),
 }));
 
 /** Intake test mode: `true` or `1` (read by the handler, with the test_mode query parameter as the alternative). */

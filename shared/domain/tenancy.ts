@@ -12,6 +12,9 @@ export interface Enterprise {
   readonly createdAt: string;
 }
 
+/** The longest X-Workspace-ID there can be; a longer one names no team (and never reaches a key in DynamoDB). */
+export const WORKSPACE_ID_MAX_LENGTH = 128;
+
 export interface Team {
   readonly id: number;
   readonly name: string;

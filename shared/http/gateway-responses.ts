@@ -6,9 +6,18 @@ import { errorBody } from './error-bodies';
  * 403 when the key's policy does not allow the route, 404 for unknown routes. One definition feeds
  * the CDK gateway responses (as templates, with `$context.requestId`) and the local gateway.
  */
-export type GatewayResponseKind = 'UNAUTHORIZED' | 'ACCESS_DENIED' | 'MISSING_AUTHENTICATION_TOKEN' | 'DEFAULT_5XX' | 'THROTTLED';
+export type GatewayResponseKind =
+  | 'UNAUTHORIZED'
+  | 'ACCESS_DENIED'
+  | 'MISSING_AUTHENTICATION_TOKEN'
+  | 'DEFAULT_5XX'
+  | 'THROTTLED'
+  | 'AUTHORIZER_FAILURE';
 
-export const GATEWAY_RESPONSES: Record<GatewayResponseKind, { statusCode: number; code: string; message: string }> = {
+export const GATEWAY_RESPONSES: Record<
+  GatewayResponseKind,
+  { statusCode: number; code: string; message: string; headers?: Readonly<Record<string, string>> }
+> = {
   UNAUTHORIZED: { statusCode: 401, code: 'unauthorized', message: 'Missing or invalid API key' },
   ACCESS_DENIED: {
     statusCode: 403,
@@ -19,6 +28,14 @@ export const GATEWAY_RESPONSES: Record<GatewayResponseKind, { statusCode: number
   MISSING_AUTHENTICATION_TOKEN: { statusCode: 404, code: 'not_found', message: 'No such route' },
   THROTTLED: { statusCode: 429, code: 'rate_limited', message: 'Too many requests' },
   DEFAULT_5XX: { statusCode: 500, code: 'internal_error', message: 'Internal server error' },
+  // The authorizer failed (its key lookup throttled past its retries, the function throttled):
+  // the key was not judged, so the caller repeats the request, as after any 503.
+  AUTHORIZER_FAILURE: {
+    statusCode: 503,
+    code: 'service_unavailable',
+    message: 'The API key could not be checked just now; repeat the request after the Retry-After interval',
+    headers: { 'retry-after': '1' },
+  },
 };
 
 const REQUEST_ID_PLACEHOLDER = '__REQUEST_ID__';

@@ -1,6 +1,7 @@
 import type { CampaignRecord, CampaignStatus, ChunkRecipient, SendStatus } from '#shared/domain/sms/campaign';
 import type { CapLedger, CapLedgerChange, CapSlot } from '#shared/domain/sms/frequency-cap';
 import type { SubscriptionEvent } from '#shared/domain/sms/subscription-events';
+import type { DomainEvent } from './event-bus';
 
 export interface RecipientOutcome {
   readonly phone: string;
@@ -47,12 +48,16 @@ export interface CampaignStore {
   createCampaign(campaign: CampaignRecord, chunks: readonly (readonly ChunkRecipient[])[]): Promise<void>;
   getCampaign(campaignId: string): Promise<CampaignRecord | null>;
   getChunk(campaignId: string, chunk: number): Promise<readonly ChunkRecipient[] | null>;
-  /** Conditional status change; false when the campaign was not in one of `from`. */
+  /**
+   * Conditional status change; false when the campaign was not in one of `from`. `events` become
+   * due in the same write (the transactional outbox): only a change that happens emits them.
+   */
   transitionCampaign(
     campaignId: string,
     from: readonly CampaignStatus[],
     to: CampaignStatus,
     fields?: Partial<CampaignRecord>,
+    events?: readonly DomainEvent[],
   ): Promise<boolean>;
   /** Records that a message per chunk is on the queue. */
   markFannedOut(campaignId: string): Promise<void>;
@@ -77,6 +82,11 @@ export interface CampaignStore {
    * `deferred` unless the recipient already has another record. Counters are not touched.
    */
   recordUnsent(campaignId: string, teamId: number, recipients: readonly UnsentRecipient[], at: string): Promise<void>;
+  /**
+   * Gives claims back untexted (the provider was unavailable): each record still `sending` under
+   * `token` becomes `deferred` again, so the chunk's redelivery claims and texts it.
+   */
+  releaseClaims(campaignId: string, teamId: number, phones: readonly string[], token: string, at: string): Promise<void>;
   /** Send records of the given phones (absent phones have none yet). */
   getSendStatuses(campaignId: string, phones: readonly string[]): Promise<Map<string, SendRecord>>;
   /** Opted-out phones among the given ones (per team). */

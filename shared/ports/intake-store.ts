@@ -1,6 +1,7 @@
 import type { IntakeConfig } from '#shared/domain/intake/intake-config';
 import type { OutreachState } from '#shared/domain/intake/outreach';
 import type { LeadRecord } from '#shared/domain/leads';
+import type { DomainEvent } from './event-bus';
 
 /** A lead the team already has: same external_id, or same phone inside the dedupe window. */
 export class DuplicateLeadError extends Error {
@@ -21,21 +22,30 @@ export interface IntakeStore {
   /**
    * Creates the lead and its outreach record atomically with its uniqueness guards (external_id
    * forever, phone for `phoneWindowHours`; a lead without a usable phone has no phone guard).
-   * Throws DuplicateLeadError when a guard is taken.
+   * Throws DuplicateLeadError when a guard is taken. `events` become due in the same write
+   * (the transactional outbox): stored with the lead, or not at all.
    */
-  createLead(input: { lead: LeadRecord; phone: string | null; phoneWindowHours: number; now: Date }): Promise<void>;
+  createLead(input: {
+    lead: LeadRecord;
+    phone: string | null;
+    phoneWindowHours: number;
+    now: Date;
+    events?: readonly DomainEvent[];
+  }): Promise<void>;
   getLeadByStlCallId(stlCallId: number): Promise<LeadRecord | null>;
   /**
    * Moves outreach from `from` to the new state when it is still in `from` at `attempt` (and, when
-   * `claimToken` is given, still claimed with that token); false when it was not.
+   * `claimToken` is given, still claimed with that token); false when it was not. `events` become
+   * due in the same write (the transactional outbox): only a transition that happens emits them.
    */
   transitionOutreach(
     stlCallId: number,
     expected: { statuses: readonly OutreachState['status'][]; attempt: number; claimToken?: string | null },
     next: Partial<OutreachState>,
     leadStatus?: string,
+    events?: readonly DomainEvent[],
   ): Promise<boolean>;
-  /** Records that the lead's first call is queued or scheduled and lead.created published. */
+  /** Records that the lead's first call is queued or scheduled (its request finished). */
   markOutreachDispatched(stlCallId: number): Promise<void>;
   /** Records the appointment the outreach call produced on the lead (the v1 feed shows it). */
   setLeadAppointment(stlCallId: number, appointment: Record<string, unknown>): Promise<void>;

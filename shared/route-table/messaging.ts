@@ -14,7 +14,7 @@ export const MESSAGING_ROUTES = [
       { table: 'campaigns', access: 'readwrite' },
       { table: 'idempotency', access: 'readwrite' },
     ],
-    uses: ['campaign-sends', 'scheduler', 'event-bus'],
+    uses: ['campaign-sends', 'scheduler'],
     summary: 'Create an SMS campaign (or preflight it): validated, priced, sent now or at schedule_time',
     tag: 'SMS campaigns',
   },

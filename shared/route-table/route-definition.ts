@@ -36,7 +36,17 @@ export interface RouteDefinition<Id extends string = string> {
   readonly tag: string;
 }
 
-export type TableName = 'teams' | 'sessions' | 'rollups' | 'leads' | 'calls' | 'campaigns' | 'idempotency' | 'limits' | 'webhooks';
+export type TableName =
+  | 'teams'
+  | 'sessions'
+  | 'rollups'
+  | 'leads'
+  | 'calls'
+  | 'campaigns'
+  | 'idempotency'
+  | 'limits'
+  | 'webhooks'
+  | 'outbox';
 
 /** An outbound dependency of a function: a queue by name, or a service. */
 export type PortUse =

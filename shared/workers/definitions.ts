@@ -26,8 +26,11 @@ export const WORKERS: readonly WorkerDefinition[] = [
     batchSize: 5,
     timeoutSeconds: 60,
     maxReceiveCount: 5,
-    tables: [{ table: 'leads', access: 'readwrite' }],
-    uses: ['voice-provider', 'event-bus'],
+    tables: [
+      { table: 'leads', access: 'readwrite' },
+      { table: 'outbox', access: 'readwrite' },
+    ],
+    uses: ['voice-provider'],
   },
   {
     functionName: 'campaign-sender',
@@ -38,8 +41,9 @@ export const WORKERS: readonly WorkerDefinition[] = [
     tables: [
       { table: 'teams', access: 'read' },
       { table: 'campaigns', access: 'readwrite' },
+      { table: 'outbox', access: 'readwrite' },
     ],
-    uses: ['sms-provider', 'campaign-sends', 'scheduler', 'event-bus'],
+    uses: ['sms-provider', 'campaign-sends', 'scheduler'],
   },
   {
     // A language-model evaluation takes seconds to tens of seconds (45 s timeout, one retry): three
@@ -86,6 +90,8 @@ export interface StreamConsumerDefinition {
   /** Retries of a failing batch (halved on each bisect) before it goes to the on-failure destination. */
   readonly retryAttempts: number;
   readonly tables: readonly { readonly table: TableName; readonly access: 'read' | 'readwrite' }[];
+  /** Ports the consumer uses, so the stack grants and configures exactly those. */
+  readonly uses?: readonly PortUse[];
 }
 
 export const STREAM_CONSUMERS: readonly StreamConsumerDefinition[] = [
@@ -100,6 +106,18 @@ export const STREAM_CONSUMERS: readonly StreamConsumerDefinition[] = [
       { table: 'sessions', access: 'read' },
       { table: 'rollups', access: 'readwrite' },
     ],
+  },
+  {
+    // The transactional outbox: each due event published on the bus, then marked sent. Retries go
+    // on while the stream keeps the record (24 h): an event is late during a bus outage, never lost.
+    functionName: 'publish-events',
+    table: 'outbox',
+    batchSize: 25,
+    maxBatchingWindowSeconds: 0,
+    timeoutSeconds: 60,
+    retryAttempts: 10_000,
+    tables: [{ table: 'outbox', access: 'readwrite' }],
+    uses: ['event-bus'],
   },
 ];
 

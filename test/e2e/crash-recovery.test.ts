@@ -140,11 +140,15 @@ describe('npm start killed with SIGKILL and started again', () => {
     expect(phones.length).toBeGreaterThanOrEqual(sent);
     expect(phones.length).toBeLessThanOrEqual(sent + unconfirmed);
 
-    const completions = readJsonLines(path.join(dataDir, 'events.jsonl')).filter(
-      (e) =>
-        e['detail-type'] === 'sms_campaign.completed' && (e.detail as { data: { campaign_id: string } }).data.campaign_id === campaignId,
-    );
-    expect(completions).toHaveLength(1);
+    // Published from the outbox shortly after the completion; at least once, under one event id.
+    const completionsNow = () =>
+      readJsonLines(path.join(dataDir, 'events.jsonl')).filter(
+        (e) =>
+          e['detail-type'] === 'sms_campaign.completed' && (e.detail as { data: { campaign_id: string } }).data.campaign_id === campaignId,
+      );
+    await until(async () => completionsNow().length > 0, 'sms_campaign.completed to be published');
+    const completions = completionsNow();
+    expect(new Set(completions.map((e) => (e.detail as { event_id: string }).event_id)).size).toBe(1);
     expect(completions.map((e) => (e.detail as { data: { final_counts: unknown } }).data.final_counts)[0]).toEqual({
       sent,
       failed,

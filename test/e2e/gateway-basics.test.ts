@@ -326,3 +326,27 @@ describe('local gateway: proxy integration contract', () => {
     expect(JSON.stringify(res.body)).not.toContain('boom');
   });
 });
+
+describe('local gateway: an authorizer that fails', () => {
+  it('answers 503 with Retry-After in the surface error shape (the key was not judged; repeating is safe), never 500', async () => {
+    const throttled = async () => {
+      throw Object.assign(new Error('The level of configured provisioned throughput for the table was exceeded'), {
+        name: 'ProvisionedThroughputExceededException',
+      });
+    };
+    const gateway = await startLocalGateway({
+      port: 0,
+      authorizerCacheTtlSeconds: 0,
+      loadHandler: (name) => (name === 'authorizer' ? (throttled as unknown as ProxyHandler) : loadFunctionHandler(name)),
+    });
+    try {
+      const res = await fetch(`${gateway.url}/api/teams`, { headers: { authorization: `Bearer service_${'a'.repeat(64)}` } });
+
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('1');
+      expect(await res.json()).toMatchObject({ error: 'service_unavailable' });
+    } finally {
+      await gateway.stop();
+    }
+  });
+});

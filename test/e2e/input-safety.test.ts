@@ -156,6 +156,16 @@ describe('voice webhook bodies that used to answer 500 or 400', () => {
     const stored = await intake.getLeadByStlCallId(stlCallId);
     expect(stored?.outreach).toMatchObject({ status: 'completed', outcome: 'no_answer' });
   });
+
+  it.each([
+    ['10 KB', 'w'.repeat(10_240)],
+    ['129 characters', 'w'.repeat(129)],
+  ])('refuses an X-Workspace-ID of %s with a 400 naming the header, before it reaches any DynamoDB key', async (_size, workspace) => {
+    const res = await post(WEBHOOK, report('}'), { 'x-workspace-id': workspace });
+
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, error: 'invalid_request', field: 'x-workspace-id', request_id: expect.any(String) });
+  });
 });
 
 describe('SMS campaign templates naming inherited members', () => {

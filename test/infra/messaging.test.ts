@@ -179,6 +179,26 @@ describe('queues and workers', () => {
     }
   });
 
+  it("raises an alarm when a work queue's oldest message has waited 10 minutes (a provider down delays work before anything is dead-lettered)", () => {
+    const alarms = ofType(resources, 'AWS::CloudWatch::Alarm').map(([, alarm]) => alarm.Properties ?? {});
+    for (const name of queueNames()) {
+      const queueId = logicalIdOf(queueOf(name).queue);
+      const alarm = alarms.find(
+        (props) => props.MetricName === 'ApproximateAgeOfOldestMessage' && referencedLogicalIds(props.Dimensions).has(queueId),
+      );
+
+      expect([name, alarm]).toEqual([
+        name,
+        expect.objectContaining({
+          Namespace: 'AWS/SQS',
+          ComparisonOperator: 'GreaterThanThreshold',
+          Threshold: 600,
+          TreatMissingData: 'notBreaching',
+        }),
+      ]);
+    }
+  });
+
   it('passes every worker the physical name of each table its row declares, and writes only where it says readwrite', () => {
     for (const worker of WORKERS) {
       const fn = workerFunction(worker);

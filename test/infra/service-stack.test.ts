@@ -349,7 +349,7 @@ describe('APIs', () => {
     expect(method?.Properties).toMatchObject({ AuthorizationType: 'NONE' });
     expect(method?.Properties?.ApiKeyRequired).not.toBe(true);
     const variables = environmentOf(resources, functionOf(route));
-    expect(Object.keys(variables)).toEqual(expect.arrayContaining(['TABLE_TEAMS', 'TABLE_LEADS', 'OUTREACH_QUEUE_URL', 'EVENT_BUS_NAME']));
+    expect(Object.keys(variables)).toEqual(expect.arrayContaining(['TABLE_TEAMS', 'TABLE_LEADS', 'TABLE_OUTBOX', 'OUTREACH_QUEUE_URL']));
     // Public: no key to count requests against, and no Idempotency-Key (Google's lead_id is the guard).
     expect(variables.TABLE_LIMITS).toBeUndefined();
     expect(variables.TABLE_IDEMPOTENCY).toBeUndefined();

@@ -103,6 +103,14 @@ describe.each(STREAM_CONSUMERS.map((row) => [row.functionName, row] as const))('
     }
   });
 
+  it('may put events on the service bus exactly when its row uses the event bus', () => {
+    const environment = environmentOf(resources, consumer().function);
+    const statements = roleStatements(resources, logicalIdOf(consumer().function.function.role as IConstruct));
+    const publishes = statements.some((s) => actionsOf(s).includes('events:PutEvents'));
+    const usesBus = (row.uses ?? []).includes('event-bus');
+    expect({ bus: 'EVENT_BUS_NAME' in environment, publishes }).toEqual({ bus: usesBus, publishes: usesBus });
+  });
+
   it('alarms on failed batches, a falling-behind iterator and errors', () => {
     const alarms = ofType(resources, 'AWS::CloudWatch::Alarm').map(([id, a]) => ({ id, props: a.Properties ?? {} }));
     const byId = (alarm: IConstruct) => alarms.find((a) => a.id === logicalIdOf(alarm));

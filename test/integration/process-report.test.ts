@@ -18,6 +18,7 @@ import type { LocalDynamo } from '../../local/dynamodb';
 import { startEmulator } from '../support/emulator';
 import { RecordingEventBus, RecordingQueue, RecordingScheduler, team } from '../support/intake-fakes';
 import { leadEventViolations } from '../support/lead-event-schemas';
+import { dueEvents } from '../support/outbox';
 
 let dynamo: LocalDynamo;
 let calls: DynamoCallStore;
@@ -37,9 +38,11 @@ afterAll(() => dynamo.stop());
 const NOW = new Date('2026-11-24T15:00:00.000Z');
 let nextTeam = 500;
 
-/** The lead events a bus received (the call.processed of every stored report is checked on its own). */
+/** The lead events a bus received directly: none, they go through the outbox (call.processed is checked on its own). */
 const leadEvents = (bus: RecordingEventBus) => bus.published.filter((e) => e.type.startsWith('lead.'));
-const leadTypes = (bus: RecordingEventBus) => leadEvents(bus).map((e) => e.type);
+/** The lead events of one outreach that became due in the outbox, in commit order. */
+const leadEventsOf = (stlCallId: number) => dueEvents((e) => e.type.startsWith('lead.') && e.detail.stl_call_id === stlCallId);
+const leadTypesOf = async (stlCallId: number) => (await leadEventsOf(stlCallId)).map((e) => e.type);
 
 function setup(): { team: Team; deps: ProcessReportDependencies & { eventBus: RecordingEventBus; scheduler: RecordingScheduler } } {
   const id = nextTeam++;
@@ -311,9 +314,10 @@ describe('processCallReport on DynamoDB: outreach calls', () => {
     // An outreach call is not a new inbound lead.
     expect(await callLeads(team.id)).toEqual([]);
 
-    expect(leadTypes(deps.eventBus)).toEqual(['lead.booking_created', 'lead.completed']);
-    for (const event of leadEvents(deps.eventBus)) expect(leadEventViolations(event)).toEqual([]);
-    const [booking, completed] = leadEvents(deps.eventBus);
+    expect(await leadTypesOf(stlCallId)).toEqual(['lead.booking_created', 'lead.completed']);
+    for (const event of await leadEventsOf(stlCallId)) expect(leadEventViolations(event)).toEqual([]);
+    const [booking, completed] = await leadEventsOf(stlCallId);
+    expect(leadEvents(deps.eventBus)).toEqual([]);
     const ref = { lead_id: lead.lead_id, stl_call_id: stlCallId, team_id: team.id, external_id: lead.external_id };
     expect(booking?.detail).toMatchObject({
       ...ref,
@@ -336,7 +340,7 @@ describe('processCallReport on DynamoDB: outreach calls', () => {
     await processCallReport(deps, { team, call: outbound('out-redelivered'), now: NOW });
     const again = await processCallReport(deps, { team, call: outbound('out-redelivered'), now: NOW });
     expect(again.created).toBe(false);
-    expect(leadTypes(deps.eventBus)).toEqual(['lead.booking_created', 'lead.completed']);
+    expect(await leadTypesOf(stlCallId)).toEqual(['lead.booking_created', 'lead.completed']);
     // call.processed again, with the same event_id (the first delivery may have stopped before it).
     const processed = deps.eventBus.published.filter((e) => e.type === 'call.processed');
     expect(processed).toHaveLength(2);
@@ -354,7 +358,7 @@ describe('processCallReport on DynamoDB: outreach calls', () => {
     const again = await processCallReport(deps, { team, call: outbound('out-bus-down'), now: NOW });
 
     expect(again).toMatchObject({ created: false, outreach: { stl_call_id: stlCallId, outcome: 'booked' } });
-    expect(leadTypes(deps.eventBus)).toEqual(['lead.booking_created', 'lead.completed']);
+    expect(await leadTypesOf(stlCallId)).toEqual(['lead.booking_created', 'lead.completed']);
     expect((await intake.getLeadByStlCallId(stlCallId))?.outreach).toMatchObject({ status: 'completed', outcome: 'booked' });
   });
 
@@ -367,8 +371,8 @@ describe('processCallReport on DynamoDB: outreach calls', () => {
     });
     const result = await processCallReport(deps, { team, call, now: NOW });
     expect(result.outreach).toEqual({ stl_call_id: stlCallId, outcome: 'not_booked' });
-    expect(leadTypes(deps.eventBus)).toEqual(['lead.completed']);
-    expect(leadEvents(deps.eventBus)[0]?.detail).toMatchObject({ outcome: 'not_booked', appointment_id: null });
+    expect(await leadTypesOf(stlCallId)).toEqual(['lead.completed']);
+    expect((await leadEventsOf(stlCallId))[0]?.detail).toMatchObject({ outcome: 'not_booked', appointment_id: null });
   });
 
   it('ignores an outreach lead of another team', async () => {
@@ -404,15 +408,15 @@ describe('processCallReport on DynamoDB: outreach calls', () => {
     expect(deps.scheduler.scheduled).toEqual([
       { name: `stl-${stlCallId}-attempt-2`, at: due, queue: 'outreach-calls', body: { stl_call_id: stlCallId, attempt: 2 } },
     ]);
-    expect(leadEvents(deps.eventBus)).toEqual([]);
+    expect(await leadEventsOf(stlCallId)).toEqual([]);
 
     // Attempt 2 is placed (the worker claims it) and is unanswered too: outreach ends as no_answer.
     expect(await intake.transitionOutreach(stlCallId, { statuses: ['scheduled'], attempt: 2 }, { status: 'in_progress' })).toBe(true);
     await intake.linkProviderCall('out-no-answer-2', stlCallId);
     const second = await processCallReport(deps, { team, call: unanswered('out-no-answer-2'), now: due });
     expect(second.outreach).toEqual({ stl_call_id: stlCallId, outcome: 'no_answer' });
-    expect(leadTypes(deps.eventBus)).toEqual(['lead.completed']);
-    const [completed] = leadEvents(deps.eventBus);
+    expect(await leadTypesOf(stlCallId)).toEqual(['lead.completed']);
+    const [completed] = await leadEventsOf(stlCallId);
     if (!completed) throw new Error('no event');
     expect(leadEventViolations(completed)).toEqual([]);
     expect(completed.detail).toMatchObject({ lead_id: lead.lead_id, outcome: 'no_answer', attempts: 2, appointment_id: null });

@@ -26,6 +26,7 @@ import { LocalQueue } from '../../local/queue';
 import { SandboxSmsProvider } from '../../local/sandbox-sms-provider';
 import { LocalScheduler } from '../../local/scheduler';
 import { startEmulator } from '../support/emulator';
+import { dueEvents } from '../support/outbox';
 
 process.env.SMS_SEND_RATE_PER_SECOND = '0';
 
@@ -78,6 +79,10 @@ afterEach(() => {
 });
 afterAll(() => dynamo.stop());
 
+/** The campaign's sms_campaign.completed events that became due in the outbox. */
+const completionsOf = (campaignId: string) =>
+  dueEvents((e) => e.type === 'sms_campaign.completed' && (e.detail.data as { campaign_id?: string }).campaign_id === campaignId);
+
 function deps() {
   return { store, queue, scheduler: localScheduler, eventBus: bus, pricePerSegmentMicros: 8300 };
 }
@@ -108,7 +113,7 @@ describe('SMS campaign sending', () => {
     expect(final?.counts).toEqual({ sent: 1_000, failed: 0, opted_out: 0, unconfirmed: 0, capped: 0 });
     expect(new Set(sms.sent.map((t) => t.to)).size).toBe(1_000);
     expect(sms.sent).toHaveLength(1_000);
-    const completions = bus.published.filter((e) => e['detail-type'] === 'sms_campaign.completed');
+    const completions = await completionsOf(campaign.campaign_id);
     expect(completions).toHaveLength(1);
     expect(completions[0]?.detail).toMatchObject({
       event: 'sms_campaign.completed',
@@ -129,7 +134,7 @@ describe('SMS campaign sending', () => {
     await queue.drained();
     expect(sms.sent.length).toBe(before);
     expect((await store.getCampaign(campaign.campaign_id))?.counts.sent).toBe(120);
-    expect(bus.published.filter((e) => e['detail-type'] === 'sms_campaign.completed')).toHaveLength(1);
+    expect(await completionsOf(campaign.campaign_id)).toHaveLength(1);
   });
 
   it('marks provider refusals failed with the reason and still completes', async () => {
@@ -144,6 +149,26 @@ describe('SMS campaign sending', () => {
     const final = await store.getCampaign(campaign.campaign_id);
     expect(final?.status).toBe('completed');
     expect(final?.counts).toEqual({ sent: 1, failed: 1, opted_out: 0, unconfirmed: 0, capped: 0 });
+  });
+
+  it('waits out a provider that is down (throttling past the retries), then texts each recipient once', async () => {
+    // The provider throttles its first five sends: the first delivery gives its claims back, the redelivery texts them.
+    let refusals = 5;
+    const recovering = {
+      send: async (request: Parameters<typeof sms.send>[0]) => {
+        if (refusals-- > 0) throw Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' });
+        return sms.send(request);
+      },
+    };
+    smsProvider.use(() => recovering);
+    const campaign = await create(12);
+    await queue.drained();
+    const final = await store.getCampaign(campaign.campaign_id);
+    expect(final?.status).toBe('completed');
+    expect(final?.counts).toEqual({ sent: 12, failed: 0, opted_out: 0, unconfirmed: 0, capped: 0 });
+    const texted = sms.sent.filter((t) => t.reference.startsWith(campaign.campaign_id)).map((t) => t.to);
+    expect(texted.sort()).toEqual(Array.from({ length: 12 }, (_, i) => phone(i)).sort());
+    expect(await completionsOf(campaign.campaign_id)).toHaveLength(1);
   });
 
   it('never texts an opted-out number and counts it as opted out', async () => {
@@ -181,7 +206,7 @@ describe('SMS campaign sending', () => {
     expect(final?.status).toBe('cancelled');
     expect(slow.sent.length).toBeLessThan(400);
     expect(final?.counts.sent).toBe(slow.sent.length);
-    expect(bus.published.filter((e) => e['detail-type'] === 'sms_campaign.completed')).toHaveLength(0);
+    expect(await completionsOf(campaign.campaign_id)).toHaveLength(0);
   });
 
   it('defers recipients outside their send window instead of dropping them', async () => {
@@ -250,7 +275,7 @@ describe('SMS campaign sending after a sender stopped mid-chunk', () => {
     expect(sms.sent.map((t) => t.to).sort()).toEqual(Array.from({ length: 9 }, (_, i) => phone(i + 3)));
     const final = await store.getCampaign(campaign.campaign_id);
     expect(final).toMatchObject({ status: 'completed', counts: { sent: 9, failed: 0, opted_out: 0, unconfirmed: 3, capped: 0 } });
-    const completions = bus.published.filter((e) => e['detail-type'] === 'sms_campaign.completed');
+    const completions = await completionsOf(campaign.campaign_id);
     expect(completions.map((e) => (e.detail.data as { final_counts: unknown }).final_counts)).toEqual([
       { sent: 9, failed: 0, opted_out: 0, unconfirmed: 3, capped: 0 },
     ]);

@@ -49,13 +49,15 @@ export const NOW = new Date('2026-11-24T15:00:00.000Z');
 export const basic = { name: 'Dana Whitfield', phone: '(212) 555-0199' };
 
 export function setup(configs: Record<number, IntakeConfigInput> = {}) {
+  // The outbox's events reach the bus as soon as their write commits (as the publish-events consumer sends them).
+  const eventBus = new RecordingEventBus();
   const deps = {
     tenancy: tenancyOf([ANCHOR, SIBLING, FOREIGN]),
     configs: new InMemoryIntakeConfigs(),
-    intake: new InMemoryIntakeStore(),
+    intake: new InMemoryIntakeStore(eventBus),
     outreachQueue: new RecordingQueue(),
     scheduler: new RecordingScheduler(),
-    eventBus: new RecordingEventBus(),
+    eventBus,
   };
   for (const [teamId, config] of Object.entries(configs)) deps.configs.set(Number(teamId), config);
   const ingest = (payload: Record<string, unknown>, options: Partial<Omit<IngestRequest, 'payload'>> = {}) =>

@@ -90,6 +90,18 @@ export class InMemoryIntakeStore implements IntakeStore {
   private stlCallIds = 0;
   /** Every transition asked for, in order, with whether it applied. */
   readonly transitions: { stlCallId: number; next: Partial<OutreachState>; applied: boolean }[] = [];
+  /** Events that became due with a write that happened (the outbox), in order. */
+  readonly outbox: DomainEvent[] = [];
+
+  /** @param publishTo where the outbox's events go once due, as the publish-events consumer would send them */
+  constructor(private readonly publishTo?: EventBus) {}
+
+  private async emit(events: readonly DomainEvent[] | undefined): Promise<void> {
+    if (!events || events.length === 0) return;
+    this.outbox.push(...events);
+    // A bus that refuses leaves them due (the consumer retries); the write itself stands.
+    await this.publishTo?.publish(events).catch(() => undefined);
+  }
 
   async nextLeadId(): Promise<number> {
     return ++this.leadIds;
@@ -99,7 +111,13 @@ export class InMemoryIntakeStore implements IntakeStore {
     return ++this.stlCallIds;
   }
 
-  async createLead(input: { lead: LeadRecord; phone: string | null; phoneWindowHours: number; now: Date }): Promise<void> {
+  async createLead(input: {
+    lead: LeadRecord;
+    phone: string | null;
+    phoneWindowHours: number;
+    now: Date;
+    events?: readonly DomainEvent[];
+  }): Promise<void> {
     const { lead, now } = input;
     const nowMs = now.getTime();
     const externalKey = lead.external_id ? `${lead.team_id}#EXTERNAL#${lead.external_id}` : null;
@@ -119,6 +137,7 @@ export class InMemoryIntakeStore implements IntakeStore {
     if (externalKey) this.guards.set(externalKey, { leadId, stlCallId, expiresAt: null });
     if (phoneKey) this.guards.set(phoneKey, { leadId, stlCallId, expiresAt: nowMs + input.phoneWindowHours * 3_600_000 });
     this.leads.set(stlCallId, structuredClone(lead));
+    await this.emit(input.events);
   }
 
   async getLeadByStlCallId(stlCallId: number): Promise<LeadRecord | null> {
@@ -131,6 +150,7 @@ export class InMemoryIntakeStore implements IntakeStore {
     expected: { statuses: readonly OutreachState['status'][]; attempt: number; claimToken?: string | null },
     next: Partial<OutreachState>,
     leadStatus?: string,
+    events?: readonly DomainEvent[],
   ): Promise<boolean> {
     const lead = this.leads.get(stlCallId);
     const outreach = lead?.outreach;
@@ -144,6 +164,7 @@ export class InMemoryIntakeStore implements IntakeStore {
     if (!applies || !lead || !outreach) return false;
     lead.outreach = { ...outreach, ...next };
     if (leadStatus !== undefined) lead.status = leadStatus;
+    await this.emit(events);
     return true;
   }
 

@@ -46,7 +46,8 @@ describe('ingestLead: outreach dispatch', () => {
     expect(answered(error).statusCode).toBe(503);
     const { lead_id: leadId, stl_call_id: stlCallId } = error.details as { lead_id: number; stl_call_id: number };
     expect(deps.intake.outreachOf(stlCallId)).toMatchObject({ status: 'dispatch_failed', reason: 'queue unavailable' });
-    expect(deps.eventBus.types()).toEqual([]);
+    // The stored lead has its event: lead.created became due with it.
+    expect(deps.eventBus.types()).toEqual(['lead.created']);
 
     deps.outreachQueue.failure = null;
     const repeated = created(await ingest({ ...basic, external_id: 'crm-503' }));
@@ -54,6 +55,7 @@ describe('ingestLead: outreach dispatch', () => {
     expect(repeated).toMatchObject({ leadId, stlCallId, recovered: true });
     expect(deps.intake.outreachOf(stlCallId)).toMatchObject({ status: 'queued', reason: null });
     expect(deps.outreachQueue.sent.map((m) => m.body)).toEqual([{ stl_call_id: stlCallId, attempt: 1 }]);
+    // Finishing the request records no second lead.created.
     expect(deps.eventBus.types()).toEqual(['lead.created']);
     // Once queued, the same request is an ordinary duplicate.
     expect(answered(await rejection(ingest({ ...basic, external_id: 'crm-503' }))).statusCode).toBe(409);
@@ -170,9 +172,19 @@ describe('ingestLead: lead.created', () => {
     expect(event.detail).toMatchObject({ external_id: null, lead: { customer_name: null, email: null, appointment_datetime: null } });
   });
 
-  it('still answers created when the event bus is down', async () => {
+  it('still answers created when the event bus is down: lead.created is due in the outbox with the lead', async () => {
     const { deps, ingest } = setup();
     deps.eventBus.publish = () => Promise.reject(new Error('EventBridge unavailable'));
     expect(created(await ingest(basic)).leadId).toBe(1);
+    expect(deps.intake.outbox.map((e) => e.type)).toEqual(['lead.created']);
+  });
+
+  it('records lead.created and a failed lead.completed with a lead kept without a callable phone', async () => {
+    const { deps, ingest } = setup();
+    created(await ingest({ name: 'No Phone', phone: 'call me maybe' }));
+    expect(deps.intake.outbox.map((e) => [e.type, e.detail.outcome ?? null])).toEqual([
+      ['lead.created', null],
+      ['lead.completed', 'failed'],
+    ]);
   });
 });

@@ -69,10 +69,12 @@ async function storeOutreachLead(intake: InMemoryIntakeStore, overrides: Partial
 
 function setup(script: (Error | string)[]) {
   const sleeps: number[] = [];
+  // The outbox's events reach the bus as soon as their write commits (as the publish-events consumer sends them).
+  const eventBus = new RecordingEventBus();
   const deps = {
-    intake: new InMemoryIntakeStore(),
+    intake: new InMemoryIntakeStore(eventBus),
     voice: new ScriptedVoiceProvider(script),
-    eventBus: new RecordingEventBus(),
+    eventBus,
     sleep: async (ms: number) => {
       sleeps.push(ms);
     },

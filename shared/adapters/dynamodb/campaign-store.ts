@@ -22,10 +22,12 @@ import type {
   TextRecipient,
   UnsentRecipient,
 } from '#shared/ports/campaign-store';
+import type { DomainEvent } from '#shared/ports/event-bus';
 import { batchPut } from './batch-write';
 import { readCapLedgers, updateCapLedger, updateCapLedgers } from './cap-ledger';
 import { teamPk } from './keys';
 import { subscriptionEventItem, textsPk, textsSk, textsStatusPk } from './outbound-keys';
+import { updateWithEvents } from './outbox';
 import { queryAll } from './query';
 import { transactWrite } from './transact';
 
@@ -91,6 +93,7 @@ export class DynamoCampaignStore implements CampaignStore {
     from: readonly CampaignStatus[],
     to: CampaignStatus,
     fields: Partial<CampaignRecord> = {},
+    events: readonly DomainEvent[] = [],
   ): Promise<boolean> {
     const names: Record<string, string> = { '#status': 'status' };
     const values: Record<string, unknown> = { ':to': to };
@@ -104,22 +107,18 @@ export class DynamoCampaignStore implements CampaignStore {
       values[`:f${i}`] = v;
       sets.push(`#f${i} = :f${i}`);
     });
-    try {
-      await this.client.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: { pk: campaignPk(campaignId), sk: 'META' },
-          UpdateExpression: `SET ${sets.join(', ')}`,
-          ConditionExpression: `#status IN (${froms.join(', ')})`,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+    return updateWithEvents(
+      this.client,
+      {
+        TableName: this.tableName,
+        Key: { pk: campaignPk(campaignId), sk: 'META' },
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: `#status IN (${froms.join(', ')})`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      },
+      events,
+    );
   }
 
   async markFannedOut(campaignId: string): Promise<void> {
@@ -214,6 +213,33 @@ export class DynamoCampaignStore implements CampaignStore {
           }),
         );
       } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
+    }
+  }
+
+  async releaseClaims(campaignId: string, teamId: number, phones: readonly string[], token: string, at: string): Promise<void> {
+    for (const phone of phones) {
+      try {
+        await this.client.send(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: { pk: campaignPk(campaignId), sk: `SEND#${phone}` },
+            UpdateExpression:
+              'SET #status = :deferred, deferred_until = :at, updated_at = :at, textsStatusPk = :tspk REMOVE claim_token, claimed_at',
+            ConditionExpression: '#status = :sending AND claim_token = :token',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':deferred': 'deferred',
+              ':sending': 'sending',
+              ':token': token,
+              ':at': at,
+              ':tspk': textsStatusPk(teamId, 'deferred'),
+            },
+          }),
+        );
+      } catch (error) {
+        // Settled or taken over meanwhile: not ours to give back.
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
       }
     }

@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BudgetedRetryStrategy, REQUEST_PATH_BUDGET } from '#shared/adapters/aws/retry-strategy';
 
 let baseClient: DynamoDBClient | undefined;
 let documentClient: DynamoDBDocumentClient | undefined;
@@ -30,16 +31,35 @@ export function createDocumentClient(env: Readonly<Record<string, string | undef
   return documentClientOver(newDynamoDBClient(env));
 }
 
+/**
+ * Retries and time-outs set on purpose (not the SDK's defaults: 3 attempts, no request time-out):
+ * throttles (ProvisionedThroughputExceeded, Throttling, RequestLimitExceeded), 5xx and dropped or
+ * silent connections are retried with jittered backoff within a 3 s budget per call, so a request
+ * path that still fails answers 503 with Retry-After well inside its function's 10 s (README,
+ * docs/faults.md). A connection must open within 1 s and a response must start within 3 s.
+ */
+const RETRIES_AND_TIMEOUTS = {
+  retryStrategy: new BudgetedRetryStrategy(REQUEST_PATH_BUDGET),
+  requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 },
+};
+/**
+ * The embedded DynamoDB shares the machine's cores with every handler: under load it can take
+ * seconds to start an answer it would give in milliseconds in AWS, and a 3 s time-out would then
+ * retry work that is only queued. Its connection drops (FAULTS timeout) still end a call at once.
+ */
+const LOCAL_RETRIES_AND_TIMEOUTS = { ...RETRIES_AND_TIMEOUTS, requestHandler: { connectionTimeout: 1_000, requestTimeout: 30_000 } };
+
 function newDynamoDBClient(env: Readonly<Record<string, string | undefined>>): DynamoDBClient {
   const endpoint = env.DYNAMODB_ENDPOINT;
   const client = new DynamoDBClient(
     endpoint
       ? {
+          ...LOCAL_RETRIES_AND_TIMEOUTS,
           endpoint,
           region: env.AWS_REGION ?? 'local',
           credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
         }
-      : {},
+      : RETRIES_AND_TIMEOUTS,
   );
   // The SDK's logger middleware builds a redacted copy of every request and response even with
   // its no-op logger (a measured 7% of a list request's CPU); the service logs for itself.

@@ -1,4 +1,4 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
   type DynamoDBDocumentClient,
@@ -11,6 +11,7 @@ import type { IntakeConfig } from '#shared/domain/intake/intake-config';
 import type { OutreachState } from '#shared/domain/intake/outreach';
 import type { LeadRecord } from '#shared/domain/leads';
 import { assertStorable } from '#shared/domain/stored-size';
+import type { DomainEvent } from '#shared/ports/event-bus';
 import {
   DuplicateLeadError,
   type GoogleLeadFormKeyRecord,
@@ -21,6 +22,7 @@ import {
 import { nextCounterValue } from './counters';
 import { padId, teamPk } from './keys';
 import { toLeadItem } from './lead-store';
+import { outboxPuts, updateWithEvents } from './outbox';
 import { transactWrite } from './transact';
 
 /**
@@ -47,7 +49,13 @@ export class DynamoIntakeStore implements IntakeStore {
     return nextCounterValue(this.client, this.tableName, 'stl_call_id');
   }
 
-  async createLead(input: { lead: LeadRecord; phone: string | null; phoneWindowHours: number; now: Date }): Promise<void> {
+  async createLead(input: {
+    lead: LeadRecord;
+    phone: string | null;
+    phoneWindowHours: number;
+    now: Date;
+    events?: readonly DomainEvent[];
+  }): Promise<void> {
     const { lead } = input;
     const stlCallId = lead.outreach ? lead.outreach.stl_call_id : null;
     if (lead.lead_id === null || stlCallId === null) throw new Error('intake leads carry lead_id and outreach');
@@ -99,6 +107,8 @@ export class DynamoIntakeStore implements IntakeStore {
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     });
+    // Last, so a cancellation reason's index still names the guard it belongs to.
+    items.push(...outboxPuts(input.events ?? []));
     try {
       await transactWrite(this.client, { TransactItems: items });
     } catch (error) {
@@ -130,6 +140,7 @@ export class DynamoIntakeStore implements IntakeStore {
     expected: { statuses: readonly OutreachState['status'][]; attempt: number; claimToken?: string | null },
     next: Partial<OutreachState>,
     leadStatus?: string,
+    events: readonly DomainEvent[] = [],
   ): Promise<boolean> {
     const key = await this.leadKey(stlCallId);
     if (!key) return false;
@@ -160,22 +171,18 @@ export class DynamoIntakeStore implements IntakeStore {
         values[':claim'] = expected.claimToken;
       }
     }
-    try {
-      await this.client.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: key,
-          UpdateExpression: `SET ${sets.join(', ')}`,
-          ConditionExpression: condition,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+    return updateWithEvents(
+      this.client,
+      {
+        TableName: this.tableName,
+        Key: key,
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      },
+      events,
+    );
   }
 
   async markOutreachDispatched(stlCallId: number): Promise<void> {

@@ -150,6 +150,19 @@ export const TABLES: Record<TableName, TableDefinition> = {
     indexes: [{ name: 'deliveriesByTime', partitionKey: 'listPk', sortKey: 'listSk' }],
     timeToLiveAttribute: 'expiresAt',
   },
+  /**
+   * The transactional outbox of lifecycle events (shared/adapters/dynamodb/outbox.ts): one item per
+   * event id, written in the same transaction as the state change that makes the event due; its
+   * stream feeds the publish-events consumer, which publishes each due event and marks it sent.
+   * Sent items expire after 7 days.
+   */
+  outbox: {
+    name: 'outbox',
+    partitionKey: 'pk',
+    indexes: [],
+    timeToLiveAttribute: 'expiresAt',
+    stream: 'NEW_AND_OLD_IMAGES',
+  },
 };
 
 /** Physical table names come from the environment (set by CDK, or by the local runner). */

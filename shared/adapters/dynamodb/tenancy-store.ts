@@ -8,7 +8,14 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { ApiKeyRecord, ApiKeySettings, Enterprise, Portfolio, Team } from '#shared/domain/tenancy';
+import {
+  type ApiKeyRecord,
+  type ApiKeySettings,
+  type Enterprise,
+  type Portfolio,
+  type Team,
+  WORKSPACE_ID_MAX_LENGTH,
+} from '#shared/domain/tenancy';
 import { ConflictError } from '#shared/errors';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
 import { nextCounterValue } from './counters';
@@ -132,6 +139,8 @@ export class DynamoTenancyStore implements TenancyStore {
   }
 
   async getTeamByWorkspace(workspaceId: string): Promise<Team | null> {
+    // No workspace id is longer; a longer value would only make DynamoDB refuse the key.
+    if (workspaceId.length > WORKSPACE_ID_MAX_LENGTH) return null;
     const pointer = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: { pk: `WORKSPACE#${workspaceId}`, sk: 'META' } }),
     );

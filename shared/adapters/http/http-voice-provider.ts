@@ -20,7 +20,8 @@ export interface HttpVoiceProviderConfig {
  * A voice provider's outbound-call API (the shape Vapi and similar providers use: POST /call with
  * the assistant, the caller-id number, the customer and free-form metadata). The metadata carries
  * lead_id and stl_call_id so the end-of-call report can be matched to the lead. A 4xx is a
- * permanent refusal; a 5xx, a timeout or a network error is transient and may be retried.
+ * permanent refusal, except 429 (throttled: Retry-After says when) and 408; those, a 5xx, a
+ * timeout or a network error are transient and retried (the same idempotency key each time).
  */
 export class HttpVoiceProvider implements VoiceProvider {
   constructor(
@@ -46,6 +47,10 @@ export class HttpVoiceProvider implements VoiceProvider {
       signal: AbortSignal.timeout(this.config.timeoutMs ?? 10_000),
     });
     const text = await response.text();
+    if (response.status === 429 || response.status === 408) {
+      const retryAfter = response.headers.get('retry-after');
+      throw new Error(`voice provider throttled the call (${response.status}${retryAfter ? `, Retry-After ${retryAfter} s` : ''})`);
+    }
     if (response.status >= 400 && response.status < 500) {
       throw new PermanentProviderError(`voice provider refused the call (${response.status})`, response.status);
     }

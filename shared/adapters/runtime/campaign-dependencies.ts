@@ -3,7 +3,6 @@ import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import type { CampaignDependencies } from '#shared/domain/sms/campaign-service';
 import { pricePerSegmentMicros } from '#shared/domain/sms/pricing-config';
-import { eventBus } from './event-bus';
 import { queues } from './queues';
 import { scheduler } from './scheduler';
 
@@ -11,8 +10,8 @@ import { scheduler } from './scheduler';
  * The campaign dependencies of the functions that create and send campaigns (create-sms-campaign,
  * campaign-sender), built in one place. Call it at module load: the campaign store (over the
  * campaigns table) and the price per segment are built once, like every AWS client; the returned
- * function hands out the dependencies per request, taking the campaign-sends queue, the scheduler
- * and the event bus from their adapter slots then, so an adapter the local runtime or a test puts
+ * function hands out the dependencies per request, taking the campaign-sends queue and the scheduler
+ * from their adapter slots then, so an adapter the local runtime or a test puts
  * in a slot after the handler loaded is the one used.
  */
 export function campaignDependencies(): () => CampaignDependencies {
@@ -22,7 +21,6 @@ export function campaignDependencies(): () => CampaignDependencies {
     store,
     queue: queues.get('campaign-sends'),
     scheduler: scheduler.get('default'),
-    eventBus: eventBus.get('default'),
     pricePerSegmentMicros: price,
   });
 }

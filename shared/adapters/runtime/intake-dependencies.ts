@@ -3,14 +3,13 @@ import { DynamoIntakeConfigStore, DynamoIntakeStore } from '#shared/adapters/dyn
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import type { GoogleLeadFormDependencies } from '#shared/domain/intake/google-lead-form';
-import { eventBus } from './event-bus';
 import { queues } from './queues';
 import { scheduler } from './scheduler';
 
 /**
  * The dependencies of the intake routes (ingest-lead, receive-google-ads-lead), built in one
  * place. Call it at module load: the stores are built once, like every AWS client; the returned
- * function hands them out per request with the outreach queue, the scheduler and the event bus
+ * function hands them out per request with the outreach queue and the scheduler
  * taken from their adapter slots then, so an adapter the local runtime or a test puts in a slot
  * after the handler loaded is the one used.
  */
@@ -26,6 +25,5 @@ export function intakeDependencies(): () => GoogleLeadFormDependencies {
     intake,
     outreachQueue: queues.get('outreach-calls'),
     scheduler: scheduler.get('default'),
-    eventBus: eventBus.get('default'),
   });
 }

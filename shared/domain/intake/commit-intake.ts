@@ -4,15 +4,14 @@ import { ConflictError, ServiceUnavailableError } from '#shared/errors';
 import { leadCompleted, leadCreated } from '#shared/events/lead-events';
 import { log } from '#shared/logging/logger';
 import { countMetric } from '#shared/logging/metrics';
-import type { EventBus } from '#shared/ports/event-bus';
+import type { DomainEvent } from '#shared/ports/event-bus';
 import { DuplicateLeadError, type IntakeStore } from '#shared/ports/intake-store';
 import { dispatchOutreach, type OutreachDispatchDependencies } from './dispatch-outreach';
 import type { IngestPreview, PreparedIntake } from './prepare-intake';
 
-/** What committing an intake writes to: the leads, the outreach queue and scheduler, the event bus. */
+/** What committing an intake writes to: the leads (with their events, through the outbox), the outreach queue and scheduler. */
 export interface CommitDependencies extends OutreachDispatchDependencies {
   readonly intake: IntakeStore;
-  readonly eventBus: EventBus;
 }
 
 export interface CreatedIntake {
@@ -45,9 +44,10 @@ type OutreachSummary = IngestPreview['outreach'];
 const INTAKE_REQUEST_LIMIT_MS = 30_000;
 
 /**
- * The writing half of an intake: draws the lead's ids, stores it with its outreach record and
- * uniqueness guards, queues its first call now or schedules it for its due instant, emits
- * lead.created and records the dispatch. A duplicate is a 409 naming what matched, unless it is
+ * The writing half of an intake: draws the lead's ids, stores it with its outreach record,
+ * uniqueness guards and lead.created (due in the outbox in the same transaction, so a stored lead
+ * always has its event), queues its first call now or schedules it for its due instant and records
+ * the dispatch. A duplicate is a 409 naming what matched, unless it is
  * the lead of an earlier request that did not finish: that one is finished and answered instead.
  */
 export async function commitIntake(deps: CommitDependencies, prepared: PreparedIntake, now: Date): Promise<CreatedIntake> {
@@ -55,22 +55,24 @@ export async function commitIntake(deps: CommitDependencies, prepared: PreparedI
   const [leadId, stlCallId] = await Promise.all([deps.intake.nextLeadId(), deps.intake.nextStlCallId()]);
   const lead = prepared.buildLead({ id: randomUUID(), leadId, stlCallId });
 
+  // A lead kept without a callable phone is over at once: lead.completed (failed, no attempt) with it.
+  const events = [leadCreatedEvent(lead, preview.outreach, now), ...(lead.customer_phone === null ? [notPlacedEvent(lead, now)] : [])];
   try {
-    await deps.intake.createLead({ lead, phone: prepared.dedupe.phone, phoneWindowHours: prepared.dedupe.phoneWindowHours, now });
+    await deps.intake.createLead({
+      lead,
+      phone: prepared.dedupe.phone,
+      phoneWindowHours: prepared.dedupe.phoneWindowHours,
+      now,
+      events,
+    });
   } catch (error) {
     if (error instanceof DuplicateLeadError) return answerDuplicate(deps, prepared, lead, error, now);
     throw error;
   }
 
   countMetric('LeadsIngested');
-  if (lead.customer_phone === null) {
-    // Nothing to call: the lead is kept (with its phone as sent) and its outreach is over.
-    await publishLeadCreated(deps.eventBus, lead, preview.outreach, now);
-    await publishNotPlaced(deps.eventBus, lead, now);
-    return { kind: 'created', leadId, stlCallId, preview };
-  }
+  if (lead.customer_phone === null) return { kind: 'created', leadId, stlCallId, preview };
   await dispatchFirstCall(deps, lead, prepared.dueAt, now);
-  await publishLeadCreated(deps.eventBus, lead, preview.outreach, now);
   // Not recording it only means a repeat after the request limit queues the call (harmlessly) again.
   await deps.intake
     .markOutreachDispatched(stlCallId)
@@ -139,9 +141,8 @@ async function answerDuplicate(
  * A repeated request for a lead whose first request did not finish: its dispatch failed (the
  * 503 answer), or the request stopped between storing the lead and recording its dispatch (a
  * crash; the client never got its answer). Queues (or schedules) the first call unless it is
- * already under way (the worker's claim makes a second message harmless), emits lead.created
- * (same event id as a first publication would have had), records the dispatch, and answers as
- * the first request would have. Null for a lead whose request finished: a plain duplicate.
+ * already under way (the worker's claim makes a second message harmless), records the dispatch,
+ * and answers as the first request would have (lead.created went into the outbox with the lead). Null for a lead whose request finished: a plain duplicate.
  */
 async function finishUnfinishedIntake(
   deps: CommitDependencies,
@@ -169,57 +170,46 @@ async function finishUnfinishedIntake(
     }
   }
   const outreachSummary: OutreachSummary = { ...summary, scheduling_mode: outreach.scheduling_mode };
-  await publishLeadCreated(deps.eventBus, lead, outreachSummary, now);
   await deps.intake.markOutreachDispatched(stlCallId);
   return { leadId: lead.lead_id, teamId: lead.team_id, outreach: outreachSummary };
 }
 
-/** Emits lead.created for a stored lead; a bus that is down is logged, not an error of the intake. */
-async function publishLeadCreated(eventBus: EventBus, lead: IntakeLeadRecord, outreach: OutreachSummary, now: Date): Promise<void> {
+/** lead.created of a lead being stored: due in the outbox with the lead itself. */
+function leadCreatedEvent(lead: IntakeLeadRecord, outreach: OutreachSummary, now: Date): DomainEvent {
   const content = lead.lead_content as { service_type?: string | null; appointment_datetime?: string | null };
-  await eventBus
-    .publish([
-      leadCreated(
-        {
-          lead_id: lead.lead_id,
-          stl_call_id: lead.outreach.stl_call_id,
-          team_id: lead.team_id,
-          external_id: lead.external_id,
-          attribution: fullAttribution(lead.attribution),
-        },
-        {
-          customer_name: lead.customer_name,
-          phone_number: lead.customer_phone,
-          phone_number_raw: lead.customer_phone_raw ?? null,
-          email: lead.customer_email,
-          service_type: content.service_type ?? null,
-          lead_source: lead.source,
-          appointment_datetime: content.appointment_datetime ?? null,
-        },
-        { ...outreach, max_attempts: lead.outreach.max_attempts },
-        now,
-      ),
-    ])
-    .catch((error: unknown) => log('error', 'lead.created not published', { leadId: lead.lead_id, error: messageOf(error) }));
+  return leadCreated(
+    leadRef(lead),
+    {
+      customer_name: lead.customer_name,
+      phone_number: lead.customer_phone,
+      phone_number_raw: lead.customer_phone_raw ?? null,
+      email: lead.customer_email,
+      service_type: content.service_type ?? null,
+      lead_source: lead.source,
+      appointment_datetime: content.appointment_datetime ?? null,
+    },
+    { ...outreach, max_attempts: lead.outreach.max_attempts },
+    now,
+  );
 }
 
 /** lead.completed of a lead that could not be called (no usable phone): no attempt was made. */
-async function publishNotPlaced(eventBus: EventBus, lead: IntakeLeadRecord, now: Date): Promise<void> {
-  await eventBus
-    .publish([
-      leadCompleted(
-        {
-          lead_id: lead.lead_id,
-          stl_call_id: lead.outreach.stl_call_id,
-          team_id: lead.team_id,
-          external_id: lead.external_id,
-          attribution: fullAttribution(lead.attribution),
-        },
-        { outcome: 'failed', attempts: 0, call_id: null, appointment_id: null, ticket_id: null, reason: lead.outreach.reason },
-        now,
-      ),
-    ])
-    .catch((error: unknown) => log('error', 'lead.completed not published', { leadId: lead.lead_id, error: messageOf(error) }));
+function notPlacedEvent(lead: IntakeLeadRecord, now: Date): DomainEvent {
+  return leadCompleted(
+    leadRef(lead),
+    { outcome: 'failed', attempts: 0, call_id: null, appointment_id: null, ticket_id: null, reason: lead.outreach.reason },
+    now,
+  );
+}
+
+function leadRef(lead: IntakeLeadRecord) {
+  return {
+    lead_id: lead.lead_id,
+    stl_call_id: lead.outreach.stl_call_id,
+    team_id: lead.team_id,
+    external_id: lead.external_id,
+    attribution: fullAttribution(lead.attribution),
+  };
 }
 
 function messageOf(error: unknown): string {

@@ -1,7 +1,6 @@
 import { fullAttribution } from '#shared/domain/leads';
 import type { AppointmentRecord } from '#shared/domain/support';
 import { type LeadOutcome, leadBookingCreated, leadCompleted } from '#shared/events/lead-events';
-import type { EventBus } from '#shared/ports/event-bus';
 import type { IntakeStore } from '#shared/ports/intake-store';
 import { dispatchOutreach, type OutreachDispatchDependencies } from './dispatch-outreach';
 
@@ -10,7 +9,6 @@ const NO_ANSWER = /no[-_ ]?answer|did[-_ ]?not[-_ ]?answer|voicemail|busy|unansw
 
 export interface CompleteOutreachDependencies extends OutreachDispatchDependencies {
   readonly intake: IntakeStore;
-  readonly eventBus: EventBus;
 }
 
 export interface OutreachReport {
@@ -29,10 +27,11 @@ export interface OutreachReport {
 /**
  * Closes the loop when the end-of-call report of an outreach call arrives: the lead records the
  * outcome and its appointment; `lead.booking_created` is emitted when an appointment was created
- * and `lead.completed` when outreach is over. An unanswered call with attempts left schedules the
- * next attempt after the configured spacing instead. The state change is a conditional write from
- * in_progress (or placing), made after the effects, so a report processed twice changes and emits
- * nothing the second time, and a close-out that failed half-way is finished by the redelivery.
+ * and `lead.completed` when outreach is over, both due in the outbox in the same write as the
+ * completion. An unanswered call with attempts left schedules the next attempt after the configured
+ * spacing instead. The state change is a conditional write from in_progress (or placing), made
+ * after the effects, so a report processed twice changes and emits nothing the second time, and a
+ * close-out that failed half-way is finished by the redelivery.
  */
 export async function completeOutreach(
   deps: CompleteOutreachDependencies,
@@ -80,8 +79,8 @@ export async function completeOutreach(
       : `reached without a booking${report.endedReason ? ` (${report.endedReason})` : ''}`;
 
   // Effects first, state change last: if anything fails before the transition, a redelivered
-  // report does it all again (the appointment write is idempotent, the events keep their ids), so
-  // nothing is lost; once the transition is done, a redelivery finds the outreach completed.
+  // report does it all again (the appointment write is idempotent), so nothing is lost; the events
+  // are due with the transition itself; once it is done, a redelivery finds the outreach completed.
   const events = [];
   if (report.appointment) {
     const a = report.appointment;
@@ -118,7 +117,6 @@ export async function completeOutreach(
       now,
     ),
   );
-  await deps.eventBus.publish(events);
   const moved = await deps.intake.transitionOutreach(
     report.stlCallId,
     { statuses: [...from.statuses], attempt: from.attempt },
@@ -130,6 +128,7 @@ export async function completeOutreach(
       ...(report.providerCallId ? { provider_call_id: report.providerCallId } : {}),
     },
     outcome === 'booked' ? 'booked' : 'closed',
+    events,
   );
   if (!moved) return null;
   return { outcome };

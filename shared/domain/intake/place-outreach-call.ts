@@ -3,7 +3,6 @@ import { fullAttribution } from '#shared/domain/leads';
 import { withRetries } from '#shared/domain/retry';
 import { PoisonMessageError } from '#shared/errors';
 import { leadCompleted } from '#shared/events/lead-events';
-import type { EventBus } from '#shared/ports/event-bus';
 import type { IntakeStore } from '#shared/ports/intake-store';
 import { PermanentProviderError, type VoiceProvider } from '#shared/ports/voice-provider';
 import type { OutreachMessage, OutreachState } from './outreach';
@@ -11,7 +10,6 @@ import type { OutreachMessage, OutreachState } from './outreach';
 export interface PlaceCallDependencies {
   readonly intake: IntakeStore;
   readonly voice: VoiceProvider;
-  readonly eventBus: EventBus;
   readonly sleep?: (ms: number) => Promise<void>;
   /** How long a worker may run (the function's timeout): an older open claim is abandoned. */
   readonly maxRunMs: number;
@@ -70,20 +68,20 @@ export async function placeOutreachCall(
     ));
   } catch (error) {
     if (error instanceof PermanentProviderError) {
-      const completedAt = now.toISOString();
+      // lead.completed is due in the same write as the completion (the outbox): it cannot be lost.
       await deps.intake.transitionOutreach(
         message.stl_call_id,
         { statuses: ['placing'], attempt: message.attempt },
-        { status: 'completed', outcome: 'failed', completed_at: completedAt, reason: error.message },
+        { status: 'completed', outcome: 'failed', completed_at: now.toISOString(), reason: error.message },
         'closed',
+        [
+          leadCompleted(
+            ref,
+            { outcome: 'failed', attempts: outreach.attempt, call_id: null, appointment_id: null, ticket_id: null, reason: error.message },
+            now,
+          ),
+        ],
       );
-      await deps.eventBus.publish([
-        leadCompleted(
-          ref,
-          { outcome: 'failed', attempts: outreach.attempt, call_id: null, appointment_id: null, ticket_id: null, reason: error.message },
-          new Date(completedAt),
-        ),
-      ]);
       return 'failed';
     }
     await deps.intake.transitionOutreach(message.stl_call_id, { statuses: ['placing'], attempt: message.attempt }, { status: 'queued' });

@@ -10,6 +10,7 @@ import { callProcessed } from '#shared/events/call-events';
 import { lazy } from '#shared/lazy';
 import type { CallStore } from '#shared/ports/call-store';
 import type { EvaluationStore } from '#shared/ports/coach-store';
+import type { EventBus } from '#shared/ports/event-bus';
 import type { IntakeStore } from '#shared/ports/intake-store';
 import type { MessageQueue } from '#shared/ports/message-queue';
 import type { NormalizedCall } from './call-report';
@@ -31,6 +32,8 @@ export interface ProcessReportDependencies extends CompleteOutreachDependencies 
   /** The coach-evaluations queue: every stored call with a transcript gets one evaluation request. */
   readonly coachQueue: MessageQueue;
   readonly evaluations: Pick<EvaluationStore, 'hasEvaluation'>;
+  /** call.processed is published directly: a refusal fails the request, and the provider's retry publishes it again. */
+  readonly eventBus: EventBus;
 }
 
 export interface ProcessReportResult extends Omit<ReportResult, 'outreach'> {

@@ -5,7 +5,6 @@ import { BadRequestError, ConflictError, NotFoundError } from '#shared/errors';
 import { smsCampaignCompleted } from '#shared/events/campaign-events';
 import { log } from '#shared/logging/logger';
 import type { CampaignStore } from '#shared/ports/campaign-store';
-import type { EventBus } from '#shared/ports/event-bus';
 import type { MessageQueue } from '#shared/ports/message-queue';
 import type { OneTimeScheduler } from '#shared/ports/scheduler';
 import { type CampaignMessage, type CampaignRecord, CHUNK_SIZE, type ChunkRecipient, campaignScheduleName, settledCount } from './campaign';
@@ -18,7 +17,6 @@ export interface CampaignDependencies {
   readonly store: CampaignStore;
   readonly queue: MessageQueue;
   readonly scheduler: OneTimeScheduler;
-  readonly eventBus: EventBus;
   /** Price of one SMS segment, in micro-dollars (SMS_PRICE_PER_SEGMENT_USD, default $0.0083). */
   readonly pricePerSegmentMicros: number;
 }
@@ -237,31 +235,27 @@ export async function startCampaign(
  * Completes the campaign when every recipient is settled (sent, failed, opted out or unconfirmed), exactly
  * once: the sending → completed transition is conditional, and only its winner emits the event.
  */
-export async function completeIfDone(
-  deps: Pick<CampaignDependencies, 'store' | 'eventBus'>,
-  campaignId: string,
-  now: Date,
-): Promise<boolean> {
+export async function completeIfDone(deps: Pick<CampaignDependencies, 'store'>, campaignId: string, now: Date): Promise<boolean> {
   const campaign = await deps.store.getCampaign(campaignId);
   if (campaign?.status !== 'sending' || settledCount(campaign) < campaign.recipients_count) return false;
-  const completed = await deps.store.transitionCampaign(campaignId, ['sending'], 'completed', { completion_time: now.toISOString() });
-  if (!completed) return false;
-  const final = (await deps.store.getCampaign(campaignId)) ?? campaign;
-  await deps.eventBus.publish([
+  // sms_campaign.completed is due in the same write as the completion (the outbox): exactly one
+  // writer completes the campaign, and its event cannot be lost after it.
+  const completed = await deps.store.transitionCampaign(campaignId, ['sending'], 'completed', { completion_time: now.toISOString() }, [
     smsCampaignCompleted({
       campaign_id: campaignId,
-      team_id: final.team_id,
-      sent: final.counts.sent,
-      failed: final.counts.failed,
-      opted_out: final.counts.opted_out,
-      unconfirmed: final.counts.unconfirmed,
-      capped: final.counts.capped ?? 0,
-      replies: final.replies,
-      total_cost: toDollars(final.actual_cost_micros),
+      team_id: campaign.team_id,
+      sent: campaign.counts.sent,
+      failed: campaign.counts.failed,
+      opted_out: campaign.counts.opted_out,
+      unconfirmed: campaign.counts.unconfirmed,
+      capped: campaign.counts.capped ?? 0,
+      replies: campaign.replies,
+      total_cost: toDollars(campaign.actual_cost_micros),
       at: now,
     }),
   ]);
-  log('info', 'campaign completed', { campaignId, ...final.counts });
+  if (!completed) return false;
+  log('info', 'campaign completed', { campaignId, ...campaign.counts });
   return true;
 }
 

@@ -185,7 +185,9 @@ export async function sendChunk(
   const token = claimToken(delivery);
   const rate = deps.rateOverride ?? messagesPerSecond(config);
   const interval = rate > 0 ? 1000 / rate : 0;
-  for (let i = 0; i < toSend.length && !result.stopped; i += SEND_GROUP_SIZE) {
+  /** The transient error the provider still answered after the retries; the rest of the chunk waits for the redelivery. */
+  let providerDown: unknown = null;
+  for (let i = 0; i < toSend.length && !result.stopped && !providerDown; i += SEND_GROUP_SIZE) {
     if (i > 0) {
       // A cancel stops the sender between groups.
       campaign = (await deps.store.getCampaign(message.campaign_id)) ?? campaign;
@@ -210,10 +212,15 @@ export async function sendChunk(
     );
     const outcomes: RecipientOutcome[] = [];
     const sentPhones: string[] = [];
+    const released: string[] = [];
     for (const r of group) {
       if (!claimed.has(r.phone)) {
         // Claimed meanwhile by another sender: it texts and settles it.
         result.skipped++;
+        continue;
+      }
+      if (providerDown) {
+        released.push(r.phone);
         continue;
       }
       if (interval > 0) {
@@ -240,6 +247,14 @@ export async function sendChunk(
         sentPhones.push(r.phone);
         result.sent++;
       } catch (error) {
+        if (!(error instanceof PermanentProviderError)) {
+          // Still failing after the retries: the provider is down. The text is not a failure of
+          // the recipient: its claim goes back and the chunk comes again (SQS), so it is sent once
+          // the provider is back.
+          providerDown = error;
+          released.push(r.phone);
+          continue;
+        }
         const reason = error instanceof Error ? error.message : String(error);
         outcomes.push({
           phone: r.phone,
@@ -254,6 +269,12 @@ export async function sendChunk(
     }
     await deps.store.settleRecipients(message.campaign_id, team.id, outcomes);
     await deps.store.rememberLastCampaign(team.id, sentPhones, message.campaign_id, now().toISOString());
+    await deps.store.releaseClaims(message.campaign_id, team.id, released, token, now().toISOString());
+  }
+  if (providerDown) {
+    throw new Error(
+      `campaign ${message.campaign_id} chunk ${message.chunk}: the SMS provider is unavailable (${providerDown instanceof Error ? providerDown.message : String(providerDown)}); untexted recipients are retried with the chunk`,
+    );
   }
   if (result.stopped) return result;
   if (heldElsewhere) {

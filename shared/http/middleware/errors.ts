@@ -2,7 +2,7 @@ import { rateLimitHeaders } from '#shared/domain/rate-limit';
 import { log } from '#shared/logging/logger';
 import type { Surface } from '#shared/routes';
 import { errorBody } from '../error-bodies';
-import { toHttpError } from '../errors';
+import { RETRY_AFTER_SECONDS, toHttpError } from '../errors';
 import { requestIdOf } from './request-id';
 import type { HttpMiddleware } from './route-request';
 
@@ -37,7 +37,13 @@ export function errorResponse(options: { readonly surface: Surface }): HttpMiddl
       const { rateLimit } = request.internal;
       request.response = {
         statusCode,
-        headers: { 'content-type': 'application/json', 'x-request-id': requestId, ...(rateLimit ? rateLimitHeaders(rateLimit) : {}) },
+        headers: {
+          'content-type': 'application/json',
+          'x-request-id': requestId,
+          ...(rateLimit ? rateLimitHeaders(rateLimit) : {}),
+          // A 503 always says when to repeat the request.
+          ...(statusCode === 503 ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {}),
+        },
         body: JSON.stringify(body),
       };
     },

@@ -1,15 +1,22 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { decodeIdentity } from '#shared/auth/identity';
 import { isExpired } from '#shared/domain/identity-resolver';
+import { WORKSPACE_ID_MAX_LENGTH } from '#shared/domain/tenancy';
 import type { Surface } from '#shared/routes';
 import { HttpError } from '../errors';
 import type { RateLimiter } from '../rate-limit';
 import type { HttpMiddleware } from './route-request';
 
-/** X-Workspace-ID as sent (any letter case): the platform surface's workspace, counted by the limiter. */
+/**
+ * X-Workspace-ID as sent (any letter case): the platform surface's workspace, counted by the
+ * limiter. One longer than any workspace id is left out (the key's own team is counted): the
+ * limiter runs before validation, which answers it 400, and it must not reach a DynamoDB key.
+ */
 function workspaceIdOf(event: APIGatewayProxyEvent): string | undefined {
   for (const [name, value] of Object.entries(event.headers ?? {})) {
-    if (name.toLowerCase() === 'x-workspace-id' && typeof value === 'string' && value.trim() !== '') return value.trim();
+    if (name.toLowerCase() !== 'x-workspace-id' || typeof value !== 'string') continue;
+    const trimmed = value.trim();
+    return trimmed !== '' && trimmed.length <= WORKSPACE_ID_MAX_LENGTH ? trimmed : undefined;
   }
   return undefined;
 }

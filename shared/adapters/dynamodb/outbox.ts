@@ -1,0 +1,99 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBDocumentClient, type TransactWriteCommandInput, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { DomainEvent } from '#shared/ports/event-bus';
+import type { OutboxStore } from '#shared/ports/outbox';
+import { physicalTableName } from './tables';
+import { isTransactionCancelled, transactWrite } from './transact';
+
+/**
+ * The transactional outbox (table `outbox`, see tables.ts). A state change that makes lifecycle
+ * events due writes them here in the same TransactWriteItems, so no committed change lacks its
+ * events and no event exists without its change; the publish-events stream consumer publishes
+ * each due event and marks it sent. One item per event id: writing the same event again (a
+ * repeated request) changes nothing while it is due, and makes a sent one due again, which
+ * publishes it again under the same id (delivery is at least once).
+ */
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** How long a sent event's item is kept (TTL) for an operator to look it up. */
+const KEEP_SENT_SECONDS = 7 * 86_400;
+
+/** The id an event is kept, published and de-duplicated under: its detail's `event_id`. */
+export function outboxEventId(event: DomainEvent): string {
+  const id = event.detail.event_id;
+  if (typeof id !== 'string' || id === '') {
+    throw new Error(`event ${event.type} carries no event_id: an event goes through the outbox under a stable id`);
+  }
+  return id;
+}
+
+/** The Puts that make `events` due, for the transaction of the change that causes them. */
+export function outboxPuts(events: readonly DomainEvent[], tableName: string = physicalTableName('outbox')): TransactItem[] {
+  return events.map((event) => ({
+    Put: {
+      TableName: tableName,
+      Item: {
+        pk: `EVENT#${outboxEventId(event)}`,
+        event_id: outboxEventId(event),
+        type: event.type,
+        // As JSON text: the detail comes back byte for byte, whatever its values (empty strings, nulls, nesting).
+        detail: JSON.stringify(event.detail),
+        state: 'due',
+      },
+    },
+  }));
+}
+
+/**
+ * A conditional UpdateItem and the events it makes due, as one write: a plain UpdateItem when there
+ * are none, else one transaction. False when the update's condition failed (nothing was written).
+ */
+export async function updateWithEvents(
+  client: DynamoDBDocumentClient,
+  update: UpdateCommandInput & { ConditionExpression: string },
+  events: readonly DomainEvent[],
+): Promise<boolean> {
+  try {
+    if (events.length === 0) {
+      await client.send(new UpdateCommand(update));
+    } else {
+      const { ReturnValues: _ignored, ...inTransaction } = update;
+      await transactWrite(client, { TransactItems: [{ Update: inTransaction as TransactItem['Update'] }, ...outboxPuts(events)] });
+    }
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    if (isTransactionCancelled(error) && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
+}
+
+/** Marks published events sent (and due to expire), for the publish-events consumer. */
+export class DynamoOutboxStore implements OutboxStore {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async markSent(eventId: string, now: Date): Promise<void> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: `EVENT#${eventId}` },
+          UpdateExpression: 'SET #state = :sent, sent_at = :at, expiresAt = :expires',
+          // An item already expired and deleted is not brought back.
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: {
+            ':sent': 'sent',
+            ':at': now.toISOString(),
+            ':expires': Math.floor(now.getTime() / 1000) + KEEP_SENT_SECONDS,
+          },
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+}

@@ -1,0 +1,14 @@
+/** An event the outbox holds as due: what its stream record carries. */
+export interface DueEvent {
+  /** The stream record's sequence number (where a retry resumes). */
+  readonly sequenceNumber: string;
+  readonly eventId: string;
+  readonly type: string;
+  readonly detail: Record<string, unknown>;
+}
+
+/** The outbox as its publisher sees it (the writing side rides on each store's own transactions). */
+export interface OutboxStore {
+  /** Records the event as published; an event no longer in the outbox is left alone. */
+  markSent(eventId: string, now: Date): Promise<void>;
+}
