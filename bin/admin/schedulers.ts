@@ -1,7 +1,7 @@
 import { type DayHours, type SchedulerSettings, schedulerSettingsSchema, WEEKDAYS, type Weekday } from '#shared/domain/schedulers';
 import { type Command, requireTeam } from './command';
 import { UsageError } from './errors';
-import { optionalString, requiredId } from './flags';
+import { optionalInteger, optionalString, requiredId } from './flags';
 import { toJson } from './format';
 
 /** Scheduler (booking widget) configurations: what GET /api/v1/teams/{teamId}/schedulers lists. */
@@ -14,7 +14,22 @@ const SETTING_FLAGS: Record<keyof SchedulerSettings, string> = {
   service_areas: '--areas',
   time_zone: '--time-zone',
   hours: '--hours',
+  slot_minutes: '--slot-minutes',
+  interval_minutes: '--interval-minutes',
+  lead_time_minutes: '--lead-time-minutes',
+  days_ahead: '--days-ahead',
+  capacity_per_slot: '--capacity',
+  allowed_origins: '--allowed-origins',
 };
+
+/** The booking settings' flags: whole numbers, each left as it is when not given. */
+const BOOKING_NUMBER_FLAGS = [
+  ['slot_minutes', '--slot-minutes'],
+  ['interval_minutes', '--interval-minutes'],
+  ['lead_time_minutes', '--lead-time-minutes'],
+  ['days_ahead', '--days-ahead'],
+  ['capacity_per_slot', '--capacity'],
+] as const;
 
 const DAY_NAMES: Record<string, Weekday> = {
   mon: 'monday',
@@ -72,7 +87,7 @@ export const SCHEDULER_COMMANDS: Record<string, Command> = {
     help: {
       summary: 'create or update a scheduler',
       usage:
-        '--team ID --id SCHEDULER_ID [--name TEXT] [--services "A,B"] [--job-types "A,B"] [--areas "A,B"] [--time-zone ZONE] [--hours HOURS]',
+        '--team ID --id SCHEDULER_ID [--name TEXT] [--services "A,B"] [--job-types "A,B"] [--areas "A,B"] [--time-zone ZONE] [--hours HOURS]\n  [--slot-minutes N] [--interval-minutes N] [--lead-time-minutes N] [--days-ahead N] [--capacity N] [--allowed-origins "A,B"]',
       flags: {
         '--team ID': 'the team',
         '--id SCHEDULER_ID': 'the scheduler (sessions’ scheduler_id)',
@@ -83,9 +98,17 @@ export const SCHEDULER_COMMANDS: Record<string, Command> = {
         '--time-zone ZONE': 'an IANA zone (default: the team’s)',
         '--hours HOURS':
           'DAY[-DAY]=HH:MM-HH:MM or DAY[-DAY]=closed, comma-separated (needed for a new one);\ndays not named keep their hours (new: closed); open < close',
+        '--slot-minutes N': 'how long a visit takes (default 60)',
+        '--interval-minutes N': 'minutes between slot starts, from opening time (default 60)',
+        '--lead-time-minutes N': 'notice the earliest slot needs (default 120)',
+        '--days-ahead N': 'local days the widget offers, today included (default 14)',
+        '--capacity N': 'bookings one slot takes before it is full (default 1)',
+        '--allowed-origins LIST':
+          'comma-separated origins whose pages may embed the widget\n(https://example.com, http://127.0.0.1:*); empty: the hosted page only',
       },
       examples: [
         'scheduler set --team 2 --id 1 --name "HVAC service" --services "Repair,Tune-up" --hours "mon-fri=08:00-17:00,sat=closed"',
+        'scheduler set --team 2 --id 1 --slot-minutes 120 --interval-minutes 60 --capacity 2 --allowed-origins "https://acme-hvac.example"',
       ],
     },
     options: {
@@ -97,6 +120,12 @@ export const SCHEDULER_COMMANDS: Record<string, Command> = {
       areas: { type: 'string' },
       'time-zone': { type: 'string' },
       hours: { type: 'string' },
+      'slot-minutes': { type: 'string' },
+      'interval-minutes': { type: 'string' },
+      'lead-time-minutes': { type: 'string' },
+      'days-ahead': { type: 'string' },
+      capacity: { type: 'string' },
+      'allowed-origins': { type: 'string' },
     },
     async run(context) {
       const team = await requireTeam(context);
@@ -113,6 +142,10 @@ export const SCHEDULER_COMMANDS: Record<string, Command> = {
         service_areas: listFlag(context.values, '--areas') ?? current?.service_areas ?? [],
         time_zone: optionalString(context.values, '--time-zone') ?? current?.time_zone ?? team.timezone,
         hours: hours === null ? current?.hours : parseHours(hours, current?.hours ?? CLOSED_WEEK),
+        ...Object.fromEntries(
+          BOOKING_NUMBER_FLAGS.map(([member, flag]) => [member, optionalInteger(context.values, flag) ?? current?.[member]]),
+        ),
+        allowed_origins: listFlag(context.values, '--allowed-origins') ?? current?.allowed_origins,
       };
       const parsed = schedulerSettingsSchema.safeParse(candidate);
       if (!parsed.success) {
@@ -173,5 +206,8 @@ function describe(s: SchedulerSettings & { scheduler_id: number; updated_at: str
     `  job types     ${s.job_types.join(', ') || '(none)'}`,
     `  service areas ${s.service_areas.join(', ') || '(none)'}`,
     ...WEEKDAYS.map((day) => `  ${day.padEnd(13)} ${s.hours[day] ? `${s.hours[day]?.open}-${s.hours[day]?.close}` : 'closed'}`),
+    `  slots         ${s.slot_minutes} min every ${s.interval_minutes} min, ${s.capacity_per_slot} per slot`,
+    `  booking       ${s.lead_time_minutes} min notice, ${s.days_ahead} days ahead`,
+    `  embed on      ${s.allowed_origins.join(', ') || '(hosted page only)'}`,
   ].join('\n');
 }
