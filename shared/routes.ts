@@ -4,6 +4,7 @@ import { ANALYTICS_ROUTES } from './route-table/analytics';
 import { LEADS_AND_CALLS_ROUTES } from './route-table/leads-and-calls';
 import { MESSAGING_ROUTES } from './route-table/messaging';
 import { WEBHOOK_ROUTES } from './route-table/webhooks';
+import { WIDGET_ROUTES } from './route-table/widget';
 
 /**
  * The one route table (its rows by area in shared/route-table/). It feeds the CDK stack (one
@@ -60,6 +61,7 @@ const ROUTE_ROWS = [
   ...MESSAGING_ROUTES,
   ...WEBHOOK_ROUTES,
   ...ACCOUNT_AND_PAGE_ROUTES,
+  ...WIDGET_ROUTES,
 ] as const;
 
 /** The id of a row of the route table. */

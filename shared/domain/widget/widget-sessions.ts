@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import type { SchedulerConfig } from '#shared/domain/schedulers';
 import type { CustomerInfo, Session, SessionRecord } from '#shared/domain/sessions';
 import { toPublicSession } from '#shared/domain/sessions';
+import { toE164 } from '#shared/domain/phone';
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '#shared/errors';
 import type { SchedulerConfigStore } from '#shared/ports/scheduler-config-store';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
@@ -226,6 +227,8 @@ export type BookingOutcome =
  */
 export async function bookWidgetSession(deps: WidgetDependencies, input: BookingInput): Promise<BookingOutcome> {
   if (input.honeypot !== '') throw new BadRequestError('website: must be left empty', 'website');
+  const phone = toE164(input.customer.phone);
+  if (!phone) throw new BadRequestError('phone: must be a phone number, such as (312) 555-0142 or +44 20 7946 0958', 'phone');
   for (let attempt = 0; attempt < 3; attempt++) {
     const stored = await requireTokenSession(deps, input.token);
     const { session } = stored;
@@ -256,7 +259,7 @@ export async function bookWidgetSession(deps: WidgetDependencies, input: Booking
       job_type: input.jobType ?? session.job_type,
       selected_date: input.date,
       selected_time: input.time,
-      customer_info: input.customer,
+      customer_info: { ...input.customer, phone },
       completed_at: at,
     };
     const extras: WidgetSessionExtras = {

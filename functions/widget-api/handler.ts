@@ -1,0 +1,125 @@
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { widgetDependencies } from '#shared/adapters/runtime/widget-dependencies';
+import * as contracts from '#shared/contracts/widget';
+import { toPublicSession } from '#shared/domain/sessions';
+import { recordBookingEffects } from '#shared/domain/widget/booking-effects';
+import { readSessionToken } from '#shared/domain/widget/session-token';
+import {
+  bookWidgetSession,
+  recordWidgetStep,
+  requireScheduler,
+  requireTokenSession,
+  startWidgetSession,
+  widgetAvailability,
+} from '#shared/domain/widget/widget-sessions';
+import { UnauthorizedError } from '#shared/errors';
+import { createHttpHandler } from '#shared/http/handler';
+import { requireAllowedOrigin, takeWidgetRequest } from '#shared/http/widget-guard';
+
+const dependencies = widgetDependencies();
+
+/** The scheduler a request is for, from its path or its token, counted and checked for its origin; answers the CORS headers. */
+async function guard(event: APIGatewayProxyEvent, teamId: number, schedulerId: number): Promise<Record<string, string>> {
+  const deps = dependencies();
+  await takeWidgetRequest(deps.limits, event, { teamId, schedulerId });
+  return requireAllowedOrigin(event, await requireScheduler(deps, teamId, schedulerId));
+}
+
+async function guardToken(event: APIGatewayProxyEvent, token: string): Promise<Record<string, string>> {
+  const read = readSessionToken(token);
+  if (!read) {
+    await takeWidgetRequest(dependencies().limits, event, null);
+    throw new UnauthorizedError('x-widget-token: missing, or not the token of a session');
+  }
+  return guard(event, read.ref.teamId, read.ref.schedulerId);
+}
+
+const start = createHttpHandler(contracts.startWidgetSession, async ({ path, body, event }) => {
+  const headers = await guard(event, path.teamId, path.schedulerId);
+  const started = await startWidgetSession(dependencies(), {
+    teamId: path.teamId,
+    schedulerId: path.schedulerId,
+    pageUrl: body?.page_url || null,
+    referrer: body?.referrer || null,
+    now: new Date(),
+  });
+  return { statusCode: 201, body: started, headers };
+});
+
+const availability = createHttpHandler(contracts.getWidgetAvailability, async ({ path, query, event }) => {
+  const headers = await guard(event, path.teamId, path.schedulerId);
+  const answer = await widgetAvailability(dependencies(), { ...path, from: query.from, days: query.days, now: new Date() });
+  return { statusCode: 200, body: answer, headers };
+});
+
+const read = createHttpHandler(contracts.getWidgetSession, async ({ headers: sent, event }) => {
+  const headers = await guardToken(event, sent['x-widget-token']);
+  const stored = await requireTokenSession(dependencies(), sent['x-widget-token']);
+  return { statusCode: 200, body: { session: toPublicSession(stored.session) }, headers };
+});
+
+const step = createHttpHandler(contracts.recordWidgetStep, async ({ headers: sent, body, event }) => {
+  const headers = await guardToken(event, sent['x-widget-token']);
+  const session = await recordWidgetStep(dependencies(), {
+    token: sent['x-widget-token'],
+    step: body.event_type,
+    issueType: body.issue_type,
+    jobType: body.job_type,
+    now: new Date(),
+  });
+  return { statusCode: 200, body: { session }, headers };
+});
+
+const book = createHttpHandler(contracts.bookWidgetSession, async ({ headers: sent, body, event }) => {
+  const headers = await guardToken(event, sent['x-widget-token']);
+  const deps = dependencies();
+  const outcome = await bookWidgetSession(deps, {
+    token: sent['x-widget-token'],
+    issueType: body.issue_type,
+    jobType: body.job_type,
+    date: body.date,
+    time: body.time,
+    customer: { name: body.name, phone: body.phone, email: body.email, address: body.address },
+    honeypot: body.website,
+    now: new Date(),
+  });
+  if (outcome.kind === 'slot_taken') {
+    return {
+      statusCode: 409,
+      body: {
+        error: 'slot_taken',
+        message: `time: ${body.date} ${body.time} was just taken; pick another slot`,
+        field: 'time',
+        availability: outcome.availability,
+      },
+      headers,
+    };
+  }
+  const scheduler = await requireScheduler(deps, outcome.stored.session.team_id, outcome.stored.session.scheduler_id);
+  await recordBookingEffects(deps, outcome.stored, { startsAt: outcome.startsAt, timeZone: scheduler.time_zone });
+  const local = `${outcome.stored.session.selected_date} ${outcome.stored.session.selected_time}`;
+  return {
+    statusCode: 200,
+    body: {
+      status: 'booked',
+      session: toPublicSession(outcome.stored.session),
+      starts_at: outcome.startsAt,
+      message: `Your visit is booked for ${local} (${scheduler.time_zone}).`,
+    },
+    headers,
+  };
+});
+
+const BY_RESOURCE: Record<string, (event: APIGatewayProxyEvent, context: Context) => Promise<unknown>> = {
+  '/widget/api/{teamId}/{schedulerId}/sessions': start,
+  '/widget/api/{teamId}/{schedulerId}/availability': availability,
+  '/widget/api/session': read,
+  '/widget/api/session/events': step,
+  '/widget/api/session/booking': book,
+};
+
+/** The scheduling widget's routes: public, a session's reads and changes by its token (shared/domain/widget). */
+export const handler = (event: APIGatewayProxyEvent, context: Context) => {
+  const route = BY_RESOURCE[event.resource] ?? read;
+  return route(event, context);
+};

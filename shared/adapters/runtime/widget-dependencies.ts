@@ -1,0 +1,29 @@
+import { DynamoBookingRequestStore } from '#shared/adapters/dynamodb/booking-request-store';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
+import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
+import { DynamoRateLimitStore } from '#shared/adapters/dynamodb/rate-limit-store';
+import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
+import type { BookingEffectsDependencies } from '#shared/domain/widget/booking-effects';
+import type { WidgetDependencies } from '#shared/domain/widget/widget-sessions';
+import type { RateLimitStore } from '#shared/ports/rate-limit-store';
+import { eventBus } from './event-bus';
+
+/**
+ * The widget routes' dependencies, built once at module load; the event bus is taken from its
+ * adapter slot per request (the local runtime and tests put theirs there after load).
+ */
+export function widgetDependencies(): () => WidgetDependencies & BookingEffectsDependencies & { limits: RateLimitStore } {
+  const client = getDocumentClient();
+  const schedulers = new DynamoSchedulerConfigStore(client, physicalTableName('teams'));
+  const tenancy = new DynamoTenancyStore(client, physicalTableName('teams'));
+  const sessions = new DynamoWidgetSessionStore(client, physicalTableName('sessions'));
+  const bookingRequests = new DynamoBookingRequestStore(client, physicalTableName('sessions'));
+  const leads = new DynamoLeadStore(client, physicalTableName('leads'));
+  const leadIds = new DynamoIntakeStore(client, physicalTableName('leads'));
+  const limits = new DynamoRateLimitStore(client, physicalTableName('limits'));
+  return () => ({ schedulers, tenancy, sessions, bookingRequests, leads, leadIds, limits, eventBus: eventBus.get('default') });
+}
