@@ -31,7 +31,8 @@ const text = (field: string, max: number) =>
     .trim()
     .max(max, { error: `${field}: must be at most ${max} characters` });
 const required = (field: string, max: number) => text(field, max).min(1, { error: `${field}: required` });
-const address = (field: string) => z.union([z.url({ protocol: /^https?$/, error: `${field}: must be an http(s) URL` }).max(2048), z.literal('')]);
+const address = (field: string) =>
+  z.union([z.url({ protocol: /^https?$/, error: `${field}: must be an http(s) URL` }).max(2048), z.literal('')]);
 
 // ---------------------------------------------------------------------------------------------
 // Inputs
@@ -165,7 +166,10 @@ export const startWidgetSession = defineContract({
   path: schedulerPath,
   body: { schema: startBody, maxBytes: MAX_BODY_BYTES, required: false },
   responses: { 201: startedSession },
-  errors: { 403: 'The request comes from an origin the scheduler does not allow', 429: 'Too many requests from this client or for this scheduler' },
+  errors: {
+    403: 'The request comes from an origin the scheduler does not allow',
+    429: 'Too many requests from this client or for this scheduler',
+  },
 });
 
 export const getWidgetAvailability = defineContract({
@@ -221,7 +225,12 @@ export const getBookingPage = defineContract({
 export const getWidgetAsset = defineContract({
   routeId: 'getWidgetAsset',
   path: assetPath,
-  query: z.object({ v: z.string().regex(/^[0-9a-f]{16}$/, { error: 'must be the hash the page links the file with' }).optional() }),
+  query: z.object({
+    v: z
+      .string()
+      .regex(/^[0-9a-f]{16}$/, { error: 'must be the hash the page links the file with' })
+      .optional(),
+  }),
   responses: { 200: pageAssetBody },
   responseMediaType: 'text/javascript',
   errors: { 404: 'No such file' },

@@ -32,7 +32,10 @@ export async function takeWidgetRequest(
 ): Promise<void> {
   const windowStart = Math.floor(now / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
   const counters = [
-    store.take({ kind: 'team', id: `WIDGET#CLIENT#${clientAddress(event)}`, windowStart, windowSeconds: WINDOW_SECONDS }, WIDGET_LIMITS.perClientPerMinute),
+    store.take(
+      { kind: 'team', id: `WIDGET#CLIENT#${clientAddress(event)}`, windowStart, windowSeconds: WINDOW_SECONDS },
+      WIDGET_LIMITS.perClientPerMinute,
+    ),
     ...(scheduler
       ? [
           store.take(
@@ -70,7 +73,10 @@ export function originAllowed(origin: string, allowed: readonly string[]): boole
  * Refuses a browser request from an origin the scheduler does not allow (the widget's own frame is
  * this service's origin, always allowed), and answers the CORS header to an allowed one.
  */
-export function requireAllowedOrigin(event: APIGatewayProxyEvent, scheduler: Pick<SchedulerConfig, 'allowed_origins'>): Record<string, string> {
+export function requireAllowedOrigin(
+  event: APIGatewayProxyEvent,
+  scheduler: Pick<SchedulerConfig, 'allowed_origins'>,
+): Record<string, string> {
   const origin = Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === 'origin')?.[1];
   if (!origin || origin === originOf(publicBaseUrl(event))) return {};
   if (!originAllowed(origin, scheduler.allowed_origins)) {

@@ -1,6 +1,6 @@
 import { fullAttribution, type LeadRecord, NO_ATTRIBUTION } from '#shared/domain/leads';
 import type { BookingRequest } from '#shared/domain/schedulers';
-import { leadBookingCreated, leadCreated, type LeadRef } from '#shared/events/lead-events';
+import { type LeadRef, leadBookingCreated, leadCreated } from '#shared/events/lead-events';
 import type { BookingRequestStore } from '#shared/ports/booking-request-store';
 import type { EventBus } from '#shared/ports/event-bus';
 import type { LeadStore } from '#shared/ports/lead-store';

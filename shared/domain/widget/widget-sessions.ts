@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
+import { toE164 } from '#shared/domain/phone';
 import type { SchedulerConfig } from '#shared/domain/schedulers';
 import type { CustomerInfo, Session, SessionRecord } from '#shared/domain/sessions';
 import { toPublicSession } from '#shared/domain/sessions';
-import { toE164 } from '#shared/domain/phone';
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '#shared/errors';
 import type { SchedulerConfigStore } from '#shared/ports/scheduler-config-store';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
