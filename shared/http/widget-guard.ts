@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { envVar } from '#shared/config';
 import type { SchedulerConfig } from '#shared/domain/schedulers';
 import { ForbiddenError } from '#shared/errors';
 import type { RateLimitStore } from '#shared/ports/rate-limit-store';
@@ -12,10 +13,19 @@ import { publicBaseUrl } from './public-base-url';
  */
 export const WIDGET_LIMITS = {
   /** A person books in a few dozen requests; a page reloaded often stays well under this. */
-  perClientPerMinute: 120,
+  perClientPerMinute: limitOf('WIDGET_RATE_LIMIT_PER_CLIENT_PER_MINUTE', 120),
   /** A busy business's widget, all visitors together. */
-  perSchedulerPerMinute: 3000,
+  perSchedulerPerMinute: limitOf('WIDGET_RATE_LIMIT_PER_SCHEDULER_PER_MINUTE', 3000),
 } as const;
+
+/** An operator's override of a limit (unset in the stack: the default), read once at load; fails fast when it is not a positive integer. */
+function limitOf(name: string, fallback: number): number {
+  const raw = envVar(name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer; got '${raw}'`);
+  return value;
+}
 
 const WINDOW_SECONDS = 60;
 

@@ -91,6 +91,9 @@ describeInBrowser('the scheduling widget embedded in a business page, in headles
   });
 
   test('a customer books on a phone-width screen, and every read route shows the booking', async () => {
+    const funnelNow = async () =>
+      ((await api(`/api/v1/teams/${teamId}/analytics/funnel`)) as unknown as { data: { sessions: number; booking_completed: number } }).data;
+    const before = await funnelNow();
     const { page, widget, problems } = await openLanding();
     const opened = Date.now();
     const service0 = scheduler.services[0] as string;
@@ -137,8 +140,14 @@ describeInBrowser('the scheduling widget embedded in a business page, in headles
     const requests = await api(`/api/v1/teams/${teamId}/booking-requests?limit=20`);
     expect(requests.data.find((r) => r.session_id === sessionId)).toMatchObject({ attempt: 1 });
 
-    const funnel = (await api(`/api/v1/teams/${teamId}/analytics/funnel`)) as unknown as { data: { booking_completed: number } };
-    expect(funnel.data.booking_completed).toBeGreaterThan(0);
+    // The funnel is kept from the sessions stream: it shows the booking within its freshness (2 s locally).
+    let after = await funnelNow();
+    for (let waited = 0; after.booking_completed === before.booking_completed && waited < 5_000; waited += 250) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      after = await funnelNow();
+    }
+    expect(after.booking_completed).toBe(before.booking_completed + 1);
+    expect(after.sessions).toBe(before.sessions + 1);
     await page.context().close();
   }, 120_000);
 
