@@ -15,7 +15,12 @@ import { session } from './sessions';
 const MAX_BODY_BYTES = 8 * 1024;
 const TOKEN_MESSAGE = 'x-widget-token: required (the token the session was started with)';
 
-const schedulerPath = /* @__PURE__ */ atLoad(() => z.object({ teamId: positiveIdParam, schedulerId: positiveIdParam }));
+const schedulerPath = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    teamId: positiveIdParam,
+    schedulerId: positiveIdParam,
+  }),
+);
 
 const tokenHeader = /* @__PURE__ */ atLoad(() => ({
   'x-widget-token': z
@@ -32,7 +37,10 @@ const text = (field: string, max: number) =>
     .max(max, { error: `${field}: must be at most ${max} characters` });
 const required = (field: string, max: number) => text(field, max).min(1, { error: `${field}: required` });
 const address = (field: string) =>
-  z.union([z.url({ protocol: /^https?$/, error: `${field}: must be an http(s) URL` }).max(2048), z.literal('')]);
+  z
+    .string({ error: `${field}: must be a string` })
+    .max(2048, { error: `${field}: must be at most 2048 characters` })
+    .regex(/^(https?:\/\/\S+)?$/, { error: `${field}: must be an http(s) URL, or empty` });
 
 // ---------------------------------------------------------------------------------------------
 // Inputs
@@ -76,7 +84,11 @@ const bookingBody = z
       .describe('Local start of the slot (HH:MM)'),
     name: required('name', 200),
     phone: required('phone', 40).describe('Read as a phone number of the US (or with +country)'),
-    email: z.email({ error: 'email: must be an email address' }).max(254, { error: 'email: must be at most 254 characters' }),
+    email: z
+      .string({ error: 'email: must be a string' })
+      .trim()
+      .max(254, { error: 'email: must be at most 254 characters' })
+      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'email: must be an email address' }),
     address: required('address', 500),
     website: text('website', 500).default('').describe('Leave empty: a field hidden from people (bots fill it)'),
   })
@@ -211,7 +223,8 @@ const assetPath = z.object({
   file: z
     .string()
     .max(64)
-    .regex(/^[a-z0-9-]+\.(js|css)$/, { error: 'must be a file name the widget links to' }),
+    .regex(/^[a-z0-9-]+\.(js|css)$/, { error: 'must be a file name the widget links to' })
+    .describe('widget.js, widget.css or embed.js; any other name answers 404'),
 });
 
 export const getBookingPage = defineContract({
@@ -229,7 +242,8 @@ export const getWidgetAsset = defineContract({
     v: z
       .string()
       .regex(/^[0-9a-f]{16}$/, { error: 'must be the hash the page links the file with' })
-      .optional(),
+      .optional()
+      .describe('The content hash the page links the file with; with the current one, the answer may be cached for a year'),
   }),
   responses: { 200: pageAssetBody },
   responseMediaType: 'text/javascript',
