@@ -18,6 +18,7 @@ import { routingMembershipProblems } from '#shared/domain/intake/routing';
 import { schedulerSettingsSchema } from '#shared/domain/schedulers';
 import type { SessionRecord } from '#shared/domain/sessions';
 import type { Team, TeamPlacement } from '#shared/domain/tenancy';
+import { bookingPageUrl } from '#shared/domain/widget/embed';
 import { generateCalls, generateTransfers } from './demo/calls';
 import { seedDemoCampaigns } from './demo/campaigns';
 import type { Trade } from './demo/catalog';
@@ -393,6 +394,17 @@ async function putDemoIntakeConfigs(tenancy: DynamoTenancyStore, options: { read
       await configs.putIntakeConfig(teamId, config);
     }),
   );
+}
+
+/** The booking page of the first demo team's main widget (the start-up summary prints it); null without the demo. */
+export async function demoBookingPage(baseUrl: string): Promise<string | null> {
+  const spec = DEMO_ENTERPRISES[0]?.teams[0];
+  if (!spec) return null;
+  const team = await new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams')).getTeamByWorkspace(spec.workspaceId);
+  const main = team ? demoSchedulers(team.id, spec.name, spec.timezone, spec.trade)[0] : undefined;
+  if (!team || !main) return null;
+  const scheduler = await new DynamoSchedulerConfigStore(getDocumentClient(), physicalTableName('teams')).getScheduler(team.id, main.id);
+  return scheduler ? bookingPageUrl(baseUrl, team.id, main.id) : null;
 }
 
 /** Writes each demo team's schedulers (see demoSchedulers); with `onlyWhereAbsent`, an existing one is kept. */

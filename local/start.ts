@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { ResetRefused, resetDemoData } from './demo-reset';
 import { isAddressInUse, nextFreePort, PortInUseError, portIsFree } from './ports';
 import { formatRequestLine } from './request-log';
+import { demoBookingPage } from './seed';
 import { startLocalService } from './service';
 import { relativeToCwd, startupSummary } from './startup-summary';
 
@@ -82,6 +83,7 @@ async function main(): Promise<void> {
       requestLog,
       callReports: { on: simulateCallReports, delayMs: callReportDelayMs },
       command,
+      bookingPage: await demoBookingPage(service.url).catch(() => null),
     }).join('\n'),
   );
 

@@ -18,6 +18,8 @@ export interface StartupFacts {
   readonly command: string;
   /** @default process.cwd() */
   readonly cwd?: string;
+  /** A demo scheduler's booking page (the widget), when the demo data is there. */
+  readonly bookingPage?: string | null;
 }
 
 export function startupSummary(facts: StartupFacts): string[] {
@@ -29,6 +31,9 @@ export function startupSummary(facts: StartupFacts): string[] {
     `Local service listening on ${service.url} (${facts.command}, ready in ${seconds(facts.startedMs)})`,
     `  API           ${service.url}/api/openapi.json describes every route (read /api, platform /v1, intake /api/outbound)`,
     `  pages         ${service.url}/api/docs (API reference), ${service.url}/console (charts and tables; offers the demo keys)`,
+    ...(facts.bookingPage
+      ? [`  booking page  ${facts.bookingPage} (the scheduling widget; embed codes on GET /api/v1/teams/{id}/schedulers)`]
+      : []),
     credentials ? `  demo keys     ${credentials}  e.g. KEY=$(jq -r '.keys[1].key' ${credentials})` : '  demo keys     none (seeding off)',
     `  demo data     ${service.seeded ? `seeded now: ${describeCounts(service.seeded)}` : credentials ? 'kept from the last run' : 'none'}`,
     `  DynamoDB      ${dynamo}${facts.dynamoPortBusy === null ? '' : ` (port ${facts.dynamoPortBusy} was busy; DYNAMODB_PORT sets it)`}`,

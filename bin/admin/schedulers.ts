@@ -1,4 +1,5 @@
 import { type DayHours, type SchedulerSettings, schedulerSettingsSchema, WEEKDAYS, type Weekday } from '#shared/domain/schedulers';
+import { bookingPageUrl, embedCode } from '#shared/domain/widget/embed';
 import { type Command, requireTeam } from './command';
 import { UsageError } from './errors';
 import { optionalInteger, optionalString, requiredId } from './flags';
@@ -41,6 +42,16 @@ const DAY_NAMES: Record<string, Weekday> = {
   sun: 'sunday',
 };
 
+/** `npm start`'s address: where the booking page is when the operator names no other. */
+const LOCAL_BASE_URL = 'http://127.0.0.1:3000';
+
+function baseUrlOf(values: Parameters<typeof optionalString>[0]): string {
+  const given = optionalString(values, '--base-url') ?? process.env.SERVICE_URL ?? LOCAL_BASE_URL;
+  if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(given))
+    throw new UsageError(`--base-url: must be an http(s) URL; got '${given}'`, '--base-url');
+  return given.replace(/\/+$/, '');
+}
+
 const CLOSED_WEEK = Object.fromEntries(WEEKDAYS.map((day) => [day, null])) as Record<Weekday, DayHours>;
 
 export const SCHEDULER_COMMANDS: Record<string, Command> = {
@@ -69,17 +80,27 @@ export const SCHEDULER_COMMANDS: Record<string, Command> = {
   'scheduler show': {
     help: {
       summary: 'one scheduler: services, job types, areas, hours',
-      usage: '--team ID --id SCHEDULER_ID',
-      flags: { '--team ID': 'the team', '--id SCHEDULER_ID': 'the scheduler' },
-      examples: ['scheduler show --team 2 --id 1'],
+      usage: '--team ID --id SCHEDULER_ID [--base-url URL]',
+      flags: {
+        '--team ID': 'the team',
+        '--id SCHEDULER_ID': 'the scheduler',
+        '--base-url URL': `the service's public URL for the booking page and embed code\n(default: $SERVICE_URL, else ${LOCAL_BASE_URL})`,
+      },
+      examples: ['scheduler show --team 2 --id 1', 'scheduler show --team 2 --id 1 --base-url https://api.example.com/v1'],
     },
-    options: { team: { type: 'string' }, id: { type: 'string' } },
+    options: { team: { type: 'string' }, id: { type: 'string' }, 'base-url': { type: 'string' } },
     async run(context) {
       const team = await requireTeam(context);
       const schedulerId = requiredId(context.values, '--id');
       const scheduler = await context.schedulers.getScheduler(team.id, schedulerId);
       if (!scheduler) throw new UsageError(`--id ${schedulerId} does not name a scheduler of team ${team.id}`, '--id');
-      context.out(context.json ? toJson(scheduler) : describe(scheduler));
+      const base = baseUrlOf(context.values);
+      const where = { booking_page_url: bookingPageUrl(base, team.id, schedulerId), embed_code: embedCode(base, team.id, schedulerId) };
+      context.out(
+        context.json
+          ? toJson({ ...scheduler, ...where })
+          : `${describe(scheduler)}\n  booking page  ${where.booking_page_url}\n  embed code    ${where.embed_code}`,
+      );
     },
   },
 

@@ -45,6 +45,14 @@ describe('startupSummary', () => {
       '  pages         http://127.0.0.1:3000/api/docs (API reference), http://127.0.0.1:3000/console (charts and tables; offers the demo keys)',
     );
     expect(lines).toContain('  restored      1 queued message, 0 schedules and 2 pending call reports from the last run');
+    expect(lines.some((line) => line.startsWith('  booking page'))).toBe(false);
+  });
+
+  it('prints the booking page of a demo scheduler when there is one', () => {
+    const lines = startupSummary({ ...facts(), bookingPage: 'http://127.0.0.1:3000/widget/1/11' });
+    expect(lines).toContain(
+      '  booking page  http://127.0.0.1:3000/widget/1/11 (the scheduling widget; embed codes on GET /api/v1/teams/{id}/schedulers)',
+    );
   });
 
   it('says what a fresh seed wrote, that DynamoDB moved off a busy port, and that the request log is off', () => {
