@@ -32,6 +32,7 @@ export interface ServicePorts {
  * - 'voice-recordings': VOICE_PROVIDER_RECORDING_HOSTS (the recordings are fetched over HTTPS; no grant).
  * - 'webhook-deliveries': the webhook queue's URL, sqs:SendMessage on it;
  * - 'webhooks': the key that seals signing secrets (dynamic reference), private targets off, the retry schedule.
+ * - 'widget-followups': the widget follow-up queue's URL, sqs:SendMessage on it.
  */
 export function bindPorts(fn: ServiceFunction, uses: readonly PortUse[], ports: ServicePorts): void {
   for (const use of new Set(uses)) {
@@ -60,6 +61,7 @@ export function bindPorts(fn: ServiceFunction, uses: readonly PortUse[], ports: 
         ports.voiceProvider.bindRecordings(fn);
         break;
       case 'webhook-deliveries':
+      case 'widget-followups':
         ports.queues.bindSender(fn, use);
         break;
       case 'webhooks':

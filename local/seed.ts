@@ -5,6 +5,7 @@ import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoEvaluationStore } from '#shared/adapters/dynamodb/coach-store';
+import { DynamoFieldServiceConfigStore } from '#shared/adapters/dynamodb/field-service-config-store';
 import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store';
 import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
 import { DynamoRollupStore } from '#shared/adapters/dynamodb/rollup-store';
@@ -407,13 +408,17 @@ export async function demoBookingPage(baseUrl: string): Promise<string | null> {
   return scheduler ? bookingPageUrl(baseUrl, team.id, main.id) : null;
 }
 
-/** Writes each demo team's schedulers (see demoSchedulers); with `onlyWhereAbsent`, an existing one is kept. */
+/** Writes each demo team's schedulers (see demoSchedulers) and its field-service system (the sandbox, where none is set); with `onlyWhereAbsent`, an existing one is kept. */
 async function putDemoSchedulers(tenancy: DynamoTenancyStore, options: { readonly onlyWhereAbsent: boolean }): Promise<void> {
   const store = new DynamoSchedulerConfigStore(getDocumentClient(), physicalTableName('teams'));
+  const fieldService = new DynamoFieldServiceConfigStore(getDocumentClient(), physicalTableName('teams'));
   const now = new Date();
   for (const spec of DEMO_ENTERPRISES.flatMap((e) => e.teams)) {
     const team = await tenancy.getTeamByWorkspace(spec.workspaceId);
     if (!team) continue;
+    // The demo's bookings make their jobs in the local sandbox (<data folder>/sandbox/field-service-jobs.jsonl).
+    if ((await fieldService.getFieldServiceConfig(team.id)) === null)
+      await fieldService.putFieldServiceConfig(team.id, { system: 'sandbox' });
     for (const { id, settings } of demoSchedulers(team.id, spec.name, spec.timezone, spec.trade)) {
       if (options.onlyWhereAbsent && (await store.getScheduler(team.id, id)) !== null) continue;
       await store.putScheduler(team.id, id, schedulerSettingsSchema.parse(settings), now);

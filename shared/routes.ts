@@ -53,7 +53,8 @@ export type PortUse =
   | 'call-evaluator'
   | 'voice-recordings'
   | 'webhook-deliveries'
-  | 'webhooks';
+  | 'webhooks'
+  | 'widget-followups';
 
 const ROUTE_ROWS = [
   ...ANALYTICS_ROUTES,

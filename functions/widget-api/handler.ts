@@ -3,6 +3,8 @@ import { widgetDependencies } from '#shared/adapters/runtime/widget-dependencies
 import * as contracts from '#shared/contracts/widget';
 import { toPublicSession } from '#shared/domain/sessions';
 import { recordBookingEffects } from '#shared/domain/widget/booking-effects';
+import { scheduleDropOffCheck } from '#shared/domain/widget/drop-off';
+import { requestFieldServiceJob } from '#shared/domain/widget/field-service-jobs';
 import { readSessionToken } from '#shared/domain/widget/session-token';
 import {
   bookWidgetSession,
@@ -43,6 +45,7 @@ const start = createHttpHandler(contracts.startWidgetSession, async ({ path, bod
     referrer: body?.referrer || null,
     now: new Date(),
   });
+  await scheduleDropOffCheck(dependencies().scheduler(), started.session, dependencies().abandonAfterSeconds);
   return { statusCode: 201, body: started, headers };
 });
 
@@ -67,6 +70,10 @@ const step = createHttpHandler(contracts.recordWidgetStep, async ({ headers: sen
     jobType: body.job_type,
     now: new Date(),
   });
+  // A session that had dropped off is pending again: it gets a new check.
+  if (session.events.at(-2)?.event_type === 'session_resumed') {
+    await scheduleDropOffCheck(dependencies().scheduler(), session, dependencies().abandonAfterSeconds);
+  }
   return { statusCode: 200, body: { session }, headers };
 });
 
@@ -96,7 +103,15 @@ const book = createHttpHandler(contracts.bookWidgetSession, async ({ headers: se
     };
   }
   const scheduler = await requireScheduler(deps, outcome.stored.session.team_id, outcome.stored.session.scheduler_id);
-  await recordBookingEffects(deps, outcome.stored, { startsAt: outcome.startsAt, timeZone: scheduler.time_zone });
+  const followups = deps.followups();
+  await recordBookingEffects(
+    {
+      ...deps,
+      requestJob: (request, stored) => requestFieldServiceJob({ bookingRequests: deps.bookingRequests, followups }, request, stored),
+    },
+    outcome.stored,
+    { startsAt: outcome.startsAt, timeZone: scheduler.time_zone },
+  );
   const local = `${outcome.stored.session.selected_date} ${outcome.stored.session.selected_time}`;
   return {
     statusCode: 200,

@@ -24,7 +24,9 @@ export type MetricName =
   | 'Evaluations'
   | 'RollupLagSeconds'
   | 'Http4xx'
-  | 'Http5xx';
+  | 'Http5xx'
+  | 'WidgetSessionsDroppedOff'
+  | 'FieldServiceJobsCreated';
 
 interface Recorded {
   readonly name: MetricName;

@@ -41,6 +41,8 @@ export const WIDGET_ROUTES = [
       { table: 'sessions', access: 'readwrite' },
       { table: 'limits', access: 'readwrite' },
     ],
+    // The session's drop-off check is scheduled when it starts.
+    uses: ['scheduler'],
     summary: 'Start a widget session: its token, and what the scheduler offers',
     tag: 'Scheduling widget',
   },
@@ -86,6 +88,8 @@ export const WIDGET_ROUTES = [
       { table: 'sessions', access: 'readwrite' },
       { table: 'limits', access: 'readwrite' },
     ],
+    // A dropped-off session that comes back gets a new drop-off check.
+    uses: ['scheduler'],
     summary: "Record a step of the token's session (issue selected, slot picked, contact details complete)",
     tag: 'Scheduling widget',
   },
@@ -102,7 +106,7 @@ export const WIDGET_ROUTES = [
       { table: 'leads', access: 'readwrite' },
       { table: 'limits', access: 'readwrite' },
     ],
-    uses: ['event-bus'],
+    uses: ['event-bus', 'widget-followups'],
     summary: "Book the token's session into a slot: the session is booked, a lead created and the field-service job requested",
     tag: 'Scheduling widget',
   },

@@ -92,7 +92,8 @@ describeInBrowser('the scheduling widget embedded in a business page, in headles
 
   test('a customer books on a phone-width screen, and every read route shows the booking', async () => {
     const funnelNow = async () =>
-      ((await api(`/api/v1/teams/${teamId}/analytics/funnel`)) as unknown as { data: { sessions: number; booking_completed: number } }).data;
+      ((await api(`/api/v1/teams/${teamId}/analytics/funnel`)) as unknown as { data: { sessions: number; booking_completed: number } })
+        .data;
     const before = await funnelNow();
     const { page, widget, problems } = await openLanding();
     const opened = Date.now();
@@ -137,8 +138,15 @@ describeInBrowser('the scheduling widget embedded in a business page, in headles
     const lead = leads.data.find((l) => l.external_id === sessionId);
     expect(lead).toMatchObject({ type: 'scheduling_widget', attribution: { gclid: 'EAIaIQobChMI-widget-test', utm_source: 'google' } });
 
+    // The job is made by the widget-followups worker in the sandbox; its id comes back on the request and the session.
+    await service.settle();
     const requests = await api(`/api/v1/teams/${teamId}/booking-requests?limit=20`);
-    expect(requests.data.find((r) => r.session_id === sessionId)).toMatchObject({ attempt: 1 });
+    const request = requests.data.find((r) => r.session_id === sessionId);
+    expect(request).toMatchObject({ attempt: 1, status: 'succeeded', st_job_id: expect.any(Number) });
+    const jobs = service.fieldServiceJobs();
+    expect(jobs.filter((job) => job.external_id === sessionId).map((job) => job.job_id)).toEqual([request?.st_job_id]);
+    const again = await api(`/api/v1/teams/${teamId}/sessions?status=booked&limit=20`);
+    expect(again.data.find((s) => s.session_id === sessionId)?.st_job_id).toBe(request?.st_job_id);
 
     // The funnel is kept from the sessions stream: it shows the booking within its freshness (2 s locally).
     let after = await funnelNow();

@@ -16,6 +16,7 @@ function facts(overrides: Partial<StartupFacts> = {}, seeded: StartupFacts['serv
         voiceCalls: `${CWD}/.data/sandbox/voice-calls.jsonl`,
         voiceReports: `${CWD}/.data/sandbox/voice-reports.jsonl`,
         smsOutbox: `${CWD}/.data/sandbox/sms-outbox.jsonl`,
+        fieldServiceJobs: `${CWD}/.data/sandbox/field-service-jobs.jsonl`,
         deadLetters: `${CWD}/.data/dlq-<queue>.jsonl`,
       },
       restored: { messages: 1, schedules: 0, callReports: 2, streams: [] },

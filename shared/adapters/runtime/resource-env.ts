@@ -22,6 +22,7 @@ export const PORT_ENV: Readonly<Record<PortUse, readonly string[]>> = {
     QUEUE_ARN_ENV['campaign-sends'],
     QUEUE_ARN_ENV['coach-evaluations'],
     QUEUE_ARN_ENV['webhook-deliveries'],
+    QUEUE_ARN_ENV['widget-followups'],
   ],
   'voice-provider': ['VOICE_PROVIDER_BASE_URL', 'VOICE_PROVIDER_API_KEY', 'VOICE_PROVIDER_ASSISTANT_ID', 'VOICE_PROVIDER_PHONE_NUMBER_ID'],
   'sms-provider': ['SMS_ORIGINATION_IDENTITY'],
@@ -29,6 +30,7 @@ export const PORT_ENV: Readonly<Record<PortUse, readonly string[]>> = {
   'call-evaluator': ['COACH_LLM_BASE_URL', 'COACH_LLM_API_KEY', 'COACH_LLM_MODEL'],
   'voice-recordings': [RECORDING_HOSTS_ENV],
   'webhook-deliveries': [QUEUE_URL_ENV['webhook-deliveries']],
+  'widget-followups': [QUEUE_URL_ENV['widget-followups']],
   // shared/adapters/runtime/webhook-settings.ts
   webhooks: ['WEBHOOK_SECRET_KEY', 'WEBHOOK_ALLOW_PRIVATE_TARGETS', 'WEBHOOK_RETRY_SCHEDULE_SECONDS'],
 };

@@ -9,14 +9,27 @@ import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
 import type { BookingEffectsDependencies } from '#shared/domain/widget/booking-effects';
 import type { WidgetDependencies } from '#shared/domain/widget/widget-sessions';
+import type { MessageQueue } from '#shared/ports/message-queue';
 import type { RateLimitStore } from '#shared/ports/rate-limit-store';
+import type { OneTimeScheduler } from '#shared/ports/scheduler';
 import { eventBus } from './event-bus';
+import { queues } from './queues';
+import { scheduler } from './scheduler';
+import { abandonAfterSeconds } from './widget-settings';
 
 /**
  * The widget routes' dependencies, built once at module load; the event bus is taken from its
  * adapter slot per request (the local runtime and tests put theirs there after load).
  */
-export function widgetDependencies(): () => WidgetDependencies & BookingEffectsDependencies & { limits: RateLimitStore } {
+export interface WidgetRouteDependencies extends WidgetDependencies, BookingEffectsDependencies {
+  readonly limits: RateLimitStore;
+  /** The route's ports, taken from their slots when asked for: each route's row declares only the ones it uses. */
+  readonly scheduler: () => OneTimeScheduler;
+  readonly followups: () => MessageQueue;
+  readonly abandonAfterSeconds: number;
+}
+
+export function widgetDependencies(): () => WidgetRouteDependencies {
   const client = getDocumentClient();
   const schedulers = new DynamoSchedulerConfigStore(client, physicalTableName('teams'));
   const tenancy = new DynamoTenancyStore(client, physicalTableName('teams'));
@@ -25,5 +38,21 @@ export function widgetDependencies(): () => WidgetDependencies & BookingEffectsD
   const leads = new DynamoLeadStore(client, physicalTableName('leads'));
   const leadIds = new DynamoIntakeStore(client, physicalTableName('leads'));
   const limits = new DynamoRateLimitStore(client, physicalTableName('limits'));
-  return () => ({ schedulers, tenancy, sessions, bookingRequests, leads, leadIds, limits, eventBus: eventBus.get('default') });
+  const afterSeconds = abandonAfterSeconds();
+  return () => ({
+    schedulers,
+    tenancy,
+    sessions,
+    bookingRequests,
+    leads,
+    leadIds,
+    limits,
+    // Only the booking publishes: the other routes' rows declare no bus, so it is not asked for there.
+    get eventBus() {
+      return eventBus.get('default');
+    },
+    scheduler: () => scheduler.get('default'),
+    followups: () => queues.get('widget-followups'),
+    abandonAfterSeconds: afterSeconds,
+  });
 }
