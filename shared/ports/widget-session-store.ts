@@ -42,6 +42,14 @@ export interface WidgetSessionStore {
   /** Replaces the session unless it changed since `previous` was read (false then). */
   updateSession(previous: StoredWidgetSession, next: SessionRecord, extras?: WidgetSessionExtras): Promise<boolean>;
   /**
+   * Claims the making of the session's field-service job until `until` (ISO instant), unless
+   * another delivery holds an unexpired claim (false then): two deliveries of the same request
+   * never ask the system for a job at once.
+   */
+  claimJob(ref: WidgetSessionRef, until: string, now: string): Promise<boolean>;
+  /** Ends a claim early (the attempt failed: its retry need not wait for the claim to lapse). */
+  releaseJob(ref: WidgetSessionRef): Promise<void>;
+  /**
    * Takes a place in the slot and writes the booked session in one transaction: `slot_full` when
    * the slot already holds `capacity` bookings, `session_changed` when the session changed since
    * `previous` was read (nothing is written then).

@@ -61,6 +61,7 @@ const STORAGE_ATTRIBUTES = [
   'token_hash',
   'version',
   'widget',
+  'job_claim_until',
 ] as const;
 
 export function fromSessionItem(item: Item): SessionRecord {

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SessionRecord } from '#shared/domain/sessions';
 import type { BookedCounts } from '#shared/domain/widget/availability';
 import type {
@@ -38,6 +38,7 @@ function sessionKey(ref: WidgetSessionRef): { pk: string; sk: string } {
 }
 
 function toItem(stored: StoredWidgetSession): Item {
+  // job_claim_until (claimJob) is left out: a rewrite of the session ends a claim, which only the job's own write does.
   return {
     ...toSessionItem(stored.session, stored.placement),
     token_hash: stored.tokenHash,
@@ -87,6 +88,30 @@ export class DynamoWidgetSessionStore implements WidgetSessionStore {
       placement: { enterpriseId: Number(item.enterpriseId), isTest: item.testTeam === true },
       version: Number(item.version),
     };
+  }
+
+  async claimJob(ref: WidgetSessionRef, until: string, now: string): Promise<boolean> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: sessionKey(ref),
+          UpdateExpression: 'SET job_claim_until = :until',
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(job_claim_until) OR job_claim_until < :now)',
+          ExpressionAttributeValues: { ':until': until, ':now': now },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if ((error as Error)?.name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
+  }
+
+  async releaseJob(ref: WidgetSessionRef): Promise<void> {
+    await this.client.send(
+      new UpdateCommand({ TableName: this.tableName, Key: sessionKey(ref), UpdateExpression: 'REMOVE job_claim_until' }),
+    );
   }
 
   async updateSession(previous: StoredWidgetSession, next: SessionRecord, extras?: WidgetSessionExtras): Promise<boolean> {

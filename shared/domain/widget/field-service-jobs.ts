@@ -63,6 +63,9 @@ export type JobOutcome = 'created' | 'already_created' | 'no_system' | 'rejected
 
 export const MAX_JOB_ATTEMPTS = 6;
 
+/** How long a delivery holds the making of a job: longer than the worker's 120 s timeout. */
+const JOB_CLAIM_SECONDS = 180;
+
 /** Seconds before attempt `next`: 30 s, 2 min, 8 min, 32 min, 2 h 8 min; never less than the system asked for. */
 export function backoffSeconds(next: number, retryAfterSeconds?: number): number {
   return Math.max(30 * 4 ** Math.max(0, next - 2), retryAfterSeconds ?? 0);
@@ -90,7 +93,8 @@ export async function makeFieldServiceJob(
     attempt,
     requested_at: attempt === 1 ? first.requested_at : now.toISOString(),
   };
-  if (attempt > 1) await deps.bookingRequests.recordBookingRequest(request, null);
+  // The booking recorded attempt 1 when it queued the job; a later attempt (or a lost first record) is recorded here.
+  await deps.bookingRequests.recordBookingRequest(request, null);
   const finish = (answer: Partial<BookingRequest>) =>
     deps.bookingRequests.recordBookingRequest({ ...request, completed_at: now.toISOString(), ...answer }, 'pending');
 
@@ -99,6 +103,10 @@ export async function makeFieldServiceJob(
     await finish({ status: 'failed', error: { ...NO_FIELD_SERVICE } });
     return 'no_system';
   }
+  // Another delivery of this request is asking the system now: this one waits its turn (the queue delivers it again).
+  if (!(await deps.sessions.claimJob(ref, new Date(now.getTime() + JOB_CLAIM_SECONDS * 1000).toISOString(), now.toISOString()))) {
+    throw new Error(`the job of session ${ref.sessionId} is being made by another delivery`);
+  }
   let jobId: number;
   let outcome: JobOutcome = 'created';
   try {
@@ -106,6 +114,7 @@ export async function makeFieldServiceJob(
     if (found !== null) outcome = 'already_created';
     jobId = found ?? (await system.createJob(jobRequest(stored, scheduler, timeZone)));
   } catch (error) {
+    await deps.sessions.releaseJob(ref);
     const known = error instanceof FieldServiceError ? error : null;
     await finish({
       status: 'failed',
