@@ -24,6 +24,7 @@ import { bindTable, ServiceFunction } from './service-function';
 import { StreamConsumers } from './streams';
 import { KeyUsagePlan } from './usage-plan';
 import { WebhookDelivery } from './webhooks';
+import { WidgetWaf } from './widget-waf';
 
 /** The surfaces in a fixed order, so construct ids and outputs do not move when routes are added. */
 const SURFACES: readonly Surface[] = ['read', 'platform', 'intake'];
@@ -183,6 +184,8 @@ export class ServiceStack extends Stack {
       apis[surface] = api;
     }
     this.apis = apis;
+    // The scheduling widget's routes carry no API key: a rate rule per client guards them at the edge.
+    if (apis.read && routes.some((route) => route.path.startsWith('/widget/'))) new WidgetWaf(this, 'WidgetWaf', { api: apis.read.api });
     const stageNames = [...new Set(Object.values(apis).map((api) => api.stageName))];
     if (stageNames.length > 1) throw new Error(`the REST APIs must share one stage name; got ${stageNames.join(', ')}`);
     const guarded = Object.values(apis).filter((api) => api.authorizer !== undefined);
