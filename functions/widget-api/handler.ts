@@ -133,8 +133,17 @@ const BY_RESOURCE: Record<string, (event: APIGatewayProxyEvent, context: Context
   '/widget/api/session/booking': book,
 };
 
-/** The scheduling widget's routes: public, a session's reads and changes by its token (shared/domain/widget). */
+/**
+ * The scheduling widget's routes: public, a session's reads and changes by its token
+ * (shared/domain/widget). They are on the read API with the booking page, so the widget's calls are
+ * same-origin; that API lists every media type as binary (recordings), so API Gateway hands request
+ * bodies over base64-encoded: they are decoded here, before the handler factory reads them.
+ */
 export const handler = (event: APIGatewayProxyEvent, context: Context) => {
   const route = BY_RESOURCE[event.resource] ?? read;
-  return route(event, context);
+  const decoded =
+    event.isBase64Encoded && typeof event.body === 'string'
+      ? { ...event, body: Buffer.from(event.body, 'base64').toString('utf8'), isBase64Encoded: false }
+      : event;
+  return route(decoded, context);
 };

@@ -25,7 +25,8 @@ export const WIDGET_ROUTES = [
     surface: 'read',
     functionName: 'get-booking-page',
     permission: null,
-    tables: [],
+    // The function's: it also serves the booking page, which reads the scheduler.
+    tables: [{ table: 'teams', access: 'read' }],
     summary: "The widget's script, style sheet and embed script (compressed when the client accepts it)",
     tag: 'Scheduling widget',
   },
