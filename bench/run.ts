@@ -26,6 +26,7 @@ const SECTIONS = {
   'cross-team': { load: () => import('./cross-team'), timeLimitSeconds: 300, title: '8. Cross-team lists' },
   rollups: { load: () => import('./rollups'), timeLimitSeconds: 600, title: '9. Analytics rollups' },
   limits: { load: () => import('./limits'), timeLimitSeconds: 180, title: '10. Rate limiter' },
+  widget: { load: () => import('./widget'), timeLimitSeconds: 300, title: '11. Scheduling widget' },
 } satisfies Record<
   string,
   { load: () => Promise<{ run(ctx: SectionContext): Promise<SectionReport> }>; timeLimitSeconds: number; title: string }

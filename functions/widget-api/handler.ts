@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { widgetDependencies } from '#shared/adapters/runtime/widget-dependencies';
 import * as contracts from '#shared/contracts/widget';
+import type { SchedulerConfig } from '#shared/domain/schedulers';
 import { toPublicSession } from '#shared/domain/sessions';
 import { recordBookingEffects } from '#shared/domain/widget/booking-effects';
 import { scheduleDropOffCheck } from '#shared/domain/widget/drop-off';
@@ -20,11 +21,21 @@ import { requireAllowedOrigin, takeWidgetRequest } from '#shared/http/widget-gua
 
 const dependencies = widgetDependencies();
 
-/** The scheduler a request is for, from its path or its token, counted and checked for its origin; answers the CORS headers. */
-async function guard(event: APIGatewayProxyEvent, teamId: number, schedulerId: number): Promise<Record<string, string>> {
+/**
+ * The scheduler a request is for, from its path or its token, counted and checked for its origin
+ * (the counters and the scheduler are read at once); answers it with the CORS headers.
+ */
+async function guard(
+  event: APIGatewayProxyEvent,
+  teamId: number,
+  schedulerId: number,
+): Promise<{ headers: Record<string, string>; scheduler: SchedulerConfig }> {
   const deps = dependencies();
-  await takeWidgetRequest(deps.limits, event, { teamId, schedulerId });
-  return requireAllowedOrigin(event, await requireScheduler(deps, teamId, schedulerId));
+  const [, scheduler] = await Promise.all([
+    takeWidgetRequest(deps.limits, event, { teamId, schedulerId }),
+    requireScheduler(deps, teamId, schedulerId),
+  ]);
+  return { headers: requireAllowedOrigin(event, scheduler), scheduler };
 }
 
 async function guardToken(event: APIGatewayProxyEvent, token: string): Promise<Record<string, string>> {
@@ -33,11 +44,11 @@ async function guardToken(event: APIGatewayProxyEvent, token: string): Promise<R
     await takeWidgetRequest(dependencies().limits, event, null);
     throw new UnauthorizedError('x-widget-token: missing, or not the token of a session');
   }
-  return guard(event, read.ref.teamId, read.ref.schedulerId);
+  return (await guard(event, read.ref.teamId, read.ref.schedulerId)).headers;
 }
 
 const start = createHttpHandler(contracts.startWidgetSession, async ({ path, body, event }) => {
-  const headers = await guard(event, path.teamId, path.schedulerId);
+  const { headers } = await guard(event, path.teamId, path.schedulerId);
   const started = await startWidgetSession(dependencies(), {
     teamId: path.teamId,
     schedulerId: path.schedulerId,
@@ -50,8 +61,8 @@ const start = createHttpHandler(contracts.startWidgetSession, async ({ path, bod
 });
 
 const availability = createHttpHandler(contracts.getWidgetAvailability, async ({ path, query, event }) => {
-  const headers = await guard(event, path.teamId, path.schedulerId);
-  const answer = await widgetAvailability(dependencies(), { ...path, from: query.from, days: query.days, now: new Date() });
+  const { headers, scheduler } = await guard(event, path.teamId, path.schedulerId);
+  const answer = await widgetAvailability(dependencies(), { ...path, scheduler, from: query.from, days: query.days, now: new Date() });
   return { statusCode: 200, body: answer, headers };
 });
 

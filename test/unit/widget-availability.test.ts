@@ -91,6 +91,19 @@ describe('offered slots', () => {
     expect(today?.slots[0]?.starts_at).toBe('2026-06-10T17:00:00.000Z');
   });
 
+  it('labels each slot as en-US writes the time, midnight and noon included', () => {
+    const s = settings({ hours: everyDay('00:00', '23:59'), lead_time_minutes: 0, interval_minutes: 30, slot_minutes: 30 });
+    const [day] = offeredSlots(s, ['2026-06-11'], new Map(), now);
+    const labels = new Map(day?.slots.map((slot) => [slot.time, slot.label]));
+    expect([labels.get('00:00'), labels.get('00:30'), labels.get('12:00'), labels.get('13:30'), labels.get('23:00')]).toEqual([
+      '12:00 AM',
+      '12:30 AM',
+      '12:00 PM',
+      '1:30 PM',
+      '11:00 PM',
+    ]);
+  });
+
   it('offers only the days of the bookable window (today and days_ahead - 1 after)', () => {
     expect(bookableWindow(settings({ days_ahead: 3 }), now)).toEqual({ first: '2026-06-10', last: '2026-06-12' });
     const days = offeredSlots(settings({ days_ahead: 3 }), ['2026-06-09', '2026-06-12', '2026-06-13'], new Map(), now);

@@ -39,6 +39,12 @@ const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
 const minutesOf = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+/** "13:05" → "1:05 PM", as en-US writes a time (by hand: an Intl format per slot is what an answer would spend its time on). */
+function clockLabel(time: string): string {
+  const hour = Number(time.slice(0, 2));
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${time.slice(3, 5)} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
 const clock = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** The local date `now` falls on in the scheduler's zone, and the last day offered. */
@@ -66,12 +72,18 @@ export function slotStartsOf(settings: BookingSettings, date: string): { time: s
   const hours = settings.hours[WEEKDAYS[day.weekday - 1] as (typeof WEEKDAYS)[number]];
   if (!hours) return [];
   const close = minutesOf(hours.close);
+  // Only a day whose offset changes can skip or repeat a local time (a few days a year).
+  const offsetChanges = day.startOf('day').offset !== day.startOf('day').plus({ days: 1 }).offset;
   const starts: { time: string; start: DateTime }[] = [];
   for (let m = minutesOf(hours.open); m + settings.slot_minutes <= close; m += settings.interval_minutes) {
     const local = DateTime.fromObject(
       { year: day.year, month: day.month, day: day.day, hour: Math.floor(m / 60), minute: m % 60 },
       { zone: settings.time_zone },
     );
+    if (!offsetChanges) {
+      starts.push({ time: clock(m), start: local });
+      continue;
+    }
     // Luxon moves a time the zone skips forward: it is not on the wall clock that day.
     if (local.hour * 60 + local.minute !== m) continue;
     // A time the zone repeats has two instants: the first is the slot.
@@ -97,12 +109,7 @@ export function offeredSlots(settings: BookingSettings, dates: readonly string[]
       for (const { time, start } of slotStartsOf(settings, date)) {
         const remaining = settings.capacity_per_slot - (counts[time] ?? 0);
         if (start.toMillis() < earliest || remaining <= 0) continue;
-        slots.push({
-          time,
-          label: start.setLocale('en-US').toFormat('h:mm a'),
-          starts_at: start.toUTC().toISO() as string,
-          remaining,
-        });
+        slots.push({ time, label: clockLabel(time), starts_at: new Date(start.toMillis()).toISOString(), remaining });
       }
       return { date, slots };
     });

@@ -142,9 +142,10 @@ export async function requireTokenSession(deps: WidgetDependencies, token: strin
 /** A week of slots from `from` (default: today in the scheduler's zone), up to the last day it books. */
 export async function widgetAvailability(
   deps: WidgetDependencies,
-  input: { teamId: number; schedulerId: number; from?: string; days?: number; now: Date },
+  input: { teamId: number; schedulerId: number; from?: string; days?: number; now: Date; scheduler?: SchedulerConfig },
 ): Promise<{ time_zone: string; days: OfferedDay[]; first_date: string; last_date: string }> {
-  const scheduler = await requireScheduler(deps, input.teamId, input.schedulerId);
+  // The caller may have read the scheduler already (the route does, to check the origin).
+  const scheduler = input.scheduler ?? (await requireScheduler(deps, input.teamId, input.schedulerId));
   const window = bookableWindow(scheduler, input.now);
   const first = input.from && input.from > window.first ? input.from : window.first;
   if (first > window.last) {
