@@ -56,7 +56,7 @@ describeInBrowser('the scheduling widget embedded in a business page, in headles
     teamId = found.team_ids[0] as number;
     const schedulers = await api(`/api/v1/teams/${teamId}/schedulers`);
     scheduler = schedulers.data.find((s) => s.scheduler_id === teamId * 10 + 1) as typeof scheduler;
-    host = createServer((req, res) => {
+    host = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme Heating</title></head><body><main><h1>Acme Heating</h1><p>Book online:</p>${scheduler.embed_code}</main></body></html>`,
@@ -127,7 +127,7 @@ describeInBrowser('the scheduling widget embedded in a business page, in headles
       customer_info: { name: 'Jordan Avery', phone: '+13125550188', email: 'jordan.avery@example.com' },
       utm: { source: 'google', medium: 'cpc', campaign: 'spring-tuneup', term: 'ac repair', content: 'ad-a' },
     });
-    const events = (session?.events as { event_type: string }[]).map((e) => e.event_type);
+    const events = ((session?.events ?? []) as { event_type: string }[]).map((e) => e.event_type);
     expect(events).toEqual(['session_started', 'issue_selected', 'booking_started', 'customer_info_completed', 'booking_completed']);
     const sessionId = session?.session_id as string;
 

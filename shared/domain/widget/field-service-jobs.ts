@@ -29,7 +29,6 @@ export const widgetFollowupSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('field_service_job'), session: sessionRefSchema, attempt: z.int().min(1).max(100).default(1) }),
   z.object({ kind: z.literal('drop_off'), session: sessionRefSchema }),
 ]);
-export type WidgetFollowup = z.output<typeof widgetFollowupSchema>;
 
 export function refOf(m: z.output<typeof sessionRefSchema>): WidgetSessionRef {
   return { teamId: m.team_id, schedulerId: m.scheduler_id, startedAt: m.started_at, sessionId: m.session_id };
