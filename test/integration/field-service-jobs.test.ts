@@ -215,10 +215,14 @@ describe('field-service jobs of widget bookings', () => {
     await configs().putFieldServiceConfig(team.id, stConfig());
     const ref = await bookedSession();
     const jobsBefore = fake.jobs.length;
-    const results = await Promise.all(
-      [makeFieldServiceJob(jobDeps(), ref, 1, NOW), makeFieldServiceJob(jobDeps(), ref, 1, NOW)].map((p) => p.catch(() => 'failed')),
-    );
-    expect(results).toContain('created');
+    const scheduler = new RecordingScheduler();
+    const results = await Promise.all([
+      makeFieldServiceJob(jobDeps(scheduler), ref, 1, NOW),
+      makeFieldServiceJob(jobDeps(scheduler), ref, 1, NOW),
+    ]);
+    expect(results.sort()).toEqual(['claimed_elsewhere', 'created']);
+    // The delivery that found the request claimed comes back when the claim lapses.
+    expect(scheduler.scheduled.map((s) => s.at.getTime())).toEqual([NOW.getTime() + 150_000]);
     expect(await makeFieldServiceJob(jobDeps(), ref, 1, NOW)).toBe('already_created');
     const jobs = fake.jobs.slice(jobsBefore).filter((j) => j.externalData.some((d) => d.value === ref.sessionId));
     expect(jobs).toHaveLength(1);

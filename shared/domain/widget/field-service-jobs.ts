@@ -58,12 +58,12 @@ export interface FieldServiceJobDependencies {
   };
 }
 
-export type JobOutcome = 'created' | 'already_created' | 'no_system' | 'rejected' | 'not_booked' | 'retry_scheduled';
+export type JobOutcome = 'created' | 'already_created' | 'no_system' | 'rejected' | 'not_booked' | 'retry_scheduled' | 'claimed_elsewhere';
 
 export const MAX_JOB_ATTEMPTS = 6;
 
-/** How long a delivery holds the making of a job: longer than the worker's 120 s timeout. */
-const JOB_CLAIM_SECONDS = 180;
+/** How long a delivery holds the making of a job: longer than the worker's 120 s timeout, so a running delivery never loses it. */
+const JOB_CLAIM_SECONDS = 150;
 
 /** Seconds before attempt `next`: 30 s, 2 min, 8 min, 32 min, 2 h 8 min; never less than the system asked for. */
 export function backoffSeconds(next: number, retryAfterSeconds?: number): number {
@@ -102,9 +102,17 @@ export async function makeFieldServiceJob(
     await finish({ status: 'failed', error: { ...NO_FIELD_SERVICE } });
     return 'no_system';
   }
-  // Another delivery of this request is asking the system now: this one waits its turn (the queue delivers it again).
-  if (!(await deps.sessions.claimJob(ref, new Date(now.getTime() + JOB_CLAIM_SECONDS * 1000).toISOString(), now.toISOString()))) {
-    throw new Error(`the job of session ${ref.sessionId} is being made by another delivery`);
+  // Another delivery holds the request (it is asking the system now, or it stopped in a crash):
+  // this one comes back when that claim has lapsed, and then finds the job or makes it.
+  const claimUntil = new Date(now.getTime() + JOB_CLAIM_SECONDS * 1000);
+  if (!(await deps.sessions.claimJob(ref, claimUntil.toISOString(), now.toISOString()))) {
+    await deps.scheduler.scheduleMessage({
+      name: `wjob-${stored.session.session_id}-${attempt}-after-${claimUntil.getTime()}`,
+      at: claimUntil,
+      queue: 'widget-followups',
+      body: { kind: 'field_service_job', session: refMessage(stored.session), attempt },
+    });
+    return 'claimed_elsewhere';
   }
   let jobId: number;
   let outcome: JobOutcome = 'created';
