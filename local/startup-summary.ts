@@ -41,7 +41,7 @@ export function startupSummary(facts: StartupFacts): string[] {
     `  data folder   ${shown(facts.dataDir)}  (${resetCommand(facts.dataDir, facts.cwd ?? process.cwd())}, with the service stopped, brings back the demo)`,
     ...(service.files
       ? [
-          `  sandbox       ${shown(service.files.voiceCalls)} (end-of-call reports ${facts.callReports.on ? `after ${facts.callReports.delayMs} ms` : 'off'}), ${shown(service.files.smsOutbox)}, ${shown(service.files.events)}`,
+          `  sandbox       ${shown(service.files.voiceCalls)} (end-of-call reports ${facts.callReports.on ? `after ${facts.callReports.delayMs} ms` : 'off'}), ${shown(service.files.smsOutbox)}, ${shown(service.files.fieldServiceJobs)}, ${shown(service.files.events)}`,
           `  restored      ${plural(service.restored.messages, 'queued message')}, ${plural(service.restored.schedules, 'schedule')} and ${plural(service.restored.callReports, 'pending call report')} from the last run`,
         ]
       : []),
