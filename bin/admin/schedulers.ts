@@ -54,7 +54,111 @@ function baseUrlOf(values: Parameters<typeof optionalString>[0]): string {
 
 const CLOSED_WEEK = Object.fromEntries(WEEKDAYS.map((day) => [day, null])) as Record<Weekday, DayHours>;
 
+const SYSTEMS = ['none', 'sandbox', 'servicetitan'] as const;
+
 export const SCHEDULER_COMMANDS: Record<string, Command> = {
+  'field-service show': {
+    help: {
+      summary: 'the team’s field-service system (where widget bookings become jobs); secrets are never shown',
+      usage: '--team ID',
+      flags: { '--team ID': 'the team' },
+      examples: ['field-service show --team 2'],
+    },
+    options: { team: { type: 'string' } },
+    async run(context) {
+      const team = await requireTeam(context);
+      const config = await context.fieldService.getFieldServiceConfig(team.id);
+      const shown = config?.system === 'servicetitan' ? { ...config, client_secret: '(set)' } : (config ?? { system: 'none' });
+      context.out(
+        context.json
+          ? toJson(shown)
+          : Object.entries(shown)
+              .map(([k, v]) => `${k.padEnd(18)} ${String(v)}`)
+              .join('\n'),
+      );
+    },
+  },
+
+  'field-service set': {
+    help: {
+      summary: 'set the team’s field-service system: none, the local sandbox, or ServiceTitan',
+      usage:
+        '--team ID --system none|sandbox|servicetitan [--tenant ID --client-id ID --client-secret-env VAR --app-key KEY\n  --application-guid GUID --business-unit ID --job-type ID --campaign ID [--api-url URL] [--auth-url URL]]',
+      flags: {
+        '--team ID': 'the team',
+        '--system NAME': 'none (bookings make no job; their requests say why), sandbox (npm start only), servicetitan',
+        '--tenant ID': 'the ServiceTitan tenant',
+        '--client-id ID': 'the OAuth client id of the team’s ServiceTitan application',
+        '--client-secret-env VAR': 'the environment variable holding the client secret (set ST_SECRET=… first; kept out of shell history)',
+        '--app-key KEY': 'the application key (ST-App-Key)',
+        '--application-guid GUID': 'the ServiceTitan application the session id is recorded under (external data)',
+        '--business-unit ID': 'the business unit jobs are made in',
+        '--job-type ID': 'the job type of booked visits',
+        '--campaign ID': 'the marketing campaign jobs are attributed to',
+        '--api-url URL': 'default https://api.servicetitan.io',
+        '--auth-url URL': 'default https://auth.servicetitan.io/connect/token',
+      },
+      examples: [
+        'field-service set --team 2 --system sandbox',
+        'field-service set --team 2 --system servicetitan --tenant 1234567 --client-id cid.abc --client-secret-env ST_SECRET --app-key ak1.xyz --application-guid 6b0b4c0e-… --business-unit 11 --job-type 22 --campaign 33',
+      ],
+    },
+    options: Object.fromEntries(
+      [
+        'team',
+        'system',
+        'tenant',
+        'client-id',
+        'client-secret-env',
+        'app-key',
+        'application-guid',
+        'business-unit',
+        'job-type',
+        'campaign',
+        'api-url',
+        'auth-url',
+      ].map((name) => [name, { type: 'string' as const }]),
+    ),
+    async run(context) {
+      const team = await requireTeam(context);
+      const system = optionalString(context.values, '--system');
+      if (!system || !(SYSTEMS as readonly string[]).includes(system))
+        throw new UsageError(`--system: must be one of ${SYSTEMS.join(', ')}`, '--system');
+      if (system === 'none' || system === 'sandbox') {
+        await context.fieldService.putFieldServiceConfig(team.id, system === 'none' ? null : { system: 'sandbox' });
+        context.out(`Team ${team.id}: field-service system ${system}`);
+        return;
+      }
+      const required = (flag: string) => {
+        const value = optionalString(context.values, flag);
+        if (!value) throw new UsageError(`${flag} is required with --system servicetitan`, flag);
+        return value;
+      };
+      const id = (flag: string) => {
+        const value = optionalInteger(context.values, flag);
+        if (value === null || value <= 0) throw new UsageError(`${flag} is required with --system servicetitan (a positive id)`, flag);
+        return value;
+      };
+      const secretVariable = required('--client-secret-env');
+      const clientSecret = process.env[secretVariable];
+      if (!clientSecret) throw new UsageError(`--client-secret-env: the variable ${secretVariable} is not set`, '--client-secret-env');
+      await context.fieldService.putFieldServiceConfig(team.id, {
+        system: 'servicetitan',
+        tenant_id: required('--tenant'),
+        client_id: required('--client-id'),
+        client_secret: clientSecret,
+        app_key: required('--app-key'),
+        application_guid: required('--application-guid'),
+        business_unit_id: id('--business-unit'),
+        job_type_id: id('--job-type'),
+        campaign_id: id('--campaign'),
+        api_base_url: optionalString(context.values, '--api-url') ?? 'https://api.servicetitan.io',
+        auth_url: optionalString(context.values, '--auth-url') ?? 'https://auth.servicetitan.io/connect/token',
+      });
+      context.out(`Team ${team.id}: field-service system servicetitan (tenant ${required('--tenant')})`);
+    },
+  },
+
   'scheduler list': {
     help: {
       summary: 'the team’s schedulers (booking widgets)',

@@ -120,6 +120,48 @@ describe('admin CLI: schedulers', () => {
     expect(show.stdout).toContain('90 min every 60 min, 3 per slot');
   });
 
+  it('sets a team’s field-service system, reads the client secret from a variable, and never shows it', async () => {
+    const t = String(team.id);
+    process.env.ST_TEST_SECRET = 's3cr3t-value';
+    const set = await admin(
+      'field-service',
+      'set',
+      '--team',
+      t,
+      '--system',
+      'servicetitan',
+      '--tenant',
+      '1234567',
+      '--client-id',
+      'cid.abc',
+      '--client-secret-env',
+      'ST_TEST_SECRET',
+      '--app-key',
+      'ak1.xyz',
+      '--application-guid',
+      '6b0b4c0e-9f1a-4c51-9d1e-2b1f0a7c3d11',
+      '--business-unit',
+      '11',
+      '--job-type',
+      '22',
+      '--campaign',
+      '33',
+    );
+    expect(set).toMatchObject({ code: 0 });
+    const show = await admin('field-service', 'show', '--team', t, '--json');
+    expect(JSON.parse(show.stdout)).toMatchObject({
+      system: 'servicetitan',
+      tenant_id: '1234567',
+      client_secret: '(set)',
+      business_unit_id: 11,
+    });
+    expect(show.stdout).not.toContain('s3cr3t-value');
+    const missing = await admin('field-service', 'set', '--team', t, '--system', 'servicetitan', '--tenant', '1');
+    expect(missing.code).toBe(2);
+    expect((await admin('field-service', 'set', '--team', t, '--system', 'none')).code).toBe(0);
+    expect(JSON.parse((await admin('field-service', 'show', '--team', t, '--json')).stdout)).toEqual({ system: 'none' });
+  });
+
   it('refuses a team that does not exist', async () => {
     const run = await admin('scheduler', 'list', '--team', '999999');
     expect(run.code).toBe(2);
