@@ -3,9 +3,8 @@ import { widgetDependencies } from '#shared/adapters/runtime/widget-dependencies
 import * as contracts from '#shared/contracts/widget';
 import type { SchedulerConfig } from '#shared/domain/schedulers';
 import { toPublicSession } from '#shared/domain/sessions';
-import { recordBookingEffects } from '#shared/domain/widget/booking-effects';
+import { completeBooking } from '#shared/domain/widget/complete-booking';
 import { scheduleDropOffCheck } from '#shared/domain/widget/drop-off';
-import { requestFieldServiceJob } from '#shared/domain/widget/field-service-jobs';
 import { readSessionToken } from '#shared/domain/widget/session-token';
 import {
   bookWidgetSession,
@@ -114,14 +113,11 @@ const book = createHttpHandler(contracts.bookWidgetSession, async ({ headers: se
     };
   }
   const scheduler = await requireScheduler(deps, outcome.stored.session.team_id, outcome.stored.session.scheduler_id);
-  const followups = deps.followups();
-  await recordBookingEffects(
-    {
-      ...deps,
-      requestJob: (request, stored) => requestFieldServiceJob({ bookingRequests: deps.bookingRequests, followups }, request, stored),
-    },
+  await completeBooking(
+    { ...deps, followups: deps.followups() },
     outcome.stored,
     { startsAt: outcome.startsAt, timeZone: scheduler.time_zone },
+    new Date(),
   );
   const local = `${outcome.stored.session.selected_date} ${outcome.stored.session.selected_time}`;
   return {

@@ -29,6 +29,8 @@ export interface StoredWidgetSession {
   readonly placement: TeamPlacement;
   /** Bumped by every write: a write is refused when the row changed since it was read. */
   readonly version: number;
+  /** When the booking's effects (lead, events, job request) were all recorded; null until then. */
+  readonly effectsRecordedAt?: string | null;
 }
 
 export type BookingWriteResult = 'booked' | 'slot_full' | 'session_changed';
@@ -47,6 +49,8 @@ export interface WidgetSessionStore {
    * never ask the system for a job at once.
    */
   claimJob(ref: WidgetSessionRef, until: string, now: string): Promise<boolean>;
+  /** Marks the booking's effects recorded (a write of its own, which later rewrites keep). */
+  markEffectsRecorded(ref: WidgetSessionRef, at: string): Promise<void>;
   /** Ends a claim early (the attempt failed: its retry need not wait for the claim to lapse). */
   releaseJob(ref: WidgetSessionRef): Promise<void>;
   /**

@@ -2,6 +2,7 @@ import { DynamoBookingRequestStore } from '#shared/adapters/dynamodb/booking-req
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoFieldServiceConfigStore } from '#shared/adapters/dynamodb/field-service-config-store';
 import { DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
+import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
 import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
@@ -10,6 +11,7 @@ import { addressParts, ServiceTitanFieldService } from '#shared/adapters/http/se
 import { configuredFieldServices, useFieldServiceSandbox } from '#shared/adapters/runtime/field-service';
 import { WEEKDAYS } from '#shared/domain/schedulers';
 import type { Team } from '#shared/domain/tenancy';
+import { recoverBookingEffects } from '#shared/domain/widget/complete-booking';
 import { checkDropOff } from '#shared/domain/widget/drop-off';
 import { backoffSeconds, type FieldServiceJobDependencies, makeFieldServiceJob } from '#shared/domain/widget/field-service-jobs';
 import { bookWidgetSession, recordWidgetStep, startWidgetSession, type WidgetDependencies } from '#shared/domain/widget/widget-sessions';
@@ -273,6 +275,31 @@ describe('field-service jobs of widget bookings', () => {
     expect(await makeFieldServiceJob(jobDeps(), ref, 1, NOW)).toBe('created');
     expect(await makeFieldServiceJob(jobDeps(), ref, 2, NOW)).toBe('already_created');
     expect(sandbox.jobs().filter((j) => j.external_id === ref.sessionId)).toHaveLength(1);
+  });
+});
+
+describe('a booking whose effects a crash cut short', () => {
+  it('gets its lead, events and job request at the session’s drop-off check, once', async () => {
+    const ref = await bookedSession();
+    const published: string[] = [];
+    const sent: Record<string, unknown>[] = [];
+    const leads = new DynamoLeadStore(getDocumentClient(), physicalTableName('leads'));
+    const recoveryDeps = {
+      sessions: deps.sessions,
+      schedulers: deps.schedulers as FieldServiceJobDependencies['schedulers'],
+      leads,
+      bookingRequests: requests(),
+      eventBus: { publish: async (events: readonly { type: string }[]) => void published.push(...events.map((e) => e.type)) },
+      followups: { send: async (messages: readonly { body: Record<string, unknown> }[]) => void sent.push(...messages.map((m) => m.body)) },
+    };
+    expect(await recoverBookingEffects(recoveryDeps, ref, NOW)).toBe(true);
+    expect(published).toEqual(['lead.created', 'lead.booking_created']);
+    expect(sent).toEqual([expect.objectContaining({ kind: 'field_service_job' })]);
+    const lead = (await leads.listLeads({ teamId: team.id, limit: 50 })).find((l) => l.lead.external_id === ref.sessionId)?.lead;
+    expect(lead).toMatchObject({ type: 'scheduling_widget', status: 'booked' });
+    expect(await requestsOf(ref.sessionId)).toEqual([expect.objectContaining({ attempt: 1, status: 'pending' })]);
+    expect(await recoverBookingEffects(recoveryDeps, ref, NOW)).toBe(false);
+    expect(published).toHaveLength(2);
   });
 });
 

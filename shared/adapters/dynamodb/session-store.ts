@@ -62,6 +62,7 @@ const STORAGE_ATTRIBUTES = [
   'version',
   'widget',
   'job_claim_until',
+  'effects_recorded_at',
 ] as const;
 
 export function fromSessionItem(item: Item): SessionRecord {

@@ -44,6 +44,7 @@ function toItem(stored: StoredWidgetSession): Item {
     token_hash: stored.tokenHash,
     version: stored.version,
     widget: stored.extras,
+    ...(stored.effectsRecordedAt ? { effects_recorded_at: stored.effectsRecordedAt } : {}),
   };
 }
 
@@ -87,6 +88,7 @@ export class DynamoWidgetSessionStore implements WidgetSessionStore {
       tokenHash: item.token_hash,
       placement: { enterpriseId: Number(item.enterpriseId), isTest: item.testTeam === true },
       version: Number(item.version),
+      effectsRecordedAt: typeof item.effects_recorded_at === 'string' ? item.effects_recorded_at : null,
     };
   }
 
@@ -106,6 +108,19 @@ export class DynamoWidgetSessionStore implements WidgetSessionStore {
       if ((error as Error)?.name === 'ConditionalCheckFailedException') return false;
       throw error;
     }
+  }
+
+  async markEffectsRecorded(ref: WidgetSessionRef, at: string): Promise<void> {
+    // The version moves too, so a rewrite based on an earlier read is refused and reads this mark again.
+    await this.client.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: sessionKey(ref),
+        UpdateExpression: 'SET effects_recorded_at = :at ADD version :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':at': at, ':one': 1 },
+      }),
+    );
   }
 
   async releaseJob(ref: WidgetSessionRef): Promise<void> {
