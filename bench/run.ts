@@ -27,6 +27,7 @@ const SECTIONS = {
   rollups: { load: () => import('./rollups'), timeLimitSeconds: 600, title: '9. Analytics rollups' },
   limits: { load: () => import('./limits'), timeLimitSeconds: 180, title: '10. Rate limiter' },
   responder: { load: () => import('./responder'), timeLimitSeconds: 300, title: '11. AI responder decisions' },
+  widget: { load: () => import('./widget'), timeLimitSeconds: 300, title: '12. Scheduling widget' },
 } satisfies Record<
   string,
   { load: () => Promise<{ run(ctx: SectionContext): Promise<SectionReport> }>; timeLimitSeconds: number; title: string }

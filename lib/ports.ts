@@ -33,7 +33,8 @@ export interface ServicePorts {
  * - 'responder-model': the voice responder's model, on the same provider and key as the coach's (RESPONDER_LLM_*);
  * - 'voice-recordings': VOICE_PROVIDER_RECORDING_HOSTS (the recordings are fetched over HTTPS; no grant).
  * - 'webhook-deliveries': the webhook queue's URL, sqs:SendMessage on it;
- * - 'webhooks': the sealing key's secret id and read access to it, private targets off, the retry schedule.
+ * - 'webhooks': the sealing key's secret id and read access to it, private targets off, the retry schedule;
+ * - 'widget-followups': the widget follow-up queue's URL, sqs:SendMessage on it.
  */
 export function bindPorts(fn: ServiceFunction, uses: readonly PortUse[], ports: ServicePorts): void {
   for (const use of new Set(uses)) {
@@ -65,6 +66,7 @@ export function bindPorts(fn: ServiceFunction, uses: readonly PortUse[], ports: 
         ports.voiceProvider.bindRecordings(fn);
         break;
       case 'webhook-deliveries':
+      case 'widget-followups':
         ports.queues.bindSender(fn, use);
         break;
       case 'webhooks':

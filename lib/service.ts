@@ -27,6 +27,7 @@ import { ServicePartStack, STAGE_CONTEXT, stageFromContext } from './stage';
 import { StreamConsumers } from './streams';
 import { KeyUsagePlan } from './usage-plan';
 import { WebhookDelivery } from './webhooks';
+import { WidgetWaf } from './widget-waf';
 
 /**
  * The surfaces in a fixed order, so stacks, construct ids and outputs do not move when routes are
@@ -252,6 +253,11 @@ export class Service extends Construct {
       apiStacks[surface] = apiStack;
     }
     this.apis = apis;
+    // The scheduling widget's routes carry no API key: a rate rule per client guards them at the edge.
+    const readStack = apiStacks.read;
+    if (apis.read && readStack && routes.some((route) => route.path.startsWith('/widget/'))) {
+      new WidgetWaf(readStack, 'WidgetWaf', { api: apis.read.api });
+    }
     const stageNames = [...new Set(Object.values(apis).map((api) => api.stageName))];
     if (stageNames.length > 1) throw new Error(`the REST APIs must share one stage name; got ${stageNames.join(', ')}`);
 

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { callEvaluator } from '#shared/adapters/runtime/call-evaluator';
 import { eventBus } from '#shared/adapters/runtime/event-bus';
+import { useFieldServiceSandbox } from '#shared/adapters/runtime/field-service';
 import { queues as queueSlot } from '#shared/adapters/runtime/queues';
 import { recordingSource } from '#shared/adapters/runtime/recording-source';
 import { responder as responderSlot } from '#shared/adapters/runtime/responder';
@@ -20,6 +21,7 @@ import { outsideFunctions, runAsFunction } from './function-environment';
 import { LocalQueue, type SqsConsumer } from './queue';
 import type { RuntimeStateStore } from './runtime-state';
 import { SandboxCallReporter } from './sandbox-call-reports';
+import { SandboxFieldService } from './sandbox-field-service';
 import { SandboxRecordings } from './sandbox-recordings';
 import { SandboxSmsProvider } from './sandbox-sms-provider';
 import { SandboxVoiceProvider } from './sandbox-voice-provider';
@@ -64,7 +66,11 @@ export interface LocalAdapters {
   /** Null when simulated call reports are off. */
   readonly callReports: SandboxCallReporter | null;
   /** The files the adapters write (empty when in memory). */
-  readonly files: Readonly<Record<'events' | 'voiceCalls' | 'voiceReports' | 'smsOutbox' | 'deadLetters', string>> | null;
+  readonly files: Readonly<
+    Record<'events' | 'voiceCalls' | 'voiceReports' | 'smsOutbox' | 'fieldServiceJobs' | 'deadLetters', string>
+  > | null;
+  /** The sandbox field-service system's jobs. */
+  readonly fieldService: SandboxFieldService;
   /** The stream pollers, one per stream consumer row (see local/streams.ts). */
   readonly streams: LocalStreamConsumers;
   /** Messages and schedules a previous process left, restored at start, and where each stream consumer resumed. */
@@ -134,6 +140,9 @@ export async function startLocalAdapters(options: LocalAdaptersOptions): Promise
     }
   });
   const voice = new SandboxVoiceProvider(dataDir);
+  // Teams configured with the sandbox field-service system make their jobs here (shared/adapters/runtime/field-service.ts).
+  const fieldService = new SandboxFieldService(dataDir);
+  useFieldServiceSandbox(fieldService);
   const sms = new SandboxSmsProvider(dataDir);
   const callReports = options.simulateCallReports
     ? new SandboxCallReporter({ baseUrl: options.baseUrl, delayMs: options.callReportDelayMs, dataDir })
@@ -176,6 +185,7 @@ export async function startLocalAdapters(options: LocalAdaptersOptions): Promise
     await sms.close();
     for (const slot of [queueSlot, eventBus, smsProvider, voiceProvider, recordingSource, schedulerSlot, callEvaluator, responderSlot])
       slot.reset();
+    useFieldServiceSandbox(null);
   };
   const streams = await startStreamConsumers({ endpoint: options.dynamoEndpoint, state, dataDir, ...options.streams }).catch(
     async (error: unknown) => {
@@ -196,6 +206,7 @@ export async function startLocalAdapters(options: LocalAdaptersOptions): Promise
         voiceCalls: path.join(dataDir, 'sandbox', 'voice-calls.jsonl'),
         voiceReports: path.join(dataDir, 'sandbox', 'voice-reports.jsonl'),
         smsOutbox: path.join(dataDir, 'sandbox', 'sms-outbox.jsonl'),
+        fieldServiceJobs: path.join(dataDir, 'sandbox', 'field-service-jobs.jsonl'),
         deadLetters: path.join(dataDir, 'dlq-<queue>.jsonl'),
       }
     : null;
@@ -207,6 +218,7 @@ export async function startLocalAdapters(options: LocalAdaptersOptions): Promise
     scheduler,
     voice,
     sms,
+    fieldService,
     callReports,
     streams,
     files,

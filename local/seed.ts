@@ -5,6 +5,7 @@ import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoEvaluationStore } from '#shared/adapters/dynamodb/coach-store';
+import { DynamoFieldServiceConfigStore } from '#shared/adapters/dynamodb/field-service-config-store';
 import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store';
 import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
 import { DynamoRollupStore } from '#shared/adapters/dynamodb/rollup-store';
@@ -18,6 +19,7 @@ import { routingMembershipProblems } from '#shared/domain/intake/routing';
 import { schedulerSettingsSchema } from '#shared/domain/schedulers';
 import type { SessionRecord } from '#shared/domain/sessions';
 import type { Team, TeamPlacement } from '#shared/domain/tenancy';
+import { bookingPageUrl } from '#shared/domain/widget/embed';
 import { generateCalls, generateTransfers } from './demo/calls';
 import { seedDemoCampaigns } from './demo/campaigns';
 import type { Trade } from './demo/catalog';
@@ -395,13 +397,28 @@ async function putDemoIntakeConfigs(tenancy: DynamoTenancyStore, options: { read
   );
 }
 
-/** Writes each demo team's schedulers (see demoSchedulers); with `onlyWhereAbsent`, an existing one is kept. */
+/** The booking page of the first demo team's main widget (the start-up summary prints it); null without the demo. */
+export async function demoBookingPage(baseUrl: string): Promise<string | null> {
+  const spec = DEMO_ENTERPRISES[0]?.teams[0];
+  if (!spec) return null;
+  const team = await new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams')).getTeamByWorkspace(spec.workspaceId);
+  const main = team ? demoSchedulers(team.id, spec.name, spec.timezone, spec.trade)[0] : undefined;
+  if (!team || !main) return null;
+  const scheduler = await new DynamoSchedulerConfigStore(getDocumentClient(), physicalTableName('teams')).getScheduler(team.id, main.id);
+  return scheduler ? bookingPageUrl(baseUrl, team.id, main.id) : null;
+}
+
+/** Writes each demo team's schedulers (see demoSchedulers) and its field-service system (the sandbox, where none is set); with `onlyWhereAbsent`, an existing one is kept. */
 async function putDemoSchedulers(tenancy: DynamoTenancyStore, options: { readonly onlyWhereAbsent: boolean }): Promise<void> {
   const store = new DynamoSchedulerConfigStore(getDocumentClient(), physicalTableName('teams'));
+  const fieldService = new DynamoFieldServiceConfigStore(getDocumentClient(), physicalTableName('teams'));
   const now = new Date();
   for (const spec of DEMO_ENTERPRISES.flatMap((e) => e.teams)) {
     const team = await tenancy.getTeamByWorkspace(spec.workspaceId);
     if (!team) continue;
+    // The demo's bookings make their jobs in the local sandbox (<data folder>/sandbox/field-service-jobs.jsonl).
+    if ((await fieldService.getFieldServiceConfig(team.id)) === null)
+      await fieldService.putFieldServiceConfig(team.id, { system: 'sandbox' });
     for (const { id, settings } of demoSchedulers(team.id, spec.name, spec.timezone, spec.trade)) {
       if (options.onlyWhereAbsent && (await store.getScheduler(team.id, id)) !== null) continue;
       await store.putScheduler(team.id, id, schedulerSettingsSchema.parse(settings), now);

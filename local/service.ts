@@ -98,6 +98,8 @@ export interface LocalService {
   readonly scheduler: LocalScheduler;
   readonly voice: SandboxVoiceProvider;
   readonly sms: SandboxSmsProvider;
+  /** The jobs the sandbox field-service system made. */
+  fieldServiceJobs(): ReturnType<LocalAdapters['fieldService']['jobs']>;
   /** The simulated end-of-call reports; null when they are off. */
   readonly callReports: SandboxCallReporter | null;
   /** Files the local adapters write under the data folder; null when in memory. */
@@ -217,6 +219,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       scheduler: adapters.scheduler,
       voice: adapters.voice,
       sms: adapters.sms,
+      fieldServiceJobs: () => started.adapters.fieldService.jobs(),
       callReports: adapters.callReports,
       files: adapters.files,
       streams: adapters.streams,

@@ -3,6 +3,7 @@ import { ResetRefused, resetDemoData } from './demo-reset';
 import { FaultInjector, FaultSyntaxError } from './faults';
 import { isAddressInUse, nextFreePort, PortInUseError, portIsFree } from './ports';
 import { formatRequestLine } from './request-log';
+import { demoBookingPage } from './seed';
 import { startLocalService } from './service';
 import { relativeToCwd, startupSummary } from './startup-summary';
 
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
       requestLog,
       callReports: { on: simulateCallReports, delayMs: callReportDelayMs },
       command,
+      bookingPage: await demoBookingPage(service.url).catch(() => null),
     }).join('\n'),
   );
 

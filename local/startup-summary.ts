@@ -20,6 +20,8 @@ export interface StartupFacts {
   readonly command: string;
   /** @default process.cwd() */
   readonly cwd?: string;
+  /** A demo scheduler's booking page (the widget), when the demo data is there. */
+  readonly bookingPage?: string | null;
 }
 
 export function startupSummary(facts: StartupFacts): string[] {
@@ -31,6 +33,9 @@ export function startupSummary(facts: StartupFacts): string[] {
     `Local service listening on ${service.url} (${facts.command}, ready in ${seconds(facts.startedMs)})`,
     `  API           ${service.url}/api/openapi.json describes every route (read /api, platform /v1, intake /api/outbound)`,
     `  pages         ${service.url}/api/docs (API reference), ${service.url}/console (charts and tables; offers the demo keys)`,
+    ...(facts.bookingPage
+      ? [`  booking page  ${facts.bookingPage} (the scheduling widget; embed codes on GET /api/v1/teams/{id}/schedulers)`]
+      : []),
     credentials ? `  demo keys     ${credentials}  e.g. KEY=$(jq -r '.keys[1].key' ${credentials})` : '  demo keys     none (seeding off)',
     `  demo data     ${service.seeded ? `seeded now: ${describeCounts(service.seeded)}` : credentials ? 'kept from the last run' : 'none'}`,
     `  DynamoDB      ${dynamo}${facts.dynamoPortBusy === null ? '' : ` (port ${facts.dynamoPortBusy} was busy; DYNAMODB_PORT sets it)`}`,
@@ -38,7 +43,7 @@ export function startupSummary(facts: StartupFacts): string[] {
     `  data folder   ${shown(facts.dataDir)}  (${resetCommand(facts.dataDir, facts.cwd ?? process.cwd())}, with the service stopped, brings back the demo)`,
     ...(service.files
       ? [
-          `  sandbox       ${shown(service.files.voiceCalls)} (end-of-call reports ${facts.callReports.on ? `after ${facts.callReports.delayMs} ms` : 'off'}), ${shown(service.files.smsOutbox)}, ${shown(service.files.events)}`,
+          `  sandbox       ${shown(service.files.voiceCalls)} (end-of-call reports ${facts.callReports.on ? `after ${facts.callReports.delayMs} ms` : 'off'}), ${shown(service.files.smsOutbox)}, ${shown(service.files.fieldServiceJobs)}, ${shown(service.files.events)}`,
           `  restored      ${plural(service.restored.messages, 'queued message')}, ${plural(service.restored.schedules, 'schedule')} and ${plural(service.restored.callReports, 'pending call report')} from the last run`,
         ]
       : []),

@@ -4,6 +4,7 @@ import { LEADS_AND_CALLS_ROUTES } from './route-table/leads-and-calls';
 import { MESSAGING_ROUTES } from './route-table/messaging';
 import type { RouteDefinition, Surface } from './route-table/route-definition';
 import { WEBHOOK_ROUTES } from './route-table/webhooks';
+import { WIDGET_ROUTES } from './route-table/widget';
 
 // The row types live beside the rows, which need them; they are re-exported here so that every
 // other module finds the route table and its types in one place.
@@ -21,6 +22,7 @@ const ROUTE_ROWS = [
   ...MESSAGING_ROUTES,
   ...WEBHOOK_ROUTES,
   ...ACCOUNT_AND_PAGE_ROUTES,
+  ...WIDGET_ROUTES,
 ] as const;
 
 /** The id of a row of the route table. */

@@ -11,6 +11,7 @@ import type { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store
 import type { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import type { Team } from '#shared/domain/tenancy';
 import type { AuthorizerCache } from '#shared/ports/authorizer-cache';
+import type { FieldServiceConfigStore } from '#shared/ports/field-service-config-store';
 import type { GoogleLeadFormKeyStore, IntakeConfigStore } from '#shared/ports/intake-store';
 import { UsageError } from './errors';
 import { requiredId, type Values } from './flags';
@@ -23,6 +24,7 @@ export interface Context {
   readonly configs: IntakeConfigStore & GoogleLeadFormKeyStore;
   readonly messaging: DynamoMessagingConfigStore;
   readonly schedulers: DynamoSchedulerConfigStore;
+  readonly fieldService: FieldServiceConfigStore;
   readonly campaigns: DynamoCampaignStore;
   readonly outbound: DynamoOutboundFeedStore;
   readonly sessions: DynamoSessionStore;

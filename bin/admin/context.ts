@@ -6,6 +6,7 @@ import { ApiGatewayUsagePlanKeys, type UsagePlanClient } from '#shared/adapters/
 import { DynamoAuthorizerCacheEpoch } from '#shared/adapters/dynamodb/authorizer-cache-epoch';
 import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import { createDocumentClient, getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoFieldServiceConfigStore } from '#shared/adapters/dynamodb/field-service-config-store';
 import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store';
 import { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-config-store';
 import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
@@ -28,6 +29,8 @@ export interface Target {
   readonly configs: IntakeConfigStore & GoogleLeadFormKeyStore;
   readonly messaging: DynamoMessagingConfigStore;
   readonly schedulers: DynamoSchedulerConfigStore;
+  /** Each team's field-service system (the widget's jobs), in the teams table. */
+  readonly fieldService: DynamoFieldServiceConfigStore;
   readonly campaigns: DynamoCampaignStore;
   /** The outbound feeds (subscription events flagged for review). */
   readonly outbound: DynamoOutboundFeedStore;
@@ -100,6 +103,7 @@ function stores(
     configs: new DynamoIntakeConfigStore(documents, tables.teams),
     messaging: new DynamoMessagingConfigStore(documents, tables.teams),
     schedulers: new DynamoSchedulerConfigStore(documents, tables.teams),
+    fieldService: new DynamoFieldServiceConfigStore(documents, tables.teams),
     campaigns: new DynamoCampaignStore(documents, tables.campaigns),
     outbound: new DynamoOutboundFeedStore(documents, tables.campaigns),
     sessions: new DynamoSessionStore(documents, tables.sessions),

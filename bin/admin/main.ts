@@ -139,6 +139,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo = { stdout: 
         configs: target.configs,
         messaging: target.messaging,
         schedulers: target.schedulers,
+        fieldService: target.fieldService,
         campaigns: target.campaigns,
         outbound: target.outbound,
         sessions: target.sessions,

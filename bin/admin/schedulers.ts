@@ -1,7 +1,8 @@
 import { type DayHours, type SchedulerSettings, schedulerSettingsSchema, WEEKDAYS, type Weekday } from '#shared/domain/schedulers';
+import { bookingPageUrl, embedCode } from '#shared/domain/widget/embed';
 import { type Command, requireTeam } from './command';
 import { UsageError } from './errors';
-import { optionalString, requiredId } from './flags';
+import { optionalInteger, optionalString, requiredId } from './flags';
 import { toJson } from './format';
 
 /** Scheduler (booking widget) configurations: what GET /api/v1/teams/{teamId}/schedulers lists. */
@@ -14,7 +15,22 @@ const SETTING_FLAGS: Record<keyof SchedulerSettings, string> = {
   service_areas: '--areas',
   time_zone: '--time-zone',
   hours: '--hours',
+  slot_minutes: '--slot-minutes',
+  interval_minutes: '--interval-minutes',
+  lead_time_minutes: '--lead-time-minutes',
+  days_ahead: '--days-ahead',
+  capacity_per_slot: '--capacity',
+  allowed_origins: '--allowed-origins',
 };
+
+/** The booking settings' flags: whole numbers, each left as it is when not given. */
+const BOOKING_NUMBER_FLAGS = [
+  ['slot_minutes', '--slot-minutes'],
+  ['interval_minutes', '--interval-minutes'],
+  ['lead_time_minutes', '--lead-time-minutes'],
+  ['days_ahead', '--days-ahead'],
+  ['capacity_per_slot', '--capacity'],
+] as const;
 
 const DAY_NAMES: Record<string, Weekday> = {
   mon: 'monday',
@@ -26,9 +42,123 @@ const DAY_NAMES: Record<string, Weekday> = {
   sun: 'sunday',
 };
 
+/** `npm start`'s address: where the booking page is when the operator names no other. */
+const LOCAL_BASE_URL = 'http://127.0.0.1:3000';
+
+function baseUrlOf(values: Parameters<typeof optionalString>[0]): string {
+  const given = optionalString(values, '--base-url') ?? process.env.SERVICE_URL ?? LOCAL_BASE_URL;
+  if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(given))
+    throw new UsageError(`--base-url: must be an http(s) URL; got '${given}'`, '--base-url');
+  return given.replace(/\/+$/, '');
+}
+
 const CLOSED_WEEK = Object.fromEntries(WEEKDAYS.map((day) => [day, null])) as Record<Weekday, DayHours>;
 
+const SYSTEMS = ['none', 'sandbox', 'servicetitan'] as const;
+
 export const SCHEDULER_COMMANDS: Record<string, Command> = {
+  'field-service show': {
+    help: {
+      summary: 'the team’s field-service system (where widget bookings become jobs); secrets are never shown',
+      usage: '--team ID',
+      flags: { '--team ID': 'the team' },
+      examples: ['field-service show --team 2'],
+    },
+    options: { team: { type: 'string' } },
+    async run(context) {
+      const team = await requireTeam(context);
+      const config = await context.fieldService.getFieldServiceConfig(team.id);
+      const shown = config?.system === 'servicetitan' ? { ...config, client_secret: '(set)' } : (config ?? { system: 'none' });
+      context.out(
+        context.json
+          ? toJson(shown)
+          : Object.entries(shown)
+              .map(([k, v]) => `${k.padEnd(18)} ${String(v)}`)
+              .join('\n'),
+      );
+    },
+  },
+
+  'field-service set': {
+    help: {
+      summary: 'set the team’s field-service system: none, the local sandbox, or ServiceTitan',
+      usage:
+        '--team ID --system none|sandbox|servicetitan [--tenant ID --client-id ID --client-secret-env VAR --app-key KEY\n  --application-guid GUID --business-unit ID --job-type ID --campaign ID [--api-url URL] [--auth-url URL]]',
+      flags: {
+        '--team ID': 'the team',
+        '--system NAME': 'none (bookings make no job; their requests say why), sandbox (npm start only), servicetitan',
+        '--tenant ID': 'the ServiceTitan tenant',
+        '--client-id ID': 'the OAuth client id of the team’s ServiceTitan application',
+        '--client-secret-env VAR': 'the environment variable holding the client secret (set ST_SECRET=… first; kept out of shell history)',
+        '--app-key KEY': 'the application key (ST-App-Key)',
+        '--application-guid GUID': 'the ServiceTitan application the session id is recorded under (external data)',
+        '--business-unit ID': 'the business unit jobs are made in',
+        '--job-type ID': 'the job type of booked visits',
+        '--campaign ID': 'the marketing campaign jobs are attributed to',
+        '--api-url URL': 'default https://api.servicetitan.io',
+        '--auth-url URL': 'default https://auth.servicetitan.io/connect/token',
+      },
+      examples: [
+        'field-service set --team 2 --system sandbox',
+        'field-service set --team 2 --system servicetitan --tenant 1234567 --client-id cid.abc --client-secret-env ST_SECRET --app-key ak1.xyz --application-guid 6b0b4c0e-… --business-unit 11 --job-type 22 --campaign 33',
+      ],
+    },
+    options: Object.fromEntries(
+      [
+        'team',
+        'system',
+        'tenant',
+        'client-id',
+        'client-secret-env',
+        'app-key',
+        'application-guid',
+        'business-unit',
+        'job-type',
+        'campaign',
+        'api-url',
+        'auth-url',
+      ].map((name) => [name, { type: 'string' as const }]),
+    ),
+    async run(context) {
+      const team = await requireTeam(context);
+      const system = optionalString(context.values, '--system');
+      if (!system || !(SYSTEMS as readonly string[]).includes(system))
+        throw new UsageError(`--system: must be one of ${SYSTEMS.join(', ')}`, '--system');
+      if (system === 'none' || system === 'sandbox') {
+        await context.fieldService.putFieldServiceConfig(team.id, system === 'none' ? null : { system: 'sandbox' });
+        context.out(`Team ${team.id}: field-service system ${system}`);
+        return;
+      }
+      const required = (flag: string) => {
+        const value = optionalString(context.values, flag);
+        if (!value) throw new UsageError(`${flag} is required with --system servicetitan`, flag);
+        return value;
+      };
+      const id = (flag: string) => {
+        const value = optionalInteger(context.values, flag);
+        if (value === null || value <= 0) throw new UsageError(`${flag} is required with --system servicetitan (a positive id)`, flag);
+        return value;
+      };
+      const secretVariable = required('--client-secret-env');
+      const clientSecret = process.env[secretVariable];
+      if (!clientSecret) throw new UsageError(`--client-secret-env: the variable ${secretVariable} is not set`, '--client-secret-env');
+      await context.fieldService.putFieldServiceConfig(team.id, {
+        system: 'servicetitan',
+        tenant_id: required('--tenant'),
+        client_id: required('--client-id'),
+        client_secret: clientSecret,
+        app_key: required('--app-key'),
+        application_guid: required('--application-guid'),
+        business_unit_id: id('--business-unit'),
+        job_type_id: id('--job-type'),
+        campaign_id: id('--campaign'),
+        api_base_url: optionalString(context.values, '--api-url') ?? 'https://api.servicetitan.io',
+        auth_url: optionalString(context.values, '--auth-url') ?? 'https://auth.servicetitan.io/connect/token',
+      });
+      context.out(`Team ${team.id}: field-service system servicetitan (tenant ${required('--tenant')})`);
+    },
+  },
+
   'scheduler list': {
     help: {
       summary: 'the team’s schedulers (booking widgets)',
@@ -54,17 +184,27 @@ export const SCHEDULER_COMMANDS: Record<string, Command> = {
   'scheduler show': {
     help: {
       summary: 'one scheduler: services, job types, areas, hours',
-      usage: '--team ID --id SCHEDULER_ID',
-      flags: { '--team ID': 'the team', '--id SCHEDULER_ID': 'the scheduler' },
-      examples: ['scheduler show --team 2 --id 1'],
+      usage: '--team ID --id SCHEDULER_ID [--base-url URL]',
+      flags: {
+        '--team ID': 'the team',
+        '--id SCHEDULER_ID': 'the scheduler',
+        '--base-url URL': `the service's public URL for the booking page and embed code\n(default: $SERVICE_URL, else ${LOCAL_BASE_URL})`,
+      },
+      examples: ['scheduler show --team 2 --id 1', 'scheduler show --team 2 --id 1 --base-url https://api.example.com/v1'],
     },
-    options: { team: { type: 'string' }, id: { type: 'string' } },
+    options: { team: { type: 'string' }, id: { type: 'string' }, 'base-url': { type: 'string' } },
     async run(context) {
       const team = await requireTeam(context);
       const schedulerId = requiredId(context.values, '--id');
       const scheduler = await context.schedulers.getScheduler(team.id, schedulerId);
       if (!scheduler) throw new UsageError(`--id ${schedulerId} does not name a scheduler of team ${team.id}`, '--id');
-      context.out(context.json ? toJson(scheduler) : describe(scheduler));
+      const base = baseUrlOf(context.values);
+      const where = { booking_page_url: bookingPageUrl(base, team.id, schedulerId), embed_code: embedCode(base, team.id, schedulerId) };
+      context.out(
+        context.json
+          ? toJson({ ...scheduler, ...where })
+          : `${describe(scheduler)}\n  booking page  ${where.booking_page_url}\n  embed code    ${where.embed_code}`,
+      );
     },
   },
 
@@ -72,7 +212,7 @@ export const SCHEDULER_COMMANDS: Record<string, Command> = {
     help: {
       summary: 'create or update a scheduler',
       usage:
-        '--team ID --id SCHEDULER_ID [--name TEXT] [--services "A,B"] [--job-types "A,B"] [--areas "A,B"] [--time-zone ZONE] [--hours HOURS]',
+        '--team ID --id SCHEDULER_ID [--name TEXT] [--services "A,B"] [--job-types "A,B"] [--areas "A,B"] [--time-zone ZONE] [--hours HOURS]\n  [--slot-minutes N] [--interval-minutes N] [--lead-time-minutes N] [--days-ahead N] [--capacity N] [--allowed-origins "A,B"]',
       flags: {
         '--team ID': 'the team',
         '--id SCHEDULER_ID': 'the scheduler (sessions’ scheduler_id)',
@@ -83,9 +223,17 @@ export const SCHEDULER_COMMANDS: Record<string, Command> = {
         '--time-zone ZONE': 'an IANA zone (default: the team’s)',
         '--hours HOURS':
           'DAY[-DAY]=HH:MM-HH:MM or DAY[-DAY]=closed, comma-separated (needed for a new one);\ndays not named keep their hours (new: closed); open < close',
+        '--slot-minutes N': 'how long a visit takes (default 60)',
+        '--interval-minutes N': 'minutes between slot starts, from opening time (default 60)',
+        '--lead-time-minutes N': 'notice the earliest slot needs (default 120)',
+        '--days-ahead N': 'local days the widget offers, today included (default 14)',
+        '--capacity N': 'bookings one slot takes before it is full (default 1)',
+        '--allowed-origins LIST':
+          'comma-separated origins whose pages may embed the widget\n(https://example.com, http://127.0.0.1:*); empty: the hosted page only',
       },
       examples: [
         'scheduler set --team 2 --id 1 --name "HVAC service" --services "Repair,Tune-up" --hours "mon-fri=08:00-17:00,sat=closed"',
+        'scheduler set --team 2 --id 1 --slot-minutes 120 --interval-minutes 60 --capacity 2 --allowed-origins "https://acme-hvac.example"',
       ],
     },
     options: {
@@ -97,6 +245,12 @@ export const SCHEDULER_COMMANDS: Record<string, Command> = {
       areas: { type: 'string' },
       'time-zone': { type: 'string' },
       hours: { type: 'string' },
+      'slot-minutes': { type: 'string' },
+      'interval-minutes': { type: 'string' },
+      'lead-time-minutes': { type: 'string' },
+      'days-ahead': { type: 'string' },
+      capacity: { type: 'string' },
+      'allowed-origins': { type: 'string' },
     },
     async run(context) {
       const team = await requireTeam(context);
@@ -113,6 +267,10 @@ export const SCHEDULER_COMMANDS: Record<string, Command> = {
         service_areas: listFlag(context.values, '--areas') ?? current?.service_areas ?? [],
         time_zone: optionalString(context.values, '--time-zone') ?? current?.time_zone ?? team.timezone,
         hours: hours === null ? current?.hours : parseHours(hours, current?.hours ?? CLOSED_WEEK),
+        ...Object.fromEntries(
+          BOOKING_NUMBER_FLAGS.map(([member, flag]) => [member, optionalInteger(context.values, flag) ?? current?.[member]]),
+        ),
+        allowed_origins: listFlag(context.values, '--allowed-origins') ?? current?.allowed_origins,
       };
       const parsed = schedulerSettingsSchema.safeParse(candidate);
       if (!parsed.success) {
@@ -173,5 +331,8 @@ function describe(s: SchedulerSettings & { scheduler_id: number; updated_at: str
     `  job types     ${s.job_types.join(', ') || '(none)'}`,
     `  service areas ${s.service_areas.join(', ') || '(none)'}`,
     ...WEEKDAYS.map((day) => `  ${day.padEnd(13)} ${s.hours[day] ? `${s.hours[day]?.open}-${s.hours[day]?.close}` : 'closed'}`),
+    `  slots         ${s.slot_minutes} min every ${s.interval_minutes} min, ${s.capacity_per_slot} per slot`,
+    `  booking       ${s.lead_time_minutes} min notice, ${s.days_ahead} days ahead`,
+    `  embed on      ${s.allowed_origins.join(', ') || '(hosted page only)'}`,
   ].join('\n');
 }

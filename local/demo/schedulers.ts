@@ -1,4 +1,4 @@
-import type { BookingRequest, DayHours, SchedulerSettings, Weekday } from '#shared/domain/schedulers';
+import type { BookingRequest, DayHours, SchedulerSettingsInput, Weekday } from '#shared/domain/schedulers';
 import type { SessionRecord } from '#shared/domain/sessions';
 import { iso } from './calendar';
 import { issueTypesFor, jobTypesFor, serviceAreasFor, type Trade } from './catalog';
@@ -9,19 +9,21 @@ import { Random } from './random';
  * field-service system. Sessions carry scheduler_id team × 10 + 1 (the main widget, ≈ 85 %) or
  * + 2 (the emergency line); both offer the team's trade's issue and job types in the service areas
  * of its market (what generateSessions draws from), and their hours cover the slots it books
- * (08:00 to 16:00, urgent jobs any day).
+ * (08:00 to 16:00, urgent jobs any day). Their booking settings are the defaults.
  */
 export function demoSchedulers(
   teamId: number,
   teamName: string,
   timezone: string,
   trade: Trade,
-): { id: number; settings: SchedulerSettings }[] {
+): { id: number; settings: SchedulerSettingsInput }[] {
   const common = {
     services: issueTypesFor(trade),
     job_types: jobTypesFor(trade),
     service_areas: serviceAreasFor(timezone).map((a) => a.city),
     time_zone: timezone,
+    // A page served from any local port may embed the demo's widgets (the browser tests do).
+    allowed_origins: ['http://127.0.0.1:*', 'http://localhost:*'],
   };
   const weekdays = (open: string, close: string, saturday: DayHours, sunday: DayHours): Record<Weekday, DayHours> => ({
     monday: { open, close },

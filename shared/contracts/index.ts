@@ -20,6 +20,7 @@ import * as supportTickets from './support-tickets';
 import * as teams from './teams';
 import * as voice from './voice';
 import * as webhooks from './webhooks';
+import * as widget from './widget';
 
 /**
  * The contract of every route, by route id: the OpenAPI generator walks it and a unit test checks
@@ -71,6 +72,13 @@ export const CONTRACTS = {
   getApiDocsAsset: pages.getApiDocsAsset,
   getConsole: pages.getConsole,
   getConsoleAsset: pages.getConsoleAsset,
+  getBookingPage: widget.getBookingPage,
+  getWidgetAsset: widget.getWidgetAsset,
+  startWidgetSession: widget.startWidgetSession,
+  getWidgetAvailability: widget.getWidgetAvailability,
+  getWidgetSession: widget.getWidgetSession,
+  recordWidgetStep: widget.recordWidgetStep,
+  bookWidgetSession: widget.bookWidgetSession,
 } as const satisfies { readonly [Id in RouteId]: RouteContract<Id> };
 
 /**
@@ -98,4 +106,5 @@ export const SCHEMA_COMPONENTS: Readonly<Record<string, ResponseSchema>> = {
   ...webhooks.WEBHOOK_COMPONENTS,
   ...googleAdsLeads.GOOGLE_ADS_LEAD_COMPONENTS,
   ...pages.PAGE_COMPONENTS,
+  ...widget.WIDGET_COMPONENTS,
 };

@@ -44,6 +44,18 @@ export const scheduler = responseSchema(() =>
           >,
         )
         .describe('Opening hours per weekday (HH:MM, local to time_zone, open before close); null when closed'),
+      slot_minutes: z.int().min(5).describe('How long a visit takes: a slot is offered only when the whole visit fits in the hours'),
+      interval_minutes: z.int().min(5).describe("Minutes between slot starts, counted from the day's opening time"),
+      lead_time_minutes: z.int().min(0).describe('The earliest slot starts at least this long after now'),
+      days_ahead: z.int().min(1).describe('Local days the widget offers, today included'),
+      capacity_per_slot: z.int().min(1).describe('Bookings one slot takes before it is full'),
+      allowed_origins: z
+        .array(z.string())
+        .describe('Origins whose pages may embed the widget (frame-ancestors) and call its routes; empty: the hosted page only'),
+      booking_page_url: z.string().describe("The hosted booking page, served by this service; also what the embed code's iframe shows"),
+      embed_code: z
+        .string()
+        .describe('One script tag to paste into a page of an allowed origin: it shows the widget in an iframe where the tag is'),
       created_at: dateTime(),
       updated_at: dateTime(),
     })

@@ -23,6 +23,28 @@ export const dayHoursSchema = z
 
 const label = z.string().trim().min(1).max(100);
 
+/**
+ * What the widget books, with the defaults a scheduler written before these settings existed reads
+ * as (a one-hour visit on the hour, two hours' notice, two weeks ahead, one crew).
+ */
+export const BOOKING_DEFAULTS = {
+  slot_minutes: 60,
+  interval_minutes: 60,
+  lead_time_minutes: 120,
+  days_ahead: 14,
+  capacity_per_slot: 1,
+  allowed_origins: [] as string[],
+} as const;
+
+/**
+ * An origin a business's site is served from, allowed to embed the widget (CSP frame-ancestors) and
+ * to call its routes: `https://example.com`, or a port wildcard `http://127.0.0.1:*` (the form
+ * frame-ancestors itself accepts). No path, no wildcard host.
+ */
+export const ALLOWED_ORIGIN = /^https?:\/\/(?:[a-z0-9-]+\.)*[a-z0-9-]+(?::(?:[0-9]{1,5}|\*))?$/;
+
+const minutes = (min: number, max: number) => z.int().min(min).max(max);
+
 export const schedulerSettingsSchema = z
   .object({
     name: label,
@@ -33,10 +55,27 @@ export const schedulerSettingsSchema = z
     service_areas: z.array(label).max(200),
     time_zone: z.string().refine((zone) => IANAZone.isValidZone(zone), { error: 'must be an IANA time zone such as America/Chicago' }),
     hours: z.object(Object.fromEntries(WEEKDAYS.map((day) => [day, dayHoursSchema])) as Record<Weekday, typeof dayHoursSchema>).strict(),
+    /** How long a visit takes: a slot is offered only when the whole visit fits in the day's hours. */
+    slot_minutes: minutes(5, 720).default(BOOKING_DEFAULTS.slot_minutes),
+    /** Minutes between slot starts, counted from the day's opening time. */
+    interval_minutes: minutes(5, 720).default(BOOKING_DEFAULTS.interval_minutes),
+    /** The earliest slot starts at least this long after now. */
+    lead_time_minutes: minutes(0, 60 * 24 * 30).default(BOOKING_DEFAULTS.lead_time_minutes),
+    /** Local days offered, today included. */
+    days_ahead: z.int().min(1).max(365).default(BOOKING_DEFAULTS.days_ahead),
+    /** Bookings one slot takes (crews) before it is full. */
+    capacity_per_slot: z.int().min(1).max(100).default(BOOKING_DEFAULTS.capacity_per_slot),
+    /** Origins of the sites that may embed the widget (the hosted booking page needs none). */
+    allowed_origins: z
+      .array(z.string().regex(ALLOWED_ORIGIN, { error: 'must be an origin such as https://example.com or http://127.0.0.1:*' }))
+      .max(20)
+      .default([...BOOKING_DEFAULTS.allowed_origins]),
   })
   .strict();
 
 export type SchedulerSettings = z.output<typeof schedulerSettingsSchema>;
+/** The settings as an operator gives them: the booking members may be left to their defaults. */
+export type SchedulerSettingsInput = z.input<typeof schedulerSettingsSchema>;
 export type DayHours = z.output<typeof dayHoursSchema>;
 
 export interface SchedulerConfig extends SchedulerSettings {

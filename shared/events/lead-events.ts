@@ -58,7 +58,8 @@ export function leadCreated(
     lead_source: string | null;
     appointment_datetime: string | null;
   },
-  outreach: { status: 'queued' | 'scheduled' | 'not_placed'; due_at: string; scheduling_mode: string; max_attempts: number },
+  /** not_needed: the customer booked in the scheduling widget; no call is made. */
+  outreach: { status: 'queued' | 'scheduled' | 'not_placed' | 'not_needed'; due_at: string; scheduling_mode: string; max_attempts: number },
   occurredAt: Date,
 ): DomainEvent {
   return envelope('lead.created', ref, { lead, outreach }, occurredAt, String(ref.lead_id));

@@ -21,4 +21,4 @@ export const IDEMPOTENCY_KEY_FIELD = 'Idempotency-Key';
  * preflight switched, is another request. A unit test checks that every `x-` header a handler
  * reads is listed here.
  */
-export const FINGERPRINT_HEADERS = ['x-workspace-id', 'x-team-id', 'x-test-mode', 'x-preflight'] as const;
+export const FINGERPRINT_HEADERS = ['x-workspace-id', 'x-team-id', 'x-test-mode', 'x-preflight', 'x-widget-token'] as const;

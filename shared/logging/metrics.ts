@@ -26,7 +26,9 @@ export type MetricName =
   | 'Http4xx'
   | 'Http5xx'
   | 'OutboxEventsPublished'
-  | 'OutboxPublishFailed';
+  | 'OutboxPublishFailed'
+  | 'WidgetSessionsDroppedOff'
+  | 'FieldServiceJobsCreated';
 
 interface Recorded {
   readonly name: MetricName;

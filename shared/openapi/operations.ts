@@ -8,6 +8,7 @@ import { CAMPAIGN_TYPES, MAX_RECIPIENTS, MAX_SCHEDULE_HORIZON_DAYS, MAX_TEMPLATE
 import type { RouteId } from '#shared/routes';
 import { MAX_RANGE_DAYS } from '#shared/schemas/query-parts';
 import type { BodyNote } from './json-schema';
+import { WIDGET_OPERATION_DOCS } from './widget-docs';
 import { metricDefinitions, type OperationDocs } from './wording';
 
 function createCampaignDescription(): string {
@@ -259,7 +260,7 @@ export const OPERATION_DOCS: { readonly [Id in RouteId]?: OperationDocs } = {
   },
   listTeamSchedulers: {
     description:
-      "The team's scheduler (booking widget) configurations, by scheduler_id ascending: the services (issue types) and job types each offers, the service areas it books into, its opening hours per weekday and their time zone. A session's scheduler_id names one of them. Operators set them with `npm run admin -- scheduler set`.",
+      "The team's scheduler (booking widget) configurations, by scheduler_id ascending: the services (issue types) and job types each offers, the service areas it books into, its opening hours per weekday and their time zone, how it books (slot length and interval, lead time, days ahead, capacity per slot, the origins allowed to embed it), and where it lives (booking_page_url, embed_code). A session's scheduler_id names one of them. Operators set them with `npm run admin -- scheduler set`.",
   },
   listTeamBookingRequests: {
     description:
@@ -268,4 +269,5 @@ export const OPERATION_DOCS: { readonly [Id in RouteId]?: OperationDocs } = {
     orderBy: 'requested_at',
     parameters: { scheduler_id: 'Only requests of bookings made with this scheduler.' },
   },
+  ...WIDGET_OPERATION_DOCS,
 };

@@ -32,6 +32,12 @@ export const PAGE_ASSETS = {
     { file: 'console.js', source: 'pages/console/console.js', contentType: JS },
     { file: 'console.css', source: 'pages/console/console.css', contentType: CSS },
   ],
+  'get-booking-page': [
+    { file: 'widget.js', source: 'pages/widget/widget.js', contentType: JS },
+    { file: 'widget.css', source: 'pages/widget/widget.css', contentType: CSS },
+    // Runs on the business's own page: puts the booking page in an iframe beside its script tag.
+    { file: 'embed.js', source: 'pages/widget/embed.js', contentType: JS },
+  ],
 } as const satisfies Readonly<Record<string, readonly PageAsset[]>>;
 
 export type PageFunction = keyof typeof PAGE_ASSETS;

@@ -1,4 +1,5 @@
 import type { LeadRecord, LeadType } from '#shared/domain/leads';
+import type { DomainEvent } from './event-bus';
 
 export interface LeadPageQuery {
   readonly teamId: number;
@@ -15,4 +16,9 @@ export interface LeadStore {
   /** Offset reads: skips `offset` rows reading keys only, then returns up to limit + 1 rows. */
   listLeadsByOffset(query: LeadPageQuery & { offset: number; limit: number }): Promise<LeadRecord[]>;
   putLeads(leads: readonly LeadRecord[]): Promise<void>;
+  /**
+   * Writes a lead and makes the lifecycle events it causes due (the outbox), in one write. Writing
+   * the same lead and events again changes nothing a consumer would count twice (events keep their ids).
+   */
+  putLeadWithEvents(lead: LeadRecord, events: readonly DomainEvent[]): Promise<void>;
 }

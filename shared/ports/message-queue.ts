@@ -14,4 +14,4 @@ export interface MessageQueue {
 }
 
 /** The queues the service uses; each maps to one SQS queue with its own dead-letter queue. */
-export type QueueName = 'outreach-calls' | 'campaign-sends' | 'coach-evaluations' | 'webhook-deliveries';
+export type QueueName = 'outreach-calls' | 'campaign-sends' | 'coach-evaluations' | 'webhook-deliveries' | 'widget-followups';

@@ -61,4 +61,5 @@ export type PortUse =
   | 'responder-model'
   | 'voice-recordings'
   | 'webhook-deliveries'
-  | 'webhooks';
+  | 'webhooks'
+  | 'widget-followups';

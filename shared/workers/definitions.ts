@@ -70,6 +70,23 @@ export const WORKERS: readonly WorkerDefinition[] = [
     tables: [{ table: 'webhooks', access: 'readwrite' }],
     uses: ['webhooks', 'webhook-deliveries', 'scheduler', 'event-bus'],
   },
+  {
+    // The scheduling widget's follow-ups: a booking's field-service job (a few HTTP calls, each at
+    // most 15 s) and drop-off checks, which also record a booking's effects (lead, events, job
+    // request) a crash cut short. Retries of a job are scheduled with backoff by the worker.
+    functionName: 'widget-worker',
+    queue: 'widget-followups',
+    batchSize: 5,
+    timeoutSeconds: 120,
+    maxReceiveCount: 5,
+    tables: [
+      { table: 'teams', access: 'read' },
+      { table: 'sessions', access: 'readwrite' },
+      { table: 'leads', access: 'readwrite' },
+      { table: 'outbox', access: 'readwrite' },
+    ],
+    uses: ['scheduler', 'widget-followups'],
+  },
 ];
 
 /**

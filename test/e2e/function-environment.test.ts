@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store';
+import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { hashApiKey } from '#shared/auth/api-key';
 import { ALL_PERMISSIONS } from '#shared/auth/permissions';
 import { signRecordingLink } from '#shared/auth/recording-link';
 import { rotatedGoogleKey } from '#shared/domain/intake/google-lead-form';
+import { type SchedulerSettingsInput, WEEKDAYS } from '#shared/domain/schedulers';
 import { ROUTES } from '#shared/routes';
 import { WORKERS } from '#shared/workers/definitions';
 import { sandboxRecordingUrl } from '../../local/sandbox-recordings';
@@ -128,6 +130,27 @@ async function storedCallOf(team: { id: number }) {
 }
 
 const post = (path: string, body: unknown) => send(path, { method: 'POST', body });
+
+const WIDGET_SCHEDULER = 3;
+let widgetToken = '';
+let widgetSlot = { date: '', time: '' };
+/** A scheduler of the fixture's team open all day every day, booking from now on. */
+async function putWidgetScheduler(): Promise<void> {
+  await new DynamoSchedulerConfigStore(getDocumentClient(), physicalTableName('teams')).putScheduler(
+    teamId(),
+    WIDGET_SCHEDULER,
+    {
+      name: 'Environment widget',
+      services: ['Repair'],
+      job_types: ['Service'],
+      service_areas: [],
+      time_zone: 'America/New_York',
+      hours: Object.fromEntries(WEEKDAYS.map((day) => [day, { open: '00:00', close: '23:59' }])) as SchedulerSettingsInput['hours'],
+      lead_time_minutes: 0,
+    },
+    new Date(),
+  );
+}
 const teamId = () => fixture.teams.own.id;
 const campaign = (extra: Record<string, unknown> = {}) => ({
   campaign_type: 'seasonal_promotion',
@@ -266,6 +289,62 @@ const PROBES: Readonly<Record<string, Probe>> = {
   getApiDocsAsset: { status: 200, request: () => fetchPage('/api/docs/assets/docs.js') },
   getConsole: { status: 200, request: () => fetchPage('/console') },
   getConsoleAsset: { status: 200, request: () => fetchPage('/console/assets/console.css') },
+  // The scheduling widget: public, a session's routes by its token.
+  getBookingPage: {
+    status: 200,
+    request: async () => {
+      await putWidgetScheduler();
+      return fetchPage(`/widget/${teamId()}/${WIDGET_SCHEDULER}`);
+    },
+  },
+  getWidgetAsset: { status: 200, request: () => fetchPage('/widget/assets/widget.js') },
+  startWidgetSession: {
+    status: 201,
+    request: async () => {
+      const response = await post(`/widget/api/${teamId()}/${WIDGET_SCHEDULER}/sessions`, {});
+      widgetToken = (response.body as { token?: string }).token ?? '';
+      return response;
+    },
+  },
+  getWidgetAvailability: {
+    status: 200,
+    request: async () => {
+      const response = await send(`/widget/api/${teamId()}/${WIDGET_SCHEDULER}/availability?days=2`);
+      const days = (response.body as { days?: { date: string; slots: { time: string }[] }[] }).days ?? [];
+      const day = days.find((d) => d.slots.length > 0);
+      widgetSlot = { date: day?.date ?? '', time: day?.slots[0]?.time ?? '' };
+      return response;
+    },
+  },
+  getWidgetSession: { status: 200, request: () => send('/widget/api/session', { headers: { 'x-widget-token': widgetToken } }) },
+  recordWidgetStep: {
+    status: 200,
+    request: () =>
+      send('/widget/api/session/events', {
+        method: 'POST',
+        body: { event_type: 'issue_selected', issue_type: 'Repair' },
+        headers: { 'x-widget-token': widgetToken },
+      }),
+  },
+  bookWidgetSession: {
+    status: 200,
+    request: async () => {
+      // A booking faster than a person is refused: the session must be a few seconds old.
+      await new Promise((resolve) => setTimeout(resolve, 3_100));
+      return send('/widget/api/session/booking', {
+        method: 'POST',
+        body: {
+          issue_type: 'Repair',
+          ...widgetSlot,
+          name: 'Ana Lima',
+          phone: '+13125550177',
+          email: 'ana@example.com',
+          address: '1 Main St',
+        },
+        headers: { 'x-widget-token': widgetToken },
+      });
+    },
+  },
   createWebhook: {
     status: 201,
     request: async () => {

@@ -306,6 +306,15 @@ const CALLS: Record<string, () => Call[]> = {
   getApiDocsAsset: () => [],
   getConsole: () => [],
   getConsoleAsset: () => [],
+  getBookingPage: () => [],
+  getWidgetAsset: () => [],
+  // Public: no key. The demo's main widget of a team (team × 10 + 1).
+  getWidgetAvailability: () => {
+    const team = key('enterprise').team_ids[0] as number;
+    return [{ path: `/widget/api/${team}/${team * 10 + 1}/availability?days=3` }];
+  },
+  // Needs a session's token: answered in test/e2e/widget-browser.test.ts and the function-environment probes.
+  getWidgetSession: () => [],
   listSupportTickets: () => {
     const all = key('enterprise_all_teams');
     return [

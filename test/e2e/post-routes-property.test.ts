@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store';
+import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { rotatedGoogleKey } from '#shared/domain/intake/google-lead-form';
+import { type SchedulerSettingsInput, WEEKDAYS } from '#shared/domain/schedulers';
 import { ROUTES, type Surface } from '#shared/routes';
 import { type LocalService, startLocalService } from '../../local/service';
 import { postRawJson } from '../support/post-json';
@@ -31,6 +33,8 @@ const RUNS = Number(process.env.PROPERTY_RUNS ?? 150);
 // key and minute: limits have their own tests (rate-limits.test.ts), here every body must reach its route.
 process.env.RATE_LIMIT_PER_KEY_PER_MINUTE = '1000000';
 process.env.RATE_LIMIT_PER_WORKSPACE_PER_HOUR = '1000000';
+process.env.WIDGET_RATE_LIMIT_PER_CLIENT_PER_MINUTE = '1000000';
+process.env.WIDGET_RATE_LIMIT_PER_SCHEDULER_PER_MINUTE = '1000000';
 
 /** JSON text of a value. */
 type Raw = string;
@@ -215,6 +219,41 @@ const WEBHOOK: BodyTemplate = {
   build: (o) => objectText(members({ url: JSON.stringify(receiver.url('/prop')), events: '["lead.created"]' }, o)),
 };
 
+const WIDGET_START: BodyTemplate = {
+  fields: ['page_url', 'referrer', 'extra'],
+  values: ['"https://acme.example/?utm_source=g&gclid=abc"', '"javascript:alert(1)"', '"http://"'],
+  build: (o) => objectText(members({ page_url: '"https://acme.example/book?utm_source=google"', referrer: '""' }, o)),
+};
+
+const WIDGET_STEP: BodyTemplate = {
+  fields: ['event_type', 'issue_type', 'job_type'],
+  values: ['"issue_selected"', '"booking_started"', '"customer_info_completed"', '"booking_completed"', '"Repair"', '"Service"', '"Nope"'],
+  build: (o) => objectText(members({ event_type: '"issue_selected"', issue_type: '"Repair"' }, o)),
+};
+
+/** The first open slot of the widget's scheduler (its hours are the whole day: tomorrow always has one). */
+let widgetSlot: { date: string; time: string } | undefined;
+
+const WIDGET_BOOKING: BodyTemplate = {
+  fields: ['issue_type', 'date', 'time', 'name', 'phone', 'email', 'address', 'website', 'job_type'],
+  values: ['"Repair"', '"2026-02-30"', '"24:00"', '"not a phone"', '"a@b"', '"spam.example"'],
+  build: (o) =>
+    objectText(
+      members(
+        {
+          issue_type: '"Repair"',
+          date: JSON.stringify(widgetSlot?.date ?? '2026-01-01'),
+          time: JSON.stringify(widgetSlot?.time ?? '10:00'),
+          name: '"Ana Lima"',
+          phone: freshPhone(),
+          email: '"ana@example.com"',
+          address: '"1 Main St"',
+        },
+        o,
+      ),
+    ),
+};
+
 /** A body for a template: whole arbitrary JSON, or the valid body with one to three fields mutated. */
 function bodies(template: BodyTemplate): fc.Arbitrary<Raw> {
   const value = template.values ? fc.oneof(rawValue, fc.constantFrom(...template.values)) : rawValue;
@@ -230,7 +269,9 @@ function bodies(template: BodyTemplate): fc.Arbitrary<Raw> {
 
 /** The surface's error body: intake `{success:false, error, code, request_id}`, platform `{success:false, error, message, request_id}`. */
 function expectSurfaceError(surface: Surface, body: Record<string, unknown>): void {
-  if (surface === 'intake') {
+  if (surface === 'read') {
+    expect(body).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+  } else if (surface === 'intake') {
     expect(body).toMatchObject({ success: false, error: expect.any(String), code: expect.any(String), request_id: expect.any(String) });
   } else {
     expect(body).toMatchObject({ success: false, error: expect.any(String), message: expect.any(String), request_id: expect.any(String) });
@@ -295,15 +336,67 @@ async function deliveredOnce(): Promise<string> {
   return `/v1/webhooks/${id}/deliveries/${(res.body.data as { id: string }).id}/redeliver`;
 }
 
-function post(path: string, raw: Raw, idempotencyKey: string | null): Promise<{ status: number; body: Record<string, unknown> }> {
+function post(
+  path: string,
+  raw: Raw,
+  idempotencyKey: string | null,
+  headers: Readonly<Record<string, string>> = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
   return postRawJson(`${service.url}${path}`, raw, {
     authorization: `Bearer ${key}`,
     'x-workspace-id': fixture.teams.own.workspaceId,
     ...(idempotencyKey === null ? {} : { 'idempotency-key': idempotencyKey }),
+    ...headers,
   });
 }
 
-const routeCases: { id: string; template: BodyTemplate; path: () => Promise<string> }[] = [
+const WIDGET_SCHEDULER = 7;
+let widgetScheduler: Promise<void> | undefined;
+/** A scheduler of the fixture's team open all day every day, booking from now on. */
+function widgetSchedulerReady(): Promise<void> {
+  widgetScheduler ??= new DynamoSchedulerConfigStore(getDocumentClient(), physicalTableName('teams'))
+    .putScheduler(
+      fixture.teams.own.id,
+      WIDGET_SCHEDULER,
+      {
+        name: 'Property widget',
+        services: ['Repair'],
+        job_types: ['Service'],
+        service_areas: [],
+        time_zone: 'America/New_York',
+        hours: Object.fromEntries(WEEKDAYS.map((day) => [day, { open: '00:00', close: '23:59' }])) as SchedulerSettingsInput['hours'],
+        lead_time_minutes: 0,
+        capacity_per_slot: 100,
+      },
+      new Date(),
+    )
+    .then(() => undefined);
+  return widgetScheduler;
+}
+const widgetPath = () => `/widget/api/${fixture.teams.own.id}/${WIDGET_SCHEDULER}`;
+
+/** A fresh widget session's token header; for the booking route, a session old enough to book and the first open slot. */
+async function widgetToken(forBooking = false): Promise<Record<string, string>> {
+  await widgetSchedulerReady();
+  const started = await post(`${widgetPath()}/sessions`, '{}', null);
+  expect(started.status).toBe(201);
+  if (forBooking) {
+    const slots = (await (await fetch(`${service.url}${widgetPath()}/availability?days=2`)).json()) as {
+      days: { date: string; slots: { time: string }[] }[];
+    };
+    const day = slots.days.find((d) => d.slots.length > 0);
+    widgetSlot = { date: day?.date ?? '', time: day?.slots[0]?.time ?? '' };
+    await new Promise((resolve) => setTimeout(resolve, 3_100));
+  }
+  return { 'x-widget-token': started.body.token as string };
+}
+
+const routeCases: {
+  id: string;
+  template: BodyTemplate;
+  path: () => Promise<string>;
+  headers?: () => Promise<Record<string, string>>;
+}[] = [
   { id: 'ingestLead', template: INTAKE, path: async () => '/api/outbound/speed-to-lead/ingest' },
   { id: 'receiveVoiceReport', template: VOICE_REPORT, path: async () => '/v1/responder/webhook' },
   { id: 'createSmsCampaign', template: CAMPAIGN, path: async () => '/v1/messaging/sms/campaign' },
@@ -315,6 +408,16 @@ const routeCases: { id: string; template: BodyTemplate; path: () => Promise<stri
   { id: 'redeliverWebhook', template: CANCEL, path: deliveredOnce },
   { id: 'createWebhook', template: WEBHOOK, path: async () => '/v1/webhooks' },
   { id: 'receiveGoogleAdsLead', template: GOOGLE_LEAD, path: async () => `/api/outbound/google-ads/lead-form/${fixture.teams.own.id}` },
+  {
+    id: 'startWidgetSession',
+    template: WIDGET_START,
+    path: async () => {
+      await widgetSchedulerReady();
+      return `${widgetPath()}/sessions`;
+    },
+  },
+  { id: 'recordWidgetStep', template: WIDGET_STEP, path: async () => '/widget/api/session/events', headers: () => widgetToken() },
+  { id: 'bookWidgetSession', template: WIDGET_BOOKING, path: async () => '/widget/api/session/booking', headers: () => widgetToken(true) },
 ];
 
 describe('arbitrary JSON on every POST route', () => {
@@ -323,10 +426,11 @@ describe('arbitrary JSON on every POST route', () => {
     expect(routeCases.map((c) => c.id).sort()).toEqual([...posts].sort());
   });
 
-  it.each(routeCases)('$id never answers a 5xx and refuses in the surface error body', async ({ id, template, path }) => {
+  it.each(routeCases)('$id never answers a 5xx and refuses in the surface error body', async ({ id, template, path, headers }) => {
     const route = ROUTES.find((r) => r.id === id);
     if (!route) throw new Error(`no route ${id}`);
     const target = await path();
+    const extraHeaders = headers ? await headers() : {};
     const byStatus: Record<number, number> = {};
     let count = 0;
 
@@ -335,7 +439,7 @@ describe('arbitrary JSON on every POST route', () => {
         bodies(template),
         fc.option(fc.string({ unit: 'grapheme-ascii', maxLength: 300 }), { freq: 4 }),
         async (raw, idempotencyKey) => {
-          const res = await post(target, raw, idempotencyKey);
+          const res = await post(target, raw, idempotencyKey, extraHeaders);
           count += 1;
           byStatus[res.status] = (byStatus[res.status] ?? 0) + 1;
           expect(res.status).toBeLessThan(500);

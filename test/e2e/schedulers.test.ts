@@ -2,7 +2,12 @@ import { DynamoBookingRequestStore } from '#shared/adapters/dynamodb/booking-req
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { BOOKING_REQUEST_STATUSES, type BookingRequest, type SchedulerSettings } from '#shared/domain/schedulers';
+import {
+  BOOKING_REQUEST_STATUSES,
+  type BookingRequest,
+  type SchedulerSettings,
+  type SchedulerSettingsInput,
+} from '#shared/domain/schedulers';
 import { type LocalService, startLocalService } from '../../local/service';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 
@@ -14,7 +19,7 @@ let key: string;
 let ownId: number;
 let requests: BookingRequest[];
 
-const SETTINGS: SchedulerSettings = {
+const SETTINGS: SchedulerSettingsInput = {
   name: 'Main widget',
   services: ['Drain clog', 'Leak detection'],
   job_types: ['Repair', 'Inspection'],

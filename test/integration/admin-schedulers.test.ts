@@ -79,6 +79,10 @@ describe('admin CLI: schedulers', () => {
     [['--id', '42', '--hours', 'mon=08:00-09:00'], '--name'],
     [['--id', '42', '--name', 'No hours'], '--hours'],
     [['--id', '41', '--name', ' '], '--name'],
+    [['--id', '41', '--slot-minutes', '2'], '--slot-minutes'],
+    [['--id', '41', '--capacity', 'many'], '--capacity'],
+    [['--id', '41', '--days-ahead', '0'], '--days-ahead'],
+    [['--id', '41', '--allowed-origins', 'https://acme.example/book'], '--allowed-origins'],
   ])('refuses %j naming %s, and changes nothing', async (flags, flag) => {
     const before = await schedulers.getScheduler(team.id, 41);
     const run = await set(...flags);
@@ -86,6 +90,76 @@ describe('admin CLI: schedulers', () => {
     expect(run.stderr).toContain(flag);
     expect(await schedulers.getScheduler(team.id, 41)).toEqual(before);
     expect(await schedulers.getScheduler(team.id, 42)).toBeNull();
+  });
+
+  it('sets the booking settings, keeps those not named, and shows the booking page and embed code', async () => {
+    const run = await set(
+      '--id',
+      '41',
+      '--slot-minutes',
+      '90',
+      '--capacity',
+      '3',
+      '--allowed-origins',
+      'https://acme.example, http://127.0.0.1:*',
+    );
+    expect(run).toMatchObject({ code: 0 });
+    expect(await schedulers.getScheduler(team.id, 41)).toMatchObject({
+      slot_minutes: 90,
+      interval_minutes: 60,
+      lead_time_minutes: 120,
+      days_ahead: 14,
+      capacity_per_slot: 3,
+      allowed_origins: ['https://acme.example', 'http://127.0.0.1:*'],
+    });
+    const show = await admin('scheduler', 'show', '--team', String(team.id), '--id', '41', '--base-url', 'https://api.example.com/v1/');
+    expect(show.stdout).toContain(`booking page  https://api.example.com/v1/widget/${team.id}/41`);
+    expect(show.stdout).toContain(
+      `<script src="https://api.example.com/v1/widget/assets/embed.js" data-team="${team.id}" data-scheduler="41" async></script>`,
+    );
+    expect(show.stdout).toContain('90 min every 60 min, 3 per slot');
+  });
+
+  it('sets a team’s field-service system, reads the client secret from a variable, and never shows it', async () => {
+    const t = String(team.id);
+    process.env.ST_TEST_SECRET = 's3cr3t-value';
+    const set = await admin(
+      'field-service',
+      'set',
+      '--team',
+      t,
+      '--system',
+      'servicetitan',
+      '--tenant',
+      '1234567',
+      '--client-id',
+      'cid.abc',
+      '--client-secret-env',
+      'ST_TEST_SECRET',
+      '--app-key',
+      'ak1.xyz',
+      '--application-guid',
+      '6b0b4c0e-9f1a-4c51-9d1e-2b1f0a7c3d11',
+      '--business-unit',
+      '11',
+      '--job-type',
+      '22',
+      '--campaign',
+      '33',
+    );
+    expect(set).toMatchObject({ code: 0 });
+    const show = await admin('field-service', 'show', '--team', t, '--json');
+    expect(JSON.parse(show.stdout)).toMatchObject({
+      system: 'servicetitan',
+      tenant_id: '1234567',
+      client_secret: '(set)',
+      business_unit_id: 11,
+    });
+    expect(show.stdout).not.toContain('s3cr3t-value');
+    const missing = await admin('field-service', 'set', '--team', t, '--system', 'servicetitan', '--tenant', '1');
+    expect(missing.code).toBe(2);
+    expect((await admin('field-service', 'set', '--team', t, '--system', 'none')).code).toBe(0);
+    expect(JSON.parse((await admin('field-service', 'show', '--team', t, '--json')).stdout)).toEqual({ system: 'none' });
   });
 
   it('refuses a team that does not exist', async () => {

@@ -16,6 +16,7 @@ function facts(overrides: Partial<StartupFacts> = {}, seeded: StartupFacts['serv
         voiceCalls: `${CWD}/.data/sandbox/voice-calls.jsonl`,
         voiceReports: `${CWD}/.data/sandbox/voice-reports.jsonl`,
         smsOutbox: `${CWD}/.data/sandbox/sms-outbox.jsonl`,
+        fieldServiceJobs: `${CWD}/.data/sandbox/field-service-jobs.jsonl`,
         deadLetters: `${CWD}/.data/dlq-<queue>.jsonl`,
       },
       restored: { messages: 1, schedules: 0, callReports: 2, streams: [] },
@@ -45,6 +46,14 @@ describe('startupSummary', () => {
       '  pages         http://127.0.0.1:3000/api/docs (API reference), http://127.0.0.1:3000/console (charts and tables; offers the demo keys)',
     );
     expect(lines).toContain('  restored      1 queued message, 0 schedules and 2 pending call reports from the last run');
+    expect(lines.some((line) => line.startsWith('  booking page'))).toBe(false);
+  });
+
+  it('prints the booking page of a demo scheduler when there is one', () => {
+    const lines = startupSummary({ ...facts(), bookingPage: 'http://127.0.0.1:3000/widget/1/11' });
+    expect(lines).toContain(
+      '  booking page  http://127.0.0.1:3000/widget/1/11 (the scheduling widget; embed codes on GET /api/v1/teams/{id}/schedulers)',
+    );
   });
 
   it('says what a fresh seed wrote, that DynamoDB moved off a busy port, and that the request log is off', () => {

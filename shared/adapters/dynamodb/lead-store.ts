@@ -1,11 +1,14 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { LeadRecord } from '#shared/domain/leads';
+import type { DomainEvent } from '#shared/ports/event-bus';
 import type { LeadPageQuery, LeadStore } from '#shared/ports/lead-store';
 import { batchPut } from './batch-write';
 import { teamPk, timeSortKey } from './keys';
 import { queryByOffset } from './offset-query';
+import { outboxPuts } from './outbox';
 import type { Item } from './query';
 import { readTimeOrdered, timeRangeBounds } from './time-range';
+import { transactWrite } from './transact';
 
 /**
  * Items: pk TEAM#<team>, sk <datetime>#<team>#<id>. Index byType: typePk TEAM#<team>#<type> + sk.
@@ -88,5 +91,11 @@ export class DynamoLeadStore implements LeadStore {
 
   async putLeads(leads: readonly LeadRecord[]): Promise<void> {
     await batchPut(this.client, this.tableName, leads.map(toLeadItem));
+  }
+
+  async putLeadWithEvents(lead: LeadRecord, events: readonly DomainEvent[]): Promise<void> {
+    await transactWrite(this.client, {
+      TransactItems: [{ Put: { TableName: this.tableName, Item: toLeadItem(lead) } }, ...outboxPuts(events)],
+    });
   }
 }

@@ -1,5 +1,11 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { type SchedulerConfig, type SchedulerSettings, WEEKDAYS } from '#shared/domain/schedulers';
+import {
+  BOOKING_DEFAULTS,
+  type SchedulerConfig,
+  type SchedulerSettingsInput,
+  schedulerSettingsSchema,
+  WEEKDAYS,
+} from '#shared/domain/schedulers';
 import type { PositionedScheduler, SchedulerConfigStore } from '#shared/ports/scheduler-config-store';
 import { padId, teamPk } from './keys';
 import { type Item, queryUpTo } from './query';
@@ -24,6 +30,13 @@ function fromItem(item: Item): SchedulerConfig {
     hours: Object.fromEntries(
       WEEKDAYS.map((day) => [day, c.hours[day] ? { open: c.hours[day].open, close: c.hours[day].close } : null]),
     ) as SchedulerConfig['hours'],
+    // Rows written before the booking settings existed read as the defaults.
+    slot_minutes: c.slot_minutes ?? BOOKING_DEFAULTS.slot_minutes,
+    interval_minutes: c.interval_minutes ?? BOOKING_DEFAULTS.interval_minutes,
+    lead_time_minutes: c.lead_time_minutes ?? BOOKING_DEFAULTS.lead_time_minutes,
+    days_ahead: c.days_ahead ?? BOOKING_DEFAULTS.days_ahead,
+    capacity_per_slot: c.capacity_per_slot ?? BOOKING_DEFAULTS.capacity_per_slot,
+    allowed_origins: c.allowed_origins ? [...c.allowed_origins] : [],
     created_at: c.created_at,
     updated_at: c.updated_at,
   };
@@ -69,12 +82,12 @@ export class DynamoSchedulerConfigStore implements SchedulerConfigStore {
     return result.Item ? fromItem(result.Item) : null;
   }
 
-  async putScheduler(teamId: number, schedulerId: number, settings: SchedulerSettings, now: Date): Promise<SchedulerConfig> {
+  async putScheduler(teamId: number, schedulerId: number, settings: SchedulerSettingsInput, now: Date): Promise<SchedulerConfig> {
     const existing = await this.getScheduler(teamId, schedulerId);
     const config: SchedulerConfig = {
       scheduler_id: schedulerId,
       team_id: teamId,
-      ...settings,
+      ...schedulerSettingsSchema.parse(settings),
       created_at: existing?.created_at ?? now.toISOString(),
       updated_at: now.toISOString(),
     };

@@ -42,7 +42,7 @@ export function toSessionItem(session: SessionRecord, placement: TeamPlacement):
   return item;
 }
 
-/** Attributes of a session item that are keys or placement, not the session. */
+/** Attributes of a session item that are keys, placement or the widget's, not the session. */
 const STORAGE_ATTRIBUTES = [
   'pk',
   'sk',
@@ -57,6 +57,12 @@ const STORAGE_ATTRIBUTES = [
   'enterpriseBookedPk',
   'enterpriseId',
   'testTeam',
+  // A widget session's own attributes (shared/adapters/dynamodb/widget-session-store.ts).
+  'token_hash',
+  'version',
+  'widget',
+  'job_claim_until',
+  'effects_recorded_at',
 ] as const;
 
 export function fromSessionItem(item: Item): SessionRecord {

@@ -6,6 +6,7 @@ export const QUEUE_URL_ENV: Readonly<Record<QueueName, string>> = {
   'campaign-sends': 'CAMPAIGN_SENDS_QUEUE_URL',
   'coach-evaluations': 'COACH_EVALUATIONS_QUEUE_URL',
   'webhook-deliveries': 'WEBHOOK_DELIVERIES_QUEUE_URL',
+  'widget-followups': 'WIDGET_FOLLOWUPS_QUEUE_URL',
 };
 
 export const QUEUE_ARN_ENV: Readonly<Record<QueueName, string>> = {
@@ -13,4 +14,5 @@ export const QUEUE_ARN_ENV: Readonly<Record<QueueName, string>> = {
   'campaign-sends': 'CAMPAIGN_SENDS_QUEUE_ARN',
   'coach-evaluations': 'COACH_EVALUATIONS_QUEUE_ARN',
   'webhook-deliveries': 'WEBHOOK_DELIVERIES_QUEUE_ARN',
+  'widget-followups': 'WIDGET_FOLLOWUPS_QUEUE_ARN',
 };

@@ -30,6 +30,7 @@ export const PORT_ENV: Readonly<Record<PortUse, readonly string[]>> = {
     QUEUE_ARN_ENV['campaign-sends'],
     QUEUE_ARN_ENV['coach-evaluations'],
     QUEUE_ARN_ENV['webhook-deliveries'],
+    QUEUE_ARN_ENV['widget-followups'],
   ],
   'voice-provider': [
     'VOICE_PROVIDER_BASE_URL',
@@ -43,6 +44,7 @@ export const PORT_ENV: Readonly<Record<PortUse, readonly string[]>> = {
   'responder-model': ['RESPONDER_LLM_BASE_URL', RESPONDER_LLM_API_KEY_SECRET_ENV, 'RESPONDER_LLM_MODEL'],
   'voice-recordings': [RECORDING_HOSTS_ENV],
   'webhook-deliveries': [QUEUE_URL_ENV['webhook-deliveries']],
+  'widget-followups': [QUEUE_URL_ENV['widget-followups']],
   // shared/adapters/runtime/webhook-settings.ts
   webhooks: ['WEBHOOK_SECRET_KEY_ID', 'WEBHOOK_ALLOW_PRIVATE_TARGETS', 'WEBHOOK_RETRY_SCHEDULE_SECONDS'],
 };

@@ -15,6 +15,7 @@ export const scheduler = adapterSlot<'default', OneTimeScheduler>(
         'campaign-sends': envVar(QUEUE_ARN_ENV['campaign-sends']) ?? '',
         'coach-evaluations': envVar(QUEUE_ARN_ENV['coach-evaluations']) ?? '',
         'webhook-deliveries': envVar(QUEUE_ARN_ENV['webhook-deliveries']) ?? '',
+        'widget-followups': envVar(QUEUE_ARN_ENV['widget-followups']) ?? '',
       },
     }),
 );

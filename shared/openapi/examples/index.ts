@@ -5,6 +5,7 @@ import { INTAKE_EXAMPLES } from './intake';
 import { SMS_EXAMPLES } from './sms';
 import type { OperationExamplesById } from './types';
 import { WEBHOOKS_EXAMPLES } from './webhooks';
+import { WIDGET_EXAMPLES } from './widget';
 
 /** Every route's examples, one file per surface of the API. */
 export const OPERATION_EXAMPLES: OperationExamplesById = {
@@ -14,4 +15,5 @@ export const OPERATION_EXAMPLES: OperationExamplesById = {
   ...WEBHOOKS_EXAMPLES,
   ...ACCOUNT_EXAMPLES,
   ...ANALYTICS_EXAMPLES,
+  ...WIDGET_EXAMPLES,
 };

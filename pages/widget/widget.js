@@ -1,0 +1,277 @@
+// The scheduling widget: pick a service, a day and a time, enter contact details, book. It runs
+// in the booking page (hosted, or in the iframe the embed script makes) and calls only this
+// origin's widget routes, with the session's token in x-widget-token.
+(() => {
+  const root = document.getElementById('widget');
+  const steps = document.getElementById('steps');
+  const announce = document.getElementById('announce');
+  if (!root || !steps || !announce) return;
+  const api = new URL(`${root.dataset.api}/`, location.href).href;
+  const schedulerPath = `${root.dataset.team}/${root.dataset.scheduler}`;
+  const params = new URLSearchParams(location.search);
+  const state = { token: null, scheduler: null, service: null, slot: null, days: [], dayIndex: 0, booking: false };
+
+  const el = (tag, props = {}, ...children) => {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(props)) {
+      if (value === undefined || value === null || value === false) continue;
+      if (name === 'text') node.textContent = value;
+      else if (name.startsWith('on')) node.addEventListener(name.slice(2), value);
+      else node.setAttribute(name, value === true ? '' : String(value));
+    }
+    for (const child of children) if (child) node.append(child);
+    return node;
+  };
+
+  async function call(method, path, body) {
+    const headers = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (state.token) headers['x-widget-token'] = state.token;
+    const response = await fetch(new URL(path, api), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const data = await response.json().catch(() => ({}));
+    return { status: response.status, data };
+  }
+
+  /** Tells the embedding page how tall the widget is, so its iframe shows it whole. */
+  function reportHeight() {
+    if (window.parent !== window)
+      window.parent.postMessage({ type: 'lcs-widget-height', height: document.documentElement.scrollHeight }, '*');
+  }
+  new ResizeObserver(reportHeight).observe(document.body);
+
+  function show(...sections) {
+    steps.replaceChildren(...sections);
+    reportHeight();
+  }
+
+  function problem(message) {
+    show(
+      el('p', { class: 'error', role: 'alert', text: message }),
+      el('button', { type: 'button', text: 'Try again', onclick: () => start() }),
+    );
+  }
+
+  function step(event_type, extra = {}) {
+    // Steps are for the funnel: the journey goes on whatever their answer.
+    call('POST', 'session/events', { event_type, ...extra }).catch(() => undefined);
+  }
+
+  async function start() {
+    show(el('p', { class: 'loading', text: 'Loading…' }));
+    const pageUrl = params.get('page') || location.href;
+    const referrer = params.has('page') ? params.get('ref') || '' : document.referrer;
+    const body = { page_url: /^https?:/.test(pageUrl) ? pageUrl : '', referrer: /^https?:/.test(referrer) ? referrer : '' };
+    const { status, data } = await call('POST', `${schedulerPath}/sessions`, body).catch(() => ({ status: 0, data: {} }));
+    if (status !== 201) return problem('The booking form could not be loaded. Please try again in a moment.');
+    state.token = data.token;
+    state.scheduler = data.scheduler;
+    showServices();
+  }
+
+  function zoneName() {
+    const zone = state.scheduler.time_zone;
+    try {
+      const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'long' })
+        .formatToParts(new Date())
+        .find((p) => p.type === 'timeZoneName');
+      return part ? `${part.value} (${zone})` : zone;
+    } catch {
+      return zone;
+    }
+  }
+
+  function showServices() {
+    const list = el('ul', { class: 'choices' });
+    for (const service of state.scheduler.services) {
+      list.append(el('li', {}, el('button', { type: 'button', class: 'choice', text: service, onclick: () => pickService(service) })));
+    }
+    show(el('section', { 'aria-labelledby': 'service-heading' }, el('h2', { id: 'service-heading', text: 'What do you need?' }), list));
+  }
+
+  function pickService(service) {
+    state.service = service;
+    step('issue_selected', { issue_type: service });
+    loadSlots();
+  }
+
+  async function loadSlots(from) {
+    show(el('p', { class: 'loading', text: 'Finding open times…' }));
+    const query = new URLSearchParams({ days: '7' });
+    if (from) query.set('from', from);
+    const { status, data } = await call('GET', `${schedulerPath}/availability?${query}`).catch(() => ({ status: 0, data: {} }));
+    if (status !== 200) return problem('Open times could not be loaded. Please try again in a moment.');
+    showSlots(data);
+  }
+
+  function dayLabel(date) {
+    const [y, m, d] = date.split('-').map(Number);
+    return new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+      Date.UTC(y, m - 1, d),
+    );
+  }
+
+  function nextDate(date, days) {
+    const [y, m, d] = date.split('-').map(Number);
+    return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  }
+
+  function showSlots(availability, notice) {
+    state.availability = availability;
+    const days = availability.days;
+    const sections = [];
+    if (notice) sections.push(el('p', { class: 'error', role: 'alert', text: notice }));
+    sections.push(el('h2', { text: `When should we come? (${state.service})` }));
+    sections.push(el('p', { class: 'zone', id: 'zone-note', text: `Times are in ${zoneName()}.` }));
+    let any = false;
+    for (const day of days) {
+      const group = el('div', { role: 'group', 'aria-label': dayLabel(day.date), class: 'day' }, el('h3', { text: dayLabel(day.date) }));
+      if (day.slots.length === 0) group.append(el('p', { class: 'full', text: 'No open times' }));
+      const list = el('ul', { class: 'slots' });
+      for (const slot of day.slots) {
+        any = true;
+        const places = slot.remaining === 1 ? '1 place left' : `${slot.remaining} places left`;
+        list.append(
+          el(
+            'li',
+            {},
+            el('button', {
+              type: 'button',
+              class: 'slot',
+              text: slot.label,
+              title: `${dayLabel(day.date)}, ${slot.label} (${places})`,
+              'aria-describedby': 'zone-note',
+              onclick: () => pickSlot(day.date, slot),
+            }),
+          ),
+        );
+      }
+      if (day.slots.length > 0) group.append(list);
+      sections.push(group);
+    }
+    if (!any) sections.push(el('p', { text: 'No open times this week.' }));
+    const nav = el('div', { class: 'nav' });
+    const first = days[0]?.date;
+    const last = days.at(-1)?.date;
+    if (first && first > availability.first_date) {
+      nav.append(
+        el('button', {
+          type: 'button',
+          text: 'Earlier days',
+          onclick: () => loadSlots([nextDate(first, -7), availability.first_date].sort()[1]),
+        }),
+      );
+    }
+    if (last && last < availability.last_date)
+      nav.append(el('button', { type: 'button', text: 'Later days', onclick: () => loadSlots(nextDate(last, 1)) }));
+    nav.append(el('button', { type: 'button', text: 'Change service', onclick: () => showServices() }));
+    sections.push(nav);
+    show(...sections);
+  }
+
+  function pickSlot(date, slot) {
+    state.slot = { date, time: slot.time, label: slot.label };
+    step('booking_started');
+    showForm();
+  }
+
+  const FIELDS = [
+    { name: 'name', label: 'Name', type: 'text', autocomplete: 'name' },
+    { name: 'phone', label: 'Phone', type: 'tel', autocomplete: 'tel' },
+    { name: 'email', label: 'Email', type: 'email', autocomplete: 'email' },
+    { name: 'address', label: 'Address', type: 'text', autocomplete: 'street-address' },
+  ];
+
+  function showForm() {
+    const form = el('form', { novalidate: true, onsubmit: (event) => submit(event, form) });
+    for (const field of FIELDS) {
+      const id = `field-${field.name}`;
+      form.append(
+        el(
+          'div',
+          { class: 'field' },
+          el('label', { for: id, text: field.label }),
+          el('input', {
+            id,
+            name: field.name,
+            type: field.type,
+            autocomplete: field.autocomplete,
+            required: true,
+            'aria-describedby': `${id}-error`,
+          }),
+          el('p', { id: `${id}-error`, class: 'field-error' }),
+        ),
+      );
+    }
+    // The honeypot: hidden from people and from assistive technology; bots fill every field.
+    form.append(
+      el(
+        'div',
+        { class: 'hp', 'aria-hidden': 'true' },
+        el('label', { for: 'field-website', text: 'Website' }),
+        el('input', { id: 'field-website', name: 'website', type: 'text', tabindex: '-1', autocomplete: 'off' }),
+      ),
+    );
+    const local = `${dayLabel(state.slot.date)} at ${state.slot.label}`;
+    form.append(el('p', { class: 'summary', text: `${state.service}, ${local} (${state.scheduler.time_zone})` }));
+    form.append(el('button', { type: 'submit', class: 'primary', text: `Book ${state.slot.label} visit` }));
+    form.append(el('button', { type: 'button', text: 'Pick another time', onclick: () => showSlots(state.availability) }));
+    show(el('section', { 'aria-labelledby': 'form-heading' }, el('h2', { id: 'form-heading', text: 'Your details' }), form));
+    form.querySelector('input')?.focus();
+  }
+
+  function fieldError(form, name, message) {
+    const input = form.querySelector(`[name="${name}"]`);
+    const note = form.querySelector(`#field-${name}-error`);
+    if (!input || !note) return false;
+    input.setAttribute('aria-invalid', 'true');
+    note.textContent = message;
+    input.focus();
+    return true;
+  }
+
+  async function submit(event, form) {
+    event.preventDefault();
+    if (state.booking) return;
+    for (const input of form.querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
+    for (const note of form.querySelectorAll('.field-error')) note.textContent = '';
+    const values = Object.fromEntries(new FormData(form).entries());
+    for (const field of FIELDS) {
+      if (!String(values[field.name] ?? '').trim()) return fieldError(form, field.name, `${field.label} is required.`);
+    }
+    step('customer_info_completed');
+    state.booking = true;
+    const { status, data } = await call('POST', 'session/booking', {
+      issue_type: state.service,
+      date: state.slot.date,
+      time: state.slot.time,
+      name: values.name,
+      phone: values.phone,
+      email: values.email,
+      address: values.address,
+      website: values.website ?? '',
+    }).catch(() => ({ status: 0, data: {} }));
+    state.booking = false;
+    if (status === 200) return confirm(data);
+    if (status === 409 && data.availability) return showSlots(data.availability, 'That time was just taken. Please pick another time.');
+    const message =
+      typeof data.message === 'string' ? data.message.replace(/^[a-z_]+: /, '') : 'The booking could not be made. Please try again.';
+    const field = typeof data.field === 'string' ? data.field : /^([a-z_]+):/.exec(data.message ?? '')?.[1];
+    if (field && fieldError(form, field, `${message[0]?.toUpperCase() ?? ''}${message.slice(1)}`)) return;
+    announce.textContent = message;
+  }
+
+  function confirm(data) {
+    const local = `${dayLabel(state.slot.date)} at ${state.slot.label}`;
+    announce.textContent = `Your visit is booked: ${state.service} on ${local} (${state.scheduler.time_zone}).`;
+    show(
+      el(
+        'section',
+        { class: 'confirmed' },
+        el('h2', { text: 'Booked' }),
+        el('p', { text: `We will see you on ${local}. A confirmation is on its way to ${data.session?.customer_info?.email ?? 'you'}.` }),
+      ),
+    );
+  }
+
+  start();
+})();

@@ -1,0 +1,187 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { SessionRecord } from '#shared/domain/sessions';
+import type { BookedCounts } from '#shared/domain/widget/availability';
+import type {
+  BookingWriteResult,
+  StoredWidgetSession,
+  WidgetSessionExtras,
+  WidgetSessionRef,
+  WidgetSessionStore,
+} from '#shared/ports/widget-session-store';
+import { padId, teamPk, timeSortKey } from './keys';
+import { type Item, queryAll } from './query';
+import { fromSessionItem, toSessionItem } from './session-store';
+import { isTransactionCancelled, transactWrite } from './transact';
+
+/**
+ * Widget sessions are ordinary session rows (shared/adapters/dynamodb/session-store.ts: the read
+ * API, the indexes and the rollups see them like any other) with the widget's own attributes
+ * beside them: `token_hash`, `version` and `widget` (WidgetSessionExtras), which the session
+ * store leaves out of what it reads.
+ *
+ * Per-slot booking counters: `TEAM#<t>#SLOTS#<scheduler>` / `<local date>`, one attribute per slot
+ * start (`t0930`: bookings held at 09:30). An availability answer reads one such row per day it
+ * shows (a Query over the date range); a booking adds one under the condition that the slot is not
+ * full, in the same transaction as the booked session, so two customers racing for the last place
+ * cannot both have it. The rows carry no `started_at`: the rollup consumer passes over them.
+ */
+function slotPk(teamId: number, schedulerId: number): string {
+  return `${teamPk(teamId)}#SLOTS#${padId(schedulerId)}`;
+}
+
+const slotAttribute = (time: string): string => `t${time.replace(':', '')}`;
+const timeOfAttribute = (name: string): string | null => (/^t[0-9]{4}$/.test(name) ? `${name.slice(1, 3)}:${name.slice(3, 5)}` : null);
+
+function sessionKey(ref: WidgetSessionRef): { pk: string; sk: string } {
+  return { pk: teamPk(ref.teamId), sk: timeSortKey(ref.startedAt, ref.teamId, ref.sessionId) };
+}
+
+function toItem(stored: StoredWidgetSession): Item {
+  // job_claim_until (claimJob) is left out: a rewrite of the session ends a claim, which only the job's own write does.
+  return {
+    ...toSessionItem(stored.session, stored.placement),
+    token_hash: stored.tokenHash,
+    version: stored.version,
+    widget: stored.extras,
+    ...(stored.effectsRecordedAt ? { effects_recorded_at: stored.effectsRecordedAt } : {}),
+  };
+}
+
+export class DynamoWidgetSessionStore implements WidgetSessionStore {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async bookedCounts(teamId: number, schedulerId: number, first: string, last: string): Promise<BookedCounts> {
+    const items = await queryAll(this.client, {
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
+      ExpressionAttributeValues: { ':pk': slotPk(teamId, schedulerId), ':first': first, ':last': last },
+    });
+    const counts = new Map<string, Record<string, number>>();
+    for (const item of items) {
+      const day: Record<string, number> = {};
+      for (const [name, value] of Object.entries(item)) {
+        const time = timeOfAttribute(name);
+        if (time) day[time] = Number(value);
+      }
+      counts.set(String(item.sk), day);
+    }
+    return counts;
+  }
+
+  async createSession(stored: StoredWidgetSession): Promise<void> {
+    await this.client.send(
+      new PutCommand({ TableName: this.tableName, Item: toItem(stored), ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+  }
+
+  async getSession(ref: WidgetSessionRef): Promise<StoredWidgetSession | null> {
+    const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: sessionKey(ref), ConsistentRead: true }));
+    const item = result.Item;
+    if (!item || typeof item.token_hash !== 'string') return null;
+    return {
+      session: fromSessionItem(item),
+      extras: item.widget as WidgetSessionExtras,
+      tokenHash: item.token_hash,
+      placement: { enterpriseId: Number(item.enterpriseId), isTest: item.testTeam === true },
+      version: Number(item.version),
+      effectsRecordedAt: typeof item.effects_recorded_at === 'string' ? item.effects_recorded_at : null,
+    };
+  }
+
+  async claimJob(ref: WidgetSessionRef, until: string, now: string): Promise<boolean> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: sessionKey(ref),
+          UpdateExpression: 'SET job_claim_until = :until',
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(job_claim_until) OR job_claim_until < :now)',
+          ExpressionAttributeValues: { ':until': until, ':now': now },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if ((error as Error)?.name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
+  }
+
+  async markEffectsRecorded(ref: WidgetSessionRef, at: string): Promise<void> {
+    // The version moves too, so a rewrite based on an earlier read is refused and reads this mark again.
+    await this.client.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: sessionKey(ref),
+        UpdateExpression: 'SET effects_recorded_at = :at ADD version :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':at': at, ':one': 1 },
+      }),
+    );
+  }
+
+  async releaseJob(ref: WidgetSessionRef): Promise<void> {
+    await this.client.send(
+      new UpdateCommand({ TableName: this.tableName, Key: sessionKey(ref), UpdateExpression: 'REMOVE job_claim_until' }),
+    );
+  }
+
+  async updateSession(previous: StoredWidgetSession, next: SessionRecord, extras?: WidgetSessionExtras): Promise<boolean> {
+    try {
+      await this.client.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: toItem({ ...previous, session: next, extras: extras ?? previous.extras, version: previous.version + 1 }),
+          ConditionExpression: 'version = :version',
+          ExpressionAttributeValues: { ':version': previous.version },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException || (error as Error)?.name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
+  }
+
+  async book(
+    previous: StoredWidgetSession,
+    next: SessionRecord,
+    extras: WidgetSessionExtras,
+    slot: { readonly date: string; readonly time: string; readonly capacity: number },
+  ): Promise<BookingWriteResult> {
+    try {
+      await transactWrite(this.client, {
+        TransactItems: [
+          {
+            Update: {
+              TableName: this.tableName,
+              Key: { pk: slotPk(next.team_id, next.scheduler_id), sk: slot.date },
+              UpdateExpression: 'ADD #slot :one',
+              ConditionExpression: 'attribute_not_exists(#slot) OR #slot < :capacity',
+              ExpressionAttributeNames: { '#slot': slotAttribute(slot.time) },
+              ExpressionAttributeValues: { ':one': 1, ':capacity': slot.capacity },
+            },
+          },
+          {
+            Put: {
+              TableName: this.tableName,
+              Item: toItem({ ...previous, session: next, extras, version: previous.version + 1 }),
+              ConditionExpression: 'version = :version',
+              ExpressionAttributeValues: { ':version': previous.version },
+            },
+          },
+        ],
+      });
+      return 'booked';
+    } catch (error) {
+      if (!isTransactionCancelled(error)) throw error;
+      const [slotReason, sessionReason] = (error.CancellationReasons ?? []).map((r) => r.Code);
+      if (sessionReason === 'ConditionalCheckFailed') return 'session_changed';
+      if (slotReason === 'ConditionalCheckFailed') return 'slot_full';
+      throw error;
+    }
+  }
+}

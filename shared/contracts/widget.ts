@@ -1,0 +1,255 @@
+import * as z from 'zod';
+import { WIDGET_STEPS } from '#shared/domain/widget/widget-sessions';
+import { atLoad } from '#shared/lazy';
+import { integerParam, positiveIdParam } from '#shared/schemas/params';
+import { defineContract, type ResponseSchema, responseSchema } from './contract';
+import { htmlDocument, pageAssetBody } from './pages';
+import { dateTime, id } from './responses';
+import { session } from './sessions';
+
+/**
+ * The scheduling widget's public routes (functions/widget-api, functions/get-booking-page): no API
+ * key; a session's reads and changes carry its token in `x-widget-token`.
+ */
+
+const MAX_BODY_BYTES = 8 * 1024;
+const TOKEN_MESSAGE = 'x-widget-token: required (the token the session was started with)';
+
+const schedulerPath = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    teamId: positiveIdParam,
+    schedulerId: positiveIdParam,
+  }),
+);
+
+const tokenHeader = /* @__PURE__ */ atLoad(() => ({
+  'x-widget-token': z
+    .string({ error: TOKEN_MESSAGE })
+    .min(1, { error: TOKEN_MESSAGE })
+    .max(400, { error: 'x-widget-token: must be at most 400 characters' })
+    .describe('The session token the start of the session answered'),
+}));
+
+const text = (field: string, max: number) =>
+  z
+    .string({ error: `${field}: must be a string` })
+    .trim()
+    .max(max, { error: `${field}: must be at most ${max} characters` });
+const required = (field: string, max: number) => text(field, max).min(1, { error: `${field}: required` });
+const address = (field: string) =>
+  z
+    .string({ error: `${field}: must be a string` })
+    .max(2048, { error: `${field}: must be at most 2048 characters` })
+    .regex(/^(https?:\/\/\S+)?$/, { error: `${field}: must be an http(s) URL, or empty` });
+
+// ---------------------------------------------------------------------------------------------
+// Inputs
+
+const startBody = z
+  .object({
+    page_url: address('page_url')
+      .optional()
+      .describe("The page the widget opened on (the host page, query included): the session's utm and google_ads come from it"),
+    referrer: address('referrer').optional().describe("That page's referrer, kept with the session"),
+  })
+  .strict();
+
+const availabilityQuery = z.object({
+  from: z.iso
+    .date({ error: 'from: must be a date YYYY-MM-DD' })
+    .optional()
+    .describe("First local day to show (default: today in the scheduler's zone)"),
+  days: integerParam
+    .pipe(z.number().int().min(1, { error: 'days: must be 1 to 14' }).max(14, { error: 'days: must be 1 to 14' }))
+    .optional()
+    .describe('How many days to show (default 7, at most 14); never past the last day the scheduler books'),
+});
+
+const stepBody = z
+  .object({
+    event_type: z.enum(WIDGET_STEPS, { error: `event_type: must be one of ${WIDGET_STEPS.join(', ')}` }),
+    issue_type: required('issue_type', 100).optional().describe('With issue_selected: one of the scheduler’s services'),
+    job_type: required('job_type', 100).optional(),
+  })
+  .strict();
+
+const bookingBody = z
+  .object({
+    issue_type: required('issue_type', 100).describe('One of the scheduler’s services'),
+    job_type: required('job_type', 100).optional(),
+    date: z.iso.date({ error: 'date: must be a date YYYY-MM-DD' }).describe('Local date of the slot'),
+    time: z
+      .string({ error: 'time: must be a time HH:MM' })
+      .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, { error: 'time: must be a time HH:MM' })
+      .describe('Local start of the slot (HH:MM)'),
+    name: required('name', 200),
+    phone: required('phone', 40).describe('Read as a phone number of the US (or with +country)'),
+    email: z
+      .string({ error: 'email: must be a string' })
+      .trim()
+      .max(254, { error: 'email: must be at most 254 characters' })
+      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'email: must be an email address' }),
+    address: required('address', 500),
+    website: text('website', 500).default('').describe('Leave empty: a field hidden from people (bots fill it)'),
+  })
+  .strict();
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+
+const publicScheduler = responseSchema(() =>
+  z.strictObject({
+    team_id: id(),
+    scheduler_id: id(),
+    name: z.string(),
+    services: z.array(z.string()),
+    job_types: z.array(z.string()),
+    time_zone: z.string().describe('IANA zone every date and time of the widget is local to'),
+    days_ahead: z.int().min(1),
+  }),
+);
+
+const startedSession = responseSchema(() =>
+  z
+    .strictObject({
+      token: z.string().describe('Send it as x-widget-token on every read and change of this session; it is shown once'),
+      session: session(),
+      scheduler: publicScheduler(),
+    })
+    .describe('A started (pending) session with its token'),
+);
+
+const offeredDay = responseSchema(() =>
+  z.strictObject({
+    date: z.iso.date(),
+    slots: z.array(
+      z.strictObject({
+        time: z.string().describe('Local start HH:MM'),
+        label: z.string().describe('The start as shown, e.g. 10:00 AM'),
+        starts_at: dateTime(),
+        remaining: z.int().min(1).describe('Places left in the slot'),
+      }),
+    ),
+  }),
+);
+
+export const widgetAvailabilityAnswer = responseSchema(() =>
+  z
+    .strictObject({
+      time_zone: z.string(),
+      first_date: z.iso.date().describe('Today in the scheduler’s zone'),
+      last_date: z.iso.date().describe('The last day the scheduler books'),
+      days: z.array(offeredDay()),
+    })
+    .describe('Open slots per local day (full slots and slots inside the lead time left out)'),
+);
+
+const sessionAnswer = responseSchema(() => z.strictObject({ session: session() }));
+
+const bookedAnswer = responseSchema(() =>
+  z
+    .strictObject({
+      status: z.literal('booked'),
+      session: session(),
+      starts_at: dateTime(),
+      message: z.string().describe('The confirmation as the widget shows it'),
+    })
+    .describe('The visit is booked (a repeated booking of the same slot answers the same)'),
+);
+
+const slotTaken = responseSchema(() =>
+  z
+    .strictObject({
+      error: z.literal('slot_taken'),
+      message: z.string(),
+      field: z.literal('time'),
+      availability: widgetAvailabilityAnswer(),
+    })
+    .describe('Someone else took the last place in the slot: pick another from the fresh slots'),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Contracts
+
+const tokenErrors = { 401: 'x-widget-token is missing or is not the token of a session' } as const;
+
+export const startWidgetSession = defineContract({
+  routeId: 'startWidgetSession',
+  path: schedulerPath,
+  body: { schema: startBody, maxBytes: MAX_BODY_BYTES, required: false },
+  responses: { 201: startedSession },
+  errors: {
+    403: 'The request comes from an origin the scheduler does not allow',
+    429: 'Too many requests from this client or for this scheduler',
+  },
+});
+
+export const getWidgetAvailability = defineContract({
+  routeId: 'getWidgetAvailability',
+  path: schedulerPath,
+  query: availabilityQuery,
+  responses: { 200: widgetAvailabilityAnswer },
+  errors: { 429: 'Too many requests from this client or for this scheduler' },
+});
+
+export const getWidgetSession = defineContract({
+  routeId: 'getWidgetSession',
+  headers: z.object(tokenHeader),
+  responses: { 200: sessionAnswer },
+  errors: tokenErrors,
+});
+
+export const recordWidgetStep = defineContract({
+  routeId: 'recordWidgetStep',
+  headers: z.object(tokenHeader),
+  body: { schema: stepBody, maxBytes: MAX_BODY_BYTES },
+  responses: { 200: sessionAnswer },
+  errors: { ...tokenErrors, 409: 'The session is already booked' },
+});
+
+export const bookWidgetSession = defineContract({
+  routeId: 'bookWidgetSession',
+  headers: z.object(tokenHeader),
+  body: { schema: bookingBody, maxBytes: MAX_BODY_BYTES },
+  responses: { 200: bookedAnswer },
+  errors: {
+    ...tokenErrors,
+    409: { description: 'The slot is full (fresh slots in the body), or the session is booked for another slot', schema: slotTaken },
+    429: 'Too many requests from this client or for this scheduler',
+  },
+});
+
+const assetPath = z.object({
+  file: z
+    .string()
+    .max(64)
+    .regex(/^[a-z0-9-]+\.(js|css)$/, { error: 'must be a file name the widget links to' })
+    .describe('widget.js, widget.css or embed.js; any other name answers 404'),
+});
+
+export const getBookingPage = defineContract({
+  routeId: 'getBookingPage',
+  path: schedulerPath,
+  responses: { 200: htmlDocument },
+  responseMediaType: 'text/html',
+  errors: { 404: 'No such scheduler' },
+});
+
+export const getWidgetAsset = defineContract({
+  routeId: 'getWidgetAsset',
+  path: assetPath,
+  query: z.object({
+    v: z
+      .string()
+      .regex(/^[0-9a-f]{16}$/, { error: 'must be the hash the page links the file with' })
+      .optional()
+      .describe('The content hash the page links the file with; with the current one, the answer may be cached for a year'),
+  }),
+  responses: { 200: pageAssetBody },
+  responseMediaType: 'text/javascript',
+  errors: { 404: 'No such file' },
+});
+
+export const WIDGET_COMPONENTS = {
+  WidgetAvailability: widgetAvailabilityAnswer,
+} as const satisfies Record<string, ResponseSchema>;

@@ -1,0 +1,145 @@
+import { fullAttribution, type LeadRecord, NO_ATTRIBUTION } from '#shared/domain/leads';
+import type { BookingRequest } from '#shared/domain/schedulers';
+import { type LeadRef, leadBookingCreated, leadCreated } from '#shared/events/lead-events';
+import type { BookingRequestStore } from '#shared/ports/booking-request-store';
+import type { LeadStore } from '#shared/ports/lead-store';
+import type { StoredWidgetSession } from '#shared/ports/widget-session-store';
+
+/**
+ * What a widget booking does beyond the booked session: the unified lead (type
+ * scheduling_widget, attributed from the session), lead.created and lead.booking_created, and the
+ * booking request for the team's field-service system. The lead and its events are one write (the
+ * events leave through the outbox). Every piece is keyed on the session (the lead's ids were drawn
+ * into it when it was booked; the request is attempt 1 of the session; event ids derive from the
+ * lead and the appointment), so doing it again after a crash or a retried request writes and
+ * publishes the same things, which consumers deduplicate.
+ */
+export interface BookingEffectsDependencies {
+  readonly leads: Pick<LeadStore, 'putLeadWithEvents'>;
+  readonly bookingRequests: Pick<BookingRequestStore, 'recordBookingRequest'>;
+  /** Sends the booking request on (the field-service port); absent: the team has no system, and the request says so. */
+  readonly requestJob?: (request: BookingRequest, stored: StoredWidgetSession) => Promise<void>;
+}
+
+export const NO_FIELD_SERVICE = {
+  code: 'no_field_service_system',
+  message: 'The team has no field-service system configured: the booking is kept, and no job was created',
+} as const;
+
+export function widgetLead(stored: StoredWidgetSession, startsAt: string, timeZone: string): LeadRecord {
+  const { session, extras } = stored;
+  if (!extras.lead_uuid || extras.lead_id === null) throw new Error(`session ${session.session_id} is not booked`);
+  return {
+    id: extras.lead_uuid,
+    lead_id: extras.lead_id,
+    team_id: session.team_id,
+    type: 'scheduling_widget',
+    datetime: session.completed_at ?? session.started_at,
+    status: 'booked',
+    customer_name: session.customer_info.name,
+    customer_phone: session.customer_info.phone,
+    customer_email: session.customer_info.email,
+    lead_content: {
+      session_id: session.session_id,
+      scheduler_id: session.scheduler_id,
+      issue_type: session.issue_type,
+      job_type: session.job_type,
+      address: session.customer_info.address,
+    },
+    agent: null,
+    referrer_url: extras.referrer_url,
+    attribution: {
+      ...NO_ATTRIBUTION,
+      utm_source: session.utm.source,
+      utm_medium: session.utm.medium,
+      utm_campaign: session.utm.campaign,
+      utm_term: session.utm.term,
+      utm_content: session.utm.content,
+      gclid: session.google_ads.gclid,
+      wbraid: session.google_ads.wbraid,
+      gbraid: session.google_ads.gbraid,
+    },
+    external_id: session.session_id,
+    source: 'scheduling_widget',
+    outreach: null,
+    appointment: {
+      appointment_id: session.session_id,
+      status: 'scheduled',
+      scheduled_for: startsAt,
+      date: session.selected_date,
+      time: session.selected_time,
+      time_zone: timeZone,
+      service_type: session.issue_type,
+    },
+  };
+}
+
+export function firstBookingRequest(stored: StoredWidgetSession, timeZone: string): BookingRequest {
+  const { session } = stored;
+  return {
+    request_id: `bkr_${session.session_id}_1`,
+    team_id: session.team_id,
+    session_id: session.session_id,
+    scheduler_id: session.scheduler_id,
+    attempt: 1,
+    requested_slot: { date: session.selected_date ?? '', time: session.selected_time ?? '', time_zone: timeZone },
+    status: 'pending',
+    st_job_id: null,
+    error: null,
+    requested_at: session.completed_at ?? session.started_at,
+    completed_at: null,
+  };
+}
+
+export async function recordBookingEffects(
+  deps: BookingEffectsDependencies,
+  stored: StoredWidgetSession,
+  booking: { readonly startsAt: string; readonly timeZone: string },
+): Promise<void> {
+  const lead = widgetLead(stored, booking.startsAt, booking.timeZone);
+  const ref: LeadRef = {
+    lead_id: lead.lead_id as number,
+    stl_call_id: stored.extras.stl_call_id as number,
+    team_id: lead.team_id,
+    external_id: lead.external_id,
+    attribution: fullAttribution(lead.attribution),
+  };
+  const occurredAt = new Date(lead.datetime);
+  await deps.leads.putLeadWithEvents(lead, [
+    leadCreated(
+      ref,
+      {
+        customer_name: lead.customer_name,
+        phone_number: lead.customer_phone,
+        phone_number_raw: null,
+        email: lead.customer_email,
+        service_type: stored.session.issue_type,
+        lead_source: 'scheduling_widget',
+        appointment_datetime: booking.startsAt,
+      },
+      { status: 'not_needed', due_at: lead.datetime, scheduling_mode: 'always', max_attempts: 1 },
+      occurredAt,
+    ),
+    leadBookingCreated(
+      ref,
+      null,
+      {
+        appointment_id: stored.session.session_id,
+        status: 'scheduled',
+        scheduled_for: booking.startsAt,
+        service_type: stored.session.issue_type,
+        urgency: null,
+      },
+      occurredAt,
+    ),
+  ]);
+  const request = firstBookingRequest(stored, booking.timeZone);
+  if (deps.requestJob) {
+    await deps.requestJob(request, stored);
+    return;
+  }
+  await deps.bookingRequests.recordBookingRequest(
+    { ...request, status: 'failed', error: { ...NO_FIELD_SERVICE }, completed_at: request.requested_at },
+    null,
+  );
+}

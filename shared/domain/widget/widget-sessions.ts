@@ -1,0 +1,291 @@
+import { randomUUID } from 'node:crypto';
+import { DateTime } from 'luxon';
+import { toE164 } from '#shared/domain/phone';
+import type { SchedulerConfig } from '#shared/domain/schedulers';
+import type { CustomerInfo, Session, SessionRecord } from '#shared/domain/sessions';
+import { toPublicSession } from '#shared/domain/sessions';
+import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '#shared/errors';
+import type { SchedulerConfigStore } from '#shared/ports/scheduler-config-store';
+import type { TenancyStore } from '#shared/ports/tenancy-store';
+import type { StoredWidgetSession, WidgetSessionExtras, WidgetSessionStore } from '#shared/ports/widget-session-store';
+import { bookableWindow, datesBetween, type OfferedDay, offeredSlots, requireBookableSlot, slotStartsOf } from './availability';
+import { mintSessionToken, readSessionToken, secretMatches } from './session-token';
+
+/**
+ * The scheduling widget's sessions: started when the widget opens, their steps recorded as the
+ * customer goes, booked once. Every read or change of a session needs its token; a wrong or
+ * missing one is a 401 whatever session it names, so a stranger learns nothing from trying.
+ */
+export interface WidgetDependencies {
+  readonly schedulers: Pick<SchedulerConfigStore, 'getScheduler'>;
+  readonly tenancy: Pick<TenancyStore, 'getTeam'>;
+  readonly sessions: WidgetSessionStore;
+  /** Draws the unified lead's integer ids (the intake's counters), once per booking. */
+  readonly leadIds: { nextLeadId(): Promise<number>; nextStlCallId(): Promise<number> };
+}
+
+/** What the widget shows of a scheduler: no one's data, only what the business offers. */
+export interface PublicScheduler {
+  readonly team_id: number;
+  readonly scheduler_id: number;
+  readonly name: string;
+  readonly services: readonly string[];
+  readonly job_types: readonly string[];
+  readonly time_zone: string;
+  readonly days_ahead: number;
+}
+
+/** Steps the widget reports as the customer goes (the start and the booking are recorded by their routes). */
+export const WIDGET_STEPS = ['issue_selected', 'booking_started', 'customer_info_completed'] as const;
+export type WidgetStep = (typeof WIDGET_STEPS)[number];
+
+/** Attribution members read from the page the widget opened on. */
+const UTM = ['source', 'medium', 'campaign', 'term', 'content'] as const;
+const CLICK_IDS = ['gclid', 'wbraid', 'gbraid'] as const;
+const MAX_PARAMETER = 256;
+
+/** The shortest time a person takes from opening the widget to booking; a faster booking is refused (bots). */
+export const MIN_DWELL_MS = 3_000;
+
+export async function requireScheduler(deps: WidgetDependencies, teamId: number, schedulerId: number): Promise<SchedulerConfig> {
+  const scheduler = await deps.schedulers.getScheduler(teamId, schedulerId);
+  if (!scheduler) throw new NotFoundError(`No scheduler ${schedulerId} of team ${teamId}`);
+  return scheduler;
+}
+
+export function publicScheduler(s: SchedulerConfig): PublicScheduler {
+  return {
+    team_id: s.team_id,
+    scheduler_id: s.scheduler_id,
+    name: s.name,
+    services: s.services,
+    job_types: s.job_types,
+    time_zone: s.time_zone,
+    days_ahead: s.days_ahead,
+  };
+}
+
+/** UTM parameters and Google click ids from the query of the page the widget opened on. */
+export function attributionOf(pageUrl: string | null): Pick<Session, 'utm' | 'google_ads'> {
+  let params = new URLSearchParams();
+  try {
+    if (pageUrl) params = new URL(pageUrl).searchParams;
+  } catch {
+    // An unreadable address carries no attribution; the session still starts.
+  }
+  const read = (name: string) => {
+    const value = params.get(name)?.trim();
+    return value ? value.slice(0, MAX_PARAMETER) : null;
+  };
+  return {
+    utm: Object.fromEntries(UTM.map((m) => [m, read(`utm_${m}`)])) as Session['utm'],
+    google_ads: Object.fromEntries(CLICK_IDS.map((m) => [m, read(m)])) as Session['google_ads'],
+  };
+}
+
+export async function startWidgetSession(
+  deps: WidgetDependencies,
+  input: { teamId: number; schedulerId: number; pageUrl: string | null; referrer: string | null; now: Date },
+): Promise<{ token: string; session: Session; scheduler: PublicScheduler }> {
+  const scheduler = await requireScheduler(deps, input.teamId, input.schedulerId);
+  const team = await deps.tenancy.getTeam(input.teamId);
+  if (!team) throw new NotFoundError(`No scheduler ${input.schedulerId} of team ${input.teamId}`);
+  const at = input.now.toISOString();
+  const sessionId = `ses_${randomUUID().replaceAll('-', '')}`;
+  const { token, tokenHash } = mintSessionToken({ teamId: input.teamId, schedulerId: input.schedulerId, startedAt: at, sessionId });
+  const session: SessionRecord = {
+    session_id: sessionId,
+    team_id: input.teamId,
+    scheduler_id: input.schedulerId,
+    status: 'pending',
+    customer_info: { name: null, email: null, phone: null, address: null },
+    issue_type: null,
+    job_type: null,
+    selected_date: null,
+    selected_time: null,
+    ...attributionOf(input.pageUrl),
+    st_job_id: null,
+    started_at: at,
+    completed_at: null,
+    last_activity_at: at,
+    events: [{ event_type: 'session_started', created_at: at }],
+    service_area: null,
+    conversion_value: null,
+  };
+  const extras: WidgetSessionExtras = {
+    page_url: input.pageUrl,
+    referrer_url: input.referrer,
+    lead_uuid: null,
+    lead_id: null,
+    stl_call_id: null,
+  };
+  await deps.sessions.createSession({
+    session,
+    extras,
+    tokenHash,
+    placement: { enterpriseId: team.enterpriseId, isTest: team.isTest },
+    version: 1,
+  });
+  return { token, session: toPublicSession(session), scheduler: publicScheduler(scheduler) };
+}
+
+/** The session a token names, when the token is its own; a 401 otherwise (missing, malformed, foreign or unknown alike). */
+export async function requireTokenSession(deps: WidgetDependencies, token: string | undefined): Promise<StoredWidgetSession> {
+  const read = token ? readSessionToken(token) : null;
+  const stored = read ? await deps.sessions.getSession(read.ref) : null;
+  if (!read || !stored || !secretMatches(read.secret, stored.tokenHash)) {
+    throw new UnauthorizedError('x-widget-token: missing, or not the token of a session');
+  }
+  return stored;
+}
+
+/** A week of slots from `from` (default: today in the scheduler's zone), up to the last day it books. */
+export async function widgetAvailability(
+  deps: WidgetDependencies,
+  input: { teamId: number; schedulerId: number; from?: string; days?: number; now: Date; scheduler?: SchedulerConfig },
+): Promise<{ time_zone: string; days: OfferedDay[]; first_date: string; last_date: string }> {
+  // The caller may have read the scheduler already (the route does, to check the origin).
+  const scheduler = input.scheduler ?? (await requireScheduler(deps, input.teamId, input.schedulerId));
+  const window = bookableWindow(scheduler, input.now);
+  const first = input.from && input.from > window.first ? input.from : window.first;
+  if (first > window.last) {
+    throw new BadRequestError(`from: must be on or before ${window.last} (the last day this scheduler books)`, 'from');
+  }
+  const wanted = DateTime.fromISO(first, { zone: 'UTC' })
+    .plus({ days: (input.days ?? 7) - 1 })
+    .toISODate() as string;
+  const [last] = [wanted, window.last].sort() as [string, string];
+  const booked = await deps.sessions.bookedCounts(input.teamId, input.schedulerId, first, last);
+  return {
+    time_zone: scheduler.time_zone,
+    days: offeredSlots(scheduler, datesBetween(first, last), booked, input.now),
+    first_date: window.first,
+    last_date: window.last,
+  };
+}
+
+function withActivity(session: SessionRecord, eventType: string, at: string): SessionRecord {
+  const events = [...session.events];
+  // A session that dropped off and comes back is pending again: it may still book.
+  if (session.status === 'dropped_off') events.push({ event_type: 'session_resumed', created_at: at });
+  events.push({ event_type: eventType, created_at: at });
+  return { ...session, status: session.status === 'dropped_off' ? 'pending' : session.status, events, last_activity_at: at };
+}
+
+function refuseBooked(stored: StoredWidgetSession): void {
+  if (stored.session.status === 'booked') {
+    throw new ConflictError('session: already booked', 'session', { session_id: stored.session.session_id });
+  }
+}
+
+/** Records a step; `issue_selected` sets the issue type (one of the scheduler's services). */
+export async function recordWidgetStep(
+  deps: WidgetDependencies,
+  input: { token: string | undefined; step: WidgetStep; issueType?: string; jobType?: string; now: Date },
+): Promise<Session> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const stored = await requireTokenSession(deps, input.token);
+    refuseBooked(stored);
+    let next = withActivity(stored.session, input.step, input.now.toISOString());
+    if (input.step === 'issue_selected') {
+      const scheduler = await requireScheduler(deps, stored.session.team_id, stored.session.scheduler_id);
+      if (!input.issueType) throw new BadRequestError('issue_type: required with issue_selected', 'issue_type');
+      requireOneOf(input.issueType, scheduler.services, 'issue_type');
+      if (input.jobType !== undefined) requireOneOf(input.jobType, scheduler.job_types, 'job_type');
+      next = { ...next, issue_type: input.issueType, job_type: input.jobType ?? next.job_type };
+    }
+    if (await deps.sessions.updateSession(stored, next)) return toPublicSession(next);
+  }
+  throw new ConflictError('session: changed by another request meanwhile; try again', 'session');
+}
+
+function requireOneOf(value: string, allowed: readonly string[], field: string): void {
+  if (!allowed.includes(value)) throw new BadRequestError(`${field}: must be one of the scheduler's: ${allowed.join(', ')}`, field);
+}
+
+export interface BookingInput {
+  readonly token: string | undefined;
+  readonly issueType: string;
+  readonly jobType?: string;
+  readonly date: string;
+  readonly time: string;
+  readonly customer: CustomerInfo & { name: string; phone: string };
+  /** The honeypot: a field people never see; anything in it is a bot's. */
+  readonly honeypot: string;
+  readonly now: Date;
+}
+
+export type BookingOutcome =
+  | { readonly kind: 'booked'; readonly stored: StoredWidgetSession; readonly startsAt: string }
+  | { readonly kind: 'slot_taken'; readonly availability: Awaited<ReturnType<typeof widgetAvailability>> };
+
+/**
+ * Books the session's slot: the slot's counter and the booked session are written together, so of
+ * customers racing for a slot's last place exactly one books; the others are answered the slot is
+ * gone with fresh slots. The lead's ids are drawn before the write and kept on the session, so
+ * what the booking then does (the lead, its events, the field-service job) is the same however
+ * often it is done again.
+ */
+export async function bookWidgetSession(deps: WidgetDependencies, input: BookingInput): Promise<BookingOutcome> {
+  if (input.honeypot !== '') throw new BadRequestError('website: must be left empty', 'website');
+  const phone = toE164(input.customer.phone);
+  if (!phone) throw new BadRequestError('phone: must be a phone number, such as (312) 555-0142 or +44 20 7946 0958', 'phone');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const stored = await requireTokenSession(deps, input.token);
+    const { session } = stored;
+    // A booking asked for again (an answer lost, a retry after a crash) is answered as booked, and
+    // its effects are done again: they are idempotent.
+    if (session.status === 'booked' && session.selected_date === input.date && session.selected_time === input.time) {
+      const scheduler = await requireScheduler(deps, session.team_id, session.scheduler_id);
+      const start = slotStartsOf(scheduler, input.date).find((s) => s.time === input.time);
+      return { kind: 'booked', stored, startsAt: start?.start.toUTC().toISO() ?? session.completed_at ?? session.started_at };
+    }
+    refuseBooked(stored);
+    if (input.now.getTime() - Date.parse(session.started_at) < MIN_DWELL_MS) {
+      throw new BadRequestError('session: booked too quickly after the widget opened; wait a few seconds and book again', 'session');
+    }
+    const scheduler = await requireScheduler(deps, session.team_id, session.scheduler_id);
+    requireOneOf(input.issueType, scheduler.services, 'issue_type');
+    if (input.jobType !== undefined) requireOneOf(input.jobType, scheduler.job_types, 'job_type');
+    const { startsAt } = requireBookableSlot(scheduler, input.date, input.time, input.now);
+    const at = input.now.toISOString();
+    const [leadId, stlCallId] =
+      stored.extras.lead_id !== null && stored.extras.stl_call_id !== null
+        ? [stored.extras.lead_id, stored.extras.stl_call_id]
+        : await Promise.all([deps.leadIds.nextLeadId(), deps.leadIds.nextStlCallId()]);
+    const booked: SessionRecord = {
+      ...withActivity(session, 'booking_completed', at),
+      status: 'booked',
+      issue_type: input.issueType,
+      job_type: input.jobType ?? session.job_type,
+      selected_date: input.date,
+      selected_time: input.time,
+      customer_info: { ...input.customer, phone },
+      completed_at: at,
+    };
+    const extras: WidgetSessionExtras = {
+      ...stored.extras,
+      lead_uuid: stored.extras.lead_uuid ?? randomUUID(),
+      lead_id: leadId,
+      stl_call_id: stlCallId,
+    };
+    const written = await deps.sessions.book(stored, booked, extras, {
+      date: input.date,
+      time: input.time,
+      capacity: scheduler.capacity_per_slot,
+    });
+    if (written === 'booked') {
+      return { kind: 'booked', stored: { ...stored, session: booked, extras, version: stored.version + 1 }, startsAt };
+    }
+    if (written === 'slot_full') {
+      const availability = await widgetAvailability(deps, {
+        teamId: session.team_id,
+        schedulerId: session.scheduler_id,
+        from: input.date,
+        now: input.now,
+      });
+      return { kind: 'slot_taken', availability };
+    }
+  }
+  throw new ConflictError('session: changed by another request meanwhile; try again', 'session');
+}

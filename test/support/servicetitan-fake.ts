@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+interface ExternalData {
+  key: string;
+  value: string;
+}
+
+/**
+ * A local stand-in for ServiceTitan's API, serving the shapes its documentation describes: the
+ * client-credentials token endpoint (form post → access_token, expires_in), customers and their
+ * locations (crm v2), jobs (jpm v2), lists filtered by external data, RFC 7807 problem details for
+ * validation errors. Tokens expire after `tokenSeconds`; `failNext` makes the next API calls answer
+ * 429 with Retry-After, 503, or a 400.
+ */
+export class ServiceTitanFake {
+  readonly clientId = 'cid_fake';
+  readonly clientSecret = 'secret_fake';
+  readonly appKey = 'ak_fake';
+  readonly tenant = '1234567';
+  tokenSeconds = 900;
+  private server: Server | null = null;
+  private readonly tokens = new Map<string, number>();
+  private readonly failures: ('429' | '503' | '400')[] = [];
+  readonly customers: { id: number; name: string; externalData: ExternalData[]; locations: { id: number }[] }[] = [];
+  readonly jobs: { id: number; customerId: number; locationId: number; externalData: ExternalData[]; body: Record<string, unknown> }[] = [];
+  readonly requests: { method: string; path: string; token: string | null; appKey: string | null }[] = [];
+  tokensIssued = 0;
+  private nextId = 500;
+
+  url = '';
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise((resolve) => this.server?.close(resolve));
+  }
+
+  failNext(...kinds: ('429' | '503' | '400')[]): void {
+    this.failures.push(...kinds);
+  }
+
+  /** Makes every token issued so far invalid (as if they expired early). */
+  expireTokens(): void {
+    this.tokens.clear();
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    const url = new URL(req.url ?? '/', this.url);
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'application/json', ...headers });
+      res.end(JSON.stringify(body));
+    };
+    if (url.pathname === '/connect/token') {
+      const form = new URLSearchParams(text);
+      if (
+        form.get('grant_type') !== 'client_credentials' ||
+        form.get('client_id') !== this.clientId ||
+        form.get('client_secret') !== this.clientSecret
+      ) {
+        return send(400, { error: 'invalid_client' });
+      }
+      const token = randomUUID();
+      this.tokens.set(token, Date.now() + this.tokenSeconds * 1000);
+      this.tokensIssued += 1;
+      return send(200, { access_token: token, expires_in: this.tokenSeconds, token_type: 'Bearer' });
+    }
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
+    const appKey = (req.headers['st-app-key'] as string | undefined) ?? null;
+    this.requests.push({ method: req.method ?? 'GET', path: url.pathname, token, appKey });
+    const until = token ? this.tokens.get(token) : undefined;
+    if (!until || until < Date.now())
+      return send(401, { type: 'https://tools.ietf.org/html/rfc7235#section-3.1', title: 'Unauthorized', status: 401 });
+    if (appKey !== this.appKey) return send(403, { title: 'Forbidden', status: 403 });
+    const failure = this.failures.shift();
+    if (failure === '429') return send(429, { title: 'Too Many Requests', status: 429 }, { 'retry-after': '7' });
+    if (failure === '503') return send(503, { title: 'Service Unavailable', status: 503 });
+    if (failure === '400') {
+      return send(400, {
+        type: 'https://tools.ietf.org/html/rfc7231#section-6.5.1',
+        title: 'One or more validation errors occurred.',
+        status: 400,
+        errors: { JobTypeId: ['Job type 99 does not exist'] },
+      });
+    }
+    const base = `/tenant/${this.tenant}`;
+    const byExternal = <T extends { externalData: ExternalData[] }>(rows: T[]) => {
+      const key = url.searchParams.get('externalDataKey');
+      const values = (url.searchParams.get('externalDataValues') ?? '').split(',');
+      return key ? rows.filter((r) => r.externalData.some((d) => d.key === key && values.includes(d.value))) : rows;
+    };
+    if (req.method === 'GET' && url.pathname === `/crm/v2${base}/customers`)
+      return send(200, { page: 1, pageSize: 50, hasMore: false, data: byExternal(this.customers) });
+    if (req.method === 'POST' && url.pathname === `/crm/v2${base}/customers`) {
+      const body = JSON.parse(text) as { name?: string; locations?: unknown[]; externalData?: ExternalData[] };
+      if (!body.name)
+        return send(400, {
+          title: 'One or more validation errors occurred.',
+          status: 400,
+          errors: { Name: ['The Name field is required.'] },
+        });
+      const customer = {
+        id: this.nextId++,
+        name: body.name,
+        externalData: body.externalData ?? [],
+        locations: (body.locations ?? []).map(() => ({ id: this.nextId++ })),
+      };
+      this.customers.push(customer);
+      return send(200, { id: customer.id, name: customer.name, externalData: customer.externalData });
+    }
+    if (req.method === 'GET' && url.pathname === `/crm/v2${base}/locations`) {
+      const customer = this.customers.find((c) => c.id === Number(url.searchParams.get('customerId')));
+      return send(200, {
+        page: 1,
+        pageSize: 50,
+        hasMore: false,
+        data: (customer?.locations ?? []).map((l) => ({ id: l.id, customerId: customer?.id })),
+      });
+    }
+    if (req.method === 'GET' && url.pathname === `/jpm/v2${base}/jobs`)
+      return send(200, { page: 1, pageSize: 50, hasMore: false, data: byExternal(this.jobs).map((j) => ({ id: j.id })) });
+    if (req.method === 'POST' && url.pathname === `/jpm/v2${base}/jobs`) {
+      const body = JSON.parse(text) as {
+        customerId: number;
+        locationId: number;
+        externalData?: { applicationGuid: string; externalData: ExternalData[] };
+      };
+      const job = {
+        id: this.nextId++ * 1000,
+        customerId: body.customerId,
+        locationId: body.locationId,
+        externalData: body.externalData?.externalData ?? [],
+        body,
+      };
+      this.jobs.push(job);
+      return send(200, { id: job.id, jobNumber: String(job.id), customerId: job.customerId, locationId: job.locationId });
+    }
+    return send(404, { title: 'Not Found', status: 404 });
+  }
+}
