@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { CriterionJudgment, EvaluatorIdentity } from '#shared/domain/coach/evaluation';
 import { withRetries } from '#shared/domain/retry';
 import { type CallEvaluationRequest, type CallEvaluator, EvaluatorError } from '#shared/ports/call-evaluator';
+import { ChatCompletionUnreachable, postChatCompletion } from './chat-completions';
 
 export interface LlmCallEvaluatorConfig {
   /** An OpenAI-compatible API root, e.g. https://api.openai.com/v1 (POST <baseUrl>/chat/completions). */
@@ -127,33 +128,20 @@ export class LlmCallEvaluator implements CallEvaluator {
         json_schema: { name: 'call_evaluation', strict: true, schema: answerJsonSchema(rubric.criteria.map((c) => c.id)) },
       },
     };
-    const apiKey = typeof this.config.apiKey === 'string' ? this.config.apiKey : await this.config.apiKey();
-    let response: Response;
-    let text: string;
+    let response: Awaited<ReturnType<typeof postChatCompletion>>;
     try {
-      response = await this.fetchImpl(new URL('chat/completions', withTrailingSlash(this.config.baseUrl)), {
-        method: 'POST',
-        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.config.timeoutMs ?? 45_000),
-      });
-      text = await response.text();
+      response = await postChatCompletion(this.config, body, this.config.timeoutMs ?? 45_000, this.fetchImpl);
     } catch (error) {
-      const name = (error as Error)?.name;
-      const what = name === 'TimeoutError' || name === 'AbortError' ? 'timed out' : 'could not be reached';
-      throw new EvaluatorError(`the language model ${what}`, true);
+      if (error instanceof ChatCompletionUnreachable) throw new EvaluatorError(error.message, true);
+      throw error;
     }
     if (response.status === 429 || response.status >= 500) {
       throw new EvaluatorError(`the language model answered ${response.status}`, true);
     }
     if (!response.ok)
       throw new EvaluatorError(`the language model refused the request (${response.status}): check its model and API key`, false);
-    return parseAnswer(text);
+    return parseAnswer(response.text);
   }
-}
-
-function withTrailingSlash(url: string): string {
-  return url.endsWith('/') ? url : `${url}/`;
 }
 
 /** The judgments of a chat-completions answer, or a retryable error saying what was wrong with it. */

@@ -3,6 +3,7 @@ import type { NormalizedCall } from '#shared/domain/responder/call-report';
 import type { Decision, Responder, ResponderContext, ResponderDecision } from '#shared/domain/responder/responder';
 import type { Team } from '#shared/domain/tenancy';
 import { lazy } from '#shared/lazy';
+import { ChatCompletionUnreachable, postChatCompletion } from './chat-completions';
 
 export interface LlmResponderConfig {
   /** An OpenAI-compatible API root, e.g. https://api.openai.com/v1 (POST <baseUrl>/chat/completions). */
@@ -136,28 +137,14 @@ export class LlmResponder implements Responder {
       ],
       response_format: { type: 'json_schema', json_schema: { name: 'responder_decision', strict: true, schema: ANSWER_JSON_SCHEMA } },
     };
-    let response: Response;
-    let text: string;
+    let response: Awaited<ReturnType<typeof postChatCompletion>>;
     try {
-      const apiKey = typeof this.config.apiKey === 'string' ? this.config.apiKey : await this.config.apiKey();
-      response = await this.fetchImpl(
-        new URL('chat/completions', this.config.baseUrl.endsWith('/') ? this.config.baseUrl : `${this.config.baseUrl}/`),
-        {
-          method: 'POST',
-          headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(this.config.timeoutMs ?? 8000),
-        },
-      );
-      text = await response.text();
+      response = await postChatCompletion(this.config, body, this.config.timeoutMs ?? 8000, this.fetchImpl);
     } catch (error) {
-      const name = (error as Error)?.name;
-      throw new ResponderModelError(
-        `the language model ${name === 'TimeoutError' || name === 'AbortError' ? 'timed out' : 'could not be reached'}`,
-      );
+      throw new ResponderModelError(error instanceof ChatCompletionUnreachable ? error.message : 'the language model could not be reached');
     }
     if (!response.ok) throw new ResponderModelError(`the language model answered ${response.status}`);
-    const answer = parseAnswer(text);
+    const answer = parseAnswer(response.text);
 
     const toInstant = (localTime: string) => DateTime.fromFormat(localTime, 'yyyy-MM-dd HH:mm', { zone: team.timezone });
     const evidence = answer.evidence.filter((e) => e.trim() !== '' && call.transcript.includes(e.trim()));
