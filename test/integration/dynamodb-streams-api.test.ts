@@ -41,8 +41,13 @@ describe('DynamoDB Streams API of the embedded DynamoDB', () => {
   });
 
   it('lists the streams, of every table or of one, page by page', async () => {
+    // The tables whose definitions enable a stream: the sessions (rollups) and the outbox (events).
+    const outboxArn = await streamArnOf(client, 'api-outbox');
     const all = await streams.send(new ListStreamsCommand({}));
-    expect(all.Streams).toEqual([{ StreamArn: arn, TableName: 'api-sessions', StreamLabel: arn.split('/stream/')[1] }]);
+    expect(all.Streams).toEqual([
+      { StreamArn: outboxArn, TableName: 'api-outbox', StreamLabel: outboxArn.split('/stream/')[1] },
+      { StreamArn: arn, TableName: 'api-sessions', StreamLabel: arn.split('/stream/')[1] },
+    ]);
     expect((await streams.send(new ListStreamsCommand({ TableName: 'api-teams' }))).Streams).toEqual([]);
     await expect(streams.send(new ListStreamsCommand({ TableName: 'api-missing' }))).rejects.toMatchObject({
       name: 'ResourceNotFoundException',
@@ -51,11 +56,15 @@ describe('DynamoDB Streams API of the embedded DynamoDB', () => {
     await client.send(
       new UpdateTableCommand({ TableName: 'api-leads', StreamSpecification: { StreamEnabled: true, StreamViewType: 'KEYS_ONLY' } }),
     );
-    const first = await streams.send(new ListStreamsCommand({ Limit: 1 }));
-    expect(first.Streams).toHaveLength(1);
-    const second = await streams.send(new ListStreamsCommand({ Limit: 1, ExclusiveStartStreamArn: first.LastEvaluatedStreamArn }));
+    const first = await streams.send(new ListStreamsCommand({ Limit: 2 }));
+    expect(first.Streams).toHaveLength(2);
+    const second = await streams.send(new ListStreamsCommand({ Limit: 2, ExclusiveStartStreamArn: first.LastEvaluatedStreamArn }));
     expect(second.LastEvaluatedStreamArn).toBeUndefined();
-    expect([...(first.Streams ?? []), ...(second.Streams ?? [])].map((s) => s.TableName).sort()).toEqual(['api-leads', 'api-sessions']);
+    expect([...(first.Streams ?? []), ...(second.Streams ?? [])].map((s) => s.TableName).sort()).toEqual([
+      'api-leads',
+      'api-outbox',
+      'api-sessions',
+    ]);
   });
 
   it('describes a stream with its one open shard', async () => {
