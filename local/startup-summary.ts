@@ -48,7 +48,10 @@ export function startupSummary(facts: StartupFacts): string[] {
         ]
       : []),
     `  streams       ${describeStreams(service)}`,
-    `  faults        ${service.faults?.describe() ?? 'none'}${service.faults?.active ? '; each one logged at info (LOG_LEVEL=info shows them)' : ''}`,
+    // Only when FAULTS injects some: the summary stays a dozen lines in the ordinary case.
+    ...(service.faults?.active
+      ? [`  faults        ${service.faults.describe()}; each one logged at info (LOG_LEVEL=info shows them)`]
+      : []),
     `  request log   ${facts.requestLog ? 'one line per request below (LOG_REQUESTS=false turns it off)' : 'off (LOG_REQUESTS=false)'}`,
   ];
 }
