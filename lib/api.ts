@@ -147,7 +147,9 @@ export class SurfaceApi extends Construct {
         description: describeFunction(props.surface, functionName, routes),
       });
       for (const [table, access] of tables) {
-        bindTable(fn, props.tables[table], access, tableNameEnvVar(table));
+        // The limits table holds counters only: whoever declares it (the widget's own limiter) gets the limiter's two actions.
+        if (table === 'limits') bindCounterTable(fn, props.tables.limits, tableNameEnvVar('limits'));
+        else bindTable(fn, props.tables[table], access, tableNameEnvVar(table));
       }
       const uses = functionUses(functionName, routes);
       if (uses.length > 0) {

@@ -403,6 +403,10 @@ describe('every function through the local runtime, each with only what its rows
     });
     expect(service.voice.calls.some((call) => call.request.metadata.stl_call_id === stlCallId)).toBe(true);
     expect(service.sms.sent.filter((text) => text.reference.startsWith(campaignId))).toHaveLength(2);
-    expect(receiver.on('/env').map((r) => r.status)).toEqual([200, 200]);
+    // The test event and its redelivery, and any lead.created or sms_campaign.completed the outbox
+    // published after the subscription was made (it publishes shortly after the commit): all answered.
+    const statuses = receiver.on('/env').map((r) => r.status);
+    expect(statuses.length).toBeGreaterThanOrEqual(2);
+    expect(statuses.every((status) => status === 200)).toBe(true);
   });
 });

@@ -20,32 +20,33 @@ import {
 process.env.LOG_LEVEL = 'silent';
 
 function world() {
+  // The events go out through the outbox: the store makes them due with its write and hands them to the bus.
+  const bus = new RecordingEventBus();
   const deps = {
-    intake: new InMemoryIntakeStore(),
+    intake: new InMemoryIntakeStore(bus),
     outreachQueue: new RecordingQueue(),
     scheduler: new RecordingScheduler(),
-    eventBus: new RecordingEventBus(),
   };
   const prepare = (payload: Record<string, unknown>, now: Date = NOW): Promise<PreparedIntake> =>
     prepareIntake(
       { tenancy: tenancyOf([ANCHOR, SIBLING, FOREIGN]), configs: new InMemoryIntakeConfigs() },
       { identity: singleTeamKey, payload, now },
     );
-  return { deps, prepare };
+  return { deps, bus, prepare };
 }
 
 const secondsAfter = (seconds: number) => new Date(NOW.getTime() + seconds * 1000);
 
 describe('commitIntake', () => {
   it('stores the lead under fresh ids, queues its first call, emits lead.created and records the dispatch', async () => {
-    const { deps, prepare } = world();
+    const { deps, bus, prepare } = world();
     const created = await commitIntake(deps, await prepare(basic), NOW);
 
     expect(created).toMatchObject({ kind: 'created', leadId: 1, stlCallId: 1 });
     expect(created.recovered).toBeUndefined();
     expect(deps.intake.leads.get(1)).toMatchObject({ lead_id: 1, team_id: ANCHOR.id, customer_phone: '+12125550199' });
     expect(deps.outreachQueue.sent).toEqual([{ body: { stl_call_id: 1, attempt: 1 } }]);
-    expect(deps.eventBus.types()).toEqual(['lead.created']);
+    expect(bus.types()).toEqual(['lead.created']);
     expect(deps.intake.outreachOf(1)).toMatchObject({ status: 'queued', dispatched: true });
   });
 
@@ -59,12 +60,12 @@ describe('commitIntake', () => {
   });
 
   it('stores a lead it cannot call and reports it created and completed, calling nobody', async () => {
-    const { deps, prepare } = world();
+    const { deps, bus, prepare } = world();
     const created = await commitIntake(deps, await prepare({ name: 'Dana', phone: 'not a number' }), NOW);
     expect(created.preview.outreach.status).toBe('not_placed');
     expect(deps.outreachQueue.sent).toEqual([]);
     expect(deps.scheduler.scheduled).toEqual([]);
-    expect(deps.eventBus.types()).toEqual(['lead.created', 'lead.completed']);
+    expect(bus.types()).toEqual(['lead.created', 'lead.completed']);
     expect(deps.intake.outreachOf(created.stlCallId)).toMatchObject({ status: 'completed', outcome: 'failed' });
   });
 
@@ -79,18 +80,19 @@ describe('commitIntake', () => {
     expect(deps.outreachQueue.sent).toHaveLength(1);
   });
 
-  it('marks the outreach dispatch_failed and answers 503 with the ids when the queue is down, emitting nothing', async () => {
-    const { deps, prepare } = world();
+  it('marks the outreach dispatch_failed and answers 503 with the ids when the queue is down; lead.created is due with the lead', async () => {
+    const { deps, bus, prepare } = world();
     deps.outreachQueue.failure = new Error('queue unavailable');
     const error = await rejection(commitIntake(deps, await prepare(basic), NOW));
     expect(error).toBeInstanceOf(ServiceUnavailableError);
     expect(error.details).toEqual({ lead_id: 1, stl_call_id: 1 });
     expect(deps.intake.outreachOf(1)).toMatchObject({ status: 'dispatch_failed', dispatched: false });
-    expect(deps.eventBus.types()).toEqual([]);
+    // The repeat request makes its 'queued' true; the event was written with the lead, as the outbox does.
+    expect(bus.types()).toEqual(['lead.created']);
   });
 
   it('finishes a request that crashed after storing the lead when it is repeated after the request limit: same ids, one call, one lead.created', async () => {
-    const { deps, prepare } = world();
+    const { deps, bus, prepare } = world();
     deps.outreachQueue.hang = true;
     // The first request stores the lead, then its process dies while sending the call.
     void commitIntake(deps, await prepare({ ...basic, external_id: 'crm-crash' }), NOW);
@@ -105,7 +107,7 @@ describe('commitIntake', () => {
     expect(early).toBeInstanceOf(ConflictError);
     expect(repeated).toMatchObject({ kind: 'created', leadId: 1, stlCallId: 1, recovered: true });
     expect(deps.outreachQueue.sent).toEqual([{ body: { stl_call_id: 1, attempt: 1 } }]);
-    expect(deps.eventBus.types()).toEqual(['lead.created']);
+    expect(bus.types()).toEqual(['lead.created']);
     expect(deps.intake.outreachOf(1)).toMatchObject({ dispatched: true });
     // Once finished, a repeat is an ordinary duplicate again.
     await expect(commitIntake(deps, await prepare({ ...basic, external_id: 'crm-crash' }), secondsAfter(90))).rejects.toBeInstanceOf(
@@ -114,8 +116,8 @@ describe('commitIntake', () => {
   });
 
   it('answers created when the event bus is down: the lead and its call are what the client asked for', async () => {
-    const { deps, prepare } = world();
-    deps.eventBus.publish = () => Promise.reject(new Error('bus unavailable'));
+    const { deps, bus, prepare } = world();
+    bus.publish = () => Promise.reject(new Error('bus unavailable'));
     const created = await commitIntake(deps, await prepare(basic), NOW);
     expect(created.kind).toBe('created');
     expect(deps.outreachQueue.sent).toHaveLength(1);
