@@ -1,6 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { type LocalService, startLocalService } from '../../local/service';
-import completedSchema from '../../shared/events/schemas/sms_campaign.completed.json';
+import { eventSchema } from '../support/lead-event-schemas';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 
 process.env.LOG_LEVEL = 'silent';
@@ -10,7 +10,7 @@ let service: LocalService;
 let fixture: TenancyFixture;
 let key: string;
 
-const validateCompleted = new Ajv2020({ validateFormats: false, allErrors: true }).compile(completedSchema);
+const validateCompleted = new Ajv2020({ validateFormats: false, allErrors: true }).compile(eventSchema('sms_campaign.completed'));
 const phone = (i: number) => `+1312555${String(i).padStart(4, '0')}`;
 
 beforeAll(async () => {

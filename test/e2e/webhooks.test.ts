@@ -1,9 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { type LocalService, startLocalService } from '../../local/service';
-import leadCreatedSchema from '../../shared/events/schemas/lead.created.json';
-import completedSchema from '../../shared/events/schemas/sms_campaign.completed.json';
-import disabledSchema from '../../shared/events/schemas/webhook.disabled.json';
-import testSchema from '../../shared/events/schemas/webhook.test.json';
+import { eventSchema } from '../support/lead-event-schemas';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 import { verifyWith, WebhookReceiver } from '../support/webhook-receiver';
 
@@ -25,10 +22,10 @@ let noWebhooks: string;
 
 const ajv = new Ajv2020({ validateFormats: false, allErrors: true });
 const schemas = {
-  'lead.created': ajv.compile(leadCreatedSchema),
-  'sms_campaign.completed': ajv.compile(completedSchema),
-  'webhook.disabled': ajv.compile(disabledSchema),
-  'webhook.test': ajv.compile(testSchema),
+  'lead.created': ajv.compile(eventSchema('lead.created')),
+  'sms_campaign.completed': ajv.compile(eventSchema('sms_campaign.completed')),
+  'webhook.disabled': ajv.compile(eventSchema('webhook.disabled')),
+  'webhook.test': ajv.compile(eventSchema('webhook.test')),
 } as Record<string, ReturnType<typeof ajv.compile>>;
 
 beforeAll(async () => {

@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { build, type Metafile } from 'esbuild';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { PORT_ENV } from '#shared/adapters/runtime/resource-env';
+import { generateApiKey } from '#shared/auth/api-key';
+import { buildOpenApiDocument } from '#shared/openapi/document';
 import { LOAD_ENV } from '../../bench/cold';
 import { BUNDLE_ENTRY_FILE, functionBuildOptions, outputsLoadedAtStart } from '../../lib/function-bundle';
-import { physicalTableName } from '../../shared/adapters/dynamodb/tables';
-import { PORT_ENV } from '../../shared/adapters/runtime/resource-env';
-import { generateApiKey } from '../../shared/auth/api-key';
-import { buildOpenApiDocument } from '../../shared/openapi/document';
 import { startEmulator } from '../support/emulator';
 import { createTenancyFixture } from '../support/tenancy-fixture';
 

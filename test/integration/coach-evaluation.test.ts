@@ -19,9 +19,9 @@ import { RuleBasedResponder } from '#shared/domain/responder/responder';
 import type { CallEvaluationRequest, CallEvaluator } from '#shared/ports/call-evaluator';
 import type { LocalDynamo } from '../../local/dynamodb';
 import { LocalQueue } from '../../local/queue';
-import completedSchema from '../../shared/events/schemas/coach_evaluation.completed.json';
 import { startEmulator } from '../support/emulator';
 import { RecordingEventBus, RecordingQueue, RecordingScheduler, team } from '../support/intake-fakes';
+import { eventSchema } from '../support/lead-event-schemas';
 
 /**
  * Exactly one evaluation per call, whatever the queue does: the coach worker (its real handler,
@@ -230,7 +230,7 @@ describe('the coach worker', () => {
     expect(new Set(events.map((e) => e.detail.event_id)).size).toBe(1);
     const stored = await evaluations.getEvaluation(call.team_id, call.call_id);
     expect(events[0]?.detail).toMatchObject({ team_id: call.team_id, score: stored?.score, passed: stored?.passed });
-    const validate = new Ajv2020({ validateFormats: false }).compile(completedSchema);
+    const validate = new Ajv2020({ validateFormats: false }).compile(eventSchema('coach_evaluation.completed'));
     expect(validate(events[0]?.detail) ? null : validate.errors).toBeNull();
   });
 

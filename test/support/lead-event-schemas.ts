@@ -10,13 +10,18 @@ import type { DomainEvent } from '#shared/ports/event-bus';
  */
 type Schema = Record<string, unknown>;
 
-const SCHEMA_DIR = path.join(__dirname, '../../shared/events/schemas');
+const SCHEMA_DIR = path.join(__dirname, '..', '..', 'shared', 'events', 'schemas');
 const LEAD_EVENTS = ['lead.created', 'lead.booking_created', 'lead.completed', 'call.processed'] as const;
+
+/** An event type's published JSON Schema (shared/events/schemas/<type>.json), as the tests compile it. */
+export function eventSchema(type: string): Schema {
+  return JSON.parse(readFileSync(path.join(SCHEMA_DIR, `${type}.json`), 'utf8')) as Schema;
+}
 
 const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, validateFormats: false });
 const schemas = new Map<string, Schema>();
 for (const type of LEAD_EVENTS) {
-  const schema = JSON.parse(readFileSync(path.join(SCHEMA_DIR, `${type}.json`), 'utf8')) as Schema;
+  const schema = eventSchema(type);
   schemas.set(type, schema);
   ajv.addSchema(schema, type);
 }

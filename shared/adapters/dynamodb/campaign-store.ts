@@ -1,4 +1,4 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   type BatchGetCommandOutput,
@@ -25,11 +25,11 @@ import type {
 import type { DomainEvent } from '#shared/ports/event-bus';
 import { batchPut } from './batch-write';
 import { readCapLedgers, updateCapLedger, updateCapLedgers } from './cap-ledger';
-import { teamPk } from './keys';
+import { campaignPk, teamPk } from './keys';
 import { subscriptionEventItem, textsPk, textsSk, textsStatusPk } from './outbound-keys';
 import { updateWithEvents } from './outbox';
 import { queryAll } from './query';
-import { transactWrite } from './transact';
+import { isTransactionCancelled, MAX_TRANSACTION_ITEMS, transactWrite } from './transact';
 
 /**
  * Items of the campaigns table:
@@ -43,14 +43,7 @@ import { transactWrite } from './transact';
  * - `TEAM#<t>#SUBEVENTS` / <at>#<event id>: subscription events (outbound-keys.ts);
  * - `TEAM#<t>#CAP` / <e164>: the number's frequency-cap ledger, with a version (frequency-cap.ts).
  */
-const campaignPk = (id: string) => `CAMPAIGN#${id}`;
-/** DynamoDB's limit on items in one transaction. */
-const MAX_TRANSACTION_ITEMS = 100;
 const chunkSk = (n: number) => `CHUNK#${String(n).padStart(5, '0')}`;
-
-function isCancelled(error: unknown): boolean {
-  return error instanceof TransactionCanceledException || (error as Error)?.name === 'TransactionCanceledException';
-}
 
 export class DynamoCampaignStore implements CampaignStore {
   constructor(
@@ -171,7 +164,7 @@ export class DynamoCampaignStore implements CampaignStore {
         for (const r of recipients) claimed.add(r.phone);
         return claimed;
       } catch (error) {
-        if (!isCancelled(error)) throw error;
+        if (!isTransactionCancelled(error)) throw error;
       }
     }
     for (const r of recipients) {
@@ -253,14 +246,14 @@ export class DynamoCampaignStore implements CampaignStore {
           TransactItems: [...batch.map((o) => this.settleItem(campaignId, teamId, o)), this.countItem(campaignId, batch)],
         });
       } catch (error) {
-        if (!isCancelled(error)) throw error;
+        if (!isTransactionCancelled(error)) throw error;
         // A record was settled meanwhile (a concurrent sender): settle one by one, counting only
         // the ones this call changes.
         for (const o of batch) {
           try {
             await transactWrite(this.client, { TransactItems: [this.settleItem(campaignId, teamId, o), this.countItem(campaignId, [o])] });
           } catch (inner) {
-            if (!isCancelled(inner)) throw inner;
+            if (!isTransactionCancelled(inner)) throw inner;
           }
         }
       }
@@ -483,7 +476,7 @@ export class DynamoCampaignStore implements CampaignStore {
       else await this.client.send(new PutCommand(claim));
       return true;
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException || isCancelled(error)) return false;
+      if (error instanceof ConditionalCheckFailedException || isTransactionCancelled(error)) return false;
       throw error;
     }
   }

@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { CapLedger, CapLedgerChange, CapSlot } from '#shared/domain/sms/frequency-cap';
 import { teamPk } from './keys';
-import { isTransactionCancelled, transactWrite } from './transact';
+import { isTransactionCancelled, MAX_TRANSACTION_ITEMS, transactWrite } from './transact';
 
 /**
  * Frequency-cap ledgers in the campaigns table (`TEAM#<t>#CAP` / <e164>: the slots and a version;
@@ -84,9 +84,6 @@ export async function updateCapLedger<T>(
     }
   }
 }
-
-/** Items in one DynamoDB transaction. */
-const MAX_TRANSACTION_ITEMS = 100;
 
 /**
  * Many ledgers changed from the versions just read: one transaction per 100 numbers, which holds

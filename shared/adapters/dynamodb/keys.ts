@@ -3,6 +3,11 @@ export function padId(id: number): string {
   return String(id).padStart(10, '0');
 }
 
+/** A campaign's partition in the campaigns table (its META, chunks and send records). */
+export function campaignPk(campaignId: string): string {
+  return `CAMPAIGN#${campaignId}`;
+}
+
 export function teamPk(teamId: number): string {
   return `TEAM#${padId(teamId)}`;
 }

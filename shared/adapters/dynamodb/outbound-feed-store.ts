@@ -2,6 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SendStatus } from '#shared/domain/sms/campaign';
 import type { OutboundText } from '#shared/domain/sms/outbound-texts';
 import type { SubscriptionEvent, SubscriptionEventType } from '#shared/domain/sms/subscription-events';
+import { campaignPk } from './keys';
 import { subscriptionEventsPk, subscriptionEventTypePk, textsPk, textsStatusPk } from './outbound-keys';
 import type { Item } from './query';
 import { readTimeOrdered, type TimeOrderedQuery } from './time-range';
@@ -81,7 +82,7 @@ export class DynamoOutboundFeedStore {
         ? {
             indexName: 'textsByCampaign',
             partitionKeyName: 'pk',
-            partitionKeyValue: `CAMPAIGN#${q.campaignId}`,
+            partitionKeyValue: campaignPk(q.campaignId),
             filter:
               q.status !== undefined
                 ? {

@@ -2,6 +2,9 @@ import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { withRetries } from '#shared/domain/retry';
 
+/** DynamoDB's limit on items in one transaction. */
+export const MAX_TRANSACTION_ITEMS = 100;
+
 export function isTransactionCancelled(error: unknown): error is TransactionCanceledException {
   return (error as Error)?.name === 'TransactionCanceledException';
 }
