@@ -3,14 +3,14 @@ import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { deleteWebhook } from '#shared/contracts/webhooks';
 import { deleteSubscription } from '#shared/domain/webhooks/subscriptions';
 import { createHttpHandler } from '#shared/http/handler';
+import { presentDeletedWebhook, presentMeta } from '#shared/presenters/webhooks';
 
 const dependencies = webhookDependencies();
-const meta = (requestId: string) => ({ request_id: requestId, timestamp: new Date().toISOString() });
 
 /** Deliveries still pending fail at their next attempt (the webhook was deleted); its log expires with its TTL. */
 export const handler = createHttpHandler(deleteWebhook, async ({ path, headers, identity, requestId }) => {
   const { tenancy, webhooks: store } = dependencies();
   const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], tenancy);
   await deleteSubscription(store, team, path.webhookId);
-  return { statusCode: 200, body: { data: { id: path.webhookId, deleted: true as const }, meta: meta(requestId) } };
+  return { statusCode: 200, body: { data: presentDeletedWebhook(path.webhookId), meta: presentMeta(requestId) } };
 });

@@ -1,17 +1,16 @@
 import { webhookDependencies } from '#shared/adapters/runtime/webhook-dependencies';
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { enableWebhook } from '#shared/contracts/webhooks';
-import { toWebhookData } from '#shared/domain/webhooks/deliveries';
 import { enableSubscription } from '#shared/domain/webhooks/subscriptions';
 import { createHttpHandler } from '#shared/http/handler';
+import { presentMeta, presentWebhook } from '#shared/presenters/webhooks';
 
 const dependencies = webhookDependencies();
-const meta = (requestId: string) => ({ request_id: requestId, timestamp: new Date().toISOString() });
 
 /** Idempotent by nature (enabling twice is enabling once), so it takes no Idempotency-Key. */
 export const handler = createHttpHandler(enableWebhook, async ({ path, headers, identity, requestId }) => {
   const { tenancy, webhooks: store } = dependencies();
   const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], tenancy);
   const subscription = await enableSubscription(store, team, path.webhookId);
-  return { statusCode: 200, body: { data: toWebhookData(subscription), meta: meta(requestId) } };
+  return { statusCode: 200, body: { data: presentWebhook(subscription), meta: presentMeta(requestId) } };
 });

@@ -1,16 +1,15 @@
 import { webhookDependencies } from '#shared/adapters/runtime/webhook-dependencies';
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { getWebhook } from '#shared/contracts/webhooks';
-import { toWebhookData } from '#shared/domain/webhooks/deliveries';
 import { requireSubscription } from '#shared/domain/webhooks/subscriptions';
 import { createHttpHandler } from '#shared/http/handler';
+import { presentMeta, presentWebhook } from '#shared/presenters/webhooks';
 
 const dependencies = webhookDependencies();
-const meta = (requestId: string) => ({ request_id: requestId, timestamp: new Date().toISOString() });
 
 export const handler = createHttpHandler(getWebhook, async ({ path, headers, identity, requestId }) => {
   const { tenancy, webhooks: store } = dependencies();
   const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], tenancy);
   const subscription = await requireSubscription(store, team, path.webhookId);
-  return { statusCode: 200, body: { data: toWebhookData(subscription), meta: meta(requestId) } };
+  return { statusCode: 200, body: { data: presentWebhook(subscription), meta: presentMeta(requestId) } };
 });

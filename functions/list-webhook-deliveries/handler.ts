@@ -3,13 +3,12 @@ import { secretReader } from '#shared/adapters/runtime/secrets';
 import { webhookDependencies } from '#shared/adapters/runtime/webhook-dependencies';
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { listWebhookDeliveries } from '#shared/contracts/webhooks';
-import { toDeliveryData } from '#shared/domain/webhooks/deliveries';
 import { requireSubscription } from '#shared/domain/webhooks/subscriptions';
 import { createHttpHandler } from '#shared/http/handler';
 import { readCursorList } from '#shared/pagination/cursor';
+import { presentDelivery, presentMeta } from '#shared/presenters/webhooks';
 
 const dependencies = webhookDependencies();
-const meta = (requestId: string) => ({ request_id: requestId, timestamp: new Date().toISOString() });
 const cursorSecret = secretReader(CURSOR_SECRET_ENV);
 
 export const handler = createHttpHandler(listWebhookDeliveries, async (input) => {
@@ -20,7 +19,7 @@ export const handler = createHttpHandler(listWebhookDeliveries, async (input) =>
     secret: await cursorSecret(),
     scope: { teamId: team.id, webhookId: subscription.id },
     fetch: (_filters, pageQuery) => store.listDeliveries(subscription.id, pageQuery),
-    map: (row) => toDeliveryData(row.delivery),
+    map: (row) => presentDelivery(row.delivery),
   });
-  return { statusCode: 200, body: { ...page, meta: meta(input.requestId) } };
+  return { statusCode: 200, body: { ...page, meta: presentMeta(input.requestId) } };
 });

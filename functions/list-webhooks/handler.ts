@@ -1,16 +1,15 @@
 import { webhookDependencies } from '#shared/adapters/runtime/webhook-dependencies';
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { listWebhooks } from '#shared/contracts/webhooks';
-import { toWebhookData } from '#shared/domain/webhooks/deliveries';
 import { createHttpHandler } from '#shared/http/handler';
+import { presentMeta, presentWebhook } from '#shared/presenters/webhooks';
 
 const dependencies = webhookDependencies();
-const meta = (requestId: string) => ({ request_id: requestId, timestamp: new Date().toISOString() });
 
 /** At most 20 per workspace: one page, no pagination. */
 export const handler = createHttpHandler(listWebhooks, async ({ headers, identity, requestId }) => {
   const { tenancy, webhooks: store } = dependencies();
   const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], tenancy);
   const subscriptions = await store.listSubscriptions(team.id);
-  return { statusCode: 200, body: { data: subscriptions.map(toWebhookData), meta: meta(requestId) } };
+  return { statusCode: 200, body: { data: subscriptions.map(presentWebhook), meta: presentMeta(requestId) } };
 });

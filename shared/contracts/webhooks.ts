@@ -46,7 +46,7 @@ const ignoredBody = /* @__PURE__ */ atLoad(() =>
 const deliveriesQuery = /* @__PURE__ */ atLoad(() => z.object({ ...v1PageMembers }));
 
 // ---------------------------------------------------------------------------------------------
-// Responses (shared/domain/webhooks/deliveries.ts toWebhookData, toDeliveryData)
+// Responses (shared/presenters/webhooks.ts)
 
 const requestMeta = responseSchema(() =>
   z.strictObject({ request_id: z.string(), timestamp: dateTime().describe('When the response was made') }),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DeliveryAttempt, WebhookDelivery, WebhookSubscription } from './model';
+import type { WebhookDelivery, WebhookSubscription } from './model';
 
 /**
  * The delivery of one event to one subscription. Its id, the `webhook-id` header, is derived from
@@ -66,37 +66,4 @@ export function isAttemptMessage(body: unknown): body is AttemptMessage {
     Number.isInteger(b.attempt) &&
     b.attempt >= 1
   );
-}
-
-/** A delivery as the API shows it. */
-export function toDeliveryData(d: WebhookDelivery) {
-  return {
-    id: d.id,
-    webhook_id: d.webhookId,
-    event_id: d.eventId,
-    event_type: d.eventType,
-    state: d.state,
-    created_at: d.createdAt,
-    next_attempt_at: d.state === 'pending' ? d.nextAttemptAt : null,
-    attempts: d.attempts.map((a: DeliveryAttempt) => ({
-      attempt: a.attempt,
-      at: a.at,
-      status_code: a.statusCode,
-      latency_ms: a.latencyMs,
-      error: a.error,
-    })),
-  };
-}
-
-/** A subscription as the API shows it (never its secrets). */
-export function toWebhookData(s: WebhookSubscription) {
-  return {
-    id: s.id,
-    url: s.url,
-    events: [...s.events],
-    description: s.description,
-    status: s.status,
-    disabled_reason: s.disabledReason,
-    created_at: s.createdAt,
-  };
 }

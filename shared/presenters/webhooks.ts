@@ -1,0 +1,66 @@
+import type * as z from 'zod';
+import type { webhook, webhookDelivery, webhookDeletedResponse, webhookWithSecret } from '#shared/contracts/webhooks';
+import type { DeliveryAttempt, WebhookDelivery, WebhookSubscription } from '#shared/domain/webhooks/model';
+
+/**
+ * The wire shapes of the webhook routes (shared/contracts/webhooks.ts), one function per shape.
+ * Typed by the contract's response schemas, so a field renamed on either side fails to compile
+ * here rather than in a response check.
+ */
+export type WebhookData = z.output<ReturnType<typeof webhook>>;
+export type WebhookWithSecretData = z.output<ReturnType<typeof webhookWithSecret>>;
+export type WebhookDeliveryData = z.output<ReturnType<typeof webhookDelivery>>;
+type WebhookDeletedData = z.output<ReturnType<typeof webhookDeletedResponse>>['data'];
+type RequestMeta = { readonly request_id: string; readonly timestamp: string };
+
+/** The `meta` every v1 webhook answer carries. */
+export function presentMeta(requestId: string, now: Date = new Date()): RequestMeta {
+  return { request_id: requestId, timestamp: now.toISOString() };
+}
+
+/** A subscription as the API shows it: never its secrets, its team or its failure bookkeeping. */
+export function presentWebhook(s: WebhookSubscription): WebhookData {
+  return {
+    id: s.id,
+    url: s.url,
+    events: [...s.events],
+    description: s.description,
+    status: s.status,
+    disabled_reason: s.disabledReason,
+    created_at: s.createdAt,
+  };
+}
+
+/**
+ * The answer of create and rotate-secret: the subscription and its new signing secret in plain
+ * text, shown in this answer only (the store keeps it sealed).
+ */
+export function presentWebhookWithSecret(s: WebhookSubscription, secret: string): WebhookWithSecretData {
+  return { ...presentWebhook(s), secret };
+}
+
+/** The answer of delete. */
+export function presentDeletedWebhook(webhookId: string): WebhookDeletedData {
+  return { id: webhookId, deleted: true };
+}
+
+/**
+ * A delivery with its attempts (list, test and redeliver answers). Its payload, team and attempt
+ * bookkeeping stay inside; the next attempt's time shows only while one is due.
+ */
+export function presentDelivery(d: WebhookDelivery): WebhookDeliveryData {
+  return {
+    id: d.id,
+    webhook_id: d.webhookId,
+    event_id: d.eventId,
+    event_type: d.eventType,
+    state: d.state,
+    created_at: d.createdAt,
+    next_attempt_at: d.state === 'pending' ? d.nextAttemptAt : null,
+    attempts: d.attempts.map(presentAttempt),
+  };
+}
+
+function presentAttempt(a: DeliveryAttempt): WebhookDeliveryData['attempts'][number] {
+  return { attempt: a.attempt, at: a.at, status_code: a.statusCode, latency_ms: a.latencyMs, error: a.error };
+}
