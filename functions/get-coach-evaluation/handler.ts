@@ -1,17 +1,16 @@
-import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { DynamoEvaluationStore } from '#shared/adapters/dynamodb/coach-store';
-import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { coachEvaluationDependencies } from '#shared/adapters/runtime/coach-dependencies';
 import { resolveV0Team } from '#shared/auth/team-access';
 import { getCoachEvaluation } from '#shared/contracts/coach';
 import { NotFoundError } from '#shared/errors';
 import { createHttpHandler } from '#shared/http/handler';
+import { presentCoachEvaluation } from '#shared/presenters/coach';
 
-const evaluations = new DynamoEvaluationStore(getDocumentClient(), physicalTableName('calls'));
+const dependencies = coachEvaluationDependencies();
 
 /** One call's evaluation, read under the selected team's key: another team's call is as unknown as a made-up id. */
 export const handler = createHttpHandler(getCoachEvaluation, async ({ path, query, headers, identity }) => {
   const teamId = resolveV0Team(identity, { header: headers['x-team-id'], query: query.team_id });
-  const evaluation = await evaluations.getEvaluation(teamId, path.callId);
+  const evaluation = await dependencies().evaluations.getEvaluation(teamId, path.callId);
   if (!evaluation) throw new NotFoundError(`No coach evaluation for call ${path.callId}`);
-  return { statusCode: 200, body: { data: evaluation } };
+  return { statusCode: 200, body: { data: presentCoachEvaluation(evaluation) } };
 });

@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { webhook, webhookDelivery, webhookDeletedResponse, webhookWithSecret } from '#shared/contracts/webhooks';
+import type { webhook, webhookDeletedResponse, webhookDelivery, webhookWithSecret } from '#shared/contracts/webhooks';
 import type { DeliveryAttempt, WebhookDelivery, WebhookSubscription } from '#shared/domain/webhooks/model';
 
 /**

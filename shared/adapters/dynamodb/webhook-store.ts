@@ -6,6 +6,19 @@ import type { WebhookStore } from '#shared/ports/webhook-store';
 import { teamPk } from './keys';
 import { queryAll } from './query';
 import { isTransactionCancelled, transactWrite } from './transact';
+import {
+  type DeliveryItem,
+  deliveryPk,
+  deliverySk,
+  fromDeliveryItem,
+  fromSubscriptionItem,
+  type SubscriptionItem,
+  subSk,
+  toAttemptItem,
+  toDeliveryItem,
+  toSecretItem,
+  toSubscriptionItem,
+} from './webhook-items';
 
 /**
  * The webhooks table. Subscriptions live in their team's partition (`TEAM#<t>`, `WEBHOOK#<id>`)
@@ -17,46 +30,9 @@ import { isTransactionCancelled, transactWrite } from './transact';
 const COUNT_SK = 'WEBHOOKS#COUNT';
 /** An attempt claimed this recently may still be sending (10 s timeout, DNS, signing): not yet in doubt. */
 const CLAIM_GRACE_MS = 30_000;
-const subSk = (id: string) => `WEBHOOK#${id}`;
-const deliveryPk = (webhookId: string) => `WEBHOOK#${webhookId}`;
-const deliverySk = (id: string) => `DELIVERY#${id}`;
 
 function isConditionFailure(error: unknown): boolean {
   return error instanceof ConditionalCheckFailedException || (error as Error)?.name === 'ConditionalCheckFailedException';
-}
-
-function toSubscription(item: Record<string, unknown>): WebhookSubscription {
-  return {
-    id: item.webhookId as string,
-    teamId: item.teamId as number,
-    workspaceId: item.workspaceId as string,
-    url: item.url as string,
-    events: item.events as WebhookSubscription['events'],
-    description: (item.description as string | null) ?? null,
-    status: item.status as WebhookSubscription['status'],
-    disabledReason: (item.disabledReason as string | null) ?? null,
-    createdAt: item.createdAt as string,
-    secrets: item.secrets as WebhookSubscription['secrets'],
-    failingSince: (item.failingSince as string | null) ?? null,
-  };
-}
-
-function toDelivery(item: Record<string, unknown>): WebhookDelivery {
-  return {
-    id: item.deliveryId as string,
-    webhookId: item.webhookId as string,
-    teamId: item.teamId as number,
-    eventId: item.eventId as string,
-    eventType: item.eventType as string,
-    payload: item.payload as string,
-    state: item.state as DeliveryState,
-    attempts: (item.attempts as DeliveryAttempt[]) ?? [],
-    nextAttempt: item.nextAttempt as number,
-    claimedAttempt: item.claimedAttempt as number,
-    runStart: item.runStart as number,
-    nextAttemptAt: (item.nextAttemptAt as string | null) ?? null,
-    createdAt: item.createdAt as string,
-  };
 }
 
 export class DynamoWebhookStore implements WebhookStore {
@@ -66,9 +42,7 @@ export class DynamoWebhookStore implements WebhookStore {
   ) {}
 
   async createSubscription(s: WebhookSubscription, maxPerTeam: number): Promise<boolean> {
-    // failingSince is absent, not null, until a failure: markFailing sets it with if_not_exists.
-    const { failingSince, ...rest } = withoutId(s);
-    const item = { pk: teamPk(s.teamId), sk: subSk(s.id), webhookId: s.id, ...rest, ...(failingSince ? { failingSince } : {}) };
+    const item = toSubscriptionItem(s);
     assertStorable(item, 'webhook subscription');
     try {
       await transactWrite(this.client, {
@@ -97,7 +71,7 @@ export class DynamoWebhookStore implements WebhookStore {
     const { Item } = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: { pk: teamPk(teamId), sk: subSk(webhookId) }, ConsistentRead: true }),
     );
-    return Item ? toSubscription(Item) : null;
+    return Item ? fromSubscriptionItem(Item as SubscriptionItem) : null;
   }
 
   async listSubscriptions(teamId: number): Promise<WebhookSubscription[]> {
@@ -106,7 +80,9 @@ export class DynamoWebhookStore implements WebhookStore {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': teamPk(teamId), ':prefix': 'WEBHOOK#' },
     });
-    return items.map(toSubscription).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+    return items
+      .map((item) => fromSubscriptionItem(item as SubscriptionItem))
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   }
 
   async deleteSubscription(teamId: number, webhookId: string): Promise<boolean> {
@@ -139,7 +115,7 @@ export class DynamoWebhookStore implements WebhookStore {
   }
 
   async replaceSecrets(teamId: number, webhookId: string, secrets: WebhookSubscription['secrets']): Promise<boolean> {
-    return this.update(teamId, webhookId, 'SET secrets = :s', { ':s': secrets }, 'attribute_exists(pk)');
+    return this.update(teamId, webhookId, 'SET secrets = :s', { ':s': secrets.map(toSecretItem) }, 'attribute_exists(pk)');
   }
 
   async disableSubscription(teamId: number, webhookId: string, reason: string): Promise<boolean> {
@@ -188,15 +164,7 @@ export class DynamoWebhookStore implements WebhookStore {
   }
 
   async createDelivery(d: WebhookDelivery, expiresAtEpochSeconds: number): Promise<boolean> {
-    const item = {
-      pk: deliveryPk(d.webhookId),
-      sk: deliverySk(d.id),
-      deliveryId: d.id,
-      ...withoutId(d),
-      listPk: deliveryPk(d.webhookId),
-      listSk: `${d.createdAt}#${d.id}`,
-      expiresAt: expiresAtEpochSeconds,
-    };
+    const item = toDeliveryItem(d, expiresAtEpochSeconds);
     assertStorable(item, 'webhook delivery');
     try {
       await this.client.send(new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
@@ -211,7 +179,7 @@ export class DynamoWebhookStore implements WebhookStore {
     const { Item } = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: { pk: deliveryPk(webhookId), sk: deliverySk(deliveryId) }, ConsistentRead: true }),
     );
-    return Item ? toDelivery(Item) : null;
+    return Item ? fromDeliveryItem(Item as DeliveryItem) : null;
   }
 
   async listDeliveries(webhookId: string, page: { after: string | undefined; limit: number }) {
@@ -225,7 +193,10 @@ export class DynamoWebhookStore implements WebhookStore {
         Limit: page.limit + 1,
       }),
     );
-    return (Items ?? []).map((item) => ({ delivery: toDelivery(item), position: item.listSk as string }));
+    return (Items ?? []).map((item) => {
+      const stored = item as DeliveryItem;
+      return { delivery: fromDeliveryItem(stored), position: stored.listSk };
+    });
   }
 
   async claimAttempt(webhookId: string, deliveryId: string, attempt: number, at: Date): Promise<'claimed' | 'busy' | 'in-doubt' | 'done'> {
@@ -247,8 +218,9 @@ export class DynamoWebhookStore implements WebhookStore {
     const { Item } = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: { pk: deliveryPk(webhookId), sk: deliverySk(deliveryId) }, ConsistentRead: true }),
     );
-    if (Item?.state !== 'pending' || Item.nextAttempt !== attempt || Item.claimedAttempt !== attempt) return 'done';
-    const claimedAt = Date.parse(String(Item.claimedAt));
+    const stored = Item as DeliveryItem | undefined;
+    if (stored?.state !== 'pending' || stored.nextAttempt !== attempt || stored.claimedAttempt !== attempt) return 'done';
+    const claimedAt = Date.parse(String(stored.claimedAt));
     return at.getTime() - claimedAt < CLAIM_GRACE_MS ? 'busy' : 'in-doubt';
   }
 
@@ -267,7 +239,7 @@ export class DynamoWebhookStore implements WebhookStore {
           ConditionExpression: 'nextAttempt = :n AND claimedAttempt = :n',
           ExpressionAttributeNames: { '#state': 'state' },
           ExpressionAttributeValues: {
-            ':a': [outcome],
+            ':a': [toAttemptItem(outcome)],
             ':n': outcome.attempt,
             ':next': outcome.attempt + 1,
             ':state': next.state,
@@ -326,9 +298,4 @@ export class DynamoWebhookStore implements WebhookStore {
       throw error;
     }
   }
-}
-
-function withoutId<T extends { id: string }>(value: T): Omit<T, 'id'> {
-  const { id: _id, ...rest } = value;
-  return rest;
 }

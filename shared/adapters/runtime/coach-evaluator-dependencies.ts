@@ -1,0 +1,30 @@
+import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoEvaluationStore } from '#shared/adapters/dynamodb/coach-store';
+import { DynamoRubricStore } from '#shared/adapters/dynamodb/rubric-store';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import type { EvaluateCallDependencies } from '#shared/domain/coach/evaluate-call';
+import { lazy } from '#shared/lazy';
+import { callEvaluator } from './call-evaluator';
+import { eventBus } from './event-bus';
+
+/**
+ * The coach evaluator worker's dependencies (functions/coach-evaluator), apart from the routes'
+ * so that no route bundles the language-model client. Call it at module load: the calls and teams
+ * tables are looked up then; the stores are built on the first call and kept; the evaluator and
+ * the event bus come from their adapter slots on every call, so one the local runtime or a test
+ * puts there after the handler loaded is the one used.
+ */
+export function coachEvaluatorDependencies(): () => EvaluateCallDependencies {
+  const callsTable = physicalTableName('calls');
+  const teamsTable = physicalTableName('teams');
+  const stores = lazy(() => {
+    const client = getDocumentClient();
+    return {
+      calls: new DynamoCallStore(client, callsTable),
+      evaluations: new DynamoEvaluationStore(client, callsTable),
+      rubrics: new DynamoRubricStore(client, teamsTable),
+    };
+  });
+  return () => ({ ...stores(), evaluator: callEvaluator.get('default'), bus: eventBus.get('default') });
+}
