@@ -1,12 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { CoachEvaluation } from '#shared/domain/coach/evaluation';
+import type { CoachEvaluation, CriterionResult, EvaluatorIdentity } from '#shared/domain/coach/evaluation';
 import { assertStorable } from '#shared/domain/stored-size';
 import type { EvaluationPageQuery, EvaluationStore } from '#shared/ports/coach-store';
 import { batchPut } from './batch-write';
 import { teamPk, timeSortKey } from './keys';
 import { queryByOffset } from './offset-query';
-import type { Item } from './query';
 import { type ListPartition, readTimeOrderedMerged, timeRangeBounds } from './time-range';
 
 /**
@@ -73,7 +72,78 @@ export function scoreCover(min: number, max: number): { bands: number[]; scores:
   return { bands, scores };
 }
 
-export function toEvaluationItem(evaluation: CoachEvaluation): Item {
+/**
+ * The items are type aliases, not interfaces: plain records, as the document client writes and
+ * reads them (Record<string, unknown>).
+ */
+/** The evaluation as stored: one map attribute of its item, in the names it has always had there. */
+type StoredEvaluation = {
+  readonly call_id: string;
+  readonly team_id: number;
+  readonly call_started_at: string;
+  readonly evaluated_at: string;
+  readonly rubric_id: string;
+  readonly rubric_version: number;
+  readonly score: number;
+  readonly pass_threshold: number;
+  readonly passed: boolean;
+  readonly criteria: StoredCriterionResult[];
+  readonly evaluator: { readonly kind: EvaluatorIdentity['kind']; readonly model: string | null };
+};
+
+type StoredCriterionResult = {
+  readonly criterion_id: string;
+  readonly title: string;
+  readonly weight: number;
+  readonly applicable: boolean;
+  readonly score: number | null;
+  readonly passed: boolean | null;
+  readonly reason: string;
+  readonly evidence: string | null;
+};
+
+/** An evaluation's item: its key, its list keys (one per index) and the evaluation. */
+export type EvaluationItem = {
+  readonly pk: string;
+  readonly sk: string;
+  readonly coachPk: string;
+  readonly coachRubricPk: string;
+  readonly coachScorePk: string;
+  readonly coachRubricScorePk: string;
+  readonly coachBandPk: string;
+  readonly coachRubricBandPk: string;
+  /** SORT_KEY of every list index. */
+  readonly coachSk: string;
+  readonly evaluation: StoredEvaluation;
+};
+
+function toStoredCriterion(c: CriterionResult): StoredCriterionResult {
+  return {
+    criterion_id: c.criterion_id,
+    title: c.title,
+    weight: c.weight,
+    applicable: c.applicable,
+    score: c.score,
+    passed: c.passed,
+    reason: c.reason,
+    evidence: c.evidence,
+  };
+}
+
+function fromStoredCriterion(c: StoredCriterionResult): CriterionResult {
+  return {
+    criterion_id: c.criterion_id,
+    title: c.title,
+    weight: c.weight,
+    applicable: c.applicable,
+    score: c.score ?? null,
+    passed: c.passed ?? null,
+    reason: c.reason,
+    evidence: c.evidence ?? null,
+  };
+}
+
+export function toEvaluationItem(evaluation: CoachEvaluation): EvaluationItem {
   const { team_id: teamId, rubric_id: rubricId, score } = evaluation;
   return {
     ...evaluationKey(teamId, evaluation.call_id),
@@ -83,8 +153,37 @@ export function toEvaluationItem(evaluation: CoachEvaluation): Item {
     coachRubricScorePk: rubricPk(teamId, rubricId) + scoreSuffix(score),
     coachBandPk: coachPk(teamId) + bandSuffix(Math.floor(score / BAND)),
     coachRubricBandPk: rubricPk(teamId, rubricId) + bandSuffix(Math.floor(score / BAND)),
-    [SORT_KEY]: timeSortKey(evaluation.call_started_at, teamId, evaluation.call_id),
-    evaluation,
+    coachSk: timeSortKey(evaluation.call_started_at, teamId, evaluation.call_id),
+    evaluation: {
+      call_id: evaluation.call_id,
+      team_id: evaluation.team_id,
+      call_started_at: evaluation.call_started_at,
+      evaluated_at: evaluation.evaluated_at,
+      rubric_id: evaluation.rubric_id,
+      rubric_version: evaluation.rubric_version,
+      score: evaluation.score,
+      pass_threshold: evaluation.pass_threshold,
+      passed: evaluation.passed,
+      criteria: evaluation.criteria.map(toStoredCriterion),
+      evaluator: { kind: evaluation.evaluator.kind, model: evaluation.evaluator.model },
+    },
+  };
+}
+
+export function fromEvaluationItem(item: Pick<EvaluationItem, 'evaluation'>): CoachEvaluation {
+  const e = item.evaluation;
+  return {
+    call_id: e.call_id,
+    team_id: e.team_id,
+    call_started_at: e.call_started_at,
+    evaluated_at: e.evaluated_at,
+    rubric_id: e.rubric_id,
+    rubric_version: e.rubric_version,
+    score: e.score,
+    pass_threshold: e.pass_threshold,
+    passed: e.passed,
+    criteria: e.criteria.map(fromStoredCriterion),
+    evaluator: { kind: e.evaluator.kind, model: e.evaluator.model ?? null },
   };
 }
 
@@ -128,7 +227,7 @@ export class DynamoEvaluationStore implements EvaluationStore {
     const result = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: evaluationKey(teamId, callId), ConsistentRead: true }),
     );
-    return result.Item ? (result.Item.evaluation as CoachEvaluation) : null;
+    return result.Item ? fromEvaluationItem(result.Item as EvaluationItem) : null;
   }
 
   async hasEvaluation(teamId: number, callId: string): Promise<boolean> {
@@ -175,7 +274,7 @@ export class DynamoEvaluationStore implements EvaluationStore {
         q.offset,
         q.limit,
       );
-      return items.map((item) => item.evaluation as CoachEvaluation);
+      return items.map((item) => fromEvaluationItem(item as EvaluationItem));
     }
     const range = { tableName: this.tableName, partitions, sortKeyName: SORT_KEY, start: q.start, end: q.end };
     let after: string | undefined;
@@ -186,6 +285,6 @@ export class DynamoEvaluationStore implements EvaluationStore {
       after = String(skipped[skipped.length - 1]?.[SORT_KEY]);
     }
     const items = await readTimeOrderedMerged(this.client, { ...range, after, want: q.limit + 1 });
-    return items.map((item) => item.evaluation as CoachEvaluation);
+    return items.map((item) => fromEvaluationItem(item as EvaluationItem));
   }
 }

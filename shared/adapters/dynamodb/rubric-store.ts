@@ -1,10 +1,10 @@
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { RubricRevision } from '#shared/domain/coach/rubric';
+import type { Criterion, Rubric, RubricRevision } from '#shared/domain/coach/rubric';
 import { ConflictError } from '#shared/errors';
 import type { RubricStore } from '#shared/ports/coach-store';
 import { teamPk } from './keys';
 import { queryByOffset } from './offset-query';
-import { type Item, queryAll } from './query';
+import { queryAll } from './query';
 import { isTransactionCancelled, transactWrite } from './transact';
 
 /**
@@ -20,11 +20,88 @@ function historySk(revision: number): string {
   return `${HISTORY_PREFIX}${String(revision).padStart(6, '0')}`;
 }
 
-function fromItem(item: Item): RubricRevision {
+/**
+ * The items are type aliases, not interfaces: plain records, as the document client writes and
+ * reads them (Record<string, unknown>).
+ */
+/** A revision as stored: under its history key, and copied under CURRENT_SK while in force. */
+export type RubricRevisionItem = {
+  readonly pk: string;
+  readonly sk: string;
+  readonly revision: number;
+  readonly rubric: StoredRubric;
+  readonly in_force_from: string | null;
+  readonly team_id: number;
+};
+
+type StoredRubric = {
+  readonly rubric_id: string;
+  readonly version: number;
+  readonly name: string;
+  readonly pass_threshold: number;
+  readonly criteria: StoredCriterion[];
+  readonly source: Rubric['source'];
+};
+
+type StoredCriterion = {
+  readonly id: string;
+  readonly title: string;
+  readonly description: string;
+  readonly weight: number;
+  readonly keywords?: string[];
+};
+
+function toStoredCriterion(c: Criterion): StoredCriterion {
+  return {
+    id: c.id,
+    title: c.title,
+    description: c.description,
+    weight: c.weight,
+    ...(c.keywords === undefined ? {} : { keywords: [...c.keywords] }),
+  };
+}
+
+function fromStoredCriterion(c: StoredCriterion): Criterion {
+  return {
+    id: c.id,
+    title: c.title,
+    description: c.description,
+    weight: c.weight,
+    ...(c.keywords === undefined ? {} : { keywords: [...c.keywords] }),
+  };
+}
+
+export function toRubricRevisionItem(teamId: number, sk: string, r: RubricRevision): RubricRevisionItem {
+  return {
+    pk: teamPk(teamId),
+    sk,
+    revision: r.revision,
+    rubric: {
+      rubric_id: r.rubric.rubric_id,
+      version: r.rubric.version,
+      name: r.rubric.name,
+      pass_threshold: r.rubric.pass_threshold,
+      criteria: r.rubric.criteria.map(toStoredCriterion),
+      source: r.rubric.source,
+    },
+    in_force_from: r.in_force_from,
+    team_id: teamId,
+  };
+}
+
+export function fromRubricRevisionItem(item: RubricRevisionItem): RubricRevision {
+  const rubric = item.rubric;
   return {
     revision: Number(item.revision),
-    rubric: item.rubric as RubricRevision['rubric'],
-    in_force_from: (item.in_force_from as string | null) ?? null,
+    rubric: {
+      rubric_id: rubric.rubric_id,
+      version: Number(rubric.version),
+      name: rubric.name,
+      pass_threshold: rubric.pass_threshold,
+      criteria: rubric.criteria.map(fromStoredCriterion),
+      source: rubric.source,
+    },
+    in_force_from: item.in_force_from ?? null,
   };
 }
 
@@ -39,7 +116,7 @@ export class DynamoRubricStore implements RubricStore {
     const result = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: { pk: teamPk(teamId), sk: CURRENT_SK }, ConsistentRead: true }),
     );
-    return result.Item ? fromItem(result.Item) : null;
+    return result.Item ? fromRubricRevisionItem(result.Item as RubricRevisionItem) : null;
   }
 
   async listRevisions(teamId: number, offset: number, limit: number): Promise<RubricRevision[]> {
@@ -55,7 +132,7 @@ export class DynamoRubricStore implements RubricStore {
       offset,
       limit,
     );
-    return items.map(fromItem);
+    return items.map((item) => fromRubricRevisionItem(item as RubricRevisionItem));
   }
 
   async allRevisions(teamId: number): Promise<RubricRevision[]> {
@@ -64,26 +141,24 @@ export class DynamoRubricStore implements RubricStore {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': teamPk(teamId), ':prefix': HISTORY_PREFIX },
     });
-    return items.map(fromItem);
+    return items.map((item) => fromRubricRevisionItem(item as RubricRevisionItem));
   }
 
   async saveRevision(teamId: number, revision: RubricRevision): Promise<void> {
-    const pk = teamPk(teamId);
-    const body = { revision: revision.revision, rubric: revision.rubric, in_force_from: revision.in_force_from, team_id: teamId };
     try {
       await transactWrite(this.client, {
         TransactItems: [
           {
             Put: {
               TableName: this.tableName,
-              Item: { pk, sk: historySk(revision.revision), ...body },
+              Item: toRubricRevisionItem(teamId, historySk(revision.revision), revision),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
           {
             Put: {
               TableName: this.tableName,
-              Item: { pk, sk: CURRENT_SK, ...body },
+              Item: toRubricRevisionItem(teamId, CURRENT_SK, revision),
               ConditionExpression: revision.revision === 1 ? 'attribute_not_exists(pk)' : 'revision = :previous',
               ExpressionAttributeValues: revision.revision === 1 ? undefined : { ':previous': revision.revision - 1 },
             },

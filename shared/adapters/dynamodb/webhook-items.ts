@@ -12,14 +12,15 @@ import { teamPk } from './keys';
 /**
  * The items of the webhooks table (webhook-store.ts) and their mapping to and from the domain's
  * subscriptions and deliveries: attribute names are the table's business, so the domain model
- * can change without rewriting stored items, and the reverse.
+ * can change without rewriting stored items, and the reverse. The items are type aliases, not
+ * interfaces: plain records, as the document client writes and reads them (Record<string, unknown>).
  */
 export const subSk = (id: string) => `WEBHOOK#${id}`;
 export const deliveryPk = (webhookId: string) => `WEBHOOK#${webhookId}`;
 export const deliverySk = (id: string) => `DELIVERY#${id}`;
 
 /** A subscription as stored, in its team's partition. */
-export interface SubscriptionItem {
+export type SubscriptionItem = {
   readonly pk: string;
   readonly sk: string;
   readonly webhookId: string;
@@ -34,16 +35,16 @@ export interface SubscriptionItem {
   readonly secrets: SecretItem[];
   /** Absent (never null) until a failure: markFailing sets it with if_not_exists. */
   readonly failingSince?: string;
-}
+};
 
-export interface SecretItem {
+type SecretItem = {
   readonly sealed: string;
   readonly createdAt: string;
   readonly expiresAt: string | null;
-}
+};
 
 /** A delivery as stored, in its subscription's partition, with its list keys and TTL. */
-export interface DeliveryItem {
+export type DeliveryItem = {
   readonly pk: string;
   readonly sk: string;
   readonly deliveryId: string;
@@ -64,15 +65,15 @@ export interface DeliveryItem {
   readonly listPk: string;
   readonly listSk: string;
   readonly expiresAt: number;
-}
+};
 
-export interface AttemptItem {
+type AttemptItem = {
   readonly attempt: number;
   readonly at: string;
   readonly statusCode: number | null;
   readonly latencyMs: number;
   readonly error: string | null;
-}
+};
 
 export function toSecretItem(s: SealedSecret): SecretItem {
   return { sealed: s.sealed, createdAt: s.createdAt, expiresAt: s.expiresAt };
