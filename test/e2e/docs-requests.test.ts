@@ -6,7 +6,7 @@ import { type ServiceProcess, startServiceProcess } from '../support/service-pro
 
 /**
  * The documentation's copy-paste requests work: every ```sh block of README.md, docs/ and local/
- * that runs `curl` is run against one `npm start` (seeded demo data), each page's blocks in order
+ * that runs `curl` (or only sets variables, such as `BASE` and `KEY`) is run against one `npm start` (seeded demo data), each page's blocks in order
  * in one bash with `set -euo pipefail`, from a folder whose `.data` is the service's data folder,
  * with the docs' base URL `http://127.0.0.1:3000` replaced by the service's. Every curl must answer
  * 2xx unless the block says otherwise in the comment just above its fence:
@@ -46,7 +46,13 @@ function documentationFiles(): string[] {
     .sort((a, b) => (a === 'README.md' ? -1 : b === 'README.md' ? 1 : a.localeCompare(b)));
 }
 
-/** The page's ```sh blocks that call curl, with the directive just above each. */
+/** A block that only sets variables (`BASE=...`, `KEY=$(jq ...)`): the blocks after it need it. */
+function isSetup(text: string): boolean {
+  const lines = text.split('\n').filter((l) => !/^\s*(#.*)?$/.test(l));
+  return lines.length > 0 && lines.every((l) => /^[A-Za-z_][A-Za-z0-9_]*=/.test(l));
+}
+
+/** The page's ```sh blocks that call curl, and those that set their variables, with the directive just above each. */
 function curlBlocks(markdown: string, file: string): Block[] {
   const lines = markdown.split('\n');
   const blocks: Block[] = [];
@@ -67,7 +73,7 @@ function curlBlocks(markdown: string, file: string): Block[] {
     const directive = DIRECTIVE.exec((lines[above] ?? '').trim())?.[1] ?? '';
     const at = `${file}:${i + 1}`;
     i = end;
-    if (!/(^|[\s;|&(])curl\s/m.test(text)) continue;
+    if (!/(^|[\s;|&(])curl\s/m.test(text) && !isSetup(text)) continue;
     if (/^skip\b/.test(directive)) {
       if (!/^skip:\s*\S/.test(directive)) throw new Error(`${at}: a skipped block says why (<!-- docs-test: skip: <why> -->)`);
       continue;
