@@ -14,6 +14,7 @@ import { type ServiceProcess, startServiceProcess } from '../support/service-pro
  *   <!-- docs-test: expect 409 -->        every curl of the block answers 409
  *   <!-- docs-test: expect 400,401 -->    the block's first curl 400, its second 401
  *   <!-- docs-test: skip: <why> -->       not run (it needs AWS or a deploy); keep these few
+ *   <!-- docs-test: run -->               run although it calls no curl (a receiver, a check)
  *
  * A failure names the page, the block's line and the curl. While writing docs, run one page
  * against your own `npm start` (its data changes):
@@ -73,7 +74,11 @@ function curlBlocks(markdown: string, file: string): Block[] {
     const directive = DIRECTIVE.exec((lines[above] ?? '').trim())?.[1] ?? '';
     const at = `${file}:${i + 1}`;
     i = end;
-    if (!/(^|[\s;|&(])curl\s/m.test(text) && !isSetup(text)) continue;
+    if (directive === 'run') {
+      blocks.push({ line: start + 1, text, expect: [] });
+      continue;
+    }
+    if (!/(^|[\s;|&(])curl\s/m.test(text) && !isSetup(text) && directive !== 'run') continue;
     if (/^skip\b/.test(directive)) {
       if (!/^skip:\s*\S/.test(directive)) throw new Error(`${at}: a skipped block says why (<!-- docs-test: skip: <why> -->)`);
       continue;
