@@ -98,8 +98,8 @@ function curlBlocks(markdown: string, file: string): Block[] {
 function pageScript(page: Page, baseUrl: string): string {
   const prologue = [
     'set -euo pipefail',
-    "__docs_block() { printf '\\n@@docs-block %s\\n' \"$1\" >&2; }",
-    "curl() { printf '\\n@@docs-curl %s\\n' \"$*\" >&2; command curl \"$@\" -w '%{stderr}\\n@@docs-status %{http_code}\\n'; }",
+    '__docs_block() { printf \'\\n@@docs-block %s\\n\' "$1" >&2; }',
+    'curl() { printf \'\\n@@docs-curl %s\\n\' "$*" >&2; command curl "$@" -w \'%{stderr}\\n@@docs-status %{http_code}\\n\'; }',
   ];
   const blocks = page.blocks.map((block, index) => `__docs_block ${index}\n${block.text.split(DOCS_BASE_URL).join(baseUrl)}`);
   return `${[...prologue, ...blocks].join('\n')}\n`;
