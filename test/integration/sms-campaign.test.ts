@@ -19,7 +19,7 @@ import { sendChunk } from '#shared/domain/sms/send-chunk';
 import type { Team } from '#shared/domain/tenancy';
 import { parseOrThrow } from '#shared/http/validation';
 import type { QueueMessage } from '#shared/ports/message-queue';
-import { PermanentProviderError } from '#shared/ports/voice-provider';
+import { PermanentProviderError } from '#shared/ports/provider-errors';
 import type { LocalDynamo } from '../../local/dynamodb';
 import { LocalEventBus } from '../../local/event-bus';
 import { LocalQueue } from '../../local/queue';
