@@ -4,7 +4,7 @@ import type { MessagingConfigStore } from '#shared/ports/messaging-config-store'
 import { teamPk } from './keys';
 
 /** `TEAM#<t>` / `CONFIG#messaging` in the teams table: the configuration as one map. */
-export type MessagingConfigItem = {
+type MessagingConfigItem = {
   readonly pk: string;
   readonly sk: 'CONFIG#messaging';
   readonly config: {
@@ -18,7 +18,7 @@ export type MessagingConfigItem = {
 
 const SK = 'CONFIG#messaging';
 
-export function toMessagingConfigItem(teamId: number, config: MessagingConfig, at: string): MessagingConfigItem {
+function toMessagingConfigItem(teamId: number, config: MessagingConfig, at: string): MessagingConfigItem {
   return {
     pk: teamPk(teamId),
     sk: SK,
@@ -33,7 +33,7 @@ export function toMessagingConfigItem(teamId: number, config: MessagingConfig, a
 }
 
 /** A member the stored map lacks takes its default (the CLI validated what it wrote). */
-export function fromMessagingConfigItem(item: MessagingConfigItem): MessagingConfig {
+function fromMessagingConfigItem(item: MessagingConfigItem): MessagingConfig {
   const { config } = item;
   return {
     quiet_hours: config.quiet_hours ?? DEFAULT_MESSAGING_CONFIG.quiet_hours,
