@@ -2,13 +2,10 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   type BatchGetCommandOutput,
-  DeleteCommand,
-  type DeleteCommandInput,
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
   UpdateCommand,
-  type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { Campaign, CampaignStatus, ChunkRecipient } from '#shared/domain/sms/campaign';
 import type { CapLedger, CapLedgerChange, CapSlot } from '#shared/domain/sms/frequency-cap';
@@ -37,13 +34,12 @@ import {
   sendSk,
   toCampaignItem,
   toChunkItem,
-  toSubscriptionEventItem,
 } from './campaign-items';
 import { readCapLedgers, updateCapLedger, updateCapLedgers } from './cap-ledger';
 import { campaignPk, teamPk } from './keys';
 import { textsPk, textsSk, textsStatusPk } from './outbound-keys';
 import { updateWithEvents } from './outbox';
-import { queryAll } from './query';
+import { changeSuppression, claimInbound, claimOptOutConfirmation, listSuppressed, suppressedAmong } from './suppression-list';
 import { isTransactionCancelled, MAX_TRANSACTION_ITEMS, transactWrite } from './transact';
 
 /**
@@ -52,17 +48,22 @@ import { isTransactionCancelled, MAX_TRANSACTION_ITEMS, transactWrite } from './
  * - `CAMPAIGN#<id>` / CHUNK#<nnnnn>: up to CHUNK_SIZE rendered recipients;
  * - `CAMPAIGN#<id>` / SEND#<e164>: one recipient's send record (the exactly-once guard), with the
  *   outbound texts feed's index keys (outbound-keys.ts);
- * - `TEAM#<t>#SUPPRESSION` / <e164>: opted-out numbers;
+ * - `TEAM#<t>#SUPPRESSION` / <e164>: opted-out numbers (suppression-list.ts);
  * - `TEAM#<t>#LASTCAMPAIGN` / <e164>: the last campaign that texted the number (replies);
- * - `TEAM#<t>#INBOUND` / <message id>: inbound messages already handled;
+ * - `TEAM#<t>#INBOUND` / <message id>: inbound messages already handled (suppression-list.ts);
  * - `TEAM#<t>#SUBEVENTS` / <at>#<event id>: subscription events (outbound-keys.ts);
- * - `TEAM#<t>#CAP` / <e164>: the number's frequency-cap ledger, with a version (frequency-cap.ts).
+ * - `TEAM#<t>#CAP` / <e164>: the number's frequency-cap ledger, with a version (cap-ledger.ts).
  */
 export class DynamoCampaignStore implements CampaignStore {
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
   ) {}
+
+  /** The table, for the suppression list and inbound claims kept in suppression-list.ts. */
+  private get table() {
+    return { client: this.client, tableName: this.tableName };
+  }
 
   assertStorable(campaign: Campaign, chunks: readonly (readonly ChunkRecipient[])[]): void {
     this.storableItems(campaign, chunks);
@@ -359,97 +360,24 @@ export class DynamoCampaignStore implements CampaignStore {
     return statuses;
   }
 
-  async suppressedAmong(teamId: number, phones: readonly string[]): Promise<Set<string>> {
-    const found = new Set<string>();
-    const pk = `${teamPk(teamId)}#SUPPRESSION`;
-    for (let i = 0; i < phones.length; i += 100) {
-      let keys: Record<string, unknown>[] | undefined = [...new Set(phones.slice(i, i + 100))].map((p) => ({ pk, sk: p }));
-      while (keys && keys.length > 0) {
-        const result: BatchGetCommandOutput = await this.client.send(
-          new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: keys } } }),
-        );
-        for (const item of result.Responses?.[this.tableName] ?? []) found.add(String(item.sk));
-        keys = result.UnprocessedKeys?.[this.tableName]?.Keys;
-      }
-    }
-    return found;
+  suppressedAmong(teamId: number, phones: readonly string[]): Promise<Set<string>> {
+    return suppressedAmong(this.table, teamId, phones);
   }
 
-  async listSuppressed(teamId: number): Promise<Set<string>> {
-    const items = await queryAll(this.client, {
-      TableName: this.tableName,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': `${teamPk(teamId)}#SUPPRESSION` },
-      ProjectionExpression: 'sk',
-    });
-    return new Set(items.map((i) => String(i.sk)));
+  listSuppressed(teamId: number): Promise<Set<string>> {
+    return listSuppressed(this.table, teamId);
   }
 
-  async suppress(teamId: number, phone: string, keyword: string, at: string, event?: SubscriptionEvent): Promise<void> {
-    await this.withEvent(this.suppressionChange(teamId, { kind: 'add', phone, keyword }, at), event);
+  suppress(teamId: number, phone: string, keyword: string, at: string, event?: SubscriptionEvent): Promise<void> {
+    return changeSuppression(this.table, teamId, { kind: 'add', phone, keyword }, at, event);
   }
 
-  async unsuppress(teamId: number, phone: string, event?: SubscriptionEvent): Promise<void> {
-    await this.withEvent(this.suppressionChange(teamId, { kind: 'remove', phone }, ''), event);
+  unsuppress(teamId: number, phone: string, event?: SubscriptionEvent): Promise<void> {
+    return changeSuppression(this.table, teamId, { kind: 'remove', phone }, '', event);
   }
 
-  /**
-   * An opt-out keeps the first opt-out's keyword and time, and the confirmation it claimed: a
-   * repeated STOP changes nothing. An opt-in deletes the record, so the next opt-out is a new one.
-   */
-  private suppressionChange(
-    teamId: number,
-    change: SuppressionChange,
-    at: string,
-  ): { Update: UpdateCommandInput & { UpdateExpression: string } } | { Delete: DeleteCommandInput } {
-    const key = { pk: `${teamPk(teamId)}#SUPPRESSION`, sk: change.phone };
-    if (change.kind === 'remove') return { Delete: { TableName: this.tableName, Key: key } };
-    assertItemFits({ ...key, keyword: change.keyword, opted_out_at: at }, 'The opt-out record (with the inbound text)');
-    return {
-      Update: {
-        TableName: this.tableName,
-        Key: key,
-        UpdateExpression: 'SET keyword = if_not_exists(keyword, :keyword), opted_out_at = if_not_exists(opted_out_at, :at)',
-        ExpressionAttributeValues: { ':keyword': change.keyword, ':at': at },
-      },
-    };
-  }
-
-  /** The suppression change alone, or with its event in one transaction. */
-  private async withEvent(
-    change: { Update: UpdateCommandInput & { UpdateExpression: string } } | { Delete: DeleteCommandInput },
-    event: SubscriptionEvent | undefined,
-  ) {
-    if (!event) {
-      if ('Update' in change) await this.client.send(new UpdateCommand(change.Update));
-      else await this.client.send(new DeleteCommand(change.Delete));
-      return;
-    }
-    await transactWrite(this.client, { TransactItems: [change, { Put: this.eventPut(event) }] });
-  }
-
-  async claimOptOutConfirmation(teamId: number, phone: string, at: string): Promise<boolean> {
-    try {
-      await this.client.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: { pk: `${teamPk(teamId)}#SUPPRESSION`, sk: phone },
-          UpdateExpression: 'SET confirmation_claimed_at = :at',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(confirmation_claimed_at)',
-          ExpressionAttributeValues: { ':at': at },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
-  }
-
-  private eventPut(event: SubscriptionEvent) {
-    const item = toSubscriptionEventItem(event);
-    assertItemFits(item, 'The subscription event');
-    return { TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' };
+  claimOptOutConfirmation(teamId: number, phone: string, at: string): Promise<boolean> {
+    return claimOptOutConfirmation(this.table, teamId, phone, at);
   }
 
   async rememberLastCampaign(teamId: number, phones: readonly string[], campaignId: string, at: string): Promise<void> {
@@ -479,27 +407,14 @@ export class DynamoCampaignStore implements CampaignStore {
     );
   }
 
-  async claimInbound(
+  claimInbound(
     teamId: number,
     messageId: string,
     at: string,
     event: SubscriptionEvent | null = null,
     change: SuppressionChange | null = null,
   ): Promise<boolean> {
-    const item = { pk: `${teamPk(teamId)}#INBOUND`, sk: messageId, received_at: at };
-    assertItemFits(item, 'The inbound message record');
-    const claim = { TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' };
-    try {
-      // The keyword's event and suppression change are written with the claim: a redelivered
-      // message writes none of them, and a crash cannot leave the claim without them.
-      const rest = [...(event ? [{ Put: this.eventPut(event) }] : []), ...(change ? [this.suppressionChange(teamId, change, at)] : [])];
-      if (rest.length > 0) await transactWrite(this.client, { TransactItems: [{ Put: claim }, ...rest] });
-      else await this.client.send(new PutCommand(claim));
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException || isTransactionCancelled(error)) return false;
-      throw error;
-    }
+    return claimInbound(this.table, teamId, messageId, at, event, change);
   }
 
   capLedgers(teamId: number, phones: readonly string[]): Promise<Map<string, CapLedger>> {
