@@ -1,19 +1,15 @@
-import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
-import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { campaignReadDependencies } from '#shared/adapters/runtime/campaign-dependencies';
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { getSmsCampaign } from '#shared/contracts/sms-campaigns';
-import { campaignResponse } from '#shared/domain/sms/campaign-response';
 import { getTeamCampaign } from '#shared/domain/sms/campaign-service';
 import { createHttpHandler } from '#shared/http/handler';
+import { presentCampaignResponse } from '#shared/presenters/sms-campaigns';
 
-const client = getDocumentClient();
-const tenancy = new DynamoTenancyStore(client, physicalTableName('teams'));
-const store = new DynamoCampaignStore(client, physicalTableName('campaigns'));
+const dependencies = campaignReadDependencies();
 
 export const handler = createHttpHandler(getSmsCampaign, async ({ path, headers, identity, requestId }) => {
+  const { tenancy, store } = dependencies();
   const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], tenancy);
   const campaign = await getTeamCampaign(store, team, path.campaignId);
-  return { statusCode: 200, body: campaignResponse(campaign, requestId) };
+  return { statusCode: 200, body: presentCampaignResponse(campaign, requestId) };
 });

@@ -1,23 +1,19 @@
-import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
-import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
-import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { outboundFeedDependencies } from '#shared/adapters/runtime/outbound-feed-dependencies';
 import { CURSOR_SECRET_ENV } from '#shared/adapters/runtime/resource-env';
 import { secretReader } from '#shared/adapters/runtime/secrets';
 import { requireTeamAccess } from '#shared/auth/team-access';
 import { listOutboundTexts } from '#shared/contracts/outbound';
-import { toPublicText } from '#shared/domain/sms/outbound-texts';
 import { NotFoundError } from '#shared/errors';
 import { createHttpHandler } from '#shared/http/handler';
 import { readCursorList } from '#shared/pagination/cursor';
+import { presentOutboundText } from '#shared/presenters/outbound';
 
-const client = getDocumentClient();
-const campaigns = new DynamoCampaignStore(client, physicalTableName('campaigns'));
-const feed = new DynamoOutboundFeedStore(client, physicalTableName('campaigns'));
+const dependencies = outboundFeedDependencies();
 const cursorSecret = secretReader(CURSOR_SECRET_ENV);
 
 /** Campaign texts whose queued_at lies in [start_date, end_date), newest first. */
 export const handler = createHttpHandler(listOutboundTexts, async (input) => {
+  const { campaigns, feed } = dependencies();
   const teamId = requireTeamAccess(input.identity, input.path.teamId);
   const campaignId = input.query.campaign_id;
   if (campaignId !== undefined) {
@@ -37,7 +33,7 @@ export const handler = createHttpHandler(listOutboundTexts, async (input) => {
         end: filters.end_date,
         ...pageQuery,
       }),
-    map: (row) => toPublicText(row.text),
+    map: (row) => presentOutboundText(row.text),
   });
   return { statusCode: 200, body: { ...page, meta: { team_id: teamId } } };
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CampaignRecord, ChunkRecipient } from '#shared/domain/sms/campaign';
+import type { Campaign, ChunkRecipient } from '#shared/domain/sms/campaign';
 import type { SubscriptionEvent } from '#shared/domain/sms/subscription-events';
 import type { CampaignStore, RecipientOutcome } from '#shared/ports/campaign-store';
 
@@ -56,7 +56,7 @@ export async function seedDemoCampaigns(store: CampaignStore, teamId: number, te
       suppressed: fate(i, sending) === 'suppressed',
     }));
     const suppressed = recipients.filter((r) => r.suppressed).length;
-    const campaign: CampaignRecord = {
+    const campaign: Campaign = {
       campaign_id: campaignId,
       team_id: teamId,
       campaign_type: 'seasonal_promotion',

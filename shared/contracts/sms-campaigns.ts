@@ -50,7 +50,7 @@ const ignoredBody = /* @__PURE__ */ atLoad(() =>
 );
 
 // ---------------------------------------------------------------------------------------------
-// Responses (shared/domain/sms/campaign.ts toCampaignData; functions/*-sms-*)
+// Responses (shared/presenters/sms-campaigns.ts; functions/*-sms-*)
 
 const dollars = responseSchema(() => z.number().min(0));
 const requestMeta = responseSchema(() =>

@@ -1,4 +1,4 @@
-import type { CampaignRecord, CampaignStatus, ChunkRecipient, SendStatus } from '#shared/domain/sms/campaign';
+import type { Campaign, CampaignStatus, ChunkRecipient, SendStatus } from '#shared/domain/sms/campaign';
 import type { CapLedger, CapLedgerChange, CapSlot } from '#shared/domain/sms/frequency-cap';
 import type { SubscriptionEvent } from '#shared/domain/sms/subscription-events';
 import type { DomainEvent } from './event-bus';
@@ -43,10 +43,18 @@ export interface SendRecord {
   readonly claimToken: string | null;
 }
 
+/** What may change with a campaign's status: when it completed, or was cancelled. */
+export type CampaignTransitionFields = Partial<Pick<Campaign, 'completion_time' | 'cancelled_at'>>;
+
 export interface CampaignStore {
-  /** Stores the campaign and its chunks (recipients already rendered). */
-  createCampaign(campaign: CampaignRecord, chunks: readonly (readonly ChunkRecipient[])[]): Promise<void>;
-  getCampaign(campaignId: string): Promise<CampaignRecord | null>;
+  /**
+   * Refuses (PayloadTooLargeError, a 413) a campaign, or a chunk of its rendered messages, too large
+   * for a stored record, as createCampaign would: a preflight asks before anything is written.
+   */
+  assertStorable(campaign: Campaign, chunks: readonly (readonly ChunkRecipient[])[]): void;
+  /** Stores the campaign and its chunks (recipients already rendered); refuses them as assertStorable does. */
+  createCampaign(campaign: Campaign, chunks: readonly (readonly ChunkRecipient[])[]): Promise<void>;
+  getCampaign(campaignId: string): Promise<Campaign | null>;
   getChunk(campaignId: string, chunk: number): Promise<readonly ChunkRecipient[] | null>;
   /**
    * Conditional status change; false when the campaign was not in one of `from`. `events` become
@@ -56,7 +64,7 @@ export interface CampaignStore {
     campaignId: string,
     from: readonly CampaignStatus[],
     to: CampaignStatus,
-    fields?: Partial<CampaignRecord>,
+    fields?: CampaignTransitionFields,
     events?: readonly DomainEvent[],
   ): Promise<boolean>;
   /** Records that a message per chunk is on the queue. */

@@ -1,7 +1,13 @@
+/**
+ * The longest delivery delay a queue takes (SQS's limit, 15 minutes): a message due later goes
+ * through the scheduler (ports/scheduler.ts) instead.
+ */
+export const MAX_QUEUE_DELAY_SECONDS = 900;
+
 /** A queue of JSON messages (SQS in AWS, an in-process queue locally). */
 export interface QueueMessage {
   readonly body: Record<string, unknown>;
-  /** Delivery delay, at most 900 s (SQS's limit). */
+  /** Delivery delay, at most MAX_QUEUE_DELAY_SECONDS. */
   readonly delaySeconds?: number;
 }
 

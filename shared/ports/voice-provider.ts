@@ -12,16 +12,8 @@ export interface OutboundCallResult {
   readonly providerCallId: string;
 }
 
-/** A provider refusal that retrying cannot fix (HTTP 4xx): the call is failed, not retried. */
-export class PermanentProviderError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'PermanentProviderError';
-  }
-}
+/** Kept here too for the voice code that imports it from this port; it lives in provider-errors.ts. */
+export { PermanentProviderError } from './provider-errors';
 
 export interface VoiceProvider {
   placeCall(request: OutboundCallRequest): Promise<OutboundCallResult>;

@@ -10,7 +10,7 @@ import { queues } from '#shared/adapters/runtime/queues';
 import { scheduler } from '#shared/adapters/runtime/scheduler';
 import { smsProvider } from '#shared/adapters/runtime/sms-provider';
 import { ClaimHeldElsewhereError, claimToken } from '#shared/domain/claims';
-import type { CampaignRecord } from '#shared/domain/sms/campaign';
+import type { Campaign } from '#shared/domain/sms/campaign';
 import { planCampaign } from '#shared/domain/sms/campaign-plan';
 import { campaignRequestSchema } from '#shared/domain/sms/campaign-request';
 import { cancelCampaign, createCampaign, startCampaign } from '#shared/domain/sms/campaign-service';
@@ -19,7 +19,7 @@ import { sendChunk } from '#shared/domain/sms/send-chunk';
 import type { Team } from '#shared/domain/tenancy';
 import { parseOrThrow } from '#shared/http/validation';
 import type { QueueMessage } from '#shared/ports/message-queue';
-import { PermanentProviderError } from '#shared/ports/voice-provider';
+import { PermanentProviderError } from '#shared/ports/provider-errors';
 import type { LocalDynamo } from '../../local/dynamodb';
 import { LocalEventBus } from '../../local/event-bus';
 import { LocalQueue } from '../../local/queue';
@@ -87,7 +87,7 @@ function deps() {
   return { store, queue, scheduler: localScheduler, eventBus: bus, pricePerSegmentMicros: 8300 };
 }
 
-async function create(count: number, overrides: Record<string, unknown> = {}): Promise<CampaignRecord> {
+async function create(count: number, overrides: Record<string, unknown> = {}): Promise<Campaign> {
   const request = parseOrThrow(
     campaignRequestSchema,
     {
@@ -251,7 +251,7 @@ describe('SMS campaign sending after a sender stopped mid-chunk', () => {
     now,
   });
   /** A campaign whose chunk message is held back, so each test delivers it by hand. */
-  async function createHeld(count: number): Promise<CampaignRecord> {
+  async function createHeld(count: number): Promise<Campaign> {
     await queue.stop();
     return create(count);
   }

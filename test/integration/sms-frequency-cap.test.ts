@@ -4,7 +4,7 @@ import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed
 import { DynamoSendPacer } from '#shared/adapters/dynamodb/send-pacer';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
-import type { CampaignRecord } from '#shared/domain/sms/campaign';
+import type { Campaign } from '#shared/domain/sms/campaign';
 import { campaignRequestSchema } from '#shared/domain/sms/campaign-request';
 import { cancelCampaign, createCampaign, planForTeam } from '#shared/domain/sms/campaign-service';
 import { DEFAULT_MESSAGING_CONFIG } from '#shared/domain/sms/messaging-config';
@@ -74,7 +74,7 @@ const senderDeps = (sms: SandboxSmsProvider, now: Date) => ({
   now: () => now,
 });
 
-async function create(phones: readonly string[], type?: string, now = MORNING, scheduleTime?: Date): Promise<CampaignRecord> {
+async function create(phones: readonly string[], type?: string, now = MORNING, scheduleTime?: Date): Promise<Campaign> {
   const r = request(phones, type, scheduleTime);
   const plan = await planForTeam(deps(), team, r, DEFAULT_MESSAGING_CONFIG, now);
   return createCampaign(deps(), { team, request: r, plan, now, config: DEFAULT_MESSAGING_CONFIG });

@@ -19,12 +19,12 @@ import { type CallRecord, toPublicCall } from '#shared/domain/calls';
 import type { IngestPreview } from '#shared/domain/intake/ingest';
 import { type LeadRecord, toCanonicalLead, toUnifiedLead } from '#shared/domain/leads';
 import { type Session, toPublicSession } from '#shared/domain/sessions';
-import type { toCampaignData } from '#shared/domain/sms/campaign';
 import type { TicketRecord } from '#shared/domain/support';
 import { buildOpenApiDocument } from '#shared/openapi/document';
 import { OPERATION_DOCS } from '#shared/openapi/operations';
 import type { CursorPagination } from '#shared/pagination/cursor';
 import type { OffsetPagination } from '#shared/pagination/offset';
+import type { presentCampaign } from '#shared/presenters/sms-campaigns';
 import { ROUTES } from '#shared/routes';
 import { MAX_RANGE_DAYS, V0_LIMIT, V1_LIMIT } from '#shared/schemas/query-parts';
 import { handler as getOpenApi } from '../../functions/get-openapi/handler';
@@ -365,7 +365,7 @@ describe('the response schemas against the domain mappers', () => {
     // customerEvents[].status is a session status in the schema but a plain string in the domain type.
     expectTypeOf<z.output<ReturnType<typeof schedulerAnalyticsResponse>>['data']>().toExtend<SchedulerAnalytics['data']>();
     expectTypeOf<z.output<ReturnType<typeof supportTicket>>>().toEqualTypeOf<TicketRecord>();
-    expectTypeOf<z.output<ReturnType<typeof smsCampaign>>>().toEqualTypeOf<ReturnType<typeof toCampaignData>>();
+    expectTypeOf<z.output<ReturnType<typeof smsCampaign>>>().toEqualTypeOf<ReturnType<typeof presentCampaign>>();
     // The domain types scheduling_mode as a string; the schema names the modes it takes.
     expectTypeOf<z.output<ReturnType<typeof intakeOutreach>>>().toExtend<IngestPreview['outreach']>();
     expectTypeOf<z.output<ReturnType<typeof ingestLeadPreview>>['unmapped_fields']>().toEqualTypeOf<IngestPreview['unmapped_fields']>();

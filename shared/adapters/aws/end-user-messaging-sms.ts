@@ -1,7 +1,7 @@
 import type { PinpointSMSVoiceV2Client } from '@aws-sdk/client-pinpoint-sms-voice-v2';
 import { lazy } from '#shared/lazy';
+import { PermanentProviderError } from '#shared/ports/provider-errors';
 import type { SmsProvider, SmsSendRequest } from '#shared/ports/sms-provider';
-import { PermanentProviderError } from '#shared/ports/voice-provider';
 
 /**
  * The SDK's client, loaded on the first send, not at cold start: the largest client the service

@@ -2,20 +2,18 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   type BatchGetCommandOutput,
-  DeleteCommand,
-  type DeleteCommandInput,
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
   UpdateCommand,
-  type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import type { CampaignRecord, CampaignStatus, ChunkRecipient, SendStatus } from '#shared/domain/sms/campaign';
+import type { Campaign, CampaignStatus, ChunkRecipient } from '#shared/domain/sms/campaign';
 import type { CapLedger, CapLedgerChange, CapSlot } from '#shared/domain/sms/frequency-cap';
 import type { SubscriptionEvent } from '#shared/domain/sms/subscription-events';
-import { assertStorable } from '#shared/domain/stored-size';
+import { assertStorable as assertItemFits } from '#shared/domain/stored-size';
 import type {
   CampaignStore,
+  CampaignTransitionFields,
   RecipientOutcome,
   SendRecord,
   SuppressionChange,
@@ -24,68 +22,91 @@ import type {
 } from '#shared/ports/campaign-store';
 import type { DomainEvent } from '#shared/ports/event-bus';
 import { batchPut } from './batch-write';
+import {
+  type CampaignItem,
+  type ChunkItem,
+  chunkSk,
+  fromCampaignItem,
+  fromChunkItem,
+  phoneOfSendSk,
+  type SendItem,
+  sendRecordOf,
+  sendSk,
+  toCampaignItem,
+  toChunkItem,
+} from './campaign-items';
 import { readCapLedgers, updateCapLedger, updateCapLedgers } from './cap-ledger';
 import { campaignPk, teamPk } from './keys';
-import { subscriptionEventItem, textsPk, textsSk, textsStatusPk } from './outbound-keys';
+import { textsPk, textsSk, textsStatusPk } from './outbound-keys';
 import { updateWithEvents } from './outbox';
-import { queryAll } from './query';
+import { changeSuppression, claimInbound, claimOptOutConfirmation, listSuppressed, suppressedAmong } from './suppression-list';
 import { isTransactionCancelled, MAX_TRANSACTION_ITEMS, transactWrite } from './transact';
 
 /**
- * Items of the campaigns table:
+ * Items of the campaigns table (the first three and the events typed and mapped in campaign-items.ts):
  * - `CAMPAIGN#<id>` / META: the campaign with its counters;
  * - `CAMPAIGN#<id>` / CHUNK#<nnnnn>: up to CHUNK_SIZE rendered recipients;
  * - `CAMPAIGN#<id>` / SEND#<e164>: one recipient's send record (the exactly-once guard), with the
  *   outbound texts feed's index keys (outbound-keys.ts);
- * - `TEAM#<t>#SUPPRESSION` / <e164>: opted-out numbers;
+ * - `TEAM#<t>#SUPPRESSION` / <e164>: opted-out numbers (suppression-list.ts);
  * - `TEAM#<t>#LASTCAMPAIGN` / <e164>: the last campaign that texted the number (replies);
- * - `TEAM#<t>#INBOUND` / <message id>: inbound messages already handled;
+ * - `TEAM#<t>#INBOUND` / <message id>: inbound messages already handled (suppression-list.ts);
  * - `TEAM#<t>#SUBEVENTS` / <at>#<event id>: subscription events (outbound-keys.ts);
- * - `TEAM#<t>#CAP` / <e164>: the number's frequency-cap ledger, with a version (frequency-cap.ts).
+ * - `TEAM#<t>#CAP` / <e164>: the number's frequency-cap ledger, with a version (cap-ledger.ts).
  */
-const chunkSk = (n: number) => `CHUNK#${String(n).padStart(5, '0')}`;
-
 export class DynamoCampaignStore implements CampaignStore {
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
   ) {}
 
-  async createCampaign(campaign: CampaignRecord, chunks: readonly (readonly ChunkRecipient[])[]): Promise<void> {
-    const meta = { pk: campaignPk(campaign.campaign_id), sk: 'META', ...campaign };
-    const chunkItems = chunks.map((recipients, i) => ({ pk: campaignPk(campaign.campaign_id), sk: chunkSk(i), recipients }));
-    assertStorable(meta, 'The campaign (template, fallback and segmentation)');
-    for (const [i, item] of chunkItems.entries()) assertStorable(item, `The campaign's rendered messages of recipients chunk ${i}`);
+  /** The table, for the suppression list and inbound claims kept in suppression-list.ts. */
+  private get table() {
+    return { client: this.client, tableName: this.tableName };
+  }
+
+  assertStorable(campaign: Campaign, chunks: readonly (readonly ChunkRecipient[])[]): void {
+    this.storableItems(campaign, chunks);
+  }
+
+  /** The campaign's items, each refused (413) when it would not fit in a DynamoDB item. */
+  private storableItems(
+    campaign: Campaign,
+    chunks: readonly (readonly ChunkRecipient[])[],
+  ): { meta: CampaignItem; chunkItems: ChunkItem[] } {
+    const meta = toCampaignItem(campaign);
+    const chunkItems = chunks.map((recipients, i) => toChunkItem(campaign.campaign_id, i, recipients));
+    assertItemFits(meta, 'The campaign (template, fallback and segmentation)');
+    for (const [i, item] of chunkItems.entries()) assertItemFits(item, `The campaign's rendered messages of recipients chunk ${i}`);
+    return { meta, chunkItems };
+  }
+
+  async createCampaign(campaign: Campaign, chunks: readonly (readonly ChunkRecipient[])[]): Promise<void> {
+    const { meta, chunkItems } = this.storableItems(campaign, chunks);
     // Chunks first: a campaign whose META exists always has all its chunks.
     await batchPut(this.client, this.tableName, chunkItems);
     await this.client.send(new PutCommand({ TableName: this.tableName, Item: meta, ConditionExpression: 'attribute_not_exists(pk)' }));
   }
 
-  async getCampaign(campaignId: string): Promise<CampaignRecord | null> {
+  async getCampaign(campaignId: string): Promise<Campaign | null> {
     const result = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: { pk: campaignPk(campaignId), sk: 'META' }, ConsistentRead: true }),
     );
-    if (!result.Item) return null;
-    const { pk: _pk, sk: _sk, ...item } = result.Item;
-    const campaign = item as CampaignRecord;
-    // Campaigns stored before the unconfirmed outcome existed have no such counter.
-    campaign.counts.unconfirmed ??= 0;
-    campaign.counts.capped ??= 0;
-    return campaign;
+    return result.Item ? fromCampaignItem(result.Item as CampaignItem) : null;
   }
 
   async getChunk(campaignId: string, chunk: number): Promise<readonly ChunkRecipient[] | null> {
     const result = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: { pk: campaignPk(campaignId), sk: chunkSk(chunk) } }),
     );
-    return (result.Item?.recipients as ChunkRecipient[] | undefined) ?? null;
+    return result.Item ? fromChunkItem(result.Item as ChunkItem) : null;
   }
 
   async transitionCampaign(
     campaignId: string,
     from: readonly CampaignStatus[],
     to: CampaignStatus,
-    fields: Partial<CampaignRecord> = {},
+    fields: CampaignTransitionFields = {},
     events: readonly DomainEvent[] = [],
   ): Promise<boolean> {
     const names: Record<string, string> = { '#status': 'status' };
@@ -95,11 +116,14 @@ export class DynamoCampaignStore implements CampaignStore {
       return `:from${i}`;
     });
     const sets = ['#status = :to'];
-    Object.entries(fields).forEach(([k, v], i) => {
-      names[`#f${i}`] = k;
-      values[`:f${i}`] = v;
-      sets.push(`#f${i} = :f${i}`);
-    });
+    // The item's attribute of each field that may change with the status.
+    const set = (attribute: keyof CampaignItem, value: unknown) => {
+      names[`#${attribute}`] = attribute;
+      values[`:${attribute}`] = value;
+      sets.push(`#${attribute} = :${attribute}`);
+    };
+    if (fields.completion_time !== undefined) set('completion_time', fields.completion_time);
+    if (fields.cancelled_at !== undefined) set('cancelled_at', fields.cancelled_at);
     return updateWithEvents(
       this.client,
       {
@@ -138,7 +162,7 @@ export class DynamoCampaignStore implements CampaignStore {
       TableName: this.tableName,
       Item: {
         pk: campaignPk(campaignId),
-        sk: `SEND#${r.phone}`,
+        sk: sendSk(r.phone),
         status: 'sending',
         claimed_at: claim.at,
         claim_token: claim.token,
@@ -151,7 +175,7 @@ export class DynamoCampaignStore implements CampaignStore {
         textsPk: textsPk(claim.teamId),
         textsStatusPk: textsStatusPk(claim.teamId, 'sending'),
         textsSk: textsSk(claim.at, campaignId, r.phone),
-      },
+      } satisfies SendItem,
       ConditionExpression: 'attribute_not_exists(pk) OR #status = :deferred',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':deferred': 'deferred' },
@@ -184,7 +208,7 @@ export class DynamoCampaignStore implements CampaignStore {
         await this.client.send(
           new UpdateCommand({
             TableName: this.tableName,
-            Key: { pk: campaignPk(campaignId), sk: `SEND#${r.phone}` },
+            Key: { pk: campaignPk(campaignId), sk: sendSk(r.phone) },
             UpdateExpression:
               'SET #status = :status, team_id = :team, #segments = :segments, deferred_until = :until, #error = :error, send_at = :sendAt, #rule = :rule, updated_at = :at, recorded_at = if_not_exists(recorded_at, :at), textsPk = :tpk, textsStatusPk = :tspk, textsSk = if_not_exists(textsSk, :tsk)',
             // A suppressed or capped record is written once; a deferred one moves its window, never over another status.
@@ -217,7 +241,7 @@ export class DynamoCampaignStore implements CampaignStore {
         await this.client.send(
           new UpdateCommand({
             TableName: this.tableName,
-            Key: { pk: campaignPk(campaignId), sk: `SEND#${phone}` },
+            Key: { pk: campaignPk(campaignId), sk: sendSk(phone) },
             UpdateExpression:
               'SET #status = :deferred, deferred_until = :at, updated_at = :at, textsStatusPk = :tspk REMOVE claim_token, claimed_at',
             ConditionExpression: '#status = :sending AND claim_token = :token',
@@ -264,7 +288,7 @@ export class DynamoCampaignStore implements CampaignStore {
     return {
       Update: {
         TableName: this.tableName,
-        Key: { pk: campaignPk(campaignId), sk: `SEND#${o.phone}` },
+        Key: { pk: campaignPk(campaignId), sk: sendSk(o.phone) },
         UpdateExpression:
           'SET #status = :status, settled_at = :at, updated_at = :at, provider_message_id = :pid, #error = :error, cost_micros = :cost, team_id = :team, #segments = :segments, recorded_at = if_not_exists(recorded_at, :at), textsPk = :tpk, textsStatusPk = :tspk, textsSk = if_not_exists(textsSk, :tsk)',
         // An opt-out may settle a recipient whose record is deferred (opted out while waiting).
@@ -320,115 +344,40 @@ export class DynamoCampaignStore implements CampaignStore {
     for (let i = 0; i < phones.length; i += 100) {
       let keys: Record<string, unknown>[] | undefined = [...new Set(phones.slice(i, i + 100))].map((p) => ({
         pk: campaignPk(campaignId),
-        sk: `SEND#${p}`,
+        sk: sendSk(p),
       }));
       while (keys && keys.length > 0) {
         const result: BatchGetCommandOutput = await this.client.send(
           new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: keys, ConsistentRead: true } } }),
         );
-        for (const item of result.Responses?.[this.tableName] ?? [])
-          statuses.set(String(item.sk).slice('SEND#'.length), {
-            status: item.status as SendStatus,
-            claimedAt: typeof item.claimed_at === 'string' ? item.claimed_at : null,
-            claimToken: typeof item.claim_token === 'string' ? item.claim_token : null,
-          });
+        for (const item of result.Responses?.[this.tableName] ?? []) {
+          const record = item as SendItem;
+          statuses.set(phoneOfSendSk(record.sk), sendRecordOf(record));
+        }
         keys = result.UnprocessedKeys?.[this.tableName]?.Keys;
       }
     }
     return statuses;
   }
 
-  async suppressedAmong(teamId: number, phones: readonly string[]): Promise<Set<string>> {
-    const found = new Set<string>();
-    const pk = `${teamPk(teamId)}#SUPPRESSION`;
-    for (let i = 0; i < phones.length; i += 100) {
-      let keys: Record<string, unknown>[] | undefined = [...new Set(phones.slice(i, i + 100))].map((p) => ({ pk, sk: p }));
-      while (keys && keys.length > 0) {
-        const result: BatchGetCommandOutput = await this.client.send(
-          new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: keys } } }),
-        );
-        for (const item of result.Responses?.[this.tableName] ?? []) found.add(String(item.sk));
-        keys = result.UnprocessedKeys?.[this.tableName]?.Keys;
-      }
-    }
-    return found;
+  suppressedAmong(teamId: number, phones: readonly string[]): Promise<Set<string>> {
+    return suppressedAmong(this.table, teamId, phones);
   }
 
-  async listSuppressed(teamId: number): Promise<Set<string>> {
-    const items = await queryAll(this.client, {
-      TableName: this.tableName,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': `${teamPk(teamId)}#SUPPRESSION` },
-      ProjectionExpression: 'sk',
-    });
-    return new Set(items.map((i) => String(i.sk)));
+  listSuppressed(teamId: number): Promise<Set<string>> {
+    return listSuppressed(this.table, teamId);
   }
 
-  async suppress(teamId: number, phone: string, keyword: string, at: string, event?: SubscriptionEvent): Promise<void> {
-    await this.withEvent(this.suppressionChange(teamId, { kind: 'add', phone, keyword }, at), event);
+  suppress(teamId: number, phone: string, keyword: string, at: string, event?: SubscriptionEvent): Promise<void> {
+    return changeSuppression(this.table, teamId, { kind: 'add', phone, keyword }, at, event);
   }
 
-  async unsuppress(teamId: number, phone: string, event?: SubscriptionEvent): Promise<void> {
-    await this.withEvent(this.suppressionChange(teamId, { kind: 'remove', phone }, ''), event);
+  unsuppress(teamId: number, phone: string, event?: SubscriptionEvent): Promise<void> {
+    return changeSuppression(this.table, teamId, { kind: 'remove', phone }, '', event);
   }
 
-  /**
-   * An opt-out keeps the first opt-out's keyword and time, and the confirmation it claimed: a
-   * repeated STOP changes nothing. An opt-in deletes the record, so the next opt-out is a new one.
-   */
-  private suppressionChange(
-    teamId: number,
-    change: SuppressionChange,
-    at: string,
-  ): { Update: UpdateCommandInput & { UpdateExpression: string } } | { Delete: DeleteCommandInput } {
-    const key = { pk: `${teamPk(teamId)}#SUPPRESSION`, sk: change.phone };
-    if (change.kind === 'remove') return { Delete: { TableName: this.tableName, Key: key } };
-    assertStorable({ ...key, keyword: change.keyword, opted_out_at: at }, 'The opt-out record (with the inbound text)');
-    return {
-      Update: {
-        TableName: this.tableName,
-        Key: key,
-        UpdateExpression: 'SET keyword = if_not_exists(keyword, :keyword), opted_out_at = if_not_exists(opted_out_at, :at)',
-        ExpressionAttributeValues: { ':keyword': change.keyword, ':at': at },
-      },
-    };
-  }
-
-  /** The suppression change alone, or with its event in one transaction. */
-  private async withEvent(
-    change: { Update: UpdateCommandInput & { UpdateExpression: string } } | { Delete: DeleteCommandInput },
-    event: SubscriptionEvent | undefined,
-  ) {
-    if (!event) {
-      if ('Update' in change) await this.client.send(new UpdateCommand(change.Update));
-      else await this.client.send(new DeleteCommand(change.Delete));
-      return;
-    }
-    await transactWrite(this.client, { TransactItems: [change, { Put: this.eventPut(event) }] });
-  }
-
-  async claimOptOutConfirmation(teamId: number, phone: string, at: string): Promise<boolean> {
-    try {
-      await this.client.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: { pk: `${teamPk(teamId)}#SUPPRESSION`, sk: phone },
-          UpdateExpression: 'SET confirmation_claimed_at = :at',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(confirmation_claimed_at)',
-          ExpressionAttributeValues: { ':at': at },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
-  }
-
-  private eventPut(event: SubscriptionEvent) {
-    const item = subscriptionEventItem(event);
-    assertStorable(item, 'The subscription event');
-    return { TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' };
+  claimOptOutConfirmation(teamId: number, phone: string, at: string): Promise<boolean> {
+    return claimOptOutConfirmation(this.table, teamId, phone, at);
   }
 
   async rememberLastCampaign(teamId: number, phones: readonly string[], campaignId: string, at: string): Promise<void> {
@@ -458,27 +407,14 @@ export class DynamoCampaignStore implements CampaignStore {
     );
   }
 
-  async claimInbound(
+  claimInbound(
     teamId: number,
     messageId: string,
     at: string,
     event: SubscriptionEvent | null = null,
     change: SuppressionChange | null = null,
   ): Promise<boolean> {
-    const item = { pk: `${teamPk(teamId)}#INBOUND`, sk: messageId, received_at: at };
-    assertStorable(item, 'The inbound message record');
-    const claim = { TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' };
-    try {
-      // The keyword's event and suppression change are written with the claim: a redelivered
-      // message writes none of them, and a crash cannot leave the claim without them.
-      const rest = [...(event ? [{ Put: this.eventPut(event) }] : []), ...(change ? [this.suppressionChange(teamId, change, at)] : [])];
-      if (rest.length > 0) await transactWrite(this.client, { TransactItems: [{ Put: claim }, ...rest] });
-      else await this.client.send(new PutCommand(claim));
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException || isTransactionCancelled(error)) return false;
-      throw error;
-    }
+    return claimInbound(this.table, teamId, messageId, at, event, change);
   }
 
   capLedgers(teamId: number, phones: readonly string[]): Promise<Map<string, CapLedger>> {

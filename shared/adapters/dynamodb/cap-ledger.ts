@@ -17,6 +17,45 @@ import { isTransactionCancelled, MAX_TRANSACTION_ITEMS, transactWrite } from './
  * version read, so two writers never both take the last slot.
  */
 
+/** One number's ledger as stored; a number never capped has none. */
+type CapLedgerItem = {
+  readonly pk: string;
+  readonly sk: string;
+  readonly slots: readonly CapSlotItem[];
+  readonly version: number;
+};
+
+type CapSlotItem = { readonly campaign_id: string; readonly at: string; readonly sent: boolean; readonly reserved_at?: string };
+
+const ledgerPk = (teamId: number) => `${teamPk(teamId)}#CAP`;
+
+function toCapLedgerItem(teamId: number, phone: string, slots: readonly CapSlot[], version: number): CapLedgerItem {
+  return {
+    pk: ledgerPk(teamId),
+    sk: phone,
+    slots: slots.map((s) => ({
+      campaign_id: s.campaign_id,
+      at: s.at,
+      sent: s.sent,
+      ...(s.reserved_at === undefined ? {} : { reserved_at: s.reserved_at }),
+    })),
+    version,
+  };
+}
+
+/** A missing item is an empty ledger at version 0 (the first write creates it). */
+function fromCapLedgerItem(item: Partial<CapLedgerItem> | undefined): CapLedger {
+  return {
+    slots: (item?.slots ?? []).map((s) => ({
+      campaign_id: s.campaign_id,
+      at: s.at,
+      sent: s.sent,
+      ...(s.reserved_at === undefined ? {} : { reserved_at: s.reserved_at }),
+    })),
+    version: typeof item?.version === 'number' ? item.version : 0,
+  };
+}
+
 export async function readCapLedgers(
   client: DynamoDBDocumentClient,
   tableName: string,
@@ -24,7 +63,7 @@ export async function readCapLedgers(
   phones: readonly string[],
 ): Promise<Map<string, CapLedger>> {
   const ledgers = new Map<string, CapLedger>();
-  const pk = `${teamPk(teamId)}#CAP`;
+  const pk = ledgerPk(teamId);
   const unique = [...new Set(phones)];
   const batches = Array.from({ length: Math.ceil(unique.length / 100) }, (_, b) => unique.slice(b * 100, b * 100 + 100));
   await inParallel(batches, async (batch) => {
@@ -33,12 +72,7 @@ export async function readCapLedgers(
       const result: BatchGetCommandOutput = await client.send(
         new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys, ConsistentRead: true } } }),
       );
-      for (const item of result.Responses?.[tableName] ?? []) {
-        ledgers.set(String(item.sk), {
-          slots: (item.slots as CapSlot[]) ?? [],
-          version: typeof item.version === 'number' ? item.version : 0,
-        });
-      }
+      for (const item of result.Responses?.[tableName] ?? []) ledgers.set(String(item.sk), fromCapLedgerItem(item as CapLedgerItem));
       keys = result.UnprocessedKeys?.[tableName]?.Keys;
     }
   });
@@ -53,16 +87,13 @@ export async function updateCapLedger<T>(
   change: (slots: CapSlot[]) => { slots: CapSlot[] | null; result: T },
   known?: CapLedger,
 ): Promise<T> {
-  const key = { pk: `${teamPk(teamId)}#CAP`, sk: phone };
+  const key = { pk: ledgerPk(teamId), sk: phone };
   // A ledger the caller just read saves the first read; a race reads it again.
   let ledger = known;
   for (let attempt = 0; ; attempt++) {
     if (!ledger) {
       const current = await client.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
-      ledger = {
-        slots: (current.Item?.slots as CapSlot[] | undefined) ?? [],
-        version: typeof current.Item?.version === 'number' ? current.Item.version : 0,
-      };
+      ledger = fromCapLedgerItem(current.Item as CapLedgerItem | undefined);
     }
     const { version } = ledger;
     const { slots, result } = change(ledger.slots);
@@ -72,7 +103,7 @@ export async function updateCapLedger<T>(
       await client.send(
         new PutCommand({
           TableName: tableName,
-          Item: { ...key, slots, version: version + 1 },
+          Item: toCapLedgerItem(teamId, phone, slots, version + 1),
           ConditionExpression: version === 0 ? 'attribute_not_exists(pk)' : 'version = :version',
           ...(version === 0 ? {} : { ExpressionAttributeValues: { ':version': version } }),
         }),
@@ -111,7 +142,7 @@ export async function updateCapLedgers<T>(
       puts.push({
         Put: {
           TableName: tableName,
-          Item: { pk: `${teamPk(teamId)}#CAP`, sk: c.phone, slots, version: version + 1 },
+          Item: toCapLedgerItem(teamId, c.phone, slots, version + 1),
           ConditionExpression: version === 0 ? 'attribute_not_exists(pk)' : 'version = :version',
           ...(version === 0 ? {} : { ExpressionAttributeValues: { ':version': version } }),
         },

@@ -1,4 +1,3 @@
-import type { SubscriptionEvent } from '#shared/domain/sms/subscription-events';
 import { teamPk } from './keys';
 
 /**
@@ -16,12 +15,3 @@ export const textsSk = (at: string, campaignId: string, phone: string) => `${at}
 /** Subscription events: the team's partition sorted by time, and per type (index byEventType). */
 export const subscriptionEventsPk = (teamId: number) => `${teamPk(teamId)}#SUBEVENTS`;
 export const subscriptionEventTypePk = (teamId: number, type: string) => `${teamPk(teamId)}#SUBEVENTS#${type}`;
-
-export function subscriptionEventItem(event: SubscriptionEvent) {
-  return {
-    pk: subscriptionEventsPk(event.team_id),
-    sk: `${event.occurred_at}#${event.event_id}`,
-    eventTypePk: subscriptionEventTypePk(event.team_id, event.type),
-    ...event,
-  };
-}

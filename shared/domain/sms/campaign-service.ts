@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { assertStorable } from '#shared/domain/stored-size';
 import type { Team } from '#shared/domain/tenancy';
 import { BadRequestError, ConflictError, NotFoundError } from '#shared/errors';
 import { smsCampaignCompleted } from '#shared/events/campaign-events';
@@ -7,7 +6,7 @@ import { log } from '#shared/logging/logger';
 import type { CampaignStore } from '#shared/ports/campaign-store';
 import type { MessageQueue } from '#shared/ports/message-queue';
 import type { OneTimeScheduler } from '#shared/ports/scheduler';
-import { type CampaignMessage, type CampaignRecord, CHUNK_SIZE, type ChunkRecipient, campaignScheduleName, settledCount } from './campaign';
+import { type Campaign, type CampaignMessage, CHUNK_SIZE, type ChunkRecipient, campaignScheduleName, settledCount } from './campaign';
 import { type CampaignPlan, planCampaign, toDollars } from './campaign-plan';
 import { type CampaignRequest, MAX_SCHEDULE_HORIZON_DAYS, SCHEDULE_GRACE_SECONDS } from './campaign-request';
 import { applyCaps, estimateCompletion, messagesPerSecond, sendPolicy, sendTimeFor } from './campaign-schedule';
@@ -42,11 +41,20 @@ export function resolveStartTime(scheduleTime: string | null | undefined, now: D
   return deltaSeconds <= SCHEDULE_GRACE_SECONDS ? { at: now, immediate: true } : { at, immediate: false };
 }
 
+/** A campaign as planned for a team, before anything is stored: what a preflight answers. */
+export interface CampaignPreflight extends CampaignPlan {
+  /** When the last recipient's text may go out, and when every text should be out (campaign-schedule.ts). */
+  readonly lastSendAt: string | null;
+  readonly estimatedCompletionTime: string | null;
+  readonly pricePerSegmentMicros: number;
+}
+
 /**
  * Plans a campaign for a team (validation, rendering, pricing, each recipient's first send time
  * under the calling-hours rules, the recipients a frequency cap would skip) and checks what
  * creating it would check too, so a preflight answers what the real request would: the start
- * time, and that the campaign and its chunks of rendered messages fit in stored records.
+ * time, and (asking the store) that the campaign and its chunks of rendered messages fit in
+ * stored records.
  */
 export async function planForTeam(
   deps: CampaignDependencies,
@@ -54,7 +62,7 @@ export async function planForTeam(
   request: CampaignRequest,
   config: MessagingConfig,
   now: Date,
-): Promise<CampaignPlan & { lastSendAt: string | null; estimatedCompletionTime: string | null }> {
+): Promise<CampaignPreflight> {
   const suppressed = await deps.store.listSuppressed(team.id);
   const start = resolveStartTime(request.schedule_time, now);
   const policy = policyOf(team, config, request);
@@ -66,15 +74,14 @@ export async function planForTeam(
   });
   const plan = await applyCaps(deps.store, { team, plan: planned, policy, now }, { kind: 'check' });
   const chunks = chunkRecipients(plan);
-  assertStorable(
-    { pk: '', sk: '', ...campaignRecord(deps, { team, request, plan, now, config }, start, chunks.length, newCampaignId()) },
-    'The campaign (template, fallback and segmentation)',
-  );
-  for (const [i, recipients] of chunks.entries()) {
-    assertStorable({ pk: '', sk: '', recipients }, `The campaign's rendered messages of recipients chunk ${i}`);
-  }
+  deps.store.assertStorable(campaignOf(deps, { team, request, plan, now, config }, start, chunks.length, newCampaignId()), chunks);
   const estimate = estimateCompletion(plan, start.at, messagesPerSecond(config));
-  return { ...plan, lastSendAt: estimate.last, estimatedCompletionTime: estimate.completion };
+  return {
+    ...plan,
+    lastSendAt: estimate.last,
+    estimatedCompletionTime: estimate.completion,
+    pricePerSegmentMicros: deps.pricePerSegmentMicros,
+  };
 }
 
 function chunkRecipients(plan: CampaignPlan): ChunkRecipient[][] {
@@ -102,13 +109,13 @@ function policyOf(team: Team, config: MessagingConfig, request: CampaignRequest)
   });
 }
 
-function campaignRecord(
+function campaignOf(
   deps: Pick<CampaignDependencies, 'pricePerSegmentMicros'>,
   input: { team: Team; request: CampaignRequest; plan: CampaignPlan; now: Date; config: MessagingConfig },
   start: { at: Date; immediate: boolean },
   chunkCount: number,
   campaignId: string,
-): CampaignRecord {
+): Campaign {
   const { team, request, plan, now } = input;
   const estimate = estimateCompletion(plan, start.at, messagesPerSecond(input.config));
   return {
@@ -154,14 +161,14 @@ function campaignRecord(
 export async function createCampaign(
   deps: CampaignDependencies,
   input: { team: Team; request: CampaignRequest; plan: CampaignPlan; now: Date; config?: MessagingConfig },
-): Promise<CampaignRecord> {
+): Promise<Campaign> {
   const config = input.config ?? DEFAULT_MESSAGING_CONFIG;
   const start = resolveStartTime(input.request.schedule_time, input.now);
   const campaignId = newCampaignId();
   const policy = policyOf(input.team, config, input.request);
   const plan = await applyCaps(deps.store, { team: input.team, plan: input.plan, policy, now: input.now }, { kind: 'reserve', campaignId });
   const chunks = chunkRecipients(plan);
-  const campaign = campaignRecord(deps, { ...input, plan, config }, start, chunks.length, campaignId);
+  const campaign = campaignOf(deps, { ...input, plan, config }, start, chunks.length, campaignId);
   const startMessage = {
     type: 'start',
     campaign_id: campaign.campaign_id,
@@ -248,7 +255,7 @@ export async function completeIfDone(deps: Pick<CampaignDependencies, 'store'>, 
       failed: campaign.counts.failed,
       opted_out: campaign.counts.opted_out,
       unconfirmed: campaign.counts.unconfirmed,
-      capped: campaign.counts.capped ?? 0,
+      capped: campaign.counts.capped,
       replies: campaign.replies,
       total_cost: toDollars(campaign.actual_cost_micros),
       at: now,
@@ -259,7 +266,7 @@ export async function completeIfDone(deps: Pick<CampaignDependencies, 'store'>, 
   return true;
 }
 
-export async function getTeamCampaign(store: CampaignStore, team: Team, campaignId: string): Promise<CampaignRecord> {
+export async function getTeamCampaign(store: CampaignStore, team: Team, campaignId: string): Promise<Campaign> {
   const campaign = /^cmp_[0-9a-f]{20}$/.test(campaignId) ? await store.getCampaign(campaignId) : null;
   // Another team's campaign answers exactly like a missing one.
   if (!campaign || campaign.team_id !== team.id) throw new NotFoundError(`Campaign ${campaignId} not found`);
@@ -272,7 +279,7 @@ export async function cancelCampaign(
   team: Team,
   campaignId: string,
   now: Date,
-): Promise<CampaignRecord> {
+): Promise<Campaign> {
   const campaign = await getTeamCampaign(deps.store, team, campaignId);
   const cancelled = await deps.store.transitionCampaign(campaignId, ['scheduled', 'sending'], 'cancelled', {
     cancelled_at: now.toISOString(),

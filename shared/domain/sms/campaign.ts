@@ -14,13 +14,16 @@ export interface CampaignCounts {
   unconfirmed: number;
   /**
    * Skipped because the number was at its state's frequency cap (frequency-cap.ts) when the
-   * campaign was planned; never texted. Absent on campaigns stored before caps.
+   * campaign was planned; never texted.
    */
   capped: number;
 }
 
-/** A stored campaign. Money is kept in integer micro-dollars. */
-export interface CampaignRecord {
+/**
+ * A campaign with its counters. Money is kept in integer micro-dollars. How it is stored is the
+ * campaign store's business, how it is answered the presenter's (presenters/sms-campaigns.ts).
+ */
+export interface Campaign {
   campaign_id: string;
   team_id: number;
   campaign_type: CampaignRequest['campaign_type'];
@@ -90,30 +93,7 @@ export function campaignScheduleName(campaignId: string): string {
 /** Recipients per chunk: one queue message and one stored item each. */
 export const CHUNK_SIZE = 50;
 
-/** The response `data` (of the SMS campaign response). */
-export function toCampaignData(c: CampaignRecord, toDollars: (micros: number) => number) {
-  return {
-    campaign_id: c.campaign_id,
-    status: c.status,
-    recipients_count: c.recipients_count,
-    messages_sent: c.counts.sent,
-    estimated_cost: toDollars(c.estimated_cost_micros),
-    scheduled_time: c.scheduled_time,
-    completion_time: c.completion_time,
-    counts: {
-      ...c.counts,
-      // Recipients a cancel stopped are not sent; the rest of an active campaign are pending.
-      cancelled: c.status === 'cancelled' ? Math.max(0, c.recipients_count - settledCount(c)) : 0,
-      pending: c.status === 'cancelled' || c.status === 'completed' ? 0 : Math.max(0, c.recipients_count - settledCount(c)),
-    },
-    duplicates_collapsed: c.duplicates_collapsed,
-    last_send_at: c.last_send_at ?? null,
-    estimated_completion_time: c.estimated_completion_time ?? null,
-    actual_cost: toDollars(c.actual_cost_micros),
-    replies: c.replies,
-  };
-}
-
-export function settledCount(c: CampaignRecord): number {
-  return c.counts.sent + c.counts.failed + c.counts.opted_out + c.counts.unconfirmed + (c.counts.capped ?? 0);
+/** Recipients settled so far: sent, failed, opted out, unconfirmed or capped. */
+export function settledCount(c: Campaign): number {
+  return c.counts.sent + c.counts.failed + c.counts.opted_out + c.counts.unconfirmed + c.counts.capped;
 }

@@ -1,5 +1,4 @@
 import type { SendStatus } from './campaign';
-import { toDollars } from './campaign-plan';
 
 /** Statuses of a campaign text as the outbound texts feed shows them (SendStatus). */
 export const TEXT_STATUSES = [
@@ -32,10 +31,4 @@ export interface OutboundText {
   /** The first instant the text may go out under the calling-hours rules, and which rule set it (null on older records). */
   readonly send_at: string | null;
   readonly rule: string | null;
-}
-
-/** The feed's item: money in dollars, like the campaign routes. */
-export function toPublicText(t: OutboundText) {
-  const { cost_micros, ...rest } = t;
-  return { ...rest, cost: toDollars(cost_micros) };
 }

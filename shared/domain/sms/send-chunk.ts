@@ -5,9 +5,10 @@ import { PoisonMessageError } from '#shared/errors';
 import { log } from '#shared/logging/logger';
 import { countMetric } from '#shared/logging/metrics';
 import type { RecipientOutcome, UnsentRecipient } from '#shared/ports/campaign-store';
+import { MAX_QUEUE_DELAY_SECONDS } from '#shared/ports/message-queue';
+import { PermanentProviderError } from '#shared/ports/provider-errors';
 import type { SendPacer } from '#shared/ports/send-pacer';
 import type { SmsProvider } from '#shared/ports/sms-provider';
-import { PermanentProviderError } from '#shared/ports/voice-provider';
 import type { CampaignMessage, ChunkRecipient } from './campaign';
 import { capOf, holdCapSlot, messagesPerSecond, sendPolicy, sendTimeFor } from './campaign-schedule';
 import { type CampaignDependencies, completeIfDone } from './campaign-service';
@@ -29,8 +30,6 @@ export interface SendChunkDependencies extends CampaignDependencies {
   readonly maxRunMs: number;
 }
 
-/** SQS delays stop at 15 minutes; later deferrals go through the scheduler. */
-const MAX_QUEUE_DELAY_SECONDS = 900;
 /**
  * Recipients claimed, texted and settled together. A sender that dies leaves at most this many
  * claims per chunk without a recorded outcome (they become `unconfirmed`), and a cancel takes
@@ -286,6 +285,7 @@ export async function sendChunk(
   if (deferred) {
     result.deferredUntil = deferred.toISOString();
     const delaySeconds = Math.ceil((deferred.getTime() - now().getTime()) / 1000);
+    // Within the queue's delay limit the chunk comes back through the queue; later, the scheduler.
     if (delaySeconds <= MAX_QUEUE_DELAY_SECONDS) {
       await deps.queue.send([{ body: { ...message }, delaySeconds: Math.max(0, delaySeconds) }]);
     } else {

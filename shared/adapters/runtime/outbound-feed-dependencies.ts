@@ -1,0 +1,27 @@
+import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { lazy } from '#shared/lazy';
+import type { CampaignStore } from '#shared/ports/campaign-store';
+import type { OutboundFeedStore } from '#shared/ports/outbound-feed-store';
+
+/** What the outbound feed routes read: the campaigns table (its campaigns, and the feeds' indexes). */
+export interface OutboundFeedDependencies {
+  readonly campaigns: CampaignStore;
+  readonly feed: OutboundFeedStore;
+}
+
+/**
+ * The stores of the outbound feed routes (list-outbound-texts, list-subscription-events). Call it
+ * at module load: the table is looked up then (a function whose row lacks it fails to load, as in
+ * AWS); the stores are built on the first call of the returned function and kept for the
+ * container's life.
+ */
+export function outboundFeedDependencies(): () => OutboundFeedDependencies {
+  const campaigns = physicalTableName('campaigns');
+  return lazy(() => {
+    const client = getDocumentClient();
+    return { campaigns: new DynamoCampaignStore(client, campaigns), feed: new DynamoOutboundFeedStore(client, campaigns) };
+  });
+}

@@ -1,0 +1,8 @@
+import type { MessagingConfig } from '#shared/domain/sms/messaging-config';
+
+/** Each team's texting configuration (send window, origination identity, phone region). */
+export interface MessagingConfigStore {
+  /** The team's configuration, or the defaults when it has none. */
+  getMessagingConfig(teamId: number): Promise<MessagingConfig>;
+  putMessagingConfig(teamId: number, config: MessagingConfig): Promise<void>;
+}
