@@ -16,7 +16,6 @@ import type { smsCampaign } from '#shared/contracts/sms-campaigns';
 import type { supportTicket } from '#shared/contracts/support-tickets';
 import { computeFunnel, computeSchedulerAnalytics, type FunnelCounts, type SchedulerAnalytics } from '#shared/domain/analytics';
 import { type CallRecord, toPublicCall } from '#shared/domain/calls';
-import type { IngestPreview } from '#shared/domain/intake/ingest';
 import { type LeadRecord, toCanonicalLead, toUnifiedLead } from '#shared/domain/leads';
 import { type Session, toPublicSession } from '#shared/domain/sessions';
 import type { toCampaignData } from '#shared/domain/sms/campaign';
@@ -25,6 +24,7 @@ import { buildOpenApiDocument } from '#shared/openapi/document';
 import { OPERATION_DOCS } from '#shared/openapi/operations';
 import type { CursorPagination } from '#shared/pagination/cursor';
 import type { OffsetPagination } from '#shared/pagination/offset';
+import type { presentIngestPreview, presentIntakeOutreach } from '#shared/presenters/intake';
 import { ROUTES } from '#shared/routes';
 import { MAX_RANGE_DAYS, V0_LIMIT, V1_LIMIT } from '#shared/schemas/query-parts';
 import { handler as getOpenApi } from '../../functions/get-openapi/handler';
@@ -366,9 +366,8 @@ describe('the response schemas against the domain mappers', () => {
     expectTypeOf<z.output<ReturnType<typeof schedulerAnalyticsResponse>>['data']>().toExtend<SchedulerAnalytics['data']>();
     expectTypeOf<z.output<ReturnType<typeof supportTicket>>>().toEqualTypeOf<TicketRecord>();
     expectTypeOf<z.output<ReturnType<typeof smsCampaign>>>().toEqualTypeOf<ReturnType<typeof toCampaignData>>();
-    // The domain types scheduling_mode as a string; the schema names the modes it takes.
-    expectTypeOf<z.output<ReturnType<typeof intakeOutreach>>>().toExtend<IngestPreview['outreach']>();
-    expectTypeOf<z.output<ReturnType<typeof ingestLeadPreview>>['unmapped_fields']>().toEqualTypeOf<IngestPreview['unmapped_fields']>();
+    expectTypeOf<z.output<ReturnType<typeof intakeOutreach>>>().toEqualTypeOf<ReturnType<typeof presentIntakeOutreach>>();
+    expectTypeOf<z.output<ReturnType<typeof ingestLeadPreview>>>().toEqualTypeOf<ReturnType<typeof presentIngestPreview>>();
   });
 });
 
