@@ -76,11 +76,11 @@ describe('transfers in DynamoDB', () => {
     const range = { start: '2026-11-01T00:00:00.000Z', end: '2026-12-01T00:00:00.000Z' };
     const seen: string[] = [];
     for (let offset = 0; offset < 5; offset += 2) {
-      const page = await listTeamTransfers(calls, { teamId, ...range, offset, limit: 2 });
-      expect(page.pagination).toEqual({ limit: 2, offset, has_more: offset + 2 < 5 });
-      for (const t of page.data) {
-        expect(t.call_id).toBeNull();
-        seen.push(t.provider_call_id);
+      const rows = await listTeamTransfers(calls, { teamId, ...range, offset, limit: 2 });
+      expect(rows.length > 2).toBe(offset + 2 < 5);
+      for (const { transfer, callId } of rows.slice(0, 2)) {
+        expect(callId).toBeNull();
+        seen.push(transfer.provider_call_id);
       }
     }
     expect(seen).toEqual(ids);

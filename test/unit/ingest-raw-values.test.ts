@@ -1,4 +1,4 @@
-import { toCanonicalLead, toUnifiedLead } from '#shared/domain/leads';
+import { presentCanonicalLead, presentUnifiedLead } from '#shared/presenters/leads';
 import { ANCHOR, created, NOW, setup } from '../support/ingest-harness';
 import { leadEventViolations } from '../support/lead-event-schemas';
 
@@ -22,7 +22,7 @@ describe('ingestLead: click ids', () => {
     const lead = deps.intake.leads.get(result.stlCallId);
     expect(lead?.attribution).toMatchObject({ gclid: 'EAIaIQobChMI-gcl', wbraid: 'wb-123', gbraid: 'gb-456', utm_source: 'google' });
     if (!lead) throw new Error('no lead');
-    expect(toUnifiedLead(lead).attribution).toEqual({
+    expect(presentUnifiedLead(lead).attribution).toEqual({
       utm_source: 'google',
       utm_medium: '',
       utm_campaign: '',
@@ -30,7 +30,7 @@ describe('ingestLead: click ids', () => {
       wbraid: 'wb-123',
       gbraid: 'gb-456',
     });
-    expect(toCanonicalLead(lead).attribution).toMatchObject({
+    expect(presentCanonicalLead(lead).attribution).toMatchObject({
       gclid: 'EAIaIQobChMI-gcl',
       wbraid: 'wb-123',
       gbraid: 'gb-456',
@@ -47,8 +47,8 @@ describe('ingestLead: click ids', () => {
     const lead = deps.intake.leads.get(result.stlCallId);
     if (!lead) throw new Error('no lead');
     const { wbraid: _w, gbraid: _g, ...older } = lead.attribution;
-    expect(toCanonicalLead({ ...lead, attribution: older }).attribution).toMatchObject({ wbraid: null, gbraid: null });
-    expect(toUnifiedLead({ ...lead, attribution: older }).attribution).toMatchObject({ wbraid: '', gbraid: '' });
+    expect(presentCanonicalLead({ ...lead, attribution: older }).attribution).toMatchObject({ wbraid: null, gbraid: null });
+    expect(presentUnifiedLead({ ...lead, attribution: older }).attribution).toMatchObject({ wbraid: '', gbraid: '' });
   });
 });
 
@@ -67,13 +67,13 @@ describe('ingestLead: a phone that does not read as a number is kept as sent', (
     expect(deps.outreachQueue.sent).toHaveLength(0);
     expect(deps.scheduler.scheduled).toHaveLength(0);
     if (!lead) throw new Error('no lead');
-    expect(toCanonicalLead(lead).customer).toEqual({
+    expect(presentCanonicalLead(lead).customer).toEqual({
       name: 'Ana Ruiz',
       phone: null,
       phone_raw: 'call me at the shop',
       email: 'ana@example.com',
     });
-    expect(toUnifiedLead(lead)).toMatchObject({ customer_phone: '', customer_phone_raw: 'call me at the shop' });
+    expect(presentUnifiedLead(lead)).toMatchObject({ customer_phone: '', customer_phone_raw: 'call me at the shop' });
 
     const types = deps.eventBus.published.map((e) => e.type);
     expect(types).toEqual(['lead.created', 'lead.completed']);
