@@ -8,6 +8,7 @@ import type { CallRecord } from '#shared/domain/calls';
 import { recordTransferUpdate, transferUpdateSchema } from '#shared/domain/responder/transfer-update';
 import { NotFoundError } from '#shared/errors';
 import type { LocalDynamo } from '../../local/dynamodb';
+import { storedCall } from '../support/call-fixture';
 import { startEmulator } from '../support/emulator';
 
 let dynamo: LocalDynamo;
@@ -88,13 +89,14 @@ describe('transfers in DynamoDB', () => {
 
   it('finds a call by id only in its own team', async () => {
     const teamId = nextTeam++;
-    const call = {
+    const call: CallRecord = {
+      ...storedCall,
       call_id: randomUUID(),
       team_id: teamId,
       provider_call_id: 'p',
       type: 'inboundPhoneCall',
       started_at: NOW.toISOString(),
-    } as unknown as CallRecord;
+    };
     await calls.putCalls([call]);
     expect((await getTeamCall(calls, teamId, call.call_id)).call_id).toBe(call.call_id);
     await expect(getTeamCall(calls, teamId + 1, call.call_id)).rejects.toBeInstanceOf(NotFoundError);

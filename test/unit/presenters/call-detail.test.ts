@@ -1,7 +1,7 @@
 import { callDetail, callTranscript, callTransfer } from '#shared/contracts/call-detail';
 import type { TransferRecord } from '#shared/domain/calls';
 import { presentCallDetail, presentCallTranscript, presentTransfer } from '#shared/presenters/call-detail';
-import { storedCall } from '../../support/presenter-fixtures';
+import { storedCall } from '../../support/call-fixture';
 
 const transfer = (source: TransferRecord['source'], id: string): TransferRecord => ({
   transfer_id: id,

@@ -1,7 +1,7 @@
 import { call as callSchema } from '#shared/contracts/calls';
 import type { CallRecord } from '#shared/domain/calls';
 import { presentCall } from '#shared/presenters/calls';
-import { storedCall } from '../../support/presenter-fixtures';
+import { storedCall } from '../../support/call-fixture';
 
 /** The /api/calls item from a stored call: the mapping, the transcript by permission, the signed link, no stored extra. */
 

@@ -1,6 +1,6 @@
 import type { CallRecord } from '#shared/domain/calls';
 
-/** A stored call with a transcript, turns, a recording and a decision: what the call presenters' tests map. */
+/** A complete call with a transcript, turns, a recording and a decision (the presenter and store tests build theirs from it). */
 export const storedCall: CallRecord = {
   call_id: '7d9e2b4a-1c3f-4e5d-8a6b-9c0d1e2f3a4b',
   team_id: 1,
