@@ -1,20 +1,14 @@
-import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
-import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
-import { recordingSource } from '#shared/adapters/runtime/recording-source';
-import { CURSOR_SECRET_ENV, RECORDING_HOSTS_ENV } from '#shared/adapters/runtime/resource-env';
+import { callRecordingDependencies } from '#shared/adapters/runtime/call-recording-dependencies';
+import { CURSOR_SECRET_ENV } from '#shared/adapters/runtime/resource-env';
 import { secretReader } from '#shared/adapters/runtime/secrets';
-import { requireEnv } from '#shared/config';
 import { getCallRecording } from '#shared/contracts/call-recordings';
-import { fetchCallRecording, parseRecordingHosts } from '#shared/domain/call-recording';
+import { fetchCallRecording } from '#shared/domain/call-recording';
 import { createHttpHandler } from '#shared/http/handler';
 import { streamBody, streamingHandler } from '#shared/http/response-stream';
+import { presentRecordingHeaders } from '#shared/presenters/call-recordings';
 
-const tenancy = new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));
-const calls = new DynamoCallStore(getDocumentClient(), physicalTableName('calls'));
+const dependencies = callRecordingDependencies();
 const recordingLinkKey = secretReader(CURSOR_SECRET_ENV);
-const allowedHosts = parseRecordingHosts(requireEnv(RECORDING_HOSTS_ENV));
 
 /**
  * GET /api/calls/{callId}/recording: public (no authorizer); the signed link stands for the key,
@@ -24,22 +18,13 @@ const allowedHosts = parseRecordingHosts(requireEnv(RECORDING_HOSTS_ENV));
 export const handler = streamingHandler(
   createHttpHandler(getCallRecording, async ({ path, query, event }) => {
     const recording = await fetchCallRecording(
-      { tenancy, calls, source: recordingSource.get('default'), allowedHosts, secret: await recordingLinkKey(), now: new Date() },
+      { ...dependencies(), secret: await recordingLinkKey(), now: new Date() },
       {
         claims: { callId: path.callId, teamId: query.team_id, keyId: query.key, expires: query.expires },
         signature: query.signature,
       },
     );
     streamBody(event, recording.body);
-    return {
-      statusCode: 200,
-      body: '',
-      isBase64Encoded: true,
-      headers: {
-        'content-type': recording.contentType,
-        'cache-control': 'private, no-store',
-        ...(recording.contentLength === null ? {} : { 'content-length': String(recording.contentLength) }),
-      },
-    };
+    return { statusCode: 200, body: '', isBase64Encoded: true, headers: presentRecordingHeaders(recording) };
   }),
 );

@@ -4,9 +4,10 @@ import { secretReader } from '#shared/adapters/runtime/secrets';
 import { hasPermission } from '#shared/auth/identity';
 import { resolveV0Team } from '#shared/auth/team-access';
 import { getCall } from '#shared/contracts/call-detail';
-import { getTeamCall, toCallDetail } from '#shared/domain/call-detail';
+import { getTeamCall } from '#shared/domain/call-detail';
 import { callerRecordingLinks } from '#shared/http/caller-recording-links';
 import { createHttpHandler } from '#shared/http/handler';
+import { presentCallDetail } from '#shared/presenters/call-detail';
 
 const dependencies = callDependencies();
 const recordingLinkKey = secretReader(CURSOR_SECRET_ENV);
@@ -18,6 +19,6 @@ export const handler = createHttpHandler(getCall, async ({ path, query, headers,
   const transfers = await calls.listCallTransfers(teamId, call.provider_call_id);
   // A link for this key, checked again on every fetch: it stops working when the key is revoked.
   const recordingLink = callerRecordingLinks(identity, event, await recordingLinkKey());
-  const data = toCallDetail(call, transfers, { includeTranscript: hasPermission(identity, 'read:transcripts'), recordingLink });
+  const data = presentCallDetail(call, transfers, { includeTranscript: hasPermission(identity, 'read:transcripts'), recordingLink });
   return { statusCode: 200, body: { data } };
 });

@@ -1,9 +1,9 @@
 import { intakeDependencies } from '#shared/adapters/runtime/intake-dependencies';
 import { ingestLead as ingestLeadContract } from '#shared/contracts/intake';
-import { createdLeadAnswer } from '#shared/domain/intake/commit-intake';
 import { ingestLead } from '#shared/domain/intake/ingest';
 import { createHttpHandler } from '#shared/http/handler';
 import { idempotencyKeys } from '#shared/http/idempotency';
+import { presentIngestLeadCreated, presentIngestPreview } from '#shared/presenters/intake';
 
 const dependencies = intakeDependencies();
 
@@ -22,13 +22,8 @@ export const handler = createHttpHandler(
       testMode: isTestMode(headers['x-test-mode'] ?? query.test_mode),
       ...(query.preset ? { preset: query.preset } : {}),
     });
-    if (result.kind === 'preview') {
-      return { statusCode: 200, body: { success: true, test_mode: true, request_id: requestId, ...result.preview } };
-    }
-    return {
-      statusCode: 201,
-      body: { success: true, ...createdLeadAnswer(result), request_id: requestId },
-    };
+    if (result.kind === 'preview') return { statusCode: 200, body: presentIngestPreview(result.decision, requestId) };
+    return { statusCode: 201, body: presentIngestLeadCreated(result, requestId) };
   },
   { idempotency: idempotencyKeys() },
 );

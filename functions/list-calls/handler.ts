@@ -4,10 +4,10 @@ import { secretReader } from '#shared/adapters/runtime/secrets';
 import { hasPermission } from '#shared/auth/identity';
 import { resolveV0Team } from '#shared/auth/team-access';
 import { listCalls } from '#shared/contracts/calls';
-import { toPublicCall } from '#shared/domain/calls';
 import { callerRecordingLinks } from '#shared/http/caller-recording-links';
 import { createHttpHandler } from '#shared/http/handler';
 import { toOffsetPage } from '#shared/pagination/offset';
+import { presentCall } from '#shared/presenters/calls';
 import { resolveRange } from '#shared/schemas/params';
 
 const dependencies = callDependencies();
@@ -24,5 +24,5 @@ export const handler = createHttpHandler(listCalls, async ({ query, headers, ide
   const rows = await calls.listCallsByOffset({ teamId, ...range, type: query.type, offset: query.offset, limit: query.limit });
   const withTranscripts = hasPermission(identity, 'read:transcripts');
   const recordingLink = callerRecordingLinks(identity, event, await recordingLinkKey());
-  return { statusCode: 200, body: toOffsetPage(rows, query.limit, query.offset, (c) => toPublicCall(c, withTranscripts, recordingLink)) };
+  return { statusCode: 200, body: toOffsetPage(rows, query.limit, query.offset, (c) => presentCall(c, withTranscripts, recordingLink)) };
 });

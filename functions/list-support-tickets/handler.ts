@@ -5,6 +5,7 @@ import { requireEnterpriseAccess, resolveCrossTeams } from '#shared/auth/team-ac
 import { listSupportTickets } from '#shared/contracts/support-tickets';
 import { createHttpHandler } from '#shared/http/handler';
 import { readCursorList } from '#shared/pagination/cursor';
+import { presentSupportTicket } from '#shared/presenters/support-tickets';
 
 const dependencies = callDependencies();
 const cursorSecret = secretReader(CURSOR_SECRET_ENV);
@@ -20,7 +21,7 @@ export const handler = createHttpHandler(listSupportTickets, async (input) => {
     scope: { enterpriseId, teamIds },
     fetch: (filters, pageQuery) =>
       calls.listTickets({ enterpriseId, teamIds, start: filters.start_date, end: filters.end_date, ...pageQuery }),
-    map: (row) => row.ticket,
+    map: (row) => presentSupportTicket(row.ticket),
   });
   return { statusCode: 200, body: { ...page, meta: { enterprise_id: enterpriseId, team_ids: teamIds } } };
 });

@@ -3,9 +3,9 @@ import { CURSOR_SECRET_ENV } from '#shared/adapters/runtime/resource-env';
 import { secretReader } from '#shared/adapters/runtime/secrets';
 import { requireTeamAccess } from '#shared/auth/team-access';
 import { listTeamLeads } from '#shared/contracts/leads';
-import { toCanonicalLead } from '#shared/domain/leads';
 import { createHttpHandler } from '#shared/http/handler';
 import { readCursorList } from '#shared/pagination/cursor';
+import { presentCanonicalLead } from '#shared/presenters/leads';
 
 const dependencies = leadDependencies();
 const cursorSecret = secretReader(CURSOR_SECRET_ENV);
@@ -26,7 +26,7 @@ export const handler = createHttpHandler(listTeamLeads, async (input) => {
         externalId: filters.external_id,
         ...pageQuery,
       }),
-    map: (row) => toCanonicalLead(row.lead),
+    map: (row) => presentCanonicalLead(row.lead),
   });
   return { statusCode: 200, body: { ...page, meta: { team_id: teamId } } };
 });

@@ -1,14 +1,11 @@
 import type { AttributeValue, Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { DynamoOutboxStore } from '#shared/adapters/dynamodb/outbox';
-import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { eventBus } from '#shared/adapters/runtime/event-bus';
+import { outboxDependencies } from '#shared/adapters/runtime/outbox-dependencies';
 import { publishDueEvents } from '#shared/domain/outbox/publish-due-events';
 import { beginInvocation, log } from '#shared/logging/logger';
 import { flushMetrics } from '#shared/logging/metrics';
 import type { DueEvent } from '#shared/ports/outbox';
 
-const outbox = new DynamoOutboxStore(getDocumentClient(), physicalTableName('outbox'));
+const dependencies = outboxDependencies();
 
 /** A record that makes an event due: an insert, or an item put back to due (a repeated change). Marking sent and expiry are not. */
 function dueEventOf(record: DynamoDBRecord): DueEvent[] {
@@ -40,7 +37,7 @@ function dueEventOf(record: DynamoDBRecord): DueEvent[] {
 export async function handler(event: DynamoDBStreamEvent, context?: Context): Promise<DynamoDBBatchResponse> {
   beginInvocation(context, undefined);
   const due = event.Records.flatMap(dueEventOf);
-  const failed = await publishDueEvents({ bus: eventBus.get('default'), outbox, now: () => new Date() }, due);
+  const failed = await publishDueEvents(dependencies(), due);
   await flushMetrics().catch((error: unknown) => log('warn', 'metrics not written', { error: String(error) }));
   return { batchItemFailures: failed ? [{ itemIdentifier: failed }] : [] };
 }

@@ -14,7 +14,7 @@ const teamQuery = z.object({ team_id: v0ListMembers.team_id });
 const transfersQuery = withinMaxRange(startBeforeEnd(z.object(v0ListMembers)));
 
 // ---------------------------------------------------------------------------------------------
-// Responses (shared/domain/call-detail.ts, call-transfers.ts)
+// Responses (shared/presenters/call-detail.ts)
 
 export const callTransfer = responseSchema(() =>
   z

@@ -11,7 +11,7 @@ export const CALL_TYPES = ['inboundPhoneCall', 'outboundPhoneCall', 'webCall'] a
 export const callsQuery = withinMaxRange(startBeforeEnd(z.object({ ...v0ListMembers, type: enumParam(CALL_TYPES) })));
 
 // ---------------------------------------------------------------------------------------------
-// Responses (shared/domain/calls.ts toPublicCall)
+// Responses (shared/presenters/calls.ts)
 
 export const call = responseSchema(() =>
   z

@@ -19,7 +19,7 @@ const intakeBody = z
   );
 
 // ---------------------------------------------------------------------------------------------
-// Responses (shared/domain/intake/ingest.ts; functions/ingest-lead/handler.ts)
+// Responses (shared/presenters/intake.ts)
 
 export const intakeOutreach = responseSchema(() =>
   z

@@ -30,7 +30,7 @@ export const teamLeadsQuery = startBeforeEnd(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Responses (shared/domain/leads.ts toUnifiedLead, toCanonicalLead)
+// Responses (shared/presenters/leads.ts)
 
 export const unifiedLead = responseSchema(() =>
   z

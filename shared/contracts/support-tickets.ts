@@ -8,7 +8,7 @@ import { cursorPagination, dateTime, id, nullableString } from './responses';
 export const supportTicketsQuery = startBeforeEnd(z.object({ ...dateRangeMembers, ...crossTeamMembers, ...v1PageMembers }));
 
 // ---------------------------------------------------------------------------------------------
-// Responses (shared/domain/support.ts TicketRecord)
+// Responses (shared/presenters/support-tickets.ts)
 
 export const supportTicket = responseSchema(() =>
   z

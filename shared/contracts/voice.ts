@@ -63,7 +63,7 @@ const documentedVoiceMessage = responseSchema(() =>
 );
 
 // ---------------------------------------------------------------------------------------------
-// Responses (functions/receive-voice-report/handler.ts)
+// Responses (shared/presenters/voice.ts)
 
 const voiceIds = (callId: z.ZodType) =>
   z.strictObject({

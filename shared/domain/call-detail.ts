@@ -1,7 +1,6 @@
 import { NotFoundError } from '#shared/errors';
 import type { CallStore } from '#shared/ports/call-store';
-import { toPublicTransfer } from './call-transfers';
-import { type CallRecord, type RecordingLink, type TransferRecord, toPublicCall } from './calls';
+import type { CallRecord, TransferRecord } from './calls';
 
 /** Our call ids are UUIDs: anything else is answered like an unknown call, without a read. */
 const CALL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -20,29 +19,4 @@ export async function getTeamCall(calls: Pick<CallStore, 'getCall'>, teamId: num
 export function visibleTransfers(transfers: readonly TransferRecord[]): TransferRecord[] {
   const reported = transfers.filter((t) => t.source === 'transfer-update');
   return reported.length > 0 ? reported : [...transfers];
-}
-
-/** GET /api/calls/{callId}: the call, its transfers and its recording link; transcript text only with read:transcripts. */
-export function toCallDetail(
-  call: CallRecord,
-  transfers: readonly TransferRecord[],
-  options: { includeTranscript: boolean; recordingLink?: RecordingLink },
-) {
-  const { recording_url: _listLink, ...rest } = toPublicCall(call, options.includeTranscript);
-  const recording = call.recording_url && options.recordingLink ? options.recordingLink(call) : null;
-  return {
-    ...rest,
-    transfers: visibleTransfers(transfers).map((t) => toPublicTransfer(t, call.call_id)),
-    recording,
-  };
-}
-
-/** GET /api/calls/{callId}/transcript. */
-export function toCallTranscript(call: CallRecord) {
-  return {
-    call_id: call.call_id,
-    turns: call.turns ?? [],
-    turns_trimmed: call.turns_trimmed ?? false,
-    text: call.transcript ?? '',
-  };
 }

@@ -1,23 +1,25 @@
-import { toOffsetPage } from '#shared/pagination/offset';
 import type { CallStore } from '#shared/ports/call-store';
 import type { TransferRecord } from './calls';
 
-/** The public shape of a transfer; call_id is null until the call's report has been stored. */
-export function toPublicTransfer(transfer: TransferRecord, callId: string | null) {
-  const { team_id: _team, created_at: _created, ...rest } = transfer;
-  return { ...rest, call_id: callId };
+/** A transfer with the call it belongs to; callId is null until the call's report has been stored. */
+export interface TransferWithCall {
+  readonly transfer: TransferRecord;
+  readonly callId: string | null;
 }
 
-/** GET /api/call-transfers: a page of the team's transfers, each joined to its call when the report has arrived. */
+/**
+ * GET /api/call-transfers: the team's transfers read at the page's offset (`limit + 1` rows, so
+ * the caller knows whether more follow), those on the page joined to their call when its report
+ * has arrived.
+ */
 export async function listTeamTransfers(
   calls: Pick<CallStore, 'listTransfersByOffset' | 'callIdsByProviderCall'>,
   query: { teamId: number; start?: string; end?: string; offset: number; limit: number },
-) {
+): Promise<TransferWithCall[]> {
   const rows = await calls.listTransfersByOffset(query);
-  const page = rows.slice(0, query.limit);
   const callIds = await calls.callIdsByProviderCall(
     query.teamId,
-    page.map((t) => t.provider_call_id),
+    rows.slice(0, query.limit).map((t) => t.provider_call_id),
   );
-  return toOffsetPage(rows, query.limit, query.offset, (t) => toPublicTransfer(t, callIds.get(t.provider_call_id) ?? null));
+  return rows.map((transfer) => ({ transfer, callId: callIds.get(transfer.provider_call_id) ?? null }));
 }

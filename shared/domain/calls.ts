@@ -51,21 +51,6 @@ export interface CallRecord {
 export type RecordingLink = (call: CallRecord) => { url: string; expires_at: string } | null;
 
 /**
- * The /api/calls item; the transcript is present only for keys holding read:transcripts.
- * `recording_url` is the caller's signed link, or null when the call has no recording or no link is
- * given: the provider's URL itself never leaves the service.
- */
-export function toPublicCall(call: CallRecord, includeTranscript: boolean, recordingLink?: RecordingLink) {
-  const { transcript, turns: _turns, turns_trimmed: _trimmed, recording_url: providerUrl, ...stored } = call;
-  const rest = {
-    ...stored,
-    customer: { name: call.customer.name, phone: call.customer.phone, phone_raw: call.customer.phone_raw ?? null },
-    recording_url: providerUrl && recordingLink ? (recordingLink(call)?.url ?? null) : null,
-  };
-  return includeTranscript ? { ...rest, transcript } : rest;
-}
-
-/**
  * A call handed to a person ("pre-call transfer"): where to, why and when. Recorded from the voice
  * provider's transfer-update messages and from end-of-call reports whose ended reason says the
  * call was forwarded; kept per team and provider call id, so a transfer that arrives before its

@@ -294,23 +294,23 @@ describe('admin CLI: intake scheduling and routing', () => {
           testMode: testModeOn,
           ...(preset ? { preset } : {}),
         });
-      const teamOf = async (index: number, payload: Record<string, unknown> | undefined) => (await ingest(index, payload)).preview.team_id;
+      const teamOf = async (index: number, payload: Record<string, unknown> | undefined) => (await ingest(index, payload)).decision.teamId;
       const plumbing = demoTeam('ws_summit_plumbing').id;
 
       expect(bodies).toHaveLength(12);
       expect(await teamOf(0, ownTeam)).toBe(plumbing);
       const created = await ingest(1, nested);
-      expect(created.preview).toMatchObject({
-        team_id: demoTeam('ws_summit_hvac').id,
-        mapped_fields: { phone_number: '+13125550178', customer_name: 'Marcus Oyelaran', external_id: 'CRM-88412' },
-        lead_source: 'Angi',
+      expect(created.decision).toMatchObject({
+        teamId: demoTeam('ws_summit_hvac').id,
+        mappedFields: { phone_number: '+13125550178', customer_name: 'Marcus Oyelaran', external_id: 'CRM-88412' },
+        leadSource: 'Angi',
       });
       expect(await teamOf(1, byBrandPlumbing)).toBe(plumbing);
       expect(await teamOf(1, byBrandQa)).toBe(demoTeam('ws_summit_qa').id);
-      expect((await ingest(1, byBrandUnknown)).preview).toMatchObject({ team_id: plumbing, routing: { kind: 'default' } });
+      expect((await ingest(1, byBrandUnknown)).decision).toMatchObject({ teamId: plumbing, routing: { kind: 'default' } });
       expect(await ingest(1, testMode, true)).toMatchObject({
         kind: 'preview',
-        preview: { team_id: demoTeam('ws_summit_hvac').id, routing: { kind: 'rule', ruleIndex: 0 } },
+        decision: { teamId: demoTeam('ws_summit_hvac').id, routing: { kind: 'rule', ruleIndex: 0 } },
       });
       await expect(ingest(0, duplicate).catch(toHttpError)).resolves.toMatchObject({ statusCode: 409, field: 'external_id' });
 
@@ -319,8 +319,8 @@ describe('admin CLI: intake scheduling and routing', () => {
       expect(sources).toHaveLength(presets.length);
       for (const [i, preset] of presets.entries()) {
         const result = await ingest(0, sources[i], false, preset);
-        expect({ preset, kind: result.kind, team: result.preview.team_id }).toEqual({ preset, kind: 'created', team: plumbing });
-        expect({ preset, fields: Object.keys(result.preview.mapped_fields) }).toEqual({
+        expect({ preset, kind: result.kind, team: result.decision.teamId }).toEqual({ preset, kind: 'created', team: plumbing });
+        expect({ preset, fields: Object.keys(result.decision.mappedFields) }).toEqual({
           preset,
           fields: expect.arrayContaining(['customer_name', 'phone_number', 'email', 'service_type', 'external_id', 'utm_source']),
         });

@@ -7,13 +7,13 @@ import { DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
 import { padId } from '#shared/adapters/dynamodb/keys';
 import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { toPublicCall } from '#shared/domain/calls';
 import type { OutreachState } from '#shared/domain/intake/outreach';
 import type { LeadRecord } from '#shared/domain/leads';
 import { endOfCallReportSchema, normalizeReport } from '#shared/domain/responder/call-report';
 import { type ProcessReportDependencies, processCallReport } from '#shared/domain/responder/process-report';
 import { RuleBasedResponder } from '#shared/domain/responder/responder';
 import type { Team } from '#shared/domain/tenancy';
+import { presentCall } from '#shared/presenters/calls';
 import type { LocalDynamo } from '../../local/dynamodb';
 import { startEmulator } from '../support/emulator';
 import { RecordingEventBus, RecordingQueue, RecordingScheduler, team } from '../support/intake-fakes';
@@ -225,7 +225,7 @@ describe('processCallReport on DynamoDB: inbound calls', () => {
     const [stored] = await callRows(team.id);
     expect(stored?.customer).toEqual({ name: 'Dana Whitfield', phone: null, phone_raw: 'Anonymous 555' });
     if (!stored) throw new Error('no call');
-    expect(toPublicCall(stored, false).customer).toEqual({ name: 'Dana Whitfield', phone: null, phone_raw: 'Anonymous 555' });
+    expect(presentCall(stored, false).customer).toEqual({ name: 'Dana Whitfield', phone: null, phone_raw: 'Anonymous 555' });
     expect(await callLeads(team.id)).toEqual([expect.objectContaining({ customer_phone: null, customer_phone_raw: 'Anonymous 555' })]);
   });
 

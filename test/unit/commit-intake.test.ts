@@ -53,7 +53,10 @@ describe('commitIntake', () => {
   it('schedules, rather than queues, a first call that is due later', async () => {
     const { deps, prepare } = world();
     const prepared = await prepare(basic);
-    const later = { ...prepared, dueAt: secondsAfter(3_600) };
+    const later = {
+      ...prepared,
+      decision: { ...prepared.decision, outreach: { ...prepared.decision.outreach, dueAt: secondsAfter(3_600) } },
+    };
     await commitIntake(deps, later, NOW);
     expect(deps.outreachQueue.sent).toEqual([]);
     expect(deps.scheduler.scheduled).toEqual([expect.objectContaining({ name: 'stl-1-attempt-1', at: secondsAfter(3_600) })]);
@@ -62,7 +65,7 @@ describe('commitIntake', () => {
   it('stores a lead it cannot call and reports it created and completed, calling nobody', async () => {
     const { deps, bus, prepare } = world();
     const created = await commitIntake(deps, await prepare({ name: 'Dana', phone: 'not a number' }), NOW);
-    expect(created.preview.outreach.status).toBe('not_placed');
+    expect(created.decision.outreach.status).toBe('not_placed');
     expect(deps.outreachQueue.sent).toEqual([]);
     expect(deps.scheduler.scheduled).toEqual([]);
     expect(bus.types()).toEqual(['lead.created', 'lead.completed']);

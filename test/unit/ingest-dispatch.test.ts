@@ -15,7 +15,7 @@ describe('ingestLead: outreach dispatch', () => {
   it('queues the first attempt at once when the schedule allows a call now', async () => {
     const { deps, ingest } = setup({ [ANCHOR.id]: businessHours });
     const result = created(await ingest(basic));
-    expect(result.preview.outreach).toEqual({ status: 'queued', due_at: NOW.toISOString(), scheduling_mode: 'business_hours' });
+    expect(result.decision.outreach).toEqual({ status: 'queued', dueAt: NOW, schedulingMode: 'business_hours' });
     expect(deps.outreachQueue.sent).toEqual([{ body: { stl_call_id: result.stlCallId, attempt: 1 } }]);
     expect(deps.scheduler.scheduled).toEqual([]);
     expect(deps.intake.outreachOf(result.stlCallId)).toMatchObject({ status: 'queued', attempt: 1, due_at: NOW.toISOString() });
@@ -26,7 +26,11 @@ describe('ingestLead: outreach dispatch', () => {
     // Tuesday 2026-11-24 18:00 New York: closed until Monday 2026-11-30 09:00 (14:00Z).
     const evening = new Date('2026-11-24T23:00:00.000Z');
     const result = created(await ingest(basic, { now: evening }));
-    expect(result.preview.outreach).toEqual({ status: 'scheduled', due_at: '2026-11-30T14:00:00.000Z', scheduling_mode: 'business_hours' });
+    expect(result.decision.outreach).toEqual({
+      status: 'scheduled',
+      dueAt: new Date('2026-11-30T14:00:00.000Z'),
+      schedulingMode: 'business_hours',
+    });
     expect(deps.outreachQueue.sent).toEqual([]);
     expect(deps.scheduler.scheduled).toEqual([
       {

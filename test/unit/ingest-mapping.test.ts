@@ -39,7 +39,7 @@ describe('ingestLead: field mapping', () => {
       notes: 'No hot water',
       unmapped_fields: ['extra.untouched'],
     });
-    expect(result.preview.field_sources).toMatchObject({ customer_name: 'full_name', phone_number: 'phoneNumber', email: 'emailAddress' });
+    expect(result.decision.fieldSources).toMatchObject({ customer_name: 'full_name', phone_number: 'phoneNumber', email: 'emailAddress' });
   });
 
   it('maps nested paths of a custom mapping, combines notes, and falls back to the defaults for targets it leaves out', async () => {
@@ -68,7 +68,7 @@ describe('ingestLead: field mapping', () => {
       service_type: 'Sump pump',
       notes: { 'form.answers[0].value': 'Basement floods', 'form.budget': 1500 },
     });
-    expect(result.preview.field_sources.phone_number).toBe('contact.phones[0].number');
+    expect(result.decision.fieldSources.phone_number).toBe('contact.phones[0].number');
   });
 
   it("normalizes the phone to E.164 in the team's region", async () => {
@@ -99,7 +99,7 @@ describe('ingestLead: validation', () => {
     const { deps, ingest } = setup();
     const result = created(await ingest({ phone: '12345' }));
     expect(deps.intake.leads.get(result.stlCallId)).toMatchObject({ customer_phone: null, customer_phone_raw: '12345' });
-    expect(result.preview.warnings[0]).toContain('"12345"');
+    expect(result.decision.warnings[0]).toContain('"12345"');
     expect(deps.outreachQueue.sent).toEqual([]);
   });
 
@@ -139,7 +139,7 @@ describe('ingestLead: validation', () => {
     const { deps, ingest } = setup();
     const result = created(await ingest({ ...basic, email: 'not-an-email' }));
     expect(deps.intake.leads.get(result.stlCallId)?.customer_email).toBeNull();
-    expect(result.preview.warnings).toEqual([expect.stringMatching(/^email: /)]);
+    expect(result.decision.warnings).toEqual([expect.stringMatching(/^email: /)]);
   });
 });
 
@@ -152,7 +152,7 @@ describe('ingestLead: lead_source', () => {
     const lead = deps.intake.leads.get(result.stlCallId);
     expect(lead?.source).toBe('Google Ads');
     expect(lead?.lead_content.lead_source_raw).toBe('google ADS');
-    expect(result.preview.warnings).toEqual([]);
+    expect(result.decision.warnings).toEqual([]);
   });
 
   it('records an unknown source as the default lead source, keeps the raw value and warns', async () => {
@@ -161,27 +161,27 @@ describe('ingestLead: lead_source', () => {
     const lead = deps.intake.leads.get(result.stlCallId);
     expect(lead?.source).toBe('Website');
     expect(lead?.lead_content.lead_source_raw).toBe('Billboard');
-    expect(result.preview.warnings).toEqual([expect.stringContaining('"Billboard" is not a configured lead source')]);
+    expect(result.decision.warnings).toEqual([expect.stringContaining('"Billboard" is not a configured lead source')]);
   });
 
   it('does not warn when the value is the default source itself in another case', async () => {
     const { ingest } = setup({ [ANCHOR.id]: sources });
     const result = created(await ingest({ ...basic, lead_source: 'website' }));
-    expect(result.preview.lead_source).toBe('Website');
-    expect(result.preview.warnings).toEqual([]);
+    expect(result.decision.leadSource).toBe('Website');
+    expect(result.decision.warnings).toEqual([]);
   });
 
   it('gives a lead without a source the default, and keeps the value as sent when no sources are configured', async () => {
     const configured = setup({ [ANCHOR.id]: sources });
-    expect(created(await configured.ingest(basic)).preview.lead_source).toBe('Website');
+    expect(created(await configured.ingest(basic)).decision.leadSource).toBe('Website');
     const open = setup();
-    expect(created(await open.ingest({ ...basic, source: ' Trade show ' })).preview.lead_source).toBe('Trade show');
+    expect(created(await open.ingest({ ...basic, source: ' Trade show ' })).decision.leadSource).toBe('Trade show');
   });
 
   it('records an unknown source as null when no default is configured', async () => {
     const { deps, ingest } = setup({ [ANCHOR.id]: { lead_sources: ['Website'] } });
     const result = created(await ingest({ ...basic, source: 'Billboard' }));
     expect(deps.intake.leads.get(result.stlCallId)?.source).toBeNull();
-    expect(result.preview.warnings).toEqual([expect.stringContaining('recorded as none')]);
+    expect(result.decision.warnings).toEqual([expect.stringContaining('recorded as none')]);
   });
 });

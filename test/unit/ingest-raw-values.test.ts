@@ -1,4 +1,4 @@
-import { toCanonicalLead, toUnifiedLead } from '#shared/domain/leads';
+import { presentCanonicalLead, presentUnifiedLead } from '#shared/presenters/leads';
 import { ANCHOR, created, NOW, setup } from '../support/ingest-harness';
 import { leadEventViolations } from '../support/lead-event-schemas';
 
@@ -22,7 +22,7 @@ describe('ingestLead: click ids', () => {
     const lead = deps.intake.leads.get(result.stlCallId);
     expect(lead?.attribution).toMatchObject({ gclid: 'EAIaIQobChMI-gcl', wbraid: 'wb-123', gbraid: 'gb-456', utm_source: 'google' });
     if (!lead) throw new Error('no lead');
-    expect(toUnifiedLead(lead).attribution).toEqual({
+    expect(presentUnifiedLead(lead).attribution).toEqual({
       utm_source: 'google',
       utm_medium: '',
       utm_campaign: '',
@@ -30,7 +30,7 @@ describe('ingestLead: click ids', () => {
       wbraid: 'wb-123',
       gbraid: 'gb-456',
     });
-    expect(toCanonicalLead(lead).attribution).toMatchObject({
+    expect(presentCanonicalLead(lead).attribution).toMatchObject({
       gclid: 'EAIaIQobChMI-gcl',
       wbraid: 'wb-123',
       gbraid: 'gb-456',
@@ -38,7 +38,7 @@ describe('ingestLead: click ids', () => {
     });
     const event = deps.eventBus.published.find((e) => e.type === 'lead.created');
     expect(event?.detail.attribution).toMatchObject({ gclid: 'EAIaIQobChMI-gcl', wbraid: 'wb-123', gbraid: 'gb-456' });
-    expect(result.preview.unmapped_fields).toEqual([]);
+    expect(result.decision.unmappedFields).toEqual([]);
   });
 
   it('reads a lead stored before wbraid and gbraid existed with those members null', async () => {
@@ -47,8 +47,8 @@ describe('ingestLead: click ids', () => {
     const lead = deps.intake.leads.get(result.stlCallId);
     if (!lead) throw new Error('no lead');
     const { wbraid: _w, gbraid: _g, ...older } = lead.attribution;
-    expect(toCanonicalLead({ ...lead, attribution: older }).attribution).toMatchObject({ wbraid: null, gbraid: null });
-    expect(toUnifiedLead({ ...lead, attribution: older }).attribution).toMatchObject({ wbraid: '', gbraid: '' });
+    expect(presentCanonicalLead({ ...lead, attribution: older }).attribution).toMatchObject({ wbraid: null, gbraid: null });
+    expect(presentUnifiedLead({ ...lead, attribution: older }).attribution).toMatchObject({ wbraid: '', gbraid: '' });
   });
 });
 
@@ -62,18 +62,18 @@ describe('ingestLead: a phone that does not read as a number is kept as sent', (
     const lead = deps.intake.leads.get(result.stlCallId);
     expect(lead).toMatchObject({ customer_phone: null, customer_phone_raw: 'call me at the shop', customer_email: 'ana@example.com' });
     expect(lead?.outreach).toMatchObject({ status: 'completed', outcome: 'failed', dispatched: true });
-    expect(result.preview.outreach.status).toBe('not_placed');
-    expect(result.preview.warnings.join(' ')).toContain('is not a valid phone number; the lead is kept with the raw value');
+    expect(result.decision.outreach.status).toBe('not_placed');
+    expect(result.decision.warnings.join(' ')).toContain('is not a valid phone number; the lead is kept with the raw value');
     expect(deps.outreachQueue.sent).toHaveLength(0);
     expect(deps.scheduler.scheduled).toHaveLength(0);
     if (!lead) throw new Error('no lead');
-    expect(toCanonicalLead(lead).customer).toEqual({
+    expect(presentCanonicalLead(lead).customer).toEqual({
       name: 'Ana Ruiz',
       phone: null,
       phone_raw: 'call me at the shop',
       email: 'ana@example.com',
     });
-    expect(toUnifiedLead(lead)).toMatchObject({ customer_phone: '', customer_phone_raw: 'call me at the shop' });
+    expect(presentUnifiedLead(lead)).toMatchObject({ customer_phone: '', customer_phone_raw: 'call me at the shop' });
 
     const types = deps.eventBus.published.map((e) => e.type);
     expect(types).toEqual(['lead.created', 'lead.completed']);
@@ -93,7 +93,7 @@ describe('ingestLead: a phone that does not read as a number is kept as sent', (
     const result = created(await ingest({ name: 'Ana', answers: ['ana@example.com', '(212) 555-0144'] }));
 
     expect(deps.intake.leads.get(result.stlCallId)).toMatchObject({ customer_phone: '+12125550144', customer_email: 'ana@example.com' });
-    expect(result.preview.explain.phone_number).toEqual({
+    expect(result.decision.explain.phone_number).toEqual({
       matched: 'answers[1]',
       aliases: 'team',
       tried: [
@@ -101,7 +101,7 @@ describe('ingestLead: a phone that does not read as a number is kept as sent', (
         { alias: 'answers[1]', result: 'matched' },
       ],
     });
-    expect(result.preview.explain.email?.tried[0]).toEqual({ alias: 'answers[1]', result: 'invalid', detail: 'not an email address' });
+    expect(result.decision.explain.email?.tried[0]).toEqual({ alias: 'answers[1]', result: 'invalid', detail: 'not an email address' });
   });
 
   it('still refuses a lead that sent no phone at all, naming phone_number', async () => {
@@ -131,7 +131,7 @@ describe('ingestLead: the explain answer of test mode', () => {
       { testMode: true, now: NOW },
     );
     if (result.kind !== 'preview') throw new Error('expected a preview');
-    const { explain } = result.preview;
+    const { explain } = result.decision;
 
     expect(explain.customer_name).toEqual({
       matched: null,
@@ -153,7 +153,7 @@ describe('ingestLead: the explain answer of test mode', () => {
     expect(explain.phone_number).toMatchObject({ matched: 'phone', aliases: 'default' });
     const composed = await ingest({ firstName: 'Ana', lastName: 'Ruiz', phone: '+12125550146' }, { testMode: true, now: NOW });
     if (composed.kind !== 'preview') throw new Error('expected a preview');
-    expect(composed.preview.explain.customer_name).toMatchObject({ matched: null, composed_from: ['first_name', 'last_name'] });
+    expect(composed.decision.explain.customer_name).toMatchObject({ matched: null, composed_from: ['first_name', 'last_name'] });
     expect(deps.intake.leads.size).toBe(0);
   });
 });

@@ -22,8 +22,8 @@ describe('ingestLead: enterprise routing for an enterprise_all_teams key', () =>
   it('routes by the first matching rule, comparing trimmed values case-insensitively', async () => {
     const { deps, ingest } = setup(rules());
     const result = created(await ingest({ ...basic, brand: ' SUMMIT HVAC ' }, asAllTeams));
-    expect(result.preview.team_id).toBe(SIBLING.id);
-    expect(result.preview.routing).toEqual({ kind: 'rule', teamId: SIBLING.id, ruleIndex: 0, field: 'brand', value: 'summit hvac' });
+    expect(result.decision.teamId).toBe(SIBLING.id);
+    expect(result.decision.routing).toEqual({ kind: 'rule', teamId: SIBLING.id, ruleIndex: 0, field: 'brand', value: 'summit hvac' });
     expect(deps.intake.leads.get(result.stlCallId)?.team_id).toBe(SIBLING.id);
   });
 
@@ -36,8 +36,8 @@ describe('ingestLead: enterprise routing for an enterprise_all_teams key', () =>
   it('sends a lead that matches no rule to the default team', async () => {
     const { ingest } = setup(rules({ default_team_id: SIBLING.id }));
     const result = created(await ingest({ ...basic, brand: 'Unknown Brand' }, asAllTeams));
-    expect(result.preview.routing).toEqual({ kind: 'default', teamId: SIBLING.id });
-    expect(result.preview.team_id).toBe(SIBLING.id);
+    expect(result.decision.routing).toEqual({ kind: 'default', teamId: SIBLING.id });
+    expect(result.decision.teamId).toBe(SIBLING.id);
   });
 
   it('refuses a lead that matches no rule, without a default team, with a 400 naming routing', async () => {
@@ -68,13 +68,13 @@ describe('ingestLead: enterprise routing for an enterprise_all_teams key', () =>
   it('ingests for the anchor team when no routing is configured', async () => {
     const { ingest } = setup();
     const result = created(await ingest({ ...basic, brand: 'Summit HVAC' }, asAllTeams));
-    expect(result.preview).toMatchObject({ team_id: ANCHOR.id, routing: { kind: 'key_team' } });
+    expect(result.decision).toMatchObject({ teamId: ANCHOR.id, routing: { kind: 'key_team' } });
   });
 
   it('ignores routing rules for a single-team key', async () => {
     const { ingest } = setup(rules());
     const result = created(await ingest({ ...basic, brand: 'Summit HVAC' }));
-    expect(result.preview.team_id).toBe(ANCHOR.id);
+    expect(result.decision.teamId).toBe(ANCHOR.id);
   });
 });
 
@@ -85,22 +85,22 @@ describe('ingestLead: test mode', () => {
     );
     const result = await ingest({ ...basic, brand: 'HVAC', unknown_member: 'x' }, { identity: allTeamsKey, testMode: true });
     if (result.kind !== 'preview') throw new Error('expected a preview');
-    const { explain, ...preview } = result.preview;
+    const { explain, ...decision } = result.decision;
     expect(explain.phone_number).toEqual({
       matched: 'phone',
       aliases: 'default',
       tried: [expect.objectContaining({ alias: 'phone_number' }), { alias: 'phone', result: 'matched' }],
     });
-    expect({ kind: result.kind, preview }).toEqual({
+    expect({ kind: result.kind, decision }).toEqual({
       kind: 'preview',
-      preview: {
-        team_id: SIBLING.id,
+      decision: {
+        teamId: SIBLING.id,
         routing: { kind: 'rule', teamId: SIBLING.id, ruleIndex: 0, field: 'brand', value: 'hvac' },
-        mapped_fields: { customer_name: 'Dana Whitfield', phone_number: '+12125550199' },
-        field_sources: { customer_name: 'name', phone_number: 'phone' },
-        unmapped_fields: ['brand', 'unknown_member'],
-        lead_source: null,
-        outreach: { status: 'queued', due_at: NOW.toISOString(), scheduling_mode: 'always' },
+        mappedFields: { customer_name: 'Dana Whitfield', phone_number: '+12125550199' },
+        fieldSources: { customer_name: 'name', phone_number: 'phone' },
+        unmappedFields: ['brand', 'unknown_member'],
+        leadSource: null,
+        outreach: { status: 'queued', dueAt: NOW, schedulingMode: 'always' },
         warnings: [],
       },
     });

@@ -15,16 +15,18 @@ import type { session as sessionSchema } from '#shared/contracts/sessions';
 import type { smsCampaign } from '#shared/contracts/sms-campaigns';
 import type { supportTicket } from '#shared/contracts/support-tickets';
 import { computeFunnel, computeSchedulerAnalytics, type FunnelCounts, type SchedulerAnalytics } from '#shared/domain/analytics';
-import { type CallRecord, toPublicCall } from '#shared/domain/calls';
-import type { IngestPreview } from '#shared/domain/intake/ingest';
-import { type LeadRecord, toCanonicalLead, toUnifiedLead } from '#shared/domain/leads';
+import type { CallRecord } from '#shared/domain/calls';
+import type { LeadRecord } from '#shared/domain/leads';
 import { type Session, toPublicSession } from '#shared/domain/sessions';
-import type { TicketRecord } from '#shared/domain/support';
 import { buildOpenApiDocument } from '#shared/openapi/document';
 import { OPERATION_DOCS } from '#shared/openapi/operations';
 import type { CursorPagination } from '#shared/pagination/cursor';
 import type { OffsetPagination } from '#shared/pagination/offset';
 import type { presentCampaign } from '#shared/presenters/sms-campaigns';
+import { presentCall } from '#shared/presenters/calls';
+import type { presentIngestPreview, presentIntakeOutreach } from '#shared/presenters/intake';
+import { presentCanonicalLead, presentUnifiedLead } from '#shared/presenters/leads';
+import type { presentSupportTicket } from '#shared/presenters/support-tickets';
 import { ROUTES } from '#shared/routes';
 import { MAX_RANGE_DAYS, V0_LIMIT, V1_LIMIT } from '#shared/schemas/query-parts';
 import { handler as getOpenApi } from '../../functions/get-openapi/handler';
@@ -313,13 +315,13 @@ describe('the response schemas against the domain mappers', () => {
     events: [{ event_type: 'booking_completed', created_at: '2026-03-01T12:05:00.000Z' }],
   });
 
-  it('accepts what toPublicSession, toUnifiedLead, toCanonicalLead and toPublicCall return', () => {
+  it('accepts what toPublicSession, presentUnifiedLead, presentCanonicalLead and presentCall return', () => {
     expect(errorsAgainst('Session', toPublicSession(booked))).toEqual([]);
     expect(errorsAgainst('Session', toPublicSession(session()))).toEqual([]);
-    expect(errorsAgainst('UnifiedLead', toUnifiedLead(lead))).toEqual([]);
-    expect(errorsAgainst('CanonicalLead', toCanonicalLead(lead))).toEqual([]);
-    expect(errorsAgainst('Call', toPublicCall(call, true))).toEqual([]);
-    expect(errorsAgainst('Call', toPublicCall(call, false))).toEqual([]);
+    expect(errorsAgainst('UnifiedLead', presentUnifiedLead(lead))).toEqual([]);
+    expect(errorsAgainst('CanonicalLead', presentCanonicalLead(lead))).toEqual([]);
+    expect(errorsAgainst('Call', presentCall(call, true))).toEqual([]);
+    expect(errorsAgainst('Call', presentCall(call, false))).toEqual([]);
   });
 
   it('accepts the funnel and every scheduler analytics block, and rejects an undocumented field', () => {
@@ -355,20 +357,17 @@ describe('the response schemas against the domain mappers', () => {
   it('matches the domain types at compile time', () => {
     expectTypeOf<z.output<ReturnType<typeof sessionSchema>>>().toEqualTypeOf<Session>();
     expectTypeOf<z.output<ReturnType<typeof funnelCounts>>>().toEqualTypeOf<FunnelCounts>();
-    expectTypeOf<z.output<ReturnType<typeof unifiedLead>>>().toEqualTypeOf<ReturnType<typeof toUnifiedLead>>();
-    expectTypeOf<z.output<ReturnType<typeof canonicalLead>>>().toEqualTypeOf<ReturnType<typeof toCanonicalLead>>();
+    expectTypeOf<z.output<ReturnType<typeof unifiedLead>>>().toEqualTypeOf<ReturnType<typeof presentUnifiedLead>>();
+    expectTypeOf<z.output<ReturnType<typeof canonicalLead>>>().toEqualTypeOf<ReturnType<typeof presentCanonicalLead>>();
     expectTypeOf<z.output<ReturnType<typeof cursorPagination>>>().toEqualTypeOf<CursorPagination>();
     expectTypeOf<z.output<ReturnType<typeof offsetPagination>>>().toEqualTypeOf<OffsetPagination>();
-    // toPublicCall answers a union (with or without the transcript): each way assignable, as the schema's optional field.
-    expectTypeOf<ReturnType<typeof toPublicCall>>().toExtend<z.output<ReturnType<typeof callSchema>>>();
-    expectTypeOf<z.output<ReturnType<typeof callSchema>>>().toExtend<ReturnType<typeof toPublicCall>>();
+    expectTypeOf<z.output<ReturnType<typeof callSchema>>>().toEqualTypeOf<ReturnType<typeof presentCall>>();
     // customerEvents[].status is a session status in the schema but a plain string in the domain type.
     expectTypeOf<z.output<ReturnType<typeof schedulerAnalyticsResponse>>['data']>().toExtend<SchedulerAnalytics['data']>();
-    expectTypeOf<z.output<ReturnType<typeof supportTicket>>>().toEqualTypeOf<TicketRecord>();
     expectTypeOf<z.output<ReturnType<typeof smsCampaign>>>().toEqualTypeOf<ReturnType<typeof presentCampaign>>();
-    // The domain types scheduling_mode as a string; the schema names the modes it takes.
-    expectTypeOf<z.output<ReturnType<typeof intakeOutreach>>>().toExtend<IngestPreview['outreach']>();
-    expectTypeOf<z.output<ReturnType<typeof ingestLeadPreview>>['unmapped_fields']>().toEqualTypeOf<IngestPreview['unmapped_fields']>();
+    expectTypeOf<z.output<ReturnType<typeof supportTicket>>>().toEqualTypeOf<ReturnType<typeof presentSupportTicket>>();
+    expectTypeOf<z.output<ReturnType<typeof intakeOutreach>>>().toEqualTypeOf<ReturnType<typeof presentIntakeOutreach>>();
+    expectTypeOf<z.output<ReturnType<typeof ingestLeadPreview>>>().toEqualTypeOf<ReturnType<typeof presentIngestPreview>>();
   });
 });
 

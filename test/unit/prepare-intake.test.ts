@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Identity } from '#shared/auth/identity';
 import type { IntakeConfigInput } from '#shared/domain/intake/intake-config';
-import { NOT_PLACED_REASON, prepareIntake } from '#shared/domain/intake/prepare-intake';
+import { leadWithIds, NOT_PLACED_REASON, prepareIntake } from '#shared/domain/intake/prepare-intake';
 import { BadRequestError, DomainError, ForbiddenError, PayloadTooLargeError } from '#shared/errors';
 import { toHttpError } from '#shared/http/errors';
 import { ANCHOR, allTeamsKey, basic, FOREIGN, NOW, rejection, SIBLING, singleTeamKey } from '../support/ingest-harness';
@@ -38,24 +38,26 @@ describe('prepareIntake', () => {
   it('plans a lead for the key’s team with its configuration, ready to store once ids are drawn', async () => {
     const prepared = await prepare({ ...basic, email: 'dana@example.com' }, { configs: { [ANCHOR.id]: { dedupe_window_hours: 6 } } });
 
-    expect(prepared.preview).toMatchObject({
-      team_id: ANCHOR.id,
+    expect(prepared.decision).toMatchObject({
+      teamId: ANCHOR.id,
       routing: { kind: 'key_team' },
-      mapped_fields: { customer_name: 'Dana Whitfield', phone_number: '+12125550199', email: 'dana@example.com' },
-      outreach: { status: 'queued', due_at: NOW.toISOString(), scheduling_mode: 'always' },
+      mappedFields: { customer_name: 'Dana Whitfield', phone_number: '+12125550199', email: 'dana@example.com' },
+      outreach: { status: 'queued', dueAt: NOW, schedulingMode: 'always' },
       warnings: [],
     });
-    expect(prepared.dueAt).toEqual(NOW);
     expect(prepared.dedupe).toEqual({ phone: '+12125550199', phoneWindowHours: 6 });
-    const lead = prepared.buildLead(IDS);
+    const lead = leadWithIds(prepared.lead, IDS);
     expect(lead).toMatchObject({ id: IDS.id, lead_id: 41, team_id: ANCHOR.id, customer_phone: '+12125550199', status: 'new' });
     expect(lead.outreach).toMatchObject({ stl_call_id: 42, attempt: 1, status: 'queued', dispatched: false, due_at: NOW.toISOString() });
   });
 
-  it('builds the same lead for the same ids however often it is asked: the commit may build it again', async () => {
+  it('plans the lead as plain data: the ids drawn at commit are all it lacks', async () => {
     const prepared = await prepare({ ...basic, notes: 'back door' });
-    expect(prepared.buildLead(IDS)).toEqual(prepared.buildLead(IDS));
-    expect(prepared.buildLead({ ...IDS, leadId: 7 }).lead_id).toBe(7);
+    expect(structuredClone(prepared)).toEqual(prepared);
+    expect(prepared.lead).not.toHaveProperty('id');
+    expect(prepared.lead).not.toHaveProperty('lead_id');
+    expect(prepared.lead.outreach).not.toHaveProperty('stl_call_id');
+    expect(leadWithIds(prepared.lead, { ...IDS, leadId: 7 })).toMatchObject({ id: IDS.id, lead_id: 7, outreach: { stl_call_id: 42 } });
   });
 
   it('routes an all-teams key’s lead by the anchor team’s rules and plans it with the target team’s configuration', async () => {
@@ -69,10 +71,10 @@ describe('prepareIntake', () => {
         },
       },
     );
-    expect(prepared.preview.team_id).toBe(SIBLING.id);
-    expect(prepared.preview.routing).toMatchObject({ kind: 'rule', teamId: SIBLING.id });
+    expect(prepared.decision.teamId).toBe(SIBLING.id);
+    expect(prepared.decision.routing).toMatchObject({ kind: 'rule', teamId: SIBLING.id });
     expect(prepared.dedupe.phoneWindowHours).toBe(2);
-    expect(prepared.buildLead(IDS).lead_content).toMatchObject({ routing: { kind: 'rule', teamId: SIBLING.id } });
+    expect(leadWithIds(prepared.lead, IDS).lead_content).toMatchObject({ routing: { kind: 'rule', teamId: SIBLING.id } });
   });
 
   it('reads the payload with a preset’s mapping instead of the team’s when one is named', async () => {
@@ -84,7 +86,7 @@ describe('prepareIntake', () => {
       ],
     };
     const prepared = await prepare(googleForm, { preset: 'google-ads-lead-form' });
-    expect(prepared.preview.mapped_fields).toMatchObject({
+    expect(prepared.decision.mappedFields).toMatchObject({
       customer_name: 'Dana Whitfield',
       phone_number: '+12125550199',
       external_id: 'g-1',
@@ -104,11 +106,11 @@ describe('prepareIntake', () => {
 
   it('keeps a lead whose phone is not a number as not_placed: no call due, its outreach already over, the number as sent kept', async () => {
     const prepared = await prepare({ name: 'Dana', phone: 'call me maybe' });
-    expect(prepared.preview.outreach.status).toBe('not_placed');
-    expect(prepared.preview.mapped_fields).not.toHaveProperty('phone_number');
-    expect(prepared.preview.warnings).toEqual([expect.stringMatching(/^phone_number: "call me maybe" is not a valid phone number/)]);
+    expect(prepared.decision.outreach.status).toBe('not_placed');
+    expect(prepared.decision.mappedFields).not.toHaveProperty('phone_number');
+    expect(prepared.decision.warnings).toEqual([expect.stringMatching(/^phone_number: "call me maybe" is not a valid phone number/)]);
     expect(prepared.dedupe.phone).toBeNull();
-    expect(prepared.buildLead(IDS)).toMatchObject({
+    expect(leadWithIds(prepared.lead, IDS)).toMatchObject({
       customer_phone: null,
       customer_phone_raw: 'call me maybe',
       outreach: { status: 'completed', outcome: 'failed', reason: NOT_PLACED_REASON, dispatched: true },
@@ -121,13 +123,12 @@ describe('prepareIntake', () => {
       now: evening,
       configs: { [ANCHOR.id]: { scheduling: { mode: 'business_hours', business_hours: { monday: [{ start: '09:00', end: '17:00' }] } } } },
     });
-    expect(prepared.dueAt.toISOString()).toBe('2026-11-30T14:00:00.000Z');
-    expect(prepared.preview.outreach).toEqual({
+    expect(prepared.decision.outreach).toEqual({
       status: 'scheduled',
-      due_at: '2026-11-30T14:00:00.000Z',
-      scheduling_mode: 'business_hours',
+      dueAt: new Date('2026-11-30T14:00:00.000Z'),
+      schedulingMode: 'business_hours',
     });
-    expect(prepared.buildLead(IDS).outreach).toMatchObject({ status: 'scheduled', due_at: '2026-11-30T14:00:00.000Z' });
+    expect(leadWithIds(prepared.lead, IDS).outreach).toMatchObject({ status: 'scheduled', due_at: '2026-11-30T14:00:00.000Z' });
   });
 
   it('refuses a lead too large to store with a 413 before any id is drawn, in test mode as in a real intake', async () => {
@@ -155,7 +156,7 @@ describe('prepareIntake', () => {
       fc.asyncProperty(payloads, async (payload) => {
         try {
           const prepared = await prepare(payload);
-          expect(prepared.buildLead(IDS).lead_content).toMatchObject({ raw_payload: payload });
+          expect(leadWithIds(prepared.lead, IDS).lead_content).toMatchObject({ raw_payload: payload });
         } catch (error) {
           expect(error).toBeInstanceOf(DomainError);
           const status = toHttpError(error)?.statusCode ?? 500;

@@ -33,14 +33,53 @@ import { transactWrite } from './transact';
  * `ENTERPRISE#<e>#TICKETS` / <created>#<t>#<id>, the support tickets (one partition per
  * enterprise, so the enterprise feed is one Query).
  */
-export function toCallItem(call: CallRecord): Item {
+
+/** A call as stored (members absent on calls stored before they existed stay absent). */
+export type CallItem = {
+  pk: string;
+  sk: string;
+  typePk: string;
+  callPk: string;
+  call_id: string;
+  team_id: number;
+  provider_call_id: string;
+  type: string;
+  direction: 'inbound' | 'outbound';
+  customer: { name: string | null; phone: string | null; phone_raw?: string | null };
+  started_at: string;
+  ended_at: string | null;
+  duration_seconds: number | null;
+  transcript: string | null;
+  turns?: { speaker: 'agent' | 'customer'; text: string; start_seconds: number | null; end_seconds: number | null }[];
+  turns_trimmed?: boolean;
+  summary: string | null;
+  recording_url: string | null;
+  analysis: {
+    call_reason: string | null;
+    sentiment: string | null;
+    booking_intent: boolean | null;
+    urgency: string | null;
+    raw?: Record<string, unknown> | null;
+  };
+  warnings?: string[];
+  ended_reason: string | null;
+  cost: number | null;
+  appointment_id: string | null;
+  ticket_id: string | null;
+  lead_id: number | null;
+  stl_call_id: number | null;
+  decisions?: { decision: string; reason: string; evidence?: string[] }[];
+  created_at: string;
+};
+
+export function toCallItem(call: CallRecord): CallItem {
   const pk = teamPk(call.team_id);
   return {
     pk,
     sk: timeSortKey(call.started_at, call.team_id, call.call_id),
     typePk: `${pk}#${call.type}`,
     callPk: callPk(call.team_id, call.call_id),
-    ...call,
+    ...callMembers(call),
   };
 }
 
@@ -48,9 +87,62 @@ function callPk(teamId: number, callId: string): string {
   return `${teamPk(teamId)}#CALL#${callId}`;
 }
 
-export function fromCallItem(item: Item): CallRecord {
-  const { pk: _pk, sk: _sk, typePk: _t, callPk: _c, ...call } = item;
-  return call as unknown as CallRecord;
+/** The call of a stored item; `raw` is what DynamoDB answered for a call's key. */
+export function fromCallItem(raw: Item): CallRecord {
+  return callMembers(raw as CallItem);
+}
+
+/**
+ * The members a call has on both sides, copied one by one (the keys stay behind, optional members
+ * stay absent where the source lacks them): both directions of the mapping.
+ */
+function callMembers(c: CallRecord | CallItem): CallRecord & Omit<CallItem, 'pk' | 'sk' | 'typePk' | 'callPk'> {
+  return {
+    call_id: c.call_id,
+    team_id: c.team_id,
+    provider_call_id: c.provider_call_id,
+    type: c.type,
+    direction: c.direction,
+    customer: {
+      name: c.customer.name,
+      phone: c.customer.phone,
+      ...(c.customer.phone_raw === undefined ? {} : { phone_raw: c.customer.phone_raw }),
+    },
+    started_at: c.started_at,
+    ended_at: c.ended_at,
+    duration_seconds: c.duration_seconds,
+    transcript: c.transcript,
+    ...(c.turns === undefined
+      ? {}
+      : { turns: c.turns.map((t) => ({ speaker: t.speaker, text: t.text, start_seconds: t.start_seconds, end_seconds: t.end_seconds })) }),
+    ...(c.turns_trimmed === undefined ? {} : { turns_trimmed: c.turns_trimmed }),
+    summary: c.summary,
+    recording_url: c.recording_url,
+    analysis: {
+      call_reason: c.analysis.call_reason,
+      sentiment: c.analysis.sentiment,
+      booking_intent: c.analysis.booking_intent,
+      urgency: c.analysis.urgency,
+      ...(c.analysis.raw === undefined ? {} : { raw: c.analysis.raw }),
+    },
+    ...(c.warnings === undefined ? {} : { warnings: [...c.warnings] }),
+    ended_reason: c.ended_reason,
+    cost: c.cost,
+    appointment_id: c.appointment_id,
+    ticket_id: c.ticket_id,
+    lead_id: c.lead_id,
+    stl_call_id: c.stl_call_id,
+    ...(c.decisions === undefined
+      ? {}
+      : {
+          decisions: c.decisions.map((d) => ({
+            decision: d.decision,
+            reason: d.reason,
+            ...(d.evidence === undefined ? {} : { evidence: [...d.evidence] }),
+          })),
+        }),
+    created_at: c.created_at,
+  };
 }
 
 function providerCallPk(teamId: number, providerCallId: string): string {
@@ -58,15 +150,137 @@ function providerCallPk(teamId: number, providerCallId: string): string {
 }
 
 function reportGuardKey(teamId: number, providerCallId: string) {
-  return { pk: providerCallPk(teamId, providerCallId), sk: 'REPORT' };
+  return { pk: providerCallPk(teamId, providerCallId), sk: 'REPORT' as const };
 }
 
 const transfersPk = (teamId: number) => `${teamPk(teamId)}#TRANSFERS`;
 
-function fromTransferItem(item: Item): TransferRecord {
-  const { pk: _pk, sk: _sk, ...transfer } = item;
-  return transfer as unknown as TransferRecord;
+/** A transfer as stored, under its call's partition or in the team's feed (same members, other keys). */
+export type TransferItem = {
+  pk: string;
+  sk: string;
+  transfer_id: string;
+  team_id: number;
+  provider_call_id: string;
+  transferred_at: string;
+  destination: { type: string | null; number: string | null; sip_uri: string | null; description: string | null; message: string | null };
+  reason: string | null;
+  source: 'transfer-update' | 'ended_reason';
+  created_at: string;
+};
+
+function toTransferItem(t: TransferRecord, key: { pk: string; sk: string }): TransferItem {
+  return { ...key, ...transferMembers(t) };
 }
+
+function fromTransferItem(raw: Item): TransferRecord {
+  return transferMembers(raw as TransferItem);
+}
+
+function transferMembers(t: TransferRecord | TransferItem): TransferRecord & Omit<TransferItem, 'pk' | 'sk'> {
+  return {
+    transfer_id: t.transfer_id,
+    team_id: t.team_id,
+    provider_call_id: t.provider_call_id,
+    transferred_at: t.transferred_at,
+    destination: {
+      type: t.destination.type,
+      number: t.destination.number,
+      sip_uri: t.destination.sip_uri,
+      description: t.destination.description,
+      message: t.destination.message,
+    },
+    reason: t.reason,
+    source: t.source,
+    created_at: t.created_at,
+  };
+}
+
+/** A support ticket as stored, in its enterprise's partition. */
+export type TicketItem = {
+  pk: string;
+  sk: string;
+  ticket_id: string;
+  team_id: number;
+  enterprise_id: number;
+  call_id: string;
+  lead_id: number | null;
+  status: 'open';
+  priority: 'low' | 'normal' | 'high' | 'urgent';
+  category: string;
+  subject: string;
+  reason: string;
+  customer: { name: string | null; phone: string | null };
+  created_at: string;
+};
+
+function toTicketItem(t: TicketRecord): TicketItem {
+  return { pk: ticketsPk(t.enterprise_id), sk: timeSortKey(t.created_at, t.team_id, t.ticket_id), ...ticketMembers(t) };
+}
+
+function fromTicketItem(raw: Item): TicketRecord {
+  return ticketMembers(raw as TicketItem);
+}
+
+function ticketMembers(t: TicketRecord | TicketItem): TicketRecord {
+  return {
+    ticket_id: t.ticket_id,
+    team_id: t.team_id,
+    enterprise_id: t.enterprise_id,
+    call_id: t.call_id,
+    lead_id: t.lead_id,
+    status: t.status,
+    priority: t.priority,
+    category: t.category,
+    subject: t.subject,
+    reason: t.reason,
+    customer: { name: t.customer.name, phone: t.customer.phone },
+    created_at: t.created_at,
+  };
+}
+
+/** An appointment the responder created, in its team's appointments partition. */
+export type AppointmentItem = {
+  pk: string;
+  sk: string;
+  appointment_id: string;
+  team_id: number;
+  call_id: string;
+  lead_id: number | null;
+  status: 'scheduled' | 'requested';
+  scheduled_for: string | null;
+  preferred_date: string | null;
+  customer: { name: string | null; phone: string | null };
+  service: string | null;
+  urgency: string;
+  reason: string;
+  created_at: string;
+};
+
+function toAppointmentItem(a: AppointmentRecord): AppointmentItem {
+  return {
+    pk: `${teamPk(a.team_id)}#APPOINTMENTS`,
+    sk: timeSortKey(a.created_at, a.team_id, a.appointment_id),
+    appointment_id: a.appointment_id,
+    team_id: a.team_id,
+    call_id: a.call_id,
+    lead_id: a.lead_id,
+    status: a.status,
+    scheduled_for: a.scheduled_for,
+    preferred_date: a.preferred_date,
+    customer: { name: a.customer.name, phone: a.customer.phone },
+    service: a.service,
+    urgency: a.urgency,
+    reason: a.reason,
+    created_at: a.created_at,
+  };
+}
+
+/**
+ * The idempotency guard of a voice report, holding the ids it produced: its `result` is the
+ * report's result as the responder recorded it, read back whole by a redelivery.
+ */
+export type ReportGuardItem = { pk: string; sk: 'REPORT'; result: ReportResult; created_at: string };
 
 function recordName(item: Record<string, unknown>): string {
   if ('transcript' in item) return 'call record (with its transcript and summary)';
@@ -92,7 +306,7 @@ export class DynamoCallStore implements CallStore {
     const result = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: reportGuardKey(teamId, providerCallId), ConsistentRead: true }),
     );
-    return result.Item ? (result.Item.result as ReportResult) : null;
+    return result.Item ? (result.Item as ReportGuardItem).result : null;
   }
 
   async saveReport(input: {
@@ -114,31 +328,17 @@ export class DynamoCallStore implements CallStore {
       {
         Put: {
           TableName: this.tableName,
-          Item: { ...guard, result, created_at: call.created_at },
+          Item: { ...guard, result, created_at: call.created_at } satisfies ReportGuardItem,
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
       { Put: { TableName: this.tableName, Item: toCallItem(call) } },
     ];
     if (appointment) {
-      items.push({
-        Put: {
-          TableName: this.tableName,
-          Item: {
-            pk: `${teamPk(appointment.team_id)}#APPOINTMENTS`,
-            sk: timeSortKey(appointment.created_at, appointment.team_id, appointment.appointment_id),
-            ...appointment,
-          },
-        },
-      });
+      items.push({ Put: { TableName: this.tableName, Item: toAppointmentItem(appointment) } });
     }
     if (ticket) {
-      items.push({
-        Put: {
-          TableName: this.tableName,
-          Item: { pk: ticketsPk(ticket.enterprise_id), sk: timeSortKey(ticket.created_at, ticket.team_id, ticket.ticket_id), ...ticket },
-        },
-      });
+      items.push({ Put: { TableName: this.tableName, Item: toTicketItem(ticket) } });
     }
     if (lead) {
       if (!this.leadsTableName) throw new Error('DynamoCallStore needs the leads table to store inbound call leads');
@@ -182,10 +382,7 @@ export class DynamoCallStore implements CallStore {
       want: q.limit + 1,
       filter: teamFilter ? { FilterExpression: `team_id IN (${placeholders.join(', ')})`, ExpressionAttributeValues: values } : undefined,
     });
-    return items.map((item) => {
-      const { pk: _pk, sk, ...ticket } = item;
-      return { ticket: ticket as unknown as TicketRecord, position: String(sk) };
-    });
+    return items.map((item) => ({ ticket: fromTicketItem(item), position: String(item.sk) }));
   }
 
   async listCallsByOffset(q: CallPageQuery): Promise<CallRecord[]> {
@@ -244,7 +441,10 @@ export class DynamoCallStore implements CallStore {
   }
 
   async saveTransfer(transfer: TransferRecord): Promise<boolean> {
-    const item = { pk: providerCallPk(transfer.team_id, transfer.provider_call_id), sk: `TRANSFER#${transfer.transfer_id}`, ...transfer };
+    const item = toTransferItem(transfer, {
+      pk: providerCallPk(transfer.team_id, transfer.provider_call_id),
+      sk: `TRANSFER#${transfer.transfer_id}`,
+    });
     assertStorable(item, 'The call transfer');
     try {
       await transactWrite(this.client, {
@@ -253,11 +453,10 @@ export class DynamoCallStore implements CallStore {
           {
             Put: {
               TableName: this.tableName,
-              Item: {
-                ...item,
+              Item: toTransferItem(transfer, {
                 pk: transfersPk(transfer.team_id),
                 sk: timeSortKey(transfer.transferred_at, transfer.team_id, transfer.transfer_id),
-              },
+              }),
             },
           },
         ],
@@ -313,7 +512,7 @@ export class DynamoCallStore implements CallStore {
         );
         for (const item of result.Responses?.[this.tableName] ?? []) {
           const providerCallId = String(item.pk).slice(`${teamPk(teamId)}#PROVIDERCALL#`.length);
-          found.set(providerCallId, (item.result as ReportResult).call_id);
+          found.set(providerCallId, (item as Pick<ReportGuardItem, 'pk' | 'result'>).result.call_id);
         }
         keys = result.UnprocessedKeys?.[this.tableName]?.Keys;
       }

@@ -21,7 +21,7 @@ import {
 } from '#shared/ports/intake-store';
 import { nextCounterValue } from './counters';
 import { padId, teamPk } from './keys';
-import { toLeadItem } from './lead-store';
+import { fromLeadItem, toLeadItem, toOutreachItemFields } from './lead-store';
 import { outboxPuts, updateWithEvents } from './outbox';
 import { transactWrite } from './transact';
 
@@ -35,6 +35,33 @@ import { transactWrite } from './transact';
  * The lead, its pointer and its guards are written in one transaction, so two identical requests
  * racing create exactly one lead.
  */
+
+/** `STLCALL#<id>` / META: where the lead of an outreach call is. */
+export type StlCallPointerItem = { pk: string; sk: 'META'; leadPk: string; leadSk: string; lead_id: number; team_id: number };
+
+/** A uniqueness guard (external_id forever, a phone until expires_at) naming the lead it protects. */
+export type LeadGuardItem = {
+  pk: string;
+  sk: 'GUARD';
+  lead_id: number;
+  stl_call_id: number;
+  created_at: string;
+  expires_at?: string;
+};
+
+/** `PROVIDERCALL#<id>` / META: the outreach call a provider call belongs to. */
+export type ProviderCallItem = { pk: string; sk: 'META'; stl_call_id: number };
+
+function guardItem(key: { pk: string; sk: 'GUARD' }, leadId: number, stlCallId: number, now: Date, expiresAt?: Date): LeadGuardItem {
+  return {
+    ...key,
+    lead_id: leadId,
+    stl_call_id: stlCallId,
+    created_at: now.toISOString(),
+    ...(expiresAt === undefined ? {} : { expires_at: expiresAt.toISOString() }),
+  };
+}
+
 export class DynamoIntakeStore implements IntakeStore {
   constructor(
     private readonly client: DynamoDBDocumentClient,
@@ -64,29 +91,23 @@ export class DynamoIntakeStore implements IntakeStore {
     const guards: { reason: DuplicateLeadError['reason']; key: { pk: string; sk: string } }[] = [];
     const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [];
     if (lead.external_id) {
-      const key = { pk: `${teamPk(lead.team_id)}#EXTERNAL#${lead.external_id}`, sk: 'GUARD' };
+      const key = { pk: `${teamPk(lead.team_id)}#EXTERNAL#${lead.external_id}`, sk: 'GUARD' as const };
       guards.push({ reason: 'external_id', key });
       items.push({
         Put: {
           TableName: this.tableName,
-          Item: { ...key, lead_id: lead.lead_id, stl_call_id: stlCallId, created_at: input.now.toISOString() },
+          Item: guardItem(key, lead.lead_id, stlCallId, input.now),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       });
     }
     if (input.phone !== null && input.phoneWindowHours > 0) {
-      const key = { pk: `${teamPk(lead.team_id)}#PHONE#${input.phone}`, sk: 'GUARD' };
+      const key = { pk: `${teamPk(lead.team_id)}#PHONE#${input.phone}`, sk: 'GUARD' as const };
       guards.push({ reason: 'phone_number', key });
       items.push({
         Put: {
           TableName: this.tableName,
-          Item: {
-            ...key,
-            lead_id: lead.lead_id,
-            stl_call_id: stlCallId,
-            created_at: input.now.toISOString(),
-            expires_at: new Date(input.now.getTime() + input.phoneWindowHours * 3_600_000).toISOString(),
-          },
+          Item: guardItem(key, lead.lead_id, stlCallId, input.now, new Date(input.now.getTime() + input.phoneWindowHours * 3_600_000)),
           ConditionExpression: 'attribute_not_exists(pk) OR expires_at <= :now',
           ExpressionAttributeValues: { ':now': input.now.toISOString() },
         },
@@ -103,7 +124,7 @@ export class DynamoIntakeStore implements IntakeStore {
           leadSk: item.sk,
           lead_id: lead.lead_id,
           team_id: lead.team_id,
-        },
+        } satisfies StlCallPointerItem,
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     });
@@ -118,10 +139,11 @@ export class DynamoIntakeStore implements IntakeStore {
       const guard = guards[index];
       if (!guard) throw error;
       const existing = await this.client.send(new GetCommand({ TableName: this.tableName, Key: guard.key, ConsistentRead: true }));
+      const found = existing.Item as Partial<LeadGuardItem> | undefined;
       throw new DuplicateLeadError(
         guard.reason,
-        typeof existing.Item?.lead_id === 'number' ? existing.Item.lead_id : null,
-        typeof existing.Item?.stl_call_id === 'number' ? existing.Item.stl_call_id : null,
+        typeof found?.lead_id === 'number' ? found.lead_id : null,
+        typeof found?.stl_call_id === 'number' ? found.stl_call_id : null,
       );
     }
   }
@@ -130,9 +152,7 @@ export class DynamoIntakeStore implements IntakeStore {
     const key = await this.leadKey(stlCallId);
     if (!key) return null;
     const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
-    if (!result.Item) return null;
-    const { pk: _pk, sk: _sk, typePk: _t, externalPk: _e, ...lead } = result.Item;
-    return lead as unknown as LeadRecord;
+    return result.Item ? fromLeadItem(result.Item) : null;
   }
 
   async transitionOutreach(
@@ -150,7 +170,7 @@ export class DynamoIntakeStore implements IntakeStore {
       values[`:from${i}`] = s;
       return `:from${i}`;
     });
-    const sets = Object.entries(next).map(([field, value], i) => {
+    const sets = Object.entries(toOutreachItemFields(next)).map(([field, value], i) => {
       names[`#f${i}`] = field;
       values[`:v${i}`] = value;
       return `#o.#f${i} = :v${i}`;
@@ -195,7 +215,10 @@ export class DynamoIntakeStore implements IntakeStore {
 
   async linkProviderCall(providerCallId: string, stlCallId: number): Promise<void> {
     await this.client.send(
-      new PutCommand({ TableName: this.tableName, Item: { pk: `PROVIDERCALL#${providerCallId}`, sk: 'META', stl_call_id: stlCallId } }),
+      new PutCommand({
+        TableName: this.tableName,
+        Item: { pk: `PROVIDERCALL#${providerCallId}`, sk: 'META', stl_call_id: stlCallId } satisfies ProviderCallItem,
+      }),
     );
   }
 
@@ -203,7 +226,8 @@ export class DynamoIntakeStore implements IntakeStore {
     const result = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: { pk: `PROVIDERCALL#${providerCallId}`, sk: 'META' } }),
     );
-    return typeof result.Item?.stl_call_id === 'number' ? result.Item.stl_call_id : null;
+    const item = result.Item as Partial<ProviderCallItem> | undefined;
+    return typeof item?.stl_call_id === 'number' ? item.stl_call_id : null;
   }
 
   /** Applies an update to the lead of an outreach call, if that lead exists. */
@@ -231,14 +255,44 @@ export class DynamoIntakeStore implements IntakeStore {
     const pointer = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: { pk: `STLCALL#${padId(stlCallId)}`, sk: 'META' } }),
     );
-    if (!pointer.Item) return null;
-    return { pk: String(pointer.Item.leadPk), sk: String(pointer.Item.leadSk) };
+    const item = pointer.Item as StlCallPointerItem | undefined;
+    return item ? { pk: item.leadPk, sk: item.leadSk } : null;
   }
 }
 
-/** Intake configuration: `TEAM#<t>` / `CONFIG#intake` in the teams table. */
+/** Intake configuration: `TEAM#<t>` / `CONFIG#intake` in the teams table, the configuration as one member. */
+export type IntakeConfigItem = { pk: string; sk: 'CONFIG#intake'; config: IntakeConfig; updated_at: string };
+
 /** The item of a team's Google lead-form key (its hash), beside its intake configuration. */
 const GOOGLE_KEY_SK = 'CONFIG#google-lead-form-key';
+export type GoogleKeyItem = {
+  pk: string;
+  sk: typeof GOOGLE_KEY_SK;
+  key: { sha256: string; created_at: string; previous: { sha256: string; expires_at: string } | null };
+  updated_at: string;
+};
+
+function toGoogleKeyItem(teamId: number, record: GoogleLeadFormKeyRecord, now: Date): GoogleKeyItem {
+  return {
+    pk: teamPk(teamId),
+    sk: GOOGLE_KEY_SK,
+    key: {
+      sha256: record.sha256,
+      created_at: record.created_at,
+      previous: record.previous ? { sha256: record.previous.sha256, expires_at: record.previous.expires_at } : null,
+    },
+    updated_at: now.toISOString(),
+  };
+}
+
+function fromGoogleKeyItem(item: GoogleKeyItem): GoogleLeadFormKeyRecord {
+  const { key } = item;
+  return {
+    sha256: key.sha256,
+    created_at: key.created_at,
+    previous: key.previous ? { sha256: key.previous.sha256, expires_at: key.previous.expires_at } : null,
+  };
+}
 
 export class DynamoIntakeConfigStore implements IntakeConfigStore, GoogleLeadFormKeyStore {
   constructor(
@@ -248,14 +302,14 @@ export class DynamoIntakeConfigStore implements IntakeConfigStore, GoogleLeadFor
 
   async getIntakeConfig(teamId: number): Promise<IntakeConfig | null> {
     const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: { pk: teamPk(teamId), sk: 'CONFIG#intake' } }));
-    return (result.Item?.config as IntakeConfig | undefined) ?? null;
+    return (result.Item as IntakeConfigItem | undefined)?.config ?? null;
   }
 
   async putIntakeConfig(teamId: number, config: IntakeConfig): Promise<void> {
     await this.client.send(
       new PutCommand({
         TableName: this.tableName,
-        Item: { pk: teamPk(teamId), sk: 'CONFIG#intake', config, updated_at: new Date().toISOString() },
+        Item: { pk: teamPk(teamId), sk: 'CONFIG#intake', config, updated_at: new Date().toISOString() } satisfies IntakeConfigItem,
       }),
     );
   }
@@ -264,7 +318,8 @@ export class DynamoIntakeConfigStore implements IntakeConfigStore, GoogleLeadFor
     const result = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: { pk: teamPk(teamId), sk: GOOGLE_KEY_SK }, ConsistentRead: true }),
     );
-    return (result.Item?.key as GoogleLeadFormKeyRecord | undefined) ?? null;
+    const item = result.Item as GoogleKeyItem | undefined;
+    return item?.key ? fromGoogleKeyItem(item) : null;
   }
 
   async putGoogleLeadFormKey(teamId: number, record: GoogleLeadFormKeyRecord | null): Promise<void> {
@@ -273,8 +328,6 @@ export class DynamoIntakeConfigStore implements IntakeConfigStore, GoogleLeadFor
       await this.client.send(new DeleteCommand({ TableName: this.tableName, Key }));
       return;
     }
-    await this.client.send(
-      new PutCommand({ TableName: this.tableName, Item: { ...Key, key: record, updated_at: new Date().toISOString() } }),
-    );
+    await this.client.send(new PutCommand({ TableName: this.tableName, Item: toGoogleKeyItem(teamId, record, new Date()) }));
   }
 }

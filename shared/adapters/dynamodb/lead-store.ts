@@ -1,5 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { LeadRecord } from '#shared/domain/leads';
+import type { OutreachState, OutreachStatus } from '#shared/domain/intake/outreach';
+import type { SchedulingMode } from '#shared/domain/intake/scheduling-config';
+import type { Attribution, LeadRecord, LeadType } from '#shared/domain/leads';
 import type { DomainEvent } from '#shared/ports/event-bus';
 import type { LeadPageQuery, LeadStore } from '#shared/ports/lead-store';
 import { batchPut } from './batch-write';
@@ -11,23 +13,195 @@ import { readTimeOrdered, timeRangeBounds } from './time-range';
 import { transactWrite } from './transact';
 
 /**
- * Items: pk TEAM#<team>, sk <datetime>#<team>#<id>. Index byType: typePk TEAM#<team>#<type> + sk.
- * Index byExternalId (sparse): externalPk TEAM#<team>#<external_id> + sk.
+ * A lead as stored. Keys: pk TEAM#<team>, sk <datetime>#<team>#<id>. Index byType: typePk
+ * TEAM#<team>#<type> + sk. Index byExternalId (sparse): externalPk TEAM#<team>#<external_id> + sk.
+ * Leads stored before customer_phone_raw, wbraid, gbraid, claim_token or dispatched existed lack them.
  */
-export function toLeadItem(lead: LeadRecord): Item {
+export type LeadItem = {
+  pk: string;
+  sk: string;
+  typePk: string;
+  externalPk?: string;
+  id: string;
+  lead_id: number | null;
+  team_id: number;
+  type: LeadType;
+  datetime: string;
+  status: string;
+  customer_name: string | null;
+  customer_phone: string | null;
+  customer_phone_raw?: string | null;
+  customer_email: string | null;
+  lead_content: Record<string, unknown>;
+  agent: string | null;
+  referrer_url: string | null;
+  attribution: AttributionItem;
+  external_id: string | null;
+  source: string | null;
+  outreach: OutreachItem | null;
+  appointment: Record<string, unknown> | null;
+};
+
+type AttributionItem = {
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  gclid: string | null;
+  wbraid?: string | null;
+  gbraid?: string | null;
+};
+
+/**
+ * The outreach member of an intake lead as stored. The intake store updates it member by member
+ * (outreach.<member>), through toOutreachItemFields, so its names are the item's own.
+ */
+export type OutreachItem = {
+  stl_call_id: number;
+  status: OutreachStatus;
+  scheduling_mode: SchedulingMode;
+  due_at: string;
+  attempt: number;
+  max_attempts: number;
+  retry_spacing_minutes: number;
+  provider_call_id: string | null;
+  last_attempt_at: string | null;
+  claim_token?: string | null;
+  dispatched?: boolean;
+  outcome: string | null;
+  completed_at: string | null;
+  reason: string | null;
+};
+
+export function toLeadItem(lead: LeadRecord): LeadItem {
   const pk = teamPk(lead.team_id);
   return {
     pk,
     sk: timeSortKey(lead.datetime, lead.team_id, lead.id),
     typePk: `${pk}#${lead.type}`,
     ...(lead.external_id ? { externalPk: `${pk}#${lead.external_id}` } : {}),
-    ...lead,
+    id: lead.id,
+    lead_id: lead.lead_id,
+    team_id: lead.team_id,
+    type: lead.type,
+    datetime: lead.datetime,
+    status: lead.status,
+    customer_name: lead.customer_name,
+    customer_phone: lead.customer_phone,
+    ...(lead.customer_phone_raw === undefined ? {} : { customer_phone_raw: lead.customer_phone_raw }),
+    customer_email: lead.customer_email,
+    lead_content: lead.lead_content,
+    agent: lead.agent,
+    referrer_url: lead.referrer_url,
+    attribution: copyAttribution(lead.attribution),
+    external_id: lead.external_id,
+    source: lead.source,
+    outreach: lead.outreach === null ? null : toOutreachItem(lead.outreach),
+    appointment: lead.appointment,
   };
 }
 
-export function fromLeadItem(item: Item): LeadRecord {
-  const { pk: _pk, sk: _sk, typePk: _t, externalPk: _e, ...lead } = item;
-  return lead as unknown as LeadRecord;
+/** The lead of a stored item; `item` is what DynamoDB answered for a key of the leads table. */
+export function fromLeadItem(raw: Item): LeadRecord {
+  const item = raw as LeadItem;
+  return {
+    id: item.id,
+    lead_id: item.lead_id,
+    team_id: item.team_id,
+    type: item.type,
+    datetime: item.datetime,
+    status: item.status,
+    customer_name: item.customer_name,
+    customer_phone: item.customer_phone,
+    ...(item.customer_phone_raw === undefined ? {} : { customer_phone_raw: item.customer_phone_raw }),
+    customer_email: item.customer_email,
+    lead_content: item.lead_content,
+    agent: item.agent,
+    referrer_url: item.referrer_url,
+    attribution: copyAttribution(item.attribution),
+    external_id: item.external_id,
+    source: item.source,
+    outreach: item.outreach ? fromOutreachItem(item.outreach) : null,
+    appointment: item.appointment,
+  };
+}
+
+/** Attribution has the same members on both sides; wbraid and gbraid are absent on older leads and stay so. */
+function copyAttribution(a: AttributionItem | Attribution): AttributionItem & Attribution {
+  return {
+    utm_source: a.utm_source,
+    utm_medium: a.utm_medium,
+    utm_campaign: a.utm_campaign,
+    utm_term: a.utm_term,
+    utm_content: a.utm_content,
+    gclid: a.gclid,
+    ...(a.wbraid === undefined ? {} : { wbraid: a.wbraid }),
+    ...(a.gbraid === undefined ? {} : { gbraid: a.gbraid }),
+  };
+}
+
+const OUTREACH_MEMBERS = [
+  'stl_call_id',
+  'status',
+  'scheduling_mode',
+  'due_at',
+  'attempt',
+  'max_attempts',
+  'retry_spacing_minutes',
+  'provider_call_id',
+  'last_attempt_at',
+  'claim_token',
+  'dispatched',
+  'outcome',
+  'completed_at',
+  'reason',
+] as const satisfies readonly (keyof OutreachState & keyof OutreachItem)[];
+
+/**
+ * The stored members of an outreach change, each under its item name; members the domain did not
+ * set stay out. Every member has the same name on both sides (OUTREACH_MEMBERS checks it).
+ */
+export function toOutreachItemFields(fields: Partial<OutreachState>): Partial<OutreachItem> {
+  return Object.fromEntries(OUTREACH_MEMBERS.filter((m) => fields[m] !== undefined).map((m) => [m, fields[m]]));
+}
+
+function toOutreachItem(o: OutreachState): OutreachItem {
+  return {
+    stl_call_id: o.stl_call_id,
+    status: o.status,
+    scheduling_mode: o.scheduling_mode,
+    due_at: o.due_at,
+    attempt: o.attempt,
+    max_attempts: o.max_attempts,
+    retry_spacing_minutes: o.retry_spacing_minutes,
+    provider_call_id: o.provider_call_id,
+    last_attempt_at: o.last_attempt_at,
+    ...(o.claim_token === undefined ? {} : { claim_token: o.claim_token }),
+    ...(o.dispatched === undefined ? {} : { dispatched: o.dispatched }),
+    outcome: o.outcome,
+    completed_at: o.completed_at,
+    reason: o.reason,
+  };
+}
+
+function fromOutreachItem(o: OutreachItem): OutreachState {
+  return {
+    stl_call_id: o.stl_call_id,
+    status: o.status,
+    scheduling_mode: o.scheduling_mode,
+    due_at: o.due_at,
+    attempt: o.attempt,
+    max_attempts: o.max_attempts,
+    retry_spacing_minutes: o.retry_spacing_minutes,
+    provider_call_id: o.provider_call_id,
+    last_attempt_at: o.last_attempt_at,
+    ...(o.claim_token === undefined ? {} : { claim_token: o.claim_token }),
+    ...(o.dispatched === undefined ? {} : { dispatched: o.dispatched }),
+    outcome: o.outcome,
+    completed_at: o.completed_at,
+    reason: o.reason,
+  };
 }
 
 function partitionFor(q: LeadPageQuery): { indexName?: string; name: string; value: string; keys: string[] } {

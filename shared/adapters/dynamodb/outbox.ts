@@ -27,21 +27,35 @@ export function outboxEventId(event: DomainEvent): string {
   return id;
 }
 
+/**
+ * An event in the outbox. `state` moves due → sent (publish-events marks it, with sent_at and
+ * the TTL expiresAt); writing the event again puts it back to due. The stream consumer reads
+ * event_id, type and detail from the item's new image.
+ */
+export type OutboxItem = {
+  pk: string;
+  event_id: string;
+  type: string;
+  /** As JSON text: the detail comes back byte for byte, whatever its values (empty strings, nulls, nesting). */
+  detail: string;
+  state: 'due' | 'sent';
+  sent_at?: string;
+  expiresAt?: number;
+};
+
+/** The item that makes an event due. */
+export function toOutboxItem(event: DomainEvent): OutboxItem {
+  const eventId = outboxEventId(event);
+  return { pk: outboxPk(eventId), event_id: eventId, type: event.type, detail: JSON.stringify(event.detail), state: 'due' };
+}
+
+function outboxPk(eventId: string): string {
+  return `EVENT#${eventId}`;
+}
+
 /** The Puts that make `events` due, for the transaction of the change that causes them. */
 export function outboxPuts(events: readonly DomainEvent[], tableName: string = physicalTableName('outbox')): TransactItem[] {
-  return events.map((event) => ({
-    Put: {
-      TableName: tableName,
-      Item: {
-        pk: `EVENT#${outboxEventId(event)}`,
-        event_id: outboxEventId(event),
-        type: event.type,
-        // As JSON text: the detail comes back byte for byte, whatever its values (empty strings, nulls, nesting).
-        detail: JSON.stringify(event.detail),
-        state: 'due',
-      },
-    },
-  }));
+  return events.map((event) => ({ Put: { TableName: tableName, Item: toOutboxItem(event) } }));
 }
 
 /**
@@ -80,7 +94,7 @@ export class DynamoOutboxStore implements OutboxStore {
       await this.client.send(
         new UpdateCommand({
           TableName: this.tableName,
-          Key: { pk: `EVENT#${eventId}` },
+          Key: { pk: outboxPk(eventId) },
           UpdateExpression: 'SET #state = :sent, sent_at = :at, expiresAt = :expires',
           // An item already expired and deleted is not brought back.
           ConditionExpression: 'attribute_exists(pk)',

@@ -7,7 +7,7 @@ import { countMetric } from '#shared/logging/metrics';
 import type { DomainEvent } from '#shared/ports/event-bus';
 import { DuplicateLeadError, type IntakeStore } from '#shared/ports/intake-store';
 import { dispatchOutreach, type OutreachDispatchDependencies } from './dispatch-outreach';
-import type { IngestPreview, PreparedIntake } from './prepare-intake';
+import { type IntakeDecision, leadWithIds, type OutreachPlan, type PreparedIntake } from './prepare-intake';
 
 /** What committing an intake writes to: the leads (with their events, through the outbox), the outreach queue and scheduler. */
 export interface CommitDependencies extends OutreachDispatchDependencies {
@@ -18,24 +18,11 @@ export interface CreatedIntake {
   readonly kind: 'created';
   readonly leadId: number;
   readonly stlCallId: number;
-  readonly preview: IngestPreview;
+  /** What the intake decided; for a recovered request, the team and first call of the lead found. */
+  readonly decision: IntakeDecision;
   /** The request finished an earlier request for the same lead that had not finished (same ids). */
   readonly recovered?: boolean;
 }
-
-/** What an intake route answers about the lead it created (each route adds its own envelope). */
-export function createdLeadAnswer(created: Pick<CreatedIntake, 'leadId' | 'stlCallId' | 'preview'>) {
-  return {
-    lead_id: created.leadId,
-    stl_call_id: created.stlCallId,
-    team_id: created.preview.team_id,
-    outreach: created.preview.outreach,
-    ...(created.preview.warnings.length > 0 ? { warnings: created.preview.warnings } : {}),
-  };
-}
-
-/** The first call as lead.created reports it. */
-type OutreachSummary = IngestPreview['outreach'];
 
 /**
  * How long an intake request may run (the function's 10 s timeout, API Gateway's 29 s): a lead
@@ -51,12 +38,12 @@ const INTAKE_REQUEST_LIMIT_MS = 30_000;
  * the lead of an earlier request that did not finish: that one is finished and answered instead.
  */
 export async function commitIntake(deps: CommitDependencies, prepared: PreparedIntake, now: Date): Promise<CreatedIntake> {
-  const { preview } = prepared;
+  const { decision } = prepared;
   const [leadId, stlCallId] = await Promise.all([deps.intake.nextLeadId(), deps.intake.nextStlCallId()]);
-  const lead = prepared.buildLead({ id: randomUUID(), leadId, stlCallId });
+  const lead = leadWithIds(prepared.lead, { id: randomUUID(), leadId, stlCallId });
 
   // A lead kept without a callable phone is over at once: lead.completed (failed, no attempt) with it.
-  const events = [leadCreatedEvent(lead, preview.outreach, now), ...(lead.customer_phone === null ? [notPlacedEvent(lead, now)] : [])];
+  const events = [leadCreatedEvent(lead, decision.outreach, now), ...(lead.customer_phone === null ? [notPlacedEvent(lead, now)] : [])];
   try {
     await deps.intake.createLead({
       lead,
@@ -71,14 +58,14 @@ export async function commitIntake(deps: CommitDependencies, prepared: PreparedI
   }
 
   countMetric('LeadsIngested');
-  if (lead.customer_phone === null) return { kind: 'created', leadId, stlCallId, preview };
-  await dispatchFirstCall(deps, lead, prepared.dueAt, now);
+  if (lead.customer_phone === null) return { kind: 'created', leadId, stlCallId, decision };
+  await dispatchFirstCall(deps, lead, decision.outreach.dueAt, now);
   // Not recording it only means a repeat after the request limit queues the call (harmlessly) again.
   await deps.intake
     .markOutreachDispatched(stlCallId)
     .catch((error: unknown) => log('error', 'outreach dispatch not recorded', { leadId, error: messageOf(error) }));
 
-  return { kind: 'created', leadId, stlCallId, preview };
+  return { kind: 'created', leadId, stlCallId, decision };
 }
 
 /**
@@ -123,7 +110,7 @@ async function answerDuplicate(
       leadId: recovered.leadId,
       stlCallId,
       recovered: true,
-      preview: { ...prepared.preview, team_id: recovered.teamId, outreach: recovered.outreach },
+      decision: { ...prepared.decision, teamId: recovered.teamId, outreach: recovered.outreach },
     };
   }
   const which =
@@ -148,34 +135,36 @@ async function finishUnfinishedIntake(
   deps: CommitDependencies,
   stlCallId: number,
   now: Date,
-): Promise<{ leadId: number; teamId: number; outreach: OutreachSummary } | null> {
+): Promise<{ leadId: number; teamId: number; outreach: OutreachPlan } | null> {
   const lead = await deps.intake.getLeadByStlCallId(stlCallId);
   if (!isIntakeLead(lead)) return null;
   const { outreach } = lead;
   const stopped = outreach.dispatched === false && now.getTime() - Date.parse(lead.datetime) > INTAKE_REQUEST_LIMIT_MS;
   if (outreach.status !== 'dispatch_failed' && !stopped) return null;
 
-  let summary = { status: outreach.status === 'scheduled' ? ('scheduled' as const) : ('queued' as const), due_at: outreach.due_at };
+  let summary = {
+    status: outreach.status === 'scheduled' ? ('scheduled' as const) : ('queued' as const),
+    dueAt: new Date(outreach.due_at),
+  };
   if (outreach.attempt === 1 && ['queued', 'scheduled', 'dispatch_failed'].includes(outreach.status)) {
     const dueAt = new Date(Math.max(now.getTime(), Date.parse(outreach.due_at)));
     await dispatchOutreach(deps, { stl_call_id: stlCallId, attempt: 1 }, dueAt, now);
-    summary = { status: dueAt.getTime() <= now.getTime() ? 'queued' : 'scheduled', due_at: dueAt.toISOString() };
+    summary = { status: dueAt.getTime() <= now.getTime() ? 'queued' : 'scheduled', dueAt };
     if (outreach.status === 'dispatch_failed') {
       const moved = await deps.intake.transitionOutreach(
         stlCallId,
         { statuses: ['dispatch_failed'], attempt: 1 },
-        { status: summary.status, due_at: summary.due_at, reason: null },
+        { status: summary.status, due_at: dueAt.toISOString(), reason: null },
       );
       if (!moved) return null;
     }
   }
-  const outreachSummary: OutreachSummary = { ...summary, scheduling_mode: outreach.scheduling_mode };
   await deps.intake.markOutreachDispatched(stlCallId);
-  return { leadId: lead.lead_id, teamId: lead.team_id, outreach: outreachSummary };
+  return { leadId: lead.lead_id, teamId: lead.team_id, outreach: { ...summary, schedulingMode: outreach.scheduling_mode } };
 }
 
 /** lead.created of a lead being stored: due in the outbox with the lead itself. */
-function leadCreatedEvent(lead: IntakeLeadRecord, outreach: OutreachSummary, now: Date): DomainEvent {
+function leadCreatedEvent(lead: IntakeLeadRecord, outreach: OutreachPlan, now: Date): DomainEvent {
   const content = lead.lead_content as { service_type?: string | null; appointment_datetime?: string | null };
   return leadCreated(
     leadRef(lead),
@@ -188,7 +177,12 @@ function leadCreatedEvent(lead: IntakeLeadRecord, outreach: OutreachSummary, now
       lead_source: lead.source,
       appointment_datetime: content.appointment_datetime ?? null,
     },
-    { ...outreach, max_attempts: lead.outreach.max_attempts },
+    {
+      status: outreach.status,
+      due_at: outreach.dueAt.toISOString(),
+      scheduling_mode: outreach.schedulingMode,
+      max_attempts: lead.outreach.max_attempts,
+    },
     now,
   );
 }

@@ -3,7 +3,7 @@ import { BadRequestError, ConflictError, UnauthorizedError } from '#shared/error
 import type { GoogleLeadFormKeyRecord, GoogleLeadFormKeyStore } from '#shared/ports/intake-store';
 import { type CommitDependencies, commitIntake } from './commit-intake';
 import { DEFAULT_INTAKE_CONFIG, type IntakeConfig } from './intake-config';
-import { type IngestPreview, type PrepareDependencies, planIntake } from './prepare-intake';
+import { type IntakeDecision, type PrepareDependencies, planIntake } from './prepare-intake';
 import { GOOGLE_ADS_LEAD_FORM_MAPPING } from './presets';
 
 /**
@@ -61,9 +61,9 @@ export interface GoogleLeadFormDependencies extends PrepareDependencies, CommitD
 }
 
 export type GoogleLeadFormResult =
-  | { readonly kind: 'created'; readonly leadId: number; readonly stlCallId: number; readonly preview: IngestPreview }
-  | { readonly kind: 'duplicate'; readonly leadId: number | null; readonly field: string; readonly teamId: number }
-  | { readonly kind: 'test'; readonly preview: IngestPreview };
+  | { readonly kind: 'created'; readonly leadId: number; readonly stlCallId: number; readonly decision: IntakeDecision }
+  | { readonly kind: 'duplicate'; readonly leadId: number | null; readonly field: 'external_id' | 'phone_number'; readonly teamId: number }
+  | { readonly kind: 'test'; readonly decision: IntakeDecision };
 
 const MAX_LEAD_ID = 256;
 
@@ -110,17 +110,17 @@ export async function ingestGoogleLeadForm(
     payload,
     now,
   });
-  if (body.is_test === true) return { kind: 'test', preview: prepared.preview };
+  if (body.is_test === true) return { kind: 'test', decision: prepared.decision };
   try {
     const created = await commitIntake(deps, prepared, now);
-    return { kind: 'created', leadId: created.leadId, stlCallId: created.stlCallId, preview: created.preview };
+    return { kind: 'created', leadId: created.leadId, stlCallId: created.stlCallId, decision: created.decision };
   } catch (error) {
     if (error instanceof ConflictError) {
       const existing = error.details?.lead_id;
       return {
         kind: 'duplicate',
         leadId: typeof existing === 'number' ? existing : null,
-        field: error.field ?? 'external_id',
+        field: error.field === 'phone_number' ? 'phone_number' : 'external_id',
         teamId: team.id,
       };
     }

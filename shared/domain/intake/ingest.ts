@@ -1,7 +1,5 @@
 import { type CommitDependencies, type CreatedIntake, commitIntake } from './commit-intake';
-import { type IngestPreview, type IntakeSubmission, type PrepareDependencies, prepareIntake } from './prepare-intake';
-
-export type { IngestPreview } from './prepare-intake';
+import { type IntakeDecision, type IntakeSubmission, type PrepareDependencies, prepareIntake } from './prepare-intake';
 
 export interface IngestDependencies extends PrepareDependencies, CommitDependencies {}
 
@@ -10,7 +8,7 @@ export interface IngestRequest extends IntakeSubmission {
   readonly testMode: boolean;
 }
 
-export type IngestResult = CreatedIntake | { readonly kind: 'preview'; readonly preview: IngestPreview };
+export type IngestResult = CreatedIntake | { readonly kind: 'preview'; readonly decision: IntakeDecision };
 
 /**
  * Speed-to-lead intake in two steps. Preparation (prepare-intake.ts) routes, maps, validates and
@@ -20,6 +18,6 @@ export type IngestResult = CreatedIntake | { readonly kind: 'preview'; readonly 
  */
 export async function ingestLead(deps: IngestDependencies, request: IngestRequest): Promise<IngestResult> {
   const prepared = await prepareIntake(deps, request);
-  if (request.testMode) return { kind: 'preview', preview: prepared.preview };
+  if (request.testMode) return { kind: 'preview', decision: prepared.decision };
   return commitIntake(deps, prepared, request.now);
 }

@@ -1,3 +1,5 @@
+import type { SchedulingMode } from './scheduling-config';
+
 /**
  * The outreach state of an intake lead (the `outreach` member of the lead). One record per lead,
  * identified by stl_call_id; its status moves:
@@ -12,7 +14,7 @@ export type OutreachStatus = (typeof OUTREACH_STATUSES)[number];
 export type OutreachState = {
   stl_call_id: number;
   status: OutreachStatus;
-  scheduling_mode: string;
+  scheduling_mode: SchedulingMode;
   /** When the current attempt is (or was) due. */
   due_at: string;
   /** 1-based number of the current attempt. */

@@ -9,8 +9,10 @@ import type { IntakeConfigStore } from '#shared/ports/intake-store';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
 import { applyFieldMapping, type MappedFields, type MappingResult, type TargetChecks } from './field-mapping';
 import { DEFAULT_INTAKE_CONFIG, type IntakeConfig, resolveLeadSource } from './intake-config';
+import type { OutreachState } from './outreach';
 import { presetByName } from './presets';
 import { type RoutingDecision, routeLead } from './routing';
+import type { SchedulingMode } from './scheduling-config';
 
 /** What preparing an intake reads: the teams (routing) and their intake configuration. */
 export interface PrepareDependencies {
@@ -27,19 +29,31 @@ export interface IntakeSubmission {
   readonly preset?: string;
 }
 
+/** How the target team was chosen: the key's own team, or the anchor team's routing rules. */
+export type IntakeRouting = Exclude<RoutingDecision, { kind: 'unmatched' }> | { readonly kind: 'key_team' };
+
+/** The first call of a lead as planned. */
+export interface OutreachPlan {
+  /** not_placed: the lead has no phone that reads as a number; it is kept (phone_raw) and not called. */
+  readonly status: 'queued' | 'scheduled' | 'not_placed';
+  /** When the first call is due: now (it is queued) or later (it is scheduled). */
+  readonly dueAt: Date;
+  readonly schedulingMode: SchedulingMode;
+}
+
 /** What the intake decided for a lead: test mode answers it, a created lead's answer is built from it. */
-export interface IngestPreview {
-  readonly team_id: number;
-  readonly routing: RoutingDecision | { kind: 'key_team' };
-  readonly mapped_fields: Record<string, string>;
-  readonly field_sources: MappingResult['sources'];
+export interface IntakeDecision {
+  readonly teamId: number;
+  readonly routing: IntakeRouting;
+  /** Per target field, the value read (phone_number in E.164, left out when it does not read as a number). */
+  readonly mappedFields: MappedFields;
+  readonly fieldSources: MappingResult['sources'];
   /** Per target field: which alias matched, or why none did (every alias tried, in order). */
   readonly explain: MappingResult['explain'];
-  readonly unmapped_fields: string[];
-  readonly lead_source: string | null;
-  /** not_placed: the lead has no phone that reads as a number; it is kept (phone_raw) and not called. */
-  readonly outreach: { status: 'queued' | 'scheduled' | 'not_placed'; due_at: string; scheduling_mode: string };
-  readonly warnings: string[];
+  readonly unmappedFields: readonly string[];
+  readonly leadSource: string | null;
+  readonly outreach: OutreachPlan;
+  readonly warnings: readonly string[];
 }
 
 /** The ids a lead gets when it is stored. */
@@ -50,15 +64,20 @@ export interface LeadIds {
   readonly stlCallId: number;
 }
 
-/** An intake checked, mapped, routed and scheduled, with nothing written yet. */
+/** The lead an intake stores, complete but for the ids the commit draws (leadWithIds adds them). */
+export type PlannedLead = Omit<IntakeLeadRecord, 'id' | 'lead_id' | 'outreach'> & { readonly outreach: Omit<OutreachState, 'stl_call_id'> };
+
+/** An intake checked, mapped, routed and scheduled, with nothing written yet: plain data the commit takes. */
 export interface PreparedIntake {
-  readonly preview: IngestPreview;
-  /** When the first call is due: now (it is queued) or later (it is scheduled). */
-  readonly dueAt: Date;
+  readonly decision: IntakeDecision;
   /** What the phone uniqueness guard checks (external_id is on the lead); no phone: no guard. */
   readonly dedupe: { readonly phone: string | null; readonly phoneWindowHours: number };
-  /** The lead to store, with its outreach record, once its ids are drawn. */
-  buildLead(ids: LeadIds): IntakeLeadRecord;
+  readonly lead: PlannedLead;
+}
+
+/** The planned lead with the ids drawn for it: the record to store. */
+export function leadWithIds(lead: PlannedLead, ids: LeadIds): IntakeLeadRecord {
+  return { id: ids.id, lead_id: ids.leadId, ...lead, outreach: { stl_call_id: ids.stlCallId, ...lead.outreach } };
 }
 
 /**
@@ -95,7 +114,7 @@ async function resolveTargetTeam(
   deps: PrepareDependencies,
   identity: Identity,
   payload: Record<string, unknown>,
-): Promise<{ team: Team; routing: IngestPreview['routing'] }> {
+): Promise<{ team: Team; routing: IntakeRouting }> {
   const anchor = await deps.tenancy.getTeam(identity.anchorTeamId);
   if (!anchor) throw new ForbiddenError('The API key is not attached to a team');
   if (identity.keyType === 'enterprise') return { team: anchor, routing: { kind: 'key_team' } };
@@ -120,7 +139,7 @@ async function resolveTargetTeam(
 
 export interface IntakePlanInput {
   readonly team: Team;
-  readonly routing: IngestPreview['routing'];
+  readonly routing: IntakeRouting;
   readonly config: IntakeConfig;
   readonly payload: Record<string, unknown>;
   readonly now: Date;
@@ -167,26 +186,20 @@ export async function planIntake({ team, routing, config, payload, now }: Intake
       'scheduling',
     );
   }
-  const outreach: IngestPreview['outreach'] = {
-    status: phone === null ? 'not_placed' : dueAt.getTime() <= now.getTime() ? 'queued' : 'scheduled',
-    due_at: dueAt.toISOString(),
-    scheduling_mode: config.scheduling.mode,
-  };
-  const preview: IngestPreview = {
-    team_id: team.id,
+  const status = phone === null ? 'not_placed' : dueAt.getTime() <= now.getTime() ? 'queued' : 'scheduled';
+  const decision: IntakeDecision = {
+    teamId: team.id,
     routing,
-    mapped_fields: phone === null ? withoutPhone(f) : { ...f, phone_number: phone },
-    field_sources: mapped.sources,
+    mappedFields: phone === null ? withoutPhone(f) : { ...f, phone_number: phone },
+    fieldSources: mapped.sources,
     explain: mapped.explain,
-    unmapped_fields: mapped.unmappedPaths,
-    lead_source: leadSource,
-    outreach,
+    unmappedFields: mapped.unmappedPaths,
+    leadSource,
+    outreach: { status, dueAt, schedulingMode: config.scheduling.mode },
     warnings,
   };
   const address = f.address ?? ([f.street, f.city, f.state, f.zip].filter(Boolean).join(', ') || null);
-  const buildLead = (ids: LeadIds): IntakeLeadRecord => ({
-    id: ids.id,
-    lead_id: ids.leadId,
+  const lead: PlannedLead = {
     team_id: team.id,
     type: leadTypeFor(leadSource ?? f.lead_source ?? null),
     datetime: now.toISOString(),
@@ -226,31 +239,30 @@ export async function planIntake({ team, routing, config, payload, now }: Intake
     external_id: f.external_id ?? null,
     source: leadSource,
     outreach: {
-      stl_call_id: ids.stlCallId,
       scheduling_mode: config.scheduling.mode,
-      due_at: outreach.due_at,
+      due_at: dueAt.toISOString(),
       attempt: 1,
       max_attempts: config.outreach.max_attempts,
       retry_spacing_minutes: config.outreach.retry_spacing_minutes,
       provider_call_id: null,
       last_attempt_at: null,
       claim_token: null,
-      ...(outreach.status === 'not_placed'
+      ...(status === 'not_placed'
         ? { status: 'completed', outcome: 'failed', completed_at: now.toISOString(), reason: NOT_PLACED_REASON, dispatched: true }
-        : { status: outreach.status, outcome: null, completed_at: null, reason: null, dispatched: false }),
+        : { status, outcome: null, completed_at: null, reason: null, dispatched: false }),
     },
     appointment: null,
-  });
+  };
   // Checked before test mode answers and before ids are drawn: a lead too large to store is
   // refused the same way in both modes (the store checks the final item again).
-  assertStorable(buildLead(SIZING_IDS), 'The lead (with its raw payload)');
-  return { preview, dueAt, dedupe: { phone, phoneWindowHours: config.dedupe_window_hours }, buildLead };
+  assertStorable(leadWithIds(lead, SIZING_IDS), 'The lead (with its raw payload)');
+  return { decision, dedupe: { phone, phoneWindowHours: config.dedupe_window_hours }, lead };
 }
 
 /** Why the outreach of a lead without a usable phone ended before it began. */
 export const NOT_PLACED_REASON = 'no valid phone number: the lead cannot be called (the number as sent is kept as phone_raw)';
 
-function withoutPhone(fields: MappedFields): Record<string, string> {
+function withoutPhone(fields: MappedFields): MappedFields {
   const { phone_number: _phone, ...rest } = fields;
   return rest;
 }

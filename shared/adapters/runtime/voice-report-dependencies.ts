@@ -1,0 +1,57 @@
+import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoEvaluationStore } from '#shared/adapters/dynamodb/coach-store';
+import { DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import type { ProcessReportDependencies } from '#shared/domain/responder/process-report';
+import { lazy } from '#shared/lazy';
+import type { SchedulerConfigStore } from '#shared/ports/scheduler-config-store';
+import type { TenancyStore } from '#shared/ports/tenancy-store';
+import { eventBus } from './event-bus';
+import { queues } from './queues';
+import { responder } from './responder';
+import { scheduler } from './scheduler';
+
+/**
+ * What the voice webhook (receive-voice-report) works with: the workspace's team, the schedulers
+ * (a booked time must fall in the first one's hours), and what processing a report writes to.
+ */
+export interface VoiceReportDependencies extends ProcessReportDependencies {
+  readonly tenancy: TenancyStore;
+  /** Loaded with the first report: the scheduler store reads luxon (time zones), which other message types never need. */
+  readonly schedulers: () => Promise<Pick<SchedulerConfigStore, 'listSchedulers'>>;
+}
+
+/**
+ * The dependencies of the voice webhook. Call it at module load: the tables are looked up then (a
+ * function whose row lacks one fails to load, as in AWS); the stores are built on the first call of
+ * the returned function and kept for the container's life, while the responder, event bus, queues
+ * and scheduler are taken from their adapter slots on every call.
+ */
+export function voiceReportDependencies(): () => VoiceReportDependencies {
+  const teams = physicalTableName('teams');
+  const calls = physicalTableName('calls');
+  const leads = physicalTableName('leads');
+  const stores = lazy(() => {
+    const client = getDocumentClient();
+    return {
+      tenancy: new DynamoTenancyStore(client, teams),
+      calls: new DynamoCallStore(client, calls, leads),
+      intake: new DynamoIntakeStore(client, leads),
+      evaluations: new DynamoEvaluationStore(client, calls),
+      schedulers: lazy(async () => {
+        const { DynamoSchedulerConfigStore } = await import('#shared/adapters/dynamodb/scheduler-config-store');
+        return new DynamoSchedulerConfigStore(client, teams);
+      }),
+    };
+  });
+  return () => ({
+    ...stores(),
+    responder: responder.get('default'),
+    eventBus: eventBus.get('default'),
+    outreachQueue: queues.get('outreach-calls'),
+    scheduler: scheduler.get('default'),
+    coachQueue: queues.get('coach-evaluations'),
+  });
+}

@@ -1,0 +1,28 @@
+import type { CallRecord } from '#shared/domain/calls';
+
+/** A complete call with a transcript, turns, a recording and a decision (the presenter and store tests build theirs from it). */
+export const storedCall: CallRecord = {
+  call_id: '7d9e2b4a-1c3f-4e5d-8a6b-9c0d1e2f3a4b',
+  team_id: 1,
+  provider_call_id: 'prov-1',
+  type: 'inboundPhoneCall',
+  direction: 'inbound',
+  customer: { name: null, phone: '+15551230000' },
+  started_at: '2026-03-01T12:00:00.000Z',
+  ended_at: '2026-03-01T12:03:00.000Z',
+  duration_seconds: 180,
+  transcript: 'AI: hello',
+  turns: [{ speaker: 'agent', text: 'hello', start_seconds: 0, end_seconds: 1 }],
+  turns_trimmed: false,
+  summary: null,
+  recording_url: 'https://recordings.example/prov-1.wav',
+  analysis: { call_reason: null, sentiment: 'positive', booking_intent: true, urgency: 'standard' },
+  ended_reason: 'customer-ended-call',
+  cost: 0.12,
+  appointment_id: null,
+  ticket_id: null,
+  lead_id: null,
+  stl_call_id: null,
+  decisions: [{ decision: 'no_action', reason: 'nothing asked' }],
+  created_at: '2026-03-01T12:03:01.000Z',
+};
