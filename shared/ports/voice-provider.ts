@@ -12,9 +12,6 @@ export interface OutboundCallResult {
   readonly providerCallId: string;
 }
 
-/** Kept here too for the voice code that imports it from this port; it lives in provider-errors.ts. */
-export { PermanentProviderError } from './provider-errors';
-
 export interface VoiceProvider {
   placeCall(request: OutboundCallRequest): Promise<OutboundCallResult>;
 }

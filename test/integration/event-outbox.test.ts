@@ -9,7 +9,7 @@ import { publishDueEvents } from '#shared/domain/outbox/publish-due-events';
 import { leadCreated } from '#shared/events/lead-events';
 import type { DomainEvent } from '#shared/ports/event-bus';
 import type { DueEvent } from '#shared/ports/outbox';
-import { PermanentProviderError } from '#shared/ports/voice-provider';
+import { PermanentProviderError } from '#shared/ports/provider-errors';
 import { faultyVoice } from '../../local/fault-adapters';
 import { FaultInjector } from '../../local/faults';
 import { type LocalService, startLocalService } from '../../local/service';

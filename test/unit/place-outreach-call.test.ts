@@ -4,7 +4,8 @@ import type { OutreachState } from '#shared/domain/intake/outreach';
 import { placeOutreachCall } from '#shared/domain/intake/place-outreach-call';
 import type { LeadRecord } from '#shared/domain/leads';
 import { PoisonMessageError } from '#shared/errors';
-import { type OutboundCallRequest, PermanentProviderError, type VoiceProvider } from '#shared/ports/voice-provider';
+import { PermanentProviderError } from '#shared/ports/provider-errors';
+import type { OutboundCallRequest, VoiceProvider } from '#shared/ports/voice-provider';
 import { InMemoryIntakeStore, RecordingEventBus } from '../support/intake-fakes';
 import { leadEventViolations } from '../support/lead-event-schemas';
 

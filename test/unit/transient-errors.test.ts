@@ -1,7 +1,7 @@
 import { BudgetedRetryStrategy } from '#shared/adapters/aws/retry-strategy';
 import { HttpVoiceProvider } from '#shared/adapters/http/http-voice-provider';
 import { toHttpError } from '#shared/http/errors';
-import { PermanentProviderError } from '#shared/ports/voice-provider';
+import { PermanentProviderError } from '#shared/ports/provider-errors';
 
 const budget = { maxAttempts: 4, budgetMs: 1_000, baseDelayMs: 100, throttleBaseDelayMs: 400, maxDelayMs: 800 };
 

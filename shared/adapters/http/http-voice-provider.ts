@@ -1,9 +1,5 @@
-import {
-  type OutboundCallRequest,
-  type OutboundCallResult,
-  PermanentProviderError,
-  type VoiceProvider,
-} from '#shared/ports/voice-provider';
+import { PermanentProviderError } from '#shared/ports/provider-errors';
+import type { OutboundCallRequest, OutboundCallResult, VoiceProvider } from '#shared/ports/voice-provider';
 
 export interface HttpVoiceProviderConfig {
   /** e.g. https://api.vapi.ai */

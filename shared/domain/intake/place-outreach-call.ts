@@ -4,7 +4,8 @@ import { withRetries } from '#shared/domain/retry';
 import { PoisonMessageError } from '#shared/errors';
 import { leadCompleted } from '#shared/events/lead-events';
 import type { IntakeStore } from '#shared/ports/intake-store';
-import { PermanentProviderError, type VoiceProvider } from '#shared/ports/voice-provider';
+import { PermanentProviderError } from '#shared/ports/provider-errors';
+import type { VoiceProvider } from '#shared/ports/voice-provider';
 import type { OutreachMessage, OutreachState } from './outreach';
 
 export interface PlaceCallDependencies {

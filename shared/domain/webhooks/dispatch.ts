@@ -1,12 +1,13 @@
 import { eventIdFor } from '#shared/events/lead-events';
 import type { EventBus } from '#shared/ports/event-bus';
 import type { MessageQueue } from '#shared/ports/message-queue';
+import { MAX_QUEUE_DELAY_SECONDS } from '#shared/ports/message-queue';
 import type { OneTimeScheduler } from '#shared/ports/scheduler';
 import type { WebhookSender } from '#shared/ports/webhook-sender';
 import type { WebhookStore } from '#shared/ports/webhook-store';
 import { type AttemptMessage, attemptMessage, newDelivery } from './deliveries';
 import { isWebhookEventType, type WebhookDelivery, type WebhookSubscription } from './model';
-import { DISABLE_AFTER_FAILING_MS, MAX_QUEUE_DELAY_SECONDS, retryDelaySeconds } from './retry-schedule';
+import { DISABLE_AFTER_FAILING_MS, retryDelaySeconds } from './retry-schedule';
 import { type SecretBox, signedHeaders } from './signing';
 import { activeSecrets, expiresAt } from './subscriptions';
 

@@ -5,9 +5,6 @@
  */
 export const DEFAULT_RETRY_SCHEDULE_SECONDS: readonly number[] = [5, 300, 1800, 7200, 18000, 36000, 36000];
 
-/** The longest delay SQS delivers by itself; longer ones go through the one-time scheduler. */
-export const MAX_QUEUE_DELAY_SECONDS = 900;
-
 export const DISABLE_AFTER_FAILING_MS = 3 * 24 * 3600 * 1000;
 
 /** Parses WEBHOOK_RETRY_SCHEDULE_SECONDS (comma-separated seconds); the default when unset. */
