@@ -11,6 +11,7 @@ import { type ImportGraph, importCycles, importGraph } from '../support/import-g
  */
 const graph = importGraph();
 const domainModules = [...graph.keys()].filter((file) => file.startsWith('shared/domain/'));
+const presenterModules = [...graph.keys()].filter((file) => file.startsWith('shared/presenters/'));
 
 /**
  * The folders ("rooms") modules live in: the top-level folder, and under shared/ and test/ the
@@ -55,7 +56,7 @@ describe('layering', () => {
     expect(domainModules.length).toBeGreaterThan(20);
   });
 
-  it.each(['shared/http', 'shared/workers', 'shared/adapters', 'functions', 'lib', 'local'])(
+  it.each(['shared/http', 'shared/workers', 'shared/adapters', 'shared/contracts', 'shared/presenters', 'functions', 'lib', 'local'])(
     'no domain module imports from %s',
     (layer) => {
       const offenders = domainModules.flatMap((file) =>
@@ -64,6 +65,32 @@ describe('layering', () => {
       expect(offenders).toEqual([]);
     },
   );
+
+  it('finds the presenters', () => {
+    expect(presenterModules.length).toBeGreaterThan(10);
+  });
+
+  // Presenters turn domain objects into wire shapes: pure mappings, never storage or transport.
+  it.each(['shared/http', 'shared/workers', 'shared/adapters', 'shared/ports', 'functions', 'lib', 'local'])(
+    'no presenter imports from %s',
+    (layer) => {
+      const offenders = presenterModules.flatMap((file) =>
+        (graph.get(file) ?? []).filter((target) => target.startsWith(`${layer}/`)).map((target) => `${file} → ${target}`),
+      );
+      expect(offenders).toEqual([]);
+    },
+  );
+
+  // Item types are the adapters' own: the domain, presenters and handlers see domain objects only.
+  it("only DynamoDB adapters and their tests import the stores' item modules", () => {
+    const itemModules = [...graph.keys()].filter((file) => /^shared\/adapters\/dynamodb\/.*-items\.ts$/.test(file));
+    const offenders = [...graph].flatMap(([file, targets]) =>
+      file.startsWith('shared/adapters/dynamodb/') || file.startsWith('test/')
+        ? []
+        : targets.filter((target) => itemModules.includes(target)).map((target) => `${file} → ${target}`),
+    );
+    expect(offenders).toEqual([]);
+  });
 
   it('no module imports itself back through a chain of imports (type-only imports and import() included)', () => {
     expect(describeCycles(importCycles(graph))).toEqual([]);
