@@ -5,8 +5,8 @@ import type { SessionRecord } from '#shared/domain/sessions';
 import type { TeamPlacement } from '#shared/domain/tenancy';
 import type { PositionedSession } from '#shared/ports/session-store';
 import { generateSessions } from '../local/demo/sessions';
-import { ensureTables, startLocalDynamo } from '../local/dynamodb';
-import { runWithConcurrency } from '../local/seed';
+import { ensureTables, startLocalDynamo } from '../local/dynamodb/embedded';
+import { runWithConcurrency } from '../local/demo/seed';
 import { countingClient, listBookingsPerTeam } from '../test/support/per-team-lists';
 import { median, percentile, ratio, round, type SectionContext, type SectionReport, type Table } from './report';
 

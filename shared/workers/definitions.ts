@@ -92,7 +92,7 @@ export const WORKERS: readonly WorkerDefinition[] = [
 /**
  * The stream consumers: the stack builds one function per row with an event source mapping on the
  * table's DynamoDB stream (ReportBatchItemFailures, bisect on error, an on-failure destination
- * queue); the local runtime polls its emulated stream (local/streams) and invokes the same handler
+ * queue); the local runtime polls its emulated stream (local/runtime/stream-mapping.ts) and invokes the same handler
  * with DynamoDB-stream-shaped events and the same retry rules.
  */
 export interface StreamConsumerDefinition {

@@ -14,7 +14,7 @@ import { endOfCallReportSchema, normalizeReport } from '#shared/domain/responder
 import { type ProcessReportDependencies, processCallReport } from '#shared/domain/responder/process-report';
 import { RuleBasedResponder } from '#shared/domain/responder/responder';
 import type { Team } from '#shared/domain/tenancy';
-import type { LocalDynamo } from '../../local/dynamodb';
+import type { LocalDynamo } from '../../local/dynamodb/embedded';
 import { startEmulator } from '../support/emulator';
 import { RecordingEventBus, RecordingQueue, RecordingScheduler, team } from '../support/intake-fakes';
 import { leadEventViolations } from '../support/lead-event-schemas';

@@ -12,7 +12,7 @@ import { PORT_ENV } from './resource-env';
  * sets for a port the function's route or worker row `uses`): otherwise `get` throws, naming the
  * port and the row to fix. The check runs wherever there is a function environment to check: in
  * AWS (the slot still holds its AWS builder) and in the local runtime, which runs each function
- * in its own declared environment (local/function-environment.ts). A test that puts its own
+ * in its own declared environment (local/runtime/function-environment.ts). A test that puts its own
  * adapter in a slot and calls a handler directly runs in no function's environment: not checked.
  */
 export interface AdapterSlot<K, T> {
