@@ -10,22 +10,22 @@ import { CURSOR_SECRET_ENV, RECORDING_HOSTS_ENV } from '#shared/adapters/runtime
 import { secretStore } from '#shared/adapters/runtime/secrets';
 import { WEBHOOK_SECRET_KEY_ENV } from '#shared/adapters/runtime/webhook-settings';
 import type { QueueName } from '#shared/ports/message-queue';
-import { type LocalAdapters, startLocalAdapters } from '../runtime/adapters';
+import type { SeedCounts } from '../demo/seed';
 import { ensureLocalTable, ensureTables, type LocalDynamo, localDynamoClient, startLocalDynamo } from '../dynamodb/embedded';
 import { RUNTIME_CLIENT_HEADER } from '../faults/dynamodb';
-import type { LocalEventBus } from '../runtime/event-bus';
 import { FaultInjector } from '../faults/injector';
 import { type LocalGateway, type LocalGatewayOptions, startLocalGateway } from '../gateway/server';
+import { type LocalAdapters, startLocalAdapters } from '../runtime/adapters';
+import type { LocalEventBus } from '../runtime/event-bus';
 import type { LocalQueue } from '../runtime/queue';
+import type { LocalScheduler } from '../runtime/scheduler';
+import { LocalSecretStore, localSecretId } from '../runtime/secrets';
 import { RUNTIME_STATE_TABLE, RuntimeStateStore, runtimeStateTableName } from '../runtime/state';
+import type { LoadStreamHandler, LocalStreamConsumers } from '../runtime/stream-consumers';
 import type { SandboxCallReporter } from '../sandbox/call-reports';
 import { SANDBOX_RECORDING_HOST } from '../sandbox/recordings';
 import type { SandboxSmsProvider } from '../sandbox/sms-provider';
 import type { SandboxVoiceProvider } from '../sandbox/voice-provider';
-import type { LocalScheduler } from '../runtime/scheduler';
-import { LocalSecretStore, localSecretId } from '../runtime/secrets';
-import type { SeedCounts } from '../demo/seed';
-import type { LoadStreamHandler, LocalStreamConsumers } from '../runtime/stream-consumers';
 
 /**
  * The whole local runtime in one call (used by `npm start`, the end-to-end tests and the

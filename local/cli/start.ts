@@ -1,9 +1,9 @@
 import * as path from 'node:path';
 import { ResetRefused, resetDemoData } from '../demo/reset';
-import { FaultInjector, FaultSyntaxError } from '../faults/injector';
-import { isAddressInUse, nextFreePort, PortInUseError, portIsFree } from './listen-address';
-import { formatRequestLine } from '../gateway/request-log';
 import { demoBookingPage } from '../demo/seed';
+import { FaultInjector, FaultSyntaxError } from '../faults/injector';
+import { formatRequestLine } from '../gateway/request-log';
+import { isAddressInUse, nextFreePort, PortInUseError, portIsFree } from './listen-address';
 import { startLocalService } from './service';
 import { relativeToCwd, startupSummary } from './startup-summary';
 

@@ -11,8 +11,8 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { TABLES, type TableDefinition, tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
 import type { TableName } from '#shared/routes';
-import { type DynaliteServerOptions, listenDynalite } from './server';
 import type { FaultRule } from '../faults/injector';
+import { type DynaliteServerOptions, listenDynalite } from './server';
 
 /**
  * The embedded DynamoDB: dynalite (LevelDB underneath) speaking the real DynamoDB wire protocol, so

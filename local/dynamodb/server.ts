@@ -1,13 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import { createDynaliteWithStore } from './dynalite-internals';
 import { installFaults } from '../faults/dynamodb';
+import { FaultInjector, type FaultRule } from '../faults/injector';
+import { createDynaliteWithStore } from './dynalite-internals';
 import { installReturnValuesOnConditionCheckFailure } from './return-values';
 import { StreamLog } from './stream-log';
 import { installStreams } from './streams';
 import { installTransactions } from './transactions';
-import { FaultInjector, type FaultRule } from '../faults/injector';
 
 export interface DynaliteServerOptions {
   /** Folder for persistent data (`<dataDir>/dynamodb`); in-memory when omitted. */

@@ -1,12 +1,5 @@
 import type { BatchOperation, DynaliteStore, ItemWrite, IteratorOptions, TableDescription } from './dynalite-internals';
-import {
-  formatSequence,
-  type StreamIdentity,
-  type StreamRecordBody,
-  streamIdentity,
-  streamLabel,
-  streamRecord,
-} from './stream-records';
+import { formatSequence, type StreamIdentity, type StreamRecordBody, streamIdentity, streamLabel, streamRecord } from './stream-records';
 import { promisify } from './wire';
 
 /**

@@ -1,9 +1,9 @@
 import type { Server } from 'node:http';
-import { type AttributeMap, acquireLock, type DynaliteStore, dynalite, type TableDescription, WriteRecorder } from './dynalite-internals';
 import { transactionConflict } from '../faults/dynamodb';
+import type { FaultInjector } from '../faults/injector';
+import { type AttributeMap, acquireLock, type DynaliteStore, dynalite, type TableDescription, WriteRecorder } from './dynalite-internals';
 import type { StreamLog } from './stream-log';
 import { interceptTargets, promisify, validationError } from './wire';
-import type { FaultInjector } from '../faults/injector';
 
 /**
  * TransactWriteItems and TransactGetItems for dynalite, which implements neither. The repositories

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { type DynaliteServerOptions, listenDynalite } from './server';
 import type { FaultRule } from '../faults/injector';
+import { type DynaliteServerOptions, listenDynalite } from './server';
 
 /**
  * Worker-thread entry of the embedded DynamoDB (started by ./embedded.ts). Protocol:

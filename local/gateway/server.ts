@@ -8,9 +8,10 @@ import { policyAllows } from '#shared/auth/policy';
 import { errorBody } from '#shared/http/error-bodies';
 import { log } from '#shared/logging/logger';
 import { findRoute, type RouteDefinition, type Surface } from '#shared/routes';
-import { AuthorizerCache, type AuthorizerOutcome } from './authorizer-cache';
 import { serveDemoKeys } from '../demo/keys-endpoint';
 import { runAsFunction } from '../runtime/function-environment';
+import { AuthorizerCache, type AuthorizerOutcome } from './authorizer-cache';
+import { installLambdaStreaming, isStreamingHandler, LocalResponseStream } from './lambda-streaming';
 import {
   ACCOUNT_ID,
   collectHeaders,
@@ -25,9 +26,8 @@ import {
   surfaceOfPath,
   TOO_LARGE,
 } from './request';
-import { describeError, sendGateway, sendJson, toHttpResponse } from './response';
-import { installLambdaStreaming, isStreamingHandler, LocalResponseStream } from './lambda-streaming';
 import type { CompletedRequest } from './request-log';
+import { describeError, sendGateway, sendJson, toHttpResponse } from './response';
 
 /**
  * The local API Gateway: one node:http server serving the three REST APIs (their paths do not

@@ -14,18 +14,18 @@ import { isWebhookEventType } from '#shared/domain/webhooks/model';
 import { EVENT_SOURCE } from '#shared/ports/event-bus';
 import type { QueueName } from '#shared/ports/message-queue';
 import { WORKERS } from '#shared/workers/definitions';
-import { LocalEventBus } from './event-bus';
 import { faultyBus, faultyQueue, faultySms, faultyVoice } from '../faults/adapters';
 import type { FaultInjector } from '../faults/injector';
-import { outsideFunctions, runAsFunction } from './function-environment';
-import { LocalQueue, type SqsConsumer } from './queue';
-import type { RuntimeStateStore } from './state';
 import { SandboxCallReporter } from '../sandbox/call-reports';
 import { SandboxFieldService } from '../sandbox/field-service';
 import { SandboxRecordings } from '../sandbox/recordings';
 import { SandboxSmsProvider } from '../sandbox/sms-provider';
 import { SandboxVoiceProvider } from '../sandbox/voice-provider';
+import { LocalEventBus } from './event-bus';
+import { outsideFunctions, runAsFunction } from './function-environment';
+import { LocalQueue, type SqsConsumer } from './queue';
 import { LocalScheduler } from './scheduler';
+import type { RuntimeStateStore } from './state';
 import { type LocalStreamConsumers, type LocalStreamConsumersOptions, startStreamConsumers } from './stream-consumers';
 
 /**

@@ -3,8 +3,8 @@ import * as path from 'node:path';
 import type { Context } from 'aws-lambda';
 import { physicalTableName, TABLES } from '#shared/adapters/dynamodb/tables';
 import { STREAM_CONSUMERS } from '#shared/workers/definitions';
-import { runAsFunction } from './function-environment';
 import { lambdaContext } from '../gateway/request';
+import { runAsFunction } from './function-environment';
 import type { RuntimeStateStore } from './state';
 import { LocalStreamConsumer, type StreamHandler, type StreamStart } from './stream-mapping';
 

@@ -11,8 +11,8 @@ import { rotatedGoogleKey } from '#shared/domain/intake/google-lead-form';
 import { type SchedulerSettingsInput, WEEKDAYS } from '#shared/domain/schedulers';
 import { ROUTES } from '#shared/routes';
 import { WORKERS } from '#shared/workers/definitions';
-import { sandboxRecordingUrl } from '../../local/sandbox/recordings';
 import { type LocalService, startLocalService } from '../../local/cli/service';
+import { sandboxRecordingUrl } from '../../local/sandbox/recordings';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 import { WebhookReceiver } from '../support/webhook-receiver';
 

@@ -1,8 +1,8 @@
 import * as path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Service } from '../../lib/service';
-import { declaredVariables, LOCAL_FUNCTIONS } from '../../local/runtime/function-environment';
 import { installLambdaStreaming } from '../../local/gateway/lambda-streaming';
+import { declaredVariables, LOCAL_FUNCTIONS } from '../../local/runtime/function-environment';
 import { environmentOf, serviceFunctions, serviceTemplate } from './template-helpers';
 
 /**

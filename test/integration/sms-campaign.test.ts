@@ -23,8 +23,8 @@ import { PermanentProviderError } from '#shared/ports/voice-provider';
 import type { LocalDynamo } from '../../local/dynamodb/embedded';
 import { LocalEventBus } from '../../local/runtime/event-bus';
 import { LocalQueue } from '../../local/runtime/queue';
-import { SandboxSmsProvider } from '../../local/sandbox/sms-provider';
 import { LocalScheduler } from '../../local/runtime/scheduler';
+import { SandboxSmsProvider } from '../../local/sandbox/sms-provider';
 import { startEmulator } from '../support/emulator';
 import { dueEvents } from '../support/outbox';
 
