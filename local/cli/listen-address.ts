@@ -1,12 +1,12 @@
 import { createServer } from 'node:net';
 
 /**
- * Whether a port can be listened on, checked before the slow part of the start (the embedded
- * DynamoDB, seeding), so a busy port is reported at once in one line rather than as an
+ * Whether a listen address (host and TCP port) is free, checked before the slow part of the start
+ * (the embedded DynamoDB, seeding), so a busy one is reported at once in one line rather than as an
  * `EADDRINUSE` stack seconds later. A race with another process remains possible; the gateway's
- * own `EADDRINUSE` is reported the same way (see PortInUseError).
+ * own `EADDRINUSE` is reported the same way (see AddressInUseError).
  */
-export async function portIsFree(port: number, host: string): Promise<boolean> {
+export async function canListen(port: number, host: string): Promise<boolean> {
   const server = createServer();
   return new Promise<boolean>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
@@ -17,16 +17,16 @@ export async function portIsFree(port: number, host: string): Promise<boolean> {
   });
 }
 
-/** The first free port after `port` (up to `tries` of them), for the message's suggestion; null when none is. */
-export async function nextFreePort(port: number, host: string, tries = 20): Promise<number | null> {
+/** The first free listen port after `port` (up to `tries` of them), for the message's suggestion; null when none is. */
+export async function nextListenPort(port: number, host: string, tries = 20): Promise<number | null> {
   for (let candidate = port + 1; candidate <= Math.min(port + tries, 65535); candidate++) {
-    if (await portIsFree(candidate, host)) return candidate;
+    if (await canListen(candidate, host)) return candidate;
   }
   return null;
 }
 
-/** A port the service was told to use is taken: its message names the variable that changes it. */
-export class PortInUseError extends Error {
+/** A listen port the service was told to use is taken: its message names the variable that changes it. */
+export class AddressInUseError extends Error {
   constructor(
     readonly variable: string,
     readonly port: number,
@@ -39,10 +39,11 @@ export class PortInUseError extends Error {
           ? `set ${variable} to a free port: ${variable}=<port> ${command}`
           : `set ${variable}=${suggestion} ${command}`),
     );
-    this.name = 'PortInUseError';
+    this.name = 'AddressInUseError';
   }
 }
 
+/** Whether a listen failed because the address is taken (EADDRINUSE). */
 export function isAddressInUse(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | null)?.code === 'EADDRINUSE';
 }

@@ -35,7 +35,7 @@ import type { SandboxVoiceProvider } from '../sandbox/voice-provider';
  * returns once the stream consumers have handled the seed's records (what they keep, such as the
  * analytics rollups, then reflects the seed).
  *
- * Handlers read their configuration at module load (each sees only the tables, ports and cursor
+ * Handlers read their configuration at module load (each sees only the tables, resources and cursor
  * key its rows declare, see local/runtime/function-environment.ts; the rest from process.env) and share one
  * DynamoDB client per process, so run one local service per process (per Jest test file).
  */

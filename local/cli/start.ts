@@ -3,7 +3,7 @@ import { ResetRefused, resetDemoData } from '../demo/reset';
 import { demoBookingPage } from '../demo/seed';
 import { FaultInjector, FaultSyntaxError } from '../faults/injector';
 import { formatRequestLine } from '../gateway/request-log';
-import { isAddressInUse, nextFreePort, PortInUseError, portIsFree } from './listen-address';
+import { AddressInUseError, canListen, isAddressInUse, nextListenPort } from './listen-address';
 import { startLocalService } from './service';
 import { relativeToCwd, startupSummary } from './startup-summary';
 
@@ -37,7 +37,7 @@ const REPEATED_SIGNAL_MS = 1000;
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const command = commandName();
-  const port = portNumber('PORT', 3000);
+  const listenPort = portNumber('PORT', 3000);
   const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
   process.env.LOG_LEVEL ??= 'warn';
   // Webhooks may go to a receiver on this machine (http://127.0.0.1:...); the stack refuses private targets.
@@ -48,9 +48,11 @@ async function main(): Promise<void> {
   const queueVisibilityTimeoutSeconds = nonNegativeNumber('QUEUE_VISIBILITY_TIMEOUT_SECONDS', 2);
   const faults = faultsFromEnv();
 
-  // Before anything slow: a busy port is said at once.
-  if (port !== 0 && !(await portIsFree(port, HOST))) throw new PortInUseError('PORT', port, await nextFreePort(port, HOST), command);
-  const dynamo = await dynamoPort(port, command);
+  // Before anything slow: a busy listen port is said at once.
+  if (listenPort !== 0 && !(await canListen(listenPort, HOST))) {
+    throw new AddressInUseError('PORT', listenPort, await nextListenPort(listenPort, HOST), command);
+  }
+  const dynamo = await dynamoListenPort(listenPort, command);
 
   if (process.argv.includes('--reset')) {
     if (process.env.npm_lifecycle_event === 'dev') {
@@ -62,7 +64,7 @@ async function main(): Promise<void> {
 
   const progress = progressPrinter();
   const service = await startLocalService({
-    port,
+    port: listenPort,
     host: HOST,
     dataDir,
     dynamoPort: dynamo.port,
@@ -75,7 +77,7 @@ async function main(): Promise<void> {
     onRequest: requestLog ? (request) => say(formatRequestLine(request)) : undefined,
   }).catch(async (error: unknown) => {
     // Taken between the probe and the listen (another start racing this one): the same one line.
-    throw isAddressInUse(error) ? new PortInUseError('PORT', port, await nextFreePort(port, HOST), command) : error;
+    throw isAddressInUse(error) ? new AddressInUseError('PORT', listenPort, await nextListenPort(listenPort, HOST), command) : error;
   });
   progress.done();
 
@@ -114,15 +116,15 @@ async function main(): Promise<void> {
 }
 
 /**
- * The embedded DynamoDB's port: DYNAMODB_PORT, else 8000 (so the endpoint the summary prints, and an
+ * The embedded DynamoDB's listen port: DYNAMODB_PORT, else 8000 (so the endpoint the summary prints, and an
  * operator exported, stays the same across restarts and `npm run dev` reloads), else any free one
  * when 8000 is busy. Tests that ask for PORT=0 get a free one too.
  */
-async function dynamoPort(gatewayPort: number, command: string): Promise<{ port: number; busy: number | null }> {
+async function dynamoListenPort(gatewayPort: number, command: string): Promise<{ port: number; busy: number | null }> {
   const explicit = process.env.DYNAMODB_PORT !== undefined && process.env.DYNAMODB_PORT !== '';
   const wanted = explicit ? portNumber('DYNAMODB_PORT', DEFAULT_DYNAMODB_PORT) : gatewayPort === 0 ? 0 : DEFAULT_DYNAMODB_PORT;
-  if (wanted === 0 || (await portIsFree(wanted, HOST))) return { port: wanted, busy: null };
-  if (explicit) throw new PortInUseError('DYNAMODB_PORT', wanted, await nextFreePort(wanted, HOST), command);
+  if (wanted === 0 || (await canListen(wanted, HOST))) return { port: wanted, busy: null };
+  if (explicit) throw new AddressInUseError('DYNAMODB_PORT', wanted, await nextListenPort(wanted, HOST), command);
   return { port: 0, busy: wanted };
 }
 
@@ -207,7 +209,7 @@ function nonNegativeNumber(name: string, fallback: number): number {
 main().catch((error: unknown) => {
   // Errors the user fixes from their message alone are one line; anything else keeps its stack.
   const message =
-    error instanceof PortInUseError || error instanceof ResetRefused || error instanceof UsageError
+    error instanceof AddressInUseError || error instanceof ResetRefused || error instanceof UsageError
       ? error.message
       : `local service failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
   process.stderr.write(`${message}\n`);

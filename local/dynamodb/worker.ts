@@ -8,29 +8,29 @@ import { type DynaliteServerOptions, listenDynalite } from './server';
  * ← {type:'faults', rules} sets the FAULTS `dynamodb.*` rules (no answer);
  * ← {type:'fault-counts'} → {type:'fault-counts', counts}.
  */
-const port = parentPort;
-if (!port) throw new Error('local/dynamodb/worker.ts must run on a worker thread');
+const parent = parentPort;
+if (!parent) throw new Error('local/dynamodb/worker.ts must run on a worker thread');
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 listenDynalite(workerData as DynaliteServerOptions).then(
   (server) => {
-    port.on('message', (message: unknown) => {
+    parent.on('message', (message: unknown) => {
       if (typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'faults') {
         server.setFaults((message as { rules: FaultRule[] }).rules);
         return;
       }
       if (typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'fault-counts') {
-        port.postMessage({ type: 'fault-counts', counts: server.faultCounts() });
+        parent.postMessage({ type: 'fault-counts', counts: server.faultCounts() });
         return;
       }
       if (message !== 'stop') return;
       server.close().then(
-        () => port.postMessage({ type: 'stopped' }),
-        (error: unknown) => port.postMessage({ type: 'error', message: describe(error) }),
+        () => parent.postMessage({ type: 'stopped' }),
+        (error: unknown) => parent.postMessage({ type: 'error', message: describe(error) }),
       );
     });
-    port.postMessage({ type: 'listening', port: server.port });
+    parent.postMessage({ type: 'listening', port: server.port });
   },
-  (error: unknown) => port.postMessage({ type: 'error', message: describe(error) }),
+  (error: unknown) => parent.postMessage({ type: 'error', message: describe(error) }),
 );

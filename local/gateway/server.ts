@@ -44,7 +44,7 @@ import { describeError, sendGateway, sendJson, toHttpResponse } from './response
  *    (integer statusCode, string body) → otherwise 502 with the DEFAULT_5XX body.
  *
  * Every function (the authorizer too) loads and runs in the environment the stack gives it
- * (local/runtime/function-environment.ts): a table or port its route row does not declare is refused.
+ * (local/runtime/function-environment.ts): a table or resource its route row does not declare is refused.
  *
  * The server and the request flow are here; building the events from the HTTP request is in
  * ./request.ts, the answers in ./response.ts, and the authorizer cache in

@@ -1,20 +1,21 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { TABLES, tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
-import { CURSOR_SECRET_ENV, CURSOR_SURFACES, PORT_ENV, RATE_LIMIT_ENV } from '#shared/adapters/runtime/resource-env';
+import { CURSOR_SECRET_ENV, CURSOR_SURFACES, RATE_LIMIT_ENV, RESOURCE_USE_ENV } from '#shared/adapters/runtime/resource-env';
 import { AUTHORIZER_TABLES } from '#shared/auth/authorizer-settings';
 import { setFunctionEnvironmentScope } from '#shared/config';
-import { isRateLimited, type PortUse, ROUTES, type TableName } from '#shared/routes';
+import { isRateLimited, type ResourceUse, ROUTES, type TableName } from '#shared/routes';
 import { STREAM_CONSUMERS, WORKERS } from '#shared/workers/definitions';
 
 /**
  * Each function of the local runtime runs with the environment the stack gives it, not the whole
  * process's. The stack (lib/) gives a function `TABLE_<NAME>` for each table its route or worker
- * rows list, the variables of each port its rows `use` (PORT_ENV), and CURSOR_SECRET_ID on the
+ * rows list, the variables of each resource its rows `use` (RESOURCE_USE_ENV), and CURSOR_SECRET_ID on the
  * surfaces that issue cursors; nothing else of those. Here, while a function's module loads and
  * while it runs, those resource variables answer only what its rows declare (with the local values:
- * the local tables, the cursor secret, `local` for a port, whose slot holds a local adapter);
+ * the local tables, the cursor secret, `local` for a used resource, whose adapter slot holds a local
+ * adapter);
  * every other variable (LOG_LEVEL, DYNAMODB_ENDPOINT, SMS_*) is read from process.env. So a handler
- * that reaches a table or port its row does not declare fails in `npm start` and in the tests as it
+ * that reaches a table or resource its row does not declare fails in `npm start` and in the tests as it
  * would in AWS (shared/adapters/dynamodb/tables.ts physicalTableName, shared/adapters/runtime/slot.ts).
  *
  * test/infra/function-environment.test.ts checks that these are exactly the variables of each
@@ -23,7 +24,7 @@ import { STREAM_CONSUMERS, WORKERS } from '#shared/workers/definitions';
 export interface LocalFunction {
   readonly functionName: string;
   readonly tables: readonly TableName[];
-  readonly uses: readonly PortUse[];
+  readonly uses: readonly ResourceUse[];
   readonly cursorSecret: boolean;
   /** Counts requests against the rate limits: the limits table and the RATE_LIMIT_* defaults (shared/http/rate-limit.ts). */
   readonly rateLimited?: boolean;
@@ -76,16 +77,16 @@ function buildFunctions(): Map<string, LocalFunction> {
 /** The variables that give a function a resource: present in its environment only when its rows declare the resource. */
 const RESOURCE_VARIABLES: ReadonlySet<string> = new Set([
   ...(Object.keys(TABLES) as TableName[]).map(tableNameEnvVar),
-  ...Object.values(PORT_ENV).flat(),
+  ...Object.values(RESOURCE_USE_ENV).flat(),
   CURSOR_SECRET_ENV,
 ]);
-const PORT_VARIABLES: ReadonlySet<string> = new Set(Object.values(PORT_ENV).flat());
+const RESOURCE_USE_VARIABLES: ReadonlySet<string> = new Set(Object.values(RESOURCE_USE_ENV).flat());
 
 /** The resource variables the stack sets on the function. */
 export function declaredVariables(fn: LocalFunction): Set<string> {
   return new Set([
     ...fn.tables.map(tableNameEnvVar),
-    ...fn.uses.flatMap((use) => PORT_ENV[use]),
+    ...fn.uses.flatMap((use) => RESOURCE_USE_ENV[use]),
     ...(fn.cursorSecret ? [CURSOR_SECRET_ENV] : []),
     ...(fn.rateLimited ? [tableNameEnvVar('limits'), ...Object.values(RATE_LIMIT_ENV)] : []),
   ]);
@@ -106,8 +107,8 @@ function lookupOf(functionName: string): Lookup {
     lookup = (name) => {
       if (!RESOURCE_VARIABLES.has(name)) return process.env[name];
       if (!declared.has(name)) return undefined;
-      // Tables and the cursor secret's id as the local service set them; a port's slot holds a local adapter.
-      return PORT_VARIABLES.has(name) ? (process.env[name] ?? 'local') : process.env[name];
+      // Tables and the cursor secret's id as the local service set them; a used resource's adapter slot holds a local adapter.
+      return RESOURCE_USE_VARIABLES.has(name) ? (process.env[name] ?? 'local') : process.env[name];
     };
     lookups.set(functionName, lookup);
   }

@@ -1,15 +1,15 @@
 import type { QueueName } from '#shared/ports/message-queue';
-import type { PortUse } from '#shared/routes';
+import type { ResourceUse } from '#shared/routes';
 import type { ServiceFunction } from './service-function';
 
 /**
  * Everything a route or worker's `uses` can name: the queues, the event bus, the scheduler and the
- * providers, each as the binding bindPorts calls on it. The constructs that create them (MessageQueues,
+ * providers, each as the binding bindResources calls on it. The constructs that create them (MessageQueues,
  * ServiceEvents, ServiceScheduler, the providers, WebhookDelivery) fit these shapes; naming only
- * the bindings keeps this module free of them, so a construct that binds its own functions' ports
- * (QueueWorkers) can import bindPorts without an import cycle.
+ * the bindings keeps this module free of them, so a construct that binds its own functions' resources
+ * (QueueWorkers) can import bindResources without an import cycle.
  */
-export interface ServicePorts {
+export interface ServiceResources {
   readonly queues: { bindSender(fn: ServiceFunction, queue: QueueName): void };
   readonly events: { bindPublisher(fn: ServiceFunction): void };
   readonly scheduler: { bindScheduler(fn: ServiceFunction): void };
@@ -20,9 +20,9 @@ export interface ServicePorts {
 }
 
 /**
- * Gives a function every port its definition `uses`, in one call per function: for each port the
+ * Gives a function every resource its definition `uses`, in one call per function: for each one the
  * environment variables its runtime adapter reads (shared/adapters/runtime) and the matching grant,
- * set together so they cannot drift apart, and nothing for a port it does not use.
+ * set together so they cannot drift apart, and nothing for a resource it does not use.
  *
  * - a queue ('outreach-calls', 'campaign-sends', 'coach-evaluations'): its URL, sqs:SendMessage on it;
  * - 'event-bus': EVENT_BUS_NAME, events:PutEvents on the service bus;
@@ -36,45 +36,45 @@ export interface ServicePorts {
  * - 'webhooks': the sealing key's secret id and read access to it, private targets off, the retry schedule;
  * - 'widget-followups': the widget follow-up queue's URL, sqs:SendMessage on it.
  */
-export function bindPorts(fn: ServiceFunction, uses: readonly PortUse[], ports: ServicePorts): void {
+export function bindResources(fn: ServiceFunction, uses: readonly ResourceUse[], resources: ServiceResources): void {
   for (const use of new Set(uses)) {
     switch (use) {
       case 'outreach-calls':
       case 'campaign-sends':
       case 'coach-evaluations':
-        ports.queues.bindSender(fn, use);
+        resources.queues.bindSender(fn, use);
         break;
       case 'event-bus':
-        ports.events.bindPublisher(fn);
+        resources.events.bindPublisher(fn);
         break;
       case 'scheduler':
-        ports.scheduler.bindScheduler(fn);
+        resources.scheduler.bindScheduler(fn);
         break;
       case 'voice-provider':
-        ports.voiceProvider.bind(fn);
+        resources.voiceProvider.bind(fn);
         break;
       case 'sms-provider':
-        ports.smsProvider.bind(fn);
+        resources.smsProvider.bind(fn);
         break;
       case 'call-evaluator':
-        ports.coachLanguageModel.bind(fn);
+        resources.coachLanguageModel.bind(fn);
         break;
       case 'responder-model':
-        ports.coachLanguageModel.bindResponder(fn);
+        resources.coachLanguageModel.bindResponder(fn);
         break;
       case 'voice-recordings':
-        ports.voiceProvider.bindRecordings(fn);
+        resources.voiceProvider.bindRecordings(fn);
         break;
       case 'webhook-deliveries':
       case 'widget-followups':
-        ports.queues.bindSender(fn, use);
+        resources.queues.bindSender(fn, use);
         break;
       case 'webhooks':
-        ports.webhooks.bind(fn);
+        resources.webhooks.bind(fn);
         break;
       default: {
         const unknown: never = use;
-        throw new Error(`unknown port ${String(unknown)}`);
+        throw new Error(`unknown resource use ${String(unknown)}`);
       }
     }
   }
