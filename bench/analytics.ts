@@ -4,8 +4,8 @@ import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { ANALYTICS_BLOCKS, computeFunnel, computeSchedulerAnalytics } from '#shared/domain/analytics';
 import type { SessionRecord } from '#shared/domain/sessions';
-import { ensureTables, startLocalDynamo } from '../local/dynamodb';
-import { seedTeamSessions } from '../local/seed';
+import { seedTeamSessions } from '../local/demo/seed';
+import { ensureTables, startLocalDynamo } from '../local/dynamodb/embedded';
 import { median, ms, round, type SectionContext, type SectionReport, type Table, timeRuns } from './report';
 
 /**

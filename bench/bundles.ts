@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { type PortUse, ROUTES } from '#shared/routes';
+import { type ResourceUse, ROUTES } from '#shared/routes';
 import { STREAM_CONSUMERS, WORKERS } from '#shared/workers/definitions';
 import { BUNDLE_ENTRY_FILE, functionBuildOptions, outputsLoadedAtStart } from '../lib/function-bundle';
 import { kb, ratio, type SectionContext, type SectionReport, type Table, type TargetCheck } from './report';
@@ -82,7 +82,7 @@ const REFERENCE_SOURCES: Record<string, string> = {
   ].join('\n'),
 };
 
-function classify(functionName: string, tables: number, uses: readonly PortUse[]): FunctionClass {
+function classify(functionName: string, tables: number, uses: readonly ResourceUse[]): FunctionClass {
   if (functionName === 'authorizer') return 'authorizer';
   if (tables === 0 && uses.length === 0) return 'no AWS';
   return uses.length === 0 ? 'dynamodb-only' : 'dynamodb + queues/events';
@@ -91,7 +91,7 @@ function classify(functionName: string, tables: number, uses: readonly PortUse[]
 /** Every function the stack deploys: one per route row, one per worker and stream consumer, and the authorizer. */
 export function functionEntries(root: string): EntrySpec[] {
   const specs = new Map<string, EntrySpec>();
-  const add = (name: string, tables: number, uses: readonly PortUse[]) => {
+  const add = (name: string, tables: number, uses: readonly ResourceUse[]) => {
     if (specs.has(name)) return;
     specs.set(name, {
       name,

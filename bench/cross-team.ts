@@ -4,9 +4,9 @@ import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import type { SessionRecord } from '#shared/domain/sessions';
 import type { TeamPlacement } from '#shared/domain/tenancy';
 import type { PositionedSession } from '#shared/ports/session-store';
+import { runWithConcurrency } from '../local/demo/seed';
 import { generateSessions } from '../local/demo/sessions';
-import { ensureTables, startLocalDynamo } from '../local/dynamodb';
-import { runWithConcurrency } from '../local/seed';
+import { ensureTables, startLocalDynamo } from '../local/dynamodb/embedded';
 import { countingClient, listBookingsPerTeam } from '../test/support/per-team-lists';
 import { median, percentile, ratio, round, type SectionContext, type SectionReport, type Table } from './report';
 

@@ -8,9 +8,9 @@ import { ALL_PERMISSIONS } from '#shared/auth/permissions';
 import { ANALYTICS_BLOCKS, computeFunnel } from '#shared/domain/analytics';
 import { crossTeamFunnelsFromRollups, schedulerAnalyticsFromRollups, teamFunnelFromRollups } from '#shared/domain/rollups/answer';
 import { rebuildTeamRollups } from '#shared/domain/rollups/rebuild';
+import { startLocalService } from '../local/cli/service';
+import { seedTeamSessions } from '../local/demo/seed';
 import { generateSessions } from '../local/demo/sessions';
-import { seedTeamSessions } from '../local/seed';
-import { startLocalService } from '../local/service';
 import { median, ms, percentile, ratio, round, type SectionContext, type SectionReport } from './report';
 
 /**

@@ -2,7 +2,7 @@ import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { generateApiKey, hashApiKey, newKeyId } from '#shared/auth/api-key';
-import { startLocalService } from '../local/service';
+import { startLocalService } from '../local/cli/service';
 import { ms, round, type SectionContext, type SectionReport } from './report';
 
 /**

@@ -10,7 +10,7 @@ import type { SessionRecord } from '#shared/domain/sessions';
 import { bookableWindow, datesBetween } from '#shared/domain/widget/availability';
 import { compress } from '#shared/http/static-assets';
 import { PAGE_ASSETS } from '#shared/pages/assets';
-import { startLocalService } from '../local/service';
+import { startLocalService } from '../local/cli/service';
 import { findChromium } from '../test/support/chromium';
 import { kb, median, ms, percentile, type SectionContext, type SectionReport, type Table } from './report';
 

@@ -21,7 +21,7 @@ const result = spawnSync(
       ADMIN_PROGRAM_NAME: 'lead-call-scheduling-service-admin',
       DATA_DIR: process.env.DATA_DIR ?? path.join(root, '.data'),
       TSX_TSCONFIG_PATH: process.env.TSX_TSCONFIG_PATH ?? path.join(root, 'tsconfig.json'),
-      // The embedded DynamoDB's worker (local/dynamodb.ts) requires tsx from code it evaluates, which
+      // The embedded DynamoDB's worker (local/dynamodb/embedded.ts) requires tsx from code it evaluates, which
       // resolves from the working directory: the package's modules are named for it.
       NODE_PATH: [path.join(root, 'node_modules'), process.env.NODE_PATH].filter(Boolean).join(path.delimiter),
     },

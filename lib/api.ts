@@ -26,10 +26,10 @@ import { RATE_LIMIT_ENV } from '#shared/adapters/runtime/resource-env';
 import { AUTHORIZER_SETTINGS } from '#shared/auth/authorizer-settings';
 import { DEFAULT_RATE_LIMITS, type RateLimitDefaults } from '#shared/domain/rate-limit';
 import { GATEWAY_RESPONSES, type GatewayResponseKind, gatewayResponseTemplate } from '#shared/http/gateway-responses';
-import { isRateLimited, type PortUse, ROUTES, type RouteDefinition, type Surface, type TableName } from '#shared/routes';
+import { isRateLimited, type ResourceUse, ROUTES, type RouteDefinition, type Surface, type TableName } from '#shared/routes';
 import type { CursorSecret } from './cursor-secret';
 import { pascalCase } from './naming';
-import { bindPorts, type ServicePorts } from './ports';
+import { bindResources, type ServiceResources } from './resource-bindings';
 import { bindCounterTable, bindTable, ServiceFunction, type TableAccess } from './service-function';
 import { serviceNameOf } from './stage';
 
@@ -53,9 +53,9 @@ export interface SurfaceApiProps {
   readonly cursorSecret?: CursorSecret;
   /**
    * The queues and services a route's `uses` may name; each route function is bound to the ones its routes use.
-   * @default - none: a route that uses a port fails synth
+   * @default - none: a route that uses a resource fails synth
    */
-  readonly ports?: ServicePorts;
+  readonly resources?: ServiceResources;
   /**
    * Folder that holds one folder per function.
    * @default the repository's functions/ folder
@@ -80,7 +80,7 @@ export interface SurfaceApiProps {
 
 /**
  * One REST API for one surface, built entirely from the route table: one function per distinct
- * `functionName` (bound to the tables and ports its routes declare), one method per route (Lambda
+ * `functionName` (bound to the tables and resources its routes declare), one method per route (Lambda
  * proxy: a POST body reaches the handler as sent, and the handler validates it), the shared REQUEST
  * authorizer on every non-public method, gateway responses in the surface's error shape, and a `v1`
  * stage with JSON access logs, ERROR-level execution logs (no request/response bodies: they carry
@@ -153,8 +153,9 @@ export class SurfaceApi extends Construct {
       }
       const uses = functionUses(functionName, routes);
       if (uses.length > 0) {
-        if (!props.ports) throw new Error(`${functionName} uses ${uses.join(', ')}, but the ${props.surface} API was given no ports`);
-        bindPorts(fn, uses, props.ports);
+        if (!props.resources)
+          throw new Error(`${functionName} uses ${uses.join(', ')}, but the ${props.surface} API was given no resources`);
+        bindResources(fn, uses, props.resources);
       }
       props.cursorSecret?.bind(fn);
       if (routes.some((route) => route.functionName === functionName && isRateLimited(route))) {
@@ -290,8 +291,8 @@ function functionTables(routes: readonly RouteDefinition[]): Map<string, Map<Tab
   return result;
 }
 
-/** The ports a function uses, merged over every route it serves. */
-function functionUses(functionName: string, routes: readonly RouteDefinition[]): PortUse[] {
+/** The resources a function uses, merged over every route it serves. */
+function functionUses(functionName: string, routes: readonly RouteDefinition[]): ResourceUse[] {
   return [...new Set(routes.filter((route) => route.functionName === functionName).flatMap((route) => route.uses ?? []))];
 }
 

@@ -10,7 +10,7 @@ import type { QueueName } from '#shared/ports/message-queue';
 import type { TableName } from '#shared/routes';
 import { visibilityTimeoutSeconds, WORKERS, type WorkerDefinition } from '#shared/workers/definitions';
 import { pascalCase } from './naming';
-import { bindPorts, type ServicePorts } from './ports';
+import { bindResources, type ServiceResources } from './resource-bindings';
 import { bindTable, ServiceFunction } from './service-function';
 
 /**
@@ -136,7 +136,7 @@ export interface QueueWorkersProps {
   /** The tables, by logical name; each worker is bound to the ones its row declares. */
   readonly tables: Readonly<Record<TableName, ITable>>;
   /** The queues and services a worker's `uses` may name. */
-  readonly ports: ServicePorts;
+  readonly resources: ServiceResources;
   /**
    * Folder that holds one folder per function.
    * @default the repository's functions/ folder
@@ -169,7 +169,7 @@ export class QueueWorkers extends Construct {
       for (const { table, access } of worker.tables) {
         bindTable(fn, props.tables[table], access, tableNameEnvVar(table));
       }
-      bindPorts(fn, worker.uses, props.ports);
+      bindResources(fn, worker.uses, props.resources);
       fn.function.addEventSource(new SqsEventSource(queue, { batchSize: worker.batchSize, reportBatchItemFailures: true }));
       functions.set(worker.functionName, fn);
     }

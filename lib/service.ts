@@ -19,8 +19,8 @@ import { ServiceEvents } from './events';
 import { MessageQueues, QueueWorkers } from './messaging';
 import { pascalCase } from './naming';
 import { ServiceObservability } from './observability';
-import type { ServicePorts } from './ports';
 import { SmsProvider, VoiceProvider, type VoiceProviderProps } from './providers';
+import type { ServiceResources } from './resource-bindings';
 import { ServiceScheduler } from './scheduling';
 import { bindTable, ServiceFunction } from './service-function';
 import { ServicePartStack, STAGE_CONTEXT, stageFromContext } from './stage';
@@ -199,7 +199,7 @@ export class Service extends Construct {
     this.events = new ServiceEvents(messaging, 'Events');
     this.scheduler = new ServiceScheduler(messaging, 'Scheduler', { queues: this.queues });
     this.webhooks = new WebhookDelivery(messaging, 'Webhooks', { events: this.events, queues: this.queues });
-    const ports: ServicePorts = {
+    const resources: ServiceResources = {
       queues: this.queues,
       events: this.events,
       scheduler: this.scheduler,
@@ -212,14 +212,14 @@ export class Service extends Construct {
       workers,
       queues: this.queues,
       tables: this.data.tables,
-      ports,
+      resources,
       functionsRoot: props.functionsRoot,
     });
     const dispatcher = this.workers.functions.get('webhook-dispatcher');
     this.webhookDispatcherErrorAlarm = dispatcher ? this.webhooks.watchDispatcher(dispatcher) : undefined;
     this.streamConsumers = new StreamConsumers(messaging, 'StreamConsumers', {
       tables: this.data.tables,
-      ports,
+      resources,
       functionsRoot: props.functionsRoot,
     });
 
@@ -235,7 +235,7 @@ export class Service extends Construct {
         authorizerFunction: this.authorizer.function,
         tables: this.data.tables,
         cursorSecret: CURSOR_SURFACES.has(surface) ? this.cursorSecret : undefined,
-        ports,
+        resources,
         functionsRoot: props.functionsRoot,
         rateLimits: props.rateLimits,
       });

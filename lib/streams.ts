@@ -9,7 +9,7 @@ import { tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
 import type { TableName } from '#shared/routes';
 import { STREAM_CONSUMERS, type StreamConsumerDefinition } from '#shared/workers/definitions';
 import { pascalCase } from './naming';
-import { bindPorts, type ServicePorts } from './ports';
+import { bindResources, type ServiceResources } from './resource-bindings';
 import { bindTable, ServiceFunction } from './service-function';
 
 /** Iterator age above which the consumer is falling behind (rollups then lag the sessions by as much). */
@@ -23,8 +23,8 @@ export interface StreamConsumersProps {
   readonly consumers?: readonly StreamConsumerDefinition[];
   /** The tables, by logical name: the consumed table must have its stream enabled (its definition's `stream`). */
   readonly tables: Readonly<Record<TableName, Table>>;
-  /** The ports a row's `uses` names (the outbox publisher's event bus); required when a row uses any. */
-  readonly ports?: ServicePorts;
+  /** The resources a row's `uses` names (the outbox publisher's event bus); required when a row uses any. */
+  readonly resources?: ServiceResources;
   /**
    * Folder that holds one folder per function.
    * @default the repository's functions/ folder
@@ -71,8 +71,8 @@ export class StreamConsumers extends Construct {
         bindTable(fn, props.tables[bound], access, tableNameEnvVar(bound));
       }
       if (row.uses && row.uses.length > 0) {
-        if (!props.ports) throw new Error(`${row.functionName} uses ${row.uses.join(', ')}: pass the stack's ports`);
-        bindPorts(fn, row.uses, props.ports);
+        if (!props.resources) throw new Error(`${row.functionName} uses ${row.uses.join(', ')}: pass the stack's resources`);
+        bindResources(fn, row.uses, props.resources);
       }
       const failureQueue = new Queue(this, `${name}FailureQueue`, {
         encryption: QueueEncryption.SQS_MANAGED,

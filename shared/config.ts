@@ -1,9 +1,9 @@
 /**
  * A function's environment. In AWS it is process.env, which holds exactly what the stack gave the
- * function (lib/: the tables, ports and cursor key its route or worker rows declare). The local
+ * function (lib/: the tables, resources and cursor key its route or worker rows declare). The local
  * runtime runs every function in one process, so while one function loads or runs it installs a
- * lookup that answers that function's own environment (local/function-environment.ts): a table or
- * port the function's rows do not declare is missing there too, and the same read fails locally
+ * lookup that answers that function's own environment (local/runtime/function-environment.ts): a table or
+ * resource the function's rows do not declare is missing there too, and the same read fails locally
  * as it would in AWS.
  */
 type EnvironmentLookup = (name: string) => string | undefined;

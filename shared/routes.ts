@@ -8,7 +8,7 @@ import { WIDGET_ROUTES } from './route-table/widget';
 
 // The row types live beside the rows, which need them; they are re-exported here so that every
 // other module finds the route table and its types in one place.
-export type { PortUse, RouteDefinition, Surface, TableName } from './route-table/route-definition';
+export type { ResourceUse, RouteDefinition, Surface, TableName } from './route-table/route-definition';
 
 /**
  * The one route table (its rows by area in shared/route-table/). It feeds the CDK stack (one

@@ -120,7 +120,7 @@ function stores(
 async function openLocalData(dataDir: string): Promise<Target> {
   mkdirSync(dataDir, { recursive: true });
   await assertNotLocked(path.join(dataDir, 'dynamodb'));
-  const { ensureTables, startLocalDynamo } = await import('../../local/dynamodb');
+  const { ensureTables, startLocalDynamo } = await import('../../local/dynamodb/embedded');
   const dynamo = await startLocalDynamo({ dataDir });
   try {
     const names = await ensureTables(dynamo.endpoint, 'local');

@@ -28,7 +28,7 @@ import { versionText } from './version';
  * it in-process; bin/admin.ts runs it as the process.
  */
 
-// Same notice as in local/start.ts: the SDK's Node 22 warning is noise for an operator's CLI.
+// Same notice as in local/cli/start.ts: the SDK's Node 22 warning is noise for an operator's CLI.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 export interface AdminIo extends FlushOptions {

@@ -10,7 +10,7 @@ import { newGoogleLeadFormKey, rotatedGoogleKey } from '#shared/domain/intake/go
 import { createApiKey, permissionsAllowedFor } from '#shared/domain/key-service';
 import type { Team } from '#shared/domain/tenancy';
 
-/** The demo's keys and where their plaintext goes (`<dataDir>/demo-credentials.json`, see local/seed.ts). */
+/** The demo's keys and where their plaintext goes (`<dataDir>/demo-credentials.json`, see local/demo/seed.ts). */
 
 export interface DemoCredential {
   readonly key: string;

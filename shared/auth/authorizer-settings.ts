@@ -2,7 +2,7 @@ import type { Surface, TableName } from '#shared/routes';
 
 /**
  * How API Gateway runs the shared REQUEST authorizer on each surface. The CDK stack (lib/api.ts)
- * and the local gateway (local/gateway.ts) both read this, so the cache the local gateway keeps is
+ * and the local gateway (local/gateway/server.ts) both read this, so the cache the local gateway keeps is
  * the one API Gateway keeps.
  */
 export interface AuthorizerSettings {

@@ -14,7 +14,7 @@ import type { TenancyStore } from '#shared/ports/tenancy-store';
 import type { ApiKeyRecord, ApiKeySettings, KeyScope } from './tenancy';
 
 /**
- * Key creation rules, shared by the operator CLI (bin/admin/keys.ts) and the demo seed (local/seed.ts).
+ * Key creation rules, shared by the operator CLI (bin/admin/keys.ts) and the demo seed (local/demo/seed.ts).
  * The plaintext leaves this module once, in the result of createApiKey; only its hash is stored.
  */
 

@@ -23,7 +23,7 @@ export function streamBody(event: APIGatewayProxyEvent, body: Readable): void {
 
 /**
  * Wraps a proxy handler for streaming, with the Lambda runtime's global `awslambda` (the local
- * gateway installs its own, local/lambda-streaming.ts, before it loads a handler).
+ * gateway installs its own, local/gateway/lambda-streaming.ts, before it loads a handler).
  */
 export function streamingHandler(inner: ProxyHandler): StreamifyHandler<APIGatewayProxyEvent, void> {
   // Powertools keeps a member of its own on the global, so its presence alone says nothing.

@@ -31,7 +31,7 @@ export interface RouteDefinition<Id extends string = string> {
    */
   readonly streamsResponse?: true;
   /** Queues and services the function sends to, so the stack configures and grants exactly those. */
-  readonly uses?: readonly PortUse[];
+  readonly uses?: readonly ResourceUse[];
   readonly summary: string;
   readonly tag: string;
 }
@@ -49,7 +49,7 @@ export type TableName =
   | 'outbox';
 
 /** An outbound dependency of a function: a queue by name, or a service. */
-export type PortUse =
+export type ResourceUse =
   | 'outreach-calls'
   | 'campaign-sends'
   | 'event-bus'

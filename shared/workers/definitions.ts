@@ -1,5 +1,5 @@
 import type { QueueName } from '#shared/ports/message-queue';
-import type { PortUse, TableName } from '#shared/routes';
+import type { ResourceUse, TableName } from '#shared/routes';
 
 /**
  * The queue consumers, beside the route table: the stack builds one function, queue and
@@ -16,7 +16,7 @@ export interface WorkerDefinition {
   readonly maxReceiveCount: number;
   readonly tables: readonly { readonly table: TableName; readonly access: 'read' | 'readwrite' }[];
   /** Ports the worker uses, so the stack grants and configures exactly those. */
-  readonly uses: readonly PortUse[];
+  readonly uses: readonly ResourceUse[];
 }
 
 export const WORKERS: readonly WorkerDefinition[] = [
@@ -92,7 +92,7 @@ export const WORKERS: readonly WorkerDefinition[] = [
 /**
  * The stream consumers: the stack builds one function per row with an event source mapping on the
  * table's DynamoDB stream (ReportBatchItemFailures, bisect on error, an on-failure destination
- * queue); the local runtime polls its emulated stream (local/streams) and invokes the same handler
+ * queue); the local runtime polls its emulated stream (local/runtime/stream-mapping.ts) and invokes the same handler
  * with DynamoDB-stream-shaped events and the same retry rules.
  */
 export interface StreamConsumerDefinition {
@@ -108,7 +108,7 @@ export interface StreamConsumerDefinition {
   readonly retryAttempts: number;
   readonly tables: readonly { readonly table: TableName; readonly access: 'read' | 'readwrite' }[];
   /** Ports the consumer uses, so the stack grants and configures exactly those. */
-  readonly uses?: readonly PortUse[];
+  readonly uses?: readonly ResourceUse[];
 }
 
 export const STREAM_CONSUMERS: readonly StreamConsumerDefinition[] = [

@@ -1,6 +1,6 @@
 import { ANY_KEY, KEY_TYPES, type KeyType, READ_PERMISSIONS } from '#shared/auth/permissions';
 import { ROUTES, type RouteDefinition } from '#shared/routes';
-import { type LocalService, startLocalService } from '../../local/service';
+import { type LocalService, startLocalService } from '../../local/cli/service';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 
 process.env.LOG_LEVEL = 'silent';

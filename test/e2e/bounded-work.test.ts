@@ -4,7 +4,7 @@ import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import type { LeadRecord } from '#shared/domain/leads';
 import { LAMBDA_RESPONSE_LIMIT_BYTES } from '#shared/pagination/budget';
-import { type LocalService, startLocalService } from '../../local/service';
+import { type LocalService, startLocalService } from '../../local/cli/service';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 
 process.env.LOG_LEVEL = 'silent';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Team } from '#shared/domain/tenancy';
-import { type LocalService, startLocalService } from '../../local/service';
+import { type LocalService, startLocalService } from '../../local/cli/service';
 import { leadEventViolations } from '../support/lead-event-schemas';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 

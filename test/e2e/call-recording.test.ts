@@ -7,8 +7,8 @@ import type { KeyType, Permission } from '#shared/auth/permissions';
 import { RECORDING_LINK_TTL_SECONDS, signRecordingLink } from '#shared/auth/recording-link';
 import type { CallRecord } from '#shared/domain/calls';
 import type { Team } from '#shared/domain/tenancy';
-import { sandboxRecordingUrl, silentWav } from '../../local/sandbox-recordings';
-import { type LocalService, startLocalService } from '../../local/service';
+import { type LocalService, startLocalService } from '../../local/cli/service';
+import { sandboxRecordingUrl, silentWav } from '../../local/sandbox/recordings';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 
 process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'silent';

@@ -4,7 +4,7 @@ import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DEFAULT_RUBRIC, rubricInputSchema, teamRubric } from '#shared/domain/coach/rubric';
 import type { Team } from '#shared/domain/tenancy';
 import { findRoute } from '#shared/routes';
-import { type LocalService, startLocalService } from '../../local/service';
+import { type LocalService, startLocalService } from '../../local/cli/service';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 
 /**

@@ -2,7 +2,7 @@ import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import type { APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
 import { generateApiKey, hashApiKey } from '#shared/auth/api-key';
 import type { KeyType, Permission } from '#shared/auth/permissions';
-import { type LocalService, startLocalService } from '../../local/service';
+import { type LocalService, startLocalService } from '../../local/cli/service';
 import { admin } from '../support/admin-harness';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 

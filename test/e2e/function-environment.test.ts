@@ -11,8 +11,8 @@ import { rotatedGoogleKey } from '#shared/domain/intake/google-lead-form';
 import { type SchedulerSettingsInput, WEEKDAYS } from '#shared/domain/schedulers';
 import { ROUTES } from '#shared/routes';
 import { WORKERS } from '#shared/workers/definitions';
-import { sandboxRecordingUrl } from '../../local/sandbox-recordings';
-import { type LocalService, startLocalService } from '../../local/service';
+import { type LocalService, startLocalService } from '../../local/cli/service';
+import { sandboxRecordingUrl } from '../../local/sandbox/recordings';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
@@ -23,11 +23,11 @@ process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = 'true';
 
 /**
  * Every function runs with exactly the environment the stack gives it: the local runtime loads and
- * runs each handler with only the tables, ports and cursor key its route or worker rows declare
- * (local/function-environment.ts; test/infra/function-environment.test.ts checks those against the
+ * runs each handler with only the tables, resources and cursor key its route or worker rows declare
+ * (local/runtime/function-environment.ts; test/infra/function-environment.test.ts checks those against the
  * synthesized template, and loads every handler with the template's environment). Here one
  * representative request per route row, and the worker runs they cause, go through the local
- * runtime: a handler that reaches a table or port its row does not declare answers 5xx (or
+ * runtime: a handler that reaches a table or resource its row does not declare answers 5xx (or
  * dead-letters its message) here, as it would in AWS, and the error naming the row is reported.
  */
 

@@ -6,8 +6,8 @@ import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { generateApiKey, hashApiKey, newKeyId } from '#shared/auth/api-key';
 import type { Permission } from '#shared/auth/permissions';
 import type { Team } from '#shared/domain/tenancy';
-import { type LocalGateway, loadFunctionHandler, type ProxyHandler, startLocalGateway } from '../../local/gateway';
-import { type LocalService, startLocalService } from '../../local/service';
+import { type LocalService, startLocalService } from '../../local/cli/service';
+import { type LocalGateway, loadFunctionHandler, type ProxyHandler, startLocalGateway } from '../../local/gateway/server';
 
 process.env.LOG_LEVEL = 'silent';
 

@@ -1,7 +1,7 @@
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { type LocalService, startLocalService } from '../../local/service';
+import { type LocalService, startLocalService } from '../../local/cli/service';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 
 process.env.LOG_LEVEL = 'silent';

@@ -1,7 +1,7 @@
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { type LocalService, startLocalService } from '../../local/service';
+import { type LocalService, startLocalService } from '../../local/cli/service';
 import { postRawJson } from '../support/post-json';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 

@@ -7,7 +7,7 @@ import { rotatedGoogleKey } from '#shared/domain/intake/google-lead-form';
 import { intakeConfigSchema } from '#shared/domain/intake/intake-config-schema';
 import { INTAKE_PRESETS, PRESET_NAMES, presetByName } from '#shared/domain/intake/presets';
 import type { Team } from '#shared/domain/tenancy';
-import { type LocalService, startLocalService } from '../../local/service';
+import { type LocalService, startLocalService } from '../../local/cli/service';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 
 process.env.LOG_LEVEL = 'silent';

@@ -66,7 +66,7 @@ describe('a busy port', () => {
     const dataDir = path.join(tempDir(), 'data');
     try {
       const port = portOf(server);
-      const result = await run(['local/start.ts'], dataDir, { PORT: String(port) });
+      const result = await run(['local/cli/start.ts'], dataDir, { PORT: String(port) });
 
       expect(result.code).toBe(1);
       expect(result.stderr.trim().split('\n')).toEqual([
@@ -84,7 +84,7 @@ describe('a busy port', () => {
     const server = await occupy();
     try {
       const port = portOf(server);
-      const result = await run(['local/start.ts'], path.join(tempDir(), 'data'), { PORT: '0', DYNAMODB_PORT: String(port) });
+      const result = await run(['local/cli/start.ts'], path.join(tempDir(), 'data'), { PORT: '0', DYNAMODB_PORT: String(port) });
 
       expect(result.code).toBe(1);
       expect(result.stderr.trim()).toMatch(
@@ -160,7 +160,7 @@ describe('npm start on a fresh data folder', () => {
   });
 
   it('refuses a demo reset while it runs, and leaves the folder whole', async () => {
-    const result = await run(['local/reset.ts'], dataDir);
+    const result = await run(['local/cli/reset.ts'], dataDir);
 
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toMatch(/in use by a running service \(npm start or npm run dev\): stop it, then reset$/);
@@ -178,7 +178,7 @@ describe('npm start on a fresh data folder', () => {
     expect(dev.output()).not.toContain('seeding demo data');
 
     // A change under local/ (the modification time is enough for the watcher): stopped cleanly, started again.
-    const watched = path.join(ROOT, 'local', 'startup-summary.ts');
+    const watched = path.join(ROOT, 'local', 'cli', 'startup-summary.ts');
     const now = new Date();
     utimesSync(watched, now, now);
     await until(() => (dev.output().match(/listening on/g) ?? []).length >= 2, 'the restart after a change', 90_000);
@@ -189,7 +189,7 @@ describe('npm start on a fresh data folder', () => {
   }, 150_000);
 
   it('npm run demo:reset, once stopped, removes the tables and keys so the next start seeds again', async () => {
-    const result = await run(['local/reset.ts'], dataDir);
+    const result = await run(['local/cli/reset.ts'], dataDir);
 
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/removed .*demo-credentials\.json.*dynamodb/);

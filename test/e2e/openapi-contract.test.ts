@@ -11,7 +11,7 @@ import { KEY_TYPES, type KeyType } from '#shared/auth/permissions';
 import { createApiKey } from '#shared/domain/key-service';
 import { buildOpenApiDocument, type OpenApiDocument } from '#shared/openapi/document';
 import { ROUTES, type RouteDefinition } from '#shared/routes';
-import { type LocalService, startLocalService } from '../../local/service';
+import { type LocalService, startLocalService } from '../../local/cli/service';
 import { type DocumentAjv, documentAjv } from '../support/openapi-ajv';
 
 /**

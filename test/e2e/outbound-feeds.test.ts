@@ -2,8 +2,8 @@ import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { ROUTES } from '#shared/routes';
+import { type LocalService, startLocalService } from '../../local/cli/service';
 import { seedDemoCampaigns } from '../../local/demo/campaigns';
-import { type LocalService, startLocalService } from '../../local/service';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 
 process.env.LOG_LEVEL = 'silent';

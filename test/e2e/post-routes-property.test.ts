@@ -6,7 +6,7 @@ import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { rotatedGoogleKey } from '#shared/domain/intake/google-lead-form';
 import { type SchedulerSettingsInput, WEEKDAYS } from '#shared/domain/schedulers';
 import { ROUTES, type Surface } from '#shared/routes';
-import { type LocalService, startLocalService } from '../../local/service';
+import { type LocalService, startLocalService } from '../../local/cli/service';
 import { postRawJson } from '../support/post-json';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 import { WebhookReceiver } from '../support/webhook-receiver';

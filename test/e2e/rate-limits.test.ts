@@ -2,7 +2,7 @@ import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoRateLimitStore } from '#shared/adapters/dynamodb/rate-limit-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { readUsage } from '#shared/domain/rate-limit';
-import { type LocalService, startLocalService } from '../../local/service';
+import { type LocalService, startLocalService } from '../../local/cli/service';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 
 /**

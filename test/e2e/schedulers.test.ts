@@ -8,7 +8,7 @@ import {
   type SchedulerSettings,
   type SchedulerSettingsInput,
 } from '#shared/domain/schedulers';
-import { type LocalService, startLocalService } from '../../local/service';
+import { type LocalService, startLocalService } from '../../local/cli/service';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 
 process.env.LOG_LEVEL = 'silent';

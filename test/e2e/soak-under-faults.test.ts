@@ -2,8 +2,8 @@ import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { FaultInjector, parseFaults } from '../../local/faults';
-import { type LocalService, startLocalService } from '../../local/service';
+import { type LocalService, startLocalService } from '../../local/cli/service';
+import { FaultInjector, parseFaults } from '../../local/faults/injector';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 
 process.env.LOG_LEVEL = 'silent';

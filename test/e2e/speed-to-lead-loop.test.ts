@@ -8,7 +8,7 @@ import { intakeConfigSchema } from '#shared/domain/intake/intake-config-schema';
 import { WEEKDAYS } from '#shared/domain/intake/scheduling';
 import type { Team } from '#shared/domain/tenancy';
 import { WORKERS } from '#shared/workers/definitions';
-import { type LocalService, startLocalService } from '../../local/service';
+import { type LocalService, startLocalService } from '../../local/cli/service';
 import { leadEventViolations } from '../support/lead-event-schemas';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { type AttributeValue, PutItemCommand, QueryCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
-import { localDynamoClient } from '../../local/dynamodb';
+import { localDynamoClient } from '../../local/dynamodb/embedded';
 import { type ServiceProcess, startServiceProcess } from '../support/service-process';
 import { iteratorOf, readFrom, streamArnOf, streamsClient } from '../support/streams';
 

@@ -1,5 +1,5 @@
 import Ajv2020 from 'ajv/dist/2020';
-import { type LocalService, startLocalService } from '../../local/service';
+import { type LocalService, startLocalService } from '../../local/cli/service';
 import { eventSchema } from '../support/lead-event-schemas';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 import { verifyWith, WebhookReceiver } from '../support/webhook-receiver';

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { build, type Metafile } from 'esbuild';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { PORT_ENV } from '#shared/adapters/runtime/resource-env';
+import { RESOURCE_USE_ENV } from '#shared/adapters/runtime/resource-env';
 import { generateApiKey } from '#shared/auth/api-key';
 import { buildOpenApiDocument } from '#shared/openapi/document';
 import { LOAD_ENV } from '../../bench/cold';
@@ -190,8 +190,8 @@ describe('function bundles', () => {
     }
   }, 60_000);
 
-  it('are loaded by the cold bench with a value for every variable a port declares, so every function loads there', () => {
-    const missing = Object.values(PORT_ENV)
+  it('are loaded by the cold bench with a value for every variable a resource use declares, so every function loads there', () => {
+    const missing = Object.values(RESOURCE_USE_ENV)
       .flat()
       .filter((name) => !LOAD_ENV[name]);
     expect(missing).toEqual([]);

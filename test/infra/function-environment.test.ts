@@ -1,8 +1,8 @@
 import * as path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Service } from '../../lib/service';
-import { declaredVariables, LOCAL_FUNCTIONS } from '../../local/function-environment';
-import { installLambdaStreaming } from '../../local/lambda-streaming';
+import { installLambdaStreaming } from '../../local/gateway/lambda-streaming';
+import { declaredVariables, LOCAL_FUNCTIONS } from '../../local/runtime/function-environment';
 import { environmentOf, serviceFunctions, serviceTemplate } from './template-helpers';
 
 /**
@@ -10,7 +10,7 @@ import { environmentOf, serviceFunctions, serviceTemplate } from './template-hel
  * without bundling) sets, per function, `TABLE_<NAME>` for the tables its route or worker rows
  * list, the variables of the ports its rows use, and the cursor key on the read surface. Here:
  *
- * - the local runtime (local/function-environment.ts), which loads and runs every handler with only
+ * - the local runtime (local/runtime/function-environment.ts), which loads and runs every handler with only
  *   its declared variables, gives each function exactly the variables the template gives it, so
  *   the end-to-end tests (test/e2e/function-environment.test.ts runs a representative request per
  *   route and both workers) run each handler with the stack's environment;

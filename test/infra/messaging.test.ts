@@ -2,7 +2,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
 import { QUEUE_ARN_ENV, QUEUE_URL_ENV } from '#shared/adapters/runtime/queue-env';
 import type { QueueName } from '#shared/ports/message-queue';
-import { type PortUse, ROUTES, type Surface } from '#shared/routes';
+import { type ResourceUse, ROUTES, type Surface } from '#shared/routes';
 import { STREAM_CONSUMERS, visibilityTimeoutSeconds, WORKERS, type WorkerDefinition } from '#shared/workers/definitions';
 import { COACH_LLM_API_KEY_PLACEHOLDER } from '../../lib/coach-language-model';
 import { MessageQueues } from '../../lib/messaging';
@@ -28,7 +28,7 @@ import {
 
 /**
  * The asynchronous half of the stack: queues and workers, the event bus, the scheduler, the
- * providers, and the ports each function is bound to. The real stack is synthesized once for the
+ * providers, and the resources each function is bound to. The real stack is synthesized once for the
  * file, without bundling (only the template is checked here; service-stack.test.ts bundles every
  * function and runs cdk-nag). Every expectation is derived from ROUTES and WORKERS.
  */
@@ -36,11 +36,11 @@ const VOICE = { baseUrl: 'https://voice.example.test', assistantId: 'assistant-1
 const SMS_ORIGINATION_IDENTITY = 'pool-0123456789abcdef';
 const NO_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
 
-/** One deployed function with the ports its definition rows use. */
+/** One deployed function with the resources its definition rows use. */
 interface Consumer {
   readonly label: string;
   readonly fn: ServiceFunction;
-  readonly uses: ReadonlySet<PortUse>;
+  readonly uses: ReadonlySet<ResourceUse>;
 }
 
 let stack: Service;
@@ -227,7 +227,7 @@ describe('queues and workers', () => {
   });
 });
 
-describe('ports', () => {
+describe('resource bindings', () => {
   it('gives each function the URL of, and send permission on, exactly the queues it uses', () => {
     for (const { label, fn, uses } of consumers) {
       const used = queueNames().filter((name) => uses.has(name));

@@ -348,7 +348,7 @@ describe('APIs', () => {
     expect(streamed).toEqual(['getCallRecording']);
   });
 
-  it('serves the Google Ads lead-form webhook publicly on the intake API, with the intake tables and ports and no rate-limit counters', () => {
+  it('serves the Google Ads lead-form webhook publicly on the intake API, with the intake tables and resources and no rate-limit counters', () => {
     const route = ROUTES.find((r) => r.id === 'receiveGoogleAdsLead');
     if (!route) throw new Error('no receiveGoogleAdsLead route');
     const method = findMethod(resources, logicalIdOf(apiOf('intake').api), 'POST', '/api/outbound/google-ads/lead-form/{teamId}');

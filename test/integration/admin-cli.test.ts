@@ -6,7 +6,7 @@ import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { WRITE_PERMISSIONS } from '#shared/auth/permissions';
 import { authenticateApiKey } from '#shared/domain/identity-resolver';
-import type { LocalDynamo } from '../../local/dynamodb';
+import type { LocalDynamo } from '../../local/dynamodb/embedded';
 import { admin } from '../support/admin-harness';
 import { startEmulator } from '../support/emulator';
 
@@ -263,7 +263,7 @@ describe('admin CLI', () => {
   it('manages the seeded demo: its keys are listed without key material and the credentials file has the contract shape', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'admin-cli-seed-'));
     try {
-      const { seedIfEmpty } = await import('../../local/seed');
+      const { seedIfEmpty } = await import('../../local/demo/seed');
 
       const result = await seedIfEmpty(dataDir);
       const again = await seedIfEmpty(dataDir);

@@ -7,7 +7,7 @@ import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { DEFAULT_RUBRIC, type RubricInput, toRubricInput } from '#shared/domain/coach/rubric';
 import type { Team } from '#shared/domain/tenancy';
-import type { LocalDynamo } from '../../local/dynamodb';
+import type { LocalDynamo } from '../../local/dynamodb/embedded';
 import { admin, adminJson, expectRefused } from '../support/admin-harness';
 import { startEmulator } from '../support/emulator';
 

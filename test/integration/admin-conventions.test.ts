@@ -85,7 +85,7 @@ describe('admin CLI: key list and internal keys', () => {
       anchorTeamId: fx.teams.anchor.id,
       permissions: ['read:leads'],
     });
-    // What local/sandbox-call-reports.ts mints under `npm start` to post its simulated call reports:
+    // What local/sandbox/call-reports.ts mints under `npm start` to post its simulated call reports:
     // marked internal (the mark decides, whatever the name)...
     const internal = await createApiKey(fx.store, {
       name: 'Call reports of the sandbox',

@@ -198,7 +198,7 @@ describe('admin CLI: intake scheduling and routing', () => {
 
     beforeAll(async () => {
       dataDir = mkdtempSync(path.join(tmpdir(), 'admin-intake-seed-'));
-      const { seedIfEmpty } = await import('../../local/seed');
+      const { seedIfEmpty } = await import('../../local/demo/seed');
       const result = await seedIfEmpty(dataDir);
       credentials = JSON.parse(readFileSync(result.credentialsPath, 'utf8')) as typeof credentials;
       const workspaces = ['ws_summit_plumbing', 'ws_summit_hvac', 'ws_summit_qa', 'ws_bayside_heating_air', 'ws_bayside_plumbing'];
@@ -258,7 +258,7 @@ describe('admin CLI: intake scheduling and routing', () => {
     it('keeps an operator change on the next start, and the CLI shows the seeded routing', async () => {
       const hvac = demoTeam('ws_summit_hvac');
       await saved('intake', 'dedupe-window', '--team', id(hvac), '--hours', '12');
-      const { seedIfEmpty } = await import('../../local/seed');
+      const { seedIfEmpty } = await import('../../local/demo/seed');
 
       const again = await seedIfEmpty(dataDir);
       const text = await admin('intake', 'show', '--team', id(demoTeam('ws_summit_plumbing')));
@@ -268,9 +268,9 @@ describe('admin CLI: intake scheduling and routing', () => {
       expect(text.stdout).toContain(`"summit hvac" | "summit heating & cooling" -> team ${hvac.id} (Summit HVAC)`);
     });
 
-    it('serves the scenarios of local/demo-requests.md: own team, nested mapping, routing by brand, test mode, duplicate', async () => {
+    it('serves the scenarios of local/demo/requests.md: own team, nested mapping, routing by brand, test mode, duplicate', async () => {
       const bodies = [
-        ...readFileSync(path.join(__dirname, '../../local/demo-requests.md'), 'utf8').matchAll(/<<'JSON' \| jq[^\n]*\n([\s\S]*?)\nJSON\n/g),
+        ...readFileSync(path.join(__dirname, '../../local/demo/requests.md'), 'utf8').matchAll(/<<'JSON' \| jq[^\n]*\n([\s\S]*?)\nJSON\n/g),
       ].map((m) => JSON.parse(m[1] ?? '') as Record<string, unknown>);
       const [ownTeam, nested, byBrandPlumbing, byBrandQa, byBrandUnknown, testMode, duplicate, ...sources] = bodies;
       const deps = {

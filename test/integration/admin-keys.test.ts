@@ -6,7 +6,7 @@ import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { authenticateApiKey } from '#shared/domain/identity-resolver';
 import { recordUsage, takeRequest } from '#shared/domain/rate-limit';
 import { runAdmin } from '../../bin/admin/main';
-import type { LocalDynamo } from '../../local/dynamodb';
+import type { LocalDynamo } from '../../local/dynamodb/embedded';
 import { admin, adminJson } from '../support/admin-harness';
 import { startEmulator } from '../support/emulator';
 

@@ -8,7 +8,7 @@ import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { ANALYTICS_BLOCKS, computeFunnel, computeSchedulerAnalytics } from '#shared/domain/analytics';
 import { crossTeamFunnelsFromRollups, schedulerAnalyticsFromRollups, teamFunnelFromRollups } from '#shared/domain/rollups/answer';
 import { ROLLUP_LAYOUT } from '#shared/domain/rollups/buckets';
-import type { LocalDynamo } from '../../local/dynamodb';
+import type { LocalDynamo } from '../../local/dynamodb/embedded';
 import { admin, adminJson, expectRefused } from '../support/admin-harness';
 import { startEmulator } from '../support/emulator';
 import { session } from '../support/factories';

@@ -3,7 +3,7 @@ import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import type { Team } from '#shared/domain/tenancy';
-import type { LocalDynamo } from '../../local/dynamodb';
+import type { LocalDynamo } from '../../local/dynamodb/embedded';
 import { admin } from '../support/admin-harness';
 import { startEmulator } from '../support/emulator';
 

@@ -5,7 +5,7 @@ import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { BOOKING_REQUEST_STATUSES, type BookingRequest, type BookingRequestStatus } from '#shared/domain/schedulers';
 import type { BookingRequestListQuery } from '#shared/ports/booking-request-store';
-import type { LocalDynamo } from '../../local/dynamodb';
+import type { LocalDynamo } from '../../local/dynamodb/embedded';
 import { startEmulator } from '../support/emulator';
 import { countingClient } from '../support/per-team-lists';
 

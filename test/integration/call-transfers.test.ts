@@ -7,7 +7,7 @@ import { listTeamTransfers } from '#shared/domain/call-transfers';
 import type { CallRecord } from '#shared/domain/calls';
 import { recordTransferUpdate, transferUpdateSchema } from '#shared/domain/responder/transfer-update';
 import { NotFoundError } from '#shared/errors';
-import type { LocalDynamo } from '../../local/dynamodb';
+import type { LocalDynamo } from '../../local/dynamodb/embedded';
 import { storedCall } from '../support/call-fixture';
 import { startEmulator } from '../support/emulator';
 

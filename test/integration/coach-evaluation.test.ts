@@ -17,8 +17,8 @@ import { endOfCallReportSchema, normalizeReport } from '#shared/domain/responder
 import { type ProcessReportDependencies, processCallReport } from '#shared/domain/responder/process-report';
 import { RuleBasedResponder } from '#shared/domain/responder/responder';
 import type { CallEvaluationRequest, CallEvaluator } from '#shared/ports/call-evaluator';
-import type { LocalDynamo } from '../../local/dynamodb';
-import { LocalQueue } from '../../local/queue';
+import type { LocalDynamo } from '../../local/dynamodb/embedded';
+import { LocalQueue } from '../../local/runtime/queue';
 import { startEmulator } from '../support/emulator';
 import { RecordingEventBus, RecordingQueue, RecordingScheduler, team } from '../support/intake-fakes';
 import { eventSchema } from '../support/lead-event-schemas';

@@ -4,7 +4,7 @@ import { DynamoEvaluationStore, scoreCover } from '#shared/adapters/dynamodb/coa
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import type { CoachEvaluation } from '#shared/domain/coach/evaluation';
 import type { EvaluationPageQuery } from '#shared/ports/coach-store';
-import type { LocalDynamo } from '../../local/dynamodb';
+import type { LocalDynamo } from '../../local/dynamodb/embedded';
 import { startEmulator } from '../support/emulator';
 import { countingClient } from '../support/per-team-lists';
 

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { ResetRefused, resetDemoData } from '../../local/demo-reset';
-import { startLocalDynamo } from '../../local/dynamodb';
+import { ResetRefused, resetDemoData } from '../../local/demo/reset';
+import { startLocalDynamo } from '../../local/dynamodb/embedded';
 
 /**
  * `npm run demo:reset`: removes what the local runtime wrote to its data folder and nothing else,

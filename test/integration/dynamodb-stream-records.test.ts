@@ -13,7 +13,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import type { _Record, DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { TABLES } from '#shared/adapters/dynamodb/tables';
-import { ensureLocalTable, ensureTables, type LocalDynamo, localDynamoClient, startLocalDynamo } from '../../local/dynamodb';
+import { ensureLocalTable, ensureTables, type LocalDynamo, localDynamoClient, startLocalDynamo } from '../../local/dynamodb/embedded';
 import { iteratorOf, readFrom, recordsOf, startStreamEmulator, streamArnOf, streamsClient } from '../support/streams';
 
 /**

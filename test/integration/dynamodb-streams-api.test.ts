@@ -6,7 +6,7 @@ import {
   GetShardIteratorCommand,
   ListStreamsCommand,
 } from '@aws-sdk/client-dynamodb-streams';
-import { ensureTables, localDynamoClient } from '../../local/dynamodb';
+import { ensureTables, localDynamoClient } from '../../local/dynamodb/embedded';
 import { iteratorOf, readFrom, shardOf, startStreamEmulator, streamArnOf, streamsClient } from '../support/streams';
 
 /**

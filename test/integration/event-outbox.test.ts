@@ -10,9 +10,9 @@ import { leadCreated } from '#shared/events/lead-events';
 import type { DomainEvent } from '#shared/ports/event-bus';
 import type { DueEvent } from '#shared/ports/outbox';
 import { PermanentProviderError } from '#shared/ports/provider-errors';
-import { faultyVoice } from '../../local/fault-adapters';
-import { FaultInjector } from '../../local/faults';
-import { type LocalService, startLocalService } from '../../local/service';
+import { type LocalService, startLocalService } from '../../local/cli/service';
+import { faultyVoice } from '../../local/faults/adapters';
+import { FaultInjector } from '../../local/faults/injector';
 import { RecordingEventBus } from '../support/intake-fakes';
 
 /**

@@ -20,8 +20,8 @@ import { FieldServiceError, type FieldServiceJobRequest } from '#shared/ports/fi
 import type { FieldServiceConfig } from '#shared/ports/field-service-config-store';
 import type { OneTimeScheduler } from '#shared/ports/scheduler';
 import type { WidgetSessionRef } from '#shared/ports/widget-session-store';
-import type { LocalDynamo } from '../../local/dynamodb';
-import { SandboxFieldService } from '../../local/sandbox-field-service';
+import type { LocalDynamo } from '../../local/dynamodb/embedded';
+import { SandboxFieldService } from '../../local/sandbox/field-service';
 import { startEmulator } from '../support/emulator';
 import { ServiceTitanFake } from '../support/servicetitan-fake';
 

@@ -10,7 +10,7 @@ import { idempotencyKeyHeader } from '#shared/contracts/headers';
 import { ServiceUnavailableError } from '#shared/errors';
 import { createHttpHandler, type HttpResult } from '#shared/http/handler';
 import { idempotencyKeys, MAX_STORED_RESPONSE_BYTES } from '#shared/http/idempotency';
-import type { LocalDynamo } from '../../local/dynamodb';
+import type { LocalDynamo } from '../../local/dynamodb/embedded';
 import { proxyEvent } from '../support/api-gateway-event';
 import { startEmulator } from '../support/emulator';
 import { identity } from '../support/factories';

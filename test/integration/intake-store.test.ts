@@ -6,7 +6,7 @@ import { DEFAULT_INTAKE_CONFIG } from '#shared/domain/intake/intake-config';
 import type { OutreachState } from '#shared/domain/intake/outreach';
 import type { LeadRecord } from '#shared/domain/leads';
 import { DuplicateLeadError } from '#shared/ports/intake-store';
-import type { LocalDynamo } from '../../local/dynamodb';
+import type { LocalDynamo } from '../../local/dynamodb/embedded';
 import { startEmulator } from '../support/emulator';
 
 let dynamo: LocalDynamo;

@@ -5,7 +5,7 @@ import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import type { CallRecord } from '#shared/domain/calls';
 import { LEAD_TYPES, type LeadRecord } from '#shared/domain/leads';
-import type { LocalDynamo } from '../../local/dynamodb';
+import type { LocalDynamo } from '../../local/dynamodb/embedded';
 import { startEmulator } from '../support/emulator';
 
 let dynamo: LocalDynamo;

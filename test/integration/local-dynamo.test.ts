@@ -18,9 +18,9 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { TABLES, tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
 import type { TableName } from '#shared/routes';
-import { createDynaliteWithStore, type DynaliteStore } from '../../local/dynalite-internals';
-import { ensureTables, localDynamoClient, startLocalDynamo } from '../../local/dynamodb';
-import { installTransactions } from '../../local/dynamodb-transactions';
+import { createDynaliteWithStore, type DynaliteStore } from '../../local/dynamodb/dynalite-internals';
+import { ensureTables, localDynamoClient, startLocalDynamo } from '../../local/dynamodb/embedded';
+import { installTransactions } from '../../local/dynamodb/transactions';
 
 const tableNames = Object.keys(TABLES) as TableName[];
 

@@ -1,6 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { LocalQueue, type SqsConsumer } from '../../local/queue';
-import type { RuntimeStateStore } from '../../local/runtime-state';
+import { LocalQueue, type SqsConsumer } from '../../local/runtime/queue';
+import type { RuntimeStateStore } from '../../local/runtime/state';
 import { startRuntimeState } from '../support/runtime-state';
 
 process.env.LOG_LEVEL = 'silent';

@@ -11,11 +11,11 @@ import { intakeConfigSchema } from '#shared/domain/intake/intake-config-schema';
 import { WEEKDAYS } from '#shared/domain/intake/scheduling';
 import { endOfCallReportSchema, normalizeReport } from '#shared/domain/responder/call-report';
 import type { MessageQueue, QueueMessage, QueueName } from '#shared/ports/message-queue';
-import { localDynamoClient } from '../../local/dynamodb';
-import { simulatedEndOfCallReport } from '../../local/sandbox-call-reports';
-import type { SandboxCall } from '../../local/sandbox-voice-provider';
-import { LocalScheduler } from '../../local/scheduler';
-import { type LocalService, startLocalService } from '../../local/service';
+import { type LocalService, startLocalService } from '../../local/cli/service';
+import { localDynamoClient } from '../../local/dynamodb/embedded';
+import { LocalScheduler } from '../../local/runtime/scheduler';
+import { simulatedEndOfCallReport } from '../../local/sandbox/call-reports';
+import type { SandboxCall } from '../../local/sandbox/voice-provider';
 import { startRuntimeState } from '../support/runtime-state';
 import { createTenancyFixture } from '../support/tenancy-fixture';
 

@@ -4,9 +4,9 @@ import * as path from 'node:path';
 import { type AttributeValue, PutItemCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { localDynamoClient } from '../../local/dynamodb';
-import { type LocalService, startLocalService } from '../../local/service';
-import type { StreamHandler } from '../../local/streams';
+import { type LocalService, startLocalService } from '../../local/cli/service';
+import { localDynamoClient } from '../../local/dynamodb/embedded';
+import type { StreamHandler } from '../../local/runtime/stream-mapping';
 
 process.env.LOG_LEVEL = 'silent';
 

@@ -4,9 +4,9 @@ import * as path from 'node:path';
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { ensureLocalTable, ensureTables, type LocalDynamo, localDynamoClient, startLocalDynamo } from '../../local/dynamodb';
-import { RUNTIME_STATE_TABLE, RuntimeStateStore, runtimeStateTableName } from '../../local/runtime-state';
-import { LocalStreamConsumer, type LocalStreamConsumerOptions, type StreamHandler } from '../../local/streams';
+import { ensureLocalTable, ensureTables, type LocalDynamo, localDynamoClient, startLocalDynamo } from '../../local/dynamodb/embedded';
+import { RUNTIME_STATE_TABLE, RuntimeStateStore, runtimeStateTableName } from '../../local/runtime/state';
+import { LocalStreamConsumer, type LocalStreamConsumerOptions, type StreamHandler } from '../../local/runtime/stream-mapping';
 
 /**
  * The local event source mapping on the sessions stream: order, batching, partial batch

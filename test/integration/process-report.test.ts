@@ -14,7 +14,7 @@ import { type ProcessReportDependencies, processCallReport } from '#shared/domai
 import { RuleBasedResponder } from '#shared/domain/responder/responder';
 import type { Team } from '#shared/domain/tenancy';
 import { presentCall } from '#shared/presenters/calls';
-import type { LocalDynamo } from '../../local/dynamodb';
+import type { LocalDynamo } from '../../local/dynamodb/embedded';
 import { startEmulator } from '../support/emulator';
 import { RecordingEventBus, RecordingQueue, RecordingScheduler, team } from '../support/intake-fakes';
 import { leadEventViolations } from '../support/lead-event-schemas';

@@ -2,7 +2,7 @@ import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoRateLimitStore } from '#shared/adapters/dynamodb/rate-limit-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { readUsage, recordUsage, takeRequest } from '#shared/domain/rate-limit';
-import type { LocalDynamo } from '../../local/dynamodb';
+import type { LocalDynamo } from '../../local/dynamodb/embedded';
 import { startEmulator } from '../support/emulator';
 
 /** The limiter's counters and the usage fold on the embedded DynamoDB. */

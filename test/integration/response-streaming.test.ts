@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { streamBody, streamingHandler } from '#shared/http/response-stream';
-import { type LocalGateway, type ProxyHandler, startLocalGateway } from '../../local/gateway';
+import { type LocalGateway, type ProxyHandler, startLocalGateway } from '../../local/gateway/server';
 
 /**
  * Response streaming through the local gateway, with handlers of our own on the streamed route

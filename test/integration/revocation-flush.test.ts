@@ -7,7 +7,7 @@ import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { AUTHORIZER_TIMEOUT_SECONDS } from '#shared/auth/authorizer-settings';
 import { createApiKey } from '#shared/domain/key-service';
 import { runAdmin } from '../../bin/admin/main';
-import type { LocalDynamo } from '../../local/dynamodb';
+import type { LocalDynamo } from '../../local/dynamodb/embedded';
 import { startEmulator } from '../support/emulator';
 
 type Step = { flush: FlushStageAuthorizersCacheCommand['input'] } | { sleep: number };

@@ -10,7 +10,7 @@ import { recomputeHour } from '#shared/domain/rollups/maintain';
 import { rebuildTeamRollups } from '#shared/domain/rollups/rebuild';
 import { applySessionChanges } from '#shared/domain/rollups/session-changes';
 import type { SessionRecord } from '#shared/domain/sessions';
-import type { LocalDynamo } from '../../local/dynamodb';
+import type { LocalDynamo } from '../../local/dynamodb/embedded';
 import { startEmulator } from '../support/emulator';
 import { session } from '../support/factories';
 import { rangeArbitrary, rollupStores, sessionArbitrary, writeThroughStream, ZONES } from '../support/rollup-fixture';

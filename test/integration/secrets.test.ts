@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SecretsManagerSecretStore } from '#shared/adapters/aws/secrets-manager-store';
 import { secretReader, secretStore } from '#shared/adapters/runtime/secrets';
-import { LocalSecretStore, localSecretId } from '../../local/secrets';
+import { LocalSecretStore, localSecretId } from '../../local/runtime/secrets';
 
 /**
  * Secrets read at run time: the reader names the secret from the function's environment and asks

@@ -6,7 +6,7 @@ import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import type { SessionRecord, SessionStatus } from '#shared/domain/sessions';
 import type { TeamPlacement } from '#shared/domain/tenancy';
 import type { PositionedSession, SessionListQuery } from '#shared/ports/session-store';
-import type { LocalDynamo } from '../../local/dynamodb';
+import type { LocalDynamo } from '../../local/dynamodb/embedded';
 import { startEmulator } from '../support/emulator';
 import { session } from '../support/factories';
 import { countingClient, listBookingsPerTeam, listSessionsPerTeam } from '../support/per-team-lists';

@@ -20,11 +20,11 @@ import type { Team } from '#shared/domain/tenancy';
 import { parseOrThrow } from '#shared/http/validation';
 import type { QueueMessage } from '#shared/ports/message-queue';
 import { PermanentProviderError } from '#shared/ports/provider-errors';
-import type { LocalDynamo } from '../../local/dynamodb';
-import { LocalEventBus } from '../../local/event-bus';
-import { LocalQueue } from '../../local/queue';
-import { SandboxSmsProvider } from '../../local/sandbox-sms-provider';
-import { LocalScheduler } from '../../local/scheduler';
+import type { LocalDynamo } from '../../local/dynamodb/embedded';
+import { LocalEventBus } from '../../local/runtime/event-bus';
+import { LocalQueue } from '../../local/runtime/queue';
+import { LocalScheduler } from '../../local/runtime/scheduler';
+import { SandboxSmsProvider } from '../../local/sandbox/sms-provider';
 import { startEmulator } from '../support/emulator';
 import { dueEvents } from '../support/outbox';
 

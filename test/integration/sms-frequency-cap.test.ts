@@ -12,8 +12,8 @@ import { sendChunk } from '#shared/domain/sms/send-chunk';
 import type { Team } from '#shared/domain/tenancy';
 import { parseOrThrow } from '#shared/http/validation';
 import type { QueueMessage } from '#shared/ports/message-queue';
-import type { LocalDynamo } from '../../local/dynamodb';
-import { SandboxSmsProvider } from '../../local/sandbox-sms-provider';
+import type { LocalDynamo } from '../../local/dynamodb/embedded';
+import { SandboxSmsProvider } from '../../local/sandbox/sms-provider';
 import { startEmulator } from '../support/emulator';
 
 let dynamo: LocalDynamo;

@@ -5,8 +5,8 @@ import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { handleInboundText } from '#shared/domain/sms/inbound';
 import type { Team } from '#shared/domain/tenancy';
-import type { LocalDynamo } from '../../local/dynamodb';
-import { SandboxSmsProvider } from '../../local/sandbox-sms-provider';
+import type { LocalDynamo } from '../../local/dynamodb/embedded';
+import { SandboxSmsProvider } from '../../local/sandbox/sms-provider';
 import { startEmulator } from '../support/emulator';
 
 let dynamo: LocalDynamo;

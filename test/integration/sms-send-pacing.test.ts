@@ -9,8 +9,8 @@ import { DEFAULT_MESSAGING_CONFIG, type MessagingConfig } from '#shared/domain/s
 import { sendChunk } from '#shared/domain/sms/send-chunk';
 import type { Team } from '#shared/domain/tenancy';
 import { parseOrThrow } from '#shared/http/validation';
-import type { LocalDynamo } from '../../local/dynamodb';
-import { SandboxSmsProvider } from '../../local/sandbox-sms-provider';
+import type { LocalDynamo } from '../../local/dynamodb/embedded';
+import { SandboxSmsProvider } from '../../local/sandbox/sms-provider';
 import { startEmulator } from '../support/emulator';
 
 let dynamo: LocalDynamo;

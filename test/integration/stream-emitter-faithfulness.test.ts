@@ -1,4 +1,4 @@
-import { startLocalDynamo } from '../../local/dynamodb';
+import { startLocalDynamo } from '../../local/dynamodb/embedded';
 import { DYNAMODB_LOCAL_STREAM_RECORDS } from '../support/dynamodb-local-stream-records';
 import { runStreamScenarios } from '../support/stream-scenarios';
 

@@ -9,7 +9,7 @@ import { SecretBox } from '#shared/domain/webhooks/signing';
 import { createSubscription } from '#shared/domain/webhooks/subscriptions';
 import type { DomainEvent } from '#shared/ports/event-bus';
 import type { QueueMessage } from '#shared/ports/message-queue';
-import type { LocalDynamo } from '../../local/dynamodb';
+import type { LocalDynamo } from '../../local/dynamodb/embedded';
 import { startEmulator } from '../support/emulator';
 import { verifyWith, WebhookReceiver } from '../support/webhook-receiver';
 

@@ -16,7 +16,7 @@ import {
   widgetAvailability,
 } from '#shared/domain/widget/widget-sessions';
 import { BadRequestError, ConflictError, UnauthorizedError } from '#shared/errors';
-import type { LocalDynamo } from '../../local/dynamodb';
+import type { LocalDynamo } from '../../local/dynamodb/embedded';
 import { startEmulator } from '../support/emulator';
 import { countingClient } from '../support/per-team-lists';
 

@@ -4,7 +4,7 @@ import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import type { Team } from '#shared/domain/tenancy';
 import { runAdmin } from '../../bin/admin/main';
-import type { LocalDynamo } from '../../local/dynamodb';
+import type { LocalDynamo } from '../../local/dynamodb/embedded';
 import { startEmulator } from './emulator';
 
 export interface AdminRun {

@@ -1,7 +1,7 @@
 import { CURSOR_SECRET_ENV } from '#shared/adapters/runtime/resource-env';
 import { secretStore } from '#shared/adapters/runtime/secrets';
-import { ensureTables, type LocalDynamo, startLocalDynamo } from '../../local/dynamodb';
-import { LocalSecretStore, localSecretId } from '../../local/secrets';
+import { ensureTables, type LocalDynamo, startLocalDynamo } from '../../local/dynamodb/embedded';
+import { LocalSecretStore, localSecretId } from '../../local/runtime/secrets';
 
 /** An in-memory embedded DynamoDB with every table created; sets the env vars the adapters read. */
 export async function startEmulator(): Promise<LocalDynamo> {

@@ -1,6 +1,6 @@
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import type { DomainEvent } from '#shared/ports/event-bus';
-import { localDynamoClient } from '../../local/dynamodb';
+import { localDynamoClient } from '../../local/dynamodb/embedded';
 import { iteratorOf, readFrom, streamArnOf, streamsClient } from './streams';
 
 /**

@@ -1,6 +1,6 @@
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ensureLocalTable, type LocalDynamo, localDynamoClient, startLocalDynamo } from '../../local/dynamodb';
-import { RUNTIME_STATE_TABLE, RuntimeStateStore, runtimeStateTableName } from '../../local/runtime-state';
+import { ensureLocalTable, type LocalDynamo, localDynamoClient, startLocalDynamo } from '../../local/dynamodb/embedded';
+import { RUNTIME_STATE_TABLE, RuntimeStateStore, runtimeStateTableName } from '../../local/runtime/state';
 
 /** An in-memory embedded DynamoDB holding only the local runtime's state table, and a store on it. */
 export async function startRuntimeState(): Promise<{ dynamo: LocalDynamo; state: RuntimeStateStore; stop(): Promise<void> }> {

@@ -22,8 +22,12 @@ const STARTUP_TIMEOUT_MS = 180_000;
  */
 const INHERITED_EXCLUDED = /^(TABLE_|DYNAMODB_ENDPOINT$|CURSOR_SECRET$|AWS_REGION$|JEST_|SMS_SEND_RATE_PER_SECOND$|npm_)/;
 
-/** Starts `script` (default `npm start`'s local/start.ts; it must print `listening on <url>`) with tsx. */
-export function startServiceProcess(dataDir: string, env: Record<string, string> = {}, script = 'local/start.ts'): Promise<ServiceProcess> {
+/** Starts `script` (default `npm start`'s local/cli/start.ts; it must print `listening on <url>`) with tsx. */
+export function startServiceProcess(
+  dataDir: string,
+  env: Record<string, string> = {},
+  script = 'local/cli/start.ts',
+): Promise<ServiceProcess> {
   return spawnServiceProcess(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [script], dataDir, env);
 }
 

@@ -20,7 +20,7 @@ import {
   type Shard,
 } from '@aws-sdk/client-dynamodb-streams';
 import { TABLES } from '#shared/adapters/dynamodb/tables';
-import { ensureLocalTable, localDynamoClient } from '../../local/dynamodb';
+import { ensureLocalTable, localDynamoClient } from '../../local/dynamodb/embedded';
 
 /**
  * The DynamoDB Streams scenarios: against any endpoint serving the DynamoDB and DynamoDB Streams

@@ -1,5 +1,5 @@
 import { appendFileSync } from 'node:fs';
-import { startLocalService } from '../../local/service';
+import { startLocalService } from '../../local/cli/service';
 
 /**
  * A local service (as `npm start` runs it, on DATA_DIR) whose session-rollups consumer is a test

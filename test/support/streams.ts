@@ -10,10 +10,10 @@ import {
   GetShardIteratorCommand,
   type ShardIteratorType,
 } from '@aws-sdk/client-dynamodb-streams';
-import { createDynaliteWithStore, type DynaliteStore } from '../../local/dynalite-internals';
-import { StreamLog, type StreamLogOptions } from '../../local/dynamodb-stream-log';
-import { installStreams } from '../../local/dynamodb-streams';
-import { installTransactions } from '../../local/dynamodb-transactions';
+import { createDynaliteWithStore, type DynaliteStore } from '../../local/dynamodb/dynalite-internals';
+import { StreamLog, type StreamLogOptions } from '../../local/dynamodb/stream-log';
+import { installStreams } from '../../local/dynamodb/streams';
+import { installTransactions } from '../../local/dynamodb/transactions';
 
 /** The real DynamoDB Streams client, pointed at an embedded DynamoDB. */
 export function streamsClient(endpoint: string): DynamoDBStreamsClient {

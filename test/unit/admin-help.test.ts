@@ -202,7 +202,7 @@ describe('admin CLI: did you mean', () => {
 describe('internal keys', () => {
   it('are known by the name the local sandbox gives its call-report keys', () => {
     // bin/admin/internal-keys.ts knows them by this name: the sandbox must keep giving it.
-    const source = readFileSync(path.join(__dirname, '..', '..', 'local', 'sandbox-call-reports.ts'), 'utf8');
+    const source = readFileSync(path.join(__dirname, '..', '..', 'local', 'sandbox', 'call-reports.ts'), 'utf8');
     expect(source).toContain("const KEY_NAME = 'local sandbox call reports';");
     expect(readFileSync(path.join(__dirname, '..', '..', 'bin', 'admin', 'internal-keys.ts'), 'utf8')).toContain(
       "'local sandbox call reports'",

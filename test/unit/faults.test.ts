@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { FAULT_KINDS, FAULT_TARGETS, FaultInjector, FaultSyntaxError, faultSeed, parseFaults } from '../../local/faults';
+import { FAULT_KINDS, FAULT_TARGETS, FaultInjector, FaultSyntaxError, faultSeed, parseFaults } from '../../local/faults/injector';
 
 describe('FAULTS', () => {
   it('reads the documented mix', () => {

@@ -14,12 +14,12 @@ const domainModules = [...graph.keys()].filter((file) => file.startsWith('shared
 const presenterModules = [...graph.keys()].filter((file) => file.startsWith('shared/presenters/'));
 
 /**
- * The folders ("rooms") modules live in: the top-level folder, and under shared/ and test/ the
- * folder below it.
+ * The folders ("rooms") modules live in: the top-level folder, and under shared/, local/ and test/
+ * the folder below it.
  */
 function roomOf(file: string): string {
   const [top, second] = file.split('/');
-  if ((top === 'shared' || top === 'test') && second !== undefined && !second.endsWith('.ts')) return `${top}/${second}`;
+  if ((top === 'shared' || top === 'local' || top === 'test') && second !== undefined && !second.endsWith('.ts')) return `${top}/${second}`;
   return top ?? file;
 }
 

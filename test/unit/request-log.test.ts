@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { generateApiKey } from '#shared/auth/api-key';
-import { formatRequestLine, keyPrefix, SHOWN_QUERY_VALUES, safeTarget } from '../../local/request-log';
+import { formatRequestLine, keyPrefix, SHOWN_QUERY_VALUES, safeTarget } from '../../local/gateway/request-log';
 
 /**
  * `npm start`'s request log line: method, path, status, duration and the key's masked prefix, and

@@ -1,4 +1,4 @@
-import { type StartupFacts, startupSummary } from '../../local/startup-summary';
+import { type StartupFacts, startupSummary } from '../../local/cli/startup-summary';
 
 /** The start-up summary's wording that the end-to-end test (test/e2e/local-loop.test.ts) does not reach. */
 

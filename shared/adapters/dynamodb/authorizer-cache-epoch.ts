@@ -6,7 +6,7 @@ const EPOCH_KEY = { pk: 'AUTHORIZER_CACHE', sk: 'EPOCH' } as const;
 /**
  * The local form of API Gateway's FlushStageAuthorizersCache: a counter item in the teams table.
  * `flush()` increments it; the running local gateway remembers the value it read before each
- * authorization and drops a cached entry once the value has moved (see local/gateway.ts).
+ * authorization and drops a cached entry once the value has moved (see local/gateway/server.ts).
  *
  * The operator CLI revokes keys from another process, against the same DynamoDB endpoint, so the
  * gateway must learn of a revocation through the store both share; a counter it reads with one

@@ -22,7 +22,7 @@ export interface TableDefinition {
   readonly timeToLiveAttribute?: string;
   /**
    * A DynamoDB stream of the table's item changes, read by the consumer rows of STREAM_CONSUMERS
-   * (shared/workers/definitions.ts); locally emulated by local/streams.
+   * (shared/workers/definitions.ts); locally emulated by local/runtime/stream-mapping.ts.
    */
   readonly stream?: 'NEW_AND_OLD_IMAGES';
 }

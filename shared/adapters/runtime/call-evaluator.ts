@@ -5,7 +5,7 @@ import { COACH_LLM_API_KEY_SECRET_ENV } from './resource-env';
 import { secretReader } from './secrets';
 import { adapterSlot } from './slot';
 
-/** The coach's evaluator: a language model in AWS (COACH_LLM_*), the rule-based evaluator locally (local/adapters.ts). */
+/** The coach's evaluator: a language model in AWS (COACH_LLM_*), the rule-based evaluator locally (local/runtime/adapters.ts). */
 export const callEvaluator = adapterSlot<'default', CallEvaluator>(
   () => 'call-evaluator',
   () =>

@@ -1,4 +1,4 @@
-import type { PortUse, Surface } from '#shared/routes';
+import type { ResourceUse, Surface } from '#shared/routes';
 import { QUEUE_ARN_ENV, QUEUE_URL_ENV } from './queue-env';
 
 /**
@@ -13,13 +13,13 @@ export const RESPONDER_LLM_API_KEY_SECRET_ENV = 'RESPONDER_LLM_API_KEY_SECRET_ID
 export const RECORDING_HOSTS_ENV = 'VOICE_PROVIDER_RECORDING_HOSTS';
 
 /**
- * The environment variables the stack gives a function for each port its route or worker row
- * `uses` (lib/ports.ts), which the port's runtime adapter reads. A function whose rows do not
- * declare the port has none of them, in AWS and in the local runtime alike; the adapter slots
- * refuse such a function the port (slot.ts). test/infra/function-environment.test.ts checks this
+ * The environment variables the stack gives a function for each resource its route or worker row
+ * `uses` (lib/resource-bindings.ts), which the resource's runtime adapter reads. A function whose
+ * rows do not declare the use has none of them, in AWS and in the local runtime alike; the adapter
+ * slots refuse such a function the adapter (slot.ts). test/infra/function-environment.test.ts checks this
  * table against the synthesized stack.
  */
-export const PORT_ENV: Readonly<Record<PortUse, readonly string[]>> = {
+export const RESOURCE_USE_ENV: Readonly<Record<ResourceUse, readonly string[]>> = {
   'outreach-calls': [QUEUE_URL_ENV['outreach-calls']],
   'campaign-sends': [QUEUE_URL_ENV['campaign-sends']],
   'event-bus': ['EVENT_BUS_NAME'],

@@ -10,7 +10,7 @@ import { adapterSlot } from './slot';
 /**
  * The voice webhook's AI responder: in AWS a language model (RESPONDER_LLM_*) that falls back to
  * the rule-based responder on a time-out or an unusable answer; locally and in tests the rules alone
- * (local/adapters.ts), so nothing needs a network or a key.
+ * (local/runtime/adapters.ts), so nothing needs a network or a key.
  */
 export const responder = adapterSlot<'default', Responder>(
   () => 'responder-model',

@@ -4,7 +4,7 @@ import { SecretBox } from '#shared/domain/webhooks/signing';
 import { secretReader } from './secrets';
 import { assertDeclared } from './slot';
 
-/** The variables of the 'webhooks' port (lib/webhooks.ts sets them; PORT_ENV lists them). */
+/** The variables of the 'webhooks' resource use (lib/webhooks.ts sets them; RESOURCE_USE_ENV lists them). */
 /** Names the secret (ARN or name) of the key that seals signing secrets; the key itself is read at run time. */
 export const WEBHOOK_SECRET_KEY_ENV = 'WEBHOOK_SECRET_KEY_ID';
 export const WEBHOOK_ALLOW_PRIVATE_TARGETS_ENV = 'WEBHOOK_ALLOW_PRIVATE_TARGETS';

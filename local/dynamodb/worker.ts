@@ -1,0 +1,36 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { FaultRule } from '../faults/injector';
+import { type DynaliteServerOptions, listenDynalite } from './server';
+
+/**
+ * Worker-thread entry of the embedded DynamoDB (started by ./embedded.ts). Protocol:
+ * → {type:'listening', port} | {type:'error', message};  ← 'stop' → {type:'stopped'} | {type:'error'};
+ * ← {type:'faults', rules} sets the FAULTS `dynamodb.*` rules (no answer);
+ * ← {type:'fault-counts'} → {type:'fault-counts', counts}.
+ */
+const parent = parentPort;
+if (!parent) throw new Error('local/dynamodb/worker.ts must run on a worker thread');
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+listenDynalite(workerData as DynaliteServerOptions).then(
+  (server) => {
+    parent.on('message', (message: unknown) => {
+      if (typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'faults') {
+        server.setFaults((message as { rules: FaultRule[] }).rules);
+        return;
+      }
+      if (typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'fault-counts') {
+        parent.postMessage({ type: 'fault-counts', counts: server.faultCounts() });
+        return;
+      }
+      if (message !== 'stop') return;
+      server.close().then(
+        () => parent.postMessage({ type: 'stopped' }),
+        (error: unknown) => parent.postMessage({ type: 'error', message: describe(error) }),
+      );
+    });
+    parent.postMessage({ type: 'listening', port: server.port });
+  },
+  (error: unknown) => parent.postMessage({ type: 'error', message: describe(error) }),
+);
