@@ -18,13 +18,14 @@ import { computeFunnel, computeSchedulerAnalytics, type FunnelCounts, type Sched
 import { type CallRecord, toPublicCall } from '#shared/domain/calls';
 import type { IngestPreview } from '#shared/domain/intake/ingest';
 import { type LeadRecord, toCanonicalLead, toUnifiedLead } from '#shared/domain/leads';
-import { type Session, toPublicSession } from '#shared/domain/sessions';
+import type { Session } from '#shared/domain/sessions';
 import type { toCampaignData } from '#shared/domain/sms/campaign';
 import type { TicketRecord } from '#shared/domain/support';
 import { buildOpenApiDocument } from '#shared/openapi/document';
 import { OPERATION_DOCS } from '#shared/openapi/operations';
 import type { CursorPagination } from '#shared/pagination/cursor';
 import type { OffsetPagination } from '#shared/pagination/offset';
+import { presentSession } from '#shared/presenters/sessions';
 import { ROUTES } from '#shared/routes';
 import { MAX_RANGE_DAYS, V0_LIMIT, V1_LIMIT } from '#shared/schemas/query-parts';
 import { handler as getOpenApi } from '../../functions/get-openapi/handler';
@@ -313,9 +314,9 @@ describe('the response schemas against the domain mappers', () => {
     events: [{ event_type: 'booking_completed', created_at: '2026-03-01T12:05:00.000Z' }],
   });
 
-  it('accepts what toPublicSession, toUnifiedLead, toCanonicalLead and toPublicCall return', () => {
-    expect(errorsAgainst('Session', toPublicSession(booked))).toEqual([]);
-    expect(errorsAgainst('Session', toPublicSession(session()))).toEqual([]);
+  it('accepts what presentSession, toUnifiedLead, toCanonicalLead and toPublicCall return', () => {
+    expect(errorsAgainst('Session', presentSession(booked))).toEqual([]);
+    expect(errorsAgainst('Session', presentSession(session()))).toEqual([]);
     expect(errorsAgainst('UnifiedLead', toUnifiedLead(lead))).toEqual([]);
     expect(errorsAgainst('CanonicalLead', toCanonicalLead(lead))).toEqual([]);
     expect(errorsAgainst('Call', toPublicCall(call, true))).toEqual([]);
@@ -348,7 +349,7 @@ describe('the response schemas against the domain mappers', () => {
       },
     };
     expect(errorsAgainst('SchedulerAnalyticsResponse', body)).toEqual([]);
-    expect(errorsAgainst('Session', { ...toPublicSession(booked), service_area: 'North' })).not.toEqual([]);
+    expect(errorsAgainst('Session', { ...presentSession(booked), service_area: 'North' })).not.toEqual([]);
   });
 
   // Type assertions (expect-type): `npm run typecheck` (tsc) fails on a mismatch; Jest only runs the no-op calls.
