@@ -14,7 +14,7 @@ import type { cursorPagination, offsetPagination } from '#shared/contracts/respo
 import type { session as sessionSchema } from '#shared/contracts/sessions';
 import type { smsCampaign } from '#shared/contracts/sms-campaigns';
 import type { supportTicket } from '#shared/contracts/support-tickets';
-import { computeFunnel, computeSchedulerAnalytics, type FunnelCounts, type SchedulerAnalytics } from '#shared/domain/analytics';
+import { computeFunnel, type FunnelCounts } from '#shared/domain/analytics';
 import { type CallRecord, toPublicCall } from '#shared/domain/calls';
 import type { IngestPreview } from '#shared/domain/intake/ingest';
 import { type LeadRecord, toCanonicalLead, toUnifiedLead } from '#shared/domain/leads';
@@ -25,6 +25,7 @@ import { buildOpenApiDocument } from '#shared/openapi/document';
 import { OPERATION_DOCS } from '#shared/openapi/operations';
 import type { CursorPagination } from '#shared/pagination/cursor';
 import type { OffsetPagination } from '#shared/pagination/offset';
+import { presentFunnel, type SchedulerAnalyticsBody } from '#shared/presenters/analytics';
 import { presentSession } from '#shared/presenters/sessions';
 import { ROUTES } from '#shared/routes';
 import { MAX_RANGE_DAYS, V0_LIMIT, V1_LIMIT } from '#shared/schemas/query-parts';
@@ -32,6 +33,7 @@ import { handler as getOpenApi } from '../../functions/get-openapi/handler';
 import { proxyEvent } from '../support/api-gateway-event';
 import { session } from '../support/factories';
 import { COMPONENTS_ID, documentAjv } from '../support/openapi-ajv';
+import { schedulerAnalyticsBody } from '../support/scheduler-analytics';
 
 process.env.LOG_LEVEL = 'silent';
 
@@ -324,9 +326,9 @@ describe('the response schemas against the domain mappers', () => {
   });
 
   it('accepts the funnel and every scheduler analytics block, and rejects an undocumented field', () => {
-    expect(errorsAgainst('FunnelCounts', computeFunnel([booked, session()]))).toEqual([]);
-    expect(errorsAgainst('FunnelCounts', computeFunnel([]))).toEqual([]);
-    const analytics = computeSchedulerAnalytics([booked, session({ status: 'dropped_off' })], {
+    expect(errorsAgainst('FunnelCounts', presentFunnel(computeFunnel([booked, session()])))).toEqual([]);
+    expect(errorsAgainst('FunnelCounts', presentFunnel(computeFunnel([])))).toEqual([]);
+    const body = schedulerAnalyticsBody([booked, session({ status: 'dropped_off' })], {
       start: '2026-02-28T00:00:00.000Z',
       end: '2026-03-03T00:00:00.000Z',
       timezone: 'America/New_York',
@@ -334,20 +336,6 @@ describe('the response schemas against the domain mappers', () => {
       limit: 10,
       offset: 0,
     });
-    const { data, pagination, truncatedBlocks } = analytics;
-    const body = {
-      data,
-      pagination,
-      metadata: {
-        teamId: 1,
-        startDate: '2026-02-28T00:00:00.000Z',
-        endDate: '2026-03-03T00:00:00.000Z',
-        timezone: 'America/New_York',
-        schedulerId: null,
-        metricsRequested: ['funnel'],
-        truncatedBlocks,
-      },
-    };
     expect(errorsAgainst('SchedulerAnalyticsResponse', body)).toEqual([]);
     expect(errorsAgainst('Session', { ...presentSession(booked), service_area: 'North' })).not.toEqual([]);
   });
@@ -363,8 +351,7 @@ describe('the response schemas against the domain mappers', () => {
     // toPublicCall answers a union (with or without the transcript): each way assignable, as the schema's optional field.
     expectTypeOf<ReturnType<typeof toPublicCall>>().toExtend<z.output<ReturnType<typeof callSchema>>>();
     expectTypeOf<z.output<ReturnType<typeof callSchema>>>().toExtend<ReturnType<typeof toPublicCall>>();
-    // customerEvents[].status is a session status in the schema but a plain string in the domain type.
-    expectTypeOf<z.output<ReturnType<typeof schedulerAnalyticsResponse>>['data']>().toExtend<SchedulerAnalytics['data']>();
+    expectTypeOf<z.output<ReturnType<typeof schedulerAnalyticsResponse>>>().toEqualTypeOf<SchedulerAnalyticsBody>();
     expectTypeOf<z.output<ReturnType<typeof supportTicket>>>().toEqualTypeOf<TicketRecord>();
     expectTypeOf<z.output<ReturnType<typeof smsCampaign>>>().toEqualTypeOf<ReturnType<typeof toCampaignData>>();
     // The domain types scheduling_mode as a string; the schema names the modes it takes.
