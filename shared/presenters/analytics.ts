@@ -106,7 +106,7 @@ export function presentSchedulerAnalytics(analytics: SchedulerAnalytics, meta: S
   // Measured before the grouped blocks join: they share what the fixed-size blocks leave.
   let remaining = (meta.budgetBytes ?? PAGE_BUDGET_BYTES) - itemBytes(data);
   const truncatedBlocks: GroupedBlock[] = [];
-  const fit = <T>(block: GroupedBlock, rows: readonly T[], total: number): T[] => {
+  const withinBudget = <T>(block: GroupedBlock, rows: readonly T[], total: number): T[] => {
     const { count, bytes } = fitToBudget(rows, Math.max(0, remaining), { atLeastOne: false });
     if (count < total) truncatedBlocks.push(block);
     remaining -= bytes;
@@ -122,7 +122,7 @@ export function presentSchedulerAnalytics(analytics: SchedulerAnalytics, meta: S
       sessions: r.sessions,
       conversions: r.conversions,
     }));
-    data.utmData = fit('utmData', rows, analytics.utm.total);
+    data.utmData = withinBudget('utmData', rows, analytics.utm.total);
   }
   if (analytics.ads) {
     const rows = analytics.ads.rows.map((r) => ({
@@ -132,15 +132,15 @@ export function presentSchedulerAnalytics(analytics: SchedulerAnalytics, meta: S
       sessions: r.sessions,
       conversions: r.conversions,
     }));
-    data.googleAdsData = fit('googleAdsData', rows, analytics.ads.total);
+    data.googleAdsData = withinBudget('googleAdsData', rows, analytics.ads.total);
   }
   if (analytics.serviceAreas) {
     const rows = analytics.serviceAreas.rows.map((r) => ({ serviceArea: r.name, count: r.count }));
-    data.serviceAreaData = fit('serviceAreaData', rows, analytics.serviceAreas.total);
+    data.serviceAreaData = withinBudget('serviceAreaData', rows, analytics.serviceAreas.total);
   }
   if (analytics.issueTypes) {
     const rows = analytics.issueTypes.rows.map((r) => ({ issueType: r.name, count: r.count }));
-    data.issueTypeData = fit('issueTypeData', rows, analytics.issueTypes.total);
+    data.issueTypeData = withinBudget('issueTypeData', rows, analytics.issueTypes.total);
   }
 
   let hasMore = false;
