@@ -1,7 +1,5 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
-import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { tenancyDependencies } from '#shared/adapters/runtime/tenancy-dependencies';
 import { requestCredential } from '#shared/auth/api-key';
 import { encodeIdentity } from '#shared/auth/identity';
 import { allowedRoutes, buildPolicy, parseMethodArn } from '#shared/auth/policy';
@@ -9,7 +7,7 @@ import { authenticateApiKey } from '#shared/domain/identity-resolver';
 import { beginInvocation, log } from '#shared/logging/logger';
 import { findRoute } from '#shared/routes';
 
-const store = new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));
+const dependencies = tenancyDependencies();
 /** lastUsedAt is written at most once a minute per key, so busy keys do not cost a write per call. */
 const LAST_USED_WRITE_INTERVAL_MS = 60_000;
 
@@ -28,12 +26,13 @@ export const handler = async (event: APIGatewayRequestAuthorizerEvent, context?:
     throw new Error('Unauthorized');
   }
 
-  const result = await authenticateApiKey(store, credential.key);
+  const { tenancy } = dependencies();
+  const result = await authenticateApiKey(tenancy, credential.key);
   if (!result.ok) {
     log('info', 'authorizer refused key', { reason: result.reason });
     throw new Error('Unauthorized');
   }
-  await store.touchApiKey(result.record.keyHash, new Date().toISOString(), LAST_USED_WRITE_INTERVAL_MS);
+  await tenancy.touchApiKey(result.record.keyHash, new Date().toISOString(), LAST_USED_WRITE_INTERVAL_MS);
 
   const { identity } = result;
   return {

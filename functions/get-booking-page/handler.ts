@@ -1,7 +1,5 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
-import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
-import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { schedulerDependencies } from '#shared/adapters/runtime/scheduler-dependencies';
 import { getBookingPage, getWidgetAsset } from '#shared/contracts/widget';
 import type { SchedulerConfig } from '#shared/domain/schedulers';
 import { NotFoundError } from '#shared/errors';
@@ -9,7 +7,7 @@ import { createHttpHandler } from '#shared/http/handler';
 import { assetServer, escapeHtml, htmlPage, selfOnlyPolicy } from '#shared/http/static-assets';
 
 const assets = assetServer('get-booking-page');
-const schedulers = new DynamoSchedulerConfigStore(getDocumentClient(), physicalTableName('teams'));
+const dependencies = schedulerDependencies();
 
 /**
  * The page may be framed by the scheduler's allowed origins only (and by this origin); the rest of
@@ -48,7 +46,7 @@ function page(scheduler: SchedulerConfig): string {
 }
 
 const pageHandler = createHttpHandler(getBookingPage, async ({ path }) => {
-  const scheduler = await schedulers.getScheduler(path.teamId, path.schedulerId);
+  const scheduler = await dependencies().schedulers.getScheduler(path.teamId, path.schedulerId);
   if (!scheduler) throw new NotFoundError(`No scheduler ${path.schedulerId} of team ${path.teamId}`);
   const answer = htmlPage(page(scheduler), policy(scheduler));
   // Framing is decided by frame-ancestors; X-Frame-Options has no way to name several origins.

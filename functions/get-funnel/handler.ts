@@ -4,6 +4,7 @@ import { getFunnel } from '#shared/contracts/analytics';
 import { sumFunnels } from '#shared/domain/analytics';
 import { crossTeamFunnelsFromRollups, teamFunnelFromRollups } from '#shared/domain/rollups/answer';
 import { createHttpHandler } from '#shared/http/handler';
+import { presentCrossTeamFunnel } from '#shared/presenters/analytics';
 import { resolveRange } from '#shared/schemas/params';
 
 const dependencies = analyticsDependencies();
@@ -27,11 +28,10 @@ export const handler = createHttpHandler(getFunnel, async ({ query, identity }) 
           range,
           schedulerId: query.scheduler_id,
         });
-  const perTeam = funnels.map(({ teamId, funnel }) => ({ team_id: teamId, ...funnel }));
   return {
     statusCode: 200,
     body: {
-      data: { ...sumFunnels(perTeam), teams: perTeam },
+      data: presentCrossTeamFunnel(sumFunnels(funnels.map((f) => f.funnel)), funnels),
       meta: { team_ids: teamIds, start_date: range.start, end_date: range.end, timezone: query.timezone },
     },
   };

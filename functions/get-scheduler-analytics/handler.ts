@@ -3,6 +3,7 @@ import { resolveV0Team } from '#shared/auth/team-access';
 import { getSchedulerAnalytics } from '#shared/contracts/analytics';
 import { schedulerAnalyticsFromRollups } from '#shared/domain/rollups/answer';
 import { createHttpHandler } from '#shared/http/handler';
+import { presentSchedulerAnalytics } from '#shared/presenters/analytics';
 import { resolveRange } from '#shared/schemas/params';
 
 const dependencies = analyticsDependencies();
@@ -10,7 +11,7 @@ const dependencies = analyticsDependencies();
 export const handler = createHttpHandler(getSchedulerAnalytics, async ({ query, headers, identity }) => {
   const teamId = resolveV0Team(identity, { header: headers['x-team-id'], query: query.team_id });
   const range = resolveRange(query.start_date, query.end_date);
-  const { data, pagination, truncatedBlocks } = await schedulerAnalyticsFromRollups(dependencies(), teamId, {
+  const analytics = await schedulerAnalyticsFromRollups(dependencies(), teamId, {
     start: range.start,
     end: range.end,
     timezone: query.timezone,
@@ -21,18 +22,13 @@ export const handler = createHttpHandler(getSchedulerAnalytics, async ({ query, 
   });
   return {
     statusCode: 200,
-    body: {
-      data,
-      pagination,
-      metadata: {
-        teamId,
-        startDate: range.start,
-        endDate: range.end,
-        timezone: query.timezone,
-        schedulerId: query.scheduler_id ?? null,
-        metricsRequested: query.metrics,
-        truncatedBlocks,
-      },
-    },
+    body: presentSchedulerAnalytics(analytics, {
+      teamId,
+      start: range.start,
+      end: range.end,
+      timezone: query.timezone,
+      schedulerId: query.scheduler_id ?? null,
+      metricsRequested: query.metrics,
+    }),
   };
 });

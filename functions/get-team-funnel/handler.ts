@@ -3,6 +3,7 @@ import { requireTeamAccess } from '#shared/auth/team-access';
 import { getTeamFunnel } from '#shared/contracts/analytics';
 import { teamFunnelFromRollups } from '#shared/domain/rollups/answer';
 import { createHttpHandler } from '#shared/http/handler';
+import { presentFunnel } from '#shared/presenters/analytics';
 import { resolveRange } from '#shared/schemas/params';
 
 const dependencies = analyticsDependencies();
@@ -13,7 +14,7 @@ export const handler = createHttpHandler(getTeamFunnel, async ({ path, query, id
   return {
     statusCode: 200,
     body: {
-      data: await teamFunnelFromRollups(dependencies(), teamId, range, query.scheduler_id),
+      data: presentFunnel(await teamFunnelFromRollups(dependencies(), teamId, range, query.scheduler_id)),
       meta: { team_id: teamId, start_date: range.start, end_date: range.end, timezone: query.timezone },
     },
   };

@@ -1,14 +1,13 @@
-import { DynamoBookingRequestStore } from '#shared/adapters/dynamodb/booking-request-store';
-import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { CURSOR_SECRET_ENV } from '#shared/adapters/runtime/resource-env';
+import { bookingRequestDependencies } from '#shared/adapters/runtime/scheduler-dependencies';
 import { secretReader } from '#shared/adapters/runtime/secrets';
 import { requireTeamAccess } from '#shared/auth/team-access';
 import { listTeamBookingRequests } from '#shared/contracts/schedulers';
 import { createHttpHandler } from '#shared/http/handler';
 import { readCursorList } from '#shared/pagination/cursor';
+import { presentBookingRequest } from '#shared/presenters/schedulers';
 
-const requests = new DynamoBookingRequestStore(getDocumentClient(), physicalTableName('sessions'));
+const dependencies = bookingRequestDependencies();
 const cursorSecret = secretReader(CURSOR_SECRET_ENV);
 
 /** Booking requests whose requested_at lies in [start_date, end_date), newest first. */
@@ -18,7 +17,7 @@ export const handler = createHttpHandler(listTeamBookingRequests, async (input) 
     secret: await cursorSecret(),
     scope: { teamIds: [teamId] },
     fetch: (filters, pageQuery) =>
-      requests.listBookingRequests({
+      dependencies().bookingRequests.listBookingRequests({
         teamId,
         status: filters.status,
         schedulerId: filters.scheduler_id,
@@ -26,7 +25,7 @@ export const handler = createHttpHandler(listTeamBookingRequests, async (input) 
         end: filters.end_date,
         ...pageQuery,
       }),
-    map: (row) => row.request,
+    map: (row) => presentBookingRequest(row.request),
   });
   return { statusCode: 200, body: { ...page, meta: { team_id: teamId } } };
 });

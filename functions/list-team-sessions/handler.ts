@@ -1,20 +1,19 @@
-import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
-import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { CURSOR_SECRET_ENV } from '#shared/adapters/runtime/resource-env';
 import { secretReader } from '#shared/adapters/runtime/secrets';
+import { sessionDependencies } from '#shared/adapters/runtime/session-dependencies';
 import { requireTeamAccess } from '#shared/auth/team-access';
 import { listTeamSessions } from '#shared/contracts/sessions';
-import { toPublicSession } from '#shared/domain/sessions';
 import { createHttpHandler } from '#shared/http/handler';
 import { readCursorList } from '#shared/pagination/cursor';
+import { presentSession } from '#shared/presenters/sessions';
 
-const sessions = new DynamoSessionStore(getDocumentClient(), physicalTableName('sessions'));
+const dependencies = sessionDependencies();
 const cursorSecret = secretReader(CURSOR_SECRET_ENV);
 
 /** Sessions whose started_at lies in [start_date, end_date), newest first. */
 export const handler = createHttpHandler(listTeamSessions, async (input) => {
   const teamId = requireTeamAccess(input.identity, input.path.teamId);
+  const { sessions } = dependencies();
   const page = await readCursorList(input, {
     secret: await cursorSecret(),
     scope: { teamIds: [teamId] },
@@ -27,7 +26,7 @@ export const handler = createHttpHandler(listTeamSessions, async (input) => {
         end: filters.end_date,
         ...pageQuery,
       }),
-    map: (row) => toPublicSession(row.session),
+    map: (row) => presentSession(row.session),
   });
   return { statusCode: 200, body: { ...page, meta: { team_id: teamId } } };
 });

@@ -1,25 +1,12 @@
-import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { tenancyDependencies } from '#shared/adapters/runtime/tenancy-dependencies';
 import { listTeams } from '#shared/contracts/teams';
 import { createHttpHandler } from '#shared/http/handler';
+import { presentTeam } from '#shared/presenters/teams';
 
-const tenancy = new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));
+const dependencies = tenancyDependencies();
 
 /** Every team the key reaches, test teams included and flagged; no team selection needed. */
 export const handler = createHttpHandler(listTeams, async ({ identity }) => {
-  const teams = await tenancy.getTeams(identity.teamIds);
-  return {
-    statusCode: 200,
-    body: {
-      data: teams.map((t) => ({
-        id: t.id,
-        name: t.name,
-        timezone: t.timezone,
-        enterprise_id: t.enterpriseId,
-        workspace_id: t.workspaceId,
-        is_test: t.isTest,
-      })),
-    },
-  };
+  const teams = await dependencies().tenancy.getTeams(identity.teamIds);
+  return { statusCode: 200, body: { data: teams.map(presentTeam) } };
 });

@@ -1,16 +1,10 @@
 import type { AttributeValue, Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { DynamoRollupStore } from '#shared/adapters/dynamodb/rollup-store';
-import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
-import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { rollupDependencies } from '#shared/adapters/runtime/rollup-dependencies';
 import { applySessionChanges, type SessionChange } from '#shared/domain/rollups/session-changes';
 import { beginInvocation, log } from '#shared/logging/logger';
 import { flushMetrics, secondsMetric } from '#shared/logging/metrics';
 
-const deps = {
-  rollups: new DynamoRollupStore(getDocumentClient(), physicalTableName('rollups')),
-  sessions: new DynamoSessionStore(getDocumentClient(), physicalTableName('sessions')),
-};
+const dependencies = rollupDependencies();
 
 function placementOf(image: Record<string, AttributeValue> | undefined): SessionChange['placements'] {
   const teamId = Number(image?.team_id?.N);
@@ -31,7 +25,7 @@ export async function handler(event: DynamoDBStreamEvent, context?: Context): Pr
     placements: [...placementOf(record.dynamodb?.OldImage), ...placementOf(record.dynamodb?.NewImage)],
   }));
   const started = Date.now();
-  const failed = await applySessionChanges(deps, changes);
+  const failed = await applySessionChanges(dependencies(), changes);
   const newest = Math.max(0, ...event.Records.map((r) => r.dynamodb?.ApproximateCreationDateTime ?? 0));
   // Rollup lag: how long after the newest change in the batch its buckets landed.
   const lagSeconds = newest > 0 ? Math.round(Date.now() / 1000 - newest) : null;

@@ -2,7 +2,6 @@ import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { widgetDependencies } from '#shared/adapters/runtime/widget-dependencies';
 import * as contracts from '#shared/contracts/widget';
 import type { SchedulerConfig } from '#shared/domain/schedulers';
-import { toPublicSession } from '#shared/domain/sessions';
 import { completeBooking } from '#shared/domain/widget/complete-booking';
 import { scheduleDropOffCheck } from '#shared/domain/widget/drop-off';
 import { readSessionToken } from '#shared/domain/widget/session-token';
@@ -17,6 +16,13 @@ import {
 import { UnauthorizedError } from '#shared/errors';
 import { createHttpHandler } from '#shared/http/handler';
 import { requireAllowedOrigin, takeWidgetRequest } from '#shared/http/widget-guard';
+import {
+  presentAvailability,
+  presentBooked,
+  presentSessionAnswer,
+  presentSlotTaken,
+  presentStartedSession,
+} from '#shared/presenters/widget';
 
 const dependencies = widgetDependencies();
 
@@ -56,19 +62,19 @@ const start = createHttpHandler(contracts.startWidgetSession, async ({ path, bod
     now: new Date(),
   });
   await scheduleDropOffCheck(dependencies().scheduler(), started.session, dependencies().abandonAfterSeconds);
-  return { statusCode: 201, body: started, headers };
+  return { statusCode: 201, body: presentStartedSession(started), headers };
 });
 
 const availability = createHttpHandler(contracts.getWidgetAvailability, async ({ path, query, event }) => {
   const { headers, scheduler } = await guard(event, path.teamId, path.schedulerId);
   const answer = await widgetAvailability(dependencies(), { ...path, scheduler, from: query.from, days: query.days, now: new Date() });
-  return { statusCode: 200, body: answer, headers };
+  return { statusCode: 200, body: presentAvailability(answer), headers };
 });
 
 const read = createHttpHandler(contracts.getWidgetSession, async ({ headers: sent, event }) => {
   const headers = await guardToken(event, sent['x-widget-token']);
   const stored = await requireTokenSession(dependencies(), sent['x-widget-token']);
-  return { statusCode: 200, body: { session: toPublicSession(stored.session) }, headers };
+  return { statusCode: 200, body: presentSessionAnswer(stored.session), headers };
 });
 
 const step = createHttpHandler(contracts.recordWidgetStep, async ({ headers: sent, body, event }) => {
@@ -84,7 +90,7 @@ const step = createHttpHandler(contracts.recordWidgetStep, async ({ headers: sen
   if (session.events.at(-2)?.event_type === 'session_resumed') {
     await scheduleDropOffCheck(dependencies().scheduler(), session, dependencies().abandonAfterSeconds);
   }
-  return { statusCode: 200, body: { session }, headers };
+  return { statusCode: 200, body: presentSessionAnswer(session), headers };
 });
 
 const book = createHttpHandler(contracts.bookWidgetSession, async ({ headers: sent, body, event }) => {
@@ -101,16 +107,7 @@ const book = createHttpHandler(contracts.bookWidgetSession, async ({ headers: se
     now: new Date(),
   });
   if (outcome.kind === 'slot_taken') {
-    return {
-      statusCode: 409,
-      body: {
-        error: 'slot_taken',
-        message: `time: ${body.date} ${body.time} was just taken; pick another slot`,
-        field: 'time',
-        availability: outcome.availability,
-      },
-      headers,
-    };
+    return { statusCode: 409, body: presentSlotTaken(body, outcome.availability), headers };
   }
   const scheduler = await requireScheduler(deps, outcome.stored.session.team_id, outcome.stored.session.scheduler_id);
   await completeBooking(
@@ -119,15 +116,9 @@ const book = createHttpHandler(contracts.bookWidgetSession, async ({ headers: se
     { startsAt: outcome.startsAt, timeZone: scheduler.time_zone },
     new Date(),
   );
-  const local = `${outcome.stored.session.selected_date} ${outcome.stored.session.selected_time}`;
   return {
     statusCode: 200,
-    body: {
-      status: 'booked',
-      session: toPublicSession(outcome.stored.session),
-      starts_at: outcome.startsAt,
-      message: `Your visit is booked for ${local} (${scheduler.time_zone}).`,
-    },
+    body: presentBooked(outcome.stored.session, { startsAt: outcome.startsAt, timeZone: scheduler.time_zone }),
     headers,
   };
 });

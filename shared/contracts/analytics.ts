@@ -46,7 +46,7 @@ export const schedulerAnalyticsQuery = withinMaxRange(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Responses: the funnel (shared/domain/analytics.ts FunnelCounts)
+// Responses: the funnel (shared/presenters/analytics.ts presentFunnel)
 
 const funnelShape = lazy(() => ({
   sessions: count().describe('Sessions whose started_at lies in [start_date, end_date)'),
@@ -86,7 +86,7 @@ export const crossTeamFunnelResponse = responseSchema(() =>
 );
 
 // ---------------------------------------------------------------------------------------------
-// Responses: legacy scheduler analytics (shared/domain/analytics.ts SchedulerAnalytics)
+// Responses: legacy scheduler analytics (shared/presenters/analytics.ts presentSchedulerAnalytics)
 
 const groupCounts = lazy(() => ({ sessions: count(), conversions: count().describe('Booked sessions') }));
 

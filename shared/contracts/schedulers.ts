@@ -22,7 +22,7 @@ export const teamBookingRequestsQuery = startBeforeEnd(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Responses (shared/domain/schedulers.ts SchedulerConfig, BookingRequest)
+// Responses (shared/presenters/schedulers.ts presentScheduler, presentBookingRequest)
 
 const clockTime = () => z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/);
 

@@ -23,7 +23,7 @@ export const crossTeamSessionsQuery = startBeforeEnd(z.object({ ...sessionFilter
 export const bookingsQuery = startBeforeEnd(z.object({ ...dateRangeMembers, ...crossTeamMembers, ...v1PageMembers }));
 
 // ---------------------------------------------------------------------------------------------
-// Responses (shared/domain/sessions.ts toPublicSession)
+// Responses (shared/presenters/sessions.ts presentSession)
 
 export const session = responseSchema(() =>
   z

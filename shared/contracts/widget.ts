@@ -109,7 +109,7 @@ const publicScheduler = responseSchema(() =>
   }),
 );
 
-const startedSession = responseSchema(() =>
+export const startedSession = responseSchema(() =>
   z
     .strictObject({
       token: z.string().describe('Send it as x-widget-token on every read and change of this session; it is shown once'),
@@ -144,9 +144,9 @@ export const widgetAvailabilityAnswer = responseSchema(() =>
     .describe('Open slots per local day (full slots and slots inside the lead time left out)'),
 );
 
-const sessionAnswer = responseSchema(() => z.strictObject({ session: session() }));
+export const sessionAnswer = responseSchema(() => z.strictObject({ session: session() }));
 
-const bookedAnswer = responseSchema(() =>
+export const bookedAnswer = responseSchema(() =>
   z
     .strictObject({
       status: z.literal('booked'),
@@ -157,7 +157,7 @@ const bookedAnswer = responseSchema(() =>
     .describe('The visit is booked (a repeated booking of the same slot answers the same)'),
 );
 
-const slotTaken = responseSchema(() =>
+export const slotTaken = responseSchema(() =>
   z
     .strictObject({
       error: z.literal('slot_taken'),

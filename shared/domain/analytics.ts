@@ -1,4 +1,3 @@
-import { fitToBudget, itemBytes, PAGE_BUDGET_BYTES } from '#shared/pagination/budget';
 import { leadingBySessions } from './leading-rows';
 import { localDays } from './local-days';
 import { type AdsRow, adGroupKey } from './rollups/ad-groups';
@@ -15,7 +14,8 @@ import type { SessionRecord } from './sessions';
  * - conversion_rate: booking_completed / sessions.
  * - drop_off_count: sessions whose status is dropped_off (pending sessions are still open).
  * - drop_off_rate: drop_off_count / sessions.
- * Rates are fractions between 0 and 1, rounded to 4 decimals, and 0 when there are no sessions.
+ * Rates are exact fractions between 0 and 1, and 0 when there are no sessions (the API rounds them
+ * to 4 decimals: shared/presenters/analytics.ts).
  */
 export interface FunnelCounts {
   sessions: number;
@@ -27,8 +27,8 @@ export interface FunnelCounts {
   drop_off_rate: number;
 }
 
-export function rate(numerator: number, denominator: number): number {
-  return denominator === 0 ? 0 : Math.round((numerator / denominator) * 10_000) / 10_000;
+function rate(numerator: number, denominator: number): number {
+  return denominator === 0 ? 0 : numerator / denominator;
 }
 
 interface StageFlags {
@@ -48,7 +48,7 @@ export function sessionStages(session: SessionRecord): StageFlags {
   return { bookingStarted: bookingStarted || infoCompleted, infoCompleted, booked };
 }
 
-export function emptyFunnelCounts(): FunnelCounts {
+function emptyFunnelCounts(): FunnelCounts {
   return {
     sessions: 0,
     booking_started: 0,
@@ -120,6 +120,7 @@ export const ANALYTICS_BLOCKS = [
 ] as const;
 export type AnalyticsBlock = (typeof ANALYTICS_BLOCKS)[number];
 
+/** A local calendar day of the range: sessions started in it, and how many of them booked. */
 export interface DayBucket {
   date: string;
   sessions: number;
@@ -155,7 +156,6 @@ const TOP_ROWS_LIMIT = 5_000;
 
 /** The grouped blocks (utmData, googleAdsData, serviceAreaData, issueTypeData) keep their largest rows, at most this many. */
 export const GROUPED_BLOCK_MAX_ROWS = 1_000;
-const GROUPED_BLOCKS = ['utmData', 'googleAdsData', 'serviceAreaData', 'issueTypeData'] as const;
 
 export interface SchedulerAnalyticsOptions {
   readonly start: string;
@@ -164,48 +164,54 @@ export interface SchedulerAnalyticsOptions {
   readonly blocks: readonly AnalyticsBlock[];
   readonly limit: number;
   readonly offset: number;
-  /** What the blocks may take in the response (see shared/pagination/budget.ts). @default PAGE_BUDGET_BYTES */
-  readonly budgetBytes?: number;
 }
 
-export interface CustomerEvent {
-  sessionId: string;
-  status: string;
-  customerInfo: { name: string; email: string; phone: string; address: string };
-  issueType: string;
-  jobType: string;
-  selectedDate: string;
-  selectedTime: string;
-  utmSource: string;
-  gclid: string;
-  conversionValue: number;
-  lastActivity: string;
+/** A grouped block's leading rows (GROUPED_BLOCK_MAX_ROWS at most) and how many rows the block had. */
+export interface LeadingRows<T> {
+  readonly rows: readonly T[];
+  readonly total: number;
 }
 
+/** A group of sessions by one value (a service area, an issue type) and its number of sessions. */
+export interface NamedCount {
+  readonly name: string;
+  readonly count: number;
+}
+
+/**
+ * The legacy scheduler analytics: each block asked for (absent otherwise), sorted and bounded in
+ * rows; what fits in a response and the wire's names are the presenter's (shared/presenters/analytics.ts).
+ */
 export interface SchedulerAnalytics {
-  data: Partial<{
-    funnel: { sessions: number; bookingStarted: number; customerInfoCompleted: number; bookingCompleted: number; conversionRate: number };
-    bookings: { total: number; avgBookingTimeSeconds: number };
-    chartData: DayBucket[];
-    utmData: { source: string; medium: string; campaign: string; term: string; content: string; sessions: number; conversions: number }[];
-    googleAdsData: { gclid: string; wbraid: string; gbraid: string; sessions: number; conversions: number }[];
-    serviceAreaData: { serviceArea: string; count: number }[];
-    issueTypeData: { issueType: string; count: number }[];
-    customerEvents: CustomerEvent[];
-  }>;
-  /** Offset pagination applies to customerEvents, the only row-level block. */
-  pagination: { limit: number; offset: number; has_more: boolean };
-  /** Grouped blocks that had more rows than they return (GROUPED_BLOCK_MAX_ROWS, or the response budget). */
-  truncatedBlocks: AnalyticsBlock[];
+  readonly funnel?: FunnelCounts;
+  /** Booked sessions with a completion time, and the sum of their booking times (completed_at − started_at). */
+  readonly bookings?: { readonly count: number; readonly totalMs: number };
+  readonly chart?: readonly DayBucket[];
+  readonly utm?: LeadingRows<UtmRow>;
+  readonly ads?: LeadingRows<AdsRow>;
+  readonly serviceAreas?: LeadingRows<NamedCount>;
+  readonly issueTypes?: LeadingRows<NamedCount>;
+  /** The customerEvents page at offset..offset+limit (the only row-level block). */
+  readonly customerEvents?: CustomerEventsPage;
+  readonly offset: number;
+  readonly limit: number;
 }
 
 const s = (v: string | null | undefined): string => v ?? '';
 
-function byCountThenName<T extends { name: string; count: number }>(a: T, b: T): number {
+function byCountThenName(a: NamedCount, b: NamedCount): number {
   return b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 }
 
-type UtmRow = { source: string; medium: string; campaign: string; term: string; content: string; sessions: number; conversions: number };
+export type UtmRow = {
+  source: string;
+  medium: string;
+  campaign: string;
+  term: string;
+  content: string;
+  sessions: number;
+  conversions: number;
+};
 
 /**
  * The blocks before they are sorted, cut and shaped: what both the raw computation below and the
@@ -368,99 +374,32 @@ export function chartFromQuarters(
   return chart;
 }
 
-function toCustomerEvent(x: SessionRecord): CustomerEvent {
-  return {
-    sessionId: x.session_id,
-    status: x.status,
-    customerInfo: {
-      name: s(x.customer_info.name),
-      email: s(x.customer_info.email),
-      phone: s(x.customer_info.phone),
-      address: s(x.customer_info.address),
-    },
-    issueType: s(x.issue_type),
-    jobType: s(x.job_type),
-    selectedDate: s(x.selected_date),
-    selectedTime: s(x.selected_time),
-    utmSource: s(x.utm.source),
-    gclid: s(x.google_ads.gclid),
-    conversionValue: x.status === 'booked' ? (x.conversion_value ?? 0) : 0,
-    lastActivity: customerEventActivity(x),
-  };
+function leadingByCount(counts: Iterable<readonly [string, number]>): LeadingRows<NamedCount> {
+  const rows = [...counts].map(([name, count]) => ({ name, count })).sort(byCountThenName);
+  return { rows: rows.slice(0, GROUPED_BLOCK_MAX_ROWS), total: rows.length };
 }
 
-/** Shapes, sorts and bounds the requested blocks (see SchedulerAnalytics). */
+/** Sorts and bounds the requested blocks (see SchedulerAnalytics). */
 export function assembleSchedulerAnalytics(
   parts: AnalyticsParts,
   options: SchedulerAnalyticsOptions,
   events: CustomerEventsPage | undefined,
 ): SchedulerAnalytics {
   const want = new Set(options.blocks);
-  const data: SchedulerAnalytics['data'] = {};
-  if (want.has('funnel')) {
-    data.funnel = {
-      sessions: parts.funnel.sessions,
-      bookingStarted: parts.funnel.booking_started,
-      customerInfoCompleted: parts.funnel.customer_info_completed,
-      bookingCompleted: parts.funnel.booking_completed,
-      conversionRate: parts.funnel.conversion_rate,
-    };
-  }
-  if (want.has('bookings')) {
-    const { count, totalMs } = parts.booked;
-    data.bookings = { total: count, avgBookingTimeSeconds: count === 0 ? 0 : Math.round(totalMs / 1000 / count) };
-  }
-  if (want.has('chartData')) data.chartData = parts.chart;
-  // Measured before the grouped blocks join: they share what the fixed-size blocks leave.
-  let remaining = (options.budgetBytes ?? PAGE_BUDGET_BYTES) - itemBytes(data);
-
-  const grouped: Partial<Record<(typeof GROUPED_BLOCKS)[number], { rows: unknown[]; total: number }>> = {};
   const utmName = (r: UtmRow) => `${r.source}/${r.medium}/${r.campaign}/${r.term}/${r.content}`;
   const utmKey = (r: UtmRow) => `${r.source}\u0000${r.medium}\u0000${r.campaign}\u0000${r.term}\u0000${r.content}`;
-  if (want.has('utmData')) grouped.utmData = leadingBySessions(parts.utm, GROUPED_BLOCK_MAX_ROWS, utmName, utmKey);
   const adsName = (r: AdsRow) => `${r.gclid}/${r.wbraid}/${r.gbraid}`;
   const adsKey = (r: AdsRow) => adGroupKey(r) as string;
-  if (want.has('googleAdsData')) grouped.googleAdsData = leadingBySessions(parts.ads, GROUPED_BLOCK_MAX_ROWS, adsName, adsKey);
-  if (want.has('serviceAreaData')) {
-    const rows = [...parts.areas]
-      .map(([name, count]) => ({ name, count }))
-      .sort(byCountThenName)
-      .map((r) => ({ serviceArea: r.name, count: r.count }));
-    grouped.serviceAreaData = { rows, total: rows.length };
-  }
-  if (want.has('issueTypeData')) {
-    const rows = [...parts.issues]
-      .map(([name, count]) => ({ name, count }))
-      .sort(byCountThenName)
-      .map((r) => ({ issueType: r.name, count: r.count }));
-    grouped.issueTypeData = { rows, total: rows.length };
-  }
-
-  // Bounded response: grouped blocks keep their largest rows, within the row cap and the budget
-  // left after the fixed-size blocks; customerEvents gets what remains (at least one row).
-  const truncatedBlocks: AnalyticsBlock[] = [];
-  for (const block of GROUPED_BLOCKS) {
-    const kept = grouped[block];
-    if (!kept) continue;
-    const capped = kept.rows.slice(0, GROUPED_BLOCK_MAX_ROWS);
-    const { count, bytes } = fitToBudget(capped, Math.max(0, remaining), { atLeastOne: false });
-    (data[block] as unknown[]) = capped.slice(0, count);
-    if (count < kept.total) truncatedBlocks.push(block);
-    remaining -= bytes;
-  }
-
-  let hasMore = false;
-  let pageLimit = options.limit;
-  if (want.has('customerEvents') && events) {
-    hasMore = events.hasMore;
-    data.customerEvents = events.rows.map(toCustomerEvent);
-    const { count } = fitToBudget(data.customerEvents, Math.max(0, remaining), { atLeastOne: true });
-    if (count < data.customerEvents.length) {
-      // Cut by the budget: pagination.limit is what the page holds, so offset + limit continues exactly.
-      data.customerEvents = data.customerEvents.slice(0, count);
-      pageLimit = count;
-      hasMore = true;
-    }
-  }
-  return { data, pagination: { limit: pageLimit, offset: options.offset, has_more: hasMore }, truncatedBlocks };
+  return {
+    ...(want.has('funnel') ? { funnel: parts.funnel } : {}),
+    ...(want.has('bookings') ? { bookings: { count: parts.booked.count, totalMs: parts.booked.totalMs } } : {}),
+    ...(want.has('chartData') ? { chart: parts.chart } : {}),
+    ...(want.has('utmData') ? { utm: leadingBySessions(parts.utm, GROUPED_BLOCK_MAX_ROWS, utmName, utmKey) } : {}),
+    ...(want.has('googleAdsData') ? { ads: leadingBySessions(parts.ads, GROUPED_BLOCK_MAX_ROWS, adsName, adsKey) } : {}),
+    ...(want.has('serviceAreaData') ? { serviceAreas: leadingByCount(parts.areas) } : {}),
+    ...(want.has('issueTypeData') ? { issueTypes: leadingByCount(parts.issues) } : {}),
+    ...(want.has('customerEvents') && events ? { customerEvents: events } : {}),
+    offset: options.offset,
+    limit: options.limit,
+  };
 }

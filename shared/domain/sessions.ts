@@ -42,31 +42,10 @@ export interface Session {
   events: { event_type: string; created_at: string }[];
 }
 
-/** What we store: the public shape plus what only analytics reads. */
+/** A session with what only analytics reads (the API's answers leave it out: shared/presenters/sessions.ts). */
 export interface SessionRecord extends Session {
   /** Service area the address falls in (analytics serviceAreaData). */
   service_area: string | null;
   /** Estimated job value in dollars when booked (analytics customerEvents.conversionValue). */
   conversion_value: number | null;
-}
-
-export function toPublicSession(record: SessionRecord): Session {
-  return {
-    session_id: record.session_id,
-    team_id: record.team_id,
-    scheduler_id: record.scheduler_id,
-    status: record.status,
-    customer_info: record.customer_info,
-    issue_type: record.issue_type,
-    job_type: record.job_type,
-    selected_date: record.selected_date,
-    selected_time: record.selected_time,
-    utm: record.utm,
-    google_ads: record.google_ads,
-    st_job_id: record.st_job_id,
-    started_at: record.started_at,
-    completed_at: record.completed_at,
-    last_activity_at: record.last_activity_at,
-    events: record.events,
-  };
 }

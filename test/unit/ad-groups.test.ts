@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { computeSchedulerAnalytics } from '#shared/domain/analytics';
 import { AdGroups, adGroupKey } from '#shared/domain/rollups/ad-groups';
 import { session as sessionRecord } from '../support/factories';
+import { schedulerAnalyticsBody } from '../support/scheduler-analytics';
 
 const id = fc.option(fc.oneof(fc.constantFrom('', 'a', 'a/b', '\u0000', '"', 'g', 'j[1]', 'é'), fc.string({ maxLength: 4 })), {
   nil: null,
@@ -60,7 +60,7 @@ describe('ad-id groups', () => {
       sessionRecord({ google_ads: { gclid: '\u0000', wbraid: null, gbraid: null } }),
       sessionRecord({ google_ads: { gclid: null, wbraid: '\u0000', gbraid: null } }),
     ];
-    const result = computeSchedulerAnalytics(rows, { ...options, blocks: ['googleAdsData'] });
+    const result = schedulerAnalyticsBody(rows, { ...options, blocks: ['googleAdsData'] });
     expect(result.data.googleAdsData).toHaveLength(2);
   });
 });

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
-import { computeFunnel, computeSchedulerAnalytics, dayBuckets, sumFunnels } from '#shared/domain/analytics';
+import { computeFunnel, dayBuckets, sumFunnels } from '#shared/domain/analytics';
+import { presentFunnel } from '#shared/presenters/analytics';
 import { session } from '../support/factories';
+import { schedulerAnalyticsBody } from '../support/scheduler-analytics';
 
 describe('computeFunnel', () => {
   it('returns zero counts and zero rates when there are no sessions', () => {
@@ -33,9 +35,10 @@ describe('computeFunnel', () => {
     });
   });
 
-  it('rounds rates to four decimals', () => {
+  it('keeps rates exact; the answer rounds them to four decimals', () => {
     const funnel = computeFunnel([session({ status: 'booked' }), session(), session()]);
-    expect(funnel.conversion_rate).toBe(0.3333);
+    expect(funnel.conversion_rate).toBe(1 / 3);
+    expect(presentFunnel(funnel).conversion_rate).toBe(0.3333);
   });
 
   it('recomputes cross-team rates from the summed counts, not by averaging rates', () => {
@@ -77,7 +80,7 @@ describe('computeSchedulerAnalytics', () => {
       session({ started_at: '2026-03-08T05:00:00.000Z' }),
       session({ started_at: '2026-03-09T03:59:00.000Z' }),
     ];
-    const result = computeSchedulerAnalytics(rows, { ...range, blocks: ['chartData'], limit: 100, offset: 0 });
+    const result = schedulerAnalyticsBody(rows, { ...range, blocks: ['chartData'], limit: 100, offset: 0 });
     expect(result.data.chartData).toEqual([
       { date: '2026-03-07', sessions: 1, conversions: 1 },
       { date: '2026-03-08', sessions: 2, conversions: 0 },
@@ -86,7 +89,7 @@ describe('computeSchedulerAnalytics', () => {
   });
 
   it('returns only the requested blocks', () => {
-    const result = computeSchedulerAnalytics([session()], { ...range, blocks: ['funnel', 'issueTypeData'], limit: 100, offset: 0 });
+    const result = schedulerAnalyticsBody([session()], { ...range, blocks: ['funnel', 'issueTypeData'], limit: 100, offset: 0 });
     expect(Object.keys(result.data).sort()).toEqual(['funnel', 'issueTypeData']);
   });
 
@@ -96,7 +99,7 @@ describe('computeSchedulerAnalytics', () => {
       session({ status: 'booked', started_at: '2026-03-08T13:00:00.000Z', completed_at: '2026-03-08T13:04:01.000Z' }),
       session({ status: 'dropped_off', started_at: '2026-03-08T14:00:00.000Z' }),
     ];
-    const result = computeSchedulerAnalytics(rows, { ...range, blocks: ['bookings'], limit: 100, offset: 0 });
+    const result = schedulerAnalyticsBody(rows, { ...range, blocks: ['bookings'], limit: 100, offset: 0 });
     expect(result.data.bookings).toEqual({ total: 2, avgBookingTimeSeconds: 181 });
   });
 
@@ -108,7 +111,7 @@ describe('computeSchedulerAnalytics', () => {
       session({ utm: { source: 'facebook', medium: 'paid', campaign: null, term: null, content: null } }),
       session(),
     ];
-    const result = computeSchedulerAnalytics(rows, { ...range, blocks: ['utmData', 'googleAdsData'], limit: 100, offset: 0 });
+    const result = schedulerAnalyticsBody(rows, { ...range, blocks: ['utmData', 'googleAdsData'], limit: 100, offset: 0 });
     expect(result.data.utmData).toEqual([
       { source: 'google', medium: 'cpc', campaign: 'spring', term: '', content: '', sessions: 2, conversions: 1 },
       { source: 'facebook', medium: 'paid', campaign: '', term: '', content: '', sessions: 1, conversions: 0 },
@@ -120,8 +123,8 @@ describe('computeSchedulerAnalytics', () => {
     const rows = [1, 2, 3].map((h) =>
       session({ last_activity_at: `2026-03-08T1${h}:00:00.000Z`, status: 'booked', conversion_value: h * 100 }),
     );
-    const first = computeSchedulerAnalytics(rows, { ...range, blocks: ['customerEvents'], limit: 2, offset: 0 });
-    const second = computeSchedulerAnalytics(rows, { ...range, blocks: ['customerEvents'], limit: 2, offset: 2 });
+    const first = schedulerAnalyticsBody(rows, { ...range, blocks: ['customerEvents'], limit: 2, offset: 0 });
+    const second = schedulerAnalyticsBody(rows, { ...range, blocks: ['customerEvents'], limit: 2, offset: 2 });
     expect(first.data.customerEvents?.map((e) => e.conversionValue)).toEqual([300, 200]);
     expect(first.pagination).toEqual({ limit: 2, offset: 0, has_more: true });
     expect(second.data.customerEvents?.map((e) => e.conversionValue)).toEqual([100]);
@@ -150,7 +153,7 @@ describe('computeSchedulerAnalytics', () => {
             .map((r) => r.session_id);
           // `deep` pages past the bounded list's limit, so both paths are checked.
           const o = deep ? offset + 5_000 : offset;
-          const result = computeSchedulerAnalytics(rows, { ...range, blocks: ['customerEvents'], limit, offset: o });
+          const result = schedulerAnalyticsBody(rows, { ...range, blocks: ['customerEvents'], limit, offset: o });
           expect(result.data.customerEvents?.map((e) => e.sessionId)).toEqual(deep ? [] : reference);
           expect(result.pagination.has_more).toBe(rows.length > o + limit);
         },
@@ -168,7 +171,7 @@ describe('computeSchedulerAnalytics', () => {
       .reverse()
       .slice(4_990, 5_010)
       .map((k) => k.split('\u0000')[1]);
-    const result = computeSchedulerAnalytics(rows, { ...range, blocks: ['customerEvents'], limit: 20, offset: 4_990 });
+    const result = schedulerAnalyticsBody(rows, { ...range, blocks: ['customerEvents'], limit: 20, offset: 4_990 });
     expect(result.data.customerEvents?.map((e) => e.sessionId)).toEqual(reference);
   });
 });

@@ -66,6 +66,16 @@ describe('layering', () => {
     },
   );
 
+  // ADR 0021: a handler gets its stores from its area's <area>Dependencies(), never builds one.
+  it('no function imports a DynamoDB adapter', () => {
+    const offenders = [...graph].flatMap(([file, targets]) =>
+      file.startsWith('functions/')
+        ? targets.filter((target) => target.startsWith('shared/adapters/dynamodb/')).map((target) => `${file} → ${target}`)
+        : [],
+    );
+    expect(offenders).toEqual([]);
+  });
+
   it('finds the presenters', () => {
     expect(presenterModules.length).toBeGreaterThan(10);
   });

@@ -14,18 +14,20 @@ import type { cursorPagination, offsetPagination } from '#shared/contracts/respo
 import type { session as sessionSchema } from '#shared/contracts/sessions';
 import type { smsCampaign } from '#shared/contracts/sms-campaigns';
 import type { supportTicket } from '#shared/contracts/support-tickets';
-import { computeFunnel, computeSchedulerAnalytics, type FunnelCounts, type SchedulerAnalytics } from '#shared/domain/analytics';
+import { computeFunnel, type FunnelCounts } from '#shared/domain/analytics';
 import type { CallRecord } from '#shared/domain/calls';
 import type { LeadRecord } from '#shared/domain/leads';
-import { type Session, toPublicSession } from '#shared/domain/sessions';
+import type { Session } from '#shared/domain/sessions';
 import { buildOpenApiDocument } from '#shared/openapi/document';
 import { OPERATION_DOCS } from '#shared/openapi/operations';
 import type { CursorPagination } from '#shared/pagination/cursor';
 import type { OffsetPagination } from '#shared/pagination/offset';
-import type { presentCampaign } from '#shared/presenters/sms-campaigns';
+import { presentFunnel, type SchedulerAnalyticsBody } from '#shared/presenters/analytics';
 import { presentCall } from '#shared/presenters/calls';
 import type { presentIngestPreview, presentIntakeOutreach } from '#shared/presenters/intake';
 import { presentCanonicalLead, presentUnifiedLead } from '#shared/presenters/leads';
+import { presentSession } from '#shared/presenters/sessions';
+import type { presentCampaign } from '#shared/presenters/sms-campaigns';
 import type { presentSupportTicket } from '#shared/presenters/support-tickets';
 import { ROUTES } from '#shared/routes';
 import { MAX_RANGE_DAYS, V0_LIMIT, V1_LIMIT } from '#shared/schemas/query-parts';
@@ -33,6 +35,7 @@ import { handler as getOpenApi } from '../../functions/get-openapi/handler';
 import { proxyEvent } from '../support/api-gateway-event';
 import { session } from '../support/factories';
 import { COMPONENTS_ID, documentAjv } from '../support/openapi-ajv';
+import { schedulerAnalyticsBody } from '../support/scheduler-analytics';
 
 process.env.LOG_LEVEL = 'silent';
 
@@ -315,9 +318,9 @@ describe('the response schemas against the domain mappers', () => {
     events: [{ event_type: 'booking_completed', created_at: '2026-03-01T12:05:00.000Z' }],
   });
 
-  it('accepts what toPublicSession, presentUnifiedLead, presentCanonicalLead and presentCall return', () => {
-    expect(errorsAgainst('Session', toPublicSession(booked))).toEqual([]);
-    expect(errorsAgainst('Session', toPublicSession(session()))).toEqual([]);
+  it('accepts what presentSession, presentUnifiedLead, presentCanonicalLead and presentCall return', () => {
+    expect(errorsAgainst('Session', presentSession(booked))).toEqual([]);
+    expect(errorsAgainst('Session', presentSession(session()))).toEqual([]);
     expect(errorsAgainst('UnifiedLead', presentUnifiedLead(lead))).toEqual([]);
     expect(errorsAgainst('CanonicalLead', presentCanonicalLead(lead))).toEqual([]);
     expect(errorsAgainst('Call', presentCall(call, true))).toEqual([]);
@@ -325,9 +328,9 @@ describe('the response schemas against the domain mappers', () => {
   });
 
   it('accepts the funnel and every scheduler analytics block, and rejects an undocumented field', () => {
-    expect(errorsAgainst('FunnelCounts', computeFunnel([booked, session()]))).toEqual([]);
-    expect(errorsAgainst('FunnelCounts', computeFunnel([]))).toEqual([]);
-    const analytics = computeSchedulerAnalytics([booked, session({ status: 'dropped_off' })], {
+    expect(errorsAgainst('FunnelCounts', presentFunnel(computeFunnel([booked, session()])))).toEqual([]);
+    expect(errorsAgainst('FunnelCounts', presentFunnel(computeFunnel([])))).toEqual([]);
+    const body = schedulerAnalyticsBody([booked, session({ status: 'dropped_off' })], {
       start: '2026-02-28T00:00:00.000Z',
       end: '2026-03-03T00:00:00.000Z',
       timezone: 'America/New_York',
@@ -335,22 +338,8 @@ describe('the response schemas against the domain mappers', () => {
       limit: 10,
       offset: 0,
     });
-    const { data, pagination, truncatedBlocks } = analytics;
-    const body = {
-      data,
-      pagination,
-      metadata: {
-        teamId: 1,
-        startDate: '2026-02-28T00:00:00.000Z',
-        endDate: '2026-03-03T00:00:00.000Z',
-        timezone: 'America/New_York',
-        schedulerId: null,
-        metricsRequested: ['funnel'],
-        truncatedBlocks,
-      },
-    };
     expect(errorsAgainst('SchedulerAnalyticsResponse', body)).toEqual([]);
-    expect(errorsAgainst('Session', { ...toPublicSession(booked), service_area: 'North' })).not.toEqual([]);
+    expect(errorsAgainst('Session', { ...presentSession(booked), service_area: 'North' })).not.toEqual([]);
   });
 
   // Type assertions (expect-type): `npm run typecheck` (tsc) fails on a mismatch; Jest only runs the no-op calls.
@@ -362,8 +351,7 @@ describe('the response schemas against the domain mappers', () => {
     expectTypeOf<z.output<ReturnType<typeof cursorPagination>>>().toEqualTypeOf<CursorPagination>();
     expectTypeOf<z.output<ReturnType<typeof offsetPagination>>>().toEqualTypeOf<OffsetPagination>();
     expectTypeOf<z.output<ReturnType<typeof callSchema>>>().toEqualTypeOf<ReturnType<typeof presentCall>>();
-    // customerEvents[].status is a session status in the schema but a plain string in the domain type.
-    expectTypeOf<z.output<ReturnType<typeof schedulerAnalyticsResponse>>['data']>().toExtend<SchedulerAnalytics['data']>();
+    expectTypeOf<z.output<ReturnType<typeof schedulerAnalyticsResponse>>>().toEqualTypeOf<SchedulerAnalyticsBody>();
     expectTypeOf<z.output<ReturnType<typeof smsCampaign>>>().toEqualTypeOf<ReturnType<typeof presentCampaign>>();
     expectTypeOf<z.output<ReturnType<typeof supportTicket>>>().toEqualTypeOf<ReturnType<typeof presentSupportTicket>>();
     expectTypeOf<z.output<ReturnType<typeof intakeOutreach>>>().toEqualTypeOf<ReturnType<typeof presentIntakeOutreach>>();

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
-import { computeSchedulerAnalytics, GROUPED_BLOCK_MAX_ROWS } from '#shared/domain/analytics';
+import { GROUPED_BLOCK_MAX_ROWS } from '#shared/domain/analytics';
 import { embeddedJsonBytes, fitToBudget, itemBytes } from '#shared/pagination/budget';
 import { readCursorPage } from '#shared/pagination/cursor';
 import { toOffsetPage } from '#shared/pagination/offset';
 import { session } from '../support/factories';
+import { schedulerAnalyticsBody } from '../support/scheduler-analytics';
 
 const secret = 'budget-test-secret';
 const binding = { keyId: 'key_1', routeId: 'r', filters: {} };
@@ -106,9 +107,9 @@ describe('scheduler analytics within the response budget', () => {
   );
 
   it(`keeps the ${GROUPED_BLOCK_MAX_ROWS} largest rows of a grouped block and names it in truncatedBlocks`, () => {
-    const result = computeSchedulerAnalytics(sessions, { ...options, blocks: ['googleAdsData', 'issueTypeData'] });
+    const result = schedulerAnalyticsBody(sessions, { ...options, blocks: ['googleAdsData', 'issueTypeData'] });
     expect(result.data.googleAdsData).toHaveLength(GROUPED_BLOCK_MAX_ROWS);
-    expect(result.truncatedBlocks).toEqual(['googleAdsData']);
+    expect(result.metadata.truncatedBlocks).toEqual(['googleAdsData']);
   });
 
   it('measures only the fixed-size blocks before sharing the budget: a huge grouped block empties no other block', () => {
@@ -123,20 +124,20 @@ describe('scheduler analytics within the response budget', () => {
       }),
     );
     const blocks = ['funnel', 'chartData', 'utmData', 'googleAdsData', 'issueTypeData', 'customerEvents'] as const;
-    const result = computeSchedulerAnalytics(many, { ...options, limit: 10, blocks, budgetBytes: 3_000_000 });
+    const result = schedulerAnalyticsBody(many, { ...options, limit: 10, blocks, budgetBytes: 3_000_000 });
     expect(result.data.googleAdsData).toHaveLength(GROUPED_BLOCK_MAX_ROWS);
     expect(result.data.utmData).toHaveLength(3);
     expect(result.data.issueTypeData).toEqual([{ issueType: 'Leak', count: 40_000 }]);
     expect(result.data.customerEvents).toHaveLength(10);
-    expect(result.truncatedBlocks).toEqual(['googleAdsData']);
+    expect(result.metadata.truncatedBlocks).toEqual(['googleAdsData']);
   });
 
   it('cuts customerEvents at the budget and continues exactly at offset + pagination.limit', () => {
     const budgetBytes = 500_000;
-    const first = computeSchedulerAnalytics(sessions, { ...options, blocks: ['funnel', 'customerEvents'], budgetBytes });
+    const first = schedulerAnalyticsBody(sessions, { ...options, blocks: ['funnel', 'customerEvents'], budgetBytes });
     const cut = first.pagination.limit;
-    const second = computeSchedulerAnalytics(sessions, { ...options, offset: cut, blocks: ['customerEvents'], budgetBytes });
-    const whole = computeSchedulerAnalytics(sessions, { ...options, limit: cut * 2, blocks: ['customerEvents'], budgetBytes: 10 ** 9 });
+    const second = schedulerAnalyticsBody(sessions, { ...options, offset: cut, blocks: ['customerEvents'], budgetBytes });
+    const whole = schedulerAnalyticsBody(sessions, { ...options, limit: cut * 2, blocks: ['customerEvents'], budgetBytes: 10 ** 9 });
 
     expect(cut).toBeGreaterThan(0);
     expect(cut).toBeLessThan(1000);

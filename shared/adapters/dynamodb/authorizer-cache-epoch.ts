@@ -3,6 +3,9 @@ import type { AuthorizerCache } from '#shared/ports/authorizer-cache';
 
 const EPOCH_KEY = { pk: 'AUTHORIZER_CACHE', sk: 'EPOCH' } as const;
 
+/** The counter item in the teams table; `epoch` is absent until the first flush. */
+type EpochItem = typeof EPOCH_KEY & { readonly epoch?: number };
+
 /**
  * The local form of API Gateway's FlushStageAuthorizersCache: a counter item in the teams table.
  * `flush()` increments it; the running local gateway remembers the value it read before each
@@ -33,7 +36,7 @@ export class DynamoAuthorizerCacheEpoch implements AuthorizerCache {
   /** The current epoch (0 before the first flush). */
   async read(): Promise<number> {
     const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: EPOCH_KEY, ConsistentRead: true }));
-    const epoch = result.Item?.epoch;
+    const epoch = (result.Item as EpochItem | undefined)?.epoch;
     return typeof epoch === 'number' ? epoch : 0;
   }
 }

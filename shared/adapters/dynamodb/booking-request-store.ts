@@ -36,14 +36,45 @@ function sortKey(request: BookingRequest): string {
   return timeSortKey(request.requested_at, request.team_id, request.request_id);
 }
 
-function toItems(request: BookingRequest): Item[] {
+/** One copy of a request: its list's partition, its time order, and the request's attributes. */
+type BookingRequestItem = {
+  readonly pk: string;
+  readonly sk: string;
+  readonly request_id: string;
+  readonly team_id: number;
+  readonly session_id: string;
+  readonly scheduler_id: number;
+  readonly attempt: number;
+  readonly requested_slot: { readonly date: string; readonly time: string; readonly time_zone: string };
+  readonly status: BookingRequestStatus;
+  readonly st_job_id: number | null;
+  readonly error: { readonly code: string; readonly message: string } | null;
+  readonly requested_at: string;
+  readonly completed_at: string | null;
+};
+
+function toItems(request: BookingRequest): BookingRequestItem[] {
   const sk = sortKey(request);
-  return partitions(request, request.status).map((pk) => ({ pk, sk, ...request }));
+  const { requested_slot: slot, error } = request;
+  return partitions(request, request.status).map((pk) => ({
+    pk,
+    sk,
+    request_id: request.request_id,
+    team_id: request.team_id,
+    session_id: request.session_id,
+    scheduler_id: request.scheduler_id,
+    attempt: request.attempt,
+    requested_slot: { date: slot.date, time: slot.time, time_zone: slot.time_zone },
+    status: request.status,
+    st_job_id: request.st_job_id,
+    error: error ? { code: error.code, message: error.message } : null,
+    requested_at: request.requested_at,
+    completed_at: request.completed_at,
+  }));
 }
 
-/** The stored attributes, in the response's field order (DynamoDB keeps no attribute order). */
 function fromItem(item: Item): BookingRequest {
-  const r = item as unknown as BookingRequest;
+  const r = item as unknown as BookingRequestItem;
   return {
     request_id: r.request_id,
     team_id: r.team_id,

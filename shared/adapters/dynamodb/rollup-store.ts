@@ -50,6 +50,10 @@ const CONFLICT_RETRIES = 8;
 
 const teamAttribute = (teamId: number) => `t${teamId}`;
 
+function partItem(key: { pk: string; sk: string }, part: { agg: string } | { ads: string }, version: number): BucketPartItem {
+  return { pk: key.pk, sk: key.sk, ...part, v: version };
+}
+
 /** Sort-key prefixes of a team bucket's body and ads items. */
 const BODY_PREFIX = 'B#';
 const ADS_PREFIX = 'A#';
@@ -60,10 +64,36 @@ function storedValue(aggregate: StoredAggregate): { fun: string; agg: string; ad
     return { fun: aggregate.funnel, overflow: true };
   return { fun: aggregate.funnel, agg: aggregate.body, ads: aggregate.ads };
 }
+/** The stored value of a bucket (see storedValue): present unless the projection of a read left it out. */
+type StoredValueAttributes = {
+  readonly fun?: string;
+  readonly agg?: string;
+  readonly ads?: string;
+  readonly overflow?: true;
+};
+
+/** A team or scheduler bucket (`D#…`/`H#…`); the recompute protocol's attributes on team buckets only. */
+type BucketItem = StoredValueAttributes & {
+  readonly pk: string;
+  readonly sk: string;
+  readonly touches?: number;
+  readonly computed?: number;
+  readonly sch?: readonly number[];
+  readonly ens?: readonly number[];
+  readonly ent?: string;
+};
+
+/** A team bucket's body (`B#…`, `agg`) or ads (`A#…`, `ads`) item, with the version that wrote it. */
+type BucketPartItem = { readonly pk: string; readonly sk: string; readonly v: number; readonly agg?: string; readonly ads?: string };
+
+/** The marker that a partition's rollups cover its history. */
+type CompleteItem = { readonly pk: string; readonly sk: typeof COMPLETE_SK; readonly at: string };
+
 const numbers = (value: unknown): number[] => (Array.isArray(value) ? value.map(Number) : []);
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
-function bucketOf(item: Item, body: string | null, ads: string | null): TeamBucket {
+function bucketOf(stored: Item, body: string | null, ads: string | null): TeamBucket {
+  const item = stored as BucketItem;
   return {
     sk: String(item.sk),
     funnel: text(item.fun),
@@ -92,7 +122,7 @@ export class DynamoRollupStore implements RollupStore {
         ReturnValues: 'ALL_NEW',
       }),
     );
-    const item = result.Attributes ?? {};
+    const item = (result.Attributes ?? {}) as Partial<BucketItem>;
     return { version: Number(item.touches), schedulers: numbers(item.sch), enterprises: numbers(item.ens) };
   }
 
@@ -119,8 +149,8 @@ export class DynamoRollupStore implements RollupStore {
       },
       ...('agg' in team
         ? [
-            { Put: { TableName: this.tableName, Item: { ...part(BODY_PREFIX).Key, agg: team.agg, v: write.version } } },
-            { Put: { TableName: this.tableName, Item: { ...part(ADS_PREFIX).Key, ads: team.ads, v: write.version } } },
+            { Put: { TableName: this.tableName, Item: partItem(part(BODY_PREFIX).Key, { agg: team.agg }, write.version) } },
+            { Put: { TableName: this.tableName, Item: partItem(part(ADS_PREFIX).Key, { ads: team.ads }, write.version) } },
           ]
         : [{ Delete: part(BODY_PREFIX) }, { Delete: part(ADS_PREFIX) }]),
       ...write.schedulers.map((s) => ({
@@ -130,7 +160,7 @@ export class DynamoRollupStore implements RollupStore {
             pk: rollupPk({ kind: 'scheduler', teamId: write.teamId, schedulerId: s.schedulerId }),
             sk: write.sk,
             ...storedValue(s.aggregate),
-          },
+          } satisfies BucketItem,
         },
       })),
       ...write.removedSchedulers.map((schedulerId) => ({
@@ -203,8 +233,13 @@ export class DynamoRollupStore implements RollupStore {
       partItems(BODY_PREFIX, 'agg', parts !== 'funnel'),
       partItems(ADS_PREFIX, 'ads', parts === 'blocks-and-ads'),
     ]);
-    const byBucket = (list: Item[], attribute: string) =>
-      new Map(list.map((item) => [String(item.sk).slice(2), { v: Number(item.v), text: text(item[attribute]) }]));
+    const byBucket = (list: Item[], attribute: 'agg' | 'ads') =>
+      new Map(
+        list.map((stored) => {
+          const item = stored as BucketPartItem;
+          return [item.sk.slice(2), { v: Number(item.v), text: text(item[attribute]) }];
+        }),
+      );
     const bodyOf = byBucket(bodies, 'agg');
     const adsOf = byBucket(ads, 'ads');
     return items.map((item) => {
@@ -236,7 +271,10 @@ export class DynamoRollupStore implements RollupStore {
 
   async markComplete(partition: Exclude<RollupPartition, { kind: 'scheduler' }>): Promise<void> {
     await this.client.send(
-      new PutCommand({ TableName: this.tableName, Item: { pk: rollupPk(partition), sk: COMPLETE_SK, at: new Date().toISOString() } }),
+      new PutCommand({
+        TableName: this.tableName,
+        Item: { pk: rollupPk(partition), sk: COMPLETE_SK, at: new Date().toISOString() } satisfies CompleteItem,
+      }),
     );
   }
 

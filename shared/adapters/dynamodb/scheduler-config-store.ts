@@ -16,16 +16,63 @@ function schedulerSk(schedulerId: number): string {
   return `${PREFIX}${padId(schedulerId)}`;
 }
 
-/** The stored attributes, in the response's field order (DynamoDB keeps no attribute order). */
-function fromItem(item: Item): SchedulerConfig {
-  const c = item as unknown as SchedulerConfig;
+/**
+ * A scheduler's item: its key and its settings under their own names. The booking members are
+ * absent on rows written before they existed (they read as BOOKING_DEFAULTS).
+ */
+type SchedulerItem = {
+  readonly pk: string;
+  readonly sk: string;
+  readonly scheduler_id: number;
+  readonly team_id: number;
+  readonly name: string;
+  readonly services: readonly string[];
+  readonly job_types: readonly string[];
+  readonly service_areas: readonly string[];
+  readonly time_zone: string;
+  readonly hours: SchedulerConfig['hours'];
+  readonly slot_minutes?: number;
+  readonly interval_minutes?: number;
+  readonly lead_time_minutes?: number;
+  readonly days_ahead?: number;
+  readonly capacity_per_slot?: number;
+  readonly allowed_origins?: readonly string[];
+  readonly created_at: string;
+  readonly updated_at: string;
+};
+
+function toSchedulerItem(config: SchedulerConfig): SchedulerItem {
+  return {
+    pk: teamPk(config.team_id),
+    sk: schedulerSk(config.scheduler_id),
+    scheduler_id: config.scheduler_id,
+    team_id: config.team_id,
+    name: config.name,
+    services: [...config.services],
+    job_types: [...config.job_types],
+    service_areas: [...config.service_areas],
+    time_zone: config.time_zone,
+    hours: config.hours,
+    slot_minutes: config.slot_minutes,
+    interval_minutes: config.interval_minutes,
+    lead_time_minutes: config.lead_time_minutes,
+    days_ahead: config.days_ahead,
+    capacity_per_slot: config.capacity_per_slot,
+    allowed_origins: [...config.allowed_origins],
+    created_at: config.created_at,
+    updated_at: config.updated_at,
+  };
+}
+
+function fromSchedulerItem(item: Item): SchedulerConfig {
+  const c = item as unknown as SchedulerItem;
   return {
     scheduler_id: c.scheduler_id,
     team_id: c.team_id,
     name: c.name,
-    services: c.services,
-    job_types: c.job_types,
-    service_areas: c.service_areas,
+    services: [...c.services],
+    job_types: [...c.job_types],
+    service_areas: [...c.service_areas],
     time_zone: c.time_zone,
     hours: Object.fromEntries(
       WEEKDAYS.map((day) => [day, c.hours[day] ? { open: c.hours[day].open, close: c.hours[day].close } : null]),
@@ -70,7 +117,7 @@ export class DynamoSchedulerConfigStore implements SchedulerConfigStore {
       query.limit + 1,
     );
     return items.map((item) => {
-      const scheduler = fromItem(item);
+      const scheduler = fromSchedulerItem(item);
       return { scheduler, position: padId(scheduler.scheduler_id) };
     });
   }
@@ -79,7 +126,7 @@ export class DynamoSchedulerConfigStore implements SchedulerConfigStore {
     const result = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: { pk: teamPk(teamId), sk: schedulerSk(schedulerId) }, ConsistentRead: true }),
     );
-    return result.Item ? fromItem(result.Item) : null;
+    return result.Item ? fromSchedulerItem(result.Item) : null;
   }
 
   async putScheduler(teamId: number, schedulerId: number, settings: SchedulerSettingsInput, now: Date): Promise<SchedulerConfig> {
@@ -91,9 +138,7 @@ export class DynamoSchedulerConfigStore implements SchedulerConfigStore {
       created_at: existing?.created_at ?? now.toISOString(),
       updated_at: now.toISOString(),
     };
-    await this.client.send(
-      new PutCommand({ TableName: this.tableName, Item: { pk: teamPk(teamId), sk: schedulerSk(schedulerId), ...config } }),
-    );
+    await this.client.send(new PutCommand({ TableName: this.tableName, Item: toSchedulerItem(config) }));
     return config;
   }
 }

@@ -24,9 +24,147 @@ import { queryAll } from './query';
 
 const KEY_LIST_PK = 'APIKEYS';
 
-function stripKeys<T>(item: Record<string, unknown>): T {
-  const { pk: _pk, sk: _sk, keyListPk: _l, entity: _e, ...rest } = item;
-  return rest as T;
+/**
+ * Items of the teams table this store writes (the schedulers' and field-service configurations
+ * have stores of their own):
+ * - `PORTFOLIO#<p>` / `META` and `ENTERPRISE#<e>` / `META` (entity), each mirrored in the directory
+ *   `DIRECTORY` / `PORTFOLIO#<p>` or `ENTERPRISE#<e>` that lists them;
+ * - `PORTFOLIO#<p>` / `ENTERPRISE#<e>`: an enterprise of the portfolio;
+ * - `TEAM#<t>` / `META`: the team; `WORKSPACE#<w>` / `META`: the team a workspace id names;
+ *   `ENTERPRISE#<e>` / `TEAM#<t>`: a team of the enterprise, with its test flag;
+ * - `APIKEY#<hash>` / `META`: a key, listed by the byKeyId index (keyListPk APIKEYS + keyId).
+ */
+type GroupItem = {
+  readonly pk: string;
+  readonly sk: string;
+  readonly entity?: 'portfolio' | 'enterprise';
+  readonly id: number;
+  readonly name: string;
+  readonly createdAt: string;
+};
+
+type TeamItem = {
+  readonly pk: string;
+  readonly sk: 'META';
+  readonly entity: 'team';
+  readonly id: number;
+  readonly name: string;
+  readonly timezone: string;
+  readonly isTest: boolean;
+  readonly enterpriseId: number;
+  readonly workspaceId: string;
+  readonly createdAt: string;
+  readonly rateLimitPerHour?: number | null;
+};
+
+type ApiKeyItem = {
+  readonly pk: string;
+  readonly sk: 'META';
+  readonly entity: 'apiKey';
+  readonly keyListPk: typeof KEY_LIST_PK;
+  readonly keyId: string;
+  readonly keyHash: string;
+  readonly name: string;
+  readonly type: ApiKeyRecord['type'];
+  readonly scope: ApiKeyRecord['scope'];
+  readonly anchorTeamId: number;
+  readonly permissions: ApiKeyRecord['permissions'];
+  readonly createdAt: string;
+  readonly lastUsedAt: string | null;
+  readonly revokedAt: string | null;
+  readonly keyPrefix?: string;
+  readonly expiresAt?: string | null;
+  readonly rateLimitPerMinute?: number | null;
+  readonly fieldGroups?: readonly string[] | null;
+  readonly internal?: boolean;
+};
+
+function toGroupItem(pk: string, sk: string, group: Portfolio | Enterprise, entity?: GroupItem['entity']): GroupItem {
+  return { pk, sk, ...(entity ? { entity } : {}), id: group.id, name: group.name, createdAt: group.createdAt };
+}
+
+/** A portfolio or an enterprise, from its META item or its directory entry. */
+function fromGroupItem(stored: Record<string, unknown>): Portfolio & Enterprise {
+  const item = stored as GroupItem;
+  return { id: item.id, name: item.name, createdAt: item.createdAt };
+}
+
+function toTeamItem(team: Team): TeamItem {
+  return {
+    pk: teamPk(team.id),
+    sk: 'META',
+    entity: 'team',
+    id: team.id,
+    name: team.name,
+    timezone: team.timezone,
+    isTest: team.isTest,
+    enterpriseId: team.enterpriseId,
+    workspaceId: team.workspaceId,
+    createdAt: team.createdAt,
+    ...(team.rateLimitPerHour !== undefined ? { rateLimitPerHour: team.rateLimitPerHour } : {}),
+  };
+}
+
+function fromTeamItem(stored: Record<string, unknown>): Team {
+  const item = stored as TeamItem;
+  return {
+    id: item.id,
+    name: item.name,
+    timezone: item.timezone,
+    isTest: item.isTest,
+    enterpriseId: item.enterpriseId,
+    workspaceId: item.workspaceId,
+    createdAt: item.createdAt,
+    ...(item.rateLimitPerHour !== undefined ? { rateLimitPerHour: item.rateLimitPerHour } : {}),
+  };
+}
+
+/** The optional members of a key, only those it has (keys created before a member existed lack it). */
+function optionalKeyMembers(source: ApiKeyRecord | ApiKeyItem): Partial<ApiKeyRecord> {
+  return {
+    ...(source.keyPrefix !== undefined ? { keyPrefix: source.keyPrefix } : {}),
+    ...(source.expiresAt !== undefined ? { expiresAt: source.expiresAt } : {}),
+    ...(source.rateLimitPerMinute !== undefined ? { rateLimitPerMinute: source.rateLimitPerMinute } : {}),
+    ...(source.fieldGroups !== undefined ? { fieldGroups: source.fieldGroups } : {}),
+    ...(source.internal !== undefined ? { internal: source.internal } : {}),
+  };
+}
+
+function toApiKeyItem(record: ApiKeyRecord): ApiKeyItem {
+  return {
+    pk: `APIKEY#${record.keyHash}`,
+    sk: 'META',
+    entity: 'apiKey',
+    keyListPk: KEY_LIST_PK,
+    keyId: record.keyId,
+    keyHash: record.keyHash,
+    name: record.name,
+    type: record.type,
+    scope: record.scope,
+    anchorTeamId: record.anchorTeamId,
+    permissions: record.permissions,
+    createdAt: record.createdAt,
+    lastUsedAt: record.lastUsedAt,
+    revokedAt: record.revokedAt,
+    ...optionalKeyMembers(record),
+  };
+}
+
+function fromApiKeyItem(stored: Record<string, unknown>): ApiKeyRecord {
+  const item = stored as ApiKeyItem;
+  return {
+    keyId: item.keyId,
+    keyHash: item.keyHash,
+    name: item.name,
+    type: item.type,
+    scope: item.scope,
+    anchorTeamId: item.anchorTeamId,
+    permissions: item.permissions,
+    createdAt: item.createdAt,
+    lastUsedAt: item.lastUsedAt ?? null,
+    revokedAt: item.revokedAt ?? null,
+    ...optionalKeyMembers(item),
+  };
 }
 
 export class DynamoTenancyStore implements TenancyStore {
@@ -41,8 +179,8 @@ export class DynamoTenancyStore implements TenancyStore {
     await this.client.send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: this.tableName, Item: { pk: `PORTFOLIO#${padId(id)}`, sk: 'META', entity: 'portfolio', ...portfolio } } },
-          { Put: { TableName: this.tableName, Item: { pk: 'DIRECTORY', sk: `PORTFOLIO#${padId(id)}`, ...portfolio } } },
+          { Put: { TableName: this.tableName, Item: toGroupItem(`PORTFOLIO#${padId(id)}`, 'META', portfolio, 'portfolio') } },
+          { Put: { TableName: this.tableName, Item: toGroupItem('DIRECTORY', `PORTFOLIO#${padId(id)}`, portfolio) } },
         ],
       }),
     );
@@ -55,8 +193,8 @@ export class DynamoTenancyStore implements TenancyStore {
     await this.client.send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: this.tableName, Item: { pk: `ENTERPRISE#${padId(id)}`, sk: 'META', entity: 'enterprise', ...enterprise } } },
-          { Put: { TableName: this.tableName, Item: { pk: 'DIRECTORY', sk: `ENTERPRISE#${padId(id)}`, ...enterprise } } },
+          { Put: { TableName: this.tableName, Item: toGroupItem(`ENTERPRISE#${padId(id)}`, 'META', enterprise, 'enterprise') } },
+          { Put: { TableName: this.tableName, Item: toGroupItem('DIRECTORY', `ENTERPRISE#${padId(id)}`, enterprise) } },
         ],
       }),
     );
@@ -82,7 +220,7 @@ export class DynamoTenancyStore implements TenancyStore {
             {
               Put: {
                 TableName: this.tableName,
-                Item: { pk: teamPk(id), sk: 'META', entity: 'team', ...team },
+                Item: toTeamItem(team),
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },
@@ -112,15 +250,15 @@ export class DynamoTenancyStore implements TenancyStore {
   }
 
   async getPortfolio(id: number): Promise<Portfolio | null> {
-    return this.getMeta<Portfolio>(`PORTFOLIO#${padId(id)}`);
+    return this.getMeta(`PORTFOLIO#${padId(id)}`, fromGroupItem);
   }
 
   async getEnterprise(id: number): Promise<Enterprise | null> {
-    return this.getMeta<Enterprise>(`ENTERPRISE#${padId(id)}`);
+    return this.getMeta(`ENTERPRISE#${padId(id)}`, fromGroupItem);
   }
 
   async getTeam(id: number): Promise<Team | null> {
-    return this.getMeta<Team>(teamPk(id));
+    return this.getMeta(teamPk(id), fromTeamItem);
   }
 
   async getTeams(ids: readonly number[]): Promise<Team[]> {
@@ -131,7 +269,7 @@ export class DynamoTenancyStore implements TenancyStore {
         const result: BatchGetCommandOutput = await this.client.send(
           new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: keys } } }),
         );
-        for (const item of result.Responses?.[this.tableName] ?? []) teams.push(stripKeys<Team>(item));
+        for (const item of result.Responses?.[this.tableName] ?? []) teams.push(fromTeamItem(item));
         keys = result.UnprocessedKeys?.[this.tableName]?.Keys;
       }
     }
@@ -167,18 +305,18 @@ export class DynamoTenancyStore implements TenancyStore {
   }
 
   async listPortfolios(): Promise<Portfolio[]> {
-    return this.listDirectory<Portfolio>('PORTFOLIO#');
+    return this.listDirectory('PORTFOLIO#');
   }
 
   async listEnterprises(): Promise<Enterprise[]> {
-    return this.listDirectory<Enterprise>('ENTERPRISE#');
+    return this.listDirectory('ENTERPRISE#');
   }
 
   async putApiKey(record: ApiKeyRecord): Promise<void> {
     await this.client.send(
       new PutCommand({
         TableName: this.tableName,
-        Item: { pk: `APIKEY#${record.keyHash}`, sk: 'META', entity: 'apiKey', keyListPk: KEY_LIST_PK, ...record },
+        Item: toApiKeyItem(record),
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
@@ -186,7 +324,7 @@ export class DynamoTenancyStore implements TenancyStore {
 
   async getApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null> {
     // Strongly consistent: a revocation that has been written is seen by the very next authorization.
-    return this.getMeta<ApiKeyRecord>(`APIKEY#${keyHash}`, true);
+    return this.getMeta(`APIKEY#${keyHash}`, fromApiKeyItem, true);
   }
 
   async listApiKeys(): Promise<ApiKeyRecord[]> {
@@ -196,7 +334,7 @@ export class DynamoTenancyStore implements TenancyStore {
       KeyConditionExpression: 'keyListPk = :pk',
       ExpressionAttributeValues: { ':pk': KEY_LIST_PK },
     });
-    return items.map((item) => stripKeys<ApiKeyRecord>(item));
+    return items.map((item) => fromApiKeyItem(item));
   }
 
   /** The key's item as the byKeyId index has it (eventually consistent: callers read the item itself after). */
@@ -217,7 +355,7 @@ export class DynamoTenancyStore implements TenancyStore {
     const current = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: { pk: item.pk, sk: 'META' }, ConsistentRead: true }),
     );
-    return current.Item ? stripKeys<ApiKeyRecord>(current.Item) : null;
+    return current.Item ? fromApiKeyItem(current.Item) : null;
   }
 
   async revokeApiKey(keyId: string, at: string): Promise<ApiKeyRecord | null> {
@@ -236,13 +374,13 @@ export class DynamoTenancyStore implements TenancyStore {
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return result.Attributes ? stripKeys<ApiKeyRecord>(result.Attributes) : null;
+      return result.Attributes ? fromApiKeyItem(result.Attributes) : null;
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
       const current = await this.client.send(
         new GetCommand({ TableName: this.tableName, Key: { pk: item.pk, sk: 'META' }, ConsistentRead: true }),
       );
-      return current.Item ? stripKeys<ApiKeyRecord>(current.Item) : null;
+      return current.Item ? fromApiKeyItem(current.Item) : null;
     }
   }
 
@@ -262,7 +400,7 @@ export class DynamoTenancyStore implements TenancyStore {
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return result.Attributes ? stripKeys<ApiKeyRecord>(result.Attributes) : null;
+    return result.Attributes ? fromApiKeyItem(result.Attributes) : null;
   }
 
   async setTeamRateLimit(teamId: number, perHour: number | null): Promise<Team | null> {
@@ -277,7 +415,7 @@ export class DynamoTenancyStore implements TenancyStore {
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return result.Attributes ? stripKeys<Team>(result.Attributes) : null;
+      return result.Attributes ? fromTeamItem(result.Attributes) : null;
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return null;
       throw error;
@@ -302,19 +440,19 @@ export class DynamoTenancyStore implements TenancyStore {
     }
   }
 
-  private async getMeta<T>(pk: string, consistent = false): Promise<T | null> {
+  private async getMeta<T>(pk: string, from: (item: Record<string, unknown>) => T, consistent = false): Promise<T | null> {
     const result = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: { pk, sk: 'META' }, ...(consistent ? { ConsistentRead: true } : {}) }),
     );
-    return result.Item ? stripKeys<T>(result.Item) : null;
+    return result.Item ? from(result.Item) : null;
   }
 
-  private async listDirectory<T>(prefix: string): Promise<T[]> {
+  private async listDirectory(prefix: string): Promise<(Portfolio & Enterprise)[]> {
     const items = await queryAll(this.client, {
       TableName: this.tableName,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': 'DIRECTORY', ':prefix': prefix },
     });
-    return items.map((item) => stripKeys<T>(item));
+    return items.map(fromGroupItem);
   }
 }

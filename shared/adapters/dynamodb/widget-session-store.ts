@@ -11,7 +11,7 @@ import type {
 } from '#shared/ports/widget-session-store';
 import { padId, teamPk, timeSortKey } from './keys';
 import { type Item, queryAll } from './query';
-import { fromSessionItem, toSessionItem } from './session-store';
+import { fromSessionItem, type SessionItem, toSessionItem } from './session-store';
 import { isTransactionCancelled, transactWrite } from './transact';
 
 /**
@@ -37,14 +37,53 @@ function sessionKey(ref: WidgetSessionRef): { pk: string; sk: string } {
   return { pk: teamPk(ref.teamId), sk: timeSortKey(ref.startedAt, ref.teamId, ref.sessionId) };
 }
 
-function toItem(stored: StoredWidgetSession): Item {
+/** A widget session's row: a session row (session-store.ts) with the widget's attributes beside it. */
+type WidgetSessionItem = SessionItem & {
+  /** SHA-256 (hex) of the session token's secret. */
+  readonly token_hash: string;
+  readonly version: number;
+  readonly widget: WidgetSessionExtras;
+  readonly effects_recorded_at?: string;
+  /** Set by claimJob only, ended by releaseJob or by a rewrite of the row. */
+  readonly job_claim_until?: string;
+};
+
+function toWidgetSessionItem(stored: StoredWidgetSession): WidgetSessionItem {
+  const { extras } = stored;
   // job_claim_until (claimJob) is left out: a rewrite of the session ends a claim, which only the job's own write does.
   return {
     ...toSessionItem(stored.session, stored.placement),
     token_hash: stored.tokenHash,
     version: stored.version,
-    widget: stored.extras,
+    widget: {
+      page_url: extras.page_url,
+      referrer_url: extras.referrer_url,
+      lead_uuid: extras.lead_uuid,
+      lead_id: extras.lead_id,
+      stl_call_id: extras.stl_call_id,
+    },
     ...(stored.effectsRecordedAt ? { effects_recorded_at: stored.effectsRecordedAt } : {}),
+  };
+}
+
+/** The widget session of a row; null for a session row the widget did not write (no token). */
+function fromWidgetSessionItem(stored: Item): StoredWidgetSession | null {
+  if (typeof stored.token_hash !== 'string') return null;
+  const item = stored as unknown as WidgetSessionItem;
+  const { widget } = item;
+  return {
+    session: fromSessionItem(stored),
+    extras: {
+      page_url: widget.page_url ?? null,
+      referrer_url: widget.referrer_url ?? null,
+      lead_uuid: widget.lead_uuid ?? null,
+      lead_id: widget.lead_id ?? null,
+      stl_call_id: widget.stl_call_id ?? null,
+    },
+    tokenHash: item.token_hash,
+    placement: { enterpriseId: Number(item.enterpriseId), isTest: item.testTeam === true },
+    version: Number(item.version),
+    effectsRecordedAt: typeof item.effects_recorded_at === 'string' ? item.effects_recorded_at : null,
   };
 }
 
@@ -74,22 +113,13 @@ export class DynamoWidgetSessionStore implements WidgetSessionStore {
 
   async createSession(stored: StoredWidgetSession): Promise<void> {
     await this.client.send(
-      new PutCommand({ TableName: this.tableName, Item: toItem(stored), ConditionExpression: 'attribute_not_exists(pk)' }),
+      new PutCommand({ TableName: this.tableName, Item: toWidgetSessionItem(stored), ConditionExpression: 'attribute_not_exists(pk)' }),
     );
   }
 
   async getSession(ref: WidgetSessionRef): Promise<StoredWidgetSession | null> {
     const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: sessionKey(ref), ConsistentRead: true }));
-    const item = result.Item;
-    if (!item || typeof item.token_hash !== 'string') return null;
-    return {
-      session: fromSessionItem(item),
-      extras: item.widget as WidgetSessionExtras,
-      tokenHash: item.token_hash,
-      placement: { enterpriseId: Number(item.enterpriseId), isTest: item.testTeam === true },
-      version: Number(item.version),
-      effectsRecordedAt: typeof item.effects_recorded_at === 'string' ? item.effects_recorded_at : null,
-    };
+    return result.Item ? fromWidgetSessionItem(result.Item) : null;
   }
 
   async claimJob(ref: WidgetSessionRef, until: string, now: string): Promise<boolean> {
@@ -134,7 +164,7 @@ export class DynamoWidgetSessionStore implements WidgetSessionStore {
       await this.client.send(
         new PutCommand({
           TableName: this.tableName,
-          Item: toItem({ ...previous, session: next, extras: extras ?? previous.extras, version: previous.version + 1 }),
+          Item: toWidgetSessionItem({ ...previous, session: next, extras: extras ?? previous.extras, version: previous.version + 1 }),
           ConditionExpression: 'version = :version',
           ExpressionAttributeValues: { ':version': previous.version },
         }),
@@ -168,7 +198,7 @@ export class DynamoWidgetSessionStore implements WidgetSessionStore {
           {
             Put: {
               TableName: this.tableName,
-              Item: toItem({ ...previous, session: next, extras, version: previous.version + 1 }),
+              Item: toWidgetSessionItem({ ...previous, session: next, extras, version: previous.version + 1 }),
               ConditionExpression: 'version = :version',
               ExpressionAttributeValues: { ':version': previous.version },
             },

@@ -1,5 +1,6 @@
 import { DynamoBookingRequestStore } from '#shared/adapters/dynamodb/booking-request-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoFieldServiceConfigStore } from '#shared/adapters/dynamodb/field-service-config-store';
 import { DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
 import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
 import { DynamoRateLimitStore } from '#shared/adapters/dynamodb/rate-limit-store';
@@ -8,17 +9,22 @@ import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
 import type { BookingEffectsDependencies } from '#shared/domain/widget/booking-effects';
+import type { CompleteBookingDependencies } from '#shared/domain/widget/complete-booking';
+import type { FieldServiceJobDependencies } from '#shared/domain/widget/field-service-jobs';
 import type { WidgetDependencies } from '#shared/domain/widget/widget-sessions';
+import { lazy } from '#shared/lazy';
 import type { MessageQueue } from '#shared/ports/message-queue';
 import type { RateLimitStore } from '#shared/ports/rate-limit-store';
 import type { OneTimeScheduler } from '#shared/ports/scheduler';
+import type { WidgetSessionStore } from '#shared/ports/widget-session-store';
+import { configuredFieldServices } from './field-service';
 import { queues } from './queues';
 import { scheduler } from './scheduler';
 import { abandonAfterSeconds } from './widget-settings';
 
 /**
- * The widget routes' dependencies, built once at module load; the queues and the scheduler are
- * taken from their adapter slots when asked for (the local runtime and tests put theirs there after load).
+ * The widget routes' dependencies; the queues and the scheduler are taken from their adapter slots
+ * when asked for (the local runtime and tests put theirs there after load).
  */
 export interface WidgetRouteDependencies extends WidgetDependencies, BookingEffectsDependencies {
   readonly limits: RateLimitStore;
@@ -28,26 +34,71 @@ export interface WidgetRouteDependencies extends WidgetDependencies, BookingEffe
   readonly abandonAfterSeconds: number;
 }
 
+/**
+ * The widget routes (widget-api). Call it at module load: the tables and the drop-off delay are
+ * looked up then (a function whose row lacks one fails to load, as in AWS); the stores are built on
+ * the first call of the returned function and kept for the container's life.
+ */
 export function widgetDependencies(): () => WidgetRouteDependencies {
-  const client = getDocumentClient();
-  const schedulers = new DynamoSchedulerConfigStore(client, physicalTableName('teams'));
-  const tenancy = new DynamoTenancyStore(client, physicalTableName('teams'));
-  const sessions = new DynamoWidgetSessionStore(client, physicalTableName('sessions'));
-  const bookingRequests = new DynamoBookingRequestStore(client, physicalTableName('sessions'));
-  const leads = new DynamoLeadStore(client, physicalTableName('leads'));
-  const leadIds = new DynamoIntakeStore(client, physicalTableName('leads'));
-  const limits = new DynamoRateLimitStore(client, physicalTableName('limits'));
+  const teams = physicalTableName('teams');
+  const sessionsTable = physicalTableName('sessions');
+  const leadsTable = physicalTableName('leads');
+  const limitsTable = physicalTableName('limits');
   const afterSeconds = abandonAfterSeconds();
+  const stores = lazy(() => {
+    const client = getDocumentClient();
+    return {
+      schedulers: new DynamoSchedulerConfigStore(client, teams),
+      tenancy: new DynamoTenancyStore(client, teams),
+      sessions: new DynamoWidgetSessionStore(client, sessionsTable),
+      bookingRequests: new DynamoBookingRequestStore(client, sessionsTable),
+      leads: new DynamoLeadStore(client, leadsTable),
+      leadIds: new DynamoIntakeStore(client, leadsTable),
+      limits: new DynamoRateLimitStore(client, limitsTable),
+    };
+  });
   return () => ({
-    schedulers,
-    tenancy,
-    sessions,
-    bookingRequests,
-    leads,
-    leadIds,
-    limits,
+    ...stores(),
     scheduler: () => scheduler.get('default'),
     followups: () => queues.get('widget-followups'),
+    abandonAfterSeconds: afterSeconds,
+  });
+}
+
+/**
+ * What the widget-followups worker does with: a booking's field-service job, a session's drop-off
+ * check and the recovery of a booking's effects a crash cut short.
+ */
+export type WidgetWorkerDependencies = FieldServiceJobDependencies &
+  CompleteBookingDependencies & {
+    readonly sessions: WidgetSessionStore;
+    readonly abandonAfterSeconds: number;
+  };
+
+/**
+ * The widget-followups worker (widget-worker). Call it at module load: the tables and the drop-off
+ * delay are looked up then; the stores are built on the first call of the returned function and
+ * kept, while the queue and the scheduler are taken from their adapter slots on every call.
+ */
+export function widgetWorkerDependencies(): () => WidgetWorkerDependencies {
+  const teams = physicalTableName('teams');
+  const sessionsTable = physicalTableName('sessions');
+  const leadsTable = physicalTableName('leads');
+  const afterSeconds = abandonAfterSeconds();
+  const stores = lazy(() => {
+    const client = getDocumentClient();
+    return {
+      sessions: new DynamoWidgetSessionStore(client, sessionsTable),
+      bookingRequests: new DynamoBookingRequestStore(client, sessionsTable),
+      schedulers: new DynamoSchedulerConfigStore(client, teams),
+      leads: new DynamoLeadStore(client, leadsTable),
+      fieldService: configuredFieldServices(new DynamoFieldServiceConfigStore(client, teams)),
+    };
+  });
+  return () => ({
+    ...stores(),
+    scheduler: scheduler.get('default'),
+    followups: queues.get('widget-followups'),
     abandonAfterSeconds: afterSeconds,
   });
 }

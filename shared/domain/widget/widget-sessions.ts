@@ -3,7 +3,6 @@ import { DateTime } from 'luxon';
 import { toE164 } from '#shared/domain/phone';
 import type { SchedulerConfig } from '#shared/domain/schedulers';
 import type { CustomerInfo, Session, SessionRecord } from '#shared/domain/sessions';
-import { toPublicSession } from '#shared/domain/sessions';
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '#shared/errors';
 import type { SchedulerConfigStore } from '#shared/ports/scheduler-config-store';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
@@ -24,17 +23,6 @@ export interface WidgetDependencies {
   readonly leadIds: { nextLeadId(): Promise<number>; nextStlCallId(): Promise<number> };
 }
 
-/** What the widget shows of a scheduler: no one's data, only what the business offers. */
-export interface PublicScheduler {
-  readonly team_id: number;
-  readonly scheduler_id: number;
-  readonly name: string;
-  readonly services: readonly string[];
-  readonly job_types: readonly string[];
-  readonly time_zone: string;
-  readonly days_ahead: number;
-}
-
 /** Steps the widget reports as the customer goes (the start and the booking are recorded by their routes). */
 export const WIDGET_STEPS = ['issue_selected', 'booking_started', 'customer_info_completed'] as const;
 export type WidgetStep = (typeof WIDGET_STEPS)[number];
@@ -51,18 +39,6 @@ export async function requireScheduler(deps: WidgetDependencies, teamId: number,
   const scheduler = await deps.schedulers.getScheduler(teamId, schedulerId);
   if (!scheduler) throw new NotFoundError(`No scheduler ${schedulerId} of team ${teamId}`);
   return scheduler;
-}
-
-export function publicScheduler(s: SchedulerConfig): PublicScheduler {
-  return {
-    team_id: s.team_id,
-    scheduler_id: s.scheduler_id,
-    name: s.name,
-    services: s.services,
-    job_types: s.job_types,
-    time_zone: s.time_zone,
-    days_ahead: s.days_ahead,
-  };
 }
 
 /** UTM parameters and Google click ids from the query of the page the widget opened on. */
@@ -83,10 +59,17 @@ export function attributionOf(pageUrl: string | null): Pick<Session, 'utm' | 'go
   };
 }
 
+/** A session just started: its token (shown once), the session and the scheduler it is for. */
+export interface StartedWidgetSession {
+  readonly token: string;
+  readonly session: SessionRecord;
+  readonly scheduler: SchedulerConfig;
+}
+
 export async function startWidgetSession(
   deps: WidgetDependencies,
   input: { teamId: number; schedulerId: number; pageUrl: string | null; referrer: string | null; now: Date },
-): Promise<{ token: string; session: Session; scheduler: PublicScheduler }> {
+): Promise<StartedWidgetSession> {
   const scheduler = await requireScheduler(deps, input.teamId, input.schedulerId);
   const team = await deps.tenancy.getTeam(input.teamId);
   if (!team) throw new NotFoundError(`No scheduler ${input.schedulerId} of team ${input.teamId}`);
@@ -126,7 +109,7 @@ export async function startWidgetSession(
     placement: { enterpriseId: team.enterpriseId, isTest: team.isTest },
     version: 1,
   });
-  return { token, session: toPublicSession(session), scheduler: publicScheduler(scheduler) };
+  return { token, session, scheduler };
 }
 
 /** The session a token names, when the token is its own; a 401 otherwise (missing, malformed, foreign or unknown alike). */
@@ -139,11 +122,19 @@ export async function requireTokenSession(deps: WidgetDependencies, token: strin
   return stored;
 }
 
+/** The slots offered over some local days, and the days the scheduler books at all (today to its last day). */
+export interface WidgetAvailability {
+  readonly time_zone: string;
+  readonly days: readonly OfferedDay[];
+  readonly first_date: string;
+  readonly last_date: string;
+}
+
 /** A week of slots from `from` (default: today in the scheduler's zone), up to the last day it books. */
 export async function widgetAvailability(
   deps: WidgetDependencies,
   input: { teamId: number; schedulerId: number; from?: string; days?: number; now: Date; scheduler?: SchedulerConfig },
-): Promise<{ time_zone: string; days: OfferedDay[]; first_date: string; last_date: string }> {
+): Promise<WidgetAvailability> {
   // The caller may have read the scheduler already (the route does, to check the origin).
   const scheduler = input.scheduler ?? (await requireScheduler(deps, input.teamId, input.schedulerId));
   const window = bookableWindow(scheduler, input.now);
@@ -182,7 +173,7 @@ function refuseBooked(stored: StoredWidgetSession): void {
 export async function recordWidgetStep(
   deps: WidgetDependencies,
   input: { token: string | undefined; step: WidgetStep; issueType?: string; jobType?: string; now: Date },
-): Promise<Session> {
+): Promise<SessionRecord> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const stored = await requireTokenSession(deps, input.token);
     refuseBooked(stored);
@@ -194,7 +185,7 @@ export async function recordWidgetStep(
       if (input.jobType !== undefined) requireOneOf(input.jobType, scheduler.job_types, 'job_type');
       next = { ...next, issue_type: input.issueType, job_type: input.jobType ?? next.job_type };
     }
-    if (await deps.sessions.updateSession(stored, next)) return toPublicSession(next);
+    if (await deps.sessions.updateSession(stored, next)) return next;
   }
   throw new ConflictError('session: changed by another request meanwhile; try again', 'session');
 }
@@ -217,7 +208,7 @@ export interface BookingInput {
 
 export type BookingOutcome =
   | { readonly kind: 'booked'; readonly stored: StoredWidgetSession; readonly startsAt: string }
-  | { readonly kind: 'slot_taken'; readonly availability: Awaited<ReturnType<typeof widgetAvailability>> };
+  | { readonly kind: 'slot_taken'; readonly availability: WidgetAvailability };
 
 /**
  * Books the session's slot: the slot's counter and the booked session are written together, so of
