@@ -1,6 +1,7 @@
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { ENTERPRISE_SHARDS } from '#shared/adapters/dynamodb/keys';
+import { ENTERPRISE_SHARDS, enterpriseShardPk, shardOf, teamPk } from '#shared/adapters/dynamodb/keys';
 import { DynamoSessionStore, listPartitions } from '#shared/adapters/dynamodb/session-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import type { SessionRecord, SessionStatus } from '#shared/domain/sessions';
@@ -457,5 +458,38 @@ describe('cross-team lists through the enterprise index', () => {
     const expected = rows.filter((r) => r.completed_at !== null && r.completed_at >= range.start && r.completed_at < range.end);
     expect(seen).toEqual([...expected].reverse().map((r) => r.session_id));
     expect(seen.length).toBeGreaterThan(10);
+  });
+});
+
+describe('DynamoSessionStore.restampPlacement', () => {
+  it('moves a team’s sessions to its new enterprise and keeps the attributes a widget session adds', async () => {
+    const team = nextTeam++;
+    const row = session({ team_id: team, session_id: `restamp-${team}`, started_at: '2026-03-04T09:00:00.000Z' });
+    await store.putSessions([row], new Map([[team, { enterpriseId: nextEnterprise, isTest: false }]]));
+    const client = getDocumentClient();
+    const table = physicalTableName('sessions');
+    const { Items: before = [] } = await client.send(
+      new QueryCommand({ TableName: table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': teamPk(team) } }),
+    );
+    const widgetRow = { ...before[0], token_hash: 'abc123', version: 3, widget: { step: 'slot' } };
+    await client.send(new PutCommand({ TableName: table, Item: widgetRow }));
+
+    const moved = nextEnterprise + 1;
+    nextEnterprise += 2;
+    expect(await store.restampPlacement(team, { enterpriseId: moved, isTest: false })).toBe(1);
+    expect(await store.restampPlacement(team, { enterpriseId: moved, isTest: false })).toBe(0);
+
+    const { Items: after = [] } = await client.send(
+      new QueryCommand({ TableName: table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': teamPk(team) } }),
+    );
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({
+      enterpriseId: moved,
+      token_hash: 'abc123',
+      version: 3,
+      widget: { step: 'slot' },
+      session_id: row.session_id,
+    });
+    expect(String(after[0]?.enterprisePk)).toBe(enterpriseShardPk(moved, false, shardOf(row.session_id)));
   });
 });

@@ -342,7 +342,9 @@ export class DynamoSessionStore implements SessionStore {
         await batchPut(
           this.client,
           this.tableName,
-          stale.map((item) => toSessionItem(fromSessionItem(item), placement)),
+          // Only the placement-derived attributes change: a widget session's own attributes (token
+          // hash, version, its widget state) are not the session's and must survive the rewrite.
+          stale.map((item) => ({ ...item, ...toSessionItem(fromSessionItem(item), placement) })),
         );
       rewritten += stale.length;
     }
