@@ -4,7 +4,7 @@ import * as path from 'node:path';
 /**
  * Writes shared/domain/phone-metadata.ts: libphonenumber-js's 'max' metadata (the full number
  * ranges validity is checked against) as JSON text. Run it after upgrading libphonenumber-js;
- * test/unit/phone.test.ts fails until the file matches the installed package:
+ * test/unit/shared/domain/phone.test.ts fails until the file matches the installed package:
  *
  *   npx tsx bin/phone-metadata.ts
  *

@@ -4,7 +4,7 @@ import type { Command } from './command';
  * Help at three levels, as clig.dev describes: the overview (`--help`, `help`) names the groups,
  * `<group> --help` lists a group's commands with one line each, and `<group> <command> --help`
  * prints that command's usage, flags and examples. Every text comes from the commands' own `help`,
- * so it cannot fall behind the flags they accept (test/unit/admin-help.test.ts checks it).
+ * so it cannot fall behind the flags they accept (test/unit/bin/admin/help.test.ts checks it).
  */
 
 /** The first word of every command, with what the group is about (in the order the overview lists them). */

@@ -15,7 +15,7 @@ import {
  * writes of ./stream-scenarios.ts, normalized as runStreamScenarios() returns them: the reference
  * another implementation (the embedded dynalite with its stream emitter) is held to, with
  * `expect((await runStreamScenarios(endpoint)).steps).toEqual(DYNAMODB_LOCAL_STREAM_RECORDS)`.
- * test/integration/dynamodb-local-streams.test.ts checks DynamoDB Local still writes exactly these.
+ * test/integration/local/dynamodb/streams.reference.test.ts checks DynamoDB Local still writes exactly these.
  *
  * What DynamoDB Local does, per write:
  * - a PutItem, UpdateItem, BatchWriteItem put or transaction Put/Update that creates an item: INSERT

@@ -15,7 +15,7 @@ import {
 } from './intake-fakes';
 
 /**
- * The world of the ingestLead unit tests (test/unit/ingest-*.test.ts): three teams, two keys, a
+ * The world of the ingestLead unit tests (test/unit/shared/domain/intake/ingest.*.test.ts): three teams, two keys, a
  * fixed instant, in-memory ports, and helpers that read a refusal the way the intake API answers it.
  */
 

@@ -11,7 +11,7 @@ export type IntakeConfigInput = z.input<typeof intakeConfigSchema>;
 
 /**
  * What `intakeConfigSchema.parse({})` returns, written out so the intake function does not build
- * the schema at load just for its defaults (test/unit/intake-config.test.ts keeps the two equal).
+ * the schema at load just for its defaults (test/unit/shared/domain/intake/intake-config.test.ts keeps the two equal).
  */
 export const DEFAULT_INTAKE_CONFIG: IntakeConfig = {
   field_mapping: null,

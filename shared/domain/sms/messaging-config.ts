@@ -43,6 +43,6 @@ export const messagingConfigSchema = /* @__PURE__ */ atLoad(() =>
 export type MessagingConfig = z.output<typeof messagingConfigSchema>;
 /**
  * What `messagingConfigSchema.parse({})` returns, written out so no function builds the schema at
- * load for its defaults (test/unit/messaging-config.test.ts keeps the two equal).
+ * load for its defaults (test/unit/shared/domain/sms/messaging-config.test.ts keeps the two equal).
  */
 export const DEFAULT_MESSAGING_CONFIG: MessagingConfig = { quiet_hours: { start_hour: 8, end_hour: 21 }, phone_region: 'US' };

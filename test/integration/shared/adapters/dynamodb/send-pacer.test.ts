@@ -1,0 +1,98 @@
+import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoSendPacer } from '#shared/adapters/dynamodb/send-pacer';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { campaignRequestSchema } from '#shared/domain/sms/campaign-request';
+import { createCampaign, planForTeam } from '#shared/domain/sms/campaign-service';
+import { DEFAULT_MESSAGING_CONFIG, type MessagingConfig } from '#shared/domain/sms/messaging-config';
+import { sendChunk } from '#shared/domain/sms/send-chunk';
+import type { Team } from '#shared/domain/tenancy';
+import { parseOrThrow } from '#shared/http/validation';
+import type { LocalDynamo } from '../../../../../local/dynamodb/embedded';
+import { SandboxSmsProvider } from '../../../../../local/sandbox/sms-provider';
+import { startEmulator } from '../../../../support/emulator';
+
+let dynamo: LocalDynamo;
+let store: DynamoCampaignStore;
+let pacer: DynamoSendPacer;
+let tenancy: DynamoTenancyStore;
+let enterpriseId: number;
+
+/** Tuesday 1 December 2026, 10:00 in New York. */
+const MORNING = new Date('2026-12-01T15:00:00Z');
+
+beforeAll(async () => {
+  dynamo = await startEmulator();
+  store = new DynamoCampaignStore(getDocumentClient(), physicalTableName('campaigns'));
+  pacer = new DynamoSendPacer(getDocumentClient(), physicalTableName('campaigns'));
+  tenancy = new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));
+  enterpriseId = (await tenancy.createEnterprise({ name: 'E' })).id;
+});
+afterAll(() => dynamo.stop());
+
+const deps = () => ({
+  store,
+  queue: { send: async () => {} },
+  scheduler: { scheduleMessage: async () => {}, cancel: async () => {} },
+  eventBus: { publish: async () => {} },
+  pricePerSegmentMicros: 8300,
+});
+
+async function campaignOf(team: Team, config: MessagingConfig, first: number, count: number) {
+  const request = parseOrThrow(
+    campaignRequestSchema,
+    {
+      campaign_type: 'appointment_reminder',
+      recipients: Array.from({ length: count }, (_, i) => ({ phone: `+1212557${String(first + i).padStart(4, '0')}` })),
+      message_template: 'Your visit is tomorrow at 9.',
+    },
+    'body',
+  );
+  const plan = await planForTeam(deps(), team, request, config, MORNING);
+  return createCampaign(deps(), { team, request, plan, now: MORNING, config });
+}
+
+describe('sending at the origination identity’s rate', () => {
+  it('takes distinct, evenly spaced slots for racing senders', async () => {
+    const starts = await Promise.all(Array.from({ length: 20 }, () => pacer.take(9001, 1, 100, 1_000_000)));
+    expect([...starts].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => 1_000_000 + i * 100));
+  });
+
+  it('paces two concurrent campaigns of one team to its rate together, not each', async () => {
+    const team = await tenancy.createTeam({
+      name: 'Paced',
+      timezone: 'America/New_York',
+      isTest: false,
+      enterpriseId,
+      workspaceId: 'ws_paced',
+    });
+    const config: MessagingConfig = { ...DEFAULT_MESSAGING_CONFIG, origination: { type: '10dlc', messages_per_second: 20 } };
+    const campaigns = await Promise.all([campaignOf(team, config, 0, 30), campaignOf(team, config, 100, 30)]);
+    // The answer estimates completion at the identity's rate: 30 texts at 20 per second.
+    expect(Date.parse(campaigns[0]?.estimated_completion_time ?? '') - MORNING.getTime()).toBe(1_500);
+    const sms = new SandboxSmsProvider();
+    const sender = {
+      ...deps(),
+      sms,
+      team: async () => team,
+      messagingConfig: async () => config,
+      rateOverride: null,
+      pacer,
+      maxRunMs: 120_000,
+      now: () => MORNING,
+    };
+    await Promise.all(
+      campaigns.map((c, i) =>
+        sendChunk(sender, { type: 'chunk', campaign_id: c.campaign_id, chunk: 0 }, { messageId: `m-${i}`, receiveCount: 1 }),
+      ),
+    );
+    const times = sms.sent.map((t) => Date.parse(t.sentAt)).sort((a, b) => a - b);
+    expect(times).toHaveLength(60);
+    // Every second holds the identity's 20 texts (one more where a timer rounds a millisecond
+    // early); each campaign paced alone would send 40.
+    const busiest = Math.max(...times.map((t) => times.filter((u) => u >= t && u < t + 1_000).length));
+    expect(busiest).toBeLessThanOrEqual(21);
+    expect((times.at(-1) as number) - (times[0] as number)).toBeGreaterThanOrEqual(59 * 45);
+  });
+});

@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { voiceProvider } from '#shared/adapters/runtime/voice-provider';
+import type { LeadRecord } from '#shared/domain/leads';
+import { publishDueEvents } from '#shared/domain/outbox/publish-due-events';
+import { leadCreated } from '#shared/events/lead-events';
+import type { DomainEvent } from '#shared/ports/event-bus';
+import type { DueEvent } from '#shared/ports/outbox';
+import { PermanentProviderError } from '#shared/ports/provider-errors';
+import { type LocalService, startLocalService } from '../../../../local/cli/service';
+import { faultyVoice } from '../../../../local/faults/adapters';
+import { FaultInjector } from '../../../../local/faults/injector';
+import { RecordingEventBus } from '../../../support/intake-fakes';
+
+/**
+ * The transactional outbox end to end on the local runtime: the state change and its event are one
+ * write; the publish-events consumer (the real handler, on the outbox table's stream) publishes it
+ * through the bus. With the bus refusing every entry (FAULTS eventbridge.refuse:1) between the
+ * commit and the publication, nothing is published and nothing is lost; once the bus takes entries
+ * again, each event arrives exactly once and its outbox item is marked sent.
+ */
+const NOW = new Date('2026-11-24T15:00:00.000Z');
+let service: LocalService;
+let faults: FaultInjector;
+
+beforeAll(async () => {
+  process.env.LOG_LEVEL = 'silent';
+  faults = new FaultInjector([{ target: 'eventbridge', kind: 'refuse', rate: 1 }], 27);
+  service = await startLocalService({ port: 0, dataDir: undefined, seed: false, faults, streamBatchingWindowSeconds: 0.05 });
+}, 60_000);
+afterAll(() => service?.stop());
+
+async function storeLead(intake: DynamoIntakeStore, externalId: string): Promise<{ lead: LeadRecord; event: DomainEvent }> {
+  const leadId = await intake.nextLeadId();
+  const stlCallId = await intake.nextStlCallId();
+  const lead: LeadRecord = {
+    id: randomUUID(),
+    lead_id: leadId,
+    team_id: 7,
+    type: 'scheduling_widget',
+    datetime: NOW.toISOString(),
+    status: 'new',
+    customer_name: 'Dana Whitfield',
+    customer_phone: '+12125550199',
+    customer_email: null,
+    lead_content: {},
+    agent: 'ai_outreach',
+    referrer_url: null,
+    attribution: { utm_source: null, utm_medium: null, utm_campaign: null, utm_term: null, utm_content: null, gclid: null },
+    external_id: externalId,
+    source: null,
+    outreach: {
+      stl_call_id: stlCallId,
+      status: 'queued',
+      scheduling_mode: 'always',
+      due_at: NOW.toISOString(),
+      attempt: 1,
+      max_attempts: 1,
+      retry_spacing_minutes: 30,
+      provider_call_id: null,
+      last_attempt_at: null,
+      outcome: null,
+      completed_at: null,
+      reason: null,
+    },
+    appointment: null,
+  };
+  const ref = {
+    lead_id: leadId,
+    stl_call_id: stlCallId,
+    team_id: 7,
+    external_id: externalId,
+    attribution: {
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: null,
+      utm_term: null,
+      utm_content: null,
+      gclid: null,
+      wbraid: null,
+      gbraid: null,
+    },
+  };
+  const event = leadCreated(
+    ref,
+    {
+      customer_name: 'Dana Whitfield',
+      phone_number: '+12125550199',
+      phone_number_raw: null,
+      email: null,
+      service_type: null,
+      lead_source: null,
+      appointment_datetime: null,
+    },
+    { status: 'queued', due_at: NOW.toISOString(), scheduling_mode: 'always', max_attempts: 1 },
+    NOW,
+  );
+  await intake.createLead({ lead, phone: null, phoneWindowHours: 0, now: NOW, events: [event] });
+  return { lead, event };
+}
+
+const published = (eventId: unknown) => service.eventBus.published.filter((e) => e.detail.event_id === eventId);
+const outboxState = async (eventId: unknown) =>
+  (await getDocumentClient().send(new GetCommand({ TableName: physicalTableName('outbox'), Key: { pk: `EVENT#${String(eventId)}` } }))).Item
+    ?.state;
+
+describe('the transactional outbox', () => {
+  it('publishes lead.created and a refused call’s lead.completed exactly once after the bus refused them between commit and publish', async () => {
+    const intake = new DynamoIntakeStore(getDocumentClient(), physicalTableName('leads'));
+    const { lead, event: created } = await storeLead(intake, 'crm-outbox-1');
+    const stlCallId = lead.outreach?.stl_call_id ?? 0;
+    // The voice provider refuses the call outright: the worker completes outreach as failed.
+    voiceProvider.use(() => ({ placeCall: () => Promise.reject(new PermanentProviderError('number not allowed', 400)) }));
+    await service.queue('outreach-calls').send([{ body: { stl_call_id: stlCallId, attempt: 1 } }]);
+    await service.queue('outreach-calls').drained();
+    expect((await intake.getLeadByStlCallId(stlCallId))?.outreach).toMatchObject({ status: 'completed', outcome: 'failed' });
+
+    // The consumer has tried (and the bus refused every entry) for a while: nothing went out, both are due.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(faults.injected.get('eventbridge.refuse') ?? 0).toBeGreaterThan(0);
+    const completed = (await import('#shared/events/lead-events')).eventIdFor('lead.completed', String(stlCallId));
+    expect(published(created.detail.event_id)).toEqual([]);
+    expect(published(completed)).toEqual([]);
+    expect(await outboxState(created.detail.event_id)).toBe('due');
+    expect(await outboxState(completed)).toBe('due');
+
+    faults.set('eventbridge', 'refuse', 0);
+    await service.settle();
+
+    expect(published(created.detail.event_id).map((e) => e['detail-type'])).toEqual(['lead.created']);
+    expect(published(completed).map((e) => [e['detail-type'], e.detail.outcome])).toEqual([['lead.completed', 'failed']]);
+    expect(await outboxState(created.detail.event_id)).toBe('sent');
+    expect(await outboxState(completed)).toBe('sent');
+  }, 60_000);
+
+  it('publishes a sent event again under its own id when a change makes it due again, and nothing for a change that did not happen', async () => {
+    const intake = new DynamoIntakeStore(getDocumentClient(), physicalTableName('leads'));
+    const { lead, event } = await storeLead(intake, 'crm-outbox-2');
+    await service.settle();
+    expect(published(event.detail.event_id)).toHaveLength(1);
+    const stlCallId = lead.outreach?.stl_call_id ?? 0;
+    const complete = () =>
+      intake.transitionOutreach(stlCallId, { statuses: ['queued'], attempt: 1 }, { status: 'completed' }, 'closed', [event]);
+    expect(await complete()).toBe(true);
+    expect(await complete()).toBe(false);
+    await service.settle();
+    // At least once: the second copy carries the same event_id, for consumers to drop.
+    expect(published(event.detail.event_id)).toHaveLength(2);
+    expect(await outboxState(event.detail.event_id)).toBe('sent');
+  }, 60_000);
+});
+
+describe('a voice provider that is down', () => {
+  it('delays the call across redeliveries and places it once, with one idempotency key, when the provider is back', async () => {
+    voiceProvider.use(() => faultyVoice(service.voice, faults));
+    faults.set('voice', '5xx', 1);
+    const intake = new DynamoIntakeStore(getDocumentClient(), physicalTableName('leads'));
+    const { lead } = await storeLead(intake, 'crm-outage-1');
+    const stlCallId = lead.outreach?.stl_call_id ?? 0;
+    const before = faults.injected.get('voice.5xx') ?? 0;
+    await service.queue('outreach-calls').send([{ body: { stl_call_id: stlCallId, attempt: 1 } }]);
+    // Two deliveries of three attempts each fail; the message waits on its queue, the lead stays queued.
+    while ((faults.injected.get('voice.5xx') ?? 0) - before < 6) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(service.voice.calls.filter((c) => c.request.metadata.stl_call_id === stlCallId)).toEqual([]);
+    expect((await intake.getLeadByStlCallId(stlCallId))?.outreach).toMatchObject({ status: 'queued', attempt: 1 });
+
+    faults.set('voice', '5xx', 0);
+    await service.queue('outreach-calls').drained();
+
+    const placed = service.voice.calls.filter((c) => c.request.metadata.stl_call_id === stlCallId);
+    expect(placed.map((c) => c.request.idempotencyKey)).toEqual([`stl-${stlCallId}-attempt-1`]);
+    expect((await intake.getLeadByStlCallId(stlCallId))?.outreach).toMatchObject({ status: 'in_progress' });
+  }, 60_000);
+});
+
+describe('publishDueEvents', () => {
+  const due = (n: number): DueEvent => ({
+    sequenceNumber: String(100 + n),
+    eventId: `evt-${n}`,
+    type: 'lead.created',
+    detail: { event_id: `evt-${n}` },
+  });
+
+  it('publishes in order and answers the first event the bus refused, so the stream retries from it', async () => {
+    const bus = new RecordingEventBus();
+    const sent: string[] = [];
+    let calls = 0;
+    const refusingSecond = {
+      publish: async (events: readonly DomainEvent[]) => (++calls === 2 ? Promise.reject(new Error('refused')) : bus.publish(events)),
+    };
+    const failed = await publishDueEvents({ bus: refusingSecond, outbox: { markSent: async (id) => void sent.push(id) }, now: () => NOW }, [
+      due(1),
+      due(2),
+      due(3),
+    ]);
+    expect(failed).toBe('102');
+    expect(bus.published.map((e) => e.detail.event_id)).toEqual(['evt-1']);
+    expect(sent).toEqual(['evt-1']);
+  });
+
+  it('publishes an event again under the same id when marking it sent failed (at least once, never lost)', async () => {
+    const bus = new RecordingEventBus();
+    let marks = 0;
+    const outbox = { markSent: async () => (++marks === 1 ? Promise.reject(new Error('throttled')) : undefined) };
+    expect(await publishDueEvents({ bus, outbox, now: () => NOW }, [due(1)])).toBe('101');
+    expect(await publishDueEvents({ bus, outbox, now: () => NOW }, [due(1)])).toBeNull();
+    expect(bus.published.map((e) => e.detail.event_id)).toEqual(['evt-1', 'evt-1']);
+  });
+});
