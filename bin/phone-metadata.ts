@@ -10,7 +10,7 @@ import * as path from 'node:path';
  *
  * Why text: bundled as the package ships it, the metadata is a 150 KB object literal that costs
  * about 6 ms of every cold start to parse and build; JSON.parse reads the same text in a fraction
- * of that (README, Benchmarks: cold import).
+ * of that (docs/benchmarks.md: cold import).
  */
 const ROOT = path.resolve(__dirname, '..');
 const source = require.resolve('libphonenumber-js/metadata.max.json');

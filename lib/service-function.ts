@@ -100,7 +100,7 @@ export class ServiceFunction extends Construct {
       role: this.role,
       logGroup: this.logGroup,
       // Active tracing: Lambda samples and records each invocation's segment itself; the functions
-      // do not load the X-Ray SDK (Powertools' Tracer, ~125 KB): README, Operations: tracing.
+      // do not load the X-Ray SDK (Powertools' Tracer, ~125 KB): docs/operations.md, Tracing.
       tracing: Tracing.ACTIVE,
       environment: {
         NODE_OPTIONS: '--enable-source-maps',

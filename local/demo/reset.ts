@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import * as path from 'node:path';
 
 /**
- * Back to the demo: removes what the local runtime wrote under its data folder (the README's table:
+ * Back to the demo: removes what the local runtime wrote under its data folder (the table in docs/local-runtime.md:
  * the tables, the demo keys, events, sandbox outboxes, dead letters, secrets), so the next start
  * seeds the demo afresh. Guarded: only a folder that holds the runtime's tables or demo keys, never
  * the project, the home folder, a folder containing either, or a folder a running `npm start` holds;

@@ -82,7 +82,7 @@ export type BodyOf<C extends RouteContract> = C['body'] extends BodyContract ? z
 /**
  * A whole number as the document writes it, digits grouped as in en-US: `262,144`. By hand, not
  * with toLocaleString: descriptions are built at load (the OpenAPI function builds the document
- * there), and a process's first Intl number format costs about 12 ms (README, Benchmarks: cold import).
+ * there), and a process's first Intl number format costs about 12 ms (docs/benchmarks.md: cold import).
  */
 export function formatCount(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -4,7 +4,7 @@ import { type AdsRow, adGroupKey } from './rollups/ad-groups';
 import type { SessionRecord } from './sessions';
 
 /**
- * Metric definitions (also in the README and the API description). Every metric counts sessions
+ * Metric definitions (also in docs/api/read.md, Metrics, and the API description). Every metric counts sessions
  * whose started_at lies in [start_date, end_date). Stages are cumulative: a session that reached a
  * later stage counts in every earlier one.
  * - sessions: sessions started in the range.

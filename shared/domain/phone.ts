@@ -6,7 +6,7 @@ let parsedMetadata: MetadataJson | undefined;
 /**
  * libphonenumber's full ('max') metadata, the same the `libphonenumber-js/max` entry binds: kept as
  * JSON text and parsed on first use, because the package's own copy is a 150 KB object literal
- * that costs every cold start about 6 ms (bin/phone-metadata.ts; README, Benchmarks). Memoized
+ * that costs every cold start about 6 ms (bin/phone-metadata.ts; docs/benchmarks.md). Memoized
  * without a call at module load, so a bundle that never normalizes a number drops the text.
  */
 function metadata(): MetadataJson {

@@ -33,7 +33,7 @@ import type { HttpResult, IdempotencyGuard, RequestInput } from './middleware/ro
  *   creates nothing) are not stored either.
  *
  * The library is loaded with the first request that carries the header: a request without one
- * never needs it, and no function pays for it at cold start (README, Benchmarks: cold import).
+ * never needs it, and no function pays for it at cold start (docs/benchmarks.md: cold import).
  */
 
 const powertools = lazy(async () => {

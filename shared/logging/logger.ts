@@ -26,7 +26,7 @@ function logger(): Logger {
 }
 
 /**
- * LOG_LEVEL as the README documents it (debug, info, warn, error, silent; `npm start` sets warn so
+ * LOG_LEVEL as docs/operations.md documents it (debug, info, warn, error, silent; `npm start` sets warn so
  * its output stays the summary and the request log); unset or unknown leaves Powertools' own
  * default (POWERTOOLS_LOG_LEVEL, else INFO).
  */

@@ -10,7 +10,7 @@ import { lazy } from '#shared/lazy';
  *
  * Recording is a push onto an array; Powertools' Metrics is imported by the first flush that has
  * something to write, not at cold start (most read requests record nothing: only 4xx/5xx count).
- * The names and dimensions are listed in the README (Operations: metrics).
+ * The names and dimensions are listed in docs/operations.md (Metrics).
  */
 export type MetricName =
   | 'LeadsIngested'

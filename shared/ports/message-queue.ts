@@ -11,7 +11,7 @@ export interface QueueMessage {
   readonly delaySeconds?: number;
 }
 
-/** SQS message attribute carrying the id of the request that caused a message (README, Operations: correlation id). */
+/** SQS message attribute carrying the id of the request that caused a message (docs/operations.md, Correlation id). */
 export const CORRELATION_ID_ATTRIBUTE = 'correlation_id';
 
 export interface MessageQueue {

@@ -59,7 +59,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => service?.stop());
 
-/** A caller as the README asks: a 503 is repeated after its Retry-After, up to 10 times. */
+/** A caller as docs/faults.md asks: a 503 is repeated after its Retry-After, up to 10 times. */
 async function call(method: 'GET' | 'POST', path: string, body?: Json): Promise<Answer> {
   const seen: { status: number; retryAfter: string | null }[] = [];
   for (let attempt = 1; ; attempt++) {

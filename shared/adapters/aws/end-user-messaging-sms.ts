@@ -5,7 +5,7 @@ import type { SmsProvider, SmsSendRequest } from '#shared/ports/sms-provider';
 
 /**
  * The SDK's client, loaded on the first send, not at cold start: the largest client the service
- * uses (README, Benchmarks: cold import).
+ * uses (docs/benchmarks.md: cold import).
  */
 const sdk = lazy(() => import('@aws-sdk/client-pinpoint-sms-voice-v2'));
 

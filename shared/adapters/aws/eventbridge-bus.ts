@@ -26,7 +26,7 @@ class RefusedEntriesError extends Error {
   }
 }
 
-/** The SDK's EventBridge client, loaded on the first publish, not at cold start (README, Benchmarks: cold import). */
+/** The SDK's EventBridge client, loaded on the first publish, not at cold start (docs/benchmarks.md: cold import). */
 const sdk = lazy(() => import('@aws-sdk/client-eventbridge'));
 
 /** EventBridge custom bus: detail-type is the event type, source the service. */

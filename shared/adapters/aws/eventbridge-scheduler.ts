@@ -3,7 +3,7 @@ import { lazy } from '#shared/lazy';
 import type { QueueName } from '#shared/ports/message-queue';
 import type { OneTimeScheduler } from '#shared/ports/scheduler';
 
-/** The SDK's Scheduler client, loaded on the first call, not at cold start (README, Benchmarks: cold import). */
+/** The SDK's Scheduler client, loaded on the first call, not at cold start (docs/benchmarks.md: cold import). */
 const sdk = lazy(() => import('@aws-sdk/client-scheduler'));
 
 export interface SchedulerTargets {

@@ -5,7 +5,7 @@ import { CORRELATION_ID_ATTRIBUTE, type MessageQueue, type QueueMessage } from '
 
 const MAX_BATCH = 10;
 
-/** The SDK's SQS client, loaded on the first send, not at cold start (README, Benchmarks: cold import). */
+/** The SDK's SQS client, loaded on the first send, not at cold start (docs/benchmarks.md: cold import). */
 const sdk = lazy(() => import('@aws-sdk/client-sqs'));
 
 /** SQS: messages go in batches of ten; entries SQS refuses are retried, then reported. */

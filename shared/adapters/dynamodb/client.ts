@@ -35,8 +35,7 @@ export function createDocumentClient(env: Readonly<Record<string, string | undef
  * Retries and time-outs set on purpose (not the SDK's defaults: 3 attempts, no request time-out):
  * throttles (ProvisionedThroughputExceeded, Throttling, RequestLimitExceeded), 5xx and dropped or
  * silent connections are retried with jittered backoff within a 3 s budget per call, so a request
- * path that still fails answers 503 with Retry-After well inside its function's 10 s (README,
- * docs/faults.md). A connection must open within 1 s and a response must start within 3 s.
+ * path that still fails answers 503 with Retry-After well inside its function's 10 s (docs/faults.md). A connection must open within 1 s and a response must start within 3 s.
  */
 const RETRIES_AND_TIMEOUTS = {
   retryStrategy: new BudgetedRetryStrategy(REQUEST_PATH_BUDGET),

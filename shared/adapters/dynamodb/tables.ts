@@ -4,7 +4,7 @@ import type { TableName } from '#shared/routes';
 /**
  * Table definitions shared by the CDK stack and the local emulator, so both create the same keys
  * and indexes. Every attribute is a string; every request path is a Query or GetItem on one of
- * these keys (see the access-pattern table in the README).
+ * these keys (see the access-pattern table in docs/data-model.md).
  */
 export interface IndexDefinition {
   readonly name: string;

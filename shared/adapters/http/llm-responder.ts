@@ -59,7 +59,7 @@ const ANSWER_JSON_SCHEMA = {
 const LOCAL_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Built with the first answer (README, Decisions: cold start): the webhook also answers messages that never reach the model. */
+/** Built with the first answer (docs/adr/0119-cold-start-build-only-what-requests-need.md): the webhook also answers messages that never reach the model. */
 const answerSchema = lazy(() =>
   z
     .object({

@@ -6,7 +6,7 @@ import type { SchedulingMode } from './scheduling-config';
  *   scheduled ──(due)──▶ queued ──(worker claims)──▶ placing ──▶ in_progress ──(report)──▶ completed
  *                           ▲                           │ transient error
  *                           └───────────────────────────┘            provider 4xx ──▶ completed (failed)
- * `dispatch_failed` marks a lead whose message could not be queued or scheduled (see README).
+ * `dispatch_failed` marks a lead whose message could not be queued or scheduled (docs/api/intake.md).
  */
 export const OUTREACH_STATUSES = ['scheduled', 'queued', 'placing', 'in_progress', 'completed', 'dispatch_failed'] as const;
 export type OutreachStatus = (typeof OUTREACH_STATUSES)[number];

@@ -301,7 +301,7 @@ async function checkFields(
   return { phone, appointment };
 }
 
-/** The v0 unified type of an intake lead, from its lead_source (see README: lead types). */
+/** The v0 unified type of an intake lead, from its lead_source (docs/api/intake.md, Lead sources). */
 export function leadTypeFor(source: string | null): LeadType {
   const s = (source ?? '').toLowerCase();
   if (/\blsa\b|local services/.test(s)) return 'google_lsa';

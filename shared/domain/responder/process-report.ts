@@ -83,7 +83,7 @@ export async function processCallReport(
   const decision = await deps.responder.decide(call, team, callTime, { hours: input.hours ?? null });
   const phone = call.customerNumber ? ((await phoneNumbers()).toE164(call.customerNumber) ?? null) : null;
   const customer = { name: call.customerName ?? outreachLead?.customer_name ?? null, phone: phone ?? outreachLead?.customer_phone ?? null };
-  // A caller number the phone library cannot read is kept as sent beside the null (README: raw values).
+  // A caller number the phone library cannot read is kept as sent beside the null (docs/api/intake.md).
   const phoneRaw = call.customerNumber && !phone ? call.customerNumber : null;
   const createdAt = now.toISOString();
   const callId = randomUUID();
