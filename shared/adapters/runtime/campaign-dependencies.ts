@@ -21,7 +21,7 @@ import { smsProvider } from './sms-provider';
 /**
  * The dependencies of the SMS campaign functions, one accessor per function set: every one reads
  * the teams table (the workspace's team, its texting configuration) and the campaigns table; they
- * differ in the ports their rows declare (the campaign-sends queue, the scheduler, the SMS
+ * differ in the resources their rows declare (the campaign-sends queue, the scheduler, the SMS
  * provider), which are read from their adapter slots on every call. Call an accessor at module
  * load: the tables are looked up then (a function whose row lacks one fails to load, as in AWS);
  * the stores are built on the first call of the returned function and kept for the container's life.
