@@ -17,6 +17,11 @@ export class DuplicateLeadError extends Error {
 }
 
 export interface IntakeStore {
+  /**
+   * Throws PayloadTooLargeError (413) when the lead would not fit in one stored item, as createLead
+   * would: an intake asks before anything is written, test mode included.
+   */
+  assertStorable(lead: LeadRecord): void;
   nextLeadId(): Promise<number>;
   nextStlCallId(): Promise<number>;
   /**

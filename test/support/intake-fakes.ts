@@ -1,7 +1,9 @@
+import { toLeadItem } from '#shared/adapters/dynamodb/lead-store';
 import type { IntakeConfig, IntakeConfigInput } from '#shared/domain/intake/intake-config';
 import { intakeConfigSchema } from '#shared/domain/intake/intake-config-schema';
 import type { OutreachState } from '#shared/domain/intake/outreach';
 import type { LeadRecord } from '#shared/domain/leads';
+import { assertStorable } from '#shared/domain/stored-size';
 import type { Team } from '#shared/domain/tenancy';
 import type { DomainEvent, EventBus } from '#shared/ports/event-bus';
 import { DuplicateLeadError, type IntakeConfigStore, type IntakeStore } from '#shared/ports/intake-store';
@@ -88,6 +90,11 @@ export class InMemoryIntakeStore implements IntakeStore {
   private readonly providerCalls = new Map<string, number>();
   private leadIds = 0;
   private stlCallIds = 0;
+
+  /** The DynamoDB store's own size rule, so the fake refuses exactly what it would. */
+  assertStorable(lead: LeadRecord): void {
+    assertStorable(toLeadItem(lead), 'The lead (with its raw payload)');
+  }
   /** Every transition asked for, in order, with whether it applied. */
   readonly transitions: { stlCallId: number; next: Partial<OutreachState>; applied: boolean }[] = [];
   /** Events that became due with a write that happened (the outbox), in order. */

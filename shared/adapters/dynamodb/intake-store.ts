@@ -76,6 +76,10 @@ export class DynamoIntakeStore implements IntakeStore {
     return nextCounterValue(this.client, this.tableName, 'stl_call_id');
   }
 
+  assertStorable(lead: LeadRecord): void {
+    assertStorable(toLeadItem(lead), 'The lead (with its raw payload)');
+  }
+
   async createLead(input: {
     lead: LeadRecord;
     phone: string | null;
@@ -87,7 +91,7 @@ export class DynamoIntakeStore implements IntakeStore {
     const stlCallId = lead.outreach ? lead.outreach.stl_call_id : null;
     if (lead.lead_id === null || stlCallId === null) throw new Error('intake leads carry lead_id and outreach');
     const item = toLeadItem(lead);
-    assertStorable(item, 'The lead (with its raw payload)');
+    this.assertStorable(lead);
     const guards: { reason: DuplicateLeadError['reason']; key: { pk: string; sk: string } }[] = [];
     const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [];
     if (lead.external_id) {

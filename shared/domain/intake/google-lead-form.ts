@@ -3,7 +3,7 @@ import { BadRequestError, ConflictError, UnauthorizedError } from '#shared/error
 import type { GoogleLeadFormKeyRecord, GoogleLeadFormKeyStore } from '#shared/ports/intake-store';
 import { type CommitDependencies, commitIntake } from './commit-intake';
 import { DEFAULT_INTAKE_CONFIG, type IntakeConfig } from './intake-config';
-import { type IntakeDecision, type PrepareDependencies, planIntake } from './prepare-intake';
+import { type IntakeDecision, type PrepareDependencies, planIntake, sizeIntake } from './prepare-intake';
 import { GOOGLE_ADS_LEAD_FORM_MAPPING } from './presets';
 
 /**
@@ -56,7 +56,7 @@ export function googleKeyMatches(record: GoogleLeadFormKeyRecord | null, key: st
   return key !== undefined && key !== '' && (current || previous);
 }
 
-export interface GoogleLeadFormDependencies extends PrepareDependencies, CommitDependencies {
+export interface GoogleLeadFormDependencies extends Omit<PrepareDependencies, 'intake'>, CommitDependencies {
   readonly keys: GoogleLeadFormKeyStore;
 }
 
@@ -103,13 +103,14 @@ export async function ingestGoogleLeadForm(
   // The key is a credential: it is never stored with the lead.
   const { google_key: _key, ...payload } = body;
   const config = (await deps.configs.getIntakeConfig(team.id)) ?? DEFAULT_INTAKE_CONFIG;
-  const prepared = await planIntake({
+  const planned = await planIntake({
     team,
     routing: { kind: 'key_team' },
     config: { ...config, field_mapping: GOOGLE_ADS_LEAD_FORM_MAPPING as IntakeConfig['field_mapping'] },
     payload,
     now,
   });
+  const prepared = sizeIntake(deps, planned);
   if (body.is_test === true) return { kind: 'test', decision: prepared.decision };
   try {
     const created = await commitIntake(deps, prepared, now);

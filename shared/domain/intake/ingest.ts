@@ -1,7 +1,7 @@
 import { type CommitDependencies, type CreatedIntake, commitIntake } from './commit-intake';
 import { type IntakeDecision, type IntakeSubmission, type PrepareDependencies, prepareIntake } from './prepare-intake';
 
-export interface IngestDependencies extends PrepareDependencies, CommitDependencies {}
+export interface IngestDependencies extends Omit<PrepareDependencies, 'intake'>, CommitDependencies {}
 
 export interface IngestRequest extends IntakeSubmission {
   /** Runs mapping, routing and scheduling and reports them; writes and calls nothing. */

@@ -1,11 +1,10 @@
 import type { Identity } from '#shared/auth/identity';
 import type { IntakeLeadRecord, LeadType } from '#shared/domain/leads';
 import { toE164 } from '#shared/domain/phone';
-import { assertStorable } from '#shared/domain/stored-size';
 import type { Team } from '#shared/domain/tenancy';
 import { BadRequestError, ForbiddenError } from '#shared/errors';
 import { lazy } from '#shared/lazy';
-import type { IntakeConfigStore } from '#shared/ports/intake-store';
+import type { IntakeConfigStore, IntakeStore } from '#shared/ports/intake-store';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
 import { applyFieldMapping, type MappedFields, type MappingResult, type TargetChecks } from './field-mapping';
 import { DEFAULT_INTAKE_CONFIG, type IntakeConfig, resolveLeadSource } from './intake-config';
@@ -18,6 +17,8 @@ import type { SchedulingMode } from './scheduling-config';
 export interface PrepareDependencies {
   readonly tenancy: TenancyStore;
   readonly configs: IntakeConfigStore;
+  /** Only asked whether the planned lead fits in a stored item (sizeIntake). */
+  readonly intake: Pick<IntakeStore, 'assertStorable'>;
 }
 
 /** One lead as it was sent to the intake webhook. */
@@ -107,7 +108,17 @@ export async function prepareIntake(deps: PrepareDependencies, submission: Intak
   const preset = submission.preset === undefined ? undefined : presetByName(submission.preset);
   if (submission.preset !== undefined && !preset) throw new BadRequestError(`preset: unknown preset "${submission.preset}"`, 'preset');
   const config = preset ? { ...stored, field_mapping: preset.mapping as IntakeConfig['field_mapping'] } : stored;
-  return await planIntake({ team, routing, config, payload: submission.payload, now: submission.now });
+  return sizeIntake(deps, await planIntake({ team, routing, config, payload: submission.payload, now: submission.now }));
+}
+
+/**
+ * Refuses a lead too large to store (413) before any id is drawn and before test mode answers, so
+ * both modes refuse it alike: the store sizes it with ids as long as real ones (the store checks the
+ * final item again when it writes).
+ */
+export function sizeIntake(deps: Pick<PrepareDependencies, 'intake'>, prepared: PreparedIntake): PreparedIntake {
+  deps.intake.assertStorable(leadWithIds(prepared.lead, SIZING_IDS));
+  return prepared;
 }
 
 async function resolveTargetTeam(
@@ -148,8 +159,8 @@ export interface IntakePlanInput {
 /**
  * Pure (async only to load time-zone code when the lead needs it): maps the payload through the
  * team's field mapping, validates what the lead needs (a 400 naming the field otherwise), resolves
- * its lead source, finds when its first call is due, and checks that the lead fits in a stored
- * item (a 413 otherwise, in test mode too).
+ * its lead source and finds when its first call is due. Whether the lead fits in a stored item is
+ * the store's to say (sizeIntake).
  */
 export async function planIntake({ team, routing, config, payload, now }: IntakePlanInput): Promise<PreparedIntake> {
   const checks: TargetChecks = {
@@ -253,9 +264,6 @@ export async function planIntake({ team, routing, config, payload, now }: Intake
     },
     appointment: null,
   };
-  // Checked before test mode answers and before ids are drawn: a lead too large to store is
-  // refused the same way in both modes (the store checks the final item again).
-  assertStorable(leadWithIds(lead, SIZING_IDS), 'The lead (with its raw payload)');
   return { decision, dedupe: { phone, phoneWindowHours: config.dedupe_window_hours }, lead };
 }
 

@@ -29,7 +29,7 @@ function world() {
   };
   const prepare = (payload: Record<string, unknown>, now: Date = NOW): Promise<PreparedIntake> =>
     prepareIntake(
-      { tenancy: tenancyOf([ANCHOR, SIBLING, FOREIGN]), configs: new InMemoryIntakeConfigs() },
+      { tenancy: tenancyOf([ANCHOR, SIBLING, FOREIGN]), configs: new InMemoryIntakeConfigs(), intake: deps.intake },
       { identity: singleTeamKey, payload, now },
     );
   return { deps, bus, prepare };

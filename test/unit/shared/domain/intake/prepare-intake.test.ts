@@ -5,7 +5,7 @@ import { leadWithIds, NOT_PLACED_REASON, prepareIntake } from '#shared/domain/in
 import { BadRequestError, DomainError, ForbiddenError, PayloadTooLargeError } from '#shared/errors';
 import { toHttpError } from '#shared/http/errors';
 import { ANCHOR, allTeamsKey, basic, FOREIGN, NOW, rejection, SIBLING, singleTeamKey } from '../../../../support/ingest-harness';
-import { InMemoryIntakeConfigs, tenancyOf } from '../../../../support/intake-fakes';
+import { InMemoryIntakeConfigs, InMemoryIntakeStore, tenancyOf } from '../../../../support/intake-fakes';
 
 /**
  * prepareIntake, the reading half of an intake: routing, the team's configuration or a preset,
@@ -18,7 +18,7 @@ process.env.LOG_LEVEL = 'silent';
 function depsWith(configs: Record<number, IntakeConfigInput> = {}) {
   const store = new InMemoryIntakeConfigs();
   for (const [teamId, config] of Object.entries(configs)) store.set(Number(teamId), config);
-  return { tenancy: tenancyOf([ANCHOR, SIBLING, FOREIGN]), configs: store };
+  return { tenancy: tenancyOf([ANCHOR, SIBLING, FOREIGN]), configs: store, intake: new InMemoryIntakeStore() };
 }
 
 const prepare = (
