@@ -110,14 +110,14 @@ describe('route table checks', () => {
     ).toThrow(/belongs to the platform API/);
   });
 
-  it('refuses a route that uses a queue or service when the API is given no ports', () => {
+  it('refuses a route that uses a queue or service when the API is given no resources', () => {
     const other = new Stack(new App({ context: NO_BUNDLING }), 'Other');
     const authorizerFunction = LambdaFunction.fromFunctionArn(other, 'Authorizer', 'arn:aws:lambda:us-east-1:123456789012:function:a');
     const { tables } = new DataTables(other, 'Data');
     const sending: RouteDefinition = { ...fixtureRoute('intake'), uses: ['outreach-calls'] };
 
     expect(() => new SurfaceApi(other, 'Api', { surface: 'intake', routes: [sending], authorizerFunction, tables })).toThrow(
-      /uses outreach-calls, but the intake API was given no ports/,
+      /uses outreach-calls, but the intake API was given no resources/,
     );
   });
 });
