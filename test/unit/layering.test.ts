@@ -76,6 +76,20 @@ describe('layering', () => {
     expect(offenders).toEqual([]);
   });
 
+  // ADR 0022: every JSON answer is built by a presenter. The pages answer HTML, and the OpenAPI
+  // document is built whole at bundle time: they have no domain object to present.
+  it('every route handler answers through a presenter, but the pages and the OpenAPI document', () => {
+    const NOTHING_TO_PRESENT = ['get-api-docs', 'get-booking-page', 'get-console', 'get-openapi'];
+    const routeHandlers = [...graph.keys()].filter(
+      (file) => /^functions\/[^/]+\/handler\.ts$/.test(file) && (graph.get(file) ?? []).includes('shared/http/handler.ts'),
+    );
+    expect(routeHandlers.length).toBeGreaterThan(40);
+    const without = routeHandlers
+      .filter((file) => !(graph.get(file) ?? []).some((target) => target.startsWith('shared/presenters/')))
+      .map((file) => file.split('/')[1]);
+    expect(without).toEqual(NOTHING_TO_PRESENT);
+  });
+
   it('finds the presenters', () => {
     expect(presenterModules.length).toBeGreaterThan(10);
   });
