@@ -9,7 +9,8 @@ import { type ImportGraph, importCycles, importGraph } from '../support/import-g
  * interfaces; HTTP status codes, error bodies, queue mechanics and the adapters belong to the layers
  * that own them. And no module reaches itself back through its imports, type-only ones included.
  */
-const graph = importGraph();
+// IMPORT_ROOT=<another checkout> draws the picture of that tree instead (its rules may not hold).
+const graph = importGraph(undefined, process.env.IMPORT_ROOT);
 const domainModules = [...graph.keys()].filter((file) => file.startsWith('shared/domain/'));
 const presenterModules = [...graph.keys()].filter((file) => file.startsWith('shared/presenters/'));
 
@@ -23,7 +24,26 @@ function roomOf(file: string): string {
   return top ?? file;
 }
 
-/** IMPORT_REPORT=1 prints the import picture: modules per room, imports between rooms, cycles. */
+/** Imports that point against the layers' direction, counted for the picture. */
+const BACK_POINTING: readonly (readonly [string, (file: string) => boolean, (target: string) => boolean])[] = [
+  [
+    'domain → adapters, http, workers, functions, lib, local',
+    startsWith('shared/domain/'),
+    startsWith('shared/adapters/', 'shared/http/', 'shared/workers/', 'functions/', 'lib/', 'local/'),
+  ],
+  ['domain → contracts, presenters (wire shapes)', startsWith('shared/domain/'), startsWith('shared/contracts/', 'shared/presenters/')],
+  ['shared → local, functions, lib', startsWith('shared/'), startsWith('local/', 'functions/', 'lib/')],
+  ['functions → DynamoDB adapters (stores built in handlers)', startsWith('functions/'), startsWith('shared/adapters/dynamodb/')],
+];
+
+function startsWith(...prefixes: string[]): (file: string) => boolean {
+  return (file) => prefixes.some((prefix) => file.startsWith(prefix));
+}
+
+/**
+ * IMPORT_REPORT=1 prints the import picture: modules per room, imports between rooms, the imports
+ * that point back against the layers, cycles.
+ */
 afterAll(() => {
   if (!process.env.IMPORT_REPORT) return;
   const modules = new Map<string, number>();
@@ -40,6 +60,10 @@ afterAll(() => {
     `modules: ${graph.size}, in ${modules.size} rooms: ${[...modules].map(([room, n]) => `${room} ${n}`).join(', ')}`,
     `imports between rooms (${between.size} pairs):`,
     ...[...between].sort(([a], [b]) => a.localeCompare(b)).map(([edge, n]) => `  ${edge}: ${n}`),
+    'imports pointing back against the layers:',
+    ...BACK_POINTING.map(
+      ([name, from, to]) => `  ${name}: ${[...graph].reduce((n, [file, targets]) => n + (from(file) ? targets.filter(to).length : 0), 0)}`,
+    ),
     `import cycles: ${importCycles(graph).length}`,
     ...describeCycles(importCycles(graph)).map((chain) => `  ${chain}`),
   ];
