@@ -67,8 +67,11 @@ export const WORKERS: readonly WorkerDefinition[] = [
     batchSize: 5,
     timeoutSeconds: 90,
     maxReceiveCount: 5,
-    tables: [{ table: 'webhooks', access: 'readwrite' }],
-    uses: ['webhooks', 'webhook-deliveries', 'scheduler', 'event-bus'],
+    tables: [
+      { table: 'webhooks', access: 'readwrite' },
+      { table: 'outbox', access: 'readwrite' },
+    ],
+    uses: ['webhooks', 'webhook-deliveries', 'scheduler'],
   },
   {
     // The scheduling widget's follow-ups: a booking's field-service job (a few HTTP calls, each at
