@@ -212,6 +212,37 @@ describe('the lifecycle events of the dispatcher, the voice webhook and the coac
     expect(published(eventId).map((e) => [e['detail-type'], e.detail])).toEqual([['webhook.disabled', due?.detail]]);
     expect(await outboxState(eventId)).toBe('sent');
   }, 60_000);
+
+  it('publishes call.processed exactly once after the bus refused it between storing the call and publish, and not again for a redelivered report', async () => {
+    faults.set('eventbridge', 'refuse', 1);
+    const report = {
+      message: {
+        type: 'end-of-call-report',
+        call: { id: 'outbox-call-1', type: 'inboundPhoneCall', customer: { number: '+14155550100' } },
+        transcript: 'Customer: I would like to book a plumber tomorrow at 10 am.',
+        analysis: { structuredData: { bookingIntent: true } },
+      },
+    };
+    const first = await api('/v1/responder/webhook', ['write:calls'], report);
+    expect(first.status).toBe(201);
+    const callId = String(first.data.callId);
+    const processed = (e: DomainEvent) => e.type === 'call.processed' && e.detail.call_id === callId;
+
+    await refusedForAWhile();
+    const [due] = await dueEvents(processed);
+    const eventId = due?.detail.event_id;
+    expect(due?.detail).toMatchObject({ event: 'call.processed', call_id: callId, provider_call_id: 'outbox-call-1' });
+    expect(published(eventId)).toEqual([]);
+    expect(await outboxState(eventId)).toBe('due');
+    // The provider's retry (the first delivery answered, but it may not know) makes nothing due again.
+    expect((await api('/v1/responder/webhook', ['write:calls'], report)).status).toBe(200);
+    expect(await dueEvents(processed)).toHaveLength(1);
+
+    faults.set('eventbridge', 'refuse', 0);
+    await service.settle();
+    expect(published(eventId).map((e) => [e['detail-type'], e.detail])).toEqual([['call.processed', due?.detail]]);
+    expect(await outboxState(eventId)).toBe('sent');
+  }, 60_000);
 });
 
 describe('a voice provider that is down', () => {

@@ -54,7 +54,7 @@ const published = new RecordingEventBus();
 beforeAll(async () => {
   dynamo = await startEmulator();
   const client = getDocumentClient();
-  calls = new DynamoCallStore(client, physicalTableName('calls'), physicalTableName('leads'));
+  calls = new DynamoCallStore(client, physicalTableName('calls'), physicalTableName('leads'), physicalTableName('outbox'));
   evaluations = new DynamoEvaluationStore(client, physicalTableName('calls'));
   rubrics = new DynamoRubricStore(client, physicalTableName('teams'));
   callEvaluator.use(() => evaluator);
@@ -294,7 +294,6 @@ describe('the voice webhook queues the evaluation', () => {
         getLeadByStlCallId: async () => null,
       } as unknown as ProcessReportDependencies['intake'],
       responder: new RuleBasedResponder(),
-      eventBus: new RecordingEventBus(),
       outreachQueue: new RecordingQueue(),
       scheduler: new RecordingScheduler(),
       coachQueue,
