@@ -56,8 +56,9 @@ export const WORKERS: readonly WorkerDefinition[] = [
     tables: [
       { table: 'calls', access: 'readwrite' },
       { table: 'teams', access: 'read' },
+      { table: 'outbox', access: 'readwrite' },
     ],
-    uses: ['call-evaluator', 'event-bus'],
+    uses: ['call-evaluator'],
   },
   {
     // Events from the bus (fanned out per subscription) and single attempts: an attempt waits at

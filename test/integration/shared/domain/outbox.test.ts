@@ -21,7 +21,8 @@ import { WebhookReceiver } from '../../../support/webhook-receiver';
 
 /**
  * The transactional outbox end to end on the local runtime: the state change and its event are one
- * write; the publish-events consumer (the real handler, on the outbox table's stream) publishes it
+ * write (a lead, an outreach close-out, a disabled webhook, a stored call report, a coach
+ * evaluation); the publish-events consumer (the real handler, on the outbox table's stream) publishes it
  * through the bus. With the bus refusing every entry (FAULTS eventbridge.refuse:1) between the
  * commit and the publication, nothing is published and nothing is lost; once the bus takes entries
  * again, each event arrives exactly once and its outbox item is marked sent.
@@ -213,35 +214,44 @@ describe('the lifecycle events of the dispatcher, the voice webhook and the coac
     expect(await outboxState(eventId)).toBe('sent');
   }, 60_000);
 
-  it('publishes call.processed exactly once after the bus refused it between storing the call and publish, and not again for a redelivered report', async () => {
+  it('publishes call.processed and the call’s coach_evaluation.completed exactly once after the bus refused them between their writes and publish', async () => {
     faults.set('eventbridge', 'refuse', 1);
     const report = {
       message: {
         type: 'end-of-call-report',
         call: { id: 'outbox-call-1', type: 'inboundPhoneCall', customer: { number: '+14155550100' } },
-        transcript: 'Customer: I would like to book a plumber tomorrow at 10 am.',
+        transcript: 'AI: Thanks for calling, how can I help? Customer: I would like to book a plumber tomorrow at 10 am.',
         analysis: { structuredData: { bookingIntent: true } },
       },
     };
     const first = await api('/v1/responder/webhook', ['write:calls'], report);
     expect(first.status).toBe(201);
     const callId = String(first.data.callId);
-    const processed = (e: DomainEvent) => e.type === 'call.processed' && e.detail.call_id === callId;
+    const ofCall = (type: string) => (e: DomainEvent) => e.type === type && e.detail.call_id === callId;
+    // The report queued the call's evaluation; the coach worker stores it.
+    await service.queue('coach-evaluations').drained();
 
     await refusedForAWhile();
-    const [due] = await dueEvents(processed);
-    const eventId = due?.detail.event_id;
-    expect(due?.detail).toMatchObject({ event: 'call.processed', call_id: callId, provider_call_id: 'outbox-call-1' });
-    expect(published(eventId)).toEqual([]);
-    expect(await outboxState(eventId)).toBe('due');
-    // The provider's retry (the first delivery answered, but it may not know) makes nothing due again.
+    const [processed] = await dueEvents(ofCall('call.processed'));
+    const [evaluated] = await dueEvents(ofCall('coach_evaluation.completed'));
+    expect(processed?.detail).toMatchObject({ event: 'call.processed', call_id: callId, provider_call_id: 'outbox-call-1' });
+    expect(evaluated?.detail).toMatchObject({ event: 'coach_evaluation.completed', call_id: callId, team_id: fixture.teams.own.id });
+    const ids = [processed?.detail.event_id, evaluated?.detail.event_id];
+    for (const id of ids) {
+      expect(published(id)).toEqual([]);
+      expect(await outboxState(id)).toBe('due');
+    }
+    // The provider's retry of the report (and the evaluation it queues again if none were stored) makes nothing due again.
     expect((await api('/v1/responder/webhook', ['write:calls'], report)).status).toBe(200);
-    expect(await dueEvents(processed)).toHaveLength(1);
+    await service.queue('coach-evaluations').drained();
+    expect(await dueEvents(ofCall('call.processed'))).toHaveLength(1);
+    expect(await dueEvents(ofCall('coach_evaluation.completed'))).toHaveLength(1);
 
     faults.set('eventbridge', 'refuse', 0);
     await service.settle();
-    expect(published(eventId).map((e) => [e['detail-type'], e.detail])).toEqual([['call.processed', due?.detail]]);
-    expect(await outboxState(eventId)).toBe('sent');
+    expect(published(ids[0]).map((e) => [e['detail-type'], e.detail])).toEqual([['call.processed', processed?.detail]]);
+    expect(published(ids[1]).map((e) => [e['detail-type'], e.detail])).toEqual([['coach_evaluation.completed', evaluated?.detail]]);
+    for (const id of ids) expect(await outboxState(id)).toBe('sent');
   }, 60_000);
 });
 
