@@ -22,8 +22,8 @@ import { WebhookReceiver } from '../../../support/webhook-receiver';
 /**
  * The transactional outbox end to end on the local runtime: the state change and its event are one
  * write (a lead, an outreach close-out, a disabled webhook, a stored call report, a coach
- * evaluation); the publish-events consumer (the real handler, on the outbox table's stream) publishes it
- * through the bus. With the bus refusing every entry (FAULTS eventbridge.refuse:1) between the
+ * evaluation); the publish-events consumer (the real handler, on the outbox table's stream)
+ * publishes it through the bus. With the bus refusing every entry (FAULTS eventbridge.refuse:1) between the
  * commit and the publication, nothing is published and nothing is lost; once the bus takes entries
  * again, each event arrives exactly once and its outbox item is marked sent.
  */
