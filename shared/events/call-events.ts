@@ -4,9 +4,8 @@ import { eventIdFor } from './lead-events';
 
 /**
  * call.processed: the AI responder processed a call's end-of-call report and stored the call and
- * what it produced (JSON Schema in ./schemas). Published again when the provider redelivers the
- * report (the first delivery may have stopped between storing and publishing), always with the
- * same event_id: deduplicate on it. Carries ids and outcome only, never the caller's number or the
+ * what it produced (JSON Schema in ./schemas). Due in the outbox in the write that stores the call,
+ * published at least once, always with the same event_id: deduplicate on it. Carries ids and outcome only, never the caller's number or the
  * transcript: GET /api/calls/{callId} has them for keys allowed to see them.
  */
 export function callProcessed(call: CallRecord): DomainEvent {

@@ -3,9 +3,9 @@ import type { DomainEvent } from '#shared/ports/event-bus';
 import { eventIdFor } from './lead-events';
 
 /**
- * coach_evaluation.completed: a call's coach evaluation was stored (JSON Schema in ./schemas).
- * Published again when a redelivered request finds the evaluation stored (the worker may have
- * stopped between storing and publishing), always with the same event_id: deduplicate on it.
+ * coach_evaluation.completed: a call's coach evaluation was stored (JSON Schema in ./schemas). Due
+ * in the outbox in the write that stores the evaluation, published at least once, always with the
+ * same event_id: deduplicate on it.
  */
 export function coachEvaluationCompleted(evaluation: CoachEvaluation): DomainEvent {
   const type = 'coach_evaluation.completed';

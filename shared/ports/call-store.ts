@@ -1,6 +1,7 @@
 import type { CallRecord, TransferRecord } from '#shared/domain/calls';
 import type { LeadRecord } from '#shared/domain/leads';
 import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support';
+import type { DomainEvent } from './event-bus';
 
 export interface CallPageQuery {
   readonly teamId: number;
@@ -29,13 +30,15 @@ export interface CallStore {
   getReportResult(teamId: number, providerCallId: string): Promise<ReportResult | null>;
   /**
    * Stores the call and what the responder created, atomically with the report's idempotency
-   * guard. When another delivery got there first, stores nothing and returns its ids instead.
+   * guard, with `events` due in the outbox in the same write. When another delivery got there
+   * first, stores nothing (and makes nothing due) and returns its ids instead.
    */
   saveReport(input: {
     call: CallRecord;
     appointment: AppointmentRecord | null;
     ticket: TicketRecord | null;
     lead: LeadRecord | null;
+    events?: readonly DomainEvent[];
   }): Promise<{ stored: boolean; result: ReportResult }>;
   /** Support tickets of an enterprise, newest first; up to limit + 1 rows after the position. */
   listTickets(query: {

@@ -1,5 +1,6 @@
 import type { CoachEvaluation } from '#shared/domain/coach/evaluation';
 import type { RubricRevision } from '#shared/domain/coach/rubric';
+import type { DomainEvent } from './event-bus';
 
 export interface EvaluationPageQuery {
   readonly teamId: number;
@@ -21,9 +22,10 @@ export interface EvaluationStore {
   hasEvaluation(teamId: number, callId: string): Promise<boolean>;
   /**
    * Stores the call's evaluation unless it has one: a conditional write keyed by the call, so of
-   * racing or redelivered copies exactly one is stored. False when another copy stored first.
+   * racing or redelivered copies exactly one is stored, with `events` due in the outbox in the same
+   * write. False when another copy stored first: then nothing is written.
    */
-  putEvaluationOnce(evaluation: CoachEvaluation): Promise<boolean>;
+  putEvaluationOnce(evaluation: CoachEvaluation, events?: readonly DomainEvent[]): Promise<boolean>;
   /** Up to limit + 1 evaluations from the offset, reading only those (plus the skipped rows' keys). */
   listEvaluations(query: EvaluationPageQuery): Promise<CoachEvaluation[]>;
 }

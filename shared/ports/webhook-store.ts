@@ -1,4 +1,5 @@
 import type { DeliveryAttempt, DeliveryState, WebhookDelivery, WebhookSubscription } from '#shared/domain/webhooks/model';
+import type { DomainEvent } from './event-bus';
 
 export interface WebhookStore {
   /** Stores a new subscription; false when the team already has the maximum. */
@@ -8,8 +9,11 @@ export interface WebhookStore {
   listSubscriptions(teamId: number): Promise<WebhookSubscription[]>;
   deleteSubscription(teamId: number, webhookId: string): Promise<boolean>;
   replaceSecrets(teamId: number, webhookId: string, secrets: WebhookSubscription['secrets']): Promise<boolean>;
-  /** Disables an enabled subscription; false when it was not enabled (already disabled, or gone). */
-  disableSubscription(teamId: number, webhookId: string, reason: string): Promise<boolean>;
+  /**
+   * Disables an enabled subscription and makes `events` due in the outbox in the same write; false
+   * when it was not enabled (already disabled, or gone): then nothing is written.
+   */
+  disableSubscription(teamId: number, webhookId: string, reason: string, events?: readonly DomainEvent[]): Promise<boolean>;
   /** Enables a subscription again and forgets its failures; false when it is gone. */
   enableSubscription(teamId: number, webhookId: string): Promise<boolean>;
   /** Records a failed attempt: sets failingSince unless set; returns it. Null when the subscription is gone. */

@@ -66,7 +66,7 @@ export const LEADS_AND_CALLS_ROUTES = [
       { table: 'outbox', access: 'readwrite' },
       { table: 'idempotency', access: 'readwrite' },
     ],
-    uses: ['outreach-calls', 'scheduler', 'event-bus', 'coach-evaluations', 'responder-model'],
+    uses: ['outreach-calls', 'scheduler', 'coach-evaluations', 'responder-model'],
     summary: "Receive a voice provider's end-of-call report and process it with the AI responder",
     tag: 'Voice',
   },

@@ -56,8 +56,9 @@ export const WORKERS: readonly WorkerDefinition[] = [
     tables: [
       { table: 'calls', access: 'readwrite' },
       { table: 'teams', access: 'read' },
+      { table: 'outbox', access: 'readwrite' },
     ],
-    uses: ['call-evaluator', 'event-bus'],
+    uses: ['call-evaluator'],
   },
   {
     // Events from the bus (fanned out per subscription) and single attempts: an attempt waits at
@@ -67,8 +68,11 @@ export const WORKERS: readonly WorkerDefinition[] = [
     batchSize: 5,
     timeoutSeconds: 90,
     maxReceiveCount: 5,
-    tables: [{ table: 'webhooks', access: 'readwrite' }],
-    uses: ['webhooks', 'webhook-deliveries', 'scheduler', 'event-bus'],
+    tables: [
+      { table: 'webhooks', access: 'readwrite' },
+      { table: 'outbox', access: 'readwrite' },
+    ],
+    uses: ['webhooks', 'webhook-deliveries', 'scheduler'],
   },
   {
     // The scheduling widget's follow-ups: a booking's field-service job (a few HTTP calls, each at

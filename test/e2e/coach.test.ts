@@ -117,6 +117,16 @@ describe('coach evaluations end to end', () => {
     expect(service.queue('coach-evaluations').deadLetters).toEqual([]);
   });
 
+  it('publishes one coach_evaluation.completed and one call.processed per evaluated call, a redelivered report included', async () => {
+    const published = (type: string, callId: string) =>
+      service.eventBus.published.filter((e) => e['detail-type'] === type && e.detail.call_id === callId);
+    for (const callId of [good, poor]) {
+      expect(published('coach_evaluation.completed', callId)).toHaveLength(1);
+      expect(published('call.processed', callId)).toHaveLength(1);
+    }
+    expect(published('coach_evaluation.completed', good)[0]?.detail).toMatchObject({ team_id: fixture.teams.own.id, passed: true });
+  });
+
   it('filters by score range and rubric, and by the calls’ date range', async () => {
     const { own } = fixture.teams;
     const ids = async (query: string) => ((await get(`/api/coach?${query}`, own.id)).body.data as Json[]).map((e) => e.call_id);

@@ -14,8 +14,8 @@ process.env.SMS_SEND_RATE_PER_SECOND = '0';
  * and reads, through the local gateway, with DynamoDB throttling and losing transaction conflicts,
  * the bus refusing entries, the voice provider failing and the SMS provider throttling, all at
  * once. Callers behave as documented (a 503 is repeated after its Retry-After). Then the ledger:
- * every intake answered 2xx has its lead, its call placed once and its events published under one
- * event id each; every campaign recipient is settled once and the campaign's completion published;
+ * every intake answered 2xx has its lead, its call placed once and its events (the lead's, its
+ * call's call.processed and coach_evaluation.completed) published under one event id each; every campaign recipient is settled once and the campaign's completion published;
  * no answer was a 500, and every 503 said when to come back. SOAK_REPORT=1 prints the ledger.
  */
 const MIX = 'dynamodb.throttle:0.05,dynamodb.conflict:0.02,eventbridge.refuse:0.1,voice.5xx:0.3,sms.throttle:0.1';
@@ -138,6 +138,9 @@ it('loses nothing and does nothing twice under throttles, conflicts, a refusing 
     const created = events('lead.created', of);
     const completed = events('lead.completed', of);
     const booked = events('lead.booking_created', of);
+    const processed = events('call.processed', of);
+    const callId = processed[0]?.detail.call_id;
+    const evaluated = events('coach_evaluation.completed', (detail) => callId !== undefined && detail.call_id === callId);
     ledger.push({
       lead_id: leadId,
       answers: answer.seen.map((s) => s.status).join('>'),
@@ -146,6 +149,8 @@ it('loses nothing and does nothing twice under throttles, conflicts, a refusing 
       'lead.created': `${created.length}/${distinctIds(created)}`,
       'lead.booking_created': `${booked.length}/${distinctIds(booked)}`,
       'lead.completed': `${completed.length}/${distinctIds(completed)}`,
+      'call.processed': `${processed.length}/${distinctIds(processed)}`,
+      'coach_evaluation.completed': `${evaluated.length}/${distinctIds(evaluated)}`,
     });
     expect(lead?.lead_id).toBe(leadId);
     expect(calls).toHaveLength(1);
@@ -155,6 +160,11 @@ it('loses nothing and does nothing twice under throttles, conflicts, a refusing 
     expect(completed.length).toBeGreaterThanOrEqual(1);
     expect(distinctIds(completed)).toBe(1);
     expect(distinctIds(booked)).toBe(lead?.appointment ? 1 : 0);
+    // The sandbox customer answers, so every call has a transcript and is evaluated.
+    expect(processed.length).toBeGreaterThanOrEqual(1);
+    expect(distinctIds(processed)).toBe(1);
+    expect(evaluated.length).toBeGreaterThanOrEqual(1);
+    expect(distinctIds(evaluated)).toBe(1);
   }
 
   // The campaign: every recipient settled once, the counts add up, one completion under one id.

@@ -182,6 +182,8 @@ describe('speed-to-lead loop through the local gateway', () => {
       provider_call_id: sandboxCall?.providerCallId,
     });
     expect(JSON.stringify(processed[0]?.detail)).not.toContain(number.slice(2));
+    // Due in the outbox with the stored call, before the close-out's events: published in that order.
+    expect(events.indexOf(processed[0] as (typeof events)[number])).toBeLessThan(events.indexOf(lifecycle[1] as (typeof events)[number]));
   });
 
   it('takes a lead with an X-API-Key key through the same loop', async () => {

@@ -193,6 +193,11 @@ describe('webhooks through the local gateway', () => {
     expect(after.body.data).toMatchObject({ status: 'disabled', disabled_reason: 'The endpoint answered 410 Gone' });
     await service.settle();
     expect(receiver.on('/gone')).toHaveLength(1);
+    // Due in the outbox with the disabling write: published once, delivered once.
+    const disabled = service.eventBus.published.filter((e) => e['detail-type'] === 'webhook.disabled' && e.detail.webhook_id === gone.id);
+    expect(disabled).toHaveLength(1);
+    const notices = receiver.on('/watcher').filter((r) => (JSON.parse(r.body) as Json).webhook_id === gone.id);
+    expect(notices).toHaveLength(1);
     expect((await call('POST', `/v1/webhooks/${gone.id}/test`, { body: {} })).status).toBe(409);
   });
 

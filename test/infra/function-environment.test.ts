@@ -95,4 +95,31 @@ describe('each function with exactly the environment the stack gives it', () => 
       /does not declare the teams table \(TABLE_TEAMS not set\): add it to the tables of its route row/,
     );
   });
+
+  it('gives the event bus to publish-events alone: every lifecycle event is due in the outbox with its change', () => {
+    const withVariable = (name: string) =>
+      [...environments]
+        .filter(([, variables]) => name in variables)
+        .map(([functionName]) => functionName)
+        .sort();
+    expect(withVariable('EVENT_BUS_NAME')).toEqual(['publish-events']);
+    // Those that make events due: the lead writers, the campaign sender, the dispatcher, the voice webhook, the coach worker.
+    expect(withVariable('TABLE_OUTBOX')).toEqual(
+      expect.arrayContaining([
+        'ingest-lead',
+        'receive-voice-report',
+        'webhook-dispatcher',
+        'coach-evaluator',
+        'campaign-sender',
+        'publish-events',
+      ]),
+    );
+  });
+
+  it('fails to load the coach worker, the dispatcher and the voice webhook without the outbox table', () => {
+    for (const functionName of ['coach-evaluator', 'webhook-dispatcher', 'receive-voice-report']) {
+      const { TABLE_OUTBOX: _dropped, ...withoutOutbox } = deployedEnvironment(environments.get(functionName) ?? {});
+      expect(() => loadWith(functionName, { ...withoutOutbox, ...LAMBDA_RUNTIME })).toThrow(/does not declare the outbox table/);
+    }
+  });
 });

@@ -422,7 +422,10 @@ describe('resource bindings', () => {
     const senders = consumers.filter(({ uses }) => uses.has('coach-evaluations')).map(({ label }) => label);
     expect(senders).toEqual(['platform receive-voice-report']);
     const statements = statementsOf(workerFunction(coach as WorkerDefinition));
-    expect(reached(withAction(statements, 'dynamodb:PutItem'))).toEqual(new Set([logicalIdOf(stack.data.tables.calls)]));
+    // The evaluation, and its coach_evaluation.completed due in the outbox in the same write.
+    expect(reached(withAction(statements, 'dynamodb:PutItem'))).toEqual(
+      new Set([logicalIdOf(stack.data.tables.calls), logicalIdOf(stack.data.tables.outbox)]),
+    );
   });
 
   it("gives the functions that use 'voice-recordings' the recording hosts (default storage.vapi.ai), and no one else", () => {

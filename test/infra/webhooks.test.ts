@@ -83,7 +83,7 @@ describe('webhook delivery in the stack', () => {
     });
   });
 
-  it('gives the dispatcher the webhooks table, its own queue, the scheduler and the bus, with private targets off', () => {
+  it('gives the dispatcher the webhooks and outbox tables, its own queue and the scheduler, not the bus, with private targets off', () => {
     const dispatcher = stack.workers.functions.get('webhook-dispatcher');
     if (!dispatcher) throw new Error('no dispatcher');
     const env = environmentOf(resources, dispatcher);
@@ -97,12 +97,14 @@ describe('webhook delivery in the stack', () => {
     const sends = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('sqs:SendMessage')));
     expect(sends.flatMap((s) => [...referencedLogicalIds(s.Resource)])).toEqual([logicalIdOf(queueOf().queue)]);
     const actions = statements.flatMap(actionsOf);
-    expect(actions).toEqual(expect.arrayContaining(['events:PutEvents', 'scheduler:CreateSchedule', 'dynamodb:PutItem']));
-    // The webhook table only.
+    expect(actions).toEqual(expect.arrayContaining(['scheduler:CreateSchedule', 'dynamodb:PutItem']));
+    // webhook.disabled is due in the outbox with the disabling write, never published by the dispatcher.
+    expect(actions).not.toContain('events:PutEvents');
+    // The webhook table, and the outbox.
     const tables = statements
       .filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')))
       .flatMap((s) => [...referencedLogicalIds(s.Resource)]);
-    expect(new Set(tables)).toEqual(new Set([logicalIdOf(stack.data.tables.webhooks)]));
+    expect(new Set(tables)).toEqual(new Set([logicalIdOf(stack.data.tables.webhooks), logicalIdOf(stack.data.tables.outbox)]));
   });
 
   it('can schedule retries onto the webhook queue (the scheduler role may send there)', () => {

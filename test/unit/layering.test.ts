@@ -140,6 +140,18 @@ describe('layering', () => {
     expect(offenders).toEqual([]);
   });
 
+  // ADR 0040: a lifecycle event is due in the outbox in its change's own write; only the outbox's
+  // publisher (publish-events) puts events on the bus, so no event can be published without its change.
+  it('only the outbox publisher reaches the event bus', () => {
+    expect(graph.get('shared/adapters/runtime/outbox-dependencies.ts')).toContain('shared/adapters/runtime/event-bus.ts');
+    const offenders = [...graph].flatMap(([file, targets]) =>
+      (file.startsWith('shared/') || file.startsWith('functions/')) && file !== 'shared/adapters/runtime/outbox-dependencies.ts'
+        ? targets.filter((target) => target === 'shared/adapters/runtime/event-bus.ts').map((target) => `${file} → ${target}`)
+        : [],
+    );
+    expect(offenders).toEqual([]);
+  });
+
   it('no module imports itself back through a chain of imports (type-only imports and import() included)', () => {
     expect(describeCycles(importCycles(graph))).toEqual([]);
   });

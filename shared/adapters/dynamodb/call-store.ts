@@ -13,10 +13,12 @@ import type { LeadRecord } from '#shared/domain/leads';
 import { assertStorable } from '#shared/domain/stored-size';
 import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support';
 import type { CallPageQuery, CallStore } from '#shared/ports/call-store';
+import type { DomainEvent } from '#shared/ports/event-bus';
 import { batchPut } from './batch-write';
 import { padId, teamPk, timeSortKey } from './keys';
 import { toLeadItem } from './lead-store';
 import { queryByOffset } from './offset-query';
+import { outboxPuts } from './outbox';
 import type { Item } from './query';
 import { readTimeOrdered, timeRangeBounds } from './time-range';
 import { transactWrite } from './transact';
@@ -300,6 +302,8 @@ export class DynamoCallStore implements CallStore {
     private readonly tableName: string,
     /** Inbound calls become unified leads, written in the same transaction (writers only). */
     private readonly leadsTableName: string | null = null,
+    /** The outbox table, for the events a report's write makes due (writers only). */
+    private readonly outboxTableName: string | null = null,
   ) {}
 
   async getReportResult(teamId: number, providerCallId: string): Promise<ReportResult | null> {
@@ -314,8 +318,9 @@ export class DynamoCallStore implements CallStore {
     appointment: AppointmentRecord | null;
     ticket: TicketRecord | null;
     lead: LeadRecord | null;
+    events?: readonly DomainEvent[];
   }): Promise<{ stored: boolean; result: ReportResult }> {
-    const { call, appointment, ticket, lead } = input;
+    const { call, appointment, ticket, lead, events = [] } = input;
     const result: ReportResult = {
       call_id: call.call_id,
       appointment_id: appointment?.appointment_id ?? null,
@@ -346,6 +351,10 @@ export class DynamoCallStore implements CallStore {
     }
     // Every item carries text from the report (the call its transcript and summary).
     for (const item of items) if (item.Put?.Item) assertStorable(item.Put.Item, `The call report's ${recordName(item.Put.Item)}`);
+    if (events.length > 0) {
+      if (!this.outboxTableName) throw new Error('DynamoCallStore needs the outbox table to make events due');
+      items.push(...outboxPuts(events, this.outboxTableName));
+    }
     try {
       await transactWrite(this.client, { TransactItems: items });
       return { stored: true, result };

@@ -3,10 +3,13 @@ import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/li
 import type { CoachEvaluation, CriterionResult, EvaluatorIdentity } from '#shared/domain/coach/evaluation';
 import { assertStorable } from '#shared/domain/stored-size';
 import type { EvaluationPageQuery, EvaluationStore } from '#shared/ports/coach-store';
+import type { DomainEvent } from '#shared/ports/event-bus';
 import { batchPut } from './batch-write';
 import { teamPk, timeSortKey } from './keys';
 import { queryByOffset } from './offset-query';
+import { outboxPuts } from './outbox';
 import { type ListPartition, readTimeOrderedMerged, timeRangeBounds } from './time-range';
+import { isTransactionCancelled, transactWrite } from './transact';
 
 /**
  * Coach evaluations in the calls table, one item per call: `pk = TEAM#<t>#COACH#<call id>`,
@@ -221,6 +224,8 @@ export class DynamoEvaluationStore implements EvaluationStore {
     private readonly client: DynamoDBDocumentClient,
     /** The calls table. */
     private readonly tableName: string,
+    /** The outbox table, for the events storing an evaluation makes due (the coach worker's store only). */
+    private readonly outboxTableName: string | null = null,
   ) {}
 
   async getEvaluation(teamId: number, callId: string): Promise<CoachEvaluation | null> {
@@ -237,14 +242,21 @@ export class DynamoEvaluationStore implements EvaluationStore {
     return result.Item !== undefined;
   }
 
-  async putEvaluationOnce(evaluation: CoachEvaluation): Promise<boolean> {
+  async putEvaluationOnce(evaluation: CoachEvaluation, events: readonly DomainEvent[] = []): Promise<boolean> {
     const item = toEvaluationItem(evaluation);
     assertStorable(item, "The call's coach evaluation");
+    const put = { TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' };
     try {
-      await this.client.send(new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+      if (events.length === 0) {
+        await this.client.send(new PutCommand(put));
+      } else {
+        if (!this.outboxTableName) throw new Error('DynamoEvaluationStore needs the outbox table to make events due');
+        await transactWrite(this.client, { TransactItems: [{ Put: put }, ...outboxPuts(events, this.outboxTableName)] });
+      }
       return true;
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException || (error as Error).name === 'ConditionalCheckFailedException') return false;
+      if (isTransactionCancelled(error) && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
       throw error;
     }
   }

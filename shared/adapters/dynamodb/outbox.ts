@@ -66,13 +66,15 @@ export async function updateWithEvents(
   client: DynamoDBDocumentClient,
   update: UpdateCommandInput & { ConditionExpression: string },
   events: readonly DomainEvent[],
+  outboxTableName?: string,
 ): Promise<boolean> {
   try {
     if (events.length === 0) {
       await client.send(new UpdateCommand(update));
     } else {
       const { ReturnValues: _ignored, ...inTransaction } = update;
-      await transactWrite(client, { TransactItems: [{ Update: inTransaction as TransactItem['Update'] }, ...outboxPuts(events)] });
+      const puts = outboxPuts(events, outboxTableName ?? physicalTableName('outbox'));
+      await transactWrite(client, { TransactItems: [{ Update: inTransaction as TransactItem['Update'] }, ...puts] });
     }
     return true;
   } catch (error) {

@@ -2,8 +2,10 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { assertStorable } from '#shared/domain/stored-size';
 import type { DeliveryAttempt, DeliveryState, WebhookDelivery, WebhookSubscription } from '#shared/domain/webhooks/model';
+import type { DomainEvent } from '#shared/ports/event-bus';
 import type { WebhookStore } from '#shared/ports/webhook-store';
 import { teamPk } from './keys';
+import { updateWithEvents } from './outbox';
 import { queryAll } from './query';
 import { isTransactionCancelled, transactWrite } from './transact';
 import {
@@ -26,6 +28,8 @@ import {
  * for every event. Deliveries live in their subscription's partition (`WEBHOOK#<id>`,
  * `DELIVERY#<deliveryId>`, the id derived from event and subscription so a repeated event finds
  * its delivery), listed newest first through the `deliveriesByTime` index, and expire by TTL.
+ * Disabling a subscription makes its `webhook.disabled` due in the outbox table in the same
+ * transaction (the dispatcher's store is given that table; the routes' store is not).
  */
 const COUNT_SK = 'WEBHOOKS#COUNT';
 /** An attempt claimed this recently may still be sending (10 s timeout, DNS, signing): not yet in doubt. */
@@ -39,6 +43,8 @@ export class DynamoWebhookStore implements WebhookStore {
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
+    /** The outbox table, for the events a write makes due (the dispatcher's store only). */
+    private readonly outboxTableName: string | null = null,
   ) {}
 
   async createSubscription(s: WebhookSubscription, maxPerTeam: number): Promise<boolean> {
@@ -118,14 +124,20 @@ export class DynamoWebhookStore implements WebhookStore {
     return this.update(teamId, webhookId, 'SET secrets = :s', { ':s': secrets.map(toSecretItem) }, 'attribute_exists(pk)');
   }
 
-  async disableSubscription(teamId: number, webhookId: string, reason: string): Promise<boolean> {
-    return this.update(
-      teamId,
-      webhookId,
-      'SET #status = :disabled, disabledReason = :reason',
-      { ':disabled': 'disabled', ':reason': reason, ':enabled': 'enabled' },
-      '#status = :enabled',
-      { '#status': 'status' },
+  async disableSubscription(teamId: number, webhookId: string, reason: string, events: readonly DomainEvent[] = []): Promise<boolean> {
+    if (events.length > 0 && !this.outboxTableName) throw new Error('DynamoWebhookStore needs the outbox table to make events due');
+    return updateWithEvents(
+      this.client,
+      {
+        TableName: this.tableName,
+        Key: { pk: teamPk(teamId), sk: subSk(webhookId) },
+        UpdateExpression: 'SET #status = :disabled, disabledReason = :reason',
+        ConditionExpression: '#status = :enabled',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':disabled': 'disabled', ':reason': reason, ':enabled': 'enabled' },
+      },
+      events,
+      this.outboxTableName ?? undefined,
     );
   }
 

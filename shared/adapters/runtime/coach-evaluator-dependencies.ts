@@ -6,25 +6,25 @@ import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import type { EvaluateCallDependencies } from '#shared/domain/coach/evaluate-call';
 import { lazy } from '#shared/lazy';
 import { callEvaluator } from './call-evaluator';
-import { eventBus } from './event-bus';
 
 /**
  * The coach evaluator worker's dependencies (functions/coach-evaluator), apart from the routes'
- * so that no route bundles the language-model client. Call it at module load: the calls and teams
- * tables are looked up then; the stores are built on the first call and kept; the evaluator and
- * the event bus come from their adapter slots on every call, so one the local runtime or a test
- * puts there after the handler loaded is the one used.
+ * so that no route bundles the language-model client. Call it at module load: the calls, teams and
+ * outbox tables are looked up then (a stored evaluation's coach_evaluation.completed is due in the
+ * outbox); the stores are built on the first call and kept; the evaluator comes from its adapter
+ * slot on every call, so one the local runtime or a test puts there after the handler loaded is the one used.
  */
 export function coachEvaluatorDependencies(): () => EvaluateCallDependencies {
   const callsTable = physicalTableName('calls');
   const teamsTable = physicalTableName('teams');
+  const outboxTable = physicalTableName('outbox');
   const stores = lazy(() => {
     const client = getDocumentClient();
     return {
       calls: new DynamoCallStore(client, callsTable),
-      evaluations: new DynamoEvaluationStore(client, callsTable),
+      evaluations: new DynamoEvaluationStore(client, callsTable, outboxTable),
       rubrics: new DynamoRubricStore(client, teamsTable),
     };
   });
-  return () => ({ ...stores(), evaluator: callEvaluator.get('default'), bus: eventBus.get('default') });
+  return () => ({ ...stores(), evaluator: callEvaluator.get('default') });
 }

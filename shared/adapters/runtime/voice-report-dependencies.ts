@@ -8,7 +8,6 @@ import type { ProcessReportDependencies } from '#shared/domain/responder/process
 import { lazy } from '#shared/lazy';
 import type { SchedulerConfigStore } from '#shared/ports/scheduler-config-store';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
-import { eventBus } from './event-bus';
 import { queues } from './queues';
 import { responder } from './responder';
 import { scheduler } from './scheduler';
@@ -26,18 +25,20 @@ export interface VoiceReportDependencies extends ProcessReportDependencies {
 /**
  * The dependencies of the voice webhook. Call it at module load: the tables are looked up then (a
  * function whose row lacks one fails to load, as in AWS); the stores are built on the first call of
- * the returned function and kept for the container's life, while the responder, event bus, queues
- * and scheduler are taken from their adapter slots on every call.
+ * the returned function and kept for the container's life (the call store with the outbox table,
+ * where a stored call's call.processed is due), while the responder, queues and scheduler are
+ * taken from their adapter slots on every call.
  */
 export function voiceReportDependencies(): () => VoiceReportDependencies {
   const teams = physicalTableName('teams');
   const calls = physicalTableName('calls');
   const leads = physicalTableName('leads');
+  const outbox = physicalTableName('outbox');
   const stores = lazy(() => {
     const client = getDocumentClient();
     return {
       tenancy: new DynamoTenancyStore(client, teams),
-      calls: new DynamoCallStore(client, calls, leads),
+      calls: new DynamoCallStore(client, calls, leads, outbox),
       intake: new DynamoIntakeStore(client, leads),
       evaluations: new DynamoEvaluationStore(client, calls),
       schedulers: lazy(async () => {
@@ -49,7 +50,6 @@ export function voiceReportDependencies(): () => VoiceReportDependencies {
   return () => ({
     ...stores(),
     responder: responder.get('default'),
-    eventBus: eventBus.get('default'),
     outreachQueue: queues.get('outreach-calls'),
     scheduler: scheduler.get('default'),
     coachQueue: queues.get('coach-evaluations'),

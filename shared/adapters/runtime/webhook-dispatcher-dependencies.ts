@@ -4,30 +4,29 @@ import { DynamoWebhookStore } from '#shared/adapters/dynamodb/webhook-store';
 import { HttpWebhookSender } from '#shared/adapters/http/webhook-sender';
 import type { DispatchDeps } from '#shared/domain/webhooks/dispatch';
 import { lazy } from '#shared/lazy';
-import { eventBus } from './event-bus';
 import { queues } from './queues';
 import { scheduler } from './scheduler';
 import { webhookSettings } from './webhook-settings';
 
 /**
  * The webhook dispatcher's dependencies (functions/webhook-dispatcher), apart from the routes'
- * so that no route bundles the HTTP sender. Call it at module load: the webhooks table and the
- * webhook settings are looked up then; the store and the sender are built on the first call and
- * kept; the queue, the scheduler and the event bus come from their adapter slots, and the sealing
- * box from the current key, on every call.
+ * so that no route bundles the HTTP sender. Call it at module load: the webhooks and outbox tables
+ * (a disabled subscription's event is due in the outbox) and the webhook settings are looked up
+ * then; the store and the sender are built on the first call and kept; the queue and the scheduler
+ * come from their adapter slots, and the sealing box from the current key, on every call.
  */
 export function webhookDispatcherDependencies(): () => Promise<DispatchDeps> {
   const table = physicalTableName('webhooks');
+  const outbox = physicalTableName('outbox');
   const settings = webhookSettings();
   const built = lazy(() => ({
-    store: new DynamoWebhookStore(getDocumentClient(), table),
+    store: new DynamoWebhookStore(getDocumentClient(), table, outbox),
     sender: new HttpWebhookSender({ allowPrivate: settings.allowPrivateTargets }),
   }));
   return async () => ({
     ...built(),
     queue: queues.get('webhook-deliveries'),
     scheduler: scheduler.get('default'),
-    bus: eventBus.get('default'),
     box: await settings.sealingBox(),
     retrySchedule: settings.retrySchedule,
     now: () => new Date(),

@@ -3,7 +3,6 @@ import { PoisonMessageError } from '#shared/errors';
 import { coachEvaluationCompleted } from '#shared/events/coach-events';
 import type { CallEvaluator } from '#shared/ports/call-evaluator';
 import type { EvaluationStore, RubricStore } from '#shared/ports/coach-store';
-import type { EventBus } from '#shared/ports/event-bus';
 import { scoreEvaluation } from './evaluation';
 import { type EvaluationRequest, isEvaluable } from './evaluation-request';
 import { currentRubricRevision } from './rubric-history';
@@ -13,8 +12,6 @@ export interface EvaluateCallDependencies {
   readonly evaluations: Pick<EvaluationStore, 'getEvaluation' | 'putEvaluationOnce'>;
   readonly rubrics: Pick<RubricStore, 'getCurrentRevision'>;
   readonly evaluator: CallEvaluator;
-  /** Where coach_evaluation.completed is published. */
-  readonly bus: EventBus;
 }
 
 export type EvaluateCallOutcome =
@@ -29,15 +26,12 @@ export type EvaluateCallOutcome =
  * Evaluates one call against its team's current rubric and stores the evaluation exactly once.
  * A redelivery finds the stored evaluation and stops before calling the evaluator; a copy racing
  * another (or one whose worker stopped between evaluating and storing) evaluates again, and the
- * conditional write keyed by the call keeps the first evaluation stored.
+ * conditional write keyed by the call keeps the first evaluation stored. coach_evaluation.completed
+ * is due in the outbox in that same write, so a stored evaluation always has its event, once.
  */
 export async function evaluateCall(deps: EvaluateCallDependencies, request: EvaluationRequest, now: Date): Promise<EvaluateCallOutcome> {
   const stored = await deps.evaluations.getEvaluation(request.team_id, request.call_id);
-  if (stored) {
-    // Published again (same event_id): the copy that stored it may have stopped before publishing.
-    await deps.bus.publish([coachEvaluationCompleted(stored)]);
-    return { status: 'already_evaluated' };
-  }
+  if (stored) return { status: 'already_evaluated' };
   const call = await deps.calls.getCallAt(request.team_id, request.started_at, request.call_id);
   if (!call) throw new PoisonMessageError(`call ${request.call_id} of team ${request.team_id} does not exist`);
   if (!isEvaluable(call)) return { status: 'not_evaluable' };
@@ -52,7 +46,7 @@ export async function evaluateCall(deps: EvaluateCallDependencies, request: Eval
     call: { call_id: call.call_id, team_id: call.team_id, started_at: call.started_at },
     evaluatedAt: now,
   });
-  if (!(await deps.evaluations.putEvaluationOnce(evaluation))) return { status: 'already_evaluated' };
-  await deps.bus.publish([coachEvaluationCompleted(evaluation)]);
+  if (!(await deps.evaluations.putEvaluationOnce(evaluation, [coachEvaluationCompleted(evaluation)])))
+    return { status: 'already_evaluated' };
   return { status: 'evaluated', score: evaluation.score, passed: evaluation.passed };
 }

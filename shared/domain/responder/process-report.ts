@@ -10,7 +10,6 @@ import { callProcessed } from '#shared/events/call-events';
 import { lazy } from '#shared/lazy';
 import type { CallStore } from '#shared/ports/call-store';
 import type { EvaluationStore } from '#shared/ports/coach-store';
-import type { EventBus } from '#shared/ports/event-bus';
 import type { IntakeStore } from '#shared/ports/intake-store';
 import type { MessageQueue } from '#shared/ports/message-queue';
 import type { NormalizedCall } from './call-report';
@@ -32,8 +31,6 @@ export interface ProcessReportDependencies extends CompleteOutreachDependencies 
   /** The coach-evaluations queue: every stored call with a transcript gets one evaluation request. */
   readonly coachQueue: MessageQueue;
   readonly evaluations: Pick<EvaluationStore, 'hasEvaluation'>;
-  /** call.processed is published directly: a refusal fails the request, and the provider's retry publishes it again. */
-  readonly eventBus: EventBus;
 }
 
 export interface ProcessReportResult extends Omit<ReportResult, 'outreach'> {
@@ -61,8 +58,9 @@ async function matchOutreach(intake: IntakeStore, team: Team, call: NormalizedCa
  * Processes one end-of-call report for a team: the responder decides, the call, its appointment
  * and its ticket are stored atomically with the report's idempotency guard (per team and provider
  * call id), an inbound call becomes a unified lead of type `call`, and an outreach call closes its
- * lead's outreach loop. A redelivered report answers the ids of the first delivery and creates
- * nothing.
+ * lead's outreach loop. `call.processed` is due in the outbox in the same write as the call, so a
+ * stored call always has its event. A redelivered report answers the ids of the first delivery and
+ * creates nothing.
  */
 export async function processCallReport(
   deps: ProcessReportDependencies,
@@ -200,14 +198,13 @@ export async function processCallReport(
     await deps.calls.saveTransfer(forwarded);
   }
 
-  const saved = await deps.calls.saveReport({ call: fitTurns(record), appointment, ticket, lead });
+  const saved = await deps.calls.saveReport({ call: fitTurns(record), appointment, ticket, lead, events: [callProcessed(record)] });
   if (!saved.stored) return redelivered(deps, team, saved.result, now);
   // After the save, before anything else can fail: a crash from here on is healed by the
   // provider's retry, whose redelivered path queues the evaluation when none is stored.
   if (saved.result.coach) {
     await requestEvaluation(deps.coachQueue, { team_id: team.id, call_id: callId, started_at: saved.result.coach.started_at });
   }
-  await deps.eventBus.publish([callProcessed(record)]);
 
   let outreach: ProcessReportResult['outreach'] = null;
   if (stlCallId !== null) {
@@ -241,9 +238,6 @@ async function redelivered(deps: ProcessReportDependencies, team: Team, previous
   if (previous.coach) {
     await ensureEvaluationRequested(deps, { team_id: team.id, call_id: previous.call_id, started_at: previous.coach.started_at });
   }
-  // The first delivery may have stopped before publishing: publish again, with the same event_id.
-  const stored = await deps.calls.getCall(team.id, previous.call_id);
-  if (stored) await deps.eventBus.publish([callProcessed(stored)]);
   let outreach: ProcessReportResult['outreach'] = null;
   if (previous.outreach) {
     const o = previous.outreach;

@@ -1,5 +1,4 @@
-import { eventIdFor } from '#shared/events/lead-events';
-import type { EventBus } from '#shared/ports/event-bus';
+import { webhookDisabled } from '#shared/events/webhook-events';
 import type { MessageQueue } from '#shared/ports/message-queue';
 import { MAX_QUEUE_DELAY_SECONDS } from '#shared/ports/message-queue';
 import type { OneTimeScheduler } from '#shared/ports/scheduler';
@@ -27,7 +26,6 @@ export interface DispatchDeps {
   readonly store: WebhookStore;
   readonly queue: MessageQueue;
   readonly scheduler: OneTimeScheduler;
-  readonly bus: EventBus;
   readonly sender: WebhookSender;
   readonly box: SecretBox;
   readonly retrySchedule: readonly number[];
@@ -148,24 +146,13 @@ async function decideNext(
   return { state: 'pending', nextAttemptAt: new Date(Date.parse(outcome.at) + delay * 1000).toISOString() };
 }
 
-/** Disables the subscription and, the first time, publishes `webhook.disabled` (delivered to the team's other subscriptions to it). */
+/**
+ * Disables the subscription with its `webhook.disabled` due in the outbox in the same write
+ * (delivered to the team's other subscriptions to it): a subscription found disabled already
+ * changes nothing and makes nothing due.
+ */
 async function disable(deps: DispatchDeps, subscription: WebhookSubscription, reason: string): Promise<void> {
-  if (!(await deps.store.disableSubscription(subscription.teamId, subscription.id, reason))) return;
-  const occurredAt = deps.now().toISOString();
-  await deps.bus.publish([
-    {
-      type: 'webhook.disabled',
-      detail: {
-        event: 'webhook.disabled',
-        event_id: eventIdFor('webhook.disabled', `${subscription.id}:${occurredAt}`),
-        occurred_at: occurredAt,
-        team_id: subscription.teamId,
-        webhook_id: subscription.id,
-        url: subscription.url,
-        reason,
-      },
-    },
-  ]);
+  await deps.store.disableSubscription(subscription.teamId, subscription.id, reason, [webhookDisabled(subscription, reason, deps.now())]);
 }
 
 /** Within SQS's 15 minutes a delayed message; beyond, a one-time schedule (named per attempt, so scheduling twice keeps one). */

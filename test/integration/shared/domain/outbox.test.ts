@@ -3,6 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { DynamoWebhookStore } from '#shared/adapters/dynamodb/webhook-store';
 import { voiceProvider } from '#shared/adapters/runtime/voice-provider';
 import type { LeadRecord } from '#shared/domain/leads';
 import { publishDueEvents } from '#shared/domain/outbox/publish-due-events';
@@ -14,24 +15,53 @@ import { type LocalService, startLocalService } from '../../../../local/cli/serv
 import { faultyVoice } from '../../../../local/faults/adapters';
 import { FaultInjector } from '../../../../local/faults/injector';
 import { RecordingEventBus } from '../../../support/intake-fakes';
+import { dueEvents } from '../../../support/outbox';
+import { createTenancyFixture, type TenancyFixture } from '../../../support/tenancy-fixture';
+import { WebhookReceiver } from '../../../support/webhook-receiver';
 
 /**
  * The transactional outbox end to end on the local runtime: the state change and its event are one
- * write; the publish-events consumer (the real handler, on the outbox table's stream) publishes it
- * through the bus. With the bus refusing every entry (FAULTS eventbridge.refuse:1) between the
+ * write (a lead, an outreach close-out, a disabled webhook, a stored call report, a coach
+ * evaluation); the publish-events consumer (the real handler, on the outbox table's stream)
+ * publishes it through the bus. With the bus refusing every entry (FAULTS eventbridge.refuse:1) between the
  * commit and the publication, nothing is published and nothing is lost; once the bus takes entries
  * again, each event arrives exactly once and its outbox item is marked sent.
  */
 const NOW = new Date('2026-11-24T15:00:00.000Z');
 let service: LocalService;
 let faults: FaultInjector;
+let fixture: TenancyFixture;
+let receiver: WebhookReceiver;
 
 beforeAll(async () => {
   process.env.LOG_LEVEL = 'silent';
+  process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = 'true';
   faults = new FaultInjector([{ target: 'eventbridge', kind: 'refuse', rate: 1 }], 27);
   service = await startLocalService({ port: 0, dataDir: undefined, seed: false, faults, streamBatchingWindowSeconds: 0.05 });
+  fixture = await createTenancyFixture();
+  receiver = await new WebhookReceiver().start();
 }, 60_000);
-afterAll(() => service?.stop());
+afterAll(async () => {
+  await service?.stop();
+  await receiver?.stop();
+});
+
+/** POSTs as the fixture's own team with a key holding `permissions`; answers the status and the body's data. */
+async function api(path: string, permissions: Parameters<TenancyFixture['createKey']>[1], body: unknown) {
+  const key = await fixture.createKey('enterprise', permissions);
+  const response = await fetch(`${service.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'x-workspace-id': fixture.teams.own.workspaceId, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, data: ((await response.json()) as { data: Record<string, unknown> }).data };
+}
+
+/** Waits (the bus refusing every entry) until the consumer has tried a while: the events are due, none published. */
+async function refusedForAWhile(): Promise<void> {
+  const before = faults.injected.get('eventbridge.refuse') ?? 0;
+  while ((faults.injected.get('eventbridge.refuse') ?? 0) - before < 3) await new Promise((resolve) => setTimeout(resolve, 50));
+}
 
 async function storeLead(intake: DynamoIntakeStore, externalId: string): Promise<{ lead: LeadRecord; event: DomainEvent }> {
   const leadId = await intake.nextLeadId();
@@ -150,6 +180,78 @@ describe('the transactional outbox', () => {
     // At least once: the second copy carries the same event_id, for consumers to drop.
     expect(published(event.detail.event_id)).toHaveLength(2);
     expect(await outboxState(event.detail.event_id)).toBe('sent');
+  }, 60_000);
+});
+
+describe('the lifecycle events of the dispatcher, the voice webhook and the coach', () => {
+  it('publishes webhook.disabled exactly once after the bus refused it between the disabling write and publish', async () => {
+    faults.set('eventbridge', 'refuse', 1);
+    const created = await api('/v1/webhooks', ['write:webhooks'], { url: receiver.url('/gone'), events: ['lead.created'] });
+    expect(created.status).toBe(201);
+    const webhookId = String(created.data.id);
+    receiver.answer('/gone', 410);
+    const teamId = fixture.teams.own.id;
+    const incoming = {
+      id: 'env-outbox-wh',
+      'detail-type': 'lead.created',
+      detail: { event: 'lead.created', event_id: 'outbox-wh-1', team_id: teamId },
+    };
+    await service.queue('webhook-deliveries').send([{ body: incoming }]);
+    await service.queue('webhook-deliveries').drained();
+    const store = new DynamoWebhookStore(getDocumentClient(), physicalTableName('webhooks'));
+    expect(await store.getSubscription(teamId, webhookId)).toMatchObject({ status: 'disabled' });
+
+    await refusedForAWhile();
+    const [due] = await dueEvents((e) => e.detail.webhook_id === webhookId);
+    expect(due?.type).toBe('webhook.disabled');
+    const eventId = due?.detail.event_id;
+    expect(published(eventId)).toEqual([]);
+    expect(await outboxState(eventId)).toBe('due');
+
+    faults.set('eventbridge', 'refuse', 0);
+    await service.settle();
+    expect(published(eventId).map((e) => [e['detail-type'], e.detail])).toEqual([['webhook.disabled', due?.detail]]);
+    expect(await outboxState(eventId)).toBe('sent');
+  }, 60_000);
+
+  it('publishes call.processed and the call’s coach_evaluation.completed exactly once after the bus refused them between their writes and publish', async () => {
+    faults.set('eventbridge', 'refuse', 1);
+    const report = {
+      message: {
+        type: 'end-of-call-report',
+        call: { id: 'outbox-call-1', type: 'inboundPhoneCall', customer: { number: '+14155550100' } },
+        transcript: 'AI: Thanks for calling, how can I help? Customer: I would like to book a plumber tomorrow at 10 am.',
+        analysis: { structuredData: { bookingIntent: true } },
+      },
+    };
+    const first = await api('/v1/responder/webhook', ['write:calls'], report);
+    expect(first.status).toBe(201);
+    const callId = String(first.data.callId);
+    const ofCall = (type: string) => (e: DomainEvent) => e.type === type && e.detail.call_id === callId;
+    // The report queued the call's evaluation; the coach worker stores it.
+    await service.queue('coach-evaluations').drained();
+
+    await refusedForAWhile();
+    const [processed] = await dueEvents(ofCall('call.processed'));
+    const [evaluated] = await dueEvents(ofCall('coach_evaluation.completed'));
+    expect(processed?.detail).toMatchObject({ event: 'call.processed', call_id: callId, provider_call_id: 'outbox-call-1' });
+    expect(evaluated?.detail).toMatchObject({ event: 'coach_evaluation.completed', call_id: callId, team_id: fixture.teams.own.id });
+    const ids = [processed?.detail.event_id, evaluated?.detail.event_id];
+    for (const id of ids) {
+      expect(published(id)).toEqual([]);
+      expect(await outboxState(id)).toBe('due');
+    }
+    // The provider's retry of the report (and the evaluation it queues again if none were stored) makes nothing due again.
+    expect((await api('/v1/responder/webhook', ['write:calls'], report)).status).toBe(200);
+    await service.queue('coach-evaluations').drained();
+    expect(await dueEvents(ofCall('call.processed'))).toHaveLength(1);
+    expect(await dueEvents(ofCall('coach_evaluation.completed'))).toHaveLength(1);
+
+    faults.set('eventbridge', 'refuse', 0);
+    await service.settle();
+    expect(published(ids[0]).map((e) => [e['detail-type'], e.detail])).toEqual([['call.processed', processed?.detail]]);
+    expect(published(ids[1]).map((e) => [e['detail-type'], e.detail])).toEqual([['coach_evaluation.completed', evaluated?.detail]]);
+    for (const id of ids) expect(await outboxState(id)).toBe('sent');
   }, 60_000);
 });
 

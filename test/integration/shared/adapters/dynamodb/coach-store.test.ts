@@ -3,22 +3,25 @@ import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoEvaluationStore, scoreCover } from '#shared/adapters/dynamodb/coach-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import type { CoachEvaluation } from '#shared/domain/coach/evaluation';
+import { coachEvaluationCompleted } from '#shared/events/coach-events';
 import type { EvaluationPageQuery } from '#shared/ports/coach-store';
 import type { LocalDynamo } from '../../../../../local/dynamodb/embedded';
 import { startEmulator } from '../../../../support/emulator';
+import { dueEvents } from '../../../../support/outbox';
 import { countingClient } from '../../../../support/per-team-lists';
 
 /**
  * The coach list on the embedded DynamoDB against an oracle (filter, sort, slice in memory), for
  * random evaluations and random filters and pages; and what a page reads: only the rows it returns
- * plus one (and the keys of the rows it skips), whatever the filters.
+ * plus one (and the keys of the rows it skips), whatever the filters; and the conditional write that
+ * keeps one evaluation per call, with its event due in the outbox in the same write.
  */
 let dynamo: LocalDynamo;
 let store: DynamoEvaluationStore;
 
 beforeAll(async () => {
   dynamo = await startEmulator();
-  store = new DynamoEvaluationStore(getDocumentClient(), physicalTableName('calls'));
+  store = new DynamoEvaluationStore(getDocumentClient(), physicalTableName('calls'), physicalTableName('outbox'));
 });
 afterAll(() => dynamo.stop());
 
@@ -74,6 +77,28 @@ const queries = fc.record({
   width: fc.option(fc.integer({ min: 0, max: 100 }), { nil: undefined }),
   offset: fc.integer({ min: 0, max: 25 }),
   limit: fc.integer({ min: 1, max: 20 }),
+});
+
+describe('DynamoEvaluationStore.putEvaluationOnce', () => {
+  it('stores the first copy with its event due in the outbox, and neither the evaluation nor the event of a later copy', async () => {
+    const teamId = nextTeam++;
+    const first = evaluation(teamId, 1, 80, 'home-services', 0);
+    const later = { ...first, score: 40, passed: false, evaluated_at: new Date(BASE + 60_000).toISOString() };
+    const mine = () => dueEvents((e) => e.detail.team_id === teamId);
+
+    expect(await store.putEvaluationOnce(first, [coachEvaluationCompleted(first)])).toBe(true);
+    expect(await store.putEvaluationOnce(later, [coachEvaluationCompleted(later)])).toBe(false);
+
+    expect(await store.getEvaluation(teamId, first.call_id)).toMatchObject({ score: 80 });
+    expect((await mine()).map((e) => e.detail)).toEqual([coachEvaluationCompleted(first).detail]);
+  });
+
+  it('needs the outbox table to make an event due', async () => {
+    const withoutOutbox = new DynamoEvaluationStore(getDocumentClient(), physicalTableName('calls'));
+    const e = evaluation(nextTeam++, 2, 90, 'home-services', 0);
+    await expect(withoutOutbox.putEvaluationOnce(e, [coachEvaluationCompleted(e)])).rejects.toThrow('outbox table');
+    expect(await store.getEvaluation(e.team_id, e.call_id)).toBeNull();
+  });
 });
 
 describe('scoreCover', () => {

@@ -16,7 +16,7 @@ import type { Team } from '#shared/domain/tenancy';
 import { presentCall } from '#shared/presenters/calls';
 import type { LocalDynamo } from '../../../../../local/dynamodb/embedded';
 import { startEmulator } from '../../../../support/emulator';
-import { RecordingEventBus, RecordingQueue, RecordingScheduler, team } from '../../../../support/intake-fakes';
+import { RecordingQueue, RecordingScheduler, team } from '../../../../support/intake-fakes';
 import { leadEventViolations } from '../../../../support/lead-event-schemas';
 import { dueEvents } from '../../../../support/outbox';
 
@@ -28,7 +28,7 @@ let leads: DynamoLeadStore;
 beforeAll(async () => {
   dynamo = await startEmulator();
   const client = getDocumentClient();
-  calls = new DynamoCallStore(client, physicalTableName('calls'), physicalTableName('leads'));
+  calls = new DynamoCallStore(client, physicalTableName('calls'), physicalTableName('leads'), physicalTableName('outbox'));
   intake = new DynamoIntakeStore(client, physicalTableName('leads'));
   leads = new DynamoLeadStore(client, physicalTableName('leads'));
 });
@@ -38,13 +38,13 @@ afterAll(() => dynamo.stop());
 const NOW = new Date('2026-11-24T15:00:00.000Z');
 let nextTeam = 500;
 
-/** The lead events a bus received directly: none, they go through the outbox (call.processed is checked on its own). */
-const leadEvents = (bus: RecordingEventBus) => bus.published.filter((e) => e.type.startsWith('lead.'));
 /** The lead events of one outreach that became due in the outbox, in commit order. */
 const leadEventsOf = (stlCallId: number) => dueEvents((e) => e.type.startsWith('lead.') && e.detail.stl_call_id === stlCallId);
 const leadTypesOf = async (stlCallId: number) => (await leadEventsOf(stlCallId)).map((e) => e.type);
+/** The call.processed events of one team's calls that became due in the outbox. */
+const processedOf = (teamId: number) => dueEvents((e) => e.type === 'call.processed' && e.detail.team_id === teamId);
 
-function setup(): { team: Team; deps: ProcessReportDependencies & { eventBus: RecordingEventBus; scheduler: RecordingScheduler } } {
+function setup(): { team: Team; deps: ProcessReportDependencies & { scheduler: RecordingScheduler } } {
   const id = nextTeam++;
   return {
     team: team({ id, enterpriseId: id * 10, timezone: 'America/New_York' }),
@@ -52,7 +52,6 @@ function setup(): { team: Team; deps: ProcessReportDependencies & { eventBus: Re
       calls,
       intake,
       responder: new RuleBasedResponder(),
-      eventBus: new RecordingEventBus(),
       outreachQueue: new RecordingQueue(),
       scheduler: new RecordingScheduler(),
       coachQueue: new RecordingQueue(),
@@ -191,8 +190,7 @@ describe('processCallReport on DynamoDB: inbound calls', () => {
     expect(tickets.map((t) => t.ticket)).toEqual([
       expect.objectContaining({ ticket_id: result.ticket_id, call_id: result.call_id, team_id: team.id, priority: 'urgent' }),
     ]);
-    expect(leadEvents(deps.eventBus)).toEqual([]);
-    const processed = deps.eventBus.published.filter((e) => e.type === 'call.processed');
+    const processed = await processedOf(team.id);
     expect(processed.map((e) => e.detail)).toEqual([
       expect.objectContaining({
         call_id: result.call_id,
@@ -317,7 +315,6 @@ describe('processCallReport on DynamoDB: outreach calls', () => {
     expect(await leadTypesOf(stlCallId)).toEqual(['lead.booking_created', 'lead.completed']);
     for (const event of await leadEventsOf(stlCallId)) expect(leadEventViolations(event)).toEqual([]);
     const [booking, completed] = await leadEventsOf(stlCallId);
-    expect(leadEvents(deps.eventBus)).toEqual([]);
     const ref = { lead_id: lead.lead_id, stl_call_id: stlCallId, team_id: team.id, external_id: lead.external_id };
     expect(booking?.detail).toMatchObject({
       ...ref,
@@ -341,21 +338,23 @@ describe('processCallReport on DynamoDB: outreach calls', () => {
     const again = await processCallReport(deps, { team, call: outbound('out-redelivered'), now: NOW });
     expect(again.created).toBe(false);
     expect(await leadTypesOf(stlCallId)).toEqual(['lead.booking_created', 'lead.completed']);
-    // call.processed again, with the same event_id (the first delivery may have stopped before it).
-    const processed = deps.eventBus.published.filter((e) => e.type === 'call.processed');
-    expect(processed).toHaveLength(2);
-    expect(processed[0]?.detail).toEqual(processed[1]?.detail);
+    // call.processed was due with the stored call: the redelivery makes nothing due again.
+    expect((await processedOf(team.id)).map((e) => e.detail.call_id)).toEqual([again.call_id]);
     expect((await intake.getLeadByStlCallId(stlCallId))?.outreach).toMatchObject({ status: 'completed' });
   });
 
   it('finishes a close-out that failed after the report was stored when the report is redelivered', async () => {
     const { team, deps } = setup();
-    const { stlCallId } = await outreachLead(team.id, 'out-bus-down');
-    const failing = { ...deps, eventBus: { publish: async () => Promise.reject(new Error('event bus unavailable')) } };
-    await expect(processCallReport(failing, { team, call: outbound('out-bus-down'), now: NOW })).rejects.toThrow('event bus unavailable');
+    const { stlCallId } = await outreachLead(team.id, 'out-leads-down');
+    // The leads table refuses the close-out's write after the report (and its call.processed) is stored.
+    const refusing: DynamoIntakeStore = Object.create(intake);
+    refusing.transitionOutreach = () => Promise.reject(new Error('leads down'));
+    const failing = { ...deps, intake: refusing };
+    await expect(processCallReport(failing, { team, call: outbound('out-leads-down'), now: NOW })).rejects.toThrow('leads down');
+    expect(await processedOf(team.id)).toHaveLength(1);
     expect((await intake.getLeadByStlCallId(stlCallId))?.outreach).toMatchObject({ status: 'in_progress' });
 
-    const again = await processCallReport(deps, { team, call: outbound('out-bus-down'), now: NOW });
+    const again = await processCallReport(deps, { team, call: outbound('out-leads-down'), now: NOW });
 
     expect(again).toMatchObject({ created: false, outreach: { stl_call_id: stlCallId, outcome: 'booked' } });
     expect(await leadTypesOf(stlCallId)).toEqual(['lead.booking_created', 'lead.completed']);

@@ -7,10 +7,11 @@ import { attemptMessage, deliveryIdFor } from '#shared/domain/webhooks/deliverie
 import { type DispatchDeps, fanOut, runAttempt } from '#shared/domain/webhooks/dispatch';
 import { SecretBox } from '#shared/domain/webhooks/signing';
 import { createSubscription } from '#shared/domain/webhooks/subscriptions';
-import type { DomainEvent } from '#shared/ports/event-bus';
+import { webhookDisabled } from '#shared/events/webhook-events';
 import type { QueueMessage } from '#shared/ports/message-queue';
 import type { LocalDynamo } from '../../../../../local/dynamodb/embedded';
 import { startEmulator } from '../../../../support/emulator';
+import { dueEvents } from '../../../../support/outbox';
 import { verifyWith, WebhookReceiver } from '../../../../support/webhook-receiver';
 
 let dynamo: LocalDynamo;
@@ -21,7 +22,7 @@ let teamCounter = 9000;
 
 beforeAll(async () => {
   dynamo = await startEmulator();
-  store = new DynamoWebhookStore(getDocumentClient(), physicalTableName('webhooks'));
+  store = new DynamoWebhookStore(getDocumentClient(), physicalTableName('webhooks'), physicalTableName('outbox'));
   receiver = await new WebhookReceiver().start();
 });
 afterAll(async () => {
@@ -42,22 +43,20 @@ function team(): Team {
   };
 }
 
-/** Dependencies with an in-memory queue, scheduler and bus that record what they were given. */
+/** Dependencies with an in-memory queue and scheduler that record what they were given. */
 function harness(options: { allowPrivate?: boolean; now?: () => Date } = {}) {
   const sent: QueueMessage[] = [];
   const scheduled: { name: string; at: Date }[] = [];
-  const published: DomainEvent[] = [];
   const deps: DispatchDeps = {
     store,
     queue: { send: async (m) => void sent.push(...m) },
     scheduler: { scheduleMessage: async (s) => void scheduled.push({ name: s.name, at: s.at }), cancel: async () => undefined },
-    bus: { publish: async (e) => void published.push(...e) },
     sender: new HttpWebhookSender({ allowPrivate: options.allowPrivate ?? true, timeoutMs: 2000 }),
     box,
     retrySchedule: [5, 300, 1800, 7200],
     now: options.now ?? (() => new Date()),
   };
-  return { deps, sent, scheduled, published };
+  return { deps, sent, scheduled };
 }
 
 function leadCreated(t: Team, eventId: string) {
@@ -194,7 +193,7 @@ describe('webhook dispatcher (embedded DynamoDB, real HTTP receiver)', () => {
     expect(localhost.error).toBe('url: must name a public host');
   });
 
-  it('disables a subscription failing for three days and publishes webhook.disabled once', async () => {
+  it('disables a subscription failing for three days with webhook.disabled due once in the same write', async () => {
     const t = team();
     const hook = await subscribed(t, '/down');
     receiver.answer('/down', 500, 500);
@@ -210,6 +209,24 @@ describe('webhook dispatcher (embedded DynamoDB, real HTTP receiver)', () => {
     await runAttempt(later.deps, later.sent[0]?.body as never);
     const subscription = await store.getSubscription(t.id, hook.subscription.id);
     expect(subscription).toMatchObject({ status: 'disabled', disabledReason: 'Every delivery failed for three days' });
-    expect(later.published.map((e) => [e.type, e.detail.webhook_id])).toEqual([['webhook.disabled', hook.subscription.id]]);
+    const disabled = (e: { detail: Record<string, unknown> }) => e.detail.webhook_id === hook.subscription.id;
+    expect((await dueEvents(disabled)).map((e) => [e.type, e.detail])).toEqual([
+      [
+        'webhook.disabled',
+        {
+          event: 'webhook.disabled',
+          event_id: expect.any(String),
+          occurred_at: t3.toISOString(),
+          team_id: t.id,
+          webhook_id: hook.subscription.id,
+          url: hook.subscription.url,
+          reason: 'Every delivery failed for three days',
+        },
+      ],
+    ]);
+    // Disabling it again (a redelivered attempt) changes nothing and makes nothing due.
+    const again = webhookDisabled(hook.subscription, 'again', new Date());
+    expect(await store.disableSubscription(t.id, hook.subscription.id, 'again', [again])).toBe(false);
+    expect(await dueEvents(disabled)).toHaveLength(1);
   });
 });
