@@ -1,4 +1,4 @@
-import { fromCallItem, toCallItem } from '#shared/adapters/dynamodb/call-store';
+import { fromCallItem, toCallItem } from '#shared/adapters/dynamodb/call-items';
 import { fromLeadItem, toLeadItem, toOutreachItemFields } from '#shared/adapters/dynamodb/lead-store';
 import { toOutboxItem } from '#shared/adapters/dynamodb/outbox';
 import type { LeadRecord } from '#shared/domain/leads';
