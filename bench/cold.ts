@@ -101,6 +101,9 @@ countCalls(Number.prototype, 'toLocaleString');
 for (const name of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString']) countCalls(Date.prototype, name);
 countCalls(String.prototype, 'localeCompare');
 for (const name of ['NumberFormat', 'DateTimeFormat', 'Collator', 'PluralRules', 'RelativeTimeFormat', 'ListFormat', 'Segmenter']) countCalls(Intl, name);
+// The Lambda Node.js runtime puts its response-streaming API on the global awslambda before it
+// loads a function, and a streaming function checks for it at load: as there, so here.
+globalThis.awslambda = { streamifyResponse: (handler) => handler, HttpResponseStream: { from: (stream) => stream } };
 const { pathToFileURL } = require('node:url');
 const url = pathToFileURL(process.argv[2]).href;
 // With a second file: the function is imported first, untimed, then what a first request would
