@@ -3,7 +3,8 @@ import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { createWebhook } from '#shared/contracts/webhooks';
 import { createSubscription } from '#shared/domain/webhooks/subscriptions';
 import { createHttpHandler } from '#shared/http/handler';
-import { presentMeta, presentWebhookWithSecret } from '#shared/presenters/webhooks';
+import { presentRequestMeta } from '#shared/presenters/responses';
+import { presentWebhookWithSecret } from '#shared/presenters/webhooks';
 
 const dependencies = webhookSecretDependencies();
 
@@ -15,5 +16,5 @@ export const handler = createHttpHandler(createWebhook, async ({ body, headers, 
   const { tenancy, subscriptions } = dependencies();
   const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], tenancy);
   const { subscription, secret } = await createSubscription(await subscriptions(), team, body, new Date());
-  return { statusCode: 201, body: { data: presentWebhookWithSecret(subscription, secret), meta: presentMeta(requestId) } };
+  return { statusCode: 201, body: { data: presentWebhookWithSecret(subscription, secret), meta: presentRequestMeta(requestId) } };
 });

@@ -3,7 +3,8 @@ import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { deleteWebhook } from '#shared/contracts/webhooks';
 import { deleteSubscription } from '#shared/domain/webhooks/subscriptions';
 import { createHttpHandler } from '#shared/http/handler';
-import { presentDeletedWebhook, presentMeta } from '#shared/presenters/webhooks';
+import { presentRequestMeta } from '#shared/presenters/responses';
+import { presentDeletedWebhook } from '#shared/presenters/webhooks';
 
 const dependencies = webhookDependencies();
 
@@ -12,5 +13,5 @@ export const handler = createHttpHandler(deleteWebhook, async ({ path, headers, 
   const { tenancy, webhooks: store } = dependencies();
   const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], tenancy);
   await deleteSubscription(store, team, path.webhookId);
-  return { statusCode: 200, body: { data: presentDeletedWebhook(path.webhookId), meta: presentMeta(requestId) } };
+  return { statusCode: 200, body: { data: presentDeletedWebhook(path.webhookId), meta: presentRequestMeta(requestId) } };
 });

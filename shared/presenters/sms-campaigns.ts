@@ -4,6 +4,7 @@ import { type Campaign, settledCount } from '#shared/domain/sms/campaign';
 import { toDollars } from '#shared/domain/sms/campaign-plan';
 import type { CampaignPreflight } from '#shared/domain/sms/campaign-service';
 import type { InboundResult } from '#shared/domain/sms/inbound';
+import { presentRequestMeta } from '#shared/presenters/responses';
 
 /**
  * The wire shapes of the SMS campaign routes (contracts/sms-campaigns.ts): each function maps a
@@ -12,8 +13,6 @@ import type { InboundResult } from '#shared/domain/sms/inbound';
  * integer micro-dollars.
  */
 type Wire<S extends () => z.ZodType> = z.output<ReturnType<S>>;
-
-const requestMeta = (requestId: string, now: Date) => ({ request_id: requestId, timestamp: now.toISOString() });
 
 /** A campaign and where every recipient stands. */
 export function presentCampaign(c: Campaign): Wire<typeof smsCampaign> {
@@ -46,7 +45,7 @@ export function presentCampaign(c: Campaign): Wire<typeof smsCampaign> {
 
 /** The answer of create (202), get and cancel: the campaign with `meta {request_id, timestamp}`. */
 export function presentCampaignResponse(campaign: Campaign, requestId: string, now: Date = new Date()): Wire<typeof smsCampaignResponse> {
-  return { data: presentCampaign(campaign), meta: requestMeta(requestId, now) };
+  return { data: presentCampaign(campaign), meta: presentRequestMeta(requestId, now) };
 }
 
 /** The preflight answer (200): the campaign as it would be planned, per recipient; nothing stored. */
@@ -78,7 +77,7 @@ export function presentCampaignPreflight(plan: CampaignPreflight, requestId: str
         message: r.body,
       })),
     },
-    meta: requestMeta(requestId, now),
+    meta: presentRequestMeta(requestId, now),
   };
 }
 
@@ -94,6 +93,6 @@ export function presentInboundResult(result: InboundResult, requestId: string, n
       campaign_id: result.campaignId,
       reply: result.reply,
     },
-    meta: requestMeta(requestId, now),
+    meta: presentRequestMeta(requestId, now),
   };
 }

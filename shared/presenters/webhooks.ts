@@ -11,13 +11,6 @@ export type WebhookData = z.output<ReturnType<typeof webhook>>;
 export type WebhookWithSecretData = z.output<ReturnType<typeof webhookWithSecret>>;
 export type WebhookDeliveryData = z.output<ReturnType<typeof webhookDelivery>>;
 type WebhookDeletedData = z.output<ReturnType<typeof webhookDeletedResponse>>['data'];
-type RequestMeta = { readonly request_id: string; readonly timestamp: string };
-
-/** The `meta` every v1 webhook answer carries. */
-export function presentMeta(requestId: string, now: Date = new Date()): RequestMeta {
-  return { request_id: requestId, timestamp: now.toISOString() };
-}
-
 /** A subscription as the API shows it: never its secrets, its team or its failure bookkeeping. */
 export function presentWebhook(s: WebhookSubscription): WebhookData {
   return {

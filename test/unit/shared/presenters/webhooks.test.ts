@@ -1,6 +1,7 @@
 import { webhook, webhookDeletedResponse, webhookDelivery, webhookWithSecret } from '#shared/contracts/webhooks';
 import type { WebhookDelivery, WebhookSubscription } from '#shared/domain/webhooks/model';
-import { presentDeletedWebhook, presentDelivery, presentMeta, presentWebhook, presentWebhookWithSecret } from '#shared/presenters/webhooks';
+import { presentRequestMeta } from '#shared/presenters/responses';
+import { presentDeletedWebhook, presentDelivery, presentWebhook, presentWebhookWithSecret } from '#shared/presenters/webhooks';
 
 const SUBSCRIPTION: WebhookSubscription = {
   id: 'wh_0123456789abcdef0123',
@@ -77,7 +78,7 @@ describe('webhook presenters', () => {
 
   it('answers a delete with the id, and every answer with its meta', () => {
     const now = new Date('2026-11-24T16:00:00.000Z');
-    const body = { data: presentDeletedWebhook(SUBSCRIPTION.id), meta: presentMeta('req-1', now) };
+    const body = { data: presentDeletedWebhook(SUBSCRIPTION.id), meta: presentRequestMeta('req-1', now) };
     expect(body).toEqual({ data: { id: SUBSCRIPTION.id, deleted: true }, meta: { request_id: 'req-1', timestamp: now.toISOString() } });
     expect(() => webhookDeletedResponse().parse(body)).not.toThrow();
   });
