@@ -166,7 +166,8 @@ export function toOutreachItemFields(fields: Partial<OutreachState>): Partial<Ou
   return Object.fromEntries(OUTREACH_MEMBERS.filter((m) => fields[m] !== undefined).map((m) => [m, fields[m]]));
 }
 
-function toOutreachItem(o: OutreachState): OutreachItem {
+/** The outreach members one by one, either way: the item keeps the domain's names. */
+function outreachMembers(o: OutreachState | OutreachItem): OutreachState & OutreachItem {
   return {
     stl_call_id: o.stl_call_id,
     status: o.status,
@@ -185,24 +186,8 @@ function toOutreachItem(o: OutreachState): OutreachItem {
   };
 }
 
-function fromOutreachItem(o: OutreachItem): OutreachState {
-  return {
-    stl_call_id: o.stl_call_id,
-    status: o.status,
-    scheduling_mode: o.scheduling_mode,
-    due_at: o.due_at,
-    attempt: o.attempt,
-    max_attempts: o.max_attempts,
-    retry_spacing_minutes: o.retry_spacing_minutes,
-    provider_call_id: o.provider_call_id,
-    last_attempt_at: o.last_attempt_at,
-    ...(o.claim_token === undefined ? {} : { claim_token: o.claim_token }),
-    ...(o.dispatched === undefined ? {} : { dispatched: o.dispatched }),
-    outcome: o.outcome,
-    completed_at: o.completed_at,
-    reason: o.reason,
-  };
-}
+const toOutreachItem: (o: OutreachState) => OutreachItem = outreachMembers;
+const fromOutreachItem: (o: OutreachItem) => OutreachState = outreachMembers;
 
 function partitionFor(q: LeadPageQuery): { indexName?: string; name: string; value: string; keys: string[] } {
   const pk = teamPk(q.teamId);
