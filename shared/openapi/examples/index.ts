@@ -2,7 +2,7 @@ import { ACCOUNT_EXAMPLES } from './account';
 import { ANALYTICS_EXAMPLES } from './analytics';
 import { CALLS_EXAMPLES } from './calls';
 import { INTAKE_EXAMPLES } from './intake';
-import { SMS_EXAMPLES } from './sms';
+import { SMS_EXAMPLES } from './sms-campaigns';
 import type { OperationExamplesById } from './types';
 import { WEBHOOKS_EXAMPLES } from './webhooks';
 import { WIDGET_EXAMPLES } from './widget';
