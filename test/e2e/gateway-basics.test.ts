@@ -281,6 +281,34 @@ describe('local gateway: proxy integration contract', () => {
     expect(event.requestContext.identity.sourceIp).toBe('127.0.0.1');
   });
 
+  it('takes query parameters and headers named constructor, __proto__ and toString as names like any other', async () => {
+    const { key } = await createKey(['read:teams']);
+
+    const res = await fetch(`${gateway.url}/api/teams?constructor=1&__proto__=2&toString=3&toString=4`, {
+      // fetch leaves a header named __proto__ out; collectHeaders' unit test covers that name.
+      headers: [...Object.entries(bearer(key)), ['constructor', 'a'], ['toString', 'c']],
+    });
+
+    expect(res.status).toBe(200);
+    const event = events[0] as APIGatewayProxyEvent;
+    expect(Object.entries(event.queryStringParameters ?? {})).toEqual([
+      ['constructor', '1'],
+      ['__proto__', '2'],
+      ['toString', '4'],
+    ]);
+    expect(Object.entries(event.multiValueQueryStringParameters ?? {})).toEqual([
+      ['constructor', ['1']],
+      ['__proto__', ['2']],
+      ['toString', ['3', '4']],
+    ]);
+    expect(Object.entries(event.multiValueHeaders)).toEqual(
+      expect.arrayContaining([
+        ['constructor', ['a']],
+        ['toString', ['c']],
+      ]),
+    );
+  });
+
   it('passes null query and path parameters when there are none', async () => {
     const { key } = await createKey(['read:teams']);
 

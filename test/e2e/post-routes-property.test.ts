@@ -53,6 +53,12 @@ const HAZARDS: readonly Raw[] = [
   '{"constructor":{"prototype":{"polluted":true}}}',
   '{"a":{"prototype":1}}',
   '{"\\u005f_proto__":{}}',
+  // Text naming what every object inherits: a lookup keyed by it must find nothing.
+  '"Hi {constructor}"',
+  '"constructor"',
+  '"__proto__"',
+  '"toString"',
+  '"stop {__proto__} {toString}"',
   '"\\ud800"',
   '"\\udfff tail"',
   '""',

@@ -31,6 +31,22 @@ describe('createHttpHandler', () => {
     expect(JSON.parse(response.body)).toEqual({ key: 'key_test' });
   });
 
+  it('reads headers named __proto__, constructor and toString as headers like any other', async () => {
+    const handler = createHttpHandler(readRoute, async ({ rawHeaders }) => ({
+      statusCode: 200,
+      body: { headers: Object.entries(rawHeaders) },
+    }));
+    const headers = JSON.parse('{"__proto__":"a","Constructor":"b","toString":"c"}') as Record<string, string>;
+
+    const response = await handler(event({ headers }), context);
+
+    expect(JSON.parse(response.body).headers).toEqual([
+      ['__proto__', 'a'],
+      ['constructor', 'b'],
+      ['tostring', 'c'],
+    ]);
+  });
+
   it('answers a validation failure with a 400 naming the field', async () => {
     const handler = createHttpHandler(
       { ...readRoute, query: z.object({ limit: z.string().regex(/^\d+$/, { error: 'must be an integer' }) }) },
