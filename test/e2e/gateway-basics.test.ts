@@ -77,6 +77,8 @@ describe('local gateway: gateway responses', () => {
 
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toBe('application/json');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     const requestId = res.headers.get('x-amzn-requestid');
     expect(requestId).toMatch(UUID);
     expect(res.body).toEqual({ error: 'not_found', message: 'No such route', request_id: requestId });
@@ -166,6 +168,8 @@ describe('local gateway: authorizer and handlers', () => {
 
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ error: 'forbidden', request_id: res.headers.get('x-amzn-requestid') });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('calls the handler with the authorizer identity and passes its response through', async () => {
@@ -175,6 +179,8 @@ describe('local gateway: authorizer and handlers', () => {
 
     expect(res.status).toBe(200);
     expect(res.headers.get('x-request-id')).toMatch(UUID);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.body).toEqual({
       data: [
         expect.objectContaining({ id: team.id, name: 'Gateway Team', workspace_id: 'ws_gateway_1' }),

@@ -3,6 +3,7 @@ import { log } from '#shared/logging/logger';
 import type { Surface } from '#shared/routes';
 import { errorBody } from '../error-bodies';
 import { RETRY_AFTER_SECONDS, toHttpError } from '../errors';
+import { JSON_ANSWER_HEADERS } from '../json-answer-headers';
 import { requestIdOf } from './request-id';
 import type { HttpMiddleware } from './route-request';
 
@@ -39,6 +40,7 @@ export function errorResponse(options: { readonly surface: Surface }): HttpMiddl
         statusCode,
         headers: {
           'content-type': 'application/json',
+          ...JSON_ANSWER_HEADERS,
           'x-request-id': requestId,
           ...(rateLimit ? rateLimitHeaders(rateLimit) : {}),
           // A 503 always says when to repeat the request.

@@ -31,6 +31,24 @@ describe('createHttpHandler', () => {
     expect(JSON.parse(response.body)).toEqual({ key: 'key_test' });
   });
 
+  it('answers every JSON body, success, refusal or failure, with no-store and nosniff', async () => {
+    const ok = createHttpHandler(readRoute, async () => ({ statusCode: 200, body: { name: 'Ann' } }));
+    const refused = createHttpHandler(readRoute, async () => {
+      throw new ForbiddenError('no');
+    });
+    const failed = createHttpHandler(readRoute, async () => {
+      throw new Error('boom');
+    });
+
+    for (const response of [await ok(event(), context), await refused(event(), context), await failed(event(), context)]) {
+      expect(response.headers).toMatchObject({
+        'content-type': 'application/json',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      });
+    }
+  });
+
   it('reads headers named __proto__, constructor and toString as headers like any other', async () => {
     const handler = createHttpHandler(readRoute, async ({ rawHeaders }) => ({
       statusCode: 200,
