@@ -112,11 +112,16 @@ export async function startWidgetSession(
   return { token, session, scheduler };
 }
 
-/** The session a token names, when the token is its own; a 401 otherwise (missing, malformed, foreign or unknown alike). */
+/**
+ * The session a token names, when the token is its own; a 401 otherwise (missing, malformed, foreign
+ * or unknown alike). The session's row is found without the scheduler, so the token's scheduler is
+ * checked against the session's: a holder who rewrites it to another scheduler of the team (whose
+ * allowed origins the request would then be judged by) holds no token.
+ */
 export async function requireTokenSession(deps: WidgetDependencies, token: string | undefined): Promise<StoredWidgetSession> {
   const read = token ? readSessionToken(token) : null;
   const stored = read ? await deps.sessions.getSession(read.ref) : null;
-  if (!read || !stored || !secretMatches(read.secret, stored.tokenHash)) {
+  if (!read || !stored || stored.session.scheduler_id !== read.ref.schedulerId || !secretMatches(read.secret, stored.tokenHash)) {
     throw new UnauthorizedError('x-widget-token: missing, or not the token of a session');
   }
   return stored;

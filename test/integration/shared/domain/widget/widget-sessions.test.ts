@@ -94,6 +94,16 @@ describe('widget sessions on DynamoDB', () => {
     await expect(requireTokenSession(deps, undefined)).rejects.toBeInstanceOf(UnauthorizedError);
   });
 
+  it("refuses the session's own secret under a reference naming another scheduler of the team", async () => {
+    const { token } = await start();
+    const [ref = '', secret = ''] = token.slice('wst_'.length).split('.');
+    const [teamId, , ...rest] = Buffer.from(ref, 'base64url').toString('utf8').split('|');
+    const rewritten = `wst_${Buffer.from([teamId, String(SCHEDULER + 1), ...rest].join('|')).toString('base64url')}.${secret}`;
+
+    await expect(requireTokenSession(deps, token)).resolves.toMatchObject({ session: { scheduler_id: SCHEDULER } });
+    await expect(requireTokenSession(deps, rewritten)).rejects.toBeInstanceOf(UnauthorizedError);
+  });
+
   it('lists the session on the read API with no widget attributes', async () => {
     const { session } = await start();
     const store = new DynamoSessionStore(getDocumentClient(), physicalTableName('sessions'));
