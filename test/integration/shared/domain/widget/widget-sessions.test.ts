@@ -159,6 +159,24 @@ describe('widget sessions on DynamoDB', () => {
     }
   });
 
+  it('keeps the name and address without control or bidi characters, and refuses a name of nothing else', async () => {
+    const { token } = await start();
+    const raw = { name: 'Dana\u202E Reyes\u0000', phone: '+13125550142', email: 'dana@example.com', address: '1 Main St\r\nChicago\u001B' };
+    const other = await start();
+
+    const booked = await bookWidgetSession(deps, { ...booking(token, '15:00'), customer: raw });
+
+    expect(booked.kind === 'booked' && booked.stored.session.customer_info).toMatchObject({
+      name: 'Dana Reyes',
+      address: '1 Main St\nChicago',
+    });
+    const stored = await requireTokenSession(deps, token);
+    expect(stored.session.customer_info).toMatchObject({ name: 'Dana Reyes', address: '1 Main St\nChicago' });
+    await expect(
+      bookWidgetSession(deps, { ...booking(other.token, '15:00'), customer: { ...raw, name: '\u202E\u0000' } }),
+    ).rejects.toMatchObject({ field: 'name' });
+  });
+
   it('refuses a filled honeypot and a booking faster than a person, naming the field', async () => {
     const { token } = await start();
     await expect(bookWidgetSession(deps, { ...booking(token, '09:00'), honeypot: 'http://spam' })).rejects.toMatchObject({
