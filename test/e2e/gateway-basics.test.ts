@@ -142,6 +142,29 @@ describe('local gateway: gateway responses', () => {
     expect(res.status).toBe(401);
   });
 
+  it.each(['/local/demo-keys.json', '/api/teams', '/v1/nothing-here'])(
+    'answers %s addressed to a name a page could re-point at this machine (DNS rebinding) with 421, reading nothing',
+    async (path) => {
+      const answer = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+        const req = httpRequest(new URL(path, service.url), { headers: { host: 'rebind.attacker.example:3000' } }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => {
+            body += chunk.toString('utf8');
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      const loopback = await fetch(`${service.url.replace('127.0.0.1', 'localhost')}/local/demo-keys.json`);
+
+      expect(answer.status).toBe(421);
+      expect(JSON.parse(answer.body)).toMatchObject({ message: expect.stringContaining('loopback') });
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(loopback.status).toBe(200);
+    },
+  );
+
   it('refuses request bodies over 10 MB with 413', async () => {
     const { key } = await createKey(['read:teams']);
     const status = await new Promise<number>((resolve, reject) => {
