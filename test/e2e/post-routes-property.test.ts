@@ -217,6 +217,8 @@ const CANCEL: BodyTemplate = {
 
 const INBOUND: BodyTemplate = {
   fields: ['from', 'to', 'body', 'message_id', 'received_at'],
+  // Words every object inherits, alone and among keywords and filler: the keyword lookup answered 500 on them.
+  values: ['"Hi {constructor}"', '"constructor"', '"STOP constructor please"', '"__proto__"', '"toString valueOf"', '"pls constructor"'],
   build: (o) => objectText(members({ from: freshPhone(), body: '"STOP"', message_id: `"msg_prop_${++counter}"` }, o)),
 };
 
