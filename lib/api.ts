@@ -25,7 +25,12 @@ import { tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
 import { RATE_LIMIT_ENV } from '#shared/adapters/runtime/resource-env';
 import { AUTHORIZER_SETTINGS } from '#shared/auth/authorizer-settings';
 import { DEFAULT_RATE_LIMITS, type RateLimitDefaults } from '#shared/domain/rate-limit';
-import { GATEWAY_RESPONSES, type GatewayResponseKind, gatewayResponseTemplate } from '#shared/http/gateway-responses';
+import {
+  GATEWAY_RESPONSES,
+  type GatewayResponseKind,
+  gatewayResponseHeaders,
+  gatewayResponseTemplate,
+} from '#shared/http/gateway-responses';
 import { isRateLimited, type ResourceUse, ROUTES, type RouteDefinition, type Surface, type TableName } from '#shared/routes';
 import type { CursorSecret } from './cursor-secret';
 import { pascalCase } from './naming';
@@ -252,7 +257,8 @@ export function authorizerSettings(surface: Surface): { identitySources: readonl
  * header: API Gateway documents a gateway response's header values as `method.request.*`
  * parameters or quoted literals only, and an expression it refuses fails the whole deployment; it
  * already sends the same id as `x-amzn-RequestId`. MISSING_AUTHENTICATION_TOKEN is what API
- * Gateway answers for unknown routes: it becomes a 404.
+ * Gateway answers for unknown routes: it becomes a 404. DEFAULT_4XX covers every other refusal of
+ * the gateway's own with the status it chose. Each carries the headers of every JSON answer.
  */
 export function addGatewayResponses(api: RestApi, surface: Surface): void {
   for (const [kind, response] of Object.entries(GATEWAY_RESPONSES) as [
@@ -261,12 +267,10 @@ export function addGatewayResponses(api: RestApi, surface: Surface): void {
   ][]) {
     api.addGatewayResponse(pascalCase(kind.toLowerCase()), {
       type: ResponseType.of(kind),
-      statusCode: String(response.statusCode),
+      ...(response.statusCode === null ? {} : { statusCode: String(response.statusCode) }),
       // Literal values only, quoted as gateway response parameters require (the request id is in the
       // body template and in API Gateway's own x-amzn-RequestId).
-      ...(response.headers
-        ? { responseHeaders: Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, `'${value}'`])) }
-        : {}),
+      responseHeaders: Object.fromEntries(Object.entries(gatewayResponseHeaders(kind)).map(([name, value]) => [name, `'${value}'`])),
       templates: { 'application/json': gatewayResponseTemplate(surface, kind) },
     });
   }

@@ -18,8 +18,11 @@ export interface WidgetWafProps {
  * The scheduling widget's edge guard: a regional WAF web ACL on the read API's stage with a
  * rate-based rule per client address, scoped to the widget's paths (`/widget/`), which need no API
  * key; every other request is allowed by the ACL (the authorizer and the usage plan guard them).
- * Blocked requests are answered 429 by WAF. Metrics and sampled requests are on.
+ * Blocked requests are answered 429 by WAF, with a Retry-After of a minute (WAF looks at the rate
+ * again about every 30 seconds and lifts the block once it falls). Metrics and sampled requests are on.
  */
+export const WAF_RETRY_AFTER_SECONDS = 60;
+
 export class WidgetWaf extends Construct {
   public readonly webAcl: CfnWebACL;
 
@@ -34,7 +37,14 @@ export class WidgetWaf extends Construct {
         {
           name: 'WidgetRatePerClient',
           priority: 0,
-          action: { block: { customResponse: { responseCode: 429 } } },
+          action: {
+            block: {
+              customResponse: {
+                responseCode: 429,
+                responseHeaders: [{ name: 'retry-after', value: String(WAF_RETRY_AFTER_SECONDS) }],
+              },
+            },
+          },
           visibilityConfig: metric('WidgetRatePerClient'),
           statement: {
             rateBasedStatement: {

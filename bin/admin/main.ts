@@ -227,7 +227,7 @@ function report(error: unknown, io: AdminIo, json: boolean, argv: readonly strin
     flag = error.flag;
   } else if (isCallerMistake(error)) {
     code = 2;
-    const mapped = error.field ? FIELD_FLAGS[error.field] : undefined;
+    const mapped = error.field && Object.hasOwn(FIELD_FLAGS, error.field) ? FIELD_FLAGS[error.field] : undefined;
     // A field is blamed on its flag only when the operator typed that flag: a value the CLI derived is not theirs.
     flag = mapped && typedFlag(argv, mapped) ? mapped : undefined;
     message = flagged(error.message, error.field, flag);

@@ -32,15 +32,16 @@ const BOOKING_NUMBER_FLAGS = [
   ['capacity_per_slot', '--capacity'],
 ] as const;
 
-const DAY_NAMES: Record<string, Weekday> = {
-  mon: 'monday',
-  tue: 'tuesday',
-  wed: 'wednesday',
-  thu: 'thursday',
-  fri: 'friday',
-  sat: 'saturday',
-  sun: 'sunday',
-};
+/** A Map, not an object: the key is the operator's word, and an inherited member must name no day. */
+const DAY_NAMES: ReadonlyMap<string, Weekday> = new Map<string, Weekday>([
+  ['mon', 'monday'],
+  ['tue', 'tuesday'],
+  ['wed', 'wednesday'],
+  ['thu', 'thursday'],
+  ['fri', 'friday'],
+  ['sat', 'saturday'],
+  ['sun', 'sunday'],
+]);
 
 /** `npm start`'s address: where the booking page is when the operator names no other. */
 const LOCAL_BASE_URL = 'http://127.0.0.1:3000';
@@ -308,8 +309,8 @@ export function parseHours(text: string, base: Readonly<Record<Weekday, DayHours
     const match = /^([a-z]{3})(?:-([a-z]{3}))?=(?:(closed)|([0-9]{1,2}:[0-9]{2})-([0-9]{1,2}:[0-9]{2}))$/i.exec(entry);
     if (!match) refuse(`'${entry}' is not DAY[-DAY]=HH:MM-HH:MM or DAY[-DAY]=closed`);
     const [, from = '', to, closed, open = '', close = ''] = match as RegExpExecArray;
-    const first = DAY_NAMES[from.toLowerCase()];
-    const last = DAY_NAMES[(to ?? from).toLowerCase()];
+    const first = DAY_NAMES.get(from.toLowerCase());
+    const last = DAY_NAMES.get((to ?? from).toLowerCase());
     if (!first || !last) refuse(`'${entry}' names an unknown day (use mon, tue, wed, thu, fri, sat, sun)`);
     const start = WEEKDAYS.indexOf(first as Weekday);
     const end = WEEKDAYS.indexOf(last as Weekday);

@@ -13,9 +13,9 @@ import {
   startWidgetSession,
   widgetAvailability,
 } from '#shared/domain/widget/widget-sessions';
-import { UnauthorizedError } from '#shared/errors';
 import { createHttpHandler } from '#shared/http/handler';
 import { requireAllowedOrigin, takeWidgetRequest } from '#shared/http/widget-guard';
+import type { StoredWidgetSession } from '#shared/ports/widget-session-store';
 import {
   presentAvailability,
   presentBooked,
@@ -43,13 +43,20 @@ async function guard(
   return { headers: requireAllowedOrigin(event, scheduler), scheduler };
 }
 
-async function guardToken(event: APIGatewayProxyEvent, token: string): Promise<Record<string, string>> {
+/**
+ * A request by token: counted, then the token checked (its session's own, for the session's own
+ * scheduler) before the origin is judged by that scheduler, so a 401 answers any token not held.
+ */
+async function guardToken(
+  event: APIGatewayProxyEvent,
+  token: string,
+): Promise<{ headers: Record<string, string>; stored: StoredWidgetSession }> {
+  const deps = dependencies();
   const read = readSessionToken(token);
-  if (!read) {
-    await takeWidgetRequest(dependencies().limits, event, null);
-    throw new UnauthorizedError('x-widget-token: missing, or not the token of a session');
-  }
-  return (await guard(event, read.ref.teamId, read.ref.schedulerId)).headers;
+  await takeWidgetRequest(deps.limits, event, read ? { teamId: read.ref.teamId, schedulerId: read.ref.schedulerId } : null);
+  const stored = await requireTokenSession(deps, token);
+  const scheduler = await requireScheduler(deps, stored.session.team_id, stored.session.scheduler_id);
+  return { headers: requireAllowedOrigin(event, scheduler), stored };
 }
 
 const start = createHttpHandler(contracts.startWidgetSession, async ({ path, body, event }) => {
@@ -72,13 +79,12 @@ const availability = createHttpHandler(contracts.getWidgetAvailability, async ({
 });
 
 const read = createHttpHandler(contracts.getWidgetSession, async ({ headers: sent, event }) => {
-  const headers = await guardToken(event, sent['x-widget-token']);
-  const stored = await requireTokenSession(dependencies(), sent['x-widget-token']);
+  const { headers, stored } = await guardToken(event, sent['x-widget-token']);
   return { statusCode: 200, body: presentSessionAnswer(stored.session), headers };
 });
 
 const step = createHttpHandler(contracts.recordWidgetStep, async ({ headers: sent, body, event }) => {
-  const headers = await guardToken(event, sent['x-widget-token']);
+  const { headers } = await guardToken(event, sent['x-widget-token']);
   const session = await recordWidgetStep(dependencies(), {
     token: sent['x-widget-token'],
     step: body.event_type,
@@ -94,7 +100,7 @@ const step = createHttpHandler(contracts.recordWidgetStep, async ({ headers: sen
 });
 
 const book = createHttpHandler(contracts.bookWidgetSession, async ({ headers: sent, body, event }) => {
-  const headers = await guardToken(event, sent['x-widget-token']);
+  const { headers } = await guardToken(event, sent['x-widget-token']);
   const deps = dependencies();
   const outcome = await bookWidgetSession(deps, {
     token: sent['x-widget-token'],

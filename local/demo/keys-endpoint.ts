@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { JSON_ANSWER_HEADERS } from '#shared/http/json-answer-headers';
 
 /**
  * A path only the local gateway serves, never the stack: the demo keys `npm start` seeded
@@ -17,7 +18,7 @@ export function serveDemoKeys(req: IncomingMessage, res: ServerResponse, pathnam
   if (pathname !== DEMO_KEYS_PATH || req.method !== 'GET') return false;
   req.resume();
   if (!LOOPBACK.test(req.socket.remoteAddress ?? '')) {
-    res.writeHead(404, { 'content-type': 'application/json' });
+    res.writeHead(404, { 'content-type': 'application/json', ...JSON_ANSWER_HEADERS });
     res.end('{"error":"not_found","message":"Not found"}');
     return true;
   }
@@ -31,7 +32,7 @@ export function serveDemoKeys(req: IncomingMessage, res: ServerResponse, pathnam
     }
   }
   const body = JSON.stringify({ keys });
-  res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body) });
+  res.writeHead(200, { 'content-type': 'application/json', ...JSON_ANSWER_HEADERS, 'content-length': Buffer.byteLength(body) });
   res.end(body);
   return true;
 }

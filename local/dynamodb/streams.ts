@@ -18,16 +18,21 @@ import { interceptTargets, type OperationHandler, promisify, validationError } f
  */
 const DYNAMODB = 'DynamoDB_20120810.';
 const STREAMS = 'DynamoDBStreams_20120810.';
-const ITEM_OPERATIONS: Record<string, ItemOperation> = { PutItem: 'putItem', UpdateItem: 'updateItem', DeleteItem: 'deleteItem' };
+/** Maps, not objects: the operation is the client's X-Amz-Target, and `constructor` names no operation. */
+const ITEM_OPERATIONS: ReadonlyMap<string, ItemOperation> = new Map([
+  ['PutItem', 'putItem'],
+  ['UpdateItem', 'updateItem'],
+  ['DeleteItem', 'deleteItem'],
+]);
 
 export function installStreams(server: Server, store: DynaliteStore, log: StreamLog): void {
   acceptStreamSpecification();
-  const api = streamsApi(store, log);
+  const api = new Map(Object.entries(streamsApi(store, log)));
   interceptTargets(server, (target): OperationHandler | undefined => {
-    if (target.startsWith(STREAMS)) return api[target.slice(STREAMS.length)];
+    if (target.startsWith(STREAMS)) return api.get(target.slice(STREAMS.length));
     if (!target.startsWith(DYNAMODB)) return undefined;
     const operation = target.slice(DYNAMODB.length);
-    const item = ITEM_OPERATIONS[operation];
+    const item = ITEM_OPERATIONS.get(operation);
     if (item) return (raw) => writeItem(store, log, item, validatedRequest(item, raw, store));
     if (operation === 'BatchWriteItem') return (raw) => batchWriteItem(store, log, validatedRequest('batchWriteItem', raw, store));
     if (operation === 'UpdateTable') return (raw) => updateTable(store, raw);

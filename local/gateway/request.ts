@@ -42,10 +42,18 @@ export function identitySourceOf(multiValueHeaders: Record<string, string[]>, id
   return parts.join('\n');
 }
 
+/**
+ * A map keyed by names the client chose (header and query parameter names): no prototype, so a
+ * parameter named `constructor` or `__proto__` is a name like any other, not an inherited member.
+ */
+function clientKeyedRecord<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
 /** Header names keep their original case; the single-value map holds the last value, like API Gateway. */
 export function collectHeaders(raw: string[]): { headers: Record<string, string>; multiValueHeaders: Record<string, string[]> } {
-  const headers: Record<string, string> = {};
-  const multiValueHeaders: Record<string, string[]> = {};
+  const headers = clientKeyedRecord<string>();
+  const multiValueHeaders = clientKeyedRecord<string[]>();
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i] as string;
     const value = raw[i + 1] as string;
@@ -59,8 +67,8 @@ export function collectHeaders(raw: string[]): { headers: Record<string, string>
 
 export function parseQuery(search: string): { single: Record<string, string>; multi: Record<string, string[]> } | null {
   if (search === '') return null;
-  const single: Record<string, string> = {};
-  const multi: Record<string, string[]> = {};
+  const single = clientKeyedRecord<string>();
+  const multi = clientKeyedRecord<string[]>();
   let any = false;
   for (const [name, value] of new URLSearchParams(search)) {
     any = true;

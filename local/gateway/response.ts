@@ -1,6 +1,7 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { GATEWAY_RESPONSES, type GatewayResponseKind, gatewayResponseBody } from '#shared/http/gateway-responses';
+import { GATEWAY_RESPONSES, type GatewayResponseKind, gatewayResponseBody, gatewayResponseHeaders } from '#shared/http/gateway-responses';
+import { JSON_ANSWER_HEADERS } from '#shared/http/json-answer-headers';
 import type { Surface } from '#shared/routes';
 
 /**
@@ -61,9 +62,8 @@ export function sendGateway(
   requestId: string,
   statusCode?: number,
 ): void {
-  const response = GATEWAY_RESPONSES[kind];
-  for (const [name, value] of Object.entries(response.headers ?? {})) res.setHeader(name, value);
-  sendJson(res, statusCode ?? response.statusCode, gatewayResponseBody(surface, kind, requestId), requestId);
+  for (const [name, value] of Object.entries(gatewayResponseHeaders(kind))) res.setHeader(name, value);
+  sendJson(res, statusCode ?? GATEWAY_RESPONSES[kind].statusCode ?? 400, gatewayResponseBody(surface, kind, requestId), requestId);
 }
 
 /**
@@ -75,6 +75,7 @@ export function sendJson(res: ServerResponse, statusCode: number, body: unknown,
   const text = JSON.stringify(body);
   res.writeHead(statusCode, {
     'content-type': 'application/json',
+    ...JSON_ANSWER_HEADERS,
     'content-length': Buffer.byteLength(text),
     'x-amzn-requestid': requestId,
   });

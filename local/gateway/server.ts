@@ -11,6 +11,7 @@ import { findRoute, type RouteDefinition, type Surface } from '#shared/routes';
 import { serveDemoKeys } from '../demo/keys-endpoint';
 import { runAsFunction } from '../runtime/function-environment';
 import { AuthorizerCache, type AuthorizerOutcome } from './authorizer-cache';
+import { isServedHost } from './host';
 import { installLambdaStreaming, isStreamingHandler, LocalResponseStream } from './lambda-streaming';
 import {
   ACCOUNT_ID,
@@ -33,6 +34,7 @@ import { describeError, sendGateway, sendJson, toHttpResponse } from './response
  * The local API Gateway: one node:http server serving the three REST APIs (their paths do not
  * overlap) the way API Gateway does with a REQUEST authorizer and Lambda proxy integrations:
  *
+ * 0. a `Host` that is not a loopback name or address → 421 (./host.ts: no DNS rebinding);
  * 1. unknown route → MISSING_AUTHENTICATION_TOKEN gateway response (404, surface error shape);
  * 2. protected route without its identity source → UNAUTHORIZED (401), the authorizer is not invoked;
  * 3. authorizer result cached per (surface, identity source) for the TTL, on the surfaces whose
@@ -149,6 +151,11 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     const pathname = q === -1 ? rawUrl : rawUrl.slice(0, q);
     const method = req.method ?? 'GET';
     const fallbackSurface = surfaceOfPath(pathname);
+    if (!isServedHost(req.headers.host, host)) {
+      drain(req);
+      const message = 'This gateway answers only requests addressed to a loopback host (localhost, 127.0.0.1, [::1])';
+      return sendJson(res, 421, errorBody(fallbackSurface, 'misdirected_request', message, requestId), requestId);
+    }
     if (serveDemoKeys(req, res, pathname, options.demoCredentialsPath ?? null)) return;
 
     let match: ReturnType<typeof findRoute>;
@@ -180,6 +187,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     const requestContext = {
       accountId: ACCOUNT_ID,
       apiId,
+      // A loopback name or address (checked above), so links built from it stay on this machine.
       domainName: req.headers.host ?? host,
       httpMethod: method,
       identity: identityContext(sourceIp, req.headers['user-agent']),

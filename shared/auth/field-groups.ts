@@ -93,13 +93,14 @@ export function withFieldGroups(body: unknown, allowed: readonly string[] | null
 function strip(value: unknown, parent: string | undefined, hidden: ReadonlySet<FieldGroup>): unknown {
   if (Array.isArray(value)) return value.map((item) => strip(item, parent, hidden));
   if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [name, child] of Object.entries(value)) {
-    const group = groupOfField(parent, name);
-    if (group !== undefined && hidden.has(group)) continue;
-    out[name] = strip(child, name, hidden);
-  }
-  return out;
+  // Object.fromEntries defines each member as its own: a member named `__proto__` (JSON.parse
+  // makes one) stays a member instead of re-parenting the copy, as an assignment would.
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([name, child]) => {
+      const group = groupOfField(parent, name);
+      return group !== undefined && hidden.has(group) ? [] : [[name, strip(child, name, hidden)]];
+    }),
+  );
 }
 
 /** Parses an operator's list (`contact,notes`, `all`, `core`): null is every group. */

@@ -90,7 +90,12 @@ const bookingBody = z
       .max(254, { error: 'email: must be at most 254 characters' })
       .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'email: must be an email address' }),
     address: required('address', 500),
-    website: text('website', 500).default('').describe('Leave empty: a field hidden from people (bots fill it)'),
+    // Not trimmed: a bot that fills the hidden field with spaces has filled it.
+    website: z
+      .string({ error: 'website: must be a string' })
+      .max(500, { error: 'website: must be at most 500 characters' })
+      .default('')
+      .describe('Leave empty: a field hidden from people (bots fill it, spaces included)'),
   })
   .strict();
 

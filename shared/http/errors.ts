@@ -19,6 +19,17 @@ export class HttpError extends Error {
   }
 }
 
+/** A 429 that says when to come back: the error middleware answers its `Retry-After`. */
+export class TooManyRequestsError extends HttpError {
+  constructor(
+    message: string,
+    /** Whole seconds until the refused window ends. */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, 'rate_limited', message);
+  }
+}
+
 export class UnsupportedMediaTypeError extends HttpError {
   constructor(message: string) {
     super(415, 'unsupported_media_type', message);

@@ -11,9 +11,10 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
  */
 export function publicBaseUrl(event: APIGatewayProxyEvent): string {
   const header = Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === 'x-forwarded-proto')?.[1];
-  const proto = header?.split(',')[0]?.trim() || 'http';
-  const hostHeader = Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === 'host')?.[1];
-  const host = event.requestContext?.domainName || hostHeader || 'localhost';
+  const proto = header?.split(',')[0]?.trim().toLowerCase() === 'https' ? 'https' : 'http';
+  // Never the Host header: a client writes it. domainName is API Gateway's own (a name it serves),
+  // or the local gateway's after it refused every non-loopback Host (local/gateway/host.ts).
+  const host = event.requestContext?.domainName || 'localhost';
   const fullPath = event.requestContext?.path ?? event.path;
   const prefix = fullPath && event.path && fullPath.endsWith(event.path) ? fullPath.slice(0, fullPath.length - event.path.length) : '';
   return `${proto}://${host}${prefix.replace(/\/+$/, '')}`;

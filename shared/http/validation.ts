@@ -1,14 +1,21 @@
 import type * as z from 'zod';
 import { BadRequestError } from '#shared/errors';
 
-/** Formats the first zod issue as a message that names the field. */
+/**
+ * Formats the first zod issue as a message that names the field, once: many schemas write their
+ * messages whole (`name: required`), naming the field themselves, and keep that name off here
+ * (`name: name: required`); a nested field is then named by its whole path.
+ */
 export function describeIssue(issue: z.core.$ZodIssue, prefix?: string): { field: string; message: string } {
   const path = issue.path
     .map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))
     .join('.')
     .replace(/\.\[/g, '[');
   const field = path || prefix || 'body';
-  return { field, message: `${field}: ${issue.message}` };
+  const last = issue.path.findLast((p): p is string => typeof p === 'string');
+  const named = [field, last].find((name) => name !== undefined && issue.message.startsWith(`${name}: `));
+  const text = named === undefined ? issue.message : issue.message.slice(named.length + 2);
+  return { field, message: `${field}: ${text}` };
 }
 
 export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, where: string): T {

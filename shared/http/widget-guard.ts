@@ -3,7 +3,7 @@ import { envVar } from '#shared/config';
 import type { SchedulerConfig } from '#shared/domain/schedulers';
 import { ForbiddenError } from '#shared/errors';
 import type { RateLimitStore } from '#shared/ports/rate-limit-store';
-import { HttpError } from './errors';
+import { TooManyRequestsError } from './errors';
 import { publicBaseUrl } from './public-base-url';
 
 /**
@@ -58,7 +58,10 @@ export async function takeWidgetRequest(
   const results = await Promise.all(counters);
   if (results.some((r) => !r.admitted)) {
     const retryAfter = windowStart + WINDOW_SECONDS - Math.floor(now / 1000);
-    throw new HttpError(429, 'rate_limited', `Too many requests from this client or for this scheduler; retry after ${retryAfter} seconds`);
+    throw new TooManyRequestsError(
+      `Too many requests from this client or for this scheduler; retry after ${retryAfter} seconds`,
+      retryAfter,
+    );
   }
 }
 

@@ -23,9 +23,11 @@ function redactValue(value: unknown, depth: number): unknown {
 }
 
 export function redactFields(fields: Record<string, unknown>, depth = 0): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(fields)) {
-    out[key] = PERSONAL_FIELD.test(key) && value !== undefined && value !== null ? REDACTED : redactValue(value, depth);
-  }
-  return out;
+  // Defined, not assigned: a logged member named `__proto__` stays a member of the copy.
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [
+      key,
+      PERSONAL_FIELD.test(key) && value !== undefined && value !== null ? REDACTED : redactValue(value, depth),
+    ]),
+  );
 }

@@ -77,6 +77,8 @@ describe('local gateway: gateway responses', () => {
 
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toBe('application/json');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     const requestId = res.headers.get('x-amzn-requestid');
     expect(requestId).toMatch(UUID);
     expect(res.body).toEqual({ error: 'not_found', message: 'No such route', request_id: requestId });
@@ -140,6 +142,29 @@ describe('local gateway: gateway responses', () => {
     expect(res.status).toBe(401);
   });
 
+  it.each(['/local/demo-keys.json', '/api/teams', '/v1/nothing-here'])(
+    'answers %s addressed to a name a page could re-point at this machine (DNS rebinding) with 421, reading nothing',
+    async (path) => {
+      const answer = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+        const req = httpRequest(new URL(path, service.url), { headers: { host: 'rebind.attacker.example:3000' } }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => {
+            body += chunk.toString('utf8');
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      const loopback = await fetch(`${service.url.replace('127.0.0.1', 'localhost')}/local/demo-keys.json`);
+
+      expect(answer.status).toBe(421);
+      expect(JSON.parse(answer.body)).toMatchObject({ message: expect.stringContaining('loopback') });
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(loopback.status).toBe(200);
+    },
+  );
+
   it('refuses request bodies over 10 MB with 413', async () => {
     const { key } = await createKey(['read:teams']);
     const status = await new Promise<number>((resolve, reject) => {
@@ -166,6 +191,8 @@ describe('local gateway: authorizer and handlers', () => {
 
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ error: 'forbidden', request_id: res.headers.get('x-amzn-requestid') });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('calls the handler with the authorizer identity and passes its response through', async () => {
@@ -175,6 +202,8 @@ describe('local gateway: authorizer and handlers', () => {
 
     expect(res.status).toBe(200);
     expect(res.headers.get('x-request-id')).toMatch(UUID);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.body).toEqual({
       data: [
         expect.objectContaining({ id: team.id, name: 'Gateway Team', workspace_id: 'ws_gateway_1' }),
@@ -279,6 +308,34 @@ describe('local gateway: proxy integration contract', () => {
     expect(event.headers).toMatchObject({ 'X-Team-Id': String(team.id) });
     expect(event.multiValueHeaders).toMatchObject({ 'X-Team-Id': [String(team.id)] });
     expect(event.requestContext.identity.sourceIp).toBe('127.0.0.1');
+  });
+
+  it('takes query parameters and headers named constructor, __proto__ and toString as names like any other', async () => {
+    const { key } = await createKey(['read:teams']);
+
+    const res = await fetch(`${gateway.url}/api/teams?constructor=1&__proto__=2&toString=3&toString=4`, {
+      // fetch leaves a header named __proto__ out; collectHeaders' unit test covers that name.
+      headers: [...Object.entries(bearer(key)), ['constructor', 'a'], ['toString', 'c']],
+    });
+
+    expect(res.status).toBe(200);
+    const event = events[0] as APIGatewayProxyEvent;
+    expect(Object.entries(event.queryStringParameters ?? {})).toEqual([
+      ['constructor', '1'],
+      ['__proto__', '2'],
+      ['toString', '4'],
+    ]);
+    expect(Object.entries(event.multiValueQueryStringParameters ?? {})).toEqual([
+      ['constructor', ['1']],
+      ['__proto__', ['2']],
+      ['toString', ['3', '4']],
+    ]);
+    expect(Object.entries(event.multiValueHeaders)).toEqual(
+      expect.arrayContaining([
+        ['constructor', ['a']],
+        ['toString', ['c']],
+      ]),
+    );
   });
 
   it('passes null query and path parameters when there are none', async () => {

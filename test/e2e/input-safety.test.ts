@@ -251,6 +251,15 @@ describe('campaign cancel and inbound texts', () => {
     expect(next).toMatchObject({ status: 200, body: { data: { duplicate: false } } });
     expect(again).toMatchObject({ status: 200, body: { data: { duplicate: true } } });
   });
+
+  it.each(['Hi {constructor}', 'constructor', '__proto__', 'toString', 'stop constructor'])(
+    'answers the inbound text %p as an ordinary reply, not a 500',
+    async (text) => {
+      const answer = await post('/v1/messaging/sms/inbound', JSON.stringify({ from: phone(), body: text }));
+
+      expect(answer).toMatchObject({ status: 200, body: { data: { action: 'reply', duplicate: false } } });
+    },
+  );
 });
 
 function campaignBody(): string {

@@ -53,6 +53,12 @@ const HAZARDS: readonly Raw[] = [
   '{"constructor":{"prototype":{"polluted":true}}}',
   '{"a":{"prototype":1}}',
   '{"\\u005f_proto__":{}}',
+  // Text naming what every object inherits: a lookup keyed by it must find nothing.
+  '"Hi {constructor}"',
+  '"constructor"',
+  '"__proto__"',
+  '"toString"',
+  '"stop {__proto__} {toString}"',
   '"\\ud800"',
   '"\\udfff tail"',
   '""',
@@ -211,6 +217,8 @@ const CANCEL: BodyTemplate = {
 
 const INBOUND: BodyTemplate = {
   fields: ['from', 'to', 'body', 'message_id', 'received_at'],
+  // Words every object inherits, alone and among keywords and filler: the keyword lookup answered 500 on them.
+  values: ['"Hi {constructor}"', '"constructor"', '"STOP constructor please"', '"__proto__"', '"toString valueOf"', '"pls constructor"'],
   build: (o) => objectText(members({ from: freshPhone(), body: '"STOP"', message_id: `"msg_prop_${++counter}"` }, o)),
 };
 

@@ -400,15 +400,32 @@ describe('APIs', () => {
         .filter((r) => (r.RestApiId as { Ref?: string }).Ref === apiId);
 
       expect(responses).toHaveLength(Object.keys(GATEWAY_RESPONSES).length);
-      for (const [kind, expected] of Object.entries(GATEWAY_RESPONSES) as [GatewayResponseKind, { statusCode: number }][]) {
+      for (const [kind, expected] of Object.entries(GATEWAY_RESPONSES) as [GatewayResponseKind, { statusCode: number | null }][]) {
         const response = responses.find((r) => r.ResponseType === kind);
         // Header values from documented mapping sources only: a request parameter or a quoted literal.
         for (const value of Object.values((response?.ResponseParameters as Record<string, string> | undefined) ?? {})) {
           expect(value).toMatch(/^(method\.request\.(header|path|querystring)\.[\w-]+|'[^']*')$/);
         }
         expect(response).toMatchObject({
-          StatusCode: String(expected.statusCode),
           ResponseTemplates: { 'application/json': gatewayResponseTemplate(surface, kind) },
+        });
+        expect(response?.StatusCode).toBe(expected.statusCode === null ? undefined : String(expected.statusCode));
+      }
+    }
+  });
+
+  it('answers every gateway error, the catch-all 4xx and 5xx included, uncached and unsniffed', () => {
+    for (const surface of apiSurfaces) {
+      const apiId = logicalIdOf(apiOf(surface).api);
+      const responses = ofType(resources, 'AWS::ApiGateway::GatewayResponse')
+        .map(([, r]) => r.Properties ?? {})
+        .filter((r) => (r.RestApiId as { Ref?: string }).Ref === apiId);
+
+      expect(responses.map((r) => r.ResponseType)).toEqual(expect.arrayContaining(['DEFAULT_4XX', 'DEFAULT_5XX']));
+      for (const response of responses) {
+        expect(response.ResponseParameters).toMatchObject({
+          'gatewayresponse.header.cache-control': "'no-store'",
+          'gatewayresponse.header.x-content-type-options': "'nosniff'",
         });
       }
     }

@@ -23,7 +23,7 @@ beforeAll(() => {
 });
 
 describe('the scheduling widget in the stack', () => {
-  it('puts a rate-based WAF rule per client address, scoped to /widget/, on the read API stage', () => {
+  it('puts a rate-based WAF rule per client address, scoped to /widget/, answering 429 with Retry-After, on the read API stage', () => {
     const acls = ofType(resources, 'AWS::WAFv2::WebACL');
     expect(acls).toHaveLength(1);
     const [, acl] = acls[0] as [string, { Properties: Record<string, unknown> }];
@@ -32,7 +32,7 @@ describe('the scheduling widget in the stack', () => {
       DefaultAction: { Allow: {} },
       Rules: [
         {
-          Action: { Block: { CustomResponse: { ResponseCode: 429 } } },
+          Action: { Block: { CustomResponse: { ResponseCode: 429, ResponseHeaders: [{ Name: 'retry-after', Value: '60' }] } } },
           Statement: {
             RateBasedStatement: {
               AggregateKeyType: 'IP',

@@ -6,29 +6,30 @@ import { UsageError } from '../errors';
  * line per week rather than the JSON of seven days that the configuration stores.
  */
 
-const DAY_WORDS: Readonly<Record<string, readonly Weekday[]>> = {
-  mon: ['monday'],
-  monday: ['monday'],
-  tue: ['tuesday'],
-  tues: ['tuesday'],
-  tuesday: ['tuesday'],
-  wed: ['wednesday'],
-  wednesday: ['wednesday'],
-  thu: ['thursday'],
-  thur: ['thursday'],
-  thurs: ['thursday'],
-  thursday: ['thursday'],
-  fri: ['friday'],
-  friday: ['friday'],
-  sat: ['saturday'],
-  saturday: ['saturday'],
-  sun: ['sunday'],
-  sunday: ['sunday'],
-  daily: WEEKDAYS,
-  everyday: WEEKDAYS,
-  weekdays: WEEKDAYS.slice(0, 5),
-  weekends: ['saturday', 'sunday'],
-};
+/** A Map, not an object: the key is the operator's word, and "constructor" must name no day. */
+const DAY_WORDS: ReadonlyMap<string, readonly Weekday[]> = new Map<string, readonly Weekday[]>([
+  ['mon', ['monday']],
+  ['monday', ['monday']],
+  ['tue', ['tuesday']],
+  ['tues', ['tuesday']],
+  ['tuesday', ['tuesday']],
+  ['wed', ['wednesday']],
+  ['wednesday', ['wednesday']],
+  ['thu', ['thursday']],
+  ['thur', ['thursday']],
+  ['thurs', ['thursday']],
+  ['thursday', ['thursday']],
+  ['fri', ['friday']],
+  ['friday', ['friday']],
+  ['sat', ['saturday']],
+  ['saturday', ['saturday']],
+  ['sun', ['sunday']],
+  ['sunday', ['sunday']],
+  ['daily', WEEKDAYS],
+  ['everyday', WEEKDAYS],
+  ['weekdays', WEEKDAYS.slice(0, 5)],
+  ['weekends', ['saturday', 'sunday']],
+]);
 const DAY_HINT = 'use mon, tue, wed, thu, fri, sat, sun, a range such as mon-fri, daily, weekdays or weekends';
 
 /** Parses the compact weekly syntax (see the usage text); "none" is no windows. */
@@ -67,9 +68,9 @@ function parseDays(text: string, fail: (why: string) => UsageError): Weekday[] {
   for (const item of text.split(',').filter((i) => i !== '')) {
     const range = /^([a-z]+)-([a-z]+)$/.exec(item);
     if (range) {
-      const from = DAY_WORDS[range[1] ?? ''];
-      const to = DAY_WORDS[range[2] ?? ''];
-      const unknown = [range[1], range[2]].find((word) => DAY_WORDS[word ?? '']?.length !== 1);
+      const from = DAY_WORDS.get(range[1] ?? '');
+      const to = DAY_WORDS.get(range[2] ?? '');
+      const unknown = [range[1], range[2]].find((word) => DAY_WORDS.get(word ?? '')?.length !== 1);
       if (from?.length !== 1 || to?.length !== 1) throw fail(`"${item}": "${unknown}" is not a single day (${DAY_HINT})`);
       let i = WEEKDAYS.indexOf(from[0] as Weekday);
       const end = WEEKDAYS.indexOf(to[0] as Weekday);
@@ -81,7 +82,7 @@ function parseDays(text: string, fail: (why: string) => UsageError): Weekday[] {
       }
       continue;
     }
-    const named = DAY_WORDS[item];
+    const named = DAY_WORDS.get(item);
     if (!named) throw fail(`unknown day "${item}" (${DAY_HINT})`);
     days.push(...named);
   }

@@ -1,3 +1,4 @@
+import { linesText, nameText } from '#shared/domain/plain-text';
 import { type ConcreteSegment, formatPath, leafPaths, type PathSegment, parsePath, pathProblem, resolvePath } from './payload-path';
 
 /** The target fields of a lead (Speed-to-lead intake). */
@@ -128,9 +129,27 @@ export interface MappingResult {
 }
 
 /** A non-empty scalar as a trimmed string; objects, arrays, null and blank strings are "absent". */
-function scalarText(value: unknown): string | undefined {
+/** Targets that are names (one line) and those whose lines mean something (addresses, notes). */
+const NAME_TARGETS: ReadonlySet<TargetField> = new Set(['customer_name', 'first_name', 'last_name', 'city', 'state', 'country']);
+const LINES_TARGETS: ReadonlySet<TargetField> = new Set(['address', 'street', 'notes']);
+
+/** A target's text as it is kept: names and addresses without control characters (plain-text.ts). */
+function targetText(target: TargetField, text: string): string {
+  if (NAME_TARGETS.has(target)) return nameText(text);
+  return LINES_TARGETS.has(target) ? linesText(text) : text.trim();
+}
+
+/** Every string in a combined note without control characters; the rest as it is. */
+function plainLeaves(value: unknown): unknown {
+  if (typeof value === 'string') return linesText(value);
+  if (Array.isArray(value)) return value.map(plainLeaves);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plainLeaves(v)]));
+}
+
+function scalarText(value: unknown, target: TargetField): string | undefined {
   if (typeof value === 'string') {
-    const t = value.trim();
+    const t = targetText(target, value);
     return t === '' ? undefined : t;
   }
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
@@ -177,15 +196,15 @@ type AliasRead =
   | { readonly kind: 'value'; readonly text: string; readonly at: ConcreteSegment[][] }
   | { readonly kind: 'none'; readonly outcome: AliasOutcome };
 
-function readAlias(payload: unknown, alias: string): AliasRead {
+function readAlias(payload: unknown, alias: string, target: TargetField): AliasRead {
   const segments = parsePath(alias);
   if (!segments) return { kind: 'none', outcome: { alias, result: 'missing', detail: 'not a payload path' } };
   const resolved = resolvePath(payload, segments);
   if (!resolved) return { kind: 'none', outcome: { alias, result: 'missing', detail: missDetail(payload, segments) } };
-  const text = scalarText(resolved.value);
+  const text = scalarText(resolved.value, target);
   if (text !== undefined) return { kind: 'value', text, at: [resolved.at, ...resolved.labels] };
   const v = resolved.value;
-  const empty = v === null || (typeof v === 'string' && v.trim() === '');
+  const empty = v === null || typeof v === 'string';
   return { kind: 'none', outcome: { alias, result: empty ? 'empty' : 'not_scalar' } };
 }
 
@@ -212,7 +231,7 @@ export function applyFieldMapping(
     const tried: AliasOutcome[] = [];
     let firstRefused: { text: string; at: ConcreteSegment[][] } | null = null;
     for (const alias of aliases) {
-      const read = readAlias(payload, alias);
+      const read = readAlias(payload, alias, target);
       if (read.kind === 'none') {
         tried.push(read.outcome);
         continue;
@@ -234,9 +253,10 @@ export function applyFieldMapping(
       used.push(...firstRefused.at);
     }
     const fallback = mapping?.fallback_values?.[target];
-    if (fields[target] === undefined && refused[target] === undefined && fallback !== undefined && fallback.trim() !== '') {
-      fields[target] = fallback.trim();
-      explain[target] = { matched: null, tried, aliases: own ? 'team' : 'default', fallback_value: fallback.trim() };
+    const fallbackText = fallback === undefined ? '' : targetText(target, fallback);
+    if (fields[target] === undefined && refused[target] === undefined && fallbackText !== '') {
+      fields[target] = fallbackText;
+      explain[target] = { matched: null, tried, aliases: own ? 'team' : 'default', fallback_value: fallbackText };
       continue;
     }
     explain[target] = { matched: sources[target] ?? null, tried, aliases: own ? 'team' : 'default' };
@@ -251,7 +271,7 @@ export function applyFieldMapping(
       const resolved = segments ? resolvePath(payload, segments) : undefined;
       const value = resolved?.value;
       if (resolved && value !== undefined && value !== null && value !== '') {
-        combined[p] = value;
+        combined[p] = plainLeaves(value);
         used.push(resolved.at, ...resolved.labels);
         tried.push({ alias: p, result: 'matched' });
       } else if (resolved) tried.push({ alias: p, result: 'empty' });

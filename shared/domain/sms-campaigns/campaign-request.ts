@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { nameText } from '#shared/domain/plain-text';
 import { atLoad } from '#shared/lazy';
 
 /** The SMS campaign request. */
@@ -22,7 +23,8 @@ const recipientSchema = /* @__PURE__ */ atLoad(() =>
   z
     .object({
       phone: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(40, { error: 'is too long' }),
-      name: z.string().max(200, { error: 'must be at most 200 characters' }).optional().nullable(),
+      // Kept without control or bidi characters, like every person's name (plain-text.ts).
+      name: z.string().max(200, { error: 'must be at most 200 characters' }).overwrite(nameText).optional().nullable(),
       custom_fields: z
         .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'keys must be letters, digits or underscores' }), z.string().max(500))
         .optional()

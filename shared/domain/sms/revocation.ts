@@ -35,26 +35,27 @@ const HELP_KEYWORDS = new Set(['help', 'info', 'ayuda']);
  * Words that revoke consent when a short reply is made of them (and filler), keyed by their form
  * with repeated letters collapsed ("stopp", "cancell" → stop, cancel). Spanish: alto, para, basta,
  * cancelar, detener. `para` counts only as the whole reply: it is also the common preposition.
+ * A Map, not an object: the key is a word of the texter's, and "constructor" must find nothing.
  */
-const SHORT_REPLY_WORDS: Record<string, string> = {
-  stop: 'STOP',
-  stopal: 'STOPALL',
-  stpo: 'STOP',
-  sotp: 'STOP',
-  quit: 'QUIT',
-  end: 'END',
-  cancel: 'CANCEL',
-  cancle: 'CANCEL',
-  optout: 'OPT OUT',
-  revoke: 'REVOKE',
-  unsubscribe: 'UNSUBSCRIBE',
-  unsub: 'UNSUBSCRIBE',
-  alto: 'ALTO',
-  basta: 'BASTA',
-  cancelar: 'CANCELAR',
-  detener: 'DETENER',
-  parar: 'PARAR',
-};
+const SHORT_REPLY_WORDS: ReadonlyMap<string, string> = new Map([
+  ['stop', 'STOP'],
+  ['stopal', 'STOPALL'],
+  ['stpo', 'STOP'],
+  ['sotp', 'STOP'],
+  ['quit', 'QUIT'],
+  ['end', 'END'],
+  ['cancel', 'CANCEL'],
+  ['cancle', 'CANCEL'],
+  ['optout', 'OPT OUT'],
+  ['revoke', 'REVOKE'],
+  ['unsubscribe', 'UNSUBSCRIBE'],
+  ['unsub', 'UNSUBSCRIBE'],
+  ['alto', 'ALTO'],
+  ['basta', 'BASTA'],
+  ['cancelar', 'CANCELAR'],
+  ['detener', 'DETENER'],
+  ['parar', 'PARAR'],
+]);
 
 /** Words with no sense but revocation: they opt out anywhere in a text. */
 const UNAMBIGUOUS = new Set(['UNSUBSCRIBE', 'OPT OUT', 'REVOKE', 'STOPALL']);
@@ -144,11 +145,11 @@ const TYPO_TOLERANT: readonly (readonly [string, number])[] = [
 /** The keyword a single word stands for, if any. */
 export function keywordOf(word: string): string | null {
   const key = collapse(word);
-  const exact = SHORT_REPLY_WORDS[key];
+  const exact = SHORT_REPLY_WORDS.get(key);
   if (exact) return exact;
   for (const [keyword, distance] of TYPO_TOLERANT) {
     if (Math.abs(key.length - keyword.length) <= distance && editDistance(key, keyword) <= distance) {
-      return SHORT_REPLY_WORDS[keyword] ?? null;
+      return SHORT_REPLY_WORDS.get(keyword) ?? null;
     }
   }
   return null;

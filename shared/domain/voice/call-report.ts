@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { optionalNameText } from '#shared/domain/plain-text';
 import { lazy } from '#shared/lazy';
 import { type AnalysisReading, type CallAnalysis, isRecord, readAnalysis, structuredSources } from './analysis';
 import { type TranscriptTurn, transcriptMessagesSchema, transcriptTurns, turnsToText } from './transcript-turns';
@@ -259,7 +260,7 @@ export function normalizeReport(report: EndOfCallReport): NormalizedCall {
     providerCallId: m.call.id,
     type: first(m.call.type, 'inboundPhoneCall') as string,
     customerNumber: first(m.call.customer?.number, m.customer?.number),
-    customerName: first(m.call.customer?.name, m.customer?.name),
+    customerName: optionalNameText(first(m.call.customer?.name, m.customer?.name)),
     durationSeconds: duration === null ? null : Math.round(duration),
     // A report with messages but no text still answers a plain-text transcript.
     transcript: text !== '' ? text : turnsToText(turns),

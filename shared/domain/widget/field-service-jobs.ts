@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { linesText, nameText } from '#shared/domain/plain-text';
 import type { BookingRequest } from '#shared/domain/schedulers';
 import type { Session } from '#shared/domain/sessions';
 import type { BookingRequestStore } from '#shared/ports/booking-request-store';
@@ -159,11 +160,12 @@ function jobRequest(
   const minutes = scheduler?.slot_minutes ?? 60;
   return {
     externalId: s.session_id,
+    // Cleaned again here: a session booked before names were cleaned at booking still has its raw text.
     customer: {
-      name: s.customer_info.name ?? '',
+      name: nameText(s.customer_info.name ?? ''),
       phone: s.customer_info.phone ?? '',
       email: s.customer_info.email,
-      address: s.customer_info.address ?? '',
+      address: linesText(s.customer_info.address ?? ''),
     },
     issueType: s.issue_type,
     jobType: s.job_type,

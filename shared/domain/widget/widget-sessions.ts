@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { toE164 } from '#shared/domain/phone';
+import { nameText, optionalLinesText } from '#shared/domain/plain-text';
 import type { SchedulerConfig } from '#shared/domain/schedulers';
 import type { CustomerInfo, Session, SessionRecord } from '#shared/domain/sessions';
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '#shared/errors';
@@ -112,11 +113,16 @@ export async function startWidgetSession(
   return { token, session, scheduler };
 }
 
-/** The session a token names, when the token is its own; a 401 otherwise (missing, malformed, foreign or unknown alike). */
+/**
+ * The session a token names, when the token is its own; a 401 otherwise (missing, malformed, foreign
+ * or unknown alike). The session's row is found without the scheduler, so the token's scheduler is
+ * checked against the session's: a holder who rewrites it to another scheduler of the team (whose
+ * allowed origins the request would then be judged by) holds no token.
+ */
 export async function requireTokenSession(deps: WidgetDependencies, token: string | undefined): Promise<StoredWidgetSession> {
   const read = token ? readSessionToken(token) : null;
   const stored = read ? await deps.sessions.getSession(read.ref) : null;
-  if (!read || !stored || !secretMatches(read.secret, stored.tokenHash)) {
+  if (!read || !stored || stored.session.scheduler_id !== read.ref.schedulerId || !secretMatches(read.secret, stored.tokenHash)) {
     throw new UnauthorizedError('x-widget-token: missing, or not the token of a session');
   }
   return stored;
@@ -206,6 +212,15 @@ export interface BookingInput {
   readonly now: Date;
 }
 
+/** The customer as kept: name and address without control characters, each still given (plain-text.ts). */
+function plainCustomer(customer: BookingInput['customer']): BookingInput['customer'] {
+  const name = nameText(customer.name);
+  if (name === '') throw new BadRequestError('name: required', 'name');
+  const address = optionalLinesText(customer.address);
+  if (address === null && customer.address) throw new BadRequestError('address: required', 'address');
+  return { ...customer, name, address };
+}
+
 export type BookingOutcome =
   | { readonly kind: 'booked'; readonly stored: StoredWidgetSession; readonly startsAt: string }
   | { readonly kind: 'slot_taken'; readonly availability: WidgetAvailability };
@@ -221,6 +236,7 @@ export async function bookWidgetSession(deps: WidgetDependencies, input: Booking
   if (input.honeypot !== '') throw new BadRequestError('website: must be left empty', 'website');
   const phone = toE164(input.customer.phone);
   if (!phone) throw new BadRequestError('phone: must be a phone number, such as (312) 555-0142 or +44 20 7946 0958', 'phone');
+  const customer = plainCustomer(input.customer);
   for (let attempt = 0; attempt < 3; attempt++) {
     const stored = await requireTokenSession(deps, input.token);
     const { session } = stored;
@@ -251,7 +267,7 @@ export async function bookWidgetSession(deps: WidgetDependencies, input: Booking
       job_type: input.jobType ?? session.job_type,
       selected_date: input.date,
       selected_time: input.time,
-      customer_info: { ...input.customer, phone },
+      customer_info: { ...customer, phone },
       completed_at: at,
     };
     const extras: WidgetSessionExtras = {

@@ -2,7 +2,8 @@ import { rateLimitHeaders } from '#shared/domain/rate-limit';
 import { log } from '#shared/logging/logger';
 import type { Surface } from '#shared/routes';
 import { errorBody } from '../error-bodies';
-import { RETRY_AFTER_SECONDS, toHttpError } from '../errors';
+import { RETRY_AFTER_SECONDS, TooManyRequestsError, toHttpError } from '../errors';
+import { JSON_ANSWER_HEADERS } from '../json-answer-headers';
 import { requestIdOf } from './request-id';
 import type { HttpMiddleware } from './route-request';
 
@@ -39,10 +40,12 @@ export function errorResponse(options: { readonly surface: Surface }): HttpMiddl
         statusCode,
         headers: {
           'content-type': 'application/json',
+          ...JSON_ANSWER_HEADERS,
           'x-request-id': requestId,
           ...(rateLimit ? rateLimitHeaders(rateLimit) : {}),
-          // A 503 always says when to repeat the request.
+          // A 503 always says when to repeat the request, and so does a 429 that knows its window.
           ...(statusCode === 503 ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {}),
+          ...(httpError instanceof TooManyRequestsError ? { 'retry-after': String(httpError.retryAfterSeconds) } : {}),
         },
         body: JSON.stringify(body),
       };

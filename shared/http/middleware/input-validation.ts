@@ -9,10 +9,11 @@ import { parseHeaders, parseOrThrow } from '../validation';
 import { requestIdOf } from './request-id';
 import type { HttpInput, HttpMiddleware } from './route-request';
 
+/** Header names are the client's: defined, not assigned, so one named `__proto__` is a header like any other. */
 function lowerCaseHeaders(headers: APIGatewayProxyEvent['headers'] | null): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers ?? {})) if (typeof v === 'string') out[k.toLowerCase()] = v;
-  return out;
+  return Object.fromEntries(
+    Object.entries(headers ?? {}).flatMap(([name, value]) => (typeof value === 'string' ? [[name.toLowerCase(), value]] : [])),
+  );
 }
 
 function readJsonBody(body: BodyContract, raw: string | null, headers: Readonly<Record<string, string>>): Record<string, unknown> {

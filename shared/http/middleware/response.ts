@@ -5,6 +5,7 @@ import { log } from '#shared/logging/logger';
 import { embeddedJsonBytes, LAMBDA_RESPONSE_LIMIT_BYTES } from '#shared/pagination/budget';
 import type { Surface } from '#shared/routes';
 import { errorBody } from '../error-bodies';
+import { JSON_ANSWER_HEADERS } from '../json-answer-headers';
 import type { HttpMiddleware, HttpResult } from './route-request';
 
 /** What a body may take inside the proxy response: Lambda's limit less room for the envelope and headers. */
@@ -13,7 +14,7 @@ const MAX_BODY_BYTES = LAMBDA_RESPONSE_LIMIT_BYTES - 64 * 1024;
 /**
  * The route's answer as API Gateway's proxy result (a string body and string headers: itself an
  * HttpResult, so it takes the answer's place in the chain): the key's field allow-list applied to success
- * bodies, JSON with x-request-id and the rate-limit headers, base64 bodies as they are, and a body
+ * bodies, JSON with x-request-id, the rate-limit headers and those of every JSON answer (no-store, nosniff), base64 bodies as they are, and a body
  * over Lambda's response limit answered as the surface's error rather than left for Lambda to refuse.
  */
 export function jsonResponse(options: { readonly surface: Surface }): HttpMiddleware {
@@ -44,7 +45,7 @@ export function jsonResponse(options: { readonly surface: Surface }): HttpMiddle
         log('error', 'response over the Lambda payload limit', { requestId, resource: request.event.resource, bytes: body.length });
         request.response = {
           statusCode: 500,
-          headers: { 'content-type': 'application/json', 'x-request-id': requestId },
+          headers: { 'content-type': 'application/json', ...JSON_ANSWER_HEADERS, 'x-request-id': requestId },
           body: JSON.stringify(
             errorBody(
               options.surface,
@@ -58,7 +59,13 @@ export function jsonResponse(options: { readonly surface: Surface }): HttpMiddle
       }
       request.response = {
         statusCode: result.statusCode,
-        headers: { 'content-type': 'application/json', 'x-request-id': requestId, ...limitHeaders, ...(result.headers ?? {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...JSON_ANSWER_HEADERS,
+          'x-request-id': requestId,
+          ...limitHeaders,
+          ...(result.headers ?? {}),
+        },
         body,
       };
     },

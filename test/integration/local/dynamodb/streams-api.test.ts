@@ -140,6 +140,27 @@ describe('DynamoDB Streams API of the embedded DynamoDB', () => {
     });
   });
 
+  it.each([
+    'DynamoDBStreams_20120810.constructor',
+    'DynamoDBStreams_20120810.toString',
+    'DynamoDB_20120810.constructor',
+    'DynamoDB_20120810.__proto__',
+  ])('answers the target %s as an unknown operation', async (target) => {
+    const answer = await fetch(emulator.endpoint, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.0',
+        'x-amz-target': target,
+        authorization: 'AWS4-HMAC-SHA256 Credential=local/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
+        'x-amz-date': '20260101T000000Z',
+      },
+      body: '{}',
+    });
+
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ __type: expect.stringContaining('UnknownOperationException') });
+  });
+
   it('expires iterators after 15 minutes', async () => {
     const iterator = await iteratorOf(streams, arn, 'LATEST');
     clock += 16 * 60 * 1000;

@@ -50,4 +50,12 @@ describe('--hours of scheduler set', () => {
       }),
     );
   });
+
+  it.each(['constructor=09:00-17:00', '__proto__=closed', 'toString=closed', 'mon-constructor=closed'])(
+    'refuses %p naming --hours (an inherited member is not a day)',
+    (entry) => {
+      expect(() => parseHours(entry, CLOSED)).toThrow(UsageError);
+      expect(() => parseHours(entry, CLOSED)).toThrow(/^--hours: /);
+    },
+  );
 });

@@ -45,6 +45,17 @@ describe('field groups', () => {
     expect(withFieldGroups(body, null)).toBe(body);
   });
 
+  it('keeps members named __proto__, constructor and toString as the own members they are', () => {
+    // JSON.parse makes each an own member, as a stored payload read back would be.
+    const body = JSON.parse('{"data":{"__proto__":{"phone":"+14155550100"},"constructor":"c","toString":"t","phone":"+14155550101"}}');
+
+    const visible = withFieldGroups(body, []) as { data: object };
+
+    expect(Object.getPrototypeOf(visible.data)).toBe(Object.prototype);
+    expect(Object.keys(visible.data)).toEqual(['__proto__', 'constructor', 'toString']);
+    expect(Object.entries(visible.data)[0]).toEqual(['__proto__', {}]);
+  });
+
   it('parses the operator’s list', () => {
     expect(parseFieldGroups('all')).toBeNull();
     expect(parseFieldGroups('core')).toEqual([]);

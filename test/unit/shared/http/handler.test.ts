@@ -31,6 +31,40 @@ describe('createHttpHandler', () => {
     expect(JSON.parse(response.body)).toEqual({ key: 'key_test' });
   });
 
+  it('answers every JSON body, success, refusal or failure, with no-store and nosniff', async () => {
+    const ok = createHttpHandler(readRoute, async () => ({ statusCode: 200, body: { name: 'Ann' } }));
+    const refused = createHttpHandler(readRoute, async () => {
+      throw new ForbiddenError('no');
+    });
+    const failed = createHttpHandler(readRoute, async () => {
+      throw new Error('boom');
+    });
+
+    for (const response of [await ok(event(), context), await refused(event(), context), await failed(event(), context)]) {
+      expect(response.headers).toMatchObject({
+        'content-type': 'application/json',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      });
+    }
+  });
+
+  it('reads headers named __proto__, constructor and toString as headers like any other', async () => {
+    const handler = createHttpHandler(readRoute, async ({ rawHeaders }) => ({
+      statusCode: 200,
+      body: { headers: Object.entries(rawHeaders) },
+    }));
+    const headers = JSON.parse('{"__proto__":"a","Constructor":"b","toString":"c"}') as Record<string, string>;
+
+    const response = await handler(event({ headers }), context);
+
+    expect(JSON.parse(response.body).headers).toEqual([
+      ['__proto__', 'a'],
+      ['constructor', 'b'],
+      ['tostring', 'c'],
+    ]);
+  });
+
   it('answers a validation failure with a 400 naming the field', async () => {
     const handler = createHttpHandler(
       { ...readRoute, query: z.object({ limit: z.string().regex(/^\d+$/, { error: 'must be an integer' }) }) },

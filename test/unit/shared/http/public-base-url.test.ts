@@ -31,6 +31,14 @@ describe('publicBaseUrl: links point back through the door the caller used', () 
   });
 
   it('answers plain http on the local gateway, which sends no X-Forwarded-Proto', () => {
-    expect(publicBaseUrl(event({ headers: { Host: '127.0.0.1:3000' }, path: '/api/calls/c1' }))).toBe('http://127.0.0.1:3000');
+    expect(publicBaseUrl(event({ headers: { Host: '127.0.0.1:3000' }, domainName: '127.0.0.1:3000', path: '/api/calls/c1' }))).toBe(
+      'http://127.0.0.1:3000',
+    );
+  });
+
+  it('never builds a link from the Host header or a scheme other than http(s)', () => {
+    const e = event({ headers: { Host: 'evil.example', 'X-Forwarded-Proto': 'javascript' }, path: '/api/calls/c1' });
+
+    expect(publicBaseUrl(e)).toBe('http://localhost');
   });
 });

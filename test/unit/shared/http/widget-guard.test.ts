@@ -61,6 +61,10 @@ describe('widget rate limits', () => {
     const s = store((c) => c.id.startsWith('WIDGET#SCHED#'));
     const refused = takeWidgetRequest(s, event(), { teamId: 2, schedulerId: 21 }, 1_800_000_030_000);
     await expect(refused).rejects.toBeInstanceOf(HttpError);
-    await expect(refused).rejects.toMatchObject({ statusCode: 429, message: expect.stringContaining('retry after 30 seconds') });
+    await expect(refused).rejects.toMatchObject({
+      statusCode: 429,
+      message: expect.stringContaining('retry after 30 seconds'),
+      retryAfterSeconds: 30,
+    });
   });
 });

@@ -234,6 +234,21 @@ describe('field-service jobs of widget bookings', () => {
     expect((await requestsOf(ref.sessionId)).find((r) => r.status === 'succeeded')?.st_job_id).toBe(stored?.session.st_job_id);
   });
 
+  it('asks for the job with the name and address free of control characters, for a session stored before they were cleaned', async () => {
+    await configs().putFieldServiceConfig(team.id, stConfig());
+    const ref = await bookedSession();
+    const stored = await deps.sessions.getSession(ref);
+    if (!stored) throw new Error('no session');
+    const raw = { ...stored.session.customer_info, name: 'Dana\u202E Reyes\u0000', address: '1 Main St\u001B[2J\r\nChicago' };
+    expect(await deps.sessions.updateSession(stored, { ...stored.session, customer_info: raw })).toBe(true);
+    const customersBefore = fake.customers.length;
+
+    expect(await makeFieldServiceJob(jobDeps(), ref, 1, NOW)).toBe('created');
+
+    const customer = fake.customers.slice(customersBefore).find((c) => c.externalData.some((d) => d.value === ref.sessionId));
+    expect(customer?.name).toBe('Dana Reyes');
+  });
+
   it('a crash after the job was made: the next delivery finds it rather than making a second', async () => {
     await configs().putFieldServiceConfig(team.id, stConfig());
     const ref = await bookedSession();

@@ -94,6 +94,16 @@ describe('widget sessions on DynamoDB', () => {
     await expect(requireTokenSession(deps, undefined)).rejects.toBeInstanceOf(UnauthorizedError);
   });
 
+  it("refuses the session's own secret under a reference naming another scheduler of the team", async () => {
+    const { token } = await start();
+    const [ref = '', secret = ''] = token.slice('wst_'.length).split('.');
+    const [teamId, , ...rest] = Buffer.from(ref, 'base64url').toString('utf8').split('|');
+    const rewritten = `wst_${Buffer.from([teamId, String(SCHEDULER + 1), ...rest].join('|')).toString('base64url')}.${secret}`;
+
+    await expect(requireTokenSession(deps, token)).resolves.toMatchObject({ session: { scheduler_id: SCHEDULER } });
+    await expect(requireTokenSession(deps, rewritten)).rejects.toBeInstanceOf(UnauthorizedError);
+  });
+
   it('lists the session on the read API with no widget attributes', async () => {
     const { session } = await start();
     const store = new DynamoSessionStore(getDocumentClient(), physicalTableName('sessions'));
@@ -147,6 +157,24 @@ describe('widget sessions on DynamoDB', () => {
       expect(day?.slots.map((s) => s.time)).not.toContain('14:00');
       expect(day?.slots.length).toBeGreaterThan(0);
     }
+  });
+
+  it('keeps the name and address without control or bidi characters, and refuses a name of nothing else', async () => {
+    const { token } = await start();
+    const raw = { name: 'Dana\u202E Reyes\u0000', phone: '+13125550142', email: 'dana@example.com', address: '1 Main St\r\nChicago\u001B' };
+    const other = await start();
+
+    const booked = await bookWidgetSession(deps, { ...booking(token, '15:00'), customer: raw });
+
+    expect(booked.kind === 'booked' && booked.stored.session.customer_info).toMatchObject({
+      name: 'Dana Reyes',
+      address: '1 Main St\nChicago',
+    });
+    const stored = await requireTokenSession(deps, token);
+    expect(stored.session.customer_info).toMatchObject({ name: 'Dana Reyes', address: '1 Main St\nChicago' });
+    await expect(
+      bookWidgetSession(deps, { ...booking(other.token, '15:00'), customer: { ...raw, name: '\u202E\u0000' } }),
+    ).rejects.toMatchObject({ field: 'name' });
   });
 
   it('refuses a filled honeypot and a booking faster than a person, naming the field', async () => {

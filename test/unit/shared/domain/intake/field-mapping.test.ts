@@ -82,6 +82,39 @@ describe('applyFieldMapping', () => {
     expect(JSON.parse(result.fields.notes ?? '{}')).toEqual({ 'details.issue': 'leak', 'details.urgency': 'high' });
   });
 
+  it('keeps names on one line and addresses and notes with their lines, without control or bidi characters', () => {
+    const payload = {
+      full_name: 'Ana\u0000 Ruiz\u202E',
+      address: '1 Main St\r\nApt 2\u001B',
+      city: 'Chi\ncago',
+      notes: 'Gate code 12\u2028ring twice\u0007',
+      phone: '2125550123',
+    };
+
+    const result = applyFieldMapping(payload, null);
+
+    expect(result.fields).toMatchObject({
+      customer_name: 'Ana Ruiz',
+      address: '1 Main St\nApt 2',
+      city: 'Chi cago',
+      notes: 'Gate code 12\nring twice',
+    });
+  });
+
+  it('skips an alias whose value is only control characters, and cleans combined notes and fallback values', () => {
+    const mapping = {
+      fields: { customer_name: ['name', 'full_name'] },
+      notes_combine: ['details.issue'],
+      fallback_values: { city: '\u202EChicago' },
+    };
+
+    const result = applyFieldMapping({ name: '\u202E\u0000', full_name: 'Ana', details: { issue: ['le\u0000ak'] } }, mapping);
+
+    expect(result.fields).toMatchObject({ customer_name: 'Ana', city: 'Chicago' });
+    expect(result.explain.customer_name?.tried[0]).toEqual({ alias: 'name', result: 'empty' });
+    expect(result.notesObject).toEqual({ 'details.issue': ['leak'] });
+  });
+
   it('reports every payload leaf no mapping used, so nothing is lost', () => {
     const result = applyFieldMapping({ phone: '2125550123', extra: { a: 1, b: [true] }, tags: [] }, null);
     expect(result.unmappedPaths.sort()).toEqual(['extra.a', 'extra.b[0]', 'tags']);

@@ -49,6 +49,12 @@ describe('campaign request validation', () => {
     expect(error.field).toBe(field);
   });
 
+  it("keeps a recipient's name without control or bidi characters", () => {
+    const parsed = request({ recipients: [{ phone: '(212) 555-0123', name: 'Ana\u202E Ruiz\u0000\r\n' }] });
+
+    expect(parsed.recipients[0]?.name).toBe('Ana Ruiz');
+  });
+
   it('refuses 10,001 recipients naming the limit', () => {
     const recipients = Array.from({ length: 10_001 }, () => ({ phone: '2125550123' }));
     const error = errorOf(() =>

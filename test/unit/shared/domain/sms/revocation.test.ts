@@ -90,6 +90,18 @@ describe('revocation as people write it (table of real-world replies)', () => {
   it.each(['HELP', 'info', 'ayuda?'])('%p asks for help', (body) => {
     expect(action(body)).toBe('help');
   });
+
+  it.each([
+    ['Hi {constructor}', null],
+    ['constructor', null],
+    ['__proto__', null],
+    ['toString', null],
+    ['hasOwnProperty please', null],
+    ['valueOf', null],
+    ['stop constructor', 'STOP'],
+  ])('%p is an ordinary reply: the names every object inherits are no keywords', (body, keyword) => {
+    expect(readInbound(body)).toEqual({ action: 'reply', keyword, needsReview: keyword !== null });
+  });
 });
 
 /** Text around a keyword that a person adds without changing what the reply means. */
@@ -164,6 +176,25 @@ describe('revocation phrasings (generated)', () => {
         const reading = readInbound(body);
         expect(['opted_out', 'opted_in', 'help', 'reply']).toContain(reading.action);
         if (reading.needsReview) expect(reading.action).toBe('reply');
+        expect(reading.keyword === null || typeof reading.keyword === 'string').toBe(true);
+      }),
+    );
+  });
+
+  it('reads the names every object inherits as plain words, wherever they sit in the text', () => {
+    const inherited = fc.constantFrom(
+      'constructor',
+      '__proto__',
+      'toString',
+      'valueOf',
+      'hasOwnProperty',
+      'isPrototypeOf',
+      '__defineGetter__',
+    );
+    fc.assert(
+      fc.property(fc.array(fc.oneof(inherited, filler, word), { minLength: 1, maxLength: 6 }), decoration, (words, end) => {
+        const reading = readInbound(`${words.join(' ')}${end}`);
+        expect(reading.keyword === null || typeof reading.keyword === 'string').toBe(true);
       }),
     );
   });

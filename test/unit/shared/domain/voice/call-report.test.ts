@@ -119,6 +119,14 @@ describe('normalizeReport', () => {
     });
   });
 
+  it("keeps the customer's name without control or bidi characters, and none when nothing else was in it", () => {
+    const named = (name: string) =>
+      parseReport({ message: { type: 'end-of-call-report', call: { id: 'c', customer: { number: '+14155550134', name } } } }).customerName;
+
+    expect(named('Dana\u202E Whit\u0000field\r\n')).toBe('Dana Whitfield');
+    expect(named('\u2066\u0007')).toBeNull();
+  });
+
   it('merges the message metadata with the call metadata, the call winning', () => {
     const report = {
       message: { type: 'end-of-call-report', call: { id: 'c', metadata: { stl_call_id: 7 } }, metadata: { stl_call_id: 1, a: 'b' } },
