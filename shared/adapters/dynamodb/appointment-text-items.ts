@@ -1,6 +1,7 @@
 import type { BookingTextPurpose } from '#shared/domain/appointment-texts/notice';
 import type { AppointmentTextStatus } from '#shared/domain/appointment-texts/texts';
 import type { OutboundText } from '#shared/domain/sms/outbound-texts';
+import { teamPk } from './keys';
 
 /**
  * `TEAM#<t>#APPOINTMENT#<appointment id>` / `TEXT#<purpose>#<occurrence>` (campaigns table): one
@@ -32,6 +33,8 @@ export type AppointmentTextItem = {
   readonly textsSk: string;
 };
 
+export const appointmentTextPk = (teamId: number, appointmentId: string) => `${teamPk(teamId)}#APPOINTMENT#${appointmentId}`;
+export const appointmentTextSk = (purpose: BookingTextPurpose, occurrence: string) => `TEXT#${purpose}#${occurrence}`;
 /** The feed's sort key: unique per text (the appointment, purpose and occurrence stand where a campaign's id does). */
 export const appointmentTextsSk = (at: string, key: { appointmentId: string; purpose: string; occurrence: string }, phone: string) =>
   `${at}#${key.appointmentId}:${key.purpose}:${key.occurrence}#${phone}`;
