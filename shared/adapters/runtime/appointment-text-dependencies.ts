@@ -4,6 +4,7 @@ import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import type { AppointmentTextWorkerDependencies } from '#shared/domain/appointment-texts/handle-text-message';
 import { pricePerSegmentMicros } from '#shared/domain/sms/pricing-config';
 import { lazy } from '#shared/lazy';
+import type { AppointmentReplies } from '#shared/ports/appointment-replies';
 import type { AppointmentTextSource } from '#shared/ports/appointment-text-source';
 import { workerMaxRunMs } from '#shared/workers/definitions';
 import { scheduler } from './scheduler';
@@ -42,4 +43,24 @@ export function appointmentTextDependencies(): () => AppointmentTextWorkerDepend
     pricePerSegmentMicros: price,
     maxRunMs,
   });
+}
+
+/**
+ * What replies to appointment texts do to the appointments. The appointment store answers it once
+ * it is wired here; until then no number has an upcoming visit, and replies are handled as before.
+ */
+let appointmentReplies: () => AppointmentReplies = () => ({
+  upcoming: async () => null,
+  confirm: async () => {},
+  keepForStaff: async () => {},
+});
+
+/** Puts the appointments replies act on in place (the appointment store; a fake in tests). */
+export function useAppointmentReplies(replies: () => AppointmentReplies): void {
+  appointmentReplies = replies;
+}
+
+/** receive-inbound-sms: the appointments replies act on (read on every call, so a test can put its own). */
+export function appointmentReplyDependencies(): () => AppointmentReplies {
+  return () => appointmentReplies();
 }
