@@ -66,3 +66,17 @@ export function parseReminderOffsets(text: string): { offsets: number[] } | { er
   }
   return { offsets };
 }
+
+/**
+ * The reminder offsets an appointment takes when it is made or moved: its scheduler's; for one
+ * without a scheduler (or whose scheduler is gone), the team's first scheduler's (lowest id); the
+ * defaults when the team has none.
+ */
+export function reminderOffsetsInForce(
+  teamSchedulers: readonly { readonly scheduler_id: number; readonly reminder_offsets_minutes: readonly number[] }[],
+  schedulerId: number | null,
+): number[] {
+  const own = schedulerId === null ? undefined : teamSchedulers.find((s) => s.scheduler_id === schedulerId);
+  const first = [...teamSchedulers].sort((a, b) => a.scheduler_id - b.scheduler_id)[0];
+  return [...((own ?? first)?.reminder_offsets_minutes ?? FOLLOW_THROUGH_DEFAULTS.reminder_offsets_minutes)];
+}

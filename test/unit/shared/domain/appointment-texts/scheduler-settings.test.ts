@@ -4,6 +4,7 @@ import {
   formatDuration,
   parseDuration,
   parseReminderOffsets,
+  reminderOffsetsInForce,
 } from '#shared/domain/appointment-texts/scheduler-settings';
 
 describe('follow-through durations', () => {
@@ -41,5 +42,17 @@ describe('follow-through durations', () => {
     expect(offsets.safeParse([0]).success).toBe(false);
     expect(followThroughMembers.change_cutoff_minutes.parse(undefined)).toBe(120);
     expect(followThroughMembers.recovery.parse(undefined)).toBe('text');
+  });
+
+  it('takes the appointment’s scheduler’s offsets, else the team’s first scheduler’s, else the defaults', () => {
+    const schedulers = [
+      { scheduler_id: 9, reminder_offsets_minutes: [60] },
+      { scheduler_id: 3, reminder_offsets_minutes: [] },
+      { scheduler_id: 5, reminder_offsets_minutes: [2880, 30] },
+    ];
+    expect(reminderOffsetsInForce(schedulers, 5)).toEqual([2880, 30]);
+    expect(reminderOffsetsInForce(schedulers, null)).toEqual([]);
+    expect(reminderOffsetsInForce(schedulers, 42)).toEqual([]);
+    expect(reminderOffsetsInForce([], null)).toEqual([1440, 120]);
   });
 });
