@@ -13,6 +13,7 @@ import { LocalQueue } from '../../../../local/runtime/queue';
 import { LocalScheduler } from '../../../../local/runtime/scheduler';
 import { SandboxSmsProvider } from '../../../../local/sandbox/sms-provider';
 import { startEmulator } from '../../../support/emulator';
+import { startRuntimeState } from '../../../support/runtime-state';
 
 let dynamo: LocalDynamo;
 let queue: LocalQueue;
@@ -187,5 +188,29 @@ describe('the appointment-texter worker', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     await queue.drained();
     expect(textsTo(a).filter((t) => t.body.includes('reminder'))).toHaveLength(1);
+  });
+
+  it('keeps a planned reminder across a restart of the local runtime, and sends it once after', async () => {
+    const runtime = await startRuntimeState();
+    try {
+      const before = new LocalScheduler(() => queue, runtime.state);
+      scheduler.use(() => before);
+      const a = book();
+      await deliver({ kind: 'booked', ...ids(a) });
+      expect(before.pending()).toHaveLength(2);
+      before.stop();
+
+      // A new process: the schedules come back from the state store, fire, and each reminder goes once.
+      const after = new LocalScheduler(() => queue, runtime.state);
+      scheduler.use(() => after);
+      expect(await after.restore()).toBe(2);
+      await after.runDue(new Date(Date.now() + 30 * 86_400_000));
+      await queue.drained();
+      after.stop();
+      expect(textsTo(a).filter((t) => t.body.includes('reminder'))).toHaveLength(2);
+      expect(await new LocalScheduler(() => queue, runtime.state).restore()).toBe(0);
+    } finally {
+      await runtime.stop();
+    }
   });
 });
