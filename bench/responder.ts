@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { DateTime } from 'luxon';
-import type { NormalizedCall } from '#shared/domain/responder/call-report';
-import type { WeeklyHours } from '#shared/domain/responder/requested-time';
-import type { Responder, ResponderDecision } from '#shared/domain/responder/responder';
-import { RuleBasedResponder } from '#shared/domain/responder/responder';
-import { transcriptTurns } from '#shared/domain/responder/transcript-turns';
 import type { Team } from '#shared/domain/tenancy';
+import type { NormalizedCall } from '#shared/domain/voice/call-report';
+import type { WeeklyHours } from '#shared/domain/voice/requested-time';
+import type { Responder, ResponderDecision } from '#shared/domain/voice/responder';
+import { RuleBasedResponder } from '#shared/domain/voice/responder';
+import { transcriptTurns } from '#shared/domain/voice/transcript-turns';
 import { pct, type SectionContext, type SectionReport, type Table, type TargetCheck } from './report';
 
 /**

@@ -1,8 +1,18 @@
-import { ACCOUNT_AND_PAGE_ROUTES } from './route-table/account-and-pages';
 import { ANALYTICS_ROUTES } from './route-table/analytics';
-import { LEADS_AND_CALLS_ROUTES } from './route-table/leads-and-calls';
-import { MESSAGING_ROUTES } from './route-table/messaging';
+import { CALL_ROUTES } from './route-table/calls';
+import { COACH_ROUTES } from './route-table/coach';
+import { INTAKE_ROUTES } from './route-table/intake';
+import { LEAD_ROUTES } from './route-table/leads';
+import { META_ROUTES } from './route-table/meta';
+import { OUTBOUND_ROUTES } from './route-table/outbound';
+import { PAGE_ROUTES } from './route-table/pages';
 import type { RouteDefinition, Surface } from './route-table/route-definition';
+import { SCHEDULER_ROUTES } from './route-table/schedulers';
+import { SESSION_ROUTES } from './route-table/sessions';
+import { SMS_CAMPAIGN_ROUTES } from './route-table/sms-campaigns';
+import { SUPPORT_TICKET_ROUTES } from './route-table/support-tickets';
+import { TEAM_ROUTES } from './route-table/teams';
+import { VOICE_ROUTES } from './route-table/voice';
 import { WEBHOOK_ROUTES } from './route-table/webhooks';
 import { WIDGET_ROUTES } from './route-table/widget';
 
@@ -11,17 +21,27 @@ import { WIDGET_ROUTES } from './route-table/widget';
 export type { ResourceUse, RouteDefinition, Surface, TableName } from './route-table/route-definition';
 
 /**
- * The one route table (its rows by area in shared/route-table/). It feeds the CDK stack (one
+ * The one route table (its rows in shared/route-table/, one file per area). It feeds the CDK stack (one
  * function per row), the local gateway, the authorizer's policy and the OpenAPI document. It carries no schemas so that the authorizer's
  * bundle stays small: each route's contract (inputs and responses, keyed by route id) lives in
  * shared/contracts/, which imports this table, never the other way round.
  */
 const ROUTE_ROWS = [
+  ...SESSION_ROUTES,
   ...ANALYTICS_ROUTES,
-  ...LEADS_AND_CALLS_ROUTES,
-  ...MESSAGING_ROUTES,
+  ...SCHEDULER_ROUTES,
+  ...LEAD_ROUTES,
+  ...CALL_ROUTES,
+  ...INTAKE_ROUTES,
+  ...VOICE_ROUTES,
+  ...SUPPORT_TICKET_ROUTES,
+  ...COACH_ROUTES,
+  ...SMS_CAMPAIGN_ROUTES,
+  ...OUTBOUND_ROUTES,
   ...WEBHOOK_ROUTES,
-  ...ACCOUNT_AND_PAGE_ROUTES,
+  ...TEAM_ROUTES,
+  ...META_ROUTES,
+  ...PAGE_ROUTES,
   ...WIDGET_ROUTES,
 ] as const;
 

@@ -1,13 +1,13 @@
 import type { ParseArgsConfig } from 'node:util';
 import type { ApiGatewayUsagePlanKeys } from '#shared/adapters/aws/api-gateway-usage-plan';
-import type { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
+import type { DynamoRubricStore } from '#shared/adapters/dynamodb/coach-rubric-store';
 import type { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-config-store';
 import type { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
 import type { DynamoRateLimitStore } from '#shared/adapters/dynamodb/rate-limit-store';
 import type { DynamoRollupStore } from '#shared/adapters/dynamodb/rollup-store';
-import type { DynamoRubricStore } from '#shared/adapters/dynamodb/rubric-store';
 import type { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
 import type { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
+import type { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
 import type { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import type { Team } from '#shared/domain/tenancy';
 import type { AuthorizerCache } from '#shared/ports/authorizer-cache';

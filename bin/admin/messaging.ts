@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { toE164 } from '#shared/domain/phone';
-import { CAMPAIGN_TYPES } from '#shared/domain/sms/campaign-request';
-import { messagesPerSecond } from '#shared/domain/sms/campaign-schedule';
-import { messagingConfigSchema } from '#shared/domain/sms/messaging-config';
-import { isSolicitation, SOLICITATION_BY_TYPE } from '#shared/domain/sms/solicitation';
-import type { SubscriptionEvent } from '#shared/domain/sms/subscription-events';
+import { CAMPAIGN_TYPES } from '#shared/domain/sms-campaigns/campaign-request';
+import { messagesPerSecond } from '#shared/domain/sms-campaigns/campaign-schedule';
+import { messagingConfigSchema } from '#shared/domain/sms-campaigns/messaging-config';
+import { isSolicitation, SOLICITATION_BY_TYPE } from '#shared/domain/sms-campaigns/solicitation';
+import type { SubscriptionEvent } from '#shared/domain/sms-campaigns/subscription-events';
 import { type Command, requireTeam } from './command';
 import { UsageError } from './errors';
 import { optionalInteger, optionalString, phoneRegion, requiredString, type Values } from './flags';

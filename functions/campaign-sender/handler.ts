@@ -1,8 +1,8 @@
 import type { Context, SQSEvent } from 'aws-lambda';
 import * as z from 'zod';
-import { campaignSenderDependencies } from '#shared/adapters/runtime/campaign-dependencies';
-import { startCampaign } from '#shared/domain/sms/campaign-service';
-import { sendChunk } from '#shared/domain/sms/send-chunk';
+import { campaignSenderDependencies } from '#shared/adapters/runtime/sms-campaign-dependencies';
+import { startCampaign } from '#shared/domain/sms-campaigns/campaign-service';
+import { sendChunk } from '#shared/domain/sms-campaigns/send-chunk';
 import { log } from '#shared/logging/logger';
 import { countMetric } from '#shared/logging/metrics';
 import { deliveryOf, parseMessage, processSqsBatch } from '#shared/workers/sqs-batch';

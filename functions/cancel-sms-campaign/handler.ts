@@ -1,7 +1,7 @@
-import { campaignCancelDependencies } from '#shared/adapters/runtime/campaign-dependencies';
+import { campaignCancelDependencies } from '#shared/adapters/runtime/sms-campaign-dependencies';
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { cancelSmsCampaign } from '#shared/contracts/sms-campaigns';
-import { cancelCampaign } from '#shared/domain/sms/campaign-service';
+import { cancelCampaign } from '#shared/domain/sms-campaigns/campaign-service';
 import { createHttpHandler } from '#shared/http/handler';
 import { idempotencyKeys } from '#shared/http/idempotency';
 import { presentCampaignResponse } from '#shared/presenters/sms-campaigns';

@@ -1,7 +1,7 @@
-import { campaignDependencies } from '#shared/adapters/runtime/campaign-dependencies';
+import { campaignDependencies } from '#shared/adapters/runtime/sms-campaign-dependencies';
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { createSmsCampaign } from '#shared/contracts/sms-campaigns';
-import { createCampaign, planForTeam } from '#shared/domain/sms/campaign-service';
+import { createCampaign, planForTeam } from '#shared/domain/sms-campaigns/campaign-service';
 import { createHttpHandler } from '#shared/http/handler';
 import { idempotencyKeys } from '#shared/http/idempotency';
 import { presentCampaignPreflight, presentCampaignResponse } from '#shared/presenters/sms-campaigns';

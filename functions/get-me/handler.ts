@@ -1,6 +1,6 @@
-import { getMe } from '#shared/contracts/me';
+import { getMe } from '#shared/contracts/meta-me';
 import { createHttpHandler } from '#shared/http/handler';
-import { presentMe } from '#shared/presenters/me';
+import { presentMe } from '#shared/presenters/meta';
 
 /** The calling key, as the authorizer resolved it, with the limits the handler factory just counted (no store: nothing to depend on). */
 export const handler = createHttpHandler(getMe, async ({ identity, rateLimit }) => ({

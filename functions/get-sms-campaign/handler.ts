@@ -1,7 +1,7 @@
-import { campaignReadDependencies } from '#shared/adapters/runtime/campaign-dependencies';
+import { campaignReadDependencies } from '#shared/adapters/runtime/sms-campaign-dependencies';
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { getSmsCampaign } from '#shared/contracts/sms-campaigns';
-import { getTeamCampaign } from '#shared/domain/sms/campaign-service';
+import { getTeamCampaign } from '#shared/domain/sms-campaigns/campaign-service';
 import { createHttpHandler } from '#shared/http/handler';
 import { presentCampaignResponse } from '#shared/presenters/sms-campaigns';
 

@@ -1,6 +1,6 @@
 import type { Context, SQSEvent } from 'aws-lambda';
 import * as z from 'zod';
-import { outreachDependencies } from '#shared/adapters/runtime/outreach-dependencies';
+import { outreachDependencies } from '#shared/adapters/runtime/intake-outreach-dependencies';
 import { placeOutreachCall } from '#shared/domain/intake/place-outreach-call';
 import { log } from '#shared/logging/logger';
 import { countMetric } from '#shared/logging/metrics';

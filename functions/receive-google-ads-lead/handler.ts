@@ -1,8 +1,8 @@
 import { intakeDependencies } from '#shared/adapters/runtime/intake-dependencies';
-import { receiveGoogleAdsLead } from '#shared/contracts/google-ads-leads';
+import { receiveGoogleAdsLead } from '#shared/contracts/intake-google-ads-leads';
 import { ingestGoogleLeadForm } from '#shared/domain/intake/google-lead-form';
 import { createHttpHandler } from '#shared/http/handler';
-import { presentGoogleLeadAnswer } from '#shared/presenters/google-ads-leads';
+import { presentGoogleLeadAnswer } from '#shared/presenters/intake-google-ads-leads';
 
 const dependencies = intakeDependencies();
 

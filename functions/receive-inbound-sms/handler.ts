@@ -1,10 +1,10 @@
 import { appointmentReplyDependencies } from '#shared/adapters/runtime/appointment-text-dependencies';
-import { inboundSmsDependencies } from '#shared/adapters/runtime/campaign-dependencies';
+import { inboundSmsDependencies } from '#shared/adapters/runtime/sms-campaign-dependencies';
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { receiveInboundSms } from '#shared/contracts/sms-campaigns';
 import { answerAppointmentReply } from '#shared/domain/appointment-texts/answer-reply';
 import { toE164 } from '#shared/domain/phone';
-import { handleInboundText } from '#shared/domain/sms/inbound';
+import { handleInboundText } from '#shared/domain/sms-campaigns/inbound';
 import { BadRequestError } from '#shared/errors';
 import { createHttpHandler } from '#shared/http/handler';
 import { idempotencyKeys } from '#shared/http/idempotency';

@@ -1,9 +1,9 @@
 import { voiceReportDependencies } from '#shared/adapters/runtime/voice-report-dependencies';
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { receiveVoiceReport } from '#shared/contracts/voice';
-import { normalizeReport } from '#shared/domain/responder/call-report';
-import { processCallReport } from '#shared/domain/responder/process-report';
-import { recordTransferUpdate } from '#shared/domain/responder/transfer-update';
+import { normalizeReport } from '#shared/domain/voice/call-report';
+import { processCallReport } from '#shared/domain/voice/process-report';
+import { recordTransferUpdate } from '#shared/domain/voice/transfer-update';
 import { createHttpHandler } from '#shared/http/handler';
 import { idempotencyKeys } from '#shared/http/idempotency';
 import { presentIgnoredAnswer, presentReportAnswer, presentTransferAnswer } from '#shared/presenters/voice';

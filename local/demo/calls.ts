@@ -1,5 +1,5 @@
 import type { CallRecord, TransferRecord } from '#shared/domain/calls';
-import { turnsFromText } from '#shared/domain/responder/transcript-turns';
+import { turnsFromText } from '#shared/domain/voice/transcript-turns';
 import { sandboxRecordingUrl } from '../sandbox/recordings';
 import { addDays, inSentence, iso, LocalCalendar, WEEKDAY_NAMES, weekdayOf } from './calendar';
 import { person, pickIssue, serviceAreasFor } from './catalog';

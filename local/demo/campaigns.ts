@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Campaign, ChunkRecipient } from '#shared/domain/sms/campaign';
-import type { SubscriptionEvent } from '#shared/domain/sms/subscription-events';
-import type { CampaignStore, RecipientOutcome } from '#shared/ports/campaign-store';
+import type { Campaign, ChunkRecipient } from '#shared/domain/sms-campaigns/campaign';
+import type { SubscriptionEvent } from '#shared/domain/sms-campaigns/subscription-events';
+import type { CampaignStore, RecipientOutcome } from '#shared/ports/sms-campaign-store';
 
 /**
  * Demo SMS campaigns for the outbound feeds: per team, a finished seasonal campaign and one still

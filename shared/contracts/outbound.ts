@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { TEXT_PURPOSES, TEXT_STATUSES } from '#shared/domain/sms/outbound-texts';
-import { SUBSCRIPTION_EVENT_SOURCES, SUBSCRIPTION_EVENT_TYPES } from '#shared/domain/sms/subscription-events';
+import { TEXT_PURPOSES, TEXT_STATUSES } from '#shared/domain/sms-campaigns/outbound-texts';
+import { SUBSCRIPTION_EVENT_SOURCES, SUBSCRIPTION_EVENT_TYPES } from '#shared/domain/sms-campaigns/subscription-events';
 import { dateRangeMembers, enumParam, startBeforeEnd, teamPath, v1PageMembers } from '#shared/schemas/query-parts';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { cursorPagination, dateTime, id, nullableDateTime, nullableString } from './responses';

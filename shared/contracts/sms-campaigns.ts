@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { campaignRequestSchema } from '#shared/domain/sms/campaign-request';
 import { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from '#shared/domain/sms/revocation';
+import { campaignRequestSchema } from '#shared/domain/sms-campaigns/campaign-request';
 import { atLoad } from '#shared/lazy';
 import { campaignPath } from '#shared/schemas/query-parts';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { type EndOfCallReport, endOfCallReportSchema, messageTypeSchema } from '#shared/domain/responder/call-report';
-import { type TransferUpdate, transferUpdateSchema } from '#shared/domain/responder/transfer-update';
+import { type EndOfCallReport, endOfCallReportSchema, messageTypeSchema } from '#shared/domain/voice/call-report';
+import { type TransferUpdate, transferUpdateSchema } from '#shared/domain/voice/transfer-update';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { idempotencyKeyHeader, workspaceHeader } from './headers';
 

@@ -1,4 +1,4 @@
-import type { TranscriptTurn } from './responder/transcript-turns';
+import type { TranscriptTurn } from './voice/transcript-turns';
 
 /** A call handled by the AI responder or placed by outreach, as stored. */
 export interface CallRecord {

@@ -4,7 +4,12 @@ import { DEFAULT_ALIASES, TARGET_FIELDS } from '#shared/domain/intake/field-mapp
 import { DEFAULT_INTAKE_CONFIG } from '#shared/domain/intake/intake-config';
 import { INTAKE_PRESETS } from '#shared/domain/intake/presets';
 import { LEAD_TYPES } from '#shared/domain/leads';
-import { CAMPAIGN_TYPES, MAX_RECIPIENTS, MAX_SCHEDULE_HORIZON_DAYS, MAX_TEMPLATE_CHARS } from '#shared/domain/sms/campaign-request';
+import {
+  CAMPAIGN_TYPES,
+  MAX_RECIPIENTS,
+  MAX_SCHEDULE_HORIZON_DAYS,
+  MAX_TEMPLATE_CHARS,
+} from '#shared/domain/sms-campaigns/campaign-request';
 import type { RouteId } from '#shared/routes';
 import { MAX_RANGE_DAYS } from '#shared/schemas/query-parts';
 import type { BodyNote } from './json-schema';

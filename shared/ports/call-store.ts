@@ -1,6 +1,6 @@
 import type { CallRecord, TransferRecord } from '#shared/domain/calls';
 import type { LeadRecord } from '#shared/domain/leads';
-import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support';
+import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support-tickets';
 import type { DomainEvent } from './event-bus';
 
 export interface CallPageQuery {

@@ -1,4 +1,4 @@
-import type { MessagingConfig } from '#shared/domain/sms/messaging-config';
+import type { MessagingConfig } from '#shared/domain/sms-campaigns/messaging-config';
 
 /** Each team's texting configuration (send window, origination identity, phone region). */
 export interface MessagingConfigStore {

@@ -1,6 +1,6 @@
-import type { SendStatus } from '#shared/domain/sms/campaign';
-import type { OutboundText } from '#shared/domain/sms/outbound-texts';
-import type { SubscriptionEvent, SubscriptionEventType } from '#shared/domain/sms/subscription-events';
+import type { SendStatus } from '#shared/domain/sms-campaigns/campaign';
+import type { OutboundText } from '#shared/domain/sms-campaigns/outbound-texts';
+import type { SubscriptionEvent, SubscriptionEventType } from '#shared/domain/sms-campaigns/subscription-events';
 
 /** One page of a team's feed, newest first: `limit + 1` rows at most (the extra one tells a next page exists). */
 interface FeedPageQuery {

@@ -1,8 +1,8 @@
 import type * as z from 'zod';
 import type { outboundText, subscriptionEvent } from '#shared/contracts/outbound';
-import { toDollars } from '#shared/domain/sms/campaign-plan';
-import type { OutboundText } from '#shared/domain/sms/outbound-texts';
-import type { SubscriptionEvent } from '#shared/domain/sms/subscription-events';
+import { toDollars } from '#shared/domain/sms-campaigns/campaign-plan';
+import type { OutboundText } from '#shared/domain/sms-campaigns/outbound-texts';
+import type { SubscriptionEvent } from '#shared/domain/sms-campaigns/subscription-events';
 
 /**
  * The wire shapes of the outbound texting feeds (contracts/outbound.ts), typed by their response

@@ -1,9 +1,9 @@
 import type * as z from 'zod';
 import type { inboundSmsResponse, smsCampaign, smsCampaignPreflight, smsCampaignResponse } from '#shared/contracts/sms-campaigns';
-import { type Campaign, settledCount } from '#shared/domain/sms/campaign';
-import { toDollars } from '#shared/domain/sms/campaign-plan';
-import type { CampaignPreflight } from '#shared/domain/sms/campaign-service';
-import type { InboundResult } from '#shared/domain/sms/inbound';
+import { type Campaign, settledCount } from '#shared/domain/sms-campaigns/campaign';
+import { toDollars } from '#shared/domain/sms-campaigns/campaign-plan';
+import type { CampaignPreflight } from '#shared/domain/sms-campaigns/campaign-service';
+import type { InboundResult } from '#shared/domain/sms-campaigns/inbound';
 import { presentRequestMeta } from '#shared/presenters/responses';
 
 /**

@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import type { supportTicket } from '#shared/contracts/support-tickets';
-import type { TicketRecord } from '#shared/domain/support';
+import type { TicketRecord } from '#shared/domain/support-tickets';
 
 /** The enterprise support-ticket feed (GET /api/v1/enterprises/{enterpriseId}/support-tickets). */
 

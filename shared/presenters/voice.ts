@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import type { voiceReportAcknowledged, voiceReportCreated } from '#shared/contracts/voice';
-import type { ProcessReportResult } from '#shared/domain/responder/process-report';
+import type { ProcessReportResult } from '#shared/domain/voice/process-report';
 
 /** The voice webhook's answers (POST /api/voice/report): the ids a message produced, in the provider's camelCase. */
 

@@ -1,40 +1,7 @@
 import type { RouteDefinition } from './route-definition';
 
-/** Sessions, bookings, funnels, scheduler analytics, schedulers and booking requests: the read API over the scheduling widget. */
+/** Funnels and scheduler analytics over the widget's sessions. */
 export const ANALYTICS_ROUTES = [
-  {
-    id: 'listTeamSessions',
-    method: 'GET',
-    path: '/api/v1/teams/{teamId}/sessions',
-    surface: 'read',
-    functionName: 'list-team-sessions',
-    permission: 'read:scheduler_analytics',
-    tables: [{ table: 'sessions', access: 'read' }],
-    summary: "List a team's scheduling-widget sessions",
-    tag: 'Sessions',
-  },
-  {
-    id: 'listSessions',
-    method: 'GET',
-    path: '/api/v1/sessions',
-    surface: 'read',
-    functionName: 'list-sessions',
-    permission: 'read:scheduler_analytics',
-    tables: [{ table: 'sessions', access: 'read' }],
-    summary: 'List sessions across every team the key can access',
-    tag: 'Sessions',
-  },
-  {
-    id: 'listBookings',
-    method: 'GET',
-    path: '/api/v1/bookings',
-    surface: 'read',
-    functionName: 'list-bookings',
-    permission: 'read:scheduler_analytics',
-    tables: [{ table: 'sessions', access: 'read' }],
-    summary: 'List completed bookings across every team the key can access',
-    tag: 'Sessions',
-  },
   {
     id: 'getTeamFunnel',
     method: 'GET',
@@ -76,27 +43,5 @@ export const ANALYTICS_ROUTES = [
     ],
     summary: 'Legacy (v0) scheduler analytics blocks for one team',
     tag: 'Analytics',
-  },
-  {
-    id: 'listTeamSchedulers',
-    method: 'GET',
-    path: '/api/v1/teams/{teamId}/schedulers',
-    surface: 'read',
-    functionName: 'list-team-schedulers',
-    permission: 'read:scheduler_analytics',
-    tables: [{ table: 'teams', access: 'read' }],
-    summary: "List a team's scheduler (booking widget) configurations",
-    tag: 'Schedulers',
-  },
-  {
-    id: 'listTeamBookingRequests',
-    method: 'GET',
-    path: '/api/v1/teams/{teamId}/booking-requests',
-    surface: 'read',
-    functionName: 'list-team-booking-requests',
-    permission: 'read:scheduler_analytics',
-    tables: [{ table: 'sessions', access: 'read' }],
-    summary: "List the booking requests a team's bookings sent to the field-service system",
-    tag: 'Schedulers',
   },
 ] as const satisfies readonly RouteDefinition[];

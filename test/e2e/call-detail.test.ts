@@ -46,7 +46,9 @@ async function get(path: string, key: string, team?: Team): Promise<{ status: nu
   return { status: response.status, body: (await response.json()) as Json };
 }
 
-const t0 = Date.parse('2026-11-20T15:00:00.000Z');
+// The call happened an hour before the run, on the second: `GET /api/calls` lists the last 7 days by
+// default, so a fixed date would fall out of the list a week after it was written.
+const t0 = Math.floor((Date.now() - 60 * 60_000) / 1000) * 1000;
 
 function report(providerCallId: string, extra: Json = {}) {
   return {

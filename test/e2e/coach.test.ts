@@ -1,5 +1,5 @@
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { DynamoRubricStore } from '#shared/adapters/dynamodb/rubric-store';
+import { DynamoRubricStore } from '#shared/adapters/dynamodb/coach-rubric-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DEFAULT_RUBRIC, rubricInputSchema, teamRubric } from '#shared/domain/coach/rubric';
 import type { Team } from '#shared/domain/tenancy';

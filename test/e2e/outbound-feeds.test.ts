@@ -1,5 +1,5 @@
-import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { ROUTES } from '#shared/routes';
 import { type LocalService, startLocalService } from '../../local/cli/service';

@@ -1,6 +1,6 @@
-import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
+import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { type LocalService, startLocalService } from '../../local/cli/service';
 import { FaultInjector, parseFaults } from '../../local/faults/injector';

@@ -14,6 +14,7 @@ import { REPOSITORY_ROOT } from '../support/import-graph';
 const MIRRORED_KINDS = ['unit', 'integration'] as const;
 const TOP_LEVEL = new Map<string, string>([
   ['unit/layering.test.ts', 'the import rules of the whole repository'],
+  ['unit/area-names.test.ts', 'one name per area across the area folders'],
   ['unit/self-contained.test.ts', 'nothing in the repository points outside it'],
   ['unit/test-layout.test.ts', 'this layout'],
   ['integration/dynamodb-local-harness.test.ts', 'the harness of test/support/dynamodb-local.ts'],

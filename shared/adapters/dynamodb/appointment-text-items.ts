@@ -1,6 +1,6 @@
 import type { BookingTextPurpose } from '#shared/domain/appointment-texts/notice';
 import type { AppointmentTextStatus } from '#shared/domain/appointment-texts/texts';
-import type { OutboundText } from '#shared/domain/sms/outbound-texts';
+import type { OutboundText } from '#shared/domain/sms-campaigns/outbound-texts';
 import { teamPk } from './keys';
 
 /**

@@ -1,5 +1,5 @@
 import type { CallRecord, TransferRecord } from '#shared/domain/calls';
-import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support';
+import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support-tickets';
 import { padId, teamPk, timeSortKey } from './keys';
 import type { Item } from './query';
 

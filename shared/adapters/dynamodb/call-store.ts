@@ -11,7 +11,7 @@ import type { CallRecord, TransferRecord } from '#shared/domain/calls';
 import { isEvaluable } from '#shared/domain/coach/evaluation-request';
 import type { LeadRecord } from '#shared/domain/leads';
 import { assertStorable } from '#shared/domain/stored-size';
-import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support';
+import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support-tickets';
 import type { CallPageQuery, CallStore } from '#shared/ports/call-store';
 import type { DomainEvent } from '#shared/ports/event-bus';
 import { batchPut } from './batch-write';

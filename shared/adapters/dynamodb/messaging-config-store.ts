@@ -1,5 +1,5 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_MESSAGING_CONFIG, type MessagingConfig } from '#shared/domain/sms/messaging-config';
+import { DEFAULT_MESSAGING_CONFIG, type MessagingConfig } from '#shared/domain/sms-campaigns/messaging-config';
 import type { MessagingConfigStore } from '#shared/ports/messaging-config-store';
 import { teamPk } from './keys';
 

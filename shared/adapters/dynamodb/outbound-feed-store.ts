@@ -1,11 +1,11 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { OutboundText } from '#shared/domain/sms/outbound-texts';
-import type { SubscriptionEvent } from '#shared/domain/sms/subscription-events';
+import type { OutboundText } from '#shared/domain/sms-campaigns/outbound-texts';
+import type { SubscriptionEvent } from '#shared/domain/sms-campaigns/subscription-events';
 import type { EventListQuery, OutboundFeedStore, TextListQuery } from '#shared/ports/outbound-feed-store';
 import { type AppointmentTextItem, isAppointmentTextItem, outboundTextOfAppointmentText } from './appointment-text-items';
-import { fromSubscriptionEventItem, outboundTextOf, type SendItem, type SubscriptionEventItem } from './campaign-items';
 import { campaignPk } from './keys';
 import { subscriptionEventsPk, subscriptionEventTypePk, textsPk, textsStatusPk } from './outbound-keys';
+import { fromSubscriptionEventItem, outboundTextOf, type SendItem, type SubscriptionEventItem } from './sms-campaign-items';
 import { readTimeOrdered, type TimeOrderedQuery } from './time-range';
 
 /**

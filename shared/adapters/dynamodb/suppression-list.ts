@@ -9,12 +9,12 @@ import {
   UpdateCommand,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import type { SubscriptionEvent } from '#shared/domain/sms/subscription-events';
+import type { SubscriptionEvent } from '#shared/domain/sms-campaigns/subscription-events';
 import { assertStorable as assertItemFits } from '#shared/domain/stored-size';
-import type { SuppressionChange } from '#shared/ports/campaign-store';
-import { toSubscriptionEventItem } from './campaign-items';
+import type { SuppressionChange } from '#shared/ports/sms-campaign-store';
 import { teamPk } from './keys';
 import { queryAll } from './query';
+import { toSubscriptionEventItem } from './sms-campaign-items';
 import { isTransactionCancelled, transactWrite } from './transact';
 
 /**
@@ -22,7 +22,7 @@ import { isTransactionCancelled, transactWrite } from './transact';
  * - `TEAM#<t>#SUPPRESSION` / <e164>: an opted-out number (keyword, opted_out_at, and
  *   confirmation_claimed_at once its one confirmation is claimed);
  * - `TEAM#<t>#INBOUND` / <message id>: an inbound message already handled (received_at);
- * - subscription events (campaign-items.ts) written with the change that caused them.
+ * - subscription events (sms-campaign-items.ts) written with the change that caused them.
  */
 
 interface Table {

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import type { NormalizedCall } from '#shared/domain/responder/call-report';
-import type { Decision, Responder, ResponderContext, ResponderDecision } from '#shared/domain/responder/responder';
 import type { Team } from '#shared/domain/tenancy';
+import type { NormalizedCall } from '#shared/domain/voice/call-report';
+import type { Decision, Responder, ResponderContext, ResponderDecision } from '#shared/domain/voice/responder';
 import { lazy } from '#shared/lazy';
 import { ChatCompletionUnreachable, postChatCompletion } from './chat-completions';
 

@@ -2,7 +2,7 @@ import { DynamoAppointmentTextStore } from '#shared/adapters/dynamodb/appointmen
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import type { AppointmentTextWorkerDependencies } from '#shared/domain/appointment-texts/handle-text-message';
-import { pricePerSegmentMicros } from '#shared/domain/sms/pricing-config';
+import { pricePerSegmentMicros } from '#shared/domain/sms-campaigns/pricing-config';
 import { lazy } from '#shared/lazy';
 import type { AppointmentReplies } from '#shared/ports/appointment-replies';
 import type { AppointmentTextSource } from '#shared/ports/appointment-text-source';

@@ -1,6 +1,6 @@
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoRubricStore } from '#shared/adapters/dynamodb/coach-rubric-store';
 import { DynamoEvaluationStore } from '#shared/adapters/dynamodb/coach-store';
-import { DynamoRubricStore } from '#shared/adapters/dynamodb/rubric-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { lazy } from '#shared/lazy';
 import type { EvaluationStore, RubricStore } from '#shared/ports/coach-store';

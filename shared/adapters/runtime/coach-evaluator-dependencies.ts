@@ -1,7 +1,7 @@
 import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoRubricStore } from '#shared/adapters/dynamodb/coach-rubric-store';
 import { DynamoEvaluationStore } from '#shared/adapters/dynamodb/coach-store';
-import { DynamoRubricStore } from '#shared/adapters/dynamodb/rubric-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import type { EvaluateCallDependencies } from '#shared/domain/coach/evaluate-call';
 import { lazy } from '#shared/lazy';

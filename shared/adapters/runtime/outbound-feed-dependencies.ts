@@ -1,10 +1,10 @@
-import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
+import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { lazy } from '#shared/lazy';
-import type { CampaignStore } from '#shared/ports/campaign-store';
 import type { OutboundFeedStore } from '#shared/ports/outbound-feed-store';
+import type { CampaignStore } from '#shared/ports/sms-campaign-store';
 
 /** What the outbound feed routes read: the campaigns table (its campaigns, and the feeds' indexes). */
 export interface OutboundFeedDependencies {

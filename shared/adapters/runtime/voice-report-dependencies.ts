@@ -4,13 +4,13 @@ import { DynamoEvaluationStore } from '#shared/adapters/dynamodb/coach-store';
 import { DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
-import type { ProcessReportDependencies } from '#shared/domain/responder/process-report';
+import type { ProcessReportDependencies } from '#shared/domain/voice/process-report';
 import { lazy } from '#shared/lazy';
 import type { SchedulerConfigStore } from '#shared/ports/scheduler-config-store';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
 import { queues } from './queues';
-import { responder } from './responder';
 import { scheduler } from './scheduler';
+import { responder } from './voice-responder';
 
 /**
  * What the voice webhook (receive-voice-report) works with: the workspace's team, the schedulers

@@ -1,4 +1,4 @@
-import type { TextPurpose } from '#shared/domain/sms/outbound-texts';
+import type { TextPurpose } from '#shared/domain/sms-campaigns/outbound-texts';
 
 /** The texts an appointment sends on its own: transactional, not solicitations. */
 export const BOOKING_TEXT_PURPOSES = [

@@ -1,5 +1,5 @@
 import { fullAttribution } from '#shared/domain/leads';
-import type { AppointmentRecord } from '#shared/domain/support';
+import type { AppointmentRecord } from '#shared/domain/support-tickets';
 import { type LeadOutcome, leadBookingCreated, leadCompleted } from '#shared/events/lead-events';
 import type { IntakeStore } from '#shared/ports/intake-store';
 import { dispatchOutreach, type OutreachDispatchDependencies } from './dispatch-outreach';

@@ -39,53 +39,8 @@ const CALL = {
 
 const TRANSCRIPT = 'AI: Thanks for calling Summit Plumbing. User: My water heater is leaking, can someone come tomorrow at 9 am?';
 
-/** Calls: the voice provider's end-of-call report, the call list and detail, coach evaluations. */
+/** The call list and detail. */
 export const CALLS_EXAMPLES: OperationExamplesById = {
-  receiveVoiceReport: {
-    request: {
-      default: {
-        summary: 'An end-of-call report',
-        value: {
-          message: {
-            type: 'end-of-call-report',
-            call: {
-              id: 'call_8f2c4133',
-              customer: {
-                number: '+12125550133',
-                name: 'Dana Whitfield',
-              },
-              duration: 184,
-              type: 'inboundPhoneCall',
-            },
-            transcript: 'AI: Thanks for calling Summit Plumbing. User: My water heater is leaking, can someone come tomorrow at 9 am?',
-            summary: 'Customer reports a leaking water heater and books a visit for tomorrow at 9 am.',
-            analysis: {
-              callReason: 'Water heater leak',
-              sentiment: 'neutral',
-              bookingIntent: true,
-              urgency: 'standard',
-            },
-          },
-        },
-      },
-    },
-    responses: {
-      '201': {
-        default: {
-          summary: 'The report stored: call, appointment (booking intent) and no ticket',
-          value: {
-            success: true,
-            message: 'Call report processed',
-            data: {
-              callId: 'd959e41a-e9cd-4a22-83c4-0135c89f8aa1',
-              appointmentId: '2b1fd080-9612-4ce6-8933-6a36b0f36237',
-              ticketId: null,
-            },
-          },
-        },
-      },
-    },
-  },
   listCalls: {
     responses: {
       '200': {
@@ -110,51 +65,6 @@ export const CALLS_EXAMPLES: OperationExamplesById = {
           summary: 'A call with its transcript, recording link and transfers',
           value: {
             data: { ...CALL, transcript: TRANSCRIPT, transfers: [], recording: null },
-          },
-        },
-      },
-    },
-  },
-  listCoachEvaluations: {
-    responses: {
-      '200': {
-        default: {
-          summary: 'A page of coach evaluations',
-          value: {
-            data: [
-              {
-                call_id: 'd959e41a-e9cd-4a22-83c4-0135c89f8aa1',
-                team_id: 1,
-                call_started_at: '2026-11-23T08:17:40.470Z',
-                evaluated_at: '2026-11-23T08:17:40.887Z',
-                rubric_id: 'home-services',
-                rubric_version: 1,
-                score: 23,
-                pass_threshold: 70,
-                passed: false,
-                criteria: [
-                  {
-                    criterion_id: 'greeting',
-                    title: 'Greeting',
-                    weight: 10,
-                    applicable: true,
-                    score: 100,
-                    passed: true,
-                    reason: 'The agent greets the caller and introduces itself or offers help',
-                    evidence: 'Thanks for calling Summit Plumbing.',
-                  },
-                ],
-                evaluator: {
-                  kind: 'rule_based',
-                  model: null,
-                },
-              },
-            ],
-            pagination: {
-              limit: 1,
-              offset: 0,
-              has_more: true,
-            },
           },
         },
       },

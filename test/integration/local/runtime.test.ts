@@ -9,7 +9,7 @@ import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { intakeConfigSchema } from '#shared/domain/intake/intake-config-schema';
 import { WEEKDAYS } from '#shared/domain/intake/scheduling';
-import { endOfCallReportSchema, normalizeReport } from '#shared/domain/responder/call-report';
+import { endOfCallReportSchema, normalizeReport } from '#shared/domain/voice/call-report';
 import type { MessageQueue, QueueMessage, QueueName } from '#shared/ports/message-queue';
 import { type LocalService, startLocalService } from '../../../local/cli/service';
 import { localDynamoClient } from '../../../local/dynamodb/embedded';

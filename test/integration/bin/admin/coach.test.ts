@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { DynamoRubricStore } from '#shared/adapters/dynamodb/rubric-store';
+import { DynamoRubricStore } from '#shared/adapters/dynamodb/coach-rubric-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { DEFAULT_RUBRIC, type RubricInput, toRubricInput } from '#shared/domain/coach/rubric';

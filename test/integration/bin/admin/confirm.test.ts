@@ -1,5 +1,5 @@
-import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { createApiKey } from '#shared/domain/key-service';
 import type { Team } from '#shared/domain/tenancy';

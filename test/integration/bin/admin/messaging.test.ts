@@ -1,10 +1,10 @@
-import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-config-store';
 import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
+import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
-import { handleInboundText } from '#shared/domain/sms/inbound';
+import { handleInboundText } from '#shared/domain/sms-campaigns/inbound';
 import type { Team } from '#shared/domain/tenancy';
 import type { LocalDynamo } from '../../../../local/dynamodb/embedded';
 import { SandboxSmsProvider } from '../../../../local/sandbox/sms-provider';

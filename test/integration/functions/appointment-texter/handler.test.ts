@@ -1,7 +1,7 @@
 import type { SQSEvent } from 'aws-lambda';
 import { DateTime } from 'luxon';
-import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { useAppointmentTextSource } from '#shared/adapters/runtime/appointment-text-dependencies';
 import { scheduler } from '#shared/adapters/runtime/scheduler';

@@ -5,7 +5,7 @@ import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { getTeamCall } from '#shared/domain/call-detail';
 import { listTeamTransfers } from '#shared/domain/call-transfers';
 import type { CallRecord } from '#shared/domain/calls';
-import { recordTransferUpdate, transferUpdateSchema } from '#shared/domain/responder/transfer-update';
+import { recordTransferUpdate, transferUpdateSchema } from '#shared/domain/voice/transfer-update';
 import { NotFoundError } from '#shared/errors';
 import type { LocalDynamo } from '../../../../local/dynamodb/embedded';
 import { storedCall } from '../../../support/call-fixture';

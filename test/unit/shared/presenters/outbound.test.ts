@@ -1,6 +1,6 @@
 import { outboundText, subscriptionEvent } from '#shared/contracts/outbound';
-import type { OutboundText } from '#shared/domain/sms/outbound-texts';
-import type { SubscriptionEvent } from '#shared/domain/sms/subscription-events';
+import type { OutboundText } from '#shared/domain/sms-campaigns/outbound-texts';
+import type { SubscriptionEvent } from '#shared/domain/sms-campaigns/subscription-events';
 import { presentOutboundText, presentSubscriptionEvent } from '#shared/presenters/outbound';
 
 const text: OutboundText = {

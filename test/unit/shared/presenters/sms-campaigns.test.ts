@@ -1,6 +1,6 @@
 import { inboundSmsResponse, smsCampaignPreflight, smsCampaignResponse } from '#shared/contracts/sms-campaigns';
-import type { Campaign } from '#shared/domain/sms/campaign';
-import type { CampaignPreflight } from '#shared/domain/sms/campaign-service';
+import type { Campaign } from '#shared/domain/sms-campaigns/campaign';
+import type { CampaignPreflight } from '#shared/domain/sms-campaigns/campaign-service';
 import { presentCampaign, presentCampaignPreflight, presentCampaignResponse, presentInboundResult } from '#shared/presenters/sms-campaigns';
 
 const NOW = new Date('2026-03-02T15:00:00.000Z');

@@ -1,5 +1,5 @@
 import { supportTicket } from '#shared/contracts/support-tickets';
-import type { TicketRecord } from '#shared/domain/support';
+import type { TicketRecord } from '#shared/domain/support-tickets';
 import { presentSupportTicket } from '#shared/presenters/support-tickets';
 
 const ticket: TicketRecord = {

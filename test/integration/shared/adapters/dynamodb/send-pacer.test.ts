@@ -1,12 +1,12 @@
-import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoSendPacer } from '#shared/adapters/dynamodb/send-pacer';
+import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
-import { campaignRequestSchema } from '#shared/domain/sms/campaign-request';
-import { createCampaign, planForTeam } from '#shared/domain/sms/campaign-service';
-import { DEFAULT_MESSAGING_CONFIG, type MessagingConfig } from '#shared/domain/sms/messaging-config';
-import { sendChunk } from '#shared/domain/sms/send-chunk';
+import { campaignRequestSchema } from '#shared/domain/sms-campaigns/campaign-request';
+import { createCampaign, planForTeam } from '#shared/domain/sms-campaigns/campaign-service';
+import { DEFAULT_MESSAGING_CONFIG, type MessagingConfig } from '#shared/domain/sms-campaigns/messaging-config';
+import { sendChunk } from '#shared/domain/sms-campaigns/send-chunk';
 import type { Team } from '#shared/domain/tenancy';
 import { parseOrThrow } from '#shared/http/validation';
 import type { LocalDynamo } from '../../../../../local/dynamodb/embedded';

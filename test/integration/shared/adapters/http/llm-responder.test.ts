@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FallbackResponder, LlmResponder, ResponderModelError } from '#shared/adapters/http/llm-responder';
-import type { NormalizedCall } from '#shared/domain/responder/call-report';
-import { RuleBasedResponder } from '#shared/domain/responder/responder';
-import { transcriptTurns } from '#shared/domain/responder/transcript-turns';
+import type { NormalizedCall } from '#shared/domain/voice/call-report';
+import { RuleBasedResponder } from '#shared/domain/voice/responder';
+import { transcriptTurns } from '#shared/domain/voice/transcript-turns';
 import { team } from '../../../../support/intake-fakes';
 
 /**

@@ -1,12 +1,12 @@
 import { DynamoAppointmentTextStore } from '#shared/adapters/dynamodb/appointment-text-store';
-import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { answerAppointmentReply } from '#shared/domain/appointment-texts/answer-reply';
 import { reminderBody } from '#shared/domain/appointment-texts/bodies';
 import type { AppointmentNotice } from '#shared/domain/appointment-texts/notice';
 import { sendAppointmentText } from '#shared/domain/appointment-texts/send-appointment-text';
-import { handleInboundText } from '#shared/domain/sms/inbound';
+import { handleInboundText } from '#shared/domain/sms-campaigns/inbound';
 import type { Team } from '#shared/domain/tenancy';
 import type { AppointmentReplies, AppointmentReplyMessage } from '#shared/ports/appointment-replies';
 import type { LocalDynamo } from '../../../../../local/dynamodb/embedded';

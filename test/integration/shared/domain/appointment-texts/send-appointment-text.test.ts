@@ -1,7 +1,7 @@
 import { DynamoAppointmentTextStore } from '#shared/adapters/dynamodb/appointment-text-store';
-import { DynamoCampaignStore } from '#shared/adapters/dynamodb/campaign-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
+import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { confirmationBody } from '#shared/domain/appointment-texts/bodies';
 import type { AppointmentNotice } from '#shared/domain/appointment-texts/notice';

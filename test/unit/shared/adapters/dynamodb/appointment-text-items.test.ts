@@ -4,7 +4,7 @@ import {
   isAppointmentTextItem,
   outboundTextOfAppointmentText,
 } from '#shared/adapters/dynamodb/appointment-text-items';
-import type { SendItem } from '#shared/adapters/dynamodb/campaign-items';
+import type { SendItem } from '#shared/adapters/dynamodb/sms-campaign-items';
 
 const item: AppointmentTextItem = {
   pk: 'TEAM#0000000007#APPOINTMENT#apt_1',

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { FEDERAL_RULE, firstSendTime, rulesFor, STATE_RULES, statesOf } from '#shared/domain/sms/calling-hours';
-import { sendPolicy, sendTimeFor } from '#shared/domain/sms/campaign-schedule';
 import { easterSunday, holidayOn } from '#shared/domain/sms/holidays';
-import { DEFAULT_MESSAGING_CONFIG, type MessagingConfig } from '#shared/domain/sms/messaging-config';
 import { candidateZones } from '#shared/domain/sms/quiet-hours';
+import { sendPolicy, sendTimeFor } from '#shared/domain/sms-campaigns/campaign-schedule';
+import { DEFAULT_MESSAGING_CONFIG, type MessagingConfig } from '#shared/domain/sms-campaigns/messaging-config';
 import type { Team } from '#shared/domain/tenancy';
 
 const team = { id: 1, name: 'Team', timezone: 'America/New_York' } as Team;
