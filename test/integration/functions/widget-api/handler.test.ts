@@ -39,4 +39,11 @@ describe('widget-api handler', () => {
     const plain = await step(json, false);
     expect(JSON.parse(plain.body).message).toContain('x-widget-token');
   });
+
+  it('serves only its own rows of the route table: another resource is an error, not another route', async () => {
+    const event = proxyEvent({ resource: '/widget/api/unknown', path: '/widget/api/unknown', httpMethod: 'GET' });
+    await expect(handler(event, {} as Context)).rejects.toThrow('widget-api serves no route GET /widget/api/unknown');
+    const wrongMethod = proxyEvent({ resource: '/widget/api/session', path: '/widget/api/session', httpMethod: 'DELETE' });
+    await expect(handler(wrongMethod, {} as Context)).rejects.toThrow('serves no route DELETE');
+  });
 });
