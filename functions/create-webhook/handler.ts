@@ -3,8 +3,7 @@ import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { createWebhook } from '#shared/contracts/webhooks';
 import { createSubscription } from '#shared/domain/webhooks/subscriptions';
 import { createHttpHandler } from '#shared/http/handler';
-import { presentRequestMeta } from '#shared/presenters/responses';
-import { presentWebhookWithSecret } from '#shared/presenters/webhooks';
+import { presentWebhookWithSecretResponse } from '#shared/presenters/webhooks';
 
 const dependencies = webhookSecretDependencies();
 
@@ -16,5 +15,5 @@ export const handler = createHttpHandler(createWebhook, async ({ body, headers, 
   const { tenancy, subscriptions } = dependencies();
   const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], tenancy);
   const { subscription, secret } = await createSubscription(await subscriptions(), team, body, new Date());
-  return { statusCode: 201, body: { data: presentWebhookWithSecret(subscription, secret), meta: presentRequestMeta(requestId) } };
+  return { statusCode: 201, body: presentWebhookWithSecretResponse(subscription, secret, requestId) };
 });

@@ -3,8 +3,7 @@ import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { deleteWebhook } from '#shared/contracts/webhooks';
 import { deleteSubscription } from '#shared/domain/webhooks/subscriptions';
 import { createHttpHandler } from '#shared/http/handler';
-import { presentRequestMeta } from '#shared/presenters/responses';
-import { presentDeletedWebhook } from '#shared/presenters/webhooks';
+import { presentDeletedWebhookResponse } from '#shared/presenters/webhooks';
 
 const dependencies = webhookDependencies();
 
@@ -13,5 +12,5 @@ export const handler = createHttpHandler(deleteWebhook, async ({ path, headers, 
   const { tenancy, webhooks: store } = dependencies();
   const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], tenancy);
   await deleteSubscription(store, team, path.webhookId);
-  return { statusCode: 200, body: { data: presentDeletedWebhook(path.webhookId), meta: presentRequestMeta(requestId) } };
+  return { statusCode: 200, body: presentDeletedWebhookResponse(path.webhookId, requestId) };
 });
