@@ -8,21 +8,21 @@ function requestOf(body: string | null, isBase64Encoded: boolean): HttpRequest {
 }
 
 describe('request body middleware', () => {
-  const before = requestBody().before;
+  const decodeBody = requestBody().before;
 
   it('turns a base64-encoded body into its text, no longer marked encoded', async () => {
     const request = requestOf(Buffer.from('{"a":"é"}').toString('base64'), true);
-    await before?.(request);
+    await decodeBody?.(request);
     expect(request.event.body).toBe('{"a":"é"}');
     expect(request.event.isBase64Encoded).toBe(false);
   });
 
   it('leaves a text body, and an encoded request without a body, as they are', async () => {
     const text = requestOf('{"a":1}', false);
-    await before?.(text);
+    await decodeBody?.(text);
     expect(text.event.body).toBe('{"a":1}');
     const empty = requestOf(null, true);
-    await before?.(empty);
+    await decodeBody?.(empty);
     expect(empty.event).toMatchObject({ body: null, isBase64Encoded: true });
   });
 });
