@@ -251,7 +251,8 @@ export async function run(ctx: SectionContext): Promise<SectionReport> {
   if (model) notes.push(`Model-backed: ${model.fallbacks()} decisions fell back to the rules (time-out or unusable answer).`);
   for (const r of runs) {
     notes.push(`${r.name}: ticket category right when both opened one ${r.scores.ticketCategory.right}/${r.scores.ticketCategory.total}.`);
-    if (r.aggregateOnly) notes.push(`${r.name}: ${r.scores.mistakes.length} calls decided wrongly (not listed: the set is never tuned on).`);
+    if (r.aggregateOnly)
+      notes.push(`${r.name}: ${r.scores.mistakes.length} calls decided wrongly (not listed: the set is never tuned on).`);
     else for (const m of r.scores.mistakes) notes.push(`${r.name} wrong on ${m}`);
   }
   return {
