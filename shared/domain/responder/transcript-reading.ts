@@ -1,3 +1,4 @@
+import { type Hazard, hazardOf } from './hazards';
 import type { TranscriptTurn } from './transcript-turns';
 
 /**
@@ -22,7 +23,7 @@ export interface TranscriptReading {
   readonly wrongNumber: Finding | null;
   readonly cancellation: Finding | null;
   readonly reschedule: Finding | null;
-  readonly emergency: (Finding & { readonly hazard: string }) | null;
+  readonly emergency: Hazard | null;
   readonly complaint: (Finding & { readonly escalation: boolean }) | null;
   /** The caller asked for a visit, or the assistant confirmed one. */
   readonly visit: Finding | null;
@@ -78,34 +79,6 @@ const RESCHEDULE: readonly Rule[] = [
   { pattern: /\b(move|push|bump) it (back|up|to)\b/i, what: 'asks to move an appointment' },
   { pattern: /\b(cambiar|mover|reprogramar) (mi|la) (cita|visita)\b|\breprogramar\b/i, what: 'asks to move an appointment (Spanish)' },
 ];
-
-const HAZARDS: readonly (Rule & { readonly needsCold?: boolean })[] = [
-  {
-    pattern: /\b(smell(s|ing)? (of |like )?(natural )?gas|gas (smell|leak|odor)|rotten eggs?)\b|\bhuele a gas\b|\bfuga de gas\b/i,
-    what: 'gas smell',
-  },
-  { pattern: /\bcarbon monoxide\b|\b(co|c\.o\.) (detector|alarm)\b/i, what: 'carbon monoxide alarm' },
-  {
-    pattern:
-      /\b(flood(ing|ed)?|burst pipe|pipe (burst|broke|exploded)|water (is )?(everywhere|pouring|gushing|spraying|coming through the ceiling)|inundad[oa]|inundaci[oó]n|se revent[oó] (un|el) tubo)\b/i,
-    what: 'flooding',
-  },
-  { pattern: /\b(sewage|sewer) (is )?(backing|backed|coming) (up|out)\b|\baguas negras\b/i, what: 'sewage backup' },
-  {
-    pattern:
-      /\b(sparks?|sparking|burning smell|smell(s)? (like )?(something )?burning|smoke (is )?coming|outlet (is )?(melting|smoking))\b|\bchispas\b/i,
-    what: 'electrical burning or sparks',
-  },
-  {
-    pattern:
-      /\b(no heat|heat (is |went )?(out|off)|heater (is )?(dead|out|broken|not working)|furnace (is |went )?(out|down|dead|not working|stopped|quit|died)|sin calefacci[oó]n|la calefacci[oó]n no (funciona|sirve))\b/i,
-    what: 'no heat',
-    needsCold: true,
-  },
-];
-
-const COLD =
-  /\b(freez(ing|e)|below (zero|freezing)|single digits|(\d|1\d|2\d) degrees|baby|infant|elderly|newborn|helad[oa]|congel|bajo cero|mucho fr[ií]o)\b/i;
 
 const COMPLAINT: readonly Rule[] = [
   { pattern: /\b(complain|complaint|queja)\b/i, what: 'a complaint' },
@@ -189,31 +162,6 @@ function match(rules: readonly Rule[], lines: readonly string[]): Finding | null
   return evidence.length === 0 ? null : { reason: whats.join('; '), evidence: evidence.slice(0, 3) };
 }
 
-const NEGATED = /\b(no|not|don't|do not|nothing|isn't|is not|wasn't|no hay)\b[^.!?]{0,25}$/i;
-
-/** An emergency only where the hazard is not denied ("no, I don't smell gas") and no heat only in the cold. */
-function emergencyOf(lines: readonly string[]): TranscriptReading['emergency'] {
-  const allText = lines.join(' ');
-  for (const hazard of HAZARDS) {
-    const evidence: string[] = [];
-    for (const line of lines) {
-      const found = hazard.pattern.exec(line);
-      if (!found) continue;
-      if (hazard.what !== 'no heat' && NEGATED.test(line.slice(0, found.index))) continue;
-      evidence.push(line);
-    }
-    if (evidence.length === 0) continue;
-    if (hazard.needsCold) {
-      const cold = lines.find((l) => COLD.test(l));
-      if (!cold || !COLD.test(allText)) continue;
-      if (!evidence.includes(cold)) evidence.push(cold);
-      return { hazard: 'no heat in freezing weather', reason: 'no heat in freezing weather', evidence: evidence.slice(0, 3) };
-    }
-    return { hazard: hazard.what, reason: hazard.what, evidence: evidence.slice(0, 3) };
-  }
-  return null;
-}
-
 /** Reads the kind of call from its turns (or, without turns, from the whole text as the caller's). */
 export function readTranscript(turns: readonly TranscriptTurn[], transcript: string, endedReason: string | null): TranscriptReading {
   const callerTurns = turns.filter((t) => t.speaker === 'customer');
@@ -229,7 +177,7 @@ export function readTranscript(turns: readonly TranscriptTurn[], transcript: str
   const wrongNumber = match(WRONG_NUMBER, caller);
   const cancellation = match(CANCELLATION, caller);
   const reschedule = match(RESCHEDULE, caller);
-  const emergency = emergencyOf(caller);
+  const emergency = hazardOf(caller);
   const complaintFound = match(COMPLAINT, caller);
   const escalationLine = caller.find((l) => ESCALATION.test(l));
   const complaint = complaintFound
