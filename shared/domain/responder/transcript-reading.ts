@@ -64,6 +64,11 @@ const CANCELLATION: readonly Rule[] = [
   },
   { pattern: /\b(need|want|have|like) to cancel\b/i, what: 'asks to cancel' },
   {
+    pattern:
+      /(?<!\b(don't|do not|not) )\b(call(ing)? off|cancel+(ing)?)\b[^.?!]{0,30}\b(visit|appointment|booking|service( call)?|tune-?up|inspection|estimate|tech\w*|plumber|electrician)\b/i,
+    what: 'asks to call off a visit',
+  },
+  {
     pattern: /\b(don't|do not|no longer) need (the|that|my|our) (appointment|visit|technician|tech|plumber|electrician)\b/i,
     what: 'no longer needs the visit',
   },
@@ -82,7 +87,17 @@ const RESCHEDULE: readonly Rule[] = [
 
 const COMPLAINT: readonly Rule[] = [
   { pattern: /\b(complain|complaint|queja)\b/i, what: 'a complaint' },
-  { pattern: /\b(not happy|unhappy|disappointed|terrible|awful|horrible|unacceptable|ridiculous|rude)\b/i, what: 'dissatisfaction' },
+  {
+    pattern: /\b(not happy|unhappy|disappointed|terrible|awful|horrible|unacceptable|ridiculous|rude|unprofessional|fed up)\b/i,
+    what: 'dissatisfaction',
+  },
+  { pattern: /\b(showed up|arrived|came|got here)\b[^.?!]{0,25}\blate\b/i, what: 'a late visit' },
+  {
+    pattern:
+      /\b(still (drips|leaks|trips|runs|leaking)|(second|third|fourth|fifth) time\b|(after|since) (you|your \w+) (fixed|repaired|worked on|installed|replaced))/i,
+    what: 'a repair that did not hold',
+  },
+  { pattern: /\b(tracked|left|got) (mud|dirt|muck|grease|a mess)\b/i, what: 'damage left behind' },
   { pattern: /\b(overcharg\w*|charged (me )?twice|double[- ]charged|refund|reembolso|cobraron de m[aá]s)\b/i, what: 'a billing dispute' },
   {
     pattern:
@@ -96,7 +111,8 @@ const COMPLAINT: readonly Rule[] = [
   { pattern: /\b(mess|damage[ds]?|scratched|broke (my|our)|dejaron un desastre)\b/i, what: 'damage left behind' },
 ];
 
-const ESCALATION = /\b(manager|supervisor|owner|lawyer|attorney|better business bureau|bbb|bad review|review online|gerente|abogado)\b/i;
+const ESCALATION =
+  /\b(manager|supervisor|owner|lawyer|attorney|better business bureau|bbb|bad review|review online|(whoever|someone|somebody|person) (is )?in charge|your boss|gerente|abogado|encargado)\b/i;
 
 const VISIT: readonly Rule[] = [
   {
@@ -114,6 +130,20 @@ const VISIT: readonly Rule[] = [
     what: 'asks for a visit',
   },
   { pattern: /\b(come|stop|swing) (out|by|over) (and|to) (take a look|look|check|fix|see)\b/i, what: 'asks for a visit' },
+  {
+    pattern:
+      /\b(need|want|like|get|have)\b[^.?!]{0,40}\b(looked at|checked( out)?|serviced|fixed|repaired|installed|replaced|inspected|cleaned|tuned[ -]?up|looked over)\b/i,
+    what: 'asks for work on the house',
+  },
+  {
+    pattern:
+      /\b(someone|somebody|a tech\w*|a plumber|an electrician|you guys|one of your \w+)\b[^.?!]{0,25}\b(come|look|check|service|fix|repair|install|swing|stop by|head)\b/i,
+    what: 'asks for a visit',
+  },
+  {
+    pattern: /\b(any ?time|whenever)\b[^.?!]{0,30}\b(works|is fine|you have|you've got|you can|an opening)\b/i,
+    what: 'asks for a visit at any time',
+  },
   {
     pattern: /\b(need|want|like) (someone|somebody|a tech(nician)?|a plumber|an electrician) (out|over|here|to (come|look|check|fix))\b/i,
     what: 'asks for a visit',
@@ -147,6 +177,10 @@ function sentences(text: string): string[] {
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
 }
+
+/** Words that put a wish off ("at some point, not now"): a visit said so is not asked for. */
+const HEDGED =
+  /\b(might|at some point|someday|some day|not (right )?now|thinking (about|of)|down the road|for later|just (wondering|curious|checking))\b/i;
 
 function match(rules: readonly Rule[], lines: readonly string[]): Finding | null {
   const evidence: string[] = [];
@@ -191,7 +225,10 @@ export function readTranscript(turns: readonly TranscriptTurn[], transcript: str
         reason: escalationLine ? `${complaintFound.reason}; asks for a manager or threatens escalation` : complaintFound.reason,
       }
     : null;
-  const asked = match(VISIT, caller);
+  const asked = match(
+    VISIT,
+    caller.filter((l) => !HEDGED.test(l)),
+  );
   const confirmedLine = agent.filter((l) => AGENT_CONFIRMS.test(l)).at(-1);
   const declined = caller.some((l) => LEAVES.test(l));
   let visit: Finding | null = null;
