@@ -37,11 +37,17 @@ const UNAVAILABLE =
   /\b((is|are|'s) (taken|full|booked up|gone|not available|unavailable)|no longer available|don't have (anything|that)|we('re| are) closed|we close|no (tenemos|hay) (lugar|espacio))\b/i;
 const CUSTOMER_EXISTING =
   /\b(already (have|got)|i have (an|my|the) (appointment|tech|technician|visit|someone|plumber|electrician)|(have|got) (the |a )?(tech|technician|someone|plumber|electrician) coming|my (appointment|visit) (is|was|on|for|from)|(appointment|visit) (from|on) |still on\b|cita del)/i;
-const AGENT_EXISTING = /\b(is on the books|is still on|you already have|your (current|existing) (appointment|visit))\b/i;
+const AGENT_EXISTING =
+  /\b(is on the books|is still on|you already have|your (current|existing|upcoming) (appointment|visit)|your (appointment|visit|booking)( is|'s| was)|remind\w*|(he|she|they)('s| is| are) (on (his|her|their|the) way|\w+ minutes out))\b/i;
 const DECLINES =
   /\b((can't|cannot|can not|won't|couldn't) (do|make|be there|be home)|(doesn't|does not|won't|wouldn't) work|not (good|great) for me|anything (later|earlier|else)|something (later|earlier|else)|other (options|times|days)|no puedo|no me (sirve|queda))\b/i;
 const ACCEPTS =
   /\b(works|work for me|fine|perfect|great|ok(ay)?|yes|yeah|yep|yup|sure|sounds good|is better|that one|let'?s do|book (it|me)|i'll take|me sirve|perfecto|est[aá] bien|s[ií])\b/i;
+
+const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+/** "ten" → "10", so an answer picks an offered hour said as a word. */
+const hoursInDigits = (text: string) =>
+  text.replace(new RegExp(`\\b(${NUMBER_WORDS.join('|')})\\b`, 'gi'), (w) => String(NUMBER_WORDS.indexOf(w.toLowerCase()) + 1));
 
 const sentencesOf = (text: string) =>
   text
@@ -60,7 +66,7 @@ function afterCorrection(text: string): string {
 function pickOffered(answer: string, offered: readonly Proposal[], timezone: string): Proposal | null {
   if (offered.length === 1) return offered[0] ?? null;
   const local = (p: Proposal) => (p.mention.at ? DateTime.fromISO(p.mention.at, { zone: timezone }) : null);
-  const hour = /\b(\d{1,2})(?::(\d{2}))?\b/.exec(answer);
+  const hour = /\b(\d{1,2})(?::(\d{2}))?\b/.exec(hoursInDigits(answer));
   if (hour) {
     const h = Number(hour[1]) % 12;
     const m = Number(hour[2] ?? 0);
@@ -120,6 +126,8 @@ interface Context {
 function settle(reading: Reading, proposal: Proposal, reason: string, quotes: readonly string[]): void {
   reading.agreed = { proposal, reason, quotes: [...new Set(quotes)] };
   reading.candidate = proposal;
+  // What is settled is the one time on the table: a later "book it" takes it, not an older offer.
+  reading.offered = [proposal];
 }
 
 /** A time declined or taken is off the table, wherever it was. */

@@ -3,9 +3,10 @@
  * thing of the house (gas, water, sewage, electricity, heat) near a state that makes it dangerous
  * (a smell, pouring, backing up, hot or buzzing, out), in either order and in the caller's own
  * words ("the panel is hot to the touch and buzzing", "water dripping out of the ceiling light").
- * A hazard denied before it ("I don't smell any gas") is none. No heat is an emergency only in the
- * cold (a temperature at or below 55 °F, freezing, "minus ten") or with someone vulnerable in the
- * house (a baby, an elderly parent).
+ * A hazard denied before it ("I don't smell any gas") is none. A lost service is an emergency only
+ * where it endangers someone: no heat in the cold (at or below 55 °F, freezing, "minus ten"), no
+ * cooling in the heat (95 °F or more, a heat wave), or either, or no hot water, with someone
+ * vulnerable in the house (a baby, children, an elderly parent).
  */
 
 export interface Hazard {
@@ -24,9 +25,16 @@ interface HazardFeature {
   readonly state: RegExp;
   /** Characters between them at most: the two must be said of the same thing. */
   readonly within: number;
-  /** An emergency only in the cold or with someone vulnerable. */
-  readonly needsCold?: boolean;
+  /**
+   * A loss of service that is an emergency only in some conditions: no heat in the cold, no
+   * cooling in the heat, either with someone vulnerable; no hot water only with someone vulnerable.
+   */
+  readonly needs?: 'cold' | 'heat' | 'vulnerable';
 }
+
+/** A service that stopped: "the heat quit", "no hot water", "the AC died". */
+const FAILED =
+  /\b(no|out|off|quit|stopped|died|dead|broke\w*|(won't|will not|wouldn't|would not) (come on|start|turn on|kick on|light)|not (working|coming on|turning on|heating)|isn't working|doesn't work|went out|no funciona|no sirve|sin)\b/i;
 
 const FEATURES: readonly HazardFeature[] = [
   {
@@ -75,11 +83,24 @@ const FEATURES: readonly HazardFeature[] = [
   },
   {
     what: 'no heat',
-    object: /\b(heat|heater|furnace|boiler|heat pump|heating|calefacci[oó]n|calentador)\b/i,
-    state:
-      /\b(no|out|off|quit|stopped|died|dead|broke\w*|(won't|will not|wouldn't|would not) (come on|start|turn on|kick on|light)|not (working|coming on|turning on|heating)|isn't working|doesn't work|went out|no funciona|no sirve|sin)\b/i,
+    object: /\b(heat|heater|furnace|boiler|heat pump|heating|calefacci[oó]n)\b/i,
+    state: FAILED,
     within: 30,
-    needsCold: true,
+    needs: 'cold',
+  },
+  {
+    what: 'no cooling',
+    object: /\b(ac|a\/c|air conditioner|air conditioning|cooling|aire( acondicionado)?)\b/i,
+    state: FAILED,
+    within: 30,
+    needs: 'heat',
+  },
+  {
+    what: 'no hot water',
+    object: /\b(hot water|water heater|agua caliente|calentador)\b/i,
+    state: FAILED,
+    within: 30,
+    needs: 'vulnerable',
   },
 ];
 
@@ -89,8 +110,9 @@ const DENIED = /\b(no|not|don't|do not|doesn't|nothing|isn't|is not|wasn't|never
 const COLD_WORDS =
   /\b(freez\w*|below (zero|freezing)|single digits|sub-?zero|minus \d+|minus (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)|helad[oa]|congel\w*|bajo cero|mucho fr[ií]o)\b|-\d+\s?(degrees|°)/i;
 const TEMPERATURE = /\b(\d{1,3})\s?(degrees|°|grados)/gi;
+const HOT = /\b(heat wave|heatwave|scorching|sweltering|heat stroke|ola de calor)\b/i;
 const VULNERABLE =
-  /\b(baby|babies|infant|newborn|toddler|elderly|senior|(8|9)\d[- ]year[- ]old|(7|8|9)\d years old|my (mother|father|mom|dad|grandmother|grandfather|grandma|grandpa) is (7|8|9)\d|pregnant|oxygen|disabled|wheelchair|beb[eé]|anciano|anciana|abuel[oa])\b/i;
+  /\b(baby|babies|infant|newborn|toddlers?|kids|children|elderly|senior|(8|9)\d[- ]year[- ]old|(7|8|9)\d years old|my (mother|father|mom|dad|grandmother|grandfather|grandma|grandpa) is (7|8|9)\d|pregnant|oxygen|disabled|wheelchair|beb[eé]|anciano|anciana|abuel[oa])\b/i;
 
 /** Cold enough that no heat is dangerous: said as such, or a temperature at or below 55 °F. */
 function coldIn(text: string): boolean {
@@ -98,6 +120,21 @@ function coldIn(text: string): boolean {
   for (const found of text.matchAll(TEMPERATURE)) if (Number(found[1]) <= 55) return true;
   return false;
 }
+
+/** Hot enough that no cooling is dangerous: said as such, or a temperature of 95 °F or more. */
+function hotIn(text: string): boolean {
+  if (HOT.test(text)) return true;
+  for (const found of text.matchAll(/\b(\d{2,3})\s?(degrees|°|grados|outside|out there|in the house|inside)/gi))
+    if (Number(found[1]) >= 95) return true;
+  return false;
+}
+
+/** The condition a loss of service needs to be an emergency, and the words that say so. */
+const CONDITIONS = {
+  cold: { holds: (t: string) => coldIn(t) || VULNERABLE.test(t), why: 'no heat in freezing weather or with someone vulnerable' },
+  heat: { holds: (t: string) => hotIn(t) || VULNERABLE.test(t), why: 'no cooling in the heat or with someone vulnerable' },
+  vulnerable: { holds: (t: string) => VULNERABLE.test(t), why: 'no hot water with someone vulnerable in the house' },
+} as const;
 
 /** The object and the state said of the same thing, not denied; the sentence when they are. */
 function said(feature: HazardFeature, sentence: string): boolean {
@@ -110,7 +147,7 @@ function said(feature: HazardFeature, sentence: string): boolean {
     if (!state) continue;
     if (state[0].toLowerCase() === object[0].toLowerCase()) continue;
     const first = Math.min(at, from + state.index);
-    if (!feature.needsCold && DENIED.test(sentence.slice(0, first))) continue;
+    if (!feature.needs && DENIED.test(sentence.slice(0, first))) continue;
     return true;
   }
   return false;
@@ -118,15 +155,15 @@ function said(feature: HazardFeature, sentence: string): boolean {
 
 /** The first hazard the caller describes, with the sentences it rests on; null when none. */
 export function hazardOf(lines: readonly string[]): Hazard | null {
-  const all = lines.join(' ');
   for (const feature of FEATURES) {
     const evidence = lines.filter((line) => said(feature, line));
     if (evidence.length === 0) continue;
-    if (feature.needsCold) {
-      const cold = lines.find((l) => coldIn(l) || VULNERABLE.test(l));
-      if (!cold || !(coldIn(all) || VULNERABLE.test(all))) continue;
-      if (!evidence.includes(cold)) evidence.push(cold);
-      const why = coldIn(all) ? 'no heat in freezing weather' : 'no heat with someone vulnerable in the house';
+    if (feature.needs) {
+      const condition = CONDITIONS[feature.needs];
+      const because = lines.find((l) => condition.holds(l));
+      if (!because) continue;
+      if (!evidence.includes(because)) evidence.push(because);
+      const why = feature.needs === 'cold' && coldIn(lines.join(' ')) ? 'no heat in freezing weather' : condition.why;
       return { hazard: why, reason: why, evidence: evidence.slice(0, 3) };
     }
     return { hazard: feature.what, reason: feature.what, evidence: evidence.slice(0, 3) };

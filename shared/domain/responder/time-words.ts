@@ -81,6 +81,7 @@ function hoursAsDigits(text: string): string {
       new RegExp(`\\b(at|around|about|by) (${HOUR_WORD})\\b(?! (of|in|on|days?|weeks?|hours?)\\b)`, 'gi'),
       (_w, p: string, h: string) => `${p} ${hourOf(h)}`,
     )
+    .replace(new RegExp(`\\b(${HOUR_WORD})(?= ?(a\\.?m\\.?|p\\.?m\\.?|o'?clock)(\\W|$))`, 'gi'), (h: string) => String(hourOf(h)))
     .replace(/\b(\d{1,2})(:\d{2})? o'?clock\b/gi, '$1$2');
 }
 

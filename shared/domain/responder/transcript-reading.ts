@@ -69,7 +69,8 @@ const CANCELLATION: readonly Rule[] = [
     what: 'asks to call off a visit',
   },
   {
-    pattern: /\b(don't|do not|no longer) need (the|that|my|our) (appointment|visit|technician|tech|plumber|electrician)\b/i,
+    pattern:
+      /\b(don't|do not|no longer|won't|will not) (be )?need(ing)? (the|that|my|our) (appointment|visit|technician|tech|plumber|electrician)\b/i,
     what: 'no longer needs the visit',
   },
   { pattern: /\bcancelar (mi|la|nuestra) (cita|visita)\b|\bquiero cancelar\b/i, what: 'asks to cancel an appointment (Spanish)' },
@@ -90,6 +91,10 @@ const COMPLAINT: readonly Rule[] = [
   {
     pattern: /\b(not happy|unhappy|disappointed|terrible|awful|horrible|unacceptable|ridiculous|rude|unprofessional|fed up)\b/i,
     what: 'dissatisfaction',
+  },
+  {
+    pattern: /\b(bill|invoice|charges?|charged)\b[^.?!]{0,60}\b(wrong|not right|too (much|high)|mistake|error)\b|\bthat's not right\b/i,
+    what: 'a billing dispute',
   },
   { pattern: /\b(showed up|arrived|came|got here)\b[^.?!]{0,25}\blate\b/i, what: 'a late visit' },
   {
@@ -132,7 +137,7 @@ const VISIT: readonly Rule[] = [
   { pattern: /\b(come|stop|swing) (out|by|over) (and|to) (take a look|look|check|fix|see)\b/i, what: 'asks for a visit' },
   {
     pattern:
-      /\b(need|want|like|get|have)\b[^.?!]{0,40}\b(looked at|checked( out)?|serviced|fixed|repaired|installed|replaced|inspected|cleaned|tuned[ -]?up|looked over)\b/i,
+      /\b(need|want|like|get)\b[^.?!]{0,40}\b(looked at|checked( out)?|serviced|fixed|repaired|installed|replaced|inspected|cleaned|tuned[ -]?up|looked over)\b/i,
     what: 'asks for work on the house',
   },
   {
@@ -154,7 +159,7 @@ const VISIT: readonly Rule[] = [
   },
   {
     pattern:
-      /\b(agendar|programar|hacer) (una )?(cita|visita)\b|\bpueden? venir\b|\bmand(ar|en) a alguien\b|\bnecesito (una cita|que vengan|un t[eé]cnico|un plomero|un electricista)\b|\bme sirve\b/i,
+      /\b(agendar|programar|hacer) (una )?(cita|visita)\b|\bpueden? venir\b|\bmand(ar|en) a alguien\b|\bnecesito (una cita|que vengan|un t[eé]cnico|un plomero|un electricista)\b|\bme sirve\b|\b(quiero|queremos|necesito|necesitamos) que (vengan|revisen|arreglen|chequen|miren|instalen|manden)\b/i,
     what: 'asks for a visit (Spanish)',
   },
 ];
@@ -178,9 +183,12 @@ function sentences(text: string): string[] {
     .filter((s) => s.length > 0);
 }
 
-/** Words that put a wish off ("at some point, not now"): a visit said so is not asked for. */
+/**
+ * Words that put a wish off ("at some point, not now") or ask what the business can do ("do you
+ * have someone who installs..."): a visit said so is not asked for.
+ */
 const HEDGED =
-  /\b(might|at some point|someday|some day|not (right )?now|thinking (about|of)|down the road|for later|just (wondering|curious|checking))\b/i;
+  /^\W*(do|does|are|is there) (you|your|y'all|they)\b|\b(might|at some point|someday|some day|not (right )?now|thinking (about|of)|down the road|for later|just (wondering|curious|checking))\b/i;
 
 function match(rules: readonly Rule[], lines: readonly string[]): Finding | null {
   const evidence: string[] = [];

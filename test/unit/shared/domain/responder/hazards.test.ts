@@ -20,7 +20,7 @@ describe('hazards read from what the caller describes', () => {
     );
     expect(hazardOf(['My heater is not working, it is about 60 degrees in the house.'])).toBeNull();
     expect(hazardOf(['The furnace stopped working.', 'We have a newborn at home.'])?.hazard).toBe(
-      'no heat with someone vulnerable in the house',
+      'no heat in freezing weather or with someone vulnerable',
     );
   });
 
