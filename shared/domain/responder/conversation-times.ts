@@ -166,7 +166,11 @@ function readAgentSentence(reading: Reading, sentence: string, mentions: readonl
     }
     if (reading.candidate) {
       const c = reading.candidate;
-      settle(reading, c, `the assistant confirmed the booking of "${c.mention.phrase}"`, [c.quote, sentence]);
+      const before = reading.agreed?.proposal === c ? reading.agreed : null;
+      const reason = before
+        ? `${before.reason}, and the assistant confirmed`
+        : `the assistant confirmed the booking of "${c.mention.phrase}"`;
+      settle(reading, c, reason, [...(before?.quotes ?? [c.quote]), sentence]);
     }
     return;
   }

@@ -204,6 +204,21 @@ function match(rules: readonly Rule[], lines: readonly string[]): Finding | null
   return evidence.length === 0 ? null : { reason: whats.join('; '), evidence: evidence.slice(0, 3) };
 }
 
+/**
+ * The assistant's own triage: it was told what the business treats as an emergency, so "I'm
+ * flagging this as urgent", "our on-call plumber" or "please leave the house" is one even when the
+ * caller's words name no hazard the rules know.
+ */
+const ASSISTANT_TRIAGE =
+  /\b((flag|mark|treat|escalat|send)\w* (this|it) (as )?(an? )?(urgent|emergency|priority)|on-?call (tech\w*|plumber|electrician|team|crew)|(leave|get out of) the (house|home|building)|call 911|lo marco como (urgente|emergencia))\b/i;
+
+function triagedByAssistant(agent: readonly string[]): Hazard | null {
+  const line = agent.find((l) => ASSISTANT_TRIAGE.test(l));
+  return line
+    ? { hazard: 'the assistant treated it as an emergency', reason: 'the assistant treated it as an emergency', evidence: [line] }
+    : null;
+}
+
 /** Reads the kind of call from its turns (or, without turns, from the whole text as the caller's). */
 export function readTranscript(turns: readonly TranscriptTurn[], transcript: string, endedReason: string | null): TranscriptReading {
   const callerTurns = turns.filter((t) => t.speaker === 'customer');
@@ -219,7 +234,7 @@ export function readTranscript(turns: readonly TranscriptTurn[], transcript: str
   const wrongNumber = match(WRONG_NUMBER, caller);
   const cancellation = match(CANCELLATION, caller);
   const reschedule = match(RESCHEDULE, caller);
-  const emergency = hazardOf(caller);
+  const emergency = hazardOf(caller) ?? triagedByAssistant(agent);
   const complaintFound = match(COMPLAINT, caller);
   const escalationLine = caller.find((l) => ESCALATION.test(l));
   const complaint = complaintFound
