@@ -36,7 +36,7 @@ const AGENT_CONFIRMS =
 const UNAVAILABLE =
   /\b((is|are|'s) (taken|full|booked up|gone|not available|unavailable)|no longer available|don't have (anything|that)|we('re| are) closed|we close|no (tenemos|hay) (lugar|espacio))\b/i;
 const CUSTOMER_EXISTING =
-  /\b(already (have|got)|i have (an|my|the) (appointment|tech|technician|visit|someone|plumber|electrician)|(have|got) (the |a )?(tech|technician|someone|plumber|electrician) coming|my (appointment|visit) (is|was|on|for|from)|(appointment|visit) (from|on) |still on\b|cita del)/i;
+  /\b(already (have|got)|i have (an|my|the) (appointment|tech|technician|visit|someone|plumber|electrician)|(have|got) (the |a )?(tech|technician|someone|plumber|electrician) coming|my (appointment|visit) (is|was|on|for|from)|(appointment|visit) (from|on) |still on\b|(when|what time) (is|was|will) (my|the|your) (appointment|visit|tech\w*|plumber|electrician)|cita del)/i;
 const AGENT_EXISTING =
   /\b(is on the books|is still on|you already have|your (current|existing|upcoming) (appointment|visit)|your (appointment|visit|booking)( is|'s| was)|remind\w*|(calling|here) to confirm your|(he|she|they)('s| is| are) (on (his|her|their|the) way|\w+ minutes out))\b/i;
 const DECLINES =
@@ -115,6 +115,8 @@ interface Reading {
   answered: boolean;
   /** Days of a booking the caller already has: confirming one is not booking it. */
   existingDays: Set<string>;
+  /** The caller asked about a booking already made: the assistant's next time answers that. */
+  existingAsked: boolean;
 }
 
 interface Context {
@@ -144,8 +146,16 @@ function remember(reading: Reading, mentions: readonly TimeMention[]): void {
   for (const m of mentions) reading.existingDays.add(m.date);
 }
 
+/** "When is my appointment?" "Friday at 10." — the answer names the booking already made. */
+function answersExisting(reading: Reading, mentions: readonly TimeMention[]): boolean {
+  if (!reading.existingAsked || mentions.length === 0) return false;
+  reading.existingAsked = false;
+  remember(reading, mentions);
+  return true;
+}
+
 function readAgentSentence(reading: Reading, sentence: string, mentions: readonly TimeMention[], ctx: Context): void {
-  if (AGENT_EXISTING.test(sentence)) {
+  if (AGENT_EXISTING.test(sentence) || answersExisting(reading, mentions)) {
     remember(reading, mentions);
     return;
   }
@@ -187,6 +197,7 @@ function readAgentSentence(reading: Reading, sentence: string, mentions: readonl
 function readCustomerSentence(reading: Reading, sentence: string, mentions: readonly TimeMention[], ctx: Context): void {
   if (CUSTOMER_EXISTING.test(sentence)) {
     remember(reading, mentions);
+    reading.existingAsked = mentions.length === 0;
     return;
   }
   if (DECLINES.test(sentence)) {
@@ -245,7 +256,15 @@ export function agreedTimeOfTurns(
   callTime: Date,
   spanish = false,
 ): (AgreedTime & { readonly settled: boolean }) | null {
-  const reading: Reading = { offered: [], candidate: null, agreed: null, lastDay: null, answered: false, existingDays: new Set() };
+  const reading: Reading = {
+    offered: [],
+    candidate: null,
+    agreed: null,
+    lastDay: null,
+    answered: false,
+    existingDays: new Set(),
+    existingAsked: false,
+  };
   for (const turn of turns) readTurn(reading, turn, { timezone, callTime, spanish });
   if (reading.agreed) {
     const { mention } = reading.agreed.proposal;

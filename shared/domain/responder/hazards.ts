@@ -153,8 +153,24 @@ function said(feature: HazardFeature, sentence: string): boolean {
   return false;
 }
 
+/** The caller calling it an emergency ("this is an emergency", "es urgente"); "not an emergency" is not. */
+const DECLARED =
+  /\b(it's|it is|this is|that's|that is)( really| definitely| kind of| sort of| pretty)? (an? )?(emergency|urgent)\b|\bes (una )?(emergencia|urgente)\b/i;
+
 /** The first hazard the caller describes, with the sentences it rests on; null when none. */
 export function hazardOf(lines: readonly string[]): Hazard | null {
+  return describedHazard(lines) ?? declaredEmergency(lines);
+}
+
+function declaredEmergency(lines: readonly string[]): Hazard | null {
+  const line = lines.find((l) => {
+    const declared = DECLARED.exec(l);
+    return declared !== null && !/\b(no|not|isn't|nada)\W*$/i.test(l.slice(0, declared.index));
+  });
+  return line ? { hazard: 'the caller says it is an emergency', reason: 'the caller says it is an emergency', evidence: [line] } : null;
+}
+
+function describedHazard(lines: readonly string[]): Hazard | null {
   for (const feature of FEATURES) {
     const evidence = lines.filter((line) => said(feature, line));
     if (evidence.length === 0) continue;

@@ -20,6 +20,7 @@ export interface TranscriptReading {
   /** The assistant's last sentence confirming a booking, where the agreed time is looked for first. */
   readonly confirmation: string | null;
   readonly voicemail: Finding | null;
+  /** Not a customer: a wrong number or a sales call. */
   readonly wrongNumber: Finding | null;
   readonly cancellation: Finding | null;
   readonly reschedule: Finding | null;
@@ -54,6 +55,11 @@ const WRONG_NUMBER: readonly Rule[] = [
   },
   { pattern: /\bn[uú]mero equivocado\b|\bme equivoqu[eé] de n[uú]mero\b/i, what: 'the caller says it is a wrong number (Spanish)' },
   { pattern: /\b(i )?(never|didn't|did not) (call|request|ask for) (you|any|a|this)\b/i, what: 'the caller did not ask for the call' },
+  {
+    pattern:
+      /\b(i'm|i am|this is \w+|calling) (calling )?(from|with) [^.?!]{0,40}\b(agency|marketing|leasing|solutions|software|media|seo|advertising|capital|financing|lead gen\w*)\b|\bwe help (local )?(businesses|contractors|companies|plumbers|electricians|hvac)\b|\b(a quick demo|ten minute demo|partnership opportunity|business loan|merchant services)\b|\bwho (handles|is in charge of|does) (your )?(marketing|advertising|purchasing|payroll)\b/i,
+    what: 'a sales call, not a customer',
+  },
 ];
 
 const CANCELLATION: readonly Rule[] = [
@@ -219,6 +225,45 @@ function triagedByAssistant(agent: readonly string[]): Hazard | null {
     : null;
 }
 
+function complaintOf(caller: readonly string[]): TranscriptReading['complaint'] {
+  const complaintFound = match(COMPLAINT, caller);
+  const escalationLine = caller.find((l) => ESCALATION.test(l));
+  return complaintFound
+    ? {
+        ...complaintFound,
+        escalation: escalationLine !== undefined,
+        evidence:
+          escalationLine && !complaintFound.evidence.includes(escalationLine)
+            ? [...complaintFound.evidence, escalationLine].slice(0, 3)
+            : complaintFound.evidence,
+        reason: escalationLine ? `${complaintFound.reason}; asks for a manager or threatens escalation` : complaintFound.reason,
+      }
+    : null;
+}
+
+/** Wishes for work that alone do not ask for a visit when the caller is shopping for a price. */
+const WEAK_VISIT = new Set(['asks for work on the house', 'asks for a visit at any time']);
+
+/** A visit the caller asked for (not hedged, not only priced) or the assistant confirmed. */
+function visitOf(caller: readonly string[], agent: readonly string[]): { visit: Finding | null; confirmation: string | null } {
+  const found = match(
+    VISIT,
+    caller.filter((l) => !HEDGED.test(l)),
+  );
+  const onlyWeak = found?.reason.split('; ').every((what) => WEAK_VISIT.has(what));
+  const asked = onlyWeak && caller.some((l) => PRICE.test(l)) ? null : found;
+  const confirmedLine = agent.filter((l) => AGENT_CONFIRMS.test(l)).at(-1);
+  const declined = caller.some((l) => LEAVES.test(l));
+  let visit: Finding | null = null;
+  if (confirmedLine) {
+    const because = asked ? `; the caller ${asked.reason}` : '';
+    visit = { reason: `the assistant confirmed a booking${because}`, evidence: [...(asked?.evidence.slice(0, 2) ?? []), confirmedLine] };
+  } else if (asked && !declined) {
+    visit = asked;
+  }
+  return { visit, confirmation: confirmedLine ?? null };
+}
+
 /** Reads the kind of call from its turns (or, without turns, from the whole text as the caller's). */
 export function readTranscript(turns: readonly TranscriptTurn[], transcript: string, endedReason: string | null): TranscriptReading {
   const callerTurns = turns.filter((t) => t.speaker === 'customer');
@@ -235,32 +280,8 @@ export function readTranscript(turns: readonly TranscriptTurn[], transcript: str
   const cancellation = match(CANCELLATION, caller);
   const reschedule = match(RESCHEDULE, caller);
   const emergency = hazardOf(caller) ?? triagedByAssistant(agent);
-  const complaintFound = match(COMPLAINT, caller);
-  const escalationLine = caller.find((l) => ESCALATION.test(l));
-  const complaint = complaintFound
-    ? {
-        ...complaintFound,
-        escalation: escalationLine !== undefined,
-        evidence:
-          escalationLine && !complaintFound.evidence.includes(escalationLine)
-            ? [...complaintFound.evidence, escalationLine].slice(0, 3)
-            : complaintFound.evidence,
-        reason: escalationLine ? `${complaintFound.reason}; asks for a manager or threatens escalation` : complaintFound.reason,
-      }
-    : null;
-  const asked = match(
-    VISIT,
-    caller.filter((l) => !HEDGED.test(l)),
-  );
-  const confirmedLine = agent.filter((l) => AGENT_CONFIRMS.test(l)).at(-1);
-  const declined = caller.some((l) => LEAVES.test(l));
-  let visit: Finding | null = null;
-  if (confirmedLine) {
-    const because = asked ? `; the caller ${asked.reason}` : '';
-    visit = { reason: `the assistant confirmed a booking${because}`, evidence: [...(asked?.evidence.slice(0, 2) ?? []), confirmedLine] };
-  } else if (asked && !declined) {
-    visit = asked;
-  }
+  const complaint = complaintOf(caller);
+  const { visit, confirmation } = visitOf(caller, agent);
   const priceLine = caller.find((l) => PRICE.test(l));
   const priceOnly =
     priceLine && !visit
@@ -268,7 +289,7 @@ export function readTranscript(turns: readonly TranscriptTurn[], transcript: str
       : null;
 
   return {
-    confirmation: confirmedLine ?? null,
+    confirmation,
     voicemail,
     wrongNumber,
     cancellation,

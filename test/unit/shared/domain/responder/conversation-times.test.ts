@@ -50,6 +50,10 @@ describe('the time a conversation settles on', () => {
     expect(taken).toMatchObject({ at: '2026-03-06T00:00:00.000Z', settled: true });
   });
 
+  it("reads the assistant's answer to a question about an existing booking as a mention", () => {
+    expect(agreed('Customer: When is my appointment again?\nAI: Friday at 10 am.\nCustomer: Perfect, thank you.')).toBeNull();
+  });
+
   it('keeps the day without a time when the assistant answers without agreeing', () => {
     const found = agreed(
       'Customer: Can an electrician come tomorrow at 7 pm?\nAI: We close at 6, but the office will call you about an evening slot.',

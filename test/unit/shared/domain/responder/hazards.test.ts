@@ -24,6 +24,12 @@ describe('hazards read from what the caller describes', () => {
     );
   });
 
+  it('takes the caller calling it an emergency as one, but not "not urgent"', () => {
+    expect(hazardOf(['This is an emergency, half my outlets just died.'])?.hazard).toBe('the caller says it is an emergency');
+    expect(hazardOf(['Quiero que revisen la tubería, no es urgente.'])).toBeNull();
+    expect(hazardOf(["It's not an emergency, the faucet drips slowly."])).toBeNull();
+  });
+
   it('reads a denied hazard as none', () => {
     expect(hazardOf(["No, I don't smell any gas, the pilot just goes out."])).toBeNull();
     expect(hazardOf(['There is no water on the floor, it only drips.'])).toBeNull();
