@@ -10,9 +10,10 @@ import { transcriptTurns } from '#shared/domain/voice/transcript-turns';
 import { pct, type SectionContext, type SectionReport, type Table, type TargetCheck } from './report';
 
 /**
- * Section 11: how well the AI responder decides, on the labelled set of home-services calls
- * (test/fixtures/responder/labelled-calls.json): precision and recall of its appointment and ticket
- * decisions, and how often a booked time is exactly the one agreed. Every call is decided with no
+ * Section 11: how well the AI responder decides, on the labelled sets of home-services calls
+ * (test/fixtures/responder/labelled-calls*.json): precision and recall of its appointment and ticket
+ * decisions, how often a booked time is exactly the one agreed, and how many emergencies open an
+ * urgent request. A call may carry its own zone and start (a set spans zones and DST changes). Every call is decided with no
  * provider analysis, so the transcript alone decides. The rule-based responder always runs; a
  * model-backed one runs beside it when RESPONDER_LLM_BASE_URL, RESPONDER_LLM_API_KEY and
  * RESPONDER_LLM_MODEL are set (its time-outs and unusable answers fall back to the rules, counted).
@@ -23,6 +24,9 @@ interface LabelledCall {
   readonly category: string;
   readonly transcript: string;
   readonly endedReason?: string;
+  /** The team's zone and the call's start when they differ from the set's (calls across zones and DST). */
+  readonly timezone?: string;
+  readonly call_time?: string;
   readonly expected: {
     readonly appointment:
       | null
@@ -39,10 +43,17 @@ interface LabelledSet {
   readonly calls: readonly LabelledCall[];
 }
 
-/** The set the rules were tuned on, and the held-out one written after them (never tuned on). */
+/**
+ * The set the rules were tuned on, the older held-out one, the development set written for the
+ * meaning-based reading (tuned on too), and the frozen unseen set written apart and never tuned on.
+ * A set marked `aggregateOnly` shows figures and targets but never a call's id or mistake, so its
+ * calls cannot leak into tuning through the report.
+ */
 const SETS = [
-  { name: 'tuned', file: 'labelled-calls.json' },
-  { name: 'held-out', file: 'labelled-calls.held-out.json' },
+  { name: 'tuned', file: 'labelled-calls.json', aggregateOnly: false },
+  { name: 'held-out', file: 'labelled-calls.held-out.json', aggregateOnly: false },
+  { name: 'dev', file: 'labelled-calls.dev.json', aggregateOnly: false },
+  { name: 'unseen', file: 'labelled-calls.unseen.json', aggregateOnly: true },
 ] as const;
 
 function loadLabelledSet(root: string, file: string): LabelledSet {
@@ -84,6 +95,8 @@ interface Scores {
   /** Calls whose expected appointment has an agreed time, and how many were booked at exactly it. */
   readonly timed: { readonly total: number; readonly exact: number };
   readonly ticketCategory: { readonly total: number; readonly right: number };
+  /** Calls that should open an urgent request, and how many did. */
+  readonly urgent: { readonly total: number; readonly found: number };
   readonly mistakes: string[];
 }
 
@@ -101,10 +114,12 @@ async function score(responder: Responder, set: LabelledSet, team: Team): Promis
   const ticket = { tp: 0, fp: 0, fn: 0 };
   const timed = { total: 0, exact: 0 };
   const ticketCategory = { total: 0, right: 0 };
+  const urgent = { total: 0, found: 0 };
   const mistakes: string[] = [];
-  const callTime = new Date(set.call_time);
   for (const labelled of set.calls) {
-    const decision: ResponderDecision = await responder.decide(callOf(labelled), team, callTime, { hours: set.hours });
+    const timezone = labelled.timezone ?? set.timezone;
+    const callTime = new Date(labelled.call_time ?? set.call_time);
+    const decision: ResponderDecision = await responder.decide(callOf(labelled), { ...team, timezone }, callTime, { hours: set.hours });
     const want = labelled.expected;
     count(appointment, decision.appointment !== null, want.appointment !== null);
     count(ticket, decision.ticket !== null, want.ticket !== null);
@@ -115,12 +130,17 @@ async function score(responder: Responder, set: LabelledSet, team: Team): Promis
       wrong.push(decision.ticket ? `ticket (${decision.ticket.category}), should not` : `no ticket, should open ${want.ticket?.category}`);
     if (want.appointment?.status === 'scheduled') {
       timed.total++;
-      const expectedAt = DateTime.fromFormat(want.appointment.local_time, 'yyyy-MM-dd HH:mm', { zone: set.timezone }).toUTC().toISO();
+      const expectedAt = DateTime.fromFormat(want.appointment.local_time, 'yyyy-MM-dd HH:mm', { zone: timezone }).toUTC().toISO();
       if (decision.appointment?.scheduledFor === expectedAt) timed.exact++;
       else if (decision.appointment)
         wrong.push(
           `booked ${decision.appointment.scheduledFor ?? `requested ${decision.appointment.preferredDate ?? 'no day'}`}, agreed ${want.appointment.local_time}`,
         );
+    }
+    if (want.ticket?.category === 'urgent_request') {
+      urgent.total++;
+      if (decision.ticket?.category === 'urgent_request') urgent.found++;
+      else wrong.push('no urgent request, should open one');
     }
     if (want.ticket && decision.ticket) {
       ticketCategory.total++;
@@ -129,10 +149,12 @@ async function score(responder: Responder, set: LabelledSet, team: Team): Promis
     }
     if (wrong.length > 0) mistakes.push(`${labelled.id}: ${wrong.join('; ')}`);
   }
-  return { appointment, ticket, timed, ticketCategory, mistakes };
+  return { appointment, ticket, timed, ticketCategory, urgent, mistakes };
 }
 
-const TARGETS = { appointmentPrecision: 0.95, appointmentRecall: 0.85, exactTime: 0.9 };
+const TARGETS = { appointmentPrecision: 0.95, appointmentRecall: 0.85, exactTime: 0.9, ticketRecall: 0.85, urgentRecall: 0.9 };
+
+const ratio = (part: number, whole: number) => (whole === 0 ? Number.NaN : part / whole);
 
 function rows(name: string, s: Scores): Table['rows'] {
   return [
@@ -150,7 +172,8 @@ function rows(name: string, s: Scores): Table['rows'] {
 }
 
 function targets(name: string, s: Scores): TargetCheck[] {
-  const exact = s.timed.total === 0 ? Number.NaN : s.timed.exact / s.timed.total;
+  const exact = ratio(s.timed.exact, s.timed.total);
+  const urgent = ratio(s.urgent.found, s.urgent.total);
   return [
     {
       name: `${name}: appointment precision`,
@@ -170,21 +193,34 @@ function targets(name: string, s: Scores): TargetCheck[] {
       target: '≥ 90%',
       met: exact >= TARGETS.exactTime,
     },
+    {
+      name: `${name}: ticket recall`,
+      figure: pct(recall(s.ticket), 1),
+      target: '≥ 85%',
+      met: recall(s.ticket) >= TARGETS.ticketRecall,
+    },
+    {
+      name: `${name}: urgent request recall`,
+      figure: `${pct(urgent, 1)} (${s.urgent.found}/${s.urgent.total})`,
+      target: '≥ 90%',
+      met: urgent >= TARGETS.urgentRecall,
+    },
   ];
 }
 
-function figures(s: Scores) {
+function figures(s: Scores, aggregateOnly: boolean) {
   return {
     appointment: { ...s.appointment, precision: precision(s.appointment), recall: recall(s.appointment) },
     ticket: { ...s.ticket, precision: precision(s.ticket), recall: recall(s.ticket) },
     exactTime: s.timed,
     ticketCategory: s.ticketCategory,
-    mistakes: s.mistakes,
+    urgent: s.urgent,
+    ...(aggregateOnly ? {} : { mistakes: s.mistakes }),
   };
 }
 
 export async function run(ctx: SectionContext): Promise<SectionReport> {
-  const sets = SETS.map((s) => ({ name: s.name, set: loadLabelledSet(ctx.root, s.file) }));
+  const sets = SETS.map((s) => ({ name: s.name, aggregateOnly: s.aggregateOnly, set: loadLabelledSet(ctx.root, s.file) }));
   const team = (set: LabelledSet): Team => ({
     id: 1,
     name: 'Labelled set',
@@ -205,17 +241,19 @@ export async function run(ctx: SectionContext): Promise<SectionReport> {
     notes.push(
       'Model-backed responder not run: set RESPONDER_LLM_BASE_URL, RESPONDER_LLM_API_KEY and RESPONDER_LLM_MODEL to run it on the same sets.',
     );
-  const runs: { name: string; scores: Scores }[] = [];
+  const runs: { name: string; aggregateOnly: boolean; scores: Scores }[] = [];
   for (const r of responders) {
-    for (const { name, set } of sets) {
+    for (const { name, aggregateOnly, set } of sets) {
       ctx.progress(`deciding ${set.calls.length} ${name} calls with ${r.name}…`);
-      runs.push({ name: `${r.name}, ${name}`, scores: await score(r.responder, set, team(set)) });
+      runs.push({ name: `${r.name}, ${name}`, aggregateOnly, scores: await score(r.responder, set, team(set)) });
     }
   }
   if (model) notes.push(`Model-backed: ${model.fallbacks()} decisions fell back to the rules (time-out or unusable answer).`);
   for (const r of runs) {
     notes.push(`${r.name}: ticket category right when both opened one ${r.scores.ticketCategory.right}/${r.scores.ticketCategory.total}.`);
-    for (const m of r.scores.mistakes) notes.push(`${r.name} wrong on ${m}`);
+    if (r.aggregateOnly)
+      notes.push(`${r.name}: ${r.scores.mistakes.length} calls decided wrongly (not listed: the set is never tuned on).`);
+    else for (const m of r.scores.mistakes) notes.push(`${r.name} wrong on ${m}`);
   }
   return {
     tables: [
@@ -227,7 +265,7 @@ export async function run(ctx: SectionContext): Promise<SectionReport> {
     ],
     targets: runs.flatMap((r) => targets(r.name, r.scores)),
     notes,
-    figures: Object.fromEntries(runs.map((r) => [r.name, figures(r.scores)])),
+    figures: Object.fromEntries(runs.map((r) => [r.name, figures(r.scores, r.aggregateOnly)])),
   };
 }
 

@@ -1,5 +1,6 @@
 import * as chrono from 'chrono-node';
 import { DateTime } from 'luxon';
+import { normalizeTimeWords } from './time-words';
 
 export interface RequestedTime {
   /** The instant, when the phrase names a time of day. */
@@ -47,102 +48,95 @@ export type WeeklyHours = Readonly<Record<(typeof WEEKDAY_NAMES)[number], { read
 
 const WEEKDAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
-/**
- * Spanish time words in their English form, so one parser reads both (chrono's Spanish parser
- * misses "a las 3 de la tarde" and weekdays after "el"). Longest phrases first.
- */
-const SPANISH_TO_ENGLISH: readonly [RegExp, string][] = [
-  [/\bpasado ma[ñn]ana\b/gi, 'the day after tomorrow'],
-  [/\b(de|en|por) la ma[ñn]ana\b/gi, 'am'],
-  [/\b(de|en|por) la tarde\b/gi, 'pm'],
-  [/\b(de|en|por) la noche\b/gi, 'pm'],
-  [/\bal mediod[ií]a\b|\bmediod[ií]a\b/gi, 'at noon'],
-  [/\bdespu[eé]s del almuerzo\b|\bdespu[eé]s de comer\b/gi, 'after lunch'],
-  [/\bma[ñn]ana\b/gi, 'tomorrow'],
-  [/\bhoy\b/gi, 'today'],
-  [/\b(el )?(pr[oó]ximo|que viene)\b/gi, 'next'],
-  [/\blunes\b/gi, 'Monday'],
-  [/\bmartes\b/gi, 'Tuesday'],
-  [/\bmi[eé]rcoles\b/gi, 'Wednesday'],
-  [/\bjueves\b/gi, 'Thursday'],
-  [/\bviernes\b/gi, 'Friday'],
-  [/\bs[aá]bado\b/gi, 'Saturday'],
-  [/\bdomingo\b/gi, 'Sunday'],
-  [/\ba las (\d{1,2})(?::(\d{2}))?\b/gi, 'at $1:$2'],
-  [/\ba la (una)\b/gi, 'at 1'],
-  [/\by media\b/gi, ':30'],
-];
-
-function toEnglish(text: string): string {
-  let out = text;
-  for (const [pattern, english] of SPANISH_TO_ENGLISH) out = out.replace(pattern, english);
-  // "at 3:" left by an hour without minutes
-  return out.replace(/\bat (\d{1,2}):(?!\d)/g, 'at $1');
-}
-
 /** Parts of the day that name one hour; "morning" or "afternoon" name a window, not a time. */
 const NAMED_HOURS: readonly [RegExp, number, number][] = [
   [/^\W{0,3}(right )?after lunch\b/i, 13, 0],
   [/^\W{0,3}(at |around |about )?(noon|midday|lunchtime|lunch time)\b/i, 12, 0],
 ];
 
-const ORDINAL_DAY = /\b(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),? )?the (\d{1,2})(?:st|nd|rd|th)\b/gi;
-
-/**
- * "Wednesday the 2nd" names a day of the month without the month, which chrono does not read: the
- * month is the call's when that day is still ahead, else the next one.
- */
-function withMonths(text: string, local: DateTime): string {
-  return text.replace(ORDINAL_DAY, (whole, day: string) => {
-    const n = Number(day);
-    if (n < 1 || n > 31) return whole;
-    const month = n >= local.day ? local : local.plus({ months: 1 });
-    return `${month.toFormat('MMMM', { locale: 'en-US' })} ${n}`;
-  });
-}
-
 export interface TimeMention extends RequestedTime {
   /** Where the mention starts in the text searched. */
   readonly index: number;
 }
 
+/** A named hour after a day without a time ("Tuesday after lunch"), with the words that named it. */
+function namedHourAfter(source: string, end: number): { hour: number; minute: number; words: string } | null {
+  const after = source.slice(end, end + 30);
+  for (const [pattern, hour, minute] of NAMED_HOURS) {
+    const named = pattern.exec(after);
+    if (named) return { hour, minute, words: after.slice(0, named[0].length) };
+  }
+  return null;
+}
+
+/**
+ * A weekday said alone on that same weekday ("Wednesday" on a Wednesday) means the next one:
+ * nobody books today by its weekday name. chrono's forward reading gives today.
+ */
+function weekdayAhead(c: chrono.ParsedComponents, local: DateTime, date: { year: number; month: number; day: number }) {
+  const today = local.year === date.year && local.month === date.month && local.day === date.day;
+  if (!today || c.isCertain('day') || !c.isCertain('weekday')) return date;
+  const next = DateTime.fromObject(date, { zone: local.zone }).plus({ weeks: 1 });
+  return { year: next.year, month: next.month, day: next.day };
+}
+
+interface WallClock {
+  readonly date: { year: number; month: number; day: number };
+  readonly hour: number | null;
+  readonly minute: number;
+  readonly phrase: string;
+}
+
+/** The day and time one chrono result names; a time without a day takes the day named before it. */
+function wallClockOf(result: chrono.ParsedResult, source: string, local: DateTime, dayBefore: WallClock['date'] | null): WallClock | null {
+  const c = result.start;
+  const hasDay = c.isCertain('day') || c.isCertain('weekday');
+  let hour: number | null = c.isCertain('hour') ? (c.get('hour') ?? 0) : null;
+  if (!hasDay && (hour === null || dayBefore === null)) return null;
+  let minute = c.get('minute') ?? 0;
+  let phrase = result.text;
+  if (hour !== null && !c.isCertain('meridiem') && hour >= 1 && hour < 7) hour += 12;
+  if (hour === null) {
+    const named = namedHourAfter(source, result.index + result.text.length);
+    if (named) ({ hour, minute } = named);
+    if (named) phrase = `${result.text}${named.words}`;
+  }
+  const parsed = { year: c.get('year') ?? local.year, month: c.get('month') ?? local.month, day: c.get('day') ?? local.day };
+  const date = hasDay ? weekdayAhead(c, local, parsed) : (dayBefore ?? parsed);
+  return { date, hour, minute: hour === null ? 0 : minute, phrase: phrase.trim() };
+}
+
 /**
  * Every day (with or without a time) a text names after the call, in the team's zone. An hour
  * without am or pm ("Thursday at 2") is read as the afternoon when the morning hour is before
- * 7 am; "after lunch" is 1 pm and "noon" 12 pm.
+ * 7 am; "after lunch" is 1 pm and "noon" 12 pm. A time said without a day ("Friday morning, like
+ * 8:30", "Wednesday works. At 2?") is on the day named before it in the same text, or on
+ * `dayBefore` (the day the conversation was on) when given.
  */
-export function timeMentions(text: string, timezone: string, callTime: Date, spanish = false): TimeMention[] {
+export function timeMentions(
+  text: string,
+  timezone: string,
+  callTime: Date,
+  spanish = false,
+  dayBefore: string | null = null,
+): TimeMention[] {
   const local = DateTime.fromJSDate(callTime, { zone: timezone });
-  const source = withMonths(spanish ? toEnglish(text) : text, local);
+  const source = normalizeTimeWords(text, local, spanish);
   const wallClockAsUtc = new Date(Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second));
   const results = chrono.parse(source, { instant: wallClockAsUtc, timezone: 0 }, { forwardDate: true });
+  const before = dayBefore ? DateTime.fromISO(dayBefore, { zone: timezone }) : null;
+  let lastDay: WallClock['date'] | null = before?.isValid ? { year: before.year, month: before.month, day: before.day } : null;
   const mentions: TimeMention[] = [];
   for (const result of results) {
-    const c = result.start;
-    if (!c.isCertain('day') && !c.isCertain('weekday')) continue;
-    let hour: number | null = c.isCertain('hour') ? (c.get('hour') ?? 0) : null;
-    let minute = c.get('minute') ?? 0;
-    let phrase = result.text;
-    if (hour !== null && !c.isCertain('meridiem') && hour >= 1 && hour < 7) hour += 12;
-    if (hour === null) {
-      const after = source.slice(result.index + result.text.length, result.index + result.text.length + 30);
-      for (const [pattern, h, m] of NAMED_HOURS) {
-        const named = pattern.exec(after);
-        if (named) {
-          hour = h;
-          minute = m;
-          phrase = `${result.text}${after.slice(0, named[0].length)}`;
-          break;
-        }
-      }
-    }
-    const wall = { year: c.get('year') ?? local.year, month: c.get('month') ?? local.month, day: c.get('day') ?? local.day };
-    const instant = DateTime.fromObject({ ...wall, hour: hour ?? 0, minute: hour === null ? 0 : minute }, { zone: timezone });
+    const wall = wallClockOf(result, source, local, lastDay);
+    if (!wall) continue;
+    const instant = DateTime.fromObject({ ...wall.date, hour: wall.hour ?? 0, minute: wall.minute }, { zone: timezone });
     if (!instant.isValid) continue;
+    lastDay = wall.date;
     const date = instant.toISODate() as string;
-    if (hour !== null && instant.toMillis() <= callTime.getTime()) continue;
-    if (hour === null && date < (local.toISODate() as string)) continue;
-    mentions.push({ at: hour !== null ? (instant.toUTC().toISO() as string) : null, date, phrase: phrase.trim(), index: result.index });
+    if (wall.hour !== null && instant.toMillis() <= callTime.getTime()) continue;
+    if (wall.hour === null && date < (local.toISODate() as string)) continue;
+    mentions.push({ at: wall.hour !== null ? (instant.toUTC().toISO() as string) : null, date, phrase: wall.phrase, index: result.index });
   }
   return mentions;
 }

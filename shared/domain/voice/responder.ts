@@ -10,6 +10,28 @@ import { readTranscript, type TranscriptReading } from './transcript-reading';
  * report that asks for a visit, not at cold start (docs/adr/0119-cold-start-build-only-what-requests-need.md).
  */
 const requestedTime = lazy(() => import('./requested-time'));
+const conversationTimes = lazy(() => import('./conversation-times'));
+
+/** The time a call settles on, with how: turn by turn when the call has turns, else from its whole text. */
+interface SettledTime {
+  readonly at: string | null;
+  readonly date: string;
+  readonly phrase: string;
+  /** Both sides took the time (offered and accepted, asked and agreed, or confirmed). */
+  readonly settled: boolean;
+  readonly reason: string | null;
+  readonly evidence: readonly string[];
+}
+
+async function settledTime(call: NormalizedCall, team: Team, callTime: Date, reading: TranscriptReading): Promise<SettledTime | null> {
+  if (call.turns.length > 0) {
+    const turns = await conversationTimes();
+    return turns.agreedTimeOfTurns(call.turns, team.timezone, callTime, reading.spanish);
+  }
+  const times = await requestedTime();
+  const found = times.findAgreedTime(conversationOf(call), reading.confirmation, team.timezone, callTime, reading.spanish);
+  return found ? { ...found, settled: found.at !== null, reason: null, evidence: [] } : null;
+}
 
 /** What the AI responder decided about a call, each decision with the reason an operator reads. */
 export interface ResponderDecision {
@@ -107,32 +129,22 @@ export class RuleBasedResponder implements Responder {
     const emergency = reading.voicemail || reading.wrongNumber || analysis.urgency !== null ? null : reading.emergency;
     const urgency = analysis.urgency ?? (emergency ? 'emergency' : 'standard');
 
+    const wanted = visitWanted(analysis, reading);
+    const listens =
+      wanted !== null || (analysis.bookingIntent === null && !reading.voicemail && !reading.wrongNumber && !reading.cancellation);
+    const agreed = listens ? await settledTime(call, team, callTime, reading) : null;
+    const visit =
+      wanted ??
+      (agreed?.settled && agreed.at
+        ? { reason: `the customer took a time (${agreed.reason ?? agreed.phrase})`, evidence: [...agreed.evidence], reschedule: false }
+        : null);
     let appointment: ResponderDecision['appointment'] = null;
-    const visit = visitWanted(analysis, reading);
     if (visit) {
       const times = await requestedTime();
-      const agreed = times.findAgreedTime(conversationOf(call), reading.confirmation, team.timezone, callTime, reading.spanish);
       const closed = agreed?.at && context.hours ? times.outsideHours(agreed.at, team.timezone, context.hours) : null;
-      const when = agreed?.at
-        ? closed
-          ? `; "${agreed.phrase}" was named but ${closed}, so the slot is to be scheduled`
-          : `; the call settles on "${agreed.phrase}" (${team.timezone})`
-        : agreed
-          ? `; the call names the day "${agreed.phrase}" but no time, so the slot is to be scheduled`
-          : '; the call names no time, so the slot is to be scheduled';
-      const reason = `${visit.reason}${when}`;
-      const scheduled = agreed?.at && !closed ? agreed.at : null;
-      appointment = {
-        status: scheduled ? 'scheduled' : 'requested',
-        scheduledFor: scheduled,
-        preferredDate: agreed?.date ?? null,
-        service: analysis.callReason,
-        urgency,
-        reason,
-      };
-      const evidence =
-        agreed && !visit.evidence.some((e) => e.includes(agreed.phrase)) ? [...visit.evidence, agreed.phrase] : visit.evidence;
-      decisions.push({ decision: 'appointment', reason, ...(evidence.length > 0 ? { evidence } : {}) });
+      appointment = appointmentOf(visit.reason, agreed, closed, analysis.callReason, urgency, team.timezone);
+      const evidence = evidenceOf(visit.evidence, agreed);
+      decisions.push({ decision: 'appointment', reason: appointment.reason, ...(evidence.length > 0 ? { evidence } : {}) });
     }
 
     const ticket = ticketFor(call, reading, emergency);
@@ -140,6 +152,41 @@ export class RuleBasedResponder implements Responder {
     if (decisions.length === 0) decisions.push(noAction(reading));
     return { appointment, ticket: ticket?.ticket ?? null, decisions };
   }
+}
+
+function appointmentOf(
+  why: string,
+  agreed: SettledTime | null,
+  closed: string | null,
+  service: string | null,
+  urgency: string,
+  timezone: string,
+): NonNullable<ResponderDecision['appointment']> {
+  const how = agreed?.reason ? ` (${agreed.reason})` : '';
+  const when = agreed?.at
+    ? closed
+      ? `; "${agreed.phrase}" was named but ${closed}, so the slot is to be scheduled`
+      : `; the call settles on "${agreed.phrase}" (${timezone})${how}`
+    : agreed
+      ? `; the call names the day "${agreed.phrase}" but settles no time, so the slot is to be scheduled`
+      : '; the call names no time, so the slot is to be scheduled';
+  const scheduled = agreed?.at && !closed ? agreed.at : null;
+  return {
+    status: scheduled ? 'scheduled' : 'requested',
+    scheduledFor: scheduled,
+    preferredDate: agreed?.date ?? null,
+    service,
+    urgency,
+    reason: `${why}${when}`,
+  };
+}
+
+/** The visit's words and the turns the time rests on, each once, the time's phrase quoted where no turn holds it. */
+function evidenceOf(visit: readonly string[], agreed: SettledTime | null): string[] {
+  const quotes = [...visit];
+  for (const quote of agreed?.evidence ?? []) if (!quotes.includes(quote)) quotes.push(quote);
+  if (agreed && !quotes.some((q) => q.includes(agreed.phrase))) quotes.push(agreed.phrase);
+  return quotes;
 }
 
 function ticketFor(

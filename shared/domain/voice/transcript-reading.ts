@@ -1,3 +1,4 @@
+import { type Hazard, hazardOf } from './hazards';
 import type { TranscriptTurn } from './transcript-turns';
 
 /**
@@ -19,10 +20,11 @@ export interface TranscriptReading {
   /** The assistant's last sentence confirming a booking, where the agreed time is looked for first. */
   readonly confirmation: string | null;
   readonly voicemail: Finding | null;
+  /** Not a customer: a wrong number or a sales call. */
   readonly wrongNumber: Finding | null;
   readonly cancellation: Finding | null;
   readonly reschedule: Finding | null;
-  readonly emergency: (Finding & { readonly hazard: string }) | null;
+  readonly emergency: Hazard | null;
   readonly complaint: (Finding & { readonly escalation: boolean }) | null;
   /** The caller asked for a visit, or the assistant confirmed one. */
   readonly visit: Finding | null;
@@ -53,6 +55,11 @@ const WRONG_NUMBER: readonly Rule[] = [
   },
   { pattern: /\bn[uú]mero equivocado\b|\bme equivoqu[eé] de n[uú]mero\b/i, what: 'the caller says it is a wrong number (Spanish)' },
   { pattern: /\b(i )?(never|didn't|did not) (call|request|ask for) (you|any|a|this)\b/i, what: 'the caller did not ask for the call' },
+  {
+    pattern:
+      /\b(i'm|i am|this is \w+|calling) (calling )?(from|with) [^.?!]{0,40}\b(agency|marketing|leasing|solutions|software|media|seo|advertising|capital|financing|lead gen\w*)\b|\bwe help (local )?(businesses|contractors|companies|plumbers|electricians|hvac)\b|\b(a quick demo|ten minute demo|partnership opportunity|business loan|merchant services)\b|\bwho (handles|is in charge of|does) (your )?(marketing|advertising|purchasing|payroll)\b/i,
+    what: 'a sales call, not a customer',
+  },
 ];
 
 const CANCELLATION: readonly Rule[] = [
@@ -63,7 +70,13 @@ const CANCELLATION: readonly Rule[] = [
   },
   { pattern: /\b(need|want|have|like) to cancel\b/i, what: 'asks to cancel' },
   {
-    pattern: /\b(don't|do not|no longer) need (the|that|my|our) (appointment|visit|technician|tech|plumber|electrician)\b/i,
+    pattern:
+      /(?<!\b(don't|do not|not) )\b(call(ing)? off|cancel+(ing)?)\b[^.?!]{0,30}\b(visit|appointment|booking|service( call)?|tune-?up|inspection|estimate|tech\w*|plumber|electrician)\b/i,
+    what: 'asks to call off a visit',
+  },
+  {
+    pattern:
+      /\b(don't|do not|no longer|won't|will not) (be )?need(ing)? (the|that|my|our) (appointment|visit|technician|tech|plumber|electrician)\b/i,
     what: 'no longer needs the visit',
   },
   { pattern: /\bcancelar (mi|la|nuestra) (cita|visita)\b|\bquiero cancelar\b/i, what: 'asks to cancel an appointment (Spanish)' },
@@ -79,37 +92,23 @@ const RESCHEDULE: readonly Rule[] = [
   { pattern: /\b(cambiar|mover|reprogramar) (mi|la) (cita|visita)\b|\breprogramar\b/i, what: 'asks to move an appointment (Spanish)' },
 ];
 
-const HAZARDS: readonly (Rule & { readonly needsCold?: boolean })[] = [
-  {
-    pattern: /\b(smell(s|ing)? (of |like )?(natural )?gas|gas (smell|leak|odor)|rotten eggs?)\b|\bhuele a gas\b|\bfuga de gas\b/i,
-    what: 'gas smell',
-  },
-  { pattern: /\bcarbon monoxide\b|\b(co|c\.o\.) (detector|alarm)\b/i, what: 'carbon monoxide alarm' },
-  {
-    pattern:
-      /\b(flood(ing|ed)?|burst pipe|pipe (burst|broke|exploded)|water (is )?(everywhere|pouring|gushing|spraying|coming through the ceiling)|inundad[oa]|inundaci[oó]n|se revent[oó] (un|el) tubo)\b/i,
-    what: 'flooding',
-  },
-  { pattern: /\b(sewage|sewer) (is )?(backing|backed|coming) (up|out)\b|\baguas negras\b/i, what: 'sewage backup' },
-  {
-    pattern:
-      /\b(sparks?|sparking|burning smell|smell(s)? (like )?(something )?burning|smoke (is )?coming|outlet (is )?(melting|smoking))\b|\bchispas\b/i,
-    what: 'electrical burning or sparks',
-  },
-  {
-    pattern:
-      /\b(no heat|heat (is |went )?(out|off)|heater (is )?(dead|out|broken|not working)|furnace (is |went )?(out|down|dead|not working|stopped|quit|died)|sin calefacci[oó]n|la calefacci[oó]n no (funciona|sirve))\b/i,
-    what: 'no heat',
-    needsCold: true,
-  },
-];
-
-const COLD =
-  /\b(freez(ing|e)|below (zero|freezing)|single digits|(\d|1\d|2\d) degrees|baby|infant|elderly|newborn|helad[oa]|congel|bajo cero|mucho fr[ií]o)\b/i;
-
 const COMPLAINT: readonly Rule[] = [
   { pattern: /\b(complain|complaint|queja)\b/i, what: 'a complaint' },
-  { pattern: /\b(not happy|unhappy|disappointed|terrible|awful|horrible|unacceptable|ridiculous|rude)\b/i, what: 'dissatisfaction' },
+  {
+    pattern: /\b(not happy|unhappy|disappointed|terrible|awful|horrible|unacceptable|ridiculous|rude|unprofessional|fed up)\b/i,
+    what: 'dissatisfaction',
+  },
+  {
+    pattern: /\b(bill|invoice|charges?|charged)\b[^.?!]{0,60}\b(wrong|not right|too (much|high)|mistake|error)\b|\bthat's not right\b/i,
+    what: 'a billing dispute',
+  },
+  { pattern: /\b(showed up|arrived|came|got here)\b[^.?!]{0,25}\blate\b/i, what: 'a late visit' },
+  {
+    pattern:
+      /\b(still (drips|leaks|trips|runs|leaking)|(second|third|fourth|fifth) time\b|(after|since) (you|your \w+) (fixed|repaired|worked on|installed|replaced))/i,
+    what: 'a repair that did not hold',
+  },
+  { pattern: /\b(tracked|left|got) (mud|dirt|muck|grease|a mess)\b/i, what: 'damage left behind' },
   { pattern: /\b(overcharg\w*|charged (me )?twice|double[- ]charged|refund|reembolso|cobraron de m[aá]s)\b/i, what: 'a billing dispute' },
   {
     pattern:
@@ -123,7 +122,8 @@ const COMPLAINT: readonly Rule[] = [
   { pattern: /\b(mess|damage[ds]?|scratched|broke (my|our)|dejaron un desastre)\b/i, what: 'damage left behind' },
 ];
 
-const ESCALATION = /\b(manager|supervisor|owner|lawyer|attorney|better business bureau|bbb|bad review|review online|gerente|abogado)\b/i;
+const ESCALATION =
+  /\b(manager|supervisor|owner|lawyer|attorney|better business bureau|bbb|bad review|review online|(whoever|someone|somebody|person) (is )?in charge|your boss|gerente|abogado|encargado)\b/i;
 
 const VISIT: readonly Rule[] = [
   {
@@ -142,6 +142,20 @@ const VISIT: readonly Rule[] = [
   },
   { pattern: /\b(come|stop|swing) (out|by|over) (and|to) (take a look|look|check|fix|see)\b/i, what: 'asks for a visit' },
   {
+    pattern:
+      /\b(need|want|like|get)\b[^.?!]{0,40}\b(looked at|checked( out)?|serviced|fixed|repaired|installed|replaced|inspected|cleaned|tuned[ -]?up|looked over)\b/i,
+    what: 'asks for work on the house',
+  },
+  {
+    pattern:
+      /\b(someone|somebody|a tech\w*|a plumber|an electrician|you guys|one of your \w+)\b[^.?!]{0,25}\b(come|look|check|service|fix|repair|install|swing|stop by|head)\b/i,
+    what: 'asks for a visit',
+  },
+  {
+    pattern: /\b(any ?time|whenever)\b[^.?!]{0,30}\b(works|is fine|you have|you've got|you can|an opening)\b/i,
+    what: 'asks for a visit at any time',
+  },
+  {
     pattern: /\b(need|want|like) (someone|somebody|a tech(nician)?|a plumber|an electrician) (out|over|here|to (come|look|check|fix))\b/i,
     what: 'asks for a visit',
   },
@@ -151,7 +165,7 @@ const VISIT: readonly Rule[] = [
   },
   {
     pattern:
-      /\b(agendar|programar|hacer) (una )?(cita|visita)\b|\bpueden? venir\b|\bmand(ar|en) a alguien\b|\bnecesito (una cita|que vengan|un t[eé]cnico|un plomero|un electricista)\b|\bme sirve\b/i,
+      /\b(agendar|programar|hacer) (una )?(cita|visita)\b|\bpueden? venir\b|\bmand(ar|en) a alguien\b|\bnecesito (una cita|que vengan|un t[eé]cnico|un plomero|un electricista)\b|\bme sirve\b|\b(quiero|queremos|necesito|necesitamos) que (vengan|revisen|arreglen|chequen|miren|instalen|manden)\b/i,
     what: 'asks for a visit (Spanish)',
   },
 ];
@@ -175,6 +189,13 @@ function sentences(text: string): string[] {
     .filter((s) => s.length > 0);
 }
 
+/**
+ * Words that put a wish off ("at some point, not now") or ask what the business can do ("do you
+ * have someone who installs..."): a visit said so is not asked for.
+ */
+const HEDGED =
+  /^\W*(do|does|are|is there) (you|your|y'all|they)\b|\b(might|at some point|someday|some day|not (right )?now|thinking (about|of)|down the road|for later|just (wondering|curious|checking))\b/i;
+
 function match(rules: readonly Rule[], lines: readonly string[]): Finding | null {
   const evidence: string[] = [];
   const whats: string[] = [];
@@ -189,29 +210,58 @@ function match(rules: readonly Rule[], lines: readonly string[]): Finding | null
   return evidence.length === 0 ? null : { reason: whats.join('; '), evidence: evidence.slice(0, 3) };
 }
 
-const NEGATED = /\b(no|not|don't|do not|nothing|isn't|is not|wasn't|no hay)\b[^.!?]{0,25}$/i;
+/**
+ * The assistant's own triage: it was told what the business treats as an emergency, so "I'm
+ * flagging this as urgent", "our on-call plumber" or "please leave the house" is one even when the
+ * caller's words name no hazard the rules know.
+ */
+const ASSISTANT_TRIAGE =
+  /\b((flag|mark|treat|escalat|send)\w* (this|it) (as )?(an? )?(urgent|emergency|priority)|on-?call (tech\w*|plumber|electrician|team|crew)|(leave|get out of) the (house|home|building)|call 911|lo marco como (urgente|emergencia))\b/i;
 
-/** An emergency only where the hazard is not denied ("no, I don't smell gas") and no heat only in the cold. */
-function emergencyOf(lines: readonly string[]): TranscriptReading['emergency'] {
-  const allText = lines.join(' ');
-  for (const hazard of HAZARDS) {
-    const evidence: string[] = [];
-    for (const line of lines) {
-      const found = hazard.pattern.exec(line);
-      if (!found) continue;
-      if (hazard.what !== 'no heat' && NEGATED.test(line.slice(0, found.index))) continue;
-      evidence.push(line);
-    }
-    if (evidence.length === 0) continue;
-    if (hazard.needsCold) {
-      const cold = lines.find((l) => COLD.test(l));
-      if (!cold || !COLD.test(allText)) continue;
-      if (!evidence.includes(cold)) evidence.push(cold);
-      return { hazard: 'no heat in freezing weather', reason: 'no heat in freezing weather', evidence: evidence.slice(0, 3) };
-    }
-    return { hazard: hazard.what, reason: hazard.what, evidence: evidence.slice(0, 3) };
+function triagedByAssistant(agent: readonly string[]): Hazard | null {
+  const line = agent.find((l) => ASSISTANT_TRIAGE.test(l));
+  return line
+    ? { hazard: 'the assistant treated it as an emergency', reason: 'the assistant treated it as an emergency', evidence: [line] }
+    : null;
+}
+
+function complaintOf(caller: readonly string[]): TranscriptReading['complaint'] {
+  const complaintFound = match(COMPLAINT, caller);
+  const escalationLine = caller.find((l) => ESCALATION.test(l));
+  return complaintFound
+    ? {
+        ...complaintFound,
+        escalation: escalationLine !== undefined,
+        evidence:
+          escalationLine && !complaintFound.evidence.includes(escalationLine)
+            ? [...complaintFound.evidence, escalationLine].slice(0, 3)
+            : complaintFound.evidence,
+        reason: escalationLine ? `${complaintFound.reason}; asks for a manager or threatens escalation` : complaintFound.reason,
+      }
+    : null;
+}
+
+/** Wishes for work that alone do not ask for a visit when the caller is shopping for a price. */
+const WEAK_VISIT = new Set(['asks for work on the house', 'asks for a visit at any time']);
+
+/** A visit the caller asked for (not hedged, not only priced) or the assistant confirmed. */
+function visitOf(caller: readonly string[], agent: readonly string[]): { visit: Finding | null; confirmation: string | null } {
+  const found = match(
+    VISIT,
+    caller.filter((l) => !HEDGED.test(l)),
+  );
+  const onlyWeak = found?.reason.split('; ').every((what) => WEAK_VISIT.has(what));
+  const asked = onlyWeak && caller.some((l) => PRICE.test(l)) ? null : found;
+  const confirmedLine = agent.filter((l) => AGENT_CONFIRMS.test(l)).at(-1);
+  const declined = caller.some((l) => LEAVES.test(l));
+  let visit: Finding | null = null;
+  if (confirmedLine) {
+    const because = asked ? `; the caller ${asked.reason}` : '';
+    visit = { reason: `the assistant confirmed a booking${because}`, evidence: [...(asked?.evidence.slice(0, 2) ?? []), confirmedLine] };
+  } else if (asked && !declined) {
+    visit = asked;
   }
-  return null;
+  return { visit, confirmation: confirmedLine ?? null };
 }
 
 /** Reads the kind of call from its turns (or, without turns, from the whole text as the caller's). */
@@ -229,30 +279,9 @@ export function readTranscript(turns: readonly TranscriptTurn[], transcript: str
   const wrongNumber = match(WRONG_NUMBER, caller);
   const cancellation = match(CANCELLATION, caller);
   const reschedule = match(RESCHEDULE, caller);
-  const emergency = emergencyOf(caller);
-  const complaintFound = match(COMPLAINT, caller);
-  const escalationLine = caller.find((l) => ESCALATION.test(l));
-  const complaint = complaintFound
-    ? {
-        ...complaintFound,
-        escalation: escalationLine !== undefined,
-        evidence:
-          escalationLine && !complaintFound.evidence.includes(escalationLine)
-            ? [...complaintFound.evidence, escalationLine].slice(0, 3)
-            : complaintFound.evidence,
-        reason: escalationLine ? `${complaintFound.reason}; asks for a manager or threatens escalation` : complaintFound.reason,
-      }
-    : null;
-  const asked = match(VISIT, caller);
-  const confirmedLine = agent.filter((l) => AGENT_CONFIRMS.test(l)).at(-1);
-  const declined = caller.some((l) => LEAVES.test(l));
-  let visit: Finding | null = null;
-  if (confirmedLine) {
-    const because = asked ? `; the caller ${asked.reason}` : '';
-    visit = { reason: `the assistant confirmed a booking${because}`, evidence: [...(asked?.evidence.slice(0, 2) ?? []), confirmedLine] };
-  } else if (asked && !declined) {
-    visit = asked;
-  }
+  const emergency = hazardOf(caller) ?? triagedByAssistant(agent);
+  const complaint = complaintOf(caller);
+  const { visit, confirmation } = visitOf(caller, agent);
   const priceLine = caller.find((l) => PRICE.test(l));
   const priceOnly =
     priceLine && !visit
@@ -260,7 +289,7 @@ export function readTranscript(turns: readonly TranscriptTurn[], transcript: str
       : null;
 
   return {
-    confirmation: confirmedLine ?? null,
+    confirmation,
     voicemail,
     wrongNumber,
     cancellation,

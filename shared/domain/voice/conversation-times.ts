@@ -1,0 +1,289 @@
+import { DateTime } from 'luxon';
+import { type RequestedTime, type TimeMention, timeMentions } from './requested-time';
+import type { TranscriptTurn } from './transcript-turns';
+
+/**
+ * The time a conversation settles on, read turn by turn: what the assistant offers ("I have 2 or 4
+ * tomorrow"), what the customer asks for, accepts ("2 works") or declines ("anything later?"),
+ * what the assistant confirms ("you're booked for Thursday at 10"), and what is only mentioned (a
+ * booking the caller already has, a time the caller cannot do, a slot that is taken). The agreed
+ * time is the one the assistant confirmed, or the last one offered or asked for that both sides
+ * accepted; a declined or merely mentioned time never is. When nothing is settled, the day the
+ * customer last asked for is kept without a time: staff call back rather than book a guess.
+ */
+
+export interface AgreedTime extends RequestedTime {
+  /** How the turns settled it, in words an operator reads. */
+  readonly reason: string;
+  /** The turns it rests on, quoted. */
+  readonly evidence: string[];
+}
+
+type Speaker = TranscriptTurn['speaker'];
+
+/** A time on the table, who put it there and the turn that did. */
+interface Proposal {
+  readonly mention: TimeMention;
+  readonly by: Speaker;
+  readonly quote: string;
+}
+
+/** A later part of a turn replaces an earlier one: "Tuesday, no wait, Wednesday". */
+const CORRECTION = /\b(no wait|wait,? no|actually|make that|i mean|scratch that|or rather|no,? mejor|mejor dicho|perd[oó]n)\b/gi;
+
+const AGENT_CONFIRMS =
+  /\b(you're (all )?(set|booked|scheduled|on the (schedule|calendar|books))|i('ve| have) (booked|scheduled|got|put) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your|it|for)|i('ve)? (booked|scheduled) it|booked[,.!]|we'll see you|see you (then|on|at)|got it|it is\b|you're down|moved (you|it|your)|on the (calendar|schedule)|(is|are) (booked|confirmed|scheduled)|done[,.!]|queda (agendad|programad|confirmad)[oa]|lo esperamos|te esperamos)/i;
+const UNAVAILABLE =
+  /\b((is|are|'s) (taken|full|booked up|gone|not available|unavailable)|no longer available|don't have (anything|that)|we('re| are) closed|we close|no (tenemos|hay) (lugar|espacio))\b/i;
+const CUSTOMER_EXISTING =
+  /\b(already (have|got)|i have (an|my|the) (appointment|tech|technician|visit|someone|plumber|electrician)|(have|got) (the |a )?(tech|technician|someone|plumber|electrician) coming|my (appointment|visit) (is|was|on|for|from)|(appointment|visit) (from|on) |still on\b|(when|what time) (is|was|will) (my|the|your) (appointment|visit|tech\w*|plumber|electrician)|cita del)/i;
+const AGENT_EXISTING =
+  /\b(is on the books|is still on|you already have|your (current|existing|upcoming) (appointment|visit)|your (appointment|visit|booking)( is|'s| was)|remind\w*|(calling|here) to confirm your|(he|she|they)('s| is| are) (on (his|her|their|the) way|\w+ minutes out))\b/i;
+const DECLINES =
+  /\b((can't|cannot|can not|won't|couldn't) (do|make|be there|be home)|(doesn't|does not|won't|wouldn't) work|not (good|great) for me|anything (later|earlier|else)|something (later|earlier|else)|other (options|times|days)|no puedo|no me (sirve|queda))\b/i;
+const ACCEPTS =
+  /\b(works|work for me|fine|perfect|great|ok(ay)?|yes|yeah|yep|yup|sure|sounds good|is better|that one|let'?s do|book (it|me)|i'll take|me sirve|perfecto|est[aá] bien|s[ií])\b/i;
+
+const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+/** "ten" → "10", so an answer picks an offered hour said as a word. */
+const hoursInDigits = (text: string) =>
+  text.replace(new RegExp(`\\b(${NUMBER_WORDS.join('|')})\\b`, 'gi'), (w) => String(NUMBER_WORDS.indexOf(w.toLowerCase()) + 1));
+
+const sentencesOf = (text: string) =>
+  text
+    .split(/(?<=[.!?¿¡])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+
+/** The part of a turn after its last correction ("Tuesday, no wait, Wednesday" → "Wednesday"). */
+function afterCorrection(text: string): string {
+  const marks = [...text.matchAll(CORRECTION)];
+  const last = marks.at(-1);
+  return last?.index === undefined ? text : text.slice(last.index + last[0].length);
+}
+
+/** The one an answer picks among offered times: by hour ("11 is better"), weekday ("the Friday one") or place ("the first"). */
+function pickOffered(answer: string, offered: readonly Proposal[], timezone: string): Proposal | null {
+  if (offered.length === 1) return offered[0] ?? null;
+  const local = (p: Proposal) => (p.mention.at ? DateTime.fromISO(p.mention.at, { zone: timezone }) : null);
+  const hour = /\b(\d{1,2})(?::(\d{2}))?\b/.exec(hoursInDigits(answer));
+  if (hour) {
+    const h = Number(hour[1]) % 12;
+    const m = Number(hour[2] ?? 0);
+    const byHour = offered.filter((p) => (local(p)?.hour ?? -1) % 12 === h && local(p)?.minute === m);
+    if (byHour.length === 1) return byHour[0] ?? null;
+  }
+  const weekday = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i.exec(answer)?.[1]?.toLowerCase();
+  if (weekday) {
+    const byDay = offered.filter((p) => DateTime.fromISO(p.mention.date).setLocale('en-US').toFormat('cccc').toLowerCase() === weekday);
+    if (byDay.length === 1) return byDay[0] ?? null;
+  }
+  if (/\b(first|earlier|earliest)\b/i.test(answer)) return offered[0] ?? null;
+  if (/\b(last|second|later|latest)\b/i.test(answer) && offered.length === 2) return offered[1] ?? null;
+  return null;
+}
+
+/** Bare hours an assistant offers on a day it named ("tomorrow. I have 8 or 11"), read as the nearest working hour. */
+function bareHoursOffered(text: string, day: string | null, timezone: string, callTime: Date): TimeMention[] {
+  if (!day || !/\b(have|do|got|at|or|how about)\b/i.test(text)) return [];
+  const offered: TimeMention[] = [];
+  for (const found of text.matchAll(/\b(\d{1,2})(?::(\d{2}))?\b(?!\s*(dollars|degrees|minutes|hours|days|%|st|nd|rd|th))/gi)) {
+    const raw = Number(found[1]);
+    if (raw < 1 || raw > 12) continue;
+    const hour = raw < 7 ? raw + 12 : raw;
+    const instant = DateTime.fromISO(day, { zone: timezone }).set({ hour, minute: Number(found[2] ?? 0) });
+    if (!instant.isValid || instant.toMillis() <= callTime.getTime()) continue;
+    offered.push({ at: instant.toUTC().toISO() as string, date: day, phrase: `${day} ${found[0]}`, index: found.index ?? 0 });
+  }
+  return offered.length >= 2 ? offered : [];
+}
+
+const sameTime = (a: TimeMention, b: TimeMention) => a.date === b.date && a.at === b.at;
+const lastOf = (mentions: readonly TimeMention[]) => mentions.filter((m) => m.at !== null).at(-1) ?? mentions.at(-1);
+const isQuestion = (sentence: string) => /\?\s*$/.test(sentence);
+
+/** What the turns have settled so far. */
+interface Reading {
+  /** The times the assistant offered last. */
+  offered: Proposal[];
+  /** The time on the table: asked for by the customer or offered alone by the assistant. */
+  candidate: Proposal | null;
+  agreed: { proposal: Proposal; reason: string; quotes: string[] } | null;
+  /** The day the conversation was last on, for a time said without one ("At 2?"). */
+  lastDay: string | null;
+  /** The assistant spoke after the time on the table was put there. */
+  answered: boolean;
+  /** Days of a booking the caller already has: confirming one is not booking it. */
+  existingDays: Set<string>;
+  /** The caller asked about a booking already made: the assistant's next time answers that. */
+  existingAsked: boolean;
+}
+
+interface Context {
+  readonly timezone: string;
+  readonly callTime: Date;
+  readonly spanish: boolean;
+}
+
+function settle(reading: Reading, proposal: Proposal, reason: string, quotes: readonly string[]): void {
+  reading.agreed = { proposal, reason, quotes: [...new Set(quotes)] };
+  reading.candidate = proposal;
+  // What is settled is the one time on the table: a later "book it" takes it, not an older offer.
+  reading.offered = [proposal];
+}
+
+/** A time declined or taken is off the table, wherever it was. */
+function withdraw(reading: Reading, mentions: readonly TimeMention[]): void {
+  const gone = (p: Proposal | null) =>
+    p !== null && mentions.some((m) => sameTime(m, p.mention) || (m.at === null && m.date === p.mention.date));
+  reading.offered = reading.offered.filter((p) => !gone(p));
+  if (gone(reading.candidate)) reading.candidate = null;
+  if (reading.agreed && gone(reading.agreed.proposal)) reading.agreed = null;
+}
+
+/** Times said of a booking the caller already has are only mentioned. */
+function remember(reading: Reading, mentions: readonly TimeMention[]): void {
+  for (const m of mentions) reading.existingDays.add(m.date);
+}
+
+/** "When is my appointment?" "Friday at 10." — the answer names the booking already made. */
+function answersExisting(reading: Reading, mentions: readonly TimeMention[]): boolean {
+  if (!reading.existingAsked || mentions.length === 0) return false;
+  reading.existingAsked = false;
+  remember(reading, mentions);
+  return true;
+}
+
+function readAgentSentence(reading: Reading, sentence: string, mentions: readonly TimeMention[], ctx: Context): void {
+  if (AGENT_EXISTING.test(sentence) || answersExisting(reading, mentions)) {
+    remember(reading, mentions);
+    return;
+  }
+  if (UNAVAILABLE.test(sentence)) {
+    withdraw(reading, mentions);
+    return;
+  }
+  const last = lastOf(mentions);
+  const asked = reading.candidate?.by === 'customer' ? reading.candidate : null;
+  if (AGENT_CONFIRMS.test(sentence) && !isQuestion(sentence)) {
+    if (last && reading.existingDays.has(last.date) && reading.candidate?.mention.date !== last.date) return;
+    if (last) {
+      // "See you Monday" after "Monday at 9" confirms the time already on the table for that day.
+      const timed = last.at === null && reading.candidate?.mention.date === last.date ? reading.candidate : null;
+      const proposal = timed ?? { mention: last, by: 'agent' as const, quote: sentence };
+      settle(reading, proposal, `the assistant confirmed "${proposal.mention.phrase}"`, [sentence]);
+      return;
+    }
+    if (reading.candidate) {
+      const c = reading.candidate;
+      const before = reading.agreed?.proposal === c ? reading.agreed : null;
+      const reason = before
+        ? `${before.reason}, and the assistant confirmed`
+        : `the assistant confirmed the booking of "${c.mention.phrase}"`;
+      settle(reading, c, reason, [...(before?.quotes ?? [c.quote]), sentence]);
+    }
+    return;
+  }
+  if (last && asked && !isQuestion(sentence) && sameTime(last, asked.mention)) {
+    settle(reading, asked, `the customer asked for "${asked.mention.phrase}" and the assistant agreed`, [asked.quote, sentence]);
+    return;
+  }
+  const offered = mentions.length > 0 ? mentions : bareHoursOffered(sentence, reading.lastDay, ctx.timezone, ctx.callTime);
+  if (offered.length === 0) return;
+  reading.offered = offered.map((mention) => ({ mention, by: 'agent' as const, quote: sentence }));
+  reading.candidate = reading.offered.length === 1 ? (reading.offered[0] ?? null) : null;
+}
+
+function readCustomerSentence(reading: Reading, sentence: string, mentions: readonly TimeMention[], ctx: Context): void {
+  if (CUSTOMER_EXISTING.test(sentence)) {
+    remember(reading, mentions);
+    reading.existingAsked = mentions.length === 0;
+    return;
+  }
+  if (DECLINES.test(sentence)) {
+    if (mentions.length > 0) {
+      withdraw(reading, mentions);
+      return;
+    }
+    reading.offered = [];
+    reading.candidate = null;
+    reading.agreed = null;
+    return;
+  }
+  const last = lastOf(mentions);
+  if (last) {
+    const onThatDay = reading.offered.filter((p) => p.mention.date === last.date);
+    const offer =
+      reading.offered.find((p) => sameTime(p.mention, last)) ?? (last.at === null && onThatDay.length === 1 ? onThatDay[0] : undefined);
+    if (offer) {
+      settle(reading, offer, `the assistant offered "${offer.mention.phrase}" and the customer accepted`, [offer.quote, sentence]);
+      return;
+    }
+    const sameAsAgreed =
+      reading.agreed &&
+      last.date === reading.agreed.proposal.mention.date &&
+      (last.at === null || last.at === reading.agreed.proposal.mention.at);
+    if (sameAsAgreed) return;
+    reading.agreed = null;
+    reading.candidate = { mention: last, by: 'customer', quote: sentence };
+    reading.answered = false;
+    return;
+  }
+  if (!ACCEPTS.test(sentence)) return;
+  const picked = pickOffered(sentence, reading.offered, ctx.timezone) ?? (reading.candidate?.by === 'agent' ? reading.candidate : null);
+  if (picked)
+    settle(reading, picked, `the assistant offered "${picked.mention.phrase}" and the customer accepted`, [picked.quote, sentence]);
+}
+
+function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
+  if (turn.speaker === 'agent') reading.answered = true;
+  for (const sentence of sentencesOf(afterCorrection(turn.text))) {
+    const mentions = timeMentions(sentence, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay);
+    if (turn.speaker === 'agent') readAgentSentence(reading, sentence, mentions, ctx);
+    else readCustomerSentence(reading, sentence, mentions, ctx);
+    const day = mentions.at(-1)?.date;
+    if (day) reading.lastDay = day;
+  }
+}
+
+/**
+ * The time the turns settle on, or the day last asked for without a time when they settle none;
+ * null when no day is on the table. `settled` says both sides took the time.
+ */
+export function agreedTimeOfTurns(
+  turns: readonly TranscriptTurn[],
+  timezone: string,
+  callTime: Date,
+  spanish = false,
+): (AgreedTime & { readonly settled: boolean }) | null {
+  const reading: Reading = {
+    offered: [],
+    candidate: null,
+    agreed: null,
+    lastDay: null,
+    answered: false,
+    existingDays: new Set(),
+    existingAsked: false,
+  };
+  for (const turn of turns) readTurn(reading, turn, { timezone, callTime, spanish });
+  if (reading.agreed) {
+    const { mention } = reading.agreed.proposal;
+    return {
+      at: mention.at,
+      date: mention.date,
+      phrase: mention.phrase,
+      reason: reading.agreed.reason,
+      evidence: reading.agreed.quotes,
+      settled: true,
+    };
+  }
+  const open = reading.candidate;
+  if (!open) return null;
+  if (open.by === 'customer' && !reading.answered) {
+    // The call ends on the customer's ask (or the assistant's words were not captured): nothing declined it.
+    const reason = `the customer asked for "${open.mention.phrase}" and nothing after it declined it`;
+    return { at: open.mention.at, date: open.mention.date, phrase: open.mention.phrase, reason, evidence: [open.quote], settled: false };
+  }
+  const reason = `"${open.mention.phrase}" was named but not agreed by both sides, so the slot is to be scheduled`;
+  return { at: null, date: open.mention.date, phrase: open.mention.phrase, reason, evidence: [open.quote], settled: false };
+}

@@ -1,0 +1,188 @@
+/**
+ * Emergencies read from what the caller describes rather than from whole phrases: a hazard is a
+ * thing of the house (gas, water, sewage, electricity, heat) near a state that makes it dangerous
+ * (a smell, pouring, backing up, hot or buzzing, out), in either order and in the caller's own
+ * words ("the panel is hot to the touch and buzzing", "water dripping out of the ceiling light").
+ * A hazard denied before it ("I don't smell any gas") is none. A lost service is an emergency only
+ * where it endangers someone: no heat in the cold (at or below 55 °F, freezing, "minus ten"), no
+ * cooling in the heat (95 °F or more, a heat wave), or either, or no hot water, with someone
+ * vulnerable in the house (a baby, children, an elderly parent).
+ */
+
+export interface Hazard {
+  /** What it is, in words an operator reads. */
+  readonly hazard: string;
+  readonly reason: string;
+  /** Sentences of the caller's, quoted. */
+  readonly evidence: string[];
+}
+
+interface HazardFeature {
+  readonly what: string;
+  /** The thing of the house. */
+  readonly object: RegExp;
+  /** What makes it dangerous. */
+  readonly state: RegExp;
+  /** Characters between them at most: the two must be said of the same thing. */
+  readonly within: number;
+  /**
+   * A loss of service that is an emergency only in some conditions: no heat in the cold, no
+   * cooling in the heat, either with someone vulnerable; no hot water only with someone vulnerable.
+   */
+  readonly needs?: 'cold' | 'heat' | 'vulnerable';
+}
+
+/** A service that stopped: "the heat quit", "no hot water", "the AC died". */
+const FAILED =
+  /\b(no|out|off|quit|stopped|died|dead|broke\w*|(won't|will not|wouldn't|would not) (come on|start|turn on|kick on|light)|not (working|coming on|turning on|heating)|isn't working|doesn't work|went out|no funciona|no sirve|sin)\b/i;
+
+const FEATURES: readonly HazardFeature[] = [
+  {
+    what: 'gas smell',
+    object: /\b(gas|propane|natural gas|rotten eggs?|sulfur|gasoline)\b/i,
+    state: /\b(smell\w*|odou?r|leak\w*|hiss\w*|stinks?|huele|olor|fuga)\b/i,
+    within: 40,
+  },
+  {
+    what: 'carbon monoxide alarm',
+    object: /\b(carbon monoxide|co|c\.o\.|monóxido)\b/i,
+    state: /\b(detector|alarm|going off|goes off|beep\w*|sounding|alarma)\b/i,
+    within: 40,
+  },
+  {
+    what: 'flooding',
+    object: /\b(water|pipe|pipes|water heater|tank|agua|tubo|tubería)\b/i,
+    state:
+      /\b(flood\w*|pour\w*|gush\w*|spray\w*|everywhere|all over|burst|split( open)?|exploded|through the ceiling|out of the ceiling|from the ceiling|ceiling light|light fixture|inundad\w*|revent\w*)\b/i,
+    within: 50,
+  },
+  {
+    what: 'flooding',
+    object: /\b(flood(ed|ing)?|inundad[oa]|inundaci[oó]n)\b/i,
+    state: /\b(basement|floor|house|kitchen|bathroom|garage|casa|sótano)\b/i,
+    within: 40,
+  },
+  {
+    what: 'sewage backup',
+    object: /\b(sewage|sewer|raw sewage|aguas negras|drenaje)\b/i,
+    state: /\b(back\w* up|coming (up|out)|comes up|overflow\w*|in the (tub|shower|basement|floor)|everywhere|saliendo|regres\w*)\b/i,
+    within: 50,
+  },
+  {
+    what: 'electrical burning or sparks',
+    object: /\b(panel|breaker( box)?|outlet|socket|wire|wiring|switch|cord|plug|fuse box|meter|light fixture|enchufe|cables?|tablero)\b/i,
+    state:
+      /\b(hot to the touch|hot|too warm|buzz\w*|spark\w*|smok\w*|melt\w*|burn\w*|scorch\w*|charred|crackl\w*|arc\w*|chispas?|quemad\w*|humo)\b/i,
+    within: 45,
+  },
+  {
+    what: 'electrical burning or sparks',
+    object: /\b(burning|electrical|plastic)\b/i,
+    state: /\b(smell|odou?r)\b/i,
+    within: 20,
+  },
+  {
+    what: 'no heat',
+    object: /\b(heat|heater|furnace|boiler|heat pump|heating|calefacci[oó]n)\b/i,
+    state: FAILED,
+    within: 30,
+    needs: 'cold',
+  },
+  {
+    what: 'no cooling',
+    object: /\b(ac|a\/c|air conditioner|air conditioning|cooling|aire( acondicionado)?)\b/i,
+    state: FAILED,
+    within: 30,
+    needs: 'heat',
+  },
+  {
+    what: 'no hot water',
+    object: /\b(hot water|water heater|agua caliente|calentador)\b/i,
+    state: FAILED,
+    within: 30,
+    needs: 'vulnerable',
+  },
+];
+
+/** A denial in the words just before: "no, I don't smell any gas", "there's no water". */
+const DENIED = /\b(no|not|don't|do not|doesn't|nothing|isn't|is not|wasn't|never|without|no hay|ningún|ninguna)\b[^.!?,]{0,20}$/i;
+
+const COLD_WORDS =
+  /\b(freez\w*|below (zero|freezing)|single digits|sub-?zero|minus \d+|minus (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)|helad[oa]|congel\w*|bajo cero|mucho fr[ií]o)\b|-\d+\s?(degrees|°)/i;
+const TEMPERATURE = /\b(\d{1,3})\s?(degrees|°|grados)/gi;
+const HOT = /\b(heat wave|heatwave|scorching|sweltering|heat stroke|ola de calor)\b/i;
+const VULNERABLE =
+  /\b(baby|babies|infant|newborn|toddlers?|kids|children|elderly|senior|(8|9)\d[- ]year[- ]old|(7|8|9)\d years old|my (mother|father|mom|dad|grandmother|grandfather|grandma|grandpa) is (7|8|9)\d|pregnant|oxygen|disabled|wheelchair|beb[eé]|anciano|anciana|abuel[oa])\b/i;
+
+/** Cold enough that no heat is dangerous: said as such, or a temperature at or below 55 °F. */
+function coldIn(text: string): boolean {
+  if (COLD_WORDS.test(text)) return true;
+  for (const found of text.matchAll(TEMPERATURE)) if (Number(found[1]) <= 55) return true;
+  return false;
+}
+
+/** Hot enough that no cooling is dangerous: said as such, or a temperature of 95 °F or more. */
+function hotIn(text: string): boolean {
+  if (HOT.test(text)) return true;
+  for (const found of text.matchAll(/\b(\d{2,3})\s?(degrees|°|grados|outside|out there|in the house|inside)/gi))
+    if (Number(found[1]) >= 95) return true;
+  return false;
+}
+
+/** The condition a loss of service needs to be an emergency, and the words that say so. */
+const CONDITIONS = {
+  cold: { holds: (t: string) => coldIn(t) || VULNERABLE.test(t), why: 'no heat in freezing weather or with someone vulnerable' },
+  heat: { holds: (t: string) => hotIn(t) || VULNERABLE.test(t), why: 'no cooling in the heat or with someone vulnerable' },
+  vulnerable: { holds: (t: string) => VULNERABLE.test(t), why: 'no hot water with someone vulnerable in the house' },
+} as const;
+
+/** The object and the state said of the same thing, not denied; the sentence when they are. */
+function said(feature: HazardFeature, sentence: string): boolean {
+  for (const object of sentence.matchAll(new RegExp(feature.object.source, 'gi'))) {
+    const at = object.index ?? 0;
+    const from = Math.max(0, at - feature.within);
+    const to = Math.min(sentence.length, at + object[0].length + feature.within);
+    const around = sentence.slice(from, to);
+    const state = new RegExp(feature.state.source, 'i').exec(around);
+    if (!state) continue;
+    if (state[0].toLowerCase() === object[0].toLowerCase()) continue;
+    const first = Math.min(at, from + state.index);
+    if (!feature.needs && DENIED.test(sentence.slice(0, first))) continue;
+    return true;
+  }
+  return false;
+}
+
+/** The caller calling it an emergency ("this is an emergency", "es urgente"); "not an emergency" is not. */
+const DECLARED =
+  /\b(it's|it is|this is|that's|that is)( really| definitely| kind of| sort of| pretty)? (an? )?(emergency|urgent)\b|\bes (una )?(emergencia|urgente)\b/i;
+
+/** The first hazard the caller describes, with the sentences it rests on; null when none. */
+export function hazardOf(lines: readonly string[]): Hazard | null {
+  return describedHazard(lines) ?? declaredEmergency(lines);
+}
+
+function declaredEmergency(lines: readonly string[]): Hazard | null {
+  const line = lines.find((l) => {
+    const declared = DECLARED.exec(l);
+    return declared !== null && !/\b(no|not|isn't|nada)\W*$/i.test(l.slice(0, declared.index));
+  });
+  return line ? { hazard: 'the caller says it is an emergency', reason: 'the caller says it is an emergency', evidence: [line] } : null;
+}
+
+function describedHazard(lines: readonly string[]): Hazard | null {
+  for (const feature of FEATURES) {
+    const evidence = lines.filter((line) => said(feature, line));
+    if (evidence.length === 0) continue;
+    if (feature.needs) {
+      const condition = CONDITIONS[feature.needs];
+      const because = lines.find((l) => condition.holds(l));
+      if (!because) continue;
+      if (!evidence.includes(because)) evidence.push(because);
+      const why = feature.needs === 'cold' && coldIn(lines.join(' ')) ? 'no heat in freezing weather' : condition.why;
+      return { hazard: why, reason: why, evidence: evidence.slice(0, 3) };
+    }
+    return { hazard: feature.what, reason: feature.what, evidence: evidence.slice(0, 3) };
+  }
+  return null;
+}

@@ -1,0 +1,124 @@
+import type { DateTime } from 'luxon';
+
+/**
+ * The words callers use for times that chrono-node's English parser does not read, rewritten into
+ * words it does, before it runs. chrono's own Spanish parser misses "pasado mañana", "de la tarde"
+ * and hours said as words ("a las tres"), so Spanish is rewritten into English and read by one
+ * parser. Each rewrite is a whole phrase with its meaning; nothing here resolves a date except
+ * where the phrase needs the call's day ("a week from Tuesday", "the 17th").
+ */
+
+const HOUR_WORDS: Readonly<Record<string, number>> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  una: 1,
+  dos: 2,
+  tres: 3,
+  cuatro: 4,
+  cinco: 5,
+  seis: 6,
+  siete: 7,
+  ocho: 8,
+  nueve: 9,
+  diez: 10,
+  once: 11,
+  doce: 12,
+};
+
+const HOUR_WORD = Object.keys(HOUR_WORDS).join('|');
+const hourOf = (word: string) => HOUR_WORDS[word.toLowerCase()] ?? Number(word);
+
+/** Spanish time words in their English form. Longest phrases first. */
+const SPANISH_TO_ENGLISH: readonly [RegExp, string][] = [
+  [/\bpasado ma[ñn]ana\b/gi, 'the day after tomorrow'],
+  [/\b(de|en|por) la ma[ñn]ana\b/gi, 'am'],
+  [/\b(de|en|por) la (tarde|noche)\b/gi, 'pm'],
+  [/\bal mediod[ií]a\b|\bmediod[ií]a\b/gi, 'at noon'],
+  [/\bdespu[eé]s del almuerzo\b|\bdespu[eé]s de comer\b/gi, 'after lunch'],
+  [/\bma[ñn]ana\b/gi, 'tomorrow'],
+  [/\bhoy\b/gi, 'today'],
+  [/\b(el )?(pr[oó]ximo|que viene)\b/gi, 'next'],
+  [/\blunes\b/gi, 'Monday'],
+  [/\bmartes\b/gi, 'Tuesday'],
+  [/\bmi[eé]rcoles\b/gi, 'Wednesday'],
+  [/\bjueves\b/gi, 'Thursday'],
+  [/\bviernes\b/gi, 'Friday'],
+  [/\bs[aá]bado\b/gi, 'Saturday'],
+  [/\bdomingo\b/gi, 'Sunday'],
+];
+
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+
+/** "a las tres y media", "a la una y cuarto", "a las 10:15": the hour after "a las", in digits. */
+const SPANISH_HOUR = new RegExp(`\\ba las? (\\d{1,2}|${HOUR_WORD})(?::(\\d{2}))?( y media| y cuarto)?\\b`, 'gi');
+
+function spanishToEnglish(text: string): string {
+  let out = text;
+  for (const [pattern, english] of SPANISH_TO_ENGLISH) out = out.replace(pattern, english);
+  return out.replace(SPANISH_HOUR, (_w, h: string, m: string | undefined, part: string | undefined) => {
+    const minutes = part ? (part.includes('media') ? '30' : '15') : m;
+    return `at ${hourOf(h)}${minutes ? `:${minutes}` : ''}`;
+  });
+}
+
+/** "at three", "quarter past two", "half past ten": hours in words, as digits. */
+function hoursAsDigits(text: string): string {
+  return text
+    .replace(new RegExp(`\\bquarter past (\\d{1,2}|${HOUR_WORD})\\b`, 'gi'), (_w, h: string) => `${hourOf(h)}:15`)
+    .replace(new RegExp(`\\bhalf past (\\d{1,2}|${HOUR_WORD})\\b`, 'gi'), (_w, h: string) => `${hourOf(h)}:30`)
+    .replace(new RegExp(`\\bquarter to (\\d{1,2}|${HOUR_WORD})\\b`, 'gi'), (_w, h: string) => `${(hourOf(h) + 11) % 12 || 12}:45`)
+    .replace(
+      new RegExp(`\\b(at|around|about|by) (${HOUR_WORD})\\b(?! (of|in|on|days?|weeks?|hours?)\\b)`, 'gi'),
+      (_w, p: string, h: string) => `${p} ${hourOf(h)}`,
+    )
+    .replace(new RegExp(`\\b(${HOUR_WORD})(?= ?(a\\.?m\\.?|p\\.?m\\.?|o'?clock)(\\W|$))`, 'gi'), (h: string) => String(hourOf(h)))
+    .replace(/\b(\d{1,2})(:\d{2})? o'?clock\b/gi, '$1$2');
+}
+
+const monthDay = (day: DateTime) => day.toFormat('MMMM d', { locale: 'en-US' });
+
+/** The next date of a weekday strictly after the call's day. */
+function nextWeekday(local: DateTime, weekday: number): DateTime {
+  const ahead = (weekday - local.weekday + 7) % 7 || 7;
+  return local.plus({ days: ahead });
+}
+
+/** "a week from Tuesday" is the Tuesday after the coming one; chrono reads only "a week". */
+function weekFromWeekday(text: string, local: DateTime): string {
+  return text.replace(
+    /\b(a|one) week from (this |next )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/gi,
+    (_w, _a, _n, day: string) =>
+      monthDay(nextWeekday(local, WEEKDAYS.indexOf(day.toLowerCase() as (typeof WEEKDAYS)[number]) + 1).plus({ weeks: 1 })),
+  );
+}
+
+const ORDINAL_DAY = /\b(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),? )?the (\d{1,2})(?:st|nd|rd|th)\b(?! of\b)/gi;
+
+/**
+ * "Wednesday the 2nd" or "the 17th" names a day of the month without the month, which chrono
+ * does not read: the month is the call's when that day is still ahead, else the next one.
+ */
+function ordinalDaysWithMonths(text: string, local: DateTime): string {
+  return text.replace(ORDINAL_DAY, (whole, day: string) => {
+    const n = Number(day);
+    if (n < 1 || n > 31) return whole;
+    const month = n >= local.day ? local : local.plus({ months: 1 });
+    return `${month.toFormat('MMMM', { locale: 'en-US' })} ${n}`;
+  });
+}
+
+/** The text in the words chrono-node's English parser reads, relative to the call's local start. */
+export function normalizeTimeWords(text: string, local: DateTime, spanish: boolean): string {
+  const english = spanish ? spanishToEnglish(text) : text;
+  return ordinalDaysWithMonths(weekFromWeekday(hoursAsDigits(english), local), local);
+}

@@ -1,0 +1,101 @@
+import fc from 'fast-check';
+import { agreedTimeOfTurns } from '#shared/domain/voice/conversation-times';
+import { turnsFromText } from '#shared/domain/voice/transcript-turns';
+
+const DENVER = 'America/Denver';
+/** Wednesday 2026-03-04 09:30 in Denver, four days before daylight-saving time starts. */
+const CALL_TIME = new Date('2026-03-04T16:30:00Z');
+
+const agreed = (transcript: string, spanish = false) => agreedTimeOfTurns(turnsFromText(transcript), DENVER, CALL_TIME, spanish);
+
+describe('the time a conversation settles on', () => {
+  it('takes the one of several offered times the customer picks by its hour', () => {
+    const found = agreed('AI: I can get someone out tomorrow. I have 8 or 11.\nCustomer: 11 is better for me.');
+    expect(found).toMatchObject({ at: '2026-03-05T18:00:00.000Z', settled: true });
+    expect(found?.evidence).toEqual(['I have 8 or 11.', '11 is better for me.']);
+  });
+
+  it('takes the offered time the customer picks by its weekday', () => {
+    const found = agreed('AI: I have Thursday at 9, Thursday at 1, or Friday at 4.\nCustomer: The Friday one.\nAI: Booked, thank you.');
+    expect(found).toMatchObject({ at: '2026-03-06T23:00:00.000Z', settled: true });
+  });
+
+  it('never settles on a time the customer declined, and takes the later one accepted', () => {
+    const found = agreed(
+      'AI: I can do Friday at 9.\nCustomer: Hmm, anything later that day?\nAI: Friday at 3:30?\nCustomer: Yeah, that is fine.',
+    );
+    expect(found).toMatchObject({ at: '2026-03-06T22:30:00.000Z', settled: true });
+  });
+
+  it('drops what a correction replaces: "Tuesday, no wait, Wednesday"', () => {
+    const found = agreed(
+      'Customer: Can somebody look at it Tuesday, no wait, Wednesday works better. At 2?\nAI: Wednesday at 2 pm, you are booked.',
+    );
+    expect(found?.at).toBe('2026-03-11T20:00:00.000Z');
+  });
+
+  it('reads a read-back of the asked time as the assistant agreeing', () => {
+    expect(agreed('Customer: Could a tech come by tomorrow at 10?\nAI: Tomorrow at 10, got it.')).toMatchObject({
+      at: '2026-03-05T17:00:00.000Z',
+      settled: true,
+    });
+  });
+
+  it('leaves a booking the caller already has, and a slot that is taken, as mere mentions', () => {
+    const existing = agreed('Customer: My appointment is still on for Friday, right?\nAI: Yes, Friday at 10 am is confirmed.');
+    expect(existing).toBeNull();
+    const taken = agreed(
+      'Customer: Can someone come Thursday at 4?\nAI: Thursday at 4 is taken. I can do Thursday at 5 instead.\nCustomer: OK, 5 then.',
+    );
+    expect(taken).toMatchObject({ at: '2026-03-06T00:00:00.000Z', settled: true });
+  });
+
+  it("reads the assistant's answer to a question about an existing booking as a mention", () => {
+    expect(agreed('Customer: When is my appointment again?\nAI: Friday at 10 am.\nCustomer: Perfect, thank you.')).toBeNull();
+  });
+
+  it('keeps the day without a time when the assistant answers without agreeing', () => {
+    const found = agreed(
+      'Customer: Can an electrician come tomorrow at 7 pm?\nAI: We close at 6, but the office will call you about an evening slot.',
+    );
+    expect(found).toMatchObject({ at: null, date: '2026-03-05', settled: false });
+  });
+
+  it('resolves "Monday at 9" after the spring change with the new offset', () => {
+    expect(agreed('Customer: Can someone come Monday at 9?\nAI: Monday at 9 am, booked.')?.at).toBe('2026-03-09T15:00:00.000Z');
+  });
+
+  it('reads a Spanish hour said as a word', () => {
+    const found = agreed('Customer: ¿Pueden venir el viernes a las tres?\nAI: Sí, queda agendado el viernes a las tres de la tarde.', true);
+    expect(found?.at).toBe('2026-03-06T22:00:00.000Z');
+  });
+
+  it('settles only on instants after the call, quoting only words of the call, in any conversation', () => {
+    const turn = fc.record({
+      speaker: fc.constantFrom('AI', 'Customer'),
+      text: fc.oneof(
+        fc.string({ maxLength: 80 }),
+        fc.constantFrom(
+          'Thursday at 2 works',
+          'I have 8 or 11',
+          'no wait, Friday',
+          'anything later?',
+          'booked.',
+          'the first one',
+          '11 is better',
+        ),
+      ),
+    });
+    fc.assert(
+      fc.property(fc.array(turn, { maxLength: 8 }), fc.boolean(), (turns, spanish) => {
+        const transcript = turns.map((t) => `${t.speaker}: ${t.text}`).join('\n');
+        const found = agreed(transcript, spanish);
+        if (!found) return;
+        expect(found.date >= '2026-03-04').toBe(true);
+        if (found.at) expect(Date.parse(found.at)).toBeGreaterThan(CALL_TIME.getTime());
+        for (const quote of found.evidence) expect(transcript).toContain(quote);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

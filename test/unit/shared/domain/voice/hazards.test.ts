@@ -1,0 +1,52 @@
+import fc from 'fast-check';
+import { hazardOf } from '#shared/domain/voice/hazards';
+
+describe('hazards read from what the caller describes', () => {
+  it.each([
+    ['The breaker panel in the garage is hot to the touch and it is buzzing loudly.', 'electrical burning or sparks'],
+    ['Water is dripping out of the ceiling light in the kitchen.', 'flooding'],
+    ['Every time we flush, dirty water with sewage comes up in the tub.', 'sewage backup'],
+    ['The whole basement smells like propane around the furnace.', 'gas smell'],
+    ['The CO detector by the furnace keeps going off.', 'carbon monoxide alarm'],
+    ['Hola, huele muchísimo a gas en la cocina.', 'gas smell'],
+  ])('finds the hazard in "%s"', (sentence, hazard) => {
+    expect(hazardOf([sentence])).toMatchObject({ hazard, evidence: [sentence] });
+  });
+
+  it('takes no heat as an emergency only in the cold or with someone vulnerable', () => {
+    expect(hazardOf(['The heat quit overnight and it is minus ten outside.'])?.hazard).toBe('no heat in freezing weather');
+    expect(hazardOf(['Her furnace will not come on.', 'She is 90 and it is 48 degrees in her house.'])?.hazard).toBe(
+      'no heat in freezing weather',
+    );
+    expect(hazardOf(['My heater is not working, it is about 60 degrees in the house.'])).toBeNull();
+    expect(hazardOf(['The furnace stopped working.', 'We have a newborn at home.'])?.hazard).toBe(
+      'no heat in freezing weather or with someone vulnerable',
+    );
+  });
+
+  it('takes the caller calling it an emergency as one, but not "not urgent"', () => {
+    expect(hazardOf(['This is an emergency, half my outlets just died.'])?.hazard).toBe('the caller says it is an emergency');
+    expect(hazardOf(['Quiero que revisen la tubería, no es urgente.'])).toBeNull();
+    expect(hazardOf(["It's not an emergency, the faucet drips slowly."])).toBeNull();
+  });
+
+  it('reads a denied hazard as none', () => {
+    expect(hazardOf(["No, I don't smell any gas, the pilot just goes out."])).toBeNull();
+    expect(hazardOf(['There is no water on the floor, it only drips.'])).toBeNull();
+  });
+
+  it('quotes only sentences it was given, for any text', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.string({ maxLength: 80 }), fc.constantFrom('gas smell', 'no heat', '-5 degrees', 'hot panel')), {
+          maxLength: 6,
+        }),
+        (lines) => {
+          const found = hazardOf(lines);
+          if (found) for (const quote of found.evidence) expect(lines).toContain(quote);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

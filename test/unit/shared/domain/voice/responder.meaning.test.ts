@@ -1,0 +1,74 @@
+import type { NormalizedCall } from '#shared/domain/voice/call-report';
+import { RuleBasedResponder } from '#shared/domain/voice/responder';
+import { transcriptTurns } from '#shared/domain/voice/transcript-turns';
+import { team } from '../../../../support/intake-fakes';
+
+const NY = 'America/New_York';
+/** Tuesday 2026-11-24 10:00 in New York. */
+const CALL_TIME = new Date('2026-11-24T15:00:00Z');
+
+function callOf(transcript: string): NormalizedCall {
+  return {
+    providerCallId: 'c',
+    type: 'inboundPhoneCall',
+    customerNumber: null,
+    customerName: null,
+    durationSeconds: 60,
+    transcript,
+    turns: transcriptTurns(null, transcript),
+    summary: null,
+    recordingUrl: null,
+    analysis: { callReason: null, sentiment: null, bookingIntent: null, urgency: null },
+    analysisRaw: null,
+    warnings: [],
+    endedReason: null,
+    destination: null,
+    startedAt: null,
+    endedAt: null,
+    cost: null,
+    metadata: {},
+  };
+}
+
+const decide = (transcript: string) => new RuleBasedResponder().decide(callOf(transcript), team({ id: 1, timezone: NY }), CALL_TIME, {});
+
+describe('the responder deciding from meaning rather than phrasings', () => {
+  it('books a time both sides took even when no visit phrase was said, quoting the turns', async () => {
+    const decision = await decide(
+      'AI: Bayview Plumbing. I have Thursday at 9 or Friday at 1.\nCustomer: The Friday one.\nAI: Booked, thank you.',
+    );
+    expect(decision.appointment).toMatchObject({ status: 'scheduled', scheduledFor: '2026-11-27T18:00:00.000Z' });
+    expect(decision.decisions[0]?.evidence).toEqual(['I have Thursday at 9 or Friday at 1.', 'The Friday one.', 'Booked, thank you.']);
+  });
+
+  it('books nothing for a time the customer turned down', async () => {
+    const decision = await decide(
+      'AI: Peak Electric. I could send someone Thursday at 2 for a quote.\nCustomer: No, Thursday does not work. I will call back.',
+    );
+    expect(decision.appointment).toBeNull();
+  });
+
+  it('asks for no visit in a question of what the business does, or a wish put off', async () => {
+    for (const words of [
+      'Do you have someone who can install EV chargers?',
+      'I might want someone to look at the attic fan at some point, not now.',
+    ]) {
+      expect((await decide(`AI: Peak Electric.\nCustomer: ${words}\nAI: Yes, we do.`)).appointment).toBeNull();
+    }
+  });
+
+  it("opens an urgent request on the assistant's own triage", async () => {
+    const decision = await decide(
+      "AI: Bayview Plumbing.\nCustomer: Something is really wrong downstairs.\nAI: I'm flagging this as urgent and our on-call plumber will call you.",
+    );
+    expect(decision.ticket).toMatchObject({ category: 'urgent_request', priority: 'urgent' });
+    expect(decision.decisions.at(-1)?.evidence).toEqual(["I'm flagging this as urgent and our on-call plumber will call you."]);
+  });
+
+  it('opens an urgent request for a hot, buzzing panel described in plain words', async () => {
+    const decision = await decide(
+      'AI: Peak Electric.\nCustomer: The breaker panel is hot to the touch and buzzing.\nAI: Please stay away from it.',
+    );
+    expect(decision.ticket).toMatchObject({ category: 'urgent_request', priority: 'urgent' });
+  });
+});
