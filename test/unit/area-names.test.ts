@@ -33,6 +33,8 @@ const NOT_AN_AREA: Readonly<Record<string, readonly string[]>> = {
     // rate limits, keys and who a key is (tenancy), phones, local days, lists' leading rows.
     ...['claims', 'retry', 'stored-size', 'rate-limit', 'key-service', 'identity-resolver', 'tenancy'],
     ...['phone', 'phone-metadata', 'local-days', 'leading-rows'],
+    // People's text (names, addresses, notes) kept without control characters, whatever the area.
+    'plain-text',
     // The outbox every lifecycle event leaves through, and the rollups analytics and funnels read.
     ...['outbox', 'rollups'],
     // The rules every text obeys, campaign or not: calling and quiet hours, holidays, frequency
