@@ -1,5 +1,6 @@
 import { ACCOUNT_AND_PAGE_ROUTES } from './route-table/account-and-pages';
 import { ANALYTICS_ROUTES } from './route-table/analytics';
+import { APPOINTMENT_ROUTES } from './route-table/appointments';
 import { LEADS_AND_CALLS_ROUTES } from './route-table/leads-and-calls';
 import { MESSAGING_ROUTES } from './route-table/messaging';
 import type { RouteDefinition, Surface } from './route-table/route-definition';
@@ -23,6 +24,7 @@ const ROUTE_ROWS = [
   ...WEBHOOK_ROUTES,
   ...ACCOUNT_AND_PAGE_ROUTES,
   ...WIDGET_ROUTES,
+  ...APPOINTMENT_ROUTES,
 ] as const;
 
 /** The id of a row of the route table. */

@@ -1,5 +1,6 @@
 import type { RouteId } from '#shared/routes';
 import * as analytics from './analytics';
+import * as appointments from './appointments';
 import * as callDetail from './call-detail';
 import * as callRecordings from './call-recordings';
 import * as calls from './calls';
@@ -79,6 +80,7 @@ export const CONTRACTS = {
   getWidgetSession: widget.getWidgetSession,
   recordWidgetStep: widget.recordWidgetStep,
   bookWidgetSession: widget.bookWidgetSession,
+  listTeamAppointments: appointments.listTeamAppointments,
 } as const satisfies { readonly [Id in RouteId]: RouteContract<Id> };
 
 /**
@@ -107,4 +109,5 @@ export const SCHEMA_COMPONENTS: Readonly<Record<string, ResponseSchema>> = {
   ...googleAdsLeads.GOOGLE_ADS_LEAD_COMPONENTS,
   ...pages.PAGE_COMPONENTS,
   ...widget.WIDGET_COMPONENTS,
+  ...appointments.APPOINTMENT_COMPONENTS,
 };

@@ -261,6 +261,7 @@ const PROBES: Readonly<Record<string, Probe>> = {
   getCoachEvaluation: { status: 200, request: () => send(`/api/coach/${reportedCallId}`, { headers: { 'x-team-id': String(teamId()) } }) },
   listCoachRubrics: { status: 200, request: () => send('/api/coach/rubrics', { headers: { 'x-team-id': String(teamId()) } }) },
   listTeamSchedulers: { status: 200, request: () => send(`/api/v1/teams/${teamId()}/schedulers`) },
+  listTeamAppointments: { status: 200, request: () => send(`/api/v1/teams/${teamId()}/appointments?status=scheduled`) },
   listTeamBookingRequests: { status: 200, request: () => send(`/api/v1/teams/${teamId()}/booking-requests?status=failed`) },
   listOutboundTexts: { status: 200, request: () => send(`/api/v1/teams/${teamId()}/outbound/texts?campaign_id=${campaignId}`) },
   listSubscriptionEvents: { status: 200, request: () => send(`/api/v1/teams/${teamId()}/outbound/subscription-events?type=opt_out`) },

@@ -326,6 +326,13 @@ const CALLS: Record<string, () => Call[]> = {
     { path: `/api/v1/teams/${key('enterprise').team_ids[0]}/schedulers`, key: key('enterprise').key },
     { path: `/api/v1/teams/${key('portfolio_all_teams').team_ids[3]}/schedulers?limit=1`, key: key('portfolio_all_teams').key },
   ],
+  listTeamAppointments: () => [
+    { path: `/api/v1/teams/${key('enterprise').team_ids[0]}/appointments?limit=20`, key: key('enterprise').key },
+    {
+      path: `/api/v1/teams/${key('portfolio_all_teams').team_ids[3]}/appointments?status=completed&start_date=${SIXTY_DAYS_AGO()}&limit=5`,
+      key: key('portfolio_all_teams').key,
+    },
+  ],
   listTeamBookingRequests: () => [
     { path: `/api/v1/teams/${key('enterprise').team_ids[0]}/booking-requests?limit=20`, key: key('enterprise').key },
     {

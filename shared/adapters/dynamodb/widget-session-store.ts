@@ -61,6 +61,8 @@ function toWidgetSessionItem(stored: StoredWidgetSession): WidgetSessionItem {
       lead_uuid: extras.lead_uuid,
       lead_id: extras.lead_id,
       stl_call_id: extras.stl_call_id,
+      manage_nonce: extras.manage_nonce,
+      manage_token_hash: extras.manage_token_hash,
     },
     ...(stored.effectsRecordedAt ? { effects_recorded_at: stored.effectsRecordedAt } : {}),
   };
@@ -79,6 +81,8 @@ function fromWidgetSessionItem(stored: Item): StoredWidgetSession | null {
       lead_uuid: widget.lead_uuid ?? null,
       lead_id: widget.lead_id ?? null,
       stl_call_id: widget.stl_call_id ?? null,
+      manage_nonce: widget.manage_nonce ?? null,
+      manage_token_hash: widget.manage_token_hash ?? null,
     },
     tokenHash: item.token_hash,
     placement: { enterpriseId: Number(item.enterpriseId), isTest: item.testTeam === true },
