@@ -1,10 +1,12 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { schedulerDependencies } from '#shared/adapters/runtime/scheduler-dependencies';
+import { getManagePage } from '#shared/contracts/appointment-manage';
 import { getBookingPage, getWidgetAsset } from '#shared/contracts/widget';
 import type { SchedulerConfig } from '#shared/domain/schedulers';
 import { NotFoundError } from '#shared/errors';
 import { createHttpHandler } from '#shared/http/handler';
 import { assetServer, escapeHtml, htmlPage, selfOnlyPolicy } from '#shared/http/static-assets';
+import { managePage } from './manage-page';
 
 const assets = assetServer('get-booking-page');
 const dependencies = schedulerDependencies();
@@ -61,6 +63,14 @@ const assetHandler = createHttpHandler(getWidgetAsset, async ({ path, query, raw
   return path.file === 'embed.js' ? { ...answer, headers: { ...answer.headers, 'access-control-allow-origin': '*' } } : answer;
 });
 
-/** GET /widget/{teamId}/{schedulerId} and GET /widget/assets/{file}: public, the booking page and its scripts. */
-export const handler = (event: APIGatewayProxyEvent, context: Context) =>
-  event.resource === '/widget/assets/{file}' ? assetHandler(event, context) : pageHandler(event, context);
+const managePageHandler = createHttpHandler(getManagePage, async () => htmlPage(managePage(assets), selfOnlyPolicy()));
+
+/**
+ * GET /widget/{teamId}/{schedulerId}, GET /widget/manage/{manageToken} and GET /widget/assets/{file}:
+ * public, the booking page, a visit's manage page and their scripts.
+ */
+export const handler = (event: APIGatewayProxyEvent, context: Context) => {
+  if (event.resource === '/widget/assets/{file}') return assetHandler(event, context);
+  if (event.resource === '/widget/manage/{manageToken}') return managePageHandler(event, context);
+  return pageHandler(event, context);
+};

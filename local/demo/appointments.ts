@@ -40,7 +40,9 @@ export function demoAppointments(
       'customer',
       session.completed_at,
     );
-    out.push({ appointment: lifecycleOf(made, i, now), manage: sealManageToken(serverSecret, session.session_id), version: 1 });
+    // The demo writes no slot counters, so its visits hold no place to free.
+    const manage = sealManageToken(serverSecret, session.session_id);
+    out.push({ appointment: lifecycleOf(made, i, now), manage, heldSlot: null, sessionStartedAt: session.started_at, version: 1 });
   });
   return out;
 }

@@ -1,5 +1,6 @@
 import type { RouteId } from '#shared/routes';
 import * as analytics from './analytics';
+import * as appointmentManage from './appointment-manage';
 import * as appointments from './appointments';
 import * as callDetail from './call-detail';
 import * as callRecordings from './call-recordings';
@@ -81,6 +82,11 @@ export const CONTRACTS = {
   recordWidgetStep: widget.recordWidgetStep,
   bookWidgetSession: widget.bookWidgetSession,
   listTeamAppointments: appointments.listTeamAppointments,
+  getManagedAppointment: appointmentManage.getManagedAppointment,
+  rescheduleManagedAppointment: appointmentManage.rescheduleManagedAppointment,
+  cancelManagedAppointment: appointmentManage.cancelManagedAppointment,
+  getManagedAppointmentCalendar: appointmentManage.getManagedAppointmentCalendar,
+  getManagePage: appointmentManage.getManagePage,
 } as const satisfies { readonly [Id in RouteId]: RouteContract<Id> };
 
 /**
@@ -110,4 +116,5 @@ export const SCHEMA_COMPONENTS: Readonly<Record<string, ResponseSchema>> = {
   ...pages.PAGE_COMPONENTS,
   ...widget.WIDGET_COMPONENTS,
   ...appointments.APPOINTMENT_COMPONENTS,
+  ...appointmentManage.APPOINTMENT_MANAGE_COMPONENTS,
 };

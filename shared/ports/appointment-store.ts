@@ -1,5 +1,7 @@
 import type { AppointmentStatus, StoredAppointment } from '#shared/domain/appointments/appointment';
+import type { SessionRecord } from '#shared/domain/sessions';
 import type { DomainEvent } from './event-bus';
+import type { StoredWidgetSession } from './widget-session-store';
 
 export interface AppointmentListQuery {
   readonly teamId: number;
@@ -29,4 +31,29 @@ export interface AppointmentStore {
   putAppointments(appointments: readonly StoredAppointment[]): Promise<void>;
   /** limit + 1 visits of a team, latest start first, strictly after the cursor position. */
   listAppointments(query: AppointmentListQuery): Promise<PositionedAppointment[]>;
+  /** Writes one change (see AppointmentChangeWrite): all of it, or nothing and why. */
+  changeAppointment(change: AppointmentChangeWrite): Promise<AppointmentChangeResult>;
 }
+
+/** A place in one scheduler's slot counters. */
+export interface SchedulerSlot {
+  readonly schedulerId: number;
+  readonly date: string;
+  readonly time: string;
+}
+
+/**
+ * One change of an appointment, written in one transaction: the new record (refused when the
+ * record changed since `previous` was read), the place it takes (refused when the slot already
+ * holds `capacity`), the place it frees, the widget session that follows it, and the events due.
+ */
+export interface AppointmentChangeWrite {
+  readonly previous: StoredAppointment;
+  readonly next: StoredAppointment;
+  readonly take?: SchedulerSlot & { readonly capacity: number };
+  readonly free?: SchedulerSlot;
+  readonly session?: { readonly previous: StoredWidgetSession; readonly next: SessionRecord };
+  readonly events: readonly DomainEvent[];
+}
+
+export type AppointmentChangeResult = 'changed' | 'slot_full' | 'changed_meanwhile';

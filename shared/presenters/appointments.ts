@@ -1,6 +1,9 @@
 import type * as z from 'zod';
+import type { managedAppointment } from '#shared/contracts/appointment-manage';
 import type { appointment } from '#shared/contracts/appointments';
-import { localStart, type StoredAppointment } from '#shared/domain/appointments/appointment';
+import type { StoredAppointment } from '#shared/domain/appointments/appointment';
+import { localStart } from '#shared/domain/appointments/local-start';
+import type { ManagedAppointment } from '#shared/domain/appointments/manage';
 
 /** Appointments on the read API (GET /api/v1/teams/{teamId}/appointments). */
 
@@ -39,5 +42,30 @@ export function presentAppointment(stored: StoredAppointment, manageUrl: string 
     })),
     created_at: a.created_at,
     updated_at: a.updated_at,
+  };
+}
+
+export type ManagedAppointmentData = Wire<typeof managedAppointment>;
+
+/** A visit as its manage link shows it: nothing of the customer but their name. */
+export function presentManagedAppointment(view: ManagedAppointment): ManagedAppointmentData {
+  const a = view.stored.appointment;
+  const local = localStart(a);
+  return {
+    appointment_id: a.appointment_id,
+    team_id: a.team_id,
+    scheduler_id: a.scheduler_id,
+    business_name: view.businessName,
+    status: a.status,
+    service: a.service,
+    customer: { name: a.customer.name },
+    start_date: local.date,
+    start_time: local.time,
+    time_zone: a.time_zone,
+    starts_at: a.starts_at,
+    duration_minutes: a.duration_minutes,
+    read_only: view.readOnly,
+    can_change: view.changeable,
+    change_cutoff_minutes: view.cutoffMinutes,
   };
 }

@@ -7,6 +7,7 @@ import { type SchedulerSettingsInput, WEEKDAYS } from '#shared/domain/schedulers
 import { hashSecret } from '#shared/domain/widget/session-token';
 import { type LocalService, startLocalService } from '../../local/cli/service';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
+import { bookLatestOpenSlot } from '../support/widget-booking';
 
 /**
  * A widget booking through the local gateway becomes one appointment on the team's feed, with a
@@ -50,45 +51,25 @@ async function get(path: string, apiKey = key): Promise<{ status: number; body: 
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-async function widget(route: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<Record<string, unknown>> {
-  const response = await fetch(`${service.url}/widget/api/${route}`, {
-    method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', ...(init.token ? { 'x-widget-token': init.token } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return (await response.json()) as Record<string, unknown>;
+async function widget(route: string): Promise<Record<string, unknown>> {
+  return (await (await fetch(`${service.url}/widget/api/${route}`)).json()) as Record<string, unknown>;
 }
 
-/** Books the first open slot of a new session; answers the session id. */
-async function book(): Promise<string> {
-  const started = (await widget(`${teamId}/${SCHEDULER}/sessions`, { method: 'POST', body: {} })) as {
-    token: string;
-    session: { session_id: string };
-  };
-  const availability = (await widget(`${teamId}/${SCHEDULER}/availability?days=2`)) as {
-    days: { date: string; slots: { time: string }[] }[];
-  };
-  const day = availability.days.find((d) => d.slots.length > 0);
-  const slot = day?.slots.at(-1);
-  if (!day || !slot) throw new Error('no open slot');
-  // A booking faster than a person could make one is refused.
-  await new Promise((resolve) => setTimeout(resolve, 3_100));
-  const booked = await widget('session/booking', {
-    method: 'POST',
-    token: started.token,
-    body: {
-      issue_type: 'Drain clog',
-      date: day.date,
-      time: slot.time,
-      name: 'Dana Reyes',
-      phone: '(312) 555-0142',
-      email: 'dana@example.com',
-      address: '1 Main St',
-      website: '',
-    },
+const book = () => bookLatestOpenSlot(service.url, teamId, SCHEDULER, 'Drain clog');
+
+async function manage(path: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
+  return fetch(`${service.url}/widget/api/appointments/${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
-  expect(booked).toMatchObject({ session: { status: 'booked' } });
-  return started.session.session_id;
+}
+
+/** The manage token of a booked session, as the feed shows it. */
+async function manageTokenOf(sessionId: string): Promise<string> {
+  const { body } = await get(`/api/v1/teams/${teamId}/appointments?limit=500`);
+  const url = String((body.data as Record<string, unknown>[]).find((a) => a.appointment_id === sessionId)?.manage_url);
+  return url.slice(url.lastIndexOf('/') + 1);
 }
 
 describe('appointments through the local gateway', () => {
@@ -130,5 +111,42 @@ describe('appointments through the local gateway', () => {
     expect(String(bad.body.message)).toContain('status');
     const foreign = await get(`/api/v1/teams/${fixture.teams.foreign.id}/appointments`);
     expect(foreign.status).toBe(403);
+  });
+
+  it('shows, moves and cancels a visit by its manage link, and gives its calendar file', async () => {
+    const token = await manageTokenOf(await book());
+    const shown = (await (await manage(token)).json()) as Record<string, unknown>;
+    expect(shown).toMatchObject({ status: 'scheduled', read_only: false, business_name: 'Main widget', customer: { name: 'Dana Reyes' } });
+
+    const availability = (await widget(`${teamId}/${SCHEDULER}/availability?days=3`)) as {
+      days: { date: string; slots: { time: string }[] }[];
+    };
+    const target = availability.days.at(-1);
+    const slot = target?.slots[0];
+    if (!target || !slot) throw new Error('no open slot to move to');
+    const moved = await manage(`${token}/reschedule`, { method: 'POST', body: { date: target.date, time: slot.time } });
+    expect(moved.status).toBe(200);
+    expect(await moved.json()).toMatchObject({ start_date: target.date, start_time: slot.time });
+
+    const calendar = await manage(`${token}/calendar.ics`);
+    expect(calendar.headers.get('content-type')).toContain('text/calendar');
+    const ics = (await calendar.text()).replace(/\r\n /g, '');
+    expect(ics).toContain(`DTSTART;TZID=America/New_York:${target.date.replaceAll('-', '')}T${slot.time.replace(':', '')}00`);
+    expect(ics).toContain('BEGIN:VTIMEZONE');
+
+    const cancelled = await manage(`${token}/cancel`, { method: 'POST', body: { reason: 'Fixed it myself' } });
+    expect(await cancelled.json()).toMatchObject({ status: 'cancelled', read_only: true, can_change: false });
+    const again = await manage(`${token}/reschedule`, { method: 'POST', body: { date: target.date, time: slot.time } });
+    expect(again.status).toBe(409);
+  });
+
+  it('answers 404 for a manage link no visit has, however it is formed', async () => {
+    const token = await manageTokenOf(await book());
+    const [id, secret] = token.split('.') as [string, string];
+    const wrongSecret = `${id}.${secret.startsWith('A') ? 'B' : 'A'}${secret.slice(1)}`;
+    for (const path of [wrongSecret, 'nonsense', `${id}`, `ses_other.${secret}`]) {
+      const answer = await manage(path);
+      expect({ path, status: answer.status }).toEqual({ path, status: 404 });
+    }
   });
 });

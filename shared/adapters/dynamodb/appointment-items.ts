@@ -47,6 +47,8 @@ export type AppointmentItem = {
   updated_at: string;
   manage_nonce: string;
   manage_token_hash: string;
+  held_slot: { date: string; time: string } | null;
+  session_started_at: string | null;
   version: number;
 };
 
@@ -89,6 +91,8 @@ export function toAppointmentItem(stored: StoredAppointment): AppointmentItem {
     updated_at: a.updated_at,
     manage_nonce: stored.manage.nonce,
     manage_token_hash: stored.manage.tokenHash,
+    held_slot: stored.heldSlot ? { date: stored.heldSlot.date, time: stored.heldSlot.time } : null,
+    session_started_at: stored.sessionStartedAt,
     version: stored.version,
   };
 }
@@ -120,7 +124,13 @@ export function fromAppointmentItem(raw: Item): StoredAppointment {
     created_at: item.created_at,
     updated_at: item.updated_at,
   };
-  return { appointment, manage: { nonce: item.manage_nonce, tokenHash: item.manage_token_hash }, version: Number(item.version) };
+  return {
+    appointment,
+    manage: { nonce: item.manage_nonce, tokenHash: item.manage_token_hash },
+    heldSlot: item.held_slot ? { date: item.held_slot.date, time: item.held_slot.time } : null,
+    sessionStartedAt: item.session_started_at ?? null,
+    version: Number(item.version),
+  };
 }
 
 /**

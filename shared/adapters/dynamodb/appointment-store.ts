@@ -1,7 +1,14 @@
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { StoredAppointment } from '#shared/domain/appointments/appointment';
-import type { AppointmentListQuery, AppointmentStore, PositionedAppointment } from '#shared/ports/appointment-store';
+import type {
+  AppointmentChangeResult,
+  AppointmentChangeWrite,
+  AppointmentListQuery,
+  AppointmentStore,
+  PositionedAppointment,
+} from '#shared/ports/appointment-store';
 import type { DomainEvent } from '#shared/ports/event-bus';
+import { changeItems } from './appointment-changes';
 import {
   APPOINTMENT_INDEXES,
   appointmentCreateItems,
@@ -18,8 +25,11 @@ import { isTransactionCancelled, transactWrite } from './transact';
 export class DynamoAppointmentStore implements AppointmentStore {
   constructor(
     private readonly client: DynamoDBDocumentClient,
-    /** The outbox only where appointments are written (their events are due in the same write). */
-    private readonly tables: { readonly leads: string; readonly outbox?: string },
+    /**
+     * The outbox only where appointments are written (their events are due in the same write); the
+     * sessions table only where they change (the slot counters and the session that follows).
+     */
+    private readonly tables: { readonly leads: string; readonly outbox?: string; readonly sessions?: string },
   ) {}
 
   private outbox(): string {
@@ -43,6 +53,22 @@ export class DynamoAppointmentStore implements AppointmentStore {
       new GetCommand({ TableName: this.tables.leads, Key: appointmentKey(appointmentId), ConsistentRead: true }),
     );
     return result.Item ? fromAppointmentItem(result.Item) : null;
+  }
+
+  async changeAppointment(change: AppointmentChangeWrite): Promise<AppointmentChangeResult> {
+    if (!this.tables.sessions) throw new Error('DynamoAppointmentStore needs the sessions table to change appointments');
+    const tables = { leads: this.tables.leads, sessions: this.tables.sessions, outbox: this.outbox() };
+    const { items, takeAt, recordAt, sessionAt } = changeItems(change, tables);
+    try {
+      await transactWrite(this.client, { TransactItems: items });
+      return 'changed';
+    } catch (error) {
+      if (!isTransactionCancelled(error)) throw error;
+      const failed = (at: number) => at >= 0 && error.CancellationReasons?.[at]?.Code === 'ConditionalCheckFailed';
+      if (failed(recordAt) || failed(sessionAt)) return 'changed_meanwhile';
+      if (failed(takeAt)) return 'slot_full';
+      throw error;
+    }
   }
 
   async putAppointments(appointments: readonly StoredAppointment[]): Promise<void> {

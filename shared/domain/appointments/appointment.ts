@@ -1,11 +1,16 @@
-import { DateTime } from 'luxon';
-
 /**
  * An appointment: one visit, whatever channel booked it (the scheduling widget, or the voice
  * responder on a call, an outreach call for an intake lead included). The widget session and the
  * lead keep their own shapes and follow it; the appointment is where the visit's state lives and
  * where every change of it is written down.
  */
+/**
+ * How long a visit lasts when nothing says (a call's visit on a team without a scheduler): the
+ * schedulers' own default slot length. Kept here, not read from the scheduler module, so what
+ * makes a call's visit loads no time-zone library at a function's start.
+ */
+export const DEFAULT_VISIT_MINUTES = 60;
+
 export const APPOINTMENT_STATUSES = ['scheduled', 'confirmed', 'cancelled', 'completed', 'no_show'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
@@ -71,17 +76,24 @@ export interface ManageSeal {
   readonly tokenHash: string;
 }
 
+/** A place in a scheduler's slot (its per-day counter), local date and HH:mm. */
+export interface SlotPlace {
+  readonly date: string;
+  readonly time: string;
+}
+
 export interface StoredAppointment {
   readonly appointment: Appointment;
   readonly manage: ManageSeal;
+  /**
+   * The place the visit holds in its scheduler's slot counters: a widget booking's slot, then the
+   * slot it was moved to; null for a visit that took none (a call's), so a change frees nothing.
+   */
+  readonly heldSlot: SlotPlace | null;
+  /** The widget session's start instant, with its id the key of the session row that follows the visit; null for a call's. */
+  readonly sessionStartedAt: string | null;
   /** Bumped by every write: a change is refused when the record changed since it was read. */
   readonly version: number;
-}
-
-/** The visit's local date (YYYY-MM-DD) and time (HH:mm) in its zone. */
-export function localStart(appointment: Pick<Appointment, 'starts_at' | 'time_zone'>): { date: string; time: string } {
-  const local = DateTime.fromISO(appointment.starts_at, { zone: 'utc' }).setZone(appointment.time_zone);
-  return { date: local.toFormat('yyyy-MM-dd'), time: local.toFormat('HH:mm') };
 }
 
 /** An appointment just made: status scheduled, its history one `created` line. */

@@ -1,7 +1,6 @@
-import { BOOKING_DEFAULTS } from '#shared/domain/schedulers';
 import type { AppointmentRecord } from '#shared/domain/support';
 import type { StoredWidgetSession } from '#shared/ports/widget-session-store';
-import { type ManageSeal, newAppointment, type StoredAppointment } from './appointment';
+import { DEFAULT_VISIT_MINUTES, type ManageSeal, newAppointment, type StoredAppointment } from './appointment';
 
 /** The visit a widget booking made; null for a session booked before bookings sealed a manage link (it has none to give). */
 export function appointmentOfWidgetBooking(
@@ -27,7 +26,7 @@ export function appointmentOfWidgetBooking(
       service: session.issue_type,
       starts_at: booking.startsAt,
       time_zone: booking.timeZone,
-      duration_minutes: booking.durationMinutes ?? BOOKING_DEFAULTS.slot_minutes,
+      duration_minutes: booking.durationMinutes ?? DEFAULT_VISIT_MINUTES,
       lead: { id: extras.lead_uuid, lead_id: extras.lead_id },
       session_id: session.session_id,
       call_id: null,
@@ -35,7 +34,14 @@ export function appointmentOfWidgetBooking(
     'customer',
     at,
   );
-  return { appointment, manage: { nonce: extras.manage_nonce, tokenHash: extras.manage_token_hash }, version: 1 };
+  const heldSlot = session.selected_date && session.selected_time ? { date: session.selected_date, time: session.selected_time } : null;
+  return {
+    appointment,
+    manage: { nonce: extras.manage_nonce, tokenHash: extras.manage_token_hash },
+    heldSlot,
+    sessionStartedAt: session.started_at,
+    version: 1,
+  };
 }
 
 /** Where a call's visit is placed: the team's first scheduler when it has one, else the team's zone. */
@@ -74,5 +80,5 @@ export function appointmentOfCall(
     'system',
     record.created_at,
   );
-  return { appointment, manage: seal, version: 1 };
+  return { appointment, manage: seal, heldSlot: null, sessionStartedAt: null, version: 1 };
 }

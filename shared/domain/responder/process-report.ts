@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_VISIT_MINUTES } from '#shared/domain/appointments/appointment';
 import { appointmentOfCall, type CallVisitPlace } from '#shared/domain/appointments/make-appointment';
 import type { ManageLinks } from '#shared/domain/appointments/manage-token';
 import type { CallRecord } from '#shared/domain/calls';
 import { ensureEvaluationRequested, requestEvaluation } from '#shared/domain/coach/evaluation-request';
 import { type CompleteOutreachDependencies, completeOutreach } from '#shared/domain/intake/complete-outreach';
 import { type LeadRecord, NO_ATTRIBUTION } from '#shared/domain/leads';
-import { BOOKING_DEFAULTS } from '#shared/domain/schedulers';
 import { ITEM_SIZE_BUDGET_BYTES, itemSize } from '#shared/domain/stored-size';
 import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support';
 import type { Team } from '#shared/domain/tenancy';
@@ -210,7 +210,7 @@ export async function processCallReport(
     ? appointmentOfCall(
         appointment,
         { id: lead?.id ?? outreachLead?.id ?? null, lead_id: leadId },
-        input.visitPlace ?? { schedulerId: null, timeZone: team.timezone, durationMinutes: BOOKING_DEFAULTS.slot_minutes },
+        input.visitPlace ?? { schedulerId: null, timeZone: team.timezone, durationMinutes: DEFAULT_VISIT_MINUTES },
         await deps.manageLinks.seal(appointment.appointment_id),
       )
     : null;

@@ -38,7 +38,11 @@ const MAX_PARAMETER = 256;
 /** The shortest time a person takes from opening the widget to booking; a faster booking is refused (bots). */
 export const MIN_DWELL_MS = 3_000;
 
-export async function requireScheduler(deps: WidgetDependencies, teamId: number, schedulerId: number): Promise<SchedulerConfig> {
+export async function requireScheduler(
+  deps: Pick<WidgetDependencies, 'schedulers'>,
+  teamId: number,
+  schedulerId: number,
+): Promise<SchedulerConfig> {
   const scheduler = await deps.schedulers.getScheduler(teamId, schedulerId);
   if (!scheduler) throw new NotFoundError(`No scheduler ${schedulerId} of team ${teamId}`);
   return scheduler;
@@ -137,7 +141,7 @@ export interface WidgetAvailability {
 
 /** A week of slots from `from` (default: today in the scheduler's zone), up to the last day it books. */
 export async function widgetAvailability(
-  deps: WidgetDependencies,
+  deps: Pick<WidgetDependencies, 'schedulers' | 'sessions'>,
   input: { teamId: number; schedulerId: number; from?: string; days?: number; now: Date; scheduler?: SchedulerConfig },
 ): Promise<WidgetAvailability> {
   // The caller may have read the scheduler already (the route does, to check the origin).

@@ -1,5 +1,6 @@
 import { ACCOUNT_EXAMPLES } from './account';
 import { ANALYTICS_EXAMPLES } from './analytics';
+import { APPOINTMENT_EXAMPLES } from './appointments';
 import { CALLS_EXAMPLES } from './calls';
 import { INTAKE_EXAMPLES } from './intake';
 import { SMS_EXAMPLES } from './sms';
@@ -16,4 +17,5 @@ export const OPERATION_EXAMPLES: OperationExamplesById = {
   ...ACCOUNT_EXAMPLES,
   ...ANALYTICS_EXAMPLES,
   ...WIDGET_EXAMPLES,
+  ...APPOINTMENT_EXAMPLES,
 };

@@ -43,7 +43,13 @@ function visit(teamId: number, id: string, startsAt: string, status: Appointment
     'customer',
     '2026-10-01T12:00:00.000Z',
   );
-  return { appointment: { ...appointment, status }, manage: sealManageToken('store-test-secret', id), version: 1 };
+  return {
+    appointment: { ...appointment, status },
+    manage: sealManageToken('store-test-secret', id),
+    heldSlot: { date: '2026-10-05', time: '09:00' },
+    sessionStartedAt: '2026-10-01T11:55:00.000Z',
+    version: 1,
+  };
 }
 
 const ids = async (query: Parameters<DynamoAppointmentStore['listAppointments']>[0]) =>

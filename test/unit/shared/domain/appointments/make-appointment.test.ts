@@ -1,4 +1,4 @@
-import { localStart } from '#shared/domain/appointments/appointment';
+import { localStart } from '#shared/domain/appointments/local-start';
 import { appointmentOfCall } from '#shared/domain/appointments/make-appointment';
 import type { AppointmentRecord } from '#shared/domain/support';
 
