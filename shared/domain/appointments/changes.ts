@@ -190,3 +190,49 @@ export async function cancelAppointment(
     return result === 'changed' ? nextStored : 'changed_meanwhile';
   });
 }
+
+const MARKS = {
+  confirmed: { from: ['scheduled', 'confirmed'], sessionEvent: 'booking_confirmed', afterStart: false },
+  completed: { from: ['scheduled', 'confirmed', 'completed'], sessionEvent: null, afterStart: true },
+  no_show: { from: ['scheduled', 'confirmed', 'no_show'], sessionEvent: null, afterStart: true },
+} as const;
+export type AppointmentMark = keyof typeof MARKS;
+
+/**
+ * Marks a visit confirmed (before its start: the customer said they will be there), completed or
+ * a no-show (only after its start). Marking it again as it is answers it unchanged; any other
+ * status, or the wrong side of the start, is a 409.
+ */
+export async function markAppointment(
+  deps: ChangeDependencies,
+  first: StoredAppointment,
+  mark: AppointmentMark,
+  input: { readonly by: AppointmentActor; readonly now: Date },
+): Promise<StoredAppointment> {
+  const rule = MARKS[mark];
+  return withRetries(deps, first, async (stored) => {
+    const a = stored.appointment;
+    if (a.status === mark) return stored;
+    if (!(rule.from as readonly string[]).includes(a.status)) {
+      throw new ConflictError(`appointment: the visit is ${a.status}; it cannot be marked ${mark.replace('_', '-')}`, 'appointment');
+    }
+    const started = input.now.getTime() >= Date.parse(a.starts_at);
+    if (rule.afterStart && !started)
+      throw new ConflictError(
+        `appointment: the visit has not started yet; it can be marked ${mark.replace('_', '-')} only after ${a.starts_at}`,
+        'appointment',
+      );
+    if (!rule.afterStart && started)
+      throw new ConflictError('appointment: the visit has started; it can no longer be confirmed', 'appointment');
+    const at = input.now.toISOString();
+    const next = withChange(a, mark, { at, by: input.by, status: mark });
+    const nextStored: StoredAppointment = { ...stored, appointment: next, version: stored.version + 1 };
+    const result = await deps.appointments.changeAppointment({
+      previous: stored,
+      next: nextStored,
+      session: rule.sessionEvent ? await followingSession(deps, stored, rule.sessionEvent, at, null) : undefined,
+      events: [bookingChanged(mark, next, { version: nextStored.version, by: input.by, previousStartsAt: null, reason: null })],
+    });
+    return result === 'changed' ? nextStored : 'changed_meanwhile';
+  });
+}

@@ -8,7 +8,7 @@ import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
 import type { StoredAppointment } from '#shared/domain/appointments/appointment';
-import { type ChangeDependencies, cancelAppointment, rescheduleAppointment } from '#shared/domain/appointments/changes';
+import { type ChangeDependencies, cancelAppointment, markAppointment, rescheduleAppointment } from '#shared/domain/appointments/changes';
 import { manageLinks } from '#shared/domain/appointments/manage-token';
 import { WEEKDAYS } from '#shared/domain/schedulers';
 import { completeBooking } from '#shared/domain/widget/complete-booking';
@@ -210,5 +210,46 @@ describe('cancelling a visit', () => {
     await expect(
       rescheduleAppointment(deps, again, { date: '2026-06-23', time: '09:00', by: 'customer', now: at(120_000) }),
     ).rejects.toThrow(/cancelled/);
+  });
+});
+
+describe('marking a visit', () => {
+  it('confirms it before its start, once, with the session’s booking_confirmed', async () => {
+    const visit = await booked('2026-06-12', '08:00');
+    const confirmed = await markAppointment(deps, visit, 'confirmed', { by: 'customer', now: at(60_000) });
+    const again = await markAppointment(deps, confirmed, 'confirmed', { by: 'customer', now: at(90_000) });
+
+    expect(again.appointment.status).toBe('confirmed');
+    expect(
+      await dueEvents((e) => e.type === 'lead.booking_confirmed' && e.detail.appointment_id === visit.appointment.appointment_id),
+    ).toHaveLength(1);
+    const session = await widget.sessions.getSession({
+      teamId,
+      schedulerId: SCHEDULER,
+      startedAt: NOW.toISOString(),
+      sessionId: visit.appointment.appointment_id,
+    });
+    expect(session?.session).toMatchObject({ status: 'booked' });
+    expect(session?.session.events.at(-1)?.event_type).toBe('booking_confirmed');
+  });
+
+  it('marks it completed or a no-show only after its start', async () => {
+    const visit = await booked('2026-06-12', '09:00');
+    const start = Date.parse(visit.appointment.starts_at);
+    await expect(markAppointment(deps, visit, 'no_show', { by: 'integrator', now: new Date(start - 60_000) })).rejects.toThrow(
+      /not started yet/,
+    );
+    const done = await markAppointment(deps, visit, 'completed', { by: 'integrator', now: new Date(start + 3_600_000) });
+    expect(done.appointment).toMatchObject({ status: 'completed' });
+    expect(done.appointment.history.at(-1)).toMatchObject({ change: 'completed', by: 'integrator' });
+    await expect(markAppointment(deps, done, 'no_show', { by: 'integrator', now: new Date(start + 7_200_000) })).rejects.toThrow(
+      ConflictError,
+    );
+    await expect(markAppointment(deps, done, 'confirmed', { by: 'customer', now: new Date(start + 7_200_000) })).rejects.toThrow(
+      ConflictError,
+    );
+    expect(
+      await dueEvents((e) => e.type === 'lead.booking_completed' && e.detail.appointment_id === visit.appointment.appointment_id),
+    ).toHaveLength(1);
   });
 });
