@@ -28,6 +28,10 @@ export interface ServiceEventsProps {
  *   (schemas/lead.created.json);
  * - `lead.booking_created`: the AI responder created an appointment for the lead after an outreach
  *   call (schemas/lead.booking_created.json);
+ * - `lead.booking_confirmed`, `lead.booking_rescheduled`, `lead.booking_cancelled`,
+ *   `lead.booking_completed`, `lead.no_show`: a visit's changes (shared/events/appointment-change-events.ts);
+ * - `appointment.created`: a visit was made (schemas/appointment.created.json; for the service's own
+ *   follow-ups, not a webhook event type);
  * - `lead.completed`: a lead's outreach ended with an outcome: booked, not booked, no answer, failed
  *   or cancelled (schemas/lead.completed.json);
  * - `sms_campaign.completed`: a campaign finished (every recipient sent, failed or suppressed), with

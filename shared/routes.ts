@@ -1,4 +1,5 @@
 import { ANALYTICS_ROUTES } from './route-table/analytics';
+import { APPOINTMENT_ROUTES } from './route-table/appointments';
 import { CALL_ROUTES } from './route-table/calls';
 import { COACH_ROUTES } from './route-table/coach';
 import { INTAKE_ROUTES } from './route-table/intake';
@@ -43,6 +44,7 @@ const ROUTE_ROWS = [
   ...META_ROUTES,
   ...PAGE_ROUTES,
   ...WIDGET_ROUTES,
+  ...APPOINTMENT_ROUTES,
 ] as const;
 
 /** The id of a row of the route table. */

@@ -1,10 +1,11 @@
 import { schedulerDependencies } from '#shared/adapters/runtime/scheduler-dependencies';
-import { getBookingPage, getWidgetAsset } from '#shared/contracts/widget';
+import { getBookingPage, getManagePage, getWidgetAsset } from '#shared/contracts/widget';
 import type { SchedulerConfig } from '#shared/domain/schedulers';
 import { NotFoundError } from '#shared/errors';
 import { functionRoutes } from '#shared/http/function-routes';
 import { createHttpHandler } from '#shared/http/handler';
 import { assetServer, escapeHtml, htmlPage, selfOnlyPolicy } from '#shared/http/static-assets';
+import { managePage } from './manage-page';
 
 const assets = assetServer('get-booking-page');
 const dependencies = schedulerDependencies();
@@ -61,5 +62,14 @@ const assetHandler = createHttpHandler(getWidgetAsset, async ({ path, query, raw
   return path.file === 'embed.js' ? { ...answer, headers: { ...answer.headers, 'access-control-allow-origin': '*' } } : answer;
 });
 
-/** GET /widget/{teamId}/{schedulerId} and GET /widget/assets/{file}: public, the booking page and its scripts. */
-export const handler = functionRoutes('get-booking-page', { getBookingPage: pageHandler, getWidgetAsset: assetHandler });
+const managePageHandler = createHttpHandler(getManagePage, async () => htmlPage(managePage(assets), selfOnlyPolicy()));
+
+/**
+ * GET /widget/{teamId}/{schedulerId}, GET /widget/manage/{manageToken} and GET /widget/assets/{file}:
+ * public, the booking page, a visit's manage page and their scripts.
+ */
+export const handler = functionRoutes('get-booking-page', {
+  getBookingPage: pageHandler,
+  getManagePage: managePageHandler,
+  getWidgetAsset: assetHandler,
+});

@@ -23,7 +23,20 @@ export const handler = createHttpHandler(
     const call = normalizeReport(body.report);
     // The team's first scheduler gives the hours a booked time must fall in; a team without one books any time named.
     const [firstScheduler] = await (await deps.schedulers()).listSchedulers({ teamId: team.id, limit: 1 });
-    const result = await processCallReport(deps, { team, call, now: new Date(), hours: firstScheduler?.scheduler.hours ?? null });
+    const visitPlace = firstScheduler
+      ? {
+          schedulerId: firstScheduler.scheduler.scheduler_id,
+          timeZone: firstScheduler.scheduler.time_zone,
+          durationMinutes: firstScheduler.scheduler.slot_minutes,
+        }
+      : null;
+    const result = await processCallReport(deps, {
+      team,
+      call,
+      now: new Date(),
+      hours: firstScheduler?.scheduler.hours ?? null,
+      visitPlace,
+    });
     return presentReportAnswer(result);
   },
   { idempotency: idempotencyKeys() },

@@ -120,7 +120,7 @@ const book = createHttpHandler(contracts.bookWidgetSession, async ({ headers: se
   await completeBooking(
     { ...deps, followups: deps.followups() },
     outcome.stored,
-    { startsAt: outcome.startsAt, timeZone: scheduler.time_zone },
+    { startsAt: outcome.startsAt, timeZone: scheduler.time_zone, durationMinutes: scheduler.slot_minutes },
     new Date(),
   );
   return {

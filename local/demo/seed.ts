@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
+import { DynamoAppointmentStore } from '#shared/adapters/dynamodb/appointment-store';
 import { DynamoBookingRequestStore } from '#shared/adapters/dynamodb/booking-request-store';
 import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
@@ -20,6 +21,7 @@ import { schedulerSettingsSchema } from '#shared/domain/schedulers';
 import type { SessionRecord } from '#shared/domain/sessions';
 import type { Team, TeamPlacement } from '#shared/domain/tenancy';
 import { bookingPageUrl } from '#shared/domain/widget/embed';
+import { demoAppointments } from './appointments';
 import { generateCalls, generateTransfers } from './calls';
 import { seedDemoCampaigns } from './campaigns';
 import type { Trade } from './catalog';
@@ -218,6 +220,10 @@ export async function seedDemo(options: SeedDemoOptions = {}): Promise<SeedDemoR
       seedFrom('booking-requests', (created[i] as (typeof created)[number]).spec.workspaceId),
     ),
   );
+  // Sealed with the local cursor secret (local/cli/service.ts sets it before seeding), so the feed shows working links.
+  const appointments = data.flatMap((d, i) =>
+    demoAppointments(d.sessions, (created[i] as (typeof created)[number]).spec.timezone, now, process.env.CURSOR_SECRET ?? ''),
+  );
   const generateMs = clock.lap();
 
   // The coach: one team's own rubric (from 30 days ago), and every call evaluated as the worker would have.
@@ -239,10 +245,12 @@ export async function seedDemo(options: SeedDemoOptions = {}): Promise<SeedDemoR
   const callStore = new DynamoCallStore(getDocumentClient(), physicalTableName('calls'));
   const evaluationStore = new DynamoEvaluationStore(getDocumentClient(), physicalTableName('calls'));
   const bookingRequestStore = new DynamoBookingRequestStore(getDocumentClient(), physicalTableName('sessions'));
+  const appointmentStore = new DynamoAppointmentStore(getDocumentClient(), { leads: physicalTableName('leads') });
   await putDemoSchedulers(tenancy, { onlyWhereAbsent: false });
   const written = writeProgress(progress, {
     sessions: sessions.length,
     'booking requests': bookingRequests.length,
+    appointments: appointments.length,
     leads: leads.length,
     calls: calls.length + transfers.length,
     evaluations: evaluations.length,
@@ -255,6 +263,7 @@ export async function seedDemo(options: SeedDemoOptions = {}): Promise<SeedDemoR
       ...transfers.map((t) => () => callStore.saveTransfer(t).then(() => written('calls')(1))),
       ...batchTasks(evaluations, (batch) => evaluationStore.putEvaluations(batch), written('evaluations')),
       ...batchTasks(bookingRequests, (batch) => bookingRequestStore.putBookingRequests(batch), written('booking requests')),
+      ...batchTasks(appointments, (batch) => appointmentStore.putAppointments(batch), written('appointments')),
     ],
     WRITE_CONCURRENCY,
   );

@@ -1,5 +1,7 @@
 import type { RouteId } from '#shared/routes';
 import * as analytics from './analytics';
+import * as appointmentManage from './appointment-manage';
+import * as appointments from './appointments';
 import * as callDetail from './call-detail';
 import * as callRecordings from './call-recordings';
 import * as calls from './calls';
@@ -79,6 +81,12 @@ export const CONTRACTS = {
   getWidgetSession: widget.getWidgetSession,
   recordWidgetStep: widget.recordWidgetStep,
   bookWidgetSession: widget.bookWidgetSession,
+  listTeamAppointments: appointments.listTeamAppointments,
+  getManagedAppointment: appointmentManage.getManagedAppointment,
+  rescheduleManagedAppointment: appointmentManage.rescheduleManagedAppointment,
+  cancelManagedAppointment: appointmentManage.cancelManagedAppointment,
+  getManagedAppointmentCalendar: appointmentManage.getManagedAppointmentCalendar,
+  getManagePage: widget.getManagePage,
 } as const satisfies { readonly [Id in RouteId]: RouteContract<Id> };
 
 /**
@@ -107,4 +115,6 @@ export const SCHEMA_COMPONENTS: Readonly<Record<string, ResponseSchema>> = {
   ...googleAdsLeads.GOOGLE_ADS_LEAD_COMPONENTS,
   ...pages.PAGE_COMPONENTS,
   ...widget.WIDGET_COMPONENTS,
+  ...appointments.APPOINTMENT_COMPONENTS,
+  ...appointmentManage.APPOINTMENT_MANAGE_COMPONENTS,
 };

@@ -232,6 +232,14 @@ const assetPath = z.object({
     .describe('widget.js, widget.css or embed.js; any other name answers 404'),
 });
 
+/** A visit's manage page: the customer's link names it by its token; the page reads the visit itself. */
+export const getManagePage = defineContract({
+  routeId: 'getManagePage',
+  path: z.object({ manageToken: z.string().min(1).max(200).describe('The manage link’s token (the last part of manage_url)') }),
+  responses: { 200: htmlDocument },
+  responseMediaType: 'text/html',
+});
+
 export const getBookingPage = defineContract({
   routeId: 'getBookingPage',
   path: schedulerPath,

@@ -12,6 +12,7 @@ import {
 } from '#shared/domain/sms-campaigns/campaign-request';
 import type { RouteId } from '#shared/routes';
 import { MAX_RANGE_DAYS } from '#shared/schemas/query-parts';
+import { APPOINTMENT_OPERATION_DOCS } from './appointment-docs';
 import type { BodyNote } from './json-schema';
 import { WIDGET_OPERATION_DOCS } from './widget-docs';
 import { metricDefinitions, type OperationDocs } from './wording';
@@ -275,4 +276,5 @@ export const OPERATION_DOCS: { readonly [Id in RouteId]?: OperationDocs } = {
     parameters: { scheduler_id: 'Only requests of bookings made with this scheduler.' },
   },
   ...WIDGET_OPERATION_DOCS,
+  ...APPOINTMENT_OPERATION_DOCS,
 };

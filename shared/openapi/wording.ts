@@ -177,6 +177,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Pages: 'Pages for people, public like the description: the API reference and the console',
   Coach: 'Coach evaluations of calls against the team’s rubric, and the rubrics',
   Schedulers: 'Scheduler (booking widget) configurations and the booking requests sent to the field-service system',
+  Appointments: 'Visits booked through the scheduling widget or made on calls: one record per visit, with its history',
 };
 
 /** The API description's introduction; `v0Paths` are the routes that select their team with x-team-id. */

@@ -37,6 +37,8 @@ export const PAGE_ASSETS = {
     { file: 'widget.css', source: 'pages/widget/widget.css', contentType: CSS },
     // Runs on the business's own page: puts the booking page in an iframe beside its script tag.
     { file: 'embed.js', source: 'pages/widget/embed.js', contentType: JS },
+    // The customer's manage page of a visit (GET /widget/manage/{manageToken}), in the widget's style.
+    { file: 'manage.js', source: 'pages/widget/manage.js', contentType: JS },
   ],
 } as const satisfies Readonly<Record<string, readonly PageAsset[]>>;
 

@@ -1,3 +1,4 @@
+import type { StoredAppointment } from '#shared/domain/appointments/appointment';
 import type { CallRecord, TransferRecord } from '#shared/domain/calls';
 import type { LeadRecord } from '#shared/domain/leads';
 import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support-tickets';
@@ -39,6 +40,8 @@ export interface CallStore {
     ticket: TicketRecord | null;
     lead: LeadRecord | null;
     events?: readonly DomainEvent[];
+    /** The visit the call's appointment made, with the events it makes due: written in the same transaction. */
+    visit?: { readonly stored: StoredAppointment; readonly events: readonly DomainEvent[] } | null;
   }): Promise<{ stored: boolean; result: ReportResult }>;
   /** Support tickets of an enterprise, newest first; up to limit + 1 rows after the position. */
   listTickets(query: {

@@ -19,6 +19,13 @@ export interface WidgetSessionExtras {
   readonly lead_uuid: string | null;
   readonly lead_id: number | null;
   readonly stl_call_id: number | null;
+  /**
+   * The booking's appointment manage link, sealed when the booking is written (the nonce and the
+   * hash of its secret: shared/domain/appointments/manage-token.ts), so the appointment made from
+   * it is the same on every retry, and a retry in a function that holds no key can still make it.
+   */
+  readonly manage_nonce: string | null;
+  readonly manage_token_hash: string | null;
 }
 
 export interface StoredWidgetSession {

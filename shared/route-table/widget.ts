@@ -31,6 +31,18 @@ export const WIDGET_ROUTES = [
     tag: 'Scheduling widget',
   },
   {
+    id: 'getManagePage',
+    method: 'GET',
+    path: '/widget/manage/{manageToken}',
+    surface: 'read',
+    // The widget's page function: it serves the style sheet this page shares with the booking page.
+    functionName: 'get-booking-page',
+    permission: null,
+    tables: [{ table: 'teams', access: 'read' }],
+    summary: "The customer's page for a visit: see it, move it, cancel it, add it to a calendar",
+    tag: 'Scheduling widget',
+  },
+  {
     id: 'startWidgetSession',
     method: 'POST',
     path: '/widget/api/{teamId}/{schedulerId}/sessions',

@@ -39,6 +39,8 @@ interface Probe {
 let service: LocalService;
 let fixture: TenancyFixture;
 let key: string;
+/** A manage link no visit has: the manage function loads, reads its tables and answers 404. */
+const UNKNOWN_MANAGE_PATH = `/widget/api/appointments/ses_unknown.${'A'.repeat(43)}`;
 /** Warnings and errors logged during the current request probe; everyError keeps them all (workers log theirs between probes). */
 const errors: string[] = [];
 const everyError: string[] = [];
@@ -261,6 +263,7 @@ const PROBES: Readonly<Record<string, Probe>> = {
   getCoachEvaluation: { status: 200, request: () => send(`/api/coach/${reportedCallId}`, { headers: { 'x-team-id': String(teamId()) } }) },
   listCoachRubrics: { status: 200, request: () => send('/api/coach/rubrics', { headers: { 'x-team-id': String(teamId()) } }) },
   listTeamSchedulers: { status: 200, request: () => send(`/api/v1/teams/${teamId()}/schedulers`) },
+  listTeamAppointments: { status: 200, request: () => send(`/api/v1/teams/${teamId()}/appointments?status=scheduled`) },
   listTeamBookingRequests: { status: 200, request: () => send(`/api/v1/teams/${teamId()}/booking-requests?status=failed`) },
   listOutboundTexts: { status: 200, request: () => send(`/api/v1/teams/${teamId()}/outbound/texts?campaign_id=${campaignId}`) },
   listSubscriptionEvents: { status: 200, request: () => send(`/api/v1/teams/${teamId()}/outbound/subscription-events?type=opt_out`) },
@@ -345,6 +348,14 @@ const PROBES: Readonly<Record<string, Probe>> = {
       });
     },
   },
+  getManagePage: { status: 200, request: () => fetchPage(UNKNOWN_MANAGE_PATH.replace('/api/appointments/', '/manage/')) },
+  getManagedAppointment: { status: 404, request: () => send(`${UNKNOWN_MANAGE_PATH}`) },
+  rescheduleManagedAppointment: {
+    status: 404,
+    request: () => send(`${UNKNOWN_MANAGE_PATH}/reschedule`, { method: 'POST', body: { date: '2026-12-01', time: '09:00' } }),
+  },
+  cancelManagedAppointment: { status: 404, request: () => send(`${UNKNOWN_MANAGE_PATH}/cancel`, { method: 'POST', body: {} }) },
+  getManagedAppointmentCalendar: { status: 404, request: () => send(`${UNKNOWN_MANAGE_PATH}/calendar.ics`) },
   createWebhook: {
     status: 201,
     request: async () => {

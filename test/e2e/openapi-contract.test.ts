@@ -307,6 +307,7 @@ const CALLS: Record<string, () => Call[]> = {
   getConsole: () => [],
   getConsoleAsset: () => [],
   getBookingPage: () => [],
+  getManagePage: () => [],
   getWidgetAsset: () => [],
   // Public: no key. The demo's main widget of a team (team × 10 + 1).
   getWidgetAvailability: () => {
@@ -315,6 +316,10 @@ const CALLS: Record<string, () => Call[]> = {
   },
   // Needs a session's token: answered in test/e2e/widget-browser.test.ts and the function-environment probes.
   getWidgetSession: () => [],
+  // Need a visit's manage link: answered in test/e2e/appointments.test.ts (whose bodies the handler
+  // factory checks against the contract) and the function-environment probes; the calendar is not JSON.
+  getManagedAppointment: () => [],
+  getManagedAppointmentCalendar: () => [],
   listSupportTickets: () => {
     const all = key('enterprise_all_teams');
     return [
@@ -325,6 +330,13 @@ const CALLS: Record<string, () => Call[]> = {
   listTeamSchedulers: () => [
     { path: `/api/v1/teams/${key('enterprise').team_ids[0]}/schedulers`, key: key('enterprise').key },
     { path: `/api/v1/teams/${key('portfolio_all_teams').team_ids[3]}/schedulers?limit=1`, key: key('portfolio_all_teams').key },
+  ],
+  listTeamAppointments: () => [
+    { path: `/api/v1/teams/${key('enterprise').team_ids[0]}/appointments?limit=20`, key: key('enterprise').key },
+    {
+      path: `/api/v1/teams/${key('portfolio_all_teams').team_ids[3]}/appointments?status=completed&start_date=${SIXTY_DAYS_AGO()}&limit=5`,
+      key: key('portfolio_all_teams').key,
+    },
   ],
   listTeamBookingRequests: () => [
     { path: `/api/v1/teams/${key('enterprise').team_ids[0]}/booking-requests?limit=20`, key: key('enterprise').key },

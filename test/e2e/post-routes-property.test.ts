@@ -1,8 +1,10 @@
 import fc from 'fast-check';
+import { DynamoAppointmentStore } from '#shared/adapters/dynamodb/appointment-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store';
 import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { sealedToken } from '#shared/domain/appointments/manage-token';
 import { rotatedGoogleKey } from '#shared/domain/intake/google-lead-form';
 import { type SchedulerSettingsInput, WEEKDAYS } from '#shared/domain/schedulers';
 import { ROUTES, type Surface } from '#shared/routes';
@@ -10,6 +12,7 @@ import { type LocalService, startLocalService } from '../../local/cli/service';
 import { postRawJson } from '../support/post-json';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 import { WebhookReceiver } from '../support/webhook-receiver';
+import { bookLatestOpenSlot } from '../support/widget-booking';
 
 process.env.LOG_LEVEL = 'silent';
 process.env.SMS_SEND_RATE_PER_SECOND = '0';
@@ -239,6 +242,27 @@ const WIDGET_STEP: BodyTemplate = {
   build: (o) => objectText(members({ event_type: '"issue_selected"', issue_type: '"Repair"' }, o)),
 };
 
+/** The slot a visit's manage link moves it to (a day ahead: beyond the change cut-off); asked again, it answers 200 unchanged. */
+let manageSlot: { date: string; time: string } | undefined;
+
+const MANAGE_RESCHEDULE: BodyTemplate = {
+  fields: ['date', 'time'],
+  values: ['"2026-12-01"', '"09:00"', '"25:00"', '"2026-02-30"'],
+  build: (o) =>
+    objectText(members({ date: JSON.stringify(manageSlot?.date ?? '2026-12-01'), time: JSON.stringify(manageSlot?.time ?? '09:00') }, o)),
+};
+
+/** The manage path of a fresh widget booking (its token derived with the service's key, as the feed shows it). */
+async function managedVisitPath(): Promise<string> {
+  await widgetSchedulerReady();
+  const sessionId = await bookLatestOpenSlot(service.url, fixture.teams.own.id, WIDGET_SCHEDULER, 'Repair');
+  const stored = await new DynamoAppointmentStore(getDocumentClient(), { leads: physicalTableName('leads') }).getAppointment(sessionId);
+  const token = stored && sealedToken(process.env.CURSOR_SECRET ?? '', sessionId, stored.manage);
+  if (!stored || !token) throw new Error('the booking made no appointment with a manage link');
+  manageSlot = stored.heldSlot ?? undefined;
+  return `/widget/api/appointments/${token}`;
+}
+
 /** The first open slot of the widget's scheduler (its hours are the whole day: tomorrow always has one). */
 let widgetSlot: { date: string; time: string } | undefined;
 
@@ -426,6 +450,8 @@ const routeCases: {
   },
   { id: 'recordWidgetStep', template: WIDGET_STEP, path: async () => '/widget/api/session/events', headers: () => widgetToken() },
   { id: 'bookWidgetSession', template: WIDGET_BOOKING, path: async () => '/widget/api/session/booking', headers: () => widgetToken(true) },
+  { id: 'rescheduleManagedAppointment', template: MANAGE_RESCHEDULE, path: async () => `${await managedVisitPath()}/reschedule` },
+  { id: 'cancelManagedAppointment', template: CANCEL, path: async () => `${await managedVisitPath()}/cancel` },
 ];
 
 describe('arbitrary JSON on every POST route', () => {

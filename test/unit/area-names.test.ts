@@ -15,9 +15,6 @@ const AREAS = [
   ...readdirSync(path.join(REPOSITORY_ROOT, 'shared/route-table'))
     .map((file) => file.replace(/\.ts$/, ''))
     .filter((name) => name !== 'route-definition'),
-  // Areas whose modules came before their routes: appointments (its texts, their queue and
-  // replies); its route-table file names it too once it exists, and this line can go.
-  'appointments',
 ];
 
 /** Modules of an area folder that are no area's own: the folder's plumbing, or what several areas share. */

@@ -7,6 +7,7 @@ import {
   QueryCommand,
   type TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
+import type { StoredAppointment } from '#shared/domain/appointments/appointment';
 import type { CallRecord, TransferRecord } from '#shared/domain/calls';
 import { isEvaluable } from '#shared/domain/coach/evaluation-request';
 import type { LeadRecord } from '#shared/domain/leads';
@@ -14,6 +15,7 @@ import { assertStorable } from '#shared/domain/stored-size';
 import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support-tickets';
 import type { CallPageQuery, CallStore } from '#shared/ports/call-store';
 import type { DomainEvent } from '#shared/ports/event-bus';
+import { appointmentCreateItems } from './appointment-items';
 import { batchPut } from './batch-write';
 import {
   callPk,
@@ -74,8 +76,9 @@ export class DynamoCallStore implements CallStore {
     ticket: TicketRecord | null;
     lead: LeadRecord | null;
     events?: readonly DomainEvent[];
+    visit?: { readonly stored: StoredAppointment; readonly events: readonly DomainEvent[] } | null;
   }): Promise<{ stored: boolean; result: ReportResult }> {
-    const { call, appointment, ticket, lead, events = [] } = input;
+    const { call, appointment, ticket, lead, events = [], visit } = input;
     const result: ReportResult = {
       call_id: call.call_id,
       appointment_id: appointment?.appointment_id ?? null,
@@ -109,6 +112,11 @@ export class DynamoCallStore implements CallStore {
     if (events.length > 0) {
       if (!this.outboxTableName) throw new Error('DynamoCallStore needs the outbox table to make events due');
       items.push(...outboxPuts(events, this.outboxTableName));
+    }
+    if (visit) {
+      if (!this.leadsTableName || !this.outboxTableName)
+        throw new Error('DynamoCallStore needs the leads and outbox tables to store a visit');
+      items.push(...appointmentCreateItems(visit.stored, visit.events, { leads: this.leadsTableName, outbox: this.outboxTableName }));
     }
     try {
       await transactWrite(this.client, { TransactItems: items });

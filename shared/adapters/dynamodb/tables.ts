@@ -66,7 +66,10 @@ export const TABLES: Record<TableName, TableDefinition> = {
     sortKey: 'sk',
     indexes: [],
   },
-  /** Unified leads (every channel), one partition per team, sorted by lead instant. */
+  /**
+   * Unified leads (every channel), one partition per team, sorted by lead instant. Beside them the
+   * appointments, one item each, listed per team by the visit's start (see appointment-items.ts).
+   */
   leads: {
     name: 'leads',
     partitionKey: 'pk',
@@ -74,6 +77,8 @@ export const TABLES: Record<TableName, TableDefinition> = {
     indexes: [
       { name: 'byType', partitionKey: 'typePk', sortKey: 'sk' },
       { name: 'byExternalId', partitionKey: 'externalPk', sortKey: 'sk' },
+      { name: 'appointmentsByStart', partitionKey: 'apptPk', sortKey: 'apptSk' },
+      { name: 'appointmentsByStatus', partitionKey: 'apptStatusPk', sortKey: 'apptSk' },
     ],
   },
   /**

@@ -26,14 +26,14 @@ import { isTransactionCancelled, transactWrite } from './transact';
  * full, in the same transaction as the booked session, so two customers racing for the last place
  * cannot both have it. The rows carry no `started_at`: the rollup consumer passes over them.
  */
-function slotPk(teamId: number, schedulerId: number): string {
+export function slotPk(teamId: number, schedulerId: number): string {
   return `${teamPk(teamId)}#SLOTS#${padId(schedulerId)}`;
 }
 
-const slotAttribute = (time: string): string => `t${time.replace(':', '')}`;
+export const slotAttribute = (time: string): string => `t${time.replace(':', '')}`;
 const timeOfAttribute = (name: string): string | null => (/^t[0-9]{4}$/.test(name) ? `${name.slice(1, 3)}:${name.slice(3, 5)}` : null);
 
-function sessionKey(ref: WidgetSessionRef): { pk: string; sk: string } {
+export function sessionKey(ref: WidgetSessionRef): { pk: string; sk: string } {
   return { pk: teamPk(ref.teamId), sk: timeSortKey(ref.startedAt, ref.teamId, ref.sessionId) };
 }
 
@@ -48,7 +48,7 @@ type WidgetSessionItem = SessionItem & {
   readonly job_claim_until?: string;
 };
 
-function toWidgetSessionItem(stored: StoredWidgetSession): WidgetSessionItem {
+export function toWidgetSessionItem(stored: StoredWidgetSession): WidgetSessionItem {
   const { extras } = stored;
   // job_claim_until (claimJob) is left out: a rewrite of the session ends a claim, which only the job's own write does.
   return {
@@ -61,6 +61,8 @@ function toWidgetSessionItem(stored: StoredWidgetSession): WidgetSessionItem {
       lead_uuid: extras.lead_uuid,
       lead_id: extras.lead_id,
       stl_call_id: extras.stl_call_id,
+      manage_nonce: extras.manage_nonce,
+      manage_token_hash: extras.manage_token_hash,
     },
     ...(stored.effectsRecordedAt ? { effects_recorded_at: stored.effectsRecordedAt } : {}),
   };
@@ -79,6 +81,8 @@ function fromWidgetSessionItem(stored: Item): StoredWidgetSession | null {
       lead_uuid: widget.lead_uuid ?? null,
       lead_id: widget.lead_id ?? null,
       stl_call_id: widget.stl_call_id ?? null,
+      manage_nonce: widget.manage_nonce ?? null,
+      manage_token_hash: widget.manage_token_hash ?? null,
     },
     tokenHash: item.token_hash,
     placement: { enterpriseId: Number(item.enterpriseId), isTest: item.testTeam === true },

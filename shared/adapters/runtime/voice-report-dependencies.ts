@@ -4,12 +4,15 @@ import { DynamoEvaluationStore } from '#shared/adapters/dynamodb/coach-store';
 import { DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { manageLinks } from '#shared/domain/appointments/manage-token';
 import type { ProcessReportDependencies } from '#shared/domain/voice/process-report';
 import { lazy } from '#shared/lazy';
 import type { SchedulerConfigStore } from '#shared/ports/scheduler-config-store';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
 import { queues } from './queues';
+import { CURSOR_SECRET_ENV } from './resource-env';
 import { scheduler } from './scheduler';
+import { secretReader } from './secrets';
 import { responder } from './voice-responder';
 
 /**
@@ -34,6 +37,8 @@ export function voiceReportDependencies(): () => VoiceReportDependencies {
   const calls = physicalTableName('calls');
   const leads = physicalTableName('leads');
   const outbox = physicalTableName('outbox');
+  // The manage links of the visits calls make are keyed with the cursor secret (manage-token.ts).
+  const links = manageLinks(secretReader(CURSOR_SECRET_ENV));
   const stores = lazy(() => {
     const client = getDocumentClient();
     return {
@@ -53,5 +58,6 @@ export function voiceReportDependencies(): () => VoiceReportDependencies {
     outreachQueue: queues.get('outreach-calls'),
     scheduler: scheduler.get('default'),
     coachQueue: queues.get('coach-evaluations'),
+    manageLinks: links,
   });
 }

@@ -1,3 +1,4 @@
+import { DynamoAppointmentStore } from '#shared/adapters/dynamodb/appointment-store';
 import { DynamoBookingRequestStore } from '#shared/adapters/dynamodb/booking-request-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoFieldServiceConfigStore } from '#shared/adapters/dynamodb/field-service-config-store';
@@ -8,6 +9,7 @@ import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
+import { manageLinks } from '#shared/domain/appointments/manage-token';
 import type { BookingEffectsDependencies } from '#shared/domain/widget/booking-effects';
 import type { CompleteBookingDependencies } from '#shared/domain/widget/complete-booking';
 import type { FieldServiceJobDependencies } from '#shared/domain/widget/field-service-jobs';
@@ -19,7 +21,9 @@ import type { OneTimeScheduler } from '#shared/ports/scheduler';
 import type { WidgetSessionStore } from '#shared/ports/widget-session-store';
 import { configuredFieldServices } from './field-service';
 import { queues } from './queues';
+import { CURSOR_SECRET_ENV } from './resource-env';
 import { scheduler } from './scheduler';
+import { secretReader } from './secrets';
 import { abandonAfterSeconds } from './widget-settings';
 
 /**
@@ -44,7 +48,10 @@ export function widgetDependencies(): () => WidgetRouteDependencies {
   const sessionsTable = physicalTableName('sessions');
   const leadsTable = physicalTableName('leads');
   const limitsTable = physicalTableName('limits');
+  const outboxTable = physicalTableName('outbox');
   const afterSeconds = abandonAfterSeconds();
+  // A booking seals its appointment's manage link with the cursor secret (manage-token.ts).
+  const links = manageLinks(secretReader(CURSOR_SECRET_ENV));
   const stores = lazy(() => {
     const client = getDocumentClient();
     return {
@@ -55,6 +62,8 @@ export function widgetDependencies(): () => WidgetRouteDependencies {
       leads: new DynamoLeadStore(client, leadsTable),
       leadIds: new DynamoIntakeStore(client, leadsTable),
       limits: new DynamoRateLimitStore(client, limitsTable),
+      appointments: new DynamoAppointmentStore(client, { leads: leadsTable, outbox: outboxTable }),
+      manageLinks: links,
     };
   });
   return () => ({
@@ -84,11 +93,13 @@ export function widgetWorkerDependencies(): () => WidgetWorkerDependencies {
   const teams = physicalTableName('teams');
   const sessionsTable = physicalTableName('sessions');
   const leadsTable = physicalTableName('leads');
+  const outboxTable = physicalTableName('outbox');
   const afterSeconds = abandonAfterSeconds();
   const stores = lazy(() => {
     const client = getDocumentClient();
     return {
       sessions: new DynamoWidgetSessionStore(client, sessionsTable),
+      appointments: new DynamoAppointmentStore(client, { leads: leadsTable, outbox: outboxTable }),
       bookingRequests: new DynamoBookingRequestStore(client, sessionsTable),
       schedulers: new DynamoSchedulerConfigStore(client, teams),
       leads: new DynamoLeadStore(client, leadsTable),

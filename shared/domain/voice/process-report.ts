@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_VISIT_MINUTES } from '#shared/domain/appointments/appointment';
+import { appointmentOfCall, type CallVisitPlace } from '#shared/domain/appointments/make-appointment';
+import type { ManageLinks } from '#shared/domain/appointments/manage-token';
 import type { CallRecord } from '#shared/domain/calls';
 import { ensureEvaluationRequested, requestEvaluation } from '#shared/domain/coach/evaluation-request';
 import { type CompleteOutreachDependencies, completeOutreach } from '#shared/domain/intake/complete-outreach';
@@ -6,6 +9,7 @@ import { type LeadRecord, NO_ATTRIBUTION } from '#shared/domain/leads';
 import { ITEM_SIZE_BUDGET_BYTES, itemSize } from '#shared/domain/stored-size';
 import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support-tickets';
 import type { Team } from '#shared/domain/tenancy';
+import { appointmentCreated } from '#shared/events/appointment-events';
 import { callProcessed } from '#shared/events/call-events';
 import { lazy } from '#shared/lazy';
 import type { CallStore } from '#shared/ports/call-store';
@@ -31,6 +35,8 @@ export interface ProcessReportDependencies extends CompleteOutreachDependencies 
   /** The coach-evaluations queue: every stored call with a transcript gets one evaluation request. */
   readonly coachQueue: MessageQueue;
   readonly evaluations: Pick<EvaluationStore, 'hasEvaluation'>;
+  /** Seals the manage link of a visit the call makes. */
+  readonly manageLinks: Pick<ManageLinks, 'seal'>;
 }
 
 export interface ProcessReportResult extends Omit<ReportResult, 'outreach'> {
@@ -69,6 +75,8 @@ export async function processCallReport(
     call: NormalizedCall;
     now: Date /** The team's scheduler hours, when it has a scheduler. */;
     hours?: WeeklyHours | null;
+    /** Where a visit the call makes is placed (the team's first scheduler); the team's zone when absent. */
+    visitPlace?: CallVisitPlace | null;
   },
 ): Promise<ProcessReportResult> {
   const { team, call, now } = input;
@@ -198,7 +206,22 @@ export async function processCallReport(
     await deps.calls.saveTransfer(forwarded);
   }
 
-  const saved = await deps.calls.saveReport({ call: fitTurns(record), appointment, ticket, lead, events: [callProcessed(record)] });
+  const visit = appointment
+    ? appointmentOfCall(
+        appointment,
+        { id: lead?.id ?? outreachLead?.id ?? null, lead_id: leadId },
+        input.visitPlace ?? { schedulerId: null, timeZone: team.timezone, durationMinutes: DEFAULT_VISIT_MINUTES },
+        await deps.manageLinks.seal(appointment.appointment_id),
+      )
+    : null;
+  const saved = await deps.calls.saveReport({
+    call: fitTurns(record),
+    appointment,
+    ticket,
+    lead,
+    events: [callProcessed(record)],
+    visit: visit ? { stored: visit, events: [appointmentCreated(visit.appointment)] } : null,
+  });
   if (!saved.stored) return redelivered(deps, team, saved.result, now);
   // After the save, before anything else can fail: a crash from here on is healed by the
   // provider's retry, whose redelivered path queues the evaluation when none is stored.

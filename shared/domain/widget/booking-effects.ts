@@ -1,14 +1,18 @@
+import { appointmentOfWidgetBooking } from '#shared/domain/appointments/make-appointment';
 import { fullAttribution, type LeadRecord, NO_ATTRIBUTION } from '#shared/domain/leads';
 import type { BookingRequest } from '#shared/domain/schedulers';
+import { appointmentCreated } from '#shared/events/appointment-events';
 import { type LeadRef, leadBookingCreated, leadCreated } from '#shared/events/lead-events';
+import type { AppointmentStore } from '#shared/ports/appointment-store';
 import type { BookingRequestStore } from '#shared/ports/booking-request-store';
 import type { LeadStore } from '#shared/ports/lead-store';
 import type { StoredWidgetSession } from '#shared/ports/widget-session-store';
 
 /**
  * What a widget booking does beyond the booked session: the unified lead (type
- * scheduling_widget, attributed from the session), lead.created and lead.booking_created, and the
- * booking request for the team's field-service system. The lead and its events are one write (the
+ * scheduling_widget, attributed from the session), lead.created and lead.booking_created, the
+ * visit's appointment (with appointment.created), and the booking request for the team's
+ * field-service system. The lead and its events are one write (the
  * events leave through the outbox). Every piece is keyed on the session (the lead's ids were drawn
  * into it when it was booked; the request is attempt 1 of the session; event ids derive from the
  * lead and the appointment), so doing it again after a crash or a retried request writes and
@@ -17,6 +21,8 @@ import type { StoredWidgetSession } from '#shared/ports/widget-session-store';
 export interface BookingEffectsDependencies {
   readonly leads: Pick<LeadStore, 'putLeadWithEvents'>;
   readonly bookingRequests: Pick<BookingRequestStore, 'recordBookingRequest'>;
+  /** The visit's appointment record, made once (keyed on the session). */
+  readonly appointments: Pick<AppointmentStore, 'createAppointment'>;
   /** Sends the booking request on (the field-service port); absent: the team has no system, and the request says so. */
   readonly requestJob?: (request: BookingRequest, stored: StoredWidgetSession) => Promise<void>;
 }
@@ -94,7 +100,7 @@ export function firstBookingRequest(stored: StoredWidgetSession, timeZone: strin
 export async function recordBookingEffects(
   deps: BookingEffectsDependencies,
   stored: StoredWidgetSession,
-  booking: { readonly startsAt: string; readonly timeZone: string },
+  booking: { readonly startsAt: string; readonly timeZone: string; readonly durationMinutes?: number },
 ): Promise<void> {
   const lead = widgetLead(stored, booking.startsAt, booking.timeZone);
   const ref: LeadRef = {
@@ -133,6 +139,8 @@ export async function recordBookingEffects(
       occurredAt,
     ),
   ]);
+  const appointment = appointmentOfWidgetBooking(stored, booking);
+  if (appointment) await deps.appointments.createAppointment(appointment, [appointmentCreated(appointment.appointment)]);
   const request = firstBookingRequest(stored, booking.timeZone);
   if (deps.requestJob) {
     await deps.requestJob(request, stored);

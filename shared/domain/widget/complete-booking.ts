@@ -20,7 +20,7 @@ export interface CompleteBookingDependencies extends Omit<BookingEffectsDependen
 export async function completeBooking(
   deps: CompleteBookingDependencies,
   stored: StoredWidgetSession,
-  booking: { readonly startsAt: string; readonly timeZone: string },
+  booking: { readonly startsAt: string; readonly timeZone: string; readonly durationMinutes?: number },
   now: Date,
 ): Promise<void> {
   if (stored.effectsRecordedAt) return;
@@ -47,6 +47,6 @@ export async function recoverBookingEffects(deps: CompleteBookingDependencies, r
   const { selected_date: date, selected_time: time } = stored.session;
   const start = scheduler && date && time ? slotStartsOf(scheduler, date).find((slot) => slot.time === time)?.start : undefined;
   const startsAt = start ? new Date(start.toMillis()).toISOString() : (stored.session.completed_at ?? stored.session.started_at);
-  await completeBooking(deps, stored, { startsAt, timeZone: scheduler?.time_zone ?? 'UTC' }, now);
+  await completeBooking(deps, stored, { startsAt, timeZone: scheduler?.time_zone ?? 'UTC', durationMinutes: scheduler?.slot_minutes }, now);
   return true;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
+import type { ManageLinks } from '#shared/domain/appointments/manage-token';
 import { toE164 } from '#shared/domain/phone';
 import { nameText, optionalLinesText } from '#shared/domain/plain-text';
 import type { SchedulerConfig } from '#shared/domain/schedulers';
@@ -22,6 +23,8 @@ export interface WidgetDependencies {
   readonly sessions: WidgetSessionStore;
   /** Draws the unified lead's integer ids (the intake's counters), once per booking. */
   readonly leadIds: { nextLeadId(): Promise<number>; nextStlCallId(): Promise<number> };
+  /** Seals the booking's appointment manage link, once per booking. */
+  readonly manageLinks: Pick<ManageLinks, 'seal'>;
 }
 
 /** Steps the widget reports as the customer goes (the start and the booking are recorded by their routes). */
@@ -36,7 +39,11 @@ const MAX_PARAMETER = 256;
 /** The shortest time a person takes from opening the widget to booking; a faster booking is refused (bots). */
 export const MIN_DWELL_MS = 3_000;
 
-export async function requireScheduler(deps: WidgetDependencies, teamId: number, schedulerId: number): Promise<SchedulerConfig> {
+export async function requireScheduler(
+  deps: Pick<WidgetDependencies, 'schedulers'>,
+  teamId: number,
+  schedulerId: number,
+): Promise<SchedulerConfig> {
   const scheduler = await deps.schedulers.getScheduler(teamId, schedulerId);
   if (!scheduler) throw new NotFoundError(`No scheduler ${schedulerId} of team ${teamId}`);
   return scheduler;
@@ -102,6 +109,8 @@ export async function startWidgetSession(
     lead_uuid: null,
     lead_id: null,
     stl_call_id: null,
+    manage_nonce: null,
+    manage_token_hash: null,
   };
   await deps.sessions.createSession({
     session,
@@ -138,7 +147,7 @@ export interface WidgetAvailability {
 
 /** A week of slots from `from` (default: today in the scheduler's zone), up to the last day it books. */
 export async function widgetAvailability(
-  deps: WidgetDependencies,
+  deps: Pick<WidgetDependencies, 'schedulers' | 'sessions'>,
   input: { teamId: number; schedulerId: number; from?: string; days?: number; now: Date; scheduler?: SchedulerConfig },
 ): Promise<WidgetAvailability> {
   // The caller may have read the scheduler already (the route does, to check the origin).
@@ -226,6 +235,30 @@ export type BookingOutcome =
   | { readonly kind: 'slot_taken'; readonly availability: WidgetAvailability };
 
 /**
+ * The ids a booking's effects are keyed on (the lead's, the appointment's manage link), drawn once
+ * and kept on the session, so a booking done again makes the same lead and appointment.
+ */
+async function drawBookingIds(deps: WidgetDependencies, stored: StoredWidgetSession): Promise<WidgetSessionExtras> {
+  const { extras } = stored;
+  const [leadId, stlCallId] =
+    extras.lead_id !== null && extras.stl_call_id !== null
+      ? [extras.lead_id, extras.stl_call_id]
+      : await Promise.all([deps.leadIds.nextLeadId(), deps.leadIds.nextStlCallId()]);
+  const seal =
+    extras.manage_nonce !== null && extras.manage_token_hash !== null
+      ? { nonce: extras.manage_nonce, tokenHash: extras.manage_token_hash }
+      : await deps.manageLinks.seal(stored.session.session_id);
+  return {
+    ...extras,
+    lead_uuid: extras.lead_uuid ?? randomUUID(),
+    lead_id: leadId,
+    stl_call_id: stlCallId,
+    manage_nonce: seal.nonce,
+    manage_token_hash: seal.tokenHash,
+  };
+}
+
+/**
  * Books the session's slot: the slot's counter and the booked session are written together, so of
  * customers racing for a slot's last place exactly one books; the others are answered the slot is
  * gone with fresh slots. The lead's ids are drawn before the write and kept on the session, so
@@ -256,10 +289,6 @@ export async function bookWidgetSession(deps: WidgetDependencies, input: Booking
     if (input.jobType !== undefined) requireOneOf(input.jobType, scheduler.job_types, 'job_type');
     const { startsAt } = requireBookableSlot(scheduler, input.date, input.time, input.now);
     const at = input.now.toISOString();
-    const [leadId, stlCallId] =
-      stored.extras.lead_id !== null && stored.extras.stl_call_id !== null
-        ? [stored.extras.lead_id, stored.extras.stl_call_id]
-        : await Promise.all([deps.leadIds.nextLeadId(), deps.leadIds.nextStlCallId()]);
     const booked: SessionRecord = {
       ...withActivity(session, 'booking_completed', at),
       status: 'booked',
@@ -270,12 +299,7 @@ export async function bookWidgetSession(deps: WidgetDependencies, input: Booking
       customer_info: { ...customer, phone },
       completed_at: at,
     };
-    const extras: WidgetSessionExtras = {
-      ...stored.extras,
-      lead_uuid: stored.extras.lead_uuid ?? randomUUID(),
-      lead_id: leadId,
-      stl_call_id: stlCallId,
-    };
+    const extras = await drawBookingIds(deps, stored);
     const written = await deps.sessions.book(stored, booked, extras, {
       date: input.date,
       time: input.time,

@@ -1,4 +1,5 @@
 import { ANALYTICS_EXAMPLES } from './analytics';
+import { APPOINTMENT_EXAMPLES } from './appointments';
 import { CALLS_EXAMPLES } from './calls';
 import { COACH_EXAMPLES } from './coach';
 import { INTAKE_EXAMPLES } from './intake';
@@ -28,4 +29,5 @@ export const OPERATION_EXAMPLES: OperationExamplesById = {
   ...ANALYTICS_EXAMPLES,
   ...SESSIONS_EXAMPLES,
   ...WIDGET_EXAMPLES,
+  ...APPOINTMENT_EXAMPLES,
 };

@@ -5,6 +5,7 @@ import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
+import { manageLinks } from '#shared/domain/appointments/manage-token';
 import { WEEKDAYS } from '#shared/domain/schedulers';
 import type { Team } from '#shared/domain/tenancy';
 import { startWidgetSession, type WidgetDependencies } from '#shared/domain/widget/widget-sessions';
@@ -53,6 +54,7 @@ beforeAll(async () => {
     tenancy,
     sessions: new DynamoWidgetSessionStore(getDocumentClient(), physicalTableName('sessions')),
     leadIds: new DynamoIntakeStore(getDocumentClient(), physicalTableName('leads')),
+    manageLinks: manageLinks(async () => 'widget-api-test-secret'),
   };
 });
 afterAll(() => dynamo.stop());

@@ -7,6 +7,7 @@ import { DynamoRubricStore } from '#shared/adapters/dynamodb/coach-rubric-store'
 import { DynamoEvaluationStore } from '#shared/adapters/dynamodb/coach-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { callEvaluator } from '#shared/adapters/runtime/call-evaluator';
+import { manageLinks } from '#shared/domain/appointments/manage-token';
 import type { CallRecord } from '#shared/domain/calls';
 import { type EvaluateCallDependencies, evaluateCall } from '#shared/domain/coach/evaluate-call';
 import type { CriterionJudgment } from '#shared/domain/coach/evaluation';
@@ -291,6 +292,7 @@ describe('the voice webhook queues the evaluation', () => {
       scheduler: new RecordingScheduler(),
       coachQueue,
       evaluations,
+      manageLinks: manageLinks(async () => 'coach-test-secret'),
     };
     return { team: team({ id, enterpriseId: id, timezone: 'America/New_York' }), coachQueue, processDeps };
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoAppointmentStore } from '#shared/adapters/dynamodb/appointment-store';
 import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoEvaluationStore } from '#shared/adapters/dynamodb/coach-store';
@@ -7,6 +8,7 @@ import { DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
 import { padId } from '#shared/adapters/dynamodb/keys';
 import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { manageLinks } from '#shared/domain/appointments/manage-token';
 import type { OutreachState } from '#shared/domain/intake/outreach';
 import type { LeadRecord } from '#shared/domain/leads';
 import type { Team } from '#shared/domain/tenancy';
@@ -24,6 +26,7 @@ let dynamo: LocalDynamo;
 let calls: DynamoCallStore;
 let intake: DynamoIntakeStore;
 let leads: DynamoLeadStore;
+let appointmentStore: DynamoAppointmentStore;
 
 beforeAll(async () => {
   dynamo = await startEmulator();
@@ -31,6 +34,7 @@ beforeAll(async () => {
   calls = new DynamoCallStore(client, physicalTableName('calls'), physicalTableName('leads'), physicalTableName('outbox'));
   intake = new DynamoIntakeStore(client, physicalTableName('leads'));
   leads = new DynamoLeadStore(client, physicalTableName('leads'));
+  appointmentStore = new DynamoAppointmentStore(client, { leads: physicalTableName('leads'), outbox: physicalTableName('outbox') });
 });
 afterAll(() => dynamo.stop());
 
@@ -56,6 +60,7 @@ function setup(): { team: Team; deps: ProcessReportDependencies & { scheduler: R
       scheduler: new RecordingScheduler(),
       coachQueue: new RecordingQueue(),
       evaluations: new DynamoEvaluationStore(getDocumentClient(), physicalTableName('calls')),
+      manageLinks: manageLinks(async () => 'process-report-test-secret'),
     },
   };
 }
@@ -200,6 +205,38 @@ describe('processCallReport on DynamoDB: inbound calls', () => {
       }),
     ]);
     expect(leadEventViolations(processed[0] as (typeof processed)[number])).toEqual([]);
+  });
+
+  it('makes the agreed visit an appointment of the call channel, in the team’s zone, with appointment.created due once', async () => {
+    const { team, deps } = setup();
+    const first = await processCallReport(deps, { team, call: report('in-visit'), now: NOW });
+    await processCallReport(deps, { team, call: report('in-visit'), now: new Date(NOW.getTime() + 60_000) });
+
+    const stored = await appointmentStore.getAppointment(first.appointment_id ?? '');
+    const [lead] = await callLeads(team.id);
+    expect(stored?.appointment).toMatchObject({
+      appointment_id: first.appointment_id,
+      team_id: team.id,
+      channel: 'call',
+      status: 'scheduled',
+      starts_at: '2026-11-26T04:00:00.000Z',
+      time_zone: 'America/New_York',
+      call_id: first.call_id,
+      lead: { id: lead?.id, lead_id: null },
+      history: [expect.objectContaining({ change: 'created', by: 'system' })],
+    });
+    expect((await dueEvents((e) => e.type === 'appointment.created' && e.detail.team_id === team.id)).length).toBe(1);
+  });
+
+  it('places a call’s visit on the scheduler it is given', async () => {
+    const { team, deps } = setup();
+    const visitPlace = { schedulerId: 7, timeZone: 'America/Chicago', durationMinutes: 90 };
+    const result = await processCallReport(deps, { team, call: report('in-placed'), now: NOW, visitPlace });
+    expect((await appointmentStore.getAppointment(result.appointment_id ?? ''))?.appointment).toMatchObject({
+      scheduler_id: 7,
+      time_zone: 'America/Chicago',
+      duration_minutes: 90,
+    });
   });
 
   it('stores a call without appointment or ticket when the responder takes no action, and answers null ids', async () => {

@@ -1,4 +1,5 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoAppointmentStore } from '#shared/adapters/dynamodb/appointment-store';
 import { DynamoBookingRequestStore } from '#shared/adapters/dynamodb/booking-request-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoFieldServiceConfigStore } from '#shared/adapters/dynamodb/field-service-config-store';
@@ -10,6 +11,7 @@ import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
 import { addressParts, ServiceTitanFieldService } from '#shared/adapters/http/servicetitan';
 import { configuredFieldServices, useFieldServiceSandbox } from '#shared/adapters/runtime/field-service';
+import { manageLinks } from '#shared/domain/appointments/manage-token';
 import { WEEKDAYS } from '#shared/domain/schedulers';
 import type { Team } from '#shared/domain/tenancy';
 import { recoverBookingEffects } from '#shared/domain/widget/complete-booking';
@@ -105,6 +107,7 @@ beforeAll(async () => {
     tenancy,
     sessions: new DynamoWidgetSessionStore(client, physicalTableName('sessions')),
     leadIds: new DynamoIntakeStore(client, physicalTableName('leads')),
+    manageLinks: manageLinks(async () => 'field-service-test-secret'),
   };
 });
 afterAll(async () => {
@@ -307,21 +310,30 @@ describe('a booking whose effects a crash cut short', () => {
     const ref = await bookedSession();
     const sent: Record<string, unknown>[] = [];
     const leads = new DynamoLeadStore(getDocumentClient(), physicalTableName('leads'));
+    const appointments = new DynamoAppointmentStore(getDocumentClient(), {
+      leads: physicalTableName('leads'),
+      outbox: physicalTableName('outbox'),
+    });
     const recoveryDeps = {
       sessions: deps.sessions,
       schedulers: deps.schedulers as FieldServiceJobDependencies['schedulers'],
       leads,
       bookingRequests: requests(),
       followups: { send: async (messages: readonly { body: Record<string, unknown> }[]) => void sent.push(...messages.map((m) => m.body)) },
+      appointments,
     };
     expect(await recoverBookingEffects(recoveryDeps, ref, NOW)).toBe(true);
-    expect(await outboxEventsOf(ref.sessionId)).toEqual(['lead.booking_created', 'lead.created']);
+    expect(await outboxEventsOf(ref.sessionId)).toEqual(['appointment.created', 'lead.booking_created', 'lead.created']);
+    expect((await appointments.getAppointment(ref.sessionId))?.appointment).toMatchObject({
+      channel: 'scheduling_widget',
+      status: 'scheduled',
+    });
     expect(sent).toEqual([expect.objectContaining({ kind: 'field_service_job' })]);
     const lead = (await leads.listLeads({ teamId: team.id, limit: 50 })).find((l) => l.lead.external_id === ref.sessionId)?.lead;
     expect(lead).toMatchObject({ type: 'scheduling_widget', status: 'booked' });
     expect(await requestsOf(ref.sessionId)).toEqual([expect.objectContaining({ attempt: 1, status: 'pending' })]);
     expect(await recoverBookingEffects(recoveryDeps, ref, NOW)).toBe(false);
-    expect(await outboxEventsOf(ref.sessionId)).toHaveLength(2);
+    expect(await outboxEventsOf(ref.sessionId)).toHaveLength(3);
   });
 });
 

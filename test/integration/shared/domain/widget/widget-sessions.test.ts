@@ -5,6 +5,7 @@ import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
+import { manageLinks } from '#shared/domain/appointments/manage-token';
 import { WEEKDAYS } from '#shared/domain/schedulers';
 import type { Team } from '#shared/domain/tenancy';
 import {
@@ -60,6 +61,7 @@ beforeAll(async () => {
     tenancy,
     sessions: new DynamoWidgetSessionStore(client, physicalTableName('sessions')),
     leadIds: new DynamoIntakeStore(client, physicalTableName('leads')),
+    manageLinks: manageLinks(async () => 'widget-test-secret'),
   };
 });
 afterAll(() => dynamo.stop());

@@ -1,0 +1,93 @@
+import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { StoredAppointment } from '#shared/domain/appointments/appointment';
+import type {
+  AppointmentChangeResult,
+  AppointmentChangeWrite,
+  AppointmentListQuery,
+  AppointmentStore,
+  PositionedAppointment,
+} from '#shared/ports/appointment-store';
+import type { DomainEvent } from '#shared/ports/event-bus';
+import { changeItems } from './appointment-changes';
+import {
+  APPOINTMENT_INDEXES,
+  appointmentCreateItems,
+  appointmentKey,
+  appointmentsPk,
+  fromAppointmentItem,
+  toAppointmentItem,
+} from './appointment-items';
+import { batchPut } from './batch-write';
+import { readTimeOrdered } from './time-range';
+import { isTransactionCancelled, transactWrite } from './transact';
+
+/** Appointments in the leads table (keys and indexes: appointment-items.ts). */
+export class DynamoAppointmentStore implements AppointmentStore {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    /**
+     * The outbox only where appointments are written (their events are due in the same write); the
+     * sessions table only where they change (the slot counters and the session that follows).
+     */
+    private readonly tables: { readonly leads: string; readonly outbox?: string; readonly sessions?: string },
+  ) {}
+
+  private outbox(): string {
+    if (!this.tables.outbox) throw new Error('DynamoAppointmentStore needs the outbox table to write appointments');
+    return this.tables.outbox;
+  }
+
+  async createAppointment(stored: StoredAppointment, events: readonly DomainEvent[]): Promise<boolean> {
+    const tables = { leads: this.tables.leads, outbox: this.outbox() };
+    try {
+      await transactWrite(this.client, { TransactItems: appointmentCreateItems(stored, events, tables) });
+      return true;
+    } catch (error) {
+      if (isTransactionCancelled(error) && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+      throw error;
+    }
+  }
+
+  async getAppointment(appointmentId: string): Promise<StoredAppointment | null> {
+    const result = await this.client.send(
+      new GetCommand({ TableName: this.tables.leads, Key: appointmentKey(appointmentId), ConsistentRead: true }),
+    );
+    return result.Item ? fromAppointmentItem(result.Item) : null;
+  }
+
+  async changeAppointment(change: AppointmentChangeWrite): Promise<AppointmentChangeResult> {
+    if (!this.tables.sessions) throw new Error('DynamoAppointmentStore needs the sessions table to change appointments');
+    const tables = { leads: this.tables.leads, sessions: this.tables.sessions, outbox: this.outbox() };
+    const { items, takeAt, recordAt, sessionAt } = changeItems(change, tables);
+    try {
+      await transactWrite(this.client, { TransactItems: items });
+      return 'changed';
+    } catch (error) {
+      if (!isTransactionCancelled(error)) throw error;
+      const failed = (at: number) => at >= 0 && error.CancellationReasons?.[at]?.Code === 'ConditionalCheckFailed';
+      if (failed(recordAt) || failed(sessionAt)) return 'changed_meanwhile';
+      if (failed(takeAt)) return 'slot_full';
+      throw error;
+    }
+  }
+
+  async putAppointments(appointments: readonly StoredAppointment[]): Promise<void> {
+    await batchPut(this.client, this.tables.leads, appointments.map(toAppointmentItem));
+  }
+
+  async listAppointments(q: AppointmentListQuery): Promise<PositionedAppointment[]> {
+    const index = q.status ? APPOINTMENT_INDEXES.byStatus : APPOINTMENT_INDEXES.byStart;
+    const items = await readTimeOrdered(this.client, {
+      tableName: this.tables.leads,
+      indexName: index.name,
+      partitionKeyName: index.partitionKeyName,
+      partitionKeyValue: appointmentsPk(q.teamId, q.status),
+      sortKeyName: APPOINTMENT_INDEXES.sortKeyName,
+      start: q.start,
+      end: q.end,
+      after: q.after,
+      want: q.limit + 1,
+    });
+    return items.map((item) => ({ stored: fromAppointmentItem(item), position: String(item[APPOINTMENT_INDEXES.sortKeyName]) }));
+  }
+}

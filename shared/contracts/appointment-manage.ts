@@ -1,0 +1,98 @@
+import * as z from 'zod';
+import { APPOINTMENT_STATUSES } from '#shared/domain/appointments/appointment';
+import { defineContract, type ResponseSchema, responseSchema } from './contract';
+import { dateTime, id, nullableString, readError } from './responses';
+import { slotTaken } from './widget';
+
+/** The customer's manage link: the visit, moving it, cancelling it, and its calendar file (functions/manage-appointment). */
+
+const MAX_BODY_BYTES = 2_048;
+
+// Any text: a link that is not a manage token answers the same 404 as an unknown one.
+const managePath = z.object({ manageToken: z.string().min(1).max(200).describe('The manage link’s token (the last part of manage_url)') });
+
+const rescheduleBody = z
+  .object({
+    date: z.string().max(10).describe('The new local date (YYYY-MM-DD), one the scheduler offers'),
+    time: z.string().max(5).describe('The new local slot start (HH:mm)'),
+  })
+  .strict();
+
+const cancelBody = z
+  .object({ reason: z.string().trim().max(500).optional().describe('Why, in the customer’s words (kept on the history)') })
+  .strict();
+
+export const managedAppointment = responseSchema(() =>
+  z
+    .strictObject({
+      appointment_id: z.string(),
+      team_id: id(),
+      scheduler_id: id().nullable(),
+      business_name: z.string(),
+      status: z.enum(APPOINTMENT_STATUSES),
+      service: nullableString(),
+      customer: z.strictObject({ name: nullableString() }),
+      start_date: z.iso.date(),
+      start_time: z.string(),
+      time_zone: z.string(),
+      starts_at: dateTime(),
+      duration_minutes: z.int().min(1),
+      read_only: z.boolean().describe('The visit started or ended: it can no longer be changed'),
+      can_change: z.boolean().describe('It can be moved or cancelled here now (false inside the change cut-off: call the business)'),
+      change_cutoff_minutes: z.int().min(0),
+    })
+    .describe('A visit as its manage link shows it'),
+);
+
+const rescheduleConflict = responseSchema(() => z.union([slotTaken(), readError()]));
+
+const calendarFile = responseSchema(() =>
+  z.string().describe('An iCalendar file (RFC 5545): the visit with its zone’s TZID and VTIMEZONE'),
+);
+
+const errors = {
+  404: 'No appointment for this link',
+  429: 'Too many requests from this client',
+} as const;
+
+export const getManagedAppointment = defineContract({
+  routeId: 'getManagedAppointment',
+  path: managePath,
+  responses: { 200: managedAppointment },
+  errors,
+});
+
+export const rescheduleManagedAppointment = defineContract({
+  routeId: 'rescheduleManagedAppointment',
+  path: managePath,
+  body: { schema: rescheduleBody, maxBytes: MAX_BODY_BYTES },
+  responses: { 200: managedAppointment },
+  errors: {
+    ...errors,
+    409: {
+      description:
+        'The slot is full (slot_taken, with fresh slots); or the visit started, ended, or is inside the change cut-off (conflict)',
+      schema: rescheduleConflict,
+    },
+  },
+});
+
+export const cancelManagedAppointment = defineContract({
+  routeId: 'cancelManagedAppointment',
+  path: managePath,
+  body: { schema: cancelBody, maxBytes: MAX_BODY_BYTES, required: false },
+  responses: { 200: managedAppointment },
+  errors: { ...errors, 409: 'The visit started, ended, or is inside the change cut-off' },
+});
+
+export const getManagedAppointmentCalendar = defineContract({
+  routeId: 'getManagedAppointmentCalendar',
+  path: managePath,
+  responses: { 200: calendarFile },
+  responseMediaType: 'text/calendar',
+  errors,
+});
+
+export const APPOINTMENT_MANAGE_COMPONENTS = {
+  ManagedAppointment: managedAppointment,
+} as const satisfies Record<string, ResponseSchema>;
