@@ -67,7 +67,9 @@ describe('local stream consumer', () => {
       endpoint: dynamo.endpoint,
       tableName: 'ls-sessions',
       batchSize: 5,
-      maxBatchingWindowMs: 50,
+      // Longer than a loaded machine takes to write a batch's records one by one, so the tests'
+      // batches hold what they wrote; a full batch goes at once, so a quick machine waits nothing.
+      maxBatchingWindowMs: 2000,
       retryAttempts: 2,
       state,
       dataDir,
@@ -254,7 +256,9 @@ describe('local stream consumer', () => {
       endpoint: dynamo.endpoint,
       tableName: 'ls-sessions',
       batchSize: 5,
-      maxBatchingWindowMs: 50,
+      // Longer than a loaded machine takes to write a batch's records one by one, so the tests'
+      // batches hold what they wrote; a full batch goes at once, so a quick machine waits nothing.
+      maxBatchingWindowMs: 2000,
       retryAttempts: 2,
       state,
       pollIntervalMs: 20,
