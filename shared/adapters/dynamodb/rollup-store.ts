@@ -248,7 +248,9 @@ export class DynamoRollupStore implements RollupStore {
       if (!wanted) return [];
       const projection = { '#sk': 'sk', '#v': 'v', '#a': attribute };
       const slices = partQuerySlices(fromSk, toSk);
-      return (await Promise.all(slices.map(([from, to]) => this.query(pk, `${prefix}${from}`, `${prefix}${to}`, consistent, projection)))).flat();
+      return (
+        await Promise.all(slices.map(([from, to]) => this.query(pk, `${prefix}${from}`, `${prefix}${to}`, consistent, projection)))
+      ).flat();
     };
     const [items, bodies, ads] = await Promise.all([
       this.query(pk, fromSk, toSk, consistent, names),
