@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AggregateParts } from '#shared/domain/rollups/aggregate';
-import { DAY_MS, dayOfSortKey, daySortKey, ROLLUP_LAYOUT } from '#shared/domain/rollups/buckets';
+import { ROLLUP_LAYOUT } from '#shared/domain/rollups/buckets';
 import type {
   BucketWrite,
   EnterpriseBucket,
@@ -57,24 +57,6 @@ function partItem(key: { pk: string; sk: string }, part: { agg: string } | { ads
 /** Sort-key prefixes of a team bucket's body and ads items. */
 const BODY_PREFIX = 'B#';
 const ADS_PREFIX = 'A#';
-
-/**
- * Days of part items per Query. A 90-day range of ad groups is about 3 MiB, so one Query would
- * page through it 1 MB at a time, each page waiting for the one before; slices of this many days
- * (about one page each) are read side by side instead: one round trip's wait, not four.
- */
-const DAYS_PER_PART_QUERY = 12;
-
-/** [fromSk, toSk] as slices of at most DAYS_PER_PART_QUERY day keys; hour ranges (at most a day) stay whole. */
-export function partQuerySlices(fromSk: string, toSk: string): [string, string][] {
-  if (!(fromSk.startsWith('D#') && toSk.startsWith('D#')) || fromSk > toSk) return [[fromSk, toSk]];
-  const last = dayOfSortKey(toSk);
-  const slices: [string, string][] = [];
-  for (let day = dayOfSortKey(fromSk); day <= last; day += DAYS_PER_PART_QUERY * DAY_MS) {
-    slices.push([daySortKey(day), daySortKey(Math.min(day + (DAYS_PER_PART_QUERY - 1) * DAY_MS, last))]);
-  }
-  return slices;
-}
 
 /** The attributes a bucket stores: its aggregate's texts, or its funnel and the overflow flag when they would not fit. */
 function storedValue(aggregate: StoredAggregate): { fun: string; agg: string; ads: string } | { fun: string; overflow: true } {
@@ -244,14 +226,8 @@ export class DynamoRollupStore implements RollupStore {
     }
     if (parts !== 'funnel') names['#computed'] = 'computed';
     // The parts live in their own items (see above), read beside the bucket items.
-    const partItems = async (prefix: string, attribute: string, wanted: boolean): Promise<Item[]> => {
-      if (!wanted) return [];
-      const projection = { '#sk': 'sk', '#v': 'v', '#a': attribute };
-      const slices = partQuerySlices(fromSk, toSk);
-      return (
-        await Promise.all(slices.map(([from, to]) => this.query(pk, `${prefix}${from}`, `${prefix}${to}`, consistent, projection)))
-      ).flat();
-    };
+    const partItems = (prefix: string, attribute: string, wanted: boolean) =>
+      wanted ? this.query(pk, `${prefix}${fromSk}`, `${prefix}${toSk}`, consistent, { '#sk': 'sk', '#v': 'v', '#a': attribute }) : [];
     const [items, bodies, ads] = await Promise.all([
       this.query(pk, fromSk, toSk, consistent, names),
       partItems(BODY_PREFIX, 'agg', parts !== 'funnel'),
