@@ -1,5 +1,4 @@
 import { leadingBySessions } from './leading-rows';
-import { localDays } from './local-days';
 import { type AdsRow, adGroupKey } from './rollups/ad-groups';
 import type { SessionRecord } from './sessions';
 
@@ -48,7 +47,7 @@ export function sessionStages(session: SessionRecord): StageFlags {
   return { bookingStarted: bookingStarted || infoCompleted, infoCompleted, booked };
 }
 
-function emptyFunnelCounts(): FunnelCounts {
+export function emptyFunnelCounts(): FunnelCounts {
   return {
     sessions: 0,
     booking_started: 0,
@@ -66,7 +65,7 @@ export function computeFunnel(sessions: Iterable<SessionRecord>): FunnelCounts {
   return finishFunnel(counts);
 }
 
-function addToFunnel(counts: FunnelCounts, session: SessionRecord): void {
+export function addToFunnel(counts: FunnelCounts, session: SessionRecord): void {
   const s = sessionStages(session);
   counts.sessions++;
   if (s.bookingStarted) counts.booking_started++;
@@ -75,7 +74,8 @@ function addToFunnel(counts: FunnelCounts, session: SessionRecord): void {
   if (session.status === 'dropped_off') counts.drop_off_count++;
 }
 
-function finishFunnel(counts: FunnelCounts): FunnelCounts {
+/** Computes the rates from the counts, in place. */
+export function finishFunnel(counts: FunnelCounts): FunnelCounts {
   counts.conversion_rate = rate(counts.booking_completed, counts.sessions);
   counts.drop_off_rate = rate(counts.drop_off_count, counts.sessions);
   return counts;
@@ -127,33 +127,6 @@ export interface DayBucket {
   conversions: number;
 }
 
-/**
- * The calendar days of [start, end) in a time zone, with their UTC start instants. Days are local
- * calendar days, so a DST day is 23 or 25 hours long.
- */
-export function dayBuckets(start: string, end: string, timezone: string): { date: string; startMs: number }[] {
-  return localDays(Date.parse(start), Date.parse(end), timezone);
-}
-
-function bucketIndex(days: readonly { startMs: number }[], ms: number): number {
-  let lo = 0;
-  let hi = days.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if ((days[mid] as { startMs: number }).startMs <= ms) {
-      found = mid;
-      lo = mid + 1;
-    } else {
-      hi = mid - 1;
-    }
-  }
-  return found;
-}
-
-/** Above this many leading rows, customerEvents sorts every session instead of keeping a bounded list. */
-const TOP_ROWS_LIMIT = 5_000;
-
 /** The grouped blocks (utmData, googleAdsData, serviceAreaData, issueTypeData) keep their largest rows, at most this many. */
 export const GROUPED_BLOCK_MAX_ROWS = 1_000;
 
@@ -197,8 +170,6 @@ export interface SchedulerAnalytics {
   readonly limit: number;
 }
 
-const s = (v: string | null | undefined): string => v ?? '';
-
 function byCountThenName(a: NamedCount, b: NamedCount): number {
   return b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 }
@@ -214,7 +185,7 @@ export type UtmRow = {
 };
 
 /**
- * The blocks before they are sorted, cut and shaped: what both the raw computation below and the
+ * The blocks before they are sorted, cut and shaped: what both the raw computation (analytics-raw.ts) and the
  * rollup path (shared/domain/rollups/answer.ts) produce, so the answer is assembled in one place.
  */
 export interface AnalyticsParts {
@@ -239,139 +210,6 @@ export interface CustomerEventsPage {
 /** customerEvents order: last activity (or start), then session id, both descending. */
 export function customerEventActivity(x: SessionRecord): string {
   return x.last_activity_at ?? x.started_at;
-}
-
-/**
- * One pass over the sessions computes every requested block. Grouped blocks are sorted by their
- * count (sessions) descending, then by name; customerEvents are newest activity first. This raw
- * computation is also the oracle the rollup path is tested against.
- */
-export function computeSchedulerAnalytics(sessions: readonly SessionRecord[], options: SchedulerAnalyticsOptions): SchedulerAnalytics {
-  const want = new Set(options.blocks);
-  const funnel = emptyFunnelCounts();
-  let bookedCount = 0;
-  let bookingMsTotal = 0;
-  const days = want.has('chartData') ? dayBuckets(options.start, options.end, options.timezone) : [];
-  const chart: DayBucket[] = days.map((d) => ({ date: d.date, sessions: 0, conversions: 0 }));
-  const utm = new Map<string, UtmRow>();
-  const ads = new Map<string, AdsRow>();
-  const areas = new Map<string, number>();
-  const issues = new Map<string, number>();
-
-  for (const session of sessions) {
-    const booked = session.status === 'booked';
-    addToFunnel(funnel, session);
-    if (booked && session.completed_at) {
-      bookedCount++;
-      bookingMsTotal += Math.max(0, Date.parse(session.completed_at) - Date.parse(session.started_at));
-    }
-    if (days.length > 0) {
-      const i = bucketIndex(days, Date.parse(session.started_at));
-      const bucket = chart[i];
-      if (bucket) {
-        bucket.sessions++;
-        if (booked) bucket.conversions++;
-      }
-    }
-    if (want.has('utmData')) {
-      const u = session.utm;
-      if (u.source || u.medium || u.campaign || u.term || u.content) {
-        const key = `${s(u.source)}\u0000${s(u.medium)}\u0000${s(u.campaign)}\u0000${s(u.term)}\u0000${s(u.content)}`;
-        let row = utm.get(key);
-        if (!row) {
-          row = {
-            source: s(u.source),
-            medium: s(u.medium),
-            campaign: s(u.campaign),
-            term: s(u.term),
-            content: s(u.content),
-            sessions: 0,
-            conversions: 0,
-          };
-          utm.set(key, row);
-        }
-        row.sessions++;
-        if (booked) row.conversions++;
-      }
-    }
-    if (want.has('googleAdsData')) {
-      const g = session.google_ads;
-      const key = adGroupKey(g);
-      if (key !== null) {
-        let row = ads.get(key);
-        if (!row) {
-          row = { gclid: s(g.gclid), wbraid: s(g.wbraid), gbraid: s(g.gbraid), sessions: 0, conversions: 0 };
-          ads.set(key, row);
-        }
-        row.sessions++;
-        if (booked) row.conversions++;
-      }
-    }
-    if (session.service_area) areas.set(session.service_area, (areas.get(session.service_area) ?? 0) + 1);
-    if (session.issue_type) issues.set(session.issue_type, (issues.get(session.issue_type) ?? 0) + 1);
-  }
-  finishFunnel(funnel);
-
-  let events: CustomerEventsPage | undefined;
-  if (want.has('customerEvents')) {
-    // Order: activity, then id, both descending. Deep pages sort everything; the usual first pages
-    // keep only the first offset + limit rows in a bounded sorted list instead.
-    const wanted = options.offset + options.limit;
-    const keyOf = (x: SessionRecord) => `${customerEventActivity(x)}\u0000${x.session_id}`;
-    let firstRows: SessionRecord[];
-    if (wanted > TOP_ROWS_LIMIT) {
-      firstRows = sessions
-        .map((x) => ({ x, key: keyOf(x) }))
-        .sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0))
-        .slice(0, wanted)
-        .map((d) => d.x);
-    } else {
-      // Entries compare by (activity, id) descending without building keys: most sessions fall
-      // below the last kept row and are rejected with one string comparison.
-      const top: { at: string; id: string; x: SessionRecord }[] = [];
-      const before = (at: string, id: string, other: { at: string; id: string }) => at > other.at || (at === other.at && id > other.id);
-      for (const x of sessions) {
-        const at = customerEventActivity(x);
-        const last = top[top.length - 1];
-        if (top.length === wanted && last && !before(at, x.session_id, last)) continue;
-        let lo = 0;
-        let hi = top.length;
-        while (lo < hi) {
-          const mid = (lo + hi) >> 1;
-          if (before(at, x.session_id, top[mid] as { at: string; id: string })) hi = mid;
-          else lo = mid + 1;
-        }
-        top.splice(lo, 0, { at, id: x.session_id, x });
-        if (top.length > wanted) top.pop();
-      }
-      firstRows = top.map((d) => d.x);
-    }
-    events = { rows: firstRows.slice(options.offset), hasMore: sessions.length > wanted };
-  }
-  return assembleSchedulerAnalytics(
-    { funnel, booked: { count: bookedCount, totalMs: bookingMsTotal }, chart, utm: utm.values(), ads: ads.values(), areas, issues },
-    options,
-    events,
-  );
-}
-
-/** Day buckets of the range for chartData, counted from per-quarter-hour counts; null when a local day does not start on a quarter hour. */
-export function chartFromQuarters(
-  quarters: Iterable<readonly [number, readonly [number, number]]>,
-  options: Pick<SchedulerAnalyticsOptions, 'start' | 'end' | 'timezone'>,
-  quarterMs: number,
-): DayBucket[] | null {
-  const days = dayBuckets(options.start, options.end, options.timezone);
-  if (days.some((d) => d.startMs % quarterMs !== 0)) return null;
-  const chart: DayBucket[] = days.map((d) => ({ date: d.date, sessions: 0, conversions: 0 }));
-  for (const [quarter, [sessionCount, conversions]] of quarters) {
-    const bucket = chart[bucketIndex(days, quarter * quarterMs)];
-    if (bucket) {
-      bucket.sessions += sessionCount;
-      bucket.conversions += conversions;
-    }
-  }
-  return chart;
 }
 
 function leadingByCount(counts: Iterable<readonly [string, number]>): LeadingRows<NamedCount> {

@@ -1,4 +1,5 @@
-import { computeSchedulerAnalytics, type SchedulerAnalyticsOptions } from '#shared/domain/analytics';
+import type { SchedulerAnalyticsOptions } from '#shared/domain/analytics';
+import { computeSchedulerAnalytics } from '#shared/domain/analytics-raw';
 import type { SessionRecord } from '#shared/domain/sessions';
 import { presentSchedulerAnalytics, type SchedulerAnalyticsBody } from '#shared/presenters/analytics';
 

@@ -1,14 +1,14 @@
 import {
   type AnalyticsParts,
   assembleSchedulerAnalytics,
-  chartFromQuarters,
   computeFunnel,
-  computeSchedulerAnalytics,
   type FunnelCounts,
   funnelFromCounts,
   type SchedulerAnalytics,
   type SchedulerAnalyticsOptions,
 } from '#shared/domain/analytics';
+import { chartFromQuarters } from '#shared/domain/analytics-chart';
+import { computeSchedulerAnalytics } from '#shared/domain/analytics-raw';
 import type { SessionRecord } from '#shared/domain/sessions';
 import { log } from '#shared/logging/logger';
 import type { RollupStore, TeamBucket } from '#shared/ports/rollup-store';
