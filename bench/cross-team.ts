@@ -4,7 +4,7 @@ import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import type { SessionRecord } from '#shared/domain/sessions';
 import type { TeamPlacement } from '#shared/domain/tenancy';
 import type { PositionedSession } from '#shared/ports/session-store';
-import { runWithConcurrency } from '../local/demo/seed';
+import { runWithConcurrency } from '../local/demo/parallel-writes';
 import { generateSessions } from '../local/demo/sessions';
 import { ensureTables, startLocalDynamo } from '../local/dynamodb/embedded';
 import { countingClient, listBookingsPerTeam } from '../test/support/per-team-lists';

@@ -1,8 +1,8 @@
 import type { LoadSpec } from './load-generator';
+import { describeOutbound } from './outbound-recorders';
 import { bodyBuilder, fictionalPhoneNumbers } from './payloads';
 import { ratio, round, type SectionContext, type SectionReport, type Table, type TargetCheck } from './report';
 import {
-  describeOutbound,
   expectOk,
   fetchOnce,
   keyWith,

@@ -3,17 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { type EventLoopUtilization, performance } from 'node:perf_hooks';
-import { EventBridgeBus } from '#shared/adapters/aws/eventbridge-bus';
-import { EventBridgeOneTimeScheduler } from '#shared/adapters/aws/eventbridge-scheduler';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
-import { HttpVoiceProvider } from '#shared/adapters/http/http-voice-provider';
-import { eventBus } from '#shared/adapters/runtime/event-bus';
-import { queues } from '#shared/adapters/runtime/queues';
-import { scheduler } from '#shared/adapters/runtime/scheduler';
-import type { AdapterSlot } from '#shared/adapters/runtime/slot';
-import { voiceProvider } from '#shared/adapters/runtime/voice-provider';
 import type { Permission } from '#shared/auth/permissions';
 import { createApiKey } from '#shared/domain/key-service';
 import { type LocalService, startLocalService } from '../local/cli/service';
@@ -21,6 +13,7 @@ import type { DemoCredential } from '../local/demo/keys';
 import { type LocalGatewayOptions, loadFunctionHandler } from '../local/gateway/server';
 import { LoadClient } from './load-client';
 import type { LoadResult, LoadSpec } from './load-generator';
+import { installRecorders, type OutboundRecorder } from './outbound-recorders';
 import { percentile, round } from './report';
 
 /**
@@ -54,12 +47,6 @@ export class HandlerTimes {
   }
 }
 
-export interface OutboundRecorder {
-  /** How each port was handled: 'recorded' (replaced, nothing delivered) or 'counted' (the local service's own adapter, counted on the way through). */
-  readonly ports: Readonly<Record<string, 'recorded' | 'counted'>>;
-  readonly counts: { queued: number; scheduled: number; events: number; calls: number };
-}
-
 export interface BenchService {
   readonly service: LocalService;
   readonly url: string;
@@ -70,113 +57,6 @@ export interface BenchService {
   /** Seconds from nothing to a seeded, listening service. */
   readonly startSeconds: number;
   stop(): Promise<void>;
-}
-
-type AwsClass = abstract new (...args: never[]) => unknown;
-
-function isAwsDefault(get: () => unknown, awsClasses: readonly AwsClass[]): boolean {
-  try {
-    const instance = get();
-    return awsClasses.some((c) => instance instanceof c);
-  } catch {
-    // The AWS builder failed for want of its environment variables: it is still the AWS default.
-    return true;
-  }
-}
-
-/**
- * Queues get a recorder that keeps no message: in AWS each worker is its own Lambda, so its work
- * must not share the event loop with the handler being measured. The event bus, scheduler and
- * voice provider keep the local service's own adapters, wrapped to count what passes; a port still
- * on its AWS adapter (a local service that wires none) gets a recorder, so nothing leaves 127.0.0.1.
- */
-function installRecorders(): OutboundRecorder {
-  const counts = { queued: 0, scheduled: 0, events: 0, calls: 0 };
-  const ports: Record<string, 'recorded' | 'counted'> = {};
-
-  queues.use(() => ({
-    async send(messages) {
-      counts.queued += messages.length;
-    },
-  }));
-  ports.queues = 'recorded';
-
-  const wrap = <T>(name: string, slot: AdapterSlot<'default', T>, aws: AwsClass[], recorder: T, counted: (inner: T) => T) => {
-    if (isAwsDefault(() => slot.get('default'), aws)) {
-      slot.use(() => recorder);
-      ports[name] = 'recorded';
-    } else {
-      const inner = slot.get('default');
-      slot.use(() => counted(inner));
-      ports[name] = 'counted';
-    }
-  };
-  wrap(
-    'event bus',
-    eventBus,
-    [EventBridgeBus],
-    {
-      async publish(events) {
-        counts.events += events.length;
-      },
-    },
-    (inner) => ({
-      publish(events) {
-        counts.events += events.length;
-        return inner.publish(events);
-      },
-    }),
-  );
-  wrap(
-    'scheduler',
-    scheduler,
-    [EventBridgeOneTimeScheduler],
-    {
-      async scheduleMessage() {
-        counts.scheduled++;
-      },
-      async cancel() {},
-    },
-    (inner) => ({
-      scheduleMessage(input) {
-        counts.scheduled++;
-        return inner.scheduleMessage(input);
-      },
-      cancel: (name) => inner.cancel(name),
-    }),
-  );
-  wrap(
-    'voice provider',
-    voiceProvider,
-    [HttpVoiceProvider],
-    {
-      async placeCall(request) {
-        counts.calls++;
-        return { providerCallId: `bench_${request.idempotencyKey}` };
-      },
-    },
-    (inner) => ({
-      placeCall(request) {
-        counts.calls++;
-        return inner.placeCall(request);
-      },
-    }),
-  );
-  return { ports, counts };
-}
-
-/** One line for the notes: what happened to outbound effects. */
-export function describeOutbound(outbound: OutboundRecorder): string {
-  const { counts, ports } = outbound;
-  const how = Object.entries(ports)
-    .map(([port, mode]) => `${port} ${mode}`)
-    .join(', ');
-  return (
-    `Outbound effects: ${counts.queued} queue messages, ${counts.scheduled} schedules, ${counts.events} events, ${counts.calls} voice calls (${how}). ` +
-    "Queue messages are recorded, not delivered: in AWS the workers are separate Lambdas, so here they must not share the measured handler's event loop; " +
-    "'counted' ports are the local service's own in-process adapters (event bus, scheduler, sandbox voice), 'recorded' ones return at once. " +
-    'Latency here therefore excludes the SQS/EventBridge/Scheduler round trips a deployed function makes.'
-  );
 }
 
 export async function startBenchService(): Promise<BenchService> {

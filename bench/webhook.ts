@@ -1,8 +1,8 @@
 import type { LoadSpec } from './load-generator';
+import { describeOutbound } from './outbound-recorders';
 import { bodyBuilder } from './payloads';
 import type { SectionContext, SectionReport, Table } from './report';
 import {
-  describeOutbound,
   expectOk,
   fetchOnce,
   keyWith,

@@ -1,15 +1,15 @@
-import type { ApiGatewayUsagePlanKeys } from '#shared/adapters/aws/api-gateway-usage-plan';
 import { parseFieldGroups } from '#shared/auth/field-groups';
 import { KEY_TYPES, type KeyType } from '#shared/auth/permissions';
-import { isExpired } from '#shared/domain/identity-resolver';
-import { createApiKey, permissionsAllowedFor, revokeApiKey, updateKeySettings, validateRateLimit } from '#shared/domain/key-service';
+import { createApiKey, permissionsAllowedFor, updateKeySettings, validateRateLimit } from '#shared/domain/key-service';
 import { readUsage } from '#shared/domain/rate-limit';
-import type { ApiKeyRecord, ApiKeySettings } from '#shared/domain/tenancy';
+import type { ApiKeySettings } from '#shared/domain/tenancy';
 import type { Command } from './command';
 import { describeFailure, UsageError } from './errors';
 import { optionalId, optionalString, requiredId, requiredString, type Values } from './flags';
 import { clip, table, toJson } from './format';
 import { isInternalKey } from './internal-keys';
+import { KEY_GATEWAY_COMMANDS } from './key-gateway-commands';
+import { fieldsText, keyView, latest, permissionsShort, SHORT_TYPE, scopeText, statusText } from './key-views';
 import { closest } from './suggest';
 
 /** API keys: created keys are printed once, and no listing ever shows key material. */
@@ -219,135 +219,8 @@ export const KEY_COMMANDS: Record<string, Command> = {
     },
   },
 
-  'key register': {
-    help: {
-      summary: 'register a key (or every active key) in the deployed stack’s usage plan',
-      usage: '--id KEY_ID | --all',
-      flags: { '--id KEY_ID': 'the key', '--all': 'every active key (after the first deploy with usage plans)' },
-      notes: ['Needs USAGE_PLAN_ID (the stack output UsagePlanId); locally there is nothing to register.'],
-      examples: ['key register --all'],
-    },
-    options: { id: { type: 'string' }, all: { type: 'boolean' } },
-    async run({ store, values, json, out, usagePlan }) {
-      const all = values.all === true;
-      const keyId = optionalString(values, '--id');
-      if (all === Boolean(keyId))
-        throw new UsageError('name one key with --id KEY_ID, or every active key with --all', keyId ? '--all' : '--id');
-      const records = all
-        ? (await store.listApiKeys()).filter((r) => r.revokedAt === null && !isExpired(r.expiresAt, new Date()))
-        : [await store.getApiKeyById(String(keyId))];
-      if (records[0] === null) throw new UsageError(`--id ${keyId} does not name a key`, '--id');
-      const plan = usagePlan();
-      const registered: string[] = [];
-      // One by one: registration is idempotent, so a rerun after a failure picks up where it stopped.
-      for (const record of records) {
-        if (!record) continue;
-        await plan?.register(record.keyId);
-        registered.push(record.keyId);
-      }
-      const message = plan
-        ? `Registered ${registered.length === 1 ? registered[0] : `${registered.length} active keys`} in the usage plan`
-        : 'No usage plan here (local): nothing to register';
-      out(
-        json
-          ? toJson(all ? { keyIds: registered, registered: plan !== null } : { keyId: registered[0], registered: plan !== null })
-          : message,
-      );
-    },
-  },
-
-  'key revoke': {
-    help: {
-      summary: 'revoke a key: refused from the next request on (asks first)',
-      usage: '--id KEY_ID [--yes]',
-      flags: { '--id KEY_ID': 'the key (key_ and 16 hex characters, see key list)' },
-      notes: [
-        'Also flushes the authorizer caches: the running local gateway’s; on a deployed stack the REST API stages named by READ_API_ID, PLATFORM_API_ID, INTAKE_API_ID and API_STAGE_NAME. Again on a revoked key: flushes again.',
-        'On a deployed stack with USAGE_PLAN_ID it also deletes the key’s API Gateway API key (out of the usage plan); again on a revoked key: deletes it if it is still there.',
-      ],
-      examples: ['key revoke --id key_0123456789abcdef', 'key revoke --id key_0123456789abcdef --yes'],
-      confirms: true,
-    },
-    options: { id: { type: 'string' } },
-    async run({ store, values, json, out, authorizerCaches, confirm, usagePlan }) {
-      const keyId = requiredString(values, '--id');
-      // Named before anything is written: a revocation the caches would hide is not reported done.
-      const caches = authorizerCaches();
-      const existing = KEY_ID.test(keyId) ? await store.getApiKeyById(keyId) : null;
-      if (KEY_ID.test(keyId) && !existing) throw new UsageError(`--id ${keyId} does not name a key (see key list)`, '--id');
-      // Revoking again only flushes the caches again: nothing to ask.
-      if (existing && existing.revokedAt === null) await confirm(`Revoke key ${existing.keyId} (${existing.name})?`);
-      const now = new Date();
-      const record = await revokeApiKey(store, keyId, { now });
-      const already = record.revokedAt !== now.toISOString();
-      try {
-        for (const { cache } of caches) await cache.flush();
-      } catch (error) {
-        throw new Error(
-          `key ${record.keyId} is revoked, but flushing the authorizer caches failed (${describeFailure(error)}); ` +
-            `cached policies may accept it for up to 300 s: run \`key revoke --id ${record.keyId}\` again to flush again`,
-        );
-      }
-      const flushed = caches.map((c) => c.name);
-      const usagePlanKey = await removeFromUsagePlan(usagePlan, record.keyId);
-      out(
-        json
-          ? toJson({ ...keyView(record), alreadyRevoked: already, authorizerCachesFlushed: flushed, usagePlanKey })
-          : [
-              already
-                ? `Key ${record.keyId} (${record.name}) was already revoked at ${record.revokedAt}`
-                : `Revoked key ${record.keyId} (${record.name}) at ${record.revokedAt}`,
-              `Flushed the authorizer caches: ${flushed.join('; ')}`,
-              usagePlanKeyText(usagePlanKey),
-            ]
-              .filter((line) => line !== '')
-              .join('\n'),
-      );
-    },
-  },
+  ...KEY_GATEWAY_COMMANDS,
 };
-
-const KEY_ID = /^key_[0-9a-f]{16}$/;
-
-type UsagePlanKeyRemoval = { status: 'removed' | 'absent' | 'local' | 'no-usage-plan-id' } | { status: 'failed'; error: string };
-
-/** The line `key revoke` prints about the key's API Gateway API key (none locally). */
-function usagePlanKeyText(removal: UsagePlanKeyRemoval): string {
-  switch (removal.status) {
-    case 'removed':
-      return 'Deleted its API Gateway API key (out of the usage plan)';
-    case 'absent':
-      return 'No API Gateway API key of it to delete';
-    case 'local':
-      return '';
-    case 'no-usage-plan-id':
-      return 'Its API Gateway API key stays until `key revoke` runs again with USAGE_PLAN_ID (the stack output UsagePlanId) set';
-    case 'failed':
-      return `WARNING: deleting its API Gateway API key failed (${removal.error}); the authorizer refuses the key all the same. Run \`key revoke\` again to retry`;
-  }
-}
-
-/**
- * After a revocation: deletes the key's API Gateway API key. Never undoes or fails the revocation,
- * which the authorizer enforces on its own; the API key only counts against the account's quota.
- */
-async function removeFromUsagePlan(usagePlan: () => ApiGatewayUsagePlanKeys | null, keyId: string): Promise<UsagePlanKeyRemoval> {
-  let plan: ApiGatewayUsagePlanKeys | null;
-  try {
-    plan = usagePlan();
-  } catch (error) {
-    if (error instanceof UsageError) return { status: 'no-usage-plan-id' };
-    throw error;
-  }
-  if (!plan) return { status: 'local' };
-  try {
-    return { status: (await plan.deregister(keyId)) ? 'removed' : 'absent' };
-  } catch (error) {
-    return { status: 'failed', error: describeFailure(error) };
-  }
-}
-
-const SHORT_TYPE: Record<KeyType, string> = { enterprise: 'team', enterprise_all_teams: 'ent-all', portfolio_all_teams: 'port-all' };
 
 /** --expires (ISO instant, `30d`/`12h` from now, or `never`), --rate-limit (per minute, or `default`), --fields (groups, `core` or `all`). */
 function settingsFlags(values: Values, now: Date): ApiKeySettings {
@@ -370,35 +243,4 @@ function parseExpiry(text: string, now: Date): string | null {
   const relative = /^([1-9][0-9]{0,4})([dh])$/.exec(text);
   if (relative) return new Date(now.getTime() + Number(relative[1]) * (relative[2] === 'd' ? 86_400_000 : 3_600_000)).toISOString();
   return text;
-}
-
-function latest(a: string | null, b: string | null): string | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return a > b ? a : b;
-}
-
-function statusText(record: Omit<ApiKeyRecord, 'keyHash'>, now: Date): string {
-  if (record.revokedAt) return `revoked ${record.revokedAt.slice(0, 10)}`;
-  if (record.expiresAt) return `${isExpired(record.expiresAt, now) ? 'expired' : 'expires'} ${record.expiresAt.slice(0, 10)}`;
-  return 'active';
-}
-
-function fieldsText(record: Pick<ApiKeyRecord, 'fieldGroups'>): string {
-  return record.fieldGroups == null ? 'all' : ['core', ...record.fieldGroups].join(', ');
-}
-
-function permissionsShort(record: Omit<ApiKeyRecord, 'keyHash'>): string {
-  const all = permissionsAllowedFor(record.type);
-  return record.permissions.length === all.length ? 'all' : `${record.permissions.length}/${all.length}`;
-}
-
-/** What may be shown of a key: everything but its hash (and the plaintext, which is never stored). */
-function keyView(record: ApiKeyRecord): Omit<ApiKeyRecord, 'keyHash'> {
-  const { keyHash: _hash, ...view } = record;
-  return view;
-}
-
-function scopeText(record: ApiKeyRecord): string {
-  return `${record.scope.kind} ${record.scope.id}`;
 }

@@ -236,9 +236,9 @@ export const SCHEDULER_COMMANDS: Record<string, Command> = {
         '--allowed-origins LIST':
           'comma-separated origins whose pages may embed the widget\n(https://example.com, http://127.0.0.1:*); empty: the hosted page only',
         '--reminder-offsets LIST':
-          'when reminder texts go before a visit, comma-separated, in minutes (m) or hours (h),\nat most 5; none: no reminders (default 24h,2h); visits booked or moved afterwards use them',
-        '--change-cutoff DURATION': 'how close to the visit a customer may still move or cancel it (default 2h)',
-        '--recovery MODE': 'how a customer who left a booking unfinished is reached: call, text, both or off (default text)',
+          'reminder texts before a visit, in m or h, at most 5, or none (default 24h,2h); for visits booked or moved after',
+        '--change-cutoff DURATION': 'latest a customer may move or cancel before the visit (default 2h)',
+        '--recovery MODE': 'how an unfinished booking is followed up: call, text, both or off (default text)',
       },
       examples: [
         'scheduler set --team 2 --id 1 --name "HVAC service" --services "Repair,Tune-up" --hours "mon-fri=08:00-17:00,sat=closed"',

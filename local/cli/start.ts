@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { ResetRefused, resetDemoData } from '../demo/reset';
-import { demoBookingPage } from '../demo/seed';
+import { demoBookingPage } from '../demo/team-configurations';
 import { FaultInjector, FaultSyntaxError } from '../faults/injector';
 import { formatRequestLine } from '../gateway/request-log';
 import { AddressInUseError, canListen, isAddressInUse, nextListenPort } from './listen-address';

@@ -6,32 +6,27 @@ import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoRubricStore } from '#shared/adapters/dynamodb/coach-rubric-store';
 import { DynamoEvaluationStore } from '#shared/adapters/dynamodb/coach-store';
-import { DynamoFieldServiceConfigStore } from '#shared/adapters/dynamodb/field-service-config-store';
-import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store';
 import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
 import { DynamoRollupStore } from '#shared/adapters/dynamodb/rollup-store';
-import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
 import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
 import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
-import { intakeConfigSchema } from '#shared/domain/intake/intake-config-schema';
-import { routingMembershipProblems } from '#shared/domain/intake/routing';
-import { schedulerSettingsSchema } from '#shared/domain/schedulers';
 import type { SessionRecord } from '#shared/domain/sessions';
-import type { Team, TeamPlacement } from '#shared/domain/tenancy';
-import { bookingPageUrl } from '#shared/domain/widget/embed';
+import type { Portfolio, Team, TeamPlacement } from '#shared/domain/tenancy';
 import { demoAppointments } from './appointments';
 import { generateCalls, generateTransfers } from './calls';
 import { seedDemoCampaigns } from './campaigns';
 import type { Trade } from './catalog';
 import { demoEvaluations, demoRubricRevision } from './coach';
-import { demoIntakeConfigs } from './intake-configs';
 import { type DemoCredentials, issueDemoKeys, writeCredentials } from './keys';
 import { generateLeads } from './leads';
+import { batchTasks, runWithConcurrency, stopwatch, WRITE_CONCURRENCY, writeProgress } from './parallel-writes';
 import { seedFrom } from './random';
-import { demoSchedulers, generateBookingRequests } from './schedulers';
+import { generateBookingRequests } from './schedulers';
 import { generateSessions } from './sessions';
+import { putDemoIntakeConfigs, putDemoSchedulers } from './team-configurations';
+import { ANCHOR_WORKSPACE, CUSTOM_RUBRIC_WORKSPACE, DEMO_ENTERPRISES, DEMO_PORTFOLIO_NAME, type DemoTeamSpec } from './teams';
 
 /**
  * The demo data behind `npm start`: one portfolio spanning two enterprises, five teams (one a QA
@@ -48,63 +43,6 @@ import { generateSessions } from './sessions';
  */
 
 export const DEMO_DAYS = 60;
-/** Items per BatchWriteItem (DynamoDB's maximum). */
-const BATCH_SIZE = 25;
-/** BatchWriteItem calls in flight at once. */
-const WRITE_CONCURRENCY = 8;
-
-export interface DemoTeamSpec {
-  readonly name: string;
-  readonly timezone: string;
-  readonly workspaceId: string;
-  readonly isTest: boolean;
-  readonly trade: Trade;
-  readonly siteHost: string;
-  readonly sessions: number;
-  readonly leads: number;
-  readonly calls: number;
-}
-
-export interface DemoEnterpriseSpec {
-  readonly name: string;
-  readonly teams: readonly DemoTeamSpec[];
-}
-
-export const DEMO_PORTFOLIO_NAME = 'Summit & Bayside Holdings';
-
-export const DEMO_ENTERPRISES: readonly DemoEnterpriseSpec[] = [
-  {
-    name: 'Summit Home Services',
-    teams: [
-      team('Summit Plumbing', 'America/New_York', 'ws_summit_plumbing', 'plumbing', 'summitplumbing.example.com'),
-      team('Summit HVAC', 'America/Chicago', 'ws_summit_hvac', 'hvac', 'summithvac.example.com'),
-      {
-        ...team('Summit QA (test)', 'America/New_York', 'ws_summit_qa', 'home_services', 'qa.summit.example.com'),
-        isTest: true,
-        sessions: 120,
-        leads: 15,
-        calls: 3,
-      },
-    ],
-  },
-  {
-    name: 'Bayside Comfort',
-    teams: [
-      team('Bayside Heating & Air', 'America/Los_Angeles', 'ws_bayside_heating_air', 'hvac', 'baysideheatingair.example.com'),
-      team('Bayside Plumbing', 'America/Denver', 'ws_bayside_plumbing', 'plumbing', 'baysideplumbing.example.com'),
-    ],
-  },
-];
-
-function team(name: string, timezone: string, workspaceId: string, trade: Trade, siteHost: string): DemoTeamSpec {
-  return { name, timezone, workspaceId, isTest: false, trade, siteHost, sessions: 1250, leads: 80, calls: 12 };
-}
-
-/** The team whose calls are coached with its own rubric (local/demo/coach.ts); the others follow the default. */
-const CUSTOM_RUBRIC_WORKSPACE = 'ws_bayside_heating_air';
-
-/** The team every demo key is anchored on. */
-const ANCHOR_WORKSPACE = 'ws_summit_plumbing';
 
 export interface SeedResult {
   readonly credentialsPath: string;
@@ -178,9 +116,48 @@ export async function seedDemo(options: SeedDemoOptions = {}): Promise<SeedDemoR
   const clock = stopwatch();
   const progress = options.onProgress ?? (() => undefined);
   progress('teams, intake configurations');
+  const { portfolio, created } = await createDemoTenancy(tenancy);
+  const tenancyMs = clock.lap();
+  const data = generateDemoData(created, now);
+  const generateMs = clock.lap();
+  const written = await writeDemoData(tenancy, created, data, now, progress);
+  const writeMs = clock.lap();
 
+  const anchor = created.find((c) => c.spec.workspaceId === ANCHOR_WORKSPACE)?.team;
+  if (!anchor) throw new Error(`demo anchor team ${ANCHOR_WORKSPACE} missing from DEMO_ENTERPRISES`);
+  progress('API keys');
+  const credentials = await issueDemoKeys(tenancy, anchor, portfolio.id);
+  const keysMs = clock.lap();
+
+  return {
+    credentials,
+    teams: created.map((c) => c.team),
+    counts: { teams: created.length, keys: credentials.keys.length, ...written },
+    timings: { tenancyMs, generateMs, writeMs, keysMs },
+  };
+}
+
+/** A demo team as specified and as created. */
+interface CreatedTeam {
+  readonly spec: DemoTeamSpec;
+  readonly team: Team;
+}
+
+/** The generated data of the demo, per team where the writes need the team. */
+interface DemoData {
+  readonly perTeam: readonly {
+    readonly sessions: ReturnType<typeof generateSessions>;
+    readonly leads: ReturnType<typeof generateLeads>;
+    readonly calls: ReturnType<typeof generateCalls>;
+  }[];
+  readonly bookingRequests: ReturnType<typeof generateBookingRequests>;
+  readonly appointments: ReturnType<typeof demoAppointments>;
+}
+
+/** The portfolio, its enterprises and teams, their rollups marked complete, and the teams' intake configurations. */
+async function createDemoTenancy(tenancy: DynamoTenancyStore): Promise<{ portfolio: Portfolio; created: CreatedTeam[] }> {
   const portfolio = await tenancy.createPortfolio({ name: DEMO_PORTFOLIO_NAME });
-  const created: { spec: DemoTeamSpec; team: Team }[] = [];
+  const created: CreatedTeam[] = [];
   for (const enterpriseSpec of DEMO_ENTERPRISES) {
     const enterprise = await tenancy.createEnterprise({ name: enterpriseSpec.name });
     await tenancy.addEnterpriseToPortfolio(portfolio.id, enterprise.id);
@@ -202,10 +179,13 @@ export async function seedDemo(options: SeedDemoOptions = {}): Promise<SeedDemoR
   for (const enterpriseId of new Set(created.map(({ team }) => team.enterpriseId)))
     await rollups.markComplete({ kind: 'enterprise', enterpriseId });
   await putDemoIntakeConfigs(tenancy, { onlyWhereAbsent: false });
-  const tenancyMs = clock.lap();
+  return { portfolio, created };
+}
 
+/** Sessions, leads, calls and booking requests of every team. */
+function generateDemoData(created: readonly CreatedTeam[], now: Date): DemoData {
   // Seeds derive from the workspace id, so the demo content is the same on every machine.
-  const data = created.map(({ spec, team }) => {
+  const perTeam = created.map(({ spec, team }) => {
     const base = { teamId: team.id, timezone: spec.timezone, days: DEMO_DAYS, now, trade: spec.trade };
     return {
       sessions: generateSessions({ ...base, count: spec.sessions, seed: seedFrom('sessions', spec.workspaceId) }),
@@ -213,7 +193,7 @@ export async function seedDemo(options: SeedDemoOptions = {}): Promise<SeedDemoR
       calls: generateCalls({ ...base, count: spec.calls, seed: seedFrom('calls', spec.workspaceId), businessName: spec.name }),
     };
   });
-  const bookingRequests = data.flatMap((d, i) =>
+  const bookingRequests = perTeam.flatMap((d, i) =>
     generateBookingRequests(
       d.sessions,
       (created[i] as (typeof created)[number]).spec.timezone,
@@ -221,24 +201,37 @@ export async function seedDemo(options: SeedDemoOptions = {}): Promise<SeedDemoR
     ),
   );
   // Sealed with the local cursor secret (local/cli/service.ts sets it before seeding), so the feed shows working links.
-  const appointments = data.flatMap((d, i) =>
+  const appointments = perTeam.flatMap((d, i) =>
     demoAppointments(d.sessions, (created[i] as (typeof created)[number]).spec.timezone, now, process.env.CURSOR_SECRET ?? ''),
   );
-  const generateMs = clock.lap();
+  return { perTeam, bookingRequests, appointments };
+}
 
-  // The coach: one team's own rubric (from 30 days ago), and every call evaluated as the worker would have.
+/** The coach: one team's own rubric (from 30 days ago) saved, and every call evaluated as the worker would have. */
+async function demoCoaching(created: readonly CreatedTeam[], data: DemoData, now: Date): Promise<ReturnType<typeof demoEvaluations>> {
   const customRubric = created.find(({ spec }) => spec.workspaceId === CUSTOM_RUBRIC_WORKSPACE)?.team;
   const rubricRevision = demoRubricRevision(now);
   if (customRubric)
     await new DynamoRubricStore(getDocumentClient(), physicalTableName('teams')).saveRevision(customRubric.id, rubricRevision);
-  const evaluations = created.flatMap(({ team }, i) =>
-    demoEvaluations(data[i]?.calls ?? [], team.id === customRubric?.id ? [rubricRevision] : []),
+  return created.flatMap(({ team }, i) =>
+    demoEvaluations(data.perTeam[i]?.calls ?? [], team.id === customRubric?.id ? [rubricRevision] : []),
   );
+}
 
-  const sessions = data.flatMap((d) => d.sessions);
-  const leads = data.flatMap((d) => d.leads);
-  const calls = data.flatMap((d) => d.calls);
-  const transfers = data.flatMap((d, i) => generateTransfers(d.calls, i + 1));
+/** Writes the generated data, the teams' schedulers and the SMS campaigns; returns how much of each it wrote. */
+async function writeDemoData(
+  tenancy: DynamoTenancyStore,
+  created: readonly CreatedTeam[],
+  data: DemoData,
+  now: Date,
+  progress: (line: string) => void,
+): Promise<Omit<SeedCounts, 'teams' | 'keys'>> {
+  const evaluations = await demoCoaching(created, data, now);
+  const { bookingRequests, appointments } = data;
+  const sessions = data.perTeam.flatMap((d) => d.sessions);
+  const leads = data.perTeam.flatMap((d) => d.leads);
+  const calls = data.perTeam.flatMap((d) => d.calls);
+  const transfers = data.perTeam.flatMap((d, i) => generateTransfers(d.calls, i + 1));
   const sessionStore = new DynamoSessionStore(getDocumentClient(), physicalTableName('sessions'));
   const placements = new Map(created.map(({ team }) => [team.id, { enterpriseId: team.enterpriseId, isTest: team.isTest }]));
   const leadStore = new DynamoLeadStore(getDocumentClient(), physicalTableName('leads'));
@@ -273,29 +266,14 @@ export async function seedDemo(options: SeedDemoOptions = {}): Promise<SeedDemoR
   const campaignCounts = await Promise.all(
     created.filter((c) => !c.spec.isTest).map((c) => seedDemoCampaigns(campaignStore, c.team.id, c.spec.name, now)),
   );
-  const writeMs = clock.lap();
-
-  const anchor = created.find((c) => c.spec.workspaceId === ANCHOR_WORKSPACE)?.team;
-  if (!anchor) throw new Error(`demo anchor team ${ANCHOR_WORKSPACE} missing from DEMO_ENTERPRISES`);
-  progress('API keys');
-  const credentials = await issueDemoKeys(tenancy, anchor, portfolio.id);
-  const keysMs = clock.lap();
-
   return {
-    credentials,
-    teams: created.map((c) => c.team),
-    counts: {
-      teams: created.length,
-      keys: credentials.keys.length,
-      sessions: sessions.length,
-      bookingRequests: bookingRequests.length,
-      leads: leads.length,
-      calls: calls.length,
-      evaluations: evaluations.length,
-      campaigns: campaignCounts.reduce((n, c) => n + c.campaigns, 0),
-      texts: campaignCounts.reduce((n, c) => n + c.texts, 0),
-    },
-    timings: { tenancyMs, generateMs, writeMs, keysMs },
+    sessions: sessions.length,
+    bookingRequests: bookingRequests.length,
+    leads: leads.length,
+    calls: calls.length,
+    evaluations: evaluations.length,
+    campaigns: campaignCounts.reduce((n, c) => n + c.campaigns, 0),
+    texts: campaignCounts.reduce((n, c) => n + c.texts, 0),
   };
 }
 
@@ -322,119 +300,6 @@ export async function seedTeamSessions(
   return sessions;
 }
 
-/** Runs tasks with at most `concurrency` in flight; rejects with the first failure. */
-export async function runWithConcurrency<T>(tasks: readonly (() => Promise<T>)[], concurrency: number): Promise<T[]> {
-  const results: T[] = new Array(tasks.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < tasks.length) {
-      const index = next++;
-      results[index] = await (tasks[index] as () => Promise<T>)();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, tasks.length) }, worker));
-  return results;
-}
-
-function batchTasks<T>(
-  items: readonly T[],
-  write: (batch: readonly T[]) => Promise<void>,
-  done: (count: number) => void = () => undefined,
-): (() => Promise<void>)[] {
-  const tasks: (() => Promise<void>)[] = [];
-  for (let i = 0; i < items.length; i += BATCH_SIZE) {
-    const batch = items.slice(i, i + BATCH_SIZE);
-    tasks.push(() => write(batch).then(() => done(batch.length)));
-  }
-  return tasks;
-}
-
-/** At most one progress line a second while writing (plus one as each kind completes). */
-const PROGRESS_EVERY_MS = 1000;
-
-/**
- * Counts written items per kind and reports `sessions 1,200/6,120` at most once a second, and
- * once when a kind is complete.
- */
-function writeProgress(progress: (line: string) => void, totals: Record<string, number>): (kind: string) => (count: number) => void {
-  const done = new Map<string, number>();
-  let last = performance.now();
-  const line = (kind: string) => `${kind} ${(done.get(kind) ?? 0).toLocaleString('en-US')}/${(totals[kind] ?? 0).toLocaleString('en-US')}`;
-  return (kind) => (count) => {
-    const total = (done.get(kind) ?? 0) + count;
-    done.set(kind, total);
-    const now = performance.now();
-    if (total === totals[kind] || now - last >= PROGRESS_EVERY_MS) {
-      last = now;
-      progress(line(kind));
-    }
-  };
-}
-
-/**
- * Writes the demo intake configurations (validated as the CLI validates them: the schema, and
- * routing targets inside the anchor's enterprise). With `onlyWhereAbsent`, a team that already has
- * a configuration keeps it.
- */
-async function putDemoIntakeConfigs(tenancy: DynamoTenancyStore, options: { readonly onlyWhereAbsent: boolean }): Promise<void> {
-  const workspaces = ['ws_summit_plumbing', 'ws_summit_hvac', 'ws_summit_qa', 'ws_bayside_heating_air'] as const;
-  const teams = await Promise.all(workspaces.map((w) => tenancy.getTeamByWorkspace(w)));
-  const byWorkspace = new Map(teams.flatMap((t) => (t ? [[t.workspaceId, t] as const] : [])));
-  // Not the demo's tenancy (some of its teams are missing): leave it alone.
-  if (options.onlyWhereAbsent && byWorkspace.size < workspaces.length) return;
-  const id = (workspaceId: string): number => {
-    const team = byWorkspace.get(workspaceId);
-    if (!team) throw new Error(`demo team ${workspaceId} is missing`);
-    return team.id;
-  };
-  const ids = {
-    summitPlumbing: id('ws_summit_plumbing'),
-    summitHvac: id('ws_summit_hvac'),
-    summitQa: id('ws_summit_qa'),
-    baysideHeatingAir: id('ws_bayside_heating_air'),
-  };
-  const configs = new DynamoIntakeConfigStore(getDocumentClient(), physicalTableName('teams'));
-  const byId = new Map([...byWorkspace.values()].map((t) => [t.id, t]));
-  await Promise.all(
-    demoIntakeConfigs(ids).map(async ({ teamId, config: input }) => {
-      const config = intakeConfigSchema.parse(input);
-      const [problem] = routingMembershipProblems(byId.get(teamId)?.enterpriseId ?? -1, config.routing, byId);
-      if (problem) throw new Error(`demo routing of team ${teamId} names team ${problem.teamId}: ${problem.kind}`);
-      if (options.onlyWhereAbsent && (await configs.getIntakeConfig(teamId)) !== null) return;
-      await configs.putIntakeConfig(teamId, config);
-    }),
-  );
-}
-
-/** The booking page of the first demo team's main widget (the start-up summary prints it); null without the demo. */
-export async function demoBookingPage(baseUrl: string): Promise<string | null> {
-  const spec = DEMO_ENTERPRISES[0]?.teams[0];
-  if (!spec) return null;
-  const team = await new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams')).getTeamByWorkspace(spec.workspaceId);
-  const main = team ? demoSchedulers(team.id, spec.name, spec.timezone, spec.trade)[0] : undefined;
-  if (!team || !main) return null;
-  const scheduler = await new DynamoSchedulerConfigStore(getDocumentClient(), physicalTableName('teams')).getScheduler(team.id, main.id);
-  return scheduler ? bookingPageUrl(baseUrl, team.id, main.id) : null;
-}
-
-/** Writes each demo team's schedulers (see demoSchedulers) and its field-service system (the sandbox, where none is set); with `onlyWhereAbsent`, an existing one is kept. */
-async function putDemoSchedulers(tenancy: DynamoTenancyStore, options: { readonly onlyWhereAbsent: boolean }): Promise<void> {
-  const store = new DynamoSchedulerConfigStore(getDocumentClient(), physicalTableName('teams'));
-  const fieldService = new DynamoFieldServiceConfigStore(getDocumentClient(), physicalTableName('teams'));
-  const now = new Date();
-  for (const spec of DEMO_ENTERPRISES.flatMap((e) => e.teams)) {
-    const team = await tenancy.getTeamByWorkspace(spec.workspaceId);
-    if (!team) continue;
-    // The demo's bookings make their jobs in the local sandbox (<data folder>/sandbox/field-service-jobs.jsonl).
-    if ((await fieldService.getFieldServiceConfig(team.id)) === null)
-      await fieldService.putFieldServiceConfig(team.id, { system: 'sandbox' });
-    for (const { id, settings } of demoSchedulers(team.id, spec.name, spec.timezone, spec.trade)) {
-      if (options.onlyWhereAbsent && (await store.getScheduler(team.id, id)) !== null) continue;
-      await store.putScheduler(team.id, id, schedulerSettingsSchema.parse(settings), now);
-    }
-  }
-}
-
 async function findDemoPortfolio(tenancy: DynamoTenancyStore, anchor: Team): Promise<number> {
   for (const portfolio of await tenancy.listPortfolios()) {
     if (portfolio.name !== DEMO_PORTFOLIO_NAME) continue;
@@ -447,16 +312,4 @@ async function findDemoPortfolio(tenancy: DynamoTenancyStore, anchor: Team): Pro
 
 function tenancyStore(): DynamoTenancyStore {
   return new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));
-}
-
-function stopwatch(): { lap(): number } {
-  let last = performance.now();
-  return {
-    lap() {
-      const at = performance.now();
-      const ms = Math.round(at - last);
-      last = at;
-      return ms;
-    },
-  };
 }

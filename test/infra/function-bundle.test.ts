@@ -10,7 +10,7 @@ import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { RESOURCE_USE_ENV } from '#shared/adapters/runtime/resource-env';
 import { generateApiKey } from '#shared/auth/api-key';
 import { buildOpenApiDocument } from '#shared/openapi/document';
-import { LOAD_ENV } from '../../bench/cold';
+import { LOAD_ENV } from '../../bench/cold-probe';
 import { BUNDLE_ENTRY_FILE, functionBuildOptions, outputsLoadedAtStart } from '../../lib/function-bundle';
 import { startEmulator } from '../support/emulator';
 import { createTenancyFixture } from '../support/tenancy-fixture';

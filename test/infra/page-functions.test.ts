@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { buildSync, type Metafile } from 'esbuild';
 import { ASSET_FOLDER, PAGE_ASSETS, type PageFunction } from '#shared/pages/assets';
 import { LAMBDA_RESPONSE_LIMIT_BYTES } from '#shared/pagination/budget';
-import { LOAD_ENV } from '../../bench/cold';
+import { LOAD_ENV } from '../../bench/cold-probe';
 import { BUNDLE_ENTRY_FILE, functionBuildOptions, outputsLoadedAtStart } from '../../lib/function-bundle';
 import { stagePageAssets } from '../../lib/service-function';
 

@@ -16,12 +16,13 @@ export const SOURCE_FOLDERS = ['bin', 'lib', 'functions', 'shared', 'local', 'be
 
 const IMPORT_PATTERN = /(?:^|\n)\s*(?:import|export)\b[^'"]*?\bfrom\s+'([^']+)'|(?:^|\n)\s*import\s+'([^']+)'|\bimport\(\s*'([^']+)'\s*\)/g;
 
-function sourceFiles(dir: string): string[] {
+/** The files under a folder whose names end in one of the extensions (TypeScript unless told), node_modules left out. */
+export function sourceFiles(dir: string, extensions: readonly string[] = ['.ts']): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(full);
-    return entry.name.endsWith('.ts') ? [full] : [];
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(full, extensions);
+    return extensions.some((extension) => entry.name.endsWith(extension)) ? [full] : [];
   });
 }
 

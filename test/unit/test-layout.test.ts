@@ -17,6 +17,7 @@ const TOP_LEVEL = new Map<string, string>([
   ['unit/area-names.test.ts', 'one name per area across the area folders'],
   ['unit/self-contained.test.ts', 'nothing in the repository points outside it'],
   ['unit/test-layout.test.ts', 'this layout'],
+  ['unit/source-size.test.ts', 'the file and function length limits of the whole repository'],
   ['integration/dynamodb-local-harness.test.ts', 'the harness of test/support/dynamodb-local.ts'],
 ]);
 

@@ -1,12 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  type BatchGetCommandOutput,
-  type DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CapLedger, CapLedgerChange, CapSlot } from '#shared/domain/sms/frequency-cap';
 import type { Campaign, CampaignStatus, ChunkRecipient } from '#shared/domain/sms-campaigns/campaign';
 import type { SubscriptionEvent } from '#shared/domain/sms-campaigns/subscription-events';
@@ -24,7 +16,6 @@ import type {
 import { batchPut } from './batch-write';
 import { readCapLedgers, updateCapLedger, updateCapLedgers } from './cap-ledger';
 import { campaignPk, teamPk } from './keys';
-import { textsPk, textsSk, textsStatusPk } from './outbound-keys';
 import { updateWithEvents } from './outbox';
 import {
   type CampaignItem,
@@ -32,22 +23,18 @@ import {
   chunkSk,
   fromCampaignItem,
   fromChunkItem,
-  phoneOfSendSk,
-  type SendItem,
-  sendRecordOf,
-  sendSk,
   toCampaignItem,
   toChunkItem,
 } from './sms-campaign-items';
+import { claimRecipients, getSendStatuses, recordUnsent, releaseClaims, settleRecipients } from './sms-campaign-sends';
 import { changeSuppression, claimInbound, claimOptOutConfirmation, listSuppressed, suppressedAmong } from './suppression-list';
-import { isTransactionCancelled, MAX_TRANSACTION_ITEMS, transactWrite } from './transact';
 
 /**
  * Items of the campaigns table (the first three and the events typed and mapped in campaign-items.ts):
  * - `CAMPAIGN#<id>` / META: the campaign with its counters;
  * - `CAMPAIGN#<id>` / CHUNK#<nnnnn>: up to CHUNK_SIZE rendered recipients;
  * - `CAMPAIGN#<id>` / SEND#<e164>: one recipient's send record (the exactly-once guard), with the
- *   outbound texts feed's index keys (outbound-keys.ts);
+ *   outbound texts feed's index keys (sms-campaign-sends.ts, outbound-keys.ts);
  * - `TEAM#<t>#SUPPRESSION` / <e164>: opted-out numbers (suppression-list.ts);
  * - `TEAM#<t>#LASTCAMPAIGN` / <e164>: the last campaign that texted the number (replies);
  * - `TEAM#<t>#INBOUND` / <message id>: inbound messages already handled (suppression-list.ts);
@@ -150,216 +137,28 @@ export class DynamoCampaignStore implements CampaignStore {
     );
   }
 
-  async claimRecipients(
+  claimRecipients(
     campaignId: string,
     recipients: readonly TextRecipient[],
     claim: { at: string; token: string; teamId: number },
   ): Promise<Set<string>> {
-    const claimed = new Set<string>();
-    if (recipients.length === 0) return claimed;
-    // A deferred record is claimed like an absent one; it then sorts at its claim time.
-    const put = (r: TextRecipient) => ({
-      TableName: this.tableName,
-      Item: {
-        pk: campaignPk(campaignId),
-        sk: sendSk(r.phone),
-        status: 'sending',
-        claimed_at: claim.at,
-        claim_token: claim.token,
-        team_id: claim.teamId,
-        segments: r.segments,
-        body: r.body,
-        send_at: r.sendAt ?? null,
-        rule: r.rule ?? null,
-        recorded_at: claim.at,
-        updated_at: claim.at,
-        textsPk: textsPk(claim.teamId),
-        textsStatusPk: textsStatusPk(claim.teamId, 'sending'),
-        textsSk: textsSk(claim.at, campaignId, r.phone),
-      } satisfies SendItem,
-      ConditionExpression: 'attribute_not_exists(pk) OR #status = :deferred',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':deferred': 'deferred' },
-    });
-    // One transaction claims the whole chunk in the usual case (no record yet); when any phone is
-    // already claimed, claim one by one and keep the ones that succeed.
-    if (recipients.length <= MAX_TRANSACTION_ITEMS) {
-      try {
-        await transactWrite(this.client, { TransactItems: recipients.map((r) => ({ Put: put(r) })) });
-        for (const r of recipients) claimed.add(r.phone);
-        return claimed;
-      } catch (error) {
-        if (!isTransactionCancelled(error)) throw error;
-      }
-    }
-    for (const r of recipients) {
-      try {
-        await this.client.send(new PutCommand(put(r)));
-        claimed.add(r.phone);
-      } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      }
-    }
-    return claimed;
+    return claimRecipients(this.table, campaignId, recipients, claim);
   }
 
-  async recordUnsent(campaignId: string, teamId: number, recipients: readonly UnsentRecipient[], at: string): Promise<void> {
-    for (const r of recipients) {
-      try {
-        await this.client.send(
-          new UpdateCommand({
-            TableName: this.tableName,
-            Key: { pk: campaignPk(campaignId), sk: sendSk(r.phone) },
-            UpdateExpression:
-              'SET #status = :status, team_id = :team, #segments = :segments, body = :body, deferred_until = :until, #error = :error, send_at = :sendAt, #rule = :rule, updated_at = :at, recorded_at = if_not_exists(recorded_at, :at), textsPk = :tpk, textsStatusPk = :tspk, textsSk = if_not_exists(textsSk, :tsk)',
-            // A suppressed or capped record is written once; a deferred one moves its window, never over another status.
-            ConditionExpression: r.status === 'deferred' ? 'attribute_not_exists(pk) OR #status = :status' : 'attribute_not_exists(pk)',
-            ExpressionAttributeNames: { '#status': 'status', '#segments': 'segments', '#error': 'error', '#rule': 'rule' },
-            ExpressionAttributeValues: {
-              ':status': r.status,
-              ':team': teamId,
-              ':segments': r.segments,
-              ':body': r.body,
-              ':until': r.until ?? null,
-              ':error': r.reason ?? null,
-              ':sendAt': r.sendAt ?? null,
-              ':rule': r.rule ?? null,
-              ':at': at,
-              ':tpk': textsPk(teamId),
-              ':tspk': textsStatusPk(teamId, r.status),
-              ':tsk': textsSk(at, campaignId, r.phone),
-            },
-          }),
-        );
-      } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      }
-    }
+  recordUnsent(campaignId: string, teamId: number, recipients: readonly UnsentRecipient[], at: string): Promise<void> {
+    return recordUnsent(this.table, campaignId, teamId, recipients, at);
   }
 
-  async releaseClaims(campaignId: string, teamId: number, phones: readonly string[], token: string, at: string): Promise<void> {
-    for (const phone of phones) {
-      try {
-        await this.client.send(
-          new UpdateCommand({
-            TableName: this.tableName,
-            Key: { pk: campaignPk(campaignId), sk: sendSk(phone) },
-            UpdateExpression:
-              'SET #status = :deferred, deferred_until = :at, updated_at = :at, textsStatusPk = :tspk REMOVE claim_token, claimed_at',
-            ConditionExpression: '#status = :sending AND claim_token = :token',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: {
-              ':deferred': 'deferred',
-              ':sending': 'sending',
-              ':token': token,
-              ':at': at,
-              ':tspk': textsStatusPk(teamId, 'deferred'),
-            },
-          }),
-        );
-      } catch (error) {
-        // Settled or taken over meanwhile: not ours to give back.
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      }
-    }
+  releaseClaims(campaignId: string, teamId: number, phones: readonly string[], token: string, at: string): Promise<void> {
+    return releaseClaims(this.table, campaignId, teamId, phones, token, at);
   }
 
-  async settleRecipients(campaignId: string, teamId: number, outcomes: readonly RecipientOutcome[]): Promise<void> {
-    for (let i = 0; i < outcomes.length; i += MAX_TRANSACTION_ITEMS - 1) {
-      const batch = outcomes.slice(i, i + MAX_TRANSACTION_ITEMS - 1);
-      try {
-        await transactWrite(this.client, {
-          TransactItems: [...batch.map((o) => this.settleItem(campaignId, teamId, o)), this.countItem(campaignId, batch)],
-        });
-      } catch (error) {
-        if (!isTransactionCancelled(error)) throw error;
-        // A record was settled meanwhile (a concurrent sender): settle one by one, counting only
-        // the ones this call changes.
-        for (const o of batch) {
-          try {
-            await transactWrite(this.client, { TransactItems: [this.settleItem(campaignId, teamId, o), this.countItem(campaignId, [o])] });
-          } catch (inner) {
-            if (!isTransactionCancelled(inner)) throw inner;
-          }
-        }
-      }
-    }
+  settleRecipients(campaignId: string, teamId: number, outcomes: readonly RecipientOutcome[]): Promise<void> {
+    return settleRecipients(this.table, campaignId, teamId, outcomes);
   }
 
-  private settleItem(campaignId: string, teamId: number, o: RecipientOutcome) {
-    return {
-      Update: {
-        TableName: this.tableName,
-        Key: { pk: campaignPk(campaignId), sk: sendSk(o.phone) },
-        UpdateExpression:
-          'SET #status = :status, settled_at = :at, updated_at = :at, provider_message_id = :pid, #error = :error, cost_micros = :cost, team_id = :team, #segments = :segments, recorded_at = if_not_exists(recorded_at, :at), textsPk = :tpk, textsStatusPk = :tspk, textsSk = if_not_exists(textsSk, :tsk)',
-        // An opt-out may settle a recipient whose record is deferred (opted out while waiting).
-        ConditionExpression: 'attribute_not_exists(pk) OR #status = :sending OR #status = :deferred',
-        ExpressionAttributeNames: { '#status': 'status', '#error': 'error', '#segments': 'segments' },
-        ExpressionAttributeValues: {
-          ':status': o.status,
-          ':at': o.at,
-          ':pid': o.providerMessageId ?? null,
-          ':error': o.error ?? null,
-          ':cost': o.costMicros,
-          ':sending': 'sending',
-          ':deferred': 'deferred',
-          ':team': teamId,
-          ':segments': o.segments,
-          ':tpk': textsPk(teamId),
-          ':tspk': textsStatusPk(teamId, o.status),
-          ':tsk': textsSk(o.at, campaignId, o.phone),
-        },
-      },
-    };
-  }
-
-  private countItem(campaignId: string, outcomes: readonly RecipientOutcome[]) {
-    const add: Record<RecipientOutcome['status'], number> = { sent: 0, failed: 0, opted_out: 0, unconfirmed: 0 };
-    let cost = 0;
-    for (const o of outcomes) {
-      add[o.status]++;
-      cost += o.costMicros;
-    }
-    return {
-      Update: {
-        TableName: this.tableName,
-        Key: { pk: campaignPk(campaignId), sk: 'META' },
-        UpdateExpression:
-          'SET #counts.sent = #counts.sent + :sent, #counts.failed = #counts.failed + :failed, #counts.opted_out = #counts.opted_out + :opted, #counts.unconfirmed = if_not_exists(#counts.unconfirmed, :zero) + :unconfirmed, actual_cost_micros = actual_cost_micros + :cost',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#counts': 'counts' },
-        ExpressionAttributeValues: {
-          ':sent': add.sent,
-          ':failed': add.failed,
-          ':opted': add.opted_out,
-          ':unconfirmed': add.unconfirmed,
-          ':zero': 0,
-          ':cost': cost,
-        },
-      },
-    };
-  }
-
-  async getSendStatuses(campaignId: string, phones: readonly string[]): Promise<Map<string, SendRecord>> {
-    const statuses = new Map<string, SendRecord>();
-    for (let i = 0; i < phones.length; i += 100) {
-      let keys: Record<string, unknown>[] | undefined = [...new Set(phones.slice(i, i + 100))].map((p) => ({
-        pk: campaignPk(campaignId),
-        sk: sendSk(p),
-      }));
-      while (keys && keys.length > 0) {
-        const result: BatchGetCommandOutput = await this.client.send(
-          new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: keys, ConsistentRead: true } } }),
-        );
-        for (const item of result.Responses?.[this.tableName] ?? []) {
-          const record = item as SendItem;
-          statuses.set(phoneOfSendSk(record.sk), sendRecordOf(record));
-        }
-        keys = result.UnprocessedKeys?.[this.tableName]?.Keys;
-      }
-    }
-    return statuses;
+  getSendStatuses(campaignId: string, phones: readonly string[]): Promise<Map<string, SendRecord>> {
+    return getSendStatuses(this.table, campaignId, phones);
   }
 
   suppressedAmong(teamId: number, phones: readonly string[]): Promise<Set<string>> {

@@ -169,34 +169,11 @@ export async function planIntake({ team, routing, config, payload, now }: Intake
   };
   const mapped = applyFieldMapping(payload, config.field_mapping, checks);
   const f = mapped.fields;
-  const warnings: string[] = [];
   const { phone, appointment } = await checkFields(mapped, config, team);
   const phoneRaw = phone === null ? (mapped.refused.phone_number ?? null) : null;
-  if (phoneRaw !== null) {
-    warnings.push(
-      `phone_number: "${phoneRaw.slice(0, 40)}" is not a valid phone number; the lead is kept with the raw value (phone_raw) and is not called`,
-    );
-  }
-  const email: string | null = f.email ?? null;
-  if (mapped.refused.email !== undefined) warnings.push('email: not a valid address; kept in the raw payload only');
   const leadSource = resolveLeadSource(config, f.lead_source);
-  // A value that matches a configured source only in case or spacing is a match, not a warning
-  // (even when the source it matches is also the default).
-  const rawSource = f.lead_source?.trim().toLowerCase();
-  if (rawSource !== undefined && config.lead_sources.length > 0 && !config.lead_sources.some((s) => s.toLowerCase() === rawSource)) {
-    warnings.push(`lead_source: "${f.lead_source}" is not a configured lead source; recorded as ${leadSource ?? 'none'}`);
-  }
-
-  const dueAt =
-    config.scheduling.mode === 'always' || phone === null
-      ? now
-      : (await scheduling()).nextAllowedInstant({ ...config.scheduling, timezone: team.timezone }, now);
-  if (!dueAt) {
-    throw new BadRequestError(
-      `The team's ${config.scheduling.mode} schedule allows no call within the next week; ask the operator to fix it`,
-      'scheduling',
-    );
-  }
+  const warnings = intakeWarnings(mapped, config, phoneRaw, leadSource);
+  const dueAt = await firstCallDue(config, team, phone, now);
   const status = phone === null ? 'not_placed' : dueAt.getTime() <= now.getTime() ? 'queued' : 'scheduled';
   const decision: IntakeDecision = {
     teamId: team.id,
@@ -209,8 +186,63 @@ export async function planIntake({ team, routing, config, payload, now }: Intake
     outreach: { status, dueAt, schedulingMode: config.scheduling.mode },
     warnings,
   };
+  const lead = plannedLead({ team, routing, config, payload, now }, mapped, { phone, phoneRaw, appointment, leadSource, dueAt, status });
+  return { decision, dedupe: { phone, phoneWindowHours: config.dedupe_window_hours }, lead };
+}
+
+/** What the intake kept but could not use as sent: a phone not read as a number, a bad email, an unknown lead source. */
+function intakeWarnings(mapped: MappingResult, config: IntakeConfig, phoneRaw: string | null, leadSource: string | null): string[] {
+  const f = mapped.fields;
+  const warnings: string[] = [];
+  if (phoneRaw !== null) {
+    warnings.push(
+      `phone_number: "${phoneRaw.slice(0, 40)}" is not a valid phone number; the lead is kept with the raw value (phone_raw) and is not called`,
+    );
+  }
+  if (mapped.refused.email !== undefined) warnings.push('email: not a valid address; kept in the raw payload only');
+  // A value that matches a configured source only in case or spacing is a match, not a warning
+  // (even when the source it matches is also the default).
+  const rawSource = f.lead_source?.trim().toLowerCase();
+  if (rawSource !== undefined && config.lead_sources.length > 0 && !config.lead_sources.some((s) => s.toLowerCase() === rawSource)) {
+    warnings.push(`lead_source: "${f.lead_source}" is not a configured lead source; recorded as ${leadSource ?? 'none'}`);
+  }
+  return warnings;
+}
+
+/** When the first call is due: now, or the schedule's next allowed instant (a 400 when the week has none). */
+async function firstCallDue(config: IntakeConfig, team: Team, phone: string | null, now: Date): Promise<Date> {
+  const dueAt =
+    config.scheduling.mode === 'always' || phone === null
+      ? now
+      : (await scheduling()).nextAllowedInstant({ ...config.scheduling, timezone: team.timezone }, now);
+  if (!dueAt) {
+    throw new BadRequestError(
+      `The team's ${config.scheduling.mode} schedule allows no call within the next week; ask the operator to fix it`,
+      'scheduling',
+    );
+  }
+  return dueAt;
+}
+
+/** What planIntake decided about the lead's contact and first call, which the stored lead records. */
+interface LeadOutcome {
+  readonly phone: string | null;
+  readonly phoneRaw: string | null;
+  readonly appointment: string | null;
+  readonly leadSource: string | null;
+  readonly dueAt: Date;
+  readonly status: 'not_placed' | 'queued' | 'scheduled';
+}
+
+/** The lead as it will be stored, before ids are drawn. */
+function plannedLead(
+  { team, routing, config, payload, now }: IntakePlanInput,
+  mapped: MappingResult,
+  { phone, phoneRaw, appointment, leadSource, dueAt, status }: LeadOutcome,
+): PlannedLead {
+  const f = mapped.fields;
   const address = f.address ?? ([f.street, f.city, f.state, f.zip].filter(Boolean).join(', ') || null);
-  const lead: PlannedLead = {
+  return {
     team_id: team.id,
     type: leadTypeFor(leadSource ?? f.lead_source ?? null),
     datetime: now.toISOString(),
@@ -218,7 +250,7 @@ export async function planIntake({ team, routing, config, payload, now }: Intake
     customer_name: f.customer_name ?? null,
     customer_phone: phone,
     ...(phoneRaw !== null ? { customer_phone_raw: phoneRaw } : {}),
-    customer_email: email,
+    customer_email: f.email ?? null,
     lead_content: {
       channel: 'speed_to_lead',
       service_type: f.service_type ?? null,
@@ -249,22 +281,26 @@ export async function planIntake({ team, routing, config, payload, now }: Intake
     },
     external_id: f.external_id ?? null,
     source: leadSource,
-    outreach: {
-      scheduling_mode: config.scheduling.mode,
-      due_at: dueAt.toISOString(),
-      attempt: 1,
-      max_attempts: config.outreach.max_attempts,
-      retry_spacing_minutes: config.outreach.retry_spacing_minutes,
-      provider_call_id: null,
-      last_attempt_at: null,
-      claim_token: null,
-      ...(status === 'not_placed'
-        ? { status: 'completed', outcome: 'failed', completed_at: now.toISOString(), reason: NOT_PLACED_REASON, dispatched: true }
-        : { status, outcome: null, completed_at: null, reason: null, dispatched: false }),
-    },
+    outreach: firstOutreach(config, now, dueAt, status),
     appointment: null,
   };
-  return { decision, dedupe: { phone, phoneWindowHours: config.dedupe_window_hours }, lead };
+}
+
+/** The lead's outreach before its first call: due, or already ended when there is no number to call. */
+function firstOutreach(config: IntakeConfig, now: Date, dueAt: Date, status: LeadOutcome['status']): PlannedLead['outreach'] {
+  return {
+    scheduling_mode: config.scheduling.mode,
+    due_at: dueAt.toISOString(),
+    attempt: 1,
+    max_attempts: config.outreach.max_attempts,
+    retry_spacing_minutes: config.outreach.retry_spacing_minutes,
+    provider_call_id: null,
+    last_attempt_at: null,
+    claim_token: null,
+    ...(status === 'not_placed'
+      ? { status: 'completed', outcome: 'failed', completed_at: now.toISOString(), reason: NOT_PLACED_REASON, dispatched: true }
+      : { status, outcome: null, completed_at: null, reason: null, dispatched: false }),
+  };
 }
 
 /** Why the outreach of a lead without a usable phone ended before it began. */
