@@ -1,6 +1,8 @@
+import { userInfo } from 'node:os';
 import type { ApiGatewayUsagePlanKeys } from '#shared/adapters/aws/api-gateway-usage-plan';
 import { parseFieldGroups } from '#shared/auth/field-groups';
 import { KEY_TYPES, type KeyType } from '#shared/auth/permissions';
+import { operatorActor } from '#shared/domain/audit-log/entry';
 import { isExpired } from '#shared/domain/identity-resolver';
 import { createApiKey, permissionsAllowedFor, revokeApiKey, updateKeySettings, validateRateLimit } from '#shared/domain/key-service';
 import { readUsage } from '#shared/domain/rate-limit';
@@ -11,6 +13,9 @@ import { optionalId, optionalString, requiredId, requiredString, type Values } f
 import { clip, table, toJson } from './format';
 import { isInternalKey } from './internal-keys';
 import { closest } from './suggest';
+
+/** The OS user running the CLI, recorded in the audit log beside `operator`. */
+const osUser = (): string => userInfo().username;
 
 /** API keys: created keys are printed once, and no listing ever shows key material. */
 export const KEY_COMMANDS: Record<string, Command> = {
@@ -69,7 +74,11 @@ export const KEY_COMMANDS: Record<string, Command> = {
       const settings = settingsFlags(values, new Date());
       // Named before the key exists: a deployed stack refuses a key its usage plan does not list.
       const plan = usagePlan();
-      const { plaintext, record } = await createApiKey(store, { name, type, anchorTeamId, permissions, portfolioId, ...settings });
+      const { plaintext, record } = await createApiKey(
+        store,
+        { name, type, anchorTeamId, permissions, portfolioId, ...settings },
+        { actor: operatorActor(osUser) },
+      );
       let registration: string | null = null;
       try {
         await plan?.register(record.keyId);
@@ -278,7 +287,7 @@ export const KEY_COMMANDS: Record<string, Command> = {
       // Revoking again only flushes the caches again: nothing to ask.
       if (existing && existing.revokedAt === null) await confirm(`Revoke key ${existing.keyId} (${existing.name})?`);
       const now = new Date();
-      const record = await revokeApiKey(store, keyId, { now });
+      const record = await revokeApiKey(store, keyId, { now, actor: operatorActor(osUser) });
       const already = record.revokedAt !== now.toISOString();
       try {
         for (const { cache } of caches) await cache.flush();
