@@ -1,4 +1,5 @@
 import { ANALYTICS_ROUTES } from './route-table/analytics';
+import { AUDIT_LOG_ROUTES } from './route-table/audit-log';
 import { CALL_ROUTES } from './route-table/calls';
 import { COACH_ROUTES } from './route-table/coach';
 import { INTAKE_ROUTES } from './route-table/intake';
@@ -39,6 +40,7 @@ const ROUTE_ROWS = [
   ...SMS_CAMPAIGN_ROUTES,
   ...OUTBOUND_ROUTES,
   ...WEBHOOK_ROUTES,
+  ...AUDIT_LOG_ROUTES,
   ...TEAM_ROUTES,
   ...META_ROUTES,
   ...PAGE_ROUTES,
