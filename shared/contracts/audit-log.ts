@@ -6,7 +6,13 @@ import { cursorPagination, dateTime, id } from './responses';
 
 /** The audit log (functions/list-audit-log; read:audit_log). */
 
-export const auditLogQuery = startBeforeEnd(z.object({ action: enumParam(AUDIT_ACTIONS), ...dateRangeMembers, ...v1PageMembers }));
+export const auditLogQuery = startBeforeEnd(
+  z.object({
+    action: enumParam(AUDIT_ACTIONS).describe('Only the entries of this action (key.created, webhook.deleted, ...)'),
+    ...dateRangeMembers,
+    ...v1PageMembers,
+  }),
+);
 
 export const auditLogEntry = responseSchema(() =>
   z
