@@ -35,6 +35,7 @@ export interface ServiceResources {
  * - 'webhook-deliveries': the webhook queue's URL, sqs:SendMessage on it;
  * - 'webhooks': the sealing key's secret id and read access to it, private targets off, the retry schedule;
  * - 'widget-followups': the widget follow-up queue's URL, sqs:SendMessage on it.
+ * - 'appointment-texts': the appointment texts queue's URL, sqs:SendMessage on it.
  */
 export function bindResources(fn: ServiceFunction, uses: readonly ResourceUse[], resources: ServiceResources): void {
   for (const use of new Set(uses)) {
@@ -67,6 +68,7 @@ export function bindResources(fn: ServiceFunction, uses: readonly ResourceUse[],
         break;
       case 'webhook-deliveries':
       case 'widget-followups':
+      case 'appointment-texts':
         resources.queues.bindSender(fn, use);
         break;
       case 'webhooks':

@@ -50,6 +50,9 @@ const ROUTE_ROWS = [
 /** The id of a row of the route table. */
 export type RouteId = (typeof ROUTE_ROWS)[number]['id'];
 
+/** The ids of the rows a function serves (most functions one; the widget's API and the pages several). */
+export type RouteIdOfFunction<F extends string> = Extract<(typeof ROUTE_ROWS)[number], { readonly functionName: F }>['id'];
+
 export const ROUTES: readonly RouteDefinition<RouteId>[] = ROUTE_ROWS;
 
 /**

@@ -1,3 +1,4 @@
+import { formatDuration, parseDuration, parseReminderOffsets, RECOVERY_MODES } from '#shared/domain/appointment-texts/scheduler-settings';
 import { type DayHours, type SchedulerSettings, schedulerSettingsSchema, WEEKDAYS, type Weekday } from '#shared/domain/schedulers';
 import { bookingPageUrl, embedCode } from '#shared/domain/widget/embed';
 import { type Command, requireTeam } from './command';
@@ -21,6 +22,9 @@ const SETTING_FLAGS: Record<keyof SchedulerSettings, string> = {
   days_ahead: '--days-ahead',
   capacity_per_slot: '--capacity',
   allowed_origins: '--allowed-origins',
+  reminder_offsets_minutes: '--reminder-offsets',
+  change_cutoff_minutes: '--change-cutoff',
+  recovery: '--recovery',
 };
 
 /** The booking settings' flags: whole numbers, each left as it is when not given. */
@@ -213,7 +217,7 @@ export const SCHEDULER_COMMANDS: Record<string, Command> = {
     help: {
       summary: 'create or update a scheduler',
       usage:
-        '--team ID --id SCHEDULER_ID [--name TEXT] [--services "A,B"] [--job-types "A,B"] [--areas "A,B"] [--time-zone ZONE] [--hours HOURS]\n  [--slot-minutes N] [--interval-minutes N] [--lead-time-minutes N] [--days-ahead N] [--capacity N] [--allowed-origins "A,B"]',
+        '--team ID --id SCHEDULER_ID [--name TEXT] [--services "A,B"] [--job-types "A,B"] [--areas "A,B"] [--time-zone ZONE] [--hours HOURS]\n  [--slot-minutes N] [--interval-minutes N] [--lead-time-minutes N] [--days-ahead N] [--capacity N] [--allowed-origins "A,B"]\n  [--reminder-offsets 24h,2h|none] [--change-cutoff 2h] [--recovery call|text|both|off]',
       flags: {
         '--team ID': 'the team',
         '--id SCHEDULER_ID': 'the scheduler (sessions’ scheduler_id)',
@@ -231,10 +235,15 @@ export const SCHEDULER_COMMANDS: Record<string, Command> = {
         '--capacity N': 'bookings one slot takes before it is full (default 1)',
         '--allowed-origins LIST':
           'comma-separated origins whose pages may embed the widget\n(https://example.com, http://127.0.0.1:*); empty: the hosted page only',
+        '--reminder-offsets LIST':
+          'when reminder texts go before a visit, comma-separated, in minutes (m) or hours (h),\nat most 5; none: no reminders (default 24h,2h); visits booked or moved afterwards use them',
+        '--change-cutoff DURATION': 'how close to the visit a customer may still move or cancel it (default 2h)',
+        '--recovery MODE': 'how a customer who left a booking unfinished is reached: call, text, both or off (default text)',
       },
       examples: [
         'scheduler set --team 2 --id 1 --name "HVAC service" --services "Repair,Tune-up" --hours "mon-fri=08:00-17:00,sat=closed"',
         'scheduler set --team 2 --id 1 --slot-minutes 120 --interval-minutes 60 --capacity 2 --allowed-origins "https://acme-hvac.example"',
+        'scheduler set --team 2 --id 1 --reminder-offsets 24h,2h --change-cutoff 2h --recovery text',
       ],
     },
     options: {
@@ -252,6 +261,9 @@ export const SCHEDULER_COMMANDS: Record<string, Command> = {
       'days-ahead': { type: 'string' },
       capacity: { type: 'string' },
       'allowed-origins': { type: 'string' },
+      'reminder-offsets': { type: 'string' },
+      'change-cutoff': { type: 'string' },
+      recovery: { type: 'string' },
     },
     async run(context) {
       const team = await requireTeam(context);
@@ -272,6 +284,7 @@ export const SCHEDULER_COMMANDS: Record<string, Command> = {
           BOOKING_NUMBER_FLAGS.map(([member, flag]) => [member, optionalInteger(context.values, flag) ?? current?.[member]]),
         ),
         allowed_origins: listFlag(context.values, '--allowed-origins') ?? current?.allowed_origins,
+        ...followThroughFlags(context.values, current),
       };
       const parsed = schedulerSettingsSchema.safeParse(candidate);
       if (!parsed.success) {
@@ -285,6 +298,28 @@ export const SCHEDULER_COMMANDS: Record<string, Command> = {
     },
   },
 };
+
+/** The follow-through flags as settings members, each left as it is when not given. */
+function followThroughFlags(
+  values: Parameters<typeof optionalString>[0],
+  current: SchedulerSettings | null,
+): Pick<Partial<SchedulerSettings>, 'reminder_offsets_minutes' | 'change_cutoff_minutes'> & { recovery?: string } {
+  const offsetsText = optionalString(values, '--reminder-offsets');
+  const offsets = offsetsText === null ? null : parseReminderOffsets(offsetsText);
+  if (offsets && 'error' in offsets) throw new UsageError(`--reminder-offsets: ${offsets.error}`, '--reminder-offsets');
+  const cutoffText = optionalString(values, '--change-cutoff');
+  const cutoff = cutoffText === null ? null : parseDuration(cutoffText);
+  if (cutoffText !== null && cutoff === null)
+    throw new UsageError(`--change-cutoff: '${cutoffText}' is not a duration such as 2h or 30m`, '--change-cutoff');
+  const recovery = optionalString(values, '--recovery');
+  if (recovery !== null && !(RECOVERY_MODES as readonly string[]).includes(recovery))
+    throw new UsageError(`--recovery: must be one of ${RECOVERY_MODES.join(', ')}`, '--recovery');
+  return {
+    reminder_offsets_minutes: offsets?.offsets ?? current?.reminder_offsets_minutes,
+    change_cutoff_minutes: cutoff ?? current?.change_cutoff_minutes,
+    recovery: recovery ?? current?.recovery,
+  };
+}
 
 function listFlag(values: Parameters<typeof optionalString>[0], flag: string): string[] | null {
   const raw = optionalString(values, flag);
@@ -335,5 +370,8 @@ function describe(s: SchedulerSettings & { scheduler_id: number; updated_at: str
     `  slots         ${s.slot_minutes} min every ${s.interval_minutes} min, ${s.capacity_per_slot} per slot`,
     `  booking       ${s.lead_time_minutes} min notice, ${s.days_ahead} days ahead`,
     `  embed on      ${s.allowed_origins.join(', ') || '(hosted page only)'}`,
+    `  reminders     ${s.reminder_offsets_minutes.map(formatDuration).join(', ') || 'none'} before the visit`,
+    `  changes       by the customer until ${formatDuration(s.change_cutoff_minutes)} before the visit`,
+    `  recovery      ${s.recovery}`,
   ].join('\n');
 }

@@ -4,8 +4,7 @@ import { createWebhook } from '#shared/contracts/webhooks';
 import { keyActor } from '#shared/domain/audit-log/entry';
 import { createSubscription } from '#shared/domain/webhooks/subscriptions';
 import { createHttpHandler } from '#shared/http/handler';
-import { presentRequestMeta } from '#shared/presenters/responses';
-import { presentWebhookWithSecret } from '#shared/presenters/webhooks';
+import { presentWebhookWithSecretResponse } from '#shared/presenters/webhooks';
 
 const dependencies = webhookSecretDependencies();
 
@@ -17,5 +16,5 @@ export const handler = createHttpHandler(createWebhook, async ({ body, headers, 
   const { tenancy, subscriptions } = dependencies();
   const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], tenancy);
   const { subscription, secret } = await createSubscription(await subscriptions(), team, body, new Date(), keyActor(identity));
-  return { statusCode: 201, body: { data: presentWebhookWithSecret(subscription, secret), meta: presentRequestMeta(requestId) } };
+  return { statusCode: 201, body: presentWebhookWithSecretResponse(subscription, secret, requestId) };
 });

@@ -4,8 +4,7 @@ import { deleteWebhook } from '#shared/contracts/webhooks';
 import { keyActor } from '#shared/domain/audit-log/entry';
 import { deleteSubscription } from '#shared/domain/webhooks/subscriptions';
 import { createHttpHandler } from '#shared/http/handler';
-import { presentRequestMeta } from '#shared/presenters/responses';
-import { presentDeletedWebhook } from '#shared/presenters/webhooks';
+import { presentDeletedWebhookResponse } from '#shared/presenters/webhooks';
 
 const dependencies = webhookDependencies();
 
@@ -14,5 +13,5 @@ export const handler = createHttpHandler(deleteWebhook, async ({ path, headers, 
   const { tenancy, webhooks: store } = dependencies();
   const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], tenancy);
   await deleteSubscription(store, team, path.webhookId, keyActor(identity), new Date());
-  return { statusCode: 200, body: { data: presentDeletedWebhook(path.webhookId), meta: presentRequestMeta(requestId) } };
+  return { statusCode: 200, body: presentDeletedWebhookResponse(path.webhookId, requestId) };
 });

@@ -4,8 +4,7 @@ import { enableWebhook } from '#shared/contracts/webhooks';
 import { keyActor } from '#shared/domain/audit-log/entry';
 import { enableSubscription } from '#shared/domain/webhooks/subscriptions';
 import { createHttpHandler } from '#shared/http/handler';
-import { presentRequestMeta } from '#shared/presenters/responses';
-import { presentWebhook } from '#shared/presenters/webhooks';
+import { presentWebhookResponse } from '#shared/presenters/webhooks';
 
 const dependencies = webhookDependencies();
 
@@ -14,5 +13,5 @@ export const handler = createHttpHandler(enableWebhook, async ({ path, headers, 
   const { tenancy, webhooks: store } = dependencies();
   const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], tenancy);
   const subscription = await enableSubscription(store, team, path.webhookId, keyActor(identity), new Date());
-  return { statusCode: 200, body: { data: presentWebhook(subscription), meta: presentRequestMeta(requestId) } };
+  return { statusCode: 200, body: presentWebhookResponse(subscription, requestId) };
 });

@@ -1,5 +1,5 @@
-import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { getApiDocs, getApiDocsAsset } from '#shared/contracts/pages';
+import { functionRoutes } from '#shared/http/function-routes';
 import { createHttpHandler } from '#shared/http/handler';
 import { assetServer, escapeHtml, htmlPage, selfOnlyPolicy } from '#shared/http/static-assets';
 
@@ -41,5 +41,4 @@ const assetHandler = createHttpHandler(getApiDocsAsset, async ({ path, query, ra
 );
 
 /** GET /api/docs and GET /api/docs/assets/{file}: public, the API reference page and its scripts. */
-export const handler = (event: APIGatewayProxyEvent, context: Context) =>
-  event.resource === '/api/docs' ? pageHandler(event, context) : assetHandler(event, context);
+export const handler = functionRoutes('get-api-docs', { getApiDocs: pageHandler, getApiDocsAsset: assetHandler });

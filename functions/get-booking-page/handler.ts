@@ -1,8 +1,8 @@
-import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { schedulerDependencies } from '#shared/adapters/runtime/scheduler-dependencies';
 import { getBookingPage, getWidgetAsset } from '#shared/contracts/widget';
 import type { SchedulerConfig } from '#shared/domain/schedulers';
 import { NotFoundError } from '#shared/errors';
+import { functionRoutes } from '#shared/http/function-routes';
 import { createHttpHandler } from '#shared/http/handler';
 import { assetServer, escapeHtml, htmlPage, selfOnlyPolicy } from '#shared/http/static-assets';
 
@@ -62,5 +62,4 @@ const assetHandler = createHttpHandler(getWidgetAsset, async ({ path, query, raw
 });
 
 /** GET /widget/{teamId}/{schedulerId} and GET /widget/assets/{file}: public, the booking page and its scripts. */
-export const handler = (event: APIGatewayProxyEvent, context: Context) =>
-  event.resource === '/widget/assets/{file}' ? assetHandler(event, context) : pageHandler(event, context);
+export const handler = functionRoutes('get-booking-page', { getBookingPage: pageHandler, getWidgetAsset: assetHandler });

@@ -3,7 +3,7 @@ import { resolveV0Team } from '#shared/auth/team-access';
 import { getCallTranscript } from '#shared/contracts/call-detail';
 import { getTeamCall } from '#shared/domain/call-detail';
 import { createHttpHandler } from '#shared/http/handler';
-import { presentCallTranscript } from '#shared/presenters/call-detail';
+import { presentCallTranscriptResponse } from '#shared/presenters/call-detail';
 
 const dependencies = callDependencies();
 
@@ -11,5 +11,5 @@ export const handler = createHttpHandler(getCallTranscript, async ({ path, query
   const { calls } = dependencies();
   const teamId = resolveV0Team(identity, { header: headers['x-team-id'], query: query.team_id });
   const call = await getTeamCall(calls, teamId, path.callId);
-  return { statusCode: 200, body: { data: presentCallTranscript(call) } };
+  return { statusCode: 200, body: presentCallTranscriptResponse(call) };
 });

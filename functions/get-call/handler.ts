@@ -7,7 +7,7 @@ import { getCall } from '#shared/contracts/call-detail';
 import { getTeamCall } from '#shared/domain/call-detail';
 import { callerRecordingLinks } from '#shared/http/caller-recording-links';
 import { createHttpHandler } from '#shared/http/handler';
-import { presentCallDetail } from '#shared/presenters/call-detail';
+import { presentCallDetailResponse } from '#shared/presenters/call-detail';
 
 const dependencies = callDependencies();
 const recordingLinkKey = secretReader(CURSOR_SECRET_ENV);
@@ -19,6 +19,9 @@ export const handler = createHttpHandler(getCall, async ({ path, query, headers,
   const transfers = await calls.listCallTransfers(teamId, call.provider_call_id);
   // A link for this key, checked again on every fetch: it stops working when the key is revoked.
   const recordingLink = callerRecordingLinks(identity, event, await recordingLinkKey());
-  const data = presentCallDetail(call, transfers, { includeTranscript: hasPermission(identity, 'read:transcripts'), recordingLink });
-  return { statusCode: 200, body: { data } };
+  const body = presentCallDetailResponse(call, transfers, {
+    includeTranscript: hasPermission(identity, 'read:transcripts'),
+    recordingLink,
+  });
+  return { statusCode: 200, body };
 });

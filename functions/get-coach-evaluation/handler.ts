@@ -3,7 +3,7 @@ import { resolveV0Team } from '#shared/auth/team-access';
 import { getCoachEvaluation } from '#shared/contracts/coach';
 import { NotFoundError } from '#shared/errors';
 import { createHttpHandler } from '#shared/http/handler';
-import { presentCoachEvaluation } from '#shared/presenters/coach';
+import { presentCoachEvaluationResponse } from '#shared/presenters/coach';
 
 const dependencies = coachEvaluationDependencies();
 
@@ -12,5 +12,5 @@ export const handler = createHttpHandler(getCoachEvaluation, async ({ path, quer
   const teamId = resolveV0Team(identity, { header: headers['x-team-id'], query: query.team_id });
   const evaluation = await dependencies().evaluations.getEvaluation(teamId, path.callId);
   if (!evaluation) throw new NotFoundError(`No coach evaluation for call ${path.callId}`);
-  return { statusCode: 200, body: { data: presentCoachEvaluation(evaluation) } };
+  return { statusCode: 200, body: presentCoachEvaluationResponse(evaluation) };
 });

@@ -1,5 +1,5 @@
-import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { getConsole, getConsoleAsset } from '#shared/contracts/pages';
+import { functionRoutes } from '#shared/http/function-routes';
 import { createHttpHandler } from '#shared/http/handler';
 import { assetServer, escapeHtml, htmlPage, selfOnlyPolicy } from '#shared/http/static-assets';
 
@@ -57,5 +57,4 @@ const assetHandler = createHttpHandler(getConsoleAsset, async ({ path, query, ra
 );
 
 /** GET /console and GET /console/assets/{file}: public, the console page and its scripts and styles. */
-export const handler = (event: APIGatewayProxyEvent, context: Context) =>
-  event.resource === '/console' ? pageHandler(event, context) : assetHandler(event, context);
+export const handler = functionRoutes('get-console', { getConsole: pageHandler, getConsoleAsset: assetHandler });

@@ -4,7 +4,7 @@ import { getFunnel } from '#shared/contracts/analytics';
 import { sumFunnels } from '#shared/domain/analytics';
 import { crossTeamFunnelsFromRollups, teamFunnelFromRollups } from '#shared/domain/rollups/answer';
 import { createHttpHandler } from '#shared/http/handler';
-import { presentCrossTeamFunnel } from '#shared/presenters/analytics';
+import { presentCrossTeamFunnelResponse } from '#shared/presenters/analytics';
 import { resolveRange } from '#shared/schemas/params';
 
 const dependencies = analyticsDependencies();
@@ -28,11 +28,6 @@ export const handler = createHttpHandler(getFunnel, async ({ query, identity }) 
           range,
           schedulerId: query.scheduler_id,
         });
-  return {
-    statusCode: 200,
-    body: {
-      data: presentCrossTeamFunnel(sumFunnels(funnels.map((f) => f.funnel)), funnels),
-      meta: { team_ids: teamIds, start_date: range.start, end_date: range.end, timezone: query.timezone },
-    },
-  };
+  const total = sumFunnels(funnels.map((f) => f.funnel));
+  return { statusCode: 200, body: presentCrossTeamFunnelResponse(total, funnels, teamIds, { ...range, timezone: query.timezone }) };
 });

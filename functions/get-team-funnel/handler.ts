@@ -3,7 +3,7 @@ import { requireTeamAccess } from '#shared/auth/team-access';
 import { getTeamFunnel } from '#shared/contracts/analytics';
 import { teamFunnelFromRollups } from '#shared/domain/rollups/answer';
 import { createHttpHandler } from '#shared/http/handler';
-import { presentFunnel } from '#shared/presenters/analytics';
+import { presentTeamFunnelResponse } from '#shared/presenters/analytics';
 import { resolveRange } from '#shared/schemas/params';
 
 const dependencies = analyticsDependencies();
@@ -11,11 +11,6 @@ const dependencies = analyticsDependencies();
 export const handler = createHttpHandler(getTeamFunnel, async ({ path, query, identity }) => {
   const teamId = requireTeamAccess(identity, path.teamId);
   const range = resolveRange(query.start_date, query.end_date);
-  return {
-    statusCode: 200,
-    body: {
-      data: presentFunnel(await teamFunnelFromRollups(dependencies(), teamId, range, query.scheduler_id)),
-      meta: { team_id: teamId, start_date: range.start, end_date: range.end, timezone: query.timezone },
-    },
-  };
+  const funnel = await teamFunnelFromRollups(dependencies(), teamId, range, query.scheduler_id);
+  return { statusCode: 200, body: presentTeamFunnelResponse(funnel, teamId, { ...range, timezone: query.timezone }) };
 });

@@ -3,8 +3,7 @@ import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { getWebhook } from '#shared/contracts/webhooks';
 import { requireSubscription } from '#shared/domain/webhooks/subscriptions';
 import { createHttpHandler } from '#shared/http/handler';
-import { presentRequestMeta } from '#shared/presenters/responses';
-import { presentWebhook } from '#shared/presenters/webhooks';
+import { presentWebhookResponse } from '#shared/presenters/webhooks';
 
 const dependencies = webhookDependencies();
 
@@ -12,5 +11,5 @@ export const handler = createHttpHandler(getWebhook, async ({ path, headers, ide
   const { tenancy, webhooks: store } = dependencies();
   const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], tenancy);
   const subscription = await requireSubscription(store, team, path.webhookId);
-  return { statusCode: 200, body: { data: presentWebhook(subscription), meta: presentRequestMeta(requestId) } };
+  return { statusCode: 200, body: presentWebhookResponse(subscription, requestId) };
 });

@@ -7,6 +7,7 @@ import { NotFoundError } from '#shared/errors';
 import { createHttpHandler } from '#shared/http/handler';
 import { readCursorList } from '#shared/pagination/cursor';
 import { presentOutboundText } from '#shared/presenters/outbound';
+import { presentTeamPage } from '#shared/presenters/responses';
 
 const dependencies = outboundFeedDependencies();
 const cursorSecret = secretReader(CURSOR_SECRET_ENV);
@@ -35,5 +36,5 @@ export const handler = createHttpHandler(listOutboundTexts, async (input) => {
       }),
     map: (row) => presentOutboundText(row.text),
   });
-  return { statusCode: 200, body: { ...page, meta: { team_id: teamId } } };
+  return { statusCode: 200, body: presentTeamPage(page, teamId) };
 });

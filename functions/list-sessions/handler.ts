@@ -5,6 +5,7 @@ import { resolveCrossTeamScope } from '#shared/auth/team-access';
 import { listSessions } from '#shared/contracts/sessions';
 import { createHttpHandler } from '#shared/http/handler';
 import { readCursorList } from '#shared/pagination/cursor';
+import { presentTeamsPage } from '#shared/presenters/responses';
 import { presentSession } from '#shared/presenters/sessions';
 
 const dependencies = sessionDependencies();
@@ -30,5 +31,5 @@ export const handler = createHttpHandler(listSessions, async (input) => {
       }),
     map: (row) => presentSession(row.session),
   });
-  return { statusCode: 200, body: { ...page, meta: { team_ids: teamIds } } };
+  return { statusCode: 200, body: presentTeamsPage(page, teamIds) };
 });

@@ -6,6 +6,7 @@ import { listSubscriptionEvents } from '#shared/contracts/outbound';
 import { createHttpHandler } from '#shared/http/handler';
 import { readCursorList } from '#shared/pagination/cursor';
 import { presentSubscriptionEvent } from '#shared/presenters/outbound';
+import { presentTeamPage } from '#shared/presenters/responses';
 
 const dependencies = outboundFeedDependencies();
 const cursorSecret = secretReader(CURSOR_SECRET_ENV);
@@ -21,5 +22,5 @@ export const handler = createHttpHandler(listSubscriptionEvents, async (input) =
       feed.listSubscriptionEvents({ teamId, type: filters.type, start: filters.start_date, end: filters.end_date, ...pageQuery }),
     map: (row) => presentSubscriptionEvent(row.event),
   });
-  return { statusCode: 200, body: { ...page, meta: { team_id: teamId } } };
+  return { statusCode: 200, body: presentTeamPage(page, teamId) };
 });

@@ -5,7 +5,7 @@ import { requireEnterpriseAccess, resolveCrossTeams } from '#shared/auth/team-ac
 import { listSupportTickets } from '#shared/contracts/support-tickets';
 import { createHttpHandler } from '#shared/http/handler';
 import { readCursorList } from '#shared/pagination/cursor';
-import { presentSupportTicket } from '#shared/presenters/support-tickets';
+import { presentSupportTicket, presentSupportTicketPage } from '#shared/presenters/support-tickets';
 
 const dependencies = callDependencies();
 const cursorSecret = secretReader(CURSOR_SECRET_ENV);
@@ -23,5 +23,5 @@ export const handler = createHttpHandler(listSupportTickets, async (input) => {
       calls.listTickets({ enterpriseId, teamIds, start: filters.start_date, end: filters.end_date, ...pageQuery }),
     map: (row) => presentSupportTicket(row.ticket),
   });
-  return { statusCode: 200, body: { ...page, meta: { enterprise_id: enterpriseId, team_ids: teamIds } } };
+  return { statusCode: 200, body: presentSupportTicketPage(page, enterpriseId, teamIds) };
 });

@@ -5,6 +5,7 @@ import { requireTeamAccess } from '#shared/auth/team-access';
 import { listTeamBookingRequests } from '#shared/contracts/schedulers';
 import { createHttpHandler } from '#shared/http/handler';
 import { readCursorList } from '#shared/pagination/cursor';
+import { presentTeamPage } from '#shared/presenters/responses';
 import { presentBookingRequest } from '#shared/presenters/schedulers';
 
 const dependencies = bookingRequestDependencies();
@@ -27,5 +28,5 @@ export const handler = createHttpHandler(listTeamBookingRequests, async (input) 
       }),
     map: (row) => presentBookingRequest(row.request),
   });
-  return { statusCode: 200, body: { ...page, meta: { team_id: teamId } } };
+  return { statusCode: 200, body: presentTeamPage(page, teamId) };
 });

@@ -6,6 +6,7 @@ import { listTeamLeads } from '#shared/contracts/leads';
 import { createHttpHandler } from '#shared/http/handler';
 import { readCursorList } from '#shared/pagination/cursor';
 import { presentCanonicalLead } from '#shared/presenters/leads';
+import { presentTeamPage } from '#shared/presenters/responses';
 
 const dependencies = leadDependencies();
 const cursorSecret = secretReader(CURSOR_SECRET_ENV);
@@ -28,5 +29,5 @@ export const handler = createHttpHandler(listTeamLeads, async (input) => {
       }),
     map: (row) => presentCanonicalLead(row.lead),
   });
-  return { statusCode: 200, body: { ...page, meta: { team_id: teamId } } };
+  return { statusCode: 200, body: presentTeamPage(page, teamId) };
 });

@@ -6,6 +6,7 @@ import { listTeamSchedulers } from '#shared/contracts/schedulers';
 import { createHttpHandler } from '#shared/http/handler';
 import { publicBaseUrl } from '#shared/http/public-base-url';
 import { readCursorList } from '#shared/pagination/cursor';
+import { presentTeamPage } from '#shared/presenters/responses';
 import { presentScheduler } from '#shared/presenters/schedulers';
 
 const dependencies = schedulerDependencies();
@@ -22,5 +23,5 @@ export const handler = createHttpHandler(listTeamSchedulers, async (input) => {
     fetch: (_filters, pageQuery) => schedulers.listSchedulers({ teamId, ...pageQuery }),
     map: ({ scheduler }) => presentScheduler(scheduler, base),
   });
-  return { statusCode: 200, body: { ...page, meta: { team_id: teamId } } };
+  return { statusCode: 200, body: presentTeamPage(page, teamId) };
 });

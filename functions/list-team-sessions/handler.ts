@@ -5,6 +5,7 @@ import { requireTeamAccess } from '#shared/auth/team-access';
 import { listTeamSessions } from '#shared/contracts/sessions';
 import { createHttpHandler } from '#shared/http/handler';
 import { readCursorList } from '#shared/pagination/cursor';
+import { presentTeamPage } from '#shared/presenters/responses';
 import { presentSession } from '#shared/presenters/sessions';
 
 const dependencies = sessionDependencies();
@@ -28,5 +29,5 @@ export const handler = createHttpHandler(listTeamSessions, async (input) => {
       }),
     map: (row) => presentSession(row.session),
   });
-  return { statusCode: 200, body: { ...page, meta: { team_id: teamId } } };
+  return { statusCode: 200, body: presentTeamPage(page, teamId) };
 });

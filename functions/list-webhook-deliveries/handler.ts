@@ -6,8 +6,7 @@ import { listWebhookDeliveries } from '#shared/contracts/webhooks';
 import { requireSubscription } from '#shared/domain/webhooks/subscriptions';
 import { createHttpHandler } from '#shared/http/handler';
 import { readCursorList } from '#shared/pagination/cursor';
-import { presentRequestMeta } from '#shared/presenters/responses';
-import { presentDelivery } from '#shared/presenters/webhooks';
+import { presentDelivery, presentDeliveryPage } from '#shared/presenters/webhooks';
 
 const dependencies = webhookDependencies();
 const cursorSecret = secretReader(CURSOR_SECRET_ENV);
@@ -22,5 +21,5 @@ export const handler = createHttpHandler(listWebhookDeliveries, async (input) =>
     fetch: (_filters, pageQuery) => store.listDeliveries(subscription.id, pageQuery),
     map: (row) => presentDelivery(row.delivery),
   });
-  return { statusCode: 200, body: { ...page, meta: presentRequestMeta(input.requestId) } };
+  return { statusCode: 200, body: presentDeliveryPage(page, input.requestId) };
 });

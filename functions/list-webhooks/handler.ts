@@ -2,8 +2,7 @@ import { webhookDependencies } from '#shared/adapters/runtime/webhook-dependenci
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { listWebhooks } from '#shared/contracts/webhooks';
 import { createHttpHandler } from '#shared/http/handler';
-import { presentRequestMeta } from '#shared/presenters/responses';
-import { presentWebhook } from '#shared/presenters/webhooks';
+import { presentWebhookListResponse } from '#shared/presenters/webhooks';
 
 const dependencies = webhookDependencies();
 
@@ -12,5 +11,5 @@ export const handler = createHttpHandler(listWebhooks, async ({ headers, identit
   const { tenancy, webhooks: store } = dependencies();
   const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], tenancy);
   const subscriptions = await store.listSubscriptions(team.id);
-  return { statusCode: 200, body: { data: subscriptions.map(presentWebhook), meta: presentRequestMeta(requestId) } };
+  return { statusCode: 200, body: presentWebhookListResponse(subscriptions, requestId) };
 });

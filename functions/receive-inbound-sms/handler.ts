@@ -1,6 +1,8 @@
+import { appointmentReplyDependencies } from '#shared/adapters/runtime/appointment-text-dependencies';
 import { inboundSmsDependencies } from '#shared/adapters/runtime/sms-campaign-dependencies';
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { receiveInboundSms } from '#shared/contracts/sms-campaigns';
+import { answerAppointmentReply } from '#shared/domain/appointment-texts/answer-reply';
 import { toE164 } from '#shared/domain/phone';
 import { handleInboundText } from '#shared/domain/sms-campaigns/inbound';
 import { BadRequestError } from '#shared/errors';
@@ -9,6 +11,7 @@ import { idempotencyKeys } from '#shared/http/idempotency';
 import { presentInboundResult } from '#shared/presenters/sms-campaigns';
 
 const dependencies = inboundSmsDependencies();
+const appointmentReplies = appointmentReplyDependencies();
 
 export const handler = createHttpHandler(
   receiveInboundSms,
@@ -25,6 +28,11 @@ export const handler = createHttpHandler(
       messageId: inbound.message_id ?? null,
       now: new Date(),
     });
+    // A reply to an appointment's text, after the usual handling (opt-outs first), once per message.
+    if (!result.duplicate) {
+      const message = { from, body: inbound.body, messageId: inbound.message_id ?? null, now: new Date() };
+      await answerAppointmentReply({ replies: appointmentReplies(), sms: deps.sms }, { team, ...message });
+    }
     return { statusCode: 200, body: presentInboundResult(result, requestId) };
   },
   { idempotency: idempotencyKeys() },

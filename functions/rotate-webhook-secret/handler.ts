@@ -4,8 +4,7 @@ import { rotateWebhookSecret } from '#shared/contracts/webhooks';
 import { keyActor } from '#shared/domain/audit-log/entry';
 import { rotateSecret } from '#shared/domain/webhooks/subscriptions';
 import { createHttpHandler } from '#shared/http/handler';
-import { presentRequestMeta } from '#shared/presenters/responses';
-import { presentWebhookWithSecret } from '#shared/presenters/webhooks';
+import { presentWebhookWithSecretResponse } from '#shared/presenters/webhooks';
 
 const dependencies = webhookSecretDependencies();
 
@@ -14,5 +13,5 @@ export const handler = createHttpHandler(rotateWebhookSecret, async ({ path, hea
   const { tenancy, subscriptions } = dependencies();
   const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], tenancy);
   const { subscription, secret } = await rotateSecret(await subscriptions(), team, path.webhookId, new Date(), keyActor(identity));
-  return { statusCode: 200, body: { data: presentWebhookWithSecret(subscription, secret), meta: presentRequestMeta(requestId) } };
+  return { statusCode: 200, body: presentWebhookWithSecretResponse(subscription, secret, requestId) };
 });

@@ -1,41 +1,36 @@
-import type { AttributeValue, Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { rollupDependencies } from '#shared/adapters/runtime/rollup-dependencies';
-import { applySessionChanges, type SessionChange } from '#shared/domain/rollups/session-changes';
-import { beginInvocation, log } from '#shared/logging/logger';
-import { flushMetrics, secondsMetric } from '#shared/logging/metrics';
+import { recomputeTouchedBuckets } from '#shared/domain/rollups/session-changes';
+import { log } from '#shared/logging/logger';
+import { secondsMetric } from '#shared/logging/metrics';
+import { processStreamBatch } from '#shared/workers/stream-batch';
 
 const dependencies = rollupDependencies();
 
-function placementOf(image: Record<string, AttributeValue> | undefined): SessionChange['placements'] {
-  const teamId = Number(image?.team_id?.N);
-  const startedAt = image?.started_at?.S;
-  if (!Number.isInteger(teamId) || startedAt === undefined) return [];
-  return [{ teamId, startedMs: Date.parse(startedAt) }];
-}
-
 /**
  * Consumes the sessions table's stream: each batch recomputes the team hours and days its records
- * touch, where the row was (old image) and where it is (new image). A failure reports the earliest
- * record whose buckets did not land, so the event source mapping retries from there.
+ * touch, where the row was (old image) and where it is (new image), each bucket once. A record
+ * whose buckets did not land is reported, so the event source mapping retries from the earliest.
  */
 export async function handler(event: DynamoDBStreamEvent, context?: Context): Promise<DynamoDBBatchResponse> {
-  beginInvocation(context, undefined);
-  const changes: SessionChange[] = event.Records.map((record) => ({
-    sequenceNumber: record.dynamodb?.SequenceNumber ?? '',
-    placements: [...placementOf(record.dynamodb?.OldImage), ...placementOf(record.dynamodb?.NewImage)],
-  }));
   const started = Date.now();
-  const failed = await applySessionChanges(dependencies(), changes);
+  return processStreamBatch(event, { context, inOrder: false, afterBatch: (response) => report(event, response, started) }, (records) => {
+    const deps = dependencies();
+    const landed = recomputeTouchedBuckets(deps, records.map(deps.sessionChangeOf));
+    return (record) => landed(record.dynamodb?.SequenceNumber ?? '');
+  });
+}
+
+function report(event: DynamoDBStreamEvent, response: DynamoDBBatchResponse, started: number): void {
   const newest = Math.max(0, ...event.Records.map((r) => r.dynamodb?.ApproximateCreationDateTime ?? 0));
   // Rollup lag: how long after the newest change in the batch its buckets landed.
   const lagSeconds = newest > 0 ? Math.round(Date.now() / 1000 - newest) : null;
   if (lagSeconds !== null) secondsMetric('RollupLagSeconds', lagSeconds);
-  await flushMetrics().catch((error: unknown) => log('warn', 'metrics not written', { error: String(error) }));
-  log(failed ? 'warn' : 'info', 'rollups applied', {
-    records: changes.length,
-    failedFrom: failed,
+  const failed = response.batchItemFailures.length;
+  log(failed > 0 ? 'warn' : 'info', 'rollups applied', {
+    records: event.Records.length,
+    failedRecords: failed,
     ms: Date.now() - started,
     lagSeconds,
   });
-  return { batchItemFailures: failed ? [{ itemIdentifier: failed }] : [] };
 }

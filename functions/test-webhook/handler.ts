@@ -4,8 +4,7 @@ import { testWebhook } from '#shared/contracts/webhooks';
 import { sendTestEvent } from '#shared/domain/webhooks/subscriptions';
 import { createHttpHandler } from '#shared/http/handler';
 import { idempotencyKeys } from '#shared/http/idempotency';
-import { presentRequestMeta } from '#shared/presenters/responses';
-import { presentDelivery } from '#shared/presenters/webhooks';
+import { presentDeliveryResponse } from '#shared/presenters/webhooks';
 
 const dependencies = webhookDeliveryDependencies();
 
@@ -15,7 +14,7 @@ export const handler = createHttpHandler(
     const { tenancy, webhooks: store, queue } = dependencies();
     const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], tenancy);
     const delivery = await sendTestEvent({ store, queue }, team, path.webhookId, new Date());
-    return { statusCode: 202, body: { data: presentDelivery(delivery), meta: presentRequestMeta(requestId) } };
+    return { statusCode: 202, body: presentDeliveryResponse(delivery, requestId) };
   },
   { idempotency: idempotencyKeys() },
 );

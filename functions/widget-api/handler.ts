@@ -1,4 +1,4 @@
-import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { widgetDependencies } from '#shared/adapters/runtime/widget-dependencies';
 import * as contracts from '#shared/contracts/widget';
 import type { SchedulerConfig } from '#shared/domain/schedulers';
@@ -13,6 +13,7 @@ import {
   startWidgetSession,
   widgetAvailability,
 } from '#shared/domain/widget/widget-sessions';
+import { functionRoutes } from '#shared/http/function-routes';
 import { createHttpHandler } from '#shared/http/handler';
 import { requireAllowedOrigin, takeWidgetRequest } from '#shared/http/widget-guard';
 import type { StoredWidgetSession } from '#shared/ports/widget-session-store';
@@ -129,25 +130,15 @@ const book = createHttpHandler(contracts.bookWidgetSession, async ({ headers: se
   };
 });
 
-const BY_RESOURCE: Record<string, (event: APIGatewayProxyEvent, context: Context) => Promise<unknown>> = {
-  '/widget/api/{teamId}/{schedulerId}/sessions': start,
-  '/widget/api/{teamId}/{schedulerId}/availability': availability,
-  '/widget/api/session': read,
-  '/widget/api/session/events': step,
-  '/widget/api/session/booking': book,
-};
-
 /**
  * The scheduling widget's routes: public, a session's reads and changes by its token
- * (shared/domain/widget). They are on the read API with the booking page, so the widget's calls are
- * same-origin; that API lists every media type as binary (recordings), so API Gateway hands request
- * bodies over base64-encoded: they are decoded here, before the handler factory reads them.
+ * (shared/domain/widget), one handler per row of the route table. They are on the read API with
+ * the booking page, so the widget's calls are same-origin.
  */
-export const handler = (event: APIGatewayProxyEvent, context: Context) => {
-  const route = BY_RESOURCE[event.resource] ?? read;
-  const decoded =
-    event.isBase64Encoded && typeof event.body === 'string'
-      ? { ...event, body: Buffer.from(event.body, 'base64').toString('utf8'), isBase64Encoded: false }
-      : event;
-  return route(decoded, context);
-};
+export const handler = functionRoutes('widget-api', {
+  startWidgetSession: start,
+  getWidgetAvailability: availability,
+  getWidgetSession: read,
+  recordWidgetStep: step,
+  bookWidgetSession: book,
+});

@@ -85,7 +85,7 @@ export async function seedDemoCampaigns(store: CampaignStore, teamId: number, te
     await store.recordUnsent(
       campaignId,
       teamId,
-      recipients.filter((r) => r.suppressed).map((r) => ({ phone: r.phone, segments: r.segments, status: 'suppressed' })),
+      recipients.filter((r) => r.suppressed).map((r) => ({ phone: r.phone, body: r.body, segments: r.segments, status: 'suppressed' })),
       at(0),
     );
     const outcomes: RecipientOutcome[] = [];
@@ -94,14 +94,14 @@ export async function seedDemoCampaigns(store: CampaignStore, teamId: number, te
       if (f === 'suppressed') continue;
       if (f === 'deferred') {
         const until = new Date(startedAt.getTime() + 14 * 3_600_000).toISOString();
-        await store.recordUnsent(campaignId, teamId, [{ phone: r.phone, segments: 1, status: 'deferred', until }], at(i));
+        await store.recordUnsent(campaignId, teamId, [{ phone: r.phone, body: r.body, segments: 1, status: 'deferred', until }], at(i));
         continue;
       }
       if (f === 'opted_out') {
         outcomes.push({ phone: r.phone, status: 'opted_out', segments: 1, costMicros: 0, at: at(i) });
         continue;
       }
-      await store.claimRecipients(campaignId, [{ phone: r.phone, segments: 1 }], { at: at(i), token: 'demo', teamId });
+      await store.claimRecipients(campaignId, [{ phone: r.phone, body: r.body, segments: 1 }], { at: at(i), token: 'demo', teamId });
       outcomes.push(
         f === 'sent'
           ? {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { TEXT_STATUSES } from '#shared/domain/sms-campaigns/outbound-texts';
+import { TEXT_PURPOSES, TEXT_STATUSES } from '#shared/domain/sms-campaigns/outbound-texts';
 import { SUBSCRIPTION_EVENT_SOURCES, SUBSCRIPTION_EVENT_TYPES } from '#shared/domain/sms-campaigns/subscription-events';
 import { dateRangeMembers, enumParam, startBeforeEnd, teamPath, v1PageMembers } from '#shared/schemas/query-parts';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
@@ -31,15 +31,24 @@ export const subscriptionEventsQuery = startBeforeEnd(
 export const outboundText = responseSchema(() =>
   z
     .strictObject({
-      campaign_id: z.string(),
+      campaign_id: nullableString().describe('The campaign that sent the text; null for a text outside campaigns (see purpose)'),
+      purpose: z
+        .enum(TEXT_PURPOSES)
+        .describe(
+          'Why the text was sent: campaign (a campaign recipient’s text); booking_confirmation, booking_reminder, booking_change (the texts an appointment sends on its own: transactional, not held by calling hours or caps, never to a suppressed number); booking_recovery (a text to a customer who left a booking unfinished)',
+        ),
+      appointment_id: nullableString().describe('The appointment a booking text is about; null for campaign texts'),
       team_id: id(),
       recipient: z.string().describe('The recipient number, E.164'),
+      body: nullableString().describe(
+        'The text as sent (while not sent: as it would be sent); null on campaign texts recorded before bodies were kept',
+      ),
       segments: z.int().min(0).describe('SMS segments of the rendered message'),
       cost: z.number().min(0).describe('What the text cost in US dollars (0 unless sent)'),
       status: z
         .enum(TEXT_STATUSES)
         .describe(
-          'sending: claimed by the sender, outcome not recorded yet; sent; failed (see error); opted_out: opted out after the campaign was planned; unconfirmed: the sender stopped before recording the provider answer (never sent again); deferred: waiting for the recipient’s send window or frequency-cap slot (see deferred_until, error); suppressed: on the suppression list when the campaign was planned, never texted; capped: skipped by a state frequency cap when the campaign was planned (error says which), never texted',
+          'sending: claimed by the sender, outcome not recorded yet; sent; failed (see error); opted_out: opted out after the campaign was planned; unconfirmed: the sender stopped before recording the provider answer (never sent again); deferred: waiting for the recipient’s send window or frequency-cap slot (see deferred_until, error); suppressed: on the suppression list when the campaign was planned (a text outside campaigns: when it was due), never texted; capped: skipped by a state frequency cap when the campaign was planned (error says which), never texted',
         ),
       provider_message_id: nullableString(),
       error: nullableString().describe('Why the text failed, is unconfirmed, was capped, or waits for a frequency-cap slot'),
@@ -52,7 +61,7 @@ export const outboundText = responseSchema(() =>
       ),
       rule: nullableString().describe('Which rule set send_at, e.g. `TX Sunday 12:00`; null on older texts'),
     })
-    .describe('One recipient’s text of an SMS campaign'),
+    .describe('One text: a campaign recipient’s, or one an appointment sent on its own (purpose)'),
 );
 
 export const subscriptionEvent = responseSchema(() =>

@@ -1,5 +1,6 @@
 import { IANAZone } from 'luxon';
 import * as z from 'zod';
+import { followThroughMembers } from './appointment-texts/scheduler-settings';
 
 /**
  * Scheduler configurations: what a team's scheduling widget (one per scheduler_id) offers, where
@@ -70,6 +71,7 @@ export const schedulerSettingsSchema = z
       .array(z.string().regex(ALLOWED_ORIGIN, { error: 'must be an origin such as https://example.com or http://127.0.0.1:*' }))
       .max(20)
       .default([...BOOKING_DEFAULTS.allowed_origins]),
+    ...followThroughMembers,
   })
   .strict();
 

@@ -6,6 +6,7 @@ import { errorResponse } from './middleware/errors';
 import { idempotency } from './middleware/idempotency';
 import { validateInput } from './middleware/input-validation';
 import { rateLimit } from './middleware/rate-limit';
+import { requestBody } from './middleware/request-body';
 import { requestId } from './middleware/request-id';
 import { requestLog } from './middleware/request-log';
 import { asProxyResult, jsonResponse } from './middleware/response';
@@ -36,8 +37,8 @@ export interface HttpHandlerOptions {
  * `request.internal`. The surface, and whether the route is public, come from the route's row.
  *
  * middy runs the `before` hooks in the order they are used and the `after` and `onError` hooks in
- * the reverse order, so a request goes: request id → rate limit (authenticated routes) → input
- * validation → idempotency (routes given a guard) → the handler → idempotency → response check
+ * the reverse order, so a request goes: request id → rate limit (authenticated routes) → body
+ * decoding (base64 to text) → input validation → idempotency (routes given a guard) → the handler → idempotency → response check
  * (under test) → response (field groups, JSON, size limit) → request log; an error, from wherever
  * it is thrown, goes: idempotency → errors → request log.
  */
@@ -56,6 +57,7 @@ export function createHttpHandler<const C extends RouteContract>(
     .use(requestLog(route.id))
     .use(errorResponse({ surface }))
     .use(route.permission === null ? none : rateLimit({ surface, limiter }))
+    .use(requestBody())
     .use(validateInput(contract, route))
     .use(jsonResponse({ surface }))
     .use(CHECK_RESPONSES ? responseCheck(contract) : none)

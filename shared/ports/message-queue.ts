@@ -20,4 +20,10 @@ export interface MessageQueue {
 }
 
 /** The queues the service uses; each maps to one SQS queue with its own dead-letter queue. */
-export type QueueName = 'outreach-calls' | 'campaign-sends' | 'coach-evaluations' | 'webhook-deliveries' | 'widget-followups';
+export type QueueName =
+  | 'outreach-calls'
+  | 'campaign-sends'
+  | 'coach-evaluations'
+  | 'webhook-deliveries'
+  | 'widget-followups'
+  | 'appointment-texts';

@@ -1,7 +1,5 @@
 /** An event the outbox holds as due: what its stream record carries. */
 export interface DueEvent {
-  /** The stream record's sequence number (where a retry resumes). */
-  readonly sequenceNumber: string;
   readonly eventId: string;
   readonly type: string;
   readonly detail: Record<string, unknown>;

@@ -14,9 +14,11 @@ export interface RecipientOutcome {
   readonly at: string;
 }
 
-/** A recipient about to be claimed: its phone and its message's segments, and its planned send time and rule. */
+/** A recipient about to be claimed: its phone, its rendered message and its segments, and its planned send time and rule. */
 export interface TextRecipient {
   readonly phone: string;
+  /** Kept on the record for the outbound texts feed. */
+  readonly body: string;
   readonly segments: number;
   readonly sendAt?: string | null;
   readonly rule?: string | null;

@@ -1,13 +1,16 @@
 import type * as z from 'zod';
-import type { crossTeamFunnelResponse, funnelCounts, schedulerAnalyticsResponse } from '#shared/contracts/analytics';
+import type { crossTeamFunnelResponse, funnelCounts, schedulerAnalyticsResponse, teamFunnelResponse } from '#shared/contracts/analytics';
 import type { AnalyticsBlock, FunnelCounts, SchedulerAnalytics } from '#shared/domain/analytics';
 import { customerEventActivity } from '#shared/domain/analytics';
 import type { SessionRecord } from '#shared/domain/sessions';
 import { fitToBudget, itemBytes, PAGE_BUDGET_BYTES } from '#shared/pagination/budget';
+import { presentBody } from '#shared/presenters/responses';
 
 /** The analytics answers (shared/contracts/analytics.ts). */
 export type FunnelBody = z.output<ReturnType<typeof funnelCounts>>;
 export type CrossTeamFunnelData = z.output<ReturnType<typeof crossTeamFunnelResponse>>['data'];
+type TeamFunnelResponse = z.output<ReturnType<typeof teamFunnelResponse>>;
+type CrossTeamFunnelResponse = z.output<ReturnType<typeof crossTeamFunnelResponse>>;
 export type SchedulerAnalyticsBody = z.output<ReturnType<typeof schedulerAnalyticsResponse>>;
 type AnalyticsData = SchedulerAnalyticsBody['data'];
 type CustomerEventBody = NonNullable<AnalyticsData['customerEvents']>[number];
@@ -168,4 +171,31 @@ export function presentSchedulerAnalytics(analytics: SchedulerAnalytics, meta: S
       truncatedBlocks,
     },
   };
+}
+
+/** The range a funnel answer covers, as its `meta` repeats it. */
+export interface FunnelRange {
+  readonly start: string;
+  readonly end: string;
+  readonly timezone: string;
+}
+
+/** GET /api/v1/teams/{teamId}/analytics/funnel. */
+export function presentTeamFunnelResponse(funnel: FunnelCounts, teamId: number, range: FunnelRange): TeamFunnelResponse {
+  return presentBody(presentFunnel(funnel), { team_id: teamId, start_date: range.start, end_date: range.end, timezone: range.timezone });
+}
+
+/** GET /api/v1/analytics/funnel: the summed funnel, then each team's. */
+export function presentCrossTeamFunnelResponse(
+  total: FunnelCounts,
+  perTeam: readonly { readonly teamId: number; readonly funnel: FunnelCounts }[],
+  teamIds: readonly number[],
+  range: FunnelRange,
+): CrossTeamFunnelResponse {
+  return presentBody(presentCrossTeamFunnel(total, perTeam), {
+    team_ids: [...teamIds],
+    start_date: range.start,
+    end_date: range.end,
+    timezone: range.timezone,
+  });
 }

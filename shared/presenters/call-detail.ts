@@ -3,6 +3,7 @@ import type { callDetail, callTranscript, callTransfer } from '#shared/contracts
 import { visibleTransfers } from '#shared/domain/call-detail';
 import type { CallRecord, RecordingLink, TransferRecord } from '#shared/domain/calls';
 import { presentCall } from './calls';
+import { presentBody } from './responses';
 
 /** One call, its transcript and the team's call transfers (GET /api/calls/{callId}, …/transcript, GET /api/call-transfers). */
 
@@ -58,4 +59,13 @@ export function presentCallTranscript(call: CallRecord): CallTranscriptData {
     turns_trimmed: call.turns_trimmed ?? false,
     text: call.transcript ?? '',
   };
+}
+
+/** The answer of GET /api/calls/{callId} (see presentCallDetail). */
+export function presentCallDetailResponse(...args: Parameters<typeof presentCallDetail>) {
+  return presentBody(presentCallDetail(...args));
+}
+
+export function presentCallTranscriptResponse(call: CallRecord) {
+  return presentBody(presentCallTranscript(call));
 }

@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import type { coachEvaluation, coachRubric, criterionResult } from '#shared/contracts/coach';
 import type { CoachEvaluation, CriterionResult } from '#shared/domain/coach/evaluation';
 import type { Criterion, RubricRevision } from '#shared/domain/coach/rubric';
+import { presentBody } from '#shared/presenters/responses';
 
 /**
  * The wire shapes of the coach routes (shared/contracts/coach.ts): evaluations and rubric
@@ -66,4 +67,9 @@ function presentRubricCriterion(c: Criterion): RubricCriterionData {
     weight: c.weight,
     ...(c.keywords === undefined ? {} : { keywords: [...c.keywords] }),
   };
+}
+
+/** GET /api/coach/{callId}. */
+export function presentCoachEvaluationResponse(e: CoachEvaluation) {
+  return presentBody(presentCoachEvaluation(e));
 }

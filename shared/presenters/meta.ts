@@ -3,6 +3,7 @@ import { FIELD_GROUP_NAMES } from '#shared/auth/field-groups';
 import type { Identity } from '#shared/auth/identity';
 import type { me } from '#shared/contracts/meta-me';
 import type { RateLimitDecision, WindowState } from '#shared/domain/rate-limit';
+import { presentBody } from '#shared/presenters/responses';
 
 /** The calling key as the API answers it (shared/contracts/meta-me.ts `me`). */
 export type MeBody = z.output<ReturnType<typeof me>>;
@@ -43,4 +44,9 @@ export function presentMe(identity: Identity, rateLimit: RateLimitDecision | und
     },
     rate_limits: perKey && perWorkspace ? { per_key_per_minute: perKey, per_workspace_per_hour: perWorkspace } : null,
   };
+}
+
+/** GET /api/v1/me. */
+export function presentMeResponse(identity: Identity, rateLimit: RateLimitDecision | undefined) {
+  return presentBody(presentMe(identity, rateLimit));
 }

@@ -10,12 +10,15 @@ import type { SubscriptionEvent } from '#shared/domain/sms-campaigns/subscriptio
  */
 type Wire<S extends () => z.ZodType> = z.output<ReturnType<S>>;
 
-/** One recipient's text of a campaign. */
+/** One text: a campaign recipient's, or one sent outside campaigns. */
 export function presentOutboundText(t: OutboundText): Wire<typeof outboundText> {
   return {
     campaign_id: t.campaign_id,
+    purpose: t.purpose,
+    appointment_id: t.appointment_id,
     team_id: t.team_id,
     recipient: t.recipient,
+    body: t.body,
     segments: t.segments,
     cost: toDollars(t.cost_micros),
     status: t.status,

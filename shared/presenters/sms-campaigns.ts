@@ -4,7 +4,7 @@ import { type Campaign, settledCount } from '#shared/domain/sms-campaigns/campai
 import { toDollars } from '#shared/domain/sms-campaigns/campaign-plan';
 import type { CampaignPreflight } from '#shared/domain/sms-campaigns/campaign-service';
 import type { InboundResult } from '#shared/domain/sms-campaigns/inbound';
-import { presentRequestMeta } from '#shared/presenters/responses';
+import { presentPlatformBody, presentRequestMeta } from '#shared/presenters/responses';
 
 /**
  * The wire shapes of the SMS campaign routes (contracts/sms-campaigns.ts): each function maps a
@@ -45,13 +45,13 @@ export function presentCampaign(c: Campaign): Wire<typeof smsCampaign> {
 
 /** The answer of create (202), get and cancel: the campaign with `meta {request_id, timestamp}`. */
 export function presentCampaignResponse(campaign: Campaign, requestId: string, now: Date = new Date()): Wire<typeof smsCampaignResponse> {
-  return { data: presentCampaign(campaign), meta: presentRequestMeta(requestId, now) };
+  return presentPlatformBody(presentCampaign(campaign), requestId, now);
 }
 
 /** The preflight answer (200): the campaign as it would be planned, per recipient; nothing stored. */
 export function presentCampaignPreflight(plan: CampaignPreflight, requestId: string, now: Date): Wire<typeof smsCampaignPreflight> {
-  return {
-    data: {
+  return presentPlatformBody(
+    {
       preflight: true,
       recipients_count: plan.recipients.length,
       requested_count: plan.requested,
@@ -77,8 +77,9 @@ export function presentCampaignPreflight(plan: CampaignPreflight, requestId: str
         message: r.body,
       })),
     },
-    meta: presentRequestMeta(requestId, now),
-  };
+    requestId,
+    now,
+  );
 }
 
 /** How an inbound text was handled. */

@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import type { supportTicket } from '#shared/contracts/support-tickets';
 import type { TicketRecord } from '#shared/domain/support-tickets';
+import { presentPage } from '#shared/presenters/responses';
 
 /** The enterprise support-ticket feed (GET /api/v1/enterprises/{enterpriseId}/support-tickets). */
 
@@ -21,4 +22,13 @@ export function presentSupportTicket(ticket: TicketRecord): SupportTicketData {
     customer: { name: ticket.customer.name, phone: ticket.customer.phone },
     created_at: ticket.created_at,
   };
+}
+
+/** A page of an enterprise's tickets, merged across the teams it was read from. */
+export function presentSupportTicketPage<Page extends { readonly data: readonly SupportTicketData[] }>(
+  page: Page,
+  enterpriseId: number,
+  teamIds: readonly number[],
+) {
+  return presentPage(page, { enterprise_id: enterpriseId, team_ids: [...teamIds] });
 }

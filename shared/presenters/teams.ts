@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import type { team } from '#shared/contracts/teams';
 import type { Team } from '#shared/domain/tenancy';
+import { presentBody } from '#shared/presenters/responses';
 
 /** A team as the API answers it (shared/contracts/teams.ts `team`). */
 export type TeamBody = z.output<ReturnType<typeof team>>;
@@ -15,4 +16,9 @@ export function presentTeam(t: Team): TeamBody {
     workspace_id: t.workspaceId,
     is_test: t.isTest,
   };
+}
+
+/** GET /api/teams: every team the key reaches, one list, no pagination. */
+export function presentTeamList(teams: readonly Team[]) {
+  return presentBody(teams.map(presentTeam));
 }

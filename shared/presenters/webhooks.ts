@@ -1,6 +1,8 @@
 import type * as z from 'zod';
 import type { webhook, webhookDeletedResponse, webhookDelivery, webhookWithSecret } from '#shared/contracts/webhooks';
 import type { DeliveryAttempt, WebhookDelivery, WebhookSubscription } from '#shared/domain/webhooks/model';
+import type { CursorPagination } from '#shared/pagination/cursor';
+import { presentPage, presentPlatformBody, presentRequestMeta } from '#shared/presenters/responses';
 
 /**
  * The wire shapes of the webhook routes (shared/contracts/webhooks.ts), one function per shape.
@@ -56,4 +58,33 @@ export function presentDelivery(d: WebhookDelivery): WebhookDeliveryData {
 
 function presentAttempt(a: DeliveryAttempt): WebhookDeliveryData['attempts'][number] {
   return { attempt: a.attempt, at: a.at, status_code: a.statusCode, latency_ms: a.latencyMs, error: a.error };
+}
+
+/** The answer of get and enable: the subscription, with the request's meta. */
+export function presentWebhookResponse(s: WebhookSubscription, requestId: string) {
+  return presentPlatformBody(presentWebhook(s), requestId);
+}
+
+/** The answer of create and rotate-secret (see presentWebhookWithSecret). */
+export function presentWebhookWithSecretResponse(s: WebhookSubscription, secret: string, requestId: string) {
+  return presentPlatformBody(presentWebhookWithSecret(s, secret), requestId);
+}
+
+export function presentDeletedWebhookResponse(webhookId: string, requestId: string) {
+  return presentPlatformBody(presentDeletedWebhook(webhookId), requestId);
+}
+
+/** The list: at most 20 per workspace, one page. */
+export function presentWebhookListResponse(subscriptions: readonly WebhookSubscription[], requestId: string) {
+  return presentPlatformBody(subscriptions.map(presentWebhook), requestId);
+}
+
+/** The answer of test and redeliver: the delivery just queued. */
+export function presentDeliveryResponse(d: WebhookDelivery, requestId: string) {
+  return presentPlatformBody(presentDelivery(d), requestId);
+}
+
+/** A page of a subscription's delivery log. */
+export function presentDeliveryPage(page: { data: WebhookDeliveryData[]; pagination: CursorPagination }, requestId: string) {
+  return presentPage(page, presentRequestMeta(requestId));
 }

@@ -63,4 +63,5 @@ export type ResourceUse =
   | 'voice-recordings'
   | 'webhook-deliveries'
   | 'webhooks'
-  | 'widget-followups';
+  | 'widget-followups'
+  | 'appointment-texts';

@@ -91,6 +91,17 @@ export const WORKERS: readonly WorkerDefinition[] = [
     ],
     uses: ['scheduler', 'widget-followups'],
   },
+  {
+    // An appointment's own texts: its confirmation (and its reminders planned), a change notice,
+    // a reminder due. One text per message, a provider call of at most a few seconds with retries.
+    functionName: 'appointment-texter',
+    queue: 'appointment-texts',
+    batchSize: 5,
+    timeoutSeconds: 60,
+    maxReceiveCount: 5,
+    tables: [{ table: 'campaigns', access: 'readwrite' }],
+    uses: ['sms-provider', 'scheduler'],
+  },
 ];
 
 /**

@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { type ImportGraph, importCycles, importGraph } from '../support/import-graph';
+import { type ImportGraph, importCycles, importGraph, REPOSITORY_ROOT } from '../support/import-graph';
 
 /**
  * The dependency rules of the layers (thin handlers, ports and adapters): domain code throws typed
@@ -112,6 +112,19 @@ describe('layering', () => {
       .filter((file) => !(graph.get(file) ?? []).some((target) => target.startsWith('shared/presenters/')))
       .map((file) => file.split('/')[1]);
     expect(without).toEqual(NOTHING_TO_PRESENT);
+  });
+
+  // One envelope: the presenters build every body (shared/presenters/responses.ts holds the
+  // envelope), so a handler returns what its presenter gives it and never lays out `data`, `meta`
+  // or `pagination` itself.
+  it('no route handler builds the envelope of its answer', () => {
+    const handlers = [...graph.keys()].filter((file) => /^functions\/[^/]+\/handler\.ts$/.test(file));
+    const offenders = handlers.filter((file) => {
+      const code = readFileSync(path.join(REPOSITORY_ROOT, file), 'utf8').replace(/<[^>]*>/g, '');
+      return /[{,]\s*(data|meta|pagination)\s*[:,}]|\.\.\.page\b/.test(code);
+    });
+    expect(handlers.length).toBeGreaterThan(40);
+    expect(offenders).toEqual([]);
   });
 
   it('finds the presenters', () => {

@@ -2,13 +2,15 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { OutboundText } from '#shared/domain/sms-campaigns/outbound-texts';
 import type { SubscriptionEvent } from '#shared/domain/sms-campaigns/subscription-events';
 import type { EventListQuery, OutboundFeedStore, TextListQuery } from '#shared/ports/outbound-feed-store';
+import { type AppointmentTextItem, isAppointmentTextItem, outboundTextOfAppointmentText } from './appointment-text-items';
 import { campaignPk } from './keys';
 import { subscriptionEventsPk, subscriptionEventTypePk, textsPk, textsStatusPk } from './outbound-keys';
 import { fromSubscriptionEventItem, outboundTextOf, type SendItem, type SubscriptionEventItem } from './sms-campaign-items';
 import { readTimeOrdered, type TimeOrderedQuery } from './time-range';
 
 /**
- * The outbound feeds of the campaigns table (keys in outbound-keys.ts, indexes in tables.ts): each
+ * The outbound feeds of the campaigns table (keys in outbound-keys.ts, indexes in tables.ts; the
+ * texts feed lists campaign send records and appointments' texts, appointment-text-items.ts): each
  * page is one Query of limit + 1 rows, newest first, the date range and the cursor in the key
  * condition. The one filter DynamoDB applies after the key is status within a campaign: it reads at
  * most that campaign's records.
@@ -47,7 +49,11 @@ export class DynamoOutboundFeedStore implements OutboundFeedStore {
       after: q.after,
       want: q.limit + 1,
     });
-    return items.map((item) => ({ text: outboundTextOf(item as SendItem), position: String(item.textsSk) }));
+    // Campaign send records and appointments' texts share the team's indexes; each maps as its own kind.
+    return items.map((item) => ({
+      text: isAppointmentTextItem(item) ? outboundTextOfAppointmentText(item as AppointmentTextItem) : outboundTextOf(item as SendItem),
+      position: String(item.textsSk),
+    }));
   }
 
   async listSubscriptionEvents(q: EventListQuery): Promise<{ event: SubscriptionEvent; position: string }[]> {

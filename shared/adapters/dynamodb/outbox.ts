@@ -1,7 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, type TransactWriteCommandInput, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { log } from '#shared/logging/logger';
 import type { DomainEvent } from '#shared/ports/event-bus';
-import type { OutboxStore } from '#shared/ports/outbox';
+import type { DueEvent, OutboxStore } from '#shared/ports/outbox';
 import { physicalTableName } from './tables';
 import { isTransactionCancelled, transactWrite } from './transact';
 
@@ -47,6 +49,43 @@ export type OutboxItem = {
 export function toOutboxItem(event: DomainEvent): OutboxItem {
   const eventId = outboxEventId(event);
   return { pk: outboxPk(eventId), event_id: eventId, type: event.type, detail: JSON.stringify(event.detail), state: 'due' };
+}
+
+/**
+ * The event an outbox stream record makes due: an insert, or an item put back to due (a repeated
+ * change). Null for marking sent and for expiry, and for an item that carries no event (logged:
+ * retrying could not help and would hold the shard; an alarm on error logs sees it).
+ */
+export function dueEventOfStreamRecord(record: DynamoDBRecord): DueEvent | null {
+  const image = record.dynamodb?.NewImage;
+  if (record.eventName === 'REMOVE' || image?.state?.S !== 'due') return null;
+  const eventId = image.event_id?.S;
+  const type = image.type?.S;
+  const detail = image.detail?.S;
+  if (!eventId || !type || detail === undefined) {
+    log('error', 'outbox item without event_id, type or detail skipped', { keys: JSON.stringify(record.dynamodb?.Keys ?? {}) });
+    return null;
+  }
+  const parsed = parseDetail(detail);
+  if (parsed === null) {
+    // Written by toOutboxItem from JSON.stringify of an object, so never expected.
+    log('error', 'outbox item whose detail is not a JSON object skipped', { eventId, type });
+    return null;
+  }
+  return { eventId, type, detail: parsed };
+}
+
+function parseDetail(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return isObject(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function outboxPk(eventId: string): string {

@@ -1,4 +1,5 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { FOLLOW_THROUGH_DEFAULTS, type RecoveryMode } from '#shared/domain/appointment-texts/scheduler-settings';
 import {
   BOOKING_DEFAULTS,
   type SchedulerConfig,
@@ -37,6 +38,10 @@ type SchedulerItem = {
   readonly days_ahead?: number;
   readonly capacity_per_slot?: number;
   readonly allowed_origins?: readonly string[];
+  /** Absent on rows written before a booking's follow-through was configurable (FOLLOW_THROUGH_DEFAULTS). */
+  readonly reminder_offsets_minutes?: readonly number[];
+  readonly change_cutoff_minutes?: number;
+  readonly recovery?: RecoveryMode;
   readonly created_at: string;
   readonly updated_at: string;
 };
@@ -59,6 +64,9 @@ function toSchedulerItem(config: SchedulerConfig): SchedulerItem {
     days_ahead: config.days_ahead,
     capacity_per_slot: config.capacity_per_slot,
     allowed_origins: [...config.allowed_origins],
+    reminder_offsets_minutes: [...config.reminder_offsets_minutes],
+    change_cutoff_minutes: config.change_cutoff_minutes,
+    recovery: config.recovery,
     created_at: config.created_at,
     updated_at: config.updated_at,
   };
@@ -84,6 +92,9 @@ function fromSchedulerItem(item: Item): SchedulerConfig {
     days_ahead: c.days_ahead ?? BOOKING_DEFAULTS.days_ahead,
     capacity_per_slot: c.capacity_per_slot ?? BOOKING_DEFAULTS.capacity_per_slot,
     allowed_origins: c.allowed_origins ? [...c.allowed_origins] : [],
+    reminder_offsets_minutes: [...(c.reminder_offsets_minutes ?? FOLLOW_THROUGH_DEFAULTS.reminder_offsets_minutes)],
+    change_cutoff_minutes: c.change_cutoff_minutes ?? FOLLOW_THROUGH_DEFAULTS.change_cutoff_minutes,
+    recovery: c.recovery ?? FOLLOW_THROUGH_DEFAULTS.recovery,
     created_at: c.created_at,
     updated_at: c.updated_at,
   };

@@ -1,4 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
+import type { SessionChange } from '#shared/domain/rollups/session-changes';
 import type { SessionRecord, SessionStatus } from '#shared/domain/sessions';
 import type { TeamPlacement } from '#shared/domain/tenancy';
 import type { PlacedSession, PositionedSession, SessionListQuery, SessionStore } from '#shared/ports/session-store';
@@ -17,7 +19,8 @@ import { type ListPartition, type MergedTimeOrderedQuery, readTimeOrdered, readT
  * - byEnterprise / byEnterpriseStatus / enterpriseBookings: enterprisePk ENT#<enterprise>#LIVE|TEST#<shard>
  *   (+ #<status>) with sk or bookedSk, the cross-team lists.
  * The session's own attributes keep the domain's names: the rollup consumer reads `team_id` and
- * `started_at` from the stream's images, and the list filters read `scheduler_id` and `started_at`.
+ * `started_at` from the stream's images (sessionChangeOfStreamRecord), and the list filters read
+ * `scheduler_id` and `started_at`.
  */
 export type SessionItem = {
   readonly pk: string;
@@ -123,6 +126,25 @@ export function fromSessionItem(stored: Item): SessionRecord {
     service_area: item.service_area ?? null,
     conversion_value: item.conversion_value ?? null,
   };
+}
+
+/**
+ * A change to a session row as its stream record tells it: where the row was (old image) and is
+ * (new image), each a team and a start. An image without them (a row being written for the first
+ * time has no old image) places nothing.
+ */
+export function sessionChangeOfStreamRecord(record: DynamoDBRecord): SessionChange {
+  return {
+    sequenceNumber: record.dynamodb?.SequenceNumber ?? '',
+    placements: [...placementOf(record.dynamodb?.OldImage), ...placementOf(record.dynamodb?.NewImage)],
+  };
+}
+
+function placementOf(image: Record<string, AttributeValue> | undefined): SessionChange['placements'] {
+  const teamId = Number(image?.team_id?.N);
+  const startedAt = image?.started_at?.S;
+  if (!Number.isInteger(teamId) || startedAt === undefined) return [];
+  return [{ teamId, startedMs: Date.parse(startedAt) }];
 }
 
 /**

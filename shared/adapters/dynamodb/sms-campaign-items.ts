@@ -73,6 +73,8 @@ export type SendItem = {
   readonly status: SendStatus;
   readonly team_id: number;
   readonly segments?: number;
+  /** The rendered text; absent on records written before bodies were kept. */
+  readonly body?: string;
   readonly cost_micros?: number;
   readonly claimed_at?: string;
   readonly claim_token?: string;
@@ -221,13 +223,16 @@ export function sendRecordOf(item: SendItem): SendRecord {
   return { status: item.status, claimedAt: str(item.claimed_at), claimToken: str(item.claim_token) };
 }
 
-/** A send record as the outbound texts feed lists it. */
+/** A campaign's send record as the outbound texts feed lists it. */
 export function outboundTextOf(item: SendItem): OutboundText {
   const status = item.status;
   return {
     campaign_id: item.pk.slice('CAMPAIGN#'.length),
+    purpose: 'campaign',
+    appointment_id: null,
     team_id: item.team_id,
     recipient: phoneOfSendSk(item.sk),
+    body: str(item.body),
     segments: typeof item.segments === 'number' ? item.segments : 0,
     cost_micros: typeof item.cost_micros === 'number' ? item.cost_micros : 0,
     status,

@@ -168,6 +168,7 @@ export class DynamoCampaignStore implements CampaignStore {
         claim_token: claim.token,
         team_id: claim.teamId,
         segments: r.segments,
+        body: r.body,
         send_at: r.sendAt ?? null,
         rule: r.rule ?? null,
         recorded_at: claim.at,
@@ -210,7 +211,7 @@ export class DynamoCampaignStore implements CampaignStore {
             TableName: this.tableName,
             Key: { pk: campaignPk(campaignId), sk: sendSk(r.phone) },
             UpdateExpression:
-              'SET #status = :status, team_id = :team, #segments = :segments, deferred_until = :until, #error = :error, send_at = :sendAt, #rule = :rule, updated_at = :at, recorded_at = if_not_exists(recorded_at, :at), textsPk = :tpk, textsStatusPk = :tspk, textsSk = if_not_exists(textsSk, :tsk)',
+              'SET #status = :status, team_id = :team, #segments = :segments, body = :body, deferred_until = :until, #error = :error, send_at = :sendAt, #rule = :rule, updated_at = :at, recorded_at = if_not_exists(recorded_at, :at), textsPk = :tpk, textsStatusPk = :tspk, textsSk = if_not_exists(textsSk, :tsk)',
             // A suppressed or capped record is written once; a deferred one moves its window, never over another status.
             ConditionExpression: r.status === 'deferred' ? 'attribute_not_exists(pk) OR #status = :status' : 'attribute_not_exists(pk)',
             ExpressionAttributeNames: { '#status': 'status', '#segments': 'segments', '#error': 'error', '#rule': 'rule' },
@@ -218,6 +219,7 @@ export class DynamoCampaignStore implements CampaignStore {
               ':status': r.status,
               ':team': teamId,
               ':segments': r.segments,
+              ':body': r.body,
               ':until': r.until ?? null,
               ':error': r.reason ?? null,
               ':sendAt': r.sendAt ?? null,

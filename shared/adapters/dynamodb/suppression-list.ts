@@ -32,7 +32,7 @@ interface Table {
 
 type SuppressionWrite = { Update: UpdateCommandInput & { UpdateExpression: string } } | { Delete: DeleteCommandInput };
 
-const suppressionPk = (teamId: number) => `${teamPk(teamId)}#SUPPRESSION`;
+export const suppressionPk = (teamId: number) => `${teamPk(teamId)}#SUPPRESSION`;
 
 export async function suppressedAmong(t: Table, teamId: number, phones: readonly string[]): Promise<Set<string>> {
   const found = new Set<string>();

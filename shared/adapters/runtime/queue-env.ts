@@ -7,6 +7,7 @@ export const QUEUE_URL_ENV: Readonly<Record<QueueName, string>> = {
   'coach-evaluations': 'COACH_EVALUATIONS_QUEUE_URL',
   'webhook-deliveries': 'WEBHOOK_DELIVERIES_QUEUE_URL',
   'widget-followups': 'WIDGET_FOLLOWUPS_QUEUE_URL',
+  'appointment-texts': 'APPOINTMENT_TEXTS_QUEUE_URL',
 };
 
 export const QUEUE_ARN_ENV: Readonly<Record<QueueName, string>> = {
@@ -15,4 +16,5 @@ export const QUEUE_ARN_ENV: Readonly<Record<QueueName, string>> = {
   'coach-evaluations': 'COACH_EVALUATIONS_QUEUE_ARN',
   'webhook-deliveries': 'WEBHOOK_DELIVERIES_QUEUE_ARN',
   'widget-followups': 'WIDGET_FOLLOWUPS_QUEUE_ARN',
+  'appointment-texts': 'APPOINTMENT_TEXTS_QUEUE_ARN',
 };

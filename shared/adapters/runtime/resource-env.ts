@@ -31,6 +31,7 @@ export const RESOURCE_USE_ENV: Readonly<Record<ResourceUse, readonly string[]>> 
     QUEUE_ARN_ENV['coach-evaluations'],
     QUEUE_ARN_ENV['webhook-deliveries'],
     QUEUE_ARN_ENV['widget-followups'],
+    QUEUE_ARN_ENV['appointment-texts'],
   ],
   'voice-provider': [
     'VOICE_PROVIDER_BASE_URL',
@@ -45,6 +46,7 @@ export const RESOURCE_USE_ENV: Readonly<Record<ResourceUse, readonly string[]>> 
   'voice-recordings': [RECORDING_HOSTS_ENV],
   'webhook-deliveries': [QUEUE_URL_ENV['webhook-deliveries']],
   'widget-followups': [QUEUE_URL_ENV['widget-followups']],
+  'appointment-texts': [QUEUE_URL_ENV['appointment-texts']],
   // shared/adapters/runtime/webhook-settings.ts
   webhooks: ['WEBHOOK_SECRET_KEY_ID', 'WEBHOOK_ALLOW_PRIVATE_TARGETS', 'WEBHOOK_RETRY_SCHEDULE_SECONDS'],
 };

@@ -16,6 +16,7 @@ export const scheduler = adapterSlot<'default', OneTimeScheduler>(
         'coach-evaluations': envVar(QUEUE_ARN_ENV['coach-evaluations']) ?? '',
         'webhook-deliveries': envVar(QUEUE_ARN_ENV['webhook-deliveries']) ?? '',
         'widget-followups': envVar(QUEUE_ARN_ENV['widget-followups']) ?? '',
+        'appointment-texts': envVar(QUEUE_ARN_ENV['appointment-texts']) ?? '',
       },
     }),
 );

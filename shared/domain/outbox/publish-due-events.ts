@@ -10,27 +10,24 @@ export interface PublishDueEventsDependencies {
 }
 
 /**
- * Publishes the outbox's due events in stream order, each then marked sent. Stops at the first
- * event the bus (after its own retries) or the outbox refuses and answers its sequence number, so
- * the stream retries from there: the events before it are done, it and those after it come again.
- * A stop between publishing and marking publishes that event again under the same id (at least
- * once); nothing committed is skipped. Null when every event went out.
+ * Publishes one due event of the outbox and marks it sent. A refusal by the bus (after its own
+ * retries) or the outbox is logged and thrown: the stream consumer stops there, in stream order,
+ * and the stream retries from this event, so nothing committed is skipped and nothing later goes
+ * out first. A stop between publishing and marking publishes the event again under the same id
+ * (at least once).
  */
-export async function publishDueEvents(deps: PublishDueEventsDependencies, events: readonly DueEvent[]): Promise<string | null> {
-  for (const event of events) {
-    try {
-      await deps.bus.publish([{ type: event.type, detail: event.detail }]);
-      countMetric('OutboxEventsPublished');
-      await deps.outbox.markSent(event.eventId, deps.now());
-    } catch (error) {
-      countMetric('OutboxPublishFailed');
-      log('warn', 'outbox event not published yet; the stream retries it', {
-        eventId: event.eventId,
-        type: event.type,
-        error: error instanceof Error ? error.message : String(error),
-      });
-      return event.sequenceNumber;
-    }
+export async function publishDueEvent(deps: PublishDueEventsDependencies, event: DueEvent): Promise<void> {
+  try {
+    await deps.bus.publish([{ type: event.type, detail: event.detail }]);
+    countMetric('OutboxEventsPublished');
+    await deps.outbox.markSent(event.eventId, deps.now());
+  } catch (error) {
+    countMetric('OutboxPublishFailed');
+    log('warn', 'outbox event not published yet; the stream retries it', {
+      eventId: event.eventId,
+      type: event.type,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    throw error;
   }
-  return null;
 }

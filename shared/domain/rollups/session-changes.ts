@@ -9,36 +9,67 @@ export interface SessionChange {
 }
 
 /**
- * Applies a batch of session changes to the rollups: every touched team hour is recomputed, then
- * every touched team day. Returns the sequence number of the earliest change whose buckets could
- * not be recomputed (the stream redelivers from there: the ReportBatchItemFailures contract), or
- * null when all landed.
+ * Starts recomputing what a batch of session changes touched: every touched team hour, then every
+ * touched team day (a day is summed from its hours), each bucket once, at most a few in flight.
+ * Answers, per change (by sequence number), a promise that settles once the whole batch's buckets
+ * have, and rejects when one of the buckets this change touched could not be recomputed, so the
+ * stream redelivers from the earliest such change (the ReportBatchItemFailures contract).
  */
-export async function applySessionChanges(deps: RollupDependencies, changes: readonly SessionChange[]): Promise<string | null> {
-  const hours = new Map<string, { teamId: number; ms: number; first: number }>();
-  const days = new Map<string, { teamId: number; ms: number; first: number }>();
-  changes.forEach((change, index) => {
+export function recomputeTouchedBuckets(
+  deps: RollupDependencies,
+  changes: readonly SessionChange[],
+): (sequenceNumber: string) => Promise<void> {
+  const hours = new Map<string, { teamId: number; ms: number }>();
+  const days = new Map<string, { teamId: number; ms: number }>();
+  const bucketsOf = new Map<string, string[]>();
+  for (const change of changes) {
+    const keys: string[] = [];
     for (const { teamId, startedMs } of change.placements) {
       if (!Number.isFinite(startedMs)) continue;
-      for (const [buckets, unit] of [
-        [hours, HOUR_MS],
-        [days, DAY_MS],
+      for (const [buckets, unit, kind] of [
+        [hours, HOUR_MS, 'hour'],
+        [days, DAY_MS, 'day'],
       ] as const) {
         const ms = Math.floor(startedMs / unit) * unit;
-        const key = `${teamId}:${ms}`;
-        if (!buckets.has(key)) buckets.set(key, { teamId, ms, first: index });
+        const key = `${kind}:${teamId}:${ms}`;
+        if (!buckets.has(key)) buckets.set(key, { teamId, ms });
+        keys.push(key);
       }
     }
-  });
-  let earliestFailure = Number.POSITIVE_INFINITY;
-  const failed = (first: number) => {
-    earliestFailure = Math.min(earliestFailure, first);
+    bucketsOf.set(change.sequenceNumber, keys);
+  }
+  const failed = new Set<string>();
+  const recompute =
+    (recomputeBucket: typeof recomputeHour) =>
+    async ([key, bucket]: [string, { teamId: number; ms: number }]) => {
+      await recomputeBucket(deps, bucket.teamId, bucket.ms).catch(() => failed.add(key));
+    };
+  const settled = (async () => {
+    await inLanes([...hours], recompute(recomputeHour));
+    await inLanes([...days], recompute(recomputeDay));
+  })();
+  return async (sequenceNumber) => {
+    await settled;
+    const missed = (bucketsOf.get(sequenceNumber) ?? []).filter((key) => failed.has(key));
+    if (missed.length > 0) throw new Error(`rollup buckets not recomputed: ${missed.join(', ')}`);
   };
-  await inLanes([...hours.values()], async (hour) => {
-    await recomputeHour(deps, hour.teamId, hour.ms).catch(() => failed(hour.first));
-  });
-  await inLanes([...days.values()], async (day) => {
-    await recomputeDay(deps, day.teamId, day.ms).catch(() => failed(day.first));
-  });
-  return Number.isFinite(earliestFailure) ? (changes[earliestFailure] as SessionChange).sequenceNumber : null;
+}
+
+/**
+ * Applies a batch of session changes to the rollups (recomputeTouchedBuckets) and answers the
+ * sequence number of the earliest change whose buckets could not be recomputed, or null when all
+ * landed: the stream consumer's answer, for callers that replay a stream themselves.
+ */
+export async function applySessionChanges(deps: RollupDependencies, changes: readonly SessionChange[]): Promise<string | null> {
+  const landed = recomputeTouchedBuckets(deps, changes);
+  for (const change of changes) {
+    if (
+      await landed(change.sequenceNumber).then(
+        () => false,
+        () => true,
+      )
+    )
+      return change.sequenceNumber;
+  }
+  return null;
 }

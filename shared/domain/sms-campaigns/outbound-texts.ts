@@ -1,6 +1,6 @@
 import type { SendStatus } from './campaign';
 
-/** Statuses of a campaign text as the outbound texts feed shows them (SendStatus). */
+/** Statuses of a text as the outbound texts feed shows them (SendStatus). */
 export const TEXT_STATUSES = [
   'sending',
   'sent',
@@ -12,11 +12,24 @@ export const TEXT_STATUSES = [
   'capped',
 ] as const satisfies readonly SendStatus[];
 
-/** One recipient's text of a campaign, as the outbound texts feed lists it. */
+/**
+ * Why a text was sent: a campaign's, or one of the texts a booking sends on its own (its
+ * confirmation, a reminder, a change notice) or a recovery text for a booking left unfinished.
+ */
+export const TEXT_PURPOSES = ['campaign', 'booking_confirmation', 'booking_reminder', 'booking_change', 'booking_recovery'] as const;
+export type TextPurpose = (typeof TEXT_PURPOSES)[number];
+
+/** One text, as the outbound texts feed lists it: a campaign recipient's, or a text outside campaigns. */
 export interface OutboundText {
-  readonly campaign_id: string;
+  /** The campaign that sent it; null for a text outside campaigns (purpose says which). */
+  readonly campaign_id: string | null;
+  readonly purpose: TextPurpose;
+  /** The appointment a booking text is about; null for campaign texts. */
+  readonly appointment_id: string | null;
   readonly team_id: number;
   readonly recipient: string;
+  /** The text as sent (as planned, while not sent yet); null on campaign texts recorded before bodies were kept. */
+  readonly body: string | null;
   readonly segments: number;
   readonly cost_micros: number;
   readonly status: SendStatus;

@@ -93,7 +93,7 @@ export async function sendChunk(
     campaign_type: campaign.campaign_type,
     respectQuietHours: campaign.settings.respect_quiet_hours,
   });
-  const planned = (r: ChunkRecipient) => ({ sendAt: r.send_at ?? null, rule: r.rule ?? null });
+  const planned = (r: ChunkRecipient) => ({ body: r.body, sendAt: r.send_at ?? null, rule: r.rule ?? null });
 
   // Recipients suppressed or capped at planning are recorded once (for the outbound texts feed), never texted.
   await deps.store.recordUnsent(

@@ -83,6 +83,11 @@ describe('admin CLI: schedulers', () => {
     [['--id', '41', '--capacity', 'many'], '--capacity'],
     [['--id', '41', '--days-ahead', '0'], '--days-ahead'],
     [['--id', '41', '--allowed-origins', 'https://acme.example/book'], '--allowed-origins'],
+    [['--id', '41', '--reminder-offsets', '24h,2d'], '--reminder-offsets'],
+    [['--id', '41', '--reminder-offsets', '2h,120m'], '--reminder-offsets'],
+    [['--id', '41', '--reminder-offsets', '1h,2h,3h,4h,5h,6h'], '--reminder-offsets'],
+    [['--id', '41', '--change-cutoff', 'soon'], '--change-cutoff'],
+    [['--id', '41', '--recovery', 'email'], '--recovery'],
   ])('refuses %j naming %s, and changes nothing', async (flags, flag) => {
     const before = await schedulers.getScheduler(team.id, 41);
     const run = await set(...flags);
@@ -118,6 +123,28 @@ describe('admin CLI: schedulers', () => {
       `<script src="https://api.example.com/v1/widget/assets/embed.js" data-team="${team.id}" data-scheduler="41" async></script>`,
     );
     expect(show.stdout).toContain('90 min every 60 min, 3 per slot');
+  });
+
+  it('sets reminders, the change cutoff and recovery, reads older schedulers as the defaults, and shows them', async () => {
+    expect(await schedulers.getScheduler(team.id, 41)).toMatchObject({
+      reminder_offsets_minutes: [1440, 120],
+      change_cutoff_minutes: 120,
+      recovery: 'text',
+    });
+    const run = await set('--id', '41', '--reminder-offsets', '30m,2h,48h', '--change-cutoff', '90m', '--recovery', 'both');
+    expect(run).toMatchObject({ code: 0 });
+    expect(await schedulers.getScheduler(team.id, 41)).toMatchObject({
+      reminder_offsets_minutes: [2880, 120, 30],
+      change_cutoff_minutes: 90,
+      recovery: 'both',
+      slot_minutes: 90,
+    });
+    const show = await admin('scheduler', 'show', '--team', String(team.id), '--id', '41');
+    expect(show.stdout).toContain('reminders     48h, 2h, 30m before the visit');
+    expect(show.stdout).toContain('until 90m before the visit');
+    expect((await set('--id', '41', '--reminder-offsets', 'none')).code).toBe(0);
+    expect(await schedulers.getScheduler(team.id, 41)).toMatchObject({ reminder_offsets_minutes: [], recovery: 'both' });
+    expect((await admin('scheduler', 'show', '--team', String(team.id), '--id', '41')).stdout).toContain('reminders     none');
   });
 
   it('sets a team’s field-service system, reads the client secret from a variable, and never shows it', async () => {

@@ -182,4 +182,11 @@ describe('widget-api handler', () => {
     expect(unnamed.statusCode).toBe(400);
     expect(JSON.parse(unnamed.body)).toMatchObject({ field: 'name', message: 'name: required' });
   });
+
+  it('serves only its own rows of the route table: another resource is an error, not another route', async () => {
+    const event = proxyEvent({ resource: '/widget/api/unknown', path: '/widget/api/unknown', httpMethod: 'GET' });
+    await expect(handler(event, {} as Context)).rejects.toThrow('widget-api serves no route GET /widget/api/unknown');
+    const wrongMethod = proxyEvent({ resource: '/widget/api/session', path: '/widget/api/session', httpMethod: 'DELETE' });
+    await expect(handler(wrongMethod, {} as Context)).rejects.toThrow('serves no route DELETE');
+  });
 });

@@ -6,7 +6,7 @@ import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoWebhookStore } from '#shared/adapters/dynamodb/webhook-store';
 import { voiceProvider } from '#shared/adapters/runtime/voice-provider';
 import type { LeadRecord } from '#shared/domain/leads';
-import { publishDueEvents } from '#shared/domain/outbox/publish-due-events';
+import { publishDueEvent } from '#shared/domain/outbox/publish-due-events';
 import { leadCreated } from '#shared/events/lead-events';
 import type { DomainEvent } from '#shared/ports/event-bus';
 import type { DueEvent } from '#shared/ports/outbox';
@@ -278,27 +278,16 @@ describe('a voice provider that is down', () => {
   }, 60_000);
 });
 
-describe('publishDueEvents', () => {
-  const due = (n: number): DueEvent => ({
-    sequenceNumber: String(100 + n),
-    eventId: `evt-${n}`,
-    type: 'lead.created',
-    detail: { event_id: `evt-${n}` },
-  });
+describe('publishDueEvent', () => {
+  const due = (n: number): DueEvent => ({ eventId: `evt-${n}`, type: 'lead.created', detail: { event_id: `evt-${n}` } });
 
-  it('publishes in order and answers the first event the bus refused, so the stream retries from it', async () => {
+  it('publishes the event and marks it sent, and neither marks nor swallows one the bus refused', async () => {
     const bus = new RecordingEventBus();
     const sent: string[] = [];
-    let calls = 0;
-    const refusingSecond = {
-      publish: async (events: readonly DomainEvent[]) => (++calls === 2 ? Promise.reject(new Error('refused')) : bus.publish(events)),
-    };
-    const failed = await publishDueEvents({ bus: refusingSecond, outbox: { markSent: async (id) => void sent.push(id) }, now: () => NOW }, [
-      due(1),
-      due(2),
-      due(3),
-    ]);
-    expect(failed).toBe('102');
+    const outbox = { markSent: async (id: string) => void sent.push(id) };
+    await publishDueEvent({ bus, outbox, now: () => NOW }, due(1));
+    const refusing = { publish: async () => Promise.reject(new Error('refused')) };
+    await expect(publishDueEvent({ bus: refusing, outbox, now: () => NOW }, due(2))).rejects.toThrow('refused');
     expect(bus.published.map((e) => e.detail.event_id)).toEqual(['evt-1']);
     expect(sent).toEqual(['evt-1']);
   });
@@ -307,8 +296,8 @@ describe('publishDueEvents', () => {
     const bus = new RecordingEventBus();
     let marks = 0;
     const outbox = { markSent: async () => (++marks === 1 ? Promise.reject(new Error('throttled')) : undefined) };
-    expect(await publishDueEvents({ bus, outbox, now: () => NOW }, [due(1)])).toBe('101');
-    expect(await publishDueEvents({ bus, outbox, now: () => NOW }, [due(1)])).toBeNull();
+    await expect(publishDueEvent({ bus, outbox, now: () => NOW }, due(1))).rejects.toThrow('throttled');
+    await publishDueEvent({ bus, outbox, now: () => NOW }, due(1));
     expect(bus.published.map((e) => e.detail.event_id)).toEqual(['evt-1', 'evt-1']);
   });
 });

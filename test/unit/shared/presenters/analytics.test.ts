@@ -1,6 +1,11 @@
-import { crossTeamFunnelResponse, funnelCounts, schedulerAnalyticsResponse } from '#shared/contracts/analytics';
+import { crossTeamFunnelResponse, funnelCounts, schedulerAnalyticsResponse, teamFunnelResponse } from '#shared/contracts/analytics';
 import { computeFunnel, type SchedulerAnalytics, sumFunnels } from '#shared/domain/analytics';
-import { presentCrossTeamFunnel, presentFunnel, presentSchedulerAnalytics } from '#shared/presenters/analytics';
+import {
+  presentCrossTeamFunnelResponse,
+  presentFunnel,
+  presentSchedulerAnalytics,
+  presentTeamFunnelResponse,
+} from '#shared/presenters/analytics';
 import { session } from '../../../support/factories';
 
 const meta = {
@@ -25,14 +30,25 @@ describe('funnel presenters', () => {
     expect(presentFunnel(computeFunnel([]))).toMatchObject({ sessions: 0, conversion_rate: 0, drop_off_rate: 0 });
   });
 
+  it("answers one team's funnel with the team and the range in meta", () => {
+    const body = presentTeamFunnelResponse(computeFunnel([session({ status: 'booked' })]), 3, { ...meta, timezone: 'America/Denver' });
+    expect(teamFunnelResponse().parse(body).meta).toEqual({
+      team_id: 3,
+      start_date: meta.start,
+      end_date: meta.end,
+      timezone: 'America/Denver',
+    });
+  });
+
   it('answers the summed funnel and each team’s', () => {
     const perTeam = [
       { teamId: 1, funnel: computeFunnel([session({ status: 'booked' })]) },
       { teamId: 2, funnel: computeFunnel([session(), session(), session()]) },
     ];
-    const data = presentCrossTeamFunnel(sumFunnels(perTeam.map((t) => t.funnel)), perTeam);
-    const body = { data, meta: { team_ids: [1, 2], start_date: meta.start, end_date: meta.end, timezone: 'UTC' } };
+    const body = presentCrossTeamFunnelResponse(sumFunnels(perTeam.map((t) => t.funnel)), perTeam, [1, 2], { ...meta, timezone: 'UTC' });
     expect(crossTeamFunnelResponse().safeParse(body).success).toBe(true);
+    expect(body.meta).toEqual({ team_ids: [1, 2], start_date: meta.start, end_date: meta.end, timezone: 'UTC' });
+    const { data } = body;
     expect(data.conversion_rate).toBe(0.25);
     expect(data.teams.map((t) => t.team_id)).toEqual([1, 2]);
   });

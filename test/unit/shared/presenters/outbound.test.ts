@@ -5,8 +5,11 @@ import { presentOutboundText, presentSubscriptionEvent } from '#shared/presenter
 
 const text: OutboundText = {
   campaign_id: 'cmp_0123456789abcdef0123',
+  purpose: 'campaign',
+  appointment_id: null,
   team_id: 7,
   recipient: '+12125550100',
+  body: 'Hi Ana, furnace tune-ups are 20% off this week.',
   segments: 2,
   cost_micros: 16_600,
   status: 'sent',
@@ -31,6 +34,12 @@ describe('presentOutboundText', () => {
   it('keeps the nulls of a text not sent', () => {
     const wire = presentOutboundText({ ...text, status: 'deferred', cost_micros: 0, sent_at: null, provider_message_id: null });
     expect(wire).toMatchObject({ cost: 0, sent_at: null, provider_message_id: null, send_at: null, rule: null });
+  });
+
+  it('answers a text outside campaigns with a null campaign, its purpose and its appointment', () => {
+    const wire = presentOutboundText({ ...text, campaign_id: null, purpose: 'booking_reminder', appointment_id: 'apt_1' });
+    expect(wire).toMatchObject({ campaign_id: null, purpose: 'booking_reminder', appointment_id: 'apt_1', body: text.body });
+    expect(outboundText().parse(wire)).toEqual(wire);
   });
 
   it('leaks no member the contract does not name', () => {
@@ -67,6 +76,12 @@ describe('presentSubscriptionEvent', () => {
       message: 'stop by later',
     });
     expect(wire).toMatchObject({ type: 'possible_opt_out', needs_review: true, message: 'stop by later' });
+  });
+
+  it('answers a text outside campaigns with a null campaign, its purpose and its appointment', () => {
+    const wire = presentOutboundText({ ...text, campaign_id: null, purpose: 'booking_reminder', appointment_id: 'apt_1' });
+    expect(wire).toMatchObject({ campaign_id: null, purpose: 'booking_reminder', appointment_id: 'apt_1', body: text.body });
+    expect(outboundText().parse(wire)).toEqual(wire);
   });
 
   it('leaks no member the contract does not name', () => {

@@ -25,6 +25,9 @@ const config: SchedulerConfig = {
   days_ahead: 14,
   capacity_per_slot: 1,
   allowed_origins: [],
+  reminder_offsets_minutes: [1440, 120],
+  change_cutoff_minutes: 120,
+  recovery: 'text',
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-02T00:00:00.000Z',
 };

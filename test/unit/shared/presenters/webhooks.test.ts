@@ -1,7 +1,26 @@
-import { webhook, webhookDeletedResponse, webhookDelivery, webhookWithSecret } from '#shared/contracts/webhooks';
+import {
+  webhook,
+  webhookDeletedResponse,
+  webhookDeliveriesResponse,
+  webhookDelivery,
+  webhookDeliveryResponse,
+  webhookListResponse,
+  webhookResponse,
+  webhookSecretResponse,
+  webhookWithSecret,
+} from '#shared/contracts/webhooks';
 import type { WebhookDelivery, WebhookSubscription } from '#shared/domain/webhooks/model';
-import { presentRequestMeta } from '#shared/presenters/responses';
-import { presentDeletedWebhook, presentDelivery, presentWebhook, presentWebhookWithSecret } from '#shared/presenters/webhooks';
+import {
+  presentDeletedWebhookResponse,
+  presentDelivery,
+  presentDeliveryPage,
+  presentDeliveryResponse,
+  presentWebhook,
+  presentWebhookListResponse,
+  presentWebhookResponse,
+  presentWebhookWithSecret,
+  presentWebhookWithSecretResponse,
+} from '#shared/presenters/webhooks';
 
 const SUBSCRIPTION: WebhookSubscription = {
   id: 'wh_0123456789abcdef0123',
@@ -77,9 +96,17 @@ describe('webhook presenters', () => {
   });
 
   it('answers a delete with the id, and every answer with its meta', () => {
-    const now = new Date('2026-11-24T16:00:00.000Z');
-    const body = { data: presentDeletedWebhook(SUBSCRIPTION.id), meta: presentRequestMeta('req-1', now) };
-    expect(body).toEqual({ data: { id: SUBSCRIPTION.id, deleted: true }, meta: { request_id: 'req-1', timestamp: now.toISOString() } });
+    const body = presentDeletedWebhookResponse(SUBSCRIPTION.id, 'req-1');
+    expect(body).toEqual({ data: { id: SUBSCRIPTION.id, deleted: true }, meta: { request_id: 'req-1', timestamp: expect.any(String) } });
     expect(() => webhookDeletedResponse().parse(body)).not.toThrow();
+  });
+
+  it('answers every route with a whole body its response schema accepts', () => {
+    const page = { data: [presentDelivery(DELIVERY)], pagination: { cursor: null, has_more: false, limit: 20 } };
+    expect(() => webhookResponse().parse(presentWebhookResponse(SUBSCRIPTION, 'req-1'))).not.toThrow();
+    expect(() => webhookSecretResponse().parse(presentWebhookWithSecretResponse(SUBSCRIPTION, 'whsec_x', 'req-1'))).not.toThrow();
+    expect(() => webhookListResponse().parse(presentWebhookListResponse([SUBSCRIPTION], 'req-1'))).not.toThrow();
+    expect(() => webhookDeliveryResponse().parse(presentDeliveryResponse(DELIVERY, 'req-1'))).not.toThrow();
+    expect(() => webhookDeliveriesResponse().parse(presentDeliveryPage(page, 'req-1'))).not.toThrow();
   });
 });

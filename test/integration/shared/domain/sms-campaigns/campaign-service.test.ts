@@ -262,7 +262,7 @@ describe('SMS campaign sending after a sender stopped mid-chunk', () => {
     // The first receive claimed three recipients and died before recording what the provider said.
     await store.claimRecipients(
       campaign.campaign_id,
-      [0, 1, 2].map((i) => ({ phone: phone(i), segments: 1 })),
+      [0, 1, 2].map((i) => ({ phone: phone(i), body: 'Hi', segments: 1 })),
       {
         at: new Date().toISOString(),
         token: claimToken({ messageId: 'm-1', receiveCount: 1 }),
@@ -285,7 +285,7 @@ describe('SMS campaign sending after a sender stopped mid-chunk', () => {
   it('leaves claims of a sender that may still be running, fails the chunk back, and settles them once they are abandoned', async () => {
     const campaign = await createHeld(4);
     const claimedAt = new Date();
-    await store.claimRecipients(campaign.campaign_id, [{ phone: phone(0), segments: 1 }], {
+    await store.claimRecipients(campaign.campaign_id, [{ phone: phone(0), body: 'Hi', segments: 1 }], {
       at: claimedAt.toISOString(),
       token: claimToken({ messageId: 'another-message', receiveCount: 1 }),
       teamId: campaign.team_id,
@@ -354,6 +354,12 @@ describe('the outbound texts feed of a chunk delivered again and again', () => {
     ]);
     expect(texts.filter((t) => t.status === 'sent').every((t) => t.provider_message_id !== null && t.cost_micros > 0)).toBe(true);
     expect(sms.sent.filter((t) => t.reference.startsWith(campaign.campaign_id))).toHaveLength(4);
+    // Each row carries the text as sent (or as it would have been), and says it is a campaign's.
+    const bodies = new Map(sms.sent.map((t) => [t.to, t.body]));
+    for (const t of texts) {
+      expect(t).toMatchObject({ purpose: 'campaign', appointment_id: null, body: expect.stringContaining('furnace tune-ups') });
+      if (t.status === 'sent') expect(t.body).toBe(bodies.get(t.recipient));
+    }
     expect(await store.getCampaign(campaign.campaign_id)).toMatchObject({
       status: 'completed',
       counts: { sent: 4, failed: 0, opted_out: 2, unconfirmed: 0, capped: 0 },

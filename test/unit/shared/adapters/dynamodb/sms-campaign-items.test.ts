@@ -65,7 +65,7 @@ describe('campaign items', () => {
     ]);
   });
 
-  it('reads a send record as the outbound feed lists it', () => {
+  it('reads a send record as the outbound feed lists it, an older one without its body as null', () => {
     const item: SendItem = {
       pk: 'CAMPAIGN#cmp_x',
       sk: 'SEND#+12125550100',
@@ -80,6 +80,9 @@ describe('campaign items', () => {
     };
     expect(outboundTextOf(item)).toMatchObject({
       campaign_id: 'cmp_x',
+      purpose: 'campaign',
+      appointment_id: null,
+      body: null,
       recipient: '+12125550100',
       segments: 0,
       cost_micros: 0,

@@ -1,0 +1,71 @@
+import type { BookingTextPurpose } from '#shared/domain/appointment-texts/notice';
+import type { AppointmentTextStatus } from '#shared/domain/appointment-texts/texts';
+import type { OutboundText } from '#shared/domain/sms-campaigns/outbound-texts';
+import { teamPk } from './keys';
+
+/**
+ * `TEAM#<t>#APPOINTMENT#<appointment id>` / `TEXT#<purpose>#<occurrence>` (campaigns table): one
+ * text an appointment sends on its own, its exactly-once guard, with the outbound texts feed's
+ * index keys (outbound-keys.ts), so it is listed beside campaign texts. Written as a claim, then
+ * settled; `purpose` tells it from a campaign's send record when the feed reads it.
+ */
+export type AppointmentTextItem = {
+  readonly pk: string;
+  readonly sk: string;
+  readonly purpose: BookingTextPurpose;
+  readonly appointment_id: string;
+  readonly occurrence: string;
+  readonly team_id: number;
+  readonly recipient: string;
+  readonly body: string;
+  readonly segments: number;
+  readonly status: AppointmentTextStatus;
+  readonly cost_micros?: number;
+  readonly claimed_at?: string;
+  readonly claim_token?: string;
+  readonly provider_message_id?: string | null;
+  readonly error?: string | null;
+  readonly recorded_at: string;
+  readonly settled_at?: string;
+  readonly updated_at: string;
+  readonly textsPk: string;
+  readonly textsStatusPk: string;
+  readonly textsSk: string;
+};
+
+export const appointmentTextPk = (teamId: number, appointmentId: string) => `${teamPk(teamId)}#APPOINTMENT#${appointmentId}`;
+export const appointmentTextSk = (purpose: BookingTextPurpose, occurrence: string) => `TEXT#${purpose}#${occurrence}`;
+/** The feed's sort key: unique per text (the appointment, purpose and occurrence stand where a campaign's id does). */
+export const appointmentTextsSk = (at: string, key: { appointmentId: string; purpose: string; occurrence: string }, phone: string) =>
+  `${at}#${key.appointmentId}:${key.purpose}:${key.occurrence}#${phone}`;
+
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** Whether an item of the feed's indexes is an appointment's text rather than a campaign's send record. */
+export function isAppointmentTextItem(item: Record<string, unknown>): boolean {
+  return typeof item.purpose === 'string' && item.purpose !== 'campaign';
+}
+
+/** An appointment's text as the outbound texts feed lists it. */
+export function outboundTextOfAppointmentText(item: AppointmentTextItem): OutboundText {
+  return {
+    campaign_id: null,
+    purpose: item.purpose,
+    appointment_id: item.appointment_id,
+    team_id: item.team_id,
+    recipient: item.recipient,
+    body: item.body,
+    segments: item.segments,
+    cost_micros: typeof item.cost_micros === 'number' ? item.cost_micros : 0,
+    status: item.status,
+    provider_message_id: str(item.provider_message_id),
+    error: str(item.error),
+    queued_at: item.recorded_at,
+    sent_at: item.status === 'sent' ? str(item.settled_at) : null,
+    updated_at: item.updated_at,
+    // Transactional texts wait for no window: they are sent when due, or not at all.
+    deferred_until: null,
+    send_at: null,
+    rule: null,
+  };
+}

@@ -1,0 +1,142 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type {
+  AppointmentTextClaim,
+  AppointmentTextClaimAnswer,
+  AppointmentTextKey,
+  AppointmentTextOutcome,
+  AppointmentTextStore,
+} from '#shared/ports/appointment-text-store';
+import { type AppointmentTextItem, appointmentTextPk, appointmentTextSk, appointmentTextsSk } from './appointment-text-items';
+import { textsPk, textsStatusPk } from './outbound-keys';
+import { suppressionPk } from './suppression-list';
+import { isTransactionCancelled, transactWrite } from './transact';
+
+const SUPPRESSED_REASON = 'the number is on the team’s suppression list (it opted out); not texted';
+
+/**
+ * An appointment's texts in the campaigns table (appointment-text-items.ts): the claim is a put
+ * conditional on no record, in one transaction with a check that the number has no suppression
+ * record, so an opt-out that lands first always wins and a redelivery never claims twice.
+ */
+export class DynamoAppointmentTextStore implements AppointmentTextStore {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  private keyOf(key: AppointmentTextKey) {
+    return { pk: appointmentTextPk(key.teamId, key.appointmentId), sk: appointmentTextSk(key.purpose, key.occurrence) };
+  }
+
+  private item(claim: AppointmentTextClaim, status: 'sending' | 'suppressed'): AppointmentTextItem {
+    const { key, at } = claim;
+    return {
+      ...this.keyOf(key),
+      purpose: key.purpose,
+      appointment_id: key.appointmentId,
+      occurrence: key.occurrence,
+      team_id: key.teamId,
+      recipient: claim.phone,
+      body: claim.body,
+      segments: claim.segments,
+      status,
+      ...(status === 'sending' ? { claimed_at: at, claim_token: claim.token } : { error: SUPPRESSED_REASON }),
+      recorded_at: at,
+      updated_at: at,
+      textsPk: textsPk(key.teamId),
+      textsStatusPk: textsStatusPk(key.teamId, status),
+      textsSk: appointmentTextsSk(at, key, claim.phone),
+    };
+  }
+
+  async claim(claim: AppointmentTextClaim): Promise<AppointmentTextClaimAnswer> {
+    try {
+      await transactWrite(this.client, {
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: this.tableName,
+              Key: { pk: suppressionPk(claim.key.teamId), sk: claim.phone },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          { Put: { TableName: this.tableName, Item: this.item(claim, 'sending'), ConditionExpression: 'attribute_not_exists(pk)' } },
+        ],
+      });
+      return { kind: 'claimed' };
+    } catch (error) {
+      if (!isTransactionCancelled(error)) throw error;
+      const [suppression, text] = (error.CancellationReasons ?? []).map((r) => r.Code);
+      if (text === 'ConditionalCheckFailed') return this.existing(claim.key);
+      if (suppression !== 'ConditionalCheckFailed') throw error;
+    }
+    try {
+      await this.client.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: this.item(claim, 'suppressed'),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return { kind: 'suppressed', reason: SUPPRESSED_REASON };
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      return this.existing(claim.key);
+    }
+  }
+
+  private async existing(key: AppointmentTextKey): Promise<AppointmentTextClaimAnswer> {
+    const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: this.keyOf(key), ConsistentRead: true }));
+    const item = result.Item as AppointmentTextItem | undefined;
+    // Released between the failed claim and this read: the caller's redelivery claims it.
+    if (!item) throw new Error(`appointment ${key.appointmentId} ${key.purpose} ${key.occurrence}: claim released meanwhile; retry`);
+    if (item.status === 'suppressed') return { kind: 'suppressed', reason: item.error ?? SUPPRESSED_REASON };
+    return { kind: 'exists', status: item.status, claimToken: item.claim_token ?? null, claimedAt: item.claimed_at ?? null };
+  }
+
+  async settle(key: AppointmentTextKey, outcome: AppointmentTextOutcome): Promise<boolean> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: this.keyOf(key),
+          UpdateExpression:
+            'SET #status = :status, settled_at = :at, updated_at = :at, provider_message_id = :pid, #error = :error, cost_micros = :cost, textsStatusPk = :tspk',
+          ConditionExpression: '#status = :sending',
+          ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
+          ExpressionAttributeValues: {
+            ':status': outcome.status,
+            ':at': outcome.at,
+            ':pid': outcome.providerMessageId ?? null,
+            ':error': outcome.error ?? null,
+            ':cost': outcome.costMicros,
+            ':sending': 'sending',
+            ':tspk': textsStatusPk(key.teamId, outcome.status),
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      return false;
+    }
+  }
+
+  async release(key: AppointmentTextKey, token: string): Promise<void> {
+    try {
+      await this.client.send(
+        new DeleteCommand({
+          TableName: this.tableName,
+          Key: this.keyOf(key),
+          ConditionExpression: '#status = :sending AND claim_token = :token',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':sending': 'sending', ':token': token },
+        }),
+      );
+    } catch (error) {
+      // Settled or taken over meanwhile: not ours to give back.
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+}
