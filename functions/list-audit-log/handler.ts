@@ -4,7 +4,7 @@ import { secretReader } from '#shared/adapters/runtime/secrets';
 import { listAuditLog } from '#shared/contracts/audit-log';
 import { createHttpHandler } from '#shared/http/handler';
 import { readCursorList } from '#shared/pagination/cursor';
-import { presentAuditLogEntry } from '#shared/presenters/audit-log';
+import { presentAuditLogEntry, presentAuditLogPage } from '#shared/presenters/audit-log';
 
 const dependencies = auditLogDependencies();
 const cursorSecret = secretReader(CURSOR_SECRET_ENV);
@@ -23,5 +23,5 @@ export const handler = createHttpHandler(listAuditLog, async (input) => {
       auditLog.list({ enterpriseIds, teamIds, action: filters.action, start: filters.start_date, end: filters.end_date, ...pageQuery }),
     map: (row) => presentAuditLogEntry(row.entry),
   });
-  return { statusCode: 200, body: { ...page, meta: { enterprise_ids: [...enterpriseIds] } } };
+  return { statusCode: 200, body: presentAuditLogPage(page, enterpriseIds) };
 });

@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import type { auditLogEntry } from '#shared/contracts/audit-log';
 import type { AuditDetail, AuditEntry } from '#shared/domain/audit-log/entry';
+import { presentPage } from './responses';
 
 /** The audit log's wire shape (GET /api/v1/audit-log). */
 
@@ -28,4 +29,12 @@ function presentDetail(detail: AuditDetail): AuditLogEntryData['detail'] {
   const out: AuditLogEntryData['detail'] = {};
   for (const [key, value] of Object.entries(detail)) out[key] = typeof value === 'object' ? [...value] : value;
   return out;
+}
+
+/** A page of the log, with the enterprises it reads. */
+export function presentAuditLogPage<Page extends { readonly data: readonly AuditLogEntryData[] }>(
+  page: Page,
+  enterpriseIds: readonly number[],
+) {
+  return presentPage(page, { enterprise_ids: [...enterpriseIds] });
 }
