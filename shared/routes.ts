@@ -1,5 +1,6 @@
 import { ANALYTICS_ROUTES } from './route-table/analytics';
 import { APPOINTMENT_ROUTES } from './route-table/appointments';
+import { AUDIT_LOG_ROUTES } from './route-table/audit-log';
 import { CALL_ROUTES } from './route-table/calls';
 import { COACH_ROUTES } from './route-table/coach';
 import { INTAKE_ROUTES } from './route-table/intake';
@@ -40,6 +41,7 @@ const ROUTE_ROWS = [
   ...SMS_CAMPAIGN_ROUTES,
   ...OUTBOUND_ROUTES,
   ...WEBHOOK_ROUTES,
+  ...AUDIT_LOG_ROUTES,
   ...TEAM_ROUTES,
   ...META_ROUTES,
   ...PAGE_ROUTES,

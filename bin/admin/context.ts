@@ -71,6 +71,7 @@ export async function openTarget(local: boolean, env: Env): Promise<Target> {
       sessions: env.TABLE_SESSIONS ?? 'local-sessions',
       rollups: env.TABLE_ROLLUPS ?? 'local-rollups',
       limits: env.TABLE_LIMITS ?? 'local-limits',
+      'audit-log': env.TABLE_AUDIT_LOG ?? 'local-audit-log',
     }),
     deployed: !endpoint,
     async close() {
@@ -95,10 +96,10 @@ function documentClientFor(env: Env): { documents: DynamoDBDocumentClient; relea
 
 function stores(
   documents: DynamoDBDocumentClient,
-  tables: { teams: string; campaigns: string; sessions: string; rollups: string; limits: string },
+  tables: { teams: string; campaigns: string; sessions: string; rollups: string; limits: string; 'audit-log': string },
 ): Omit<Target, 'deployed' | 'close'> {
   return {
-    store: new DynamoTenancyStore(documents, tables.teams),
+    store: new DynamoTenancyStore(documents, tables.teams, tables['audit-log']),
     epoch: new DynamoAuthorizerCacheEpoch(documents, tables.teams),
     configs: new DynamoIntakeConfigStore(documents, tables.teams),
     messaging: new DynamoMessagingConfigStore(documents, tables.teams),

@@ -6,6 +6,7 @@ import { describeFailure, UsageError } from './errors';
 import { optionalString, requiredString } from './flags';
 import { toJson } from './format';
 import { KEY_ID, keyView } from './key-views';
+import { cliOperator } from './operator';
 
 /**
  * The key commands that reach the deployed stack as well as the table: registering keys in the
@@ -71,7 +72,7 @@ export const KEY_GATEWAY_COMMANDS: Record<string, Command> = {
       // Revoking again only flushes the caches again: nothing to ask.
       if (existing && existing.revokedAt === null) await confirm(`Revoke key ${existing.keyId} (${existing.name})?`);
       const now = new Date();
-      const record = await revokeApiKey(store, keyId, { now });
+      const record = await revokeApiKey(store, keyId, { now, actor: cliOperator() });
       const already = record.revokedAt !== now.toISOString();
       try {
         for (const { cache } of caches) await cache.flush();

@@ -10,6 +10,7 @@ import { clip, table, toJson } from './format';
 import { isInternalKey } from './internal-keys';
 import { KEY_GATEWAY_COMMANDS } from './key-gateway-commands';
 import { fieldsText, keyView, latest, permissionsShort, SHORT_TYPE, scopeText, statusText } from './key-views';
+import { cliOperator } from './operator';
 import { closest } from './suggest';
 
 /** API keys: created keys are printed once, and no listing ever shows key material. */
@@ -69,7 +70,11 @@ export const KEY_COMMANDS: Record<string, Command> = {
       const settings = settingsFlags(values, new Date());
       // Named before the key exists: a deployed stack refuses a key its usage plan does not list.
       const plan = usagePlan();
-      const { plaintext, record } = await createApiKey(store, { name, type, anchorTeamId, permissions, portfolioId, ...settings });
+      const { plaintext, record } = await createApiKey(
+        store,
+        { name, type, anchorTeamId, permissions, portfolioId, ...settings },
+        { actor: cliOperator() },
+      );
       let registration: string | null = null;
       try {
         await plan?.register(record.keyId);

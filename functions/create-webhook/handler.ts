@@ -1,6 +1,7 @@
 import { webhookSecretDependencies } from '#shared/adapters/runtime/webhook-dependencies';
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { createWebhook } from '#shared/contracts/webhooks';
+import { keyActor } from '#shared/domain/audit-log/entry';
 import { createSubscription } from '#shared/domain/webhooks/subscriptions';
 import { createHttpHandler } from '#shared/http/handler';
 import { presentWebhookWithSecretResponse } from '#shared/presenters/webhooks';
@@ -14,6 +15,6 @@ const dependencies = webhookSecretDependencies();
 export const handler = createHttpHandler(createWebhook, async ({ body, headers, identity, requestId }) => {
   const { tenancy, subscriptions } = dependencies();
   const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], tenancy);
-  const { subscription, secret } = await createSubscription(await subscriptions(), team, body, new Date());
+  const { subscription, secret } = await createSubscription(await subscriptions(), team, body, new Date(), keyActor(identity));
   return { statusCode: 201, body: presentWebhookWithSecretResponse(subscription, secret, requestId) };
 });

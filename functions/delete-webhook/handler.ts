@@ -1,6 +1,7 @@
 import { webhookDependencies } from '#shared/adapters/runtime/webhook-dependencies';
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { deleteWebhook } from '#shared/contracts/webhooks';
+import { keyActor } from '#shared/domain/audit-log/entry';
 import { deleteSubscription } from '#shared/domain/webhooks/subscriptions';
 import { createHttpHandler } from '#shared/http/handler';
 import { presentDeletedWebhookResponse } from '#shared/presenters/webhooks';
@@ -11,6 +12,6 @@ const dependencies = webhookDependencies();
 export const handler = createHttpHandler(deleteWebhook, async ({ path, headers, identity, requestId }) => {
   const { tenancy, webhooks: store } = dependencies();
   const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], tenancy);
-  await deleteSubscription(store, team, path.webhookId);
+  await deleteSubscription(store, team, path.webhookId, keyActor(identity), new Date());
   return { statusCode: 200, body: presentDeletedWebhookResponse(path.webhookId, requestId) };
 });

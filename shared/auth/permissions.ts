@@ -1,4 +1,4 @@
-/** The eight read permissions plus the write permissions of the three POST surfaces. */
+/** The nine read permissions plus the write permissions of the three POST surfaces. */
 export const READ_PERMISSIONS = [
   'read:calls',
   'read:transcripts',
@@ -8,6 +8,7 @@ export const READ_PERMISSIONS = [
   'read:scheduler_analytics',
   'read:outbound',
   'read:support_tickets',
+  'read:audit_log',
 ] as const;
 
 /**

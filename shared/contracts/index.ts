@@ -2,6 +2,7 @@ import type { RouteId } from '#shared/routes';
 import * as analytics from './analytics';
 import * as appointmentManage from './appointment-manage';
 import * as appointments from './appointments';
+import * as auditLog from './audit-log';
 import * as callDetail from './call-detail';
 import * as callRecordings from './call-recordings';
 import * as calls from './calls';
@@ -43,6 +44,7 @@ export const CONTRACTS = {
   ingestLead: intake.ingestLead,
   receiveVoiceReport: voice.receiveVoiceReport,
   listSupportTickets: supportTickets.listSupportTickets,
+  listAuditLog: auditLog.listAuditLog,
   createSmsCampaign: sms.createSmsCampaign,
   getSmsCampaign: sms.getSmsCampaign,
   cancelSmsCampaign: sms.cancelSmsCampaign,
@@ -101,6 +103,7 @@ export const SCHEMA_COMPONENTS: Readonly<Record<string, ResponseSchema>> = {
   ...teams.TEAM_COMPONENTS,
   ...calls.CALL_COMPONENTS,
   ...supportTickets.SUPPORT_TICKET_COMPONENTS,
+  ...auditLog.AUDIT_LOG_COMPONENTS,
   ...voice.VOICE_COMPONENTS,
   ...intake.INTAKE_COMPONENTS,
   ...sms.SMS_COMPONENTS,

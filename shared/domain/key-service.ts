@@ -11,7 +11,8 @@ import {
 } from '#shared/auth/permissions';
 import { BadRequestError, NotFoundError } from '#shared/errors';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
-import type { ApiKeyRecord, ApiKeySettings, KeyScope } from './tenancy';
+import { type AuditActor, type AuditEntry, newAuditEntry } from './audit-log/entry';
+import type { ApiKeyRecord, ApiKeySettings, KeyScope, Team } from './tenancy';
 
 /**
  * Key creation rules, shared by the operator CLI (bin/admin/keys.ts) and the demo seed (local/demo/seed.ts).
@@ -65,7 +66,7 @@ export function permissionsAllowedFor(type: KeyType): Permission[] {
 export async function createApiKey(
   store: KeyServiceStore,
   input: CreateApiKeyInput,
-  options: { readonly now?: Date } = {},
+  options: KeyChangeOptions = {},
 ): Promise<CreatedApiKey> {
   const name = input.name.trim();
   if (name === '') throw new BadRequestError('name must not be empty', 'name');
@@ -136,18 +137,54 @@ export async function createApiKey(
     fieldGroups: settings.fieldGroups ?? null,
     ...(input.internal === true ? { internal: true } : {}),
   };
-  await store.putApiKey(record);
+  await store.putApiKey(record, keyAuditEntry('key.created', record, team, options.actor, now));
   return { plaintext, record };
 }
 
-/** Revokes a key by its public id (idempotent: a revoked key keeps its first revocation instant). */
+/** Who changes a key and when; an unnamed actor is the service itself (demo seeds, internal keys). */
+export interface KeyChangeOptions {
+  readonly now?: Date;
+  readonly actor?: AuditActor;
+}
+
+function keyAuditEntry(
+  action: 'key.created' | 'key.revoked',
+  record: ApiKeyRecord,
+  team: Team,
+  actor: AuditActor | undefined,
+  now: Date,
+): AuditEntry {
+  return newAuditEntry(
+    {
+      enterpriseId: team.enterpriseId,
+      teamIds: [team.id],
+      action,
+      actor: actor ?? { kind: 'system' },
+      target: { type: 'api_key', id: record.keyId },
+      // The name is an operator's free text, so it stays out; type, scope and permissions say what the key can do.
+      detail: { key_type: record.type, scope: record.scope.kind, permissions: [...record.permissions] },
+    },
+    now,
+  );
+}
+
+/**
+ * Revokes a key by its public id (idempotent: a revoked key keeps its first revocation instant, and
+ * only the first revocation is recorded in the audit log).
+ */
 export async function revokeApiKey(
-  store: Pick<TenancyStore, 'revokeApiKey'>,
+  store: Pick<TenancyStore, 'revokeApiKey' | 'getApiKeyById' | 'getTeam'>,
   keyId: string,
-  options: { readonly now?: Date } = {},
+  options: KeyChangeOptions = {},
 ): Promise<ApiKeyRecord> {
   if (!/^key_[0-9a-f]{16}$/.test(keyId)) throw new BadRequestError(`keyId must look like key_ followed by 16 hex characters`, 'keyId');
-  const revoked = await store.revokeApiKey(keyId, (options.now ?? new Date()).toISOString());
+  const now = options.now ?? new Date();
+  const key = await store.getApiKeyById(keyId);
+  if (!key) throw new NotFoundError(`no key with keyId ${keyId}`);
+  // The anchor team names the enterprise whose log records the change.
+  const team = await store.getTeam(key.anchorTeamId);
+  if (!team) throw new Error(`key ${keyId} names anchor team ${key.anchorTeamId}, which does not exist`);
+  const revoked = await store.revokeApiKey(keyId, now.toISOString(), keyAuditEntry('key.revoked', key, team, options.actor, now));
   if (!revoked) throw new NotFoundError(`no key with keyId ${keyId}`);
   // Never report a revocation the store did not record.
   if (!revoked.revokedAt) throw new Error(`the store did not record the revocation of ${keyId}`);

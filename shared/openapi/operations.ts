@@ -226,6 +226,14 @@ export const OPERATION_DOCS: { readonly [Id in RouteId]?: OperationDocs } = {
     dateFilter: { field: 'created_at', defaultRange: false },
     orderBy: 'created_at',
   },
+  listAuditLog: {
+    description: [
+      "Every change to the key's enterprise's API keys and webhooks, each with who made it (the key id, or `operator` and the OS user for the admin CLI), what it changed (action, target, teams, a small detail without personal data) and when. Each entry is written in the same transaction as its change, and kept one year.",
+      'A key reads the entries of the enterprises its teams belong to, limited to those touching a team it reaches: a single-team key sees its team’s changes, an enterprise_all_teams or portfolio_all_teams key its whole enterprises’. Another enterprise’s entries are never listed. action keeps one action; export, deletion, replay and retention actions are reserved for features to come and list nothing yet.',
+    ].join('\n\n'),
+    dateFilter: { field: 'occurred_at', defaultRange: false },
+    orderBy: 'occurred_at',
+  },
   createSmsCampaign: {
     description: createCampaignDescription(),
   },

@@ -172,6 +172,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'Speed to lead': 'Lead intake webhook: field mapping, deduplication, enterprise routing and AI outreach scheduling',
   Voice: 'The voice provider’s end-of-call report webhook and the AI responder',
   'Support tickets': 'Support tickets the AI responder opened, per enterprise',
+  'Audit log': 'Who changed the enterprise’s API keys and webhooks, and when (kept one year)',
   'SMS campaigns': 'Text campaigns: creation, pricing, quiet hours, opt-outs and inbound texts',
   Meta: 'This description',
   Pages: 'Pages for people, public like the description: the API reference and the console',

@@ -1,3 +1,4 @@
+import type { AuditEntry } from '#shared/domain/audit-log/entry';
 import type { ApiKeyRecord, ApiKeySettings, Enterprise, Portfolio, Team } from '#shared/domain/tenancy';
 
 /** Tenancy and key storage. Implemented on DynamoDB (shared/adapters/dynamodb/tenancy-store.ts). */
@@ -15,12 +16,17 @@ export interface TenancyStore {
   listPortfolioEnterpriseIds(portfolioId: number): Promise<number[]>;
   listPortfolios(): Promise<Portfolio[]>;
   listEnterprises(): Promise<Enterprise[]>;
-  putApiKey(record: ApiKeyRecord): Promise<void>;
+  /**
+   * Stores a new key and, in the same transaction, the audit entry of its creation (the key service
+   * always passes one; fixtures seeding a store directly may not).
+   */
+  putApiKey(record: ApiKeyRecord, audit?: AuditEntry): Promise<void>;
   getApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null>;
   /** A key by its public id, read consistently (a revocation already written is seen). */
   getApiKeyById(keyId: string): Promise<ApiKeyRecord | null>;
   listApiKeys(): Promise<ApiKeyRecord[]>;
-  revokeApiKey(keyId: string, at: string): Promise<ApiKeyRecord | null>;
+  /** Revokes a key and records `audit` in the same transaction; a key revoked already keeps its first revocation and no entry is written. */
+  revokeApiKey(keyId: string, at: string, audit?: AuditEntry): Promise<ApiKeyRecord | null>;
   /** Sets a key's operator settings (each absent member is left as it is); null when there is no such key. */
   updateApiKeySettings(keyId: string, changes: ApiKeySettings): Promise<ApiKeyRecord | null>;
   /** Sets (null: clears) a team's per-workspace hourly limit; null when there is no such team. */

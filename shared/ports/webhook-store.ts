@@ -1,21 +1,26 @@
+import type { AuditEntry } from '#shared/domain/audit-log/entry';
 import type { DeliveryAttempt, DeliveryState, WebhookDelivery, WebhookSubscription } from '#shared/domain/webhooks/model';
 import type { DomainEvent } from './event-bus';
 
 export interface WebhookStore {
-  /** Stores a new subscription; false when the team already has the maximum. */
-  createSubscription(subscription: WebhookSubscription, maxPerTeam: number): Promise<boolean>;
+  /**
+   * Stores a new subscription; false when the team already has the maximum. Each change below made
+   * through the routes takes its audit entry, written in the same transaction as the change (and
+   * not at all when the change is refused).
+   */
+  createSubscription(subscription: WebhookSubscription, maxPerTeam: number, audit?: AuditEntry): Promise<boolean>;
   getSubscription(teamId: number, webhookId: string): Promise<WebhookSubscription | null>;
   /** Every subscription of the team (at most MAX_SUBSCRIPTIONS_PER_TEAM), oldest first. */
   listSubscriptions(teamId: number): Promise<WebhookSubscription[]>;
-  deleteSubscription(teamId: number, webhookId: string): Promise<boolean>;
-  replaceSecrets(teamId: number, webhookId: string, secrets: WebhookSubscription['secrets']): Promise<boolean>;
+  deleteSubscription(teamId: number, webhookId: string, audit?: AuditEntry): Promise<boolean>;
+  replaceSecrets(teamId: number, webhookId: string, secrets: WebhookSubscription['secrets'], audit?: AuditEntry): Promise<boolean>;
   /**
    * Disables an enabled subscription and makes `events` due in the outbox in the same write; false
    * when it was not enabled (already disabled, or gone): then nothing is written.
    */
   disableSubscription(teamId: number, webhookId: string, reason: string, events?: readonly DomainEvent[]): Promise<boolean>;
   /** Enables a subscription again and forgets its failures; false when it is gone. */
-  enableSubscription(teamId: number, webhookId: string): Promise<boolean>;
+  enableSubscription(teamId: number, webhookId: string, audit?: AuditEntry): Promise<boolean>;
   /** Records a failed attempt: sets failingSince unless set; returns it. Null when the subscription is gone. */
   markFailing(teamId: number, webhookId: string, at: string): Promise<string | null>;
   clearFailing(teamId: number, webhookId: string): Promise<void>;

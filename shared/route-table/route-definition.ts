@@ -46,7 +46,8 @@ export type TableName =
   | 'idempotency'
   | 'limits'
   | 'webhooks'
-  | 'outbox';
+  | 'outbox'
+  | 'audit-log';
 
 /** An outbound dependency of a function: a queue by name, or a service. */
 export type ResourceUse =

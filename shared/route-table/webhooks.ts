@@ -12,6 +12,7 @@ export const WEBHOOK_ROUTES = [
     tables: [
       { table: 'teams', access: 'read' },
       { table: 'webhooks', access: 'readwrite' },
+      { table: 'audit-log', access: 'readwrite' },
     ],
     uses: ['webhooks'],
     summary: 'Subscribe an HTTPS endpoint to events; the signing secret is shown only in this answer',
@@ -55,6 +56,7 @@ export const WEBHOOK_ROUTES = [
     tables: [
       { table: 'teams', access: 'read' },
       { table: 'webhooks', access: 'readwrite' },
+      { table: 'audit-log', access: 'readwrite' },
     ],
     summary: 'Delete a webhook subscription: nothing more is delivered to it',
     tag: 'Webhooks',
@@ -69,6 +71,7 @@ export const WEBHOOK_ROUTES = [
     tables: [
       { table: 'teams', access: 'read' },
       { table: 'webhooks', access: 'readwrite' },
+      { table: 'audit-log', access: 'readwrite' },
     ],
     uses: ['webhooks'],
     summary: 'A new signing secret; for 24 hours deliveries carry signatures by the old and the new',
@@ -84,6 +87,7 @@ export const WEBHOOK_ROUTES = [
     tables: [
       { table: 'teams', access: 'read' },
       { table: 'webhooks', access: 'readwrite' },
+      { table: 'audit-log', access: 'readwrite' },
     ],
     summary: 'Enable a disabled webhook again (after a 410 or three days of failures): same id, secrets and events',
     tag: 'Webhooks',

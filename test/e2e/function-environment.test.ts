@@ -182,6 +182,7 @@ const PROBES: Readonly<Record<string, Probe>> = {
   listTeamLeads: { status: 200, request: () => send(`/api/v1/teams/${teamId()}/leads`) },
   listCalls: { status: 200, request: () => send('/api/calls', { headers: { 'x-team-id': String(teamId()) } }) },
   listSupportTickets: { status: 200, request: () => send(`/api/v1/enterprise/${fixture.enterpriseA}/support-tickets`) },
+  listAuditLog: { status: 200, request: () => send('/api/v1/audit-log?action=webhook.created') },
   ingestLead: {
     status: 201,
     request: async () => {

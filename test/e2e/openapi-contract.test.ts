@@ -327,6 +327,10 @@ const CALLS: Record<string, () => Call[]> = {
       { path: `/api/v1/enterprise/${all.enterprise_id}/support-tickets?include_test_teams=true&limit=1`, key: all.key },
     ];
   },
+  listAuditLog: () => [
+    { path: '/api/v1/audit-log?limit=20', key: key('enterprise_all_teams').key },
+    { path: `/api/v1/audit-log?action=key.created&start_date=${SIXTY_DAYS_AGO()}&limit=5`, key: key('portfolio_all_teams').key },
+  ],
   listTeamSchedulers: () => [
     { path: `/api/v1/teams/${key('enterprise').team_ids[0]}/schedulers`, key: key('enterprise').key },
     { path: `/api/v1/teams/${key('portfolio_all_teams').team_ids[3]}/schedulers?limit=1`, key: key('portfolio_all_teams').key },

@@ -168,11 +168,24 @@ export const TABLES: Record<TableName, TableDefinition> = {
     timeToLiveAttribute: 'expiresAt',
     stream: 'NEW_AND_OLD_IMAGES',
   },
+  /**
+   * The audit log (shared/adapters/dynamodb/audit-log-store.ts): one partition per enterprise,
+   * newest first, and per enterprise and action through byAction; each entry is written in the
+   * transaction of the change it records and expires after a year.
+   */
+  'audit-log': {
+    name: 'audit-log',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    indexes: [{ name: 'byAction', partitionKey: 'actionPk', sortKey: 'sk' }],
+    timeToLiveAttribute: 'expiresAt',
+  },
 };
 
 /** Physical table names come from the environment (set by CDK, or by the local runner). */
 export function tableNameEnvVar(table: TableName): string {
-  return `TABLE_${table.toUpperCase()}`;
+  // A hyphen cannot stand in a shell variable's name: `audit-log` is TABLE_AUDIT_LOG.
+  return `TABLE_${table.toUpperCase().replaceAll('-', '_')}`;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import type { AuditEntry } from '#shared/domain/audit-log/entry';
 import {
   type ApiKeyRecord,
   type ApiKeySettings,
@@ -18,9 +19,11 @@ import {
 } from '#shared/domain/tenancy';
 import { ConflictError } from '#shared/errors';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
+import { auditLogPut } from './audit-log-store';
 import { nextCounterValue } from './counters';
 import { padId, teamPk } from './keys';
 import { queryAll } from './query';
+import { isTransactionCancelled, transactWrite } from './transact';
 
 const KEY_LIST_PK = 'APIKEYS';
 
@@ -171,6 +174,8 @@ export class DynamoTenancyStore implements TenancyStore {
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
+    /** The audit-log table key changes are recorded in. @default TABLE_AUDIT_LOG, read at the first key change */
+    private readonly auditLogTableName?: string,
   ) {}
 
   async createPortfolio(input: { name: string }): Promise<Portfolio> {
@@ -312,14 +317,13 @@ export class DynamoTenancyStore implements TenancyStore {
     return this.listDirectory('ENTERPRISE#');
   }
 
-  async putApiKey(record: ApiKeyRecord): Promise<void> {
-    await this.client.send(
-      new PutCommand({
-        TableName: this.tableName,
-        Item: toApiKeyItem(record),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+  async putApiKey(record: ApiKeyRecord, audit?: AuditEntry): Promise<void> {
+    await transactWrite(this.client, {
+      TransactItems: [
+        { Put: { TableName: this.tableName, Item: toApiKeyItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
+        ...(audit ? [auditLogPut(audit, this.auditLogTableName)] : []),
+      ],
+    });
   }
 
   async getApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null> {
@@ -358,30 +362,34 @@ export class DynamoTenancyStore implements TenancyStore {
     return current.Item ? fromApiKeyItem(current.Item) : null;
   }
 
-  async revokeApiKey(keyId: string, at: string): Promise<ApiKeyRecord | null> {
+  async revokeApiKey(keyId: string, at: string, audit?: AuditEntry): Promise<ApiKeyRecord | null> {
     const item = await this.findKeyItem(keyId);
     if (!item) return null;
     // Keys are stored with revokedAt null, so "not yet revoked" is absent-or-null; a second revoke
     // keeps the first instant.
     try {
-      const result = await this.client.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: { pk: item.pk, sk: 'META' },
-          UpdateExpression: 'SET revokedAt = :at',
-          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(revokedAt) OR revokedAt = :null)',
-          ExpressionAttributeValues: { ':at': at, ':null': null },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return result.Attributes ? fromApiKeyItem(result.Attributes) : null;
+      await transactWrite(this.client, {
+        TransactItems: [
+          {
+            Update: {
+              TableName: this.tableName,
+              Key: { pk: item.pk, sk: 'META' },
+              UpdateExpression: 'SET revokedAt = :at',
+              ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(revokedAt) OR revokedAt = :null)',
+              ExpressionAttributeValues: { ':at': at, ':null': null },
+            },
+          },
+          ...(audit ? [auditLogPut(audit, this.auditLogTableName)] : []),
+        ],
+      });
     } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      const current = await this.client.send(
-        new GetCommand({ TableName: this.tableName, Key: { pk: item.pk, sk: 'META' }, ConsistentRead: true }),
-      );
-      return current.Item ? fromApiKeyItem(current.Item) : null;
+      // Revoked already (or gone): the condition refused, so neither the change nor its entry was written.
+      if (!isTransactionCancelled(error)) throw error;
     }
+    const current = await this.client.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: item.pk, sk: 'META' }, ConsistentRead: true }),
+    );
+    return current.Item ? fromApiKeyItem(current.Item) : null;
   }
 
   async updateApiKeySettings(keyId: string, changes: ApiKeySettings): Promise<ApiKeyRecord | null> {

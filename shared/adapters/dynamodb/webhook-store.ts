@@ -1,9 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { AuditEntry } from '#shared/domain/audit-log/entry';
 import { assertStorable } from '#shared/domain/stored-size';
 import type { DeliveryAttempt, DeliveryState, WebhookDelivery, WebhookSubscription } from '#shared/domain/webhooks/model';
 import type { DomainEvent } from '#shared/ports/event-bus';
 import type { WebhookStore } from '#shared/ports/webhook-store';
+import { auditLogPut } from './audit-log-store';
 import { teamPk } from './keys';
 import { updateWithEvents } from './outbox';
 import { queryAll } from './query';
@@ -45,9 +47,16 @@ export class DynamoWebhookStore implements WebhookStore {
     private readonly tableName: string,
     /** The outbox table, for the events a write makes due (the dispatcher's store only). */
     private readonly outboxTableName: string | null = null,
+    /** The audit-log table changes made through the routes are recorded in. @default TABLE_AUDIT_LOG, read at the first such change */
+    private readonly auditLogTableName?: string,
   ) {}
 
-  async createSubscription(s: WebhookSubscription, maxPerTeam: number): Promise<boolean> {
+  /** The Put recording `audit` in the change's transaction, when there is one to record. */
+  private auditPuts(audit: AuditEntry | undefined) {
+    return audit ? [auditLogPut(audit, this.auditLogTableName)] : [];
+  }
+
+  async createSubscription(s: WebhookSubscription, maxPerTeam: number, audit?: AuditEntry): Promise<boolean> {
     const item = toSubscriptionItem(s);
     assertStorable(item, 'webhook subscription');
     try {
@@ -64,6 +73,7 @@ export class DynamoWebhookStore implements WebhookStore {
             },
           },
           { Put: { TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+          ...this.auditPuts(audit),
         ],
       });
       return true;
@@ -91,7 +101,7 @@ export class DynamoWebhookStore implements WebhookStore {
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   }
 
-  async deleteSubscription(teamId: number, webhookId: string): Promise<boolean> {
+  async deleteSubscription(teamId: number, webhookId: string, audit?: AuditEntry): Promise<boolean> {
     try {
       await transactWrite(this.client, {
         TransactItems: [
@@ -111,6 +121,7 @@ export class DynamoWebhookStore implements WebhookStore {
               ExpressionAttributeValues: { ':minus': -1 },
             },
           },
+          ...this.auditPuts(audit),
         ],
       });
       return true;
@@ -120,8 +131,16 @@ export class DynamoWebhookStore implements WebhookStore {
     }
   }
 
-  async replaceSecrets(teamId: number, webhookId: string, secrets: WebhookSubscription['secrets']): Promise<boolean> {
-    return this.update(teamId, webhookId, 'SET secrets = :s', { ':s': secrets.map(toSecretItem) }, 'attribute_exists(pk)');
+  async replaceSecrets(teamId: number, webhookId: string, secrets: WebhookSubscription['secrets'], audit?: AuditEntry): Promise<boolean> {
+    return this.update(
+      teamId,
+      webhookId,
+      'SET secrets = :s',
+      { ':s': secrets.map(toSecretItem) },
+      'attribute_exists(pk)',
+      undefined,
+      audit,
+    );
   }
 
   async disableSubscription(teamId: number, webhookId: string, reason: string, events: readonly DomainEvent[] = []): Promise<boolean> {
@@ -141,7 +160,7 @@ export class DynamoWebhookStore implements WebhookStore {
     );
   }
 
-  async enableSubscription(teamId: number, webhookId: string): Promise<boolean> {
+  async enableSubscription(teamId: number, webhookId: string, audit?: AuditEntry): Promise<boolean> {
     return this.update(
       teamId,
       webhookId,
@@ -149,6 +168,7 @@ export class DynamoWebhookStore implements WebhookStore {
       { ':enabled': 'enabled', ':none': null },
       'attribute_exists(pk)',
       { '#status': 'status' },
+      audit,
     );
   }
 
@@ -285,6 +305,7 @@ export class DynamoWebhookStore implements WebhookStore {
     }
   }
 
+  /** A conditional update of a subscription, with its audit entry in one transaction when given; false when the condition failed. */
   private async update(
     teamId: number,
     webhookId: string,
@@ -292,21 +313,22 @@ export class DynamoWebhookStore implements WebhookStore {
     values: Record<string, unknown>,
     condition: string,
     names?: Record<string, string>,
+    audit?: AuditEntry,
   ): Promise<boolean> {
+    const update = {
+      TableName: this.tableName,
+      Key: { pk: teamPk(teamId), sk: subSk(webhookId) },
+      UpdateExpression: expression,
+      ConditionExpression: condition,
+      ...(names ? { ExpressionAttributeNames: names } : {}),
+      ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
+    };
     try {
-      await this.client.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: { pk: teamPk(teamId), sk: subSk(webhookId) },
-          UpdateExpression: expression,
-          ConditionExpression: condition,
-          ...(names ? { ExpressionAttributeNames: names } : {}),
-          ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
-        }),
-      );
+      if (audit) await transactWrite(this.client, { TransactItems: [{ Update: update }, ...this.auditPuts(audit)] });
+      else await this.client.send(new UpdateCommand(update));
       return true;
     } catch (error) {
-      if (isConditionFailure(error)) return false;
+      if (isConditionFailure(error) || isTransactionCancelled(error)) return false;
       throw error;
     }
   }

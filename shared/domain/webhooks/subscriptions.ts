@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { type AuditAction, type AuditActor, type AuditDetail, newAuditEntry } from '#shared/domain/audit-log/entry';
 import type { Team } from '#shared/domain/tenancy';
 import { ConflictError, NotFoundError } from '#shared/errors';
 import type { MessageQueue } from '#shared/ports/message-queue';
@@ -24,11 +25,20 @@ export interface SubscriptionDeps {
   readonly allowPrivateTargets: boolean;
 }
 
+/** The audit entry of a change to one of the team's webhooks; the detail never holds the URL (it may carry tokens). */
+function webhookAudit(action: AuditAction, team: Team, webhookId: string, actor: AuditActor, now: Date, detail: AuditDetail = {}) {
+  return newAuditEntry(
+    { enterpriseId: team.enterpriseId, teamIds: [team.id], action, actor, target: { type: 'webhook', id: webhookId }, detail },
+    now,
+  );
+}
+
 export async function createSubscription(
   deps: SubscriptionDeps,
   team: Team,
   input: { url: string; events: readonly WebhookEventType[]; description?: string | null | undefined },
   now: Date,
+  actor: AuditActor,
 ): Promise<{ subscription: WebhookSubscription; secret: string }> {
   const url = checkTargetUrl(input.url, deps.allowPrivateTargets).toString();
   const id = `wh_${randomBytes(10).toString('hex')}`;
@@ -46,7 +56,8 @@ export async function createSubscription(
     secrets: [{ sealed: deps.box.seal(secret, id), createdAt: now.toISOString(), expiresAt: null }],
     failingSince: null,
   };
-  if (!(await deps.store.createSubscription(subscription, MAX_SUBSCRIPTIONS_PER_TEAM))) {
+  const audit = webhookAudit('webhook.created', team, id, actor, now, { events: subscription.events });
+  if (!(await deps.store.createSubscription(subscription, MAX_SUBSCRIPTIONS_PER_TEAM, audit))) {
     throw new ConflictError(`The workspace already has ${MAX_SUBSCRIPTIONS_PER_TEAM} webhooks; delete one first`);
   }
   return { subscription, secret };
@@ -58,8 +69,9 @@ export async function requireSubscription(store: WebhookStore, team: Team, webho
   return subscription;
 }
 
-export async function deleteSubscription(store: WebhookStore, team: Team, webhookId: string): Promise<void> {
-  if (!(await store.deleteSubscription(team.id, webhookId))) throw new NotFoundError(`No webhook ${webhookId} in this workspace`);
+export async function deleteSubscription(store: WebhookStore, team: Team, webhookId: string, actor: AuditActor, now: Date): Promise<void> {
+  if (!(await store.deleteSubscription(team.id, webhookId, webhookAudit('webhook.deleted', team, webhookId, actor, now))))
+    throw new NotFoundError(`No webhook ${webhookId} in this workspace`);
 }
 
 /**
@@ -72,6 +84,7 @@ export async function rotateSecret(
   team: Team,
   webhookId: string,
   now: Date,
+  actor: AuditActor,
 ): Promise<{ subscription: WebhookSubscription; secret: string }> {
   const subscription = await requireSubscription(deps.store, team, webhookId);
   const secret = generateSecret();
@@ -80,7 +93,9 @@ export async function rotateSecret(
     .filter((s) => s.expiresAt === null || s.expiresAt > now.toISOString())
     .map((s) => ({ ...s, expiresAt: s.expiresAt ?? until }));
   const secrets = [{ sealed: deps.box.seal(secret, webhookId), createdAt: now.toISOString(), expiresAt: null }, ...kept];
-  if (!(await deps.store.replaceSecrets(team.id, webhookId, secrets))) throw new NotFoundError(`No webhook ${webhookId} in this workspace`);
+  const audit = webhookAudit('webhook.secret_rotated', team, webhookId, actor, now);
+  if (!(await deps.store.replaceSecrets(team.id, webhookId, secrets, audit)))
+    throw new NotFoundError(`No webhook ${webhookId} in this workspace`);
   return { subscription: { ...subscription, secrets }, secret };
 }
 
@@ -89,10 +104,17 @@ export async function rotateSecret(
  * three-day window starts afresh at its next failure. Events of the time it was disabled are not
  * replayed (each delivery can be redelivered). Enabling an enabled webhook changes nothing.
  */
-export async function enableSubscription(store: WebhookStore, team: Team, webhookId: string): Promise<WebhookSubscription> {
+export async function enableSubscription(
+  store: WebhookStore,
+  team: Team,
+  webhookId: string,
+  actor: AuditActor,
+  now: Date,
+): Promise<WebhookSubscription> {
   const subscription = await requireSubscription(store, team, webhookId);
   if (subscription.status === 'enabled') return subscription;
-  if (!(await store.enableSubscription(team.id, webhookId))) throw new NotFoundError(`No webhook ${webhookId} in this workspace`);
+  const audit = webhookAudit('webhook.enabled', team, webhookId, actor, now, { disabled_reason: subscription.disabledReason ?? '' });
+  if (!(await store.enableSubscription(team.id, webhookId, audit))) throw new NotFoundError(`No webhook ${webhookId} in this workspace`);
   return { ...subscription, status: 'enabled', disabledReason: null, failingSince: null };
 }
 

@@ -1,5 +1,6 @@
 import { hashApiKey, isWellFormedKey } from '#shared/auth/api-key';
 import type { Permission } from '#shared/auth/permissions';
+import type { AuditEntry } from '#shared/domain/audit-log/entry';
 import { createApiKey, type KeyServiceStore, permissionsAllowedFor, revokeApiKey } from '#shared/domain/key-service';
 import type { ApiKeyRecord, Portfolio, Team } from '#shared/domain/tenancy';
 import { BadRequestError, NotFoundError } from '#shared/errors';
@@ -26,13 +27,20 @@ class FakeTenancy implements KeyServiceStore {
   async listPortfolioEnterpriseIds(id: number) {
     return this.portfolios.get(id)?.enterpriseIds ?? [];
   }
-  async putApiKey(record: ApiKeyRecord) {
+  readonly audit: AuditEntry[] = [];
+  async putApiKey(record: ApiKeyRecord, entry?: AuditEntry) {
     this.keys.push(record);
+    if (entry) this.audit.push(entry);
   }
-  async revokeApiKey(keyId: string, at: string) {
+  async getApiKeyById(keyId: string) {
+    return this.keys.find((k) => k.keyId === keyId) ?? null;
+  }
+  async revokeApiKey(keyId: string, at: string, entry?: AuditEntry) {
     const index = this.keys.findIndex((k) => k.keyId === keyId);
     const found = this.keys[index];
     if (!found) return null;
+    // As the store: the entry is written with the change, so a second revocation records nothing.
+    if (found.revokedAt === null && entry) this.audit.push(entry);
     const revoked = { ...found, revokedAt: found.revokedAt ?? at };
     this.keys[index] = revoked;
     return revoked;
@@ -181,6 +189,41 @@ describe('permissionsAllowedFor', () => {
   });
 });
 
+describe('createApiKey audit entry', () => {
+  it('records key.created with the actor, the anchor team and what the key may do, never its name', async () => {
+    const store = new FakeTenancy();
+    const now = new Date('2026-02-01T00:00:00.000Z');
+
+    const { record } = await createApiKey(
+      store,
+      { ...base, type: 'enterprise_all_teams', name: 'Jane Doe reporting' },
+      {
+        now,
+        actor: { kind: 'operator', osUser: 'deploy' },
+      },
+    );
+
+    expect(store.audit).toHaveLength(1);
+    const [entry] = store.audit;
+    expect(entry).toMatchObject({
+      action: 'key.created',
+      enterpriseId: 10,
+      teamIds: [record.anchorTeamId],
+      actor: { kind: 'operator', osUser: 'deploy' },
+      target: { type: 'api_key', id: record.keyId },
+      detail: { key_type: 'enterprise_all_teams', scope: 'enterprise', permissions: record.permissions },
+      at: now.toISOString(),
+    });
+    expect(JSON.stringify(entry)).not.toContain('Jane');
+  });
+
+  it('records the service itself when no actor is named', async () => {
+    const store = new FakeTenancy();
+    await createApiKey(store, { ...base, type: 'enterprise' });
+    expect(store.audit[0]?.actor).toEqual({ kind: 'system' });
+  });
+});
+
 describe('revokeApiKey', () => {
   it('sets revokedAt and keeps the first instant when revoked again', async () => {
     const store = new FakeTenancy();
@@ -191,6 +234,26 @@ describe('revokeApiKey', () => {
 
     expect(first.revokedAt).toBe('2026-03-01T00:00:00.000Z');
     expect(again.revokedAt).toBe('2026-03-01T00:00:00.000Z');
+  });
+
+  it('records the first revocation in the enterprise of the anchor team, with who revoked it', async () => {
+    const store = new FakeTenancy();
+    const { record } = await createApiKey(store, { ...base, type: 'enterprise' });
+    const at = new Date('2026-03-01T00:00:00.000Z');
+
+    await revokeApiKey(store, record.keyId, { now: at, actor: { kind: 'operator', osUser: 'ops' } });
+    await revokeApiKey(store, record.keyId, { now: new Date('2026-03-02T00:00:00.000Z'), actor: { kind: 'operator', osUser: 'ops' } });
+
+    const revocations = store.audit.filter((entry) => entry.action === 'key.revoked');
+    expect(revocations).toEqual([
+      expect.objectContaining({
+        enterpriseId: 10,
+        teamIds: [record.anchorTeamId],
+        actor: { kind: 'operator', osUser: 'ops' },
+        target: { type: 'api_key', id: record.keyId },
+        at: at.toISOString(),
+      }),
+    ]);
   });
 
   it('answers not found for a key id that does not exist', async () => {

@@ -73,6 +73,7 @@ async function subscribed(t: Team, path: string, allowPrivate = true) {
     t,
     { url: receiver.url(path), events: ['lead.created'] },
     new Date(),
+    { kind: 'system' },
   );
 }
 
