@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#shared/domain/audit-log/entry';
+import { positiveIdParam } from '#shared/schemas/params';
 import { dateRangeMembers, enumParam, startBeforeEnd, v1PageMembers } from '#shared/schemas/query-parts';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { cursorPagination, dateTime, id } from './responses';
@@ -9,6 +10,7 @@ import { cursorPagination, dateTime, id } from './responses';
 export const auditLogQuery = startBeforeEnd(
   z.object({
     action: enumParam(AUDIT_ACTIONS).describe('Only the entries of this action (key.created, webhook.deleted, ...)'),
+    team_id: positiveIdParam.optional(),
     ...dateRangeMembers,
     ...v1PageMembers,
   }),
