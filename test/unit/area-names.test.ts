@@ -49,7 +49,7 @@ const NOT_AN_AREA: Readonly<Record<string, readonly string[]>> = {
   ],
   'shared/adapters/dynamodb': [
     ...['client', 'tables', 'query', 'offset-query', 'batch-write', 'transact', 'counters', 'keys', 'time-range'],
-    ...['authorizer-cache-epoch', 'outbox', 'rate-limit-store', 'tenancy-store', 'rollup-store'],
+    ...['authorizer-cache-epoch', 'outbox', 'rate-limit-store', 'tenancy-store', 'tenancy-items', 'rollup-store'],
     ...['field-service-config-store', 'booking-request-store'],
     // The opt-outs and frequency caps every text obeys, and the shared sending rate.
     ...['messaging-config-store', 'send-pacer', 'suppression-list', 'cap-ledger'],
