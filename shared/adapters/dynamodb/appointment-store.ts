@@ -1,5 +1,5 @@
-import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { StoredAppointment } from '#shared/domain/appointments/appointment';
+import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { AppointmentChange, StoredAppointment } from '#shared/domain/appointments/appointment';
 import type {
   AppointmentChangeResult,
   AppointmentChangeWrite,
@@ -20,6 +20,9 @@ import {
 import { batchPut } from './batch-write';
 import { readTimeOrdered } from './time-range';
 import { isTransactionCancelled, transactWrite } from './transact';
+
+/** Writes of a history note before giving up to a stream of concurrent changes (the next redelivery notes it). */
+const NOTE_ATTEMPTS = 3;
 
 /** Appointments in the leads table (keys and indexes: appointment-items.ts). */
 export class DynamoAppointmentStore implements AppointmentStore {
@@ -68,6 +71,45 @@ export class DynamoAppointmentStore implements AppointmentStore {
       if (failed(recordAt) || failed(sessionAt)) return 'changed_meanwhile';
       if (failed(takeAt)) return 'slot_full';
       throw error;
+    }
+  }
+
+  async noteText(teamId: number, appointmentId: string, line: { key: string; at: string; note: string }): Promise<void> {
+    // Read first: the line names the visit's start as it is. The write bumps the version, so a
+    // change read before it is written again from the record with the note, never over it.
+    for (let attempt = 0; attempt < NOTE_ATTEMPTS; attempt++) {
+      const stored = await this.getAppointment(appointmentId);
+      if (!stored || stored.appointment.team_id !== teamId) return;
+      const change: AppointmentChange = {
+        change: 'note',
+        at: line.at,
+        by: 'system',
+        starts_at: stored.appointment.starts_at,
+        previous_starts_at: null,
+        note: line.note,
+      };
+      try {
+        await this.client.send(
+          new UpdateCommand({
+            TableName: this.tables.leads,
+            Key: appointmentKey(appointmentId),
+            UpdateExpression: 'SET history = list_append(history, :line), version = :next ADD text_notes :key',
+            ConditionExpression: 'version = :version AND NOT contains(text_notes, :keyValue)',
+            ExpressionAttributeValues: {
+              ':line': [change],
+              ':next': stored.version + 1,
+              ':version': stored.version,
+              ':key': new Set([line.key]),
+              ':keyValue': line.key,
+            },
+          }),
+        );
+        return;
+      } catch (error) {
+        if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
+        const again = await this.getAppointment(appointmentId);
+        if (again && again.version === stored.version) return; // the note was there already
+      }
     }
   }
 
