@@ -1,28 +1,56 @@
+import { DynamoAppointmentStore } from '#shared/adapters/dynamodb/appointment-store';
 import { DynamoAppointmentTextStore } from '#shared/adapters/dynamodb/appointment-text-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { envVar } from '#shared/config';
 import type { AppointmentTextWorkerDependencies } from '#shared/domain/appointment-texts/handle-text-message';
+import { manageLinks } from '#shared/domain/appointments/manage-token';
+import { appointmentTextSource } from '#shared/domain/appointments/text-source';
 import { pricePerSegmentMicros } from '#shared/domain/sms-campaigns/pricing-config';
 import { lazy } from '#shared/lazy';
 import type { AppointmentReplies } from '#shared/ports/appointment-replies';
 import type { AppointmentTextSource } from '#shared/ports/appointment-text-source';
 import { workerMaxRunMs } from '#shared/workers/definitions';
+import { CURSOR_SECRET_ENV, PUBLIC_ORIGIN_ENV } from './resource-env';
 import { scheduler } from './scheduler';
+import { secretReader } from './secrets';
 import { smsProvider } from './sms-provider';
 
-/**
- * Where the appointment texts read the appointments. The appointment store answers it once it is
- * wired here; until then no appointment is known, and each message is logged as `unknown` and
- * dropped (nothing sends a message before the store exists).
- */
-let appointmentSource: () => AppointmentTextSource = () => ({
-  appointment: async () => null,
-  recordText: async () => {},
-});
+/** Where the appointment texts read the appointments when a test puts its own; null: the appointment store. */
+let appointmentSource: (() => AppointmentTextSource) | null = null;
 
-/** Puts the appointments the texts read in place (the appointment store; a fake in tests). */
-export function useAppointmentTextSource(source: () => AppointmentTextSource): void {
+/** Puts the appointments the texts read in place (a fake in tests); null puts the appointment store back. */
+export function useAppointmentTextSource(source: (() => AppointmentTextSource) | null): void {
   appointmentSource = source;
+}
+
+/**
+ * The service's public origin, read when a link is written (the local gateway sets it once it
+ * listens). Anything but an http(s) origin fails the message back to its queue rather than text a
+ * link that leads nowhere.
+ */
+async function publicOrigin(): Promise<string> {
+  const value = envVar(PUBLIC_ORIGIN_ENV) ?? '';
+  if (!/^https?:\/\/[^/\s]+\/*$/.test(value))
+    throw new Error(`${PUBLIC_ORIGIN_ENV} is not an http(s) origin; manage links cannot be written`);
+  return value;
+}
+
+/** The appointment store, read for texts (its stores built on the first call). */
+function storeTextSource(tables: { readonly leads: string; readonly teams: string }): () => AppointmentTextSource {
+  const links = manageLinks(secretReader(CURSOR_SECRET_ENV));
+  return lazy(() => {
+    const client = getDocumentClient();
+    return appointmentTextSource({
+      appointments: new DynamoAppointmentStore(client, { leads: tables.leads }),
+      schedulers: new DynamoSchedulerConfigStore(client, tables.teams),
+      tenancy: new DynamoTenancyStore(client, tables.teams),
+      links,
+      origin: publicOrigin,
+    });
+  });
 }
 
 /**
@@ -33,13 +61,14 @@ export function useAppointmentTextSource(source: () => AppointmentTextSource): v
 export function appointmentTextDependencies(): () => AppointmentTextWorkerDependencies {
   const campaigns = physicalTableName('campaigns');
   const texts = lazy(() => new DynamoAppointmentTextStore(getDocumentClient(), campaigns));
+  const store = storeTextSource({ leads: physicalTableName('leads'), teams: physicalTableName('teams') });
   const price = pricePerSegmentMicros();
   const maxRunMs = workerMaxRunMs('appointment-texter');
   return () => ({
     texts: texts(),
     sms: smsProvider.get('default'),
     scheduler: scheduler.get('default'),
-    appointments: appointmentSource(),
+    appointments: appointmentSource ? appointmentSource() : store(),
     pricePerSegmentMicros: price,
     maxRunMs,
   });
