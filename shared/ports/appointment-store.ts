@@ -37,6 +37,11 @@ export interface AppointmentStore {
    * Adds a `note` line (by the service) to the team's appointment's history, once per `key`: a
    * second call with the same key, or for no such appointment of the team, writes nothing.
    */
+  /**
+   * The team's soonest visit for the number (E.164) that starts after `after` and is scheduled or
+   * confirmed; null when there is none.
+   */
+  nextForPhone(teamId: number, phone: string, after: Date): Promise<StoredAppointment | null>;
   noteText(
     teamId: number,
     appointmentId: string,

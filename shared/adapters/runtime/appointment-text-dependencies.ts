@@ -4,9 +4,11 @@ import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
 import { envVar } from '#shared/config';
 import type { AppointmentTextWorkerDependencies } from '#shared/domain/appointment-texts/handle-text-message';
 import { manageLinks } from '#shared/domain/appointments/manage-token';
+import { appointmentReplies } from '#shared/domain/appointments/replies';
 import { appointmentTextSource } from '#shared/domain/appointments/text-source';
 import { pricePerSegmentMicros } from '#shared/domain/sms-campaigns/pricing-config';
 import { lazy } from '#shared/lazy';
@@ -74,22 +76,37 @@ export function appointmentTextDependencies(): () => AppointmentTextWorkerDepend
   });
 }
 
-/**
- * What replies to appointment texts do to the appointments. The appointment store answers it once
- * it is wired here; until then no number has an upcoming visit, and replies are handled as before.
- */
-let appointmentReplies: () => AppointmentReplies = () => ({
-  upcoming: async () => null,
-  confirm: async () => {},
-  keepForStaff: async () => {},
-});
+/** What replies to appointment texts act on when a test puts its own; null: the appointment store. */
+let replySource: (() => AppointmentReplies) | null = null;
 
-/** Puts the appointments replies act on in place (the appointment store; a fake in tests). */
-export function useAppointmentReplies(replies: () => AppointmentReplies): void {
-  appointmentReplies = replies;
+/** Puts the appointments replies act on in place (a fake in tests); null puts the appointment store back. */
+export function useAppointmentReplies(replies: (() => AppointmentReplies) | null): void {
+  replySource = replies;
 }
 
-/** receive-inbound-sms: the appointments replies act on (read on every call, so a test can put its own). */
+/**
+ * receive-inbound-sms: the appointments replies act on (the override read on every call, so a test
+ * can put its own). Call it at module load: the tables are looked up then; the stores are built on
+ * the first reply.
+ */
 export function appointmentReplyDependencies(): () => AppointmentReplies {
-  return () => appointmentReplies();
+  const tables = {
+    leads: physicalTableName('leads'),
+    teams: physicalTableName('teams'),
+    sessions: physicalTableName('sessions'),
+    outbox: physicalTableName('outbox'),
+  };
+  const links = manageLinks(secretReader(CURSOR_SECRET_ENV));
+  const store = lazy(() => {
+    const client = getDocumentClient();
+    return appointmentReplies({
+      appointments: new DynamoAppointmentStore(client, tables),
+      schedulers: new DynamoSchedulerConfigStore(client, tables.teams),
+      sessions: new DynamoWidgetSessionStore(client, tables.sessions),
+      tenancy: new DynamoTenancyStore(client, tables.teams),
+      links,
+      origin: publicOrigin,
+    });
+  });
+  return () => (replySource ? replySource() : store());
 }

@@ -24,7 +24,11 @@ export interface AppointmentTextSourceDependencies {
 /** A team has a handful of schedulers: one page holds them all. */
 const SCHEDULER_PAGE = 100;
 
-async function forTexts(deps: AppointmentTextSourceDependencies, stored: StoredAppointment): Promise<AppointmentForTexts | null> {
+/** The visit as its texts read it; null when a text could not address or link it. */
+export async function forTexts(
+  deps: Omit<AppointmentTextSourceDependencies, 'appointments'>,
+  stored: StoredAppointment,
+): Promise<AppointmentForTexts | null> {
   const a = stored.appointment;
   if (a.customer.phone === null) return null;
   const [token, page, team, origin] = await Promise.all([
