@@ -35,7 +35,7 @@ beforeAll(async () => {
   service = await startLocalService({ port: 0, dataDir: undefined, seed: false, streamBatchingWindowSeconds: 0.05 });
   fixture = await createTenancyFixture();
   teamId = fixture.teams.own.id;
-  readKey = await fixture.createKey('enterprise', ['read:leads', 'read:outbound']);
+  readKey = await fixture.createKey('enterprise_all_teams', ['read:leads', 'read:outbound', 'read:support_tickets']);
   smsKey = await fixture.createKey('enterprise_all_teams', ['write:sms_campaigns']);
   await new DynamoSchedulerConfigStore(getDocumentClient(), physicalTableName('teams')).putScheduler(
     teamId,
@@ -97,10 +97,14 @@ describe('appointment texts through the local service', () => {
     expect(answers[0]?.body).toContain(manageUrl);
   }, 30_000);
 
-  it('keeps any other reply on the visit for staff', async () => {
+  it('keeps any other reply on the visit and opens a support ticket for staff', async () => {
     await reply('Can the tech call first?');
     const history = (await appointmentOf(appointmentId))?.history as { change: string; note: string | null }[];
     expect(history.filter((h) => h.change === 'note').map((h) => h.note)).toContain('customer replied: Can the tech call first?');
+    const tickets = await read(`/api/v1/enterprise/${fixture.teams.own.enterpriseId}/support-tickets?limit=50`);
+    expect(tickets.filter((t) => t.appointment_id === appointmentId)).toEqual([
+      expect.objectContaining({ call_id: null, priority: 'normal', category: 'appointment_reply', reason: 'Can the tech call first?' }),
+    ]);
   }, 30_000);
 
   it('texts a move by the manage link once', async () => {
@@ -126,13 +130,11 @@ describe('appointment texts through the local service', () => {
   it('sends no reminder after STOP', async () => {
     await reply('STOP');
     const visit = await appointmentOf(appointmentId);
-    await service
-      .queue('appointment-texts')
-      .send([
-        {
-          body: { kind: 'reminder', team_id: teamId, appointment_id: appointmentId, start: String(visit?.starts_at), offset_minutes: 120 },
-        },
-      ]);
+    await service.queue('appointment-texts').send([
+      {
+        body: { kind: 'reminder', team_id: teamId, appointment_id: appointmentId, start: String(visit?.starts_at), offset_minutes: 120 },
+      },
+    ]);
     await service.settle();
     const reminders = (await textsOf(appointmentId)).filter((t) => t.purpose === 'booking_reminder');
     expect(reminders.map((t) => t.status)).toEqual(['suppressed']);

@@ -2,6 +2,7 @@ import { DynamoAppointmentStore } from '#shared/adapters/dynamodb/appointment-st
 import { DynamoAppointmentTextStore } from '#shared/adapters/dynamodb/appointment-text-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
+import { DynamoSupportTicketWriter } from '#shared/adapters/dynamodb/support-ticket-writer';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
@@ -95,6 +96,7 @@ export function appointmentReplyDependencies(): () => AppointmentReplies {
     teams: physicalTableName('teams'),
     sessions: physicalTableName('sessions'),
     outbox: physicalTableName('outbox'),
+    calls: physicalTableName('calls'),
   };
   const links = manageLinks(secretReader(CURSOR_SECRET_ENV));
   const store = lazy(() => {
@@ -104,6 +106,7 @@ export function appointmentReplyDependencies(): () => AppointmentReplies {
       schedulers: new DynamoSchedulerConfigStore(client, tables.teams),
       sessions: new DynamoWidgetSessionStore(client, tables.sessions),
       tenancy: new DynamoTenancyStore(client, tables.teams),
+      tickets: new DynamoSupportTicketWriter(client, tables.calls),
       links,
       origin: publicOrigin,
     });

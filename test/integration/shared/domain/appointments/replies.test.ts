@@ -1,6 +1,8 @@
 import { DynamoAppointmentStore } from '#shared/adapters/dynamodb/appointment-store';
+import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
+import { DynamoSupportTicketWriter } from '#shared/adapters/dynamodb/support-ticket-writer';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
@@ -21,6 +23,7 @@ let dynamo: LocalDynamo;
 let appointments: DynamoAppointmentStore;
 let replies: AppointmentReplies;
 let teamId: number;
+let enterpriseId: number;
 const SECRET = 'replies-test-secret';
 const NOW = new Date('2026-06-10T14:30:00Z');
 const PHONE = '+13125550177';
@@ -38,6 +41,7 @@ beforeAll(async () => {
     workspaceId: 'ws_appt_replies',
   });
   teamId = team.id;
+  enterpriseId = enterprise.id;
   const tables = { leads: physicalTableName('leads'), outbox: physicalTableName('outbox'), sessions: physicalTableName('sessions') };
   appointments = new DynamoAppointmentStore(client, tables);
   replies = appointmentReplies({
@@ -45,6 +49,7 @@ beforeAll(async () => {
     schedulers: new DynamoSchedulerConfigStore(client, physicalTableName('teams')),
     sessions: new DynamoWidgetSessionStore(client, tables.sessions),
     tenancy,
+    tickets: new DynamoSupportTicketWriter(client, physicalTableName('calls')),
     links: manageLinks(async () => SECRET),
     origin: async () => 'https://book.example.test',
   });
@@ -125,11 +130,33 @@ describe('a confirming reply', () => {
 });
 
 describe('any other reply', () => {
-  it('is kept once on the visit’s history for staff', async () => {
+  it('is kept once on the visit’s history and opens one normal-priority ticket for staff', async () => {
     await visit('rep-staff', { startsAt: '2026-06-17T15:00:00.000Z', phone: '+13125550180' });
     await replies.keepForStaff(teamId, 'rep-staff', reply('Can the tech call first?', 'msg-9'));
     await replies.keepForStaff(teamId, 'rep-staff', reply('Can the tech call first?', 'msg-9'));
+    await replies.keepForStaff(teamId + 1, 'rep-staff', reply('Another team’s?', 'msg-10'));
     const history = (await appointments.getAppointment('rep-staff'))?.appointment.history ?? [];
     expect(history.filter((h) => h.change === 'note').map((h) => h.note)).toEqual(['customer replied: Can the tech call first?']);
+
+    const calls = new DynamoCallStore(
+      getDocumentClient(),
+      physicalTableName('calls'),
+      physicalTableName('leads'),
+      physicalTableName('outbox'),
+    );
+    const tickets = (await calls.listTickets({ enterpriseId, limit: 50 })).map((t) => t.ticket);
+    expect(tickets).toEqual([
+      expect.objectContaining({
+        team_id: teamId,
+        call_id: null,
+        appointment_id: 'rep-staff',
+        priority: 'normal',
+        category: 'appointment_reply',
+        reason: 'Can the tech call first?',
+        customer: { name: 'Sam Ortiz', phone: '+13125550180' },
+        status: 'open',
+      }),
+    ]);
+    expect(tickets[0]?.ticket_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 });
