@@ -7,9 +7,10 @@ import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fi
 import { bookLatestOpenSlot } from '../support/widget-booking';
 
 /**
- * A visit's texts through `npm start`'s runtime: a widget booking gets one confirmation naming the
- * visit and its manage link on the outbound texts feed; replies confirm it, get the link back or
- * are kept for staff; a move by the manage link texts once; after STOP no reminder is sent.
+ * A visit's texts through `npm start`'s runtime: a widget booking, and a call's visit, each get one
+ * confirmation naming the visit and its manage link on the outbound texts feed; replies confirm
+ * it, get the link back or open a ticket for staff; a move by the manage link texts once; after
+ * STOP no reminder is sent.
  */
 process.env.LOG_LEVEL = 'silent';
 
@@ -36,7 +37,7 @@ beforeAll(async () => {
   fixture = await createTenancyFixture();
   teamId = fixture.teams.own.id;
   readKey = await fixture.createKey('enterprise_all_teams', ['read:leads', 'read:outbound', 'read:support_tickets']);
-  smsKey = await fixture.createKey('enterprise_all_teams', ['write:sms_campaigns']);
+  smsKey = await fixture.createKey('enterprise_all_teams', ['write:sms_campaigns', 'write:calls']);
   await new DynamoSchedulerConfigStore(getDocumentClient(), physicalTableName('teams')).putScheduler(
     teamId,
     SCHEDULER,
@@ -125,6 +126,29 @@ describe('appointment texts through the local service', () => {
     const changes = (await textsOf(appointmentId)).filter((t) => t.purpose === 'booking_change');
     expect(changes.map((t) => t.status)).toEqual(['sent']);
     expect(String(changes[0]?.body)).toContain('moved from');
+  }, 30_000);
+
+  it('texts one confirmation for a visit the voice responder agreed on a call', async () => {
+    const report = {
+      message: {
+        type: 'end-of-call-report',
+        call: { id: `call-appt-texts-${Date.now()}`, type: 'inboundPhoneCall', customer: { number: '+14155550123' } },
+        transcript: 'Customer: I would like to book a plumber tomorrow at 10 am.',
+        analysis: { structuredData: { bookingIntent: true } },
+      },
+    };
+    const posted = await fetch(`${service.url}/v1/responder/webhook`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${smsKey}`, 'content-type': 'application/json', 'x-workspace-id': fixture.teams.own.workspaceId },
+      body: JSON.stringify(report),
+    });
+    expect(posted.status).toBe(201);
+    await service.settle();
+    const visit = (await read(`/api/v1/teams/${teamId}/appointments?limit=100`)).find((a) => a.channel === 'call');
+    expect(visit).toBeDefined();
+    const texts = await textsOf(String(visit?.appointment_id));
+    expect(texts.map((t) => [t.purpose, t.status])).toEqual([['booking_confirmation', 'sent']]);
+    expect(String(texts[0]?.body)).toContain(String(visit?.manage_url));
   }, 30_000);
 
   it('sends no reminder after STOP', async () => {
