@@ -30,14 +30,14 @@ export function useAppointmentTextSource(source: (() => AppointmentTextSource) |
 }
 
 /**
- * The service's public origin, read when a link is written (the local gateway sets it once it
- * listens). Anything but an http(s) origin fails the message back to its queue rather than text a
- * link that leads nowhere.
+ * The service's public origin (with a base path, when a custom domain maps one), read when a link
+ * is written (the local gateway sets it once it listens). Anything but an http(s) address fails
+ * the message back to its queue rather than text a link that leads nowhere.
  */
 async function publicOrigin(): Promise<string> {
   const value = envVar(PUBLIC_ORIGIN_ENV) ?? '';
-  if (!/^https?:\/\/[^/\s]+\/*$/.test(value))
-    throw new Error(`${PUBLIC_ORIGIN_ENV} is not an http(s) origin; manage links cannot be written`);
+  if (!/^https?:\/\/[^/\s]+(\/\S*)?$/.test(value))
+    throw new Error(`${PUBLIC_ORIGIN_ENV} is not an http(s) address; manage links cannot be written`);
   return value;
 }
 
