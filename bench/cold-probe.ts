@@ -56,6 +56,7 @@ export const LOAD_ENV: Readonly<Record<string, string>> = {
   RESPONDER_LLM_MODEL: 'bench',
   WEBHOOK_SECRET_KEY_ID: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:bench-webhook-AbCdEf',
   WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false',
+  PUBLIC_ORIGIN: 'https://book.bench.invalid',
   // As the stack sets it (lib/webhooks.ts); an empty value reads as unset.
   WEBHOOK_RETRY_SCHEDULE_SECONDS: DEFAULT_RETRY_SCHEDULE_SECONDS.join(','),
 };

@@ -17,6 +17,7 @@ export interface ServiceResources {
   readonly smsProvider: { bind(fn: ServiceFunction): void };
   readonly coachLanguageModel: { bind(fn: ServiceFunction): void; bindResponder(fn: ServiceFunction): void };
   readonly webhooks: { bind(fn: ServiceFunction): void };
+  readonly manageLinks: { bind(fn: ServiceFunction): void };
 }
 
 /**
@@ -36,6 +37,7 @@ export interface ServiceResources {
  * - 'webhooks': the sealing key's secret id and read access to it, private targets off, the retry schedule;
  * - 'widget-followups': the widget follow-up queue's URL, sqs:SendMessage on it.
  * - 'appointment-texts': the appointment texts queue's URL, sqs:SendMessage on it.
+ * - 'manage-links': the cursor secret's id and read access to it (the links' key), and PUBLIC_ORIGIN.
  */
 export function bindResources(fn: ServiceFunction, uses: readonly ResourceUse[], resources: ServiceResources): void {
   for (const use of new Set(uses)) {
@@ -73,6 +75,9 @@ export function bindResources(fn: ServiceFunction, uses: readonly ResourceUse[],
         break;
       case 'webhooks':
         resources.webhooks.bind(fn);
+        break;
+      case 'manage-links':
+        resources.manageLinks.bind(fn);
         break;
       default: {
         const unknown: never = use;

@@ -16,6 +16,7 @@ import { CoachLanguageModel, type CoachLanguageModelProps } from './coach-langua
 import { CursorSecret } from './cursor-secret';
 import { DataTables } from './data-tables';
 import { ServiceEvents } from './events';
+import { ManageLinkBinding } from './manage-links';
 import { MessageQueues, QueueWorkers } from './messaging';
 import { pascalCase } from './naming';
 import { ServiceObservability } from './observability';
@@ -70,6 +71,11 @@ export interface ServiceProps {
    * @default - context key smsOriginationIdentity, else 'unconfigured' with a synth warning
    */
   readonly smsOriginationIdentity?: string;
+  /**
+   * The service's public origin (`https://book.example.com`): the manage links in appointment texts point under it.
+   * @default - context key publicOrigin, else 'unconfigured' with a synth warning (appointment texts are held back)
+   */
+  readonly publicOrigin?: string;
   /**
    * The coach's language model (base URL, model, API key secret); each falls back to a CDK context key (see CoachLanguageModelProps).
    * @default - context keys coachLlmBaseUrl, coachLlmModel, coachLlmApiKeySecretName
@@ -207,6 +213,7 @@ export class Service extends Construct {
       smsProvider: this.smsProvider,
       coachLanguageModel: this.coachLanguageModel,
       webhooks: this.webhooks,
+      manageLinks: new ManageLinkBinding(messaging, this.cursorSecret, props.publicOrigin),
     };
     this.workers = new QueueWorkers(messaging, 'Workers', {
       workers,

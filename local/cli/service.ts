@@ -6,7 +6,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoAuthorizerCacheEpoch } from '#shared/adapters/dynamodb/authorizer-cache-epoch';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { CURSOR_SECRET_ENV, RECORDING_HOSTS_ENV } from '#shared/adapters/runtime/resource-env';
+import { CURSOR_SECRET_ENV, PUBLIC_ORIGIN_ENV, RECORDING_HOSTS_ENV } from '#shared/adapters/runtime/resource-env';
 import { secretStore } from '#shared/adapters/runtime/secrets';
 import { WEBHOOK_SECRET_KEY_ENV } from '#shared/adapters/runtime/webhook-settings';
 import type { QueueName } from '#shared/ports/message-queue';
@@ -204,6 +204,9 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       demoCredentialsPath: credentialsPath,
     });
     baseUrl = gateway.url;
+    // The manage links in appointment texts point at this gateway (the stack's publicOrigin in AWS).
+    // Texts due before it listened (restored messages) fail back to their queue and go once it does.
+    process.env[PUBLIC_ORIGIN_ENV] = gateway.url;
     // Last: the tables, the seed and the restored state were made without faults.
     dynamo.setFaults(faults.rulesOf('dynamodb'));
     const started = { dynamo, gateway, adapters, stateClient };

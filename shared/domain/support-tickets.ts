@@ -15,12 +15,17 @@ export interface AppointmentRecord {
   created_at: string;
 }
 
-/** A support ticket the AI responder opened from a call (the enterprise support-ticket feed). */
+/**
+ * A support ticket for staff (the enterprise support-ticket feed): one the AI responder opened from
+ * a call, or one a customer's reply to a visit's text opened (no call; its appointment).
+ */
 export interface TicketRecord {
   ticket_id: string;
   team_id: number;
   enterprise_id: number;
-  call_id: string;
+  call_id: string | null;
+  /** The visit a reply to its text was about; null (or absent, on tickets stored before) for a call's. */
+  appointment_id?: string | null;
   lead_id: number | null;
   status: 'open';
   priority: 'low' | 'normal' | 'high' | 'urgent';

@@ -33,6 +33,20 @@ export interface AppointmentStore {
   listAppointments(query: AppointmentListQuery): Promise<PositionedAppointment[]>;
   /** Writes one change (see AppointmentChangeWrite): all of it, or nothing and why. */
   changeAppointment(change: AppointmentChangeWrite): Promise<AppointmentChangeResult>;
+  /**
+   * Adds a `note` line (by the service) to the team's appointment's history, once per `key`: a
+   * second call with the same key, or for no such appointment of the team, writes nothing.
+   */
+  /**
+   * The team's soonest visit for the number (E.164) that starts after `after` and is scheduled or
+   * confirmed; null when there is none.
+   */
+  nextForPhone(teamId: number, phone: string, after: Date): Promise<StoredAppointment | null>;
+  noteText(
+    teamId: number,
+    appointmentId: string,
+    line: { readonly key: string; readonly at: string; readonly note: string },
+  ): Promise<void>;
 }
 
 /** A place in one scheduler's slot counters. */

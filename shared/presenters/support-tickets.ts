@@ -13,6 +13,7 @@ export function presentSupportTicket(ticket: TicketRecord): SupportTicketData {
     team_id: ticket.team_id,
     enterprise_id: ticket.enterprise_id,
     call_id: ticket.call_id,
+    appointment_id: ticket.appointment_id ?? null,
     lead_id: ticket.lead_id,
     status: ticket.status,
     priority: ticket.priority,

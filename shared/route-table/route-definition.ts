@@ -64,4 +64,5 @@ export type ResourceUse =
   | 'webhook-deliveries'
   | 'webhooks'
   | 'widget-followups'
-  | 'appointment-texts';
+  | 'appointment-texts'
+  | 'manage-links';

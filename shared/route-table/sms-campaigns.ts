@@ -59,8 +59,14 @@ export const SMS_CAMPAIGN_ROUTES = [
       { table: 'teams', access: 'read' },
       { table: 'campaigns', access: 'readwrite' },
       { table: 'idempotency', access: 'readwrite' },
+      // A reply to a visit's text: the visit (leads), the session that follows it, the confirmation's
+      // event, the ticket for staff (calls, beside the calls' tickets).
+      { table: 'leads', access: 'readwrite' },
+      { table: 'calls', access: 'readwrite' },
+      { table: 'sessions', access: 'readwrite' },
+      { table: 'outbox', access: 'readwrite' },
     ],
-    uses: ['sms-provider'],
+    uses: ['sms-provider', 'manage-links'],
     summary: 'Inbound text from the SMS provider: opt-out/opt-in/help keywords and campaign replies',
     tag: 'SMS campaigns',
   },

@@ -99,8 +99,14 @@ export const WORKERS: readonly WorkerDefinition[] = [
     batchSize: 5,
     timeoutSeconds: 60,
     maxReceiveCount: 5,
-    tables: [{ table: 'campaigns', access: 'readwrite' }],
-    uses: ['sms-provider', 'scheduler'],
+    // The texts' records and the suppression list (campaigns); the appointments they are about and
+    // the notes on their history (leads); the business's name and reminder offsets (teams).
+    tables: [
+      { table: 'campaigns', access: 'readwrite' },
+      { table: 'leads', access: 'readwrite' },
+      { table: 'teams', access: 'read' },
+    ],
+    uses: ['sms-provider', 'scheduler', 'manage-links'],
   },
 ];
 
@@ -149,7 +155,8 @@ export const STREAM_CONSUMERS: readonly StreamConsumerDefinition[] = [
     timeoutSeconds: 60,
     retryAttempts: 10_000,
     tables: [{ table: 'outbox', access: 'readwrite' }],
-    uses: ['event-bus'],
+    // The appointment texts follow the visits' events from here (shared/domain/outbox/appointment-followups.ts).
+    uses: ['event-bus', 'appointment-texts'],
   },
 ];
 

@@ -17,8 +17,9 @@ import type { Item } from './query';
  * `APPOINTMENT#<id>` / `APPOINTMENT`, addressed by id alone, since the platform routes name an
  * appointment without its team and the manage link carries only its id. Two indexes list a team's
  * visits by start, newest first: `appointmentsByStart` (`apptPk = TEAM#<t>#APPOINTMENTS`) and, per
- * status, `appointmentsByStatus` (`apptStatusPk = TEAM#<t>#APPOINTMENTS#<status>`), both sorted by
- * `apptSk = <starts_at>#<team>#<id>`. A moved or re-statused visit is one UpdateItem; the indexes
+ * status, `appointmentsByStatus` (`apptStatusPk = TEAM#<t>#APPOINTMENTS#<status>`); per customer's
+ * number, `appointmentsByPhone` (`apptPhonePk = TEAM#<t>#APPOINTMENTS#PHONE#<e164>`, sparse: a
+ * reply to a text finds the number's next visit); all sorted by `apptSk = <starts_at>#<team>#<id>`. A moved or re-statused visit is one UpdateItem; the indexes
  * follow.
  */
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -28,6 +29,8 @@ export type AppointmentItem = {
   sk: 'APPOINTMENT';
   apptPk: string;
   apptStatusPk: string;
+  /** Only on a visit with a customer's number: the index is sparse. */
+  apptPhonePk?: string;
   apptSk: string;
   appointment_id: string;
   team_id: number;
@@ -55,6 +58,7 @@ export type AppointmentItem = {
 export const APPOINTMENT_INDEXES = {
   byStart: { name: 'appointmentsByStart', partitionKeyName: 'apptPk' },
   byStatus: { name: 'appointmentsByStatus', partitionKeyName: 'apptStatusPk' },
+  byPhone: { name: 'appointmentsByPhone', partitionKeyName: 'apptPhonePk' },
   sortKeyName: 'apptSk',
 } as const;
 
@@ -66,12 +70,18 @@ export function appointmentsPk(teamId: number, status?: AppointmentStatus): stri
   return `${teamPk(teamId)}#APPOINTMENTS${status ? `#${status}` : ''}`;
 }
 
+/** The partition of a team's visits for one number (E.164). */
+export function appointmentsByPhonePk(teamId: number, phone: string): string {
+  return `${appointmentsPk(teamId)}#PHONE#${phone}`;
+}
+
 export function toAppointmentItem(stored: StoredAppointment): AppointmentItem {
   const a = stored.appointment;
   return {
     ...appointmentKey(a.appointment_id),
     apptPk: appointmentsPk(a.team_id),
     apptStatusPk: appointmentsPk(a.team_id, a.status),
+    ...(a.customer.phone ? { apptPhonePk: appointmentsByPhonePk(a.team_id, a.customer.phone) } : {}),
     apptSk: timeSortKey(a.starts_at, a.team_id, a.appointment_id),
     appointment_id: a.appointment_id,
     team_id: a.team_id,

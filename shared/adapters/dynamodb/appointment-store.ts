@@ -1,5 +1,5 @@
-import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { StoredAppointment } from '#shared/domain/appointments/appointment';
+import { type DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { AppointmentChange, StoredAppointment } from '#shared/domain/appointments/appointment';
 import type {
   AppointmentChangeResult,
   AppointmentChangeWrite,
@@ -13,6 +13,7 @@ import {
   APPOINTMENT_INDEXES,
   appointmentCreateItems,
   appointmentKey,
+  appointmentsByPhonePk,
   appointmentsPk,
   fromAppointmentItem,
   toAppointmentItem,
@@ -20,6 +21,11 @@ import {
 import { batchPut } from './batch-write';
 import { readTimeOrdered } from './time-range';
 import { isTransactionCancelled, transactWrite } from './transact';
+
+/** Writes of a history note before giving up to a stream of concurrent changes (the next redelivery notes it). */
+const NOTE_ATTEMPTS = 3;
+/** Index rows read per page while looking for a number's next visit. */
+const PHONE_PAGE = 10;
 
 /** Appointments in the leads table (keys and indexes: appointment-items.ts). */
 export class DynamoAppointmentStore implements AppointmentStore {
@@ -69,6 +75,79 @@ export class DynamoAppointmentStore implements AppointmentStore {
       if (failed(takeAt)) return 'slot_full';
       throw error;
     }
+  }
+
+  async noteText(teamId: number, appointmentId: string, line: { key: string; at: string; note: string }): Promise<void> {
+    // Read first: the line names the visit's start as it is. The write bumps the version, so a
+    // change read before it is written again from the record with the note, never over it.
+    for (let attempt = 0; attempt < NOTE_ATTEMPTS; attempt++) {
+      const stored = await this.getAppointment(appointmentId);
+      if (!stored || stored.appointment.team_id !== teamId) return;
+      const change: AppointmentChange = {
+        change: 'note',
+        at: line.at,
+        by: 'system',
+        starts_at: stored.appointment.starts_at,
+        previous_starts_at: null,
+        note: line.note,
+      };
+      try {
+        await this.client.send(
+          new UpdateCommand({
+            TableName: this.tables.leads,
+            Key: appointmentKey(appointmentId),
+            UpdateExpression: 'SET history = list_append(history, :line), version = :next ADD text_notes :key',
+            ConditionExpression: 'version = :version AND NOT contains(text_notes, :keyValue)',
+            ExpressionAttributeValues: {
+              ':line': [change],
+              ':next': stored.version + 1,
+              ':version': stored.version,
+              ':key': new Set([line.key]),
+              ':keyValue': line.key,
+            },
+          }),
+        );
+        return;
+      } catch (error) {
+        if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
+        const again = await this.getAppointment(appointmentId);
+        if (again && again.version === stored.version) return; // the note was there already
+      }
+    }
+  }
+
+  async nextForPhone(teamId: number, phone: string, after: Date): Promise<StoredAppointment | null> {
+    let start: Record<string, unknown> | undefined;
+    // A number's visits are few; the filter skips its cancelled and past ones page by page.
+    do {
+      const page = await this.client.send(
+        new QueryCommand({
+          TableName: this.tables.leads,
+          IndexName: APPOINTMENT_INDEXES.byPhone.name,
+          KeyConditionExpression: '#pk = :pk AND #sk > :after',
+          FilterExpression: '#status IN (:scheduled, :confirmed)',
+          ExpressionAttributeNames: {
+            '#pk': APPOINTMENT_INDEXES.byPhone.partitionKeyName,
+            '#sk': APPOINTMENT_INDEXES.sortKeyName,
+            '#status': 'status',
+          },
+          ExpressionAttributeValues: {
+            ':pk': appointmentsByPhonePk(teamId, phone),
+            ':after': after.toISOString(),
+            ':scheduled': 'scheduled',
+            ':confirmed': 'confirmed',
+          },
+          ScanIndexForward: true,
+          Limit: PHONE_PAGE,
+          ExclusiveStartKey: start,
+        }),
+      );
+      const first = page.Items?.[0];
+      // The index holds a projection of the write; the record itself is read consistently.
+      if (first) return this.getAppointment(String(first.appointment_id));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return null;
   }
 
   async putAppointments(appointments: readonly StoredAppointment[]): Promise<void> {

@@ -173,7 +173,8 @@ export type TicketItem = {
   ticket_id: string;
   team_id: number;
   enterprise_id: number;
-  call_id: string;
+  call_id: string | null;
+  appointment_id?: string | null;
   lead_id: number | null;
   status: 'open';
   priority: 'low' | 'normal' | 'high' | 'urgent';
@@ -198,6 +199,7 @@ function ticketMembers(t: TicketRecord | TicketItem): TicketRecord {
     team_id: t.team_id,
     enterprise_id: t.enterprise_id,
     call_id: t.call_id,
+    appointment_id: t.appointment_id ?? null,
     lead_id: t.lead_id,
     status: t.status,
     priority: t.priority,

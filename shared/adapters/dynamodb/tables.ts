@@ -79,6 +79,8 @@ export const TABLES: Record<TableName, TableDefinition> = {
       { name: 'byExternalId', partitionKey: 'externalPk', sortKey: 'sk' },
       { name: 'appointmentsByStart', partitionKey: 'apptPk', sortKey: 'apptSk' },
       { name: 'appointmentsByStatus', partitionKey: 'apptStatusPk', sortKey: 'apptSk' },
+      // A team's visits for one customer's number, by start: the reply to a text finds its visit.
+      { name: 'appointmentsByPhone', partitionKey: 'apptPhonePk', sortKey: 'apptSk' },
     ],
   },
   /**

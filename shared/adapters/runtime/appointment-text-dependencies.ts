@@ -1,28 +1,59 @@
+import { DynamoAppointmentStore } from '#shared/adapters/dynamodb/appointment-store';
 import { DynamoAppointmentTextStore } from '#shared/adapters/dynamodb/appointment-text-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
+import { DynamoSupportTicketWriter } from '#shared/adapters/dynamodb/support-ticket-writer';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
+import { envVar } from '#shared/config';
 import type { AppointmentTextWorkerDependencies } from '#shared/domain/appointment-texts/handle-text-message';
+import { manageLinks } from '#shared/domain/appointments/manage-token';
+import { appointmentReplies } from '#shared/domain/appointments/replies';
+import { appointmentTextSource } from '#shared/domain/appointments/text-source';
 import { pricePerSegmentMicros } from '#shared/domain/sms-campaigns/pricing-config';
 import { lazy } from '#shared/lazy';
 import type { AppointmentReplies } from '#shared/ports/appointment-replies';
 import type { AppointmentTextSource } from '#shared/ports/appointment-text-source';
 import { workerMaxRunMs } from '#shared/workers/definitions';
+import { CURSOR_SECRET_ENV, PUBLIC_ORIGIN_ENV } from './resource-env';
 import { scheduler } from './scheduler';
+import { secretReader } from './secrets';
 import { smsProvider } from './sms-provider';
 
-/**
- * Where the appointment texts read the appointments. The appointment store answers it once it is
- * wired here; until then no appointment is known, and each message is logged as `unknown` and
- * dropped (nothing sends a message before the store exists).
- */
-let appointmentSource: () => AppointmentTextSource = () => ({
-  appointment: async () => null,
-  recordText: async () => {},
-});
+/** Where the appointment texts read the appointments when a test puts its own; null: the appointment store. */
+let appointmentSource: (() => AppointmentTextSource) | null = null;
 
-/** Puts the appointments the texts read in place (the appointment store; a fake in tests). */
-export function useAppointmentTextSource(source: () => AppointmentTextSource): void {
+/** Puts the appointments the texts read in place (a fake in tests); null puts the appointment store back. */
+export function useAppointmentTextSource(source: (() => AppointmentTextSource) | null): void {
   appointmentSource = source;
+}
+
+/**
+ * The service's public origin (with a base path, when a custom domain maps one), read when a link
+ * is written (the local gateway sets it once it listens). Anything but an http(s) address fails
+ * the message back to its queue rather than text a link that leads nowhere.
+ */
+async function publicOrigin(): Promise<string> {
+  const value = envVar(PUBLIC_ORIGIN_ENV) ?? '';
+  if (!/^https?:\/\/[^/\s]+(\/\S*)?$/.test(value))
+    throw new Error(`${PUBLIC_ORIGIN_ENV} is not an http(s) address; manage links cannot be written`);
+  return value;
+}
+
+/** The appointment store, read for texts (its stores built on the first call). */
+function storeTextSource(tables: { readonly leads: string; readonly teams: string }): () => AppointmentTextSource {
+  const links = manageLinks(secretReader(CURSOR_SECRET_ENV));
+  return lazy(() => {
+    const client = getDocumentClient();
+    return appointmentTextSource({
+      appointments: new DynamoAppointmentStore(client, { leads: tables.leads }),
+      schedulers: new DynamoSchedulerConfigStore(client, tables.teams),
+      tenancy: new DynamoTenancyStore(client, tables.teams),
+      links,
+      origin: publicOrigin,
+    });
+  });
 }
 
 /**
@@ -33,34 +64,52 @@ export function useAppointmentTextSource(source: () => AppointmentTextSource): v
 export function appointmentTextDependencies(): () => AppointmentTextWorkerDependencies {
   const campaigns = physicalTableName('campaigns');
   const texts = lazy(() => new DynamoAppointmentTextStore(getDocumentClient(), campaigns));
+  const store = storeTextSource({ leads: physicalTableName('leads'), teams: physicalTableName('teams') });
   const price = pricePerSegmentMicros();
   const maxRunMs = workerMaxRunMs('appointment-texter');
   return () => ({
     texts: texts(),
     sms: smsProvider.get('default'),
     scheduler: scheduler.get('default'),
-    appointments: appointmentSource(),
+    appointments: appointmentSource ? appointmentSource() : store(),
     pricePerSegmentMicros: price,
     maxRunMs,
   });
 }
 
-/**
- * What replies to appointment texts do to the appointments. The appointment store answers it once
- * it is wired here; until then no number has an upcoming visit, and replies are handled as before.
- */
-let appointmentReplies: () => AppointmentReplies = () => ({
-  upcoming: async () => null,
-  confirm: async () => {},
-  keepForStaff: async () => {},
-});
+/** What replies to appointment texts act on when a test puts its own; null: the appointment store. */
+let replySource: (() => AppointmentReplies) | null = null;
 
-/** Puts the appointments replies act on in place (the appointment store; a fake in tests). */
-export function useAppointmentReplies(replies: () => AppointmentReplies): void {
-  appointmentReplies = replies;
+/** Puts the appointments replies act on in place (a fake in tests); null puts the appointment store back. */
+export function useAppointmentReplies(replies: (() => AppointmentReplies) | null): void {
+  replySource = replies;
 }
 
-/** receive-inbound-sms: the appointments replies act on (read on every call, so a test can put its own). */
+/**
+ * receive-inbound-sms: the appointments replies act on (the override read on every call, so a test
+ * can put its own). Call it at module load: the tables are looked up then; the stores are built on
+ * the first reply.
+ */
 export function appointmentReplyDependencies(): () => AppointmentReplies {
-  return () => appointmentReplies();
+  const tables = {
+    leads: physicalTableName('leads'),
+    teams: physicalTableName('teams'),
+    sessions: physicalTableName('sessions'),
+    outbox: physicalTableName('outbox'),
+    calls: physicalTableName('calls'),
+  };
+  const links = manageLinks(secretReader(CURSOR_SECRET_ENV));
+  const store = lazy(() => {
+    const client = getDocumentClient();
+    return appointmentReplies({
+      appointments: new DynamoAppointmentStore(client, tables),
+      schedulers: new DynamoSchedulerConfigStore(client, tables.teams),
+      sessions: new DynamoWidgetSessionStore(client, tables.sessions),
+      tenancy: new DynamoTenancyStore(client, tables.teams),
+      tickets: new DynamoSupportTicketWriter(client, tables.calls),
+      links,
+      origin: publicOrigin,
+    });
+  });
+  return () => (replySource ? replySource() : store());
 }

@@ -6,6 +6,7 @@ import type { PublishDueEventsDependencies } from '#shared/domain/outbox/publish
 import { lazy } from '#shared/lazy';
 import type { DueEvent } from '#shared/ports/outbox';
 import { eventBus } from './event-bus';
+import { queues } from './queues';
 
 export interface OutboxConsumerDependencies extends PublishDueEventsDependencies {
   /** The event a record of the outbox table's stream makes due, decoded by the outbox's adapter. */
@@ -20,5 +21,11 @@ export interface OutboxConsumerDependencies extends PublishDueEventsDependencies
 export function outboxDependencies(): () => OutboxConsumerDependencies {
   const table = physicalTableName('outbox');
   const outbox = lazy(() => new DynamoOutboxStore(getDocumentClient(), table));
-  return () => ({ bus: eventBus.get('default'), outbox: outbox(), now: () => new Date(), dueEventOf: dueEventOfStreamRecord });
+  return () => ({
+    bus: eventBus.get('default'),
+    appointmentTexts: queues.get('appointment-texts'),
+    outbox: outbox(),
+    now: () => new Date(),
+    dueEventOf: dueEventOfStreamRecord,
+  });
 }

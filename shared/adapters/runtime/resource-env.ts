@@ -9,6 +9,16 @@ export const VOICE_PROVIDER_API_KEY_SECRET_ENV = 'VOICE_PROVIDER_API_KEY_SECRET_
 export const COACH_LLM_API_KEY_SECRET_ENV = 'COACH_LLM_API_KEY_SECRET_ID';
 export const RESPONDER_LLM_API_KEY_SECRET_ENV = 'RESPONDER_LLM_API_KEY_SECRET_ID';
 
+/** The cursor secret's variable, here for RESOURCE_USE_ENV (declared below as CURSOR_SECRET_ENV). */
+const CURSOR_SECRET_ENV_NAME = 'CURSOR_SECRET_ID';
+
+/**
+ * The service's public origin (`https://book.example.com`), under which the manage links sent in
+ * texts point: set from the stack's `publicOrigin` (a worker cannot be given its API's URL: the
+ * API's stack depends on the worker's), and to the local gateway's address under `npm start`.
+ */
+export const PUBLIC_ORIGIN_ENV = 'PUBLIC_ORIGIN';
+
 /** The hosts recordings are fetched from (comma-separated; shared/domain/call-recording.ts). */
 export const RECORDING_HOSTS_ENV = 'VOICE_PROVIDER_RECORDING_HOSTS';
 
@@ -47,12 +57,14 @@ export const RESOURCE_USE_ENV: Readonly<Record<ResourceUse, readonly string[]>> 
   'webhook-deliveries': [QUEUE_URL_ENV['webhook-deliveries']],
   'widget-followups': [QUEUE_URL_ENV['widget-followups']],
   'appointment-texts': [QUEUE_URL_ENV['appointment-texts']],
+  // Manage links written where no request names the service's address (the appointment texts).
+  'manage-links': [CURSOR_SECRET_ENV_NAME, PUBLIC_ORIGIN_ENV],
   // shared/adapters/runtime/webhook-settings.ts
   webhooks: ['WEBHOOK_SECRET_KEY_ID', 'WEBHOOK_ALLOW_PRIVATE_TARGETS', 'WEBHOOK_RETRY_SCHEDULE_SECONDS'],
 };
 
 /** The variable that names the pagination cursor key's secret (lib/cursor-secret.ts) for the functions of CURSOR_SURFACES. */
-export const CURSOR_SECRET_ENV = 'CURSOR_SECRET_ID';
+export const CURSOR_SECRET_ENV = CURSOR_SECRET_ENV_NAME;
 
 /** Surfaces whose list endpoints issue signed cursors: every function of theirs gets the cursor key. */
 

@@ -1,10 +1,14 @@
 import { log } from '#shared/logging/logger';
 import { countMetric } from '#shared/logging/metrics';
 import type { EventBus } from '#shared/ports/event-bus';
+import type { MessageQueue } from '#shared/ports/message-queue';
 import type { DueEvent, OutboxStore } from '#shared/ports/outbox';
+import { followAppointmentEvent } from './appointment-followups';
 
 export interface PublishDueEventsDependencies {
   readonly bus: EventBus;
+  /** Where a visit's events start its texts (appointment-followups.ts). */
+  readonly appointmentTexts: MessageQueue;
   readonly outbox: OutboxStore;
   readonly now: () => Date;
 }
@@ -20,6 +24,8 @@ export async function publishDueEvent(deps: PublishDueEventsDependencies, event:
   try {
     await deps.bus.publish([{ type: event.type, detail: event.detail }]);
     countMetric('OutboxEventsPublished');
+    // Before the mark: a stop in between puts the message again, never loses it.
+    await followAppointmentEvent(deps.appointmentTexts, event);
     await deps.outbox.markSent(event.eventId, deps.now());
   } catch (error) {
     countMetric('OutboxPublishFailed');

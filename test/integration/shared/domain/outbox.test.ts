@@ -280,14 +280,33 @@ describe('a voice provider that is down', () => {
 
 describe('publishDueEvent', () => {
   const due = (n: number): DueEvent => ({ eventId: `evt-${n}`, type: 'lead.created', detail: { event_id: `evt-${n}` } });
+  const appointmentTexts = { send: async () => undefined };
+
+  it("starts a visit's texts before marking its event sent, and marks nothing when the queue refuses", async () => {
+    const bus = new RecordingEventBus();
+    const sent: string[] = [];
+    const outbox = { markSent: async (id: string) => void sent.push(id) };
+    const queued: Record<string, unknown>[] = [];
+    const queue = {
+      send: async (messages: readonly { body: Record<string, unknown> }[]) => void queued.push(...messages.map((m) => m.body)),
+    };
+    const created: DueEvent = { eventId: 'evt-a', type: 'appointment.created', detail: { team_id: 4, appointment_id: 'appt-1' } };
+    await publishDueEvent({ bus, outbox, appointmentTexts: queue, now: () => NOW }, created);
+    await publishDueEvent({ bus, outbox, appointmentTexts: queue, now: () => NOW }, due(3));
+    expect(queued).toEqual([{ kind: 'booked', team_id: 4, appointment_id: 'appt-1' }]);
+    const refusing = { send: async () => Promise.reject(new Error('queue down')) };
+    const again: DueEvent = { ...created, eventId: 'evt-b' };
+    await expect(publishDueEvent({ bus, outbox, appointmentTexts: refusing, now: () => NOW }, again)).rejects.toThrow('queue down');
+    expect(sent).toEqual(['evt-a', 'evt-3']);
+  });
 
   it('publishes the event and marks it sent, and neither marks nor swallows one the bus refused', async () => {
     const bus = new RecordingEventBus();
     const sent: string[] = [];
     const outbox = { markSent: async (id: string) => void sent.push(id) };
-    await publishDueEvent({ bus, outbox, now: () => NOW }, due(1));
+    await publishDueEvent({ bus, outbox, appointmentTexts, now: () => NOW }, due(1));
     const refusing = { publish: async () => Promise.reject(new Error('refused')) };
-    await expect(publishDueEvent({ bus: refusing, outbox, now: () => NOW }, due(2))).rejects.toThrow('refused');
+    await expect(publishDueEvent({ bus: refusing, outbox, appointmentTexts, now: () => NOW }, due(2))).rejects.toThrow('refused');
     expect(bus.published.map((e) => e.detail.event_id)).toEqual(['evt-1']);
     expect(sent).toEqual(['evt-1']);
   });
@@ -296,8 +315,8 @@ describe('publishDueEvent', () => {
     const bus = new RecordingEventBus();
     let marks = 0;
     const outbox = { markSent: async () => (++marks === 1 ? Promise.reject(new Error('throttled')) : undefined) };
-    await expect(publishDueEvent({ bus, outbox, now: () => NOW }, due(1))).rejects.toThrow('throttled');
-    await publishDueEvent({ bus, outbox, now: () => NOW }, due(1));
+    await expect(publishDueEvent({ bus, outbox, appointmentTexts, now: () => NOW }, due(1))).rejects.toThrow('throttled');
+    await publishDueEvent({ bus, outbox, appointmentTexts, now: () => NOW }, due(1));
     expect(bus.published.map((e) => e.detail.event_id)).toEqual(['evt-1', 'evt-1']);
   });
 });

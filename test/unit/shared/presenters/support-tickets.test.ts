@@ -18,10 +18,17 @@ const ticket: TicketRecord = {
 };
 
 describe('presentSupportTicket', () => {
-  it('maps the ticket, nulls kept', () => {
+  it('maps the ticket, nulls kept; a call’s ticket stored before tickets named a visit has appointment_id null', () => {
     const data = presentSupportTicket(ticket);
     expect(supportTicket().parse(data)).toEqual(data);
-    expect(data).toEqual(ticket);
+    expect(data).toEqual({ ...ticket, appointment_id: null });
+  });
+
+  it('maps a reply’s ticket: no call, its visit', () => {
+    const reply: TicketRecord = { ...ticket, call_id: null, appointment_id: 'sess_1', priority: 'normal', category: 'appointment_reply' };
+    const data = presentSupportTicket(reply);
+    expect(supportTicket().parse(data)).toEqual(data);
+    expect(data).toMatchObject({ call_id: null, appointment_id: 'sess_1' });
   });
 
   it('does not pass on a stored member the contract does not describe', () => {

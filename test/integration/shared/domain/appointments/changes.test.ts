@@ -10,7 +10,7 @@ import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-sessi
 import type { StoredAppointment } from '#shared/domain/appointments/appointment';
 import { type ChangeDependencies, cancelAppointment, markAppointment, rescheduleAppointment } from '#shared/domain/appointments/changes';
 import { manageLinks } from '#shared/domain/appointments/manage-token';
-import { WEEKDAYS } from '#shared/domain/schedulers';
+import { type SchedulerSettingsInput, WEEKDAYS } from '#shared/domain/schedulers';
 import { completeBooking } from '#shared/domain/widget/complete-booking';
 import { bookWidgetSession, startWidgetSession, type WidgetDependencies } from '#shared/domain/widget/widget-sessions';
 import { ConflictError } from '#shared/errors';
@@ -27,10 +27,20 @@ let widget: WidgetDependencies;
 let deps: ChangeDependencies;
 let appointments: DynamoAppointmentStore;
 let teamId: number;
+let schedulerStore: DynamoSchedulerConfigStore;
 const SCHEDULER = 601;
 /** A Wednesday, 09:30 in Chicago. */
 const NOW = new Date('2026-06-10T14:30:00Z');
 const at = (ms: number) => new Date(NOW.getTime() + ms);
+const MAIN: SchedulerSettingsInput = {
+  name: 'Main',
+  services: ['AC Repair'],
+  job_types: [],
+  service_areas: [],
+  time_zone: 'America/Chicago',
+  hours: Object.fromEntries(WEEKDAYS.map((d) => [d, { open: '08:00', close: '17:00' }])) as never,
+  lead_time_minutes: 0,
+};
 
 beforeAll(async () => {
   dynamo = await startEmulator();
@@ -46,20 +56,8 @@ beforeAll(async () => {
   });
   teamId = team.id;
   const schedulers = new DynamoSchedulerConfigStore(client, physicalTableName('teams'));
-  await schedulers.putScheduler(
-    teamId,
-    SCHEDULER,
-    {
-      name: 'Main',
-      services: ['AC Repair'],
-      job_types: [],
-      service_areas: [],
-      time_zone: 'America/Chicago',
-      hours: Object.fromEntries(WEEKDAYS.map((d) => [d, { open: '08:00', close: '17:00' }])) as never,
-      lead_time_minutes: 0,
-    },
-    NOW,
-  );
+  schedulerStore = schedulers;
+  await schedulers.putScheduler(teamId, SCHEDULER, MAIN, NOW);
   const sessions = new DynamoWidgetSessionStore(client, physicalTableName('sessions'));
   const tables = { leads: physicalTableName('leads'), outbox: physicalTableName('outbox'), sessions: physicalTableName('sessions') };
   appointments = new DynamoAppointmentStore(client, tables);
@@ -184,6 +182,21 @@ describe('moving a visit', () => {
     await expect(
       rescheduleAppointment(deps, visit, { date: '2026-06-20', time: '09:00', by: 'customer', now: new Date(start + 60_000) }),
     ).rejects.toThrow(ConflictError);
+  });
+
+  it("takes the cut-off from the scheduler's change_cutoff setting", async () => {
+    const visit = await booked('2026-06-11', '15:00');
+    const start = Date.parse(visit.appointment.starts_at);
+    await schedulerStore.putScheduler(teamId, SCHEDULER, { ...MAIN, change_cutoff_minutes: 30 }, NOW);
+    try {
+      const cancelled = await cancelAppointment(deps, visit, { reason: null, by: 'customer', now: new Date(start - 60 * 60_000) });
+      expect(cancelled.appointment.status).toBe('cancelled');
+      const other = await booked('2026-06-11', '14:00');
+      const late = new Date(Date.parse(other.appointment.starts_at) - 20 * 60_000);
+      await expect(cancelAppointment(deps, other, { reason: null, by: 'customer', now: late })).rejects.toThrow(/within 30 minutes/);
+    } finally {
+      await schedulerStore.putScheduler(teamId, SCHEDULER, MAIN, NOW);
+    }
   });
 });
 
