@@ -76,6 +76,7 @@ export function generateBookingRequests(sessions: readonly SessionRecord[], time
       team_id: session.team_id,
       session_id: session.session_id,
       scheduler_id: session.scheduler_id,
+      action: 'create' as const,
       requested_slot: { date: session.selected_date, time: session.selected_time, time_zone: timezone },
     };
     let at = Date.parse(session.completed_at) + rng.int(200, 2000);

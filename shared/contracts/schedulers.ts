@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { BOOKING_REQUEST_STATUSES, WEEKDAYS } from '#shared/domain/schedulers';
+import { BOOKING_REQUEST_ACTIONS, BOOKING_REQUEST_STATUSES, WEEKDAYS } from '#shared/domain/schedulers';
 import { positiveIdParam } from '#shared/schemas/params';
 import { dateRangeMembers, enumParam, startBeforeEnd, teamPath, v1PageMembers } from '#shared/schemas/query-parts';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
@@ -69,22 +69,34 @@ export const bookingRequest = responseSchema(() =>
       team_id: id(),
       session_id: z.string().describe('The booked session the request was sent for'),
       scheduler_id: id(),
-      attempt: z.int().min(1).describe('1 for the first request of a session, 2 for its first retry, ...'),
-      requested_slot: z.strictObject({
-        date: z.iso.date().describe('Local date (YYYY-MM-DD)'),
-        time: clockTime().describe('Local time (HH:MM)'),
-        time_zone: z.string().describe('IANA time zone of date and time'),
-      }),
+      action: z
+        .enum(BOOKING_REQUEST_ACTIONS)
+        .describe(
+          'What the request asks of the field-service system: create the job for the booking, reschedule its appointment after the visit moved, or cancel it after the visit was cancelled',
+        ),
+      attempt: z
+        .int()
+        .min(1)
+        .describe('1 for the first request of a job (or of one change of its visit), 2 for its first retry, ...'),
+      requested_slot: z
+        .strictObject({
+          date: z.iso.date().describe('Local date (YYYY-MM-DD)'),
+          time: clockTime().describe('Local time (HH:MM)'),
+          time_zone: z.string().describe('IANA time zone of date and time'),
+        })
+        .describe('The slot asked for: the booked slot (create), the slot moved to (reschedule), the slot given up (cancel)'),
       status: z.enum(BOOKING_REQUEST_STATUSES),
       st_job_id: z
         .int()
         .nullable()
-        .describe('Job created in the field-service system (succeeded requests); the session carries the same st_job_id'),
+        .describe(
+          'The job created (create) or changed (reschedule, cancel) in the field-service system; the session carries the same st_job_id. Null until a create succeeds, and when no job was made',
+        ),
       error: z.strictObject({ code: z.string(), message: z.string() }).nullable().describe('Why the request failed; null unless failed'),
       requested_at: dateTime(),
       completed_at: nullableDateTime().describe('When the field-service system answered; null while pending'),
     })
-    .describe('A booking request sent to the field-service system for a completed booking (one per attempt)'),
+    .describe('A request sent to the field-service system for a booked visit (one per attempt): its job made, moved or cancelled'),
 );
 
 export const listTeamSchedulersResponse = responseSchema(() =>

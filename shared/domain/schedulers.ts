@@ -89,22 +89,30 @@ export interface SchedulerConfig extends SchedulerSettings {
 
 /**
  * Booking requests: what the scheduling system sent to the field-service system (ServiceTitan) for
- * a completed booking, one per attempt. A succeeded request carries the job it created (the
- * session's st_job_id); a failed one its error; a pending one has been sent and not answered.
+ * a booked visit, one per attempt: the job's creation for the booking (`create`), then the job
+ * following each move (`reschedule`) and cancel (`cancel`) of the visit. A succeeded request
+ * carries the job it created or changed (the session's st_job_id); a failed one its error; a
+ * pending one has been sent and not answered.
  */
 export const BOOKING_REQUEST_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type BookingRequestStatus = (typeof BOOKING_REQUEST_STATUSES)[number];
+
+/** What a request asks of the system; a request stored before follow-ups existed reads as `create`. */
+export const BOOKING_REQUEST_ACTIONS = ['create', 'reschedule', 'cancel'] as const;
+export type BookingRequestAction = (typeof BOOKING_REQUEST_ACTIONS)[number];
 
 export interface BookingRequest {
   readonly request_id: string;
   readonly team_id: number;
   readonly session_id: string;
   readonly scheduler_id: number;
-  /** 1 for the first request of a session, 2 for its first retry, ... */
+  readonly action: BookingRequestAction;
+  /** 1 for the first request of a session's job (or of one change of its visit), 2 for its first retry, ... */
   readonly attempt: number;
-  /** The slot asked for: the session's selected date and time, local to time_zone. */
+  /** The slot asked for (a cancel: the slot given up): the visit's date and time, local to time_zone. */
   readonly requested_slot: { readonly date: string; readonly time: string; readonly time_zone: string };
   readonly status: BookingRequestStatus;
+  /** The job created (create) or changed (reschedule, cancel); null while a create is unanswered or when none was made. */
   readonly st_job_id: number | null;
   readonly error: { readonly code: string; readonly message: string } | null;
   readonly requested_at: string;

@@ -17,6 +17,8 @@ export type FieldServiceConfig =
       readonly business_unit_id: number;
       readonly job_type_id: number;
       readonly campaign_id: number;
+      /** The job cancel reason a cancelled visit's job is cancelled with; absent: the tenant's first active one. */
+      readonly cancel_reason_id?: number;
       /** @default https://api.servicetitan.io */
       readonly api_base_url: string;
       /** @default https://auth.servicetitan.io/connect/token */

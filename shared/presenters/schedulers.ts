@@ -47,6 +47,7 @@ export function presentBookingRequest(request: BookingRequest): BookingRequestBo
     team_id: request.team_id,
     session_id: request.session_id,
     scheduler_id: request.scheduler_id,
+    action: request.action,
     attempt: request.attempt,
     requested_slot: { date: slot.date, time: slot.time, time_zone: slot.time_zone },
     status: request.status,

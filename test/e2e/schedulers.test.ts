@@ -45,6 +45,7 @@ function request(i: number, teamId: number): BookingRequest {
     team_id: teamId,
     session_id: `ses_${i}`,
     scheduler_id: teamId * 10 + (i % 2 === 0 ? 1 : 2),
+    action: 'create',
     attempt: 1,
     requested_slot: { date: '2026-10-05', time: '09:00', time_zone: 'America/New_York' },
     status,

@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { BookingRequest, BookingRequestStatus } from '#shared/domain/schedulers';
+import type { BookingRequest, BookingRequestAction, BookingRequestStatus } from '#shared/domain/schedulers';
 import type { BookingRequestListQuery, BookingRequestStore, PositionedBookingRequest } from '#shared/ports/booking-request-store';
 import { batchPut } from './batch-write';
 import { padId, teamPk, timeSortKey } from './keys';
@@ -44,6 +44,8 @@ type BookingRequestItem = {
   readonly team_id: number;
   readonly session_id: string;
   readonly scheduler_id: number;
+  /** Absent on requests stored before follow-ups existed: those were all creates. */
+  readonly action?: BookingRequestAction;
   readonly attempt: number;
   readonly requested_slot: { readonly date: string; readonly time: string; readonly time_zone: string };
   readonly status: BookingRequestStatus;
@@ -63,6 +65,7 @@ function toItems(request: BookingRequest): BookingRequestItem[] {
     team_id: request.team_id,
     session_id: request.session_id,
     scheduler_id: request.scheduler_id,
+    action: request.action,
     attempt: request.attempt,
     requested_slot: { date: slot.date, time: slot.time, time_zone: slot.time_zone },
     status: request.status,
@@ -80,6 +83,7 @@ function fromItem(item: Item): BookingRequest {
     team_id: r.team_id,
     session_id: r.session_id,
     scheduler_id: r.scheduler_id,
+    action: r.action ?? 'create',
     attempt: r.attempt,
     requested_slot: { date: r.requested_slot.date, time: r.requested_slot.time, time_zone: r.requested_slot.time_zone },
     status: r.status,

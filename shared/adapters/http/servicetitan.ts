@@ -1,4 +1,9 @@
-import { FieldServiceError, type FieldServiceJobRequest, type FieldServiceSystem } from '#shared/ports/field-service';
+import {
+  FieldServiceError,
+  type FieldServiceJobRequest,
+  type FieldServiceJobState,
+  type FieldServiceSystem,
+} from '#shared/ports/field-service';
 import type { FieldServiceConfig } from '#shared/ports/field-service-config-store';
 
 type ServiceTitanConfig = Extract<FieldServiceConfig, { system: 'servicetitan' }>;
@@ -17,6 +22,10 @@ const REQUEST_TIMEOUT_MS = 15_000;
  * a customer and its location: the customer (with the service address as its location) is found
  * by the session id in its external data, or created with it; then the job is created with one
  * appointment for the visit and the session id in its external data, which `findJob` looks up.
+ * The job follows the visit: a move reschedules the job's appointment (`PATCH
+ * /jpm/v2/tenant/{tenant}/appointments/{id}/reschedule`, start, end and the arrival window), a
+ * cancel cancels the job (`PUT /jpm/v2/tenant/{tenant}/jobs/{id}/cancel`, a cancel reason and a
+ * memo); `jobState` reads the job's status and its appointment first.
  *
  * Answers: 401 renews the token once and repeats the call; 429 is retryable with its Retry-After;
  * 5xx and network failures are retryable; 400 and 422 (RFC 7807 problem details, `errors` per
@@ -57,6 +66,48 @@ export class ServiceTitanFieldService implements FieldServiceSystem {
       externalData: this.externalData(request.externalId),
     });
     return job.id;
+  }
+
+  async jobState(jobId: number): Promise<FieldServiceJobState> {
+    const job = await this.call<{ jobStatus?: string }>('GET', `/jpm/v2/tenant/${this.tenant}/jobs/${jobId}`);
+    const appointment = await this.appointmentOf(jobId);
+    return { startsAt: appointment?.start ?? null, cancelled: job.jobStatus === 'Canceled' };
+  }
+
+  async rescheduleJob(jobId: number, visit: { readonly startsAt: string; readonly endsAt: string }): Promise<void> {
+    const appointment = await this.appointmentOf(jobId);
+    if (!appointment) throw new FieldServiceError('rejected', 'no_appointment', `ServiceTitan job ${jobId} has no appointment`);
+    await this.call('PATCH', `/jpm/v2/tenant/${this.tenant}/appointments/${appointment.id}/reschedule`, {
+      start: visit.startsAt,
+      end: visit.endsAt,
+      arrivalWindowStart: visit.startsAt,
+      arrivalWindowEnd: visit.endsAt,
+    });
+  }
+
+  async cancelJob(jobId: number, memo: string): Promise<void> {
+    const reasonId = this.config.cancel_reason_id ?? (await this.firstCancelReason());
+    await this.call('PUT', `/jpm/v2/tenant/${this.tenant}/jobs/${jobId}/cancel`, { reasonId, memo: memo.slice(0, 500) });
+  }
+
+  /** The job's appointment (a booked job has one). */
+  private async appointmentOf(jobId: number): Promise<{ id: number; start: string } | null> {
+    const list = await this.call<{ data: { id: number; start: string }[] }>(
+      'GET',
+      `/jpm/v2/tenant/${this.tenant}/appointments?jobId=${jobId}&pageSize=1`,
+    );
+    return list.data[0] ?? null;
+  }
+
+  /** The tenant's first active job cancel reason, when the configuration names none. */
+  private async firstCancelReason(): Promise<number> {
+    const reasons = await this.call<{ data: { id: number; active?: boolean }[] }>(
+      'GET',
+      `/jpm/v2/tenant/${this.tenant}/job-cancel-reasons?active=True&pageSize=50`,
+    );
+    const reason = reasons.data.find((r) => r.active !== false);
+    if (!reason) throw new FieldServiceError('rejected', 'no_cancel_reason', 'ServiceTitan lists no active job cancel reason');
+    return reason.id;
   }
 
   private get tenant(): string {
@@ -125,7 +176,7 @@ export class ServiceTitanFieldService implements FieldServiceSystem {
     return body.access_token;
   }
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  private async call<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT', path: string, body?: unknown): Promise<T> {
     for (let renewed = false; ; renewed = true) {
       const token = await this.accessToken(renewed);
       const response = await this.send(`${this.config.api_base_url.replace(/\/+$/, '')}${path}`, {
@@ -143,7 +194,9 @@ export class ServiceTitanFieldService implements FieldServiceSystem {
         continue;
       }
       if (!response.ok) throw await failureOf(response, path.split('?')[0] ?? path);
-      return (await response.json()) as T;
+      // A cancel answers 200 with no body.
+      const text = await response.text();
+      return (text.trim() === '' ? {} : JSON.parse(text)) as T;
     }
   }
 

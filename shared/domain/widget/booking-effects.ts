@@ -87,6 +87,7 @@ export function firstBookingRequest(stored: StoredWidgetSession, timeZone: strin
     team_id: session.team_id,
     session_id: session.session_id,
     scheduler_id: session.scheduler_id,
+    action: 'create',
     attempt: 1,
     requested_slot: { date: session.selected_date ?? '', time: session.selected_time ?? '', time_zone: timeZone },
     status: 'pending',

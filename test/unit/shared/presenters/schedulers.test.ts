@@ -53,6 +53,7 @@ describe('presentBookingRequest', () => {
     team_id: 3,
     session_id: 'ses_1',
     scheduler_id: 7,
+    action: 'reschedule',
     attempt: 1,
     requested_slot: { date: '2026-03-02', time: '10:00', time_zone: 'America/Chicago' },
     status: 'pending',

@@ -25,6 +25,7 @@ function pending(teamId: number, id: string, at: string, schedulerId = teamId * 
     team_id: teamId,
     session_id: `ses_${id}`,
     scheduler_id: schedulerId,
+    action: 'create',
     attempt: 1,
     requested_slot: { date: '2026-10-05', time: '09:00', time_zone: 'America/Chicago' },
     status: 'pending',
