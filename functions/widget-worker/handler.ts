@@ -2,6 +2,7 @@ import type { Context, SQSEvent } from 'aws-lambda';
 import { widgetWorkerDependencies } from '#shared/adapters/runtime/widget-dependencies';
 import { recoverBookingEffects } from '#shared/domain/widget/complete-booking';
 import { checkDropOff } from '#shared/domain/widget/drop-off';
+import { followFieldServiceChange } from '#shared/domain/widget/field-service-changes';
 import { makeFieldServiceJob, refOf, widgetFollowupSchema } from '#shared/domain/widget/field-service-jobs';
 import { log } from '#shared/logging/logger';
 import { countMetric } from '#shared/logging/metrics';
@@ -9,14 +10,30 @@ import { parseMessage, processSqsBatch } from '#shared/workers/sqs-batch';
 
 const dependencies = widgetWorkerDependencies();
 
-/** Consumes widget-followups: a booking's field-service job (exactly one per booking), or a session's drop-off check. */
+/**
+ * Consumes widget-followups: a booking's field-service job (exactly one per booking), the job
+ * following a move or cancel of the visit (once per change), or a session's drop-off check.
+ */
 export const handler = (event: SQSEvent, context?: Context) =>
   processSqsBatch(
     event,
     async (record) => {
       const message = parseMessage(record, widgetFollowupSchema);
-      const ref = refOf(message.session);
       const deps = dependencies();
+      if (message.kind === 'field_service_change') {
+        const { change } = message;
+        const outcome = await followFieldServiceChange(deps, message, new Date());
+        if (outcome === 'changed') countMetric('FieldServiceJobsChanged');
+        log('info', 'field-service job change', {
+          teamId: change.team_id,
+          appointmentId: change.appointment_id,
+          action: change.action,
+          attempt: message.attempt,
+          outcome,
+        });
+        return;
+      }
+      const ref = refOf(message.session);
       if (message.kind === 'drop_off') {
         // A booking whose effects a crash cut short gets them now (the session is booked, not pending).
         if (await recoverBookingEffects(deps, ref, new Date())) {
@@ -27,7 +44,7 @@ export const handler = (event: SQSEvent, context?: Context) =>
         log('info', 'widget drop-off check', { teamId: ref.teamId, sessionId: ref.sessionId, outcome });
         return;
       }
-      const outcome = await makeFieldServiceJob(deps, ref, message.attempt, new Date());
+      const outcome = await makeFieldServiceJob(deps, ref, message.attempt, new Date(), message.requested_at);
       if (outcome === 'created') countMetric('FieldServiceJobsCreated');
       log('info', 'field-service job', { teamId: ref.teamId, sessionId: ref.sessionId, attempt: message.attempt, outcome });
     },

@@ -1,6 +1,11 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { FieldServiceError, type FieldServiceJobRequest, type FieldServiceJobState, type FieldServiceSystem } from '#shared/ports/field-service';
+import {
+  FieldServiceError,
+  type FieldServiceJobRequest,
+  type FieldServiceJobState,
+  type FieldServiceSystem,
+} from '#shared/ports/field-service';
 
 interface SandboxJob {
   readonly job_id: number;

@@ -74,10 +74,7 @@ export const bookingRequest = responseSchema(() =>
         .describe(
           'What the request asks of the field-service system: create the job for the booking, reschedule its appointment after the visit moved, or cancel it after the visit was cancelled',
         ),
-      attempt: z
-        .int()
-        .min(1)
-        .describe('1 for the first request of a job (or of one change of its visit), 2 for its first retry, ...'),
+      attempt: z.int().min(1).describe('1 for the first request of a job (or of one change of its visit), 2 for its first retry, ...'),
       requested_slot: z
         .strictObject({
           date: z.iso.date().describe('Local date (YYYY-MM-DD)'),

@@ -28,7 +28,8 @@ export type MetricName =
   | 'OutboxEventsPublished'
   | 'OutboxPublishFailed'
   | 'WidgetSessionsDroppedOff'
-  | 'FieldServiceJobsCreated';
+  | 'FieldServiceJobsCreated'
+  | 'FieldServiceJobsChanged';
 
 interface Recorded {
   readonly name: MetricName;

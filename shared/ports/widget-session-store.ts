@@ -38,6 +38,8 @@ export interface StoredWidgetSession {
   readonly version: number;
   /** When the booking's effects (lead, events, job request) were all recorded; null until then. */
   readonly effectsRecordedAt?: string | null;
+  /** When the making of its field-service job ended without a job (refused, or its last attempt failed); null otherwise. */
+  readonly jobFailedAt?: string | null;
 }
 
 export type BookingWriteResult = 'booked' | 'slot_full' | 'session_changed';
@@ -58,6 +60,11 @@ export interface WidgetSessionStore {
   claimJob(ref: WidgetSessionRef, until: string, now: string): Promise<boolean>;
   /** Marks the booking's effects recorded (a write of its own, which later rewrites keep). */
   markEffectsRecorded(ref: WidgetSessionRef, at: string): Promise<void>;
+  /**
+   * Marks that no job will be made for the booking (its request was refused, or its last attempt
+   * failed): a change of the visit then has no job to follow and need not wait for one.
+   */
+  markJobFailed(ref: WidgetSessionRef, at: string): Promise<void>;
   /** Ends a claim early (the attempt failed: its retry need not wait for the claim to lapse). */
   releaseJob(ref: WidgetSessionRef): Promise<void>;
   /**

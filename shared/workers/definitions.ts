@@ -155,8 +155,9 @@ export const STREAM_CONSUMERS: readonly StreamConsumerDefinition[] = [
     timeoutSeconds: 60,
     retryAttempts: 10_000,
     tables: [{ table: 'outbox', access: 'readwrite' }],
-    // The appointment texts follow the visits' events from here (shared/domain/outbox/appointment-followups.ts).
-    uses: ['event-bus', 'appointment-texts'],
+    // The appointment texts and the field-service jobs follow the visits' events from here
+    // (shared/domain/outbox/appointment-followups.ts).
+    uses: ['event-bus', 'appointment-texts', 'widget-followups'],
   },
 ];
 

@@ -44,6 +44,8 @@ type WidgetSessionItem = SessionItem & {
   readonly version: number;
   readonly widget: WidgetSessionExtras;
   readonly effects_recorded_at?: string;
+  /** Set by markJobFailed: the booking's job will not be made. */
+  readonly job_failed_at?: string;
   /** Set by claimJob only, ended by releaseJob or by a rewrite of the row. */
   readonly job_claim_until?: string;
 };
@@ -65,6 +67,7 @@ export function toWidgetSessionItem(stored: StoredWidgetSession): WidgetSessionI
       manage_token_hash: extras.manage_token_hash,
     },
     ...(stored.effectsRecordedAt ? { effects_recorded_at: stored.effectsRecordedAt } : {}),
+    ...(stored.jobFailedAt ? { job_failed_at: stored.jobFailedAt } : {}),
   };
 }
 
@@ -88,6 +91,7 @@ function fromWidgetSessionItem(stored: Item): StoredWidgetSession | null {
     placement: { enterpriseId: Number(item.enterpriseId), isTest: item.testTeam === true },
     version: Number(item.version),
     effectsRecordedAt: typeof item.effects_recorded_at === 'string' ? item.effects_recorded_at : null,
+    jobFailedAt: typeof item.job_failed_at === 'string' ? item.job_failed_at : null,
   };
 }
 
@@ -151,6 +155,19 @@ export class DynamoWidgetSessionStore implements WidgetSessionStore {
         TableName: this.tableName,
         Key: sessionKey(ref),
         UpdateExpression: 'SET effects_recorded_at = :at ADD version :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':at': at, ':one': 1 },
+      }),
+    );
+  }
+
+  async markJobFailed(ref: WidgetSessionRef, at: string): Promise<void> {
+    // The version moves too, so a rewrite based on an earlier read is refused and reads this mark again.
+    await this.client.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: sessionKey(ref),
+        UpdateExpression: 'SET job_failed_at = :at ADD version :one',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':at': at, ':one': 1 },
       }),

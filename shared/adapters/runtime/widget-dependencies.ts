@@ -12,9 +12,11 @@ import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-sessi
 import { manageLinks } from '#shared/domain/appointments/manage-token';
 import type { BookingEffectsDependencies } from '#shared/domain/widget/booking-effects';
 import type { CompleteBookingDependencies } from '#shared/domain/widget/complete-booking';
+import type { FieldServiceChangeDependencies } from '#shared/domain/widget/field-service-changes';
 import type { FieldServiceJobDependencies } from '#shared/domain/widget/field-service-jobs';
 import type { WidgetDependencies } from '#shared/domain/widget/widget-sessions';
 import { lazy } from '#shared/lazy';
+import type { AppointmentStore } from '#shared/ports/appointment-store';
 import type { MessageQueue } from '#shared/ports/message-queue';
 import type { RateLimitStore } from '#shared/ports/rate-limit-store';
 import type { OneTimeScheduler } from '#shared/ports/scheduler';
@@ -75,12 +77,15 @@ export function widgetDependencies(): () => WidgetRouteDependencies {
 }
 
 /**
- * What the widget-followups worker does with: a booking's field-service job, a session's drop-off
- * check and the recovery of a booking's effects a crash cut short.
+ * What the widget-followups worker does with: a booking's field-service job, the job following
+ * the visit's changes, a session's drop-off check and the recovery of a booking's effects a crash
+ * cut short.
  */
 export type WidgetWorkerDependencies = FieldServiceJobDependencies &
+  FieldServiceChangeDependencies &
   CompleteBookingDependencies & {
     readonly sessions: WidgetSessionStore;
+    readonly appointments: Pick<AppointmentStore, 'getAppointment' | 'createAppointment'>;
     readonly abandonAfterSeconds: number;
   };
 

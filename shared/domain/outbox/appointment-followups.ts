@@ -1,4 +1,5 @@
 import type { AppointmentTextMessage } from '#shared/domain/appointment-texts/text-messages';
+import type { FieldServiceChange } from '#shared/domain/widget/field-service-changes';
 import { BOOKING_CHANGE_EVENTS } from '#shared/events/appointment-change-events';
 import { APPOINTMENT_CREATED } from '#shared/events/appointment-events';
 import type { MessageQueue } from '#shared/ports/message-queue';
@@ -34,10 +35,44 @@ export function appointmentTextOf(event: DueEvent): AppointmentTextMessage | nul
   }
 }
 
-/** Puts the event's appointment text on the queue, if it starts one; throws when the queue refuses (the stream retries). */
-export async function followAppointmentEvent(queue: MessageQueue, event: DueEvent): Promise<boolean> {
-  const message = appointmentTextOf(event);
-  if (!message) return false;
-  await queue.send([{ body: { ...message } }]);
-  return true;
+/**
+ * What a visit's move or cancel starts on the widget-followups queue: its field-service job
+ * follows (shared/domain/widget/field-service-changes.ts). Only a widget booking's visit has a
+ * job; a call's has none. At least once, like the texts: the worker asks the system once per
+ * change (the change's event id).
+ */
+export function fieldServiceChangeOf(event: DueEvent): { kind: 'field_service_change'; change: FieldServiceChange } | null {
+  const d = event.detail;
+  const action =
+    event.type === BOOKING_CHANGE_EVENTS.rescheduled ? 'reschedule' : event.type === BOOKING_CHANGE_EVENTS.cancelled ? 'cancel' : null;
+  if (action === null || d.channel !== 'scheduling_widget') return null;
+  const { team_id: teamId, appointment_id: appointmentId, occurred_at: occurredAt, starts_at: startsAt } = d;
+  if (typeof teamId !== 'number' || typeof appointmentId !== 'string' || typeof occurredAt !== 'string' || typeof startsAt !== 'string')
+    return null;
+  return {
+    kind: 'field_service_change',
+    change: {
+      team_id: teamId,
+      appointment_id: appointmentId,
+      action,
+      change_id: event.eventId,
+      occurred_at: occurredAt,
+      starts_at: startsAt,
+    },
+  };
+}
+
+/** Where a visit's events start work (appointment texts, the field-service job). */
+export interface AppointmentFollowupQueues {
+  readonly appointmentTexts: MessageQueue;
+  readonly widgetFollowups: MessageQueue;
+}
+
+/** Puts the work the event starts on its queues; throws when a queue refuses (the stream retries). */
+export async function followAppointmentEvent(queues: AppointmentFollowupQueues, event: DueEvent): Promise<boolean> {
+  const text = appointmentTextOf(event);
+  const job = fieldServiceChangeOf(event);
+  if (text) await queues.appointmentTexts.send([{ body: { ...text } }]);
+  if (job) await queues.widgetFollowups.send([{ body: { ...job } }]);
+  return text !== null || job !== null;
 }

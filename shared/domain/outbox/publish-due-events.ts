@@ -7,8 +7,9 @@ import { followAppointmentEvent } from './appointment-followups';
 
 export interface PublishDueEventsDependencies {
   readonly bus: EventBus;
-  /** Where a visit's events start its texts (appointment-followups.ts). */
+  /** Where a visit's events start its texts and its field-service job's changes (appointment-followups.ts). */
   readonly appointmentTexts: MessageQueue;
+  readonly widgetFollowups: MessageQueue;
   readonly outbox: OutboxStore;
   readonly now: () => Date;
 }
@@ -25,7 +26,7 @@ export async function publishDueEvent(deps: PublishDueEventsDependencies, event:
     await deps.bus.publish([{ type: event.type, detail: event.detail }]);
     countMetric('OutboxEventsPublished');
     // Before the mark: a stop in between puts the message again, never loses it.
-    await followAppointmentEvent(deps.appointmentTexts, event);
+    await followAppointmentEvent(deps, event);
     await deps.outbox.markSent(event.eventId, deps.now());
   } catch (error) {
     countMetric('OutboxPublishFailed');

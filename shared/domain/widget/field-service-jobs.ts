@@ -3,21 +3,21 @@ import { linesText, nameText } from '#shared/domain/plain-text';
 import type { BookingRequest } from '#shared/domain/schedulers';
 import type { Session } from '#shared/domain/sessions';
 import type { BookingRequestStore } from '#shared/ports/booking-request-store';
-import { type FieldServiceDirectory, FieldServiceError, type FieldServiceJobRequest } from '#shared/ports/field-service';
+import type { FieldServiceDirectory, FieldServiceJobRequest } from '#shared/ports/field-service';
 import type { MessageQueue } from '#shared/ports/message-queue';
-import type { OneTimeScheduler } from '#shared/ports/scheduler';
 import type { StoredWidgetSession, WidgetSessionRef, WidgetSessionStore } from '#shared/ports/widget-session-store';
 import { type BookingSettings, slotStartsOf } from './availability';
 import { firstBookingRequest, NO_FIELD_SERVICE } from './booking-effects';
+import { type AttemptFailure, askFieldService, type FieldServiceAttemptDependencies, finishRequest } from './field-service-attempts';
+import { fieldServiceChangeSchema } from './field-service-changes';
 
 /**
  * Field-service jobs for widget bookings, made by the widget-followups worker: one message per
- * attempt, each attempt a row of the booking-requests list. A retryable failure schedules the next
- * attempt with exponential backoff (at least the Retry-After the system asked for), up to
- * MAX_JOB_ATTEMPTS; the last one's failure is thrown, so the queue retries it and then moves it to
- * the dead-letter queue, whose alarm tells the operator. A refusal ends the attempts. Exactly one job per
- * booking: the session id goes with the job as its external id and is looked for before a job is
- * made, and the job's id is then kept on the session (st_job_id), which ends every later delivery.
+ * attempt, each attempt a row of the booking-requests list, retried with backoff and dead-lettered
+ * as field-service-attempts.ts says. Exactly one job per booking: the session id goes with the job
+ * as its external id and is looked for before a job is made, and the job's id is then kept on the
+ * session (st_job_id), which ends every later delivery. A refusal or the last attempt's failure
+ * marks the session (jobFailedAt): the visit's changes then have no job to wait for.
  */
 export const sessionRefSchema = z.object({
   team_id: z.int().min(1),
@@ -27,7 +27,21 @@ export const sessionRefSchema = z.object({
 });
 
 export const widgetFollowupSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('field_service_job'), session: sessionRefSchema, attempt: z.int().min(1).max(100).default(1) }),
+  z.object({
+    kind: z.literal('field_service_job'),
+    session: sessionRefSchema,
+    attempt: z.int().min(1).max(100).default(1),
+    /** When a retry was scheduled for: the attempt's requested_at, the same on every delivery. */
+    requested_at: z.string().min(1).max(40).optional(),
+  }),
+  z.object({
+    kind: z.literal('field_service_change'),
+    change: fieldServiceChangeSchema,
+    attempt: z.int().min(1).max(100).default(1),
+    requested_at: z.string().min(1).max(40).optional(),
+    /** How many times the change has waited for the booking's job to be made. */
+    waits: z.int().min(0).max(100).default(0),
+  }),
   z.object({ kind: z.literal('drop_off'), session: sessionRefSchema }),
 ]);
 
@@ -49,37 +63,27 @@ export async function requestFieldServiceJob(
   await deps.followups.send([{ body: { kind: 'field_service_job', session: refMessage(stored.session) } }]);
 }
 
-export interface FieldServiceJobDependencies {
+export interface FieldServiceJobDependencies extends FieldServiceAttemptDependencies {
   readonly sessions: WidgetSessionStore;
-  readonly scheduler: OneTimeScheduler;
-  readonly bookingRequests: Pick<BookingRequestStore, 'recordBookingRequest'>;
   readonly fieldService: FieldServiceDirectory;
   readonly schedulers: {
     getScheduler(teamId: number, schedulerId: number): Promise<(BookingSettings & { job_types: readonly string[] }) | null>;
   };
 }
 
-export type JobOutcome = 'created' | 'already_created' | 'no_system' | 'rejected' | 'not_booked' | 'retry_scheduled' | 'claimed_elsewhere';
-
-export const MAX_JOB_ATTEMPTS = 6;
-
-/** How long a delivery holds the making of a job: longer than the worker's 120 s timeout, so a running delivery never loses it. */
-const JOB_CLAIM_SECONDS = 150;
-
-/** Seconds before attempt `next`: 30 s, 2 min, 8 min, 32 min, 2 h 8 min; never less than the system asked for. */
-export function backoffSeconds(next: number, retryAfterSeconds?: number): number {
-  return Math.max(30 * 4 ** Math.max(0, next - 2), retryAfterSeconds ?? 0);
-}
+export type JobOutcome = 'created' | 'already_created' | 'no_system' | 'not_booked' | AttemptFailure;
 
 /**
- * One delivery of a job request (`attempt`: the queue's receive count). A retryable failure is
- * recorded on the attempt and thrown, so the queue delivers again (the next attempt).
+ * One delivery of a job request (`attempt`, first asked at `requestedAt` when a retry was
+ * scheduled). A retryable failure is recorded on the attempt and its retry scheduled
+ * (field-service-attempts.ts).
  */
 export async function makeFieldServiceJob(
   deps: FieldServiceJobDependencies,
   ref: WidgetSessionRef,
   attempt: number,
   now: Date,
+  requestedAt?: string,
 ): Promise<JobOutcome> {
   const stored = await deps.sessions.getSession(ref);
   if (stored === null || stored.session.status !== 'booked') return 'not_booked';
@@ -91,60 +95,37 @@ export async function makeFieldServiceJob(
     ...first,
     request_id: `bkr_${stored.session.session_id}_${attempt}`,
     attempt,
-    requested_at: attempt === 1 ? first.requested_at : now.toISOString(),
+    requested_at: attempt === 1 ? first.requested_at : (requestedAt ?? now.toISOString()),
   };
   // The booking recorded attempt 1 when it queued the job; a later attempt (or a lost first record) is recorded here.
   await deps.bookingRequests.recordBookingRequest(request, null);
-  const finish = (answer: Partial<BookingRequest>) =>
-    deps.bookingRequests.recordBookingRequest({ ...request, completed_at: now.toISOString(), ...answer }, 'pending');
-
   const system = await deps.fieldService.forTeam(ref.teamId);
   if (!system) {
-    await finish({ status: 'failed', error: { ...NO_FIELD_SERVICE } });
+    await finishRequest(deps, request, now, { status: 'failed', error: { ...NO_FIELD_SERVICE } });
     return 'no_system';
   }
-  // Another delivery holds the request (it is asking the system now, or it stopped in a crash):
-  // this one comes back when that claim has lapsed, and then finds the job or makes it.
-  const claimUntil = new Date(now.getTime() + JOB_CLAIM_SECONDS * 1000);
-  if (!(await deps.sessions.claimJob(ref, claimUntil.toISOString(), now.toISOString()))) {
-    await deps.scheduler.scheduleMessage({
-      name: `wjob-${stored.session.session_id}-${attempt}-after-${claimUntil.getTime()}`,
-      at: claimUntil,
-      queue: 'widget-followups',
-      body: { kind: 'field_service_job', session: refMessage(stored.session), attempt },
-    });
-    return 'claimed_elsewhere';
-  }
-  let jobId: number;
-  let outcome: JobOutcome = 'created';
-  try {
-    const found = await system.findJob(stored.session.session_id);
-    if (found !== null) outcome = 'already_created';
-    jobId = found ?? (await system.createJob(jobRequest(stored, scheduler, timeZone)));
-  } catch (error) {
-    await deps.sessions.releaseJob(ref);
-    const known = error instanceof FieldServiceError ? error : null;
-    await finish({
-      status: 'failed',
-      error: {
-        code: known?.code ?? 'upstream_error',
-        message: (known?.message ?? 'The field-service system could not be reached').slice(0, 500),
-      },
-    });
-    if (known?.kind === 'rejected') return 'rejected';
-    if (attempt >= MAX_JOB_ATTEMPTS) throw error;
-    const next = attempt + 1;
-    await deps.scheduler.scheduleMessage({
-      name: `wjob-${stored.session.session_id}-${next}`,
-      at: new Date(now.getTime() + backoffSeconds(next, known?.retryAfterSeconds) * 1000),
-      queue: 'widget-followups',
-      body: { kind: 'field_service_job', session: refMessage(stored.session), attempt: next },
-    });
-    return 'retry_scheduled';
-  }
-  await setJobId(deps.sessions, ref, jobId);
-  await finish({ status: 'succeeded', st_job_id: jobId });
-  return outcome;
+  const asked = await askFieldService(
+    deps,
+    {
+      ref,
+      request,
+      name: `wjob-${stored.session.session_id}`,
+      message: (n, at) => ({ kind: 'field_service_job', session: refMessage(stored.session), attempt: n, requested_at: at }),
+      onGiveUp: () => deps.sessions.markJobFailed(ref, now.toISOString()),
+    },
+    now,
+    async () => {
+      const found = await system.findJob(stored.session.session_id);
+      return found !== null
+        ? { jobId: found, outcome: 'already_created' as const }
+        : { jobId: await system.createJob(jobRequest(stored, scheduler, timeZone)), outcome: 'created' as const };
+    },
+  );
+  if ('failure' in asked) return asked.failure;
+  // The session's rewrite ends the claim.
+  await setJobId(deps.sessions, ref, asked.answer.jobId);
+  await finishRequest(deps, request, now, { status: 'succeeded', st_job_id: asked.answer.jobId });
+  return asked.answer.outcome;
 }
 
 function jobRequest(
