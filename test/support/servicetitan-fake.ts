@@ -10,7 +10,8 @@ interface ExternalData {
 /**
  * A local stand-in for ServiceTitan's API, serving the shapes its documentation describes: the
  * client-credentials token endpoint (form post → access_token, expires_in), customers and their
- * locations (crm v2), jobs (jpm v2), lists filtered by external data, RFC 7807 problem details for
+ * locations (crm v2), jobs, their appointments, the appointment reschedule, the job cancel and
+ * the job cancel reasons (jpm v2), lists filtered by external data, RFC 7807 problem details for
  * validation errors. Tokens expire after `tokenSeconds`; `failNext` makes the next API calls answer
  * 429 with Retry-After, 503, or a 400.
  */
@@ -24,7 +25,21 @@ export class ServiceTitanFake {
   private readonly tokens = new Map<string, number>();
   private readonly failures: ('429' | '503' | '400')[] = [];
   readonly customers: { id: number; name: string; externalData: ExternalData[]; locations: { id: number }[] }[] = [];
-  readonly jobs: { id: number; customerId: number; locationId: number; externalData: ExternalData[]; body: Record<string, unknown> }[] = [];
+  readonly jobs: {
+    id: number;
+    customerId: number;
+    locationId: number;
+    externalData: ExternalData[];
+    body: Record<string, unknown>;
+    jobStatus: 'Scheduled' | 'Canceled';
+  }[] = [];
+  readonly appointments: { id: number; jobId: number; start: string; end: string }[] = [];
+  /** Every reschedule and cancel asked, in order, with its body. */
+  readonly changes: { kind: 'reschedule' | 'cancel'; id: number; body: Record<string, unknown> }[] = [];
+  readonly cancelReasons = [
+    { id: 71, name: 'Customer cancelled', active: true },
+    { id: 72, name: 'Duplicate', active: true },
+  ];
   readonly requests: { method: string; path: string; token: string | null; appKey: string | null }[] = [];
   tokensIssued = 0;
   private nextId = 500;
@@ -126,6 +141,11 @@ export class ServiceTitanFake {
         data: (customer?.locations ?? []).map((l) => ({ id: l.id, customerId: customer?.id })),
       });
     }
+    const changed = this.jobChanges(req.method ?? 'GET', url, base, text);
+    if (changed) {
+      res.writeHead(changed.status, { 'content-type': 'application/json' });
+      return void res.end(changed.body === undefined ? '' : JSON.stringify(changed.body));
+    }
     if (req.method === 'GET' && url.pathname === `/jpm/v2${base}/jobs`)
       return send(200, { page: 1, pageSize: 50, hasMore: false, data: byExternal(this.jobs).map((j) => ({ id: j.id })) });
     if (req.method === 'POST' && url.pathname === `/jpm/v2${base}/jobs`) {
@@ -140,10 +160,50 @@ export class ServiceTitanFake {
         locationId: body.locationId,
         externalData: body.externalData?.externalData ?? [],
         body,
+        jobStatus: 'Scheduled' as const,
       };
       this.jobs.push(job);
+      const [first] = (body as { appointments?: { start: string; end: string }[] }).appointments ?? [];
+      if (first) this.appointments.push({ id: this.nextId++, jobId: job.id, start: first.start, end: first.end });
       return send(200, { id: job.id, jobNumber: String(job.id), customerId: job.customerId, locationId: job.locationId });
     }
     return send(404, { title: 'Not Found', status: 404 });
+  }
+
+  /** A job read, its appointments listed or rescheduled, the job cancelled: the answer; null for any other call. */
+  private jobChanges(method: string, url: URL, base: string, text: string): { status: number; body?: unknown } | null {
+    const jpm = `/jpm/v2${base}`;
+    const notFound = { status: 404, body: { title: 'Not Found', status: 404 } };
+    const jobMatch = new RegExp(`^${jpm}/jobs/([0-9]+)(/cancel)?$`).exec(url.pathname);
+    const rescheduleMatch = new RegExp(`^${jpm}/appointments/([0-9]+)/reschedule$`).exec(url.pathname);
+    if (jobMatch) {
+      const job = this.jobs.find((j) => j.id === Number(jobMatch[1]));
+      if (!job) return notFound;
+      if (method === 'GET' && !jobMatch[2]) return { status: 200, body: { id: job.id, jobStatus: job.jobStatus } };
+      if (method !== 'PUT' || !jobMatch[2]) return null;
+      const body = JSON.parse(text) as { reasonId?: number; memo?: string };
+      if (!this.cancelReasons.some((r) => r.id === body.reasonId) || !body.memo)
+        return { status: 400, body: { title: 'One or more validation errors occurred.', status: 400, errors: { ReasonId: ['Invalid'] } } };
+      job.jobStatus = 'Canceled';
+      this.changes.push({ kind: 'cancel', id: job.id, body });
+      // The cancel answers 200 with an empty body.
+      return { status: 200 };
+    }
+    if (method === 'GET' && url.pathname === `${jpm}/appointments`) {
+      const jobId = Number(url.searchParams.get('jobId'));
+      return { status: 200, body: { page: 1, pageSize: 50, hasMore: false, data: this.appointments.filter((a) => a.jobId === jobId) } };
+    }
+    if (method === 'PATCH' && rescheduleMatch) {
+      const appointment = this.appointments.find((a) => a.id === Number(rescheduleMatch[1]));
+      if (!appointment) return notFound;
+      const body = JSON.parse(text) as { start: string; end: string };
+      appointment.start = body.start;
+      appointment.end = body.end;
+      this.changes.push({ kind: 'reschedule', id: appointment.id, body });
+      return { status: 200, body: { ...appointment } };
+    }
+    if (method === 'GET' && url.pathname === `${jpm}/job-cancel-reasons`)
+      return { status: 200, body: { page: 1, pageSize: 50, hasMore: false, data: this.cancelReasons } };
+    return null;
   }
 }
