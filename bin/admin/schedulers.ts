@@ -61,6 +61,13 @@ const CLOSED_WEEK = Object.fromEntries(WEEKDAYS.map((day) => [day, null])) as Re
 
 const SYSTEMS = ['none', 'sandbox', 'servicetitan'] as const;
 
+/** `--cancel-reason`: a positive id, or absent (the tenant's first active reason). */
+function cancelReason(value: number | null): { cancel_reason_id?: number } {
+  if (value === null) return {};
+  if (value <= 0) throw new UsageError('--cancel-reason: must be a positive id', '--cancel-reason');
+  return { cancel_reason_id: value };
+}
+
 export const SCHEDULER_COMMANDS: Record<string, Command> = {
   'field-service show': {
     help: {
@@ -88,7 +95,7 @@ export const SCHEDULER_COMMANDS: Record<string, Command> = {
     help: {
       summary: 'set the team’s field-service system: none, the local sandbox, or ServiceTitan',
       usage:
-        '--team ID --system none|sandbox|servicetitan [--tenant ID --client-id ID --client-secret-env VAR --app-key KEY\n  --application-guid GUID --business-unit ID --job-type ID --campaign ID [--api-url URL] [--auth-url URL]]',
+        '--team ID --system none|sandbox|servicetitan [--tenant ID --client-id ID --client-secret-env VAR --app-key KEY\n  --application-guid GUID --business-unit ID --job-type ID --campaign ID [--cancel-reason ID] [--api-url URL] [--auth-url URL]]',
       flags: {
         '--team ID': 'the team',
         '--system NAME': 'none (bookings make no job; their requests say why), sandbox (npm start only), servicetitan',
@@ -100,6 +107,7 @@ export const SCHEDULER_COMMANDS: Record<string, Command> = {
         '--business-unit ID': 'the business unit jobs are made in',
         '--job-type ID': 'the job type of booked visits',
         '--campaign ID': 'the marketing campaign jobs are attributed to',
+        '--cancel-reason ID': 'the job cancel reason a cancelled visit’s job gets (default: the tenant’s first active one)',
         '--api-url URL': 'default https://api.servicetitan.io',
         '--auth-url URL': 'default https://auth.servicetitan.io/connect/token',
       },
@@ -120,6 +128,7 @@ export const SCHEDULER_COMMANDS: Record<string, Command> = {
         'business-unit',
         'job-type',
         'campaign',
+        'cancel-reason',
         'api-url',
         'auth-url',
       ].map((name) => [name, { type: 'string' as const }]),
@@ -157,6 +166,7 @@ export const SCHEDULER_COMMANDS: Record<string, Command> = {
         business_unit_id: id('--business-unit'),
         job_type_id: id('--job-type'),
         campaign_id: id('--campaign'),
+        ...cancelReason(optionalInteger(context.values, '--cancel-reason')),
         api_base_url: optionalString(context.values, '--api-url') ?? 'https://api.servicetitan.io',
         auth_url: optionalString(context.values, '--auth-url') ?? 'https://auth.servicetitan.io/connect/token',
       });

@@ -173,6 +173,8 @@ describe('admin CLI: schedulers', () => {
       '22',
       '--campaign',
       '33',
+      '--cancel-reason',
+      '71',
     );
     expect(set).toMatchObject({ code: 0 });
     const show = await admin('field-service', 'show', '--team', t, '--json');
@@ -181,6 +183,7 @@ describe('admin CLI: schedulers', () => {
       tenant_id: '1234567',
       client_secret: '(set)',
       business_unit_id: 11,
+      cancel_reason_id: 71,
     });
     expect(show.stdout).not.toContain('s3cr3t-value');
     const missing = await admin('field-service', 'set', '--team', t, '--system', 'servicetitan', '--tenant', '1');
