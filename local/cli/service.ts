@@ -100,6 +100,8 @@ export interface LocalService {
   readonly sms: SandboxSmsProvider;
   /** The jobs the sandbox field-service system made. */
   fieldServiceJobs(): ReturnType<LocalAdapters['fieldService']['jobs']>;
+  /** The reschedules and cancels asked of the sandbox's jobs, oldest first. */
+  fieldServiceChanges(): ReturnType<LocalAdapters['fieldService']['changes']>;
   /** The simulated end-of-call reports; null when they are off. */
   readonly callReports: SandboxCallReporter | null;
   /** Files the local adapters write under the data folder; null when in memory. */
@@ -223,6 +225,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       voice: adapters.voice,
       sms: adapters.sms,
       fieldServiceJobs: () => started.adapters.fieldService.jobs(),
+      fieldServiceChanges: () => started.adapters.fieldService.changes(),
       callReports: adapters.callReports,
       files: adapters.files,
       streams: adapters.streams,
