@@ -278,7 +278,7 @@ export const OPERATION_DOCS: { readonly [Id in RouteId]?: OperationDocs } = {
   },
   listTeamBookingRequests: {
     description:
-      "The booking requests the team's completed bookings sent to the field-service system, one per attempt (a retried request appears once per attempt, attempt counting from 1). A succeeded request carries the st_job_id of the job it created (the session carries the same id); a failed one its error; a pending one has been sent and not yet answered.",
+      "The requests the team's booked visits sent to the field-service system, one per attempt (a retried request appears once per attempt, attempt counting from 1 for the job's creation and for each change): action create for the booking's job, reschedule when the visit moved, cancel when it was cancelled (requests recorded before actions existed read as create). A succeeded request carries the st_job_id of the job it created or changed (the session carries the same id); a failed one its error (a change not sent says why: superseded by a later change, no_job, no_field_service_system); a pending one has been sent and not yet answered.",
     dateFilter: { field: 'requested_at', defaultRange: false },
     orderBy: 'requested_at',
     parameters: { scheduler_id: 'Only requests of bookings made with this scheduler.' },
