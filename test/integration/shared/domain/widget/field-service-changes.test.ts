@@ -377,6 +377,29 @@ describe('a change with no job to follow', () => {
   });
 });
 
+describe('the ServiceTitan adapter', () => {
+  it("reads a job's status and appointment, and cancels with the configured reason rather than the tenant's first", async () => {
+    await configs().putFieldServiceConfig(teamId, stConfig());
+    const visit = await booked('2026-06-11', '16:00');
+    const jobId = (await jobOf(visit)) ?? 0;
+    const system = (await configuredFieldServices(configs()).forTeam(teamId)) as FieldServiceSystem;
+    expect(await system.jobState(jobId)).toEqual({ startsAt: visit.appointment.starts_at, cancelled: false });
+    const configured = await configuredFieldServices({
+      getFieldServiceConfig: async () => ({ ...stConfig(), cancel_reason_id: 72 }),
+      putFieldServiceConfig: async () => undefined,
+    }).forTeam(teamId);
+    await configured?.cancelJob(jobId, 'Visit cancelled');
+    expect(fake.changes.at(-1)).toEqual({ kind: 'cancel', id: jobId, body: { reasonId: 72, memo: 'Visit cancelled' } });
+    expect(await system.jobState(jobId)).toMatchObject({ cancelled: true });
+    await expect(
+      system.rescheduleJob(999_999, { startsAt: visit.appointment.starts_at, endsAt: visit.appointment.starts_at }),
+    ).rejects.toMatchObject({
+      kind: 'rejected',
+      code: 'no_appointment',
+    });
+  });
+});
+
 describe('the local sandbox', () => {
   it('moves and cancels its jobs, and records each change once', async () => {
     const sandbox = new SandboxFieldService(undefined);
