@@ -53,6 +53,7 @@ const SETS = [
   { name: 'tuned', file: 'labelled-calls.json', aggregateOnly: false },
   { name: 'held-out', file: 'labelled-calls.held-out.json', aggregateOnly: false },
   { name: 'dev', file: 'labelled-calls.dev.json', aggregateOnly: false },
+  { name: 'probe', file: 'labelled-calls.probe.json', aggregateOnly: false },
   { name: 'unseen', file: 'labelled-calls.unseen.json', aggregateOnly: true },
 ] as const;
 
