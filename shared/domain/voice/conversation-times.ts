@@ -32,7 +32,7 @@ interface Proposal {
 const CORRECTION = /\b(no wait|wait,? no|actually|make that|i mean|scratch that|or rather|no,? mejor|mejor dicho|perd[oó]n)\b/gi;
 
 const AGENT_CONFIRMS =
-  /\b(you're (all )?(set|booked|scheduled|on the (schedule|calendar|books))|i('ve| have) (booked|scheduled|got|put) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your|it|for)|i('ve)? (booked|scheduled) it|booked[,.!]|we'll see you|see you (then|on|at)|got it|it is\b|you're down|moved (you|it|your)|on the (calendar|schedule)|(is|are) (booked|confirmed|scheduled)|done[,.!]|queda (agendad|programad|confirmad)[oa]|lo esperamos|te esperamos)/i;
+  /\b(you're (all )?(set|booked|scheduled|on the (schedule|calendar|books))|i('ve| have) (booked|scheduled|got|put) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your|it|for)|i('ve)? (booked|scheduled) it|booked[,.!]|(you're |you are |we're |that's )?all set|pencil+ed (you )?in|put you (in|down)|you('re| are) (in|on for)|lock(ed)? (you|it) in|reserved (it|that|you)|you got it|we'll see you|see you (then|on|at)|got it|it is\b|you're down|moved (you|it|your)|on the (calendar|schedule)|(is|are) (booked|confirmed|scheduled)|done[,.!]|queda (agendad|programad|confirmad)[oa]|lo esperamos|te esperamos)/i;
 const UNAVAILABLE =
   /\b((is|are|'s) (taken|full|booked up|gone|not available|unavailable)|no longer available|don't have (anything|that)|we('re| are) closed|we close|no (tenemos|hay) (lugar|espacio))\b/i;
 const CUSTOMER_EXISTING =
@@ -42,7 +42,7 @@ const AGENT_EXISTING =
 const DECLINES =
   /\b((can't|cannot|can not|won't|couldn't) (do|make|be there|be home)|(doesn't|does not|won't|wouldn't) work|not (good|great) for me|anything (later|earlier|else)|something (later|earlier|else)|other (options|times|days)|no puedo|no me (sirve|queda))\b/i;
 const ACCEPTS =
-  /\b(works|work for me|fine|perfect|great|ok(ay)?|yes|yeah|yep|yup|sure|sounds good|is better|that one|let'?s do|book (it|me)|i'll take|me sirve|perfecto|est[aá] bien|s[ií])\b/i;
+  /\b(works|work for me|fine|perfect|great|ok(ay)?|yes|yeah|yep|yup|sure|sounds good|is better|that one|the (\w+ )?one|let'?s do|book (it|me)|i'll take|me sirve|perfecto|est[aá] bien|s[ií])\b/i;
 
 const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 /** "ten" → "10", so an answer picks an offered hour said as a word. */
@@ -77,6 +77,14 @@ function pickOffered(answer: string, offered: readonly Proposal[], timezone: str
   if (weekday) {
     const byDay = offered.filter((p) => DateTime.fromISO(p.mention.date).setLocale('en-US').toFormat('cccc').toLowerCase() === weekday);
     if (byDay.length === 1) return byDay[0] ?? null;
+  }
+  const part = /\b(morning|afternoon|evening)\b/i.exec(answer)?.[1]?.toLowerCase();
+  if (part) {
+    const inPart = offered.filter((p) => {
+      const hour = local(p)?.hour ?? -1;
+      return part === 'morning' ? hour >= 0 && hour < 12 : part === 'afternoon' ? hour >= 12 && hour < 17 : hour >= 17;
+    });
+    if (inPart.length === 1) return inPart[0] ?? null;
   }
   if (/\b(first|earlier|earliest)\b/i.test(answer)) return offered[0] ?? null;
   if (/\b(last|second|later|latest)\b/i.test(answer) && offered.length === 2) return offered[1] ?? null;

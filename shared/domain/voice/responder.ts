@@ -135,8 +135,12 @@ export class RuleBasedResponder implements Responder {
     const agreed = listens ? await settledTime(call, team, callTime, reading) : null;
     const visit =
       wanted ??
-      (agreed?.settled && agreed.at
-        ? { reason: `the customer took a time (${agreed.reason ?? agreed.phrase})`, evidence: [...agreed.evidence], reschedule: false }
+      (agreed?.settled
+        ? {
+            reason: `the customer took ${agreed.at ? 'a time' : 'a day'} (${agreed.reason ?? agreed.phrase})`,
+            evidence: [...agreed.evidence],
+            reschedule: false,
+          }
         : null);
     let appointment: ResponderDecision['appointment'] = null;
     if (visit) {

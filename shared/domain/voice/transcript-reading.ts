@@ -79,6 +79,20 @@ const CANCELLATION: readonly Rule[] = [
       /\b(don't|do not|no longer|won't|will not) (be )?need(ing)? (the|that|my|our) (appointment|visit|technician|tech|plumber|electrician)\b/i,
     what: 'no longer needs the visit',
   },
+  {
+    pattern:
+      /(?<!\b(don't|do not|not|no need to) )\bcancel+(ing)? (it|that|this|(this |next |on )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)('s)?)\b/i,
+    what: "asks to cancel a day's visit",
+  },
+  {
+    pattern: /\b(take|cross) (me|us|it|that|our \w+|my \w+) off (the|your) (calendar|schedule|books|list)\b/i,
+    what: 'asks to be taken off the schedule',
+  },
+  {
+    pattern:
+      /\b(went|decided to go|we're going|we are going) with (someone|somebody|another|a different|a cheaper|the other) ?(else|company|contractor|plumber|electrician|guy|one)?\b|\b(found|hired|got) (someone|somebody) else\b/i,
+    what: 'went with someone else',
+  },
   { pattern: /\bcancelar (mi|la|nuestra) (cita|visita)\b|\bquiero cancelar\b/i, what: 'asks to cancel an appointment (Spanish)' },
 ];
 
@@ -95,8 +109,24 @@ const RESCHEDULE: readonly Rule[] = [
 const COMPLAINT: readonly Rule[] = [
   { pattern: /\b(complain|complaint|queja)\b/i, what: 'a complaint' },
   {
-    pattern: /\b(not happy|unhappy|disappointed|terrible|awful|horrible|unacceptable|ridiculous|rude|unprofessional|fed up)\b/i,
+    pattern:
+      /\b(not happy|unhappy|disappointed|terrible|awful|horrible|unacceptable|ridiculous|rude|unprofessional|fed up|(frustrated|upset|annoyed|angry|furious) (with|at|about) (you|your|the (service|company|tech\w*|plumber|electrician|crew|work|job))|molest[oa] con|enojad[oa] con)\b/i,
     what: 'dissatisfaction',
+  },
+  {
+    pattern:
+      /\b(worse|same (noise|sound|problem|issue|leak|smell|thing)|again|still)\b[^.?!]{0,60}\b(you|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|company)|he|she|they) (installed|fixed|repaired|replaced|worked on|touched|serviced|came|was here|were here)\b|\b(you|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|company)) (installed|fixed|repaired|replaced|worked on|serviced)\b[^.?!]{0,60}\b(worse|same (noise|sound|problem|issue|leak|smell|thing)|again|still)\b|\b(didn't (even )?finish|never finished|left (it|the job) (half[- ]done|unfinished))\b/i,
+    what: 'work that did not hold',
+  },
+  {
+    pattern:
+      /\b(charged|billed|paid) (me |us )?for (a|an|the|some)\b[^.?!]{0,40}\b(never|wasn't|weren't|not|didn't)\b|\b(charged|billed) (me |us )?(too much|extra|double)\b/i,
+    what: 'a billing dispute',
+  },
+  {
+    pattern:
+      /\b(no one|nobody|no-one) (ever )?(came|showed|called|arrived|turned up)\b|\bwaited (all day|all morning|all afternoon|from \d)/i,
+    what: 'a missed visit',
   },
   {
     pattern: /\b(bill|invoice|charges?|charged)\b[^.?!]{0,60}\b(wrong|not right|too (much|high)|mistake|error)\b|\bthat's not right\b/i,
@@ -123,7 +153,7 @@ const COMPLAINT: readonly Rule[] = [
 ];
 
 const ESCALATION =
-  /\b(manager|supervisor|owner|lawyer|attorney|better business bureau|bbb|bad review|review online|(whoever|someone|somebody|person) (is )?in charge|your boss|gerente|abogado|encargado)\b/i;
+  /\b(manager|supervisor|owner|lawyer|attorney|better business bureau|bbb|bad review|review online|(one|1|zero)[- ]star|(leave|leaving|write|writing|post|posting) (a |an )?(\w+ )?review|(whoever|someone|somebody|person) (is )?in charge|your boss|gerente|abogado|encargado)\b/i;
 
 const VISIT: readonly Rule[] = [
   {
@@ -140,10 +170,20 @@ const VISIT: readonly Rule[] = [
       /\b(can|could|would) (you|someone|somebody|a tech(nician)?|a plumber|an electrician|one of your (guys|techs)) (come|stop|swing|get)( out| by| over| here| take a look| look)?\b/i,
     what: 'asks for a visit',
   },
+  {
+    pattern:
+      /\b(can|could|would) (you|y'all|someone|somebody|a tech\w*|a plumber|an electrician|one of your \w+)( guys| all| folks)? (please )?(take|have) a (look|peek|gander)\b/i,
+    what: 'asks for a look at the problem',
+  },
+  {
+    pattern:
+      /\b(need|want|get) (someone|somebody|a tech\w*|a plumber|an electrician) (today|tonight|now|asap|right away|as soon as possible|this (morning|afternoon|evening|week))\b/i,
+    what: 'asks for someone to be sent',
+  },
   { pattern: /\b(come|stop|swing) (out|by|over) (and|to) (take a look|look|check|fix|see)\b/i, what: 'asks for a visit' },
   {
     pattern:
-      /\b(need|want|like|get)\b[^.?!]{0,40}\b(looked at|checked( out)?|serviced|fixed|repaired|installed|replaced|inspected|cleaned|tuned[ -]?up|looked over)\b/i,
+      /\b(need|want|like|get)\b[^.?!]{0,40}\b(looked at|checked( out)?|serviced|fixed|repaired|installed|replaced|inspected|cleaned|tuned[ -]?up|looked over|put in|hung|swapped( out)?|taken care of|hooked up|mounted|wired)\b/i,
     what: 'asks for work on the house',
   },
   {
@@ -158,6 +198,10 @@ const VISIT: readonly Rule[] = [
   {
     pattern: /\b(need|want|like) (someone|somebody|a tech(nician)?|a plumber|an electrician) (out|over|here|to (come|look|check|fix))\b/i,
     what: 'asks for a visit',
+  },
+  {
+    pattern: /^\W*(i|we) (need|want|would like|'d like) (a|an|some|new|two|three) (new )?\w+/i,
+    what: 'asks for work on the house',
   },
   {
     pattern: /\b(that|which|the) (\w+ )?(works|sounds good|is fine|is perfect)( for me)?\b|\bbook (it|me in|me)\b|\blet'?s do (that|it)\b/i,
@@ -216,10 +260,13 @@ function match(rules: readonly Rule[], lines: readonly string[]): Finding | null
  * caller's words name no hazard the rules know.
  */
 const ASSISTANT_TRIAGE =
-  /\b((flag|mark|treat|escalat|send)\w* (this|it) (as )?(an? )?(urgent|emergency|priority)|on-?call (tech\w*|plumber|electrician|team|crew)|(leave|get out of) the (house|home|building)|call 911|lo marco como (urgente|emergencia))\b/i;
+  /\b((flag|mark|treat|escalat|send|prioritiz|handl|log)\w* (this|it|your (call|request)) (as )?(an? )?(urgent|emergency|priority)|as an? (emergency|priority)( call| request| visit)?\b|emergency (dispatch|crew|team|call-?out|tech\w*|plumber|electrician)|on-?call (tech\w*|plumber|electrician|team|crew|staff|person)|(leave|get out of) the (house|home|building)|call 911|lo marco como (urgente|emergencia))\b/i;
+
+/** A question ("is this an emergency?") or a price ("emergency calls are $150") is no triage. */
+const NOT_TRIAGE = /\?\s*$|\$\s?\d|\b(dollars|costs?|charge[sd]?|fee|rate|price)\b/i;
 
 function triagedByAssistant(agent: readonly string[]): Hazard | null {
-  const line = agent.find((l) => ASSISTANT_TRIAGE.test(l));
+  const line = agent.find((l) => ASSISTANT_TRIAGE.test(l) && !NOT_TRIAGE.test(l));
   return line
     ? { hazard: 'the assistant treated it as an emergency', reason: 'the assistant treated it as an emergency', evidence: [line] }
     : null;

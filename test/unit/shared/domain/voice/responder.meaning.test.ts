@@ -71,4 +71,36 @@ describe('the responder deciding from meaning rather than phrasings', () => {
     );
     expect(decision.ticket).toMatchObject({ category: 'urgent_request', priority: 'urgent' });
   });
+
+  it('asks for a visit when a day offered is taken, with no visit phrase and no hour', async () => {
+    const decision = await decide(
+      'AI: Bayview Plumbing.\nCustomer: My kitchen sink is totally backed up.\nAI: We can get someone there Wednesday morning.\nCustomer: Okay, Wednesday morning is fine.',
+    );
+    expect(decision.appointment).toMatchObject({ status: 'requested', scheduledFor: null, preferredDate: '2026-11-25' });
+  });
+
+  it('reads no triage in the assistant asking whether it is one, or pricing it', async () => {
+    for (const words of ['Is this an emergency?', 'Emergency calls with the on-call tech are $150.']) {
+      expect((await decide(`AI: Peak Electric.\nCustomer: A light switch is loose.\nAI: ${words}`)).ticket).toBeNull();
+    }
+  });
+
+  it.each([
+    ['Your guy was here Monday and now the faucet leaks worse than before he touched it.', 'complaint'],
+    ['I was charged for a part that was never installed.', 'complaint'],
+    ['I waited from 8 to 5 and no one ever came.', 'complaint'],
+    ['The tech left a mess. If nobody calls me today I am leaving a one-star review.', 'escalation'],
+    ['We went with someone else, so you can take us off the calendar for Friday.', 'cancellation'],
+    ['Yeah, please cancel Thursday. The AC started working again.', 'cancellation'],
+  ])('opens a ticket for "%s"', async (words, category) => {
+    expect((await decide(`AI: Peak Electric.\nCustomer: ${words}\nAI: I understand.`)).ticket?.category).toBe(category);
+  });
+
+  it('opens no complaint for a problem that came back without the business having worked on it', async () => {
+    const decision = await decide(
+      'AI: Peak Electric.\nCustomer: The breaker is making the same noise again. Can someone come Friday at 10?\nAI: Friday at 10, booked.',
+    );
+    expect(decision.ticket).toBeNull();
+    expect(decision.appointment?.status).toBe('scheduled');
+  });
 });
