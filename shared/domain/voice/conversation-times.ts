@@ -41,6 +41,9 @@ const AGENT_EXISTING =
   /\b(is on the books|is still on|you already have|your (current|existing|upcoming) (appointment|visit)|your (appointment|visit|booking)( is|'s| was)|remind\w*|(calling|here) to confirm your|(he|she|they)('s| is| are) (on (his|her|their|the) way|\w+ minutes out))\b/i;
 const DECLINES =
   /\b((can't|cannot|can not|won't|couldn't) (do|make|be there|be home)|(doesn't|does not|won't|wouldn't) work|not (good|great) for me|anything (later|earlier|else)|something (later|earlier|else)|other (options|times|days)|no puedo|no me (sirve|queda))\b/i;
+/** The assistant's plain yes, first thing after the customer asked for a time ("Can you do Wednesday at 10?" "Yes, absolutely."). */
+const AGENT_YES =
+  /^\W*(yes|yeah|yep|sure|absolutely|of course|definitely|certainly|no problem|we can( do that)?|s[ií]|claro|por supuesto)\b/i;
 const ACCEPTS =
   /\b(works|work for me|fine|perfect|great|ok(ay)?|yes|yeah|yep|yup|sure|sounds good|is better|that one|the (\w+ )?one|let'?s do|book (it|me)|i'll take|me sirve|perfecto|est[aá] bien|s[ií])\b/i;
 
@@ -125,6 +128,8 @@ interface Reading {
   existingDays: Set<string>;
   /** The caller asked about a booking already made: the assistant's next time answers that. */
   existingAsked: boolean;
+  /** The sentence read is the assistant's first after the customer spoke. */
+  firstReply: boolean;
 }
 
 interface Context {
@@ -192,11 +197,15 @@ function readAgentSentence(reading: Reading, sentence: string, mentions: readonl
     }
     return;
   }
-  if (last && asked && !isQuestion(sentence) && sameTime(last, asked.mention)) {
+  const plainYes = !last && reading.firstReply && asked?.mention.at && isQuestion(asked.quote) && AGENT_YES.test(sentence);
+  if (asked && !isQuestion(sentence) && ((last && sameTime(last, asked.mention)) || plainYes)) {
     settle(reading, asked, `the customer asked for "${asked.mention.phrase}" and the assistant agreed`, [asked.quote, sentence]);
     return;
   }
-  const offered = mentions.length > 0 ? mentions : bareHoursOffered(sentence, reading.lastDay, ctx.timezone, ctx.callTime);
+  // "Same time next week, Wednesday the 22nd at 1 pm": a day said beside a time is its context, not another offer.
+  const timed = mentions.filter((m) => m.at !== null);
+  const named = timed.length > 0 ? timed : mentions;
+  const offered = named.length > 0 ? named : bareHoursOffered(sentence, reading.lastDay, ctx.timezone, ctx.callTime);
   if (offered.length === 0) return;
   reading.offered = offered.map((mention) => ({ mention, by: 'agent' as const, quote: sentence }));
   reading.candidate = reading.offered.length === 1 ? (reading.offered[0] ?? null) : null;
@@ -244,11 +253,13 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
 }
 
 function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
+  reading.firstReply = turn.speaker === 'agent';
   if (turn.speaker === 'agent') reading.answered = true;
   for (const sentence of sentencesOf(afterCorrection(turn.text))) {
     const mentions = timeMentions(sentence, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay);
     if (turn.speaker === 'agent') readAgentSentence(reading, sentence, mentions, ctx);
     else readCustomerSentence(reading, sentence, mentions, ctx);
+    reading.firstReply = false;
     const day = mentions.at(-1)?.date;
     if (day) reading.lastDay = day;
   }
@@ -272,6 +283,7 @@ export function agreedTimeOfTurns(
     answered: false,
     existingDays: new Set(),
     existingAsked: false,
+    firstReply: false,
   };
   for (const turn of turns) readTurn(reading, turn, { timezone, callTime, spanish });
   if (reading.agreed) {

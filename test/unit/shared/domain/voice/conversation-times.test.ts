@@ -36,6 +36,11 @@ describe('the time a conversation settles on', () => {
     });
   });
 
+  it('reads a day said beside a time as its context, not a second offer', () => {
+    const found = agreed('Customer: Can we push it back a week?\nAI: Same time next week, Wednesday the 11th at 1 pm. You are all set.');
+    expect(found).toMatchObject({ at: '2026-03-11T19:00:00.000Z', settled: true });
+  });
+
   it('never settles on a time the customer declined, and takes the later one accepted', () => {
     const found = agreed(
       'AI: I can do Friday at 9.\nCustomer: Hmm, anything later that day?\nAI: Friday at 3:30?\nCustomer: Yeah, that is fine.',

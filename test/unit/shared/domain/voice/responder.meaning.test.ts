@@ -103,4 +103,38 @@ describe('the responder deciding from meaning rather than phrasings', () => {
     expect(decision.ticket).toBeNull();
     expect(decision.appointment?.status).toBe('scheduled');
   });
+
+  it("books the time the customer asked when the assistant's first words back are a plain yes", async () => {
+    const decision = await decide('AI: Peak Electric.\nCustomer: Can I book someone for Wednesday at 10?\nAI: Yes, absolutely.');
+    expect(decision.appointment).toMatchObject({ status: 'scheduled', scheduledFor: '2026-11-25T15:00:00.000Z' });
+    const later = await decide(
+      'AI: Peak Electric.\nCustomer: Can I book someone for Wednesday at 10?\nAI: Let me check. Yes, we install those.',
+    );
+    expect(later.appointment).toMatchObject({ status: 'requested', scheduledFor: null });
+  });
+
+  it('reads a question of who is available today as asking for a visit, not of what the business does', async () => {
+    const decision = await decide('AI: Peak Electric.\nCustomer: The outlet is scorched. Do you have anyone available today?\nAI: Yes.');
+    expect(decision.appointment?.status).toBe('requested');
+  });
+
+  it('reads a repair that did not hold across sentences as a complaint only when no visit is asked for', async () => {
+    const complaint = await decide("AI: Peak Electric.\nCustomer: You installed the fan last week. It's wobbling again.\nAI: I'm sorry.");
+    expect(complaint.ticket?.category).toBe('complaint');
+    const visit = await decide(
+      "AI: Peak Electric.\nCustomer: You installed the fan last week. It's wobbling again. Can someone come Friday at 10?\nAI: Friday at 10, booked.",
+    );
+    expect(visit.ticket).toBeNull();
+    const question = await decide(
+      'AI: Peak Electric.\nCustomer: Is the panel still under warranty? You installed it in 2023.\nAI: Let me check.',
+    );
+    expect(question.ticket).toBeNull();
+  });
+
+  it('reads "you don\'t need to send anyone" as a cancellation', async () => {
+    const decision = await decide(
+      "AI: Peak Electric.\nCustomer: The light works again, so you don't need to send anyone tomorrow.\nAI: Okay.",
+    );
+    expect(decision.ticket?.category).toBe('cancellation');
+  });
 });
