@@ -32,7 +32,15 @@ interface Proposal {
 const CORRECTION = /\b(no wait|wait,? no|actually|make that|i mean|scratch that|or rather|no,? mejor|mejor dicho|perd[oó]n)\b/gi;
 
 const AGENT_CONFIRMS =
-  /\b(you're (all )?(set|booked|scheduled|on the (schedule|calendar|books))|i('ve| have) (booked|scheduled|got|put) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your|it|for)|i('ve)? (booked|scheduled) it|booked[,.!]|(you're |you are |we're |that's )?all set|pencil+ed (you )?in|put you (in|down)|you('re| are) (in|on for)|lock(ed)? (you|it) in|reserved (it|that|you)|you got it|we'll see you|see you (then|on|at)|got it|it is\b|you're down|moved (you|it|your)|on the (calendar|schedule)|(is|are) (booked|confirmed|scheduled)|done[,.!]|queda (agendad|programad|confirmad)[oa]|lo esperamos|te esperamos)/i;
+  /\b(you're (all )?(set|booked|scheduled|on the (schedule|calendar|books))|i('ve| have) (booked|scheduled|got|put) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your|it|for)|i('ve)? (booked|scheduled) it|booked[,.!]|pencil+ed (you )?in|you('re| are) on for|lock(ed)? (you|it) in|reserved (it|that|you) for|we'll see you|see you (then|on|at)|it is\b|you're down|moved (you|it|your)|on the (calendar|schedule)|(is|are) (booked|confirmed|scheduled)|done[,.!]|queda (agendad|programad|confirmad)[oa]|lo esperamos|te esperamos)/i;
+/**
+ * Words that close any request ("you're all set, the manager will call you", "you got it"): a
+ * confirmation of a booking only with a time in the same sentence ("The 17th at 1 pm, all set").
+ */
+const CLOSING = /\b((you're |you are |we're |that's )?all set|put you (in|down)|(you )?got it|you('re| are) in)\b/i;
+/** An assistant's sentence that offers a visit, not only names a day ("we're closed Monday"). */
+const OFFERS =
+  /\b((can|could) (get|send|have|come|do|fit|squeeze|book|schedule)|how about|what about|would [^.?!]{0,30}work|(have|got) (an? )?(opening|slot|availability|room|time)|available|openings?|tengo|puedo|podemos)\b/i;
 const UNAVAILABLE =
   /\b((is|are|'s) (taken|full|booked up|gone|not available|unavailable)|no longer available|don't have (anything|that)|we('re| are) closed|we close|no (tenemos|hay) (lugar|espacio))\b/i;
 const CUSTOMER_EXISTING =
@@ -130,6 +138,8 @@ interface Reading {
   existingAsked: boolean;
   /** The sentence read is the assistant's first after the customer spoke. */
   firstReply: boolean;
+  /** The text of the turn being read. */
+  turnText: string;
 }
 
 interface Context {
@@ -178,7 +188,10 @@ function readAgentSentence(reading: Reading, sentence: string, mentions: readonl
   }
   const last = lastOf(mentions);
   const asked = reading.candidate?.by === 'customer' ? reading.candidate : null;
-  if (AGENT_CONFIRMS.test(sentence) && !isQuestion(sentence)) {
+  // A closing confirms a time said in it, or one the assistant put on the table in the same turn.
+  const closes =
+    CLOSING.test(sentence) && (last !== undefined || (reading.candidate !== null && reading.turnText.includes(reading.candidate.quote)));
+  if ((AGENT_CONFIRMS.test(sentence) || closes) && !isQuestion(sentence)) {
     if (last && reading.existingDays.has(last.date) && reading.candidate?.mention.date !== last.date) return;
     if (last) {
       // "See you Monday" after "Monday at 9" confirms the time already on the table for that day.
@@ -254,6 +267,7 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
 
 function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
   reading.firstReply = turn.speaker === 'agent';
+  reading.turnText = turn.text;
   if (turn.speaker === 'agent') reading.answered = true;
   for (const sentence of sentencesOf(afterCorrection(turn.text))) {
     const mentions = timeMentions(sentence, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay);
@@ -284,17 +298,20 @@ export function agreedTimeOfTurns(
     existingDays: new Set(),
     existingAsked: false,
     firstReply: false,
+    turnText: '',
   };
   for (const turn of turns) readTurn(reading, turn, { timezone, callTime, spanish });
   if (reading.agreed) {
-    const { mention } = reading.agreed.proposal;
+    const { mention, by } = reading.agreed.proposal;
+    // A day without an hour is settled when it was asked for, offered as a visit or confirmed as one, not when only named.
+    const dayTaken = by === 'customer' || reading.agreed.quotes.some((q) => OFFERS.test(q) || AGENT_CONFIRMS.test(q));
     return {
       at: mention.at,
       date: mention.date,
       phrase: mention.phrase,
       reason: reading.agreed.reason,
       evidence: reading.agreed.quotes,
-      settled: true,
+      settled: mention.at !== null || dayTaken,
     };
   }
   const open = reading.candidate;

@@ -136,7 +136,8 @@ export const VISIT: readonly Rule[] = [
     what: 'asks for an appointment',
   },
   {
-    pattern: /\b(send|get|book|schedule) (me |us )?(someone|somebody|a tech(nician)?|a plumber|an electrician|a guy|one of your (guys|techs))\b/i,
+    pattern:
+      /\b(send|get|book|schedule) (me |us )?(someone|somebody|a tech(nician)?|a plumber|an electrician|a guy|one of your (guys|techs))\b/i,
     what: 'asks for someone to be sent',
   },
   {

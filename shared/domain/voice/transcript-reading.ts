@@ -50,6 +50,8 @@ export interface TranscriptReading {
   /** Asked about prices or availability and left without booking. */
   readonly priceOnly: Finding | null;
   readonly spanish: boolean;
+  /** The caller's sentences, as read (for the learned model). */
+  readonly caller: readonly string[];
 }
 
 /** A caller turn is Spanish when it uses several of these words. */
@@ -170,5 +172,6 @@ export function readTranscript(turns: readonly TranscriptTurn[], transcript: str
     visit,
     priceOnly,
     spanish,
+    caller,
   };
 }

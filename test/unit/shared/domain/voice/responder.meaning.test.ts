@@ -137,4 +137,13 @@ describe('the responder deciding from meaning rather than phrasings', () => {
     );
     expect(decision.ticket?.category).toBe('cancellation');
   });
+
+  it('books no visit for a day only named and acknowledged, or a closing with no time in it', async () => {
+    const named = await decide('AI: Peak Electric.\nCustomer: Is the office open?\nAI: The office reopens Monday.\nCustomer: Okay.');
+    expect(named.appointment).toBeNull();
+    const closing = await decide(
+      'AI: Peak Electric.\nCustomer: My invoice from Friday at 2 looks off.\nAI: I can check. You got it, the office will call you.',
+    );
+    expect(closing.appointment).toBeNull();
+  });
 });
