@@ -40,7 +40,7 @@ const AGENT_CONFIRMS =
 const CLOSING = /\b((you're |you are |we're |that's )?all set|put you (in|down)|(you )?got it|you('re| are) in)\b/i;
 /** An assistant's sentence that offers a visit, not only names a day ("we're closed Monday"). */
 const OFFERS =
-  /\b((can|could) (get|send|have|come|do|fit|squeeze|book|schedule)|how about|what about|would [^.?!]{0,30}work|(have|got) (an? )?(opening|slot|availability|room|time)|available|openings?|tengo|puedo|podemos)\b/i;
+  /\b((can|could) (get|send|have|come|do|fit|squeeze|book|schedule)|how about|what about|would [^.?!]{0,30}work|(have|got) (an? )?(opening|slot|availability|room|time)|tengo|puedo|podemos)\b/i;
 const UNAVAILABLE =
   /\b((is|are|'s) (taken|full|booked up|gone|not available|unavailable)|no longer available|don't have (anything|that)|we('re| are) closed|we close|no (tenemos|hay) (lugar|espacio))\b/i;
 const CUSTOMER_EXISTING =
@@ -49,11 +49,14 @@ const AGENT_EXISTING =
   /\b(is on the books|is still on|you already have|your (current|existing|upcoming) (appointment|visit)|your (appointment|visit|booking)( is|'s| was)|remind\w*|(calling|here) to confirm your|(he|she|they)('s| is| are) (on (his|her|their|the) way|\w+ minutes out))\b/i;
 const DECLINES =
   /\b((can't|cannot|can not|won't|couldn't) (do|make|be there|be home)|(doesn't|does not|won't|wouldn't) work|not (good|great) for me|anything (later|earlier|else)|something (later|earlier|else)|other (options|times|days)|no puedo|no me (sirve|queda))\b/i;
-/** The assistant's plain yes, first thing after the customer asked for a time ("Can you do Wednesday at 10?" "Yes, absolutely."). */
+/**
+ * The assistant's plain yes, first thing after the customer asked for a time ("Can you do
+ * Wednesday at 10?" "Yes, absolutely."): the whole sentence, so "Sure, let me check" is none.
+ */
 const AGENT_YES =
-  /^\W*(yes|yeah|yep|sure|absolutely|of course|definitely|certainly|no problem|we can( do that)?|s[ií]|claro|por supuesto)\b/i;
+  /^\W*(yes|yeah|yep|sure|absolutely|of course|definitely|certainly|no problem|we can( do that)?|s[ií]|claro|por supuesto)([\s,!.]+(absolutely|of course|definitely|no problem|we can( do that)?|that works|claro|por supuesto))*[\s,!.]*$/i;
 const ACCEPTS =
-  /\b(works|work for me|fine|perfect|great|ok(ay)?|yes|yeah|yep|yup|sure|sounds good|is better|that one|the (\w+ )?one|let'?s do|book (it|me)|i'll take|me sirve|perfecto|est[aá] bien|s[ií])\b/i;
+  /\b(works|work for me|fine|perfect|great|ok(ay)?|yes|yeah|yep|yup|sure|sounds good|is better|that one|the (first|second|last|earlier|later|earliest|latest|morning|afternoon|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}(:\d{2})?( ?[ap]\.?m\.?)?) one|let'?s do|book (it|me)|i'll take|me sirve|perfecto|est[aá] bien|s[ií])\b/i;
 
 const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 /** "ten" → "10", so an answer picks an offered hour said as a word. */

@@ -111,6 +111,10 @@ describe('the responder deciding from meaning rather than phrasings', () => {
       'AI: Peak Electric.\nCustomer: Can I book someone for Wednesday at 10?\nAI: Let me check. Yes, we install those.',
     );
     expect(later.appointment).toMatchObject({ status: 'requested', scheduledFor: null });
+    const checking = await decide(
+      'AI: Peak Electric.\nCustomer: Can someone come Wednesday at 10?\nAI: Sure, let me check with the office.',
+    );
+    expect(checking.appointment).toMatchObject({ status: 'requested', scheduledFor: null });
   });
 
   it('reads a question of who is available today as asking for a visit, not of what the business does', async () => {
