@@ -120,7 +120,7 @@ function visitWanted(
 }
 
 /**
- * The default responder, deterministic and documented (docs/voice.md). The provider's
+ * The default responder, deterministic and documented (docs/voice-responder.md). The provider's
  * analysis decides where it says (bookingIntent, urgency, sentiment, call reason); where it is
  * silent, the transcript does (transcript-reading.ts): a visit asked for or confirmed, a
  * reschedule, an emergency (gas, flooding, sewage, sparks, CO, no heat in the cold), a complaint,
