@@ -32,7 +32,15 @@ interface Proposal {
 const CORRECTION = /\b(no wait|wait,? no|actually|make that|i mean|scratch that|or rather|no,? mejor|mejor dicho|perd[oó]n)\b/gi;
 
 const AGENT_CONFIRMS =
-  /\b(you're (all )?(set|booked|scheduled|on the (schedule|calendar|books))|i('ve| have) (booked|scheduled|got|put) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your|it|for)|i('ve)? (booked|scheduled) it|booked[,.!]|we'll see you|see you (then|on|at)|got it|it is\b|you're down|moved (you|it|your)|on the (calendar|schedule)|(is|are) (booked|confirmed|scheduled)|done[,.!]|queda (agendad|programad|confirmad)[oa]|lo esperamos|te esperamos)/i;
+  /\b(you're (all )?(set|booked|scheduled|on the (schedule|calendar|books))|i('ve| have) (booked|scheduled|got|put) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your|it|for)|i('ve)? (booked|scheduled) it|booked[,.!]|pencil+ed (you )?in|you('re| are) on for|lock(ed)? (you|it) in|reserved (it|that|you) for|we'll see you|see you (then|on|at)|it is\b|you're down|moved (you|it|your)|on the (calendar|schedule)|(is|are) (booked|confirmed|scheduled)|done[,.!]|queda (agendad|programad|confirmad)[oa]|lo esperamos|te esperamos)/i;
+/**
+ * Words that close any request ("you're all set, the manager will call you", "you got it"): a
+ * confirmation of a booking only with a time in the same sentence ("The 17th at 1 pm, all set").
+ */
+const CLOSING = /\b((you're |you are |we're |that's )?all set|put you (in|down)|(you )?got it|you('re| are) in)\b/i;
+/** An assistant's sentence that offers a visit, not only names a day ("we're closed Monday"). */
+const OFFERS =
+  /\b((can|could) (get|send|have|come|do|fit|squeeze|book|schedule)|how about|what about|would [^.?!]{0,30}work|(have|got) (an? )?(opening|slot|availability|room|time)|tengo|puedo|podemos)\b/i;
 const UNAVAILABLE =
   /\b((is|are|'s) (taken|full|booked up|gone|not available|unavailable)|no longer available|don't have (anything|that)|we('re| are) closed|we close|no (tenemos|hay) (lugar|espacio))\b/i;
 const CUSTOMER_EXISTING =
@@ -41,8 +49,14 @@ const AGENT_EXISTING =
   /\b(is on the books|is still on|you already have|your (current|existing|upcoming) (appointment|visit)|your (appointment|visit|booking)( is|'s| was)|remind\w*|(calling|here) to confirm your|(he|she|they)('s| is| are) (on (his|her|their|the) way|\w+ minutes out))\b/i;
 const DECLINES =
   /\b((can't|cannot|can not|won't|couldn't) (do|make|be there|be home)|(doesn't|does not|won't|wouldn't) work|not (good|great) for me|anything (later|earlier|else)|something (later|earlier|else)|other (options|times|days)|no puedo|no me (sirve|queda))\b/i;
+/**
+ * The assistant's plain yes, first thing after the customer asked for a time ("Can you do
+ * Wednesday at 10?" "Yes, absolutely."): the whole sentence, so "Sure, let me check" is none.
+ */
+const AGENT_YES =
+  /^\W*(yes|yeah|yep|sure|absolutely|of course|definitely|certainly|no problem|we can( do that)?|s[ií]|claro|por supuesto)([\s,!.]+(absolutely|of course|definitely|no problem|we can( do that)?|that works|claro|por supuesto))*[\s,!.]*$/i;
 const ACCEPTS =
-  /\b(works|work for me|fine|perfect|great|ok(ay)?|yes|yeah|yep|yup|sure|sounds good|is better|that one|let'?s do|book (it|me)|i'll take|me sirve|perfecto|est[aá] bien|s[ií])\b/i;
+  /\b(works|work for me|fine|perfect|great|ok(ay)?|yes|yeah|yep|yup|sure|sounds good|is better|that one|the (first|second|last|earlier|later|earliest|latest|morning|afternoon|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}(:\d{2})?( ?[ap]\.?m\.?)?) one|let'?s do|book (it|me)|i'll take|me sirve|perfecto|est[aá] bien|s[ií])\b/i;
 
 const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 /** "ten" → "10", so an answer picks an offered hour said as a word. */
@@ -77,6 +91,14 @@ function pickOffered(answer: string, offered: readonly Proposal[], timezone: str
   if (weekday) {
     const byDay = offered.filter((p) => DateTime.fromISO(p.mention.date).setLocale('en-US').toFormat('cccc').toLowerCase() === weekday);
     if (byDay.length === 1) return byDay[0] ?? null;
+  }
+  const part = /\b(morning|afternoon|evening)\b/i.exec(answer)?.[1]?.toLowerCase();
+  if (part) {
+    const inPart = offered.filter((p) => {
+      const hour = local(p)?.hour ?? -1;
+      return part === 'morning' ? hour >= 0 && hour < 12 : part === 'afternoon' ? hour >= 12 && hour < 17 : hour >= 17;
+    });
+    if (inPart.length === 1) return inPart[0] ?? null;
   }
   if (/\b(first|earlier|earliest)\b/i.test(answer)) return offered[0] ?? null;
   if (/\b(last|second|later|latest)\b/i.test(answer) && offered.length === 2) return offered[1] ?? null;
@@ -117,6 +139,10 @@ interface Reading {
   existingDays: Set<string>;
   /** The caller asked about a booking already made: the assistant's next time answers that. */
   existingAsked: boolean;
+  /** The sentence read is the assistant's first after the customer spoke. */
+  firstReply: boolean;
+  /** The text of the turn being read. */
+  turnText: string;
 }
 
 interface Context {
@@ -165,7 +191,10 @@ function readAgentSentence(reading: Reading, sentence: string, mentions: readonl
   }
   const last = lastOf(mentions);
   const asked = reading.candidate?.by === 'customer' ? reading.candidate : null;
-  if (AGENT_CONFIRMS.test(sentence) && !isQuestion(sentence)) {
+  // A closing confirms a time said in it, or one the assistant put on the table in the same turn.
+  const closes =
+    CLOSING.test(sentence) && (last !== undefined || (reading.candidate !== null && reading.turnText.includes(reading.candidate.quote)));
+  if ((AGENT_CONFIRMS.test(sentence) || closes) && !isQuestion(sentence)) {
     if (last && reading.existingDays.has(last.date) && reading.candidate?.mention.date !== last.date) return;
     if (last) {
       // "See you Monday" after "Monday at 9" confirms the time already on the table for that day.
@@ -184,11 +213,15 @@ function readAgentSentence(reading: Reading, sentence: string, mentions: readonl
     }
     return;
   }
-  if (last && asked && !isQuestion(sentence) && sameTime(last, asked.mention)) {
+  const plainYes = !last && reading.firstReply && asked?.mention.at && isQuestion(asked.quote) && AGENT_YES.test(sentence);
+  if (asked && !isQuestion(sentence) && ((last && sameTime(last, asked.mention)) || plainYes)) {
     settle(reading, asked, `the customer asked for "${asked.mention.phrase}" and the assistant agreed`, [asked.quote, sentence]);
     return;
   }
-  const offered = mentions.length > 0 ? mentions : bareHoursOffered(sentence, reading.lastDay, ctx.timezone, ctx.callTime);
+  // "Same time next week, Wednesday the 22nd at 1 pm": a day said beside a time is its context, not another offer.
+  const timed = mentions.filter((m) => m.at !== null);
+  const named = timed.length > 0 ? timed : mentions;
+  const offered = named.length > 0 ? named : bareHoursOffered(sentence, reading.lastDay, ctx.timezone, ctx.callTime);
   if (offered.length === 0) return;
   reading.offered = offered.map((mention) => ({ mention, by: 'agent' as const, quote: sentence }));
   reading.candidate = reading.offered.length === 1 ? (reading.offered[0] ?? null) : null;
@@ -236,11 +269,14 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
 }
 
 function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
+  reading.firstReply = turn.speaker === 'agent';
+  reading.turnText = turn.text;
   if (turn.speaker === 'agent') reading.answered = true;
   for (const sentence of sentencesOf(afterCorrection(turn.text))) {
     const mentions = timeMentions(sentence, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay);
     if (turn.speaker === 'agent') readAgentSentence(reading, sentence, mentions, ctx);
     else readCustomerSentence(reading, sentence, mentions, ctx);
+    reading.firstReply = false;
     const day = mentions.at(-1)?.date;
     if (day) reading.lastDay = day;
   }
@@ -264,17 +300,21 @@ export function agreedTimeOfTurns(
     answered: false,
     existingDays: new Set(),
     existingAsked: false,
+    firstReply: false,
+    turnText: '',
   };
   for (const turn of turns) readTurn(reading, turn, { timezone, callTime, spanish });
   if (reading.agreed) {
-    const { mention } = reading.agreed.proposal;
+    const { mention, by } = reading.agreed.proposal;
+    // A day without an hour is settled when it was asked for, offered as a visit or confirmed as one, not when only named.
+    const dayTaken = by === 'customer' || reading.agreed.quotes.some((q) => OFFERS.test(q) || AGENT_CONFIRMS.test(q));
     return {
       at: mention.at,
       date: mention.date,
       phrase: mention.phrase,
       reason: reading.agreed.reason,
       evidence: reading.agreed.quotes,
-      settled: true,
+      settled: mention.at !== null || dayTaken,
     };
   }
   const open = reading.candidate;

@@ -51,9 +51,9 @@ const FEATURES: readonly HazardFeature[] = [
   },
   {
     what: 'flooding',
-    object: /\b(water|pipe|pipes|water heater|tank|agua|tubo|tubería)\b/i,
+    object: /\b(water|pipe|pipes|water heater|tank|toilet|agua|tubo|tubería)\b/i,
     state:
-      /\b(flood\w*|pour\w*|gush\w*|spray\w*|everywhere|all over|burst|split( open)?|exploded|through the ceiling|out of the ceiling|from the ceiling|ceiling light|light fixture|inundad\w*|revent\w*)\b/i,
+      /\b(flood\w*|pour\w*|gush\w*|spray\w*|everywhere|all over|burst|split( open)?|exploded|overflow\w*|seep\w* (under|into|through)|(still |keeps )?rising|(inches|feet) of|through the ceiling|out of the ceiling|from the ceiling|ceiling light|light fixture|inundad\w*|revent\w*|desbord\w*)\b/i,
     within: 50,
   },
   {
@@ -74,6 +74,12 @@ const FEATURES: readonly HazardFeature[] = [
     state:
       /\b(hot to the touch|hot|too warm|buzz\w*|spark\w*|smok\w*|melt\w*|burn\w*|scorch\w*|charred|crackl\w*|arc\w*|chispas?|quemad\w*|humo)\b/i,
     within: 45,
+  },
+  {
+    what: 'a power line down',
+    object: /\b(power|electric(al)?|utility|service) (line|lines|wire|wires|cable)\b/i,
+    state: /\b(down|fell|fallen|on the ground|snapped|spark\w*|arc\w*)\b/i,
+    within: 40,
   },
   {
     what: 'electrical burning or sparks',
@@ -106,6 +112,9 @@ const FEATURES: readonly HazardFeature[] = [
 
 /** A denial in the words just before: "no, I don't smell any gas", "there's no water". */
 const DENIED = /\b(no|not|don't|do not|doesn't|nothing|isn't|is not|wasn't|never|without|no hay|ningún|ninguna)\b[^.!?,]{0,20}$/i;
+
+/** A negation just before the state, after the thing: "the pipe hasn't burst", "the water is not rising". */
+const NEGATED_STATE = /(\bnot|n't|\bnever|\bno)( \w+)?\s*$/i;
 
 const COLD_WORDS =
   /\b(freez\w*|below (zero|freezing)|single digits|sub-?zero|minus \d+|minus (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)|helad[oa]|congel\w*|bajo cero|mucho fr[ií]o)\b|-\d+\s?(degrees|°)/i;
@@ -148,6 +157,8 @@ function said(feature: HazardFeature, sentence: string): boolean {
     if (state[0].toLowerCase() === object[0].toLowerCase()) continue;
     const first = Math.min(at, from + state.index);
     if (!feature.needs && DENIED.test(sentence.slice(0, first))) continue;
+    // "the toilet has not overflowed": the state denied between the two.
+    if (!feature.needs && NEGATED_STATE.test(sentence.slice(at + object[0].length, from + state.index))) continue;
     return true;
   }
   return false;

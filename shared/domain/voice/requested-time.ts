@@ -128,6 +128,8 @@ export function timeMentions(
   let lastDay: WallClock['date'] | null = before?.isValid ? { year: before.year, month: before.month, day: before.day } : null;
   const mentions: TimeMention[] = [];
   for (const result of results) {
+    // "about 5 minutes", "in two hours": a wait, not an appointment.
+    if (/\b(minutes?|mins?|hours?|hrs?|minutos?|horas?)\b/i.test(result.text)) continue;
     const wall = wallClockOf(result, source, local, lastDay);
     if (!wall) continue;
     const instant = DateTime.fromObject({ ...wall.date, hour: wall.hour ?? 0, minute: wall.minute }, { zone: timezone });
@@ -136,6 +138,8 @@ export function timeMentions(
     const date = instant.toISODate() as string;
     if (wall.hour !== null && instant.toMillis() <= callTime.getTime()) continue;
     if (wall.hour === null && date < (local.toISODate() as string)) continue;
+    // Nobody books a visit more than a year out: such a reading is a number misread ("150 y 250 dólares").
+    if (date > (local.plus({ years: 1 }).toISODate() as string)) continue;
     mentions.push({ at: wall.hour !== null ? (instant.toUTC().toISO() as string) : null, date, phrase: wall.phrase, index: result.index });
   }
   return mentions;

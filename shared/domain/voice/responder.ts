@@ -11,6 +11,19 @@ import { readTranscript, type TranscriptReading } from './transcript-reading';
  */
 const requestedTime = lazy(() => import('./requested-time'));
 const conversationTimes = lazy(() => import('./conversation-times'));
+/** The learned urgency model (about 20 KB of weights), loaded with the first call the rules find no emergency in. */
+const learnedModel = lazy(() => import('./learned-model'));
+
+/**
+ * An emergency: the hazard the rules read, else the learned model's when it is sure; none on a
+ * voicemail, a wrong number, or where the provider's analysis gave an urgency.
+ */
+async function emergencyOf(reading: TranscriptReading, analysis: CallAnalysis): Promise<TranscriptReading['emergency']> {
+  if (reading.voicemail || reading.wrongNumber || analysis.urgency !== null) return null;
+  if (reading.emergency) return reading.emergency;
+  const learned = (await learnedModel()).learnedEmergency(reading.caller);
+  return learned ? { hazard: learned.reason, reason: learned.reason, evidence: learned.evidence } : null;
+}
 
 /** The time a call settles on, with how: turn by turn when the call has turns, else from its whole text. */
 interface SettledTime {
@@ -107,7 +120,7 @@ function visitWanted(
 }
 
 /**
- * The default responder, deterministic and documented (docs/voice.md). The provider's
+ * The default responder, deterministic and documented (docs/voice-responder.md). The provider's
  * analysis decides where it says (bookingIntent, urgency, sentiment, call reason); where it is
  * silent, the transcript does (transcript-reading.ts): a visit asked for or confirmed, a
  * reschedule, an emergency (gas, flooding, sewage, sparks, CO, no heat in the cold), a complaint,
@@ -126,7 +139,7 @@ export class RuleBasedResponder implements Responder {
     const reading = readTranscript(call.turns, call.transcript, call.endedReason);
     const analysis = call.analysis;
     // The transcript speaks for each analysis member the provider left out, never against one it gave.
-    const emergency = reading.voicemail || reading.wrongNumber || analysis.urgency !== null ? null : reading.emergency;
+    const emergency = await emergencyOf(reading, analysis);
     const urgency = analysis.urgency ?? (emergency ? 'emergency' : 'standard');
 
     const wanted = visitWanted(analysis, reading);
@@ -135,8 +148,12 @@ export class RuleBasedResponder implements Responder {
     const agreed = listens ? await settledTime(call, team, callTime, reading) : null;
     const visit =
       wanted ??
-      (agreed?.settled && agreed.at
-        ? { reason: `the customer took a time (${agreed.reason ?? agreed.phrase})`, evidence: [...agreed.evidence], reschedule: false }
+      (agreed?.settled
+        ? {
+            reason: `the customer took ${agreed.at ? 'a time' : 'a day'} (${agreed.reason ?? agreed.phrase})`,
+            evidence: [...agreed.evidence],
+            reschedule: false,
+          }
         : null);
     let appointment: ResponderDecision['appointment'] = null;
     if (visit) {

@@ -41,6 +41,10 @@ const hourOf = (word: string) => HOUR_WORDS[word.toLowerCase()] ?? Number(word);
 /** Spanish time words in their English form. Longest phrases first. */
 const SPANISH_TO_ENGLISH: readonly [RegExp, string][] = [
   [/\bpasado ma[ñn]ana\b/gi, 'the day after tomorrow'],
+  [/\besta (ma[ñn]ana)\b/gi, 'this morning'],
+  [/\besta tarde\b/gi, 'this afternoon'],
+  [/\besta noche\b/gi, 'tonight'],
+  [/\b(a eso de|como a|tipo|alrededor de|cerca de) las?\b/gi, 'a las'],
   [/\b(de|en|por) la ma[ñn]ana\b/gi, 'am'],
   [/\b(de|en|por) la (tarde|noche)\b/gi, 'pm'],
   [/\bal mediod[ií]a\b|\bmediod[ií]a\b/gi, 'at noon'],
@@ -55,25 +59,48 @@ const SPANISH_TO_ENGLISH: readonly [RegExp, string][] = [
   [/\bviernes\b/gi, 'Friday'],
   [/\bs[aá]bado\b/gi, 'Saturday'],
   [/\bdomingo\b/gi, 'Sunday'],
+  // "el martes 21", "el 17": a day of the month, which the ordinal rewrite gives its month.
+  [/\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) (\d{1,2})\b(?!:)/g, '$1 the $2th'],
+  [/\bel (\d{1,2})\b(?!:)/gi, 'the $1th'],
 ];
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
-/** "a las tres y media", "a la una y cuarto", "a las 10:15": the hour after "a las", in digits. */
-const SPANISH_HOUR = new RegExp(`\\ba las? (\\d{1,2}|${HOUR_WORD})(?::(\\d{2}))?( y media| y cuarto)?\\b`, 'gi');
+/** "a las tres y media", "a la una y cuarto", "a las tres menos cuarto", "a las 10:15": the hour after "a las", in digits. */
+const SPANISH_HOUR = new RegExp(`\\ba las? (\\d{1,2}|${HOUR_WORD})(?::(\\d{2}))?( y media| y cuarto| menos cuarto)?\\b`, 'gi');
 
 function spanishToEnglish(text: string): string {
   let out = text;
   for (const [pattern, english] of SPANISH_TO_ENGLISH) out = out.replace(pattern, english);
   return out.replace(SPANISH_HOUR, (_w, h: string, m: string | undefined, part: string | undefined) => {
+    if (part?.includes('menos')) return `at ${((hourOf(h) + 10) % 12) + 1}:45`;
     const minutes = part ? (part.includes('media') ? '30' : '15') : m;
     return `at ${hourOf(h)}${minutes ? `:${minutes}` : ''}`;
   });
 }
 
-/** "at three", "quarter past two", "half past ten": hours in words, as digits. */
+/** Minutes said as words after an hour: "two thirty", "ten fifteen", "four forty-five". */
+const MINUTE_WORDS: Readonly<Record<string, string>> = { fifteen: '15', thirty: '30', 'forty-five': '45', 'forty five': '45' };
+
+/** Words that put a number near an hour: "around 9", "say 11", "like 8:30", "10ish". */
+const APPROXIMATE =
+  /\b(around|about|say|like|roughly|approximately|maybe)( at)? (\d{1,2}(?::\d{2})?)(?:ish)?\b(?! ?(minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|dollars|bucks|degrees|percent|people|gallons|feet|foot|inches|times|%|\$|of\b))/gi;
+
+/** "this afternoon" is today's: chrono reads "today afternoon", not "this afternoon at 4". */
+const THIS_PART = /\bthis (morning|afternoon|evening)\b/gi;
+
+/** "at three", "quarter past two", "half past ten", "two thirty", "around 9": hours in words or near words, as digits. */
 function hoursAsDigits(text: string): string {
   return text
+    .replace(THIS_PART, 'today $1')
+    .replace(
+      new RegExp(
+        `\\b(\\d{1,2}|${HOUR_WORD})[- ](fifteen|thirty|forty[- ]five)\\b(?![- ](gallons?|feet|foot|inches|minutes?|dollars|years?|amps?|degrees))`,
+        'gi',
+      ),
+      (_w, h: string, m: string) => `${hourOf(h)}:${MINUTE_WORDS[m.toLowerCase().replace('-', ' ')] ?? MINUTE_WORDS[m.toLowerCase()]}`,
+    )
+    .replace(/\b(\d{1,2})(:\d{2})?ish\b/gi, '$1$2')
     .replace(new RegExp(`\\bquarter past (\\d{1,2}|${HOUR_WORD})\\b`, 'gi'), (_w, h: string) => `${hourOf(h)}:15`)
     .replace(new RegExp(`\\bhalf past (\\d{1,2}|${HOUR_WORD})\\b`, 'gi'), (_w, h: string) => `${hourOf(h)}:30`)
     .replace(new RegExp(`\\bquarter to (\\d{1,2}|${HOUR_WORD})\\b`, 'gi'), (_w, h: string) => `${(hourOf(h) + 11) % 12 || 12}:45`)
@@ -82,7 +109,8 @@ function hoursAsDigits(text: string): string {
       (_w, p: string, h: string) => `${p} ${hourOf(h)}`,
     )
     .replace(new RegExp(`\\b(${HOUR_WORD})(?= ?(a\\.?m\\.?|p\\.?m\\.?|o'?clock)(\\W|$))`, 'gi'), (h: string) => String(hourOf(h)))
-    .replace(/\b(\d{1,2})(:\d{2})? o'?clock\b/gi, '$1$2');
+    .replace(/\b(\d{1,2})(:\d{2})? o'?clock\b/gi, '$1$2')
+    .replace(APPROXIMATE, (_w, _a, _at, hour: string) => `at ${hour}`);
 }
 
 const monthDay = (day: DateTime) => day.toFormat('MMMM d', { locale: 'en-US' });

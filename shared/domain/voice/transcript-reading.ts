@@ -1,4 +1,23 @@
 import { type Hazard, hazardOf } from './hazards';
+import {
+  AGENT_CONFIRMS,
+  ASSISTANT_TRIAGE,
+  CANCELLATION,
+  COMPLAINT,
+  ESCALATION,
+  HEDGED,
+  LEAVES,
+  NOT_TRIAGE,
+  PERSISTS,
+  PRICE,
+  PRIOR_WORK,
+  RESCHEDULE,
+  type Rule,
+  UPSET,
+  VISIT,
+  VOICEMAIL,
+  WRONG_NUMBER,
+} from './intent-rules-data';
 import type { TranscriptTurn } from './transcript-turns';
 
 /**
@@ -31,152 +50,9 @@ export interface TranscriptReading {
   /** Asked about prices or availability and left without booking. */
   readonly priceOnly: Finding | null;
   readonly spanish: boolean;
+  /** The caller's sentences, as read (for the learned model). */
+  readonly caller: readonly string[];
 }
-
-interface Rule {
-  readonly pattern: RegExp;
-  readonly what: string;
-}
-
-const VOICEMAIL: readonly Rule[] = [
-  { pattern: /\b(leave|record) (me |us )?(a|your) (brief |short )?message\b/i, what: 'a voicemail greeting' },
-  { pattern: /\bafter the (tone|beep)\b/i, what: 'a voicemail greeting' },
-  { pattern: /\b(can't|cannot|can not) (come to|get to|take) the phone\b/i, what: 'a voicemail greeting' },
-  { pattern: /\bmailbox (is full|has not been set up)\b/i, what: 'a full or unset mailbox' },
-  { pattern: /\bdej(e|a) (su|tu|un) mensaje\b|\bdespués del tono\b/i, what: 'a voicemail greeting (Spanish)' },
-];
-
-const WRONG_NUMBER: readonly Rule[] = [
-  { pattern: /\bwrong number\b/i, what: 'the caller says it is a wrong number' },
-  {
-    pattern:
-      /\b(i was|i'm|i am) (trying to|looking for|calling for) (reach |call )?(the |a )?(pharmacy|pizza|doctor|dentist|bank|school|restaurant|someone else|my (mom|sister|brother|friend))/i,
-    what: 'the caller wanted someone else',
-  },
-  { pattern: /\bn[uú]mero equivocado\b|\bme equivoqu[eé] de n[uú]mero\b/i, what: 'the caller says it is a wrong number (Spanish)' },
-  { pattern: /\b(i )?(never|didn't|did not) (call|request|ask for) (you|any|a|this)\b/i, what: 'the caller did not ask for the call' },
-  {
-    pattern:
-      /\b(i'm|i am|this is \w+|calling) (calling )?(from|with) [^.?!]{0,40}\b(agency|marketing|leasing|solutions|software|media|seo|advertising|capital|financing|lead gen\w*)\b|\bwe help (local )?(businesses|contractors|companies|plumbers|electricians|hvac)\b|\b(a quick demo|ten minute demo|partnership opportunity|business loan|merchant services)\b|\bwho (handles|is in charge of|does) (your )?(marketing|advertising|purchasing|payroll)\b/i,
-    what: 'a sales call, not a customer',
-  },
-];
-
-const CANCELLATION: readonly Rule[] = [
-  {
-    pattern:
-      /\bcancel+(ing)? (my|the|our|that|this)( \w+)? (appointment|visit|service call|booking|inspection|tune-?up|install(ation)?)\b/i,
-    what: 'asks to cancel an appointment',
-  },
-  { pattern: /\b(need|want|have|like) to cancel\b/i, what: 'asks to cancel' },
-  {
-    pattern:
-      /(?<!\b(don't|do not|not) )\b(call(ing)? off|cancel+(ing)?)\b[^.?!]{0,30}\b(visit|appointment|booking|service( call)?|tune-?up|inspection|estimate|tech\w*|plumber|electrician)\b/i,
-    what: 'asks to call off a visit',
-  },
-  {
-    pattern:
-      /\b(don't|do not|no longer|won't|will not) (be )?need(ing)? (the|that|my|our) (appointment|visit|technician|tech|plumber|electrician)\b/i,
-    what: 'no longer needs the visit',
-  },
-  { pattern: /\bcancelar (mi|la|nuestra) (cita|visita)\b|\bquiero cancelar\b/i, what: 'asks to cancel an appointment (Spanish)' },
-];
-
-const RESCHEDULE: readonly Rule[] = [
-  { pattern: /\breschedul(e|ing)\b/i, what: 'asks to reschedule' },
-  {
-    pattern: /\b(move|change|push|switch|bump) (my|the|our|that)( \w+)? (appointment|visit|booking)\b/i,
-    what: 'asks to move an appointment',
-  },
-  { pattern: /\b(move|push|bump) it (back|up|to)\b/i, what: 'asks to move an appointment' },
-  { pattern: /\b(cambiar|mover|reprogramar) (mi|la) (cita|visita)\b|\breprogramar\b/i, what: 'asks to move an appointment (Spanish)' },
-];
-
-const COMPLAINT: readonly Rule[] = [
-  { pattern: /\b(complain|complaint|queja)\b/i, what: 'a complaint' },
-  {
-    pattern: /\b(not happy|unhappy|disappointed|terrible|awful|horrible|unacceptable|ridiculous|rude|unprofessional|fed up)\b/i,
-    what: 'dissatisfaction',
-  },
-  {
-    pattern: /\b(bill|invoice|charges?|charged)\b[^.?!]{0,60}\b(wrong|not right|too (much|high)|mistake|error)\b|\bthat's not right\b/i,
-    what: 'a billing dispute',
-  },
-  { pattern: /\b(showed up|arrived|came|got here)\b[^.?!]{0,25}\blate\b/i, what: 'a late visit' },
-  {
-    pattern:
-      /\b(still (drips|leaks|trips|runs|leaking)|(second|third|fourth|fifth) time\b|(after|since) (you|your \w+) (fixed|repaired|worked on|installed|replaced))/i,
-    what: 'a repair that did not hold',
-  },
-  { pattern: /\b(tracked|left|got) (mud|dirt|muck|grease|a mess)\b/i, what: 'damage left behind' },
-  { pattern: /\b(overcharg\w*|charged (me )?twice|double[- ]charged|refund|reembolso|cobraron de m[aá]s)\b/i, what: 'a billing dispute' },
-  {
-    pattern:
-      /\b(still (leaking|broken|not working|doesn't work|does not work|dripping|running|tripping)|(didn't|did not|never) (got |get )?(fix|repair)(ed)?|same problem (again|as before)|sigue (goteando|fallando|sin funcionar))\b/i,
-    what: 'a repair that did not hold',
-  },
-  {
-    pattern: /\b(never showed( up)?|no[- ]show|stood (me|us) up|nobody (came|showed)|no (vino|lleg[oó]) nadie)\b/i,
-    what: 'a missed visit',
-  },
-  { pattern: /\b(mess|damage[ds]?|scratched|broke (my|our)|dejaron un desastre)\b/i, what: 'damage left behind' },
-];
-
-const ESCALATION =
-  /\b(manager|supervisor|owner|lawyer|attorney|better business bureau|bbb|bad review|review online|(whoever|someone|somebody|person) (is )?in charge|your boss|gerente|abogado|encargado)\b/i;
-
-const VISIT: readonly Rule[] = [
-  {
-    pattern:
-      /\b(schedule|book|set up|make|get) (an |a |the )?(appointment|visit|service call|estimate|inspection|tune-?up|cleaning|install(ation)?|time)\b/i,
-    what: 'asks for an appointment',
-  },
-  {
-    pattern: /\b(send|get) (me )?(someone|somebody|a tech(nician)?|a plumber|an electrician|a guy|one of your (guys|techs))\b/i,
-    what: 'asks for someone to be sent',
-  },
-  {
-    pattern:
-      /\b(can|could|would) (you|someone|somebody|a tech(nician)?|a plumber|an electrician|one of your (guys|techs)) (come|stop|swing|get)( out| by| over| here| take a look| look)?\b/i,
-    what: 'asks for a visit',
-  },
-  { pattern: /\b(come|stop|swing) (out|by|over) (and|to) (take a look|look|check|fix|see)\b/i, what: 'asks for a visit' },
-  {
-    pattern:
-      /\b(need|want|like|get)\b[^.?!]{0,40}\b(looked at|checked( out)?|serviced|fixed|repaired|installed|replaced|inspected|cleaned|tuned[ -]?up|looked over)\b/i,
-    what: 'asks for work on the house',
-  },
-  {
-    pattern:
-      /\b(someone|somebody|a tech\w*|a plumber|an electrician|you guys|one of your \w+)\b[^.?!]{0,25}\b(come|look|check|service|fix|repair|install|swing|stop by|head)\b/i,
-    what: 'asks for a visit',
-  },
-  {
-    pattern: /\b(any ?time|whenever)\b[^.?!]{0,30}\b(works|is fine|you have|you've got|you can|an opening)\b/i,
-    what: 'asks for a visit at any time',
-  },
-  {
-    pattern: /\b(need|want|like) (someone|somebody|a tech(nician)?|a plumber|an electrician) (out|over|here|to (come|look|check|fix))\b/i,
-    what: 'asks for a visit',
-  },
-  {
-    pattern: /\b(that|which|the) (\w+ )?(works|sounds good|is fine|is perfect)( for me)?\b|\bbook (it|me in|me)\b|\blet'?s do (that|it)\b/i,
-    what: 'accepts a time offered',
-  },
-  {
-    pattern:
-      /\b(agendar|programar|hacer) (una )?(cita|visita)\b|\bpueden? venir\b|\bmand(ar|en) a alguien\b|\bnecesito (una cita|que vengan|un t[eé]cnico|un plomero|un electricista)\b|\bme sirve\b|\b(quiero|queremos|necesito|necesitamos) que (vengan|revisen|arreglen|chequen|miren|instalen|manden)\b/i,
-    what: 'asks for a visit (Spanish)',
-  },
-];
-
-const AGENT_CONFIRMS =
-  /\b(you're (all )?(set|booked|scheduled)|i('ve| have) (booked|scheduled|got) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your (appointment|visit))|we'll see you|the (technician|tech) will (be there|arrive|come)|queda (agendad|programad|confirmad)[oa]|lo esperamos|te esperamos)\b/i;
-
-const PRICE =
-  /\b(how much|what do you charge|price|pricing|quote|estimate over the phone|ballpark|cu[aá]nto cuesta|cu[aá]nto cobran|precio)\b/i;
-const LEAVES =
-  /\b(call (you )?back|think about it|shop(ping)? around|check with my (wife|husband|landlord|partner)|get (a few|other|some other) quotes|just (checking|wondering|curious)|not (right )?now|no thanks|lo voy a pensar|le(s)? llamo despu[eé]s)\b/i;
 
 /** A caller turn is Spanish when it uses several of these words. */
 const SPANISH_WORDS = /\b(hola|necesito|quiero|por favor|gracias|ma[ñn]ana|cita|tengo|puede|pueden|el|la|de|que|mi|una|est[aá]|s[ií])\b/gi;
@@ -188,13 +64,6 @@ function sentences(text: string): string[] {
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
 }
-
-/**
- * Words that put a wish off ("at some point, not now") or ask what the business can do ("do you
- * have someone who installs..."): a visit said so is not asked for.
- */
-const HEDGED =
-  /^\W*(do|does|are|is there) (you|your|y'all|they)\b|\b(might|at some point|someday|some day|not (right )?now|thinking (about|of)|down the road|for later|just (wondering|curious|checking))\b/i;
 
 function match(rules: readonly Rule[], lines: readonly string[]): Finding | null {
   const evidence: string[] = [];
@@ -210,23 +79,27 @@ function match(rules: readonly Rule[], lines: readonly string[]): Finding | null
   return evidence.length === 0 ? null : { reason: whats.join('; '), evidence: evidence.slice(0, 3) };
 }
 
-/**
- * The assistant's own triage: it was told what the business treats as an emergency, so "I'm
- * flagging this as urgent", "our on-call plumber" or "please leave the house" is one even when the
- * caller's words name no hazard the rules know.
- */
-const ASSISTANT_TRIAGE =
-  /\b((flag|mark|treat|escalat|send)\w* (this|it) (as )?(an? )?(urgent|emergency|priority)|on-?call (tech\w*|plumber|electrician|team|crew)|(leave|get out of) the (house|home|building)|call 911|lo marco como (urgente|emergencia))\b/i;
-
 function triagedByAssistant(agent: readonly string[]): Hazard | null {
-  const line = agent.find((l) => ASSISTANT_TRIAGE.test(l));
+  const line = agent.find((l) => ASSISTANT_TRIAGE.test(l) && !NOT_TRIAGE.test(l));
   return line
     ? { hazard: 'the assistant treated it as an emergency', reason: 'the assistant treated it as an emergency', evidence: [line] }
     : null;
 }
 
-function complaintOf(caller: readonly string[]): TranscriptReading['complaint'] {
-  const complaintFound = match(COMPLAINT, caller);
+/**
+ * Said across sentences, or as plain upset: a complaint only when the caller asks for no visit
+ * ("You installed it last week. It's leaking again." — not "it's leaking again, can you come?").
+ */
+function impliedComplaint(caller: readonly string[]): Finding | null {
+  const upset = caller.find((l) => UPSET.test(l));
+  if (upset) return { reason: 'dissatisfaction', evidence: [upset] };
+  const prior = caller.find((l) => PRIOR_WORK.test(l));
+  const persists = caller.find((l) => PERSISTS.test(l) && !/\?\s*$/.test(l));
+  return prior && persists ? { reason: 'work that did not hold', evidence: [...new Set([prior, persists])] } : null;
+}
+
+function complaintOf(caller: readonly string[], asksVisit: boolean): TranscriptReading['complaint'] {
+  const complaintFound = match(COMPLAINT, caller) ?? (asksVisit ? null : impliedComplaint(caller));
   const escalationLine = caller.find((l) => ESCALATION.test(l));
   return complaintFound
     ? {
@@ -280,8 +153,8 @@ export function readTranscript(turns: readonly TranscriptTurn[], transcript: str
   const cancellation = match(CANCELLATION, caller);
   const reschedule = match(RESCHEDULE, caller);
   const emergency = hazardOf(caller) ?? triagedByAssistant(agent);
-  const complaint = complaintOf(caller);
   const { visit, confirmation } = visitOf(caller, agent);
+  const complaint = complaintOf(caller, visit !== null);
   const priceLine = caller.find((l) => PRICE.test(l));
   const priceOnly =
     priceLine && !visit
@@ -299,5 +172,6 @@ export function readTranscript(turns: readonly TranscriptTurn[], transcript: str
     visit,
     priceOnly,
     spanish,
+    caller,
   };
 }

@@ -56,9 +56,18 @@ const SPEAKERS: ReadonlyMap<string, TranscriptTurn['speaker']> = new Map([
   ['assistant', 'agent'],
   ['ai', 'agent'],
   ['agent', 'agent'],
+  ['receptionist', 'agent'],
+  ['dispatcher', 'agent'],
+  ['operator', 'agent'],
+  ['representative', 'agent'],
+  ['rep', 'agent'],
+  ['csr', 'agent'],
   ['user', 'customer'],
   ['customer', 'customer'],
   ['caller', 'customer'],
+  ['client', 'customer'],
+  ['homeowner', 'customer'],
+  ['human', 'customer'],
 ]);
 
 /** Milliseconds of precision are what a transcript needs; more is float noise. */
@@ -89,8 +98,18 @@ export function turnsFromMessages(messages: readonly TranscriptMessage[]): Trans
   return turns;
 }
 
-/** A speaker label: capitalized, at a line start or after whitespace ("AI: Hi. Customer: Hello" is two turns). */
-const LABEL = /(?:^|(?<=\s))(AI|Assistant|Bot|Agent|User|Customer|Caller):/g;
+/**
+ * A speaker label at a line start in any case ("CUSTOMER:", "caller:"), or capitalized after
+ * whitespace ("AI: Hi. Customer: Hello" is two turns).
+ */
+const LABEL =
+  /(?:^|(?<=\s))(AI|Assistant|Bot|Agent|Receptionist|Dispatcher|Operator|Representative|Rep|CSR|User|Customer|Caller|Client|Homeowner|Human):/gi;
+
+const isLabel = (transcript: string, match: RegExpMatchArray) => {
+  const at = match.index ?? 0;
+  const word = match[1] as string;
+  return at === 0 || transcript[at - 1] === '\n' || /^[A-Z]/.test(word);
+};
 
 /**
  * Turns from a plain-text transcript: each speaker label opens a turn that runs to the next label;
@@ -98,7 +117,7 @@ const LABEL = /(?:^|(?<=\s))(AI|Assistant|Bot|Agent|User|Customer|Caller):/g;
  */
 export function turnsFromText(transcript: string): TranscriptTurn[] {
   const turns: TranscriptTurn[] = [];
-  const labels = [...transcript.matchAll(LABEL)];
+  const labels = [...transcript.matchAll(LABEL)].filter((m) => isLabel(transcript, m));
   labels.forEach((match, i) => {
     const from = (match.index ?? 0) + match[0].length;
     const to = labels[i + 1]?.index ?? transcript.length;

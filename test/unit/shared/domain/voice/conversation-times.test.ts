@@ -20,6 +20,27 @@ describe('the time a conversation settles on', () => {
     expect(found).toMatchObject({ at: '2026-03-06T23:00:00.000Z', settled: true });
   });
 
+  it('takes the offered time the customer picks by its part of the day', () => {
+    const found = agreed('AI: I have Tuesday at 9 am or Tuesday at 3 pm.\nCustomer: The afternoon one, please.');
+    expect(found).toMatchObject({ at: '2026-03-10T21:00:00.000Z', settled: true });
+  });
+
+  it('reads "all set" and "penciled in" as the assistant confirming', () => {
+    expect(agreed('Customer: Can I get it done the 17th, around 1?\nAI: The 17th at 1 pm, all set.')).toMatchObject({
+      at: '2026-03-17T19:00:00.000Z',
+      settled: true,
+    });
+    expect(agreed('Customer: Could a tech look at it Thursday at 2?\nAI: I have penciled you in for Thursday at 2 pm.')).toMatchObject({
+      at: '2026-03-05T21:00:00.000Z',
+      settled: true,
+    });
+  });
+
+  it('reads a day said beside a time as its context, not a second offer', () => {
+    const found = agreed('Customer: Can we push it back a week?\nAI: Same time next week, Wednesday the 11th at 1 pm. You are all set.');
+    expect(found).toMatchObject({ at: '2026-03-11T19:00:00.000Z', settled: true });
+  });
+
   it('never settles on a time the customer declined, and takes the later one accepted', () => {
     const found = agreed(
       'AI: I can do Friday at 9.\nCustomer: Hmm, anything later that day?\nAI: Friday at 3:30?\nCustomer: Yeah, that is fine.',

@@ -9,6 +9,9 @@ describe('hazards read from what the caller describes', () => {
     ['The whole basement smells like propane around the furnace.', 'gas smell'],
     ['The CO detector by the furnace keeps going off.', 'carbon monoxide alarm'],
     ['Hola, huele muchísimo a gas en la cocina.', 'gas smell'],
+    ['The toilet overflowed and water is seeping under the door into the hallway.', 'flooding'],
+    ["There's about two inches of water in the basement and it's still rising.", 'flooding'],
+    ['A power line is down in our backyard after the storm.', 'a power line down'],
   ])('finds the hazard in "%s"', (sentence, hazard) => {
     expect(hazardOf([sentence])).toMatchObject({ hazard, evidence: [sentence] });
   });
@@ -33,6 +36,7 @@ describe('hazards read from what the caller describes', () => {
   it('reads a denied hazard as none', () => {
     expect(hazardOf(["No, I don't smell any gas, the pilot just goes out."])).toBeNull();
     expect(hazardOf(['There is no water on the floor, it only drips.'])).toBeNull();
+    expect(hazardOf(['The toilet has not overflowed, it just runs all night.'])).toBeNull();
   });
 
   it('quotes only sentences it was given, for any text', () => {

@@ -71,4 +71,83 @@ describe('the responder deciding from meaning rather than phrasings', () => {
     );
     expect(decision.ticket).toMatchObject({ category: 'urgent_request', priority: 'urgent' });
   });
+
+  it('asks for a visit when a day offered is taken, with no visit phrase and no hour', async () => {
+    const decision = await decide(
+      'AI: Bayview Plumbing.\nCustomer: My kitchen sink is totally backed up.\nAI: We can get someone there Wednesday morning.\nCustomer: Okay, Wednesday morning is fine.',
+    );
+    expect(decision.appointment).toMatchObject({ status: 'requested', scheduledFor: null, preferredDate: '2026-11-25' });
+  });
+
+  it('reads no triage in the assistant asking whether it is one, or pricing it', async () => {
+    for (const words of ['Is this an emergency?', 'Emergency calls with the on-call tech are $150.']) {
+      expect((await decide(`AI: Peak Electric.\nCustomer: A light switch is loose.\nAI: ${words}`)).ticket).toBeNull();
+    }
+  });
+
+  it.each([
+    ['Your guy was here Monday and now the faucet leaks worse than before he touched it.', 'complaint'],
+    ['I was charged for a part that was never installed.', 'complaint'],
+    ['I waited from 8 to 5 and no one ever came.', 'complaint'],
+    ['The tech left a mess. If nobody calls me today I am leaving a one-star review.', 'escalation'],
+    ['We went with someone else, so you can take us off the calendar for Friday.', 'cancellation'],
+    ['Yeah, please cancel Thursday. The AC started working again.', 'cancellation'],
+  ])('opens a ticket for "%s"', async (words, category) => {
+    expect((await decide(`AI: Peak Electric.\nCustomer: ${words}\nAI: I understand.`)).ticket?.category).toBe(category);
+  });
+
+  it('opens no complaint for a problem that came back without the business having worked on it', async () => {
+    const decision = await decide(
+      'AI: Peak Electric.\nCustomer: The breaker is making the same noise again. Can someone come Friday at 10?\nAI: Friday at 10, booked.',
+    );
+    expect(decision.ticket).toBeNull();
+    expect(decision.appointment?.status).toBe('scheduled');
+  });
+
+  it("books the time the customer asked when the assistant's first words back are a plain yes", async () => {
+    const decision = await decide('AI: Peak Electric.\nCustomer: Can I book someone for Wednesday at 10?\nAI: Yes, absolutely.');
+    expect(decision.appointment).toMatchObject({ status: 'scheduled', scheduledFor: '2026-11-25T15:00:00.000Z' });
+    const later = await decide(
+      'AI: Peak Electric.\nCustomer: Can I book someone for Wednesday at 10?\nAI: Let me check. Yes, we install those.',
+    );
+    expect(later.appointment).toMatchObject({ status: 'requested', scheduledFor: null });
+    const checking = await decide(
+      'AI: Peak Electric.\nCustomer: Can someone come Wednesday at 10?\nAI: Sure, let me check with the office.',
+    );
+    expect(checking.appointment).toMatchObject({ status: 'requested', scheduledFor: null });
+  });
+
+  it('reads a question of who is available today as asking for a visit, not of what the business does', async () => {
+    const decision = await decide('AI: Peak Electric.\nCustomer: The outlet is scorched. Do you have anyone available today?\nAI: Yes.');
+    expect(decision.appointment?.status).toBe('requested');
+  });
+
+  it('reads a repair that did not hold across sentences as a complaint only when no visit is asked for', async () => {
+    const complaint = await decide("AI: Peak Electric.\nCustomer: You installed the fan last week. It's wobbling again.\nAI: I'm sorry.");
+    expect(complaint.ticket?.category).toBe('complaint');
+    const visit = await decide(
+      "AI: Peak Electric.\nCustomer: You installed the fan last week. It's wobbling again. Can someone come Friday at 10?\nAI: Friday at 10, booked.",
+    );
+    expect(visit.ticket).toBeNull();
+    const question = await decide(
+      'AI: Peak Electric.\nCustomer: Is the panel still under warranty? You installed it in 2023.\nAI: Let me check.',
+    );
+    expect(question.ticket).toBeNull();
+  });
+
+  it('reads "you don\'t need to send anyone" as a cancellation', async () => {
+    const decision = await decide(
+      "AI: Peak Electric.\nCustomer: The light works again, so you don't need to send anyone tomorrow.\nAI: Okay.",
+    );
+    expect(decision.ticket?.category).toBe('cancellation');
+  });
+
+  it('books no visit for a day only named and acknowledged, or a closing with no time in it', async () => {
+    const named = await decide('AI: Peak Electric.\nCustomer: Is the office open?\nAI: The office reopens Monday.\nCustomer: Okay.');
+    expect(named.appointment).toBeNull();
+    const closing = await decide(
+      'AI: Peak Electric.\nCustomer: My invoice from Friday at 2 looks off.\nAI: I can check. You got it, the office will call you.',
+    );
+    expect(closing.appointment).toBeNull();
+  });
 });

@@ -25,6 +25,24 @@ describe('time words rewritten for the recognizer', () => {
     expect(normalizeTimeWords('at two of them', LOCAL, false)).toBe('at two of them');
   });
 
+  it("reads minutes said as words, approximate hours and today's parts of the day", () => {
+    expect(normalizeTimeWords('Thursday at two thirty', LOCAL, false)).toBe('Thursday at 2:30');
+    expect(normalizeTimeWords('Friday around ten-fifteen', LOCAL, false)).toBe('Friday at 10:15');
+    expect(normalizeTimeWords('Monday around 9 or so', LOCAL, false)).toBe('Monday at 9 or so');
+    expect(normalizeTimeWords('tomorrow at 10ish', LOCAL, false)).toBe('tomorrow at 10');
+    expect(normalizeTimeWords('this afternoon at 4', LOCAL, false)).toBe('today afternoon at 4');
+    expect(normalizeTimeWords('about 5 minutes out, two thirty-gallon tanks', LOCAL, false)).toBe(
+      'about 5 minutes out, two thirty-gallon tanks',
+    );
+  });
+
+  it('reads Spanish approximate hours, quarter to, and days of the month', () => {
+    expect(normalizeTimeWords('el jueves a eso de las tres', LOCAL, true)).toBe('el Thursday at 3');
+    expect(normalizeTimeWords('a las tres menos cuarto', LOCAL, true)).toBe('at 2:45');
+    expect(normalizeTimeWords('el martes 17 a las 9', LOCAL, true)).toBe('el March 17 at 9');
+    expect(normalizeTimeWords('esta tarde', LOCAL, true)).toBe('today afternoon');
+  });
+
   it('never throws and leaves text without time words as it was', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200 }), fc.boolean(), (text, spanish) => {

@@ -140,6 +140,17 @@ describe('transcript turns from plain text', () => {
     expect(turnsFromText('no labels at all')).toEqual([]);
   });
 
+  it('reads labels in any case at a line start, and the roles of a front desk', () => {
+    expect(
+      turnsFromText('RECEPTIONIST: Hello.\ncaller: Hi there. Dispatcher: Go ahead.\nHomeowner: ok').map((t) => [t.speaker, t.text]),
+    ).toEqual([
+      ['agent', 'Hello.'],
+      ['customer', 'Hi there.'],
+      ['agent', 'Go ahead.'],
+      ['customer', 'ok'],
+    ]);
+  });
+
   it('round-trips: labelled turns written out parse back to the same turns', () => {
     const word = fc.stringMatching(/^[a-z][a-z .,!?]{0,20}[a-z!?.]$/);
     fc.assert(

@@ -1,0 +1,227 @@
+/**
+ * The phrasings the rule-based responder reads intents by (transcript-reading.ts): data, one
+ * rule per way of saying a thing, each with what it means in words an operator reads.
+ */
+
+export interface Rule {
+  readonly pattern: RegExp;
+  readonly what: string;
+}
+export const VOICEMAIL: readonly Rule[] = [
+  { pattern: /\b(leave|record) (me |us )?(a|your) (brief |short )?message\b/i, what: 'a voicemail greeting' },
+  { pattern: /\bafter the (tone|beep)\b/i, what: 'a voicemail greeting' },
+  { pattern: /\b(can't|cannot|can not) (come to|get to|take) the phone\b/i, what: 'a voicemail greeting' },
+  { pattern: /\bmailbox (is full|has not been set up)\b/i, what: 'a full or unset mailbox' },
+  { pattern: /\bdej(e|a) (su|tu|un) mensaje\b|\bdespués del tono\b/i, what: 'a voicemail greeting (Spanish)' },
+];
+
+export const WRONG_NUMBER: readonly Rule[] = [
+  { pattern: /\bwrong number\b/i, what: 'the caller says it is a wrong number' },
+  {
+    pattern:
+      /\b(i was|i'm|i am) (trying to|looking for|calling for) (reach |call )?(the |a )?(pharmacy|pizza|doctor|dentist|bank|school|restaurant|someone else|my (mom|sister|brother|friend))/i,
+    what: 'the caller wanted someone else',
+  },
+  { pattern: /\bn[uú]mero equivocado\b|\bme equivoqu[eé] de n[uú]mero\b/i, what: 'the caller says it is a wrong number (Spanish)' },
+  { pattern: /\b(i )?(never|didn't|did not) (call|request|ask for) (you|any|a|this)\b/i, what: 'the caller did not ask for the call' },
+  {
+    pattern:
+      /\b(i'm|i am|this is \w+|calling) (calling )?(from|with) [^.?!]{0,40}\b(agency|marketing|leasing|solutions|software|media|seo|advertising|capital|financing|lead gen\w*)\b|\bwe help (local )?(businesses|contractors|companies|plumbers|electricians|hvac)\b|\b(a quick demo|ten minute demo|partnership opportunity|business loan|merchant services)\b|\bwho (handles|is in charge of|does) (your )?(marketing|advertising|purchasing|payroll)\b/i,
+    what: 'a sales call, not a customer',
+  },
+];
+
+export const CANCELLATION: readonly Rule[] = [
+  {
+    pattern:
+      /\bcancel+(ing)? (my|the|our|that|this)( \w+)? (appointment|visit|service call|booking|inspection|tune-?up|install(ation)?)\b/i,
+    what: 'asks to cancel an appointment',
+  },
+  { pattern: /\b(need|want|have|like) to cancel\b/i, what: 'asks to cancel' },
+  {
+    pattern:
+      /(?<!\b(don't|do not|not) )\b(call(ing)? off|cancel+(ing)?)\b[^.?!]{0,30}\b(visit|appointment|booking|service( call)?|tune-?up|inspection|estimate|tech\w*|plumber|electrician)\b/i,
+    what: 'asks to call off a visit',
+  },
+  {
+    pattern:
+      /\b(don't|do not|no longer|won't|will not) (be )?need(ing)? (the|that|my|our) (appointment|visit|technician|tech|plumber|electrician)\b/i,
+    what: 'no longer needs the visit',
+  },
+  {
+    pattern:
+      /(?<!\b(don't|do not|not|no need to) )\bcancel+(ing)? (it|that|this|(this |next |on )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)('s)?)\b/i,
+    what: "asks to cancel a day's visit",
+  },
+  {
+    pattern: /\b(take|cross) (me|us|it|that|our \w+|my \w+) off (the|your) (calendar|schedule|books|list)\b/i,
+    what: 'asks to be taken off the schedule',
+  },
+  {
+    pattern:
+      /\b(went|decided to go|we're going|we are going) with (someone|somebody|another|a different|a cheaper|the other) ?(else|company|contractor|plumber|electrician|guy|one)?\b|\b(found|hired|got) (someone|somebody) else\b/i,
+    what: 'went with someone else',
+  },
+  {
+    pattern:
+      /\b(you )?(don't|do not|won't) need to (send|come)\b|\bno need to (send|come)\b|\b(don't|do not) (bother )?send(ing)? (anyone|anybody|someone|somebody|a tech\w*|the tech\w*|a plumber|an electrician)\b/i,
+    what: 'says nobody needs to come',
+  },
+  { pattern: /\bcancelar (mi|la|nuestra) (cita|visita)\b|\bquiero cancelar\b/i, what: 'asks to cancel an appointment (Spanish)' },
+];
+
+export const RESCHEDULE: readonly Rule[] = [
+  { pattern: /\breschedul(e|ing)\b/i, what: 'asks to reschedule' },
+  {
+    pattern: /\b(move|change|push|switch|bump) (my|the|our|that)( \w+)? (appointment|visit|booking)\b/i,
+    what: 'asks to move an appointment',
+  },
+  { pattern: /\b(move|push|bump) it (back|up|to)\b/i, what: 'asks to move an appointment' },
+  { pattern: /\b(cambiar|mover|reprogramar) (mi|la) (cita|visita)\b|\breprogramar\b/i, what: 'asks to move an appointment (Spanish)' },
+];
+
+export const COMPLAINT: readonly Rule[] = [
+  { pattern: /\b(complain|complaint|queja)\b/i, what: 'a complaint' },
+  {
+    pattern:
+      /\b(not happy|unhappy|disappointed|terrible|awful|horrible|unacceptable|ridiculous|rude|unprofessional|fed up|(frustrated|upset|annoyed|angry|furious) (with|at|about) (you|your|the (service|company|tech\w*|plumber|electrician|crew|work|job))|molest[oa] con|enojad[oa] con)\b/i,
+    what: 'dissatisfaction',
+  },
+  {
+    pattern:
+      /\b(worse|same (noise|sound|problem|issue|leak|smell|thing)|again|still)\b[^.?!]{0,60}\b(you|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|company)|he|she|they) (installed|fixed|repaired|replaced|worked on|touched|serviced|came|was here|were here)\b|\b(you|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|company)) (installed|fixed|repaired|replaced|worked on|serviced)\b[^.?!]{0,60}\b(worse|same (noise|sound|problem|issue|leak|smell|thing)|again|still)\b|\b(didn't (even )?finish|never finished|left (it|the job) (half[- ]done|unfinished))\b/i,
+    what: 'work that did not hold',
+  },
+  {
+    pattern:
+      /\b(charged|billed|paid) (me |us )?for (a|an|the|some)\b[^.?!]{0,40}\b(never|wasn't|weren't|not|didn't)\b|\b(charged|billed) (me |us )?(too much|extra|double)\b/i,
+    what: 'a billing dispute',
+  },
+  {
+    pattern:
+      /\b(no one|nobody|no-one) (ever )?(came|showed|called|arrived|turned up)\b|\bwaited (all day|all morning|all afternoon|from \d)/i,
+    what: 'a missed visit',
+  },
+  {
+    pattern: /\b(bill|invoice|charges?|charged)\b[^.?!]{0,60}\b(wrong|not right|too (much|high)|mistake|error)\b|\bthat's not right\b/i,
+    what: 'a billing dispute',
+  },
+  { pattern: /\b(showed up|arrived|came|got here)\b[^.?!]{0,25}\blate\b/i, what: 'a late visit' },
+  {
+    pattern:
+      /\b(still (drips|leaks|trips|runs|leaking)|(second|third|fourth|fifth) time\b|(after|since) (you|your \w+) (fixed|repaired|worked on|installed|replaced))/i,
+    what: 'a repair that did not hold',
+  },
+  { pattern: /\b(tracked|left|got) (mud|dirt|muck|grease|a mess)\b/i, what: 'damage left behind' },
+  { pattern: /\b(overcharg\w*|charged (me )?twice|double[- ]charged|refund|reembolso|cobraron de m[aá]s)\b/i, what: 'a billing dispute' },
+  {
+    pattern:
+      /\b(still (leaking|broken|not working|doesn't work|does not work|dripping|running|tripping)|(didn't|did not|never) (got |get )?(fix|repair)(ed)?|same problem (again|as before)|sigue (goteando|fallando|sin funcionar))\b/i,
+    what: 'a repair that did not hold',
+  },
+  {
+    pattern: /\b(never showed( up)?|no[- ]show|stood (me|us) up|nobody (came|showed)|no (vino|lleg[oó]) nadie)\b/i,
+    what: 'a missed visit',
+  },
+  { pattern: /\b(mess|damage[ds]?|scratched|broke (my|our)|dejaron un desastre)\b/i, what: 'damage left behind' },
+];
+
+export const ESCALATION =
+  /\b(manager|supervisor|owner|lawyer|attorney|better business bureau|bbb|bad review|review online|(one|1|zero)[- ]star|(leave|leaving|write|writing|post|posting) (a |an )?(\w+ )?review|(whoever|someone|somebody|person) (is )?in charge|your boss|gerente|abogado|encargado)\b/i;
+
+export const VISIT: readonly Rule[] = [
+  {
+    pattern:
+      /\b(schedule|book|set up|make|get) (an |a |the )?(appointment|visit|service call|estimate|inspection|tune-?up|cleaning|install(ation)?|time)\b/i,
+    what: 'asks for an appointment',
+  },
+  {
+    pattern:
+      /\b(send|get|book|schedule) (me |us )?(someone|somebody|a tech(nician)?|a plumber|an electrician|a guy|one of your (guys|techs))\b/i,
+    what: 'asks for someone to be sent',
+  },
+  {
+    pattern:
+      /\b(can|could|would) (you|someone|somebody|a tech(nician)?|a plumber|an electrician|one of your (guys|techs)) (come|stop|swing|get)( out| by| over| here| take a look| look)?\b/i,
+    what: 'asks for a visit',
+  },
+  {
+    pattern:
+      /\b(can|could|would) (you|y'all|someone|somebody|a tech\w*|a plumber|an electrician|one of your \w+)( guys| all| folks)? (please )?(take|have) a (look|peek|gander)\b/i,
+    what: 'asks for a look at the problem',
+  },
+  {
+    pattern:
+      /\b(need|want|get) (someone|somebody|a tech\w*|a plumber|an electrician) (today|tonight|now|asap|right away|as soon as possible|this (morning|afternoon|evening|week))\b/i,
+    what: 'asks for someone to be sent',
+  },
+  { pattern: /\b(come|stop|swing) (out|by|over) (and|to) (take a look|look|check|fix|see)\b/i, what: 'asks for a visit' },
+  {
+    pattern:
+      /\b(need|want|like|get)\b[^.?!]{0,40}\b(looked at|checked( out)?|serviced|fixed|repaired|installed|replaced|inspected|cleaned|tuned[ -]?up|looked over|put in|hung|swapped( out)?|taken care of|hooked up|mounted|wired)\b/i,
+    what: 'asks for work on the house',
+  },
+  {
+    pattern:
+      /\b(someone|somebody|a tech\w*|a plumber|an electrician|you guys|one of your \w+)\b[^.?!]{0,25}\b(come|look|check|service|fix|repair|install|swing|stop by|head)\b/i,
+    what: 'asks for a visit',
+  },
+  {
+    pattern: /\b(any ?time|whenever)\b[^.?!]{0,30}\b(works|is fine|you have|you've got|you can|an opening)\b/i,
+    what: 'asks for a visit at any time',
+  },
+  {
+    pattern: /\b(need|want|like) (someone|somebody|a tech(nician)?|a plumber|an electrician) (out|over|here|to (come|look|check|fix))\b/i,
+    what: 'asks for a visit',
+  },
+  {
+    pattern:
+      /\b(anyone|anybody|someone|somebody|a tech\w*|a plumber|an electrician|any (techs?|technicians?|plumbers?|electricians?))\b[^.?!]{0,20}\b(available|free)\b[^.?!]{0,25}\b(today|tonight|tomorrow|now|right away|this (morning|afternoon|evening|week)|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i,
+    what: 'asks for someone available',
+  },
+  {
+    pattern: /\b(that|which|the) (\w+ )?(works|sounds good|is fine|is perfect)( for me)?\b|\bbook (it|me in|me)\b|\blet'?s do (that|it)\b/i,
+    what: 'accepts a time offered',
+  },
+  {
+    pattern:
+      /\b(agendar|programar|hacer) (una )?(cita|visita)\b|\bpueden? venir\b|\bmand(ar|en) a alguien\b|\bnecesito (una cita|que vengan|un t[eé]cnico|un plomero|un electricista)\b|\bme sirve\b|\b(quiero|queremos|necesito|necesitamos) que (vengan|revisen|arreglen|chequen|miren|instalen|manden)\b/i,
+    what: 'asks for a visit (Spanish)',
+  },
+];
+
+export const AGENT_CONFIRMS =
+  /\b(you're (all )?(set|booked|scheduled)|i('ve| have) (booked|scheduled|got) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your (appointment|visit))|we'll see you|the (technician|tech) will (be there|arrive|come)|queda (agendad|programad|confirmad)[oa]|lo esperamos|te esperamos)\b/i;
+
+export const PRICE =
+  /\b(how much|what do you charge|price|pricing|quote|estimate over the phone|ballpark|cu[aá]nto cuesta|cu[aá]nto cobran|precio)\b/i;
+export const LEAVES =
+  /\b(call (you )?back|think about it|shop(ping)? around|check with my (wife|husband|landlord|partner)|get (a few|other|some other) quotes|just (checking|wondering|curious)|not (right )?now|no thanks|lo voy a pensar|le(s)? llamo despu[eé]s)\b/i;
+
+/**
+ * Words that put a wish off ("at some point, not now") or ask what the business can do ("do you
+ * have someone who installs..."): a visit said so is not asked for.
+ */
+/** Dissatisfaction said plainly: a complaint when the caller books nothing (the call is the complaint). */
+export const UPSET =
+  /\b(i'm|i am|we're|we are)( really| very| so| pretty| extremely| just)? (frustrated|upset|annoyed|angry|furious|disgusted|livid|fed up)\b|\b(estoy|estamos) (muy )?(molest|enojad|frustrad)[oa]s?\b/i;
+/** The business's own earlier work ("you installed", "your tech was here"). */
+export const PRIOR_WORK =
+  /\b(you|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|company|people)|y'all)( all)? (installed|fixed|repaired|replaced|worked on|serviced|came out|came by|were (just )?here|was (just )?here|put in)\b/i;
+/** A problem that is back or not gone ("still", "again", "worse", "the same problem"). */
+export const PERSISTS =
+  /\b(again|still (\w+ing|not|doesn't|does not|won't|isn't|broken|leaks|drips|trips|has|makes|smells)|worse|same (noise|sound|problem|issue|leak|smell|thing)|came back|is back|sigue|otra vez)\b/i;
+
+export const HEDGED =
+  /^\W*(do|does|are|is there) (you|your|y'all|they)\b(?![^.?!]*\b(available|availability|free|opening|openings)\b)|\b(might|at some point|someday|some day|not (right )?now|thinking (about|of)|down the road|for later|just (wondering|curious|checking))\b/i;
+
+/**
+ * The assistant's own triage: it was told what the business treats as an emergency, so "I'm
+ * flagging this as urgent", "our on-call plumber" or "please leave the house" is one even when the
+ * caller's words name no hazard the rules know.
+ */
+export const ASSISTANT_TRIAGE =
+  /\b((flag|mark|treat|escalat|send|prioritiz|handl|log)\w* (this|it|your (call|request)) (as )?(an? )?(urgent|emergency|priority)|(as|this is|that's|that is|it's|it is) an? (emergency|priority)( call| request| visit)?\b|emergency (dispatch|crew|team|line|service|visit|call-?out|tech\w*|plumber|electrician)|on-?call (tech\w*|plumber|electrician|team|crew|staff|person|service)|(leave|get out of) the (house|home|building)|call 911|lo marco como (urgente|emergencia))\b/i;
+
+/** A question ("is this an emergency?") or a price ("emergency calls are $150") is no triage. */
+export const NOT_TRIAGE = /\?\s*$|(^|\W)(is|are) (this|it|that) an? (emergency|urgent)\b|\$\s?\d|\b\d+ dollars\b/i;
