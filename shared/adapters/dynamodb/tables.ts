@@ -53,6 +53,9 @@ export const TABLES: Record<TableName, TableDefinition> = {
       { name: 'byEnterprise', partitionKey: 'enterprisePk', sortKey: 'sk' },
       { name: 'byEnterpriseStatus', partitionKey: 'enterpriseStatusPk', sortKey: 'sk' },
       { name: 'enterpriseBookings', partitionKey: 'enterpriseBookedPk', sortKey: 'bookedSk' },
+      // The change feeds (updated_since): a team's rows, and an enterprise's, by when each last changed.
+      { name: 'changes', partitionKey: 'pk', sortKey: 'changeSk' },
+      { name: 'enterpriseChanges', partitionKey: 'enterprisePk', sortKey: 'changeSk' },
     ],
     stream: 'NEW_AND_OLD_IMAGES',
   },
