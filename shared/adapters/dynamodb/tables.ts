@@ -84,6 +84,9 @@ export const TABLES: Record<TableName, TableDefinition> = {
       { name: 'appointmentsByStatus', partitionKey: 'apptStatusPk', sortKey: 'apptSk' },
       // A team's visits for one customer's number, by start: the reply to a text finds its visit.
       { name: 'appointmentsByPhone', partitionKey: 'apptPhonePk', sortKey: 'apptSk' },
+      // The change feeds (updated_since): a team's leads, and its visits, by when each last changed.
+      { name: 'leadChanges', partitionKey: 'pk', sortKey: 'leadChangeSk' },
+      { name: 'appointmentChanges', partitionKey: 'apptPk', sortKey: 'apptChangeSk' },
     ],
   },
   /**
