@@ -25,7 +25,8 @@ export const handler = createHttpHandler(listBookings, async (input) => {
   const page = await readCursorList(input, {
     secret: await cursorSecret(),
     scope: { teamIds },
-    fetch: (filters, pageQuery) => sessions.listBookings({ ...crossTeams, start: filters.start_date, end: filters.end_date, changedIn, ...pageQuery }),
+    fetch: (filters, pageQuery) =>
+      sessions.listBookings({ ...crossTeams, start: filters.start_date, end: filters.end_date, changedIn, ...pageQuery }),
     map: (row) => presentSession(row.session),
   });
   return { statusCode: 200, body: changedIn ? presentPage(page, changeFeedMeta(changedIn)) : page };

@@ -107,7 +107,10 @@ export const listBookingsResponse = responseSchema(() =>
   z.strictObject({
     data: z.array(session()).describe('Booked sessions'),
     pagination: cursorPagination(),
-    meta: z.strictObject({ ...changeFeedMeta() }).optional().describe('Only on a change feed (updated_since)'),
+    meta: z
+      .strictObject({ ...changeFeedMeta() })
+      .optional()
+      .describe('Only on a change feed (updated_since)'),
   }),
 );
 

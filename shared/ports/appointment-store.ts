@@ -1,6 +1,6 @@
-import type { ChangeWindow } from '#shared/pagination/change-feed';
 import type { AppointmentStatus, StoredAppointment } from '#shared/domain/appointments/appointment';
 import type { SessionRecord } from '#shared/domain/sessions';
+import type { ChangeWindow } from '#shared/pagination/change-feed';
 import type { DomainEvent } from './event-bus';
 import type { StoredWidgetSession } from './widget-session-store';
 

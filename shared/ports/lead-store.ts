@@ -1,5 +1,5 @@
-import type { ChangeWindow } from '#shared/pagination/change-feed';
 import type { LeadRecord, LeadType } from '#shared/domain/leads';
+import type { ChangeWindow } from '#shared/pagination/change-feed';
 import type { DomainEvent } from './event-bus';
 
 export interface LeadPageQuery {

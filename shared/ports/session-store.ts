@@ -1,6 +1,6 @@
 import type { SessionRecord, SessionStatus } from '#shared/domain/sessions';
-import type { ChangeWindow } from '#shared/pagination/change-feed';
 import type { TeamPlacement } from '#shared/domain/tenancy';
+import type { ChangeWindow } from '#shared/pagination/change-feed';
 
 export interface SessionRange {
   /** Inclusive lower bound (ISO instant). */

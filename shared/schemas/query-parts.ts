@@ -89,7 +89,10 @@ export const changeFeedMembers = /* @__PURE__ */ atLoad(() => ({
  * beside `updated_since` (ADR 0147): a date range or a status would hide the changes that move a
  * row out of it. The 400 names the filter sent with it.
  */
-export function changesAlone<T extends { updated_since?: string | undefined }>(schema: z.ZodType<T>, filters: readonly (keyof T & string)[]) {
+export function changesAlone<T extends { updated_since?: string | undefined }>(
+  schema: z.ZodType<T>,
+  filters: readonly (keyof T & string)[],
+) {
   return schema.superRefine((q, ctx) => {
     if (q.updated_since === undefined) return;
     for (const name of filters) {

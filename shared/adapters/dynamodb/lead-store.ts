@@ -52,11 +52,17 @@ export type LeadItem = {
  * The members an update of a lead sets beside its own change (`SET <expression>, <these>`): when it
  * changed and its change-feed sort key, from the lead's key.
  */
-export function leadChangeStamp(key: { readonly sk: string }, at: string = new Date().toISOString()): {
+export function leadChangeStamp(
+  key: { readonly sk: string },
+  at: string = new Date().toISOString(),
+): {
   expression: string;
   values: Record<string, string>;
 } {
-  return { expression: 'updated_at = :changedAt, leadChangeSk = :changeSk', values: { ':changedAt': at, ':changeSk': changeSortKey(at, key.sk) } };
+  return {
+    expression: 'updated_at = :changedAt, leadChangeSk = :changeSk',
+    values: { ':changedAt': at, ':changeSk': changeSortKey(at, key.sk) },
+  };
 }
 
 type AttributionItem = {
@@ -282,7 +288,11 @@ export class DynamoLeadStore implements LeadStore {
   }
 
   async putLeads(leads: readonly LeadRecord[]): Promise<void> {
-    await batchPut(this.client, this.tableName, leads.map((lead) => toLeadItem(lead)));
+    await batchPut(
+      this.client,
+      this.tableName,
+      leads.map((lead) => toLeadItem(lead)),
+    );
   }
 
   async putLeadWithEvents(lead: LeadRecord, events: readonly DomainEvent[]): Promise<void> {

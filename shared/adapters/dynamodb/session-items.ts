@@ -145,4 +145,3 @@ export function fromSessionItem(stored: Item): SessionRecord {
     conversion_value: item.conversion_value ?? null,
   };
 }
-

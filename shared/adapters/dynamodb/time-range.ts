@@ -209,9 +209,7 @@ export async function readTimeOrderedMerged(client: DynamoDBDocumentClient, q: M
     // Every position read so far, in list order; the page ends at or before the want-th.
     const positions = sources.flatMap((s) => s.rows.map(positionOf)).sort(order);
     const cutoff = positions[q.want - 1];
-    const next = sources.filter(
-      (s) => !s.exhausted && (s.frontier === undefined || cutoff === undefined || order(s.frontier, cutoff) < 0),
-    );
+    const next = sources.filter((s) => !s.exhausted && (s.frontier === undefined || cutoff === undefined || order(s.frontier, cutoff) < 0));
     if (next.length === 0) break;
     for (const source of next) {
       if (source.frontier === undefined) continue;
