@@ -20,7 +20,7 @@ process.env.LOG_LEVEL = 'silent';
 let service: LocalService;
 let fixture: TenancyFixture;
 let key: string;
-let portfolioKey: string;
+let crossTeamKey: string;
 
 type Json = Record<string, unknown>;
 interface Page {
@@ -33,7 +33,7 @@ beforeAll(async () => {
   service = await startLocalService({ port: 0, dataDir: undefined, seed: false });
   fixture = await createTenancyFixture();
   key = await fixture.createKey('enterprise', ['read:scheduler_analytics', 'read:leads']);
-  portfolioKey = await fixture.createKey('portfolio', ['read:scheduler_analytics']);
+  crossTeamKey = await fixture.createKey('enterprise_all_teams', ['read:scheduler_analytics']);
 }, 60_000);
 afterAll(() => service.stop());
 
@@ -116,11 +116,11 @@ describe('change feeds', () => {
       { record: mine, updatedAt: secondsAgo(40), enterpriseId: fixture.enterpriseA },
       { record: theirs, updatedAt: secondsAgo(40), enterpriseId: 999_999 },
     ]);
-    const pages = await walk(`/api/v1/sessions?updated_since=${encodeURIComponent(since)}&limit=50`, undefined, portfolioKey);
+    const pages = await walk(`/api/v1/sessions?updated_since=${encodeURIComponent(since)}&limit=50`, undefined, crossTeamKey);
     const ids = pages.flatMap((p) => p.data.map((row) => row.session_id));
     expect(ids).toContain(mine.session_id);
     expect(ids).not.toContain(theirs.session_id);
-    const bookings = await walk(`/api/v1/bookings?updated_since=${encodeURIComponent(since)}&limit=50`, undefined, portfolioKey);
+    const bookings = await walk(`/api/v1/bookings?updated_since=${encodeURIComponent(since)}&limit=50`, undefined, crossTeamKey);
     expect(bookings.flatMap((p) => p.data.map((row) => row.status))).toEqual(expect.arrayContaining(['booked']));
     expect(bookings.flatMap((p) => p.data.map((row) => row.status)).every((s) => s === 'booked')).toBe(true);
     expect(bookings[0]?.meta.updated_until).toEqual(expect.any(String));
