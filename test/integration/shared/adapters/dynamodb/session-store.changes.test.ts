@@ -91,7 +91,7 @@ describe('DynamoSessionStore change feeds', () => {
         async (count, edits, limit, crossTeam) => {
           // Three teams of one enterprise (crossTeam: read through its two shards), or one team.
           nextTeam += 6;
-          const teams = [nextTeam, nextTeam + 2, nextTeam + 4];
+          const teams = [nextTeam - 6, nextTeam - 4, nextTeam - 2];
           const first = teams[0] as number;
           const scope: Scope = crossTeam
             ? { teamIds: teams, enterprises: { ids: [900 + (first % 2)], includeTestTeams: false } }
@@ -130,6 +130,34 @@ describe('DynamoSessionStore change feeds', () => {
       ),
       { numRuns: 25 },
     );
+  });
+
+  it('stamps rows written before the feeds with their latest instant when the placement is restamped, keeping stamped rows as they are', async () => {
+    const team = nextTeam++;
+    const placement = { enterpriseId: 900 + (team % 2), isTest: false };
+    const legacy = session({ session_id: 'old_1', team_id: team, started_at: at(1), last_activity_at: at(7) });
+    const stamped = session({ session_id: 'new_1', team_id: team, started_at: at(2) });
+    const { updated_at: _u, changeSk: _c, ...unstamped } = toSessionItem(legacy, placement);
+    await getDocumentClient().send(
+      new BatchWriteCommand({
+        RequestItems: {
+          [physicalTableName('sessions')]: [
+            { PutRequest: { Item: unstamped } },
+            { PutRequest: { Item: toSessionItem(stamped, placement, at(3)) } },
+          ],
+        },
+      }),
+    );
+    const window = { since: at(0), until: at(100) };
+    expect((await store.listSessions({ teamIds: [team], changedIn: window, limit: 5 })).map((r) => r.session.session_id)).toEqual([
+      'new_1',
+    ]);
+    expect(await store.restampPlacement(team, placement)).toBe(1);
+    const rows = await store.listSessions({ teamIds: [team], changedIn: window, limit: 5 });
+    expect(rows.map((r) => [r.session.session_id, r.position.slice(0, 24)])).toEqual([
+      ['new_1', at(3)],
+      ['old_1', at(7)],
+    ]);
   });
 
   it('lists the booked rows only on the bookings feed', async () => {
