@@ -71,7 +71,7 @@ describe('change feeds', () => {
     const own = fixture.teams.own;
     const enterpriseId = fixture.enterpriseA;
     const since = secondsAgo(120);
-    const records = Array.from({ length: 6 }, (_, i) => session({ session_id: `feed_${randomUUID()}`, team_id: own.id }));
+    const records = Array.from({ length: 6 }, () => session({ session_id: `feed_${randomUUID()}`, team_id: own.id }));
     // Changed before the instant: not listed; after it: listed, oldest change first.
     await writeSessions([
       { record: session({ session_id: 'feed_before', team_id: own.id }), updatedAt: secondsAgo(200), enterpriseId },
