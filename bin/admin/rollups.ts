@@ -18,6 +18,7 @@ export const ROLLUP_COMMANDS: Record<string, Command> = {
       flags: { '--team ID': 'one team', '--enterprise ID': 'every team of an enterprise', '--all': 'every team' },
       notes: [
         'For data from before the rollups, a restore, or a new bucket layout; safe while the service runs. Needs TABLE_SESSIONS and TABLE_ROLLUPS on a deployed stack.',
+        'Also stamps sessions written before the change feeds (updated_since) with their latest instant, so the feeds list them.',
       ],
       examples: ['rollups rebuild --enterprise 1'],
     },

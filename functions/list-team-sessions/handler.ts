@@ -4,6 +4,7 @@ import { sessionDependencies } from '#shared/adapters/runtime/session-dependenci
 import { requireTeamAccess } from '#shared/auth/team-access';
 import { listTeamSessions } from '#shared/contracts/sessions';
 import { createHttpHandler } from '#shared/http/handler';
+import { changeFeedMeta, changeWindowOf } from '#shared/pagination/change-feed';
 import { readCursorList } from '#shared/pagination/cursor';
 import { presentTeamPage } from '#shared/presenters/responses';
 import { presentSession } from '#shared/presenters/sessions';
@@ -11,10 +12,11 @@ import { presentSession } from '#shared/presenters/sessions';
 const dependencies = sessionDependencies();
 const cursorSecret = secretReader(CURSOR_SECRET_ENV);
 
-/** Sessions whose started_at lies in [start_date, end_date), newest first. */
+/** Sessions whose started_at lies in [start_date, end_date), newest first; with updated_since, those changed since, oldest change first. */
 export const handler = createHttpHandler(listTeamSessions, async (input) => {
   const teamId = requireTeamAccess(input.identity, input.path.teamId);
   const { sessions } = dependencies();
+  const changedIn = changeWindowOf(input.query);
   const page = await readCursorList(input, {
     secret: await cursorSecret(),
     scope: { teamIds: [teamId] },
@@ -25,9 +27,10 @@ export const handler = createHttpHandler(listTeamSessions, async (input) => {
         schedulerId: filters.scheduler_id,
         start: filters.start_date,
         end: filters.end_date,
+        changedIn,
         ...pageQuery,
       }),
     map: (row) => presentSession(row.session),
   });
-  return { statusCode: 200, body: presentTeamPage(page, teamId) };
+  return { statusCode: 200, body: presentTeamPage(page, teamId, changeFeedMeta(changedIn)) };
 });

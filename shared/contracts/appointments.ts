@@ -5,17 +5,26 @@ import {
   APPOINTMENT_CHANNELS,
   APPOINTMENT_STATUSES,
 } from '#shared/domain/appointments/appointment';
-import { dateRangeMembers, enumParam, startBeforeEnd, teamPath, v1PageMembers } from '#shared/schemas/query-parts';
+import {
+  changeFeedMembers,
+  changesAlone,
+  dateRangeMembers,
+  enumParam,
+  startBeforeEnd,
+  teamPath,
+  v1PageMembers,
+} from '#shared/schemas/query-parts';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
-import { cursorPagination, dateTime, id, nullableDateTime, nullableString } from './responses';
+import { changeFeedMeta, cursorPagination, dateTime, id, nullableDateTime, nullableString } from './responses';
 
 /** Appointments: one record per visit, whatever channel booked it (functions/list-team-appointments). */
 
 // ---------------------------------------------------------------------------------------------
 // Inputs
 
-export const teamAppointmentsQuery = startBeforeEnd(
-  z.object({ status: enumParam(APPOINTMENT_STATUSES), ...dateRangeMembers, ...v1PageMembers }),
+export const teamAppointmentsQuery = changesAlone(
+  startBeforeEnd(z.object({ status: enumParam(APPOINTMENT_STATUSES), ...dateRangeMembers, ...changeFeedMembers, ...v1PageMembers })),
+  ['status', 'start_date', 'end_date'],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -74,7 +83,7 @@ export const listTeamAppointmentsResponse = responseSchema(() =>
   z.strictObject({
     data: z.array(appointment()),
     pagination: cursorPagination(),
-    meta: z.strictObject({ team_id: id() }),
+    meta: z.strictObject({ team_id: id(), ...changeFeedMeta() }),
   }),
 );
 

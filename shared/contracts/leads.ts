@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { LEAD_TYPES } from '#shared/domain/leads';
 import {
+  changeFeedMembers,
+  changesAlone,
   dateRangeMembers,
   enumParam,
   startBeforeEnd,
@@ -11,7 +13,7 @@ import {
 } from '#shared/schemas/query-parts';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { teamSelectionHeader } from './headers';
-import { cursorPagination, dateTime, freeObject, id, nullableString, offsetPagination } from './responses';
+import { changeFeedMeta, cursorPagination, dateTime, freeObject, id, nullableString, offsetPagination } from './responses';
 
 /** Unified (v0) leads and the canonical (v1) leads feed (functions/list-unified-leads, list-team-leads). */
 
@@ -20,13 +22,17 @@ import { cursorPagination, dateTime, freeObject, id, nullableString, offsetPagin
 
 export const unifiedLeadsQuery = withinMaxRange(startBeforeEnd(z.object({ ...v0ListMembers, type: enumParam(LEAD_TYPES) })));
 
-export const teamLeadsQuery = startBeforeEnd(
-  z.object({
-    ...dateRangeMembers,
-    type: enumParam(LEAD_TYPES),
-    external_id: z.string().min(1).max(256, { error: 'must be at most 256 characters' }).optional(),
-    ...v1PageMembers,
-  }),
+export const teamLeadsQuery = changesAlone(
+  startBeforeEnd(
+    z.object({
+      ...dateRangeMembers,
+      type: enumParam(LEAD_TYPES),
+      external_id: z.string().min(1).max(256, { error: 'must be at most 256 characters' }).optional(),
+      ...changeFeedMembers,
+      ...v1PageMembers,
+    }),
+  ),
+  ['start_date', 'end_date', 'type', 'external_id'],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -105,7 +111,7 @@ export const listTeamLeadsResponse = responseSchema(() =>
   z.strictObject({
     data: z.array(canonicalLead()),
     pagination: cursorPagination(),
-    meta: z.strictObject({ team_id: id() }),
+    meta: z.strictObject({ team_id: id(), ...changeFeedMeta() }),
   }),
 );
 

@@ -75,6 +75,18 @@ export const intakeError = responseSchema(() =>
 // ---------------------------------------------------------------------------------------------
 // Pagination (shared/pagination/cursor.ts, offset.ts)
 
+/** The `meta` member of a change-feed page (updated_since; shared/pagination/change-feed.ts), absent on a plain list. */
+export function changeFeedMeta() {
+  return {
+    updated_until: z.iso
+      .datetime()
+      .optional()
+      .describe(
+        'Only with updated_since: this page lists the changes up to this instant (a few seconds before now, so late index writes are not passed by). On the last page (has_more false) it is the updated_since of the next sync.',
+      ),
+  };
+}
+
 export const cursorPagination = responseSchema(() =>
   z
     .strictObject({

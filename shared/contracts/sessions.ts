@@ -1,9 +1,18 @@
 import * as z from 'zod';
 import { SESSION_EVENT_TYPES, SESSION_STATUSES } from '#shared/domain/sessions';
 import { positiveIdParam } from '#shared/schemas/params';
-import { crossTeamMembers, dateRangeMembers, enumParam, startBeforeEnd, teamPath, v1PageMembers } from '#shared/schemas/query-parts';
+import {
+  changeFeedMembers,
+  changesAlone,
+  crossTeamMembers,
+  dateRangeMembers,
+  enumParam,
+  startBeforeEnd,
+  teamPath,
+  v1PageMembers,
+} from '#shared/schemas/query-parts';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
-import { cursorPagination, dateTime, id, nullableDateTime, nullableString } from './responses';
+import { changeFeedMeta, cursorPagination, dateTime, id, nullableDateTime, nullableString } from './responses';
 
 /** Scheduler sessions and completed bookings (functions/list-team-sessions, list-sessions, list-bookings). */
 
@@ -16,11 +25,22 @@ const sessionFilterMembers = {
   ...dateRangeMembers,
 };
 
-export const teamSessionsQuery = startBeforeEnd(z.object({ ...sessionFilterMembers, ...v1PageMembers }));
+const SESSION_FILTERS = ['status', 'scheduler_id', 'start_date', 'end_date'] as const;
 
-export const crossTeamSessionsQuery = startBeforeEnd(z.object({ ...sessionFilterMembers, ...crossTeamMembers, ...v1PageMembers }));
+export const teamSessionsQuery = changesAlone(
+  startBeforeEnd(z.object({ ...sessionFilterMembers, ...changeFeedMembers, ...v1PageMembers })),
+  SESSION_FILTERS,
+);
 
-export const bookingsQuery = startBeforeEnd(z.object({ ...dateRangeMembers, ...crossTeamMembers, ...v1PageMembers }));
+export const crossTeamSessionsQuery = changesAlone(
+  startBeforeEnd(z.object({ ...sessionFilterMembers, ...crossTeamMembers, ...changeFeedMembers, ...v1PageMembers })),
+  SESSION_FILTERS,
+);
+
+export const bookingsQuery = changesAlone(
+  startBeforeEnd(z.object({ ...dateRangeMembers, ...crossTeamMembers, ...changeFeedMembers, ...v1PageMembers })),
+  ['start_date', 'end_date'],
+);
 
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/presenters/sessions.ts presentSession)
@@ -68,7 +88,7 @@ export const listTeamSessionsResponse = responseSchema(() =>
   z.strictObject({
     data: z.array(session()),
     pagination: cursorPagination(),
-    meta: z.strictObject({ team_id: id() }),
+    meta: z.strictObject({ team_id: id(), ...changeFeedMeta() }),
   }),
 );
 
@@ -76,7 +96,10 @@ export const listSessionsResponse = responseSchema(() =>
   z.strictObject({
     data: z.array(session()),
     pagination: cursorPagination(),
-    meta: z.strictObject({ team_ids: z.array(id()).describe('The teams the list covers (after team_id and include_test_teams)') }),
+    meta: z.strictObject({
+      team_ids: z.array(id()).describe('The teams the list covers (after team_id and include_test_teams)'),
+      ...changeFeedMeta(),
+    }),
   }),
 );
 
@@ -84,6 +107,10 @@ export const listBookingsResponse = responseSchema(() =>
   z.strictObject({
     data: z.array(session()).describe('Booked sessions'),
     pagination: cursorPagination(),
+    meta: z
+      .strictObject({ ...changeFeedMeta() })
+      .optional()
+      .describe('Only on a change feed (updated_since)'),
   }),
 );
 

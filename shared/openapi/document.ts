@@ -10,6 +10,7 @@ import { REPLAYED_HEADER_COMPONENT, REPLAYED_HEADER_DEFINITION, REPLAYED_RESPONS
 import { annotateBody, inputSchema, type JsonSchema, type ParameterObject, parametersOf, tidy } from './json-schema';
 import { OPERATION_DOCS } from './operations';
 import {
+  CHANGE_FEED_RULES,
   CURSOR_RULES,
   infoDescription,
   OFFSET_RULES,
@@ -309,6 +310,7 @@ function operationDescription(
   }
   if (docs?.orderBy) parts.push(`**Order:** newest first by ${docs.orderBy}; ties by team, then id, descending.`);
   const names = new Set(query.map((p) => p.name));
+  if (names.has('updated_since')) parts.push(`**Change feed:** ${CHANGE_FEED_RULES}`);
   if (names.has('cursor')) parts.push(`**Pagination:** ${CURSOR_RULES}`);
   else if (names.has('offset')) parts.push(`**Pagination:** ${OFFSET_RULES}`);
   return parts.join('\n\n');

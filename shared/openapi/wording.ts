@@ -3,6 +3,7 @@ import { READ_PERMISSIONS } from '#shared/auth/permissions';
 import { ANALYTICS_BLOCKS } from '#shared/domain/analytics';
 import { DEFAULT_RATE_LIMITS } from '#shared/domain/rate-limit';
 import { IDEMPOTENCY_KEY_FIELD } from '#shared/http/idempotency-key';
+import { CHANGE_FEED_SETTLE_SECONDS } from '#shared/pagination/change-feed';
 import type { RouteDefinition, Surface } from '#shared/routes';
 import { DEFAULT_RANGE_DAYS } from '#shared/schemas/params';
 import { MAX_RANGE_DAYS, V0_LIMIT, V1_LIMIT } from '#shared/schemas/query-parts';
@@ -123,6 +124,8 @@ export const PARAMETER_DOCS: Readonly<Record<string, ParameterDoc>> = {
       : '') +
     (docs?.dateFilter?.defaultRange ? 'Default: now.' : 'Default: no upper bound.'),
   cursor: 'pagination.cursor of the previous page, unchanged (see the cursor rules in the description).',
+  updated_since:
+    'Change feed: list the rows changed after this instant (exclusive), oldest change first, up to meta.updated_until. ISO 8601 date-time with a zone designator (400 naming updated_since otherwise). The list’s other filters cannot be combined with it (400 naming the filter). See the change-feed rules in the description.',
   limit: ({ schema }) =>
     `Page size, ${String(schema.minimum)}–${String(schema.maximum)}; default ${String(schema.default)}. A value outside the bounds is a 400 naming limit and the bound, e.g. "limit: must be at most ${String(schema.maximum)}".`,
   offset: 'Rows to skip; default 0. A negative value is a 400 naming offset.',
@@ -153,6 +156,14 @@ export const PARAMETER_DOCS: Readonly<Record<string, ParameterDoc>> = {
     '`true` validates and prices the campaign per recipient and answers 200, sending nothing; same as "preflight": true in the body.',
   [IDEMPOTENCY_KEY_FIELD]: IDEMPOTENCY_KEY_DOC,
 };
+
+/** How a change feed (updated_since) walks, in every operation that takes it. */
+export const CHANGE_FEED_RULES = [
+  'with updated_since the list holds the rows changed after that instant, ordered by when each last changed (updated_at), then team and id, ascending; the cursor rules below apply.',
+  `Each page lists changes up to meta.updated_until, ${CHANGE_FEED_SETTLE_SECONDS} seconds before the request (changes stamped just before a read can reach the index just after it; the page does not pass them by).`,
+  'A row changed while you walk moves to its new place and appears again later in the same walk: no change is missed, a row may appear more than once.',
+  'When has_more is false, keep meta.updated_until and pass it as updated_since next time.',
+].join(' ');
 
 /** Error responses whose wording is the same on every route, one set per surface in components.responses. */
 export const SHARED_RESPONSES = {

@@ -1,5 +1,6 @@
 import type { AppointmentStatus, StoredAppointment } from '#shared/domain/appointments/appointment';
 import type { SessionRecord } from '#shared/domain/sessions';
+import type { ChangeWindow } from '#shared/pagination/change-feed';
 import type { DomainEvent } from './event-bus';
 import type { StoredWidgetSession } from './widget-session-store';
 
@@ -9,6 +10,8 @@ export interface AppointmentListQuery {
   /** Visits starting in [start, end) (UTC ISO instants). */
   readonly start?: string;
   readonly end?: string;
+  /** A change feed: the visits changed in the window, oldest change first (no status or range then). */
+  readonly changedIn?: ChangeWindow;
   /** The position of the last row of the previous page. */
   readonly after?: string;
   readonly limit: number;

@@ -1,4 +1,5 @@
 import type { LeadRecord, LeadType } from '#shared/domain/leads';
+import type { ChangeWindow } from '#shared/pagination/change-feed';
 import type { DomainEvent } from './event-bus';
 
 export interface LeadPageQuery {
@@ -7,6 +8,8 @@ export interface LeadPageQuery {
   readonly end?: string;
   readonly type?: LeadType;
   readonly externalId?: string;
+  /** A change feed: the leads changed in the window, oldest change first (no other filter is then given). */
+  readonly changedIn?: ChangeWindow;
 }
 
 /** Leads of a team, newest first (datetime descending, then id descending). */

@@ -1,5 +1,6 @@
 import type { SessionRecord, SessionStatus } from '#shared/domain/sessions';
 import type { TeamPlacement } from '#shared/domain/tenancy';
+import type { ChangeWindow } from '#shared/pagination/change-feed';
 
 export interface SessionRange {
   /** Inclusive lower bound (ISO instant). */
@@ -27,6 +28,11 @@ export interface SessionListQuery extends SessionRange {
   readonly enterprises?: ListEnterprises;
   readonly status?: SessionStatus;
   readonly schedulerId?: number;
+  /**
+   * A change feed: the rows changed in the window, oldest change first (start, end, status and
+   * schedulerId are then not given).
+   */
+  readonly changedIn?: ChangeWindow;
   /** Cursor position: only rows strictly after it in list order. */
   readonly after?: string;
   /** Returns up to limit + 1 rows so the caller can tell whether there is more. */

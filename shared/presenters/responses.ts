@@ -30,12 +30,20 @@ export function presentPage<Page extends { readonly data: readonly unknown[] }, 
   return { ...page, meta };
 }
 
-/** A page of one team's rows: `meta {team_id}`. */
-export function presentTeamPage<Page extends { readonly data: readonly unknown[] }>(page: Page, teamId: number) {
-  return presentPage(page, { team_id: teamId });
+/** A page of one team's rows: `meta {team_id}`, and a change feed's `updated_until` (changeFeedMeta). */
+export function presentTeamPage<Page extends { readonly data: readonly unknown[] }>(
+  page: Page,
+  teamId: number,
+  feed: { readonly updated_until?: string } = {},
+) {
+  return presentPage(page, { team_id: teamId, ...feed });
 }
 
-/** A page of rows merged across teams: `meta {team_ids}`. */
-export function presentTeamsPage<Page extends { readonly data: readonly unknown[] }>(page: Page, teamIds: readonly number[]) {
-  return presentPage(page, { team_ids: [...teamIds] });
+/** A page of rows merged across teams: `meta {team_ids}`, and a change feed's `updated_until`. */
+export function presentTeamsPage<Page extends { readonly data: readonly unknown[] }>(
+  page: Page,
+  teamIds: readonly number[],
+  feed: { readonly updated_until?: string } = {},
+) {
+  return presentPage(page, { team_ids: [...teamIds], ...feed });
 }

@@ -78,3 +78,26 @@ export const crossTeamMembers = /* @__PURE__ */ atLoad(() => ({
   team_id: positiveIdParam.optional(),
   include_test_teams: booleanParam,
 }));
+
+/** The change feeds' member (shared/pagination/change-feed.ts): list the rows changed after this instant. */
+export const changeFeedMembers = /* @__PURE__ */ atLoad(() => ({
+  updated_since: dateTimeParam.optional(),
+}));
+
+/**
+ * A change feed lists every change of the rows in scope, so the list's own filters are refused
+ * beside `updated_since` (ADR 0147): a date range or a status would hide the changes that move a
+ * row out of it. The 400 names the filter sent with it.
+ */
+export function changesAlone<T extends { updated_since?: string | undefined }>(
+  schema: z.ZodType<T>,
+  filters: readonly (keyof T & string)[],
+) {
+  return schema.superRefine((q, ctx) => {
+    if (q.updated_since === undefined) return;
+    for (const name of filters) {
+      if (q[name] === undefined) continue;
+      ctx.addIssue({ code: 'custom', message: 'cannot be combined with updated_since (a change feed lists every change)', path: [name] });
+    }
+  });
+}

@@ -7,7 +7,7 @@ import type {
   StoredAppointment,
 } from '#shared/domain/appointments/appointment';
 import type { DomainEvent } from '#shared/ports/event-bus';
-import { teamPk, timeSortKey } from './keys';
+import { changeSortKey, teamPk, timeSortKey } from './keys';
 import { outboxPuts } from './outbox';
 import type { Item } from './query';
 
@@ -20,7 +20,8 @@ import type { Item } from './query';
  * status, `appointmentsByStatus` (`apptStatusPk = TEAM#<t>#APPOINTMENTS#<status>`); per customer's
  * number, `appointmentsByPhone` (`apptPhonePk = TEAM#<t>#APPOINTMENTS#PHONE#<e164>`, sparse: a
  * reply to a text finds the number's next visit); all sorted by `apptSk = <starts_at>#<team>#<id>`. A moved or re-statused visit is one UpdateItem; the indexes
- * follow.
+ * follow. The change feed (`appointmentChanges`, ADR 0147) reads `apptPk` by `apptChangeSk =
+ * <updated_at>#<team>#<id>`; visits written before it lack that key and enter the feed when they next change.
  */
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -32,6 +33,8 @@ export type AppointmentItem = {
   /** Only on a visit with a customer's number: the index is sparse. */
   apptPhonePk?: string;
   apptSk: string;
+  /** Absent on visits written before the change feed (until the backfill). */
+  apptChangeSk?: string;
   appointment_id: string;
   team_id: number;
   scheduler_id: number | null;
@@ -59,7 +62,9 @@ export const APPOINTMENT_INDEXES = {
   byStart: { name: 'appointmentsByStart', partitionKeyName: 'apptPk' },
   byStatus: { name: 'appointmentsByStatus', partitionKeyName: 'apptStatusPk' },
   byPhone: { name: 'appointmentsByPhone', partitionKeyName: 'apptPhonePk' },
+  byChange: { name: 'appointmentChanges', partitionKeyName: 'apptPk' },
   sortKeyName: 'apptSk',
+  changeSortKeyName: 'apptChangeSk',
 } as const;
 
 export function appointmentKey(appointmentId: string): { pk: string; sk: 'APPOINTMENT' } {
@@ -77,12 +82,14 @@ export function appointmentsByPhonePk(teamId: number, phone: string): string {
 
 export function toAppointmentItem(stored: StoredAppointment): AppointmentItem {
   const a = stored.appointment;
+  const apptSk = timeSortKey(a.starts_at, a.team_id, a.appointment_id);
   return {
     ...appointmentKey(a.appointment_id),
     apptPk: appointmentsPk(a.team_id),
     apptStatusPk: appointmentsPk(a.team_id, a.status),
     ...(a.customer.phone ? { apptPhonePk: appointmentsByPhonePk(a.team_id, a.customer.phone) } : {}),
-    apptSk: timeSortKey(a.starts_at, a.team_id, a.appointment_id),
+    apptSk,
+    apptChangeSk: changeSortKey(a.updated_at, apptSk),
     appointment_id: a.appointment_id,
     team_id: a.team_id,
     scheduler_id: a.scheduler_id,

@@ -19,7 +19,8 @@ import {
   toAppointmentItem,
 } from './appointment-items';
 import { batchPut } from './batch-write';
-import { readTimeOrdered } from './time-range';
+import { changeSortKey, timeSortKey } from './keys';
+import { changeWindowRange, readTimeOrdered } from './time-range';
 import { isTransactionCancelled, transactWrite } from './transact';
 
 /** Writes of a history note before giving up to a stream of concurrent changes (the next redelivery notes it). */
@@ -83,6 +84,7 @@ export class DynamoAppointmentStore implements AppointmentStore {
     for (let attempt = 0; attempt < NOTE_ATTEMPTS; attempt++) {
       const stored = await this.getAppointment(appointmentId);
       if (!stored || stored.appointment.team_id !== teamId) return;
+      const now = new Date().toISOString();
       const change: AppointmentChange = {
         change: 'note',
         at: line.at,
@@ -96,10 +98,14 @@ export class DynamoAppointmentStore implements AppointmentStore {
           new UpdateCommand({
             TableName: this.tables.leads,
             Key: appointmentKey(appointmentId),
-            UpdateExpression: 'SET history = list_append(history, :line), version = :next ADD text_notes :key',
+            // A note is a change of the visit (its history): the change feed lists it again.
+            UpdateExpression:
+              'SET history = list_append(history, :line), version = :next, updated_at = :now, apptChangeSk = :changeSk ADD text_notes :key',
             ConditionExpression: 'version = :version AND NOT contains(text_notes, :keyValue)',
             ExpressionAttributeValues: {
               ':line': [change],
+              ':now': now,
+              ':changeSk': changeSortKey(now, timeSortKey(stored.appointment.starts_at, teamId, appointmentId)),
               ':next': stored.version + 1,
               ':version': stored.version,
               ':key': new Set([line.key]),
@@ -155,18 +161,18 @@ export class DynamoAppointmentStore implements AppointmentStore {
   }
 
   async listAppointments(q: AppointmentListQuery): Promise<PositionedAppointment[]> {
-    const index = q.status ? APPOINTMENT_INDEXES.byStatus : APPOINTMENT_INDEXES.byStart;
+    const index = q.changedIn ? APPOINTMENT_INDEXES.byChange : q.status ? APPOINTMENT_INDEXES.byStatus : APPOINTMENT_INDEXES.byStart;
+    const sortKeyName = q.changedIn ? APPOINTMENT_INDEXES.changeSortKeyName : APPOINTMENT_INDEXES.sortKeyName;
     const items = await readTimeOrdered(this.client, {
       tableName: this.tables.leads,
       indexName: index.name,
       partitionKeyName: index.partitionKeyName,
-      partitionKeyValue: appointmentsPk(q.teamId, q.status),
-      sortKeyName: APPOINTMENT_INDEXES.sortKeyName,
-      start: q.start,
-      end: q.end,
+      partitionKeyValue: appointmentsPk(q.teamId, q.changedIn ? undefined : q.status),
+      sortKeyName,
+      ...(q.changedIn ? changeWindowRange(q.changedIn) : { start: q.start, end: q.end }),
       after: q.after,
       want: q.limit + 1,
     });
-    return items.map((item) => ({ stored: fromAppointmentItem(item), position: String(item[APPOINTMENT_INDEXES.sortKeyName]) }));
+    return items.map((item) => ({ stored: fromAppointmentItem(item), position: String(item[sortKeyName]) }));
   }
 }

@@ -21,7 +21,7 @@ import {
 } from '#shared/ports/intake-store';
 import { nextCounterValue } from './counters';
 import { padId, teamPk } from './keys';
-import { fromLeadItem, toLeadItem, toOutreachItemFields } from './lead-store';
+import { fromLeadItem, leadChangeStamp, toLeadItem, toOutreachItemFields } from './lead-store';
 import { outboxPuts, updateWithEvents } from './outbox';
 import { transactWrite } from './transact';
 
@@ -184,6 +184,9 @@ export class DynamoIntakeStore implements IntakeStore {
       values[':leadStatus'] = leadStatus;
       sets.push('#leadStatus = :leadStatus');
     }
+    const stamp = leadChangeStamp(key);
+    sets.push(stamp.expression);
+    Object.assign(values, stamp.values);
     let condition = `#o.#status IN (${statusPlaceholders.join(', ')}) AND #o.#attempt = :attempt`;
     if (expected.claimToken !== undefined) {
       names['#claim'] = 'claim_token';
@@ -243,14 +246,16 @@ export class DynamoIntakeStore implements IntakeStore {
   ): Promise<void> {
     const key = await this.leadKey(stlCallId);
     if (!key) return;
+    // Every update of a lead is a change the leads feed lists (updateExpression is one SET).
+    const stamp = leadChangeStamp(key);
     await this.client.send(
       new UpdateCommand({
         TableName: this.tableName,
         Key: key,
-        UpdateExpression: updateExpression,
+        UpdateExpression: `${updateExpression}, ${stamp.expression}`,
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
+        ExpressionAttributeValues: { ...values, ...stamp.values },
       }),
     );
   }

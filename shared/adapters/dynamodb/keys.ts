@@ -43,3 +43,12 @@ export function shardOf(id: string, shards: number = ENTERPRISE_SHARDS): number 
   }
   return (hash >>> 0) % shards;
 }
+
+/**
+ * Sort key of the change-feed indexes: `<updated_at>#<team>#<id>`, the row's own time-ordered sort
+ * key (timeSortKey) with its instant replaced by when the row last changed, so rows changed at the
+ * same instant still sort in one stable order.
+ */
+export function changeSortKey(updatedAt: string, timeOrderedKey: string): string {
+  return `${updatedAt}${timeOrderedKey.slice(timeOrderedKey.indexOf('#'))}`;
+}

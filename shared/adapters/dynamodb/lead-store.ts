@@ -5,17 +5,21 @@ import type { Attribution, LeadRecord, LeadType } from '#shared/domain/leads';
 import type { DomainEvent } from '#shared/ports/event-bus';
 import type { LeadPageQuery, LeadStore } from '#shared/ports/lead-store';
 import { batchPut } from './batch-write';
-import { teamPk, timeSortKey } from './keys';
+import { changeSortKey, teamPk, timeSortKey } from './keys';
 import { queryByOffset } from './offset-query';
 import { outboxPuts } from './outbox';
 import type { Item } from './query';
-import { readTimeOrdered, timeRangeBounds } from './time-range';
+import { changeWindowRange, readTimeOrdered, timeRangeBounds } from './time-range';
 import { transactWrite } from './transact';
 
 /**
  * A lead as stored. Keys: pk TEAM#<team>, sk <datetime>#<team>#<id>. Index byType: typePk
  * TEAM#<team>#<type> + sk. Index byExternalId (sparse): externalPk TEAM#<team>#<external_id> + sk.
- * Leads stored before customer_phone_raw, wbraid, gbraid, claim_token or dispatched existed lack them.
+ * Index leadChanges (the change feed, ADR 0147): pk + leadChangeSk <updated_at>#<team>#<id>,
+ * restamped by every write of the lead (leadChangeStamp).
+ * Leads stored before customer_phone_raw, wbraid, gbraid, claim_token or dispatched existed lack
+ * them; those stored before the change feed lack updated_at and leadChangeSk, and enter the feed
+ * when they next change (ADR 0147: the plain list is a first sync's history).
  */
 export type LeadItem = {
   pk: string;
@@ -40,7 +44,26 @@ export type LeadItem = {
   source: string | null;
   outreach: OutreachItem | null;
   appointment: Record<string, unknown> | null;
+  updated_at?: string;
+  leadChangeSk?: string;
 };
+
+/**
+ * The members an update of a lead sets beside its own change (`SET <expression>, <these>`): when it
+ * changed and its change-feed sort key, from the lead's key.
+ */
+export function leadChangeStamp(
+  key: { readonly sk: string },
+  at: string = new Date().toISOString(),
+): {
+  expression: string;
+  values: Record<string, string>;
+} {
+  return {
+    expression: 'updated_at = :changedAt, leadChangeSk = :changeSk',
+    values: { ':changedAt': at, ':changeSk': changeSortKey(at, key.sk) },
+  };
+}
 
 type AttributionItem = {
   utm_source: string | null;
@@ -74,11 +97,12 @@ export type OutreachItem = {
   reason: string | null;
 };
 
-export function toLeadItem(lead: LeadRecord): LeadItem {
+export function toLeadItem(lead: LeadRecord, updatedAt: string = new Date().toISOString()): LeadItem {
   const pk = teamPk(lead.team_id);
+  const sk = timeSortKey(lead.datetime, lead.team_id, lead.id);
   return {
     pk,
-    sk: timeSortKey(lead.datetime, lead.team_id, lead.id),
+    sk,
     typePk: `${pk}#${lead.type}`,
     ...(lead.external_id ? { externalPk: `${pk}#${lead.external_id}` } : {}),
     id: lead.id,
@@ -99,6 +123,8 @@ export function toLeadItem(lead: LeadRecord): LeadItem {
     source: lead.source,
     outreach: lead.outreach === null ? null : toOutreachItem(lead.outreach),
     appointment: lead.appointment,
+    updated_at: updatedAt,
+    leadChangeSk: changeSortKey(updatedAt, sk),
   };
 }
 
@@ -204,6 +230,19 @@ export class DynamoLeadStore implements LeadStore {
   ) {}
 
   async listLeads(q: LeadPageQuery & { after?: string; limit: number }): Promise<{ lead: LeadRecord; position: string }[]> {
+    if (q.changedIn) {
+      const changes = await readTimeOrdered(this.client, {
+        tableName: this.tableName,
+        indexName: 'leadChanges',
+        partitionKeyName: 'pk',
+        partitionKeyValue: teamPk(q.teamId),
+        sortKeyName: 'leadChangeSk',
+        ...changeWindowRange(q.changedIn),
+        after: q.after,
+        want: q.limit + 1,
+      });
+      return changes.map((item) => ({ lead: fromLeadItem(item), position: String(item.leadChangeSk) }));
+    }
     const partition = partitionFor(q);
     const typeAsFilter = q.externalId !== undefined && q.type !== undefined;
     const items = await readTimeOrdered(this.client, {
@@ -249,7 +288,11 @@ export class DynamoLeadStore implements LeadStore {
   }
 
   async putLeads(leads: readonly LeadRecord[]): Promise<void> {
-    await batchPut(this.client, this.tableName, leads.map(toLeadItem));
+    await batchPut(
+      this.client,
+      this.tableName,
+      leads.map((lead) => toLeadItem(lead)),
+    );
   }
 
   async putLeadWithEvents(lead: LeadRecord, events: readonly DomainEvent[]): Promise<void> {

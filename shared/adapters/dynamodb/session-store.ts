@@ -5,128 +5,10 @@ import type { SessionRecord, SessionStatus } from '#shared/domain/sessions';
 import type { TeamPlacement } from '#shared/domain/tenancy';
 import type { PlacedSession, PositionedSession, SessionListQuery, SessionStore } from '#shared/ports/session-store';
 import { batchPut } from './batch-write';
-import { ENTERPRISE_SHARDS, enterpriseShardPk, padId, shardOf, teamPk, timeSortKey } from './keys';
+import { ENTERPRISE_SHARDS, enterpriseShardPk, padId, teamPk } from './keys';
 import { type Item, queryAll, queryPages, queryUpTo } from './query';
-import { type ListPartition, type MergedTimeOrderedQuery, readTimeOrdered, readTimeOrderedMerged } from './time-range';
-
-/**
- * Items: pk TEAM#<team>, sk <started_at>#<team>#<session>, the session's attributes, and its
- * placement (`enterpriseId`, `testTeam`) so stream consumers know where a row counts. Indexes:
- * - byStatus: statusPk TEAM#<team>#<status> + sk.
- * - bookings (sparse, booked sessions only): bookedPk TEAM#<team> + bookedSk <completed_at>#<team>#<session>.
- * - byActivity / bySchedulerActivity: activityPk TEAM#<team> (schedulerActivityPk
- *   TEAM#<team>#SCHED#<scheduler>) + activitySk <last activity>#<session>, the customerEvents order.
- * - byEnterprise / byEnterpriseStatus / enterpriseBookings: enterprisePk ENT#<enterprise>#LIVE|TEST#<shard>
- *   (+ #<status>) with sk or bookedSk, the cross-team lists.
- * The session's own attributes keep the domain's names: the rollup consumer reads `team_id` and
- * `started_at` from the stream's images (sessionChangeOfStreamRecord), and the list filters read
- * `scheduler_id` and `started_at`.
- */
-export type SessionItem = {
-  readonly pk: string;
-  readonly sk: string;
-  readonly statusPk: string;
-  readonly activityPk: string;
-  readonly schedulerActivityPk: string;
-  readonly activitySk: string;
-  readonly enterprisePk: string;
-  readonly enterpriseStatusPk: string;
-  readonly enterpriseId: number;
-  readonly testTeam: boolean;
-  /** Booked sessions only (the sparse bookings indexes). */
-  readonly bookedPk?: string;
-  readonly bookedSk?: string;
-  readonly enterpriseBookedPk?: string;
-  readonly session_id: string;
-  readonly team_id: number;
-  readonly scheduler_id: number;
-  readonly status: SessionStatus;
-  readonly customer_info: SessionRecord['customer_info'];
-  readonly issue_type: string | null;
-  readonly job_type: string | null;
-  readonly selected_date: string | null;
-  readonly selected_time: string | null;
-  readonly utm: SessionRecord['utm'];
-  readonly google_ads: SessionRecord['google_ads'];
-  readonly st_job_id: number | null;
-  readonly started_at: string;
-  readonly completed_at: string | null;
-  readonly last_activity_at: string | null;
-  readonly events: SessionRecord['events'];
-  /** Absent on rows written before it was kept. */
-  readonly service_area?: string | null;
-  readonly conversion_value?: number | null;
-};
-
-export function toSessionItem(session: SessionRecord, placement: TeamPlacement): SessionItem {
-  const team = teamPk(session.team_id);
-  const enterprisePk = enterpriseShardPk(placement.enterpriseId, placement.isTest, shardOf(session.session_id));
-  const booked =
-    session.status === 'booked' && session.completed_at
-      ? {
-          bookedPk: team,
-          bookedSk: timeSortKey(session.completed_at, session.team_id, session.session_id),
-          enterpriseBookedPk: enterprisePk,
-        }
-      : {};
-  return {
-    pk: team,
-    sk: timeSortKey(session.started_at, session.team_id, session.session_id),
-    statusPk: `${team}#${session.status}`,
-    activityPk: team,
-    schedulerActivityPk: `${team}#SCHED#${padId(session.scheduler_id)}`,
-    activitySk: `${session.last_activity_at ?? session.started_at}#${session.session_id}`,
-    enterprisePk,
-    enterpriseStatusPk: `${enterprisePk}#${session.status}`,
-    enterpriseId: placement.enterpriseId,
-    testTeam: placement.isTest,
-    ...booked,
-    session_id: session.session_id,
-    team_id: session.team_id,
-    scheduler_id: session.scheduler_id,
-    status: session.status,
-    customer_info: session.customer_info,
-    issue_type: session.issue_type,
-    job_type: session.job_type,
-    selected_date: session.selected_date,
-    selected_time: session.selected_time,
-    utm: session.utm,
-    google_ads: session.google_ads,
-    st_job_id: session.st_job_id,
-    started_at: session.started_at,
-    completed_at: session.completed_at,
-    last_activity_at: session.last_activity_at,
-    events: session.events,
-    service_area: session.service_area,
-    conversion_value: session.conversion_value,
-  };
-}
-
-/** The session of an item; keys, placement and the widget's attributes (widget-session-store.ts) stay behind. */
-export function fromSessionItem(stored: Item): SessionRecord {
-  const item = stored as unknown as SessionItem;
-  const { customer_info: customer, utm, google_ads: ads } = item;
-  return {
-    session_id: item.session_id,
-    team_id: item.team_id,
-    scheduler_id: item.scheduler_id,
-    status: item.status,
-    customer_info: { name: customer.name, email: customer.email, phone: customer.phone, address: customer.address },
-    issue_type: item.issue_type,
-    job_type: item.job_type,
-    selected_date: item.selected_date,
-    selected_time: item.selected_time,
-    utm: { source: utm.source, medium: utm.medium, campaign: utm.campaign, term: utm.term, content: utm.content },
-    google_ads: { gclid: ads.gclid, wbraid: ads.wbraid, gbraid: ads.gbraid },
-    st_job_id: item.st_job_id,
-    started_at: item.started_at,
-    completed_at: item.completed_at,
-    last_activity_at: item.last_activity_at,
-    events: item.events.map((event) => ({ event_type: event.event_type, created_at: event.created_at })),
-    service_area: item.service_area ?? null,
-    conversion_value: item.conversion_value ?? null,
-  };
-}
+import { fromSessionItem, legacyUpdatedAt, toSessionItem } from './session-items';
+import { changeWindowRange, type ListPartition, type MergedTimeOrderedQuery, readTimeOrdered, readTimeOrderedMerged } from './time-range';
 
 /**
  * A change to a session row as its stream record tells it: where the row was (old image) and is
@@ -174,7 +56,7 @@ export function listPartitions(
 
 /** The partitions of one list (sessions, by status, bookings) in the per-team and the enterprise indexes. */
 interface ListIndexes {
-  readonly sortKeyName: 'sk' | 'bookedSk';
+  readonly sortKeyName: 'sk' | 'bookedSk' | 'changeSk';
   team(teamId: number): ListPartition;
   enterprise(shardPk: string): ListPartition;
 }
@@ -204,6 +86,16 @@ const BOOKING_INDEXES: ListIndexes = {
   enterprise: (shardPk) => ({ indexName: 'enterpriseBookings', partitionKeyName: 'enterpriseBookedPk', partitionKeyValue: shardPk }),
 };
 
+/** The change feeds (sessions and, keeping booked rows only, bookings), by when each row last changed. */
+const CHANGE_INDEXES: ListIndexes = {
+  sortKeyName: 'changeSk',
+  team: (teamId) => ({ indexName: 'changes', partitionKeyName: 'pk', partitionKeyValue: teamPk(teamId) }),
+  enterprise: (shardPk) => ({ indexName: 'enterpriseChanges', partitionKeyName: 'enterprisePk', partitionKeyValue: shardPk }),
+};
+
+/** A booked session is the one row with a bookedPk (booked is final: a row never leaves the bookings). */
+const BOOKED_ONLY: MergedTimeOrderedQuery['filter'] = { FilterExpression: 'attribute_exists(bookedPk)' };
+
 export class DynamoSessionStore implements SessionStore {
   constructor(
     private readonly client: DynamoDBDocumentClient,
@@ -215,14 +107,17 @@ export class DynamoSessionStore implements SessionStore {
       q.schedulerId !== undefined
         ? { FilterExpression: 'scheduler_id = :scheduler', ExpressionAttributeValues: { ':scheduler': q.schedulerId } }
         : undefined;
-    return this.readList(q, sessionIndexes(q.status), filter);
+    return q.changedIn ? this.readList(q, CHANGE_INDEXES) : this.readList(q, sessionIndexes(q.status), filter);
   }
 
   async listBookings(q: Omit<SessionListQuery, 'status' | 'schedulerId'>): Promise<PositionedSession[]> {
-    return this.readList(q, BOOKING_INDEXES);
+    return q.changedIn ? this.readList(q, CHANGE_INDEXES, BOOKED_ONLY) : this.readList(q, BOOKING_INDEXES);
   }
 
-  /** limit + 1 rows after the cursor position, newest first, from the partitions listPartitions picks. */
+  /**
+   * limit + 1 rows after the cursor position, from the partitions listPartitions picks: newest
+   * first, or for a change feed (`changedIn`) oldest change first within the window.
+   */
   private async readList(
     q: Omit<SessionListQuery, 'status' | 'schedulerId'>,
     indexes: ListIndexes,
@@ -230,7 +125,8 @@ export class DynamoSessionStore implements SessionStore {
   ): Promise<PositionedSession[]> {
     const want = q.limit + 1;
     const plan = listPartitions(q);
-    const range = { start: q.start, end: q.end, after: q.after, want, filter };
+    const window = q.changedIn ? changeWindowRange(q.changedIn) : { start: q.start, end: q.end };
+    const range = { ...window, after: q.after, want, filter };
     let rows: Item[];
     if (plan.kind === 'teams' && plan.teamIds.length === 1) {
       const only = indexes.team(plan.teamIds[0] as number);
@@ -346,7 +242,8 @@ export class DynamoSessionStore implements SessionStore {
 
   /**
    * Rewrites the team's rows whose placement attributes differ from `placement` (rows written
-   * before placements existed, or after the team moved enterprise or changed its test flag), so the
+   * before placements existed, or after the team moved enterprise or changed its test flag) or that
+   * lack the change-feed attributes (rows written before them), so the
    * enterprise indexes and rollups see them where they now belong. Returns how many were rewritten.
    */
   async restampPlacement(teamId: number, placement: TeamPlacement): Promise<number> {
@@ -358,15 +255,25 @@ export class DynamoSessionStore implements SessionStore {
     });
     for await (const page of pages) {
       const stale = page.filter(
-        (item) => item.enterpriseId !== placement.enterpriseId || item.testTeam !== placement.isTest || item.activitySk === undefined,
+        (item) =>
+          item.enterpriseId !== placement.enterpriseId ||
+          item.testTeam !== placement.isTest ||
+          item.activitySk === undefined ||
+          item.changeSk === undefined,
       );
       if (stale.length > 0)
         await batchPut(
           this.client,
           this.tableName,
           // Only the placement-derived attributes change: a widget session's own attributes (token
-          // hash, version, its widget state) are not the session's and must survive the rewrite.
-          stale.map((item) => ({ ...item, ...toSessionItem(fromSessionItem(item), placement) })),
+          // hash, version, its widget state) are not the session's and must survive the rewrite. A
+          // move is no change of the session: it keeps its updated_at (a row without one gets its
+          // latest instant, ADR 0147).
+          stale.map((item) => {
+            const session = fromSessionItem(item);
+            const updatedAt = typeof item.updated_at === 'string' ? item.updated_at : legacyUpdatedAt(session);
+            return { ...item, ...toSessionItem(session, placement, updatedAt) };
+          }),
         );
       rewritten += stale.length;
     }

@@ -53,6 +53,9 @@ export const TABLES: Record<TableName, TableDefinition> = {
       { name: 'byEnterprise', partitionKey: 'enterprisePk', sortKey: 'sk' },
       { name: 'byEnterpriseStatus', partitionKey: 'enterpriseStatusPk', sortKey: 'sk' },
       { name: 'enterpriseBookings', partitionKey: 'enterpriseBookedPk', sortKey: 'bookedSk' },
+      // The change feeds (updated_since): a team's rows, and an enterprise's, by when each last changed.
+      { name: 'changes', partitionKey: 'pk', sortKey: 'changeSk' },
+      { name: 'enterpriseChanges', partitionKey: 'enterprisePk', sortKey: 'changeSk' },
     ],
     stream: 'NEW_AND_OLD_IMAGES',
   },
@@ -81,6 +84,9 @@ export const TABLES: Record<TableName, TableDefinition> = {
       { name: 'appointmentsByStatus', partitionKey: 'apptStatusPk', sortKey: 'apptSk' },
       // A team's visits for one customer's number, by start: the reply to a text finds its visit.
       { name: 'appointmentsByPhone', partitionKey: 'apptPhonePk', sortKey: 'apptSk' },
+      // The change feeds (updated_since): a team's leads, and its visits, by when each last changed.
+      { name: 'leadChanges', partitionKey: 'pk', sortKey: 'leadChangeSk' },
+      { name: 'appointmentChanges', partitionKey: 'apptPk', sortKey: 'apptChangeSk' },
     ],
   },
   /**

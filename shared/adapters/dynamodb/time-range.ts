@@ -10,11 +10,37 @@ const HIGHEST = '9999';
  * the cursor row itself is dropped by the caller (see readTimeOrdered). A row stamped exactly at
  * `end` has a key longer than `end` and so sorts above it: excluded, as a range's end is.
  */
-export function timeRangeBounds(range: { start?: string; end?: string; after?: string }): { lo: string; hi: string } | null {
-  const lo = range.start ?? LOWEST;
+export function timeRangeBounds(range: {
+  start?: string;
+  end?: string;
+  after?: string;
+  order?: ListOrder;
+}): { lo: string; hi: string } | null {
+  let lo = range.start ?? LOWEST;
   let hi = range.end ?? HIGHEST;
-  if (range.after !== undefined && range.after < hi) hi = range.after;
+  if (range.order === 'oldest-first') {
+    if (range.after !== undefined && range.after > lo) lo = range.after;
+  } else if (range.after !== undefined && range.after < hi) hi = range.after;
   return lo <= hi ? { lo, hi } : null;
+}
+
+/**
+ * The order a list reads its sort keys in: newest first (the date-range lists), or oldest first
+ * (the change feeds, which read `<updated_at>#<team>#<id>` keys forwards; see change-feed.ts).
+ */
+export type ListOrder = 'newest-first' | 'oldest-first';
+
+/**
+ * The bounds of a change window (shared/pagination/change-feed.ts) over change sort keys
+ * (changeSortKey: `<updated_at>#<team>#<id>`), read oldest first: `$` sorts just above `#`, so a
+ * row stamped exactly at `since` is left out and one stamped exactly at `until` is in.
+ */
+export function changeWindowRange(window: { readonly since: string; readonly until: string }): {
+  start: string;
+  end: string;
+  order: ListOrder;
+} {
+  return { start: `${window.since}$`, end: `${window.until}$`, order: 'oldest-first' };
 }
 
 export interface TimeOrderedQuery {
@@ -28,9 +54,11 @@ export interface TimeOrderedQuery {
   readonly after?: string;
   readonly want: number;
   readonly filter?: Pick<QueryCommandInput, 'FilterExpression' | 'ExpressionAttributeValues' | 'ExpressionAttributeNames'>;
+  /** @default 'newest-first' */
+  readonly order?: ListOrder;
 }
 
-/** Reads up to `want` rows of one partition, newest first, strictly after the cursor position. */
+/** Reads up to `want` rows of one partition in list order (newest first unless told), strictly after the cursor position. */
 export async function readTimeOrdered(client: DynamoDBDocumentClient, q: TimeOrderedQuery): Promise<Item[]> {
   const bounds = timeRangeBounds(q);
   if (!bounds) return [];
@@ -48,7 +76,7 @@ export async function readTimeOrdered(client: DynamoDBDocumentClient, q: TimeOrd
         ...(q.filter?.ExpressionAttributeValues ?? {}),
       },
       FilterExpression: q.filter?.FilterExpression,
-      ScanIndexForward: false,
+      ScanIndexForward: q.order === 'oldest-first',
     },
     q.want + (q.after !== undefined ? 1 : 0),
   );
@@ -84,6 +112,8 @@ export interface MergedTimeOrderedQuery {
    * rows the page does not return reads their keys only.
    */
   readonly projection?: readonly string[];
+  /** @default 'newest-first' */
+  readonly order?: ListOrder;
 }
 
 /** A filtered read starts with pages of at least this many rows (most of them may be filtered out). */
@@ -107,7 +137,8 @@ interface MergeSource {
 }
 
 /**
- * Reads up to `want` rows of several partitions merged newest first, strictly after the cursor
+ * Reads up to `want` rows of several partitions merged in list order (newest first unless
+ * `order` says oldest first; the description below is of newest first, mirrored for the other), strictly after the cursor
  * position: a lazy k-way merge, in rounds of parallel queries. The first round reads every
  * partition in a small page (ceil(want / k) + 1 rows). After each round, the cutoff is the
  * want-th newest row read so far: the page can only end at or above it, so a partition whose unread
@@ -134,6 +165,8 @@ export async function readTimeOrderedMerged(client: DynamoDBDocumentClient, q: M
     rejected: false,
   }));
   const positionOf = (item: Item) => String(item[q.sortKeyName]);
+  // Negative when a comes first in list order.
+  const order = q.order === 'oldest-first' ? ascending : descending;
 
   const projected = q.projection ? [...new Set([q.sortKeyName, ...q.projection])] : null;
   const projectionNames = Object.fromEntries((projected ?? []).map((name, i) => [`#p${i}`, name]));
@@ -157,7 +190,7 @@ export async function readTimeOrderedMerged(client: DynamoDBDocumentClient, q: M
           ...(q.filter?.ExpressionAttributeValues ?? {}),
         },
         FilterExpression: q.filter?.FilterExpression,
-        ScanIndexForward: false,
+        ScanIndexForward: q.order === 'oldest-first',
         ExclusiveStartKey: source.startKey,
         Limit: source.pageSize,
       }),
@@ -173,10 +206,10 @@ export async function readTimeOrderedMerged(client: DynamoDBDocumentClient, q: M
   };
 
   for (;;) {
-    // Every position read so far, newest first; the page ends at or above the want-th.
-    const positions = sources.flatMap((s) => s.rows.map(positionOf)).sort(descending);
+    // Every position read so far, in list order; the page ends at or before the want-th.
+    const positions = sources.flatMap((s) => s.rows.map(positionOf)).sort(order);
     const cutoff = positions[q.want - 1];
-    const next = sources.filter((s) => !s.exhausted && (s.frontier === undefined || cutoff === undefined || s.frontier > cutoff));
+    const next = sources.filter((s) => !s.exhausted && (s.frontier === undefined || cutoff === undefined || order(s.frontier, cutoff) < 0));
     if (next.length === 0) break;
     for (const source of next) {
       if (source.frontier === undefined) continue;
@@ -188,17 +221,21 @@ export async function readTimeOrderedMerged(client: DynamoDBDocumentClient, q: M
       // share there, smoothed towards 1 / k (being read again already means it ran ahead), times the
       // rows the page still lacks below its frontier, plus one to see past the cutoff.
       const frontier = source.frontier;
-      const above = positions.filter((p) => p >= frontier).length;
+      const above = positions.filter((p) => order(p, frontier) <= 0).length;
       const share = (source.rows.length + 1) / (above + sources.length);
       source.pageSize = Math.max(1, Math.min(q.want, Math.ceil((q.want - above) * share) + 1));
     }
     await Promise.all(next.map(read));
   }
   const merged = sources.flatMap((s) => s.rows);
-  merged.sort((a, b) => descending(positionOf(a), positionOf(b)));
+  merged.sort((a, b) => order(positionOf(a), positionOf(b)));
   return merged.slice(0, q.want);
 }
 
 function descending(a: string, b: string): number {
   return a < b ? 1 : a > b ? -1 : 0;
+}
+
+function ascending(a: string, b: string): number {
+  return -descending(a, b);
 }

@@ -11,7 +11,7 @@ import type {
 } from '#shared/ports/widget-session-store';
 import { padId, teamPk, timeSortKey } from './keys';
 import { type Item, queryAll } from './query';
-import { fromSessionItem, type SessionItem, toSessionItem } from './session-store';
+import { fromSessionItem, type SessionItem, toSessionItem } from './session-items';
 import { isTransactionCancelled, transactWrite } from './transact';
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoIntakeConfigStore, DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
+import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DEFAULT_INTAKE_CONFIG } from '#shared/domain/intake/intake-config';
 import type { OutreachState } from '#shared/domain/intake/outreach';
@@ -160,6 +161,31 @@ describe('DynamoIntakeStore.transitionOutreach', () => {
 
     const stored = await store.getLeadByStlCallId(id);
     expect(stored?.outreach).toMatchObject({ status: 'placing', attempt: 1, last_attempt_at: T0.toISOString() });
+  });
+
+  it('moves the lead forward in the leads change feed with every transition and appointment (ADR 0147)', async () => {
+    const teamId = nextTeam++;
+    const lead = await newLead(teamId);
+    const before = new Date(Date.now() - 1000).toISOString();
+    await store.createLead({ lead, phone: '+12125550199', phoneWindowHours: 0, now: T0 });
+    const leads = new DynamoLeadStore(getDocumentClient(), physicalTableName('leads'));
+    const feed = async () => {
+      const rows = await leads.listLeads({
+        teamId,
+        changedIn: { since: before, until: new Date(Date.now() + 1000).toISOString() },
+        limit: 10,
+      });
+      expect(rows).toHaveLength(1);
+      return rows[0]?.position as string;
+    };
+    const created = await feed();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await store.transitionOutreach(stlCallIdOf(lead), { statuses: ['queued'], attempt: 1 }, { status: 'placing' })).toBe(true);
+    const transitioned = await feed();
+    expect(transitioned > created).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await store.setLeadAppointment(stlCallIdOf(lead), { date: '2026-11-30' });
+    expect((await feed()) > transitioned).toBe(true);
   });
 
   it('lets exactly one of concurrent claims win', async () => {
