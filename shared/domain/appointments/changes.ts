@@ -46,6 +46,20 @@ export function requireChangeable(stored: StoredAppointment, scheduler: Schedule
   }
 }
 
+/**
+ * The visit an integrator names, when it is one of the team's: another team's visit answers the
+ * same 404 as an unknown id, so ids teach a key nothing about other teams.
+ */
+export async function requireTeamAppointment(
+  deps: Pick<ChangeDependencies, 'appointments'>,
+  teamId: number,
+  appointmentId: string,
+): Promise<StoredAppointment> {
+  const stored = await deps.appointments.getAppointment(appointmentId);
+  if (!stored || stored.appointment.team_id !== teamId) throw new NotFoundError(`No appointment ${appointmentId} for this workspace`);
+  return stored;
+}
+
 async function schedulerOf(deps: ChangeDependencies, a: Appointment): Promise<SchedulerConfig | null> {
   return a.scheduler_id === null ? null : deps.schedulers.getScheduler(a.team_id, a.scheduler_id);
 }
