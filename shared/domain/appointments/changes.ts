@@ -20,7 +20,8 @@ import { changeCutoffMinutes } from './change-cutoff';
 export interface ChangeDependencies {
   readonly appointments: Pick<AppointmentStore, 'getAppointment' | 'changeAppointment'>;
   readonly schedulers: Pick<SchedulerConfigStore, 'getScheduler'>;
-  readonly sessions: WidgetSessionStore;
+  /** The session that follows a widget booking's visit, and the slot counters a 409 shows fresh slots from. */
+  readonly sessions: Pick<WidgetSessionStore, 'getSession' | 'bookedCounts'>;
 }
 
 const FINAL = new Set(['cancelled', 'completed', 'no_show']);
