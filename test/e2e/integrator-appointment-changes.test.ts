@@ -7,6 +7,7 @@ import { type SchedulerSettingsInput, WEEKDAYS } from '#shared/domain/schedulers
 import type { Team } from '#shared/domain/tenancy';
 import { type LocalService, startLocalService } from '../../local/cli/service';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
+import { verifyWith, WebhookReceiver } from '../support/webhook-receiver';
 import { bookLatestOpenSlot } from '../support/widget-booking';
 
 /**
@@ -16,6 +17,8 @@ import { bookLatestOpenSlot } from '../support/widget-booking';
  * after the start; replays under Idempotency-Key do nothing twice; another team's visit is a 404.
  */
 process.env.LOG_LEVEL = 'silent';
+// The receiver of the signed webhooks listens on 127.0.0.1.
+process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = 'true';
 
 let service: LocalService;
 let fixture: TenancyFixture;
@@ -212,6 +215,44 @@ describe('appointments changed by integrators through the platform API', () => {
     expect(eventsOf(done, 'lead.booking_completed')).toHaveLength(1);
     expect(eventsOf(missed, 'lead.no_show')).toHaveLength(1);
     expect(service.eventBus.published.filter((e) => e.detail.appointment_id === ahead)).toEqual([]);
+  }, 60_000);
+
+  it('delivers each change to the workspace’s webhook subscribed to the five visit events, signed, once', async () => {
+    const receiver = await new WebhookReceiver().start();
+    try {
+      const events = [
+        'lead.booking_confirmed',
+        'lead.booking_rescheduled',
+        'lead.booking_cancelled',
+        'lead.booking_completed',
+        'lead.no_show',
+      ];
+      const writer = await fixture.createKey('enterprise', ['write:webhooks']);
+      const created = await fetch(`${service.url}/v1/webhooks`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${writer}`, 'x-workspace-id': fixture.teams.own.workspaceId, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: receiver.url('/visits'), events }),
+      });
+      expect(created.status).toBe(201);
+      const { secret } = ((await created.json()) as { data: { secret: string } }).data;
+      const [cancelled = ''] = await seedVisits(1, new Date(Date.now() + 30 * HOUR));
+      const [missed = ''] = await seedVisits(1, new Date(Date.now() - HOUR));
+      expect((await change(cancelled, 'cancel', { reason: 'Moved away' })).status).toBe(200);
+      expect((await change(missed, 'no-show')).status).toBe(200);
+      await service.settle();
+      const got = await receiver.waitFor('/visits', 2);
+      await service.settle();
+      const bodies = receiver.on('/visits').map((r) => verifyWith(secret, r) as Record<string, unknown>);
+      expect(bodies.map((b) => [b.event, b.appointment_id, b.changed_by]).sort()).toEqual(
+        [
+          ['lead.booking_cancelled', cancelled, 'integrator'],
+          ['lead.no_show', missed, 'integrator'],
+        ].sort(),
+      );
+      expect(got).toHaveLength(2);
+    } finally {
+      await receiver.stop();
+    }
   }, 60_000);
 
   it('answers 404 for another team’s visit and an unknown id, 400 naming a malformed field, 403 without write:appointments', async () => {
