@@ -1,5 +1,5 @@
 import { parseFieldGroups } from '#shared/auth/field-groups';
-import { KEY_TYPES, type KeyType } from '#shared/auth/permissions';
+import { ALL_PERMISSIONS, KEY_TYPES, type KeyType } from '#shared/auth/permissions';
 import { createApiKey, permissionsAllowedFor, updateKeySettings, validateRateLimit } from '#shared/domain/key-service';
 import { readUsage } from '#shared/domain/rate-limit';
 import type { ApiKeySettings } from '#shared/domain/tenancy';
@@ -23,7 +23,7 @@ export const KEY_COMMANDS: Record<string, Command> = {
       flags: {
         '--type TYPE': `${KEY_TYPES.join(' | ')}:\nenterprise            the anchor team only\nenterprise_all_teams  every team of the anchor team's enterprise\nportfolio_all_teams   every team of --portfolio`,
         '--team ANCHOR_TEAM_ID': 'the team the key is created from',
-        '--permissions LIST': 'comma-separated permissions, or all (every permission the type may hold)',
+        '--permissions LIST': `comma-separated permissions, or all (every permission the type may hold):\n${ALL_PERMISSIONS.join(', ')}`,
         '--portfolio ID': 'portfolio_all_teams only: the portfolio (it must include the anchor team’s enterprise)',
         '--name NAME': 'a name to tell the key by (default: "<type> key for team <id>")',
         '--expires WHEN': 'an ISO instant, or 30d / 12h from now (default: never)',
@@ -33,6 +33,7 @@ export const KEY_COMMANDS: Record<string, Command> = {
       notes: ['The key is printed once: store it then. On a deployed stack it is registered in the usage plan (USAGE_PLAN_ID).'],
       examples: [
         'key create --type enterprise --team 4 --permissions read:leads,read:calls --name "Reporting"',
+        'key create --type enterprise --team 4 --permissions write:appointments,read:leads --name "Field-service sync"',
         'key create --type portfolio_all_teams --team 1 --portfolio 1 --permissions all --expires 90d',
       ],
     },

@@ -49,8 +49,9 @@ export function writeCredentials(credentialsPath: string, credentials: DemoCrede
 
 /**
  * One key of each type holding every permission its type may hold (the read permissions and the
- * write permissions of the POST surfaces: write:leads, write:calls, write:sms_campaigns), all
- * anchored on Summit Plumbing, plus a single-team key holding only read:leads.
+ * write permissions of the POST surfaces: write:leads, write:calls, write:sms_campaigns,
+ * write:webhooks, write:appointments), all anchored on Summit Plumbing, plus a single-team key
+ * holding only read:leads.
  */
 export async function issueDemoKeys(tenancy: DynamoTenancyStore, anchor: Team, portfolioId: number): Promise<DemoCredentials> {
   const requests: { name: string; type: KeyType; permissions: readonly Permission[]; portfolioId?: number }[] = [

@@ -1,4 +1,4 @@
-/** The nine read permissions plus the write permissions of the three POST surfaces. */
+/** The nine read permissions plus the write permissions of the POST surfaces. */
 export const READ_PERMISSIONS = [
   'read:calls',
   'read:transcripts',
@@ -17,8 +17,9 @@ export const READ_PERMISSIONS = [
  * - write:calls       POST /v1/responder/webhook
  * - write:sms_campaigns POST /v1/messaging/sms/campaign (and its cancel)
  * - write:webhooks    /v1/webhooks (subscriptions, deliveries, redelivery)
+ * - write:appointments /v1/appointments/{appointmentId}/... (reschedule, cancel, complete, no-show)
  */
-export const WRITE_PERMISSIONS = ['write:leads', 'write:calls', 'write:sms_campaigns', 'write:webhooks'] as const;
+export const WRITE_PERMISSIONS = ['write:leads', 'write:calls', 'write:sms_campaigns', 'write:webhooks', 'write:appointments'] as const;
 
 export const ALL_PERMISSIONS = [...READ_PERMISSIONS, ...WRITE_PERMISSIONS] as const;
 export type Permission = (typeof ALL_PERMISSIONS)[number];

@@ -8,7 +8,11 @@ import type { Identity } from './identity';
  * shared/contracts/headers.ts). A workspace that does not exist and one the key cannot reach get
  * the same 403.
  */
-export async function resolveWorkspaceTeam(identity: Identity, workspaceId: string, tenancy: TenancyStore): Promise<Team> {
+export async function resolveWorkspaceTeam(
+  identity: Identity,
+  workspaceId: string,
+  tenancy: Pick<TenancyStore, 'getTeamByWorkspace'>,
+): Promise<Team> {
   const team = await tenancy.getTeamByWorkspace(workspaceId);
   if (!team || !identity.teamIds.includes(team.id)) {
     throw new ForbiddenError(`Workspace ${workspaceId} is not accessible with this API key`);

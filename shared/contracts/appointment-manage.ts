@@ -11,15 +11,23 @@ const MAX_BODY_BYTES = 2_048;
 // Any text: a link that is not a manage token answers the same 404 as an unknown one.
 const managePath = z.object({ manageToken: z.string().min(1).max(200).describe('The manage link’s token (the last part of manage_url)') });
 
-const rescheduleBody = z
+/** A move, by the customer or an integrator (shared/contracts/appointments.ts): the slot the visit goes to. */
+export const rescheduleBody = z
   .object({
-    date: z.string().max(10).describe('The new local date (YYYY-MM-DD), one the scheduler offers'),
-    time: z.string().max(5).describe('The new local slot start (HH:mm)'),
+    date: z
+      .string({ error: 'is required' })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' })
+      .describe('The new local date (YYYY-MM-DD), one the scheduler offers'),
+    time: z
+      .string({ error: 'is required' })
+      .regex(/^\d{2}:\d{2}$/, { error: 'must be a time HH:MM' })
+      .describe('The new local slot start (HH:mm)'),
   })
   .strict();
 
-const cancelBody = z
-  .object({ reason: z.string().trim().max(500).optional().describe('Why, in the customer’s words (kept on the history)') })
+/** A cancel, by the customer or an integrator: the reason, kept on the history. */
+export const cancelBody = z
+  .object({ reason: z.string().trim().max(500).optional().describe('Why, in the words of whoever cancels (kept on the history)') })
   .strict();
 
 export const managedAppointment = responseSchema(() =>

@@ -5,6 +5,7 @@ import {
   APPOINTMENT_CHANNELS,
   APPOINTMENT_STATUSES,
 } from '#shared/domain/appointments/appointment';
+import { atLoad } from '#shared/lazy';
 import {
   changeFeedMembers,
   changesAlone,
@@ -14,10 +15,15 @@ import {
   teamPath,
   v1PageMembers,
 } from '#shared/schemas/query-parts';
+import { cancelBody, rescheduleBody } from './appointment-manage';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
-import { changeFeedMeta, cursorPagination, dateTime, id, nullableDateTime, nullableString } from './responses';
+import { idempotencyKeyHeader, workspaceHeader } from './headers';
+import { changeFeedMeta, cursorPagination, dateTime, id, nullableDateTime, nullableString, requestMeta } from './responses';
 
-/** Appointments: one record per visit, whatever channel booked it (functions/list-team-appointments). */
+/**
+ * Appointments: one record per visit, whatever channel booked it (functions/list-team-appointments),
+ * and an integrator's changes of a visit of the workspace's team (functions/change-appointment).
+ */
 
 // ---------------------------------------------------------------------------------------------
 // Inputs
@@ -97,8 +103,75 @@ export const listTeamAppointments = defineContract({
   responses: { 200: listTeamAppointmentsResponse },
 });
 
+const MAX_CHANGE_BODY_BYTES = 2_048;
+
+const appointmentPath = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    appointmentId: z
+      .string()
+      .min(1)
+      .max(64)
+      .describe('The appointment’s appointment_id, as the appointments feed and the lead.booking_* events name it'),
+  }),
+);
+
+const changeHeaders = /* @__PURE__ */ atLoad(() => z.object({ ...idempotencyKeyHeader, ...workspaceHeader }));
+
+/** Complete and no-show take no body; one that is sent must still be a JSON object, and is ignored. */
+const ignoredBody = /* @__PURE__ */ atLoad(() =>
+  z.record(z.string(), z.unknown()).describe('Ignored: the route takes no body (one that is sent must still be a JSON object)'),
+);
+
+export const appointmentResponse = responseSchema(() =>
+  z.strictObject({ data: appointment(), meta: requestMeta() }).describe('The visit after the change, as the appointments feed shows it'),
+);
+
+const notFound = 'No appointment with this id for the workspace’s team (another team’s appointment answers the same)';
+const changeConflict = 'The visit started, ended, or is inside the change cut-off; or it was changed meanwhile (try again)';
+const markConflict = 'The visit has not started yet, or is cancelled, or is marked otherwise';
+
+export const rescheduleAppointment = /* @__PURE__ */ defineContract({
+  routeId: 'rescheduleAppointment',
+  path: appointmentPath,
+  headers: changeHeaders,
+  body: { schema: rescheduleBody, maxBytes: MAX_CHANGE_BODY_BYTES },
+  responses: { 200: appointmentResponse },
+  errors: {
+    404: notFound,
+    409: `The slot is full (error slot_taken, field time, fresh slots in details.availability); or: ${changeConflict}`,
+  },
+});
+
+export const cancelAppointment = /* @__PURE__ */ defineContract({
+  routeId: 'cancelAppointment',
+  path: appointmentPath,
+  headers: changeHeaders,
+  body: { schema: cancelBody, maxBytes: MAX_CHANGE_BODY_BYTES, required: false },
+  responses: { 200: appointmentResponse },
+  errors: { 404: notFound, 409: changeConflict },
+});
+
+export const completeAppointment = /* @__PURE__ */ defineContract({
+  routeId: 'completeAppointment',
+  path: appointmentPath,
+  headers: changeHeaders,
+  body: { schema: ignoredBody, maxBytes: MAX_CHANGE_BODY_BYTES, required: false },
+  responses: { 200: appointmentResponse },
+  errors: { 404: notFound, 409: markConflict },
+});
+
+export const markAppointmentNoShow = /* @__PURE__ */ defineContract({
+  routeId: 'markAppointmentNoShow',
+  path: appointmentPath,
+  headers: changeHeaders,
+  body: { schema: ignoredBody, maxBytes: MAX_CHANGE_BODY_BYTES, required: false },
+  responses: { 200: appointmentResponse },
+  errors: { 404: notFound, 409: markConflict },
+});
+
 export const APPOINTMENT_COMPONENTS = {
   Appointment: appointment,
   AppointmentChange: appointmentChange,
   ListTeamAppointmentsResponse: listTeamAppointmentsResponse,
+  AppointmentResponse: appointmentResponse,
 } as const satisfies Record<string, ResponseSchema>;

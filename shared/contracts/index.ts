@@ -88,6 +88,10 @@ export const CONTRACTS = {
   rescheduleManagedAppointment: appointmentManage.rescheduleManagedAppointment,
   cancelManagedAppointment: appointmentManage.cancelManagedAppointment,
   getManagedAppointmentCalendar: appointmentManage.getManagedAppointmentCalendar,
+  rescheduleAppointment: appointments.rescheduleAppointment,
+  cancelAppointment: appointments.cancelAppointment,
+  completeAppointment: appointments.completeAppointment,
+  markAppointmentNoShow: appointments.markAppointmentNoShow,
   getManagePage: widget.getManagePage,
 } as const satisfies { readonly [Id in RouteId]: RouteContract<Id> };
 

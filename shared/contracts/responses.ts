@@ -17,6 +17,10 @@ export const id = responseSchema(() => z.int().min(1));
 export const fraction = responseSchema(() => z.number().min(0).max(1));
 export const nullableString = responseSchema(() => z.string().nullable());
 export const freeObject = responseSchema(() => z.record(z.string(), z.unknown()));
+/** The `meta` of a platform answer (shared/presenters/responses.ts presentRequestMeta). */
+export const requestMeta = responseSchema(() =>
+  z.strictObject({ request_id: z.string(), timestamp: dateTime().describe('When the response was made') }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Errors (one shape per surface; shared/http/error-bodies.ts, gateway responses included)

@@ -5,7 +5,7 @@ import { atLoad } from '#shared/lazy';
 import { campaignPath } from '#shared/schemas/query-parts';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { idempotencyKeyHeader, preflightHeader, workspaceHeader } from './headers';
-import { count, dateTime, nullableDateTime, nullableString } from './responses';
+import { count, dateTime, nullableDateTime, nullableString, requestMeta } from './responses';
 
 /**
  * SMS campaigns and inbound texts (functions/create-sms-campaign, get-, cancel-sms-campaign,
@@ -53,9 +53,6 @@ const ignoredBody = /* @__PURE__ */ atLoad(() =>
 // Responses (shared/presenters/sms-campaigns.ts; functions/*-sms-*)
 
 const dollars = responseSchema(() => z.number().min(0));
-const requestMeta = responseSchema(() =>
-  z.strictObject({ request_id: z.string(), timestamp: dateTime().describe('When the response was made') }),
-);
 
 export const smsCampaign = responseSchema(() =>
   z

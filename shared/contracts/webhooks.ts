@@ -5,7 +5,7 @@ import { atLoad } from '#shared/lazy';
 import { v1PageMembers } from '#shared/schemas/query-parts';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { idempotencyKeyHeader, workspaceHeader } from './headers';
-import { count, cursorPagination, dateTime, nullableDateTime, nullableString } from './responses';
+import { count, cursorPagination, dateTime, nullableDateTime, nullableString, requestMeta } from './responses';
 
 /**
  * Webhook subscriptions and deliveries (functions/*-webhook*, list-webhook-deliveries,
@@ -47,10 +47,6 @@ const deliveriesQuery = /* @__PURE__ */ atLoad(() => z.object({ ...v1PageMembers
 
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/presenters/webhooks.ts)
-
-const requestMeta = responseSchema(() =>
-  z.strictObject({ request_id: z.string(), timestamp: dateTime().describe('When the response was made') }),
-);
 
 const webhookMembers = () => ({
   id: z.string().describe('wh_ followed by 20 hexadecimal characters'),

@@ -197,7 +197,7 @@ export function infoDescription(v0Paths: readonly string[]): string {
   return [
     'The service’s three surfaces, generated from the same route table and schemas the service validates with:',
     '- the read-only enterprise API on `{base_url}` (scheduler sessions, bookings, funnel and scheduler analytics, unified and canonical leads, calls, teams, support tickets, coach evaluations and rubrics);',
-    '- the platform API on `{platform_url}` (`/v1/...`): the voice provider’s end-of-call report webhook and SMS campaigns;',
+    '- the platform API on `{platform_url}` (`/v1/...`): the voice provider’s end-of-call report webhook, SMS campaigns, webhook subscriptions and an integrator’s changes of appointments;',
     '- the lead intake API on `{intake_url}` (`/api/outbound/...`): the speed-to-lead webhook.',
     '',
     '## Authentication',
@@ -205,7 +205,7 @@ export function infoDescription(v0Paths: readonly string[]): string {
     '',
     '## Permissions',
     `- Read: ${READ_PERMISSIONS.map((p) => `\`${p}\``).join(', ')}. \`read:transcripts\` adds transcripts to call records; \`read:support_tickets\` is only for \`enterprise_all_teams\` keys.`,
-    '- Write, one per POST surface: `write:leads` (POST /api/outbound/speed-to-lead/ingest), `write:calls` (POST /v1/responder/webhook), `write:sms_campaigns` (the SMS campaign routes under /v1/messaging/sms/: create, read, cancel, inbound texts).',
+    '- Write, one per POST surface: `write:leads` (POST /api/outbound/speed-to-lead/ingest), `write:calls` (POST /v1/responder/webhook), `write:sms_campaigns` (the SMS campaign routes under /v1/messaging/sms/: create, read, cancel, inbound texts), `write:webhooks` (the webhook subscriptions under /v1/webhooks), `write:appointments` (an integrator’s changes of a visit under /v1/appointments/: reschedule, cancel, complete, no-show).',
     '',
     '## Key types and team selection',
     '- `enterprise`: one team. Never needs to name it.',

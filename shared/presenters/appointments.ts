@@ -4,6 +4,7 @@ import type { appointment } from '#shared/contracts/appointments';
 import type { StoredAppointment } from '#shared/domain/appointments/appointment';
 import { localStart } from '#shared/domain/appointments/local-start';
 import type { ManagedAppointment } from '#shared/domain/appointments/manage';
+import { presentPlatformBody } from './responses';
 
 /** Appointments on the read API (GET /api/v1/teams/{teamId}/appointments). */
 
@@ -43,6 +44,11 @@ export function presentAppointment(stored: StoredAppointment, manageUrl: string 
     created_at: a.created_at,
     updated_at: a.updated_at,
   };
+}
+
+/** An integrator's change answered on the platform API: the visit as the feed shows it, with the request's meta. */
+export function presentAppointmentResponse(stored: StoredAppointment, manageUrl: string | null, requestId: string) {
+  return presentPlatformBody(presentAppointment(stored, manageUrl), requestId);
 }
 
 export type ManagedAppointmentData = Wire<typeof managedAppointment>;

@@ -51,6 +51,62 @@ function manageRoutes() {
   ] as const;
 }
 
+// An integrator's change writes what a customer's does, under Idempotency-Key; the answer shows the
+// visit's manage link under the service's public origin (manage-links), not the platform API's.
+const CHANGE_WRITE = [
+  { table: 'teams', access: 'read' },
+  { table: 'leads', access: 'readwrite' },
+  { table: 'sessions', access: 'readwrite' },
+  { table: 'outbox', access: 'readwrite' },
+  { table: 'idempotency', access: 'readwrite' },
+] as const;
+
+/**
+ * An integrator's changes on the platform API (write:appointments): the same domain functions,
+ * rules and effects as the manage link's, for the visits of the workspace's team.
+ */
+function integratorRoutes() {
+  const base = '/v1/appointments/{appointmentId}';
+  const row = {
+    surface: 'platform',
+    functionName: 'change-appointment',
+    permission: 'write:appointments',
+    tables: CHANGE_WRITE,
+    uses: ['manage-links'],
+    tag: 'Appointments',
+  } as const;
+  return [
+    {
+      ...row,
+      id: 'rescheduleAppointment',
+      method: 'POST',
+      path: `${base}/reschedule`,
+      summary: 'Move a visit to another slot of its scheduler: the new place is taken and the old one freed at once',
+    },
+    {
+      ...row,
+      id: 'cancelAppointment',
+      method: 'POST',
+      path: `${base}/cancel`,
+      summary: 'Cancel a visit: its place is offered again at once',
+    },
+    {
+      ...row,
+      id: 'completeAppointment',
+      method: 'POST',
+      path: `${base}/complete`,
+      summary: 'Mark a visit completed (after its start)',
+    },
+    {
+      ...row,
+      id: 'markAppointmentNoShow',
+      method: 'POST',
+      path: `${base}/no-show`,
+      summary: 'Mark a visit a no-show (after its start)',
+    },
+  ] as const;
+}
+
 /** Appointments: one record per visit, whatever channel booked it (shared/domain/appointments). */
 export const APPOINTMENT_ROUTES = [
   {
@@ -65,4 +121,5 @@ export const APPOINTMENT_ROUTES = [
     tag: 'Appointments',
   },
   ...manageRoutes(),
+  ...integratorRoutes(),
 ] as const satisfies readonly RouteDefinition[];

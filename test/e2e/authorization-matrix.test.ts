@@ -1,4 +1,4 @@
-import { ANY_KEY, KEY_TYPES, type KeyType, READ_PERMISSIONS } from '#shared/auth/permissions';
+import { ALL_PERMISSIONS, ANY_KEY, KEY_TYPES, type KeyType, READ_PERMISSIONS, WRITE_PERMISSIONS } from '#shared/auth/permissions';
 import { ROUTES, type RouteDefinition } from '#shared/routes';
 import { type LocalService, startLocalService } from '../../local/cli/service';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
@@ -81,6 +81,28 @@ describe('authorization matrix: key type × permission × team × read route', (
         expect(failures).toEqual([]);
       });
     }
+  }
+});
+
+describe('authorization matrix: write permission × write route', () => {
+  /** A write route's path with an id no record has in each parameter: the authorizer decides before any lookup. */
+  const pathOf = (route: RouteDefinition) => route.path.replace(/\{[A-Za-z]+\}/g, 'unknown_1');
+
+  for (const permission of WRITE_PERMISSIONS) {
+    it(`a key holding every permission but ${permission} is refused every route that needs it (403)`, async () => {
+      const others = ALL_PERMISSIONS.filter((p) => p !== permission && p !== 'read:support_tickets');
+      const key = await fixture.createKey('enterprise', others);
+      const failures: string[] = [];
+      for (const route of ROUTES.filter((r) => r.permission === permission)) {
+        const response = await fetch(`${service.url}${pathOf(route)}`, {
+          method: route.method,
+          headers: { authorization: `Bearer ${key}`, 'x-workspace-id': fixture.teams.own.workspaceId, 'content-type': 'application/json' },
+          body: route.method === 'POST' ? '{}' : undefined,
+        });
+        if (response.status !== 403) failures.push(`${route.id}: ${response.status}`);
+      }
+      expect(failures).toEqual([]);
+    });
   }
 });
 

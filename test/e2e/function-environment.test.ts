@@ -357,6 +357,14 @@ const PROBES: Readonly<Record<string, Probe>> = {
   },
   cancelManagedAppointment: { status: 404, request: () => send(`${UNKNOWN_MANAGE_PATH}/cancel`, { method: 'POST', body: {} }) },
   getManagedAppointmentCalendar: { status: 404, request: () => send(`${UNKNOWN_MANAGE_PATH}/calendar.ics`) },
+  // An appointment id no visit has: the change function loads, resolves the workspace, reads its tables and answers 404.
+  rescheduleAppointment: {
+    status: 404,
+    request: () => send('/v1/appointments/apt_unknown/reschedule', { method: 'POST', body: { date: '2026-12-01', time: '09:00' } }),
+  },
+  cancelAppointment: { status: 404, request: () => send('/v1/appointments/apt_unknown/cancel', { method: 'POST', body: {} }) },
+  completeAppointment: { status: 404, request: () => send('/v1/appointments/apt_unknown/complete', { method: 'POST', body: {} }) },
+  markAppointmentNoShow: { status: 404, request: () => send('/v1/appointments/apt_unknown/no-show', { method: 'POST', body: {} }) },
   createWebhook: {
     status: 201,
     request: async () => {

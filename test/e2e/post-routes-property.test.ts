@@ -4,6 +4,7 @@ import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store';
 import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { newAppointment } from '#shared/domain/appointments/appointment';
 import { sealedToken } from '#shared/domain/appointments/manage-token';
 import { rotatedGoogleKey } from '#shared/domain/intake/google-lead-form';
 import { type SchedulerSettingsInput, WEEKDAYS } from '#shared/domain/schedulers';
@@ -263,6 +264,42 @@ async function managedVisitPath(): Promise<string> {
   return `/widget/api/appointments/${token}`;
 }
 
+/** The platform path of a fresh widget booking's visit (an integrator's changes); its slot is the one the template moves it to. */
+async function integratorVisitPath(): Promise<string> {
+  await widgetSchedulerReady();
+  const sessionId = await bookLatestOpenSlot(service.url, fixture.teams.own.id, WIDGET_SCHEDULER, 'Repair');
+  const stored = await new DynamoAppointmentStore(getDocumentClient(), { leads: physicalTableName('leads') }).getAppointment(sessionId);
+  if (!stored) throw new Error('the booking made no appointment');
+  manageSlot = stored.heldSlot ?? undefined;
+  return `/v1/appointments/${sessionId}`;
+}
+
+/** The platform path of a visit that started an hour ago (written as the demo seed writes visits): it may be completed or marked a no-show. */
+async function startedVisitPath(): Promise<string> {
+  const appointment = newAppointment(
+    {
+      appointment_id: `apt_started_${Date.now()}`,
+      team_id: fixture.teams.own.id,
+      scheduler_id: null,
+      channel: 'call',
+      customer: { name: 'Ana Lima', phone: '+13125550177', email: null, address: null },
+      service: 'Repair',
+      starts_at: new Date(Date.now() - 3_600_000).toISOString(),
+      time_zone: 'America/Chicago',
+      duration_minutes: 60,
+      lead: { id: null, lead_id: null },
+      session_id: null,
+      call_id: null,
+    },
+    'staff',
+    new Date(Date.now() - 86_400_000).toISOString(),
+  );
+  await new DynamoAppointmentStore(getDocumentClient(), { leads: physicalTableName('leads') }).putAppointments([
+    { appointment, manage: { nonce: 'seeded', tokenHash: 'seeded' }, heldSlot: null, sessionStartedAt: null, version: 1 },
+  ]);
+  return `/v1/appointments/${appointment.appointment_id}`;
+}
+
 /** The first open slot of the widget's scheduler (its hours are the whole day: tomorrow always has one). */
 let widgetSlot: { date: string; time: string } | undefined;
 
@@ -319,7 +356,13 @@ const figures: { route: string; bodies: number; byStatus: Record<number, number>
 beforeAll(async () => {
   service = await startLocalService({ port: 0, dataDir: undefined, seed: false, queueVisibilityTimeoutSeconds: 0.05 });
   fixture = await createTenancyFixture();
-  key = await fixture.createKey('enterprise', ['write:leads', 'write:calls', 'write:sms_campaigns', 'write:webhooks']);
+  key = await fixture.createKey('enterprise', [
+    'write:leads',
+    'write:calls',
+    'write:sms_campaigns',
+    'write:webhooks',
+    'write:appointments',
+  ]);
   receiver = await new WebhookReceiver().start();
   await new DynamoIntakeConfigStore(getDocumentClient(), physicalTableName('teams')).putGoogleLeadFormKey(
     fixture.teams.own.id,
@@ -452,6 +495,10 @@ const routeCases: {
   { id: 'bookWidgetSession', template: WIDGET_BOOKING, path: async () => '/widget/api/session/booking', headers: () => widgetToken(true) },
   { id: 'rescheduleManagedAppointment', template: MANAGE_RESCHEDULE, path: async () => `${await managedVisitPath()}/reschedule` },
   { id: 'cancelManagedAppointment', template: CANCEL, path: async () => `${await managedVisitPath()}/cancel` },
+  { id: 'rescheduleAppointment', template: MANAGE_RESCHEDULE, path: async () => `${await integratorVisitPath()}/reschedule` },
+  { id: 'cancelAppointment', template: CANCEL, path: async () => `${await integratorVisitPath()}/cancel` },
+  { id: 'completeAppointment', template: CANCEL, path: async () => `${await startedVisitPath()}/complete` },
+  { id: 'markAppointmentNoShow', template: CANCEL, path: async () => `${await startedVisitPath()}/no-show` },
 ];
 
 describe('arbitrary JSON on every POST route', () => {

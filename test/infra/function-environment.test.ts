@@ -112,8 +112,29 @@ describe('each function with exactly the environment the stack gives it', () => 
         'coach-evaluator',
         'campaign-sender',
         'publish-events',
+        'manage-appointment',
+        'change-appointment',
       ]),
     );
+  });
+
+  it('gives change-appointment what a change writes, the idempotency table and the manage links: no bus, no queue', () => {
+    const variables = Object.keys(environments.get('change-appointment') ?? {}).filter((name) => !HOUSE_DEFAULTS.has(name));
+    expect(variables).toEqual(
+      expect.arrayContaining([
+        'TABLE_TEAMS',
+        'TABLE_LEADS',
+        'TABLE_SESSIONS',
+        'TABLE_OUTBOX',
+        'TABLE_IDEMPOTENCY',
+        'TABLE_LIMITS',
+        'CURSOR_SECRET_ID',
+        'PUBLIC_ORIGIN',
+      ]),
+    );
+    expect(variables.filter((name) => name === 'EVENT_BUS_NAME' || name.startsWith('QUEUE_'))).toEqual([]);
+    const { TABLE_OUTBOX: _dropped, ...withoutOutbox } = deployedEnvironment(environments.get('change-appointment') ?? {});
+    expect(() => loadWith('change-appointment', { ...withoutOutbox, ...LAMBDA_RUNTIME })).toThrow(/does not declare the outbox table/);
   });
 
   it('fails to load the coach worker, the dispatcher and the voice webhook without the outbox table', () => {

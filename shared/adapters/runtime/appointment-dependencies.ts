@@ -5,10 +5,16 @@ import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
+import type { StoredAppointment } from '#shared/domain/appointments/appointment';
+import type { ChangeDependencies } from '#shared/domain/appointments/changes';
 import type { ManageDependencies } from '#shared/domain/appointments/manage';
+import { manageLinks, manageUrl } from '#shared/domain/appointments/manage-token';
 import { lazy } from '#shared/lazy';
 import type { AppointmentStore } from '#shared/ports/appointment-store';
 import type { RateLimitStore } from '#shared/ports/rate-limit-store';
+import type { TenancyStore } from '#shared/ports/tenancy-store';
+import { CURSOR_SECRET_ENV, configuredPublicOrigin } from './resource-env';
+import { secretReader } from './secrets';
 
 export interface AppointmentDependencies {
   readonly appointments: AppointmentStore;
@@ -51,4 +57,49 @@ export function manageDependencies(): () => ManageRouteDependencies {
       limits: new DynamoRateLimitStore(client, tables.limits),
     };
   });
+}
+
+/** An integrator's changes (change-appointment): what a change writes, the workspace's team, and the visit's manage link. */
+export interface AppointmentChangeRouteDependencies extends ChangeDependencies {
+  readonly tenancy: Pick<TenancyStore, 'getTeamByWorkspace'>;
+  /** The visit's manage link under the service's public origin; null when it cannot be derived (no origin, a rotated key). */
+  manageUrl(stored: StoredAppointment): Promise<string | null>;
+}
+
+/** What the change routes use when a test puts its own (fakes); null: the stores. */
+let changeOverride: (() => AppointmentChangeRouteDependencies) | null = null;
+
+/** Puts the change routes' dependencies in place (fakes in a handler's unit test); null puts the stores back. */
+export function useAppointmentChangeDependencies(deps: (() => AppointmentChangeRouteDependencies) | null): void {
+  changeOverride = deps;
+}
+
+/**
+ * The change-appointment function's dependencies. Call it at module load: the tables and the links'
+ * key are looked up then (the function's rows declare them all); the stores are built on the first
+ * call, and a test's override is read on every call.
+ */
+export function appointmentChangeDependencies(): () => AppointmentChangeRouteDependencies {
+  const tables = {
+    teams: physicalTableName('teams'),
+    leads: physicalTableName('leads'),
+    sessions: physicalTableName('sessions'),
+    outbox: physicalTableName('outbox'),
+  };
+  const links = manageLinks(secretReader(CURSOR_SECRET_ENV));
+  const stores = lazy((): AppointmentChangeRouteDependencies => {
+    const client = getDocumentClient();
+    return {
+      appointments: new DynamoAppointmentStore(client, { leads: tables.leads, sessions: tables.sessions, outbox: tables.outbox }),
+      schedulers: new DynamoSchedulerConfigStore(client, tables.teams),
+      sessions: new DynamoWidgetSessionStore(client, tables.sessions),
+      tenancy: new DynamoTenancyStore(client, tables.teams),
+      async manageUrl(stored) {
+        const origin = configuredPublicOrigin();
+        const token = origin === null ? null : await links.tokenOf(stored.appointment.appointment_id, stored.manage);
+        return origin === null || token === null ? null : manageUrl(origin, token);
+      },
+    };
+  });
+  return () => (changeOverride ? changeOverride() : stores());
 }

@@ -6,7 +6,6 @@ import { DynamoSupportTicketWriter } from '#shared/adapters/dynamodb/support-tic
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
-import { envVar } from '#shared/config';
 import type { AppointmentTextWorkerDependencies } from '#shared/domain/appointment-texts/handle-text-message';
 import { manageLinks } from '#shared/domain/appointments/manage-token';
 import { appointmentReplies } from '#shared/domain/appointments/replies';
@@ -16,7 +15,7 @@ import { lazy } from '#shared/lazy';
 import type { AppointmentReplies } from '#shared/ports/appointment-replies';
 import type { AppointmentTextSource } from '#shared/ports/appointment-text-source';
 import { workerMaxRunMs } from '#shared/workers/definitions';
-import { CURSOR_SECRET_ENV, PUBLIC_ORIGIN_ENV } from './resource-env';
+import { CURSOR_SECRET_ENV, configuredPublicOrigin, PUBLIC_ORIGIN_ENV } from './resource-env';
 import { scheduler } from './scheduler';
 import { secretReader } from './secrets';
 import { smsProvider } from './sms-provider';
@@ -30,14 +29,12 @@ export function useAppointmentTextSource(source: (() => AppointmentTextSource) |
 }
 
 /**
- * The service's public origin (with a base path, when a custom domain maps one), read when a link
- * is written (the local gateway sets it once it listens). Anything but an http(s) address fails
- * the message back to its queue rather than text a link that leads nowhere.
+ * The service's public origin (configuredPublicOrigin). Anything but an http(s) address fails the
+ * message back to its queue rather than text a link that leads nowhere.
  */
 async function publicOrigin(): Promise<string> {
-  const value = envVar(PUBLIC_ORIGIN_ENV) ?? '';
-  if (!/^https?:\/\/[^/\s]+(\/\S*)?$/.test(value))
-    throw new Error(`${PUBLIC_ORIGIN_ENV} is not an http(s) address; manage links cannot be written`);
+  const value = configuredPublicOrigin();
+  if (value === null) throw new Error(`${PUBLIC_ORIGIN_ENV} is not an http(s) address; manage links cannot be written`);
   return value;
 }
 

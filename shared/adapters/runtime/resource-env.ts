@@ -1,3 +1,4 @@
+import { envVar } from '#shared/config';
 import type { ResourceUse, Surface } from '#shared/routes';
 import { QUEUE_ARN_ENV, QUEUE_URL_ENV } from './queue-env';
 
@@ -18,6 +19,16 @@ const CURSOR_SECRET_ENV_NAME = 'CURSOR_SECRET_ID';
  * API's stack depends on the worker's), and to the local gateway's address under `npm start`.
  */
 export const PUBLIC_ORIGIN_ENV = 'PUBLIC_ORIGIN';
+
+/**
+ * The public origin (with a base path, when a custom domain maps one), read when a link is written
+ * (the local gateway sets it once it listens); null when it is not an http(s) address (a stack
+ * deployed without `publicOrigin`).
+ */
+export function configuredPublicOrigin(): string | null {
+  const value = envVar(PUBLIC_ORIGIN_ENV) ?? '';
+  return /^https?:\/\/[^/\s]+(\/\S*)?$/.test(value) ? value : null;
+}
 
 /** The hosts recordings are fetched from (comma-separated; shared/domain/call-recording.ts). */
 export const RECORDING_HOSTS_ENV = 'VOICE_PROVIDER_RECORDING_HOSTS';

@@ -20,7 +20,8 @@ import { changeCutoffMinutes } from './change-cutoff';
 export interface ChangeDependencies {
   readonly appointments: Pick<AppointmentStore, 'getAppointment' | 'changeAppointment'>;
   readonly schedulers: Pick<SchedulerConfigStore, 'getScheduler'>;
-  readonly sessions: WidgetSessionStore;
+  /** The session that follows a widget booking's visit, and the slot counters a 409 shows fresh slots from. */
+  readonly sessions: Pick<WidgetSessionStore, 'getSession' | 'bookedCounts'>;
 }
 
 const FINAL = new Set(['cancelled', 'completed', 'no_show']);
@@ -44,6 +45,20 @@ export function requireChangeable(stored: StoredAppointment, scheduler: Schedule
       { change_cutoff_minutes: cutoff },
     );
   }
+}
+
+/**
+ * The visit an integrator names, when it is one of the team's: another team's visit answers the
+ * same 404 as an unknown id, so ids teach a key nothing about other teams.
+ */
+export async function requireTeamAppointment(
+  deps: Pick<ChangeDependencies, 'appointments'>,
+  teamId: number,
+  appointmentId: string,
+): Promise<StoredAppointment> {
+  const stored = await deps.appointments.getAppointment(appointmentId);
+  if (!stored || stored.appointment.team_id !== teamId) throw new NotFoundError(`No appointment ${appointmentId} for this workspace`);
+  return stored;
 }
 
 async function schedulerOf(deps: ChangeDependencies, a: Appointment): Promise<SchedulerConfig | null> {

@@ -147,7 +147,7 @@ export interface WidgetAvailability {
 
 /** A week of slots from `from` (default: today in the scheduler's zone), up to the last day it books. */
 export async function widgetAvailability(
-  deps: Pick<WidgetDependencies, 'schedulers' | 'sessions'>,
+  deps: Pick<WidgetDependencies, 'schedulers'> & { readonly sessions: Pick<WidgetDependencies['sessions'], 'bookedCounts'> },
   input: { teamId: number; schedulerId: number; from?: string; days?: number; now: Date; scheduler?: SchedulerConfig },
 ): Promise<WidgetAvailability> {
   // The caller may have read the scheduler already (the route does, to check the origin).
