@@ -29,13 +29,16 @@ export function functionEnvironment(functionName: string): void {
   secretStore.use({ get: async (id) => `secret-of-${id}-0123456789abcdef0123456789abcdef` });
 }
 
-/** A port whose methods are those given; any other method rejects, naming itself, so a test sees what it forgot to fake. */
+/** A port whose methods are those given; any other method throws, naming itself, so a test sees what it forgot to fake. */
 export function fakePort<T extends object>(methods: Partial<T> = {}): T {
   return new Proxy(methods, {
     get(target, property) {
       const value: unknown = Reflect.get(target, property);
       if (value !== undefined || typeof property === 'symbol' || property === 'then') return value;
-      return () => Promise.reject(new Error(`${String(property)} is not faked`));
+      // Thrown, not a rejected promise: a synchronous method's caller would leave a rejection unhandled.
+      return () => {
+        throw new Error(`${String(property)} is not faked`);
+      };
     },
   }) as T;
 }
@@ -47,7 +50,9 @@ export function failingPort<T extends object>(): T {
     {
       get(_target, property) {
         if (typeof property === 'symbol' || property === 'then') return undefined;
-        return () => Promise.reject(new Error('store unavailable'));
+        return () => {
+          throw new Error('store unavailable');
+        };
       },
     },
   ) as T;
