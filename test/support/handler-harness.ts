@@ -1,4 +1,13 @@
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context, SQSEvent, SQSRecord } from 'aws-lambda';
+import type {
+  APIGatewayProxyEvent,
+  APIGatewayProxyResult,
+  AttributeValue,
+  Context,
+  DynamoDBRecord,
+  DynamoDBStreamEvent,
+  SQSEvent,
+  SQSRecord,
+} from 'aws-lambda';
 import { tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
 import { RATE_LIMIT_ENV } from '#shared/adapters/runtime/resource-env';
 import { secretStore } from '#shared/adapters/runtime/secrets';
@@ -43,19 +52,20 @@ export function fakePort<T extends object>(methods: Partial<T> = {}): T {
   }) as T;
 }
 
-/** A port whose every method fails as a store does when DynamoDB is unreachable. */
+/**
+ * Dependencies whose every member fails as a store does when DynamoDB is unreachable: any method,
+ * of the object or of the ports it holds (at any depth), throws 'store unavailable' when called.
+ */
 export function failingPort<T extends object>(): T {
-  return new Proxy(
-    {},
-    {
-      get(_target, property) {
-        if (typeof property === 'symbol' || property === 'then') return undefined;
-        return () => {
-          throw new Error('store unavailable');
-        };
-      },
-    },
-  ) as T;
+  const fail = (): never => {
+    throw new Error('store unavailable');
+  };
+  const member = (): object =>
+    new Proxy(fail, {
+      get: (_target, property) => (typeof property === 'symbol' || property === 'then' ? undefined : member()),
+    });
+  const target: object = member();
+  return target as T;
 }
 
 export interface RouteRequest {
@@ -147,6 +157,22 @@ export function sqsEvent(...bodies: unknown[]): SQSEvent {
         eventSource: 'aws:sqs',
         eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:test',
         awsRegion: 'us-east-1',
+      }),
+    ),
+  };
+}
+
+/** A DynamoDB stream event of INSERT records carrying these new images (attribute values as the stream sends them). */
+export function streamEvent(...newImages: Record<string, AttributeValue>[]): DynamoDBStreamEvent {
+  return {
+    Records: newImages.map(
+      (image, i): DynamoDBRecord => ({
+        eventID: `event-${i + 1}`,
+        eventName: 'INSERT',
+        eventSource: 'aws:dynamodb',
+        awsRegion: 'us-east-1',
+        eventSourceARN: 'arn:aws:dynamodb:us-east-1:000000000000:table/test/stream/2026-01-01T00:00:00.000',
+        dynamodb: { SequenceNumber: String(100 + i), NewImage: image, Keys: {}, StreamViewType: 'NEW_AND_OLD_IMAGES' },
       }),
     ),
   };
