@@ -116,26 +116,34 @@ export const CONTEXT: Context = {
 export interface Answer {
   readonly status: number;
   readonly headers: Record<string, string | number | boolean>;
+  /** The body as text (a base64 body decoded). */
   readonly text: string;
   /** The body parsed as JSON; null for a body that is not JSON (HTML pages, assets). */
   readonly body: Record<string, unknown> | null;
 }
 
-/** Calls an HTTP handler and reads its answer. */
+/** Calls an HTTP handler and reads its answer, checked to be an API Gateway proxy result. */
 export async function answerOf(
-  handler: (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult | undefined | void>,
+  handler: (event: APIGatewayProxyEvent, context: Context) => Promise<unknown>,
   event: APIGatewayProxyEvent,
 ): Promise<Answer> {
-  const result = await handler(event, CONTEXT);
-  if (!result) throw new Error('the handler answered nothing');
+  const result = proxyResultOf(await handler(event, CONTEXT));
+  const text = result.isBase64Encoded ? Buffer.from(result.body, 'base64').toString('utf8') : result.body;
   let body: Record<string, unknown> | null = null;
   try {
-    const parsed: unknown = JSON.parse(result.body);
+    const parsed: unknown = JSON.parse(text);
     body = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? { ...parsed } : null;
   } catch {
     body = null;
   }
-  return { status: result.statusCode, headers: { ...(result.headers ?? {}) }, text: result.body, body };
+  return { status: result.statusCode, headers: { ...(result.headers ?? {}) }, text, body };
+}
+
+function proxyResultOf(value: unknown): APIGatewayProxyResult {
+  if (typeof value !== 'object' || value === null) throw new Error('the handler answered nothing');
+  const { statusCode, body, headers, isBase64Encoded } = value as Partial<APIGatewayProxyResult>;
+  if (typeof statusCode !== 'number' || typeof body !== 'string') throw new Error('the handler did not answer a proxy result');
+  return { statusCode, body, ...(headers ? { headers } : {}), ...(isBase64Encoded ? { isBase64Encoded } : {}) };
 }
 
 /** An SQS event of one record per body (objects are sent as JSON). */
