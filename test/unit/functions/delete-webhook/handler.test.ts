@@ -1,7 +1,6 @@
 import type { WebhookRouteDependencies } from '#shared/adapters/runtime/webhook-dependencies';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
 import type { WebhookStore } from '#shared/ports/webhook-store';
-import { webhookSubscription } from '../../../support/factories';
 import { answerOf, failingPort, fakePort, functionEnvironment, routeEvent } from '../../../support/handler-harness';
 import { team, tenancyOf } from '../../../support/intake-fakes';
 
