@@ -39,26 +39,7 @@ export type SessionItem = {
   readonly bookedPk?: string;
   readonly bookedSk?: string;
   readonly enterpriseBookedPk?: string;
-  readonly session_id: string;
-  readonly team_id: number;
-  readonly scheduler_id: number;
-  readonly status: SessionStatus;
-  readonly customer_info: SessionRecord['customer_info'];
-  readonly issue_type: string | null;
-  readonly job_type: string | null;
-  readonly selected_date: string | null;
-  readonly selected_time: string | null;
-  readonly utm: SessionRecord['utm'];
-  readonly google_ads: SessionRecord['google_ads'];
-  readonly st_job_id: number | null;
-  readonly started_at: string;
-  readonly completed_at: string | null;
-  readonly last_activity_at: string | null;
-  readonly events: SessionRecord['events'];
-  /** Absent on rows written before it was kept. */
-  readonly service_area?: string | null;
-  readonly conversion_value?: number | null;
-};
+} & z.input<typeof storedSession>;
 
 export function toSessionItem(session: SessionRecord, placement: TeamPlacement): SessionItem {
   const team = teamPk(session.team_id);
