@@ -7,7 +7,7 @@ import { presentCoachEvaluationResponse } from '#shared/presenters/coach';
 
 const dependencies = coachEvaluationDependencies();
 
-/** One call's evaluation, read under the selected team's key: another team's call is as unknown as a made-up id. */
+/** One call's evaluation, read under the selected team's key: another team's call is answered like a made-up id (404). */
 export const handler = createHttpHandler(getCoachEvaluation, async ({ path, query, headers, identity }) => {
   const teamId = resolveV0Team(identity, { header: headers['x-team-id'], query: query.team_id });
   const evaluation = await dependencies().evaluations.getEvaluation(teamId, path.callId);

@@ -3,7 +3,6 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type { RouteContract } from '#shared/contracts/contract';
 import { routeById } from '#shared/routes';
 import { errorResponse } from './middleware/errors';
-import { idempotency } from './middleware/idempotency';
 import { validateInput } from './middleware/input-validation';
 import { rateLimit } from './middleware/rate-limit';
 import { requestBody } from './middleware/request-body';
@@ -11,7 +10,7 @@ import { requestId } from './middleware/request-id';
 import { requestLog } from './middleware/request-log';
 import { asProxyResult, jsonResponse } from './middleware/response';
 import { CHECK_RESPONSES, responseCheck } from './middleware/response-check';
-import type { HttpInput, HttpMiddleware, HttpResult, IdempotencyGuard, RequestState, RouteEvent } from './middleware/route-request';
+import type { HttpInput, HttpMiddleware, HttpResult, RequestState, RouteEvent } from './middleware/route-request';
 import { environmentRateLimiter, type RateLimiter } from './rate-limit';
 
 // What a route's handler answers, for the modules that build answers beside it.
@@ -20,10 +19,11 @@ export type { HttpResult } from './middleware/route-request';
 export interface HttpHandlerOptions {
   /**
    * Honour `Idempotency-Key` (POSTs that create something; their route rows list the idempotency
-   * table and their contracts declare the header). Passed in by the handler so that only those
-   * functions bundle the mechanism.
+   * table and their contracts declare the header): the middleware `idempotencyKeys()` of
+   * shared/http/idempotency.ts builds, on Powertools' `makeHandlerIdempotent`. Passed in by the
+   * handler so that only those functions bundle the mechanism.
    */
-  readonly idempotency?: IdempotencyGuard;
+  readonly idempotency?: HttpMiddleware;
   /**
    * Counts authenticated requests against the rate limits (shared/http/rate-limit.ts).
    * @default environmentRateLimiter(): the limits table of the function's environment
@@ -38,9 +38,11 @@ export interface HttpHandlerOptions {
  *
  * middy runs the `before` hooks in the order they are used and the `after` and `onError` hooks in
  * the reverse order, so a request goes: request id → rate limit (authenticated routes) → body
- * decoding (base64 to text) → input validation → idempotency (routes given a guard) → the handler → idempotency → response check
+ * decoding (base64 to text) → input validation → idempotency (routes given it) → the handler → idempotency → response check
  * (under test) → response (field groups, JSON, size limit) → request log; an error, from wherever
- * it is thrown, goes: idempotency → errors → request log.
+ * it is thrown, goes: idempotency → errors → request log. Idempotency is innermost so that a
+ * replayed answer, which the handler returns in place of the route's, still gets this request's
+ * id, headers and field groups from the middlewares around it.
  */
 export function createHttpHandler<const C extends RouteContract>(
   contract: C,
@@ -61,7 +63,7 @@ export function createHttpHandler<const C extends RouteContract>(
     .use(validateInput(contract, route))
     .use(jsonResponse({ surface }))
     .use(CHECK_RESPONSES ? responseCheck(contract) : none)
-    .use(options.idempotency ? idempotency(options.idempotency) : none)
+    .use(options.idempotency ?? none)
     .handler(async (event: RouteEvent<C>): Promise<HttpResult> => {
       if (event.replayed) return event.replayed;
       if (!event.input) throw new Error('input was not validated');

@@ -1,5 +1,4 @@
-import type { JSONObject, JSONValue } from '@aws-lambda-powertools/commons/types';
-import type { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+import type { JSONObject, JSONValue, MiddlewareLikeObj, MiddyLikeRequest } from '@aws-lambda-powertools/commons/types';
 import type { Context } from 'aws-lambda';
 import { getDynamoDBClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
@@ -9,12 +8,14 @@ import { lazy } from '#shared/lazy';
 import { log } from '#shared/logging/logger';
 import { HttpError } from './errors';
 import { FINGERPRINT_HEADERS, IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_WINDOW_SECONDS, IDEMPOTENT_REPLAYED_HEADER } from './idempotency-key';
-import type { HttpResult, IdempotencyGuard, RequestInput } from './middleware/route-request';
+import type { HttpMiddleware, HttpRequest, HttpResult, RequestInput } from './middleware/route-request';
 
 /**
- * `Idempotency-Key` for POSTs that create something, on Powertools' idempotency utility with its
- * DynamoDB persistence layer (conditional put of an INPROGRESS record, payload validation, the
- * stored result, TTL):
+ * `Idempotency-Key` for POSTs that create something, on Powertools' idempotency middy middleware
+ * (`makeHandlerIdempotent`) with its DynamoDB persistence layer (conditional put of an INPROGRESS
+ * record, payload validation, the stored result, TTL). It is the innermost middleware of the chain
+ * (shared/http/handler.ts): its `before` runs last, after input validation, and its `after` first,
+ * with the route's own answer:
  *
  * - the record is keyed by the route (`<METHOD> <resource>`, the persistence layer's key prefix,
  *   one layer per route so concurrent requests of different routes never share a prefix), the
@@ -37,11 +38,12 @@ import type { HttpResult, IdempotencyGuard, RequestInput } from './middleware/ro
  */
 
 const powertools = lazy(async () => {
-  const [idempotency, dynamodb] = await Promise.all([
+  const [idempotency, middleware, dynamodb] = await Promise.all([
     import('@aws-lambda-powertools/idempotency'),
+    import('@aws-lambda-powertools/idempotency/middleware'),
     import('@aws-lambda-powertools/idempotency/dynamodb'),
   ]);
-  return { ...idempotency, DynamoDBPersistenceLayer: dynamodb.DynamoDBPersistenceLayer };
+  return { ...idempotency, ...middleware, DynamoDBPersistenceLayer: dynamodb.DynamoDBPersistenceLayer };
 });
 
 type Powertools = Awaited<ReturnType<typeof powertools>>;
@@ -77,77 +79,120 @@ export interface IdempotencyOptions {
   readonly expiresAfterSeconds?: number;
 }
 
-/** Thrown inside the idempotent function for an answer that must not be stored: the library then deletes the record. */
-class NotStored extends Error {}
+/**
+ * What Powertools' middleware sees of one request: its own middy-like request, whose event is the
+ * payload it hashes (not API Gateway's event) and whose `internal` holds its per-request handler.
+ * Kept in the chain's state between `before` and `after`/`onError`.
+ */
+type PowertoolsRequest = MiddyLikeRequest & { event: IdempotencyPayload };
 
 /**
- * The guard a handler passes to createHttpHandler as `idempotency`. Reads the table name at module
- * load, so a function deployed without the table fails fast.
+ * The idempotency middleware a handler passes to createHttpHandler as `idempotency`. Reads the
+ * table name at module load, so a function deployed without the table fails fast; builds one
+ * persistence layer and one Powertools middleware per route (its key prefix) on the first request
+ * that carries the header.
  */
-export function idempotencyKeys(options: IdempotencyOptions = {}): IdempotencyGuard {
+export function idempotencyKeys(options: IdempotencyOptions = {}): HttpMiddleware {
   const tableName = options.tableName ?? physicalTableName('idempotency');
   const expiresAfterSeconds = options.expiresAfterSeconds ?? IDEMPOTENCY_WINDOW_SECONDS;
-  const layers = new Map<string, DynamoDBPersistenceLayer>();
-  const layerFor = ({ DynamoDBPersistenceLayer }: Powertools, scope: string): DynamoDBPersistenceLayer => {
-    let layer = layers.get(scope);
-    if (!layer) {
-      layer = new DynamoDBPersistenceLayer({ tableName, awsSdkV3Client: getDynamoDBClient() });
-      layers.set(scope, layer);
+  const middlewares = new Map<string, MiddlewareLikeObj>();
+  const middlewareFor = (library: Powertools, scope: string): MiddlewareLikeObj => {
+    let middleware = middlewares.get(scope);
+    if (!middleware) {
+      middleware = powertoolsMiddleware(library, { tableName, expiresAfterSeconds }, scope);
+      middlewares.set(scope, middleware);
     }
-    return layer;
+    return middleware;
   };
 
   return {
-    async run(input, context, execute) {
-      const key = idempotencyKeyOf(input.rawHeaders);
-      if (key === undefined) return execute();
-      const library = await powertools();
-      const { IdempotencyConfig, makeIdempotent } = library;
-      const scope = `${input.event.httpMethod} ${input.event.resource ?? input.event.path}`;
-      const config = new IdempotencyConfig({
-        eventKeyJmesPath: 'key',
-        payloadValidationJmesPath: 'request',
-        throwOnNoIdempotencyKey: true,
-        hashFunction: 'sha256',
-        expiresAfterSeconds,
-        lambdaContext: remainingTimeOf(context),
-        responseHook: markReplayed,
-      });
-
-      let executed: HttpResult | undefined;
-      let thrown: { error: unknown } | undefined;
-      const once = makeIdempotent(
-        async (_payload: IdempotencyPayload): Promise<StoredResponse> => {
-          try {
-            executed = await execute();
-          } catch (error) {
-            thrown = { error };
-            throw error;
-          }
-          const stored = storable(executed);
-          if (!stored) throw new NotStored();
-          return stored;
-        },
-        { persistenceStore: layerFor(library, scope), config, keyPrefix: scope },
-      );
-
-      try {
-        const answer = await once(payloadOf(input, key));
-        return executed ?? replayed(answer);
-      } catch (error) {
-        if (thrown) {
-          if (error !== thrown.error) logRecordFault('idempotency record not deleted after a failed request', input, error);
-          throw thrown.error;
-        }
-        if (executed) {
-          if (!(error instanceof NotStored))
-            logRecordFault('idempotency record not saved; the key stays claimed until it lapses', input, error);
-          return executed;
-        }
-        throw clientError(library, error, input);
+    name: 'idempotency',
+    before: (request) => claimKey(request, middlewareFor),
+    after: async (request) => {
+      const run = request.internal.idempotency;
+      if (!run) return;
+      if (!request.response) throw new Error(`${request.event.input?.routeId ?? 'the route'} answered nothing`);
+      const stored = storable(request.response);
+      // Only a 2xx is stored; anything else is forgotten as a thrown error is, so a retry runs again.
+      if (stored) {
+        await settle(
+          () => run.hooks.after?.({ ...run.claim, response: stored }),
+          'idempotency record not saved; the key stays claimed until it lapses',
+          request,
+        );
+      } else {
+        await settle(() => run.hooks.onError?.(run.claim), 'idempotency record not deleted after an answer that is not stored', request);
       }
     },
+    onError: async (request) => {
+      const run = request.internal.idempotency;
+      if (!run) return;
+      // Powertools deletes the claim; the route's error stays the one the error middleware answers.
+      await settle(
+        () => run.hooks.onError?.({ ...run.claim, error: request.error }),
+        'idempotency record not deleted after a failed request',
+        request,
+      );
+    },
   };
+}
+
+/** Powertools' middleware for one route: its persistence layer on the function's DynamoDB client (the local one under `npm start`). */
+function powertoolsMiddleware(
+  library: Powertools,
+  options: { readonly tableName: string; readonly expiresAfterSeconds: number },
+  scope: string,
+): MiddlewareLikeObj {
+  const config = new library.IdempotencyConfig({
+    eventKeyJmesPath: 'key',
+    payloadValidationJmesPath: 'request',
+    throwOnNoIdempotencyKey: true,
+    hashFunction: 'sha256',
+    expiresAfterSeconds: options.expiresAfterSeconds,
+    responseHook: markReplayed,
+  });
+  const persistenceStore = new library.DynamoDBPersistenceLayer({ tableName: options.tableName, awsSdkV3Client: getDynamoDBClient() });
+  return library.makeHandlerIdempotent({ persistenceStore, config, keyPrefix: scope });
+}
+
+/**
+ * `before`: without the header, nothing (and Powertools is never loaded). With it, Powertools'
+ * `before` claims the key or answers from its record: a replay rides on the event for the handler
+ * to return, so the response middleware still runs (this request's id, the key's field groups)
+ * rather than middy ending the chain early; a refusal (409, 422, 503) is thrown, so the handler
+ * never runs.
+ */
+async function claimKey(request: HttpRequest, middlewareFor: (library: Powertools, scope: string) => MiddlewareLikeObj): Promise<void> {
+  const input = request.event.input;
+  if (!input) throw new Error('idempotency runs after input validation');
+  const key = idempotencyKeyOf(input.rawHeaders);
+  if (key === undefined) return;
+  const library = await powertools();
+  const hooks = middlewareFor(library, `${input.event.httpMethod} ${input.event.resource ?? input.event.path}`);
+  const claim: PowertoolsRequest = {
+    event: payloadOf(input, key),
+    context: remainingTimeOf(request.context),
+    response: undefined,
+    error: undefined,
+    internal: {},
+  };
+  let stored: unknown;
+  try {
+    stored = await hooks.before?.(claim);
+  } catch (error) {
+    throw clientError(library, error, input);
+  }
+  if (stored !== undefined) request.event = { ...request.event, replayed: replayed(stored) };
+  else request.internal.idempotency = { hooks, claim };
+}
+
+/** Runs a hook of Powertools' middleware that ends a claim; its failure is logged, never answered. */
+async function settle(hook: () => unknown, message: string, request: HttpRequest): Promise<void> {
+  try {
+    await hook();
+  } catch (error) {
+    log('error', message, { requestId: request.internal.requestId, error: describe(error) });
+  }
 }
 
 function payloadOf(input: RequestInput, idempotencyKey: string): IdempotencyPayload {
@@ -188,12 +233,19 @@ function markReplayed(response: JSONValue): JSONValue {
   return { ...response, headers: { ...headers, [IDEMPOTENT_REPLAYED_HEADER]: 'true' } };
 }
 
-function isJsonObject(value: JSONValue | undefined): value is JSONObject {
+function isJsonObject(value: unknown): value is JSONObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function replayed(stored: StoredResponse): HttpResult {
-  return { statusCode: stored.statusCode, headers: stored.headers, body: JSON.parse(stored.body) as unknown };
+/** The stored answer Powertools replays, checked to be what `storable` wrote before it is answered. */
+function replayed(stored: unknown): HttpResult {
+  if (!isJsonObject(stored) || typeof stored.statusCode !== 'number' || typeof stored.body !== 'string' || !isJsonObject(stored.headers)) {
+    throw new Error('the idempotency record holds no stored answer');
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(stored.headers)) if (typeof value === 'string') headers[name] = value;
+  const body: unknown = JSON.parse(stored.body);
+  return { statusCode: stored.statusCode, headers, body };
 }
 
 /**
@@ -230,10 +282,6 @@ function clientError(
   // The record could not be claimed or read (DynamoDB unavailable or throttled): nothing ran.
   log('error', 'idempotency store unavailable', { requestId: input.requestId, error: describe(error) });
   return new ServiceUnavailableError('The request could not be checked for idempotency; nothing was done, retry it with the same key');
-}
-
-function logRecordFault(message: string, input: RequestInput, error: unknown): void {
-  log('error', message, { requestId: input.requestId, error: describe(error) });
 }
 
 function describe(error: unknown): string {

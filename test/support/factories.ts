@@ -1,6 +1,7 @@
 import type { Identity } from '#shared/auth/identity';
 import { ALL_PERMISSIONS } from '#shared/auth/permissions';
 import type { SessionRecord } from '#shared/domain/sessions';
+import type { WebhookSubscription } from '#shared/domain/webhooks/model';
 
 export function identity(overrides: Partial<Identity> = {}): Identity {
   return {
@@ -47,6 +48,24 @@ export function session(overrides: Partial<SessionRecord> = {}): SessionRecord {
     events: [],
     service_area: null,
     conversion_value: null,
+    ...overrides,
+  };
+}
+
+/** A webhook subscription of team 1, enabled, with one sealed secret. */
+export function webhookSubscription(overrides: Partial<WebhookSubscription> = {}): WebhookSubscription {
+  return {
+    id: 'wh_test',
+    teamId: 1,
+    workspaceId: 'ws_own',
+    url: 'https://hooks.example.com/in',
+    events: ['lead.created'],
+    description: null,
+    status: 'enabled',
+    disabledReason: null,
+    createdAt: '2026-03-01T12:00:00.000Z',
+    secrets: [{ sealed: 'sealed', createdAt: '2026-03-01T12:00:00.000Z', expiresAt: null }],
+    failingSince: null,
     ...overrides,
   };
 }

@@ -127,6 +127,16 @@ describe('layering', () => {
     expect(offenders).toEqual([]);
   });
 
+  // ADR 0162: what a module reads (a stored item, a replayed answer) is validated, not cast; a
+  // double cast through unknown is the one TypeScript never questions, so none is left in the code
+  // that deploys.
+  it('no module of shared/ or functions/ casts through unknown', () => {
+    const modules = [...graph.keys()].filter((file) => /^(shared|functions)\//.test(file) && file.endsWith('.ts'));
+    expect(modules.length).toBeGreaterThan(100);
+    const offenders = modules.filter((file) => /\bas\s+unknown\s+as\b/.test(readFileSync(path.join(REPOSITORY_ROOT, file), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
   it('finds the presenters', () => {
     expect(presenterModules.length).toBeGreaterThan(10);
   });

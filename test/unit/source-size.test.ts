@@ -54,7 +54,6 @@ const ALLOWED_LONG_FUNCTIONS = new Map<string, string>([
   ['shared/domain/sms-campaigns/campaign-plan.ts:planCampaign', WHY.domain],
   ['shared/domain/sms-campaigns/send-chunk.ts:sendChunk', WHY.domain],
   ['shared/domain/voice/process-report.ts:processCallReport', WHY.domain],
-  ['shared/http/idempotency.ts:idempotencyKeys', WHY.domain],
   ['shared/presenters/analytics.ts:presentSchedulerAnalytics', 'the analytics body, block by block'],
   ['local/cli/service.ts:startLocalService', WHY.local],
   ['local/cli/start.ts:main', WHY.local],

@@ -50,6 +50,15 @@ describe('test layout', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('gives every function’s handler a unit test beside its path (docs/adr/0160-handler-unit-tests.md)', () => {
+    const functions = readdirSync(path.join(REPOSITORY_ROOT, 'functions')).filter((name) =>
+      existsSync(path.join(REPOSITORY_ROOT, 'functions', name, 'handler.ts')),
+    );
+    expect(functions.length).toBeGreaterThan(0);
+    const untested = functions.filter((name) => !existsSync(path.join(REPOSITORY_ROOT, 'test/unit/functions', name, 'handler.test.ts')));
+    expect(untested).toEqual([]);
+  });
+
   it('keeps the listed top-level tests where they are', () => {
     const missing = [...TOP_LEVEL.keys()].filter((relative) => !existsSync(path.join(REPOSITORY_ROOT, 'test', relative)));
     expect(missing).toEqual([]);

@@ -1,15 +1,20 @@
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type {
-  Appointment,
-  AppointmentChange,
-  AppointmentChannel,
-  AppointmentStatus,
-  StoredAppointment,
+import * as z from 'zod';
+import {
+  APPOINTMENT_ACTORS,
+  APPOINTMENT_CHANGES,
+  APPOINTMENT_CHANNELS,
+  APPOINTMENT_STATUSES,
+  type AppointmentChange,
+  type AppointmentChannel,
+  type AppointmentStatus,
+  type StoredAppointment,
 } from '#shared/domain/appointments/appointment';
+import { atLoad } from '#shared/lazy';
 import type { DomainEvent } from '#shared/ports/event-bus';
 import { changeSortKey, teamPk, timeSortKey } from './keys';
 import { outboxPuts } from './outbox';
-import type { Item } from './query';
+import { type Item, parseStoredItem } from './query';
 
 /**
  * Appointments live in the leads table (a visit belongs to a lead, and both channels that make
@@ -114,40 +119,58 @@ export function toAppointmentItem(stored: StoredAppointment): AppointmentItem {
   };
 }
 
+const nullableString = () => z.string().nullable();
+
+/**
+ * An appointment as stored: the domain's own fields under their own names, with what only storage
+ * keeps (the manage link's nonce and hash, the held slot, the version); validated when read, keys
+ * and index attributes dropped. Numbers are read as numbers whatever wrote them.
+ */
+const storedAppointment = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    appointment_id: z.string(),
+    team_id: z.coerce.number(),
+    scheduler_id: z.coerce.number().nullable(),
+    channel: z.enum(APPOINTMENT_CHANNELS),
+    status: z.enum(APPOINTMENT_STATUSES),
+    customer: z.object({ name: nullableString(), phone: nullableString(), email: nullableString(), address: nullableString() }),
+    service: nullableString(),
+    starts_at: z.string(),
+    time_zone: z.string(),
+    duration_minutes: z.coerce.number(),
+    lead: z.object({ id: nullableString(), lead_id: z.coerce.number().nullable() }),
+    session_id: nullableString(),
+    call_id: nullableString(),
+    history: z.array(
+      z.object({
+        change: z.enum(APPOINTMENT_CHANGES),
+        at: z.string(),
+        by: z.enum(APPOINTMENT_ACTORS),
+        starts_at: z.string(),
+        previous_starts_at: nullableString(),
+        note: nullableString(),
+      }),
+    ),
+    created_at: z.string(),
+    updated_at: z.string(),
+    manage_nonce: z.string(),
+    manage_token_hash: z.string(),
+    held_slot: z.object({ date: z.string(), time: z.string() }).nullable().default(null),
+    session_started_at: nullableString().default(null),
+    version: z.coerce.number(),
+  }),
+);
+
 export function fromAppointmentItem(raw: Item): StoredAppointment {
-  const item = raw as unknown as AppointmentItem;
-  const appointment: Appointment = {
-    appointment_id: item.appointment_id,
-    team_id: Number(item.team_id),
-    scheduler_id: item.scheduler_id === null ? null : Number(item.scheduler_id),
-    channel: item.channel,
-    status: item.status,
-    customer: { name: item.customer.name, phone: item.customer.phone, email: item.customer.email, address: item.customer.address },
-    service: item.service,
-    starts_at: item.starts_at,
-    time_zone: item.time_zone,
-    duration_minutes: Number(item.duration_minutes),
-    lead: { id: item.lead.id, lead_id: item.lead.lead_id === null ? null : Number(item.lead.lead_id) },
-    session_id: item.session_id,
-    call_id: item.call_id,
-    history: item.history.map((h) => ({
-      change: h.change,
-      at: h.at,
-      by: h.by,
-      starts_at: h.starts_at,
-      previous_starts_at: h.previous_starts_at,
-      note: h.note,
-    })),
-    created_at: item.created_at,
-    updated_at: item.updated_at,
-  };
-  return {
-    appointment,
-    manage: { nonce: item.manage_nonce, tokenHash: item.manage_token_hash },
-    heldSlot: item.held_slot ? { date: item.held_slot.date, time: item.held_slot.time } : null,
-    sessionStartedAt: item.session_started_at ?? null,
-    version: Number(item.version),
-  };
+  const {
+    manage_nonce: nonce,
+    manage_token_hash: tokenHash,
+    held_slot: heldSlot,
+    session_started_at: sessionStartedAt,
+    version,
+    ...appointment
+  } = parseStoredItem(storedAppointment, raw, 'appointment');
+  return { appointment, manage: { nonce, tokenHash }, heldSlot, sessionStartedAt, version };
 }
 
 /**

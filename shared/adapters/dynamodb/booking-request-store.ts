@@ -1,9 +1,16 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { BookingRequest, BookingRequestAction, BookingRequestStatus } from '#shared/domain/schedulers';
+import * as z from 'zod';
+import {
+  BOOKING_REQUEST_ACTIONS,
+  BOOKING_REQUEST_STATUSES,
+  type BookingRequest,
+  type BookingRequestStatus,
+} from '#shared/domain/schedulers';
+import { atLoad } from '#shared/lazy';
 import type { BookingRequestListQuery, BookingRequestStore, PositionedBookingRequest } from '#shared/ports/booking-request-store';
 import { batchPut } from './batch-write';
 import { padId, teamPk, timeSortKey } from './keys';
-import type { Item } from './query';
+import { type Item, parseStoredItem } from './query';
 import { readTimeOrdered } from './time-range';
 import { isTransactionCancelled, transactWrite } from './transact';
 
@@ -36,62 +43,38 @@ function sortKey(request: BookingRequest): string {
   return timeSortKey(request.requested_at, request.team_id, request.request_id);
 }
 
-/** One copy of a request: its list's partition, its time order, and the request's attributes. */
-type BookingRequestItem = {
-  readonly pk: string;
-  readonly sk: string;
-  readonly request_id: string;
-  readonly team_id: number;
-  readonly session_id: string;
-  readonly scheduler_id: number;
-  /** Absent on requests stored before follow-ups existed: those were all creates. */
-  readonly action?: BookingRequestAction;
-  readonly attempt: number;
-  readonly requested_slot: { readonly date: string; readonly time: string; readonly time_zone: string };
-  readonly status: BookingRequestStatus;
-  readonly st_job_id: number | null;
-  readonly error: { readonly code: string; readonly message: string } | null;
-  readonly requested_at: string;
-  readonly completed_at: string | null;
-};
+/** One copy of a request: its list's partition, its time order, and the request's attributes under their own names. */
+type BookingRequestItem = { readonly pk: string; readonly sk: string } & z.output<typeof storedRequest>;
 
 function toItems(request: BookingRequest): BookingRequestItem[] {
   const sk = sortKey(request);
-  const { requested_slot: slot, error } = request;
-  return partitions(request, request.status).map((pk) => ({
-    pk,
-    sk,
-    request_id: request.request_id,
-    team_id: request.team_id,
-    session_id: request.session_id,
-    scheduler_id: request.scheduler_id,
-    action: request.action,
-    attempt: request.attempt,
-    requested_slot: { date: slot.date, time: slot.time, time_zone: slot.time_zone },
-    status: request.status,
-    st_job_id: request.st_job_id,
-    error: error ? { code: error.code, message: error.message } : null,
-    requested_at: request.requested_at,
-    completed_at: request.completed_at,
-  }));
+  return partitions(request, request.status).map((pk) => ({ pk, sk, ...storedRequest.parse(request) }));
 }
 
+/**
+ * A request's attributes as stored: the domain's own fields under their own names (item and request
+ * are the same shape, less the keys), so this list is both the item's validation and its mapping.
+ */
+const storedRequest = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    request_id: z.string(),
+    team_id: z.number(),
+    session_id: z.string(),
+    scheduler_id: z.number(),
+    // Absent on requests stored before follow-ups existed: those were all creates.
+    action: z.enum(BOOKING_REQUEST_ACTIONS).default('create'),
+    attempt: z.number(),
+    requested_slot: z.object({ date: z.string(), time: z.string(), time_zone: z.string() }),
+    status: z.enum(BOOKING_REQUEST_STATUSES),
+    st_job_id: z.number().nullable(),
+    error: z.object({ code: z.string(), message: z.string() }).nullable(),
+    requested_at: z.string(),
+    completed_at: z.string().nullable(),
+  }),
+) satisfies z.ZodType<BookingRequest>;
+
 function fromItem(item: Item): BookingRequest {
-  const r = item as unknown as BookingRequestItem;
-  return {
-    request_id: r.request_id,
-    team_id: r.team_id,
-    session_id: r.session_id,
-    scheduler_id: r.scheduler_id,
-    action: r.action ?? 'create',
-    attempt: r.attempt,
-    requested_slot: { date: r.requested_slot.date, time: r.requested_slot.time, time_zone: r.requested_slot.time_zone },
-    status: r.status,
-    st_job_id: r.st_job_id,
-    error: r.error ? { code: r.error.code, message: r.error.message } : null,
-    requested_at: r.requested_at,
-    completed_at: r.completed_at,
-  };
+  return parseStoredItem(storedRequest, item, 'booking request');
 }
 
 export class DynamoBookingRequestStore implements BookingRequestStore {

@@ -1,6 +1,20 @@
 import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type * as z from 'zod';
 
 export type Item = Record<string, unknown>;
+
+/**
+ * An item read back, validated against its store's schema of the stored shape rather than cast: a
+ * row that is not what the store writes (a hand edit, a half-migrated attribute) fails here, naming
+ * the attribute, instead of somewhere downstream as `undefined`. The item's values are not logged.
+ */
+export function parseStoredItem<T>(schema: z.ZodType<T>, item: Item, what: string): T {
+  const parsed = schema.safeParse(item);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue ? issue.path.map(String).join('.') || '(item)' : '(item)';
+  throw new Error(`stored ${what} item is malformed at ${where}: ${issue?.message ?? 'invalid'}`);
+}
 
 /** Follows LastEvaluatedKey to the end. Only for bounded partitions (tenancy, aggregation reads). */
 export async function queryAll(client: DynamoDBDocumentClient, input: QueryCommandInput): Promise<Item[]> {

@@ -1,7 +1,9 @@
-import type { SessionRecord, SessionStatus } from '#shared/domain/sessions';
+import * as z from 'zod';
+import { SESSION_STATUSES, type SessionRecord } from '#shared/domain/sessions';
 import type { TeamPlacement } from '#shared/domain/tenancy';
+import { atLoad } from '#shared/lazy';
 import { changeSortKey, enterpriseShardPk, padId, shardOf, teamPk, timeSortKey } from './keys';
-import type { Item } from './query';
+import { type Item, parseStoredItem } from './query';
 
 /**
  * Items: pk TEAM#<team>, sk <started_at>#<team>#<session>, the session's attributes, and its
@@ -40,26 +42,7 @@ export type SessionItem = {
    */
   readonly updated_at?: string;
   readonly changeSk?: string;
-  readonly session_id: string;
-  readonly team_id: number;
-  readonly scheduler_id: number;
-  readonly status: SessionStatus;
-  readonly customer_info: SessionRecord['customer_info'];
-  readonly issue_type: string | null;
-  readonly job_type: string | null;
-  readonly selected_date: string | null;
-  readonly selected_time: string | null;
-  readonly utm: SessionRecord['utm'];
-  readonly google_ads: SessionRecord['google_ads'];
-  readonly st_job_id: number | null;
-  readonly started_at: string;
-  readonly completed_at: string | null;
-  readonly last_activity_at: string | null;
-  readonly events: SessionRecord['events'];
-  /** Absent on rows written before it was kept. */
-  readonly service_area?: string | null;
-  readonly conversion_value?: number | null;
-};
+} & z.input<typeof storedSession>;
 
 /**
  * When a row written before the change feeds last changed, as far as it tells: its latest instant
@@ -120,28 +103,47 @@ export function toSessionItem(session: SessionRecord, placement: TeamPlacement, 
   };
 }
 
-/** The session of an item; keys, placement and the widget's attributes (widget-session-store.ts) stay behind. */
+const nullableString = () => z.string().nullable();
+
+/**
+ * The session's attributes as stored: the domain record's own fields under their own names (the
+ * item and the record are the same shape, less the keys, placement and change stamp), so this one
+ * list is both the item's validation and its mapping; rows written before service_area and
+ * conversion_value were kept read them as null. `satisfies` keeps it equal to SessionRecord.
+ */
+const storedSession = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    session_id: z.string(),
+    team_id: z.number(),
+    scheduler_id: z.number(),
+    status: z.enum(SESSION_STATUSES),
+    customer_info: z.object({ name: nullableString(), email: nullableString(), phone: nullableString(), address: nullableString() }),
+    issue_type: nullableString(),
+    job_type: nullableString(),
+    selected_date: nullableString(),
+    selected_time: nullableString(),
+    utm: z.object({
+      source: nullableString(),
+      medium: nullableString(),
+      campaign: nullableString(),
+      term: nullableString(),
+      content: nullableString(),
+    }),
+    google_ads: z.object({ gclid: nullableString(), wbraid: nullableString(), gbraid: nullableString() }),
+    st_job_id: z.number().nullable(),
+    started_at: z.string(),
+    completed_at: nullableString(),
+    last_activity_at: nullableString(),
+    events: z.array(z.object({ event_type: z.string(), created_at: z.string() })),
+    service_area: nullableString().default(null),
+    conversion_value: z.number().nullable().default(null),
+  }),
+) satisfies z.ZodType<SessionRecord>;
+
+/**
+ * The session of an item, validated: keys, placement, the change stamp and the widget's attributes
+ * (widget-session-store.ts) are left behind (zod drops members its object does not name).
+ */
 export function fromSessionItem(stored: Item): SessionRecord {
-  const item = stored as unknown as SessionItem;
-  const { customer_info: customer, utm, google_ads: ads } = item;
-  return {
-    session_id: item.session_id,
-    team_id: item.team_id,
-    scheduler_id: item.scheduler_id,
-    status: item.status,
-    customer_info: { name: customer.name, email: customer.email, phone: customer.phone, address: customer.address },
-    issue_type: item.issue_type,
-    job_type: item.job_type,
-    selected_date: item.selected_date,
-    selected_time: item.selected_time,
-    utm: { source: utm.source, medium: utm.medium, campaign: utm.campaign, term: utm.term, content: utm.content },
-    google_ads: { gclid: ads.gclid, wbraid: ads.wbraid, gbraid: ads.gbraid },
-    st_job_id: item.st_job_id,
-    started_at: item.started_at,
-    completed_at: item.completed_at,
-    last_activity_at: item.last_activity_at,
-    events: item.events.map((event) => ({ event_type: event.event_type, created_at: event.created_at })),
-    service_area: item.service_area ?? null,
-    conversion_value: item.conversion_value ?? null,
-  };
+  return parseStoredItem(storedSession, stored, 'session');
 }

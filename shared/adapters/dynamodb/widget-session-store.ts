@@ -1,7 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import type { SessionRecord } from '#shared/domain/sessions';
 import type { BookedCounts } from '#shared/domain/widget/availability';
+import { atLoad } from '#shared/lazy';
 import type {
   BookingWriteResult,
   StoredWidgetSession,
@@ -10,7 +12,7 @@ import type {
   WidgetSessionStore,
 } from '#shared/ports/widget-session-store';
 import { padId, teamPk, timeSortKey } from './keys';
-import { type Item, queryAll } from './query';
+import { type Item, parseStoredItem, queryAll } from './query';
 import { fromSessionItem, type SessionItem, toSessionItem } from './session-items';
 import { isTransactionCancelled, transactWrite } from './transact';
 
@@ -71,27 +73,44 @@ export function toWidgetSessionItem(stored: StoredWidgetSession): WidgetSessionI
   };
 }
 
+const absentAsNull = <T extends z.ZodType>(schema: T) => schema.nullable().default(null);
+
+/**
+ * The widget's attributes of a row as stored, validated when read (the session's own are
+ * session-store.ts's); members added later read as null on older rows.
+ */
+const storedWidgetAttributes = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    token_hash: z.string(),
+    version: z.number(),
+    enterpriseId: z.number(),
+    testTeam: z.boolean().optional(),
+    effects_recorded_at: z.string().optional(),
+    job_failed_at: z.string().optional(),
+    widget: z.object({
+      page_url: absentAsNull(z.string()),
+      referrer_url: absentAsNull(z.string()),
+      lead_uuid: absentAsNull(z.string()),
+      lead_id: absentAsNull(z.number()),
+      stl_call_id: absentAsNull(z.number()),
+      manage_nonce: absentAsNull(z.string()),
+      manage_token_hash: absentAsNull(z.string()),
+    }),
+  }),
+);
+
 /** The widget session of a row; null for a session row the widget did not write (no token). */
 function fromWidgetSessionItem(stored: Item): StoredWidgetSession | null {
   if (typeof stored.token_hash !== 'string') return null;
-  const item = stored as unknown as WidgetSessionItem;
-  const { widget } = item;
+  const item = parseStoredItem(storedWidgetAttributes, stored, 'widget session');
   return {
     session: fromSessionItem(stored),
-    extras: {
-      page_url: widget.page_url ?? null,
-      referrer_url: widget.referrer_url ?? null,
-      lead_uuid: widget.lead_uuid ?? null,
-      lead_id: widget.lead_id ?? null,
-      stl_call_id: widget.stl_call_id ?? null,
-      manage_nonce: widget.manage_nonce ?? null,
-      manage_token_hash: widget.manage_token_hash ?? null,
-    },
+    extras: item.widget,
     tokenHash: item.token_hash,
-    placement: { enterpriseId: Number(item.enterpriseId), isTest: item.testTeam === true },
-    version: Number(item.version),
-    effectsRecordedAt: typeof item.effects_recorded_at === 'string' ? item.effects_recorded_at : null,
-    jobFailedAt: typeof item.job_failed_at === 'string' ? item.job_failed_at : null,
+    placement: { enterpriseId: item.enterpriseId, isTest: item.testTeam === true },
+    version: item.version,
+    effectsRecordedAt: item.effects_recorded_at ?? null,
+    jobFailedAt: item.job_failed_at ?? null,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { MiddlewareLikeObj, MiddyLikeRequest } from '@aws-lambda-powertools/commons/types';
 import type middy from '@middy/core';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import type { Identity } from '#shared/auth/identity';
@@ -38,15 +39,6 @@ export interface HttpResult {
 }
 
 /**
- * Makes a route's executions idempotent per `Idempotency-Key` (shared/http/idempotency.ts builds
- * one). It runs after input validation: `execute` is the route's handler; without the header it is
- * called as is.
- */
-export interface IdempotencyGuard {
-  run(input: RequestInput, context: Context, execute: () => Promise<HttpResult>): Promise<HttpResult>;
-}
-
-/**
  * middy's event along the chain: API Gateway's event, to which input validation adds the route's
  * validated input, and the idempotency middleware the stored answer a retry replays. Each adds to a
  * copy: the caller's event is never changed.
@@ -69,10 +61,13 @@ export type RequestState = {
   identity?: Identity;
   /** rate-limit: what the limiter decided, answered in X-RateLimit-* on successes and errors alike. */
   rateLimit?: RateLimitDecision;
-  /** idempotency: the guarded run, settled with the route's answer or error. */
-  idempotentRun?: {
-    readonly settle: (outcome: { readonly result: HttpResult } | { readonly error: unknown }) => void;
-    readonly finished: Promise<HttpResult>;
+  /**
+   * idempotency (shared/http/idempotency.ts): Powertools' middleware that claimed the key, and the
+   * request it was shown, which its `after` (store the answer) or `onError` (forget the key) ends.
+   */
+  idempotency?: {
+    readonly hooks: MiddlewareLikeObj;
+    readonly claim: MiddyLikeRequest;
   };
 };
 

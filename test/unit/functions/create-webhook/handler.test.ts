@@ -1,0 +1,56 @@
+import type { WebhookSecretDependencies } from '#shared/adapters/runtime/webhook-dependencies';
+import type { TenancyStore } from '#shared/ports/tenancy-store';
+import type { WebhookStore } from '#shared/ports/webhook-store';
+import { answerOf, failingPort, fakePort, functionEnvironment, routeEvent } from '../../../support/handler-harness';
+import { team, tenancyOf } from '../../../support/intake-fakes';
+
+const mockDependencies: { current?: WebhookSecretDependencies } = {};
+jest.mock('#shared/adapters/runtime/webhook-dependencies', () => ({
+  webhookSecretDependencies: () => () => mockDependencies.current,
+}));
+
+const own = team({ id: 1, workspaceId: 'ws_own' });
+const workspace = { 'x-workspace-id': 'ws_own' };
+let handler: typeof import('../../../../functions/create-webhook/handler').handler;
+beforeAll(async () => {
+  functionEnvironment('create-webhook');
+  ({ handler } = await import('../../../../functions/create-webhook/handler'));
+});
+
+/** The webhook stores with `webhooks` methods faked. */
+function dependencies(webhooks: Partial<WebhookStore>): WebhookSecretDependencies {
+  return {
+    tenancy: tenancyOf([own]),
+    webhooks: fakePort<WebhookStore>(webhooks),
+    subscriptions: () => Promise.reject(new Error('not faked')),
+  };
+}
+
+describe('create-webhook', () => {
+  it('refuses a body without url, naming it', async () => {
+    mockDependencies.current = dependencies({});
+    const answer = await answerOf(handler, routeEvent('createWebhook', { body: { events: ['lead.created'] }, headers: workspace }));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ field: 'url' });
+  });
+
+  it('refuses a request without X-Workspace-ID, naming it', async () => {
+    mockDependencies.current = dependencies({});
+    const answer = await answerOf(
+      handler,
+      routeEvent('createWebhook', { body: { url: 'https://hooks.example.com/in', events: ['lead.created'] } }),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ field: 'x-workspace-id' });
+  });
+
+  it('answers 500, revealing nothing, when the stores fail', async () => {
+    mockDependencies.current = { ...dependencies({}), tenancy: failingPort<TenancyStore>(), webhooks: failingPort<WebhookStore>() };
+    const answer = await answerOf(
+      handler,
+      routeEvent('createWebhook', { body: { url: 'https://hooks.example.com/in', events: ['lead.created'] }, headers: workspace }),
+    );
+    expect(answer.status).toBe(500);
+    expect(answer.text).not.toContain('store unavailable');
+  });
+});

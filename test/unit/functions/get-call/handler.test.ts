@@ -1,0 +1,45 @@
+import type { CallReadDependencies } from '#shared/adapters/runtime/call-dependencies';
+import type { CallStore } from '#shared/ports/call-store';
+import { storedCall } from '../../../support/call-fixture';
+import { answerOf, failingPort, fakePort, functionEnvironment, routeEvent } from '../../../support/handler-harness';
+
+const mockDependencies: { current?: CallReadDependencies } = {};
+jest.mock('#shared/adapters/runtime/call-dependencies', () => ({
+  ...jest.requireActual('#shared/adapters/runtime/call-dependencies'),
+  callDependencies: () => () => mockDependencies.current,
+}));
+
+let handler: typeof import('../../../../functions/get-call/handler').handler;
+beforeAll(async () => {
+  functionEnvironment('get-call');
+  ({ handler } = await import('../../../../functions/get-call/handler'));
+});
+
+describe('get-call', () => {
+  it('answers the call with its transfers', async () => {
+    mockDependencies.current = { calls: fakePort<CallStore>({ getCall: async () => storedCall, listCallTransfers: async () => [] }) };
+    const answer = await answerOf(handler, routeEvent('getCall', { path: { callId: storedCall.call_id }, headers: { 'x-team-id': '1' } }));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ data: { call_id: storedCall.call_id } });
+  });
+
+  it('refuses a multi-team key that names no team, naming x-team-id', async () => {
+    mockDependencies.current = { calls: failingPort<CallStore>() };
+    const answer = await answerOf(handler, routeEvent('getCall', { path: { callId: storedCall.call_id } }));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ field: 'x-team-id' });
+  });
+
+  it('answers 500, revealing nothing, when the store fails', async () => {
+    mockDependencies.current = { calls: failingPort<CallStore>() };
+    const answer = await answerOf(handler, routeEvent('getCall', { path: { callId: storedCall.call_id }, headers: { 'x-team-id': '1' } }));
+    expect(answer.status).toBe(500);
+    expect(answer.text).not.toContain('store unavailable');
+  });
+
+  it('answers 404 for a call the team does not have', async () => {
+    mockDependencies.current = { calls: fakePort<CallStore>({ getCall: async () => null }) };
+    const answer = await answerOf(handler, routeEvent('getCall', { path: { callId: storedCall.call_id }, headers: { 'x-team-id': '1' } }));
+    expect(answer.status).toBe(404);
+  });
+});

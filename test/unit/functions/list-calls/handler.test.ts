@@ -1,0 +1,38 @@
+import type { CallReadDependencies } from '#shared/adapters/runtime/call-dependencies';
+import type { CallStore } from '#shared/ports/call-store';
+import { answerOf, failingPort, fakePort, functionEnvironment, routeEvent } from '../../../support/handler-harness';
+
+const mockDependencies: { current?: CallReadDependencies } = {};
+jest.mock('#shared/adapters/runtime/call-dependencies', () => ({
+  ...jest.requireActual('#shared/adapters/runtime/call-dependencies'),
+  callDependencies: () => () => mockDependencies.current,
+}));
+
+let handler: typeof import('../../../../functions/list-calls/handler').handler;
+beforeAll(async () => {
+  functionEnvironment('list-calls');
+  ({ handler } = await import('../../../../functions/list-calls/handler'));
+});
+
+describe('list-calls', () => {
+  it('answers a page of the team’s calls', async () => {
+    mockDependencies.current = { calls: fakePort<CallStore>({ listCallsByOffset: async () => [] }) };
+    const answer = await answerOf(handler, routeEvent('listCalls', { headers: { 'x-team-id': '1' } }));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ data: [] });
+  });
+
+  it('refuses a limit that is not a number, naming limit', async () => {
+    mockDependencies.current = { calls: failingPort<CallStore>() };
+    const answer = await answerOf(handler, routeEvent('listCalls', { headers: { 'x-team-id': '1' }, query: { limit: 'many' } }));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ field: 'limit' });
+  });
+
+  it('answers 500, revealing nothing, when the store fails', async () => {
+    mockDependencies.current = { calls: failingPort<CallStore>() };
+    const answer = await answerOf(handler, routeEvent('listCalls', { headers: { 'x-team-id': '1' } }));
+    expect(answer.status).toBe(500);
+    expect(answer.text).not.toContain('store unavailable');
+  });
+});

@@ -1,0 +1,56 @@
+import type { WebhookRouteDependencies } from '#shared/adapters/runtime/webhook-dependencies';
+import type { TenancyStore } from '#shared/ports/tenancy-store';
+import type { WebhookStore } from '#shared/ports/webhook-store';
+import { webhookSubscription } from '../../../support/factories';
+import { answerOf, failingPort, fakePort, functionEnvironment, routeEvent } from '../../../support/handler-harness';
+import { team, tenancyOf } from '../../../support/intake-fakes';
+
+const mockDependencies: { current?: WebhookRouteDependencies } = {};
+jest.mock('#shared/adapters/runtime/webhook-dependencies', () => ({
+  webhookDependencies: () => () => mockDependencies.current,
+}));
+
+const own = team({ id: 1, workspaceId: 'ws_own' });
+const workspace = { 'x-workspace-id': 'ws_own' };
+let handler: typeof import('../../../../functions/list-webhook-deliveries/handler').handler;
+beforeAll(async () => {
+  functionEnvironment('list-webhook-deliveries');
+  ({ handler } = await import('../../../../functions/list-webhook-deliveries/handler'));
+});
+
+/** The webhook stores with `webhooks` methods faked. */
+function dependencies(webhooks: Partial<WebhookStore>): WebhookRouteDependencies {
+  return { tenancy: tenancyOf([own]), webhooks: fakePort<WebhookStore>(webhooks) };
+}
+
+describe('list-webhook-deliveries', () => {
+  it('answers the delivery log, one page', async () => {
+    mockDependencies.current = dependencies({
+      getSubscription: async () => webhookSubscription(),
+      listDeliveries: async () => [],
+    });
+    const answer = await answerOf(handler, routeEvent('listWebhookDeliveries', { path: { webhookId: 'wh_test' }, headers: workspace }));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ data: [] });
+  });
+
+  it('answers 404 for a webhook the workspace does not have', async () => {
+    mockDependencies.current = dependencies({ getSubscription: async () => null });
+    const answer = await answerOf(handler, routeEvent('listWebhookDeliveries', { path: { webhookId: 'wh_test' }, headers: workspace }));
+    expect(answer.status).toBe(404);
+  });
+
+  it('refuses a request without X-Workspace-ID, naming it', async () => {
+    mockDependencies.current = dependencies({});
+    const answer = await answerOf(handler, routeEvent('listWebhookDeliveries', { path: { webhookId: 'wh_test' } }));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ field: 'x-workspace-id' });
+  });
+
+  it('answers 500, revealing nothing, when the stores fail', async () => {
+    mockDependencies.current = { ...dependencies({}), tenancy: failingPort<TenancyStore>(), webhooks: failingPort<WebhookStore>() };
+    const answer = await answerOf(handler, routeEvent('listWebhookDeliveries', { path: { webhookId: 'wh_test' }, headers: workspace }));
+    expect(answer.status).toBe(500);
+    expect(answer.text).not.toContain('store unavailable');
+  });
+});

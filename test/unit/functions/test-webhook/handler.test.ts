@@ -1,0 +1,58 @@
+import type { WebhookDeliveryDependencies } from '#shared/adapters/runtime/webhook-dependencies';
+import type { MessageQueue } from '#shared/ports/message-queue';
+import type { TenancyStore } from '#shared/ports/tenancy-store';
+import type { WebhookStore } from '#shared/ports/webhook-store';
+import { webhookSubscription } from '../../../support/factories';
+import { answerOf, failingPort, fakePort, functionEnvironment, routeEvent } from '../../../support/handler-harness';
+import { team, tenancyOf } from '../../../support/intake-fakes';
+
+const mockDependencies: { current?: WebhookDeliveryDependencies } = {};
+jest.mock('#shared/adapters/runtime/webhook-dependencies', () => ({
+  webhookDeliveryDependencies: () => () => mockDependencies.current,
+}));
+
+const own = team({ id: 1, workspaceId: 'ws_own' });
+const workspace = { 'x-workspace-id': 'ws_own' };
+let handler: typeof import('../../../../functions/test-webhook/handler').handler;
+beforeAll(async () => {
+  functionEnvironment('test-webhook');
+  ({ handler } = await import('../../../../functions/test-webhook/handler'));
+});
+
+/** The webhook stores with `webhooks` methods faked and a queue that accepts. */
+function dependencies(webhooks: Partial<WebhookStore>): WebhookDeliveryDependencies {
+  return {
+    tenancy: tenancyOf([own]),
+    webhooks: fakePort<WebhookStore>(webhooks),
+    queue: fakePort<MessageQueue>({ send: async () => undefined }),
+  };
+}
+
+describe('test-webhook', () => {
+  it('queues a test delivery and answers it, 202', async () => {
+    mockDependencies.current = dependencies({ getSubscription: async () => webhookSubscription(), createDelivery: async () => true });
+    const answer = await answerOf(handler, routeEvent('testWebhook', { path: { webhookId: 'wh_test' }, headers: workspace }));
+    expect(answer.status).toBe(202);
+    expect(answer.body).toMatchObject({ data: { event_type: 'webhook.test' } });
+  });
+
+  it('answers 404 for a webhook the workspace does not have', async () => {
+    mockDependencies.current = dependencies({ getSubscription: async () => null });
+    const answer = await answerOf(handler, routeEvent('testWebhook', { path: { webhookId: 'wh_test' }, headers: workspace }));
+    expect(answer.status).toBe(404);
+  });
+
+  it('refuses a request without X-Workspace-ID, naming it', async () => {
+    mockDependencies.current = dependencies({});
+    const answer = await answerOf(handler, routeEvent('testWebhook', { path: { webhookId: 'wh_test' } }));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ field: 'x-workspace-id' });
+  });
+
+  it('answers 500, revealing nothing, when the stores fail', async () => {
+    mockDependencies.current = { ...dependencies({}), tenancy: failingPort<TenancyStore>(), webhooks: failingPort<WebhookStore>() };
+    const answer = await answerOf(handler, routeEvent('testWebhook', { path: { webhookId: 'wh_test' }, headers: workspace }));
+    expect(answer.status).toBe(500);
+    expect(answer.text).not.toContain('store unavailable');
+  });
+});
