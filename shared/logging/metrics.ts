@@ -28,7 +28,8 @@ export type MetricName =
   | 'OutboxEventsPublished'
   | 'OutboxPublishFailed'
   | 'WidgetSessionsDroppedOff'
-  | 'FieldServiceJobsCreated';
+  | 'FieldServiceJobsCreated'
+  | 'ExportsCompleted';
 
 interface Recorded {
   readonly name: MetricName;

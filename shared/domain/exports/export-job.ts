@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import * as z from 'zod';
+import { atLoad } from '#shared/lazy';
 
 /**
  * An asynchronous export: every row of one resource over the key's teams (or a subset) in a date
@@ -34,6 +36,10 @@ export interface ExportJob {
   readonly exportId: string;
   /** The key that asked; its field groups and transcript permission shape every line. */
   readonly keyId: string;
+  /**
+   * The key's enterprises when the export covers every team of the key (their cross-team indexes
+   * hold the rows); empty when the request named its teams (read from their own partitions).
+   */
   readonly enterpriseIds: readonly number[];
   readonly teamIds: readonly number[];
   /** Test teams among teamIds (the cross-team indexes keep them apart). */
@@ -105,7 +111,6 @@ export function exportFileName(job: Pick<ExportJob, 'exportId' | 'resource'>): s
   return `${job.resource}-${job.exportId}.ndjson.gz`;
 }
 
-/** The queue message that runs an export. */
-export interface ExportMessage {
-  readonly export_id: string;
-}
+/** The queue message that runs (or goes on with) an export. */
+export const exportMessageSchema = /* @__PURE__ */ atLoad(() => z.object({ export_id: z.string().regex(/^exp_[0-9a-f]{20}$/) }));
+export type ExportMessage = z.infer<typeof exportMessageSchema>;
