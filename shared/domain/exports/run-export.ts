@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { createGzip } from 'node:zlib';
+import { constants, createGzip } from 'node:zlib';
 import { exportCompleted } from '#shared/events/export-events';
 import type { ExportFiles } from '#shared/ports/export-files';
 import type { ExportProgress, ExportStore } from '#shared/ports/export-store';
@@ -114,7 +114,9 @@ async function gzipNextPart(read: ExportReader, position: string | null, minByte
     const page = await read(at);
     if (page.lines.length > 0) {
       rows += page.lines.length;
-      if (!gzip.write(`${page.lines.join('\n')}\n`)) await once(gzip, 'drain');
+      gzip.write(`${page.lines.join('\n')}\n`);
+      // Out of zlib's buffers, so the part's size is known (a sync flush keeps the dictionary).
+      await new Promise<void>((resolve) => gzip.flush(constants.Z_SYNC_FLUSH, () => resolve()));
     }
     if (page.next === null) {
       allRead = true;
