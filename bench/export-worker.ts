@@ -36,7 +36,11 @@ async function runOne(exportId: string, dataDir: string): Promise<ExportWorkerRe
     leads: new DynamoLeadStore(client, physicalTableName('leads')),
     feed: new DynamoOutboundFeedStore(client, physicalTableName('campaigns')),
   };
-  const files = new LocalExportFiles(dataDir, () => 'http://127.0.0.1', () => 'bench');
+  const files = new LocalExportFiles(
+    dataDir,
+    () => 'http://127.0.0.1',
+    () => 'bench',
+  );
   const startRss = process.memoryUsage.rss();
   let peak = startRss;
   const sampler = setInterval(() => {
@@ -66,7 +70,8 @@ if (process.send) {
   process.once('message', (message: { exportId: string; dataDir: string }) => {
     runOne(message.exportId, message.dataDir).then(
       (result) => process.send?.({ ok: true, result }, () => process.exit(0)),
-      (error: unknown) => process.send?.({ ok: false, error: error instanceof Error ? error.message : String(error) }, () => process.exit(1)),
+      (error: unknown) =>
+        process.send?.({ ok: false, error: error instanceof Error ? error.message : String(error) }, () => process.exit(1)),
     );
   });
 }

@@ -9,8 +9,8 @@ import { DynamoExportStore } from '#shared/adapters/dynamodb/export-store';
 import { physicalTableName, tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
 import { newExportJob } from '#shared/domain/exports/export-job';
 import type { TableName } from '#shared/routes';
-import { ensureTables, startLocalDynamo } from '../local/dynamodb/embedded';
 import { seedTeamSessions } from '../local/demo/seed';
+import { ensureTables, startLocalDynamo } from '../local/dynamodb/embedded';
 import type { ExportWorkerResult } from './export-worker';
 import { round, type SectionContext, type SectionReport } from './report';
 
@@ -102,7 +102,18 @@ export async function run(ctx: SectionContext): Promise<SectionReport> {
       tables: [
         {
           title: 'Export of one team’s sessions (gzipped NDJSON, S3-sized 5 MiB parts)',
-          columns: ['rows', 'lines in file', 'parts', 'MB gzipped', 'export s', 'rows/s', 'RSS at start MB', 'peak RSS MB', 'worker CPU s', 'seed s'],
+          columns: [
+            'rows',
+            'lines in file',
+            'parts',
+            'MB gzipped',
+            'export s',
+            'rows/s',
+            'RSS at start MB',
+            'peak RSS MB',
+            'worker CPU s',
+            'seed s',
+          ],
           rows: [
             [
               result.rows,
@@ -120,8 +131,18 @@ export async function run(ctx: SectionContext): Promise<SectionReport> {
         },
       ],
       targets: [
-        { name: 'export rows per second', figure: `${Math.round(rowsPerSecond)} rows/s`, target: `≥ ${EXPORT_ROWS_PER_SECOND_TARGET}`, met: rowsPerSecond >= EXPORT_ROWS_PER_SECOND_TARGET },
-        { name: 'export worker peak RSS', figure: `${Math.round(peakMb)} MB`, target: `≤ ${EXPORT_PEAK_RSS_TARGET_MB} MB`, met: peakMb <= EXPORT_PEAK_RSS_TARGET_MB },
+        {
+          name: 'export rows per second',
+          figure: `${Math.round(rowsPerSecond)} rows/s`,
+          target: `≥ ${EXPORT_ROWS_PER_SECOND_TARGET}`,
+          met: rowsPerSecond >= EXPORT_ROWS_PER_SECOND_TARGET,
+        },
+        {
+          name: 'export worker peak RSS',
+          figure: `${Math.round(peakMb)} MB`,
+          target: `≤ ${EXPORT_PEAK_RSS_TARGET_MB} MB`,
+          met: peakMb <= EXPORT_PEAK_RSS_TARGET_MB,
+        },
         { name: 'every row in the file once', figure: `${lines} lines`, target: `${ROWS}`, met: lines === ROWS && result.rows === ROWS },
       ],
       notes: [
@@ -129,7 +150,16 @@ export async function run(ctx: SectionContext): Promise<SectionReport> {
         'Seeding (batch writes into the embedded DynamoDB, with its seven indexes) is timed apart and is not part of rows/s.',
         'The machine is shared: the figures are those of a loaded 2-core host.',
       ],
-      figures: { rows: result.rows, lines, parts: result.parts, bytes: result.bytes, exportSeconds: result.seconds, rowsPerSecond, peakRssMb: peakMb, seedSeconds },
+      figures: {
+        rows: result.rows,
+        lines,
+        parts: result.parts,
+        bytes: result.bytes,
+        exportSeconds: result.seconds,
+        rowsPerSecond,
+        peakRssMb: peakMb,
+        seedSeconds,
+      },
     };
   } finally {
     await dynamo.stop();

@@ -200,7 +200,17 @@ export async function startLocalAdapters(options: LocalAdaptersOptions): Promise
     await callReports?.stop();
     await Promise.all([...queues.values()].map((q) => q.stop()));
     await sms.close();
-    for (const slot of [queueSlot, eventBus, smsProvider, voiceProvider, recordingSource, schedulerSlot, callEvaluator, responderSlot, exportFilesSlot])
+    for (const slot of [
+      queueSlot,
+      eventBus,
+      smsProvider,
+      voiceProvider,
+      recordingSource,
+      schedulerSlot,
+      callEvaluator,
+      responderSlot,
+      exportFilesSlot,
+    ])
       slot.reset();
     useFieldServiceSandbox(null);
   };

@@ -1,9 +1,9 @@
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { appendFile, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { createHash, randomBytes } from 'node:crypto';
 import { signExportLink, verifyExportLink } from '#shared/auth/export-link';
 import type { ExportPart } from '#shared/domain/exports/export-job';
 import type { ExportDownload, ExportFiles } from '#shared/ports/export-files';
@@ -70,7 +70,10 @@ export class LocalExportFiles implements ExportFiles {
   async downloadLink(objectKey: string, _fileName: string, now: Date): Promise<ExportDownload> {
     const { query, expires } = signExportLink(this.secret(), objectKey, now);
     const exportId = objectKey.split('/')[1] ?? '';
-    return { url: `${this.baseUrl()}/api/v1/exports/${exportId}/file?${query.toString()}`, expiresAt: new Date(expires * 1000).toISOString() };
+    return {
+      url: `${this.baseUrl()}/api/v1/exports/${exportId}/file?${query.toString()}`,
+      expiresAt: new Date(expires * 1000).toISOString(),
+    };
   }
 
   /** Answers GET /api/v1/exports/{id}/file when the request is one; false otherwise. */
@@ -93,13 +96,6 @@ export class LocalExportFiles implements ExportFiles {
     });
     createReadStream(file).pipe(res);
     return true;
-  }
-
-  /** The object keys of the completed files (tests). */
-  objectKeys(): string[] {
-    const exportsDir = path.join(this.root, 'exports');
-    if (!existsSync(exportsDir)) return [];
-    return readdirSync(exportsDir).flatMap((id) => readdirSync(path.join(exportsDir, id)).map((name) => `exports/${id}/${name}`));
   }
 
   private uploadDir(uploadId: string): string {

@@ -34,7 +34,11 @@ export function signExportLink(secret: string, objectKey: string, now: Date): { 
 }
 
 /** Checks a link (constant time) before its expiry: an edited `expires` is 'invalid' rather than 'expired'. */
-export function verifyExportLink(secret: string, query: URLSearchParams, now: Date): { ok: true; objectKey: string } | { ok: false; reason: 'invalid' | 'expired' } {
+export function verifyExportLink(
+  secret: string,
+  query: URLSearchParams,
+  now: Date,
+): { ok: true; objectKey: string } | { ok: false; reason: 'invalid' | 'expired' } {
   const objectKey = query.get('key');
   const expires = Number(query.get('expires'));
   const given = query.get('signature') ?? '';

@@ -34,7 +34,9 @@ export const createExportBody = /* @__PURE__ */ atLoad(() =>
     .refine((b) => b.start_date < b.end_date, { error: 'start_date must be before end_date', path: ['start_date'] }),
 );
 
-const exportPath = /* @__PURE__ */ atLoad(() => z.object({ exportId: z.string().regex(/^exp_[0-9a-f]{20}$/, { error: 'must be an export id (exp_…)' }) }));
+const exportPath = /* @__PURE__ */ atLoad(() =>
+  z.object({ exportId: z.string().regex(/^exp_[0-9a-f]{20}$/, { error: 'must be an export id (exp_…)' }) }),
+);
 
 export const exportAccepted = responseSchema(() =>
   z
@@ -59,7 +61,10 @@ export const exportStatus = responseSchema(() =>
       bytes: count().describe('Bytes of the gzipped file written so far'),
       created_at: dateTime(),
       completed_at: nullableDateTime(),
-      download_url: z.string().nullable().describe('When completed: a link to the gzipped file, valid 15 minutes (ask again for a new one)'),
+      download_url: z
+        .string()
+        .nullable()
+        .describe('When completed: a link to the gzipped file, valid 15 minutes (ask again for a new one)'),
       download_url_expires_at: nullableDateTime().describe('When download_url stops working'),
       expires_at: nullableDateTime().describe('When completed: when the file is removed (7 days after completion)'),
       error: z.string().nullable().describe('Why the export failed (failed only)'),

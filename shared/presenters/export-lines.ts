@@ -37,8 +37,20 @@ export function exportReader(job: ExportJob, stores: ExportLineStores, pageRows:
   const line = (item: unknown) => JSON.stringify(withFieldGroups(item, job.fieldGroups));
   const range = { start: job.start, end: job.end };
   const readers: Record<ExportResource, () => ExportReader> = {
-    sessions: () => crossTeamReader(job, pageRows, (q) => stores.sessions.listSessions(q), (s) => line(presentSession(s))),
-    bookings: () => crossTeamReader(job, pageRows, (q) => stores.sessions.listBookings(q), (s) => line(presentSession(s))),
+    sessions: () =>
+      crossTeamReader(
+        job,
+        pageRows,
+        (q) => stores.sessions.listSessions(q),
+        (s) => line(presentSession(s)),
+      ),
+    bookings: () =>
+      crossTeamReader(
+        job,
+        pageRows,
+        (q) => stores.sessions.listBookings(q),
+        (s) => line(presentSession(s)),
+      ),
     calls: () =>
       teamByTeamReader(job.teamIds, pageRows, async (teamId, after, limit) =>
         (await stores.calls.listCallsAfter({ teamId, ...range, after, limit })).map(({ call, position }) => ({
@@ -84,7 +96,14 @@ function crossTeamReader<R extends { readonly session: Parameters<typeof present
 ): ExportReader {
   const enterprises = job.enterpriseIds.length > 0 ? { ids: job.enterpriseIds, includeTestTeams: job.includeTestTeams } : undefined;
   return async (position) => {
-    const rows = await list({ teamIds: job.teamIds, enterprises, start: job.start, end: job.end, after: position ?? undefined, limit: pageRows });
+    const rows = await list({
+      teamIds: job.teamIds,
+      enterprises,
+      start: job.start,
+      end: job.end,
+      after: position ?? undefined,
+      limit: pageRows,
+    });
     const page = rows.slice(0, pageRows);
     const last = page[page.length - 1];
     return { lines: page.map((r) => present(r.session)), next: rows.length > pageRows && last ? last.position : null };

@@ -45,7 +45,9 @@ function allowedStatus(route: RouteDefinition): number {
 }
 
 // The export routes have their own block below: a POST with a body, and an id no key has.
-const readRoutes = ROUTES.filter((r) => r.surface === 'read' && r.permission !== null && !r.path.includes('{enterpriseId}') && r.tag !== 'Exports');
+const readRoutes = ROUTES.filter(
+  (r) => r.surface === 'read' && r.permission !== null && !r.path.includes('{enterpriseId}') && r.tag !== 'Exports',
+);
 
 describe('authorization matrix: key type × permission × team × read route', () => {
   const keys = new Map<string, string>();
@@ -124,20 +126,28 @@ describe('export routes: key type × permission × team', () => {
     fetch(`${service.url}/api/v1/exports`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ resource: 'sessions', team_ids: [teamId], start_date: '2026-01-01T00:00:00Z', end_date: '2026-02-01T00:00:00Z' }),
+      body: JSON.stringify({
+        resource: 'sessions',
+        team_ids: [teamId],
+        start_date: '2026-01-01T00:00:00Z',
+        end_date: '2026-02-01T00:00:00Z',
+      }),
     });
   const statusOf = (key: string) =>
     fetch(`${service.url}/api/v1/exports/exp_00000000000000000000`, { headers: { authorization: `Bearer ${key}` } });
 
-  it.each(['enterprise_all_teams', 'portfolio_all_teams'] as const)('lets a %s key export the teams it reaches, and no other', async (type) => {
-    const key = await fixture.createKey(type, ['read:exports', 'read:scheduler_analytics']);
-    for (const relation of RELATIONS) {
-      const response = await exportOf(key, fixture.teams[relation].id);
-      expect([relation, response.status]).toEqual([relation, REACH[type].includes(relation) ? 202 : 403]);
-    }
-    expect((await statusOf(key)).status).toBe(404);
-    await service.settle();
-  });
+  it.each(['enterprise_all_teams', 'portfolio_all_teams'] as const)(
+    'lets a %s key export the teams it reaches, and no other',
+    async (type) => {
+      const key = await fixture.createKey(type, ['read:exports', 'read:scheduler_analytics']);
+      for (const relation of RELATIONS) {
+        const response = await exportOf(key, fixture.teams[relation].id);
+        expect([relation, response.status]).toEqual([relation, REACH[type].includes(relation) ? 202 : 403]);
+      }
+      expect((await statusOf(key)).status).toBe(404);
+      await service.settle();
+    },
+  );
 
   it('refuses a single-team key, and a key without read:exports, whatever else they hold', async () => {
     const single = await fixture.createKey('enterprise', ['read:exports', 'read:scheduler_analytics']);

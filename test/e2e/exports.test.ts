@@ -47,7 +47,13 @@ async function seed(team: Team, perDay: number, days: number): Promise<void> {
     placements,
   );
   await calls.putCalls(
-    dayList.map((day) => ({ ...storedCall, call_id: callId(team.id, day), provider_call_id: `prov-${team.id}-${day}`, team_id: team.id, started_at: at(day, 3) })),
+    dayList.map((day) => ({
+      ...storedCall,
+      call_id: callId(team.id, day),
+      provider_call_id: `prov-${team.id}-${day}`,
+      team_id: team.id,
+      started_at: at(day, 3),
+    })),
   );
 }
 
@@ -67,7 +73,10 @@ afterAll(async () => {
 async function call(method: string, path: string, options: { body?: unknown; key?: string } = {}) {
   const response = await fetch(`${service.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${options.key ?? key}`, ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: `Bearer ${options.key ?? key}`,
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
   });
   const text = await response.text();
@@ -85,7 +94,13 @@ async function exported(body: Json, withKey = key): Promise<{ status: Json; line
   const file = await fetch(String(status.body.download_url));
   expect(file.status).toBe(200);
   const text = gunzipSync(Buffer.from(await file.arrayBuffer())).toString('utf8');
-  return { status: status.body, lines: text.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Json) };
+  return {
+    status: status.body,
+    lines: text
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as Json),
+  };
 }
 
 /** Every item of a list route, page after page. */
@@ -111,7 +126,13 @@ async function listAll(path: string): Promise<Json[]> {
 describe('POST /api/v1/exports', () => {
   it("exports two years of one team's sessions: exactly the rows the list route gives", async () => {
     const team = fixture.teams.own.id;
-    const { status, lines } = await exported({ resource: 'sessions', team_ids: [team], start_date: START, end_date: END, format: 'ndjson' });
+    const { status, lines } = await exported({
+      resource: 'sessions',
+      team_ids: [team],
+      start_date: START,
+      end_date: END,
+      format: 'ndjson',
+    });
     const listed = await listAll(`/api/v1/sessions?team_id=${team}&start_date=${START}&end_date=${END}`);
     expect(lines.length).toBe(DAYS * PER_DAY);
     expect(lines).toEqual(listed);
@@ -163,7 +184,7 @@ describe('POST /api/v1/exports', () => {
     expect(String(noPermission.body.message)).toContain('read:leads');
   });
 
-  it("shows an export to the key that asked only, and records the request in the audit log", async () => {
+  it('shows an export to the key that asked only, and records the request in the audit log', async () => {
     const created = await call('POST', '/api/v1/exports', { body: { resource: 'bookings', start_date: START, end_date: END } });
     const other = await fixture.createKey('enterprise_all_teams', ['read:exports', 'read:audit_log']);
     expect((await call('GET', `/api/v1/exports/${String(created.body.export_id)}`, { key: other })).status).toBe(404);

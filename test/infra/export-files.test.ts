@@ -1,7 +1,16 @@
 import { App } from 'aws-cdk-lib';
 import { EXPORT_BUCKET_ENV } from '#shared/adapters/runtime/resource-env';
 import { Service } from '../../lib/service';
-import { actionsOf, environmentOf, logicalIdOf, ofType, type Resources, roleStatements, serviceFunctions, serviceTemplate } from './template-helpers';
+import {
+  actionsOf,
+  environmentOf,
+  logicalIdOf,
+  ofType,
+  type Resources,
+  roleStatements,
+  serviceFunctions,
+  serviceTemplate,
+} from './template-helpers';
 
 /** The export bucket: private, encrypted, files removed after 7 days; the worker writes, the status route only reads. */
 let stack: Service;
@@ -45,7 +54,9 @@ describe('the export bucket', () => {
       ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
     });
     expect(Properties?.LifecycleConfiguration).toEqual({
-      Rules: [expect.objectContaining({ ExpirationInDays: 7, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' })],
+      Rules: [
+        expect.objectContaining({ ExpirationInDays: 7, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }),
+      ],
     });
   });
 

@@ -71,7 +71,9 @@ export class DynamoExportStore implements ExportStore {
   }
 
   async getExport(exportId: string): Promise<ExportJob | null> {
-    const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: { pk: exportPk(exportId) }, ConsistentRead: true }));
+    const result = await this.client.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: exportPk(exportId) }, ConsistentRead: true }),
+    );
     return result.Item ? exportItem.parse(result.Item) : null;
   }
 

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { hashSecret, secretMatches } from '#shared/domain/widget/session-token';
 import { derivedKey } from '#shared/auth/derived-key';
+import { hashSecret, secretMatches } from '#shared/domain/widget/session-token';
 import type { ManageSeal } from './appointment';
 
 /**

@@ -113,4 +113,3 @@ export function exportFileName(job: Pick<ExportJob, 'exportId' | 'resource'>): s
 
 /** The queue message that runs (or goes on with) an export. */
 export const exportMessageSchema = /* @__PURE__ */ atLoad(() => z.object({ export_id: z.string().regex(/^exp_[0-9a-f]{20}$/) }));
-export type ExportMessage = z.infer<typeof exportMessageSchema>;

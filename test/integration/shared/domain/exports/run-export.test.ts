@@ -36,7 +36,11 @@ let stores: ExportLineStores;
 let exports: DynamoExportStore;
 let files: LocalExportFiles;
 const sessions = Array.from({ length: ROWS }, (_, i) =>
-  session({ session_id: `ses_x${String(i).padStart(5, '0')}`, team_id: TEAM, started_at: new Date(Date.UTC(2024, 0, 1) + i * 3_600_000).toISOString() }),
+  session({
+    session_id: `ses_x${String(i).padStart(5, '0')}`,
+    team_id: TEAM,
+    started_at: new Date(Date.UTC(2024, 0, 1) + i * 3_600_000).toISOString(),
+  }),
 );
 
 beforeAll(async () => {
@@ -52,7 +56,12 @@ beforeAll(async () => {
     feed: new DynamoOutboundFeedStore(client, physicalTableName('campaigns')),
   };
   exports = new DynamoExportStore(client, physicalTableName('exports'), physicalTableName('outbox'), physicalTableName('audit-log'));
-  files = new LocalExportFiles(dir, () => 'http://127.0.0.1:1', () => 'secret', 2048);
+  files = new LocalExportFiles(
+    dir,
+    () => 'http://127.0.0.1:1',
+    () => 'secret',
+    2048,
+  );
 }, 120_000);
 afterAll(async () => {
   await dynamo.stop();
@@ -128,28 +137,32 @@ describe('runExport across crashes', () => {
     { part: 1, when: 'after upload' as const },
     { part: 3, when: 'after upload' as const },
     { part: 2, when: 'after record' as const },
-  ])('loses and repeats no row when killed at part $part, $when', async (crash) => {
-    const job = await newJob();
-    const deps = crashing(crash);
-    await expect(runExport(deps, job.exportId, { now: () => new Date() })).rejects.toThrow(Crash);
-    const midway = await exports.getExport(job.exportId);
-    expect(midway?.status).toBe('running');
-    expect(midway?.parts.length).toBe(crash.when === 'after upload' ? crash.part - 1 : crash.part);
-    // The redelivered message.
-    expect(await runExport(deps, job.exportId, { now: () => new Date() })).toBe('completed');
-    const done = await exports.getExport(job.exportId);
-    expect(done).toMatchObject({ status: 'completed', rows: ROWS });
-    expect(done?.parts.length).toBeGreaterThan(3);
-    const lines = fileLines(job);
-    expect(lines.length).toBe(ROWS);
-    expect(lines).toEqual(expected());
-    // A third delivery changes nothing.
-    expect(await runExport(deps, job.exportId, { now: () => new Date() })).toBe('completed');
-    const event = await getDocumentClient().send(
-      new GetCommand({ TableName: physicalTableName('outbox'), Key: { pk: `EVENT#${eventIdFor('export.completed', job.exportId)}` } }),
-    );
-    expect(JSON.parse(String(event.Item?.detail))).toMatchObject({ event: 'export.completed', export_id: job.exportId, rows: ROWS });
-  }, 120_000);
+  ])(
+    'loses and repeats no row when killed at part $part, $when',
+    async (crash) => {
+      const job = await newJob();
+      const deps = crashing(crash);
+      await expect(runExport(deps, job.exportId, { now: () => new Date() })).rejects.toThrow(Crash);
+      const midway = await exports.getExport(job.exportId);
+      expect(midway?.status).toBe('running');
+      expect(midway?.parts.length).toBe(crash.when === 'after upload' ? crash.part - 1 : crash.part);
+      // The redelivered message.
+      expect(await runExport(deps, job.exportId, { now: () => new Date() })).toBe('completed');
+      const done = await exports.getExport(job.exportId);
+      expect(done).toMatchObject({ status: 'completed', rows: ROWS });
+      expect(done?.parts.length).toBeGreaterThan(3);
+      const lines = fileLines(job);
+      expect(lines.length).toBe(ROWS);
+      expect(lines).toEqual(expected());
+      // A third delivery changes nothing.
+      expect(await runExport(deps, job.exportId, { now: () => new Date() })).toBe('completed');
+      const event = await getDocumentClient().send(
+        new GetCommand({ TableName: physicalTableName('outbox'), Key: { pk: `EVENT#${eventIdFor('export.completed', job.exportId)}` } }),
+      );
+      expect(JSON.parse(String(event.Item?.detail))).toMatchObject({ event: 'export.completed', export_id: job.exportId, rows: ROWS });
+    },
+    120_000,
+  );
 
   it('stops between parts when its time is up, and goes on from there', async () => {
     const job = await newJob();
