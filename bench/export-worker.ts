@@ -2,7 +2,7 @@ import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoExportStore } from '#shared/adapters/dynamodb/export-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { runExport } from '#shared/domain/exports/run-export';
-import { exportReader } from '#shared/presenters/export-lines';
+import { exportReader } from '../functions/export-worker/export-lines';
 import { LocalExportFiles } from '../local/runtime/export-files';
 
 /**

@@ -4,7 +4,7 @@ import { exportMessageSchema } from '#shared/domain/exports/export-job';
 import { runExport } from '#shared/domain/exports/run-export';
 import { log } from '#shared/logging/logger';
 import { countMetric } from '#shared/logging/metrics';
-import { exportReader } from '#shared/presenters/export-lines';
+import { exportReader } from './export-lines';
 import { WORKERS } from '#shared/workers/definitions';
 import { deliveryOf, parseMessage, processSqsBatch } from '#shared/workers/sqs-batch';
 

@@ -35,7 +35,12 @@ export const createExportBody = /* @__PURE__ */ atLoad(() =>
 );
 
 const exportPath = /* @__PURE__ */ atLoad(() =>
-  z.object({ exportId: z.string().regex(/^exp_[0-9a-f]{20}$/, { error: 'must be an export id (exp_…)' }) }),
+  z.object({
+    exportId: z
+      .string()
+      .regex(/^exp_[0-9a-f]{20}$/, { error: 'must be an export id (exp_…)' })
+      .describe('The export’s id (exp_…), as POST /api/v1/exports answered it'),
+  }),
 );
 
 export const exportAccepted = responseSchema(() =>

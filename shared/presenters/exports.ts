@@ -1,7 +1,6 @@
 import type * as z from 'zod';
 import type { exportAccepted, exportStatus } from '#shared/contracts/exports';
 import type { ExportJob } from '#shared/domain/exports/export-job';
-import type { ExportDownload } from '#shared/ports/export-files';
 
 /** Exports (POST /api/v1/exports, GET /api/v1/exports/{exportId}). */
 
@@ -10,7 +9,7 @@ export function presentExportAccepted(job: ExportJob): z.output<ReturnType<typeo
 }
 
 /** The export's progress; its link when completed and not yet removed (null download otherwise). */
-export function presentExportStatus(job: ExportJob, download: ExportDownload | null): z.output<ReturnType<typeof exportStatus>> {
+export function presentExportStatus(job: ExportJob, download: { readonly url: string; readonly expiresAt: string } | null): z.output<ReturnType<typeof exportStatus>> {
   const completed = job.status === 'completed';
   return {
     export_id: job.exportId,

@@ -9,9 +9,20 @@ import { lazy } from '#shared/lazy';
 import type { ExportFiles } from '#shared/ports/export-files';
 import type { ExportStore } from '#shared/ports/export-store';
 import type { MessageQueue } from '#shared/ports/message-queue';
-import type { ExportLineStores } from '#shared/presenters/export-lines';
+import type { CallStore } from '#shared/ports/call-store';
+import type { LeadStore } from '#shared/ports/lead-store';
+import type { OutboundFeedStore } from '#shared/ports/outbound-feed-store';
+import type { SessionStore } from '#shared/ports/session-store';
 import { exportFiles } from './export-files';
 import { queues } from './queues';
+
+/** The stores an export's lines are read from: the list routes' own queries (functions/export-worker/export-lines.ts). */
+export interface ExportLineStores {
+  readonly sessions: Pick<SessionStore, 'listSessions' | 'listBookings'>;
+  readonly calls: Pick<CallStore, 'listCallsAfter'>;
+  readonly leads: Pick<LeadStore, 'listLeads'>;
+  readonly feed: Pick<OutboundFeedStore, 'listTexts'>;
+}
 
 /** POST /api/v1/exports: the export records (with their audit entries) and the export queue. */
 export interface ExportRequestDependencies {

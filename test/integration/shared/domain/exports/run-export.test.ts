@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import type { ExportLineStores } from '#shared/adapters/runtime/export-dependencies';
 import { DynamoExportStore } from '#shared/adapters/dynamodb/export-store';
 import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
 import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
@@ -15,7 +16,7 @@ import { type RunExportDependencies, runExport } from '#shared/domain/exports/ru
 import { eventIdFor } from '#shared/events/lead-events';
 import type { ExportFiles } from '#shared/ports/export-files';
 import type { ExportStore } from '#shared/ports/export-store';
-import { type ExportLineStores, exportReader } from '#shared/presenters/export-lines';
+import { exportReader } from '../../../../../functions/export-worker/export-lines';
 import { presentSession } from '#shared/presenters/sessions';
 import type { LocalDynamo } from '../../../../../local/dynamodb/embedded';
 import { LocalExportFiles } from '../../../../../local/runtime/export-files';

@@ -1,26 +1,18 @@
+import type { ExportLineStores } from '#shared/adapters/runtime/export-dependencies';
 import { withFieldGroups } from '#shared/auth/field-groups';
 import type { ExportJob, ExportResource } from '#shared/domain/exports/export-job';
 import type { ExportPage, ExportReader } from '#shared/domain/exports/run-export';
-import type { CallStore } from '#shared/ports/call-store';
-import type { LeadStore } from '#shared/ports/lead-store';
-import type { OutboundFeedStore } from '#shared/ports/outbound-feed-store';
 import type { SessionStore } from '#shared/ports/session-store';
-import { presentCallTranscript } from './call-detail';
-import { presentCall } from './calls';
-import { presentUnifiedLead } from './leads';
-import { presentOutboundText } from './outbound';
-import { presentSession } from './sessions';
+import { presentCallTranscript } from '#shared/presenters/call-detail';
+import { presentCall } from '#shared/presenters/calls';
+import { presentUnifiedLead } from '#shared/presenters/leads';
+import { presentOutboundText } from '#shared/presenters/outbound';
+import { presentSession } from '#shared/presenters/sessions';
 
 /**
  * The lines of an export: each row read with the store query of its list route, in that route's
  * order, and presented as that route presents one item, with the key's field groups applied.
  */
-export interface ExportLineStores {
-  readonly sessions: Pick<SessionStore, 'listSessions' | 'listBookings'>;
-  readonly calls: Pick<CallStore, 'listCallsAfter'>;
-  readonly leads: Pick<LeadStore, 'listLeads'>;
-  readonly feed: Pick<OutboundFeedStore, 'listTexts'>;
-}
 
 /** Rows per page: one store query (a few DynamoDB pages), bounded whatever the export's size. */
 export const EXPORT_PAGE_ROWS = 1000;
