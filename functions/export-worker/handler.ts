@@ -4,9 +4,9 @@ import { exportMessageSchema } from '#shared/domain/exports/export-job';
 import { runExport } from '#shared/domain/exports/run-export';
 import { log } from '#shared/logging/logger';
 import { countMetric } from '#shared/logging/metrics';
-import { exportReader } from './export-lines';
 import { WORKERS } from '#shared/workers/definitions';
 import { deliveryOf, parseMessage, processSqsBatch } from '#shared/workers/sqs-batch';
+import { exportReader } from './export-lines';
 
 const dependencies = exportWorkerDependencies();
 /** An invocation stops this long before its timeout and queues the rest of its export. */

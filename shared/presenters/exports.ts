@@ -9,7 +9,10 @@ export function presentExportAccepted(job: ExportJob): z.output<ReturnType<typeo
 }
 
 /** The export's progress; its link when completed and not yet removed (null download otherwise). */
-export function presentExportStatus(job: ExportJob, download: { readonly url: string; readonly expiresAt: string } | null): z.output<ReturnType<typeof exportStatus>> {
+export function presentExportStatus(
+  job: ExportJob,
+  download: { readonly url: string; readonly expiresAt: string } | null,
+): z.output<ReturnType<typeof exportStatus>> {
   const completed = job.status === 'completed';
   return {
     export_id: job.exportId,

@@ -6,11 +6,11 @@ import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed
 import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { lazy } from '#shared/lazy';
+import type { CallStore } from '#shared/ports/call-store';
 import type { ExportFiles } from '#shared/ports/export-files';
 import type { ExportStore } from '#shared/ports/export-store';
-import type { MessageQueue } from '#shared/ports/message-queue';
-import type { CallStore } from '#shared/ports/call-store';
 import type { LeadStore } from '#shared/ports/lead-store';
+import type { MessageQueue } from '#shared/ports/message-queue';
 import type { OutboundFeedStore } from '#shared/ports/outbound-feed-store';
 import type { SessionStore } from '#shared/ports/session-store';
 import { exportFiles } from './export-files';

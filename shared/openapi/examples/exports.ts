@@ -6,7 +6,13 @@ export const EXPORTS_EXAMPLES: OperationExamplesById = {
     request: {
       default: {
         summary: "Two years of one team's sessions",
-        value: { resource: 'sessions', team_ids: [1], start_date: '2024-01-01T00:00:00Z', end_date: '2026-01-01T00:00:00Z', format: 'ndjson' },
+        value: {
+          resource: 'sessions',
+          team_ids: [1],
+          start_date: '2024-01-01T00:00:00Z',
+          end_date: '2026-01-01T00:00:00Z',
+          format: 'ndjson',
+        },
       },
     },
     responses: {
