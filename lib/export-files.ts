@@ -1,9 +1,10 @@
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { EXPORT_BUCKET_ENV } from '#shared/adapters/runtime/resource-env';
 import { EXPORT_RETENTION_DAYS } from '#shared/domain/exports/export-job';
-import type { ServiceFunction } from './service-function';
+import { nagReference, type ServiceFunction } from './service-function';
 
 /**
  * The bucket of export files (docs/exports.md): private (every public access blocked, bucket
@@ -35,17 +36,26 @@ export class ExportFilesBucket extends Construct {
     });
   }
 
-  /** The worker: writes files (multipart upload). */
+  /** The worker: writes files (multipart upload; GetObject for HeadObject on an upload an earlier delivery completed). */
   public bindWriter(fn: ServiceFunction): void {
-    fn.addEnvironment(EXPORT_BUCKET_ENV, this.bucket.bucketName);
-    this.bucket.grantPut(fn.function);
-    // HeadObject: an upload an earlier delivery completed is checked to be there.
-    this.bucket.grantRead(fn.function);
+    this.bind(fn, ['s3:PutObject', 's3:AbortMultipartUpload', 's3:GetObject']);
   }
 
   /** The status route: presigns GETs, which act with its role. */
   public bindReader(fn: ServiceFunction): void {
+    this.bind(fn, ['s3:GetObject']);
+  }
+
+  /** Exactly these actions on the export files (`exports/*`) and nothing else of the bucket. */
+  private bind(fn: ServiceFunction, actions: string[]): void {
     fn.addEnvironment(EXPORT_BUCKET_ENV, this.bucket.bucketName);
-    this.bucket.grantRead(fn.function);
+    fn.function.addToRolePolicy(new PolicyStatement({ actions, resources: [this.bucket.arnForObjects('exports/*')] }));
+    const bucketArn = nagReference(fn, this.bucket, this.bucket.bucketArn);
+    if (bucketArn !== undefined) {
+      Validations.of(fn.role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${bucketArn}/exports/*]`,
+        reason: 'Each export is its own object under exports/ (named by its id); the wildcard covers the export files of this bucket only.',
+      });
+    }
   }
 }
