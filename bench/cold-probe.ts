@@ -38,6 +38,7 @@ export const LOAD_ENV: Readonly<Record<string, string>> = {
   ...Object.fromEntries(Object.entries(QUEUE_URL_ENV).map(([queue, name]) => [name, `http://127.0.0.1:9/000000000000/${queue}`])),
   ...Object.fromEntries(Object.entries(QUEUE_ARN_ENV).map(([queue, name]) => [name, `arn:aws:sqs:us-east-1:000000000000:${queue}`])),
   EVENT_BUS_NAME: 'bench-bus',
+  EXPORT_BUCKET_NAME: 'bench-exports',
   SCHEDULE_GROUP_NAME: 'bench-schedules',
   SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/bench-scheduler',
   VOICE_PROVIDER_BASE_URL: 'http://127.0.0.1:9',

@@ -18,6 +18,7 @@ export interface ServiceResources {
   readonly coachLanguageModel: { bind(fn: ServiceFunction): void; bindResponder(fn: ServiceFunction): void };
   readonly webhooks: { bind(fn: ServiceFunction): void };
   readonly manageLinks: { bind(fn: ServiceFunction): void };
+  readonly exportFiles: { bindWriter(fn: ServiceFunction): void; bindReader(fn: ServiceFunction): void };
 }
 
 /**
@@ -38,6 +39,9 @@ export interface ServiceResources {
  * - 'widget-followups': the widget follow-up queue's URL, sqs:SendMessage on it.
  * - 'appointment-texts': the appointment texts queue's URL, sqs:SendMessage on it.
  * - 'manage-links': the cursor secret's id and read access to it (the links' key), and PUBLIC_ORIGIN.
+ * - 'exports': the export queue's URL, sqs:SendMessage on it.
+ * - 'export-files': EXPORT_BUCKET_NAME, writes (multipart uploads) and reads in the export bucket.
+ * - 'export-downloads': EXPORT_BUCKET_NAME, reads in the export bucket (the presigned GETs act with them).
  */
 export function bindResources(fn: ServiceFunction, uses: readonly ResourceUse[], resources: ServiceResources): void {
   for (const use of new Set(uses)) {
@@ -71,6 +75,7 @@ export function bindResources(fn: ServiceFunction, uses: readonly ResourceUse[],
       case 'webhook-deliveries':
       case 'widget-followups':
       case 'appointment-texts':
+      case 'exports':
         resources.queues.bindSender(fn, use);
         break;
       case 'webhooks':
@@ -78,6 +83,12 @@ export function bindResources(fn: ServiceFunction, uses: readonly ResourceUse[],
         break;
       case 'manage-links':
         resources.manageLinks.bind(fn);
+        break;
+      case 'export-files':
+        resources.exportFiles.bindWriter(fn);
+        break;
+      case 'export-downloads':
+        resources.exportFiles.bindReader(fn);
         break;
       default: {
         const unknown: never = use;

@@ -1,13 +1,13 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
-import type { CfnTable, ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { type CfnResource, Duration, Stack, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { Construct } from 'constructs';
+import { Construct, type IConstruct } from 'constructs';
 import { buildSync } from 'esbuild';
 import { compress, ENCODED_SUFFIX } from '#shared/http/static-assets';
 import { ASSET_FOLDER, pageAssetsOf } from '#shared/pages/assets';
@@ -191,12 +191,12 @@ export function bindTable(fn: ServiceFunction, table: ITable, access: TableAcces
 }
 
 /**
- * How cdk-nag writes a table's ARN in a finding of the consumer's policy: `<LogicalId.Arn>` in the
+ * How cdk-nag writes a table's (or a bucket's) ARN in a finding of the consumer's policy: `<LogicalId.Arn>` in the
  * table's own stack; from another stack, the name of the export the ARN is imported by (the export
  * CDK makes for the reference anyway: `exportValue` returns the same one).
  */
-function nagReference(consumer: Construct, table: ITable, tableArn: string): string | undefined {
-  const cfnTable = table.node.defaultChild as CfnTable | undefined;
+export function nagReference(consumer: Construct, table: IConstruct, tableArn: string): string | undefined {
+  const cfnTable = table.node.defaultChild as CfnResource | undefined;
   if (!cfnTable) return undefined;
   const producer = Stack.of(table);
   if (producer === Stack.of(consumer)) return `<${producer.resolve(cfnTable.logicalId) as string}.Arn>`;

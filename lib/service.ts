@@ -16,6 +16,7 @@ import { CoachLanguageModel, type CoachLanguageModelProps } from './coach-langua
 import { CursorSecret } from './cursor-secret';
 import { DataTables } from './data-tables';
 import { ServiceEvents } from './events';
+import { ExportFilesBucket } from './export-files';
 import { ManageLinkBinding } from './manage-links';
 import { MessageQueues, QueueWorkers } from './messaging';
 import { pascalCase } from './naming';
@@ -214,6 +215,7 @@ export class Service extends Construct {
       coachLanguageModel: this.coachLanguageModel,
       webhooks: this.webhooks,
       manageLinks: new ManageLinkBinding(messaging, this.cursorSecret, props.publicOrigin),
+      exportFiles: new ExportFilesBucket(core, 'ExportFiles'),
     };
     this.workers = new QueueWorkers(messaging, 'Workers', {
       workers,

@@ -40,6 +40,11 @@ import type { SandboxVoiceProvider } from '../sandbox/voice-provider';
  * DynamoDB client per process, so run one local service per process (per Jest test file).
  */
 export interface LocalServiceOptions {
+  /**
+   * The smallest export part but the last (tests lower it to see several parts).
+   * @default LOCAL_EXPORT_PART_BYTES, else S3's 5 MiB
+   */
+  readonly exportPartBytes?: number;
   /** 0 picks a free port. */
   readonly port: number;
   /** Persistent data folder; in-memory DynamoDB when undefined. */
@@ -106,6 +111,7 @@ export interface LocalService {
   readonly callReports: SandboxCallReporter | null;
   /** Files the local adapters write under the data folder; null when in memory. */
   readonly files: LocalAdapters['files'];
+  readonly exportFiles: LocalAdapters['exportFiles'];
   /** The stream consumers (catch-up, dead letters, stop), one per row of STREAM_CONSUMERS. */
   readonly streams: LocalStreamConsumers;
   /** Queue messages and schedules a previous run left, delivered again after this start, and where each stream consumer resumed. */
@@ -121,6 +127,12 @@ export interface LocalService {
 }
 
 const ROLLUP_PROGRESS_EVERY_MS = 5000;
+
+/** LOCAL_EXPORT_PART_BYTES: the smallest export part of `npm start` (a crash test makes parts small). */
+function localExportPartBytes(): number | undefined {
+  const value = Number(process.env.LOCAL_EXPORT_PART_BYTES);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
 
 export async function startLocalService(options: LocalServiceOptions): Promise<LocalService> {
   let dynamo: LocalDynamo | undefined;
@@ -178,6 +190,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       dynamoEndpoint: dynamo.endpoint,
       faults: options.faults,
       streams: { loadHandler: options.loadStreamHandler, maxBatchingWindowSeconds: options.streamBatchingWindowSeconds },
+      exportPartBytes: options.exportPartBytes ?? localExportPartBytes(),
     });
     // What the consumers keep from the seed (the analytics rollups) is there before the first request.
     if (seeded) {
@@ -204,6 +217,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       loadHandler: options.loadHandler,
       onRequest: options.onRequest,
       demoCredentialsPath: credentialsPath,
+      serveFile: (req, res, pathname, search) => adapters?.exportFiles.serve(req, res, pathname, search) ?? false,
     });
     baseUrl = gateway.url;
     // The manage links in appointment texts point at this gateway (the stack's publicOrigin in AWS).
@@ -228,6 +242,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       fieldServiceChanges: () => started.adapters.fieldService.changes(),
       callReports: adapters.callReports,
       files: adapters.files,
+      exportFiles: adapters.exportFiles,
       streams: adapters.streams,
       restored: adapters.restored,
       faults,

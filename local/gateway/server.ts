@@ -90,6 +90,8 @@ export interface LocalGatewayOptions {
    * @default - none: that path answers no keys
    */
   readonly demoCredentialsPath?: string | null;
+  /** Answers a request the route table does not hold (the export files' signed links); true when it did. */
+  readonly serveFile?: (req: IncomingMessage, res: ServerResponse, pathname: string, search: string) => boolean;
 }
 
 export interface LocalGatewayStats {
@@ -157,6 +159,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
       return sendJson(res, 421, errorBody(fallbackSurface, 'misdirected_request', message, requestId), requestId);
     }
     if (serveDemoKeys(req, res, pathname, options.demoCredentialsPath ?? null)) return;
+    if (options.serveFile?.(req, res, pathname, q === -1 ? '' : rawUrl.slice(q + 1))) return;
 
     let match: ReturnType<typeof findRoute>;
     try {

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { callEvaluator } from '#shared/adapters/runtime/call-evaluator';
 import { eventBus } from '#shared/adapters/runtime/event-bus';
+import { exportFiles as exportFilesSlot } from '#shared/adapters/runtime/export-files';
 import { useFieldServiceSandbox } from '#shared/adapters/runtime/field-service';
 import { queues as queueSlot } from '#shared/adapters/runtime/queues';
 import { recordingSource } from '#shared/adapters/runtime/recording-source';
@@ -22,6 +23,7 @@ import { SandboxRecordings } from '../sandbox/recordings';
 import { SandboxSmsProvider } from '../sandbox/sms-provider';
 import { SandboxVoiceProvider } from '../sandbox/voice-provider';
 import { LocalEventBus } from './event-bus';
+import { LocalExportFiles } from './export-files';
 import { outsideFunctions, runAsFunction } from './function-environment';
 import { LocalQueue, type SqsConsumer } from './queue';
 import { LocalScheduler } from './scheduler';
@@ -55,6 +57,8 @@ export interface LocalAdaptersOptions {
   readonly faults?: FaultInjector;
   /** Stream consumer settings for tests: handler override, a shorter batching window, faster polling and retries. */
   readonly streams?: Pick<LocalStreamConsumersOptions, 'loadHandler' | 'maxBatchingWindowSeconds' | 'pollIntervalMs' | 'retryDelayMs'>;
+  /** The smallest export part but the last. @default S3's 5 MiB */
+  readonly exportPartBytes?: number;
 }
 
 export interface LocalAdapters {
@@ -73,6 +77,8 @@ export interface LocalAdapters {
   readonly fieldService: SandboxFieldService;
   /** The stream pollers, one per stream consumer row (see local/runtime/stream-mapping.ts). */
   readonly streams: LocalStreamConsumers;
+  /** The export files (the bucket's stand-in), which the gateway serves through signed links. */
+  readonly exportFiles: LocalExportFiles;
   /** Messages and schedules a previous process left, restored at start, and where each stream consumer resumed. */
   readonly restored: {
     readonly messages: number;
@@ -105,6 +111,13 @@ function loadWorker(functionName: string): () => Promise<SqsConsumer> {
     const handler = mod.handler as SqsConsumer;
     return (event) => runAsFunction(functionName, () => handler(event));
   };
+}
+
+/** The cursor secret the local service keeps in its own environment (local/cli/service.ts). */
+function localCursorSecret(): string {
+  const secret = process.env.CURSOR_SECRET;
+  if (!secret) throw new Error('CURSOR_SECRET is not set: the local service sets it before the adapters start');
+  return secret;
 }
 
 export async function startLocalAdapters(options: LocalAdaptersOptions): Promise<LocalAdapters> {
@@ -170,6 +183,10 @@ export async function startLocalAdapters(options: LocalAdaptersOptions): Promise
   responderSlot.use(() => rules);
   const handlerRecordings = outsideFunctions(new SandboxRecordings());
   recordingSource.use(() => handlerRecordings);
+  // Export files under the data folder, linked through the gateway with the cursor secret's derived key.
+  const files = new LocalExportFiles(dataDir, options.baseUrl, localCursorSecret, options.exportPartBytes);
+  const handlerFiles = outsideFunctions(files);
+  exportFilesSlot.use(() => handlerFiles);
   const scheduler = new LocalScheduler(queue, state);
   const handlerScheduler = outsideFunctions(scheduler);
   schedulerSlot.use(() => handlerScheduler);
@@ -183,7 +200,17 @@ export async function startLocalAdapters(options: LocalAdaptersOptions): Promise
     await callReports?.stop();
     await Promise.all([...queues.values()].map((q) => q.stop()));
     await sms.close();
-    for (const slot of [queueSlot, eventBus, smsProvider, voiceProvider, recordingSource, schedulerSlot, callEvaluator, responderSlot])
+    for (const slot of [
+      queueSlot,
+      eventBus,
+      smsProvider,
+      voiceProvider,
+      recordingSource,
+      schedulerSlot,
+      callEvaluator,
+      responderSlot,
+      exportFilesSlot,
+    ])
       slot.reset();
     useFieldServiceSandbox(null);
   };
@@ -200,7 +227,7 @@ export async function startLocalAdapters(options: LocalAdaptersOptions): Promise
     streams: streams.restored,
   };
 
-  const files = dataDir
+  const dataFiles = dataDir
     ? {
         events: path.join(dataDir, 'events.jsonl'),
         voiceCalls: path.join(dataDir, 'sandbox', 'voice-calls.jsonl'),
@@ -221,7 +248,8 @@ export async function startLocalAdapters(options: LocalAdaptersOptions): Promise
     fieldService,
     callReports,
     streams,
-    files,
+    exportFiles: files,
+    files: dataFiles,
     restored,
     queue,
     async settle() {

@@ -1,4 +1,4 @@
-/** The nine read permissions plus the write permissions of the POST surfaces. */
+/** The ten read permissions plus the write permissions of the POST surfaces. */
 export const READ_PERMISSIONS = [
   'read:calls',
   'read:transcripts',
@@ -9,6 +9,7 @@ export const READ_PERMISSIONS = [
   'read:outbound',
   'read:support_tickets',
   'read:audit_log',
+  'read:exports',
 ] as const;
 
 /**
@@ -35,9 +36,13 @@ export function isKeyType(value: string): value is KeyType {
   return (KEY_TYPES as readonly string[]).includes(value);
 }
 
-/** Permissions that only some key types may hold (support tickets: enterprise_all_teams keys only). */
+/**
+ * Permissions that only some key types may hold (support tickets: enterprise_all_teams keys only;
+ * exports: the keys of an enterprise's or a portfolio's teams, never a single team's).
+ */
 export function permissionAllowedForKeyType(permission: Permission, type: KeyType): boolean {
   if (permission === 'read:support_tickets') return type === 'enterprise_all_teams';
+  if (permission === 'read:exports') return type !== 'enterprise';
   return true;
 }
 

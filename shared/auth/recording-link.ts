@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { derivedKey } from './derived-key';
 
 /**
  * Links to a call's recording (GET /api/calls/{callId}/recording), signed for one call, one team
@@ -41,7 +42,7 @@ export interface RecordingLink {
 }
 
 function linkKey(secret: string): Buffer {
-  return createHmac('sha256', secret).update(KEY_LABEL).digest();
+  return derivedKey(secret, KEY_LABEL);
 }
 
 /** Every member, unambiguously: ids cannot contain a newline once validated, and numbers are integers. */

@@ -23,7 +23,7 @@ export const auditLogEntry = responseSchema(() =>
       action: z
         .enum(AUDIT_ACTIONS)
         .describe(
-          'What changed. Recorded today: key.created, key.revoked, webhook.created, webhook.deleted, webhook.secret_rotated, webhook.enabled. Reserved for features to come: webhook.disabled, export.requested, data_subject_deletion.requested, data_subject_deletion.completed, webhook.replayed, retention.changed',
+          'What changed. Recorded today: key.created, key.revoked, webhook.created, webhook.deleted, webhook.secret_rotated, webhook.enabled, export.requested. Reserved for features to come: webhook.disabled, data_subject_deletion.requested, data_subject_deletion.completed, webhook.replayed, retention.changed',
         ),
       actor: z
         .strictObject({
@@ -40,7 +40,7 @@ export const auditLogEntry = responseSchema(() =>
         .describe('Facts of the change: key type, scope and permissions; webhook event types; never names, URLs or secrets'),
       occurred_at: dateTime(),
     })
-    .describe('One change to the enterprise’s keys or webhooks'),
+    .describe('One change to the enterprise’s keys or webhooks, or one export requested'),
 );
 
 export const listAuditLogResponse = responseSchema(() =>

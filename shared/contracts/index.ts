@@ -8,6 +8,7 @@ import * as callRecordings from './call-recordings';
 import * as calls from './calls';
 import * as coach from './coach';
 import type { ResponseSchema, RouteContract } from './contract';
+import * as exportsArea from './exports';
 import * as intake from './intake';
 import * as googleAdsLeads from './intake-google-ads-leads';
 import * as leads from './leads';
@@ -45,6 +46,8 @@ export const CONTRACTS = {
   receiveVoiceReport: voice.receiveVoiceReport,
   listSupportTickets: supportTickets.listSupportTickets,
   listAuditLog: auditLog.listAuditLog,
+  createExport: exportsArea.createExport,
+  getExport: exportsArea.getExport,
   createSmsCampaign: sms.createSmsCampaign,
   getSmsCampaign: sms.getSmsCampaign,
   cancelSmsCampaign: sms.cancelSmsCampaign,
@@ -108,6 +111,7 @@ export const SCHEMA_COMPONENTS: Readonly<Record<string, ResponseSchema>> = {
   ...calls.CALL_COMPONENTS,
   ...supportTickets.SUPPORT_TICKET_COMPONENTS,
   ...auditLog.AUDIT_LOG_COMPONENTS,
+  ...exportsArea.EXPORT_COMPONENTS,
   ...voice.VOICE_COMPONENTS,
   ...intake.INTAKE_COMPONENTS,
   ...sms.SMS_COMPONENTS,

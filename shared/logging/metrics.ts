@@ -29,7 +29,8 @@ export type MetricName =
   | 'OutboxPublishFailed'
   | 'WidgetSessionsDroppedOff'
   | 'FieldServiceJobsCreated'
-  | 'FieldServiceJobsChanged';
+  | 'FieldServiceJobsChanged'
+  | 'ExportsCompleted';
 
 interface Recorded {
   readonly name: MetricName;

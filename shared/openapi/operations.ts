@@ -229,10 +229,20 @@ export const OPERATION_DOCS: { readonly [Id in RouteId]?: OperationDocs } = {
   listAuditLog: {
     description: [
       "Every change to the key's enterprise's API keys and webhooks, each with who made it (the key id, or `operator` and the OS user for the admin CLI), what it changed (action, target, teams, a small detail without personal data) and when. Each entry is written in the same transaction as its change, and kept one year.",
-      'A key reads the entries of the enterprises its teams belong to, limited to those touching a team it reaches: a single-team key sees its team’s changes, an enterprise_all_teams or portfolio_all_teams key its whole enterprises’. Another enterprise’s entries are never listed. action keeps one action; export, deletion, replay and retention actions are reserved for features to come and list nothing yet.',
+      'A key reads the entries of the enterprises its teams belong to, limited to those touching a team it reaches: a single-team key sees its team’s changes, an enterprise_all_teams or portfolio_all_teams key its whole enterprises’. Another enterprise’s entries are never listed. action keeps one action; export.requested records each export asked for; deletion, replay and retention actions are reserved for features to come and list nothing yet.',
     ].join('\n\n'),
     dateFilter: { field: 'occurred_at', defaultRange: false },
     orderBy: 'occurred_at',
+  },
+  createExport: {
+    description: [
+      'Every row of one resource (sessions, bookings, leads, calls, transcripts, texts) of the key’s teams, or of the teams team_ids names, whose time lies in [start_date, end_date): any span, no 366-day cap. The answer is a 202 at once; the file is written in the background, from bounded pages, part by part, and survives a crash of its worker without losing or repeating a row.',
+      'The file is gzipped NDJSON: each line is exactly one item as the resource’s list route gives it (GET /api/v1/sessions, /api/v1/bookings, /api/leads, /api/calls, /api/calls/{callId}/transcript, /api/v1/teams/{teamId}/outbound/texts), with the key’s field groups applied; call lines carry no recording link (a link lasts 15 minutes, the file 7 days). Exporting a resource needs the permission of its list route as well as read:exports, which only enterprise_all_teams and portfolio_all_teams keys may hold. The request is recorded in the audit log (export.requested); an export.completed event goes on the bus when the file is complete.',
+    ].join('\n\n'),
+  },
+  getExport: {
+    description:
+      'The export’s status (queued, running, completed, failed) and progress (rows and gzipped bytes written so far); once completed, a download_url valid 15 minutes (each call makes a new one) and expires_at, when the file is removed (7 days after completion). Only the key that requested the export sees it; another key’s export answers 404.',
   },
   createSmsCampaign: {
     description: createCampaignDescription(),

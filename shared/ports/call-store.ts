@@ -16,6 +16,8 @@ export interface CallPageQuery {
 /** Calls of a team, newest first (started_at descending, then call id descending). */
 export interface CallStore {
   listCallsByOffset(query: CallPageQuery): Promise<CallRecord[]>;
+  /** The same order read by position (exports): up to limit + 1 calls strictly after `after`, each with its position. */
+  listCallsAfter(query: Omit<CallPageQuery, 'offset' | 'type'> & { after?: string }): Promise<{ call: CallRecord; position: string }[]>;
   /** One call of the team by its id; null when unknown or another team's. */
   getCall(teamId: number, callId: string): Promise<CallRecord | null>;
   putCalls(calls: readonly CallRecord[]): Promise<void>;

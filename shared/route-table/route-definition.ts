@@ -47,7 +47,8 @@ export type TableName =
   | 'limits'
   | 'webhooks'
   | 'outbox'
-  | 'audit-log';
+  | 'audit-log'
+  | 'exports';
 
 /** An outbound dependency of a function: a queue by name, or a service. */
 export type ResourceUse =
@@ -65,4 +66,7 @@ export type ResourceUse =
   | 'webhooks'
   | 'widget-followups'
   | 'appointment-texts'
-  | 'manage-links';
+  | 'manage-links'
+  | 'exports'
+  | 'export-files'
+  | 'export-downloads';

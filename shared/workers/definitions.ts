@@ -108,6 +108,25 @@ export const WORKERS: readonly WorkerDefinition[] = [
     ],
     uses: ['sms-provider', 'scheduler', 'manage-links'],
   },
+  {
+    // Exports: one export per message, part by part (shared/domain/exports/run-export.ts). An
+    // invocation stops a minute before its timeout and queues the rest of its export: each
+    // invocation's work is bounded, whatever the export's size.
+    functionName: 'export-worker',
+    queue: 'exports',
+    batchSize: 1,
+    timeoutSeconds: 900,
+    maxReceiveCount: 5,
+    tables: [
+      { table: 'exports', access: 'readwrite' },
+      { table: 'outbox', access: 'readwrite' },
+      { table: 'sessions', access: 'read' },
+      { table: 'calls', access: 'read' },
+      { table: 'leads', access: 'read' },
+      { table: 'campaigns', access: 'read' },
+    ],
+    uses: ['export-files', 'exports'],
+  },
 ];
 
 /**

@@ -44,7 +44,10 @@ function allowedStatus(route: RouteDefinition): number {
   return route.path.includes('{callId}') ? 404 : 200;
 }
 
-const readRoutes = ROUTES.filter((r) => r.surface === 'read' && r.permission !== null && !r.path.includes('{enterpriseId}'));
+// The export routes have their own block below: a POST with a body, and an id no key has.
+const readRoutes = ROUTES.filter(
+  (r) => r.surface === 'read' && r.permission !== null && !r.path.includes('{enterpriseId}') && r.tag !== 'Exports',
+);
 
 describe('authorization matrix: key type × permission × team × read route', () => {
   const keys = new Map<string, string>();
@@ -53,6 +56,7 @@ describe('authorization matrix: key type × permission × team × read route', (
     for (const type of KEY_TYPES) {
       for (const permission of READ_PERMISSIONS) {
         if (permission === 'read:support_tickets' && type !== 'enterprise_all_teams') continue;
+        if (permission === 'read:exports' && type === 'enterprise') continue;
         keys.set(`${type}/${permission}`, await fixture.createKey(type, [permission]));
       }
     }
@@ -61,6 +65,7 @@ describe('authorization matrix: key type × permission × team × read route', (
   for (const type of KEY_TYPES) {
     for (const permission of READ_PERMISSIONS) {
       if (permission === 'read:support_tickets' && type !== 'enterprise_all_teams') continue;
+      if (permission === 'read:exports' && type === 'enterprise') continue;
       it(`${type} key holding only ${permission}`, async () => {
         const key = keys.get(`${type}/${permission}`) as string;
         const failures: string[] = [];
@@ -135,6 +140,44 @@ describe('enterprise routes', () => {
     const key = await fixture.createKey('enterprise_all_teams', ['read:leads']);
     const response = await fetch(`${service.url}${tickets(fixture.enterpriseA)}`, { headers: { authorization: `Bearer ${key}` } });
     expect(response.status).toBe(403);
+  });
+});
+
+describe('export routes: key type × permission × team', () => {
+  const exportOf = (key: string, teamId: number) =>
+    fetch(`${service.url}/api/v1/exports`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        resource: 'sessions',
+        team_ids: [teamId],
+        start_date: '2026-01-01T00:00:00Z',
+        end_date: '2026-02-01T00:00:00Z',
+      }),
+    });
+  const statusOf = (key: string) =>
+    fetch(`${service.url}/api/v1/exports/exp_00000000000000000000`, { headers: { authorization: `Bearer ${key}` } });
+
+  it.each(['enterprise_all_teams', 'portfolio_all_teams'] as const)(
+    'lets a %s key export the teams it reaches, and no other',
+    async (type) => {
+      const key = await fixture.createKey(type, ['read:exports', 'read:scheduler_analytics']);
+      for (const relation of RELATIONS) {
+        const response = await exportOf(key, fixture.teams[relation].id);
+        expect([relation, response.status]).toEqual([relation, REACH[type].includes(relation) ? 202 : 403]);
+      }
+      expect((await statusOf(key)).status).toBe(404);
+      await service.settle();
+    },
+  );
+
+  it('refuses a single-team key, and a key without read:exports, whatever else they hold', async () => {
+    const single = await fixture.createKey('enterprise', ['read:exports', 'read:scheduler_analytics']);
+    const without = await fixture.createKey('enterprise_all_teams', ['read:scheduler_analytics']);
+    for (const key of [single, without]) {
+      expect((await exportOf(key, fixture.teams.own.id)).status).toBe(403);
+      expect((await statusOf(key)).status).toBe(403);
+    }
   });
 });
 

@@ -47,6 +47,7 @@ const everyError: string[] = [];
 let campaignId = '';
 let scheduledCampaignId = '';
 let stlCallId = 0;
+let exportId = '';
 /** The call of the simulated report, which the coach worker evaluates. */
 let reportedCallId = '';
 let receiver: WebhookReceiver;
@@ -183,6 +184,19 @@ const PROBES: Readonly<Record<string, Probe>> = {
   listCalls: { status: 200, request: () => send('/api/calls', { headers: { 'x-team-id': String(teamId()) } }) },
   listSupportTickets: { status: 200, request: () => send(`/api/v1/enterprise/${fixture.enterpriseA}/support-tickets`) },
   listAuditLog: { status: 200, request: () => send('/api/v1/audit-log?action=webhook.created') },
+  createExport: {
+    status: 202,
+    request: async () => {
+      const response = await post('/api/v1/exports', {
+        resource: 'calls',
+        start_date: '2026-01-01T00:00:00Z',
+        end_date: '2026-02-01T00:00:00Z',
+      });
+      exportId = (response.body as { export_id?: string }).export_id ?? '';
+      return response;
+    },
+  },
+  getExport: { status: 200, request: () => send(`/api/v1/exports/${exportId}`) },
   ingestLead: {
     status: 201,
     request: async () => {

@@ -49,6 +49,8 @@ let coachedCallId = '';
 /** The voice reports posted before the tests: the first delivery of each and one redelivery. */
 const voiceReports: { workspaceId: string; first: Answer[]; redelivery: Answer | null } = { workspaceId: '', first: [], redelivery: null };
 
+let exportId = '';
+
 beforeAll(async () => {
   service = await startLocalService({ port: 0, dataDir: undefined, seed: true });
   recordOutboundEffects();
@@ -67,6 +69,15 @@ beforeAll(async () => {
     permissions: ['read:calls'],
     anchorTeamId: anchor,
   }));
+
+  // An export of the demo's sessions, for its status route.
+  const requested = await fetch(`${service.url}/api/v1/exports`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${full.get('enterprise_all_teams')?.key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ resource: 'sessions', start_date: '2020-01-01T00:00:00Z', end_date: '2030-01-01T00:00:00Z' }),
+  });
+  expect(requested.status).toBe(202);
+  exportId = ((await requested.json()) as { export_id: string }).export_id;
 
   const response = await fetch(`${service.url}/api/openapi.json`);
   expect(response.status).toBe(200);
@@ -327,6 +338,7 @@ const CALLS: Record<string, () => Call[]> = {
       { path: `/api/v1/enterprise/${all.enterprise_id}/support-tickets?include_test_teams=true&limit=1`, key: all.key },
     ];
   },
+  getExport: () => [{ path: `/api/v1/exports/${exportId}`, key: key('enterprise_all_teams').key }],
   listAuditLog: () => [
     { path: '/api/v1/audit-log?limit=20', key: key('enterprise_all_teams').key },
     { path: `/api/v1/audit-log?action=key.created&start_date=${SIXTY_DAYS_AGO()}&limit=5`, key: key('portfolio_all_teams').key },

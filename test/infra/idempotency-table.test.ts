@@ -81,6 +81,7 @@ describe('the idempotency table', () => {
       'cancelAppointment',
       'cancelSmsCampaign',
       'completeAppointment',
+      'createExport',
       'createSmsCampaign',
       'ingestLead',
       'markAppointmentNoShow',

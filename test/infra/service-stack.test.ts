@@ -315,10 +315,11 @@ describe('APIs', () => {
     const readApi = resourceOf(resources, logicalIdOf(apiOf('read').api)).Properties;
     expect(readApi?.BinaryMediaTypes).toEqual(['audio/*', '*/*']);
     // '*/*' hands request bodies to the functions base64-encoded: the read API's only POSTs are the
-    // scheduling widget's and the manage link's, whose functions decode them
-    // (functions/widget-api/handler.ts, functions/manage-appointment/handler.ts).
+    // scheduling widget's, the manage link's and the export request's, whose functions decode them
+    // (functions/widget-api/handler.ts, functions/manage-appointment/handler.ts; createHttpHandler's
+    // request-body middleware for create-export).
     expect(new Set(ROUTES.filter((r) => r.surface === 'read' && r.method !== 'GET').map((r) => r.functionName))).toEqual(
-      new Set(['widget-api', 'manage-appointment']),
+      new Set(['widget-api', 'manage-appointment', 'create-export']),
     );
     for (const surface of ['platform', 'intake'] as const) {
       expect(resourceOf(resources, logicalIdOf(apiOf(surface).api)).Properties?.BinaryMediaTypes).toBeUndefined();

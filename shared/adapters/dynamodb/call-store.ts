@@ -179,6 +179,20 @@ export class DynamoCallStore implements CallStore {
     return items.map(fromCallItem);
   }
 
+  async listCallsAfter(q: Omit<CallPageQuery, 'offset' | 'type'> & { after?: string }): Promise<{ call: CallRecord; position: string }[]> {
+    const items = await readTimeOrdered(this.client, {
+      tableName: this.tableName,
+      partitionKeyName: 'pk',
+      partitionKeyValue: teamPk(q.teamId),
+      sortKeyName: 'sk',
+      start: q.start,
+      end: q.end,
+      after: q.after,
+      want: q.limit + 1,
+    });
+    return items.map((item) => ({ call: fromCallItem(item), position: String(item.sk) }));
+  }
+
   async getCall(teamId: number, callId: string): Promise<CallRecord | null> {
     const result = await this.client.send(
       new QueryCommand({

@@ -188,6 +188,17 @@ export const TABLES: Record<TableName, TableDefinition> = {
     indexes: [{ name: 'byAction', partitionKey: 'actionPk', sortKey: 'sk' }],
     timeToLiveAttribute: 'expiresAt',
   },
+  /**
+   * Export jobs (shared/adapters/dynamodb/export-store.ts): one item per export (`EXPORT#<id>`)
+   * with its progress (the upload's parts and the reading position after the last); it expires
+   * (TTL `ttl`) with its file, 7 days after completion.
+   */
+  exports: {
+    name: 'exports',
+    partitionKey: 'pk',
+    indexes: [],
+    timeToLiveAttribute: 'ttl',
+  },
 };
 
 /** Physical table names come from the environment (set by CDK, or by the local runner). */

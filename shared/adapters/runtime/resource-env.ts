@@ -30,6 +30,9 @@ export function configuredPublicOrigin(): string | null {
   return /^https?:\/\/[^/\s]+(\/\S*)?$/.test(value) ? value : null;
 }
 
+/** The export bucket's name (lib/export-files.ts), for the export worker and the export status route. */
+export const EXPORT_BUCKET_ENV = 'EXPORT_BUCKET_NAME';
+
 /** The hosts recordings are fetched from (comma-separated; shared/domain/call-recording.ts). */
 export const RECORDING_HOSTS_ENV = 'VOICE_PROVIDER_RECORDING_HOSTS';
 
@@ -53,6 +56,7 @@ export const RESOURCE_USE_ENV: Readonly<Record<ResourceUse, readonly string[]>> 
     QUEUE_ARN_ENV['webhook-deliveries'],
     QUEUE_ARN_ENV['widget-followups'],
     QUEUE_ARN_ENV['appointment-texts'],
+    QUEUE_ARN_ENV.exports,
   ],
   'voice-provider': [
     'VOICE_PROVIDER_BASE_URL',
@@ -68,6 +72,9 @@ export const RESOURCE_USE_ENV: Readonly<Record<ResourceUse, readonly string[]>> 
   'webhook-deliveries': [QUEUE_URL_ENV['webhook-deliveries']],
   'widget-followups': [QUEUE_URL_ENV['widget-followups']],
   'appointment-texts': [QUEUE_URL_ENV['appointment-texts']],
+  exports: [QUEUE_URL_ENV.exports],
+  'export-files': [EXPORT_BUCKET_ENV],
+  'export-downloads': [EXPORT_BUCKET_ENV],
   // Manage links written where no request names the service's address (the appointment texts).
   'manage-links': [CURSOR_SECRET_ENV_NAME, PUBLIC_ORIGIN_ENV],
   // shared/adapters/runtime/webhook-settings.ts

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { derivedKey } from '#shared/auth/derived-key';
 import { hashSecret, secretMatches } from '#shared/domain/widget/session-token';
 import type { ManageSeal } from './appointment';
 
@@ -19,7 +20,7 @@ const NONCE_BYTES = 16;
 const TOKEN = /^([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{43})$/;
 
 function manageKey(serverSecret: string): Buffer {
-  return createHmac('sha256', serverSecret).update(KEY_LABEL).digest();
+  return derivedKey(serverSecret, KEY_LABEL);
 }
 
 function linkSecret(serverSecret: string, appointmentId: string, nonce: string): string {

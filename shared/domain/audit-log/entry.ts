@@ -14,17 +14,17 @@ export const RECORDED_AUDIT_ACTIONS = [
   'webhook.deleted',
   'webhook.secret_rotated',
   'webhook.enabled',
+  'export.requested',
 ] as const;
 
 /**
- * Actions of features not built yet (exports, deletion on request, webhook replay, retention):
+ * Actions of features not built yet (deletion on request, webhook replay, retention):
  * named now so the stored and wire types need no migration when they record their first entry.
  */
 export const FUTURE_AUDIT_ACTIONS = [
   // The dispatcher's automatic disable (after 410 or three days of failures): its store does not
   // know the team's enterprise yet; the webhook.disabled event records it meanwhile.
   'webhook.disabled',
-  'export.requested',
   'data_subject_deletion.requested',
   'data_subject_deletion.completed',
   'webhook.replayed',

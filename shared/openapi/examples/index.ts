@@ -2,6 +2,7 @@ import { ANALYTICS_EXAMPLES } from './analytics';
 import { APPOINTMENT_EXAMPLES } from './appointments';
 import { CALLS_EXAMPLES } from './calls';
 import { COACH_EXAMPLES } from './coach';
+import { EXPORTS_EXAMPLES } from './exports';
 import { INTAKE_EXAMPLES } from './intake';
 import { LEADS_EXAMPLES } from './leads';
 import { META_EXAMPLES } from './meta';
@@ -30,4 +31,5 @@ export const OPERATION_EXAMPLES: OperationExamplesById = {
   ...SESSIONS_EXAMPLES,
   ...WIDGET_EXAMPLES,
   ...APPOINTMENT_EXAMPLES,
+  ...EXPORTS_EXAMPLES,
 };

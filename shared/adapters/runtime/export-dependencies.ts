@@ -1,0 +1,79 @@
+import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoExportStore } from '#shared/adapters/dynamodb/export-store';
+import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
+import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
+import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { lazy } from '#shared/lazy';
+import type { CallStore } from '#shared/ports/call-store';
+import type { ExportFiles } from '#shared/ports/export-files';
+import type { ExportStore } from '#shared/ports/export-store';
+import type { LeadStore } from '#shared/ports/lead-store';
+import type { MessageQueue } from '#shared/ports/message-queue';
+import type { OutboundFeedStore } from '#shared/ports/outbound-feed-store';
+import type { SessionStore } from '#shared/ports/session-store';
+import { exportFiles } from './export-files';
+import { queues } from './queues';
+
+/** The stores an export's lines are read from: the list routes' own queries (functions/export-worker/export-lines.ts). */
+export interface ExportLineStores {
+  readonly sessions: Pick<SessionStore, 'listSessions' | 'listBookings'>;
+  readonly calls: Pick<CallStore, 'listCallsAfter'>;
+  readonly leads: Pick<LeadStore, 'listLeads'>;
+  readonly feed: Pick<OutboundFeedStore, 'listTexts'>;
+}
+
+/** POST /api/v1/exports: the export records (with their audit entries) and the export queue. */
+export interface ExportRequestDependencies {
+  readonly exports: ExportStore;
+  readonly queue: MessageQueue;
+}
+
+/** GET /api/v1/exports/{exportId}: the records and the files' links. */
+export interface ExportStatusDependencies {
+  readonly exports: ExportStore;
+  readonly files: ExportFiles;
+}
+
+/** The export worker: the records (with the outbox), the files, the rows' stores and its own queue (to go on later). */
+export interface ExportWorkerDependencies extends ExportStatusDependencies {
+  readonly stores: ExportLineStores;
+  readonly queue: MessageQueue;
+}
+
+/** Call them at module load: the tables are looked up then; the stores are built on first use. */
+export function exportRequestDependencies(): () => ExportRequestDependencies {
+  const [table, auditLog] = [physicalTableName('exports'), physicalTableName('audit-log')];
+  return lazy(() => ({ exports: new DynamoExportStore(getDocumentClient(), table, undefined, auditLog), queue: queues.get('exports') }));
+}
+
+export function exportStatusDependencies(): () => ExportStatusDependencies {
+  const table = physicalTableName('exports');
+  return lazy(() => ({ exports: new DynamoExportStore(getDocumentClient(), table), files: exportFiles.get('download') }));
+}
+
+export function exportWorkerDependencies(): () => ExportWorkerDependencies {
+  const tables = {
+    exports: physicalTableName('exports'),
+    outbox: physicalTableName('outbox'),
+    sessions: physicalTableName('sessions'),
+    calls: physicalTableName('calls'),
+    leads: physicalTableName('leads'),
+    campaigns: physicalTableName('campaigns'),
+  };
+  return lazy(() => {
+    const client = getDocumentClient();
+    return {
+      exports: new DynamoExportStore(client, tables.exports, tables.outbox),
+      files: exportFiles.get('write'),
+      queue: queues.get('exports'),
+      stores: {
+        sessions: new DynamoSessionStore(client, tables.sessions),
+        calls: new DynamoCallStore(client, tables.calls),
+        leads: new DynamoLeadStore(client, tables.leads),
+        feed: new DynamoOutboundFeedStore(client, tables.campaigns),
+      },
+    };
+  });
+}
