@@ -91,6 +91,7 @@ const step = createHttpHandler(contracts.recordWidgetStep, async ({ headers: sen
     step: body.event_type,
     issueType: body.issue_type,
     jobType: body.job_type,
+    customer: body.customer_info,
     now: new Date(),
   });
   // A session that had dropped off is pending again: it gets a new check.

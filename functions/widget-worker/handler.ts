@@ -3,13 +3,14 @@ import { widgetWorkerDependencies } from '#shared/adapters/runtime/widget-depend
 import { recoverBookingEffects } from '#shared/domain/widget/complete-booking';
 import { checkDropOff } from '#shared/domain/widget/drop-off';
 import { makeFieldServiceJob, refOf, widgetFollowupSchema } from '#shared/domain/widget/field-service-jobs';
+import { followUpRecovery } from '#shared/domain/widget/recovery-followup';
 import { log } from '#shared/logging/logger';
 import { countMetric } from '#shared/logging/metrics';
-import { parseMessage, processSqsBatch } from '#shared/workers/sqs-batch';
+import { deliveryOf, parseMessage, processSqsBatch } from '#shared/workers/sqs-batch';
 
 const dependencies = widgetWorkerDependencies();
 
-/** Consumes widget-followups: a booking's field-service job (exactly one per booking), or a session's drop-off check. */
+/** Consumes widget-followups: a booking's field-service job (exactly one per booking), a session's drop-off check, or its recovery. */
 export const handler = (event: SQSEvent, context?: Context) =>
   processSqsBatch(
     event,
@@ -17,6 +18,12 @@ export const handler = (event: SQSEvent, context?: Context) =>
       const message = parseMessage(record, widgetFollowupSchema);
       const ref = refOf(message.session);
       const deps = dependencies();
+      if (message.kind === 'recovery') {
+        const outcomes = await followUpRecovery(deps, ref, deliveryOf(record), new Date());
+        if (outcomes.includes('sent')) countMetric('TextsSent');
+        log('info', 'widget session recovery', { teamId: ref.teamId, sessionId: ref.sessionId, outcomes: outcomes.join(',') });
+        return;
+      }
       if (message.kind === 'drop_off') {
         // A booking whose effects a crash cut short gets them now (the session is booked, not pending).
         if (await recoverBookingEffects(deps, ref, new Date())) {

@@ -65,11 +65,30 @@ const availabilityQuery = z.object({
     .describe('How many days to show (default 7, at most 14); never past the last day the scheduler books'),
 });
 
+/** The customer's details, validated alike where the booking takes them and where the step reports them complete. */
+const customerMembers = {
+  name: required('name', 200),
+  phone: required('phone', 40).describe('Read as a phone number of the US (or with +country)'),
+  email: z
+    .string({ error: 'email: must be a string' })
+    .trim()
+    .max(254, { error: 'email: must be at most 254 characters' })
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'email: must be an email address' }),
+  address: required('address', 500),
+};
+
 const stepBody = z
   .object({
     event_type: z.enum(WIDGET_STEPS, { error: `event_type: must be one of ${WIDGET_STEPS.join(', ')}` }),
     issue_type: required('issue_type', 100).optional().describe('With issue_selected: one of the scheduler’s services'),
     job_type: required('job_type', 100).optional(),
+    customer_info: z
+      .object(customerMembers, { error: 'customer_info: must be an object with name, phone, email and address' })
+      .strict()
+      .optional()
+      .describe(
+        'With customer_info_completed: the details as entered, kept on the session at once (a session left afterwards still has them; the phone is read as for the booking)',
+      ),
   })
   .strict();
 
@@ -82,14 +101,7 @@ const bookingBody = z
       .string({ error: 'time: must be a time HH:MM' })
       .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, { error: 'time: must be a time HH:MM' })
       .describe('Local start of the slot (HH:MM)'),
-    name: required('name', 200),
-    phone: required('phone', 40).describe('Read as a phone number of the US (or with +country)'),
-    email: z
-      .string({ error: 'email: must be a string' })
-      .trim()
-      .max(254, { error: 'email: must be at most 254 characters' })
-      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'email: must be an email address' }),
-    address: required('address', 500),
+    ...customerMembers,
     // Not trimmed: a bot that fills the hidden field with spaces has filled it.
     website: z
       .string({ error: 'website: must be a string' })

@@ -27,6 +27,11 @@ export function presentSession(record: SessionRecord): SessionBody {
     started_at: record.started_at,
     completed_at: record.completed_at,
     last_activity_at: record.last_activity_at,
-    events: record.events.map((event) => ({ event_type: event.event_type, created_at: event.created_at })),
+    events: record.events.map((event) => ({
+      event_type: event.event_type,
+      created_at: event.created_at,
+      ...(event.channel ? { channel: event.channel } : {}),
+    })),
+    recovered: record.recovered === true,
   };
 }

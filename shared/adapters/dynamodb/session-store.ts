@@ -1,7 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
 import type { SessionChange } from '#shared/domain/rollups/session-changes';
-import type { SessionRecord, SessionStatus } from '#shared/domain/sessions';
+import type { SessionEvent, SessionRecord, SessionStatus } from '#shared/domain/sessions';
 import type { TeamPlacement } from '#shared/domain/tenancy';
 import type { PlacedSession, PositionedSession, SessionListQuery, SessionStore } from '#shared/ports/session-store';
 import { batchPut } from './batch-write';
@@ -56,6 +56,8 @@ export type SessionItem = {
   /** Absent on rows written before it was kept. */
   readonly service_area?: string | null;
   readonly conversion_value?: number | null;
+  readonly recovered?: boolean;
+  readonly qualified_drop_off?: boolean;
 };
 
 export function toSessionItem(session: SessionRecord, placement: TeamPlacement): SessionItem {
@@ -99,10 +101,18 @@ export function toSessionItem(session: SessionRecord, placement: TeamPlacement):
     events: session.events,
     service_area: session.service_area,
     conversion_value: session.conversion_value,
+    ...(session.recovered ? { recovered: true } : {}),
+    ...(session.qualified_drop_off ? { qualified_drop_off: true } : {}),
   };
 }
 
 /** The session of an item; keys, placement and the widget's attributes (widget-session-store.ts) stay behind. */
+/** A stored event: its type and time, and a recovery's channel where it has one. */
+function eventOfItem(event: SessionEvent): SessionEvent {
+  const base = { event_type: event.event_type, created_at: event.created_at };
+  return event.channel === 'text' || event.channel === 'call' ? { ...base, channel: event.channel } : base;
+}
+
 export function fromSessionItem(stored: Item): SessionRecord {
   const item = stored as unknown as SessionItem;
   const { customer_info: customer, utm, google_ads: ads } = item;
@@ -122,9 +132,11 @@ export function fromSessionItem(stored: Item): SessionRecord {
     started_at: item.started_at,
     completed_at: item.completed_at,
     last_activity_at: item.last_activity_at,
-    events: item.events.map((event) => ({ event_type: event.event_type, created_at: event.created_at })),
+    events: item.events.map(eventOfItem),
     service_area: item.service_area ?? null,
     conversion_value: item.conversion_value ?? null,
+    ...(item.recovered === true ? { recovered: true } : {}),
+    ...(item.qualified_drop_off === true ? { qualified_drop_off: true } : {}),
   };
 }
 

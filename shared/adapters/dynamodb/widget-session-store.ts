@@ -1,7 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { LeadRecord } from '#shared/domain/leads';
 import type { SessionRecord } from '#shared/domain/sessions';
 import type { BookedCounts } from '#shared/domain/widget/availability';
+import type { DomainEvent } from '#shared/ports/event-bus';
 import type {
   BookingWriteResult,
   StoredWidgetSession,
@@ -9,9 +11,13 @@ import type {
   WidgetSessionRef,
   WidgetSessionStore,
 } from '#shared/ports/widget-session-store';
+import { stlCallPointerItem } from './intake-store';
 import { padId, teamPk, timeSortKey } from './keys';
+import { toLeadItem } from './lead-store';
+import { outboxPuts } from './outbox';
 import { type Item, queryAll } from './query';
 import { fromSessionItem, type SessionItem, toSessionItem } from './session-store';
+import { physicalTableName } from './tables';
 import { isTransactionCancelled, transactWrite } from './transact';
 
 /**
@@ -63,6 +69,7 @@ export function toWidgetSessionItem(stored: StoredWidgetSession): WidgetSessionI
       stl_call_id: extras.stl_call_id,
       manage_nonce: extras.manage_nonce,
       manage_token_hash: extras.manage_token_hash,
+      ...(extras.recovery ? { recovery: extras.recovery } : {}),
     },
     ...(stored.effectsRecordedAt ? { effects_recorded_at: stored.effectsRecordedAt } : {}),
   };
@@ -83,6 +90,7 @@ function fromWidgetSessionItem(stored: Item): StoredWidgetSession | null {
       stl_call_id: widget.stl_call_id ?? null,
       manage_nonce: widget.manage_nonce ?? null,
       manage_token_hash: widget.manage_token_hash ?? null,
+      recovery: widget.recovery ?? null,
     },
     tokenHash: item.token_hash,
     placement: { enterpriseId: Number(item.enterpriseId), isTest: item.testTeam === true },
@@ -95,7 +103,52 @@ export class DynamoWidgetSessionStore implements WidgetSessionStore {
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
+    /** Where a drop-off writes its recovery lead and events (dropOffWithRecovery); the physical names when it does, by default. */
+    private readonly recoveryTables?: { readonly leads: string; readonly outbox: string },
   ) {}
+
+  async dropOffWithRecovery(
+    previous: StoredWidgetSession,
+    next: SessionRecord,
+    extras: WidgetSessionExtras,
+    lead: LeadRecord,
+    events: readonly DomainEvent[],
+  ): Promise<boolean> {
+    const tables = this.recoveryTables ?? { leads: physicalTableName('leads'), outbox: physicalTableName('outbox') };
+    const leadItem = toLeadItem(lead);
+    const pointer = lead.outreach
+      ? [
+          {
+            Put: {
+              TableName: tables.leads,
+              Item: stlCallPointerItem(lead.outreach.stl_call_id, leadItem, lead),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ]
+      : [];
+    try {
+      await transactWrite(this.client, {
+        TransactItems: [
+          {
+            Put: {
+              TableName: this.tableName,
+              Item: toWidgetSessionItem({ ...previous, session: next, extras, version: previous.version + 1 }),
+              ConditionExpression: 'version = :version',
+              ExpressionAttributeValues: { ':version': previous.version },
+            },
+          },
+          { Put: { TableName: tables.leads, Item: leadItem, ConditionExpression: 'attribute_not_exists(pk)' } },
+          ...pointer,
+          ...outboxPuts(events, tables.outbox),
+        ],
+      });
+      return true;
+    } catch (error) {
+      if (isTransactionCancelled(error) && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+      throw error;
+    }
+  }
 
   async bookedCounts(teamId: number, schedulerId: number, first: string, last: string): Promise<BookedCounts> {
     const items = await queryAll(this.client, {

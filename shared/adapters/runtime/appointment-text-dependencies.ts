@@ -34,7 +34,7 @@ export function useAppointmentTextSource(source: (() => AppointmentTextSource) |
  * is written (the local gateway sets it once it listens). Anything but an http(s) address fails
  * the message back to its queue rather than text a link that leads nowhere.
  */
-async function publicOrigin(): Promise<string> {
+export async function publicOrigin(): Promise<string> {
   const value = envVar(PUBLIC_ORIGIN_ENV) ?? '';
   if (!/^https?:\/\/[^/\s]+(\/\S*)?$/.test(value))
     throw new Error(`${PUBLIC_ORIGIN_ENV} is not an http(s) address; manage links cannot be written`);

@@ -24,6 +24,7 @@ export function outboxDependencies(): () => OutboxConsumerDependencies {
   return () => ({
     bus: eventBus.get('default'),
     appointmentTexts: queues.get('appointment-texts'),
+    widgetFollowups: queues.get('widget-followups'),
     outbox: outbox(),
     now: () => new Date(),
     dueEventOf: dueEventOfStreamRecord,

@@ -21,6 +21,7 @@ import type { OneTimeScheduler } from '#shared/ports/scheduler';
 import type { WidgetSessionStore } from '#shared/ports/widget-session-store';
 import { configuredFieldServices } from './field-service';
 import { queues } from './queues';
+import { type RecoveryDependencies, recoveryDependencies } from './recovery-dependencies';
 import { CURSOR_SECRET_ENV } from './resource-env';
 import { scheduler } from './scheduler';
 import { secretReader } from './secrets';
@@ -79,7 +80,8 @@ export function widgetDependencies(): () => WidgetRouteDependencies {
  * check and the recovery of a booking's effects a crash cut short.
  */
 export type WidgetWorkerDependencies = FieldServiceJobDependencies &
-  CompleteBookingDependencies & {
+  CompleteBookingDependencies &
+  RecoveryDependencies & {
     readonly sessions: WidgetSessionStore;
     readonly abandonAfterSeconds: number;
   };
@@ -95,10 +97,11 @@ export function widgetWorkerDependencies(): () => WidgetWorkerDependencies {
   const leadsTable = physicalTableName('leads');
   const outboxTable = physicalTableName('outbox');
   const afterSeconds = abandonAfterSeconds();
+  const recovery = recoveryDependencies();
   const stores = lazy(() => {
     const client = getDocumentClient();
     return {
-      sessions: new DynamoWidgetSessionStore(client, sessionsTable),
+      sessions: new DynamoWidgetSessionStore(client, sessionsTable, { leads: leadsTable, outbox: outboxTable }),
       appointments: new DynamoAppointmentStore(client, { leads: leadsTable, outbox: outboxTable }),
       bookingRequests: new DynamoBookingRequestStore(client, sessionsTable),
       schedulers: new DynamoSchedulerConfigStore(client, teams),
@@ -107,6 +110,7 @@ export function widgetWorkerDependencies(): () => WidgetWorkerDependencies {
     };
   });
   return () => ({
+    ...recovery(),
     ...stores(),
     scheduler: scheduler.get('default'),
     followups: queues.get('widget-followups'),

@@ -29,6 +29,8 @@ export const sessionRefSchema = z.object({
 export const widgetFollowupSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('field_service_job'), session: sessionRefSchema, attempt: z.int().min(1).max(100).default(1) }),
   z.object({ kind: z.literal('drop_off'), session: sessionRefSchema }),
+  // A dropped-off session's recovery (recovery-followup.ts): from its outbox event, or again when a deferred text's window opens.
+  z.object({ kind: z.literal('recovery'), session: sessionRefSchema }),
 ]);
 
 export function refOf(m: z.output<typeof sessionRefSchema>): WidgetSessionRef {

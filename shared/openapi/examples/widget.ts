@@ -18,6 +18,7 @@ const session = (overrides: Record<string, unknown> = {}) => ({
   started_at: '2026-11-27T15:02:11.418Z',
   completed_at: null,
   last_activity_at: '2026-11-27T15:02:11.418Z',
+  recovered: false,
   events: [{ event_type: 'session_started', created_at: '2026-11-27T15:02:11.418Z' }],
   ...overrides,
 });
@@ -89,6 +90,7 @@ export const WIDGET_EXAMPLES: OperationExamplesById = {
             session: session({
               issue_type: 'AC Repair',
               last_activity_at: '2026-11-27T15:02:19.007Z',
+              recovered: false,
               events: [
                 { event_type: 'session_started', created_at: '2026-11-27T15:02:11.418Z' },
                 { event_type: 'issue_selected', created_at: '2026-11-27T15:02:19.007Z' },
@@ -134,6 +136,7 @@ export const WIDGET_EXAMPLES: OperationExamplesById = {
               },
               completed_at: '2026-11-27T15:03:02.551Z',
               last_activity_at: '2026-11-27T15:03:02.551Z',
+              recovered: false,
               events: [
                 { event_type: 'session_started', created_at: '2026-11-27T15:02:11.418Z' },
                 { event_type: 'issue_selected', created_at: '2026-11-27T15:02:19.007Z' },

@@ -291,12 +291,14 @@ describe('publishDueEvent', () => {
       send: async (messages: readonly { body: Record<string, unknown> }[]) => void queued.push(...messages.map((m) => m.body)),
     };
     const created: DueEvent = { eventId: 'evt-a', type: 'appointment.created', detail: { team_id: 4, appointment_id: 'appt-1' } };
-    await publishDueEvent({ bus, outbox, appointmentTexts: queue, now: () => NOW }, created);
-    await publishDueEvent({ bus, outbox, appointmentTexts: queue, now: () => NOW }, due(3));
+    await publishDueEvent({ bus, outbox, appointmentTexts: queue, widgetFollowups: appointmentTexts, now: () => NOW }, created);
+    await publishDueEvent({ bus, outbox, appointmentTexts: queue, widgetFollowups: appointmentTexts, now: () => NOW }, due(3));
     expect(queued).toEqual([{ kind: 'booked', team_id: 4, appointment_id: 'appt-1' }]);
     const refusing = { send: async () => Promise.reject(new Error('queue down')) };
     const again: DueEvent = { ...created, eventId: 'evt-b' };
-    await expect(publishDueEvent({ bus, outbox, appointmentTexts: refusing, now: () => NOW }, again)).rejects.toThrow('queue down');
+    await expect(
+      publishDueEvent({ bus, outbox, appointmentTexts: refusing, widgetFollowups: appointmentTexts, now: () => NOW }, again),
+    ).rejects.toThrow('queue down');
     expect(sent).toEqual(['evt-a', 'evt-3']);
   });
 
@@ -304,9 +306,11 @@ describe('publishDueEvent', () => {
     const bus = new RecordingEventBus();
     const sent: string[] = [];
     const outbox = { markSent: async (id: string) => void sent.push(id) };
-    await publishDueEvent({ bus, outbox, appointmentTexts, now: () => NOW }, due(1));
+    await publishDueEvent({ bus, outbox, appointmentTexts, widgetFollowups: appointmentTexts, now: () => NOW }, due(1));
     const refusing = { publish: async () => Promise.reject(new Error('refused')) };
-    await expect(publishDueEvent({ bus: refusing, outbox, appointmentTexts, now: () => NOW }, due(2))).rejects.toThrow('refused');
+    await expect(
+      publishDueEvent({ bus: refusing, outbox, appointmentTexts, widgetFollowups: appointmentTexts, now: () => NOW }, due(2)),
+    ).rejects.toThrow('refused');
     expect(bus.published.map((e) => e.detail.event_id)).toEqual(['evt-1']);
     expect(sent).toEqual(['evt-1']);
   });
@@ -315,8 +319,10 @@ describe('publishDueEvent', () => {
     const bus = new RecordingEventBus();
     let marks = 0;
     const outbox = { markSent: async () => (++marks === 1 ? Promise.reject(new Error('throttled')) : undefined) };
-    await expect(publishDueEvent({ bus, outbox, appointmentTexts, now: () => NOW }, due(1))).rejects.toThrow('throttled');
-    await publishDueEvent({ bus, outbox, appointmentTexts, now: () => NOW }, due(1));
+    await expect(
+      publishDueEvent({ bus, outbox, appointmentTexts, widgetFollowups: appointmentTexts, now: () => NOW }, due(1)),
+    ).rejects.toThrow('throttled');
+    await publishDueEvent({ bus, outbox, appointmentTexts, widgetFollowups: appointmentTexts, now: () => NOW }, due(1));
     expect(bus.published.map((e) => e.detail.event_id)).toEqual(['evt-1', 'evt-1']);
   });
 });

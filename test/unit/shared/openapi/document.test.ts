@@ -344,7 +344,7 @@ describe('the response schemas against the domain mappers', () => {
 
   // Type assertions (expect-type): `npm run typecheck` (tsc) fails on a mismatch; Jest only runs the no-op calls.
   it('matches the domain types at compile time', () => {
-    expectTypeOf<z.output<ReturnType<typeof sessionSchema>>>().toEqualTypeOf<Session>();
+    expectTypeOf<z.output<ReturnType<typeof sessionSchema>>>().toEqualTypeOf<ReturnType<typeof presentSession>>();
     expectTypeOf<z.output<ReturnType<typeof funnelCounts>>>().toEqualTypeOf<FunnelCounts>();
     expectTypeOf<z.output<ReturnType<typeof unifiedLead>>>().toEqualTypeOf<ReturnType<typeof presentUnifiedLead>>();
     expectTypeOf<z.output<ReturnType<typeof canonicalLead>>>().toEqualTypeOf<ReturnType<typeof presentCanonicalLead>>();
