@@ -161,6 +161,23 @@ export const widgetAvailabilityAnswer = responseSchema(() =>
     .describe('Open slots per local day (full slots and slots inside the lead time left out)'),
 );
 
+export const resumedSession = responseSchema(() =>
+  z
+    .strictObject({
+      token: z
+        .string()
+        .describe('A fresh session token: send it as x-widget-token from now on (the one the session was started with no longer works)'),
+      step: z
+        .string()
+        .describe(
+          'The step the session was left at: session_started, issue_selected, booking_started or customer_info_completed (the page reopens there)',
+        ),
+      session: session(),
+      scheduler: publicScheduler(),
+    })
+    .describe('The session a resume link reopened, at the step it was left, its details still filled'),
+);
+
 export const sessionAnswer = responseSchema(() => z.strictObject({ session: session() }));
 
 export const bookedAnswer = responseSchema(() =>
@@ -232,6 +249,27 @@ export const bookWidgetSession = defineContract({
   errors: {
     ...tokenErrors,
     409: { description: 'The slot is full (fresh slots in the body), or the session is booked for another slot', schema: slotTaken },
+    429: 'Too many requests from this client or for this scheduler',
+  },
+});
+
+const resumeBody = z
+  .object({
+    resume_token: z
+      .string({ error: 'resume_token: required (the resume parameter of the link the customer was sent)' })
+      .min(1, { error: 'resume_token: required (the resume parameter of the link the customer was sent)' })
+      .max(400, { error: 'resume_token: must be at most 400 characters' })
+      .describe('The `resume` parameter of the resume_url a recovery text carried'),
+  })
+  .strict();
+
+export const resumeWidgetSession = defineContract({
+  routeId: 'resumeWidgetSession',
+  body: { schema: resumeBody, maxBytes: MAX_BODY_BYTES },
+  responses: { 200: resumedSession },
+  errors: {
+    403: 'The request comes from an origin the scheduler does not allow',
+    404: 'No session has this resume token, or its 72 hours are over',
     429: 'Too many requests from this client or for this scheduler',
   },
 });

@@ -9,6 +9,7 @@ import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { DEFAULT_INTAKE_CONFIG } from '#shared/domain/intake/intake-config';
 import { nextAllowedInstant } from '#shared/domain/intake/scheduling';
 import { pricePerSegmentMicros } from '#shared/domain/sms-campaigns/pricing-config';
+import type { BookingEffectsDependencies } from '#shared/domain/widget/booking-effects';
 import type { OutreachPlanOfTeam, RecoveryPlanDependencies } from '#shared/domain/widget/recovery';
 import type { RecoveryFollowupDependencies } from '#shared/domain/widget/recovery-followup';
 import { resumeLinks } from '#shared/domain/widget/resume-token';
@@ -53,10 +54,13 @@ export function recoveryDependencies(): () => RecoveryDependencies {
       };
     };
     const messaging = new DynamoMessagingConfigStore(client, teams);
+    const intake = new DynamoIntakeStore(client, leads);
     return {
       schedulers: new DynamoSchedulerConfigStore(client, teams),
-      leadIds: new DynamoIntakeStore(client, leads),
-      intake: new DynamoIntakeStore(client, leads),
+      leadIds: intake,
+      intake,
+      // A booking's effects recorded again by the drop-off check keep a recovery call's outreach (booking-effects.ts).
+      recoveryOutreach: async (stlCallId: number) => (await intake.getLeadByStlCallId(stlCallId))?.outreach ?? null,
       outreachPlan,
       team: (teamId: number) => tenancy.getTeam(teamId),
       messagingConfig: (teamId: number) => messaging.getMessagingConfig(teamId),

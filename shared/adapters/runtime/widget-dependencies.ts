@@ -55,13 +55,15 @@ export function widgetDependencies(): () => WidgetRouteDependencies {
   const links = manageLinks(secretReader(CURSOR_SECRET_ENV));
   const stores = lazy(() => {
     const client = getDocumentClient();
+    const intake = new DynamoIntakeStore(client, leadsTable);
     return {
       schedulers: new DynamoSchedulerConfigStore(client, teams),
       tenancy: new DynamoTenancyStore(client, teams),
       sessions: new DynamoWidgetSessionStore(client, sessionsTable),
       bookingRequests: new DynamoBookingRequestStore(client, sessionsTable),
       leads: new DynamoLeadStore(client, leadsTable),
-      leadIds: new DynamoIntakeStore(client, leadsTable),
+      leadIds: intake,
+      recoveryOutreach: async (stlCallId: number) => (await intake.getLeadByStlCallId(stlCallId))?.outreach ?? null,
       limits: new DynamoRateLimitStore(client, limitsTable),
       appointments: new DynamoAppointmentStore(client, { leads: leadsTable, outbox: outboxTable }),
       manageLinks: links,

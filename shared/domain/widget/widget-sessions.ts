@@ -319,6 +319,8 @@ export async function bookWidgetSession(deps: WidgetDependencies, input: Booking
       selected_time: input.time,
       customer_info: customer,
       completed_at: at,
+      // Booked from a session its recovery reached again: the funnel's recovered_bookings.
+      ...(stored.extras.recovery ? { recovered: true } : {}),
     };
     const extras = await drawBookingIds(deps, stored);
     const written = await deps.sessions.book(stored, booked, extras, {
