@@ -3,7 +3,6 @@ import type { LeadRecord } from '#shared/domain/leads';
 import type { SessionRecord } from '#shared/domain/sessions';
 import type { TeamPlacement } from '#shared/domain/tenancy';
 import type { BookedCounts } from '#shared/domain/widget/availability';
-import type { ResumeSeal } from '#shared/domain/widget/resume-token';
 import type { DomainEvent } from './event-bus';
 
 /** What addresses a widget session's stored row (the session token carries it). */
@@ -41,7 +40,8 @@ export interface SessionRecovery {
   /** When the session dropped off (its recovery lead's time). */
   readonly at: string;
   readonly mode: Exclude<RecoveryMode, 'off'>;
-  readonly resume: ResumeSeal;
+  /** The resume link's seal (shared/domain/widget/resume-token.ts): its nonce, the hash of its secret, when it lapses. */
+  readonly resume: { readonly nonce: string; readonly tokenHash: string; readonly expiresAt: string };
 }
 
 export interface StoredWidgetSession {

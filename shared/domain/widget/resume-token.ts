@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { WidgetSessionRef } from '#shared/ports/widget-session-store';
+import type { SessionRecovery, WidgetSessionRef } from '#shared/ports/widget-session-store';
 import { decodeSessionRef, encodeSessionRef, hashSecret, secretMatches } from './session-token';
 
 /**
@@ -21,11 +21,7 @@ const TOKEN = /^wrt_([A-Za-z0-9_-]{1,200})\.([A-Za-z0-9_-]{43})$/;
 export const RESUME_VALID_HOURS = 72;
 
 /** What the session keeps of its resume link. */
-export interface ResumeSeal {
-  readonly nonce: string;
-  readonly tokenHash: string;
-  readonly expiresAt: string;
-}
+export type ResumeSeal = SessionRecovery['resume'];
 
 function resumeSecret(serverSecret: string, sessionId: string, nonce: string): string {
   const key = createHmac('sha256', serverSecret).update(KEY_LABEL).digest();
