@@ -17,7 +17,6 @@ import type { supportTicket } from '#shared/contracts/support-tickets';
 import { computeFunnel, type FunnelCounts } from '#shared/domain/analytics';
 import type { CallRecord } from '#shared/domain/calls';
 import type { LeadRecord } from '#shared/domain/leads';
-import type { Session } from '#shared/domain/sessions';
 import { buildOpenApiDocument } from '#shared/openapi/document';
 import { OPERATION_DOCS } from '#shared/openapi/operations';
 import type { CursorPagination } from '#shared/pagination/cursor';
