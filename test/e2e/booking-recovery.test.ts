@@ -166,7 +166,7 @@ describe('booking recovery through npm start', () => {
       const answer = (await (
         await fetch(`${service.url}/api/v1/teams/${teamId}/analytics/funnel`, { headers: { authorization: `Bearer ${key.key}` } })
       ).json()) as { data: Record<string, number> };
-      return answer.data.recovered_bookings >= 1 ? answer.data : null;
+      return (answer.data.recovered_bookings ?? 0) >= 1 ? answer.data : null;
     }, 'the recovered booking in the funnel');
     expect(funnel.qualified_drop_offs).toBeGreaterThanOrEqual(1);
     expect(funnel.recovery_attempts).toBeGreaterThanOrEqual(1);
