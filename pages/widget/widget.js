@@ -273,9 +273,9 @@
   function keepDetails(form) {
     const details = completeDetails(form);
     const key = details ? JSON.stringify(details) : '';
-    if (!details || key === state.kept) return;
+    if (!details || key === state.kept) return Promise.resolve();
     state.kept = key;
-    step('customer_info_completed', { customer_info: details });
+    return call('POST', 'session/events', { event_type: 'customer_info_completed', customer_info: details }).catch(() => undefined);
   }
 
   function fieldError(form, name, message) {
@@ -297,8 +297,9 @@
     for (const field of FIELDS) {
       if (!String(values[field.name] ?? '').trim()) return fieldError(form, field.name, `${field.label} is required.`);
     }
-    keepDetails(form);
     state.booking = true;
+    // Kept before the booking is asked for, so the session's events stay in the order they happened.
+    await keepDetails(form);
     const { status, data } = await call('POST', 'session/booking', {
       issue_type: state.service,
       date: state.slot.date,
