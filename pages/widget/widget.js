@@ -208,7 +208,7 @@
     showForm();
   }
 
-  /** What the business may do with the number, said where it is given (docs/recovery.md). */
+  /** What the business may do with the number, said where it is given (docs/widget-recovery.md). */
   const CONSENT =
     'By giving your number you agree that this business may call or text you about this request, also if you do not finish booking. Reply STOP to any text to opt out.';
 

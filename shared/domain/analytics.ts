@@ -14,7 +14,7 @@ import type { SessionRecord } from './sessions';
  * - drop_off_count: sessions whose status is dropped_off (pending sessions are still open).
  * - drop_off_rate: drop_off_count / sessions.
  * - qualified_drop_offs: sessions that dropped off qualified (a valid phone, not booked), whatever
- *   became of them since (booking recovery: docs/recovery.md).
+ *   became of them since (booking recovery: docs/widget-recovery.md).
  * - recovery_attempts: recovery texts sent and recovery calls queued (`recovery_sent` events).
  * - recovered_bookings: sessions booked after their recovery reached them (`recovered`).
  * Rates are exact fractions between 0 and 1, and 0 when there are no sessions (the API rounds them
