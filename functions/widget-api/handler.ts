@@ -4,6 +4,8 @@ import * as contracts from '#shared/contracts/widget';
 import type { SchedulerConfig } from '#shared/domain/schedulers';
 import { completeBooking } from '#shared/domain/widget/complete-booking';
 import { scheduleDropOffCheck } from '#shared/domain/widget/drop-off';
+import { resumeWidgetSession } from '#shared/domain/widget/resume-session';
+import { readResumeToken } from '#shared/domain/widget/resume-token';
 import { readSessionToken } from '#shared/domain/widget/session-token';
 import {
   bookWidgetSession,
@@ -20,6 +22,7 @@ import type { StoredWidgetSession } from '#shared/ports/widget-session-store';
 import {
   presentAvailability,
   presentBooked,
+  presentResumedSession,
   presentSessionAnswer,
   presentSlotTaken,
   presentStartedSession,
@@ -91,6 +94,7 @@ const step = createHttpHandler(contracts.recordWidgetStep, async ({ headers: sen
     step: body.event_type,
     issueType: body.issue_type,
     jobType: body.job_type,
+    customer: body.customer_info,
     now: new Date(),
   });
   // A session that had dropped off is pending again: it gets a new check.
@@ -98,6 +102,16 @@ const step = createHttpHandler(contracts.recordWidgetStep, async ({ headers: sen
     await scheduleDropOffCheck(dependencies().scheduler(), session, dependencies().abandonAfterSeconds);
   }
   return { statusCode: 200, body: presentSessionAnswer(session), headers };
+});
+
+const resume = createHttpHandler(contracts.resumeWidgetSession, async ({ body, event }) => {
+  const deps = dependencies();
+  const read = readResumeToken(body.resume_token);
+  await takeWidgetRequest(deps.limits, event, read ? { teamId: read.ref.teamId, schedulerId: read.ref.schedulerId } : null);
+  const resumed = await resumeWidgetSession(deps, { resumeToken: body.resume_token, now: new Date() });
+  const headers = requireAllowedOrigin(event, resumed.scheduler);
+  if (resumed.resumed) await scheduleDropOffCheck(deps.scheduler(), resumed.session, deps.abandonAfterSeconds);
+  return { statusCode: 200, body: presentResumedSession(resumed), headers };
 });
 
 const book = createHttpHandler(contracts.bookWidgetSession, async ({ headers: sent, body, event }) => {
@@ -141,4 +155,5 @@ export const handler = functionRoutes('widget-api', {
   getWidgetSession: read,
   recordWidgetStep: step,
   bookWidgetSession: book,
+  resumeWidgetSession: resume,
 });

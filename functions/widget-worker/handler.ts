@@ -4,15 +4,17 @@ import { recoverBookingEffects } from '#shared/domain/widget/complete-booking';
 import { checkDropOff } from '#shared/domain/widget/drop-off';
 import { followFieldServiceChange } from '#shared/domain/widget/field-service-changes';
 import { makeFieldServiceJob, refOf, widgetFollowupSchema } from '#shared/domain/widget/field-service-jobs';
+import { followUpRecovery } from '#shared/domain/widget/recovery-followup';
 import { log } from '#shared/logging/logger';
 import { countMetric } from '#shared/logging/metrics';
-import { parseMessage, processSqsBatch } from '#shared/workers/sqs-batch';
+import { deliveryOf, parseMessage, processSqsBatch } from '#shared/workers/sqs-batch';
 
 const dependencies = widgetWorkerDependencies();
 
 /**
  * Consumes widget-followups: a booking's field-service job (exactly one per booking), the job
- * following a move or cancel of the visit (once per change), or a session's drop-off check.
+ * following a move or cancel of the visit (once per change), a session's drop-off check, or its
+ * recovery.
  */
 export const handler = (event: SQSEvent, context?: Context) =>
   processSqsBatch(
@@ -34,6 +36,12 @@ export const handler = (event: SQSEvent, context?: Context) =>
         return;
       }
       const ref = refOf(message.session);
+      if (message.kind === 'recovery') {
+        const outcomes = await followUpRecovery(deps, ref, deliveryOf(record), new Date());
+        if (outcomes.includes('sent')) countMetric('TextsSent');
+        log('info', 'widget session recovery', { teamId: ref.teamId, sessionId: ref.sessionId, outcomes: outcomes.join(',') });
+        return;
+      }
       if (message.kind === 'drop_off') {
         // A booking whose effects a crash cut short gets them now (the session is booked, not pending).
         if (await recoverBookingEffects(deps, ref, new Date())) {

@@ -249,6 +249,11 @@ function analyticsView(funnel, analytics) {
       { className: 'note' },
       `${funnel.data.sessions} sessions, ${funnel.data.booking_completed} booked (conversion ${percent(funnel.data.conversion_rate)}), drop-off ${percent(funnel.data.drop_off_rate)}`,
     ),
+    el(
+      'p',
+      { className: 'note', id: 'recovery-figures' },
+      `Booking recovery: ${funnel.data.qualified_drop_offs} qualified drop-offs, ${funnel.data.recovery_attempts} recovery attempts, ${funnel.data.recovered_bookings} recovered bookings`,
+    ),
     funnelBox,
     dailyBox,
     el('h3', {}, `UTM sources (top ${TOP_ROWS} by sessions)`),

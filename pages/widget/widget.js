@@ -9,7 +9,17 @@
   const api = new URL(`${root.dataset.api}/`, location.href).href;
   const schedulerPath = `${root.dataset.team}/${root.dataset.scheduler}`;
   const params = new URLSearchParams(location.search);
-  const state = { token: null, scheduler: null, service: null, slot: null, days: [], dayIndex: 0, booking: false };
+  const state = {
+    token: null,
+    scheduler: null,
+    service: null,
+    slot: null,
+    days: [],
+    dayIndex: 0,
+    booking: false,
+    customer: null,
+    kept: '',
+  };
 
   const el = (tag, props = {}, ...children) => {
     const node = document.createElement(tag);
@@ -54,6 +64,30 @@
   function step(event_type, extra = {}) {
     // Steps are for the funnel: the journey goes on whatever their answer.
     call('POST', 'session/events', { event_type, ...extra }).catch(() => undefined);
+  }
+
+  /** A resume link (from the text sent after a booking was left): the same session, where it was left, details filled. */
+  async function resume(resumeToken) {
+    show(el('p', { class: 'loading', text: 'Loading…' }));
+    const { status, data } = await call('POST', 'sessions/resume', { resume_token: resumeToken }).catch(() => ({ status: 0, data: {} }));
+    if (status === 404) {
+      return show(
+        el('p', { class: 'error', role: 'alert', text: 'This link has expired or is not valid any more. You can start a new booking.' }),
+        el('button', { type: 'button', text: 'Start a new booking', onclick: () => start() }),
+      );
+    }
+    if (status !== 200) return problem('The booking form could not be loaded. Please try again in a moment.');
+    state.token = data.token;
+    state.scheduler = data.scheduler;
+    const session = data.session;
+    state.customer = session.customer_info;
+    if (session.status === 'booked') {
+      return show(el('section', { class: 'confirmed' }, el('h2', { text: 'Booked' }), el('p', { text: 'This visit is already booked.' })));
+    }
+    if (!session.issue_type || !state.scheduler.services.includes(session.issue_type)) return showServices();
+    state.service = session.issue_type;
+    announce.textContent = `Welcome back. Pick a time to finish booking your ${session.issue_type} visit; your details are kept.`;
+    loadSlots();
   }
 
   async function start() {
@@ -174,6 +208,10 @@
     showForm();
   }
 
+  /** What the business may do with the number, said where it is given (docs/widget-recovery.md). */
+  const CONSENT =
+    'By giving your number you agree that this business may call or text you about this request, also if you do not finish booking. Reply STOP to any text to opt out.';
+
   const FIELDS = [
     { name: 'name', label: 'Name', type: 'text', autocomplete: 'name' },
     { name: 'phone', label: 'Phone', type: 'tel', autocomplete: 'tel' },
@@ -196,8 +234,11 @@
             type: field.type,
             autocomplete: field.autocomplete,
             required: true,
-            'aria-describedby': `${id}-error`,
+            value: state.customer?.[field.name] ?? undefined,
+            'aria-describedby': field.name === 'phone' ? `${id}-consent ${id}-error` : `${id}-error`,
+            onchange: () => keepDetails(form),
           }),
+          field.name === 'phone' ? el('p', { id: `${id}-consent`, class: 'hint', text: CONSENT }) : null,
           el('p', { id: `${id}-error`, class: 'field-error' }),
         ),
       );
@@ -219,6 +260,24 @@
     form.querySelector('input')?.focus();
   }
 
+  /** The details, when every field is filled and looks valid (the service reads them as the booking does). */
+  function completeDetails(form) {
+    const values = Object.fromEntries(new FormData(form).entries());
+    const details = Object.fromEntries(FIELDS.map((f) => [f.name, String(values[f.name] ?? '').trim()]));
+    if (FIELDS.some((f) => details[f.name] === '')) return null;
+    if (details.phone.replace(/[^0-9]/g, '').length < 10 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(details.email)) return null;
+    return details;
+  }
+
+  /** Keeps the details on the session as soon as they are complete, before Book (once per change). */
+  function keepDetails(form) {
+    const details = completeDetails(form);
+    const key = details ? JSON.stringify(details) : '';
+    if (!details || key === state.kept) return Promise.resolve();
+    state.kept = key;
+    return call('POST', 'session/events', { event_type: 'customer_info_completed', customer_info: details }).catch(() => undefined);
+  }
+
   function fieldError(form, name, message) {
     const input = form.querySelector(`[name="${name}"]`);
     const note = form.querySelector(`#field-${name}-error`);
@@ -238,8 +297,9 @@
     for (const field of FIELDS) {
       if (!String(values[field.name] ?? '').trim()) return fieldError(form, field.name, `${field.label} is required.`);
     }
-    step('customer_info_completed');
     state.booking = true;
+    // Kept before the booking is asked for, so the session's events stay in the order they happened.
+    await keepDetails(form);
     const { status, data } = await call('POST', 'session/booking', {
       issue_type: state.service,
       date: state.slot.date,
@@ -273,5 +333,6 @@
     );
   }
 
-  start();
+  if (params.get('resume')) resume(params.get('resume'));
+  else start();
 })();

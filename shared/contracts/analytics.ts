@@ -56,6 +56,11 @@ const funnelShape = lazy(() => ({
   conversion_rate: fraction().describe('booking_completed / sessions, a fraction 0–1 rounded to 4 decimals; 0 when there are no sessions'),
   drop_off_count: count().describe('Sessions whose status is dropped_off (pending sessions are still open)'),
   drop_off_rate: fraction().describe('drop_off_count / sessions, a fraction 0–1 rounded to 4 decimals; 0 when there are no sessions'),
+  qualified_drop_offs: count().describe(
+    'Sessions that dropped off qualified (a valid phone given, not booked), whatever became of them since (booking recovery)',
+  ),
+  recovery_attempts: count().describe('Recovery texts sent and recovery calls queued for those sessions (their recovery_sent events)'),
+  recovered_bookings: count().describe('Sessions booked after their recovery reached them (recovered: true)'),
 }));
 
 export const funnelCounts = responseSchema(() => z.strictObject(funnelShape()).describe('Funnel counts; stages are cumulative'));

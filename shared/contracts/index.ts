@@ -86,6 +86,7 @@ export const CONTRACTS = {
   getWidgetSession: widget.getWidgetSession,
   recordWidgetStep: widget.recordWidgetStep,
   bookWidgetSession: widget.bookWidgetSession,
+  resumeWidgetSession: widget.resumeWidgetSession,
   listTeamAppointments: appointments.listTeamAppointments,
   getManagedAppointment: appointmentManage.getManagedAppointment,
   rescheduleManagedAppointment: appointmentManage.rescheduleManagedAppointment,

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { SESSION_EVENT_TYPES, SESSION_STATUSES } from '#shared/domain/sessions';
+import { RECOVERY_CHANNELS, SESSION_EVENT_TYPES, SESSION_STATUSES } from '#shared/domain/sessions';
 import { positiveIdParam } from '#shared/schemas/params';
 import {
   changeFeedMembers,
@@ -78,8 +78,15 @@ export const session = responseSchema(() =>
         z.strictObject({
           event_type: z.string().describe(`Known values, in funnel order: ${SESSION_EVENT_TYPES.join(', ')}`),
           created_at: dateTime(),
+          channel: z
+            .enum(RECOVERY_CHANNELS)
+            .optional()
+            .describe('On recovery_sent only: how the customer was reached again (a text or an outreach call)'),
         }),
       ),
+      recovered: z
+        .boolean()
+        .describe('True when the session was booked after it dropped off and its customer was reached again (booking recovery)'),
     })
     .describe("A customer's journey through the scheduling widget; also the item shape of the bookings list"),
 );

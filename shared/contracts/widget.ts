@@ -65,11 +65,30 @@ const availabilityQuery = z.object({
     .describe('How many days to show (default 7, at most 14); never past the last day the scheduler books'),
 });
 
+/** The customer's details, validated alike where the booking takes them and where the step reports them complete. */
+const customerMembers = {
+  name: required('name', 200),
+  phone: required('phone', 40).describe('Read as a phone number of the US (or with +country)'),
+  email: z
+    .string({ error: 'email: must be a string' })
+    .trim()
+    .max(254, { error: 'email: must be at most 254 characters' })
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'email: must be an email address' }),
+  address: required('address', 500),
+};
+
 const stepBody = z
   .object({
     event_type: z.enum(WIDGET_STEPS, { error: `event_type: must be one of ${WIDGET_STEPS.join(', ')}` }),
     issue_type: required('issue_type', 100).optional().describe('With issue_selected: one of the scheduler’s services'),
     job_type: required('job_type', 100).optional(),
+    customer_info: z
+      .object(customerMembers, { error: 'customer_info: must be an object with name, phone, email and address' })
+      .strict()
+      .optional()
+      .describe(
+        'With customer_info_completed: the details as entered, kept on the session at once (a session left afterwards still has them; the phone is read as for the booking)',
+      ),
   })
   .strict();
 
@@ -82,14 +101,7 @@ const bookingBody = z
       .string({ error: 'time: must be a time HH:MM' })
       .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, { error: 'time: must be a time HH:MM' })
       .describe('Local start of the slot (HH:MM)'),
-    name: required('name', 200),
-    phone: required('phone', 40).describe('Read as a phone number of the US (or with +country)'),
-    email: z
-      .string({ error: 'email: must be a string' })
-      .trim()
-      .max(254, { error: 'email: must be at most 254 characters' })
-      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'email: must be an email address' }),
-    address: required('address', 500),
+    ...customerMembers,
     // Not trimmed: a bot that fills the hidden field with spaces has filled it.
     website: z
       .string({ error: 'website: must be a string' })
@@ -147,6 +159,23 @@ export const widgetAvailabilityAnswer = responseSchema(() =>
       days: z.array(offeredDay()),
     })
     .describe('Open slots per local day (full slots and slots inside the lead time left out)'),
+);
+
+export const resumedSession = responseSchema(() =>
+  z
+    .strictObject({
+      token: z
+        .string()
+        .describe('A fresh session token: send it as x-widget-token from now on (the one the session was started with no longer works)'),
+      step: z
+        .string()
+        .describe(
+          'The step the session was left at: session_started, issue_selected, booking_started or customer_info_completed (the page reopens there)',
+        ),
+      session: session(),
+      scheduler: publicScheduler(),
+    })
+    .describe('The session a resume link reopened, at the step it was left, its details still filled'),
 );
 
 export const sessionAnswer = responseSchema(() => z.strictObject({ session: session() }));
@@ -220,6 +249,27 @@ export const bookWidgetSession = defineContract({
   errors: {
     ...tokenErrors,
     409: { description: 'The slot is full (fresh slots in the body), or the session is booked for another slot', schema: slotTaken },
+    429: 'Too many requests from this client or for this scheduler',
+  },
+});
+
+const resumeBody = z
+  .object({
+    resume_token: z
+      .string({ error: 'resume_token: required (the resume parameter of the link the customer was sent)' })
+      .min(1, { error: 'resume_token: required (the resume parameter of the link the customer was sent)' })
+      .max(400, { error: 'resume_token: must be at most 400 characters' })
+      .describe('The `resume` parameter of the resume_url a recovery text carried'),
+  })
+  .strict();
+
+export const resumeWidgetSession = defineContract({
+  routeId: 'resumeWidgetSession',
+  body: { schema: resumeBody, maxBytes: MAX_BODY_BYTES },
+  responses: { 200: resumedSession },
+  errors: {
+    403: 'The request comes from an origin the scheduler does not allow',
+    404: 'No session has this resume token, or its 72 hours are over',
     429: 'Too many requests from this client or for this scheduler',
   },
 });

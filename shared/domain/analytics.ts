@@ -13,6 +13,10 @@ import type { SessionRecord } from './sessions';
  * - conversion_rate: booking_completed / sessions.
  * - drop_off_count: sessions whose status is dropped_off (pending sessions are still open).
  * - drop_off_rate: drop_off_count / sessions.
+ * - qualified_drop_offs: sessions that dropped off qualified (a valid phone, not booked), whatever
+ *   became of them since (booking recovery: docs/widget-recovery.md).
+ * - recovery_attempts: recovery texts sent and recovery calls queued (`recovery_sent` events).
+ * - recovered_bookings: sessions booked after their recovery reached them (`recovered`).
  * Rates are exact fractions between 0 and 1, and 0 when there are no sessions (the API rounds them
  * to 4 decimals: shared/presenters/analytics.ts).
  */
@@ -24,6 +28,9 @@ export interface FunnelCounts {
   conversion_rate: number;
   drop_off_count: number;
   drop_off_rate: number;
+  qualified_drop_offs: number;
+  recovery_attempts: number;
+  recovered_bookings: number;
 }
 
 function rate(numerator: number, denominator: number): number {
@@ -56,6 +63,9 @@ export function emptyFunnelCounts(): FunnelCounts {
     conversion_rate: 0,
     drop_off_count: 0,
     drop_off_rate: 0,
+    qualified_drop_offs: 0,
+    recovery_attempts: 0,
+    recovered_bookings: 0,
   };
 }
 
@@ -72,6 +82,19 @@ export function addToFunnel(counts: FunnelCounts, session: SessionRecord): void 
   if (s.infoCompleted) counts.customer_info_completed++;
   if (s.booked) counts.booking_completed++;
   if (session.status === 'dropped_off') counts.drop_off_count++;
+  const recovery = recoveryFigures(session);
+  counts.qualified_drop_offs += recovery.qualified;
+  counts.recovery_attempts += recovery.attempts;
+  counts.recovered_bookings += recovery.recovered;
+}
+
+/** A session's part of the recovery figures: a qualified drop-off (0/1), its recovery attempts, a recovered booking (0/1). */
+export function recoveryFigures(session: SessionRecord): { qualified: number; attempts: number; recovered: number } {
+  return {
+    qualified: session.qualified_drop_off ? 1 : 0,
+    attempts: session.events.filter((e) => e.event_type === 'recovery_sent').length,
+    recovered: session.status === 'booked' && session.recovered ? 1 : 0,
+  };
 }
 
 /** Computes the rates from the counts, in place. */
@@ -81,9 +104,13 @@ export function finishFunnel(counts: FunnelCounts): FunnelCounts {
   return counts;
 }
 
-/** Funnel counts from sessions, booking_started, customer_info_completed, booking_completed and drop_off_count. */
+/**
+ * Funnel counts from sessions, booking_started, customer_info_completed, booking_completed,
+ * drop_off_count, qualified_drop_offs, recovery_attempts and recovered_bookings (a tuple stored
+ * before the recovery figures has five: they read 0).
+ */
 export function funnelFromCounts(counts: readonly number[]): FunnelCounts {
-  const [sessions = 0, started = 0, info = 0, booked = 0, dropped = 0] = counts;
+  const [sessions = 0, started = 0, info = 0, booked = 0, dropped = 0, qualified = 0, attempts = 0, recovered = 0] = counts;
   return finishFunnel({
     ...emptyFunnelCounts(),
     sessions,
@@ -91,6 +118,9 @@ export function funnelFromCounts(counts: readonly number[]): FunnelCounts {
     customer_info_completed: info,
     booking_completed: booked,
     drop_off_count: dropped,
+    qualified_drop_offs: qualified,
+    recovery_attempts: attempts,
+    recovered_bookings: recovered,
   });
 }
 
@@ -103,6 +133,9 @@ export function sumFunnels(funnels: readonly FunnelCounts[]): FunnelCounts {
     total.customer_info_completed += f.customer_info_completed;
     total.booking_completed += f.booking_completed;
     total.drop_off_count += f.drop_off_count;
+    total.qualified_drop_offs += f.qualified_drop_offs;
+    total.recovery_attempts += f.recovery_attempts;
+    total.recovered_bookings += f.recovered_bookings;
   }
   return finishFunnel(total);
 }

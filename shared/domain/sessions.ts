@@ -14,7 +14,20 @@ export const SESSION_EVENT_TYPES = [
   'customer_info_completed',
   'booking_completed',
   'session_abandoned',
+  'session_resumed',
+  'recovery_sent',
 ] as const;
+
+/** How a customer who left a booking unfinished was reached (a `recovery_sent` event's `channel`). */
+export const RECOVERY_CHANNELS = ['text', 'call'] as const;
+export type RecoveryChannel = (typeof RECOVERY_CHANNELS)[number];
+
+/** One event of a session; `channel` only on `recovery_sent`. */
+export interface SessionEvent {
+  event_type: string;
+  created_at: string;
+  channel?: RecoveryChannel;
+}
 
 export interface CustomerInfo {
   name: string | null;
@@ -39,7 +52,9 @@ export interface Session {
   started_at: string;
   completed_at: string | null;
   last_activity_at: string | null;
-  events: { event_type: string; created_at: string }[];
+  events: SessionEvent[];
+  /** True once a session reached again after it dropped off (booking recovery) was booked; absent: false. */
+  recovered?: boolean;
 }
 
 /** A session with what only analytics reads (the API's answers leave it out: shared/presenters/sessions.ts). */
@@ -48,4 +63,6 @@ export interface SessionRecord extends Session {
   service_area: string | null;
   /** Estimated job value in dollars when booked (analytics customerEvents.conversionValue). */
   conversion_value: number | null;
+  /** Set when the session dropped off qualified (a valid phone, not booked): the funnel's qualified_drop_offs. */
+  qualified_drop_off?: boolean;
 }

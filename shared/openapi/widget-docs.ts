@@ -28,6 +28,10 @@ export const WIDGET_OPERATION_DOCS: { readonly [Id in RouteId]?: OperationDocs }
   recordWidgetStep: {
     description: `Records a step of the journey in the session's events (issue_selected sets issue_type). A session that had dropped off is pending again (a session_resumed event) and may still book.\n\n${TOKEN_NOTE}`,
   },
+  resumeWidgetSession: {
+    description:
+      "Reopens the session a recovery text's resume_url names (its `resume` parameter; booking recovery, docs/widget-recovery.md): answers a fresh session token (the one the session was started with stops working), the step it was left at, the session with the details already given, and the scheduler. A dropped-off session is pending again (a session_resumed event) and may book as usual; booking it links the booking to its recovery lead and records recovered: true. An unknown, malformed or expired token (72 hours) is a 404.\n\n**Authentication:** no API key; the resume token. Requests are counted per client address and per scheduler (429 beyond), and a browser origin the scheduler does not allow is a 403.",
+  },
   bookWidgetSession: {
     description: `Books the session: a place in the slot is taken and the session written booked in one transaction, so of customers racing for a slot's last place exactly one books; the others get a 409 slot_taken with fresh slots. The booking creates a unified lead (type scheduling_widget, the session's attribution), publishes lead.created and lead.booking_created, and sends a booking request to the team's field-service system (GET /api/v1/teams/{teamId}/booking-requests). The same booking asked for again answers the same 200. The phone is read with libphonenumber (400 naming phone); a filled \`website\` (a field hidden from people) or a booking within 3 seconds of the session's start is refused.\n\n${TOKEN_NOTE}`,
   },

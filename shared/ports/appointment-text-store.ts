@@ -1,11 +1,11 @@
-import type { BookingTextPurpose } from '#shared/domain/appointment-texts/notice';
+import type { OwnTextPurpose } from '#shared/domain/appointment-texts/notice';
 import type { AppointmentTextStatus } from '#shared/domain/appointment-texts/texts';
 
 /** One text of one appointment: sent at most once per (appointment, purpose, occurrence). */
 export interface AppointmentTextKey {
   readonly teamId: number;
   readonly appointmentId: string;
-  readonly purpose: BookingTextPurpose;
+  readonly purpose: OwnTextPurpose;
   /** Which one of the purpose's texts: a reminder's due instant, a change's version. */
   readonly occurrence: string;
 }
@@ -18,6 +18,8 @@ export interface AppointmentTextClaim {
   readonly at: string;
   /** claimToken() of the delivery that claims it (domain/claims.ts). */
   readonly token: string;
+  /** A recovery text's plan under the calling-hours rules, kept on the record. */
+  readonly plan?: { readonly sendAt: string; readonly rule: string };
 }
 
 /** What a claim found: the text is ours to send, the number is opted out, or the text has a record already. */
@@ -30,6 +32,18 @@ export type AppointmentTextClaimAnswer =
       readonly claimToken: string | null;
       readonly claimedAt: string | null;
     };
+
+export interface AppointmentTextUnsent {
+  readonly key: AppointmentTextKey;
+  readonly phone: string;
+  readonly body: string;
+  readonly segments: number;
+  readonly at: string;
+  readonly status: 'deferred' | 'capped';
+  readonly sendAt: string | null;
+  readonly rule: string | null;
+  readonly reason: string | null;
+}
 
 export interface AppointmentTextOutcome {
   readonly status: Extract<AppointmentTextStatus, 'sent' | 'failed' | 'unconfirmed'>;
@@ -48,6 +62,12 @@ export interface AppointmentTextStore {
   claim(claim: AppointmentTextClaim): Promise<AppointmentTextClaimAnswer>;
   /** Records the outcome of a claimed text; false when it is no longer `sending` (settled meanwhile). */
   settle(key: AppointmentTextKey, outcome: AppointmentTextOutcome): Promise<boolean>;
+  /**
+   * Records a text that is not sent now: `deferred` to `sendAt` (the rule that set it), or
+   * `capped` (never sent; the reason kept). A deferred record is replaced by the claim when the
+   * text goes; any other record is left as it is.
+   */
+  recordUnsent(unsent: AppointmentTextUnsent): Promise<void>;
   /** Gives a claim back untexted (the provider was unavailable), if `token` still holds it: the next delivery claims it again. */
   release(key: AppointmentTextKey, token: string): Promise<void>;
 }

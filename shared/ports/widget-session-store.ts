@@ -1,6 +1,9 @@
+import type { RecoveryMode } from '#shared/domain/appointment-texts/scheduler-settings';
+import type { LeadRecord } from '#shared/domain/leads';
 import type { SessionRecord } from '#shared/domain/sessions';
 import type { TeamPlacement } from '#shared/domain/tenancy';
 import type { BookedCounts } from '#shared/domain/widget/availability';
+import type { DomainEvent } from './event-bus';
 
 /** What addresses a widget session's stored row (the session token carries it). */
 export interface WidgetSessionRef {
@@ -26,6 +29,19 @@ export interface WidgetSessionExtras {
    */
   readonly manage_nonce: string | null;
   readonly manage_token_hash: string | null;
+  /**
+   * The session's recovery, planned when it dropped off qualified (shared/domain/widget/recovery.ts):
+   * the scheduler's mode then and the resume link's seal; absent until then, and never planned twice.
+   */
+  readonly recovery?: SessionRecovery | null;
+}
+
+export interface SessionRecovery {
+  /** When the session dropped off (its recovery lead's time). */
+  readonly at: string;
+  readonly mode: Exclude<RecoveryMode, 'off'>;
+  /** The resume link's seal (shared/domain/widget/resume-token.ts): its nonce, the hash of its secret, when it lapses. */
+  readonly resume: { readonly nonce: string; readonly tokenHash: string; readonly expiresAt: string };
 }
 
 export interface StoredWidgetSession {
@@ -50,6 +66,18 @@ export interface WidgetSessionStore {
   bookedCounts(teamId: number, schedulerId: number, first: string, last: string): Promise<BookedCounts>;
   createSession(stored: StoredWidgetSession): Promise<void>;
   getSession(ref: WidgetSessionRef): Promise<StoredWidgetSession | null>;
+  /**
+   * Drops the session off with its recovery in one transaction: the session (unless it changed
+   * since `previous` was read: false then, nothing written), the recovery lead (with its outreach
+   * record's pointer when it has one) and `events` due in the outbox.
+   */
+  dropOffWithRecovery(
+    previous: StoredWidgetSession,
+    next: SessionRecord,
+    extras: WidgetSessionExtras,
+    lead: LeadRecord,
+    events: readonly DomainEvent[],
+  ): Promise<boolean>;
   /** Replaces the session unless it changed since `previous` was read (false then). */
   updateSession(previous: StoredWidgetSession, next: SessionRecord, extras?: WidgetSessionExtras): Promise<boolean>;
   /**

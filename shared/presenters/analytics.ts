@@ -30,6 +30,9 @@ export function presentFunnel(funnel: FunnelCounts): FunnelBody {
     conversion_rate: roundRate(funnel.conversion_rate),
     drop_off_count: funnel.drop_off_count,
     drop_off_rate: roundRate(funnel.drop_off_rate),
+    qualified_drop_offs: funnel.qualified_drop_offs,
+    recovery_attempts: funnel.recovery_attempts,
+    recovered_bookings: funnel.recovered_bookings,
   };
 }
 

@@ -12,6 +12,6 @@ export type SessionBody = z.output<ReturnType<typeof session>>;
  * strips every row read, and the contract's, which the response check holds every answer to.
  */
 export function presentSession(record: SessionRecord): SessionBody {
-  const { service_area: _serviceArea, conversion_value: _conversionValue, ...session } = record;
-  return session;
+  const { service_area: _serviceArea, conversion_value: _conversionValue, qualified_drop_off: _qualified, ...session } = record;
+  return { ...session, recovered: record.recovered === true };
 }

@@ -1,5 +1,12 @@
 import type * as z from 'zod';
-import type { bookedAnswer, sessionAnswer, slotTaken, startedSession, widgetAvailabilityAnswer } from '#shared/contracts/widget';
+import type {
+  bookedAnswer,
+  resumedSession,
+  sessionAnswer,
+  slotTaken,
+  startedSession,
+  widgetAvailabilityAnswer,
+} from '#shared/contracts/widget';
 import type { SchedulerConfig } from '#shared/domain/schedulers';
 import type { SessionRecord } from '#shared/domain/sessions';
 import type { WidgetAvailability } from '#shared/domain/widget/widget-sessions';
@@ -32,6 +39,16 @@ export function presentStartedSession(started: {
   readonly scheduler: SchedulerConfig;
 }): StartedSessionBody {
   return { token: started.token, session: presentSession(started.session), scheduler: presentPublicScheduler(started.scheduler) };
+}
+
+/** A session its resume link reopened: the fresh token, the step it was left at, the session and its scheduler. */
+export function presentResumedSession(resumed: {
+  readonly token: string;
+  readonly step: string;
+  readonly session: SessionRecord;
+  readonly scheduler: SchedulerConfig;
+}): z.output<ReturnType<typeof resumedSession>> {
+  return { ...presentStartedSession(resumed), step: resumed.step };
 }
 
 export function presentAvailability(availability: WidgetAvailability): WidgetAvailabilityBody {

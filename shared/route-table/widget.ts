@@ -107,6 +107,23 @@ export const WIDGET_ROUTES = [
     tag: 'Scheduling widget',
   },
   {
+    id: 'resumeWidgetSession',
+    method: 'POST',
+    path: '/widget/api/sessions/resume',
+    surface: 'read',
+    functionName: 'widget-api',
+    permission: null,
+    tables: [
+      { table: 'teams', access: 'read' },
+      { table: 'sessions', access: 'readwrite' },
+      { table: 'limits', access: 'readwrite' },
+    ],
+    // The reopened session gets a new drop-off check.
+    uses: ['scheduler'],
+    summary: 'Reopen a dropped-off session from the resume link a recovery text carried: a fresh token, the step it was left at',
+    tag: 'Scheduling widget',
+  },
+  {
     id: 'bookWidgetSession',
     method: 'POST',
     path: '/widget/api/session/booking',

@@ -77,7 +77,9 @@ export const WORKERS: readonly WorkerDefinition[] = [
   {
     // The scheduling widget's follow-ups: a booking's field-service job (a few HTTP calls, each at
     // most 15 s) and drop-off checks, which also record a booking's effects (lead, events, job
-    // request) a crash cut short. Retries of a job are scheduled with backoff by the worker.
+    // request) a crash cut short, and a dropped-off session's recovery (a text, through the
+    // campaigns table's records, caps and suppression list; a call, on outreach-calls). Retries of
+    // a job are scheduled with backoff by the worker.
     functionName: 'widget-worker',
     queue: 'widget-followups',
     batchSize: 5,
@@ -88,8 +90,9 @@ export const WORKERS: readonly WorkerDefinition[] = [
       { table: 'sessions', access: 'readwrite' },
       { table: 'leads', access: 'readwrite' },
       { table: 'outbox', access: 'readwrite' },
+      { table: 'campaigns', access: 'readwrite' },
     ],
-    uses: ['scheduler', 'widget-followups'],
+    uses: ['scheduler', 'widget-followups', 'sms-provider', 'outreach-calls', 'manage-links'],
   },
   {
     // An appointment's own texts: its confirmation (and its reminders planned), a change notice,
@@ -175,7 +178,8 @@ export const STREAM_CONSUMERS: readonly StreamConsumerDefinition[] = [
     retryAttempts: 10_000,
     tables: [{ table: 'outbox', access: 'readwrite' }],
     // The appointment texts and the field-service jobs follow the visits' events from here
-    // (shared/domain/outbox/appointment-followups.ts).
+    // (shared/domain/outbox/appointment-followups.ts), and a dropped-off session's recovery its
+    // recovery_due event (shared/domain/outbox/widget-followups.ts).
     uses: ['event-bus', 'appointment-texts', 'widget-followups'],
   },
 ];

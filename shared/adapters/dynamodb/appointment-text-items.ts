@@ -1,4 +1,4 @@
-import type { BookingTextPurpose } from '#shared/domain/appointment-texts/notice';
+import type { OwnTextPurpose } from '#shared/domain/appointment-texts/notice';
 import type { AppointmentTextStatus } from '#shared/domain/appointment-texts/texts';
 import type { OutboundText } from '#shared/domain/sms-campaigns/outbound-texts';
 import { teamPk } from './keys';
@@ -12,7 +12,7 @@ import { teamPk } from './keys';
 export type AppointmentTextItem = {
   readonly pk: string;
   readonly sk: string;
-  readonly purpose: BookingTextPurpose;
+  readonly purpose: OwnTextPurpose;
   readonly appointment_id: string;
   readonly occurrence: string;
   readonly team_id: number;
@@ -26,6 +26,10 @@ export type AppointmentTextItem = {
   readonly provider_message_id?: string | null;
   readonly error?: string | null;
   readonly recorded_at: string;
+  /** A recovery text's plan under the calling-hours rules; absent on appointment texts. */
+  readonly send_at?: string | null;
+  readonly rule?: string | null;
+  readonly deferred_until?: string | null;
   readonly settled_at?: string;
   readonly updated_at: string;
   readonly textsPk: string;
@@ -34,7 +38,7 @@ export type AppointmentTextItem = {
 };
 
 export const appointmentTextPk = (teamId: number, appointmentId: string) => `${teamPk(teamId)}#APPOINTMENT#${appointmentId}`;
-export const appointmentTextSk = (purpose: BookingTextPurpose, occurrence: string) => `TEXT#${purpose}#${occurrence}`;
+export const appointmentTextSk = (purpose: OwnTextPurpose, occurrence: string) => `TEXT#${purpose}#${occurrence}`;
 /** The feed's sort key: unique per text (the appointment, purpose and occurrence stand where a campaign's id does). */
 export const appointmentTextsSk = (at: string, key: { appointmentId: string; purpose: string; occurrence: string }, phone: string) =>
   `${at}#${key.appointmentId}:${key.purpose}:${key.occurrence}#${phone}`;
@@ -51,7 +55,8 @@ export function outboundTextOfAppointmentText(item: AppointmentTextItem): Outbou
   return {
     campaign_id: null,
     purpose: item.purpose,
-    appointment_id: item.appointment_id,
+    // A recovery text is about a session left unfinished, not an appointment.
+    appointment_id: item.purpose === 'booking_recovery' ? null : item.appointment_id,
     team_id: item.team_id,
     recipient: item.recipient,
     body: item.body,
@@ -63,9 +68,9 @@ export function outboundTextOfAppointmentText(item: AppointmentTextItem): Outbou
     queued_at: item.recorded_at,
     sent_at: item.status === 'sent' ? str(item.settled_at) : null,
     updated_at: item.updated_at,
-    // Transactional texts wait for no window: they are sent when due, or not at all.
-    deferred_until: null,
-    send_at: null,
-    rule: null,
+    // Appointment texts wait for no window (transactional); a recovery text may (a solicitation).
+    deferred_until: item.status === 'deferred' ? str(item.deferred_until) : null,
+    send_at: str(item.send_at),
+    rule: str(item.rule),
   };
 }

@@ -6,11 +6,19 @@ import type {
   AppointmentTextKey,
   AppointmentTextOutcome,
   AppointmentTextStore,
+  AppointmentTextUnsent,
 } from '#shared/ports/appointment-text-store';
 import { type AppointmentTextItem, appointmentTextPk, appointmentTextSk, appointmentTextsSk } from './appointment-text-items';
 import { textsPk, textsStatusPk } from './outbound-keys';
 import { suppressionPk } from './suppression-list';
 import { isTransactionCancelled, transactWrite } from './transact';
+
+/** A text's record may be written over only while there is none, or it is deferred (waiting for its window). */
+const UNSENT_OR_NONE = {
+  ConditionExpression: 'attribute_not_exists(pk) OR #status = :deferred',
+  ExpressionAttributeNames: { '#status': 'status' },
+  ExpressionAttributeValues: { ':deferred': 'deferred' },
+} as const;
 
 const SUPPRESSED_REASON = 'the number is on the team’s suppression list (it opted out); not texted';
 
@@ -42,6 +50,7 @@ export class DynamoAppointmentTextStore implements AppointmentTextStore {
       segments: claim.segments,
       status,
       ...(status === 'sending' ? { claimed_at: at, claim_token: claim.token } : { error: SUPPRESSED_REASON }),
+      ...(claim.plan ? { send_at: claim.plan.sendAt, rule: claim.plan.rule } : {}),
       recorded_at: at,
       updated_at: at,
       textsPk: textsPk(key.teamId),
@@ -61,7 +70,7 @@ export class DynamoAppointmentTextStore implements AppointmentTextStore {
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
-          { Put: { TableName: this.tableName, Item: this.item(claim, 'sending'), ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { TableName: this.tableName, Item: this.item(claim, 'sending'), ...UNSENT_OR_NONE } },
         ],
       });
       return { kind: 'claimed' };
@@ -76,7 +85,7 @@ export class DynamoAppointmentTextStore implements AppointmentTextStore {
         new PutCommand({
           TableName: this.tableName,
           Item: this.item(claim, 'suppressed'),
-          ConditionExpression: 'attribute_not_exists(pk)',
+          ...UNSENT_OR_NONE,
         }),
       );
       return { kind: 'suppressed', reason: SUPPRESSED_REASON };
@@ -93,6 +102,31 @@ export class DynamoAppointmentTextStore implements AppointmentTextStore {
     if (!item) throw new Error(`appointment ${key.appointmentId} ${key.purpose} ${key.occurrence}: claim released meanwhile; retry`);
     if (item.status === 'suppressed') return { kind: 'suppressed', reason: item.error ?? SUPPRESSED_REASON };
     return { kind: 'exists', status: item.status, claimToken: item.claim_token ?? null, claimedAt: item.claimed_at ?? null };
+  }
+
+  async recordUnsent(unsent: AppointmentTextUnsent): Promise<void> {
+    const base = this.item({ ...unsent, token: '' }, 'suppressed');
+    const { claimed_at: _c, claim_token: _t, ...rest } = base;
+    try {
+      await this.client.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: {
+            ...rest,
+            status: unsent.status,
+            error: unsent.reason,
+            send_at: unsent.sendAt,
+            rule: unsent.rule,
+            deferred_until: unsent.status === 'deferred' ? unsent.sendAt : null,
+            textsStatusPk: textsStatusPk(unsent.key.teamId, unsent.status),
+          } satisfies AppointmentTextItem,
+          ...UNSENT_OR_NONE,
+        }),
+      );
+    } catch (error) {
+      // Claimed, sent or settled meanwhile: that record stands.
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
   }
 
   async settle(key: AppointmentTextKey, outcome: AppointmentTextOutcome): Promise<boolean> {

@@ -40,6 +40,23 @@ import { transactWrite } from './transact';
 export type StlCallPointerItem = { pk: string; sk: 'META'; leadPk: string; leadSk: string; lead_id: number; team_id: number };
 
 /** A uniqueness guard (external_id forever, a phone until expires_at) naming the lead it protects. */
+/** The pointer from an outreach record's stl_call_id to its lead (what the outreach worker finds the lead by). */
+export function stlCallPointerItem(
+  stlCallId: number,
+  leadItem: { readonly pk: string; readonly sk: string },
+  lead: { readonly lead_id: number | null; readonly team_id: number },
+): StlCallPointerItem {
+  if (lead.lead_id === null) throw new Error('an outreach record belongs to a lead with a lead_id');
+  return {
+    pk: `STLCALL#${padId(stlCallId)}`,
+    sk: 'META',
+    leadPk: leadItem.pk,
+    leadSk: leadItem.sk,
+    lead_id: lead.lead_id,
+    team_id: lead.team_id,
+  };
+}
+
 export type LeadGuardItem = {
   pk: string;
   sk: 'GUARD';
@@ -121,14 +138,7 @@ export class DynamoIntakeStore implements IntakeStore {
     items.push({
       Put: {
         TableName: this.tableName,
-        Item: {
-          pk: `STLCALL#${padId(stlCallId)}`,
-          sk: 'META',
-          leadPk: item.pk,
-          leadSk: item.sk,
-          lead_id: lead.lead_id,
-          team_id: lead.team_id,
-        } satisfies StlCallPointerItem,
+        Item: stlCallPointerItem(stlCallId, item, { lead_id: lead.lead_id, team_id: lead.team_id }),
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     });

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { SESSION_STATUSES, type SessionRecord } from '#shared/domain/sessions';
+import { RECOVERY_CHANNELS, SESSION_STATUSES, type SessionRecord } from '#shared/domain/sessions';
 import type { TeamPlacement } from '#shared/domain/tenancy';
 import { atLoad } from '#shared/lazy';
 import { changeSortKey, enterpriseShardPk, padId, shardOf, teamPk, timeSortKey } from './keys';
@@ -100,6 +100,8 @@ export function toSessionItem(session: SessionRecord, placement: TeamPlacement, 
     events: session.events,
     service_area: session.service_area,
     conversion_value: session.conversion_value,
+    ...(session.recovered ? { recovered: true as const } : {}),
+    ...(session.qualified_drop_off ? { qualified_drop_off: true as const } : {}),
   };
 }
 
@@ -134,9 +136,12 @@ const storedSession = /* @__PURE__ */ atLoad(() =>
     started_at: z.string(),
     completed_at: nullableString(),
     last_activity_at: nullableString(),
-    events: z.array(z.object({ event_type: z.string(), created_at: z.string() })),
+    events: z.array(z.object({ event_type: z.string(), created_at: z.string(), channel: z.enum(RECOVERY_CHANNELS).optional() })),
     service_area: nullableString().default(null),
     conversion_value: z.number().nullable().default(null),
+    // Written only when true (booking recovery): absent reads as not set.
+    recovered: z.literal(true).optional(),
+    qualified_drop_off: z.literal(true).optional(),
   }),
 ) satisfies z.ZodType<SessionRecord>;
 

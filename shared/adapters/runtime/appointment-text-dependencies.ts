@@ -32,7 +32,7 @@ export function useAppointmentTextSource(source: (() => AppointmentTextSource) |
  * The service's public origin (configuredPublicOrigin). Anything but an http(s) address fails the
  * message back to its queue rather than text a link that leads nowhere.
  */
-async function publicOrigin(): Promise<string> {
+export async function publicOrigin(): Promise<string> {
   const value = configuredPublicOrigin();
   if (value === null) throw new Error(`${PUBLIC_ORIGIN_ENV} is not an http(s) address; manage links cannot be written`);
   return value;

@@ -9,6 +9,13 @@ export const BOOKING_TEXT_PURPOSES = [
 export type BookingTextPurpose = (typeof BOOKING_TEXT_PURPOSES)[number];
 
 /**
+ * The texts outside campaigns, each sent once through the same record and claim: an
+ * appointment's own, and the recovery text of a session left unfinished (a solicitation, held by
+ * calling hours and caps before it is claimed: shared/domain/widget/recovery-followup.ts).
+ */
+export type OwnTextPurpose = BookingTextPurpose | 'booking_recovery';
+
+/**
  * What the texts of one appointment need to know about it: enough to write and address them, and
  * nothing of the appointment's own record (the appointment store maps its record to this).
  */

@@ -4,7 +4,7 @@ import { countSegments } from '#shared/domain/sms/segments';
 import type { AppointmentTextKey, AppointmentTextStore } from '#shared/ports/appointment-text-store';
 import { PermanentProviderError } from '#shared/ports/provider-errors';
 import type { SmsProvider } from '#shared/ports/sms-provider';
-import type { AppointmentNotice, BookingTextPurpose } from './notice';
+import type { AppointmentNotice, OwnTextPurpose } from './notice';
 
 export interface AppointmentTextDependencies {
   readonly texts: AppointmentTextStore;
@@ -16,10 +16,12 @@ export interface AppointmentTextDependencies {
   readonly sleep?: (ms: number) => Promise<void>;
 }
 
-/** One text of an appointment, written: for whom, why, which one of its kind, and its words. */
+/** One text of an appointment (or of a session, for a recovery), written: for whom, why, which one of its kind, and its words. */
 export interface AppointmentText {
-  readonly notice: AppointmentNotice;
-  readonly purpose: BookingTextPurpose;
+  readonly notice: Pick<AppointmentNotice, 'teamId' | 'appointmentId' | 'phone'>;
+  readonly purpose: OwnTextPurpose;
+  /** The plan under the calling-hours rules, kept on the record (a recovery text's). */
+  readonly plan?: { readonly sendAt: string; readonly rule: string };
   readonly occurrence: string;
   readonly body: string;
 }
@@ -58,7 +60,15 @@ export async function sendAppointmentText(
   };
   const segments = countSegments(text.body).segments;
   const token = claimToken(delivery);
-  const answer = await deps.texts.claim({ key, phone: text.notice.phone, body: text.body, segments, at: now().toISOString(), token });
+  const answer = await deps.texts.claim({
+    key,
+    phone: text.notice.phone,
+    body: text.body,
+    segments,
+    at: now().toISOString(),
+    token,
+    plan: text.plan,
+  });
   if (answer.kind === 'suppressed') return { outcome: 'suppressed', reason: answer.reason };
   if (answer.kind === 'exists') {
     if (answer.status !== 'sending') return { outcome: 'already_handled', status: answer.status };

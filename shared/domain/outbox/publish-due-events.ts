@@ -4,11 +4,13 @@ import type { EventBus } from '#shared/ports/event-bus';
 import type { MessageQueue } from '#shared/ports/message-queue';
 import type { DueEvent, OutboxStore } from '#shared/ports/outbox';
 import { followAppointmentEvent } from './appointment-followups';
+import { followRecoveryEvent } from './widget-followups';
 
 export interface PublishDueEventsDependencies {
   readonly bus: EventBus;
   /** Where a visit's events start its texts and its field-service job's changes (appointment-followups.ts). */
   readonly appointmentTexts: MessageQueue;
+  /** Where a visit's field-service job changes and a dropped-off session's recovery start (widget-followups.ts). */
   readonly widgetFollowups: MessageQueue;
   readonly outbox: OutboxStore;
   readonly now: () => Date;
@@ -27,6 +29,7 @@ export async function publishDueEvent(deps: PublishDueEventsDependencies, event:
     countMetric('OutboxEventsPublished');
     // Before the mark: a stop in between puts the message again, never loses it.
     await followAppointmentEvent(deps, event);
+    await followRecoveryEvent(deps.widgetFollowups, event);
     await deps.outbox.markSent(event.eventId, deps.now());
   } catch (error) {
     countMetric('OutboxPublishFailed');

@@ -1,4 +1,4 @@
-import { sessionStages } from '#shared/domain/analytics';
+import { recoveryFigures, sessionStages } from '#shared/domain/analytics';
 import type { SessionRecord } from '#shared/domain/sessions';
 import { AdGroups, adGroupKey } from './ad-groups';
 
@@ -9,8 +9,13 @@ import { AdGroups, adGroupKey } from './ad-groups';
  * any order gives the same result, and an aggregate is a pure function of the rows it covers.
  */
 
-/** sessions, booking_started, customer_info_completed, booking_completed, drop_off_count. */
-export type FunnelTuple = [number, number, number, number, number];
+/**
+ * sessions, booking_started, customer_info_completed, booking_completed, drop_off_count,
+ * qualified_drop_offs, recovery_attempts, recovered_bookings (buckets written before the last
+ * three have five numbers: the missing ones add 0).
+ */
+export type FunnelTuple = [number, number, number, number, number, number, number, number];
+export const emptyFunnelTuple = (): FunnelTuple => [0, 0, 0, 0, 0, 0, 0, 0];
 /** sessions, conversions (booked sessions). */
 export type CountPair = [number, number];
 
@@ -41,7 +46,7 @@ export const QUARTER_HOUR_MS = 15 * 60_000;
 
 export function emptyAggregate(): SessionAggregate {
   return {
-    funnel: [0, 0, 0, 0, 0],
+    funnel: emptyFunnelTuple(),
     booked: [0, 0],
     quarters: new Map(),
     utm: new Map(),
@@ -56,12 +61,22 @@ const s = (v: string | null | undefined): string => v ?? '';
 
 export function funnelTupleOf(session: SessionRecord): FunnelTuple {
   const stage = sessionStages(session);
-  return [1, stage.bookingStarted ? 1 : 0, stage.infoCompleted ? 1 : 0, stage.booked ? 1 : 0, session.status === 'dropped_off' ? 1 : 0];
+  const recovery = recoveryFigures(session);
+  return [
+    1,
+    stage.bookingStarted ? 1 : 0,
+    stage.infoCompleted ? 1 : 0,
+    stage.booked ? 1 : 0,
+    session.status === 'dropped_off' ? 1 : 0,
+    recovery.qualified,
+    recovery.attempts,
+    recovery.recovered,
+  ];
 }
 
 /** Adds a funnel tuple's counts into another. */
 export function addTuple(into: FunnelTuple, from: readonly number[]): void {
-  for (let i = 0; i < 5; i++) into[i] = (into[i] as number) + (from[i] as number);
+  for (let i = 0; i < into.length; i++) into[i] = (into[i] as number) + (from[i] ?? 0);
 }
 
 function addPair(map: Map<number, CountPair>, key: number, sessions: number, conversions: number): void {
@@ -149,7 +164,8 @@ interface Body {
   u: [number, number, number, number, number, number, number][];
   r: [string, number][];
   i: [string, number][];
-  s: [number, number, number, number, number, number][];
+  /** Per scheduler: its id, then its funnel tuple (five numbers in buckets written before the recovery figures). */
+  s: [number, ...number[]][];
 }
 
 export function encodeAggregate(agg: SessionAggregate): EncodedAggregate {
@@ -214,7 +230,8 @@ export function mergeEncodedAggregate(into: SessionAggregate, parts: { readonly 
   for (const [k, n] of e.i) addCount(into.issues, k, n);
   for (const [k, ...t] of e.s) {
     const existing = into.schedulers.get(k);
-    if (existing) addTuple(existing, t);
-    else into.schedulers.set(k, t as FunnelTuple);
+    const tuple = existing ?? emptyFunnelTuple();
+    addTuple(tuple, t);
+    if (!existing) into.schedulers.set(k, tuple);
   }
 }

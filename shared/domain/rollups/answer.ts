@@ -18,6 +18,7 @@ import {
   addSession,
   addTuple,
   emptyAggregate,
+  emptyFunnelTuple,
   type FunnelTuple,
   funnelTupleOf,
   mergeEncodedAggregate,
@@ -218,7 +219,7 @@ export async function crossTeamFunnelsFromRollups(
     );
   }
   const teams = new Set(query.teamIds);
-  const counts = new Map<number, FunnelTuple>(query.teamIds.map((id) => [id, [0, 0, 0, 0, 0]]));
+  const counts = new Map<number, FunnelTuple>(query.teamIds.map((id) => [id, emptyFunnelTuple()]));
   const plan = planRange(Date.parse(query.range.start), Date.parse(query.range.end));
   const spans: { from: string; to: string }[] = [
     ...plan.hours.map((span) => ({ from: hourSortKey(span.from), to: hourSortKey(span.to - HOUR_MS) })),

@@ -4,6 +4,7 @@ import {
   addSession,
   addTuple,
   emptyAggregate,
+  emptyFunnelTuple,
   encodeAggregate,
   type FunnelTuple,
   funnelTupleOf,
@@ -35,9 +36,9 @@ function addEntry(entries: EnterpriseEntries, enterpriseId: number, schedulerId:
     bySchedulers = new Map();
     entries.set(enterpriseId, bySchedulers);
   }
-  const existing = bySchedulers.get(schedulerId);
-  if (existing) addTuple(existing, tuple);
-  else bySchedulers.set(schedulerId, [...tuple] as FunnelTuple);
+  const existing = bySchedulers.get(schedulerId) ?? emptyFunnelTuple();
+  addTuple(existing, tuple);
+  bySchedulers.set(schedulerId, existing);
 }
 
 function encodeEntries(entries: EnterpriseEntries): string {

@@ -82,7 +82,7 @@ const capReason = (cap: Cap) =>
 const UNSTORED_SLOT_GRACE_MS = 30_000;
 
 /** Whether the campaigns of ledger slots are still scheduled or sending (cached per call). */
-function liveness(store: CampaignStore, now: number) {
+function liveness(store: Pick<CampaignStore, 'getCampaign'>, now: number) {
   const statuses = new Map<string, boolean | 'missing'>();
   return {
     async load(slots: Iterable<CapSlot>) {
@@ -177,7 +177,7 @@ export type HoldResult = { readonly ok: true } | { readonly ok: false; readonly 
  * campaign's); otherwise the recipient waits until the earliest instant it fits.
  */
 export async function holdCapSlot(
-  store: CampaignStore,
+  store: Pick<CampaignStore, 'getCampaign' | 'capLedgers' | 'updateCapLedger'>,
   input: { teamId: number; phone: string; campaignId: string; cap: Cap; now: Date },
 ): Promise<HoldResult> {
   const { teamId, phone, campaignId, cap, now } = input;

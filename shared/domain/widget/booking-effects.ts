@@ -1,10 +1,12 @@
 import { appointmentOfWidgetBooking } from '#shared/domain/appointments/make-appointment';
+import type { OutreachState } from '#shared/domain/intake/outreach';
 import { fullAttribution, type LeadRecord, NO_ATTRIBUTION } from '#shared/domain/leads';
 import type { BookingRequest } from '#shared/domain/schedulers';
 import { appointmentCreated } from '#shared/events/appointment-events';
 import { type LeadRef, leadBookingCreated, leadCreated } from '#shared/events/lead-events';
 import type { AppointmentStore } from '#shared/ports/appointment-store';
 import type { BookingRequestStore } from '#shared/ports/booking-request-store';
+import type { DomainEvent } from '#shared/ports/event-bus';
 import type { LeadStore } from '#shared/ports/lead-store';
 import type { StoredWidgetSession } from '#shared/ports/widget-session-store';
 
@@ -23,6 +25,11 @@ export interface BookingEffectsDependencies {
   readonly bookingRequests: Pick<BookingRequestStore, 'recordBookingRequest'>;
   /** The visit's appointment record, made once (keyed on the session). */
   readonly appointments: Pick<AppointmentStore, 'createAppointment'>;
+  /**
+   * The outreach record of a recovery lead that calls (shared/domain/widget/recovery.ts), kept on
+   * the lead the booking writes over; absent: the booking has none to keep.
+   */
+  readonly recoveryOutreach?: (stlCallId: number) => Promise<OutreachState | null>;
   /** Sends the booking request on (the field-service port); absent: the team has no system, and the request says so. */
   readonly requestJob?: (request: BookingRequest, stored: StoredWidgetSession) => Promise<void>;
 }
@@ -32,15 +39,22 @@ export const NO_FIELD_SERVICE = {
   message: 'The team has no field-service system configured: the booking is kept, and no job was created',
 } as const;
 
-export function widgetLead(stored: StoredWidgetSession, startsAt: string, timeZone: string): LeadRecord {
+export function widgetLead(
+  stored: StoredWidgetSession,
+  startsAt: string,
+  timeZone: string,
+  outreach: OutreachState | null = null,
+): LeadRecord {
   const { session, extras } = stored;
   if (!extras.lead_uuid || extras.lead_id === null) throw new Error(`session ${session.session_id} is not booked`);
+  // A recovered session's booking is its recovery lead's, which keeps its time and says it was recovered.
+  const recovery = extras.recovery ? { recovery: true, recovery_mode: extras.recovery.mode } : {};
   return {
     id: extras.lead_uuid,
     lead_id: extras.lead_id,
     team_id: session.team_id,
     type: 'scheduling_widget',
-    datetime: session.completed_at ?? session.started_at,
+    datetime: extras.recovery?.at ?? session.completed_at ?? session.started_at,
     status: 'booked',
     customer_name: session.customer_info.name,
     customer_phone: session.customer_info.phone,
@@ -51,8 +65,9 @@ export function widgetLead(stored: StoredWidgetSession, startsAt: string, timeZo
       issue_type: session.issue_type,
       job_type: session.job_type,
       address: session.customer_info.address,
+      ...recovery,
     },
-    agent: null,
+    agent: outreach ? 'ai_outreach' : null,
     referrer_url: extras.referrer_url,
     attribution: {
       ...NO_ATTRIBUTION,
@@ -67,7 +82,7 @@ export function widgetLead(stored: StoredWidgetSession, startsAt: string, timeZo
     },
     external_id: session.session_id,
     source: 'scheduling_widget',
-    outreach: null,
+    outreach,
     appointment: {
       appointment_id: session.session_id,
       status: 'scheduled',
@@ -98,12 +113,44 @@ export function firstBookingRequest(stored: StoredWidgetSession, timeZone: strin
   };
 }
 
+/** lead.created of a booking's lead (outreach not_needed: the customer booked, no call is placed). */
+function leadCreatedOfBooking(ref: LeadRef, lead: LeadRecord, stored: StoredWidgetSession, startsAt: string): DomainEvent {
+  return leadCreated(
+    ref,
+    {
+      customer_name: lead.customer_name,
+      phone_number: lead.customer_phone,
+      phone_number_raw: null,
+      email: lead.customer_email,
+      service_type: stored.session.issue_type,
+      lead_source: 'scheduling_widget',
+      appointment_datetime: startsAt,
+    },
+    { status: 'not_needed', due_at: lead.datetime, scheduling_mode: 'always', max_attempts: 1 },
+    new Date(lead.datetime),
+  );
+}
+
+/**
+ * The outreach a recovery lead that calls keeps when its session books: a call not placed yet is
+ * completed (booked online), so the outreach worker finds nothing to place; one under way or done
+ * is kept as it is.
+ */
+async function keptOutreach(deps: BookingEffectsDependencies, stored: StoredWidgetSession): Promise<OutreachState | null> {
+  const { recovery, stl_call_id: stlCallId } = stored.extras;
+  if (!recovery || recovery.mode === 'text' || stlCallId === null || !deps.recoveryOutreach) return null;
+  const outreach = await deps.recoveryOutreach(stlCallId);
+  if (!outreach || !['queued', 'scheduled'].includes(outreach.status)) return outreach;
+  const at = stored.session.completed_at ?? stored.session.started_at;
+  return { ...outreach, status: 'completed', outcome: 'booked', completed_at: at, reason: 'booked online before the recovery call' };
+}
+
 export async function recordBookingEffects(
   deps: BookingEffectsDependencies,
   stored: StoredWidgetSession,
   booking: { readonly startsAt: string; readonly timeZone: string; readonly durationMinutes?: number },
 ): Promise<void> {
-  const lead = widgetLead(stored, booking.startsAt, booking.timeZone);
+  const lead = widgetLead(stored, booking.startsAt, booking.timeZone, await keptOutreach(deps, stored));
   const ref: LeadRef = {
     lead_id: lead.lead_id as number,
     stl_call_id: stored.extras.stl_call_id as number,
@@ -111,22 +158,11 @@ export async function recordBookingEffects(
     external_id: lead.external_id,
     attribution: fullAttribution(lead.attribution),
   };
-  const occurredAt = new Date(lead.datetime);
+  const occurredAt = new Date(stored.session.completed_at ?? lead.datetime);
+  // A recovered session's lead was created (lead.created) when it dropped off: the booking adds lead.booking_created only.
+  const created = stored.extras.recovery ? [] : [leadCreatedOfBooking(ref, lead, stored, booking.startsAt)];
   await deps.leads.putLeadWithEvents(lead, [
-    leadCreated(
-      ref,
-      {
-        customer_name: lead.customer_name,
-        phone_number: lead.customer_phone,
-        phone_number_raw: null,
-        email: lead.customer_email,
-        service_type: stored.session.issue_type,
-        lead_source: 'scheduling_widget',
-        appointment_datetime: booking.startsAt,
-      },
-      { status: 'not_needed', due_at: lead.datetime, scheduling_mode: 'always', max_attempts: 1 },
-      occurredAt,
-    ),
+    ...created,
     leadBookingCreated(
       ref,
       null,

@@ -2,6 +2,7 @@ import type { Session } from '#shared/domain/sessions';
 import type { OneTimeScheduler } from '#shared/ports/scheduler';
 import type { WidgetSessionRef, WidgetSessionStore } from '#shared/ports/widget-session-store';
 import { refMessage } from './field-service-jobs';
+import { dropOffWithRecovery, isQualified, type RecoveryPlanDependencies } from './recovery';
 
 /**
  * Drop-off: a pending session without activity for SESSION_ABANDON_AFTER_SECONDS becomes
@@ -28,8 +29,12 @@ export async function scheduleDropOffCheck(scheduler: OneTimeScheduler, session:
 
 export type DropOffOutcome = 'dropped_off' | 'rescheduled' | 'not_pending';
 
+/**
+ * A session that drops off qualified (recovery.ts) is marked so (the funnel's qualified_drop_offs)
+ * and, unless its scheduler's recovery is off, gets its recovery in the same write.
+ */
 export async function checkDropOff(
-  deps: { readonly sessions: WidgetSessionStore; readonly scheduler: OneTimeScheduler },
+  deps: RecoveryPlanDependencies & { readonly sessions: WidgetSessionStore; readonly scheduler: OneTimeScheduler },
   ref: WidgetSessionRef,
   now: Date,
   afterSeconds: number,
@@ -43,7 +48,15 @@ export async function checkDropOff(
       return 'rescheduled';
     }
     const events = [...stored.session.events, { event_type: 'session_abandoned', created_at: new Date(due).toISOString() }];
-    if (await deps.sessions.updateSession(stored, { ...stored.session, status: 'dropped_off', events })) return 'dropped_off';
+    const droppedOff = {
+      ...stored.session,
+      status: 'dropped_off' as const,
+      events,
+      ...(isQualified(stored.session) ? { qualified_drop_off: true } : {}),
+    };
+    const recovery = await dropOffWithRecovery(deps, stored, droppedOff, now);
+    if (recovery === 'planned') return 'dropped_off';
+    if (recovery === 'not_due' && (await deps.sessions.updateSession(stored, droppedOff))) return 'dropped_off';
   }
   throw new Error(`session ${ref.sessionId} kept changing during its drop-off check`);
 }

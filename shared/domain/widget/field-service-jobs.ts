@@ -43,6 +43,8 @@ export const widgetFollowupSchema = z.discriminatedUnion('kind', [
     waits: z.int().min(0).max(100).default(0),
   }),
   z.object({ kind: z.literal('drop_off'), session: sessionRefSchema }),
+  // A dropped-off session's recovery (recovery-followup.ts): from its outbox event, or again when a deferred text's window opens.
+  z.object({ kind: z.literal('recovery'), session: sessionRefSchema }),
 ]);
 
 export function refOf(m: z.output<typeof sessionRefSchema>): WidgetSessionRef {

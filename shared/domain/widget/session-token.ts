@@ -17,22 +17,29 @@ export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
+/** The session's address as a token carries it (base64url); the resume token carries it alike. */
+export function encodeSessionRef(ref: WidgetSessionRef): string {
+  return Buffer.from(`${ref.teamId}|${ref.schedulerId}|${ref.startedAt}|${ref.sessionId}`).toString('base64url');
+}
+
+/** The session an encoded address names; null when it is not one. */
+export function decodeSessionRef(encoded: string): WidgetSessionRef | null {
+  const ref = REF.exec(Buffer.from(encoded, 'base64url').toString('utf8'));
+  if (!ref) return null;
+  return { teamId: Number(ref[1]), schedulerId: Number(ref[2]), startedAt: ref[3] as string, sessionId: ref[4] as string };
+}
+
 export function mintSessionToken(ref: WidgetSessionRef): { token: string; tokenHash: string } {
   const secret = randomBytes(SECRET_BYTES).toString('base64url');
-  const encodedRef = Buffer.from(`${ref.teamId}|${ref.schedulerId}|${ref.startedAt}|${ref.sessionId}`).toString('base64url');
-  return { token: `${PREFIX}${encodedRef}.${secret}`, tokenHash: hashSecret(secret) };
+  return { token: `${PREFIX}${encodeSessionRef(ref)}.${secret}`, tokenHash: hashSecret(secret) };
 }
 
 /** The session a token names and its secret; null for anything that is not a well-formed token. */
 export function readSessionToken(token: string): { ref: WidgetSessionRef; secret: string } | null {
   const match = TOKEN.exec(token);
   if (!match) return null;
-  const ref = REF.exec(Buffer.from(match[1] as string, 'base64url').toString('utf8'));
-  if (!ref) return null;
-  return {
-    ref: { teamId: Number(ref[1]), schedulerId: Number(ref[2]), startedAt: ref[3] as string, sessionId: ref[4] as string },
-    secret: match[2] as string,
-  };
+  const ref = decodeSessionRef(match[1] as string);
+  return ref ? { ref, secret: match[2] as string } : null;
 }
 
 /** Whether the secret is the one whose hash is stored (fixed-length digests, constant time). */

@@ -184,11 +184,26 @@ function refuseBooked(stored: StoredWidgetSession): void {
   }
 }
 
-/** Records a step; `issue_selected` sets the issue type (one of the scheduler's services). */
+/**
+ * Records a step; `issue_selected` sets the issue type (one of the scheduler's services);
+ * `customer_info_completed` with the details keeps them on the session at once, read as the
+ * booking reads them, so a session left after that step can still be followed up.
+ */
 export async function recordWidgetStep(
   deps: WidgetDependencies,
-  input: { token: string | undefined; step: WidgetStep; issueType?: string; jobType?: string; now: Date },
+  input: {
+    token: string | undefined;
+    step: WidgetStep;
+    issueType?: string;
+    jobType?: string;
+    customer?: BookingInput['customer'];
+    now: Date;
+  },
 ): Promise<SessionRecord> {
+  if (input.customer && input.step !== 'customer_info_completed') {
+    throw new BadRequestError('customer_info: only with customer_info_completed', 'customer_info');
+  }
+  const customer = input.customer ? readCustomer(input.customer) : null;
   for (let attempt = 0; attempt < 3; attempt++) {
     const stored = await requireTokenSession(deps, input.token);
     refuseBooked(stored);
@@ -200,6 +215,7 @@ export async function recordWidgetStep(
       if (input.jobType !== undefined) requireOneOf(input.jobType, scheduler.job_types, 'job_type');
       next = { ...next, issue_type: input.issueType, job_type: input.jobType ?? next.job_type };
     }
+    if (customer) next = { ...next, customer_info: customer };
     if (await deps.sessions.updateSession(stored, next)) return next;
   }
   throw new ConflictError('session: changed by another request meanwhile; try again', 'session');
@@ -228,6 +244,13 @@ function plainCustomer(customer: BookingInput['customer']): BookingInput['custom
   const address = optionalLinesText(customer.address);
   if (address === null && customer.address) throw new BadRequestError('address: required', 'address');
   return { ...customer, name, address };
+}
+
+/** The details as kept: the phone in E.164 (a 400 naming it when it reads as no number), name and address plain text. */
+function readCustomer(given: BookingInput['customer']): CustomerInfo {
+  const phone = toE164(given.phone);
+  if (!phone) throw new BadRequestError('phone: must be a phone number, such as (312) 555-0142 or +44 20 7946 0958', 'phone');
+  return { ...plainCustomer(given), phone };
 }
 
 export type BookingOutcome =
@@ -267,9 +290,7 @@ async function drawBookingIds(deps: WidgetDependencies, stored: StoredWidgetSess
  */
 export async function bookWidgetSession(deps: WidgetDependencies, input: BookingInput): Promise<BookingOutcome> {
   if (input.honeypot !== '') throw new BadRequestError('website: must be left empty', 'website');
-  const phone = toE164(input.customer.phone);
-  if (!phone) throw new BadRequestError('phone: must be a phone number, such as (312) 555-0142 or +44 20 7946 0958', 'phone');
-  const customer = plainCustomer(input.customer);
+  const customer = readCustomer(input.customer);
   for (let attempt = 0; attempt < 3; attempt++) {
     const stored = await requireTokenSession(deps, input.token);
     const { session } = stored;
@@ -296,8 +317,10 @@ export async function bookWidgetSession(deps: WidgetDependencies, input: Booking
       job_type: input.jobType ?? session.job_type,
       selected_date: input.date,
       selected_time: input.time,
-      customer_info: { ...customer, phone },
+      customer_info: customer,
       completed_at: at,
+      // Booked from a session its recovery reached again: the funnel's recovered_bookings.
+      ...(stored.extras.recovery ? { recovered: true } : {}),
     };
     const extras = await drawBookingIds(deps, stored);
     const written = await deps.sessions.book(stored, booked, extras, {

@@ -16,6 +16,9 @@ export const ANALYTICS_EXAMPLES: OperationExamplesById = {
               conversion_rate: 0.3396,
               drop_off_count: 76,
               drop_off_rate: 0.478,
+              qualified_drop_offs: 212,
+              recovery_attempts: 198,
+              recovered_bookings: 41,
             },
             meta: {
               team_id: 1,

@@ -40,6 +40,7 @@ export const SESSIONS_EXAMPLES: OperationExamplesById = {
                 started_at: '2026-11-23T02:57:51.292Z',
                 completed_at: null,
                 last_activity_at: '2026-11-23T02:57:51.292Z',
+                recovered: false,
                 events: [
                   {
                     event_type: 'session_started',

@@ -18,6 +18,7 @@ const session = (overrides: Record<string, unknown> = {}) => ({
   started_at: '2026-11-27T15:02:11.418Z',
   completed_at: null,
   last_activity_at: '2026-11-27T15:02:11.418Z',
+  recovered: false,
   events: [{ event_type: 'session_started', created_at: '2026-11-27T15:02:11.418Z' }],
   ...overrides,
 });
@@ -89,11 +90,59 @@ export const WIDGET_EXAMPLES: OperationExamplesById = {
             session: session({
               issue_type: 'AC Repair',
               last_activity_at: '2026-11-27T15:02:19.007Z',
+              recovered: false,
               events: [
                 { event_type: 'session_started', created_at: '2026-11-27T15:02:11.418Z' },
                 { event_type: 'issue_selected', created_at: '2026-11-27T15:02:19.007Z' },
               ],
             }),
+          },
+        },
+      },
+    },
+  },
+  resumeWidgetSession: {
+    request: {
+      default: {
+        summary: 'The resume parameter of the link a recovery text carried',
+        value: { resume_token: 'wrt_MXwxMXwyMDI2LTExLTI3VDE1OjAyOjExLjQxOFp8c2VzXzRmMWMy.Zk3pQ0sVb1nT8wXy2cA5eR7uI9oL4hG6jD3fK0mN1qP' },
+      },
+    },
+    responses: {
+      '200': {
+        resumed: {
+          summary: 'Reopened at the details step, the details filled, with a fresh token',
+          value: {
+            token: TOKEN,
+            step: 'customer_info_completed',
+            session: session({
+              issue_type: 'AC Repair',
+              customer_info: {
+                name: 'Robin Vale',
+                email: 'robin.vale@example.com',
+                phone: '+14155550188',
+                address: '12 Elm St, Springfield',
+              },
+              last_activity_at: '2026-11-27T17:40:03.118Z',
+              events: [
+                { event_type: 'session_started', created_at: '2026-11-27T15:02:11.418Z' },
+                { event_type: 'issue_selected', created_at: '2026-11-27T15:02:19.007Z' },
+                { event_type: 'booking_started', created_at: '2026-11-27T15:02:40.551Z' },
+                { event_type: 'customer_info_completed', created_at: '2026-11-27T15:03:02.551Z' },
+                { event_type: 'session_abandoned', created_at: '2026-11-27T15:33:02.551Z' },
+                { event_type: 'recovery_sent', created_at: '2026-11-27T15:33:04.020Z', channel: 'text' },
+                { event_type: 'session_resumed', created_at: '2026-11-27T17:40:03.118Z' },
+              ],
+            }),
+            scheduler: {
+              team_id: 1,
+              scheduler_id: 11,
+              name: 'Northside Heating & Air booking widget',
+              services: ['AC Repair', 'Furnace Repair', 'Maintenance Tune-up'],
+              job_types: ['Service', 'Estimate'],
+              time_zone: 'America/Chicago',
+              days_ahead: 14,
+            },
           },
         },
       },
@@ -134,6 +183,7 @@ export const WIDGET_EXAMPLES: OperationExamplesById = {
               },
               completed_at: '2026-11-27T15:03:02.551Z',
               last_activity_at: '2026-11-27T15:03:02.551Z',
+              recovered: false,
               events: [
                 { event_type: 'session_started', created_at: '2026-11-27T15:02:11.418Z' },
                 { event_type: 'issue_selected', created_at: '2026-11-27T15:02:19.007Z' },

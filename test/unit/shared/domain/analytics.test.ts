@@ -12,6 +12,9 @@ describe('computeFunnel', () => {
       conversion_rate: 0,
       drop_off_count: 0,
       drop_off_rate: 0,
+      qualified_drop_offs: 0,
+      recovery_attempts: 0,
+      recovered_bookings: 0,
     });
   });
 
@@ -30,7 +33,22 @@ describe('computeFunnel', () => {
       conversion_rate: 0.25,
       drop_off_count: 2,
       drop_off_rate: 0.5,
+      qualified_drop_offs: 0,
+      recovery_attempts: 0,
+      recovered_bookings: 0,
     });
+  });
+
+  it('counts qualified drop-offs, recovery attempts (texts and calls) and recovered bookings', () => {
+    const sent = (channel: 'text' | 'call') => ({ event_type: 'recovery_sent', created_at: '2026-03-01T13:00:00.000Z', channel });
+    const funnel = computeFunnel([
+      session({ status: 'dropped_off', qualified_drop_off: true, events: [sent('text')] }),
+      session({ status: 'booked', qualified_drop_off: true, recovered: true, events: [sent('text'), sent('call')] }),
+      session({ status: 'dropped_off', qualified_drop_off: true }),
+      session({ status: 'dropped_off' }),
+    ]);
+    expect(funnel).toMatchObject({ qualified_drop_offs: 3, recovery_attempts: 3, recovered_bookings: 1, booking_completed: 1 });
+    expect(sumFunnels([funnel, funnel])).toMatchObject({ qualified_drop_offs: 6, recovery_attempts: 6, recovered_bookings: 2 });
   });
 
   it('keeps rates exact; the answer rounds them to four decimals', () => {

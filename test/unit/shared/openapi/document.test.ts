@@ -17,7 +17,6 @@ import type { supportTicket } from '#shared/contracts/support-tickets';
 import { computeFunnel, type FunnelCounts } from '#shared/domain/analytics';
 import type { CallRecord } from '#shared/domain/calls';
 import type { LeadRecord } from '#shared/domain/leads';
-import type { Session } from '#shared/domain/sessions';
 import { buildOpenApiDocument } from '#shared/openapi/document';
 import { OPERATION_DOCS } from '#shared/openapi/operations';
 import type { CursorPagination } from '#shared/pagination/cursor';
@@ -344,7 +343,7 @@ describe('the response schemas against the domain mappers', () => {
 
   // Type assertions (expect-type): `npm run typecheck` (tsc) fails on a mismatch; Jest only runs the no-op calls.
   it('matches the domain types at compile time', () => {
-    expectTypeOf<z.output<ReturnType<typeof sessionSchema>>>().toEqualTypeOf<Session>();
+    expectTypeOf<z.output<ReturnType<typeof sessionSchema>>>().toEqualTypeOf<ReturnType<typeof presentSession>>();
     expectTypeOf<z.output<ReturnType<typeof funnelCounts>>>().toEqualTypeOf<FunnelCounts>();
     expectTypeOf<z.output<ReturnType<typeof unifiedLead>>>().toEqualTypeOf<ReturnType<typeof presentUnifiedLead>>();
     expectTypeOf<z.output<ReturnType<typeof canonicalLead>>>().toEqualTypeOf<ReturnType<typeof presentCanonicalLead>>();

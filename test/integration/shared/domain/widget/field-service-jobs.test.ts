@@ -18,6 +18,7 @@ import { recoverBookingEffects } from '#shared/domain/widget/complete-booking';
 import { checkDropOff } from '#shared/domain/widget/drop-off';
 import { backoffSeconds } from '#shared/domain/widget/field-service-attempts';
 import { type FieldServiceJobDependencies, makeFieldServiceJob } from '#shared/domain/widget/field-service-jobs';
+import { resumeLinks } from '#shared/domain/widget/resume-token';
 import { bookWidgetSession, recordWidgetStep, startWidgetSession, type WidgetDependencies } from '#shared/domain/widget/widget-sessions';
 import { FieldServiceError, type FieldServiceJobRequest } from '#shared/ports/field-service';
 import type { FieldServiceConfig } from '#shared/ports/field-service-config-store';
@@ -338,6 +339,14 @@ describe('a booking whose effects a crash cut short', () => {
   });
 });
 
+/** A session without a phone is not qualified: its drop-off plans no recovery (test/integration/shared/domain/widget/recovery.test.ts does). */
+const noRecovery = {
+  resumeLinks: resumeLinks(async () => 'unused'),
+  outreachPlan: async () => {
+    throw new Error('no recovery call is planned for a session without a phone');
+  },
+};
+
 describe('drop-off', () => {
   it('a session left alone becomes dropped_off at its deadline; one with later activity gets a check at its new deadline', async () => {
     const scheduler = new RecordingScheduler();
@@ -350,9 +359,9 @@ describe('drop-off', () => {
     });
     const ref = { teamId: team.id, schedulerId: SCHEDULER, startedAt: session.started_at, sessionId: session.session_id };
     await recordWidgetStep(deps, { token, step: 'booking_started', now: new Date(NOW.getTime() + 60_000) });
-    expect(await checkDropOff({ sessions: deps.sessions, scheduler }, ref, new Date(NOW.getTime() + 1_800_000), 1800)).toBe('rescheduled');
+    expect(await checkDropOff({ ...deps, ...noRecovery, scheduler }, ref, new Date(NOW.getTime() + 1_800_000), 1800)).toBe('rescheduled');
     expect(scheduler.scheduled[0]?.at.toISOString()).toBe(new Date(NOW.getTime() + 1_860_000).toISOString());
-    expect(await checkDropOff({ sessions: deps.sessions, scheduler }, ref, new Date(NOW.getTime() + 1_860_000), 1800)).toBe('dropped_off');
+    expect(await checkDropOff({ ...deps, ...noRecovery, scheduler }, ref, new Date(NOW.getTime() + 1_860_000), 1800)).toBe('dropped_off');
     const dropped = await deps.sessions.getSession(ref);
     expect(dropped?.session.status).toBe('dropped_off');
     expect(dropped?.session.events.at(-1)).toEqual({

@@ -1,0 +1,136 @@
+import { readFileSync } from 'node:fs';
+import { type Browser, chromium } from 'playwright-core';
+import { type LocalService, startLocalService } from '../../local/cli/service';
+import { findChromium } from '../support/chromium';
+
+/**
+ * Booking recovery as a customer meets it, in headless Chromium: a customer picks a service and a
+ * slot, fills valid details and closes the page; after SESSION_ABANDON_AFTER_SECONDS the session
+ * is dropped_off, its recovery lead exists with lead.created, and one recovery text is on the
+ * outbound feed (or deferred to the next allowed window, with send_at and rule). Opening the
+ * text's link shows the session with the details filled; booking from it makes the session booked
+ * and recovered, on the same lead.
+ */
+process.env.LOG_LEVEL = 'silent';
+process.env.CURSOR_SECRET ??= 'recovery-browser-test-cursor-secret';
+process.env.SESSION_ABANDON_AFTER_SECONDS = '2';
+
+type Row = Record<string, unknown>;
+interface DemoKey {
+  key: string;
+  permissions: string[];
+  team_ids: number[];
+}
+
+const executablePath = findChromium();
+if (!executablePath) console.warn('booking-recovery-browser.test.ts: SKIPPED: no Chromium found');
+const describeInBrowser = executablePath ? describe : describe.skip;
+
+async function until<T>(read: () => Promise<T | null>, what: string, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describeInBrowser('booking recovery in headless Chromium', () => {
+  let service: LocalService;
+  let browser: Browser;
+  let key: DemoKey;
+  let teamId: number;
+
+  const api = async (path: string) => {
+    const response = await fetch(`${service.url}${path}`, { headers: { authorization: `Bearer ${key.key}` } });
+    expect(response.status).toBe(200);
+    return (await response.json()) as { data: Row[] };
+  };
+
+  beforeAll(async () => {
+    service = await startLocalService({ port: 0, dataDir: undefined, seed: true });
+    if (!service.credentialsPath) throw new Error('the local service wrote no demo credentials');
+    const keys = (JSON.parse(readFileSync(service.credentialsPath, 'utf8')) as { keys: DemoKey[] }).keys;
+    const found = keys.find((k) => ['read:scheduler_analytics', 'read:leads', 'read:outbound'].every((p) => k.permissions.includes(p)));
+    if (!found) throw new Error('no demo key reads sessions, leads and outbound texts');
+    key = found;
+    teamId = found.team_ids[0] as number;
+    browser = await chromium.launch({ executablePath: executablePath ?? undefined, args: ['--no-sandbox'] });
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  test('a customer who leaves after giving details gets one text whose link resumes and books the same session', async () => {
+    const schedulerId = teamId * 10 + 1;
+    const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${service.url}/widget/${teamId}/${schedulerId}`, { waitUntil: 'load' });
+    const service0 = (await page.locator('button.choice').first().textContent()) ?? '';
+    await page.locator('button.choice').first().click();
+    await page.locator('button.slot').first().click();
+    await page.getByText(/may call or text you about this request/).waitFor();
+    await page.getByLabel('Name').fill('Jordan Avery');
+    await page.getByLabel('Phone').fill('(312) 555-0177');
+    await page.getByLabel('Email').fill('jordan.avery@example.com');
+    await page.getByLabel('Address').fill('2200 W Belmont Ave, Chicago, IL 60618');
+    await page.getByLabel('Name').focus();
+    // The details are kept as soon as they are complete; then the customer closes the page.
+    const kept = await until(async () => {
+      const rows = (await api(`/api/v1/teams/${teamId}/sessions?limit=50`)).data;
+      return rows.find((s) => (s.customer_info as Row).phone === '+13125550177') ?? null;
+    }, 'the details on the session');
+    const sessionId = kept.session_id as string;
+    await context.close();
+
+    await until(
+      async () =>
+        (await api(`/api/v1/teams/${teamId}/sessions?status=dropped_off&limit=50`)).data.find((s) => s.session_id === sessionId) ?? null,
+      'the drop-off',
+      30_000,
+    );
+    const lead = await until(
+      async () => (await api(`/api/v1/teams/${teamId}/leads?limit=100`)).data.find((l) => l.external_id === sessionId) ?? null,
+      'the recovery lead',
+    );
+    expect(lead).toMatchObject({ type: 'scheduling_widget' });
+    const text = await until(async () => {
+      const rows = (await api(`/api/v1/teams/${teamId}/outbound/texts?limit=100`)).data.filter(
+        (t) => t.purpose === 'booking_recovery' && t.recipient === '+13125550177',
+      );
+      return rows.find((t) => t.status === 'sent' || t.status === 'deferred') ?? null;
+    }, 'the recovery text');
+    expect(text).toMatchObject({ campaign_id: null });
+    if (text.status === 'deferred') {
+      expect(typeof text.send_at).toBe('string');
+      expect(typeof text.rule).toBe('string');
+      return;
+    }
+    const url = /(http:\/\/\S+\?resume=\S+)/.exec(String(text.body))?.[1] ?? '';
+    expect(url).toContain(`/widget/${teamId}/${schedulerId}?resume=`);
+
+    const again = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    const resumed = await again.newPage();
+    await resumed.goto(url, { waitUntil: 'load' });
+    await resumed.locator('button.slot').first().click();
+    await expect(resumed.getByLabel('Name').inputValue()).resolves.toBe('Jordan Avery');
+    await expect(resumed.getByLabel('Phone').inputValue()).resolves.toBe('+13125550177');
+    await resumed.getByRole('button', { name: /^Book/ }).click();
+    await resumed
+      .getByRole('status')
+      .filter({ hasText: /booked/ })
+      .waitFor({ timeout: 15_000 });
+    await again.close();
+
+    const booked = await until(
+      async () =>
+        (await api(`/api/v1/teams/${teamId}/sessions?status=booked&limit=50`)).data.find((s) => s.session_id === sessionId) ?? null,
+      'the booking',
+    );
+    expect(booked).toMatchObject({ recovered: true, issue_type: service0 });
+    expect((await api(`/api/v1/teams/${teamId}/leads?limit=100`)).data.filter((l) => l.external_id === sessionId)).toHaveLength(1);
+  }, 180_000);
+});
