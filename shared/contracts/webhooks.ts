@@ -98,6 +98,9 @@ export const webhookDelivery = responseSchema(() =>
           error: nullableString(),
         }),
       ),
+      replay_id: nullableString().describe(
+        'The replay that delivered this event again (its body says `replay: true`); null for a live event',
+      ),
     })
     .describe('One event delivered to one webhook, with every attempt'),
 );

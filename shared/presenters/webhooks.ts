@@ -53,6 +53,7 @@ export function presentDelivery(d: WebhookDelivery): WebhookDeliveryData {
     created_at: d.createdAt,
     next_attempt_at: d.state === 'pending' ? d.nextAttemptAt : null,
     attempts: d.attempts.map(presentAttempt),
+    replay_id: d.replayId,
   };
 }
 

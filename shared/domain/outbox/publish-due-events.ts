@@ -4,6 +4,7 @@ import type { EventBus } from '#shared/ports/event-bus';
 import type { MessageQueue } from '#shared/ports/message-queue';
 import type { DueEvent, OutboxStore } from '#shared/ports/outbox';
 import { followAppointmentEvent } from './appointment-followups';
+import { teamOfEvent } from './event-team';
 
 export interface PublishDueEventsDependencies {
   readonly bus: EventBus;
@@ -26,7 +27,7 @@ export async function publishDueEvent(deps: PublishDueEventsDependencies, event:
     countMetric('OutboxEventsPublished');
     // Before the mark: a stop in between puts the message again, never loses it.
     await followAppointmentEvent(deps.appointmentTexts, event);
-    await deps.outbox.markSent(event.eventId, deps.now());
+    await deps.outbox.markSent(event.eventId, deps.now(), teamOfEvent(event.detail));
   } catch (error) {
     countMetric('OutboxPublishFailed');
     log('warn', 'outbox event not published yet; the stream retries it', {

@@ -84,6 +84,8 @@ export interface WebhookDelivery {
   readonly runStart: number;
   readonly nextAttemptAt: string | null;
   readonly createdAt: string;
+  /** The replay that made this delivery (its payload then says `replay: true`); null for a live event. */
+  readonly replayId: string | null;
 }
 
 /** Deliveries are kept this long (DynamoDB TTL), long enough for a run of retries and a look afterwards. */

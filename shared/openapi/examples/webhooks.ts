@@ -29,6 +29,7 @@ const FAILED_ONCE_DELIVERY = {
       error: 'getaddrinfo ENOTFOUND hooks.example.com',
     },
   ],
+  replay_id: null,
 };
 
 /**
@@ -114,6 +115,7 @@ export const WEBHOOKS_EXAMPLES: OperationExamplesById = {
               created_at: '2026-11-23T08:17:41.335Z',
               next_attempt_at: '2026-11-23T08:17:41.335Z',
               attempts: [],
+              replay_id: null,
             },
             meta: {
               request_id: 'eb1e9e37-2654-4164-a5da-9b3d9f3d7a88',
