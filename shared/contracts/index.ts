@@ -71,6 +71,8 @@ export const CONTRACTS = {
   testWebhook: webhooks.testWebhook,
   listWebhookDeliveries: webhooks.listWebhookDeliveries,
   redeliverWebhook: webhooks.redeliverWebhook,
+  replayWebhook: webhooks.replayWebhook,
+  getWebhookReplay: webhooks.getWebhookReplay,
   receiveGoogleAdsLead: googleAdsLeads.receiveGoogleAdsLead,
   getApiDocs: pages.getApiDocs,
   getApiDocsAsset: pages.getApiDocsAsset,

@@ -1,6 +1,5 @@
 import type { AuditEntry } from '#shared/domain/audit-log/entry';
-import type { DeliveryAttempt, DeliveryState, WebhookDelivery, WebhookSubscription } from '#shared/domain/webhooks/model';
-import type { WebhookReplay } from '#shared/domain/webhooks/replay';
+import type { DeliveryAttempt, DeliveryState, WebhookDelivery, WebhookReplay, WebhookSubscription } from '#shared/domain/webhooks/model';
 import type { DomainEvent } from './event-bus';
 
 export interface WebhookStore {

@@ -52,6 +52,7 @@ let reportedCallId = '';
 let receiver: WebhookReceiver;
 let webhookId = '';
 let webhookDeliveryId = '';
+let webhookReplayId = '';
 
 beforeAll(async () => {
   service = await startLocalService({
@@ -388,6 +389,16 @@ const PROBES: Readonly<Record<string, Probe>> = {
       return response;
     },
   },
+  replayWebhook: {
+    status: 202,
+    request: async () => {
+      const response = await post(`/v1/webhooks/${webhookId}/replay`, { since: new Date(Date.now() - 3_600_000).toISOString() });
+      webhookReplayId = (response.body as { data?: { id?: string } }).data?.id ?? '';
+      await service.settle();
+      return response;
+    },
+  },
+  getWebhookReplay: { status: 200, request: () => send(`/v1/webhooks/${webhookId}/replays/${webhookReplayId}`) },
   deleteWebhook: { status: 200, request: () => send(`/v1/webhooks/${webhookId}`, { method: 'DELETE' }) },
 };
 

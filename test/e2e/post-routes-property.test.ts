@@ -230,6 +230,11 @@ const WEBHOOK: BodyTemplate = {
   build: (o) => objectText(members({ url: JSON.stringify(receiver.url('/prop')), events: '["lead.created"]' }, o)),
 };
 
+const REPLAY: BodyTemplate = {
+  fields: ['since', 'until', 'types'],
+  build: (o) => objectText(members({ since: JSON.stringify(new Date(Date.now() - 3_600_000).toISOString()) }, o)),
+};
+
 const WIDGET_START: BodyTemplate = {
   fields: ['page_url', 'referrer', 'extra'],
   values: ['"https://acme.example/?utm_source=g&gclid=abc"', '"javascript:alert(1)"', '"http://"'],
@@ -438,6 +443,7 @@ const routeCases: {
   { id: 'rotateWebhookSecret', template: CANCEL, path: async () => `/v1/webhooks/${await sharedWebhook()}/rotate-secret` },
   { id: 'enableWebhook', template: CANCEL, path: async () => `/v1/webhooks/${await sharedWebhook()}/enable` },
   { id: 'redeliverWebhook', template: CANCEL, path: deliveredOnce },
+  { id: 'replayWebhook', template: REPLAY, path: async () => `/v1/webhooks/${await sharedWebhook()}/replay` },
   { id: 'createWebhook', template: WEBHOOK, path: async () => '/v1/webhooks' },
   { id: 'receiveGoogleAdsLead', template: GOOGLE_LEAD, path: async () => `/api/outbound/google-ads/lead-form/${fixture.teams.own.id}` },
   {

@@ -85,6 +85,7 @@ describe('the idempotency table', () => {
       // Webhook create and rotate-secret are left out: a replay would store the plaintext secret
       // (docs/adr/0104-no-idempotency-key-on-webhook-secret-routes.md).
       'redeliverWebhook',
+      'replayWebhook',
       'testWebhook',
     ]);
     for (const route of ROUTES.filter(isIdempotent)) {

@@ -1,8 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditEntry } from '#shared/domain/audit-log/entry';
-import { isWebhookEventType } from '#shared/domain/webhooks/model';
-import type { ReplayStatus, WebhookReplay } from '#shared/domain/webhooks/replay';
+import { isWebhookEventType, type ReplayStatus, type WebhookReplay } from '#shared/domain/webhooks/model';
 import { auditLogPut } from './audit-log-store';
 import { transactWrite } from './transact';
 import { deliveryPk } from './webhook-items';

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { type AuditActor, newAuditEntry } from '#shared/domain/audit-log/entry';
 import type { Team } from '#shared/domain/tenancy';
-import { BadRequestError, ConflictError } from '#shared/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '#shared/errors';
 import type { MessageQueue } from '#shared/ports/message-queue';
 import { OUTBOX_HISTORY_DAYS, type OutboxHistory, type SentEvent } from '#shared/ports/outbox';
 import type { WebhookStore } from '#shared/ports/webhook-store';
 import { deliveryIdFor, newDelivery } from './deliveries';
 import { createAndQueue } from './dispatch';
-import type { WebhookDelivery, WebhookEventType, WebhookSubscription } from './model';
+import type { WebhookDelivery, WebhookEventType, WebhookReplay, WebhookSubscription } from './model';
 import { requireSubscription } from './subscriptions';
 
 /**
@@ -19,27 +19,6 @@ import { requireSubscription } from './subscriptions';
  * page and each event becomes one delivery per replay (its id derived from event, subscription
  * and replay) however often a page runs.
  */
-export type ReplayStatus = 'queued' | 'running' | 'completed';
-
-export interface WebhookReplay {
-  /** `rpl_` + 20 hex. */
-  readonly id: string;
-  readonly webhookId: string;
-  readonly teamId: number;
-  readonly since: string;
-  readonly until: string;
-  readonly types: readonly WebhookEventType[];
-  readonly status: ReplayStatus;
-  /** Events of the range and types found so far, each made a delivery. */
-  readonly eventsFound: number;
-  /** Of those, the deliveries a 2xx answered. */
-  readonly eventsDelivered: number;
-  /** The history position after the last page recorded; null before the first. */
-  readonly position: string | null;
-  readonly createdAt: string;
-  readonly completedAt: string | null;
-}
-
 /** The queue message that asks the dispatcher to go on with a replay. */
 export interface ReplayMessage {
   readonly kind: 'webhook-replay';
@@ -123,6 +102,14 @@ export async function startReplay(
   );
   await deps.store.createReplay(replay, audit);
   await deps.queue.send([{ body: replayMessage(replay) }]);
+  return replay;
+}
+
+/** A replay of one of the team's webhooks; another team's answers 404 like an unknown one. */
+export async function requireReplay(store: WebhookStore, team: Team, webhookId: string, replayId: string): Promise<WebhookReplay> {
+  const subscription = await requireSubscription(store, team, webhookId);
+  const replay = await store.getReplay(subscription.id, replayId);
+  if (!replay || replay.teamId !== team.id) throw new NotFoundError(`No replay ${replayId} of webhook ${webhookId}`);
   return replay;
 }
 
