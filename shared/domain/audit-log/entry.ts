@@ -14,6 +14,7 @@ export const RECORDED_AUDIT_ACTIONS = [
   'webhook.deleted',
   'webhook.secret_rotated',
   'webhook.enabled',
+  'webhook.replayed',
 ] as const;
 
 /**
@@ -27,7 +28,6 @@ export const FUTURE_AUDIT_ACTIONS = [
   'export.requested',
   'data_subject_deletion.requested',
   'data_subject_deletion.completed',
-  'webhook.replayed',
   'retention.changed',
 ] as const;
 

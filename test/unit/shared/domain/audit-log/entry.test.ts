@@ -71,10 +71,10 @@ describe('actions', () => {
         'export.requested',
         'data_subject_deletion.requested',
         'data_subject_deletion.completed',
-        'webhook.replayed',
         'retention.changed',
       ]),
     );
+    expect(RECORDED_AUDIT_ACTIONS).toContain('webhook.replayed');
     expect(RECORDED_AUDIT_ACTIONS.filter((a) => (FUTURE_AUDIT_ACTIONS as readonly string[]).includes(a))).toEqual([]);
     expect(new Set(AUDIT_ACTIONS).size).toBe(AUDIT_ACTIONS.length);
   });
