@@ -36,6 +36,7 @@ export interface ServiceResources {
  * - 'webhook-deliveries': the webhook queue's URL, sqs:SendMessage on it;
  * - 'webhooks': the sealing key's secret id and read access to it, private targets off, the retry schedule;
  * - 'widget-followups': the widget follow-up queue's URL, sqs:SendMessage on it.
+ * - 'data-deletions': the data-subject deletion queue's URL, sqs:SendMessage on it.
  * - 'appointment-texts': the appointment texts queue's URL, sqs:SendMessage on it.
  * - 'manage-links': the cursor secret's id and read access to it (the links' key), and PUBLIC_ORIGIN.
  */
@@ -71,6 +72,7 @@ export function bindResources(fn: ServiceFunction, uses: readonly ResourceUse[],
       case 'webhook-deliveries':
       case 'widget-followups':
       case 'appointment-texts':
+      case 'data-deletions':
         resources.queues.bindSender(fn, use);
         break;
       case 'webhooks':

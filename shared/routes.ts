@@ -3,6 +3,7 @@ import { APPOINTMENT_ROUTES } from './route-table/appointments';
 import { AUDIT_LOG_ROUTES } from './route-table/audit-log';
 import { CALL_ROUTES } from './route-table/calls';
 import { COACH_ROUTES } from './route-table/coach';
+import { DATA_SUBJECT_DELETION_ROUTES } from './route-table/data-subject-deletions';
 import { INTAKE_ROUTES } from './route-table/intake';
 import { LEAD_ROUTES } from './route-table/leads';
 import { META_ROUTES } from './route-table/meta';
@@ -42,6 +43,7 @@ const ROUTE_ROWS = [
   ...OUTBOUND_ROUTES,
   ...WEBHOOK_ROUTES,
   ...AUDIT_LOG_ROUTES,
+  ...DATA_SUBJECT_DELETION_ROUTES,
   ...TEAM_ROUTES,
   ...META_ROUTES,
   ...PAGE_ROUTES,

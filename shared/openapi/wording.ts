@@ -173,6 +173,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Voice: 'The voice provider’s end-of-call report webhook and the AI responder',
   'Support tickets': 'Support tickets the AI responder opened, per enterprise',
   'Audit log': 'Who changed the enterprise’s API keys and webhooks, and when (kept one year)',
+  'Data deletion': 'A person’s data removed on request from every store of the key’s teams; the opt-out stays',
   'SMS campaigns': 'Text campaigns: creation, pricing, quiet hours, opt-outs and inbound texts',
   Meta: 'This description',
   Pages: 'Pages for people, public like the description: the API reference and the console',

@@ -65,4 +65,5 @@ export type ResourceUse =
   | 'webhooks'
   | 'widget-followups'
   | 'appointment-texts'
+  | 'data-deletions'
   | 'manage-links';

@@ -15,6 +15,8 @@ export const RECORDED_AUDIT_ACTIONS = [
   'webhook.secret_rotated',
   'webhook.enabled',
   'webhook.replayed',
+  'data_subject_deletion.requested',
+  'data_subject_deletion.completed',
 ] as const;
 
 /**
@@ -26,8 +28,6 @@ export const FUTURE_AUDIT_ACTIONS = [
   // know the team's enterprise yet; the webhook.disabled event records it meanwhile.
   'webhook.disabled',
   'export.requested',
-  'data_subject_deletion.requested',
-  'data_subject_deletion.completed',
   'retention.changed',
 ] as const;
 

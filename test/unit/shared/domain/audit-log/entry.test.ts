@@ -69,12 +69,12 @@ describe('actions', () => {
     expect(FUTURE_AUDIT_ACTIONS).toEqual(
       expect.arrayContaining([
         'export.requested',
-        'data_subject_deletion.requested',
-        'data_subject_deletion.completed',
         'retention.changed',
       ]),
     );
-    expect(RECORDED_AUDIT_ACTIONS).toContain('webhook.replayed');
+    expect(RECORDED_AUDIT_ACTIONS).toEqual(
+      expect.arrayContaining(['webhook.replayed', 'data_subject_deletion.requested', 'data_subject_deletion.completed']),
+    );
     expect(RECORDED_AUDIT_ACTIONS.filter((a) => (FUTURE_AUDIT_ACTIONS as readonly string[]).includes(a))).toEqual([]);
     expect(new Set(AUDIT_ACTIONS).size).toBe(AUDIT_ACTIONS.length);
   });
