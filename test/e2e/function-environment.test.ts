@@ -53,6 +53,7 @@ let receiver: WebhookReceiver;
 let webhookId = '';
 let webhookDeliveryId = '';
 let webhookReplayId = '';
+let deletionId = '';
 
 beforeAll(async () => {
   service = await startLocalService({
@@ -400,6 +401,16 @@ const PROBES: Readonly<Record<string, Probe>> = {
   },
   getWebhookReplay: { status: 200, request: () => send(`/v1/webhooks/${webhookId}/replays/${webhookReplayId}`) },
   deleteWebhook: { status: 200, request: () => send(`/v1/webhooks/${webhookId}`, { method: 'DELETE' }) },
+  createDataSubjectDeletion: {
+    status: 202,
+    request: async () => {
+      const response = await post('/v1/data-subject-deletions', { phone: '+12125550199' });
+      deletionId = (response.body as { data?: { id?: string } }).data?.id ?? '';
+      await service.settle();
+      return response;
+    },
+  },
+  getDataSubjectDeletion: { status: 200, request: () => send(`/v1/data-subject-deletions/${deletionId}`) },
 };
 
 describe('every function through the local runtime, each with only what its rows declare', () => {

@@ -235,6 +235,11 @@ const REPLAY: BodyTemplate = {
   build: (o) => objectText(members({ since: JSON.stringify(new Date(Date.now() - 3_600_000).toISOString()) }, o)),
 };
 
+const DELETION: BodyTemplate = {
+  fields: ['phone', 'email', 'team_ids'],
+  build: (o) => objectText(members({ phone: freshPhone() }, o)),
+};
+
 const WIDGET_START: BodyTemplate = {
   fields: ['page_url', 'referrer', 'extra'],
   values: ['"https://acme.example/?utm_source=g&gclid=abc"', '"javascript:alert(1)"', '"http://"'],
@@ -324,7 +329,7 @@ const figures: { route: string; bodies: number; byStatus: Record<number, number>
 beforeAll(async () => {
   service = await startLocalService({ port: 0, dataDir: undefined, seed: false, queueVisibilityTimeoutSeconds: 0.05 });
   fixture = await createTenancyFixture();
-  key = await fixture.createKey('enterprise', ['write:leads', 'write:calls', 'write:sms_campaigns', 'write:webhooks']);
+  key = await fixture.createKey('enterprise', ['write:leads', 'write:calls', 'write:sms_campaigns', 'write:webhooks', 'write:data_deletions']);
   receiver = await new WebhookReceiver().start();
   await new DynamoIntakeConfigStore(getDocumentClient(), physicalTableName('teams')).putGoogleLeadFormKey(
     fixture.teams.own.id,
@@ -443,6 +448,7 @@ const routeCases: {
   { id: 'rotateWebhookSecret', template: CANCEL, path: async () => `/v1/webhooks/${await sharedWebhook()}/rotate-secret` },
   { id: 'enableWebhook', template: CANCEL, path: async () => `/v1/webhooks/${await sharedWebhook()}/enable` },
   { id: 'redeliverWebhook', template: CANCEL, path: deliveredOnce },
+  { id: 'createDataSubjectDeletion', template: DELETION, path: async () => '/v1/data-subject-deletions' },
   { id: 'replayWebhook', template: REPLAY, path: async () => `/v1/webhooks/${await sharedWebhook()}/replay` },
   { id: 'createWebhook', template: WEBHOOK, path: async () => '/v1/webhooks' },
   { id: 'receiveGoogleAdsLead', template: GOOGLE_LEAD, path: async () => `/api/outbound/google-ads/lead-form/${fixture.teams.own.id}` },

@@ -78,6 +78,7 @@ describe('the idempotency table', () => {
     const idempotent = ROUTES.filter(isIdempotent).map((route) => route.id);
     expect(idempotent.sort()).toEqual([
       'cancelSmsCampaign',
+      'createDataSubjectDeletion',
       'createSmsCampaign',
       'ingestLead',
       'receiveInboundSms',

@@ -12,6 +12,7 @@ import { TEAMS_EXAMPLES } from './teams';
 import type { OperationExamplesById } from './types';
 import { VOICE_EXAMPLES } from './voice';
 import { WEBHOOKS_EXAMPLES } from './webhooks';
+import { DATA_SUBJECT_DELETION_EXAMPLES } from './data-subject-deletions';
 import { WIDGET_EXAMPLES } from './widget';
 
 /** Every route's examples, one file per area (named as its file in shared/route-table/). */
@@ -23,6 +24,7 @@ export const OPERATION_EXAMPLES: OperationExamplesById = {
   ...SMS_CAMPAIGNS_EXAMPLES,
   ...OUTBOUND_EXAMPLES,
   ...WEBHOOKS_EXAMPLES,
+  ...DATA_SUBJECT_DELETION_EXAMPLES,
   ...META_EXAMPLES,
   ...TEAMS_EXAMPLES,
   ...LEADS_EXAMPLES,
