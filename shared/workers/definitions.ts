@@ -110,7 +110,7 @@ export const WORKERS: readonly WorkerDefinition[] = [
   },
   {
     // Deletion on request: one deletion per message, every kind of the person's data in its teams'
-    // partitions (docs/data-deletion.md); a crash resumes at the first kind not finished.
+    // partitions (docs/data-subject-deletions.md); a crash resumes at the first kind not finished.
     functionName: 'data-deletion-worker',
     queue: 'data-deletions',
     batchSize: 1,

@@ -329,7 +329,13 @@ const figures: { route: string; bodies: number; byStatus: Record<number, number>
 beforeAll(async () => {
   service = await startLocalService({ port: 0, dataDir: undefined, seed: false, queueVisibilityTimeoutSeconds: 0.05 });
   fixture = await createTenancyFixture();
-  key = await fixture.createKey('enterprise', ['write:leads', 'write:calls', 'write:sms_campaigns', 'write:webhooks', 'write:data_deletions']);
+  key = await fixture.createKey('enterprise', [
+    'write:leads',
+    'write:calls',
+    'write:sms_campaigns',
+    'write:webhooks',
+    'write:data_deletions',
+  ]);
   receiver = await new WebhookReceiver().start();
   await new DynamoIntakeConfigStore(getDocumentClient(), physicalTableName('teams')).putGoogleLeadFormKey(
     fixture.teams.own.id,

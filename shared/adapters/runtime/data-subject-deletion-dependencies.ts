@@ -1,6 +1,6 @@
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoSubjectEraser } from '#shared/adapters/dynamodb/data-subject-deletion-erasers';
 import { DynamoDataSubjectDeletionStore } from '#shared/adapters/dynamodb/data-subject-deletion-store';
-import { DynamoSubjectEraser } from '#shared/adapters/dynamodb/data-subject-erasers';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { lazy } from '#shared/lazy';

@@ -4,7 +4,7 @@ import { BadRequestError } from '#shared/errors';
 
 /**
  * Deletion on request (POST /v1/data-subject-deletions): one person's data, found by phone or
- * email, removed from every store of the teams named (docs/data-deletion.md, ADR 0152). A
+ * email, removed from every store of the teams named (docs/data-subject-deletions.md, ADR 0152). A
  * deletion's id is derived from what it deletes, so the same request is the same deletion.
  */
 export const DELETION_KINDS = [

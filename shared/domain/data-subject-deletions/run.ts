@@ -73,7 +73,7 @@ export async function requireDeletion(
   id: string,
 ): Promise<DataSubjectDeletion> {
   const deletion = await store.getDeletion(id);
-  if (!deletion || !deletion.teamIds.every((teamId) => teamIds.includes(teamId))) throw new NotFoundError(`No deletion ${id}`);
+  if (!deletion?.teamIds.every((teamId) => teamIds.includes(teamId))) throw new NotFoundError(`No deletion ${id}`);
   return deletion;
 }
 

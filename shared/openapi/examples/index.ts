@@ -2,6 +2,7 @@ import { ANALYTICS_EXAMPLES } from './analytics';
 import { APPOINTMENT_EXAMPLES } from './appointments';
 import { CALLS_EXAMPLES } from './calls';
 import { COACH_EXAMPLES } from './coach';
+import { DATA_SUBJECT_DELETION_EXAMPLES } from './data-subject-deletions';
 import { INTAKE_EXAMPLES } from './intake';
 import { LEADS_EXAMPLES } from './leads';
 import { META_EXAMPLES } from './meta';
@@ -12,7 +13,6 @@ import { TEAMS_EXAMPLES } from './teams';
 import type { OperationExamplesById } from './types';
 import { VOICE_EXAMPLES } from './voice';
 import { WEBHOOKS_EXAMPLES } from './webhooks';
-import { DATA_SUBJECT_DELETION_EXAMPLES } from './data-subject-deletions';
 import { WIDGET_EXAMPLES } from './widget';
 
 /** Every route's examples, one file per area (named as its file in shared/route-table/). */

@@ -66,12 +66,7 @@ describe('visibleToTeams', () => {
 
 describe('actions', () => {
   it('names the future features apart from what is recorded today, each once', () => {
-    expect(FUTURE_AUDIT_ACTIONS).toEqual(
-      expect.arrayContaining([
-        'export.requested',
-        'retention.changed',
-      ]),
-    );
+    expect(FUTURE_AUDIT_ACTIONS).toEqual(expect.arrayContaining(['export.requested', 'retention.changed']));
     expect(RECORDED_AUDIT_ACTIONS).toEqual(
       expect.arrayContaining(['webhook.replayed', 'data_subject_deletion.requested', 'data_subject_deletion.completed']),
     );

@@ -42,6 +42,19 @@ interface RedactUpdate {
 
 const customerOf = (item: Item) => (item.customer ?? {}) as Record<string, unknown>;
 
+const partition = (table: string, pk: string): QueryCommandInput => ({
+  TableName: table,
+  KeyConditionExpression: 'pk = :pk',
+  ExpressionAttributeValues: { ':pk': pk },
+});
+const index = (table: string, name: string, attribute: string, value: string): QueryCommandInput => ({
+  TableName: table,
+  IndexName: name,
+  KeyConditionExpression: '#k = :v',
+  ExpressionAttributeNames: { '#k': attribute },
+  ExpressionAttributeValues: { ':v': value },
+});
+
 /**
  * The erasers of every kind (DynamoDB). Each item removed is counted on the deletion in the same
  * transaction as its removal, conditioned on the item not being removed by this deletion yet, so
@@ -94,20 +107,11 @@ export class DynamoSubjectEraser implements SubjectEraser {
   }
 
   private specs(): Record<DeletionKind, KindSpec> {
+    return { ...this.contactSpecs(), ...this.callSpecs(), ...this.messageSpecs() };
+  }
+
+  private contactSpecs(): Record<'sessions' | 'leads' | 'appointments', KindSpec> {
     const t = this.tables;
-    const partition = (table: string, pk: string): QueryCommandInput => ({
-      TableName: table,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': pk },
-    });
-    const index = (table: string, name: string, attribute: string, value: string): QueryCommandInput => ({
-      TableName: table,
-      IndexName: name,
-      KeyConditionExpression: '#k = :v',
-      ExpressionAttributeNames: { '#k': attribute },
-      ExpressionAttributeValues: { ':v': value },
-    });
-    const isCall = (item: Item, s: DataSubject) => typeof item.call_id === 'string' && isSubject(s, customerOf(item).phone, null);
     return {
       sessions: {
         table: t.sessions,
@@ -139,6 +143,13 @@ export class DynamoSubjectEraser implements SubjectEraser {
           remove: ['apptPhonePk'],
         }),
       },
+    };
+  }
+
+  private callSpecs(): Record<'coach_evaluations' | 'calls' | 'support_tickets', KindSpec> {
+    const t = this.tables;
+    const isCall = (item: Item, s: DataSubject) => typeof item.call_id === 'string' && isSubject(s, customerOf(item).phone, null);
+    return {
       coach_evaluations: {
         // Found through the person's calls, before those are redacted (the kind runs first).
         table: t.calls,
@@ -167,6 +178,12 @@ export class DynamoSubjectEraser implements SubjectEraser {
         matches: (item, s, d) => d.teamIds.includes(Number(item.team_id)) && isSubject(s, customerOf(item).phone, null),
         removal: async () => ({ set: { customer: { name: null, phone: null }, reason: REMOVED } }),
       },
+    };
+  }
+
+  private messageSpecs(): Record<'texts' | 'webhook_deliveries' | 'outbox_events', KindSpec> {
+    const t = this.tables;
+    return {
       texts: {
         table: t.campaigns,
         queries: async (team) => [index(t.campaigns, 'textsByTeam', 'textsPk', textsPk(team))],
@@ -175,7 +192,7 @@ export class DynamoSubjectEraser implements SubjectEraser {
       },
       webhook_deliveries: {
         table: t.webhooks,
-        queries: async (team) => this.deliveryQueries(team, index),
+        queries: async (team) => this.deliveryQueries(team),
         matches: (item, s) => typeof item.payload === 'string' && mentionsSubject(item.payload, s),
         removal: async (item) => ({
           set: { payload: JSON.stringify({ event: item.eventType, event_id: item.eventId, redacted: true }) },
@@ -200,7 +217,7 @@ export class DynamoSubjectEraser implements SubjectEraser {
     return { key: { pk: String(Item.pk), sk: String(Item.sk) }, set: { criteria } };
   }
 
-  private async deliveryQueries(team: number, index: (table: string, name: string, attribute: string, value: string) => QueryCommandInput) {
+  private async deliveryQueries(team: number) {
     const queries: QueryCommandInput[] = [];
     const subscriptions = { TableName: this.tables.webhooks, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :w)' };
     for await (const page of queryPages(this.client, {
