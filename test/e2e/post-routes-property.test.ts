@@ -232,11 +232,14 @@ const WEBHOOK: BodyTemplate = {
 
 const REPLAY: BodyTemplate = {
   fields: ['since', 'until', 'types'],
+  // A valid since (or types) among the mutations, so some bodies get past validation.
+  values: [JSON.stringify(new Date(Date.now() - 3_600_000).toISOString()), '["lead.created"]'],
   build: (o) => objectText(members({ since: JSON.stringify(new Date(Date.now() - 3_600_000).toISOString()) }, o)),
 };
 
 const DELETION: BodyTemplate = {
   fields: ['phone', 'email', 'team_ids'],
+  values: ['"pat@example.com"', '"+12125550187"'],
   build: (o) => objectText(members({ phone: freshPhone() }, o)),
 };
 
