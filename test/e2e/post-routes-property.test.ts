@@ -230,11 +230,16 @@ const WEBHOOK: BodyTemplate = {
   build: (o) => objectText(members({ url: JSON.stringify(receiver.url('/prop')), events: '["lead.created"]' }, o)),
 };
 
+const REPLAY_SINCE = new Date(Date.now() - 3_600_000).toISOString();
 const REPLAY: BodyTemplate = {
   fields: ['since', 'until', 'types'],
-  // A valid since (or types) among the mutations, so some bodies get past validation.
-  values: [JSON.stringify(new Date(Date.now() - 3_600_000).toISOString()), '["lead.created"]'],
-  build: (o) => objectText(members({ since: JSON.stringify(new Date(Date.now() - 3_600_000).toISOString()) }, o)),
+  // A valid since among the mutations, so some bodies get past validation; the range is a
+  // millisecond wide, so an accepted replay finds no event and leaves the dispatcher idle.
+  values: [JSON.stringify(REPLAY_SINCE)],
+  build: (o) =>
+    objectText(
+      members({ since: JSON.stringify(REPLAY_SINCE), until: JSON.stringify(new Date(Date.parse(REPLAY_SINCE) + 1).toISOString()) }, o),
+    ),
 };
 
 const DELETION: BodyTemplate = {
