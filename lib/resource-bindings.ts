@@ -37,6 +37,7 @@ export interface ServiceResources {
  * - 'webhook-deliveries': the webhook queue's URL, sqs:SendMessage on it;
  * - 'webhooks': the sealing key's secret id and read access to it, private targets off, the retry schedule;
  * - 'widget-followups': the widget follow-up queue's URL, sqs:SendMessage on it.
+ * - 'data-deletions': the data-subject deletion queue's URL, sqs:SendMessage on it.
  * - 'appointment-texts': the appointment texts queue's URL, sqs:SendMessage on it.
  * - 'manage-links': the cursor secret's id and read access to it (the links' key), and PUBLIC_ORIGIN.
  * - 'exports': the export queue's URL, sqs:SendMessage on it.
@@ -76,6 +77,7 @@ export function bindResources(fn: ServiceFunction, uses: readonly ResourceUse[],
       case 'widget-followups':
       case 'appointment-texts':
       case 'exports':
+      case 'data-deletions':
         resources.queues.bindSender(fn, use);
         break;
       case 'webhooks':

@@ -3,6 +3,7 @@ import { APPOINTMENT_ROUTES } from './route-table/appointments';
 import { AUDIT_LOG_ROUTES } from './route-table/audit-log';
 import { CALL_ROUTES } from './route-table/calls';
 import { COACH_ROUTES } from './route-table/coach';
+import { DATA_SUBJECT_DELETION_ROUTES } from './route-table/data-subject-deletions';
 import { EXPORT_ROUTES } from './route-table/exports';
 import { INTAKE_ROUTES } from './route-table/intake';
 import { LEAD_ROUTES } from './route-table/leads';
@@ -44,6 +45,7 @@ const ROUTE_ROWS = [
   ...WEBHOOK_ROUTES,
   ...AUDIT_LOG_ROUTES,
   ...EXPORT_ROUTES,
+  ...DATA_SUBJECT_DELETION_ROUTES,
   ...TEAM_ROUTES,
   ...META_ROUTES,
   ...PAGE_ROUTES,

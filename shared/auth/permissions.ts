@@ -17,10 +17,18 @@ export const READ_PERMISSIONS = [
  * - write:leads       POST /api/outbound/speed-to-lead/ingest
  * - write:calls       POST /v1/responder/webhook
  * - write:sms_campaigns POST /v1/messaging/sms/campaign (and its cancel)
- * - write:webhooks    /v1/webhooks (subscriptions, deliveries, redelivery)
+ * - write:webhooks    /v1/webhooks (subscriptions, deliveries, redelivery, replay)
  * - write:appointments /v1/appointments/{appointmentId}/... (reschedule, cancel, complete, no-show)
+ * - write:data_deletions /v1/data-subject-deletions (a person's data removed on request)
  */
-export const WRITE_PERMISSIONS = ['write:leads', 'write:calls', 'write:sms_campaigns', 'write:webhooks', 'write:appointments'] as const;
+export const WRITE_PERMISSIONS = [
+  'write:leads',
+  'write:calls',
+  'write:sms_campaigns',
+  'write:webhooks',
+  'write:appointments',
+  'write:data_deletions',
+] as const;
 
 export const ALL_PERMISSIONS = [...READ_PERMISSIONS, ...WRITE_PERMISSIONS] as const;
 export type Permission = (typeof ALL_PERMISSIONS)[number];

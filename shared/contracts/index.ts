@@ -8,6 +8,7 @@ import * as callRecordings from './call-recordings';
 import * as calls from './calls';
 import * as coach from './coach';
 import type { ResponseSchema, RouteContract } from './contract';
+import * as dataSubjectDeletions from './data-subject-deletions';
 import * as exportsArea from './exports';
 import * as intake from './intake';
 import * as googleAdsLeads from './intake-google-ads-leads';
@@ -74,6 +75,10 @@ export const CONTRACTS = {
   testWebhook: webhooks.testWebhook,
   listWebhookDeliveries: webhooks.listWebhookDeliveries,
   redeliverWebhook: webhooks.redeliverWebhook,
+  replayWebhook: webhooks.replayWebhook,
+  getWebhookReplay: webhooks.getWebhookReplay,
+  createDataSubjectDeletion: dataSubjectDeletions.createDataSubjectDeletion,
+  getDataSubjectDeletion: dataSubjectDeletions.getDataSubjectDeletion,
   receiveGoogleAdsLead: googleAdsLeads.receiveGoogleAdsLead,
   getApiDocs: pages.getApiDocs,
   getApiDocsAsset: pages.getApiDocsAsset,
@@ -124,6 +129,7 @@ export const SCHEMA_COMPONENTS: Readonly<Record<string, ResponseSchema>> = {
   ...callRecordings.CALL_RECORDING_COMPONENTS,
   ...me.ME_COMPONENTS,
   ...webhooks.WEBHOOK_COMPONENTS,
+  ...dataSubjectDeletions.DATA_SUBJECT_DELETION_COMPONENTS,
   ...googleAdsLeads.GOOGLE_ADS_LEAD_COMPONENTS,
   ...pages.PAGE_COMPONENTS,
   ...widget.WIDGET_COMPONENTS,

@@ -43,6 +43,31 @@ const ignoredBody = /* @__PURE__ */ atLoad(() =>
   z.record(z.string(), z.unknown()).describe('Ignored: the route takes no body (one that is sent must still be a JSON object)'),
 );
 
+const replayPath = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    webhookId: webhookId(),
+    replayId: z.string().min(1).max(64).describe('The replay’s id (rpl_…), as POST /v1/webhooks/{webhookId}/replay answered it'),
+  }),
+);
+
+export const replayWebhookBody = /* @__PURE__ */ atLoad(() =>
+  z.strictObject({
+    since: z.iso
+      .datetime({ offset: true, error: 'must be an ISO 8601 instant (e.g. 2026-11-23T00:00:00Z)' })
+      .describe('Replay events published at or after this instant; at most 30 days ago (the outbox keeps its history that long)'),
+    until: z.iso
+      .datetime({ offset: true, error: 'must be an ISO 8601 instant (e.g. 2026-11-24T00:00:00Z)' })
+      .optional()
+      .describe('Replay events published before this instant; later than since. Default: now'),
+    types: z
+      .array(z.enum(WEBHOOK_EVENT_TYPES, { error: `must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` }))
+      .min(1, { error: 'must name at least one event type' })
+      .max(WEBHOOK_EVENT_TYPES.length * 2)
+      .optional()
+      .describe('The event types to replay, among the webhook’s own. Default: all of the webhook’s types'),
+  }),
+);
+
 const deliveriesQuery = /* @__PURE__ */ atLoad(() => z.object({ ...v1PageMembers }));
 
 // ---------------------------------------------------------------------------------------------
@@ -94,8 +119,30 @@ export const webhookDelivery = responseSchema(() =>
           error: nullableString(),
         }),
       ),
+      replay_id: nullableString().describe(
+        'The replay that delivered this event again (its body says `replay: true`); null for a live event',
+      ),
     })
     .describe('One event delivered to one webhook, with every attempt'),
+);
+
+export const webhookReplay = responseSchema(() =>
+  z
+    .strictObject({
+      id: z.string().describe('rpl_ followed by 20 hexadecimal characters'),
+      webhook_id: z.string(),
+      since: dateTime(),
+      until: dateTime(),
+      types: z.array(z.enum([...WEBHOOK_EVENT_TYPES])),
+      status: z
+        .enum(['queued', 'running', 'completed'])
+        .describe('completed: every event of the range is a delivery (listed in the deliveries log with this replay_id)'),
+      events_found: count().describe('Events of the range and types found so far, each delivered again'),
+      events_delivered: count().describe('Of those, the deliveries the endpoint answered with a 2xx'),
+      created_at: dateTime(),
+      completed_at: nullableDateTime(),
+    })
+    .describe('A replay of past events to one webhook, and its progress'),
 );
 
 const one = (schema: ResponseSchema, what: string) =>
@@ -104,6 +151,7 @@ const one = (schema: ResponseSchema, what: string) =>
 export const webhookResponse = one(webhook, 'The webhook');
 export const webhookSecretResponse = one(webhookWithSecret, 'The webhook and its signing secret (shown only here)');
 export const webhookDeliveryResponse = one(webhookDelivery, 'The delivery');
+export const webhookReplayResponse = one(webhookReplay, 'The replay and its progress');
 export const webhookListResponse = responseSchema(() =>
   z.strictObject({ data: z.array(webhook()), meta: requestMeta() }).describe('The workspace’s webhooks, oldest first'),
 );
@@ -196,8 +244,26 @@ export const redeliverWebhook = /* @__PURE__ */ defineContract({
   errors: { 404: 'No such webhook in the workspace, or no such delivery of it', 409: 'The webhook is disabled (field status)' },
 });
 
+export const replayWebhook = /* @__PURE__ */ defineContract({
+  routeId: 'replayWebhook',
+  path: webhookPath,
+  headers: /* @__PURE__ */ atLoad(() => z.object({ ...idempotencyKeyHeader, ...workspaceHeader })),
+  body: { schema: replayWebhookBody, maxBytes: MAX_BODY_BYTES },
+  responses: { 202: webhookReplayResponse },
+  errors: { 404: notFound, 409: 'The webhook is disabled (field status)' },
+});
+
+export const getWebhookReplay = /* @__PURE__ */ defineContract({
+  routeId: 'getWebhookReplay',
+  path: replayPath,
+  headers: /* @__PURE__ */ atLoad(() => z.object(workspaceHeader)),
+  responses: { 200: webhookReplayResponse },
+  errors: { 404: 'No such webhook in the workspace, or no such replay of it' },
+});
+
 export const WEBHOOK_COMPONENTS = {
   Webhook: webhook,
   WebhookWithSecret: webhookWithSecret,
   WebhookDelivery: webhookDelivery,
+  WebhookReplay: webhookReplay,
 } as const satisfies Record<string, ResponseSchema>;

@@ -185,6 +185,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'Support tickets': 'Support tickets the AI responder opened, per enterprise',
   'Audit log': 'Who changed the enterprise’s API keys and webhooks, and when (kept one year)',
   Exports: 'Every row of a resource over any date range, as a gzipped NDJSON file written in the background (kept 7 days)',
+  'Data deletion': 'A person’s data removed on request from every store of the key’s teams; the opt-out stays',
   'SMS campaigns': 'Text campaigns: creation, pricing, quiet hours, opt-outs and inbound texts',
   Meta: 'This description',
   Pages: 'Pages for people, public like the description: the API reference and the console',

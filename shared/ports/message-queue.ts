@@ -27,4 +27,5 @@ export type QueueName =
   | 'webhook-deliveries'
   | 'widget-followups'
   | 'appointment-texts'
-  | 'exports';
+  | 'exports'
+  | 'data-deletions';

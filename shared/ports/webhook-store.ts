@@ -1,5 +1,5 @@
 import type { AuditEntry } from '#shared/domain/audit-log/entry';
-import type { DeliveryAttempt, DeliveryState, WebhookDelivery, WebhookSubscription } from '#shared/domain/webhooks/model';
+import type { DeliveryAttempt, DeliveryState, WebhookDelivery, WebhookReplay, WebhookSubscription } from '#shared/domain/webhooks/model';
 import type { DomainEvent } from './event-bus';
 
 export interface WebhookStore {
@@ -48,4 +48,12 @@ export interface WebhookStore {
   ): Promise<boolean>;
   /** Starts a new run on a settled delivery (redelivery); false when it is pending. */
   reopen(webhookId: string, deliveryId: string, attempt: number, at: string): Promise<boolean>;
+
+  /** Records a new replay with its audit entry in one transaction. */
+  createReplay(replay: WebhookReplay, audit: AuditEntry): Promise<void>;
+  getReplay(webhookId: string, replayId: string): Promise<WebhookReplay | null>;
+  /** Stores the replay's progress if its position is still `from`; false when another receive moved it. */
+  advanceReplay(replay: WebhookReplay, from: string | null): Promise<boolean>;
+  /** Counts one more of the replay's deliveries answered with a 2xx. */
+  countReplayDelivered(webhookId: string, replayId: string): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import type * as z from 'zod';
-import type { webhook, webhookDeletedResponse, webhookDelivery, webhookWithSecret } from '#shared/contracts/webhooks';
-import type { DeliveryAttempt, WebhookDelivery, WebhookSubscription } from '#shared/domain/webhooks/model';
+import type { webhook, webhookDeletedResponse, webhookDelivery, webhookReplay, webhookWithSecret } from '#shared/contracts/webhooks';
+import type { DeliveryAttempt, WebhookDelivery, WebhookReplay, WebhookSubscription } from '#shared/domain/webhooks/model';
 import type { CursorPagination } from '#shared/pagination/cursor';
 import { presentPage, presentPlatformBody, presentRequestMeta } from '#shared/presenters/responses';
 
@@ -12,6 +12,7 @@ import { presentPage, presentPlatformBody, presentRequestMeta } from '#shared/pr
 export type WebhookData = z.output<ReturnType<typeof webhook>>;
 export type WebhookWithSecretData = z.output<ReturnType<typeof webhookWithSecret>>;
 export type WebhookDeliveryData = z.output<ReturnType<typeof webhookDelivery>>;
+export type WebhookReplayData = z.output<ReturnType<typeof webhookReplay>>;
 type WebhookDeletedData = z.output<ReturnType<typeof webhookDeletedResponse>>['data'];
 /** A subscription as the API shows it: never its secrets, its team or its failure bookkeeping. */
 export function presentWebhook(s: WebhookSubscription): WebhookData {
@@ -53,6 +54,7 @@ export function presentDelivery(d: WebhookDelivery): WebhookDeliveryData {
     created_at: d.createdAt,
     next_attempt_at: d.state === 'pending' ? d.nextAttemptAt : null,
     attempts: d.attempts.map(presentAttempt),
+    replay_id: d.replayId,
   };
 }
 
@@ -87,4 +89,25 @@ export function presentDeliveryResponse(d: WebhookDelivery, requestId: string) {
 /** A page of a subscription's delivery log. */
 export function presentDeliveryPage(page: { data: WebhookDeliveryData[]; pagination: CursorPagination }, requestId: string) {
   return presentPage(page, presentRequestMeta(requestId));
+}
+
+/** A replay and its progress; its team and history position stay inside. */
+export function presentReplay(r: WebhookReplay): WebhookReplayData {
+  return {
+    id: r.id,
+    webhook_id: r.webhookId,
+    since: r.since,
+    until: r.until,
+    types: [...r.types],
+    status: r.status,
+    events_found: r.eventsFound,
+    events_delivered: r.eventsDelivered,
+    created_at: r.createdAt,
+    completed_at: r.completedAt,
+  };
+}
+
+/** The answer of replay (202) and of the replay's status. */
+export function presentReplayResponse(r: WebhookReplay, requestId: string) {
+  return presentPlatformBody(presentReplay(r), requestId);
 }

@@ -69,4 +69,5 @@ export type ResourceUse =
   | 'manage-links'
   | 'exports'
   | 'export-files'
-  | 'export-downloads';
+  | 'export-downloads'
+  | 'data-deletions';

@@ -130,6 +130,26 @@ export const WORKERS: readonly WorkerDefinition[] = [
     ],
     uses: ['export-files', 'exports'],
   },
+  {
+    // Deletion on request: one deletion per message, every kind of the person's data in its teams'
+    // partitions (docs/data-subject-deletions.md); a crash resumes at the first kind not finished.
+    functionName: 'data-deletion-worker',
+    queue: 'data-deletions',
+    batchSize: 1,
+    timeoutSeconds: 300,
+    maxReceiveCount: 5,
+    tables: [
+      { table: 'teams', access: 'readwrite' },
+      { table: 'sessions', access: 'readwrite' },
+      { table: 'leads', access: 'readwrite' },
+      { table: 'calls', access: 'readwrite' },
+      { table: 'campaigns', access: 'readwrite' },
+      { table: 'webhooks', access: 'readwrite' },
+      { table: 'outbox', access: 'readwrite' },
+      { table: 'audit-log', access: 'readwrite' },
+    ],
+    uses: [],
+  },
 ];
 
 /**

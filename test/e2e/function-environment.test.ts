@@ -53,6 +53,8 @@ let reportedCallId = '';
 let receiver: WebhookReceiver;
 let webhookId = '';
 let webhookDeliveryId = '';
+let webhookReplayId = '';
+let deletionId = '';
 
 beforeAll(async () => {
   service = await startLocalService({
@@ -410,7 +412,27 @@ const PROBES: Readonly<Record<string, Probe>> = {
       return response;
     },
   },
+  replayWebhook: {
+    status: 202,
+    request: async () => {
+      const response = await post(`/v1/webhooks/${webhookId}/replay`, { since: new Date(Date.now() - 3_600_000).toISOString() });
+      webhookReplayId = (response.body as { data?: { id?: string } }).data?.id ?? '';
+      await service.settle();
+      return response;
+    },
+  },
+  getWebhookReplay: { status: 200, request: () => send(`/v1/webhooks/${webhookId}/replays/${webhookReplayId}`) },
   deleteWebhook: { status: 200, request: () => send(`/v1/webhooks/${webhookId}`, { method: 'DELETE' }) },
+  createDataSubjectDeletion: {
+    status: 202,
+    request: async () => {
+      const response = await post('/v1/data-subject-deletions', { phone: '+12125550199' });
+      deletionId = (response.body as { data?: { id?: string } }).data?.id ?? '';
+      await service.settle();
+      return response;
+    },
+  },
+  getDataSubjectDeletion: { status: 200, request: () => send(`/v1/data-subject-deletions/${deletionId}`) },
 };
 
 describe('every function through the local runtime, each with only what its rows declare', () => {

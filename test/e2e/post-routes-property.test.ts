@@ -231,6 +231,24 @@ const WEBHOOK: BodyTemplate = {
   build: (o) => objectText(members({ url: JSON.stringify(receiver.url('/prop')), events: '["lead.created"]' }, o)),
 };
 
+const REPLAY_SINCE = new Date(Date.now() - 3_600_000).toISOString();
+const REPLAY: BodyTemplate = {
+  fields: ['since', 'until', 'types'],
+  // A valid since among the mutations, so some bodies get past validation; the range is a
+  // millisecond wide, so an accepted replay finds no event and leaves the dispatcher idle.
+  values: [JSON.stringify(REPLAY_SINCE)],
+  build: (o) =>
+    objectText(
+      members({ since: JSON.stringify(REPLAY_SINCE), until: JSON.stringify(new Date(Date.parse(REPLAY_SINCE) + 1).toISOString()) }, o),
+    ),
+};
+
+const DELETION: BodyTemplate = {
+  fields: ['phone', 'email', 'team_ids'],
+  values: ['"pat@example.com"', '"+12125550187"'],
+  build: (o) => objectText(members({ phone: freshPhone() }, o)),
+};
+
 const WIDGET_START: BodyTemplate = {
   fields: ['page_url', 'referrer', 'extra'],
   values: ['"https://acme.example/?utm_source=g&gclid=abc"', '"javascript:alert(1)"', '"http://"'],
@@ -362,6 +380,7 @@ beforeAll(async () => {
     'write:sms_campaigns',
     'write:webhooks',
     'write:appointments',
+    'write:data_deletions',
   ]);
   receiver = await new WebhookReceiver().start();
   await new DynamoIntakeConfigStore(getDocumentClient(), physicalTableName('teams')).putGoogleLeadFormKey(
@@ -481,6 +500,8 @@ const routeCases: {
   { id: 'rotateWebhookSecret', template: CANCEL, path: async () => `/v1/webhooks/${await sharedWebhook()}/rotate-secret` },
   { id: 'enableWebhook', template: CANCEL, path: async () => `/v1/webhooks/${await sharedWebhook()}/enable` },
   { id: 'redeliverWebhook', template: CANCEL, path: deliveredOnce },
+  { id: 'createDataSubjectDeletion', template: DELETION, path: async () => '/v1/data-subject-deletions' },
+  { id: 'replayWebhook', template: REPLAY, path: async () => `/v1/webhooks/${await sharedWebhook()}/replay` },
   { id: 'createWebhook', template: WEBHOOK, path: async () => '/v1/webhooks' },
   { id: 'receiveGoogleAdsLead', template: GOOGLE_LEAD, path: async () => `/api/outbound/google-ads/lead-form/${fixture.teams.own.id}` },
   {

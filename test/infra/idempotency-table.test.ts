@@ -81,6 +81,7 @@ describe('the idempotency table', () => {
       'cancelAppointment',
       'cancelSmsCampaign',
       'completeAppointment',
+      'createDataSubjectDeletion',
       'createExport',
       'createSmsCampaign',
       'ingestLead',
@@ -90,6 +91,7 @@ describe('the idempotency table', () => {
       // Webhook create and rotate-secret are left out: a replay would store the plaintext secret
       // (docs/adr/0104-no-idempotency-key-on-webhook-secret-routes.md).
       'redeliverWebhook',
+      'replayWebhook',
       'rescheduleAppointment',
       'testWebhook',
     ]);

@@ -1,9 +1,15 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { type DynamoDBDocumentClient, type TransactWriteCommandInput, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  type DynamoDBDocumentClient,
+  QueryCommand,
+  type TransactWriteCommandInput,
+  UpdateCommand,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { log } from '#shared/logging/logger';
 import type { DomainEvent } from '#shared/ports/event-bus';
-import type { DueEvent, OutboxStore } from '#shared/ports/outbox';
+import { type DueEvent, OUTBOX_HISTORY_DAYS, type OutboxHistory, type OutboxStore, type SentEvent } from '#shared/ports/outbox';
 import { physicalTableName } from './tables';
 import { isTransactionCancelled, transactWrite } from './transact';
 
@@ -17,9 +23,6 @@ import { isTransactionCancelled, transactWrite } from './transact';
  */
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-/** How long a sent event's item is kept (TTL) for an operator to look it up. */
-const KEEP_SENT_SECONDS = 7 * 86_400;
-
 /** The id an event is kept, published and de-duplicated under: its detail's `event_id`. */
 export function outboxEventId(event: DomainEvent): string {
   const id = event.detail.event_id;
@@ -30,12 +33,15 @@ export function outboxEventId(event: DomainEvent): string {
 }
 
 /**
- * An event in the outbox. `state` moves due → sent (publish-events marks it, with sent_at and
- * the TTL expiresAt); writing the event again puts it back to due. The stream consumer reads
+ * An event in the outbox. `state` moves due → sent (publish-events marks it, with sent_at, the
+ * history keys and the TTL expiresAt, 30 days on); writing the event again puts it back to due. The stream consumer reads
  * event_id, type and detail from the item's new image.
  */
 export type OutboxItem = {
   pk: string;
+  /** Set when sent, on an event about a team: the `history` index (a replay's range). */
+  historyPk?: string;
+  historySk?: string;
   event_id: string;
   type: string;
   /** As JSON text: the detail comes back byte for byte, whatever its values (empty strings, nulls, nesting). */
@@ -123,27 +129,34 @@ export async function updateWithEvents(
   }
 }
 
-/** Marks published events sent (and due to expire), for the publish-events consumer. */
-export class DynamoOutboxStore implements OutboxStore {
+/**
+ * Marks published events sent (publish-events) and reads a team's sent events back (replays). A
+ * sent event about a team carries the `history` index's keys (`historyPk = TEAM#<t>`,
+ * `historySk = <sent_at>#<event_id>`), so a range of a team's history is one Query, oldest first.
+ */
+export class DynamoOutboxStore implements OutboxStore, OutboxHistory {
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
   ) {}
 
-  async markSent(eventId: string, now: Date): Promise<void> {
+  async markSent(eventId: string, now: Date, teamId: number | null): Promise<void> {
+    const at = now.toISOString();
+    const history = teamId === null ? '' : ', historyPk = :historyPk, historySk = :historySk';
     try {
       await this.client.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: { pk: outboxPk(eventId) },
-          UpdateExpression: 'SET #state = :sent, sent_at = :at, expiresAt = :expires',
+          UpdateExpression: `SET #state = :sent, sent_at = :at, expiresAt = :expires${history}`,
           // An item already expired and deleted is not brought back.
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeNames: { '#state': 'state' },
           ExpressionAttributeValues: {
             ':sent': 'sent',
-            ':at': now.toISOString(),
-            ':expires': Math.floor(now.getTime() / 1000) + KEEP_SENT_SECONDS,
+            ':at': at,
+            ':expires': Math.floor(now.getTime() / 1000) + OUTBOX_HISTORY_DAYS * 86_400,
+            ...(teamId === null ? {} : { ':historyPk': historyPk(teamId), ':historySk': `${at}#${eventId}` }),
           },
         }),
       );
@@ -151,4 +164,34 @@ export class DynamoOutboxStore implements OutboxStore {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
   }
+
+  async listSent(teamId: number, range: { since: string; until: string }, page: { after: string | null; limit: number }) {
+    const result = await this.client.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        IndexName: 'history',
+        KeyConditionExpression: 'historyPk = :pk AND historySk BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': historyPk(teamId),
+          // Past the position when resuming; '#' sorts before every character of an event id.
+          ':from': page.after === null ? range.since : `${page.after}\u0000`,
+          // Before `until`: every key of an earlier instant sorts below `<until>#`.
+          ':to': `${range.until}#`,
+        },
+        Limit: page.limit,
+      }),
+    );
+    const rows: { event: SentEvent; position: string }[] = [];
+    for (const item of result.Items ?? []) {
+      const detail = typeof item.detail === 'string' ? parseDetail(item.detail) : null;
+      if (detail === null || typeof item.event_id !== 'string' || typeof item.type !== 'string') continue;
+      const position = String(item.historySk);
+      rows.push({ event: { eventId: item.event_id, type: item.type, detail, sentAt: String(item.sent_at) }, position });
+    }
+    return rows;
+  }
+}
+
+function historyPk(teamId: number): string {
+  return `TEAM#${teamId}`;
 }

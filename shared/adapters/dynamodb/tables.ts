@@ -167,12 +167,13 @@ export const TABLES: Record<TableName, TableDefinition> = {
    * The transactional outbox of lifecycle events (shared/adapters/dynamodb/outbox.ts): one item per
    * event id, written in the same transaction as the state change that makes the event due; its
    * stream feeds the publish-events consumer, which publishes each due event and marks it sent.
-   * Sent items expire after 7 days.
+   * Sent items expire after 30 days; meanwhile a team's sent events are listed by the instant they
+   * were sent through `history` (webhook replays).
    */
   outbox: {
     name: 'outbox',
     partitionKey: 'pk',
-    indexes: [],
+    indexes: [{ name: 'history', partitionKey: 'historyPk', sortKey: 'historySk' }],
     timeToLiveAttribute: 'expiresAt',
     stream: 'NEW_AND_OLD_IMAGES',
   },

@@ -65,6 +65,8 @@ export type DeliveryItem = {
   readonly listPk: string;
   readonly listSk: string;
   readonly expiresAt: number;
+  /** Present on a replay's delivery only. */
+  readonly replayId?: string;
 };
 
 type AttemptItem = {
@@ -152,6 +154,7 @@ export function toDeliveryItem(d: WebhookDelivery, expiresAtEpochSeconds: number
     listPk: deliveryPk(d.webhookId),
     listSk: `${d.createdAt}#${d.id}`,
     expiresAt: expiresAtEpochSeconds,
+    ...(d.replayId === null ? {} : { replayId: d.replayId }),
   };
 }
 
@@ -170,5 +173,6 @@ export function fromDeliveryItem(item: DeliveryItem): WebhookDelivery {
     runStart: item.runStart,
     nextAttemptAt: item.nextAttemptAt ?? null,
     createdAt: item.createdAt,
+    replayId: item.replayId ?? null,
   };
 }

@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditEntry } from '#shared/domain/audit-log/entry';
 import { assertStorable } from '#shared/domain/stored-size';
-import type { DeliveryAttempt, DeliveryState, WebhookDelivery, WebhookSubscription } from '#shared/domain/webhooks/model';
+import type { DeliveryAttempt, DeliveryState, WebhookDelivery, WebhookReplay, WebhookSubscription } from '#shared/domain/webhooks/model';
 import type { DomainEvent } from '#shared/ports/event-bus';
 import type { WebhookStore } from '#shared/ports/webhook-store';
 import { auditLogPut } from './audit-log-store';
@@ -23,6 +23,7 @@ import {
   toSecretItem,
   toSubscriptionItem,
 } from './webhook-items';
+import * as replays from './webhook-replays';
 
 /**
  * The webhooks table. Subscriptions live in their team's partition (`TEAM#<t>`, `WEBHOOK#<id>`)
@@ -30,6 +31,7 @@ import {
  * for every event. Deliveries live in their subscription's partition (`WEBHOOK#<id>`,
  * `DELIVERY#<deliveryId>`, the id derived from event and subscription so a repeated event finds
  * its delivery), listed newest first through the `deliveriesByTime` index, and expire by TTL.
+ * A replay is one item in its subscription's partition (webhook-replays.ts).
  * Disabling a subscription makes its `webhook.disabled` due in the outbox table in the same
  * transaction (the dispatcher's store is given that table; the routes' store is not).
  */
@@ -331,5 +333,21 @@ export class DynamoWebhookStore implements WebhookStore {
       if (isConditionFailure(error) || isTransactionCancelled(error)) return false;
       throw error;
     }
+  }
+
+  createReplay(replay: WebhookReplay, audit: AuditEntry): Promise<void> {
+    return replays.createReplay(this.client, this.tableName, replay, audit, this.auditLogTableName);
+  }
+
+  getReplay(webhookId: string, replayId: string): Promise<WebhookReplay | null> {
+    return replays.getReplay(this.client, this.tableName, webhookId, replayId);
+  }
+
+  advanceReplay(replay: WebhookReplay, from: string | null): Promise<boolean> {
+    return replays.advanceReplay(this.client, this.tableName, replay, from);
+  }
+
+  countReplayDelivered(webhookId: string, replayId: string): Promise<void> {
+    return replays.countReplayDelivered(this.client, this.tableName, webhookId, replayId);
   }
 }

@@ -9,6 +9,7 @@ export const QUEUE_URL_ENV: Readonly<Record<QueueName, string>> = {
   'widget-followups': 'WIDGET_FOLLOWUPS_QUEUE_URL',
   'appointment-texts': 'APPOINTMENT_TEXTS_QUEUE_URL',
   exports: 'EXPORTS_QUEUE_URL',
+  'data-deletions': 'DATA_DELETIONS_QUEUE_URL',
 };
 
 export const QUEUE_ARN_ENV: Readonly<Record<QueueName, string>> = {
@@ -19,4 +20,5 @@ export const QUEUE_ARN_ENV: Readonly<Record<QueueName, string>> = {
   'widget-followups': 'WIDGET_FOLLOWUPS_QUEUE_ARN',
   'appointment-texts': 'APPOINTMENT_TEXTS_QUEUE_ARN',
   exports: 'EXPORTS_QUEUE_ARN',
+  'data-deletions': 'DATA_DELETIONS_QUEUE_ARN',
 };

@@ -57,6 +57,7 @@ export const RESOURCE_USE_ENV: Readonly<Record<ResourceUse, readonly string[]>> 
     QUEUE_ARN_ENV['widget-followups'],
     QUEUE_ARN_ENV['appointment-texts'],
     QUEUE_ARN_ENV.exports,
+    QUEUE_ARN_ENV['data-deletions'],
   ],
   'voice-provider': [
     'VOICE_PROVIDER_BASE_URL',
@@ -75,6 +76,7 @@ export const RESOURCE_USE_ENV: Readonly<Record<ResourceUse, readonly string[]>> 
   exports: [QUEUE_URL_ENV.exports],
   'export-files': [EXPORT_BUCKET_ENV],
   'export-downloads': [EXPORT_BUCKET_ENV],
+  'data-deletions': [QUEUE_URL_ENV['data-deletions']],
   // Manage links written where no request names the service's address (the appointment texts).
   'manage-links': [CURSOR_SECRET_ENV_NAME, PUBLIC_ORIGIN_ENV],
   // shared/adapters/runtime/webhook-settings.ts

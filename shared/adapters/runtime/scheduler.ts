@@ -18,6 +18,7 @@ export const scheduler = adapterSlot<'default', OneTimeScheduler>(
         'widget-followups': envVar(QUEUE_ARN_ENV['widget-followups']) ?? '',
         'appointment-texts': envVar(QUEUE_ARN_ENV['appointment-texts']) ?? '',
         exports: envVar(QUEUE_ARN_ENV.exports) ?? '',
+        'data-deletions': envVar(QUEUE_ARN_ENV['data-deletions']) ?? '',
       },
     }),
 );

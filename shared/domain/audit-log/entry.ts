@@ -15,19 +15,19 @@ export const RECORDED_AUDIT_ACTIONS = [
   'webhook.secret_rotated',
   'webhook.enabled',
   'export.requested',
+  'webhook.replayed',
+  'data_subject_deletion.requested',
+  'data_subject_deletion.completed',
 ] as const;
 
 /**
- * Actions of features not built yet (deletion on request, webhook replay, retention):
+ * Actions not recorded yet (retention, the dispatcher's automatic disable):
  * named now so the stored and wire types need no migration when they record their first entry.
  */
 export const FUTURE_AUDIT_ACTIONS = [
   // The dispatcher's automatic disable (after 410 or three days of failures): its store does not
   // know the team's enterprise yet; the webhook.disabled event records it meanwhile.
   'webhook.disabled',
-  'data_subject_deletion.requested',
-  'data_subject_deletion.completed',
-  'webhook.replayed',
   'retention.changed',
 ] as const;
 

@@ -4,6 +4,7 @@ import type { EventBus } from '#shared/ports/event-bus';
 import type { MessageQueue } from '#shared/ports/message-queue';
 import type { DueEvent, OutboxStore } from '#shared/ports/outbox';
 import { followAppointmentEvent } from './appointment-followups';
+import { teamOfEvent } from './event-team';
 import { followRecoveryEvent } from './widget-followups';
 
 export interface PublishDueEventsDependencies {
@@ -30,7 +31,7 @@ export async function publishDueEvent(deps: PublishDueEventsDependencies, event:
     // Before the mark: a stop in between puts the message again, never loses it.
     await followAppointmentEvent(deps, event);
     await followRecoveryEvent(deps.widgetFollowups, event);
-    await deps.outbox.markSent(event.eventId, deps.now());
+    await deps.outbox.markSent(event.eventId, deps.now(), teamOfEvent(event.detail));
   } catch (error) {
     countMetric('OutboxPublishFailed');
     log('warn', 'outbox event not published yet; the stream retries it', {

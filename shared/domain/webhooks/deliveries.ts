@@ -31,6 +31,7 @@ export function newDelivery(
     runStart: 1,
     nextAttemptAt: now.toISOString(),
     createdAt: now.toISOString(),
+    replayId: null,
   };
 }
 

@@ -1,6 +1,8 @@
+import { teamOfEvent } from '#shared/domain/outbox/event-team';
 import { webhookDisabled } from '#shared/events/webhook-events';
 import type { MessageQueue } from '#shared/ports/message-queue';
 import { MAX_QUEUE_DELAY_SECONDS } from '#shared/ports/message-queue';
+import type { OutboxHistory } from '#shared/ports/outbox';
 import type { OneTimeScheduler } from '#shared/ports/scheduler';
 import type { WebhookSender } from '#shared/ports/webhook-sender';
 import type { WebhookStore } from '#shared/ports/webhook-store';
@@ -16,6 +18,8 @@ import { activeSecrets, expiresAt } from './subscriptions';
  * into one delivery per matching subscription of the event's team, each queued for its first
  * attempt; and an attempt message, which makes one signed POST and records it.
  *
+ * A third kind, a replay message, goes on with a replay (replay.ts).
+ *
  * Exactly-once per attempt: an attempt is claimed (a conditional write) before it is sent and
  * recorded after; a redelivered message finds the attempt claimed or recorded and sends nothing.
  * An attempt claimed by a receive that then stopped (a crash between send and record) is recorded
@@ -24,6 +28,8 @@ import { activeSecrets, expiresAt } from './subscriptions';
  */
 export interface DispatchDeps {
   readonly store: WebhookStore;
+  /** The outbox's sent events, which a replay delivers again (replay.ts). */
+  readonly history: OutboxHistory;
   readonly queue: MessageQueue;
   readonly scheduler: OneTimeScheduler;
   readonly sender: WebhookSender;
@@ -45,13 +51,6 @@ export function isIncomingEvent(body: unknown): body is IncomingEvent {
   );
 }
 
-/** The team an event is about: lead events carry team_id at the top, campaign events under data. */
-export function teamOfEvent(detail: Record<string, unknown>): number | null {
-  const data = detail.data as Record<string, unknown> | undefined;
-  const teamId = detail.team_id ?? data?.team_id;
-  return typeof teamId === 'number' && Number.isInteger(teamId) ? teamId : null;
-}
-
 export async function fanOut(deps: DispatchDeps, event: IncomingEvent): Promise<number> {
   const type = event['detail-type'];
   if (!isWebhookEventType(type)) return 0;
@@ -60,13 +59,27 @@ export async function fanOut(deps: DispatchDeps, event: IncomingEvent): Promise<
   const eventId = typeof event.detail.event_id === 'string' ? event.detail.event_id : event.id;
   const subscriptions = (await deps.store.listSubscriptions(teamId)).filter((s) => s.status === 'enabled' && s.events.includes(type));
   const now = deps.now();
+  return createAndQueue(
+    deps,
+    subscriptions.map((subscription) => newDelivery(subscription, eventId, type, event.detail, now)),
+    now,
+  );
+}
+
+/**
+ * Stores each delivery unless it exists and queues its first attempt. One found stored is queued
+ * again while no attempt claimed it (a previous receive stored it and stopped before queueing);
+ * a message too many is harmless (the attempt's claim). Answers how many were queued.
+ */
+export async function createAndQueue(
+  deps: Pick<DispatchDeps, 'store' | 'queue'>,
+  deliveries: readonly WebhookDelivery[],
+  now: Date,
+): Promise<number> {
   const due: WebhookDelivery[] = [];
-  for (const subscription of subscriptions) {
-    const delivery = newDelivery(subscription, eventId, type, event.detail, now);
+  for (const delivery of deliveries) {
     const created = await deps.store.createDelivery(delivery, expiresAt(now));
-    const current = created ? delivery : await deps.store.getDelivery(subscription.id, delivery.id);
-    // Queued again when a previous receive stored the delivery and stopped before queueing it;
-    // a message too many is harmless (the attempt's claim).
+    const current = created ? delivery : await deps.store.getDelivery(delivery.webhookId, delivery.id);
     if (current && current.state === 'pending' && current.nextAttempt === 1 && current.claimedAttempt === 0) due.push(current);
   }
   if (due.length > 0) await deps.queue.send(due.map((d) => ({ body: attemptMessage(d, 1) })));
@@ -117,6 +130,7 @@ export async function runAttempt(deps: DispatchDeps, message: AttemptMessage): P
   if (recorded && next.state === 'pending' && next.nextAttemptAt) {
     await scheduleAttempt(deps, delivery, message.attempt + 1, next.nextAttemptAt);
   }
+  if (recorded && succeeded && delivery.replayId) await deps.store.countReplayDelivered(delivery.webhookId, delivery.replayId);
   return 'done';
 }
 

@@ -84,7 +84,31 @@ export interface WebhookDelivery {
   readonly runStart: number;
   readonly nextAttemptAt: string | null;
   readonly createdAt: string;
+  /** The replay that made this delivery (its payload then says `replay: true`); null for a live event. */
+  readonly replayId: string | null;
 }
 
 /** Deliveries are kept this long (DynamoDB TTL), long enough for a run of retries and a look afterwards. */
 export const DELIVERY_RETENTION_DAYS = 30;
+
+/** A replay of past events to one subscription (replay.ts). */
+export type ReplayStatus = 'queued' | 'running' | 'completed';
+
+export interface WebhookReplay {
+  /** `rpl_` + 20 hex. */
+  readonly id: string;
+  readonly webhookId: string;
+  readonly teamId: number;
+  readonly since: string;
+  readonly until: string;
+  readonly types: readonly WebhookEventType[];
+  readonly status: ReplayStatus;
+  /** Events of the range and types found so far, each made a delivery. */
+  readonly eventsFound: number;
+  /** Of those, the deliveries a 2xx answered. */
+  readonly eventsDelivered: number;
+  /** The history position after the last page recorded; null before the first. */
+  readonly position: string | null;
+  readonly createdAt: string;
+  readonly completedAt: string | null;
+}

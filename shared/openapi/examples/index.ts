@@ -2,6 +2,7 @@ import { ANALYTICS_EXAMPLES } from './analytics';
 import { APPOINTMENT_EXAMPLES } from './appointments';
 import { CALLS_EXAMPLES } from './calls';
 import { COACH_EXAMPLES } from './coach';
+import { DATA_SUBJECT_DELETION_EXAMPLES } from './data-subject-deletions';
 import { EXPORTS_EXAMPLES } from './exports';
 import { INTAKE_EXAMPLES } from './intake';
 import { LEADS_EXAMPLES } from './leads';
@@ -24,6 +25,7 @@ export const OPERATION_EXAMPLES: OperationExamplesById = {
   ...SMS_CAMPAIGNS_EXAMPLES,
   ...OUTBOUND_EXAMPLES,
   ...WEBHOOKS_EXAMPLES,
+  ...DATA_SUBJECT_DELETION_EXAMPLES,
   ...META_EXAMPLES,
   ...TEAMS_EXAMPLES,
   ...LEADS_EXAMPLES,

@@ -29,6 +29,21 @@ const FAILED_ONCE_DELIVERY = {
       error: 'getaddrinfo ENOTFOUND hooks.example.com',
     },
   ],
+  replay_id: null,
+};
+
+/** A replay of a day of lead.created events, completed. */
+const REPLAY = {
+  id: 'rpl_4b1f0c9e8d7a6b5c4d3e',
+  webhook_id: 'wh_55edd20745d473bf11ca',
+  since: '2026-11-22T00:00:00.000Z',
+  until: '2026-11-23T00:00:00.000Z',
+  types: ['lead.created'],
+  status: 'completed',
+  events_found: 42,
+  events_delivered: 41,
+  created_at: '2026-11-23T08:20:00.004Z',
+  completed_at: '2026-11-23T08:20:03.518Z',
 };
 
 /**
@@ -114,6 +129,7 @@ export const WEBHOOKS_EXAMPLES: OperationExamplesById = {
               created_at: '2026-11-23T08:17:41.335Z',
               next_attempt_at: '2026-11-23T08:17:41.335Z',
               attempts: [],
+              replay_id: null,
             },
             meta: {
               request_id: 'eb1e9e37-2654-4164-a5da-9b3d9f3d7a88',
@@ -173,6 +189,38 @@ export const WEBHOOKS_EXAMPLES: OperationExamplesById = {
               request_id: '516fbe3a-ed52-4607-b79b-2d8f220f5d4b',
               timestamp: '2026-11-23T08:17:42.933Z',
             },
+          },
+        },
+      },
+    },
+  },
+  replayWebhook: {
+    request: {
+      default: {
+        summary: 'Deliver again a day of lead.created events',
+        value: { since: '2026-11-22T00:00:00Z', until: '2026-11-23T00:00:00Z', types: ['lead.created'] },
+      },
+    },
+    responses: {
+      '202': {
+        default: {
+          summary: 'The replay, queued',
+          value: {
+            data: { ...REPLAY, status: 'queued', events_found: 0, events_delivered: 0, completed_at: null },
+            meta: { request_id: 'c0e3a1f2-7b1d-4f7e-9a51-3e2d7f1c9b10', timestamp: '2026-11-23T08:20:00.012Z' },
+          },
+        },
+      },
+    },
+  },
+  getWebhookReplay: {
+    responses: {
+      '200': {
+        default: {
+          summary: 'A completed replay: every event of the range is a delivery, 41 of 42 answered 2xx so far',
+          value: {
+            data: REPLAY,
+            meta: { request_id: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', timestamp: '2026-11-23T08:21:10.004Z' },
           },
         },
       },

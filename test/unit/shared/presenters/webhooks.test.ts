@@ -50,6 +50,7 @@ const DELIVERY: WebhookDelivery = {
   runStart: 1,
   nextAttemptAt: '2026-11-24T15:00:31.000Z',
   createdAt: '2026-11-24T15:00:00.000Z',
+  replayId: null,
 };
 
 describe('webhook presenters', () => {
@@ -86,6 +87,7 @@ describe('webhook presenters', () => {
       created_at: '2026-11-24T15:00:00.000Z',
       next_attempt_at: '2026-11-24T15:00:31.000Z',
       attempts: [{ attempt: 1, at: '2026-11-24T15:00:01.000Z', status_code: null, latency_ms: 12, error: 'connection refused' }],
+      replay_id: null,
     });
     expect(Object.keys(data)).not.toEqual(expect.arrayContaining(['payload']));
     expect(() => webhookDelivery().parse(data)).not.toThrow();

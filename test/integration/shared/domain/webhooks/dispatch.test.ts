@@ -1,4 +1,5 @@
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoOutboxStore } from '#shared/adapters/dynamodb/outbox';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoWebhookStore } from '#shared/adapters/dynamodb/webhook-store';
 import { HttpWebhookSender } from '#shared/adapters/http/webhook-sender';
@@ -49,6 +50,7 @@ function harness(options: { allowPrivate?: boolean; now?: () => Date } = {}) {
   const scheduled: { name: string; at: Date }[] = [];
   const deps: DispatchDeps = {
     store,
+    history: new DynamoOutboxStore(getDocumentClient(), physicalTableName('outbox')),
     queue: { send: async (m) => void sent.push(...m) },
     scheduler: { scheduleMessage: async (s) => void scheduled.push({ name: s.name, at: s.at }), cancel: async () => undefined },
     sender: new HttpWebhookSender({ allowPrivate: options.allowPrivate ?? true, timeoutMs: 2000 }),

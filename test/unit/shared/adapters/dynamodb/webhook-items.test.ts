@@ -29,6 +29,7 @@ const DELIVERY: WebhookDelivery = {
   runStart: 1,
   nextAttemptAt: null,
   createdAt: '2026-11-24T15:00:00.000Z',
+  replayId: null,
 };
 
 describe('webhook items', () => {

@@ -66,12 +66,13 @@ describe('visibleToTeams', () => {
 
 describe('actions', () => {
   it('names the future features apart from what is recorded today, each once', () => {
-    expect(FUTURE_AUDIT_ACTIONS).toEqual(
+    expect(FUTURE_AUDIT_ACTIONS).toEqual(expect.arrayContaining(['retention.changed']));
+    expect(RECORDED_AUDIT_ACTIONS).toEqual(
       expect.arrayContaining([
+        'export.requested',
+        'webhook.replayed',
         'data_subject_deletion.requested',
         'data_subject_deletion.completed',
-        'webhook.replayed',
-        'retention.changed',
       ]),
     );
     expect(RECORDED_AUDIT_ACTIONS).toContain('export.requested');

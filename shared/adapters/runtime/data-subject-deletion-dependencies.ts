@@ -1,0 +1,55 @@
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoSubjectEraser } from '#shared/adapters/dynamodb/data-subject-deletion-erasers';
+import { DynamoDataSubjectDeletionStore } from '#shared/adapters/dynamodb/data-subject-deletion-store';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { lazy } from '#shared/lazy';
+import type { DataSubjectDeletionStore, SubjectEraser } from '#shared/ports/data-subject-deletion-store';
+import type { MessageQueue } from '#shared/ports/message-queue';
+import type { TenancyStore } from '#shared/ports/tenancy-store';
+import { queues } from './queues';
+
+/** The routes' stores: the deletions (teams table) and the tenancy (teams of a request). */
+export function dataSubjectDeletionDependencies(): () => { deletions: DataSubjectDeletionStore; tenancy: TenancyStore } {
+  const teams = physicalTableName('teams');
+  return lazy(() => {
+    const client = getDocumentClient();
+    return { deletions: new DynamoDataSubjectDeletionStore(client, teams), tenancy: new DynamoTenancyStore(client, teams) };
+  });
+}
+
+/** The create route's: the stores and the data-deletions queue, from its adapter slot on every call. */
+export function dataSubjectDeletionRequestDependencies(): () => {
+  deletions: DataSubjectDeletionStore;
+  tenancy: TenancyStore;
+  queue: MessageQueue;
+} {
+  const routes = dataSubjectDeletionDependencies();
+  return () => ({ ...routes(), queue: queues.get('data-deletions') });
+}
+
+/**
+ * The worker's: the deletion store (with the outbox and audit-log tables its completion writes)
+ * and the erasers over every table a person's data lives in. Call it at module load: the tables
+ * are looked up then.
+ */
+export function dataDeletionWorkerDependencies(): () => { store: DataSubjectDeletionStore; eraser: SubjectEraser; now: () => Date } {
+  const tables = {
+    teams: physicalTableName('teams'),
+    sessions: physicalTableName('sessions'),
+    leads: physicalTableName('leads'),
+    calls: physicalTableName('calls'),
+    campaigns: physicalTableName('campaigns'),
+    webhooks: physicalTableName('webhooks'),
+    outbox: physicalTableName('outbox'),
+  };
+  const auditLog = physicalTableName('audit-log');
+  const built = lazy(() => {
+    const client = getDocumentClient();
+    return {
+      store: new DynamoDataSubjectDeletionStore(client, tables.teams, { outbox: tables.outbox, auditLog }),
+      eraser: new DynamoSubjectEraser(client, tables),
+    };
+  });
+  return () => ({ ...built(), now: () => new Date() });
+}

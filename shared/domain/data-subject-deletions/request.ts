@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import { toE164 } from '#shared/domain/phone';
+import { BadRequestError } from '#shared/errors';
+
+/**
+ * Deletion on request (POST /v1/data-subject-deletions): one person's data, found by phone or
+ * email, removed from every store of the teams named (docs/data-subject-deletions.md, ADR 0152). A
+ * deletion's id is derived from what it deletes, so the same request is the same deletion.
+ */
+export const DELETION_KINDS = [
+  'sessions',
+  'leads',
+  'appointments',
+  // Before calls: an evaluation is found through its call, which the calls kind then redacts.
+  'coach_evaluations',
+  'calls',
+  'support_tickets',
+  'texts',
+  'webhook_deliveries',
+  'outbox_events',
+] as const;
+export type DeletionKind = (typeof DELETION_KINDS)[number];
+export type DeletionCounts = Readonly<Record<DeletionKind, number>>;
+
+export type DeletionStatus = 'queued' | 'running' | 'completed';
+
+/** Who is deleted: the phone in E.164, the email lower-cased; at least one. */
+export interface DataSubject {
+  readonly phone: string | null;
+  readonly email: string | null;
+}
+
+export interface DataSubjectDeletion {
+  /** `dsd_` + 24 hex, derived from the enterprise, the teams and the subject. */
+  readonly id: string;
+  readonly enterpriseId: number;
+  readonly teamIds: readonly number[];
+  /** Kept while the work runs, cleared when it completes (the record then holds no personal data). */
+  readonly subject: DataSubject | null;
+  readonly status: DeletionStatus;
+  readonly counts: DeletionCounts;
+  /** The kinds finished, in DELETION_KINDS order: a crash resumes at the first missing. */
+  readonly done: readonly DeletionKind[];
+  readonly createdAt: string;
+  readonly completedAt: string | null;
+}
+
+export function zeroCounts(): DeletionCounts {
+  return Object.fromEntries(DELETION_KINDS.map((kind) => [kind, 0])) as Record<DeletionKind, number>;
+}
+
+/** The person as the stores hold them: E.164 as intake normalises it, the email case-insensitively. */
+export function normaliseSubject(input: { phone?: string | undefined; email?: string | undefined }): DataSubject {
+  const rawPhone = input.phone?.trim() ?? '';
+  const rawEmail = input.email?.trim().toLowerCase() ?? '';
+  if (rawPhone === '' && rawEmail === '') throw new BadRequestError('phone or email is required', 'phone');
+  const phone = rawPhone === '' ? null : toE164(rawPhone);
+  if (rawPhone !== '' && phone === null) throw new BadRequestError('phone must be a phone number (E.164, or a US number)', 'phone');
+  if (rawEmail !== '' && !/^[^\s@]+@[^\s@]+$/.test(rawEmail)) throw new BadRequestError('email must be an email address', 'email');
+  return { phone, email: rawEmail === '' ? null : rawEmail };
+}
+
+/** The same enterprise, teams and person give the same id, whoever asks and however often. */
+export function deletionIdFor(enterpriseId: number, teamIds: readonly number[], subject: DataSubject): string {
+  const teams = [...new Set(teamIds)].sort((a, b) => a - b).join(',');
+  const digest = createHash('sha256')
+    .update(`${enterpriseId}|${teams}|${subject.phone ?? ''}|${subject.email ?? ''}`)
+    .digest('hex');
+  return `dsd_${digest.slice(0, 24)}`;
+}
+
+/** Whether a text (a stored JSON body, an event) names the person. */
+export function mentionsSubject(text: string, subject: DataSubject): boolean {
+  if (subject.phone !== null && text.includes(subject.phone)) return true;
+  return subject.email !== null && text.toLowerCase().includes(subject.email);
+}
+
+/** Whether a stored phone or email is the person's. */
+export function isSubject(subject: DataSubject, phone: unknown, email: unknown): boolean {
+  if (subject.phone !== null && typeof phone === 'string' && phone === subject.phone) return true;
+  return subject.email !== null && typeof email === 'string' && email.trim().toLowerCase() === subject.email;
+}
