@@ -23,7 +23,7 @@ export const auditLogEntry = responseSchema(() =>
       action: z
         .enum(AUDIT_ACTIONS)
         .describe(
-          'What changed. Recorded today: key.created, key.revoked, webhook.created, webhook.deleted, webhook.secret_rotated, webhook.enabled. Reserved for features to come: webhook.disabled, export.requested, data_subject_deletion.requested, data_subject_deletion.completed, webhook.replayed, retention.changed',
+          'What changed. Recorded today: key.created, key.revoked, webhook.created, webhook.deleted, webhook.secret_rotated, webhook.enabled, retention.changed. Reserved for features to come: webhook.disabled, export.requested, data_subject_deletion.requested, data_subject_deletion.completed, webhook.replayed',
         ),
       actor: z
         .strictObject({

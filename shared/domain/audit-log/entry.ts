@@ -14,10 +14,11 @@ export const RECORDED_AUDIT_ACTIONS = [
   'webhook.deleted',
   'webhook.secret_rotated',
   'webhook.enabled',
+  'retention.changed',
 ] as const;
 
 /**
- * Actions of features not built yet (exports, deletion on request, webhook replay, retention):
+ * Actions of features not built yet (exports, deletion on request, webhook replay):
  * named now so the stored and wire types need no migration when they record their first entry.
  */
 export const FUTURE_AUDIT_ACTIONS = [
@@ -28,7 +29,6 @@ export const FUTURE_AUDIT_ACTIONS = [
   'data_subject_deletion.requested',
   'data_subject_deletion.completed',
   'webhook.replayed',
-  'retention.changed',
 ] as const;
 
 export const AUDIT_ACTIONS = [...RECORDED_AUDIT_ACTIONS, ...FUTURE_AUDIT_ACTIONS] as const;

@@ -72,9 +72,9 @@ describe('actions', () => {
         'data_subject_deletion.requested',
         'data_subject_deletion.completed',
         'webhook.replayed',
-        'retention.changed',
       ]),
     );
+    expect(RECORDED_AUDIT_ACTIONS).toContain('retention.changed');
     expect(RECORDED_AUDIT_ACTIONS.filter((a) => (FUTURE_AUDIT_ACTIONS as readonly string[]).includes(a))).toEqual([]);
     expect(new Set(AUDIT_ACTIONS).size).toBe(AUDIT_ACTIONS.length);
   });
