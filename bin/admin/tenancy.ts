@@ -1,12 +1,12 @@
 import { IANAZone } from 'luxon';
+import { type CallRetention, isRetentionDays, MAX_RETENTION_DAYS, retentionAudit, teamRetention } from '#shared/domain/call-retention';
 import type { Team } from '#shared/domain/tenancy';
 import { ConflictError } from '#shared/errors';
-import { type CallRetention, isRetentionDays, MAX_RETENTION_DAYS, retentionAudit, teamRetention } from '#shared/domain/call-retention';
 import { type Command, requireTeam } from './command';
 import { UsageError } from './errors';
 import { optionalId, optionalString, requiredId, requiredName, requiredString, type Values } from './flags';
-import { cliOperator } from './operator';
 import { table, toJson } from './format';
+import { cliOperator } from './operator';
 
 /**
  * Portfolios, enterprises and teams. A parent named by a flag is checked before anything is
