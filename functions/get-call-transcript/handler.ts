@@ -8,8 +8,8 @@ import { presentCallTranscriptResponse } from '#shared/presenters/call-detail';
 const dependencies = callDependencies();
 
 export const handler = createHttpHandler(getCallTranscript, async ({ path, query, headers, identity }) => {
-  const { calls } = dependencies();
+  const deps = dependencies();
   const teamId = resolveV0Team(identity, { header: headers['x-team-id'], query: query.team_id });
-  const call = await getTeamCall(calls, teamId, path.callId);
+  const call = await getTeamCall(deps, teamId, path.callId, new Date());
   return { statusCode: 200, body: presentCallTranscriptResponse(call) };
 });

@@ -13,9 +13,10 @@ const dependencies = callDependencies();
 const recordingLinkKey = secretReader(CURSOR_SECRET_ENV);
 
 export const handler = createHttpHandler(getCall, async ({ path, query, headers, identity, event }) => {
-  const { calls } = dependencies();
+  const deps = dependencies();
+  const { calls } = deps;
   const teamId = resolveV0Team(identity, { header: headers['x-team-id'], query: query.team_id });
-  const call = await getTeamCall(calls, teamId, path.callId);
+  const call = await getTeamCall(deps, teamId, path.callId, new Date());
   const transfers = await calls.listCallTransfers(teamId, call.provider_call_id);
   // A link for this key, checked again on every fetch: it stops working when the key is revoked.
   const recordingLink = callerRecordingLinks(identity, event, await recordingLinkKey());

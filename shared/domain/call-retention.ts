@@ -90,3 +90,53 @@ export function retentionAudit(
     now,
   );
 }
+
+/** The retention of one team, read from its settings; an unknown team keeps everything. */
+export async function retentionOfTeam(
+  teams: {
+    getTeam(
+      id: number,
+    ): Promise<{ readonly transcriptRetentionDays?: number | null; readonly recordingRetentionDays?: number | null } | null>;
+  },
+  teamId: number,
+): Promise<CallRetention> {
+  const team = await teams.getTeam(teamId);
+  return team ? teamRetention(team) : KEEP_EVERYTHING;
+}
+
+/** What the sweeper needs: the teams with a setting, their settings, and the removal from their calls. */
+export interface RetentionSweepDependencies {
+  readonly teams: {
+    listRetentionTeamIds(): Promise<number[]>;
+    getTeam(
+      id: number,
+    ): Promise<{ readonly transcriptRetentionDays?: number | null; readonly recordingRetentionDays?: number | null } | null>;
+  };
+  readonly calls: { removeBefore(teamId: number, part: 'transcript' | 'recording', cutoff: Date): Promise<number> };
+}
+
+export interface RetentionSweepResult {
+  readonly teams: number;
+  readonly transcriptsRemoved: number;
+  readonly recordingsRemoved: number;
+}
+
+/**
+ * Removes for real what readers already treat as absent: for each team with a setting, the
+ * transcripts and recording references of its calls older than the setting. Each team is read
+ * under its own setting only, so no team's calls are touched by another's; running it again
+ * removes nothing more.
+ */
+export async function sweepRetention(deps: RetentionSweepDependencies, now: Date): Promise<RetentionSweepResult> {
+  let transcriptsRemoved = 0;
+  let recordingsRemoved = 0;
+  const teamIds = await deps.teams.listRetentionTeamIds();
+  for (const teamId of teamIds) {
+    const retention = await retentionOfTeam(deps.teams, teamId);
+    const transcriptCutoff = retentionCutoff(retention.transcriptDays, now);
+    const recordingCutoff = retentionCutoff(retention.recordingDays, now);
+    if (transcriptCutoff) transcriptsRemoved += await deps.calls.removeBefore(teamId, 'transcript', transcriptCutoff);
+    if (recordingCutoff) recordingsRemoved += await deps.calls.removeBefore(teamId, 'recording', recordingCutoff);
+  }
+  return { teams: teamIds.length, transcriptsRemoved, recordingsRemoved };
+}

@@ -1,12 +1,18 @@
 import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { lazy } from '#shared/lazy';
 import type { CallStore } from '#shared/ports/call-store';
+import type { TenancyStore } from '#shared/ports/tenancy-store';
 
-/** What the call read routes read: the calls table (calls, transcripts, transfers, support tickets). */
+/**
+ * What the call read routes read: the calls table (calls, transcripts, transfers, support tickets)
+ * and the team's retention settings (teams table), so an expired transcript or recording is absent.
+ */
 export interface CallReadDependencies {
   readonly calls: CallStore;
+  readonly teams: Pick<TenancyStore, 'getTeam'>;
 }
 
 /**
@@ -16,5 +22,9 @@ export interface CallReadDependencies {
  */
 export function callDependencies(): () => CallReadDependencies {
   const calls = physicalTableName('calls');
-  return lazy(() => ({ calls: new DynamoCallStore(getDocumentClient(), calls) }));
+  const teams = physicalTableName('teams');
+  return lazy(() => ({
+    calls: new DynamoCallStore(getDocumentClient(), calls),
+    teams: new DynamoTenancyStore(getDocumentClient(), teams),
+  }));
 }
