@@ -37,6 +37,8 @@ export interface ServiceResources {
  * - 'webhooks': the sealing key's secret id and read access to it, private targets off, the retry schedule;
  * - 'widget-followups': the widget follow-up queue's URL, sqs:SendMessage on it.
  * - 'appointment-texts': the appointment texts queue's URL, sqs:SendMessage on it.
+ * - 'retention-sweeps': the retention sweeps queue's URL, sqs:SendMessage on it (nothing sends there
+ *   today but its daily schedule).
  * - 'manage-links': the cursor secret's id and read access to it (the links' key), and PUBLIC_ORIGIN.
  */
 export function bindResources(fn: ServiceFunction, uses: readonly ResourceUse[], resources: ServiceResources): void {
@@ -71,6 +73,7 @@ export function bindResources(fn: ServiceFunction, uses: readonly ResourceUse[],
       case 'webhook-deliveries':
       case 'widget-followups':
       case 'appointment-texts':
+      case 'retention-sweeps':
         resources.queues.bindSender(fn, use);
         break;
       case 'webhooks':

@@ -26,4 +26,5 @@ export type QueueName =
   | 'coach-evaluations'
   | 'webhook-deliveries'
   | 'widget-followups'
-  | 'appointment-texts';
+  | 'appointment-texts'
+  | 'retention-sweeps';

@@ -65,4 +65,5 @@ export type ResourceUse =
   | 'webhooks'
   | 'widget-followups'
   | 'appointment-texts'
+  | 'retention-sweeps'
   | 'manage-links';

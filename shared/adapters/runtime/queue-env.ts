@@ -8,6 +8,7 @@ export const QUEUE_URL_ENV: Readonly<Record<QueueName, string>> = {
   'webhook-deliveries': 'WEBHOOK_DELIVERIES_QUEUE_URL',
   'widget-followups': 'WIDGET_FOLLOWUPS_QUEUE_URL',
   'appointment-texts': 'APPOINTMENT_TEXTS_QUEUE_URL',
+  'retention-sweeps': 'RETENTION_SWEEPS_QUEUE_URL',
 };
 
 export const QUEUE_ARN_ENV: Readonly<Record<QueueName, string>> = {
@@ -17,4 +18,5 @@ export const QUEUE_ARN_ENV: Readonly<Record<QueueName, string>> = {
   'webhook-deliveries': 'WEBHOOK_DELIVERIES_QUEUE_ARN',
   'widget-followups': 'WIDGET_FOLLOWUPS_QUEUE_ARN',
   'appointment-texts': 'APPOINTMENT_TEXTS_QUEUE_ARN',
+  'retention-sweeps': 'RETENTION_SWEEPS_QUEUE_ARN',
 };

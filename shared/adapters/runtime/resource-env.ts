@@ -42,6 +42,7 @@ export const RESOURCE_USE_ENV: Readonly<Record<ResourceUse, readonly string[]>> 
     QUEUE_ARN_ENV['webhook-deliveries'],
     QUEUE_ARN_ENV['widget-followups'],
     QUEUE_ARN_ENV['appointment-texts'],
+    QUEUE_ARN_ENV['retention-sweeps'],
   ],
   'voice-provider': [
     'VOICE_PROVIDER_BASE_URL',
@@ -57,6 +58,7 @@ export const RESOURCE_USE_ENV: Readonly<Record<ResourceUse, readonly string[]>> 
   'webhook-deliveries': [QUEUE_URL_ENV['webhook-deliveries']],
   'widget-followups': [QUEUE_URL_ENV['widget-followups']],
   'appointment-texts': [QUEUE_URL_ENV['appointment-texts']],
+  'retention-sweeps': [QUEUE_URL_ENV['retention-sweeps']],
   // Manage links written where no request names the service's address (the appointment texts).
   'manage-links': [CURSOR_SECRET_ENV_NAME, PUBLIC_ORIGIN_ENV],
   // shared/adapters/runtime/webhook-settings.ts

@@ -17,6 +17,7 @@ export const scheduler = adapterSlot<'default', OneTimeScheduler>(
         'webhook-deliveries': envVar(QUEUE_ARN_ENV['webhook-deliveries']) ?? '',
         'widget-followups': envVar(QUEUE_ARN_ENV['widget-followups']) ?? '',
         'appointment-texts': envVar(QUEUE_ARN_ENV['appointment-texts']) ?? '',
+        'retention-sweeps': envVar(QUEUE_ARN_ENV['retention-sweeps']) ?? '',
       },
     }),
 );
