@@ -64,13 +64,15 @@ export class ServiceScheduler extends Construct {
   private addDailyRuns(): void {
     for (const { name, queue, worker } of this.queues.queues.values()) {
       if (!worker.daily) continue;
-      new CfnSchedule(this, `${pascalCase(name)}Daily`, {
+      const schedule = new CfnSchedule(this, `${pascalCase(name)}Daily`, {
         groupName: this.group.scheduleGroupName,
         scheduleExpression: 'rate(1 day)',
         flexibleTimeWindow: { mode: 'FLEXIBLE', maximumWindowInMinutes: 60 },
         description: `Puts the daily ${worker.functionName} message on ${name}`,
         target: { arn: queue.queueArn, roleArn: this.targetRole.roleArn, input: JSON.stringify(worker.daily) },
       });
+      // The group is named, not referenced: without this the schedule could be created before it.
+      schedule.node.addDependency(this.group);
     }
   }
 
