@@ -121,7 +121,7 @@ export const WORKERS: readonly WorkerDefinition[] = [
     queue: 'retention-sweeps',
     batchSize: 1,
     timeoutSeconds: 900,
-    maxReceiveCount: 3,
+    maxReceiveCount: 5,
     tables: [
       { table: 'teams', access: 'read' },
       { table: 'calls', access: 'readwrite' },
