@@ -231,7 +231,7 @@ export const TENANCY_COMMANDS: Record<string, Command> = {
       },
       notes: [
         'Applies to the team’s existing calls too: an expired transcript or recording reads as absent at once, and the daily sweep removes it; the call keeps every other field. A flag not given leaves its setting as it is.',
-        'Recordings stay at the voice provider: set the provider’s own retention as well (docs/retention.md).',
+        'Recordings stay at the voice provider: set the provider’s own retention as well (docs/call-retention.md).',
         'Recorded in the audit log (retention.changed) in the same write.',
       ],
       examples: [

@@ -1,11 +1,11 @@
-import { callDependencies } from '#shared/adapters/runtime/call-dependencies';
+import { retainedCallDependencies } from '#shared/adapters/runtime/call-dependencies';
 import { resolveV0Team } from '#shared/auth/team-access';
 import { getCallTranscript } from '#shared/contracts/call-detail';
 import { getTeamCall } from '#shared/domain/call-detail';
 import { createHttpHandler } from '#shared/http/handler';
 import { presentCallTranscriptResponse } from '#shared/presenters/call-detail';
 
-const dependencies = callDependencies();
+const dependencies = retainedCallDependencies();
 
 export const handler = createHttpHandler(getCallTranscript, async ({ path, query, headers, identity }) => {
   const deps = dependencies();

@@ -1,4 +1,4 @@
-import { callDependencies } from '#shared/adapters/runtime/call-dependencies';
+import { retainedCallDependencies } from '#shared/adapters/runtime/call-dependencies';
 import { CURSOR_SECRET_ENV } from '#shared/adapters/runtime/resource-env';
 import { secretReader } from '#shared/adapters/runtime/secrets';
 import { hasPermission } from '#shared/auth/identity';
@@ -9,7 +9,7 @@ import { callerRecordingLinks } from '#shared/http/caller-recording-links';
 import { createHttpHandler } from '#shared/http/handler';
 import { presentCallDetailResponse } from '#shared/presenters/call-detail';
 
-const dependencies = callDependencies();
+const dependencies = retainedCallDependencies();
 const recordingLinkKey = secretReader(CURSOR_SECRET_ENV);
 
 export const handler = createHttpHandler(getCall, async ({ path, query, headers, identity, event }) => {

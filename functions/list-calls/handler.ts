@@ -1,4 +1,4 @@
-import { callDependencies } from '#shared/adapters/runtime/call-dependencies';
+import { retainedCallDependencies } from '#shared/adapters/runtime/call-dependencies';
 import { CURSOR_SECRET_ENV } from '#shared/adapters/runtime/resource-env';
 import { secretReader } from '#shared/adapters/runtime/secrets';
 import { hasPermission } from '#shared/auth/identity';
@@ -11,7 +11,7 @@ import { toOffsetPage } from '#shared/pagination/offset';
 import { presentCall } from '#shared/presenters/calls';
 import { resolveRange } from '#shared/schemas/params';
 
-const dependencies = callDependencies();
+const dependencies = retainedCallDependencies();
 const recordingLinkKey = secretReader(CURSOR_SECRET_ENV);
 
 /**

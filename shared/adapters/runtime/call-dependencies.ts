@@ -6,13 +6,9 @@ import { lazy } from '#shared/lazy';
 import type { CallStore } from '#shared/ports/call-store';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
 
-/**
- * What the call read routes read: the calls table (calls, transcripts, transfers, support tickets)
- * and the team's retention settings (teams table), so an expired transcript or recording is absent.
- */
+/** What the call read routes read: the calls table (calls, transcripts, transfers, support tickets). */
 export interface CallReadDependencies {
   readonly calls: CallStore;
-  readonly teams: Pick<TenancyStore, 'getTeam'>;
 }
 
 /**
@@ -21,6 +17,17 @@ export interface CallReadDependencies {
  * the returned function and kept for the container's life.
  */
 export function callDependencies(): () => CallReadDependencies {
+  const calls = physicalTableName('calls');
+  return lazy(() => ({ calls: new DynamoCallStore(getDocumentClient(), calls) }));
+}
+
+/** The routes that show transcripts or recordings also read the team's retention settings (teams table). */
+export interface RetainedCallReadDependencies extends CallReadDependencies {
+  readonly teams: Pick<TenancyStore, 'getTeam'>;
+}
+
+/** As callDependencies, with the teams table: an expired transcript or recording is absent (ADR 0166). */
+export function retainedCallDependencies(): () => RetainedCallReadDependencies {
   const calls = physicalTableName('calls');
   const teams = physicalTableName('teams');
   return lazy(() => ({
