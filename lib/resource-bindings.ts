@@ -39,6 +39,8 @@ export interface ServiceResources {
  * - 'widget-followups': the widget follow-up queue's URL, sqs:SendMessage on it.
  * - 'data-deletions': the data-subject deletion queue's URL, sqs:SendMessage on it.
  * - 'appointment-texts': the appointment texts queue's URL, sqs:SendMessage on it.
+ * - 'retention-sweeps': the retention sweeps queue's URL, sqs:SendMessage on it (nothing sends there
+ *   today but its daily schedule).
  * - 'manage-links': the cursor secret's id and read access to it (the links' key), and PUBLIC_ORIGIN.
  * - 'exports': the export queue's URL, sqs:SendMessage on it.
  * - 'export-files': EXPORT_BUCKET_NAME, writes (multipart uploads) and reads in the export bucket.
@@ -78,6 +80,7 @@ export function bindResources(fn: ServiceFunction, uses: readonly ResourceUse[],
       case 'appointment-texts':
       case 'exports':
       case 'data-deletions':
+      case 'retention-sweeps':
         resources.queues.bindSender(fn, use);
         break;
       case 'webhooks':

@@ -1,9 +1,10 @@
 import { Aws, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import { CfnSchedule, ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Construct } from 'constructs';
 import { QUEUE_ARN_ENV } from '#shared/adapters/runtime/queue-env';
 import type { MessageQueues } from './messaging';
+import { pascalCase } from './naming';
 import type { ServiceFunction } from './service-function';
 import { serviceNameOf } from './stage';
 
@@ -52,6 +53,26 @@ export class ServiceScheduler extends Construct {
     const queueArns = [...props.queues.queues.values()].map(({ queue }) => queue.queueArn);
     if (queueArns.length > 0) {
       this.targetRole.addToPolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: queueArns }));
+    }
+    this.addDailyRuns();
+  }
+
+  /**
+   * A recurring `rate(1 day)` schedule per worker with a daily run (WorkerDefinition.daily, the
+   * retention sweep), in the same group and delivered with the same role as the one-time schedules.
+   */
+  private addDailyRuns(): void {
+    for (const { name, queue, worker } of this.queues.queues.values()) {
+      if (!worker.daily) continue;
+      const schedule = new CfnSchedule(this, `${pascalCase(name)}Daily`, {
+        groupName: this.group.scheduleGroupName,
+        scheduleExpression: 'rate(1 day)',
+        flexibleTimeWindow: { mode: 'FLEXIBLE', maximumWindowInMinutes: 60 },
+        description: `Puts the daily ${worker.functionName} message on ${name}`,
+        target: { arn: queue.queueArn, roleArn: this.targetRole.roleArn, input: JSON.stringify(worker.daily) },
+      });
+      // The group is named, not referenced: without this the schedule could be created before it.
+      schedule.node.addDependency(this.group);
     }
   }
 

@@ -1,10 +1,12 @@
 import { IANAZone } from 'luxon';
+import { type CallRetention, isRetentionDays, MAX_RETENTION_DAYS, retentionAudit, teamRetention } from '#shared/domain/call-retention';
 import type { Team } from '#shared/domain/tenancy';
 import { ConflictError } from '#shared/errors';
-import type { Command } from './command';
+import { type Command, requireTeam } from './command';
 import { UsageError } from './errors';
-import { optionalId, optionalString, requiredId, requiredName, requiredString } from './flags';
+import { optionalId, optionalString, requiredId, requiredName, requiredString, type Values } from './flags';
 import { table, toJson } from './format';
+import { cliOperator } from './operator';
 
 /**
  * Portfolios, enterprises and teams. A parent named by a flag is checked before anything is
@@ -217,7 +219,68 @@ export const TENANCY_COMMANDS: Record<string, Command> = {
       );
     },
   },
+
+  'team set': {
+    help: {
+      summary: 'set how long a team keeps its calls’ transcripts and recordings',
+      usage: '--team ID [--transcript-retention-days N|keep] [--recording-retention-days N|keep]',
+      flags: {
+        '--team ID': 'the team',
+        '--transcript-retention-days N': `days a call’s transcript is kept after the call (1-${MAX_RETENTION_DAYS}),\nor keep (the default: as long as the call)`,
+        '--recording-retention-days N': `days a call’s recording link is kept after the call (1-${MAX_RETENTION_DAYS}),\nor keep (the default)`,
+      },
+      notes: [
+        'Applies to the team’s existing calls too: an expired transcript or recording reads as absent at once, and the daily sweep removes it; the call keeps every other field. A flag not given leaves its setting as it is.',
+        'Recordings stay at the voice provider: set the provider’s own retention as well (docs/call-retention.md).',
+        'Recorded in the audit log (retention.changed) in the same write.',
+      ],
+      examples: [
+        'team set --team 2 --transcript-retention-days 90 --recording-retention-days 30',
+        'team set --team 2 --recording-retention-days keep',
+      ],
+    },
+    options: { team: { type: 'string' }, 'transcript-retention-days': { type: 'string' }, 'recording-retention-days': { type: 'string' } },
+    async run(context) {
+      const { store, values, json, out } = context;
+      const transcript = retentionFlag(values, '--transcript-retention-days');
+      const recording = retentionFlag(values, '--recording-retention-days');
+      if (transcript === undefined && recording === undefined) {
+        throw new UsageError('give --transcript-retention-days or --recording-retention-days (or both)', '--transcript-retention-days');
+      }
+      const team = await requireTeam(context);
+      const before = teamRetention(team);
+      const after: CallRetention = {
+        transcriptDays: transcript === undefined ? before.transcriptDays : transcript,
+        recordingDays: recording === undefined ? before.recordingDays : recording,
+      };
+      const audit = retentionAudit(team, before, after, cliOperator(), new Date());
+      const saved = await store.setTeamRetention(team.id, after, audit);
+      if (!saved) throw new UsageError(`--team ${team.id} does not name an existing team`, '--team');
+      const shown = { teamId: saved.id, transcriptRetentionDays: after.transcriptDays, recordingRetentionDays: after.recordingDays };
+      out(
+        json
+          ? toJson(shown)
+          : `Team ${saved.id} (${saved.name}): transcripts ${keptFor(after.transcriptDays)}, recordings ${keptFor(after.recordingDays)}`,
+      );
+    },
+  },
 };
+
+/** `N` (whole days) or `keep` (null); undefined when the flag is not given. */
+function retentionFlag(values: Values, flag: string): number | null | undefined {
+  const raw = optionalString(values, flag);
+  if (raw === null) return undefined;
+  const text = raw.trim().toLowerCase();
+  if (text === 'keep') return null;
+  if (!/^[0-9]{1,9}$/.test(text) || !isRetentionDays(Number(text))) {
+    throw new UsageError(`${flag} must be a whole number of days from 1 to ${MAX_RETENTION_DAYS}, or keep; got '${raw}'`, flag);
+  }
+  return Number(text);
+}
+
+function keptFor(days: number | null): string {
+  return days === null ? 'kept' : `kept ${days} day${days === 1 ? '' : 's'}`;
+}
 
 /** Integrators name the team by it in X-Workspace-ID, so it is kept to characters safe in a header. */
 const WORKSPACE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;

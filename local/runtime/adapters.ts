@@ -26,7 +26,7 @@ import { LocalEventBus } from './event-bus';
 import { LocalExportFiles } from './export-files';
 import { outsideFunctions, runAsFunction } from './function-environment';
 import { LocalQueue, type SqsConsumer } from './queue';
-import { LocalScheduler } from './scheduler';
+import { LocalScheduler, startDailyRuns } from './scheduler';
 import type { RuntimeStateStore } from './state';
 import { type LocalStreamConsumers, type LocalStreamConsumersOptions, startStreamConsumers } from './stream-consumers';
 
@@ -193,9 +193,12 @@ export async function startLocalAdapters(options: LocalAdaptersOptions): Promise
   // Last, once every slot is filled: restored messages are delivered, and overdue schedules fire, at once.
   const restoredCounts = await Promise.all([...queues.values()].map((q) => q.restore()));
   const restoredSchedules = await scheduler.restore(dataDir);
+  // The recurring schedules of the stack (the retention sweep), once at start and daily after.
+  const stopDailyRuns = startDailyRuns(WORKERS, queue);
   const restoredCallReports = callReports?.resume(voice.restoredCalls) ?? 0;
   const stopOutbound = async () => {
     unsubscribe();
+    stopDailyRuns();
     scheduler.stop();
     await callReports?.stop();
     await Promise.all([...queues.values()].map((q) => q.stop()));

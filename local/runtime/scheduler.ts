@@ -133,3 +133,30 @@ function fromRow(row: StateRow): Schedule | null {
   }
   return { name: sk, at, queue: queue as QueueName, body: body as Record<string, unknown> };
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The local stand-in for the stack's recurring `rate(1 day)` schedules (WorkerDefinition.daily):
+ * each daily worker's message is put on its queue at start, then once a day while the runtime runs.
+ * Like EventBridge Scheduler, a run is at least once and may be missed while nothing runs; the
+ * workers are idempotent. Returns the stop.
+ */
+export function startDailyRuns(
+  workers: readonly { readonly queue: QueueName; readonly daily?: Readonly<Record<string, unknown>> }[],
+  queues: (name: QueueName) => MessageQueue,
+): () => void {
+  const daily = workers.flatMap((w) => (w.daily ? [{ queue: w.queue, body: { ...w.daily } }] : []));
+  const run = () => {
+    for (const { queue, body } of daily) {
+      queues(queue)
+        .send([{ body }])
+        .catch((error: unknown) => log('warn', 'daily run not sent', { queue, error: String(error) }));
+    }
+  };
+  if (daily.length === 0) return () => {};
+  run();
+  const timer = setInterval(run, DAY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

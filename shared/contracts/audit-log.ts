@@ -23,7 +23,7 @@ export const auditLogEntry = responseSchema(() =>
       action: z
         .enum(AUDIT_ACTIONS)
         .describe(
-          'What changed. Recorded today: key.created, key.revoked, webhook.created, webhook.deleted, webhook.secret_rotated, webhook.enabled, export.requested, webhook.replayed, data_subject_deletion.requested, data_subject_deletion.completed. Reserved for features to come: webhook.disabled, retention.changed',
+          'What changed. Recorded today: key.created, key.revoked, webhook.created, webhook.deleted, webhook.secret_rotated, webhook.enabled, export.requested, webhook.replayed, data_subject_deletion.requested, data_subject_deletion.completed, retention.changed. Reserved for features to come: webhook.disabled',
         ),
       actor: z
         .strictObject({

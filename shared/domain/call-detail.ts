@@ -1,15 +1,25 @@
 import { NotFoundError } from '#shared/errors';
 import type { CallStore } from '#shared/ports/call-store';
+import type { TenancyStore } from '#shared/ports/tenancy-store';
+import { retainedCall, retentionOfTeam } from './call-retention';
 import type { CallRecord, TransferRecord } from './calls';
 
 /** Our call ids are UUIDs: anything else is answered like an unknown call, without a read. */
 const CALL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** One call of the team; an unknown id, a malformed one and another team's answer the same 404. */
-export async function getTeamCall(calls: Pick<CallStore, 'getCall'>, teamId: number, callId: string): Promise<CallRecord> {
-  const call = CALL_ID.test(callId) ? await calls.getCall(teamId, callId.toLowerCase()) : null;
+/**
+ * One call of the team as its retention lets a reader see it (an expired transcript or recording is
+ * absent); an unknown id, a malformed one and another team's answer the same 404.
+ */
+export async function getTeamCall(
+  deps: { readonly calls: Pick<CallStore, 'getCall'>; readonly teams: Pick<TenancyStore, 'getTeam'> },
+  teamId: number,
+  callId: string,
+  now: Date,
+): Promise<CallRecord> {
+  const call = CALL_ID.test(callId) ? await deps.calls.getCall(teamId, callId.toLowerCase()) : null;
   if (!call) throw new NotFoundError(`Call ${callId.slice(0, 64)} not found`);
-  return call;
+  return retainedCall(call, await retentionOfTeam(deps.teams, teamId), now);
 }
 
 /**

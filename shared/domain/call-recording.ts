@@ -5,6 +5,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError }
 import { log } from '#shared/logging/logger';
 import type { CallStore } from '#shared/ports/call-store';
 import type { RecordingSource } from '#shared/ports/recording-source';
+import { retainedCall, retentionOfTeam } from './call-retention';
 import { type KeyResolverStore, resolveApiKeyById } from './identity-resolver';
 
 /**
@@ -68,8 +69,10 @@ export async function fetchCallRecording(
     throw new ForbiddenError(`Team ${claims.teamId} is no longer accessible with the API key this recording link was issued to`);
   }
 
-  const call = await deps.calls.getCall(claims.teamId, claims.callId);
-  if (!call) throw new NotFoundError(`No call ${claims.callId} in team ${claims.teamId}`);
+  const stored = await deps.calls.getCall(claims.teamId, claims.callId);
+  if (!stored) throw new NotFoundError(`No call ${claims.callId} in team ${claims.teamId}`);
+  // A recording past the team's retention is answered as none, before the sweeper removes its reference.
+  const call = retainedCall(stored, await retentionOfTeam(deps.tenancy, claims.teamId), deps.now);
   if (!call.recording_url) throw new NotFoundError(`Call ${claims.callId} has no recording`);
 
   const url = allowedUrl(call.recording_url, deps.allowedHosts);

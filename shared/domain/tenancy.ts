@@ -28,6 +28,10 @@ export interface Team {
   readonly createdAt: string;
   /** Operator override of the per-workspace hourly limit (`admin team limits`); the default when absent. */
   readonly rateLimitPerHour?: number | null;
+  /** Days a call's transcript is kept (`admin team set`, ADR 0166); kept as long as the call when absent or null. */
+  readonly transcriptRetentionDays?: number | null;
+  /** Days a call's recording reference is kept (`admin team set`); kept as long as the call when absent or null. */
+  readonly recordingRetentionDays?: number | null;
 }
 
 /** Where a team's rows are placed in cross-team indexes and rollups. */

@@ -28,4 +28,5 @@ export type QueueName =
   | 'widget-followups'
   | 'appointment-texts'
   | 'exports'
-  | 'data-deletions';
+  | 'data-deletions'
+  | 'retention-sweeps';

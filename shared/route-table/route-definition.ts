@@ -70,4 +70,5 @@ export type ResourceUse =
   | 'exports'
   | 'export-files'
   | 'export-downloads'
-  | 'data-deletions';
+  | 'data-deletions'
+  | 'retention-sweeps';

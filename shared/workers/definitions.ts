@@ -17,6 +17,12 @@ export interface WorkerDefinition {
   readonly tables: readonly { readonly table: TableName; readonly access: 'read' | 'readwrite' }[];
   /** Ports the worker uses, so the stack grants and configures exactly those. */
   readonly uses: readonly ResourceUse[];
+  /**
+   * A recurring run: the message put on the queue once a day (an EventBridge Scheduler `rate(1 day)`
+   * schedule in AWS, a timer of the local runtime under `npm start`). Absent: messages come only
+   * from the service's own sends.
+   */
+  readonly daily?: Readonly<Record<string, unknown>>;
 }
 
 export const WORKERS: readonly WorkerDefinition[] = [
@@ -149,6 +155,21 @@ export const WORKERS: readonly WorkerDefinition[] = [
       { table: 'audit-log', access: 'readwrite' },
     ],
     uses: [],
+  },
+  {
+    // Removes the transcripts and recording references past each team's retention (ADR 0166).
+    // Once a day; one message is one sweep of every team with a setting, at most 15 minutes.
+    functionName: 'retention-sweeper',
+    queue: 'retention-sweeps',
+    batchSize: 1,
+    timeoutSeconds: 900,
+    maxReceiveCount: 5,
+    tables: [
+      { table: 'teams', access: 'read' },
+      { table: 'calls', access: 'readwrite' },
+    ],
+    uses: [],
+    daily: { kind: 'retention-sweep' },
   },
 ];
 

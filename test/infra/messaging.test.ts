@@ -289,6 +289,29 @@ describe('resource bindings', () => {
     expect(reached(statements)).toEqual(new Set(queueNames().map((name) => logicalIdOf(queueOf(name).queue))));
   });
 
+  it('puts each daily worker’s message on its queue once a day, through the group and its role', () => {
+    const daily = Object.values(resources).filter((r) => r.Type === 'AWS::Scheduler::Schedule');
+    const workers = WORKERS.filter((worker) => worker.daily);
+    expect(workers.map((w) => w.functionName)).toEqual(['retention-sweeper']);
+    expect(daily).toHaveLength(workers.length);
+    for (const worker of workers) {
+      const schedule = daily.find(
+        (r) =>
+          JSON.stringify(r.Properties?.Target) ===
+          JSON.stringify({
+            Arn: { 'Fn::GetAtt': [logicalIdOf(queueOf(worker.queue).queue), 'Arn'] },
+            Input: JSON.stringify(worker.daily),
+            RoleArn: { 'Fn::GetAtt': [logicalIdOf(stack.scheduler.targetRole), 'Arn'] },
+          }),
+      );
+      expect(schedule?.Properties).toMatchObject({
+        ScheduleExpression: 'rate(1 day)',
+        GroupName: stack.scheduler.scheduleGroupName,
+      });
+      expect(schedule?.DependsOn).toEqual(expect.arrayContaining([logicalIdOf(stack.scheduler.group)]));
+    }
+  });
+
   it("lets only the functions that use 'scheduler' manage schedules, in the service group only, and pass only the scheduler role", () => {
     const roleId = logicalIdOf(stack.scheduler.targetRole);
     const group = stack.scheduler.scheduleGroupName;

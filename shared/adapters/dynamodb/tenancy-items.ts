@@ -34,6 +34,8 @@ type TeamItem = {
   readonly workspaceId: string;
   readonly createdAt: string;
   readonly rateLimitPerHour?: number | null;
+  readonly transcriptRetentionDays?: number | null;
+  readonly recordingRetentionDays?: number | null;
 };
 
 type ApiKeyItem = {
@@ -80,7 +82,7 @@ export function toTeamItem(team: Team): TeamItem {
     enterpriseId: team.enterpriseId,
     workspaceId: team.workspaceId,
     createdAt: team.createdAt,
-    ...(team.rateLimitPerHour !== undefined ? { rateLimitPerHour: team.rateLimitPerHour } : {}),
+    ...optionalTeamMembers(team),
   };
 }
 
@@ -94,7 +96,16 @@ export function fromTeamItem(stored: Record<string, unknown>): Team {
     enterpriseId: item.enterpriseId,
     workspaceId: item.workspaceId,
     createdAt: item.createdAt,
-    ...(item.rateLimitPerHour !== undefined ? { rateLimitPerHour: item.rateLimitPerHour } : {}),
+    ...optionalTeamMembers(item),
+  };
+}
+
+/** The optional members of a team, only those it has (teams stored before a member existed lack it). */
+function optionalTeamMembers(source: Team | TeamItem): Partial<Team> {
+  return {
+    ...(source.rateLimitPerHour !== undefined ? { rateLimitPerHour: source.rateLimitPerHour } : {}),
+    ...(source.transcriptRetentionDays !== undefined ? { transcriptRetentionDays: source.transcriptRetentionDays } : {}),
+    ...(source.recordingRetentionDays !== undefined ? { recordingRetentionDays: source.recordingRetentionDays } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { AuditEntry } from '#shared/domain/audit-log/entry';
+import type { CallRetention } from '#shared/domain/call-retention';
 import {
   type ApiKeyRecord,
   type ApiKeySettings,
@@ -25,6 +26,9 @@ import { padId, teamPk } from './keys';
 import { queryAll } from './query';
 import { fromApiKeyItem, fromGroupItem, fromTeamItem, KEY_LIST_PK, toApiKeyItem, toGroupItem, toTeamItem } from './tenancy-items';
 import { isTransactionCancelled, transactWrite } from './transact';
+
+/** The partition listing the teams with a retention setting, one item per team. */
+const RETENTION_LIST_PK = 'RETENTION';
 
 export class DynamoTenancyStore implements TenancyStore {
   constructor(
@@ -284,6 +288,47 @@ export class DynamoTenancyStore implements TenancyStore {
       if (error instanceof ConditionalCheckFailedException) return null;
       throw error;
     }
+  }
+
+  /**
+   * Sets a team's call retention (ADR 0166) in one transaction with its audit entry: the team's
+   * two settings, and its entry in the RETENTION list the sweeper reads (removed when the team
+   * keeps everything). Null for an unknown team, and nothing is written.
+   */
+  async setTeamRetention(teamId: number, retention: CallRetention, audit: AuditEntry): Promise<Team | null> {
+    const key = { pk: RETENTION_LIST_PK, sk: teamPk(teamId) };
+    const keepsAll = retention.transcriptDays === null && retention.recordingDays === null;
+    try {
+      await transactWrite(this.client, {
+        TransactItems: [
+          {
+            Update: {
+              TableName: this.tableName,
+              Key: { pk: teamPk(teamId), sk: 'META' },
+              UpdateExpression: 'SET transcriptRetentionDays = :transcript, recordingRetentionDays = :recording',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':transcript': retention.transcriptDays, ':recording': retention.recordingDays },
+            },
+          },
+          keepsAll ? { Delete: { TableName: this.tableName, Key: key } } : { Put: { TableName: this.tableName, Item: { ...key, teamId } } },
+          auditLogPut(audit, this.auditLogTableName),
+        ],
+      });
+    } catch (error) {
+      if (isTransactionCancelled(error)) return null;
+      throw error;
+    }
+    return this.getMeta(teamPk(teamId), fromTeamItem, true);
+  }
+
+  /** The teams with a retention setting (the sweeper's list), in id order. */
+  async listRetentionTeamIds(): Promise<number[]> {
+    const items = await queryAll(this.client, {
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': RETENTION_LIST_PK },
+    });
+    return items.map((item) => Number(item.teamId));
   }
 
   async touchApiKey(keyHash: string, at: string, minIntervalMs: number): Promise<void> {

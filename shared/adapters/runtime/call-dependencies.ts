@@ -1,8 +1,10 @@
 import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { lazy } from '#shared/lazy';
 import type { CallStore } from '#shared/ports/call-store';
+import type { TenancyStore } from '#shared/ports/tenancy-store';
 
 /** What the call read routes read: the calls table (calls, transcripts, transfers, support tickets). */
 export interface CallReadDependencies {
@@ -17,4 +19,19 @@ export interface CallReadDependencies {
 export function callDependencies(): () => CallReadDependencies {
   const calls = physicalTableName('calls');
   return lazy(() => ({ calls: new DynamoCallStore(getDocumentClient(), calls) }));
+}
+
+/** The routes that show transcripts or recordings also read the team's retention settings (teams table). */
+export interface RetainedCallReadDependencies extends CallReadDependencies {
+  readonly teams: Pick<TenancyStore, 'getTeam'>;
+}
+
+/** As callDependencies, with the teams table: an expired transcript or recording is absent (ADR 0166). */
+export function retainedCallDependencies(): () => RetainedCallReadDependencies {
+  const calls = physicalTableName('calls');
+  const teams = physicalTableName('teams');
+  return lazy(() => ({
+    calls: new DynamoCallStore(getDocumentClient(), calls),
+    teams: new DynamoTenancyStore(getDocumentClient(), teams),
+  }));
 }

@@ -10,6 +10,7 @@ export const QUEUE_URL_ENV: Readonly<Record<QueueName, string>> = {
   'appointment-texts': 'APPOINTMENT_TEXTS_QUEUE_URL',
   exports: 'EXPORTS_QUEUE_URL',
   'data-deletions': 'DATA_DELETIONS_QUEUE_URL',
+  'retention-sweeps': 'RETENTION_SWEEPS_QUEUE_URL',
 };
 
 export const QUEUE_ARN_ENV: Readonly<Record<QueueName, string>> = {
@@ -21,4 +22,5 @@ export const QUEUE_ARN_ENV: Readonly<Record<QueueName, string>> = {
   'appointment-texts': 'APPOINTMENT_TEXTS_QUEUE_ARN',
   exports: 'EXPORTS_QUEUE_ARN',
   'data-deletions': 'DATA_DELETIONS_QUEUE_ARN',
+  'retention-sweeps': 'RETENTION_SWEEPS_QUEUE_ARN',
 };

@@ -58,6 +58,7 @@ export const RESOURCE_USE_ENV: Readonly<Record<ResourceUse, readonly string[]>> 
     QUEUE_ARN_ENV['appointment-texts'],
     QUEUE_ARN_ENV.exports,
     QUEUE_ARN_ENV['data-deletions'],
+    QUEUE_ARN_ENV['retention-sweeps'],
   ],
   'voice-provider': [
     'VOICE_PROVIDER_BASE_URL',
@@ -77,6 +78,7 @@ export const RESOURCE_USE_ENV: Readonly<Record<ResourceUse, readonly string[]>> 
   'export-files': [EXPORT_BUCKET_ENV],
   'export-downloads': [EXPORT_BUCKET_ENV],
   'data-deletions': [QUEUE_URL_ENV['data-deletions']],
+  'retention-sweeps': [QUEUE_URL_ENV['retention-sweeps']],
   // Manage links written where no request names the service's address (the appointment texts).
   'manage-links': [CURSOR_SECRET_ENV_NAME, PUBLIC_ORIGIN_ENV],
   // shared/adapters/runtime/webhook-settings.ts

@@ -19,6 +19,7 @@ export const scheduler = adapterSlot<'default', OneTimeScheduler>(
         'appointment-texts': envVar(QUEUE_ARN_ENV['appointment-texts']) ?? '',
         exports: envVar(QUEUE_ARN_ENV.exports) ?? '',
         'data-deletions': envVar(QUEUE_ARN_ENV['data-deletions']) ?? '',
+        'retention-sweeps': envVar(QUEUE_ARN_ENV['retention-sweeps']) ?? '',
       },
     }),
 );

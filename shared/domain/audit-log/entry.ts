@@ -18,17 +18,17 @@ export const RECORDED_AUDIT_ACTIONS = [
   'webhook.replayed',
   'data_subject_deletion.requested',
   'data_subject_deletion.completed',
+  'retention.changed',
 ] as const;
 
 /**
- * Actions not recorded yet (retention, the dispatcher's automatic disable):
+ * Actions not recorded yet (the dispatcher's automatic disable):
  * named now so the stored and wire types need no migration when they record their first entry.
  */
 export const FUTURE_AUDIT_ACTIONS = [
   // The dispatcher's automatic disable (after 410 or three days of failures): its store does not
   // know the team's enterprise yet; the webhook.disabled event records it meanwhile.
   'webhook.disabled',
-  'retention.changed',
 ] as const;
 
 export const AUDIT_ACTIONS = [...RECORDED_AUDIT_ACTIONS, ...FUTURE_AUDIT_ACTIONS] as const;

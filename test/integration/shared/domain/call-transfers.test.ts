@@ -98,8 +98,10 @@ describe('transfers in DynamoDB', () => {
       started_at: NOW.toISOString(),
     };
     await calls.putCalls([call]);
-    expect((await getTeamCall(calls, teamId, call.call_id)).call_id).toBe(call.call_id);
-    await expect(getTeamCall(calls, teamId + 1, call.call_id)).rejects.toBeInstanceOf(NotFoundError);
-    await expect(getTeamCall(calls, teamId, 'nope')).rejects.toBeInstanceOf(NotFoundError);
+    // No team item: the team keeps everything.
+    const deps = { calls, teams: { getTeam: async () => null } };
+    expect((await getTeamCall(deps, teamId, call.call_id, NOW)).call_id).toBe(call.call_id);
+    await expect(getTeamCall(deps, teamId + 1, call.call_id, NOW)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getTeamCall(deps, teamId, 'nope', NOW)).rejects.toBeInstanceOf(NotFoundError);
   });
 });

@@ -64,7 +64,7 @@ describe('admin CLI help', () => {
     const run = await admin('team');
 
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain("'team' needs a command: create, list, limits");
+    expect(run.stderr).toContain("'team' needs a command: create, list, set, limits");
     expect(lines(run.stderr)).toHaveLength(1);
   });
 
