@@ -1,13 +1,18 @@
-import type { CallReadDependencies } from '#shared/adapters/runtime/call-dependencies';
+import type { RetainedCallReadDependencies } from '#shared/adapters/runtime/call-dependencies';
 import type { CallStore } from '#shared/ports/call-store';
+import type { TenancyStore } from '#shared/ports/tenancy-store';
 import { storedCall } from '../../../support/call-fixture';
 import { answerOf, failingPort, fakePort, functionEnvironment, routeEvent } from '../../../support/handler-harness';
 
-const mockDependencies: { current?: CallReadDependencies } = {};
+const mockDependencies: { current?: RetainedCallReadDependencies } = {};
 jest.mock('#shared/adapters/runtime/call-dependencies', () => ({
   ...jest.requireActual('#shared/adapters/runtime/call-dependencies'),
   callDependencies: () => () => mockDependencies.current,
+  retainedCallDependencies: () => () => mockDependencies.current,
 }));
+
+/** A team without retention settings: every transcript and recording is kept. */
+const TEAMS_KEEPING_EVERYTHING = fakePort<TenancyStore>({ getTeam: async () => null });
 
 let handler: typeof import('../../../../functions/get-call-transcript/handler').handler;
 beforeAll(async () => {
@@ -17,7 +22,7 @@ beforeAll(async () => {
 
 describe('get-call-transcript', () => {
   it('answers the call’s transcript', async () => {
-    mockDependencies.current = { calls: fakePort<CallStore>({ getCall: async () => storedCall }) };
+    mockDependencies.current = { calls: fakePort<CallStore>({ getCall: async () => storedCall }), teams: TEAMS_KEEPING_EVERYTHING };
     const answer = await answerOf(
       handler,
       routeEvent('getCallTranscript', { path: { callId: storedCall.call_id }, headers: { 'x-team-id': '1' } }),
@@ -27,7 +32,7 @@ describe('get-call-transcript', () => {
   });
 
   it('refuses a team_id that is not a number, naming team_id', async () => {
-    mockDependencies.current = { calls: failingPort<CallStore>() };
+    mockDependencies.current = { calls: failingPort<CallStore>(), teams: TEAMS_KEEPING_EVERYTHING };
     const answer = await answerOf(
       handler,
       routeEvent('getCallTranscript', { path: { callId: storedCall.call_id }, query: { team_id: 'one' } }),
@@ -37,7 +42,7 @@ describe('get-call-transcript', () => {
   });
 
   it('answers 500, revealing nothing, when the store fails', async () => {
-    mockDependencies.current = { calls: failingPort<CallStore>() };
+    mockDependencies.current = { calls: failingPort<CallStore>(), teams: TEAMS_KEEPING_EVERYTHING };
     const answer = await answerOf(
       handler,
       routeEvent('getCallTranscript', { path: { callId: storedCall.call_id }, headers: { 'x-team-id': '1' } }),
@@ -47,7 +52,7 @@ describe('get-call-transcript', () => {
   });
 
   it('answers 404 for a call the team does not have', async () => {
-    mockDependencies.current = { calls: fakePort<CallStore>({ getCall: async () => null }) };
+    mockDependencies.current = { calls: fakePort<CallStore>({ getCall: async () => null }), teams: TEAMS_KEEPING_EVERYTHING };
     const answer = await answerOf(
       handler,
       routeEvent('getCallTranscript', { path: { callId: storedCall.call_id }, headers: { 'x-team-id': '1' } }),
