@@ -337,6 +337,15 @@ const PROBES: Readonly<Record<string, Probe>> = {
     },
   },
   getWidgetSession: { status: 200, request: () => send('/widget/api/session', { headers: { 'x-widget-token': widgetToken } }) },
+  // The session's row is read (the ref of the widget session started above) and holds no resume seal: 404.
+  resumeWidgetSession: {
+    status: 404,
+    request: () =>
+      send('/widget/api/sessions/resume', {
+        method: 'POST',
+        body: { resume_token: `wrt_${widgetToken.replace(/^wst_/, '').split('.')[0]}.${'A'.repeat(43)}` },
+      }),
+  },
   recordWidgetStep: {
     status: 200,
     request: () =>

@@ -781,6 +781,9 @@ describe('per-key field allow-lists on every read route, through the local gatew
   it('leaves out every field of a group the key lacks, at any depth, and nothing else', async () => {
     const seen = new Set<string>();
     for (const r of readRoutes) {
+      // An export is seen by the key that asked for it only (a twin key gets 404); the field groups
+      // of its lines are checked against the list routes in test/e2e/exports.test.ts.
+      if (r.id === 'getExport') continue;
       for (const c of CALLS[r.id]?.() ?? []) {
         if (c.key === undefined) continue;
         const twin = coreOnly.get(c.key);

@@ -249,6 +249,19 @@ const DELETION: BodyTemplate = {
   build: (o) => objectText(members({ phone: freshPhone() }, o)),
 };
 
+const EXPORT: BodyTemplate = {
+  fields: ['resource', 'team_ids', 'start_date', 'end_date', 'format'],
+  values: ['"calls"', '"sessions"', '"ndjson"', '"2026-01-01T00:00:00Z"', '"2027-13-01"'],
+  // A month of the fixture's calls (none): an accepted export completes at once with no rows.
+  build: (o) => objectText(members({ resource: '"calls"', start_date: '"2026-01-01T00:00:00Z"', end_date: '"2026-02-01T00:00:00Z"' }, o)),
+};
+
+const RESUME: BodyTemplate = {
+  fields: ['resume_token'],
+  values: ['"wrt_"', '"wrt_00000000000000000000000000000000"', '""'],
+  build: (o) => objectText(members({ resume_token: '"wrt_0123456789abcdef0123456789abcdef"' }, o)),
+};
+
 const WIDGET_START: BodyTemplate = {
   fields: ['page_url', 'referrer', 'extra'],
   values: ['"https://acme.example/?utm_source=g&gclid=abc"', '"javascript:alert(1)"', '"http://"'],
@@ -369,6 +382,8 @@ let service: LocalService;
 let fixture: TenancyFixture;
 let receiver: WebhookReceiver;
 let key: string;
+/** Exports need read:exports, which only an all-teams key holds, and the resource's own read permission. */
+let exportKey: string;
 const figures: { route: string; bodies: number; byStatus: Record<number, number> }[] = [];
 
 beforeAll(async () => {
@@ -382,6 +397,7 @@ beforeAll(async () => {
     'write:appointments',
     'write:data_deletions',
   ]);
+  exportKey = await fixture.createKey('enterprise_all_teams', ['read:exports', 'read:calls']);
   receiver = await new WebhookReceiver().start();
   await new DynamoIntakeConfigStore(getDocumentClient(), physicalTableName('teams')).putGoogleLeadFormKey(
     fixture.teams.own.id,
@@ -490,6 +506,11 @@ const routeCases: {
   template: BodyTemplate;
   path: () => Promise<string>;
   headers?: () => Promise<Record<string, string>>;
+  /**
+   * No body is accepted: a resume token is only ever minted by a drop-off's recovery, so random
+   * bodies can only be refused (the resume and book path is test/e2e/booking-recovery.test.ts).
+   */
+  refusesAll?: true;
 }[] = [
   { id: 'ingestLead', template: INTAKE, path: async () => '/api/outbound/speed-to-lead/ingest' },
   { id: 'receiveVoiceReport', template: VOICE_REPORT, path: async () => '/v1/responder/webhook' },
@@ -502,6 +523,13 @@ const routeCases: {
   { id: 'redeliverWebhook', template: CANCEL, path: deliveredOnce },
   { id: 'createDataSubjectDeletion', template: DELETION, path: async () => '/v1/data-subject-deletions' },
   { id: 'replayWebhook', template: REPLAY, path: async () => `/v1/webhooks/${await sharedWebhook()}/replay` },
+  {
+    id: 'createExport',
+    template: EXPORT,
+    path: async () => '/api/v1/exports',
+    headers: async () => ({ authorization: `Bearer ${exportKey}` }),
+  },
+  { id: 'resumeWidgetSession', template: RESUME, path: async () => '/widget/api/sessions/resume', refusesAll: true },
   { id: 'createWebhook', template: WEBHOOK, path: async () => '/v1/webhooks' },
   { id: 'receiveGoogleAdsLead', template: GOOGLE_LEAD, path: async () => `/api/outbound/google-ads/lead-form/${fixture.teams.own.id}` },
   {
@@ -528,34 +556,37 @@ describe('arbitrary JSON on every POST route', () => {
     expect(routeCases.map((c) => c.id).sort()).toEqual([...posts].sort());
   });
 
-  it.each(routeCases)('$id never answers a 5xx and refuses in the surface error body', async ({ id, template, path, headers }) => {
-    const route = ROUTES.find((r) => r.id === id);
-    if (!route) throw new Error(`no route ${id}`);
-    const target = await path();
-    const extraHeaders = headers ? await headers() : {};
-    const byStatus: Record<number, number> = {};
-    let count = 0;
+  it.each(routeCases)(
+    '$id never answers a 5xx and refuses in the surface error body',
+    async ({ id, template, path, headers, refusesAll }) => {
+      const route = ROUTES.find((r) => r.id === id);
+      if (!route) throw new Error(`no route ${id}`);
+      const target = await path();
+      const extraHeaders = headers ? await headers() : {};
+      const byStatus: Record<number, number> = {};
+      let count = 0;
 
-    await fc.assert(
-      fc.asyncProperty(
-        bodies(template),
-        fc.option(fc.string({ unit: 'grapheme-ascii', maxLength: 300 }), { freq: 4 }),
-        async (raw, idempotencyKey) => {
-          const res = await post(target, raw, idempotencyKey, extraHeaders);
-          count += 1;
-          byStatus[res.status] = (byStatus[res.status] ?? 0) + 1;
-          expect(res.status).toBeLessThan(500);
-          if (res.status >= 400) expectSurfaceError(route.surface, res.body);
-        },
-      ),
-      { numRuns: RUNS },
-    );
-    await service.settle();
+      await fc.assert(
+        fc.asyncProperty(
+          bodies(template),
+          fc.option(fc.string({ unit: 'grapheme-ascii', maxLength: 300 }), { freq: 4 }),
+          async (raw, idempotencyKey) => {
+            const res = await post(target, raw, idempotencyKey, extraHeaders);
+            count += 1;
+            byStatus[res.status] = (byStatus[res.status] ?? 0) + 1;
+            expect(res.status).toBeLessThan(500);
+            if (res.status >= 400) expectSurfaceError(route.surface, res.body);
+          },
+        ),
+        { numRuns: RUNS },
+      );
+      await service.settle();
 
-    figures.push({ route: `${route.method} ${route.path}`, bodies: count, byStatus });
-    for (const queue of service.queues.values()) expect(queue.deadLetters).toEqual([]);
-    // Refusals and acceptances both happened: the generator reaches past validation.
-    expect(Object.keys(byStatus).some((s) => Number(s) < 300)).toBe(true);
-    expect(Object.keys(byStatus).some((s) => Number(s) >= 400)).toBe(true);
-  });
+      figures.push({ route: `${route.method} ${route.path}`, bodies: count, byStatus });
+      for (const queue of service.queues.values()) expect(queue.deadLetters).toEqual([]);
+      // Refusals and acceptances both happened: the generator reaches past validation.
+      expect(Object.keys(byStatus).some((s) => Number(s) < 300)).toBe(!refusesAll);
+      expect(Object.keys(byStatus).some((s) => Number(s) >= 400)).toBe(true);
+    },
+  );
 });
