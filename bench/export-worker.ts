@@ -30,11 +30,13 @@ async function runOne(exportId: string, dataDir: string): Promise<ExportWorkerRe
   const { DynamoCallStore } = await import('#shared/adapters/dynamodb/call-store');
   const { DynamoLeadStore } = await import('#shared/adapters/dynamodb/lead-store');
   const { DynamoOutboundFeedStore } = await import('#shared/adapters/dynamodb/outbound-feed-store');
+  const { DynamoTenancyStore } = await import('#shared/adapters/dynamodb/tenancy-store');
   const stores = {
     sessions: new DynamoSessionStore(client, physicalTableName('sessions')),
     calls: new DynamoCallStore(client, physicalTableName('calls')),
     leads: new DynamoLeadStore(client, physicalTableName('leads')),
     feed: new DynamoOutboundFeedStore(client, physicalTableName('campaigns')),
+    teams: new DynamoTenancyStore(client, physicalTableName('teams')),
   };
   const files = new LocalExportFiles(
     dataDir,

@@ -1,5 +1,7 @@
 import type { ExportLineStores } from '#shared/adapters/runtime/export-dependencies';
 import { withFieldGroups } from '#shared/auth/field-groups';
+import { retainedCall, retentionOfTeam } from '#shared/domain/call-retention';
+import type { CallRecord } from '#shared/domain/calls';
 import type { ExportJob, ExportResource } from '#shared/domain/exports/export-job';
 import type { ExportPage, ExportReader } from '#shared/domain/exports/run-export';
 import type { SessionStore } from '#shared/ports/session-store';
@@ -28,6 +30,11 @@ type TeamRead<T> = (teamId: number, after: string | undefined, limit: number) =>
 export function exportReader(job: ExportJob, stores: ExportLineStores, pageRows: number = EXPORT_PAGE_ROWS): ExportReader {
   const line = (item: unknown) => JSON.stringify(withFieldGroups(item, job.fieldGroups));
   const range = { start: job.start, end: job.end };
+  // Calls as the call routes show them: past the team's retention, without transcript or recording.
+  const retentionOf = async (teamId: number) => {
+    const retention = await retentionOfTeam(stores.teams, teamId);
+    return (call: CallRecord) => retainedCall(call, retention, new Date());
+  };
   const readers: Record<ExportResource, () => ExportReader> = {
     sessions: () =>
       crossTeamReader(
@@ -44,20 +51,22 @@ export function exportReader(job: ExportJob, stores: ExportLineStores, pageRows:
         (s) => line(presentSession(s)),
       ),
     calls: () =>
-      teamByTeamReader(job.teamIds, pageRows, async (teamId, after, limit) =>
-        (await stores.calls.listCallsAfter({ teamId, ...range, after, limit })).map(({ call, position }) => ({
+      teamByTeamReader(job.teamIds, pageRows, async (teamId, after, limit) => {
+        const retained = await retentionOf(teamId);
+        return (await stores.calls.listCallsAfter({ teamId, ...range, after, limit })).map(({ call, position }) => ({
           // No recording link: a link lasts 15 minutes, a file 7 days (docs/exports.md).
-          row: line(presentCall(call, job.withTranscripts)),
+          row: line(presentCall(retained(call), job.withTranscripts)),
           position,
-        })),
-      ),
+        }));
+      }),
     transcripts: () =>
-      teamByTeamReader(job.teamIds, pageRows, async (teamId, after, limit) =>
-        (await stores.calls.listCallsAfter({ teamId, ...range, after, limit })).map(({ call, position }) => ({
-          row: line(presentCallTranscript(call)),
+      teamByTeamReader(job.teamIds, pageRows, async (teamId, after, limit) => {
+        const retained = await retentionOf(teamId);
+        return (await stores.calls.listCallsAfter({ teamId, ...range, after, limit })).map(({ call, position }) => ({
+          row: line(presentCallTranscript(retained(call))),
           position,
-        })),
-      ),
+        }));
+      }),
     leads: () =>
       teamByTeamReader(job.teamIds, pageRows, async (teamId, after, limit) =>
         (await stores.leads.listLeads({ teamId, ...range, after, limit })).map(({ lead, position }) => ({

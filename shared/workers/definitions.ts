@@ -133,6 +133,7 @@ export const WORKERS: readonly WorkerDefinition[] = [
       { table: 'calls', access: 'read' },
       { table: 'leads', access: 'read' },
       { table: 'campaigns', access: 'read' },
+      { table: 'teams', access: 'read' },
     ],
     uses: ['export-files', 'exports'],
   },

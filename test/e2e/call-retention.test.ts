@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
@@ -30,7 +31,7 @@ beforeAll(async () => {
   service = await startLocalService({ port: 0, dataDir: undefined, seed: false });
   fixture = await createTenancyFixture();
   calls = new DynamoCallStore(getDocumentClient(), physicalTableName('calls'));
-  reader = await fixture.createKey('enterprise_all_teams', ['read:calls', 'read:transcripts']);
+  reader = await fixture.createKey('enterprise_all_teams', ['read:calls', 'read:transcripts', 'read:exports']);
   const { own } = fixture.teams;
   const setting = { transcriptDays: 1, recordingDays: 1 };
   await fixture.store.setTeamRetention(
@@ -118,5 +119,42 @@ describe('call retention through the gateway', () => {
       const transcript = await get(`/api/calls/${call.call_id}/transcript`, team);
       expect((transcript.body.data as { turns: unknown[] }).turns).toHaveLength(1);
     }
+  });
+
+  it('exports an expired call without its transcript or recording, as the call routes show it', async () => {
+    const { own } = fixture.teams;
+    const old = await callOf(own, 48 * HOUR);
+    const headers = { authorization: `Bearer ${reader}`, 'content-type': 'application/json' };
+    const lines: Json[] = [];
+    for (const resource of ['calls', 'transcripts']) {
+      const body = {
+        resource,
+        team_ids: [own.id],
+        start_date: new Date(Date.now() - 72 * HOUR).toISOString(),
+        end_date: new Date(Date.now() + HOUR).toISOString(),
+      };
+      const created = await fetch(`${service.url}/api/v1/exports`, { method: 'POST', headers, body: JSON.stringify(body) });
+      expect(created.status).toBe(202);
+      const { export_id: exportId } = (await created.json()) as { export_id: string };
+      await service.settle();
+      const status = (await (await fetch(`${service.url}/api/v1/exports/${exportId}`, { headers })).json()) as Json;
+      expect(status.status).toBe('completed');
+      const file = await fetch(String(status.download_url));
+      const text = gunzipSync(Buffer.from(await file.arrayBuffer())).toString('utf8');
+      const line = text
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => JSON.parse(l) as Json)
+        .find((l) => l.call_id === old.call_id);
+      if (!line) throw new Error(`the ${resource} export has no line for the expired call`);
+      lines.push(line);
+    }
+    expect(lines[0]).toMatchObject({
+      call_id: old.call_id,
+      summary: 'Asked about a furnace tune-up.',
+      transcript: null,
+      recording_url: null,
+    });
+    expect(lines[1]).toMatchObject({ call_id: old.call_id, turns: [], text: '' });
   });
 });

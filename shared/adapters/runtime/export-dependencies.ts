@@ -5,6 +5,7 @@ import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
 import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
 import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { lazy } from '#shared/lazy';
 import type { CallStore } from '#shared/ports/call-store';
 import type { ExportFiles } from '#shared/ports/export-files';
@@ -13,6 +14,7 @@ import type { LeadStore } from '#shared/ports/lead-store';
 import type { MessageQueue } from '#shared/ports/message-queue';
 import type { OutboundFeedStore } from '#shared/ports/outbound-feed-store';
 import type { SessionStore } from '#shared/ports/session-store';
+import type { TenancyStore } from '#shared/ports/tenancy-store';
 import { exportFiles } from './export-files';
 import { queues } from './queues';
 
@@ -22,6 +24,8 @@ export interface ExportLineStores {
   readonly calls: Pick<CallStore, 'listCallsAfter'>;
   readonly leads: Pick<LeadStore, 'listLeads'>;
   readonly feed: Pick<OutboundFeedStore, 'listTexts'>;
+  /** The teams' call retention: an expired transcript or recording is not exported either. */
+  readonly teams: Pick<TenancyStore, 'getTeam'>;
 }
 
 /** POST /api/v1/exports: the export records (with their audit entries) and the export queue. */
@@ -61,6 +65,7 @@ export function exportWorkerDependencies(): () => ExportWorkerDependencies {
     calls: physicalTableName('calls'),
     leads: physicalTableName('leads'),
     campaigns: physicalTableName('campaigns'),
+    teams: physicalTableName('teams'),
   };
   return lazy(() => {
     const client = getDocumentClient();
@@ -73,6 +78,7 @@ export function exportWorkerDependencies(): () => ExportWorkerDependencies {
         calls: new DynamoCallStore(client, tables.calls),
         leads: new DynamoLeadStore(client, tables.leads),
         feed: new DynamoOutboundFeedStore(client, tables.campaigns),
+        teams: new DynamoTenancyStore(client, tables.teams),
       },
     };
   });

@@ -117,6 +117,7 @@ function dependencies(job: ExportJob, saw: Seen): ExportWorkerDependencies {
     sessions: fakePort<ExportLineStores['sessions']>(),
     calls: fakePort<ExportLineStores['calls']>(),
     feed: fakePort<ExportLineStores['feed']>(),
+    teams: fakePort<ExportLineStores['teams']>(),
   };
   const queue = fakePort<MessageQueue>({
     send: async (messages) => {

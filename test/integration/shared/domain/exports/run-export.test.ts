@@ -10,6 +10,7 @@ import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
 import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
 import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import type { ExportLineStores } from '#shared/adapters/runtime/export-dependencies';
 import { type ExportJob, newExportJob } from '#shared/domain/exports/export-job';
 import { type RunExportDependencies, runExport } from '#shared/domain/exports/run-export';
@@ -55,6 +56,7 @@ beforeAll(async () => {
     calls: new DynamoCallStore(client, physicalTableName('calls')),
     leads: new DynamoLeadStore(client, physicalTableName('leads')),
     feed: new DynamoOutboundFeedStore(client, physicalTableName('campaigns')),
+    teams: new DynamoTenancyStore(client, physicalTableName('teams')),
   };
   exports = new DynamoExportStore(client, physicalTableName('exports'), physicalTableName('outbox'), physicalTableName('audit-log'));
   files = new LocalExportFiles(
