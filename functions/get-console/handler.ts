@@ -7,7 +7,8 @@ const assets = assetServer('get-console');
 const POLICY = selfOnlyPolicy();
 
 /**
- * The console's shell: console.js (an ES module) builds everything else from the API, with the key
+ * The console's shell: console.js (an ES module; its views module at the versioned URL preloaded
+ * here, which console.js imports) builds everything else from the API, with the key
  * the user pastes (kept in this browser's storage only). URLs are relative, so the page works under
  * a stage prefix (/v1/console) as at the root.
  */
@@ -23,6 +24,7 @@ function page(): string {
 <link rel="stylesheet" href="${href('uplot.css')}">
 <link rel="stylesheet" href="${href('console.css')}">
 <script src="${href('uplot.js')}" defer></script>
+<link rel="modulepreload" href="${href('console-views.js')}">
 <script type="module" src="${href('console.js')}"></script>
 </head>
 <body>

@@ -30,6 +30,8 @@ export const PAGE_ASSETS = {
     { file: 'uplot.js', source: 'node_modules/uplot/dist/uPlot.iife.min.js', contentType: JS },
     { file: 'uplot.css', source: 'node_modules/uplot/dist/uPlot.min.css', contentType: CSS },
     { file: 'console.js', source: 'pages/console/console.js', contentType: JS },
+    // The views console.js imports from the versioned URL the page preloads (functions/get-console).
+    { file: 'console-views.js', source: 'pages/console/console-views.js', contentType: JS },
     { file: 'console.css', source: 'pages/console/console.css', contentType: CSS },
   ],
   'get-booking-page': [
