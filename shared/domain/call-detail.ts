@@ -17,9 +17,13 @@ export async function getTeamCall(
   callId: string,
   now: Date,
 ): Promise<CallRecord> {
-  const call = CALL_ID.test(callId) ? await deps.calls.getCall(teamId, callId.toLowerCase()) : null;
+  // The call and its team's retention in one round trip, not one after the other.
+  const [call, retention] = await Promise.all([
+    CALL_ID.test(callId) ? deps.calls.getCall(teamId, callId.toLowerCase()) : null,
+    retentionOfTeam(deps.teams, teamId),
+  ]);
   if (!call) throw new NotFoundError(`Call ${callId.slice(0, 64)} not found`);
-  return retainedCall(call, await retentionOfTeam(deps.teams, teamId), now);
+  return retainedCall(call, retention, now);
 }
 
 /**
