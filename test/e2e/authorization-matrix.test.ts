@@ -181,6 +181,45 @@ describe('export routes: key type × permission × team', () => {
   });
 });
 
+describe('data-subject deletion routes: key type × permission × team', () => {
+  const deletionOf = (key: string, teamId: number) =>
+    fetch(`${service.url}/v1/data-subject-deletions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: '+12125550111', team_ids: [teamId] }),
+    });
+  const statusOf = (key: string, id: string) =>
+    fetch(`${service.url}/v1/data-subject-deletions/${id}`, { headers: { authorization: `Bearer ${key}` } });
+
+  it.each(KEY_TYPES)('lets a %s key holding write:data_deletions delete in the teams it reaches, and no other', async (type) => {
+    const key = await fixture.createKey(type, ['write:data_deletions']);
+    for (const relation of RELATIONS) {
+      const response = await deletionOf(key, fixture.teams[relation].id);
+      expect([relation, response.status]).toEqual([relation, REACH[type].includes(relation) ? 202 : 403]);
+      if (response.status === 202) {
+        const { data } = (await response.json()) as { data: { id: string } };
+        expect((await statusOf(key, data.id)).status).toBe(200);
+      }
+    }
+    await service.settle();
+  });
+
+  it("refuses a key without write:data_deletions, whatever else it holds, and hides another key's teams' deletion (404)", async () => {
+    const without = await fixture.createKey(
+      'portfolio_all_teams',
+      WRITE_PERMISSIONS.filter((p) => p !== 'write:data_deletions'),
+    );
+    expect((await deletionOf(without, fixture.teams.own.id)).status).toBe(403);
+    expect((await statusOf(without, 'dsd_000000000000000000000000')).status).toBe(403);
+
+    const wide = await fixture.createKey('portfolio_all_teams', ['write:data_deletions']);
+    const asked = (await (await deletionOf(wide, fixture.teams.foreign.id)).json()) as { data: { id: string } };
+    const narrow = await fixture.createKey('enterprise', ['write:data_deletions']);
+    expect((await statusOf(narrow, asked.data.id)).status).toBe(404);
+    await service.settle();
+  });
+});
+
 describe('authentication', () => {
   it('answers 401 without a key, with a malformed key, with an unknown key and with a revoked key', async () => {
     const revoked = await fixture.createKey('enterprise', ['read:leads'], { revoked: true });
