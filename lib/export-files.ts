@@ -46,6 +46,11 @@ export class ExportFilesBucket extends Construct {
     this.bind(fn, ['s3:GetObject']);
   }
 
+  /** The deletion worker: removes the files of exports that may name a person deleted on request. */
+  public bindRemover(fn: ServiceFunction): void {
+    this.bind(fn, ['s3:DeleteObject']);
+  }
+
   /** Exactly these actions on the export files (`exports/*`) and nothing else of the bucket. */
   private bind(fn: ServiceFunction, actions: string[]): void {
     fn.addEnvironment(EXPORT_BUCKET_ENV, this.bucket.bucketName);

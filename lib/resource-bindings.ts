@@ -18,7 +18,11 @@ export interface ServiceResources {
   readonly coachLanguageModel: { bind(fn: ServiceFunction): void; bindResponder(fn: ServiceFunction): void };
   readonly webhooks: { bind(fn: ServiceFunction): void };
   readonly manageLinks: { bind(fn: ServiceFunction): void };
-  readonly exportFiles: { bindWriter(fn: ServiceFunction): void; bindReader(fn: ServiceFunction): void };
+  readonly exportFiles: {
+    bindWriter(fn: ServiceFunction): void;
+    bindReader(fn: ServiceFunction): void;
+    bindRemover(fn: ServiceFunction): void;
+  };
 }
 
 /**
@@ -45,6 +49,7 @@ export interface ServiceResources {
  * - 'exports': the export queue's URL, sqs:SendMessage on it.
  * - 'export-files': EXPORT_BUCKET_NAME, writes (multipart uploads) and reads in the export bucket.
  * - 'export-downloads': EXPORT_BUCKET_NAME, reads in the export bucket (the presigned GETs act with them).
+ * - 'export-removals': EXPORT_BUCKET_NAME, deletes in the export bucket (a deletion on request).
  */
 export function bindResources(fn: ServiceFunction, uses: readonly ResourceUse[], resources: ServiceResources): void {
   for (const use of new Set(uses)) {
@@ -94,6 +99,9 @@ export function bindResources(fn: ServiceFunction, uses: readonly ResourceUse[],
         break;
       case 'export-downloads':
         resources.exportFiles.bindReader(fn);
+        break;
+      case 'export-removals':
+        resources.exportFiles.bindRemover(fn);
         break;
       default: {
         const unknown: never = use;

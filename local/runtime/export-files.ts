@@ -67,6 +67,10 @@ export class LocalExportFiles implements ExportFiles {
     rmSync(dir, { recursive: true, force: true });
   }
 
+  async removeFile(objectKey: string): Promise<void> {
+    await rm(this.objectPath(objectKey), { force: true });
+  }
+
   async downloadLink(objectKey: string, _fileName: string, now: Date): Promise<ExportDownload> {
     const { query, expires } = signExportLink(this.secret(), objectKey, now);
     const exportId = objectKey.split('/')[1] ?? '';

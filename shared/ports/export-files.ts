@@ -23,4 +23,6 @@ export interface ExportFiles {
   completeUpload(objectKey: string, uploadId: string, parts: readonly ExportPart[]): Promise<void>;
   /** A link that downloads the object for 15 minutes, named `fileName`. */
   downloadLink(objectKey: string, fileName: string, now: Date): Promise<ExportDownload>;
+  /** Removes the object before its time (a deletion on request); an object already gone is no error. */
+  removeFile(objectKey: string): Promise<void>;
 }

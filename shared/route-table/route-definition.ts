@@ -70,5 +70,6 @@ export type ResourceUse =
   | 'exports'
   | 'export-files'
   | 'export-downloads'
+  | 'export-removals'
   | 'data-deletions'
   | 'retention-sweeps';

@@ -154,8 +154,9 @@ export const WORKERS: readonly WorkerDefinition[] = [
       { table: 'webhooks', access: 'readwrite' },
       { table: 'outbox', access: 'readwrite' },
       { table: 'audit-log', access: 'readwrite' },
+      { table: 'exports', access: 'readwrite' },
     ],
-    uses: [],
+    uses: ['export-removals'],
   },
   {
     // Removes the transcripts and recording references past each team's retention (ADR 0166).

@@ -69,6 +69,11 @@ export class S3ExportFiles implements ExportFiles {
     }
   }
 
+  async removeFile(objectKey: string): Promise<void> {
+    const { DeleteObjectCommand } = await sdk();
+    await (await this.s3()).send(new DeleteObjectCommand({ Bucket: this.bucket, Key: objectKey }));
+  }
+
   async downloadLink(objectKey: string, fileName: string, now: Date): Promise<ExportDownload> {
     const [{ GetObjectCommand }, { getSignedUrl }] = await Promise.all([sdk(), presigner()]);
     const command = new GetObjectCommand({

@@ -49,7 +49,7 @@ function enterprisePk(enterpriseId: number): string {
   return `ENT#${padId(enterpriseId)}`;
 }
 
-function actionPk(enterpriseId: number, action: AuditAction): string {
+export function actionPk(enterpriseId: number, action: AuditAction): string {
   return `${enterprisePk(enterpriseId)}#${action}`;
 }
 

@@ -2,7 +2,7 @@ import type { Campaign, CampaignCounts, CampaignStatus, ChunkRecipient, SendStat
 import type { OutboundText } from '#shared/domain/sms-campaigns/outbound-texts';
 import type { SubscriptionEvent } from '#shared/domain/sms-campaigns/subscription-events';
 import type { SendRecord } from '#shared/ports/sms-campaign-store';
-import { campaignPk } from './keys';
+import { campaignPk, teamPk } from './keys';
 import { subscriptionEventsPk, subscriptionEventTypePk } from './outbound-keys';
 
 /**
@@ -110,6 +110,13 @@ export type SubscriptionEventItem = {
   readonly needs_review?: boolean;
   readonly message?: string | null;
 };
+
+/**
+ * `TEAM#<t>#CAMPAIGNS` / <created at>#<campaign id>: the team's campaigns, so a deletion on request
+ * finds the chunks that name a person without a Scan (campaigns created before it are found
+ * through their texts).
+ */
+export const teamCampaignsPk = (teamId: number) => `${teamPk(teamId)}#CAMPAIGNS`;
 
 export const chunkSk = (n: number) => `CHUNK#${String(n).padStart(5, '0')}`;
 const SEND_PREFIX = 'SEND#';

@@ -23,6 +23,7 @@ import {
   chunkSk,
   fromCampaignItem,
   fromChunkItem,
+  teamCampaignsPk,
   toCampaignItem,
   toChunkItem,
 } from './sms-campaign-items';
@@ -39,7 +40,8 @@ import { changeSuppression, claimInbound, claimOptOutConfirmation, listSuppresse
  * - `TEAM#<t>#LASTCAMPAIGN` / <e164>: the last campaign that texted the number (replies);
  * - `TEAM#<t>#INBOUND` / <message id>: inbound messages already handled (suppression-list.ts);
  * - `TEAM#<t>#SUBEVENTS` / <at>#<event id>: subscription events (outbound-keys.ts);
- * - `TEAM#<t>#CAP` / <e164>: the number's frequency-cap ledger, with a version (cap-ledger.ts).
+ * - `TEAM#<t>#CAP` / <e164>: the number's frequency-cap ledger, with a version (cap-ledger.ts);
+ * - `TEAM#<t>#CAMPAIGNS` / <created at>#<id>: the team's campaigns (sms-campaign-items.ts).
  */
 export class DynamoCampaignStore implements CampaignStore {
   constructor(
@@ -70,8 +72,13 @@ export class DynamoCampaignStore implements CampaignStore {
 
   async createCampaign(campaign: Campaign, chunks: readonly (readonly ChunkRecipient[])[]): Promise<void> {
     const { meta, chunkItems } = this.storableItems(campaign, chunks);
-    // Chunks first: a campaign whose META exists always has all its chunks.
-    await batchPut(this.client, this.tableName, chunkItems);
+    // Chunks (and the team's list entry) first: a campaign whose META exists always has all its chunks.
+    const listed = {
+      pk: teamCampaignsPk(campaign.team_id),
+      sk: `${campaign.created_at}#${campaign.campaign_id}`,
+      campaign_id: campaign.campaign_id,
+    };
+    await batchPut(this.client, this.tableName, [...chunkItems, listed]);
     await this.client.send(new PutCommand({ TableName: this.tableName, Item: meta, ConditionExpression: 'attribute_not_exists(pk)' }));
   }
 

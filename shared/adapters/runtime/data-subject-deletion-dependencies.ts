@@ -7,6 +7,7 @@ import { lazy } from '#shared/lazy';
 import type { DataSubjectDeletionStore, SubjectEraser } from '#shared/ports/data-subject-deletion-store';
 import type { MessageQueue } from '#shared/ports/message-queue';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
+import { exportFiles } from './export-files';
 import { queues } from './queues';
 
 /** The routes' stores: the deletions (teams table) and the tenancy (teams of a request). */
@@ -42,13 +43,14 @@ export function dataDeletionWorkerDependencies(): () => { store: DataSubjectDele
     campaigns: physicalTableName('campaigns'),
     webhooks: physicalTableName('webhooks'),
     outbox: physicalTableName('outbox'),
+    auditLog: physicalTableName('audit-log'),
+    exports: physicalTableName('exports'),
   };
-  const auditLog = physicalTableName('audit-log');
   const built = lazy(() => {
     const client = getDocumentClient();
     return {
-      store: new DynamoDataSubjectDeletionStore(client, tables.teams, { outbox: tables.outbox, auditLog }),
-      eraser: new DynamoSubjectEraser(client, tables),
+      store: new DynamoDataSubjectDeletionStore(client, tables.teams, { outbox: tables.outbox, auditLog: tables.auditLog }),
+      eraser: new DynamoSubjectEraser(client, tables, () => exportFiles.get('remove')),
     };
   });
   return () => ({ ...built(), now: () => new Date() });

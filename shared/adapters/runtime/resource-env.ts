@@ -77,6 +77,7 @@ export const RESOURCE_USE_ENV: Readonly<Record<ResourceUse, readonly string[]>> 
   exports: [QUEUE_URL_ENV.exports],
   'export-files': [EXPORT_BUCKET_ENV],
   'export-downloads': [EXPORT_BUCKET_ENV],
+  'export-removals': [EXPORT_BUCKET_ENV],
   'data-deletions': [QUEUE_URL_ENV['data-deletions']],
   'retention-sweeps': [QUEUE_URL_ENV['retention-sweeps']],
   // Manage links written where no request names the service's address (the appointment texts).

@@ -11,13 +11,21 @@ export const DELETION_KINDS = [
   'sessions',
   'leads',
   'appointments',
-  // Before calls: an evaluation is found through its call, which the calls kind then redacts.
+  'intake_guards',
+  // Before calls: evaluations and a report's records are found through the calls the calls kind redacts.
   'coach_evaluations',
+  'call_reports',
   'calls',
   'support_tickets',
+  // Before texts: a campaign's chunks are found through its texts too, which the texts kind deletes.
+  'campaign_recipients',
   'texts',
+  'text_ledgers',
+  'subscription_events',
   'webhook_deliveries',
   'outbox_events',
+  // Last: withdraws the files written before the stores were redacted.
+  'exports',
 ] as const;
 export type DeletionKind = (typeof DELETION_KINDS)[number];
 export type DeletionCounts = Readonly<Record<DeletionKind, number>>;

@@ -44,6 +44,8 @@ export async function runExport(deps: RunExportDependencies, exportId: string, o
   while (!job.allRead) {
     if (options.shouldPause?.() === true) return 'paused';
     job = await writeNextPart(deps, job, read);
+    // Failed meanwhile (withdrawn by a deletion on request): nothing more is written.
+    if (job.status === 'failed') return 'failed';
   }
   await deps.files.completeUpload(job.objectKey, requireUpload(job), job.parts);
   const completedAt = options.now().toISOString();

@@ -13,6 +13,7 @@ import { type DeletionMessage, requestDeletion, runDeletion } from '#shared/doma
 import type { SubjectEraser } from '#shared/ports/data-subject-deletion-store';
 import type { QueueMessage } from '#shared/ports/message-queue';
 import type { LocalDynamo } from '../../../../../local/dynamodb/embedded';
+import { LocalExportFiles } from '../../../../../local/runtime/export-files';
 import { startEmulator } from '../../../../support/emulator';
 
 let dynamo: LocalDynamo;
@@ -33,9 +34,20 @@ beforeAll(async () => {
     campaigns: physicalTableName('campaigns'),
     webhooks: physicalTableName('webhooks'),
     outbox: physicalTableName('outbox'),
+    auditLog: physicalTableName('audit-log'),
+    exports: physicalTableName('exports'),
   };
-  store = new DynamoDataSubjectDeletionStore(client, tables.teams, { outbox: tables.outbox, auditLog: physicalTableName('audit-log') });
-  eraser = new DynamoSubjectEraser(client, tables);
+  store = new DynamoDataSubjectDeletionStore(client, tables.teams, { outbox: tables.outbox, auditLog: tables.auditLog });
+  eraser = new DynamoSubjectEraser(
+    client,
+    tables,
+    () =>
+      new LocalExportFiles(
+        undefined,
+        () => 'http://127.0.0.1:1',
+        () => 'secret',
+      ),
+  );
   calls = new DynamoCallStore(client, tables.calls);
 });
 afterAll(() => dynamo.stop());

@@ -101,6 +101,7 @@ function crashing(at: { part: number; when: 'after upload' | 'after record' }): 
     startUpload: (key) => files.startUpload(key),
     completeUpload: (...args) => files.completeUpload(...args),
     downloadLink: (...args) => files.downloadLink(...args),
+    removeFile: (key) => files.removeFile(key),
     async uploadPart(key, uploadId, number, body) {
       const etag = await files.uploadPart(key, uploadId, number, body);
       if (!crashed && at.when === 'after upload' && number === at.part) {
