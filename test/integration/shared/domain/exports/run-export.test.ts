@@ -168,6 +168,23 @@ describe('runExport across crashes', () => {
     120_000,
   );
 
+  it('stops writing when the export is failed while it runs (withdrawn by a deletion on request)', async () => {
+    const job = await newJob();
+    const deps = crashing({ part: 0, when: 'after upload' });
+    const withdrawing: RunExportDependencies = {
+      ...deps,
+      exports: {
+        ...deps.exports,
+        recordPart: async (id, before, progress) => {
+          if (progress.part.number === 2) await exports.failExport(id, 'withdrawn');
+          return deps.exports.recordPart(id, before, progress);
+        },
+      },
+    };
+    expect(await runExport(withdrawing, job.exportId, { now: () => new Date() })).toBe('failed');
+    expect(await exports.getExport(job.exportId)).toMatchObject({ status: 'failed', error: 'withdrawn', completedAt: null });
+  });
+
   it('stops between parts when its time is up, and goes on from there', async () => {
     const job = await newJob();
     let parts = 0;
