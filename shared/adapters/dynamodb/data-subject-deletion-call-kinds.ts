@@ -51,7 +51,8 @@ export function callKinds(client: DynamoDBDocumentClient, t: ErasedTables): Reco
       table: t.calls,
       queries: async (team, d) => (d.teamIds[0] === team ? [partition(t.calls, ticketsPk(d.enterpriseId))] : []),
       matches: (item, s, d) => d.teamIds.includes(Number(item.team_id)) && isSubject(s, customerOf(item).phone, null),
-      removal: async () => ({ set: { customer: { name: null, phone: null }, reason: REMOVED } }),
+      // The subject may quote the call's summary ("Dana Reyes complained"): replaced like the reason.
+      removal: async () => ({ set: { customer: { name: null, phone: null }, subject: REMOVED, reason: REMOVED } }),
     },
   };
 }
@@ -91,6 +92,8 @@ async function evaluationRedaction(client: DynamoDBDocumentClient, table: string
     new GetCommand({ TableName: table, Key: { pk: `${teamPk(teamId)}#COACH#${callId}`, sk: 'EVALUATION' } }),
   );
   if (!Item) return null;
-  const criteria = ((Item.criteria ?? []) as Record<string, unknown>[]).map((c) => ({ ...c, evidence: null, reason: REMOVED }));
-  return { keys: [{ pk: String(Item.pk), sk: String(Item.sk) }], set: { criteria } };
+  // The evaluation is one map attribute (coach-store.ts): its criteria are redacted inside it.
+  const evaluation = (Item.evaluation ?? {}) as Record<string, unknown>;
+  const criteria = ((evaluation.criteria ?? []) as Record<string, unknown>[]).map((c) => ({ ...c, evidence: null, reason: REMOVED }));
+  return { keys: [{ pk: String(Item.pk), sk: String(Item.sk) }], set: { evaluation: { ...evaluation, criteria } } };
 }
