@@ -1,7 +1,9 @@
 import { gunzipSync } from 'node:zlib';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoFieldServiceConfigStore } from '#shared/adapters/dynamodb/field-service-config-store';
 import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
+import { teamCampaignsPk } from '#shared/adapters/dynamodb/sms-campaign-items';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { ALL_PERMISSIONS } from '#shared/auth/permissions';
 import { EXPORT_RESOURCES } from '#shared/domain/exports/export-job';
@@ -189,6 +191,15 @@ describe('a deletion by phone of a person found in every store', () => {
     const seen = await Promise.all(readPaths({ ...seeded, deletionId: 'dsd_000000000000000000000000' }).map((p) => call('GET', p)));
     expect(seen.filter((answer) => tracesIn(answer.text).length > 0).length).toBeGreaterThan(8);
     expect((await fetch(seeded.recordingLink)).status).toBe(200);
+    // The campaign is on its team's list, where the deletion finds its chunks.
+    const listed = await getDocumentClient().send(
+      new QueryCommand({
+        TableName: physicalTableName('campaigns'),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': teamCampaignsPk(teamId) },
+      }),
+    );
+    expect(listed.Items?.map((item) => item.campaign_id)).toContain(seeded.campaignId);
   });
 
   it('leaves nothing about the person on any read route, export or recording link, and keeps counts and the opt-out', async () => {
