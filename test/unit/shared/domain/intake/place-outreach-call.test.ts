@@ -80,6 +80,7 @@ function setup(script: (Error | string)[]) {
       sleeps.push(ms);
     },
     maxRunMs: MAX_RUN_MS,
+    bookedOnline: async () => false,
   };
   return { deps, sleeps };
 }
