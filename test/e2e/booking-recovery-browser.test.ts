@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 import { type LocalService, startLocalService } from '../../local/cli/service';
 import { findChromium } from '../support/chromium';
+import { bookLatestOpenSlot } from '../support/widget-booking';
 
 /**
  * Booking recovery as a customer meets it, in headless Chromium: a customer picks a service and a
@@ -153,4 +154,51 @@ describeInBrowser('booking recovery in headless Chromium', () => {
     });
     expect((await api(`/api/v1/teams/${teamId}/leads?limit=100`)).data.filter((l) => l.external_id === sessionId)).toHaveLength(1);
   }, 180_000);
+
+  test('a link whose slot was taken meanwhile reopens on the open times, saying so, the details kept', async () => {
+    const schedulerId = teamId * 10 + 1;
+    const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${service.url}/widget/${teamId}/${schedulerId}`, { waitUntil: 'load' });
+    const service0 = (await page.locator('button.choice').first().textContent()) ?? '';
+    await page.locator('button.choice').first().click();
+    const picked = page.locator('button.slot').last();
+    const places = Number(/\((\d+) places? left\)/.exec((await picked.getAttribute('title')) ?? '')?.[1] ?? '1');
+    await picked.click();
+    await page.getByLabel('Name').fill('Casey Lin');
+    await page.getByLabel('Phone').fill('(312) 555-0178');
+    await page.getByLabel('Email').fill('casey.lin@example.com');
+    await page.getByLabel('Address').fill('1800 N Clark St, Chicago, IL 60614');
+    await page.getByLabel('Name').focus();
+    const kept = await until(async () => {
+      const rows = (await api(`/api/v1/teams/${teamId}/sessions?limit=50`)).data;
+      return rows.find((s) => (s.customer_info as Row).phone === '+13125550178') ?? null;
+    }, 'the details on the session');
+    await context.close();
+    // Other customers take every place of the slot before the link is opened.
+    const slot = { date: String(kept.selected_date), time: String(kept.selected_time) };
+    await Promise.all(Array.from({ length: places }, () => bookLatestOpenSlot(service.url, teamId, schedulerId, service0, slot)));
+
+    const text = await until(async () => {
+      const rows = (await api(`/api/v1/teams/${teamId}/outbound/texts?limit=100`)).data;
+      return rows.find((t) => t.purpose === 'booking_recovery' && t.recipient === '+13125550178' && t.status !== 'sending') ?? null;
+    }, 'the recovery text');
+    if (text.status === 'deferred') return;
+    const url = /(http:\/\/\S+\?resume=\S+)/.exec(String(text.body))?.[1] ?? '';
+    const again = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    const resumed = await again.newPage();
+    const answer = resumed.waitForResponse((r) => r.url().endsWith('/widget/api/sessions/resume'));
+    await resumed.goto(url, { waitUntil: 'load' });
+    const body = (await (await answer).json()) as { step: string; slot: Row | null };
+    expect(body).toMatchObject({ step: 'customer_info_completed', slot: null });
+    await resumed
+      .getByRole('alert')
+      .filter({ hasText: /has been taken meanwhile/ })
+      .waitFor();
+    expect(await resumed.locator('button.slot').count()).toBeGreaterThan(0);
+    await resumed.locator('button.slot').first().click();
+    await expect(resumed.getByLabel('Name').inputValue()).resolves.toBe('Casey Lin');
+    await expect(resumed.getByLabel('Address').inputValue()).resolves.toBe('1800 N Clark St, Chicago, IL 60614');
+    await again.close();
+  }, 120_000);
 });
