@@ -18,8 +18,9 @@ import { type ResumeLinks, resumeUrl } from './resume-token';
 /**
  * Booking recovery, its follow-up half: the `recovery` message the outbox publisher derives from
  * a session's `widget_session.recovery_due` event (recovery.ts), handled by the widget-followups
- * worker. Each delivery reads the session as it is: a booked session gets nothing. Then, by the
- * mode planned at the drop-off:
+ * worker. Each delivery reads the session as it is: a booked session gets nothing (a text that
+ * waited for its window ends `skipped`, the reason kept, so the feed does not show it waiting for
+ * good). Then, by the mode planned at the drop-off:
  * - the text (text, both): a solicitation, so it waits for the customer's next allowed window
  *   under the calling-hours rules and the team's quiet hours (recorded `deferred` with send_at
  *   and rule, and a one-time schedule delivers the message again then, when everything is checked
@@ -27,7 +28,8 @@ import { type ResumeLinks, resumeUrl } from './resume-token';
  *   through the claim of the texts outside campaigns, one write with the suppression check, once
  *   per session whatever the redelivery;
  * - the call (call, both): the recovery lead's first outreach call, queued now or scheduled for the
- *   team's scheduling mode, as an intake lead's is; the outreach worker's claim places it once.
+ *   team's scheduling mode, as an intake lead's is; the outreach worker's claim places it once,
+ *   and the worker, holding it, places nothing for a session booked meanwhile.
  * What went out is recorded on the session as `recovery_sent` with its channel, once per channel.
  */
 export interface RecoveryFollowupDependencies extends OutreachDispatchDependencies {
