@@ -95,6 +95,8 @@ const step = createHttpHandler(contracts.recordWidgetStep, async ({ headers: sen
     issueType: body.issue_type,
     jobType: body.job_type,
     customer: body.customer_info,
+    date: body.date,
+    time: body.time,
     now: new Date(),
   });
   // A session that had dropped off is pending again: it gets a new check.

@@ -86,6 +86,17 @@
     }
     if (!session.issue_type || !state.scheduler.services.includes(session.issue_type)) return showServices();
     state.service = session.issue_type;
+    // The slot picked before is still open: back on the details, as they were left.
+    if (data.slot) {
+      state.slot = { date: data.slot.date, time: data.slot.time, label: data.slot.label };
+      announce.textContent = `Welcome back. Your ${session.issue_type} visit on ${dayLabel(data.slot.date)} at ${data.slot.label} is ready to book; your details are kept.`;
+      return showForm();
+    }
+    if (session.selected_date && session.selected_time) {
+      const taken = `The time you picked (${dayLabel(session.selected_date)} at ${session.selected_time}) has been taken meanwhile. Please pick another time; your details are kept.`;
+      announce.textContent = taken;
+      return loadSlots(undefined, taken);
+    }
     announce.textContent = `Welcome back. Pick a time to finish booking your ${session.issue_type} visit; your details are kept.`;
     loadSlots();
   }
@@ -128,13 +139,13 @@
     loadSlots();
   }
 
-  async function loadSlots(from) {
+  async function loadSlots(from, notice) {
     show(el('p', { class: 'loading', text: 'Finding open times…' }));
     const query = new URLSearchParams({ days: '7' });
     if (from) query.set('from', from);
     const { status, data } = await call('GET', `${schedulerPath}/availability?${query}`).catch(() => ({ status: 0, data: {} }));
     if (status !== 200) return problem('Open times could not be loaded. Please try again in a moment.');
-    showSlots(data);
+    showSlots(data, notice);
   }
 
   function dayLabel(date) {
@@ -204,7 +215,8 @@
 
   function pickSlot(date, slot) {
     state.slot = { date, time: slot.time, label: slot.label };
-    step('booking_started');
+    // Kept on the session, so a resume link reopens on this slot.
+    step('booking_started', { date, time: slot.time });
     showForm();
   }
 
@@ -255,7 +267,13 @@
     const local = `${dayLabel(state.slot.date)} at ${state.slot.label}`;
     form.append(el('p', { class: 'summary', text: `${state.service}, ${local} (${state.scheduler.time_zone})` }));
     form.append(el('button', { type: 'submit', class: 'primary', text: `Book ${state.slot.label} visit` }));
-    form.append(el('button', { type: 'button', text: 'Pick another time', onclick: () => showSlots(state.availability) }));
+    form.append(
+      el('button', {
+        type: 'button',
+        text: 'Pick another time',
+        onclick: () => (state.availability ? showSlots(state.availability) : loadSlots(state.slot.date)),
+      }),
+    );
     show(el('section', { 'aria-labelledby': 'form-heading' }, el('h2', { id: 'form-heading', text: 'Your details' }), form));
     form.querySelector('input')?.focus();
   }

@@ -48,10 +48,10 @@ export const outboundText = responseSchema(() =>
       status: z
         .enum(TEXT_STATUSES)
         .describe(
-          'sending: claimed by the sender, outcome not recorded yet; sent; failed (see error); opted_out: opted out after the campaign was planned; unconfirmed: the sender stopped before recording the provider answer (never sent again); deferred: waiting for the recipient’s send window or frequency-cap slot (see deferred_until, error); suppressed: on the suppression list when the campaign was planned (a text outside campaigns: when it was due), never texted; capped: skipped by a state frequency cap when the campaign was planned (error says which), never texted',
+          'sending: claimed by the sender, outcome not recorded yet; sent; failed (see error); opted_out: opted out after the campaign was planned; unconfirmed: the sender stopped before recording the provider answer (never sent again); deferred: waiting for the recipient’s send window or frequency-cap slot (see deferred_until, error); suppressed: on the suppression list when the campaign was planned (a text outside campaigns: when it was due), never texted; capped: skipped by a state frequency cap when the campaign was planned (error says which), never texted; skipped: a recovery text that waited for its window and was not sent because it had no reason to go any more (error says why, e.g. the session was booked meanwhile)',
         ),
       provider_message_id: nullableString(),
-      error: nullableString().describe('Why the text failed, is unconfirmed, was capped, or waits for a frequency-cap slot'),
+      error: nullableString().describe('Why the text failed, is unconfirmed, was capped or skipped, or waits for a frequency-cap slot'),
       queued_at: dateTime().describe('When the text was recorded: claimed for sending, deferred or suppressed (the feed’s order)'),
       sent_at: nullableDateTime().describe('When the provider accepted the text; null unless sent'),
       updated_at: dateTime(),

@@ -77,11 +77,24 @@ const customerMembers = {
   address: required('address', 500),
 };
 
+/** A slot as the booking and the step that picks it name it (the scheduler's local date and start). */
+const slotMembers = {
+  date: z.iso.date({ error: 'date: must be a date YYYY-MM-DD' }).describe('Local date of the slot'),
+  time: z
+    .string({ error: 'time: must be a time HH:MM' })
+    .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, { error: 'time: must be a time HH:MM' })
+    .describe('Local start of the slot (HH:MM)'),
+};
+
 const stepBody = z
   .object({
     event_type: z.enum(WIDGET_STEPS, { error: `event_type: must be one of ${WIDGET_STEPS.join(', ')}` }),
     issue_type: required('issue_type', 100).optional().describe('With issue_selected: one of the scheduler’s services'),
     job_type: required('job_type', 100).optional(),
+    date: slotMembers.date
+      .optional()
+      .describe('With booking_started: the local date of the slot picked, kept on the session (selected_date) so a resume link reopens it'),
+    time: slotMembers.time.optional().describe('With booking_started and date: the local start of the slot picked (selected_time)'),
     customer_info: z
       .object(customerMembers, { error: 'customer_info: must be an object with name, phone, email and address' })
       .strict()
@@ -96,11 +109,7 @@ const bookingBody = z
   .object({
     issue_type: required('issue_type', 100).describe('One of the scheduler’s services'),
     job_type: required('job_type', 100).optional(),
-    date: z.iso.date({ error: 'date: must be a date YYYY-MM-DD' }).describe('Local date of the slot'),
-    time: z
-      .string({ error: 'time: must be a time HH:MM' })
-      .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, { error: 'time: must be a time HH:MM' })
-      .describe('Local start of the slot (HH:MM)'),
+    ...slotMembers,
     ...customerMembers,
     // Not trimmed: a bot that fills the hidden field with spaces has filled it.
     website: z
@@ -174,6 +183,18 @@ export const resumedSession = responseSchema(() =>
         ),
       session: session(),
       scheduler: publicScheduler(),
+      slot: z
+        .strictObject({
+          date: z.iso.date().describe('Local date of the slot'),
+          time: z.string().describe('Local start HH:MM'),
+          label: z.string().describe('The start as shown, e.g. 10:00 AM'),
+          starts_at: dateTime(),
+          remaining: z.int().min(1).describe('Places left in the slot'),
+        })
+        .nullable()
+        .describe(
+          'The slot the session picked (session.selected_date and selected_time) when it is still open: the page reopens on the details with it; null when none was picked, or it was taken or passed meanwhile (the page offers the open times)',
+        ),
     })
     .describe('The session a resume link reopened, at the step it was left, its details still filled'),
 );

@@ -68,6 +68,11 @@ export interface AppointmentTextStore {
    * text goes; any other record is left as it is.
    */
   recordUnsent(unsent: AppointmentTextUnsent): Promise<void>;
+  /**
+   * Ends a `deferred` text unsent: `skipped`, the reason kept (its send_at and rule stay). False
+   * when the text is not deferred (none, claimed, sent or settled otherwise): that record stands.
+   */
+  skipDeferred(key: AppointmentTextKey, reason: string, at: string): Promise<boolean>;
   /** Gives a claim back untexted (the provider was unavailable), if `token` still holds it: the next delivery claims it again. */
   release(key: AppointmentTextKey, token: string): Promise<void>;
 }

@@ -5,7 +5,7 @@ import type { DomainEvent } from './event-bus';
 
 export interface RecipientOutcome {
   readonly phone: string;
-  readonly status: Exclude<SendStatus, 'sending' | 'suppressed' | 'deferred' | 'capped'>;
+  readonly status: Exclude<SendStatus, 'sending' | 'suppressed' | 'deferred' | 'capped' | 'skipped'>;
   /** Segments of the rendered message (kept on the record for the outbound texts feed). */
   readonly segments: number;
   readonly costMicros: number;

@@ -9,6 +9,7 @@ import type {
 } from '#shared/contracts/widget';
 import type { SchedulerConfig } from '#shared/domain/schedulers';
 import type { SessionRecord } from '#shared/domain/sessions';
+import type { OfferedSlot } from '#shared/domain/widget/availability';
 import type { WidgetAvailability } from '#shared/domain/widget/widget-sessions';
 import { presentSession } from './sessions';
 
@@ -47,8 +48,14 @@ export function presentResumedSession(resumed: {
   readonly step: string;
   readonly session: SessionRecord;
   readonly scheduler: SchedulerConfig;
+  readonly slot: (OfferedSlot & { readonly date: string }) | null;
 }): z.output<ReturnType<typeof resumedSession>> {
-  return { ...presentStartedSession(resumed), step: resumed.step };
+  const { slot } = resumed;
+  return {
+    ...presentStartedSession(resumed),
+    step: resumed.step,
+    slot: slot && { date: slot.date, time: slot.time, label: slot.label, starts_at: slot.starts_at, remaining: slot.remaining },
+  };
 }
 
 export function presentAvailability(availability: WidgetAvailability): WidgetAvailabilityBody {

@@ -35,6 +35,8 @@ export const WORKERS: readonly WorkerDefinition[] = [
     tables: [
       { table: 'leads', access: 'readwrite' },
       { table: 'outbox', access: 'readwrite' },
+      // A recovery call's session, read just before the call: booked meanwhile, nothing is placed.
+      { table: 'sessions', access: 'read' },
     ],
     uses: ['voice-provider'],
   },

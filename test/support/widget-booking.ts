@@ -1,14 +1,14 @@
 /**
  * Books the latest open slot of a scheduler's next two days through the widget routes, as a customer
  * would (a session, its availability, a booking a few seconds later); answers the session id.
- * `which: 'first'` books the soonest open slot instead.
+ * `which: 'first'` books the soonest open slot instead; a date and time books that slot.
  */
 export async function bookLatestOpenSlot(
   baseUrl: string,
   teamId: number,
   schedulerId: number,
   service: string,
-  which: 'latest' | 'first' = 'latest',
+  which: 'latest' | 'first' | { readonly date: string; readonly time: string } = 'latest',
 ): Promise<string> {
   const widget = async (route: string, init: { method?: string; body?: unknown; token?: string } = {}) => {
     const response = await fetch(`${baseUrl}/widget/api/${route}`, {
@@ -27,8 +27,8 @@ export async function bookLatestOpenSlot(
   };
   // The last open day (tomorrow): its latest slot lies well beyond any change cut-off, whatever the hour now.
   const open = availability.days.filter((d) => d.slots.length > 0);
-  const day = which === 'latest' ? open.at(-1) : open[0];
-  const slot = which === 'latest' ? day?.slots.at(-1) : day?.slots[0];
+  const day = typeof which === 'object' ? { date: which.date } : which === 'latest' ? open.at(-1) : open[0];
+  const slot = typeof which === 'object' ? { time: which.time } : which === 'latest' ? open.at(-1)?.slots.at(-1) : open[0]?.slots[0];
   if (!day || !slot) throw new Error('no open slot');
   // A booking faster than a person could make one is refused.
   await new Promise((resolve) => setTimeout(resolve, 3_100));

@@ -129,6 +129,32 @@ export class DynamoAppointmentTextStore implements AppointmentTextStore {
     }
   }
 
+  async skipDeferred(key: AppointmentTextKey, reason: string, at: string): Promise<boolean> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: this.keyOf(key),
+          UpdateExpression: 'SET #status = :skipped, #error = :reason, deferred_until = :none, updated_at = :at, textsStatusPk = :tspk',
+          ConditionExpression: '#status = :deferred',
+          ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
+          ExpressionAttributeValues: {
+            ':skipped': 'skipped',
+            ':deferred': 'deferred',
+            ':reason': reason,
+            ':none': null,
+            ':at': at,
+            ':tspk': textsStatusPk(key.teamId, 'skipped'),
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+
   async settle(key: AppointmentTextKey, outcome: AppointmentTextOutcome): Promise<boolean> {
     try {
       await this.client.send(

@@ -1,5 +1,5 @@
 import { ClaimHeldElsewhereError, claimToken, type Delivery, isAbandoned } from '#shared/domain/claims';
-import { fullAttribution } from '#shared/domain/leads';
+import { fullAttribution, type LeadRecord } from '#shared/domain/leads';
 import { withRetries } from '#shared/domain/retry';
 import { PoisonMessageError } from '#shared/errors';
 import { leadCompleted } from '#shared/events/lead-events';
@@ -14,7 +14,15 @@ export interface PlaceCallDependencies {
   readonly sleep?: (ms: number) => Promise<void>;
   /** How long a worker may run (the function's timeout): an older open claim is abandoned. */
   readonly maxRunMs: number;
+  /**
+   * Whether the lead is a booking recovery's whose session is booked by now (its customer booked
+   * online): asked under the claim, just before the call, so a booking racing the call stops it.
+   */
+  readonly bookedOnline: (lead: LeadRecord) => Promise<boolean>;
 }
+
+/** Why a recovery call was never placed (the outreach's reason; the booking writes the same). */
+export const BOOKED_BEFORE_CALL = 'booked online before the recovery call';
 
 export type PlaceCallResult = 'placed' | 'skipped' | 'failed';
 
@@ -28,7 +36,8 @@ export type PlaceCallResult = 'placed' | 'skipped' | 'failed';
  * fails the message back to the queue until it is settled or abandoned. Transient provider errors
  * are retried with jittered backoff, then the claim is released and the message fails back to SQS
  * (the same idempotency key goes to the provider on the retry); a provider 4xx ends outreach as
- * failed.
+ * failed. A booking recovery's call whose session was booked meanwhile is completed `booked`
+ * under the claim instead, and not placed.
  */
 export async function placeOutreachCall(
   deps: PlaceCallDependencies,
@@ -46,7 +55,7 @@ export async function placeOutreachCall(
   const claimed =
     (await deps.intake.transitionOutreach(message.stl_call_id, { statuses: ['queued', 'scheduled'], attempt: message.attempt }, claim)) ||
     (await takeOverAbandonedClaim(deps, message, now, delivery, claim));
-  if (!claimed) return 'skipped';
+  if (!claimed || (await completedAsBooked(deps, lead, message, token, now))) return 'skipped';
 
   const ref = {
     lead_id: lead.lead_id,
@@ -97,6 +106,27 @@ export async function placeOutreachCall(
     'contacting',
   );
   return 'placed';
+}
+
+/**
+ * Completes the claimed attempt `booked` when its lead is a booking recovery's whose session was
+ * booked meanwhile (true then: no call). Under the claim, so whichever of the booking and this
+ * check comes second sees the other: the booking's own completion, or this one, holds.
+ */
+async function completedAsBooked(
+  deps: PlaceCallDependencies,
+  lead: LeadRecord,
+  message: OutreachMessage,
+  token: string,
+  now: Date,
+): Promise<boolean> {
+  if (!(await deps.bookedOnline(lead))) return false;
+  await deps.intake.transitionOutreach(
+    message.stl_call_id,
+    { statuses: ['placing'], attempt: message.attempt, claimToken: token },
+    { status: 'completed', outcome: 'booked', completed_at: now.toISOString(), reason: BOOKED_BEFORE_CALL },
+  );
+  return true;
 }
 
 /**

@@ -75,7 +75,17 @@ export interface ChunkRecipient {
  * (a frequency cap skipped it at planning, counted then, never texted) is recorded once, like
  * `suppressed`.
  */
-export type SendStatus = 'sending' | 'sent' | 'failed' | 'opted_out' | 'unconfirmed' | 'suppressed' | 'deferred' | 'capped';
+export type SendStatus =
+  | 'sending'
+  | 'sent'
+  | 'failed'
+  | 'opted_out'
+  | 'unconfirmed'
+  | 'suppressed'
+  | 'deferred'
+  | 'capped'
+  /** Never on a campaign's text: a recovery text that waited and had no reason to go any more. */
+  | 'skipped';
 
 /**
  * The campaign-sends queue messages: start a campaign (fan out one message per chunk), or send one

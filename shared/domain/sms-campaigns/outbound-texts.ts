@@ -10,6 +10,7 @@ export const TEXT_STATUSES = [
   'deferred',
   'suppressed',
   'capped',
+  'skipped',
 ] as const satisfies readonly SendStatus[];
 
 /**

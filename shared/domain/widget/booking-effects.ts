@@ -1,5 +1,6 @@
 import { appointmentOfWidgetBooking } from '#shared/domain/appointments/make-appointment';
 import type { OutreachState } from '#shared/domain/intake/outreach';
+import { BOOKED_BEFORE_CALL } from '#shared/domain/intake/place-outreach-call';
 import { fullAttribution, type LeadRecord, NO_ATTRIBUTION } from '#shared/domain/leads';
 import type { BookingRequest } from '#shared/domain/schedulers';
 import { appointmentCreated } from '#shared/events/appointment-events';
@@ -48,7 +49,7 @@ export function widgetLead(
   const { session, extras } = stored;
   if (!extras.lead_uuid || extras.lead_id === null) throw new Error(`session ${session.session_id} is not booked`);
   // A recovered session's booking is its recovery lead's, which keeps its time and says it was recovered.
-  const recovery = extras.recovery ? { recovery: true, recovery_mode: extras.recovery.mode } : {};
+  const recovery = extras.recovery ? { recovery: true, recovery_mode: extras.recovery.mode, session_started_at: session.started_at } : {};
   return {
     id: extras.lead_uuid,
     lead_id: extras.lead_id,
@@ -142,7 +143,7 @@ async function keptOutreach(deps: BookingEffectsDependencies, stored: StoredWidg
   const outreach = await deps.recoveryOutreach(stlCallId);
   if (!outreach || !['queued', 'scheduled'].includes(outreach.status)) return outreach;
   const at = stored.session.completed_at ?? stored.session.started_at;
-  return { ...outreach, status: 'completed', outcome: 'booked', completed_at: at, reason: 'booked online before the recovery call' };
+  return { ...outreach, status: 'completed', outcome: 'booked', completed_at: at, reason: BOOKED_BEFORE_CALL };
 }
 
 export async function recordBookingEffects(

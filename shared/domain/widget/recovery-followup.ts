@@ -18,8 +18,9 @@ import { type ResumeLinks, resumeUrl } from './resume-token';
 /**
  * Booking recovery, its follow-up half: the `recovery` message the outbox publisher derives from
  * a session's `widget_session.recovery_due` event (recovery.ts), handled by the widget-followups
- * worker. Each delivery reads the session as it is: a booked session gets nothing. Then, by the
- * mode planned at the drop-off:
+ * worker. Each delivery reads the session as it is: a booked session gets nothing (a text that
+ * waited for its window ends `skipped`, the reason kept, so the feed does not show it waiting for
+ * good). Then, by the mode planned at the drop-off:
  * - the text (text, both): a solicitation, so it waits for the customer's next allowed window
  *   under the calling-hours rules and the team's quiet hours (recorded `deferred` with send_at
  *   and rule, and a one-time schedule delivers the message again then, when everything is checked
@@ -27,7 +28,8 @@ import { type ResumeLinks, resumeUrl } from './resume-token';
  *   through the claim of the texts outside campaigns, one write with the suppression check, once
  *   per session whatever the redelivery;
  * - the call (call, both): the recovery lead's first outreach call, queued now or scheduled for the
- *   team's scheduling mode, as an intake lead's is; the outreach worker's claim places it once.
+ *   team's scheduling mode, as an intake lead's is; the outreach worker's claim places it once,
+ *   and the worker, holding it, places nothing for a session booked meanwhile.
  * What went out is recorded on the session as `recovery_sent` with its channel, once per channel.
  */
 export interface RecoveryFollowupDependencies extends OutreachDispatchDependencies {
@@ -59,6 +61,14 @@ export type RecoveryOutcome =
 /** One recovery text per session: its occurrence on the text's record. */
 const OCCURRENCE = 'drop_off';
 
+/** The reason a deferred recovery text ends `skipped` with, on the outbound texts feed. */
+export const BOOKED_MEANWHILE = 'booked: the session was booked before the text’s window opened; not texted';
+
+/** The record of a session's recovery text (its exactly-once guard). */
+function recoveryTextKey(session: SessionRecord): AppointmentTextKey {
+  return { teamId: session.team_id, appointmentId: session.session_id, purpose: 'booking_recovery', occurrence: OCCURRENCE };
+}
+
 export async function followUpRecovery(
   deps: RecoveryFollowupDependencies,
   ref: WidgetSessionRef,
@@ -68,8 +78,11 @@ export async function followUpRecovery(
   const stored = await deps.sessions.getSession(ref);
   const recovery = stored?.extras.recovery;
   if (!stored || !recovery) return ['not_planned'];
-  // Booked before its recovery went out: nothing is sent (a deferred text's record stays deferred, never sent).
-  if (stored.session.status === 'booked') return ['booked'];
+  // Booked before its recovery went out: nothing is sent, and a text that waited for its window ends skipped.
+  if (stored.session.status === 'booked') {
+    if (recovery.mode !== 'call') await deps.texts.texts.skipDeferred(recoveryTextKey(stored.session), BOOKED_MEANWHILE, now.toISOString());
+    return ['booked'];
+  }
   const outcomes: RecoveryOutcome[] = [];
   if (recovery.mode === 'call' || recovery.mode === 'both') outcomes.push(await recoveryCall(deps, stored, now));
   if (recovery.mode === 'text' || recovery.mode === 'both') outcomes.push(await recoveryText(deps, stored, delivery, now));
@@ -113,12 +126,7 @@ async function recoveryText(
   const token = await deps.resumeLinks.tokenOf(ref, recovery.resume);
   if (!token) throw new Error(`session ${session.session_id}: its resume link was sealed under another key`);
   const body = recoveryBody(team.name, session.issue_type, resumeUrl(await deps.origin(), ref, token));
-  const key: AppointmentTextKey = {
-    teamId: team.id,
-    appointmentId: session.session_id,
-    purpose: 'booking_recovery',
-    occurrence: OCCURRENCE,
-  };
+  const key = recoveryTextKey(session);
   const policy = sendPolicy(team, await deps.messagingConfig(team.id), { campaign_type: 'marketing', respectQuietHours: true });
   const plan = sendTimeFor(phone, { ...policy, solicitation: true }, now);
   const unsent = { key, phone, body, segments: countSegments(body).segments, at: now.toISOString(), rule: plan.rule };

@@ -117,6 +117,8 @@ export function recoveryLead(stored: StoredWidgetSession, recovery: SessionRecov
     lead_content: {
       session_id: session.session_id,
       scheduler_id: session.scheduler_id,
+      // With the ids above it addresses the session's row: the outreach worker reads it before calling.
+      session_started_at: session.started_at,
       issue_type: session.issue_type,
       job_type: session.job_type,
       service_type: session.issue_type,
@@ -145,6 +147,20 @@ export function recoveryLead(stored: StoredWidgetSession, recovery: SessionRecov
     outreach,
     appointment: null,
   };
+}
+
+/**
+ * Whether a lead is a booking recovery's whose session is booked by now (the outreach worker asks
+ * just before it calls): false for any other lead, and for a session it cannot find.
+ */
+export async function recoverySessionBooked(sessions: Pick<WidgetSessionStore, 'getSession'>, lead: LeadRecord): Promise<boolean> {
+  const content = lead.lead_content;
+  const { session_id: sessionId, scheduler_id: schedulerId, session_started_at: startedAt } = content;
+  if (content.recovery !== true || typeof sessionId !== 'string' || typeof schedulerId !== 'number' || typeof startedAt !== 'string') {
+    return false;
+  }
+  const stored = await sessions.getSession({ teamId: lead.team_id, schedulerId, startedAt, sessionId });
+  return stored?.session.status === 'booked';
 }
 
 export function recoveryLeadRef(lead: LeadRecord, stlCallId: number): LeadRef {

@@ -1,11 +1,12 @@
 import type { SchedulerConfig } from '#shared/domain/schedulers';
 import type { SessionRecord } from '#shared/domain/sessions';
-import { ConflictError, NotFoundError } from '#shared/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '#shared/errors';
 import type { StoredWidgetSession } from '#shared/ports/widget-session-store';
+import type { OfferedSlot } from './availability';
 import { stepLeft } from './recovery';
 import { readResumeToken, resumeTokenOpens } from './resume-token';
 import { mintSessionToken } from './session-token';
-import { requireScheduler, type WidgetDependencies } from './widget-sessions';
+import { requireScheduler, type WidgetDependencies, widgetAvailability } from './widget-sessions';
 
 /** A session reopened by its resume link: a fresh token for it, the step it was left at, and its scheduler. */
 export interface ResumedWidgetSession {
@@ -13,6 +14,11 @@ export interface ResumedWidgetSession {
   readonly step: string;
   readonly session: SessionRecord;
   readonly scheduler: SchedulerConfig;
+  /**
+   * The slot the session picked (selected_date, selected_time) as offered now, when it still has a
+   * place: the page reopens on it; null when none was picked or it was taken or passed meanwhile.
+   */
+  readonly slot: (OfferedSlot & { readonly date: string }) | null;
   /** True when this call made a dropped-off session pending again (it gets a new drop-off check). */
   readonly resumed: boolean;
 }
@@ -48,7 +54,8 @@ export async function resumeWidgetSession(
     const next = reopened(stored, input.now);
     // The row is written with the new token's hash: the previous token no longer opens it.
     if (await deps.sessions.updateSession({ ...stored, tokenHash }, next)) {
-      return { token, step: stepLeft(next), session: next, scheduler, resumed: stored.session.status === 'dropped_off' };
+      const slot = await slotStillOpen(deps, scheduler, next, input.now);
+      return { token, step: stepLeft(next), session: next, scheduler, slot, resumed: stored.session.status === 'dropped_off' };
     }
   }
   throw new ConflictError('session: changed by another request meanwhile; try again', 'session');
@@ -64,4 +71,31 @@ function reopened(stored: StoredWidgetSession, now: Date): SessionRecord {
     events: [...session.events, { event_type: 'session_resumed', created_at: at }],
     last_activity_at: at,
   };
+}
+
+/** The session's picked slot among those offered now (a place left, not inside the lead time, still within the days booked). */
+async function slotStillOpen(
+  deps: WidgetDependencies,
+  scheduler: SchedulerConfig,
+  session: SessionRecord,
+  now: Date,
+): Promise<ResumedWidgetSession['slot']> {
+  const { selected_date: date, selected_time: time } = session;
+  if (session.status === 'booked' || !date || !time) return null;
+  const days = await widgetAvailability(deps, {
+    teamId: session.team_id,
+    schedulerId: session.scheduler_id,
+    from: date,
+    days: 1,
+    now,
+    scheduler,
+  }).catch(
+    // A day past the last one the scheduler books now: the slot is not offered.
+    (error: unknown) => {
+      if (error instanceof BadRequestError) return null;
+      throw error;
+    },
+  );
+  const slot = days?.days.find((d) => d.date === date)?.slots.find((s) => s.time === time);
+  return slot ? { ...slot, date } : null;
 }

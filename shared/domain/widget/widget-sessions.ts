@@ -186,6 +186,8 @@ function refuseBooked(stored: StoredWidgetSession): void {
 
 /**
  * Records a step; `issue_selected` sets the issue type (one of the scheduler's services);
+ * `booking_started` with the slot picked keeps it (selected_date, selected_time: a slot the
+ * scheduler books, not a promise of a place), so a resume link reopens the session on that slot;
  * `customer_info_completed` with the details keeps them on the session at once, read as the
  * booking reads them, so a session left after that step can still be followed up.
  */
@@ -197,12 +199,15 @@ export async function recordWidgetStep(
     issueType?: string;
     jobType?: string;
     customer?: BookingInput['customer'];
+    date?: string;
+    time?: string;
     now: Date;
   },
 ): Promise<SessionRecord> {
   if (input.customer && input.step !== 'customer_info_completed') {
     throw new BadRequestError('customer_info: only with customer_info_completed', 'customer_info');
   }
+  const slot = pickedSlot(input);
   const customer = input.customer ? readCustomer(input.customer) : null;
   for (let attempt = 0; attempt < 3; attempt++) {
     const stored = await requireTokenSession(deps, input.token);
@@ -215,10 +220,26 @@ export async function recordWidgetStep(
       if (input.jobType !== undefined) requireOneOf(input.jobType, scheduler.job_types, 'job_type');
       next = { ...next, issue_type: input.issueType, job_type: input.jobType ?? next.job_type };
     }
+    if (slot) {
+      const scheduler = await requireScheduler(deps, stored.session.team_id, stored.session.scheduler_id);
+      requireBookableSlot(scheduler, slot.date, slot.time, input.now);
+      next = { ...next, selected_date: slot.date, selected_time: slot.time };
+    }
     if (customer) next = { ...next, customer_info: customer };
     if (await deps.sessions.updateSession(stored, next)) return next;
   }
   throw new ConflictError('session: changed by another request meanwhile; try again', 'session');
+}
+
+/** The slot a `booking_started` step names: both its date and its time, or neither (a 400 naming the one missing). */
+function pickedSlot(input: { step: WidgetStep; date?: string; time?: string }): { date: string; time: string } | null {
+  const { date, time } = input;
+  if (date === undefined && time === undefined) return null;
+  const given = date === undefined ? 'time' : 'date';
+  if (input.step !== 'booking_started') throw new BadRequestError(`${given}: only with booking_started`, given);
+  if (date === undefined) throw new BadRequestError('date: required with time', 'date');
+  if (time === undefined) throw new BadRequestError('time: required with date', 'time');
+  return { date, time };
 }
 
 function requireOneOf(value: string, allowed: readonly string[], field: string): void {

@@ -81,7 +81,13 @@ export const WIDGET_EXAMPLES: OperationExamplesById = {
     },
   },
   recordWidgetStep: {
-    request: { default: { summary: 'The customer picked a service', value: { event_type: 'issue_selected', issue_type: 'AC Repair' } } },
+    request: {
+      default: { summary: 'The customer picked a service', value: { event_type: 'issue_selected', issue_type: 'AC Repair' } },
+      slot: {
+        summary: 'The customer picked a slot (kept, so a resume link reopens on it)',
+        value: { event_type: 'booking_started', date: '2026-11-28', time: '10:00' },
+      },
+    },
     responses: {
       '200': {
         recorded: {
@@ -117,6 +123,8 @@ export const WIDGET_EXAMPLES: OperationExamplesById = {
             step: 'customer_info_completed',
             session: session({
               issue_type: 'AC Repair',
+              selected_date: '2026-11-28',
+              selected_time: '10:00',
               customer_info: {
                 name: 'Robin Vale',
                 email: 'robin.vale@example.com',
@@ -143,6 +151,7 @@ export const WIDGET_EXAMPLES: OperationExamplesById = {
               time_zone: 'America/Chicago',
               days_ahead: 14,
             },
+            slot: { date: '2026-11-28', time: '10:00', label: '10:00 AM', starts_at: '2026-11-28T16:00:00.000Z', remaining: 2 },
           },
         },
       },

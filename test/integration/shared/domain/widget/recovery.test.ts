@@ -1,157 +1,47 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { DynamoAppointmentTextStore } from '#shared/adapters/dynamodb/appointment-text-store';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
-import { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-config-store';
-import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
-import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
 import { suppressionPk } from '#shared/adapters/dynamodb/suppression-list';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
-import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
-import { manageLinks } from '#shared/domain/appointments/manage-token';
 import { recoveryMessageOf } from '#shared/domain/outbox/widget-followups';
-import { WEEKDAYS } from '#shared/domain/schedulers';
 import type { Team } from '#shared/domain/tenancy';
-import { checkDropOff } from '#shared/domain/widget/drop-off';
 import { RECOVERY_DUE } from '#shared/domain/widget/recovery';
-import { followUpRecovery, type RecoveryFollowupDependencies } from '#shared/domain/widget/recovery-followup';
+import { followUpRecovery } from '#shared/domain/widget/recovery-followup';
 import { resumeWidgetSession } from '#shared/domain/widget/resume-session';
 import { resumeLinks } from '#shared/domain/widget/resume-token';
-import { bookWidgetSession, recordWidgetStep, requireTokenSession, startWidgetSession } from '#shared/domain/widget/widget-sessions';
+import { bookWidgetSession, recordWidgetStep, requireTokenSession } from '#shared/domain/widget/widget-sessions';
 import { NotFoundError, UnauthorizedError } from '#shared/errors';
-import type { WidgetSessionRef } from '#shared/ports/widget-session-store';
 import type { LocalDynamo } from '../../../../../local/dynamodb/embedded';
 import { startEmulator } from '../../../../support/emulator';
 import { RecordingQueue, RecordingScheduler } from '../../../../support/intake-fakes';
+import {
+  minutesAfter as at,
+  delivery,
+  dropOff,
+  followDeps,
+  recoveryIntake as intake,
+  leftSession as leftSessionOf,
+  outboxOf,
+  RecordingSms,
+  recoveryTeam,
+  RECOVERY_SCHEDULER as SCHEDULER,
+  RECOVERY_SECRET as SECRET,
+  recoverySessions as sessions,
+  setRecovery as setRecoveryOf,
+  widgetDeps,
+} from '../../../../support/widget-recovery';
 
 let dynamo: LocalDynamo;
 let team: Team;
-const SCHEDULER = 601;
-const SECRET = async () => 'recovery-test-secret';
-/** A Wednesday, 09:30 in Chicago: inside every calling window. */
-const NOW = new Date('2026-06-10T14:30:00Z');
-const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
 const PHONE = '+13125550142';
-
 const client = () => getDocumentClient();
-const schedulers = () => new DynamoSchedulerConfigStore(client(), physicalTableName('teams'));
-const sessions = () => new DynamoWidgetSessionStore(client(), physicalTableName('sessions'));
-const intake = () => new DynamoIntakeStore(client(), physicalTableName('leads'));
-const widgetDeps = () => ({
-  schedulers: schedulers(),
-  tenancy: new DynamoTenancyStore(client(), physicalTableName('teams')),
-  sessions: sessions(),
-  leadIds: intake(),
-  manageLinks: manageLinks(SECRET),
-});
-
-class RecordingSms {
-  readonly sent: { to: string; body: string }[] = [];
-  async send(request: { to: string; body: string }) {
-    this.sent.push({ to: request.to, body: request.body });
-    return { providerMessageId: `msg-${this.sent.length}` };
-  }
-}
-
-function followDeps(
-  sms: RecordingSms,
-  scheduler = new RecordingScheduler(),
-  outreachQueue = new RecordingQueue(),
-): RecoveryFollowupDependencies {
-  const tenancy = new DynamoTenancyStore(client(), physicalTableName('teams'));
-  const messaging = new DynamoMessagingConfigStore(client(), physicalTableName('teams'));
-  return {
-    sessions: sessions(),
-    scheduler,
-    outreachQueue,
-    texts: {
-      texts: new DynamoAppointmentTextStore(client(), physicalTableName('campaigns')),
-      sms,
-      pricePerSegmentMicros: 7900,
-      maxRunMs: 120_000,
-    },
-    resumeLinks: resumeLinks(SECRET),
-    origin: async () => 'https://book.example',
-    team: (id) => tenancy.getTeam(id),
-    messagingConfig: (id) => messaging.getMessagingConfig(id),
-    caps: new DynamoCampaignStore(client(), physicalTableName('campaigns')),
-    intake: intake(),
-  };
-}
+const leftSession = (details: { phone: string } | null) => leftSessionOf(team, details);
+const setRecovery = (mode: 'text' | 'call' | 'both' | 'off') => setRecoveryOf(team, mode);
 
 beforeAll(async () => {
   dynamo = await startEmulator();
-  const tenancy = new DynamoTenancyStore(client(), physicalTableName('teams'));
-  const enterprise = await tenancy.createEnterprise({ name: 'Recovery test' });
-  team = await tenancy.createTeam({
-    name: 'Summit Plumbing',
-    timezone: 'America/Chicago',
-    isTest: false,
-    enterpriseId: enterprise.id,
-    workspaceId: 'ws_recovery_it',
-  });
-  await setRecovery('text');
+  team = await recoveryTeam('ws_recovery_it');
 });
 afterAll(() => dynamo.stop());
-
-async function setRecovery(recovery: 'text' | 'call' | 'both' | 'off'): Promise<void> {
-  await schedulers().putScheduler(
-    team.id,
-    SCHEDULER,
-    {
-      name: 'Main',
-      services: ['Drain cleaning', 'Water heater repair'],
-      job_types: ['Service'],
-      service_areas: ['Chicago'],
-      time_zone: 'America/Chicago',
-      hours: Object.fromEntries(WEEKDAYS.map((d) => [d, { open: '08:00', close: '17:00' }])) as never,
-      recovery,
-    },
-    NOW,
-  );
-}
-
-/** A session that picked a service and a slot and gave its details (or not), then was left. */
-async function leftSession(details: { phone: string } | null): Promise<{ ref: WidgetSessionRef; token: string }> {
-  const deps = widgetDeps();
-  const { token, session } = await startWidgetSession(deps, {
-    teamId: team.id,
-    schedulerId: SCHEDULER,
-    pageUrl: 'https://summit.example/?utm_source=google',
-    referrer: null,
-    now: NOW,
-  });
-  await recordWidgetStep(deps, { token, step: 'issue_selected', issueType: 'Drain cleaning', now: at(1) });
-  await recordWidgetStep(deps, { token, step: 'booking_started', now: at(2) });
-  if (details) {
-    const customer = { name: 'Robin Vale', phone: details.phone, email: 'robin@example.com', address: '12 Elm St' };
-    await recordWidgetStep(deps, { token, step: 'customer_info_completed', customer, now: at(3) });
-  }
-  return { ref: { teamId: team.id, schedulerId: SCHEDULER, startedAt: session.started_at, sessionId: session.session_id }, token };
-}
-
-const dropOff = (ref: WidgetSessionRef) =>
-  checkDropOff(
-    {
-      ...widgetDeps(),
-      scheduler: new RecordingScheduler(),
-      resumeLinks: resumeLinks(SECRET),
-      outreachPlan: async (_t, now) => ({ dueAt: now, schedulingMode: 'always', maxAttempts: 1, retrySpacingMinutes: 30 }),
-    },
-    ref,
-    at(40),
-    1800,
-  );
-
-async function outboxOf(sessionId: string) {
-  const items = (await client().send(new ScanCommand({ TableName: physicalTableName('outbox') }))).Items ?? [];
-  return items
-    .map((i) => ({ eventId: String(i.event_id), type: String(i.type), detail: JSON.parse(String(i.detail)) as Record<string, unknown> }))
-    .filter((e) => e.detail.session_id === sessionId || e.detail.external_id === sessionId);
-}
-
-const delivery = (n = 1) => ({ messageId: `m-${n}`, receiveCount: 1 });
 
 describe('booking recovery', () => {
   it('keeps the details at customer_info_completed and refuses an invalid phone naming the field', async () => {
@@ -259,7 +149,7 @@ describe('booking recovery', () => {
   it('never texts a suppressed number, and defers a text outside the calling hours to the next window', async () => {
     const suppressed = await leftSession({ phone: '+13125550145' });
     await client().send(
-      new (await import('@aws-sdk/lib-dynamodb')).PutCommand({
+      new PutCommand({
         TableName: physicalTableName('campaigns'),
         Item: { pk: suppressionPk(team.id), sk: '+13125550145' },
       }),

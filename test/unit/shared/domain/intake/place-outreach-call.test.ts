@@ -80,6 +80,7 @@ function setup(script: (Error | string)[]) {
       sleeps.push(ms);
     },
     maxRunMs: MAX_RUN_MS,
+    bookedOnline: async () => false,
   };
   return { deps, sleeps };
 }
@@ -208,6 +209,26 @@ describe('placeOutreachCall', () => {
     expect(await placeOutreachCall(deps, message, NOW, SECOND)).toBe('placed');
     expect(deps.voice.requests).toHaveLength(4);
     expect(deps.intake.outreachOf(message.stl_call_id)).toMatchObject({ status: 'in_progress', provider_call_id: 'prov-9' });
+  });
+
+  it('completes the attempt booked under its claim, placing nothing, when its customer booked online meanwhile', async () => {
+    const { deps } = setup(['prov-1']);
+    const lead = await storeOutreachLead(deps.intake);
+    const message = { stl_call_id: stlCallIdOf(lead), attempt: 1 };
+    const asked: unknown[] = [];
+    const booked = { ...deps, bookedOnline: async (l: unknown) => asked.push(l) > 0 };
+
+    expect(await placeOutreachCall(booked, message, NOW, FIRST)).toBe('skipped');
+    expect(await placeOutreachCall(booked, message, NOW, SECOND)).toBe('skipped');
+
+    expect(asked).toHaveLength(1);
+    expect(deps.voice.requests).toEqual([]);
+    expect(deps.intake.outreachOf(message.stl_call_id)).toMatchObject({
+      status: 'completed',
+      outcome: 'booked',
+      reason: 'booked online before the recovery call',
+      completed_at: NOW.toISOString(),
+    });
   });
 
   it('recovers within the retries when the provider comes back', async () => {
