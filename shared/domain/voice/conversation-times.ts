@@ -44,9 +44,9 @@ const OFFERS =
 const UNAVAILABLE =
   /\b((is|are|'s) (taken|full|booked up|gone|not available|unavailable)|no longer available|don't have (anything|that)|we('re| are) closed|we close|no (tenemos|hay) (lugar|espacio))\b/i;
 const CUSTOMER_EXISTING =
-  /\b(already (have|got)|i have (an|my|the) (appointment|tech|technician|visit|someone|plumber|electrician)|(have|got) (the |a )?(tech|technician|someone|plumber|electrician) coming|my (appointment|visit) (is|was|on|for|from)|(appointment|visit) (from|on) |still on\b|(when|what time) (is|was|will) (my|the|your) (appointment|visit|tech\w*|plumber|electrician)|cita del)/i;
+  /\b(already (have|got)|i have (an|my|the) (appointment|tech|technician|visit|someone|plumber|electrician)|(have|got) (the |a )?(tech|technician|someone|plumber|electrician) coming|my (appointment|visit) (is|was|on|for|from)|(appointment|visit) (from|on) |still (on|coming|scheduled|booked|happening)\b|(when|what time) (is|was|will) (my|the|your) (appointment|visit|tech\w*|plumber|electrician)|cita del)/i;
 const AGENT_EXISTING =
-  /\b(is on the books|is still on|you already have|your (current|existing|upcoming) (appointment|visit)|your (appointment|visit|booking)( is|'s| was)|remind\w*|(calling|here) to confirm your|(he|she|they)('s| is| are) (on (his|her|their|the) way|\w+ minutes out))\b/i;
+  /\b(is on the books|(is|are) still (on|coming|scheduled|booked)|you already have|your (current|existing|upcoming) (appointment|visit)|your (appointment|visit|booking)( is|'s| was)|remind\w*|(calling|here) to confirm your|(he|she|they)('s| is| are) (on (his|her|their|the) way|\w+ minutes out))\b/i;
 const DECLINES =
   /\b((can't|cannot|can not|won't|couldn't) (do|make|be there|be home)|(doesn't|does not|won't|wouldn't) work|not (good|great) for me|anything (later|earlier|else)|something (later|earlier|else)|other (options|times|days)|no puedo|no me (sirve|queda))\b/i;
 /**
@@ -105,9 +105,15 @@ function pickOffered(answer: string, offered: readonly Proposal[], timezone: str
   return null;
 }
 
-/** Bare hours an assistant offers on a day it named ("tomorrow. I have 8 or 11"), read as the nearest working hour. */
+/** Words that make one bare hour an offer: "the earliest I have Monday is 10", "first opening is 9". */
+const ONE_SLOT = /\b(earliest|first|next) (i have|i've got|i can do|we have|opening|slot|available|availability)\b/i;
+
+/**
+ * Bare hours an assistant offers on a day it named ("tomorrow. I have 8 or 11", "the earliest I
+ * have Monday is 10"), read as the nearest working hour: two or more, or one said as a slot.
+ */
 function bareHoursOffered(text: string, day: string | null, timezone: string, callTime: Date): TimeMention[] {
-  if (!day || !/\b(have|do|got|at|or|how about)\b/i.test(text)) return [];
+  if (!day || !/\b(have|do|got|at|or|how about|is)\b/i.test(text)) return [];
   const offered: TimeMention[] = [];
   for (const found of text.matchAll(/\b(\d{1,2})(?::(\d{2}))?\b(?!\s*(dollars|degrees|minutes|hours|days|%|st|nd|rd|th))/gi)) {
     const raw = Number(found[1]);
@@ -117,7 +123,7 @@ function bareHoursOffered(text: string, day: string | null, timezone: string, ca
     if (!instant.isValid || instant.toMillis() <= callTime.getTime()) continue;
     offered.push({ at: instant.toUTC().toISO() as string, date: day, phrase: `${day} ${found[0]}`, index: found.index ?? 0 });
   }
-  return offered.length >= 2 ? offered : [];
+  return offered.length >= 2 || (offered.length === 1 && ONE_SLOT.test(text)) ? offered : [];
 }
 
 const sameTime = (a: TimeMention, b: TimeMention) => a.date === b.date && a.at === b.at;
@@ -220,8 +226,10 @@ function readAgentSentence(reading: Reading, sentence: string, mentions: readonl
   }
   // "Same time next week, Wednesday the 22nd at 1 pm": a day said beside a time is its context, not another offer.
   const timed = mentions.filter((m) => m.at !== null);
-  const named = timed.length > 0 ? timed : mentions;
-  const offered = named.length > 0 ? named : bareHoursOffered(sentence, reading.lastDay, ctx.timezone, ctx.callTime);
+  // The numbers of the days named ("March 11") are no hours: only what is left of the sentence is read for them.
+  const rest = mentions.reduce((text, m) => text.replace(m.phrase, ' '), sentence);
+  const bare = timed.length > 0 ? [] : bareHoursOffered(rest, mentions.at(-1)?.date ?? reading.lastDay, ctx.timezone, ctx.callTime);
+  const offered = timed.length > 0 ? timed : bare.length > 0 ? bare : mentions;
   if (offered.length === 0) return;
   reading.offered = offered.map((mention) => ({ mention, by: 'agent' as const, quote: sentence }));
   reading.candidate = reading.offered.length === 1 ? (reading.offered[0] ?? null) : null;
@@ -230,7 +238,8 @@ function readAgentSentence(reading: Reading, sentence: string, mentions: readonl
 function readCustomerSentence(reading: Reading, sentence: string, mentions: readonly TimeMention[], ctx: Context): void {
   if (CUSTOMER_EXISTING.test(sentence)) {
     remember(reading, mentions);
-    reading.existingAsked = mentions.length === 0;
+    // "What time is my appointment on Monday?": a question naming the day alone asks for the hour.
+    reading.existingAsked = mentions.length === 0 || (isQuestion(sentence) && mentions.every((m) => m.at === null));
     return;
   }
   if (DECLINES.test(sentence)) {
@@ -258,6 +267,7 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
       (last.at === null || last.at === reading.agreed.proposal.mention.at);
     if (sameAsAgreed) return;
     reading.agreed = null;
+    reading.existingAsked = false;
     reading.candidate = { mention: last, by: 'customer', quote: sentence };
     reading.answered = false;
     return;

@@ -145,8 +145,15 @@ function ordinalDaysWithMonths(text: string, local: DateTime): string {
   });
 }
 
+/**
+ * Spanish time words an English sentence does not hold: a sentence with one is read as Spanish
+ * whatever the rest of the call speaks ("can you send someone mañana a las tres?", an assistant
+ * offering "el martes a las 9" to a caller who said little).
+ */
+const SPANISH_TIME_WORD = /\b(a las?|ma[ñn]ana|hoy|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|mediod[ií]a)\b/i;
+
 /** The text in the words chrono-node's English parser reads, relative to the call's local start. */
 export function normalizeTimeWords(text: string, local: DateTime, spanish: boolean): string {
-  const english = spanish ? spanishToEnglish(text) : text;
+  const english = spanish || SPANISH_TIME_WORD.test(text) ? spanishToEnglish(text) : text;
   return ordinalDaysWithMonths(weekFromWeekday(hoursAsDigits(english), local), local);
 }

@@ -75,6 +75,42 @@ describe('the time a conversation settles on', () => {
     expect(agreed('Customer: When is my appointment again?\nAI: Friday at 10 am.\nCustomer: Perfect, thank you.')).toBeNull();
   });
 
+  it('reads the hour the assistant gives for a booking asked about by its day as a mention', () => {
+    expect(
+      agreed('Customer: Um, what time is my appointment on Monday again?\nAI: Monday at 10 am.\nCustomer: Okay cool, thanks.'),
+    ).toBeNull();
+    expect(agreed('Customer: Is my tech still coming tomorrow at 10?\nAI: Yes, tomorrow at 10 am, you are all set.')).toBeNull();
+  });
+
+  it('still books a new visit a caller asks for beside one already made', () => {
+    const found = agreed(
+      'Customer: I have the tech coming Thursday. Can you also do Monday at 10 for the furnace?\nAI: Monday at 10 is booked.',
+    );
+    expect(found).toMatchObject({ at: '2026-03-09T16:00:00.000Z', settled: true });
+  });
+
+  it('reads one bare hour said as the first slot on a day as an offer', () => {
+    const found = agreed('Customer: Could a plumber come Monday at 7 am?\nAI: The earliest I have Monday is 10.\nCustomer: Fine, 10 then.');
+    expect(found).toMatchObject({ at: '2026-03-09T16:00:00.000Z', settled: true });
+    // The number of a date is no hour.
+    expect(agreed('AI: I could do Wednesday, March 11.\nCustomer: Okay.')).toMatchObject({ at: null, date: '2026-03-11' });
+  });
+
+  it('reads a range of hours as a window on its day, not a time', () => {
+    expect(agreed('AI: The tech can be there Tuesday between 8 and 12.\nCustomer: Okay, that is fine.')).toMatchObject({
+      at: null,
+      date: '2026-03-10',
+    });
+    const hours = agreed('Customer: Are you open Saturday?\nAI: Saturdays 8 to 1.\nCustomer: Okay, thanks.');
+    expect(hours?.at ?? null).toBeNull();
+    expect(hours?.settled ?? false).toBe(false);
+  });
+
+  it('reads Spanish times in any sentence that says them, whatever language the caller mostly speaks', () => {
+    const found = agreed('AI: Tengo el martes a las 9 o a las 2.\nCustomer: A las dos, por favor.\nAI: Perfecto.');
+    expect(found).toMatchObject({ at: '2026-03-10T20:00:00.000Z', settled: true });
+  });
+
   it('keeps the day without a time when the assistant answers without agreeing', () => {
     const found = agreed(
       'Customer: Can an electrician come tomorrow at 7 pm?\nAI: We close at 6, but the office will call you about an evening slot.',

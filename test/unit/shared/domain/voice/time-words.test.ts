@@ -13,6 +13,11 @@ describe('time words rewritten for the recognizer', () => {
     expect(normalizeTimeWords('el viernes a las tres y media', LOCAL, true)).toBe('el Friday at 3:30');
   });
 
+  it('reads Spanish time words in an English sentence, and leaves English alone', () => {
+    expect(normalizeTimeWords('can you send someone mañana a las tres?', LOCAL, false)).toBe('can you send someone tomorrow at 3?');
+    expect(normalizeTimeWords('once at 10 on the el train', LOCAL, false)).toBe('once at 10 on the el train');
+  });
+
   it('gives "a week from Tuesday" and "the 17th" their month and day', () => {
     expect(normalizeTimeWords('a week from Tuesday at 1', LOCAL, false)).toBe('March 17 at 1');
     expect(normalizeTimeWords('on the 17th, at 10', LOCAL, false)).toBe('on March 17, at 10');
