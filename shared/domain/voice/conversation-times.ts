@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { BOOKING_ALREADY_MADE } from './intent-rules-data';
 import { type RequestedTime, type TimeMention, timeMentions } from './requested-time';
 import type { TranscriptTurn } from './transcript-turns';
 
@@ -43,8 +44,6 @@ const OFFERS =
   /\b((can|could) (get|send|have|come|do|fit|squeeze|book|schedule)|how about|what about|would [^.?!]{0,30}work|(have|got) (an? )?(opening|slot|availability|room|time)|tengo|puedo|podemos)\b/i;
 const UNAVAILABLE =
   /\b((is|are|'s) (taken|full|booked up|gone|not available|unavailable)|no longer available|don't have (anything|that)|we('re| are) closed|we close|no (tenemos|hay) (lugar|espacio))\b/i;
-const CUSTOMER_EXISTING =
-  /\b(already (have|got)|i have (an|my|the) (appointment|tech|technician|visit|someone|plumber|electrician)|(have|got) (the |a )?(tech|technician|someone|plumber|electrician) coming|my (appointment|visit) (is|was|on|for|from)|(appointment|visit) (from|on) |still (on|coming|scheduled|booked|happening)\b|(when|what time) (is|was|will) (my|the|your) (appointment|visit|tech\w*|plumber|electrician)|cita del)/i;
 const AGENT_EXISTING =
   /\b(is on the books|(is|are) still (on|coming|scheduled|booked)|you already have|your (current|existing|upcoming) (appointment|visit)|your (appointment|visit|booking)( is|'s| was)|remind\w*|(calling|here) to confirm your|(he|she|they)('s| is| are) (on (his|her|their|the) way|\w+ minutes out))\b/i;
 const DECLINES =
@@ -236,7 +235,7 @@ function readAgentSentence(reading: Reading, sentence: string, mentions: readonl
 }
 
 function readCustomerSentence(reading: Reading, sentence: string, mentions: readonly TimeMention[], ctx: Context): void {
-  if (CUSTOMER_EXISTING.test(sentence)) {
+  if (BOOKING_ALREADY_MADE.test(sentence)) {
     remember(reading, mentions);
     // "What time is my appointment on Monday?": a question naming the day alone asks for the hour.
     reading.existingAsked = mentions.length === 0 || (isQuestion(sentence) && mentions.every((m) => m.at === null));

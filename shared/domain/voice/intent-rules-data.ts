@@ -45,7 +45,7 @@ export const CANCELLATION: readonly Rule[] = [
   },
   {
     pattern:
-      /\b(don't|do not|no longer|won't|will not) (be )?need(ing)? (the|that|my|our) (appointment|visit|technician|tech|plumber|electrician)\b/i,
+      /\b(don't|do not|no longer|won't|will not) (be )?need(ing)? (the|that|my|our|this|[a-z]+'s)( \w+)? (appointment|visit|technician|tech|plumber|electrician)\b/i,
     what: 'no longer needs the visit',
   },
   {
@@ -77,6 +77,11 @@ export const RESCHEDULE: readonly Rule[] = [
     what: 'asks to move an appointment',
   },
   { pattern: /\b(move|push|bump) it (back|up|to)\b/i, what: 'asks to move an appointment' },
+  {
+    pattern:
+      /\b(can't|cannot|can not|won't be able to) make (my|the|our|that|[a-z]+'s)( \w+)? (appointment|visit|booking)\b[^.?!]*\b(different|another|other|new) (day|time|date)\b/i,
+    what: 'asks for another day for an appointment',
+  },
   { pattern: /\b(cambiar|mover|reprogramar) (mi|la) (cita|visita)\b|\breprogramar\b/i, what: 'asks to move an appointment (Spanish)' },
 ];
 
@@ -104,6 +109,11 @@ export const COMPLAINT: readonly Rule[] = [
   },
   {
     pattern: /\b(bill|invoice|charges?|charged)\b[^.?!]{0,60}\b(wrong|not right|too (much|high)|mistake|error)\b|\bthat's not right\b/i,
+    what: 'a billing dispute',
+  },
+  {
+    pattern:
+      /\b(bill|invoice|charged?|paid)\b[^.?!]{0,60}\b(but|yet|when|though)\b[^.?!]{0,30}\b(quote|quoted|estimate|said|told)\b|\bnot what (we|you) (agreed|quoted|said)\b/i,
     what: 'a billing dispute',
   },
   { pattern: /\b(showed up|arrived|came|got here)\b[^.?!]{0,25}\blate\b/i, what: 'a late visit' },
@@ -152,7 +162,7 @@ export const VISIT: readonly Rule[] = [
   },
   {
     pattern:
-      /\b(need|want|get) (someone|somebody|a tech\w*|a plumber|an electrician) (today|tonight|now|asap|right away|as soon as possible|this (morning|afternoon|evening|week))\b/i,
+      /\b(need|want|get) (someone|somebody|a tech\w*|a plumber|an electrician) (here )?(today|tonight|now|asap|right away|as soon as possible|fast|quick(ly)?|immediately|urgently|this (morning|afternoon|evening|week))\b/i,
     what: 'asks for someone to be sent',
   },
   { pattern: /\b(come|stop|swing) (out|by|over) (and|to) (take a look|look|check|fix|see)\b/i, what: 'asks for a visit' },
@@ -190,8 +200,20 @@ export const VISIT: readonly Rule[] = [
   },
 ];
 
+/**
+ * A booking the caller already has, asked about or named ("is my tech still coming tomorrow at
+ * 10?", "what time is my appointment?"): its times are only mentioned, and the assistant's
+ * "you're all set" about it books nothing new.
+ */
+export const BOOKING_ALREADY_MADE =
+  /\b(already (have|got)|i have (an|my|the) (appointment|tech|technician|visit|someone|plumber|electrician)|(have|got) (the |a )?(tech|technician|someone|plumber|electrician) coming|my (appointment|visit) (is|was|on|for|from)|(appointment|visit) (from|on) |still (on|coming|scheduled|booked|happening)\b|(when|what time) (is|was|will) (my|the|your) (appointment|visit|tech\w*|plumber|electrician)|cita del)/i;
+
+/**
+ * The assistant confirming a visit: a booking ("you're booked"), or someone sent now ("I'm
+ * sending our on-call electrician", "someone is on the way").
+ */
 export const AGENT_CONFIRMS =
-  /\b(you're (all )?(set|booked|scheduled)|i('ve| have) (booked|scheduled|got) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your (appointment|visit))|we'll see you|the (technician|tech) will (be there|arrive|come)|queda (agendad|programad|confirmad)[oa]|lo esperamos|te esperamos)\b/i;
+  /\b(you're (all )?(set|booked|scheduled)|(i'm|i am|we're|we are|i'll|i will|we'll|we will) (sending|send|dispatching|dispatch|getting) (someone|somebody|a tech\w*|our|the on-?call|an? (plumber|electrician|crew))|(someone|somebody|a tech\w*|a plumber|an electrician|help|a crew)( is|'s| are) on (the|their|his|her) way|i('ve| have) (booked|scheduled|got) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your (appointment|visit))|we'll see you|the (technician|tech) will (be there|arrive|come)|queda (agendad|programad|confirmad)[oa]|lo esperamos|te esperamos)\b/i;
 
 export const PRICE =
   /\b(how much|what do you charge|price|pricing|quote|estimate over the phone|ballpark|cu[aá]nto cuesta|cu[aá]nto cobran|precio)\b/i;

@@ -2,6 +2,7 @@ import { type Hazard, hazardOf } from './hazards';
 import {
   AGENT_CONFIRMS,
   ASSISTANT_TRIAGE,
+  BOOKING_ALREADY_MADE,
   CANCELLATION,
   COMPLAINT,
   ESCALATION,
@@ -125,7 +126,9 @@ function visitOf(caller: readonly string[], agent: readonly string[]): { visit: 
   );
   const onlyWeak = found?.reason.split('; ').every((what) => WEAK_VISIT.has(what));
   const asked = onlyWeak && caller.some((l) => PRICE.test(l)) ? null : found;
-  const confirmedLine = agent.filter((l) => AGENT_CONFIRMS.test(l)).at(-1);
+  // "Is my tech still coming?" "Yes, you're all set.": a booking already made, confirmed again, is no new visit.
+  const aboutMade = !asked && caller.some((l) => BOOKING_ALREADY_MADE.test(l));
+  const confirmedLine = aboutMade ? undefined : agent.filter((l) => AGENT_CONFIRMS.test(l)).at(-1);
   const declined = caller.some((l) => LEAVES.test(l));
   let visit: Finding | null = null;
   if (confirmedLine) {

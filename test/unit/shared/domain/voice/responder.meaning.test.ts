@@ -92,6 +92,8 @@ describe('the responder deciding from meaning rather than phrasings', () => {
     ['The tech left a mess. If nobody calls me today I am leaving a one-star review.', 'escalation'],
     ['We went with someone else, so you can take us off the calendar for Friday.', 'cancellation'],
     ['Yeah, please cancel Thursday. The AC started working again.', 'cancellation'],
+    ["We sold the house, so we won't need Tuesday's appointment.", 'cancellation'],
+    ['I got a bill for 450 dollars but the quote was 200.', 'complaint'],
   ])('opens a ticket for "%s"', async (words, category) => {
     expect((await decide(`AI: Peak Electric.\nCustomer: ${words}\nAI: I understand.`)).ticket?.category).toBe(category);
   });
@@ -133,6 +135,37 @@ describe('the responder deciding from meaning rather than phrasings', () => {
       'AI: Peak Electric.\nCustomer: Is the panel still under warranty? You installed it in 2023.\nAI: Let me check.',
     );
     expect(question.ticket).toBeNull();
+  });
+
+  it('books no visit when the assistant only confirms a booking the caller already has', async () => {
+    for (const question of ['Is my tech still coming tomorrow at 10?', 'What time is my appointment on Thursday again?']) {
+      const decision = await decide(`AI: Peak Electric.\nCustomer: ${question}\nAI: Yes, tomorrow at 10 am, you're all set.`);
+      expect(decision.appointment).toBeNull();
+    }
+    const more = await decide(
+      "AI: Peak Electric.\nCustomer: I already have you coming Friday. I also need someone to look at the dryer outlet.\nAI: You're all set, the office will call with a time.",
+    );
+    expect(more.appointment?.status).toBe('requested');
+  });
+
+  it('asks for a visit when the assistant sends someone to an emergency the caller only described', async () => {
+    for (const words of ["I'm sending our on-call electrician now.", 'Someone is on the way.']) {
+      const decision = await decide(`AI: Peak Electric.\nCustomer: The outlet behind the TV smells like burning plastic.\nAI: ${words}`);
+      expect(decision.appointment).toMatchObject({ status: 'requested', scheduledFor: null });
+      expect(decision.ticket?.category).toBe('urgent_request');
+    }
+    const fast = await decide(
+      'AI: Bayview Plumbing.\nCustomer: The washer hose popped and there is water all over. I need someone fast.\nAI: Okay.',
+    );
+    expect(fast.appointment?.status).toBe('requested');
+  });
+
+  it('reads a booking that cannot be kept and a different day wanted as a reschedule, not a cancellation', async () => {
+    const decision = await decide(
+      "AI: Peak Electric.\nCustomer: I can't make Monday's appointment anymore, I need a different day.\nAI: The office will call you with openings.",
+    );
+    expect(decision.appointment).toMatchObject({ status: 'requested' });
+    expect(decision.ticket).toBeNull();
   });
 
   it('reads "you don\'t need to send anyone" as a cancellation', async () => {
