@@ -30,10 +30,10 @@ interface Proposal {
 }
 
 /** A later part of a turn replaces an earlier one: "Tuesday, no wait, Wednesday". */
-const CORRECTION = /\b(no wait|wait,? no|actually|make that|i mean|scratch that|or rather|no,? mejor|mejor dicho|perd[oó]n)\b/gi;
+const CORRECTION = /\b(no wait|wait,? no|actually|make that(?! work)|i mean|scratch that|or rather|no,? mejor|mejor dicho|perd[oó]n)\b/gi;
 
 const AGENT_CONFIRMS =
-  /\b(you're (all )?(set|booked|scheduled|on the (schedule|calendar|books))|i('ve| have) (booked|scheduled|got|put) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your|it|for)|i('ve)? (booked|scheduled) it|booked[,.!]|pencil+ed (you )?in|you('re| are) on for|lock(ed)? (you|it) in|reserved (it|that|you) for|we'll see you|see you (then|on|at)|it is\b|you're down|moved (you|it|your)|on the (calendar|schedule)|(is|are) (booked|confirmed|scheduled)|done[,.!]|queda (agendad|programad|confirmad)[oa]|lo esperamos|te esperamos)/i;
+  /\b(you're (all )?(set|booked|scheduled|on the (schedule|calendar|books))|(i'll|i will|we'll|we will) (get|fit|squeeze|put) you in|i('ve| have) (booked|scheduled|got|put) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your|it|for)|i('ve)? (booked|scheduled) it|booked[,.!]|pencil+ed (you )?in|you('re| are) on for|lock(ed)? (you|it) in|reserved (it|that|you) for|we'll see you|see you (then|on|at)|it is\b|you're down|moved (you|it|your)|on the (calendar|schedule)|(is|are) (booked|confirmed|scheduled)|done[,.!]|queda (agendad|programad|confirmad)[oa]|lo esperamos|te esperamos)/i;
 /**
  * Words that close any request ("you're all set, the manager will call you", "you got it"): a
  * confirmation of a booking only with a time in the same sentence ("The 17th at 1 pm, all set").
@@ -53,7 +53,13 @@ const DECLINES =
  * Wednesday at 10?" "Yes, absolutely."): the whole sentence, so "Sure, let me check" is none.
  */
 const AGENT_YES =
-  /^\W*(yes|yeah|yep|sure|absolutely|of course|definitely|certainly|no problem|we can( do that)?|s[ií]|claro|por supuesto)([\s,!.]+(absolutely|of course|definitely|no problem|we can( do that)?|that works|claro|por supuesto))*[\s,!.]*$/i;
+  /^\W*(yes|yeah|yep|sure|absolutely|of course|definitely|certainly|no problem|we can( do that| make (that|it) work)?|s[ií]|claro|por supuesto)([\s,!.]+(absolutely|of course|definitely|no problem|we can( do that| make (that|it) work)?|that works|claro|por supuesto))*[\s,!.]*$/i;
+/**
+ * A customer turn that takes nothing on the table however it starts: "Okay, good to know. I'll call
+ * back when I'm ready." An "okay" beside it acknowledges, it does not accept.
+ */
+const DEFERS =
+  /\b(good to know|(i'll|i will|let me|we'll) (call|get back to) (you )?(back|later|when)|(i'll|i will|let me) (think about it|check with|talk to|ask) |lo voy a pensar|le(s)? llamo despu[eé]s)/i;
 const ACCEPTS =
   /\b(works|work for me|fine|perfect|great|ok(ay)?|yes|yeah|yep|yup|sure|sounds good|is better|that one|the (first|second|last|earlier|later|earliest|latest|morning|afternoon|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}(:\d{2})?( ?[ap]\.?m\.?)?) one|let'?s do|book (it|me)|i'll take|me sirve|perfecto|est[aá] bien|s[ií])\b/i;
 
@@ -271,7 +277,7 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
     reading.answered = false;
     return;
   }
-  if (!ACCEPTS.test(sentence)) return;
+  if (!ACCEPTS.test(sentence) || DEFERS.test(reading.turnText)) return;
   const picked = pickOffered(sentence, reading.offered, ctx.timezone) ?? (reading.candidate?.by === 'agent' ? reading.candidate : null);
   if (picked)
     settle(reading, picked, `the assistant offered "${picked.mention.phrase}" and the customer accepted`, [picked.quote, sentence]);

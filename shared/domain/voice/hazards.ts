@@ -113,6 +113,13 @@ const FEATURES: readonly HazardFeature[] = [
 /** A denial in the words just before: "no, I don't smell any gas", "there's no water". */
 const DENIED = /\b(no|not|don't|do not|doesn't|nothing|isn't|is not|wasn't|never|without|no hay|ningún|ninguna)\b[^.!?,]{0,20}$/i;
 
+/**
+ * A hazard already dealt with, said in the same sentence: "I smelled gas earlier but the gas
+ * company came and said it's fine".
+ */
+const CLEARED =
+  /\b(said|says|checked|confirmed|told (me|us))\b[^.?!]{0,30}\b(it's|it is|everything's|everything is|all)? ?(fine|ok(ay)?|safe|clear)\b|\b(fixed|stopped|gone|shut off|turned off) now\b/i;
+
 /** A negation just before the state, after the thing: "the pipe hasn't burst", "the water is not rising". */
 const NEGATED_STATE = /(\bnot|n't|\bnever|\bno)( \w+)?\s*$/i;
 
@@ -123,9 +130,10 @@ const HOT = /\b(heat wave|heatwave|scorching|sweltering|heat stroke|ola de calor
 const VULNERABLE =
   /\b(baby|babies|infant|newborn|toddlers?|kids|children|elderly|senior|(8|9)\d[- ]year[- ]old|(7|8|9)\d years old|my (mother|father|mom|dad|grandmother|grandfather|grandma|grandpa) is (7|8|9)\d|pregnant|oxygen|disabled|wheelchair|beb[eé]|anciano|anciana|abuel[oa])\b/i;
 
-/** Cold enough that no heat is dangerous: said as such, or a temperature at or below 55 °F. */
+/** Cold enough that no heat is dangerous: said as such (not denied: "it's not freezing"), or a temperature at or below 55 °F. */
 function coldIn(text: string): boolean {
-  if (COLD_WORDS.test(text)) return true;
+  for (const found of text.matchAll(new RegExp(COLD_WORDS.source, 'gi')))
+    if (!NEGATED_STATE.test(text.slice(0, found.index ?? 0))) return true;
   for (const found of text.matchAll(TEMPERATURE)) if (Number(found[1]) <= 55) return true;
   return false;
 }
@@ -156,7 +164,7 @@ function said(feature: HazardFeature, sentence: string): boolean {
     if (!state) continue;
     if (state[0].toLowerCase() === object[0].toLowerCase()) continue;
     const first = Math.min(at, from + state.index);
-    if (!feature.needs && DENIED.test(sentence.slice(0, first))) continue;
+    if (!feature.needs && (DENIED.test(sentence.slice(0, first)) || CLEARED.test(sentence))) continue;
     // "the toilet has not overflowed": the state denied between the two.
     if (!feature.needs && NEGATED_STATE.test(sentence.slice(at + object[0].length, from + state.index))) continue;
     return true;

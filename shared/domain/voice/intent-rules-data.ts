@@ -67,6 +67,10 @@ export const CANCELLATION: readonly Rule[] = [
       /\b(you )?(don't|do not|won't) need to (send|come)\b|\bno need to (send|come)\b|\b(don't|do not) (bother )?send(ing)? (anyone|anybody|someone|somebody|a tech\w*|the tech\w*|a plumber|an electrician)\b/i,
     what: 'says nobody needs to come',
   },
+  {
+    pattern: /\b(never ?mind|remove|drop|delete|scrap) (the|my|our|that|this|[a-z]+'s)( \w+)? (appointment|visit|booking|service call)\b/i,
+    what: 'asks to drop an appointment',
+  },
   { pattern: /\bcancelar (mi|la|nuestra) (cita|visita)\b|\bquiero cancelar\b/i, what: 'asks to cancel an appointment (Spanish)' },
 ];
 
@@ -104,7 +108,7 @@ export const COMPLAINT: readonly Rule[] = [
   },
   {
     pattern:
-      /\b(no one|nobody|no-one) (ever )?(came|showed|called|arrived|turned up)\b|\bwaited (all day|all morning|all afternoon|from \d)/i,
+      /\b(no one|nobody|no-one) (ever )?(came|comes|showed|shows|called|calls|arrived|turned up|got back|gets back)\b|\bwaited (all day|all morning|all afternoon|from \d)/i,
     what: 'a missed visit',
   },
   {
@@ -113,27 +117,31 @@ export const COMPLAINT: readonly Rule[] = [
   },
   {
     pattern:
-      /\b(bill|invoice|charged?|paid)\b[^.?!]{0,60}\b(but|yet|when|though)\b[^.?!]{0,30}\b(quote|quoted|estimate|said|told)\b|\bnot what (we|you) (agreed|quoted|said)\b/i,
+      /\b(bill|invoice|charged?)\b[^.?!]{0,60}\b(quote|quoted|estimate)\b|\b(quote|quoted|estimate)\b[^.?!]{0,60}\b(bill|invoice|charged?)\b|\bnot what (we|you) (agreed|quoted|said)\b|\b(want|need|like) (my|our) money back\b/i,
     what: 'a billing dispute',
   },
   { pattern: /\b(showed up|arrived|came|got here)\b[^.?!]{0,25}\blate\b/i, what: 'a late visit' },
   {
-    pattern:
-      /\b(still (drips|leaks|trips|runs|leaking)|(second|third|fourth|fifth) time\b|(after|since) (you|your \w+) (fixed|repaired|worked on|installed|replaced))/i,
+    pattern: /\b(after|since) (you|your \w+) (fixed|repaired|worked on|installed|replaced)\b/i,
     what: 'a repair that did not hold',
   },
   { pattern: /\b(tracked|left|got) (mud|dirt|muck|grease|a mess)\b/i, what: 'damage left behind' },
   { pattern: /\b(overcharg\w*|charged (me )?twice|double[- ]charged|refund|reembolso|cobraron de m[aá]s)\b/i, what: 'a billing dispute' },
   {
     pattern:
-      /\b(still (leaking|broken|not working|doesn't work|does not work|dripping|running|tripping)|(didn't|did not|never) (got |get )?(fix|repair)(ed)?|same problem (again|as before)|sigue (goteando|fallando|sin funcionar))\b/i,
+      /\b((didn't|did not|never) (got |get )?(fix|repair)(ed)?|same problem (again|as before)|sigue (goteando|fallando|sin funcionar))\b/i,
     what: 'a repair that did not hold',
   },
   {
     pattern: /\b(never showed( up)?|no[- ]show|stood (me|us) up|nobody (came|showed)|no (vino|lleg[oó]) nadie)\b/i,
     what: 'a missed visit',
   },
-  { pattern: /\b(mess|damage[ds]?|scratched|broke (my|our)|dejaron un desastre)\b/i, what: 'damage left behind' },
+  {
+    // Damage is a complaint when the business did it, not when it is the job ("water damage on the ceiling").
+    pattern:
+      /\b(you|y'all|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|installer|worker)s?|the (guy|tech\w*|plumber|electrician|crew|installer|worker)s? you sent)\b[^.?!]{0,50}\b(mess|damage[ds]?|scratched|dented|broke|cracked|ruined|stained)\b|\b(mess|damage|scratch(es)?|dent|crack|stain)s? (left )?(by|from) (you|your|the (guy|tech\w*|plumber|electrician|crew|installer))\b|\bdejaron un desastre\b/i,
+    what: 'damage left behind',
+  },
 ];
 
 export const ESCALATION =
@@ -190,6 +198,11 @@ export const VISIT: readonly Rule[] = [
     what: 'asks for someone available',
   },
   {
+    pattern:
+      /\b(is there )?(anyone|anybody|someone|somebody) (who|that) (can|could) (come|get (here|there|out)|be here|be there|stop by)\b/i,
+    what: 'asks for someone available',
+  },
+  {
     pattern: /\b(that|which|the) (\w+ )?(works|sounds good|is fine|is perfect)( for me)?\b|\bbook (it|me in|me)\b|\blet'?s do (that|it)\b/i,
     what: 'accepts a time offered',
   },
@@ -229,10 +242,14 @@ export const UPSET =
   /\b(i'm|i am|we're|we are)( really| very| so| pretty| extremely| just)? (frustrated|upset|annoyed|angry|furious|disgusted|livid|fed up)\b|\b(estoy|estamos) (muy )?(molest|enojad|frustrad)[oa]s?\b/i;
 /** The business's own earlier work ("you installed", "your tech was here"). */
 export const PRIOR_WORK =
-  /\b(you|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|company|people)|y'all)( all)? (installed|fixed|repaired|replaced|worked on|serviced|came out|came by|were (just )?here|was (just )?here|put in)\b/i;
-/** A problem that is back or not gone ("still", "again", "worse", "the same problem"). */
+  /\b(you|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|company|people)|y'all)( all)? (installed|fixed|repaired|replaced|worked on|serviced|came out|came by|were (just )?here|was (just )?here|put in)\b|\b(been|was|were|got) ['"]?(fixed|repaired|serviced)\b|\bpaid (for )?(a|the|your) (tune-?up|repair|service|install\w*)\b/i;
+/**
+ * A problem that is back or not gone ("still", "again", "worse", "the same problem", "the third
+ * time"), or the work itself wrong ("it's the wrong model"): a complaint only beside the business's
+ * own earlier work.
+ */
 export const PERSISTS =
-  /\b(again|still (\w+ing|not|doesn't|does not|won't|isn't|broken|leaks|drips|trips|has|makes|smells)|worse|same (noise|sound|problem|issue|leak|smell|thing)|came back|is back|sigue|otra vez)\b/i;
+  /\b(wrong (model|part|one|size|colou?r|unit|thing|kind|type)|(isn't|is not|wasn't|was not) the one (we|i) (picked|chose|ordered|asked for)|(second|third|fourth|fifth) time|again|still (\w+ing|not|doesn't|does not|won't|isn't|broken|leaks|drips|trips|has|makes|smells)|worse|same (noise|sound|problem|issue|leak|smell|thing)|came back|is back|sigue|otra vez)\b/i;
 
 export const HEDGED =
   /^\W*(do|does|are|is there) (you|your|y'all|they)\b(?![^.?!]*\b(available|availability|free|opening|openings)\b)|\b(might|at some point|someday|some day|not (right )?now|thinking (about|of)|down the road|for later|just (wondering|curious|checking))\b/i;

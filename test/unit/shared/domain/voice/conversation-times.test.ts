@@ -111,6 +111,24 @@ describe('the time a conversation settles on', () => {
     expect(found).toMatchObject({ at: '2026-03-10T20:00:00.000Z', settled: true });
   });
 
+  it('reads "we can make that work" and "I\'ll get you in at 10" as the assistant agreeing', () => {
+    expect(agreed('Customer: Could somebody tune up the furnace Friday at 8?\nAI: We can make that work.')).toMatchObject({
+      at: '2026-03-06T15:00:00.000Z',
+      settled: true,
+    });
+    expect(agreed("Customer: Can I get on the schedule for tomorrow?\nAI: I'll get you in at 10 tomorrow.")).toMatchObject({
+      at: '2026-03-05T17:00:00.000Z',
+      settled: true,
+    });
+  });
+
+  it('takes no time when the customer acknowledges it and puts the visit off', () => {
+    const found = agreed(
+      "Customer: How far out are you booking?\nAI: Our next opening is Friday at 10.\nCustomer: Okay, good to know. I'll call back when I'm ready.",
+    );
+    expect(found?.settled ?? false).toBe(false);
+  });
+
   it('keeps the day without a time when the assistant answers without agreeing', () => {
     const found = agreed(
       'Customer: Can an electrician come tomorrow at 7 pm?\nAI: We close at 6, but the office will call you about an evening slot.',

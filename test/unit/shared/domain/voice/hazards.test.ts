@@ -39,6 +39,12 @@ describe('hazards read from what the caller describes', () => {
     expect(hazardOf(['The toilet has not overflowed, it just runs all night.'])).toBeNull();
   });
 
+  it('reads cold denied, and a hazard already dealt with, as none', () => {
+    expect(hazardOf(["The furnace is still not working. It's not freezing or anything."])).toBeNull();
+    expect(hazardOf(["I smelled a little gas earlier but the gas company came and said it's fine."])).toBeNull();
+    expect(hazardOf(['I smell gas in the kitchen.'])?.hazard).toBe('gas smell');
+  });
+
   it('quotes only sentences it was given, for any text', () => {
     fc.assert(
       fc.property(

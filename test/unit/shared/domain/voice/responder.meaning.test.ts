@@ -94,6 +94,13 @@ describe('the responder deciding from meaning rather than phrasings', () => {
     ['Yeah, please cancel Thursday. The AC started working again.', 'cancellation'],
     ["We sold the house, so we won't need Tuesday's appointment.", 'cancellation'],
     ['I got a bill for 450 dollars but the quote was 200.', 'complaint'],
+    ['We were quoted 300 and the invoice says 520.', 'complaint'],
+    ['I paid for a tune-up and the AC broke two days later. I want my money back.', 'complaint'],
+    ["The faucet your plumber put in last week isn't the one we picked out, it's the wrong model.", 'complaint'],
+    ['The guy you sent left a mess and scratched the floor.', 'complaint'],
+    ["I've called three times about the leak your guys left and nobody calls back. Put me through to the owner.", 'escalation'],
+    ["Hey, never mind the visit on Monday, the breaker hasn't tripped since.", 'cancellation'],
+    ['Can you remove my appointment for Wednesday? We are going out of town.', 'cancellation'],
   ])('opens a ticket for "%s"', async (words, category) => {
     expect((await decide(`AI: Peak Electric.\nCustomer: ${words}\nAI: I understand.`)).ticket?.category).toBe(category);
   });
@@ -158,6 +165,24 @@ describe('the responder deciding from meaning rather than phrasings', () => {
       'AI: Bayview Plumbing.\nCustomer: The washer hose popped and there is water all over. I need someone fast.\nAI: Okay.',
     );
     expect(fast.appointment?.status).toBe('requested');
+  });
+
+  it('opens no complaint for damage, a fault that persists or a second time the caller wants a visit for', async () => {
+    for (const words of [
+      "There's some water damage on the ceiling under the bathroom, it's dry now. Can someone come figure out where it came from?",
+      'This is the second time this month the kitchen breaker tripped on its own. I would like an electrician to check it.',
+      'Our dog scratched up the shower door, can we get an estimate on replacing it?',
+      'The furnace is still not working since Monday. Could a tech come tomorrow?',
+    ]) {
+      const decision = await decide(`AI: Peak Electric.\nCustomer: ${words}\nAI: Tomorrow at 1 pm, you're booked.`);
+      expect(decision.ticket).toBeNull();
+      expect(decision.appointment).not.toBeNull();
+    }
+  });
+
+  it('asks for a visit when the caller asks whether anybody can come', async () => {
+    const decision = await decide('AI: Peak Electric.\nCustomer: The heat is out. Is there anybody who can come tonight?\nAI: Let me see.');
+    expect(decision.appointment?.status).toBe('requested');
   });
 
   it('reads a booking that cannot be kept and a different day wanted as a reschedule, not a cancellation', async () => {
