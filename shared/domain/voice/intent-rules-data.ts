@@ -219,17 +219,17 @@ export const VISIT: readonly Rule[] = [
  * "you're all set" about it books nothing new.
  */
 export const BOOKING_ALREADY_MADE =
-  /\b(already (have|got)|i have (an|my|the) (appointment|tech|technician|visit|someone|plumber|electrician)|(have|got) (the |a )?(tech|technician|someone|plumber|electrician) coming|my (appointment|visit) (is|was|on|for|from)|(appointment|visit) (from|on) |still (on|coming|scheduled|booked|happening)\b|(when|what time) (is|was|will) (my|the|your) (appointment|visit|tech\w*|plumber|electrician)|cita del)/i;
+  /\b(already (have|got)|i have (an|my|the) (appointment|tech|technician|visit|someone|plumber|electrician)|(have|got) (the |a )?(tech|technician|someone|plumber|electrician) coming|my (appointment|visit) (is|was|on|for|from)|(appointment|visit) (from|on) |still (on|coming|scheduled|booked|happening)\b|(when|what time) (is|was|will) (my|the|your) (appointment|visit|tech\w*|plumber|electrician)|cita del|(supposed|scheduled|due|set) to (come|be (here|there)|get here|arrive|show( up)?)|running late|confirm(ing)? (my|our|the) (appointment|visit|booking))/i;
 
 /**
  * The assistant confirming a visit: a booking ("you're booked"), or someone sent now ("I'm
  * sending our on-call electrician", "someone is on the way").
  */
 export const AGENT_CONFIRMS =
-  /\b(you're (all )?(set|booked|scheduled)|(i'm|i am|we're|we are|i'll|i will|we'll|we will) (sending|send|dispatching|dispatch|getting) (someone|somebody|a tech\w*|our|the on-?call|an? (plumber|electrician|crew))|(someone|somebody|a tech\w*|a plumber|an electrician|help|a crew)( is|'s| are) on (the|their|his|her) way|i('ve| have) (booked|scheduled|got) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your (appointment|visit))|we'll see you|the (technician|tech) will (be there|arrive|come)|queda (agendad|programad|confirmad)[oa]|lo esperamos|te esperamos)\b/i;
+  /\b(you're (all )?(set|booked|scheduled)|(i'm|i am|we're|we are|i'll|i will|we'll|we will) (sending|send|dispatching|dispatch|getting) (someone|somebody|a tech\w*|our|the on-?call|an? (plumber|electrician|crew))|(someone|somebody|a tech\w*|a plumber|an electrician|help|a crew)( is|'s| are) on (the|their|his|her) way|i('ve| have) (booked|scheduled|got) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your (appointment|visit))|we'll see you|the (technician|tech) will (be there|arrive|come)|(queda|est[aá]) (agendad|programad|confirmad|reservad)[oa]|lo esperamos|te esperamos)\b/i;
 
 export const PRICE =
-  /\b(how much|what do you charge|price|pricing|quote|estimate over the phone|ballpark|cu[aá]nto cuesta|cu[aá]nto cobran|precio)\b/i;
+  /\b(how much|what do you charge|what (would|does|will) it cost|price|pricing|quote|estimate over the phone|ballpark|cu[aá]nto cuesta|cu[aá]nto cobran|precio)\b/i;
 export const LEAVES =
   /\b(call (you )?back|think about it|shop(ping)? around|check with my (wife|husband|landlord|partner)|get (a few|other|some other) quotes|just (checking|wondering|curious)|not (right )?now|no thanks|lo voy a pensar|le(s)? llamo despu[eé]s)\b/i;
 

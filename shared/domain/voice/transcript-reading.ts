@@ -118,11 +118,14 @@ function complaintOf(caller: readonly string[], asksVisit: boolean): TranscriptR
 /** Wishes for work that alone do not ask for a visit when the caller is shopping for a price. */
 const WEAK_VISIT = new Set(['asks for work on the house', 'asks for a visit at any time']);
 
-/** A visit the caller asked for (not hedged, not only priced) or the assistant confirmed. */
+/**
+ * A visit the caller asked for (not hedged, not only priced) or the assistant confirmed. A visit
+ * named in a price question ("how much to have someone come out?") is the thing priced, not asked for.
+ */
 function visitOf(caller: readonly string[], agent: readonly string[]): { visit: Finding | null; confirmation: string | null } {
   const found = match(
     VISIT,
-    caller.filter((l) => !HEDGED.test(l)),
+    caller.filter((l) => !HEDGED.test(l) && !PRICE.test(l)),
   );
   const onlyWeak = found?.reason.split('; ').every((what) => WEAK_VISIT.has(what));
   const asked = onlyWeak && caller.some((l) => PRICE.test(l)) ? null : found;

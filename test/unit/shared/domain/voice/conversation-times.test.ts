@@ -129,6 +129,28 @@ describe('the time a conversation settles on', () => {
     expect(found?.settled ?? false).toBe(false);
   });
 
+  it.each([
+    ['AI: So Friday at 11 am, correct?\nCustomer: Correct.', '2026-03-06T18:00:00.000Z'],
+    ['AI: Friday at 10 okay?\nCustomer: Mm-hmm, cool.', '2026-03-06T17:00:00.000Z'],
+    ['AI: The first opening is Friday at 1.\nCustomer: I can do that.', '2026-03-06T20:00:00.000Z'],
+    ['AI: Le puedo mandar a alguien el viernes a las once.\nCustomer: De acuerdo.', '2026-03-06T18:00:00.000Z'],
+  ])('reads a plain acceptance: %s', (transcript, at) => {
+    expect(agreed(transcript)).toMatchObject({ at, settled: true });
+  });
+
+  it('reads "see you Friday" and a Spanish "está confirmada" as the assistant confirming', () => {
+    expect(agreed('Customer: Can someone look at the heat pump Friday at 10?\nAI: Great, see you Friday.')).toMatchObject({
+      at: '2026-03-06T17:00:00.000Z',
+      settled: true,
+    });
+    expect(
+      agreed('Customer: ¿Pueden venir el viernes a las tres?\nAI: Su cita está confirmada para el viernes a las tres de la tarde.'),
+    ).toMatchObject({
+      at: '2026-03-06T22:00:00.000Z',
+      settled: true,
+    });
+  });
+
   it('keeps the day without a time when the assistant answers without agreeing', () => {
     const found = agreed(
       'Customer: Can an electrician come tomorrow at 7 pm?\nAI: We close at 6, but the office will call you about an evening slot.',

@@ -180,6 +180,23 @@ describe('the responder deciding from meaning rather than phrasings', () => {
     }
   });
 
+  it('books no visit on a call about when a booking already made is due', async () => {
+    for (const [question, answer] of [
+      ["Hi, I'm just calling to confirm my appointment for tomorrow at 10.", "Yes, tomorrow at 10 am, you're all set."],
+      ['Can you tell me when the technician is supposed to get here Thursday?', "He's scheduled for Thursday at 9."],
+    ]) {
+      expect((await decide(`AI: Peak Electric.\nCustomer: ${question}\nAI: ${answer}\nCustomer: Okay, great.`)).appointment).toBeNull();
+    }
+  });
+
+  it('reads a visit named in a price question as the thing priced, until the caller asks for it', async () => {
+    const priced =
+      'AI: Bayview Plumbing.\nCustomer: How much do you charge to have someone come out and look at a water heater?\nAI: The service call is 89 dollars.';
+    expect((await decide(`${priced}\nCustomer: Okay, thanks.`)).appointment).toBeNull();
+    const asked = await decide(`${priced}\nCustomer: Okay, can someone come tomorrow at 9?\nAI: Tomorrow at 9, you're booked.`);
+    expect(asked.appointment).toMatchObject({ status: 'scheduled', scheduledFor: '2026-11-25T14:00:00.000Z' });
+  });
+
   it('asks for a visit when the caller asks whether anybody can come', async () => {
     const decision = await decide('AI: Peak Electric.\nCustomer: The heat is out. Is there anybody who can come tonight?\nAI: Let me see.');
     expect(decision.appointment?.status).toBe('requested');
