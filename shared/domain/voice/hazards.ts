@@ -34,7 +34,7 @@ interface HazardFeature {
 
 /** A service that stopped: "the heat quit", "no hot water", "the AC died". */
 const FAILED =
-  /\b(no|out|off|quit|stopped|died|dead|broke\w*|(won't|will not|wouldn't|would not) (come on|start|turn on|kick on|light)|not (working|coming on|turning on|heating)|isn't working|doesn't work|went out|no funciona|no sirve|sin)\b/i;
+  /\b(no|out|off|quit|stopped|died|dead|broke\w*|(won't|will not|wouldn't|would not) (come on|start|turn on|kick on|light)|not (working|coming on|turning on|heating|cooling)|blowing (hot|warm)( air)?|isn't working|doesn't work|went out|no funciona|no sirve|sin)\b/i;
 
 const FEATURES: readonly HazardFeature[] = [
   {
@@ -63,8 +63,21 @@ const FEATURES: readonly HazardFeature[] = [
     within: 40,
   },
   {
+    what: 'flooding',
+    object: /\b(ceiling|techo)\b/i,
+    state: /\b(sagging|bulging|caving( in)?|collaps\w*|dripping|leaking|pouring|coming down|falling( in)?|gotereando|goteando)\b/i,
+    within: 40,
+  },
+  {
+    what: 'smoke or fire from an appliance',
+    object: /\b(furnace|boiler|water heater|dryer|air handler|heat pump|vents?|stove|oven|dishwasher|washer|unit|calentador)\b/i,
+    state: /\b(smok\w*|on fire|fire|flames?|caught fire|humo|fuego|llamas)\b/i,
+    within: 40,
+  },
+  {
     what: 'sewage backup',
-    object: /\b(sewage|sewer|raw sewage|aguas negras|drenaje)\b/i,
+    // "A sewer smell" is a smell, not sewage in the house.
+    object: /\b(sewage|sewer(?! (smell|odou?r|gas))|raw sewage|aguas negras|drenaje)\b/i,
     state: /\b(back\w* up|coming (up|out)|comes up|overflow\w*|in the (tub|shower|basement|floor)|everywhere|saliendo|regres\w*)\b/i,
     within: 50,
   },
@@ -84,8 +97,9 @@ const FEATURES: readonly HazardFeature[] = [
   {
     what: 'electrical burning or sparks',
     object: /\b(burning|electrical|plastic)\b/i,
-    state: /\b(smell|odou?r)\b/i,
-    within: 20,
+    state: /\b(smell\w*|odou?r)\b/i,
+    // "it smells like something's burning"
+    within: 30,
   },
   {
     what: 'no heat',
@@ -126,9 +140,9 @@ const NEGATED_STATE = /(\bnot|n't|\bnever|\bno)( \w+)?\s*$/i;
 const COLD_WORDS =
   /\b(freez\w*|below (zero|freezing)|single digits|sub-?zero|minus \d+|minus (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)|helad[oa]|congel\w*|bajo cero|mucho fr[ií]o)\b|-\d+\s?(degrees|°)/i;
 const TEMPERATURE = /\b(\d{1,3})\s?(degrees|°|grados)/gi;
-const HOT = /\b(heat wave|heatwave|scorching|sweltering|heat stroke|ola de calor)\b/i;
+const HOT = /\b(heat wave|heatwave|scorching|sweltering|heat stroke|triple digits|over (a |one )?hundred|ola de calor)\b/i;
 const VULNERABLE =
-  /\b(baby|babies|infant|newborn|toddlers?|kids|children|elderly|senior|(8|9)\d[- ]year[- ]old|(7|8|9)\d years old|my (mother|father|mom|dad|grandmother|grandfather|grandma|grandpa) is (7|8|9)\d|pregnant|oxygen|disabled|wheelchair|beb[eé]|anciano|anciana|abuel[oa])\b/i;
+  /\b(baby|babies|infant|newborn|toddlers?|kids|children|elderly|senior|(8|9)\d[- ]year[- ]old|(7|8|9)\d years old|my (mother|father|mom|dad|grandmother|grandfather|grandma|grandpa|husband|wife)( is|'s) (7|8|9)\d|(i'm|i am) (7|8|9)\d\b|pregnant|oxygen|disabled|wheelchair|heart (condition|problems?)|medical condition|dialysis|chemo\w*|asthma|copd|bedridden|beb[eé]|anciano|anciana|abuel[oa])\b/i;
 
 /** Cold enough that no heat is dangerous: said as such (not denied: "it's not freezing"), or a temperature at or below 55 °F. */
 function coldIn(text: string): boolean {

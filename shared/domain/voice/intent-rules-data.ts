@@ -40,7 +40,7 @@ export const CANCELLATION: readonly Rule[] = [
   { pattern: /\b(need|want|have|like) to cancel\b/i, what: 'asks to cancel' },
   {
     pattern:
-      /(?<!\b(don't|do not|not) )\b(call(ing)? off|cancel+(ing)?)\b[^.?!]{0,30}\b(visit|appointment|booking|service( call)?|tune-?up|inspection|estimate|tech\w*|plumber|electrician)\b/i,
+      /(?<!\b(don't|do not|not) )\b(call(ing)? off|cancel+(ing)?)\b[^.?!]{0,30}\b(visit|appointment|booking|service( call)?|tune-?up|inspection|estimate|tech\w*|plumber|electrician|job|work|repair|install\w*)\b/i,
     what: 'asks to call off a visit',
   },
   {
@@ -71,7 +71,10 @@ export const CANCELLATION: readonly Rule[] = [
     pattern: /\b(never ?mind|remove|drop|delete|scrap) (the|my|our|that|this|[a-z]+'s)( \w+)? (appointment|visit|booking|service call)\b/i,
     what: 'asks to drop an appointment',
   },
-  { pattern: /\bcancelar (mi|la|nuestra) (cita|visita)\b|\bquiero cancelar\b/i, what: 'asks to cancel an appointment (Spanish)' },
+  {
+    pattern: /\bcancelar (mi|la|nuestra) (cita|visita)\b|\bquiero cancelar\b|\bya no (necesito|necesitamos|hace falta) (la|el|que)\b/i,
+    what: 'asks to cancel an appointment (Spanish)',
+  },
 ];
 
 export const RESCHEDULE: readonly Rule[] = [
@@ -93,7 +96,7 @@ export const COMPLAINT: readonly Rule[] = [
   { pattern: /\b(complain|complaint|queja)\b/i, what: 'a complaint' },
   {
     pattern:
-      /\b(not happy|unhappy|disappointed|terrible|awful|horrible|unacceptable|ridiculous|rude|unprofessional|fed up|(frustrated|upset|annoyed|angry|furious) (with|at|about) (you|your|the (service|company|tech\w*|plumber|electrician|crew|work|job))|molest[oa] con|enojad[oa] con)\b/i,
+      /\b(not happy|unhappy|disappointed|terrible|awful|horrible|unacceptable|ridiculous|rude|unprofessional|fed up|sloppy|shoddy|lousy|careless|(poor|bad|crappy|half-assed) (job|work|workmanship)|(frustrated|upset|annoyed|angry|furious) (with|at|about) (you|your|the (service|company|tech\w*|plumber|electrician|crew|work|job))|molest[oa] con|enojad[oa] con)\b/i,
     what: 'dissatisfaction',
   },
   {
@@ -108,7 +111,7 @@ export const COMPLAINT: readonly Rule[] = [
   },
   {
     pattern:
-      /\b(no one|nobody|no-one) (ever )?(came|comes|showed|shows|called|calls|arrived|turned up|got back|gets back)\b|\bwaited (all day|all morning|all afternoon|from \d)/i,
+      /\b(no one|nobody|no-one) (has |have )?(ever )?(came|come|comes|showed|shows|called|calls|arrived|turned up|got back|gets back)\b|\bwaited (all day|all morning|all afternoon|from \d)/i,
     what: 'a missed visit',
   },
   {

@@ -12,6 +12,9 @@ describe('hazards read from what the caller describes', () => {
     ['The toilet overflowed and water is seeping under the door into the hallway.', 'flooding'],
     ["There's about two inches of water in the basement and it's still rising.", 'flooding'],
     ['A power line is down in our backyard after the storm.', 'a power line down'],
+    ["There's smoke coming out of the furnace vents!", 'smoke or fire from an appliance'],
+    ['The ceiling in the hallway is sagging and dripping.', 'flooding'],
+    ["It smells like something's burning behind the wall.", 'electrical burning or sparks'],
   ])('finds the hazard in "%s"', (sentence, hazard) => {
     expect(hazardOf([sentence])).toMatchObject({ hazard, evidence: [sentence] });
   });
@@ -25,6 +28,24 @@ describe('hazards read from what the caller describes', () => {
     expect(hazardOf(['The furnace stopped working.', 'We have a newborn at home.'])?.hazard).toBe(
       'no heat in freezing weather or with someone vulnerable',
     );
+  });
+
+  it('reads someone vulnerable by age or condition, and heat said as triple digits', () => {
+    expect(hazardOf(["I'm 82 and live alone, my furnace won't come on."])?.hazard).toBe(
+      'no heat in freezing weather or with someone vulnerable',
+    );
+    expect(hazardOf(['Our AC quit and my husband has a heart condition.'])?.hazard).toBe(
+      'no cooling in the heat or with someone vulnerable',
+    );
+    expect(hazardOf(["It's triple digits today and the AC is blowing warm air."])?.hazard).toBe(
+      'no cooling in the heat or with someone vulnerable',
+    );
+    expect(hazardOf(['The AC is blowing warm air, it is 80 outside.'])).toBeNull();
+  });
+
+  it('reads a sewer smell, and a water stain on a dry ceiling, as no hazard', () => {
+    expect(hazardOf(["There's a faint sewer smell in the basement bathroom now and then."])).toBeNull();
+    expect(hazardOf(["There's an old water stain on the ceiling, it's dry now."])).toBeNull();
   });
 
   it('takes the caller calling it an emergency as one, but not "not urgent"', () => {

@@ -101,6 +101,10 @@ describe('the responder deciding from meaning rather than phrasings', () => {
     ["I've called three times about the leak your guys left and nobody calls back. Put me through to the owner.", 'escalation'],
     ["Hey, never mind the visit on Monday, the breaker hasn't tripped since.", 'cancellation'],
     ['Can you remove my appointment for Wednesday? We are going out of town.', 'cancellation'],
+    ["I'd like you to cancel the panel job for next week, we're putting it off.", 'cancellation'],
+    ['Buenas tardes, ya no necesito la cita del lunes, mi esposo lo arregló.', 'cancellation'],
+    ['I was promised a call back about my warranty claim and no one has called me back.', 'complaint'],
+    ['Honestly the work on our bathroom was sloppy and the vanity is not level.', 'complaint'],
   ])('opens a ticket for "%s"', async (words, category) => {
     expect((await decide(`AI: Peak Electric.\nCustomer: ${words}\nAI: I understand.`)).ticket?.category).toBe(category);
   });
