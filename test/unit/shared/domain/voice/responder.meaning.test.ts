@@ -201,6 +201,20 @@ describe('the responder deciding from meaning rather than phrasings', () => {
     expect(asked.appointment).toMatchObject({ status: 'scheduled', scheduledFor: '2026-11-25T14:00:00.000Z' });
   });
 
+  it('books no visit on a closing that ends any request, and none on a time the assistant cancels', async () => {
+    for (const [ask, close] of [
+      ['I just need to update the billing address on my account.', "Got it, you're all set."],
+      ['Could you email me a copy of my receipt from last week?', "I just sent it over. You're all set."],
+    ]) {
+      expect((await decide(`AI: Peak Electric.\nCustomer: ${ask}\nAI: ${close}`)).appointment).toBeNull();
+    }
+    const canceled = await decide(
+      "AI: Peak Electric.\nCustomer: Hi, it's about Friday at 10, we have to call that one off.\nAI: Okay, Friday at 10 is canceled.",
+    );
+    expect(canceled.appointment).toBeNull();
+    expect(canceled.ticket?.category).toBe('cancellation');
+  });
+
   it('asks for a visit when the caller asks whether anybody can come', async () => {
     const decision = await decide('AI: Peak Electric.\nCustomer: The heat is out. Is there anybody who can come tonight?\nAI: Let me see.');
     expect(decision.appointment?.status).toBe('requested');
