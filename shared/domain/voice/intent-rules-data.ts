@@ -238,10 +238,6 @@ export const PRICE =
 export const LEAVES =
   /\b(call (you )?back|think about it|shop(ping)? around|check with my (wife|husband|landlord|partner)|get (a few|other|some other) quotes|just (checking|wondering|curious)|not (right )?now|no thanks|lo voy a pensar|le(s)? llamo despu[eé]s)\b/i;
 
-/**
- * Words that put a wish off ("at some point, not now") or ask what the business can do ("do you
- * have someone who installs..."): a visit said so is not asked for.
- */
 /** Dissatisfaction said plainly: a complaint when the caller books nothing (the call is the complaint). */
 export const UPSET =
   /\b(i'm|i am|we're|we are)( really| very| so| pretty| extremely| just)? (frustrated|upset|annoyed|angry|furious|disgusted|livid|fed up)\b|\b(estoy|estamos) (muy )?(molest|enojad|frustrad)[oa]s?\b/i;
@@ -256,8 +252,13 @@ export const PRIOR_WORK =
 export const PERSISTS =
   /\b(wrong (model|part|one|size|colou?r|unit|thing|kind|type)|(isn't|is not|wasn't|was not) the one (we|i) (picked|chose|ordered|asked for)|(second|third|fourth|fifth) time|again|still (\w+ing|not|doesn't|does not|won't|isn't|broken|leaks|drips|trips|has|makes|smells)|worse|same (noise|sound|problem|issue|leak|smell|thing)|came back|is back|sigue|otra vez)\b/i;
 
+/**
+ * Words that put a wish off ("at some point, not now"), ask what the business can do ("do you
+ * have someone who installs..."), ask what was done ("did somebody check the valve?") or say a
+ * habit ("I get it serviced every fall"): a visit said so is not asked for.
+ */
 export const HEDGED =
-  /^\W*(do|does|are|is there) (you|your|y'all|they)\b(?![^.?!]*\b(available|availability|free|opening|openings)\b)|\b(might|at some point|someday|some day|not (right )?now|thinking (about|of)|down the road|for later|just (wondering|curious|checking))\b/i;
+  /^\W*(do|does|are|is there) (you|your|y'all|they)\b(?![^.?!]*\b(available|availability|free|opening|openings)\b)|\bdid (you|your \w+|y'all|they|someone|somebody|anyone|anybody|the (tech|guy|plumber|electrician)\w*|he|she)\b[^.?!]*\?|\bevery (fall|spring|summer|winter|year|month|season|time)\b|\b(might|at some point|someday|some day|not (right )?now|thinking (about|of)|down the road|for later|just (wondering|curious|checking))\b/i;
 
 /**
  * The assistant's own triage: it was told what the business treats as an emergency, so "I'm

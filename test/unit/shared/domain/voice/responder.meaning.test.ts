@@ -52,6 +52,8 @@ describe('the responder deciding from meaning rather than phrasings', () => {
     for (const words of [
       'Do you have someone who can install EV chargers?',
       'I might want someone to look at the attic fan at some point, not now.',
+      'I get my furnace serviced every fall by you guys. When was the last one done?',
+      'When your electrician was here last week, did somebody check the panel too?',
     ]) {
       expect((await decide(`AI: Peak Electric.\nCustomer: ${words}\nAI: Yes, we do.`)).appointment).toBeNull();
     }
