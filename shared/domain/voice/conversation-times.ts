@@ -41,7 +41,7 @@ const AGENT_CONFIRMS =
 const CLOSING = /\b((you're |you are |we're |that's )?all set|put you (in|down)|(you )?got it|you('re| are) in|listo)\b/i;
 /** An assistant's sentence that offers a visit, not only names a day ("we're closed Monday"). */
 const OFFERS =
-  /\b((can|could) (get|send|have|come|do|fit|squeeze|book|schedule)|how about|what about|would [^.?!]{0,30}work|(have|got) (an? )?(opening|slot|availability|room|time)|tengo|puedo|podemos)\b/i;
+  /\b((can|could) (get|send|have|come|do|fit|squeeze|book|schedule)|how about|what about|(does|do|would|will) [^.?!]{0,30}work|(have|got) (an? )?(opening|slot|availability|room|time)|tengo|puedo|podemos)\b/i;
 const UNAVAILABLE =
   /\b((is|are|'s|has been|have been) (taken|full|booked up|gone|not available|unavailable|cancel+ed|removed)|no longer available|don't have (anything|that)|we('re| are) closed|we close|no (tenemos|hay) (lugar|espacio))\b/i;
 const AGENT_EXISTING =
@@ -110,17 +110,17 @@ function pickOffered(answer: string, offered: readonly Proposal[], timezone: str
   return null;
 }
 
-/** Words that make one bare hour an offer: "the earliest I have Monday is 10", "first opening is 9". */
-const ONE_SLOT = /\b(earliest|first|next) (i have|i've got|i can do|we have|opening|slot|available|availability)\b/i;
+/** Words that make one bare hour an offer: "the earliest I have Monday is 10", "first opening is 9", "a 1 o'clock". */
+const ONE_SLOT = /\b((earliest|first|next) (i have|i've got|i can do|we have|opening|slot|available|availability)|(i|we) have an? \d)/i;
 
 /**
  * Bare hours an assistant offers on a day it named ("tomorrow. I have 8 or 11", "the earliest I
  * have Monday is 10"), read as the nearest working hour: two or more, or one said as a slot.
  */
 function bareHoursOffered(text: string, day: string | null, timezone: string, callTime: Date): TimeMention[] {
-  if (!day || !/\b(have|do|got|at|or|how about|is)\b/i.test(text)) return [];
+  if (!day || !/\b(have|do|does|got|at|or|how about|is)\b/i.test(text)) return [];
   const offered: TimeMention[] = [];
-  for (const found of text.matchAll(/\b(\d{1,2})(?::(\d{2}))?\b(?!\s*(dollars|degrees|minutes|hours|days|%|st|nd|rd|th))/gi)) {
+  for (const found of text.matchAll(/\b(\d{1,2})(?::(\d{2}))?\b(?!\s*(dollars|degrees|minutes|hours|days|%)|(st|nd|rd|th)\b)/gi)) {
     const raw = Number(found[1]);
     if (raw < 1 || raw > 12) continue;
     const hour = raw < 7 ? raw + 12 : raw;
@@ -128,7 +128,7 @@ function bareHoursOffered(text: string, day: string | null, timezone: string, ca
     if (!instant.isValid || instant.toMillis() <= callTime.getTime()) continue;
     offered.push({ at: instant.toUTC().toISO() as string, date: day, phrase: `${day} ${found[0]}`, index: found.index ?? 0 });
   }
-  return offered.length >= 2 || (offered.length === 1 && ONE_SLOT.test(text)) ? offered : [];
+  return offered.length >= 2 || (offered.length === 1 && (ONE_SLOT.test(text) || OFFERS.test(text))) ? offered : [];
 }
 
 const sameTime = (a: TimeMention, b: TimeMention) => a.date === b.date && a.at === b.at;

@@ -134,6 +134,9 @@ describe('the time a conversation settles on', () => {
     ['AI: Friday at 10 okay?\nCustomer: Mm-hmm, cool.', '2026-03-06T17:00:00.000Z'],
     ['AI: The first opening is Friday at 1.\nCustomer: I can do that.', '2026-03-06T20:00:00.000Z'],
     ['AI: Le puedo mandar a alguien el viernes a las once.\nCustomer: De acuerdo.', '2026-03-06T18:00:00.000Z'],
+    ['Customer: Can someone come Friday?\nAI: Sure, does 10 work?\nCustomer: Yes.', '2026-03-06T17:00:00.000Z'],
+    ['Customer: Could an electrician come Friday?\nAI: I can do 2 that day.\nCustomer: Great, thanks.', '2026-03-06T21:00:00.000Z'],
+    ["Customer: Is there anything Friday?\nAI: Friday I have a 1 o'clock.\nCustomer: I'll take it.", '2026-03-06T20:00:00.000Z'],
   ])('reads a plain acceptance: %s', (transcript, at) => {
     expect(agreed(transcript)).toMatchObject({ at, settled: true });
   });
