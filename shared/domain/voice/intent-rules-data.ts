@@ -97,7 +97,7 @@ export const COMPLAINT: readonly Rule[] = [
   { pattern: /\b(complain|complaint|queja)\b/i, what: 'a complaint' },
   {
     pattern:
-      /\b(not happy|unhappy|disappointed|terrible|awful|horrible|unacceptable|ridiculous|rude|unprofessional|fed up|sloppy|shoddy|lousy|careless|(poor|bad|crappy|half-assed) (job|work|workmanship)|(frustrated|upset|annoyed|angry|furious) (with|at|about) (you|your|the (service|company|tech\w*|plumber|electrician|crew|work|job))|molest[oa] con|enojad[oa] con)\b/i,
+      /\b(not happy|unhappy|disappointed|terrible|awful|horrible|unacceptable|ridiculous|rude|unprofessional|hung up on (me|us)|fed up|sloppy|shoddy|lousy|careless|(poor|bad|crappy|half-assed) (job|work|workmanship)|(frustrated|upset|annoyed|angry|furious) (with|at|about) (you|your|the (service|company|tech\w*|plumber|electrician|crew|work|job))|molest[oa] con|enojad[oa] con)\b/i,
     what: 'dissatisfaction',
   },
   {
@@ -130,7 +130,12 @@ export const COMPLAINT: readonly Rule[] = [
     what: 'a repair that did not hold',
   },
   { pattern: /\b(tracked|left|got) (mud|dirt|muck|grease|a mess)\b/i, what: 'damage left behind' },
-  { pattern: /\b(overcharg\w*|charged (me )?twice|double[- ]charged|refund|reembolso|cobraron de m[aá]s)\b/i, what: 'a billing dispute' },
+  {
+    // Money wanted back is a dispute; a refund already issued and asked after is not.
+    pattern:
+      /\b(overcharg\w*|charged (me )?twice|double[- ]charged|(want|need|get|demand|asking for|expect) (a |my |our |the )?(full )?refund|refund (me|us|my|our)|reembolso|cobraron de m[aá]s)\b/i,
+    what: 'a billing dispute',
+  },
   {
     pattern:
       /\b((didn't|did not|never) (got |get )?(fix|repair)(ed)?|same problem (again|as before)|sigue (goteando|fallando|sin funcionar))\b/i,
@@ -241,9 +246,9 @@ export const LEAVES =
 /** Dissatisfaction said plainly: a complaint when the caller books nothing (the call is the complaint). */
 export const UPSET =
   /\b(i'm|i am|we're|we are)( really| very| so| pretty| extremely| just)? (frustrated|upset|annoyed|angry|furious|disgusted|livid|fed up)\b|\b(estoy|estamos) (muy )?(molest|enojad|frustrad)[oa]s?\b/i;
-/** The business's own earlier work ("you installed", "your tech was here"). */
+/** The business's own earlier work ("you installed", "your tech was here", "the guy who came Monday"). */
 export const PRIOR_WORK =
-  /\b(you|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|company|people)|y'all)( all)? (installed|fixed|repaired|replaced|worked on|serviced|came out|came by|were (just )?here|was (just )?here|put in)\b|\b(been|was|were|got) ['"]?(fixed|repaired|serviced)\b|\bpaid (for )?(a|the|your) (tune-?up|repair|service|install\w*)\b/i;
+  /\b(you( guys)?|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|company|people)|y'all)( all)? (installed|fixed|repaired|replaced|worked on|serviced|came out|came by|were (just )?here|was (just )?here|put in|(have|has|had) been (out|here|over))\b|\bthe (guy|tech\w*|plumber|electrician|crew|installer|worker|man|woman|lady) (who|that) (came|was here|worked on|installed|fixed|you sent)\b|\b(el|la) (t[eé]cnic[oa]|plomero|electricista) que (vino|mandaron|instal[oó]|arregl[oó])\b|\b(been|was|were|got) ['"]?(fixed|repaired|serviced)\b|\bpaid (for )?(a|the|your) (tune-?up|repair|service|install\w*)\b/i;
 /**
  * A problem that is back or not gone ("still", "again", "worse", "the same problem", "the third
  * time"), or the work itself wrong ("it's the wrong model"): a complaint only beside the business's
@@ -251,6 +256,14 @@ export const PRIOR_WORK =
  */
 export const PERSISTS =
   /\b(wrong (model|part|one|size|colou?r|unit|thing|kind|type)|(isn't|is not|wasn't|was not) the one (we|i) (picked|chose|ordered|asked for)|(second|third|fourth|fifth) time|again|still (\w+ing|not|doesn't|does not|won't|isn't|broken|leaks|drips|trips|has|makes|smells)|worse|same (noise|sound|problem|issue|leak|smell|thing)|came back|is back|sigue|otra vez)\b/i;
+
+/**
+ * The assistant owning a fault ("I'm so sorry, that should never happen", "that's on us"): beside
+ * the business's own earlier work, what the caller said of it is a complaint even when a visit is
+ * booked to put it right. A regret about the caller's luck ("sorry to hear that") owns nothing.
+ */
+export const AGENT_APOLOGY =
+  /\b((i'm|i am|we're|we are) (so |very |really |truly |terribly )?sorry( about (that|this)| for (that|this|the))?(?! to hear)|(i|we) apologi[sz]e|my apologies|that's on us|(should|shouldn't) (never )?(have )?happen(ed)?|lo siento|disculpe)\b/i;
 
 /**
  * Words that put a wish off ("at some point, not now"), ask what the business can do ("do you

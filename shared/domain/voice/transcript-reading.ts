@@ -1,5 +1,6 @@
 import { type Hazard, hazardOf } from './hazards';
 import {
+  AGENT_APOLOGY,
   AGENT_CONFIRMS,
   ASSISTANT_TRIAGE,
   BOOKING_ALREADY_MADE,
@@ -88,19 +89,24 @@ function triagedByAssistant(agent: readonly string[]): Hazard | null {
 }
 
 /**
- * Said across sentences, or as plain upset: a complaint only when the caller asks for no visit
- * ("You installed it last week. It's leaking again." — not "it's leaking again, can you come?").
+ * Said across sentences, or as plain upset: a complaint when the caller asks for no visit ("You
+ * installed it last week. It's leaking again."), and beside a visit only when the assistant owns
+ * the fault ("it's leaking again, can you come?" alone is a repair asked for). The business's own
+ * work with the fault owned is one too ("the tech who came Monday left the gate open" "I'm so sorry").
  */
-function impliedComplaint(caller: readonly string[]): Finding | null {
+function impliedComplaint(caller: readonly string[], agent: readonly string[], asksVisit: boolean): Finding | null {
+  const owned = agent.find((l) => AGENT_APOLOGY.test(l));
+  if (asksVisit && !owned) return null;
   const upset = caller.find((l) => UPSET.test(l));
   if (upset) return { reason: 'dissatisfaction', evidence: [upset] };
   const prior = caller.find((l) => PRIOR_WORK.test(l));
   const persists = caller.find((l) => PERSISTS.test(l) && !/\?\s*$/.test(l));
-  return prior && persists ? { reason: 'work that did not hold', evidence: [...new Set([prior, persists])] } : null;
+  if (prior && persists) return { reason: 'work that did not hold', evidence: [...new Set([prior, persists])] };
+  return prior && owned ? { reason: "the business's work, its fault owned", evidence: [prior, owned] } : null;
 }
 
-function complaintOf(caller: readonly string[], asksVisit: boolean): TranscriptReading['complaint'] {
-  const complaintFound = match(COMPLAINT, caller) ?? (asksVisit ? null : impliedComplaint(caller));
+function complaintOf(caller: readonly string[], agent: readonly string[], asksVisit: boolean): TranscriptReading['complaint'] {
+  const complaintFound = match(COMPLAINT, caller) ?? impliedComplaint(caller, agent, asksVisit);
   const escalationLine = caller.find((l) => ESCALATION.test(l));
   return complaintFound
     ? {
@@ -160,7 +166,7 @@ export function readTranscript(turns: readonly TranscriptTurn[], transcript: str
   const reschedule = match(RESCHEDULE, caller);
   const emergency = hazardOf(caller) ?? triagedByAssistant(agent);
   const { visit, confirmation } = visitOf(caller, agent);
-  const complaint = complaintOf(caller, visit !== null);
+  const complaint = complaintOf(caller, agent, visit !== null);
   const priceLine = caller.find((l) => PRICE.test(l));
   const priceOnly =
     priceLine && !visit

@@ -245,4 +245,45 @@ describe('the responder deciding from meaning rather than phrasings', () => {
     );
     expect(closing.appointment).toBeNull();
   });
+
+  it('opens a complaint beside a visit booked to put right work the assistant owns as its fault', async () => {
+    const owned = await decide(
+      "AI: Bayview Plumbing.\nCustomer: Your plumber was here Tuesday and the toilet's still running. I need someone back.\nAI: I'm sorry about that. Tomorrow at 1?\nCustomer: Fine.\nAI: Booked, tomorrow at 1.",
+    );
+    expect(owned.ticket?.category).toBe('complaint');
+    expect(owned.appointment).toMatchObject({ status: 'scheduled', scheduledFor: '2026-11-25T18:00:00.000Z' });
+    const regret = await decide(
+      "AI: Bayview Plumbing.\nCustomer: Your plumber was here Tuesday and the toilet's running again. Can someone come tomorrow at 1?\nAI: Sorry to hear that. Tomorrow at 1 is booked.",
+    );
+    expect(regret.ticket).toBeNull();
+  });
+
+  it("reads harm done by the business's visit, owned by the assistant, as a complaint, and a visit only named as none", async () => {
+    const harm = await decide(
+      "AI: Bayview Plumbing.\nCustomer: The tech who came Monday left our gate open and the dog got out.\nAI: I'm so sorry, that should never happen.",
+    );
+    expect(harm.ticket?.category).toBe('complaint');
+    const named = await decide(
+      'AI: Bayview Plumbing.\nCustomer: The guy who came Tuesday left a quote. Does that include the install?\nAI: Yes, it does.',
+    );
+    expect(named.ticket).toBeNull();
+  });
+
+  it('reads a refund asked after as no complaint, and money wanted back as one', async () => {
+    const status = await decide(
+      'AI: Bayview Plumbing.\nCustomer: I was calling to check on the refund for the order we canceled.\nAI: Confirmed, it was processed Monday.',
+    );
+    expect(status.ticket).toBeNull();
+    const wanted = await decide('AI: Bayview Plumbing.\nCustomer: The part was never installed and I want a refund.\nAI: I understand.');
+    expect(wanted.ticket?.category).toBe('complaint');
+  });
+
+  it('escalates repeat visits for the same fault and being hung up on', async () => {
+    const repeat = await decide(
+      "AI: Bayview Plumbing.\nCustomer: You guys have been out three times for the same leak and it's still leaking. I want to talk to the owner.\nAI: I'll have the owner call you.",
+    );
+    expect(repeat.ticket?.category).toBe('escalation');
+    const hungUp = await decide('AI: Bayview Plumbing.\nCustomer: The lady I talked to yesterday hung up on me.\nAI: I apologize.');
+    expect(hungUp.ticket?.category).toBe('complaint');
+  });
 });
