@@ -18,6 +18,7 @@ export const TRAINING_SETS = [
   'labelled-calls.dev.json',
   'labelled-calls.probe.json',
   'labelled-calls.probe2.json',
+  'labelled-calls.probe3.json',
 ];
 
 export interface Example {

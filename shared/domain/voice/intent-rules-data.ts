@@ -169,7 +169,7 @@ export const VISIT: readonly Rule[] = [
   },
   {
     pattern:
-      /\b(can|could|would) (you|someone|somebody|a tech(nician)?|a plumber|an electrician|one of your (guys|techs)) (come|stop|swing|get)( out| by| over| here| take a look| look)?\b/i,
+      /\b(can|could|would) (you|someone|somebody|anyone|anybody|a tech(nician)?|a plumber|an electrician|one of your (guys|techs)) (come|stop|swing|get)( out| by| over| here| take a look| look)?\b/i,
     what: 'asks for a visit',
   },
   {
@@ -217,7 +217,7 @@ export const VISIT: readonly Rule[] = [
   },
   {
     pattern:
-      /\b(agendar|programar|hacer) (una )?(cita|visita)\b|\bpueden? venir\b|\bmand(ar|en) a alguien\b|\bnecesito (una cita|que vengan|un t[eé]cnico|un plomero|un electricista)\b|\bme sirve\b|\b(quiero|queremos|necesito|necesitamos) que (vengan|revisen|arreglen|chequen|miren|instalen|manden)\b/i,
+      /\b(agendar|programar|hacer) (una )?(cita|visita)\b|\bpueden? venir\b|\bmand(ar|en) a alguien\b|\bnecesito (una cita|que vengan|un t[eé]cnico|un plomero|un electricista)\b|\bme sirve\b|\b(quiero|queremos|necesito|necesitamos) que (alguien (lo |la |los |las )?)?(vengan?|revisen?|arreglen?|chequen?|miren?|instalen?|manden?)\b/i,
     what: 'asks for a visit (Spanish)',
   },
 ];
@@ -231,15 +231,24 @@ export const BOOKING_ALREADY_MADE =
   /\b(already (have|got)|i have (an|my|the) (appointment|tech|technician|visit|someone|plumber|electrician)|(have|got) (the |a )?(tech|technician|someone|plumber|electrician) coming|my (appointment|visit) (is|was|on|for|from)|(appointment|visit) (from|on) |still (on|coming|scheduled|booked|happening)\b|(when|what time) (is|was|will) (my|the|your) (appointment|visit|tech\w*|plumber|electrician)|cita del|(supposed|scheduled|due|set) to (come|be (here|there)|get here|arrive|show( up)?)|running late|confirm(ing)? (my|our|the) (appointment|visit|booking))/i;
 
 /**
- * The assistant confirming a visit: a booking ("you're booked"), or someone sent now ("I'm
- * sending our on-call electrician", "someone is on the way"). "You're all set" closes any request
+ * The assistant confirming a visit: a booking ("you're booked"), someone sent now ("I'm
+ * sending our on-call electrician", "someone is on the way", "someone will be there within the
+ * hour", "le mando un electricista"), or a time promised later ("the dispatcher will call you with
+ * a time", "let me get you rescheduled"): without a time the turns agree on, a visit requested. "You're all set" closes any request
  * (an address changed, a receipt sent): it confirms a visit only beside a time, which the turns read.
  */
 export const AGENT_CONFIRMS =
-  /\b(you're (booked|scheduled)|(i'm|i am|we're|we are|i'll|i will|we'll|we will) (sending|send|dispatching|dispatch|getting) (someone|somebody|a tech\w*|our|the on-?call|an? (plumber|electrician|crew))|(someone|somebody|a tech\w*|a plumber|an electrician|help|a crew)( is|'s| are) on (the|their|his|her) way|i('ve| have) (booked|scheduled|got) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your (appointment|visit))|we'll see you|the (technician|tech) will (be there|arrive|come)|(queda|est[aá]) (agendad|programad|confirmad|reservad)[oa]|lo esperamos|te esperamos)\b/i;
+  /\b(you're (booked|scheduled)|(sending|dispatching) (someone|somebody|a tech\w*|a plumber|an electrician|a crew|help) (now|right away|out|over|immediately)|(someone|somebody|a tech\w*|a plumber|an electrician|a crew|help|our (on-?call )?\w+|he|she|they)( is|'s| are| will be|'ll be)? (heading|headed) (over|out|your way|to you)|(someone|somebody|a tech\w*|a plumber|an electrician|a crew|help|he|she|they)( will|'ll) be (there|over|out|at your \w+)|(i'll|we'll|i will|we will|let me) (get|have) (someone|somebody|a tech\w*|a plumber|an electrician|a crew) (out|over|there|to you)|(le|les) (mando|env[ií]o|mandamos|enviamos) (a )?(un|una|alguien)|get you (re)?scheduled|(call|text|contact) you( back)? (with|to (set up|schedule|book|arrange|find)) (a |an |the )?(time|day|date|openings?|install\w*|appointment|visit)|(i'm|i am|we're|we are|i'll|i will|we'll|we will) (sending|send|dispatching|dispatch|getting) (someone|somebody|a tech\w*|our|the on-?call|an? (plumber|electrician|crew))|(someone|somebody|a tech\w*|a plumber|an electrician|help|a crew)( is|'s| are) on (the|their|his|her) way|i('ve| have) (booked|scheduled|got) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your (appointment|visit))|we'll see you|the (technician|tech) will (be there|arrive|come)|(queda|est[aá]) (agendad|programad|confirmad|reservad)[oa]|lo esperamos|te esperamos)\b/i;
 
 export const PRICE =
   /\b(how much|what do you charge|what (would|does|will) it cost|price|pricing|quote|estimate over the phone|ballpark|cu[aá]nto cuesta|cu[aá]nto cobran|precio)\b/i;
+/**
+ * Only the time put off ("let me check with my wife and call you back", "when I know my shifts"):
+ * the work asked for stands, so the visit stays requested without a time. Declining the work
+ * ("no thanks", "I'll think about it", "other quotes") asks for nothing.
+ */
+export const PUT_OFF =
+  /\b(call (you )?back|check (with )?my (wife|husband|landlord|partner|calendar|schedule)|figure it out|(talk|speak) (to|with) my (wife|husband|partner)|consultar con|le(s)? llamo)\b/i;
 export const LEAVES =
   /\b(call (you )?back|think about it|shop(ping)? around|check with my (wife|husband|landlord|partner)|get (a few|other|some other) quotes|just (checking|wondering|curious)|not (right )?now|no thanks|lo voy a pensar|le(s)? llamo despu[eé]s)\b/i;
 

@@ -13,6 +13,7 @@ import {
   PERSISTS,
   PRICE,
   PRIOR_WORK,
+  PUT_OFF,
   RESCHEDULE,
   type Rule,
   UPSET,
@@ -138,7 +139,8 @@ function visitOf(caller: readonly string[], agent: readonly string[]): { visit: 
   // "Is my tech still coming?" "Yes, you're all set.": a booking already made, confirmed again, is no new visit.
   const aboutMade = !asked && caller.some((l) => BOOKING_ALREADY_MADE.test(l));
   const confirmedLine = aboutMade ? undefined : agent.filter((l) => AGENT_CONFIRMS.test(l)).at(-1);
-  const declined = caller.some((l) => LEAVES.test(l));
+  // A time put off leaves the work asked for standing; declining the work, or a price only, asks nothing.
+  const declined = caller.some((l) => LEAVES.test(l) && !(asked && PUT_OFF.test(l)));
   let visit: Finding | null = null;
   if (confirmedLine) {
     const because = asked ? `; the caller ${asked.reason}` : '';

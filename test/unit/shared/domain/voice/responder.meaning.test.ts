@@ -286,4 +286,33 @@ describe('the responder deciding from meaning rather than phrasings', () => {
     const hungUp = await decide('AI: Bayview Plumbing.\nCustomer: The lady I talked to yesterday hung up on me.\nAI: I apologize.');
     expect(hungUp.ticket?.category).toBe('complaint');
   });
+
+  it('asks for a visit when the assistant sends help in words other than "sending"', async () => {
+    for (const words of [
+      'Someone will be there within the hour.',
+      'Sending someone now.',
+      "I'll get a plumber out right away.",
+      'Our on-call electrician is heading over now.',
+      'Le mando un electricista de emergencia ahora mismo.',
+      'Let me get you rescheduled, the dispatcher will call you with a time.',
+    ]) {
+      const decision = await decide(`AI: Bayview Plumbing.\nCustomer: There was a pop and sparks came out of the panel.\nAI: ${words}`);
+      expect(decision.appointment).toMatchObject({ status: 'requested', scheduledFor: null });
+    }
+  });
+
+  it('keeps a visit asked for requested when only its time is put off, and none when the work is declined', async () => {
+    const putOff = await decide(
+      "AI: Bayview Plumbing.\nCustomer: The disposal is jammed, I need somebody to fix it.\nAI: I've got Friday at 9.\nCustomer: Let me check with my wife and I'll call you back.",
+    );
+    expect(putOff.appointment).toMatchObject({ status: 'requested', scheduledFor: null });
+    const spanish = await decide(
+      'AI: Plomería Norte.\nCustomer: Necesito que alguien lo revise.\nAI: Tengo el viernes a las diez.\nCustomer: Déjeme consultar con mi esposo y le llamo.',
+    );
+    expect(spanish.appointment).toMatchObject({ status: 'requested', scheduledFor: null });
+    const declined = await decide(
+      "AI: Bayview Plumbing.\nCustomer: I need somebody to fix the disposal. How much is that?\nAI: About 150. I've got Friday at 9.\nCustomer: No thanks, I'll think about it.",
+    );
+    expect(declined.appointment).toBeNull();
+  });
 });
