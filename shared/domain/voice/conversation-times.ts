@@ -33,12 +33,13 @@ interface Proposal {
 const CORRECTION = /\b(no wait|wait,? no|actually|make that(?! work)|i mean|scratch that|or rather|no,? mejor|mejor dicho|perd[oó]n)\b/gi;
 
 const AGENT_CONFIRMS =
-  /\b(you're (all )?(set|booked|scheduled|on the (schedule|calendar|books))|(i'll|i will|we'll|we will) (get|fit|squeeze|put) you in|i('ve| have) (booked|scheduled|got|put) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your|it|for)|i('ve)? (booked|scheduled) it|booked[,.!]|pencil+ed (you )?in|you('re| are) on for|lock(ed)? (you|it) in|reserved (it|that|you) for|we'll see you|see you (then|on|at|tomorrow|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|it is\b|you're down|moved (you|it|your)|on the (calendar|schedule)|(is|are) (booked|confirmed|scheduled)|done[,.!]|(queda|est[aá]) (agendad|programad|confirmad|reservad)[oa]|lo esperamos|te esperamos)/i;
+  /\b(you're (all )?(set|booked|scheduled|on the (schedule|calendar|books))|(i'll|i will|we'll|we will) (get|fit|squeeze|put) you in|i('ve| have) (booked|scheduled|got|put) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your|it|for)|i('ve)? (booked|scheduled) it|booked[,.!]|pencil+ed (you )?in|you('re| are) on for|lock(ed)? (you|it) in|reserved (it|that|you) for|we'll see you|see you (then|on|at|tomorrow|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|it is\b|you're down|moved (you|it|your|to)|on the (calendar|schedule)|(is|are) (booked|confirmed|scheduled)|done[,.!]|(queda|est[aá]) (agendad|programad|confirmad|reservad)[oa]|lo esperamos|te esperamos)/i;
 /**
- * Words that close any request ("you're all set, the manager will call you", "you got it"): a
- * confirmation of a booking only with a time in the same sentence ("The 17th at 1 pm, all set").
+ * Words that close any request ("you're all set, the manager will call you", "you got it",
+ * "confirmed, your address is updated"): a confirmation of a booking only with a time in the same
+ * sentence ("The 17th at 1 pm, all set", "Thursday at 10, confirmed").
  */
-const CLOSING = /\b((you're |you are |we're |that's )?all set|put you (in|down)|(you )?got it|you('re| are) in|listo)\b/i;
+const CLOSING = /\b((you're |you are |we're |that's )?all set|confirmed|put you (in|down)|(you )?got it|you('re| are) in|listo)\b/i;
 /** An assistant's sentence that offers a visit, not only names a day ("we're closed Monday"). */
 const OFFERS =
   /\b((can|could) (get|send|have|come|do|fit|squeeze|book|schedule)|how about|what about|(does|do|would|will) [^.?!]{0,30}work|(have|got) (an? )?(opening|slot|availability|room|time)|tengo|puedo|podemos)\b/i;
@@ -240,7 +241,11 @@ function readAgentSentence(reading: Reading, sentence: string, mentions: readonl
   reading.candidate = reading.offered.length === 1 ? (reading.offered[0] ?? null) : null;
 }
 
+/** A day the caller tells of as past ("it went in Tuesday", "the guy who came Monday"): no day asked for. */
+const TELLS_PAST = /\b(came|went in|was (here|out|installed|done|put in)|were (here|out)|installed|happened|visited|started)\b/i;
+
 function readCustomerSentence(reading: Reading, sentence: string, mentions: readonly TimeMention[], ctx: Context): void {
+  if (TELLS_PAST.test(sentence) && mentions.every((m) => m.at === null) && !isQuestion(sentence)) return;
   if (BOOKING_ALREADY_MADE.test(sentence)) {
     remember(reading, mentions);
     // "What time is my appointment on Monday?": a question naming the day alone asks for the hour.
@@ -287,7 +292,17 @@ function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
   reading.firstReply = turn.speaker === 'agent';
   reading.turnText = turn.text;
   if (turn.speaker === 'agent') reading.answered = true;
-  for (const sentence of sentencesOf(afterCorrection(turn.text))) {
+  const corrected = afterCorrection(turn.text);
+  // "Friday at 3, actually make it 3:30": the day said before a correction that names only an hour is still its day.
+  const before = timeMentions(
+    turn.text.slice(0, turn.text.length - corrected.length),
+    ctx.timezone,
+    ctx.callTime,
+    ctx.spanish,
+    reading.lastDay,
+  );
+  reading.lastDay = before.at(-1)?.date ?? reading.lastDay;
+  for (const sentence of sentencesOf(corrected)) {
     const mentions = timeMentions(sentence, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay);
     if (turn.speaker === 'agent') readAgentSentence(reading, sentence, mentions, ctx);
     else readCustomerSentence(reading, sentence, mentions, ctx);

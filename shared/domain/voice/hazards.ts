@@ -129,10 +129,10 @@ const DENIED = /\b(no|not|don't|do not|doesn't|nothing|isn't|is not|wasn't|never
 
 /**
  * A hazard already dealt with, said in the same sentence: "I smelled gas earlier but the gas
- * company came and said it's fine".
+ * company came and said it's fine", "there were sparks, but your electrician replaced it".
  */
 const CLEARED =
-  /\b(said|says|checked|confirmed|told (me|us))\b[^.?!]{0,30}\b(it's|it is|everything's|everything is|all)? ?(fine|ok(ay)?|safe|clear)\b|\b(fixed|stopped|gone|shut off|turned off) now\b/i;
+  /\b(said|says|checked|confirmed|told (me|us))\b[^.?!]{0,30}\b(it's|it is|everything's|everything is|all)? ?(fine|ok(ay)?|safe|clear)\b|\b(fixed|stopped|gone|shut off|turned off) now\b|\b(but|and) (you|your (\w+ )?\w+|the \w+|someone|somebody|he|she|they)( guys)? (already )?(replaced|fixed|repaired|swapped|took care of)\b/i;
 
 /** A negation just before the state, after the thing: "the pipe hasn't burst", "the water is not rising". */
 const NEGATED_STATE = /(\bnot|n't|\bnever|\bno)( \w+)?\s*$/i;

@@ -231,6 +231,14 @@ export const BOOKING_ALREADY_MADE =
   /\b(already (have|got)|i have (an|my|the) (appointment|tech|technician|visit|someone|plumber|electrician)|(have|got) (the |a )?(tech|technician|someone|plumber|electrician) coming|my (appointment|visit) (is|was|on|for|from)|(appointment|visit) (from|on) |still (on|coming|scheduled|booked|happening)\b|(when|what time) (is|was|will) (my|the|your) (appointment|visit|tech\w*|plumber|electrician)|cita del|(supposed|scheduled|due|set) to (come|be (here|there)|get here|arrive|show( up)?)|running late|confirm(ing)? (my|our|the) (appointment|visit|booking))/i;
 
 /**
+ * An errand on the account (a membership renewed, an address or card changed, a warranty
+ * registered, an invoice sent): the assistant's "you're booked in", "confirmed" or "all set" about
+ * it books no visit when the caller asked for none.
+ */
+export const ERRAND =
+  /\b(renew\w* (my |the |our )?([\w-]+ ){0,3}(membership|plan|agreement|contract|subscription)|(update|change|correct) (the |my |our )?(address|phone|number|email|card|payment|billing|name|account)|register (the |my |our )?(warranty|product|unit)|(set up|sign up for|cancel) (my |the )?(autopay|auto-?pay|membership|plan)|(email|send|resend|mail) (me )?(a copy of )?(the |my |a )?(invoice|receipt|bill|statement)|(cambiar|actualizar) (mi|el|la) (n[uú]mero|direcci[oó]n|correo|tarjeta|cuenta))\b/i;
+
+/**
  * The assistant confirming a visit: a booking ("you're booked"), someone sent now ("I'm
  * sending our on-call electrician", "someone is on the way", "someone will be there within the
  * hour", "le mando un electricista"), or a time promised later ("the dispatcher will call you with

@@ -6,6 +6,7 @@ import {
   BOOKING_ALREADY_MADE,
   CANCELLATION,
   COMPLAINT,
+  ERRAND,
   ESCALATION,
   HEDGED,
   LEAVES,
@@ -136,8 +137,9 @@ function visitOf(caller: readonly string[], agent: readonly string[]): { visit: 
   );
   const onlyWeak = found?.reason.split('; ').every((what) => WEAK_VISIT.has(what));
   const asked = onlyWeak && caller.some((l) => PRICE.test(l)) ? null : found;
-  // "Is my tech still coming?" "Yes, you're all set.": a booking already made, confirmed again, is no new visit.
-  const aboutMade = !asked && caller.some((l) => BOOKING_ALREADY_MADE.test(l));
+  // "Is my tech still coming?" "Yes, you're all set.": a booking already made, confirmed again, is
+  // no new visit; nor is an errand on the account ("renew my membership" "You're booked in for a year").
+  const aboutMade = !asked && caller.some((l) => BOOKING_ALREADY_MADE.test(l) || ERRAND.test(l));
   const confirmedLine = aboutMade ? undefined : agent.filter((l) => AGENT_CONFIRMS.test(l)).at(-1);
   // A time put off leaves the work asked for standing; declining the work, or a price only, asks nothing.
   const declined = caller.some((l) => LEAVES.test(l) && !(asked && PUT_OFF.test(l)));

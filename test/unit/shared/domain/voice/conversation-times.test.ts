@@ -198,4 +198,32 @@ describe('the time a conversation settles on', () => {
       { numRuns: 300 },
     );
   });
+
+  it('reads a time read back with "confirmed" as confirmed, and "confirmed" alone as no time', () => {
+    const found = agreed(
+      'Customer: Thursday at 10, please.\nAI: Okay, Tuesday at 10.\nCustomer: No, Thursday. Thursday!\nAI: My apologies, Thursday at 10, confirmed.',
+    );
+    expect(found).toMatchObject({ at: '2026-03-05T17:00:00.000Z', settled: true });
+    expect(agreed('Customer: I need to update my address.\nAI: Confirmed, your address is updated.')).toBeNull();
+  });
+
+  it('keeps the day said before a correction that names only a new hour', () => {
+    const found = agreed('Customer: Can you do Friday at 3, actually make it 3:30, I get home late.\nAI: Friday at 3:30 works.');
+    expect(found).toMatchObject({ at: '2026-03-06T22:30:00.000Z', settled: true });
+  });
+
+  it('reads a booking moved to a new time as confirmed at it', () => {
+    const found = agreed(
+      'Customer: You are coming Friday at 10 but I need to move it to Monday, same time.\nAI: Sure, moved to Monday the 9th at 10.',
+    );
+    expect(found).toMatchObject({ at: '2026-03-09T16:00:00.000Z', settled: true });
+  });
+
+  it('takes no day the caller tells of as past as one asked for', () => {
+    expect(
+      agreed(
+        'Customer: The new furnace went in Tuesday, I want to register the warranty.\nAI: Registered with the Tuesday install date. All set.',
+      ),
+    ).toMatchObject({ at: null, settled: false });
+  });
 });

@@ -80,4 +80,9 @@ describe('hazards read from what the caller describes', () => {
       { numRuns: 300 },
     );
   });
+
+  it('reads a hazard the business has since fixed as none', () => {
+    expect(hazardOf(['Last week there were some sparks from the light switch, but your electrician replaced it.'])).toBeNull();
+    expect(hazardOf(['There were sparks from the light switch and now it smells burnt.'])?.hazard).toBe('electrical burning or sparks');
+  });
 });

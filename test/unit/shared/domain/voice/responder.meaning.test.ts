@@ -315,4 +315,18 @@ describe('the responder deciding from meaning rather than phrasings', () => {
     );
     expect(declined.appointment).toBeNull();
   });
+
+  it('books no visit on an errand on the account the assistant says is booked or confirmed', async () => {
+    for (const [words, reply] of [
+      ['I want to renew my comfort club membership.', "Perfect, you're booked in for another year, the renewal is confirmed."],
+      ['We moved, I need to update the address on my account.', "Confirmed, your address is updated. You're all set."],
+      ['Could you email me the invoice from the visit on Friday?', "Sent. You're all set."],
+    ]) {
+      expect((await decide(`AI: Bayview Plumbing.\nCustomer: ${words}\nAI: ${reply}`)).appointment).toBeNull();
+    }
+    const withVisit = await decide(
+      "AI: Bayview Plumbing.\nCustomer: I want to renew my membership and book the spring tune-up.\nAI: Renewed, and you're booked for Friday at 9.",
+    );
+    expect(withVisit.appointment).toMatchObject({ status: 'scheduled' });
+  });
 });
