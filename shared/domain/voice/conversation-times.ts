@@ -60,7 +60,7 @@ const AGENT_YES =
  * back when I'm ready." An "okay" beside it acknowledges, it does not accept.
  */
 const DEFERS =
-  /\b(good to know|(i'll|i will|let me|we'll) (call|get back to) (you )?(back|later|when)|(i'll|i will|let me) (think about it|check with|talk to|ask) |lo voy a pensar|le(s)? llamo despu[eé]s)/i;
+  /\b(good to know|(i'll|i will|we'll) keep (that|it) in mind|(i'll|i will|let me|we'll) (call|get back to) (you )?(back|later|when)|(i'll|i will|let me) (think about it|check with|talk to|ask) |lo voy a pensar|le(s)? llamo despu[eé]s)/i;
 const ACCEPTS =
   /\b(works|work for me|fine|perfect|great|ok(ay)?|yes|yeah|yep|yup|sure|sounds (good|great)|is better|that one|correct|exactly|that's right|al+ ?right|cool|awesome|excellent|mm-?hm+|uh-huh|i can (do|make) (that|it)|go with|de acuerdo|vale|claro|dale|the (first|second|last|earlier|later|earliest|latest|morning|afternoon|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}(:\d{2})?( ?[ap]\.?m\.?)?) one|let'?s do|book (it|me)|i'll take|me sirve|perfecto|est[aá] bien|s[ií])\b/i;
 

@@ -46,12 +46,13 @@ const FEATURES: readonly HazardFeature[] = [
   {
     what: 'carbon monoxide alarm',
     object: /\b(carbon monoxide|co|c\.o\.|monóxido)\b/i,
-    state: /\b(detector|alarm|going off|goes off|beep\w*|sounding|alarma)\b/i,
+    // The device named is no alarm ("install a CO detector", "it chirps for a battery"); it going off is.
+    state: /\b(going off|goes off|went off|beep\w*|sound(ing|ed|s)|ringing|screaming|alarma|suena|son[oó])\b/i,
     within: 40,
   },
   {
     what: 'flooding',
-    object: /\b(water|pipe|pipes|water heater|tank|toilet|agua|tubo|tubería)\b/i,
+    object: /\b(water|pipe|pipes|water heater|tank|toilet|sump( pump| pit)?|pit|agua|tubo|tubería)\b/i,
     state:
       /\b(flood\w*|pour\w*|gush\w*|spray\w*|everywhere|all over|burst|split( open)?|exploded|overflow\w*|seep\w* (under|into|through)|(still |keeps )?rising|(inches|feet) of|through the ceiling|out of the ceiling|from the ceiling|ceiling light|light fixture|inundad\w*|revent\w*|desbord\w*)\b/i,
     within: 50,

@@ -121,10 +121,14 @@ export const COMPLAINT: readonly Rule[] = [
   },
   {
     pattern:
-      /\b(bill|invoice|charged?)\b[^.?!]{0,60}\b(quote|quoted|estimate)\b|\b(quote|quoted|estimate)\b[^.?!]{0,60}\b(bill|invoice|charged?)\b|\bnot what (we|you) (agreed|quoted|said)\b|\b(want|need|like) (my|our) money back\b/i,
+      /\b(bill|invoice|charged?)\b[^.?!]{0,60}\b(quote|quoted|estimate)\b|\b(quote|quoted|estimate)\b[^.?!]{0,60}\b(bill|invoice|charged?)\b|\bnot what (we|you|he|she|they|your \w+) (agreed|quoted|said|told (me|us))\b|\b(bill|invoice|charges?|estimate|quote)\b[^.?!]{0,40}\b(higher|more) than (what )?(you|your|he|she|they|we were|i was|the)\b|\b(want|need|like) (my|our) money back\b/i,
     what: 'a billing dispute',
   },
-  { pattern: /\b(showed up|arrived|came|got here)\b[^.?!]{0,25}\blate\b/i, what: 'a late visit' },
+  {
+    pattern:
+      /\b(showed up|arrived|came|got here)\b[^.?!]{0,25}\blate\b|\b(tech\w*|plumber|electrician|guy|crew|installer)s? (was|were) ([\w-]+ ){0,3}late\b/i,
+    what: 'a late visit',
+  },
   {
     pattern: /\b(after|since) (you|your \w+) (fixed|repaired|worked on|installed|replaced)\b/i,
     what: 'a repair that did not hold',
@@ -246,7 +250,7 @@ export const ERRAND =
  * (an address changed, a receipt sent): it confirms a visit only beside a time, which the turns read.
  */
 export const AGENT_CONFIRMS =
-  /\b(you're (booked|scheduled)|(sending|dispatching) (someone|somebody|a tech\w*|a plumber|an electrician|a crew|help) (now|right away|out|over|immediately)|(someone|somebody|a tech\w*|a plumber|an electrician|a crew|help|our (on-?call )?\w+|he|she|they)( is|'s| are| will be|'ll be)? (heading|headed) (over|out|your way|to you)|(someone|somebody|a tech\w*|a plumber|an electrician|a crew|help|he|she|they)( will|'ll) be (there|over|out|at your \w+)|(i'll|we'll|i will|we will|let me) (get|have) (someone|somebody|a tech\w*|a plumber|an electrician|a crew) (out|over|there|to you)|(le|les) (mando|env[ií]o|mandamos|enviamos) (a )?(un|una|alguien)|get you (re)?scheduled|(call|text|contact) you( back)? (with|to (set up|schedule|book|arrange|find)) (a |an |the )?(time|day|date|openings?|install\w*|appointment|visit)|(i'm|i am|we're|we are|i'll|i will|we'll|we will) (sending|send|dispatching|dispatch|getting) (someone|somebody|a tech\w*|our|the on-?call|an? (plumber|electrician|crew))|(someone|somebody|a tech\w*|a plumber|an electrician|help|a crew)( is|'s| are) on (the|their|his|her) way|i('ve| have) (booked|scheduled|got) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your (appointment|visit))|we'll see you|the (technician|tech) will (be there|arrive|come)|(queda|est[aá]) (agendad|programad|confirmad|reservad)[oa]|lo esperamos|te esperamos)\b/i;
+  /\b(you're (booked|scheduled)|(sending|dispatching) (someone|somebody|a tech\w*|a plumber|an electrician|a crew|help) (now|right away|out|over|immediately)|(someone|somebody|a tech\w*|a plumber|an electrician|a crew|help|our (on-?call )?\w+|he|she|they)( is|'s| are| will be|'ll be)? (heading|headed) (over|out|your way|to you)|(someone|somebody|a tech\w*|a plumber|an electrician|a crew|help|our (on-?call )?\w+|he|she|they)( will|'ll) (be|come|stop|swing) (there|over|out|by|at your \w+)|(i'll|we'll|i will|we will|let me) (get|have) (someone|somebody|a tech\w*|a plumber|an electrician|a crew) (out|over|there|to you)|(le|les) (mando|env[ií]o|mandamos|enviamos) (a )?(un|una|alguien)|get you (re)?scheduled|(call|text|contact) you( back)? (with|to (set up|schedule|book|arrange|find)) (a |an |the )?(time|day|date|openings?|install\w*|appointment|visit)|(i'm|i am|we're|we are|i'll|i will|we'll|we will) (sending|send|dispatching|dispatch|getting) (someone|somebody|a tech\w*|our|the on-?call|an? (plumber|electrician|crew))|(someone|somebody|a tech\w*|a plumber|an electrician|help|a crew)( is|'s| are) on (the|their|his|her) way|i('ve| have) (booked|scheduled|got) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your (appointment|visit))|we'll see you|the (technician|tech) will (be there|arrive|come)|(queda|est[aá]) (agendad|programad|confirmad|reservad)[oa]|lo esperamos|te esperamos)\b/i;
 
 export const PRICE =
   /\b(how much|what do you charge|what (would|does|will) it cost|price|pricing|quote|estimate over the phone|ballpark|cu[aá]nto cuesta|cu[aá]nto cobran|precio)\b/i;
@@ -258,7 +262,7 @@ export const PRICE =
 export const PUT_OFF =
   /\b(call (you )?back|check (with )?my (wife|husband|landlord|partner|calendar|schedule)|figure it out|(talk|speak) (to|with) my (wife|husband|partner)|consultar con|le(s)? llamo)\b/i;
 export const LEAVES =
-  /\b(call (you )?back|think about it|shop(ping)? around|check with my (wife|husband|landlord|partner)|get (a few|other|some other) quotes|just (checking|wondering|curious)|not (right )?now|no thanks|lo voy a pensar|le(s)? llamo despu[eé]s)\b/i;
+  /\b(call (you )?back|think about it|keep (that|it) in mind|shop(ping)? around|check with my (wife|husband|landlord|partner)|get (a few|other|some other) quotes|just (checking|wondering|curious)|not (right )?now|no thanks|lo voy a pensar|le(s)? llamo despu[eé]s)\b/i;
 
 /** Dissatisfaction said plainly: a complaint when the caller books nothing (the call is the complaint). */
 export const UPSET =
@@ -298,5 +302,9 @@ export const HEDGED =
 export const ASSISTANT_TRIAGE =
   /\b((flag|mark|treat|escalat|send|prioritiz|handl|log)\w* (this|it|your (call|request)) (as )?(an? )?(urgent|emergency|priority)|(as|this is|that's|that is|it's|it is) an? (emergency|priority)( call| request| visit)?\b|emergency (dispatch|crew|team|line|service|visit|call-?out|tech\w*|plumber|electrician)|on-?call (tech\w*|plumber|electrician|team|crew|staff|person|service)|(leave|get out of) the (house|home|building)|call 911|lo marco como (urgente|emergencia))\b/i;
 
-/** A question ("is this an emergency?") or a price ("emergency calls are $150") is no triage. */
-export const NOT_TRIAGE = /\?\s*$|(^|\W)(is|are) (this|it|that) an? (emergency|urgent)\b|\$\s?\d|\b\d+ dollars\b/i;
+/**
+ * A question ("is this an emergency?"), a price ("emergency calls are $150") or a condition ("if it
+ * sounds a full alarm, get out and call 911") is no triage.
+ */
+export const NOT_TRIAGE =
+  /\?\s*$|^\W*(if|should|in case)\b|(^|\W)(is|are) (this|it|that) an? (emergency|urgent)\b|\$\s?\d|\b\d+ dollars\b/i;

@@ -85,4 +85,14 @@ describe('hazards read from what the caller describes', () => {
     expect(hazardOf(['Last week there were some sparks from the light switch, but your electrician replaced it.'])).toBeNull();
     expect(hazardOf(['There were sparks from the light switch and now it smells burnt.'])?.hazard).toBe('electrical burning or sparks');
   });
+
+  it('reads a carbon monoxide detector named or chirping for its battery as no alarm, and one going off as one', () => {
+    expect(hazardOf(['Can you install a carbon monoxide detector by the furnace?'])).toBeNull();
+    expect(hazardOf(['My carbon monoxide detector chirps once every minute, is that bad?'])).toBeNull();
+    expect(hazardOf(['The carbon monoxide detector went off twice tonight.'])?.hazard).toBe('carbon monoxide alarm');
+  });
+
+  it('reads a sump pit about to overflow as flooding', () => {
+    expect(hazardOf(['The sump pump stopped and the pit is about to overflow into the basement.'])?.hazard).toBe('flooding');
+  });
 });

@@ -329,4 +329,24 @@ describe('the responder deciding from meaning rather than phrasings', () => {
     );
     expect(withVisit.appointment).toMatchObject({ status: 'scheduled' });
   });
+
+  it('reads an estimate above what was said, and a late tech, as complaints', async () => {
+    for (const words of [
+      'The estimate you emailed is way higher than what your guy told me in person.',
+      "Your tech was two hours late yesterday and didn't even call.",
+    ]) {
+      expect((await decide(`AI: Peak Electric.\nCustomer: ${words}\nAI: I'll pass that on.`)).ticket?.category).toBe('complaint');
+    }
+  });
+
+  it('opens no urgent request on advice given only if things get worse, and books nothing kept in mind', async () => {
+    const advice = await decide(
+      'AI: Peak Electric.\nCustomer: The detector chirps every minute.\nAI: That is the battery. If it sounds a full alarm, get out and call 911.',
+    );
+    expect(advice.ticket).toBeNull();
+    const noted = await decide(
+      "AI: Peak Electric.\nCustomer: What's your earliest opening for a dryer vent cleaning?\nAI: Monday at 8.\nCustomer: Okay, I'll keep that in mind, thanks.",
+    );
+    expect(noted.appointment).toBeNull();
+  });
 });
