@@ -19,7 +19,8 @@ export const WRONG_NUMBER: readonly Rule[] = [
   { pattern: /\bwrong number\b/i, what: 'the caller says it is a wrong number' },
   {
     pattern:
-      /\b(i was|i'm|i am) (trying to|looking for|calling for) (reach |call )?(the |a )?(pharmacy|pizza|doctor|dentist|bank|school|restaurant|someone else|my (mom|sister|brother|friend))/i,
+      // "Calling for my mom" is calling on her behalf; only trying to reach her is a wrong number.
+      /\b(i was|i'm|i am) ((trying to|looking for) (reach |call )?(the |a )?(pharmacy|pizza|doctor|dentist|bank|school|restaurant|someone else|my (mom|sister|brother|friend))|calling for (the |a )?(pharmacy|pizza|doctor|dentist|bank|school|restaurant|someone else))/i,
     what: 'the caller wanted someone else',
   },
   { pattern: /\bn[uú]mero equivocado\b|\bme equivoqu[eé] de n[uú]mero\b/i, what: 'the caller says it is a wrong number (Spanish)' },
@@ -112,7 +113,7 @@ export const COMPLAINT: readonly Rule[] = [
   },
   {
     pattern:
-      /\b(no one|nobody|no-one) (has |have )?(ever )?(came|come|comes|showed|shows|called|calls|arrived|turned up|got back|gets back)\b|\bwaited (all day|all morning|all afternoon|from \d)/i,
+      /\b(no one|nobody|no-one) (has |have )?(ever )?(came|come|comes|showed|shows|called|calls|arrived|turned up|got back|gets back|gotten back|called (me |us )?back|returned my calls?)\b|\bwaited (all day|all morning|all afternoon|from \d)/i,
     what: 'a missed visit',
   },
   {
@@ -152,7 +153,7 @@ export const COMPLAINT: readonly Rule[] = [
   {
     // Damage is a complaint when the business did it, not when it is the job ("water damage on the ceiling").
     pattern:
-      /\b(you|y'all|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|installer|worker)s?|the (guy|tech\w*|plumber|electrician|crew|installer|worker)s? you sent)\b[^.?!]{0,50}\b(mess|damage[ds]?|scratched|dented|broke|cracked|ruined|stained)\b|\b(mess|damage|scratch(es)?|dent|crack|stain)s? (left )?(by|from) (you|your|the (guy|tech\w*|plumber|electrician|crew|installer))\b|\bdejaron un desastre\b/i,
+      /\b(you|y'all|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|installer|worker)s?|the (guy|tech\w*|plumber|electrician|crew|installer|worker)s? you sent)\b[^.?!]{0,50}\b(mess|damage[ds]?|scratched|dented|broke|cracked|ruined|stained)\b|\b(mess|damage|scratch(es)?|dent|crack|stain)s? (left )?(by|from) (you|your|the (guy|tech\w*|plumber|electrician|crew|installer))\b|\bthe (plumber|tech\w*|electrician|installer|crew|guy|worker)s? (broke|cracked|scratched|dented|ruined|stained|damaged)\b|\bdejaron un desastre\b/i,
     what: 'damage left behind',
   },
 ];
@@ -232,7 +233,7 @@ export const VISIT: readonly Rule[] = [
  * "you're all set" about it books nothing new.
  */
 export const BOOKING_ALREADY_MADE =
-  /\b(already (have|got)|i have (an|my|the) (appointment|tech|technician|visit|someone|plumber|electrician)|(have|got) (the |a )?(tech|technician|someone|plumber|electrician) coming|my (appointment|visit) (is|was|on|for|from)|(appointment|visit) (from|on) |still (on|coming|scheduled|booked|happening)\b|(when|what time) (is|was|will) (my|the|your) (appointment|visit|tech\w*|plumber|electrician)|cita del|(supposed|scheduled|due|set) to (come|be (here|there)|get here|arrive|show( up)?)|running late|confirm(ing)? (my|our|the) (appointment|visit|booking))/i;
+  /\b(already (have|got)|i have (an|my|the) (appointment|tech|technician|visit|someone|plumber|electrician)|(have|got) (the |a )?(tech|technician|someone|plumber|electrician) coming|my (appointment|visit) (is|was|on|for|from)|(for|about|on) my (appointment|visit|booking) (tomorrow|today|tonight|this|next|on|at|\w+day)\b|(appointment|visit) (from|on) |still (on|coming|scheduled|booked|happening)\b|(when|what time) (is|was|will) (my|the|your) (appointment|visit|tech\w*|plumber|electrician)|cita del|(supposed|scheduled|due|set) to (come|be (here|there)|get here|arrive|show( up)?)|running late|confirm(ing)? (my|our|the) (appointment|visit|booking))/i;
 
 /**
  * An errand on the account (a membership renewed, an address or card changed, a warranty
@@ -250,7 +251,7 @@ export const ERRAND =
  * (an address changed, a receipt sent): it confirms a visit only beside a time, which the turns read.
  */
 export const AGENT_CONFIRMS =
-  /\b(you're (booked|scheduled)|(sending|dispatching) (someone|somebody|a tech\w*|a plumber|an electrician|a crew|help) (now|right away|out|over|immediately)|(someone|somebody|a tech\w*|a plumber|an electrician|a crew|help|our (on-?call )?\w+|he|she|they)( is|'s| are| will be|'ll be)? (heading|headed) (over|out|your way|to you)|(someone|somebody|a tech\w*|a plumber|an electrician|a crew|help|our (on-?call )?\w+|he|she|they)( will|'ll) (be|come|stop|swing) (there|over|out|by|at your \w+)|(i'll|we'll|i will|we will|let me) (get|have) (someone|somebody|a tech\w*|a plumber|an electrician|a crew) (out|over|there|to you)|(le|les) (mando|env[ií]o|mandamos|enviamos) (a )?(un|una|alguien)|get you (re)?scheduled|(call|text|contact) you( back)? (with|to (set up|schedule|book|arrange|find)) (a |an |the )?(time|day|date|openings?|install\w*|appointment|visit)|(i'm|i am|we're|we are|i'll|i will|we'll|we will) (sending|send|dispatching|dispatch|getting) (someone|somebody|a tech\w*|our|the on-?call|an? (plumber|electrician|crew))|(someone|somebody|a tech\w*|a plumber|an electrician|help|a crew)( is|'s| are) on (the|their|his|her) way|i('ve| have) (booked|scheduled|got) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your (appointment|visit))|we'll see you|the (technician|tech) will (be there|arrive|come)|(queda|est[aá]) (agendad|programad|confirmad|reservad)[oa]|lo esperamos|te esperamos)\b/i;
+  /\b(you're (booked|scheduled)|(sending|dispatching) (someone|somebody|a tech\w*|a plumber|an electrician|a crew|help) (now|right away|out|over|immediately)|(someone|somebody|a tech\w*|a plumber|an electrician|a crew|help|our (on-?call )?\w+|he|she|they)( is|'s| are| will be|'ll be)? (heading|headed) (over|out|your way|to you)|(someone|somebody|a tech\w*|a plumber|an electrician|a crew|help|our (on-?call )?\w+|he|she|they)( will|'ll) (be|come|stop|swing) (there|over|out|by|at your \w+)|(i'll|we'll|i will|we will|let me) (get|have) (someone|somebody|a tech\w*|a plumber|an electrician|a crew) (out|over|there|to you)|(le|les) (mando|env[ií]o|mandamos|enviamos) (a )?(un|una|alguien)|get you (re)?scheduled|(call|text|contact) you( back)?( \w+)? (with|to (set( up)?|schedule|book|arrange|find|pick)) (a |an |the )?(new )?(time|day|date|openings?|install\w*|appointment|visit)|(i'm|i am|we're|we are|i'll|i will|we'll|we will) (sending|send|dispatching|dispatch|getting) (someone|somebody|a tech\w*|our|the on-?call|an? (plumber|electrician|crew))|(someone|somebody|a tech\w*|a plumber|an electrician|help|a crew)( is|'s| are) on (the|their|his|her) way|i('ve| have) (booked|scheduled|got) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your (appointment|visit))|we'll see you|the (technician|tech) will (be there|arrive|come)|(queda|est[aá]) (agendad|programad|confirmad|reservad)[oa]|lo esperamos|te esperamos)\b/i;
 
 export const PRICE =
   /\b(how much|what do you charge|what (would|does|will) it cost|price|pricing|quote|estimate over the phone|ballpark|cu[aá]nto cuesta|cu[aá]nto cobran|precio)\b/i;
