@@ -17,6 +17,8 @@ export const TRAINING_SETS = [
   'labelled-calls.held-out.json',
   'labelled-calls.dev.json',
   'labelled-calls.probe.json',
+  'labelled-calls.probe2.json',
+  'labelled-calls.probe3.json',
 ];
 
 export interface Example {

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { BOOKING_ALREADY_MADE } from './intent-rules-data';
 import { type RequestedTime, type TimeMention, timeMentions } from './requested-time';
 import type { TranscriptTurn } from './transcript-turns';
 
@@ -29,24 +30,23 @@ interface Proposal {
 }
 
 /** A later part of a turn replaces an earlier one: "Tuesday, no wait, Wednesday". */
-const CORRECTION = /\b(no wait|wait,? no|actually|make that|i mean|scratch that|or rather|no,? mejor|mejor dicho|perd[oó]n)\b/gi;
+const CORRECTION = /\b(no wait|wait,? no|actually|make that(?! work)|i mean|scratch that|or rather|no,? mejor|mejor dicho|perd[oó]n)\b/gi;
 
 const AGENT_CONFIRMS =
-  /\b(you're (all )?(set|booked|scheduled|on the (schedule|calendar|books))|i('ve| have) (booked|scheduled|got|put) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your|it|for)|i('ve)? (booked|scheduled) it|booked[,.!]|pencil+ed (you )?in|you('re| are) on for|lock(ed)? (you|it) in|reserved (it|that|you) for|we'll see you|see you (then|on|at)|it is\b|you're down|moved (you|it|your)|on the (calendar|schedule)|(is|are) (booked|confirmed|scheduled)|done[,.!]|queda (agendad|programad|confirmad)[oa]|lo esperamos|te esperamos)/i;
+  /\b(you're (all )?(set|booked|scheduled|on the (schedule|calendar|books))|(i'll|i will|we'll|we will) (get|fit|squeeze|put) you in|i('ve| have) (booked|scheduled|got|put) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your|it|for)|i('ve)? (booked|scheduled) it|booked[,.!]|pencil+ed (you )?in|you('re| are) on for|lock(ed)? (you|it) in|reserved (it|that|you) for|we'll see you|see you (then|on|at|tomorrow|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|it is\b|you're down|moved (you|it|your|to)|on the (calendar|schedule)|(is|are) (booked|confirmed|scheduled)|done[,.!]|(queda|est[aá]) (agendad|programad|confirmad|reservad)[oa]|lo esperamos|te esperamos)/i;
 /**
- * Words that close any request ("you're all set, the manager will call you", "you got it"): a
- * confirmation of a booking only with a time in the same sentence ("The 17th at 1 pm, all set").
+ * Words that close any request ("you're all set, the manager will call you", "you got it",
+ * "confirmed, your address is updated"): a confirmation of a booking only with a time in the same
+ * sentence ("The 17th at 1 pm, all set", "Thursday at 10, confirmed").
  */
-const CLOSING = /\b((you're |you are |we're |that's )?all set|put you (in|down)|(you )?got it|you('re| are) in)\b/i;
+const CLOSING = /\b((you're |you are |we're |that's )?all set|confirmed|put you (in|down)|(you )?got it|you('re| are) in|listo)\b/i;
 /** An assistant's sentence that offers a visit, not only names a day ("we're closed Monday"). */
 const OFFERS =
-  /\b((can|could) (get|send|have|come|do|fit|squeeze|book|schedule)|how about|what about|would [^.?!]{0,30}work|(have|got) (an? )?(opening|slot|availability|room|time)|tengo|puedo|podemos)\b/i;
+  /\b((can|could) (get|send|have|come|do|fit|squeeze|book|schedule)|how about|what about|(does|do|would|will) [^.?!]{0,30}work|(have|got) (an? )?(opening|slot|availability|room|time)|tengo|puedo|podemos)\b/i;
 const UNAVAILABLE =
-  /\b((is|are|'s) (taken|full|booked up|gone|not available|unavailable)|no longer available|don't have (anything|that)|we('re| are) closed|we close|no (tenemos|hay) (lugar|espacio))\b/i;
-const CUSTOMER_EXISTING =
-  /\b(already (have|got)|i have (an|my|the) (appointment|tech|technician|visit|someone|plumber|electrician)|(have|got) (the |a )?(tech|technician|someone|plumber|electrician) coming|my (appointment|visit) (is|was|on|for|from)|(appointment|visit) (from|on) |still on\b|(when|what time) (is|was|will) (my|the|your) (appointment|visit|tech\w*|plumber|electrician)|cita del)/i;
+  /\b((is|are|'s|has been|have been) (taken|full|booked up|gone|not available|unavailable|cancel+ed|removed)|no longer available|don't have (anything|that)|we('re| are) closed|we close|no (tenemos|hay) (lugar|espacio))\b/i;
 const AGENT_EXISTING =
-  /\b(is on the books|is still on|you already have|your (current|existing|upcoming) (appointment|visit)|your (appointment|visit|booking)( is|'s| was)|remind\w*|(calling|here) to confirm your|(he|she|they)('s| is| are) (on (his|her|their|the) way|\w+ minutes out))\b/i;
+  /\b(is on the books|(is|are) still (on|coming|scheduled|booked)|you already have|your (current|existing|upcoming) (appointment|visit)|your (appointment|visit|booking)( is|'s| was)|remind\w*|(calling|here) to confirm your|(he|she|they)('s| is| are) (on (his|her|their|the) way|\w+ minutes out))\b/i;
 const DECLINES =
   /\b((can't|cannot|can not|won't|couldn't) (do|make|be there|be home)|(doesn't|does not|won't|wouldn't) work|not (good|great) for me|anything (later|earlier|else)|something (later|earlier|else)|other (options|times|days)|no puedo|no me (sirve|queda))\b/i;
 /**
@@ -54,9 +54,15 @@ const DECLINES =
  * Wednesday at 10?" "Yes, absolutely."): the whole sentence, so "Sure, let me check" is none.
  */
 const AGENT_YES =
-  /^\W*(yes|yeah|yep|sure|absolutely|of course|definitely|certainly|no problem|we can( do that)?|s[ií]|claro|por supuesto)([\s,!.]+(absolutely|of course|definitely|no problem|we can( do that)?|that works|claro|por supuesto))*[\s,!.]*$/i;
+  /^\W*(yes|yeah|yep|sure|absolutely|of course|definitely|certainly|no problem|we can( do that| make (that|it) work)?|s[ií]|claro|por supuesto)([\s,!.]+(absolutely|of course|definitely|no problem|we can( do that| make (that|it) work)?|that works|claro|por supuesto))*[\s,!.]*$/i;
+/**
+ * A customer turn that takes nothing on the table however it starts: "Okay, good to know. I'll call
+ * back when I'm ready." An "okay" beside it acknowledges, it does not accept.
+ */
+const DEFERS =
+  /\b(good to know|(i'll|i will|we'll) keep (that|it) in mind|(i'll|i will|let me|we'll) (call|get back to) (you )?(back|later|when)|(i'll|i will|let me) (think about it|check with|talk to|ask) |lo voy a pensar|le(s)? llamo despu[eé]s)/i;
 const ACCEPTS =
-  /\b(works|work for me|fine|perfect|great|ok(ay)?|yes|yeah|yep|yup|sure|sounds good|is better|that one|the (first|second|last|earlier|later|earliest|latest|morning|afternoon|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}(:\d{2})?( ?[ap]\.?m\.?)?) one|let'?s do|book (it|me)|i'll take|me sirve|perfecto|est[aá] bien|s[ií])\b/i;
+  /\b(works|work for me|fine|perfect|great|ok(ay)?|yes|yeah|yep|yup|sure|sounds (good|great)|is better|that one|correct|exactly|that's right|al+ ?right|cool|awesome|excellent|mm-?hm+|uh-huh|i can (do|make) (that|it)|go with|de acuerdo|vale|claro|dale|the (first|second|last|earlier|later|earliest|latest|morning|afternoon|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}(:\d{2})?( ?[ap]\.?m\.?)?) one|let'?s do|book (it|me)|i'll take|me sirve|perfecto|est[aá] bien|s[ií])\b/i;
 
 const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 /** "ten" → "10", so an answer picks an offered hour said as a word. */
@@ -105,11 +111,17 @@ function pickOffered(answer: string, offered: readonly Proposal[], timezone: str
   return null;
 }
 
-/** Bare hours an assistant offers on a day it named ("tomorrow. I have 8 or 11"), read as the nearest working hour. */
+/** Words that make one bare hour an offer: "the earliest I have Monday is 10", "first opening is 9", "a 1 o'clock". */
+const ONE_SLOT = /\b((earliest|first|next) (i have|i've got|i can do|we have|opening|slot|available|availability)|(i|we) have an? \d)/i;
+
+/**
+ * Bare hours an assistant offers on a day it named ("tomorrow. I have 8 or 11", "the earliest I
+ * have Monday is 10"), read as the nearest working hour: two or more, or one said as a slot.
+ */
 function bareHoursOffered(text: string, day: string | null, timezone: string, callTime: Date): TimeMention[] {
-  if (!day || !/\b(have|do|got|at|or|how about)\b/i.test(text)) return [];
+  if (!day || !/\b(have|do|does|got|at|or|how about|is)\b/i.test(text)) return [];
   const offered: TimeMention[] = [];
-  for (const found of text.matchAll(/\b(\d{1,2})(?::(\d{2}))?\b(?!\s*(dollars|degrees|minutes|hours|days|%|st|nd|rd|th))/gi)) {
+  for (const found of text.matchAll(/\b(\d{1,2})(?::(\d{2}))?\b(?!\s*(dollars|degrees|minutes|hours|days|%)|(st|nd|rd|th)\b)/gi)) {
     const raw = Number(found[1]);
     if (raw < 1 || raw > 12) continue;
     const hour = raw < 7 ? raw + 12 : raw;
@@ -117,7 +129,7 @@ function bareHoursOffered(text: string, day: string | null, timezone: string, ca
     if (!instant.isValid || instant.toMillis() <= callTime.getTime()) continue;
     offered.push({ at: instant.toUTC().toISO() as string, date: day, phrase: `${day} ${found[0]}`, index: found.index ?? 0 });
   }
-  return offered.length >= 2 ? offered : [];
+  return offered.length >= 2 || (offered.length === 1 && (ONE_SLOT.test(text) || OFFERS.test(text))) ? offered : [];
 }
 
 const sameTime = (a: TimeMention, b: TimeMention) => a.date === b.date && a.at === b.at;
@@ -220,17 +232,24 @@ function readAgentSentence(reading: Reading, sentence: string, mentions: readonl
   }
   // "Same time next week, Wednesday the 22nd at 1 pm": a day said beside a time is its context, not another offer.
   const timed = mentions.filter((m) => m.at !== null);
-  const named = timed.length > 0 ? timed : mentions;
-  const offered = named.length > 0 ? named : bareHoursOffered(sentence, reading.lastDay, ctx.timezone, ctx.callTime);
+  // The numbers of the days named ("March 11") are no hours: only what is left of the sentence is read for them.
+  const rest = mentions.reduce((text, m) => text.replace(m.phrase, ' '), sentence);
+  const bare = timed.length > 0 ? [] : bareHoursOffered(rest, mentions.at(-1)?.date ?? reading.lastDay, ctx.timezone, ctx.callTime);
+  const offered = timed.length > 0 ? timed : bare.length > 0 ? bare : mentions;
   if (offered.length === 0) return;
   reading.offered = offered.map((mention) => ({ mention, by: 'agent' as const, quote: sentence }));
   reading.candidate = reading.offered.length === 1 ? (reading.offered[0] ?? null) : null;
 }
 
+/** A day the caller tells of as past ("it went in Tuesday", "the guy who came Monday"): no day asked for. */
+const TELLS_PAST = /\b(came|went in|was (here|out|installed|done|put in)|were (here|out)|installed|happened|visited|started)\b/i;
+
 function readCustomerSentence(reading: Reading, sentence: string, mentions: readonly TimeMention[], ctx: Context): void {
-  if (CUSTOMER_EXISTING.test(sentence)) {
+  if (TELLS_PAST.test(sentence) && mentions.every((m) => m.at === null) && !isQuestion(sentence)) return;
+  if (BOOKING_ALREADY_MADE.test(sentence)) {
     remember(reading, mentions);
-    reading.existingAsked = mentions.length === 0;
+    // "What time is my appointment on Monday?": a question naming the day alone asks for the hour.
+    reading.existingAsked = mentions.length === 0 || (isQuestion(sentence) && mentions.every((m) => m.at === null));
     return;
   }
   if (DECLINES.test(sentence)) {
@@ -258,11 +277,12 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
       (last.at === null || last.at === reading.agreed.proposal.mention.at);
     if (sameAsAgreed) return;
     reading.agreed = null;
+    reading.existingAsked = false;
     reading.candidate = { mention: last, by: 'customer', quote: sentence };
     reading.answered = false;
     return;
   }
-  if (!ACCEPTS.test(sentence)) return;
+  if (!ACCEPTS.test(sentence) || DEFERS.test(reading.turnText)) return;
   const picked = pickOffered(sentence, reading.offered, ctx.timezone) ?? (reading.candidate?.by === 'agent' ? reading.candidate : null);
   if (picked)
     settle(reading, picked, `the assistant offered "${picked.mention.phrase}" and the customer accepted`, [picked.quote, sentence]);
@@ -272,7 +292,17 @@ function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
   reading.firstReply = turn.speaker === 'agent';
   reading.turnText = turn.text;
   if (turn.speaker === 'agent') reading.answered = true;
-  for (const sentence of sentencesOf(afterCorrection(turn.text))) {
+  const corrected = afterCorrection(turn.text);
+  // "Friday at 3, actually make it 3:30": the day said before a correction that names only an hour is still its day.
+  const before = timeMentions(
+    turn.text.slice(0, turn.text.length - corrected.length),
+    ctx.timezone,
+    ctx.callTime,
+    ctx.spanish,
+    reading.lastDay,
+  );
+  reading.lastDay = before.at(-1)?.date ?? reading.lastDay;
+  for (const sentence of sentencesOf(corrected)) {
     const mentions = timeMentions(sentence, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay);
     if (turn.speaker === 'agent') readAgentSentence(reading, sentence, mentions, ctx);
     else readCustomerSentence(reading, sentence, mentions, ctx);

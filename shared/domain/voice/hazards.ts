@@ -34,7 +34,7 @@ interface HazardFeature {
 
 /** A service that stopped: "the heat quit", "no hot water", "the AC died". */
 const FAILED =
-  /\b(no|out|off|quit|stopped|died|dead|broke\w*|(won't|will not|wouldn't|would not) (come on|start|turn on|kick on|light)|not (working|coming on|turning on|heating)|isn't working|doesn't work|went out|no funciona|no sirve|sin)\b/i;
+  /\b(no|out|off|quit|stopped|died|dead|broke\w*|(won't|will not|wouldn't|would not) (come on|start|turn on|kick on|light)|not (working|coming on|turning on|heating|cooling)|blowing (hot|warm)( air)?|isn't working|doesn't work|went out|no funciona|no sirve|sin)\b/i;
 
 const FEATURES: readonly HazardFeature[] = [
   {
@@ -46,12 +46,13 @@ const FEATURES: readonly HazardFeature[] = [
   {
     what: 'carbon monoxide alarm',
     object: /\b(carbon monoxide|co|c\.o\.|monóxido)\b/i,
-    state: /\b(detector|alarm|going off|goes off|beep\w*|sounding|alarma)\b/i,
+    // The device named is no alarm ("install a CO detector", "it chirps for a battery"); it going off is.
+    state: /\b(going off|goes off|went off|beep\w*|sound(ing|ed|s)|ringing|screaming|alarma|suena|son[oó])\b/i,
     within: 40,
   },
   {
     what: 'flooding',
-    object: /\b(water|pipe|pipes|water heater|tank|toilet|agua|tubo|tubería)\b/i,
+    object: /\b(water|pipe|pipes|water heater|tank|toilet|sump( pump| pit)?|pit|agua|tubo|tubería)\b/i,
     state:
       /\b(flood\w*|pour\w*|gush\w*|spray\w*|everywhere|all over|burst|split( open)?|exploded|overflow\w*|seep\w* (under|into|through)|(still |keeps )?rising|(inches|feet) of|through the ceiling|out of the ceiling|from the ceiling|ceiling light|light fixture|inundad\w*|revent\w*|desbord\w*)\b/i,
     within: 50,
@@ -63,8 +64,21 @@ const FEATURES: readonly HazardFeature[] = [
     within: 40,
   },
   {
+    what: 'flooding',
+    object: /\b(ceiling|techo)\b/i,
+    state: /\b(sagging|bulging|caving( in)?|collaps\w*|dripping|leaking|pouring|coming down|falling( in)?|gotereando|goteando)\b/i,
+    within: 40,
+  },
+  {
+    what: 'smoke or fire from an appliance',
+    object: /\b(furnace|boiler|water heater|dryer|air handler|heat pump|vents?|stove|oven|dishwasher|washer|unit|calentador)\b/i,
+    state: /\b(smok\w*|on fire|fire|flames?|caught fire|humo|fuego|llamas)\b/i,
+    within: 40,
+  },
+  {
     what: 'sewage backup',
-    object: /\b(sewage|sewer|raw sewage|aguas negras|drenaje)\b/i,
+    // "A sewer smell" is a smell, not sewage in the house.
+    object: /\b(sewage|sewer(?! (smell|odou?r|gas))|raw sewage|aguas negras|drenaje)\b/i,
     state: /\b(back\w* up|coming (up|out)|comes up|overflow\w*|in the (tub|shower|basement|floor)|everywhere|saliendo|regres\w*)\b/i,
     within: 50,
   },
@@ -84,8 +98,9 @@ const FEATURES: readonly HazardFeature[] = [
   {
     what: 'electrical burning or sparks',
     object: /\b(burning|electrical|plastic)\b/i,
-    state: /\b(smell|odou?r)\b/i,
-    within: 20,
+    state: /\b(smell\w*|odou?r)\b/i,
+    // "it smells like something's burning"
+    within: 30,
   },
   {
     what: 'no heat',
@@ -113,19 +128,27 @@ const FEATURES: readonly HazardFeature[] = [
 /** A denial in the words just before: "no, I don't smell any gas", "there's no water". */
 const DENIED = /\b(no|not|don't|do not|doesn't|nothing|isn't|is not|wasn't|never|without|no hay|ningún|ninguna)\b[^.!?,]{0,20}$/i;
 
+/**
+ * A hazard already dealt with, said in the same sentence: "I smelled gas earlier but the gas
+ * company came and said it's fine", "there were sparks, but your electrician replaced it".
+ */
+const CLEARED =
+  /\b(said|says|checked|confirmed|told (me|us))\b[^.?!]{0,30}\b(it's|it is|everything's|everything is|all)? ?(fine|ok(ay)?|safe|clear)\b|\b(fixed|stopped|gone|shut off|turned off) now\b|\b(but|and) (you|your (\w+ )?\w+|the \w+|someone|somebody|he|she|they)( guys)? (already )?(replaced|fixed|repaired|swapped|took care of)\b/i;
+
 /** A negation just before the state, after the thing: "the pipe hasn't burst", "the water is not rising". */
 const NEGATED_STATE = /(\bnot|n't|\bnever|\bno)( \w+)?\s*$/i;
 
 const COLD_WORDS =
   /\b(freez\w*|below (zero|freezing)|single digits|sub-?zero|minus \d+|minus (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)|helad[oa]|congel\w*|bajo cero|mucho fr[ií]o)\b|-\d+\s?(degrees|°)/i;
 const TEMPERATURE = /\b(\d{1,3})\s?(degrees|°|grados)/gi;
-const HOT = /\b(heat wave|heatwave|scorching|sweltering|heat stroke|ola de calor)\b/i;
+const HOT = /\b(heat wave|heatwave|scorching|sweltering|heat stroke|triple digits|over (a |one )?hundred|ola de calor)\b/i;
 const VULNERABLE =
-  /\b(baby|babies|infant|newborn|toddlers?|kids|children|elderly|senior|(8|9)\d[- ]year[- ]old|(7|8|9)\d years old|my (mother|father|mom|dad|grandmother|grandfather|grandma|grandpa) is (7|8|9)\d|pregnant|oxygen|disabled|wheelchair|beb[eé]|anciano|anciana|abuel[oa])\b/i;
+  /\b(baby|babies|infant|newborn|toddlers?|kids|children|elderly|senior|(8|9)\d[- ]year[- ]old|(7|8|9)\d years old|my (mother|father|mom|dad|grandmother|grandfather|grandma|grandpa|husband|wife)( is|'s) (7|8|9)\d|(i'm|i am) (7|8|9)\d\b|pregnant|oxygen|disabled|wheelchair|heart (condition|problems?)|medical condition|dialysis|chemo\w*|asthma|copd|bedridden|beb[eé]|anciano|anciana|abuel[oa])\b/i;
 
-/** Cold enough that no heat is dangerous: said as such, or a temperature at or below 55 °F. */
+/** Cold enough that no heat is dangerous: said as such (not denied: "it's not freezing"), or a temperature at or below 55 °F. */
 function coldIn(text: string): boolean {
-  if (COLD_WORDS.test(text)) return true;
+  for (const found of text.matchAll(new RegExp(COLD_WORDS.source, 'gi')))
+    if (!NEGATED_STATE.test(text.slice(0, found.index ?? 0))) return true;
   for (const found of text.matchAll(TEMPERATURE)) if (Number(found[1]) <= 55) return true;
   return false;
 }
@@ -156,7 +179,7 @@ function said(feature: HazardFeature, sentence: string): boolean {
     if (!state) continue;
     if (state[0].toLowerCase() === object[0].toLowerCase()) continue;
     const first = Math.min(at, from + state.index);
-    if (!feature.needs && DENIED.test(sentence.slice(0, first))) continue;
+    if (!feature.needs && (DENIED.test(sentence.slice(0, first)) || CLEARED.test(sentence))) continue;
     // "the toilet has not overflowed": the state denied between the two.
     if (!feature.needs && NEGATED_STATE.test(sentence.slice(at + object[0].length, from + state.index))) continue;
     return true;

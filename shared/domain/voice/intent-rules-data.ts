@@ -19,7 +19,8 @@ export const WRONG_NUMBER: readonly Rule[] = [
   { pattern: /\bwrong number\b/i, what: 'the caller says it is a wrong number' },
   {
     pattern:
-      /\b(i was|i'm|i am) (trying to|looking for|calling for) (reach |call )?(the |a )?(pharmacy|pizza|doctor|dentist|bank|school|restaurant|someone else|my (mom|sister|brother|friend))/i,
+      // "Calling for my mom" is calling on her behalf; only trying to reach her is a wrong number.
+      /\b(i was|i'm|i am) ((trying to|looking for) (reach |call )?(the |a )?(pharmacy|pizza|doctor|dentist|bank|school|restaurant|someone else|my (mom|sister|brother|friend))|calling for (the |a )?(pharmacy|pizza|doctor|dentist|bank|school|restaurant|someone else))/i,
     what: 'the caller wanted someone else',
   },
   { pattern: /\bn[uú]mero equivocado\b|\bme equivoqu[eé] de n[uú]mero\b/i, what: 'the caller says it is a wrong number (Spanish)' },
@@ -38,14 +39,15 @@ export const CANCELLATION: readonly Rule[] = [
     what: 'asks to cancel an appointment',
   },
   { pattern: /\b(need|want|have|like) to cancel\b/i, what: 'asks to cancel' },
+  { pattern: /\bcall (it|that|this|that one|this one|them) off\b/i, what: 'asks to call off a visit' },
   {
     pattern:
-      /(?<!\b(don't|do not|not) )\b(call(ing)? off|cancel+(ing)?)\b[^.?!]{0,30}\b(visit|appointment|booking|service( call)?|tune-?up|inspection|estimate|tech\w*|plumber|electrician)\b/i,
+      /(?<!\b(don't|do not|not) )\b(call(ing)? off|cancel+(ing)?)\b[^.?!]{0,30}\b(visit|appointment|booking|service( call)?|tune-?up|inspection|estimate|tech\w*|plumber|electrician|job|work|repair|install\w*)\b/i,
     what: 'asks to call off a visit',
   },
   {
     pattern:
-      /\b(don't|do not|no longer|won't|will not) (be )?need(ing)? (the|that|my|our) (appointment|visit|technician|tech|plumber|electrician)\b/i,
+      /\b(don't|do not|no longer|won't|will not) (be )?need(ing)? (the|that|my|our|this|[a-z]+'s)( \w+)? (appointment|visit|technician|tech|plumber|electrician)\b/i,
     what: 'no longer needs the visit',
   },
   {
@@ -67,7 +69,14 @@ export const CANCELLATION: readonly Rule[] = [
       /\b(you )?(don't|do not|won't) need to (send|come)\b|\bno need to (send|come)\b|\b(don't|do not) (bother )?send(ing)? (anyone|anybody|someone|somebody|a tech\w*|the tech\w*|a plumber|an electrician)\b/i,
     what: 'says nobody needs to come',
   },
-  { pattern: /\bcancelar (mi|la|nuestra) (cita|visita)\b|\bquiero cancelar\b/i, what: 'asks to cancel an appointment (Spanish)' },
+  {
+    pattern: /\b(never ?mind|remove|drop|delete|scrap) (the|my|our|that|this|[a-z]+'s)( \w+)? (appointment|visit|booking|service call)\b/i,
+    what: 'asks to drop an appointment',
+  },
+  {
+    pattern: /\bcancelar (mi|la|nuestra) (cita|visita)\b|\bquiero cancelar\b|\bya no (necesito|necesitamos|hace falta) (la|el|que)\b/i,
+    what: 'asks to cancel an appointment (Spanish)',
+  },
 ];
 
 export const RESCHEDULE: readonly Rule[] = [
@@ -77,6 +86,11 @@ export const RESCHEDULE: readonly Rule[] = [
     what: 'asks to move an appointment',
   },
   { pattern: /\b(move|push|bump) it (back|up|to)\b/i, what: 'asks to move an appointment' },
+  {
+    pattern:
+      /\b(can't|cannot|can not|won't be able to) make (my|the|our|that|[a-z]+'s)( \w+)? (appointment|visit|booking)\b[^.?!]*\b(different|another|other|new) (day|time|date)\b/i,
+    what: 'asks for another day for an appointment',
+  },
   { pattern: /\b(cambiar|mover|reprogramar) (mi|la) (cita|visita)\b|\breprogramar\b/i, what: 'asks to move an appointment (Spanish)' },
 ];
 
@@ -84,7 +98,7 @@ export const COMPLAINT: readonly Rule[] = [
   { pattern: /\b(complain|complaint|queja)\b/i, what: 'a complaint' },
   {
     pattern:
-      /\b(not happy|unhappy|disappointed|terrible|awful|horrible|unacceptable|ridiculous|rude|unprofessional|fed up|(frustrated|upset|annoyed|angry|furious) (with|at|about) (you|your|the (service|company|tech\w*|plumber|electrician|crew|work|job))|molest[oa] con|enojad[oa] con)\b/i,
+      /\b(not happy|unhappy|disappointed|terrible|awful|horrible|unacceptable|ridiculous|rude|unprofessional|hung up on (me|us)|fed up|sloppy|shoddy|lousy|careless|(poor|bad|crappy|half-assed) (job|work|workmanship)|(frustrated|upset|annoyed|angry|furious) (with|at|about) (you|your|the (service|company|tech\w*|plumber|electrician|crew|work|job))|molest[oa] con|enojad[oa] con)\b/i,
     what: 'dissatisfaction',
   },
   {
@@ -99,31 +113,49 @@ export const COMPLAINT: readonly Rule[] = [
   },
   {
     pattern:
-      /\b(no one|nobody|no-one) (ever )?(came|showed|called|arrived|turned up)\b|\bwaited (all day|all morning|all afternoon|from \d)/i,
+      /\b(no one|nobody|no-one) (has |have )?(ever )?(came|come|comes|showed|shows|called|calls|arrived|turned up|got back|gets back|gotten back|called (me |us )?back|returned my calls?)\b|\bwaited (all day|all morning|all afternoon|from \d)/i,
     what: 'a missed visit',
   },
   {
     pattern: /\b(bill|invoice|charges?|charged)\b[^.?!]{0,60}\b(wrong|not right|too (much|high)|mistake|error)\b|\bthat's not right\b/i,
     what: 'a billing dispute',
   },
-  { pattern: /\b(showed up|arrived|came|got here)\b[^.?!]{0,25}\blate\b/i, what: 'a late visit' },
   {
     pattern:
-      /\b(still (drips|leaks|trips|runs|leaking)|(second|third|fourth|fifth) time\b|(after|since) (you|your \w+) (fixed|repaired|worked on|installed|replaced))/i,
+      /\b(bill|invoice|charged?)\b[^.?!]{0,60}\b(quote|quoted|estimate)\b|\b(quote|quoted|estimate)\b[^.?!]{0,60}\b(bill|invoice|charged?)\b|\bnot what (we|you|he|she|they|your \w+) (agreed|quoted|said|told (me|us))\b|\b(bill|invoice|charges?|estimate|quote)\b[^.?!]{0,40}\b(higher|more) than (what )?(you|your|he|she|they|we were|i was|the)\b|\b(want|need|like) (my|our) money back\b/i,
+    what: 'a billing dispute',
+  },
+  {
+    pattern:
+      /\b(showed up|arrived|came|got here)\b[^.?!]{0,25}\blate\b|\b(tech\w*|plumber|electrician|guy|crew|installer)s? (was|were) ([\w-]+ ){0,3}late\b/i,
+    what: 'a late visit',
+  },
+  {
+    pattern: /\b(after|since) (you|your \w+) (fixed|repaired|worked on|installed|replaced)\b/i,
     what: 'a repair that did not hold',
   },
   { pattern: /\b(tracked|left|got) (mud|dirt|muck|grease|a mess)\b/i, what: 'damage left behind' },
-  { pattern: /\b(overcharg\w*|charged (me )?twice|double[- ]charged|refund|reembolso|cobraron de m[aá]s)\b/i, what: 'a billing dispute' },
+  {
+    // Money wanted back is a dispute; a refund already issued and asked after is not.
+    pattern:
+      /\b(overcharg\w*|charged (me )?twice|double[- ]charged|(want|need|get|demand|asking for|expect) (a |my |our |the )?(full )?refund|refund (me|us|my|our)|reembolso|cobraron de m[aá]s)\b/i,
+    what: 'a billing dispute',
+  },
   {
     pattern:
-      /\b(still (leaking|broken|not working|doesn't work|does not work|dripping|running|tripping)|(didn't|did not|never) (got |get )?(fix|repair)(ed)?|same problem (again|as before)|sigue (goteando|fallando|sin funcionar))\b/i,
+      /\b((didn't|did not|never) (got |get )?(fix|repair)(ed)?|same problem (again|as before)|sigue (goteando|fallando|sin funcionar))\b/i,
     what: 'a repair that did not hold',
   },
   {
     pattern: /\b(never showed( up)?|no[- ]show|stood (me|us) up|nobody (came|showed)|no (vino|lleg[oó]) nadie)\b/i,
     what: 'a missed visit',
   },
-  { pattern: /\b(mess|damage[ds]?|scratched|broke (my|our)|dejaron un desastre)\b/i, what: 'damage left behind' },
+  {
+    // Damage is a complaint when the business did it, not when it is the job ("water damage on the ceiling").
+    pattern:
+      /\b(you|y'all|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|installer|worker)s?|the (guy|tech\w*|plumber|electrician|crew|installer|worker)s? you sent)\b[^.?!]{0,50}\b(mess|damage[ds]?|scratched|dented|broke|cracked|ruined|stained)\b|\b(mess|damage|scratch(es)?|dent|crack|stain)s? (left )?(by|from) (you|your|the (guy|tech\w*|plumber|electrician|crew|installer))\b|\bthe (plumber|tech\w*|electrician|installer|crew|guy|worker)s? (broke|cracked|scratched|dented|ruined|stained|damaged)\b|\bdejaron un desastre\b/i,
+    what: 'damage left behind',
+  },
 ];
 
 export const ESCALATION =
@@ -142,7 +174,7 @@ export const VISIT: readonly Rule[] = [
   },
   {
     pattern:
-      /\b(can|could|would) (you|someone|somebody|a tech(nician)?|a plumber|an electrician|one of your (guys|techs)) (come|stop|swing|get)( out| by| over| here| take a look| look)?\b/i,
+      /\b(can|could|would) (you|someone|somebody|anyone|anybody|a tech(nician)?|a plumber|an electrician|one of your (guys|techs)) (come|stop|swing|get)( out| by| over| here| take a look| look)?\b/i,
     what: 'asks for a visit',
   },
   {
@@ -152,7 +184,7 @@ export const VISIT: readonly Rule[] = [
   },
   {
     pattern:
-      /\b(need|want|get) (someone|somebody|a tech\w*|a plumber|an electrician) (today|tonight|now|asap|right away|as soon as possible|this (morning|afternoon|evening|week))\b/i,
+      /\b(need|want|get) (someone|somebody|a tech\w*|a plumber|an electrician) (here )?(today|tonight|now|asap|right away|as soon as possible|fast|quick(ly)?|immediately|urgently|this (morning|afternoon|evening|week))\b/i,
     what: 'asks for someone to be sent',
   },
   { pattern: /\b(come|stop|swing) (out|by|over) (and|to) (take a look|look|check|fix|see)\b/i, what: 'asks for a visit' },
@@ -180,40 +212,88 @@ export const VISIT: readonly Rule[] = [
     what: 'asks for someone available',
   },
   {
+    pattern:
+      /\b(is there )?(anyone|anybody|someone|somebody) (who|that) (can|could) (come|get (here|there|out)|be here|be there|stop by)\b/i,
+    what: 'asks for someone available',
+  },
+  {
     pattern: /\b(that|which|the) (\w+ )?(works|sounds good|is fine|is perfect)( for me)?\b|\bbook (it|me in|me)\b|\blet'?s do (that|it)\b/i,
     what: 'accepts a time offered',
   },
   {
     pattern:
-      /\b(agendar|programar|hacer) (una )?(cita|visita)\b|\bpueden? venir\b|\bmand(ar|en) a alguien\b|\bnecesito (una cita|que vengan|un t[eé]cnico|un plomero|un electricista)\b|\bme sirve\b|\b(quiero|queremos|necesito|necesitamos) que (vengan|revisen|arreglen|chequen|miren|instalen|manden)\b/i,
+      /\b(agendar|programar|hacer) (una )?(cita|visita)\b|\bpueden? venir\b|\bmand(ar|en) a alguien\b|\bnecesito (una cita|que vengan|un t[eé]cnico|un plomero|un electricista)\b|\bme sirve\b|\b(quiero|queremos|necesito|necesitamos) que (alguien (lo |la |los |las )?)?(vengan?|revisen?|arreglen?|chequen?|miren?|instalen?|manden?)\b/i,
     what: 'asks for a visit (Spanish)',
   },
 ];
 
-export const AGENT_CONFIRMS =
-  /\b(you're (all )?(set|booked|scheduled)|i('ve| have) (booked|scheduled|got) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your (appointment|visit))|we'll see you|the (technician|tech) will (be there|arrive|come)|queda (agendad|programad|confirmad)[oa]|lo esperamos|te esperamos)\b/i;
-
-export const PRICE =
-  /\b(how much|what do you charge|price|pricing|quote|estimate over the phone|ballpark|cu[aá]nto cuesta|cu[aá]nto cobran|precio)\b/i;
-export const LEAVES =
-  /\b(call (you )?back|think about it|shop(ping)? around|check with my (wife|husband|landlord|partner)|get (a few|other|some other) quotes|just (checking|wondering|curious)|not (right )?now|no thanks|lo voy a pensar|le(s)? llamo despu[eé]s)\b/i;
+/**
+ * A booking the caller already has, asked about or named ("is my tech still coming tomorrow at
+ * 10?", "what time is my appointment?"): its times are only mentioned, and the assistant's
+ * "you're all set" about it books nothing new.
+ */
+export const BOOKING_ALREADY_MADE =
+  /\b(already (have|got)|i have (an|my|the) (appointment|tech|technician|visit|someone|plumber|electrician)|(have|got) (the |a )?(tech|technician|someone|plumber|electrician) coming|my (appointment|visit) (is|was|on|for|from)|(for|about|on) my (appointment|visit|booking) (tomorrow|today|tonight|this|next|on|at|\w+day)\b|(appointment|visit) (from|on) |still (on|coming|scheduled|booked|happening)\b|(when|what time) (is|was|will) (my|the|your) (appointment|visit|tech\w*|plumber|electrician)|cita del|(supposed|scheduled|due|set) to (come|be (here|there)|get here|arrive|show( up)?)|running late|confirm(ing)? (my|our|the) (appointment|visit|booking))/i;
 
 /**
- * Words that put a wish off ("at some point, not now") or ask what the business can do ("do you
- * have someone who installs..."): a visit said so is not asked for.
+ * An errand on the account (a membership renewed, an address or card changed, a warranty
+ * registered, an invoice sent): the assistant's "you're booked in", "confirmed" or "all set" about
+ * it books no visit when the caller asked for none.
  */
+export const ERRAND =
+  /\b(renew\w* (my |the |our )?([\w-]+ ){0,3}(membership|plan|agreement|contract|subscription)|(update|change|correct) (the |my |our )?(address|phone|number|email|card|payment|billing|name|account)|register (the |my |our )?(warranty|product|unit)|(set up|sign up for|cancel) (my |the )?(autopay|auto-?pay|membership|plan)|(email|send|resend|mail) (me )?(a copy of )?(the |my |a )?(invoice|receipt|bill|statement)|(cambiar|actualizar) (mi|el|la) (n[uú]mero|direcci[oó]n|correo|tarjeta|cuenta))\b/i;
+
+/**
+ * The assistant confirming a visit: a booking ("you're booked"), someone sent now ("I'm
+ * sending our on-call electrician", "someone is on the way", "someone will be there within the
+ * hour", "le mando un electricista"), or a time promised later ("the dispatcher will call you with
+ * a time", "let me get you rescheduled"): without a time the turns agree on, a visit requested. "You're all set" closes any request
+ * (an address changed, a receipt sent): it confirms a visit only beside a time, which the turns read.
+ */
+export const AGENT_CONFIRMS =
+  /\b(you're (booked|scheduled)|(sending|dispatching) (someone|somebody|a tech\w*|a plumber|an electrician|a crew|help) (now|right away|out|over|immediately)|(someone|somebody|a tech\w*|a plumber|an electrician|a crew|help|our (on-?call )?\w+|he|she|they)( is|'s| are| will be|'ll be)? (heading|headed) (over|out|your way|to you)|(someone|somebody|a tech\w*|a plumber|an electrician|a crew|help|our (on-?call )?\w+|he|she|they)( will|'ll) (be|come|stop|swing) (there|over|out|by|at your \w+)|(i'll|we'll|i will|we will|let me) (get|have) (someone|somebody|a tech\w*|a plumber|an electrician|a crew) (out|over|there|to you)|(le|les) (mando|env[ií]o|mandamos|enviamos) (a )?(un|una|alguien)|get you (re)?scheduled|(call|text|contact) you( back)?( \w+)? (with|to (set( up)?|schedule|book|arrange|find|pick)) (a |an |the )?(new )?(time|day|date|openings?|install\w*|appointment|visit)|(i'm|i am|we're|we are|i'll|i will|we'll|we will) (sending|send|dispatching|dispatch|getting) (someone|somebody|a tech\w*|our|the on-?call|an? (plumber|electrician|crew))|(someone|somebody|a tech\w*|a plumber|an electrician|help|a crew)( is|'s| are) on (the|their|his|her) way|i('ve| have) (booked|scheduled|got) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your (appointment|visit))|we'll see you|the (technician|tech) will (be there|arrive|come)|(queda|est[aá]) (agendad|programad|confirmad|reservad)[oa]|lo esperamos|te esperamos)\b/i;
+
+export const PRICE =
+  /\b(how much|what do you charge|what (would|does|will) it cost|price|pricing|quote|estimate over the phone|ballpark|cu[aá]nto cuesta|cu[aá]nto cobran|precio)\b/i;
+/**
+ * Only the time put off ("let me check with my wife and call you back", "when I know my shifts"):
+ * the work asked for stands, so the visit stays requested without a time. Declining the work
+ * ("no thanks", "I'll think about it", "other quotes") asks for nothing.
+ */
+export const PUT_OFF =
+  /\b(call (you )?back|check (with )?my (wife|husband|landlord|partner|calendar|schedule)|figure it out|(talk|speak) (to|with) my (wife|husband|partner)|consultar con|le(s)? llamo)\b/i;
+export const LEAVES =
+  /\b(call (you )?back|think about it|keep (that|it) in mind|shop(ping)? around|check with my (wife|husband|landlord|partner)|get (a few|other|some other) quotes|just (checking|wondering|curious)|not (right )?now|no thanks|lo voy a pensar|le(s)? llamo despu[eé]s)\b/i;
+
 /** Dissatisfaction said plainly: a complaint when the caller books nothing (the call is the complaint). */
 export const UPSET =
   /\b(i'm|i am|we're|we are)( really| very| so| pretty| extremely| just)? (frustrated|upset|annoyed|angry|furious|disgusted|livid|fed up)\b|\b(estoy|estamos) (muy )?(molest|enojad|frustrad)[oa]s?\b/i;
-/** The business's own earlier work ("you installed", "your tech was here"). */
+/** The business's own earlier work ("you installed", "your tech was here", "the guy who came Monday"). */
 export const PRIOR_WORK =
-  /\b(you|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|company|people)|y'all)( all)? (installed|fixed|repaired|replaced|worked on|serviced|came out|came by|were (just )?here|was (just )?here|put in)\b/i;
-/** A problem that is back or not gone ("still", "again", "worse", "the same problem"). */
+  /\b(you( guys)?|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|company|people)|y'all)( all)? (installed|fixed|repaired|replaced|worked on|serviced|came out|came by|were (just )?here|was (just )?here|put in|(have|has|had) been (out|here|over))\b|\bthe (guy|tech\w*|plumber|electrician|crew|installer|worker|man|woman|lady) (who|that) (came|was here|worked on|installed|fixed|you sent)\b|\b(el|la) (t[eé]cnic[oa]|plomero|electricista) que (vino|mandaron|instal[oó]|arregl[oó])\b|\b(been|was|were|got) ['"]?(fixed|repaired|serviced)\b|\bpaid (for )?(a|the|your) (tune-?up|repair|service|install\w*)\b/i;
+/**
+ * A problem that is back or not gone ("still", "again", "worse", "the same problem", "the third
+ * time"), or the work itself wrong ("it's the wrong model"): a complaint only beside the business's
+ * own earlier work.
+ */
 export const PERSISTS =
-  /\b(again|still (\w+ing|not|doesn't|does not|won't|isn't|broken|leaks|drips|trips|has|makes|smells)|worse|same (noise|sound|problem|issue|leak|smell|thing)|came back|is back|sigue|otra vez)\b/i;
+  /\b(wrong (model|part|one|size|colou?r|unit|thing|kind|type)|(isn't|is not|wasn't|was not) the one (we|i) (picked|chose|ordered|asked for)|(second|third|fourth|fifth) time|again|still (\w+ing|not|doesn't|does not|won't|isn't|broken|leaks|drips|trips|has|makes|smells)|worse|same (noise|sound|problem|issue|leak|smell|thing)|came back|is back|sigue|otra vez)\b/i;
 
+/**
+ * The assistant owning a fault ("I'm so sorry, that should never happen", "that's on us"): beside
+ * the business's own earlier work, what the caller said of it is a complaint even when a visit is
+ * booked to put it right. A regret about the caller's luck ("sorry to hear that") owns nothing.
+ */
+export const AGENT_APOLOGY =
+  /\b((i'm|i am|we're|we are) (so |very |really |truly |terribly )?sorry( about (that|this)| for (that|this|the))?(?! to hear)|(i|we) apologi[sz]e|my apologies|that's on us|(should|shouldn't) (never )?(have )?happen(ed)?|lo siento|disculpe)\b/i;
+
+/**
+ * Words that put a wish off ("at some point, not now"), ask what the business can do ("do you
+ * have someone who installs..."), ask what was done ("did somebody check the valve?") or say a
+ * habit ("I get it serviced every fall"): a visit said so is not asked for.
+ */
 export const HEDGED =
-  /^\W*(do|does|are|is there) (you|your|y'all|they)\b(?![^.?!]*\b(available|availability|free|opening|openings)\b)|\b(might|at some point|someday|some day|not (right )?now|thinking (about|of)|down the road|for later|just (wondering|curious|checking))\b/i;
+  /^\W*(do|does|are|is there) (you|your|y'all|they)\b(?![^.?!]*\b(available|availability|free|opening|openings)\b)|\bdid (you|your \w+|y'all|they|someone|somebody|anyone|anybody|the (tech|guy|plumber|electrician)\w*|he|she)\b[^.?!]*\?|\bevery (fall|spring|summer|winter|year|month|season|time)\b|\b(might|at some point|someday|some day|not (right )?now|thinking (about|of)|down the road|for later|just (wondering|curious|checking))\b/i;
 
 /**
  * The assistant's own triage: it was told what the business treats as an emergency, so "I'm
@@ -223,5 +303,9 @@ export const HEDGED =
 export const ASSISTANT_TRIAGE =
   /\b((flag|mark|treat|escalat|send|prioritiz|handl|log)\w* (this|it|your (call|request)) (as )?(an? )?(urgent|emergency|priority)|(as|this is|that's|that is|it's|it is) an? (emergency|priority)( call| request| visit)?\b|emergency (dispatch|crew|team|line|service|visit|call-?out|tech\w*|plumber|electrician)|on-?call (tech\w*|plumber|electrician|team|crew|staff|person|service)|(leave|get out of) the (house|home|building)|call 911|lo marco como (urgente|emergencia))\b/i;
 
-/** A question ("is this an emergency?") or a price ("emergency calls are $150") is no triage. */
-export const NOT_TRIAGE = /\?\s*$|(^|\W)(is|are) (this|it|that) an? (emergency|urgent)\b|\$\s?\d|\b\d+ dollars\b/i;
+/**
+ * A question ("is this an emergency?"), a price ("emergency calls are $150") or a condition ("if it
+ * sounds a full alarm, get out and call 911") is no triage.
+ */
+export const NOT_TRIAGE =
+  /\?\s*$|^\W*(if|should|in case)\b|(^|\W)(is|are) (this|it|that) an? (emergency|urgent)\b|\$\s?\d|\b\d+ dollars\b/i;

@@ -91,12 +91,14 @@ interface WallClock {
 function wallClockOf(result: chrono.ParsedResult, source: string, local: DateTime, dayBefore: WallClock['date'] | null): WallClock | null {
   const c = result.start;
   const hasDay = c.isCertain('day') || c.isCertain('weekday');
-  let hour: number | null = c.isCertain('hour') ? (c.get('hour') ?? 0) : null;
+  // A range of hours ("8 to 1", "from 2 to 4") is a window, or opening hours, not a time agreed.
+  const range = result.end?.isCertain('hour') === true;
+  let hour: number | null = c.isCertain('hour') && !range ? (c.get('hour') ?? 0) : null;
   if (!hasDay && (hour === null || dayBefore === null)) return null;
   let minute = c.get('minute') ?? 0;
   let phrase = result.text;
   if (hour !== null && !c.isCertain('meridiem') && hour >= 1 && hour < 7) hour += 12;
-  if (hour === null) {
+  if (hour === null && !range) {
     const named = namedHourAfter(source, result.index + result.text.length);
     if (named) ({ hour, minute } = named);
     if (named) phrase = `${result.text}${named.words}`;

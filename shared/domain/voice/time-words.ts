@@ -91,26 +91,33 @@ const THIS_PART = /\bthis (morning|afternoon|evening)\b/gi;
 
 /** "at three", "quarter past two", "half past ten", "two thirty", "around 9": hours in words or near words, as digits. */
 function hoursAsDigits(text: string): string {
-  return text
-    .replace(THIS_PART, 'today $1')
-    .replace(
-      new RegExp(
-        `\\b(\\d{1,2}|${HOUR_WORD})[- ](fifteen|thirty|forty[- ]five)\\b(?![- ](gallons?|feet|foot|inches|minutes?|dollars|years?|amps?|degrees))`,
-        'gi',
-      ),
-      (_w, h: string, m: string) => `${hourOf(h)}:${MINUTE_WORDS[m.toLowerCase().replace('-', ' ')] ?? MINUTE_WORDS[m.toLowerCase()]}`,
-    )
-    .replace(/\b(\d{1,2})(:\d{2})?ish\b/gi, '$1$2')
-    .replace(new RegExp(`\\bquarter past (\\d{1,2}|${HOUR_WORD})\\b`, 'gi'), (_w, h: string) => `${hourOf(h)}:15`)
-    .replace(new RegExp(`\\bhalf past (\\d{1,2}|${HOUR_WORD})\\b`, 'gi'), (_w, h: string) => `${hourOf(h)}:30`)
-    .replace(new RegExp(`\\bquarter to (\\d{1,2}|${HOUR_WORD})\\b`, 'gi'), (_w, h: string) => `${(hourOf(h) + 11) % 12 || 12}:45`)
-    .replace(
-      new RegExp(`\\b(at|around|about|by) (${HOUR_WORD})\\b(?! (of|in|on|days?|weeks?|hours?)\\b)`, 'gi'),
-      (_w, p: string, h: string) => `${p} ${hourOf(h)}`,
-    )
-    .replace(new RegExp(`\\b(${HOUR_WORD})(?= ?(a\\.?m\\.?|p\\.?m\\.?|o'?clock)(\\W|$))`, 'gi'), (h: string) => String(hourOf(h)))
-    .replace(/\b(\d{1,2})(:\d{2})? o'?clock\b/gi, '$1$2')
-    .replace(APPROXIMATE, (_w, _a, _at, hour: string) => `at ${hour}`);
+  return (
+    text
+      .replace(THIS_PART, 'today $1')
+      .replace(
+        new RegExp(
+          `\\b(\\d{1,2}|${HOUR_WORD})[- ](fifteen|thirty|forty[- ]five)\\b(?![- ](gallons?|feet|foot|inches|minutes?|dollars|years?|amps?|degrees))`,
+          'gi',
+        ),
+        (_w, h: string, m: string) => `${hourOf(h)}:${MINUTE_WORDS[m.toLowerCase().replace('-', ' ')] ?? MINUTE_WORDS[m.toLowerCase()]}`,
+      )
+      .replace(/\b(\d{1,2})(:\d{2})?ish\b/gi, '$1$2')
+      .replace(new RegExp(`\\b(a )?quarter (past|after) (\\d{1,2}|${HOUR_WORD})\\b`, 'gi'), (_w, _a, _p, h: string) => `${hourOf(h)}:15`)
+      .replace(new RegExp(`\\bhalf past (\\d{1,2}|${HOUR_WORD})\\b`, 'gi'), (_w, h: string) => `${hourOf(h)}:30`)
+      .replace(new RegExp(`\\bquarter to (\\d{1,2}|${HOUR_WORD})\\b`, 'gi'), (_w, h: string) => `${(hourOf(h) + 11) % 12 || 12}:45`)
+      .replace(
+        new RegExp(`\\b(at|around|about|by) (${HOUR_WORD})\\b(?! (of|in|on|days?|weeks?|hours?)\\b)`, 'gi'),
+        (_w, p: string, h: string) => `${p} ${hourOf(h)}`,
+      )
+      .replace(new RegExp(`\\b(${HOUR_WORD})(?= ?(a\\.?m\\.?|p\\.?m\\.?|o'?clock)(\\W|$))`, 'gi'), (h: string) => String(hourOf(h)))
+      // "Monday, 9 o'clock": the hour alone after a day is read only with "at".
+      .replace(/\b(at )?(\d{1,2})(:\d{2})? o'?clock\b/gi, 'at $2$3')
+      // "at 10 30", as speech-to-text writes ten thirty.
+      .replace(/\b(at|around|about|by) (\d{1,2}) ([0-5]\d)\b(?! ?(minutes?|mins?|dollars|bucks|degrees|percent|%))/gi, '$1 $2:$3')
+      .replace(/\btues\b\.?/gi, 'Tuesday')
+      .replace(/\bweds\b\.?/gi, 'Wednesday')
+      .replace(APPROXIMATE, (_w, _a, _at, hour: string) => `at ${hour}`)
+  );
 }
 
 const monthDay = (day: DateTime) => day.toFormat('MMMM d', { locale: 'en-US' });
@@ -145,8 +152,15 @@ function ordinalDaysWithMonths(text: string, local: DateTime): string {
   });
 }
 
+/**
+ * Spanish time words an English sentence does not hold: a sentence with one is read as Spanish
+ * whatever the rest of the call speaks ("can you send someone mañana a las tres?", an assistant
+ * offering "el martes a las 9" to a caller who said little).
+ */
+const SPANISH_TIME_WORD = /\b(a las?|ma[ñn]ana|hoy|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|mediod[ií]a)\b/i;
+
 /** The text in the words chrono-node's English parser reads, relative to the call's local start. */
 export function normalizeTimeWords(text: string, local: DateTime, spanish: boolean): string {
-  const english = spanish ? spanishToEnglish(text) : text;
+  const english = spanish || SPANISH_TIME_WORD.test(text) ? spanishToEnglish(text) : text;
   return ordinalDaysWithMonths(weekFromWeekday(hoursAsDigits(english), local), local);
 }

@@ -1,9 +1,12 @@
 import { type Hazard, hazardOf } from './hazards';
 import {
+  AGENT_APOLOGY,
   AGENT_CONFIRMS,
   ASSISTANT_TRIAGE,
+  BOOKING_ALREADY_MADE,
   CANCELLATION,
   COMPLAINT,
+  ERRAND,
   ESCALATION,
   HEDGED,
   LEAVES,
@@ -11,6 +14,7 @@ import {
   PERSISTS,
   PRICE,
   PRIOR_WORK,
+  PUT_OFF,
   RESCHEDULE,
   type Rule,
   UPSET,
@@ -87,19 +91,24 @@ function triagedByAssistant(agent: readonly string[]): Hazard | null {
 }
 
 /**
- * Said across sentences, or as plain upset: a complaint only when the caller asks for no visit
- * ("You installed it last week. It's leaking again." — not "it's leaking again, can you come?").
+ * Said across sentences, or as plain upset: a complaint when the caller asks for no visit ("You
+ * installed it last week. It's leaking again."), and beside a visit only when the assistant owns
+ * the fault ("it's leaking again, can you come?" alone is a repair asked for). The business's own
+ * work with the fault owned is one too ("the tech who came Monday left the gate open" "I'm so sorry").
  */
-function impliedComplaint(caller: readonly string[]): Finding | null {
+function impliedComplaint(caller: readonly string[], agent: readonly string[], asksVisit: boolean): Finding | null {
+  const owned = agent.find((l) => AGENT_APOLOGY.test(l));
+  if (asksVisit && !owned) return null;
   const upset = caller.find((l) => UPSET.test(l));
   if (upset) return { reason: 'dissatisfaction', evidence: [upset] };
   const prior = caller.find((l) => PRIOR_WORK.test(l));
   const persists = caller.find((l) => PERSISTS.test(l) && !/\?\s*$/.test(l));
-  return prior && persists ? { reason: 'work that did not hold', evidence: [...new Set([prior, persists])] } : null;
+  if (prior && persists) return { reason: 'work that did not hold', evidence: [...new Set([prior, persists])] };
+  return prior && owned ? { reason: "the business's work, its fault owned", evidence: [prior, owned] } : null;
 }
 
-function complaintOf(caller: readonly string[], asksVisit: boolean): TranscriptReading['complaint'] {
-  const complaintFound = match(COMPLAINT, caller) ?? (asksVisit ? null : impliedComplaint(caller));
+function complaintOf(caller: readonly string[], agent: readonly string[], asksVisit: boolean): TranscriptReading['complaint'] {
+  const complaintFound = match(COMPLAINT, caller) ?? impliedComplaint(caller, agent, asksVisit);
   const escalationLine = caller.find((l) => ESCALATION.test(l));
   return complaintFound
     ? {
@@ -117,16 +126,23 @@ function complaintOf(caller: readonly string[], asksVisit: boolean): TranscriptR
 /** Wishes for work that alone do not ask for a visit when the caller is shopping for a price. */
 const WEAK_VISIT = new Set(['asks for work on the house', 'asks for a visit at any time']);
 
-/** A visit the caller asked for (not hedged, not only priced) or the assistant confirmed. */
+/**
+ * A visit the caller asked for (not hedged, not only priced) or the assistant confirmed. A visit
+ * named in a price question ("how much to have someone come out?") is the thing priced, not asked for.
+ */
 function visitOf(caller: readonly string[], agent: readonly string[]): { visit: Finding | null; confirmation: string | null } {
   const found = match(
     VISIT,
-    caller.filter((l) => !HEDGED.test(l)),
+    caller.filter((l) => !HEDGED.test(l) && !PRICE.test(l)),
   );
   const onlyWeak = found?.reason.split('; ').every((what) => WEAK_VISIT.has(what));
   const asked = onlyWeak && caller.some((l) => PRICE.test(l)) ? null : found;
-  const confirmedLine = agent.filter((l) => AGENT_CONFIRMS.test(l)).at(-1);
-  const declined = caller.some((l) => LEAVES.test(l));
+  // "Is my tech still coming?" "Yes, you're all set.": a booking already made, confirmed again, is
+  // no new visit; nor is an errand on the account ("renew my membership" "You're booked in for a year").
+  const aboutMade = !asked && caller.some((l) => BOOKING_ALREADY_MADE.test(l) || ERRAND.test(l));
+  const confirmedLine = aboutMade ? undefined : agent.filter((l) => AGENT_CONFIRMS.test(l)).at(-1);
+  // A time put off leaves the work asked for standing; declining the work, or a price only, asks nothing.
+  const declined = caller.some((l) => LEAVES.test(l) && !(asked && PUT_OFF.test(l)));
   let visit: Finding | null = null;
   if (confirmedLine) {
     const because = asked ? `; the caller ${asked.reason}` : '';
@@ -154,7 +170,7 @@ export function readTranscript(turns: readonly TranscriptTurn[], transcript: str
   const reschedule = match(RESCHEDULE, caller);
   const emergency = hazardOf(caller) ?? triagedByAssistant(agent);
   const { visit, confirmation } = visitOf(caller, agent);
-  const complaint = complaintOf(caller, visit !== null);
+  const complaint = complaintOf(caller, agent, visit !== null);
   const priceLine = caller.find((l) => PRICE.test(l));
   const priceOnly =
     priceLine && !visit

@@ -75,6 +75,85 @@ describe('the time a conversation settles on', () => {
     expect(agreed('Customer: When is my appointment again?\nAI: Friday at 10 am.\nCustomer: Perfect, thank you.')).toBeNull();
   });
 
+  it('reads the hour the assistant gives for a booking asked about by its day as a mention', () => {
+    expect(
+      agreed('Customer: Um, what time is my appointment on Monday again?\nAI: Monday at 10 am.\nCustomer: Okay cool, thanks.'),
+    ).toBeNull();
+    expect(agreed('Customer: Is my tech still coming tomorrow at 10?\nAI: Yes, tomorrow at 10 am, you are all set.')).toBeNull();
+  });
+
+  it('still books a new visit a caller asks for beside one already made', () => {
+    const found = agreed(
+      'Customer: I have the tech coming Thursday. Can you also do Monday at 10 for the furnace?\nAI: Monday at 10 is booked.',
+    );
+    expect(found).toMatchObject({ at: '2026-03-09T16:00:00.000Z', settled: true });
+  });
+
+  it('reads one bare hour said as the first slot on a day as an offer', () => {
+    const found = agreed('Customer: Could a plumber come Monday at 7 am?\nAI: The earliest I have Monday is 10.\nCustomer: Fine, 10 then.');
+    expect(found).toMatchObject({ at: '2026-03-09T16:00:00.000Z', settled: true });
+    // The number of a date is no hour.
+    expect(agreed('AI: I could do Wednesday, March 11.\nCustomer: Okay.')).toMatchObject({ at: null, date: '2026-03-11' });
+  });
+
+  it('reads a range of hours as a window on its day, not a time', () => {
+    expect(agreed('AI: The tech can be there Tuesday between 8 and 12.\nCustomer: Okay, that is fine.')).toMatchObject({
+      at: null,
+      date: '2026-03-10',
+    });
+    const hours = agreed('Customer: Are you open Saturday?\nAI: Saturdays 8 to 1.\nCustomer: Okay, thanks.');
+    expect(hours?.at ?? null).toBeNull();
+    expect(hours?.settled ?? false).toBe(false);
+  });
+
+  it('reads Spanish times in any sentence that says them, whatever language the caller mostly speaks', () => {
+    const found = agreed('AI: Tengo el martes a las 9 o a las 2.\nCustomer: A las dos, por favor.\nAI: Perfecto.');
+    expect(found).toMatchObject({ at: '2026-03-10T20:00:00.000Z', settled: true });
+  });
+
+  it('reads "we can make that work" and "I\'ll get you in at 10" as the assistant agreeing', () => {
+    expect(agreed('Customer: Could somebody tune up the furnace Friday at 8?\nAI: We can make that work.')).toMatchObject({
+      at: '2026-03-06T15:00:00.000Z',
+      settled: true,
+    });
+    expect(agreed("Customer: Can I get on the schedule for tomorrow?\nAI: I'll get you in at 10 tomorrow.")).toMatchObject({
+      at: '2026-03-05T17:00:00.000Z',
+      settled: true,
+    });
+  });
+
+  it('takes no time when the customer acknowledges it and puts the visit off', () => {
+    const found = agreed(
+      "Customer: How far out are you booking?\nAI: Our next opening is Friday at 10.\nCustomer: Okay, good to know. I'll call back when I'm ready.",
+    );
+    expect(found?.settled ?? false).toBe(false);
+  });
+
+  it.each([
+    ['AI: So Friday at 11 am, correct?\nCustomer: Correct.', '2026-03-06T18:00:00.000Z'],
+    ['AI: Friday at 10 okay?\nCustomer: Mm-hmm, cool.', '2026-03-06T17:00:00.000Z'],
+    ['AI: The first opening is Friday at 1.\nCustomer: I can do that.', '2026-03-06T20:00:00.000Z'],
+    ['AI: Le puedo mandar a alguien el viernes a las once.\nCustomer: De acuerdo.', '2026-03-06T18:00:00.000Z'],
+    ['Customer: Can someone come Friday?\nAI: Sure, does 10 work?\nCustomer: Yes.', '2026-03-06T17:00:00.000Z'],
+    ['Customer: Could an electrician come Friday?\nAI: I can do 2 that day.\nCustomer: Great, thanks.', '2026-03-06T21:00:00.000Z'],
+    ["Customer: Is there anything Friday?\nAI: Friday I have a 1 o'clock.\nCustomer: I'll take it.", '2026-03-06T20:00:00.000Z'],
+  ])('reads a plain acceptance: %s', (transcript, at) => {
+    expect(agreed(transcript)).toMatchObject({ at, settled: true });
+  });
+
+  it('reads "see you Friday" and a Spanish "está confirmada" as the assistant confirming', () => {
+    expect(agreed('Customer: Can someone look at the heat pump Friday at 10?\nAI: Great, see you Friday.')).toMatchObject({
+      at: '2026-03-06T17:00:00.000Z',
+      settled: true,
+    });
+    expect(
+      agreed('Customer: ¿Pueden venir el viernes a las tres?\nAI: Su cita está confirmada para el viernes a las tres de la tarde.'),
+    ).toMatchObject({
+      at: '2026-03-06T22:00:00.000Z',
+      settled: true,
+    });
+  });
+
   it('keeps the day without a time when the assistant answers without agreeing', () => {
     const found = agreed(
       'Customer: Can an electrician come tomorrow at 7 pm?\nAI: We close at 6, but the office will call you about an evening slot.',
@@ -118,5 +197,33 @@ describe('the time a conversation settles on', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('reads a time read back with "confirmed" as confirmed, and "confirmed" alone as no time', () => {
+    const found = agreed(
+      'Customer: Thursday at 10, please.\nAI: Okay, Tuesday at 10.\nCustomer: No, Thursday. Thursday!\nAI: My apologies, Thursday at 10, confirmed.',
+    );
+    expect(found).toMatchObject({ at: '2026-03-05T17:00:00.000Z', settled: true });
+    expect(agreed('Customer: I need to update my address.\nAI: Confirmed, your address is updated.')).toBeNull();
+  });
+
+  it('keeps the day said before a correction that names only a new hour', () => {
+    const found = agreed('Customer: Can you do Friday at 3, actually make it 3:30, I get home late.\nAI: Friday at 3:30 works.');
+    expect(found).toMatchObject({ at: '2026-03-06T22:30:00.000Z', settled: true });
+  });
+
+  it('reads a booking moved to a new time as confirmed at it', () => {
+    const found = agreed(
+      'Customer: You are coming Friday at 10 but I need to move it to Monday, same time.\nAI: Sure, moved to Monday the 9th at 10.',
+    );
+    expect(found).toMatchObject({ at: '2026-03-09T16:00:00.000Z', settled: true });
+  });
+
+  it('takes no day the caller tells of as past as one asked for', () => {
+    expect(
+      agreed(
+        'Customer: The new furnace went in Tuesday, I want to register the warranty.\nAI: Registered with the Tuesday install date. All set.',
+      ),
+    ).toMatchObject({ at: null, settled: false });
   });
 });

@@ -12,6 +12,9 @@ describe('hazards read from what the caller describes', () => {
     ['The toilet overflowed and water is seeping under the door into the hallway.', 'flooding'],
     ["There's about two inches of water in the basement and it's still rising.", 'flooding'],
     ['A power line is down in our backyard after the storm.', 'a power line down'],
+    ["There's smoke coming out of the furnace vents!", 'smoke or fire from an appliance'],
+    ['The ceiling in the hallway is sagging and dripping.', 'flooding'],
+    ["It smells like something's burning behind the wall.", 'electrical burning or sparks'],
   ])('finds the hazard in "%s"', (sentence, hazard) => {
     expect(hazardOf([sentence])).toMatchObject({ hazard, evidence: [sentence] });
   });
@@ -27,6 +30,24 @@ describe('hazards read from what the caller describes', () => {
     );
   });
 
+  it('reads someone vulnerable by age or condition, and heat said as triple digits', () => {
+    expect(hazardOf(["I'm 82 and live alone, my furnace won't come on."])?.hazard).toBe(
+      'no heat in freezing weather or with someone vulnerable',
+    );
+    expect(hazardOf(['Our AC quit and my husband has a heart condition.'])?.hazard).toBe(
+      'no cooling in the heat or with someone vulnerable',
+    );
+    expect(hazardOf(["It's triple digits today and the AC is blowing warm air."])?.hazard).toBe(
+      'no cooling in the heat or with someone vulnerable',
+    );
+    expect(hazardOf(['The AC is blowing warm air, it is 80 outside.'])).toBeNull();
+  });
+
+  it('reads a sewer smell, and a water stain on a dry ceiling, as no hazard', () => {
+    expect(hazardOf(["There's a faint sewer smell in the basement bathroom now and then."])).toBeNull();
+    expect(hazardOf(["There's an old water stain on the ceiling, it's dry now."])).toBeNull();
+  });
+
   it('takes the caller calling it an emergency as one, but not "not urgent"', () => {
     expect(hazardOf(['This is an emergency, half my outlets just died.'])?.hazard).toBe('the caller says it is an emergency');
     expect(hazardOf(['Quiero que revisen la tubería, no es urgente.'])).toBeNull();
@@ -37,6 +58,12 @@ describe('hazards read from what the caller describes', () => {
     expect(hazardOf(["No, I don't smell any gas, the pilot just goes out."])).toBeNull();
     expect(hazardOf(['There is no water on the floor, it only drips.'])).toBeNull();
     expect(hazardOf(['The toilet has not overflowed, it just runs all night.'])).toBeNull();
+  });
+
+  it('reads cold denied, and a hazard already dealt with, as none', () => {
+    expect(hazardOf(["The furnace is still not working. It's not freezing or anything."])).toBeNull();
+    expect(hazardOf(["I smelled a little gas earlier but the gas company came and said it's fine."])).toBeNull();
+    expect(hazardOf(['I smell gas in the kitchen.'])?.hazard).toBe('gas smell');
   });
 
   it('quotes only sentences it was given, for any text', () => {
@@ -52,5 +79,20 @@ describe('hazards read from what the caller describes', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('reads a hazard the business has since fixed as none', () => {
+    expect(hazardOf(['Last week there were some sparks from the light switch, but your electrician replaced it.'])).toBeNull();
+    expect(hazardOf(['There were sparks from the light switch and now it smells burnt.'])?.hazard).toBe('electrical burning or sparks');
+  });
+
+  it('reads a carbon monoxide detector named or chirping for its battery as no alarm, and one going off as one', () => {
+    expect(hazardOf(['Can you install a carbon monoxide detector by the furnace?'])).toBeNull();
+    expect(hazardOf(['My carbon monoxide detector chirps once every minute, is that bad?'])).toBeNull();
+    expect(hazardOf(['The carbon monoxide detector went off twice tonight.'])?.hazard).toBe('carbon monoxide alarm');
+  });
+
+  it('reads a sump pit about to overflow as flooding', () => {
+    expect(hazardOf(['The sump pump stopped and the pit is about to overflow into the basement.'])?.hazard).toBe('flooding');
   });
 });

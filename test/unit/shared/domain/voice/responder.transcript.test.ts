@@ -167,4 +167,30 @@ describe('times in a conversation', () => {
       { numRuns: 300 },
     );
   });
+
+  it('books a visit asked for on behalf of a relative, and none on a note for a visit already booked', async () => {
+    const forMom = await decide(
+      "AI: Bayview Plumbing.\nCustomer: Hi, I'm calling for my mom, her sink is backing up. Can someone come to her place Saturday at 10?\nAI: Saturday at 10, booked.",
+    );
+    expect(forMom.appointment).toMatchObject({ status: 'scheduled' });
+    const note = await decide(
+      "AI: Bayview Plumbing.\nCustomer: For my visit tomorrow at 2, can the tech bring a new filter?\nAI: Sure, I've added that note. You're all set.",
+    );
+    expect(note.appointment).toBeNull();
+  });
+
+  it('reads damage by the worker, a claim nobody answered and a new time promised for a move', async () => {
+    const tile = await decide(
+      'AI: Bayview Plumbing.\nCustomer: The plumber broke a tile in my bathroom yesterday.\nAI: I will pass it on.',
+    );
+    expect(tile.ticket?.category).toBe('complaint');
+    const claim = await decide(
+      "AI: Bayview Plumbing.\nCustomer: I've called three times about my warranty claim and nobody has gotten back to me.\nAI: I will escalate it.",
+    );
+    expect(claim.ticket?.category).toBe('complaint');
+    const moved = await decide(
+      "AI: Bayview Plumbing.\nCustomer: I need to move tomorrow's appointment. Can you call me next week?\nAI: Sure, we'll call you Monday to set a new time.",
+    );
+    expect(moved.appointment).toMatchObject({ status: 'requested', scheduledFor: null });
+  });
 });

@@ -13,6 +13,19 @@ describe('time words rewritten for the recognizer', () => {
     expect(normalizeTimeWords('el viernes a las tres y media', LOCAL, true)).toBe('el Friday at 3:30');
   });
 
+  it('reads Spanish time words in an English sentence, and leaves English alone', () => {
+    expect(normalizeTimeWords('can you send someone mañana a las tres?', LOCAL, false)).toBe('can you send someone tomorrow at 3?');
+    expect(normalizeTimeWords('once at 10 on the el train', LOCAL, false)).toBe('once at 10 on the el train');
+  });
+
+  it('reads "a quarter after", an hour o\'clock after a day, hours and minutes apart, and short weekdays', () => {
+    expect(normalizeTimeWords('Monday at a quarter after 3', LOCAL, false)).toBe('Monday at 3:15');
+    expect(normalizeTimeWords("Monday, nine o'clock", LOCAL, false)).toBe('Monday, at 9');
+    expect(normalizeTimeWords('Monday at 10 30', LOCAL, false)).toBe('Monday at 10:30');
+    expect(normalizeTimeWords('Tues at 10 or Weds at 2', LOCAL, false)).toBe('Tuesday at 10 or Wednesday at 2');
+    expect(normalizeTimeWords('at 10 30 dollars', LOCAL, false)).toBe('at 10 30 dollars');
+  });
+
   it('gives "a week from Tuesday" and "the 17th" their month and day', () => {
     expect(normalizeTimeWords('a week from Tuesday at 1', LOCAL, false)).toBe('March 17 at 1');
     expect(normalizeTimeWords('on the 17th, at 10', LOCAL, false)).toBe('on March 17, at 10');
