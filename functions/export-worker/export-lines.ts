@@ -5,8 +5,10 @@ import type { CallRecord } from '#shared/domain/calls';
 import type { ExportJob, ExportResource } from '#shared/domain/exports/export-job';
 import type { ExportPage, ExportReader } from '#shared/domain/exports/run-export';
 import type { SessionStore } from '#shared/ports/session-store';
+import { presentAppointment } from '#shared/presenters/appointments';
 import { presentCallTranscript } from '#shared/presenters/call-detail';
 import { presentCall } from '#shared/presenters/calls';
+import { presentCoachEvaluation } from '#shared/presenters/coach';
 import { presentUnifiedLead } from '#shared/presenters/leads';
 import { presentOutboundText } from '#shared/presenters/outbound';
 import { presentSession } from '#shared/presenters/sessions';
@@ -81,6 +83,20 @@ export function exportReader(job: ExportJob, stores: ExportLineStores, pageRows:
           position,
         })),
       ),
+    coach_evaluations: () =>
+      teamByTeamReader(job.teamIds, pageRows, async (teamId, after, limit) =>
+        (await stores.evaluations.listEvaluationsAfter({ teamId, ...range, after, limit })).map(({ evaluation, position }) => ({
+          row: line(presentCoachEvaluation(evaluation)),
+          position,
+        })),
+      ),
+    appointments: () =>
+      teamByTeamReader(job.teamIds, pageRows, async (teamId, after, limit) => {
+        const rows = await stores.appointments.listAppointments({ teamId, ...range, after, limit });
+        return Promise.all(
+          rows.map(async ({ stored, position }) => ({ row: line(presentAppointment(stored, await stores.manageUrl(stored))), position })),
+        );
+      }),
   };
   return readers[job.resource]();
 }

@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoAppointmentStore } from '#shared/adapters/dynamodb/appointment-store';
 import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoEvaluationStore } from '#shared/adapters/dynamodb/coach-store';
 import { DynamoExportStore } from '#shared/adapters/dynamodb/export-store';
 import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
 import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
@@ -57,6 +59,9 @@ beforeAll(async () => {
     leads: new DynamoLeadStore(client, physicalTableName('leads')),
     feed: new DynamoOutboundFeedStore(client, physicalTableName('campaigns')),
     teams: new DynamoTenancyStore(client, physicalTableName('teams')),
+    evaluations: new DynamoEvaluationStore(client, physicalTableName('calls')),
+    appointments: new DynamoAppointmentStore(client, { leads: physicalTableName('leads') }),
+    manageUrl: async () => null,
   };
   exports = new DynamoExportStore(client, physicalTableName('exports'), physicalTableName('outbox'), physicalTableName('audit-log'));
   files = new LocalExportFiles(
