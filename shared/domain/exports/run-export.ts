@@ -106,6 +106,12 @@ function requireUpload(job: ExportJob): string {
   return job.uploadId;
 }
 
+/**
+ * Level 3, not zlib's default 6: on export lines it compresses about 2.7 times faster for a file
+ * about 14% larger, and at the default the compression alone took half a core at 5,000 rows/s.
+ */
+const GZIP_LEVEL = 3;
+
 interface GzippedPart {
   readonly body: Buffer;
   readonly rows: number;
@@ -120,7 +126,7 @@ interface GzippedPart {
  * Memory holds one part and two pages (readingAhead), whatever the export's size.
  */
 async function gzipNextPart(read: ExportReader, position: string | null, minBytes: number): Promise<GzippedPart> {
-  const gzip = createGzip();
+  const gzip = createGzip({ level: GZIP_LEVEL });
   const chunks: Buffer[] = [];
   let size = 0;
   gzip.on('data', (chunk: Buffer) => {
