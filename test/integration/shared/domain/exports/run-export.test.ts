@@ -14,11 +14,13 @@ import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import type { ExportLineStores } from '#shared/adapters/runtime/export-dependencies';
-import { type ExportJob, newExportJob } from '#shared/domain/exports/export-job';
+import type { CoachEvaluation } from '#shared/domain/coach/evaluation';
+import { type ExportJob, type ExportResource, newExportJob } from '#shared/domain/exports/export-job';
 import { type RunExportDependencies, runExport } from '#shared/domain/exports/run-export';
 import { eventIdFor } from '#shared/events/lead-events';
 import type { ExportFiles } from '#shared/ports/export-files';
 import type { ExportStore } from '#shared/ports/export-store';
+import { presentCoachEvaluation } from '#shared/presenters/coach';
 import { presentSession } from '#shared/presenters/sessions';
 import { exportReader } from '../../../../../functions/export-worker/export-lines';
 import type { LocalDynamo } from '../../../../../local/dynamodb/embedded';
@@ -47,19 +49,35 @@ const sessions = Array.from({ length: ROWS }, (_, i) =>
   }),
 );
 
+const evaluations: CoachEvaluation[] = Array.from({ length: ROWS / 5 }, (_, i) => ({
+  call_id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  team_id: TEAM,
+  call_started_at: new Date(Date.UTC(2024, 0, 1) + i * 3_600_000).toISOString(),
+  evaluated_at: new Date(Date.UTC(2024, 0, 1) + i * 3_600_000).toISOString(),
+  rubric_id: 'default',
+  rubric_version: 1,
+  score: i % 101,
+  pass_threshold: 70,
+  passed: i % 101 >= 70,
+  criteria: [],
+  evaluator: { kind: 'rule_based', model: null },
+}));
+
 beforeAll(async () => {
   dynamo = await startEmulator();
   dir = mkdtempSync(path.join(tmpdir(), 'export-run-'));
   const client = getDocumentClient();
   const sessionStore = new DynamoSessionStore(client, physicalTableName('sessions'));
   await sessionStore.putSessions(sessions, new Map([[TEAM, { enterpriseId: 3, isTest: false }]]));
+  const evaluationStore = new DynamoEvaluationStore(client, physicalTableName('calls'));
+  await evaluationStore.putEvaluations(evaluations);
   stores = {
     sessions: sessionStore,
     calls: new DynamoCallStore(client, physicalTableName('calls')),
     leads: new DynamoLeadStore(client, physicalTableName('leads')),
     feed: new DynamoOutboundFeedStore(client, physicalTableName('campaigns')),
     teams: new DynamoTenancyStore(client, physicalTableName('teams')),
-    evaluations: new DynamoEvaluationStore(client, physicalTableName('calls')),
+    evaluations: evaluationStore,
     appointments: new DynamoAppointmentStore(client, { leads: physicalTableName('leads') }),
     manageUrl: async () => null,
   };
@@ -76,14 +94,14 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function newJob(): Promise<ExportJob> {
+async function newJob(resource: ExportResource = 'sessions'): Promise<ExportJob> {
   const job = newExportJob(
     {
       keyId: 'key_1',
       enterpriseIds: [],
       teamIds: [TEAM],
       includeTestTeams: false,
-      resource: 'sessions',
+      resource,
       format: 'ndjson',
       start: '2024-01-01T00:00:00.000Z',
       end: '2026-01-01T00:00:00.000Z',
@@ -180,5 +198,14 @@ describe('runExport across crashes', () => {
     expect((await exports.getExport(job.exportId))?.parts.length).toBe(2);
     expect(await runExport(deps, job.exportId, { now: () => new Date() })).toBe('completed');
     expect(fileLines(job)).toEqual(expected());
+  }, 120_000);
+
+  it('loses and repeats no coach evaluation when killed after a part is uploaded', async () => {
+    const job = await newJob('coach_evaluations');
+    const deps = crashing({ part: 2, when: 'after upload' });
+    await expect(runExport(deps, job.exportId, { now: () => new Date() })).rejects.toThrow(Crash);
+    expect(await runExport(deps, job.exportId, { now: () => new Date() })).toBe('completed');
+    expect((await exports.getExport(job.exportId))?.parts.length).toBeGreaterThan(2);
+    expect(fileLines(job)).toEqual([...evaluations].reverse().map((e) => JSON.stringify(presentCoachEvaluation(e))));
   }, 120_000);
 });
