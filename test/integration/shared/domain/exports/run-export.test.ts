@@ -208,4 +208,23 @@ describe('runExport across crashes', () => {
     expect((await exports.getExport(job.exportId))?.parts.length).toBeGreaterThan(2);
     expect(fileLines(job)).toEqual([...evaluations].reverse().map((e) => JSON.stringify(presentCoachEvaluation(e))));
   }, 120_000);
+
+  it('fails where a page read ahead could not be read, and the redelivery writes exactly the rows', async () => {
+    const job = await newJob();
+    let reads = 0;
+    const deps: RunExportDependencies = {
+      ...crashing({ part: 0, when: 'after upload' }),
+      readerFor: (j) => {
+        const read = exportReader(j, stores, PAGE_ROWS);
+        // The seventh read is one made ahead, while the sixth page is gzipped.
+        return async (position) => {
+          if (++reads === 7) throw new Crash();
+          return read(position);
+        };
+      },
+    };
+    await expect(runExport(deps, job.exportId, { now: () => new Date() })).rejects.toThrow(Crash);
+    expect(await runExport(deps, job.exportId, { now: () => new Date() })).toBe('completed');
+    expect(fileLines(job)).toEqual(expected());
+  }, 120_000);
 });
