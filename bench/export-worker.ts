@@ -31,12 +31,18 @@ async function runOne(exportId: string, dataDir: string): Promise<ExportWorkerRe
   const { DynamoLeadStore } = await import('#shared/adapters/dynamodb/lead-store');
   const { DynamoOutboundFeedStore } = await import('#shared/adapters/dynamodb/outbound-feed-store');
   const { DynamoTenancyStore } = await import('#shared/adapters/dynamodb/tenancy-store');
+  const { DynamoEvaluationStore } = await import('#shared/adapters/dynamodb/coach-store');
+  const { DynamoAppointmentStore } = await import('#shared/adapters/dynamodb/appointment-store');
   const stores = {
     sessions: new DynamoSessionStore(client, physicalTableName('sessions')),
     calls: new DynamoCallStore(client, physicalTableName('calls')),
     leads: new DynamoLeadStore(client, physicalTableName('leads')),
     feed: new DynamoOutboundFeedStore(client, physicalTableName('campaigns')),
     teams: new DynamoTenancyStore(client, physicalTableName('teams')),
+    evaluations: new DynamoEvaluationStore(client, physicalTableName('calls')),
+    appointments: new DynamoAppointmentStore(client, { leads: physicalTableName('leads') }),
+    // The bench exports sessions: no visit, so no manage link to make.
+    manageUrl: async () => null,
   };
   const files = new LocalExportFiles(
     dataDir,

@@ -28,7 +28,7 @@ const SECTIONS = {
   limits: { load: () => import('./limits'), timeLimitSeconds: 180, title: '10. Rate limiter' },
   responder: { load: () => import('./responder'), timeLimitSeconds: 300, title: '11. AI responder decisions' },
   widget: { load: () => import('./widget'), timeLimitSeconds: 300, title: '12. Scheduling widget' },
-  exports: { load: () => import('./exports'), timeLimitSeconds: 3600, title: '13. Exports' },
+  exports: { load: () => import('./exports'), timeLimitSeconds: 7200, title: '13. Exports' },
 } satisfies Record<
   string,
   { load: () => Promise<{ run(ctx: SectionContext): Promise<SectionReport> }>; timeLimitSeconds: number; title: string }

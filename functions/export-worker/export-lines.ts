@@ -5,8 +5,10 @@ import type { CallRecord } from '#shared/domain/calls';
 import type { ExportJob, ExportResource } from '#shared/domain/exports/export-job';
 import type { ExportPage, ExportReader } from '#shared/domain/exports/run-export';
 import type { SessionStore } from '#shared/ports/session-store';
+import { presentAppointment } from '#shared/presenters/appointments';
 import { presentCallTranscript } from '#shared/presenters/call-detail';
 import { presentCall } from '#shared/presenters/calls';
+import { presentCoachEvaluation } from '#shared/presenters/coach';
 import { presentUnifiedLead } from '#shared/presenters/leads';
 import { presentOutboundText } from '#shared/presenters/outbound';
 import { presentSession } from '#shared/presenters/sessions';
@@ -29,60 +31,62 @@ type TeamRead<T> = (teamId: number, after: string | undefined, limit: number) =>
 
 export function exportReader(job: ExportJob, stores: ExportLineStores, pageRows: number = EXPORT_PAGE_ROWS): ExportReader {
   const line = (item: unknown) => JSON.stringify(withFieldGroups(item, job.fieldGroups));
+  if (job.resource === 'sessions' || job.resource === 'bookings') {
+    const list: Parameters<typeof crossTeamReader>[2] =
+      job.resource === 'sessions' ? (q) => stores.sessions.listSessions(q) : (q) => stores.sessions.listBookings(q);
+    return crossTeamReader(job, pageRows, list, (s) => line(presentSession(s)));
+  }
+  return teamByTeamReader(job.teamIds, pageRows, teamReads(job, stores, line)[job.resource]);
+}
+
+type PerTeamResource = Exclude<ExportResource, 'sessions' | 'bookings'>;
+
+/** Each per-team resource's read of one team's page, each row already its line. */
+function teamReads(job: ExportJob, stores: ExportLineStores, line: (item: unknown) => string): Record<PerTeamResource, TeamRead<string>> {
   const range = { start: job.start, end: job.end };
   // Calls as the call routes show them: past the team's retention, without transcript or recording.
   const retentionOf = async (teamId: number) => {
     const retention = await retentionOfTeam(stores.teams, teamId);
     return (call: CallRecord) => retainedCall(call, retention, new Date());
   };
-  const readers: Record<ExportResource, () => ExportReader> = {
-    sessions: () =>
-      crossTeamReader(
-        job,
-        pageRows,
-        (q) => stores.sessions.listSessions(q),
-        (s) => line(presentSession(s)),
-      ),
-    bookings: () =>
-      crossTeamReader(
-        job,
-        pageRows,
-        (q) => stores.sessions.listBookings(q),
-        (s) => line(presentSession(s)),
-      ),
-    calls: () =>
-      teamByTeamReader(job.teamIds, pageRows, async (teamId, after, limit) => {
-        const retained = await retentionOf(teamId);
-        return (await stores.calls.listCallsAfter({ teamId, ...range, after, limit })).map(({ call, position }) => ({
-          // No recording link: a link lasts 15 minutes, a file 7 days (docs/exports.md).
-          row: line(presentCall(retained(call), job.withTranscripts)),
-          position,
-        }));
-      }),
-    transcripts: () =>
-      teamByTeamReader(job.teamIds, pageRows, async (teamId, after, limit) => {
-        const retained = await retentionOf(teamId);
-        return (await stores.calls.listCallsAfter({ teamId, ...range, after, limit })).map(({ call, position }) => ({
-          row: line(presentCallTranscript(retained(call))),
-          position,
-        }));
-      }),
-    leads: () =>
-      teamByTeamReader(job.teamIds, pageRows, async (teamId, after, limit) =>
-        (await stores.leads.listLeads({ teamId, ...range, after, limit })).map(({ lead, position }) => ({
-          row: line(presentUnifiedLead(lead)),
-          position,
-        })),
-      ),
-    texts: () =>
-      teamByTeamReader(job.teamIds, pageRows, async (teamId, after, limit) =>
-        (await stores.feed.listTexts({ teamId, ...range, after, limit })).map(({ text, position }) => ({
-          row: line(presentOutboundText(text)),
-          position,
-        })),
-      ),
+  return {
+    calls: async (teamId, after, limit) => {
+      const retained = await retentionOf(teamId);
+      return (await stores.calls.listCallsAfter({ teamId, ...range, after, limit })).map(({ call, position }) => ({
+        // No recording link: a link lasts 15 minutes, a file 7 days (docs/exports.md).
+        row: line(presentCall(retained(call), job.withTranscripts)),
+        position,
+      }));
+    },
+    transcripts: async (teamId, after, limit) => {
+      const retained = await retentionOf(teamId);
+      return (await stores.calls.listCallsAfter({ teamId, ...range, after, limit })).map(({ call, position }) => ({
+        row: line(presentCallTranscript(retained(call))),
+        position,
+      }));
+    },
+    leads: async (teamId, after, limit) =>
+      (await stores.leads.listLeads({ teamId, ...range, after, limit })).map(({ lead, position }) => ({
+        row: line(presentUnifiedLead(lead)),
+        position,
+      })),
+    texts: async (teamId, after, limit) =>
+      (await stores.feed.listTexts({ teamId, ...range, after, limit })).map(({ text, position }) => ({
+        row: line(presentOutboundText(text)),
+        position,
+      })),
+    coach_evaluations: async (teamId, after, limit) =>
+      (await stores.evaluations.listEvaluationsAfter({ teamId, ...range, after, limit })).map(({ evaluation, position }) => ({
+        row: line(presentCoachEvaluation(evaluation)),
+        position,
+      })),
+    appointments: async (teamId, after, limit) => {
+      const rows = await stores.appointments.listAppointments({ teamId, ...range, after, limit });
+      return Promise.all(
+        rows.map(async ({ stored, position }) => ({ row: line(presentAppointment(stored, await stores.manageUrl(stored))), position })),
+      );
+    },
   };
-  return readers[job.resource]();
 }
 
 /**

@@ -28,6 +28,10 @@ export interface EvaluationStore {
   putEvaluationOnce(evaluation: CoachEvaluation, events?: readonly DomainEvent[]): Promise<boolean>;
   /** Up to limit + 1 evaluations from the offset, reading only those (plus the skipped rows' keys). */
   listEvaluations(query: EvaluationPageQuery): Promise<CoachEvaluation[]>;
+  /** The same order, unfiltered, read by position (exports): up to limit + 1 evaluations strictly after `after`, each with its position. */
+  listEvaluationsAfter(
+    query: Pick<EvaluationPageQuery, 'teamId' | 'start' | 'end' | 'limit'> & { after?: string },
+  ): Promise<{ evaluation: CoachEvaluation; position: string }[]>;
 }
 
 /** A team's rubric history: its revisions, newest first, and which is in force. */

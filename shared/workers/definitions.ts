@@ -137,7 +137,7 @@ export const WORKERS: readonly WorkerDefinition[] = [
       { table: 'campaigns', access: 'read' },
       { table: 'teams', access: 'read' },
     ],
-    uses: ['export-files', 'exports'],
+    uses: ['export-files', 'exports', 'manage-links'],
   },
   {
     // Deletion on request: one deletion per message, every kind of the person's data in its teams'

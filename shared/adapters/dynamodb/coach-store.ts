@@ -8,7 +8,7 @@ import { batchPut } from './batch-write';
 import { teamPk, timeSortKey } from './keys';
 import { queryByOffset } from './offset-query';
 import { outboxPuts } from './outbox';
-import { type ListPartition, readTimeOrderedMerged, timeRangeBounds } from './time-range';
+import { type ListPartition, readTimeOrdered, readTimeOrderedMerged, timeRangeBounds } from './time-range';
 import { isTransactionCancelled, transactWrite } from './transact';
 
 /**
@@ -298,5 +298,22 @@ export class DynamoEvaluationStore implements EvaluationStore {
     }
     const items = await readTimeOrderedMerged(this.client, { ...range, after, want: q.limit + 1 });
     return items.map((item) => fromEvaluationItem(item as EvaluationItem));
+  }
+
+  async listEvaluationsAfter(
+    q: Pick<EvaluationPageQuery, 'teamId' | 'start' | 'end' | 'limit'> & { after?: string },
+  ): Promise<{ evaluation: CoachEvaluation; position: string }[]> {
+    const items = await readTimeOrdered(this.client, {
+      tableName: this.tableName,
+      indexName: 'byCoach',
+      partitionKeyName: 'coachPk',
+      partitionKeyValue: coachPk(q.teamId),
+      sortKeyName: SORT_KEY,
+      start: q.start,
+      end: q.end,
+      after: q.after,
+      want: q.limit + 1,
+    });
+    return items.map((item) => ({ evaluation: fromEvaluationItem(item as EvaluationItem), position: String(item[SORT_KEY]) }));
   }
 }

@@ -146,6 +146,12 @@ const storedSession = /* @__PURE__ */ atLoad(() =>
 ) satisfies z.ZodType<SessionRecord>;
 
 /**
+ * The attributes fromSessionItem reads: a list reads only these, not the keys and index
+ * attributes beside them (a third of a row's bytes on the wire).
+ */
+export const SESSION_ATTRIBUTES: readonly string[] = /* @__PURE__ */ atLoad(() => Object.keys(storedSession.shape));
+
+/**
  * The session of an item, validated: keys, placement, the change stamp and the widget's attributes
  * (widget-session-store.ts) are left behind (zod drops members its object does not name).
  */

@@ -9,7 +9,7 @@ import type { PlacedSession, PositionedSession, SessionListQuery, SessionStore }
 import { batchPut } from './batch-write';
 import { ENTERPRISE_SHARDS, enterpriseShardPk, padId, teamPk } from './keys';
 import { type Item, queryAll, queryPages, queryUpTo } from './query';
-import { fromSessionItem, legacyUpdatedAt, toSessionItem } from './session-items';
+import { fromSessionItem, legacyUpdatedAt, SESSION_ATTRIBUTES, toSessionItem } from './session-items';
 import { changeWindowRange, type ListPartition, type MergedTimeOrderedQuery, readTimeOrdered, readTimeOrderedMerged } from './time-range';
 
 /**
@@ -128,7 +128,7 @@ export class DynamoSessionStore implements SessionStore {
     const want = q.limit + 1;
     const plan = listPartitions(q);
     const window = q.changedIn ? changeWindowRange(q.changedIn) : { start: q.start, end: q.end };
-    const range = { ...window, after: q.after, want, filter };
+    const range = { ...window, after: q.after, want, filter, projection: SESSION_ATTRIBUTES };
     let rows: Item[];
     if (plan.kind === 'teams' && plan.teamIds.length === 1) {
       const only = indexes.team(plan.teamIds[0] as number);

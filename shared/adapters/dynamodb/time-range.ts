@@ -54,21 +54,40 @@ export interface TimeOrderedQuery {
   readonly after?: string;
   readonly want: number;
   readonly filter?: Pick<QueryCommandInput, 'FilterExpression' | 'ExpressionAttributeValues' | 'ExpressionAttributeNames'>;
+  /** Attributes to read instead of whole rows (the sort key is always among them). */
+  readonly projection?: readonly string[];
   /** @default 'newest-first' */
   readonly order?: ListOrder;
+}
+
+/** The ProjectionExpression of `projection` and the sort key, with the names it uses; none without a projection. */
+function projectionOf(
+  sortKeyName: string,
+  projection: readonly string[] | undefined,
+): { ProjectionExpression?: string; names: Record<string, string> } {
+  if (!projection) return { names: {} };
+  const names = Object.fromEntries([...new Set([sortKeyName, ...projection])].map((name, i) => [`#p${i}`, name]));
+  return { ProjectionExpression: Object.keys(names).join(', '), names };
 }
 
 /** Reads up to `want` rows of one partition in list order (newest first unless told), strictly after the cursor position. */
 export async function readTimeOrdered(client: DynamoDBDocumentClient, q: TimeOrderedQuery): Promise<Item[]> {
   const bounds = timeRangeBounds(q);
   if (!bounds) return [];
+  const projected = projectionOf(q.sortKeyName, q.projection);
   const items = await queryUpTo(
     client,
     {
       TableName: q.tableName,
       IndexName: q.indexName,
       KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :lo AND :hi',
-      ExpressionAttributeNames: { '#pk': q.partitionKeyName, '#sk': q.sortKeyName, ...(q.filter?.ExpressionAttributeNames ?? {}) },
+      ProjectionExpression: projected.ProjectionExpression,
+      ExpressionAttributeNames: {
+        '#pk': q.partitionKeyName,
+        '#sk': q.sortKeyName,
+        ...projected.names,
+        ...(q.filter?.ExpressionAttributeNames ?? {}),
+      },
       ExpressionAttributeValues: {
         ':pk': q.partitionKeyValue,
         ':lo': bounds.lo,
@@ -168,19 +187,18 @@ export async function readTimeOrderedMerged(client: DynamoDBDocumentClient, q: M
   // Negative when a comes first in list order.
   const order = q.order === 'oldest-first' ? ascending : descending;
 
-  const projected = q.projection ? [...new Set([q.sortKeyName, ...q.projection])] : null;
-  const projectionNames = Object.fromEntries((projected ?? []).map((name, i) => [`#p${i}`, name]));
+  const projected = projectionOf(q.sortKeyName, q.projection);
   const read = async (source: MergeSource): Promise<void> => {
     const result = await client.send(
       new QueryCommand({
         TableName: q.tableName,
         IndexName: source.partition.indexName,
         KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :lo AND :hi',
-        ProjectionExpression: projected ? Object.keys(projectionNames).join(', ') : undefined,
+        ProjectionExpression: projected.ProjectionExpression,
         ExpressionAttributeNames: {
           '#pk': source.partition.partitionKeyName,
           '#sk': q.sortKeyName,
-          ...projectionNames,
+          ...projected.names,
           ...(q.filter?.ExpressionAttributeNames ?? {}),
         },
         ExpressionAttributeValues: {

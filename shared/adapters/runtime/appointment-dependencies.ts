@@ -8,7 +8,7 @@ import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-sessi
 import type { StoredAppointment } from '#shared/domain/appointments/appointment';
 import type { ChangeDependencies } from '#shared/domain/appointments/changes';
 import type { ManageDependencies } from '#shared/domain/appointments/manage';
-import { manageLinks, manageUrl } from '#shared/domain/appointments/manage-token';
+import { type ManageLinks, manageLinks, manageUrl } from '#shared/domain/appointments/manage-token';
 import { lazy } from '#shared/lazy';
 import type { AppointmentStore } from '#shared/ports/appointment-store';
 import type { RateLimitStore } from '#shared/ports/rate-limit-store';
@@ -28,6 +28,18 @@ export interface AppointmentDependencies {
 export function appointmentDependencies(): () => AppointmentDependencies {
   const leads = physicalTableName('leads');
   return lazy(() => ({ appointments: new DynamoAppointmentStore(getDocumentClient(), { leads }) }));
+}
+
+/**
+ * A visit's manage link under the service's public origin; null when the stack has no origin or
+ * the visit was sealed under another key.
+ */
+export function manageUrlUnder(links: ManageLinks): (stored: StoredAppointment) => Promise<string | null> {
+  return async (stored) => {
+    const origin = configuredPublicOrigin();
+    const token = origin === null ? null : await links.tokenOf(stored.appointment.appointment_id, stored.manage);
+    return origin === null || token === null ? null : manageUrl(origin, token);
+  };
 }
 
 /** The manage link's routes (manage-appointment): what a change writes, and the team and scheduler it reads. */
@@ -94,11 +106,7 @@ export function appointmentChangeDependencies(): () => AppointmentChangeRouteDep
       schedulers: new DynamoSchedulerConfigStore(client, tables.teams),
       sessions: new DynamoWidgetSessionStore(client, tables.sessions),
       tenancy: new DynamoTenancyStore(client, tables.teams),
-      async manageUrl(stored) {
-        const origin = configuredPublicOrigin();
-        const token = origin === null ? null : await links.tokenOf(stored.appointment.appointment_id, stored.manage);
-        return origin === null || token === null ? null : manageUrl(origin, token);
-      },
+      manageUrl: manageUrlUnder(links),
     };
   });
   return () => (changeOverride ? changeOverride() : stores());

@@ -13,7 +13,16 @@ import { atLoad } from '#shared/lazy';
  * from the recorded position and uploaded again under the same number, replacing the first
  * attempt); a crash after it repeats nothing (the run resumes after the recorded position).
  */
-export const EXPORT_RESOURCES = ['sessions', 'bookings', 'leads', 'calls', 'transcripts', 'texts'] as const;
+export const EXPORT_RESOURCES = [
+  'sessions',
+  'bookings',
+  'leads',
+  'calls',
+  'transcripts',
+  'texts',
+  'coach_evaluations',
+  'appointments',
+] as const;
 export type ExportResource = (typeof EXPORT_RESOURCES)[number];
 
 export const EXPORT_FORMATS = ['ndjson'] as const;

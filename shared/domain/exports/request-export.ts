@@ -15,6 +15,8 @@ export const EXPORT_RESOURCE_PERMISSION: Readonly<Record<ExportResource, Permiss
   calls: 'read:calls',
   transcripts: 'read:transcripts',
   texts: 'read:outbound',
+  coach_evaluations: 'read:coach',
+  appointments: 'read:leads',
 };
 
 export interface ExportRequest {

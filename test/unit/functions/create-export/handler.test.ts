@@ -2,6 +2,7 @@ import type { ExportRequestDependencies } from '#shared/adapters/runtime/export-
 import type { ExportJob } from '#shared/domain/exports/export-job';
 import type { ExportStore } from '#shared/ports/export-store';
 import type { MessageQueue, QueueMessage } from '#shared/ports/message-queue';
+import { identity } from '../../../support/factories';
 import { answerOf, failingPort, fakePort, functionEnvironment, routeEvent } from '../../../support/handler-harness';
 
 const mockDependencies: { current?: ExportRequestDependencies } = {};
@@ -59,6 +60,24 @@ describe('create-export', () => {
     expect(answer.body).toMatchObject({ field: 'resource' });
     expect([created, sent]).toEqual([[], []]);
   });
+
+  it.each([
+    { resource: 'coach_evaluations', permission: 'read:coach' },
+    { resource: 'appointments', permission: 'read:leads' },
+  ] as const)(
+    'records a $resource export only for a key holding $permission, as its list route needs',
+    async ({ resource, permission }) => {
+      mockDependencies.current = dependencies();
+      const allowed = await answerOf(handler, routeEvent('createExport', { body: { ...BODY, resource } }));
+      expect(allowed.status).toBe(202);
+      expect(created).toEqual([expect.objectContaining({ resource, teamIds: [1, 2] })]);
+      const without = identity({ permissions: identity().permissions.filter((p) => p !== permission) });
+      const refused = await answerOf(handler, routeEvent('createExport', { body: { ...BODY, resource }, identity: without }));
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ error: 'forbidden', message: expect.stringMatching(/^resource: /) });
+      expect(created).toHaveLength(1);
+    },
+  );
 
   it('answers 403 naming team_ids for a team the key does not reach', async () => {
     mockDependencies.current = dependencies();

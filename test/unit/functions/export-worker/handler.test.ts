@@ -118,6 +118,9 @@ function dependencies(job: ExportJob, saw: Seen): ExportWorkerDependencies {
     calls: fakePort<ExportLineStores['calls']>(),
     feed: fakePort<ExportLineStores['feed']>(),
     teams: fakePort<ExportLineStores['teams']>(),
+    evaluations: fakePort<ExportLineStores['evaluations']>(),
+    appointments: fakePort<ExportLineStores['appointments']>(),
+    manageUrl: async () => null,
   };
   const queue = fakePort<MessageQueue>({
     send: async (messages) => {

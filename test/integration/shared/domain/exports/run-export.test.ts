@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoAppointmentStore } from '#shared/adapters/dynamodb/appointment-store';
 import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoEvaluationStore } from '#shared/adapters/dynamodb/coach-store';
 import { DynamoExportStore } from '#shared/adapters/dynamodb/export-store';
 import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
 import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
@@ -12,11 +14,13 @@ import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import type { ExportLineStores } from '#shared/adapters/runtime/export-dependencies';
-import { type ExportJob, newExportJob } from '#shared/domain/exports/export-job';
+import type { CoachEvaluation } from '#shared/domain/coach/evaluation';
+import { type ExportJob, type ExportResource, newExportJob } from '#shared/domain/exports/export-job';
 import { type RunExportDependencies, runExport } from '#shared/domain/exports/run-export';
 import { eventIdFor } from '#shared/events/lead-events';
 import type { ExportFiles } from '#shared/ports/export-files';
 import type { ExportStore } from '#shared/ports/export-store';
+import { presentCoachEvaluation } from '#shared/presenters/coach';
 import { presentSession } from '#shared/presenters/sessions';
 import { exportReader } from '../../../../../functions/export-worker/export-lines';
 import type { LocalDynamo } from '../../../../../local/dynamodb/embedded';
@@ -45,18 +49,37 @@ const sessions = Array.from({ length: ROWS }, (_, i) =>
   }),
 );
 
+const evaluations: CoachEvaluation[] = Array.from({ length: ROWS / 5 }, (_, i) => ({
+  call_id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  team_id: TEAM,
+  call_started_at: new Date(Date.UTC(2024, 0, 1) + i * 3_600_000).toISOString(),
+  evaluated_at: new Date(Date.UTC(2024, 0, 1) + i * 3_600_000).toISOString(),
+  rubric_id: 'default',
+  rubric_version: 1,
+  score: i % 101,
+  pass_threshold: 70,
+  passed: i % 101 >= 70,
+  criteria: [],
+  evaluator: { kind: 'rule_based', model: null },
+}));
+
 beforeAll(async () => {
   dynamo = await startEmulator();
   dir = mkdtempSync(path.join(tmpdir(), 'export-run-'));
   const client = getDocumentClient();
   const sessionStore = new DynamoSessionStore(client, physicalTableName('sessions'));
   await sessionStore.putSessions(sessions, new Map([[TEAM, { enterpriseId: 3, isTest: false }]]));
+  const evaluationStore = new DynamoEvaluationStore(client, physicalTableName('calls'));
+  await evaluationStore.putEvaluations(evaluations);
   stores = {
     sessions: sessionStore,
     calls: new DynamoCallStore(client, physicalTableName('calls')),
     leads: new DynamoLeadStore(client, physicalTableName('leads')),
     feed: new DynamoOutboundFeedStore(client, physicalTableName('campaigns')),
     teams: new DynamoTenancyStore(client, physicalTableName('teams')),
+    evaluations: evaluationStore,
+    appointments: new DynamoAppointmentStore(client, { leads: physicalTableName('leads') }),
+    manageUrl: async () => null,
   };
   exports = new DynamoExportStore(client, physicalTableName('exports'), physicalTableName('outbox'), physicalTableName('audit-log'));
   files = new LocalExportFiles(
@@ -71,14 +94,14 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function newJob(): Promise<ExportJob> {
+async function newJob(resource: ExportResource = 'sessions'): Promise<ExportJob> {
   const job = newExportJob(
     {
       keyId: 'key_1',
       enterpriseIds: [],
       teamIds: [TEAM],
       includeTestTeams: false,
-      resource: 'sessions',
+      resource,
       format: 'ndjson',
       start: '2024-01-01T00:00:00.000Z',
       end: '2026-01-01T00:00:00.000Z',
@@ -191,6 +214,34 @@ describe('runExport across crashes', () => {
     const deps = crashing({ part: 0, when: 'after upload' });
     expect(await runExport(deps, job.exportId, { now: () => new Date(), shouldPause: () => ++parts > 2 })).toBe('paused');
     expect((await exports.getExport(job.exportId))?.parts.length).toBe(2);
+    expect(await runExport(deps, job.exportId, { now: () => new Date() })).toBe('completed');
+    expect(fileLines(job)).toEqual(expected());
+  }, 120_000);
+
+  it('loses and repeats no coach evaluation when killed after a part is uploaded', async () => {
+    const job = await newJob('coach_evaluations');
+    const deps = crashing({ part: 2, when: 'after upload' });
+    await expect(runExport(deps, job.exportId, { now: () => new Date() })).rejects.toThrow(Crash);
+    expect(await runExport(deps, job.exportId, { now: () => new Date() })).toBe('completed');
+    expect((await exports.getExport(job.exportId))?.parts.length).toBeGreaterThan(2);
+    expect(fileLines(job)).toEqual([...evaluations].reverse().map((e) => JSON.stringify(presentCoachEvaluation(e))));
+  }, 120_000);
+
+  it('fails where a page read ahead could not be read, and the redelivery writes exactly the rows', async () => {
+    const job = await newJob();
+    let reads = 0;
+    const deps: RunExportDependencies = {
+      ...crashing({ part: 0, when: 'after upload' }),
+      readerFor: (j) => {
+        const read = exportReader(j, stores, PAGE_ROWS);
+        // The seventh read is one made ahead, while the sixth page is gzipped.
+        return async (position) => {
+          if (++reads === 7) throw new Crash();
+          return read(position);
+        };
+      },
+    };
+    await expect(runExport(deps, job.exportId, { now: () => new Date() })).rejects.toThrow(Crash);
     expect(await runExport(deps, job.exportId, { now: () => new Date() })).toBe('completed');
     expect(fileLines(job)).toEqual(expected());
   }, 120_000);
