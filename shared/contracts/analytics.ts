@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { ANALYTICS_BLOCKS, type AnalyticsBlock, GROUPED_BLOCK_MAX_ROWS } from '#shared/domain/analytics';
 import { SESSION_STATUSES } from '#shared/domain/sessions';
 import { lazy } from '#shared/lazy';
+import { ANALYTICS_ROUTES } from '#shared/route-table/analytics';
 import { positiveIdParam, timezoneParam } from '#shared/schemas/params';
 import { crossTeamMembers, dateRangeMembers, startBeforeEnd, teamPath, v0ListMembers, withinMaxRange } from '#shared/schemas/query-parts';
 import { defineContract, formatCount, type ResponseSchema, responseSchema } from './contract';
@@ -172,20 +173,20 @@ export const schedulerAnalyticsResponse = responseSchema(() =>
 // ---------------------------------------------------------------------------------------------
 // Contracts
 
-export const getTeamFunnel = defineContract({
+export const getTeamFunnel = defineContract(ANALYTICS_ROUTES, {
   routeId: 'getTeamFunnel',
   path: teamPath,
   query: funnelQuery,
   responses: { 200: teamFunnelResponse },
 });
 
-export const getFunnel = defineContract({
+export const getFunnel = defineContract(ANALYTICS_ROUTES, {
   routeId: 'getFunnel',
   query: crossTeamFunnelQuery,
   responses: { 200: crossTeamFunnelResponse },
 });
 
-export const getSchedulerAnalytics = defineContract({
+export const getSchedulerAnalytics = defineContract(ANALYTICS_ROUTES, {
   routeId: 'getSchedulerAnalytics',
   query: schedulerAnalyticsQuery,
   headers: z.object(teamSelectionHeader),

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { APPOINTMENT_STATUSES } from '#shared/domain/appointments/appointment';
+import { APPOINTMENT_ROUTES } from '#shared/route-table/appointments';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { dateTime, id, nullableString, readError } from './responses';
 import { slotTaken } from './widget';
@@ -63,14 +64,14 @@ const errors = {
   429: 'Too many requests from this client',
 } as const;
 
-export const getManagedAppointment = defineContract({
+export const getManagedAppointment = defineContract(APPOINTMENT_ROUTES, {
   routeId: 'getManagedAppointment',
   path: managePath,
   responses: { 200: managedAppointment },
   errors,
 });
 
-export const rescheduleManagedAppointment = defineContract({
+export const rescheduleManagedAppointment = defineContract(APPOINTMENT_ROUTES, {
   routeId: 'rescheduleManagedAppointment',
   path: managePath,
   body: { schema: rescheduleBody, maxBytes: MAX_BODY_BYTES },
@@ -85,7 +86,7 @@ export const rescheduleManagedAppointment = defineContract({
   },
 });
 
-export const cancelManagedAppointment = defineContract({
+export const cancelManagedAppointment = defineContract(APPOINTMENT_ROUTES, {
   routeId: 'cancelManagedAppointment',
   path: managePath,
   body: { schema: cancelBody, maxBytes: MAX_BODY_BYTES, required: false },
@@ -93,7 +94,7 @@ export const cancelManagedAppointment = defineContract({
   errors: { ...errors, 409: 'The visit started, ended, or is inside the change cut-off' },
 });
 
-export const getManagedAppointmentCalendar = defineContract({
+export const getManagedAppointmentCalendar = defineContract(APPOINTMENT_ROUTES, {
   routeId: 'getManagedAppointmentCalendar',
   path: managePath,
   responses: { 200: calendarFile },

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { CALL_ROUTES } from '#shared/route-table/calls';
 import { startBeforeEnd, v0ListMembers, withinMaxRange } from '#shared/schemas/query-parts';
 import { call } from './calls';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
@@ -84,7 +85,7 @@ export const listCallTransfersResponse = responseSchema(() =>
   z.strictObject({ data: z.array(callTransfer()), pagination: offsetPagination() }),
 );
 
-export const getCall = defineContract({
+export const getCall = defineContract(CALL_ROUTES, {
   routeId: 'getCall',
   path: callPath,
   query: teamQuery,
@@ -92,7 +93,7 @@ export const getCall = defineContract({
   responses: { 200: getCallResponse },
 });
 
-export const getCallTranscript = defineContract({
+export const getCallTranscript = defineContract(CALL_ROUTES, {
   routeId: 'getCallTranscript',
   path: callPath,
   query: teamQuery,
@@ -100,7 +101,7 @@ export const getCallTranscript = defineContract({
   responses: { 200: getCallTranscriptResponse },
 });
 
-export const listCallTransfers = defineContract({
+export const listCallTransfers = defineContract(CALL_ROUTES, {
   routeId: 'listCallTransfers',
   query: transfersQuery,
   headers: z.object(teamSelectionHeader),

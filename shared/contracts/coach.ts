@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { COACH_ROUTES } from '#shared/route-table/coach';
 import { integerParam, limitParam, offsetParam, positiveIdParam } from '#shared/schemas/params';
 import { startBeforeEnd, V0_LIMIT, v0ListMembers, withinMaxRange } from '#shared/schemas/query-parts';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
@@ -117,14 +118,14 @@ export const listCoachRubricsResponse = responseSchema(() =>
   z.strictObject({ data: z.array(coachRubric()), pagination: offsetPagination() }),
 );
 
-export const listCoachEvaluations = defineContract({
+export const listCoachEvaluations = defineContract(COACH_ROUTES, {
   routeId: 'listCoachEvaluations',
   query: coachQuery,
   headers: z.object(teamSelectionHeader),
   responses: { 200: listCoachEvaluationsResponse },
 });
 
-export const getCoachEvaluation = defineContract({
+export const getCoachEvaluation = defineContract(COACH_ROUTES, {
   routeId: 'getCoachEvaluation',
   path: callPath,
   query: z.object({ team_id: positiveIdParam.optional() }),
@@ -133,7 +134,7 @@ export const getCoachEvaluation = defineContract({
   errors: { 404: 'The call has no evaluation: an unknown call, another team’s call, or one not evaluated (yet, or without a transcript)' },
 });
 
-export const listCoachRubrics = defineContract({
+export const listCoachRubrics = defineContract(COACH_ROUTES, {
   routeId: 'listCoachRubrics',
   query: rubricsQuery,
   headers: z.object(teamSelectionHeader),

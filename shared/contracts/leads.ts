@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { LEAD_TYPES } from '#shared/domain/leads';
+import { LEAD_ROUTES } from '#shared/route-table/leads';
 import {
   changeFeedMembers,
   changesAlone,
@@ -118,14 +119,14 @@ export const listTeamLeadsResponse = responseSchema(() =>
 // ---------------------------------------------------------------------------------------------
 // Contracts
 
-export const listUnifiedLeads = defineContract({
+export const listUnifiedLeads = defineContract(LEAD_ROUTES, {
   routeId: 'listUnifiedLeads',
   query: unifiedLeadsQuery,
   headers: z.object(teamSelectionHeader),
   responses: { 200: listUnifiedLeadsResponse },
 });
 
-export const listTeamLeads = defineContract({
+export const listTeamLeads = defineContract(LEAD_ROUTES, {
   routeId: 'listTeamLeads',
   path: teamPath,
   query: teamLeadsQuery,

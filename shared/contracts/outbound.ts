@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { TEXT_PURPOSES, TEXT_STATUSES } from '#shared/domain/sms-campaigns/outbound-texts';
 import { SUBSCRIPTION_EVENT_SOURCES, SUBSCRIPTION_EVENT_TYPES } from '#shared/domain/sms-campaigns/subscription-events';
+import { OUTBOUND_ROUTES } from '#shared/route-table/outbound';
 import { dateRangeMembers, enumParam, startBeforeEnd, teamPath, v1PageMembers } from '#shared/schemas/query-parts';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { cursorPagination, dateTime, id, nullableDateTime, nullableString } from './responses';
@@ -99,7 +100,7 @@ export const listSubscriptionEventsResponse = responseSchema(() =>
 // ---------------------------------------------------------------------------------------------
 // Contracts
 
-export const listOutboundTexts = defineContract({
+export const listOutboundTexts = defineContract(OUTBOUND_ROUTES, {
   routeId: 'listOutboundTexts',
   path: teamPath,
   query: outboundTextsQuery,
@@ -107,7 +108,7 @@ export const listOutboundTexts = defineContract({
   errors: { 404: 'The team, or the campaign named by campaign_id, is unknown or not reachable with this key' },
 });
 
-export const listSubscriptionEvents = defineContract({
+export const listSubscriptionEvents = defineContract(OUTBOUND_ROUTES, {
   routeId: 'listSubscriptionEvents',
   path: teamPath,
   query: subscriptionEventsQuery,

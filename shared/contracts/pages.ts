@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { PAGE_ROUTES } from '#shared/route-table/pages';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 
 /** The pages for people and their assets (functions/get-api-docs, functions/get-console). */
@@ -37,13 +38,13 @@ const assetQuery = z.object({
 
 const assetErrors = { 404: 'No such file' } as const;
 
-export const getApiDocs = defineContract({
+export const getApiDocs = defineContract(PAGE_ROUTES, {
   routeId: 'getApiDocs',
   responses: { 200: htmlDocument },
   responseMediaType: 'text/html',
 });
 
-export const getApiDocsAsset = defineContract({
+export const getApiDocsAsset = defineContract(PAGE_ROUTES, {
   routeId: 'getApiDocsAsset',
   path: assetPath,
   query: assetQuery,
@@ -52,13 +53,13 @@ export const getApiDocsAsset = defineContract({
   errors: assetErrors,
 });
 
-export const getConsole = defineContract({
+export const getConsole = defineContract(PAGE_ROUTES, {
   routeId: 'getConsole',
   responses: { 200: htmlDocument },
   responseMediaType: 'text/html',
 });
 
-export const getConsoleAsset = defineContract({
+export const getConsoleAsset = defineContract(PAGE_ROUTES, {
   routeId: 'getConsoleAsset',
   path: assetPath,
   query: assetQuery,

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { BOOKING_REQUEST_ACTIONS, BOOKING_REQUEST_STATUSES, WEEKDAYS } from '#shared/domain/schedulers';
+import { SCHEDULER_ROUTES } from '#shared/route-table/schedulers';
 import { positiveIdParam } from '#shared/schemas/params';
 import { dateRangeMembers, enumParam, startBeforeEnd, teamPath, v1PageMembers } from '#shared/schemas/query-parts';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
@@ -115,14 +116,14 @@ export const listTeamBookingRequestsResponse = responseSchema(() =>
 // ---------------------------------------------------------------------------------------------
 // Contracts
 
-export const listTeamSchedulers = defineContract({
+export const listTeamSchedulers = defineContract(SCHEDULER_ROUTES, {
   routeId: 'listTeamSchedulers',
   path: teamPath,
   query: teamSchedulersQuery,
   responses: { 200: listTeamSchedulersResponse },
 });
 
-export const listTeamBookingRequests = defineContract({
+export const listTeamBookingRequests = defineContract(SCHEDULER_ROUTES, {
   routeId: 'listTeamBookingRequests',
   path: teamPath,
   query: teamBookingRequestsQuery,

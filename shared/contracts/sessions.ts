@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { RECOVERY_CHANNELS, SESSION_EVENT_TYPES, SESSION_STATUSES } from '#shared/domain/sessions';
+import { SESSION_ROUTES } from '#shared/route-table/sessions';
 import { positiveIdParam } from '#shared/schemas/params';
 import {
   changeFeedMembers,
@@ -124,20 +125,20 @@ export const listBookingsResponse = responseSchema(() =>
 // ---------------------------------------------------------------------------------------------
 // Contracts
 
-export const listTeamSessions = defineContract({
+export const listTeamSessions = defineContract(SESSION_ROUTES, {
   routeId: 'listTeamSessions',
   path: teamPath,
   query: teamSessionsQuery,
   responses: { 200: listTeamSessionsResponse },
 });
 
-export const listSessions = defineContract({
+export const listSessions = defineContract(SESSION_ROUTES, {
   routeId: 'listSessions',
   query: crossTeamSessionsQuery,
   responses: { 200: listSessionsResponse },
 });
 
-export const listBookings = defineContract({
+export const listBookings = defineContract(SESSION_ROUTES, {
   routeId: 'listBookings',
   query: bookingsQuery,
   responses: { 200: listBookingsResponse },

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { type EndOfCallReport, endOfCallReportSchema, messageTypeSchema } from '#shared/domain/voice/call-report';
 import { type TransferUpdate, transferUpdateSchema } from '#shared/domain/voice/transfer-update';
+import { VOICE_ROUTES } from '#shared/route-table/voice';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { idempotencyKeyHeader, workspaceHeader } from './headers';
 
@@ -94,7 +95,7 @@ export const voiceReportAcknowledged = responseSchema(() =>
     ),
 );
 
-export const receiveVoiceReport = defineContract({
+export const receiveVoiceReport = defineContract(VOICE_ROUTES, {
   routeId: 'receiveVoiceReport',
   headers: z.object({ ...idempotencyKeyHeader, ...workspaceHeader }),
   body: { schema: voiceMessageBody, maxBytes: MAX_REPORT_BYTES, documentedAs: documentedVoiceMessage },

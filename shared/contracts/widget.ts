@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { WIDGET_STEPS } from '#shared/domain/widget/widget-sessions';
 import { atLoad } from '#shared/lazy';
+import { WIDGET_ROUTES } from '#shared/route-table/widget';
 import { integerParam, positiveIdParam } from '#shared/schemas/params';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { htmlDocument, pageAssetBody } from './pages';
@@ -207,7 +208,7 @@ export const slotTaken = responseSchema(() =>
 
 const tokenErrors = { 401: 'x-widget-token is missing or is not the token of a session' } as const;
 
-export const startWidgetSession = defineContract({
+export const startWidgetSession = defineContract(WIDGET_ROUTES, {
   routeId: 'startWidgetSession',
   path: schedulerPath,
   body: { schema: startBody, maxBytes: MAX_BODY_BYTES, required: false },
@@ -218,7 +219,7 @@ export const startWidgetSession = defineContract({
   },
 });
 
-export const getWidgetAvailability = defineContract({
+export const getWidgetAvailability = defineContract(WIDGET_ROUTES, {
   routeId: 'getWidgetAvailability',
   path: schedulerPath,
   query: availabilityQuery,
@@ -226,14 +227,14 @@ export const getWidgetAvailability = defineContract({
   errors: { 429: 'Too many requests from this client or for this scheduler' },
 });
 
-export const getWidgetSession = defineContract({
+export const getWidgetSession = defineContract(WIDGET_ROUTES, {
   routeId: 'getWidgetSession',
   headers: z.object(tokenHeader),
   responses: { 200: sessionAnswer },
   errors: tokenErrors,
 });
 
-export const recordWidgetStep = defineContract({
+export const recordWidgetStep = defineContract(WIDGET_ROUTES, {
   routeId: 'recordWidgetStep',
   headers: z.object(tokenHeader),
   body: { schema: stepBody, maxBytes: MAX_BODY_BYTES },
@@ -241,7 +242,7 @@ export const recordWidgetStep = defineContract({
   errors: { ...tokenErrors, 409: 'The session is already booked' },
 });
 
-export const bookWidgetSession = defineContract({
+export const bookWidgetSession = defineContract(WIDGET_ROUTES, {
   routeId: 'bookWidgetSession',
   headers: z.object(tokenHeader),
   body: { schema: bookingBody, maxBytes: MAX_BODY_BYTES },
@@ -263,7 +264,7 @@ const resumeBody = z
   })
   .strict();
 
-export const resumeWidgetSession = defineContract({
+export const resumeWidgetSession = defineContract(WIDGET_ROUTES, {
   routeId: 'resumeWidgetSession',
   body: { schema: resumeBody, maxBytes: MAX_BODY_BYTES },
   responses: { 200: resumedSession },
@@ -283,14 +284,14 @@ const assetPath = z.object({
 });
 
 /** A visit's manage page: the customer's link names it by its token; the page reads the visit itself. */
-export const getManagePage = defineContract({
+export const getManagePage = defineContract(WIDGET_ROUTES, {
   routeId: 'getManagePage',
   path: z.object({ manageToken: z.string().min(1).max(200).describe('The manage link’s token (the last part of manage_url)') }),
   responses: { 200: htmlDocument },
   responseMediaType: 'text/html',
 });
 
-export const getBookingPage = defineContract({
+export const getBookingPage = defineContract(WIDGET_ROUTES, {
   routeId: 'getBookingPage',
   path: schedulerPath,
   responses: { 200: htmlDocument },
@@ -298,7 +299,7 @@ export const getBookingPage = defineContract({
   errors: { 404: 'No such scheduler' },
 });
 
-export const getWidgetAsset = defineContract({
+export const getWidgetAsset = defineContract(WIDGET_ROUTES, {
   routeId: 'getWidgetAsset',
   path: assetPath,
   query: z.object({
