@@ -15,7 +15,8 @@ import { median, ms, ratio, round, type SectionContext, type SectionReport, type
  * process's first one loads ICU data, about 12 ms, so none belongs at import.
  */
 
-export const RUNS = 15;
+/** Fresh processes per bundle; `BENCH_COLD_RUNS` lowers it on a machine too busy to run 15 each in the section's time. */
+export const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 15);
 export const COLD_RATIO_TARGET = 1.3;
 /** Bundles measured a second time without source maps, to show what --enable-source-maps costs. */
 const NO_SOURCE_MAP_SAMPLE = ['authorizer', 'list-team-sessions', 'ingest-lead'];
