@@ -29,9 +29,11 @@ import { changeFeedMeta, cursorPagination, dateTime, id, nullableDateTime, nulla
 // ---------------------------------------------------------------------------------------------
 // Inputs
 
-export const teamAppointmentsQuery = changesAlone(
-  startBeforeEnd(z.object({ status: enumParam(APPOINTMENT_STATUSES), ...dateRangeMembers, ...changeFeedMembers, ...v1PageMembers })),
-  ['status', 'start_date', 'end_date'],
+export const teamAppointmentsQuery = /* @__PURE__ */ atLoad(() =>
+  changesAlone(
+    startBeforeEnd(z.object({ status: enumParam(APPOINTMENT_STATUSES), ...dateRangeMembers, ...changeFeedMembers, ...v1PageMembers })),
+    ['status', 'start_date', 'end_date'],
+  ),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -97,7 +99,7 @@ export const listTeamAppointmentsResponse = responseSchema(() =>
 // ---------------------------------------------------------------------------------------------
 // Contracts
 
-export const listTeamAppointments = defineContract(APPOINTMENT_ROUTES, {
+export const listTeamAppointments = /* @__PURE__ */ defineContract(APPOINTMENT_ROUTES, {
   routeId: 'listTeamAppointments',
   path: teamPath,
   query: teamAppointmentsQuery,

@@ -52,7 +52,7 @@ export const listAuditLogResponse = responseSchema(() =>
   }),
 );
 
-export const listAuditLog = defineContract(AUDIT_LOG_ROUTES, {
+export const listAuditLog = /* @__PURE__ */ defineContract(AUDIT_LOG_ROUTES, {
   routeId: 'listAuditLog',
   query: auditLogQuery,
   responses: { 200: listAuditLogResponse },

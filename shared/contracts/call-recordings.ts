@@ -31,7 +31,7 @@ export const recordingAudio = responseSchema(() =>
     ),
 );
 
-export const getCallRecording = defineContract(CALL_ROUTES, {
+export const getCallRecording = /* @__PURE__ */ defineContract(CALL_ROUTES, {
   routeId: 'getCallRecording',
   path: recordingPath,
   query: recordingLinkQuery,

@@ -81,7 +81,7 @@ export const call = responseSchema(() =>
 
 export const listCallsResponse = responseSchema(() => z.strictObject({ data: z.array(call()), pagination: offsetPagination() }));
 
-export const listCalls = defineContract(CALL_ROUTES, {
+export const listCalls = /* @__PURE__ */ defineContract(CALL_ROUTES, {
   routeId: 'listCalls',
   query: callsQuery,
   headers: z.object(teamSelectionHeader),

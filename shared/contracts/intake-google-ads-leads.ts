@@ -102,7 +102,7 @@ export const googleLeadAnswer = responseSchema(() =>
     .describe('created, duplicate, or (is_test) the test-mode answer of the intake, with explain'),
 );
 
-export const receiveGoogleAdsLead = defineContract(INTAKE_ROUTES, {
+export const receiveGoogleAdsLead = /* @__PURE__ */ defineContract(INTAKE_ROUTES, {
   routeId: 'receiveGoogleAdsLead',
   path: teamPath,
   body: { schema: googleLeadBody, maxBytes: MAX_GOOGLE_LEAD_BYTES, documentedAs: googleLeadDocumented },

@@ -154,7 +154,7 @@ export const intakeConflictError = responseSchema(() =>
 const CONFLICT_DESCRIPTION =
   'Conflict: a duplicate lead. field is external_id (the team already has a lead with this external_id) or phone_number (it has a lead with this phone number within its dedupe window); lead_id names the existing lead. Nothing was created.';
 
-export const ingestLead = defineContract(INTAKE_ROUTES, {
+export const ingestLead = /* @__PURE__ */ defineContract(INTAKE_ROUTES, {
   routeId: 'ingestLead',
   query: z.object({
     test_mode: z.string().optional(),

@@ -54,7 +54,7 @@ export const me = responseSchema(() =>
 
 export const getMeResponse = responseSchema(() => z.strictObject({ data: me() }));
 
-export const getMe = defineContract(META_ROUTES, {
+export const getMe = /* @__PURE__ */ defineContract(META_ROUTES, {
   routeId: 'getMe',
   responses: { 200: getMeResponse },
 });

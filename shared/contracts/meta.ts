@@ -11,7 +11,7 @@ export const openApiDocument = responseSchema(() =>
     .describe('An OpenAPI 3.1 document'),
 );
 
-export const getOpenApi = defineContract(META_ROUTES, {
+export const getOpenApi = /* @__PURE__ */ defineContract(META_ROUTES, {
   routeId: 'getOpenApi',
   responses: { 200: openApiDocument },
 });

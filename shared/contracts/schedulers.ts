@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { BOOKING_REQUEST_ACTIONS, BOOKING_REQUEST_STATUSES, WEEKDAYS } from '#shared/domain/schedulers';
+import { atLoad } from '#shared/lazy';
 import { SCHEDULER_ROUTES } from '#shared/route-table/schedulers';
 import { positiveIdParam } from '#shared/schemas/params';
 import { dateRangeMembers, enumParam, startBeforeEnd, teamPath, v1PageMembers } from '#shared/schemas/query-parts';
@@ -11,15 +12,17 @@ import { cursorPagination, dateTime, id, nullableDateTime } from './responses';
 // ---------------------------------------------------------------------------------------------
 // Inputs
 
-export const teamSchedulersQuery = z.object({ ...v1PageMembers });
+export const teamSchedulersQuery = /* @__PURE__ */ atLoad(() => z.object({ ...v1PageMembers }));
 
-export const teamBookingRequestsQuery = startBeforeEnd(
-  z.object({
-    status: enumParam(BOOKING_REQUEST_STATUSES),
-    scheduler_id: positiveIdParam.optional(),
-    ...dateRangeMembers,
-    ...v1PageMembers,
-  }),
+export const teamBookingRequestsQuery = /* @__PURE__ */ atLoad(() =>
+  startBeforeEnd(
+    z.object({
+      status: enumParam(BOOKING_REQUEST_STATUSES),
+      scheduler_id: positiveIdParam.optional(),
+      ...dateRangeMembers,
+      ...v1PageMembers,
+    }),
+  ),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -116,14 +119,14 @@ export const listTeamBookingRequestsResponse = responseSchema(() =>
 // ---------------------------------------------------------------------------------------------
 // Contracts
 
-export const listTeamSchedulers = defineContract(SCHEDULER_ROUTES, {
+export const listTeamSchedulers = /* @__PURE__ */ defineContract(SCHEDULER_ROUTES, {
   routeId: 'listTeamSchedulers',
   path: teamPath,
   query: teamSchedulersQuery,
   responses: { 200: listTeamSchedulersResponse },
 });
 
-export const listTeamBookingRequests = defineContract(SCHEDULER_ROUTES, {
+export const listTeamBookingRequests = /* @__PURE__ */ defineContract(SCHEDULER_ROUTES, {
   routeId: 'listTeamBookingRequests',
   path: teamPath,
   query: teamBookingRequestsQuery,

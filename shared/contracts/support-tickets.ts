@@ -51,7 +51,7 @@ export const listSupportTicketsResponse = responseSchema(() =>
   }),
 );
 
-export const listSupportTickets = defineContract(SUPPORT_TICKET_ROUTES, {
+export const listSupportTickets = /* @__PURE__ */ defineContract(SUPPORT_TICKET_ROUTES, {
   routeId: 'listSupportTickets',
   path: enterprisePath,
   query: supportTicketsQuery,

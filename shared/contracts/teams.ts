@@ -18,7 +18,7 @@ export const team = responseSchema(() =>
 
 export const listTeamsResponse = responseSchema(() => z.strictObject({ data: z.array(team()) }));
 
-export const listTeams = defineContract(TEAM_ROUTES, {
+export const listTeams = /* @__PURE__ */ defineContract(TEAM_ROUTES, {
   routeId: 'listTeams',
   responses: { 200: listTeamsResponse },
 });

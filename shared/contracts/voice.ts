@@ -95,7 +95,7 @@ export const voiceReportAcknowledged = responseSchema(() =>
     ),
 );
 
-export const receiveVoiceReport = defineContract(VOICE_ROUTES, {
+export const receiveVoiceReport = /* @__PURE__ */ defineContract(VOICE_ROUTES, {
   routeId: 'receiveVoiceReport',
   headers: z.object({ ...idempotencyKeyHeader, ...workspaceHeader }),
   body: { schema: voiceMessageBody, maxBytes: MAX_REPORT_BYTES, documentedAs: documentedVoiceMessage },
