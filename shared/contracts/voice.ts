@@ -32,7 +32,7 @@ export const voiceMessageBody = z.record(z.string(), z.unknown()).transform((bod
   const head = messageTypeSchema.safeParse(body);
   if (!head.success) return failWith(ctx, head.error);
   if (head.data.message.type === 'transfer-update') {
-    const update = transferUpdateSchema.safeParse(body);
+    const update = transferUpdateSchema().safeParse(body);
     if (!update.success) return failWith(ctx, update.error);
     return { kind: 'transfer', update: update.data };
   }
@@ -46,7 +46,7 @@ export const voiceMessageBody = z.record(z.string(), z.unknown()).transform((bod
 const documentedVoiceMessage = responseSchema(() =>
   z.union([
     endOfCallReportSchema().describe('An end-of-call report: processed by the AI responder'),
-    transferUpdateSchema.describe('A transfer-update: the call was handed to a person; recorded once (GET /api/call-transfers)'),
+    transferUpdateSchema().describe('A transfer-update: the call was handed to a person; recorded once (GET /api/call-transfers)'),
     z
       .object({
         message: z
