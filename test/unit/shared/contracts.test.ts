@@ -18,7 +18,8 @@ describe('the contracts', () => {
     expect(contracts.map(([id]) => id).sort()).toEqual(ROUTES.map((r) => r.id).sort());
     for (const [id, contract] of contracts) expect({ id, routeId: contract.routeId }).toEqual({ id, routeId: id });
     // The row a contract carries (from its area's rows) is the route table's own.
-    for (const [id, contract] of contracts) expect({ id, row: contract.route === ROUTES.find((r) => r.id === id) }).toEqual({ id, row: true });
+    for (const [id, contract] of contracts)
+      expect({ id, row: contract.route === ROUTES.find((r) => r.id === id) }).toEqual({ id, row: true });
     expect(new Set(contracts.map(([, contract]) => contract)).size).toBe(contracts.length);
   });
 
