@@ -83,14 +83,14 @@ export const rescheduleManagedAppointment = /* @__PURE__ */ defineContract(APPOI
   path: managePath,
   body: { schema: rescheduleBody, maxBytes: MAX_BODY_BYTES },
   responses: { 200: managedAppointment },
-  errors: {
+  errors: /* @__PURE__ */ atLoad(() => ({
     ...errors,
     409: {
       description:
         'The slot is full (slot_taken, with fresh slots); or the visit started, ended, or is inside the change cut-off (conflict)',
       schema: rescheduleConflict,
     },
-  },
+  })),
 });
 
 export const cancelManagedAppointment = /* @__PURE__ */ defineContract(APPOINTMENT_ROUTES, {
@@ -98,7 +98,7 @@ export const cancelManagedAppointment = /* @__PURE__ */ defineContract(APPOINTME
   path: managePath,
   body: { schema: cancelBody, maxBytes: MAX_BODY_BYTES, required: false },
   responses: { 200: managedAppointment },
-  errors: { ...errors, 409: 'The visit started, ended, or is inside the change cut-off' },
+  errors: /* @__PURE__ */ atLoad(() => ({ ...errors, 409: 'The visit started, ended, or is inside the change cut-off' })),
 });
 
 export const getManagedAppointmentCalendar = /* @__PURE__ */ defineContract(APPOINTMENT_ROUTES, {

@@ -71,7 +71,7 @@ const availabilityQuery = /* @__PURE__ */ atLoad(() =>
 );
 
 /** The customer's details, validated alike where the booking takes them and where the step reports them complete. */
-const customerMembers = {
+const customerMembers = /* @__PURE__ */ atLoad(() => ({
   name: required('name', 200),
   phone: required('phone', 40).describe('Read as a phone number of the US (or with +country)'),
   email: z
@@ -80,7 +80,7 @@ const customerMembers = {
     .max(254, { error: 'email: must be at most 254 characters' })
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'email: must be an email address' }),
   address: required('address', 500),
-};
+}));
 
 const stepBody = /* @__PURE__ */ atLoad(() =>
   z
@@ -247,7 +247,7 @@ export const recordWidgetStep = /* @__PURE__ */ defineContract(WIDGET_ROUTES, {
   headers: /* @__PURE__ */ atLoad(() => z.object(tokenHeader)),
   body: { schema: stepBody, maxBytes: MAX_BODY_BYTES },
   responses: { 200: sessionAnswer },
-  errors: { ...tokenErrors, 409: 'The session is already booked' },
+  errors: /* @__PURE__ */ atLoad(() => ({ ...tokenErrors, 409: 'The session is already booked' })),
 });
 
 export const bookWidgetSession = /* @__PURE__ */ defineContract(WIDGET_ROUTES, {
@@ -255,11 +255,11 @@ export const bookWidgetSession = /* @__PURE__ */ defineContract(WIDGET_ROUTES, {
   headers: /* @__PURE__ */ atLoad(() => z.object(tokenHeader)),
   body: { schema: bookingBody, maxBytes: MAX_BODY_BYTES },
   responses: { 200: bookedAnswer },
-  errors: {
+  errors: /* @__PURE__ */ atLoad(() => ({
     ...tokenErrors,
     409: { description: 'The slot is full (fresh slots in the body), or the session is booked for another slot', schema: slotTaken },
     429: 'Too many requests from this client or for this scheduler',
-  },
+  })),
 });
 
 const resumeBody = /* @__PURE__ */ atLoad(() =>
