@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type * as z from 'zod';
-import type { RouteContract } from '#shared/contracts/contract';
+import { defineContract, type RouteContract } from '#shared/contracts/contract';
 import { CONTRACTS, SCHEMA_COMPONENTS } from '#shared/contracts/index';
 import { FINGERPRINT_HEADERS, IDEMPOTENCY_KEY_FIELD } from '#shared/http/idempotency-key';
 import { isIdempotent, ROUTES } from '#shared/routes';
@@ -101,5 +101,14 @@ describe('the contracts', () => {
     ];
     expect(schemas.length).toBeGreaterThan(contracts.length);
     for (const schema of schemas) expect(schema()).toBe(schema());
+  });
+});
+
+describe('defineContract', () => {
+  it('refuses, at load, a route id that is not among the rows it is given', () => {
+    const otherRows = ROUTES.filter((r) => r.id !== 'listTeams');
+    expect(() => defineContract(otherRows, { routeId: 'listTeams', responses: {} })).toThrow(
+      'no row listTeams among the rows given to its contract',
+    );
   });
 });
