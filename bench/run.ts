@@ -17,7 +17,7 @@ import { errorMessage, formatTable, formatTargets, type SectionContext, type Sec
 
 const SECTIONS = {
   bundles: { load: () => import('./bundles'), timeLimitSeconds: 180, title: '1. Bundles' },
-  cold: { load: () => import('./cold'), timeLimitSeconds: 300, title: '2. Cold import' },
+  cold: { load: () => import('./cold'), timeLimitSeconds: 1800, title: '2. Cold import' },
   gateway: { load: () => import('./gateway'), timeLimitSeconds: 180, title: '3. Gateway' },
   analytics: { load: () => import('./analytics'), timeLimitSeconds: 420, title: '4. Analytics' },
   intake: { load: () => import('./intake'), timeLimitSeconds: 180, title: '5. Intake' },

@@ -28,7 +28,8 @@ export type { ResourceUse, RouteDefinition, Surface, TableName } from './route-t
  * The one route table (its rows in shared/route-table/, one file per area). It feeds the CDK stack (one
  * function per row), the local gateway, the authorizer's policy and the OpenAPI document. It carries no schemas so that the authorizer's
  * bundle stays small: each route's contract (inputs and responses, keyed by route id) lives in
- * shared/contracts/, which imports this table, never the other way round.
+ * shared/contracts/, which imports the area's rows (a contract carries its route's row, so a function
+ * loads its area's rows and not this whole table), never the other way round.
  */
 const ROUTE_ROWS = [
   ...SESSION_ROUTES,

@@ -15,6 +15,7 @@ import { functionRoutes } from '#shared/http/function-routes';
 import { createHttpHandler } from '#shared/http/handler';
 import { idempotencyKeys } from '#shared/http/idempotency';
 import { presentAppointmentResponse, presentSlotTaken } from '#shared/presenters/appointments';
+import { APPOINTMENT_ROUTES } from '#shared/route-table/appointments';
 
 const dependencies = appointmentChangeDependencies();
 
@@ -67,7 +68,7 @@ const mark = (contract: typeof contracts.completeAppointment | typeof contracts.
  * An integrator's changes of a visit (write:appointments, X-Workspace-ID, Idempotency-Key): the
  * domain's rules and effects, as the customer's manage link has them, recorded `by: integrator`.
  */
-export const handler = functionRoutes('change-appointment', {
+export const handler = functionRoutes(APPOINTMENT_ROUTES, 'change-appointment', {
   rescheduleAppointment: reschedule,
   cancelAppointment: cancel,
   completeAppointment: mark(contracts.completeAppointment, 'completed'),

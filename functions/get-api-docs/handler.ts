@@ -2,6 +2,7 @@ import { getApiDocs, getApiDocsAsset } from '#shared/contracts/pages';
 import { functionRoutes } from '#shared/http/function-routes';
 import { createHttpHandler } from '#shared/http/handler';
 import { assetServer, escapeHtml, htmlPage, selfOnlyPolicy } from '#shared/http/static-assets';
+import { PAGE_ROUTES } from '#shared/route-table/pages';
 
 const assets = assetServer('get-api-docs');
 
@@ -41,4 +42,4 @@ const assetHandler = createHttpHandler(getApiDocsAsset, async ({ path, query, ra
 );
 
 /** GET /api/docs and GET /api/docs/assets/{file}: public, the API reference page and its scripts. */
-export const handler = functionRoutes('get-api-docs', { getApiDocs: pageHandler, getApiDocsAsset: assetHandler });
+export const handler = functionRoutes(PAGE_ROUTES, 'get-api-docs', { getApiDocs: pageHandler, getApiDocsAsset: assetHandler });

@@ -5,6 +5,7 @@ import { NotFoundError } from '#shared/errors';
 import { functionRoutes } from '#shared/http/function-routes';
 import { createHttpHandler } from '#shared/http/handler';
 import { assetServer, escapeHtml, htmlPage, selfOnlyPolicy } from '#shared/http/static-assets';
+import { WIDGET_ROUTES } from '#shared/route-table/widget';
 import { managePage } from './manage-page';
 
 const assets = assetServer('get-booking-page');
@@ -68,7 +69,7 @@ const managePageHandler = createHttpHandler(getManagePage, async () => htmlPage(
  * GET /widget/{teamId}/{schedulerId}, GET /widget/manage/{manageToken} and GET /widget/assets/{file}:
  * public, the booking page, a visit's manage page and their scripts.
  */
-export const handler = functionRoutes('get-booking-page', {
+export const handler = functionRoutes(WIDGET_ROUTES, 'get-booking-page', {
   getBookingPage: pageHandler,
   getManagePage: managePageHandler,
   getWidgetAsset: assetHandler,

@@ -2,6 +2,7 @@ import { getConsole, getConsoleAsset } from '#shared/contracts/pages';
 import { functionRoutes } from '#shared/http/function-routes';
 import { createHttpHandler } from '#shared/http/handler';
 import { assetServer, escapeHtml, htmlPage, selfOnlyPolicy } from '#shared/http/static-assets';
+import { PAGE_ROUTES } from '#shared/route-table/pages';
 
 const assets = assetServer('get-console');
 const POLICY = selfOnlyPolicy();
@@ -59,4 +60,4 @@ const assetHandler = createHttpHandler(getConsoleAsset, async ({ path, query, ra
 );
 
 /** GET /console and GET /console/assets/{file}: public, the console page and its scripts and styles. */
-export const handler = functionRoutes('get-console', { getConsole: pageHandler, getConsoleAsset: assetHandler });
+export const handler = functionRoutes(PAGE_ROUTES, 'get-console', { getConsole: pageHandler, getConsoleAsset: assetHandler });

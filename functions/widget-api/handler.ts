@@ -27,6 +27,7 @@ import {
   presentSlotTaken,
   presentStartedSession,
 } from '#shared/presenters/widget';
+import { WIDGET_ROUTES } from '#shared/route-table/widget';
 
 const dependencies = widgetDependencies();
 
@@ -151,7 +152,7 @@ const book = createHttpHandler(contracts.bookWidgetSession, async ({ headers: se
  * (shared/domain/widget), one handler per row of the route table. They are on the read API with
  * the booking page, so the widget's calls are same-origin.
  */
-export const handler = functionRoutes('widget-api', {
+export const handler = functionRoutes(WIDGET_ROUTES, 'widget-api', {
   startWidgetSession: start,
   getWidgetAvailability: availability,
   getWidgetSession: read,

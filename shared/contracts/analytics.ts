@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { ANALYTICS_BLOCKS, type AnalyticsBlock, GROUPED_BLOCK_MAX_ROWS } from '#shared/domain/analytics';
 import { SESSION_STATUSES } from '#shared/domain/sessions';
-import { lazy } from '#shared/lazy';
+import { atLoad, lazy } from '#shared/lazy';
+import { ANALYTICS_ROUTES } from '#shared/route-table/analytics';
 import { positiveIdParam, timezoneParam } from '#shared/schemas/params';
 import { crossTeamMembers, dateRangeMembers, startBeforeEnd, teamPath, v0ListMembers, withinMaxRange } from '#shared/schemas/query-parts';
 import { defineContract, formatCount, type ResponseSchema, responseSchema } from './contract';
@@ -19,30 +20,34 @@ const funnelMembers = {
   scheduler_id: positiveIdParam.optional(),
 };
 
-export const funnelQuery = withinMaxRange(startBeforeEnd(z.object(funnelMembers)));
+export const funnelQuery = /* @__PURE__ */ atLoad(() => withinMaxRange(startBeforeEnd(z.object(funnelMembers))));
 
-export const crossTeamFunnelQuery = withinMaxRange(startBeforeEnd(z.object({ ...funnelMembers, ...crossTeamMembers })));
+export const crossTeamFunnelQuery = /* @__PURE__ */ atLoad(() =>
+  withinMaxRange(startBeforeEnd(z.object({ ...funnelMembers, ...crossTeamMembers }))),
+);
 
-const metricsParam = z
-  .string()
-  .optional()
-  .transform((value, ctx): AnalyticsBlock[] => {
-    if (value === undefined || value.trim() === '') return [...ANALYTICS_BLOCKS];
-    const names = value
-      .split(',')
-      .map((n) => n.trim())
-      .filter(Boolean);
-    const unknown = names.filter((n) => !(ANALYTICS_BLOCKS as readonly string[]).includes(n));
-    if (unknown.length > 0) {
-      ctx.addIssue({ code: 'custom', message: `unknown block ${unknown.join(', ')}; accepted: ${ANALYTICS_BLOCKS.join(', ')}` });
-      return z.NEVER;
-    }
-    return ANALYTICS_BLOCKS.filter((b) => names.includes(b));
-  });
+const metricsParam = /* @__PURE__ */ atLoad(() =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx): AnalyticsBlock[] => {
+      if (value === undefined || value.trim() === '') return [...ANALYTICS_BLOCKS];
+      const names = value
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean);
+      const unknown = names.filter((n) => !(ANALYTICS_BLOCKS as readonly string[]).includes(n));
+      if (unknown.length > 0) {
+        ctx.addIssue({ code: 'custom', message: `unknown block ${unknown.join(', ')}; accepted: ${ANALYTICS_BLOCKS.join(', ')}` });
+        return z.NEVER;
+      }
+      return ANALYTICS_BLOCKS.filter((b) => names.includes(b));
+    }),
+);
 
 /** team_id is read by the v0 team resolution with the x-team-id header. */
-export const schedulerAnalyticsQuery = withinMaxRange(
-  startBeforeEnd(z.object({ ...v0ListMembers, ...funnelMembers, metrics: metricsParam })),
+export const schedulerAnalyticsQuery = /* @__PURE__ */ atLoad(() =>
+  withinMaxRange(startBeforeEnd(z.object({ ...v0ListMembers, ...funnelMembers, metrics: metricsParam }))),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -172,23 +177,23 @@ export const schedulerAnalyticsResponse = responseSchema(() =>
 // ---------------------------------------------------------------------------------------------
 // Contracts
 
-export const getTeamFunnel = defineContract({
+export const getTeamFunnel = /* @__PURE__ */ defineContract(ANALYTICS_ROUTES, {
   routeId: 'getTeamFunnel',
   path: teamPath,
   query: funnelQuery,
   responses: { 200: teamFunnelResponse },
 });
 
-export const getFunnel = defineContract({
+export const getFunnel = /* @__PURE__ */ defineContract(ANALYTICS_ROUTES, {
   routeId: 'getFunnel',
   query: crossTeamFunnelQuery,
   responses: { 200: crossTeamFunnelResponse },
 });
 
-export const getSchedulerAnalytics = defineContract({
+export const getSchedulerAnalytics = /* @__PURE__ */ defineContract(ANALYTICS_ROUTES, {
   routeId: 'getSchedulerAnalytics',
   query: schedulerAnalyticsQuery,
-  headers: z.object(teamSelectionHeader),
+  headers: /* @__PURE__ */ atLoad(() => z.object(teamSelectionHeader)),
   responses: { 200: schedulerAnalyticsResponse },
 });
 

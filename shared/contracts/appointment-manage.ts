@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { APPOINTMENT_STATUSES } from '#shared/domain/appointments/appointment';
+import { atLoad } from '#shared/lazy';
+import { APPOINTMENT_ROUTES } from '#shared/route-table/appointments';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { dateTime, id, nullableString, readError } from './responses';
 import { slotTaken } from './widget';
@@ -9,26 +11,32 @@ import { slotTaken } from './widget';
 const MAX_BODY_BYTES = 2_048;
 
 // Any text: a link that is not a manage token answers the same 404 as an unknown one.
-const managePath = z.object({ manageToken: z.string().min(1).max(200).describe('The manage link’s token (the last part of manage_url)') });
+const managePath = /* @__PURE__ */ atLoad(() =>
+  z.object({ manageToken: z.string().min(1).max(200).describe('The manage link’s token (the last part of manage_url)') }),
+);
 
 /** A move, by the customer or an integrator (shared/contracts/appointments.ts): the slot the visit goes to. */
-export const rescheduleBody = z
-  .object({
-    date: z
-      .string({ error: 'is required' })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' })
-      .describe('The new local date (YYYY-MM-DD), one the scheduler offers'),
-    time: z
-      .string({ error: 'is required' })
-      .regex(/^\d{2}:\d{2}$/, { error: 'must be a time HH:MM' })
-      .describe('The new local slot start (HH:mm)'),
-  })
-  .strict();
+export const rescheduleBody = /* @__PURE__ */ atLoad(() =>
+  z
+    .object({
+      date: z
+        .string({ error: 'is required' })
+        .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' })
+        .describe('The new local date (YYYY-MM-DD), one the scheduler offers'),
+      time: z
+        .string({ error: 'is required' })
+        .regex(/^\d{2}:\d{2}$/, { error: 'must be a time HH:MM' })
+        .describe('The new local slot start (HH:mm)'),
+    })
+    .strict(),
+);
 
 /** A cancel, by the customer or an integrator: the reason, kept on the history. */
-export const cancelBody = z
-  .object({ reason: z.string().trim().max(500).optional().describe('Why, in the words of whoever cancels (kept on the history)') })
-  .strict();
+export const cancelBody = /* @__PURE__ */ atLoad(() =>
+  z
+    .object({ reason: z.string().trim().max(500).optional().describe('Why, in the words of whoever cancels (kept on the history)') })
+    .strict(),
+);
 
 export const managedAppointment = responseSchema(() =>
   z
@@ -63,37 +71,37 @@ const errors = {
   429: 'Too many requests from this client',
 } as const;
 
-export const getManagedAppointment = defineContract({
+export const getManagedAppointment = /* @__PURE__ */ defineContract(APPOINTMENT_ROUTES, {
   routeId: 'getManagedAppointment',
   path: managePath,
   responses: { 200: managedAppointment },
   errors,
 });
 
-export const rescheduleManagedAppointment = defineContract({
+export const rescheduleManagedAppointment = /* @__PURE__ */ defineContract(APPOINTMENT_ROUTES, {
   routeId: 'rescheduleManagedAppointment',
   path: managePath,
   body: { schema: rescheduleBody, maxBytes: MAX_BODY_BYTES },
   responses: { 200: managedAppointment },
-  errors: {
+  errors: /* @__PURE__ */ atLoad(() => ({
     ...errors,
     409: {
       description:
         'The slot is full (slot_taken, with fresh slots); or the visit started, ended, or is inside the change cut-off (conflict)',
       schema: rescheduleConflict,
     },
-  },
+  })),
 });
 
-export const cancelManagedAppointment = defineContract({
+export const cancelManagedAppointment = /* @__PURE__ */ defineContract(APPOINTMENT_ROUTES, {
   routeId: 'cancelManagedAppointment',
   path: managePath,
   body: { schema: cancelBody, maxBytes: MAX_BODY_BYTES, required: false },
   responses: { 200: managedAppointment },
-  errors: { ...errors, 409: 'The visit started, ended, or is inside the change cut-off' },
+  errors: /* @__PURE__ */ atLoad(() => ({ ...errors, 409: 'The visit started, ended, or is inside the change cut-off' })),
 });
 
-export const getManagedAppointmentCalendar = defineContract({
+export const getManagedAppointmentCalendar = /* @__PURE__ */ defineContract(APPOINTMENT_ROUTES, {
   routeId: 'getManagedAppointmentCalendar',
   path: managePath,
   responses: { 200: calendarFile },

@@ -6,6 +6,7 @@ import {
   APPOINTMENT_STATUSES,
 } from '#shared/domain/appointments/appointment';
 import { atLoad } from '#shared/lazy';
+import { APPOINTMENT_ROUTES } from '#shared/route-table/appointments';
 import {
   changeFeedMembers,
   changesAlone,
@@ -28,9 +29,11 @@ import { changeFeedMeta, cursorPagination, dateTime, id, nullableDateTime, nulla
 // ---------------------------------------------------------------------------------------------
 // Inputs
 
-export const teamAppointmentsQuery = changesAlone(
-  startBeforeEnd(z.object({ status: enumParam(APPOINTMENT_STATUSES), ...dateRangeMembers, ...changeFeedMembers, ...v1PageMembers })),
-  ['status', 'start_date', 'end_date'],
+export const teamAppointmentsQuery = /* @__PURE__ */ atLoad(() =>
+  changesAlone(
+    startBeforeEnd(z.object({ status: enumParam(APPOINTMENT_STATUSES), ...dateRangeMembers, ...changeFeedMembers, ...v1PageMembers })),
+    ['status', 'start_date', 'end_date'],
+  ),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -96,7 +99,7 @@ export const listTeamAppointmentsResponse = responseSchema(() =>
 // ---------------------------------------------------------------------------------------------
 // Contracts
 
-export const listTeamAppointments = defineContract({
+export const listTeamAppointments = /* @__PURE__ */ defineContract(APPOINTMENT_ROUTES, {
   routeId: 'listTeamAppointments',
   path: teamPath,
   query: teamAppointmentsQuery,
@@ -130,7 +133,7 @@ const notFound = 'No appointment with this id for the workspace’s team (anothe
 const changeConflict = 'The visit started, ended, or is inside the change cut-off; or it was changed meanwhile (try again)';
 const markConflict = 'The visit has not started yet, or is cancelled, or is marked otherwise';
 
-export const rescheduleAppointment = /* @__PURE__ */ defineContract({
+export const rescheduleAppointment = /* @__PURE__ */ defineContract(APPOINTMENT_ROUTES, {
   routeId: 'rescheduleAppointment',
   path: appointmentPath,
   headers: changeHeaders,
@@ -142,7 +145,7 @@ export const rescheduleAppointment = /* @__PURE__ */ defineContract({
   },
 });
 
-export const cancelAppointment = /* @__PURE__ */ defineContract({
+export const cancelAppointment = /* @__PURE__ */ defineContract(APPOINTMENT_ROUTES, {
   routeId: 'cancelAppointment',
   path: appointmentPath,
   headers: changeHeaders,
@@ -151,7 +154,7 @@ export const cancelAppointment = /* @__PURE__ */ defineContract({
   errors: { 404: notFound, 409: changeConflict },
 });
 
-export const completeAppointment = /* @__PURE__ */ defineContract({
+export const completeAppointment = /* @__PURE__ */ defineContract(APPOINTMENT_ROUTES, {
   routeId: 'completeAppointment',
   path: appointmentPath,
   headers: changeHeaders,
@@ -160,7 +163,7 @@ export const completeAppointment = /* @__PURE__ */ defineContract({
   errors: { 404: notFound, 409: markConflict },
 });
 
-export const markAppointmentNoShow = /* @__PURE__ */ defineContract({
+export const markAppointmentNoShow = /* @__PURE__ */ defineContract(APPOINTMENT_ROUTES, {
   routeId: 'markAppointmentNoShow',
   path: appointmentPath,
   headers: changeHeaders,

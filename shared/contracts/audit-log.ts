@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#shared/domain/audit-log/entry';
+import { AUDIT_LOG_ROUTES } from '#shared/route-table/audit-log';
 import { positiveIdParam } from '#shared/schemas/params';
 import { dateRangeMembers, enumParam, startBeforeEnd, v1PageMembers } from '#shared/schemas/query-parts';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
@@ -51,7 +52,7 @@ export const listAuditLogResponse = responseSchema(() =>
   }),
 );
 
-export const listAuditLog = defineContract({
+export const listAuditLog = /* @__PURE__ */ defineContract(AUDIT_LOG_ROUTES, {
   routeId: 'listAuditLog',
   query: auditLogQuery,
   responses: { 200: listAuditLogResponse },

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { atLoad } from '#shared/lazy';
+import { CALL_ROUTES } from '#shared/route-table/calls';
 import { startBeforeEnd, v0ListMembers, withinMaxRange } from '#shared/schemas/query-parts';
 import { call } from './calls';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
@@ -8,10 +10,10 @@ import { dateTime, nullableString, offsetPagination } from './responses';
 /** One call, its transcript, and the team's call transfers (functions/get-call, get-call-transcript, list-call-transfers). */
 
 /** Any string reaches the handler: a malformed id answers 404 like an unknown one. */
-const callPath = z.object({ callId: z.string().min(1).max(200) });
-const teamQuery = z.object({ team_id: v0ListMembers.team_id });
+const callPath = /* @__PURE__ */ atLoad(() => z.object({ callId: z.string().min(1).max(200) }));
+const teamQuery = /* @__PURE__ */ atLoad(() => z.object({ team_id: v0ListMembers.team_id }));
 
-const transfersQuery = withinMaxRange(startBeforeEnd(z.object(v0ListMembers)));
+const transfersQuery = /* @__PURE__ */ atLoad(() => withinMaxRange(startBeforeEnd(z.object(v0ListMembers))));
 
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/presenters/call-detail.ts)
@@ -84,26 +86,26 @@ export const listCallTransfersResponse = responseSchema(() =>
   z.strictObject({ data: z.array(callTransfer()), pagination: offsetPagination() }),
 );
 
-export const getCall = defineContract({
+export const getCall = /* @__PURE__ */ defineContract(CALL_ROUTES, {
   routeId: 'getCall',
   path: callPath,
   query: teamQuery,
-  headers: z.object(teamSelectionHeader),
+  headers: /* @__PURE__ */ atLoad(() => z.object(teamSelectionHeader)),
   responses: { 200: getCallResponse },
 });
 
-export const getCallTranscript = defineContract({
+export const getCallTranscript = /* @__PURE__ */ defineContract(CALL_ROUTES, {
   routeId: 'getCallTranscript',
   path: callPath,
   query: teamQuery,
-  headers: z.object(teamSelectionHeader),
+  headers: /* @__PURE__ */ atLoad(() => z.object(teamSelectionHeader)),
   responses: { 200: getCallTranscriptResponse },
 });
 
-export const listCallTransfers = defineContract({
+export const listCallTransfers = /* @__PURE__ */ defineContract(CALL_ROUTES, {
   routeId: 'listCallTransfers',
   query: transfersQuery,
-  headers: z.object(teamSelectionHeader),
+  headers: /* @__PURE__ */ atLoad(() => z.object(teamSelectionHeader)),
   responses: { 200: listCallTransfersResponse },
 });
 

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { CALL_ROUTES } from '#shared/route-table/calls';
 import { positiveIdParam } from '#shared/schemas/params';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 
@@ -30,7 +31,7 @@ export const recordingAudio = responseSchema(() =>
     ),
 );
 
-export const getCallRecording = defineContract({
+export const getCallRecording = /* @__PURE__ */ defineContract(CALL_ROUTES, {
   routeId: 'getCallRecording',
   path: recordingPath,
   query: recordingLinkQuery,

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { CALL_ROUTES } from '#shared/route-table/calls';
 import { enumParam, startBeforeEnd, v0ListMembers, withinMaxRange } from '#shared/schemas/query-parts';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { teamSelectionHeader } from './headers';
@@ -80,7 +81,7 @@ export const call = responseSchema(() =>
 
 export const listCallsResponse = responseSchema(() => z.strictObject({ data: z.array(call()), pagination: offsetPagination() }));
 
-export const listCalls = defineContract({
+export const listCalls = /* @__PURE__ */ defineContract(CALL_ROUTES, {
   routeId: 'listCalls',
   query: callsQuery,
   headers: z.object(teamSelectionHeader),

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { atLoad } from '#shared/lazy';
+import { COACH_ROUTES } from '#shared/route-table/coach';
 import { integerParam, limitParam, offsetParam, positiveIdParam } from '#shared/schemas/params';
 import { startBeforeEnd, V0_LIMIT, v0ListMembers, withinMaxRange } from '#shared/schemas/query-parts';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
@@ -7,38 +9,44 @@ import { count, dateTime, id, nullableDateTime, offsetPagination } from './respo
 
 /** Coach evaluations and rubrics (functions/list-coach-evaluations, get-coach-evaluation, list-coach-rubrics). */
 
-const scoreParam = integerParam.pipe(
-  z.number().min(0, { error: 'must be a whole score from 0 to 100' }).max(100, { error: 'must be a whole score from 0 to 100' }),
+const scoreParam = /* @__PURE__ */ atLoad(() =>
+  integerParam.pipe(
+    z.number().min(0, { error: 'must be a whole score from 0 to 100' }).max(100, { error: 'must be a whole score from 0 to 100' }),
+  ),
 );
 
-const rubricIdParam = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, { error: 'must be a rubric id: 1-64 lowercase letters, digits, - or _' });
+const rubricIdParam = /* @__PURE__ */ atLoad(() =>
+  z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, { error: 'must be a rubric id: 1-64 lowercase letters, digits, - or _' }),
+);
 
-export const coachQuery = withinMaxRange(
-  startBeforeEnd(
-    z
-      .object({
-        ...v0ListMembers,
-        min_score: scoreParam.optional(),
-        max_score: scoreParam.optional(),
-        rubric_id: rubricIdParam.optional(),
-      })
-      .refine((q) => q.min_score === undefined || q.max_score === undefined || q.min_score <= q.max_score, {
-        error: 'min_score must not be above max_score',
-        path: ['min_score'],
-      }),
+export const coachQuery = /* @__PURE__ */ atLoad(() =>
+  withinMaxRange(
+    startBeforeEnd(
+      z
+        .object({
+          ...v0ListMembers,
+          min_score: scoreParam.optional(),
+          max_score: scoreParam.optional(),
+          rubric_id: rubricIdParam.optional(),
+        })
+        .refine((q) => q.min_score === undefined || q.max_score === undefined || q.min_score <= q.max_score, {
+          error: 'min_score must not be above max_score',
+          path: ['min_score'],
+        }),
+    ),
   ),
 );
 
 /** A call id as /api/calls shows it: our UUID. Anything else is a 400 naming callId. */
-const callPath = z.object({ callId: z.uuid({ error: 'must be a call id (UUID) as /api/calls shows it' }) });
+const callPath = /* @__PURE__ */ atLoad(() => z.object({ callId: z.uuid({ error: 'must be a call id (UUID) as /api/calls shows it' }) }));
 
-const rubricsQuery = z.object({
-  team_id: positiveIdParam.optional(),
-  limit: limitParam(V0_LIMIT.default, V0_LIMIT.max),
-  offset: offsetParam,
-});
+const rubricsQuery = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    team_id: positiveIdParam.optional(),
+    limit: limitParam(V0_LIMIT.default, V0_LIMIT.max),
+    offset: offsetParam,
+  }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/domain/coach)
@@ -117,26 +125,26 @@ export const listCoachRubricsResponse = responseSchema(() =>
   z.strictObject({ data: z.array(coachRubric()), pagination: offsetPagination() }),
 );
 
-export const listCoachEvaluations = defineContract({
+export const listCoachEvaluations = /* @__PURE__ */ defineContract(COACH_ROUTES, {
   routeId: 'listCoachEvaluations',
   query: coachQuery,
-  headers: z.object(teamSelectionHeader),
+  headers: /* @__PURE__ */ atLoad(() => z.object(teamSelectionHeader)),
   responses: { 200: listCoachEvaluationsResponse },
 });
 
-export const getCoachEvaluation = defineContract({
+export const getCoachEvaluation = /* @__PURE__ */ defineContract(COACH_ROUTES, {
   routeId: 'getCoachEvaluation',
   path: callPath,
-  query: z.object({ team_id: positiveIdParam.optional() }),
-  headers: z.object(teamSelectionHeader),
+  query: /* @__PURE__ */ atLoad(() => z.object({ team_id: positiveIdParam.optional() })),
+  headers: /* @__PURE__ */ atLoad(() => z.object(teamSelectionHeader)),
   responses: { 200: getCoachEvaluationResponse },
   errors: { 404: 'The call has no evaluation: an unknown call, another team’s call, or one not evaluated (yet, or without a transcript)' },
 });
 
-export const listCoachRubrics = defineContract({
+export const listCoachRubrics = /* @__PURE__ */ defineContract(COACH_ROUTES, {
   routeId: 'listCoachRubrics',
   query: rubricsQuery,
-  headers: z.object(teamSelectionHeader),
+  headers: /* @__PURE__ */ atLoad(() => z.object(teamSelectionHeader)),
   responses: { 200: listCoachRubricsResponse },
 });
 

@@ -1,13 +1,15 @@
 import type * as z from 'zod';
 import { lazy } from '#shared/lazy';
-import type { RouteId } from '#shared/routes';
+import type { RouteDefinition, RouteId } from '#shared/routes';
 
 /**
  * A route's contract: everything a request may carry and everything the route answers, declared
  * once. The handler factory (shared/http/handler.ts) validates every input from it in a `before`
  * middleware and, under test, checks every success body against it; the OpenAPI generator
  * (shared/openapi/document.ts) walks it. Contracts are keyed by route id (shared/contracts/index.ts);
- * the route table itself stays free of schemas so the authorizer's bundle stays small.
+ * the route table itself stays free of schemas so the authorizer's bundle stays small. A contract
+ * carries its route's row, taken from its area's rows (shared/route-table/), so a function loads
+ * that area's rows and not the whole table (shared/routes.ts).
  *
  * What a route answers (success responses, error bodies, the documented form of a body) is only
  * read by the generator and the test-time check, never by a deployed function: those schemas are
@@ -15,6 +17,8 @@ import type { RouteId } from '#shared/routes';
  */
 export interface RouteContract<Id extends RouteId = RouteId> {
   readonly routeId: Id;
+  /** The route's row of the route table (its surface, permission, tables), set by defineContract. */
+  readonly route: RouteDefinition<Id>;
   /** Path parameters (strings in, typed out). */
   readonly path?: z.ZodType;
   /** Query parameters (strings in, typed out). */
@@ -66,9 +70,28 @@ export function responseSchema<T extends z.ZodType>(build: () => T): ResponseSch
   return lazy(build);
 }
 
-/** Declares a contract, keeping its literal types (route id, schemas) for the handler's input. */
-export function defineContract<const C extends RouteContract>(contract: C): C {
-  return contract;
+/** A contract as declared: everything but its route's row, which defineContract finds. */
+type ContractDeclaration<Id extends RouteId> = Omit<RouteContract<Id>, 'route'>;
+
+/**
+ * Declares a contract, keeping its literal types (route id, schemas) for the handler's input, and
+ * gives it its route's row from `rows`, the rows of the route's area (the compiler refuses a route
+ * id that is not among them).
+ */
+export function defineContract<const R extends readonly RouteDefinition<RouteId>[], const C extends ContractDeclaration<R[number]['id']>>(
+  rows: R,
+  contract: C,
+): C & { readonly route: RouteDefinition<C['routeId']> } {
+  return { ...contract, route: rowOf(rows, contract.routeId) };
+}
+
+function rowOf<Id extends RouteId>(rows: readonly RouteDefinition<RouteId>[], id: Id): RouteDefinition<Id> {
+  for (const row of rows) if (isRowOf(row, id)) return row;
+  throw new Error(`no row ${id} among the rows given to its contract`);
+}
+
+function isRowOf<Id extends RouteId>(row: RouteDefinition<RouteId>, id: Id): row is RouteDefinition<Id> {
+  return row.id === id;
 }
 
 /** The output of an optional schema member of a contract, `{}` when the contract has none. */

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { DELETION_KINDS } from '#shared/domain/data-subject-deletions/request';
 import { atLoad } from '#shared/lazy';
+import { DATA_SUBJECT_DELETION_ROUTES } from '#shared/route-table/data-subject-deletions';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { idempotencyKeyHeader } from './headers';
 import { count, dateTime, nullableDateTime } from './responses';
@@ -48,7 +49,7 @@ export const dataSubjectDeletionResponse = responseSchema(() =>
   z.strictObject({ data: dataSubjectDeletion(), meta: requestMeta() }).describe('The deletion and its progress'),
 );
 
-export const createDataSubjectDeletion = /* @__PURE__ */ defineContract({
+export const createDataSubjectDeletion = /* @__PURE__ */ defineContract(DATA_SUBJECT_DELETION_ROUTES, {
   routeId: 'createDataSubjectDeletion',
   headers: /* @__PURE__ */ atLoad(() => z.object({ ...idempotencyKeyHeader })),
   body: { schema: createDataSubjectDeletionBody, maxBytes: MAX_BODY_BYTES },
@@ -56,7 +57,7 @@ export const createDataSubjectDeletion = /* @__PURE__ */ defineContract({
   errors: { 403: 'A team of team_ids is out of the key’s reach' },
 });
 
-export const getDataSubjectDeletion = /* @__PURE__ */ defineContract({
+export const getDataSubjectDeletion = /* @__PURE__ */ defineContract(DATA_SUBJECT_DELETION_ROUTES, {
   routeId: 'getDataSubjectDeletion',
   path: deletionPath,
   responses: { 200: dataSubjectDeletionResponse },

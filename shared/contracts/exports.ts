@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { EXPORT_FORMATS, EXPORT_RESOURCES, EXPORT_STATUSES } from '#shared/domain/exports/export-job';
 import { atLoad } from '#shared/lazy';
+import { EXPORT_ROUTES } from '#shared/route-table/exports';
 import { dateTimeParam } from '#shared/schemas/params';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { idempotencyKeyHeader } from './headers';
@@ -77,14 +78,14 @@ export const exportStatus = responseSchema(() =>
     .describe('An export and its progress'),
 );
 
-export const createExport = /* @__PURE__ */ defineContract({
+export const createExport = /* @__PURE__ */ defineContract(EXPORT_ROUTES, {
   routeId: 'createExport',
   headers: /* @__PURE__ */ atLoad(() => z.object({ ...idempotencyKeyHeader })),
   body: { schema: createExportBody, maxBytes: MAX_BODY_BYTES },
   responses: { 202: exportAccepted },
 });
 
-export const getExport = /* @__PURE__ */ defineContract({
+export const getExport = /* @__PURE__ */ defineContract(EXPORT_ROUTES, {
   routeId: 'getExport',
   path: exportPath,
   responses: { 200: exportStatus },

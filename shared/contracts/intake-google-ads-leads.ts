@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { INTAKE_ROUTES } from '#shared/route-table/intake';
 import { teamPath } from '#shared/schemas/query-parts';
 import { defineContract, formatBytes, type ResponseSchema, responseSchema } from './contract';
 import { ingestLeadPreview, intakeOutreach } from './intake';
@@ -101,7 +102,7 @@ export const googleLeadAnswer = responseSchema(() =>
     .describe('created, duplicate, or (is_test) the test-mode answer of the intake, with explain'),
 );
 
-export const receiveGoogleAdsLead = defineContract({
+export const receiveGoogleAdsLead = /* @__PURE__ */ defineContract(INTAKE_ROUTES, {
   routeId: 'receiveGoogleAdsLead',
   path: teamPath,
   body: { schema: googleLeadBody, maxBytes: MAX_GOOGLE_LEAD_BYTES, documentedAs: googleLeadDocumented },

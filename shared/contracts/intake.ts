@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { TARGET_FIELDS } from '#shared/domain/intake/field-mapping';
 import { PRESET_NAMES } from '#shared/domain/intake/presets';
 import { SCHEDULING_MODES } from '#shared/domain/intake/scheduling-config';
+import { INTAKE_ROUTES } from '#shared/route-table/intake';
 import { defineContract, formatBytes, type ResponseSchema, responseSchema } from './contract';
 import { idempotencyKeyHeader, testModeHeader } from './headers';
 import { count, dateTime, id, nullableString } from './responses';
@@ -153,7 +154,7 @@ export const intakeConflictError = responseSchema(() =>
 const CONFLICT_DESCRIPTION =
   'Conflict: a duplicate lead. field is external_id (the team already has a lead with this external_id) or phone_number (it has a lead with this phone number within its dedupe window); lead_id names the existing lead. Nothing was created.';
 
-export const ingestLead = defineContract({
+export const ingestLead = /* @__PURE__ */ defineContract(INTAKE_ROUTES, {
   routeId: 'ingestLead',
   query: z.object({
     test_mode: z.string().optional(),

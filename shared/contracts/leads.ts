@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { LEAD_TYPES } from '#shared/domain/leads';
+import { atLoad } from '#shared/lazy';
+import { LEAD_ROUTES } from '#shared/route-table/leads';
 import {
   changeFeedMembers,
   changesAlone,
@@ -20,19 +22,23 @@ import { changeFeedMeta, cursorPagination, dateTime, freeObject, id, nullableStr
 // ---------------------------------------------------------------------------------------------
 // Inputs
 
-export const unifiedLeadsQuery = withinMaxRange(startBeforeEnd(z.object({ ...v0ListMembers, type: enumParam(LEAD_TYPES) })));
+export const unifiedLeadsQuery = /* @__PURE__ */ atLoad(() =>
+  withinMaxRange(startBeforeEnd(z.object({ ...v0ListMembers, type: enumParam(LEAD_TYPES) }))),
+);
 
-export const teamLeadsQuery = changesAlone(
-  startBeforeEnd(
-    z.object({
-      ...dateRangeMembers,
-      type: enumParam(LEAD_TYPES),
-      external_id: z.string().min(1).max(256, { error: 'must be at most 256 characters' }).optional(),
-      ...changeFeedMembers,
-      ...v1PageMembers,
-    }),
+export const teamLeadsQuery = /* @__PURE__ */ atLoad(() =>
+  changesAlone(
+    startBeforeEnd(
+      z.object({
+        ...dateRangeMembers,
+        type: enumParam(LEAD_TYPES),
+        external_id: z.string().min(1).max(256, { error: 'must be at most 256 characters' }).optional(),
+        ...changeFeedMembers,
+        ...v1PageMembers,
+      }),
+    ),
+    ['start_date', 'end_date', 'type', 'external_id'],
   ),
-  ['start_date', 'end_date', 'type', 'external_id'],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -118,14 +124,14 @@ export const listTeamLeadsResponse = responseSchema(() =>
 // ---------------------------------------------------------------------------------------------
 // Contracts
 
-export const listUnifiedLeads = defineContract({
+export const listUnifiedLeads = /* @__PURE__ */ defineContract(LEAD_ROUTES, {
   routeId: 'listUnifiedLeads',
   query: unifiedLeadsQuery,
-  headers: z.object(teamSelectionHeader),
+  headers: /* @__PURE__ */ atLoad(() => z.object(teamSelectionHeader)),
   responses: { 200: listUnifiedLeadsResponse },
 });
 
-export const listTeamLeads = defineContract({
+export const listTeamLeads = /* @__PURE__ */ defineContract(LEAD_ROUTES, {
   routeId: 'listTeamLeads',
   path: teamPath,
   query: teamLeadsQuery,

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { FIELD_GROUP_NAMES } from '#shared/auth/field-groups';
 import { ALL_PERMISSIONS, KEY_TYPES } from '#shared/auth/permissions';
+import { META_ROUTES } from '#shared/route-table/meta';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { count, dateTime, id } from './responses';
 
@@ -53,7 +54,7 @@ export const me = responseSchema(() =>
 
 export const getMeResponse = responseSchema(() => z.strictObject({ data: me() }));
 
-export const getMe = defineContract({
+export const getMe = /* @__PURE__ */ defineContract(META_ROUTES, {
   routeId: 'getMe',
   responses: { 200: getMeResponse },
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { META_ROUTES } from '#shared/route-table/meta';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { freeObject } from './responses';
 
@@ -10,7 +11,7 @@ export const openApiDocument = responseSchema(() =>
     .describe('An OpenAPI 3.1 document'),
 );
 
-export const getOpenApi = defineContract({
+export const getOpenApi = /* @__PURE__ */ defineContract(META_ROUTES, {
   routeId: 'getOpenApi',
   responses: { 200: openApiDocument },
 });

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { TEXT_PURPOSES, TEXT_STATUSES } from '#shared/domain/sms-campaigns/outbound-texts';
 import { SUBSCRIPTION_EVENT_SOURCES, SUBSCRIPTION_EVENT_TYPES } from '#shared/domain/sms-campaigns/subscription-events';
+import { atLoad } from '#shared/lazy';
+import { OUTBOUND_ROUTES } from '#shared/route-table/outbound';
 import { dateRangeMembers, enumParam, startBeforeEnd, teamPath, v1PageMembers } from '#shared/schemas/query-parts';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { cursorPagination, dateTime, id, nullableDateTime, nullableString } from './responses';
@@ -11,18 +13,20 @@ import { cursorPagination, dateTime, id, nullableDateTime, nullableString } from
 // Inputs
 
 /** Campaign ids as the campaign routes issue them (campaign-service.ts getTeamCampaign). */
-const campaignIdParam = z
-  .string()
-  .regex(/^cmp_[0-9a-f]{20}$/, { error: 'must be a campaign id as the campaign routes return it (cmp_ and 20 hex digits)' })
-  .optional()
-  .describe('Only the texts of this campaign (cmp_ and 20 hex digits); another team’s campaign answers 404');
-
-export const outboundTextsQuery = startBeforeEnd(
-  z.object({ campaign_id: campaignIdParam, status: enumParam(TEXT_STATUSES), ...dateRangeMembers, ...v1PageMembers }),
+const campaignIdParam = /* @__PURE__ */ atLoad(() =>
+  z
+    .string()
+    .regex(/^cmp_[0-9a-f]{20}$/, { error: 'must be a campaign id as the campaign routes return it (cmp_ and 20 hex digits)' })
+    .optional()
+    .describe('Only the texts of this campaign (cmp_ and 20 hex digits); another team’s campaign answers 404'),
 );
 
-export const subscriptionEventsQuery = startBeforeEnd(
-  z.object({ type: enumParam(SUBSCRIPTION_EVENT_TYPES), ...dateRangeMembers, ...v1PageMembers }),
+export const outboundTextsQuery = /* @__PURE__ */ atLoad(() =>
+  startBeforeEnd(z.object({ campaign_id: campaignIdParam, status: enumParam(TEXT_STATUSES), ...dateRangeMembers, ...v1PageMembers })),
+);
+
+export const subscriptionEventsQuery = /* @__PURE__ */ atLoad(() =>
+  startBeforeEnd(z.object({ type: enumParam(SUBSCRIPTION_EVENT_TYPES), ...dateRangeMembers, ...v1PageMembers })),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -99,7 +103,7 @@ export const listSubscriptionEventsResponse = responseSchema(() =>
 // ---------------------------------------------------------------------------------------------
 // Contracts
 
-export const listOutboundTexts = defineContract({
+export const listOutboundTexts = /* @__PURE__ */ defineContract(OUTBOUND_ROUTES, {
   routeId: 'listOutboundTexts',
   path: teamPath,
   query: outboundTextsQuery,
@@ -107,7 +111,7 @@ export const listOutboundTexts = defineContract({
   errors: { 404: 'The team, or the campaign named by campaign_id, is unknown or not reachable with this key' },
 });
 
-export const listSubscriptionEvents = defineContract({
+export const listSubscriptionEvents = /* @__PURE__ */ defineContract(OUTBOUND_ROUTES, {
   routeId: 'listSubscriptionEvents',
   path: teamPath,
   query: subscriptionEventsQuery,

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { atLoad } from '#shared/lazy';
+import { PAGE_ROUTES } from '#shared/route-table/pages';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 
 /** The pages for people and their assets (functions/get-api-docs, functions/get-console). */
@@ -19,31 +21,35 @@ export const pageAssetBody = responseSchema(() =>
     ),
 );
 
-const assetPath = z.object({
-  file: z
-    .string()
-    .max(64)
-    .regex(/^[a-z0-9-]+\.(js|css)$/, { error: 'must be a file name the page links to' })
-    .describe('A file the page links to (a script or a style sheet); any other name answers 404'),
-});
+const assetPath = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    file: z
+      .string()
+      .max(64)
+      .regex(/^[a-z0-9-]+\.(js|css)$/, { error: 'must be a file name the page links to' })
+      .describe('A file the page links to (a script or a style sheet); any other name answers 404'),
+  }),
+);
 
-const assetQuery = z.object({
-  v: z
-    .string()
-    .regex(/^[0-9a-f]{16}$/, { error: 'must be the hash the page links the file with' })
-    .optional()
-    .describe('The content hash the page links the file with; with the current one, the answer may be cached for a year'),
-});
+const assetQuery = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    v: z
+      .string()
+      .regex(/^[0-9a-f]{16}$/, { error: 'must be the hash the page links the file with' })
+      .optional()
+      .describe('The content hash the page links the file with; with the current one, the answer may be cached for a year'),
+  }),
+);
 
 const assetErrors = { 404: 'No such file' } as const;
 
-export const getApiDocs = defineContract({
+export const getApiDocs = /* @__PURE__ */ defineContract(PAGE_ROUTES, {
   routeId: 'getApiDocs',
   responses: { 200: htmlDocument },
   responseMediaType: 'text/html',
 });
 
-export const getApiDocsAsset = defineContract({
+export const getApiDocsAsset = /* @__PURE__ */ defineContract(PAGE_ROUTES, {
   routeId: 'getApiDocsAsset',
   path: assetPath,
   query: assetQuery,
@@ -52,13 +58,13 @@ export const getApiDocsAsset = defineContract({
   errors: assetErrors,
 });
 
-export const getConsole = defineContract({
+export const getConsole = /* @__PURE__ */ defineContract(PAGE_ROUTES, {
   routeId: 'getConsole',
   responses: { 200: htmlDocument },
   responseMediaType: 'text/html',
 });
 
-export const getConsoleAsset = defineContract({
+export const getConsoleAsset = /* @__PURE__ */ defineContract(PAGE_ROUTES, {
   routeId: 'getConsoleAsset',
   path: assetPath,
   query: assetQuery,

@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { BOOKING_REQUEST_ACTIONS, BOOKING_REQUEST_STATUSES, WEEKDAYS } from '#shared/domain/schedulers';
+import { atLoad } from '#shared/lazy';
+import { SCHEDULER_ROUTES } from '#shared/route-table/schedulers';
 import { positiveIdParam } from '#shared/schemas/params';
 import { dateRangeMembers, enumParam, startBeforeEnd, teamPath, v1PageMembers } from '#shared/schemas/query-parts';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
@@ -10,15 +12,17 @@ import { cursorPagination, dateTime, id, nullableDateTime } from './responses';
 // ---------------------------------------------------------------------------------------------
 // Inputs
 
-export const teamSchedulersQuery = z.object({ ...v1PageMembers });
+export const teamSchedulersQuery = /* @__PURE__ */ atLoad(() => z.object({ ...v1PageMembers }));
 
-export const teamBookingRequestsQuery = startBeforeEnd(
-  z.object({
-    status: enumParam(BOOKING_REQUEST_STATUSES),
-    scheduler_id: positiveIdParam.optional(),
-    ...dateRangeMembers,
-    ...v1PageMembers,
-  }),
+export const teamBookingRequestsQuery = /* @__PURE__ */ atLoad(() =>
+  startBeforeEnd(
+    z.object({
+      status: enumParam(BOOKING_REQUEST_STATUSES),
+      scheduler_id: positiveIdParam.optional(),
+      ...dateRangeMembers,
+      ...v1PageMembers,
+    }),
+  ),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -115,14 +119,14 @@ export const listTeamBookingRequestsResponse = responseSchema(() =>
 // ---------------------------------------------------------------------------------------------
 // Contracts
 
-export const listTeamSchedulers = defineContract({
+export const listTeamSchedulers = /* @__PURE__ */ defineContract(SCHEDULER_ROUTES, {
   routeId: 'listTeamSchedulers',
   path: teamPath,
   query: teamSchedulersQuery,
   responses: { 200: listTeamSchedulersResponse },
 });
 
-export const listTeamBookingRequests = defineContract({
+export const listTeamBookingRequests = /* @__PURE__ */ defineContract(SCHEDULER_ROUTES, {
   routeId: 'listTeamBookingRequests',
   path: teamPath,
   query: teamBookingRequestsQuery,

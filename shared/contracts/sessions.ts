@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { RECOVERY_CHANNELS, SESSION_EVENT_TYPES, SESSION_STATUSES } from '#shared/domain/sessions';
+import { atLoad } from '#shared/lazy';
+import { SESSION_ROUTES } from '#shared/route-table/sessions';
 import { positiveIdParam } from '#shared/schemas/params';
 import {
   changeFeedMembers,
@@ -19,27 +21,30 @@ import { changeFeedMeta, cursorPagination, dateTime, id, nullableDateTime, nulla
 // ---------------------------------------------------------------------------------------------
 // Inputs
 
-const sessionFilterMembers = {
+const sessionFilterMembers = /* @__PURE__ */ atLoad(() => ({
   status: enumParam(SESSION_STATUSES),
   scheduler_id: positiveIdParam.optional(),
   ...dateRangeMembers,
-};
+}));
 
 const SESSION_FILTERS = ['status', 'scheduler_id', 'start_date', 'end_date'] as const;
 
-export const teamSessionsQuery = changesAlone(
-  startBeforeEnd(z.object({ ...sessionFilterMembers, ...changeFeedMembers, ...v1PageMembers })),
-  SESSION_FILTERS,
+export const teamSessionsQuery = /* @__PURE__ */ atLoad(() =>
+  changesAlone(startBeforeEnd(z.object({ ...sessionFilterMembers, ...changeFeedMembers, ...v1PageMembers })), SESSION_FILTERS),
 );
 
-export const crossTeamSessionsQuery = changesAlone(
-  startBeforeEnd(z.object({ ...sessionFilterMembers, ...crossTeamMembers, ...changeFeedMembers, ...v1PageMembers })),
-  SESSION_FILTERS,
+export const crossTeamSessionsQuery = /* @__PURE__ */ atLoad(() =>
+  changesAlone(
+    startBeforeEnd(z.object({ ...sessionFilterMembers, ...crossTeamMembers, ...changeFeedMembers, ...v1PageMembers })),
+    SESSION_FILTERS,
+  ),
 );
 
-export const bookingsQuery = changesAlone(
-  startBeforeEnd(z.object({ ...dateRangeMembers, ...crossTeamMembers, ...changeFeedMembers, ...v1PageMembers })),
-  ['start_date', 'end_date'],
+export const bookingsQuery = /* @__PURE__ */ atLoad(() =>
+  changesAlone(startBeforeEnd(z.object({ ...dateRangeMembers, ...crossTeamMembers, ...changeFeedMembers, ...v1PageMembers })), [
+    'start_date',
+    'end_date',
+  ]),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -124,20 +129,20 @@ export const listBookingsResponse = responseSchema(() =>
 // ---------------------------------------------------------------------------------------------
 // Contracts
 
-export const listTeamSessions = defineContract({
+export const listTeamSessions = /* @__PURE__ */ defineContract(SESSION_ROUTES, {
   routeId: 'listTeamSessions',
   path: teamPath,
   query: teamSessionsQuery,
   responses: { 200: listTeamSessionsResponse },
 });
 
-export const listSessions = defineContract({
+export const listSessions = /* @__PURE__ */ defineContract(SESSION_ROUTES, {
   routeId: 'listSessions',
   query: crossTeamSessionsQuery,
   responses: { 200: listSessionsResponse },
 });
 
-export const listBookings = defineContract({
+export const listBookings = /* @__PURE__ */ defineContract(SESSION_ROUTES, {
   routeId: 'listBookings',
   query: bookingsQuery,
   responses: { 200: listBookingsResponse },

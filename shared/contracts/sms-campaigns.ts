@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from '#shared/domain/sms/revocation';
 import { campaignRequestSchema } from '#shared/domain/sms-campaigns/campaign-request';
 import { atLoad } from '#shared/lazy';
+import { SMS_CAMPAIGN_ROUTES } from '#shared/route-table/sms-campaigns';
 import { campaignPath } from '#shared/schemas/query-parts';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { idempotencyKeyHeader, preflightHeader, workspaceHeader } from './headers';
@@ -168,14 +169,14 @@ export const inboundSmsResponse = responseSchema(() =>
 // ---------------------------------------------------------------------------------------------
 // Contracts
 
-export const createSmsCampaign = /* @__PURE__ */ defineContract({
+export const createSmsCampaign = /* @__PURE__ */ defineContract(SMS_CAMPAIGN_ROUTES, {
   routeId: 'createSmsCampaign',
   headers: /* @__PURE__ */ atLoad(() => z.object({ ...idempotencyKeyHeader, ...workspaceHeader, ...preflightHeader })),
   body: { schema: campaignRequestSchema, maxBytes: MAX_CAMPAIGN_BODY_BYTES },
   responses: { 202: smsCampaignResponse, 200: smsCampaignPreflight },
 });
 
-export const getSmsCampaign = /* @__PURE__ */ defineContract({
+export const getSmsCampaign = /* @__PURE__ */ defineContract(SMS_CAMPAIGN_ROUTES, {
   routeId: 'getSmsCampaign',
   path: campaignPath,
   headers: /* @__PURE__ */ atLoad(() => z.object(workspaceHeader)),
@@ -183,7 +184,7 @@ export const getSmsCampaign = /* @__PURE__ */ defineContract({
   errors: { 404: 'No campaign with this id for the workspace’s team (another team’s campaign answers the same)' },
 });
 
-export const cancelSmsCampaign = /* @__PURE__ */ defineContract({
+export const cancelSmsCampaign = /* @__PURE__ */ defineContract(SMS_CAMPAIGN_ROUTES, {
   routeId: 'cancelSmsCampaign',
   path: campaignPath,
   headers: /* @__PURE__ */ atLoad(() => z.object({ ...idempotencyKeyHeader, ...workspaceHeader })),
@@ -195,7 +196,7 @@ export const cancelSmsCampaign = /* @__PURE__ */ defineContract({
   },
 });
 
-export const receiveInboundSms = /* @__PURE__ */ defineContract({
+export const receiveInboundSms = /* @__PURE__ */ defineContract(SMS_CAMPAIGN_ROUTES, {
   routeId: 'receiveInboundSms',
   headers: /* @__PURE__ */ atLoad(() => z.object({ ...idempotencyKeyHeader, ...workspaceHeader })),
   body: { schema: inboundSmsBody, maxBytes: MAX_INBOUND_BODY_BYTES },

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { SUPPORT_TICKET_ROUTES } from '#shared/route-table/support-tickets';
 import { crossTeamMembers, dateRangeMembers, enterprisePath, startBeforeEnd, v1PageMembers } from '#shared/schemas/query-parts';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { cursorPagination, dateTime, id, nullableString } from './responses';
@@ -50,7 +51,7 @@ export const listSupportTicketsResponse = responseSchema(() =>
   }),
 );
 
-export const listSupportTickets = defineContract({
+export const listSupportTickets = /* @__PURE__ */ defineContract(SUPPORT_TICKET_ROUTES, {
   routeId: 'listSupportTickets',
   path: enterprisePath,
   query: supportTicketsQuery,

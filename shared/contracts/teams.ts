@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { TEAM_ROUTES } from '#shared/route-table/teams';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { id } from './responses';
 
@@ -17,7 +18,7 @@ export const team = responseSchema(() =>
 
 export const listTeamsResponse = responseSchema(() => z.strictObject({ data: z.array(team()) }));
 
-export const listTeams = defineContract({
+export const listTeams = /* @__PURE__ */ defineContract(TEAM_ROUTES, {
   routeId: 'listTeams',
   responses: { 200: listTeamsResponse },
 });

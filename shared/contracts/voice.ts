@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { type EndOfCallReport, endOfCallReportSchema, messageTypeSchema } from '#shared/domain/voice/call-report';
 import { type TransferUpdate, transferUpdateSchema } from '#shared/domain/voice/transfer-update';
+import { VOICE_ROUTES } from '#shared/route-table/voice';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { idempotencyKeyHeader, workspaceHeader } from './headers';
 
@@ -31,7 +32,7 @@ export const voiceMessageBody = z.record(z.string(), z.unknown()).transform((bod
   const head = messageTypeSchema.safeParse(body);
   if (!head.success) return failWith(ctx, head.error);
   if (head.data.message.type === 'transfer-update') {
-    const update = transferUpdateSchema.safeParse(body);
+    const update = transferUpdateSchema().safeParse(body);
     if (!update.success) return failWith(ctx, update.error);
     return { kind: 'transfer', update: update.data };
   }
@@ -45,7 +46,7 @@ export const voiceMessageBody = z.record(z.string(), z.unknown()).transform((bod
 const documentedVoiceMessage = responseSchema(() =>
   z.union([
     endOfCallReportSchema().describe('An end-of-call report: processed by the AI responder'),
-    transferUpdateSchema.describe('A transfer-update: the call was handed to a person; recorded once (GET /api/call-transfers)'),
+    transferUpdateSchema().describe('A transfer-update: the call was handed to a person; recorded once (GET /api/call-transfers)'),
     z
       .object({
         message: z
@@ -94,7 +95,7 @@ export const voiceReportAcknowledged = responseSchema(() =>
     ),
 );
 
-export const receiveVoiceReport = defineContract({
+export const receiveVoiceReport = /* @__PURE__ */ defineContract(VOICE_ROUTES, {
   routeId: 'receiveVoiceReport',
   headers: z.object({ ...idempotencyKeyHeader, ...workspaceHeader }),
   body: { schema: voiceMessageBody, maxBytes: MAX_REPORT_BYTES, documentedAs: documentedVoiceMessage },

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { WEBHOOK_EVENT_TYPES } from '#shared/domain/webhooks/model';
 import { MAX_URL_LENGTH } from '#shared/domain/webhooks/target-address';
 import { atLoad } from '#shared/lazy';
+import { WEBHOOK_ROUTES } from '#shared/route-table/webhooks';
 import { v1PageMembers } from '#shared/schemas/query-parts';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { idempotencyKeyHeader, workspaceHeader } from './headers';
@@ -169,7 +170,7 @@ export const webhookDeletedResponse = responseSchema(() =>
 
 const notFound = 'No webhook with this id in the workspace (another workspace’s webhook answers the same)';
 
-export const createWebhook = /* @__PURE__ */ defineContract({
+export const createWebhook = /* @__PURE__ */ defineContract(WEBHOOK_ROUTES, {
   routeId: 'createWebhook',
   headers: /* @__PURE__ */ atLoad(() => z.object(workspaceHeader)),
   body: { schema: createWebhookBody, maxBytes: MAX_BODY_BYTES },
@@ -177,13 +178,13 @@ export const createWebhook = /* @__PURE__ */ defineContract({
   errors: { 409: 'The workspace already has the maximum number of webhooks (20)' },
 });
 
-export const listWebhooks = /* @__PURE__ */ defineContract({
+export const listWebhooks = /* @__PURE__ */ defineContract(WEBHOOK_ROUTES, {
   routeId: 'listWebhooks',
   headers: /* @__PURE__ */ atLoad(() => z.object(workspaceHeader)),
   responses: { 200: webhookListResponse },
 });
 
-export const getWebhook = /* @__PURE__ */ defineContract({
+export const getWebhook = /* @__PURE__ */ defineContract(WEBHOOK_ROUTES, {
   routeId: 'getWebhook',
   path: webhookPath,
   headers: /* @__PURE__ */ atLoad(() => z.object(workspaceHeader)),
@@ -191,7 +192,7 @@ export const getWebhook = /* @__PURE__ */ defineContract({
   errors: { 404: notFound },
 });
 
-export const deleteWebhook = /* @__PURE__ */ defineContract({
+export const deleteWebhook = /* @__PURE__ */ defineContract(WEBHOOK_ROUTES, {
   routeId: 'deleteWebhook',
   path: webhookPath,
   headers: /* @__PURE__ */ atLoad(() => z.object(workspaceHeader)),
@@ -199,7 +200,7 @@ export const deleteWebhook = /* @__PURE__ */ defineContract({
   errors: { 404: notFound },
 });
 
-export const rotateWebhookSecret = /* @__PURE__ */ defineContract({
+export const rotateWebhookSecret = /* @__PURE__ */ defineContract(WEBHOOK_ROUTES, {
   routeId: 'rotateWebhookSecret',
   path: webhookPath,
   headers: /* @__PURE__ */ atLoad(() => z.object(workspaceHeader)),
@@ -208,7 +209,7 @@ export const rotateWebhookSecret = /* @__PURE__ */ defineContract({
   errors: { 404: notFound },
 });
 
-export const enableWebhook = /* @__PURE__ */ defineContract({
+export const enableWebhook = /* @__PURE__ */ defineContract(WEBHOOK_ROUTES, {
   routeId: 'enableWebhook',
   path: webhookPath,
   headers: /* @__PURE__ */ atLoad(() => z.object(workspaceHeader)),
@@ -217,7 +218,7 @@ export const enableWebhook = /* @__PURE__ */ defineContract({
   errors: { 404: notFound },
 });
 
-export const testWebhook = /* @__PURE__ */ defineContract({
+export const testWebhook = /* @__PURE__ */ defineContract(WEBHOOK_ROUTES, {
   routeId: 'testWebhook',
   path: webhookPath,
   headers: /* @__PURE__ */ atLoad(() => z.object({ ...idempotencyKeyHeader, ...workspaceHeader })),
@@ -226,7 +227,7 @@ export const testWebhook = /* @__PURE__ */ defineContract({
   errors: { 404: notFound, 409: 'The webhook is disabled (field status)' },
 });
 
-export const listWebhookDeliveries = /* @__PURE__ */ defineContract({
+export const listWebhookDeliveries = /* @__PURE__ */ defineContract(WEBHOOK_ROUTES, {
   routeId: 'listWebhookDeliveries',
   path: webhookPath,
   query: deliveriesQuery,
@@ -235,7 +236,7 @@ export const listWebhookDeliveries = /* @__PURE__ */ defineContract({
   errors: { 404: notFound },
 });
 
-export const redeliverWebhook = /* @__PURE__ */ defineContract({
+export const redeliverWebhook = /* @__PURE__ */ defineContract(WEBHOOK_ROUTES, {
   routeId: 'redeliverWebhook',
   path: deliveryPath,
   headers: /* @__PURE__ */ atLoad(() => z.object({ ...idempotencyKeyHeader, ...workspaceHeader })),
@@ -244,7 +245,7 @@ export const redeliverWebhook = /* @__PURE__ */ defineContract({
   errors: { 404: 'No such webhook in the workspace, or no such delivery of it', 409: 'The webhook is disabled (field status)' },
 });
 
-export const replayWebhook = /* @__PURE__ */ defineContract({
+export const replayWebhook = /* @__PURE__ */ defineContract(WEBHOOK_ROUTES, {
   routeId: 'replayWebhook',
   path: webhookPath,
   headers: /* @__PURE__ */ atLoad(() => z.object({ ...idempotencyKeyHeader, ...workspaceHeader })),
@@ -253,7 +254,7 @@ export const replayWebhook = /* @__PURE__ */ defineContract({
   errors: { 404: notFound, 409: 'The webhook is disabled (field status)' },
 });
 
-export const getWebhookReplay = /* @__PURE__ */ defineContract({
+export const getWebhookReplay = /* @__PURE__ */ defineContract(WEBHOOK_ROUTES, {
   routeId: 'getWebhookReplay',
   path: replayPath,
   headers: /* @__PURE__ */ atLoad(() => z.object(workspaceHeader)),

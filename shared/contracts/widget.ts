@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { WIDGET_STEPS } from '#shared/domain/widget/widget-sessions';
 import { atLoad } from '#shared/lazy';
+import { WIDGET_ROUTES } from '#shared/route-table/widget';
 import { integerParam, positiveIdParam } from '#shared/schemas/params';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { htmlDocument, pageAssetBody } from './pages';
@@ -45,28 +46,32 @@ const address = (field: string) =>
 // ---------------------------------------------------------------------------------------------
 // Inputs
 
-const startBody = z
-  .object({
-    page_url: address('page_url')
-      .optional()
-      .describe("The page the widget opened on (the host page, query included): the session's utm and google_ads come from it"),
-    referrer: address('referrer').optional().describe("That page's referrer, kept with the session"),
-  })
-  .strict();
+const startBody = /* @__PURE__ */ atLoad(() =>
+  z
+    .object({
+      page_url: address('page_url')
+        .optional()
+        .describe("The page the widget opened on (the host page, query included): the session's utm and google_ads come from it"),
+      referrer: address('referrer').optional().describe("That page's referrer, kept with the session"),
+    })
+    .strict(),
+);
 
-const availabilityQuery = z.object({
-  from: z.iso
-    .date({ error: 'from: must be a date YYYY-MM-DD' })
-    .optional()
-    .describe("First local day to show (default: today in the scheduler's zone)"),
-  days: integerParam
-    .pipe(z.number().int().min(1, { error: 'days: must be 1 to 14' }).max(14, { error: 'days: must be 1 to 14' }))
-    .optional()
-    .describe('How many days to show (default 7, at most 14); never past the last day the scheduler books'),
-});
+const availabilityQuery = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    from: z.iso
+      .date({ error: 'from: must be a date YYYY-MM-DD' })
+      .optional()
+      .describe("First local day to show (default: today in the scheduler's zone)"),
+    days: integerParam
+      .pipe(z.number().int().min(1, { error: 'days: must be 1 to 14' }).max(14, { error: 'days: must be 1 to 14' }))
+      .optional()
+      .describe('How many days to show (default 7, at most 14); never past the last day the scheduler books'),
+  }),
+);
 
 /** The customer's details, validated alike where the booking takes them and where the step reports them complete. */
-const customerMembers = {
+const customerMembers = /* @__PURE__ */ atLoad(() => ({
   name: required('name', 200),
   phone: required('phone', 40).describe('Read as a phone number of the US (or with +country)'),
   email: z
@@ -75,50 +80,54 @@ const customerMembers = {
     .max(254, { error: 'email: must be at most 254 characters' })
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'email: must be an email address' }),
   address: required('address', 500),
-};
+}));
 
 /** A slot as the booking and the step that picks it name it (the scheduler's local date and start). */
-const slotMembers = {
+const slotMembers = /* @__PURE__ */ atLoad(() => ({
   date: z.iso.date({ error: 'date: must be a date YYYY-MM-DD' }).describe('Local date of the slot'),
   time: z
     .string({ error: 'time: must be a time HH:MM' })
     .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, { error: 'time: must be a time HH:MM' })
     .describe('Local start of the slot (HH:MM)'),
-};
+}));
 
-const stepBody = z
-  .object({
-    event_type: z.enum(WIDGET_STEPS, { error: `event_type: must be one of ${WIDGET_STEPS.join(', ')}` }),
-    issue_type: required('issue_type', 100).optional().describe('With issue_selected: one of the scheduler’s services'),
-    job_type: required('job_type', 100).optional(),
-    date: slotMembers.date
-      .optional()
-      .describe('With booking_started: the local date of the slot picked, kept on the session (selected_date) so a resume link reopens it'),
-    time: slotMembers.time.optional().describe('With booking_started and date: the local start of the slot picked (selected_time)'),
-    customer_info: z
-      .object(customerMembers, { error: 'customer_info: must be an object with name, phone, email and address' })
-      .strict()
-      .optional()
-      .describe(
-        'With customer_info_completed: the details as entered, kept on the session at once (a session left afterwards still has them; the phone is read as for the booking)',
-      ),
-  })
-  .strict();
+const stepBody = /* @__PURE__ */ atLoad(() =>
+  z
+    .object({
+      event_type: z.enum(WIDGET_STEPS, { error: `event_type: must be one of ${WIDGET_STEPS.join(', ')}` }),
+      issue_type: required('issue_type', 100).optional().describe('With issue_selected: one of the scheduler’s services'),
+      job_type: required('job_type', 100).optional(),
+      date: slotMembers.date
+        .optional()
+        .describe('With booking_started: the local date of the slot picked, kept on the session (selected_date) so a resume link reopens it'),
+      time: slotMembers.time.optional().describe('With booking_started and date: the local start of the slot picked (selected_time)'),
+      customer_info: z
+        .object(customerMembers, { error: 'customer_info: must be an object with name, phone, email and address' })
+        .strict()
+        .optional()
+        .describe(
+          'With customer_info_completed: the details as entered, kept on the session at once (a session left afterwards still has them; the phone is read as for the booking)',
+        ),
+    })
+    .strict(),
+);
 
-const bookingBody = z
-  .object({
-    issue_type: required('issue_type', 100).describe('One of the scheduler’s services'),
-    job_type: required('job_type', 100).optional(),
-    ...slotMembers,
-    ...customerMembers,
-    // Not trimmed: a bot that fills the hidden field with spaces has filled it.
-    website: z
-      .string({ error: 'website: must be a string' })
-      .max(500, { error: 'website: must be at most 500 characters' })
-      .default('')
-      .describe('Leave empty: a field hidden from people (bots fill it, spaces included)'),
-  })
-  .strict();
+const bookingBody = /* @__PURE__ */ atLoad(() =>
+  z
+    .object({
+      issue_type: required('issue_type', 100).describe('One of the scheduler’s services'),
+      job_type: required('job_type', 100).optional(),
+      ...slotMembers,
+      ...customerMembers,
+      // Not trimmed: a bot that fills the hidden field with spaces has filled it.
+      website: z
+        .string({ error: 'website: must be a string' })
+        .max(500, { error: 'website: must be at most 500 characters' })
+        .default('')
+        .describe('Leave empty: a field hidden from people (bots fill it, spaces included)'),
+    })
+    .strict(),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Responses
@@ -228,7 +237,7 @@ export const slotTaken = responseSchema(() =>
 
 const tokenErrors = { 401: 'x-widget-token is missing or is not the token of a session' } as const;
 
-export const startWidgetSession = defineContract({
+export const startWidgetSession = /* @__PURE__ */ defineContract(WIDGET_ROUTES, {
   routeId: 'startWidgetSession',
   path: schedulerPath,
   body: { schema: startBody, maxBytes: MAX_BODY_BYTES, required: false },
@@ -239,7 +248,7 @@ export const startWidgetSession = defineContract({
   },
 });
 
-export const getWidgetAvailability = defineContract({
+export const getWidgetAvailability = /* @__PURE__ */ defineContract(WIDGET_ROUTES, {
   routeId: 'getWidgetAvailability',
   path: schedulerPath,
   query: availabilityQuery,
@@ -247,44 +256,46 @@ export const getWidgetAvailability = defineContract({
   errors: { 429: 'Too many requests from this client or for this scheduler' },
 });
 
-export const getWidgetSession = defineContract({
+export const getWidgetSession = /* @__PURE__ */ defineContract(WIDGET_ROUTES, {
   routeId: 'getWidgetSession',
-  headers: z.object(tokenHeader),
+  headers: /* @__PURE__ */ atLoad(() => z.object(tokenHeader)),
   responses: { 200: sessionAnswer },
   errors: tokenErrors,
 });
 
-export const recordWidgetStep = defineContract({
+export const recordWidgetStep = /* @__PURE__ */ defineContract(WIDGET_ROUTES, {
   routeId: 'recordWidgetStep',
-  headers: z.object(tokenHeader),
+  headers: /* @__PURE__ */ atLoad(() => z.object(tokenHeader)),
   body: { schema: stepBody, maxBytes: MAX_BODY_BYTES },
   responses: { 200: sessionAnswer },
-  errors: { ...tokenErrors, 409: 'The session is already booked' },
+  errors: /* @__PURE__ */ atLoad(() => ({ ...tokenErrors, 409: 'The session is already booked' })),
 });
 
-export const bookWidgetSession = defineContract({
+export const bookWidgetSession = /* @__PURE__ */ defineContract(WIDGET_ROUTES, {
   routeId: 'bookWidgetSession',
-  headers: z.object(tokenHeader),
+  headers: /* @__PURE__ */ atLoad(() => z.object(tokenHeader)),
   body: { schema: bookingBody, maxBytes: MAX_BODY_BYTES },
   responses: { 200: bookedAnswer },
-  errors: {
+  errors: /* @__PURE__ */ atLoad(() => ({
     ...tokenErrors,
     409: { description: 'The slot is full (fresh slots in the body), or the session is booked for another slot', schema: slotTaken },
     429: 'Too many requests from this client or for this scheduler',
-  },
+  })),
 });
 
-const resumeBody = z
-  .object({
-    resume_token: z
-      .string({ error: 'resume_token: required (the resume parameter of the link the customer was sent)' })
-      .min(1, { error: 'resume_token: required (the resume parameter of the link the customer was sent)' })
-      .max(400, { error: 'resume_token: must be at most 400 characters' })
-      .describe('The `resume` parameter of the resume_url a recovery text carried'),
-  })
-  .strict();
+const resumeBody = /* @__PURE__ */ atLoad(() =>
+  z
+    .object({
+      resume_token: z
+        .string({ error: 'resume_token: required (the resume parameter of the link the customer was sent)' })
+        .min(1, { error: 'resume_token: required (the resume parameter of the link the customer was sent)' })
+        .max(400, { error: 'resume_token: must be at most 400 characters' })
+        .describe('The `resume` parameter of the resume_url a recovery text carried'),
+    })
+    .strict(),
+);
 
-export const resumeWidgetSession = defineContract({
+export const resumeWidgetSession = /* @__PURE__ */ defineContract(WIDGET_ROUTES, {
   routeId: 'resumeWidgetSession',
   body: { schema: resumeBody, maxBytes: MAX_BODY_BYTES },
   responses: { 200: resumedSession },
@@ -295,23 +306,27 @@ export const resumeWidgetSession = defineContract({
   },
 });
 
-const assetPath = z.object({
-  file: z
-    .string()
-    .max(64)
-    .regex(/^[a-z0-9-]+\.(js|css)$/, { error: 'must be a file name the widget links to' })
-    .describe('widget.js, widget.css or embed.js; any other name answers 404'),
-});
+const assetPath = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    file: z
+      .string()
+      .max(64)
+      .regex(/^[a-z0-9-]+\.(js|css)$/, { error: 'must be a file name the widget links to' })
+      .describe('widget.js, widget.css or embed.js; any other name answers 404'),
+  }),
+);
 
 /** A visit's manage page: the customer's link names it by its token; the page reads the visit itself. */
-export const getManagePage = defineContract({
+export const getManagePage = /* @__PURE__ */ defineContract(WIDGET_ROUTES, {
   routeId: 'getManagePage',
-  path: z.object({ manageToken: z.string().min(1).max(200).describe('The manage link’s token (the last part of manage_url)') }),
+  path: /* @__PURE__ */ atLoad(() =>
+    z.object({ manageToken: z.string().min(1).max(200).describe('The manage link’s token (the last part of manage_url)') }),
+  ),
   responses: { 200: htmlDocument },
   responseMediaType: 'text/html',
 });
 
-export const getBookingPage = defineContract({
+export const getBookingPage = /* @__PURE__ */ defineContract(WIDGET_ROUTES, {
   routeId: 'getBookingPage',
   path: schedulerPath,
   responses: { 200: htmlDocument },
@@ -319,16 +334,18 @@ export const getBookingPage = defineContract({
   errors: { 404: 'No such scheduler' },
 });
 
-export const getWidgetAsset = defineContract({
+export const getWidgetAsset = /* @__PURE__ */ defineContract(WIDGET_ROUTES, {
   routeId: 'getWidgetAsset',
   path: assetPath,
-  query: z.object({
-    v: z
-      .string()
-      .regex(/^[0-9a-f]{16}$/, { error: 'must be the hash the page links the file with' })
-      .optional()
-      .describe('The content hash the page links the file with; with the current one, the answer may be cached for a year'),
-  }),
+  query: /* @__PURE__ */ atLoad(() =>
+    z.object({
+      v: z
+        .string()
+        .regex(/^[0-9a-f]{16}$/, { error: 'must be the hash the page links the file with' })
+        .optional()
+        .describe('The content hash the page links the file with; with the current one, the answer may be cached for a year'),
+    }),
+  ),
   responses: { 200: pageAssetBody },
   responseMediaType: 'text/javascript',
   errors: { 404: 'No such file' },

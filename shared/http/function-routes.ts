@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { type RouteIdOfFunction, routeById } from '#shared/routes';
+import type { RouteDefinition, RouteId, RouteIdOfFunction } from '#shared/routes';
 
 type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -8,16 +8,20 @@ type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<A
  * and its assets): one handler per row, keyed by its route id, chosen by the method and resource
  * API Gateway matched. The route table is the only list of routes: the compiler requires a handler
  * for every row that names the function and refuses one for a row that does not, and a request
- * for a resource no row of the function names is an error, never another route's answer.
+ * for a resource no row of the function names is an error, never another route's answer. The
+ * rows come from the function's area (shared/route-table/), so the function loads those, not the
+ * whole table.
  */
 export function functionRoutes<F extends string>(
+  rows: readonly RouteDefinition<RouteId>[],
   functionName: F,
   handlers: { readonly [Id in RouteIdOfFunction<F>]: ProxyHandler },
 ): ProxyHandler {
   const entries: [string, ProxyHandler][] = Object.entries<ProxyHandler>(handlers);
   const byResource = new Map<string, ProxyHandler>(
     entries.map(([id, handler]) => {
-      const route = routeById(id);
+      const route = rows.find((r) => r.id === id && r.functionName === functionName);
+      if (!route) throw new Error(`${functionName} has a handler for ${id}, which is not one of its rows`);
       return [`${route.method} ${route.path}`, handler];
     }),
   );

@@ -1,7 +1,6 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { RouteContract } from '#shared/contracts/contract';
-import { routeById } from '#shared/routes';
 import { errorResponse } from './middleware/errors';
 import { validateInput } from './middleware/input-validation';
 import { rateLimit } from './middleware/rate-limit';
@@ -49,7 +48,7 @@ export function createHttpHandler<const C extends RouteContract>(
   handle: (input: HttpInput<C>) => Promise<HttpResult>,
   options: HttpHandlerOptions = {},
 ): (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult> {
-  const route = routeById(contract.routeId);
+  const { route } = contract;
   const { surface } = route;
   const limiter = () => (options.rateLimiter === undefined ? environmentRateLimiter() : options.rateLimiter);
   const none: HttpMiddleware[] = [];

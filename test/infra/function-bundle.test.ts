@@ -95,6 +95,25 @@ describe('function bundles', () => {
     60_000,
   );
 
+  it.each([
+    ['list-team-sessions', 'sessions', []],
+    ['manage-appointment', 'appointments', ['customer_info: must be an object']],
+    ['widget-api', 'widget', []],
+  ])(
+    "%s reads at load its own area's route rows, not the whole route table, and no other area's request schemas",
+    async (functionName, area, otherRoutesTexts) => {
+      const { metafile } = await bundle(functionName);
+      const loaded = [...outputsLoadedAtStart(metafile)];
+      const inputs = loaded.flatMap((file) => Object.keys(metafile.outputs[file]?.inputs ?? {}));
+      expect(inputs.filter((input) => /shared\/routes\.ts$/.test(input))).toEqual([]);
+      const rowFiles = inputs.filter((input) => /shared\/route-table\//.test(input));
+      expect(rowFiles).toEqual([`shared/route-table/${area}.ts`]);
+      const text = loaded.map((file) => readFileSync(path.join(ROOT, file), 'utf8')).join('\n');
+      for (const marker of otherRoutesTexts) expect(text.includes(marker)).toBe(false);
+    },
+    60_000,
+  );
+
   it('get-openapi serves the document built at bundle time, equal to the one built from source, without bundling the builder', async () => {
     const { outdir, metafile } = await bundle('get-openapi');
     expect(Object.keys(metafile.inputs).filter((input) => /shared\/(openapi\/document|contracts\/index)\.ts$/.test(input))).toEqual([]);

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { CallRecord } from '#shared/domain/calls';
+import { atLoad } from '#shared/lazy';
 import type { EvaluationStore } from '#shared/ports/coach-store';
 import type { MessageQueue } from '#shared/ports/message-queue';
 
@@ -7,13 +8,15 @@ import type { MessageQueue } from '#shared/ports/message-queue';
  * The message on the coach-evaluations queue: which call to evaluate. It carries the call's key
  * (team, started_at, id), never its transcript, which the worker reads from the calls table.
  */
-export const evaluationRequestSchema = z
-  .object({
-    team_id: z.number().int().positive(),
-    call_id: z.string().min(1).max(100),
-    started_at: z.iso.datetime({ offset: true }),
-  })
-  .strict();
+export const evaluationRequestSchema = /* @__PURE__ */ atLoad(() =>
+  z
+    .object({
+      team_id: z.number().int().positive(),
+      call_id: z.string().min(1).max(100),
+      started_at: z.iso.datetime({ offset: true }),
+    })
+    .strict(),
+);
 
 export type EvaluationRequest = z.output<typeof evaluationRequestSchema>;
 

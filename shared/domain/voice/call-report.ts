@@ -136,12 +136,12 @@ export const endOfCallReportSchema = lazy(() => {
           recordingUrl: httpsUrl,
           stereoRecordingUrl: httpsUrl,
           recording: recordingSchema,
-          messages: transcriptMessagesSchema,
+          messages: transcriptMessagesSchema(),
         })
         .optional()
         .nullable(),
       /** Older reports carry the conversation here rather than in artifact.messages. */
-      messages: transcriptMessagesSchema,
+      messages: transcriptMessagesSchema(),
       /**
        * Whatever the assistant's analysis plan produces: never refused, read liberally by
        * normalizeReport (analysis.ts), what cannot be read recorded as a warning on the call.
@@ -149,7 +149,7 @@ export const endOfCallReportSchema = lazy(() => {
       analysis: z.unknown().optional(),
       endedReason: text(200),
       /** Where a forwarded call went, when the provider says. */
-      destination: transferDestinationSchema,
+      destination: transferDestinationSchema(),
       startedAt: dateTime,
       endedAt: dateTime,
       durationSeconds: amount('seconds'),
@@ -183,7 +183,7 @@ export interface NormalizedCall {
   /** What could not be read from the provider-defined parts of the report; the call is stored anyway. */
   warnings: string[];
   endedReason: string | null;
-  destination: z.output<typeof transferDestinationSchema>;
+  destination: z.output<ReturnType<typeof transferDestinationSchema>>;
   startedAt: string | null;
   endedAt: string | null;
   /** USD. */

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { lazy } from '#shared/lazy';
 
 /**
  * Transcript turns: who said what, and when. Current voice providers send the conversation as
@@ -29,26 +30,31 @@ const optionalNumber = (what: string) =>
     .optional()
     .nullable();
 
-const messageSchema = z
-  .object({
-    role: z.string({ error: 'must be a string' }).max(100),
-    message: z.string({ error: 'must be a string' }).max(MAX_MESSAGE_CHARS).optional().nullable(),
-    time: optionalNumber('epoch milliseconds'),
-    endTime: optionalNumber('epoch milliseconds'),
-    secondsFromStart: optionalNumber('seconds').refine((n) => n === undefined || n === null || (n >= 0 && n <= MAX_SECONDS), {
-      error: `must be from 0 to ${MAX_SECONDS} seconds`,
-    }),
-    duration: optionalNumber('seconds'),
-  })
-  .loose();
+const messageSchema = lazy(() =>
+  z
+    .object({
+      role: z.string({ error: 'must be a string' }).max(100),
+      message: z.string({ error: 'must be a string' }).max(MAX_MESSAGE_CHARS).optional().nullable(),
+      time: optionalNumber('epoch milliseconds'),
+      endTime: optionalNumber('epoch milliseconds'),
+      secondsFromStart: optionalNumber('seconds').refine((n) => n === undefined || n === null || (n >= 0 && n <= MAX_SECONDS), {
+        error: `must be from 0 to ${MAX_SECONDS} seconds`,
+      }),
+      duration: optionalNumber('seconds'),
+    })
+    .loose(),
+);
 
-export const transcriptMessagesSchema = z
-  .array(messageSchema, { error: 'must be an array of messages' })
-  .max(MAX_TRANSCRIPT_MESSAGES, { error: `must hold at most ${MAX_TRANSCRIPT_MESSAGES} messages` })
-  .optional()
-  .nullable();
+/** Built with the first end-of-call report (its only reader, endOfCallReportSchema). */
+export const transcriptMessagesSchema = lazy(() =>
+  z
+    .array(messageSchema(), { error: 'must be an array of messages' })
+    .max(MAX_TRANSCRIPT_MESSAGES, { error: `must hold at most ${MAX_TRANSCRIPT_MESSAGES} messages` })
+    .optional()
+    .nullable(),
+);
 
-export type TranscriptMessage = z.output<typeof messageSchema>;
+export type TranscriptMessage = z.output<ReturnType<typeof messageSchema>>;
 
 /** A Map, not an object: a role named `constructor` must not find Object's. */
 const SPEAKERS: ReadonlyMap<string, TranscriptTurn['speaker']> = new Map([

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import type { TransferRecord } from '#shared/domain/calls';
+import { lazy } from '#shared/lazy';
 import type { CallStore } from '#shared/ports/call-store';
 
 /**
@@ -15,39 +16,48 @@ const text = (max: number) =>
     z.string({ error: 'must be a string' }).max(max).optional().nullable(),
   );
 
-export const transferDestinationSchema = z
-  .object({
-    type: text(50),
-    number: text(40),
-    sipUri: text(500),
-    description: text(1000),
-    message: z
-      .union([text(2000), z.object({}).loose()])
-      .optional()
-      .nullable(),
-    assistantName: text(200),
-  })
-  .loose()
-  .optional()
-  .nullable();
+/**
+ * The destination and the message's schemas are built with the first message that needs them (a
+ * transfer-update or an end-of-call report): the webhook receives
+ * many other message types (docs/adr/0119-cold-start-build-only-what-requests-need.md).
+ */
+export const transferDestinationSchema = lazy(() =>
+  z
+    .object({
+      type: text(50),
+      number: text(40),
+      sipUri: text(500),
+      description: text(1000),
+      message: z
+        .union([text(2000), z.object({}).loose()])
+        .optional()
+        .nullable(),
+      assistantName: text(200),
+    })
+    .loose()
+    .optional()
+    .nullable(),
+);
 
-export const transferUpdateSchema = z.object({
-  message: z.object({
-    type: z.literal('transfer-update'),
-    call: z.object(
-      { id: z.string({ error: 'must be a string' }).min(1, { error: 'is required' }).max(200) },
-      { error: (i) => (i.input === undefined || i.input === null ? 'is required' : 'must be an object') },
-    ),
-    destination: transferDestinationSchema,
-    reason: text(1000),
-    transferReason: text(1000),
-    /** Epoch milliseconds of the message. */
-    timestamp: z.number({ error: 'must be a number (epoch milliseconds)' }).min(0).max(8.64e15).optional().nullable(),
+export const transferUpdateSchema = lazy(() =>
+  z.object({
+    message: z.object({
+      type: z.literal('transfer-update'),
+      call: z.object(
+        { id: z.string({ error: 'must be a string' }).min(1, { error: 'is required' }).max(200) },
+        { error: (i) => (i.input === undefined || i.input === null ? 'is required' : 'must be an object') },
+      ),
+      destination: transferDestinationSchema(),
+      reason: text(1000),
+      transferReason: text(1000),
+      /** Epoch milliseconds of the message. */
+      timestamp: z.number({ error: 'must be a number (epoch milliseconds)' }).min(0).max(8.64e15).optional().nullable(),
+    }),
   }),
-});
+);
 
-export type TransferUpdate = z.output<typeof transferUpdateSchema>;
-type Destination = z.output<typeof transferDestinationSchema>;
+export type TransferUpdate = z.output<ReturnType<typeof transferUpdateSchema>>;
+type Destination = z.output<ReturnType<typeof transferDestinationSchema>>;
 
 function stableId(parts: readonly (string | number | null | undefined)[]): string {
   return `trf_${createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 24)}`;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type * as z from 'zod';
-import type { RouteContract } from '#shared/contracts/contract';
+import { defineContract, type RouteContract } from '#shared/contracts/contract';
 import { CONTRACTS, SCHEMA_COMPONENTS } from '#shared/contracts/index';
 import { FINGERPRINT_HEADERS, IDEMPOTENCY_KEY_FIELD } from '#shared/http/idempotency-key';
 import { isIdempotent, ROUTES } from '#shared/routes';
@@ -17,6 +17,9 @@ describe('the contracts', () => {
   it('give every route row exactly one contract, keyed by its id, and no contract to anything else', () => {
     expect(contracts.map(([id]) => id).sort()).toEqual(ROUTES.map((r) => r.id).sort());
     for (const [id, contract] of contracts) expect({ id, routeId: contract.routeId }).toEqual({ id, routeId: id });
+    // The row a contract carries (from its area's rows) is the route table's own.
+    for (const [id, contract] of contracts)
+      expect({ id, row: contract.route === ROUTES.find((r) => r.id === id) }).toEqual({ id, row: true });
     expect(new Set(contracts.map(([, contract]) => contract)).size).toBe(contracts.length);
   });
 
@@ -98,5 +101,14 @@ describe('the contracts', () => {
     ];
     expect(schemas.length).toBeGreaterThan(contracts.length);
     for (const schema of schemas) expect(schema()).toBe(schema());
+  });
+});
+
+describe('defineContract', () => {
+  it('refuses, at load, a route id that is not among the rows it is given', () => {
+    const otherRows = ROUTES.filter((r) => r.id !== 'listTeams');
+    expect(() => defineContract(otherRows, { routeId: 'listTeams', responses: {} })).toThrow(
+      'no row listTeams among the rows given to its contract',
+    );
   });
 });

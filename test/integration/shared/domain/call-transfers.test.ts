@@ -24,7 +24,7 @@ const NOW = new Date('2026-11-24T15:00:00.000Z');
 let nextTeam = 900;
 
 const update = (providerCallId: string, timestamp: number | undefined, number = '+14155550190') =>
-  transferUpdateSchema.parse({
+  transferUpdateSchema().parse({
     message: { type: 'transfer-update', call: { id: providerCallId }, timestamp, destination: { type: 'number', number } },
   });
 

@@ -10,6 +10,7 @@ import { idempotencyKeyHeader } from '#shared/contracts/headers';
 import { ServiceUnavailableError } from '#shared/errors';
 import { createHttpHandler, type HttpResult } from '#shared/http/handler';
 import { idempotencyKeys, MAX_STORED_RESPONSE_BYTES } from '#shared/http/idempotency';
+import { ROUTES } from '#shared/routes';
 import type { LocalDynamo } from '../../../../local/dynamodb/embedded';
 import { proxyEvent } from '../../../support/api-gateway-event';
 import { startEmulator } from '../../../support/emulator';
@@ -35,7 +36,7 @@ const freshKey = () => `key-${++keyCounter}-${Math.random().toString(36).slice(2
  * A platform POST (the factory takes the surface from the row of the route id) with a path
  * parameter and a body, answering whatever the test's handler answers.
  */
-const thingContract = defineContract({
+const thingContract = defineContract(ROUTES, {
   routeId: 'receiveInboundSms',
   path: z.object({ thingId: z.string() }).partial(),
   headers: z.object(idempotencyKeyHeader),
@@ -248,7 +249,7 @@ describe('Idempotency-Key in the handler factory', () => {
 
   it('answers 503 and runs nothing when the idempotency table cannot be reached', async () => {
     let executions = 0;
-    const intakeContract = defineContract({
+    const intakeContract = defineContract(ROUTES, {
       routeId: 'ingestLead',
       headers: z.object(idempotencyKeyHeader),
       responses: { 201: () => z.unknown() },

@@ -6,6 +6,7 @@ import { workspaceHeader } from '#shared/contracts/headers';
 import type { RateLimitDecision, WindowState } from '#shared/domain/rate-limit';
 import { BadRequestError, ForbiddenError } from '#shared/errors';
 import { createHttpHandler } from '#shared/http/handler';
+import { ROUTES } from '#shared/routes';
 import { proxyEvent } from '../../../support/api-gateway-event';
 import { identity } from '../../../support/factories';
 
@@ -18,9 +19,9 @@ function event(overrides: Partial<APIGatewayProxyEvent> = {}): APIGatewayProxyEv
 const context = {} as Context;
 
 /** Contracts of real route ids (the factory takes the surface from the row), with test schemas. */
-const readRoute = defineContract({ routeId: 'listTeams', responses: { 200: () => z.unknown() } });
-const intakeRoute = defineContract({ routeId: 'ingestLead', responses: { 201: () => z.unknown() } });
-const platformRoute = defineContract({ routeId: 'getSmsCampaign', responses: { 200: () => z.unknown() } });
+const readRoute = defineContract(ROUTES, { routeId: 'listTeams', responses: { 200: () => z.unknown() } });
+const intakeRoute = defineContract(ROUTES, { routeId: 'ingestLead', responses: { 201: () => z.unknown() } });
+const platformRoute = defineContract(ROUTES, { routeId: 'getSmsCampaign', responses: { 200: () => z.unknown() } });
 
 describe('createHttpHandler', () => {
   it('answers JSON with the request id header', async () => {
@@ -119,7 +120,7 @@ describe('createHttpHandler', () => {
 });
 
 describe('createHttpHandler validates every input of the contract before the handler runs', () => {
-  const contract = defineContract({
+  const contract = defineContract(ROUTES, {
     routeId: 'getSmsCampaign',
     path: z.object({ campaignId: z.string().max(5) }),
     headers: z.object(workspaceHeader),
@@ -175,7 +176,7 @@ describe('createHttpHandler validates every input of the contract before the han
 });
 
 describe('createHttpHandler under test checks success bodies against the contract', () => {
-  const contract = defineContract({ routeId: 'listTeams', responses: { 200: () => z.strictObject({ ok: z.boolean() }) } });
+  const contract = defineContract(ROUTES, { routeId: 'listTeams', responses: { 200: () => z.strictObject({ ok: z.boolean() }) } });
   afterEach(() => jest.restoreAllMocks());
 
   it('fails a request whose body has a field the contract does not document, and says why', async () => {
@@ -278,7 +279,7 @@ describe('createHttpHandler: rate limits, expiry and field groups', () => {
 });
 
 describe('createHttpHandler: the middleware chain', () => {
-  const publicRoute = defineContract({ routeId: 'getOpenApi', responses: { 200: () => z.unknown() } });
+  const publicRoute = defineContract(ROUTES, { routeId: 'getOpenApi', responses: { 200: () => z.unknown() } });
 
   it('runs a public route without a key: no rate limiter is asked, and its handler has no caller identity to read', async () => {
     const asked = { count: 0 };
