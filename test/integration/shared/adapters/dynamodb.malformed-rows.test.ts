@@ -4,8 +4,8 @@ import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
-import type { LocalDynamo } from '../../../../../local/dynamodb/embedded';
-import { startEmulator } from '../../../../support/emulator';
+import type { LocalDynamo } from '../../../../local/dynamodb/embedded';
+import { startEmulator } from '../../../support/emulator';
 
 /**
  * Rows that are not what their store writes (a hand edit, a half-migrated attribute), read back
