@@ -24,6 +24,9 @@ function roomOf(file: string): string {
   return top ?? file;
 }
 
+/** `as <Name>Item`: a cast of what a store read to its item type. */
+const ITEM_CAST = /\bas\s+[A-Z][A-Za-z]*Item\b/;
+
 /** Imports that point against the layers' direction, counted for the picture. */
 const BACK_POINTING: readonly (readonly [string, (file: string) => boolean, (target: string) => boolean])[] = [
   [
@@ -135,6 +138,29 @@ describe('layering', () => {
     expect(modules.length).toBeGreaterThan(100);
     const offenders = modules.filter((file) => /\bas\s+unknown\s+as\b/.test(readFileSync(path.join(REPOSITORY_ROOT, file), 'utf8')));
     expect(offenders).toEqual([]);
+  });
+
+  // ADR 0172: every store decodes its items through its schema of the stored shape (or, on the
+  // authorizer's path, attribute by attribute); a cast to an item type reads a row unchecked.
+  it('no DynamoDB adapter casts what it read to an item type', () => {
+    const adapters = [...graph.keys()].filter((file) => file.startsWith('shared/adapters/dynamodb/'));
+    expect(adapters.length).toBeGreaterThan(30);
+    const offenders = adapters.filter((file) => ITEM_CAST.test(readFileSync(path.join(REPOSITORY_ROOT, file), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
+  it('recognises a cast to an item type, and only that', () => {
+    expect(['item as CallItem', 'result.Item as TicketItem | undefined', 'x as  SendItem;'].map((line) => ITEM_CAST.test(line))).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(['satisfies CallItem', 'as Items', 'as const', 'const asItem = 1'].map((line) => ITEM_CAST.test(line))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('finds the presenters', () => {

@@ -1,7 +1,10 @@
-import type { OwnTextPurpose } from '#shared/domain/appointment-texts/notice';
+import * as z from 'zod';
+import { BOOKING_TEXT_PURPOSES, type OwnTextPurpose } from '#shared/domain/appointment-texts/notice';
 import type { AppointmentTextStatus } from '#shared/domain/appointment-texts/texts';
 import type { OutboundText } from '#shared/domain/sms-campaigns/outbound-texts';
+import { atLoad } from '#shared/lazy';
 import { teamPk } from './keys';
+import { type Item, parseStoredItem } from './query';
 
 /**
  * `TEAM#<t>#APPOINTMENT#<appointment id>` / `TEXT#<purpose>#<occurrence>` (campaigns table): one
@@ -9,33 +12,45 @@ import { teamPk } from './keys';
  * index keys (outbound-keys.ts), so it is listed beside campaign texts. Written as a claim, then
  * settled; `purpose` tells it from a campaign's send record when the feed reads it.
  */
+const storedAppointmentText = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    purpose: z.enum([...BOOKING_TEXT_PURPOSES, 'booking_recovery']),
+    appointment_id: z.string(),
+    occurrence: z.string(),
+    team_id: z.number(),
+    recipient: z.string(),
+    body: z.string(),
+    segments: z.number(),
+    status: z.enum(['sending', 'sent', 'failed', 'unconfirmed', 'suppressed', 'deferred', 'capped']),
+    cost_micros: z.number().optional(),
+    claimed_at: z.string().optional(),
+    claim_token: z.string().optional(),
+    provider_message_id: z.string().nullable().optional(),
+    error: z.string().nullable().optional(),
+    recorded_at: z.string(),
+    // A recovery text's plan under the calling-hours rules; absent on appointment texts.
+    send_at: z.string().nullable().optional(),
+    rule: z.string().nullable().optional(),
+    deferred_until: z.string().nullable().optional(),
+    settled_at: z.string().optional(),
+    updated_at: z.string(),
+  }),
+) satisfies z.ZodType<{ purpose: OwnTextPurpose; status: AppointmentTextStatus }>;
+
 export type AppointmentTextItem = {
   readonly pk: string;
   readonly sk: string;
-  readonly purpose: OwnTextPurpose;
-  readonly appointment_id: string;
-  readonly occurrence: string;
-  readonly team_id: number;
-  readonly recipient: string;
-  readonly body: string;
-  readonly segments: number;
-  readonly status: AppointmentTextStatus;
-  readonly cost_micros?: number;
-  readonly claimed_at?: string;
-  readonly claim_token?: string;
-  readonly provider_message_id?: string | null;
-  readonly error?: string | null;
-  readonly recorded_at: string;
-  /** A recovery text's plan under the calling-hours rules; absent on appointment texts. */
-  readonly send_at?: string | null;
-  readonly rule?: string | null;
-  readonly deferred_until?: string | null;
-  readonly settled_at?: string;
-  readonly updated_at: string;
   readonly textsPk: string;
   readonly textsStatusPk: string;
   readonly textsSk: string;
-};
+} & z.input<typeof storedAppointmentText>;
+
+type StoredAppointmentText = z.output<typeof storedAppointmentText>;
+
+/** An appointment's text read back, validated. */
+export function parseAppointmentTextItem(raw: Item): StoredAppointmentText {
+  return parseStoredItem(storedAppointmentText, raw, 'appointment text');
+}
 
 export const appointmentTextPk = (teamId: number, appointmentId: string) => `${teamPk(teamId)}#APPOINTMENT#${appointmentId}`;
 export const appointmentTextSk = (purpose: OwnTextPurpose, occurrence: string) => `TEXT#${purpose}#${occurrence}`;
@@ -51,7 +66,7 @@ export function isAppointmentTextItem(item: Record<string, unknown>): boolean {
 }
 
 /** An appointment's text as the outbound texts feed lists it. */
-export function outboundTextOfAppointmentText(item: AppointmentTextItem): OutboundText {
+export function outboundTextOfAppointmentText(item: StoredAppointmentText): OutboundText {
   return {
     campaign_id: null,
     purpose: item.purpose,

@@ -8,7 +8,13 @@ import type {
   AppointmentTextStore,
   AppointmentTextUnsent,
 } from '#shared/ports/appointment-text-store';
-import { type AppointmentTextItem, appointmentTextPk, appointmentTextSk, appointmentTextsSk } from './appointment-text-items';
+import {
+  type AppointmentTextItem,
+  appointmentTextPk,
+  appointmentTextSk,
+  appointmentTextsSk,
+  parseAppointmentTextItem,
+} from './appointment-text-items';
 import { textsPk, textsStatusPk } from './outbound-keys';
 import { suppressionPk } from './suppression-list';
 import { isTransactionCancelled, transactWrite } from './transact';
@@ -97,9 +103,9 @@ export class DynamoAppointmentTextStore implements AppointmentTextStore {
 
   private async existing(key: AppointmentTextKey): Promise<AppointmentTextClaimAnswer> {
     const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: this.keyOf(key), ConsistentRead: true }));
-    const item = result.Item as AppointmentTextItem | undefined;
     // Released between the failed claim and this read: the caller's redelivery claims it.
-    if (!item) throw new Error(`appointment ${key.appointmentId} ${key.purpose} ${key.occurrence}: claim released meanwhile; retry`);
+    if (!result.Item) throw new Error(`appointment ${key.appointmentId} ${key.purpose} ${key.occurrence}: claim released meanwhile; retry`);
+    const item = parseAppointmentTextItem(result.Item);
     if (item.status === 'suppressed') return { kind: 'suppressed', reason: item.error ?? SUPPRESSED_REASON };
     return { kind: 'exists', status: item.status, claimToken: item.claim_token ?? null, claimedAt: item.claimed_at ?? null };
   }

@@ -1,4 +1,5 @@
 import type { DynamoDBDocumentClient, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import {
   AUDIT_ACTIONS,
   AUDIT_TARGET_TYPES,
@@ -6,12 +7,13 @@ import {
   type AuditActor,
   type AuditDetail,
   type AuditEntry,
-  type AuditTargetType,
   auditExpiry,
   visibleToTeams,
 } from '#shared/domain/audit-log/entry';
+import { atLoad } from '#shared/lazy';
 import type { AuditLogQuery, AuditLogStore } from '#shared/ports/audit-log-store';
 import { padId } from './keys';
+import { type Item, parseStoredItem } from './query';
 import { physicalTableName } from './tables';
 import { readTimeOrderedMerged } from './time-range';
 
@@ -25,25 +27,32 @@ import { readTimeOrderedMerged } from './time-range';
  */
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-export type AuditLogItem = {
-  readonly pk: string;
-  readonly sk: string;
-  readonly actionPk: string;
-  readonly id: string;
-  readonly enterpriseId: number;
-  readonly teamIds: readonly number[];
-  readonly action: AuditAction;
-  /** `key`, `operator` or `system`. */
-  readonly actorKind: AuditActor['kind'];
-  /** The key id (key) or OS user (operator); absent when unknown or for the system. */
-  readonly actorId?: string;
-  readonly targetType: AuditTargetType;
-  readonly targetId: string;
-  /** As JSON text: the detail comes back exactly as written. */
-  readonly detail: string;
-  readonly at: string;
-  readonly expiresAt: number;
-};
+/**
+ * An entry's attributes as stored: the actor flattened (`actorKind`: key, operator or system;
+ * `actorId`: the key id or OS user, absent when unknown or for the system) and the detail as JSON
+ * text, so it comes back exactly as written. An action or target this code does not know fails
+ * the read rather than answering an entry nobody can describe.
+ */
+const storedAuditEntry = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    id: z.string(),
+    enterpriseId: z.number(),
+    teamIds: z.array(z.number()),
+    action: z.enum(AUDIT_ACTIONS),
+    actorKind: z.enum(['key', 'operator', 'system']),
+    actorId: z.string().optional(),
+    targetType: z.enum(AUDIT_TARGET_TYPES),
+    targetId: z.string(),
+    detail: z.string(),
+    at: z.string(),
+  }),
+);
+
+type StoredAuditEntry = z.output<typeof storedAuditEntry>;
+
+type AuditLogItem = { readonly pk: string; readonly sk: string; readonly actionPk: string; readonly expiresAt: number } & z.input<
+  typeof storedAuditEntry
+>;
 
 function enterprisePk(enterpriseId: number): string {
   return `ENT#${padId(enterpriseId)}`;
@@ -73,7 +82,7 @@ export function toAuditLogItem(entry: AuditEntry): AuditLogItem {
   };
 }
 
-function actorOf(item: AuditLogItem): AuditActor {
+function actorOf(item: StoredAuditEntry): AuditActor {
   switch (item.actorKind) {
     case 'key':
       return { kind: 'key', keyId: item.actorId ?? '' };
@@ -84,13 +93,12 @@ function actorOf(item: AuditLogItem): AuditActor {
   }
 }
 
-export function fromAuditLogItem(item: AuditLogItem): AuditEntry {
-  if (!(AUDIT_ACTIONS as readonly string[]).includes(item.action)) throw new Error(`audit entry ${item.id} has an unknown action`);
-  if (!(AUDIT_TARGET_TYPES as readonly string[]).includes(item.targetType)) throw new Error(`audit entry ${item.id} has an unknown target`);
+export function fromAuditLogItem(stored: Item): AuditEntry {
+  const item = parseStoredItem(storedAuditEntry, stored, 'audit log');
   return {
     id: item.id,
     enterpriseId: item.enterpriseId,
-    teamIds: item.teamIds.map(Number),
+    teamIds: item.teamIds,
     action: item.action,
     actor: actorOf(item),
     target: { type: item.targetType, id: item.targetId },
@@ -125,8 +133,8 @@ export class DynamoAuditLogStore implements AuditLogStore {
       after: q.after,
       want: q.limit + 1,
       // A single-team key of a larger enterprise reads past its other teams' entries.
-      accept: (item) => visibleToTeams({ teamIds: (item.teamIds as number[]).map(Number) }, q.teamIds),
+      accept: (item) => visibleToTeams(fromAuditLogItem(item), q.teamIds),
     });
-    return items.map((item) => ({ entry: fromAuditLogItem(item as AuditLogItem), position: String(item.sk) }));
+    return items.map((item) => ({ entry: fromAuditLogItem(item), position: String(item.sk) }));
   }
 }

@@ -1,10 +1,13 @@
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { atLoad } from '#shared/lazy';
 import type { AuthorizerCache } from '#shared/ports/authorizer-cache';
+import { parseStoredItem } from './query';
 
 const EPOCH_KEY = { pk: 'AUTHORIZER_CACHE', sk: 'EPOCH' } as const;
 
 /** The counter item in the teams table; `epoch` is absent until the first flush. */
-type EpochItem = typeof EPOCH_KEY & { readonly epoch?: number };
+const storedEpoch = /* @__PURE__ */ atLoad(() => z.object({ epoch: z.number().default(0) }));
 
 /**
  * The local form of API Gateway's FlushStageAuthorizersCache: a counter item in the teams table.
@@ -36,7 +39,6 @@ export class DynamoAuthorizerCacheEpoch implements AuthorizerCache {
   /** The current epoch (0 before the first flush). */
   async read(): Promise<number> {
     const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: EPOCH_KEY, ConsistentRead: true }));
-    const epoch = (result.Item as EpochItem | undefined)?.epoch;
-    return typeof epoch === 'number' ? epoch : 0;
+    return result.Item ? parseStoredItem(storedEpoch, result.Item, 'authorizer cache epoch').epoch : 0;
   }
 }

@@ -1,46 +1,67 @@
+import * as z from 'zod';
 import type { CallRecord, TransferRecord } from '#shared/domain/calls';
 import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support-tickets';
+import { atLoad } from '#shared/lazy';
 import { padId, teamPk, timeSortKey } from './keys';
-import type { Item } from './query';
+import { type Item, parseStoredItem } from './query';
 
 /** The calls table's items (calls, transfers, tickets, appointments, report guards) and their mappings. */
-/** A call as stored (members absent on calls stored before they existed stay absent). */
-export type CallItem = {
-  pk: string;
-  sk: string;
-  typePk: string;
-  callPk: string;
-  call_id: string;
-  team_id: number;
-  provider_call_id: string;
-  type: string;
-  direction: 'inbound' | 'outbound';
-  customer: { name: string | null; phone: string | null; phone_raw?: string | null };
-  started_at: string;
-  ended_at: string | null;
-  duration_seconds: number | null;
-  transcript: string | null;
-  turns?: { speaker: 'agent' | 'customer'; text: string; start_seconds: number | null; end_seconds: number | null }[];
-  turns_trimmed?: boolean;
-  summary: string | null;
-  recording_url: string | null;
-  analysis: {
-    call_reason: string | null;
-    sentiment: string | null;
-    booking_intent: boolean | null;
-    urgency: string | null;
-    raw?: Record<string, unknown> | null;
-  };
-  warnings?: string[];
-  ended_reason: string | null;
-  cost: number | null;
-  appointment_id: string | null;
-  ticket_id: string | null;
-  lead_id: number | null;
-  stl_call_id: number | null;
-  decisions?: { decision: string; reason: string; evidence?: string[] }[];
-  created_at: string;
-};
+
+const nullableString = () => z.string().nullable();
+const callCustomer = () => z.object({ name: nullableString(), phone: nullableString() });
+
+/**
+ * A call's attributes as stored: the record's own fields under their own names, so this list is the
+ * item's type, its validation and its mapping back. Members the record gained after calls were
+ * first stored (phone_raw, turns, turns_trimmed, analysis.raw, warnings, decisions) are optional:
+ * older rows lack them and read without them. `satisfies` keeps it equal to CallRecord.
+ */
+const storedCall = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    call_id: z.string(),
+    team_id: z.number(),
+    provider_call_id: z.string(),
+    type: z.string(),
+    direction: z.enum(['inbound', 'outbound']),
+    customer: z.object({ name: nullableString(), phone: nullableString(), phone_raw: nullableString().optional() }),
+    started_at: z.string(),
+    ended_at: nullableString(),
+    duration_seconds: z.number().nullable(),
+    transcript: nullableString(),
+    turns: z
+      .array(
+        z.object({
+          speaker: z.enum(['agent', 'customer']),
+          text: z.string(),
+          start_seconds: z.number().nullable(),
+          end_seconds: z.number().nullable(),
+        }),
+      )
+      .optional(),
+    turns_trimmed: z.boolean().optional(),
+    summary: nullableString(),
+    recording_url: nullableString(),
+    analysis: z.object({
+      call_reason: nullableString(),
+      sentiment: nullableString(),
+      booking_intent: z.boolean().nullable(),
+      urgency: nullableString(),
+      raw: z.record(z.string(), z.unknown()).nullable().optional(),
+    }),
+    warnings: z.array(z.string()).optional(),
+    ended_reason: nullableString(),
+    cost: z.number().nullable(),
+    appointment_id: nullableString(),
+    ticket_id: nullableString(),
+    lead_id: z.number().nullable(),
+    stl_call_id: z.number().nullable(),
+    decisions: z.array(z.object({ decision: z.string(), reason: z.string(), evidence: z.array(z.string()).optional() })).optional(),
+    created_at: z.string(),
+  }),
+) satisfies z.ZodType<CallRecord>;
+
+/** A call as stored: its keys and the record's attributes. */
+type CallItem = { pk: string; sk: string; typePk: string; callPk: string } & z.input<typeof storedCall>;
 
 export function toCallItem(call: CallRecord): CallItem {
   const pk = teamPk(call.team_id);
@@ -59,14 +80,14 @@ export function callPk(teamId: number, callId: string): string {
 
 /** The call of a stored item; `raw` is what DynamoDB answered for a call's key. */
 export function fromCallItem(raw: Item): CallRecord {
-  return callMembers(raw as CallItem);
+  return parseStoredItem(storedCall, raw, 'call');
 }
 
 /**
- * The members a call has on both sides, copied one by one (the keys stay behind, optional members
- * stay absent where the source lacks them): both directions of the mapping.
+ * The members of a call, copied one by one so that nothing but the record's own fields is written
+ * (optional members stay absent where the call lacks them).
  */
-function callMembers(c: CallRecord | CallItem): CallRecord & Omit<CallItem, 'pk' | 'sk' | 'typePk' | 'callPk'> {
+function callMembers(c: CallRecord): z.input<typeof storedCall> {
   return {
     call_id: c.call_id,
     team_id: c.team_id,
@@ -125,29 +146,37 @@ export function reportGuardKey(teamId: number, providerCallId: string) {
 
 export const transfersPk = (teamId: number) => `${teamPk(teamId)}#TRANSFERS`;
 
-/** A transfer as stored, under its call's partition or in the team's feed (same members, other keys). */
-export type TransferItem = {
-  pk: string;
-  sk: string;
-  transfer_id: string;
-  team_id: number;
-  provider_call_id: string;
-  transferred_at: string;
-  destination: { type: string | null; number: string | null; sip_uri: string | null; description: string | null; message: string | null };
-  reason: string | null;
-  source: 'transfer-update' | 'ended_reason';
-  created_at: string;
-};
+/** A transfer's attributes as stored, under its call's partition or in the team's feed (same members, other keys). */
+const storedTransfer = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    transfer_id: z.string(),
+    team_id: z.number(),
+    provider_call_id: z.string(),
+    transferred_at: z.string(),
+    destination: z.object({
+      type: nullableString(),
+      number: nullableString(),
+      sip_uri: nullableString(),
+      description: nullableString(),
+      message: nullableString(),
+    }),
+    reason: nullableString(),
+    source: z.enum(['transfer-update', 'ended_reason']),
+    created_at: z.string(),
+  }),
+) satisfies z.ZodType<TransferRecord>;
+
+type TransferItem = { pk: string; sk: string } & z.input<typeof storedTransfer>;
 
 export function toTransferItem(t: TransferRecord, key: { pk: string; sk: string }): TransferItem {
   return { ...key, ...transferMembers(t) };
 }
 
 export function fromTransferItem(raw: Item): TransferRecord {
-  return transferMembers(raw as TransferItem);
+  return parseStoredItem(storedTransfer, raw, 'transfer');
 }
 
-function transferMembers(t: TransferRecord | TransferItem): TransferRecord & Omit<TransferItem, 'pk' | 'sk'> {
+function transferMembers(t: TransferRecord): z.input<typeof storedTransfer> {
   return {
     transfer_id: t.transfer_id,
     team_id: t.team_id,
@@ -166,34 +195,39 @@ function transferMembers(t: TransferRecord | TransferItem): TransferRecord & Omi
   };
 }
 
-/** A support ticket as stored, in its enterprise's partition. */
-export type TicketItem = {
-  pk: string;
-  sk: string;
-  ticket_id: string;
-  team_id: number;
-  enterprise_id: number;
-  call_id: string | null;
-  appointment_id?: string | null;
-  lead_id: number | null;
-  status: 'open';
-  priority: 'low' | 'normal' | 'high' | 'urgent';
-  category: string;
-  subject: string;
-  reason: string;
-  customer: { name: string | null; phone: string | null };
-  created_at: string;
-};
+/**
+ * A support ticket's attributes as stored, in its enterprise's partition; tickets stored before a
+ * reply to a visit's text could open one lack appointment_id and read it as null.
+ */
+const storedTicket = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    ticket_id: z.string(),
+    team_id: z.number(),
+    enterprise_id: z.number(),
+    call_id: nullableString(),
+    appointment_id: nullableString().default(null),
+    lead_id: z.number().nullable(),
+    status: z.literal('open'),
+    priority: z.enum(['low', 'normal', 'high', 'urgent']),
+    category: z.string(),
+    subject: z.string(),
+    reason: z.string(),
+    customer: callCustomer(),
+    created_at: z.string(),
+  }),
+) satisfies z.ZodType<TicketRecord>;
+
+type TicketItem = { pk: string; sk: string } & z.input<typeof storedTicket>;
 
 export function toTicketItem(t: TicketRecord): TicketItem {
   return { pk: ticketsPk(t.enterprise_id), sk: timeSortKey(t.created_at, t.team_id, t.ticket_id), ...ticketMembers(t) };
 }
 
 export function fromTicketItem(raw: Item): TicketRecord {
-  return ticketMembers(raw as TicketItem);
+  return parseStoredItem(storedTicket, raw, 'support ticket');
 }
 
-function ticketMembers(t: TicketRecord | TicketItem): TicketRecord {
+function ticketMembers(t: TicketRecord): z.input<typeof storedTicket> {
   return {
     ticket_id: t.ticket_id,
     team_id: t.team_id,
@@ -212,22 +246,24 @@ function ticketMembers(t: TicketRecord | TicketItem): TicketRecord {
 }
 
 /** An appointment the responder created, in its team's appointments partition. */
-export type AppointmentItem = {
-  pk: string;
-  sk: string;
-  appointment_id: string;
-  team_id: number;
-  call_id: string;
-  lead_id: number | null;
-  status: 'scheduled' | 'requested';
-  scheduled_for: string | null;
-  preferred_date: string | null;
-  customer: { name: string | null; phone: string | null };
-  service: string | null;
-  urgency: string;
-  reason: string;
-  created_at: string;
-};
+const storedAppointment = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    appointment_id: z.string(),
+    team_id: z.number(),
+    call_id: z.string(),
+    lead_id: z.number().nullable(),
+    status: z.enum(['scheduled', 'requested']),
+    scheduled_for: nullableString(),
+    preferred_date: nullableString(),
+    customer: callCustomer(),
+    service: nullableString(),
+    urgency: z.string(),
+    reason: z.string(),
+    created_at: z.string(),
+  }),
+) satisfies z.ZodType<AppointmentRecord>;
+
+type AppointmentItem = { pk: string; sk: string } & z.input<typeof storedAppointment>;
 
 export function toAppointmentItem(a: AppointmentRecord): AppointmentItem {
   return {
@@ -250,9 +286,30 @@ export function toAppointmentItem(a: AppointmentRecord): AppointmentItem {
 
 /**
  * The idempotency guard of a voice report, holding the ids it produced: its `result` is the
- * report's result as the responder recorded it, read back whole by a redelivery.
+ * report's result as the responder recorded it, read back whole by a redelivery. Guards stored
+ * before outreach close-outs and coaching lack `outreach` and `coach`.
  */
-export type ReportGuardItem = { pk: string; sk: 'REPORT'; result: ReportResult; created_at: string };
+const storedReportResult = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    call_id: z.string(),
+    appointment_id: nullableString(),
+    ticket_id: nullableString(),
+    outreach: z
+      .object({ stl_call_id: z.number(), ended_reason: nullableString(), appointment: storedAppointment.nullable() })
+      .nullable()
+      .optional(),
+    coach: z.object({ started_at: z.string() }).nullable().optional(),
+  }),
+) satisfies z.ZodType<ReportResult>;
+
+const storedReportGuard = /* @__PURE__ */ atLoad(() => z.object({ result: storedReportResult }));
+
+export type ReportGuardItem = { pk: string; sk: 'REPORT'; created_at: string } & z.input<typeof storedReportGuard>;
+
+/** The result a report guard holds; `raw` may be projected to its key and result. */
+export function fromReportGuardItem(raw: Item): ReportResult {
+  return parseStoredItem(storedReportGuard, raw, 'report guard').result;
+}
 
 export function recordName(item: Record<string, unknown>): string {
   if ('transcript' in item) return 'call record (with its transcript and summary)';

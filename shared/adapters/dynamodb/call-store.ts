@@ -20,6 +20,7 @@ import { batchPut } from './batch-write';
 import {
   callPk,
   fromCallItem,
+  fromReportGuardItem,
   fromTicketItem,
   fromTransferItem,
   providerCallPk,
@@ -67,7 +68,7 @@ export class DynamoCallStore implements CallStore {
     const result = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: reportGuardKey(teamId, providerCallId), ConsistentRead: true }),
     );
-    return result.Item ? (result.Item as ReportGuardItem).result : null;
+    return result.Item ? fromReportGuardItem(result.Item) : null;
   }
 
   async saveReport(input: {
@@ -298,7 +299,7 @@ export class DynamoCallStore implements CallStore {
         );
         for (const item of result.Responses?.[this.tableName] ?? []) {
           const providerCallId = String(item.pk).slice(`${teamPk(teamId)}#PROVIDERCALL#`.length);
-          found.set(providerCallId, (item as Pick<ReportGuardItem, 'pk' | 'result'>).result.call_id);
+          found.set(providerCallId, fromReportGuardItem(item).call_id);
         }
         keys = result.UnprocessedKeys?.[this.tableName]?.Keys;
       }

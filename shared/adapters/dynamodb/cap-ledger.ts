@@ -7,8 +7,11 @@ import {
   PutCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import type { CapLedger, CapLedgerChange, CapSlot } from '#shared/domain/sms/frequency-cap';
+import { atLoad } from '#shared/lazy';
 import { teamPk } from './keys';
+import { type Item, parseStoredItem } from './query';
 import { isTransactionCancelled, MAX_TRANSACTION_ITEMS, transactWrite } from './transact';
 
 /**
@@ -17,15 +20,18 @@ import { isTransactionCancelled, MAX_TRANSACTION_ITEMS, transactWrite } from './
  * version read, so two writers never both take the last slot.
  */
 
-/** One number's ledger as stored; a number never capped has none. */
-type CapLedgerItem = {
-  readonly pk: string;
-  readonly sk: string;
-  readonly slots: readonly CapSlotItem[];
-  readonly version: number;
-};
+/**
+ * One number's ledger as stored (a number never capped has none); `reserved_at` is absent on slots
+ * a sender has claimed and on slots taken before reservations expired.
+ */
+const storedCapLedger = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    slots: z.array(z.object({ campaign_id: z.string(), at: z.string(), sent: z.boolean(), reserved_at: z.string().optional() })),
+    version: z.number(),
+  }),
+) satisfies z.ZodType<CapLedger>;
 
-type CapSlotItem = { readonly campaign_id: string; readonly at: string; readonly sent: boolean; readonly reserved_at?: string };
+type CapLedgerItem = { readonly pk: string; readonly sk: string } & z.input<typeof storedCapLedger>;
 
 const ledgerPk = (teamId: number) => `${teamPk(teamId)}#CAP`;
 
@@ -44,16 +50,8 @@ function toCapLedgerItem(teamId: number, phone: string, slots: readonly CapSlot[
 }
 
 /** A missing item is an empty ledger at version 0 (the first write creates it). */
-function fromCapLedgerItem(item: Partial<CapLedgerItem> | undefined): CapLedger {
-  return {
-    slots: (item?.slots ?? []).map((s) => ({
-      campaign_id: s.campaign_id,
-      at: s.at,
-      sent: s.sent,
-      ...(s.reserved_at === undefined ? {} : { reserved_at: s.reserved_at }),
-    })),
-    version: typeof item?.version === 'number' ? item.version : 0,
-  };
+function fromCapLedgerItem(item: Item | undefined): CapLedger {
+  return item ? parseStoredItem(storedCapLedger, item, 'cap ledger') : { slots: [], version: 0 };
 }
 
 export async function readCapLedgers(
@@ -72,7 +70,7 @@ export async function readCapLedgers(
       const result: BatchGetCommandOutput = await client.send(
         new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys, ConsistentRead: true } } }),
       );
-      for (const item of result.Responses?.[tableName] ?? []) ledgers.set(String(item.sk), fromCapLedgerItem(item as CapLedgerItem));
+      for (const item of result.Responses?.[tableName] ?? []) ledgers.set(String(item.sk), fromCapLedgerItem(item));
       keys = result.UnprocessedKeys?.[tableName]?.Keys;
     }
   });
@@ -93,7 +91,7 @@ export async function updateCapLedger<T>(
   for (let attempt = 0; ; attempt++) {
     if (!ledger) {
       const current = await client.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
-      ledger = fromCapLedgerItem(current.Item as CapLedgerItem | undefined);
+      ledger = fromCapLedgerItem(current.Item);
     }
     const { version } = ledger;
     const { slots, result } = change(ledger.slots);

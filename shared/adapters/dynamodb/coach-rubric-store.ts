@@ -1,10 +1,12 @@
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Criterion, Rubric, RubricRevision } from '#shared/domain/coach/rubric';
+import * as z from 'zod';
+import type { Criterion, RubricRevision } from '#shared/domain/coach/rubric';
 import { ConflictError } from '#shared/errors';
+import { atLoad } from '#shared/lazy';
 import type { RubricStore } from '#shared/ports/coach-store';
 import { teamPk } from './keys';
 import { queryByOffset } from './offset-query';
-import { queryAll } from './query';
+import { type Item, parseStoredItem, queryAll } from './query';
 import { isTransactionCancelled, transactWrite } from './transact';
 
 /**
@@ -24,44 +26,36 @@ function historySk(revision: number): string {
  * The items are type aliases, not interfaces: plain records, as the document client writes and
  * reads them (Record<string, unknown>).
  */
-/** A revision as stored: under its history key, and copied under CURRENT_SK while in force. */
-export type RubricRevisionItem = {
-  readonly pk: string;
-  readonly sk: string;
-  readonly revision: number;
-  readonly rubric: StoredRubric;
-  readonly in_force_from: string | null;
-  readonly team_id: number;
-};
+/**
+ * A revision as stored: under its history key, and copied under CURRENT_SK while in force. Its
+ * members keep the record's names, so this list is its type, validation and mapping back.
+ */
+const storedRevision = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    revision: z.number(),
+    rubric: z.object({
+      rubric_id: z.string(),
+      version: z.number(),
+      name: z.string(),
+      pass_threshold: z.number(),
+      criteria: z.array(
+        z.object({
+          id: z.string(),
+          title: z.string(),
+          description: z.string(),
+          weight: z.number(),
+          keywords: z.array(z.string()).optional(),
+        }),
+      ),
+      source: z.enum(['default', 'team']),
+    }),
+    in_force_from: z.string().nullable().default(null),
+  }),
+) satisfies z.ZodType<RubricRevision>;
 
-type StoredRubric = {
-  readonly rubric_id: string;
-  readonly version: number;
-  readonly name: string;
-  readonly pass_threshold: number;
-  readonly criteria: StoredCriterion[];
-  readonly source: Rubric['source'];
-};
+type RubricRevisionItem = { readonly pk: string; readonly sk: string; readonly team_id: number } & z.input<typeof storedRevision>;
 
-type StoredCriterion = {
-  readonly id: string;
-  readonly title: string;
-  readonly description: string;
-  readonly weight: number;
-  readonly keywords?: string[];
-};
-
-function toStoredCriterion(c: Criterion): StoredCriterion {
-  return {
-    id: c.id,
-    title: c.title,
-    description: c.description,
-    weight: c.weight,
-    ...(c.keywords === undefined ? {} : { keywords: [...c.keywords] }),
-  };
-}
-
-function fromStoredCriterion(c: StoredCriterion): Criterion {
+function toStoredCriterion(c: Criterion): z.input<typeof storedRevision>['rubric']['criteria'][number] {
   return {
     id: c.id,
     title: c.title,
@@ -89,20 +83,8 @@ export function toRubricRevisionItem(teamId: number, sk: string, r: RubricRevisi
   };
 }
 
-export function fromRubricRevisionItem(item: RubricRevisionItem): RubricRevision {
-  const rubric = item.rubric;
-  return {
-    revision: Number(item.revision),
-    rubric: {
-      rubric_id: rubric.rubric_id,
-      version: Number(rubric.version),
-      name: rubric.name,
-      pass_threshold: rubric.pass_threshold,
-      criteria: rubric.criteria.map(fromStoredCriterion),
-      source: rubric.source,
-    },
-    in_force_from: item.in_force_from ?? null,
-  };
+function fromRubricRevisionItem(raw: Item): RubricRevision {
+  return parseStoredItem(storedRevision, raw, 'coach rubric revision');
 }
 
 export class DynamoRubricStore implements RubricStore {
@@ -116,7 +98,7 @@ export class DynamoRubricStore implements RubricStore {
     const result = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: { pk: teamPk(teamId), sk: CURRENT_SK }, ConsistentRead: true }),
     );
-    return result.Item ? fromRubricRevisionItem(result.Item as RubricRevisionItem) : null;
+    return result.Item ? fromRubricRevisionItem(result.Item) : null;
   }
 
   async listRevisions(teamId: number, offset: number, limit: number): Promise<RubricRevision[]> {
@@ -132,7 +114,7 @@ export class DynamoRubricStore implements RubricStore {
       offset,
       limit,
     );
-    return items.map((item) => fromRubricRevisionItem(item as RubricRevisionItem));
+    return items.map((item) => fromRubricRevisionItem(item));
   }
 
   async allRevisions(teamId: number): Promise<RubricRevision[]> {
@@ -141,7 +123,7 @@ export class DynamoRubricStore implements RubricStore {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': teamPk(teamId), ':prefix': HISTORY_PREFIX },
     });
-    return items.map((item) => fromRubricRevisionItem(item as RubricRevisionItem));
+    return items.map((item) => fromRubricRevisionItem(item));
   }
 
   async saveRevision(teamId: number, revision: RubricRevision): Promise<void> {

@@ -1,13 +1,16 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { CoachEvaluation, CriterionResult, EvaluatorIdentity } from '#shared/domain/coach/evaluation';
+import * as z from 'zod';
+import type { CoachEvaluation, CriterionResult } from '#shared/domain/coach/evaluation';
 import { assertStorable } from '#shared/domain/stored-size';
+import { atLoad } from '#shared/lazy';
 import type { EvaluationPageQuery, EvaluationStore } from '#shared/ports/coach-store';
 import type { DomainEvent } from '#shared/ports/event-bus';
 import { batchPut } from './batch-write';
 import { teamPk, timeSortKey } from './keys';
 import { queryByOffset } from './offset-query';
 import { outboxPuts } from './outbox';
+import { type Item, parseStoredItem } from './query';
 import { type ListPartition, readTimeOrdered, readTimeOrderedMerged, timeRangeBounds } from './time-range';
 import { isTransactionCancelled, transactWrite } from './transact';
 
@@ -79,31 +82,40 @@ export function scoreCover(min: number, max: number): { bands: number[]; scores:
  * The items are type aliases, not interfaces: plain records, as the document client writes and
  * reads them (Record<string, unknown>).
  */
-/** The evaluation as stored: one map attribute of its item, in the names it has always had there. */
-type StoredEvaluation = {
-  readonly call_id: string;
-  readonly team_id: number;
-  readonly call_started_at: string;
-  readonly evaluated_at: string;
-  readonly rubric_id: string;
-  readonly rubric_version: number;
-  readonly score: number;
-  readonly pass_threshold: number;
-  readonly passed: boolean;
-  readonly criteria: StoredCriterionResult[];
-  readonly evaluator: { readonly kind: EvaluatorIdentity['kind']; readonly model: string | null };
-};
+/**
+ * The evaluation as stored: one map attribute of its item, in the names it has always had there,
+ * which are the record's own (so this list is its type, validation and mapping back).
+ */
+const storedEvaluation = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    call_id: z.string(),
+    team_id: z.number(),
+    call_started_at: z.string(),
+    evaluated_at: z.string(),
+    rubric_id: z.string(),
+    rubric_version: z.number(),
+    score: z.number(),
+    pass_threshold: z.number(),
+    passed: z.boolean(),
+    criteria: z.array(
+      z.object({
+        criterion_id: z.string(),
+        title: z.string(),
+        weight: z.number(),
+        applicable: z.boolean(),
+        score: z.number().nullable().default(null),
+        passed: z.boolean().nullable().default(null),
+        reason: z.string(),
+        evidence: z.string().nullable().default(null),
+      }),
+    ),
+    evaluator: z.object({ kind: z.enum(['rule_based', 'language_model']), model: z.string().nullable().default(null) }),
+  }),
+) satisfies z.ZodType<CoachEvaluation>;
 
-type StoredCriterionResult = {
-  readonly criterion_id: string;
-  readonly title: string;
-  readonly weight: number;
-  readonly applicable: boolean;
-  readonly score: number | null;
-  readonly passed: boolean | null;
-  readonly reason: string;
-  readonly evidence: string | null;
-};
+const storedEvaluationItem = /* @__PURE__ */ atLoad(() => z.object({ evaluation: storedEvaluation }));
+
+type StoredCriterionResult = z.input<typeof storedEvaluation>['criteria'][number];
 
 /** An evaluation's item: its key, its list keys (one per index) and the evaluation. */
 export type EvaluationItem = {
@@ -117,7 +129,7 @@ export type EvaluationItem = {
   readonly coachRubricBandPk: string;
   /** SORT_KEY of every list index. */
   readonly coachSk: string;
-  readonly evaluation: StoredEvaluation;
+  readonly evaluation: z.input<typeof storedEvaluation>;
 };
 
 function toStoredCriterion(c: CriterionResult): StoredCriterionResult {
@@ -130,19 +142,6 @@ function toStoredCriterion(c: CriterionResult): StoredCriterionResult {
     passed: c.passed,
     reason: c.reason,
     evidence: c.evidence,
-  };
-}
-
-function fromStoredCriterion(c: StoredCriterionResult): CriterionResult {
-  return {
-    criterion_id: c.criterion_id,
-    title: c.title,
-    weight: c.weight,
-    applicable: c.applicable,
-    score: c.score ?? null,
-    passed: c.passed ?? null,
-    reason: c.reason,
-    evidence: c.evidence ?? null,
   };
 }
 
@@ -173,21 +172,8 @@ export function toEvaluationItem(evaluation: CoachEvaluation): EvaluationItem {
   };
 }
 
-export function fromEvaluationItem(item: Pick<EvaluationItem, 'evaluation'>): CoachEvaluation {
-  const e = item.evaluation;
-  return {
-    call_id: e.call_id,
-    team_id: e.team_id,
-    call_started_at: e.call_started_at,
-    evaluated_at: e.evaluated_at,
-    rubric_id: e.rubric_id,
-    rubric_version: e.rubric_version,
-    score: e.score,
-    pass_threshold: e.pass_threshold,
-    passed: e.passed,
-    criteria: e.criteria.map(fromStoredCriterion),
-    evaluator: { kind: e.evaluator.kind, model: e.evaluator.model ?? null },
-  };
+function fromEvaluationItem(raw: Item): CoachEvaluation {
+  return parseStoredItem(storedEvaluationItem, raw, 'coach evaluation').evaluation;
 }
 
 /** The partitions a page reads: one, or those that cover a score range (scoreCover). */
@@ -232,7 +218,7 @@ export class DynamoEvaluationStore implements EvaluationStore {
     const result = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: evaluationKey(teamId, callId), ConsistentRead: true }),
     );
-    return result.Item ? fromEvaluationItem(result.Item as EvaluationItem) : null;
+    return result.Item ? fromEvaluationItem(result.Item) : null;
   }
 
   async hasEvaluation(teamId: number, callId: string): Promise<boolean> {
@@ -286,7 +272,7 @@ export class DynamoEvaluationStore implements EvaluationStore {
         q.offset,
         q.limit,
       );
-      return items.map((item) => fromEvaluationItem(item as EvaluationItem));
+      return items.map((item) => fromEvaluationItem(item));
     }
     const range = { tableName: this.tableName, partitions, sortKeyName: SORT_KEY, start: q.start, end: q.end };
     let after: string | undefined;
@@ -297,7 +283,7 @@ export class DynamoEvaluationStore implements EvaluationStore {
       after = String(skipped[skipped.length - 1]?.[SORT_KEY]);
     }
     const items = await readTimeOrderedMerged(this.client, { ...range, after, want: q.limit + 1 });
-    return items.map((item) => fromEvaluationItem(item as EvaluationItem));
+    return items.map((item) => fromEvaluationItem(item));
   }
 
   async listEvaluationsAfter(
@@ -314,6 +300,6 @@ export class DynamoEvaluationStore implements EvaluationStore {
       after: q.after,
       want: q.limit + 1,
     });
-    return items.map((item) => ({ evaluation: fromEvaluationItem(item as EvaluationItem), position: String(item[SORT_KEY]) }));
+    return items.map((item) => ({ evaluation: fromEvaluationItem(item), position: String(item[SORT_KEY]) }));
   }
 }

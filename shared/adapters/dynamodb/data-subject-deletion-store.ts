@@ -1,4 +1,5 @@
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import type { AuditEntry } from '#shared/domain/audit-log/entry';
 import {
   type DataSubjectDeletion,
@@ -6,10 +7,12 @@ import {
   type DeletionKind,
   type DeletionStatus,
 } from '#shared/domain/data-subject-deletions/request';
+import { atLoad } from '#shared/lazy';
 import type { DataSubjectDeletionStore } from '#shared/ports/data-subject-deletion-store';
 import type { DomainEvent } from '#shared/ports/event-bus';
 import { auditLogPut } from './audit-log-store';
 import { outboxPuts } from './outbox';
+import { type Item, parseStoredItem } from './query';
 import { isTransactionCancelled, transactWrite } from './transact';
 
 /**
@@ -21,17 +24,31 @@ import { isTransactionCancelled, transactWrite } from './transact';
 export const deletionKey = (id: string) => ({ pk: `DELETION#${id}`, sk: 'DELETION' });
 export const countAttribute = (kind: DeletionKind) => `count_${kind}`;
 
-type DeletionItem = Record<string, unknown> & {
-  readonly deletionId: string;
-  readonly enterpriseId: number;
-  readonly teamIds: number[];
-  readonly subjectPhone?: string | null;
-  readonly subjectEmail?: string | null;
-  readonly status: DeletionStatus;
-  readonly done: string[];
-  readonly createdAt: string;
-  readonly completedAt: string | null;
-};
+/**
+ * A deletion's attributes as stored. The subject is cleared at completion; `count_<kind>` of a kind
+ * added after the deletion was created is absent and reads as 0.
+ */
+const storedDeletion = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    deletionId: z.string(),
+    enterpriseId: z.number(),
+    teamIds: z.array(z.number()),
+    subjectPhone: z.string().nullable().default(null),
+    subjectEmail: z.string().nullable().default(null),
+    status: z.enum(['queued', 'running', 'completed']),
+    done: z.array(z.string()),
+    createdAt: z.string(),
+    completedAt: z.string().nullable().default(null),
+  }),
+) satisfies z.ZodType<{ status: DeletionStatus }>;
+
+const storedCounts = /* @__PURE__ */ atLoad(() =>
+  z.object(Object.fromEntries(DELETION_KINDS.map((kind) => [countAttribute(kind), z.number().default(0)]))),
+);
+
+type DeletionItem = { readonly pk: string; readonly sk: string; readonly [count: `count_${string}`]: number } & z.input<
+  typeof storedDeletion
+>;
 
 function toItem(d: DataSubjectDeletion): DeletionItem {
   return {
@@ -49,22 +66,21 @@ function toItem(d: DataSubjectDeletion): DeletionItem {
   };
 }
 
-function fromItem(item: DeletionItem): DataSubjectDeletion {
-  const phone = item.subjectPhone ?? null;
-  const email = item.subjectEmail ?? null;
+function fromItem(stored: Item): DataSubjectDeletion {
+  const item = parseStoredItem(storedDeletion, stored, 'data subject deletion');
+  const counts = parseStoredItem(storedCounts, stored, 'data subject deletion');
+  const phone = item.subjectPhone;
+  const email = item.subjectEmail;
   return {
     id: item.deletionId,
     enterpriseId: item.enterpriseId,
     teamIds: item.teamIds,
     subject: phone === null && email === null ? null : { phone, email },
     status: item.status,
-    counts: Object.fromEntries(DELETION_KINDS.map((kind) => [kind, Number(item[countAttribute(kind)] ?? 0)])) as Record<
-      DeletionKind,
-      number
-    >,
+    counts: Object.fromEntries(DELETION_KINDS.map((kind) => [kind, counts[countAttribute(kind)] ?? 0])) as Record<DeletionKind, number>,
     done: DELETION_KINDS.filter((kind) => item.done.includes(kind)),
     createdAt: item.createdAt,
-    completedAt: item.completedAt ?? null,
+    completedAt: item.completedAt,
   };
 }
 
@@ -94,7 +110,7 @@ export class DynamoDataSubjectDeletionStore implements DataSubjectDeletionStore 
 
   async getDeletion(id: string): Promise<DataSubjectDeletion | null> {
     const { Item } = await this.client.send(new GetCommand({ TableName: this.tableName, Key: deletionKey(id), ConsistentRead: true }));
-    return Item ? fromItem(Item as DeletionItem) : null;
+    return Item ? fromItem(Item) : null;
   }
 
   async finishKind(id: string, kind: DeletionKind): Promise<void> {

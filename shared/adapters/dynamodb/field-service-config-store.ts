@@ -1,15 +1,39 @@
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { atLoad } from '#shared/lazy';
 import type { FieldServiceConfig, FieldServiceConfigStore } from '#shared/ports/field-service-config-store';
 import { teamPk } from './keys';
+import { parseStoredItem } from './query';
 
 const SK = 'FIELD_SERVICE';
 
-/** The team's configuration item; the configuration is kept whole under `config`, as the port types it. */
-type FieldServiceConfigItem = {
-  readonly pk: string;
-  readonly sk: typeof SK;
-  readonly config: FieldServiceConfig;
-};
+/**
+ * The team's configuration item; the configuration is kept whole under `config`, as the port types
+ * it (the operator CLI checks each member before writing; an error names the member, never its value).
+ */
+const storedFieldServiceConfig = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    config: z.discriminatedUnion('system', [
+      z.object({ system: z.literal('sandbox') }),
+      z.object({
+        system: z.literal('servicetitan'),
+        tenant_id: z.string(),
+        client_id: z.string(),
+        client_secret: z.string(),
+        app_key: z.string(),
+        application_guid: z.string(),
+        business_unit_id: z.number(),
+        job_type_id: z.number(),
+        campaign_id: z.number(),
+        cancel_reason_id: z.number().optional(),
+        api_base_url: z.string(),
+        auth_url: z.string(),
+      }),
+    ]),
+  }),
+) satisfies z.ZodType<{ config: FieldServiceConfig }>;
+
+type FieldServiceConfigItem = { readonly pk: string; readonly sk: typeof SK } & z.input<typeof storedFieldServiceConfig>;
 
 /**
  * `TEAM#<t>` / `FIELD_SERVICE` in the teams table, beside the team's other configuration. The
@@ -24,8 +48,7 @@ export class DynamoFieldServiceConfigStore implements FieldServiceConfigStore {
 
   async getFieldServiceConfig(teamId: number): Promise<FieldServiceConfig | null> {
     const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: { pk: teamPk(teamId), sk: SK } }));
-    const item = result.Item as FieldServiceConfigItem | undefined;
-    return item?.config ?? null;
+    return result.Item ? parseStoredItem(storedFieldServiceConfig, result.Item, 'field service configuration').config : null;
   }
 
   async putFieldServiceConfig(teamId: number, config: FieldServiceConfig | null): Promise<void> {

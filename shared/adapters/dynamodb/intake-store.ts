@@ -7,10 +7,12 @@ import {
   type TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import type { IntakeConfig } from '#shared/domain/intake/intake-config';
 import type { OutreachState } from '#shared/domain/intake/outreach';
 import type { LeadRecord } from '#shared/domain/leads';
 import { assertStorable } from '#shared/domain/stored-size';
+import { atLoad } from '#shared/lazy';
 import type { DomainEvent } from '#shared/ports/event-bus';
 import {
   DuplicateLeadError,
@@ -23,6 +25,7 @@ import { nextCounterValue } from './counters';
 import { padId, teamPk } from './keys';
 import { fromLeadItem, leadChangeStamp, toLeadItem, toOutreachItemFields } from './lead-store';
 import { outboxPuts, updateWithEvents } from './outbox';
+import { parseStoredItem } from './query';
 import { transactWrite } from './transact';
 
 /**
@@ -37,7 +40,11 @@ import { transactWrite } from './transact';
  */
 
 /** `STLCALL#<id>` / META: where the lead of an outreach call is. */
-export type StlCallPointerItem = { pk: string; sk: 'META'; leadPk: string; leadSk: string; lead_id: number; team_id: number };
+const storedStlCallPointer = /* @__PURE__ */ atLoad(() =>
+  z.object({ leadPk: z.string(), leadSk: z.string(), lead_id: z.number(), team_id: z.number() }),
+);
+
+type StlCallPointerItem = { pk: string; sk: 'META' } & z.input<typeof storedStlCallPointer>;
 
 /** A uniqueness guard (external_id forever, a phone until expires_at) naming the lead it protects. */
 /** The pointer from an outreach record's stl_call_id to its lead (what the outreach worker finds the lead by). */
@@ -57,17 +64,16 @@ export function stlCallPointerItem(
   };
 }
 
-export type LeadGuardItem = {
-  pk: string;
-  sk: 'GUARD';
-  lead_id: number;
-  stl_call_id: number;
-  created_at: string;
-  expires_at?: string;
-};
+const storedLeadGuard = /* @__PURE__ */ atLoad(() =>
+  z.object({ lead_id: z.number(), stl_call_id: z.number(), created_at: z.string(), expires_at: z.string().optional() }),
+);
+
+type LeadGuardItem = { pk: string; sk: 'GUARD' } & z.input<typeof storedLeadGuard>;
 
 /** `PROVIDERCALL#<id>` / META: the outreach call a provider call belongs to. */
-export type ProviderCallItem = { pk: string; sk: 'META'; stl_call_id: number };
+const storedProviderCall = /* @__PURE__ */ atLoad(() => z.object({ stl_call_id: z.number() }));
+
+type ProviderCallItem = { pk: string; sk: 'META' } & z.input<typeof storedProviderCall>;
 
 function guardItem(key: { pk: string; sk: 'GUARD' }, leadId: number, stlCallId: number, now: Date, expiresAt?: Date): LeadGuardItem {
   return {
@@ -153,12 +159,9 @@ export class DynamoIntakeStore implements IntakeStore {
       const guard = guards[index];
       if (!guard) throw error;
       const existing = await this.client.send(new GetCommand({ TableName: this.tableName, Key: guard.key, ConsistentRead: true }));
-      const found = existing.Item as Partial<LeadGuardItem> | undefined;
-      throw new DuplicateLeadError(
-        guard.reason,
-        typeof found?.lead_id === 'number' ? found.lead_id : null,
-        typeof found?.stl_call_id === 'number' ? found.stl_call_id : null,
-      );
+      // The guard may have expired and gone between the transaction and this read.
+      const found = existing.Item ? parseStoredItem(storedLeadGuard, existing.Item, 'lead guard') : null;
+      throw new DuplicateLeadError(guard.reason, found?.lead_id ?? null, found?.stl_call_id ?? null);
     }
   }
 
@@ -243,8 +246,7 @@ export class DynamoIntakeStore implements IntakeStore {
     const result = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: { pk: `PROVIDERCALL#${providerCallId}`, sk: 'META' } }),
     );
-    const item = result.Item as Partial<ProviderCallItem> | undefined;
-    return typeof item?.stl_call_id === 'number' ? item.stl_call_id : null;
+    return result.Item ? parseStoredItem(storedProviderCall, result.Item, 'provider call link').stl_call_id : null;
   }
 
   /** Applies an update to the lead of an outreach call, if that lead exists. */
@@ -274,22 +276,37 @@ export class DynamoIntakeStore implements IntakeStore {
     const pointer = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: { pk: `STLCALL#${padId(stlCallId)}`, sk: 'META' } }),
     );
-    const item = pointer.Item as StlCallPointerItem | undefined;
-    return item ? { pk: item.leadPk, sk: item.leadSk } : null;
+    if (!pointer.Item) return null;
+    const item = parseStoredItem(storedStlCallPointer, pointer.Item, 'outreach call pointer');
+    return { pk: item.leadPk, sk: item.leadSk };
   }
 }
 
-/** Intake configuration: `TEAM#<t>` / `CONFIG#intake` in the teams table, the configuration as one member. */
-export type IntakeConfigItem = { pk: string; sk: 'CONFIG#intake'; config: IntakeConfig; updated_at: string };
+/**
+ * Intake configuration: `TEAM#<t>` / `CONFIG#intake` in the teams table, the configuration as one
+ * member. The operator CLI validated it whole with `intakeConfigSchema` before storing it; reading
+ * checks only that it is a map, because that schema is some 600 zod objects the intake function
+ * must not build (ADR 0119, ADR 0172).
+ */
+const storedIntakeConfig = /* @__PURE__ */ atLoad(() =>
+  z.object({ config: z.custom<IntakeConfig>((value) => typeof value === 'object' && value !== null && !Array.isArray(value)) }),
+);
+
+type IntakeConfigItem = { pk: string; sk: 'CONFIG#intake'; updated_at: string } & z.input<typeof storedIntakeConfig>;
 
 /** The item of a team's Google lead-form key (its hash), beside its intake configuration. */
 const GOOGLE_KEY_SK = 'CONFIG#google-lead-form-key';
-export type GoogleKeyItem = {
-  pk: string;
-  sk: typeof GOOGLE_KEY_SK;
-  key: { sha256: string; created_at: string; previous: { sha256: string; expires_at: string } | null };
-  updated_at: string;
-};
+const storedGoogleKey = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    key: z.object({
+      sha256: z.string(),
+      created_at: z.string(),
+      previous: z.object({ sha256: z.string(), expires_at: z.string() }).nullable(),
+    }),
+  }),
+) satisfies z.ZodType<{ key: GoogleLeadFormKeyRecord }>;
+
+type GoogleKeyItem = { pk: string; sk: typeof GOOGLE_KEY_SK; updated_at: string } & z.input<typeof storedGoogleKey>;
 
 function toGoogleKeyItem(teamId: number, record: GoogleLeadFormKeyRecord, now: Date): GoogleKeyItem {
   return {
@@ -304,15 +321,6 @@ function toGoogleKeyItem(teamId: number, record: GoogleLeadFormKeyRecord, now: D
   };
 }
 
-function fromGoogleKeyItem(item: GoogleKeyItem): GoogleLeadFormKeyRecord {
-  const { key } = item;
-  return {
-    sha256: key.sha256,
-    created_at: key.created_at,
-    previous: key.previous ? { sha256: key.previous.sha256, expires_at: key.previous.expires_at } : null,
-  };
-}
-
 export class DynamoIntakeConfigStore implements IntakeConfigStore, GoogleLeadFormKeyStore {
   constructor(
     private readonly client: DynamoDBDocumentClient,
@@ -321,7 +329,7 @@ export class DynamoIntakeConfigStore implements IntakeConfigStore, GoogleLeadFor
 
   async getIntakeConfig(teamId: number): Promise<IntakeConfig | null> {
     const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: { pk: teamPk(teamId), sk: 'CONFIG#intake' } }));
-    return (result.Item as IntakeConfigItem | undefined)?.config ?? null;
+    return result.Item ? parseStoredItem(storedIntakeConfig, result.Item, 'intake configuration').config : null;
   }
 
   async putIntakeConfig(teamId: number, config: IntakeConfig): Promise<void> {
@@ -337,8 +345,7 @@ export class DynamoIntakeConfigStore implements IntakeConfigStore, GoogleLeadFor
     const result = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: { pk: teamPk(teamId), sk: GOOGLE_KEY_SK }, ConsistentRead: true }),
     );
-    const item = result.Item as GoogleKeyItem | undefined;
-    return item?.key ? fromGoogleKeyItem(item) : null;
+    return result.Item ? parseStoredItem(storedGoogleKey, result.Item, 'Google lead-form key').key : null;
   }
 
   async putGoogleLeadFormKey(teamId: number, record: GoogleLeadFormKeyRecord | null): Promise<void> {

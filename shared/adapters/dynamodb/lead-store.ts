@@ -1,14 +1,16 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { OutreachState, OutreachStatus } from '#shared/domain/intake/outreach';
-import type { SchedulingMode } from '#shared/domain/intake/scheduling-config';
-import type { Attribution, LeadRecord, LeadType } from '#shared/domain/leads';
+import * as z from 'zod';
+import { OUTREACH_STATUSES, type OutreachState } from '#shared/domain/intake/outreach';
+import { SCHEDULING_MODES } from '#shared/domain/intake/scheduling-config';
+import { type Attribution, LEAD_TYPES, type LeadRecord } from '#shared/domain/leads';
+import { atLoad } from '#shared/lazy';
 import type { DomainEvent } from '#shared/ports/event-bus';
 import type { LeadPageQuery, LeadStore } from '#shared/ports/lead-store';
 import { batchPut } from './batch-write';
 import { changeSortKey, teamPk, timeSortKey } from './keys';
 import { queryByOffset } from './offset-query';
 import { outboxPuts } from './outbox';
-import type { Item } from './query';
+import { type Item, parseStoredItem } from './query';
 import { changeWindowRange, readTimeOrdered, timeRangeBounds } from './time-range';
 import { transactWrite } from './transact';
 
@@ -26,27 +28,72 @@ export type LeadItem = {
   sk: string;
   typePk: string;
   externalPk?: string;
-  id: string;
-  lead_id: number | null;
-  team_id: number;
-  type: LeadType;
-  datetime: string;
-  status: string;
-  customer_name: string | null;
-  customer_phone: string | null;
-  customer_phone_raw?: string | null;
-  customer_email: string | null;
-  lead_content: Record<string, unknown>;
-  agent: string | null;
-  referrer_url: string | null;
-  attribution: AttributionItem;
-  external_id: string | null;
-  source: string | null;
-  outreach: OutreachItem | null;
-  appointment: Record<string, unknown> | null;
   updated_at?: string;
   leadChangeSk?: string;
-};
+} & z.input<typeof storedLead>;
+
+const nullableString = () => z.string().nullable();
+
+/**
+ * The outreach member of an intake lead as stored. The intake store updates it member by member
+ * (outreach.<member>), through toOutreachItemFields, so its names are the item's own.
+ */
+const storedOutreach = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    stl_call_id: z.number(),
+    status: z.enum(OUTREACH_STATUSES),
+    scheduling_mode: z.enum(SCHEDULING_MODES),
+    due_at: z.string(),
+    attempt: z.number(),
+    max_attempts: z.number(),
+    retry_spacing_minutes: z.number(),
+    provider_call_id: nullableString(),
+    last_attempt_at: nullableString(),
+    claim_token: nullableString().optional(),
+    dispatched: z.boolean().optional(),
+    outcome: nullableString(),
+    completed_at: nullableString(),
+    reason: nullableString(),
+  }),
+) satisfies z.ZodType<OutreachState>;
+
+type OutreachItem = z.input<typeof storedOutreach>;
+
+/**
+ * The lead's attributes as stored: the record's own fields under their own names, so this list is
+ * the item's type, validation and mapping back (optional members absent on older leads stay absent).
+ */
+const storedLead = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    id: z.string(),
+    lead_id: z.number().nullable(),
+    team_id: z.number(),
+    type: z.enum(LEAD_TYPES),
+    datetime: z.string(),
+    status: z.string(),
+    customer_name: nullableString(),
+    customer_phone: nullableString(),
+    customer_phone_raw: nullableString().optional(),
+    customer_email: nullableString(),
+    lead_content: z.record(z.string(), z.unknown()),
+    agent: nullableString(),
+    referrer_url: nullableString(),
+    attribution: z.object({
+      utm_source: nullableString(),
+      utm_medium: nullableString(),
+      utm_campaign: nullableString(),
+      utm_term: nullableString(),
+      utm_content: nullableString(),
+      gclid: nullableString(),
+      wbraid: nullableString().optional(),
+      gbraid: nullableString().optional(),
+    }),
+    external_id: nullableString(),
+    source: nullableString(),
+    outreach: storedOutreach.nullable(),
+    appointment: z.record(z.string(), z.unknown()).nullable(),
+  }),
+) satisfies z.ZodType<LeadRecord>;
 
 /**
  * The members an update of a lead sets beside its own change (`SET <expression>, <these>`): when it
@@ -64,38 +111,6 @@ export function leadChangeStamp(
     values: { ':changedAt': at, ':changeSk': changeSortKey(at, key.sk) },
   };
 }
-
-type AttributionItem = {
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  utm_term: string | null;
-  utm_content: string | null;
-  gclid: string | null;
-  wbraid?: string | null;
-  gbraid?: string | null;
-};
-
-/**
- * The outreach member of an intake lead as stored. The intake store updates it member by member
- * (outreach.<member>), through toOutreachItemFields, so its names are the item's own.
- */
-export type OutreachItem = {
-  stl_call_id: number;
-  status: OutreachStatus;
-  scheduling_mode: SchedulingMode;
-  due_at: string;
-  attempt: number;
-  max_attempts: number;
-  retry_spacing_minutes: number;
-  provider_call_id: string | null;
-  last_attempt_at: string | null;
-  claim_token?: string | null;
-  dispatched?: boolean;
-  outcome: string | null;
-  completed_at: string | null;
-  reason: string | null;
-};
 
 export function toLeadItem(lead: LeadRecord, updatedAt: string = new Date().toISOString()): LeadItem {
   const pk = teamPk(lead.team_id);
@@ -130,31 +145,11 @@ export function toLeadItem(lead: LeadRecord, updatedAt: string = new Date().toIS
 
 /** The lead of a stored item; `item` is what DynamoDB answered for a key of the leads table. */
 export function fromLeadItem(raw: Item): LeadRecord {
-  const item = raw as LeadItem;
-  return {
-    id: item.id,
-    lead_id: item.lead_id,
-    team_id: item.team_id,
-    type: item.type,
-    datetime: item.datetime,
-    status: item.status,
-    customer_name: item.customer_name,
-    customer_phone: item.customer_phone,
-    ...(item.customer_phone_raw === undefined ? {} : { customer_phone_raw: item.customer_phone_raw }),
-    customer_email: item.customer_email,
-    lead_content: item.lead_content,
-    agent: item.agent,
-    referrer_url: item.referrer_url,
-    attribution: copyAttribution(item.attribution),
-    external_id: item.external_id,
-    source: item.source,
-    outreach: item.outreach ? fromOutreachItem(item.outreach) : null,
-    appointment: item.appointment,
-  };
+  return parseStoredItem(storedLead, raw, 'lead');
 }
 
-/** Attribution has the same members on both sides; wbraid and gbraid are absent on older leads and stay so. */
-function copyAttribution(a: AttributionItem | Attribution): AttributionItem & Attribution {
+/** Attribution copied member by member; wbraid and gbraid are absent on older leads and stay so. */
+function copyAttribution(a: Attribution): Attribution {
   return {
     utm_source: a.utm_source,
     utm_medium: a.utm_medium,
@@ -192,8 +187,8 @@ export function toOutreachItemFields(fields: Partial<OutreachState>): Partial<Ou
   return Object.fromEntries(OUTREACH_MEMBERS.filter((m) => fields[m] !== undefined).map((m) => [m, fields[m]]));
 }
 
-/** The outreach members one by one, either way: the item keeps the domain's names. */
-function outreachMembers(o: OutreachState | OutreachItem): OutreachState & OutreachItem {
+/** The outreach members one by one: the item keeps the domain's names. */
+function toOutreachItem(o: OutreachState): OutreachItem {
   return {
     stl_call_id: o.stl_call_id,
     status: o.status,
@@ -211,9 +206,6 @@ function outreachMembers(o: OutreachState | OutreachItem): OutreachState & Outre
     reason: o.reason,
   };
 }
-
-const toOutreachItem: (o: OutreachState) => OutreachItem = outreachMembers;
-const fromOutreachItem: (o: OutreachItem) => OutreachState = outreachMembers;
 
 function partitionFor(q: LeadPageQuery): { indexName?: string; name: string; value: string; keys: string[] } {
   const pk = teamPk(q.teamId);

@@ -1,20 +1,21 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_MESSAGING_CONFIG, type MessagingConfig } from '#shared/domain/sms-campaigns/messaging-config';
+import * as z from 'zod';
+import { DEFAULT_MESSAGING_CONFIG, type MessagingConfig, messagingConfigSchema } from '#shared/domain/sms-campaigns/messaging-config';
+import { atLoad } from '#shared/lazy';
 import type { MessagingConfigStore } from '#shared/ports/messaging-config-store';
 import { teamPk } from './keys';
+import { parseStoredItem } from './query';
 
-/** `TEAM#<t>` / `CONFIG#messaging` in the teams table: the configuration as one map. */
-type MessagingConfigItem = {
-  readonly pk: string;
-  readonly sk: 'CONFIG#messaging';
-  readonly config: {
-    readonly quiet_hours?: MessagingConfig['quiet_hours'];
-    readonly solicitation_overrides?: MessagingConfig['solicitation_overrides'];
-    readonly origination?: MessagingConfig['origination'];
-    readonly phone_region?: string;
-  };
-  readonly updated_at: string;
-};
+/**
+ * `TEAM#<t>` / `CONFIG#messaging` in the teams table: the configuration as one map, read back
+ * through the schema the operator CLI validated it with, so a member the map lacks (written before
+ * it existed) takes its default.
+ */
+const storedMessagingConfig = /* @__PURE__ */ atLoad(() => z.object({ config: messagingConfigSchema }));
+
+type MessagingConfigItem = { readonly pk: string; readonly sk: typeof SK; readonly updated_at: string } & z.input<
+  typeof storedMessagingConfig
+>;
 
 const SK = 'CONFIG#messaging';
 
@@ -32,17 +33,6 @@ function toMessagingConfigItem(teamId: number, config: MessagingConfig, at: stri
   };
 }
 
-/** A member the stored map lacks takes its default (the CLI validated what it wrote). */
-function fromMessagingConfigItem(item: MessagingConfigItem): MessagingConfig {
-  const { config } = item;
-  return {
-    quiet_hours: config.quiet_hours ?? DEFAULT_MESSAGING_CONFIG.quiet_hours,
-    ...(config.solicitation_overrides === undefined ? {} : { solicitation_overrides: config.solicitation_overrides }),
-    ...(config.origination === undefined ? {} : { origination: config.origination }),
-    phone_region: config.phone_region ?? DEFAULT_MESSAGING_CONFIG.phone_region,
-  };
-}
-
 /** A team's texting configuration in the teams table. */
 export class DynamoMessagingConfigStore implements MessagingConfigStore {
   constructor(
@@ -52,7 +42,7 @@ export class DynamoMessagingConfigStore implements MessagingConfigStore {
 
   async getMessagingConfig(teamId: number): Promise<MessagingConfig> {
     const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: { pk: teamPk(teamId), sk: SK } }));
-    return result.Item?.config ? fromMessagingConfigItem(result.Item as MessagingConfigItem) : DEFAULT_MESSAGING_CONFIG;
+    return result.Item ? parseStoredItem(storedMessagingConfig, result.Item, 'messaging configuration').config : DEFAULT_MESSAGING_CONFIG;
   }
 
   async putMessagingConfig(teamId: number, config: MessagingConfig): Promise<void> {

@@ -2,10 +2,10 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { OutboundText } from '#shared/domain/sms-campaigns/outbound-texts';
 import type { SubscriptionEvent } from '#shared/domain/sms-campaigns/subscription-events';
 import type { EventListQuery, OutboundFeedStore, TextListQuery } from '#shared/ports/outbound-feed-store';
-import { type AppointmentTextItem, isAppointmentTextItem, outboundTextOfAppointmentText } from './appointment-text-items';
+import { isAppointmentTextItem, outboundTextOfAppointmentText, parseAppointmentTextItem } from './appointment-text-items';
 import { campaignPk } from './keys';
 import { subscriptionEventsPk, subscriptionEventTypePk, textsPk, textsStatusPk } from './outbound-keys';
-import { fromSubscriptionEventItem, outboundTextOf, type SendItem, type SubscriptionEventItem } from './sms-campaign-items';
+import { fromSubscriptionEventItem, outboundTextOf, parseSendItem } from './sms-campaign-items';
 import { readTimeOrdered, type TimeOrderedQuery } from './time-range';
 
 /**
@@ -51,7 +51,9 @@ export class DynamoOutboundFeedStore implements OutboundFeedStore {
     });
     // Campaign send records and appointments' texts share the team's indexes; each maps as its own kind.
     return items.map((item) => ({
-      text: isAppointmentTextItem(item) ? outboundTextOfAppointmentText(item as AppointmentTextItem) : outboundTextOf(item as SendItem),
+      text: isAppointmentTextItem(item)
+        ? outboundTextOfAppointmentText(parseAppointmentTextItem(item))
+        : outboundTextOf(parseSendItem(item)),
       position: String(item.textsSk),
     }));
   }
@@ -68,6 +70,6 @@ export class DynamoOutboundFeedStore implements OutboundFeedStore {
       after: q.after,
       want: q.limit + 1,
     });
-    return items.map((item) => ({ event: fromSubscriptionEventItem(item as SubscriptionEventItem), position: String(item.sk) }));
+    return items.map((item) => ({ event: fromSubscriptionEventItem(item), position: String(item.sk) }));
   }
 }

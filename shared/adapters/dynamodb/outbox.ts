@@ -109,7 +109,7 @@ export function outboxPuts(events: readonly DomainEvent[], tableName: string = p
  */
 export async function updateWithEvents(
   client: DynamoDBDocumentClient,
-  update: UpdateCommandInput & { ConditionExpression: string },
+  update: UpdateCommandInput & { ConditionExpression: string; UpdateExpression: string },
   events: readonly DomainEvent[],
   outboxTableName?: string,
 ): Promise<boolean> {
@@ -117,9 +117,11 @@ export async function updateWithEvents(
     if (events.length === 0) {
       await client.send(new UpdateCommand(update));
     } else {
-      const { ReturnValues: _ignored, ...inTransaction } = update;
+      // A transaction's Update takes only these members (no ReturnValues, no legacy parameters).
+      const { TableName, Key, UpdateExpression, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } = update;
+      const inTransaction = { TableName, Key, UpdateExpression, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues };
       const puts = outboxPuts(events, outboxTableName ?? physicalTableName('outbox'));
-      await transactWrite(client, { TransactItems: [{ Update: inTransaction as TransactItem['Update'] }, ...puts] });
+      await transactWrite(client, { TransactItems: [{ Update: inTransaction }, ...puts] });
     }
     return true;
   } catch (error) {

@@ -16,6 +16,39 @@ export function parseStoredItem<T>(schema: z.ZodType<T>, item: Item, what: strin
   throw new Error(`stored ${what} item is malformed at ${where}: ${issue?.message ?? 'invalid'}`);
 }
 
+/**
+ * An item's attributes read one by one, each checked for its type, for the code where building a
+ * zod schema would cost more than the read: the authorizer, which bundles no zod, reads keys and
+ * teams on every uncached request (ADR 0172). A mismatch fails as parseStoredItem does, naming the
+ * attribute and never its value; `undefined` is absent and `null` null, as the schemas read them.
+ */
+export function storedAttributes(item: Item, what: string) {
+  const fail = (name: string, expected: string): never => {
+    throw new Error(`stored ${what} item is malformed at ${name}: expected ${expected}`);
+  };
+  const typed =
+    <T>(expected: string, is: (value: unknown) => value is T) =>
+    (name: string): T => {
+      const value = item[name];
+      return is(value) ? value : fail(name, expected);
+    };
+  const isString = (value: unknown): value is string => typeof value === 'string';
+  const isNumber = (value: unknown): value is number => typeof value === 'number';
+  return {
+    string: typed('string', isString),
+    number: typed('number', isNumber),
+    boolean: typed('boolean', (value): value is boolean => typeof value === 'boolean'),
+    /** Strings only, each kept as is. */
+    strings: typed('a list of strings', (value): value is string[] => Array.isArray(value) && value.every(isString)),
+    /** `null` and absent read as null. */
+    nullableString: typed('string or null', (value): value is string | null | undefined => value == null || isString(value)),
+    nullableNumber: typed('number or null', (value): value is number | null | undefined => value == null || isNumber(value)),
+    /** Members absent on rows written before they existed: absent stays absent. */
+    has: (name: string): boolean => item[name] !== undefined,
+    fail,
+  };
+}
+
 /** Follows LastEvaluatedKey to the end. Only for bounded partitions (tenancy, aggregation reads). */
 export async function queryAll(client: DynamoDBDocumentClient, input: QueryCommandInput): Promise<Item[]> {
   const items: Item[] = [];

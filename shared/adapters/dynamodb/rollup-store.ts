@@ -92,8 +92,8 @@ type CompleteItem = { readonly pk: string; readonly sk: typeof COMPLETE_SK; read
 const numbers = (value: unknown): number[] => (Array.isArray(value) ? value.map(Number) : []);
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
-function bucketOf(stored: Item, body: string | null, ads: string | null): TeamBucket {
-  const item = stored as BucketItem;
+/** Each attribute is decoded by its type (text, numbers): this path reads every bucket of a range, so no schema is built for it. */
+function bucketOf(item: Item, body: string | null, ads: string | null): TeamBucket {
   return {
     sk: String(item.sk),
     funnel: text(item.fun),
@@ -234,12 +234,7 @@ export class DynamoRollupStore implements RollupStore {
       partItems(ADS_PREFIX, 'ads', parts === 'blocks-and-ads'),
     ]);
     const byBucket = (list: Item[], attribute: 'agg' | 'ads') =>
-      new Map(
-        list.map((stored) => {
-          const item = stored as BucketPartItem;
-          return [item.sk.slice(2), { v: Number(item.v), text: text(item[attribute]) }];
-        }),
-      );
+      new Map(list.map((item) => [String(item.sk).slice(2), { v: Number(item.v), text: text(item[attribute]) }]));
     const bodyOf = byBucket(bodies, 'agg');
     const adsOf = byBucket(ads, 'ads');
     return items.map((item) => {

@@ -1,9 +1,17 @@
-import type { Campaign, CampaignCounts, CampaignStatus, ChunkRecipient, SendStatus } from '#shared/domain/sms-campaigns/campaign';
+import * as z from 'zod';
+import type { Campaign, ChunkRecipient, SendStatus } from '#shared/domain/sms-campaigns/campaign';
+import { CAMPAIGN_TYPES } from '#shared/domain/sms-campaigns/campaign-request';
 import type { OutboundText } from '#shared/domain/sms-campaigns/outbound-texts';
-import type { SubscriptionEvent } from '#shared/domain/sms-campaigns/subscription-events';
+import {
+  SUBSCRIPTION_EVENT_SOURCES,
+  SUBSCRIPTION_EVENT_TYPES,
+  type SubscriptionEvent,
+} from '#shared/domain/sms-campaigns/subscription-events';
+import { atLoad } from '#shared/lazy';
 import type { SendRecord } from '#shared/ports/sms-campaign-store';
 import { campaignPk, teamPk } from './keys';
 import { subscriptionEventsPk, subscriptionEventTypePk } from './outbound-keys';
+import { type Item, parseStoredItem } from './query';
 
 /**
  * The items of the campaigns table as stored, and their mappings to and from the domain's
@@ -13,103 +21,132 @@ import { subscriptionEventsPk, subscriptionEventTypePk } from './outbound-keys';
  * any item (Record<string, unknown>).
  */
 
-/** `CAMPAIGN#<id>` / META: the campaign with its counters. */
-export type CampaignItem = {
-  readonly pk: string;
-  readonly sk: 'META';
-  readonly campaign_id: string;
-  readonly team_id: number;
-  readonly campaign_type: Campaign['campaign_type'];
-  readonly status: CampaignStatus;
-  readonly message_template: string;
-  readonly fallback_message: string | null;
-  readonly settings: { readonly include_opt_out: boolean; readonly respect_quiet_hours: boolean };
-  readonly segmentation: Record<string, unknown> | null;
-  readonly recipients_count: number;
-  readonly requested_count: number;
-  readonly duplicates_collapsed: number;
-  readonly chunk_count: number;
-  /** `unconfirmed` and `capped` are absent on campaigns stored before those outcomes existed. */
-  readonly counts: Omit<CampaignCounts, 'unconfirmed' | 'capped'> & { readonly unconfirmed?: number; readonly capped?: number };
-  readonly replies: number;
-  readonly estimated_cost_micros: number;
-  readonly actual_cost_micros: number;
-  readonly price_per_segment_micros: number;
-  readonly scheduled_time: string;
-  readonly completion_time: string | null;
-  readonly cancelled_at: string | null;
-  readonly created_at: string;
-  readonly last_send_at?: string | null;
-  readonly estimated_completion_time?: string | null;
-  readonly fanned_out?: boolean;
-};
+const nullableString = () => z.string().nullable();
 
-/** `CAMPAIGN#<id>` / CHUNK#<nnnnn>: up to CHUNK_SIZE rendered recipients. */
-export type ChunkItem = {
-  readonly pk: string;
-  readonly sk: string;
-  readonly recipients: readonly ChunkRecipientItem[];
-};
+/**
+ * `CAMPAIGN#<id>` / META: the campaign with its counters, under the record's own names (so this
+ * list is also the mapping back). Members absent on campaigns stored before they existed read as
+ * their defaults.
+ */
+const storedCampaign = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    campaign_id: z.string(),
+    team_id: z.number(),
+    campaign_type: z.enum(CAMPAIGN_TYPES),
+    status: z.enum(['scheduled', 'sending', 'completed', 'cancelled']),
+    message_template: z.string(),
+    fallback_message: nullableString().default(null),
+    settings: z.object({ include_opt_out: z.boolean(), respect_quiet_hours: z.boolean() }),
+    segmentation: z.record(z.string(), z.unknown()).nullable().default(null),
+    recipients_count: z.number(),
+    requested_count: z.number(),
+    duplicates_collapsed: z.number(),
+    chunk_count: z.number(),
+    counts: z.object({
+      sent: z.number(),
+      failed: z.number(),
+      opted_out: z.number(),
+      unconfirmed: z.number().default(0),
+      capped: z.number().default(0),
+    }),
+    replies: z.number(),
+    estimated_cost_micros: z.number(),
+    actual_cost_micros: z.number(),
+    price_per_segment_micros: z.number(),
+    scheduled_time: z.string(),
+    completion_time: nullableString().default(null),
+    cancelled_at: nullableString().default(null),
+    created_at: z.string(),
+    last_send_at: nullableString().default(null),
+    estimated_completion_time: nullableString().default(null),
+    fanned_out: z.boolean().default(false),
+  }),
+) satisfies z.ZodType<Campaign>;
 
-type ChunkRecipientItem = {
-  readonly phone: string;
-  readonly body: string;
-  readonly segments: number;
-  readonly suppressed: boolean;
-  /** Absent on chunks stored before calling hours and caps were planned. */
-  readonly send_at?: string | null;
-  readonly rule?: string | null;
-  readonly capped?: string | null;
-};
+export type CampaignItem = { readonly pk: string; readonly sk: 'META' } & z.input<typeof storedCampaign>;
+
+/**
+ * `CAMPAIGN#<id>` / CHUNK#<nnnnn>: up to CHUNK_SIZE rendered recipients; send_at, rule and capped
+ * are absent on chunks stored before calling hours and caps were planned.
+ */
+const storedChunk = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    recipients: z.array(
+      z.object({
+        phone: z.string(),
+        body: z.string(),
+        segments: z.number(),
+        suppressed: z.boolean(),
+        send_at: nullableString().default(null),
+        rule: nullableString().default(null),
+        capped: nullableString().default(null),
+      }),
+    ),
+  }),
+) satisfies z.ZodType<{ recipients: ChunkRecipient[] }>;
+
+export type ChunkItem = { readonly pk: string; readonly sk: string } & z.input<typeof storedChunk>;
 
 /**
  * `CAMPAIGN#<id>` / SEND#<e164>: one recipient's send record (the exactly-once guard), with the
  * outbound texts feed's index keys (outbound-keys.ts). Written piecewise (a claim, then update
- * expressions that settle, defer or release it), so most members are optional.
+ * expressions that settle, defer or release it), so most members are optional; `body` is absent on
+ * records written before bodies were kept. `recorded_at` (when first written) is the feed's order.
  */
-export type SendItem = {
-  readonly pk: string;
-  readonly sk: string;
-  readonly status: SendStatus;
-  readonly team_id: number;
-  readonly segments?: number;
-  /** The rendered text; absent on records written before bodies were kept. */
-  readonly body?: string;
-  readonly cost_micros?: number;
-  readonly claimed_at?: string;
-  readonly claim_token?: string;
-  readonly provider_message_id?: string | null;
-  readonly error?: string | null;
-  /** When the record was first written: the feed's order. */
-  readonly recorded_at: string;
-  readonly settled_at?: string;
-  readonly updated_at?: string;
-  readonly deferred_until?: string | null;
-  readonly send_at?: string | null;
-  readonly rule?: string | null;
-  readonly textsPk: string;
-  readonly textsStatusPk: string;
-  readonly textsSk: string;
-};
+const storedSend = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    pk: z.string(),
+    sk: z.string(),
+    status: z.enum(['sending', 'sent', 'failed', 'opted_out', 'unconfirmed', 'suppressed', 'deferred', 'capped']),
+    team_id: z.number(),
+    segments: z.number().optional(),
+    body: z.string().optional(),
+    cost_micros: z.number().optional(),
+    claimed_at: z.string().optional(),
+    claim_token: z.string().optional(),
+    provider_message_id: nullableString().optional(),
+    error: nullableString().optional(),
+    recorded_at: z.string(),
+    settled_at: z.string().optional(),
+    updated_at: z.string().optional(),
+    deferred_until: nullableString().optional(),
+    send_at: nullableString().optional(),
+    rule: nullableString().optional(),
+  }),
+) satisfies z.ZodType<{ status: SendStatus }>;
 
-/** `TEAM#<t>#SUBEVENTS` / <at>#<event id>: one subscription event, with its per-type index key. */
-export type SubscriptionEventItem = {
-  readonly pk: string;
-  readonly sk: string;
-  readonly eventTypePk: string;
-  readonly event_id: string;
-  readonly team_id: number;
-  readonly type: SubscriptionEvent['type'];
-  readonly phone: string;
-  readonly keyword: string | null;
-  readonly source: SubscriptionEvent['source'];
-  readonly suppression_change: SubscriptionEvent['suppression_change'];
-  readonly campaign_id: string | null;
-  readonly occurred_at: string;
-  /** Absent on events stored before replies were flagged for review. */
-  readonly needs_review?: boolean;
-  readonly message?: string | null;
-};
+export type SendItem = { readonly textsPk: string; readonly textsStatusPk: string; readonly textsSk: string } & z.input<typeof storedSend>;
+
+type StoredSend = z.output<typeof storedSend>;
+
+/** A send record read back, validated. */
+export function parseSendItem(raw: Item): StoredSend {
+  return parseStoredItem(storedSend, raw, 'campaign send');
+}
+
+/**
+ * `TEAM#<t>#SUBEVENTS` / <at>#<event id>: one subscription event, with its per-type index key;
+ * needs_review and message are absent on events stored before replies were flagged for review.
+ */
+const storedSubscriptionEvent = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    event_id: z.string(),
+    team_id: z.number(),
+    type: z.enum(SUBSCRIPTION_EVENT_TYPES),
+    phone: z.string(),
+    keyword: nullableString().default(null),
+    source: z.enum(SUBSCRIPTION_EVENT_SOURCES),
+    suppression_change: z.enum(['added', 'removed']).nullable().default(null),
+    campaign_id: nullableString().default(null),
+    occurred_at: z.string(),
+    needs_review: z.boolean().default(false),
+    message: nullableString().default(null),
+  }),
+) satisfies z.ZodType<SubscriptionEvent>;
+
+type SubscriptionEventItem = { readonly pk: string; readonly sk: string; readonly eventTypePk: string } & z.input<
+  typeof storedSubscriptionEvent
+>;
 
 /**
  * `TEAM#<t>#CAMPAIGNS` / <created at>#<campaign id>: the team's campaigns, so a deletion on request
@@ -160,39 +197,8 @@ export function toCampaignItem(c: Campaign): CampaignItem {
   };
 }
 
-export function fromCampaignItem(item: CampaignItem): Campaign {
-  return {
-    campaign_id: item.campaign_id,
-    team_id: item.team_id,
-    campaign_type: item.campaign_type,
-    status: item.status,
-    message_template: item.message_template,
-    fallback_message: item.fallback_message ?? null,
-    settings: { include_opt_out: item.settings.include_opt_out, respect_quiet_hours: item.settings.respect_quiet_hours },
-    segmentation: item.segmentation ?? null,
-    recipients_count: item.recipients_count,
-    requested_count: item.requested_count,
-    duplicates_collapsed: item.duplicates_collapsed,
-    chunk_count: item.chunk_count,
-    counts: {
-      sent: item.counts.sent,
-      failed: item.counts.failed,
-      opted_out: item.counts.opted_out,
-      unconfirmed: item.counts.unconfirmed ?? 0,
-      capped: item.counts.capped ?? 0,
-    },
-    replies: item.replies,
-    estimated_cost_micros: item.estimated_cost_micros,
-    actual_cost_micros: item.actual_cost_micros,
-    price_per_segment_micros: item.price_per_segment_micros,
-    scheduled_time: item.scheduled_time,
-    completion_time: item.completion_time ?? null,
-    cancelled_at: item.cancelled_at ?? null,
-    created_at: item.created_at,
-    last_send_at: item.last_send_at ?? null,
-    estimated_completion_time: item.estimated_completion_time ?? null,
-    fanned_out: item.fanned_out === true,
-  };
+export function fromCampaignItem(raw: Item): Campaign {
+  return parseStoredItem(storedCampaign, raw, 'campaign');
 }
 
 export function toChunkItem(campaignId: string, chunk: number, recipients: readonly ChunkRecipient[]): ChunkItem {
@@ -211,27 +217,19 @@ export function toChunkItem(campaignId: string, chunk: number, recipients: reado
   };
 }
 
-export function fromChunkItem(item: ChunkItem): ChunkRecipient[] {
-  return item.recipients.map((r) => ({
-    phone: r.phone,
-    body: r.body,
-    segments: r.segments,
-    suppressed: r.suppressed,
-    send_at: r.send_at ?? null,
-    rule: r.rule ?? null,
-    capped: r.capped ?? null,
-  }));
+export function fromChunkItem(raw: Item): ChunkRecipient[] {
+  return parseStoredItem(storedChunk, raw, 'campaign chunk').recipients;
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 /** The claim state of a send record (the sender's exactly-once guard). */
-export function sendRecordOf(item: SendItem): SendRecord {
+export function sendRecordOf(item: StoredSend): SendRecord {
   return { status: item.status, claimedAt: str(item.claimed_at), claimToken: str(item.claim_token) };
 }
 
 /** A campaign's send record as the outbound texts feed lists it. */
-export function outboundTextOf(item: SendItem): OutboundText {
+export function outboundTextOf(item: StoredSend): OutboundText {
   const status = item.status;
   return {
     campaign_id: item.pk.slice('CAMPAIGN#'.length),
@@ -273,18 +271,6 @@ export function toSubscriptionEventItem(event: SubscriptionEvent): SubscriptionE
   };
 }
 
-export function fromSubscriptionEventItem(item: SubscriptionEventItem): SubscriptionEvent {
-  return {
-    event_id: item.event_id,
-    team_id: item.team_id,
-    type: item.type,
-    phone: item.phone,
-    keyword: str(item.keyword),
-    source: item.source,
-    suppression_change: item.suppression_change ?? null,
-    campaign_id: str(item.campaign_id),
-    occurred_at: item.occurred_at,
-    needs_review: item.needs_review === true,
-    message: str(item.message),
-  };
+export function fromSubscriptionEventItem(raw: Item): SubscriptionEvent {
+  return parseStoredItem(storedSubscriptionEvent, raw, 'subscription event');
 }

@@ -3,7 +3,7 @@ import { BatchGetCommand, type BatchGetCommandOutput, type DynamoDBDocumentClien
 import type { RecipientOutcome, SendRecord, TextRecipient, UnsentRecipient } from '#shared/ports/sms-campaign-store';
 import { campaignPk } from './keys';
 import { textsPk, textsSk, textsStatusPk } from './outbound-keys';
-import { phoneOfSendSk, type SendItem, sendRecordOf, sendSk } from './sms-campaign-items';
+import { parseSendItem, phoneOfSendSk, type SendItem, sendRecordOf, sendSk } from './sms-campaign-items';
 import { isTransactionCancelled, MAX_TRANSACTION_ITEMS, transactWrite } from './transact';
 
 /**
@@ -235,7 +235,7 @@ export async function getSendStatuses(t: Table, campaignId: string, phones: read
         new BatchGetCommand({ RequestItems: { [t.tableName]: { Keys: keys, ConsistentRead: true } } }),
       );
       for (const item of result.Responses?.[t.tableName] ?? []) {
-        const record = item as SendItem;
+        const record = parseSendItem(item);
         statuses.set(phoneOfSendSk(record.sk), sendRecordOf(record));
       }
       keys = result.UnprocessedKeys?.[t.tableName]?.Keys;

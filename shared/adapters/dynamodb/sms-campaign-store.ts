@@ -86,14 +86,14 @@ export class DynamoCampaignStore implements CampaignStore {
     const result = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: { pk: campaignPk(campaignId), sk: 'META' }, ConsistentRead: true }),
     );
-    return result.Item ? fromCampaignItem(result.Item as CampaignItem) : null;
+    return result.Item ? fromCampaignItem(result.Item) : null;
   }
 
   async getChunk(campaignId: string, chunk: number): Promise<readonly ChunkRecipient[] | null> {
     const result = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: { pk: campaignPk(campaignId), sk: chunkSk(chunk) } }),
     );
-    return result.Item ? fromChunkItem(result.Item as ChunkItem) : null;
+    return result.Item ? fromChunkItem(result.Item) : null;
   }
 
   async transitionCampaign(

@@ -1,5 +1,7 @@
-import type { ApiKeyRecord, Enterprise, Portfolio, Team } from '#shared/domain/tenancy';
+import { isKeyType, isPermission } from '#shared/auth/permissions';
+import type { ApiKeyRecord, Enterprise, KeyScope, Portfolio, Team } from '#shared/domain/tenancy';
 import { teamPk } from './keys';
+import { type Item, storedAttributes } from './query';
 
 export const KEY_LIST_PK = 'APIKEYS';
 
@@ -64,10 +66,15 @@ export function toGroupItem(pk: string, sk: string, group: Portfolio | Enterpris
   return { pk, sk, ...(entity ? { entity } : {}), id: group.id, name: group.name, createdAt: group.createdAt };
 }
 
+/**
+ * The reads below decode attribute by attribute (storedAttributes) rather than through a zod schema:
+ * the authorizer reads keys and teams here and bundles no zod (ADR 0172).
+ */
+
 /** A portfolio or an enterprise, from its META item or its directory entry. */
-export function fromGroupItem(stored: Record<string, unknown>): Portfolio & Enterprise {
-  const item = stored as GroupItem;
-  return { id: item.id, name: item.name, createdAt: item.createdAt };
+export function fromGroupItem(stored: Item): Portfolio & Enterprise {
+  const item = storedAttributes(stored, 'portfolio or enterprise');
+  return { id: item.number('id'), name: item.string('name'), createdAt: item.string('createdAt') };
 }
 
 export function toTeamItem(team: Team): TeamItem {
@@ -86,22 +93,27 @@ export function toTeamItem(team: Team): TeamItem {
   };
 }
 
-export function fromTeamItem(stored: Record<string, unknown>): Team {
-  const item = stored as TeamItem;
+export function fromTeamItem(stored: Item): Team {
+  const item = storedAttributes(stored, 'team');
+  // Teams stored before a member existed lack it: absent stays absent.
+  const optional = (name: 'rateLimitPerHour' | 'transcriptRetentionDays' | 'recordingRetentionDays') =>
+    item.has(name) ? { [name]: item.nullableNumber(name) ?? null } : {};
   return {
-    id: item.id,
-    name: item.name,
-    timezone: item.timezone,
-    isTest: item.isTest,
-    enterpriseId: item.enterpriseId,
-    workspaceId: item.workspaceId,
-    createdAt: item.createdAt,
-    ...optionalTeamMembers(item),
+    id: item.number('id'),
+    name: item.string('name'),
+    timezone: item.string('timezone'),
+    isTest: item.boolean('isTest'),
+    enterpriseId: item.number('enterpriseId'),
+    workspaceId: item.string('workspaceId'),
+    createdAt: item.string('createdAt'),
+    ...optional('rateLimitPerHour'),
+    ...optional('transcriptRetentionDays'),
+    ...optional('recordingRetentionDays'),
   };
 }
 
-/** The optional members of a team, only those it has (teams stored before a member existed lack it). */
-function optionalTeamMembers(source: Team | TeamItem): Partial<Team> {
+/** The optional members of a team, only those it has. */
+function optionalTeamMembers(source: Team): Partial<Team> {
   return {
     ...(source.rateLimitPerHour !== undefined ? { rateLimitPerHour: source.rateLimitPerHour } : {}),
     ...(source.transcriptRetentionDays !== undefined ? { transcriptRetentionDays: source.transcriptRetentionDays } : {}),
@@ -110,7 +122,7 @@ function optionalTeamMembers(source: Team | TeamItem): Partial<Team> {
 }
 
 /** The optional members of a key, only those it has (keys created before a member existed lack it). */
-function optionalKeyMembers(source: ApiKeyRecord | ApiKeyItem): Partial<ApiKeyRecord> {
+function optionalKeyMembers(source: ApiKeyRecord): Partial<ApiKeyRecord> {
   return {
     ...(source.keyPrefix !== undefined ? { keyPrefix: source.keyPrefix } : {}),
     ...(source.expiresAt !== undefined ? { expiresAt: source.expiresAt } : {}),
@@ -140,19 +152,32 @@ export function toApiKeyItem(record: ApiKeyRecord): ApiKeyItem {
   };
 }
 
-export function fromApiKeyItem(stored: Record<string, unknown>): ApiKeyRecord {
-  const item = stored as ApiKeyItem;
+export function fromApiKeyItem(stored: Item): ApiKeyRecord {
+  const item = storedAttributes(stored, 'API key');
+  const type = item.string('type');
   return {
-    keyId: item.keyId,
-    keyHash: item.keyHash,
-    name: item.name,
-    type: item.type,
-    scope: item.scope,
-    anchorTeamId: item.anchorTeamId,
-    permissions: item.permissions,
-    createdAt: item.createdAt,
-    lastUsedAt: item.lastUsedAt ?? null,
-    revokedAt: item.revokedAt ?? null,
-    ...optionalKeyMembers(item),
+    keyId: item.string('keyId'),
+    keyHash: item.string('keyHash'),
+    name: item.string('name'),
+    type: isKeyType(type) ? type : item.fail('type', 'a key type'),
+    scope: scopeOf(stored.scope) ?? item.fail('scope', 'a team, enterprise or portfolio scope'),
+    anchorTeamId: item.number('anchorTeamId'),
+    // A permission no longer offered stays stored but grants nothing.
+    permissions: item.strings('permissions').filter(isPermission),
+    createdAt: item.string('createdAt'),
+    lastUsedAt: item.nullableString('lastUsedAt') ?? null,
+    revokedAt: item.nullableString('revokedAt') ?? null,
+    ...(item.has('keyPrefix') ? { keyPrefix: item.string('keyPrefix') } : {}),
+    ...(item.has('expiresAt') ? { expiresAt: item.nullableString('expiresAt') ?? null } : {}),
+    ...(item.has('rateLimitPerMinute') ? { rateLimitPerMinute: item.nullableNumber('rateLimitPerMinute') ?? null } : {}),
+    ...(item.has('fieldGroups') ? { fieldGroups: stored.fieldGroups === null ? null : item.strings('fieldGroups') } : {}),
+    ...(item.has('internal') ? { internal: item.boolean('internal') } : {}),
   };
+}
+
+function scopeOf(value: unknown): KeyScope | null {
+  if (typeof value !== 'object' || value === null || !('kind' in value) || !('id' in value)) return null;
+  const { kind, id } = value;
+  if (typeof id !== 'number') return null;
+  return kind === 'team' || kind === 'enterprise' || kind === 'portfolio' ? { kind, id } : null;
 }

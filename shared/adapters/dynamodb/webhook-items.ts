@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import {
   type DeliveryAttempt,
   type DeliveryState,
@@ -7,7 +8,9 @@ import {
   type WebhookDelivery,
   type WebhookSubscription,
 } from '#shared/domain/webhooks/model';
+import { atLoad } from '#shared/lazy';
 import { teamPk } from './keys';
+import { type Item, parseStoredItem } from './query';
 
 /**
  * The items of the webhooks table (webhook-store.ts) and their mapping to and from the domain's
@@ -19,84 +22,83 @@ export const subSk = (id: string) => `WEBHOOK#${id}`;
 export const deliveryPk = (webhookId: string) => `WEBHOOK#${webhookId}`;
 export const deliverySk = (id: string) => `DELIVERY#${id}`;
 
-/** A subscription as stored, in its team's partition. */
-export type SubscriptionItem = {
+const storedSecret = /* @__PURE__ */ atLoad(() =>
+  z.object({ sealed: z.string(), createdAt: z.string(), expiresAt: z.string().nullable().default(null) }),
+) satisfies z.ZodType<SealedSecret>;
+
+/**
+ * A subscription's attributes as stored, in its team's partition; `failingSince` is absent (never
+ * null) until a failure (markFailing sets it with if_not_exists).
+ */
+const storedSubscription = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    webhookId: z.string(),
+    teamId: z.number(),
+    workspaceId: z.string(),
+    url: z.string(),
+    events: z.array(z.string()),
+    description: z.string().nullable().default(null),
+    status: z.enum(['enabled', 'disabled']),
+    disabledReason: z.string().nullable().default(null),
+    createdAt: z.string(),
+    secrets: z.array(storedSecret).default([]),
+    failingSince: z.string().optional(),
+  }),
+) satisfies z.ZodType<{ status: SubscriptionStatus }>;
+
+type SubscriptionItem = { readonly pk: string; readonly sk: string } & z.input<typeof storedSubscription>;
+
+const storedAttempt = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    attempt: z.number(),
+    at: z.string(),
+    statusCode: z.number().nullable().default(null),
+    latencyMs: z.number(),
+    error: z.string().nullable().default(null),
+  }),
+) satisfies z.ZodType<DeliveryAttempt>;
+
+/**
+ * A delivery's attributes as stored, in its subscription's partition, with its list keys and TTL;
+ * `claimedAt` is set when an attempt is claimed, `replayId` only on a replay's delivery.
+ */
+const storedDelivery = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    deliveryId: z.string(),
+    webhookId: z.string(),
+    teamId: z.number(),
+    eventId: z.string(),
+    eventType: z.string(),
+    payload: z.string(),
+    state: z.enum(['pending', 'succeeded', 'failed']),
+    attempts: z.array(storedAttempt).default([]),
+    nextAttempt: z.number(),
+    claimedAttempt: z.number(),
+    claimedAt: z.string().optional(),
+    runStart: z.number(),
+    nextAttemptAt: z.string().nullable().default(null),
+    createdAt: z.string(),
+    replayId: z.string().optional(),
+  }),
+) satisfies z.ZodType<{ state: DeliveryState }>;
+
+type DeliveryItem = {
   readonly pk: string;
   readonly sk: string;
-  readonly webhookId: string;
-  readonly teamId: number;
-  readonly workspaceId: string;
-  readonly url: string;
-  readonly events: string[];
-  readonly description: string | null;
-  readonly status: SubscriptionStatus;
-  readonly disabledReason: string | null;
-  readonly createdAt: string;
-  readonly secrets: SecretItem[];
-  /** Absent (never null) until a failure: markFailing sets it with if_not_exists. */
-  readonly failingSince?: string;
-};
-
-type SecretItem = {
-  readonly sealed: string;
-  readonly createdAt: string;
-  readonly expiresAt: string | null;
-};
-
-/** A delivery as stored, in its subscription's partition, with its list keys and TTL. */
-export type DeliveryItem = {
-  readonly pk: string;
-  readonly sk: string;
-  readonly deliveryId: string;
-  readonly webhookId: string;
-  readonly teamId: number;
-  readonly eventId: string;
-  readonly eventType: string;
-  readonly payload: string;
-  readonly state: DeliveryState;
-  readonly attempts: AttemptItem[];
-  readonly nextAttempt: number;
-  readonly claimedAttempt: number;
-  /** When the claimed attempt began sending; set by claimAttempt. */
-  readonly claimedAt?: string;
-  readonly runStart: number;
-  readonly nextAttemptAt: string | null;
-  readonly createdAt: string;
   readonly listPk: string;
   readonly listSk: string;
   readonly expiresAt: number;
-  /** Present on a replay's delivery only. */
-  readonly replayId?: string;
-};
+} & z.input<typeof storedDelivery>;
 
-type AttemptItem = {
-  readonly attempt: number;
-  readonly at: string;
-  readonly statusCode: number | null;
-  readonly latencyMs: number;
-  readonly error: string | null;
-};
+type SecretItem = z.input<typeof storedSecret>;
+type AttemptItem = z.input<typeof storedAttempt>;
 
 export function toSecretItem(s: SealedSecret): SecretItem {
   return { sealed: s.sealed, createdAt: s.createdAt, expiresAt: s.expiresAt };
 }
 
-function fromSecretItem(item: SecretItem): SealedSecret {
-  return { sealed: item.sealed, createdAt: item.createdAt, expiresAt: item.expiresAt ?? null };
-}
-
 export function toAttemptItem(a: DeliveryAttempt): AttemptItem {
   return { attempt: a.attempt, at: a.at, statusCode: a.statusCode, latencyMs: a.latencyMs, error: a.error };
-}
-
-function fromAttemptItem(item: AttemptItem): DeliveryAttempt {
-  return {
-    attempt: item.attempt,
-    at: item.at,
-    statusCode: item.statusCode ?? null,
-    latencyMs: item.latencyMs,
-    error: item.error ?? null,
-  };
 }
 
 export function toSubscriptionItem(s: WebhookSubscription): SubscriptionItem {
@@ -117,7 +119,8 @@ export function toSubscriptionItem(s: WebhookSubscription): SubscriptionItem {
   };
 }
 
-export function fromSubscriptionItem(item: SubscriptionItem): WebhookSubscription {
+export function fromSubscriptionItem(raw: Item): WebhookSubscription {
+  const item = parseStoredItem(storedSubscription, raw, 'webhook subscription');
   return {
     id: item.webhookId,
     teamId: item.teamId,
@@ -125,11 +128,11 @@ export function fromSubscriptionItem(item: SubscriptionItem): WebhookSubscriptio
     url: item.url,
     // A type no longer offered stays stored but is never matched again.
     events: item.events.filter(isWebhookEventType),
-    description: item.description ?? null,
+    description: item.description,
     status: item.status,
-    disabledReason: item.disabledReason ?? null,
+    disabledReason: item.disabledReason,
     createdAt: item.createdAt,
-    secrets: (item.secrets ?? []).map(fromSecretItem),
+    secrets: item.secrets,
     failingSince: item.failingSince ?? null,
   };
 }
@@ -158,7 +161,8 @@ export function toDeliveryItem(d: WebhookDelivery, expiresAtEpochSeconds: number
   };
 }
 
-export function fromDeliveryItem(item: DeliveryItem): WebhookDelivery {
+export function fromDeliveryItem(raw: Item): WebhookDelivery {
+  const item = parseStoredItem(storedDelivery, raw, 'webhook delivery');
   return {
     id: item.deliveryId,
     webhookId: item.webhookId,
@@ -167,12 +171,18 @@ export function fromDeliveryItem(item: DeliveryItem): WebhookDelivery {
     eventType: item.eventType,
     payload: item.payload,
     state: item.state,
-    attempts: (item.attempts ?? []).map(fromAttemptItem),
+    attempts: item.attempts,
     nextAttempt: item.nextAttempt,
     claimedAttempt: item.claimedAttempt,
     runStart: item.runStart,
-    nextAttemptAt: item.nextAttemptAt ?? null,
+    nextAttemptAt: item.nextAttemptAt,
     createdAt: item.createdAt,
     replayId: item.replayId ?? null,
   };
+}
+
+/** Where a delivery's attempts stand, with when the claimed one began sending (absent until a claim). */
+export function deliveryClaimOf(raw: Item): Pick<WebhookDelivery, 'state' | 'nextAttempt' | 'claimedAttempt'> & { claimedAt?: string } {
+  const { state, nextAttempt, claimedAttempt, claimedAt } = parseStoredItem(storedDelivery, raw, 'webhook delivery');
+  return { state, nextAttempt, claimedAttempt, ...(claimedAt === undefined ? {} : { claimedAt }) };
 }

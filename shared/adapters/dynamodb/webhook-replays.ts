@@ -1,8 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import type { AuditEntry } from '#shared/domain/audit-log/entry';
 import { isWebhookEventType, type ReplayStatus, type WebhookReplay } from '#shared/domain/webhooks/model';
+import { atLoad } from '#shared/lazy';
 import { auditLogPut } from './audit-log-store';
+import { type Item, parseStoredItem } from './query';
 import { transactWrite } from './transact';
 import { deliveryPk } from './webhook-items';
 
@@ -14,24 +17,28 @@ import { deliveryPk } from './webhook-items';
 const replaySk = (id: string) => `REPLAY#${id}`;
 const KEEP_SECONDS = 30 * 86_400;
 
-type ReplayItem = {
-  readonly pk: string;
-  readonly sk: string;
-  readonly replayId: string;
-  readonly webhookId: string;
-  readonly teamId: number;
-  readonly since: string;
-  readonly until: string;
-  readonly types: string[];
-  readonly status: ReplayStatus;
-  readonly eventsFound: number;
-  readonly eventsDelivered: number;
-  /** Absent until the first page is recorded. */
-  readonly position?: string;
-  readonly createdAt: string;
-  readonly completedAt: string | null;
-  readonly expiresAt: number;
-};
+/**
+ * A replay's attributes as stored; `position` is absent until the first page is recorded, and the
+ * delivered count (added to by the dispatcher) reads as 0 before the first.
+ */
+const storedReplay = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    replayId: z.string(),
+    webhookId: z.string(),
+    teamId: z.number(),
+    since: z.string(),
+    until: z.string(),
+    types: z.array(z.string()),
+    status: z.enum(['queued', 'running', 'completed']),
+    eventsFound: z.number(),
+    eventsDelivered: z.number().default(0),
+    position: z.string().optional(),
+    createdAt: z.string(),
+    completedAt: z.string().nullable().default(null),
+  }),
+) satisfies z.ZodType<{ status: ReplayStatus }>;
+
+type ReplayItem = { readonly pk: string; readonly sk: string; readonly expiresAt: number } & z.input<typeof storedReplay>;
 
 function toReplayItem(r: WebhookReplay): ReplayItem {
   return {
@@ -53,7 +60,8 @@ function toReplayItem(r: WebhookReplay): ReplayItem {
   };
 }
 
-function fromReplayItem(item: ReplayItem): WebhookReplay {
+function fromReplayItem(raw: Item): WebhookReplay {
+  const item = parseStoredItem(storedReplay, raw, 'webhook replay');
   return {
     id: item.replayId,
     webhookId: item.webhookId,
@@ -63,10 +71,10 @@ function fromReplayItem(item: ReplayItem): WebhookReplay {
     types: item.types.filter(isWebhookEventType),
     status: item.status,
     eventsFound: item.eventsFound,
-    eventsDelivered: item.eventsDelivered ?? 0,
+    eventsDelivered: item.eventsDelivered,
     position: item.position ?? null,
     createdAt: item.createdAt,
-    completedAt: item.completedAt ?? null,
+    completedAt: item.completedAt,
   };
 }
 
@@ -85,7 +93,7 @@ export async function getReplay(client: DynamoDBDocumentClient, tableName: strin
   const { Item } = await client.send(
     new GetCommand({ TableName: tableName, Key: { pk: deliveryPk(webhookId), sk: replaySk(replayId) }, ConsistentRead: true }),
   );
-  return Item ? fromReplayItem(Item as ReplayItem) : null;
+  return Item ? fromReplayItem(Item) : null;
 }
 
 export async function advanceReplay(client: DynamoDBDocumentClient, tableName: string, replay: WebhookReplay, from: string | null) {

@@ -11,12 +11,11 @@ import { updateWithEvents } from './outbox';
 import { queryAll } from './query';
 import { isTransactionCancelled, transactWrite } from './transact';
 import {
-  type DeliveryItem,
+  deliveryClaimOf,
   deliveryPk,
   deliverySk,
   fromDeliveryItem,
   fromSubscriptionItem,
-  type SubscriptionItem,
   subSk,
   toAttemptItem,
   toDeliveryItem,
@@ -89,7 +88,7 @@ export class DynamoWebhookStore implements WebhookStore {
     const { Item } = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: { pk: teamPk(teamId), sk: subSk(webhookId) }, ConsistentRead: true }),
     );
-    return Item ? fromSubscriptionItem(Item as SubscriptionItem) : null;
+    return Item ? fromSubscriptionItem(Item) : null;
   }
 
   async listSubscriptions(teamId: number): Promise<WebhookSubscription[]> {
@@ -99,7 +98,7 @@ export class DynamoWebhookStore implements WebhookStore {
       ExpressionAttributeValues: { ':pk': teamPk(teamId), ':prefix': 'WEBHOOK#' },
     });
     return items
-      .map((item) => fromSubscriptionItem(item as SubscriptionItem))
+      .map((item) => fromSubscriptionItem(item))
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   }
 
@@ -213,7 +212,7 @@ export class DynamoWebhookStore implements WebhookStore {
     const { Item } = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: { pk: deliveryPk(webhookId), sk: deliverySk(deliveryId) }, ConsistentRead: true }),
     );
-    return Item ? fromDeliveryItem(Item as DeliveryItem) : null;
+    return Item ? fromDeliveryItem(Item) : null;
   }
 
   async listDeliveries(webhookId: string, page: { after: string | undefined; limit: number }) {
@@ -227,10 +226,7 @@ export class DynamoWebhookStore implements WebhookStore {
         Limit: page.limit + 1,
       }),
     );
-    return (Items ?? []).map((item) => {
-      const stored = item as DeliveryItem;
-      return { delivery: fromDeliveryItem(stored), position: stored.listSk };
-    });
+    return (Items ?? []).map((item) => ({ delivery: fromDeliveryItem(item), position: String(item.listSk) }));
   }
 
   async claimAttempt(webhookId: string, deliveryId: string, attempt: number, at: Date): Promise<'claimed' | 'busy' | 'in-doubt' | 'done'> {
@@ -252,7 +248,7 @@ export class DynamoWebhookStore implements WebhookStore {
     const { Item } = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: { pk: deliveryPk(webhookId), sk: deliverySk(deliveryId) }, ConsistentRead: true }),
     );
-    const stored = Item as DeliveryItem | undefined;
+    const stored = Item ? deliveryClaimOf(Item) : undefined;
     if (stored?.state !== 'pending' || stored.nextAttempt !== attempt || stored.claimedAttempt !== attempt) return 'done';
     const claimedAt = Date.parse(String(stored.claimedAt));
     return at.getTime() - claimedAt < CLAIM_GRACE_MS ? 'busy' : 'in-doubt';

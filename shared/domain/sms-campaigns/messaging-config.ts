@@ -3,8 +3,8 @@ import { atLoad } from '#shared/lazy';
 import { CAMPAIGN_TYPES } from './campaign-request';
 
 /**
- * A team's texting configuration (operator CLI: `messaging set`). Only the CLI validates with the
- * schema; the functions read stored configurations as they are and never build it.
+ * A team's texting configuration (operator CLI: `messaging set`). The CLI validates what it writes
+ * with the schema, and the store reads stored configurations back through it (ADR 0172).
  */
 export const messagingConfigSchema = /* @__PURE__ */ atLoad(() =>
   z

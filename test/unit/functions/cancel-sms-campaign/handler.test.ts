@@ -1,4 +1,5 @@
 import type { campaignCancelDependencies } from '#shared/adapters/runtime/sms-campaign-dependencies';
+import type { Campaign, CampaignStatus } from '#shared/domain/sms-campaigns/campaign';
 import { DEFAULT_MESSAGING_CONFIG } from '#shared/domain/sms-campaigns/messaging-config';
 import type { MessagingConfigStore } from '#shared/ports/messaging-config-store';
 import type { OneTimeScheduler } from '#shared/ports/scheduler';
@@ -32,7 +33,76 @@ beforeAll(async () => {
   ({ handler } = await import('../../../../functions/cancel-sms-campaign/handler'));
 });
 
+const CAMPAIGN_ID = 'cmp_0123456789abcdef0123';
+const scheduled: Campaign = {
+  campaign_id: CAMPAIGN_ID,
+  team_id: 1,
+  campaign_type: 'seasonal_promotion',
+  status: 'scheduled',
+  message_template: 'Hi {{name}}',
+  fallback_message: null,
+  settings: { include_opt_out: true, respect_quiet_hours: false },
+  segmentation: null,
+  recipients_count: 2,
+  requested_count: 2,
+  duplicates_collapsed: 0,
+  chunk_count: 1,
+  counts: { sent: 0, failed: 0, opted_out: 0, unconfirmed: 0, capped: 0 },
+  replies: 0,
+  estimated_cost_micros: 16_600,
+  actual_cost_micros: 0,
+  price_per_segment_micros: 8_300,
+  scheduled_time: '2026-03-02T14:00:00.000Z',
+  completion_time: null,
+  cancelled_at: null,
+  created_at: '2026-03-02T13:59:00.000Z',
+  last_send_at: null,
+  estimated_completion_time: null,
+  fanned_out: false,
+};
+
 describe('cancel-sms-campaign', () => {
+  it('cancels a scheduled campaign, cancels its start schedule and answers it cancelled', async () => {
+    let stored = scheduled;
+    const cancelledSchedules: string[] = [];
+    mockDependencies.current = {
+      ...dependencies({
+        getCampaign: async (id) => (id === CAMPAIGN_ID ? stored : null),
+        transitionCampaign: async (_id, from: readonly CampaignStatus[], to, fields) => {
+          if (!from.includes(stored.status)) return false;
+          stored = { ...stored, status: to, cancelled_at: fields?.cancelled_at ?? null };
+          return true;
+        },
+      }),
+      scheduler: fakePort<OneTimeScheduler>({
+        cancel: async (name) => {
+          cancelledSchedules.push(name);
+        },
+      }),
+    };
+    const answer = await answerOf(
+      handler,
+      routeEvent('cancelSmsCampaign', { path: { campaignId: CAMPAIGN_ID }, headers: { 'x-workspace-id': 'ws_own' } }),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ data: { campaign_id: CAMPAIGN_ID, status: 'cancelled' } });
+    expect(stored.cancelled_at).toEqual(expect.any(String));
+    expect(cancelledSchedules).toEqual([`campaign-${CAMPAIGN_ID}-start`]);
+  });
+
+  it('answers 409 naming status for a campaign already completed, cancelling no schedule', async () => {
+    mockDependencies.current = dependencies({
+      getCampaign: async () => ({ ...scheduled, status: 'completed' }),
+      transitionCampaign: async () => false,
+    });
+    const answer = await answerOf(
+      handler,
+      routeEvent('cancelSmsCampaign', { path: { campaignId: CAMPAIGN_ID }, headers: { 'x-workspace-id': 'ws_own' } }),
+    );
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({ field: 'status' });
+  });
+
   it('answers 404 for a campaign the workspace does not have', async () => {
     mockDependencies.current = dependencies({ getCampaign: async () => null });
     const answer = await answerOf(

@@ -51,6 +51,16 @@ describe('stored items', () => {
     expect(fromCallItem({ ...item, stray: 1 })).not.toHaveProperty('stray');
   });
 
+  it('refuses a call whose turns are not what the store writes, naming the attribute', () => {
+    const item = { ...toCallItem(storedCall), turns: [{ speaker: 'agent', text: 'hi', start_seconds: '0', end_seconds: null }] };
+    expect(() => fromCallItem(item)).toThrow('stored call item is malformed at turns.0.start_seconds');
+  });
+
+  it('refuses a lead without its team, naming the attribute', () => {
+    const { team_id: _t, ...item } = toLeadItem(lead);
+    expect(() => fromLeadItem(item)).toThrow('stored lead item is malformed at team_id');
+  });
+
   it('stores an event due, its detail as JSON text', () => {
     const item = toOutboxItem({ type: 'lead.created', detail: { event_id: 'e-1', lead_id: 42 } });
     expect(item).toEqual({

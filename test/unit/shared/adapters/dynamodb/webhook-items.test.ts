@@ -59,4 +59,15 @@ describe('webhook items', () => {
     });
     expect(fromDeliveryItem(item)).toEqual(DELIVERY);
   });
+
+  it('reads a delivery stored without attempts or a next attempt time with those as empty and null', () => {
+    const { attempts: _a, nextAttemptAt: _n, ...older } = toDeliveryItem(DELIVERY, 1_800_000_000);
+    expect(fromDeliveryItem(older)).toEqual({ ...DELIVERY, attempts: [], nextAttemptAt: null });
+  });
+
+  it('refuses a delivery whose state is none it has, naming the item and attribute but not the value', () => {
+    const item = { ...toDeliveryItem(DELIVERY, 1_800_000_000), state: 'secret-state' };
+    expect(() => fromDeliveryItem(item)).toThrow(/^stored webhook delivery item is malformed at state: /);
+    expect(() => fromDeliveryItem(item)).not.toThrow(/secret-state/);
+  });
 });
