@@ -99,7 +99,9 @@ const stepBody = /* @__PURE__ */ atLoad(() =>
       job_type: required('job_type', 100).optional(),
       date: slotMembers.date
         .optional()
-        .describe('With booking_started: the local date of the slot picked, kept on the session (selected_date) so a resume link reopens it'),
+        .describe(
+          'With booking_started: the local date of the slot picked, kept on the session (selected_date) so a resume link reopens it',
+        ),
       time: slotMembers.time.optional().describe('With booking_started and date: the local start of the slot picked (selected_time)'),
       customer_info: z
         .object(customerMembers, { error: 'customer_info: must be an object with name, phone, email and address' })

@@ -1,10 +1,8 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
-import * as z from 'zod';
 import type { SessionChange } from '#shared/domain/rollups/session-changes';
-import { SESSION_STATUSES, type SessionRecord, type SessionStatus } from '#shared/domain/sessions';
+import type { SessionRecord, SessionStatus } from '#shared/domain/sessions';
 import type { TeamPlacement } from '#shared/domain/tenancy';
-import { atLoad } from '#shared/lazy';
 import type { PlacedSession, PositionedSession, SessionListQuery, SessionStore } from '#shared/ports/session-store';
 import { batchPut } from './batch-write';
 import { ENTERPRISE_SHARDS, enterpriseShardPk, padId, teamPk } from './keys';
