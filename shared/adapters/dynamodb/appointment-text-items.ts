@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { BOOKING_TEXT_PURPOSES, type OwnTextPurpose } from '#shared/domain/appointment-texts/notice';
-import type { AppointmentTextStatus } from '#shared/domain/appointment-texts/texts';
+import { APPOINTMENT_TEXT_STATUSES, type AppointmentTextStatus } from '#shared/domain/appointment-texts/texts';
 import type { OutboundText } from '#shared/domain/sms-campaigns/outbound-texts';
 import { atLoad } from '#shared/lazy';
 import { teamPk } from './keys';
@@ -21,7 +21,7 @@ const storedAppointmentText = /* @__PURE__ */ atLoad(() =>
     recipient: z.string(),
     body: z.string(),
     segments: z.number(),
-    status: z.enum(['sending', 'sent', 'failed', 'unconfirmed', 'suppressed', 'deferred', 'capped']),
+    status: z.enum(APPOINTMENT_TEXT_STATUSES),
     cost_micros: z.number().optional(),
     claimed_at: z.string().optional(),
     claim_token: z.string().optional(),

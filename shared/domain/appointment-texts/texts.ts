@@ -6,4 +6,14 @@
  * unconfirmed (the sender stopped before recording the provider's answer: never sent again),
  * suppressed (the number was on the team's suppression list when the text was due: never sent).
  */
-export type AppointmentTextStatus = 'sending' | 'sent' | 'failed' | 'unconfirmed' | 'suppressed' | 'deferred' | 'capped' | 'skipped';
+export const APPOINTMENT_TEXT_STATUSES = [
+  'sending',
+  'sent',
+  'failed',
+  'unconfirmed',
+  'suppressed',
+  'deferred',
+  'capped',
+  'skipped',
+] as const;
+export type AppointmentTextStatus = (typeof APPOINTMENT_TEXT_STATUSES)[number];
