@@ -135,7 +135,7 @@ function partsOf(agg: SessionAggregate, chart: AnalyticsParts['chart']): Analyti
     funnel: funnelFromCounts(agg.funnel),
     booked: { count: agg.booked[0], totalMs: agg.booked[1] },
     chart,
-    utm: [...agg.utm.values()].map(({ values, counts: [sessions, conversions] }) => ({ ...values, sessions, conversions })),
+    utm: agg.utm.rows(),
     ads: agg.ads.rows(),
     areas: agg.areas,
     issues: agg.issues,
