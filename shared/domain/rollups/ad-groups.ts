@@ -87,11 +87,104 @@ export class AdGroups {
     return JSON.stringify([...byCounts.values()]);
   }
 
+  private row(i: number): AdsRow {
+    const [gclid, wbraid, gbraid] = idsOfKey(this.keys[i] as string);
+    return { gclid, wbraid, gbraid, sessions: this.sessions[i] as number, conversions: this.conversions[i] as number };
+  }
+
   /** The groups as answer rows, shaped one at a time. */
   *rows(): Generator<AdsRow> {
+    for (let i = 0; i < this.keys.length; i++) yield this.row(i);
+  }
+
+  /**
+   * The `k` leading groups in the block's order (adsOrder) and how many groups there are, as
+   * leadingBySessions ranks rows, but over the count arrays: a group gets a name only when its
+   * sessions tie with the last group kept, and a row only when it is among the `k` returned.
+   */
+  leading(k: number): { rows: AdsRow[]; total: number } {
+    const names: (string | undefined)[] = [];
+    const nameOf = (i: number): string => {
+      let name = names[i];
+      if (name === undefined) {
+        name = nameOfKey(this.keys[i] as string);
+        names[i] = name;
+      }
+      return name;
+    };
+    /** Negative when group `a` comes first. */
+    const compare = (a: number, b: number): number =>
+      (this.sessions[b] as number) - (this.sessions[a] as number) ||
+      compareText(nameOf(a), nameOf(b)) ||
+      compareText(this.keys[a] as string, this.keys[b] as string);
+    const heap = new BoundedHeap(k, compare);
     for (let i = 0; i < this.keys.length; i++) {
-      const [gclid, wbraid, gbraid] = idsOfKey(this.keys[i] as string);
-      yield { gclid, wbraid, gbraid, sessions: this.sessions[i] as number, conversions: this.conversions[i] as number };
+      const worst = heap.worst();
+      if (worst === undefined || (this.sessions[i] as number) >= (this.sessions[worst] as number)) heap.offer(i);
     }
+    return { rows: heap.sorted().map((i) => this.row(i)), total: this.keys.length };
+  }
+}
+
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The name googleAdsData ranks a group by (its ids joined by '/'), built from its key without the row. */
+function nameOfKey(key: string): string {
+  const rest = key.slice(1);
+  switch (key[0]) {
+    case 'g':
+      return `${rest}//`;
+    case 'w':
+      return `/${rest}/`;
+    case 'b':
+      return `//${rest}`;
+    default:
+      return (JSON.parse(rest) as [string, string, string]).join('/');
+  }
+}
+
+/** The `size` first of the items offered, in `compare` order (negative: the first comes first); the root is the last kept. */
+class BoundedHeap {
+  private readonly items: number[] = [];
+
+  constructor(
+    private readonly size: number,
+    private readonly compare: (a: number, b: number) => number,
+  ) {}
+
+  /** The last item kept, once the heap is full. */
+  worst(): number | undefined {
+    return this.items.length < this.size ? undefined : this.items[0];
+  }
+
+  offer(item: number): void {
+    const items = this.items;
+    if (this.size <= 0) return;
+    if (items.length < this.size) {
+      items.push(item);
+      let i = items.length - 1;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (this.compare(items[i] as number, items[parent] as number) <= 0) break;
+        [items[i], items[parent]] = [items[parent] as number, items[i] as number];
+        i = parent;
+      }
+      return;
+    }
+    if (this.compare(item, items[0] as number) >= 0) return;
+    items[0] = item;
+    for (let i = 0; ; ) {
+      const l = 2 * i + 1;
+      let last = i;
+      if (l < items.length && this.compare(items[l] as number, items[last] as number) > 0) last = l;
+      if (l + 1 < items.length && this.compare(items[l + 1] as number, items[last] as number) > 0) last = l + 1;
+      if (last === i) return;
+      [items[i], items[last]] = [items[last] as number, items[i] as number];
+      i = last;
+    }
+  }
+
+  sorted(): number[] {
+    return [...this.items].sort(this.compare);
   }
 }

@@ -136,7 +136,7 @@ function partsOf(agg: SessionAggregate, chart: AnalyticsParts['chart']): Analyti
     booked: { count: agg.booked[0], totalMs: agg.booked[1] },
     chart,
     utm: agg.utm.rows(),
-    ads: agg.ads.rows(),
+    ads: agg.ads,
     areas: agg.areas,
     issues: agg.issues,
   };

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { adsRanking } from '#shared/domain/analytics';
 import { AdGroups, adGroupKey } from '#shared/domain/rollups/ad-groups';
 import { session as sessionRecord } from '../../../../support/factories';
 import { schedulerAnalyticsBody } from '../../../../support/scheduler-analytics';
@@ -62,5 +63,22 @@ describe('ad-id groups', () => {
     ];
     const result = schedulerAnalyticsBody(rows, { ...options, blocks: ['googleAdsData'] });
     expect(result.data.googleAdsData).toHaveLength(2);
+  });
+});
+
+describe('the leading ad groups', () => {
+  it('are the rows the raw ranking keeps, in its order, with the same total', () => {
+    const counted = fc.record({ gclid: id, wbraid: id, gbraid: id, sessions: fc.integer({ min: 1, max: 4 }), conversions: fc.nat(2) });
+    fc.assert(
+      fc.property(fc.array(counted, { maxLength: 60 }), fc.integer({ min: 0, max: 30 }), (rows, k) => {
+        const groups = new AdGroups();
+        for (const r of rows) {
+          const key = adGroupKey(r);
+          if (key !== null) groups.add(key, r.sessions, r.conversions);
+        }
+        expect(groups.leading(k)).toEqual(adsRanking(groups.rows()).leading(k));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
