@@ -2,6 +2,7 @@ import {
   type AnalyticsBlock,
   type AnalyticsParts,
   addToFunnel,
+  adsRanking,
   assembleSchedulerAnalytics,
   type CustomerEventsPage,
   customerEventActivity,
@@ -161,7 +162,7 @@ export function computeSchedulerAnalytics(sessions: readonly SessionRecord[], op
     booked: tally.booked,
     chart: tally.chart,
     utm: tally.utm.values(),
-    ads: tally.ads.values(),
+    ads: adsRanking(tally.ads.values()),
     areas: tally.areas,
     issues: tally.issues,
   };

@@ -229,9 +229,25 @@ export interface AnalyticsParts {
   /** One bucket per local day of the range (empty when chartData is not requested). */
   readonly chart: DayBucket[];
   readonly utm: Iterable<UtmRow>;
-  readonly ads: Iterable<AdsRow>;
+  readonly ads: AdsRanking;
   readonly areas: Iterable<readonly [string, number]>;
   readonly issues: Iterable<readonly [string, number]>;
+}
+
+/** googleAdsData's groups, able to give their leading rows (see adsRanking for the order). */
+export interface AdsRanking {
+  leading(k: number): LeadingRows<AdsRow>;
+}
+
+/**
+ * googleAdsData's order: sessions descending, then the name (the ids joined by '/'), then the
+ * group key, which ids with a '/' can make necessary. The rollups' ad groups rank the same way
+ * over their count arrays (AdGroups.leading).
+ */
+export function adsRanking(rows: Iterable<AdsRow>): AdsRanking {
+  const name = (r: AdsRow) => `${r.gclid}/${r.wbraid}/${r.gbraid}`;
+  const key = (r: AdsRow) => adGroupKey(r) as string;
+  return { leading: (k) => leadingBySessions(rows, k, name, key) };
 }
 
 /** The customerEvents page: the rows at offset..offset+limit in customerEvents order, and whether more follow. */
@@ -259,14 +275,12 @@ export function assembleSchedulerAnalytics(
   const want = new Set(options.blocks);
   const utmName = (r: UtmRow) => `${r.source}/${r.medium}/${r.campaign}/${r.term}/${r.content}`;
   const utmKey = (r: UtmRow) => `${r.source}\u0000${r.medium}\u0000${r.campaign}\u0000${r.term}\u0000${r.content}`;
-  const adsName = (r: AdsRow) => `${r.gclid}/${r.wbraid}/${r.gbraid}`;
-  const adsKey = (r: AdsRow) => adGroupKey(r) as string;
   return {
     ...(want.has('funnel') ? { funnel: parts.funnel } : {}),
     ...(want.has('bookings') ? { bookings: { count: parts.booked.count, totalMs: parts.booked.totalMs } } : {}),
     ...(want.has('chartData') ? { chart: parts.chart } : {}),
     ...(want.has('utmData') ? { utm: leadingBySessions(parts.utm, GROUPED_BLOCK_MAX_ROWS, utmName, utmKey) } : {}),
-    ...(want.has('googleAdsData') ? { ads: leadingBySessions(parts.ads, GROUPED_BLOCK_MAX_ROWS, adsName, adsKey) } : {}),
+    ...(want.has('googleAdsData') ? { ads: parts.ads.leading(GROUPED_BLOCK_MAX_ROWS) } : {}),
     ...(want.has('serviceAreaData') ? { serviceAreas: leadingByCount(parts.areas) } : {}),
     ...(want.has('issueTypeData') ? { issueTypes: leadingByCount(parts.issues) } : {}),
     ...(want.has('customerEvents') && events ? { customerEvents: events } : {}),

@@ -1,6 +1,7 @@
 import { recoveryFigures, sessionStages } from '#shared/domain/analytics';
 import type { SessionRecord } from '#shared/domain/sessions';
 import { AdGroups, adGroupKey } from './ad-groups';
+import { type StoredUtmRow, UtmGroups } from './utm-groups';
 
 /**
  * What the analytics need from a set of sessions, in a form that sums: the rollup buckets store one
@@ -19,21 +20,14 @@ export const emptyFunnelTuple = (): FunnelTuple => [0, 0, 0, 0, 0, 0, 0, 0];
 /** sessions, conversions (booked sessions). */
 export type CountPair = [number, number];
 
-export interface UtmValues {
-  readonly source: string;
-  readonly medium: string;
-  readonly campaign: string;
-  readonly term: string;
-  readonly content: string;
-}
-
 export interface SessionAggregate {
   readonly funnel: FunnelTuple;
   /** Booked sessions with a completion time, and the sum of their booking times in milliseconds. */
   readonly booked: [number, number];
   /** Sessions and conversions per quarter hour (key: start instant in ms / QUARTER_HOUR_MS), for chartData in any zone. */
   readonly quarters: Map<number, CountPair>;
-  readonly utm: Map<string, { values: UtmValues; counts: CountPair }>;
+  /** Sessions and conversions per UTM group (see utm-groups.ts). */
+  readonly utm: UtmGroups;
   /** Sessions and conversions per click-id group (see ad-groups.ts). */
   readonly ads: AdGroups;
   readonly areas: Map<string, number>;
@@ -49,7 +43,7 @@ export function emptyAggregate(): SessionAggregate {
     funnel: emptyFunnelTuple(),
     booked: [0, 0],
     quarters: new Map(),
-    utm: new Map(),
+    utm: new UtmGroups(),
     ads: new AdGroups(),
     areas: new Map(),
     issues: new Map(),
@@ -91,14 +85,6 @@ function addCount(map: Map<string, number>, key: string, n: number): void {
   map.set(key, (map.get(key) ?? 0) + n);
 }
 
-function addGroup<V>(map: Map<string, { values: V; counts: CountPair }>, key: string, values: V, counts: CountPair): void {
-  const row = map.get(key);
-  if (row) {
-    row.counts[0] += counts[0];
-    row.counts[1] += counts[1];
-  } else map.set(key, { values, counts: [counts[0], counts[1]] });
-}
-
 /** The key the analytics group UTM rows by (the same in the raw computation). */
 export function utmKey(u: SessionRecord['utm']): string | null {
   if (!(u.source || u.medium || u.campaign || u.term || u.content)) return null;
@@ -121,13 +107,13 @@ export function addSession(agg: SessionAggregate, session: SessionRecord): void 
     agg.booked[1] += ms;
   }
   addPair(agg.quarters, Math.floor(Date.parse(session.started_at) / QUARTER_HOUR_MS), 1, conversion);
-  const u = utmKey(session.utm);
-  if (u !== null) {
+  if (utmKey(session.utm) !== null) {
     const v = session.utm;
-    addGroup(agg.utm, u, { source: s(v.source), medium: s(v.medium), campaign: s(v.campaign), term: s(v.term), content: s(v.content) }, [
+    agg.utm.add(
+      { source: s(v.source), medium: s(v.medium), campaign: s(v.campaign), term: s(v.term), content: s(v.content) },
       1,
       conversion,
-    ]);
+    );
   }
   const a = adGroupKey(session.google_ads);
   if (a !== null) agg.ads.add(a, 1, conversion);
@@ -160,8 +146,8 @@ interface Body {
   q: [number, number, number][];
   /** The UTM values, each once: a day's few hundred UTM rows repeat a few dozen values. */
   t: string[];
-  /** UTM rows: indexes into `t` of source, medium, campaign, term and content; sessions, conversions. */
-  u: [number, number, number, number, number, number, number][];
+  /** UTM rows: indexes into `t` (see utm-groups.ts). */
+  u: StoredUtmRow[];
   r: [string, number][];
   i: [string, number][];
   /** Per scheduler: its id, then its funnel tuple (five numbers in buckets written before the recovery figures). */
@@ -169,32 +155,12 @@ interface Body {
 }
 
 export function encodeAggregate(agg: SessionAggregate): EncodedAggregate {
-  const table = new Map<string, number>();
-  const at = (value: string): number => {
-    let i = table.get(value);
-    if (i === undefined) {
-      i = table.size;
-      table.set(value, i);
-    }
-    return i;
-  };
-  const u = [...agg.utm.values()].map(
-    ({ values: v, counts: [a, b] }) =>
-      [at(v.source), at(v.medium), at(v.campaign), at(v.term), at(v.content), a, b] as [
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-      ],
-  );
+  const { t, u } = agg.utm.encode();
   const body: Body = {
     f: agg.funnel,
     b: agg.booked,
     q: [...agg.quarters].map(([k, [a, b]]) => [k, a, b]),
-    t: [...table.keys()],
+    t,
     u,
     r: [...agg.areas],
     i: [...agg.issues],
@@ -215,16 +181,7 @@ export function mergeEncodedAggregate(into: SessionAggregate, parts: { readonly 
   into.booked[0] += e.b[0];
   into.booked[1] += e.b[1];
   for (const [k, a, b] of e.q) addPair(into.quarters, k, a, b);
-  const t = e.t;
-  for (const [i0, i1, i2, i3, i4, a, b] of e.u) {
-    const [source, medium, campaign, term, content] = [t[i0], t[i1], t[i2], t[i3], t[i4]] as [string, string, string, string, string];
-    addGroup(
-      into.utm,
-      `${source}\u0000${medium}\u0000${campaign}\u0000${term}\u0000${content}`,
-      { source, medium, campaign, term, content },
-      [a, b],
-    );
-  }
+  into.utm.addStored(e.t, e.u);
   if (parts.ads) into.ads.addEncoded(parts.ads);
   for (const [k, n] of e.r) addCount(into.areas, k, n);
   for (const [k, n] of e.i) addCount(into.issues, k, n);

@@ -135,8 +135,8 @@ function partsOf(agg: SessionAggregate, chart: AnalyticsParts['chart']): Analyti
     funnel: funnelFromCounts(agg.funnel),
     booked: { count: agg.booked[0], totalMs: agg.booked[1] },
     chart,
-    utm: [...agg.utm.values()].map(({ values, counts: [sessions, conversions] }) => ({ ...values, sessions, conversions })),
-    ads: agg.ads.rows(),
+    utm: agg.utm.rows(),
+    ads: agg.ads,
     areas: agg.areas,
     issues: agg.issues,
   };

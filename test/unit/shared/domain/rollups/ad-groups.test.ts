@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { adsRanking } from '#shared/domain/analytics';
 import { AdGroups, adGroupKey } from '#shared/domain/rollups/ad-groups';
 import { session as sessionRecord } from '../../../../support/factories';
 import { schedulerAnalyticsBody } from '../../../../support/scheduler-analytics';
@@ -51,7 +52,35 @@ describe('ad-id groups', () => {
   it('keeps the ids of a single-id group without escaping', () => {
     const groups = new AdGroups();
     groups.add(adGroupKey({ gclid: 'Cj0KCQiA_BwE', wbraid: null, gbraid: '' }) as string, 1, 0);
-    expect(groups.encode()).toBe('[[1,0,"gCj0KCQiA_BwE"]]');
+    expect(groups.encode()).toBe('p0:1,0,0gCj0KCQiA_BwE');
+  });
+
+  it('reads buckets stored in the JSON form written before the packed one, beside packed ones', () => {
+    const groups = new AdGroups();
+    groups.addEncoded('[[1,0,"gCj0KCQiA_BwE","w|a b"],[2,1,"j[\\"a\\",\\"b\\",\\"\\"]"]]');
+    const packed = new AdGroups();
+    packed.add('gCj0KCQiA_BwE', 1, 1);
+    groups.addEncoded(packed.encode());
+    expect(sorted(groups.rows())).toEqual(
+      sorted([
+        { gclid: 'Cj0KCQiA_BwE', wbraid: '', gbraid: '', sessions: 2, conversions: 1 },
+        { gclid: '', wbraid: '|a b', gbraid: '', sessions: 1, conversions: 0 },
+        { gclid: 'a', wbraid: 'b', gbraid: '', sessions: 2, conversions: 1 },
+      ]),
+    );
+  });
+
+  it('store the same text whatever order the groups came in (a redelivered recompute writes the same item)', () => {
+    const keys = ['gCj0KCQiAzz', 'gCj0KCQiAab', 'w|x', 'b0AAAAAq', `g${'x'.repeat(60)}1`, `g${'x'.repeat(60)}2`];
+    const forward = new AdGroups();
+    const backward = new AdGroups();
+    for (const key of keys) forward.add(key, 1, 0);
+    for (const key of [...keys].reverse()) backward.add(key, 1, 0);
+    expect(backward.encode()).toBe(forward.encode());
+    const read = new AdGroups();
+    read.addEncoded(forward.encode());
+    expect(read.size).toBe(keys.length);
+    expect(sorted(read.rows())).toEqual(sorted(forward.rows()));
   });
 
   it('tells apart ids that only a separator would have confused, in the raw computation too', () => {
@@ -62,5 +91,22 @@ describe('ad-id groups', () => {
     ];
     const result = schedulerAnalyticsBody(rows, { ...options, blocks: ['googleAdsData'] });
     expect(result.data.googleAdsData).toHaveLength(2);
+  });
+});
+
+describe('the leading ad groups', () => {
+  it('are the rows the raw ranking keeps, in its order, with the same total', () => {
+    const counted = fc.record({ gclid: id, wbraid: id, gbraid: id, sessions: fc.integer({ min: 1, max: 4 }), conversions: fc.nat(2) });
+    fc.assert(
+      fc.property(fc.array(counted, { maxLength: 60 }), fc.integer({ min: 0, max: 30 }), (rows, k) => {
+        const groups = new AdGroups();
+        for (const r of rows) {
+          const key = adGroupKey(r);
+          if (key !== null) groups.add(key, r.sessions, r.conversions);
+        }
+        expect(groups.leading(k)).toEqual(adsRanking(groups.rows()).leading(k));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
