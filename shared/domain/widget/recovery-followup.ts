@@ -140,6 +140,9 @@ async function recoveryText(
     await deps.texts.texts.recordUnsent({ ...unsent, status: 'deferred', sendAt: plan.sendAt.toISOString(), reason: null });
     return 'deferred';
   }
+  // The last look before the cap and the send: a booking made while this delivery read the team,
+  // its rules and the link still stops the text (what remains is the claim-to-send round trip).
+  if ((await deps.sessions.getSession(ref))?.session.status === 'booked') return 'booked';
   const cap = capOf(phone, { ...policy, solicitation: true });
   if (cap) {
     const held = await holdCapSlot(deps.caps, { teamId: team.id, phone, campaignId: `recovery:${session.session_id}`, cap, now });

@@ -104,6 +104,29 @@ describe('a recovery follow-up that sends nothing', () => {
     }
   });
 
+  it('sends nothing when the session is booked while the follow-up reads the team and its rules', async () => {
+    const phone = '+13125550173';
+    const { ref, token } = await leftSession(team, { phone });
+    await dropOff(ref);
+    const sms = new RecordingSms();
+    const deps = followDeps(sms);
+    let bookedMeanwhile = false;
+    const racing = {
+      ...deps,
+      messagingConfig: async (teamId: number) => {
+        if (!bookedMeanwhile) {
+          bookedMeanwhile = true;
+          await book(ref, token, phone, '14:00', minutesAfter(41));
+        }
+        return deps.messagingConfig(teamId);
+      },
+    };
+    expect(await followUpRecovery(racing, ref, delivery(1), minutesAfter(41))).toEqual(['booked']);
+    expect(bookedMeanwhile).toBe(true);
+    expect(sms.sent).toEqual([]);
+    expect(await feedTexts(phone)).toEqual([]);
+  });
+
   it('skips a number whose frequency cap is full, the reason on the feed, once however often the message comes', async () => {
     // A Florida number: at most 3 solicitations in 24 hours; three went today.
     const phone = '+13055550172';
