@@ -95,6 +95,19 @@ describe('function bundles', () => {
     60_000,
   );
 
+  it.each(['widget-api', 'widget-worker'])(
+    '%s reads libphonenumber and its metadata with the first phone number, not at load',
+    async (functionName) => {
+      const { metafile } = await bundle(functionName);
+      const phone = /node_modules\/libphonenumber-js\/|shared\/domain\/phone-metadata\.ts$/;
+      const loaded = [...outputsLoadedAtStart(metafile)].flatMap((file) => Object.keys(metafile.outputs[file]?.inputs ?? {}));
+      expect(loaded.filter((input) => phone.test(input))).toEqual([]);
+      // Still bundled: in a chunk the first booking (or drop-off check) imports.
+      expect(Object.keys(metafile.inputs).some((input) => phone.test(input))).toBe(true);
+    },
+    60_000,
+  );
+
   it.each([
     ['list-team-sessions', 'sessions', []],
     ['manage-appointment', 'appointments', ['customer_info: must be an object']],
