@@ -1,4 +1,3 @@
-import { IANAZone } from 'luxon';
 import * as z from 'zod';
 import { atLoad } from '#shared/lazy';
 import { followThroughMembers } from './appointment-texts/scheduler-settings';
@@ -50,6 +49,22 @@ export const ALLOWED_ORIGIN = /^https?:\/\/(?:[a-z0-9-]+\.)*[a-z0-9-]+(?::(?:[0-
 const minutes = (min: number, max: number) => z.int().min(min).max(max);
 
 /**
+ * Whether Intl knows the zone, checked as luxon's `IANAZone.isValidZone` does (stored schedulers
+ * are read with this schema, so the check must not narrow). Written here rather than taken from
+ * luxon so that a function that reads schedulers without computing local times (the schedulers
+ * list) does not load luxon for it (docs/adr/0168-cold-start-breakdown-and-zod-mini.md).
+ */
+function intlKnowsZone(zone: string): boolean {
+  if (!zone) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone }).format();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Built `atLoad` (shared/lazy.ts), as are its members: the functions that import this module for
  * its types and constants, and never read a scheduler, do not build it.
  */
@@ -62,7 +77,7 @@ export const schedulerSettingsSchema = /* @__PURE__ */ atLoad(() =>
       job_types: z.array(label).max(50),
       /** Cities (or areas) the widget books into. */
       service_areas: z.array(label).max(200),
-      time_zone: z.string().refine((zone) => IANAZone.isValidZone(zone), { error: 'must be an IANA time zone such as America/Chicago' }),
+      time_zone: z.string().refine((zone) => intlKnowsZone(zone), { error: 'must be an IANA time zone such as America/Chicago' }),
       hours: z.object(Object.fromEntries(WEEKDAYS.map((day) => [day, dayHoursSchema])) as Record<Weekday, typeof dayHoursSchema>).strict(),
       /** How long a visit takes: a slot is offered only when the whole visit fits in the day's hours. */
       slot_minutes: minutes(5, 720).default(BOOKING_DEFAULTS.slot_minutes),
