@@ -67,6 +67,12 @@ function localMidnight(year: number, month: number, day: number, zone: string, n
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
+/** An instant's local date (YYYY-MM-DD) and time (HH:mm) in a zone. */
+export function localDateTime(ms: number, zone: string): { date: string; time: string } {
+  const w = wallClock(ms, zone);
+  return { date: `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`, time: `${pad(w.hour)}:${pad(w.minute)}` };
+}
+
 /**
  * The calendar days of [start, end) in a zone, with the UTC instant each begins: from the day
  * holding `start` to the day holding the last instant before `end`.

@@ -95,6 +95,30 @@ describe('function bundles', () => {
     60_000,
   );
 
+  const PHONE = /node_modules\/libphonenumber-js\/|shared\/domain\/phone-metadata\.ts$/;
+  const LUXON = /node_modules\/luxon\//;
+  it.each([
+    // In a chunk the first booking, customer step or drop-off check imports.
+    ['widget-api', 'libphonenumber', 'in a chunk', PHONE],
+    ['widget-worker', 'libphonenumber', 'in a chunk', PHONE],
+    // Their scheduler zone check, local start or campaign read needs no date library.
+    ['list-team-schedulers', 'luxon', 'nowhere', LUXON],
+    ['list-team-appointments', 'luxon', 'nowhere', LUXON],
+    ['list-team-booking-requests', 'luxon', 'nowhere', LUXON],
+    ['get-sms-campaign', 'luxon', 'nowhere', LUXON],
+    ['cancel-sms-campaign', 'luxon', 'nowhere', LUXON],
+  ])(
+    '%s reads no %s at load (bundled %s)',
+    async (functionName, _library, where, pattern) => {
+      const { metafile } = await bundle(functionName);
+      const loaded = [...outputsLoadedAtStart(metafile)].flatMap((file) => Object.keys(metafile.outputs[file]?.inputs ?? {}));
+      expect(loaded.filter((input) => pattern.test(input))).toEqual([]);
+      const bundled = Object.values(metafile.outputs).some((output) => Object.keys(output.inputs).some((input) => pattern.test(input)));
+      expect(bundled).toBe(where === 'in a chunk');
+    },
+    60_000,
+  );
+
   it.each([
     ['list-team-sessions', 'sessions', []],
     ['manage-appointment', 'appointments', ['customer_info: must be an object']],

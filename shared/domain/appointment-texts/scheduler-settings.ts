@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { atLoad } from '#shared/lazy';
 
 /**
  * What a scheduler says about following a booking through: when its reminders go (before the
@@ -22,7 +23,7 @@ const MAX_OFFSET_MINUTES = 31 * 24 * 60;
 export const MAX_REMINDERS = 5;
 
 /** The members the scheduler's settings schema takes (domain/schedulers.ts). */
-export const followThroughMembers = {
+export const followThroughMembers = /* @__PURE__ */ atLoad(() => ({
   /** Minutes before the visit each reminder is due, distinct, largest first; empty: no reminders. */
   reminder_offsets_minutes: z
     .array(z.int().min(1).max(MAX_OFFSET_MINUTES))
@@ -34,7 +35,7 @@ export const followThroughMembers = {
   change_cutoff_minutes: z.int().min(0).max(MAX_OFFSET_MINUTES).default(FOLLOW_THROUGH_DEFAULTS.change_cutoff_minutes),
   /** How a qualified session that dropped off is reached: a call, a text, both, or not at all. */
   recovery: z.enum(RECOVERY_MODES).default(FOLLOW_THROUGH_DEFAULTS.recovery),
-};
+}));
 
 const DURATION = /^([0-9]{1,6})\s*([mh])$/i;
 

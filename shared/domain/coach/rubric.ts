@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { atLoad } from '#shared/lazy';
 
 /**
  * Coach rubrics: what a call is evaluated against. A rubric is a list of weighted criteria and a
@@ -11,38 +12,44 @@ const CRITERION_ID = /^[a-z][a-z0-9_]{0,39}$/;
 const RUBRIC_ID = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 export const MAX_CRITERIA = 25;
 
-export const criterionSchema = z
-  .object({
-    id: z.string().regex(CRITERION_ID, { error: 'must be 1-40 lowercase letters, digits or _, starting with a letter' }),
-    title: z.string().trim().min(1).max(100),
-    description: z.string().trim().min(1).max(1000),
-    weight: z.number().positive({ error: 'must be greater than 0' }).max(100, { error: 'must be at most 100' }),
-    /**
-     * Words or phrases that show the agent met the criterion, for the rule-based evaluator (local
-     * runs and tests) on criteria it has no built-in rule for. The language model reads the
-     * description instead.
-     */
-    keywords: z.array(z.string().trim().min(2).max(60)).max(20).optional(),
-  })
-  .strict();
+// Both built atLoad (shared/lazy.ts): only the operator's command parses a rubric; the functions
+// that read rubrics (the list, the evaluator) take them as stored and drop these schemas.
+const criterionSchema = /* @__PURE__ */ atLoad(() =>
+  z
+    .object({
+      id: z.string().regex(CRITERION_ID, { error: 'must be 1-40 lowercase letters, digits or _, starting with a letter' }),
+      title: z.string().trim().min(1).max(100),
+      description: z.string().trim().min(1).max(1000),
+      weight: z.number().positive({ error: 'must be greater than 0' }).max(100, { error: 'must be at most 100' }),
+      /**
+       * Words or phrases that show the agent met the criterion, for the rule-based evaluator (local
+       * runs and tests) on criteria it has no built-in rule for. The language model reads the
+       * description instead.
+       */
+      keywords: z.array(z.string().trim().min(2).max(60)).max(20).optional(),
+    })
+    .strict(),
+);
 
 /** What an operator writes (`coach rubric set --file`): the rubric without its version, which the store assigns. */
-export const rubricInputSchema = z
-  .object({
-    rubric_id: z.string().regex(RUBRIC_ID, { error: 'must be 1-64 lowercase letters, digits, - or _' }).optional(),
-    name: z.string().trim().min(1).max(100),
-    pass_threshold: z.number().min(0, { error: 'must be between 0 and 100' }).max(100, { error: 'must be between 0 and 100' }),
-    criteria: z.array(criterionSchema).min(1).max(MAX_CRITERIA),
-  })
-  .strict()
-  .superRefine((rubric, ctx) => {
-    const seen = new Set<string>();
-    rubric.criteria.forEach((criterion, index) => {
-      if (seen.has(criterion.id))
-        ctx.addIssue({ code: 'custom', message: `duplicate criterion id ${criterion.id}`, path: ['criteria', index, 'id'] });
-      seen.add(criterion.id);
-    });
-  });
+export const rubricInputSchema = /* @__PURE__ */ atLoad(() =>
+  z
+    .object({
+      rubric_id: z.string().regex(RUBRIC_ID, { error: 'must be 1-64 lowercase letters, digits, - or _' }).optional(),
+      name: z.string().trim().min(1).max(100),
+      pass_threshold: z.number().min(0, { error: 'must be between 0 and 100' }).max(100, { error: 'must be between 0 and 100' }),
+      criteria: z.array(criterionSchema).min(1).max(MAX_CRITERIA),
+    })
+    .strict()
+    .superRefine((rubric, ctx) => {
+      const seen = new Set<string>();
+      rubric.criteria.forEach((criterion, index) => {
+        if (seen.has(criterion.id))
+          ctx.addIssue({ code: 'custom', message: `duplicate criterion id ${criterion.id}`, path: ['criteria', index, 'id'] });
+        seen.add(criterion.id);
+      });
+    }),
+);
 
 export type RubricInput = z.output<typeof rubricInputSchema>;
 export type Criterion = z.output<typeof criterionSchema>;

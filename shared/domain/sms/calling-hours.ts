@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { atLoad } from '#shared/lazy';
 import { type HolidayCalendar, holidayOn } from './holidays';
 
 /**
@@ -178,10 +179,14 @@ const AREA_CODES: Readonly<Record<string, readonly string[]>> = {
   MS: ['228', '601', '662', '769'],
 };
 
-const STATES_BY_AREA_CODE = new Map<string, string[]>();
-for (const [state, codes] of Object.entries(AREA_CODES)) {
-  for (const code of codes) STATES_BY_AREA_CODE.set(code, [...(STATES_BY_AREA_CODE.get(code) ?? []), state]);
-}
+// atLoad (shared/lazy.ts): a function that imports this module without reading a number's rules drops the table.
+const STATES_BY_AREA_CODE = /* @__PURE__ */ atLoad(() => {
+  const states = new Map<string, string[]>();
+  for (const [state, codes] of Object.entries(AREA_CODES)) {
+    for (const code of codes) states.set(code, [...(states.get(code) ?? []), state]);
+  }
+  return states;
+});
 
 /** The states with their own rules a NANP number's area code presumes (several where it spans states). */
 export function statesOf(e164: string): string[] {

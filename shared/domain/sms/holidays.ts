@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { atLoad } from '#shared/lazy';
 
 /**
  * Legal holidays computed for any year (never a per-year list to keep up to date), for the states
@@ -46,7 +47,7 @@ const fixed = (name: string, month: number, day: number): HolidayRule => ({ name
 const floating = (name: string, on: (year: number) => DateTime): HolidayRule => ({ name, on, fixed: false });
 
 /** Federal legal holidays, 5 U.S.C. 6103(a). */
-const FEDERAL: readonly HolidayRule[] = [
+const FEDERAL: readonly HolidayRule[] = /* @__PURE__ */ atLoad(() => [
   fixed("New Year's Day", 1, 1),
   floating('Martin Luther King Jr. Day', (y) => nthWeekday(y, 1, 1, 3)),
   floating("Washington's Birthday", (y) => nthWeekday(y, 2, 1, 3)),
@@ -58,7 +59,7 @@ const FEDERAL: readonly HolidayRule[] = [
   fixed('Veterans Day', 11, 11),
   floating('Thanksgiving Day', (y) => nthWeekday(y, 11, 4, 4)),
   fixed('Christmas Day', 12, 25),
-];
+]);
 
 /**
  * Alabama's state holidays beyond the federal ones (Ala. Code § 1-3-8): Confederate Memorial Day
@@ -66,24 +67,24 @@ const FEDERAL: readonly HolidayRule[] = [
  * which § 1-3-8 makes a holiday in Mobile and Baldwin counties: kept statewide, the stricter
  * reading (the area code cannot tell the county).
  */
-const ALABAMA: readonly HolidayRule[] = [
+const ALABAMA: readonly HolidayRule[] = /* @__PURE__ */ atLoad(() => [
   ...FEDERAL,
   floating('Mardi Gras', (y) => easterSunday(y).minus({ days: 47 })),
   floating('Confederate Memorial Day', (y) => nthWeekday(y, 4, 1, 4)),
   floating("Jefferson Davis' Birthday", (y) => nthWeekday(y, 6, 1, 1)),
-];
+]);
 
 /**
  * Louisiana's legal holidays beyond the federal ones (La. R.S. 1:55): Mardi Gras, Good Friday and
  * All Saints' Day. Holidays the governor declares in a given year (La. R.S. 1:55 lets them) cannot
  * be computed: an operator must pause solicitations by hand on those days.
  */
-const LOUISIANA: readonly HolidayRule[] = [
+const LOUISIANA: readonly HolidayRule[] = /* @__PURE__ */ atLoad(() => [
   ...FEDERAL,
   floating('Mardi Gras', (y) => easterSunday(y).minus({ days: 47 })),
   floating('Good Friday', (y) => easterSunday(y).minus({ days: 2 })),
   fixed("All Saints' Day", 11, 1),
-];
+]);
 
 export const HOLIDAY_CALENDARS = { AL: ALABAMA, LA: LOUISIANA } as const;
 export type HolidayCalendar = keyof typeof HOLIDAY_CALENDARS;

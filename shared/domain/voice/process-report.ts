@@ -6,12 +6,12 @@ import type { CallRecord } from '#shared/domain/calls';
 import { ensureEvaluationRequested, requestEvaluation } from '#shared/domain/coach/evaluation-request';
 import { type CompleteOutreachDependencies, completeOutreach } from '#shared/domain/intake/complete-outreach';
 import { type LeadRecord, NO_ATTRIBUTION } from '#shared/domain/leads';
+import { phoneNumbers } from '#shared/domain/phone-numbers';
 import { ITEM_SIZE_BUDGET_BYTES, itemSize } from '#shared/domain/stored-size';
 import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support-tickets';
 import type { Team } from '#shared/domain/tenancy';
 import { appointmentCreated } from '#shared/events/appointment-events';
 import { callProcessed } from '#shared/events/call-events';
-import { lazy } from '#shared/lazy';
 import type { CallStore } from '#shared/ports/call-store';
 import type { EvaluationStore } from '#shared/ports/coach-store';
 import type { IntakeStore } from '#shared/ports/intake-store';
@@ -20,13 +20,6 @@ import type { NormalizedCall } from './call-report';
 import type { WeeklyHours } from './requested-time';
 import type { Responder, ResponderDecision } from './responder';
 import { transferFromReport } from './transfer-update';
-
-/**
- * libphonenumber and its 'max' metadata (about 200 KB) normalize the caller's number: loaded with
- * the first end-of-call report that carries one, not at cold start, since the webhook also receives
- * the provider's other message types (docs/adr/0119-cold-start-build-only-what-requests-need.md).
- */
-const phoneNumbers = lazy(() => import('#shared/domain/phone'));
 
 export interface ProcessReportDependencies extends CompleteOutreachDependencies {
   readonly calls: CallStore;

@@ -2,7 +2,7 @@ import type { Session } from '#shared/domain/sessions';
 import type { OneTimeScheduler } from '#shared/ports/scheduler';
 import type { WidgetSessionRef, WidgetSessionStore } from '#shared/ports/widget-session-store';
 import { refMessage } from './field-service-jobs';
-import { dropOffWithRecovery, isQualified, type RecoveryPlanDependencies } from './recovery';
+import { dropOffWithRecovery, qualifiedPhone, type RecoveryPlanDependencies } from './recovery';
 
 /**
  * Drop-off: a pending session without activity for SESSION_ABANDON_AFTER_SECONDS becomes
@@ -52,7 +52,7 @@ export async function checkDropOff(
       ...stored.session,
       status: 'dropped_off' as const,
       events,
-      ...(isQualified(stored.session) ? { qualified_drop_off: true } : {}),
+      ...((await qualifiedPhone(stored.session)) !== null ? { qualified_drop_off: true } : {}),
     };
     const recovery = await dropOffWithRecovery(deps, stored, droppedOff, now);
     if (recovery === 'planned') return 'dropped_off';

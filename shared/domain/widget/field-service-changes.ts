@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { AppointmentChange, StoredAppointment } from '#shared/domain/appointments/appointment';
 import { localStart } from '#shared/domain/appointments/local-start';
 import type { BookingRequest } from '#shared/domain/schedulers';
+import { atLoad } from '#shared/lazy';
 import type { AppointmentStore } from '#shared/ports/appointment-store';
 import type { FieldServiceDirectory, FieldServiceJobState, FieldServiceSystem } from '#shared/ports/field-service';
 import type { StoredWidgetSession, WidgetSessionRef, WidgetSessionStore } from '#shared/ports/widget-session-store';
@@ -30,17 +31,19 @@ import {
  * MAX_JOB_WAITS); a visit whose job will not be made, or whose team has no system, gets a failed
  * request saying why and nothing is asked.
  */
-export const fieldServiceChangeSchema = z.object({
-  team_id: z.int().min(1),
-  appointment_id: z.string().min(1).max(64),
-  action: z.enum(['reschedule', 'cancel']),
-  /** The change's event id: what its requests and schedules are keyed on. */
-  change_id: z.string().min(1).max(64),
-  /** When the change was made: its line of the visit's history. */
-  occurred_at: z.string().min(1).max(40),
-  /** The visit's start after the change (a cancel: the start given up). */
-  starts_at: z.string().min(1).max(40),
-});
+export const fieldServiceChangeSchema = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    team_id: z.int().min(1),
+    appointment_id: z.string().min(1).max(64),
+    action: z.enum(['reschedule', 'cancel']),
+    /** The change's event id: what its requests and schedules are keyed on. */
+    change_id: z.string().min(1).max(64),
+    /** When the change was made: its line of the visit's history. */
+    occurred_at: z.string().min(1).max(40),
+    /** The visit's start after the change (a cancel: the start given up). */
+    starts_at: z.string().min(1).max(40),
+  }),
+);
 export type FieldServiceChange = z.output<typeof fieldServiceChangeSchema>;
 
 export interface FieldServiceChangeMessage {

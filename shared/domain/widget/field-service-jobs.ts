@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { linesText, nameText } from '#shared/domain/plain-text';
 import type { BookingRequest } from '#shared/domain/schedulers';
 import type { Session } from '#shared/domain/sessions';
+import { atLoad } from '#shared/lazy';
 import type { BookingRequestStore } from '#shared/ports/booking-request-store';
 import type { FieldServiceDirectory, FieldServiceJobRequest } from '#shared/ports/field-service';
 import type { MessageQueue } from '#shared/ports/message-queue';
@@ -19,33 +20,38 @@ import { fieldServiceChangeSchema } from './field-service-changes';
  * session (st_job_id), which ends every later delivery. A refusal or the last attempt's failure
  * marks the session (jobFailedAt): the visit's changes then have no job to wait for.
  */
-export const sessionRefSchema = z.object({
-  team_id: z.int().min(1),
-  scheduler_id: z.int().min(1),
-  started_at: z.string().min(1),
-  session_id: z.string().min(1).max(64),
-});
+const sessionRefSchema = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    team_id: z.int().min(1),
+    scheduler_id: z.int().min(1),
+    started_at: z.string().min(1),
+    session_id: z.string().min(1).max(64),
+  }),
+);
 
-export const widgetFollowupSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('field_service_job'),
-    session: sessionRefSchema,
-    attempt: z.int().min(1).max(100).default(1),
-    /** When a retry was scheduled for: the attempt's requested_at, the same on every delivery. */
-    requested_at: z.string().min(1).max(40).optional(),
-  }),
-  z.object({
-    kind: z.literal('field_service_change'),
-    change: fieldServiceChangeSchema,
-    attempt: z.int().min(1).max(100).default(1),
-    requested_at: z.string().min(1).max(40).optional(),
-    /** How many times the change has waited for the booking's job to be made. */
-    waits: z.int().min(0).max(100).default(0),
-  }),
-  z.object({ kind: z.literal('drop_off'), session: sessionRefSchema }),
-  // A dropped-off session's recovery (recovery-followup.ts): from its outbox event, or again when a deferred text's window opens.
-  z.object({ kind: z.literal('recovery'), session: sessionRefSchema }),
-]);
+/** The widget-followups queue's messages: read by the worker, so built only in its bundle. */
+export const widgetFollowupSchema = /* @__PURE__ */ atLoad(() =>
+  z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('field_service_job'),
+      session: sessionRefSchema,
+      attempt: z.int().min(1).max(100).default(1),
+      /** When a retry was scheduled for: the attempt's requested_at, the same on every delivery. */
+      requested_at: z.string().min(1).max(40).optional(),
+    }),
+    z.object({
+      kind: z.literal('field_service_change'),
+      change: fieldServiceChangeSchema,
+      attempt: z.int().min(1).max(100).default(1),
+      requested_at: z.string().min(1).max(40).optional(),
+      /** How many times the change has waited for the booking's job to be made. */
+      waits: z.int().min(0).max(100).default(0),
+    }),
+    z.object({ kind: z.literal('drop_off'), session: sessionRefSchema }),
+    // A dropped-off session's recovery (recovery-followup.ts): from its outbox event, or again when a deferred text's window opens.
+    z.object({ kind: z.literal('recovery'), session: sessionRefSchema }),
+  ]),
+);
 
 export function refOf(m: z.output<typeof sessionRefSchema>): WidgetSessionRef {
   return { teamId: m.team_id, schedulerId: m.scheduler_id, startedAt: m.started_at, sessionId: m.session_id };

@@ -3,7 +3,7 @@ import type { RecoveryMode } from '#shared/domain/appointment-texts/scheduler-se
 import type { OutreachState } from '#shared/domain/intake/outreach';
 import type { SchedulingMode } from '#shared/domain/intake/scheduling-config';
 import { fullAttribution, type LeadRecord, NO_ATTRIBUTION } from '#shared/domain/leads';
-import { toE164 } from '#shared/domain/phone';
+import { phoneNumbers } from '#shared/domain/phone-numbers';
 import type { Session, SessionRecord } from '#shared/domain/sessions';
 import { eventIdFor, type LeadRef, leadCreated } from '#shared/events/lead-events';
 import type { DomainEvent } from '#shared/ports/event-bus';
@@ -38,9 +38,10 @@ export interface OutreachPlanOfTeam {
   readonly retrySpacingMinutes: number;
 }
 
-/** A session the service may reach again: a phone that reads as a number, and no booking. */
-export function isQualified(session: Session): boolean {
-  return session.status !== 'booked' && session.customer_info.phone !== null && toE164(session.customer_info.phone) !== null;
+/** The phone of a session the service may reach again, in E.164: no booking, and a phone that reads as a number; else null. */
+export async function qualifiedPhone(session: Session): Promise<string | null> {
+  if (session.status === 'booked' || session.customer_info.phone === null) return null;
+  return (await phoneNumbers()).toE164(session.customer_info.phone);
 }
 
 /** The step a session was left at: its last widget step, or its start. */
@@ -62,7 +63,8 @@ export async function dropOffWithRecovery(
   droppedOff: SessionRecord,
   now: Date,
 ): Promise<'planned' | 'changed' | 'not_due'> {
-  if (!isQualified(stored.session) || stored.extras.recovery) return 'not_due';
+  const phone = await qualifiedPhone(stored.session);
+  if (phone === null || stored.extras.recovery) return 'not_due';
   const { session } = stored;
   const scheduler = await deps.schedulers.getScheduler(session.team_id, session.scheduler_id);
   const mode = scheduler?.recovery ?? 'text';
@@ -76,7 +78,7 @@ export async function dropOffWithRecovery(
   const recovery: SessionRecovery = { at: droppedOff.events.at(-1)?.created_at ?? now.toISOString(), mode, resume };
   const extras: WidgetSessionExtras = { ...stored.extras, lead_uuid: randomUUID(), lead_id: leadId, stl_call_id: stlCallId, recovery };
   const outreach = callsIn(mode) ? firstRecoveryCall(stlCallId, await deps.outreachPlan(session.team_id, now), now) : null;
-  const lead = recoveryLead({ ...stored, extras }, recovery, outreach);
+  const lead = recoveryLead({ ...stored, extras }, recovery, outreach, phone);
   const events = [recoveryLeadCreated(lead, stlCallId, outreach, now), recoveryDue(session, now)];
   return (await deps.sessions.dropOffWithRecovery(stored, droppedOff, extras, lead, events)) ? 'planned' : 'changed';
 }
@@ -101,7 +103,12 @@ function firstRecoveryCall(stlCallId: number, plan: OutreachPlanOfTeam, now: Dat
 }
 
 /** The recovery lead: the session's attribution, service and details; its call's outreach when the mode calls. */
-export function recoveryLead(stored: StoredWidgetSession, recovery: SessionRecovery, outreach: OutreachState | null): LeadRecord {
+export function recoveryLead(
+  stored: StoredWidgetSession,
+  recovery: SessionRecovery,
+  outreach: OutreachState | null,
+  customerPhone: string,
+): LeadRecord {
   const { session, extras } = stored;
   if (!extras.lead_uuid || extras.lead_id === null) throw new Error(`session ${session.session_id} has no recovery lead ids`);
   return {
@@ -112,7 +119,7 @@ export function recoveryLead(stored: StoredWidgetSession, recovery: SessionRecov
     datetime: recovery.at,
     status: 'new',
     customer_name: session.customer_info.name,
-    customer_phone: toE164(session.customer_info.phone ?? ''),
+    customer_phone: customerPhone,
     customer_email: session.customer_info.email,
     lead_content: {
       session_id: session.session_id,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import type { ManageLinks } from '#shared/domain/appointments/manage-token';
-import { toE164 } from '#shared/domain/phone';
+import { phoneNumbers } from '#shared/domain/phone-numbers';
 import { nameText, optionalLinesText } from '#shared/domain/plain-text';
 import type { SchedulerConfig } from '#shared/domain/schedulers';
 import type { CustomerInfo, Session, SessionRecord } from '#shared/domain/sessions';
@@ -208,7 +208,7 @@ export async function recordWidgetStep(
     throw new BadRequestError('customer_info: only with customer_info_completed', 'customer_info');
   }
   const slot = pickedSlot(input);
-  const customer = input.customer ? readCustomer(input.customer) : null;
+  const customer = input.customer ? await readCustomer(input.customer) : null;
   for (let attempt = 0; attempt < 3; attempt++) {
     const stored = await requireTokenSession(deps, input.token);
     refuseBooked(stored);
@@ -268,8 +268,8 @@ function plainCustomer(customer: BookingInput['customer']): BookingInput['custom
 }
 
 /** The details as kept: the phone in E.164 (a 400 naming it when it reads as no number), name and address plain text. */
-function readCustomer(given: BookingInput['customer']): CustomerInfo {
-  const phone = toE164(given.phone);
+async function readCustomer(given: BookingInput['customer']): Promise<CustomerInfo> {
+  const phone = (await phoneNumbers()).toE164(given.phone);
   if (!phone) throw new BadRequestError('phone: must be a phone number, such as (312) 555-0142 or +44 20 7946 0958', 'phone');
   return { ...plainCustomer(given), phone };
 }
@@ -311,7 +311,7 @@ async function drawBookingIds(deps: WidgetDependencies, stored: StoredWidgetSess
  */
 export async function bookWidgetSession(deps: WidgetDependencies, input: BookingInput): Promise<BookingOutcome> {
   if (input.honeypot !== '') throw new BadRequestError('website: must be left empty', 'website');
-  const customer = readCustomer(input.customer);
+  const customer = await readCustomer(input.customer);
   for (let attempt = 0; attempt < 3; attempt++) {
     const stored = await requireTokenSession(deps, input.token);
     const { session } = stored;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
-import { localDays } from '#shared/domain/local-days';
+import { localDateTime, localDays } from '#shared/domain/local-days';
 
 /** luxon is the oracle: the local days of [start, end) and the instant each begins. */
 function expected(startMs: number, endMs: number, zone: string): { date: string; startMs: number }[] {
@@ -65,5 +65,22 @@ describe('localDays', () => {
     expect(((spring[1]?.startMs ?? 0) - (spring[0]?.startMs ?? 0)) / 3_600_000).toBe(23);
     const fall = localDays(Date.parse('2026-11-01T04:00:00Z'), Date.parse('2026-11-03T05:00:00Z'), 'America/New_York');
     expect(((fall[1]?.startMs ?? 0) - (fall[0]?.startMs ?? 0)) / 3_600_000).toBe(25);
+  });
+});
+
+describe('localDateTime', () => {
+  it('matches luxon for any instant in zones with DST, half-hour offsets and midnight transitions (property)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...ZONES), fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2040, 0, 1) }), (zone, ms) => {
+        const local = DateTime.fromMillis(ms, { zone });
+        expect(localDateTime(ms, zone)).toEqual({ date: local.toFormat('yyyy-MM-dd'), time: local.toFormat('HH:mm') });
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('writes midnight as 00:00 and the last minute of a day as 23:59', () => {
+    expect(localDateTime(Date.parse('2026-06-12T05:00:00Z'), 'America/Chicago')).toEqual({ date: '2026-06-12', time: '00:00' });
+    expect(localDateTime(Date.parse('2026-06-13T04:59:00Z'), 'America/Chicago')).toEqual({ date: '2026-06-12', time: '23:59' });
   });
 });
