@@ -4,6 +4,7 @@ import type { AuditEntry } from '#shared/domain/audit-log/entry';
 import {
   type DataSubjectDeletion,
   DELETION_KINDS,
+  DELETION_STATUSES,
   type DeletionKind,
   type DeletionStatus,
 } from '#shared/domain/data-subject-deletions/request';
@@ -35,7 +36,7 @@ const storedDeletion = /* @__PURE__ */ atLoad(() =>
     teamIds: z.array(z.number()),
     subjectPhone: z.string().nullable().default(null),
     subjectEmail: z.string().nullable().default(null),
-    status: z.enum(['queued', 'running', 'completed']),
+    status: z.enum(DELETION_STATUSES),
     done: z.array(z.string()),
     createdAt: z.string(),
     completedAt: z.string().nullable().default(null),

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { Campaign, ChunkRecipient, SendStatus } from '#shared/domain/sms-campaigns/campaign';
+import { CAMPAIGN_STATUSES, type Campaign, type ChunkRecipient, type SendStatus } from '#shared/domain/sms-campaigns/campaign';
 import { CAMPAIGN_TYPES } from '#shared/domain/sms-campaigns/campaign-request';
 import type { OutboundText } from '#shared/domain/sms-campaigns/outbound-texts';
 import {
@@ -33,7 +33,7 @@ const storedCampaign = /* @__PURE__ */ atLoad(() =>
     campaign_id: z.string(),
     team_id: z.number(),
     campaign_type: z.enum(CAMPAIGN_TYPES),
-    status: z.enum(['scheduled', 'sending', 'completed', 'cancelled']),
+    status: z.enum(CAMPAIGN_STATUSES),
     message_template: z.string(),
     fallback_message: nullableString().default(null),
     settings: z.object({ include_opt_out: z.boolean(), respect_quiet_hours: z.boolean() }),

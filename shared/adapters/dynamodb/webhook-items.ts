@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import {
+  DELIVERY_STATES,
   type DeliveryAttempt,
   type DeliveryState,
   isWebhookEventType,
@@ -70,7 +71,7 @@ const storedDelivery = /* @__PURE__ */ atLoad(() =>
     eventId: z.string(),
     eventType: z.string(),
     payload: z.string(),
-    state: z.enum(['pending', 'succeeded', 'failed']),
+    state: z.enum(DELIVERY_STATES),
     attempts: z.array(storedAttempt).default([]),
     nextAttempt: z.number(),
     claimedAttempt: z.number(),

@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { AuditEntry } from '#shared/domain/audit-log/entry';
-import { isWebhookEventType, type ReplayStatus, type WebhookReplay } from '#shared/domain/webhooks/model';
+import { isWebhookEventType, REPLAY_STATUSES, type ReplayStatus, type WebhookReplay } from '#shared/domain/webhooks/model';
 import { atLoad } from '#shared/lazy';
 import { auditLogPut } from './audit-log-store';
 import { type Item, parseStoredItem } from './query';
@@ -29,7 +29,7 @@ const storedReplay = /* @__PURE__ */ atLoad(() =>
     since: z.string(),
     until: z.string(),
     types: z.array(z.string()),
-    status: z.enum(['queued', 'running', 'completed']),
+    status: z.enum(REPLAY_STATUSES),
     eventsFound: z.number(),
     eventsDelivered: z.number().default(0),
     position: z.string().optional(),

@@ -30,7 +30,8 @@ export const DELETION_KINDS = [
 export type DeletionKind = (typeof DELETION_KINDS)[number];
 export type DeletionCounts = Readonly<Record<DeletionKind, number>>;
 
-export type DeletionStatus = 'queued' | 'running' | 'completed';
+export const DELETION_STATUSES = ['queued', 'running', 'completed'] as const;
+export type DeletionStatus = (typeof DELETION_STATUSES)[number];
 
 /** Who is deleted: the phone in E.164, the email lower-cased; at least one. */
 export interface DataSubject {

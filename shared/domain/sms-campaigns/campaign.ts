@@ -1,7 +1,8 @@
 import type { CampaignRequest } from './campaign-request';
 
 /** Campaign status. */
-export type CampaignStatus = 'scheduled' | 'sending' | 'completed' | 'cancelled';
+export const CAMPAIGN_STATUSES = ['scheduled', 'sending', 'completed', 'cancelled'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 export interface CampaignCounts {
   sent: number;

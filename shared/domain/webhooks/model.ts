@@ -64,7 +64,8 @@ export interface DeliveryAttempt {
 }
 
 /** pending: an attempt is due or scheduled; succeeded: a 2xx answered; failed: retries exhausted, 410, or the subscription went away. */
-export type DeliveryState = 'pending' | 'succeeded' | 'failed';
+export const DELIVERY_STATES = ['pending', 'succeeded', 'failed'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
 export interface WebhookDelivery {
   readonly id: string;
@@ -92,7 +93,8 @@ export interface WebhookDelivery {
 export const DELIVERY_RETENTION_DAYS = 30;
 
 /** A replay of past events to one subscription (replay.ts). */
-export type ReplayStatus = 'queued' | 'running' | 'completed';
+export const REPLAY_STATUSES = ['queued', 'running', 'completed'] as const;
+export type ReplayStatus = (typeof REPLAY_STATUSES)[number];
 
 export interface WebhookReplay {
   /** `rpl_` + 20 hex. */
