@@ -24,8 +24,8 @@ function roomOf(file: string): string {
   return top ?? file;
 }
 
-/** `as <Name>Item`: a cast of what a store read to its item type. */
-const ITEM_CAST = /\bas\s+[A-Z][A-Za-z]*Item\b/;
+/** `as <Name>Item`, or wrapped (`as Partial<<Name>Item>`): a cast of what a store read to its item type. */
+const ITEM_CAST = /\bas\s+(?:[A-Z][A-Za-z]*<\s*)*[A-Z][A-Za-z]*Item\b/;
 
 /** Imports that point against the layers' direction, counted for the picture. */
 const BACK_POINTING: readonly (readonly [string, (file: string) => boolean, (target: string) => boolean])[] = [
@@ -150,17 +150,10 @@ describe('layering', () => {
   });
 
   it('recognises a cast to an item type, and only that', () => {
-    expect(['item as CallItem', 'result.Item as TicketItem | undefined', 'x as  SendItem;'].map((line) => ITEM_CAST.test(line))).toEqual([
-      true,
-      true,
-      true,
-    ]);
-    expect(['satisfies CallItem', 'as Items', 'as const', 'const asItem = 1'].map((line) => ITEM_CAST.test(line))).toEqual([
-      false,
-      false,
-      false,
-      false,
-    ]);
+    const casts = ['item as CallItem', 'result.Item as TicketItem | undefined', 'x as  SendItem;', 'attributes as Partial<BucketItem>'];
+    expect(casts.map((line) => ITEM_CAST.test(line))).toEqual([true, true, true, true]);
+    const others = ['satisfies CallItem', 'satisfies Partial<CallItem>', 'as Items', 'as Partial<Items>', 'as const', 'const asItem = 1'];
+    expect(others.map((line) => ITEM_CAST.test(line))).toEqual([false, false, false, false, false, false]);
   });
 
   it('finds the presenters', () => {

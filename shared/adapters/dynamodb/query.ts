@@ -40,6 +40,8 @@ export function storedAttributes(item: Item, what: string) {
     boolean: typed('boolean', (value): value is boolean => typeof value === 'boolean'),
     /** Strings only, each kept as is. */
     strings: typed('a list of strings', (value): value is string[] => Array.isArray(value) && value.every(isString)),
+    /** Numbers only, each kept as is. */
+    numbers: typed('a list of numbers', (value): value is number[] => Array.isArray(value) && value.every(isNumber)),
     /** `null` and absent read as null. */
     nullableString: typed('string or null', (value): value is string | null | undefined => value == null || isString(value)),
     nullableNumber: typed('number or null', (value): value is number | null | undefined => value == null || isNumber(value)),

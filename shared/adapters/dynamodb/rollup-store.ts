@@ -12,7 +12,7 @@ import type {
   Touch,
 } from '#shared/ports/rollup-store';
 import { padId } from './keys';
-import { type Item, queryAll } from './query';
+import { type Item, queryAll, storedAttributes } from './query';
 
 /**
  * Items of the rollups table (layout R2): pk R2#TEAM#<team> (all schedulers), R2#TEAM#<team>#SCHED#<scheduler>
@@ -122,8 +122,11 @@ export class DynamoRollupStore implements RollupStore {
         ReturnValues: 'ALL_NEW',
       }),
     );
-    const item = (result.Attributes ?? {}) as Partial<BucketItem>;
-    return { version: Number(item.touches), schedulers: numbers(item.sch), enterprises: numbers(item.ens) };
+    // Read on every bucket a stream batch touches, so attribute by attribute rather than a zod
+    // schema (as the authorizer's reads); a bucket no commit has written yet has no `sch` or `ens`.
+    const item = storedAttributes(result.Attributes ?? {}, 'rollup bucket');
+    const listed = (name: 'sch' | 'ens') => (item.has(name) ? item.numbers(name) : []);
+    return { version: item.number('touches'), schedulers: listed('sch'), enterprises: listed('ens') };
   }
 
   async commit(write: BucketWrite): Promise<'written' | 'superseded'> {

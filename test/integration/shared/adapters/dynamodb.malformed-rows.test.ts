@@ -1,6 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoRollupStore, rollupPk } from '#shared/adapters/dynamodb/rollup-store';
 import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
@@ -104,5 +105,20 @@ describe('a malformed stored row', () => {
     const tenancy = new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));
     await put('teams', { pk: 'TEAM#0000009999', sk: 'META', entity: 'team', id: 9999, name: 'T', timezone: 'UTC', isTest: 'no' });
     await expect(tenancy.getTeam(9999)).rejects.toThrow('stored team item is malformed at isTest: expected boolean');
+  });
+
+  it('fails a rollup bucket touch naming the bucket item and its scheduler list', async () => {
+    const rollups = new DynamoRollupStore(getDocumentClient(), physicalTableName('rollups'));
+    await put('rollups', { pk: rollupPk({ kind: 'team', teamId: 9998 }), sk: 'H#2026-03-01T10', touches: 1, sch: ['1'] });
+    await expect(rollups.touch(9998, 'H#2026-03-01T10')).rejects.toThrow(
+      'stored rollup bucket item is malformed at sch: expected a list of numbers',
+    );
+  });
+
+  it('touches a bucket no commit has written yet: its version counted, no schedulers or enterprises', async () => {
+    const rollups = new DynamoRollupStore(getDocumentClient(), physicalTableName('rollups'));
+    await expect(rollups.touch(9997, 'H#2026-03-01T10')).resolves.toEqual({ version: 1, schedulers: [], enterprises: [] });
+    await put('rollups', { pk: rollupPk({ kind: 'team', teamId: 9997 }), sk: 'H#2026-03-01T10', touches: 1, sch: [4, 5], ens: [7] });
+    await expect(rollups.touch(9997, 'H#2026-03-01T10')).resolves.toEqual({ version: 2, schedulers: [4, 5], enterprises: [7] });
   });
 });
