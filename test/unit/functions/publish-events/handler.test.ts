@@ -1,6 +1,7 @@
-import { dueEventOfStreamRecord } from '#shared/adapters/dynamodb/outbox';
+import type { AttributeValue } from 'aws-lambda';
+import { dueEventOfStreamRecord, toOutboxItem } from '#shared/adapters/dynamodb/outbox';
 import type { OutboxConsumerDependencies } from '#shared/adapters/runtime/outbox-dependencies';
-import type { EventBus } from '#shared/ports/event-bus';
+import type { DomainEvent, EventBus } from '#shared/ports/event-bus';
 import type { MessageQueue } from '#shared/ports/message-queue';
 import type { OutboxStore } from '#shared/ports/outbox';
 import { CONTEXT, failingPort, fakePort, functionEnvironment, streamEvent } from '../../../support/handler-harness';
@@ -17,6 +18,8 @@ beforeAll(async () => {
   ({ handler } = await import('../../../../functions/publish-events/handler'));
 });
 
+const NOW = new Date('2026-03-01T12:00:00.000Z');
+
 /** The consumer's ports, none of them faked: a record that reaches one fails. */
 function dependencies(dueEventOf: OutboxConsumerDependencies['dueEventOf']): OutboxConsumerDependencies {
   return {
@@ -24,12 +27,73 @@ function dependencies(dueEventOf: OutboxConsumerDependencies['dueEventOf']): Out
     appointmentTexts: fakePort<MessageQueue>(),
     widgetFollowups: fakePort<MessageQueue>(),
     outbox: fakePort<OutboxStore>(),
-    now: () => new Date('2026-03-01T12:00:00.000Z'),
+    now: () => NOW,
     dueEventOf,
   };
 }
 
+/** The new image the outbox table's stream carries for an event made due (its attributes are all text). */
+function dueImage(event: DomainEvent): Record<string, AttributeValue> {
+  return Object.fromEntries(Object.entries(toOutboxItem(event)).map(([name, value]) => [name, { S: String(value) }]));
+}
+
+const leadCreated = (eventId: string): DomainEvent => ({
+  type: 'lead.created',
+  detail: { event_id: eventId, team_id: 4, lead_id: 9, data: { source: 'website' } },
+});
+
+/** The consumer with a bus and an outbox that record what reaches them; the bus refuses the events named. */
+function recording(refused: readonly string[] = []) {
+  const published: DomainEvent[] = [];
+  const marked: { eventId: string; at: Date; teamId: number | null }[] = [];
+  const deps: OutboxConsumerDependencies = {
+    ...dependencies(dueEventOfStreamRecord),
+    bus: fakePort<EventBus>({
+      publish: async (events) => {
+        if (events.some((event) => refused.includes(String(event.detail.event_id)))) throw new Error('bus refused');
+        published.push(...events);
+      },
+    }),
+    outbox: fakePort<OutboxStore>({
+      markSent: async (eventId, at, teamId) => {
+        marked.push({ eventId, at, teamId });
+      },
+    }),
+  };
+  return { deps, published, marked };
+}
+
 describe('publish-events', () => {
+  it('puts a due outbox item on the bus, its detail as written, and marks it sent in its team’s history', async () => {
+    const { deps, published, marked } = recording();
+    mockDependencies.current = deps;
+    const result = await handler(streamEvent(dueImage(leadCreated('evt-1')), dueImage(leadCreated('evt-2'))), CONTEXT);
+    expect(result.batchItemFailures).toEqual([]);
+    expect(published).toEqual([leadCreated('evt-1'), leadCreated('evt-2')]);
+    expect(marked).toEqual([
+      { eventId: 'evt-1', at: NOW, teamId: 4 },
+      { eventId: 'evt-2', at: NOW, teamId: 4 },
+    ]);
+  });
+
+  it('stops at an event the bus refuses: it and every later record are reported, neither marked sent', async () => {
+    const { deps, published, marked } = recording(['evt-2']);
+    mockDependencies.current = deps;
+    const images = ['evt-1', 'evt-2', 'evt-3'].map((id) => dueImage(leadCreated(id)));
+    const result = await handler(streamEvent(...images), CONTEXT);
+    expect(result.batchItemFailures).toEqual([{ itemIdentifier: '101' }, { itemIdentifier: '102' }]);
+    expect(published).toEqual([leadCreated('evt-1')]);
+    expect(marked.map(({ eventId }) => eventId)).toEqual(['evt-1']);
+  });
+
+  it('reports an event published but not marked sent, so the retry publishes it again rather than losing it', async () => {
+    const { deps, published } = recording();
+    mockDependencies.current = { ...deps, outbox: failingPort<OutboxStore>() };
+    const result = await handler(streamEvent(dueImage(leadCreated('evt-1'))), CONTEXT);
+    expect(result.batchItemFailures).toEqual([{ itemIdentifier: '100' }]);
+    expect(published).toEqual([leadCreated('evt-1')]);
+  });
+
   it('passes over a record that makes no event due, publishing nothing', async () => {
     mockDependencies.current = dependencies(() => null);
     const result = await handler(streamEvent({ pk: { S: 'OUTBOX#1' } }), CONTEXT);
