@@ -53,7 +53,7 @@ const sending: Campaign = {
   estimated_cost_micros: 5 * PRICE,
   actual_cost_micros: 0,
   price_per_segment_micros: PRICE,
-  scheduled_time: null,
+  scheduled_time: '2026-03-03T17:00:00.000Z',
   completion_time: null,
   cancelled_at: null,
   created_at: '2026-03-03T16:59:00.000Z',
