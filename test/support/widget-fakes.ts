@@ -1,6 +1,29 @@
 import type { LeadRecord } from '#shared/domain/leads';
+import { type SchedulerConfig, type SchedulerSettingsInput, schedulerSettingsSchema, WEEKDAYS } from '#shared/domain/schedulers';
 import type { DomainEvent } from '#shared/ports/event-bus';
 import type { StoredWidgetSession, WidgetSessionRef, WidgetSessionStore } from '#shared/ports/widget-session-store';
+
+/**
+ * A scheduler of `teamId`: open all day every day in UTC, one place per hour-long slot, the
+ * operator's defaults for the rest unless `settings` say otherwise.
+ */
+export function widgetScheduler(teamId: number, schedulerId: number, settings: Partial<SchedulerSettingsInput> = {}): SchedulerConfig {
+  return {
+    ...schedulerSettingsSchema.parse({
+      name: 'Main',
+      services: ['Drain clog'],
+      job_types: [],
+      service_areas: [],
+      time_zone: 'UTC',
+      hours: Object.fromEntries(WEEKDAYS.map((d) => [d, { open: '00:00', close: '23:59' }])),
+      ...settings,
+    }),
+    scheduler_id: schedulerId,
+    team_id: teamId,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+  };
+}
 
 type Row = StoredWidgetSession & { jobClaimUntil?: string };
 

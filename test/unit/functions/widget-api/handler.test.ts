@@ -1,6 +1,5 @@
 import type { WidgetRouteDependencies } from '#shared/adapters/runtime/widget-dependencies';
 import { manageLinks } from '#shared/domain/appointments/manage-token';
-import { type SchedulerConfig, schedulerSettingsSchema, WEEKDAYS } from '#shared/domain/schedulers';
 import type { AppointmentStore } from '#shared/ports/appointment-store';
 import type { BookingRequestStore } from '#shared/ports/booking-request-store';
 import type { DomainEvent } from '#shared/ports/event-bus';
@@ -9,7 +8,7 @@ import type { RateLimitStore } from '#shared/ports/rate-limit-store';
 import type { SchedulerConfigStore } from '#shared/ports/scheduler-config-store';
 import { answerOf, failingPort, fakePort, functionEnvironment, routeEvent } from '../../../support/handler-harness';
 import { RecordingQueue, RecordingScheduler, team, tenancyOf } from '../../../support/intake-fakes';
-import { InMemoryWidgetSessions } from '../../../support/widget-fakes';
+import { InMemoryWidgetSessions, widgetScheduler } from '../../../support/widget-fakes';
 
 const mockDependencies: { current?: WidgetRouteDependencies } = {};
 jest.mock('#shared/adapters/runtime/widget-dependencies', () => ({
@@ -45,20 +44,7 @@ beforeEach(() => {
 afterEach(() => jest.useRealTimers());
 
 /** Scheduler 9 of team 1: open all day every day in UTC, one place per hour-long slot. */
-const SCHEDULER: SchedulerConfig = {
-  ...schedulerSettingsSchema.parse({
-    name: 'Main',
-    services: ['Drain clog'],
-    job_types: [],
-    service_areas: [],
-    time_zone: 'UTC',
-    hours: Object.fromEntries(WEEKDAYS.map((d) => [d, { open: '00:00', close: '23:59' }])),
-  }),
-  scheduler_id: 9,
-  team_id: 1,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-};
+const SCHEDULER = widgetScheduler(1, 9);
 const PATH = { teamId: '1', schedulerId: '9' };
 const CUSTOMER = { name: 'Dana Whitfield', phone: '(212) 555-0199', email: 'dana@example.com', address: '1 Main St' };
 
@@ -92,6 +78,7 @@ function widget() {
     bookingRequests: fakePort<BookingRequestStore>({
       recordBookingRequest: async (request) => {
         bookingRequests.push(request);
+        return true;
       },
     }),
     scheduler: () => scheduler,

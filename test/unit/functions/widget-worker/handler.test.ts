@@ -7,7 +7,7 @@ import type { OneTimeScheduler } from '#shared/ports/scheduler';
 import type { StoredWidgetSession } from '#shared/ports/widget-session-store';
 import { session } from '../../../support/factories';
 import { CONTEXT, failingPort, fakePort, functionEnvironment, sqsEvent } from '../../../support/handler-harness';
-import { InMemoryWidgetSessions } from '../../../support/widget-fakes';
+import { InMemoryWidgetSessions, widgetScheduler } from '../../../support/widget-fakes';
 
 type Dependencies = ReturnType<ReturnType<typeof widgetWorkerDependencies>>;
 const mockDependencies: { current?: Dependencies } = {};
@@ -69,7 +69,9 @@ function worker(sessions: InMemoryWidgetSessions, recovery: RecoveryMode = 'text
         scheduled.push(message);
       },
     }),
-    schedulers: fakePort<Dependencies['schedulers']>({ getScheduler: async () => ({ recovery }) }),
+    schedulers: fakePort<Dependencies['schedulers']>({
+      getScheduler: async (t, s) => (t === 1 && s === 1 ? widgetScheduler(1, 1, { recovery }) : null),
+    }),
     leadIds: { nextLeadId: async () => ++ids, nextStlCallId: async () => ++ids },
     resumeLinks: resumeLinks(async () => 'resume-secret-0123456789abcdef0123456789abcdef'),
     abandonAfterSeconds: ABANDON_AFTER_SECONDS,
