@@ -78,8 +78,9 @@ const ALLOWED_LONG_FUNCTIONS = new Map<string, string>([
 
 const PAGE_FOLDERS = ['pages'] as const;
 
+/** A data module (`*-data.ts`, `data.ts`), a declaration file or a fixture; not a name that merely ends in "data" (`phone-metadata.ts`). */
 function isData(file: string): boolean {
-  return /data\.ts$|\.d\.ts$|(^|\/)fixtures?\//.test(file);
+  return /(^|[/.-])data\.ts$|\.d\.ts$|(^|\/)fixtures?\//.test(file);
 }
 
 /** Every source file and script outside the tests, data files included (their functions are measured). */
@@ -168,6 +169,12 @@ describe('source size', () => {
     expect(files).toContain('pages/console/console.js');
     expect(files).toContain('bin/admin.mjs');
     expect(files).toContain('shared/domain/voice/intent-rules-data.ts');
+  });
+
+  it('exempts the length of data modules only, not of a script whose name ends in "data"', () => {
+    const files = ['shared/domain/voice/intent-rules-data.ts', 'local/demo/data.ts', 'shared/x.d.ts', 'test/fixtures/a.ts'];
+    expect(files.filter(isData)).toEqual(files);
+    expect(['bin/phone-metadata.ts', 'shared/domain/metadata.ts'].filter(isData)).toEqual([]);
   });
 
   it('names a long function, method or callback by what holds it', () => {
