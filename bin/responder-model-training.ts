@@ -19,6 +19,7 @@ export const TRAINING_SETS = [
   'labelled-calls.probe.json',
   'labelled-calls.probe2.json',
   'labelled-calls.probe3.json',
+  'labelled-calls.probe4.json',
 ];
 
 export interface Example {
