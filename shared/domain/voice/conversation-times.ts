@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { BOOKING_ALREADY_MADE } from './intent-rules-data';
 import { type RequestedTime, type TimeMention, timeMentions } from './requested-time';
+import { withApostrophes } from './spoken-text';
 import type { TranscriptTurn } from './transcript-turns';
 
 /**
@@ -290,17 +291,12 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
 
 function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
   reading.firstReply = turn.speaker === 'agent';
-  reading.turnText = turn.text;
+  const text = withApostrophes(turn.text);
+  reading.turnText = text;
   if (turn.speaker === 'agent') reading.answered = true;
-  const corrected = afterCorrection(turn.text);
+  const corrected = afterCorrection(text);
   // "Friday at 3, actually make it 3:30": the day said before a correction that names only an hour is still its day.
-  const before = timeMentions(
-    turn.text.slice(0, turn.text.length - corrected.length),
-    ctx.timezone,
-    ctx.callTime,
-    ctx.spanish,
-    reading.lastDay,
-  );
+  const before = timeMentions(text.slice(0, text.length - corrected.length), ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay);
   reading.lastDay = before.at(-1)?.date ?? reading.lastDay;
   for (const sentence of sentencesOf(corrected)) {
     const mentions = timeMentions(sentence, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay);

@@ -3,6 +3,7 @@ import { lazy } from '#shared/lazy';
 import type { CallAnalysis } from './analysis';
 import type { NormalizedCall } from './call-report';
 import type { WeeklyHours } from './requested-time';
+import { withApostrophes } from './spoken-text';
 import { readTranscript, type TranscriptReading } from './transcript-reading';
 
 /**
@@ -42,7 +43,7 @@ async function settledTime(call: NormalizedCall, team: Team, callTime: Date, rea
     return turns.agreedTimeOfTurns(call.turns, team.timezone, callTime, reading.spanish);
   }
   const times = await requestedTime();
-  const found = times.findAgreedTime(conversationOf(call), reading.confirmation, team.timezone, callTime, reading.spanish);
+  const found = times.findAgreedTime(withApostrophes(conversationOf(call)), reading.confirmation, team.timezone, callTime, reading.spanish);
   return found ? { ...found, settled: found.at !== null, reason: null, evidence: [] } : null;
 }
 

@@ -86,6 +86,16 @@ const MINUTE_WORDS: Readonly<Record<string, string>> = { fifteen: '15', thirty: 
 const APPROXIMATE =
   /\b(around|about|say|like|roughly|approximately|maybe)( at)? (\d{1,2}(?::\d{2})?)(?:ish)?\b(?! ?(minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|dollars|bucks|degrees|percent|people|gallons|feet|foot|inches|times|%|\$|of\b))/gi;
 
+/**
+ * A range said in words ("open nine to noon", "between eight and twelve") is read in digits so it
+ * stays a range (a window, not a time); "noon" alone would be read as a time on its own.
+ */
+const WORD_RANGE = new RegExp(
+  `\\b(between )?(${HOUR_WORD}|\\d{1,2}) (to|till|until|through|and) (${HOUR_WORD}|noon|midnight)\\b(?! (minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|people|times|dollars|bucks|of|in)\\b)`,
+  'gi',
+);
+const rangeHour = (word: string) => (/^(noon|midnight)$/i.test(word) ? 12 : hourOf(word));
+
 /** "this afternoon" is today's: chrono reads "today afternoon", not "this afternoon at 4". */
 const THIS_PART = /\bthis (morning|afternoon|evening)\b/gi;
 
@@ -94,6 +104,10 @@ function hoursAsDigits(text: string): string {
   return (
     text
       .replace(THIS_PART, 'today $1')
+      // "Nine and eleven" without "between" is two times, not a range.
+      .replace(WORD_RANGE, (whole, between: string | undefined, from: string, joint: string, to: string) =>
+        joint.toLowerCase() === 'and' && !between ? whole : `${between ?? ''}${hourOf(from)} ${between ? 'and' : 'to'} ${rangeHour(to)}`,
+      )
       .replace(
         new RegExp(
           `\\b(\\d{1,2}|${HOUR_WORD})[- ](fifteen|thirty|forty[- ]five)\\b(?![- ](gallons?|feet|foot|inches|minutes?|dollars|years?|amps?|degrees))`,

@@ -22,6 +22,7 @@ import {
   VOICEMAIL,
   WRONG_NUMBER,
 } from './intent-rules-data';
+import { withApostrophes } from './spoken-text';
 import type { TranscriptTurn } from './transcript-turns';
 
 /**
@@ -157,8 +158,8 @@ function visitOf(caller: readonly string[], agent: readonly string[]): { visit: 
 export function readTranscript(turns: readonly TranscriptTurn[], transcript: string, endedReason: string | null): TranscriptReading {
   const callerTurns = turns.filter((t) => t.speaker === 'customer');
   const agentTurns = turns.filter((t) => t.speaker === 'agent');
-  const caller = (turns.length > 0 ? callerTurns.map((t) => t.text) : [transcript]).flatMap(sentences);
-  const agent = agentTurns.map((t) => t.text).flatMap(sentences);
+  const caller = (turns.length > 0 ? callerTurns.map((t) => t.text) : [transcript]).map(withApostrophes).flatMap(sentences);
+  const agent = agentTurns.map((t) => withApostrophes(t.text)).flatMap(sentences);
 
   const spanishHits = caller.join(' ').match(SPANISH_WORDS)?.length ?? 0;
   const spanish = spanishHits >= 4 && spanishHits / Math.max(1, caller.join(' ').split(/\s+/).length) > 0.15;

@@ -49,6 +49,13 @@ describe('time words rewritten for the recognizer', () => {
     );
   });
 
+  it('keeps a range said in words a range, "between" needed for one joined by "and"', () => {
+    expect(normalizeTimeWords("on saturdays we're open nine to noon", LOCAL, false)).toBe("on saturdays we're open 9 to 12");
+    expect(normalizeTimeWords('between eight and twelve', LOCAL, false)).toBe('between 8 and 12');
+    expect(normalizeTimeWords('i can do nine and eleven', LOCAL, false)).toBe('i can do nine and eleven');
+    expect(normalizeTimeWords('two to three weeks out', LOCAL, false)).toBe('two to three weeks out');
+  });
+
   it('reads Spanish approximate hours, quarter to, and days of the month', () => {
     expect(normalizeTimeWords('el jueves a eso de las tres', LOCAL, true)).toBe('el Thursday at 3');
     expect(normalizeTimeWords('a las tres menos cuarto', LOCAL, true)).toBe('at 2:45');
