@@ -38,14 +38,15 @@ const AGENT_CONFIRMS =
 /**
  * Words that close any request ("you're all set, the manager will call you", "you got it",
  * "confirmed, your address is updated"): a confirmation of a booking only with a time in the same
- * sentence ("The 17th at 1 pm, all set", "Thursday at 10, confirmed").
+ * sentence ("The 17th at 1 pm, all set", "Thursday at 10, confirmed", "booked tomorrow at four").
  */
-const CLOSING = /\b((you're |you are |we're |that's )?all set|confirmed|put you (in|down)|(you )?got it|you('re| are) in|listo)\b/i;
+const CLOSING =
+  /\b((you're |you are |we're |that's )?all set|confirmed|booked(?! (up|solid|out|full))|put you (in|down)|(you )?got it|you('re| are) in|listo)\b/i;
 /** An assistant's sentence that offers a visit, not only names a day ("we're closed Monday"). */
 const OFFERS =
   /\b((can|could) (get|send|have|come|do|fit|squeeze|book|schedule)|how about|what about|(does|do|would|will) [^.?!]{0,30}work|(have|got) (an? )?(opening|slot|availability|room|time)|tengo|puedo|podemos)\b/i;
 const UNAVAILABLE =
-  /\b((is|are|'s|has been|have been) (taken|full|booked up|gone|not available|unavailable|cancel+ed|removed)|no longer available|don't have (anything|that)|we('re| are) closed|we close|no (tenemos|hay) (lugar|espacio))\b/i;
+  /\b((is|are|'s|'re|has been|have been) (all |completely )?(taken|full|booked (up|solid|out)|gone|not available|unavailable|cancel+ed|removed)|no longer available|don't have (anything|that)|we('re| are) closed|we close|no (tenemos|hay) (lugar|espacio))\b/i;
 const AGENT_EXISTING =
   /\b(is on the books|(is|are) still (on|coming|scheduled|booked)|you already have|your (current|existing|upcoming) (appointment|visit)|your (appointment|visit|booking)( is|'s| was)|remind\w*|(calling|here) to confirm your|(he|she|they)('s| is| are) (on (his|her|their|the) way|\w+ minutes out))\b/i;
 const DECLINES =
@@ -198,8 +199,18 @@ function readAgentSentence(reading: Reading, sentence: string, mentions: readonl
     remember(reading, mentions);
     return;
   }
-  if (UNAVAILABLE.test(sentence)) {
-    withdraw(reading, mentions);
+  const taken = UNAVAILABLE.exec(sentence);
+  if (taken) {
+    // "two is taken i can do tomorrow at four", said without a stop: the offer after the slot taken stands.
+    const end = taken.index + taken[0].length;
+    const offer = OFFERS.exec(sentence.slice(end));
+    if (!offer) {
+      withdraw(reading, mentions);
+      return;
+    }
+    const [gone, rest] = [sentence.slice(0, end + offer.index), sentence.slice(end + offer.index)];
+    withdraw(reading, timeMentions(gone, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay));
+    readAgentSentence(reading, rest, timeMentions(rest, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay), ctx);
     return;
   }
   const last = lastOf(mentions);

@@ -173,8 +173,18 @@ function ordinalDaysWithMonths(text: string, local: DateTime): string {
  */
 const SPANISH_TIME_WORD = /\b(a las?|ma[ñn]ana|hoy|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|mediod[ií]a)\b/i;
 
+/**
+ * A house number said before its street ("twelve thirty four oak street", "1030 elm drive") is no
+ * time, however much it sounds like one: it is dropped before the hours are read.
+ */
+const ADDRESS = new RegExp(
+  `\\b((\\d+|${HOUR_WORD}|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|oh)[ -]){1,6}(?=((?!(on|at|in|to|near|by|off|the|of|and|or|over|from)\\b)[a-z]+ ){1,2}(street|st|avenue|ave|road|rd|drive|dr|lane|ln|court|ct|boulevard|blvd|place|circle|terrace|parkway|trail)\\b)`,
+  'gi',
+);
+
 /** The text in the words chrono-node's English parser reads, relative to the call's local start. */
 export function normalizeTimeWords(text: string, local: DateTime, spanish: boolean): string {
-  const english = spanish || SPANISH_TIME_WORD.test(text) ? spanishToEnglish(text) : text;
+  const spoken = text.replace(ADDRESS, 'number ');
+  const english = spanish || SPANISH_TIME_WORD.test(spoken) ? spanishToEnglish(spoken) : spoken;
   return ordinalDaysWithMonths(weekFromWeekday(hoursAsDigits(english), local), local);
 }

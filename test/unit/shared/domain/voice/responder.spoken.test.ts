@@ -60,3 +60,30 @@ describe('the responder reading a transcript as speech-to-text writes it', () =>
     expect(noon.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-01-14T12:00:00') });
   });
 });
+
+describe('the responder reading acts said without a stop between them', () => {
+  it('keeps the offer said after a slot taken, and books it on a bare "booked" with its time', async () => {
+    const decision = await decide(
+      'bot: summit plumbing\nuser: can you come tomorrow at two to fix a running toilet\nbot: two is taken i can do tomorrow at four\nuser: fours fine\nbot: booked tomorrow at four',
+    );
+    expect(decision.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-01-13T16:00:00') });
+    const taken = await decide(
+      'bot: summit plumbing\nuser: can you come tomorrow at two to fix a running toilet\nbot: two is taken\nuser: ok',
+    );
+    expect(taken.appointment).toMatchObject({ status: 'requested', scheduledFor: null });
+  });
+
+  it('books the hour agreed, not a house number that sounds like a time', async () => {
+    const decision = await decide(
+      "assistant: summit plumbing\nuser: i'm calling for my dad he lives at twelve thirty four oak street his toilet is leaking can someone go over\nassistant: monday at nine\nuser: perfect\nassistant: booked monday at nine at twelve thirty four oak street",
+    );
+    expect(decision.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-01-18T09:00:00') });
+  });
+
+  it('reads no "we\'re booked up" as a confirmation', async () => {
+    const decision = await decide(
+      "assistant: volt electric\nuser: i need an outlet fixed can you come friday at two\nassistant: we're booked up friday at two sorry",
+    );
+    expect(decision.appointment?.scheduledFor ?? null).toBeNull();
+  });
+});

@@ -56,6 +56,12 @@ describe('time words rewritten for the recognizer', () => {
     expect(normalizeTimeWords('two to three weeks out', LOCAL, false)).toBe('two to three weeks out');
   });
 
+  it('reads no time in a house number said before its street', () => {
+    expect(normalizeTimeWords('monday at nine at twelve thirty four oak street', LOCAL, false)).toBe('monday at 9 at number oak street');
+    expect(normalizeTimeWords('come to 1030 elm drive', LOCAL, false)).toBe('come to number elm drive');
+    expect(normalizeTimeWords('thursday at 10 on oak street', LOCAL, false)).toBe('thursday at 10 on oak street');
+  });
+
   it('reads Spanish approximate hours, quarter to, and days of the month', () => {
     expect(normalizeTimeWords('el jueves a eso de las tres', LOCAL, true)).toBe('el Thursday at 3');
     expect(normalizeTimeWords('a las tres menos cuarto', LOCAL, true)).toBe('at 2:45');
