@@ -35,14 +35,14 @@ export const WRONG_NUMBER: readonly Rule[] = [
 export const CANCELLATION: readonly Rule[] = [
   {
     pattern:
-      /\bcancel+(ing)? (my|the|our|that|this)( \w+)? (appointment|visit|service call|booking|inspection|tune-?up|install(ation)?)\b/i,
+      /\bcancel+(ing)? (my|the|our|that|this)( \w+)? (appointment|visit|service call|booking|inspection|tune[- ]?up|install(ation)?)\b/i,
     what: 'asks to cancel an appointment',
   },
   { pattern: /\b(need|want|have|like) to cancel\b/i, what: 'asks to cancel' },
   { pattern: /\bcall (it|that|this|that one|this one|them) off\b/i, what: 'asks to call off a visit' },
   {
     pattern:
-      /(?<!\b(don't|do not|not) )\b(call(ing)? off|cancel+(ing)?)\b[^.?!]{0,30}\b(visit|appointment|booking|service( call)?|tune-?up|inspection|estimate|tech\w*|plumber|electrician|job|work|repair|install\w*)\b/i,
+      /(?<!\b(don't|do not|not) )\b(call(ing)? off|cancel+(ing)?)\b[^.?!]{0,30}\b(visit|appointment|booking|service( call)?|tune[- ]?up|inspection|estimate|tech\w*|plumber|electrician|job|work|repair|install\w*)\b/i,
     what: 'asks to call off a visit',
   },
   {
@@ -164,7 +164,13 @@ export const ESCALATION =
 export const VISIT: readonly Rule[] = [
   {
     pattern:
-      /\b(schedule|book|set up|make|get) (an |a |the )?(appointment|visit|service call|estimate|inspection|tune-?up|cleaning|install(ation)?|time)\b/i,
+      /\b(schedule|book|set up|make|get) (an |a |the )?(appointment|visit|service call|estimate|inspection|tune[- ]?up|cleaning|install(ation)?|time)\b/i,
+    what: 'asks for an appointment',
+  },
+  {
+    // "I want a tune up", not "do I need a tune up?": a visit wanted by name.
+    pattern:
+      /(?<!\b(do|does|should|would|will) )\b(i|we)('d| would)? (need|want|like) (an? |the |my |our )?(appointment|visit|service call|inspection|tune[- ]?up|check[- ]?up|cleaning|install(ation)?|maintenance visit)\b/i,
     what: 'asks for an appointment',
   },
   {
@@ -190,7 +196,7 @@ export const VISIT: readonly Rule[] = [
   { pattern: /\b(come|stop|swing) (out|by|over) (and|to) (take a look|look|check|fix|see)\b/i, what: 'asks for a visit' },
   {
     pattern:
-      /\b(need|want|like|get)\b[^.?!]{0,40}\b(looked at|checked( out)?|serviced|fixed|repaired|installed|replaced|inspected|cleaned|tuned[ -]?up|looked over|put in|hung|swapped( out)?|taken care of|hooked up|mounted|wired)\b/i,
+      /\b(need|want|like|get)\b[^.?!]{0,40}\b(looked at|checked( out)?|serviced|fixed|repaired|installed|replaced|inspected|cleaned|tuned[ -]?up|looked over|put (in|on|up)|hung|swapped( out)?|taken care of|hooked up|mounted|wired)\b/i,
     what: 'asks for work on the house',
   },
   {
@@ -251,7 +257,7 @@ export const ERRAND =
  * (an address changed, a receipt sent): it confirms a visit only beside a time, which the turns read.
  */
 export const AGENT_CONFIRMS =
-  /\b(you're (booked|scheduled)|(sending|dispatching) (someone|somebody|a tech\w*|a plumber|an electrician|a crew|help) (now|right away|out|over|immediately)|(someone|somebody|a tech\w*|a plumber|an electrician|a crew|help|our (on-?call )?\w+|he|she|they)( is|'s| are| will be|'ll be)? (heading|headed) (over|out|your way|to you)|(someone|somebody|a tech\w*|a plumber|an electrician|a crew|help|our (on-?call )?\w+|he|she|they)( will|'ll) (be|come|stop|swing) (there|over|out|by|at your \w+)|(i'll|we'll|i will|we will|let me) (get|have) (someone|somebody|a tech\w*|a plumber|an electrician|a crew) (out|over|there|to you)|(le|les) (mando|env[ií]o|mandamos|enviamos) (a )?(un|una|alguien)|get you (re)?scheduled|(call|text|contact) you( back)?( \w+)? (with|to (set( up)?|schedule|book|arrange|find|pick)) (a |an |the )?(new )?(time|day|date|openings?|install\w*|appointment|visit)|(i'm|i am|we're|we are|i'll|i will|we'll|we will) (sending|send|dispatching|dispatch|getting) (someone|somebody|a tech\w*|our|the on-?call|an? (plumber|electrician|crew))|(someone|somebody|a tech\w*|a plumber|an electrician|help|a crew)( is|'s| are) on (the|their|his|her) way|i('ve| have) (booked|scheduled|got) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your (appointment|visit))|we'll see you|the (technician|tech) will (be there|arrive|come)|(queda|est[aá]) (agendad|programad|confirmad|reservad)[oa]|lo esperamos|te esperamos)\b/i;
+  /\b(you're (booked|scheduled)|(sending|dispatching) (someone|somebody|a tech\w*|a plumber|an electrician|a crew|help) (now|right away|out|over|immediately)|(someone|somebody|a tech\w*|a plumber|an electrician|a crew|help|our (on-?call )?\w+|he|she|they)( is|'s| are| will be|'ll be)? (heading|headed) (over|out|your way|to you)|(someone|somebody|a tech\w*|a plumber|an electrician|a crew|help|our (on-?call )?\w+|he|she|they)( will|'ll) (be|come|stop|swing) (there|over|out|by|at your \w+)|(i'll|we'll|i will|we will|let me) (get|have) (someone|somebody|a tech\w*|a plumber|an electrician|a crew) (out|over|there|to you)|(le|les) (mando|env[ií]o|mandamos|enviamos) (a )?(un|una|alguien)|get you (re)?scheduled|(call|text|contact) you( back)?( \w+)? (with|to (set( up)?|schedule|book|arrange|find|pick)) (a |an |the )?(new |\w+ )?(time|day|date|slot|openings?|install\w*|appointment|visit)|(i'm|i am|we're|we are|i'll|i will|we'll|we will) (sending|send|dispatching|dispatch|getting) (someone|somebody|a tech\w*|our|the on-?call|an? (plumber|electrician|crew))|(someone|somebody|a tech\w*|a plumber|an electrician|help|a crew)( is|'s| are) on (the|their|his|her) way|i('ve| have) (booked|scheduled|got) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your (appointment|visit))|we'll see you|the (technician|tech) will (be there|arrive|come)|(queda|est[aá]) (agendad|programad|confirmad|reservad)[oa]|lo esperamos|te esperamos)\b/i;
 
 export const PRICE =
   /\b(how much|what do you charge|what (would|does|will) it cost|price|pricing|quote|estimate over the phone|ballpark|cu[aá]nto cuesta|cu[aá]nto cobran|precio)\b/i;
@@ -270,7 +276,7 @@ export const UPSET =
   /\b(i'm|i am|we're|we are)( really| very| so| pretty| extremely| just)? (frustrated|upset|annoyed|angry|furious|disgusted|livid|fed up)\b|\b(estoy|estamos) (muy )?(molest|enojad|frustrad)[oa]s?\b/i;
 /** The business's own earlier work ("you installed", "your tech was here", "the guy who came Monday"). */
 export const PRIOR_WORK =
-  /\b(you( guys)?|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|company|people)|y'all)( all)? (installed|fixed|repaired|replaced|worked on|serviced|came out|came by|were (just )?here|was (just )?here|put in|(have|has|had) been (out|here|over))\b|\bthe (guy|tech\w*|plumber|electrician|crew|installer|worker|man|woman|lady) (who|that) (came|was here|worked on|installed|fixed|you sent)\b|\b(el|la) (t[eé]cnic[oa]|plomero|electricista) que (vino|mandaron|instal[oó]|arregl[oó])\b|\b(been|was|were|got) ['"]?(fixed|repaired|serviced)\b|\bpaid (for )?(a|the|your) (tune-?up|repair|service|install\w*)\b/i;
+  /\b(you( guys)?|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|company|people)|y'all)( all)? (installed|fixed|repaired|replaced|worked on|serviced|came out|came by|were (just )?here|was (just )?here|put in|left|did|changed|swapped|rewired|hooked up|(have|has|had) been (out|here|over))\b|\bthe (guy|tech\w*|plumber|electrician|crew|installer|worker|man|woman|lady) (who|that) (came|was here|worked on|installed|fixed|you sent)\b|\b(el|la) (t[eé]cnic[oa]|plomero|electricista) que (vino|mandaron|instal[oó]|arregl[oó])\b|\b(been|was|were|got) ['"]?(fixed|repaired|serviced)\b|\bpaid (for )?(a|the|your) (tune[- ]?up|repair|service|install\w*)\b/i;
 /**
  * A problem that is back or not gone ("still", "again", "worse", "the same problem", "the third
  * time"), or the work itself wrong ("it's the wrong model"): a complaint only beside the business's

@@ -87,3 +87,16 @@ describe('the responder reading acts said without a stop between them', () => {
     expect(decision.appointment?.scheduledFor ?? null).toBeNull();
   });
 });
+
+describe('the responder on calls cut off', () => {
+  it('keeps the visit requested when the call drops before the caller answers an offer, and books it when the caller took it', async () => {
+    const dropped = await decide(
+      'AI: prairie plumbing\nUser: i need a new hose bib put on the back of the house\nAI: sure i have thursday at eight or',
+    );
+    expect(dropped.appointment).toMatchObject({ status: 'requested', scheduledFor: null });
+    const taken = await decide(
+      'AI: prairie plumbing\nUser: my kitchen faucet is loose i need someone to fix it\nAI: i can do friday at ten\nUser: friday at ten works\nAI: great so thats friday at ten at the address on',
+    );
+    expect(taken.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-01-15T10:00:00') });
+  });
+});
