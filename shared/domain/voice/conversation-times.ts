@@ -48,7 +48,7 @@ const OFFERS =
 const UNAVAILABLE =
   /\b((is|are|'s|'re|has been|have been) (all |completely )?(taken|full|booked (up|solid|out)|gone|not available|unavailable|cancel+ed|removed)|no longer available|don't have (anything|that)|we('re| are) closed|we close|no (tenemos|hay) (lugar|espacio))\b/i;
 const AGENT_EXISTING =
-  /\b(is on the books|(is|are) still (on|coming|scheduled|booked)|you already have|your (current|existing|upcoming) (appointment|visit)|your (appointment|visit|booking)( is|'s| was)|remind\w*|(calling|here) to confirm your|(he|she|they)('s| is| are) (on (his|her|their|the) way|\w+ minutes out))\b/i;
+  /\b(is on the books|(is|are) still (on|coming|scheduled|booked)|you already have|your (current|existing|upcoming) (appointment|visit)|your (appointment|visit|booking)( is|'s| was)|your ((monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)('s)?|at|\d{1,2}(:\d{2})?|[ap]\.?m\.?|morning|afternoon|o'clock)( (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|at|\d{1,2}(:\d{2})?|[ap]\.?m\.?|morning|afternoon|o'clock))* (appointment|visit|booking)|remind\w*|(calling|here) to confirm your|(he|she|they)('s| is| are) (on (his|her|their|the) way|\w+ minutes out))\b/i;
 const DECLINES =
   /\b((can't|cannot|can not|won't|couldn't) (do|make|be there|be home)|(doesn't|does not|won't|wouldn't) work|not (good|great) for me|anything (later|earlier|else)|something (later|earlier|else)|other (options|times|days)|no puedo|no me (sirve|queda))\b/i;
 /**
@@ -121,7 +121,13 @@ const ONE_SLOT = /\b((earliest|first|next) (i have|i've got|i can do|we have|ope
  * have Monday is 10"), read as the nearest working hour: two or more, or one said as a slot.
  */
 function bareHoursOffered(text: string, day: string | null, timezone: string, callTime: Date): TimeMention[] {
-  if (!day || !/\b(have|do|does|got|at|or|how about|is)\b/i.test(text)) return [];
+  const offered = bareHours(text, day, timezone, callTime);
+  return offered.length >= 2 || (offered.length === 1 && (ONE_SLOT.test(text) || OFFERS.test(text))) ? offered : [];
+}
+
+/** The bare hours of a sentence on the day the conversation is on, each read as the nearest working hour. */
+function bareHours(text: string, day: string | null, timezone: string, callTime: Date): TimeMention[] {
+  if (!day || !/\b(have|do|does|got|at|or|how about|what about|is|instead)\b/i.test(text)) return [];
   const offered: TimeMention[] = [];
   for (const found of text.matchAll(/\b(\d{1,2})(?::(\d{2}))?\b(?!\s*(dollars|degrees|minutes|hours|days|%)|(st|nd|rd|th)\b)/gi)) {
     const raw = Number(found[1]);
@@ -131,7 +137,7 @@ function bareHoursOffered(text: string, day: string | null, timezone: string, ca
     if (!instant.isValid || instant.toMillis() <= callTime.getTime()) continue;
     offered.push({ at: instant.toUTC().toISO() as string, date: day, phrase: `${day} ${found[0]}`, index: found.index ?? 0 });
   }
-  return offered.length >= 2 || (offered.length === 1 && (ONE_SLOT.test(text) || OFFERS.test(text))) ? offered : [];
+  return offered;
 }
 
 const sameTime = (a: TimeMention, b: TimeMention) => a.date === b.date && a.at === b.at;
@@ -253,6 +259,10 @@ function readAgentSentence(reading: Reading, sentence: string, mentions: readonl
   reading.candidate = reading.offered.length === 1 ? (reading.offered[0] ?? null) : null;
 }
 
+/** A customer asking for another hour than the one offered. */
+const COUNTER =
+  /\b(instead|how about|what about|(can|could|would) you (do|make it)|(is|would) \d{1,2}(:\d{2})? (be )?(possible|ok(ay)?|available|better))\b/i;
+
 /** A day the caller tells of as past ("it went in Tuesday", "the guy who came Monday"): no day asked for. */
 const TELLS_PAST = /\b(came|went in|was (here|out|installed|done|put in)|were (here|out)|installed|happened|visited|started)\b/i;
 
@@ -294,10 +304,22 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
     reading.answered = false;
     return;
   }
-  if (!ACCEPTS.test(sentence) || DEFERS.test(reading.turnText)) return;
-  const picked = pickOffered(sentence, reading.offered, ctx.timezone) ?? (reading.candidate?.by === 'agent' ? reading.candidate : null);
-  if (picked)
+  const accepts = ACCEPTS.test(sentence) && !DEFERS.test(reading.turnText);
+  const picked = accepts
+    ? (pickOffered(sentence, reading.offered, ctx.timezone) ?? (reading.candidate?.by === 'agent' ? reading.candidate : null))
+    : null;
+  if (picked) {
     settle(reading, picked, `the assistant offered "${picked.mention.phrase}" and the customer accepted`, [picked.quote, sentence]);
+    return;
+  }
+  // "I have Thursday at 8." "Could you do 11 instead?": one bare hour asked for on the day on the table.
+  const counter = COUNTER.test(sentence) ? bareHours(sentence, reading.lastDay, ctx.timezone, ctx.callTime) : [];
+  const [hour] = counter;
+  if (counter.length === 1 && hour) {
+    reading.agreed = null;
+    reading.candidate = { mention: hour, by: 'customer', quote: sentence };
+    reading.answered = false;
+  }
 }
 
 function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {

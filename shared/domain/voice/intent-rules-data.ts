@@ -27,7 +27,7 @@ export const WRONG_NUMBER: readonly Rule[] = [
   { pattern: /\b(i )?(never|didn't|did not) (call|request|ask for) (you|any|a|this)\b/i, what: 'the caller did not ask for the call' },
   {
     pattern:
-      /\b(i'm|i am|this is \w+|calling) (calling )?(from|with) [^.?!]{0,40}\b(agency|marketing|leasing|solutions|software|media|seo|advertising|capital|financing|lead gen\w*)\b|\bwe help (local )?(businesses|contractors|companies|plumbers|electricians|hvac)\b|\b(a quick demo|ten minute demo|partnership opportunity|business loan|merchant services)\b|\bwho (handles|is in charge of|does) (your )?(marketing|advertising|purchasing|payroll)\b/i,
+      /\b(i'm|i am|this is \w+|calling) (calling )?(from|with) [^.?!]{0,40}\b(agency|marketing|leasing|solutions|software|media|seo|advertising|capital|financing|lead gen\w*)\b|\bwe help (local )?(businesses|contractors|companies|plumbers|electricians|hvac)\b|\b(a quick demo|(\d+|ten|fifteen|twenty|thirty)[- ]minute (demo|call|meeting)|partnership opportunity|business loan|merchant services)\b|\b(get|bring|send) (you |your (company|business) )?(more|extra) (leads|booked jobs|jobs|customers|calls|reviews)\b|\byour (google|yelp|online) (listing|ranking|profile|presence)\b|\bwho (handles|is in charge of|does) (your )?(marketing|advertising|purchasing|payroll)\b/i,
     what: 'a sales call, not a customer',
   },
 ];
@@ -66,7 +66,7 @@ export const CANCELLATION: readonly Rule[] = [
   },
   {
     pattern:
-      /\b(you )?(don't|do not|won't) need to (send|come)\b|\bno need to (send|come)\b|\b(don't|do not) (bother )?send(ing)? (anyone|anybody|someone|somebody|a tech\w*|the tech\w*|a plumber|an electrician)\b/i,
+      /\b(you )?(don't|do not|won't) need to (send|come)\b|\bno need to (send|come)\b|\b(don't|do not) (bother )?send(ing)? (anyone|anybody|someone|somebody|a tech\w*|the tech\w*|a plumber|an electrician)\b|\b(please )?(don't|do not) (bother )?(come|show up|stop by)( out| over| by)?\b(?! (before|after|until|till|earlier|later|early|late|between|at|in the))/i,
     what: 'says nobody needs to come',
   },
   {
@@ -138,7 +138,7 @@ export const COMPLAINT: readonly Rule[] = [
   {
     // Money wanted back is a dispute; a refund already issued and asked after is not.
     pattern:
-      /\b(overcharg\w*|charged (me )?twice|double[- ]charged|(want|need|get|demand|asking for|expect) (a |my |our |the )?(full )?refund|refund (me|us|my|our)|reembolso|cobraron de m[aá]s)\b/i,
+      /\b(overcharg\w*|(i'm|i am|we're|we are) not (paying|going to pay|gonna pay)|(i|we) (won't|will not|refuse to) pay|charged (me )?twice|double[- ]charged|(want|need|get|demand|asking for|expect) (a |my |our |the )?(full )?refund|refund (me|us|my|our)|reembolso|cobraron de m[aá]s)\b/i,
     what: 'a billing dispute',
   },
   {
@@ -239,7 +239,7 @@ export const VISIT: readonly Rule[] = [
  * "you're all set" about it books nothing new.
  */
 export const BOOKING_ALREADY_MADE =
-  /\b(already (have|got)|i have (an|my|the) (appointment|tech|technician|visit|someone|plumber|electrician)|(have|got) (the |a )?(tech|technician|someone|plumber|electrician) coming|my (appointment|visit) (is|was|on|for|from)|(for|about|on) my (appointment|visit|booking) (tomorrow|today|tonight|this|next|on|at|\w+day)\b|(appointment|visit) (from|on) |still (on|coming|scheduled|booked|happening)\b|(when|what time) (is|was|will) (my|the|your) (appointment|visit|tech\w*|plumber|electrician)|cita del|(supposed|scheduled|due|set) to (come|be (here|there)|get here|arrive|show( up)?)|running late|confirm(ing)? (my|our|the) (appointment|visit|booking))/i;
+  /\b(already (have|got)|i have (an|my|the) (appointment|tech|technician|visit|someone|plumber|electrician)|(have|got) (the |a )?(tech|technician|someone|plumber|electrician) coming|my (appointment|visit) (is|was|on|for|from)|(for|about|on) my (appointment|visit|booking) (tomorrow|today|tonight|this|next|on|at|\w+day)\b|(appointment|visit) (from|on) |still (on|coming|scheduled|booked|happening)\b|(when|what time) (is|was|will) (my|the|your) (appointment|visit|tech\w*|plumber|electrician)|(when|what time) (my|the|your) (appointment|visit|tech\w*|plumber|electrician) (is|was|will)|(i'm|i am|we're|we are) (already )?(scheduled|booked|on the (schedule|calendar)|down) for|(i|we) (already )?(booked|scheduled|made|set up) (an? |the |my |our )?(appointment|visit|booking|online)|(you|you guys|y'all) (have|had|got) (me|us) (down|scheduled|booked|on the (schedule|calendar))|cita del|(supposed|scheduled|due|set) to (come|be (here|there)|get here|arrive|show( up)?)|running late|confirm(ing)? (my|our|the) (appointment|visit|booking))/i;
 
 /**
  * An errand on the account (a membership renewed, an address or card changed, a warranty
