@@ -82,6 +82,9 @@ function spanishToEnglish(text: string): string {
 /** Minutes said as words after an hour: "two thirty", "ten fifteen", "four forty-five". */
 const MINUTE_WORDS: Readonly<Record<string, string>> = { fifteen: '15', thirty: '30', 'forty-five': '45', 'forty five': '45' };
 
+/** Minutes past the hour said as words: "twenty past ten". */
+const PAST_MINUTES: Readonly<Record<string, string>> = { five: '05', ten: '10', twenty: '20', 'twenty five': '25' };
+
 /** Words that put a number near an hour: "around 9", "say 11", "like 8:30", "10ish". */
 const APPROXIMATE =
   /\b(around|about|say|like|roughly|approximately|maybe)( at)? (\d{1,2}(?::\d{2})?)(?:ish)?\b(?! ?(minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|dollars|bucks|degrees|percent|people|gallons|feet|foot|inches|times|%|\$|of\b))/gi;
@@ -118,7 +121,14 @@ function hoursAsDigits(text: string): string {
       .replace(/\b(\d{1,2})(:\d{2})?ish\b/gi, '$1$2')
       .replace(new RegExp(`\\b(a )?quarter (past|after) (\\d{1,2}|${HOUR_WORD})\\b`, 'gi'), (_w, _a, _p, h: string) => `${hourOf(h)}:15`)
       .replace(new RegExp(`\\bhalf past (\\d{1,2}|${HOUR_WORD})\\b`, 'gi'), (_w, h: string) => `${hourOf(h)}:30`)
-      .replace(new RegExp(`\\bquarter to (\\d{1,2}|${HOUR_WORD})\\b`, 'gi'), (_w, h: string) => `${(hourOf(h) + 11) % 12 || 12}:45`)
+      .replace(
+        new RegExp(`\\b(a )?quarter (to|till|til|of) (\\d{1,2}|${HOUR_WORD})\\b`, 'gi'),
+        (_w, _a, _t, h: string) => `${(hourOf(h) + 11) % 12 || 12}:45`,
+      )
+      .replace(
+        new RegExp(`\\b(five|ten|twenty|twenty[- ]five) (past|after) (\\d{1,2}|${HOUR_WORD})\\b`, 'gi'),
+        (_w, m: string, _p, h: string) => `${hourOf(h)}:${PAST_MINUTES[m.toLowerCase().replace(/[- ]/, ' ')] ?? '00'}`,
+      )
       .replace(
         new RegExp(`\\b(at|around|about|by) (${HOUR_WORD})\\b(?! (of|in|on|days?|weeks?|hours?)\\b)`, 'gi'),
         (_w, p: string, h: string) => `${p} ${hourOf(h)}`,
@@ -126,8 +136,9 @@ function hoursAsDigits(text: string): string {
       .replace(new RegExp(`\\b(${HOUR_WORD})(?= ?(a\\.?m\\.?|p\\.?m\\.?|o'?clock)(\\W|$))`, 'gi'), (h: string) => String(hourOf(h)))
       // "Monday, 9 o'clock": the hour alone after a day is read only with "at".
       .replace(/\b(at )?(\d{1,2})(:\d{2})? o'?clock\b/gi, 'at $2$3')
-      // "at 10 30", as speech-to-text writes ten thirty.
-      .replace(/\b(at|around|about|by) (\d{1,2}) ([0-5]\d)\b(?! ?(minutes?|mins?|dollars|bucks|degrees|percent|%))/gi, '$1 $2:$3')
+      // "at 10 30" and "at 1030", as speech-to-text writes ten thirty; "@ 10" as a chat writes it.
+      .replace(/(^|\s)@ ?(?=\d)/g, '$1at ')
+      .replace(/\b(at|around|about|by) (1[0-2]|[1-9]) ?([0-5]\d)\b(?! ?(minutes?|mins?|dollars|bucks|degrees|percent|%))/gi, '$1 $2:$3')
       .replace(/\btues\b\.?/gi, 'Tuesday')
       .replace(/\bweds\b\.?/gi, 'Wednesday')
       .replace(APPROXIMATE, (_w, _a, _at, hour: string) => `at ${hour}`)

@@ -56,6 +56,17 @@ describe('time words rewritten for the recognizer', () => {
     expect(normalizeTimeWords('two to three weeks out', LOCAL, false)).toBe('two to three weeks out');
   });
 
+  it('reads a quarter till or of an hour, minutes past it in words, hours and minutes run together and "@"', () => {
+    expect(normalizeTimeWords('Thursday at quarter till three', LOCAL, false)).toBe('Thursday at 2:45');
+    expect(normalizeTimeWords('Friday at a quarter of ten', LOCAL, false)).toBe('Friday at 9:45');
+    expect(normalizeTimeWords('tomorrow at twenty past ten', LOCAL, false)).toBe('tomorrow at 10:20');
+    expect(normalizeTimeWords('wednesday at 930 or friday at 1230', LOCAL, false)).toBe('wednesday at 9:30 or friday at 12:30');
+    expect(normalizeTimeWords('Thursday @ 10', LOCAL, false)).toBe('Thursday at 10');
+    expect(normalizeTimeWords('at 2015 and at 1500 dollars, email me @ home', LOCAL, false)).toBe(
+      'at 2015 and at 1500 dollars, email me @ home',
+    );
+  });
+
   it('reads no time in a house number said before its street', () => {
     expect(normalizeTimeWords('monday at nine at twelve thirty four oak street', LOCAL, false)).toBe('monday at 9 at number oak street');
     expect(normalizeTimeWords('come to 1030 elm drive', LOCAL, false)).toBe('come to number elm drive');
