@@ -66,6 +66,11 @@ export const CANCELLATION: readonly Rule[] = [
   },
   {
     pattern:
+      /\b(hold|holding) off on (the|my|our|this|that|[a-z]+'s)( \w+)? (appointment|visit|booking|service call|install\w*|job)\b|\b(appointment|visit|booking|service call)( \w+)? (isn't|is not|won't be|will not be|is no longer) needed\b/i,
+    what: 'no longer needs the visit',
+  },
+  {
+    pattern:
       /\b(you )?(don't|do not|won't) need to (send|come)\b|\bno need to (send|come)\b|\b(don't|do not) (bother )?send(ing)? (anyone|anybody|someone|somebody|a tech\w*|the tech\w*|a plumber|an electrician)\b|\b(please )?(don't|do not) (bother )?(come|show up|stop by)( out| over| by)?\b(?! (before|after|until|till|earlier|later|early|late|between|at|in the))/i,
     what: 'says nobody needs to come',
   },
@@ -143,8 +148,14 @@ export const COMPLAINT: readonly Rule[] = [
   },
   {
     pattern:
-      /\b((didn't|did not|never) (got |get )?(fix|repair)(ed)?|same problem (again|as before)|sigue (goteando|fallando|sin funcionar))\b/i,
+      /\b((didn't|did not|never) (even |actually |really )?(got |get )?(fix|repair)(ed)?|same problem (again|as before)|sigue (goteando|fallando|sin funcionar))\b/i,
     what: 'a repair that did not hold',
+  },
+  {
+    // A call or visit promised and never made, not a promise only asked after ("when should I expect it?").
+    pattern:
+      /\b(promised|told|said)\b[^.?!]{0,60}\b(call|get back|come|reach out|send)\w*\b[^.?!]{0,50}\b(never|no one did|nobody did|no one has|nobody has|didn't|did not|hasn't|has not|haven't|have not)\b/i,
+    what: 'a call back promised and never made',
   },
   {
     pattern: /\b(never showed( up)?|no[- ]show|stood (me|us) up|nobody (came|showed)|no (vino|lleg[oó]) nadie)\b/i,
@@ -153,7 +164,7 @@ export const COMPLAINT: readonly Rule[] = [
   {
     // Damage is a complaint when the business did it, not when it is the job ("water damage on the ceiling").
     pattern:
-      /\b(you|y'all|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|installer|worker)s?|the (guy|tech\w*|plumber|electrician|crew|installer|worker)s? you sent)\b[^.?!]{0,50}\b(mess|damage[ds]?|scratched|dented|broke|cracked|ruined|stained)\b|\b(mess|damage|scratch(es)?|dent|crack|stain)s? (left )?(by|from) (you|your|the (guy|tech\w*|plumber|electrician|crew|installer))\b|\bthe (plumber|tech\w*|electrician|installer|crew|guy|worker)s? (broke|cracked|scratched|dented|ruined|stained|damaged)\b|\bdejaron un desastre\b/i,
+      /\b(you|y'all|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|installer|worker)s?|the (guy|tech\w*|plumber|electrician|crew|installer|worker)s? you sent)\b[^.?!]{0,50}\b(mess|damage[ds]?|scratched|dented|broke|cracked|ruined|stained|tracked)\b|\b(mess|damage|scratch(es)?|dent|crack|stain)s? (left )?(by|from) (you|your|the (guy|tech\w*|plumber|electrician|crew|installer))\b|\bthe (plumber|tech\w*|electrician|installer|crew|guy|worker)s? (broke|cracked|scratched|dented|ruined|stained|damaged)\b|\bdejaron un desastre\b/i,
     what: 'damage left behind',
   },
 ];

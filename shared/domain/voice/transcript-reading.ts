@@ -168,7 +168,11 @@ export function readTranscript(turns: readonly TranscriptTurn[], transcript: str
   const voicemail = byEnd ?? (caller.length <= 4 ? match(VOICEMAIL, caller) : null);
   const wrongNumber = match(WRONG_NUMBER, caller);
   const cancellation = match(CANCELLATION, caller);
-  const reschedule = match(RESCHEDULE, caller);
+  // "I'll call back to reschedule": a new time put off leaves only the cancellation.
+  const reschedule = match(
+    RESCHEDULE,
+    caller.filter((l) => !PUT_OFF.test(l)),
+  );
   const emergency = hazardOf(caller) ?? triagedByAssistant(agent);
   const { visit, confirmation } = visitOf(caller, agent);
   const complaint = complaintOf(caller, agent, visit !== null);

@@ -91,4 +91,54 @@ describe('the responder on what the caller says in their own words', () => {
     );
     expect(taken.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-01-14T08:00:00') });
   });
+
+  it('reads a call back promised and never made as a complaint, and one only asked after as none', async () => {
+    const broken = await decide(
+      "AI: Lakeview Heating.\nCustomer: I was told someone would call me with a quote for the new furnace and no one did.\nAI: I'm sorry, let me get that to the advisor now.",
+    );
+    expect(broken.ticket).toMatchObject({ category: 'complaint' });
+    const asked = await decide(
+      'AI: Lakeview Heating.\nCustomer: I was told someone would call me with a quote for the new furnace. When should I expect it?\nAI: Within two business days.',
+    );
+    expect(asked.ticket).toBeNull();
+  });
+
+  it('reads an appointment held off or not needed as a cancellation', async () => {
+    for (const said of [
+      "We're going to hold off on Thursday's appointment for now.",
+      "We decided not to do it, so Friday's visit isn't needed.",
+    ]) {
+      const decision = await decide(`AI: Prairie Plumbing.\nCustomer: ${said}\nAI: Okay, it's off the schedule.`);
+      expect(decision.ticket).toMatchObject({ category: 'cancellation' });
+      expect(decision.appointment).toBeNull();
+    }
+  });
+
+  it('reads a cancellation whose new time is put off as a cancellation, and a reschedule done now as a visit', async () => {
+    const later = await decide(
+      "AI: Prairie Plumbing.\nCustomer: I have to cancel my appointment, something came up. I'll call back to reschedule.\nAI: Okay, it's canceled.",
+    );
+    expect(later.appointment).toBeNull();
+    expect(later.ticket).toMatchObject({ category: 'cancellation' });
+    const now = await decide(
+      'AI: Prairie Plumbing.\nCustomer: I have to reschedule my appointment, something came up. Do you have Monday?\nAI: Monday at 10.\nCustomer: Monday at 10 works.',
+    );
+    expect(now.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-01-18T10:00:00') });
+    expect(now.ticket).toBeNull();
+  });
+
+  it('reads dirt a worker tracked in and work not even done as complaints, and an inch of water as flooding', async () => {
+    const tracked = await decide(
+      "AI: Lakeview Heating.\nCustomer: Your tech tracked snow and salt all over my new carpet.\nAI: I'm so sorry.",
+    );
+    expect(tracked.ticket).toMatchObject({ category: 'complaint' });
+    const undone = await decide(
+      "AI: Lakeview Heating.\nCustomer: Your technician was on his phone the whole time and didn't even fix it.\nAI: I'm sorry.",
+    );
+    expect(undone.ticket).toMatchObject({ category: 'complaint' });
+    const inch = await decide(
+      "AI: Prairie Plumbing.\nCustomer: The basement is taking on water from the storm, there's about an inch on the floor.\nAI: We'll send someone.",
+    );
+    expect(inch.ticket).toMatchObject({ category: 'urgent_request', priority: 'urgent' });
+  });
 });
