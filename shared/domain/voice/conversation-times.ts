@@ -62,7 +62,7 @@ const AGENT_YES =
  * back when I'm ready." An "okay" beside it acknowledges, it does not accept.
  */
 const DEFERS =
-  /\b(good to know|(i'll|i will|we'll) keep (that|it) in mind|(i'll|i will|let me|we'll) (call|get back to) (you )?(back|later|when)|(i'll|i will|let me) (think about it|check with|talk to|ask) |lo voy a pensar|le(s)? llamo despu[eé]s)/i;
+  /\b(good to know|(i'll|i will|we'll) let you know|maybe later|(just|only) (getting|gathering|collecting|comparing) (prices|quotes|estimates|numbers)|(i'll|i will|we'll) keep (that|it) in mind|(i'll|i will|let me|we'll) (call|get back to) (you )?(back|later|when)|(i'll|i will|let me) (think about it|check with|talk to|ask) |lo voy a pensar|le(s)? llamo despu[eé]s)/i;
 const ACCEPTS =
   /\b(works|work for me|fine|perfect|great|ok(ay)?|yes|yeah|yep|yup|sure|sounds (good|great)|is better|that one|correct|exactly|that's right|al+ ?right|cool|awesome|excellent|mm-?hm+|uh-huh|i can (do|make) (that|it)|go with|de acuerdo|vale|claro|dale|the (first|second|last|earlier|later|earliest|latest|morning|afternoon|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}(:\d{2})?( ?[ap]\.?m\.?)?) one|let'?s do|book (it|me)|i'll take|me sirve|perfecto|est[aá] bien|s[ií])\b/i;
 
@@ -201,6 +201,8 @@ function answersExisting(reading: Reading, mentions: readonly TimeMention[]): bo
 }
 
 function readAgentSentence(reading: Reading, sentence: string, mentions: readonly TimeMention[], ctx: Context): void {
+  // "We're open Monday 8 to 5" names the hours, it offers nothing.
+  if (OPENING_HOURS.test(sentence) && !OFFERS.test(sentence)) return;
   if (AGENT_EXISTING.test(sentence) || answersExisting(reading, mentions)) {
     remember(reading, mentions);
     return;
@@ -264,10 +266,20 @@ const COUNTER =
   /\b(instead|how about|what about|(can|could|would) you (do|make it)|(is|would) \d{1,2}(:\d{2})? (be )?(possible|ok(ay)?|available|better))\b/i;
 
 /** A day the caller tells of as past ("it went in Tuesday", "the guy who came Monday"): no day asked for. */
-const TELLS_PAST = /\b(came|went in|was (here|out|installed|done|put in)|were (here|out)|installed|happened|visited|started)\b/i;
+const PAST_VERB = '(came|went in|was (here|out|installed|done|put in)|were (here|out)|installed|happened|visited|started)';
+const TELLS_PAST = new RegExp(`\\b${PAST_VERB}\\b`, 'i');
+const TOLD_AS_PAST = new RegExp(`\\b${PAST_VERB}\\s+(on |last )?$`, 'i');
+const OPENING_HOURS = /\b((we're|we are|we'll be) (open|closed)|we (open|close) at|(our|business|office) hours)\b/i;
+
+/** "the water heater you installed Friday at 2": a time said right after a verb of the past is when that was. */
+const toldAsPast = (sentence: string, m: TimeMention) => {
+  const at = sentence.toLowerCase().indexOf(m.phrase.toLowerCase());
+  return at > 0 && TOLD_AS_PAST.test(sentence.slice(0, at));
+};
 
 function readCustomerSentence(reading: Reading, sentence: string, mentions: readonly TimeMention[], ctx: Context): void {
   if (TELLS_PAST.test(sentence) && mentions.every((m) => m.at === null) && !isQuestion(sentence)) return;
+  if (mentions.length > 0 && mentions.every((m) => toldAsPast(sentence, m))) return;
   if (BOOKING_ALREADY_MADE.test(sentence)) {
     remember(reading, mentions);
     // "What time is my appointment on Monday?": a question naming the day alone asks for the hour.

@@ -16,6 +16,11 @@ export const VOICEMAIL: readonly Rule[] = [
 ];
 
 export const WRONG_NUMBER: readonly Rule[] = [
+  {
+    pattern:
+      /\b(apply|applying) (for|to) (a |the |your )?(\w+ )?(job|position|opening|role)\b|\b(are you|you're|you are|you guys) hiring\b|\bmy (resume|résumé|job application)\b|\bjob (application|interview)\b/i,
+    what: 'a job seeker, not a customer',
+  },
   { pattern: /\bwrong number\b/i, what: 'the caller says it is a wrong number' },
   {
     pattern:
@@ -172,6 +177,9 @@ export const COMPLAINT: readonly Rule[] = [
 export const ESCALATION =
   /\b(manager|supervisor|owner|lawyer|attorney|better business bureau|bbb|bad review|review online|(one|1|zero)[- ]star|(leave|leaving|write|writing|post|posting) (a |an )?(\w+ )?review|(whoever|someone|somebody|person) (is )?in charge|your boss|gerente|abogado|encargado)\b/i;
 
+/** A visit read only from the caller taking a time ("that works"): a visit where the turns put a time on the table. */
+export const ACCEPTS_OFFER = 'accepts a time offered';
+
 export const VISIT: readonly Rule[] = [
   {
     pattern:
@@ -235,7 +243,7 @@ export const VISIT: readonly Rule[] = [
   },
   {
     pattern: /\b(that|which|the) (\w+ )?(works|sounds good|is fine|is perfect)( for me)?\b|\bbook (it|me in|me)\b|\blet'?s do (that|it)\b/i,
-    what: 'accepts a time offered',
+    what: ACCEPTS_OFFER,
   },
   {
     pattern:
@@ -250,7 +258,7 @@ export const VISIT: readonly Rule[] = [
  * "you're all set" about it books nothing new.
  */
 export const BOOKING_ALREADY_MADE =
-  /\b(already (have|got)|i have (an|my|the) (appointment|tech|technician|visit|someone|plumber|electrician)|(have|got) (the |a )?(tech|technician|someone|plumber|electrician) coming|my (appointment|visit) (is|was|on|for|from)|(for|about|on) my (appointment|visit|booking) (tomorrow|today|tonight|this|next|on|at|\w+day)\b|(appointment|visit) (from|on) |still (on|coming|scheduled|booked|happening)\b|(when|what time) (is|was|will) (my|the|your) (appointment|visit|tech\w*|plumber|electrician)|(when|what time) (my|the|your) (appointment|visit|tech\w*|plumber|electrician) (is|was|will)|(i'm|i am|we're|we are) (already )?(scheduled|booked|on the (schedule|calendar)|down) for|(i|we) (already )?(booked|scheduled|made|set up) (an? |the |my |our )?(appointment|visit|booking|online)|(you|you guys|y'all) (have|had|got) (me|us) (down|scheduled|booked|on the (schedule|calendar))|cita del|(supposed|scheduled|due|set) to (come|be (here|there)|get here|arrive|show( up)?)|running late|confirm(ing)? (my|our|the) (appointment|visit|booking))/i;
+  /\b(already (have|got)|i have (an|my|the) (appointment|tech|technician|visit|someone|plumber|electrician)|(have|got) (the |a )?(tech|technician|someone|plumber|electrician) coming|my (appointment|visit) (is|was|on|for|from)|(for|about|on) my (appointment|visit|booking) (tomorrow|today|tonight|this|next|on|at|\w+day)\b|(appointment|visit) (from|on) |still (on|coming|scheduled|booked|happening)\b|(my|the|our) (tech\w*|plumber|electrician|guy|crew) (is|was|'s) (coming|scheduled|booked|due|supposed)|(when|what time) (is|was|will) (my|the|your) (appointment|visit|tech\w*|plumber|electrician)|(when|what time) (my|the|your) (appointment|visit|tech\w*|plumber|electrician) (is|was|will)|(i'm|i am|we're|we are) (already )?(scheduled|booked|on the (schedule|calendar)|down) for|(i|we) (already )?(booked|scheduled|made|set up) (an? |the |my |our )?(appointment|visit|booking|online)|(you|you guys|y'all) (have|had|got) (me|us) (down|scheduled|booked|on the (schedule|calendar))|cita del|(supposed|scheduled|due|set) to (come|be (here|there)|get here|arrive|show( up)?)|running late|confirm(ing)? (my|our|the) (appointment|visit|booking))/i;
 
 /**
  * An errand on the account (a membership renewed, an address or card changed, a warranty
@@ -280,7 +288,7 @@ export const PRICE =
 export const PUT_OFF =
   /\b(call (you )?back|check (with )?my (wife|husband|landlord|partner|calendar|schedule)|figure it out|(talk|speak) (to|with) my (wife|husband|partner)|consultar con|le(s)? llamo)\b/i;
 export const LEAVES =
-  /\b(call (you )?back|think about it|keep (that|it) in mind|shop(ping)? around|check with my (wife|husband|landlord|partner)|get (a few|other|some other) quotes|just (checking|wondering|curious)|not (right )?now|no thanks|lo voy a pensar|le(s)? llamo despu[eé]s)\b/i;
+  /\b(call (you )?back|(i'll|i will|we'll) let you know|maybe later|(just|only) (getting|gathering|collecting|comparing) (prices|quotes|estimates|numbers)|think about it|keep (that|it) in mind|shop(ping)? around|check with my (wife|husband|landlord|partner)|get (a few|other|some other) quotes|just (checking|wondering|curious)|not (right )?now|no thanks|lo voy a pensar|le(s)? llamo despu[eé]s)\b/i;
 
 /** Dissatisfaction said plainly: a complaint when the caller books nothing (the call is the complaint). */
 export const UPSET =

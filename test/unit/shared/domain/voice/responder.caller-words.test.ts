@@ -142,3 +142,33 @@ describe('the responder on what the caller says in their own words', () => {
     expect(inch.ticket).toMatchObject({ category: 'urgent_request', priority: 'urgent' });
   });
 });
+
+describe('the responder booking nothing nobody asked for', () => {
+  it('books no time a caller defers or only prices, and books one a price shopper takes', async () => {
+    const offer =
+      'AI: Prairie Plumbing.\nCustomer: How much is a drain cleaning?\nAI: It is 149. I have an opening tomorrow at 10 if you would like.';
+    for (const answer of ["Okay, thanks, I'm just getting prices right now.", "Sure, maybe later though, I'll let you know."])
+      expect((await decide(`${offer}\nCustomer: ${answer}`)).appointment).toBeNull();
+    const taken = await decide(`${offer}\nCustomer: Okay, tomorrow at 10 works.`);
+    expect(taken.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-01-13T10:00:00') });
+  });
+
+  it('books nothing on a reminder of a booking already made, a visit already coming, opening hours or a job seeker', async () => {
+    const calls = [
+      'AI: Lakeview Heating.\nCustomer: I am returning a call from your office.\nAI: We were calling to remind you of your tune-up tomorrow at 9. Does that still work?\nCustomer: Yes, that works.',
+      "AI: Volt Electric.\nCustomer: My tech is coming Thursday. Can he also look at the doorbell while he's here?\nAI: Sure, I've added it.",
+      "AI: Volt Electric.\nCustomer: Are you open on Monday, it's a holiday?\nAI: Yes, we're open Monday 8 to 5.\nCustomer: Great.",
+      'AI: Prairie Plumbing.\nCustomer: Is this the number to apply for the plumber job?\nAI: Yes. Interviews are Thursday at 2.\nCustomer: Great, thank you.',
+    ];
+    for (const transcript of calls) expect((await decide(transcript)).appointment).toBeNull();
+  });
+
+  it('reads a time said right after a verb of the past as when the work was done, not a visit asked for', async () => {
+    const copy = await decide(
+      "AI: Summit Plumbing.\nCustomer: Can I get a copy of the warranty for the water heater you installed Friday at 2?\nAI: Sure, I'll email it now. You're all set.",
+    );
+    expect(copy.appointment).toBeNull();
+    const ask = await decide("AI: Summit Plumbing.\nCustomer: Can you install a water heater Friday at 2?\nAI: Sure, you're all set.");
+    expect(ask.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-01-15T14:00:00') });
+  });
+});
