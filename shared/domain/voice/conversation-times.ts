@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { BOOKING_ALREADY_MADE } from './intent-rules-data';
+import { AGENT_ACTS_ITSELF, BOOKING_ALREADY_MADE, COUNTER, DEFERS, OPENING_HOURS, PRICE } from './intent-rules-data';
 import { type RequestedTime, type TimeMention, timeMentions } from './requested-time';
 import { withApostrophes } from './spoken-text';
 import type { TranscriptTurn } from './transcript-turns';
@@ -57,12 +57,6 @@ const DECLINES =
  */
 const AGENT_YES =
   /^\W*(yes|yeah|yep|sure|absolutely|of course|definitely|certainly|no problem|we can( do that| make (that|it) work)?|s[ií]|claro|por supuesto)([\s,!.]+(absolutely|of course|definitely|no problem|we can( do that| make (that|it) work)?|that works|claro|por supuesto))*[\s,!.]*$/i;
-/**
- * A customer turn that takes nothing on the table however it starts: "Okay, good to know. I'll call
- * back when I'm ready." An "okay" beside it acknowledges, it does not accept.
- */
-const DEFERS =
-  /\b(good to know|(i'll|i will|we'll) let you know|maybe later|(just|only) (getting|gathering|collecting|comparing) (prices|quotes|estimates|numbers)|(i'll|i will|we'll) keep (that|it) in mind|(i'll|i will|let me|we'll) (call|get back to) (you )?(back|later|when)|(i'll|i will|let me) (think about it|check with|talk to|ask) |lo voy a pensar|le(s)? llamo despu[eé]s)/i;
 const ACCEPTS =
   /\b(works|work for me|fine|perfect|great|ok(ay)?|yes|yeah|yep|yup|sure|sounds (good|great)|is better|that one|correct|exactly|that's right|al+ ?right|cool|awesome|excellent|mm-?hm+|uh-huh|i can (do|make) (that|it)|go with|de acuerdo|vale|claro|dale|the (first|second|last|earlier|later|earliest|latest|morning|afternoon|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}(:\d{2})?( ?[ap]\.?m\.?)?) one|let'?s do|book (it|me)|i'll take|me sirve|perfecto|est[aá] bien|s[ií])\b/i;
 
@@ -252,6 +246,7 @@ function readAgentSentence(reading: Reading, sentence: string, mentions: readonl
   }
   // "Same time next week, Wednesday the 22nd at 1 pm": a day said beside a time is its context, not another offer.
   const timed = mentions.filter((m) => m.at !== null);
+  if (timed.length === 0 && AGENT_ACTS_ITSELF.test(sentence)) return;
   // The numbers of the days named ("March 11") are no hours: only what is left of the sentence is read for them.
   const rest = mentions.reduce((text, m) => text.replace(m.phrase, ' '), sentence);
   const bare = timed.length > 0 ? [] : bareHoursOffered(rest, mentions.at(-1)?.date ?? reading.lastDay, ctx.timezone, ctx.callTime);
@@ -261,15 +256,10 @@ function readAgentSentence(reading: Reading, sentence: string, mentions: readonl
   reading.candidate = reading.offered.length === 1 ? (reading.offered[0] ?? null) : null;
 }
 
-/** A customer asking for another hour than the one offered. */
-const COUNTER =
-  /\b(instead|how about|what about|(can|could|would) you (do|make it)|(is|would) \d{1,2}(:\d{2})? (be )?(possible|ok(ay)?|available|better))\b/i;
-
 /** A day the caller tells of as past ("it went in Tuesday", "the guy who came Monday"): no day asked for. */
 const PAST_VERB = '(came|went in|was (here|out|installed|done|put in)|were (here|out)|installed|happened|visited|started)';
 const TELLS_PAST = new RegExp(`\\b${PAST_VERB}\\b`, 'i');
 const TOLD_AS_PAST = new RegExp(`\\b${PAST_VERB}\\s+(on |last )?$`, 'i');
-const OPENING_HOURS = /\b((we're|we are|we'll be) (open|closed)|we (open|close) at|(our|business|office) hours)\b/i;
 
 /** "the water heater you installed Friday at 2": a time said right after a verb of the past is when that was. */
 const toldAsPast = (sentence: string, m: TimeMention) => {
@@ -316,7 +306,8 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
     reading.answered = false;
     return;
   }
-  const accepts = ACCEPTS.test(sentence) && !DEFERS.test(reading.turnText);
+  // An "okay" beside a price question weighs the offer, it does not take it.
+  const accepts = ACCEPTS.test(sentence) && !DEFERS.test(reading.turnText) && !PRICE.test(reading.turnText);
   const picked = accepts
     ? (pickOffered(sentence, reading.offered, ctx.timezone) ?? (reading.candidate?.by === 'agent' ? reading.candidate : null))
     : null;

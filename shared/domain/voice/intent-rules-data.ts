@@ -113,7 +113,7 @@ export const COMPLAINT: readonly Rule[] = [
   },
   {
     pattern:
-      /\b(worse|same (noise|sound|problem|issue|leak|smell|thing)|again|still)\b[^.?!]{0,60}\b(you|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|company)|he|she|they) (installed|fixed|repaired|replaced|worked on|touched|serviced|came|was here|were here)\b|\b(you|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|company)) (installed|fixed|repaired|replaced|worked on|serviced)\b[^.?!]{0,60}\b(worse|same (noise|sound|problem|issue|leak|smell|thing)|again|still)\b|\b(didn't (even )?finish|never finished|left (it|the job) (half[- ]done|unfinished))\b/i,
+      /\b(worse|same (noise|sound|problem|issue|leak|smell|thing)|again|still(?! (under|covered|good|valid|in) ))\b[^.?!]{0,60}\b(you|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|company)|he|she|they) (installed|fixed|repaired|replaced|worked on|touched|serviced|came|was here|were here)\b|\b(you|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|company)) (installed|fixed|repaired|replaced|worked on|serviced)\b[^.?!]{0,60}\b(worse|same (noise|sound|problem|issue|leak|smell|thing)|again|still)\b|\b(didn't (even )?finish|never finished|left (it|the job) (half[- ]done|unfinished))\b/i,
     what: 'work that did not hold',
   },
   {
@@ -288,7 +288,7 @@ export const PRICE =
 export const PUT_OFF =
   /\b(call (you )?back|check (with )?my (wife|husband|landlord|partner|calendar|schedule)|figure it out|(talk|speak) (to|with) my (wife|husband|partner)|consultar con|le(s)? llamo)\b/i;
 export const LEAVES =
-  /\b(call (you )?back|(i'll|i will|we'll) let you know|maybe later|(just|only) (getting|gathering|collecting|comparing) (prices|quotes|estimates|numbers)|think about it|keep (that|it) in mind|shop(ping)? around|check with my (wife|husband|landlord|partner)|get (a few|other|some other) quotes|just (checking|wondering|curious)|not (right )?now|no thanks|lo voy a pensar|le(s)? llamo despu[eé]s)\b/i;
+  /\b(call (you )?back|(have|need) to save up|more than (i|we) (thought|expected)|(can't|cannot) afford|(i'll|i will|we'll) let you know|maybe later|(just|only) (getting|gathering|collecting|comparing) (prices|quotes|estimates|numbers)|think about it|keep (that|it) in mind|shop(ping)? around|check with my (wife|husband|landlord|partner)|get (a few|other|some other) quotes|just (checking|wondering|curious)|not (right )?now|no thanks|lo voy a pensar|le(s)? llamo despu[eé]s)\b/i;
 
 /** Dissatisfaction said plainly: a complaint when the caller books nothing (the call is the complaint). */
 export const UPSET =
@@ -334,3 +334,21 @@ export const ASSISTANT_TRIAGE =
  */
 export const NOT_TRIAGE =
   /\?\s*$|^\W*(if|should|in case)\b|(^|\W)(is|are) (this|it|that) an? (emergency|urgent)\b|\$\s?\d|\b\d+ dollars\b/i;
+
+/**
+ * A customer turn that takes nothing on the table however it starts: "Okay, good to know. I'll call
+ * back when I'm ready." An "okay" beside it acknowledges, it does not accept.
+ */
+export const DEFERS =
+  /\b(good to know|(have|need) to (save up|wait|hold off|think)|more than (i|we) (thought|expected)|(i'll|i will|we'll) let you know|maybe later|(just|only) (getting|gathering|collecting|comparing) (prices|quotes|estimates|numbers)|(i'll|i will|we'll) keep (that|it) in mind|(i'll|i will|let me|we'll) (call|get back to) (you )?(back|later|when)|(i'll|i will|let me) (think about it|check with|talk to|ask) |lo voy a pensar|le(s)? llamo despu[eé]s)/i;
+
+/** A customer asking for another hour than the one offered. */
+export const COUNTER =
+  /\b(instead|how about|what about|(can|could|would) you (do|make it)|(is|would) \d{1,2}(:\d{2})? (be )?(possible|ok(ay)?|available|better))\b/i;
+
+/** The assistant naming the hours ("we're open Monday 8 to 5"): a day said so is no visit offered. */
+export const OPENING_HOURS = /\b((we're|we are|we'll be) (open|closed)|we (open|close) at|(our|business|office) hours)\b/i;
+
+/** The assistant saying when it will do something itself ("I'll email both today"): the day is no visit offered. */
+export const AGENT_ACTS_ITSELF =
+  /\b(i'll|i will|we'll|we will) (email|text|mail|fax|call you|get back to you|follow up|send (it|them|both|that|you|a copy|the (invoice|receipt|quote|estimate|link|form)))\b/i;

@@ -172,3 +172,31 @@ describe('the responder booking nothing nobody asked for', () => {
     expect(ask.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-01-15T14:00:00') });
   });
 });
+
+describe('the responder on an assistant acting itself and a caller weighing a price', () => {
+  it('books no day the assistant says it will email something', async () => {
+    const decision = await decide(
+      "AI: Prairie Plumbing.\nCustomer: Can you send me your W-9 and certificate of insurance?\nAI: Sure, I'll email both today. You're all set.",
+    );
+    expect(decision.appointment).toBeNull();
+  });
+
+  it('opens no complaint on a warranty asked after', async () => {
+    const decision = await decide(
+      'AI: Lakeview Heating.\nCustomer: I want to know if my furnace is still under warranty, you installed it in 2022.\nAI: Yes, it is covered.',
+    );
+    expect(decision.ticket).toBeNull();
+  });
+
+  it('takes no time on an "okay" beside a price question, and takes it when the caller says so after the price', async () => {
+    const start = 'AI: Volt Electric.\nCustomer: How soon could someone come for a panel upgrade?\nAI: Earliest is Monday at 8.';
+    const weighed = await decide(
+      `${start}\nCustomer: Okay. And how much is that usually?\nAI: Between 2000 and 3000.\nCustomer: Wow, okay, that's more than I thought. I'll have to save up.`,
+    );
+    expect(weighed.appointment).toBeNull();
+    const taken = await decide(
+      `${start}\nCustomer: And how much is that usually?\nAI: Between 2000 and 3000.\nCustomer: Okay, Monday at 8 is fine, let's do it.`,
+    );
+    expect(taken.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-01-18T08:00:00') });
+  });
+});
