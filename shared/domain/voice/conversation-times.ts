@@ -194,6 +194,23 @@ function answersExisting(reading: Reading, mentions: readonly TimeMention[]): bo
   return true;
 }
 
+/**
+ * A slot said taken is off the table; "two is taken i can do tomorrow at four", said without a
+ * stop, keeps the offer after it.
+ */
+function readTaken(reading: Reading, sentence: string, mentions: readonly TimeMention[], ctx: Context): void {
+  const taken = UNAVAILABLE.exec(sentence);
+  const end = taken ? taken.index + taken[0].length : 0;
+  const offer = OFFERS.exec(sentence.slice(end));
+  if (!offer) {
+    withdraw(reading, mentions);
+    return;
+  }
+  const [gone, rest] = [sentence.slice(0, end + offer.index), sentence.slice(end + offer.index)];
+  withdraw(reading, timeMentions(gone, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay));
+  readAgentSentence(reading, rest, timeMentions(rest, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay), ctx);
+}
+
 function readAgentSentence(reading: Reading, sentence: string, mentions: readonly TimeMention[], ctx: Context): void {
   // "We're open Monday 8 to 5" names the hours, it offers nothing.
   if (OPENING_HOURS.test(sentence) && !OFFERS.test(sentence)) return;
@@ -201,18 +218,8 @@ function readAgentSentence(reading: Reading, sentence: string, mentions: readonl
     remember(reading, mentions);
     return;
   }
-  const taken = UNAVAILABLE.exec(sentence);
-  if (taken) {
-    // "two is taken i can do tomorrow at four", said without a stop: the offer after the slot taken stands.
-    const end = taken.index + taken[0].length;
-    const offer = OFFERS.exec(sentence.slice(end));
-    if (!offer) {
-      withdraw(reading, mentions);
-      return;
-    }
-    const [gone, rest] = [sentence.slice(0, end + offer.index), sentence.slice(end + offer.index)];
-    withdraw(reading, timeMentions(gone, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay));
-    readAgentSentence(reading, rest, timeMentions(rest, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay), ctx);
+  if (UNAVAILABLE.test(sentence)) {
+    readTaken(reading, sentence, mentions, ctx);
     return;
   }
   const last = lastOf(mentions);
