@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { callerFeatures } from '#shared/domain/voice/call-features';
 import type { LearnedModel } from '#shared/domain/voice/learned-model';
+import { withApostrophes } from '#shared/domain/voice/spoken-text';
 import { transcriptTurns } from '#shared/domain/voice/transcript-turns';
 
 /**
@@ -19,6 +20,7 @@ export const TRAINING_SETS = [
   'labelled-calls.probe.json',
   'labelled-calls.probe2.json',
   'labelled-calls.probe3.json',
+  'labelled-calls.probe4.json',
 ];
 
 export interface Example {
@@ -44,7 +46,9 @@ const sentencesOf = (text: string) =>
 /** The caller's sentences of a transcript, as the responder reads them. */
 export function callerSentences(transcript: string): string[] {
   const turns = transcriptTurns(null, transcript);
-  return (turns.length > 0 ? turns.filter((t) => t.speaker === 'customer').map((t) => t.text) : [transcript]).flatMap(sentencesOf);
+  return (turns.length > 0 ? turns.filter((t) => t.speaker === 'customer').map((t) => t.text) : [transcript])
+    .map(withApostrophes)
+    .flatMap(sentencesOf);
 }
 
 export function loadExamples(root: string, sets: readonly string[] = TRAINING_SETS): Example[] {

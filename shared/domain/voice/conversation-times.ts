@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
-import { BOOKING_ALREADY_MADE } from './intent-rules-data';
+import { AGENT_ACTS_ITSELF, BOOKING_ALREADY_MADE, COUNTER, DEFERS, OPENING_HOURS, PRICE } from './intent-rules-data';
 import { type RequestedTime, type TimeMention, timeMentions } from './requested-time';
+import { withApostrophes } from './spoken-text';
 import type { TranscriptTurn } from './transcript-turns';
 
 /**
@@ -37,16 +38,17 @@ const AGENT_CONFIRMS =
 /**
  * Words that close any request ("you're all set, the manager will call you", "you got it",
  * "confirmed, your address is updated"): a confirmation of a booking only with a time in the same
- * sentence ("The 17th at 1 pm, all set", "Thursday at 10, confirmed").
+ * sentence ("The 17th at 1 pm, all set", "Thursday at 10, confirmed", "booked tomorrow at four").
  */
-const CLOSING = /\b((you're |you are |we're |that's )?all set|confirmed|put you (in|down)|(you )?got it|you('re| are) in|listo)\b/i;
+const CLOSING =
+  /\b((you're |you are |we're |that's )?all set|confirmed|booked(?! (up|solid|out|full))|put you (in|down)|(you )?got it|you('re| are) in|listo)\b/i;
 /** An assistant's sentence that offers a visit, not only names a day ("we're closed Monday"). */
 const OFFERS =
   /\b((can|could) (get|send|have|come|do|fit|squeeze|book|schedule)|how about|what about|(does|do|would|will) [^.?!]{0,30}work|(have|got) (an? )?(opening|slot|availability|room|time)|tengo|puedo|podemos)\b/i;
 const UNAVAILABLE =
-  /\b((is|are|'s|has been|have been) (taken|full|booked up|gone|not available|unavailable|cancel+ed|removed)|no longer available|don't have (anything|that)|we('re| are) closed|we close|no (tenemos|hay) (lugar|espacio))\b/i;
+  /\b((is|are|'s|'re|has been|have been) (all |completely )?(taken|full|booked (up|solid|out)|gone|not available|unavailable|cancel+ed|removed)|no longer available|don't have (anything|that)|we('re| are) closed|we close|no (tenemos|hay) (lugar|espacio))\b/i;
 const AGENT_EXISTING =
-  /\b(is on the books|(is|are) still (on|coming|scheduled|booked)|you already have|your (current|existing|upcoming) (appointment|visit)|your (appointment|visit|booking)( is|'s| was)|remind\w*|(calling|here) to confirm your|(he|she|they)('s| is| are) (on (his|her|their|the) way|\w+ minutes out))\b/i;
+  /\b(is on the books|(is|are) still (on|coming|scheduled|booked)|you already have|your (current|existing|upcoming) (appointment|visit)|your (appointment|visit|booking)( is|'s| was)|your ((monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)('s)?|at|\d{1,2}(:\d{2})?|[ap]\.?m\.?|morning|afternoon|o'clock)( (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|at|\d{1,2}(:\d{2})?|[ap]\.?m\.?|morning|afternoon|o'clock))* (appointment|visit|booking)|remind\w*|(calling|here) to confirm your|(he|she|they)('s| is| are) (on (his|her|their|the) way|\w+ minutes out))\b/i;
 const DECLINES =
   /\b((can't|cannot|can not|won't|couldn't) (do|make|be there|be home)|(doesn't|does not|won't|wouldn't) work|not (good|great) for me|anything (later|earlier|else)|something (later|earlier|else)|other (options|times|days)|no puedo|no me (sirve|queda))\b/i;
 /**
@@ -55,12 +57,6 @@ const DECLINES =
  */
 const AGENT_YES =
   /^\W*(yes|yeah|yep|sure|absolutely|of course|definitely|certainly|no problem|we can( do that| make (that|it) work)?|s[ií]|claro|por supuesto)([\s,!.]+(absolutely|of course|definitely|no problem|we can( do that| make (that|it) work)?|that works|claro|por supuesto))*[\s,!.]*$/i;
-/**
- * A customer turn that takes nothing on the table however it starts: "Okay, good to know. I'll call
- * back when I'm ready." An "okay" beside it acknowledges, it does not accept.
- */
-const DEFERS =
-  /\b(good to know|(i'll|i will|we'll) keep (that|it) in mind|(i'll|i will|let me|we'll) (call|get back to) (you )?(back|later|when)|(i'll|i will|let me) (think about it|check with|talk to|ask) |lo voy a pensar|le(s)? llamo despu[eé]s)/i;
 const ACCEPTS =
   /\b(works|work for me|fine|perfect|great|ok(ay)?|yes|yeah|yep|yup|sure|sounds (good|great)|is better|that one|correct|exactly|that's right|al+ ?right|cool|awesome|excellent|mm-?hm+|uh-huh|i can (do|make) (that|it)|go with|de acuerdo|vale|claro|dale|the (first|second|last|earlier|later|earliest|latest|morning|afternoon|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}(:\d{2})?( ?[ap]\.?m\.?)?) one|let'?s do|book (it|me)|i'll take|me sirve|perfecto|est[aá] bien|s[ií])\b/i;
 
@@ -119,7 +115,13 @@ const ONE_SLOT = /\b((earliest|first|next) (i have|i've got|i can do|we have|ope
  * have Monday is 10"), read as the nearest working hour: two or more, or one said as a slot.
  */
 function bareHoursOffered(text: string, day: string | null, timezone: string, callTime: Date): TimeMention[] {
-  if (!day || !/\b(have|do|does|got|at|or|how about|is)\b/i.test(text)) return [];
+  const offered = bareHours(text, day, timezone, callTime);
+  return offered.length >= 2 || (offered.length === 1 && (ONE_SLOT.test(text) || OFFERS.test(text))) ? offered : [];
+}
+
+/** The bare hours of a sentence on the day the conversation is on, each read as the nearest working hour. */
+function bareHours(text: string, day: string | null, timezone: string, callTime: Date): TimeMention[] {
+  if (!day || !/\b(have|do|does|got|at|or|how about|what about|is|instead)\b/i.test(text)) return [];
   const offered: TimeMention[] = [];
   for (const found of text.matchAll(/\b(\d{1,2})(?::(\d{2}))?\b(?!\s*(dollars|degrees|minutes|hours|days|%)|(st|nd|rd|th)\b)/gi)) {
     const raw = Number(found[1]);
@@ -129,7 +131,7 @@ function bareHoursOffered(text: string, day: string | null, timezone: string, ca
     if (!instant.isValid || instant.toMillis() <= callTime.getTime()) continue;
     offered.push({ at: instant.toUTC().toISO() as string, date: day, phrase: `${day} ${found[0]}`, index: found.index ?? 0 });
   }
-  return offered.length >= 2 || (offered.length === 1 && (ONE_SLOT.test(text) || OFFERS.test(text))) ? offered : [];
+  return offered;
 }
 
 const sameTime = (a: TimeMention, b: TimeMention) => a.date === b.date && a.at === b.at;
@@ -192,13 +194,32 @@ function answersExisting(reading: Reading, mentions: readonly TimeMention[]): bo
   return true;
 }
 
+/**
+ * A slot said taken is off the table; "two is taken i can do tomorrow at four", said without a
+ * stop, keeps the offer after it.
+ */
+function readTaken(reading: Reading, sentence: string, mentions: readonly TimeMention[], ctx: Context): void {
+  const taken = UNAVAILABLE.exec(sentence);
+  const end = taken ? taken.index + taken[0].length : 0;
+  const offer = OFFERS.exec(sentence.slice(end));
+  if (!offer) {
+    withdraw(reading, mentions);
+    return;
+  }
+  const [gone, rest] = [sentence.slice(0, end + offer.index), sentence.slice(end + offer.index)];
+  withdraw(reading, timeMentions(gone, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay));
+  readAgentSentence(reading, rest, timeMentions(rest, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay), ctx);
+}
+
 function readAgentSentence(reading: Reading, sentence: string, mentions: readonly TimeMention[], ctx: Context): void {
+  // "We're open Monday 8 to 5" names the hours, it offers nothing.
+  if (OPENING_HOURS.test(sentence) && !OFFERS.test(sentence)) return;
   if (AGENT_EXISTING.test(sentence) || answersExisting(reading, mentions)) {
     remember(reading, mentions);
     return;
   }
   if (UNAVAILABLE.test(sentence)) {
-    withdraw(reading, mentions);
+    readTaken(reading, sentence, mentions, ctx);
     return;
   }
   const last = lastOf(mentions);
@@ -232,6 +253,7 @@ function readAgentSentence(reading: Reading, sentence: string, mentions: readonl
   }
   // "Same time next week, Wednesday the 22nd at 1 pm": a day said beside a time is its context, not another offer.
   const timed = mentions.filter((m) => m.at !== null);
+  if (timed.length === 0 && AGENT_ACTS_ITSELF.test(sentence)) return;
   // The numbers of the days named ("March 11") are no hours: only what is left of the sentence is read for them.
   const rest = mentions.reduce((text, m) => text.replace(m.phrase, ' '), sentence);
   const bare = timed.length > 0 ? [] : bareHoursOffered(rest, mentions.at(-1)?.date ?? reading.lastDay, ctx.timezone, ctx.callTime);
@@ -242,10 +264,19 @@ function readAgentSentence(reading: Reading, sentence: string, mentions: readonl
 }
 
 /** A day the caller tells of as past ("it went in Tuesday", "the guy who came Monday"): no day asked for. */
-const TELLS_PAST = /\b(came|went in|was (here|out|installed|done|put in)|were (here|out)|installed|happened|visited|started)\b/i;
+const PAST_VERB = '(came|went in|was (here|out|installed|done|put in)|were (here|out)|installed|happened|visited|started)';
+const TELLS_PAST = new RegExp(`\\b${PAST_VERB}\\b`, 'i');
+const TOLD_AS_PAST = new RegExp(`\\b${PAST_VERB}\\s+(on |last )?$`, 'i');
+
+/** "the water heater you installed Friday at 2": a time said right after a verb of the past is when that was. */
+const toldAsPast = (sentence: string, m: TimeMention) => {
+  const at = sentence.toLowerCase().indexOf(m.phrase.toLowerCase());
+  return at > 0 && TOLD_AS_PAST.test(sentence.slice(0, at));
+};
 
 function readCustomerSentence(reading: Reading, sentence: string, mentions: readonly TimeMention[], ctx: Context): void {
   if (TELLS_PAST.test(sentence) && mentions.every((m) => m.at === null) && !isQuestion(sentence)) return;
+  if (mentions.length > 0 && mentions.every((m) => toldAsPast(sentence, m))) return;
   if (BOOKING_ALREADY_MADE.test(sentence)) {
     remember(reading, mentions);
     // "What time is my appointment on Monday?": a question naming the day alone asks for the hour.
@@ -282,25 +313,33 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
     reading.answered = false;
     return;
   }
-  if (!ACCEPTS.test(sentence) || DEFERS.test(reading.turnText)) return;
-  const picked = pickOffered(sentence, reading.offered, ctx.timezone) ?? (reading.candidate?.by === 'agent' ? reading.candidate : null);
-  if (picked)
+  // An "okay" beside a price question weighs the offer, it does not take it.
+  const accepts = ACCEPTS.test(sentence) && !DEFERS.test(reading.turnText) && !PRICE.test(reading.turnText);
+  const picked = accepts
+    ? (pickOffered(sentence, reading.offered, ctx.timezone) ?? (reading.candidate?.by === 'agent' ? reading.candidate : null))
+    : null;
+  if (picked) {
     settle(reading, picked, `the assistant offered "${picked.mention.phrase}" and the customer accepted`, [picked.quote, sentence]);
+    return;
+  }
+  // "I have Thursday at 8." "Could you do 11 instead?": one bare hour asked for on the day on the table.
+  const counter = COUNTER.test(sentence) ? bareHours(sentence, reading.lastDay, ctx.timezone, ctx.callTime) : [];
+  const [hour] = counter;
+  if (counter.length === 1 && hour) {
+    reading.agreed = null;
+    reading.candidate = { mention: hour, by: 'customer', quote: sentence };
+    reading.answered = false;
+  }
 }
 
 function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
   reading.firstReply = turn.speaker === 'agent';
-  reading.turnText = turn.text;
+  const text = withApostrophes(turn.text);
+  reading.turnText = text;
   if (turn.speaker === 'agent') reading.answered = true;
-  const corrected = afterCorrection(turn.text);
+  const corrected = afterCorrection(text);
   // "Friday at 3, actually make it 3:30": the day said before a correction that names only an hour is still its day.
-  const before = timeMentions(
-    turn.text.slice(0, turn.text.length - corrected.length),
-    ctx.timezone,
-    ctx.callTime,
-    ctx.spanish,
-    reading.lastDay,
-  );
+  const before = timeMentions(text.slice(0, text.length - corrected.length), ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay);
   reading.lastDay = before.at(-1)?.date ?? reading.lastDay;
   for (const sentence of sentencesOf(corrected)) {
     const mentions = timeMentions(sentence, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay);

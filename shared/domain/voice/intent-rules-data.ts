@@ -16,6 +16,11 @@ export const VOICEMAIL: readonly Rule[] = [
 ];
 
 export const WRONG_NUMBER: readonly Rule[] = [
+  {
+    pattern:
+      /\b(apply|applying) (for|to) (a |the |your )?(\w+ )?(job|position|opening|role)\b|\b(are you|you're|you are|you guys) hiring\b|\bmy (resume|résumé|job application)\b|\bjob (application|interview)\b/i,
+    what: 'a job seeker, not a customer',
+  },
   { pattern: /\bwrong number\b/i, what: 'the caller says it is a wrong number' },
   {
     pattern:
@@ -27,7 +32,7 @@ export const WRONG_NUMBER: readonly Rule[] = [
   { pattern: /\b(i )?(never|didn't|did not) (call|request|ask for) (you|any|a|this)\b/i, what: 'the caller did not ask for the call' },
   {
     pattern:
-      /\b(i'm|i am|this is \w+|calling) (calling )?(from|with) [^.?!]{0,40}\b(agency|marketing|leasing|solutions|software|media|seo|advertising|capital|financing|lead gen\w*)\b|\bwe help (local )?(businesses|contractors|companies|plumbers|electricians|hvac)\b|\b(a quick demo|ten minute demo|partnership opportunity|business loan|merchant services)\b|\bwho (handles|is in charge of|does) (your )?(marketing|advertising|purchasing|payroll)\b/i,
+      /\b(i'm|i am|this is \w+|calling) (calling )?(from|with) [^.?!]{0,40}\b(agency|marketing|leasing|solutions|software|media|seo|advertising|capital|financing|lead gen\w*)\b|\bwe help (local )?(businesses|contractors|companies|plumbers|electricians|hvac)\b|\b(a quick demo|(\d+|ten|fifteen|twenty|thirty)[- ]minute (demo|call|meeting)|partnership opportunity|business loan|merchant services)\b|\b(get|bring|send) (you |your (company|business) )?(more|extra) (leads|booked jobs|jobs|customers|calls|reviews)\b|\byour (google|yelp|online) (listing|ranking|profile|presence)\b|\bwho (handles|is in charge of|does) (your )?(marketing|advertising|purchasing|payroll)\b/i,
     what: 'a sales call, not a customer',
   },
 ];
@@ -35,14 +40,14 @@ export const WRONG_NUMBER: readonly Rule[] = [
 export const CANCELLATION: readonly Rule[] = [
   {
     pattern:
-      /\bcancel+(ing)? (my|the|our|that|this)( \w+)? (appointment|visit|service call|booking|inspection|tune-?up|install(ation)?)\b/i,
+      /\bcancel+(ing)? (my|the|our|that|this)( \w+)? (appointment|visit|service call|booking|inspection|tune[- ]?up|install(ation)?)\b/i,
     what: 'asks to cancel an appointment',
   },
   { pattern: /\b(need|want|have|like) to cancel\b/i, what: 'asks to cancel' },
   { pattern: /\bcall (it|that|this|that one|this one|them) off\b/i, what: 'asks to call off a visit' },
   {
     pattern:
-      /(?<!\b(don't|do not|not) )\b(call(ing)? off|cancel+(ing)?)\b[^.?!]{0,30}\b(visit|appointment|booking|service( call)?|tune-?up|inspection|estimate|tech\w*|plumber|electrician|job|work|repair|install\w*)\b/i,
+      /(?<!\b(don't|do not|not) )\b(call(ing)? off|cancel+(ing)?)\b[^.?!]{0,30}\b(visit|appointment|booking|service( call)?|tune[- ]?up|inspection|estimate|tech\w*|plumber|electrician|job|work|repair|install\w*)\b/i,
     what: 'asks to call off a visit',
   },
   {
@@ -66,7 +71,12 @@ export const CANCELLATION: readonly Rule[] = [
   },
   {
     pattern:
-      /\b(you )?(don't|do not|won't) need to (send|come)\b|\bno need to (send|come)\b|\b(don't|do not) (bother )?send(ing)? (anyone|anybody|someone|somebody|a tech\w*|the tech\w*|a plumber|an electrician)\b/i,
+      /\b(hold|holding) off on (the|my|our|this|that|[a-z]+'s)( \w+)? (appointment|visit|booking|service call|install\w*|job)\b|\b(appointment|visit|booking|service call)( \w+)? (isn't|is not|won't be|will not be|is no longer) needed\b/i,
+    what: 'no longer needs the visit',
+  },
+  {
+    pattern:
+      /\b(you )?(don't|do not|won't) need to (send|come)\b|\bno need to (send|come)\b|\b(don't|do not) (bother )?send(ing)? (anyone|anybody|someone|somebody|a tech\w*|the tech\w*|a plumber|an electrician)\b|\b(please )?(don't|do not) (bother )?(come|show up|stop by)( out| over| by)?\b(?! (before|after|until|till|earlier|later|early|late|between|at|in the))/i,
     what: 'says nobody needs to come',
   },
   {
@@ -103,7 +113,7 @@ export const COMPLAINT: readonly Rule[] = [
   },
   {
     pattern:
-      /\b(worse|same (noise|sound|problem|issue|leak|smell|thing)|again|still)\b[^.?!]{0,60}\b(you|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|company)|he|she|they) (installed|fixed|repaired|replaced|worked on|touched|serviced|came|was here|were here)\b|\b(you|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|company)) (installed|fixed|repaired|replaced|worked on|serviced)\b[^.?!]{0,60}\b(worse|same (noise|sound|problem|issue|leak|smell|thing)|again|still)\b|\b(didn't (even )?finish|never finished|left (it|the job) (half[- ]done|unfinished))\b/i,
+      /\b(worse|same (noise|sound|problem|issue|leak|smell|thing)|again|still(?! (under|covered|good|valid|in) ))\b[^.?!]{0,60}\b(you|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|company)|he|she|they) (installed|fixed|repaired|replaced|worked on|touched|serviced|came|was here|were here)\b|\b(you|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|company)) (installed|fixed|repaired|replaced|worked on|serviced)\b[^.?!]{0,60}\b(worse|same (noise|sound|problem|issue|leak|smell|thing)|again|still)\b|\b(didn't (even )?finish|never finished|left (it|the job) (half[- ]done|unfinished))\b/i,
     what: 'work that did not hold',
   },
   {
@@ -138,13 +148,19 @@ export const COMPLAINT: readonly Rule[] = [
   {
     // Money wanted back is a dispute; a refund already issued and asked after is not.
     pattern:
-      /\b(overcharg\w*|charged (me )?twice|double[- ]charged|(want|need|get|demand|asking for|expect) (a |my |our |the )?(full )?refund|refund (me|us|my|our)|reembolso|cobraron de m[aá]s)\b/i,
+      /\b(overcharg\w*|(i'm|i am|we're|we are) not (paying|going to pay|gonna pay)|(i|we) (won't|will not|refuse to) pay|charged (me )?twice|double[- ]charged|(want|need|get|demand|asking for|expect) (a |my |our |the )?(full )?refund|refund (me|us|my|our)|reembolso|cobraron de m[aá]s)\b/i,
     what: 'a billing dispute',
   },
   {
     pattern:
-      /\b((didn't|did not|never) (got |get )?(fix|repair)(ed)?|same problem (again|as before)|sigue (goteando|fallando|sin funcionar))\b/i,
+      /\b((didn't|did not|never) (even |actually |really )?(got |get )?(fix|repair)(ed)?|same problem (again|as before)|sigue (goteando|fallando|sin funcionar))\b/i,
     what: 'a repair that did not hold',
+  },
+  {
+    // A call or visit promised and never made, not a promise only asked after ("when should I expect it?").
+    pattern:
+      /\b(promised|told|said)\b[^.?!]{0,60}\b(call|get back|come|reach out|send)\w*\b[^.?!]{0,50}\b(never|no one did|nobody did|no one has|nobody has|didn't|did not|hasn't|has not|haven't|have not)\b/i,
+    what: 'a call back promised and never made',
   },
   {
     pattern: /\b(never showed( up)?|no[- ]show|stood (me|us) up|nobody (came|showed)|no (vino|lleg[oó]) nadie)\b/i,
@@ -153,7 +169,7 @@ export const COMPLAINT: readonly Rule[] = [
   {
     // Damage is a complaint when the business did it, not when it is the job ("water damage on the ceiling").
     pattern:
-      /\b(you|y'all|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|installer|worker)s?|the (guy|tech\w*|plumber|electrician|crew|installer|worker)s? you sent)\b[^.?!]{0,50}\b(mess|damage[ds]?|scratched|dented|broke|cracked|ruined|stained)\b|\b(mess|damage|scratch(es)?|dent|crack|stain)s? (left )?(by|from) (you|your|the (guy|tech\w*|plumber|electrician|crew|installer))\b|\bthe (plumber|tech\w*|electrician|installer|crew|guy|worker)s? (broke|cracked|scratched|dented|ruined|stained|damaged)\b|\bdejaron un desastre\b/i,
+      /\b(you|y'all|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|installer|worker)s?|the (guy|tech\w*|plumber|electrician|crew|installer|worker)s? you sent)\b[^.?!]{0,50}\b(mess|damage[ds]?|scratched|dented|broke|cracked|ruined|stained|tracked)\b|\b(mess|damage|scratch(es)?|dent|crack|stain)s? (left )?(by|from) (you|your|the (guy|tech\w*|plumber|electrician|crew|installer))\b|\bthe (plumber|tech\w*|electrician|installer|crew|guy|worker)s? (broke|cracked|scratched|dented|ruined|stained|damaged)\b|\bdejaron un desastre\b/i,
     what: 'damage left behind',
   },
 ];
@@ -161,10 +177,19 @@ export const COMPLAINT: readonly Rule[] = [
 export const ESCALATION =
   /\b(manager|supervisor|owner|lawyer|attorney|better business bureau|bbb|bad review|review online|(one|1|zero)[- ]star|(leave|leaving|write|writing|post|posting) (a |an )?(\w+ )?review|(whoever|someone|somebody|person) (is )?in charge|your boss|gerente|abogado|encargado)\b/i;
 
+/** A visit read only from the caller taking a time ("that works"): a visit where the turns put a time on the table. */
+export const ACCEPTS_OFFER = 'accepts a time offered';
+
 export const VISIT: readonly Rule[] = [
   {
     pattern:
-      /\b(schedule|book|set up|make|get) (an |a |the )?(appointment|visit|service call|estimate|inspection|tune-?up|cleaning|install(ation)?|time)\b/i,
+      /\b(schedule|book|set up|make|get) (an |a |the )?(appointment|visit|service call|estimate|inspection|tune[- ]?up|cleaning|install(ation)?|time)\b/i,
+    what: 'asks for an appointment',
+  },
+  {
+    // "I want a tune up", not "do I need a tune up?": a visit wanted by name.
+    pattern:
+      /(?<!\b(do|does|should|would|will) )\b(i|we)('d| would)? (need|want|like) (an? |the |my |our )?(appointment|visit|service call|inspection|tune[- ]?up|check[- ]?up|cleaning|install(ation)?|maintenance visit)\b/i,
     what: 'asks for an appointment',
   },
   {
@@ -190,7 +215,7 @@ export const VISIT: readonly Rule[] = [
   { pattern: /\b(come|stop|swing) (out|by|over) (and|to) (take a look|look|check|fix|see)\b/i, what: 'asks for a visit' },
   {
     pattern:
-      /\b(need|want|like|get)\b[^.?!]{0,40}\b(looked at|checked( out)?|serviced|fixed|repaired|installed|replaced|inspected|cleaned|tuned[ -]?up|looked over|put in|hung|swapped( out)?|taken care of|hooked up|mounted|wired)\b/i,
+      /\b(need|want|like|get)\b[^.?!]{0,40}\b(looked at|checked( out)?|serviced|fixed|repaired|installed|replaced|inspected|cleaned|tuned[ -]?up|looked over|put (in|on|up)|hung|swapped( out)?|taken care of|hooked up|mounted|wired)\b/i,
     what: 'asks for work on the house',
   },
   {
@@ -218,7 +243,7 @@ export const VISIT: readonly Rule[] = [
   },
   {
     pattern: /\b(that|which|the) (\w+ )?(works|sounds good|is fine|is perfect)( for me)?\b|\bbook (it|me in|me)\b|\blet'?s do (that|it)\b/i,
-    what: 'accepts a time offered',
+    what: ACCEPTS_OFFER,
   },
   {
     pattern:
@@ -233,7 +258,7 @@ export const VISIT: readonly Rule[] = [
  * "you're all set" about it books nothing new.
  */
 export const BOOKING_ALREADY_MADE =
-  /\b(already (have|got)|i have (an|my|the) (appointment|tech|technician|visit|someone|plumber|electrician)|(have|got) (the |a )?(tech|technician|someone|plumber|electrician) coming|my (appointment|visit) (is|was|on|for|from)|(for|about|on) my (appointment|visit|booking) (tomorrow|today|tonight|this|next|on|at|\w+day)\b|(appointment|visit) (from|on) |still (on|coming|scheduled|booked|happening)\b|(when|what time) (is|was|will) (my|the|your) (appointment|visit|tech\w*|plumber|electrician)|cita del|(supposed|scheduled|due|set) to (come|be (here|there)|get here|arrive|show( up)?)|running late|confirm(ing)? (my|our|the) (appointment|visit|booking))/i;
+  /\b(already (have|got)|i have (an|my|the) (appointment|tech|technician|visit|someone|plumber|electrician)|(have|got) (the |a )?(tech|technician|someone|plumber|electrician) coming|my (appointment|visit) (is|was|on|for|from)|(for|about|on) my (appointment|visit|booking) (tomorrow|today|tonight|this|next|on|at|\w+day)\b|(appointment|visit) (from|on) |still (on|coming|scheduled|booked|happening)\b|(my|the|our) (tech\w*|plumber|electrician|guy|crew) (is|was|'s) (coming|scheduled|booked|due|supposed)|(when|what time) (is|was|will) (my|the|your) (appointment|visit|tech\w*|plumber|electrician)|(when|what time) (my|the|your) (appointment|visit|tech\w*|plumber|electrician) (is|was|will)|(i'm|i am|we're|we are) (already )?(scheduled|booked|on the (schedule|calendar)|down) for|(i|we) (already )?(booked|scheduled|made|set up) (an? |the |my |our )?(appointment|visit|booking|online)|(you|you guys|y'all) (have|had|got) (me|us) (down|scheduled|booked|on the (schedule|calendar))|cita del|(supposed|scheduled|due|set) to (come|be (here|there)|get here|arrive|show( up)?)|running late|confirm(ing)? (my|our|the) (appointment|visit|booking))/i;
 
 /**
  * An errand on the account (a membership renewed, an address or card changed, a warranty
@@ -251,7 +276,7 @@ export const ERRAND =
  * (an address changed, a receipt sent): it confirms a visit only beside a time, which the turns read.
  */
 export const AGENT_CONFIRMS =
-  /\b(you're (booked|scheduled)|(sending|dispatching) (someone|somebody|a tech\w*|a plumber|an electrician|a crew|help) (now|right away|out|over|immediately)|(someone|somebody|a tech\w*|a plumber|an electrician|a crew|help|our (on-?call )?\w+|he|she|they)( is|'s| are| will be|'ll be)? (heading|headed) (over|out|your way|to you)|(someone|somebody|a tech\w*|a plumber|an electrician|a crew|help|our (on-?call )?\w+|he|she|they)( will|'ll) (be|come|stop|swing) (there|over|out|by|at your \w+)|(i'll|we'll|i will|we will|let me) (get|have) (someone|somebody|a tech\w*|a plumber|an electrician|a crew) (out|over|there|to you)|(le|les) (mando|env[ií]o|mandamos|enviamos) (a )?(un|una|alguien)|get you (re)?scheduled|(call|text|contact) you( back)?( \w+)? (with|to (set( up)?|schedule|book|arrange|find|pick)) (a |an |the )?(new )?(time|day|date|openings?|install\w*|appointment|visit)|(i'm|i am|we're|we are|i'll|i will|we'll|we will) (sending|send|dispatching|dispatch|getting) (someone|somebody|a tech\w*|our|the on-?call|an? (plumber|electrician|crew))|(someone|somebody|a tech\w*|a plumber|an electrician|help|a crew)( is|'s| are) on (the|their|his|her) way|i('ve| have) (booked|scheduled|got) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your (appointment|visit))|we'll see you|the (technician|tech) will (be there|arrive|come)|(queda|est[aá]) (agendad|programad|confirmad|reservad)[oa]|lo esperamos|te esperamos)\b/i;
+  /\b(you're (booked|scheduled)|(sending|dispatching) (someone|somebody|a tech\w*|a plumber|an electrician|a crew|help) (now|right away|out|over|immediately)|(someone|somebody|a tech\w*|a plumber|an electrician|a crew|help|our (on-?call )?\w+|he|she|they)( is|'s| are| will be|'ll be)? (heading|headed) (over|out|your way|to you)|(someone|somebody|a tech\w*|a plumber|an electrician|a crew|help|our (on-?call )?\w+|he|she|they)( will|'ll) (be|come|stop|swing) (there|over|out|by|at your \w+)|(i'll|we'll|i will|we will|let me) (get|have) (someone|somebody|a tech\w*|a plumber|an electrician|a crew) (out|over|there|to you)|(le|les) (mando|env[ií]o|mandamos|enviamos) (a )?(un|una|alguien)|get you (re)?scheduled|(call|text|contact) you( back)?( \w+)? (with|to (set( up)?|schedule|book|arrange|find|pick)) (a |an |the )?(new |\w+ )?(time|day|date|slot|openings?|install\w*|appointment|visit)|(i'm|i am|we're|we are|i'll|i will|we'll|we will) (sending|send|dispatching|dispatch|getting) (someone|somebody|a tech\w*|our|the on-?call|an? (plumber|electrician|crew))|(someone|somebody|a tech\w*|a plumber|an electrician|help|a crew)( is|'s| are) on (the|their|his|her) way|i('ve| have) (booked|scheduled|got) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your (appointment|visit))|we'll see you|the (technician|tech) will (be there|arrive|come)|(queda|est[aá]) (agendad|programad|confirmad|reservad)[oa]|lo esperamos|te esperamos)\b/i;
 
 export const PRICE =
   /\b(how much|what do you charge|what (would|does|will) it cost|price|pricing|quote|estimate over the phone|ballpark|cu[aá]nto cuesta|cu[aá]nto cobran|precio)\b/i;
@@ -263,14 +288,14 @@ export const PRICE =
 export const PUT_OFF =
   /\b(call (you )?back|check (with )?my (wife|husband|landlord|partner|calendar|schedule)|figure it out|(talk|speak) (to|with) my (wife|husband|partner)|consultar con|le(s)? llamo)\b/i;
 export const LEAVES =
-  /\b(call (you )?back|think about it|keep (that|it) in mind|shop(ping)? around|check with my (wife|husband|landlord|partner)|get (a few|other|some other) quotes|just (checking|wondering|curious)|not (right )?now|no thanks|lo voy a pensar|le(s)? llamo despu[eé]s)\b/i;
+  /\b(call (you )?back|(have|need) to save up|more than (i|we) (thought|expected)|(can't|cannot) afford|(i'll|i will|we'll) let you know|maybe later|(just|only) (getting|gathering|collecting|comparing) (prices|quotes|estimates|numbers)|think about it|keep (that|it) in mind|shop(ping)? around|check with my (wife|husband|landlord|partner)|get (a few|other|some other) quotes|just (checking|wondering|curious)|not (right )?now|no thanks|lo voy a pensar|le(s)? llamo despu[eé]s)\b/i;
 
 /** Dissatisfaction said plainly: a complaint when the caller books nothing (the call is the complaint). */
 export const UPSET =
   /\b(i'm|i am|we're|we are)( really| very| so| pretty| extremely| just)? (frustrated|upset|annoyed|angry|furious|disgusted|livid|fed up)\b|\b(estoy|estamos) (muy )?(molest|enojad|frustrad)[oa]s?\b/i;
 /** The business's own earlier work ("you installed", "your tech was here", "the guy who came Monday"). */
 export const PRIOR_WORK =
-  /\b(you( guys)?|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|company|people)|y'all)( all)? (installed|fixed|repaired|replaced|worked on|serviced|came out|came by|were (just )?here|was (just )?here|put in|(have|has|had) been (out|here|over))\b|\bthe (guy|tech\w*|plumber|electrician|crew|installer|worker|man|woman|lady) (who|that) (came|was here|worked on|installed|fixed|you sent)\b|\b(el|la) (t[eé]cnic[oa]|plomero|electricista) que (vino|mandaron|instal[oó]|arregl[oó])\b|\b(been|was|were|got) ['"]?(fixed|repaired|serviced)\b|\bpaid (for )?(a|the|your) (tune-?up|repair|service|install\w*)\b/i;
+  /\b(you( guys)?|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|company|people)|y'all)( all)? (installed|fixed|repaired|replaced|worked on|serviced|came out|came by|were (just )?here|was (just )?here|put in|left|did|changed|swapped|rewired|hooked up|(have|has|had) been (out|here|over))\b|\bthe (guy|tech\w*|plumber|electrician|crew|installer|worker|man|woman|lady) (who|that) (came|was here|worked on|installed|fixed|you sent)\b|\b(el|la) (t[eé]cnic[oa]|plomero|electricista) que (vino|mandaron|instal[oó]|arregl[oó])\b|\b(been|was|were|got) ['"]?(fixed|repaired|serviced)\b|\bpaid (for )?(a|the|your) (tune[- ]?up|repair|service|install\w*)\b/i;
 /**
  * A problem that is back or not gone ("still", "again", "worse", "the same problem", "the third
  * time"), or the work itself wrong ("it's the wrong model"): a complaint only beside the business's
@@ -309,3 +334,21 @@ export const ASSISTANT_TRIAGE =
  */
 export const NOT_TRIAGE =
   /\?\s*$|^\W*(if|should|in case)\b|(^|\W)(is|are) (this|it|that) an? (emergency|urgent)\b|\$\s?\d|\b\d+ dollars\b/i;
+
+/**
+ * A customer turn that takes nothing on the table however it starts: "Okay, good to know. I'll call
+ * back when I'm ready." An "okay" beside it acknowledges, it does not accept.
+ */
+export const DEFERS =
+  /\b(good to know|(have|need) to (save up|wait|hold off|think)|more than (i|we) (thought|expected)|(i'll|i will|we'll) let you know|maybe later|(just|only) (getting|gathering|collecting|comparing) (prices|quotes|estimates|numbers)|(i'll|i will|we'll) keep (that|it) in mind|(i'll|i will|let me|we'll) (call|get back to) (you )?(back|later|when)|(i'll|i will|let me) (think about it|check with|talk to|ask) |lo voy a pensar|le(s)? llamo despu[eé]s)/i;
+
+/** A customer asking for another hour than the one offered. */
+export const COUNTER =
+  /\b(instead|how about|what about|(can|could|would) you (do|make it)|(is|would) \d{1,2}(:\d{2})? (be )?(possible|ok(ay)?|available|better))\b/i;
+
+/** The assistant naming the hours ("we're open Monday 8 to 5"): a day said so is no visit offered. */
+export const OPENING_HOURS = /\b((we're|we are|we'll be) (open|closed)|we (open|close) at|(our|business|office) hours)\b/i;
+
+/** The assistant saying when it will do something itself ("I'll email both today"): the day is no visit offered. */
+export const AGENT_ACTS_ITSELF =
+  /\b(i'll|i will|we'll|we will) (email|text|mail|fax|call you|get back to you|follow up|send (it|them|both|that|you|a copy|the (invoice|receipt|quote|estimate|link|form)))\b/i;

@@ -2,7 +2,9 @@ import type { Team } from '#shared/domain/tenancy';
 import { lazy } from '#shared/lazy';
 import type { CallAnalysis } from './analysis';
 import type { NormalizedCall } from './call-report';
+import { ACCEPTS_OFFER } from './intent-rules-data';
 import type { WeeklyHours } from './requested-time';
+import { withApostrophes } from './spoken-text';
 import { readTranscript, type TranscriptReading } from './transcript-reading';
 
 /**
@@ -42,7 +44,7 @@ async function settledTime(call: NormalizedCall, team: Team, callTime: Date, rea
     return turns.agreedTimeOfTurns(call.turns, team.timezone, callTime, reading.spanish);
   }
   const times = await requestedTime();
-  const found = times.findAgreedTime(conversationOf(call), reading.confirmation, team.timezone, callTime, reading.spanish);
+  const found = times.findAgreedTime(withApostrophes(conversationOf(call)), reading.confirmation, team.timezone, callTime, reading.spanish);
   return found ? { ...found, settled: found.at !== null, reason: null, evidence: [] } : null;
 }
 
@@ -146,8 +148,10 @@ export class RuleBasedResponder implements Responder {
     const listens =
       wanted !== null || (analysis.bookingIntent === null && !reading.voicemail && !reading.wrongNumber && !reading.cancellation);
     const agreed = listens ? await settledTime(call, team, callTime, reading) : null;
+    // "Yes, that works" to a reminder of a booking already made takes nothing the turns put on the table.
+    const acceptedNothing = analysis.bookingIntent === null && reading.visit?.reason === ACCEPTS_OFFER && !agreed?.settled;
     const visit =
-      wanted ??
+      (acceptedNothing ? null : wanted) ??
       (agreed?.settled
         ? {
             reason: `the customer took ${agreed.at ? 'a time' : 'a day'} (${agreed.reason ?? agreed.phrase})`,

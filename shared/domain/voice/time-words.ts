@@ -82,9 +82,22 @@ function spanishToEnglish(text: string): string {
 /** Minutes said as words after an hour: "two thirty", "ten fifteen", "four forty-five". */
 const MINUTE_WORDS: Readonly<Record<string, string>> = { fifteen: '15', thirty: '30', 'forty-five': '45', 'forty five': '45' };
 
+/** Minutes past the hour said as words: "twenty past ten". */
+const PAST_MINUTES: Readonly<Record<string, string>> = { five: '05', ten: '10', twenty: '20', 'twenty five': '25' };
+
 /** Words that put a number near an hour: "around 9", "say 11", "like 8:30", "10ish". */
 const APPROXIMATE =
   /\b(around|about|say|like|roughly|approximately|maybe)( at)? (\d{1,2}(?::\d{2})?)(?:ish)?\b(?! ?(minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|dollars|bucks|degrees|percent|people|gallons|feet|foot|inches|times|%|\$|of\b))/gi;
+
+/**
+ * A range said in words ("open nine to noon", "between eight and twelve") is read in digits so it
+ * stays a range (a window, not a time); "noon" alone would be read as a time on its own.
+ */
+const WORD_RANGE = new RegExp(
+  `\\b(between )?(${HOUR_WORD}|\\d{1,2}) (to|till|until|through|and) (${HOUR_WORD}|noon|midnight)\\b(?! (minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|people|times|dollars|bucks|of|in)\\b)`,
+  'gi',
+);
+const rangeHour = (word: string) => (/^(noon|midnight)$/i.test(word) ? 12 : hourOf(word));
 
 /** "this afternoon" is today's: chrono reads "today afternoon", not "this afternoon at 4". */
 const THIS_PART = /\bthis (morning|afternoon|evening)\b/gi;
@@ -94,6 +107,10 @@ function hoursAsDigits(text: string): string {
   return (
     text
       .replace(THIS_PART, 'today $1')
+      // "Nine and eleven" without "between" is two times, not a range.
+      .replace(WORD_RANGE, (whole, between: string | undefined, from: string, joint: string, to: string) =>
+        joint.toLowerCase() === 'and' && !between ? whole : `${between ?? ''}${hourOf(from)} ${between ? 'and' : 'to'} ${rangeHour(to)}`,
+      )
       .replace(
         new RegExp(
           `\\b(\\d{1,2}|${HOUR_WORD})[- ](fifteen|thirty|forty[- ]five)\\b(?![- ](gallons?|feet|foot|inches|minutes?|dollars|years?|amps?|degrees))`,
@@ -104,7 +121,14 @@ function hoursAsDigits(text: string): string {
       .replace(/\b(\d{1,2})(:\d{2})?ish\b/gi, '$1$2')
       .replace(new RegExp(`\\b(a )?quarter (past|after) (\\d{1,2}|${HOUR_WORD})\\b`, 'gi'), (_w, _a, _p, h: string) => `${hourOf(h)}:15`)
       .replace(new RegExp(`\\bhalf past (\\d{1,2}|${HOUR_WORD})\\b`, 'gi'), (_w, h: string) => `${hourOf(h)}:30`)
-      .replace(new RegExp(`\\bquarter to (\\d{1,2}|${HOUR_WORD})\\b`, 'gi'), (_w, h: string) => `${(hourOf(h) + 11) % 12 || 12}:45`)
+      .replace(
+        new RegExp(`\\b(a )?quarter (to|till|til|of) (\\d{1,2}|${HOUR_WORD})\\b`, 'gi'),
+        (_w, _a, _t, h: string) => `${(hourOf(h) + 11) % 12 || 12}:45`,
+      )
+      .replace(
+        new RegExp(`\\b(five|ten|twenty|twenty[- ]five) (past|after) (\\d{1,2}|${HOUR_WORD})\\b`, 'gi'),
+        (_w, m: string, _p, h: string) => `${hourOf(h)}:${PAST_MINUTES[m.toLowerCase().replace(/[- ]/, ' ')] ?? '00'}`,
+      )
       .replace(
         new RegExp(`\\b(at|around|about|by) (${HOUR_WORD})\\b(?! (of|in|on|days?|weeks?|hours?)\\b)`, 'gi'),
         (_w, p: string, h: string) => `${p} ${hourOf(h)}`,
@@ -112,8 +136,9 @@ function hoursAsDigits(text: string): string {
       .replace(new RegExp(`\\b(${HOUR_WORD})(?= ?(a\\.?m\\.?|p\\.?m\\.?|o'?clock)(\\W|$))`, 'gi'), (h: string) => String(hourOf(h)))
       // "Monday, 9 o'clock": the hour alone after a day is read only with "at".
       .replace(/\b(at )?(\d{1,2})(:\d{2})? o'?clock\b/gi, 'at $2$3')
-      // "at 10 30", as speech-to-text writes ten thirty.
-      .replace(/\b(at|around|about|by) (\d{1,2}) ([0-5]\d)\b(?! ?(minutes?|mins?|dollars|bucks|degrees|percent|%))/gi, '$1 $2:$3')
+      // "at 10 30" and "at 1030", as speech-to-text writes ten thirty; "@ 10" as a chat writes it.
+      .replace(/(^|\s)@ ?(?=\d)/g, '$1at ')
+      .replace(/\b(at|around|about|by) (1[0-2]|[1-9]) ?([0-5]\d)\b(?! ?(minutes?|mins?|dollars|bucks|degrees|percent|%))/gi, '$1 $2:$3')
       .replace(/\btues\b\.?/gi, 'Tuesday')
       .replace(/\bweds\b\.?/gi, 'Wednesday')
       .replace(APPROXIMATE, (_w, _a, _at, hour: string) => `at ${hour}`)
@@ -159,8 +184,18 @@ function ordinalDaysWithMonths(text: string, local: DateTime): string {
  */
 const SPANISH_TIME_WORD = /\b(a las?|ma[ñn]ana|hoy|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|mediod[ií]a)\b/i;
 
+/**
+ * A house number said before its street ("twelve thirty four oak street", "1030 elm drive") is no
+ * time, however much it sounds like one: it is dropped before the hours are read.
+ */
+const ADDRESS = new RegExp(
+  `\\b((\\d+|${HOUR_WORD}|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|oh)[ -]){1,6}(?=((?!(on|at|in|to|near|by|off|the|of|and|or|over|from)\\b)[a-z]+ ){1,2}(street|st|avenue|ave|road|rd|drive|dr|lane|ln|court|ct|boulevard|blvd|place|circle|terrace|parkway|trail)\\b)`,
+  'gi',
+);
+
 /** The text in the words chrono-node's English parser reads, relative to the call's local start. */
 export function normalizeTimeWords(text: string, local: DateTime, spanish: boolean): string {
-  const english = spanish || SPANISH_TIME_WORD.test(text) ? spanishToEnglish(text) : text;
+  const spoken = text.replace(ADDRESS, 'number ');
+  const english = spanish || SPANISH_TIME_WORD.test(spoken) ? spanishToEnglish(spoken) : spoken;
   return ordinalDaysWithMonths(weekFromWeekday(hoursAsDigits(english), local), local);
 }

@@ -22,6 +22,7 @@ import {
   VOICEMAIL,
   WRONG_NUMBER,
 } from './intent-rules-data';
+import { withApostrophes } from './spoken-text';
 import type { TranscriptTurn } from './transcript-turns';
 
 /**
@@ -157,8 +158,8 @@ function visitOf(caller: readonly string[], agent: readonly string[]): { visit: 
 export function readTranscript(turns: readonly TranscriptTurn[], transcript: string, endedReason: string | null): TranscriptReading {
   const callerTurns = turns.filter((t) => t.speaker === 'customer');
   const agentTurns = turns.filter((t) => t.speaker === 'agent');
-  const caller = (turns.length > 0 ? callerTurns.map((t) => t.text) : [transcript]).flatMap(sentences);
-  const agent = agentTurns.map((t) => t.text).flatMap(sentences);
+  const caller = (turns.length > 0 ? callerTurns.map((t) => t.text) : [transcript]).map(withApostrophes).flatMap(sentences);
+  const agent = agentTurns.map((t) => withApostrophes(t.text)).flatMap(sentences);
 
   const spanishHits = caller.join(' ').match(SPANISH_WORDS)?.length ?? 0;
   const spanish = spanishHits >= 4 && spanishHits / Math.max(1, caller.join(' ').split(/\s+/).length) > 0.15;
@@ -167,7 +168,11 @@ export function readTranscript(turns: readonly TranscriptTurn[], transcript: str
   const voicemail = byEnd ?? (caller.length <= 4 ? match(VOICEMAIL, caller) : null);
   const wrongNumber = match(WRONG_NUMBER, caller);
   const cancellation = match(CANCELLATION, caller);
-  const reschedule = match(RESCHEDULE, caller);
+  // "I'll call back to reschedule": a new time put off leaves only the cancellation.
+  const reschedule = match(
+    RESCHEDULE,
+    caller.filter((l) => !PUT_OFF.test(l)),
+  );
   const emergency = hazardOf(caller) ?? triagedByAssistant(agent);
   const { visit, confirmation } = visitOf(caller, agent);
   const complaint = complaintOf(caller, agent, visit !== null);

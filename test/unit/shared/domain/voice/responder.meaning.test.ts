@@ -350,3 +350,25 @@ describe('the responder deciding from meaning rather than phrasings', () => {
     expect(noted.appointment).toBeNull();
   });
 });
+
+describe('the responder on both sides of one turn', () => {
+  it('keeps a visit wanted by name requested when the caller declines the time, and none when asked whether it is needed', async () => {
+    const declined = await decide(
+      "AI: Lakeview Heating.\nCustomer: My furnace filter light is on and I want a tune up.\nAI: I have Monday at 8.\nCustomer: Monday at 8 doesn't work for me.\nAI: No problem, the scheduler will call you with an afternoon slot.",
+    );
+    expect(declined.appointment).toMatchObject({ status: 'requested', scheduledFor: null });
+    const asked = await decide('AI: Lakeview Heating.\nCustomer: Do I need a tune up every year?\nAI: Once a year is what we recommend.');
+    expect(asked.appointment).toBeNull();
+  });
+
+  it("opens a complaint on the business's work that left a fault, owned by the assistant, and none on a question about it", async () => {
+    const fault = await decide(
+      "AI: Bright Spark Electric.\nCustomer: Your electrician left my basement lights not working after the job yesterday.\nAI: I'm sorry, I'll have the office call you back today.",
+    );
+    expect(fault.ticket).toMatchObject({ category: 'complaint' });
+    const question = await decide(
+      'AI: Bright Spark Electric.\nCustomer: Your electrician left a manual for the new panel, where do I find the breaker chart?\nAI: It is on page two.',
+    );
+    expect(question.ticket).toBeNull();
+  });
+});

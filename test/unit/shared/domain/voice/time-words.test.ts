@@ -49,6 +49,30 @@ describe('time words rewritten for the recognizer', () => {
     );
   });
 
+  it('keeps a range said in words a range, "between" needed for one joined by "and"', () => {
+    expect(normalizeTimeWords("on saturdays we're open nine to noon", LOCAL, false)).toBe("on saturdays we're open 9 to 12");
+    expect(normalizeTimeWords('between eight and twelve', LOCAL, false)).toBe('between 8 and 12');
+    expect(normalizeTimeWords('i can do nine and eleven', LOCAL, false)).toBe('i can do nine and eleven');
+    expect(normalizeTimeWords('two to three weeks out', LOCAL, false)).toBe('two to three weeks out');
+  });
+
+  it('reads a quarter till or of an hour, minutes past it in words, hours and minutes run together and "@"', () => {
+    expect(normalizeTimeWords('Thursday at quarter till three', LOCAL, false)).toBe('Thursday at 2:45');
+    expect(normalizeTimeWords('Friday at a quarter of ten', LOCAL, false)).toBe('Friday at 9:45');
+    expect(normalizeTimeWords('tomorrow at twenty past ten', LOCAL, false)).toBe('tomorrow at 10:20');
+    expect(normalizeTimeWords('wednesday at 930 or friday at 1230', LOCAL, false)).toBe('wednesday at 9:30 or friday at 12:30');
+    expect(normalizeTimeWords('Thursday @ 10', LOCAL, false)).toBe('Thursday at 10');
+    expect(normalizeTimeWords('at 2015 and at 1500 dollars, email me @ home', LOCAL, false)).toBe(
+      'at 2015 and at 1500 dollars, email me @ home',
+    );
+  });
+
+  it('reads no time in a house number said before its street', () => {
+    expect(normalizeTimeWords('monday at nine at twelve thirty four oak street', LOCAL, false)).toBe('monday at 9 at number oak street');
+    expect(normalizeTimeWords('come to 1030 elm drive', LOCAL, false)).toBe('come to number elm drive');
+    expect(normalizeTimeWords('thursday at 10 on oak street', LOCAL, false)).toBe('thursday at 10 on oak street');
+  });
+
   it('reads Spanish approximate hours, quarter to, and days of the month', () => {
     expect(normalizeTimeWords('el jueves a eso de las tres', LOCAL, true)).toBe('el Thursday at 3');
     expect(normalizeTimeWords('a las tres menos cuarto', LOCAL, true)).toBe('at 2:45');
