@@ -304,8 +304,15 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
     settle(reading, picked, `the assistant offered "${picked.mention.phrase}" and the customer accepted`, [picked.quote, sentence]);
     return;
   }
-  // "I have Thursday at 8." "Could you do 11 instead?": one bare hour asked for on the day on the table;
-  // "8 is too early, could it be 10?" declines the hour before the ask, so only the words from it are read.
+  readCounter(reading, sentence, ctx);
+}
+
+/**
+ * "I have Thursday at 8." "Could you do 11 instead?": one bare hour asked for on the day on the
+ * table; "8 is too early, could it be 10?" declines the hour before the ask, so only the words
+ * from it are read.
+ */
+function readCounter(reading: Reading, sentence: string, ctx: Context): void {
   const ask = COUNTER.exec(sentence);
   const counter = ask ? bareHours(sentence.slice(ask.index), reading.lastDay, ctx.timezone, ctx.callTime) : [];
   const [hour] = counter;
