@@ -47,7 +47,8 @@ interface LabelledSet {
  * The set the rules were tuned on, the older held-out one, the development set written for the
  * meaning-based reading (tuned on too), the probe batches of phrasings and styles those lack
  * (each written before the changes it drove, then tuned on; the third from scenario cards, the fourth
- * aimed at the form of a call: speech-recognizer text, minimal pairs, long calls), and the frozen unseen set written
+ * aimed at the form of a call: speech-recognizer text, minimal pairs, long calls; the fifth at speaker
+ * labels the responder did not know and at the time the two sides settle), and the frozen unseen set written
  * apart and never tuned on.
  * A set marked `aggregateOnly` shows figures and targets but never a call's id or mistake, so its
  * calls cannot leak into tuning through the report.
@@ -60,6 +61,7 @@ const SETS = [
   { name: 'probe2', file: 'labelled-calls.probe2.json', aggregateOnly: false },
   { name: 'probe3', file: 'labelled-calls.probe3.json', aggregateOnly: false },
   { name: 'probe4', file: 'labelled-calls.probe4.json', aggregateOnly: false },
+  { name: 'probe5', file: 'labelled-calls.probe5.json', aggregateOnly: false },
   { name: 'unseen', file: 'labelled-calls.unseen.json', aggregateOnly: true },
 ] as const;
 

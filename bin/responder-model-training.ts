@@ -21,6 +21,7 @@ export const TRAINING_SETS = [
   'labelled-calls.probe2.json',
   'labelled-calls.probe3.json',
   'labelled-calls.probe4.json',
+  'labelled-calls.probe5.json',
 ];
 
 export interface Example {

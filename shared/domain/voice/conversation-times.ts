@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { AGENT_ACTS_ITSELF, BOOKING_ALREADY_MADE, COUNTER, DEFERS, OPENING_HOURS, PRICE } from './intent-rules-data';
 import { type RequestedTime, type TimeMention, timeMentions } from './requested-time';
+import { ACCEPTS, AGENT_CONFIRMS, AGENT_EXISTING, AGENT_YES, CLOSING, DECLINES, HOUR_TAKEN, OFFERS, UNAVAILABLE } from './settling-words';
 import { withApostrophes } from './spoken-text';
 import type { TranscriptTurn } from './transcript-turns';
 
@@ -32,33 +33,6 @@ interface Proposal {
 
 /** A later part of a turn replaces an earlier one: "Tuesday, no wait, Wednesday". */
 const CORRECTION = /\b(no wait|wait,? no|actually|make that(?! work)|i mean|scratch that|or rather|no,? mejor|mejor dicho|perd[oó]n)\b/gi;
-
-const AGENT_CONFIRMS =
-  /\b(you're (all )?(set|booked|scheduled|on the (schedule|calendar|books))|(i'll|i will|we'll|we will) (get|fit|squeeze|put) you in|i('ve| have) (booked|scheduled|got|put) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your|it|for)|i('ve)? (booked|scheduled) it|booked[,.!]|pencil+ed (you )?in|you('re| are) on for|lock(ed)? (you|it) in|reserved (it|that|you) for|we'll see you|see you (then|on|at|tomorrow|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|it is\b|you're down|moved (you|it|your|to)|on the (calendar|schedule)|(is|are) (booked|confirmed|scheduled)|done[,.!]|(queda|est[aá]) (agendad|programad|confirmad|reservad)[oa]|lo esperamos|te esperamos)/i;
-/**
- * Words that close any request ("you're all set, the manager will call you", "you got it",
- * "confirmed, your address is updated"): a confirmation of a booking only with a time in the same
- * sentence ("The 17th at 1 pm, all set", "Thursday at 10, confirmed", "booked tomorrow at four").
- */
-const CLOSING =
-  /\b((you're |you are |we're |that's )?all set|confirmed|booked(?! (up|solid|out|full))|put you (in|down)|(you )?got it|you('re| are) in|listo)\b/i;
-/** An assistant's sentence that offers a visit, not only names a day ("we're closed Monday"). */
-const OFFERS =
-  /\b((can|could) (get|send|have|come|do|fit|squeeze|book|schedule)|how about|what about|(does|do|would|will) [^.?!]{0,30}work|(have|got) (an? )?(opening|slot|availability|room|time)|tengo|puedo|podemos)\b/i;
-const UNAVAILABLE =
-  /\b((is|are|'s|'re|has been|have been) (all |completely )?(taken|full|booked (up|solid|out)|gone|not available|unavailable|cancel+ed|removed)|no longer available|don't have (anything|that)|we('re| are) closed|we close|no (tenemos|hay) (lugar|espacio))\b/i;
-const AGENT_EXISTING =
-  /\b(is on the books|(is|are) still (on|coming|scheduled|booked)|you already have|your (current|existing|upcoming) (appointment|visit)|your (appointment|visit|booking)( is|'s| was)|your ((monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)('s)?|at|\d{1,2}(:\d{2})?|[ap]\.?m\.?|morning|afternoon|o'clock)( (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|at|\d{1,2}(:\d{2})?|[ap]\.?m\.?|morning|afternoon|o'clock))* (appointment|visit|booking)|remind\w*|(calling|here) to confirm your|(he|she|they)('s| is| are) (on (his|her|their|the) way|\w+ minutes out))\b/i;
-const DECLINES =
-  /\b((can't|cannot|can not|won't|couldn't) (do|make|be there|be home)|(doesn't|does not|won't|wouldn't) work|not (good|great) for me|anything (later|earlier|else)|something (later|earlier|else)|other (options|times|days)|no puedo|no me (sirve|queda))\b/i;
-/**
- * The assistant's plain yes, first thing after the customer asked for a time ("Can you do
- * Wednesday at 10?" "Yes, absolutely."): the whole sentence, so "Sure, let me check" is none.
- */
-const AGENT_YES =
-  /^\W*(yes|yeah|yep|sure|absolutely|of course|definitely|certainly|no problem|we can( do that| make (that|it) work)?|s[ií]|claro|por supuesto)([\s,!.]+(absolutely|of course|definitely|no problem|we can( do that| make (that|it) work)?|that works|claro|por supuesto))*[\s,!.]*$/i;
-const ACCEPTS =
-  /\b(works|work for me|fine|perfect|great|ok(ay)?|yes|yeah|yep|yup|sure|sounds (good|great)|is better|that one|correct|exactly|that's right|al+ ?right|cool|awesome|excellent|mm-?hm+|uh-huh|i can (do|make) (that|it)|go with|de acuerdo|vale|claro|dale|the (first|second|last|earlier|later|earliest|latest|morning|afternoon|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}(:\d{2})?( ?[ap]\.?m\.?)?) one|let'?s do|book (it|me)|i'll take|me sirve|perfecto|est[aá] bien|s[ií])\b/i;
 
 const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 /** "ten" → "10", so an answer picks an offered hour said as a word. */
@@ -121,7 +95,7 @@ function bareHoursOffered(text: string, day: string | null, timezone: string, ca
 
 /** The bare hours of a sentence on the day the conversation is on, each read as the nearest working hour. */
 function bareHours(text: string, day: string | null, timezone: string, callTime: Date): TimeMention[] {
-  if (!day || !/\b(have|do|does|got|at|or|how about|what about|is|instead)\b/i.test(text)) return [];
+  if (!day || !/\b(have|do|does|got|at|or|how about|what about|is|instead|(can|could) it be)\b/i.test(text)) return [];
   const offered: TimeMention[] = [];
   for (const found of text.matchAll(/\b(\d{1,2})(?::(\d{2}))?\b(?!\s*(dollars|degrees|minutes|hours|days|%)|(st|nd|rd|th)\b)/gi)) {
     const raw = Number(found[1]);
@@ -211,6 +185,13 @@ function readTaken(reading: Reading, sentence: string, mentions: readonly TimeMe
   readAgentSentence(reading, rest, timeMentions(rest, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay), ctx);
 }
 
+function echoesHour(sentence: string, asked: TimeMention, timezone: string): boolean {
+  const said = HOUR_TAKEN.exec(sentence);
+  if (!said || asked.at === null) return false;
+  const local = DateTime.fromISO(asked.at, { zone: timezone });
+  return Number(said[1]) % 12 === local.hour % 12 && Number(said[2] ?? 0) === local.minute;
+}
+
 function readAgentSentence(reading: Reading, sentence: string, mentions: readonly TimeMention[], ctx: Context): void {
   // "We're open Monday 8 to 5" names the hours, it offers nothing.
   if (OPENING_HOURS.test(sentence) && !OFFERS.test(sentence)) return;
@@ -247,7 +228,8 @@ function readAgentSentence(reading: Reading, sentence: string, mentions: readonl
     return;
   }
   const plainYes = !last && reading.firstReply && asked?.mention.at && isQuestion(asked.quote) && AGENT_YES.test(sentence);
-  if (asked && !isQuestion(sentence) && ((last && sameTime(last, asked.mention)) || plainYes)) {
+  const echoed = !last && asked !== null && echoesHour(sentence, asked.mention, ctx.timezone);
+  if (asked && !isQuestion(sentence) && ((last && sameTime(last, asked.mention)) || plainYes || echoed)) {
     settle(reading, asked, `the customer asked for "${asked.mention.phrase}" and the assistant agreed`, [asked.quote, sentence]);
     return;
   }
@@ -322,10 +304,21 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
     settle(reading, picked, `the assistant offered "${picked.mention.phrase}" and the customer accepted`, [picked.quote, sentence]);
     return;
   }
-  // "I have Thursday at 8." "Could you do 11 instead?": one bare hour asked for on the day on the table.
-  const counter = COUNTER.test(sentence) ? bareHours(sentence, reading.lastDay, ctx.timezone, ctx.callTime) : [];
+  readCounter(reading, sentence, ctx);
+}
+
+/**
+ * "I have Thursday at 8." "Could you do 11 instead?": one bare hour asked for on the day on the
+ * table; "8 is too early, could it be 10?" declines the hour before the ask, so only the words
+ * from it are read.
+ */
+function readCounter(reading: Reading, sentence: string, ctx: Context): void {
+  const ask = COUNTER.exec(sentence);
+  const counter = ask ? bareHours(sentence.slice(ask.index), reading.lastDay, ctx.timezone, ctx.callTime) : [];
   const [hour] = counter;
   if (counter.length === 1 && hour) {
+    // The caller's own hour replaces the offers: a later "great" takes it, not an offer declined.
+    reading.offered = [];
     reading.agreed = null;
     reading.candidate = { mention: hour, by: 'customer', quote: sentence };
     reading.answered = false;

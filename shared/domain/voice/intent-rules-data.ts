@@ -344,7 +344,7 @@ export const DEFERS =
 
 /** A customer asking for another hour than the one offered. */
 export const COUNTER =
-  /\b(instead|how about|what about|(can|could|would) you (do|make it)|(is|would) \d{1,2}(:\d{2})? (be )?(possible|ok(ay)?|available|better))\b/i;
+  /\b(instead|how about|what about|(can|could|would) you (do|make it)|(can|could) (it|we) (be|do|make it)|(is|would) \d{1,2}(:\d{2})? (be )?(possible|ok(ay)?|available|better))\b/i;
 
 /** The assistant naming the hours ("we're open Monday 8 to 5"): a day said so is no visit offered. */
 export const OPENING_HOURS = /\b((we're|we are|we'll be) (open|closed)|we (open|close) at|(our|business|office) hours)\b/i;

@@ -132,6 +132,8 @@ export function timeMentions(
   for (const result of results) {
     // "about 5 minutes", "in two hours": a wait, not an appointment.
     if (/\b(minutes?|mins?|hours?|hrs?|minutos?|horas?)\b/i.test(result.text)) continue;
+    // "anything later in the day?": a part of whatever day is on the table, which chrono reads as tomorrow.
+    if (/^(in|during|within|of) the day$/i.test(result.text.trim())) continue;
     const wall = wallClockOf(result, source, local, lastDay);
     if (!wall) continue;
     const instant = DateTime.fromObject({ ...wall.date, hour: wall.hour ?? 0, minute: wall.minute }, { zone: timezone });

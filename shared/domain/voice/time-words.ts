@@ -153,12 +153,22 @@ function nextWeekday(local: DateTime, weekday: number): DateTime {
   return local.plus({ days: ahead });
 }
 
-/** "a week from Tuesday" is the Tuesday after the coming one; chrono reads only "a week". */
+const WEEK_COUNTS = ['a', 'one', 'two', 'three'];
+
+/**
+ * "a week from Tuesday" is the Tuesday after the coming one, "a week from today" the call's
+ * weekday next week, "two weeks from tomorrow" counted from tomorrow; chrono reads only "a week".
+ */
 function weekFromWeekday(text: string, local: DateTime): string {
   return text.replace(
-    /\b(a|one) week from (this |next )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/gi,
-    (_w, _a, _n, day: string) =>
-      monthDay(nextWeekday(local, WEEKDAYS.indexOf(day.toLowerCase() as (typeof WEEKDAYS)[number]) + 1).plus({ weeks: 1 })),
+    /\b(a|one|two|three) weeks? from (?:(today|tomorrow)|(?:this |next )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/gi,
+    (_w, count: string, relative: string | undefined, day: string | undefined) => {
+      const weeks = Math.max(1, WEEK_COUNTS.indexOf(count.toLowerCase()));
+      const from = relative
+        ? local.plus({ days: relative.toLowerCase() === 'tomorrow' ? 1 : 0 })
+        : nextWeekday(local, WEEKDAYS.indexOf((day ?? '').toLowerCase() as (typeof WEEKDAYS)[number]) + 1);
+      return monthDay(from.plus({ weeks }));
+    },
   );
 }
 

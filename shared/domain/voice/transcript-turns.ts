@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { lazy } from '#shared/lazy';
+import { labelOpenings, ROLE_WORDS, type Side } from './speaker-labels';
 
 /**
  * Transcript turns: who said what, and when. Current voice providers send the conversation as
@@ -7,11 +8,11 @@ import { lazy } from '#shared/lazy';
  * role (bot/assistant, user, system, tool_calls, tool_call_result), the text, `time` and `endTime`
  * (epoch milliseconds), `secondsFromStart` and `duration`. Only the bot's and the caller's
  * utterances are turns; system prompts and tool traffic are skipped, as is any role we do not know.
- * A report with only plain text gets its turns from the `AI:` / `User:` line prefixes, times null.
+ * A report with only plain text gets its turns from its speaker labels, times null.
  */
 
 export interface TranscriptTurn {
-  speaker: 'agent' | 'customer';
+  speaker: Side;
   text: string;
   /** Seconds from the start of the call; null where the provider gave no time. */
   start_seconds: number | null;
@@ -56,26 +57,6 @@ export const transcriptMessagesSchema = lazy(() =>
 
 export type TranscriptMessage = z.output<ReturnType<typeof messageSchema>>;
 
-/** A Map, not an object: a role named `constructor` must not find Object's. */
-const SPEAKERS: ReadonlyMap<string, TranscriptTurn['speaker']> = new Map([
-  ['bot', 'agent'],
-  ['assistant', 'agent'],
-  ['ai', 'agent'],
-  ['agent', 'agent'],
-  ['receptionist', 'agent'],
-  ['dispatcher', 'agent'],
-  ['operator', 'agent'],
-  ['representative', 'agent'],
-  ['rep', 'agent'],
-  ['csr', 'agent'],
-  ['user', 'customer'],
-  ['customer', 'customer'],
-  ['caller', 'customer'],
-  ['client', 'customer'],
-  ['homeowner', 'customer'],
-  ['human', 'customer'],
-]);
-
 /** Milliseconds of precision are what a transcript needs; more is float noise. */
 const seconds = (n: number) => Math.round(n * 1000) / 1000;
 const finite = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isFinite(n);
@@ -84,7 +65,7 @@ const finite = (n: number | null | undefined): n is number => typeof n === 'numb
 export function turnsFromMessages(messages: readonly TranscriptMessage[]): TranscriptTurn[] {
   const turns: TranscriptTurn[] = [];
   for (const m of messages) {
-    const speaker = SPEAKERS.get(m.role.toLowerCase());
+    const speaker = ROLE_WORDS.get(m.role.toLowerCase());
     const text = m.message?.trim();
     if (!speaker || !text) continue;
     const start = finite(m.secondsFromStart) ? m.secondsFromStart : null;
@@ -105,33 +86,15 @@ export function turnsFromMessages(messages: readonly TranscriptMessage[]): Trans
 }
 
 /**
- * A speaker label at a line start in any case ("CUSTOMER:", "caller:"), or capitalized after
- * whitespace ("AI: Hi. Customer: Hello" is two turns).
- */
-const LABEL =
-  /(?:^|(?<=\s))(AI|Assistant|Bot|Agent|Receptionist|Dispatcher|Operator|Representative|Rep|CSR|User|Customer|Caller|Client|Homeowner|Human):/gi;
-
-const isLabel = (transcript: string, match: RegExpMatchArray) => {
-  const at = match.index ?? 0;
-  const word = match[1] as string;
-  return at === 0 || transcript[at - 1] === '\n' || /^[A-Z]/.test(word);
-};
-
-/**
- * Turns from a plain-text transcript: each speaker label opens a turn that runs to the next label;
- * text before the first label is ignored (nobody said it).
+ * Turns from a plain-text transcript: each speaker label (speaker-labels.ts) opens a turn that runs
+ * to the next label; text before the first label is ignored (nobody said it).
  */
 export function turnsFromText(transcript: string): TranscriptTurn[] {
-  const turns: TranscriptTurn[] = [];
-  const labels = [...transcript.matchAll(LABEL)].filter((m) => isLabel(transcript, m));
-  labels.forEach((match, i) => {
-    const from = (match.index ?? 0) + match[0].length;
-    const to = labels[i + 1]?.index ?? transcript.length;
-    const text = transcript.slice(from, to).trim();
-    const speaker = SPEAKERS.get((match[1] as string).toLowerCase()) as TranscriptTurn['speaker'];
-    if (text !== '') turns.push({ speaker, text, start_seconds: null, end_seconds: null });
+  const labels = labelOpenings(transcript);
+  return labels.flatMap((label, i) => {
+    const text = transcript.slice(label.end, labels[i + 1]?.at ?? transcript.length).trim();
+    return text === '' ? [] : [{ speaker: label.speaker, text, start_seconds: null, end_seconds: null }];
   });
-  return turns;
 }
 
 /** The turns of a report: the provider's messages when it sent any turn, else the text's prefixes. */

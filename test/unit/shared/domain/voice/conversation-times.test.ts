@@ -71,6 +71,19 @@ describe('the time a conversation settles on', () => {
     expect(taken).toMatchObject({ at: '2026-03-06T00:00:00.000Z', settled: true });
   });
 
+  it('keeps the day on the table when the caller asks for a later hour "in the day"', () => {
+    const later = agreed('AI: I have Friday at 9.\nCustomer: Hmm, anything later in the day?\nAI: I could do 4.\nCustomer: Perfect.');
+    expect(later).toMatchObject({ at: '2026-03-06T23:00:00.000Z', settled: true });
+    expect(agreed('Customer: Is there anything later in the day?\nAI: Let me check.')).toBeNull();
+  });
+
+  it('takes the hour the caller counters with after declining one, when the assistant says it works', () => {
+    const countered = 'AI: I have Friday at 8.\nCustomer: 8 is too early for me, could it be 10?\n';
+    expect(agreed(`${countered}AI: 10 works.\nCustomer: Great.`)).toMatchObject({ at: '2026-03-06T17:00:00.000Z', settled: true });
+    expect(agreed(`${countered}AI: 11 works.\nCustomer: Great.`)).toMatchObject({ at: null, date: '2026-03-06', settled: false });
+    expect(agreed(`${countered}AI: 10 is taken.\nCustomer: Okay.`)).toMatchObject({ at: null, settled: false });
+  });
+
   it("reads the assistant's answer to a question about an existing booking as a mention", () => {
     expect(agreed('Customer: When is my appointment again?\nAI: Friday at 10 am.\nCustomer: Perfect, thank you.')).toBeNull();
   });

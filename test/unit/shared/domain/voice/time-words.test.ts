@@ -32,6 +32,13 @@ describe('time words rewritten for the recognizer', () => {
     expect(normalizeTimeWords('Wednesday the 2nd', LOCAL, false)).toBe('April 2');
   });
 
+  it('counts "a week from today" and "two weeks from tomorrow" from the call\'s day, and leaves a bare "a week" alone', () => {
+    expect(normalizeTimeWords('a week from today at 3', LOCAL, false)).toBe('March 11 at 3');
+    expect(normalizeTimeWords('two weeks from tomorrow at 9', LOCAL, false)).toBe('March 19 at 9');
+    expect(normalizeTimeWords('three weeks from Friday', LOCAL, false)).toBe('March 27');
+    expect(normalizeTimeWords('in about a week from now', LOCAL, false)).toBe('in about a week from now');
+  });
+
   it('writes hours said as words in digits, and leaves other numbers alone', () => {
     expect(normalizeTimeWords('quarter past two tomorrow', LOCAL, false)).toBe('2:15 tomorrow');
     expect(normalizeTimeWords('at three', LOCAL, false)).toBe('at 3');

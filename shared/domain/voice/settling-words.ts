@@ -1,0 +1,36 @@
+/**
+ * The words by which the two sides of a call settle a time: the assistant confirming, closing,
+ * offering, saying a slot is taken or a booking exists; the caller declining or accepting. Read by
+ * conversation-times.ts, turn by turn.
+ */
+
+export const AGENT_CONFIRMS =
+  /\b(you're (all )?(set|booked|scheduled|on the (schedule|calendar|books))|(i'll|i will|we'll|we will) (get|fit|squeeze|put) you in|i('ve| have) (booked|scheduled|got|put) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your|it|for)|i('ve)? (booked|scheduled) it|booked[,.!]|pencil+ed (you )?in|you('re| are) on for|lock(ed)? (you|it) in|reserved (it|that|you) for|we'll see you|see you (then|on|at|tomorrow|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|it is\b|you're down|moved (you|it|your|to)|on the (calendar|schedule)|(is|are) (booked|confirmed|scheduled)|done[,.!]|(queda|est[aá]) (agendad|programad|confirmad|reservad)[oa]|lo esperamos|te esperamos)/i;
+/**
+ * Words that close any request ("you're all set, the manager will call you", "you got it",
+ * "confirmed, your address is updated"): a confirmation of a booking only with a time in the same
+ * sentence ("The 17th at 1 pm, all set", "Thursday at 10, confirmed", "booked tomorrow at four").
+ */
+export const CLOSING =
+  /\b((you're |you are |we're |that's )?all set|confirmed|booked(?! (up|solid|out|full))|put you (in|down)|(you )?got it|you('re| are) in|listo)\b/i;
+/** An assistant's sentence that offers a visit, not only names a day ("we're closed Monday"). */
+export const OFFERS =
+  /\b((can|could) (get|send|have|come|do|fit|squeeze|book|schedule)|how about|what about|(does|do|would|will) [^.?!]{0,30}work|(have|got) (an? )?(opening|slot|availability|room|time)|tengo|puedo|podemos)\b/i;
+export const UNAVAILABLE =
+  /\b((is|are|'s|'re|has been|have been) (all |completely )?(taken|full|booked (up|solid|out)|gone|not available|unavailable|cancel+ed|removed)|no longer available|don't have (anything|that)|we('re| are) closed|we close|no (tenemos|hay) (lugar|espacio))\b/i;
+export const AGENT_EXISTING =
+  /\b(is on the books|(is|are) still (on|coming|scheduled|booked)|you already have|your (current|existing|upcoming) (appointment|visit)|your (appointment|visit|booking)( is|'s| was)|your ((monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)('s)?|at|\d{1,2}(:\d{2})?|[ap]\.?m\.?|morning|afternoon|o'clock)( (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|at|\d{1,2}(:\d{2})?|[ap]\.?m\.?|morning|afternoon|o'clock))* (appointment|visit|booking)|remind\w*|(calling|here) to confirm your|(he|she|they)('s| is| are) (on (his|her|their|the) way|\w+ minutes out))\b/i;
+export const DECLINES =
+  /\b((can't|cannot|can not|won't|couldn't) (do|make|be there|be home)|(doesn't|does not|won't|wouldn't) work|not (good|great) for me|anything (later|earlier|else)|something (later|earlier|else)|other (options|times|days)|no puedo|no me (sirve|queda))\b/i;
+/**
+ * The assistant's plain yes, first thing after the customer asked for a time ("Can you do
+ * Wednesday at 10?" "Yes, absolutely."): the whole sentence, so "Sure, let me check" is none.
+ */
+export const AGENT_YES =
+  /^\W*(yes|yeah|yep|sure|absolutely|of course|definitely|certainly|no problem|we can( do that| make (that|it) work)?|s[ií]|claro|por supuesto)([\s,!.]+(absolutely|of course|definitely|no problem|we can( do that| make (that|it) work)?|that works|claro|por supuesto))*[\s,!.]*$/i;
+export const ACCEPTS =
+  /\b(works|work for me|fine|perfect|great|ok(ay)?|yes|yeah|yep|yup|sure|sounds (good|great)|is better|that one|correct|exactly|that's right|al+ ?right|cool|awesome|excellent|mm-?hm+|uh-huh|i can (do|make) (that|it)|go with|de acuerdo|vale|claro|dale|the (first|second|last|earlier|later|earliest|latest|morning|afternoon|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}(:\d{2})?( ?[ap]\.?m\.?)?) one|let'?s do|book (it|me)|i'll take|me sirve|perfecto|est[aá] bien|s[ií])\b/i;
+
+/** "10 works", "11:30 is fine": the assistant taking a bare hour the caller asked for. */
+export const HOUR_TAKEN =
+  /^\W*(\d{1,2})(?::(\d{2}))?(?: ?[ap]\.?m\.?)?(?: o'clock)? (works|is (fine|good|great|perfect|no problem)|it is)\b/i;
