@@ -14,7 +14,6 @@ import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
 import { manageLinks } from '#shared/domain/appointments/manage-token';
 import { DEFAULT_INTAKE_CONFIG } from '#shared/domain/intake/intake-config';
-import { nextAllowedInstant } from '#shared/domain/intake/scheduling';
 import { pricePerSegmentMicros } from '#shared/domain/sms-campaigns/pricing-config';
 import type { BookingEffectsDependencies } from '#shared/domain/widget/booking-effects';
 import type { CompleteBookingDependencies } from '#shared/domain/widget/complete-booking';
@@ -31,10 +30,9 @@ import type { RateLimitStore } from '#shared/ports/rate-limit-store';
 import type { OneTimeScheduler } from '#shared/ports/scheduler';
 import type { WidgetSessionStore } from '#shared/ports/widget-session-store';
 import { workerMaxRunMs } from '#shared/workers/definitions';
-import { publicOrigin } from './appointment-text-dependencies';
 import { configuredFieldServices } from './field-service';
 import { queues } from './queues';
-import { CURSOR_SECRET_ENV } from './resource-env';
+import { CURSOR_SECRET_ENV, publicOrigin } from './resource-env';
 import { scheduler } from './scheduler';
 import { secretReader } from './secrets';
 import { smsProvider } from './sms-provider';
@@ -137,6 +135,13 @@ export function widgetWorkerDependencies(): () => WidgetWorkerDependencies {
 }
 
 /** What the widget worker adds for booking recovery: its drop-off plan and its follow-up. */
+/**
+ * The outreach schedule computes with luxon, which only a recovery that hands a lead to outreach
+ * needs: imported then, so that the worker's other messages (drop-off checks, field-service jobs)
+ * do not load luxon at cold start (docs/adr/0185-widget-cold-start.md).
+ */
+const outreachSchedule = lazy(() => import('#shared/domain/intake/scheduling'));
+
 export type RecoveryDependencies = Omit<RecoveryPlanDependencies, 'sessions'> &
   Omit<RecoveryFollowupDependencies, 'sessions' | 'scheduler'>;
 
@@ -157,7 +162,11 @@ export function recoveryDependencies(): () => RecoveryDependencies {
     const tenancy = new DynamoTenancyStore(client, teams);
     const intakeConfigs = new DynamoIntakeConfigStore(client, teams);
     const outreachPlan = async (teamId: number, now: Date): Promise<OutreachPlanOfTeam> => {
-      const [config, team] = await Promise.all([intakeConfigs.getIntakeConfig(teamId), tenancy.getTeam(teamId)]);
+      const [config, team, { nextAllowedInstant }] = await Promise.all([
+        intakeConfigs.getIntakeConfig(teamId),
+        tenancy.getTeam(teamId),
+        outreachSchedule(),
+      ]);
       const { scheduling, outreach } = config ?? DEFAULT_INTAKE_CONFIG;
       // A schedule that allows no call within a week calls at once rather than never (the mode says call).
       const dueAt = nextAllowedInstant({ ...scheduling, timezone: team?.timezone ?? 'UTC' }, now) ?? now;

@@ -1,8 +1,9 @@
 import type { MessageQueue } from '#shared/ports/message-queue';
 import type { StoredWidgetSession, WidgetSessionRef, WidgetSessionStore } from '#shared/ports/widget-session-store';
-import { type BookingSettings, slotStartsOf } from './availability';
+import type { BookingSettings } from './availability';
 import { type BookingEffectsDependencies, recordBookingEffects } from './booking-effects';
 import { requestFieldServiceJob } from './field-service-jobs';
+import { slotModel } from './slot-model';
 
 /**
  * A booking's effects (the lead, its events, the field-service job request), recorded after the
@@ -45,7 +46,8 @@ export async function recoverBookingEffects(deps: CompleteBookingDependencies, r
   if (stored === null || stored.session.status !== 'booked' || stored.effectsRecordedAt) return false;
   const scheduler = await deps.schedulers.getScheduler(ref.teamId, ref.schedulerId);
   const { selected_date: date, selected_time: time } = stored.session;
-  const start = scheduler && date && time ? slotStartsOf(scheduler, date).find((slot) => slot.time === time)?.start : undefined;
+  const start =
+    scheduler && date && time ? (await slotModel()).slotStartsOf(scheduler, date).find((slot) => slot.time === time)?.start : undefined;
   const startsAt = start ? new Date(start.toMillis()).toISOString() : (stored.session.completed_at ?? stored.session.started_at);
   await completeBooking(deps, stored, { startsAt, timeZone: scheduler?.time_zone ?? 'UTC', durationMinutes: scheduler?.slot_minutes }, now);
   return true;
