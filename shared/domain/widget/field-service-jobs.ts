@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { linesText, nameText } from '#shared/domain/plain-text';
 import type { BookingRequest } from '#shared/domain/schedulers';
 import type { Session } from '#shared/domain/sessions';
@@ -23,12 +23,15 @@ import { slotModel } from './slot-model';
  */
 const sessionRefSchema = /* @__PURE__ */ atLoad(() =>
   z.object({
-    team_id: z.int().min(1),
-    scheduler_id: z.int().min(1),
-    started_at: z.string().min(1),
-    session_id: z.string().min(1).max(64),
+    team_id: z.int().check(z.gte(1)),
+    scheduler_id: z.int().check(z.gte(1)),
+    started_at: z.string().check(z.minLength(1)),
+    session_id: z.string().check(z.minLength(1), z.maxLength(64)),
   }),
 );
+
+const attemptSchema = (min: number) => z._default(z.int().check(z.gte(min), z.lte(100)), min);
+const requestedAtSchema = () => z.optional(z.string().check(z.minLength(1), z.maxLength(40)));
 
 /** The widget-followups queue's messages: read by the worker, so built only in its bundle. */
 export const widgetFollowupSchema = /* @__PURE__ */ atLoad(() =>
@@ -36,17 +39,17 @@ export const widgetFollowupSchema = /* @__PURE__ */ atLoad(() =>
     z.object({
       kind: z.literal('field_service_job'),
       session: sessionRefSchema,
-      attempt: z.int().min(1).max(100).default(1),
+      attempt: attemptSchema(1),
       /** When a retry was scheduled for: the attempt's requested_at, the same on every delivery. */
-      requested_at: z.string().min(1).max(40).optional(),
+      requested_at: requestedAtSchema(),
     }),
     z.object({
       kind: z.literal('field_service_change'),
       change: fieldServiceChangeSchema,
-      attempt: z.int().min(1).max(100).default(1),
-      requested_at: z.string().min(1).max(40).optional(),
+      attempt: attemptSchema(1),
+      requested_at: requestedAtSchema(),
       /** How many times the change has waited for the booking's job to be made. */
-      waits: z.int().min(0).max(100).default(0),
+      waits: attemptSchema(0),
     }),
     z.object({ kind: z.literal('drop_off'), session: sessionRefSchema }),
     // A dropped-off session's recovery (recovery-followup.ts): from its outbox event, or again when a deferred text's window opens.
