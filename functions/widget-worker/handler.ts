@@ -1,5 +1,5 @@
 import type { Context, SQSEvent } from 'aws-lambda';
-import { widgetWorkerDependencies } from '#shared/adapters/runtime/widget-dependencies';
+import { widgetWorkerDependencies } from '#shared/adapters/runtime/widget-worker-dependencies';
 import { recoverBookingEffects } from '#shared/domain/widget/complete-booking';
 import { checkDropOff } from '#shared/domain/widget/drop-off';
 import { followFieldServiceChange } from '#shared/domain/widget/field-service-changes';

@@ -1,10 +1,10 @@
-import type { widgetWorkerDependencies } from '#shared/adapters/runtime/widget-dependencies';
+import type { widgetWorkerDependencies } from '#shared/adapters/runtime/widget-worker-dependencies';
 import { CONTEXT, failingPort, functionEnvironment, sqsEvent } from '../../../support/handler-harness';
 
 type Dependencies = ReturnType<ReturnType<typeof widgetWorkerDependencies>>;
 const mockDependencies: { current?: Dependencies } = {};
-jest.mock('#shared/adapters/runtime/widget-dependencies', () => ({
-  ...jest.requireActual('#shared/adapters/runtime/widget-dependencies'),
+jest.mock('#shared/adapters/runtime/widget-worker-dependencies', () => ({
+  ...jest.requireActual('#shared/adapters/runtime/widget-worker-dependencies'),
   widgetWorkerDependencies: () => () => mockDependencies.current,
 }));
 
