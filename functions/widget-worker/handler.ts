@@ -1,15 +1,22 @@
 import type { Context, SQSEvent } from 'aws-lambda';
-import { widgetWorkerDependencies } from '#shared/adapters/runtime/widget-dependencies';
+import { widgetWorkerDependencies } from '#shared/adapters/runtime/widget-worker-dependencies';
 import { recoverBookingEffects } from '#shared/domain/widget/complete-booking';
 import { checkDropOff } from '#shared/domain/widget/drop-off';
 import { followFieldServiceChange } from '#shared/domain/widget/field-service-changes';
 import { makeFieldServiceJob, refOf, widgetFollowupSchema } from '#shared/domain/widget/field-service-jobs';
-import { followUpRecovery } from '#shared/domain/widget/recovery-followup';
+import { lazy } from '#shared/lazy';
 import { log } from '#shared/logging/logger';
 import { countMetric } from '#shared/logging/metrics';
 import { deliveryOf, parseMessage, processSqsBatch } from '#shared/workers/sqs-batch';
 
 const dependencies = widgetWorkerDependencies();
+
+/**
+ * A recovery text is sent by the calling-hours rules and caps of the SMS campaigns, which compute
+ * with luxon: imported with the first recovery message, so that the drop-off checks (one per
+ * session) and field-service jobs do not load it at cold start (docs/adr/0185-widget-cold-start.md).
+ */
+const recoveryFollowup = lazy(() => import('#shared/domain/widget/recovery-followup'));
 
 /**
  * Consumes widget-followups: a booking's field-service job (exactly one per booking), the job
@@ -37,6 +44,7 @@ export const handler = (event: SQSEvent, context?: Context) =>
       }
       const ref = refOf(message.session);
       if (message.kind === 'recovery') {
+        const { followUpRecovery } = await recoveryFollowup();
         const outcomes = await followUpRecovery(deps, ref, deliveryOf(record), new Date());
         if (outcomes.includes('sent')) countMetric('TextsSent');
         log('info', 'widget session recovery', { teamId: ref.teamId, sessionId: ref.sessionId, outcomes: outcomes.join(',') });

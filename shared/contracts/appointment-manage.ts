@@ -2,21 +2,25 @@ import * as z from 'zod';
 import { APPOINTMENT_STATUSES } from '#shared/domain/appointments/appointment';
 import { atLoad } from '#shared/lazy';
 import { APPOINTMENT_ROUTES } from '#shared/route-table/appointments';
-import { defineContract, type ResponseSchema, responseSchema } from './contract';
+import { defineContract, onFirstRequest, type ResponseSchema, responseSchema } from './contract';
 import { dateTime, id, nullableString, readError } from './responses';
 import { slotTaken } from './widget';
 
-/** The customer's manage link: the visit, moving it, cancelling it, and its calendar file (functions/manage-appointment). */
+/**
+ * The customer's manage link: the visit, moving it, cancelling it, and its calendar file
+ * (functions/manage-appointment, which serves all four: each route's inputs are built on its
+ * first request).
+ */
 
 const MAX_BODY_BYTES = 2_048;
 
 // Any text: a link that is not a manage token answers the same 404 as an unknown one.
-const managePath = /* @__PURE__ */ atLoad(() =>
+const managePath = /* @__PURE__ */ onFirstRequest(() =>
   z.object({ manageToken: z.string().min(1).max(200).describe('The manage link’s token (the last part of manage_url)') }),
 );
 
 /** A move, by the customer or an integrator (shared/contracts/appointments.ts): the slot the visit goes to. */
-export const rescheduleBody = /* @__PURE__ */ atLoad(() =>
+export const rescheduleBody = /* @__PURE__ */ onFirstRequest(() =>
   z
     .object({
       date: z
@@ -32,7 +36,7 @@ export const rescheduleBody = /* @__PURE__ */ atLoad(() =>
 );
 
 /** A cancel, by the customer or an integrator: the reason, kept on the history. */
-export const cancelBody = /* @__PURE__ */ atLoad(() =>
+export const cancelBody = /* @__PURE__ */ onFirstRequest(() =>
   z
     .object({ reason: z.string().trim().max(500).optional().describe('Why, in the words of whoever cancels (kept on the history)') })
     .strict(),

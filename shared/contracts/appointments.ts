@@ -17,13 +17,14 @@ import {
   v1PageMembers,
 } from '#shared/schemas/query-parts';
 import { cancelBody, rescheduleBody } from './appointment-manage';
-import { defineContract, type ResponseSchema, responseSchema } from './contract';
+import { defineContract, onFirstRequest, type ResponseSchema, responseSchema } from './contract';
 import { idempotencyKeyHeader, workspaceHeader } from './headers';
 import { changeFeedMeta, cursorPagination, dateTime, id, nullableDateTime, nullableString, requestMeta } from './responses';
 
 /**
  * Appointments: one record per visit, whatever channel booked it (functions/list-team-appointments),
- * and an integrator's changes of a visit of the workspace's team (functions/change-appointment).
+ * and an integrator's changes of a visit of the workspace's team (functions/change-appointment,
+ * which serves four routes: their paths and bodies are built on each route's first request).
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -108,7 +109,7 @@ export const listTeamAppointments = /* @__PURE__ */ defineContract(APPOINTMENT_R
 
 const MAX_CHANGE_BODY_BYTES = 2_048;
 
-const appointmentPath = /* @__PURE__ */ atLoad(() =>
+const appointmentPath = /* @__PURE__ */ onFirstRequest(() =>
   z.object({
     appointmentId: z
       .string()
@@ -121,7 +122,7 @@ const appointmentPath = /* @__PURE__ */ atLoad(() =>
 const changeHeaders = /* @__PURE__ */ atLoad(() => z.object({ ...idempotencyKeyHeader, ...workspaceHeader }));
 
 /** Complete and no-show take no body; one that is sent must still be a JSON object, and is ignored. */
-const ignoredBody = /* @__PURE__ */ atLoad(() =>
+const ignoredBody = /* @__PURE__ */ onFirstRequest(() =>
   z.record(z.string(), z.unknown()).describe('Ignored: the route takes no body (one that is sent must still be a JSON object)'),
 );
 

@@ -20,9 +20,9 @@ export interface RouteContract<Id extends RouteId = RouteId> {
   /** The route's row of the route table (its surface, permission, tables), set by defineContract. */
   readonly route: RouteDefinition<Id>;
   /** Path parameters (strings in, typed out). */
-  readonly path?: z.ZodType;
+  readonly path?: InputSchema;
   /** Query parameters (strings in, typed out). */
-  readonly query?: z.ZodType;
+  readonly query?: InputSchema;
   /**
    * Request headers, keyed by the name the document shows (matched case-insensitively). Their
    * messages are written whole (see shared/contracts/headers.ts), as some predate the `field: `
@@ -44,7 +44,7 @@ export interface RouteContract<Id extends RouteId = RouteId> {
 
 export interface BodyContract {
   /** Validates the JSON object the safe parser (shared/http/json-body.ts) returned. */
-  readonly schema: z.ZodType;
+  readonly schema: InputSchema;
   /** The largest body accepted, in bytes (413 beyond). */
   readonly maxBytes: number;
   /** false: the route takes no body, and one that is sent is parsed as safely, then ignored. @default true */
@@ -68,6 +68,31 @@ export type ResponseSchema<T extends z.ZodType = z.ZodType> = () => T;
 /** Declares a schema built on first use (see ResponseSchema). */
 export function responseSchema<T extends z.ZodType>(build: () => T): ResponseSchema<T> {
   return lazy(build);
+}
+
+/**
+ * A request schema (path, query, body), or the builder of one, run on the route's first request
+ * (`onFirstRequest`). A function that serves several routes (functions/widget-api) loads every
+ * route's contract; with builders it builds the inputs of the routes it is asked for, not all of
+ * them at cold start. A schema shared by contracts is one builder, so it is built once.
+ */
+export type InputSchema<T extends z.ZodType = z.ZodType> = T | FirstRequest<T>;
+
+/** Builds a request schema on the route's first request, the same instance after (see InputSchema). */
+export type FirstRequest<T extends z.ZodType = z.ZodType> = () => T;
+
+/** Declares a request schema built on the route's first request (see InputSchema). */
+export function onFirstRequest<T extends z.ZodType>(build: () => T): FirstRequest<T> {
+  return lazy(build);
+}
+
+function isFirstRequest<T extends z.ZodType>(schema: InputSchema<T>): schema is FirstRequest<T> {
+  return typeof schema === 'function';
+}
+
+/** The schema a contract's input member declares, built now if it is built on first request. */
+export function schemaOf<T extends z.ZodType>(schema: InputSchema<T>): T {
+  return isFirstRequest(schema) ? schema() : schema;
 }
 
 /** A contract as declared: everything but its route's row, which defineContract finds. */
@@ -95,12 +120,12 @@ function isRowOf<Id extends RouteId>(row: RouteDefinition<RouteId>, id: Id): row
 }
 
 /** The output of an optional schema member of a contract, `{}` when the contract has none. */
-type OutputOf<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+type OutputOf<S> = S extends FirstRequest<infer T> ? z.output<T> : S extends z.ZodType ? z.output<S> : Record<string, never>;
 
 export type PathOf<C extends RouteContract> = OutputOf<C['path']>;
 export type QueryOf<C extends RouteContract> = OutputOf<C['query']>;
 export type HeadersOf<C extends RouteContract> = OutputOf<C['headers']>;
-export type BodyOf<C extends RouteContract> = C['body'] extends BodyContract ? z.output<C['body']['schema']> : undefined;
+export type BodyOf<C extends RouteContract> = C['body'] extends BodyContract ? OutputOf<C['body']['schema']> : undefined;
 
 /**
  * A whole number as the document writes it, digits grouped as in en-US: `262,144`. By hand, not

@@ -1,22 +1,23 @@
 import * as z from 'zod';
 import { WIDGET_STEPS } from '#shared/domain/widget/widget-sessions';
-import { atLoad } from '#shared/lazy';
+import { atLoad, lazy } from '#shared/lazy';
 import { WIDGET_ROUTES } from '#shared/route-table/widget';
 import { integerParam, positiveIdParam } from '#shared/schemas/params';
-import { defineContract, type ResponseSchema, responseSchema } from './contract';
+import { defineContract, onFirstRequest, type ResponseSchema, responseSchema } from './contract';
 import { htmlDocument, pageAssetBody } from './pages';
 import { dateTime, id } from './responses';
 import { session } from './sessions';
 
 /**
  * The scheduling widget's public routes (functions/widget-api, functions/get-booking-page): no API
- * key; a session's reads and changes carry its token in `x-widget-token`.
+ * key; a session's reads and changes carry its token in `x-widget-token`. Both functions serve
+ * several of these routes, so each route's inputs are built on its first request (onFirstRequest).
  */
 
 const MAX_BODY_BYTES = 8 * 1024;
 const TOKEN_MESSAGE = 'x-widget-token: required (the token the session was started with)';
 
-const schedulerPath = /* @__PURE__ */ atLoad(() =>
+const schedulerPath = /* @__PURE__ */ onFirstRequest(() =>
   z.object({
     teamId: positiveIdParam,
     schedulerId: positiveIdParam,
@@ -46,7 +47,7 @@ const address = (field: string) =>
 // ---------------------------------------------------------------------------------------------
 // Inputs
 
-const startBody = /* @__PURE__ */ atLoad(() =>
+const startBody = /* @__PURE__ */ onFirstRequest(() =>
   z
     .object({
       page_url: address('page_url')
@@ -57,7 +58,7 @@ const startBody = /* @__PURE__ */ atLoad(() =>
     .strict(),
 );
 
-const availabilityQuery = /* @__PURE__ */ atLoad(() =>
+const availabilityQuery = /* @__PURE__ */ onFirstRequest(() =>
   z.object({
     from: z.iso
       .date({ error: 'from: must be a date YYYY-MM-DD' })
@@ -71,7 +72,7 @@ const availabilityQuery = /* @__PURE__ */ atLoad(() =>
 );
 
 /** The customer's details, validated alike where the booking takes them and where the step reports them complete. */
-const customerMembers = /* @__PURE__ */ atLoad(() => ({
+const customerMembers = /* @__PURE__ */ lazy(() => ({
   name: required('name', 200),
   phone: required('phone', 40).describe('Read as a phone number of the US (or with +country)'),
   email: z
@@ -83,7 +84,7 @@ const customerMembers = /* @__PURE__ */ atLoad(() => ({
 }));
 
 /** A slot as the booking and the step that picks it name it (the scheduler's local date and start). */
-const slotMembers = /* @__PURE__ */ atLoad(() => ({
+const slotMembers = /* @__PURE__ */ lazy(() => ({
   date: z.iso.date({ error: 'date: must be a date YYYY-MM-DD' }).describe('Local date of the slot'),
   time: z
     .string({ error: 'time: must be a time HH:MM' })
@@ -91,20 +92,20 @@ const slotMembers = /* @__PURE__ */ atLoad(() => ({
     .describe('Local start of the slot (HH:MM)'),
 }));
 
-const stepBody = /* @__PURE__ */ atLoad(() =>
+const stepBody = /* @__PURE__ */ onFirstRequest(() =>
   z
     .object({
       event_type: z.enum(WIDGET_STEPS, { error: `event_type: must be one of ${WIDGET_STEPS.join(', ')}` }),
       issue_type: required('issue_type', 100).optional().describe('With issue_selected: one of the scheduler’s services'),
       job_type: required('job_type', 100).optional(),
-      date: slotMembers.date
-        .optional()
+      date: slotMembers()
+        .date.optional()
         .describe(
           'With booking_started: the local date of the slot picked, kept on the session (selected_date) so a resume link reopens it',
         ),
-      time: slotMembers.time.optional().describe('With booking_started and date: the local start of the slot picked (selected_time)'),
+      time: slotMembers().time.optional().describe('With booking_started and date: the local start of the slot picked (selected_time)'),
       customer_info: z
-        .object(customerMembers, { error: 'customer_info: must be an object with name, phone, email and address' })
+        .object(customerMembers(), { error: 'customer_info: must be an object with name, phone, email and address' })
         .strict()
         .optional()
         .describe(
@@ -114,13 +115,13 @@ const stepBody = /* @__PURE__ */ atLoad(() =>
     .strict(),
 );
 
-const bookingBody = /* @__PURE__ */ atLoad(() =>
+const bookingBody = /* @__PURE__ */ onFirstRequest(() =>
   z
     .object({
       issue_type: required('issue_type', 100).describe('One of the scheduler’s services'),
       job_type: required('job_type', 100).optional(),
-      ...slotMembers,
-      ...customerMembers,
+      ...slotMembers(),
+      ...customerMembers(),
       // Not trimmed: a bot that fills the hidden field with spaces has filled it.
       website: z
         .string({ error: 'website: must be a string' })
@@ -285,7 +286,7 @@ export const bookWidgetSession = /* @__PURE__ */ defineContract(WIDGET_ROUTES, {
   })),
 });
 
-const resumeBody = /* @__PURE__ */ atLoad(() =>
+const resumeBody = /* @__PURE__ */ onFirstRequest(() =>
   z
     .object({
       resume_token: z
@@ -308,7 +309,7 @@ export const resumeWidgetSession = /* @__PURE__ */ defineContract(WIDGET_ROUTES,
   },
 });
 
-const assetPath = /* @__PURE__ */ atLoad(() =>
+const assetPath = /* @__PURE__ */ onFirstRequest(() =>
   z.object({
     file: z
       .string()
@@ -321,7 +322,7 @@ const assetPath = /* @__PURE__ */ atLoad(() =>
 /** A visit's manage page: the customer's link names it by its token; the page reads the visit itself. */
 export const getManagePage = /* @__PURE__ */ defineContract(WIDGET_ROUTES, {
   routeId: 'getManagePage',
-  path: /* @__PURE__ */ atLoad(() =>
+  path: /* @__PURE__ */ onFirstRequest(() =>
     z.object({ manageToken: z.string().min(1).max(200).describe('The manage link’s token (the last part of manage_url)') }),
   ),
   responses: { 200: htmlDocument },
@@ -339,7 +340,7 @@ export const getBookingPage = /* @__PURE__ */ defineContract(WIDGET_ROUTES, {
 export const getWidgetAsset = /* @__PURE__ */ defineContract(WIDGET_ROUTES, {
   routeId: 'getWidgetAsset',
   path: assetPath,
-  query: /* @__PURE__ */ atLoad(() =>
+  query: /* @__PURE__ */ onFirstRequest(() =>
     z.object({
       v: z
         .string()

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { atLoad } from '#shared/lazy';
 import { followThroughMembers } from './appointment-texts/scheduler-settings';
 
@@ -14,17 +14,17 @@ const CLOCK_TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
 /** Opening hours of one weekday, local to the scheduler's zone; null when closed. "24:00" is no valid close: use 23:59. */
 export const dayHoursSchema = /* @__PURE__ */ atLoad(() =>
-  z
-    .object({
-      open: z.string().regex(CLOCK_TIME, { error: 'must be a time HH:MM (00:00 to 23:59)' }),
-      close: z.string().regex(CLOCK_TIME, { error: 'must be a time HH:MM (00:00 to 23:59)' }),
-    })
-    .strict()
-    .refine((h) => h.open < h.close, { error: 'open must be before close', path: ['open'] })
-    .nullable(),
+  z.nullable(
+    z
+      .strictObject({
+        open: z.string().check(z.regex(CLOCK_TIME, { error: 'must be a time HH:MM (00:00 to 23:59)' })),
+        close: z.string().check(z.regex(CLOCK_TIME, { error: 'must be a time HH:MM (00:00 to 23:59)' })),
+      })
+      .check(z.refine((h) => h.open < h.close, { error: 'open must be before close', path: ['open'] })),
+  ),
 );
 
-const label = /* @__PURE__ */ atLoad(() => z.string().trim().min(1).max(100));
+const label = /* @__PURE__ */ atLoad(() => z.string().check(z.trim(), z.minLength(1), z.maxLength(100)));
 
 /**
  * What the widget books, with the defaults a scheduler written before these settings existed reads
@@ -46,7 +46,7 @@ export const BOOKING_DEFAULTS = {
  */
 export const ALLOWED_ORIGIN = /^https?:\/\/(?:[a-z0-9-]+\.)*[a-z0-9-]+(?::(?:[0-9]{1,5}|\*))?$/;
 
-const minutes = (min: number, max: number) => z.int().min(min).max(max);
+const minutes = (min: number, max: number) => z.int().check(z.gte(min), z.lte(max));
 
 /**
  * Whether Intl knows the zone, checked as luxon's `IANAZone.isValidZone` does (stored schedulers
@@ -66,37 +66,38 @@ function intlKnowsZone(zone: string): boolean {
 
 /**
  * Built `atLoad` (shared/lazy.ts), as are its members: the functions that import this module for
- * its types and constants, and never read a scheduler, do not build it.
+ * its types and constants, and never read a scheduler, do not build it. On zod/mini, as every
+ * schema a deployed function builds at load (docs/adr/0185-widget-cold-start.md).
  */
 export const schedulerSettingsSchema = /* @__PURE__ */ atLoad(() =>
-  z
-    .object({
-      name: label,
-      /** Issue types (services) customers can pick in the widget. */
-      services: z.array(label).max(100),
-      job_types: z.array(label).max(50),
-      /** Cities (or areas) the widget books into. */
-      service_areas: z.array(label).max(200),
-      time_zone: z.string().refine((zone) => intlKnowsZone(zone), { error: 'must be an IANA time zone such as America/Chicago' }),
-      hours: z.object(Object.fromEntries(WEEKDAYS.map((day) => [day, dayHoursSchema])) as Record<Weekday, typeof dayHoursSchema>).strict(),
-      /** How long a visit takes: a slot is offered only when the whole visit fits in the day's hours. */
-      slot_minutes: minutes(5, 720).default(BOOKING_DEFAULTS.slot_minutes),
-      /** Minutes between slot starts, counted from the day's opening time. */
-      interval_minutes: minutes(5, 720).default(BOOKING_DEFAULTS.interval_minutes),
-      /** The earliest slot starts at least this long after now. */
-      lead_time_minutes: minutes(0, 60 * 24 * 30).default(BOOKING_DEFAULTS.lead_time_minutes),
-      /** Local days offered, today included. */
-      days_ahead: z.int().min(1).max(365).default(BOOKING_DEFAULTS.days_ahead),
-      /** Bookings one slot takes (crews) before it is full. */
-      capacity_per_slot: z.int().min(1).max(100).default(BOOKING_DEFAULTS.capacity_per_slot),
-      /** Origins of the sites that may embed the widget (the hosted booking page needs none). */
-      allowed_origins: z
-        .array(z.string().regex(ALLOWED_ORIGIN, { error: 'must be an origin such as https://example.com or http://127.0.0.1:*' }))
-        .max(20)
-        .default([...BOOKING_DEFAULTS.allowed_origins]),
-      ...followThroughMembers,
-    })
-    .strict(),
+  z.strictObject({
+    name: label,
+    /** Issue types (services) customers can pick in the widget. */
+    services: z.array(label).check(z.maxLength(100)),
+    job_types: z.array(label).check(z.maxLength(50)),
+    /** Cities (or areas) the widget books into. */
+    service_areas: z.array(label).check(z.maxLength(200)),
+    time_zone: z.string().check(z.refine((zone) => intlKnowsZone(zone), { error: 'must be an IANA time zone such as America/Chicago' })),
+    hours: z.strictObject(Object.fromEntries(WEEKDAYS.map((day) => [day, dayHoursSchema])) as Record<Weekday, typeof dayHoursSchema>),
+    /** How long a visit takes: a slot is offered only when the whole visit fits in the day's hours. */
+    slot_minutes: z._default(minutes(5, 720), BOOKING_DEFAULTS.slot_minutes),
+    /** Minutes between slot starts, counted from the day's opening time. */
+    interval_minutes: z._default(minutes(5, 720), BOOKING_DEFAULTS.interval_minutes),
+    /** The earliest slot starts at least this long after now. */
+    lead_time_minutes: z._default(minutes(0, 60 * 24 * 30), BOOKING_DEFAULTS.lead_time_minutes),
+    /** Local days offered, today included. */
+    days_ahead: z._default(minutes(1, 365), BOOKING_DEFAULTS.days_ahead),
+    /** Bookings one slot takes (crews) before it is full. */
+    capacity_per_slot: z._default(minutes(1, 100), BOOKING_DEFAULTS.capacity_per_slot),
+    /** Origins of the sites that may embed the widget (the hosted booking page needs none). */
+    allowed_origins: z._default(
+      z
+        .array(z.string().check(z.regex(ALLOWED_ORIGIN, { error: 'must be an origin such as https://example.com or http://127.0.0.1:*' })))
+        .check(z.maxLength(20)),
+      [...BOOKING_DEFAULTS.allowed_origins],
+    ),
+    ...followThroughMembers,
+  }),
 );
 
 export type SchedulerSettings = z.output<typeof schedulerSettingsSchema>;

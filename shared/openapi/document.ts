@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { groupOfField } from '#shared/auth/field-groups';
 import { ANY_KEY, KEY_TYPES } from '#shared/auth/permissions';
-import { formatBytes, type RouteContract } from '#shared/contracts/contract';
+import { formatBytes, type RouteContract, schemaOf } from '#shared/contracts/contract';
 import { CONTRACTS, SCHEMA_COMPONENTS } from '#shared/contracts/index';
 import { isIdempotent, ROUTES, type RouteDefinition, type RouteId, type Surface } from '#shared/routes';
 import { DEFAULT_RANGE_DAYS } from '#shared/schemas/params';
@@ -214,8 +214,8 @@ function operation(route: RouteDefinition<RouteId>, componentOf: (schema: z.ZodT
     const doc = docs?.parameters?.[name] ?? PARAMETER_DOCS[name];
     return typeof doc === 'function' ? doc({ route, docs, selectsTeam: selectsTeam(contract), schema }) : doc;
   };
-  const path = contract.path ? parametersOf('path', contract.path, describe) : [];
-  const query = contract.query ? parametersOf('query', contract.query, describe) : [];
+  const path = contract.path ? parametersOf('path', schemaOf(contract.path), describe) : [];
+  const query = contract.query ? parametersOf('query', schemaOf(contract.query), describe) : [];
   const headers = contract.headers ? parametersOf('header', contract.headers, describe) : [];
   const parameters = [...path, ...query, ...headers];
   const idempotent = isIdempotent(route);
@@ -259,7 +259,7 @@ function operation(route: RouteDefinition<RouteId>, componentOf: (schema: z.ZodT
 function requestBody(contract: RouteContract, docs: OperationDocs | undefined): Record<string, unknown> {
   const body = contract.body;
   if (!body) throw new Error(`${contract.routeId} has no body`);
-  const schema = annotateBody(inputSchema(body.documentedAs?.() ?? body.schema), docs?.bodyNotes);
+  const schema = annotateBody(inputSchema(body.documentedAs?.() ?? schemaOf(body.schema)), docs?.bodyNotes);
   if (docs?.bodyExamples) schema.examples = docs.bodyExamples;
   return {
     required: body.required !== false,

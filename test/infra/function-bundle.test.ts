@@ -101,6 +101,8 @@ describe('function bundles', () => {
     // In a chunk the first booking, customer step or drop-off check imports.
     ['widget-api', 'libphonenumber', 'in a chunk', PHONE],
     ['widget-worker', 'libphonenumber', 'in a chunk', PHONE],
+    // In a chunk the first field-service job, recovered booking or recovery imports; not for a drop-off check.
+    ['widget-worker', 'luxon', 'in a chunk', LUXON],
     // Their scheduler zone check, local start or campaign read needs no date library.
     ['list-team-schedulers', 'luxon', 'nowhere', LUXON],
     ['list-team-appointments', 'luxon', 'nowhere', LUXON],
@@ -118,6 +120,15 @@ describe('function bundles', () => {
     },
     60_000,
   );
+
+  it('widget-api reads luxon and the slot model in its entry: no import on first use in its graph splits them into chunks', async () => {
+    const { metafile } = await bundle('widget-api');
+    const loaded = [...outputsLoadedAtStart(metafile)];
+    const holding = (pattern: RegExp) =>
+      loaded.filter((file) => Object.keys(metafile.outputs[file]?.inputs ?? {}).some((input) => pattern.test(input)));
+    expect(holding(LUXON).map((file) => path.basename(file))).toEqual([BUNDLE_ENTRY_FILE]);
+    expect(holding(/shared\/domain\/widget\/availability\.ts$/).map((file) => path.basename(file))).toEqual([BUNDLE_ENTRY_FILE]);
+  }, 60_000);
 
   it.each([
     ['list-team-sessions', 'sessions', []],

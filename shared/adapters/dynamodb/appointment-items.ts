@@ -1,5 +1,5 @@
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   APPOINTMENT_ACTORS,
   APPOINTMENT_CHANGES,
@@ -119,7 +119,7 @@ export function toAppointmentItem(stored: StoredAppointment): AppointmentItem {
   };
 }
 
-const nullableString = () => z.string().nullable();
+const nullableString = () => z.nullable(z.string());
 
 /**
  * An appointment as stored: the domain's own fields under their own names, with what only storage
@@ -130,7 +130,7 @@ const storedAppointment = /* @__PURE__ */ atLoad(() =>
   z.object({
     appointment_id: z.string(),
     team_id: z.coerce.number(),
-    scheduler_id: z.coerce.number().nullable(),
+    scheduler_id: z.nullable(z.coerce.number()),
     channel: z.enum(APPOINTMENT_CHANNELS),
     status: z.enum(APPOINTMENT_STATUSES),
     customer: z.object({ name: nullableString(), phone: nullableString(), email: nullableString(), address: nullableString() }),
@@ -138,7 +138,7 @@ const storedAppointment = /* @__PURE__ */ atLoad(() =>
     starts_at: z.string(),
     time_zone: z.string(),
     duration_minutes: z.coerce.number(),
-    lead: z.object({ id: nullableString(), lead_id: z.coerce.number().nullable() }),
+    lead: z.object({ id: nullableString(), lead_id: z.nullable(z.coerce.number()) }),
     session_id: nullableString(),
     call_id: nullableString(),
     history: z.array(
@@ -155,8 +155,8 @@ const storedAppointment = /* @__PURE__ */ atLoad(() =>
     updated_at: z.string(),
     manage_nonce: z.string(),
     manage_token_hash: z.string(),
-    held_slot: z.object({ date: z.string(), time: z.string() }).nullable().default(null),
-    session_started_at: nullableString().default(null),
+    held_slot: z._default(z.nullable(z.object({ date: z.string(), time: z.string() })), null),
+    session_started_at: z._default(nullableString(), null),
     version: z.coerce.number(),
   }),
 );

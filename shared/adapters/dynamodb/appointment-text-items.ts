@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { BOOKING_TEXT_PURPOSES, type OwnTextPurpose } from '#shared/domain/appointment-texts/notice';
 import { APPOINTMENT_TEXT_STATUSES, type AppointmentTextStatus } from '#shared/domain/appointment-texts/texts';
 import type { OutboundText } from '#shared/domain/sms-campaigns/outbound-texts';
@@ -22,20 +22,20 @@ const storedAppointmentText = /* @__PURE__ */ atLoad(() =>
     body: z.string(),
     segments: z.number(),
     status: z.enum(APPOINTMENT_TEXT_STATUSES),
-    cost_micros: z.number().optional(),
-    claimed_at: z.string().optional(),
-    claim_token: z.string().optional(),
-    provider_message_id: z.string().nullable().optional(),
-    error: z.string().nullable().optional(),
+    cost_micros: z.optional(z.number()),
+    claimed_at: z.optional(z.string()),
+    claim_token: z.optional(z.string()),
+    provider_message_id: z.optional(z.nullable(z.string())),
+    error: z.optional(z.nullable(z.string())),
     recorded_at: z.string(),
     // A recovery text's plan under the calling-hours rules; absent on appointment texts.
-    send_at: z.string().nullable().optional(),
-    rule: z.string().nullable().optional(),
-    deferred_until: z.string().nullable().optional(),
-    settled_at: z.string().optional(),
+    send_at: z.optional(z.nullable(z.string())),
+    rule: z.optional(z.nullable(z.string())),
+    deferred_until: z.optional(z.nullable(z.string())),
+    settled_at: z.optional(z.string()),
     updated_at: z.string(),
   }),
-) satisfies z.ZodType<{ purpose: OwnTextPurpose; status: AppointmentTextStatus }>;
+) satisfies z.ZodMiniType<{ purpose: OwnTextPurpose; status: AppointmentTextStatus }>;
 
 export type AppointmentTextItem = {
   readonly pk: string;

@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   BOOKING_REQUEST_ACTIONS,
   BOOKING_REQUEST_STATUSES,
@@ -62,16 +62,16 @@ const storedRequest = /* @__PURE__ */ atLoad(() =>
     session_id: z.string(),
     scheduler_id: z.number(),
     // Absent on requests stored before follow-ups existed: those were all creates.
-    action: z.enum(BOOKING_REQUEST_ACTIONS).default('create'),
+    action: z._default(z.enum(BOOKING_REQUEST_ACTIONS), 'create'),
     attempt: z.number(),
     requested_slot: z.object({ date: z.string(), time: z.string(), time_zone: z.string() }),
     status: z.enum(BOOKING_REQUEST_STATUSES),
-    st_job_id: z.number().nullable(),
-    error: z.object({ code: z.string(), message: z.string() }).nullable(),
+    st_job_id: z.nullable(z.number()),
+    error: z.nullable(z.object({ code: z.string(), message: z.string() })),
     requested_at: z.string(),
-    completed_at: z.string().nullable(),
+    completed_at: z.nullable(z.string()),
   }),
-) satisfies z.ZodType<BookingRequest>;
+) satisfies z.ZodMiniType<BookingRequest>;
 
 function fromItem(item: Item): BookingRequest {
   return parseStoredItem(storedRequest, item, 'booking request');

@@ -1,5 +1,5 @@
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { atLoad } from '#shared/lazy';
 import type { FieldServiceConfig, FieldServiceConfigStore } from '#shared/ports/field-service-config-store';
 import { teamPk } from './keys';
@@ -25,13 +25,13 @@ const storedFieldServiceConfig = /* @__PURE__ */ atLoad(() =>
         business_unit_id: z.number(),
         job_type_id: z.number(),
         campaign_id: z.number(),
-        cancel_reason_id: z.number().optional(),
+        cancel_reason_id: z.optional(z.number()),
         api_base_url: z.string(),
         auth_url: z.string(),
       }),
     ]),
   }),
-) satisfies z.ZodType<{ config: FieldServiceConfig }>;
+) satisfies z.ZodMiniType<{ config: FieldServiceConfig }>;
 
 type FieldServiceConfigItem = { readonly pk: string; readonly sk: typeof SK } & z.input<typeof storedFieldServiceConfig>;
 

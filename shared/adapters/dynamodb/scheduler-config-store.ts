@@ -1,5 +1,5 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { type SchedulerConfig, type SchedulerSettingsInput, schedulerSettingsSchema } from '#shared/domain/schedulers';
 import { atLoad } from '#shared/lazy';
 import type { PositionedScheduler, SchedulerConfigStore } from '#shared/ports/scheduler-config-store';
@@ -27,7 +27,7 @@ const storedScheduler = /* @__PURE__ */ atLoad(() =>
     created_at: z.string(),
     updated_at: z.string(),
   }),
-) satisfies z.ZodType<SchedulerConfig>;
+) satisfies z.ZodMiniType<SchedulerConfig>;
 
 /** A scheduler's item: its key and the stored scheduler. */
 type SchedulerItem = { readonly pk: string; readonly sk: string } & z.input<typeof storedScheduler>;

@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { RECOVERY_MODES } from '#shared/domain/appointment-texts/scheduler-settings';
 import type { LeadRecord } from '#shared/domain/leads';
 import type { SessionRecord } from '#shared/domain/sessions';
@@ -81,7 +81,7 @@ export function toWidgetSessionItem(stored: StoredWidgetSession): WidgetSessionI
   };
 }
 
-const absentAsNull = <T extends z.ZodType>(schema: T) => schema.nullable().default(null);
+const absentAsNull = <T extends z.ZodMiniType>(schema: T) => z._default(z.nullable(schema), null);
 
 /**
  * The widget's attributes of a row as stored, validated when read (the session's own are
@@ -92,9 +92,9 @@ const storedWidgetAttributes = /* @__PURE__ */ atLoad(() =>
     token_hash: z.string(),
     version: z.number(),
     enterpriseId: z.number(),
-    testTeam: z.boolean().optional(),
-    effects_recorded_at: z.string().optional(),
-    job_failed_at: z.string().optional(),
+    testTeam: z.optional(z.boolean()),
+    effects_recorded_at: z.optional(z.string()),
+    job_failed_at: z.optional(z.string()),
     widget: z.object({
       page_url: absentAsNull(z.string()),
       referrer_url: absentAsNull(z.string()),
@@ -106,7 +106,7 @@ const storedWidgetAttributes = /* @__PURE__ */ atLoad(() =>
       recovery: absentAsNull(
         z.object({
           at: z.string(),
-          mode: z.enum(RECOVERY_MODES).exclude(['off']),
+          mode: z.enum(RECOVERY_MODES.filter((mode) => mode !== 'off')),
           resume: z.object({ nonce: z.string(), tokenHash: z.string(), expiresAt: z.string() }),
         }),
       ),

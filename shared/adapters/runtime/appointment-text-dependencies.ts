@@ -15,7 +15,7 @@ import { lazy } from '#shared/lazy';
 import type { AppointmentReplies } from '#shared/ports/appointment-replies';
 import type { AppointmentTextSource } from '#shared/ports/appointment-text-source';
 import { workerMaxRunMs } from '#shared/workers/definitions';
-import { CURSOR_SECRET_ENV, configuredPublicOrigin, PUBLIC_ORIGIN_ENV } from './resource-env';
+import { CURSOR_SECRET_ENV, publicOrigin } from './resource-env';
 import { scheduler } from './scheduler';
 import { secretReader } from './secrets';
 import { smsProvider } from './sms-provider';
@@ -26,16 +26,6 @@ let appointmentSource: (() => AppointmentTextSource) | null = null;
 /** Puts the appointments the texts read in place (a fake in tests); null puts the appointment store back. */
 export function useAppointmentTextSource(source: (() => AppointmentTextSource) | null): void {
   appointmentSource = source;
-}
-
-/**
- * The service's public origin (configuredPublicOrigin). Anything but an http(s) address fails the
- * message back to its queue rather than text a link that leads nowhere.
- */
-export async function publicOrigin(): Promise<string> {
-  const value = configuredPublicOrigin();
-  if (value === null) throw new Error(`${PUBLIC_ORIGIN_ENV} is not an http(s) address; manage links cannot be written`);
-  return value;
 }
 
 /** The appointment store, read for texts (its stores built on the first call). */

@@ -30,6 +30,16 @@ export function configuredPublicOrigin(): string | null {
   return /^https?:\/\/[^/\s]+(\/\S*)?$/.test(value) ? value : null;
 }
 
+/**
+ * The service's public origin (configuredPublicOrigin), for the links texts carry. Anything but an
+ * http(s) address fails the message back to its queue rather than text a link that leads nowhere.
+ */
+export async function publicOrigin(): Promise<string> {
+  const value = configuredPublicOrigin();
+  if (value === null) throw new Error(`${PUBLIC_ORIGIN_ENV} is not an http(s) address; manage links cannot be written`);
+  return value;
+}
+
 /** The export bucket's name (lib/export-files.ts), for the export worker and the export status route. */
 export const EXPORT_BUCKET_ENV = 'EXPORT_BUCKET_NAME';
 

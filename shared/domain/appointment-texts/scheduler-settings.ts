@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { atLoad } from '#shared/lazy';
 
 /**
@@ -25,16 +25,20 @@ export const MAX_REMINDERS = 5;
 /** The members the scheduler's settings schema takes (domain/schedulers.ts). */
 export const followThroughMembers = /* @__PURE__ */ atLoad(() => ({
   /** Minutes before the visit each reminder is due, distinct, largest first; empty: no reminders. */
-  reminder_offsets_minutes: z
-    .array(z.int().min(1).max(MAX_OFFSET_MINUTES))
-    .max(MAX_REMINDERS)
-    .refine((offsets) => new Set(offsets).size === offsets.length, { error: 'must not repeat an offset' })
-    .transform((offsets) => [...offsets].sort((a, b) => b - a))
-    .default([...FOLLOW_THROUGH_DEFAULTS.reminder_offsets_minutes]),
+  reminder_offsets_minutes: z._default(
+    z.pipe(
+      z.array(z.int().check(z.gte(1), z.lte(MAX_OFFSET_MINUTES))).check(
+        z.maxLength(MAX_REMINDERS),
+        z.refine((offsets) => new Set(offsets).size === offsets.length, { error: 'must not repeat an offset' }),
+      ),
+      z.transform((offsets: number[]) => [...offsets].sort((a, b) => b - a)),
+    ),
+    [...FOLLOW_THROUGH_DEFAULTS.reminder_offsets_minutes],
+  ),
   /** A customer's own change or cancel is refused this close to the visit. */
-  change_cutoff_minutes: z.int().min(0).max(MAX_OFFSET_MINUTES).default(FOLLOW_THROUGH_DEFAULTS.change_cutoff_minutes),
+  change_cutoff_minutes: z._default(z.int().check(z.gte(0), z.lte(MAX_OFFSET_MINUTES)), FOLLOW_THROUGH_DEFAULTS.change_cutoff_minutes),
   /** How a qualified session that dropped off is reached: a call, a text, both, or not at all. */
-  recovery: z.enum(RECOVERY_MODES).default(FOLLOW_THROUGH_DEFAULTS.recovery),
+  recovery: z._default(z.enum(RECOVERY_MODES), FOLLOW_THROUGH_DEFAULTS.recovery),
 }));
 
 const DURATION = /^([0-9]{1,6})\s*([mh])$/i;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { AppointmentChange, StoredAppointment } from '#shared/domain/appointments/appointment';
 import { localStart } from '#shared/domain/appointments/local-start';
 import type { BookingRequest } from '#shared/domain/schedulers';
@@ -33,15 +33,15 @@ import {
  */
 export const fieldServiceChangeSchema = /* @__PURE__ */ atLoad(() =>
   z.object({
-    team_id: z.int().min(1),
-    appointment_id: z.string().min(1).max(64),
+    team_id: z.int().check(z.gte(1)),
+    appointment_id: z.string().check(z.minLength(1), z.maxLength(64)),
     action: z.enum(['reschedule', 'cancel']),
     /** The change's event id: what its requests and schedules are keyed on. */
-    change_id: z.string().min(1).max(64),
+    change_id: z.string().check(z.minLength(1), z.maxLength(64)),
     /** When the change was made: its line of the visit's history. */
-    occurred_at: z.string().min(1).max(40),
+    occurred_at: z.string().check(z.minLength(1), z.maxLength(40)),
     /** The visit's start after the change (a cancel: the start given up). */
-    starts_at: z.string().min(1).max(40),
+    starts_at: z.string().check(z.minLength(1), z.maxLength(40)),
   }),
 );
 export type FieldServiceChange = z.output<typeof fieldServiceChangeSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { linesText, nameText } from '#shared/domain/plain-text';
 import type { BookingRequest } from '#shared/domain/schedulers';
 import type { Session } from '#shared/domain/sessions';
@@ -7,7 +7,7 @@ import type { BookingRequestStore } from '#shared/ports/booking-request-store';
 import type { FieldServiceDirectory, FieldServiceJobRequest } from '#shared/ports/field-service';
 import type { MessageQueue } from '#shared/ports/message-queue';
 import type { StoredWidgetSession, WidgetSessionRef, WidgetSessionStore } from '#shared/ports/widget-session-store';
-import { type BookingSettings, slotStartsOf } from './availability';
+import type { BookingSettings, SlotModel } from './availability';
 import { firstBookingRequest, NO_FIELD_SERVICE } from './booking-effects';
 import { type AttemptFailure, askFieldService, type FieldServiceAttemptDependencies, finishRequest } from './field-service-attempts';
 import { fieldServiceChangeSchema } from './field-service-changes';
@@ -22,12 +22,15 @@ import { fieldServiceChangeSchema } from './field-service-changes';
  */
 const sessionRefSchema = /* @__PURE__ */ atLoad(() =>
   z.object({
-    team_id: z.int().min(1),
-    scheduler_id: z.int().min(1),
-    started_at: z.string().min(1),
-    session_id: z.string().min(1).max(64),
+    team_id: z.int().check(z.gte(1)),
+    scheduler_id: z.int().check(z.gte(1)),
+    started_at: z.string().check(z.minLength(1)),
+    session_id: z.string().check(z.minLength(1), z.maxLength(64)),
   }),
 );
+
+const attemptSchema = (min: number) => z._default(z.int().check(z.gte(min), z.lte(100)), min);
+const requestedAtSchema = () => z.optional(z.string().check(z.minLength(1), z.maxLength(40)));
 
 /** The widget-followups queue's messages: read by the worker, so built only in its bundle. */
 export const widgetFollowupSchema = /* @__PURE__ */ atLoad(() =>
@@ -35,17 +38,17 @@ export const widgetFollowupSchema = /* @__PURE__ */ atLoad(() =>
     z.object({
       kind: z.literal('field_service_job'),
       session: sessionRefSchema,
-      attempt: z.int().min(1).max(100).default(1),
+      attempt: attemptSchema(1),
       /** When a retry was scheduled for: the attempt's requested_at, the same on every delivery. */
-      requested_at: z.string().min(1).max(40).optional(),
+      requested_at: requestedAtSchema(),
     }),
     z.object({
       kind: z.literal('field_service_change'),
       change: fieldServiceChangeSchema,
-      attempt: z.int().min(1).max(100).default(1),
-      requested_at: z.string().min(1).max(40).optional(),
+      attempt: attemptSchema(1),
+      requested_at: requestedAtSchema(),
       /** How many times the change has waited for the booking's job to be made. */
-      waits: z.int().min(0).max(100).default(0),
+      waits: attemptSchema(0),
     }),
     z.object({ kind: z.literal('drop_off'), session: sessionRefSchema }),
     // A dropped-off session's recovery (recovery-followup.ts): from its outbox event, or again when a deferred text's window opens.
@@ -77,6 +80,8 @@ export interface FieldServiceJobDependencies extends FieldServiceAttemptDependen
   readonly schedulers: {
     getScheduler(teamId: number, schedulerId: number): Promise<(BookingSettings & { job_types: readonly string[] }) | null>;
   };
+  /** The slot model, loaded when a job's start is computed (availability.ts: SlotModel). */
+  readonly slots: () => Promise<SlotModel>;
 }
 
 export type JobOutcome = 'created' | 'already_created' | 'no_system' | 'not_booked' | AttemptFailure;
@@ -126,7 +131,7 @@ export async function makeFieldServiceJob(
       const found = await system.findJob(stored.session.session_id);
       return found !== null
         ? { jobId: found, outcome: 'already_created' as const }
-        : { jobId: await system.createJob(jobRequest(stored, scheduler, timeZone)), outcome: 'created' as const };
+        : { jobId: await system.createJob(await jobRequest(stored, scheduler, timeZone, deps.slots)), outcome: 'created' as const };
     },
   );
   if ('failure' in asked) return asked.failure;
@@ -136,15 +141,16 @@ export async function makeFieldServiceJob(
   return asked.answer.outcome;
 }
 
-function jobRequest(
+async function jobRequest(
   stored: StoredWidgetSession,
   scheduler: (BookingSettings & { job_types: readonly string[] }) | null,
   timeZone: string,
-): FieldServiceJobRequest {
+  slots: () => Promise<SlotModel>,
+): Promise<FieldServiceJobRequest> {
   const s = stored.session;
   const date = s.selected_date ?? '';
   const time = s.selected_time ?? '';
-  const start = scheduler ? slotStartsOf(scheduler, date).find((slot) => slot.time === time)?.start : undefined;
+  const start = scheduler ? (await slots()).slotStartsOf(scheduler, date).find((slot) => slot.time === time)?.start : undefined;
   const startsAt = start?.toUTC().toISO() ?? s.completed_at ?? s.started_at;
   const minutes = scheduler?.slot_minutes ?? 60;
   return {

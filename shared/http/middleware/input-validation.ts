@@ -1,7 +1,15 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { decodeIdentity, hasPermission, type Identity } from '#shared/auth/identity';
 import { ANY_KEY } from '#shared/auth/permissions';
-import type { BodyContract, BodyOf, HeadersOf, PathOf, QueryOf, RouteContract } from '#shared/contracts/contract';
+import {
+  type BodyContract,
+  type BodyOf,
+  type HeadersOf,
+  type PathOf,
+  type QueryOf,
+  type RouteContract,
+  schemaOf,
+} from '#shared/contracts/contract';
 import { ForbiddenError } from '#shared/errors';
 import type { RouteDefinition, RouteId } from '#shared/routes';
 import { parseJsonObjectBody, parseOptionalJsonObjectBody } from '../json-body';
@@ -44,11 +52,12 @@ export function validateInput<const C extends RouteContract>(contract: C, route:
       }
       // The order decides which mistake a request with several is told about; it is the order
       // these checks had when handlers ran some of them (query, path, body size and JSON first).
-      const query = contract.query ? parseOrThrow(contract.query, event.queryStringParameters ?? {}, 'query') : {};
-      const path = contract.path ? parseOrThrow(contract.path, event.pathParameters ?? {}, 'path') : {};
+      // A schema built on first request is built here, by the route's first request (contract.ts).
+      const query = contract.query ? parseOrThrow(schemaOf(contract.query), event.queryStringParameters ?? {}, 'query') : {};
+      const path = contract.path ? parseOrThrow(schemaOf(contract.path), event.pathParameters ?? {}, 'path') : {};
       const rawBody = contract.body ? readJsonBody(contract.body, event.body, rawHeaders) : undefined;
       const headers = contract.headers ? parseHeaders(contract.headers, rawHeaders) : {};
-      const body = contract.body ? parseOrThrow(contract.body.schema, rawBody, 'body') : undefined;
+      const body = contract.body ? parseOrThrow(schemaOf(contract.body.schema), rawBody, 'body') : undefined;
       const { rateLimit } = request.internal;
       const input: HttpInput<C> = {
         routeId: route.id,

@@ -1,4 +1,4 @@
-import type { widgetWorkerDependencies } from '#shared/adapters/runtime/widget-dependencies';
+import type { widgetWorkerDependencies } from '#shared/adapters/runtime/widget-worker-dependencies';
 import type { RecoveryMode } from '#shared/domain/appointment-texts/scheduler-settings';
 import type { SessionRecord } from '#shared/domain/sessions';
 import { RECOVERY_DUE } from '#shared/domain/widget/recovery';
@@ -11,8 +11,8 @@ import { InMemoryWidgetSessions, widgetScheduler } from '../../../support/widget
 
 type Dependencies = ReturnType<ReturnType<typeof widgetWorkerDependencies>>;
 const mockDependencies: { current?: Dependencies } = {};
-jest.mock('#shared/adapters/runtime/widget-dependencies', () => ({
-  ...jest.requireActual('#shared/adapters/runtime/widget-dependencies'),
+jest.mock('#shared/adapters/runtime/widget-worker-dependencies', () => ({
+  ...jest.requireActual('#shared/adapters/runtime/widget-worker-dependencies'),
   widgetWorkerDependencies: () => () => mockDependencies.current,
 }));
 

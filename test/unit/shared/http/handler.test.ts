@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { encodeIdentity } from '#shared/auth/identity';
-import { defineContract } from '#shared/contracts/contract';
+import { defineContract, onFirstRequest } from '#shared/contracts/contract';
 import { workspaceHeader } from '#shared/contracts/headers';
 import type { RateLimitDecision, WindowState } from '#shared/domain/rate-limit';
 import { BadRequestError, ForbiddenError } from '#shared/errors';
@@ -77,6 +77,55 @@ describe('createHttpHandler', () => {
     const response = await handler(event({ queryStringParameters: { limit: 'x' } }), context);
     expect(response.statusCode).toBe(400);
     expect(JSON.parse(response.body)).toMatchObject({ error: 'invalid_request', message: 'limit: must be an integer', field: 'limit' });
+  });
+
+  it('builds the inputs a route declares on first request when its first request comes, and only once', async () => {
+    const built: string[] = [];
+    const route = {
+      ...readRoute,
+      path: onFirstRequest(() => {
+        built.push('path');
+        return z.object({ id: z.string() });
+      }),
+      query: onFirstRequest(() => {
+        built.push('query');
+        return z.object({ limit: z.string().optional() });
+      }),
+    };
+    const handler = createHttpHandler(route, async ({ path, query }) => ({ statusCode: 200, body: { id: path.id, limit: query.limit } }));
+    expect(built).toEqual([]);
+
+    const first = await handler(event({ pathParameters: { id: 'a' }, queryStringParameters: { limit: '5' } }), context);
+    const second = await handler(event({ pathParameters: { id: 'b' } }), context);
+
+    expect(built).toEqual(['query', 'path']);
+    expect([JSON.parse(first.body), JSON.parse(second.body)]).toEqual([{ id: 'a', limit: '5' }, { id: 'b' }]);
+  });
+
+  it('answers a bad input to a route whose inputs are built on first request with a 400 naming the field, every time', async () => {
+    const route = {
+      ...readRoute,
+      query: onFirstRequest(() => z.object({ limit: z.string().regex(/^\d+$/, { error: 'must be an integer' }) })),
+      body: { schema: onFirstRequest(() => z.object({ name: z.string({ error: 'is required' }) })), maxBytes: 64 },
+    };
+    let runs = 0;
+    const handler = createHttpHandler(route, async () => {
+      runs += 1;
+      return { statusCode: 200, body: {} };
+    });
+    const post = (query: Record<string, string>, body: string) =>
+      handler(event({ httpMethod: 'POST', headers: { 'Content-Type': 'application/json' }, queryStringParameters: query, body }), context);
+
+    const badQuery = await post({ limit: 'x' }, '{"name":"a"}');
+    const badBody = await post({ limit: '5' }, '{}');
+    const again = await post({ limit: 'y' }, '{"name":"a"}');
+
+    expect([badQuery, badBody, again].map((r) => [r.statusCode, JSON.parse(r.body).field, JSON.parse(r.body).message])).toEqual([
+      [400, 'limit', 'limit: must be an integer'],
+      [400, 'name', 'name: is required'],
+      [400, 'limit', 'limit: must be an integer'],
+    ]);
+    expect(runs).toBe(0);
   });
 
   it('maps typed domain errors to their status and the surface error shape', async () => {
