@@ -44,7 +44,8 @@ async function seed(ctx: SectionContext, dynamo: LocalDynamo, now: Date): Promis
 
 function runWorker(exportId: string, dataDir: string): Promise<ExportWorkerResult> {
   const child = fork(path.join(__dirname, 'export-worker.ts'), [], {
-    execArgv: ['--import', pathToFileURL(require.resolve('tsx')).href],
+    // Under `npm run bench -- --profile` the worker is profiled too, beside the section's process.
+    execArgv: [...process.execArgv.filter((arg) => arg.startsWith('--cpu-prof')), '--import', pathToFileURL(require.resolve('tsx')).href],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: process.env,
   });
