@@ -356,6 +356,19 @@ describe('publishDueEvent', () => {
     expect(sent).toEqual(['evt-1']);
   });
 
+  it('publishes the event as the outbox holds it now, not the record’s copy, and nothing once it went out', async () => {
+    const bus = new RecordingEventBus();
+    const sent: string[] = [];
+    const record = due(5);
+    hold({ ...record, detail: { event_id: 'evt-5', redacted: true } });
+    const outbox = { dueEvent: stillDue, markSent: async (id: string) => void sent.push(id) };
+    await publishDueEvent({ bus, outbox, appointmentTexts, widgetFollowups, now: () => NOW }, record);
+    held.delete('evt-5');
+    await publishDueEvent({ bus, outbox, appointmentTexts, widgetFollowups, now: () => NOW }, record);
+    expect(bus.published.map((e) => e.detail)).toEqual([{ event_id: 'evt-5', redacted: true }]);
+    expect(sent).toEqual(['evt-5']);
+  });
+
   it('publishes an event again under the same id when marking it sent failed (at least once, never lost)', async () => {
     const bus = new RecordingEventBus();
     let marks = 0;
