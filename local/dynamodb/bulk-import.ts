@@ -57,6 +57,12 @@ function toAttributeValue(value: unknown, name: string): Record<string, unknown>
   if (typeof value === 'number' && Number.isFinite(value)) return { N: String(value) };
   if (typeof value === 'boolean') return { BOOL: value };
   if (Array.isArray(value)) return { L: value.map((v) => toAttributeValue(v, name)) };
-  if (typeof value === 'object') return { M: toAttributeMap(value as ImportedItem) };
+  if (isPlainObject(value)) return { M: toAttributeMap(value) };
   throw new Error(`attribute ${name}: only JSON values can be imported, not ${typeof value}`);
+}
+
+function isPlainObject(value: unknown): value is ImportedItem {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
 }
