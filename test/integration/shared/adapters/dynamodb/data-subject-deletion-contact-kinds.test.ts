@@ -1,14 +1,10 @@
 import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { DynamoSubjectEraser } from '#shared/adapters/dynamodb/data-subject-deletion-erasers';
-import { DynamoDataSubjectDeletionStore } from '#shared/adapters/dynamodb/data-subject-deletion-store';
 import { teamPk } from '#shared/adapters/dynamodb/keys';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { newAuditEntry } from '#shared/domain/audit-log/entry';
-import { type DataSubjectDeletion, type DeletionKind, deletionIdFor, zeroCounts } from '#shared/domain/data-subject-deletions/request';
 import type { LocalDynamo } from '../../../../../local/dynamodb/embedded';
-import { LocalExportFiles } from '../../../../../local/runtime/export-files';
 import { startEmulator } from '../../../../support/emulator';
+import { type SubjectErasure, subjectErasure } from '../../../../support/subject-erasure';
 
 /**
  * The free text of a session and a lead beside the person's contact fields: the page the widget
@@ -19,71 +15,16 @@ const EMAIL = 'robin.vale@example.com';
 const ENTERPRISE = 43;
 
 let dynamo: LocalDynamo;
-let store: DynamoDataSubjectDeletionStore;
-let eraser: DynamoSubjectEraser;
+let erasure: SubjectErasure;
 let teamCounter = 8900;
 const client = () => getDocumentClient();
 const table = physicalTableName;
 
 beforeAll(async () => {
   dynamo = await startEmulator();
-  const tables = {
-    teams: table('teams'),
-    sessions: table('sessions'),
-    leads: table('leads'),
-    calls: table('calls'),
-    campaigns: table('campaigns'),
-    webhooks: table('webhooks'),
-    outbox: table('outbox'),
-    auditLog: table('audit-log'),
-    exports: table('exports'),
-  };
-  store = new DynamoDataSubjectDeletionStore(client(), tables.teams, { outbox: tables.outbox, auditLog: tables.auditLog });
-  const files = new LocalExportFiles(
-    '/nonexistent',
-    () => 'http://127.0.0.1:1',
-    () => 'secret',
-  );
-  eraser = new DynamoSubjectEraser(client(), tables, () => files);
+  erasure = subjectErasure(ENTERPRISE, { phone: PHONE, email: EMAIL });
 });
 afterAll(() => dynamo.stop());
-
-async function deletionOf(teamId: number): Promise<DataSubjectDeletion> {
-  const subject = { phone: PHONE, email: EMAIL };
-  const deletion: DataSubjectDeletion = {
-    id: deletionIdFor(ENTERPRISE, [teamId], subject),
-    enterpriseId: ENTERPRISE,
-    teamIds: [teamId],
-    subject,
-    status: 'running',
-    counts: zeroCounts(),
-    done: [],
-    createdAt: new Date().toISOString(),
-    completedAt: null,
-  };
-  const audit = newAuditEntry(
-    {
-      enterpriseId: ENTERPRISE,
-      teamIds: [teamId],
-      action: 'data_subject_deletion.requested',
-      actor: { kind: 'system' },
-      target: { type: 'data_subject_deletion', id: deletion.id },
-      detail: {},
-    },
-    new Date(),
-  );
-  await store.createDeletion(deletion, audit);
-  return deletion;
-}
-
-/** Runs a kind twice, as a redelivery after a crash would: the second run changes and counts nothing. */
-async function eraseTwice(kind: DeletionKind, deletion: DataSubjectDeletion): Promise<number> {
-  await eraser.erase(kind, deletion);
-  const first = (await store.getDeletion(deletion.id))?.counts[kind];
-  await eraser.erase(kind, deletion);
-  expect((await store.getDeletion(deletion.id))?.counts[kind]).toBe(first);
-  return first ?? -1;
-}
 
 async function put(tableName: string, items: Record<string, unknown>[]) {
   await client().send(new BatchWriteCommand({ RequestItems: { [tableName]: items.map((Item) => ({ PutRequest: { Item } })) } }));
@@ -115,7 +56,7 @@ describe('the sessions and leads erasers: free text beside the contact fields (e
         utm: utm('banner-a'),
       },
     ]);
-    expect(await eraseTwice('sessions', await deletionOf(teamId))).toBe(1);
+    expect(await erasure.eraseTwice('sessions', await erasure.deletionOf(teamId))).toBe(1);
 
     const erased = await get(table('sessions'), own);
     expect(erased?.customer_info).toEqual({ name: null, email: null, phone: null, address: null });
@@ -143,7 +84,7 @@ describe('the sessions and leads erasers: free text beside the contact fields (e
         attribution,
       },
     ]);
-    expect(await eraseTwice('leads', await deletionOf(teamId))).toBe(1);
+    expect(await erasure.eraseTwice('leads', await erasure.deletionOf(teamId))).toBe(1);
 
     const erased = await get(table('leads'), key);
     expect(erased).toMatchObject({ customer_name: null, customer_phone: null, lead_content: {}, referrer_url: null });

@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { DynamoSubjectEraser } from '#shared/adapters/dynamodb/data-subject-deletion-erasers';
-import { DynamoDataSubjectDeletionStore } from '#shared/adapters/dynamodb/data-subject-deletion-store';
 import { outboxPuts } from '#shared/adapters/dynamodb/outbox';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { transactWrite } from '#shared/adapters/dynamodb/transact';
-import { newAuditEntry } from '#shared/domain/audit-log/entry';
-import { type DataSubjectDeletion, deletionIdFor, mentionsSubject, zeroCounts } from '#shared/domain/data-subject-deletions/request';
+import { mentionsSubject } from '#shared/domain/data-subject-deletions/request';
 import type { DomainEvent } from '#shared/ports/event-bus';
 import { type LocalService, startLocalService } from '../../../../../local/cli/service';
 import { FaultInjector } from '../../../../../local/faults/injector';
-import { LocalExportFiles } from '../../../../../local/runtime/export-files';
+import { type SubjectErasure, subjectErasure } from '../../../../support/subject-erasure';
 
 /**
  * Events still due in the outbox when a person's data is deleted (the bus refusing them meanwhile):
@@ -23,65 +20,18 @@ const TEAM = 8950;
 
 let service: LocalService;
 let faults: FaultInjector;
-let store: DynamoDataSubjectDeletionStore;
-let eraser: DynamoSubjectEraser;
+let erasure: SubjectErasure;
 const table = physicalTableName;
 
 beforeAll(async () => {
   process.env.LOG_LEVEL = 'silent';
   faults = new FaultInjector([{ target: 'eventbridge', kind: 'refuse', rate: 1 }], 31);
   service = await startLocalService({ port: 0, dataDir: undefined, seed: false, faults, streamBatchingWindowSeconds: 0.05 });
-  const client = getDocumentClient();
-  const tables = {
-    teams: table('teams'),
-    sessions: table('sessions'),
-    leads: table('leads'),
-    calls: table('calls'),
-    campaigns: table('campaigns'),
-    webhooks: table('webhooks'),
-    outbox: table('outbox'),
-    auditLog: table('audit-log'),
-    exports: table('exports'),
-  };
-  store = new DynamoDataSubjectDeletionStore(client, tables.teams, { outbox: tables.outbox, auditLog: tables.auditLog });
-  const files = new LocalExportFiles(
-    '/nonexistent',
-    () => 'http://127.0.0.1:1',
-    () => 'secret',
-  );
-  eraser = new DynamoSubjectEraser(client, tables, () => files);
+  erasure = subjectErasure(ENTERPRISE, { phone: PHONE, email: null });
 }, 60_000);
 afterAll(async () => {
   await service?.stop();
 });
-
-async function deletionOf(teamId: number): Promise<DataSubjectDeletion> {
-  const subject = { phone: PHONE, email: null };
-  const deletion: DataSubjectDeletion = {
-    id: deletionIdFor(ENTERPRISE, [teamId], subject),
-    enterpriseId: ENTERPRISE,
-    teamIds: [teamId],
-    subject,
-    status: 'running',
-    counts: zeroCounts(),
-    done: [],
-    createdAt: new Date().toISOString(),
-    completedAt: null,
-  };
-  const audit = newAuditEntry(
-    {
-      enterpriseId: ENTERPRISE,
-      teamIds: [teamId],
-      action: 'data_subject_deletion.requested',
-      actor: { kind: 'system' },
-      target: { type: 'data_subject_deletion', id: deletion.id },
-      detail: {},
-    },
-    new Date(),
-  );
-  await store.createDeletion(deletion, audit);
-  return deletion;
-}
 
 const leadCreated = (phone: string, name: string): DomainEvent => ({
   type: 'lead.created',
@@ -119,10 +69,8 @@ describe('the outbox eraser: events still due when the person is deleted (local 
     expect(published(theirs)).toEqual([]);
 
     // Run twice, as a redelivered deletion would: the event is redacted and counted once.
-    const deletion = await deletionOf(TEAM);
-    await eraser.erase('outbox_events', deletion);
-    await eraser.erase('outbox_events', deletion);
-    expect((await store.getDeletion(deletion.id))?.counts.outbox_events).toBe(1);
+    const deletion = await erasure.deletionOf(TEAM);
+    expect(await erasure.eraseTwice('outbox_events', deletion)).toBe(1);
 
     faults.set('eventbridge', 'refuse', 0);
     await service.settle();
@@ -145,7 +93,8 @@ describe('the outbox eraser: events still due when the person is deleted (local 
     expect(published(others).map((e) => e.detail)).toEqual([others.detail]);
 
     // Once sent, the redacted event names no one: a later deletion's run leaves it in the history.
-    await eraser.erase('outbox_events', deletion);
+    await erasure.eraser.erase('outbox_events', deletion);
+    expect((await erasure.store.getDeletion(deletion.id))?.counts.outbox_events).toBe(1);
     expect((await outboxItem(theirs))?.historyPk).toBe(`TEAM#${TEAM}`);
   }, 60_000);
 });
