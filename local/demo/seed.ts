@@ -8,7 +8,6 @@ import { DynamoRubricStore } from '#shared/adapters/dynamodb/coach-rubric-store'
 import { DynamoEvaluationStore } from '#shared/adapters/dynamodb/coach-store';
 import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
 import { DynamoRollupStore } from '#shared/adapters/dynamodb/rollup-store';
-import { toSessionItem } from '#shared/adapters/dynamodb/session-items';
 import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
 import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
@@ -303,8 +302,8 @@ export async function seedTeamSessions(
 }
 
 /**
- * seedTeamSessions for volumes: the same generated sessions as the same stored items
- * (toSessionItem), loaded in batches straight into the embedded DynamoDB's table (LocalDynamo's
+ * seedTeamSessions for volumes: the same generated sessions as the session store's own items,
+ * loaded in batches straight into the embedded DynamoDB's table (LocalDynamo's
  * importItems: no stream records, so the rollups do not see them). For a bench that measures reads
  * of a million rows, which the write path would take most of an hour to seed.
  */
@@ -318,13 +317,10 @@ export async function importTeamSessions(
   options: { readonly now?: Date; readonly trade?: Trade } = {},
 ): Promise<void> {
   const sessions = generateSessions({ teamId, timezone, count, days, seed, now: options.now, trade: options.trade });
-  const placement = { enterpriseId: teamId, isTest: false };
-  const table = physicalTableName('sessions');
+  const store = new DynamoSessionStore(getDocumentClient(), physicalTableName('sessions'));
+  const placements = new Map([[teamId, { enterpriseId: teamId, isTest: false }]]);
   for (let i = 0; i < sessions.length; i += IMPORT_BATCH) {
-    await dynamo.importItems(
-      table,
-      sessions.slice(i, i + IMPORT_BATCH).map((session) => toSessionItem(session, placement)),
-    );
+    await store.putSessions(sessions.slice(i, i + IMPORT_BATCH), placements, (table, items) => dynamo.importItems(table, items));
   }
 }
 

@@ -58,21 +58,27 @@ export function messageKinds(client: DynamoDBDocumentClient, t: ErasedTables): R
         set: { payload: JSON.stringify({ event: item.eventType, event_id: item.eventId, redacted: true }) },
       }),
     },
-    outbox_events: {
-      // Sent events are deleted, so a replay cannot send them again. Events still due go out all
-      // the same (their receivers count on them), redacted: the publisher sends the item as it is
-      // when it publishes, not the copy its stream record carries.
-      table: t.outbox,
-      queries: async (team) => [
-        index(t.outbox, 'history', 'historyPk', historyPk(team)),
-        index(t.outbox, 'history', 'historyPk', dueHistoryPk(team)),
-      ],
-      matches: (item, s) => typeof item.detail === 'string' && mentionsSubject(item.detail, s),
-      removal: async (item, s) => {
-        if (item.state !== 'due') return 'delete';
-        const detail = parseEventDetail(String(item.detail));
-        return { set: { detail: JSON.stringify(redactedEventDetail(detail ?? {}, s)) } };
-      },
+    outbox_events: outboxEventsKind(t),
+  };
+}
+
+/**
+ * Sent events are deleted, so a replay cannot send them again. Events still due go out all the same
+ * (their receivers count on them), redacted: the publisher sends the item as it is when it
+ * publishes, not the copy its stream record carries.
+ */
+function outboxEventsKind(t: ErasedTables): KindSpec {
+  return {
+    table: t.outbox,
+    queries: async (team) => [
+      index(t.outbox, 'history', 'historyPk', historyPk(team)),
+      index(t.outbox, 'history', 'historyPk', dueHistoryPk(team)),
+    ],
+    matches: (item, s) => typeof item.detail === 'string' && mentionsSubject(item.detail, s),
+    removal: async (item, s) => {
+      if (item.state !== 'due') return 'delete';
+      const detail = parseEventDetail(String(item.detail));
+      return { set: { detail: JSON.stringify(redactedEventDetail(detail ?? {}, s)) } };
     },
   };
 }
