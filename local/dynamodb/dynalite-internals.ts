@@ -19,6 +19,15 @@ export interface TableDescription {
   StreamSpecification?: { StreamEnabled: boolean; StreamViewType?: string };
   LatestStreamLabel?: string;
   LatestStreamArn?: string;
+  readonly LocalSecondaryIndexes?: readonly IndexDescription[];
+  readonly GlobalSecondaryIndexes?: readonly IndexDescription[];
+}
+
+/** An index of a table as dynalite stores it (what db/index.js `getIndexActions` reads). */
+export interface IndexDescription {
+  readonly IndexName: string;
+  readonly KeySchema: readonly { readonly AttributeName: string; readonly KeyType: string }[];
+  readonly Projection: { readonly ProjectionType: string; readonly NonKeyAttributes?: readonly string[] };
 }
 
 /** One of dynalite's key-prefixed views of its LevelDB (db/index.js `createPrefixedDbWrapper`). */
@@ -35,7 +44,8 @@ export type LockFunction = (
   exec: (release: (done?: (...args: never[]) => void) => (...args: unknown[]) => void) => void,
 ) => void;
 
-export type BatchOperation = { type: 'put'; key: string; value: unknown } | { type: 'del'; key: string };
+/** `valueEncoding: 'utf8'`: the value is the JSON text already (the store's values are JSON). */
+export type BatchOperation = { type: 'put'; key: string; value: unknown; valueEncoding?: 'utf8' } | { type: 'del'; key: string };
 
 export interface IteratorOptions {
   gt?: string;
@@ -52,6 +62,7 @@ export interface DynaliteStore {
   readonly db: {
     batch(operations: BatchOperation[], cb: Callback<void>): void;
     get(key: string, cb: Callback<unknown>): void;
+    getMany(keys: readonly string[]): Promise<(AttributeMap | undefined)[]>;
     iterator(options: IteratorOptions): { all(): Promise<[string, unknown][]> };
     keys(options: IteratorOptions): { all(): Promise<string[]> };
   };
@@ -77,6 +88,13 @@ export interface DynaliteInternals {
     validateItem(item: AttributeMap, table: TableDescription): DynaliteError | null | undefined;
     checkConditional(data: Record<string, unknown>, existing: AttributeMap | undefined): DynaliteError | null | undefined;
     itemSize(item: AttributeMap): number;
+    /** The index entries to write and to delete when `existing` becomes `item` (either may be absent). */
+    getIndexActions(
+      indexes: readonly IndexDescription[],
+      existing: AttributeMap | undefined,
+      item: AttributeMap | undefined,
+      table: TableDescription,
+    ): { puts: { index: string; key: string; item: AttributeMap }[]; deletes: { index: string; key: string }[] };
   };
   checkTypes(data: unknown, types: Record<string, unknown>): Record<string, unknown>;
   checkValidations(data: Record<string, unknown>, types: Record<string, unknown>, custom: Validation['custom'], store: DynaliteStore): void;

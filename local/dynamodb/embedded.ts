@@ -12,6 +12,7 @@ import {
 import { TABLES, type TableDefinition, tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
 import type { TableName } from '#shared/routes';
 import type { FaultRule } from '../faults/injector';
+import type { ImportedItem } from './bulk-import';
 import { type DynaliteServerOptions, listenDynalite } from './server';
 
 /**
@@ -45,6 +46,12 @@ export interface LocalDynamo {
   setFaults(rules: readonly FaultRule[]): void;
   /** The faults it injected so far, by `dynamodb.<kind>`. */
   faultCounts(): Promise<Record<string, number>>;
+  /**
+   * Loads items (JSON values, as the document client takes them) straight into a table with their index entries, without conditions
+   * or stream records, as DynamoDB's import from S3 does (./bulk-import.ts): the seed of benchmarks
+   * that need a million rows before they measure. Not for tables written meanwhile.
+   */
+  importItems(tableName: string, items: readonly ImportedItem[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -60,6 +67,7 @@ export async function startLocalDynamo(options: LocalDynamoOptions = {}): Promis
       endpoint: `http://127.0.0.1:${server.port}`,
       setFaults: (rules) => server.setFaults(rules),
       faultCounts: async () => server.faultCounts(),
+      importItems: (tableName, items) => server.importItems(tableName, items),
       stop: () => server.close(),
     };
   }
@@ -67,6 +75,7 @@ export async function startLocalDynamo(options: LocalDynamoOptions = {}): Promis
 }
 
 type WorkerMessage = { type: 'listening'; port: number } | { type: 'stopped' } | { type: 'error'; message: string };
+type ImportReply = { type?: string; id?: number; error?: string };
 
 async function startWorker(serverOptions: DynaliteServerOptions): Promise<LocalDynamo> {
   // The worker loads TypeScript through tsx's API, so it works the same under tsx and under Jest
@@ -110,6 +119,7 @@ async function startWorker(serverOptions: DynaliteServerOptions): Promise<LocalD
   worker.on('error', (error) => process.stderr.write(`embedded DynamoDB worker failed: ${error.message}\n`));
 
   let stopped: Promise<void> | undefined;
+  let imports = 0;
   return {
     endpoint: `http://127.0.0.1:${first.port}`,
     setFaults(rules) {
@@ -124,6 +134,19 @@ async function startWorker(serverOptions: DynaliteServerOptions): Promise<LocalD
         };
         worker.on('message', onMessage);
         worker.postMessage({ type: 'fault-counts' });
+      });
+    },
+    importItems(tableName, items) {
+      const id = ++imports;
+      return new Promise<void>((resolve, reject) => {
+        const onMessage = (message: ImportReply) => {
+          if (message.type !== 'imported' || message.id !== id) return;
+          worker.off('message', onMessage);
+          if (message.error === undefined) resolve();
+          else reject(new Error(`import into ${tableName} failed: ${message.error}`));
+        };
+        worker.on('message', onMessage);
+        worker.postMessage({ type: 'import', id, tableName, items });
       });
     },
     stop() {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { installFaults } from '../faults/dynamodb';
 import { FaultInjector, type FaultRule } from '../faults/injector';
+import { type ImportedItem, importItems } from './bulk-import';
 import { createDynaliteWithStore } from './dynalite-internals';
 import { installReturnValuesOnConditionCheckFailure } from './return-values';
 import { StreamLog } from './stream-log';
@@ -24,6 +25,8 @@ export interface DynaliteServer {
   setFaults(rules: readonly FaultRule[]): void;
   /** Faults injected so far, by `dynamodb.<kind>`. */
   faultCounts(): Record<string, number>;
+  /** Loads items (JSON values, as the document client takes them) straight into a table with their index entries (./bulk-import.ts). */
+  importItems(tableName: string, items: readonly ImportedItem[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -68,6 +71,7 @@ export async function listenDynalite(options: DynaliteServerOptions): Promise<Dy
       for (const rule of rules) faults.set(rule.target, rule.kind, rule.rate);
     },
     faultCounts: () => Object.fromEntries(faults.injected),
+    importItems: (tableName, items) => importItems(store, tableName, items),
     close() {
       // Closes the HTTP server (idle keep-alive sockets included), then the LevelDB store, which
       // releases its lock so the same folder can be opened again.

@@ -8,6 +8,13 @@ export interface DueEvent {
 /** The outbox as its publisher sees it (the writing side rides on each store's own transactions). */
 export interface OutboxStore {
   /**
+   * The event as the outbox holds it now (read consistently), or null once it is sent or gone: what
+   * is published is the item as it stands, not the stream record's copy, so an event redacted while
+   * it waited (a deletion on request) goes out redacted, and a record read again after its event
+   * went out publishes nothing more.
+   */
+  dueEvent(eventId: string): Promise<DueEvent | null>;
+  /**
    * Records the event as published; an event no longer in the outbox is left alone. An event about
    * a team (`teamId`) joins that team's history, kept OUTBOX_HISTORY_DAYS for replays.
    */

@@ -36,16 +36,7 @@ export function callKinds(client: DynamoDBDocumentClient, t: ErasedTables): Reco
       table: t.calls,
       queries: async (team) => [partition(t.calls, teamPk(team))],
       matches: isCall,
-      removal: async (item) => ({
-        set: {
-          customer: { name: null, phone: null },
-          transcript: null,
-          turns: [],
-          summary: null,
-          recording_url: null,
-          analysis: { ...((item.analysis ?? {}) as Record<string, unknown>), raw: null },
-        },
-      }),
+      removal: async (item) => callRedaction(item),
     },
     support_tickets: {
       table: t.calls,
@@ -96,4 +87,26 @@ async function evaluationRedaction(client: DynamoDBDocumentClient, table: string
   const evaluation = (Item.evaluation ?? {}) as Record<string, unknown>;
   const criteria = ((evaluation.criteria ?? []) as Record<string, unknown>[]).map((c) => ({ ...c, evidence: null, reason: REMOVED }));
   return { keys: [{ pk: String(Item.pk), sk: String(Item.sk) }], set: { evaluation: { ...evaluation, criteria } } };
+}
+
+/**
+ * A call without the person: their number and name, what they said (transcript, turns, summary),
+ * the recording, and the analysis in words (the provider's raw analysis, the call's reason, what
+ * could not be read of it); the responder's decisions keep their outcome and rule but lose the
+ * evidence, which quotes the caller. Labels (sentiment, urgency, booking intent) and ids stay.
+ */
+function callRedaction(item: Item): RedactUpdate {
+  const decisions = Array.isArray(item.decisions) ? (item.decisions as Record<string, unknown>[]) : null;
+  return {
+    set: {
+      customer: { name: null, phone: null },
+      transcript: null,
+      turns: [],
+      summary: null,
+      recording_url: null,
+      analysis: { ...((item.analysis ?? {}) as Record<string, unknown>), raw: null, call_reason: null },
+      ...(decisions ? { decisions: decisions.map((d) => ({ ...d, evidence: [] })) } : {}),
+      ...(Array.isArray(item.warnings) ? { warnings: [] } : {}),
+    },
+  };
 }

@@ -1,8 +1,10 @@
 import type { DynamoDBDocumentClient, QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { redactedEventDetail } from '#shared/domain/data-subject-deletions/redacted-event';
 import { type DataSubject, mentionsSubject } from '#shared/domain/data-subject-deletions/request';
 import { type ErasedTables, exactItem, index, type KindSpec, partition } from './data-subject-deletion-kind';
 import { campaignPk, teamPk } from './keys';
 import { subscriptionEventsPk, textsPk } from './outbound-keys';
+import { dueHistoryPk, historyPk, parseEventDetail } from './outbox';
 import { type Item, queryPages } from './query';
 import { teamCampaignsPk } from './sms-campaign-items';
 
@@ -56,11 +58,27 @@ export function messageKinds(client: DynamoDBDocumentClient, t: ErasedTables): R
         set: { payload: JSON.stringify({ event: item.eventType, event_id: item.eventId, redacted: true }) },
       }),
     },
-    outbox_events: {
-      table: t.outbox,
-      queries: async (team) => [index(t.outbox, 'history', 'historyPk', `TEAM#${team}`)],
-      matches: (item, s) => typeof item.detail === 'string' && mentionsSubject(item.detail, s),
-      removal: async () => 'delete',
+    outbox_events: outboxEventsKind(t),
+  };
+}
+
+/**
+ * Sent events are deleted, so a replay cannot send them again. Events still due go out all the same
+ * (their receivers count on them), redacted: the publisher sends the item as it is when it
+ * publishes, not the copy its stream record carries.
+ */
+function outboxEventsKind(t: ErasedTables): KindSpec {
+  return {
+    table: t.outbox,
+    queries: async (team) => [
+      index(t.outbox, 'history', 'historyPk', historyPk(team)),
+      index(t.outbox, 'history', 'historyPk', dueHistoryPk(team)),
+    ],
+    matches: (item, s) => typeof item.detail === 'string' && mentionsSubject(item.detail, s),
+    removal: async (item, s) => {
+      if (item.state !== 'due') return 'delete';
+      const detail = parseEventDetail(String(item.detail));
+      return { set: { detail: JSON.stringify(redactedEventDetail(detail ?? {}, s)) } };
     },
   };
 }

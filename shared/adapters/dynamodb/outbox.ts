@@ -1,12 +1,14 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   type DynamoDBDocumentClient,
+  GetCommand,
   QueryCommand,
   type TransactWriteCommandInput,
   UpdateCommand,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
+import { teamOfEvent } from '#shared/domain/outbox/event-team';
 import { log } from '#shared/logging/logger';
 import type { DomainEvent } from '#shared/ports/event-bus';
 import { type DueEvent, OUTBOX_HISTORY_DAYS, type OutboxHistory, type OutboxStore, type SentEvent } from '#shared/ports/outbox';
@@ -39,7 +41,11 @@ export function outboxEventId(event: DomainEvent): string {
  */
 export type OutboxItem = {
   pk: string;
-  /** Set when sent, on an event about a team: the `history` index (a replay's range). */
+  /**
+   * On an event about a team, its place in the `history` index: while due, `TEAM#<t>#DUE` and the
+   * event id (a deletion on request finds the team's pending events there); once sent,
+   * `TEAM#<t>` and `<sent_at>#<event id>` (a replay's range).
+   */
   historyPk?: string;
   historySk?: string;
   event_id: string;
@@ -54,7 +60,15 @@ export type OutboxItem = {
 /** The item that makes an event due. */
 export function toOutboxItem(event: DomainEvent): OutboxItem {
   const eventId = outboxEventId(event);
-  return { pk: outboxPk(eventId), event_id: eventId, type: event.type, detail: JSON.stringify(event.detail), state: 'due' };
+  const teamId = teamOfEvent(event.detail);
+  return {
+    pk: outboxPk(eventId),
+    ...(teamId === null ? {} : { historyPk: dueHistoryPk(teamId), historySk: eventId }),
+    event_id: eventId,
+    type: event.type,
+    detail: JSON.stringify(event.detail),
+    state: 'due',
+  };
 }
 
 /**
@@ -72,7 +86,7 @@ export function dueEventOfStreamRecord(record: DynamoDBRecord): DueEvent | null 
     log('error', 'outbox item without event_id, type or detail skipped', { keys: JSON.stringify(record.dynamodb?.Keys ?? {}) });
     return null;
   }
-  const parsed = parseDetail(detail);
+  const parsed = parseEventDetail(detail);
   if (parsed === null) {
     // Written by toOutboxItem from JSON.stringify of an object, so never expected.
     log('error', 'outbox item whose detail is not a JSON object skipped', { eventId, type });
@@ -81,13 +95,20 @@ export function dueEventOfStreamRecord(record: DynamoDBRecord): DueEvent | null 
   return { eventId, type, detail: parsed };
 }
 
-function parseDetail(text: string): Record<string, unknown> | null {
+export function parseEventDetail(text: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(text);
     return isObject(value) ? value : null;
   } catch {
     return null;
   }
+}
+
+/** The event an outbox item holds while it is due; null for a sent item or another shape. */
+function dueEventOfItem(item: Record<string, unknown> | undefined): DueEvent | null {
+  if (item?.state !== 'due' || typeof item.event_id !== 'string' || typeof item.type !== 'string') return null;
+  const detail = typeof item.detail === 'string' ? parseEventDetail(item.detail) : null;
+  return detail === null ? null : { eventId: item.event_id, type: item.type, detail };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -142,9 +163,17 @@ export class DynamoOutboxStore implements OutboxStore, OutboxHistory {
     private readonly tableName: string,
   ) {}
 
+  async dueEvent(eventId: string): Promise<DueEvent | null> {
+    const result = await this.client.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: outboxPk(eventId) }, ConsistentRead: true }),
+    );
+    return dueEventOfItem(result.Item);
+  }
+
   async markSent(eventId: string, now: Date, teamId: number | null): Promise<void> {
     const at = now.toISOString();
-    const history = teamId === null ? '' : ', historyPk = :historyPk, historySk = :historySk';
+    // Off the team's pending events and into its history; an event about no team is in neither.
+    const history = teamId === null ? ' REMOVE historyPk, historySk' : ', historyPk = :historyPk, historySk = :historySk';
     try {
       await this.client.send(
         new UpdateCommand({
@@ -185,7 +214,7 @@ export class DynamoOutboxStore implements OutboxStore, OutboxHistory {
     );
     const rows: { event: SentEvent; position: string }[] = [];
     for (const item of result.Items ?? []) {
-      const detail = typeof item.detail === 'string' ? parseDetail(item.detail) : null;
+      const detail = typeof item.detail === 'string' ? parseEventDetail(item.detail) : null;
       if (detail === null || typeof item.event_id !== 'string' || typeof item.type !== 'string') continue;
       const position = String(item.historySk);
       rows.push({ event: { eventId: item.event_id, type: item.type, detail, sentAt: String(item.sent_at) }, position });
@@ -194,6 +223,11 @@ export class DynamoOutboxStore implements OutboxStore, OutboxHistory {
   }
 }
 
-function historyPk(teamId: number): string {
+export function historyPk(teamId: number): string {
   return `TEAM#${teamId}`;
+}
+
+/** The team's events not yet published, in the `history` index beside its sent ones. */
+export function dueHistoryPk(teamId: number): string {
+  return `TEAM#${teamId}#DUE`;
 }

@@ -280,12 +280,21 @@ export class DynamoSessionStore implements SessionStore {
     return rewritten;
   }
 
-  async putSessions(sessions: readonly SessionRecord[], placements: ReadonlyMap<number, TeamPlacement>): Promise<void> {
+  /**
+   * `write` takes the items in place of BatchWriteItem: the local runtime's bulk import, for a seed of
+   * a million rows (local/demo/seed.ts importTeamSessions), with the items this store writes.
+   */
+  async putSessions(
+    sessions: readonly SessionRecord[],
+    placements: ReadonlyMap<number, TeamPlacement>,
+    write: (tableName: string, items: readonly Record<string, unknown>[]) => Promise<void> = (tableName, items) =>
+      batchPut(this.client, tableName, items),
+  ): Promise<void> {
     const items = sessions.map((session) => {
       const placement = placements.get(session.team_id);
       if (!placement) throw new Error(`no placement (enterprise, test flag) given for team ${session.team_id}`);
       return toSessionItem(session, placement);
     });
-    await batchPut(this.client, this.tableName, items);
+    await write(this.tableName, items);
   }
 }

@@ -78,10 +78,30 @@ export function deletionIdFor(enterpriseId: number, teamIds: readonly number[], 
   return `dsd_${digest.slice(0, 24)}`;
 }
 
-/** Whether a text (a stored JSON body, an event) names the person. */
+/**
+ * Whether a text (a stored JSON body, an event, a page's address, a UTM value) names the person:
+ * the number in any spelling (`+12125550187`, `(212) 555-0187`, `212.555.0187`, percent-encoded)
+ * or the email, as typed or percent-encoded in an address.
+ */
 export function mentionsSubject(text: string, subject: DataSubject): boolean {
-  if (subject.phone !== null && text.includes(subject.phone)) return true;
-  return subject.email !== null && text.toLowerCase().includes(subject.email);
+  if (subject.phone !== null && namesPhone(text, subject.phone)) return true;
+  if (subject.email === null) return false;
+  const lower = text.toLowerCase();
+  return lower.includes(subject.email) || lower.includes(subject.email.replace('@', '%40'));
+}
+
+/** A run of digits with the separators people write numbers with. */
+const PHONE_LIKE = /\d[\d\s().-]{5,}\d/g;
+
+function namesPhone(text: string, e164: string): boolean {
+  if (text.includes(e164)) return true;
+  const digits = e164.slice(1);
+  // A run of at least ten digits that the number ends with: the national number, or all of it.
+  for (const run of text.matchAll(PHONE_LIKE)) {
+    const found = run[0].replace(/\D/g, '');
+    if (found.length >= 10 && digits.endsWith(found)) return true;
+  }
+  return false;
 }
 
 /** Whether a stored phone or email is the person's. */

@@ -22,10 +22,15 @@ export interface PublishDueEventsDependencies {
  * retries) or the outbox is logged and thrown: the stream consumer stops there, in stream order,
  * and the stream retries from this event, so nothing committed is skipped and nothing later goes
  * out first. A stop between publishing and marking publishes the event again under the same id
- * (at least once).
+ * (at least once). The record only names the event: what goes out is the outbox item as it is
+ * when published (OutboxStore.dueEvent), nothing when it went out already.
  */
-export async function publishDueEvent(deps: PublishDueEventsDependencies, event: DueEvent): Promise<void> {
+export async function publishDueEvent(deps: PublishDueEventsDependencies, record: DueEvent): Promise<void> {
+  let event: DueEvent | null = record;
   try {
+    // The item as it stands: redacted since the record was written, or already sent.
+    event = await deps.outbox.dueEvent(record.eventId);
+    if (event === null) return;
     await deps.bus.publish([{ type: event.type, detail: event.detail }]);
     countMetric('OutboxEventsPublished');
     // Before the mark: a stop in between puts the message again, never loses it.
@@ -35,8 +40,8 @@ export async function publishDueEvent(deps: PublishDueEventsDependencies, event:
   } catch (error) {
     countMetric('OutboxPublishFailed');
     log('warn', 'outbox event not published yet; the stream retries it', {
-      eventId: event.eventId,
-      type: event.type,
+      eventId: record.eventId,
+      type: record.type,
       error: error instanceof Error ? error.message : String(error),
     });
     throw error;

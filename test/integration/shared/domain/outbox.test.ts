@@ -279,24 +279,31 @@ describe('a voice provider that is down', () => {
 });
 
 describe('publishDueEvent', () => {
-  const due = (n: number): DueEvent => ({ eventId: `evt-${n}`, type: 'lead.created', detail: { event_id: `evt-${n}` } });
+  // The outbox the fakes stand for holds every event made here as due (publishDueEvent reads it back).
+  const held = new Map<string, DueEvent>();
+  const hold = (event: DueEvent): DueEvent => {
+    held.set(event.eventId, event);
+    return event;
+  };
+  const stillDue = async (eventId: string) => held.get(eventId) ?? null;
+  const due = (n: number): DueEvent => hold({ eventId: `evt-${n}`, type: 'lead.created', detail: { event_id: `evt-${n}` } });
   const appointmentTexts = { send: async () => undefined };
   const widgetFollowups = appointmentTexts;
 
   it("starts a visit's texts before marking its event sent, and marks nothing when the queue refuses", async () => {
     const bus = new RecordingEventBus();
     const sent: string[] = [];
-    const outbox = { markSent: async (id: string) => void sent.push(id) };
+    const outbox = { dueEvent: stillDue, markSent: async (id: string) => void sent.push(id) };
     const queued: Record<string, unknown>[] = [];
     const queue = {
       send: async (messages: readonly { body: Record<string, unknown> }[]) => void queued.push(...messages.map((m) => m.body)),
     };
-    const created: DueEvent = { eventId: 'evt-a', type: 'appointment.created', detail: { team_id: 4, appointment_id: 'appt-1' } };
+    const created = hold({ eventId: 'evt-a', type: 'appointment.created', detail: { team_id: 4, appointment_id: 'appt-1' } });
     await publishDueEvent({ bus, outbox, appointmentTexts: queue, widgetFollowups, now: () => NOW }, created);
     await publishDueEvent({ bus, outbox, appointmentTexts: queue, widgetFollowups, now: () => NOW }, due(3));
     expect(queued).toEqual([{ kind: 'booked', team_id: 4, appointment_id: 'appt-1' }]);
     const refusing = { send: async () => Promise.reject(new Error('queue down')) };
-    const again: DueEvent = { ...created, eventId: 'evt-b' };
+    const again = hold({ ...created, eventId: 'evt-b' });
     await expect(publishDueEvent({ bus, outbox, appointmentTexts: refusing, widgetFollowups, now: () => NOW }, again)).rejects.toThrow(
       'queue down',
     );
@@ -306,13 +313,13 @@ describe('publishDueEvent', () => {
   it("starts a widget visit's field-service change before marking its event sent, and marks nothing when that queue refuses", async () => {
     const bus = new RecordingEventBus();
     const sent: string[] = [];
-    const outbox = { markSent: async (id: string) => void sent.push(id) };
+    const outbox = { dueEvent: stillDue, markSent: async (id: string) => void sent.push(id) };
     const texts: Record<string, unknown>[] = [];
     const jobs: Record<string, unknown>[] = [];
     const into = (list: Record<string, unknown>[]) => ({
       send: async (messages: readonly { body: Record<string, unknown> }[]) => void list.push(...messages.map((m) => m.body)),
     });
-    const moved: DueEvent = {
+    const moved = hold({
       eventId: 'evt-m',
       type: 'lead.booking_rescheduled',
       detail: {
@@ -322,14 +329,14 @@ describe('publishDueEvent', () => {
         occurred_at: '2026-06-10T14:00:00.000Z',
         starts_at: '2026-06-12T15:00:00.000Z',
       },
-    };
+    });
     await publishDueEvent({ bus, outbox, appointmentTexts: into(texts), widgetFollowups: into(jobs), now: () => NOW }, moved);
     expect(texts).toHaveLength(1);
     expect(jobs).toEqual([
       expect.objectContaining({ kind: 'field_service_change', change: expect.objectContaining({ change_id: 'evt-m' }) }),
     ]);
     const refusing = { send: async () => Promise.reject(new Error('queue down')) };
-    const again: DueEvent = { ...moved, eventId: 'evt-n' };
+    const again = hold({ ...moved, eventId: 'evt-n' });
     await expect(
       publishDueEvent({ bus, outbox, appointmentTexts: into(texts), widgetFollowups: refusing, now: () => NOW }, again),
     ).rejects.toThrow('queue down');
@@ -339,7 +346,7 @@ describe('publishDueEvent', () => {
   it('publishes the event and marks it sent, and neither marks nor swallows one the bus refused', async () => {
     const bus = new RecordingEventBus();
     const sent: string[] = [];
-    const outbox = { markSent: async (id: string) => void sent.push(id) };
+    const outbox = { dueEvent: stillDue, markSent: async (id: string) => void sent.push(id) };
     await publishDueEvent({ bus, outbox, appointmentTexts, widgetFollowups, now: () => NOW }, due(1));
     const refusing = { publish: async () => Promise.reject(new Error('refused')) };
     await expect(publishDueEvent({ bus: refusing, outbox, appointmentTexts, widgetFollowups, now: () => NOW }, due(2))).rejects.toThrow(
@@ -349,10 +356,23 @@ describe('publishDueEvent', () => {
     expect(sent).toEqual(['evt-1']);
   });
 
+  it('publishes the event as the outbox holds it now, not the record’s copy, and nothing once it went out', async () => {
+    const bus = new RecordingEventBus();
+    const sent: string[] = [];
+    const record = due(5);
+    hold({ ...record, detail: { event_id: 'evt-5', redacted: true } });
+    const outbox = { dueEvent: stillDue, markSent: async (id: string) => void sent.push(id) };
+    await publishDueEvent({ bus, outbox, appointmentTexts, widgetFollowups, now: () => NOW }, record);
+    held.delete('evt-5');
+    await publishDueEvent({ bus, outbox, appointmentTexts, widgetFollowups, now: () => NOW }, record);
+    expect(bus.published.map((e) => e.detail)).toEqual([{ event_id: 'evt-5', redacted: true }]);
+    expect(sent).toEqual(['evt-5']);
+  });
+
   it('publishes an event again under the same id when marking it sent failed (at least once, never lost)', async () => {
     const bus = new RecordingEventBus();
     let marks = 0;
-    const outbox = { markSent: async () => (++marks === 1 ? Promise.reject(new Error('throttled')) : undefined) };
+    const outbox = { dueEvent: stillDue, markSent: async () => (++marks === 1 ? Promise.reject(new Error('throttled')) : undefined) };
     await expect(publishDueEvent({ bus, outbox, appointmentTexts, widgetFollowups, now: () => NOW }, due(1))).rejects.toThrow('throttled');
     await publishDueEvent({ bus, outbox, appointmentTexts, widgetFollowups, now: () => NOW }, due(1));
     expect(bus.published.map((e) => e.detail.event_id)).toEqual(['evt-1', 'evt-1']);
