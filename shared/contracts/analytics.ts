@@ -17,7 +17,7 @@ import { count, dateTime, fraction, id, offsetPagination } from './responses';
 const funnelMembers = {
   ...dateRangeMembers,
   timezone: timezoneParam,
-  scheduler_id: positiveIdParam.optional(),
+  scheduler_id: z.optional(positiveIdParam),
 };
 
 export const funnelQuery = /* @__PURE__ */ atLoad(() => withinMaxRange(startBeforeEnd(z.object(funnelMembers))));

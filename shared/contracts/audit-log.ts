@@ -10,8 +10,8 @@ import { cursorPagination, dateTime, id } from './responses';
 
 export const auditLogQuery = startBeforeEnd(
   z.object({
-    action: enumParam(AUDIT_ACTIONS).describe('Only the entries of this action (key.created, webhook.deleted, ...)'),
-    team_id: positiveIdParam.optional(),
+    action: enumParam(AUDIT_ACTIONS).check(z.describe('Only the entries of this action (key.created, webhook.deleted, ...)')),
+    team_id: z.optional(positiveIdParam),
     ...dateRangeMembers,
     ...v1PageMembers,
   }),

@@ -10,7 +10,8 @@ import { count, dateTime, id, nullableDateTime, offsetPagination } from './respo
 /** Coach evaluations and rubrics (functions/list-coach-evaluations, get-coach-evaluation, list-coach-rubrics). */
 
 const scoreParam = /* @__PURE__ */ atLoad(() =>
-  integerParam.pipe(
+  z.pipe(
+    integerParam,
     z.number().min(0, { error: 'must be a whole score from 0 to 100' }).max(100, { error: 'must be a whole score from 0 to 100' }),
   ),
 );
@@ -42,7 +43,7 @@ const callPath = /* @__PURE__ */ atLoad(() => z.object({ callId: z.uuid({ error:
 
 const rubricsQuery = /* @__PURE__ */ atLoad(() =>
   z.object({
-    team_id: positiveIdParam.optional(),
+    team_id: z.optional(positiveIdParam),
     limit: limitParam(V0_LIMIT.default, V0_LIMIT.max),
     offset: offsetParam,
   }),
@@ -135,7 +136,7 @@ export const listCoachEvaluations = /* @__PURE__ */ defineContract(COACH_ROUTES,
 export const getCoachEvaluation = /* @__PURE__ */ defineContract(COACH_ROUTES, {
   routeId: 'getCoachEvaluation',
   path: callPath,
-  query: /* @__PURE__ */ atLoad(() => z.object({ team_id: positiveIdParam.optional() })),
+  query: /* @__PURE__ */ atLoad(() => z.object({ team_id: z.optional(positiveIdParam) })),
   headers: /* @__PURE__ */ atLoad(() => z.object(teamSelectionHeader)),
   responses: { 200: getCoachEvaluationResponse },
   errors: { 404: 'The call has no evaluation: an unknown call, another team’s call, or one not evaluated (yet, or without a transcript)' },

@@ -20,15 +20,15 @@ export interface RouteContract<Id extends RouteId = RouteId> {
   /** The route's row of the route table (its surface, permission, tables), set by defineContract. */
   readonly route: RouteDefinition<Id>;
   /** Path parameters (strings in, typed out). */
-  readonly path?: z.ZodType;
+  readonly path?: z.core.$ZodType;
   /** Query parameters (strings in, typed out). */
-  readonly query?: z.ZodType;
+  readonly query?: z.core.$ZodType;
   /**
    * Request headers, keyed by the name the document shows (matched case-insensitively). Their
    * messages are written whole (see shared/contracts/headers.ts), as some predate the `field: `
    * prefix of query and body messages.
    */
-  readonly headers?: z.ZodObject;
+  readonly headers?: z.core.$ZodObject;
   readonly body?: BodyContract;
   /** Success responses by status. Under test, a handler answering anything else fails. */
   readonly responses: Readonly<Record<number, ResponseSchema>>;
@@ -44,7 +44,7 @@ export interface RouteContract<Id extends RouteId = RouteId> {
 
 export interface BodyContract {
   /** Validates the JSON object the safe parser (shared/http/json-body.ts) returned. */
-  readonly schema: z.ZodType;
+  readonly schema: z.core.$ZodType;
   /** The largest body accepted, in bytes (413 beyond). */
   readonly maxBytes: number;
   /** false: the route takes no body, and one that is sent is parsed as safely, then ignored. @default true */
@@ -63,11 +63,29 @@ export type ErrorContract = string | { readonly description: string; readonly sc
  * builds it on its first call and returns that same instance after (the generator names
  * components by identity).
  */
-export type ResponseSchema<T extends z.ZodType = z.ZodType> = () => T;
+export type ResponseSchema<T extends z.core.$ZodType = z.ZodType> = () => T;
 
-/** Declares a schema built on first use (see ResponseSchema). */
-export function responseSchema<T extends z.ZodType>(build: () => T): ResponseSchema<T> {
-  return lazy(build);
+/** zod's classic API, the one response schemas are written in (their chained `.describe()`, `.optional()`). */
+export type ResponseZod = typeof z;
+
+let responseZod: ResponseZod | undefined;
+
+/**
+ * Hands the classic API to the response builders. Only the document generator and the tests
+ * build response schemas, and they call this once; a deployed function's load graph then never
+ * imports `zod` itself, only `zod/mini` for its inputs (ADR 0183: the classic module costs a
+ * function 3.5–6 ms of import CPU even when it builds nothing with it).
+ */
+export function provideResponseZod(z: ResponseZod): void {
+  responseZod = z;
+}
+
+/** Declares a schema built on first use (see ResponseSchema), with the classic API handed over. */
+export function responseSchema<T extends z.core.$ZodType>(build: (z: ResponseZod) => T): ResponseSchema<T> {
+  return lazy(() => {
+    if (!responseZod) throw new Error('response schemas are built once zod is handed over (provideResponseZod)');
+    return build(responseZod);
+  });
 }
 
 /** A contract as declared: everything but its route's row, which defineContract finds. */
@@ -95,7 +113,7 @@ function isRowOf<Id extends RouteId>(row: RouteDefinition<RouteId>, id: Id): row
 }
 
 /** The output of an optional schema member of a contract, `{}` when the contract has none. */
-type OutputOf<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+type OutputOf<S> = S extends z.core.$ZodType ? z.output<S> : Record<string, never>;
 
 export type PathOf<C extends RouteContract> = OutputOf<C['path']>;
 export type QueryOf<C extends RouteContract> = OutputOf<C['query']>;

@@ -25,8 +25,8 @@ export const createExportBody = /* @__PURE__ */ atLoad(() =>
         .max(MAX_TEAMS)
         .optional()
         .describe('Teams of the key to export (every team of the key but test teams when absent); a team the key does not reach is a 403'),
-      start_date: dateTimeParam.describe('Inclusive start of the range (ISO 8601 with a time zone)'),
-      end_date: dateTimeParam.describe('Exclusive end of the range; no cap on the span'),
+      start_date: dateTimeParam.check(z.describe('Inclusive start of the range (ISO 8601 with a time zone)')),
+      end_date: dateTimeParam.check(z.describe('Exclusive end of the range; no cap on the span')),
       format: z
         .enum(EXPORT_FORMATS, { error: `must be ${EXPORT_FORMATS.join(', ')}` })
         .default('ndjson')
