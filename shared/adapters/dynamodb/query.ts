@@ -1,5 +1,5 @@
 import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 
 export type Item = Record<string, unknown>;
 
@@ -8,8 +8,8 @@ export type Item = Record<string, unknown>;
  * row that is not what the store writes (a hand edit, a half-migrated attribute) fails here, naming
  * the attribute, instead of somewhere downstream as `undefined`. The item's values are not logged.
  */
-export function parseStoredItem<T>(schema: z.ZodType<T>, item: Item, what: string): T {
-  const parsed = schema.safeParse(item);
+export function parseStoredItem<T>(schema: z.core.$ZodType<T>, item: Item, what: string): T {
+  const parsed = z.safeParse(schema, item);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const where = issue ? issue.path.map(String).join('.') || '(item)' : '(item)';
