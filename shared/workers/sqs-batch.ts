@@ -1,5 +1,5 @@
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Delivery } from '#shared/domain/claims';
 import { PoisonMessageError } from '#shared/errors';
 import { describeIssue } from '#shared/http/validation';
@@ -7,14 +7,14 @@ import { beginInvocation, log, setCorrelationId } from '#shared/logging/logger';
 import { flushMetrics } from '#shared/logging/metrics';
 import { CORRELATION_ID_ATTRIBUTE } from '#shared/ports/message-queue';
 
-export function parseMessage<T>(record: SQSRecord, schema: z.ZodType<T>): T {
+export function parseMessage<T>(record: SQSRecord, schema: z.core.$ZodType<T>): T {
   let json: unknown;
   try {
     json = JSON.parse(record.body);
   } catch {
     throw new PoisonMessageError('message body is not JSON');
   }
-  const parsed = schema.safeParse(json);
+  const parsed = z.safeParse(schema, json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new PoisonMessageError(issue ? describeIssue(issue, 'body').message : 'invalid message');
