@@ -1,11 +1,6 @@
-import { en } from 'zod/locales';
 import * as z from 'zod/mini';
 import { BadRequestError } from '#shared/errors';
-
-// zod/mini carries no messages until a locale is configured (classic configures English when it
-// loads). Every function that validates loads this module, so the messages are set here, once.
-// `en` is imported by name: the `z.locales` namespace would bundle every locale.
-z.config(en());
+import '#shared/schemas/zod-locale';
 
 /**
  * Formats the first zod issue as a message that names the field, once: many schemas write their
