@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { FIELD_GROUP_NAMES } from '#shared/auth/field-groups';
 import { ALL_PERMISSIONS, KEY_TYPES } from '#shared/auth/permissions';
 import { META_ROUTES } from '#shared/route-table/meta';

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { META_ROUTES } from '#shared/route-table/meta';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { freeObject } from './responses';

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { TEAM_ROUTES } from '#shared/route-table/teams';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { id } from './responses';
