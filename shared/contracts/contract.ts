@@ -71,10 +71,11 @@ export type ResponseZod = typeof z;
 let responseZod: ResponseZod | undefined;
 
 /**
- * Hands the classic API to the response builders. Only the document generator and the tests
- * build response schemas, and they call this once; a deployed function's load graph then never
- * imports `zod` itself, only `zod/mini` for its inputs (ADR 0183: the classic module costs a
- * function 3.5–6 ms of import CPU even when it builds nothing with it).
+ * Hands the classic API to the response builders. Only the document generator, the tests and the
+ * local gateway (which checks answers under test) build response schemas, and each calls this
+ * once; a deployed function's contracts then import `zod/mini` for their inputs and never `zod`
+ * itself (ADR 0183: the classic module costs a function 3.5–6 ms of import CPU even when it builds
+ * nothing with it).
  */
 export function provideResponseZod(z: ResponseZod): void {
   responseZod = z;
