@@ -1,5 +1,5 @@
 import type { Context, SQSEvent } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { campaignSenderDependencies } from '#shared/adapters/runtime/sms-campaign-dependencies';
 import { startCampaign } from '#shared/domain/sms-campaigns/campaign-service';
 import { sendChunk } from '#shared/domain/sms-campaigns/send-chunk';
@@ -10,8 +10,8 @@ import { deliveryOf, parseMessage, processSqsBatch } from '#shared/workers/sqs-b
 const dependencies = campaignSenderDependencies();
 
 const campaignMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('start'), campaign_id: z.string().min(1), requested_at: z.string().optional() }),
-  z.object({ type: z.literal('chunk'), campaign_id: z.string().min(1), chunk: z.number().int().min(0) }),
+  z.object({ type: z.literal('start'), campaign_id: z.string().check(z.minLength(1)), requested_at: z.optional(z.string()) }),
+  z.object({ type: z.literal('chunk'), campaign_id: z.string().check(z.minLength(1)), chunk: z.number().check(z.int(), z.gte(0)) }),
 ]);
 
 /** Consumes campaign-sends: starts scheduled campaigns and sends chunks; failures reported per item. */

@@ -1,5 +1,5 @@
 import type { Context, SQSEvent } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { outreachDependencies } from '#shared/adapters/runtime/intake-outreach-dependencies';
 import { placeOutreachCall } from '#shared/domain/intake/place-outreach-call';
 import { log } from '#shared/logging/logger';
@@ -9,7 +9,7 @@ import { deliveryOf, parseMessage, processSqsBatch } from '#shared/workers/sqs-b
 
 const dependencies = outreachDependencies();
 const maxRunMs = workerMaxRunMs('outreach-worker');
-const outreachMessage = z.object({ stl_call_id: z.number().int().positive(), attempt: z.number().int().min(1) });
+const outreachMessage = z.object({ stl_call_id: z.number().check(z.int(), z.positive()), attempt: z.number().check(z.int(), z.gte(1)) });
 
 /** Consumes outreach-calls: one AI call per message, failures reported per item. */
 export const handler = (event: SQSEvent, context?: Context) =>

@@ -3,8 +3,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
+import * as z from 'zod';
 import { AUTHORIZER_SETTINGS } from '#shared/auth/authorizer-settings';
 import { policyAllows } from '#shared/auth/policy';
+import { provideResponseZod } from '#shared/contracts/contract';
 import { errorBody } from '#shared/http/error-bodies';
 import { log } from '#shared/logging/logger';
 import { findRoute, type RouteDefinition, type Surface } from '#shared/routes';
@@ -29,6 +31,11 @@ import {
 } from './request';
 import type { CompletedRequest } from './request-log';
 import { describeError, sendGateway, sendJson, toHttpResponse } from './response';
+
+// Under test (NODE_ENV=test, which the service the end-to-end tests start inherits) the handlers
+// check their answers against the contracts' response schemas, written in zod's classic API: the
+// local service hands it over, as the tests and the document generator do (ADR 0183).
+provideResponseZod(z);
 
 /**
  * The local API Gateway: one node:http server serving the three REST APIs (their paths do not

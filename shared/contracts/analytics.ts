@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ANALYTICS_BLOCKS, type AnalyticsBlock, GROUPED_BLOCK_MAX_ROWS } from '#shared/domain/analytics';
 import { SESSION_STATUSES } from '#shared/domain/sessions';
 import { atLoad, lazy } from '#shared/lazy';
@@ -17,7 +17,7 @@ import { count, dateTime, fraction, id, offsetPagination } from './responses';
 const funnelMembers = {
   ...dateRangeMembers,
   timezone: timezoneParam,
-  scheduler_id: positiveIdParam.optional(),
+  scheduler_id: z.optional(positiveIdParam),
 };
 
 export const funnelQuery = /* @__PURE__ */ atLoad(() => withinMaxRange(startBeforeEnd(z.object(funnelMembers))));
@@ -27,10 +27,9 @@ export const crossTeamFunnelQuery = /* @__PURE__ */ atLoad(() =>
 );
 
 const metricsParam = /* @__PURE__ */ atLoad(() =>
-  z
-    .string()
-    .optional()
-    .transform((value, ctx): AnalyticsBlock[] => {
+  z.pipe(
+    z.optional(z.string()),
+    z.transform((value: string | undefined, ctx): AnalyticsBlock[] => {
       if (value === undefined || value.trim() === '') return [...ANALYTICS_BLOCKS];
       const names = value
         .split(',')
@@ -38,11 +37,16 @@ const metricsParam = /* @__PURE__ */ atLoad(() =>
         .filter(Boolean);
       const unknown = names.filter((n) => !(ANALYTICS_BLOCKS as readonly string[]).includes(n));
       if (unknown.length > 0) {
-        ctx.addIssue({ code: 'custom', message: `unknown block ${unknown.join(', ')}; accepted: ${ANALYTICS_BLOCKS.join(', ')}` });
+        ctx.issues.push({
+          code: 'custom',
+          input: value,
+          message: `unknown block ${unknown.join(', ')}; accepted: ${ANALYTICS_BLOCKS.join(', ')}`,
+        });
         return z.NEVER;
       }
       return ANALYTICS_BLOCKS.filter((b) => names.includes(b));
     }),
+  ),
 );
 
 /** team_id is read by the v0 team resolution with the x-team-id header. */
@@ -68,22 +72,24 @@ const funnelShape = lazy(() => ({
   recovered_bookings: count().describe('Sessions booked after their recovery reached them (recovered: true)'),
 }));
 
-export const funnelCounts = responseSchema(() => z.strictObject(funnelShape()).describe('Funnel counts; stages are cumulative'));
+export const funnelCounts = responseSchema((z) => z.strictObject(funnelShape()).describe('Funnel counts; stages are cumulative'));
+
+const requestTimezone = responseSchema((z) => z.string().describe('The IANA time zone of the request'));
 
 const rangeMeta = lazy(() => ({
   start_date: dateTime().describe('The applied start (inclusive), UTC'),
   end_date: dateTime().describe('The applied end (exclusive), UTC'),
-  timezone: z.string().describe('The IANA time zone of the request'),
+  timezone: requestTimezone(),
 }));
 
-export const teamFunnelResponse = responseSchema(() =>
+export const teamFunnelResponse = responseSchema((z) =>
   z.strictObject({
     data: funnelCounts(),
     meta: z.strictObject({ team_id: id(), ...rangeMeta() }),
   }),
 );
 
-export const crossTeamFunnelResponse = responseSchema(() =>
+export const crossTeamFunnelResponse = responseSchema((z) =>
   z.strictObject({
     data: z
       .strictObject({
@@ -100,7 +106,7 @@ export const crossTeamFunnelResponse = responseSchema(() =>
 
 const groupCounts = lazy(() => ({ sessions: count(), conversions: count().describe('Booked sessions') }));
 
-export const customerEvent = responseSchema(() =>
+export const customerEvent = responseSchema((z) =>
   z
     .strictObject({
       sessionId: z.string(),
@@ -118,7 +124,7 @@ export const customerEvent = responseSchema(() =>
     .describe('One session, newest activity first; missing strings are empty strings'),
 );
 
-export const schedulerAnalyticsResponse = responseSchema(() =>
+export const schedulerAnalyticsResponse = responseSchema((z) =>
   z.strictObject({
     data: z
       .strictObject({

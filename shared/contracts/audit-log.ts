@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#shared/domain/audit-log/entry';
 import { AUDIT_LOG_ROUTES } from '#shared/route-table/audit-log';
 import { positiveIdParam } from '#shared/schemas/params';
@@ -10,14 +10,14 @@ import { cursorPagination, dateTime, id } from './responses';
 
 export const auditLogQuery = startBeforeEnd(
   z.object({
-    action: enumParam(AUDIT_ACTIONS).describe('Only the entries of this action (key.created, webhook.deleted, ...)'),
-    team_id: positiveIdParam.optional(),
+    action: enumParam(AUDIT_ACTIONS).check(z.describe('Only the entries of this action (key.created, webhook.deleted, ...)')),
+    team_id: z.optional(positiveIdParam),
     ...dateRangeMembers,
     ...v1PageMembers,
   }),
 );
 
-export const auditLogEntry = responseSchema(() =>
+export const auditLogEntry = responseSchema((z) =>
   z
     .strictObject({
       entry_id: z.string().describe('aud_ and 20 hex digits'),
@@ -44,7 +44,7 @@ export const auditLogEntry = responseSchema(() =>
     .describe('One change to the enterprise’s keys or webhooks, or one export requested'),
 );
 
-export const listAuditLogResponse = responseSchema(() =>
+export const listAuditLogResponse = responseSchema((z) =>
   z.strictObject({
     data: z.array(auditLogEntry()),
     pagination: cursorPagination(),

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { atLoad } from '#shared/lazy';
 import { CALL_ROUTES } from '#shared/route-table/calls';
 import { startBeforeEnd, v0ListMembers, withinMaxRange } from '#shared/schemas/query-parts';
@@ -10,7 +10,7 @@ import { dateTime, nullableString, offsetPagination } from './responses';
 /** One call, its transcript, and the team's call transfers (functions/get-call, get-call-transcript, list-call-transfers). */
 
 /** Any string reaches the handler: a malformed id answers 404 like an unknown one. */
-const callPath = /* @__PURE__ */ atLoad(() => z.object({ callId: z.string().min(1).max(200) }));
+const callPath = /* @__PURE__ */ atLoad(() => z.object({ callId: z.string().check(z.minLength(1), z.maxLength(200)) }));
 const teamQuery = /* @__PURE__ */ atLoad(() => z.object({ team_id: v0ListMembers.team_id }));
 
 const transfersQuery = /* @__PURE__ */ atLoad(() => withinMaxRange(startBeforeEnd(z.object(v0ListMembers))));
@@ -18,7 +18,7 @@ const transfersQuery = /* @__PURE__ */ atLoad(() => withinMaxRange(startBeforeEn
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/presenters/call-detail.ts)
 
-export const callTransfer = responseSchema(() =>
+export const callTransfer = responseSchema((z) =>
   z
     .strictObject({
       transfer_id: z.string().describe('Stable per transfer: a redelivered provider message names the same transfer'),
@@ -42,7 +42,7 @@ export const callTransfer = responseSchema(() =>
     .describe('A call handed to a person'),
 );
 
-const recording = responseSchema(() =>
+const recording = responseSchema((z) =>
   z
     .strictObject({
       url: z.string().describe('A link to the recording, valid until expires_at'),
@@ -52,7 +52,7 @@ const recording = responseSchema(() =>
     .describe('The recording as a time-limited link; null when the call has none'),
 );
 
-export const callDetail = responseSchema(() =>
+export const callDetail = responseSchema((z) =>
   call()
     .omit({ recording_url: true })
     .extend({
@@ -62,7 +62,7 @@ export const callDetail = responseSchema(() =>
     .describe('One call: metadata, outcome, the lead, appointment and ticket it produced, transfers and recording'),
 );
 
-const turn = responseSchema(() =>
+const turn = responseSchema((z) =>
   z.strictObject({
     speaker: z.enum(['agent', 'customer']),
     text: z.string(),
@@ -71,7 +71,7 @@ const turn = responseSchema(() =>
   }),
 );
 
-export const callTranscript = responseSchema(() =>
+export const callTranscript = responseSchema((z) =>
   z.strictObject({
     call_id: z.uuid(),
     turns: z.array(turn()).describe('The conversation turn by turn (system prompts and tool calls left out)'),
@@ -80,9 +80,9 @@ export const callTranscript = responseSchema(() =>
   }),
 );
 
-export const getCallResponse = responseSchema(() => z.strictObject({ data: callDetail() }));
-export const getCallTranscriptResponse = responseSchema(() => z.strictObject({ data: callTranscript() }));
-export const listCallTransfersResponse = responseSchema(() =>
+export const getCallResponse = responseSchema((z) => z.strictObject({ data: callDetail() }));
+export const getCallTranscriptResponse = responseSchema((z) => z.strictObject({ data: callTranscript() }));
+export const listCallTransfersResponse = responseSchema((z) =>
   z.strictObject({ data: z.array(callTransfer()), pagination: offsetPagination() }),
 );
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { CALL_ROUTES } from '#shared/route-table/calls';
 import { positiveIdParam } from '#shared/schemas/params';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
@@ -6,24 +6,20 @@ import { defineContract, type ResponseSchema, responseSchema } from './contract'
 /** A call's recording through its signed link (functions/get-call-recording, shared/auth/recording-link.ts). */
 
 export const recordingPath = z.object({
-  callId: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z0-9_-]+$/, { error: 'must be a call id' }),
+  callId: z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, { error: 'must be a call id' })),
 });
 
 export const recordingLinkQuery = z.object({
   team_id: positiveIdParam,
-  key: z.string().regex(/^key_[0-9a-f]{16}$/, { error: 'must be the key id the link was issued with' }),
-  expires: z
-    .string()
-    .regex(/^\d{1,12}$/, { error: 'must be unix seconds' })
-    .transform(Number),
-  signature: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be the signature the link was issued with' }),
+  key: z.string().check(z.regex(/^key_[0-9a-f]{16}$/, { error: 'must be the key id the link was issued with' })),
+  expires: z.pipe(
+    z.string().check(z.regex(/^\d{1,12}$/, { error: 'must be unix seconds' })),
+    z.transform((seconds: string) => Number(seconds)),
+  ),
+  signature: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be the signature the link was issued with' })),
 });
 
-export const recordingAudio = responseSchema(() =>
+export const recordingAudio = responseSchema((z) =>
   z
     .string()
     .describe(

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { CALL_ROUTES } from '#shared/route-table/calls';
 import { enumParam, startBeforeEnd, v0ListMembers, withinMaxRange } from '#shared/schemas/query-parts';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
@@ -14,7 +14,7 @@ export const callsQuery = withinMaxRange(startBeforeEnd(z.object({ ...v0ListMemb
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/presenters/calls.ts)
 
-export const call = responseSchema(() =>
+export const call = responseSchema((z) =>
   z
     .strictObject({
       call_id: z.uuid(),
@@ -79,7 +79,7 @@ export const call = responseSchema(() =>
     .describe('A call handled by the AI responder or placed by outreach'),
 );
 
-export const listCallsResponse = responseSchema(() => z.strictObject({ data: z.array(call()), pagination: offsetPagination() }));
+export const listCallsResponse = responseSchema((z) => z.strictObject({ data: z.array(call()), pagination: offsetPagination() }));
 
 export const listCalls = /* @__PURE__ */ defineContract(CALL_ROUTES, {
   routeId: 'listCalls',

@@ -1,22 +1,25 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { atLoad } from '#shared/lazy';
 import { COACH_ROUTES } from '#shared/route-table/coach';
 import { integerParam, limitParam, offsetParam, positiveIdParam } from '#shared/schemas/params';
 import { startBeforeEnd, V0_LIMIT, v0ListMembers, withinMaxRange } from '#shared/schemas/query-parts';
-import { defineContract, type ResponseSchema, responseSchema } from './contract';
+import { defineContract, type ResponseSchema, type ResponseZod, responseSchema } from './contract';
 import { teamSelectionHeader } from './headers';
 import { count, dateTime, id, nullableDateTime, offsetPagination } from './responses';
 
 /** Coach evaluations and rubrics (functions/list-coach-evaluations, get-coach-evaluation, list-coach-rubrics). */
 
 const scoreParam = /* @__PURE__ */ atLoad(() =>
-  integerParam.pipe(
-    z.number().min(0, { error: 'must be a whole score from 0 to 100' }).max(100, { error: 'must be a whole score from 0 to 100' }),
+  z.pipe(
+    integerParam,
+    z
+      .number()
+      .check(z.gte(0, { error: 'must be a whole score from 0 to 100' }), z.lte(100, { error: 'must be a whole score from 0 to 100' })),
   ),
 );
 
 const rubricIdParam = /* @__PURE__ */ atLoad(() =>
-  z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, { error: 'must be a rubric id: 1-64 lowercase letters, digits, - or _' }),
+  z.string().check(z.regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, { error: 'must be a rubric id: 1-64 lowercase letters, digits, - or _' })),
 );
 
 export const coachQuery = /* @__PURE__ */ atLoad(() =>
@@ -25,14 +28,16 @@ export const coachQuery = /* @__PURE__ */ atLoad(() =>
       z
         .object({
           ...v0ListMembers,
-          min_score: scoreParam.optional(),
-          max_score: scoreParam.optional(),
-          rubric_id: rubricIdParam.optional(),
+          min_score: z.optional(scoreParam),
+          max_score: z.optional(scoreParam),
+          rubric_id: z.optional(rubricIdParam),
         })
-        .refine((q) => q.min_score === undefined || q.max_score === undefined || q.min_score <= q.max_score, {
-          error: 'min_score must not be above max_score',
-          path: ['min_score'],
-        }),
+        .check(
+          z.refine((q) => q.min_score === undefined || q.max_score === undefined || q.min_score <= q.max_score, {
+            error: 'min_score must not be above max_score',
+            path: ['min_score'],
+          }),
+        ),
     ),
   ),
 );
@@ -42,7 +47,7 @@ const callPath = /* @__PURE__ */ atLoad(() => z.object({ callId: z.uuid({ error:
 
 const rubricsQuery = /* @__PURE__ */ atLoad(() =>
   z.object({
-    team_id: positiveIdParam.optional(),
+    team_id: z.optional(positiveIdParam),
     limit: limitParam(V0_LIMIT.default, V0_LIMIT.max),
     offset: offsetParam,
   }),
@@ -51,16 +56,16 @@ const rubricsQuery = /* @__PURE__ */ atLoad(() =>
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/domain/coach)
 
-const score = () => z.int().min(0).max(100);
+const score = (z: ResponseZod) => z.int().min(0).max(100);
 
-export const criterionResult = responseSchema(() =>
+export const criterionResult = responseSchema((z) =>
   z
     .strictObject({
       criterion_id: z.string(),
       title: z.string(),
       weight: z.number().positive().describe('The criterion’s weight in the rubric the call was evaluated with'),
       applicable: z.boolean().describe('False when the criterion does not apply to this call (no booking to confirm, nothing urgent)'),
-      score: score().nullable().describe('0–100; null when not applicable'),
+      score: score(z).nullable().describe('0–100; null when not applicable'),
       passed: z.boolean().nullable().describe('At least half the marks (score ≥ 50); null when not applicable'),
       reason: z.string().describe('Why, in a sentence'),
       evidence: z.string().nullable().describe('A quote, verbatim from the transcript; null when there is none (the reason says why)'),
@@ -68,7 +73,7 @@ export const criterionResult = responseSchema(() =>
     .describe('How the call did on one criterion of the rubric'),
 );
 
-export const coachEvaluation = responseSchema(() =>
+export const coachEvaluation = responseSchema((z) =>
   z
     .strictObject({
       call_id: z.uuid().describe('The call (GET /api/calls)'),
@@ -77,7 +82,7 @@ export const coachEvaluation = responseSchema(() =>
       evaluated_at: dateTime(),
       rubric_id: z.string(),
       rubric_version: id().describe('The version of the rubric the call was evaluated with (GET /api/coach/rubrics lists them)'),
-      score: score().describe('Weighted total over the applicable criteria, 0–100, rounded to a whole number'),
+      score: score(z).describe('Weighted total over the applicable criteria, 0–100, rounded to a whole number'),
       pass_threshold: z.number().min(0).max(100),
       passed: z.boolean().describe('score ≥ pass_threshold'),
       criteria: z.array(criterionResult()),
@@ -91,13 +96,13 @@ export const coachEvaluation = responseSchema(() =>
     .describe('A call’s coach evaluation against its team’s rubric'),
 );
 
-export const listCoachEvaluationsResponse = responseSchema(() =>
+export const listCoachEvaluationsResponse = responseSchema((z) =>
   z.strictObject({ data: z.array(coachEvaluation()), pagination: offsetPagination() }),
 );
 
-export const getCoachEvaluationResponse = responseSchema(() => z.strictObject({ data: coachEvaluation() }));
+export const getCoachEvaluationResponse = responseSchema((z) => z.strictObject({ data: coachEvaluation() }));
 
-export const coachRubric = responseSchema(() =>
+export const coachRubric = responseSchema((z) =>
   z
     .strictObject({
       rubric_id: z.string(),
@@ -121,7 +126,7 @@ export const coachRubric = responseSchema(() =>
     .describe('A revision of the team’s rubric'),
 );
 
-export const listCoachRubricsResponse = responseSchema(() =>
+export const listCoachRubricsResponse = responseSchema((z) =>
   z.strictObject({ data: z.array(coachRubric()), pagination: offsetPagination() }),
 );
 
@@ -135,7 +140,7 @@ export const listCoachEvaluations = /* @__PURE__ */ defineContract(COACH_ROUTES,
 export const getCoachEvaluation = /* @__PURE__ */ defineContract(COACH_ROUTES, {
   routeId: 'getCoachEvaluation',
   path: callPath,
-  query: /* @__PURE__ */ atLoad(() => z.object({ team_id: positiveIdParam.optional() })),
+  query: /* @__PURE__ */ atLoad(() => z.object({ team_id: z.optional(positiveIdParam) })),
   headers: /* @__PURE__ */ atLoad(() => z.object(teamSelectionHeader)),
   responses: { 200: getCoachEvaluationResponse },
   errors: { 404: 'The call has no evaluation: an unknown call, another team’s call, or one not evaluated (yet, or without a transcript)' },

@@ -28,7 +28,7 @@ export interface RouteContract<Id extends RouteId = RouteId> {
    * messages are written whole (see shared/contracts/headers.ts), as some predate the `field: `
    * prefix of query and body messages.
    */
-  readonly headers?: z.ZodObject;
+  readonly headers?: z.core.$ZodObject;
   readonly body?: BodyContract;
   /** Success responses by status. Under test, a handler answering anything else fails. */
   readonly responses: Readonly<Record<number, ResponseSchema>>;
@@ -63,11 +63,30 @@ export type ErrorContract = string | { readonly description: string; readonly sc
  * builds it on its first call and returns that same instance after (the generator names
  * components by identity).
  */
-export type ResponseSchema<T extends z.ZodType = z.ZodType> = () => T;
+export type ResponseSchema<T extends z.core.$ZodType = z.ZodType> = () => T;
 
-/** Declares a schema built on first use (see ResponseSchema). */
-export function responseSchema<T extends z.ZodType>(build: () => T): ResponseSchema<T> {
-  return lazy(build);
+/** zod's classic API, the one response schemas are written in (their chained `.describe()`, `.optional()`). */
+export type ResponseZod = typeof z;
+
+let responseZod: ResponseZod | undefined;
+
+/**
+ * Hands the classic API to the response builders. Only the document generator, the tests and the
+ * local gateway (which checks answers under test) build response schemas, and each calls this
+ * once; a deployed function's contracts then import `zod/mini` for their inputs and never `zod`
+ * itself (ADR 0183: the classic module costs a function 3.5–6 ms of import CPU even when it builds
+ * nothing with it).
+ */
+export function provideResponseZod(z: ResponseZod): void {
+  responseZod = z;
+}
+
+/** Declares a schema built on first use (see ResponseSchema), with the classic API handed over. */
+export function responseSchema<T extends z.core.$ZodType>(build: (z: ResponseZod) => T): ResponseSchema<T> {
+  return lazy(() => {
+    if (!responseZod) throw new Error('response schemas are built once zod is handed over (provideResponseZod)');
+    return build(responseZod);
+  });
 }
 
 /**
@@ -76,22 +95,22 @@ export function responseSchema<T extends z.ZodType>(build: () => T): ResponseSch
  * route's contract; with builders it builds the inputs of the routes it is asked for, not all of
  * them at cold start. A schema shared by contracts is one builder, so it is built once.
  */
-export type InputSchema<T extends z.ZodType = z.ZodType> = T | FirstRequest<T>;
+export type InputSchema<T extends z.core.$ZodType = z.core.$ZodType> = T | FirstRequest<T>;
 
 /** Builds a request schema on the route's first request, the same instance after (see InputSchema). */
-export type FirstRequest<T extends z.ZodType = z.ZodType> = () => T;
+export type FirstRequest<T extends z.core.$ZodType = z.core.$ZodType> = () => T;
 
 /** Declares a request schema built on the route's first request (see InputSchema). */
-export function onFirstRequest<T extends z.ZodType>(build: () => T): FirstRequest<T> {
+export function onFirstRequest<T extends z.core.$ZodType>(build: () => T): FirstRequest<T> {
   return lazy(build);
 }
 
-function isFirstRequest<T extends z.ZodType>(schema: InputSchema<T>): schema is FirstRequest<T> {
+function isFirstRequest<T extends z.core.$ZodType>(schema: InputSchema<T>): schema is FirstRequest<T> {
   return typeof schema === 'function';
 }
 
 /** The schema a contract's input member declares, built now if it is built on first request. */
-export function schemaOf<T extends z.ZodType>(schema: InputSchema<T>): T {
+export function schemaOf<T extends z.core.$ZodType>(schema: InputSchema<T>): T {
   return isFirstRequest(schema) ? schema() : schema;
 }
 
@@ -120,7 +139,7 @@ function isRowOf<Id extends RouteId>(row: RouteDefinition<RouteId>, id: Id): row
 }
 
 /** The output of an optional schema member of a contract, `{}` when the contract has none. */
-type OutputOf<S> = S extends FirstRequest<infer T> ? z.output<T> : S extends z.ZodType ? z.output<S> : Record<string, never>;
+type OutputOf<S> = S extends FirstRequest<infer T> ? z.output<T> : S extends z.core.$ZodType ? z.output<S> : Record<string, never>;
 
 export type PathOf<C extends RouteContract> = OutputOf<C['path']>;
 export type QueryOf<C extends RouteContract> = OutputOf<C['query']>;

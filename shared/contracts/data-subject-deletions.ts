@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { DELETION_KINDS } from '#shared/domain/data-subject-deletions/request';
 import { atLoad } from '#shared/lazy';
 import { DATA_SUBJECT_DELETION_ROUTES } from '#shared/route-table/data-subject-deletions';
@@ -12,23 +12,26 @@ const MAX_BODY_BYTES = 4 * 1024;
 export const createDataSubjectDeletionBody = /* @__PURE__ */ atLoad(() =>
   z.strictObject({
     team_ids: z
-      .array(z.int().positive())
-      .min(1, { error: 'must name at least one team' })
-      .max(500)
-      .optional()
-      .describe('The teams to delete from, all of one enterprise and reachable by the key. Default: the key’s teams of its own enterprise'),
-    phone: z.string().max(40).optional().describe('The person’s phone number: E.164, or a US number (normalised as intake does)'),
-    email: z.string().max(320).optional().describe('The person’s email address (compared case-insensitively)'),
+      .optional(z.array(z.int().check(z.positive())).check(z.minLength(1, { error: 'must name at least one team' }), z.maxLength(500)))
+      .check(
+        z.describe(
+          'The teams to delete from, all of one enterprise and reachable by the key. Default: the key’s teams of its own enterprise',
+        ),
+      ),
+    phone: z
+      .optional(z.string().check(z.maxLength(40)))
+      .check(z.describe('The person’s phone number: E.164, or a US number (normalised as intake does)')),
+    email: z.optional(z.string().check(z.maxLength(320))).check(z.describe('The person’s email address (compared case-insensitively)')),
   }),
 );
 
 const deletionPath = /* @__PURE__ */ atLoad(() =>
-  z.object({ deletionId: z.string().min(1).max(64).describe('The deletion’s id (dsd_…), as POST answered it') }),
+  z.object({ deletionId: z.string().check(z.minLength(1), z.maxLength(64), z.describe('The deletion’s id (dsd_…), as POST answered it')) }),
 );
 
-const requestMeta = responseSchema(() => z.strictObject({ request_id: z.string(), timestamp: dateTime() }));
+const requestMeta = responseSchema((z) => z.strictObject({ request_id: z.string(), timestamp: dateTime() }));
 
-export const dataSubjectDeletion = responseSchema(() =>
+export const dataSubjectDeletion = responseSchema((z) =>
   z
     .strictObject({
       id: z
@@ -45,7 +48,7 @@ export const dataSubjectDeletion = responseSchema(() =>
     .describe('A deletion on request; it never shows the phone or email'),
 );
 
-export const dataSubjectDeletionResponse = responseSchema(() =>
+export const dataSubjectDeletionResponse = responseSchema((z) =>
   z.strictObject({ data: dataSubjectDeletion(), meta: requestMeta() }).describe('The deletion and its progress'),
 );
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { EXPORT_FORMATS, EXPORT_RESOURCES, EXPORT_STATUSES } from '#shared/domain/exports/export-job';
 import { atLoad } from '#shared/lazy';
 import { EXPORT_ROUTES } from '#shared/route-table/exports';
@@ -18,33 +18,41 @@ export const createExportBody = /* @__PURE__ */ atLoad(() =>
     .strictObject({
       resource: z
         .enum(EXPORT_RESOURCES, { error: `is required, one of ${EXPORT_RESOURCES.join(', ')}` })
-        .describe('What to export: each line is one item as the resource’s list route gives it'),
+        .check(z.describe('What to export: each line is one item as the resource’s list route gives it')),
       team_ids: z
-        .array(z.int({ error: 'must hold team ids' }).min(1, { error: 'must hold team ids' }), { error: 'must be an array of team ids' })
-        .min(1, { error: 'must name at least one team' })
-        .max(MAX_TEAMS)
-        .optional()
-        .describe('Teams of the key to export (every team of the key but test teams when absent); a team the key does not reach is a 403'),
-      start_date: dateTimeParam.describe('Inclusive start of the range (ISO 8601 with a time zone)'),
-      end_date: dateTimeParam.describe('Exclusive end of the range; no cap on the span'),
+        .optional(
+          z
+            .array(z.int({ error: 'must hold team ids' }).check(z.gte(1, { error: 'must hold team ids' })), {
+              error: 'must be an array of team ids',
+            })
+            .check(z.minLength(1, { error: 'must name at least one team' }), z.maxLength(MAX_TEAMS)),
+        )
+        .check(
+          z.describe(
+            'Teams of the key to export (every team of the key but test teams when absent); a team the key does not reach is a 403',
+          ),
+        ),
+      start_date: dateTimeParam.check(z.describe('Inclusive start of the range (ISO 8601 with a time zone)')),
+      end_date: dateTimeParam.check(z.describe('Exclusive end of the range; no cap on the span')),
       format: z
-        .enum(EXPORT_FORMATS, { error: `must be ${EXPORT_FORMATS.join(', ')}` })
-        .default('ndjson')
-        .describe('ndjson: gzipped, one JSON object per line'),
+        ._default(z.enum(EXPORT_FORMATS, { error: `must be ${EXPORT_FORMATS.join(', ')}` }), 'ndjson')
+        .check(z.describe('ndjson: gzipped, one JSON object per line')),
     })
-    .refine((b) => b.start_date < b.end_date, { error: 'start_date must be before end_date', path: ['start_date'] }),
+    .check(z.refine((b) => b.start_date < b.end_date, { error: 'start_date must be before end_date', path: ['start_date'] })),
 );
 
 const exportPath = /* @__PURE__ */ atLoad(() =>
   z.object({
     exportId: z
       .string()
-      .regex(/^exp_[0-9a-f]{20}$/, { error: 'must be an export id (exp_…)' })
-      .describe('The export’s id (exp_…), as POST /api/v1/exports answered it'),
+      .check(
+        z.regex(/^exp_[0-9a-f]{20}$/, { error: 'must be an export id (exp_…)' }),
+        z.describe('The export’s id (exp_…), as POST /api/v1/exports answered it'),
+      ),
   }),
 );
 
-export const exportAccepted = responseSchema(() =>
+export const exportAccepted = responseSchema((z) =>
   z
     .strictObject({
       export_id: z.string().describe('exp_ and 20 hex digits'),
@@ -53,7 +61,7 @@ export const exportAccepted = responseSchema(() =>
     .describe('The export is queued: follow it with GET /api/v1/exports/{export_id}'),
 );
 
-export const exportStatus = responseSchema(() =>
+export const exportStatus = responseSchema((z) =>
   z
     .strictObject({
       export_id: z.string(),

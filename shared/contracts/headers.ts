@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { WORKSPACE_ID_MAX_LENGTH } from '#shared/domain/tenancy';
 import { IDEMPOTENCY_KEY_FIELD, MAX_IDEMPOTENCY_KEY_LENGTH } from '#shared/http/idempotency-key';
 import { parseHeaders } from '#shared/http/validation';
@@ -23,14 +23,12 @@ const TEAM_ID_MESSAGE = 'x-team-id: must be a positive integer';
 
 /** v0 team selection: multi-team keys name the team here (or in the team_id query parameter). */
 export const teamSelectionHeader = /* @__PURE__ */ atLoad(() => ({
-  'x-team-id': integerText(
-    z
-      .string()
-      .trim()
-      .regex(/^\d{1,15}$/, { error: TEAM_ID_MESSAGE }),
-  )
-    .pipe(z.number().min(1, { error: TEAM_ID_MESSAGE }))
-    .optional(),
+  'x-team-id': z.optional(
+    z.pipe(
+      integerText(z.string().check(z.trim(), z.regex(/^\d{1,15}$/, { error: TEAM_ID_MESSAGE }))),
+      z.number().check(z.gte(1, { error: TEAM_ID_MESSAGE })),
+    ),
+  ),
 }));
 
 const WORKSPACE_REQUIRED = 'X-Workspace-ID header is required: it names the team (workspace) the request is for';
@@ -39,16 +37,18 @@ const WORKSPACE_REQUIRED = 'X-Workspace-ID header is required: it names the team
 export const workspaceHeader = /* @__PURE__ */ atLoad(() => ({
   'x-workspace-id': z
     .string({ error: WORKSPACE_REQUIRED })
-    .trim()
-    .min(1, { error: WORKSPACE_REQUIRED })
-    .max(WORKSPACE_ID_MAX_LENGTH, { error: `x-workspace-id: must be at most ${WORKSPACE_ID_MAX_LENGTH} characters` }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: WORKSPACE_REQUIRED }),
+      z.maxLength(WORKSPACE_ID_MAX_LENGTH, { error: `x-workspace-id: must be at most ${WORKSPACE_ID_MAX_LENGTH} characters` }),
+    ),
 }));
 
 /** Intake test mode: `true` or `1` (read by the handler, with the test_mode query parameter as the alternative). */
-export const testModeHeader = /* @__PURE__ */ atLoad(() => ({ 'x-test-mode': z.string().optional() }));
+export const testModeHeader = /* @__PURE__ */ atLoad(() => ({ 'x-test-mode': z.optional(z.string()) }));
 
 /** Campaign preflight: `true` (the body's `"preflight": true` is the alternative). */
-export const preflightHeader = /* @__PURE__ */ atLoad(() => ({ 'x-preflight': z.string().optional() }));
+export const preflightHeader = /* @__PURE__ */ atLoad(() => ({ 'x-preflight': z.optional(z.string()) }));
 
 const KEY_EMPTY = `${IDEMPOTENCY_KEY_FIELD}: must not be empty`;
 
@@ -59,15 +59,16 @@ const KEY_EMPTY = `${IDEMPOTENCY_KEY_FIELD}: must not be empty`;
 export const idempotencyKeyHeader = /* @__PURE__ */ atLoad(
   () =>
     ({
-      [IDEMPOTENCY_KEY_FIELD]: z
-        .string()
-        .min(1, { error: KEY_EMPTY })
-        .refine((key) => key.trim() !== '', { error: KEY_EMPTY })
-        .max(MAX_IDEMPOTENCY_KEY_LENGTH, {
-          error: (issue) =>
-            `${IDEMPOTENCY_KEY_FIELD}: must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters (got ${String((issue.input as string).length)})`,
-        })
-        .optional(),
+      [IDEMPOTENCY_KEY_FIELD]: z.optional(
+        z.string().check(
+          z.minLength(1, { error: KEY_EMPTY }),
+          z.refine((key) => key.trim() !== '', { error: KEY_EMPTY }),
+          z.maxLength(MAX_IDEMPOTENCY_KEY_LENGTH, {
+            error: (issue) =>
+              `${IDEMPOTENCY_KEY_FIELD}: must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters (got ${String((issue.input as string).length)})`,
+          }),
+        ),
+      ),
     }) as const,
 );
 

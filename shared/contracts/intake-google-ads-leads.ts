@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { INTAKE_ROUTES } from '#shared/route-table/intake';
 import { teamPath } from '#shared/schemas/query-parts';
 import { defineContract, formatBytes, type ResponseSchema, responseSchema } from './contract';
@@ -17,9 +17,9 @@ const MAX_GOOGLE_LEAD_BYTES = 64 * 1024;
  */
 const googleLeadBody = z
   .record(z.string(), z.unknown())
-  .describe(`A Google Ads lead-form lead (JSON object, at most ${formatBytes(MAX_GOOGLE_LEAD_BYTES)})`);
+  .check(z.describe(`A Google Ads lead-form lead (JSON object, at most ${formatBytes(MAX_GOOGLE_LEAD_BYTES)})`));
 
-const googleLeadDocumented = responseSchema(() =>
+const googleLeadDocumented = responseSchema((z) =>
   z
     .looseObject({
       google_key: z
@@ -64,7 +64,7 @@ const googleLeadDocumented = responseSchema(() =>
     ),
 );
 
-export const googleLeadCreated = responseSchema(() =>
+export const googleLeadCreated = responseSchema((z) =>
   z
     .strictObject({
       success: z.literal(true),
@@ -79,7 +79,7 @@ export const googleLeadCreated = responseSchema(() =>
     .describe('The lead was stored and its outreach call queued or scheduled (the answer does not wait for the call)'),
 );
 
-export const googleLeadDuplicate = responseSchema(() =>
+export const googleLeadDuplicate = responseSchema((z) =>
   z
     .strictObject({
       success: z.literal(true),
@@ -96,7 +96,7 @@ export const googleLeadDuplicate = responseSchema(() =>
     .describe('Nothing new was stored: answered 200 so Google does not retry'),
 );
 
-export const googleLeadAnswer = responseSchema(() =>
+export const googleLeadAnswer = responseSchema((z) =>
   z
     .union([googleLeadCreated(), googleLeadDuplicate(), ingestLeadPreview()])
     .describe('created, duplicate, or (is_test) the test-mode answer of the intake, with explain'),

@@ -1,9 +1,9 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { TARGET_FIELDS } from '#shared/domain/intake/field-mapping';
 import { PRESET_NAMES } from '#shared/domain/intake/presets';
 import { SCHEDULING_MODES } from '#shared/domain/intake/scheduling-config';
 import { INTAKE_ROUTES } from '#shared/route-table/intake';
-import { defineContract, formatBytes, type ResponseSchema, responseSchema } from './contract';
+import { defineContract, formatBytes, type ResponseSchema, type ResponseZod, responseSchema } from './contract';
 import { idempotencyKeyHeader, testModeHeader } from './headers';
 import { count, dateTime, id, nullableString } from './responses';
 
@@ -15,14 +15,16 @@ export const MAX_INTAKE_BODY_BYTES = 256 * 1024;
 /** Any JSON object: its members are resolved through the team's field mapping by the domain. */
 const intakeBody = z
   .record(z.string(), z.unknown())
-  .describe(
-    `Any JSON object (not an array or a scalar), at most ${formatBytes(MAX_INTAKE_BODY_BYTES)}. Its members are resolved to the target fields through the team's field mapping (see the description).`,
+  .check(
+    z.describe(
+      `Any JSON object (not an array or a scalar), at most ${formatBytes(MAX_INTAKE_BODY_BYTES)}. Its members are resolved to the target fields through the team's field mapping (see the description).`,
+    ),
   );
 
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/presenters/intake.ts)
 
-export const intakeOutreach = responseSchema(() =>
+export const intakeOutreach = responseSchema((z) =>
   z
     .strictObject({
       status: z
@@ -36,7 +38,7 @@ export const intakeOutreach = responseSchema(() =>
     .describe('The AI outreach call of the lead'),
 );
 
-export const fieldExplanation = responseSchema(() =>
+export const fieldExplanation = responseSchema((z) =>
   z
     .strictObject({
       matched: nullableString().describe('The alias (payload path) that supplied the value; null when none did'),
@@ -75,12 +77,12 @@ export const fieldExplanation = responseSchema(() =>
     .describe('How one target field was filled, or why it was not'),
 );
 
-const targetFieldText = (what: string) =>
+const targetFieldText = (z: ResponseZod, what: string) =>
   z
     .strictObject(Object.fromEntries(TARGET_FIELDS.map((field) => [field, z.string().optional()])))
     .describe(`Per target field, ${what}; absent targets are left out`);
 
-export const ingestLeadCreated = responseSchema(() =>
+export const ingestLeadCreated = responseSchema((z) =>
   z
     .strictObject({
       success: z.literal(true),
@@ -97,7 +99,7 @@ export const ingestLeadCreated = responseSchema(() =>
     .describe('Created: the lead is stored and its outreach call queued or scheduled'),
 );
 
-export const ingestLeadPreview = responseSchema(() =>
+export const ingestLeadPreview = responseSchema((z) =>
   z
     .strictObject({
       success: z.literal(true),
@@ -117,8 +119,8 @@ export const ingestLeadPreview = responseSchema(() =>
           z.strictObject({ kind: z.literal('default'), teamId: id().describe('The default team: no rule matched') }),
         ])
         .describe('How the target team was chosen'),
-      mapped_fields: targetFieldText('the value read from the payload (phone_number normalized to E.164)'),
-      field_sources: targetFieldText('the alias (payload path) that supplied the value'),
+      mapped_fields: targetFieldText(z, 'the value read from the payload (phone_number normalized to E.164)'),
+      field_sources: targetFieldText(z, 'the alias (payload path) that supplied the value'),
       explain: z
         .strictObject(Object.fromEntries(TARGET_FIELDS.map((field) => [field, fieldExplanation().optional()])))
         .describe(
@@ -134,7 +136,7 @@ export const ingestLeadPreview = responseSchema(() =>
     ),
 );
 
-export const intakeConflictError = responseSchema(() =>
+export const intakeConflictError = responseSchema((z) =>
   z
     .strictObject({
       success: z.literal(false),
@@ -157,8 +159,8 @@ const CONFLICT_DESCRIPTION =
 export const ingestLead = /* @__PURE__ */ defineContract(INTAKE_ROUTES, {
   routeId: 'ingestLead',
   query: z.object({
-    test_mode: z.string().optional(),
-    preset: z.enum(PRESET_NAMES, { error: `must be one of ${PRESET_NAMES.join(', ')}` }).optional(),
+    test_mode: z.optional(z.string()),
+    preset: z.optional(z.enum(PRESET_NAMES, { error: `must be one of ${PRESET_NAMES.join(', ')}` })),
   }),
   headers: z.object({ ...idempotencyKeyHeader, ...testModeHeader }),
   body: { schema: intakeBody, maxBytes: MAX_INTAKE_BODY_BYTES },

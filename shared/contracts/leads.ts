@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { LEAD_TYPES } from '#shared/domain/leads';
 import { atLoad } from '#shared/lazy';
 import { LEAD_ROUTES } from '#shared/route-table/leads';
@@ -32,7 +32,7 @@ export const teamLeadsQuery = /* @__PURE__ */ atLoad(() =>
       z.object({
         ...dateRangeMembers,
         type: enumParam(LEAD_TYPES),
-        external_id: z.string().min(1).max(256, { error: 'must be at most 256 characters' }).optional(),
+        external_id: z.optional(z.string().check(z.minLength(1), z.maxLength(256, { error: 'must be at most 256 characters' }))),
         ...changeFeedMembers,
         ...v1PageMembers,
       }),
@@ -44,7 +44,7 @@ export const teamLeadsQuery = /* @__PURE__ */ atLoad(() =>
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/presenters/leads.ts)
 
-export const unifiedLead = responseSchema(() =>
+export const unifiedLead = responseSchema((z) =>
   z
     .strictObject({
       id: z.uuid(),
@@ -73,11 +73,11 @@ export const unifiedLead = responseSchema(() =>
     .describe('A lead from any channel (v0); missing strings are empty strings'),
 );
 
-export const listUnifiedLeadsResponse = responseSchema(() =>
+export const listUnifiedLeadsResponse = responseSchema((z) =>
   z.strictObject({ data: z.array(unifiedLead()), pagination: offsetPagination() }),
 );
 
-export const canonicalLead = responseSchema(() =>
+export const canonicalLead = responseSchema((z) =>
   z
     .strictObject({
       id: z.uuid().describe('The unified lead id'),
@@ -113,7 +113,7 @@ export const canonicalLead = responseSchema(() =>
     .describe('A lead from any channel (v1 canonical feed)'),
 );
 
-export const listTeamLeadsResponse = responseSchema(() =>
+export const listTeamLeadsResponse = responseSchema((z) =>
   z.strictObject({
     data: z.array(canonicalLead()),
     pagination: cursorPagination(),

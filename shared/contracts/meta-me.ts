@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { FIELD_GROUP_NAMES } from '#shared/auth/field-groups';
 import { ALL_PERMISSIONS, KEY_TYPES } from '#shared/auth/permissions';
 import { META_ROUTES } from '#shared/route-table/meta';
@@ -7,7 +6,7 @@ import { count, dateTime, id } from './responses';
 
 /** The calling key (functions/get-me). */
 
-const limitWindow = responseSchema(() =>
+const limitWindow = responseSchema((z) =>
   z.strictObject({
     limit: count().describe('Requests allowed in the window'),
     remaining: count().describe('Requests left in the window, this one counted'),
@@ -17,7 +16,7 @@ const limitWindow = responseSchema(() =>
   }),
 );
 
-export const me = responseSchema(() =>
+export const me = responseSchema((z) =>
   z
     .strictObject({
       key_id: z.string().describe('The key’s public id'),
@@ -52,7 +51,7 @@ export const me = responseSchema(() =>
     .describe('The calling API key'),
 );
 
-export const getMeResponse = responseSchema(() => z.strictObject({ data: me() }));
+export const getMeResponse = responseSchema((z) => z.strictObject({ data: me() }));
 
 export const getMe = /* @__PURE__ */ defineContract(META_ROUTES, {
   routeId: 'getMe',

@@ -1,11 +1,10 @@
-import * as z from 'zod';
 import { META_ROUTES } from '#shared/route-table/meta';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { freeObject } from './responses';
 
 /** This API description (functions/get-openapi). */
 
-export const openApiDocument = responseSchema(() =>
+export const openApiDocument = responseSchema((z) =>
   z
     .looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: freeObject() })
     .describe('An OpenAPI 3.1 document'),

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { TEXT_PURPOSES, TEXT_STATUSES } from '#shared/domain/sms-campaigns/outbound-texts';
 import { SUBSCRIPTION_EVENT_SOURCES, SUBSCRIPTION_EVENT_TYPES } from '#shared/domain/sms-campaigns/subscription-events';
 import { atLoad } from '#shared/lazy';
@@ -15,10 +15,12 @@ import { cursorPagination, dateTime, id, nullableDateTime, nullableString } from
 /** Campaign ids as the campaign routes issue them (campaign-service.ts getTeamCampaign). */
 const campaignIdParam = /* @__PURE__ */ atLoad(() =>
   z
-    .string()
-    .regex(/^cmp_[0-9a-f]{20}$/, { error: 'must be a campaign id as the campaign routes return it (cmp_ and 20 hex digits)' })
-    .optional()
-    .describe('Only the texts of this campaign (cmp_ and 20 hex digits); another team’s campaign answers 404'),
+    .optional(
+      z
+        .string()
+        .check(z.regex(/^cmp_[0-9a-f]{20}$/, { error: 'must be a campaign id as the campaign routes return it (cmp_ and 20 hex digits)' })),
+    )
+    .check(z.describe('Only the texts of this campaign (cmp_ and 20 hex digits); another team’s campaign answers 404')),
 );
 
 export const outboundTextsQuery = /* @__PURE__ */ atLoad(() =>
@@ -32,7 +34,7 @@ export const subscriptionEventsQuery = /* @__PURE__ */ atLoad(() =>
 // ---------------------------------------------------------------------------------------------
 // Responses
 
-export const outboundText = responseSchema(() =>
+export const outboundText = responseSchema((z) =>
   z
     .strictObject({
       campaign_id: nullableString().describe('The campaign that sent the text; null for a text outside campaigns (see purpose)'),
@@ -68,7 +70,7 @@ export const outboundText = responseSchema(() =>
     .describe('One text: a campaign recipient’s, or one an appointment sent on its own (purpose)'),
 );
 
-export const subscriptionEvent = responseSchema(() =>
+export const subscriptionEvent = responseSchema((z) =>
   z
     .strictObject({
       event_id: z.string().describe('The inbound message id, or an id of the operator change'),
@@ -92,11 +94,11 @@ export const subscriptionEvent = responseSchema(() =>
     .describe('A keyword received from a texted number, or a change of the suppression list'),
 );
 
-export const listOutboundTextsResponse = responseSchema(() =>
+export const listOutboundTextsResponse = responseSchema((z) =>
   z.strictObject({ data: z.array(outboundText()), pagination: cursorPagination(), meta: z.strictObject({ team_id: id() }) }),
 );
 
-export const listSubscriptionEventsResponse = responseSchema(() =>
+export const listSubscriptionEventsResponse = responseSchema((z) =>
   z.strictObject({ data: z.array(subscriptionEvent()), pagination: cursorPagination(), meta: z.strictObject({ team_id: id() }) }),
 );
 

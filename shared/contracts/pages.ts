@@ -1,11 +1,11 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { atLoad } from '#shared/lazy';
 import { PAGE_ROUTES } from '#shared/route-table/pages';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 
 /** The pages for people and their assets (functions/get-api-docs, functions/get-console). */
 
-export const htmlDocument = responseSchema(() =>
+export const htmlDocument = responseSchema((z) =>
   z
     .string()
     .describe(
@@ -13,7 +13,7 @@ export const htmlDocument = responseSchema(() =>
     ),
 );
 
-export const pageAssetBody = responseSchema(() =>
+export const pageAssetBody = responseSchema((z) =>
   z
     .string()
     .describe(
@@ -25,19 +25,19 @@ const assetPath = /* @__PURE__ */ atLoad(() =>
   z.object({
     file: z
       .string()
-      .max(64)
-      .regex(/^[a-z0-9-]+\.(js|css)$/, { error: 'must be a file name the page links to' })
-      .describe('A file the page links to (a script or a style sheet); any other name answers 404'),
+      .check(
+        z.maxLength(64),
+        z.regex(/^[a-z0-9-]+\.(js|css)$/, { error: 'must be a file name the page links to' }),
+        z.describe('A file the page links to (a script or a style sheet); any other name answers 404'),
+      ),
   }),
 );
 
 const assetQuery = /* @__PURE__ */ atLoad(() =>
   z.object({
     v: z
-      .string()
-      .regex(/^[0-9a-f]{16}$/, { error: 'must be the hash the page links the file with' })
-      .optional()
-      .describe('The content hash the page links the file with; with the current one, the answer may be cached for a year'),
+      .optional(z.string().check(z.regex(/^[0-9a-f]{16}$/, { error: 'must be the hash the page links the file with' })))
+      .check(z.describe('The content hash the page links the file with; with the current one, the answer may be cached for a year')),
   }),
 );
 

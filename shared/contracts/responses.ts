@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { type ResponseSchema, responseSchema } from './contract';
 
 /**
@@ -7,25 +6,25 @@ import { type ResponseSchema, responseSchema } from './contract';
  * (shared/pagination/). Objects are closed (no additional properties) wherever the shape is fully
  * known, so a field added or renamed in a handler fails the response check of the tests until its
  * contract documents it. Each is a ResponseSchema (./contract.ts): built on first use, never at a
- * function's cold start.
+ * function's cold start, in the classic API handed to them (ADR 0183).
  */
 
-export const dateTime = responseSchema(() => z.iso.datetime().describe('UTC instant, ISO 8601 (e.g. 2026-11-01T14:03:27.000Z)'));
-export const nullableDateTime = responseSchema(() => z.iso.datetime().nullable());
-export const count = responseSchema(() => z.int().min(0));
-export const id = responseSchema(() => z.int().min(1));
-export const fraction = responseSchema(() => z.number().min(0).max(1));
-export const nullableString = responseSchema(() => z.string().nullable());
-export const freeObject = responseSchema(() => z.record(z.string(), z.unknown()));
+export const dateTime = responseSchema((z) => z.iso.datetime().describe('UTC instant, ISO 8601 (e.g. 2026-11-01T14:03:27.000Z)'));
+export const nullableDateTime = responseSchema((z) => z.iso.datetime().nullable());
+export const count = responseSchema((z) => z.int().min(0));
+export const id = responseSchema((z) => z.int().min(1));
+export const fraction = responseSchema((z) => z.number().min(0).max(1));
+export const nullableString = responseSchema((z) => z.string().nullable());
+export const freeObject = responseSchema((z) => z.record(z.string(), z.unknown()));
 /** The `meta` of a platform answer (shared/presenters/responses.ts presentRequestMeta). */
-export const requestMeta = responseSchema(() =>
+export const requestMeta = responseSchema((z) =>
   z.strictObject({ request_id: z.string(), timestamp: dateTime().describe('When the response was made') }),
 );
 
 // ---------------------------------------------------------------------------------------------
 // Errors (one shape per surface; shared/http/error-bodies.ts, gateway responses included)
 
-export const readError = responseSchema(() =>
+export const readError = responseSchema((z) =>
   z
     .strictObject({
       error: z
@@ -43,7 +42,7 @@ export const readError = responseSchema(() =>
     .describe('Error body of the read API'),
 );
 
-export const platformError = responseSchema(() =>
+export const platformError = responseSchema((z) =>
   z
     .strictObject({
       success: z.literal(false),
@@ -57,7 +56,7 @@ export const platformError = responseSchema(() =>
 );
 
 /** Intake errors spread their details at the top level, so the object stays open. */
-export const intakeError = responseSchema(() =>
+export const intakeError = responseSchema((z) =>
   z
     .looseObject({
       success: z.literal(false),
@@ -79,19 +78,21 @@ export const intakeError = responseSchema(() =>
 // ---------------------------------------------------------------------------------------------
 // Pagination (shared/pagination/cursor.ts, offset.ts)
 
+const changeFeedUntil = responseSchema((z) =>
+  z.iso
+    .datetime()
+    .optional()
+    .describe(
+      'Only with updated_since: this page lists the changes up to this instant (a few seconds before now, so late index writes are not passed by). On the last page (has_more false) it is the updated_since of the next sync.',
+    ),
+);
+
 /** The `meta` member of a change-feed page (updated_since; shared/pagination/change-feed.ts), absent on a plain list. */
 export function changeFeedMeta() {
-  return {
-    updated_until: z.iso
-      .datetime()
-      .optional()
-      .describe(
-        'Only with updated_since: this page lists the changes up to this instant (a few seconds before now, so late index writes are not passed by). On the last page (has_more false) it is the updated_since of the next sync.',
-      ),
-  };
+  return { updated_until: changeFeedUntil() };
 }
 
-export const cursorPagination = responseSchema(() =>
+export const cursorPagination = responseSchema((z) =>
   z
     .strictObject({
       cursor: z
@@ -111,7 +112,7 @@ export const cursorPagination = responseSchema(() =>
     .describe('Cursor pagination (v1 lists)'),
 );
 
-export const offsetPagination = responseSchema(() =>
+export const offsetPagination = responseSchema((z) =>
   z
     .strictObject({
       limit: z.int().min(1),

@@ -18,7 +18,7 @@ export const teamBookingRequestsQuery = /* @__PURE__ */ atLoad(() =>
   startBeforeEnd(
     z.object({
       status: enumParam(BOOKING_REQUEST_STATUSES),
-      scheduler_id: positiveIdParam.optional(),
+      scheduler_id: z.optional(positiveIdParam),
       ...dateRangeMembers,
       ...v1PageMembers,
     }),

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { RECOVERY_CHANNELS, SESSION_EVENT_TYPES, SESSION_STATUSES } from '#shared/domain/sessions';
 import { atLoad } from '#shared/lazy';
 import { SESSION_ROUTES } from '#shared/route-table/sessions';
@@ -23,7 +23,7 @@ import { changeFeedMeta, cursorPagination, dateTime, id, nullableDateTime, nulla
 
 const sessionFilterMembers = /* @__PURE__ */ atLoad(() => ({
   status: enumParam(SESSION_STATUSES),
-  scheduler_id: positiveIdParam.optional(),
+  scheduler_id: z.optional(positiveIdParam),
   ...dateRangeMembers,
 }));
 
@@ -50,7 +50,7 @@ export const bookingsQuery = /* @__PURE__ */ atLoad(() =>
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/presenters/sessions.ts presentSession)
 
-export const session = responseSchema(() =>
+export const session = responseSchema((z) =>
   z
     .strictObject({
       session_id: z.string(),
@@ -96,7 +96,7 @@ export const session = responseSchema(() =>
     .describe("A customer's journey through the scheduling widget; also the item shape of the bookings list"),
 );
 
-export const listTeamSessionsResponse = responseSchema(() =>
+export const listTeamSessionsResponse = responseSchema((z) =>
   z.strictObject({
     data: z.array(session()),
     pagination: cursorPagination(),
@@ -104,7 +104,7 @@ export const listTeamSessionsResponse = responseSchema(() =>
   }),
 );
 
-export const listSessionsResponse = responseSchema(() =>
+export const listSessionsResponse = responseSchema((z) =>
   z.strictObject({
     data: z.array(session()),
     pagination: cursorPagination(),
@@ -115,7 +115,7 @@ export const listSessionsResponse = responseSchema(() =>
   }),
 );
 
-export const listBookingsResponse = responseSchema(() =>
+export const listBookingsResponse = responseSchema((z) =>
   z.strictObject({
     data: z.array(session()).describe('Booked sessions'),
     pagination: cursorPagination(),

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from '#shared/domain/sms/revocation';
 import { campaignRequestSchema } from '#shared/domain/sms-campaigns/campaign-request';
 import { atLoad } from '#shared/lazy';
@@ -29,33 +29,31 @@ export const inboundSmsBody = /* @__PURE__ */ atLoad(() =>
   z.object({
     from: z
       .string({ error: 'is required' })
-      .min(1, { error: 'is required' })
-      .max(40)
-      .describe('The sender’s number; normalized to E.164 in the team’s region (invalid: 400 naming from)'),
-    to: z.string().max(40).optional().nullable().describe('The number texted'),
-    body: z.string({ error: 'is required' }).max(1600, { error: 'must be at most 1600 characters' }).describe('The text'),
+      .check(
+        z.minLength(1, { error: 'is required' }),
+        z.maxLength(40),
+        z.describe('The sender’s number; normalized to E.164 in the team’s region (invalid: 400 naming from)'),
+      ),
+    to: z.nullable(z.optional(z.string().check(z.maxLength(40)))).check(z.describe('The number texted')),
+    body: z.string({ error: 'is required' }).check(z.maxLength(1600, { error: 'must be at most 1600 characters' }), z.describe('The text')),
     message_id: z
-      .string()
-      .min(1)
-      .max(200)
-      .optional()
-      .nullable()
-      .describe('The provider’s message id; a repeated id is acknowledged and handled once'),
-    received_at: z.iso.datetime({ offset: true }).optional().nullable(),
+      .nullable(z.optional(z.string().check(z.minLength(1), z.maxLength(200))))
+      .check(z.describe('The provider’s message id; a repeated id is acknowledged and handled once')),
+    received_at: z.nullable(z.optional(z.iso.datetime({ offset: true }))),
   }),
 );
 
 /** Cancel takes no body; one that is sent goes through the same safe parse as every POST body, and is ignored. */
 const ignoredBody = /* @__PURE__ */ atLoad(() =>
-  z.record(z.string(), z.unknown()).describe('Ignored: the cancel takes no body (one that is sent must still be a JSON object)'),
+  z.record(z.string(), z.unknown()).check(z.describe('Ignored: the cancel takes no body (one that is sent must still be a JSON object)')),
 );
 
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/presenters/sms-campaigns.ts; functions/*-sms-*)
 
-const dollars = responseSchema(() => z.number().min(0));
+const dollars = responseSchema((z) => z.number().min(0));
 
-export const smsCampaign = responseSchema(() =>
+export const smsCampaign = responseSchema((z) =>
   z
     .strictObject({
       campaign_id: z.string().describe('cmp_ followed by 20 hexadecimal characters'),
@@ -95,11 +93,11 @@ export const smsCampaign = responseSchema(() =>
     .describe('An SMS campaign and its progress'),
 );
 
-export const smsCampaignResponse = responseSchema(() =>
+export const smsCampaignResponse = responseSchema((z) =>
   z.strictObject({ data: smsCampaign(), meta: requestMeta() }).describe('The campaign with its current counts'),
 );
 
-export const smsCampaignPreflight = responseSchema(() =>
+export const smsCampaignPreflight = responseSchema((z) =>
   z
     .strictObject({
       data: z.strictObject({
@@ -139,7 +137,7 @@ export const smsCampaignPreflight = responseSchema(() =>
     .describe('Preflight: the campaign validated and priced per recipient; nothing was stored or sent'),
 );
 
-export const inboundSmsResponse = responseSchema(() =>
+export const inboundSmsResponse = responseSchema((z) =>
   z
     .strictObject({
       success: z.literal(true),

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { SUPPORT_TICKET_ROUTES } from '#shared/route-table/support-tickets';
 import { crossTeamMembers, dateRangeMembers, enterprisePath, startBeforeEnd, v1PageMembers } from '#shared/schemas/query-parts';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
@@ -11,7 +11,7 @@ export const supportTicketsQuery = startBeforeEnd(z.object({ ...dateRangeMembers
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/presenters/support-tickets.ts)
 
-export const supportTicket = responseSchema(() =>
+export const supportTicket = responseSchema((z) =>
   z
     .strictObject({
       ticket_id: z.uuid(),
@@ -40,7 +40,7 @@ export const supportTicket = responseSchema(() =>
     .describe('A support ticket for staff: one the AI responder opened from a call, or a customer’s reply to a visit’s text'),
 );
 
-export const listSupportTicketsResponse = responseSchema(() =>
+export const listSupportTicketsResponse = responseSchema((z) =>
   z.strictObject({
     data: z.array(supportTicket()),
     pagination: cursorPagination(),

@@ -1,11 +1,10 @@
-import * as z from 'zod';
 import { TEAM_ROUTES } from '#shared/route-table/teams';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { id } from './responses';
 
 /** The teams a key reaches (functions/list-teams). */
 
-export const team = responseSchema(() =>
+export const team = responseSchema((z) =>
   z.strictObject({
     id: id(),
     name: z.string(),
@@ -16,7 +15,7 @@ export const team = responseSchema(() =>
   }),
 );
 
-export const listTeamsResponse = responseSchema(() => z.strictObject({ data: z.array(team()) }));
+export const listTeamsResponse = responseSchema((z) => z.strictObject({ data: z.array(team()) }));
 
 export const listTeams = /* @__PURE__ */ defineContract(TEAM_ROUTES, {
   routeId: 'listTeams',

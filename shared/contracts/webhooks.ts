@@ -1,10 +1,10 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { WEBHOOK_EVENT_TYPES } from '#shared/domain/webhooks/model';
 import { MAX_URL_LENGTH } from '#shared/domain/webhooks/target-address';
 import { atLoad } from '#shared/lazy';
 import { WEBHOOK_ROUTES } from '#shared/route-table/webhooks';
 import { v1PageMembers } from '#shared/schemas/query-parts';
-import { defineContract, type ResponseSchema, responseSchema } from './contract';
+import { defineContract, type ResponseSchema, type ResponseZod, responseSchema } from './contract';
 import { idempotencyKeyHeader, workspaceHeader } from './headers';
 import { count, cursorPagination, dateTime, nullableDateTime, nullableString, requestMeta } from './responses';
 
@@ -15,12 +15,13 @@ import { count, cursorPagination, dateTime, nullableDateTime, nullableString, re
  */
 const MAX_BODY_BYTES = 16 * 1024;
 
-const webhookId = () => z.string().min(1).max(64).describe('The webhook’s id (wh_…), as POST /v1/webhooks answered it');
+const webhookId = () =>
+  z.string().check(z.minLength(1), z.maxLength(64), z.describe('The webhook’s id (wh_…), as POST /v1/webhooks answered it'));
 const webhookPath = /* @__PURE__ */ atLoad(() => z.object({ webhookId: webhookId() }));
 const deliveryPath = /* @__PURE__ */ atLoad(() =>
   z.object({
     webhookId: webhookId(),
-    deliveryId: z.string().min(1).max(64).describe('The delivery’s id (msg_…): its webhook-id header'),
+    deliveryId: z.string().check(z.minLength(1), z.maxLength(64), z.describe('The delivery’s id (msg_…): its webhook-id header')),
   }),
 );
 
@@ -28,26 +29,32 @@ export const createWebhookBody = /* @__PURE__ */ atLoad(() =>
   z.strictObject({
     url: z
       .string({ error: 'is required' })
-      .min(1, { error: 'is required' })
-      .max(MAX_URL_LENGTH)
-      .describe('The endpoint: https, on a public address (checked again before every delivery)'),
+      .check(
+        z.minLength(1, { error: 'is required' }),
+        z.maxLength(MAX_URL_LENGTH),
+        z.describe('The endpoint: https, on a public address (checked again before every delivery)'),
+      ),
     events: z
       .array(z.enum(WEBHOOK_EVENT_TYPES, { error: `must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` }), { error: 'is required' })
-      .min(1, { error: 'must name at least one event type' })
-      .max(WEBHOOK_EVENT_TYPES.length * 2)
-      .describe('The event types to deliver'),
-    description: z.string().max(500).optional().nullable(),
+      .check(
+        z.minLength(1, { error: 'must name at least one event type' }),
+        z.maxLength(WEBHOOK_EVENT_TYPES.length * 2),
+        z.describe('The event types to deliver'),
+      ),
+    description: z.nullable(z.optional(z.string().check(z.maxLength(500)))),
   }),
 );
 
 const ignoredBody = /* @__PURE__ */ atLoad(() =>
-  z.record(z.string(), z.unknown()).describe('Ignored: the route takes no body (one that is sent must still be a JSON object)'),
+  z.record(z.string(), z.unknown()).check(z.describe('Ignored: the route takes no body (one that is sent must still be a JSON object)')),
 );
 
 const replayPath = /* @__PURE__ */ atLoad(() =>
   z.object({
     webhookId: webhookId(),
-    replayId: z.string().min(1).max(64).describe('The replay’s id (rpl_…), as POST /v1/webhooks/{webhookId}/replay answered it'),
+    replayId: z
+      .string()
+      .check(z.minLength(1), z.maxLength(64), z.describe('The replay’s id (rpl_…), as POST /v1/webhooks/{webhookId}/replay answered it')),
   }),
 );
 
@@ -55,17 +62,17 @@ export const replayWebhookBody = /* @__PURE__ */ atLoad(() =>
   z.strictObject({
     since: z.iso
       .datetime({ offset: true, error: 'must be an ISO 8601 instant (e.g. 2026-11-23T00:00:00Z)' })
-      .describe('Replay events published at or after this instant; at most 30 days ago (the outbox keeps its history that long)'),
-    until: z.iso
-      .datetime({ offset: true, error: 'must be an ISO 8601 instant (e.g. 2026-11-24T00:00:00Z)' })
-      .optional()
-      .describe('Replay events published before this instant; later than since. Default: now'),
+      .check(z.describe('Replay events published at or after this instant; at most 30 days ago (the outbox keeps its history that long)')),
+    until: z
+      .optional(z.iso.datetime({ offset: true, error: 'must be an ISO 8601 instant (e.g. 2026-11-24T00:00:00Z)' }))
+      .check(z.describe('Replay events published before this instant; later than since. Default: now')),
     types: z
-      .array(z.enum(WEBHOOK_EVENT_TYPES, { error: `must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` }))
-      .min(1, { error: 'must name at least one event type' })
-      .max(WEBHOOK_EVENT_TYPES.length * 2)
-      .optional()
-      .describe('The event types to replay, among the webhook’s own. Default: all of the webhook’s types'),
+      .optional(
+        z
+          .array(z.enum(WEBHOOK_EVENT_TYPES, { error: `must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` }))
+          .check(z.minLength(1, { error: 'must name at least one event type' }), z.maxLength(WEBHOOK_EVENT_TYPES.length * 2)),
+      )
+      .check(z.describe('The event types to replay, among the webhook’s own. Default: all of the webhook’s types')),
   }),
 );
 
@@ -74,7 +81,7 @@ const deliveriesQuery = /* @__PURE__ */ atLoad(() => z.object({ ...v1PageMembers
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/presenters/webhooks.ts)
 
-const webhookMembers = () => ({
+const webhookMembers = (z: ResponseZod) => ({
   id: z.string().describe('wh_ followed by 20 hexadecimal characters'),
   url: z.string(),
   events: z.array(z.enum([...WEBHOOK_EVENT_TYPES])),
@@ -84,12 +91,12 @@ const webhookMembers = () => ({
   created_at: dateTime(),
 });
 
-export const webhook = responseSchema(() => z.strictObject(webhookMembers()).describe('A webhook subscription'));
+export const webhook = responseSchema((z) => z.strictObject(webhookMembers(z)).describe('A webhook subscription'));
 
-export const webhookWithSecret = responseSchema(() =>
+export const webhookWithSecret = responseSchema((z) =>
   z
     .strictObject({
-      ...webhookMembers(),
+      ...webhookMembers(z),
       secret: z
         .string()
         .regex(/^whsec_[A-Za-z0-9+/=]+$/)
@@ -98,7 +105,7 @@ export const webhookWithSecret = responseSchema(() =>
     .describe('A webhook subscription with its new signing secret'),
 );
 
-export const webhookDelivery = responseSchema(() =>
+export const webhookDelivery = responseSchema((z) =>
   z
     .strictObject({
       id: z.string().describe('The webhook-id header of every attempt (msg_ followed by 24 hexadecimal characters)'),
@@ -127,7 +134,7 @@ export const webhookDelivery = responseSchema(() =>
     .describe('One event delivered to one webhook, with every attempt'),
 );
 
-export const webhookReplay = responseSchema(() =>
+export const webhookReplay = responseSchema((z) =>
   z
     .strictObject({
       id: z.string().describe('rpl_ followed by 20 hexadecimal characters'),
@@ -147,21 +154,21 @@ export const webhookReplay = responseSchema(() =>
 );
 
 const one = (schema: ResponseSchema, what: string) =>
-  responseSchema(() => z.strictObject({ data: schema(), meta: requestMeta() }).describe(what));
+  responseSchema((z) => z.strictObject({ data: schema(), meta: requestMeta() }).describe(what));
 
 export const webhookResponse = one(webhook, 'The webhook');
 export const webhookSecretResponse = one(webhookWithSecret, 'The webhook and its signing secret (shown only here)');
 export const webhookDeliveryResponse = one(webhookDelivery, 'The delivery');
 export const webhookReplayResponse = one(webhookReplay, 'The replay and its progress');
-export const webhookListResponse = responseSchema(() =>
+export const webhookListResponse = responseSchema((z) =>
   z.strictObject({ data: z.array(webhook()), meta: requestMeta() }).describe('The workspace’s webhooks, oldest first'),
 );
-export const webhookDeliveriesResponse = responseSchema(() =>
+export const webhookDeliveriesResponse = responseSchema((z) =>
   z
     .strictObject({ data: z.array(webhookDelivery()), pagination: cursorPagination(), meta: requestMeta() })
     .describe('Deliveries, newest first'),
 );
-export const webhookDeletedResponse = responseSchema(() =>
+export const webhookDeletedResponse = responseSchema((z) =>
   z.strictObject({ data: z.strictObject({ id: z.string(), deleted: z.literal(true) }), meta: requestMeta() }),
 );
 

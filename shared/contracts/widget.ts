@@ -64,8 +64,8 @@ const availabilityQuery = /* @__PURE__ */ onFirstRequest(() =>
       .date({ error: 'from: must be a date YYYY-MM-DD' })
       .optional()
       .describe("First local day to show (default: today in the scheduler's zone)"),
-    days: integerParam
-      .pipe(z.number().int().min(1, { error: 'days: must be 1 to 14' }).max(14, { error: 'days: must be 1 to 14' }))
+    days: z
+      .pipe(integerParam, z.number().int().min(1, { error: 'days: must be 1 to 14' }).max(14, { error: 'days: must be 1 to 14' }))
       .optional()
       .describe('How many days to show (default 7, at most 14); never past the last day the scheduler books'),
   }),

@@ -1,5 +1,6 @@
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 import { BadRequestError } from '#shared/errors';
+import '#shared/schemas/zod-locale';
 
 /**
  * Formats the first zod issue as a message that names the field, once: many schemas write their
@@ -18,8 +19,8 @@ export function describeIssue(issue: z.core.$ZodIssue, prefix?: string): { field
   return { field, message: `${field}: ${text}` };
 }
 
-export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
-  const result = schema.safeParse(value);
+export function parseOrThrow<T>(schema: z.core.$ZodType<T>, value: unknown, where: string): T {
+  const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   if (!issue) throw new BadRequestError(`invalid ${where}`);
@@ -32,10 +33,10 @@ export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, where: str
  * handler factory lower-cases header names). The field is the declared name; header schemas write
  * their messages whole (shared/contracts/headers.ts), so the message is not prefixed.
  */
-export function parseHeaders<S extends z.ZodObject>(schema: S, headers: Readonly<Record<string, string>>): z.output<S> {
+export function parseHeaders<S extends z.core.$ZodObject>(schema: S, headers: Readonly<Record<string, string>>): z.output<S> {
   const declared: Record<string, string | undefined> = {};
-  for (const name of Object.keys(schema.shape)) declared[name] = headers[name.toLowerCase()];
-  const result = schema.safeParse(declared);
+  for (const name of Object.keys(schema._zod.def.shape)) declared[name] = headers[name.toLowerCase()];
+  const result = z.safeParse(schema, declared);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   throw new BadRequestError(issue?.message ?? 'invalid headers', issue?.path[0] === undefined ? undefined : String(issue.path[0]));

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { groupOfField } from '#shared/auth/field-groups';
 import { ANY_KEY, KEY_TYPES } from '#shared/auth/permissions';
-import { formatBytes, type RouteContract, schemaOf } from '#shared/contracts/contract';
+import { formatBytes, provideResponseZod, type RouteContract, schemaOf } from '#shared/contracts/contract';
 import { CONTRACTS, SCHEMA_COMPONENTS } from '#shared/contracts/index';
 import { isIdempotent, ROUTES, type RouteDefinition, type RouteId, type Surface } from '#shared/routes';
 import { DEFAULT_RANGE_DAYS } from '#shared/schemas/params';
@@ -79,11 +79,14 @@ const ERROR_COMPONENT: Record<Surface, string> = { read: 'Error', platform: 'Pla
 
 const STANDARD_RESPONSE_DESCRIPTIONS: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content' };
 
+// The generator builds every response schema; they are written in the classic API (ADR 0183).
+provideResponseZod(z);
+
 const contractOf = (route: RouteDefinition<RouteId>): RouteContract => CONTRACTS[route.id];
 
 /** Whether a route selects its team the v0 way: its contract takes the x-team-id header. */
 function selectsTeam(contract: RouteContract): boolean {
-  return contract.headers !== undefined && 'x-team-id' in contract.headers.shape;
+  return contract.headers !== undefined && 'x-team-id' in contract.headers._zod.def.shape;
 }
 
 /** Builds the whole document. Pure: call it once (at module load) and reuse the result. */

@@ -31,14 +31,14 @@ export function tidy(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: z.core.JSON
 }
 
 /** What a request schema accepts (its input side: query strings, JSON bodies). */
-export function inputSchema(schema: z.ZodType): JsonSchema {
+export function inputSchema(schema: z.core.$ZodType): JsonSchema {
   const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', override: tidy }) as JsonSchema;
   return json;
 }
 
 /** What a request schema yields for an empty input: the defaults the handler applies. */
-function defaultsOf(schema: z.ZodType): Record<string, unknown> {
-  const parsed = schema.safeParse({});
+function defaultsOf(schema: z.core.$ZodType): Record<string, unknown> {
+  const parsed = z.safeParse(schema, {});
   return parsed.success && parsed.data && typeof parsed.data === 'object' ? (parsed.data as Record<string, unknown>) : {};
 }
 
@@ -59,7 +59,7 @@ export interface ParameterObject {
 /** The parameters an object schema of a contract declares (path, query or headers), each described by `describe`. */
 export function parametersOf(
   location: ParameterObject['in'],
-  schema: z.ZodType,
+  schema: z.core.$ZodType,
   describe: (name: string, parameterSchema: JsonSchema) => string | undefined,
 ): ParameterObject[] {
   const json = inputSchema(schema);

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { atLoad } from '#shared/lazy';
 import { booleanParam, cursorParam, dateTimeParam, limitParam, offsetParam, positiveIdParam, resolveRange } from './params';
 
@@ -7,14 +7,19 @@ import { booleanParam, cursorParam, dateTimeParam, limitParam, offsetParam, posi
  * (shared/contracts/): limits, date ranges, team selection and paging members. Schemas are built
  * `atLoad` (shared/lazy.ts): a function builds only those its contract uses.
  */
+/** The members a date-range check reads. */
+type DateRange = { start_date?: string | undefined; end_date?: string | undefined };
+
 export const V1_LIMIT = { default: 50, max: 500 } as const;
 export const V0_LIMIT = { default: 100, max: 1000 } as const;
 
-export const startBeforeEnd = <T extends { start_date?: string; end_date?: string }>(schema: z.ZodType<T>) =>
-  schema.refine((q) => !q.start_date || !q.end_date || q.start_date < q.end_date, {
-    error: 'start_date must be before end_date',
-    path: ['start_date'],
-  });
+export const startBeforeEnd = <S extends z.ZodMiniType<DateRange>>(schema: S) =>
+  schema.check(
+    z.refine((q: DateRange) => !q.start_date || !q.end_date || q.start_date < q.end_date, {
+      error: 'start_date must be before end_date',
+      path: ['start_date'],
+    }),
+  );
 
 /**
  * The widest date range of the routes that read every row of their range (analytics, funnels) or
@@ -31,39 +36,41 @@ const DAY_MS = 86_400_000;
  */
 const spanAtMost =
   (days: number) =>
-  <T extends { start_date?: string; end_date?: string }>(schema: z.ZodType<T>) =>
-    schema.superRefine((q, ctx) => {
-      const range = resolveRange(q.start_date, q.end_date);
-      if (Date.parse(range.end) - Date.parse(range.start) <= days * DAY_MS) return;
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          q.end_date === undefined
-            ? `the range may span at most ${days} days (end_date defaults to now)`
-            : `the range may span at most ${days} days`,
-        path: [q.end_date === undefined ? 'start_date' : 'end_date'],
-      });
-    });
+  <S extends z.ZodMiniType<DateRange>>(schema: S) =>
+    schema.check(
+      z.superRefine((q: DateRange, ctx) => {
+        const range = resolveRange(q.start_date, q.end_date);
+        if (Date.parse(range.end) - Date.parse(range.start) <= days * DAY_MS) return;
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            q.end_date === undefined
+              ? `the range may span at most ${days} days (end_date defaults to now)`
+              : `the range may span at most ${days} days`,
+          path: [q.end_date === undefined ? 'start_date' : 'end_date'],
+        });
+      }),
+    );
 export const withinMaxRange = spanAtMost(MAX_RANGE_DAYS);
 
 export const teamPath = /* @__PURE__ */ atLoad(() => z.object({ teamId: positiveIdParam }));
 export const enterprisePath = /* @__PURE__ */ atLoad(() => z.object({ enterpriseId: positiveIdParam }));
 /** An SMS campaign in the path (the platform routes). */
-export const campaignPath = /* @__PURE__ */ atLoad(() => z.object({ campaignId: z.string().min(1).max(64) }));
+export const campaignPath = /* @__PURE__ */ atLoad(() => z.object({ campaignId: z.string().check(z.minLength(1), z.maxLength(64)) }));
 
 /** An optional enum parameter whose error lists the accepted values. */
 export function enumParam<const T extends readonly [string, ...string[]]>(values: T) {
-  return z.enum(values, { error: `must be one of ${values.join(', ')}` }).optional();
+  return z.optional(z.enum(values, { error: `must be one of ${values.join(', ')}` }));
 }
 
 export const dateRangeMembers = /* @__PURE__ */ atLoad(() => ({
-  start_date: dateTimeParam.optional(),
-  end_date: dateTimeParam.optional(),
+  start_date: z.optional(dateTimeParam),
+  end_date: z.optional(dateTimeParam),
 }));
 
 /** v0 lists: team selection by team_id (or the x-team-id header), offset pagination. */
 export const v0ListMembers = /* @__PURE__ */ atLoad(() => ({
-  team_id: positiveIdParam.optional(),
+  team_id: z.optional(positiveIdParam),
   ...dateRangeMembers,
   limit: limitParam(V0_LIMIT.default, V0_LIMIT.max),
   offset: offsetParam,
@@ -75,13 +82,13 @@ export const v1PageMembers = /* @__PURE__ */ atLoad(() => ({
 }));
 
 export const crossTeamMembers = /* @__PURE__ */ atLoad(() => ({
-  team_id: positiveIdParam.optional(),
+  team_id: z.optional(positiveIdParam),
   include_test_teams: booleanParam,
 }));
 
 /** The change feeds' member (shared/pagination/change-feed.ts): list the rows changed after this instant. */
 export const changeFeedMembers = /* @__PURE__ */ atLoad(() => ({
-  updated_since: dateTimeParam.optional(),
+  updated_since: z.optional(dateTimeParam),
 }));
 
 /**
@@ -89,15 +96,17 @@ export const changeFeedMembers = /* @__PURE__ */ atLoad(() => ({
  * beside `updated_since` (ADR 0147): a date range or a status would hide the changes that move a
  * row out of it. The 400 names the filter sent with it.
  */
-export function changesAlone<T extends { updated_since?: string | undefined }>(
-  schema: z.ZodType<T>,
-  filters: readonly (keyof T & string)[],
+export function changesAlone<S extends z.ZodMiniType<{ updated_since?: string | undefined }>>(
+  schema: S,
+  filters: readonly (keyof z.output<S> & string)[],
 ) {
-  return schema.superRefine((q, ctx) => {
-    if (q.updated_since === undefined) return;
-    for (const name of filters) {
-      if (q[name] === undefined) continue;
-      ctx.addIssue({ code: 'custom', message: 'cannot be combined with updated_since (a change feed lists every change)', path: [name] });
-    }
-  });
+  return schema.check(
+    z.superRefine((q: z.output<S>, ctx) => {
+      if (q.updated_since === undefined) return;
+      for (const name of filters) {
+        if (q[name] === undefined) continue;
+        ctx.addIssue({ code: 'custom', message: 'cannot be combined with updated_since (a change feed lists every change)', path: [name] });
+      }
+    }),
+  );
 }

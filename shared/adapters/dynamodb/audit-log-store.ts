@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   AUDIT_ACTIONS,
   AUDIT_TARGET_TYPES,
@@ -40,7 +40,7 @@ const storedAuditEntry = /* @__PURE__ */ atLoad(() =>
     teamIds: z.array(z.number()),
     action: z.enum(AUDIT_ACTIONS),
     actorKind: z.enum(['key', 'operator', 'system']),
-    actorId: z.string().optional(),
+    actorId: z.optional(z.string()),
     targetType: z.enum(AUDIT_TARGET_TYPES),
     targetId: z.string(),
     detail: z.string(),

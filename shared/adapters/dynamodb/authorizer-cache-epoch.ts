@@ -1,5 +1,5 @@
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { atLoad } from '#shared/lazy';
 import type { AuthorizerCache } from '#shared/ports/authorizer-cache';
 import { parseStoredItem } from './query';
@@ -7,7 +7,7 @@ import { parseStoredItem } from './query';
 const EPOCH_KEY = { pk: 'AUTHORIZER_CACHE', sk: 'EPOCH' } as const;
 
 /** The counter item in the teams table; `epoch` is absent until the first flush. */
-const storedEpoch = /* @__PURE__ */ atLoad(() => z.object({ epoch: z.number().default(0) }));
+const storedEpoch = /* @__PURE__ */ atLoad(() => z.object({ epoch: z._default(z.number(), 0) }));
 
 /**
  * The local form of API Gateway's FlushStageAuthorizersCache: a counter item in the teams table.

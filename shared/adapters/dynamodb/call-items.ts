@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { CallRecord, TransferRecord } from '#shared/domain/calls';
 import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support-tickets';
 import { atLoad } from '#shared/lazy';
@@ -7,7 +7,7 @@ import { type Item, parseStoredItem } from './query';
 
 /** The calls table's items (calls, transfers, tickets, appointments, report guards) and their mappings. */
 
-const nullableString = () => z.string().nullable();
+const nullableString = () => z.nullable(z.string());
 const callCustomer = () => z.object({ name: nullableString(), phone: nullableString() });
 
 /**
@@ -23,42 +23,42 @@ const storedCall = /* @__PURE__ */ atLoad(() =>
     provider_call_id: z.string(),
     type: z.string(),
     direction: z.enum(['inbound', 'outbound']),
-    customer: z.object({ name: nullableString(), phone: nullableString(), phone_raw: nullableString().optional() }),
+    customer: z.object({ name: nullableString(), phone: nullableString(), phone_raw: z.optional(nullableString()) }),
     started_at: z.string(),
     ended_at: nullableString(),
-    duration_seconds: z.number().nullable(),
+    duration_seconds: z.nullable(z.number()),
     transcript: nullableString(),
-    turns: z
-      .array(
+    turns: z.optional(
+      z.array(
         z.object({
           speaker: z.enum(['agent', 'customer']),
           text: z.string(),
-          start_seconds: z.number().nullable(),
-          end_seconds: z.number().nullable(),
+          start_seconds: z.nullable(z.number()),
+          end_seconds: z.nullable(z.number()),
         }),
-      )
-      .optional(),
-    turns_trimmed: z.boolean().optional(),
+      ),
+    ),
+    turns_trimmed: z.optional(z.boolean()),
     summary: nullableString(),
     recording_url: nullableString(),
     analysis: z.object({
       call_reason: nullableString(),
       sentiment: nullableString(),
-      booking_intent: z.boolean().nullable(),
+      booking_intent: z.nullable(z.boolean()),
       urgency: nullableString(),
-      raw: z.record(z.string(), z.unknown()).nullable().optional(),
+      raw: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
     }),
-    warnings: z.array(z.string()).optional(),
+    warnings: z.optional(z.array(z.string())),
     ended_reason: nullableString(),
-    cost: z.number().nullable(),
+    cost: z.nullable(z.number()),
     appointment_id: nullableString(),
     ticket_id: nullableString(),
-    lead_id: z.number().nullable(),
-    stl_call_id: z.number().nullable(),
-    decisions: z.array(z.object({ decision: z.string(), reason: z.string(), evidence: z.array(z.string()).optional() })).optional(),
+    lead_id: z.nullable(z.number()),
+    stl_call_id: z.nullable(z.number()),
+    decisions: z.optional(z.array(z.object({ decision: z.string(), reason: z.string(), evidence: z.optional(z.array(z.string())) }))),
     created_at: z.string(),
   }),
-) satisfies z.ZodType<CallRecord>;
+) satisfies z.ZodMiniType<CallRecord>;
 
 /** A call as stored: its keys and the record's attributes. */
 type CallItem = { pk: string; sk: string; typePk: string; callPk: string } & z.input<typeof storedCall>;
@@ -164,7 +164,7 @@ const storedTransfer = /* @__PURE__ */ atLoad(() =>
     source: z.enum(['transfer-update', 'ended_reason']),
     created_at: z.string(),
   }),
-) satisfies z.ZodType<TransferRecord>;
+) satisfies z.ZodMiniType<TransferRecord>;
 
 type TransferItem = { pk: string; sk: string } & z.input<typeof storedTransfer>;
 
@@ -205,8 +205,8 @@ const storedTicket = /* @__PURE__ */ atLoad(() =>
     team_id: z.number(),
     enterprise_id: z.number(),
     call_id: nullableString(),
-    appointment_id: nullableString().default(null),
-    lead_id: z.number().nullable(),
+    appointment_id: z._default(nullableString(), null),
+    lead_id: z.nullable(z.number()),
     status: z.literal('open'),
     priority: z.enum(['low', 'normal', 'high', 'urgent']),
     category: z.string(),
@@ -215,7 +215,7 @@ const storedTicket = /* @__PURE__ */ atLoad(() =>
     customer: callCustomer(),
     created_at: z.string(),
   }),
-) satisfies z.ZodType<TicketRecord>;
+) satisfies z.ZodMiniType<TicketRecord>;
 
 type TicketItem = { pk: string; sk: string } & z.input<typeof storedTicket>;
 
@@ -251,7 +251,7 @@ const storedAppointment = /* @__PURE__ */ atLoad(() =>
     appointment_id: z.string(),
     team_id: z.number(),
     call_id: z.string(),
-    lead_id: z.number().nullable(),
+    lead_id: z.nullable(z.number()),
     status: z.enum(['scheduled', 'requested']),
     scheduled_for: nullableString(),
     preferred_date: nullableString(),
@@ -261,7 +261,7 @@ const storedAppointment = /* @__PURE__ */ atLoad(() =>
     reason: z.string(),
     created_at: z.string(),
   }),
-) satisfies z.ZodType<AppointmentRecord>;
+) satisfies z.ZodMiniType<AppointmentRecord>;
 
 type AppointmentItem = { pk: string; sk: string } & z.input<typeof storedAppointment>;
 
@@ -294,13 +294,12 @@ const storedReportResult = /* @__PURE__ */ atLoad(() =>
     call_id: z.string(),
     appointment_id: nullableString(),
     ticket_id: nullableString(),
-    outreach: z
-      .object({ stl_call_id: z.number(), ended_reason: nullableString(), appointment: storedAppointment.nullable() })
-      .nullable()
-      .optional(),
-    coach: z.object({ started_at: z.string() }).nullable().optional(),
+    outreach: z.optional(
+      z.nullable(z.object({ stl_call_id: z.number(), ended_reason: nullableString(), appointment: z.nullable(storedAppointment) })),
+    ),
+    coach: z.optional(z.nullable(z.object({ started_at: z.string() }))),
   }),
-) satisfies z.ZodType<ReportResult>;
+) satisfies z.ZodMiniType<ReportResult>;
 
 const storedReportGuard = /* @__PURE__ */ atLoad(() => z.object({ result: storedReportResult }));
 

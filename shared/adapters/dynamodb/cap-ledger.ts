@@ -7,7 +7,7 @@ import {
   PutCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { CapLedger, CapLedgerChange, CapSlot } from '#shared/domain/sms/frequency-cap';
 import { atLoad } from '#shared/lazy';
 import { teamPk } from './keys';
@@ -26,10 +26,10 @@ import { isTransactionCancelled, MAX_TRANSACTION_ITEMS, transactWrite } from './
  */
 const storedCapLedger = /* @__PURE__ */ atLoad(() =>
   z.object({
-    slots: z.array(z.object({ campaign_id: z.string(), at: z.string(), sent: z.boolean(), reserved_at: z.string().optional() })),
+    slots: z.array(z.object({ campaign_id: z.string(), at: z.string(), sent: z.boolean(), reserved_at: z.optional(z.string()) })),
     version: z.number(),
   }),
-) satisfies z.ZodType<CapLedger>;
+) satisfies z.ZodMiniType<CapLedger>;
 
 type CapLedgerItem = { readonly pk: string; readonly sk: string } & z.input<typeof storedCapLedger>;
 

@@ -1,5 +1,5 @@
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Criterion, RubricRevision } from '#shared/domain/coach/rubric';
 import { ConflictError } from '#shared/errors';
 import { atLoad } from '#shared/lazy';
@@ -44,14 +44,14 @@ const storedRevision = /* @__PURE__ */ atLoad(() =>
           title: z.string(),
           description: z.string(),
           weight: z.number(),
-          keywords: z.array(z.string()).optional(),
+          keywords: z.optional(z.array(z.string())),
         }),
       ),
       source: z.enum(['default', 'team']),
     }),
-    in_force_from: z.string().nullable().default(null),
+    in_force_from: z._default(z.nullable(z.string()), null),
   }),
-) satisfies z.ZodType<RubricRevision>;
+) satisfies z.ZodMiniType<RubricRevision>;
 
 type RubricRevisionItem = { readonly pk: string; readonly sk: string; readonly team_id: number } & z.input<typeof storedRevision>;
 

@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { CoachEvaluation, CriterionResult } from '#shared/domain/coach/evaluation';
 import { assertStorable } from '#shared/domain/stored-size';
 import { atLoad } from '#shared/lazy';
@@ -103,15 +103,15 @@ const storedEvaluation = /* @__PURE__ */ atLoad(() =>
         title: z.string(),
         weight: z.number(),
         applicable: z.boolean(),
-        score: z.number().nullable().default(null),
-        passed: z.boolean().nullable().default(null),
+        score: z._default(z.nullable(z.number()), null),
+        passed: z._default(z.nullable(z.boolean()), null),
         reason: z.string(),
-        evidence: z.string().nullable().default(null),
+        evidence: z._default(z.nullable(z.string()), null),
       }),
     ),
-    evaluator: z.object({ kind: z.enum(['rule_based', 'language_model']), model: z.string().nullable().default(null) }),
+    evaluator: z.object({ kind: z.enum(['rule_based', 'language_model']), model: z._default(z.nullable(z.string()), null) }),
   }),
-) satisfies z.ZodType<CoachEvaluation>;
+) satisfies z.ZodMiniType<CoachEvaluation>;
 
 const storedEvaluationItem = /* @__PURE__ */ atLoad(() => z.object({ evaluation: storedEvaluation }));
 

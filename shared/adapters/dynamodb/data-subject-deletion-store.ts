@@ -1,5 +1,5 @@
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { AuditEntry } from '#shared/domain/audit-log/entry';
 import {
   type DataSubjectDeletion,
@@ -34,17 +34,17 @@ const storedDeletion = /* @__PURE__ */ atLoad(() =>
     deletionId: z.string(),
     enterpriseId: z.number(),
     teamIds: z.array(z.number()),
-    subjectPhone: z.string().nullable().default(null),
-    subjectEmail: z.string().nullable().default(null),
+    subjectPhone: z._default(z.nullable(z.string()), null),
+    subjectEmail: z._default(z.nullable(z.string()), null),
     status: z.enum(DELETION_STATUSES),
     done: z.array(z.string()),
     createdAt: z.string(),
-    completedAt: z.string().nullable().default(null),
+    completedAt: z._default(z.nullable(z.string()), null),
   }),
-) satisfies z.ZodType<{ status: DeletionStatus }>;
+) satisfies z.ZodMiniType<{ status: DeletionStatus }>;
 
 const storedCounts = /* @__PURE__ */ atLoad(() =>
-  z.object(Object.fromEntries(DELETION_KINDS.map((kind) => [countAttribute(kind), z.number().default(0)]))),
+  z.object(Object.fromEntries(DELETION_KINDS.map((kind) => [countAttribute(kind), z._default(z.number(), 0)]))),
 );
 
 type DeletionItem = { readonly pk: string; readonly sk: string; readonly [count: `count_${string}`]: number } & z.input<

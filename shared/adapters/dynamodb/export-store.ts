@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { AuditEntry } from '#shared/domain/audit-log/entry';
 import { EXPORT_FORMATS, EXPORT_RESOURCES, EXPORT_STATUSES, type ExportJob } from '#shared/domain/exports/export-job';
 import { atLoad } from '#shared/lazy';
@@ -26,20 +26,20 @@ const exportItem = /* @__PURE__ */ atLoad(() =>
     format: z.enum(EXPORT_FORMATS),
     start: z.string(),
     end: z.string(),
-    fieldGroups: z.array(z.string()).nullable(),
+    fieldGroups: z.nullable(z.array(z.string())),
     withTranscripts: z.boolean(),
     status: z.enum(EXPORT_STATUSES),
     rows: z.number(),
     bytes: z.number(),
     objectKey: z.string(),
-    uploadId: z.string().nullable().default(null),
+    uploadId: z._default(z.nullable(z.string()), null),
     parts: z.array(z.object({ number: z.number(), etag: z.string() })),
-    position: z.string().nullable(),
+    position: z.nullable(z.string()),
     allRead: z.boolean(),
     createdAt: z.string(),
-    completedAt: z.string().nullable(),
+    completedAt: z.nullable(z.string()),
     expiresAt: z.string(),
-    error: z.string().nullable(),
+    error: z.nullable(z.string()),
   }),
 );
 

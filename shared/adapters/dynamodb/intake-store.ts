@@ -7,7 +7,7 @@ import {
   type TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { IntakeConfig } from '#shared/domain/intake/intake-config';
 import type { OutreachState } from '#shared/domain/intake/outreach';
 import type { LeadRecord } from '#shared/domain/leads';
@@ -65,7 +65,7 @@ export function stlCallPointerItem(
 }
 
 const storedLeadGuard = /* @__PURE__ */ atLoad(() =>
-  z.object({ lead_id: z.number(), stl_call_id: z.number(), created_at: z.string(), expires_at: z.string().optional() }),
+  z.object({ lead_id: z.number(), stl_call_id: z.number(), created_at: z.string(), expires_at: z.optional(z.string()) }),
 );
 
 type LeadGuardItem = { pk: string; sk: 'GUARD' } & z.input<typeof storedLeadGuard>;
@@ -301,10 +301,10 @@ const storedGoogleKey = /* @__PURE__ */ atLoad(() =>
     key: z.object({
       sha256: z.string(),
       created_at: z.string(),
-      previous: z.object({ sha256: z.string(), expires_at: z.string() }).nullable(),
+      previous: z.nullable(z.object({ sha256: z.string(), expires_at: z.string() })),
     }),
   }),
-) satisfies z.ZodType<{ key: GoogleLeadFormKeyRecord }>;
+) satisfies z.ZodMiniType<{ key: GoogleLeadFormKeyRecord }>;
 
 type GoogleKeyItem = { pk: string; sk: typeof GOOGLE_KEY_SK; updated_at: string } & z.input<typeof storedGoogleKey>;
 

@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { OUTREACH_STATUSES, type OutreachState } from '#shared/domain/intake/outreach';
 import { SCHEDULING_MODES } from '#shared/domain/intake/scheduling-config';
 import { type Attribution, LEAD_TYPES, type LeadRecord } from '#shared/domain/leads';
@@ -32,7 +32,7 @@ export type LeadItem = {
   leadChangeSk?: string;
 } & z.input<typeof storedLead>;
 
-const nullableString = () => z.string().nullable();
+const nullableString = () => z.nullable(z.string());
 
 /**
  * The outreach member of an intake lead as stored. The intake store updates it member by member
@@ -49,13 +49,13 @@ const storedOutreach = /* @__PURE__ */ atLoad(() =>
     retry_spacing_minutes: z.number(),
     provider_call_id: nullableString(),
     last_attempt_at: nullableString(),
-    claim_token: nullableString().optional(),
-    dispatched: z.boolean().optional(),
+    claim_token: z.optional(nullableString()),
+    dispatched: z.optional(z.boolean()),
     outcome: nullableString(),
     completed_at: nullableString(),
     reason: nullableString(),
   }),
-) satisfies z.ZodType<OutreachState>;
+) satisfies z.ZodMiniType<OutreachState>;
 
 type OutreachItem = z.input<typeof storedOutreach>;
 
@@ -66,14 +66,14 @@ type OutreachItem = z.input<typeof storedOutreach>;
 const storedLead = /* @__PURE__ */ atLoad(() =>
   z.object({
     id: z.string(),
-    lead_id: z.number().nullable(),
+    lead_id: z.nullable(z.number()),
     team_id: z.number(),
     type: z.enum(LEAD_TYPES),
     datetime: z.string(),
     status: z.string(),
     customer_name: nullableString(),
     customer_phone: nullableString(),
-    customer_phone_raw: nullableString().optional(),
+    customer_phone_raw: z.optional(nullableString()),
     customer_email: nullableString(),
     lead_content: z.record(z.string(), z.unknown()),
     agent: nullableString(),
@@ -85,15 +85,15 @@ const storedLead = /* @__PURE__ */ atLoad(() =>
       utm_term: nullableString(),
       utm_content: nullableString(),
       gclid: nullableString(),
-      wbraid: nullableString().optional(),
-      gbraid: nullableString().optional(),
+      wbraid: z.optional(nullableString()),
+      gbraid: z.optional(nullableString()),
     }),
     external_id: nullableString(),
     source: nullableString(),
-    outreach: storedOutreach.nullable(),
-    appointment: z.record(z.string(), z.unknown()).nullable(),
+    outreach: z.nullable(storedOutreach),
+    appointment: z.nullable(z.record(z.string(), z.unknown())),
   }),
-) satisfies z.ZodType<LeadRecord>;
+) satisfies z.ZodMiniType<LeadRecord>;
 
 /**
  * The members an update of a lead sets beside its own change (`SET <expression>, <these>`): when it

@@ -1,5 +1,5 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { DEFAULT_MESSAGING_CONFIG, type MessagingConfig, messagingConfigSchema } from '#shared/domain/sms-campaigns/messaging-config';
 import { atLoad } from '#shared/lazy';
 import type { MessagingConfigStore } from '#shared/ports/messaging-config-store';

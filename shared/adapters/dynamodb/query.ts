@@ -1,5 +1,6 @@
 import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
+import '#shared/schemas/zod-locale';
 
 export type Item = Record<string, unknown>;
 

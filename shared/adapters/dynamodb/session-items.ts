@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { RECOVERY_CHANNELS, SESSION_STATUSES, type SessionRecord } from '#shared/domain/sessions';
 import type { TeamPlacement } from '#shared/domain/tenancy';
 import { atLoad } from '#shared/lazy';
@@ -105,7 +105,7 @@ export function toSessionItem(session: SessionRecord, placement: TeamPlacement, 
   };
 }
 
-const nullableString = () => z.string().nullable();
+const nullableString = () => z.nullable(z.string());
 
 /**
  * The session's attributes as stored: the domain record's own fields under their own names (the
@@ -132,18 +132,18 @@ const storedSession = /* @__PURE__ */ atLoad(() =>
       content: nullableString(),
     }),
     google_ads: z.object({ gclid: nullableString(), wbraid: nullableString(), gbraid: nullableString() }),
-    st_job_id: z.number().nullable(),
+    st_job_id: z.nullable(z.number()),
     started_at: z.string(),
     completed_at: nullableString(),
     last_activity_at: nullableString(),
-    events: z.array(z.object({ event_type: z.string(), created_at: z.string(), channel: z.enum(RECOVERY_CHANNELS).optional() })),
-    service_area: nullableString().default(null),
-    conversion_value: z.number().nullable().default(null),
+    events: z.array(z.object({ event_type: z.string(), created_at: z.string(), channel: z.optional(z.enum(RECOVERY_CHANNELS)) })),
+    service_area: z._default(nullableString(), null),
+    conversion_value: z._default(z.nullable(z.number()), null),
     // Written only when true (booking recovery): absent reads as not set.
-    recovered: z.literal(true).optional(),
-    qualified_drop_off: z.literal(true).optional(),
+    recovered: z.optional(z.literal(true)),
+    qualified_drop_off: z.optional(z.literal(true)),
   }),
-) satisfies z.ZodType<SessionRecord>;
+) satisfies z.ZodMiniType<SessionRecord>;
 
 /**
  * The attributes fromSessionItem reads: a list reads only these, not the keys and index

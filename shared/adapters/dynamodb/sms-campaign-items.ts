@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { CAMPAIGN_STATUSES, type Campaign, type ChunkRecipient, type SendStatus } from '#shared/domain/sms-campaigns/campaign';
 import { CAMPAIGN_TYPES } from '#shared/domain/sms-campaigns/campaign-request';
 import type { OutboundText } from '#shared/domain/sms-campaigns/outbound-texts';
@@ -21,7 +21,7 @@ import { type Item, parseStoredItem } from './query';
  * any item (Record<string, unknown>).
  */
 
-const nullableString = () => z.string().nullable();
+const nullableString = () => z.nullable(z.string());
 
 /**
  * `CAMPAIGN#<id>` / META: the campaign with its counters, under the record's own names (so this
@@ -35,9 +35,9 @@ const storedCampaign = /* @__PURE__ */ atLoad(() =>
     campaign_type: z.enum(CAMPAIGN_TYPES),
     status: z.enum(CAMPAIGN_STATUSES),
     message_template: z.string(),
-    fallback_message: nullableString().default(null),
+    fallback_message: z._default(nullableString(), null),
     settings: z.object({ include_opt_out: z.boolean(), respect_quiet_hours: z.boolean() }),
-    segmentation: z.record(z.string(), z.unknown()).nullable().default(null),
+    segmentation: z._default(z.nullable(z.record(z.string(), z.unknown())), null),
     recipients_count: z.number(),
     requested_count: z.number(),
     duplicates_collapsed: z.number(),
@@ -46,22 +46,22 @@ const storedCampaign = /* @__PURE__ */ atLoad(() =>
       sent: z.number(),
       failed: z.number(),
       opted_out: z.number(),
-      unconfirmed: z.number().default(0),
-      capped: z.number().default(0),
+      unconfirmed: z._default(z.number(), 0),
+      capped: z._default(z.number(), 0),
     }),
     replies: z.number(),
     estimated_cost_micros: z.number(),
     actual_cost_micros: z.number(),
     price_per_segment_micros: z.number(),
     scheduled_time: z.string(),
-    completion_time: nullableString().default(null),
-    cancelled_at: nullableString().default(null),
+    completion_time: z._default(nullableString(), null),
+    cancelled_at: z._default(nullableString(), null),
     created_at: z.string(),
-    last_send_at: nullableString().default(null),
-    estimated_completion_time: nullableString().default(null),
-    fanned_out: z.boolean().default(false),
+    last_send_at: z._default(nullableString(), null),
+    estimated_completion_time: z._default(nullableString(), null),
+    fanned_out: z._default(z.boolean(), false),
   }),
-) satisfies z.ZodType<Campaign>;
+) satisfies z.ZodMiniType<Campaign>;
 
 export type CampaignItem = { readonly pk: string; readonly sk: 'META' } & z.input<typeof storedCampaign>;
 
@@ -77,13 +77,13 @@ const storedChunk = /* @__PURE__ */ atLoad(() =>
         body: z.string(),
         segments: z.number(),
         suppressed: z.boolean(),
-        send_at: nullableString().default(null),
-        rule: nullableString().default(null),
-        capped: nullableString().default(null),
+        send_at: z._default(nullableString(), null),
+        rule: z._default(nullableString(), null),
+        capped: z._default(nullableString(), null),
       }),
     ),
   }),
-) satisfies z.ZodType<{ recipients: ChunkRecipient[] }>;
+) satisfies z.ZodMiniType<{ recipients: ChunkRecipient[] }>;
 
 export type ChunkItem = { readonly pk: string; readonly sk: string } & z.input<typeof storedChunk>;
 
@@ -99,21 +99,21 @@ const storedSend = /* @__PURE__ */ atLoad(() =>
     sk: z.string(),
     status: z.enum(['sending', 'sent', 'failed', 'opted_out', 'unconfirmed', 'suppressed', 'deferred', 'capped']),
     team_id: z.number(),
-    segments: z.number().optional(),
-    body: z.string().optional(),
-    cost_micros: z.number().optional(),
-    claimed_at: z.string().optional(),
-    claim_token: z.string().optional(),
-    provider_message_id: nullableString().optional(),
-    error: nullableString().optional(),
+    segments: z.optional(z.number()),
+    body: z.optional(z.string()),
+    cost_micros: z.optional(z.number()),
+    claimed_at: z.optional(z.string()),
+    claim_token: z.optional(z.string()),
+    provider_message_id: z.optional(nullableString()),
+    error: z.optional(nullableString()),
     recorded_at: z.string(),
-    settled_at: z.string().optional(),
-    updated_at: z.string().optional(),
-    deferred_until: nullableString().optional(),
-    send_at: nullableString().optional(),
-    rule: nullableString().optional(),
+    settled_at: z.optional(z.string()),
+    updated_at: z.optional(z.string()),
+    deferred_until: z.optional(nullableString()),
+    send_at: z.optional(nullableString()),
+    rule: z.optional(nullableString()),
   }),
-) satisfies z.ZodType<{ status: SendStatus }>;
+) satisfies z.ZodMiniType<{ status: SendStatus }>;
 
 export type SendItem = { readonly textsPk: string; readonly textsStatusPk: string; readonly textsSk: string } & z.input<typeof storedSend>;
 
@@ -134,15 +134,15 @@ const storedSubscriptionEvent = /* @__PURE__ */ atLoad(() =>
     team_id: z.number(),
     type: z.enum(SUBSCRIPTION_EVENT_TYPES),
     phone: z.string(),
-    keyword: nullableString().default(null),
+    keyword: z._default(nullableString(), null),
     source: z.enum(SUBSCRIPTION_EVENT_SOURCES),
-    suppression_change: z.enum(['added', 'removed']).nullable().default(null),
-    campaign_id: nullableString().default(null),
+    suppression_change: z._default(z.nullable(z.enum(['added', 'removed'])), null),
+    campaign_id: z._default(nullableString(), null),
     occurred_at: z.string(),
-    needs_review: z.boolean().default(false),
-    message: nullableString().default(null),
+    needs_review: z._default(z.boolean(), false),
+    message: z._default(nullableString(), null),
   }),
-) satisfies z.ZodType<SubscriptionEvent>;
+) satisfies z.ZodMiniType<SubscriptionEvent>;
 
 type SubscriptionEventItem = { readonly pk: string; readonly sk: string; readonly eventTypePk: string } & z.input<
   typeof storedSubscriptionEvent

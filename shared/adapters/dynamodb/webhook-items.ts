@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   DELIVERY_STATES,
   type DeliveryAttempt,
@@ -24,8 +24,8 @@ export const deliveryPk = (webhookId: string) => `WEBHOOK#${webhookId}`;
 export const deliverySk = (id: string) => `DELIVERY#${id}`;
 
 const storedSecret = /* @__PURE__ */ atLoad(() =>
-  z.object({ sealed: z.string(), createdAt: z.string(), expiresAt: z.string().nullable().default(null) }),
-) satisfies z.ZodType<SealedSecret>;
+  z.object({ sealed: z.string(), createdAt: z.string(), expiresAt: z._default(z.nullable(z.string()), null) }),
+) satisfies z.ZodMiniType<SealedSecret>;
 
 /**
  * A subscription's attributes as stored, in its team's partition; `failingSince` is absent (never
@@ -38,14 +38,14 @@ const storedSubscription = /* @__PURE__ */ atLoad(() =>
     workspaceId: z.string(),
     url: z.string(),
     events: z.array(z.string()),
-    description: z.string().nullable().default(null),
+    description: z._default(z.nullable(z.string()), null),
     status: z.enum(['enabled', 'disabled']),
-    disabledReason: z.string().nullable().default(null),
+    disabledReason: z._default(z.nullable(z.string()), null),
     createdAt: z.string(),
-    secrets: z.array(storedSecret).default([]),
-    failingSince: z.string().optional(),
+    secrets: z._default(z.array(storedSecret), []),
+    failingSince: z.optional(z.string()),
   }),
-) satisfies z.ZodType<{ status: SubscriptionStatus }>;
+) satisfies z.ZodMiniType<{ status: SubscriptionStatus }>;
 
 type SubscriptionItem = { readonly pk: string; readonly sk: string } & z.input<typeof storedSubscription>;
 
@@ -53,11 +53,11 @@ const storedAttempt = /* @__PURE__ */ atLoad(() =>
   z.object({
     attempt: z.number(),
     at: z.string(),
-    statusCode: z.number().nullable().default(null),
+    statusCode: z._default(z.nullable(z.number()), null),
     latencyMs: z.number(),
-    error: z.string().nullable().default(null),
+    error: z._default(z.nullable(z.string()), null),
   }),
-) satisfies z.ZodType<DeliveryAttempt>;
+) satisfies z.ZodMiniType<DeliveryAttempt>;
 
 /**
  * A delivery's attributes as stored, in its subscription's partition, with its list keys and TTL;
@@ -72,16 +72,16 @@ const storedDelivery = /* @__PURE__ */ atLoad(() =>
     eventType: z.string(),
     payload: z.string(),
     state: z.enum(DELIVERY_STATES),
-    attempts: z.array(storedAttempt).default([]),
+    attempts: z._default(z.array(storedAttempt), []),
     nextAttempt: z.number(),
     claimedAttempt: z.number(),
-    claimedAt: z.string().optional(),
+    claimedAt: z.optional(z.string()),
     runStart: z.number(),
-    nextAttemptAt: z.string().nullable().default(null),
+    nextAttemptAt: z._default(z.nullable(z.string()), null),
     createdAt: z.string(),
-    replayId: z.string().optional(),
+    replayId: z.optional(z.string()),
   }),
-) satisfies z.ZodType<{ state: DeliveryState }>;
+) satisfies z.ZodMiniType<{ state: DeliveryState }>;
 
 type DeliveryItem = {
   readonly pk: string;

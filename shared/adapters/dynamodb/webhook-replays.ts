@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { AuditEntry } from '#shared/domain/audit-log/entry';
 import { isWebhookEventType, REPLAY_STATUSES, type ReplayStatus, type WebhookReplay } from '#shared/domain/webhooks/model';
 import { atLoad } from '#shared/lazy';
@@ -31,12 +31,12 @@ const storedReplay = /* @__PURE__ */ atLoad(() =>
     types: z.array(z.string()),
     status: z.enum(REPLAY_STATUSES),
     eventsFound: z.number(),
-    eventsDelivered: z.number().default(0),
-    position: z.string().optional(),
+    eventsDelivered: z._default(z.number(), 0),
+    position: z.optional(z.string()),
     createdAt: z.string(),
-    completedAt: z.string().nullable().default(null),
+    completedAt: z._default(z.nullable(z.string()), null),
   }),
-) satisfies z.ZodType<{ status: ReplayStatus }>;
+) satisfies z.ZodMiniType<{ status: ReplayStatus }>;
 
 type ReplayItem = { readonly pk: string; readonly sk: string; readonly expiresAt: number } & z.input<typeof storedReplay>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { CallRecord } from '#shared/domain/calls';
 import { atLoad } from '#shared/lazy';
 import type { EvaluationStore } from '#shared/ports/coach-store';
@@ -9,13 +9,11 @@ import type { MessageQueue } from '#shared/ports/message-queue';
  * (team, started_at, id), never its transcript, which the worker reads from the calls table.
  */
 export const evaluationRequestSchema = /* @__PURE__ */ atLoad(() =>
-  z
-    .object({
-      team_id: z.number().int().positive(),
-      call_id: z.string().min(1).max(100),
-      started_at: z.iso.datetime({ offset: true }),
-    })
-    .strict(),
+  z.strictObject({
+    team_id: z.number().check(z.int(), z.positive()),
+    call_id: z.string().check(z.minLength(1), z.maxLength(100)),
+    started_at: z.iso.datetime({ offset: true }),
+  }),
 );
 
 export type EvaluationRequest = z.output<typeof evaluationRequestSchema>;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { atLoad } from '#shared/lazy';
 
 /**
@@ -121,4 +121,4 @@ export function exportFileName(job: Pick<ExportJob, 'exportId' | 'resource'>): s
 }
 
 /** The queue message that runs (or goes on with) an export. */
-export const exportMessageSchema = /* @__PURE__ */ atLoad(() => z.object({ export_id: z.string().regex(/^exp_[0-9a-f]{20}$/) }));
+export const exportMessageSchema = /* @__PURE__ */ atLoad(() => z.object({ export_id: z.string().check(z.regex(/^exp_[0-9a-f]{20}$/)) }));

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { nameText } from '#shared/domain/plain-text';
 import { atLoad } from '#shared/lazy';
 
@@ -20,17 +20,19 @@ export const MAX_SCHEDULE_HORIZON_DAYS = 90;
 export const SCHEDULE_GRACE_SECONDS = 60;
 
 const recipientSchema = /* @__PURE__ */ atLoad(() =>
-  z
-    .object({
-      phone: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(40, { error: 'is too long' }),
-      // Kept without control or bidi characters, like every person's name (plain-text.ts).
-      name: z.string().max(200, { error: 'must be at most 200 characters' }).overwrite(nameText).optional().nullable(),
-      custom_fields: z
-        .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'keys must be letters, digits or underscores' }), z.string().max(500))
-        .optional()
-        .nullable(),
-    })
-    .strict(),
+  z.strictObject({
+    phone: z.string({ error: 'is required' }).check(z.minLength(1, { error: 'is required' }), z.maxLength(40, { error: 'is too long' })),
+    // Kept without control or bidi characters, like every person's name (plain-text.ts).
+    name: z.nullable(z.optional(z.string().check(z.maxLength(200, { error: 'must be at most 200 characters' }), z.overwrite(nameText)))),
+    custom_fields: z.nullable(
+      z.optional(
+        z.record(
+          z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'keys must be letters, digits or underscores' })),
+          z.string().check(z.maxLength(500)),
+        ),
+      ),
+    ),
+  }),
 );
 
 /**
@@ -38,42 +40,44 @@ const recipientSchema = /* @__PURE__ */ atLoad(() =>
  * are refused (400 naming the member), so a typo never silently disables a compliance setting.
  */
 const settingsSchema = /* @__PURE__ */ atLoad(() =>
-  z
-    .object({
-      include_opt_out: z.boolean({ error: 'must be true or false' }).optional(),
-      respect_quiet_hours: z.boolean({ error: 'must be true or false' }).optional(),
-    })
-    .strict()
-    .optional()
-    .nullable(),
+  z.nullable(
+    z.optional(
+      z.strictObject({
+        include_opt_out: z.optional(z.boolean({ error: 'must be true or false' })),
+        respect_quiet_hours: z.optional(z.boolean({ error: 'must be true or false' })),
+      }),
+    ),
+  ),
 );
 
 export const campaignRequestSchema = /* @__PURE__ */ atLoad(() =>
-  z
-    .object({
-      campaign_type: z.enum(CAMPAIGN_TYPES, { error: `must be one of ${CAMPAIGN_TYPES.join(', ')}` }),
-      recipients: z
-        .array(recipientSchema, { error: 'must be an array of recipients' })
-        .min(1, { error: 'must hold at least 1 recipient' })
-        .max(MAX_RECIPIENTS, { error: `must hold at most ${MAX_RECIPIENTS} recipients` }),
-      message_template: z
-        .string({ error: 'is required' })
-        .refine((t) => t.trim().length > 0, { error: 'must not be empty' })
-        .refine((t) => t.length <= MAX_TEMPLATE_CHARS, { error: `must be at most ${MAX_TEMPLATE_CHARS} characters` }),
-      schedule_time: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time with a time zone' }).optional().nullable(),
-      settings: settingsSchema,
-      /** Accepted and stored; recipient filtering is not applied yet (documented). */
-      segmentation: z.record(z.string(), z.unknown()).optional().nullable(),
-      fallback_message: z
-        .string()
-        .refine((t) => t.trim().length > 0, { error: 'must not be empty when given' })
-        .refine((t) => t.length <= MAX_TEMPLATE_CHARS, { error: `must be at most ${MAX_TEMPLATE_CHARS} characters` })
-        .optional()
-        .nullable(),
-      /** Preflight: validate and price, send nothing. */
-      preflight: z.boolean().optional(),
-    })
-    .strict(),
+  z.strictObject({
+    campaign_type: z.enum(CAMPAIGN_TYPES, { error: `must be one of ${CAMPAIGN_TYPES.join(', ')}` }),
+    recipients: z
+      .array(recipientSchema, { error: 'must be an array of recipients' })
+      .check(
+        z.minLength(1, { error: 'must hold at least 1 recipient' }),
+        z.maxLength(MAX_RECIPIENTS, { error: `must hold at most ${MAX_RECIPIENTS} recipients` }),
+      ),
+    message_template: z.string({ error: 'is required' }).check(
+      z.refine((t) => t.trim().length > 0, { error: 'must not be empty' }),
+      z.refine((t) => t.length <= MAX_TEMPLATE_CHARS, { error: `must be at most ${MAX_TEMPLATE_CHARS} characters` }),
+    ),
+    schedule_time: z.nullable(z.optional(z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time with a time zone' }))),
+    settings: settingsSchema,
+    /** Accepted and stored; recipient filtering is not applied yet (documented). */
+    segmentation: z.nullable(z.optional(z.record(z.string(), z.unknown()))),
+    fallback_message: z.nullable(
+      z.optional(
+        z.string().check(
+          z.refine((t) => t.trim().length > 0, { error: 'must not be empty when given' }),
+          z.refine((t) => t.length <= MAX_TEMPLATE_CHARS, { error: `must be at most ${MAX_TEMPLATE_CHARS} characters` }),
+        ),
+      ),
+    ),
+    /** Preflight: validate and price, send nothing. */
+    preflight: z.optional(z.boolean()),
+  }),
 );
 
 export type CampaignRequest = z.output<typeof campaignRequestSchema>;

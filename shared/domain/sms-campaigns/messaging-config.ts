@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { atLoad } from '#shared/lazy';
 import { CAMPAIGN_TYPES } from './campaign-request';
 
@@ -7,37 +7,35 @@ import { CAMPAIGN_TYPES } from './campaign-request';
  * with the schema, and the store reads stored configurations back through it (ADR 0172).
  */
 export const messagingConfigSchema = /* @__PURE__ */ atLoad(() =>
-  z
-    .object({
-      /** Local send window for campaigns that respect quiet hours; state rules (calling-hours.ts) narrow it for solicitations. */
-      quiet_hours: z
-        .object({ start_hour: z.number().int().min(0).max(23).default(8), end_hour: z.number().int().min(1).max(24).default(21) })
-        .strict()
-        .refine((w) => w.start_hour < w.end_hour, { error: 'start_hour must be before end_hour' })
-        .default({ start_hour: 8, end_hour: 21 }),
-      /**
-       * Campaign types this team treats otherwise than the defaults (solicitation.ts): true makes
-       * a type a telephone solicitation (state hours, closed days and caps apply), false exempts it.
-       */
-      solicitation_overrides: z.partialRecord(z.enum(CAMPAIGN_TYPES), z.boolean()).optional(),
-      /**
-       * The team's origination identity: its type and, for 10DLC, the carrier-approved rate
-       * (campaign-schedule.ts DEFAULT_MPS: 10DLC 1, toll-free 3, short code 100 per second).
-       */
-      origination: z
-        .object({
-          type: z.enum(['10dlc', 'toll_free', 'short_code']),
-          messages_per_second: z.number().positive().max(1000).optional(),
+  z.strictObject({
+    /** Local send window for campaigns that respect quiet hours; state rules (calling-hours.ts) narrow it for solicitations. */
+    quiet_hours: z._default(
+      z
+        .strictObject({
+          start_hour: z._default(z.number().check(z.int(), z.gte(0), z.lte(23)), 8),
+          end_hour: z._default(z.number().check(z.int(), z.gte(1), z.lte(24)), 21),
         })
-        .strict()
-        .optional(),
-      /** Region for recipient numbers without a country code. */
-      phone_region: z
-        .string()
-        .regex(/^[A-Z]{2}$/)
-        .default('US'),
-    })
-    .strict(),
+        .check(z.refine((w) => w.start_hour < w.end_hour, { error: 'start_hour must be before end_hour' })),
+      { start_hour: 8, end_hour: 21 },
+    ),
+    /**
+     * Campaign types this team treats otherwise than the defaults (solicitation.ts): true makes
+     * a type a telephone solicitation (state hours, closed days and caps apply), false exempts it.
+     */
+    solicitation_overrides: z.optional(z.partialRecord(z.enum(CAMPAIGN_TYPES), z.boolean())),
+    /**
+     * The team's origination identity: its type and, for 10DLC, the carrier-approved rate
+     * (campaign-schedule.ts DEFAULT_MPS: 10DLC 1, toll-free 3, short code 100 per second).
+     */
+    origination: z.optional(
+      z.strictObject({
+        type: z.enum(['10dlc', 'toll_free', 'short_code']),
+        messages_per_second: z.optional(z.number().check(z.positive(), z.lte(1000))),
+      }),
+    ),
+    /** Region for recipient numbers without a country code. */
+    phone_region: z._default(z.string().check(z.regex(/^[A-Z]{2}$/)), 'US'),
+  }),
 );
 
 export type MessagingConfig = z.output<typeof messagingConfigSchema>;

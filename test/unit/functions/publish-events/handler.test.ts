@@ -42,10 +42,15 @@ const leadCreated = (eventId: string): DomainEvent => ({
   detail: { event_id: eventId, team_id: 4, lead_id: 9, data: { source: 'website' } },
 });
 
-/** The consumer with a bus and an outbox that record what reaches them; the bus refuses the events named. */
-function recording(refused: readonly string[] = []) {
+/**
+ * The consumer with a bus and an outbox that record what reaches them. The outbox holds `held` as
+ * its due items (what the publisher reads back before sending) and forgets each once marked sent;
+ * the bus refuses the events named.
+ */
+function recording(held: readonly DomainEvent[], refused: readonly string[] = []) {
   const published: DomainEvent[] = [];
   const marked: { eventId: string; at: Date; teamId: number | null }[] = [];
+  const due = new Map(held.map((event) => [String(event.detail.event_id), event]));
   const deps: OutboxConsumerDependencies = {
     ...dependencies(dueEventOfStreamRecord),
     bus: fakePort<EventBus>({
@@ -55,8 +60,13 @@ function recording(refused: readonly string[] = []) {
       },
     }),
     outbox: fakePort<OutboxStore>({
+      dueEvent: async (eventId) => {
+        const event = due.get(eventId);
+        return event ? { eventId, type: event.type, detail: event.detail } : null;
+      },
       markSent: async (eventId, at, teamId) => {
         marked.push({ eventId, at, teamId });
+        due.delete(eventId);
       },
     }),
   };
@@ -65,7 +75,7 @@ function recording(refused: readonly string[] = []) {
 
 describe('publish-events', () => {
   it('puts a due outbox item on the bus, its detail as written, and marks it sent in its team’s history', async () => {
-    const { deps, published, marked } = recording();
+    const { deps, published, marked } = recording([leadCreated('evt-1'), leadCreated('evt-2')]);
     mockDependencies.current = deps;
     const result = await handler(streamEvent(dueImage(leadCreated('evt-1')), dueImage(leadCreated('evt-2'))), CONTEXT);
     expect(result.batchItemFailures).toEqual([]);
@@ -77,9 +87,10 @@ describe('publish-events', () => {
   });
 
   it('stops at an event the bus refuses: it and every later record are reported, neither marked sent', async () => {
-    const { deps, published, marked } = recording(['evt-2']);
+    const events = ['evt-1', 'evt-2', 'evt-3'].map((id) => leadCreated(id));
+    const { deps, published, marked } = recording(events, ['evt-2']);
     mockDependencies.current = deps;
-    const images = ['evt-1', 'evt-2', 'evt-3'].map((id) => dueImage(leadCreated(id)));
+    const images = events.map((event) => dueImage(event));
     const result = await handler(streamEvent(...images), CONTEXT);
     expect(result.batchItemFailures).toEqual([{ itemIdentifier: '101' }, { itemIdentifier: '102' }]);
     expect(published).toEqual([leadCreated('evt-1')]);
@@ -87,11 +98,32 @@ describe('publish-events', () => {
   });
 
   it('reports an event published but not marked sent, so the retry publishes it again rather than losing it', async () => {
-    const { deps, published } = recording();
-    mockDependencies.current = { ...deps, outbox: failingPort<OutboxStore>() };
+    const { deps, published } = recording([leadCreated('evt-1')]);
+    const markFails: OutboxStore = {
+      dueEvent: (eventId) => deps.outbox.dueEvent(eventId),
+      markSent: () => Promise.reject(new Error('outbox unreachable')),
+    };
+    mockDependencies.current = { ...deps, outbox: markFails };
     const result = await handler(streamEvent(dueImage(leadCreated('evt-1'))), CONTEXT);
     expect(result.batchItemFailures).toEqual([{ itemIdentifier: '100' }]);
     expect(published).toEqual([leadCreated('evt-1')]);
+  });
+
+  it('publishes the item as the outbox holds it now: one redacted since the record was written goes out redacted', async () => {
+    const redacted: DomainEvent = { type: 'lead.created', detail: { event_id: 'evt-1', team_id: 4, lead_id: 9, redacted: true } };
+    const { deps, published } = recording([redacted]);
+    mockDependencies.current = deps;
+    const result = await handler(streamEvent(dueImage(leadCreated('evt-1'))), CONTEXT);
+    expect(result.batchItemFailures).toEqual([]);
+    expect(published).toEqual([redacted]);
+  });
+
+  it('publishes nothing for a record read again after its event went out', async () => {
+    const { deps, published, marked } = recording([]);
+    mockDependencies.current = deps;
+    const result = await handler(streamEvent(dueImage(leadCreated('evt-1'))), CONTEXT);
+    expect(result.batchItemFailures).toEqual([]);
+    expect({ published, marked }).toEqual({ published: [], marked: [] });
   });
 
   it('passes over a record that makes no event due, publishing nothing', async () => {

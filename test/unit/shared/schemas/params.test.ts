@@ -87,7 +87,7 @@ describe('date range bounds', () => {
   const DAY = 86_400_000;
   const end = '2026-11-01T00:00:00.000Z';
   const startBefore = (ms: number) => new Date(Date.parse(end) - ms).toISOString();
-  const bounded: Record<string, z.ZodType<{ start_date?: string; end_date?: string }>> = {
+  const bounded: Record<string, z.core.$ZodType<{ start_date?: string; end_date?: string }>> = {
     schedulerAnalyticsQuery,
     funnelQuery,
     crossTeamFunnelQuery,
@@ -128,7 +128,7 @@ describe('date range bounds', () => {
     expect(parseOrThrow(callsQuery, { end_date: '0001-01-08T00:00:00Z' }, 'query').end_date).toBe('0001-01-08T00:00:00.000Z');
   });
 
-  const cursorLists: Record<string, z.ZodType<{ start_date?: string; end_date?: string }>> = {
+  const cursorLists: Record<string, z.core.$ZodType<{ start_date?: string; end_date?: string }>> = {
     teamSessionsQuery,
     crossTeamSessionsQuery,
     teamLeadsQuery,

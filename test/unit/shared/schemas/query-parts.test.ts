@@ -6,7 +6,7 @@ import { bookingsQuery, crossTeamSessionsQuery, teamSessionsQuery } from '#share
 import { parseOrThrow } from '#shared/http/validation';
 
 /** `updated_since` (the change feeds, ADR 0147): an instant with a zone, alone with the scope. */
-type Feed = readonly [string, z.ZodType<{ readonly updated_since?: string | undefined }>, Readonly<Record<string, string>>];
+type Feed = readonly [string, z.core.$ZodType<{ readonly updated_since?: string | undefined }>, Readonly<Record<string, string>>];
 const FEEDS: readonly Feed[] = [
   [
     'teamSessionsQuery',
