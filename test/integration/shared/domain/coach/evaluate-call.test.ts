@@ -21,7 +21,7 @@ import type { LocalDynamo } from '../../../../../local/dynamodb/embedded';
 import { LocalQueue } from '../../../../../local/runtime/queue';
 import { startEmulator } from '../../../../support/emulator';
 import { RecordingQueue, RecordingScheduler, team } from '../../../../support/intake-fakes';
-import { eventSchema } from '../../../../support/lead-event-schemas';
+import { eventSchema } from '../../../../support/event-schemas';
 import { dueEvents } from '../../../../support/outbox';
 
 /**
