@@ -1,6 +1,6 @@
 import { ConflictError } from '#shared/errors';
-import { ANCHOR, answered, basic, created, NOW, rejection, setup } from '../../../../support/ingest-harness';
 import { eventViolations } from '../../../../support/event-schemas';
+import { ANCHOR, answered, basic, created, NOW, rejection, setup } from '../../../../support/ingest-harness';
 
 process.env.LOG_LEVEL = 'silent';
 

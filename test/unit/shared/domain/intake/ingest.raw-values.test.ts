@@ -1,6 +1,6 @@
 import { presentCanonicalLead, presentUnifiedLead } from '#shared/presenters/leads';
-import { ANCHOR, created, NOW, setup } from '../../../../support/ingest-harness';
 import { eventViolations } from '../../../../support/event-schemas';
+import { ANCHOR, created, NOW, setup } from '../../../../support/ingest-harness';
 
 process.env.LOG_LEVEL = 'silent';
 

@@ -6,8 +6,8 @@ import type { LeadRecord } from '#shared/domain/leads';
 import { PoisonMessageError } from '#shared/errors';
 import { PermanentProviderError } from '#shared/ports/provider-errors';
 import type { OutboundCallRequest, VoiceProvider } from '#shared/ports/voice-provider';
-import { InMemoryIntakeStore, RecordingEventBus } from '../../../../support/intake-fakes';
 import { eventViolations } from '../../../../support/event-schemas';
+import { InMemoryIntakeStore, RecordingEventBus } from '../../../../support/intake-fakes';
 
 process.env.LOG_LEVEL = 'silent';
 
