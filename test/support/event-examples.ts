@@ -31,12 +31,12 @@ const AT = new Date('2026-11-28T10:00:00.000Z');
  * with the person's values in every member that takes free text (the name, the number as written,
  * the email, a reference, a campaign value, a reason), as a deletion would find it still due.
  */
-export function outboxEventExamples(person: ExamplePerson): DomainEvent[] {
+export function outboxEventExamples(person: ExamplePerson, teamId = 7): DomainEvent[] {
   const words = `${person.name} <${person.email}> ${person.written}`;
   const ref: LeadRef = {
     lead_id: 812,
     stl_call_id: 9001,
-    team_id: 7,
+    team_id: teamId,
     external_id: `crm-${person.written}`,
     attribution: {
       utm_source: 'google',
@@ -52,7 +52,7 @@ export function outboxEventExamples(person: ExamplePerson): DomainEvent[] {
   const appointment = newAppointment(
     {
       appointment_id: 'ses_example',
-      team_id: 7,
+      team_id: teamId,
       scheduler_id: 31,
       channel: 'scheduling_widget',
       customer: { name: person.name, phone: person.phone, email: person.email, address: words },
@@ -94,13 +94,13 @@ export function outboxEventExamples(person: ExamplePerson): DomainEvent[] {
     leadCompleted(ref, { outcome: 'booked', attempts: 1, call_id: 'call-1', appointment_id: 'appt-1', ticket_id: null, reason: words }, AT),
     appointmentCreated(appointment),
     ...changes,
-    callProcessed({ ...storedCall, team_id: 7, customer: { name: person.name, phone: person.phone }, ended_reason: words }),
-    coachEvaluationCompleted(coachEvaluation),
+    callProcessed({ ...storedCall, team_id: teamId, customer: { name: person.name, phone: person.phone }, ended_reason: words }),
+    coachEvaluationCompleted({ ...coachEvaluation, team_id: teamId }),
     dataSubjectDeletionCompleted(
       {
         id: 'dsd_0123456789abcdef01234567',
         enterpriseId: 3,
-        teamIds: [7, 8],
+        teamIds: [teamId, teamId + 1],
         subject: null,
         status: 'completed',
         counts: { ...zeroCounts(), leads: 2 },
@@ -110,10 +110,10 @@ export function outboxEventExamples(person: ExamplePerson): DomainEvent[] {
       },
       AT,
     ),
-    exportCompleted(exportJob(), AT.toISOString(), AT.toISOString()),
+    exportCompleted(exportJob(teamId), AT.toISOString(), AT.toISOString()),
     smsCampaignCompleted({
       campaign_id: 'cmp_1',
-      team_id: 7,
+      team_id: teamId,
       sent: 10,
       failed: 1,
       opted_out: 0,
@@ -123,7 +123,7 @@ export function outboxEventExamples(person: ExamplePerson): DomainEvent[] {
       total_cost: 0.42,
       at: AT,
     }),
-    webhookDisabled({ id: 'wh_1', teamId: 7, url: `https://hooks.example.com/in?who=${person.email}` }, words, AT),
+    webhookDisabled({ id: 'wh_1', teamId, url: `https://hooks.example.com/in?who=${person.email}` }, words, AT),
   ];
 }
 
@@ -141,12 +141,12 @@ const coachEvaluation: CoachEvaluation = {
   evaluator: { kind: 'rule_based', model: null },
 };
 
-function exportJob() {
+function exportJob(teamId: number) {
   const job = newExportJob(
     {
       keyId: 'key_1',
       enterpriseIds: [],
-      teamIds: [7],
+      teamIds: [teamId],
       includeTestTeams: false,
       resource: 'calls',
       format: 'ndjson',
