@@ -6,7 +6,7 @@ import { type JsonSchema, publishedEventSchema } from '#shared/domain/data-subje
  * `npx tsx bin/event-schemas.ts`: writes each published event schema (shared/events/schemas) with
  * its redacted form derived from the event's own shape (publishedEventSchema). Run it after
  * editing an event's `$defs.event`, then `npx biome format --write shared/events/schemas`;
- * test/unit/shared/events/event-schemas.test.ts fails while a file's redacted form is stale.
+ * test/unit/shared/events/schemas.test.ts fails while a file's redacted form is stale.
  */
 const SCHEMA_DIR = path.join(__dirname, '..', 'shared', 'events', 'schemas');
 

@@ -101,7 +101,7 @@ describe('the outbox eraser: events still due when the person is deleted (local 
     expect((await outboxItem(theirs))?.historyPk).toBe(`TEAM#${TEAM}`);
   }, 60_000);
 
-  it("publishes a pending change quoting the person redacted and valid, and starts no text from it", async () => {
+  it('publishes a pending change quoting the person redacted and valid, and starts no text from it', async () => {
     faults.set('eventbridge', 'refuse', 1);
     const person = { name: 'Lee Marsh', phone: PHONE, written: '(312) 555-0155', email: 'lee.marsh@example.com' };
     const visit = outboxEventExamples(person, TEAM).filter((e) => ['appointment.created', 'lead.booking_cancelled'].includes(e.type));

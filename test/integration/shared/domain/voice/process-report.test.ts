@@ -18,8 +18,8 @@ import { RuleBasedResponder } from '#shared/domain/voice/responder';
 import { presentCall } from '#shared/presenters/calls';
 import type { LocalDynamo } from '../../../../../local/dynamodb/embedded';
 import { startEmulator } from '../../../../support/emulator';
-import { RecordingQueue, RecordingScheduler, team } from '../../../../support/intake-fakes';
 import { eventViolations } from '../../../../support/event-schemas';
+import { RecordingQueue, RecordingScheduler, team } from '../../../../support/intake-fakes';
 import { dueEvents } from '../../../../support/outbox';
 
 let dynamo: LocalDynamo;
