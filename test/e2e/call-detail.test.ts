@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Team } from '#shared/domain/tenancy';
 import { type LocalService, startLocalService } from '../../local/cli/service';
-import { leadEventViolations } from '../support/lead-event-schemas';
+import { eventViolations } from '../support/event-schemas';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 
 process.env.LOG_LEVEL = 'silent';
@@ -198,7 +198,7 @@ describe('call detail, transcript and transfers', () => {
     const processed = published.filter((e) => e['detail-type'] === 'call.processed' && e.detail.call_id === callId);
     // The report was posted twice (beforeAll): the event was due with the stored call, the redelivery stores nothing.
     expect(processed).toHaveLength(1);
-    expect(leadEventViolations({ type: 'call.processed', detail: processed[0]?.detail ?? {} })).toEqual([]);
+    expect(eventViolations({ type: 'call.processed', detail: processed[0]?.detail ?? {} })).toEqual([]);
     expect(processed[0]?.detail).toMatchObject({
       team_id: fixture.teams.own.id,
       provider_call_id: providerCallId,

@@ -1,6 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { type LocalService, startLocalService } from '../../local/cli/service';
-import { eventSchema } from '../support/lead-event-schemas';
+import { eventSchema } from '../support/event-schemas';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 
 process.env.LOG_LEVEL = 'silent';

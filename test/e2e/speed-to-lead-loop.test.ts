@@ -9,7 +9,7 @@ import { WEEKDAYS } from '#shared/domain/intake/scheduling';
 import type { Team } from '#shared/domain/tenancy';
 import { WORKERS } from '#shared/workers/definitions';
 import { type LocalService, startLocalService } from '../../local/cli/service';
-import { leadEventViolations } from '../support/lead-event-schemas';
+import { eventViolations } from '../support/event-schemas';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';
 
 process.env.LOG_LEVEL = 'silent';
@@ -165,7 +165,7 @@ describe('speed-to-lead loop through the local gateway', () => {
     const lifecycle = eventsFor(leadId);
     expect(lifecycle.map((e) => e['detail-type'])).toEqual(['lead.created', 'lead.booking_created', 'lead.completed']);
     for (const e of lifecycle) {
-      expect(leadEventViolations({ type: e['detail-type'], detail: e.detail })).toEqual([]);
+      expect(eventViolations({ type: e['detail-type'], detail: e.detail })).toEqual([]);
       expect(e.detail).toMatchObject({ external_id: externalId, lead_id: leadId, stl_call_id: stlCallId });
       expect(e.source).toBe('lead-call-scheduling-service');
     }
@@ -174,7 +174,7 @@ describe('speed-to-lead loop through the local gateway', () => {
     // The outreach call's report, processed by the responder: one call.processed, ids only.
     const processed = events.filter((e) => e['detail-type'] === 'call.processed' && e.detail.stl_call_id === stlCallId);
     expect(processed).toHaveLength(1);
-    expect(leadEventViolations({ type: 'call.processed', detail: processed[0]?.detail ?? {} })).toEqual([]);
+    expect(eventViolations({ type: 'call.processed', detail: processed[0]?.detail ?? {} })).toEqual([]);
     expect(processed[0]?.detail).toMatchObject({
       lead_id: leadId,
       direction: 'outbound',
@@ -419,7 +419,7 @@ describe('lead events', () => {
     const lead = events.filter((e) => e['detail-type'].startsWith('lead.'));
     expect(lead.length).toBeGreaterThan(10);
     for (const e of lead) {
-      expect(leadEventViolations({ type: e['detail-type'], detail: e.detail })).toEqual([]);
+      expect(eventViolations({ type: e['detail-type'], detail: e.detail })).toEqual([]);
       expect(e).toMatchObject({ version: '0', id: expect.stringMatching(UUID), source: 'lead-call-scheduling-service', resources: [] });
     }
     const outcomes = lead.filter((e) => e['detail-type'] === 'lead.completed').map((e) => e.detail.outcome);

@@ -8,12 +8,24 @@ import { type DataSubject, mentionsSubject } from './request';
  * it acts on (a visit's texts, a field-service change), and counts stay.
  */
 export function redactedEventDetail(detail: Readonly<Record<string, unknown>>, subject: DataSubject): Record<string, unknown> {
-  return { ...redactedObject(detail, subject), redacted: true };
+  // The event's name and its id (a hash of what it is about) are the service's, whatever digits
+  // the id happens to hold: receivers deduplicate on it, so it always goes.
+  return { ...redactedObject(detail, subject), event: detail.event, event_id: detail.event_id, redacted: true };
+}
+
+/**
+ * Whether an event's detail is a redacted one: what follows a person (a text, a recovery) starts
+ * nothing from it, since its person was erased.
+ */
+export function isRedactedEvent(detail: Readonly<Record<string, unknown>>): boolean {
+  return detail.redacted === true;
 }
 
 /** Keys whose text is the service's own (an id, an instant, a state), never the person's words. */
 const OWN_TEXT_KEYS: ReadonlySet<string> = new Set(['event', 'type', 'status', 'outcome', 'channel', 'kind', 'change', 'action']);
-const ownText = (key: string) => OWN_TEXT_KEYS.has(key) || key.endsWith('_id') || key.endsWith('_at');
+
+/** Whether a member's text survives redaction (unless it names the person); every other string goes. */
+export const ownText = (key: string) => OWN_TEXT_KEYS.has(key) || key.endsWith('_id') || key.endsWith('_at');
 
 function redactedObject(value: Readonly<Record<string, unknown>>, subject: DataSubject): Record<string, unknown> {
   const kept: Record<string, unknown> = {};

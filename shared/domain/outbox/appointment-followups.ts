@@ -1,4 +1,5 @@
 import type { AppointmentTextMessage } from '#shared/domain/appointment-texts/text-messages';
+import { isRedactedEvent } from '#shared/domain/data-subject-deletions/redacted-event';
 import type { FieldServiceChange } from '#shared/domain/widget/field-service-changes';
 import { BOOKING_CHANGE_EVENTS } from '#shared/events/appointment-change-events';
 import { APPOINTMENT_CREATED } from '#shared/events/appointment-events';
@@ -14,9 +15,11 @@ import type { DueEvent } from '#shared/ports/outbox';
  *
  * At least once: an event published again (the stream retried it) puts its message again; the
  * worker sends once per (appointment, purpose, occurrence), the change's event id its occurrence.
+ * A redacted event texts no one: its person was deleted on request, the visit has no number left.
  */
 export function appointmentTextOf(event: DueEvent): AppointmentTextMessage | null {
   const d = event.detail;
+  if (isRedactedEvent(d)) return null;
   const teamId = d.team_id;
   const appointmentId = d.appointment_id;
   if (typeof teamId !== 'number' || typeof appointmentId !== 'string') return null;
@@ -39,7 +42,8 @@ export function appointmentTextOf(event: DueEvent): AppointmentTextMessage | nul
  * What a visit's move or cancel starts on the widget-followups queue: its field-service job
  * follows (shared/domain/widget/field-service-changes.ts). Only a widget booking's visit has a
  * job; a call's has none. At least once, like the texts: the worker asks the system once per
- * change (the change's event id).
+ * change (the change's event id). A redacted event still moves or cancels the job: it is the
+ * team's, in its own system, and names the visit by its ids alone.
  */
 export function fieldServiceChangeOf(event: DueEvent): { kind: 'field_service_change'; change: FieldServiceChange } | null {
   const d = event.detail;

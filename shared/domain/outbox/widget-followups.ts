@@ -1,3 +1,4 @@
+import { isRedactedEvent } from '#shared/domain/data-subject-deletions/redacted-event';
 import { RECOVERY_DUE } from '#shared/domain/widget/recovery';
 import type { MessageQueue } from '#shared/ports/message-queue';
 import type { DueEvent } from '#shared/ports/outbox';
@@ -8,10 +9,11 @@ import type { DueEvent } from '#shared/ports/outbox';
  * recovery lead (shared/domain/widget/recovery.ts), so the recovery follows every qualified
  * drop-off, a crash anywhere included. At least once: an event published again puts its message
  * again; the worker texts once per session (the text's claim) and calls once (the outreach
- * claim), so a repeated message does nothing twice.
+ * claim), so a repeated message does nothing twice. A redacted event starts no recovery: its
+ * person was deleted on request.
  */
 export function recoveryMessageOf(event: DueEvent): Record<string, unknown> | null {
-  if (event.type !== RECOVERY_DUE) return null;
+  if (event.type !== RECOVERY_DUE || isRedactedEvent(event.detail)) return null;
   const { team_id: teamId, scheduler_id: schedulerId, started_at: startedAt, session_id: sessionId } = event.detail;
   if (typeof teamId !== 'number' || typeof schedulerId !== 'number' || typeof startedAt !== 'string' || typeof sessionId !== 'string') {
     return null;

@@ -47,6 +47,7 @@ export interface RecoveryFollowupDependencies extends OutreachDispatchDependenci
 
 export type RecoveryOutcome =
   | 'not_planned'
+  | 'erased'
   | 'booked'
   | 'sent'
   | 'deferred'
@@ -83,6 +84,9 @@ export async function followUpRecovery(
     if (recovery.mode !== 'call') await deps.texts.texts.skipDeferred(recoveryTextKey(stored.session), BOOKED_MEANWHILE, now.toISOString());
     return ['booked'];
   }
+  // The person was deleted on request after this message was queued (a recovery is only planned
+  // for a session with a phone): nobody to text or call, and nothing to retry.
+  if (stored.session.customer_info.phone === null) return ['erased'];
   const outcomes: RecoveryOutcome[] = [];
   if (recovery.mode === 'call' || recovery.mode === 'both') outcomes.push(await recoveryCall(deps, stored, now));
   if (recovery.mode === 'text' || recovery.mode === 'both') outcomes.push(await recoveryText(deps, stored, delivery, now));

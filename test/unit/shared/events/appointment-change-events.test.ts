@@ -3,7 +3,7 @@ import { newAppointment } from '#shared/domain/appointments/appointment';
 import { isWebhookEventType } from '#shared/domain/webhooks/model';
 import { BOOKING_CHANGE_EVENTS, type BookingChange, bookingChanged } from '#shared/events/appointment-change-events';
 import { appointmentCreated } from '#shared/events/appointment-events';
-import { eventSchema } from '../../../support/lead-event-schemas';
+import { eventSchema } from '../../../support/event-schemas';
 
 const appointment = newAppointment(
   {

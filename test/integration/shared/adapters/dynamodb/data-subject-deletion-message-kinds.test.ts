@@ -5,9 +5,12 @@ import { outboxPuts } from '#shared/adapters/dynamodb/outbox';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { transactWrite } from '#shared/adapters/dynamodb/transact';
 import { mentionsSubject } from '#shared/domain/data-subject-deletions/request';
+import { RECOVERY_DUE } from '#shared/domain/widget/recovery';
 import type { DomainEvent } from '#shared/ports/event-bus';
 import { type LocalService, startLocalService } from '../../../../../local/cli/service';
 import { FaultInjector } from '../../../../../local/faults/injector';
+import { outboxEventExamples } from '../../../../support/event-examples';
+import { eventViolations } from '../../../../support/event-schemas';
 import { type SubjectErasure, subjectErasure } from '../../../../support/subject-erasure';
 
 /**
@@ -96,5 +99,49 @@ describe('the outbox eraser: events still due when the person is deleted (local 
     await erasure.eraser.erase('outbox_events', deletion);
     expect((await erasure.store.getDeletion(deletion.id))?.counts.outbox_events).toBe(1);
     expect((await outboxItem(theirs))?.historyPk).toBe(`TEAM#${TEAM}`);
+  }, 60_000);
+
+  it('publishes a pending change quoting the person redacted and valid, and starts no text from it', async () => {
+    faults.set('eventbridge', 'refuse', 1);
+    const person = { name: 'Lee Marsh', phone: PHONE, written: '(312) 555-0155', email: 'lee.marsh@example.com' };
+    const visit = outboxEventExamples(person, TEAM).filter((e) => ['appointment.created', 'lead.booking_cancelled'].includes(e.type));
+    const recovery: DomainEvent = {
+      type: RECOVERY_DUE,
+      detail: { event: RECOVERY_DUE, event_id: randomUUID(), occurred_at: '2026-11-29T02:00:00.000Z', team_id: TEAM, scheduler_id: 31 },
+    };
+    const due = [
+      ...visit,
+      { ...recovery, detail: { ...recovery.detail, session_id: 'ses_example', started_at: '2026-11-29T01:00:00.000Z' } },
+    ];
+    const texts = service.queues.get('appointment-texts');
+    const followups = service.queues.get('widget-followups');
+    if (!texts || !followups) throw new Error('the local service has no appointment-texts or widget-followups queue');
+    const queued: unknown[] = [];
+    const spies = [texts, followups].map((q) =>
+      jest.spyOn(q, 'send').mockImplementation(async (m) => void queued.push(...m.map((x) => x.body))),
+    );
+    try {
+      await transactWrite(getDocumentClient(), { TransactItems: outboxPuts(due) });
+      await refusedForAWhile();
+      await erasure.eraseTwice('outbox_events', await erasure.deletionOf(TEAM));
+      faults.set('eventbridge', 'refuse', 0);
+      await service.settle();
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    // The cancel quotes the person (its reason): redacted. The visit's creation and the session's
+    // recovery name no one and go whole; their workers find the visit and the session erased.
+    const cancel = due.find((e) => e.type === 'lead.booking_cancelled');
+    for (const event of due) {
+      const out = published(event);
+      expect(out.map((e) => e.detail.redacted === true)).toEqual([event === cancel]);
+      if (event.type !== RECOVERY_DUE) expect(eventViolations({ type: event.type, detail: out[0]?.detail ?? {} })).toEqual([]);
+    }
+    // From the redacted cancel, only the field-service job's change for the team's own system: no text.
+    const fromCancel = queued.filter((body) => JSON.stringify(body).includes(String(cancel?.detail.event_id)));
+    expect(fromCancel).toEqual([expect.objectContaining({ kind: 'field_service_change' })]);
+    expect(queued).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'booked' }), expect.objectContaining({ kind: 'recovery' })]),
+    );
   }, 60_000);
 });

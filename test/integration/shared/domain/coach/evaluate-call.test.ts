@@ -20,8 +20,8 @@ import type { CallEvaluationRequest, CallEvaluator } from '#shared/ports/call-ev
 import type { LocalDynamo } from '../../../../../local/dynamodb/embedded';
 import { LocalQueue } from '../../../../../local/runtime/queue';
 import { startEmulator } from '../../../../support/emulator';
+import { eventSchema } from '../../../../support/event-schemas';
 import { RecordingQueue, RecordingScheduler, team } from '../../../../support/intake-fakes';
-import { eventSchema } from '../../../../support/lead-event-schemas';
 import { dueEvents } from '../../../../support/outbox';
 
 /**

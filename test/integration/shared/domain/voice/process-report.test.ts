@@ -18,8 +18,8 @@ import { RuleBasedResponder } from '#shared/domain/voice/responder';
 import { presentCall } from '#shared/presenters/calls';
 import type { LocalDynamo } from '../../../../../local/dynamodb/embedded';
 import { startEmulator } from '../../../../support/emulator';
+import { eventViolations } from '../../../../support/event-schemas';
 import { RecordingQueue, RecordingScheduler, team } from '../../../../support/intake-fakes';
-import { leadEventViolations } from '../../../../support/lead-event-schemas';
 import { dueEvents } from '../../../../support/outbox';
 
 let dynamo: LocalDynamo;
@@ -204,7 +204,7 @@ describe('processCallReport on DynamoDB: inbound calls', () => {
         direction: 'inbound',
       }),
     ]);
-    expect(leadEventViolations(processed[0] as (typeof processed)[number])).toEqual([]);
+    expect(eventViolations(processed[0] as (typeof processed)[number])).toEqual([]);
   });
 
   it('makes the agreed visit an appointment of the call channel, in the team’s zone, with appointment.created due once', async () => {
@@ -350,7 +350,7 @@ describe('processCallReport on DynamoDB: outreach calls', () => {
     expect(await callLeads(team.id)).toEqual([]);
 
     expect(await leadTypesOf(stlCallId)).toEqual(['lead.booking_created', 'lead.completed']);
-    for (const event of await leadEventsOf(stlCallId)) expect(leadEventViolations(event)).toEqual([]);
+    for (const event of await leadEventsOf(stlCallId)) expect(eventViolations(event)).toEqual([]);
     const [booking, completed] = await leadEventsOf(stlCallId);
     const ref = { lead_id: lead.lead_id, stl_call_id: stlCallId, team_id: team.id, external_id: lead.external_id };
     expect(booking?.detail).toMatchObject({
@@ -454,7 +454,7 @@ describe('processCallReport on DynamoDB: outreach calls', () => {
     expect(await leadTypesOf(stlCallId)).toEqual(['lead.completed']);
     const [completed] = await leadEventsOf(stlCallId);
     if (!completed) throw new Error('no event');
-    expect(leadEventViolations(completed)).toEqual([]);
+    expect(eventViolations(completed)).toEqual([]);
     expect(completed.detail).toMatchObject({ lead_id: lead.lead_id, outcome: 'no_answer', attempts: 2, appointment_id: null });
     expect(await intake.getLeadByStlCallId(stlCallId)).toMatchObject({
       status: 'closed',

@@ -3,15 +3,20 @@ import { DynamoOutboxStore } from '#shared/adapters/dynamodb/outbox';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoWebhookStore } from '#shared/adapters/dynamodb/webhook-store';
 import { HttpWebhookSender } from '#shared/adapters/http/webhook-sender';
+import { redactedEventDetail } from '#shared/domain/data-subject-deletions/redacted-event';
+import { mentionsSubject } from '#shared/domain/data-subject-deletions/request';
 import type { Team } from '#shared/domain/tenancy';
 import { attemptMessage, deliveryIdFor } from '#shared/domain/webhooks/deliveries';
 import { type DispatchDeps, fanOut, runAttempt } from '#shared/domain/webhooks/dispatch';
+import { isWebhookEventType, WEBHOOK_EVENT_TYPES } from '#shared/domain/webhooks/model';
 import { SecretBox } from '#shared/domain/webhooks/signing';
 import { createSubscription } from '#shared/domain/webhooks/subscriptions';
 import { webhookDisabled } from '#shared/events/webhook-events';
 import type { QueueMessage } from '#shared/ports/message-queue';
 import type { LocalDynamo } from '../../../../../local/dynamodb/embedded';
 import { startEmulator } from '../../../../support/emulator';
+import { outboxEventExamples } from '../../../../support/event-examples';
+import { eventViolations } from '../../../../support/event-schemas';
 import { dueEvents } from '../../../../support/outbox';
 import { verifyWith, WebhookReceiver } from '../../../../support/webhook-receiver';
 
@@ -99,6 +104,38 @@ describe('webhook dispatcher (embedded DynamoDB, real HTTP receiver)', () => {
     const [request] = receiver.on('/fan-a');
     expect(request?.headers['webhook-id']).toBe(deliveryIdFor('e-1', a.subscription.id));
     expect(verifyWith(a.secret, request as NonNullable<typeof request>)).toMatchObject({ event_id: 'e-1' });
+  });
+
+  it('delivers every redacted event once, as published, to a subscriber of its type: integrators learn it happened', async () => {
+    const t = team();
+    const person = { name: 'Lee Marsh', phone: '+13125550155', written: '312.555.0155', email: 'lee@example.com' };
+    const subject = { phone: person.phone, email: person.email };
+    const hook = await createSubscription(
+      { store, box, allowPrivateTargets: true },
+      t,
+      { url: receiver.url('/redacted'), events: [...WEBHOOK_EVENT_TYPES] },
+      new Date(),
+      { kind: 'system' },
+    );
+    const { deps, sent } = harness();
+    const redacted = outboxEventExamples(person, t.id)
+      .filter((e) => isWebhookEventType(e.type))
+      .map((e) => ({ type: e.type, detail: redactedEventDetail(e.detail, subject) }));
+    expect(redacted.map((e) => e.type).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    for (const e of [...redacted, ...redacted]) {
+      await fanOut(deps, { id: `env-${String(e.detail.event_id)}`, 'detail-type': e.type, detail: e.detail });
+    }
+    for (const message of [...sent, ...sent]) expect(await runAttempt(deps, message.body as never)).toBe('done');
+
+    // What the integrator verified and parsed off the wire.
+    const received = receiver.on('/redacted').map((request) => verifyWith(hook.secret, request) as Record<string, unknown>);
+    expect(received).toHaveLength(WEBHOOK_EVENT_TYPES.length);
+    for (const body of received) {
+      const event = { type: String(body.event), detail: body };
+      expect(body).toMatchObject({ redacted: true });
+      expect(eventViolations(event)).toEqual([]);
+      expect(mentionsSubject(JSON.stringify(body), subject)).toBe(false);
+    }
   });
 
   it('sends nothing twice when the dispatcher stopped between sending and recording: the attempt is recorded as unknown and retried', async () => {

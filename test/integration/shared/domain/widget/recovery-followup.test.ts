@@ -12,6 +12,7 @@ import type { WidgetSessionRef } from '#shared/ports/widget-session-store';
 import type { LocalDynamo } from '../../../../../local/dynamodb/embedded';
 import { startEmulator } from '../../../../support/emulator';
 import { RecordingQueue, RecordingScheduler } from '../../../../support/intake-fakes';
+import { subjectErasure } from '../../../../support/subject-erasure';
 import {
   CUSTOMER,
   delivery,
@@ -96,6 +97,29 @@ describe('a recovery follow-up that sends nothing', () => {
       expect(await followUpRecovery(followDeps(sms, new RecordingScheduler(), queue), ref, delivery(), minutesAfter(42))).toEqual([
         'booked',
       ]);
+      expect(sms.sent).toEqual([]);
+      expect(queue.sent).toEqual([]);
+      expect(await feedTexts(phone)).toEqual([]);
+    } finally {
+      await setRecovery(team, 'text');
+    }
+  });
+
+  it('sends nothing, calls no one and fails nothing for a session whose person was deleted after its message was queued', async () => {
+    const phone = '+13125550176';
+    await setRecovery(team, 'both');
+    try {
+      const { ref } = await leftSession(team, { phone });
+      await dropOff(ref);
+      const erasure = subjectErasure(team.enterpriseId, { phone, email: null });
+      expect(await erasure.eraseTwice('sessions', await erasure.deletionOf(team.id))).toBe(1);
+      const sms = new RecordingSms();
+      const queue = new RecordingQueue();
+      // Delivered twice, as a redelivery would: the same answer, no error for the queue to retry.
+      for (const attempt of [1, 2]) {
+        const outcomes = await followUpRecovery(followDeps(sms, new RecordingScheduler(), queue), ref, delivery(attempt), minutesAfter(42));
+        expect(outcomes).toEqual(['erased']);
+      }
       expect(sms.sent).toEqual([]);
       expect(queue.sent).toEqual([]);
       expect(await feedTexts(phone)).toEqual([]);

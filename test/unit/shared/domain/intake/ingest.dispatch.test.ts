@@ -1,6 +1,6 @@
 import { ConflictError } from '#shared/errors';
+import { eventViolations } from '../../../../support/event-schemas';
 import { ANCHOR, answered, basic, created, NOW, rejection, setup } from '../../../../support/ingest-harness';
-import { leadEventViolations } from '../../../../support/lead-event-schemas';
 
 process.env.LOG_LEVEL = 'silent';
 
@@ -144,7 +144,7 @@ describe('ingestLead: lead.created', () => {
     expect(deps.eventBus.published).toHaveLength(1);
     const [event] = deps.eventBus.published;
     if (!event) throw new Error('no event');
-    expect(leadEventViolations(event)).toEqual([]);
+    expect(eventViolations(event)).toEqual([]);
     expect(event).toMatchObject({
       type: 'lead.created',
       detail: {
@@ -172,7 +172,7 @@ describe('ingestLead: lead.created', () => {
     created(await ingest({ phone: '(212) 555-0199' }));
     const [event] = deps.eventBus.published;
     if (!event) throw new Error('no event');
-    expect(leadEventViolations(event)).toEqual([]);
+    expect(eventViolations(event)).toEqual([]);
     expect(event.detail).toMatchObject({ external_id: null, lead: { customer_name: null, email: null, appointment_datetime: null } });
   });
 

@@ -1,6 +1,6 @@
 import { presentCanonicalLead, presentUnifiedLead } from '#shared/presenters/leads';
+import { eventViolations } from '../../../../support/event-schemas';
 import { ANCHOR, created, NOW, setup } from '../../../../support/ingest-harness';
-import { leadEventViolations } from '../../../../support/lead-event-schemas';
 
 process.env.LOG_LEVEL = 'silent';
 
@@ -83,7 +83,7 @@ describe('ingestLead: a phone that does not read as a number is kept as sent', (
       outreach: { status: 'not_placed' },
     });
     expect(completedEvent?.detail).toMatchObject({ outcome: 'failed', attempts: 0 });
-    expect(deps.eventBus.published.flatMap(leadEventViolations)).toEqual([]);
+    expect(deps.eventBus.published.flatMap(eventViolations)).toEqual([]);
   });
 
   it('tries the next alias when a value is not a phone number, and explains it', async () => {

@@ -6,8 +6,8 @@ import type { LeadRecord } from '#shared/domain/leads';
 import { PoisonMessageError } from '#shared/errors';
 import { PermanentProviderError } from '#shared/ports/provider-errors';
 import type { OutboundCallRequest, VoiceProvider } from '#shared/ports/voice-provider';
+import { eventViolations } from '../../../../support/event-schemas';
 import { InMemoryIntakeStore, RecordingEventBus } from '../../../../support/intake-fakes';
-import { leadEventViolations } from '../../../../support/lead-event-schemas';
 
 process.env.LOG_LEVEL = 'silent';
 
@@ -257,7 +257,7 @@ describe('placeOutreachCall', () => {
     expect(deps.eventBus.published).toHaveLength(1);
     const [event] = deps.eventBus.published;
     if (!event) throw new Error('no event');
-    expect(leadEventViolations(event)).toEqual([]);
+    expect(eventViolations(event)).toEqual([]);
     expect(event.detail).toMatchObject({
       event: 'lead.completed',
       lead_id: lead.lead_id,

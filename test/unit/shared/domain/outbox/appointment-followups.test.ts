@@ -1,7 +1,12 @@
 import { appointmentTextMessageSchema } from '#shared/domain/appointment-texts/text-messages';
-import { appointmentTextOf, fieldServiceChangeOf } from '#shared/domain/outbox/appointment-followups';
+import { redactedEventDetail } from '#shared/domain/data-subject-deletions/redacted-event';
+import { appointmentTextOf, fieldServiceChangeOf, followAppointmentEvent } from '#shared/domain/outbox/appointment-followups';
+import { followRecoveryEvent, recoveryMessageOf } from '#shared/domain/outbox/widget-followups';
 import { fieldServiceChangeSchema } from '#shared/domain/widget/field-service-changes';
+import { RECOVERY_DUE } from '#shared/domain/widget/recovery';
 import type { DueEvent } from '#shared/ports/outbox';
+import { outboxEventExamples } from '../../../../support/event-examples';
+import { RecordingQueue } from '../../../../support/intake-fakes';
 
 const event = (type: string, detail: Record<string, unknown>): DueEvent => ({ eventId: `id-${type}`, type, detail });
 const ids = { team_id: 7, appointment_id: 'appt-9' };
@@ -69,5 +74,65 @@ describe("a widget visit's moves and cancels start its field-service job's chang
       expect(fieldServiceChangeOf(event(type, widget))).toBeNull();
     }
     expect(fieldServiceChangeOf(event('lead.booking_cancelled', { ...widget, starts_at: undefined }))).toBeNull();
+  });
+});
+
+describe('a redacted event (its person deleted on request while it was due)', () => {
+  const person = { name: 'Lee Marsh', phone: '+13125550155', written: '(312) 555-0155', email: 'lee@example.com' };
+  const subject = { phone: person.phone, email: person.email };
+  const redacted = (e: { type: string; detail: Record<string, unknown> }): DueEvent => ({
+    eventId: String(e.detail.event_id),
+    type: e.type,
+    detail: redactedEventDetail(e.detail, subject),
+  });
+  const examples = outboxEventExamples(person);
+
+  it('starts no text for any event, though the whole event would', () => {
+    const visit = examples.filter((e) => ['appointment.created', 'lead.booking_rescheduled', 'lead.booking_cancelled'].includes(e.type));
+    expect(visit).toHaveLength(3);
+    for (const e of visit) {
+      expect(appointmentTextOf({ eventId: String(e.detail.event_id), ...e })).not.toBeNull();
+      expect(appointmentTextOf(redacted(e))).toBeNull();
+    }
+    for (const e of examples) expect(appointmentTextOf(redacted(e))).toBeNull();
+  });
+
+  it("still moves and cancels the team's field-service job, by the visit's ids", () => {
+    const cancelled = examples.find((e) => e.type === 'lead.booking_cancelled');
+    if (!cancelled) throw new Error('no lead.booking_cancelled example');
+    const change = fieldServiceChangeOf(redacted(cancelled));
+    expect(change?.change).toMatchObject({ team_id: 7, appointment_id: 'ses_example', action: 'cancel' });
+    expect(fieldServiceChangeSchema.safeParse(change?.change).success).toBe(true);
+  });
+
+  it('starts no recovery of a dropped-off session', async () => {
+    const due = {
+      type: RECOVERY_DUE,
+      detail: {
+        event: RECOVERY_DUE,
+        event_id: 'evt-recovery',
+        occurred_at: '2026-11-28T10:00:00.000Z',
+        team_id: 7,
+        scheduler_id: 31,
+        session_id: 'ses_example',
+        started_at: '2026-11-28T09:00:00.000Z',
+      },
+    };
+    expect(recoveryMessageOf({ eventId: 'evt-recovery', ...due })).not.toBeNull();
+    const queue = new RecordingQueue();
+    expect(await followRecoveryEvent(queue, redacted(due))).toBe(false);
+    expect(queue.sent).toEqual([]);
+  });
+
+  it('published again (the stream retried it), still texts no one and asks the same job change', async () => {
+    const moved = examples.find((e) => e.type === 'lead.booking_rescheduled');
+    if (!moved) throw new Error('no lead.booking_rescheduled example');
+    const queues = { appointmentTexts: new RecordingQueue(), widgetFollowups: new RecordingQueue() };
+    await followAppointmentEvent(queues, redacted(moved));
+    await followAppointmentEvent(queues, redacted(moved));
+    expect(queues.appointmentTexts.sent).toEqual([]);
+    const [first, second] = queues.widgetFollowups.sent;
+    expect(second).toEqual(first);
+    expect(first?.body).toMatchObject({ kind: 'field_service_change', change: { change_id: moved.detail.event_id } });
   });
 });

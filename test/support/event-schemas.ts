@@ -1,17 +1,22 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import type { DomainEvent } from '#shared/ports/event-bus';
 
 /**
- * Checks emitted lead events against their published JSON Schemas (shared/events/schemas), the
- * contract subscribers rely on. ajv-formats is not installed, so ajv validates everything but
- * `format`, and the formats the schemas use (uuid, date-time) are checked here separately.
+ * Checks emitted events against their published JSON Schemas (shared/events/schemas), the
+ * contract subscribers rely on: each is `oneOf` the event as emitted and its redacted form. ajv-formats
+ * is not installed, so ajv validates everything but `format`, and the formats the schemas use
+ * (uuid, date-time) are checked here separately, in the form the event is in.
  */
 type Schema = Record<string, unknown>;
 
 const SCHEMA_DIR = path.join(__dirname, '..', '..', 'shared', 'events', 'schemas');
-const LEAD_EVENTS = ['lead.created', 'lead.booking_created', 'lead.completed', 'call.processed'] as const;
+
+/** Every event type with a published schema (the files' names). */
+export const PUBLISHED_EVENT_TYPES: readonly string[] = readdirSync(SCHEMA_DIR)
+  .filter((name) => name.endsWith('.json'))
+  .map((name) => name.slice(0, -'.json'.length));
 
 /** An event type's published JSON Schema (shared/events/schemas/<type>.json), as the tests compile it. */
 export function eventSchema(type: string): Schema {
@@ -20,7 +25,7 @@ export function eventSchema(type: string): Schema {
 
 const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, validateFormats: false });
 const schemas = new Map<string, Schema>();
-for (const type of LEAD_EVENTS) {
+for (const type of PUBLISHED_EVENT_TYPES) {
   const schema = eventSchema(type);
   schemas.set(type, schema);
   ajv.addSchema(schema, type);
@@ -50,13 +55,14 @@ function formatViolations(schema: Schema, value: unknown, at: string): string[] 
 }
 
 /** Every way an emitted event departs from its schema; empty when it conforms. */
-export function leadEventViolations(event: DomainEvent): string[] {
+export function eventViolations(event: DomainEvent): string[] {
   const schema = schemas.get(event.type);
   const validate = ajv.getSchema(event.type);
-  if (!schema || !validate) return [`${event.type}: not a lead event`];
+  if (!schema || !validate) return [`${event.type}: no published schema`];
   const out: string[] = [];
   if (!validate(event.detail)) out.push(ajv.errorsText(validate.errors, { dataVar: event.type }));
-  out.push(...formatViolations(schema, event.detail, event.type));
+  const forms = schema.$defs as Record<'event' | 'redacted', Schema>;
+  out.push(...formatViolations(event.detail.redacted === true ? forms.redacted : forms.event, event.detail, event.type));
   if (event.detail.event !== event.type) out.push(`${event.type}: detail.event is ${String(event.detail.event)}`);
   return out;
 }
