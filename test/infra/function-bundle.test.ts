@@ -135,8 +135,7 @@ describe('function bundles', () => {
   // document generator and the tests (docs/adr/0183-response-schemas-classic-inputs-mini.md).
   // Every function is held to it, so a new one cannot quietly load the classic API.
   const ZOD_CLASSIC = /node_modules\/zod\/v4\/classic\//;
-  const STILL_CLASSIC = new Set(['receive-voice-report']);
-  it.each(readdirSync(path.join(ROOT, 'functions')).filter((name) => !STILL_CLASSIC.has(name)))(
+  it.each(readdirSync(path.join(ROOT, 'functions')))(
     '%s reads no classic zod at load',
     async (functionName) => {
       const { metafile } = await bundle(functionName);
