@@ -3,13 +3,8 @@ import type { Identity } from '#shared/auth/identity';
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import * as contracts from '#shared/contracts/appointments';
 import type { StoredAppointment } from '#shared/domain/appointments/appointment';
-import {
-  type AppointmentMark,
-  cancelAppointment,
-  markAppointment,
-  requireTeamAppointment,
-  rescheduleAppointment,
-} from '#shared/domain/appointments/changes';
+import { cancelAppointment, requireTeamAppointment, rescheduleAppointment } from '#shared/domain/appointments/changes';
+import { type AppointmentMark, markAppointment } from '#shared/domain/appointments/marks';
 import { HttpError } from '#shared/http/errors';
 import { functionRoutes } from '#shared/http/function-routes';
 import { createHttpHandler } from '#shared/http/handler';

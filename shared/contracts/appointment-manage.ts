@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { APPOINTMENT_STATUSES } from '#shared/domain/appointments/appointment';
 import { atLoad } from '#shared/lazy';
 import { APPOINTMENT_ROUTES } from '#shared/route-table/appointments';
@@ -16,33 +16,36 @@ const MAX_BODY_BYTES = 2_048;
 
 // Any text: a link that is not a manage token answers the same 404 as an unknown one.
 const managePath = /* @__PURE__ */ onFirstRequest(() =>
-  z.object({ manageToken: z.string().min(1).max(200).describe('The manage link’s token (the last part of manage_url)') }),
+  z.object({
+    manageToken: z.string().check(z.minLength(1), z.maxLength(200), z.describe('The manage link’s token (the last part of manage_url)')),
+  }),
 );
 
 /** A move, by the customer or an integrator (shared/contracts/appointments.ts): the slot the visit goes to. */
 export const rescheduleBody = /* @__PURE__ */ onFirstRequest(() =>
-  z
-    .object({
-      date: z
-        .string({ error: 'is required' })
-        .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' })
-        .describe('The new local date (YYYY-MM-DD), one the scheduler offers'),
-      time: z
-        .string({ error: 'is required' })
-        .regex(/^\d{2}:\d{2}$/, { error: 'must be a time HH:MM' })
-        .describe('The new local slot start (HH:mm)'),
-    })
-    .strict(),
+  z.strictObject({
+    date: z
+      .string({ error: 'is required' })
+      .check(
+        z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' }),
+        z.describe('The new local date (YYYY-MM-DD), one the scheduler offers'),
+      ),
+    time: z
+      .string({ error: 'is required' })
+      .check(z.regex(/^\d{2}:\d{2}$/, { error: 'must be a time HH:MM' }), z.describe('The new local slot start (HH:mm)')),
+  }),
 );
 
 /** A cancel, by the customer or an integrator: the reason, kept on the history. */
 export const cancelBody = /* @__PURE__ */ onFirstRequest(() =>
-  z
-    .object({ reason: z.string().trim().max(500).optional().describe('Why, in the words of whoever cancels (kept on the history)') })
-    .strict(),
+  z.strictObject({
+    reason: z
+      .optional(z.string().check(z.trim(), z.maxLength(500)))
+      .check(z.describe('Why, in the words of whoever cancels (kept on the history)')),
+  }),
 );
 
-export const managedAppointment = responseSchema(() =>
+export const managedAppointment = responseSchema((z) =>
   z
     .strictObject({
       appointment_id: z.string(),
@@ -64,9 +67,9 @@ export const managedAppointment = responseSchema(() =>
     .describe('A visit as its manage link shows it'),
 );
 
-const rescheduleConflict = responseSchema(() => z.union([slotTaken(), readError()]));
+const rescheduleConflict = responseSchema((z) => z.union([slotTaken(), readError()]));
 
-const calendarFile = responseSchema(() =>
+const calendarFile = responseSchema((z) =>
   z.string().describe('An iCalendar file (RFC 5545): the visit with its zone’s TZID and VTIMEZONE'),
 );
 

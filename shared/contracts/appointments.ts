@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   APPOINTMENT_ACTORS,
   APPOINTMENT_CHANGES,
@@ -40,7 +40,7 @@ export const teamAppointmentsQuery = /* @__PURE__ */ atLoad(() =>
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/presenters/appointments.ts presentAppointment)
 
-export const appointmentChange = responseSchema(() =>
+export const appointmentChange = responseSchema((z) =>
   z
     .strictObject({
       change: z.enum(APPOINTMENT_CHANGES),
@@ -53,7 +53,7 @@ export const appointmentChange = responseSchema(() =>
     .describe("One line of an appointment's history"),
 );
 
-export const appointment = responseSchema(() =>
+export const appointment = responseSchema((z) =>
   z
     .strictObject({
       appointment_id: z
@@ -89,7 +89,7 @@ export const appointment = responseSchema(() =>
     .describe('A visit booked through the scheduling widget or made by the voice responder on a call'),
 );
 
-export const listTeamAppointmentsResponse = responseSchema(() =>
+export const listTeamAppointmentsResponse = responseSchema((z) =>
   z.strictObject({
     data: z.array(appointment()),
     pagination: cursorPagination(),
@@ -113,9 +113,11 @@ const appointmentPath = /* @__PURE__ */ onFirstRequest(() =>
   z.object({
     appointmentId: z
       .string()
-      .min(1)
-      .max(64)
-      .describe('The appointment’s appointment_id, as the appointments feed and the lead.booking_* events name it'),
+      .check(
+        z.minLength(1),
+        z.maxLength(64),
+        z.describe('The appointment’s appointment_id, as the appointments feed and the lead.booking_* events name it'),
+      ),
   }),
 );
 
@@ -123,10 +125,10 @@ const changeHeaders = /* @__PURE__ */ atLoad(() => z.object({ ...idempotencyKeyH
 
 /** Complete and no-show take no body; one that is sent must still be a JSON object, and is ignored. */
 const ignoredBody = /* @__PURE__ */ onFirstRequest(() =>
-  z.record(z.string(), z.unknown()).describe('Ignored: the route takes no body (one that is sent must still be a JSON object)'),
+  z.record(z.string(), z.unknown()).check(z.describe('Ignored: the route takes no body (one that is sent must still be a JSON object)')),
 );
 
-export const appointmentResponse = responseSchema(() =>
+export const appointmentResponse = responseSchema((z) =>
   z.strictObject({ data: appointment(), meta: requestMeta() }).describe('The visit after the change, as the appointments feed shows it'),
 );
 

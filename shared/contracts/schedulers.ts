@@ -1,10 +1,11 @@
-import * as z from 'zod';
+import type * as zc from 'zod';
+import * as z from 'zod/mini';
 import { BOOKING_REQUEST_ACTIONS, BOOKING_REQUEST_STATUSES, WEEKDAYS } from '#shared/domain/schedulers';
 import { atLoad } from '#shared/lazy';
 import { SCHEDULER_ROUTES } from '#shared/route-table/schedulers';
 import { positiveIdParam } from '#shared/schemas/params';
 import { dateRangeMembers, enumParam, startBeforeEnd, teamPath, v1PageMembers } from '#shared/schemas/query-parts';
-import { defineContract, type ResponseSchema, responseSchema } from './contract';
+import { defineContract, type ResponseSchema, type ResponseZod, responseSchema } from './contract';
 import { cursorPagination, dateTime, id, nullableDateTime } from './responses';
 
 /** Scheduler configurations and booking requests (functions/list-team-schedulers, list-team-booking-requests). */
@@ -28,9 +29,9 @@ export const teamBookingRequestsQuery = /* @__PURE__ */ atLoad(() =>
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/presenters/schedulers.ts presentScheduler, presentBookingRequest)
 
-const clockTime = () => z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/);
+const clockTime = (z: ResponseZod) => z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/);
 
-export const scheduler = responseSchema(() =>
+export const scheduler = responseSchema((z) =>
   z
     .strictObject({
       scheduler_id: id(),
@@ -42,9 +43,11 @@ export const scheduler = responseSchema(() =>
       time_zone: z.string().describe('IANA time zone the hours are local to'),
       hours: z
         .strictObject(
-          Object.fromEntries(WEEKDAYS.map((day) => [day, z.strictObject({ open: clockTime(), close: clockTime() }).nullable()])) as Record<
+          Object.fromEntries(
+            WEEKDAYS.map((day) => [day, z.strictObject({ open: clockTime(z), close: clockTime(z) }).nullable()]),
+          ) as Record<
             (typeof WEEKDAYS)[number],
-            z.ZodNullable<z.ZodObject<{ open: z.ZodString; close: z.ZodString }, z.core.$strict>>
+            zc.ZodNullable<zc.ZodObject<{ open: zc.ZodString; close: zc.ZodString }, zc.core.$strict>>
           >,
         )
         .describe('Opening hours per weekday (HH:MM, local to time_zone, open before close); null when closed'),
@@ -66,7 +69,7 @@ export const scheduler = responseSchema(() =>
     .describe("A scheduler (booking widget) configuration; a session's scheduler_id names one"),
 );
 
-export const bookingRequest = responseSchema(() =>
+export const bookingRequest = responseSchema((z) =>
   z
     .strictObject({
       request_id: z.string(),
@@ -82,7 +85,7 @@ export const bookingRequest = responseSchema(() =>
       requested_slot: z
         .strictObject({
           date: z.iso.date().describe('Local date (YYYY-MM-DD)'),
-          time: clockTime().describe('Local time (HH:MM)'),
+          time: clockTime(z).describe('Local time (HH:MM)'),
           time_zone: z.string().describe('IANA time zone of date and time'),
         })
         .describe('The slot asked for: the booked slot (create), the slot moved to (reschedule), the slot given up (cancel)'),
@@ -100,7 +103,7 @@ export const bookingRequest = responseSchema(() =>
     .describe('A request sent to the field-service system for a booked visit (one per attempt): its job made, moved or cancelled'),
 );
 
-export const listTeamSchedulersResponse = responseSchema(() =>
+export const listTeamSchedulersResponse = responseSchema((z) =>
   z.strictObject({
     data: z.array(scheduler()),
     pagination: cursorPagination(),
@@ -108,7 +111,7 @@ export const listTeamSchedulersResponse = responseSchema(() =>
   }),
 );
 
-export const listTeamBookingRequestsResponse = responseSchema(() =>
+export const listTeamBookingRequestsResponse = responseSchema((z) =>
   z.strictObject({
     data: z.array(bookingRequest()),
     pagination: cursorPagination(),

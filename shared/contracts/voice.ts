@@ -1,8 +1,9 @@
-import * as z from 'zod';
+import type * as zc from 'zod';
+import * as z from 'zod/mini';
 import { type EndOfCallReport, endOfCallReportSchema, messageTypeSchema } from '#shared/domain/voice/call-report';
 import { type TransferUpdate, transferUpdateSchema } from '#shared/domain/voice/transfer-update';
 import { VOICE_ROUTES } from '#shared/route-table/voice';
-import { defineContract, type ResponseSchema, responseSchema } from './contract';
+import { defineContract, type ResponseSchema, type ResponseZod, responseSchema } from './contract';
 import { idempotencyKeyHeader, workspaceHeader } from './headers';
 
 /** The voice provider's end-of-call report webhook (functions/receive-voice-report). */
@@ -19,8 +20,8 @@ export type VoiceMessage =
   | { readonly kind: 'ignored'; readonly type: string };
 
 /** Reports every issue of a schema a step ran, so each still names its field. */
-function failWith(ctx: z.core.$RefinementCtx, error: z.ZodError): never {
-  for (const issue of error.issues) ctx.addIssue({ ...issue } as z.core.$ZodRawIssue);
+function failWith(payload: z.core.ParsePayload, error: z.core.$ZodError): never {
+  for (const issue of error.issues) payload.issues.push({ ...issue, input: payload.value } as z.core.$ZodRawIssue);
   return z.NEVER;
 }
 
@@ -28,25 +29,28 @@ function failWith(ctx: z.core.$RefinementCtx, error: z.ZodError): never {
  * Validated in two steps, so every error names its field: message.type first; then, for an
  * end-of-call report, the report (a union of the two would only say that no branch matched).
  */
-export const voiceMessageBody = z.record(z.string(), z.unknown()).transform((body, ctx): VoiceMessage => {
-  const head = messageTypeSchema.safeParse(body);
-  if (!head.success) return failWith(ctx, head.error);
-  if (head.data.message.type === 'transfer-update') {
-    const update = transferUpdateSchema().safeParse(body);
-    if (!update.success) return failWith(ctx, update.error);
-    return { kind: 'transfer', update: update.data };
-  }
-  if (head.data.message.type !== 'end-of-call-report') return { kind: 'ignored', type: head.data.message.type };
-  const report = endOfCallReportSchema().safeParse(body);
-  if (!report.success) return failWith(ctx, report.error);
-  return { kind: 'report', report: report.data };
-});
+export const voiceMessageBody = z.pipe(
+  z.record(z.string(), z.unknown()),
+  z.transform((body: Record<string, unknown>, ctx): VoiceMessage => {
+    const head = messageTypeSchema.safeParse(body);
+    if (!head.success) return failWith(ctx, head.error);
+    if (head.data.message.type === 'transfer-update') {
+      const update = transferUpdateSchema().safeParse(body);
+      if (!update.success) return failWith(ctx, update.error);
+      return { kind: 'transfer', update: update.data };
+    }
+    if (head.data.message.type !== 'end-of-call-report') return { kind: 'ignored', type: head.data.message.type };
+    const report = endOfCallReportSchema().safeParse(body);
+    if (!report.success) return failWith(ctx, report.error);
+    return { kind: 'report', report: report.data };
+  }),
+);
 
 /** What voiceMessageBody accepts, as one schema the document can show. */
-const documentedVoiceMessage = responseSchema(() =>
+const documentedVoiceMessage = responseSchema((z) =>
   z.union([
-    endOfCallReportSchema().describe('An end-of-call report: processed by the AI responder'),
-    transferUpdateSchema().describe('A transfer-update: the call was handed to a person; recorded once (GET /api/call-transfers)'),
+    endOfCallReportSchema().check(z.describe('An end-of-call report: processed by the AI responder')),
+    transferUpdateSchema().check(z.describe('A transfer-update: the call was handed to a person; recorded once (GET /api/call-transfers)')),
     z
       .object({
         message: z
@@ -66,29 +70,29 @@ const documentedVoiceMessage = responseSchema(() =>
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/presenters/voice.ts)
 
-const voiceIds = (callId: z.ZodType) =>
+const voiceIds = (z: ResponseZod, callId: zc.ZodType) =>
   z.strictObject({
     callId,
     appointmentId: z.uuid().nullable().describe('The appointment the responder created; null when it created none'),
     ticketId: z.uuid().nullable().describe('The support ticket the responder opened; null when it opened none'),
   });
 
-export const voiceReportCreated = responseSchema(() =>
+export const voiceReportCreated = responseSchema((z) =>
   z
     .strictObject({
       success: z.literal(true),
       message: z.string(),
-      data: voiceIds(z.uuid().describe('The stored call (call_id in GET /api/calls)')),
+      data: voiceIds(z, z.uuid().describe('The stored call (call_id in GET /api/calls)')),
     })
     .describe('Created: the report was processed for the first time; the call (and any appointment and ticket) was stored'),
 );
 
-export const voiceReportAcknowledged = responseSchema(() =>
+export const voiceReportAcknowledged = responseSchema((z) =>
   z
     .strictObject({
       success: z.literal(true),
       message: z.string().describe('Says which of the two cases applies'),
-      data: voiceIds(z.uuid().nullable().describe('The call stored by the first delivery; null for an ignored message type')),
+      data: voiceIds(z, z.uuid().nullable().describe('The call stored by the first delivery; null for an ignored message type')),
     })
     .describe(
       'Acknowledged: a redelivered report (same team and message.call.id) answers the ids of its first delivery; a transfer-update is recorded (once) and answers null ids; any other message type is ignored and answers null ids',

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { WIDGET_STEPS } from '#shared/domain/widget/widget-sessions';
 import { atLoad, lazy } from '#shared/lazy';
 import { WIDGET_ROUTES } from '#shared/route-table/widget';
@@ -27,115 +27,124 @@ const schedulerPath = /* @__PURE__ */ onFirstRequest(() =>
 const tokenHeader = /* @__PURE__ */ atLoad(() => ({
   'x-widget-token': z
     .string({ error: TOKEN_MESSAGE })
-    .min(1, { error: TOKEN_MESSAGE })
-    .max(400, { error: 'x-widget-token: must be at most 400 characters' })
-    .describe('The session token the start of the session answered'),
+    .check(
+      z.minLength(1, { error: TOKEN_MESSAGE }),
+      z.maxLength(400, { error: 'x-widget-token: must be at most 400 characters' }),
+      z.describe('The session token the start of the session answered'),
+    ),
 }));
 
 const text = (field: string, max: number) =>
   z
     .string({ error: `${field}: must be a string` })
-    .trim()
-    .max(max, { error: `${field}: must be at most ${max} characters` });
-const required = (field: string, max: number) => text(field, max).min(1, { error: `${field}: required` });
+    .check(z.trim(), z.maxLength(max, { error: `${field}: must be at most ${max} characters` }));
+const required = (field: string, max: number) => text(field, max).check(z.minLength(1, { error: `${field}: required` }));
 const address = (field: string) =>
   z
     .string({ error: `${field}: must be a string` })
-    .max(2048, { error: `${field}: must be at most 2048 characters` })
-    .regex(/^(https?:\/\/\S+)?$/, { error: `${field}: must be an http(s) URL, or empty` });
+    .check(
+      z.maxLength(2048, { error: `${field}: must be at most 2048 characters` }),
+      z.regex(/^(https?:\/\/\S+)?$/, { error: `${field}: must be an http(s) URL, or empty` }),
+    );
 
 // ---------------------------------------------------------------------------------------------
 // Inputs
 
 const startBody = /* @__PURE__ */ onFirstRequest(() =>
-  z
-    .object({
-      page_url: address('page_url')
-        .optional()
-        .describe("The page the widget opened on (the host page, query included): the session's utm and google_ads come from it"),
-      referrer: address('referrer').optional().describe("That page's referrer, kept with the session"),
-    })
-    .strict(),
+  z.strictObject({
+    page_url: z
+      .optional(address('page_url'))
+      .check(z.describe("The page the widget opened on (the host page, query included): the session's utm and google_ads come from it")),
+    referrer: z.optional(address('referrer')).check(z.describe("That page's referrer, kept with the session")),
+  }),
 );
 
 const availabilityQuery = /* @__PURE__ */ onFirstRequest(() =>
   z.object({
-    from: z.iso
-      .date({ error: 'from: must be a date YYYY-MM-DD' })
-      .optional()
-      .describe("First local day to show (default: today in the scheduler's zone)"),
+    from: z
+      .optional(z.iso.date({ error: 'from: must be a date YYYY-MM-DD' }))
+      .check(z.describe("First local day to show (default: today in the scheduler's zone)")),
     days: z
-      .pipe(integerParam, z.number().int().min(1, { error: 'days: must be 1 to 14' }).max(14, { error: 'days: must be 1 to 14' }))
-      .optional()
-      .describe('How many days to show (default 7, at most 14); never past the last day the scheduler books'),
+      .optional(
+        z.pipe(
+          integerParam,
+          z.number().check(z.int(), z.gte(1, { error: 'days: must be 1 to 14' }), z.lte(14, { error: 'days: must be 1 to 14' })),
+        ),
+      )
+      .check(z.describe('How many days to show (default 7, at most 14); never past the last day the scheduler books')),
   }),
 );
 
 /** The customer's details, validated alike where the booking takes them and where the step reports them complete. */
 const customerMembers = /* @__PURE__ */ lazy(() => ({
   name: required('name', 200),
-  phone: required('phone', 40).describe('Read as a phone number of the US (or with +country)'),
+  phone: required('phone', 40).check(z.describe('Read as a phone number of the US (or with +country)')),
   email: z
     .string({ error: 'email: must be a string' })
-    .trim()
-    .max(254, { error: 'email: must be at most 254 characters' })
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'email: must be an email address' }),
+    .check(
+      z.trim(),
+      z.maxLength(254, { error: 'email: must be at most 254 characters' }),
+      z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'email: must be an email address' }),
+    ),
   address: required('address', 500),
 }));
 
 /** A slot as the booking and the step that picks it name it (the scheduler's local date and start). */
 const slotMembers = /* @__PURE__ */ lazy(() => ({
-  date: z.iso.date({ error: 'date: must be a date YYYY-MM-DD' }).describe('Local date of the slot'),
+  date: z.iso.date({ error: 'date: must be a date YYYY-MM-DD' }).check(z.describe('Local date of the slot')),
   time: z
     .string({ error: 'time: must be a time HH:MM' })
-    .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, { error: 'time: must be a time HH:MM' })
-    .describe('Local start of the slot (HH:MM)'),
+    .check(
+      z.regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, { error: 'time: must be a time HH:MM' }),
+      z.describe('Local start of the slot (HH:MM)'),
+    ),
 }));
 
 const stepBody = /* @__PURE__ */ onFirstRequest(() =>
-  z
-    .object({
-      event_type: z.enum(WIDGET_STEPS, { error: `event_type: must be one of ${WIDGET_STEPS.join(', ')}` }),
-      issue_type: required('issue_type', 100).optional().describe('With issue_selected: one of the scheduler’s services'),
-      job_type: required('job_type', 100).optional(),
-      date: slotMembers()
-        .date.optional()
-        .describe(
+  z.strictObject({
+    event_type: z.enum(WIDGET_STEPS, { error: `event_type: must be one of ${WIDGET_STEPS.join(', ')}` }),
+    issue_type: z.optional(required('issue_type', 100)).check(z.describe('With issue_selected: one of the scheduler’s services')),
+    job_type: z.optional(required('job_type', 100)),
+    date: z
+      .optional(slotMembers().date)
+      .check(
+        z.describe(
           'With booking_started: the local date of the slot picked, kept on the session (selected_date) so a resume link reopens it',
         ),
-      time: slotMembers().time.optional().describe('With booking_started and date: the local start of the slot picked (selected_time)'),
-      customer_info: z
-        .object(customerMembers(), { error: 'customer_info: must be an object with name, phone, email and address' })
-        .strict()
-        .optional()
-        .describe(
+      ),
+    time: z
+      .optional(slotMembers().time)
+      .check(z.describe('With booking_started and date: the local start of the slot picked (selected_time)')),
+    customer_info: z
+      .optional(z.strictObject(customerMembers(), { error: 'customer_info: must be an object with name, phone, email and address' }))
+      .check(
+        z.describe(
           'With customer_info_completed: the details as entered, kept on the session at once (a session left afterwards still has them; the phone is read as for the booking)',
         ),
-    })
-    .strict(),
+      ),
+  }),
 );
 
 const bookingBody = /* @__PURE__ */ onFirstRequest(() =>
-  z
-    .object({
-      issue_type: required('issue_type', 100).describe('One of the scheduler’s services'),
-      job_type: required('job_type', 100).optional(),
-      ...slotMembers(),
-      ...customerMembers(),
-      // Not trimmed: a bot that fills the hidden field with spaces has filled it.
-      website: z
-        .string({ error: 'website: must be a string' })
-        .max(500, { error: 'website: must be at most 500 characters' })
-        .default('')
-        .describe('Leave empty: a field hidden from people (bots fill it, spaces included)'),
-    })
-    .strict(),
+  z.strictObject({
+    issue_type: required('issue_type', 100).check(z.describe('One of the scheduler’s services')),
+    job_type: z.optional(required('job_type', 100)),
+    ...slotMembers(),
+    ...customerMembers(),
+    // Not trimmed: a bot that fills the hidden field with spaces has filled it.
+    website: z
+      ._default(
+        z.string({ error: 'website: must be a string' }).check(z.maxLength(500, { error: 'website: must be at most 500 characters' })),
+        '',
+      )
+      .check(z.describe('Leave empty: a field hidden from people (bots fill it, spaces included)')),
+  }),
 );
 
 // ---------------------------------------------------------------------------------------------
 // Responses
 
-const publicScheduler = responseSchema(() =>
+const publicScheduler = responseSchema((z) =>
   z.strictObject({
     team_id: id(),
     scheduler_id: id(),
@@ -147,7 +156,7 @@ const publicScheduler = responseSchema(() =>
   }),
 );
 
-export const startedSession = responseSchema(() =>
+export const startedSession = responseSchema((z) =>
   z
     .strictObject({
       token: z.string().describe('Send it as x-widget-token on every read and change of this session; it is shown once'),
@@ -157,7 +166,7 @@ export const startedSession = responseSchema(() =>
     .describe('A started (pending) session with its token'),
 );
 
-const offeredDay = responseSchema(() =>
+const offeredDay = responseSchema((z) =>
   z.strictObject({
     date: z.iso.date(),
     slots: z.array(
@@ -171,7 +180,7 @@ const offeredDay = responseSchema(() =>
   }),
 );
 
-export const widgetAvailabilityAnswer = responseSchema(() =>
+export const widgetAvailabilityAnswer = responseSchema((z) =>
   z
     .strictObject({
       time_zone: z.string(),
@@ -182,7 +191,7 @@ export const widgetAvailabilityAnswer = responseSchema(() =>
     .describe('Open slots per local day (full slots and slots inside the lead time left out)'),
 );
 
-export const resumedSession = responseSchema(() =>
+export const resumedSession = responseSchema((z) =>
   z
     .strictObject({
       token: z
@@ -211,9 +220,9 @@ export const resumedSession = responseSchema(() =>
     .describe('The session a resume link reopened, at the step it was left, its details still filled'),
 );
 
-export const sessionAnswer = responseSchema(() => z.strictObject({ session: session() }));
+export const sessionAnswer = responseSchema((z) => z.strictObject({ session: session() }));
 
-export const bookedAnswer = responseSchema(() =>
+export const bookedAnswer = responseSchema((z) =>
   z
     .strictObject({
       status: z.literal('booked'),
@@ -224,7 +233,7 @@ export const bookedAnswer = responseSchema(() =>
     .describe('The visit is booked (a repeated booking of the same slot answers the same)'),
 );
 
-export const slotTaken = responseSchema(() =>
+export const slotTaken = responseSchema((z) =>
   z
     .strictObject({
       error: z.literal('slot_taken'),
@@ -287,15 +296,15 @@ export const bookWidgetSession = /* @__PURE__ */ defineContract(WIDGET_ROUTES, {
 });
 
 const resumeBody = /* @__PURE__ */ onFirstRequest(() =>
-  z
-    .object({
-      resume_token: z
-        .string({ error: 'resume_token: required (the resume parameter of the link the customer was sent)' })
-        .min(1, { error: 'resume_token: required (the resume parameter of the link the customer was sent)' })
-        .max(400, { error: 'resume_token: must be at most 400 characters' })
-        .describe('The `resume` parameter of the resume_url a recovery text carried'),
-    })
-    .strict(),
+  z.strictObject({
+    resume_token: z
+      .string({ error: 'resume_token: required (the resume parameter of the link the customer was sent)' })
+      .check(
+        z.minLength(1, { error: 'resume_token: required (the resume parameter of the link the customer was sent)' }),
+        z.maxLength(400, { error: 'resume_token: must be at most 400 characters' }),
+        z.describe('The `resume` parameter of the resume_url a recovery text carried'),
+      ),
+  }),
 );
 
 export const resumeWidgetSession = /* @__PURE__ */ defineContract(WIDGET_ROUTES, {
@@ -313,9 +322,11 @@ const assetPath = /* @__PURE__ */ onFirstRequest(() =>
   z.object({
     file: z
       .string()
-      .max(64)
-      .regex(/^[a-z0-9-]+\.(js|css)$/, { error: 'must be a file name the widget links to' })
-      .describe('widget.js, widget.css or embed.js; any other name answers 404'),
+      .check(
+        z.maxLength(64),
+        z.regex(/^[a-z0-9-]+\.(js|css)$/, { error: 'must be a file name the widget links to' }),
+        z.describe('widget.js, widget.css or embed.js; any other name answers 404'),
+      ),
   }),
 );
 
@@ -323,7 +334,9 @@ const assetPath = /* @__PURE__ */ onFirstRequest(() =>
 export const getManagePage = /* @__PURE__ */ defineContract(WIDGET_ROUTES, {
   routeId: 'getManagePage',
   path: /* @__PURE__ */ onFirstRequest(() =>
-    z.object({ manageToken: z.string().min(1).max(200).describe('The manage link’s token (the last part of manage_url)') }),
+    z.object({
+      manageToken: z.string().check(z.minLength(1), z.maxLength(200), z.describe('The manage link’s token (the last part of manage_url)')),
+    }),
   ),
   responses: { 200: htmlDocument },
   responseMediaType: 'text/html',
@@ -343,10 +356,8 @@ export const getWidgetAsset = /* @__PURE__ */ defineContract(WIDGET_ROUTES, {
   query: /* @__PURE__ */ onFirstRequest(() =>
     z.object({
       v: z
-        .string()
-        .regex(/^[0-9a-f]{16}$/, { error: 'must be the hash the page links the file with' })
-        .optional()
-        .describe('The content hash the page links the file with; with the current one, the answer may be cached for a year'),
+        .optional(z.string().check(z.regex(/^[0-9a-f]{16}$/, { error: 'must be the hash the page links the file with' })))
+        .check(z.describe('The content hash the page links the file with; with the current one, the answer may be cached for a year')),
     }),
   ),
   responses: { 200: pageAssetBody },

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Team } from '#shared/domain/tenancy';
 import type { NormalizedCall } from '#shared/domain/voice/call-report';
 import type { Decision, Responder, ResponderContext, ResponderDecision } from '#shared/domain/voice/responder';
@@ -61,35 +61,31 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Built with the first answer (docs/adr/0119-cold-start-build-only-what-requests-need.md): the webhook also answers messages that never reach the model. */
 const answerSchema = lazy(() =>
-  z
-    .object({
-      appointment: z
-        .object({
-          status: z.enum(['scheduled', 'requested']),
-          local_time: z.string().regex(LOCAL_TIME).nullable(),
-          preferred_date: z.string().regex(DATE).nullable(),
-        })
-        .strict()
-        .nullable(),
-      ticket: z
-        .object({
-          category: z.enum(['urgent_request', 'complaint', 'escalation', 'negative_experience', 'cancellation']),
-          priority: z.enum(['low', 'normal', 'high', 'urgent']),
-          subject: z.string().trim().min(1).max(300),
-        })
-        .strict()
-        .nullable(),
-      reason: z.string().trim().min(1).max(1000),
-      evidence: z.array(z.string().max(1000)).max(10),
-    })
-    .strict(),
+  z.strictObject({
+    appointment: z.nullable(
+      z.strictObject({
+        status: z.enum(['scheduled', 'requested']),
+        local_time: z.nullable(z.string().check(z.regex(LOCAL_TIME))),
+        preferred_date: z.nullable(z.string().check(z.regex(DATE))),
+      }),
+    ),
+    ticket: z.nullable(
+      z.strictObject({
+        category: z.enum(['urgent_request', 'complaint', 'escalation', 'negative_experience', 'cancellation']),
+        priority: z.enum(['low', 'normal', 'high', 'urgent']),
+        subject: z.string().check(z.trim(), z.minLength(1), z.maxLength(300)),
+      }),
+    ),
+    reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(1000)),
+    evidence: z.array(z.string().check(z.maxLength(1000))).check(z.maxLength(10)),
+  }),
 );
 
 const chatCompletionSchema = lazy(() =>
   z.object({
     choices: z
-      .array(z.object({ message: z.object({ content: z.string().nullable().optional(), refusal: z.string().nullable().optional() }) }))
-      .min(1),
+      .array(z.object({ message: z.object({ content: z.optional(z.nullable(z.string())), refusal: z.optional(z.nullable(z.string())) }) }))
+      .check(z.minLength(1)),
   }),
 );
 

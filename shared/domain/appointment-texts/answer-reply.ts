@@ -1,8 +1,12 @@
 import type { Team } from '#shared/domain/tenancy';
+import { lazy } from '#shared/lazy';
 import type { AppointmentReplies } from '#shared/ports/appointment-replies';
 import type { SmsProvider } from '#shared/ports/sms-provider';
-import { visitTime } from './bodies';
 import { readAppointmentReply } from './reply-reading';
+
+// luxon, which the visit's local time needs, only for a reschedule request: the inbound-SMS
+// webhook answers every other text without it, so it stays out of that function's cold start.
+const bodies = lazy(() => import('./bodies'));
 
 /**
  * What a reply did to the number's upcoming visit: nothing (`none`: an opt-out or keyword, handled
@@ -32,13 +36,15 @@ export async function answerAppointmentReply(
     case 'confirm':
       await deps.replies.confirm(input.team.id, notice.appointmentId, reply);
       return 'confirmed';
-    case 'reschedule':
+    case 'reschedule': {
+      const { visitTime } = await bodies();
       await deps.sms.send({
         to: input.from,
         body: `${notice.businessName}: to pick another time for your ${notice.service} visit on ${visitTime(notice.start, notice.zone)}, open ${notice.manageUrl}`,
         reference: `appointment-reply:${notice.appointmentId}:${input.messageId ?? reply.at}`,
       });
       return 'link_sent';
+    }
     case 'other':
       await deps.replies.keepForStaff(input.team.id, notice.appointmentId, reply);
       return 'kept_for_staff';

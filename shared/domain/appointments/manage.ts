@@ -3,8 +3,8 @@ import { NotFoundError } from '#shared/errors';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
 import type { StoredAppointment } from './appointment';
 import { changeCutoffMinutes } from './change-cutoff';
-import type { ChangeDependencies } from './changes';
 import { manageTokenMatches, readManageToken } from './manage-token';
+import type { ChangeDependencies } from './marks';
 
 /**
  * The customer's side of a visit, reached by its manage link alone (no key, no session): the

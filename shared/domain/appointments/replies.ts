@@ -7,7 +7,7 @@ import type { AppointmentStore } from '#shared/ports/appointment-store';
 import type { SchedulerConfigStore } from '#shared/ports/scheduler-config-store';
 import type { SupportTicketWriter } from '#shared/ports/support-ticket-writer';
 import type { Appointment } from './appointment';
-import { type ChangeDependencies, markAppointment } from './changes';
+import { type ChangeDependencies, markAppointment } from './marks';
 import { type AppointmentTextSourceDependencies, forTexts } from './text-source';
 
 /**

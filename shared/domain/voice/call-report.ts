@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { optionalNameText } from '#shared/domain/plain-text';
 import { lazy } from '#shared/lazy';
 import { type AnalysisReading, type CallAnalysis, isRecord, readAnalysis, structuredSources } from './analysis';
@@ -24,9 +24,9 @@ import { transferDestinationSchema } from './transfer-update';
 
 /** An empty or blank string is absent (undefined), so `first()` falls through to the other shape. */
 const blankAsAbsent = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsAbsent, schema.optional().nullable());
+const optional = <T extends z.ZodMiniType>(schema: T) => z.pipe(z.transform(blankAsAbsent), z.nullable(z.optional(schema)));
 
-const text = (max: number) => optional(z.string().max(max));
+const text = (max: number) => optional(z.string().check(z.maxLength(max)));
 
 /** 'is required' when the member is absent (or null), 'must be <kind>' when it has another type. */
 const required = (kind: string) => ({
@@ -34,7 +34,7 @@ const required = (kind: string) => ({
 });
 
 export const messageTypeSchema = z.object({
-  message: z.object({ type: z.string(required('a string')).min(1, { error: 'is required' }) }, required('an object')),
+  message: z.object({ type: z.string(required('a string')).check(z.minLength(1, { error: 'is required' })) }, required('an object')),
 });
 
 /**
@@ -45,10 +45,9 @@ export const messageTypeSchema = z.object({
 export const endOfCallReportSchema = lazy(() => {
   const longText = text(100_000);
   const httpsUrl = optional(
-    z
-      .string()
-      .max(2048)
-      .refine(
+    z.string().check(
+      z.maxLength(2048),
+      z.refine(
         (u) => {
           try {
             return new URL(u).protocol === 'https:';
@@ -58,6 +57,7 @@ export const endOfCallReportSchema = lazy(() => {
         },
         { error: 'must be an https URL' },
       ),
+    ),
   );
   /**
    * A non-negative amount. Numbers beyond 2^53 − 1 reach the schema as their exact text (the body
@@ -68,42 +68,38 @@ export const endOfCallReportSchema = lazy(() => {
     optional(
       z
         .number({ error: `must be a number (${unit}) from 0 to ${Number.MAX_SAFE_INTEGER}` })
-        .min(0, { error: `must be 0 or more (${unit})` }),
+        .check(z.gte(0, { error: `must be 0 or more (${unit})` })),
     );
   const dateTime = optional(z.iso.datetime({ offset: true }));
 
-  const metadataSchema = z.record(z.string(), z.unknown()).optional().nullable();
-  const customerSchema = z
-    .object({ number: text(40), name: text(200) })
-    .optional()
-    .nullable();
+  const metadataSchema = z.nullable(z.optional(z.record(z.string(), z.unknown())));
+  const customerSchema = z.nullable(z.optional(z.object({ number: text(40), name: text(200) })));
   /** Vapi's `artifact.recording`: stereo and mono URLs (an older shape sent the URL itself). */
-  const recordingSchema = z
-    .union([
-      httpsUrl,
-      z
-        .object({
+  const recordingSchema = z.nullable(
+    z.optional(
+      z.union([
+        httpsUrl,
+        z.looseObject({
           stereoUrl: httpsUrl,
           videoUrl: httpsUrl,
-          mono: z.object({ combinedUrl: httpsUrl, assistantUrl: httpsUrl, customerUrl: httpsUrl }).loose().optional().nullable(),
-        })
-        .loose(),
-    ])
-    .optional()
-    .nullable();
+          mono: z.nullable(z.optional(z.looseObject({ combinedUrl: httpsUrl, assistantUrl: httpsUrl, customerUrl: httpsUrl }))),
+        }),
+      ]),
+    ),
+  );
   /** Each cost of the call's components (transport, stt, llm, tts, vapi, analysis, …) in USD. */
-  const costsSchema = z
-    .array(z.object({ type: text(100), cost: amount('USD') }).loose(), { error: 'must be an array of costs' })
-    .max(200)
-    .optional()
-    .nullable();
+  const costsSchema = z.nullable(
+    z.optional(
+      z.array(z.looseObject({ type: text(100), cost: amount('USD') }), { error: 'must be an array of costs' }).check(z.maxLength(200)),
+    ),
+  );
 
   return z.object({
     message: z.object({
       type: z.literal('end-of-call-report'),
       call: z.object(
         {
-          id: z.string(required('a string')).min(1, { error: 'is required' }).max(200),
+          id: z.string(required('a string')).check(z.minLength(1, { error: 'is required' }), z.maxLength(200)),
           customer: customerSchema,
           duration: amount('seconds'),
           type: text(100),
@@ -111,42 +107,35 @@ export const endOfCallReportSchema = lazy(() => {
           startedAt: dateTime,
           endedAt: dateTime,
           cost: amount('USD'),
-          costBreakdown: z
-            .object({ total: amount('USD') })
-            .loose()
-            .optional()
-            .nullable(),
+          costBreakdown: z.nullable(z.optional(z.looseObject({ total: amount('USD') }))),
         },
         required('an object'),
       ),
       customer: customerSchema,
       /** The business's number the call came in on (or went out from). */
-      phoneNumber: z
-        .object({ number: text(40) })
-        .loose()
-        .optional()
-        .nullable(),
+      phoneNumber: z.nullable(z.optional(z.looseObject({ number: text(40) }))),
       transcript: longText,
       summary: longText,
       recordingUrl: httpsUrl,
-      artifact: z
-        .object({
-          transcript: longText,
-          /** Deprecated by the provider for `recording`, still sent by older assistants. */
-          recordingUrl: httpsUrl,
-          stereoRecordingUrl: httpsUrl,
-          recording: recordingSchema,
-          messages: transcriptMessagesSchema(),
-        })
-        .optional()
-        .nullable(),
+      artifact: z.nullable(
+        z.optional(
+          z.object({
+            transcript: longText,
+            /** Deprecated by the provider for `recording`, still sent by older assistants. */
+            recordingUrl: httpsUrl,
+            stereoRecordingUrl: httpsUrl,
+            recording: recordingSchema,
+            messages: transcriptMessagesSchema(),
+          }),
+        ),
+      ),
       /** Older reports carry the conversation here rather than in artifact.messages. */
       messages: transcriptMessagesSchema(),
       /**
        * Whatever the assistant's analysis plan produces: never refused, read liberally by
        * normalizeReport (analysis.ts), what cannot be read recorded as a warning on the call.
        */
-      analysis: z.unknown().optional(),
+      analysis: z.optional(z.unknown()),
       endedReason: text(200),
       /** Where a forwarded call went, when the provider says. */
       destination: transferDestinationSchema(),

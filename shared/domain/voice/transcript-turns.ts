@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy } from '#shared/lazy';
 import { labelOpenings, ROLE_WORDS, type Side } from './speaker-labels';
 
@@ -25,34 +25,32 @@ const MAX_MESSAGE_CHARS = 20_000;
 /** One day, in seconds: a time beyond it is a unit mistake, not a call. */
 const MAX_SECONDS = 86_400;
 
-const optionalNumber = (what: string) =>
-  z
-    .number({ error: `must be a number (${what})` })
-    .optional()
-    .nullable();
+const optionalNumber = (what: string) => z.nullable(z.optional(z.number({ error: `must be a number (${what})` })));
 
 const messageSchema = lazy(() =>
-  z
-    .object({
-      role: z.string({ error: 'must be a string' }).max(100),
-      message: z.string({ error: 'must be a string' }).max(MAX_MESSAGE_CHARS).optional().nullable(),
-      time: optionalNumber('epoch milliseconds'),
-      endTime: optionalNumber('epoch milliseconds'),
-      secondsFromStart: optionalNumber('seconds').refine((n) => n === undefined || n === null || (n >= 0 && n <= MAX_SECONDS), {
+  z.looseObject({
+    role: z.string({ error: 'must be a string' }).check(z.maxLength(100)),
+    message: z.nullable(z.optional(z.string({ error: 'must be a string' }).check(z.maxLength(MAX_MESSAGE_CHARS)))),
+    time: optionalNumber('epoch milliseconds'),
+    endTime: optionalNumber('epoch milliseconds'),
+    secondsFromStart: optionalNumber('seconds').check(
+      z.refine((n) => n === undefined || n === null || (n >= 0 && n <= MAX_SECONDS), {
         error: `must be from 0 to ${MAX_SECONDS} seconds`,
       }),
-      duration: optionalNumber('seconds'),
-    })
-    .loose(),
+    ),
+    duration: optionalNumber('seconds'),
+  }),
 );
 
 /** Built with the first end-of-call report (its only reader, endOfCallReportSchema). */
 export const transcriptMessagesSchema = lazy(() =>
-  z
-    .array(messageSchema(), { error: 'must be an array of messages' })
-    .max(MAX_TRANSCRIPT_MESSAGES, { error: `must hold at most ${MAX_TRANSCRIPT_MESSAGES} messages` })
-    .optional()
-    .nullable(),
+  z.nullable(
+    z.optional(
+      z
+        .array(messageSchema(), { error: 'must be an array of messages' })
+        .check(z.maxLength(MAX_TRANSCRIPT_MESSAGES, { error: `must hold at most ${MAX_TRANSCRIPT_MESSAGES} messages` })),
+    ),
+  ),
 );
 
 export type TranscriptMessage = z.output<ReturnType<typeof messageSchema>>;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { TransferRecord } from '#shared/domain/calls';
 import { lazy } from '#shared/lazy';
 import type { CallStore } from '#shared/ports/call-store';
@@ -11,9 +11,9 @@ import type { CallStore } from '#shared/ports/call-store';
  */
 
 const text = (max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.string({ error: 'must be a string' }).max(max).optional().nullable(),
+  z.pipe(
+    z.transform((v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)),
+    z.nullable(z.optional(z.string({ error: 'must be a string' }).check(z.maxLength(max)))),
   );
 
 /**
@@ -22,21 +22,18 @@ const text = (max: number) =>
  * many other message types (docs/adr/0119-cold-start-build-only-what-requests-need.md).
  */
 export const transferDestinationSchema = lazy(() =>
-  z
-    .object({
-      type: text(50),
-      number: text(40),
-      sipUri: text(500),
-      description: text(1000),
-      message: z
-        .union([text(2000), z.object({}).loose()])
-        .optional()
-        .nullable(),
-      assistantName: text(200),
-    })
-    .loose()
-    .optional()
-    .nullable(),
+  z.nullable(
+    z.optional(
+      z.looseObject({
+        type: text(50),
+        number: text(40),
+        sipUri: text(500),
+        description: text(1000),
+        message: z.nullable(z.optional(z.union([text(2000), z.looseObject({})]))),
+        assistantName: text(200),
+      }),
+    ),
+  ),
 );
 
 export const transferUpdateSchema = lazy(() =>
@@ -44,14 +41,14 @@ export const transferUpdateSchema = lazy(() =>
     message: z.object({
       type: z.literal('transfer-update'),
       call: z.object(
-        { id: z.string({ error: 'must be a string' }).min(1, { error: 'is required' }).max(200) },
+        { id: z.string({ error: 'must be a string' }).check(z.minLength(1, { error: 'is required' }), z.maxLength(200)) },
         { error: (i) => (i.input === undefined || i.input === null ? 'is required' : 'must be an object') },
       ),
       destination: transferDestinationSchema(),
       reason: text(1000),
       transferReason: text(1000),
       /** Epoch milliseconds of the message. */
-      timestamp: z.number({ error: 'must be a number (epoch milliseconds)' }).min(0).max(8.64e15).optional().nullable(),
+      timestamp: z.nullable(z.optional(z.number({ error: 'must be a number (epoch milliseconds)' }).check(z.gte(0), z.lte(8.64e15)))),
     }),
   }),
 );
