@@ -1,4 +1,6 @@
 import type { CallRecord } from '#shared/domain/calls';
+import type { NormalizedCall } from '#shared/domain/voice/call-report';
+import { transcriptTurns } from '#shared/domain/voice/transcript-turns';
 
 /** A complete call with a transcript, turns, a recording and a decision (the presenter and store tests build theirs from it). */
 export const storedCall: CallRecord = {
@@ -26,3 +28,34 @@ export const storedCall: CallRecord = {
   decisions: [{ decision: 'no_action', reason: 'nothing asked' }],
   created_at: '2026-03-01T12:03:01.000Z',
 };
+
+/**
+ * A provider's report reduced to a plain-text transcript (its turns read from the speaker labels),
+ * as the responder's tests decide on: nothing else about the call is known.
+ */
+export function callOfTranscript(
+  transcript: string,
+  analysis: Partial<NormalizedCall['analysis']> = {},
+  endedReason: string | null = null,
+): NormalizedCall {
+  return {
+    providerCallId: 'c',
+    type: 'inboundPhoneCall',
+    customerNumber: null,
+    customerName: null,
+    durationSeconds: 60,
+    transcript,
+    turns: transcriptTurns(null, transcript),
+    summary: null,
+    recordingUrl: null,
+    analysis: { callReason: null, sentiment: null, bookingIntent: null, urgency: null, ...analysis },
+    analysisRaw: null,
+    warnings: [],
+    endedReason,
+    destination: null,
+    startedAt: null,
+    endedAt: null,
+    cost: null,
+    metadata: {},
+  };
+}

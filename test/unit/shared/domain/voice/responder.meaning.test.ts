@@ -1,36 +1,13 @@
-import type { NormalizedCall } from '#shared/domain/voice/call-report';
 import { RuleBasedResponder } from '#shared/domain/voice/responder';
-import { transcriptTurns } from '#shared/domain/voice/transcript-turns';
+import { callOfTranscript } from '../../../../support/call-fixture';
 import { team } from '../../../../support/intake-fakes';
 
 const NY = 'America/New_York';
 /** Tuesday 2026-11-24 10:00 in New York. */
 const CALL_TIME = new Date('2026-11-24T15:00:00Z');
 
-function callOf(transcript: string): NormalizedCall {
-  return {
-    providerCallId: 'c',
-    type: 'inboundPhoneCall',
-    customerNumber: null,
-    customerName: null,
-    durationSeconds: 60,
-    transcript,
-    turns: transcriptTurns(null, transcript),
-    summary: null,
-    recordingUrl: null,
-    analysis: { callReason: null, sentiment: null, bookingIntent: null, urgency: null },
-    analysisRaw: null,
-    warnings: [],
-    endedReason: null,
-    destination: null,
-    startedAt: null,
-    endedAt: null,
-    cost: null,
-    metadata: {},
-  };
-}
-
-const decide = (transcript: string) => new RuleBasedResponder().decide(callOf(transcript), team({ id: 1, timezone: NY }), CALL_TIME, {});
+const decide = (transcript: string) =>
+  new RuleBasedResponder().decide(callOfTranscript(transcript), team({ id: 1, timezone: NY }), CALL_TIME, {});
 
 describe('the responder deciding from meaning rather than phrasings', () => {
   it('books a time both sides took even when no visit phrase was said, quoting the turns', async () => {

@@ -1,6 +1,5 @@
-import type { NormalizedCall } from '#shared/domain/voice/call-report';
 import { RuleBasedResponder } from '#shared/domain/voice/responder';
-import { transcriptTurns } from '#shared/domain/voice/transcript-turns';
+import { callOfTranscript } from '../../../../support/call-fixture';
 import { team } from '../../../../support/intake-fakes';
 
 const CHICAGO = 'America/Chicago';
@@ -8,31 +7,8 @@ const CHICAGO = 'America/Chicago';
 const CALL_TIME = new Date('2027-01-12T15:30:00Z');
 const at = (local: string) => new Date(`${local}-06:00`).toISOString();
 
-function callOf(transcript: string): NormalizedCall {
-  return {
-    providerCallId: 'c',
-    type: 'inboundPhoneCall',
-    customerNumber: null,
-    customerName: null,
-    durationSeconds: 60,
-    transcript,
-    turns: transcriptTurns(null, transcript),
-    summary: null,
-    recordingUrl: null,
-    analysis: { callReason: null, sentiment: null, bookingIntent: null, urgency: null },
-    analysisRaw: null,
-    warnings: [],
-    endedReason: null,
-    destination: null,
-    startedAt: null,
-    endedAt: null,
-    cost: null,
-    metadata: {},
-  };
-}
-
 const decide = (transcript: string) =>
-  new RuleBasedResponder().decide(callOf(transcript), team({ id: 1, timezone: CHICAGO }), CALL_TIME, {});
+  new RuleBasedResponder().decide(callOfTranscript(transcript), team({ id: 1, timezone: CHICAGO }), CALL_TIME, {});
 
 /** Calls as a speech recognizer writes them: lowercase, no punctuation, contractions without apostrophes, numbers as words. */
 describe('the responder reading a transcript as speech-to-text writes it', () => {

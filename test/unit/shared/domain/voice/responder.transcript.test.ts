@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { NormalizedCall } from '#shared/domain/voice/call-report';
 import { findAgreedTime, outsideHours, timeMentions, type WeeklyHours } from '#shared/domain/voice/requested-time';
 import { RuleBasedResponder } from '#shared/domain/voice/responder';
-import { transcriptTurns } from '#shared/domain/voice/transcript-turns';
+import { callOfTranscript } from '../../../../support/call-fixture';
 import { team } from '../../../../support/intake-fakes';
 
 const NY = 'America/New_York';
@@ -18,31 +18,8 @@ const HOURS: WeeklyHours = {
   sunday: null,
 };
 
-function callOf(transcript: string, analysis: Partial<NormalizedCall['analysis']> = {}, endedReason: string | null = null): NormalizedCall {
-  return {
-    providerCallId: 'c',
-    type: 'inboundPhoneCall',
-    customerNumber: null,
-    customerName: null,
-    durationSeconds: 60,
-    transcript,
-    turns: transcriptTurns(null, transcript),
-    summary: null,
-    recordingUrl: null,
-    analysis: { callReason: null, sentiment: null, bookingIntent: null, urgency: null, ...analysis },
-    analysisRaw: null,
-    warnings: [],
-    endedReason,
-    destination: null,
-    startedAt: null,
-    endedAt: null,
-    cost: null,
-    metadata: {},
-  };
-}
-
 const decide = (transcript: string, analysis: Partial<NormalizedCall['analysis']> = {}, hours: WeeklyHours | null = HOURS) =>
-  new RuleBasedResponder().decide(callOf(transcript, analysis), team({ id: 1, timezone: NY }), CALL_TIME, { hours });
+  new RuleBasedResponder().decide(callOfTranscript(transcript, analysis), team({ id: 1, timezone: NY }), CALL_TIME, { hours });
 
 describe('the rule-based responder reading the transcript', () => {
   it('books the time the assistant confirms, quoting the words it rests on', async () => {
