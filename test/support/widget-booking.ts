@@ -1,7 +1,8 @@
 /**
  * Books the latest open slot of a scheduler's next two days through the widget routes, as a customer
  * would (a session, its availability, a booking a few seconds later); answers the session id.
- * `which: 'first'` books the soonest open slot instead; a date and time books that slot.
+ * `which: 'first'` books the second soonest open slot of the first open day instead (see below); a
+ * date and time books that slot.
  */
 export async function bookLatestOpenSlot(
   baseUrl: string,
@@ -28,7 +29,9 @@ export async function bookLatestOpenSlot(
   // The last open day (tomorrow): its latest slot lies well beyond any change cut-off, whatever the hour now.
   const open = availability.days.filter((d) => d.slots.length > 0);
   const day = typeof which === 'object' ? { date: which.date } : which === 'latest' ? open.at(-1) : open[0];
-  const slot = typeof which === 'object' ? { time: which.time } : which === 'latest' ? open.at(-1)?.slots.at(-1) : open[0]?.slots[0];
+  // 'first' takes the soonest slot but one: the soonest can cross the notice cut-off during the
+  // booking's wait below (offered at 120 minutes and 1 second, refused 3 seconds later).
+  const slot = typeof which === 'object' ? { time: which.time } : which === 'latest' ? open.at(-1)?.slots.at(-1) : open[0]?.slots[1];
   if (!day || !slot) throw new Error('no open slot');
   // A booking faster than a person could make one is refused.
   await new Promise((resolve) => setTimeout(resolve, 3_100));
