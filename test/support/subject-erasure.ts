@@ -25,7 +25,16 @@ export interface SubjectErasure {
   eraseTwice(kind: DeletionKind, deletion: DataSubjectDeletion): Promise<number>;
 }
 
-export function subjectErasure(enterpriseId: number, subject: DataSubject): SubjectErasure {
+/** `files`: where the exports kind finds the files it withdraws (by default none exists). */
+export function subjectErasure(
+  enterpriseId: number,
+  subject: DataSubject,
+  files: LocalExportFiles = new LocalExportFiles(
+    '/nonexistent',
+    () => 'http://127.0.0.1:1',
+    () => 'secret',
+  ),
+): SubjectErasure {
   const client = getDocumentClient();
   const table = physicalTableName;
   const tables = {
@@ -40,12 +49,6 @@ export function subjectErasure(enterpriseId: number, subject: DataSubject): Subj
     exports: table('exports'),
   };
   const store = new DynamoDataSubjectDeletionStore(client, tables.teams, { outbox: tables.outbox, auditLog: tables.auditLog });
-  // No export of these tests has a file: the exports kind is not what they test.
-  const files = new LocalExportFiles(
-    '/nonexistent',
-    () => 'http://127.0.0.1:1',
-    () => 'secret',
-  );
   const eraser = new DynamoSubjectEraser(client, tables, () => files);
   return {
     store,

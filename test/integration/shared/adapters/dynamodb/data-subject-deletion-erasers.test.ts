@@ -6,9 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { DynamoSubjectEraser } from '#shared/adapters/dynamodb/data-subject-deletion-erasers';
 import { WITHDRAWN_EXPORT_ERROR } from '#shared/adapters/dynamodb/data-subject-deletion-export-kind';
-import { DynamoDataSubjectDeletionStore } from '#shared/adapters/dynamodb/data-subject-deletion-store';
 import { DynamoExportStore } from '#shared/adapters/dynamodb/export-store';
 import { campaignPk, teamPk } from '#shared/adapters/dynamodb/keys';
 import { textsPk, textsSk } from '#shared/adapters/dynamodb/outbound-keys';
@@ -16,12 +14,11 @@ import { chunkSk, teamCampaignsPk } from '#shared/adapters/dynamodb/sms-campaign
 import { suppressionPk } from '#shared/adapters/dynamodb/suppression-list';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { newAuditEntry } from '#shared/domain/audit-log/entry';
-import type { DataSubjectDeletion, DeletionKind } from '#shared/domain/data-subject-deletions/request';
-import { deletionIdFor, zeroCounts } from '#shared/domain/data-subject-deletions/request';
 import { newExportJob } from '#shared/domain/exports/export-job';
 import type { LocalDynamo } from '../../../../../local/dynamodb/embedded';
 import { LocalExportFiles } from '../../../../../local/runtime/export-files';
 import { startEmulator } from '../../../../support/emulator';
+import { type SubjectErasure, subjectErasure } from '../../../../support/subject-erasure';
 
 const PHONE = '+13125550177';
 const OTHER = '+13125550100';
@@ -30,8 +27,7 @@ const ENTERPRISE = 41;
 let dynamo: LocalDynamo;
 let dir: string;
 let files: LocalExportFiles;
-let store: DynamoDataSubjectDeletionStore;
-let eraser: DynamoSubjectEraser;
+let erasure: SubjectErasure;
 let exports: DynamoExportStore;
 let teamCounter = 8800;
 const client = () => getDocumentClient();
@@ -46,62 +42,13 @@ beforeAll(async () => {
     () => 'secret',
     1,
   );
-  const tables = {
-    teams: table('teams'),
-    sessions: table('sessions'),
-    leads: table('leads'),
-    calls: table('calls'),
-    campaigns: table('campaigns'),
-    webhooks: table('webhooks'),
-    outbox: table('outbox'),
-    auditLog: table('audit-log'),
-    exports: table('exports'),
-  };
-  store = new DynamoDataSubjectDeletionStore(client(), tables.teams, { outbox: tables.outbox, auditLog: tables.auditLog });
-  eraser = new DynamoSubjectEraser(client(), tables, () => files);
-  exports = new DynamoExportStore(client(), tables.exports, tables.outbox, tables.auditLog);
+  erasure = subjectErasure(ENTERPRISE, { phone: PHONE, email: null }, files);
+  exports = new DynamoExportStore(client(), table('exports'), table('outbox'), table('audit-log'));
 });
 afterAll(async () => {
   await dynamo.stop();
   rmSync(dir, { recursive: true, force: true });
 });
-
-async function deletionOf(teamId: number): Promise<DataSubjectDeletion> {
-  const subject = { phone: PHONE, email: null };
-  const deletion: DataSubjectDeletion = {
-    id: deletionIdFor(ENTERPRISE, [teamId], subject),
-    enterpriseId: ENTERPRISE,
-    teamIds: [teamId],
-    subject,
-    status: 'running',
-    counts: zeroCounts(),
-    done: [],
-    createdAt: new Date().toISOString(),
-    completedAt: null,
-  };
-  const audit = newAuditEntry(
-    {
-      enterpriseId: ENTERPRISE,
-      teamIds: [teamId],
-      action: 'data_subject_deletion.requested',
-      actor: { kind: 'system' },
-      target: { type: 'data_subject_deletion', id: deletion.id },
-      detail: {},
-    },
-    new Date(),
-  );
-  await store.createDeletion(deletion, audit);
-  return deletion;
-}
-
-/** Runs a kind twice, as a redelivery after a crash would: the second run removes and counts nothing. */
-async function eraseTwice(kind: DeletionKind, deletion: DataSubjectDeletion): Promise<number> {
-  await eraser.erase(kind, deletion);
-  const first = (await store.getDeletion(deletion.id))?.counts[kind];
-  await eraser.erase(kind, deletion);
-  expect((await store.getDeletion(deletion.id))?.counts[kind]).toBe(first);
-  return first ?? -1;
-}
 
 async function put(tableName: string, items: Record<string, unknown>[]) {
   await client().send(new BatchWriteCommand({ RequestItems: { [tableName]: items.map((Item) => ({ PutRequest: { Item } })) } }));
@@ -128,10 +75,10 @@ describe('the erasers of the stores keyed by the number (embedded DynamoDB)', ()
       { ...cap, slots: [], version: 1 },
       { ...suppression, keyword: 'STOP' },
     ]);
-    const deletion = await deletionOf(teamId);
+    const deletion = await erasure.deletionOf(teamId);
 
-    expect(await eraseTwice('intake_guards', deletion)).toBe(1);
-    expect(await eraseTwice('text_ledgers', deletion)).toBe(2);
+    expect(await erasure.eraseTwice('intake_guards', deletion)).toBe(1);
+    expect(await erasure.eraseTwice('text_ledgers', deletion)).toBe(2);
     expect(await get(table('leads'), guard)).toBeUndefined();
     expect(await get(table('leads'), otherGuard)).toBeDefined();
     expect(await get(table('campaigns'), last)).toBeUndefined();
@@ -158,14 +105,14 @@ describe('the erasers of the stores keyed by the number (embedded DynamoDB)', ()
         textsSk: textsSk('2026-10-01T00:00:00.000Z', older, PHONE),
       },
     ]);
-    const deletion = await deletionOf(teamId);
+    const deletion = await erasure.deletionOf(teamId);
 
-    expect(await eraseTwice('campaign_recipients', deletion)).toBe(2);
+    expect(await erasure.eraseTwice('campaign_recipients', deletion)).toBe(2);
     for (const id of [listed, older]) {
       const chunk = await get(table('campaigns'), { pk: campaignPk(id), sk: chunkSk(0) });
       expect(chunk?.recipients).toEqual([recipient(OTHER)]);
     }
-    expect(await eraseTwice('texts', deletion)).toBe(1);
+    expect(await erasure.eraseTwice('texts', deletion)).toBe(1);
   });
 });
 
@@ -225,9 +172,9 @@ describe("the erasers of a call's records (embedded DynamoDB)", () => {
         reason: 'Lee',
       },
     ]);
-    const deletion = await deletionOf(teamId);
+    const deletion = await erasure.deletionOf(teamId);
 
-    expect(await eraseTwice('call_reports', deletion)).toBe(3);
+    expect(await erasure.eraseTwice('call_reports', deletion)).toBe(3);
     const [transfer] = await calls.listCallTransfers(teamId, providerCallId);
     expect(transfer).toMatchObject({ reason: null, destination: { message: null, description: 'Desk' } });
     const feed = await calls.listTransfersByOffset({ teamId, offset: 0, limit: 10 });
@@ -291,9 +238,9 @@ describe('the export withdrawal (embedded DynamoDB, local export files)', () => 
     const others = await exportOf(otherTeam, 'completed');
     const filePath = (objectKey: string) => path.join(dir, 'exports', objectKey);
     expect(existsSync(filePath(completed.objectKey))).toBe(true);
-    const deletion = await deletionOf(teamId);
+    const deletion = await erasure.deletionOf(teamId);
 
-    expect(await eraseTwice('exports', deletion)).toBe(2);
+    expect(await erasure.eraseTwice('exports', deletion)).toBe(2);
     expect(existsSync(filePath(completed.objectKey))).toBe(false);
     const expired = await exports.getExport(completed.exportId);
     expect(expired?.status).toBe('completed');
