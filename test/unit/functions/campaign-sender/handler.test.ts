@@ -6,6 +6,7 @@ import { PermanentProviderError } from '#shared/ports/provider-errors';
 import type { OneTimeScheduler } from '#shared/ports/scheduler';
 import type { SendPacer } from '#shared/ports/send-pacer';
 import { memoryCampaign, recordingSms } from '../../../support/campaign-fakes';
+import { smsCampaign } from '../../../support/factories';
 import { CONTEXT, failingPort, fakePort, functionEnvironment, sqsEvent } from '../../../support/handler-harness';
 import { team } from '../../../support/intake-fakes';
 
@@ -35,32 +36,19 @@ const recipient = (phone: string, segments = 1): ChunkRecipient => ({
 const CHUNK = [recipient('+12125550101'), recipient('+12125550102', 2), recipient('+12125550103'), recipient('+12125550104')];
 
 /** A follow-up campaign sending now, its one chunk the recipients above; quiet hours lifted, so nothing waits for a window. */
-const sending: Campaign = {
+const sending: Campaign = smsCampaign({
   campaign_id: CAMPAIGN_ID,
-  team_id: 1,
   campaign_type: 'service_follow_up',
   status: 'sending',
   message_template: 'Your service is due',
-  fallback_message: null,
-  settings: { include_opt_out: true, respect_quiet_hours: false },
-  segmentation: null,
   recipients_count: CHUNK.length,
   requested_count: CHUNK.length,
-  duplicates_collapsed: 0,
-  chunk_count: 1,
-  counts: { sent: 0, failed: 0, opted_out: 0, unconfirmed: 0, capped: 0 },
-  replies: 0,
   estimated_cost_micros: 5 * PRICE,
-  actual_cost_micros: 0,
   price_per_segment_micros: PRICE,
   scheduled_time: '2026-03-03T17:00:00.000Z',
-  completion_time: null,
-  cancelled_at: null,
   created_at: '2026-03-03T16:59:00.000Z',
-  last_send_at: null,
-  estimated_completion_time: null,
   fanned_out: true,
-};
+});
 
 /** The sender's dependencies around a campaign store and an SMS provider: team 1, unpaced, no retry waits. */
 function dependencies(store: Dependencies['store'], sms: Dependencies['sms']): Dependencies {

@@ -5,6 +5,7 @@ import type { MessagingConfigStore } from '#shared/ports/messaging-config-store'
 import type { OneTimeScheduler } from '#shared/ports/scheduler';
 import type { CampaignStore } from '#shared/ports/sms-campaign-store';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
+import { smsCampaign } from '../../../support/factories';
 import { answerOf, failingPort, fakePort, functionEnvironment, routeEvent } from '../../../support/handler-harness';
 import { team, tenancyOf } from '../../../support/intake-fakes';
 
@@ -34,32 +35,7 @@ beforeAll(async () => {
 });
 
 const CAMPAIGN_ID = 'cmp_0123456789abcdef0123';
-const scheduled: Campaign = {
-  campaign_id: CAMPAIGN_ID,
-  team_id: 1,
-  campaign_type: 'seasonal_promotion',
-  status: 'scheduled',
-  message_template: 'Hi {{name}}',
-  fallback_message: null,
-  settings: { include_opt_out: true, respect_quiet_hours: false },
-  segmentation: null,
-  recipients_count: 2,
-  requested_count: 2,
-  duplicates_collapsed: 0,
-  chunk_count: 1,
-  counts: { sent: 0, failed: 0, opted_out: 0, unconfirmed: 0, capped: 0 },
-  replies: 0,
-  estimated_cost_micros: 16_600,
-  actual_cost_micros: 0,
-  price_per_segment_micros: 8_300,
-  scheduled_time: '2026-03-02T14:00:00.000Z',
-  completion_time: null,
-  cancelled_at: null,
-  created_at: '2026-03-02T13:59:00.000Z',
-  last_send_at: null,
-  estimated_completion_time: null,
-  fanned_out: false,
-};
+const scheduled: Campaign = smsCampaign({ campaign_id: CAMPAIGN_ID });
 
 describe('cancel-sms-campaign', () => {
   it('cancels a scheduled campaign, cancels its start schedule and answers it cancelled', async () => {

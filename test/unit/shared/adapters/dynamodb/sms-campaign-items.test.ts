@@ -11,33 +11,9 @@ import {
 } from '#shared/adapters/dynamodb/sms-campaign-items';
 import type { Campaign } from '#shared/domain/sms-campaigns/campaign';
 import type { SubscriptionEvent } from '#shared/domain/sms-campaigns/subscription-events';
+import { smsCampaign } from '../../../../support/factories';
 
-const campaign: Campaign = {
-  campaign_id: 'cmp_0123456789abcdef0123',
-  team_id: 7,
-  campaign_type: 'seasonal_promotion',
-  status: 'scheduled',
-  message_template: 'Hi {{name}}',
-  fallback_message: 'Hi there',
-  settings: { include_opt_out: true, respect_quiet_hours: false },
-  segmentation: { zip: '10001' },
-  recipients_count: 2,
-  requested_count: 2,
-  duplicates_collapsed: 0,
-  chunk_count: 1,
-  counts: { sent: 0, failed: 0, opted_out: 0, unconfirmed: 0, capped: 0 },
-  replies: 0,
-  estimated_cost_micros: 16_600,
-  actual_cost_micros: 0,
-  price_per_segment_micros: 8_300,
-  scheduled_time: '2026-03-02T14:00:00.000Z',
-  completion_time: null,
-  cancelled_at: null,
-  created_at: '2026-03-02T13:59:00.000Z',
-  last_send_at: null,
-  estimated_completion_time: null,
-  fanned_out: false,
-};
+const campaign: Campaign = smsCampaign({ team_id: 7, fallback_message: 'Hi there', segmentation: { zip: '10001' } });
 
 describe('campaign items', () => {
   it('stores a campaign under its META key and reads it back as it was', () => {
