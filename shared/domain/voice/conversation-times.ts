@@ -1,7 +1,19 @@
 import { DateTime } from 'luxon';
 import { AGENT_ACTS_ITSELF, BOOKING_ALREADY_MADE, COUNTER, DEFERS, OPENING_HOURS, PRICE } from './intent-rules-data';
+import { pickOffered } from './offered-pick';
 import { type RequestedTime, type TimeMention, timeMentions } from './requested-time';
-import { ACCEPTS, AGENT_CONFIRMS, AGENT_EXISTING, AGENT_YES, CLOSING, DECLINES, HOUR_TAKEN, OFFERS, UNAVAILABLE } from './settling-words';
+import {
+  ACCEPTS,
+  AGENT_CONFIRMS,
+  AGENT_EXISTING,
+  AGENT_YES,
+  CLOSING,
+  DECLINES,
+  HOUR_TAKEN,
+  OFFERS,
+  PHONE_CALL_BEFORE,
+  UNAVAILABLE,
+} from './settling-words';
 import { withApostrophes } from './spoken-text';
 import type { TranscriptTurn } from './transcript-turns';
 
@@ -34,11 +46,6 @@ interface Proposal {
 /** A later part of a turn replaces an earlier one: "Tuesday, no wait, Wednesday". */
 const CORRECTION = /\b(no wait|wait,? no|actually|make that(?! work)|i mean|scratch that|or rather|no,? mejor|mejor dicho|perd[oó]n)\b/gi;
 
-const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
-/** "ten" → "10", so an answer picks an offered hour said as a word. */
-const hoursInDigits = (text: string) =>
-  text.replace(new RegExp(`\\b(${NUMBER_WORDS.join('|')})\\b`, 'gi'), (w) => String(NUMBER_WORDS.indexOf(w.toLowerCase()) + 1));
-
 const sentencesOf = (text: string) =>
   text
     .split(/(?<=[.!?¿¡])\s+|\n+/)
@@ -50,35 +57,6 @@ function afterCorrection(text: string): string {
   const marks = [...text.matchAll(CORRECTION)];
   const last = marks.at(-1);
   return last?.index === undefined ? text : text.slice(last.index + last[0].length);
-}
-
-/** The one an answer picks among offered times: by hour ("11 is better"), weekday ("the Friday one") or place ("the first"). */
-function pickOffered(answer: string, offered: readonly Proposal[], timezone: string): Proposal | null {
-  if (offered.length === 1) return offered[0] ?? null;
-  const local = (p: Proposal) => (p.mention.at ? DateTime.fromISO(p.mention.at, { zone: timezone }) : null);
-  const hour = /\b(\d{1,2})(?::(\d{2}))?\b/.exec(hoursInDigits(answer));
-  if (hour) {
-    const h = Number(hour[1]) % 12;
-    const m = Number(hour[2] ?? 0);
-    const byHour = offered.filter((p) => (local(p)?.hour ?? -1) % 12 === h && local(p)?.minute === m);
-    if (byHour.length === 1) return byHour[0] ?? null;
-  }
-  const weekday = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i.exec(answer)?.[1]?.toLowerCase();
-  if (weekday) {
-    const byDay = offered.filter((p) => DateTime.fromISO(p.mention.date).setLocale('en-US').toFormat('cccc').toLowerCase() === weekday);
-    if (byDay.length === 1) return byDay[0] ?? null;
-  }
-  const part = /\b(morning|afternoon|evening)\b/i.exec(answer)?.[1]?.toLowerCase();
-  if (part) {
-    const inPart = offered.filter((p) => {
-      const hour = local(p)?.hour ?? -1;
-      return part === 'morning' ? hour >= 0 && hour < 12 : part === 'afternoon' ? hour >= 12 && hour < 17 : hour >= 17;
-    });
-    if (inPart.length === 1) return inPart[0] ?? null;
-  }
-  if (/\b(first|earlier|earliest)\b/i.test(answer)) return offered[0] ?? null;
-  if (/\b(last|second|later|latest)\b/i.test(answer) && offered.length === 2) return offered[1] ?? null;
-  return null;
 }
 
 /** Words that make one bare hour an offer: "the earliest I have Monday is 10", "first opening is 9", "a 1 o'clock". */
@@ -250,13 +228,17 @@ const PAST_VERB = '(came|went in|was (here|out|installed|done|put in)|were (here
 const TELLS_PAST = new RegExp(`\\b${PAST_VERB}\\b`, 'i');
 const TOLD_AS_PAST = new RegExp(`\\b${PAST_VERB}\\s+(on |last )?$`, 'i');
 
-/** "the water heater you installed Friday at 2": a time said right after a verb of the past is when that was. */
-const toldAsPast = (sentence: string, m: TimeMention) => {
+/** Whether the words right before a time say what it is the time of. */
+const saidAfter = (sentence: string, m: TimeMention, words: RegExp) => {
   const at = sentence.toLowerCase().indexOf(m.phrase.toLowerCase());
-  return at > 0 && TOLD_AS_PAST.test(sentence.slice(0, at));
+  return at > 0 && words.test(sentence.slice(0, at));
 };
+/** "the water heater you installed Friday at 2": a time said right after a verb of the past is when that was. */
+const toldAsPast = (sentence: string, m: TimeMention) => saidAfter(sentence, m, TOLD_AS_PAST);
 
 function readCustomerSentence(reading: Reading, sentence: string, mentions: readonly TimeMention[], ctx: Context): void {
+  // "What are your hours on Saturday?" asks of the business, not for a visit that day.
+  if (OPENING_HOURS.test(sentence)) return;
   if (TELLS_PAST.test(sentence) && mentions.every((m) => m.at === null) && !isQuestion(sentence)) return;
   if (mentions.length > 0 && mentions.every((m) => toldAsPast(sentence, m))) return;
   if (BOOKING_ALREADY_MADE.test(sentence)) {
@@ -335,7 +317,10 @@ function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
   const before = timeMentions(text.slice(0, text.length - corrected.length), ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay);
   reading.lastDay = before.at(-1)?.date ?? reading.lastDay;
   for (const sentence of sentencesOf(corrected)) {
-    const mentions = timeMentions(sentence, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay);
+    // "Our office manager will call you Thursday at 2": the time of a phone call puts no visit on the table.
+    const mentions = timeMentions(sentence, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay).filter(
+      (m) => !saidAfter(sentence, m, PHONE_CALL_BEFORE),
+    );
     if (turn.speaker === 'agent') readAgentSentence(reading, sentence, mentions, ctx);
     else readCustomerSentence(reading, sentence, mentions, ctx);
     reading.firstReply = false;

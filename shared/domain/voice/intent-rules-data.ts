@@ -346,8 +346,12 @@ export const DEFERS =
 export const COUNTER =
   /\b(instead|how about|what about|(can|could|would) you (do|make it)|(can|could) (it|we) (be|do|make it)|(is|would) \d{1,2}(:\d{2})? (be )?(possible|ok(ay)?|available|better))\b/i;
 
-/** The assistant naming the hours ("we're open Monday 8 to 5"): a day said so is no visit offered. */
-export const OPENING_HOURS = /\b((we're|we are|we'll be) (open|closed)|we (open|close) at|(our|business|office) hours)\b/i;
+/**
+ * The hours named ("we're open Monday 8 to 5") or asked ("what are your hours on Saturday?",
+ * "are you open Sunday?"): a day said so is no visit offered or asked for.
+ */
+export const OPENING_HOURS =
+  /\b((we're|we are|we'll be) (open|closed)|we (open|close) at|(our|business|office) hours|what('re| are) your hours|your hours (on|for|this|next)|are (you|y'all) (guys )?(open|closed)|(what time|when) do (you|y'all) (guys )?(open|close))\b/i;
 
 /** The assistant saying when it will do something itself ("I'll email both today"): the day is no visit offered. */
 export const AGENT_ACTS_ITSELF =
