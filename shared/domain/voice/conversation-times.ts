@@ -205,7 +205,7 @@ function readAgentSentence(reading: Reading, sentence: string, mentions: readonl
     }
     return;
   }
-  const plainYes = !last && reading.firstReply && asked?.mention.at && isQuestion(asked.quote) && AGENT_YES.test(sentence);
+  const plainYes = !last && reading.firstReply && asked?.mention.at && AGENT_YES.test(sentence);
   const echoed = !last && asked !== null && echoesHour(sentence, asked.mention, ctx.timezone);
   if (asked && !isQuestion(sentence) && ((last && sameTime(last, asked.mention)) || plainYes || echoed)) {
     settle(reading, asked, `the customer asked for "${asked.mention.phrase}" and the assistant agreed`, [asked.quote, sentence]);

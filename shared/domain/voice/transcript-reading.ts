@@ -22,6 +22,7 @@ import {
   VOICEMAIL,
   WRONG_NUMBER,
 } from './intent-rules-data';
+import { AGENT_EXISTING } from './settling-words';
 import { withApostrophes } from './spoken-text';
 import type { TranscriptTurn } from './transcript-turns';
 
@@ -141,7 +142,8 @@ function visitOf(caller: readonly string[], agent: readonly string[]): { visit: 
   // "Is my tech still coming?" "Yes, you're all set.": a booking already made, confirmed again, is
   // no new visit; nor is an errand on the account ("renew my membership" "You're booked in for a year").
   const aboutMade = !asked && caller.some((l) => BOOKING_ALREADY_MADE.test(l) || ERRAND.test(l));
-  const confirmedLine = aboutMade ? undefined : agent.filter((l) => AGENT_CONFIRMS.test(l)).at(-1);
+  // A reminder ("a tech will be out Friday at 9") states a booking already made.
+  const confirmedLine = aboutMade ? undefined : agent.filter((l) => AGENT_CONFIRMS.test(l) && !AGENT_EXISTING.test(l)).at(-1);
   // A time put off leaves the work asked for standing; declining the work, or a price only, asks nothing.
   const declined = caller.some((l) => LEAVES.test(l) && !(asked && PUT_OFF.test(l)));
   let visit: Finding | null = null;

@@ -45,3 +45,82 @@ describe('the responder on visits the assistant offers and times said of other t
     expect(coming.appointment).toBeNull();
   });
 });
+
+describe('the responder on offers taken and visits stated in other words', () => {
+  const offered = (answer: string) =>
+    decide(
+      `AI: Summit Plumbing.\nCustomer: The garbage disposal just hums.\nAI: I can have a plumber there Thursday at 10.\nCustomer: ${answer}`,
+    );
+
+  it('takes an offer answered in any words of assent', async () => {
+    for (const answer of [
+      "That'll work.",
+      'That would work.',
+      'Absolutely.',
+      'Go ahead.',
+      'Sign me up.',
+      "I'll be home.",
+      'See you then.',
+      'Deal.',
+      'Lovely.',
+      "That's good.",
+      'alrighty',
+      'ya',
+      'Ándale pues, muchas gracias.',
+    ])
+      expect((await offered(answer)).appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-04-15T10:00:00') });
+  });
+
+  it('takes nothing from a refusal or a condition said in words close to assent', async () => {
+    for (const answer of [
+      'Absolutely not, that is way too far out.',
+      "I'll be home after 5 though.",
+      'No, gracias, ya lo arregló mi hijo.',
+    ])
+      expect((await offered(answer)).appointment?.status).not.toBe('scheduled');
+  });
+
+  it("agrees to the caller's time when the assistant's first reply is any plain assent, not a check", async () => {
+    const asked = (reply: string) =>
+      decide(`AI: Summit Electric.\nCustomer: The porch light hangs loose, Friday at 10 if you can.\nAI: ${reply}\nCustomer: Thanks.`);
+    for (const reply of ['You got it.', 'Will do.', 'Sure thing.', 'That works.', "That's fine."])
+      expect((await asked(reply)).appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-04-16T10:00:00') });
+    expect((await asked('Sure, let me check what we have.')).appointment?.status).not.toBe('scheduled');
+  });
+
+  it('reads the assistant stating the visit at a time as its confirmation, and a reminder stated so as none', async () => {
+    for (const statement of [
+      "I'll have Mike there Thursday at 10.",
+      'A tech will be out Thursday at 10.',
+      "We'll plan on Thursday at 10 then.",
+    ])
+      expect(
+        (await decide(`AI: Summit Heating.\nCustomer: The furnace bangs when it starts.\nAI: ${statement}\nCustomer: Thank you.`))
+          .appointment,
+      ).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-04-15T10:00:00') });
+    const reminder = await decide(
+      'AI: Hi, this is Summit Heating with a quick reminder: a tech will be out Friday at 9 for your tune-up.\nCustomer: Thanks.',
+    );
+    expect(reminder.appointment).toBeNull();
+  });
+
+  it('books nothing when the caller leaves the work for someone else, and keeps a visit whose time is put off', async () => {
+    const elsewhere = await decide(
+      "AI: Summit Plumbing.\nCustomer: My toilet is clogged. Can someone come Thursday at 10?\nAI: Thursday is full, the earliest is Monday at 9.\nCustomer: That's too long, thanks anyway, I'll find someone else.",
+    );
+    expect(elsewhere.appointment).toBeNull();
+    const putOff = await decide(
+      'AI: Summit Plumbing.\nCustomer: My toilet is clogged. Can someone come Thursday at 10?\nAI: Thursday is full, the earliest is Monday at 9.\nCustomer: Let me check with my wife and call you back.',
+    );
+    expect(putOff.appointment).toMatchObject({ status: 'requested', scheduledFor: null });
+  });
+
+  it('reads "the scheduler will call you with other times" as a visit promised, and a call with a total as none', async () => {
+    const promised = await decide(
+      "AI: Summit Plumbing.\nCustomer: The water heater pilot keeps going out.\nAI: I can have someone there Friday at 9.\nCustomer: That won't work, I'm away.\nAI: No problem, I'll have the scheduler call you with other times.",
+    );
+    expect(promised.appointment).toMatchObject({ status: 'requested', scheduledFor: null });
+    const total = await decide("AI: Summit Plumbing.\nCustomer: What did the repair last week come to?\nAI: I'll call you with the total.");
+    expect(total.appointment).toBeNull();
+  });
+});
