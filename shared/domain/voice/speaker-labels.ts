@@ -48,6 +48,19 @@ const ROLE_LABEL =
 const LINE_LABEL = /^[ \t]*([A-Za-z][A-Za-z'’.-]{0,19}(?:[ _-]?\d{1,2}| [A-Za-z][A-Za-z'’.-]{0,19})?)[ \t]*:(?!\d)/gm;
 const NUMBERED = /[ _-]?\d{1,2}$/;
 
+/** A clock reading of the recording ("[00:00:05]", "0:12", "(1:03.5)"). */
+const STAMP = String.raw`[[(]?\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?[\])]?`;
+/** A stamp opening a line before a label ("[00:00:05] AI:", "00:12 - caller:"). */
+const STAMP_BEFORE_LABEL = new RegExp(String.raw`^[ \t]*${STAMP}[ \t]*(?:[-–|][ \t]*)?(?=[A-Za-z*"'][^:\n]{0,30}:)`, 'gm');
+/** A stamp between a label and its colon ("AI (0:02):", "Customer [00:05]:"). */
+const STAMP_IN_LABEL = new RegExp(String.raw`^([ \t]*[A-Za-z][A-Za-z0-9 '’._-]{0,30}?)[ \t]*${STAMP}[ \t]*:`, 'gm');
+
+/**
+ * The transcript without the recording's clock readings around its labels: they say when a turn
+ * was spoken, not what, and left in they would end the turn before as a time of day.
+ */
+export const withoutStamps = (transcript: string) => transcript.replace(STAMP_BEFORE_LABEL, '').replace(STAMP_IN_LABEL, '$1:');
+
 const keyOf = (label: string) => label.toLowerCase().replace(/[\s_-]+/g, ' ');
 const roleOf = (key: string) => ROLE_WORDS.get(key) ?? ROLE_WORDS.get(key.replace(NUMBERED, ''));
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { lazy } from '#shared/lazy';
-import { labelOpenings, ROLE_WORDS, type Side } from './speaker-labels';
+import { labelOpenings, ROLE_WORDS, type Side, withoutStamps } from './speaker-labels';
 
 /**
  * Transcript turns: who said what, and when. Current voice providers send the conversation as
@@ -85,9 +85,11 @@ export function turnsFromMessages(messages: readonly TranscriptMessage[]): Trans
 
 /**
  * Turns from a plain-text transcript: each speaker label (speaker-labels.ts) opens a turn that runs
- * to the next label; text before the first label is ignored (nobody said it).
+ * to the next label; text before the first label is ignored (nobody said it), and so are the clock
+ * readings of the recording around the labels.
  */
-export function turnsFromText(transcript: string): TranscriptTurn[] {
+export function turnsFromText(said: string): TranscriptTurn[] {
+  const transcript = withoutStamps(said);
   const labels = labelOpenings(transcript);
   return labels.flatMap((label, i) => {
     const text = transcript.slice(label.end, labels[i + 1]?.at ?? transcript.length).trim();

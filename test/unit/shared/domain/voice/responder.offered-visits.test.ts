@@ -67,6 +67,15 @@ describe('the responder on offers taken and visits stated in other words', () =>
       'alrighty',
       'ya',
       'Ándale pues, muchas gracias.',
+      'Sounds like a plan.',
+      "That'll do.",
+      'Count me in.',
+      'You bet.',
+      'Please do.',
+      'No problem, thanks.',
+      "I'm good with that.",
+      'Bueno, gracias.',
+      'okey',
     ])
       expect((await offered(answer)).appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-04-15T10:00:00') });
   });
@@ -76,6 +85,7 @@ describe('the responder on offers taken and visits stated in other words', () =>
       'Absolutely not, that is way too far out.',
       "I'll be home after 5 though.",
       'No, gracias, ya lo arregló mi hijo.',
+      "No problem, I'll call back once I talk to my wife.",
     ])
       expect((await offered(answer)).appointment?.status).not.toBe('scheduled');
   });
@@ -83,9 +93,10 @@ describe('the responder on offers taken and visits stated in other words', () =>
   it("agrees to the caller's time when the assistant's first reply is any plain assent, not a check", async () => {
     const asked = (reply: string) =>
       decide(`AI: Summit Electric.\nCustomer: The porch light hangs loose, Friday at 10 if you can.\nAI: ${reply}\nCustomer: Thanks.`);
-    for (const reply of ['You got it.', 'Will do.', 'Sure thing.', 'That works.', "That's fine."])
+    for (const reply of ['You got it.', 'Will do.', 'Sure thing.', 'That works.', "That's fine.", 'Okay.', 'Alright.'])
       expect((await asked(reply)).appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-04-16T10:00:00') });
     expect((await asked('Sure, let me check what we have.')).appointment?.status).not.toBe('scheduled');
+    expect((await asked('Okay, let me look at the board.')).appointment?.status).not.toBe('scheduled');
   });
 
   it('reads the assistant stating the visit at a time as its confirmation, and a reminder stated so as none', async () => {
@@ -122,5 +133,26 @@ describe('the responder on offers taken and visits stated in other words', () =>
     expect(promised.appointment).toMatchObject({ status: 'requested', scheduledFor: null });
     const total = await decide("AI: Summit Plumbing.\nCustomer: What did the repair last week come to?\nAI: I'll call you with the total.");
     expect(total.appointment).toBeNull();
+  });
+
+  it('reads "let\'s do" a time as the assistant settling it, and "let\'s do a call" as no visit', async () => {
+    const lets = (line: string) =>
+      decide(`AI: Summit Heating.\nCustomer: Our furnace needs its yearly check.\nAI: ${line}\nCustomer: Thanks.`);
+    expect((await lets("Let's do Thursday at 10.")).appointment).toMatchObject({
+      status: 'scheduled',
+      scheduledFor: at('2027-04-15T10:00:00'),
+    });
+    expect((await lets("Let's do a call Thursday at 10 to talk it over.")).appointment?.status).not.toBe('scheduled');
+  });
+
+  it('books nothing new when the assistant says a visit is still on, and takes an offer made after a slot taken', async () => {
+    const stillOn = await decide(
+      "AI: Summit Electric.\nCustomer: Just making sure my electrician is still coming Friday at 10.\nAI: You bet, he's still on for Friday at 10.\nCustomer: Great, thanks.",
+    );
+    expect(stillOn.appointment).toBeNull();
+    const afterTaken = await decide(
+      'AI: Summit Plumbing.\nCustomer: The shower head leaks. Can someone come Thursday at 10?\nAI: Okay. Actually Thursday at 10 is taken, I have Thursday at 1.\nCustomer: 1 works.',
+    );
+    expect(afterTaken.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-04-15T13:00:00') });
   });
 });

@@ -151,6 +151,20 @@ describe('transcript turns from plain text', () => {
     ]);
   });
 
+  it('drops the recording clock around the labels, and keeps a clock time said inside a turn', () => {
+    const said = (text: string) => turnsFromText(text).map((t) => [t.speaker, t.text]);
+    expect(said('[00:00:02] AI: Summit Plumbing.\n[00:00:05] Customer: Hi.\n00:09 - AI: I have 10:30.\n0:12 caller: ok')).toEqual([
+      ['agent', 'Summit Plumbing.'],
+      ['customer', 'Hi.'],
+      ['agent', 'I have 10:30.'],
+      ['customer', 'ok'],
+    ]);
+    expect(said('AI (0:02): Hello.\nCustomer [00:05]: Is 10:30 open?\n10:30 works for me.')).toEqual([
+      ['agent', 'Hello.'],
+      ['customer', 'Is 10:30 open?\n10:30 works for me.'],
+    ]);
+  });
+
   it('round-trips: labelled turns written out parse back to the same turns', () => {
     const word = fc.stringMatching(/^[a-z][a-z .,!?]{0,20}[a-z!?.]$/);
     fc.assert(
