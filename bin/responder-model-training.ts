@@ -22,6 +22,7 @@ export const TRAINING_SETS = [
   'labelled-calls.probe3.json',
   'labelled-calls.probe4.json',
   'labelled-calls.probe5.json',
+  'labelled-calls.probe6.json',
 ];
 
 export interface Example {
