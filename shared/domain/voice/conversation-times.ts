@@ -7,6 +7,7 @@ import {
   AGENT_CONFIRMS,
   AGENT_EXISTING,
   AGENT_YES,
+  ASKS_FOR_TIME,
   CLOSING,
   DECLINES,
   HOUR_TAKEN,
@@ -205,7 +206,8 @@ function readAgentSentence(reading: Reading, sentence: string, mentions: readonl
     }
     return;
   }
-  const plainYes = !last && reading.firstReply && asked?.mention.at && AGENT_YES.test(sentence);
+  const asksFor = asked !== null && (isQuestion(asked.quote) || ASKS_FOR_TIME.test(asked.quote));
+  const plainYes = !last && reading.firstReply && asked?.mention.at && asksFor && AGENT_YES.test(sentence);
   const echoed = !last && asked !== null && echoesHour(sentence, asked.mention, ctx.timezone);
   if (asked && !isQuestion(sentence) && ((last && sameTime(last, asked.mention)) || plainYes || echoed)) {
     settle(reading, asked, `the customer asked for "${asked.mention.phrase}" and the assistant agreed`, [asked.quote, sentence]);

@@ -15,7 +15,7 @@ export const CLOSING =
   /\b((you're |you are |we're |that's )?all set|confirmed|booked(?! (up|solid|out|full))|put you (in|down)|(you )?got it|you('re| are) in|listo)\b/i;
 /** An assistant's sentence that offers a visit, not only names a day ("we're closed Monday"). */
 export const OFFERS =
-  /\b((can|could) (get|send|have|come|do|fit|squeeze|book|schedule)|(i|we) (have|'ve got|still have) (?!(you|your|it|that|a question)\b)|how about|what about|(does|do|would|will) [^.?!]{0,30}work|(have|got) (an? )?(opening|slot|availability|room|time)|tengo|puedo|podemos)\b/i;
+  /\b((can|could) (get|send|have|come|do|fit|squeeze|book|schedule)|(i|we) (have|'ve got|still have) (?=(today|tomorrow|this|next|mon|tue|wed|thu|fri|sat|sun))|how about|what about|(does|do|would|will) [^.?!]{0,30}work|(have|got) (an? )?(opening|slot|availability|room|time)|tengo|puedo|podemos)\b/i;
 export const UNAVAILABLE =
   /\b((is|are|'s|'re|has been|have been) (all |completely )?(taken|full|booked (up|solid|out)|gone|not available|unavailable|cancel+ed|removed)|no longer available|don't have (anything|that)|we('re| are) closed|we close|no (tenemos|hay) (lugar|espacio))\b/i;
 export const AGENT_EXISTING =
@@ -41,3 +41,10 @@ export const HOUR_TAKEN =
  */
 export const PHONE_CALL_BEFORE =
   /\b((call|phone|ring|text) (me|you|us|him|her|them)( back| again)?|(?<!service )(a|the) (phone )?call( for)?|give (me|you|us|him|her|them) a (call|ring)( back)?|(te|le|me|lo|la|los) (llamo|llama|llamamos|llamar[aá]|llamaremos))\s+(on |at |around |about |by |sometime )?$/i;
+
+/**
+ * A caller's time said as a request, not only as a fact ("Friday at 10 if you can", "put me down
+ * for Thursday at 10"): the assistant's plain assent agrees to it as it does to a question.
+ */
+export const ASKS_FOR_TIME =
+  /\b(if (you can|possible|that works|you have it)|please|(would|'d) be (ideal|great|best|perfect)|works best|put me (down|in)|book me|i'd like|i want|i need|prefer)\b/i;

@@ -97,6 +97,14 @@ describe('the responder on offers taken and visits stated in other words', () =>
       expect((await asked(reply)).appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-04-16T10:00:00') });
     expect((await asked('Sure, let me check what we have.')).appointment?.status).not.toBe('scheduled');
     expect((await asked('Okay, let me look at the board.')).appointment?.status).not.toBe('scheduled');
+    const fact = await decide(
+      'AI: Summit Electric.\nCustomer: The porch light hangs loose. I work Friday at 10 though.\nAI: Okay.\nCustomer: Thanks.',
+    );
+    expect(fact.appointment?.status).not.toBe('scheduled');
+    const techs = await decide(
+      'AI: Summit Electric.\nCustomer: The porch light hangs loose, can someone look Friday?\nAI: We have 2 techs out Friday, the dispatcher will call you.\nCustomer: Great.',
+    );
+    expect(techs.appointment?.scheduledFor ?? null).toBeNull();
   });
 
   it('reads the assistant stating the visit at a time as its confirmation, and a reminder stated so as none', async () => {
