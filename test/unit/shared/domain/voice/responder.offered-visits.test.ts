@@ -86,6 +86,8 @@ describe('the responder on offers taken and visits stated in other words', () =>
       "I'll be home after 5 though.",
       'No, gracias, ya lo arregló mi hijo.',
       "No problem, I'll call back once I talk to my wife.",
+      "Oh, we're all good now, it started working again.",
+      "It's good now, it fixed itself.",
     ])
       expect((await offered(answer)).appointment?.status).not.toBe('scheduled');
   });
@@ -132,6 +134,10 @@ describe('the responder on offers taken and visits stated in other words', () =>
       'AI: Summit Plumbing.\nCustomer: My toilet is clogged. Can someone come Thursday at 10?\nAI: Thursday is full, the earliest is Monday at 9.\nCustomer: Let me check with my wife and call you back.',
     );
     expect(putOff.appointment).toMatchObject({ status: 'requested', scheduledFor: null });
+    const fixedBefore = await decide(
+      'AI: Summit Plumbing.\nCustomer: You already fixed the sink last month, now the toilet runs. Can someone come Thursday at 10?\nAI: Yes, Thursday at 10 works.\nCustomer: Thanks.',
+    );
+    expect(fixedBefore.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-04-15T10:00:00') });
   });
 
   it('reads "the scheduler will call you with other times" as a visit promised, and a call with a total as none', async () => {
