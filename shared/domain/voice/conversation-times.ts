@@ -11,6 +11,8 @@ import {
   CLOSING,
   DECLINES,
   HOUR_TAKEN,
+  LIMIT_BEFORE,
+  MOVES,
   OFFERS,
   PHONE_CALL_BEFORE,
   UNAVAILABLE,
@@ -232,7 +234,10 @@ const TOLD_AS_PAST = new RegExp(`\\b${PAST_VERB}\\s+(on |last )?$`, 'i');
 
 /** Whether the words right before a time say what it is the time of. */
 const saidAfter = (sentence: string, m: TimeMention, words: RegExp) => {
-  const at = sentence.toLowerCase().indexOf(m.phrase.toLowerCase());
+  const lower = sentence.toLowerCase();
+  const phrase = m.phrase.toLowerCase();
+  // The phrase is of the rewritten text ("around 9:30" is read as "at 9:30"): without its preposition it is the words said.
+  const at = lower.includes(phrase) ? lower.indexOf(phrase) : lower.indexOf(phrase.replace(/^(at|on) /, ''));
   return at > 0 && words.test(sentence.slice(0, at));
 };
 /** "the water heater you installed Friday at 2": a time said right after a verb of the past is when that was. */
@@ -272,7 +277,8 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
       reading.agreed &&
       last.date === reading.agreed.proposal.mention.date &&
       (last.at === null || last.at === reading.agreed.proposal.mention.at);
-    if (sameAsAgreed) return;
+    // "Sure. Heads up, the dog walker comes at 2": a time told after agreement, not asked for, leaves it.
+    if (sameAsAgreed || (reading.agreed && !isQuestion(sentence) && !MOVES.test(sentence))) return;
     reading.agreed = null;
     reading.existingAsked = false;
     reading.candidate = { mention: last, by: 'customer', quote: sentence };
@@ -319,9 +325,9 @@ function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
   const before = timeMentions(text.slice(0, text.length - corrected.length), ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay);
   reading.lastDay = before.at(-1)?.date ?? reading.lastDay;
   for (const sentence of sentencesOf(corrected)) {
-    // "Our office manager will call you Thursday at 2": the time of a phone call puts no visit on the table.
+    // "Our office manager will call you Thursday at 2", "done by noon": a phone call's time or a limit puts no visit on the table.
     const mentions = timeMentions(sentence, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay).filter(
-      (m) => !saidAfter(sentence, m, PHONE_CALL_BEFORE),
+      (m) => !saidAfter(sentence, m, PHONE_CALL_BEFORE) && !saidAfter(sentence, m, LIMIT_BEFORE),
     );
     if (turn.speaker === 'agent') readAgentSentence(reading, sentence, mentions, ctx);
     else readCustomerSentence(reading, sentence, mentions, ctx);

@@ -29,11 +29,11 @@ export const DECLINES =
 export const AGENT_YES =
   /^\W*(yes|yeah|yep|sure( thing)?|absolutely|of course|definitely|certainly|(no|not a) problem|ok(ay)?|al+ ?right|got it|great|we can( do that| make (that|it) work)?|that works|sounds good|you got it|will do|can do|perfect|that('s| is) (fine|open|available|no problem)|s[ií]|claro|por supuesto)([\s,!.]+(absolutely|of course|definitely|no problem|we can( do that| make (that|it) work)?|that works|that('s| is) (fine|open|available)|claro|por supuesto))*[\s,!.]*$/i;
 export const ACCEPTS =
-  /\b(works|work for me|(that|it)('ll| will|'d| would| could) work|fine|perfect|great|ok(ay)?|yes|yeah|yep|yup|sure|sounds (good|great)|is better|that one|correct|exactly|that's right|al+ ?right(y)?|cool|awesome|excellent|wonderful|lovely|fantastic|(absolutely|definitely|of course)(?! not)|go ahead|sign me up|sounds like a plan|(that's|it's) a plan|that'?ll do|count me in|you bet|please do|no problem|(good|fine|ok(ay)?) with (that|it)|see you (then|there|on|at)|(that's|that is|is) good(?! to (know|hear))|mm-?hm+|uh-huh|i can (do|make) (that|it)|go with|de acuerdo|vale|claro|dale|the (first|second|last|earlier|later|earliest|latest|morning|afternoon|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}(:\d{2})?( ?[ap]\.?m\.?)?) one|let'?s do|book (it|me)|i'll take|me sirve|perfecto|muy bien|est[aá] bien|s[ií])\b|^\W*(good|deal|it's a deal|ya|yah|yea|k|kk)\W*$|^\W*(bueno|okey|oki|okie)\b|(^|[\s¡,])([aá]ndale|[oó]rale)\b|\b(i'll|i will|we'll|we will|someone will|somebody will) be (home|here|there)( then| for (that|it))?[\s.!,]*$/i;
+  /\b(works|work for me|(that|it)('ll| will|'d| would| could) work|fine|perfect|great|ok(ay)?|yes|yeah|yep|yup|sure|sounds (good|great)|is better|that one|correct|exactly|that's right|al+ ?right(y)?|cool|awesome|excellent|wonderful|lovely|fantastic|(absolutely|definitely|of course)(?! not)|go ahead|sign me up|sounds like a plan|(that's|it's) a plan|that'?ll do|count me in|you bet|please do|no problem|(good|fine|ok(ay)?) with (that|it)|see you (then|there|on|at)|(that's|that is|is) good(?! to (know|hear))|mm-?hm+|uh-huh|i can (do|make) (that|it)|go with|de acuerdo|vale|claro|dale|the (first|second|last|earlier|later|earliest|latest|morning|afternoon|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}(:\d{2})?( ?[ap]\.?m\.?)?) one|let'?s do|book (it|me)|i'll take|me sirve|perfecto|muy bien|est[aá] bien|s[ií])\b|^\W*(good|deal|it's a deal|ya|yah|yea|k|kk)\W*$|^\W*the \d{1,2}(:\d{2})?( ?[ap]\.?m\.?| o'clock)?\b|^\W*(bueno|okey|oki|okie)\b|(^|[\s¡,])([aá]ndale|[oó]rale)\b|\b(i'll|i will|we'll|we will|someone will|somebody will) be (home|here|there)( then| for (that|it))?[\s.!,]*$/i;
 
 /** "10 works", "11:30 is fine": the assistant taking a bare hour the caller asked for. */
 export const HOUR_TAKEN =
-  /^\W*(\d{1,2})(?::(\d{2}))?(?: ?[ap]\.?m\.?)?(?: o'clock)? (works|is (fine|good|great|perfect|no problem)|it is)\b/i;
+  /^\W*(?:(?:yes|yeah|yep|sure|ok(?:ay)?|great|perfect|absolutely)[\s,!.]+)?(\d{1,2})(?::(\d{2}))?(?: ?[ap]\.?m\.?)?(?: o'clock)? (works|is (fine|good|great|perfect|no problem)|it is)\b/i;
 
 /**
  * Words right before a time that make it the time of a phone call, not of a visit: "our office
@@ -48,3 +48,15 @@ export const PHONE_CALL_BEFORE =
  */
 export const ASKS_FOR_TIME =
   /\b(if (you can|possible|that works|you have it)|please|(would|'d) be (ideal|great|best|perfect)|works best|put me (down|in)|book me|i'd like|i want|i need|prefer)\b/i;
+
+/**
+ * Words right before a time that make it a limit around the visit, not its time: "will he be
+ * done by noon?", "I have to leave at 1", "as long as he's out before 3", "home until 3", "on
+ * lunch from noon to 1", "estoy en casa hasta las tres".
+ */
+export const LIMIT_BEFORE =
+  /\b(until|till|til|no later than|before|from|(done|finished|out|gone|wrapped up|back|out of (your|the) \w+) by|leave|get off( work)?|hasta( las?)?|antes de( las?)?)\s+((at|by|around|about) )?$/i;
+
+/** A caller moving a time already agreed ("could it be Monday instead?", "Friday works better"), not only telling one. */
+export const MOVES =
+  /\b(instead|rather|better|prefer|change|move|switch|push|earlier|later|actually|(can|could|would) (you|he|she|they|we|someone|somebody|it)|how about|what about|make it|let's|i'd like|i want|i need|wait)\b/i;

@@ -170,3 +170,37 @@ describe('the responder on offers taken and visits stated in other words', () =>
     expect(afterTaken.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-04-15T13:00:00') });
   });
 });
+
+describe('the responder on times said around a visit already agreed', () => {
+  const agreedThen = (after: string) =>
+    decide(`AI: Summit Plumbing.\nCustomer: The kitchen faucet sprays sideways.\nAI: I can have a plumber there Thursday at 10.\n${after}`);
+
+  it('keeps the agreed time when the caller or the assistant then names a limit, a call ahead or another errand', async () => {
+    for (const after of [
+      'Customer: Yes. Will he be done by noon? I have to leave at 1.\nAI: He should be done by noon.\nCustomer: Great.',
+      'Customer: Sure. Heads up, the dog walker comes at 2.\nAI: Thanks for letting us know.',
+      'Customer: Thursday at 10 is fine. Can he call me around 9:30 before he heads over?\nAI: Sure, he will call you around 9:30.',
+      'Customer: Works. I am on lunch from noon to 1.\nAI: Noted.',
+      'Customer: Sí, está bien, estoy en casa hasta las tres.',
+    ])
+      expect((await agreedThen(after)).appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-04-15T10:00:00') });
+  });
+
+  it('moves the agreed time when the caller asks another hour and the assistant takes it, not when it declines it', async () => {
+    const moved = await agreedThen('Customer: Okay. Actually, can he come at 1 instead?\nAI: Sure, 1 works.\nCustomer: Great.');
+    expect(moved.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-04-15T13:00:00') });
+    const better = await agreedThen('Customer: Okay. Thursday at 2 would be better for me.\nAI: Sure, Thursday at 2 then.');
+    expect(better.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-04-15T14:00:00') });
+    const declined = await agreedThen(
+      "Customer: Okay. Could he come at 1 instead?\nAI: Sorry, 1 is taken, so we'll keep 10.\nCustomer: Fine.",
+    );
+    expect(declined.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-04-15T10:00:00') });
+  });
+
+  it('takes an offer picked by its bare hour with a limit beside it', async () => {
+    const picked = await decide(
+      "AI: Summit Appliance.\nCustomer: The dryer vent is clogged.\nAI: I have Thursday at 9 or Thursday at 1.\nCustomer: The 9, as long as he's out before 3.\nAI: No problem, Thursday at 9.",
+    );
+    expect(picked.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-04-15T09:00:00') });
+  });
+});
