@@ -76,6 +76,11 @@ describe('the responder on offers taken and visits stated in other words', () =>
       "I'm good with that.",
       'Bueno, gracias.',
       'okey',
+      'Do it.',
+      "I'm free then.",
+      'Certainly.',
+      'Brilliant, cheers.',
+      'Please.',
     ])
       expect((await offered(answer)).appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-04-15T10:00:00') });
   });
@@ -88,6 +93,8 @@ describe('the responder on offers taken and visits stated in other words', () =>
       "No problem, I'll call back once I talk to my wife.",
       "Oh, we're all good now, it started working again.",
       "It's good now, it fixed itself.",
+      "Nah, I'll just do it myself.",
+      'Certainly not.',
     ])
       expect((await offered(answer)).appointment?.status).not.toBe('scheduled');
   });
@@ -123,6 +130,17 @@ describe('the responder on offers taken and visits stated in other words', () =>
       'AI: Hi, this is Summit Heating with a quick reminder: a tech will be out Friday at 9 for your tune-up.\nCustomer: Thanks.',
     );
     expect(reminder.appointment).toBeNull();
+  });
+
+  it("reads the assistant's summary of a new booking as its confirmation, and of one already made as none", async () => {
+    const summary = await decide(
+      'AI: Summit Plumbing.\nCustomer: The water heater leaks. Can someone come Thursday at 10?\nAI: Let me check the board.\nAI: Okay, your appointment is set for Thursday at 10.\nCustomer: Thanks.',
+    );
+    expect(summary.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-04-15T10:00:00') });
+    const stillOn = await decide(
+      'AI: Summit Plumbing.\nCustomer: I wanted to double check on my appointment.\nAI: Your appointment is still on for Thursday at 10.\nCustomer: Thanks.',
+    );
+    expect(stillOn.appointment).toBeNull();
   });
 
   it('books nothing when the caller leaves the work for someone else, and keeps a visit whose time is put off', async () => {
