@@ -116,6 +116,9 @@ describe('function bundles', () => {
     ['list-team-booking-requests', 'luxon', 'nowhere', LUXON],
     ['get-sms-campaign', 'luxon', 'nowhere', LUXON],
     ['cancel-sms-campaign', 'luxon', 'nowhere', LUXON],
+    // Calling hours read zoned time with Intl (shared/domain/sms/zoned-time.ts).
+    ['create-sms-campaign', 'luxon', 'nowhere', LUXON],
+    ['campaign-sender', 'luxon', 'nowhere', LUXON],
   ])(
     '%s reads no %s at load (bundled %s)',
     async (functionName, _library, where, pattern) => {
