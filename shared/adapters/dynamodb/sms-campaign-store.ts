@@ -15,9 +15,9 @@ import type {
 } from '#shared/ports/sms-campaign-store';
 import { batchPut } from './batch-write';
 import { readCapLedgers, updateCapLedger, updateCapLedgers } from './cap-ledger';
-import { addReply, lastCampaignFor, lastCampaignPk } from './inbound-text-store';
 import { campaignPk } from './keys';
 import { updateWithEvents } from './outbox';
+import { addReply, lastCampaignFor, lastCampaignPk } from './sms-campaign-inbound';
 import {
   type CampaignItem,
   type ChunkItem,
@@ -38,7 +38,7 @@ import { changeSuppression, claimInbound, claimOptOutConfirmation, listSuppresse
  * - `CAMPAIGN#<id>` / SEND#<e164>: one recipient's send record (the exactly-once guard), with the
  *   outbound texts feed's index keys (sms-campaign-sends.ts, outbound-keys.ts);
  * - `TEAM#<t>#SUPPRESSION` / <e164>: opted-out numbers (suppression-list.ts);
- * - `TEAM#<t>#LASTCAMPAIGN` / <e164>: the last campaign that texted the number (replies, inbound-text-store.ts);
+ * - `TEAM#<t>#LASTCAMPAIGN` / <e164>: the last campaign that texted the number (replies, sms-campaign-inbound.ts);
  * - `TEAM#<t>#INBOUND` / <message id>: inbound messages already handled (suppression-list.ts);
  * - `TEAM#<t>#SUBEVENTS` / <at>#<event id>: subscription events (outbound-keys.ts);
  * - `TEAM#<t>#CAP` / <e164>: the number's frequency-cap ledger, with a version (cap-ledger.ts);

@@ -1,5 +1,5 @@
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { DynamoInboundTextStore } from '#shared/adapters/dynamodb/inbound-text-store';
+import { DynamoInboundTextStore } from '#shared/adapters/dynamodb/sms-campaign-inbound';
 import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { handleInboundText } from '#shared/domain/sms-campaigns/inbound';
