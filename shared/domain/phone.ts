@@ -4,10 +4,11 @@ import { PHONE_METADATA_JSON } from './phone-metadata';
 let parsedMetadata: MetadataJson | undefined;
 
 /**
- * libphonenumber's full ('max') metadata, the same the `libphonenumber-js/max` entry binds: kept as
- * JSON text and parsed on first use, because the package's own copy is a 150 KB object literal
- * that costs every cold start about 6 ms (bin/phone-metadata.ts; docs/benchmarks.md). Memoized
- * without a call at module load, so a bundle that never normalizes a number drops the text.
+ * libphonenumber's full ('max') metadata, the same the `libphonenumber-js/max` entry binds less
+ * the fields only formatting reads (toE164 formats nothing): kept as JSON text and parsed on first
+ * use, because the package's own copy is a 150 KB object literal that costs every cold start
+ * about 6 ms (bin/phone-metadata.ts; docs/benchmarks.md). Memoized without a call at module load,
+ * so a bundle that never normalizes a number drops the text.
  */
 function metadata(): MetadataJson {
   parsedMetadata ??= JSON.parse(PHONE_METADATA_JSON) as MetadataJson;

@@ -150,3 +150,6 @@ export interface CampaignStore {
    */
   updateCapLedgers<T>(teamId: number, changes: readonly CapLedgerChange<T>[]): Promise<Map<string, T>>;
 }
+
+/** What an inbound text reads and writes of the campaigns (shared/domain/sms-campaigns/inbound.ts). */
+export type InboundTextStore = Pick<CampaignStore, 'lastCampaignFor' | 'addReply' | 'claimInbound' | 'claimOptOutConfirmation'>;

@@ -76,7 +76,12 @@ describe('function bundles', () => {
     ['ingest-lead', [/node_modules\/luxon\//], []],
     ['receive-voice-report', [/node_modules\/(luxon|chrono-node|libphonenumber-js)\//, /shared\/domain\/phone-metadata\.ts$/], []],
     ['cancel-sms-campaign', [], ['must be an array of recipients', 'The sender’s number']],
-    ['receive-inbound-sms', [], ['must be an array of recipients']],
+    // Its own store over the campaigns table: no campaign, chunk or send item schema, no cap ledger.
+    [
+      'receive-inbound-sms',
+      [/shared\/adapters\/dynamodb\/(sms-campaign-store|sms-campaign-sends|cap-ledger)\.ts$/],
+      ['must be an array of recipients'],
+    ],
   ])(
     '%s reads at load nothing that only some of its requests need',
     async (functionName, laterInputs, laterTexts) => {
@@ -111,6 +116,9 @@ describe('function bundles', () => {
     ['list-team-booking-requests', 'luxon', 'nowhere', LUXON],
     ['get-sms-campaign', 'luxon', 'nowhere', LUXON],
     ['cancel-sms-campaign', 'luxon', 'nowhere', LUXON],
+    // Calling hours read zoned time with Intl (shared/domain/sms/zoned-time.ts).
+    ['create-sms-campaign', 'luxon', 'nowhere', LUXON],
+    ['campaign-sender', 'luxon', 'nowhere', LUXON],
   ])(
     '%s reads no %s at load (bundled %s)',
     async (functionName, _library, where, pattern) => {

@@ -21,47 +21,66 @@ import { type Item, parseStoredItem } from './query';
  * any item (Record<string, unknown>).
  */
 
-const nullableString = () => z.nullable(z.string());
+/**
+ * The schema pieces the items repeat, each built once and shared by every member that reads the
+ * same way: a schema is immutable and reads the same under any key (an issue's path is the
+ * member's), and one built per member was 55 more zod objects at every cold start of each campaign
+ * function (docs/adr/0194-phone-and-texting-cold-start.md).
+ */
+const pieces = /* @__PURE__ */ atLoad(() => {
+  const nullableString = z.nullable(z.string());
+  return {
+    string: z.string(),
+    number: z.number(),
+    nullableString,
+    /** Absent on items stored before the member existed: null. */
+    absentAsNull: z._default(nullableString, null),
+    optionalString: z.optional(z.string()),
+    optionalNullableString: z.optional(nullableString),
+  };
+});
 
 /**
  * `CAMPAIGN#<id>` / META: the campaign with its counters, under the record's own names (so this
  * list is also the mapping back). Members absent on campaigns stored before they existed read as
  * their defaults.
  */
-const storedCampaign = /* @__PURE__ */ atLoad(() =>
-  z.object({
-    campaign_id: z.string(),
-    team_id: z.number(),
+const storedCampaign = /* @__PURE__ */ atLoad(() => {
+  const { string, number, absentAsNull } = pieces;
+  const absentAsZero = z._default(number, 0);
+  return z.object({
+    campaign_id: string,
+    team_id: number,
     campaign_type: z.enum(CAMPAIGN_TYPES),
     status: z.enum(CAMPAIGN_STATUSES),
-    message_template: z.string(),
-    fallback_message: z._default(nullableString(), null),
+    message_template: string,
+    fallback_message: absentAsNull,
     settings: z.object({ include_opt_out: z.boolean(), respect_quiet_hours: z.boolean() }),
-    segmentation: z._default(z.nullable(z.record(z.string(), z.unknown())), null),
-    recipients_count: z.number(),
-    requested_count: z.number(),
-    duplicates_collapsed: z.number(),
-    chunk_count: z.number(),
+    segmentation: z._default(z.nullable(z.record(string, z.unknown())), null),
+    recipients_count: number,
+    requested_count: number,
+    duplicates_collapsed: number,
+    chunk_count: number,
     counts: z.object({
-      sent: z.number(),
-      failed: z.number(),
-      opted_out: z.number(),
-      unconfirmed: z._default(z.number(), 0),
-      capped: z._default(z.number(), 0),
+      sent: number,
+      failed: number,
+      opted_out: number,
+      unconfirmed: absentAsZero,
+      capped: absentAsZero,
     }),
-    replies: z.number(),
-    estimated_cost_micros: z.number(),
-    actual_cost_micros: z.number(),
-    price_per_segment_micros: z.number(),
-    scheduled_time: z.string(),
-    completion_time: z._default(nullableString(), null),
-    cancelled_at: z._default(nullableString(), null),
-    created_at: z.string(),
-    last_send_at: z._default(nullableString(), null),
-    estimated_completion_time: z._default(nullableString(), null),
+    replies: number,
+    estimated_cost_micros: number,
+    actual_cost_micros: number,
+    price_per_segment_micros: number,
+    scheduled_time: string,
+    completion_time: absentAsNull,
+    cancelled_at: absentAsNull,
+    created_at: string,
+    last_send_at: absentAsNull,
+    estimated_completion_time: absentAsNull,
     fanned_out: z._default(z.boolean(), false),
-  }),
-) satisfies z.ZodMiniType<Campaign>;
+  });
+}) satisfies z.ZodMiniType<Campaign>;
 
 export type CampaignItem = { readonly pk: string; readonly sk: 'META' } & z.input<typeof storedCampaign>;
 
@@ -69,21 +88,22 @@ export type CampaignItem = { readonly pk: string; readonly sk: 'META' } & z.inpu
  * `CAMPAIGN#<id>` / CHUNK#<nnnnn>: up to CHUNK_SIZE rendered recipients; send_at, rule and capped
  * are absent on chunks stored before calling hours and caps were planned.
  */
-const storedChunk = /* @__PURE__ */ atLoad(() =>
-  z.object({
+const storedChunk = /* @__PURE__ */ atLoad(() => {
+  const { string, number, absentAsNull } = pieces;
+  return z.object({
     recipients: z.array(
       z.object({
-        phone: z.string(),
-        body: z.string(),
-        segments: z.number(),
+        phone: string,
+        body: string,
+        segments: number,
         suppressed: z.boolean(),
-        send_at: z._default(nullableString(), null),
-        rule: z._default(nullableString(), null),
-        capped: z._default(nullableString(), null),
+        send_at: absentAsNull,
+        rule: absentAsNull,
+        capped: absentAsNull,
       }),
     ),
-  }),
-) satisfies z.ZodMiniType<{ recipients: ChunkRecipient[] }>;
+  });
+}) satisfies z.ZodMiniType<{ recipients: ChunkRecipient[] }>;
 
 export type ChunkItem = { readonly pk: string; readonly sk: string } & z.input<typeof storedChunk>;
 
@@ -93,27 +113,28 @@ export type ChunkItem = { readonly pk: string; readonly sk: string } & z.input<t
  * expressions that settle, defer or release it), so most members are optional; `body` is absent on
  * records written before bodies were kept. `recorded_at` (when first written) is the feed's order.
  */
-const storedSend = /* @__PURE__ */ atLoad(() =>
-  z.object({
-    pk: z.string(),
-    sk: z.string(),
+const storedSend = /* @__PURE__ */ atLoad(() => {
+  const { string, number, optionalString, optionalNullableString } = pieces;
+  return z.object({
+    pk: string,
+    sk: string,
     status: z.enum(['sending', 'sent', 'failed', 'opted_out', 'unconfirmed', 'suppressed', 'deferred', 'capped']),
-    team_id: z.number(),
-    segments: z.optional(z.number()),
-    body: z.optional(z.string()),
-    cost_micros: z.optional(z.number()),
-    claimed_at: z.optional(z.string()),
-    claim_token: z.optional(z.string()),
-    provider_message_id: z.optional(nullableString()),
-    error: z.optional(nullableString()),
-    recorded_at: z.string(),
-    settled_at: z.optional(z.string()),
-    updated_at: z.optional(z.string()),
-    deferred_until: z.optional(nullableString()),
-    send_at: z.optional(nullableString()),
-    rule: z.optional(nullableString()),
-  }),
-) satisfies z.ZodMiniType<{ status: SendStatus }>;
+    team_id: number,
+    segments: z.optional(number),
+    body: optionalString,
+    cost_micros: z.optional(number),
+    claimed_at: optionalString,
+    claim_token: optionalString,
+    provider_message_id: optionalNullableString,
+    error: optionalNullableString,
+    recorded_at: string,
+    settled_at: optionalString,
+    updated_at: optionalString,
+    deferred_until: optionalNullableString,
+    send_at: optionalNullableString,
+    rule: optionalNullableString,
+  });
+}) satisfies z.ZodMiniType<{ status: SendStatus }>;
 
 export type SendItem = { readonly textsPk: string; readonly textsStatusPk: string; readonly textsSk: string } & z.input<typeof storedSend>;
 
@@ -128,21 +149,22 @@ export function parseSendItem(raw: Item): StoredSend {
  * `TEAM#<t>#SUBEVENTS` / <at>#<event id>: one subscription event, with its per-type index key;
  * needs_review and message are absent on events stored before replies were flagged for review.
  */
-const storedSubscriptionEvent = /* @__PURE__ */ atLoad(() =>
-  z.object({
-    event_id: z.string(),
-    team_id: z.number(),
+const storedSubscriptionEvent = /* @__PURE__ */ atLoad(() => {
+  const { string, number, absentAsNull } = pieces;
+  return z.object({
+    event_id: string,
+    team_id: number,
     type: z.enum(SUBSCRIPTION_EVENT_TYPES),
-    phone: z.string(),
-    keyword: z._default(nullableString(), null),
+    phone: string,
+    keyword: absentAsNull,
     source: z.enum(SUBSCRIPTION_EVENT_SOURCES),
     suppression_change: z._default(z.nullable(z.enum(['added', 'removed'])), null),
-    campaign_id: z._default(nullableString(), null),
-    occurred_at: z.string(),
+    campaign_id: absentAsNull,
+    occurred_at: string,
     needs_review: z._default(z.boolean(), false),
-    message: z._default(nullableString(), null),
-  }),
-) satisfies z.ZodMiniType<SubscriptionEvent>;
+    message: absentAsNull,
+  });
+}) satisfies z.ZodMiniType<SubscriptionEvent>;
 
 type SubscriptionEventItem = { readonly pk: string; readonly sk: string; readonly eventTypePk: string } & z.input<
   typeof storedSubscriptionEvent

@@ -15,8 +15,9 @@ import type {
 } from '#shared/ports/sms-campaign-store';
 import { batchPut } from './batch-write';
 import { readCapLedgers, updateCapLedger, updateCapLedgers } from './cap-ledger';
-import { campaignPk, teamPk } from './keys';
+import { campaignPk } from './keys';
 import { updateWithEvents } from './outbox';
+import { addReply, lastCampaignFor, lastCampaignPk } from './sms-campaign-inbound';
 import {
   type CampaignItem,
   type ChunkItem,
@@ -37,7 +38,7 @@ import { changeSuppression, claimInbound, claimOptOutConfirmation, listSuppresse
  * - `CAMPAIGN#<id>` / SEND#<e164>: one recipient's send record (the exactly-once guard), with the
  *   outbound texts feed's index keys (sms-campaign-sends.ts, outbound-keys.ts);
  * - `TEAM#<t>#SUPPRESSION` / <e164>: opted-out numbers (suppression-list.ts);
- * - `TEAM#<t>#LASTCAMPAIGN` / <e164>: the last campaign that texted the number (replies);
+ * - `TEAM#<t>#LASTCAMPAIGN` / <e164>: the last campaign that texted the number (replies, sms-campaign-inbound.ts);
  * - `TEAM#<t>#INBOUND` / <message id>: inbound messages already handled (suppression-list.ts);
  * - `TEAM#<t>#SUBEVENTS` / <at>#<event id>: subscription events (outbound-keys.ts);
  * - `TEAM#<t>#CAP` / <e164>: the number's frequency-cap ledger, with a version (cap-ledger.ts);
@@ -192,27 +193,16 @@ export class DynamoCampaignStore implements CampaignStore {
     await batchPut(
       this.client,
       this.tableName,
-      phones.map((p) => ({ pk: `${teamPk(teamId)}#LASTCAMPAIGN`, sk: p, campaign_id: campaignId, sent_at: at })),
+      phones.map((p) => ({ pk: lastCampaignPk(teamId), sk: p, campaign_id: campaignId, sent_at: at })),
     );
   }
 
-  async lastCampaignFor(teamId: number, phone: string): Promise<string | null> {
-    const result = await this.client.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: `${teamPk(teamId)}#LASTCAMPAIGN`, sk: phone } }),
-    );
-    return typeof result.Item?.campaign_id === 'string' ? result.Item.campaign_id : null;
+  lastCampaignFor(teamId: number, phone: string): Promise<string | null> {
+    return lastCampaignFor(this.table, teamId, phone);
   }
 
-  async addReply(campaignId: string): Promise<void> {
-    await this.client.send(
-      new UpdateCommand({
-        TableName: this.tableName,
-        Key: { pk: campaignPk(campaignId), sk: 'META' },
-        UpdateExpression: 'ADD replies :one',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':one': 1 },
-      }),
-    );
+  addReply(campaignId: string): Promise<void> {
+    return addReply(this.table, campaignId);
   }
 
   claimInbound(

@@ -1,6 +1,8 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-config-store';
 import { DynamoSendPacer } from '#shared/adapters/dynamodb/send-pacer';
+import { DynamoInboundTextStore } from '#shared/adapters/dynamodb/sms-campaign-inbound';
 import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
@@ -10,7 +12,7 @@ import type { SendChunkDependencies } from '#shared/domain/sms-campaigns/send-ch
 import { lazy } from '#shared/lazy';
 import type { MessagingConfigStore } from '#shared/ports/messaging-config-store';
 import type { OneTimeScheduler } from '#shared/ports/scheduler';
-import type { CampaignStore } from '#shared/ports/sms-campaign-store';
+import type { CampaignStore, InboundTextStore } from '#shared/ports/sms-campaign-store';
 import type { SmsProvider } from '#shared/ports/sms-provider';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
 import { workerMaxRunMs } from '#shared/workers/definitions';
@@ -34,7 +36,10 @@ export interface CampaignStores {
   readonly store: CampaignStore;
 }
 
-function campaignStores(): () => CampaignStores {
+/** The team's stores and the campaigns table's store `make` builds, on the first call. */
+function storesWith<S>(
+  make: (client: DynamoDBDocumentClient, table: string) => S,
+): () => Omit<CampaignStores, 'store'> & { readonly store: S } {
   const teams = physicalTableName('teams');
   const campaigns = physicalTableName('campaigns');
   return lazy(() => {
@@ -42,9 +47,13 @@ function campaignStores(): () => CampaignStores {
     return {
       tenancy: new DynamoTenancyStore(client, teams),
       messagingConfigs: new DynamoMessagingConfigStore(client, teams),
-      store: new DynamoCampaignStore(client, campaigns),
+      store: make(client, campaigns),
     };
   });
+}
+
+function campaignStores(): () => CampaignStores {
+  return storesWith((client, table) => new DynamoCampaignStore(client, table));
 }
 
 /** get-sms-campaign: the stores alone. */
@@ -65,9 +74,15 @@ export function campaignCancelDependencies(): () => CampaignStores & { readonly 
   return () => ({ ...stores(), scheduler: scheduler.get('default') });
 }
 
-/** receive-inbound-sms: the stores and the SMS provider (confirmations, help texts). */
-export function inboundSmsDependencies(): () => CampaignStores & { readonly sms: SmsProvider } {
-  const stores = campaignStores();
+/**
+ * receive-inbound-sms: the team's stores, the campaigns table as an inbound text uses it (not the
+ * campaign store, whose item schemas it never reads) and the SMS provider (confirmations, help texts).
+ */
+export function inboundSmsDependencies(): () => Omit<CampaignStores, 'store'> & {
+  readonly store: InboundTextStore;
+  readonly sms: SmsProvider;
+} {
+  const stores = storesWith((client, table) => new DynamoInboundTextStore(client, table));
   return () => ({ ...stores(), sms: smsProvider.get('default') });
 }
 

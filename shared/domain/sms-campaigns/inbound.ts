@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type InboundAction, readInbound } from '#shared/domain/sms/revocation';
 import type { Team } from '#shared/domain/tenancy';
-import type { CampaignStore, SuppressionChange } from '#shared/ports/sms-campaign-store';
+import type { InboundTextStore, SuppressionChange } from '#shared/ports/sms-campaign-store';
 import type { SmsProvider } from '#shared/ports/sms-provider';
 import type { SubscriptionEvent, SubscriptionEventType } from './subscription-events';
 
@@ -45,7 +45,7 @@ const REVIEW_MESSAGE_CHARS = 320;
  * - every inbound text from a number a campaign texted counts as a reply to that (latest) campaign.
  */
 export async function handleInboundText(
-  deps: { store: CampaignStore; sms: SmsProvider },
+  deps: { store: InboundTextStore; sms: SmsProvider },
   input: { team: Team; from: string; body: string; messageId: string | null; now: Date },
 ): Promise<InboundResult> {
   const reading = readInbound(input.body);
@@ -98,7 +98,7 @@ export async function handleInboundText(
  * per opt-out however many STOPs arrive; null when another STOP already claimed it.
  */
 async function confirmOptOut(
-  deps: { store: CampaignStore; sms: SmsProvider },
+  deps: { store: InboundTextStore; sms: SmsProvider },
   team: Team,
   phone: string,
   messageId: string,

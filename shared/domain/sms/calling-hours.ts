@@ -1,6 +1,6 @@
-import { DateTime } from 'luxon';
 import { atLoad } from '#shared/lazy';
 import { type HolidayCalendar, holidayOn } from './holidays';
+import { atHour, inZone, isoDate, plusDays, startOfDay, weekday, type Zoned } from './zoned-time';
 
 /**
  * When a text may go out: the calling-hours rules table (federal and state telephone-solicitation
@@ -219,20 +219,20 @@ const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Satur
 const hh = (h: number) => `${h}:00`;
 
 /** The window of a rule on a local day, null when the day is closed (Sunday, holiday). */
-function windowOn(rule: CallingRule, day: DateTime): Window | null {
-  if (rule.holidays && holidayOn(rule.holidays, day.toISODate() ?? '')) return null;
-  return rule.days[day.weekday - 1] ?? null;
+function windowOn(rule: CallingRule, day: Zoned): Window | null {
+  if (rule.holidays && holidayOn(rule.holidays, isoDate(day))) return null;
+  return rule.days[weekday(day) - 1] ?? null;
 }
 
 /** The first instant at or after `ms` inside the rule's window in this zone, within two weeks. */
-function nextOpen(rule: CallingRule, zone: string, ms: number): { at: number; window: Window; day: DateTime } | null {
-  const local = DateTime.fromMillis(ms, { zone });
+function nextOpen(rule: CallingRule, zone: string, ms: number): { at: number; window: Window; day: Zoned } | null {
+  const today = startOfDay(inZone(ms, zone));
   for (let d = 0; d < 14; d++) {
-    const day = local.startOf('day').plus({ days: d });
+    const day = plusDays(today, d);
     const window = windowOn(rule, day);
     if (!window) continue;
-    const open = day.set({ hour: window.start }).toMillis();
-    const close = window.end >= 24 ? day.plus({ days: 1 }).toMillis() : day.set({ hour: window.end }).toMillis();
+    const open = atHour(day, window.start).ts;
+    const close = window.end >= 24 ? plusDays(day, 1).ts : atHour(day, window.end).ts;
     if (ms < close) return { at: Math.max(ms, open), window, day };
   }
   return null;
@@ -252,9 +252,9 @@ export interface SendTime {
  */
 export function firstSendTime(rules: readonly CallingRule[], zones: readonly string[], from: Date): SendTime {
   let ms = from.getTime();
-  let binding: { rule: CallingRule; window: Window; day: DateTime; waited: boolean } | null = null;
+  let binding: { rule: CallingRule; window: Window; day: Zoned; waited: boolean } | null = null;
   for (let round = 0; round < 20; round++) {
-    let latest: { at: number; rule: CallingRule; window: Window; day: DateTime } | null = null;
+    let latest: { at: number; rule: CallingRule; window: Window; day: Zoned } | null = null;
     for (const rule of rules) {
       for (const zone of zones) {
         const open = nextOpen(rule, zone, ms);
@@ -276,7 +276,7 @@ export function firstSendTime(rules: readonly CallingRule[], zones: readonly str
     ms = latest.at;
   }
   if (!binding) return { sendAt: new Date(ms), rule: 'none' };
-  const day = WEEKDAYS[binding.day.weekday - 1];
+  const day = WEEKDAYS[weekday(binding.day) - 1];
   const label = binding.waited
     ? `${binding.rule.jurisdiction} ${day} ${hh(binding.window.start)}`
     : `${binding.rule.jurisdiction} ${day} ${hh(binding.window.start)}–${hh(binding.window.end)}`;

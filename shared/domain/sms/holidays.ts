@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import { atLoad } from '#shared/lazy';
 
 /**
@@ -9,23 +8,30 @@ import { atLoad } from '#shared/lazy';
  * the stricter reading.
  */
 
-type HolidayRule = { readonly name: string; readonly on: (year: number) => DateTime; readonly fixed: boolean };
+/** A calendar day as the UTC instant of its midnight: date arithmetic with no zone involved. */
+type Day = number;
+type HolidayRule = { readonly name: string; readonly on: (year: number) => Day; readonly fixed: boolean };
 
-const date = (year: number, month: number, day: number) => DateTime.utc(year, month, day);
+const DAY_MS = 86_400_000;
+const date = (year: number, month: number, day: number): Day => Date.UTC(year, month - 1, day);
+/** 1 = Monday … 7 = Sunday. */
+const weekdayOf = (day: Day) => ((new Date(day).getUTCDay() + 6) % 7) + 1;
+const plusDays = (day: Day, days: number): Day => day + days * DAY_MS;
+const isoOf = (day: Day) => new Date(day).toISOString().slice(0, 10);
 
 /** The n-th (1-based) weekday (1 = Monday … 7 = Sunday) of a month. */
-function nthWeekday(year: number, month: number, weekday: number, n: number): DateTime {
+function nthWeekday(year: number, month: number, weekday: number, n: number): Day {
   const first = date(year, month, 1);
-  return first.plus({ days: ((weekday - first.weekday + 7) % 7) + (n - 1) * 7 });
+  return plusDays(first, ((weekday - weekdayOf(first) + 7) % 7) + (n - 1) * 7);
 }
 
-function lastWeekday(year: number, month: number, weekday: number): DateTime {
-  const last = date(year, month, 1).endOf('month').startOf('day');
-  return last.minus({ days: (last.weekday - weekday + 7) % 7 });
+function lastWeekday(year: number, month: number, weekday: number): Day {
+  const last = date(year, month + 1, 0);
+  return plusDays(last, -((weekdayOf(last) - weekday + 7) % 7));
 }
 
 /** Western Easter Sunday (the anonymous Gregorian algorithm). */
-export function easterSunday(year: number): DateTime {
+function easterDay(year: number): Day {
   const a = year % 19;
   const b = Math.floor(year / 100);
   const c = year % 100;
@@ -43,8 +49,13 @@ export function easterSunday(year: number): DateTime {
   return date(year, month, day);
 }
 
+/** Western Easter Sunday of a year (YYYY-MM-DD). */
+export function easterSunday(year: number): string {
+  return isoOf(easterDay(year));
+}
+
 const fixed = (name: string, month: number, day: number): HolidayRule => ({ name, on: (y) => date(y, month, day), fixed: true });
-const floating = (name: string, on: (year: number) => DateTime): HolidayRule => ({ name, on, fixed: false });
+const floating = (name: string, on: (year: number) => Day): HolidayRule => ({ name, on, fixed: false });
 
 /** Federal legal holidays, 5 U.S.C. 6103(a). */
 const FEDERAL: readonly HolidayRule[] = /* @__PURE__ */ atLoad(() => [
@@ -69,7 +80,7 @@ const FEDERAL: readonly HolidayRule[] = /* @__PURE__ */ atLoad(() => [
  */
 const ALABAMA: readonly HolidayRule[] = /* @__PURE__ */ atLoad(() => [
   ...FEDERAL,
-  floating('Mardi Gras', (y) => easterSunday(y).minus({ days: 47 })),
+  floating('Mardi Gras', (y) => plusDays(easterDay(y), -47)),
   floating('Confederate Memorial Day', (y) => nthWeekday(y, 4, 1, 4)),
   floating("Jefferson Davis' Birthday", (y) => nthWeekday(y, 6, 1, 1)),
 ]);
@@ -81,8 +92,8 @@ const ALABAMA: readonly HolidayRule[] = /* @__PURE__ */ atLoad(() => [
  */
 const LOUISIANA: readonly HolidayRule[] = /* @__PURE__ */ atLoad(() => [
   ...FEDERAL,
-  floating('Mardi Gras', (y) => easterSunday(y).minus({ days: 47 })),
-  floating('Good Friday', (y) => easterSunday(y).minus({ days: 2 })),
+  floating('Mardi Gras', (y) => plusDays(easterDay(y), -47)),
+  floating('Good Friday', (y) => plusDays(easterDay(y), -2)),
   fixed("All Saints' Day", 11, 1),
 ]);
 
@@ -100,10 +111,10 @@ function holidaysOf(calendar: HolidayCalendar, year: number): Map<string, string
   for (const y of [year, year + 1]) {
     for (const rule of HOLIDAY_CALENDARS[calendar]) {
       const day = rule.on(y);
-      const observed = !rule.fixed ? null : day.weekday === 6 ? day.minus({ days: 1 }) : day.weekday === 7 ? day.plus({ days: 1 }) : null;
-      for (const d of observed ? [day, observed] : [day]) {
-        if (d.year === year && !days.has(d.toISODate() ?? '')) {
-          days.set(d.toISODate() ?? '', observed && d === observed ? `${rule.name} (observed)` : rule.name);
+      const observed = !rule.fixed ? null : weekdayOf(day) === 6 ? plusDays(day, -1) : weekdayOf(day) === 7 ? plusDays(day, 1) : null;
+      for (const d of observed !== null ? [day, observed] : [day]) {
+        if (new Date(d).getUTCFullYear() === year && !days.has(isoOf(d))) {
+          days.set(isoOf(d), d === observed ? `${rule.name} (observed)` : rule.name);
         }
       }
     }

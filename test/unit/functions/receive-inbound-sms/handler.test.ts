@@ -1,7 +1,7 @@
 import type { inboundSmsDependencies } from '#shared/adapters/runtime/sms-campaign-dependencies';
 import { DEFAULT_MESSAGING_CONFIG } from '#shared/domain/sms-campaigns/messaging-config';
 import type { MessagingConfigStore } from '#shared/ports/messaging-config-store';
-import type { CampaignStore } from '#shared/ports/sms-campaign-store';
+import type { InboundTextStore } from '#shared/ports/sms-campaign-store';
 import type { SmsProvider } from '#shared/ports/sms-provider';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
 import { answerOf, failingPort, fakePort, functionEnvironment, routeEvent } from '../../../support/handler-harness';
@@ -17,11 +17,11 @@ jest.mock('#shared/adapters/runtime/sms-campaign-dependencies', () => ({
 const own = team({ id: 1, workspaceId: 'ws_own' });
 
 /** The campaign stores of team 1, the store's methods as given, with an SMS provider. */
-function dependencies(store: Partial<CampaignStore> = {}): Dependencies {
+function dependencies(store: Partial<InboundTextStore> = {}): Dependencies {
   return {
     tenancy: tenancyOf([own]),
     messagingConfigs: fakePort<MessagingConfigStore>({ getMessagingConfig: async () => DEFAULT_MESSAGING_CONFIG }),
-    store: fakePort<CampaignStore>(store),
+    store: fakePort<InboundTextStore>(store),
     sms: fakePort<SmsProvider>(),
   };
 }

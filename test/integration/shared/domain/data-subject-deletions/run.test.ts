@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoSubjectEraser } from '#shared/adapters/dynamodb/data-subject-deletion-erasers';
-import { DynamoDataSubjectDeletionStore } from '#shared/adapters/dynamodb/data-subject-deletion-store';
+import { DynamoDataSubjectDeletionStore, deletionKey } from '#shared/adapters/dynamodb/data-subject-deletion-store';
 import { teamPk } from '#shared/adapters/dynamodb/keys';
 import { DynamoOutboxStore, outboxPuts } from '#shared/adapters/dynamodb/outbox';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
@@ -158,5 +158,29 @@ describe('deletion on request (embedded DynamoDB)', () => {
     const again = await requested(teamId);
     expect(again.deletion).toMatchObject({ id: deletion.id, status: 'completed' });
     expect(again.message).toBeUndefined();
+  });
+
+  it('reads a count stored before its kind existed as 0, and refuses a count that is not a number', async () => {
+    const { deletion } = await requested(++teamCounter);
+    const key = deletionKey(deletion.id);
+    const table = physicalTableName('teams');
+    await getDocumentClient().send(
+      new UpdateCommand({
+        TableName: table,
+        Key: key,
+        UpdateExpression: 'REMOVE count_exports SET count_texts = :n',
+        ExpressionAttributeValues: { ':n': 3 },
+      }),
+    );
+    expect((await store.getDeletion(deletion.id))?.counts).toMatchObject({ exports: 0, texts: 3, leads: 0 });
+    await getDocumentClient().send(
+      new UpdateCommand({
+        TableName: table,
+        Key: key,
+        UpdateExpression: 'SET count_leads = :x',
+        ExpressionAttributeValues: { ':x': 'many' },
+      }),
+    );
+    await expect(store.getDeletion(deletion.id)).rejects.toThrow(/count_leads/);
   });
 });

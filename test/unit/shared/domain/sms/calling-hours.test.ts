@@ -135,7 +135,7 @@ describe('states from area codes', () => {
 
 describe('holidays, computed for any year', () => {
   it('finds Easter by the Gregorian computus', () => {
-    expect(['2025', '2026', '2027', '2038'].map((y) => easterSunday(Number(y)).toISODate())).toEqual([
+    expect(['2025', '2026', '2027', '2038'].map((y) => easterSunday(Number(y)))).toEqual([
       '2025-04-20',
       '2026-04-05',
       '2027-03-28',
@@ -155,7 +155,7 @@ describe('holidays, computed for any year', () => {
         const thanksgiving = days.filter((d) => holidayOn('LA', d.toISODate() ?? '') === 'Thanksgiving Day');
         expect(thanksgiving).toHaveLength(1);
         expect(thanksgiving[0]?.weekday).toBe(4);
-        const goodFriday = easterSunday(year).minus({ days: 2 });
+        const goodFriday = DateTime.fromISO(easterSunday(year), { zone: 'utc' }).minus({ days: 2 });
         expect(holidayOn('LA', goodFriday.toISODate() ?? '')).toBe('Good Friday');
         expect(goodFriday.weekday).toBe(5);
       }),
