@@ -32,8 +32,8 @@ import { smsProvider } from './sms-provider';
 import { abandonAfterSeconds } from './widget-settings';
 
 /**
- * The slot model computes with luxon; the worker needs it only for a field-service job or a
- * booking's recovered effects (a slot's instant), not for its drop-off checks: imported with the
+ * The slot model (the zone's clock read with Intl) is needed only for a field-service job or a
+ * booking's recovered effects (a slot's instant), not for the drop-off checks: imported with the
  * first message that needs it. A dynamic import in a module the widget's API also loads would
  * split the API's bundle into more files read at load, so it is here, in the worker's wiring.
  */

@@ -50,8 +50,8 @@ export async function recoverBookingEffects(
   const scheduler = await deps.schedulers.getScheduler(ref.teamId, ref.schedulerId);
   const { selected_date: date, selected_time: time } = stored.session;
   const start =
-    scheduler && date && time ? (await deps.slots()).slotStartsOf(scheduler, date).find((slot) => slot.time === time)?.start : undefined;
-  const startsAt = start ? new Date(start.toMillis()).toISOString() : (stored.session.completed_at ?? stored.session.started_at);
+    scheduler && date && time ? (await deps.slots()).slotStartsOf(scheduler, date).find((slot) => slot.time === time)?.startMs : undefined;
+  const startsAt = start !== undefined ? new Date(start).toISOString() : (stored.session.completed_at ?? stored.session.started_at);
   await completeBooking(deps, stored, { startsAt, timeZone: scheduler?.time_zone ?? 'UTC', durationMinutes: scheduler?.slot_minutes }, now);
   return true;
 }

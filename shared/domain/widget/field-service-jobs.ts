@@ -150,8 +150,8 @@ async function jobRequest(
   const s = stored.session;
   const date = s.selected_date ?? '';
   const time = s.selected_time ?? '';
-  const start = scheduler ? (await slots()).slotStartsOf(scheduler, date).find((slot) => slot.time === time)?.start : undefined;
-  const startsAt = start?.toUTC().toISO() ?? s.completed_at ?? s.started_at;
+  const start = scheduler ? (await slots()).slotStartsOf(scheduler, date).find((slot) => slot.time === time)?.startMs : undefined;
+  const startsAt = start !== undefined ? new Date(start).toISOString() : (s.completed_at ?? s.started_at);
   const minutes = scheduler?.slot_minutes ?? 60;
   return {
     externalId: s.session_id,

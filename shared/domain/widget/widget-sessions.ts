@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { DateTime } from 'luxon';
 import type { ManageLinks } from '#shared/domain/appointments/manage-token';
 import { phoneNumbers } from '#shared/domain/phone-numbers';
 import { nameText, optionalLinesText } from '#shared/domain/plain-text';
@@ -9,7 +8,7 @@ import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from
 import type { SchedulerConfigStore } from '#shared/ports/scheduler-config-store';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
 import type { StoredWidgetSession, WidgetSessionExtras, WidgetSessionStore } from '#shared/ports/widget-session-store';
-import { bookableWindow, datesBetween, type OfferedDay, offeredSlots, requireBookableSlot, slotStartsOf } from './availability';
+import { addDays, bookableWindow, datesBetween, type OfferedDay, offeredSlots, requireBookableSlot, slotStartsOf } from './availability';
 import { mintSessionToken, readSessionToken, secretMatches } from './session-token';
 
 /**
@@ -157,9 +156,7 @@ export async function widgetAvailability(
   if (first > window.last) {
     throw new BadRequestError(`from: must be on or before ${window.last} (the last day this scheduler books)`, 'from');
   }
-  const wanted = DateTime.fromISO(first, { zone: 'UTC' })
-    .plus({ days: (input.days ?? 7) - 1 })
-    .toISODate() as string;
+  const wanted = addDays(first, (input.days ?? 7) - 1);
   const [last] = [wanted, window.last].sort() as [string, string];
   const booked = await deps.sessions.bookedCounts(input.teamId, input.schedulerId, first, last);
   return {
@@ -320,7 +317,8 @@ export async function bookWidgetSession(deps: WidgetDependencies, input: Booking
     if (session.status === 'booked' && session.selected_date === input.date && session.selected_time === input.time) {
       const scheduler = await requireScheduler(deps, session.team_id, session.scheduler_id);
       const start = slotStartsOf(scheduler, input.date).find((s) => s.time === input.time);
-      return { kind: 'booked', stored, startsAt: start?.start.toUTC().toISO() ?? session.completed_at ?? session.started_at };
+      const startsAt = start ? new Date(start.startMs).toISOString() : (session.completed_at ?? session.started_at);
+      return { kind: 'booked', stored, startsAt };
     }
     refuseBooked(stored);
     if (input.now.getTime() - Date.parse(session.started_at) < MIN_DWELL_MS) {
