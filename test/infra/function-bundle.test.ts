@@ -103,6 +103,8 @@ describe('function bundles', () => {
     ['widget-worker', 'libphonenumber', 'in a chunk', PHONE],
     // In a chunk the first field-service job, recovered booking or recovery imports; not for a drop-off check.
     ['widget-worker', 'luxon', 'in a chunk', LUXON],
+    // In a chunk the first calendar file imports; the manage page's reads, moves and cancels need none.
+    ['manage-appointment', 'luxon', 'in a chunk', LUXON],
     // In a chunk the first reschedule request by text imports; a confirmation only marks the visit.
     ['receive-inbound-sms', 'luxon', 'in a chunk', LUXON],
     // Their scheduler zone check, local start, slot model or campaign read needs no date library.
