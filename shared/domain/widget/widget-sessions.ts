@@ -20,7 +20,7 @@ export interface WidgetDependencies {
   readonly schedulers: Pick<SchedulerConfigStore, 'getScheduler'>;
   readonly tenancy: Pick<TenancyStore, 'getTeam'>;
   readonly sessions: WidgetSessionStore;
-  /** Draws the unified lead's integer ids (the intake's counters), once per booking. */
+  /** Draws the unified lead's integer ids (the intake's counters), once per booking (no other route needs them). */
   readonly leadIds: { nextLeadId(): Promise<number>; nextStlCallId(): Promise<number> };
   /** Seals the booking's appointment manage link, once per booking. */
   readonly manageLinks: Pick<ManageLinks, 'seal'>;
@@ -74,7 +74,7 @@ export interface StartedWidgetSession {
 }
 
 export async function startWidgetSession(
-  deps: WidgetDependencies,
+  deps: Pick<WidgetDependencies, 'schedulers' | 'tenancy' | 'sessions'>,
   input: { teamId: number; schedulerId: number; pageUrl: string | null; referrer: string | null; now: Date },
 ): Promise<StartedWidgetSession> {
   const scheduler = await requireScheduler(deps, input.teamId, input.schedulerId);
@@ -127,7 +127,7 @@ export async function startWidgetSession(
  * checked against the session's: a holder who rewrites it to another scheduler of the team (whose
  * allowed origins the request would then be judged by) holds no token.
  */
-export async function requireTokenSession(deps: WidgetDependencies, token: string | undefined): Promise<StoredWidgetSession> {
+export async function requireTokenSession(deps: Pick<WidgetDependencies, 'sessions'>, token: string | undefined): Promise<StoredWidgetSession> {
   const read = token ? readSessionToken(token) : null;
   const stored = read ? await deps.sessions.getSession(read.ref) : null;
   if (!read || !stored || stored.session.scheduler_id !== read.ref.schedulerId || !secretMatches(read.secret, stored.tokenHash)) {
@@ -189,7 +189,7 @@ function refuseBooked(stored: StoredWidgetSession): void {
  * booking reads them, so a session left after that step can still be followed up.
  */
 export async function recordWidgetStep(
-  deps: WidgetDependencies,
+  deps: Pick<WidgetDependencies, 'schedulers' | 'sessions'>,
   input: {
     token: string | undefined;
     step: WidgetStep;
