@@ -10,7 +10,7 @@ import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-
 import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
-import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
+import { DynamoWidgetRecoveryStore } from '#shared/adapters/dynamodb/widget-recovery-store';
 import { DEFAULT_INTAKE_CONFIG } from '#shared/domain/intake/intake-config';
 import { pricePerSegmentMicros } from '#shared/domain/sms-campaigns/pricing-config';
 import type { CompleteBookingDependencies } from '#shared/domain/widget/complete-booking';
@@ -21,7 +21,7 @@ import type { RecoveryFollowupDependencies } from '#shared/domain/widget/recover
 import { resumeLinks } from '#shared/domain/widget/resume-token';
 import { lazy } from '#shared/lazy';
 import type { AppointmentStore } from '#shared/ports/appointment-store';
-import type { WidgetSessionStore } from '#shared/ports/widget-session-store';
+import type { WidgetRecoveryStore, WidgetSessionStore } from '#shared/ports/widget-session-store';
 import { workerMaxRunMs } from '#shared/workers/definitions';
 import { configuredFieldServices } from './field-service';
 import { queues } from './queues';
@@ -48,7 +48,7 @@ export type WidgetWorkerDependencies = FieldServiceJobDependencies &
   FieldServiceChangeDependencies &
   CompleteBookingDependencies &
   RecoveryDependencies & {
-    readonly sessions: WidgetSessionStore;
+    readonly sessions: WidgetSessionStore & WidgetRecoveryStore;
     readonly appointments: Pick<AppointmentStore, 'getAppointment' | 'createAppointment'>;
     readonly abandonAfterSeconds: number;
   };
@@ -68,7 +68,7 @@ export function widgetWorkerDependencies(): () => WidgetWorkerDependencies {
   const stores = lazy(() => {
     const client = getDocumentClient();
     return {
-      sessions: new DynamoWidgetSessionStore(client, sessionsTable, { leads: leadsTable, outbox: outboxTable }),
+      sessions: new DynamoWidgetRecoveryStore(client, sessionsTable, { leads: leadsTable, outbox: outboxTable }),
       appointments: new DynamoAppointmentStore(client, { leads: leadsTable, outbox: outboxTable }),
       bookingRequests: new DynamoBookingRequestStore(client, sessionsTable),
       schedulers: new DynamoSchedulerConfigStore(client, teams),

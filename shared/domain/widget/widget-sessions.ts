@@ -127,7 +127,10 @@ export async function startWidgetSession(
  * checked against the session's: a holder who rewrites it to another scheduler of the team (whose
  * allowed origins the request would then be judged by) holds no token.
  */
-export async function requireTokenSession(deps: Pick<WidgetDependencies, 'sessions'>, token: string | undefined): Promise<StoredWidgetSession> {
+export async function requireTokenSession(
+  deps: Pick<WidgetDependencies, 'sessions'>,
+  token: string | undefined,
+): Promise<StoredWidgetSession> {
   const read = token ? readSessionToken(token) : null;
   const stored = read ? await deps.sessions.getSession(read.ref) : null;
   if (!read || !stored || stored.session.scheduler_id !== read.ref.schedulerId || !secretMatches(read.secret, stored.tokenHash)) {

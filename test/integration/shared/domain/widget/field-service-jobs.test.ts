@@ -8,7 +8,7 @@ import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
 import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
-import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
+import { DynamoWidgetRecoveryStore } from '#shared/adapters/dynamodb/widget-recovery-store';
 import { addressParts, ServiceTitanFieldService } from '#shared/adapters/http/servicetitan';
 import { configuredFieldServices, useFieldServiceSandbox } from '#shared/adapters/runtime/field-service';
 import { manageLinks } from '#shared/domain/appointments/manage-token';
@@ -33,7 +33,7 @@ import { ServiceTitanFake } from '../../../../support/servicetitan-fake';
 let dynamo: LocalDynamo;
 let fake: ServiceTitanFake;
 let team: Team;
-let deps: WidgetDependencies;
+let deps: WidgetDependencies & { sessions: DynamoWidgetRecoveryStore };
 const configs = () => new DynamoFieldServiceConfigStore(getDocumentClient(), physicalTableName('teams'));
 const requests = () => new DynamoBookingRequestStore(getDocumentClient(), physicalTableName('sessions'));
 const NOW = new Date('2026-06-10T14:30:00Z');
@@ -108,7 +108,7 @@ beforeAll(async () => {
   deps = {
     schedulers,
     tenancy,
-    sessions: new DynamoWidgetSessionStore(client, physicalTableName('sessions')),
+    sessions: new DynamoWidgetRecoveryStore(client, physicalTableName('sessions')),
     leadIds: new DynamoIntakeStore(client, physicalTableName('leads')),
     manageLinks: manageLinks(async () => 'field-service-test-secret'),
   };
