@@ -105,6 +105,23 @@ describe('function bundles', () => {
     ['widget-worker', 'luxon', 'in a chunk', LUXON],
     // In a chunk the first calendar file imports; the manage page's reads, moves and cancels need none.
     ['manage-appointment', 'luxon', 'in a chunk', LUXON],
+    // In a chunk the first booking imports: a session's start, slots, steps, reads and resumes write no lead or visit.
+    [
+      'widget-api',
+      'booking stores',
+      'in a chunk',
+      /shared\/adapters\/dynamodb\/(lead-store|intake-store|appointment-store|booking-request-store)\.ts$/,
+    ],
+    // In a chunk the first recovery message imports: drop-off checks and field-service jobs send no text.
+    [
+      'widget-worker',
+      'texting stores',
+      'in a chunk',
+      /shared\/adapters\/dynamodb\/(sms-campaign-store|messaging-config-store|appointment-text-store)\.ts$/,
+    ],
+    // The drop-off's recovery write is the worker's store: reading and moving visits writes no lead.
+    ['change-appointment', 'lead store', 'nowhere', /shared\/adapters\/dynamodb\/(lead-store|intake-store)\.ts$/],
+    ['manage-appointment', 'lead store', 'nowhere', /shared\/adapters\/dynamodb\/(lead-store|intake-store)\.ts$/],
     // In a chunk the first reschedule request by text imports; a confirmation only marks the visit.
     ['receive-inbound-sms', 'luxon', 'in a chunk', LUXON],
     // Their scheduler zone check, local start, slot model or campaign read needs no date library.
