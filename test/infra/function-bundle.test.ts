@@ -101,7 +101,7 @@ describe('function bundles', () => {
     // In a chunk the first booking, customer step or drop-off check imports.
     ['widget-api', 'libphonenumber', 'in a chunk', PHONE],
     ['widget-worker', 'libphonenumber', 'in a chunk', PHONE],
-    // In a chunk the first field-service job, recovered booking or recovery imports; not for a drop-off check.
+    // In a chunk the first recovery imports (calling hours, outreach schedule); not for a drop-off check or a job.
     ['widget-worker', 'luxon', 'in a chunk', LUXON],
     // In a chunk the first calendar file imports; the manage page's reads, moves and cancels need none.
     ['manage-appointment', 'luxon', 'in a chunk', LUXON],

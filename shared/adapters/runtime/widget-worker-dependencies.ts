@@ -30,14 +30,6 @@ import { smsProvider } from './sms-provider';
 import { abandonAfterSeconds } from './widget-settings';
 
 /**
- * The slot model (the zone's clock read with Intl) is needed only for a field-service job or a
- * booking's recovered effects (a slot's instant), not for the drop-off checks: imported with the
- * first message that needs it. A dynamic import in a module the widget's API also loads would
- * split the API's bundle into more files read at load, so it is here, in the worker's wiring.
- */
-const slotModel = lazy(() => import('#shared/domain/widget/availability'));
-
-/**
  * What the widget-followups worker does with: a booking's field-service job, the job following
  * the visit's changes, a session's drop-off check and the recovery of a booking's effects a crash
  * cut short.
@@ -80,7 +72,6 @@ export function widgetWorkerDependencies(): () => WidgetWorkerDependencies {
     scheduler: scheduler.get('default'),
     followups: queues.get('widget-followups'),
     abandonAfterSeconds: afterSeconds,
-    slots: slotModel,
   });
 }
 

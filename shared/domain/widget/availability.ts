@@ -35,15 +35,6 @@ export interface OfferedDay {
   readonly slots: readonly OfferedSlot[];
 }
 
-/**
- * The slot model as a dependency of what the widget worker does (a field-service job, a booking's
- * recovered effects): the worker imports this module with the first message that needs a slot's
- * instant, not at cold start (shared/adapters/runtime/widget-worker-dependencies.ts).
- */
-export interface SlotModel {
-  readonly slotStartsOf: typeof slotStartsOf;
-}
-
 const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 

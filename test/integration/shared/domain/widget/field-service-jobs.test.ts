@@ -14,7 +14,6 @@ import { configuredFieldServices, useFieldServiceSandbox } from '#shared/adapter
 import { manageLinks } from '#shared/domain/appointments/manage-token';
 import { WEEKDAYS } from '#shared/domain/schedulers';
 import type { Team } from '#shared/domain/tenancy';
-import * as slotModel from '#shared/domain/widget/availability';
 import { recoverBookingEffects } from '#shared/domain/widget/complete-booking';
 import { checkDropOff } from '#shared/domain/widget/drop-off';
 import { backoffSeconds } from '#shared/domain/widget/field-service-attempts';
@@ -147,7 +146,6 @@ function jobDeps(scheduler = new RecordingScheduler()): FieldServiceJobDependenc
     fieldService: configuredFieldServices(configs()),
     schedulers: deps.schedulers as FieldServiceJobDependencies['schedulers'],
     scheduler,
-    slots: async () => slotModel,
   };
 }
 
@@ -325,7 +323,6 @@ describe('a booking whose effects a crash cut short', () => {
       bookingRequests: requests(),
       followups: { send: async (messages: readonly { body: Record<string, unknown> }[]) => void sent.push(...messages.map((m) => m.body)) },
       appointments,
-      slots: async () => slotModel,
     };
     expect(await recoverBookingEffects(recoveryDeps, ref, NOW)).toBe(true);
     expect(await outboxEventsOf(ref.sessionId)).toEqual(['appointment.created', 'lead.booking_created', 'lead.created']);
