@@ -75,38 +75,44 @@ export function toWidgetSessionItem(stored: StoredWidgetSession): WidgetSessionI
   };
 }
 
-const absentAsNull = <T extends z.ZodMiniType>(schema: T) => z._default(z.nullable(schema), null);
-
 /**
  * The widget's attributes of a row as stored, validated when read (the session's own are
  * session-store.ts's); members added later read as null on older rows.
  */
-const storedWidgetAttributes = /* @__PURE__ */ atLoad(() =>
-  z.object({
-    token_hash: z.string(),
+const storedWidgetAttributes = /* @__PURE__ */ atLoad(() => {
+  // One instance per kind of member, shared by the members (a schema is immutable; each built is
+  // work at every cold start of a function reading widget sessions).
+  const text = z.string();
+  const absentAsNullText = z._default(z.nullable(text), null);
+  const absentAsNullNumber = z._default(z.nullable(z.number()), null);
+  return z.object({
+    token_hash: text,
     version: z.number(),
     enterpriseId: z.number(),
     testTeam: z.optional(z.boolean()),
-    effects_recorded_at: z.optional(z.string()),
-    job_failed_at: z.optional(z.string()),
+    effects_recorded_at: z.optional(text),
+    job_failed_at: z.optional(text),
     widget: z.object({
-      page_url: absentAsNull(z.string()),
-      referrer_url: absentAsNull(z.string()),
-      lead_uuid: absentAsNull(z.string()),
-      lead_id: absentAsNull(z.number()),
-      stl_call_id: absentAsNull(z.number()),
-      manage_nonce: absentAsNull(z.string()),
-      manage_token_hash: absentAsNull(z.string()),
-      recovery: absentAsNull(
-        z.object({
-          at: z.string(),
-          mode: z.enum(RECOVERY_MODES.filter((mode) => mode !== 'off')),
-          resume: z.object({ nonce: z.string(), tokenHash: z.string(), expiresAt: z.string() }),
-        }),
+      page_url: absentAsNullText,
+      referrer_url: absentAsNullText,
+      lead_uuid: absentAsNullText,
+      lead_id: absentAsNullNumber,
+      stl_call_id: absentAsNullNumber,
+      manage_nonce: absentAsNullText,
+      manage_token_hash: absentAsNullText,
+      recovery: z._default(
+        z.nullable(
+          z.object({
+            at: text,
+            mode: z.enum(RECOVERY_MODES.filter((mode) => mode !== 'off')),
+            resume: z.object({ nonce: text, tokenHash: text, expiresAt: text }),
+          }),
+        ),
+        null,
       ),
     }),
-  }),
-);
+  });
+});
 
 /** The widget session of a row; null for a session row the widget did not write (no token). */
 function fromWidgetSessionItem(stored: Item): StoredWidgetSession | null {
