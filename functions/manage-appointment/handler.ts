@@ -1,16 +1,22 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { manageDependencies } from '#shared/adapters/runtime/appointment-dependencies';
 import * as contracts from '#shared/contracts/appointment-manage';
-import { calendarOf } from '#shared/domain/appointments/calendar';
 import { cancelAppointment, rescheduleAppointment } from '#shared/domain/appointments/changes';
 import { requireManagedAppointment, viewManagedAppointment } from '#shared/domain/appointments/manage';
 import { manageUrl } from '#shared/domain/appointments/manage-token';
 import { createHttpHandler } from '#shared/http/handler';
 import { publicBaseUrl } from '#shared/http/public-base-url';
 import { requireAllowedOrigin, takeWidgetRequest } from '#shared/http/widget-guard';
+import { lazy } from '#shared/lazy';
 import { presentManagedAppointment, presentSlotTaken } from '#shared/presenters/appointments';
 
 const dependencies = manageDependencies();
+
+/**
+ * The calendar file computes the zone's changes with luxon (its VTIMEZONE); only the "add to
+ * calendar" link asks for it, not the page's reads, moves and cancels: imported with the first.
+ */
+const calendarFile = lazy(() => import('#shared/domain/appointments/calendar'));
 
 /**
  * Counts the request per client, finds the visit its link names (404 otherwise), and answers the
@@ -46,6 +52,7 @@ const cancel = createHttpHandler(contracts.cancelManagedAppointment, async ({ pa
 
 const calendar = createHttpHandler(contracts.getManagedAppointmentCalendar, async ({ path, event }) => {
   const { view, headers } = await guard(event, path.manageToken);
+  const { calendarOf } = await calendarFile();
   const ics = calendarOf(view.stored, { businessName: view.businessName, manageUrl: manageUrl(publicBaseUrl(event), path.manageToken) });
   return {
     statusCode: 200,

@@ -120,22 +120,26 @@ const resume = createHttpHandler(contracts.resumeWidgetSession, async ({ body, e
 const book = createHttpHandler(contracts.bookWidgetSession, async ({ headers: sent, body, event }) => {
   const { headers } = await guardToken(event, sent['x-widget-token']);
   const deps = dependencies();
-  const outcome = await bookWidgetSession(deps, {
-    token: sent['x-widget-token'],
-    issueType: body.issue_type,
-    jobType: body.job_type,
-    date: body.date,
-    time: body.time,
-    customer: { name: body.name, phone: body.phone, email: body.email, address: body.address },
-    honeypot: body.website,
-    now: new Date(),
-  });
+  const stores = await deps.booking();
+  const outcome = await bookWidgetSession(
+    { ...deps, ...stores },
+    {
+      token: sent['x-widget-token'],
+      issueType: body.issue_type,
+      jobType: body.job_type,
+      date: body.date,
+      time: body.time,
+      customer: { name: body.name, phone: body.phone, email: body.email, address: body.address },
+      honeypot: body.website,
+      now: new Date(),
+    },
+  );
   if (outcome.kind === 'slot_taken') {
     return { statusCode: 409, body: presentSlotTaken(body, outcome.availability), headers };
   }
   const scheduler = await requireScheduler(deps, outcome.stored.session.team_id, outcome.stored.session.scheduler_id);
   await completeBooking(
-    { ...deps, followups: deps.followups() },
+    { ...deps, ...stores, followups: deps.followups() },
     outcome.stored,
     { startsAt: outcome.startsAt, timeZone: scheduler.time_zone, durationMinutes: scheduler.slot_minutes },
     new Date(),

@@ -44,8 +44,8 @@ export const handler = (event: SQSEvent, context?: Context) =>
       }
       const ref = refOf(message.session);
       if (message.kind === 'recovery') {
-        const { followUpRecovery } = await recoveryFollowup();
-        const outcomes = await followUpRecovery(deps, ref, deliveryOf(record), new Date());
+        const [{ followUpRecovery }, texting] = await Promise.all([recoveryFollowup(), deps.followup()]);
+        const outcomes = await followUpRecovery({ ...deps, ...texting }, ref, deliveryOf(record), new Date());
         if (outcomes.includes('sent')) countMetric('TextsSent');
         log('info', 'widget session recovery', { teamId: ref.teamId, sessionId: ref.sessionId, outcomes: outcomes.join(',') });
         return;

@@ -66,18 +66,6 @@ export interface WidgetSessionStore {
   bookedCounts(teamId: number, schedulerId: number, first: string, last: string): Promise<BookedCounts>;
   createSession(stored: StoredWidgetSession): Promise<void>;
   getSession(ref: WidgetSessionRef): Promise<StoredWidgetSession | null>;
-  /**
-   * Drops the session off with its recovery in one transaction: the session (unless it changed
-   * since `previous` was read: false then, nothing written), the recovery lead (with its outreach
-   * record's pointer when it has one) and `events` due in the outbox.
-   */
-  dropOffWithRecovery(
-    previous: StoredWidgetSession,
-    next: SessionRecord,
-    extras: WidgetSessionExtras,
-    lead: LeadRecord,
-    events: readonly DomainEvent[],
-  ): Promise<boolean>;
   /** Replaces the session unless it changed since `previous` was read (false then). */
   updateSession(previous: StoredWidgetSession, next: SessionRecord, extras?: WidgetSessionExtras): Promise<boolean>;
   /**
@@ -106,4 +94,23 @@ export interface WidgetSessionStore {
     extras: WidgetSessionExtras,
     slot: { readonly date: string; readonly time: string; readonly capacity: number },
   ): Promise<BookingWriteResult>;
+}
+
+/**
+ * A drop-off's write (the widget worker's): apart from the session store, so that what only reads
+ * and books sessions does not load the lead and outbox items this write adds.
+ */
+export interface WidgetRecoveryStore {
+  /**
+   * Drops the session off with its recovery in one transaction: the session (unless it changed
+   * since `previous` was read: false then, nothing written), the recovery lead (with its outreach
+   * record's pointer when it has one) and `events` due in the outbox.
+   */
+  dropOffWithRecovery(
+    previous: StoredWidgetSession,
+    next: SessionRecord,
+    extras: WidgetSessionExtras,
+    lead: LeadRecord,
+    events: readonly DomainEvent[],
+  ): Promise<boolean>;
 }

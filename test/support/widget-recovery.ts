@@ -7,7 +7,7 @@ import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-
 import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
-import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
+import { DynamoWidgetRecoveryStore } from '#shared/adapters/dynamodb/widget-recovery-store';
 import { manageLinks } from '#shared/domain/appointments/manage-token';
 import { WEEKDAYS } from '#shared/domain/schedulers';
 import type { Team } from '#shared/domain/tenancy';
@@ -32,7 +32,7 @@ export const minutesAfter = (minutes: number) => new Date(RECOVERY_NOW.getTime()
 export const SLOT = { date: '2026-06-11', time: '10:00' } as const;
 
 const client = () => getDocumentClient();
-export const recoverySessions = () => new DynamoWidgetSessionStore(client(), physicalTableName('sessions'));
+export const recoverySessions = () => new DynamoWidgetRecoveryStore(client(), physicalTableName('sessions'));
 export const recoveryIntake = () => new DynamoIntakeStore(client(), physicalTableName('leads'));
 const schedulers = () => new DynamoSchedulerConfigStore(client(), physicalTableName('teams'));
 

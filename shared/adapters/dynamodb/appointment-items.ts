@@ -119,47 +119,51 @@ export function toAppointmentItem(stored: StoredAppointment): AppointmentItem {
   };
 }
 
-const nullableString = () => z.nullable(z.string());
-
 /**
  * An appointment as stored: the domain's own fields under their own names, with what only storage
  * keeps (the manage link's nonce and hash, the held slot, the version); validated when read, keys
  * and index attributes dropped. Numbers are read as numbers whatever wrote them.
  */
-const storedAppointment = /* @__PURE__ */ atLoad(() =>
-  z.object({
-    appointment_id: z.string(),
-    team_id: z.coerce.number(),
-    scheduler_id: z.nullable(z.coerce.number()),
+const storedAppointment = /* @__PURE__ */ atLoad(() => {
+  // One instance per kind of member, shared by the members: a schema is immutable, and each one
+  // built is work at every cold start of a function reading appointments.
+  const text = z.string();
+  const nullableString = z.nullable(text);
+  const number = z.coerce.number();
+  const nullableNumber = z.nullable(number);
+  return z.object({
+    appointment_id: text,
+    team_id: number,
+    scheduler_id: nullableNumber,
     channel: z.enum(APPOINTMENT_CHANNELS),
     status: z.enum(APPOINTMENT_STATUSES),
-    customer: z.object({ name: nullableString(), phone: nullableString(), email: nullableString(), address: nullableString() }),
-    service: nullableString(),
-    starts_at: z.string(),
-    time_zone: z.string(),
-    duration_minutes: z.coerce.number(),
-    lead: z.object({ id: nullableString(), lead_id: z.nullable(z.coerce.number()) }),
-    session_id: nullableString(),
-    call_id: nullableString(),
+    customer: z.object({ name: nullableString, phone: nullableString, email: nullableString, address: nullableString }),
+    service: nullableString,
+    starts_at: text,
+    time_zone: text,
+    duration_minutes: number,
+    lead: z.object({ id: nullableString, lead_id: nullableNumber }),
+    session_id: nullableString,
+    call_id: nullableString,
     history: z.array(
       z.object({
         change: z.enum(APPOINTMENT_CHANGES),
-        at: z.string(),
+        at: text,
         by: z.enum(APPOINTMENT_ACTORS),
-        starts_at: z.string(),
-        previous_starts_at: nullableString(),
-        note: nullableString(),
+        starts_at: text,
+        previous_starts_at: nullableString,
+        note: nullableString,
       }),
     ),
-    created_at: z.string(),
-    updated_at: z.string(),
-    manage_nonce: z.string(),
-    manage_token_hash: z.string(),
-    held_slot: z._default(z.nullable(z.object({ date: z.string(), time: z.string() })), null),
-    session_started_at: z._default(nullableString(), null),
-    version: z.coerce.number(),
-  }),
-);
+    created_at: text,
+    updated_at: text,
+    manage_nonce: text,
+    manage_token_hash: text,
+    held_slot: z._default(z.nullable(z.object({ date: text, time: text })), null),
+    session_started_at: z._default(nullableString, null),
+    version: number,
+  });
+});
 
 export function fromAppointmentItem(raw: Item): StoredAppointment {
   const {

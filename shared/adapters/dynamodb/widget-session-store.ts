@@ -2,11 +2,9 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { RECOVERY_MODES } from '#shared/domain/appointment-texts/scheduler-settings';
-import type { LeadRecord } from '#shared/domain/leads';
 import type { SessionRecord } from '#shared/domain/sessions';
 import type { BookedCounts } from '#shared/domain/widget/availability';
 import { atLoad } from '#shared/lazy';
-import type { DomainEvent } from '#shared/ports/event-bus';
 import type {
   BookingWriteResult,
   StoredWidgetSession,
@@ -14,13 +12,9 @@ import type {
   WidgetSessionRef,
   WidgetSessionStore,
 } from '#shared/ports/widget-session-store';
-import { stlCallPointerItem } from './intake-store';
 import { padId, teamPk, timeSortKey } from './keys';
-import { toLeadItem } from './lead-store';
-import { outboxPuts } from './outbox';
 import { type Item, parseStoredItem, queryAll } from './query';
 import { fromSessionItem, type SessionItem, toSessionItem } from './session-items';
-import { physicalTableName } from './tables';
 import { isTransactionCancelled, transactWrite } from './transact';
 
 /**
@@ -81,38 +75,44 @@ export function toWidgetSessionItem(stored: StoredWidgetSession): WidgetSessionI
   };
 }
 
-const absentAsNull = <T extends z.ZodMiniType>(schema: T) => z._default(z.nullable(schema), null);
-
 /**
  * The widget's attributes of a row as stored, validated when read (the session's own are
  * session-store.ts's); members added later read as null on older rows.
  */
-const storedWidgetAttributes = /* @__PURE__ */ atLoad(() =>
-  z.object({
-    token_hash: z.string(),
+const storedWidgetAttributes = /* @__PURE__ */ atLoad(() => {
+  // One instance per kind of member, shared by the members (a schema is immutable; each built is
+  // work at every cold start of a function reading widget sessions).
+  const text = z.string();
+  const absentAsNullText = z._default(z.nullable(text), null);
+  const absentAsNullNumber = z._default(z.nullable(z.number()), null);
+  return z.object({
+    token_hash: text,
     version: z.number(),
     enterpriseId: z.number(),
     testTeam: z.optional(z.boolean()),
-    effects_recorded_at: z.optional(z.string()),
-    job_failed_at: z.optional(z.string()),
+    effects_recorded_at: z.optional(text),
+    job_failed_at: z.optional(text),
     widget: z.object({
-      page_url: absentAsNull(z.string()),
-      referrer_url: absentAsNull(z.string()),
-      lead_uuid: absentAsNull(z.string()),
-      lead_id: absentAsNull(z.number()),
-      stl_call_id: absentAsNull(z.number()),
-      manage_nonce: absentAsNull(z.string()),
-      manage_token_hash: absentAsNull(z.string()),
-      recovery: absentAsNull(
-        z.object({
-          at: z.string(),
-          mode: z.enum(RECOVERY_MODES.filter((mode) => mode !== 'off')),
-          resume: z.object({ nonce: z.string(), tokenHash: z.string(), expiresAt: z.string() }),
-        }),
+      page_url: absentAsNullText,
+      referrer_url: absentAsNullText,
+      lead_uuid: absentAsNullText,
+      lead_id: absentAsNullNumber,
+      stl_call_id: absentAsNullNumber,
+      manage_nonce: absentAsNullText,
+      manage_token_hash: absentAsNullText,
+      recovery: z._default(
+        z.nullable(
+          z.object({
+            at: text,
+            mode: z.enum(RECOVERY_MODES.filter((mode) => mode !== 'off')),
+            resume: z.object({ nonce: text, tokenHash: text, expiresAt: text }),
+          }),
+        ),
+        null,
       ),
     }),
-  }),
-);
+  });
+});
 
 /** The widget session of a row; null for a session row the widget did not write (no token). */
 function fromWidgetSessionItem(stored: Item): StoredWidgetSession | null {
@@ -131,54 +131,9 @@ function fromWidgetSessionItem(stored: Item): StoredWidgetSession | null {
 
 export class DynamoWidgetSessionStore implements WidgetSessionStore {
   constructor(
-    private readonly client: DynamoDBDocumentClient,
-    private readonly tableName: string,
-    /** Where a drop-off writes its recovery lead and events (dropOffWithRecovery); the physical names when it does, by default. */
-    private readonly recoveryTables?: { readonly leads: string; readonly outbox: string },
+    protected readonly client: DynamoDBDocumentClient,
+    protected readonly tableName: string,
   ) {}
-
-  async dropOffWithRecovery(
-    previous: StoredWidgetSession,
-    next: SessionRecord,
-    extras: WidgetSessionExtras,
-    lead: LeadRecord,
-    events: readonly DomainEvent[],
-  ): Promise<boolean> {
-    const tables = this.recoveryTables ?? { leads: physicalTableName('leads'), outbox: physicalTableName('outbox') };
-    const leadItem = toLeadItem(lead);
-    const pointer = lead.outreach
-      ? [
-          {
-            Put: {
-              TableName: tables.leads,
-              Item: stlCallPointerItem(lead.outreach.stl_call_id, leadItem, lead),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ]
-      : [];
-    try {
-      await transactWrite(this.client, {
-        TransactItems: [
-          {
-            Put: {
-              TableName: this.tableName,
-              Item: toWidgetSessionItem({ ...previous, session: next, extras, version: previous.version + 1 }),
-              ConditionExpression: 'version = :version',
-              ExpressionAttributeValues: { ':version': previous.version },
-            },
-          },
-          { Put: { TableName: tables.leads, Item: leadItem, ConditionExpression: 'attribute_not_exists(pk)' } },
-          ...pointer,
-          ...outboxPuts(events, tables.outbox),
-        ],
-      });
-      return true;
-    } catch (error) {
-      if (isTransactionCancelled(error) && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
-      throw error;
-    }
-  }
 
   async bookedCounts(teamId: number, schedulerId: number, first: string, last: string): Promise<BookedCounts> {
     const items = await queryAll(this.client, {

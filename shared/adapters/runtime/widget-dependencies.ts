@@ -1,15 +1,10 @@
-import { DynamoAppointmentStore } from '#shared/adapters/dynamodb/appointment-store';
-import { DynamoBookingRequestStore } from '#shared/adapters/dynamodb/booking-request-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
-import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
 import { DynamoRateLimitStore } from '#shared/adapters/dynamodb/rate-limit-store';
 import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
 import { manageLinks } from '#shared/domain/appointments/manage-token';
-import type { BookingEffectsDependencies } from '#shared/domain/widget/booking-effects';
 import type { WidgetDependencies } from '#shared/domain/widget/widget-sessions';
 import { lazy } from '#shared/lazy';
 import type { MessageQueue } from '#shared/ports/message-queue';
@@ -19,14 +14,17 @@ import { queues } from './queues';
 import { CURSOR_SECRET_ENV } from './resource-env';
 import { scheduler } from './scheduler';
 import { secretReader } from './secrets';
+import type { WidgetBookingStores } from './widget-booking-stores';
 import { abandonAfterSeconds } from './widget-settings';
 
 /**
  * The widget routes' dependencies; the queues and the scheduler are taken from their adapter slots
  * when asked for (the local runtime and tests put theirs there after load).
  */
-export interface WidgetRouteDependencies extends WidgetDependencies, BookingEffectsDependencies {
+export interface WidgetRouteDependencies extends Omit<WidgetDependencies, 'leadIds'> {
   readonly limits: RateLimitStore;
+  /** The stores only a booking writes to, built with the first booking (widget-booking-stores.ts). */
+  readonly booking: () => Promise<WidgetBookingStores>;
   /** The route's ports, taken from their slots when asked for: each route's row declares only the ones it uses. */
   readonly scheduler: () => OneTimeScheduler;
   readonly followups: () => MessageQueue;
@@ -49,22 +47,24 @@ export function widgetDependencies(): () => WidgetRouteDependencies {
   const links = manageLinks(secretReader(CURSOR_SECRET_ENV));
   const stores = lazy(() => {
     const client = getDocumentClient();
-    const intake = new DynamoIntakeStore(client, leadsTable);
     return {
       schedulers: new DynamoSchedulerConfigStore(client, teams),
       tenancy: new DynamoTenancyStore(client, teams),
       sessions: new DynamoWidgetSessionStore(client, sessionsTable),
-      bookingRequests: new DynamoBookingRequestStore(client, sessionsTable),
-      leads: new DynamoLeadStore(client, leadsTable),
-      leadIds: intake,
-      recoveryOutreach: async (stlCallId: number) => (await intake.getLeadByStlCallId(stlCallId))?.outreach ?? null,
       limits: new DynamoRateLimitStore(client, limitsTable),
-      appointments: new DynamoAppointmentStore(client, { leads: leadsTable, outbox: outboxTable }),
       manageLinks: links,
     };
   });
+  const booking = lazy(async () =>
+    (await import('./widget-booking-stores')).widgetBookingStores(getDocumentClient(), {
+      leads: leadsTable,
+      sessions: sessionsTable,
+      outbox: outboxTable,
+    }),
+  );
   return () => ({
     ...stores(),
+    booking,
     scheduler: () => scheduler.get('default'),
     followups: () => queues.get('widget-followups'),
     abandonAfterSeconds: afterSeconds,

@@ -1,16 +1,13 @@
 import { DynamoAppointmentStore } from '#shared/adapters/dynamodb/appointment-store';
-import { DynamoAppointmentTextStore } from '#shared/adapters/dynamodb/appointment-text-store';
 import { DynamoBookingRequestStore } from '#shared/adapters/dynamodb/booking-request-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoFieldServiceConfigStore } from '#shared/adapters/dynamodb/field-service-config-store';
 import { DynamoIntakeConfigStore, DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
 import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
-import { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-config-store';
 import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
-import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
-import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
+import { DynamoWidgetRecoveryStore } from '#shared/adapters/dynamodb/widget-recovery-store';
 import { DEFAULT_INTAKE_CONFIG } from '#shared/domain/intake/intake-config';
 import { pricePerSegmentMicros } from '#shared/domain/sms-campaigns/pricing-config';
 import type { CompleteBookingDependencies } from '#shared/domain/widget/complete-booking';
@@ -21,23 +18,16 @@ import type { RecoveryFollowupDependencies } from '#shared/domain/widget/recover
 import { resumeLinks } from '#shared/domain/widget/resume-token';
 import { lazy } from '#shared/lazy';
 import type { AppointmentStore } from '#shared/ports/appointment-store';
-import type { WidgetSessionStore } from '#shared/ports/widget-session-store';
+import type { WidgetRecoveryStore, WidgetSessionStore } from '#shared/ports/widget-session-store';
 import { workerMaxRunMs } from '#shared/workers/definitions';
 import { configuredFieldServices } from './field-service';
 import { queues } from './queues';
+import type { RecoveryFollowupStores } from './recovery-followup-stores';
 import { CURSOR_SECRET_ENV, publicOrigin } from './resource-env';
 import { scheduler } from './scheduler';
 import { secretReader } from './secrets';
 import { smsProvider } from './sms-provider';
 import { abandonAfterSeconds } from './widget-settings';
-
-/**
- * The slot model computes with luxon; the worker needs it only for a field-service job or a
- * booking's recovered effects (a slot's instant), not for its drop-off checks: imported with the
- * first message that needs it. A dynamic import in a module the widget's API also loads would
- * split the API's bundle into more files read at load, so it is here, in the worker's wiring.
- */
-const slotModel = lazy(() => import('#shared/domain/widget/availability'));
 
 /**
  * What the widget-followups worker does with: a booking's field-service job, the job following
@@ -48,7 +38,7 @@ export type WidgetWorkerDependencies = FieldServiceJobDependencies &
   FieldServiceChangeDependencies &
   CompleteBookingDependencies &
   RecoveryDependencies & {
-    readonly sessions: WidgetSessionStore;
+    readonly sessions: WidgetSessionStore & WidgetRecoveryStore;
     readonly appointments: Pick<AppointmentStore, 'getAppointment' | 'createAppointment'>;
     readonly abandonAfterSeconds: number;
   };
@@ -68,7 +58,7 @@ export function widgetWorkerDependencies(): () => WidgetWorkerDependencies {
   const stores = lazy(() => {
     const client = getDocumentClient();
     return {
-      sessions: new DynamoWidgetSessionStore(client, sessionsTable, { leads: leadsTable, outbox: outboxTable }),
+      sessions: new DynamoWidgetRecoveryStore(client, sessionsTable, { leads: leadsTable, outbox: outboxTable }),
       appointments: new DynamoAppointmentStore(client, { leads: leadsTable, outbox: outboxTable }),
       bookingRequests: new DynamoBookingRequestStore(client, sessionsTable),
       schedulers: new DynamoSchedulerConfigStore(client, teams),
@@ -82,7 +72,6 @@ export function widgetWorkerDependencies(): () => WidgetWorkerDependencies {
     scheduler: scheduler.get('default'),
     followups: queues.get('widget-followups'),
     abandonAfterSeconds: afterSeconds,
-    slots: slotModel,
   });
 }
 
@@ -93,9 +82,17 @@ export function widgetWorkerDependencies(): () => WidgetWorkerDependencies {
  */
 const outreachSchedule = lazy(() => import('#shared/domain/intake/scheduling'));
 
-/** What the widget worker adds for booking recovery: its drop-off plan and its follow-up. */
+/** What only a recovery text is sent with, built with the first recovery message (recovery-followup-stores.ts). */
+type FollowupOnly = 'texts' | 'messagingConfig' | 'caps';
+
+/**
+ * What the widget worker adds for booking recovery: its drop-off plan, and its follow-up, whose
+ * texting ports `followup` builds with the first recovery message.
+ */
 export type RecoveryDependencies = Omit<RecoveryPlanDependencies, 'sessions'> &
-  Omit<RecoveryFollowupDependencies, 'sessions' | 'scheduler'>;
+  Omit<RecoveryFollowupDependencies, 'sessions' | 'scheduler' | FollowupOnly> & {
+    readonly followup: () => Promise<Pick<RecoveryFollowupDependencies, FollowupOnly>>;
+  };
 
 /**
  * The widget worker's recovery ports. Call it at module load: the tables are looked up then; the
@@ -129,7 +126,6 @@ export function recoveryDependencies(): () => RecoveryDependencies {
         retrySpacingMinutes: outreach.retry_spacing_minutes,
       };
     };
-    const messaging = new DynamoMessagingConfigStore(client, teams);
     const intake = new DynamoIntakeStore(client, leads);
     return {
       schedulers: new DynamoSchedulerConfigStore(client, teams),
@@ -139,19 +135,21 @@ export function recoveryDependencies(): () => RecoveryDependencies {
       recoveryOutreach: async (stlCallId: number) => (await intake.getLeadByStlCallId(stlCallId))?.outreach ?? null,
       outreachPlan,
       team: (teamId: number) => tenancy.getTeam(teamId),
-      messagingConfig: (teamId: number) => messaging.getMessagingConfig(teamId),
-      caps: new DynamoCampaignStore(client, campaigns),
-      textStore: new DynamoAppointmentTextStore(client, campaigns),
     };
   });
-  return () => {
-    const { textStore, ...rest } = stores();
-    return {
-      ...rest,
-      resumeLinks: links,
-      origin: publicOrigin,
-      texts: { texts: textStore, sms: smsProvider.get('default'), pricePerSegmentMicros: price, maxRunMs },
-      outreachQueue: queues.get('outreach-calls'),
-    };
+  const followupStores = lazy(
+    async (): Promise<RecoveryFollowupStores> =>
+      (await import('./recovery-followup-stores')).recoveryFollowupStores(getDocumentClient(), { teams, campaigns }),
+  );
+  const followup = async () => {
+    const { textStore, ...rest } = await followupStores();
+    return { ...rest, texts: { texts: textStore, sms: smsProvider.get('default'), pricePerSegmentMicros: price, maxRunMs } };
   };
+  return () => ({
+    ...stores(),
+    resumeLinks: links,
+    origin: publicOrigin,
+    followup,
+    outreachQueue: queues.get('outreach-calls'),
+  });
 }

@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { localDateTime } from '#shared/domain/local-days';
 import { type SchedulerConfig, WEEKDAYS } from '#shared/domain/schedulers';
 import { BadRequestError } from '#shared/errors';
 
@@ -35,15 +35,6 @@ export interface OfferedDay {
   readonly slots: readonly OfferedSlot[];
 }
 
-/**
- * The slot model as a dependency of what the widget worker does (a field-service job, a booking's
- * recovered effects): the worker imports this module with the first message that needs a slot's
- * instant, not at cold start (shared/adapters/runtime/widget-worker-dependencies.ts).
- */
-export interface SlotModel {
-  readonly slotStartsOf: typeof slotStartsOf;
-}
-
 const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
@@ -56,48 +47,68 @@ function clockLabel(time: string): string {
 
 const clock = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
+const DAY_MS = 86_400_000;
+
+/** A calendar date's midnight as if it were UTC (its wall clock read as an instant), or null when it is no date. */
+function wallMidnight(date: string): number | null {
+  if (!DATE.test(date)) return null;
+  const ms = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+  return new Date(ms).toISOString().slice(0, 10) === date ? ms : null;
+}
+
+const isoDate = (wallMs: number): string => new Date(wallMs).toISOString().slice(0, 10);
+
+/** The calendar date `days` after `date` (before, when negative). */
+export function addDays(date: string, days: number): string {
+  return isoDate(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)) + days));
+}
+
+/** The zone's offset from UTC at an instant, in milliseconds, to the minute (local wall clock = instant + offset). */
+function offsetAt(ms: number, zone: string): number {
+  const { date, time } = localDateTime(ms, zone);
+  return Date.parse(`${date}T${time}:00Z`) - Math.floor(ms / 60_000) * 60_000;
+}
+
 /** The local date `now` falls on in the scheduler's zone, and the last day offered. */
 export function bookableWindow(settings: Pick<BookingSettings, 'time_zone' | 'days_ahead'>, now: Date): { first: string; last: string } {
-  const today = DateTime.fromJSDate(now, { zone: settings.time_zone }).startOf('day');
-  return { first: today.toISODate() as string, last: today.plus({ days: settings.days_ahead - 1 }).toISODate() as string };
+  const first = localDateTime(now.getTime(), settings.time_zone).date;
+  return { first, last: addDays(first, settings.days_ahead - 1) };
 }
 
 /** The local dates from `first` to `last`, both included (calendar days, whatever the zone does). */
 export function datesBetween(first: string, last: string): string[] {
   const dates: string[] = [];
-  let day = DateTime.fromISO(first, { zone: 'UTC' });
-  const end = DateTime.fromISO(last, { zone: 'UTC' });
-  while (day <= end) {
-    dates.push(day.toISODate() as string);
-    day = day.plus({ days: 1 });
-  }
+  for (let day = first; day <= last; day = addDays(day, 1)) dates.push(day);
   return dates;
 }
 
+/**
+ * The instant of a local wall-clock time, read with the offsets in force before and after its day:
+ * an instant counts when the zone's offset there is the one it was read with. None is a time the
+ * zone skips (clocks forward); two are a time it repeats (clocks back), and the first is taken.
+ */
+function instantOf(wallMs: number, offsets: readonly number[], zone: string): number | null {
+  const valid = offsets.map((offset) => wallMs - offset).filter((ms) => offsetAt(ms, zone) === wallMs - ms);
+  return valid.length === 0 ? null : Math.min(...valid);
+}
+
 /** The slot starts of a local date by its weekday's hours, with their instants (skipped local times left out). */
-export function slotStartsOf(settings: BookingSettings, date: string): { time: string; start: DateTime }[] {
-  const day = DateTime.fromISO(date, { zone: settings.time_zone });
-  if (!day.isValid) return [];
-  const hours = settings.hours[WEEKDAYS[day.weekday - 1] as (typeof WEEKDAYS)[number]];
+export function slotStartsOf(settings: BookingSettings, date: string): { time: string; startMs: number }[] {
+  const midnight = wallMidnight(date);
+  if (midnight === null) return [];
+  const hours = settings.hours[WEEKDAYS[(new Date(midnight).getUTCDay() + 6) % 7] as (typeof WEEKDAYS)[number]];
   if (!hours) return [];
   const close = minutesOf(hours.close);
-  // Only a day whose offset changes can skip or repeat a local time (a few days a year).
-  const offsetChanges = day.startOf('day').offset !== day.startOf('day').plus({ days: 1 }).offset;
-  const starts: { time: string; start: DateTime }[] = [];
+  const zone = settings.time_zone;
+  // Offsets are within ±14 h, so these instants fall a little before and after the local day.
+  const before = offsetAt(midnight - DAY_MS, zone);
+  const after = offsetAt(midnight + 2 * DAY_MS, zone);
+  const starts: { time: string; startMs: number }[] = [];
   for (let m = minutesOf(hours.open); m + settings.slot_minutes <= close; m += settings.interval_minutes) {
-    const local = DateTime.fromObject(
-      { year: day.year, month: day.month, day: day.day, hour: Math.floor(m / 60), minute: m % 60 },
-      { zone: settings.time_zone },
-    );
-    if (!offsetChanges) {
-      starts.push({ time: clock(m), start: local });
-      continue;
-    }
-    // Luxon moves a time the zone skips forward: it is not on the wall clock that day.
-    if (local.hour * 60 + local.minute !== m) continue;
-    // A time the zone repeats has two instants: the first is the slot.
-    const [start = local] = local.getPossibleOffsets().sort((a, b) => a.toMillis() - b.toMillis());
-    starts.push({ time: clock(m), start: start.setZone(settings.time_zone) });
+    const wall = midnight + m * 60_000;
+    // Only a day whose offset changes can skip or repeat a local time (a few days a year).
+    const startMs = before === after ? wall - before : instantOf(wall, [before, after], zone);
+    if (startMs !== null) starts.push({ time: clock(m), startMs });
   }
   return starts;
 }
@@ -115,10 +126,10 @@ export function offeredSlots(settings: BookingSettings, dates: readonly string[]
     .map((date) => {
       const counts = booked.get(date) ?? {};
       const slots: OfferedSlot[] = [];
-      for (const { time, start } of slotStartsOf(settings, date)) {
+      for (const { time, startMs } of slotStartsOf(settings, date)) {
         const remaining = settings.capacity_per_slot - (counts[time] ?? 0);
-        if (start.toMillis() < earliest || remaining <= 0) continue;
-        slots.push({ time, label: clockLabel(time), starts_at: new Date(start.toMillis()).toISOString(), remaining });
+        if (startMs < earliest || remaining <= 0) continue;
+        slots.push({ time, label: clockLabel(time), starts_at: new Date(startMs).toISOString(), remaining });
       }
       return { date, slots };
     });
@@ -137,8 +148,8 @@ export function requireBookableSlot(settings: BookingSettings, date: string, tim
   }
   const slot = slotStartsOf(settings, date).find((s) => s.time === time);
   if (!slot) throw new BadRequestError(`time: ${time} is not a slot of ${date}`, 'time');
-  if (slot.start.toMillis() < now.getTime() + settings.lead_time_minutes * 60_000) {
+  if (slot.startMs < now.getTime() + settings.lead_time_minutes * 60_000) {
     throw new BadRequestError(`time: ${date} ${time} is too soon to book (${settings.lead_time_minutes} minutes' notice)`, 'time');
   }
-  return { startsAt: slot.start.toUTC().toISO() as string };
+  return { startsAt: new Date(slot.startMs).toISOString() };
 }

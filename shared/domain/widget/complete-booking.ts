@@ -1,6 +1,6 @@
 import type { MessageQueue } from '#shared/ports/message-queue';
 import type { StoredWidgetSession, WidgetSessionRef, WidgetSessionStore } from '#shared/ports/widget-session-store';
-import type { BookingSettings, SlotModel } from './availability';
+import { type BookingSettings, slotStartsOf } from './availability';
 import { type BookingEffectsDependencies, recordBookingEffects } from './booking-effects';
 import { requestFieldServiceJob } from './field-service-jobs';
 
@@ -40,18 +40,13 @@ export async function completeBooking(
 }
 
 /** A booked session whose effects were never marked recorded gets them now; true when it did. */
-export async function recoverBookingEffects(
-  deps: CompleteBookingDependencies & { readonly slots: () => Promise<SlotModel> },
-  ref: WidgetSessionRef,
-  now: Date,
-): Promise<boolean> {
+export async function recoverBookingEffects(deps: CompleteBookingDependencies, ref: WidgetSessionRef, now: Date): Promise<boolean> {
   const stored = await deps.sessions.getSession(ref);
   if (stored === null || stored.session.status !== 'booked' || stored.effectsRecordedAt) return false;
   const scheduler = await deps.schedulers.getScheduler(ref.teamId, ref.schedulerId);
   const { selected_date: date, selected_time: time } = stored.session;
-  const start =
-    scheduler && date && time ? (await deps.slots()).slotStartsOf(scheduler, date).find((slot) => slot.time === time)?.start : undefined;
-  const startsAt = start ? new Date(start.toMillis()).toISOString() : (stored.session.completed_at ?? stored.session.started_at);
+  const start = scheduler && date && time ? slotStartsOf(scheduler, date).find((slot) => slot.time === time)?.startMs : undefined;
+  const startsAt = start !== undefined ? new Date(start).toISOString() : (stored.session.completed_at ?? stored.session.started_at);
   await completeBooking(deps, stored, { startsAt, timeZone: scheduler?.time_zone ?? 'UTC', durationMinutes: scheduler?.slot_minutes }, now);
   return true;
 }

@@ -7,7 +7,7 @@ import type { BookingRequestStore } from '#shared/ports/booking-request-store';
 import type { FieldServiceDirectory, FieldServiceJobRequest } from '#shared/ports/field-service';
 import type { MessageQueue } from '#shared/ports/message-queue';
 import type { StoredWidgetSession, WidgetSessionRef, WidgetSessionStore } from '#shared/ports/widget-session-store';
-import type { BookingSettings, SlotModel } from './availability';
+import { type BookingSettings, slotStartsOf } from './availability';
 import { firstBookingRequest, NO_FIELD_SERVICE } from './booking-effects';
 import { type AttemptFailure, askFieldService, type FieldServiceAttemptDependencies, finishRequest } from './field-service-attempts';
 import { fieldServiceChangeSchema } from './field-service-changes';
@@ -80,8 +80,6 @@ export interface FieldServiceJobDependencies extends FieldServiceAttemptDependen
   readonly schedulers: {
     getScheduler(teamId: number, schedulerId: number): Promise<(BookingSettings & { job_types: readonly string[] }) | null>;
   };
-  /** The slot model, loaded when a job's start is computed (availability.ts: SlotModel). */
-  readonly slots: () => Promise<SlotModel>;
 }
 
 export type JobOutcome = 'created' | 'already_created' | 'no_system' | 'not_booked' | AttemptFailure;
@@ -131,7 +129,7 @@ export async function makeFieldServiceJob(
       const found = await system.findJob(stored.session.session_id);
       return found !== null
         ? { jobId: found, outcome: 'already_created' as const }
-        : { jobId: await system.createJob(await jobRequest(stored, scheduler, timeZone, deps.slots)), outcome: 'created' as const };
+        : { jobId: await system.createJob(jobRequest(stored, scheduler, timeZone)), outcome: 'created' as const };
     },
   );
   if ('failure' in asked) return asked.failure;
@@ -141,17 +139,16 @@ export async function makeFieldServiceJob(
   return asked.answer.outcome;
 }
 
-async function jobRequest(
+function jobRequest(
   stored: StoredWidgetSession,
   scheduler: (BookingSettings & { job_types: readonly string[] }) | null,
   timeZone: string,
-  slots: () => Promise<SlotModel>,
-): Promise<FieldServiceJobRequest> {
+): FieldServiceJobRequest {
   const s = stored.session;
   const date = s.selected_date ?? '';
   const time = s.selected_time ?? '';
-  const start = scheduler ? (await slots()).slotStartsOf(scheduler, date).find((slot) => slot.time === time)?.start : undefined;
-  const startsAt = start?.toUTC().toISO() ?? s.completed_at ?? s.started_at;
+  const start = scheduler ? slotStartsOf(scheduler, date).find((slot) => slot.time === time)?.startMs : undefined;
+  const startsAt = start !== undefined ? new Date(start).toISOString() : (s.completed_at ?? s.started_at);
   const minutes = scheduler?.slot_minutes ?? 60;
   return {
     externalId: s.session_id,

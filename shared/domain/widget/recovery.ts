@@ -7,7 +7,13 @@ import { phoneNumbers } from '#shared/domain/phone-numbers';
 import type { Session, SessionRecord } from '#shared/domain/sessions';
 import { eventIdFor, type LeadRef, leadCreated } from '#shared/events/lead-events';
 import type { DomainEvent } from '#shared/ports/event-bus';
-import type { SessionRecovery, StoredWidgetSession, WidgetSessionExtras, WidgetSessionStore } from '#shared/ports/widget-session-store';
+import type {
+  SessionRecovery,
+  StoredWidgetSession,
+  WidgetRecoveryStore,
+  WidgetSessionExtras,
+  WidgetSessionStore,
+} from '#shared/ports/widget-session-store';
 import type { ResumeLinks } from './resume-token';
 
 /**
@@ -23,7 +29,7 @@ export const RECOVERY_DUE = 'widget_session.recovery_due';
 
 /** What the drop-off needs to plan a recovery. */
 export interface RecoveryPlanDependencies {
-  readonly sessions: Pick<WidgetSessionStore, 'dropOffWithRecovery'>;
+  readonly sessions: WidgetRecoveryStore;
   readonly schedulers: { getScheduler(teamId: number, schedulerId: number): Promise<{ readonly recovery: RecoveryMode } | null> };
   readonly leadIds: { nextLeadId(): Promise<number>; nextStlCallId(): Promise<number> };
   readonly resumeLinks: Pick<ResumeLinks, 'seal'>;

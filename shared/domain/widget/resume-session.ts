@@ -33,7 +33,7 @@ const UNKNOWN = 'resume_token: unknown or expired (a resume link opens its sessi
  * session is answered as it is (the page shows the booking).
  */
 export async function resumeWidgetSession(
-  deps: WidgetDependencies,
+  deps: Pick<WidgetDependencies, 'schedulers' | 'sessions'>,
   input: { resumeToken: string; now: Date },
 ): Promise<ResumedWidgetSession> {
   const read = readResumeToken(input.resumeToken);
@@ -75,7 +75,7 @@ function reopened(stored: StoredWidgetSession, now: Date): SessionRecord {
 
 /** The session's picked slot among those offered now (a place left, not inside the lead time, still within the days booked). */
 async function slotStillOpen(
-  deps: WidgetDependencies,
+  deps: Pick<WidgetDependencies, 'schedulers' | 'sessions'>,
   scheduler: SchedulerConfig,
   session: SessionRecord,
   now: Date,

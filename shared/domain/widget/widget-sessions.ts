@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { DateTime } from 'luxon';
 import type { ManageLinks } from '#shared/domain/appointments/manage-token';
 import { phoneNumbers } from '#shared/domain/phone-numbers';
 import { nameText, optionalLinesText } from '#shared/domain/plain-text';
@@ -9,7 +8,7 @@ import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from
 import type { SchedulerConfigStore } from '#shared/ports/scheduler-config-store';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
 import type { StoredWidgetSession, WidgetSessionExtras, WidgetSessionStore } from '#shared/ports/widget-session-store';
-import { bookableWindow, datesBetween, type OfferedDay, offeredSlots, requireBookableSlot, slotStartsOf } from './availability';
+import { addDays, bookableWindow, datesBetween, type OfferedDay, offeredSlots, requireBookableSlot, slotStartsOf } from './availability';
 import { mintSessionToken, readSessionToken, secretMatches } from './session-token';
 
 /**
@@ -21,7 +20,7 @@ export interface WidgetDependencies {
   readonly schedulers: Pick<SchedulerConfigStore, 'getScheduler'>;
   readonly tenancy: Pick<TenancyStore, 'getTeam'>;
   readonly sessions: WidgetSessionStore;
-  /** Draws the unified lead's integer ids (the intake's counters), once per booking. */
+  /** Draws the unified lead's integer ids (the intake's counters), once per booking (no other route needs them). */
   readonly leadIds: { nextLeadId(): Promise<number>; nextStlCallId(): Promise<number> };
   /** Seals the booking's appointment manage link, once per booking. */
   readonly manageLinks: Pick<ManageLinks, 'seal'>;
@@ -75,7 +74,7 @@ export interface StartedWidgetSession {
 }
 
 export async function startWidgetSession(
-  deps: WidgetDependencies,
+  deps: Pick<WidgetDependencies, 'schedulers' | 'tenancy' | 'sessions'>,
   input: { teamId: number; schedulerId: number; pageUrl: string | null; referrer: string | null; now: Date },
 ): Promise<StartedWidgetSession> {
   const scheduler = await requireScheduler(deps, input.teamId, input.schedulerId);
@@ -128,7 +127,10 @@ export async function startWidgetSession(
  * checked against the session's: a holder who rewrites it to another scheduler of the team (whose
  * allowed origins the request would then be judged by) holds no token.
  */
-export async function requireTokenSession(deps: WidgetDependencies, token: string | undefined): Promise<StoredWidgetSession> {
+export async function requireTokenSession(
+  deps: Pick<WidgetDependencies, 'sessions'>,
+  token: string | undefined,
+): Promise<StoredWidgetSession> {
   const read = token ? readSessionToken(token) : null;
   const stored = read ? await deps.sessions.getSession(read.ref) : null;
   if (!read || !stored || stored.session.scheduler_id !== read.ref.schedulerId || !secretMatches(read.secret, stored.tokenHash)) {
@@ -157,9 +159,7 @@ export async function widgetAvailability(
   if (first > window.last) {
     throw new BadRequestError(`from: must be on or before ${window.last} (the last day this scheduler books)`, 'from');
   }
-  const wanted = DateTime.fromISO(first, { zone: 'UTC' })
-    .plus({ days: (input.days ?? 7) - 1 })
-    .toISODate() as string;
+  const wanted = addDays(first, (input.days ?? 7) - 1);
   const [last] = [wanted, window.last].sort() as [string, string];
   const booked = await deps.sessions.bookedCounts(input.teamId, input.schedulerId, first, last);
   return {
@@ -192,7 +192,7 @@ function refuseBooked(stored: StoredWidgetSession): void {
  * booking reads them, so a session left after that step can still be followed up.
  */
 export async function recordWidgetStep(
-  deps: WidgetDependencies,
+  deps: Pick<WidgetDependencies, 'schedulers' | 'sessions'>,
   input: {
     token: string | undefined;
     step: WidgetStep;
@@ -320,7 +320,8 @@ export async function bookWidgetSession(deps: WidgetDependencies, input: Booking
     if (session.status === 'booked' && session.selected_date === input.date && session.selected_time === input.time) {
       const scheduler = await requireScheduler(deps, session.team_id, session.scheduler_id);
       const start = slotStartsOf(scheduler, input.date).find((s) => s.time === input.time);
-      return { kind: 'booked', stored, startsAt: start?.start.toUTC().toISO() ?? session.completed_at ?? session.started_at };
+      const startsAt = start ? new Date(start.startMs).toISOString() : (session.completed_at ?? session.started_at);
+      return { kind: 'booked', stored, startsAt };
     }
     refuseBooked(stored);
     if (input.now.getTime() - Date.parse(session.started_at) < MIN_DWELL_MS) {

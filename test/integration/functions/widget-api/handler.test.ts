@@ -5,13 +5,16 @@ import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
+import { queues } from '#shared/adapters/runtime/queues';
 import { manageLinks } from '#shared/domain/appointments/manage-token';
 import { WEEKDAYS } from '#shared/domain/schedulers';
 import type { Team } from '#shared/domain/tenancy';
+import { readSessionToken } from '#shared/domain/widget/session-token';
 import { startWidgetSession, type WidgetDependencies } from '#shared/domain/widget/widget-sessions';
 import type { LocalDynamo } from '../../../../local/dynamodb/embedded';
 import { proxyEvent } from '../../../support/api-gateway-event';
 import { startEmulator } from '../../../support/emulator';
+import { RecordingQueue } from '../../../support/intake-fakes';
 
 /** Low enough that one test reaches it from one client address; every other test uses its own address. */
 process.env.WIDGET_RATE_LIMIT_PER_CLIENT_PER_MINUTE = '3';
@@ -187,6 +190,42 @@ describe('widget-api handler', () => {
     expect(JSON.parse(spaces.body)).toMatchObject({ field: 'website', message: 'website: must be left empty' });
     expect(unnamed.statusCode).toBe(400);
     expect(JSON.parse(unnamed.body)).toMatchObject({ field: 'name', message: 'name: required' });
+  });
+
+  it('books a slot through the stores it builds with its first booking: the lead, visit and request written, the session marked', async () => {
+    const followups = new RecordingQueue();
+    queues.use(() => followups);
+    const token = await startSession();
+    const origin = { origin: 'https://own.example' };
+    const offered = await call('/widget/api/{teamId}/{schedulerId}/availability', {
+      path: `/widget/api/${team.id}/${OWN}/availability`,
+      headers: origin,
+    });
+    const day = (JSON.parse(offered.body) as { days: { date: string; slots: { time: string }[] }[] }).days.find((d) => d.slots.length > 0);
+    const booked = await call('/widget/api/session/booking', {
+      method: 'POST',
+      headers: { 'x-widget-token': token, ...origin },
+      body: {
+        issue_type: 'AC Repair',
+        date: day?.date,
+        time: day?.slots[0]?.time,
+        name: 'Dana',
+        phone: '+13125550142',
+        email: 'd@example.com',
+        address: '1 Main St',
+        website: '',
+      },
+    });
+
+    expect(booked.statusCode).toBe(200);
+    const ref = readSessionToken(token)?.ref;
+    const stored = ref ? await deps.sessions.getSession(ref) : null;
+    expect(stored?.session.status).toBe('booked');
+    // Marked only once the lead, the appointment and the booking request were written.
+    expect(stored?.effectsRecordedAt).toEqual(expect.any(String));
+    expect(stored?.extras.lead_id).toEqual(expect.any(Number));
+    expect(followups.sent.map((m) => m.body.kind)).toEqual(['field_service_job']);
+    queues.reset();
   });
 
   it('serves only its own rows of the route table: another resource is an error, not another route', async () => {

@@ -62,24 +62,26 @@ function widget() {
     schedulers: fakePort<SchedulerConfigStore>({ getScheduler: async (t, s) => (t === 1 && s === 9 ? SCHEDULER : null) }),
     tenancy: tenancyOf([team({ id: 1 })]),
     sessions,
-    leadIds: { nextLeadId: async () => ++ids, nextStlCallId: async () => ++ids },
     manageLinks: manageLinks(async () => 'manage-secret-0123456789abcdef0123456789abcdef'),
-    leads: fakePort<LeadStore>({
-      putLeadWithEvents: async (lead, events) => {
-        leads.push({ lead, events });
-      },
-    }),
-    appointments: fakePort<AppointmentStore>({
-      createAppointment: async (_appointment, events) => {
-        appointments.push(...events);
-        return true;
-      },
-    }),
-    bookingRequests: fakePort<BookingRequestStore>({
-      recordBookingRequest: async (request) => {
-        bookingRequests.push(request);
-        return true;
-      },
+    booking: async () => ({
+      leadIds: { nextLeadId: async () => ++ids, nextStlCallId: async () => ++ids },
+      leads: fakePort<LeadStore>({
+        putLeadWithEvents: async (lead, events) => {
+          leads.push({ lead, events });
+        },
+      }),
+      appointments: fakePort<AppointmentStore>({
+        createAppointment: async (_appointment, events) => {
+          appointments.push(...events);
+          return true;
+        },
+      }),
+      bookingRequests: fakePort<BookingRequestStore>({
+        recordBookingRequest: async (request) => {
+          bookingRequests.push(request);
+          return true;
+        },
+      }),
     }),
     scheduler: () => scheduler,
     followups: () => followups,

@@ -62,6 +62,7 @@ const dropOffOf = (stored: StoredWidgetSession) => ({
 function worker(sessions: InMemoryWidgetSessions, recovery: RecoveryMode = 'text') {
   const scheduled: Parameters<OneTimeScheduler['scheduleMessage']>[0][] = [];
   let ids = 100;
+  const texting = { built: 0 };
   const deps = fakePort<Dependencies>({
     sessions,
     scheduler: fakePort<OneTimeScheduler>({
@@ -75,8 +76,12 @@ function worker(sessions: InMemoryWidgetSessions, recovery: RecoveryMode = 'text
     leadIds: { nextLeadId: async () => ++ids, nextStlCallId: async () => ++ids },
     resumeLinks: resumeLinks(async () => 'resume-secret-0123456789abcdef0123456789abcdef'),
     abandonAfterSeconds: ABANDON_AFTER_SECONDS,
+    followup: async () => {
+      texting.built++;
+      return fakePort<Awaited<ReturnType<Dependencies['followup']>>>();
+    },
   });
-  return { deps, scheduled };
+  return { deps, scheduled, texting };
 }
 
 describe('widget-worker', () => {
@@ -179,5 +184,19 @@ describe('widget-worker', () => {
     mockDependencies.current = failingPort<Dependencies>();
     const result = await handler(sqsEvent(MESSAGE), CONTEXT);
     expect(result.batchItemFailures).toEqual([{ itemIdentifier: 'msg-1' }]);
+  });
+
+  it('builds the texting ports with a recovery message, never with a drop-off check', async () => {
+    const sessions = new InMemoryWidgetSessions();
+    const idle = pending(45);
+    await sessions.createSession(idle);
+    const { deps, texting } = worker(sessions);
+    mockDependencies.current = deps;
+    expect((await handler(sqsEvent(dropOffOf(idle)), CONTEXT)).batchItemFailures).toEqual([]);
+    expect(texting.built).toBe(0);
+    // No recovery planned on the session: the follow-up answers not_planned, with its ports built.
+    const recovery = { ...dropOffOf(idle), kind: 'recovery' };
+    expect((await handler(sqsEvent(recovery), CONTEXT)).batchItemFailures).toEqual([]);
+    expect(texting.built).toBe(1);
   });
 });

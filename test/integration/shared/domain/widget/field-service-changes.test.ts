@@ -14,7 +14,6 @@ import { cancelAppointment, rescheduleAppointment } from '#shared/domain/appoint
 import { manageLinks } from '#shared/domain/appointments/manage-token';
 import { fieldServiceChangeOf } from '#shared/domain/outbox/appointment-followups';
 import { type SchedulerSettingsInput, WEEKDAYS } from '#shared/domain/schedulers';
-import * as slotModel from '#shared/domain/widget/availability';
 import { completeBooking } from '#shared/domain/widget/complete-booking';
 import { backoffSeconds } from '#shared/domain/widget/field-service-attempts';
 import {
@@ -162,7 +161,7 @@ async function booked(date: string, time: string, job = true): Promise<StoredApp
   const visit = await appointments.getAppointment(outcome.stored.session.session_id);
   if (!visit) throw new Error('no appointment was made');
   if (job) {
-    const jobDeps = { ...changeDeps(), sessions: widget.sessions, schedulers: widget.schedulers as never, slots: async () => slotModel };
+    const jobDeps = { ...changeDeps(), sessions: widget.sessions, schedulers: widget.schedulers as never };
     expect(await makeFieldServiceJob(jobDeps, refOf(visit), 1, at(20_000))).toBe('created');
   }
   return visit;
@@ -355,7 +354,7 @@ describe('a change with no job to follow', () => {
 
     // The job's creation is refused: no job will be made.
     fake.failNext('400');
-    const jobDeps = { ...changeDeps(), sessions: widget.sessions, schedulers: widget.schedulers as never, slots: async () => slotModel };
+    const jobDeps = { ...changeDeps(), sessions: widget.sessions, schedulers: widget.schedulers as never };
     expect(await makeFieldServiceJob(jobDeps, refOf(visit), 1, at(80_000))).toBe('rejected');
     const before = fake.changes.length;
     expect(await followFieldServiceChange(changeDeps(), { ...message, waits: 1 }, at(100_000))).toBe('no_job');

@@ -8,13 +8,12 @@ import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
 import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
-import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
+import { DynamoWidgetRecoveryStore } from '#shared/adapters/dynamodb/widget-recovery-store';
 import { addressParts, ServiceTitanFieldService } from '#shared/adapters/http/servicetitan';
 import { configuredFieldServices, useFieldServiceSandbox } from '#shared/adapters/runtime/field-service';
 import { manageLinks } from '#shared/domain/appointments/manage-token';
 import { WEEKDAYS } from '#shared/domain/schedulers';
 import type { Team } from '#shared/domain/tenancy';
-import * as slotModel from '#shared/domain/widget/availability';
 import { recoverBookingEffects } from '#shared/domain/widget/complete-booking';
 import { checkDropOff } from '#shared/domain/widget/drop-off';
 import { backoffSeconds } from '#shared/domain/widget/field-service-attempts';
@@ -33,7 +32,7 @@ import { ServiceTitanFake } from '../../../../support/servicetitan-fake';
 let dynamo: LocalDynamo;
 let fake: ServiceTitanFake;
 let team: Team;
-let deps: WidgetDependencies;
+let deps: WidgetDependencies & { sessions: DynamoWidgetRecoveryStore };
 const configs = () => new DynamoFieldServiceConfigStore(getDocumentClient(), physicalTableName('teams'));
 const requests = () => new DynamoBookingRequestStore(getDocumentClient(), physicalTableName('sessions'));
 const NOW = new Date('2026-06-10T14:30:00Z');
@@ -108,7 +107,7 @@ beforeAll(async () => {
   deps = {
     schedulers,
     tenancy,
-    sessions: new DynamoWidgetSessionStore(client, physicalTableName('sessions')),
+    sessions: new DynamoWidgetRecoveryStore(client, physicalTableName('sessions')),
     leadIds: new DynamoIntakeStore(client, physicalTableName('leads')),
     manageLinks: manageLinks(async () => 'field-service-test-secret'),
   };
@@ -147,7 +146,6 @@ function jobDeps(scheduler = new RecordingScheduler()): FieldServiceJobDependenc
     fieldService: configuredFieldServices(configs()),
     schedulers: deps.schedulers as FieldServiceJobDependencies['schedulers'],
     scheduler,
-    slots: async () => slotModel,
   };
 }
 
@@ -325,7 +323,6 @@ describe('a booking whose effects a crash cut short', () => {
       bookingRequests: requests(),
       followups: { send: async (messages: readonly { body: Record<string, unknown> }[]) => void sent.push(...messages.map((m) => m.body)) },
       appointments,
-      slots: async () => slotModel,
     };
     expect(await recoverBookingEffects(recoveryDeps, ref, NOW)).toBe(true);
     expect(await outboxEventsOf(ref.sessionId)).toEqual(['appointment.created', 'lead.booking_created', 'lead.created']);

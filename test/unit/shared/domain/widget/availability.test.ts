@@ -42,12 +42,12 @@ describe('slot starts of a day', () => {
     const night = settings({ hours: everyDay('00:00', '04:00') });
     const starts = slotStartsOf(night, '2026-11-01');
     expect(starts.map((s) => s.time)).toEqual(['00:00', '01:00', '02:00', '03:00']);
-    expect(starts[1]?.start.toUTC().toISO()).toBe('2026-11-01T05:00:00.000Z');
+    expect(new Date(starts[1]?.startMs ?? 0).toISOString()).toBe('2026-11-01T05:00:00.000Z');
   });
 
   it('keeps the wall-clock hours on both sides of a change (an 08:00 start is 08:00 local)', () => {
-    const before = slotStartsOf(settings(), '2026-03-07')[0]?.start.toUTC().toISO();
-    const after = slotStartsOf(settings(), '2026-03-09')[0]?.start.toUTC().toISO();
+    const before = new Date(slotStartsOf(settings(), '2026-03-07')[0]?.startMs ?? 0).toISOString();
+    const after = new Date(slotStartsOf(settings(), '2026-03-09')[0]?.startMs ?? 0).toISOString();
     expect(before).toBe('2026-03-07T13:00:00.000Z');
     expect(after).toBe('2026-03-09T12:00:00.000Z');
   });
@@ -63,14 +63,103 @@ describe('slot starts of a day', () => {
         (zone, dayOffset, slot, interval) => {
           const date = DateTime.fromISO('2026-01-01', { zone: 'UTC' }).plus({ days: dayOffset }).toISODate() as string;
           const s = settings({ time_zone: zone, hours: everyDay('00:00', '23:59'), slot_minutes: slot, interval_minutes: interval });
-          for (const { time, start } of slotStartsOf(s, date)) {
-            expect(start.setZone(zone).toFormat('yyyy-MM-dd HH:mm')).toBe(`${date} ${time}`);
+          for (const { time, startMs } of slotStartsOf(s, date)) {
+            expect(DateTime.fromMillis(startMs, { zone }).toFormat('yyyy-MM-dd HH:mm')).toBe(`${date} ${time}`);
             const [h, m] = time.split(':').map(Number) as [number, number];
             expect(h * 60 + m + slot).toBeLessThanOrEqual(23 * 60 + 59);
           }
         },
       ),
     );
+  });
+});
+
+/** The slot starts as luxon computes them (the model's first implementation): the reference for the Intl one. */
+function luxonSlotStarts(s: BookingSettings, date: string): { time: string; startMs: number }[] {
+  const day = DateTime.fromISO(date, { zone: s.time_zone });
+  const hours = s.hours[WEEKDAYS[day.weekday - 1] as Weekday];
+  if (!hours) return [];
+  const starts: { time: string; startMs: number }[] = [];
+  const [openH, openM] = hours.open.split(':').map(Number) as [number, number];
+  const [closeH, closeM] = hours.close.split(':').map(Number) as [number, number];
+  for (let m = openH * 60 + openM; m + s.slot_minutes <= closeH * 60 + closeM; m += s.interval_minutes) {
+    const local = DateTime.fromObject(
+      { year: day.year, month: day.month, day: day.day, hour: Math.floor(m / 60), minute: m % 60 },
+      { zone: s.time_zone },
+    );
+    if (local.hour * 60 + local.minute !== m) continue;
+    const [first = local] = local.getPossibleOffsets().sort((a, b) => a.toMillis() - b.toMillis());
+    starts.push({ time: `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`, startMs: first.toMillis() });
+  }
+  return starts;
+}
+
+describe('the slot model read with Intl', () => {
+  const zones = [
+    'America/New_York',
+    'America/Havana',
+    'America/Santiago',
+    'Europe/London',
+    'Europe/Dublin',
+    'Australia/Lord_Howe',
+    'Asia/Kolkata',
+    'Asia/Beirut',
+    'Pacific/Chatham',
+    'America/St_Johns',
+    'Africa/Casablanca',
+    'UTC',
+  ];
+
+  it('gives the same starts and instants as luxon, in any zone and on any day, change days included (property)', () => {
+    // Weighted to the days clocks change on, where the two could part.
+    const changeDays = [
+      '2026-03-08',
+      '2026-11-01',
+      '2026-03-29',
+      '2026-10-25',
+      '2026-04-05',
+      '2026-10-04',
+      '2026-09-06',
+      '2026-03-14',
+      '2026-11-08',
+      '2026-03-27',
+    ];
+    const anyDay = fc
+      .integer({ min: 0, max: 3650 })
+      .map((d) => DateTime.fromISO('2020-01-01', { zone: 'UTC' }).plus({ days: d }).toISODate() as string);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.oneof(fc.constantFrom(...changeDays), anyDay),
+        fc.integer({ min: 5, max: 180 }),
+        fc.integer({ min: 5, max: 180 }),
+        (zone, date, slot, interval) => {
+          const s = settings({ time_zone: zone, hours: everyDay('00:00', '23:59'), slot_minutes: slot, interval_minutes: interval });
+          expect(slotStartsOf(s, date)).toEqual(luxonSlotStarts(s, date));
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('takes today and the last day offered as luxon does, in any zone at any instant (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.integer({ min: 1_577_836_800_000, max: 1_893_456_000_000 }),
+        fc.integer({ min: 1, max: 120 }),
+        (zone, ms, daysAhead) => {
+          const today = DateTime.fromMillis(ms, { zone }).startOf('day');
+          const expected = { first: today.toISODate(), last: today.plus({ days: daysAhead - 1 }).toISODate() };
+          expect(bookableWindow({ time_zone: zone, days_ahead: daysAhead }, new Date(ms))).toEqual(expected);
+        },
+      ),
+    );
+  });
+
+  it('offers no slot on what is not a calendar date', () => {
+    expect(slotStartsOf(settings(), '2026-02-30')).toEqual([]);
+    expect(slotStartsOf(settings(), 'june')).toEqual([]);
   });
 });
 
