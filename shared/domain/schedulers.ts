@@ -13,16 +13,15 @@ export type Weekday = (typeof WEEKDAYS)[number];
 const CLOCK_TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
 /** Opening hours of one weekday, local to the scheduler's zone; null when closed. "24:00" is no valid close: use 23:59. */
-export const dayHoursSchema = /* @__PURE__ */ atLoad(() =>
-  z.nullable(
+export const dayHoursSchema = /* @__PURE__ */ atLoad(() => {
+  // One instance for both members (a schema is immutable): every widget request reads a scheduler.
+  const clockTime = z.string().check(z.regex(CLOCK_TIME, { error: 'must be a time HH:MM (00:00 to 23:59)' }));
+  return z.nullable(
     z
-      .strictObject({
-        open: z.string().check(z.regex(CLOCK_TIME, { error: 'must be a time HH:MM (00:00 to 23:59)' })),
-        close: z.string().check(z.regex(CLOCK_TIME, { error: 'must be a time HH:MM (00:00 to 23:59)' })),
-      })
+      .strictObject({ open: clockTime, close: clockTime })
       .check(z.refine((h) => h.open < h.close, { error: 'open must be before close', path: ['open'] })),
-  ),
-);
+  );
+});
 
 const label = /* @__PURE__ */ atLoad(() => z.string().check(z.trim(), z.minLength(1), z.maxLength(100)));
 

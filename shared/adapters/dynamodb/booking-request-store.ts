@@ -55,23 +55,26 @@ function toItems(request: BookingRequest): BookingRequestItem[] {
  * A request's attributes as stored: the domain's own fields under their own names (item and request
  * are the same shape, less the keys), so this list is both the item's validation and its mapping.
  */
-const storedRequest = /* @__PURE__ */ atLoad(() =>
-  z.object({
-    request_id: z.string(),
-    team_id: z.number(),
-    session_id: z.string(),
-    scheduler_id: z.number(),
+const storedRequest = /* @__PURE__ */ atLoad(() => {
+  // One instance per kind of member, as for the other stored items (ADR 0195).
+  const text = z.string();
+  const number = z.number();
+  return z.object({
+    request_id: text,
+    team_id: number,
+    session_id: text,
+    scheduler_id: number,
     // Absent on requests stored before follow-ups existed: those were all creates.
     action: z._default(z.enum(BOOKING_REQUEST_ACTIONS), 'create'),
-    attempt: z.number(),
-    requested_slot: z.object({ date: z.string(), time: z.string(), time_zone: z.string() }),
+    attempt: number,
+    requested_slot: z.object({ date: text, time: text, time_zone: text }),
     status: z.enum(BOOKING_REQUEST_STATUSES),
-    st_job_id: z.nullable(z.number()),
-    error: z.nullable(z.object({ code: z.string(), message: z.string() })),
-    requested_at: z.string(),
-    completed_at: z.nullable(z.string()),
-  }),
-) satisfies z.ZodMiniType<BookingRequest>;
+    st_job_id: z.nullable(number),
+    error: z.nullable(z.object({ code: text, message: text })),
+    requested_at: text,
+    completed_at: z.nullable(text),
+  });
+}) satisfies z.ZodMiniType<BookingRequest>;
 
 function fromItem(item: Item): BookingRequest {
   return parseStoredItem(storedRequest, item, 'booking request');

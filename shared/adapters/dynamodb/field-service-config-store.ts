@@ -11,27 +11,30 @@ const SK = 'FIELD_SERVICE';
  * The team's configuration item; the configuration is kept whole under `config`, as the port types
  * it (the operator CLI checks each member before writing; an error names the member, never its value).
  */
-const storedFieldServiceConfig = /* @__PURE__ */ atLoad(() =>
-  z.object({
+const storedFieldServiceConfig = /* @__PURE__ */ atLoad(() => {
+  // One instance per kind of member, as for the other stored items (ADR 0195).
+  const text = z.string();
+  const number = z.number();
+  return z.object({
     config: z.discriminatedUnion('system', [
       z.object({ system: z.literal('sandbox') }),
       z.object({
         system: z.literal('servicetitan'),
-        tenant_id: z.string(),
-        client_id: z.string(),
-        client_secret: z.string(),
-        app_key: z.string(),
-        application_guid: z.string(),
-        business_unit_id: z.number(),
-        job_type_id: z.number(),
-        campaign_id: z.number(),
-        cancel_reason_id: z.optional(z.number()),
-        api_base_url: z.string(),
-        auth_url: z.string(),
+        tenant_id: text,
+        client_id: text,
+        client_secret: text,
+        app_key: text,
+        application_guid: text,
+        business_unit_id: number,
+        job_type_id: number,
+        campaign_id: number,
+        cancel_reason_id: z.optional(number),
+        api_base_url: text,
+        auth_url: text,
       }),
     ]),
-  }),
-) satisfies z.ZodMiniType<{ config: FieldServiceConfig }>;
+  });
+}) satisfies z.ZodMiniType<{ config: FieldServiceConfig }>;
 
 type FieldServiceConfigItem = { readonly pk: string; readonly sk: typeof SK } & z.input<typeof storedFieldServiceConfig>;
 

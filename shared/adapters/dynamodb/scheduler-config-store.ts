@@ -19,15 +19,12 @@ function schedulerSk(schedulerId: number): string {
  * existed: the schema's defaults (BOOKING_DEFAULTS, FOLLOW_THROUGH_DEFAULTS) fill them when read.
  * Keys and any other attribute are dropped when read.
  */
-const storedScheduler = /* @__PURE__ */ atLoad(() =>
-  z.object({
-    ...schedulerSettingsSchema.shape,
-    scheduler_id: z.number(),
-    team_id: z.number(),
-    created_at: z.string(),
-    updated_at: z.string(),
-  }),
-) satisfies z.ZodMiniType<SchedulerConfig>;
+const storedScheduler = /* @__PURE__ */ atLoad(() => {
+  // One instance per kind of member (a schema is immutable), as for the other stored items.
+  const number = z.number();
+  const text = z.string();
+  return z.object({ ...schedulerSettingsSchema.shape, scheduler_id: number, team_id: number, created_at: text, updated_at: text });
+}) satisfies z.ZodMiniType<SchedulerConfig>;
 
 /** A scheduler's item: its key and the stored scheduler. */
 type SchedulerItem = { readonly pk: string; readonly sk: string } & z.input<typeof storedScheduler>;

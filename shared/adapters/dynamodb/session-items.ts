@@ -105,45 +105,50 @@ export function toSessionItem(session: SessionRecord, placement: TeamPlacement, 
   };
 }
 
-const nullableString = () => z.nullable(z.string());
-
 /**
  * The session's attributes as stored: the domain record's own fields under their own names (the
  * item and the record are the same shape, less the keys, placement and change stamp), so this one
  * list is both the item's validation and its mapping; rows written before service_area and
  * conversion_value were kept read them as null. `satisfies` keeps it equal to SessionRecord.
  */
-const storedSession = /* @__PURE__ */ atLoad(() =>
-  z.object({
-    session_id: z.string(),
-    team_id: z.number(),
-    scheduler_id: z.number(),
+const storedSession = /* @__PURE__ */ atLoad(() => {
+  // One instance per kind of member, shared by the members: a schema is immutable, and each one
+  // built is work at every cold start of a function reading sessions (ADR 0195).
+  const text = z.string();
+  const nullableString = z.nullable(text);
+  const number = z.number();
+  const nullableNumber = z.nullable(number);
+  // Written only when true (booking recovery): absent reads as not set.
+  const flag = z.optional(z.literal(true));
+  return z.object({
+    session_id: text,
+    team_id: number,
+    scheduler_id: number,
     status: z.enum(SESSION_STATUSES),
-    customer_info: z.object({ name: nullableString(), email: nullableString(), phone: nullableString(), address: nullableString() }),
-    issue_type: nullableString(),
-    job_type: nullableString(),
-    selected_date: nullableString(),
-    selected_time: nullableString(),
+    customer_info: z.object({ name: nullableString, email: nullableString, phone: nullableString, address: nullableString }),
+    issue_type: nullableString,
+    job_type: nullableString,
+    selected_date: nullableString,
+    selected_time: nullableString,
     utm: z.object({
-      source: nullableString(),
-      medium: nullableString(),
-      campaign: nullableString(),
-      term: nullableString(),
-      content: nullableString(),
+      source: nullableString,
+      medium: nullableString,
+      campaign: nullableString,
+      term: nullableString,
+      content: nullableString,
     }),
-    google_ads: z.object({ gclid: nullableString(), wbraid: nullableString(), gbraid: nullableString() }),
-    st_job_id: z.nullable(z.number()),
-    started_at: z.string(),
-    completed_at: nullableString(),
-    last_activity_at: nullableString(),
-    events: z.array(z.object({ event_type: z.string(), created_at: z.string(), channel: z.optional(z.enum(RECOVERY_CHANNELS)) })),
-    service_area: z._default(nullableString(), null),
-    conversion_value: z._default(z.nullable(z.number()), null),
-    // Written only when true (booking recovery): absent reads as not set.
-    recovered: z.optional(z.literal(true)),
-    qualified_drop_off: z.optional(z.literal(true)),
-  }),
-) satisfies z.ZodMiniType<SessionRecord>;
+    google_ads: z.object({ gclid: nullableString, wbraid: nullableString, gbraid: nullableString }),
+    st_job_id: nullableNumber,
+    started_at: text,
+    completed_at: nullableString,
+    last_activity_at: nullableString,
+    events: z.array(z.object({ event_type: text, created_at: text, channel: z.optional(z.enum(RECOVERY_CHANNELS)) })),
+    service_area: z._default(nullableString, null),
+    conversion_value: z._default(nullableNumber, null),
+    recovered: flag,
+    qualified_drop_off: flag,
+  });
+}) satisfies z.ZodMiniType<SessionRecord>;
 
 /**
  * The attributes fromSessionItem reads: a list reads only these, not the keys and index

@@ -31,19 +31,22 @@ import {
  * MAX_JOB_WAITS); a visit whose job will not be made, or whose team has no system, gets a failed
  * request saying why and nothing is asked.
  */
-export const fieldServiceChangeSchema = /* @__PURE__ */ atLoad(() =>
-  z.object({
+export const fieldServiceChangeSchema = /* @__PURE__ */ atLoad(() => {
+  // One instance per kind of member (a schema is immutable): every worker message is read with it.
+  const id = z.string().check(z.minLength(1), z.maxLength(64));
+  const instant = z.string().check(z.minLength(1), z.maxLength(40));
+  return z.object({
     team_id: z.int().check(z.gte(1)),
-    appointment_id: z.string().check(z.minLength(1), z.maxLength(64)),
+    appointment_id: id,
     action: z.enum(['reschedule', 'cancel']),
     /** The change's event id: what its requests and schedules are keyed on. */
-    change_id: z.string().check(z.minLength(1), z.maxLength(64)),
+    change_id: id,
     /** When the change was made: its line of the visit's history. */
-    occurred_at: z.string().check(z.minLength(1), z.maxLength(40)),
+    occurred_at: instant,
     /** The visit's start after the change (a cancel: the start given up). */
-    starts_at: z.string().check(z.minLength(1), z.maxLength(40)),
-  }),
-);
+    starts_at: instant,
+  });
+});
 export type FieldServiceChange = z.output<typeof fieldServiceChangeSchema>;
 
 export interface FieldServiceChangeMessage {

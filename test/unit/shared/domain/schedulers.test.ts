@@ -30,3 +30,24 @@ describe('scheduler settings time zone', () => {
     }
   });
 });
+
+// open and close share one schema (ADR 0195): each is checked, and named, on its own.
+describe('scheduler settings hours', () => {
+  const withMonday = (monday: unknown) => ({ ...settings('America/Chicago'), hours: { ...settings('UTC').hours, monday } });
+  const issueOf = (monday: unknown) => {
+    const parsed = schedulerSettingsSchema.safeParse(withMonday(monday));
+    return parsed.success ? null : { path: parsed.error.issues[0]?.path.join('.'), message: parsed.error.issues[0]?.message };
+  };
+
+  it('reads a day open before it closes', () => {
+    expect(issueOf({ open: '08:00', close: '17:30' })).toBeNull();
+  });
+
+  it.each([
+    ['hours.monday.open', { open: '8:00', close: '17:00' }, 'must be a time HH:MM (00:00 to 23:59)'],
+    ['hours.monday.close', { open: '08:00', close: '24:00' }, 'must be a time HH:MM (00:00 to 23:59)'],
+    ['hours.monday.open', { open: '17:00', close: '08:00' }, 'open must be before close'],
+  ])('refuses %s of %j, saying why', (path, monday, message) => {
+    expect(issueOf(monday)).toEqual({ path, message });
+  });
+});

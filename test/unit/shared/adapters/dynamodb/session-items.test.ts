@@ -20,4 +20,27 @@ describe('fromSessionItem', () => {
     const item = { ...toSessionItem(session(), placement), status: 'lost' };
     expect(() => fromSessionItem(item)).toThrow(/stored session item is malformed at status/);
   });
+
+  // The members share one schema per kind (ADR 0195): each place a shared schema sits still names
+  // its own path, and optional members stay optional wherever the shared instance is used.
+  it.each([
+    ['customer_info.phone', { customer_info: { name: null, email: null, phone: 5, address: null } }],
+    ['utm.content', { utm: { source: null, medium: null, campaign: null, term: null, content: 7 } }],
+    ['google_ads.gbraid', { google_ads: { gclid: null, wbraid: null, gbraid: false } }],
+    ['events.0.created_at', { events: [{ event_type: 'started', created_at: null }] }],
+    ['st_job_id', { st_job_id: '12' }],
+    ['conversion_value', { conversion_value: 'a lot' }],
+    ['qualified_drop_off', { qualified_drop_off: false }],
+  ])('refuses a malformed %s, naming it', (path, change) => {
+    const item = { ...toSessionItem(session(), placement), ...change };
+    expect(() => fromSessionItem(item)).toThrow(`stored session item is malformed at ${path}`);
+  });
+
+  it('keeps each flag written as true and reads an absent one as not set', () => {
+    const recovered = session({ recovered: true });
+    expect(fromSessionItem(toSessionItem(recovered, placement))).toEqual(recovered);
+    const read = fromSessionItem({ ...toSessionItem(session(), placement), qualified_drop_off: true });
+    expect(read).toMatchObject({ qualified_drop_off: true });
+    expect(read).not.toHaveProperty('recovered');
+  });
 });
