@@ -95,6 +95,15 @@ describe('function bundles', () => {
     60_000,
   );
 
+  it('create-export bundles no S3 client, so the SDK code S3 shares with DynamoDB (its XML protocol) is not read at load', async () => {
+    const { metafile } = await bundle('create-export');
+    expect(Object.keys(metafile.inputs).filter((input) => /node_modules\/@aws-sdk\/client-s3\//.test(input))).toEqual([]);
+    const loaded = [...outputsLoadedAtStart(metafile)].flatMap((file) => Object.keys(metafile.outputs[file]?.inputs ?? {}));
+    expect(
+      loaded.filter((input) => /node_modules\/@aws-sdk\/(xml-builder\/|core\/dist-es\/submodules\/protocols\/xml\/)/.test(input)),
+    ).toEqual([]);
+  }, 60_000);
+
   const PHONE = /node_modules\/libphonenumber-js\/|shared\/domain\/phone-metadata\.ts$/;
   const LUXON = /node_modules\/luxon\//;
   it.each([

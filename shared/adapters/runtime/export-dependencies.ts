@@ -41,12 +41,6 @@ export interface ExportLineStores {
   readonly teams: Pick<TenancyStore, 'getTeam'>;
 }
 
-/** POST /api/v1/exports: the export records (with their audit entries) and the export queue. */
-export interface ExportRequestDependencies {
-  readonly exports: ExportStore;
-  readonly queue: MessageQueue;
-}
-
 /** GET /api/v1/exports/{exportId}: the records and the files' links. */
 export interface ExportStatusDependencies {
   readonly exports: ExportStore;
@@ -59,12 +53,10 @@ export interface ExportWorkerDependencies extends ExportStatusDependencies {
   readonly queue: MessageQueue;
 }
 
-/** Call them at module load: the tables are looked up then; the stores are built on first use. */
-export function exportRequestDependencies(): () => ExportRequestDependencies {
-  const [table, auditLog] = [physicalTableName('exports'), physicalTableName('audit-log')];
-  return lazy(() => ({ exports: new DynamoExportStore(getDocumentClient(), table, undefined, auditLog), queue: queues.get('exports') }));
-}
-
+/**
+ * Call them at module load: the tables are looked up then; the stores are built on first use. The
+ * export request's own are in export-request-dependencies.ts: this module reaches the S3 client.
+ */
 export function exportStatusDependencies(): () => ExportStatusDependencies {
   const table = physicalTableName('exports');
   return lazy(() => ({ exports: new DynamoExportStore(getDocumentClient(), table), files: exportFiles.get('download') }));
