@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { BuildOptions, Metafile, Plugin } from 'esbuild';
 import { buildOpenApiDocument } from '#shared/openapi/document';
 
@@ -59,7 +59,7 @@ export function functionBuildOptions(projectRoot: string, entry: string, outdir:
 
 /**
  * What runs in the build worker: the TypeScript of function-bundle-worker.ts through tsx (the CDK
- * app itself runs under tsx); a failure to start it is reported like a failed build.
+ * app itself runs under tsx); a failure to start it is answered like a failed build.
  */
 const WORKER_SOURCE = `
 const { workerData } = require('node:worker_threads');
@@ -67,7 +67,7 @@ try {
   require('tsx/cjs/api').register();
   require(workerData.file);
 } catch (error) {
-  workerData.port.postMessage({ error: String(error && error.message) });
+  workerData.port.postMessage({ error: String(error && error.message), fatal: true });
   Atomics.store(workerData.done, 0, 1);
   Atomics.notify(workerData.done, 0);
 }`;
@@ -75,37 +75,34 @@ try {
 /** Longer than any function's build; a worker that never answers fails the synth rather than hanging it. */
 const BUILD_TIMEOUT_MS = 5 * 60_000;
 
+/** The build worker, started with the first synchronous build and kept for the next ones (starting one costs about a second). */
+let buildWorker: { readonly port: MessagePort; readonly done: Int32Array } | undefined;
+
+function startBuildWorker(): { readonly port: MessagePort; readonly done: Int32Array } {
+  const done = new Int32Array(new SharedArrayBuffer(4));
+  const { port1, port2 } = new MessageChannel();
+  const file = path.join(__dirname, 'function-bundle-worker.ts');
+  const worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [], workerData: { file, done, port: port2 }, transferList: [port2] });
+  // Waiting for builds keeps nothing alive: the process ends when its own work does.
+  worker.unref();
+  return { port: port1, done };
+}
+
 /**
  * Builds a function's bundle and returns when it is written, for callers that cannot wait on a
  * promise (a CDK construct: lib/service-function.ts). esbuild runs plugins in its asynchronous API
  * only, so the build runs in a worker (function-bundle-worker.ts) while this thread waits for it.
  */
 export function buildFunctionBundleSync(projectRoot: string, entry: string, outdir: string): void {
-  const done = new Int32Array(new SharedArrayBuffer(4));
-  const { port1, port2 } = new MessageChannel();
-  const file = path.join(__dirname, 'function-bundle-worker.ts');
-  const worker = new Worker(WORKER_SOURCE, {
-    eval: true,
-    execArgv: [],
-    // The options travel without the plugin (a function); the worker adds it back.
-    workerData: {
-      file,
-      options: { ...functionBuildOptions(projectRoot, entry, outdir), plugins: [] },
-      projectRoot,
-      entry,
-      done,
-      port: port2,
-    },
-    transferList: [port2],
-  });
-  try {
-    if (Atomics.wait(done, 0, 0, BUILD_TIMEOUT_MS) === 'timed-out') throw new Error(`bundling ${entry}: no answer in 5 minutes`);
-    const answer = receiveMessageOnPort(port1)?.message as { error: string | null } | undefined;
-    if (answer?.error !== null) throw new Error(`bundling ${entry}: ${answer?.error ?? 'the build worker gave no answer'}`);
-  } finally {
-    port1.close();
-    void worker.terminate();
-  }
+  buildWorker ??= startBuildWorker();
+  const { port, done } = buildWorker;
+  Atomics.store(done, 0, 0);
+  // The options travel without the plugin (a function); the worker adds it back.
+  port.postMessage({ options: { ...functionBuildOptions(projectRoot, entry, outdir), plugins: [] }, projectRoot, entry });
+  if (Atomics.wait(done, 0, 0, BUILD_TIMEOUT_MS) === 'timed-out') throw new Error(`bundling ${entry}: no answer in 5 minutes`);
+  const answer = receiveMessageOnPort(port)?.message as { error: string | null; fatal?: boolean } | undefined;
+  if (answer?.fatal) buildWorker = undefined;
+  if (answer?.error !== null) throw new Error(`bundling ${entry}: ${answer?.error ?? 'the build worker gave no answer'}`);
 }
 
 /** The namespace of the modules `oneChunkAtLoad` puts where a module was imported with `import()`. */
