@@ -114,6 +114,14 @@ describe('function bundles', () => {
     ).toEqual([]);
   }, 60_000);
 
+  it('export-worker reads no resource’s line store at load: each comes with the first job that exports its resource', async () => {
+    const { metafile } = await bundle('export-worker');
+    const loaded = [...outputsLoadedAtStart(metafile)].flatMap((file) => Object.keys(metafile.outputs[file]?.inputs ?? {}));
+    const lineStores = /^shared\/adapters\/dynamodb\/(session|call|lead|outbound-feed|coach|appointment|tenancy)-store\.ts$/;
+    expect(loaded.filter((input) => lineStores.test(input))).toEqual([]);
+    expect(Object.keys(metafile.inputs).filter((input) => lineStores.test(input))).toHaveLength(7);
+  }, 60_000);
+
   const PHONE = /node_modules\/libphonenumber-js\/|shared\/domain\/phone-metadata\.ts$/;
   const LUXON = /node_modules\/luxon\//;
   it.each([
