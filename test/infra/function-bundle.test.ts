@@ -233,7 +233,8 @@ describe('function bundles', () => {
     });
     const response = JSON.parse(out) as { statusCode: number; body: string };
     expect(response.statusCode).toBe(200);
-    expect(JSON.parse(response.body)).toEqual(buildOpenApiDocument());
+    // The text built at bundle time, answered as it is: the same bytes as serializing the document.
+    expect(response.body).toBe(JSON.stringify(buildOpenApiDocument()));
   }, 60_000);
 
   it('sign AWS calls with the credentials Lambda puts in the environment, without the SDK’s other credential providers', async () => {
