@@ -34,13 +34,13 @@ async function runOne(exportId: string, dataDir: string): Promise<ExportWorkerRe
   const { DynamoEvaluationStore } = await import('#shared/adapters/dynamodb/coach-store');
   const { DynamoAppointmentStore } = await import('#shared/adapters/dynamodb/appointment-store');
   const stores = {
-    sessions: new DynamoSessionStore(client, physicalTableName('sessions')),
-    calls: new DynamoCallStore(client, physicalTableName('calls')),
-    leads: new DynamoLeadStore(client, physicalTableName('leads')),
-    feed: new DynamoOutboundFeedStore(client, physicalTableName('campaigns')),
-    teams: new DynamoTenancyStore(client, physicalTableName('teams')),
-    evaluations: new DynamoEvaluationStore(client, physicalTableName('calls')),
-    appointments: new DynamoAppointmentStore(client, { leads: physicalTableName('leads') }),
+    sessions: async () => new DynamoSessionStore(client, physicalTableName('sessions')),
+    calls: async () => new DynamoCallStore(client, physicalTableName('calls')),
+    leads: async () => new DynamoLeadStore(client, physicalTableName('leads')),
+    feed: async () => new DynamoOutboundFeedStore(client, physicalTableName('campaigns')),
+    teams: async () => new DynamoTenancyStore(client, physicalTableName('teams')),
+    evaluations: async () => new DynamoEvaluationStore(client, physicalTableName('calls')),
+    appointments: async () => new DynamoAppointmentStore(client, { leads: physicalTableName('leads') }),
     // The bench exports sessions: no visit, so no manage link to make.
     manageUrl: async () => null,
   };

@@ -1,4 +1,7 @@
-import type { BuildOptions, Metafile } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import type { BuildOptions, Metafile, Plugin } from 'esbuild';
 import { buildOpenApiDocument } from '#shared/openapi/document';
 
 /** The file Lambda loads: the stack's handler setting `index.handler` resolves to it. */
@@ -23,6 +26,7 @@ const REQUIRE_SHIM =
  * Powertools' idempotency, libraries only some requests need) lands in chunks that are read and
  * compiled only when a request first needs them instead of at every cold start
  * (docs/adr/0119-cold-start-build-only-what-requests-need.md). Splitting needs ES module output and an output folder.
+ * What a cold start reads is one chunk (plus the entry naming the handler): see `oneChunkAtLoad`.
  */
 export function functionBuildOptions(projectRoot: string, entry: string, outdir: string): BuildOptions {
   return {
@@ -49,7 +53,103 @@ export function functionBuildOptions(projectRoot: string, entry: string, outdir:
     absWorkingDir: projectRoot,
     logLevel: 'warning',
     define: prerenderedOpenApiDefines(),
+    plugins: [oneChunkAtLoad(projectRoot, entry)],
   };
+}
+
+/**
+ * What runs in the build worker: the TypeScript of function-bundle-worker.ts through tsx (the CDK
+ * app itself runs under tsx); a failure to start it is answered like a failed build.
+ */
+const WORKER_SOURCE = `
+const { workerData } = require('node:worker_threads');
+try {
+  require('tsx/cjs/api').register();
+  require(workerData.file);
+} catch (error) {
+  workerData.port.postMessage({ error: String(error && error.message), fatal: true });
+  Atomics.store(workerData.done, 0, 1);
+  Atomics.notify(workerData.done, 0);
+}`;
+
+/** Longer than any function's build; a worker that never answers fails the synth rather than hanging it. */
+const BUILD_TIMEOUT_MS = 5 * 60_000;
+
+/** The build worker, started with the first synchronous build and kept for the next ones (starting one costs about a second). */
+let buildWorker: { readonly port: MessagePort; readonly done: Int32Array } | undefined;
+
+function startBuildWorker(): { readonly port: MessagePort; readonly done: Int32Array } {
+  const done = new Int32Array(new SharedArrayBuffer(4));
+  const { port1, port2 } = new MessageChannel();
+  const file = path.join(__dirname, 'function-bundle-worker.ts');
+  const worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [], workerData: { file, done, port: port2 }, transferList: [port2] });
+  // Waiting for builds keeps nothing alive: the process ends when its own work does.
+  worker.unref();
+  return { port: port1, done };
+}
+
+/**
+ * Builds a function's bundle and returns when it is written, for callers that cannot wait on a
+ * promise (a CDK construct: lib/service-function.ts). esbuild runs plugins in its asynchronous API
+ * only, so the build runs in a worker (function-bundle-worker.ts) while this thread waits for it.
+ */
+export function buildFunctionBundleSync(projectRoot: string, entry: string, outdir: string): void {
+  buildWorker ??= startBuildWorker();
+  const { port, done } = buildWorker;
+  Atomics.store(done, 0, 0);
+  // The options travel without the plugin (a function); the worker adds it back.
+  port.postMessage({ options: { ...functionBuildOptions(projectRoot, entry, outdir), plugins: [] }, projectRoot, entry });
+  if (Atomics.wait(done, 0, 0, BUILD_TIMEOUT_MS) === 'timed-out') throw new Error(`bundling ${entry}: no answer in 5 minutes`);
+  const answer = receiveMessageOnPort(port)?.message as { error: string | null; fatal?: boolean } | undefined;
+  if (answer?.fatal) buildWorker = undefined;
+  if (answer?.error !== null) throw new Error(`bundling ${entry}: ${answer?.error ?? 'the build worker gave no answer'}`);
+}
+
+/** The namespace of the modules `oneChunkAtLoad` puts where a module was imported with `import()`. */
+const FIRST_USE_NAMESPACE = 'first-use';
+
+/**
+ * esbuild puts the code an entry shares with each module it imports with `import()` in a chunk per
+ * set of importers, so a function read 4–14 files at load (the SDK's protocol code it shares with
+ * the first-use SQS client in one, with the idempotency chunk in another, esbuild's helpers in a
+ * third…), each costing its own read, source map and link: 0.5–1 ms a file
+ * (docs/adr/0196-one-chunk-at-load-and-report-processing-on-first-use.md). Here every module
+ * imported with `import()` is reached through a module that imports the entry first: all the code
+ * the entry reaches is then shared with every first-use module alike, so esbuild writes it in one
+ * chunk, which index.mjs re-exports the handler from; what only first-use modules need stays in
+ * their chunks. Nothing runs differently: the entry has run before any `import()` of it resolves.
+ */
+export function oneChunkAtLoad(projectRoot: string, entry: string): Plugin {
+  return {
+    name: 'one-chunk-at-load',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind !== 'dynamic-import' || args.namespace === FIRST_USE_NAMESPACE) return undefined;
+        const target = await build.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          namespace: FIRST_USE_NAMESPACE,
+        });
+        if (target.errors.length > 0 || target.external || target.namespace !== 'file') return undefined;
+        // Relative, so the source maps name no build machine's folders.
+        return { path: path.relative(projectRoot, target.path), namespace: FIRST_USE_NAMESPACE };
+      });
+      build.onLoad({ filter: /.*/, namespace: FIRST_USE_NAMESPACE }, (args) => {
+        const target = JSON.stringify(path.resolve(projectRoot, args.path));
+        const reexports = [`export * from ${target};`];
+        // `export *` leaves out the default export, which some packages' `import()` callers read.
+        if (hasDefaultExport(path.resolve(projectRoot, args.path))) reexports.push(`export { default } from ${target};`);
+        return { contents: [`import ${JSON.stringify(entry)};`, ...reexports].join('\n'), resolveDir: projectRoot, loader: 'js' };
+      });
+    },
+  };
+}
+
+/** An ES module with a default export, or a CommonJS one (its `module.exports` is its default). */
+function hasDefaultExport(file: string): boolean {
+  const source = readFileSync(file, 'utf8');
+  return !/^\s*export\s/m.test(source) || /\bexport\s+default\b|\bas\s+default\b/.test(source);
 }
 
 /**

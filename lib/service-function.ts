@@ -8,10 +8,9 @@ import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct, type IConstruct } from 'constructs';
-import { buildSync } from 'esbuild';
 import { compress, ENCODED_SUFFIX } from '#shared/http/static-assets';
 import { ASSET_FOLDER, pageAssetsOf } from '#shared/pages/assets';
-import { BUNDLE_ENTRY_FILE, functionBuildOptions } from './function-bundle';
+import { BUNDLE_ENTRY_FILE, buildFunctionBundleSync } from './function-bundle';
 import { serviceNameOf } from './stage';
 
 /**
@@ -142,7 +141,7 @@ export class ServiceFunction extends Construct {
 function bundledCode(scope: Construct, entry: string, functionName: string): { code: Code; release: () => void } {
   if (!Stack.of(scope).bundlingRequired) return { code: Code.fromAsset(path.dirname(entry)), release: () => {} };
   const outdir = mkdtempSync(path.join(tmpdir(), 'service-function-'));
-  buildSync(functionBuildOptions(PROJECT_ROOT, entry, outdir));
+  buildFunctionBundleSync(PROJECT_ROOT, entry, outdir);
   stagePageAssets(outdir, functionName);
   return { code: Code.fromAsset(outdir), release: () => rmSync(outdir, { recursive: true, force: true }) };
 }

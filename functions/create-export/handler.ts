@@ -1,4 +1,4 @@
-import { exportRequestDependencies } from '#shared/adapters/runtime/export-dependencies';
+import { exportRequestDependencies } from '#shared/adapters/runtime/export-request-dependencies';
 import { createExport } from '#shared/contracts/exports';
 import { requestExport } from '#shared/domain/exports/request-export';
 import { createHttpHandler } from '#shared/http/handler';

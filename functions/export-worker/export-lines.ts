@@ -33,7 +33,9 @@ export function exportReader(job: ExportJob, stores: ExportLineStores, pageRows:
   const line = (item: unknown) => JSON.stringify(withFieldGroups(item, job.fieldGroups));
   if (job.resource === 'sessions' || job.resource === 'bookings') {
     const list: Parameters<typeof crossTeamReader>[2] =
-      job.resource === 'sessions' ? (q) => stores.sessions.listSessions(q) : (q) => stores.sessions.listBookings(q);
+      job.resource === 'sessions'
+        ? async (q) => (await stores.sessions()).listSessions(q)
+        : async (q) => (await stores.sessions()).listBookings(q);
     return crossTeamReader(job, pageRows, list, (s) => line(presentSession(s)));
   }
   return teamByTeamReader(job.teamIds, pageRows, teamReads(job, stores, line)[job.resource]);
@@ -46,13 +48,13 @@ function teamReads(job: ExportJob, stores: ExportLineStores, line: (item: unknow
   const range = { start: job.start, end: job.end };
   // Calls as the call routes show them: past the team's retention, without transcript or recording.
   const retentionOf = async (teamId: number) => {
-    const retention = await retentionOfTeam(stores.teams, teamId);
+    const retention = await retentionOfTeam(await stores.teams(), teamId);
     return (call: CallRecord) => retainedCall(call, retention, new Date());
   };
   return {
     calls: async (teamId, after, limit) => {
       const retained = await retentionOf(teamId);
-      return (await stores.calls.listCallsAfter({ teamId, ...range, after, limit })).map(({ call, position }) => ({
+      return (await (await stores.calls()).listCallsAfter({ teamId, ...range, after, limit })).map(({ call, position }) => ({
         // No recording link: a link lasts 15 minutes, a file 7 days (docs/exports.md).
         row: line(presentCall(retained(call), job.withTranscripts)),
         position,
@@ -60,28 +62,28 @@ function teamReads(job: ExportJob, stores: ExportLineStores, line: (item: unknow
     },
     transcripts: async (teamId, after, limit) => {
       const retained = await retentionOf(teamId);
-      return (await stores.calls.listCallsAfter({ teamId, ...range, after, limit })).map(({ call, position }) => ({
+      return (await (await stores.calls()).listCallsAfter({ teamId, ...range, after, limit })).map(({ call, position }) => ({
         row: line(presentCallTranscript(retained(call))),
         position,
       }));
     },
     leads: async (teamId, after, limit) =>
-      (await stores.leads.listLeads({ teamId, ...range, after, limit })).map(({ lead, position }) => ({
+      (await (await stores.leads()).listLeads({ teamId, ...range, after, limit })).map(({ lead, position }) => ({
         row: line(presentUnifiedLead(lead)),
         position,
       })),
     texts: async (teamId, after, limit) =>
-      (await stores.feed.listTexts({ teamId, ...range, after, limit })).map(({ text, position }) => ({
+      (await (await stores.feed()).listTexts({ teamId, ...range, after, limit })).map(({ text, position }) => ({
         row: line(presentOutboundText(text)),
         position,
       })),
     coach_evaluations: async (teamId, after, limit) =>
-      (await stores.evaluations.listEvaluationsAfter({ teamId, ...range, after, limit })).map(({ evaluation, position }) => ({
+      (await (await stores.evaluations()).listEvaluationsAfter({ teamId, ...range, after, limit })).map(({ evaluation, position }) => ({
         row: line(presentCoachEvaluation(evaluation)),
         position,
       })),
     appointments: async (teamId, after, limit) => {
-      const rows = await stores.appointments.listAppointments({ teamId, ...range, after, limit });
+      const rows = await (await stores.appointments()).listAppointments({ teamId, ...range, after, limit });
       return Promise.all(
         rows.map(async ({ stored, position }) => ({ row: line(presentAppointment(stored, await stores.manageUrl(stored))), position })),
       );

@@ -1,24 +1,25 @@
 import { getOpenApi } from '#shared/contracts/meta';
-import { createHttpHandler } from '#shared/http/handler';
+import { createHttpHandler, type HttpResult } from '#shared/http/handler';
 import type { OpenApiDocument } from '#shared/openapi/document';
 
 /**
  * In a bundle both are constants the bundler writes in (lib/function-bundle.ts): the document's
- * JSON, built at bundle time, so a cold start parses one string instead of compiling every route's
- * schemas, and the builder below is dead code esbuild drops. From source (`npm start`, tests) they
- * are unset and the document is built here, from the same route table and contracts.
+ * JSON, built at bundle time, so a cold start neither compiles every route's schemas nor parses the
+ * document: the text is answered as it is (a JSON text body, sent unchanged), and the builder below
+ * is dead code esbuild drops. From source (`npm start`, tests) they are unset and the document is
+ * built here, from the same route table and contracts.
  */
-const prerendered = process.env.OPENAPI_DOCUMENT_PRERENDERED === 'yes';
+const CACHE = { 'cache-control': 'public, max-age=300' };
 
-let document: OpenApiDocument | undefined = prerendered ? JSON.parse(process.env.OPENAPI_DOCUMENT_JSON ?? '') : undefined;
+let built: OpenApiDocument | undefined;
 
-const builtDocument: () => Promise<OpenApiDocument> =
+const answer: () => Promise<HttpResult> =
   process.env.OPENAPI_DOCUMENT_PRERENDERED === 'yes'
-    ? () => Promise.reject(new Error('the prerendered document is parsed at load'))
-    : async () => (await import('#shared/openapi/document')).buildOpenApiDocument();
+    ? async () => ({ statusCode: 200, body: process.env.OPENAPI_DOCUMENT_JSON ?? '', isJsonText: true, headers: CACHE })
+    : async () => {
+        built ??= (await import('#shared/openapi/document')).buildOpenApiDocument();
+        return { statusCode: 200, body: built, headers: CACHE };
+      };
 
 /** GET /api/openapi.json: public (no authorizer), answers the OpenAPI 3.1 description of the service. */
-export const handler = createHttpHandler(getOpenApi, async () => {
-  document ??= await builtDocument();
-  return { statusCode: 200, body: document, headers: { 'cache-control': 'public, max-age=300' } };
-});
+export const handler = createHttpHandler(getOpenApi, answer);

@@ -1,14 +1,15 @@
 import { voiceReportDependencies } from '#shared/adapters/runtime/voice-report-dependencies';
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { receiveVoiceReport } from '#shared/contracts/voice';
-import { normalizeReport } from '#shared/domain/voice/call-report';
-import { processCallReport } from '#shared/domain/voice/process-report';
 import { recordTransferUpdate } from '#shared/domain/voice/transfer-update';
 import { createHttpHandler } from '#shared/http/handler';
 import { idempotencyKeys } from '#shared/http/idempotency';
-import { presentIgnoredAnswer, presentReportAnswer, presentTransferAnswer } from '#shared/presenters/voice';
+import { lazy } from '#shared/lazy';
+import { presentIgnoredAnswer, presentTransferAnswer } from '#shared/presenters/voice';
 
 const dependencies = voiceReportDependencies();
+/** The report's processing (normalizing, the responder, the stores it writes), with the first end-of-call report. */
+const endOfCallReport = lazy(() => import('./end-of-call-report'));
 
 export const handler = createHttpHandler(
   receiveVoiceReport,
@@ -20,24 +21,8 @@ export const handler = createHttpHandler(
       return { statusCode: 200, body: presentTransferAnswer(created) };
     }
     if (body.kind === 'ignored') return { statusCode: 200, body: presentIgnoredAnswer(body.type) };
-    const call = normalizeReport(body.report);
-    // The team's first scheduler gives the hours a booked time must fall in; a team without one books any time named.
-    const [firstScheduler] = await (await deps.schedulers()).listSchedulers({ teamId: team.id, limit: 1 });
-    const visitPlace = firstScheduler
-      ? {
-          schedulerId: firstScheduler.scheduler.scheduler_id,
-          timeZone: firstScheduler.scheduler.time_zone,
-          durationMinutes: firstScheduler.scheduler.slot_minutes,
-        }
-      : null;
-    const result = await processCallReport(deps, {
-      team,
-      call,
-      now: new Date(),
-      hours: firstScheduler?.scheduler.hours ?? null,
-      visitPlace,
-    });
-    return presentReportAnswer(result);
+    const [{ answerEndOfCallReport }, reportDependencies] = await Promise.all([endOfCallReport(), deps.endOfCallReports()]);
+    return answerEndOfCallReport(reportDependencies, team, body.report);
   },
   { idempotency: idempotencyKeys() },
 );

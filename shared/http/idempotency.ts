@@ -221,7 +221,8 @@ function nonNullStrings(values: Record<string, string | undefined> | null): Reco
 /** A 2xx answer small enough for one item, as stored; undefined when it must not be stored. */
 function storable(result: HttpResult): StoredResponse | undefined {
   if (result.statusCode < 200 || result.statusCode > 299) return undefined;
-  const body = JSON.stringify(result.body ?? null);
+  // A JSON text body is stored as the text it is: its replay answers the same bytes.
+  const body = result.isJsonText && typeof result.body === 'string' ? result.body : JSON.stringify(result.body ?? null);
   if (Buffer.byteLength(body, 'utf8') > MAX_STORED_RESPONSE_BYTES) return undefined;
   return { statusCode: result.statusCode, headers: { ...(result.headers ?? {}) }, body };
 }

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { buildSync, type Metafile } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 import { ASSET_FOLDER, PAGE_ASSETS, type PageFunction } from '#shared/pages/assets';
 import { LAMBDA_RESPONSE_LIMIT_BYTES } from '#shared/pagination/budget';
 import { LOAD_ENV } from '../../bench/cold-probe';
@@ -27,11 +27,11 @@ const MAX_JS_AT_LOAD_BYTES = 700 * 1024;
 let outRoot: string;
 const metafiles = new Map<string, Metafile>();
 
-beforeAll(() => {
+beforeAll(async () => {
   outRoot = mkdtempSync(path.join(tmpdir(), 'page-functions-'));
   for (const functionName of PAGE_FUNCTIONS) {
     const outdir = path.join(outRoot, functionName);
-    const result = buildSync({
+    const result = await build({
       ...functionBuildOptions(ROOT, path.join(ROOT, 'functions', functionName, 'handler.ts'), outdir),
       metafile: true,
       logLevel: 'silent',

@@ -1,13 +1,6 @@
-import { DynamoAppointmentStore } from '#shared/adapters/dynamodb/appointment-store';
-import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { DynamoEvaluationStore } from '#shared/adapters/dynamodb/coach-store';
 import { DynamoExportStore } from '#shared/adapters/dynamodb/export-store';
-import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
-import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
-import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import type { StoredAppointment } from '#shared/domain/appointments/appointment';
 import { manageLinks } from '#shared/domain/appointments/manage-token';
 import { lazy } from '#shared/lazy';
@@ -21,30 +14,27 @@ import type { MessageQueue } from '#shared/ports/message-queue';
 import type { OutboundFeedStore } from '#shared/ports/outbound-feed-store';
 import type { SessionStore } from '#shared/ports/session-store';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
-import { manageUrlUnder } from './appointment-dependencies';
 import { exportFiles } from './export-files';
 import { queues } from './queues';
 import { CURSOR_SECRET_ENV } from './resource-env';
 import { secretReader } from './secrets';
 
-/** The stores an export's lines are read from: the list routes' own queries (functions/export-worker/export-lines.ts). */
+/**
+ * The stores an export's lines are read from: the list routes' own queries
+ * (functions/export-worker/export-lines.ts). Each is loaded with the first job that reads its
+ * resource: a job reads one resource, so a container's jobs need one or two of them, not six.
+ */
 export interface ExportLineStores {
-  readonly sessions: Pick<SessionStore, 'listSessions' | 'listBookings'>;
-  readonly calls: Pick<CallStore, 'listCallsAfter'>;
-  readonly leads: Pick<LeadStore, 'listLeads'>;
-  readonly feed: Pick<OutboundFeedStore, 'listTexts'>;
-  readonly evaluations: Pick<EvaluationStore, 'listEvaluationsAfter'>;
-  readonly appointments: Pick<AppointmentStore, 'listAppointments'>;
+  readonly sessions: () => Promise<Pick<SessionStore, 'listSessions' | 'listBookings'>>;
+  readonly calls: () => Promise<Pick<CallStore, 'listCallsAfter'>>;
+  readonly leads: () => Promise<Pick<LeadStore, 'listLeads'>>;
+  readonly feed: () => Promise<Pick<OutboundFeedStore, 'listTexts'>>;
+  readonly evaluations: () => Promise<Pick<EvaluationStore, 'listEvaluationsAfter'>>;
+  readonly appointments: () => Promise<Pick<AppointmentStore, 'listAppointments'>>;
   /** A visit's manage link, as the appointments list shows it (null when it cannot be made). */
   readonly manageUrl: (stored: StoredAppointment) => Promise<string | null>;
   /** The teams' call retention: an expired transcript or recording is not exported either. */
-  readonly teams: Pick<TenancyStore, 'getTeam'>;
-}
-
-/** POST /api/v1/exports: the export records (with their audit entries) and the export queue. */
-export interface ExportRequestDependencies {
-  readonly exports: ExportStore;
-  readonly queue: MessageQueue;
+  readonly teams: () => Promise<Pick<TenancyStore, 'getTeam'>>;
 }
 
 /** GET /api/v1/exports/{exportId}: the records and the files' links. */
@@ -59,12 +49,10 @@ export interface ExportWorkerDependencies extends ExportStatusDependencies {
   readonly queue: MessageQueue;
 }
 
-/** Call them at module load: the tables are looked up then; the stores are built on first use. */
-export function exportRequestDependencies(): () => ExportRequestDependencies {
-  const [table, auditLog] = [physicalTableName('exports'), physicalTableName('audit-log')];
-  return lazy(() => ({ exports: new DynamoExportStore(getDocumentClient(), table, undefined, auditLog), queue: queues.get('exports') }));
-}
-
+/**
+ * Call them at module load: the tables are looked up then; the stores are built on first use. The
+ * export request's own are in export-request-dependencies.ts: this module reaches the S3 client.
+ */
 export function exportStatusDependencies(): () => ExportStatusDependencies {
   const table = physicalTableName('exports');
   return lazy(() => ({ exports: new DynamoExportStore(getDocumentClient(), table), files: exportFiles.get('download') }));
@@ -80,23 +68,31 @@ export function exportWorkerDependencies(): () => ExportWorkerDependencies {
     campaigns: physicalTableName('campaigns'),
     teams: physicalTableName('teams'),
   };
-  const manageUrl = manageUrlUnder(manageLinks(secretReader(CURSOR_SECRET_ENV)));
-  return lazy(() => {
-    const client = getDocumentClient();
-    return {
-      exports: new DynamoExportStore(client, tables.exports, tables.outbox),
-      files: exportFiles.get('write'),
-      queue: queues.get('exports'),
-      stores: {
-        sessions: new DynamoSessionStore(client, tables.sessions),
-        calls: new DynamoCallStore(client, tables.calls),
-        leads: new DynamoLeadStore(client, tables.leads),
-        feed: new DynamoOutboundFeedStore(client, tables.campaigns),
-        evaluations: new DynamoEvaluationStore(client, tables.calls),
-        appointments: new DynamoAppointmentStore(client, { leads: tables.leads }),
-        manageUrl,
-        teams: new DynamoTenancyStore(client, tables.teams),
-      },
-    };
-  });
+  const links = manageLinks(secretReader(CURSOR_SECRET_ENV));
+  // Only an appointments export makes manage links; the module that makes them wires the appointment routes' stores.
+  const manageUrl = lazy(async () => (await import('./appointment-dependencies')).manageUrlUnder(links));
+  const client = lazy(getDocumentClient);
+  const stores: ExportLineStores = {
+    sessions: lazy(async () => new (await import('#shared/adapters/dynamodb/session-store')).DynamoSessionStore(client(), tables.sessions)),
+    calls: lazy(async () => new (await import('#shared/adapters/dynamodb/call-store')).DynamoCallStore(client(), tables.calls)),
+    leads: lazy(async () => new (await import('#shared/adapters/dynamodb/lead-store')).DynamoLeadStore(client(), tables.leads)),
+    feed: lazy(
+      async () => new (await import('#shared/adapters/dynamodb/outbound-feed-store')).DynamoOutboundFeedStore(client(), tables.campaigns),
+    ),
+    evaluations: lazy(
+      async () => new (await import('#shared/adapters/dynamodb/coach-store')).DynamoEvaluationStore(client(), tables.calls),
+    ),
+    appointments: lazy(
+      async () =>
+        new (await import('#shared/adapters/dynamodb/appointment-store')).DynamoAppointmentStore(client(), { leads: tables.leads }),
+    ),
+    manageUrl: async (stored) => (await manageUrl())(stored),
+    teams: lazy(async () => new (await import('#shared/adapters/dynamodb/tenancy-store')).DynamoTenancyStore(client(), tables.teams)),
+  };
+  return lazy(() => ({
+    exports: new DynamoExportStore(client(), tables.exports, tables.outbox),
+    files: exportFiles.get('write'),
+    queue: queues.get('exports'),
+    stores,
+  }));
 }

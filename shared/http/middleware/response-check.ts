@@ -1,6 +1,6 @@
 import type { RouteContract } from '#shared/contracts/contract';
 import { describeIssue } from '../validation';
-import type { HttpMiddleware, HttpResult } from './route-request';
+import { bodyValue, type HttpMiddleware, type HttpResult } from './route-request';
 
 /**
  * Under test (Jest sets both), every success body is checked against the route's contract, so
@@ -26,7 +26,7 @@ function checkResponse(contract: RouteContract, result: HttpResult): void {
   if (result.statusCode < 200 || result.statusCode > 299) return;
   const schema = contract.responses[result.statusCode];
   if (!schema) throw responseContractError(`${contract.routeId} answered ${result.statusCode}, a status its contract does not list`);
-  const checked = schema().safeParse(JSON.parse(JSON.stringify(result.body ?? null)));
+  const checked = schema().safeParse(JSON.parse(JSON.stringify(bodyValue(result) ?? null)));
   if (checked.success) return;
   const issue = checked.error.issues[0];
   const { message } = issue ? describeIssue(issue, 'response') : { message: 'invalid' };

@@ -6,7 +6,7 @@ import { embeddedJsonBytes, LAMBDA_RESPONSE_LIMIT_BYTES } from '#shared/paginati
 import type { Surface } from '#shared/routes';
 import { errorBody } from '../error-bodies';
 import { JSON_ANSWER_HEADERS } from '../json-answer-headers';
-import type { HttpMiddleware, HttpResult } from './route-request';
+import { bodyValue, type HttpMiddleware, type HttpResult } from './route-request';
 
 /** What a body may take inside the proxy response: Lambda's limit less room for the envelope and headers. */
 const MAX_BODY_BYTES = LAMBDA_RESPONSE_LIMIT_BYTES - 64 * 1024;
@@ -37,8 +37,10 @@ export function jsonResponse(options: { readonly surface: Surface }): HttpMiddle
       // The key's field allow-list, in one place for every route: what a key may not see is left
       // out of every success body, at any depth (shared/auth/field-groups.ts).
       const { identity } = request.internal;
-      const visible = identity && result.statusCode < 300 ? withFieldGroups(result.body, identity.fieldGroups) : result.body;
-      const body = JSON.stringify(visible);
+      // A key without an allow-list sees every field: its body goes out as it is.
+      const filtered = identity !== undefined && identity.fieldGroups !== null && result.statusCode < 300;
+      const asText = result.isJsonText === true && typeof result.body === 'string' && !filtered ? result.body : undefined;
+      const body = asText ?? JSON.stringify(filtered ? withFieldGroups(bodyValue(result), identity.fieldGroups) : bodyValue(result));
       if (embeddedJsonBytes(body) > MAX_BODY_BYTES) {
         // Last resort: the page budgets keep every route under the limit. Lambda would refuse the
         // payload and API Gateway answer a bare 502; this answers what happened, in the surface's shape.

@@ -36,6 +36,17 @@ export interface HttpResult {
   readonly headers?: Record<string, string>;
   /** The body is a base64 string of binary bytes (audio), answered as is rather than as JSON; the read API lists their media types as binary. */
   readonly isBase64Encoded?: boolean;
+  /**
+   * The body is a string of JSON text already (a document serialized at bundle time), answered as
+   * its text rather than serialized again; read as the value it holds where one is needed (a key's
+   * field groups, the response check under test).
+   */
+  readonly isJsonText?: boolean;
+}
+
+/** The value a result's body stands for: a JSON text body parsed, any other body as it is. */
+export function bodyValue(result: HttpResult): unknown {
+  return result.isJsonText && typeof result.body === 'string' ? JSON.parse(result.body) : result.body;
 }
 
 /**

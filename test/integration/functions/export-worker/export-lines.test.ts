@@ -113,13 +113,13 @@ beforeAll(async () => {
     await appointments.putAppointments(Array.from({ length: ROWS }, (_, i) => visit(teamId, i)));
   }
   stores = {
-    sessions: new DynamoSessionStore(client, physicalTableName('sessions')),
-    calls: new DynamoCallStore(client, physicalTableName('calls')),
-    leads: new DynamoLeadStore(client, physicalTableName('leads')),
-    feed: new DynamoOutboundFeedStore(client, physicalTableName('campaigns')),
-    teams: new DynamoTenancyStore(client, physicalTableName('teams')),
-    evaluations,
-    appointments,
+    sessions: async () => new DynamoSessionStore(client, physicalTableName('sessions')),
+    calls: async () => new DynamoCallStore(client, physicalTableName('calls')),
+    leads: async () => new DynamoLeadStore(client, physicalTableName('leads')),
+    feed: async () => new DynamoOutboundFeedStore(client, physicalTableName('campaigns')),
+    teams: async () => new DynamoTenancyStore(client, physicalTableName('teams')),
+    evaluations: async () => evaluations,
+    appointments: async () => appointments,
     manageUrl: manageUrlUnder(manageLinks(secretReader(CURSOR_SECRET_ENV))),
   };
   ({ handler: listCoach } = await import('../../../../functions/list-coach-evaluations/handler'));

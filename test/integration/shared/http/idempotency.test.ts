@@ -109,6 +109,16 @@ describe('Idempotency-Key in the handler factory', () => {
     expect(second.headers).toMatchObject({ 'idempotent-replayed': 'true', location: '/v1/things/1', 'content-type': 'application/json' });
   });
 
+  it('replays a body answered as JSON text as the value the text held, not as a string', async () => {
+    const r = route(async (_b, n) => ({ statusCode: 201, body: `{"n":${n},"list":[1,"x",null]}`, isJsonText: true }));
+    const key = freshKey();
+    const first = await r.call({ key });
+    const second = await r.call({ key });
+    expect(r.executions).toBe(1);
+    expect(json(first)).toEqual({ n: 1, list: [1, 'x', null] });
+    expect(json(second)).toEqual(json(first));
+  });
+
   it('treats member order and whitespace of the body as the same request', async () => {
     const r = route();
     const key = freshKey();

@@ -1,4 +1,4 @@
-import type { ExportRequestDependencies } from '#shared/adapters/runtime/export-dependencies';
+import type { ExportRequestDependencies } from '#shared/adapters/runtime/export-request-dependencies';
 import type { ExportJob } from '#shared/domain/exports/export-job';
 import type { ExportStore } from '#shared/ports/export-store';
 import type { MessageQueue, QueueMessage } from '#shared/ports/message-queue';
@@ -6,8 +6,8 @@ import { identity } from '../../../support/factories';
 import { answerOf, failingPort, fakePort, functionEnvironment, routeEvent } from '../../../support/handler-harness';
 
 const mockDependencies: { current?: ExportRequestDependencies } = {};
-jest.mock('#shared/adapters/runtime/export-dependencies', () => ({
-  ...jest.requireActual('#shared/adapters/runtime/export-dependencies'),
+jest.mock('#shared/adapters/runtime/export-request-dependencies', () => ({
+  ...jest.requireActual('#shared/adapters/runtime/export-request-dependencies'),
   exportRequestDependencies: () => () => mockDependencies.current,
 }));
 

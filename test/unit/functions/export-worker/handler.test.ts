@@ -112,14 +112,18 @@ function dependencies(job: ExportJob, saw: Seen): ExportWorkerDependencies {
   const leads = fakePort<LeadStore>({
     listLeads: async ({ teamId }) => (teamId === 1 ? [0, 1].map((i) => ({ lead: lead(i), position: `p${i}` })) : []),
   });
+  // Only the leads are read: a leads export loads no other resource's store.
+  const notLoaded = async (): Promise<never> => {
+    throw new Error('a leads export loaded another resource’s store');
+  };
   const stores: ExportLineStores = {
-    leads,
-    sessions: fakePort<ExportLineStores['sessions']>(),
-    calls: fakePort<ExportLineStores['calls']>(),
-    feed: fakePort<ExportLineStores['feed']>(),
-    teams: fakePort<ExportLineStores['teams']>(),
-    evaluations: fakePort<ExportLineStores['evaluations']>(),
-    appointments: fakePort<ExportLineStores['appointments']>(),
+    leads: async () => leads,
+    sessions: notLoaded,
+    calls: notLoaded,
+    feed: notLoaded,
+    teams: notLoaded,
+    evaluations: notLoaded,
+    appointments: notLoaded,
     manageUrl: async () => null,
   };
   const queue = fakePort<MessageQueue>({

@@ -327,6 +327,38 @@ describe('createHttpHandler: rate limits, expiry and field groups', () => {
   });
 });
 
+describe('createHttpHandler: a body that is JSON text already', () => {
+  const text = '{"data":[{"id":1,"customer":{"name":"Ann","phone":"+14155550100"},"summary":"called back"}],"n":1e21}';
+
+  it('answers the text as it is to a key that sees every field, without serializing it again', async () => {
+    const handler = createHttpHandler(readRoute, async () => ({ statusCode: 200, body: text, isJsonText: true }), { rateLimiter: null });
+    const response = await handler(event(), context);
+    expect(response.body).toBe(text);
+    expect(response.headers?.['content-type']).toBe('application/json');
+  });
+
+  it('applies a key’s field groups to the value the text holds', async () => {
+    const handler = createHttpHandler(readRoute, async () => ({ statusCode: 200, body: text, isJsonText: true }), { rateLimiter: null });
+    const restricted = proxyEvent({ authorizer: encodeIdentity(identity({ fieldGroups: ['notes'] })) });
+    expect(JSON.parse((await handler(restricted, context)).body)).toEqual({
+      data: [{ id: 1, customer: {}, summary: 'called back' }],
+      n: 1e21,
+    });
+  });
+
+  it('checks the value the text holds against the contract under test', async () => {
+    const strict = defineContract(ROUTES, {
+      routeId: 'listTeams',
+      responses: { 200: () => z.strictObject({ data: z.array(z.unknown()) }) },
+    });
+    const printed = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const handler = createHttpHandler(strict, async () => ({ statusCode: 200, body: text, isJsonText: true }), { rateLimiter: null });
+    expect((await handler(event(), context)).statusCode).toBe(500);
+    expect(printed).toHaveBeenCalledWith(expect.stringMatching(/listTeams answered a 200 body its contract refuses: .*"n"/));
+    printed.mockRestore();
+  });
+});
+
 describe('createHttpHandler: the middleware chain', () => {
   const publicRoute = defineContract(ROUTES, { routeId: 'getOpenApi', responses: { 200: () => z.unknown() } });
 

@@ -72,13 +72,13 @@ beforeAll(async () => {
   const evaluationStore = new DynamoEvaluationStore(client, physicalTableName('calls'));
   await evaluationStore.putEvaluations(evaluations);
   stores = {
-    sessions: sessionStore,
-    calls: new DynamoCallStore(client, physicalTableName('calls')),
-    leads: new DynamoLeadStore(client, physicalTableName('leads')),
-    feed: new DynamoOutboundFeedStore(client, physicalTableName('campaigns')),
-    teams: new DynamoTenancyStore(client, physicalTableName('teams')),
-    evaluations: evaluationStore,
-    appointments: new DynamoAppointmentStore(client, { leads: physicalTableName('leads') }),
+    sessions: async () => sessionStore,
+    calls: async () => new DynamoCallStore(client, physicalTableName('calls')),
+    leads: async () => new DynamoLeadStore(client, physicalTableName('leads')),
+    feed: async () => new DynamoOutboundFeedStore(client, physicalTableName('campaigns')),
+    teams: async () => new DynamoTenancyStore(client, physicalTableName('teams')),
+    evaluations: async () => evaluationStore,
+    appointments: async () => new DynamoAppointmentStore(client, { leads: physicalTableName('leads') }),
     manageUrl: async () => null,
   };
   exports = new DynamoExportStore(client, physicalTableName('exports'), physicalTableName('outbox'), physicalTableName('audit-log'));
