@@ -4,8 +4,11 @@
  * `fixOffset`, `set`, `plus` with days), so every answer, on DST days and in skipped hours
  * included, is luxon's. Why not luxon: it is 70 KB read at every cold start of the campaign
  * create and sender (docs/adr/0194-phone-and-texting-cold-start.md); the unit test checks these
- * answers against luxon's in every zone a number can give and in zones that skip midnight.
+ * answers against luxon's in every zone a number can give and in zones that skip midnight. The
+ * zone's offset at an instant is read once for the codebase, in local-days.ts (years after 1 BC:
+ * luxon also reads eras, which no stored or current instant needs).
  */
+import { isoDateText, offsetMinutesAt } from '#shared/domain/local-days';
 
 /** An instant and the offset (minutes) its wall clock is read with, as a luxon DateTime holds them. */
 export interface Zoned {
@@ -24,48 +27,8 @@ interface Wall {
   readonly millisecond: number;
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function format(zone: string): Intl.DateTimeFormat {
-  let f = formats.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      hour12: false,
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      era: 'short',
-    });
-    formats.set(zone, f);
-  }
-  return f;
-}
-
 function toTs(w: Wall): number {
   return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second, w.millisecond);
-}
-
-/** The zone's offset from UTC at an instant, in minutes (luxon's IANAZone.offset). */
-function offsetAt(zone: string, ts: number): number {
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const p of format(zone).formatToParts(new Date(ts))) parts[p.type] = p.value;
-  const year = Number.parseInt(parts.year ?? '', 10);
-  const hour = Number.parseInt(parts.hour ?? '', 10);
-  const asUtc = toTs({
-    year: parts.era === 'BC' ? -Math.abs(year) + 1 : year,
-    month: Number.parseInt(parts.month ?? '', 10),
-    day: Number.parseInt(parts.day ?? '', 10),
-    hour: hour === 24 ? 0 : hour,
-    minute: Number.parseInt(parts.minute ?? '', 10),
-    second: Number.parseInt(parts.second ?? '', 10),
-    millisecond: 0,
-  });
-  const over = ts % 1000;
-  return (asUtc - (ts - (over >= 0 ? over : 1000 + over))) / 60_000;
 }
 
 function wall(z: Zoned): Wall {
@@ -85,17 +48,17 @@ function wall(z: Zoned): Wall {
 function at(w: Wall, o: number, zone: string): Zoned {
   const local = toTs(w);
   let guess = local - o * 60_000;
-  const o2 = offsetAt(zone, guess);
+  const o2 = offsetMinutesAt(guess, zone);
   if (o === o2) return { ts: guess, o, zone };
   guess -= (o2 - o) * 60_000;
-  const o3 = offsetAt(zone, guess);
+  const o3 = offsetMinutesAt(guess, zone);
   if (o2 === o3) return { ts: guess, o: o2, zone };
   return { ts: local - Math.min(o2, o3) * 60_000, o: Math.max(o2, o3), zone };
 }
 
 /** `DateTime.fromMillis(ms, { zone })`. */
 export function inZone(ms: number, zone: string): Zoned {
-  return { ts: ms, o: offsetAt(zone, ms), zone };
+  return { ts: ms, o: offsetMinutesAt(ms, zone), zone };
 }
 
 /** `.startOf('day')`. */
@@ -123,5 +86,5 @@ export function weekday(z: Zoned): number {
 /** `.toISODate()` (YYYY-MM-DD). */
 export function isoDate(z: Zoned): string {
   const w = wall(z);
-  return `${String(w.year).padStart(4, '0')}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
+  return isoDateText(w.year, w.month, w.day);
 }
