@@ -5,23 +5,45 @@
  * instant on DST days (and on the first valid instant where a zone skips midnight itself).
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const nameFormatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
+/** One Intl formatter a zone and use: building one costs far more than a format. */
+function cached(cache: Map<string, Intl.DateTimeFormat>, zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let f = cache.get(zone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(zone, f);
+    f = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone });
+    cache.set(zone, f);
   }
   return f;
+}
+
+function formatter(zone: string): Intl.DateTimeFormat {
+  return cached(formatters, zone, {
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+}
+
+/**
+ * The zone's short name at an instant in US English ("EST", "EDT", "GMT+1"), read as luxon's
+ * `ZZZZ` reads it (`parseZoneInfo`: the same Intl options), so a text shows luxon's name.
+ */
+export function zoneAbbreviation(ms: number, zone: string): string | null {
+  const f = cached(nameFormatters, zone, {
+    timeZoneName: 'short',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return f.formatToParts(new Date(ms)).find((p) => p.type.toLowerCase() === 'timezonename')?.value ?? null;
 }
 
 interface WallClock {

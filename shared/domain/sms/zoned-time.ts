@@ -17,7 +17,7 @@ export interface Zoned {
   readonly zone: string;
 }
 
-interface Wall {
+export interface Wall {
   readonly year: number;
   readonly month: number;
   readonly day: number;
@@ -31,7 +31,8 @@ function toTs(w: Wall): number {
   return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second, w.millisecond);
 }
 
-function wall(z: Zoned): Wall {
+/** An instant's wall clock read with its offset (luxon's `tsToObj`). */
+export function wall(z: Zoned): Wall {
   const d = new Date(z.ts + z.o * 60_000);
   return {
     year: d.getUTCFullYear(),
@@ -74,7 +75,52 @@ export function plusDays(z: Zoned, days: number): Zoned {
 
 /** `.set({ hour })`. */
 export function atHour(z: Zoned, hour: number): Zoned {
-  return at({ ...wall(z), hour }, z.o, z.zone);
+  return withTime(z, { hour });
+}
+
+/** `.set({ hour, minute, second, millisecond })` with any of them left out kept. */
+export function withTime(z: Zoned, time: Partial<Pick<Wall, 'hour' | 'minute' | 'second' | 'millisecond'>>): Zoned {
+  return at({ ...wall(z), ...time }, z.o, z.zone);
+}
+
+/**
+ * A zone Intl knows: luxon reads it at the same offsets (its own "utc+3" or "local" are no stored
+ * zone's names: a zone is checked with Intl when it is set).
+ */
+export function knowsZone(zone: string): boolean {
+  try {
+    offsetMinutesAt(0, zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const ISO_LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,30}))?)?(Z|[+-]\d{2}:\d{2})?$/;
+
+const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/**
+ * `DateTime.fromISO(text, { zone })` for the form every writer stores (a date, hours and minutes,
+ * optional seconds and fraction, `Z`, an offset or none): an offset-less time is the zone's wall
+ * clock, guessed with the zone's offset at `nowMs` as luxon does (it decides which of a repeated
+ * hour's two instants is meant). Null for any other text, out-of-range fields, a year before 1000
+ * (luxon reads those otherwise) or a zone Intl does not know: the caller asks luxon then.
+ */
+export function fromIsoInZone(text: string, zone: string, nowMs: number): Zoned | null {
+  const m = ISO_LOCAL.exec(text);
+  if (!m || !knowsZone(zone)) return null;
+  const [year, month, day, hour, minute] = [m[1], m[2], m[3], m[4], m[5]].map(Number) as [number, number, number, number, number];
+  const second = m[6] === undefined ? 0 : Number(m[6]);
+  const millisecond = m[7] === undefined ? 0 : Math.floor(Number.parseFloat(`0.${m[7]}`) * 1000);
+  if (year < 1000 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month) || hour > 23 || minute > 59 || second > 59)
+    return null;
+  const w: Wall = { year, month, day, hour, minute, second, millisecond };
+  const offset = m[8];
+  if (offset === undefined) return at(w, offsetMinutesAt(nowMs, zone), zone);
+  const [h, min] = offset === 'Z' ? [0, 0] : [Number(offset.slice(1, 3)), Number(offset.slice(4, 6))];
+  if (min > 59) return null;
+  return inZone(toTs(w) - (offset.startsWith('-') ? -1 : 1) * (h * 60 + min) * 60_000, zone);
 }
 
 /** `.weekday`: 1 = Monday … 7 = Sunday. */
