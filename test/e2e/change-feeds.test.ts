@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { toLeadItem } from '#shared/adapters/dynamodb/lead-items';
+import { toLeadItem } from '#shared/adapters/dynamodb/lead-store';
 import { toSessionItem } from '#shared/adapters/dynamodb/session-items';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import type { LeadRecord } from '#shared/domain/leads';

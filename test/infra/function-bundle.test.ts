@@ -51,9 +51,6 @@ const LOADED_ON_FIRST_USE = [
   /node_modules\/@aws-lambda-powertools\/idempotency\//,
 ];
 
-/** The stored lead's schema and read (lead-store.ts). */
-const LEAD_READ = /shared\/adapters\/dynamodb\/lead-store\.ts$/;
-
 describe('function bundles', () => {
   it('load as Lambda loads them, every chunk included', async () => {
     const { outdir } = await bundle('ingest-lead');
@@ -99,23 +96,6 @@ describe('function bundles', () => {
       for (const marker of laterTexts) expect(text.includes(marker)).toBe(false);
       // The idempotent routes do bundle Powertools, for the first request that carries the header.
       expect(Object.keys(metafile.inputs).some((input) => /node_modules\/@aws-lambda-powertools\/idempotency\//.test(input))).toBe(true);
-    },
-    60_000,
-  );
-
-  it.each([
-    // An intake reads a stored lead only when repeated: the lead's schema loads then.
-    ['ingest-lead', 'on first use'],
-    ['receive-google-ads-lead', 'on first use'],
-    // Every message reads its lead.
-    ['outreach-worker', 'at load'],
-  ])(
-    '%s reads the stored lead’s schema %s',
-    async (functionName, when) => {
-      const { metafile } = await bundle(functionName);
-      const loaded = [...outputsLoadedAtStart(metafile)].flatMap((file) => Object.keys(metafile.outputs[file]?.inputs ?? {}));
-      expect(loaded.filter((input) => LEAD_READ.test(input))).toHaveLength(when === 'at load' ? 1 : 0);
-      expect(Object.keys(metafile.inputs).filter((input) => LEAD_READ.test(input))).toHaveLength(1);
     },
     60_000,
   );

@@ -1,4 +1,4 @@
-import { toLeadItem } from '#shared/adapters/dynamodb/lead-items';
+import { toLeadItem } from '#shared/adapters/dynamodb/lead-store';
 import type { IntakeConfig, IntakeConfigInput } from '#shared/domain/intake/intake-config';
 import { intakeConfigSchema } from '#shared/domain/intake/intake-config-schema';
 import type { OutreachState } from '#shared/domain/intake/outreach';

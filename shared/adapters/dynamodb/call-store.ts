@@ -35,7 +35,7 @@ import {
   transfersPk,
 } from './call-items';
 import { teamPk, timeSortKey } from './keys';
-import { toLeadItem } from './lead-items';
+import { toLeadItem } from './lead-store';
 import { queryByOffset } from './offset-query';
 import { outboxPuts } from './outbox';
 import { readTimeOrdered, timeRangeBounds } from './time-range';

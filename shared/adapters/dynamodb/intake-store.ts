@@ -23,9 +23,9 @@ import {
 } from '#shared/ports/intake-store';
 import { nextCounterValue } from './counters';
 import { padId, teamPk } from './keys';
-import { leadChangeStamp, toLeadItem, toOutreachItemFields } from './lead-items';
+import { fromLeadItem, leadChangeStamp, toLeadItem, toOutreachItemFields } from './lead-store';
 import { outboxPuts, updateWithEvents } from './outbox';
-import { type Item, parseStoredItem } from './query';
+import { parseStoredItem } from './query';
 import { transactWrite } from './transact';
 
 /**
@@ -85,21 +85,10 @@ function guardItem(key: { pk: string; sk: 'GUARD' }, leadId: number, stlCallId: 
   };
 }
 
-/** How the store reads a stored lead: lead-store.ts's `fromLeadItem`, taken at load or on first use. */
-export type LeadItemReader = (item: Item) => LeadRecord | Promise<LeadRecord>;
-
-/**
- * The lead's schema on the first read of a lead: the intake functions, the voice report and the
- * widget read one only for a repeated intake, an outreach call or a recovery. A function that reads
- * a lead on every request (the outreach worker) passes `fromLeadItem` itself.
- */
-const readLeadOnFirstUse: LeadItemReader = async (item) => (await import('./lead-store')).fromLeadItem(item);
-
 export class DynamoIntakeStore implements IntakeStore {
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
-    private readonly readLead: LeadItemReader = readLeadOnFirstUse,
   ) {}
 
   nextLeadId(): Promise<number> {
@@ -180,7 +169,7 @@ export class DynamoIntakeStore implements IntakeStore {
     const key = await this.leadKey(stlCallId);
     if (!key) return null;
     const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
-    return result.Item ? this.readLead(result.Item) : null;
+    return result.Item ? fromLeadItem(result.Item) : null;
   }
 
   async transitionOutreach(

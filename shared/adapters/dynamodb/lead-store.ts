@@ -2,18 +2,35 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { OUTREACH_STATUSES, type OutreachState } from '#shared/domain/intake/outreach';
 import { SCHEDULING_MODES } from '#shared/domain/intake/scheduling-config';
-import { LEAD_TYPES, type LeadRecord } from '#shared/domain/leads';
+import { type Attribution, LEAD_TYPES, type LeadRecord } from '#shared/domain/leads';
 import { atLoad } from '#shared/lazy';
 import type { DomainEvent } from '#shared/ports/event-bus';
 import type { LeadPageQuery, LeadStore } from '#shared/ports/lead-store';
 import { batchPut } from './batch-write';
-import { teamPk } from './keys';
-import { type OutreachItem, toLeadItem } from './lead-items';
+import { changeSortKey, teamPk, timeSortKey } from './keys';
 import { queryByOffset } from './offset-query';
 import { outboxPuts } from './outbox';
 import { type Item, parseStoredItem } from './query';
 import { changeWindowRange, readTimeOrdered, timeRangeBounds } from './time-range';
 import { transactWrite } from './transact';
+
+/**
+ * A lead as stored. Keys: pk TEAM#<team>, sk <datetime>#<team>#<id>. Index byType: typePk
+ * TEAM#<team>#<type> + sk. Index byExternalId (sparse): externalPk TEAM#<team>#<external_id> + sk.
+ * Index leadChanges (the change feed, ADR 0147): pk + leadChangeSk <updated_at>#<team>#<id>,
+ * restamped by every write of the lead (leadChangeStamp).
+ * Leads stored before customer_phone_raw, wbraid, gbraid, claim_token or dispatched existed lack
+ * them; those stored before the change feed lack updated_at and leadChangeSk, and enter the feed
+ * when they next change (ADR 0147: the plain list is a first sync's history).
+ */
+export type LeadItem = {
+  pk: string;
+  sk: string;
+  typePk: string;
+  externalPk?: string;
+  updated_at?: string;
+  leadChangeSk?: string;
+} & z.input<typeof storedLead>;
 
 const nullableString = () => z.nullable(z.string());
 
@@ -38,7 +55,9 @@ const storedOutreach = /* @__PURE__ */ atLoad(() =>
     completed_at: nullableString(),
     reason: nullableString(),
   }),
-) satisfies z.ZodMiniType<OutreachState, OutreachItem>;
+) satisfies z.ZodMiniType<OutreachState>;
+
+type OutreachItem = z.input<typeof storedOutreach>;
 
 /**
  * The lead's attributes as stored: the record's own fields under their own names, so this list is
@@ -74,11 +93,118 @@ const storedLead = /* @__PURE__ */ atLoad(() =>
     outreach: z.nullable(storedOutreach),
     appointment: z.nullable(z.record(z.string(), z.unknown())),
   }),
-) satisfies z.ZodMiniType<LeadRecord, LeadRecord>;
+) satisfies z.ZodMiniType<LeadRecord>;
+
+/**
+ * The members an update of a lead sets beside its own change (`SET <expression>, <these>`): when it
+ * changed and its change-feed sort key, from the lead's key.
+ */
+export function leadChangeStamp(
+  key: { readonly sk: string },
+  at: string = new Date().toISOString(),
+): {
+  expression: string;
+  values: Record<string, string>;
+} {
+  return {
+    expression: 'updated_at = :changedAt, leadChangeSk = :changeSk',
+    values: { ':changedAt': at, ':changeSk': changeSortKey(at, key.sk) },
+  };
+}
+
+export function toLeadItem(lead: LeadRecord, updatedAt: string = new Date().toISOString()): LeadItem {
+  const pk = teamPk(lead.team_id);
+  const sk = timeSortKey(lead.datetime, lead.team_id, lead.id);
+  return {
+    pk,
+    sk,
+    typePk: `${pk}#${lead.type}`,
+    ...(lead.external_id ? { externalPk: `${pk}#${lead.external_id}` } : {}),
+    id: lead.id,
+    lead_id: lead.lead_id,
+    team_id: lead.team_id,
+    type: lead.type,
+    datetime: lead.datetime,
+    status: lead.status,
+    customer_name: lead.customer_name,
+    customer_phone: lead.customer_phone,
+    ...(lead.customer_phone_raw === undefined ? {} : { customer_phone_raw: lead.customer_phone_raw }),
+    customer_email: lead.customer_email,
+    lead_content: lead.lead_content,
+    agent: lead.agent,
+    referrer_url: lead.referrer_url,
+    attribution: copyAttribution(lead.attribution),
+    external_id: lead.external_id,
+    source: lead.source,
+    outreach: lead.outreach === null ? null : toOutreachItem(lead.outreach),
+    appointment: lead.appointment,
+    updated_at: updatedAt,
+    leadChangeSk: changeSortKey(updatedAt, sk),
+  };
+}
 
 /** The lead of a stored item; `item` is what DynamoDB answered for a key of the leads table. */
 export function fromLeadItem(raw: Item): LeadRecord {
   return parseStoredItem(storedLead, raw, 'lead');
+}
+
+/** Attribution copied member by member; wbraid and gbraid are absent on older leads and stay so. */
+function copyAttribution(a: Attribution): Attribution {
+  return {
+    utm_source: a.utm_source,
+    utm_medium: a.utm_medium,
+    utm_campaign: a.utm_campaign,
+    utm_term: a.utm_term,
+    utm_content: a.utm_content,
+    gclid: a.gclid,
+    ...(a.wbraid === undefined ? {} : { wbraid: a.wbraid }),
+    ...(a.gbraid === undefined ? {} : { gbraid: a.gbraid }),
+  };
+}
+
+const OUTREACH_MEMBERS = [
+  'stl_call_id',
+  'status',
+  'scheduling_mode',
+  'due_at',
+  'attempt',
+  'max_attempts',
+  'retry_spacing_minutes',
+  'provider_call_id',
+  'last_attempt_at',
+  'claim_token',
+  'dispatched',
+  'outcome',
+  'completed_at',
+  'reason',
+] as const satisfies readonly (keyof OutreachState & keyof OutreachItem)[];
+
+/**
+ * The stored members of an outreach change, each under its item name; members the domain did not
+ * set stay out. Every member has the same name on both sides (OUTREACH_MEMBERS checks it).
+ */
+export function toOutreachItemFields(fields: Partial<OutreachState>): Partial<OutreachItem> {
+  return Object.fromEntries(OUTREACH_MEMBERS.filter((m) => fields[m] !== undefined).map((m) => [m, fields[m]]));
+}
+
+/** The outreach members one by one: the item keeps the domain's names. */
+function toOutreachItem(o: OutreachState): OutreachItem {
+  return {
+    stl_call_id: o.stl_call_id,
+    status: o.status,
+    scheduling_mode: o.scheduling_mode,
+    due_at: o.due_at,
+    attempt: o.attempt,
+    max_attempts: o.max_attempts,
+    retry_spacing_minutes: o.retry_spacing_minutes,
+    provider_call_id: o.provider_call_id,
+    last_attempt_at: o.last_attempt_at,
+    ...(o.claim_token === undefined ? {} : { claim_token: o.claim_token }),
+    ...(o.dispatched === undefined ? {} : { dispatched: o.dispatched }),
+    outcome: o.outcome,
+    completed_at: o.completed_at,
+    reason: o.reason,
+  };
 }
 
 function partitionFor(q: LeadPageQuery): { indexName?: string; name: string; value: string; keys: string[] } {

@@ -16,7 +16,7 @@ import type {
 } from '#shared/ports/widget-session-store';
 import { stlCallPointerItem } from './intake-store';
 import { padId, teamPk, timeSortKey } from './keys';
-import { toLeadItem } from './lead-items';
+import { toLeadItem } from './lead-store';
 import { outboxPuts } from './outbox';
 import { type Item, parseStoredItem, queryAll } from './query';
 import { fromSessionItem, type SessionItem, toSessionItem } from './session-items';

@@ -1,6 +1,5 @@
 import { fromCallItem, toCallItem } from '#shared/adapters/dynamodb/call-items';
-import { toLeadItem, toOutreachItemFields } from '#shared/adapters/dynamodb/lead-items';
-import { fromLeadItem } from '#shared/adapters/dynamodb/lead-store';
+import { fromLeadItem, toLeadItem, toOutreachItemFields } from '#shared/adapters/dynamodb/lead-store';
 import { toOutboxItem } from '#shared/adapters/dynamodb/outbox';
 import type { LeadRecord } from '#shared/domain/leads';
 import { storedCall } from '../../../support/call-fixture';
