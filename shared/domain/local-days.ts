@@ -5,23 +5,45 @@
  * instant on DST days (and on the first valid instant where a zone skips midnight itself).
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const nameFormatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
+/** One Intl formatter a zone and use: building one costs far more than a format. */
+function cached(cache: Map<string, Intl.DateTimeFormat>, zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let f = cache.get(zone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(zone, f);
+    f = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone });
+    cache.set(zone, f);
   }
   return f;
+}
+
+function formatter(zone: string): Intl.DateTimeFormat {
+  return cached(formatters, zone, {
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+}
+
+/**
+ * The zone's short name at an instant in US English ("EST", "EDT", "GMT+1"), read as luxon's
+ * `ZZZZ` reads it (`parseZoneInfo`: the same Intl options), so a text shows luxon's name.
+ */
+export function zoneAbbreviation(ms: number, zone: string): string | null {
+  const f = cached(nameFormatters, zone, {
+    timeZoneName: 'short',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return f.formatToParts(new Date(ms)).find((p) => p.type.toLowerCase() === 'timezonename')?.value ?? null;
 }
 
 interface WallClock {
@@ -53,6 +75,15 @@ function offsetAt(ms: number, zone: string): number {
   return asUtc - Math.floor(ms / 1000) * 1000;
 }
 
+/**
+ * The zone's offset from UTC at an instant, in minutes, as luxon's `IANAZone.offset` reads it (the
+ * instant taken to its whole second): the one offset reader, which the zoned steps of calling hours
+ * and texts build on (shared/domain/sms/zoned-time.ts).
+ */
+export function offsetMinutesAt(ms: number, zone: string): number {
+  return offsetAt(ms, zone) / 60_000;
+}
+
 /** The first instant of a local calendar date in the zone. */
 function localMidnight(year: number, month: number, day: number, zone: string, near: number): number {
   const wall = Date.UTC(year, month - 1, day);
@@ -67,10 +98,15 @@ function localMidnight(year: number, month: number, day: number, zone: string, n
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
+/** A calendar date as YYYY-MM-DD. */
+export function isoDateText(year: number, month: number, day: number): string {
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
 /** An instant's local date (YYYY-MM-DD) and time (HH:mm) in a zone. */
 export function localDateTime(ms: number, zone: string): { date: string; time: string } {
   const w = wallClock(ms, zone);
-  return { date: `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`, time: `${pad(w.hour)}:${pad(w.minute)}` };
+  return { date: isoDateText(w.year, w.month, w.day), time: `${pad(w.hour)}:${pad(w.minute)}` };
 }
 
 /**
@@ -86,7 +122,7 @@ export function localDays(startMs: number, endMs: number, zone: string): { date:
     const d = new Date(cursor);
     const begin = localMidnight(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), zone, near);
     if (begin >= endMs) break;
-    days.push({ date: `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`, startMs: begin });
+    days.push({ date: isoDateText(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()), startMs: begin });
     near = begin + 86_400_000;
     cursor += 86_400_000;
   }

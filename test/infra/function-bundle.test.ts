@@ -167,6 +167,8 @@ describe('function bundles', () => {
     // Calling hours read zoned time with Intl (shared/domain/sms/zoned-time.ts).
     ['create-sms-campaign', 'luxon', 'nowhere', LUXON],
     ['campaign-sender', 'luxon', 'nowhere', LUXON],
+    // Texts read the visit's time with Intl; luxon only for a start not in the ISO form writers store.
+    ['appointment-texter', 'luxon', 'in a chunk', LUXON],
   ])(
     '%s reads no %s at load (bundled %s)',
     async (functionName, _library, where, pattern) => {

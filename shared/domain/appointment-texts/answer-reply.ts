@@ -4,8 +4,8 @@ import type { AppointmentReplies } from '#shared/ports/appointment-replies';
 import type { SmsProvider } from '#shared/ports/sms-provider';
 import { readAppointmentReply } from './reply-reading';
 
-// luxon, which the visit's local time needs, only for a reschedule request: the inbound-SMS
-// webhook answers every other text without it, so it stays out of that function's cold start.
+// The texts' words and the visit's local time, only for a reschedule request: the inbound-SMS
+// webhook answers every other text without them, so they stay out of that function's cold start.
 const bodies = lazy(() => import('./bodies'));
 
 /**
@@ -40,7 +40,7 @@ export async function answerAppointmentReply(
       const { visitTime } = await bodies();
       await deps.sms.send({
         to: input.from,
-        body: `${notice.businessName}: to pick another time for your ${notice.service} visit on ${visitTime(notice.start, notice.zone)}, open ${notice.manageUrl}`,
+        body: `${notice.businessName}: to pick another time for your ${notice.service} visit on ${await visitTime(notice.start, notice.zone)}, open ${notice.manageUrl}`,
         reference: `appointment-reply:${notice.appointmentId}:${input.messageId ?? reply.at}`,
       });
       return 'link_sent';

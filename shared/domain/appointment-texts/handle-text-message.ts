@@ -39,10 +39,10 @@ export async function handleAppointmentTextMessage(
     case 'booked':
       if (!isActive(appointment)) return 'not_active';
       await scheduleReminders(deps.scheduler, appointment, now);
-      return send(deps, appointment, 'booking_confirmation', 'booked', confirmationBody(notice), delivery);
+      return send(deps, appointment, 'booking_confirmation', 'booked', await confirmationBody(notice), delivery);
     case 'changed':
       if (message.change === 'cancelled') {
-        return send(deps, appointment, 'booking_change', message.change_id, changeBody(notice, { kind: 'cancelled' }), delivery);
+        return send(deps, appointment, 'booking_change', message.change_id, await changeBody(notice, { kind: 'cancelled' }), delivery);
       }
       if (!isActive(appointment)) return 'not_active';
       await scheduleReminders(deps.scheduler, appointment, now);
@@ -51,14 +51,14 @@ export async function handleAppointmentTextMessage(
         appointment,
         'booking_change',
         message.change_id,
-        changeBody(notice, { kind: 'rescheduled', previousStart: message.previous_start ?? notice.start }),
+        await changeBody(notice, { kind: 'rescheduled', previousStart: message.previous_start ?? notice.start }),
         delivery,
       );
     case 'reminder': {
       if (!isActive(appointment)) return 'not_active';
       if (Date.parse(notice.start) !== Date.parse(message.start)) return 'stale';
       const occurrence = `${new Date(message.start).toISOString()}/${message.offset_minutes}m`;
-      return send(deps, appointment, 'booking_reminder', occurrence, reminderBody(notice), delivery);
+      return send(deps, appointment, 'booking_reminder', occurrence, await reminderBody(notice), delivery);
     }
   }
 }

@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { inZone, knowsZone, plusDays, withTime } from '#shared/domain/sms/zoned-time';
 
 /**
  * When an appointment's reminders go. Each offset (minutes before the visit) gives a nominal
@@ -29,13 +29,18 @@ export interface PlannedReminder {
   readonly moved: boolean;
 }
 
-/** The latest instant at or before `nominal` inside the courtesy hours of `zone`. */
+/**
+ * The latest instant at or before `nominal` inside the courtesy hours of `zone`, in luxon's zoned
+ * arithmetic (zoned-time.ts). A zone Intl does not know gave luxon an invalid time, which compares
+ * as neither before nor after: the nominal instant, as then.
+ */
 export function latestAllowed(nominal: Date, zone: string): Date {
-  const local = DateTime.fromJSDate(nominal, { zone });
-  const opens = local.set({ hour: REMINDER_HOURS.start, minute: 0, second: 0, millisecond: 0 });
-  const closes = local.set({ hour: REMINDER_HOURS.end, minute: 0, second: 0, millisecond: 0 });
-  if (local < opens) return closes.minus({ days: 1 }).set({ hour: REMINDER_HOURS.end, minute: 0 }).toJSDate();
-  if (local > closes) return closes.toJSDate();
+  if (!knowsZone(zone)) return nominal;
+  const local = inZone(nominal.getTime(), zone);
+  const opens = withTime(local, { hour: REMINDER_HOURS.start, minute: 0, second: 0, millisecond: 0 });
+  const closes = withTime(local, { hour: REMINDER_HOURS.end, minute: 0, second: 0, millisecond: 0 });
+  if (local.ts < opens.ts) return new Date(withTime(plusDays(closes, -1), { hour: REMINDER_HOURS.end, minute: 0 }).ts);
+  if (local.ts > closes.ts) return new Date(closes.ts);
   return nominal;
 }
 

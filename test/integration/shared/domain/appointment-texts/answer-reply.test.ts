@@ -111,7 +111,7 @@ describe('replies to an appointment text', () => {
 
     const reminder = await sendAppointmentText(
       { texts, sms, pricePerSegmentMicros: 8300, maxRunMs: 60_000 },
-      { notice, purpose: 'booking_reminder', occurrence: `${notice.start}/120m`, body: reminderBody(notice) },
+      { notice, purpose: 'booking_reminder', occurrence: `${notice.start}/120m`, body: await reminderBody(notice) },
       { messageId: 'rem-1', receiveCount: 1 },
     );
     expect(reminder.outcome).toBe('suppressed');

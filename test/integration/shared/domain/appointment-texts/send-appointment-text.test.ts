@@ -39,7 +39,7 @@ beforeEach(() => {
 afterAll(() => dynamo.stop());
 
 /** A fresh appointment (and number) per test, so tests share no records. */
-function confirmation(overrides: Partial<AppointmentNotice> = {}): AppointmentText {
+async function confirmation(overrides: Partial<AppointmentNotice> = {}): Promise<AppointmentText> {
   serial++;
   const notice: AppointmentNotice = {
     teamId: TEAM,
@@ -52,7 +52,7 @@ function confirmation(overrides: Partial<AppointmentNotice> = {}): AppointmentTe
     manageUrl: 'https://svc.example.com/widget/manage/abc',
     ...overrides,
   };
-  return { notice, purpose: 'booking_confirmation', occurrence: 'v1', body: confirmationBody(notice) };
+  return { notice, purpose: 'booking_confirmation', occurrence: 'v1', body: await confirmationBody(notice) };
 }
 
 function deps(overrides: Partial<AppointmentTextDependencies> = {}): AppointmentTextDependencies {
@@ -65,7 +65,7 @@ const feedOf = async (teamId: number, appointmentId: string) =>
 
 describe('sending an appointment text', () => {
   it('texts once and lists it on the team’s feed with its purpose, appointment, body and cost', async () => {
-    const text = confirmation();
+    const text = await confirmation();
     const result = await sendAppointmentText(deps(), text, delivery('m1'));
 
     expect(result).toMatchObject({ outcome: 'sent' });
@@ -90,11 +90,11 @@ describe('sending an appointment text', () => {
   });
 
   it('sends nothing more when the same work is delivered again, in sequence or at once', async () => {
-    const text = confirmation();
+    const text = await confirmation();
     await sendAppointmentText(deps(), text, delivery('m1'));
     expect(await sendAppointmentText(deps(), text, delivery('m1', 2))).toEqual({ outcome: 'already_handled', status: 'sent' });
 
-    const racing = confirmation();
+    const racing = await confirmation();
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) => sendAppointmentText(deps(), racing, delivery(`race-${i}`))),
     );
@@ -107,7 +107,7 @@ describe('sending an appointment text', () => {
   });
 
   it('sends another purpose or occurrence of the same appointment: each is its own text', async () => {
-    const text = confirmation();
+    const text = await confirmation();
     await sendAppointmentText(deps(), text, delivery('m1'));
     await sendAppointmentText(deps(), { ...text, purpose: 'booking_reminder', occurrence: '2026-03-10T16:30:00.000Z' }, delivery('m2'));
     await sendAppointmentText(deps(), { ...text, purpose: 'booking_reminder', occurrence: '2026-03-09T18:30:00.000Z' }, delivery('m3'));
@@ -120,7 +120,7 @@ describe('sending an appointment text', () => {
   });
 
   it('never texts a number on the team’s suppression list, records why once, and the opt-out of another team does not count', async () => {
-    const text = confirmation();
+    const text = await confirmation();
     await campaigns.suppress(TEAM, text.notice.phone, 'STOP', new Date().toISOString());
     const first = await sendAppointmentText(deps(), text, delivery('m1'));
     const again = await sendAppointmentText(deps(), text, delivery('m1', 2));
@@ -137,13 +137,13 @@ describe('sending an appointment text', () => {
       }),
     ]);
 
-    const elsewhere = confirmation({ teamId: OTHER_TEAM, phone: text.notice.phone });
+    const elsewhere = await confirmation({ teamId: OTHER_TEAM, phone: text.notice.phone });
     expect(await sendAppointmentText(deps(), elsewhere, delivery('m2'))).toMatchObject({ outcome: 'sent' });
     await campaigns.unsuppress(TEAM, text.notice.phone);
   });
 
   it('settles a claim left by an earlier receive as unconfirmed and never sends it again', async () => {
-    const text = confirmation();
+    const text = await confirmation();
     const key = { teamId: TEAM, appointmentId: text.notice.appointmentId, purpose: text.purpose, occurrence: text.occurrence };
     const token = claimToken(delivery('m1', 1));
     expect(await texts.claim({ key, phone: text.notice.phone, body: text.body, segments: 2, at: new Date().toISOString(), token })).toEqual(
@@ -161,7 +161,7 @@ describe('sending an appointment text', () => {
   });
 
   it('leaves a claim whose sender may still run, failing the delivery back, and settles it once abandoned', async () => {
-    const text = confirmation();
+    const text = await confirmation();
     const key = { teamId: TEAM, appointmentId: text.notice.appointmentId, purpose: text.purpose, occurrence: text.occurrence };
     const claimedAt = new Date();
     await texts.claim({ key, phone: text.notice.phone, body: text.body, segments: 2, at: claimedAt.toISOString(), token: 'other#1' });
@@ -173,7 +173,7 @@ describe('sending an appointment text', () => {
   });
 
   it('gives the claim back while the provider is down, so the redelivery sends it once', async () => {
-    const text = confirmation();
+    const text = await confirmation();
     let down = true;
     const flaky: SmsProvider = {
       send: (request: SmsSendRequest) => (down ? Promise.reject(new Error('provider 503')) : sms.send(request)),
@@ -187,7 +187,7 @@ describe('sending an appointment text', () => {
   });
 
   it('records a refusal of the provider as failed with its reason, and does not try again', async () => {
-    const text = confirmation();
+    const text = await confirmation();
     const refusing = new SandboxSmsProvider(undefined, () => new PermanentProviderError('carrier refused: landline', 400));
     const result = await sendAppointmentText(deps({ sms: refusing }), text, delivery('m1'));
 
