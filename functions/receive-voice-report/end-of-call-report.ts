@@ -1,4 +1,4 @@
-import type { EndOfCallReportDependencies } from '#shared/adapters/runtime/end-of-call-report-dependencies';
+import type { EndOfCallReportDependencies } from '#shared/adapters/runtime/voice-end-of-call-dependencies';
 import type { Team } from '#shared/domain/tenancy';
 import { type EndOfCallReport, normalizeReport } from '#shared/domain/voice/call-report';
 import { processCallReport } from '#shared/domain/voice/process-report';

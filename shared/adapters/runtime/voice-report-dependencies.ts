@@ -5,9 +5,9 @@ import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { lazy } from '#shared/lazy';
 import type { CallStore } from '#shared/ports/call-store';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
-import type { EndOfCallReportDependencies } from './end-of-call-report-dependencies';
 import { CURSOR_SECRET_ENV } from './resource-env';
 import { secretReader } from './secrets';
+import type { EndOfCallReportDependencies } from './voice-end-of-call-dependencies';
 
 /**
  * What the voice webhook (receive-voice-report) works with: the workspace's team and the calls
@@ -45,7 +45,7 @@ export function voiceReportDependencies(): () => VoiceReportDependencies {
     };
   });
   const reports = lazy(async () => {
-    const { endOfCallReportDependencies } = await import('./end-of-call-report-dependencies');
+    const { endOfCallReportDependencies } = await import('./voice-end-of-call-dependencies');
     return endOfCallReportDependencies(getDocumentClient(), tables, cursorSecret);
   });
   return () => ({ ...stores(), endOfCallReports: async () => ({ ...(await reports())(), calls: stores().calls }) });

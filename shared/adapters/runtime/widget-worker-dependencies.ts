@@ -22,11 +22,11 @@ import type { WidgetRecoveryStore, WidgetSessionStore } from '#shared/ports/widg
 import { workerMaxRunMs } from '#shared/workers/definitions';
 import { configuredFieldServices } from './field-service';
 import { queues } from './queues';
-import type { RecoveryFollowupStores } from './recovery-followup-stores';
 import { CURSOR_SECRET_ENV, publicOrigin } from './resource-env';
 import { scheduler } from './scheduler';
 import { secretReader } from './secrets';
 import { smsProvider } from './sms-provider';
+import type { RecoveryFollowupStores } from './widget-recovery-followup-stores';
 import { abandonAfterSeconds } from './widget-settings';
 
 /**
@@ -82,7 +82,7 @@ export function widgetWorkerDependencies(): () => WidgetWorkerDependencies {
  */
 const outreachSchedule = lazy(() => import('#shared/domain/intake/scheduling'));
 
-/** What only a recovery text is sent with, built with the first recovery message (recovery-followup-stores.ts). */
+/** What only a recovery text is sent with, built with the first recovery message (widget-recovery-followup-stores.ts). */
 type FollowupOnly = 'texts' | 'messagingConfig' | 'caps';
 
 /**
@@ -139,7 +139,7 @@ export function recoveryDependencies(): () => RecoveryDependencies {
   });
   const followupStores = lazy(
     async (): Promise<RecoveryFollowupStores> =>
-      (await import('./recovery-followup-stores')).recoveryFollowupStores(getDocumentClient(), { teams, campaigns }),
+      (await import('./widget-recovery-followup-stores')).recoveryFollowupStores(getDocumentClient(), { teams, campaigns }),
   );
   const followup = async () => {
     const { textStore, ...rest } = await followupStores();

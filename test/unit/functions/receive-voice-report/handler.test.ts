@@ -1,4 +1,4 @@
-import type { EndOfCallReportDependencies } from '#shared/adapters/runtime/end-of-call-report-dependencies';
+import type { EndOfCallReportDependencies } from '#shared/adapters/runtime/voice-end-of-call-dependencies';
 import type { VoiceReportDependencies } from '#shared/adapters/runtime/voice-report-dependencies';
 import type { CallStore } from '#shared/ports/call-store';
 import type { SchedulerConfigStore } from '#shared/ports/scheduler-config-store';
