@@ -69,11 +69,65 @@ const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'satur
 /** "a las tres y media", "a la una y cuarto", "a las tres menos cuarto", "a las 10:15": the hour after "a las", in digits. */
 const SPANISH_HOUR = new RegExp(`\\ba las? (\\d{1,2}|${HOUR_WORD})(?::(\\d{2}))?( y media| y cuarto| menos cuarto)?\\b`, 'gi');
 
+const SPANISH_MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];
+const ENGLISH_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** "el primero de abril", "el 5 de mayo": a date with its month, read before "el 17" takes the number as a bare day. */
+const SPANISH_DATE = new RegExp(`\\b(?:el )?(\\d{1,2}|primero) de (${SPANISH_MONTHS.join('|')}|setiembre)\\b`, 'gi');
+
+/**
+ * Minutes before the hour: "cuarto para las cinco", "diez para las tres", "las cinco menos cuarto"
+ * (said also without "a"), all of the hour before.
+ */
+const SPANISH_BEFORE_HOUR = new RegExp(
+  `\\b(?:a )?(?:un )?(cuarto|cinco|diez|veinte) para (?:las?) (\\d{1,2}|${HOUR_WORD})\\b|\\b(?:a )?las? (\\d{1,2}|${HOUR_WORD}) menos (cuarto|cinco|diez|veinte)\\b`,
+  'gi',
+);
+const MINUTES_BEFORE: Readonly<Record<string, number>> = { cuarto: 15, cinco: 5, diez: 10, veinte: 20 };
+
+function minutesBeforeHour(before: string, hour: string): string {
+  const minutes = 60 - (MINUTES_BEFORE[before.toLowerCase()] ?? 15);
+  return `at ${((hourOf(hour) + 10) % 12) + 1}:${String(minutes).padStart(2, '0')}`;
+}
+
 function spanishToEnglish(text: string): string {
-  let out = text;
+  let out = text
+    .replace(SPANISH_DATE, (_w, day: string, month: string) => {
+      const index = month.toLowerCase() === 'setiembre' ? 8 : SPANISH_MONTHS.indexOf(month.toLowerCase());
+      return `${ENGLISH_MONTHS[index]} ${day.toLowerCase() === 'primero' ? 1 : Number(day)}`;
+    })
+    .replace(SPANISH_BEFORE_HOUR, (_w, b1: string | undefined, h1: string | undefined, h2: string | undefined, b2: string | undefined) =>
+      minutesBeforeHour(b1 ?? b2 ?? 'cuarto', h1 ?? h2 ?? ''),
+    );
   for (const [pattern, english] of SPANISH_TO_ENGLISH) out = out.replace(pattern, english);
   return out.replace(SPANISH_HOUR, (_w, h: string, m: string | undefined, part: string | undefined) => {
-    if (part?.includes('menos')) return `at ${((hourOf(h) + 10) % 12) + 1}:45`;
+    if (part?.includes('menos')) return minutesBeforeHour('cuarto', h);
     const minutes = part ? (part.includes('media') ? '30' : '15') : m;
     return `at ${hourOf(h)}${minutes ? `:${minutes}` : ''}`;
   });
@@ -139,6 +193,9 @@ function hoursAsDigits(text: string): string {
       // "at 10 30" and "at 1030", as speech-to-text writes ten thirty; "@ 10" as a chat writes it.
       .replace(/(^|\s)@ ?(?=\d)/g, '$1at ')
       .replace(/\b(at|around|about|by) (1[0-2]|[1-9]) ?([0-5]\d)\b(?! ?(minutes?|mins?|dollars|bucks|degrees|percent|%))/gi, '$1 $2:$3')
+      // "0900" as a dispatcher writes it and "9h" or "9h30" as much of the world does; not a digit of a phone number.
+      .replace(/(?<![\d-])\b0([1-9])([0-5]\d)\b(?![-\d])/g, '$1:$2')
+      .replace(/\b(1[0-2]|[1-9])h([0-5]\d)?\b/gi, (_w, h: string, m: string | undefined) => `${h}:${m ?? '00'}`)
       .replace(/\btues\b\.?/gi, 'Tuesday')
       .replace(/\bweds\b\.?/gi, 'Wednesday')
       .replace(APPROXIMATE, (_w, _a, _at, hour: string) => `at ${hour}`)
@@ -172,6 +229,21 @@ function weekFromWeekday(text: string, local: DateTime): string {
   );
 }
 
+const NTH = ['first', 'second', 'third', 'fourth'];
+
+/** "the first Monday of next month", "the second Tuesday of this month": the date, which chrono does not read. */
+function nthWeekdayOfMonth(text: string, local: DateTime): string {
+  return text.replace(
+    /\bthe (first|second|third|fourth) (monday|tuesday|wednesday|thursday|friday|saturday|sunday) (?:of|in) (this|next) month\b/gi,
+    (_w, nth: string, day: string, which: string) => {
+      const start = local.plus({ months: which.toLowerCase() === 'next' ? 1 : 0 }).startOf('month');
+      const weekday = WEEKDAYS.indexOf(day.toLowerCase() as (typeof WEEKDAYS)[number]) + 1;
+      const first = start.plus({ days: (weekday - start.weekday + 7) % 7 });
+      return monthDay(first.plus({ weeks: NTH.indexOf(nth.toLowerCase()) }));
+    },
+  );
+}
+
 const ORDINAL_DAY = /\b(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),? )?the (\d{1,2})(?:st|nd|rd|th)\b(?! of\b)/gi;
 
 /**
@@ -192,7 +264,8 @@ function ordinalDaysWithMonths(text: string, local: DateTime): string {
  * whatever the rest of the call speaks ("can you send someone mañana a las tres?", an assistant
  * offering "el martes a las 9" to a caller who said little).
  */
-const SPANISH_TIME_WORD = /\b(a las?|ma[ñn]ana|hoy|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|mediod[ií]a)\b/i;
+const SPANISH_TIME_WORD =
+  /\b(a las?|para las?|menos cuarto|ma[ñn]ana|hoy|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|mediod[ií]a|de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre))\b/i;
 
 /**
  * A house number said before its street ("twelve thirty four oak street", "1030 elm drive") is no
@@ -207,5 +280,5 @@ const ADDRESS = new RegExp(
 export function normalizeTimeWords(text: string, local: DateTime, spanish: boolean): string {
   const spoken = text.replace(ADDRESS, 'number ');
   const english = spanish || SPANISH_TIME_WORD.test(spoken) ? spanishToEnglish(spoken) : spoken;
-  return ordinalDaysWithMonths(weekFromWeekday(hoursAsDigits(english), local), local);
+  return ordinalDaysWithMonths(nthWeekdayOfMonth(weekFromWeekday(hoursAsDigits(english), local), local), local);
 }

@@ -87,6 +87,34 @@ describe('time words rewritten for the recognizer', () => {
     expect(normalizeTimeWords('esta tarde', LOCAL, true)).toBe('today afternoon');
   });
 
+  it('reads minutes before the hour in Spanish, with or without "a", and leaves "para" without an hour alone', () => {
+    expect(normalizeTimeWords('el lunes a cuarto para las cinco', LOCAL, true)).toBe('el Monday at 4:45');
+    expect(normalizeTimeWords('Sí, cuarto para las cinco está bien.', LOCAL, false)).toBe('Sí, at 4:45 está bien.');
+    expect(normalizeTimeWords('diez para la una', LOCAL, true)).toBe('at 12:50');
+    expect(normalizeTimeWords('El martes las cinco menos cuarto', LOCAL, true)).toBe('El Tuesday at 4:45');
+    expect(normalizeTimeWords('un cuarto para el lunes', LOCAL, true)).toBe('un cuarto para el Monday');
+  });
+
+  it('reads a Spanish date with its month before a bare day of the month', () => {
+    expect(normalizeTimeWords('el primero de abril a las diez', LOCAL, false)).toBe('April 1 at 10');
+    expect(normalizeTimeWords('el 5 de mayo', LOCAL, false)).toBe('May 5');
+    expect(normalizeTimeWords('el 17', LOCAL, true)).toBe('March 17');
+    expect(normalizeTimeWords('de todos modos', LOCAL, false)).toBe('de todos modos');
+  });
+
+  it('reads "0900" and "9h30" as clock times, not digits of a phone number or a 24-hour service', () => {
+    expect(normalizeTimeWords('Wednesday at 0900', LOCAL, false)).toBe('Wednesday at 9:00');
+    expect(normalizeTimeWords('Monday 9h or 10h30', LOCAL, false)).toBe('Monday 9:00 or 10:30');
+    expect(normalizeTimeWords('call 303-555-0900', LOCAL, false)).toBe('call 303-555-0900');
+    expect(normalizeTimeWords('we offer 24h service', LOCAL, false)).toBe('we offer 24h service');
+  });
+
+  it('gives "the first Monday of next month" its date, and leaves a first Monday without a month alone', () => {
+    expect(normalizeTimeWords('the first Monday of next month at 9', LOCAL, false)).toBe('April 6 at 9');
+    expect(normalizeTimeWords('the second Tuesday of this month', LOCAL, false)).toBe('March 10');
+    expect(normalizeTimeWords('the first Monday we are free', LOCAL, false)).toBe('the first Monday we are free');
+  });
+
   it('never throws and leaves text without time words as it was', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200 }), fc.boolean(), (text, spanish) => {

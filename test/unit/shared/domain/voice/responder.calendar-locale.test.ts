@@ -1,0 +1,65 @@
+import { RuleBasedResponder } from '#shared/domain/voice/responder';
+import { callOfTranscript } from '../../../../support/call-fixture';
+import { team } from '../../../../support/intake-fakes';
+
+/** Thursday 2027-03-11 10:00 in Denver (MST), the week before the clock change of Sunday 14 March. */
+const CALL_TIME = new Date('2027-03-11T17:00:00Z');
+
+const decide = (transcript: string, timezone = 'America/Denver', callTime = CALL_TIME) =>
+  new RuleBasedResponder().decide(callOfTranscript(transcript), team({ id: 1, timezone }), callTime, {});
+
+describe('the responder on the calendar and locale of an agreed time', () => {
+  it('books a visit agreed the week before a clock change at the wall clock after it, and Phoenix at its one offset', async () => {
+    const transcript =
+      'AI: Front Range Air.\nCustomer: My AC barely cools.\nAI: I can have a tech there Monday at 9.\nCustomer: Monday at 9 works.';
+    // 9:00 MDT (UTC-6) in Denver after the change; 9:00 MST (UTC-7) all year in Phoenix.
+    expect((await decide(transcript)).appointment).toMatchObject({ status: 'scheduled', scheduledFor: '2027-03-15T15:00:00.000Z' });
+    expect((await decide(transcript, 'America/Phoenix')).appointment).toMatchObject({
+      status: 'scheduled',
+      scheduledFor: '2027-03-15T16:00:00.000Z',
+    });
+  });
+
+  it("reads tomorrow from the call's local day when its UTC day is already the next", async () => {
+    const lateInLosAngeles = new Date('2027-03-12T06:30:00Z');
+    const decision = await decide(
+      'AI: Front Range Air.\nCustomer: Sorry to call so late, the bathroom fan stopped.\nAI: I have tomorrow at 10.\nCustomer: Tomorrow at 10 works.',
+      'America/Los_Angeles',
+      lateInLosAngeles,
+    );
+    expect(decision.appointment).toMatchObject({ status: 'scheduled', scheduledFor: '2027-03-12T18:00:00.000Z' });
+  });
+
+  it('reads a plumber sent "in an hour" as a visit without a time, and one already an hour out as no new visit', async () => {
+    const sent = await decide(
+      'AI: Front Range Plumbing.\nCustomer: Our only toilet is clogged.\nAI: I can have a plumber there in an hour.\nCustomer: Great, thank you.',
+    );
+    expect(sent.appointment).toMatchObject({ status: 'requested', scheduledFor: null });
+    const coming = await decide(
+      "AI: Front Range Plumbing.\nCustomer: Is the plumber still coming today?\nAI: Yes, he's about an hour out.\nCustomer: Okay.",
+    );
+    expect(coming.appointment).toBeNull();
+  });
+
+  it('reads "lo pienso" after a price as declining the visit, and "sí, perfecto" to an offer as taking it', async () => {
+    const weighed = await decide(
+      'AI: Front Range Plumbing.\nCustomer: ¿Cuánto cobran por revisar un calentador? ¿Tienen algo mañana a las diez?\nAI: La visita cuesta 89 dólares. Mañana a las diez tenemos lugar.\nCustomer: Ok, lo pienso y le llamo. Gracias.',
+    );
+    expect(weighed.appointment).toBeNull();
+    const taken = await decide(
+      'AI: Front Range Plumbing.\nCustomer: El termostato no responde.\nAI: ¿Le queda bien el lunes a cuarto para las cinco?\nCustomer: Sí, perfecto.',
+    );
+    expect(taken.appointment).toMatchObject({ status: 'scheduled', scheduledFor: '2027-03-15T22:45:00.000Z' });
+  });
+
+  it('books the first Monday of next month on its date, and a Spanish date with its month', async () => {
+    const firstMonday = await decide(
+      'AI: Front Range Plumbing.\nCustomer: I want a water filter installed.\nAI: I can do the first Monday of next month at 9.\nCustomer: Sure, that works.',
+    );
+    expect(firstMonday.appointment).toMatchObject({ status: 'scheduled', scheduledFor: '2027-04-05T15:00:00.000Z' });
+    const april = await decide(
+      'AI: Front Range Plumbing.\nCustomer: Quiero cambiar la llave del jardín.\nAI: ¿Qué tal el primero de abril a las diez?\nCustomer: Sí, el primero de abril a las diez.\nAI: Queda agendado.',
+    );
+    expect(april.appointment).toMatchObject({ status: 'scheduled', scheduledFor: '2027-04-01T16:00:00.000Z' });
+  });
+});
