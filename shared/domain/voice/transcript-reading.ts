@@ -60,8 +60,9 @@ export interface TranscriptReading {
   readonly caller: readonly string[];
 }
 
-/** A caller turn is Spanish when it uses several of these words. */
-const SPANISH_WORDS = /\b(hola|necesito|quiero|por favor|gracias|ma[ñn]ana|cita|tengo|puede|pueden|el|la|de|que|mi|una|est[aá]|s[ií])\b/gi;
+/** A caller turn is Spanish when it uses several of these words; `\b` ends no word on an accent ("sí", "está"). */
+const SPANISH_WORDS =
+  /\b(hola|necesito|quiero|por favor|gracias|ma[ñn]ana|cita|tengo|puede|pueden|el|la|de|que|mi|una|est[aá]|s[ií])(?![\wáéíóúñ])/gi;
 
 /** Splits a turn into sentences, so evidence quotes a sentence rather than a whole monologue. */
 function sentences(text: string): string[] {

@@ -62,4 +62,23 @@ describe('the responder on the calendar and locale of an agreed time', () => {
     );
     expect(april.appointment).toMatchObject({ status: 'scheduled', scheduledFor: '2027-04-01T16:00:00.000Z' });
   });
+
+  it('reads a word ending in an accent as a word: a bare "Sí." takes an offer, "no me queda" declines it, a reminder takes none', async () => {
+    const offer = (answer: string) =>
+      `AI: Front Range Air.\nCustomer: Hola, el aire no enfría bien.\nAI: El martes a las cinco. ¿Le queda?\nCustomer: ${answer}`;
+    expect((await decide(offer('Sí.'))).appointment).toMatchObject({ status: 'scheduled', scheduledFor: '2027-03-16T23:00:00.000Z' });
+    expect((await decide(offer('Sí, me queda bien.'))).appointment).toMatchObject({ scheduledFor: '2027-03-16T23:00:00.000Z' });
+    expect((await decide(offer('No, no me queda.'))).appointment?.scheduledFor ?? null).toBeNull();
+    const reminder = await decide(
+      'AI: Hola, le llamamos para recordarle que el técnico llega el jueves a las diez.\nCustomer: Sí, gracias.',
+    );
+    expect(reminder.appointment).toBeNull();
+  });
+
+  it('reads a carbon monoxide alarm that "sonó" as an emergency, and one that did not as none', async () => {
+    const went = await decide('AI: Front Range Air.\nCustomer: La alarma de monóxido sonó hace rato y me siento mareada.');
+    expect(went.ticket).toMatchObject({ category: 'urgent_request' });
+    const named = await decide('AI: Front Range Air.\nCustomer: Quiero instalar una alarma de monóxido nueva.');
+    expect(named.ticket?.category).not.toBe('urgent_request');
+  });
 });
