@@ -67,7 +67,24 @@ const SPANISH_TO_ENGLISH: readonly [RegExp, string][] = [
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
 /** "a las tres y media", "a la una y cuarto", "a las tres menos cuarto", "a las 10:15": the hour after "a las", in digits. */
-const SPANISH_HOUR = new RegExp(`\\ba las? (\\d{1,2}|${HOUR_WORD})(?::(\\d{2}))?( y media| y cuarto| menos cuarto)?\\b`, 'gi');
+const SPANISH_HOUR = new RegExp(
+  `\\ba las? (\\d{1,2}|${HOUR_WORD})(?::(\\d{2}))?( y media| y cuarto| menos cuarto| y (?:cuarenta y cinco|veinticinco|cincuenta|cuarenta|treinta|veinte|quince|diez|cinco))?\\b`,
+  'gi',
+);
+/** Minutes said after "y": "a las diez y diez", "a las tres y cuarenta y cinco". */
+const SPANISH_MINUTES: Readonly<Record<string, string>> = {
+  cinco: '05',
+  diez: '10',
+  quince: '15',
+  cuarto: '15',
+  veinte: '20',
+  veinticinco: '25',
+  treinta: '30',
+  media: '30',
+  cuarenta: '40',
+  'cuarenta y cinco': '45',
+  cincuenta: '50',
+};
 
 const SPANISH_MONTHS = [
   'enero',
@@ -128,7 +145,7 @@ function spanishToEnglish(text: string): string {
   for (const [pattern, english] of SPANISH_TO_ENGLISH) out = out.replace(pattern, english);
   return out.replace(SPANISH_HOUR, (_w, h: string, m: string | undefined, part: string | undefined) => {
     if (part?.includes('menos')) return minutesBeforeHour('cuarto', h);
-    const minutes = part ? (part.includes('media') ? '30' : '15') : m;
+    const minutes = part ? SPANISH_MINUTES[part.replace(/^ y /i, '').toLowerCase()] : m;
     return `at ${hourOf(h)}${minutes ? `:${minutes}` : ''}`;
   });
 }
@@ -196,6 +213,8 @@ function hoursAsDigits(text: string): string {
       // "0900" as a dispatcher writes it and "9h" or "9h30" as much of the world does; not a digit of a phone number.
       .replace(/(?<![\d-])\b0([1-9])([0-5]\d)\b(?![-\d])/g, '$1:$2')
       .replace(/\b(1[0-2]|[1-9])h([0-5]\d)?\b/gi, (_w, h: string, m: string | undefined) => `${h}:${m ?? '00'}`)
+      // "8:00 in the evening": chrono keeps the hour in the morning.
+      .replace(/\b(1[01]|[1-9])(:[0-5]\d)? (in the (evening|afternoon)|at night)\b/gi, '$1$2 pm')
       .replace(/\btues\b\.?/gi, 'Tuesday')
       .replace(/\bweds\b\.?/gi, 'Wednesday')
       .replace(APPROXIMATE, (_w, _a, _at, hour: string) => `at ${hour}`)

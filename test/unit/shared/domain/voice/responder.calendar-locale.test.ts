@@ -81,4 +81,14 @@ describe('the responder on the calendar and locale of an agreed time', () => {
     const named = await decide('AI: Front Range Air.\nCustomer: Quiero instalar una alarma de monóxido nueva.');
     expect(named.ticket?.category).not.toBe('urgent_request');
   });
+
+  it('takes an offer answered "me parece bien", and none answered "no me parece"', async () => {
+    const offer = (answer: string) =>
+      `AI: Front Range Air.\nCustomer: Quiero una revisión del aire.\nAI: ¿Le parece el 2 de abril a las 3 de la tarde?\nCustomer: ${answer}`;
+    expect((await decide(offer('Me parece bien.'))).appointment).toMatchObject({
+      status: 'scheduled',
+      scheduledFor: '2027-04-02T21:00:00.000Z',
+    });
+    expect((await decide(offer('No, no me parece bien esa fecha.'))).appointment?.scheduledFor ?? null).toBeNull();
+  });
 });

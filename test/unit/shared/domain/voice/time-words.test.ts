@@ -115,6 +115,20 @@ describe('time words rewritten for the recognizer', () => {
     expect(normalizeTimeWords('the first Monday we are free', LOCAL, false)).toBe('the first Monday we are free');
   });
 
+  it('reads Spanish minutes said after "y", and leaves a number after "y" that is no minute alone', () => {
+    expect(normalizeTimeWords('el lunes a las diez y diez', LOCAL, true)).toBe('el Monday at 10:10');
+    expect(normalizeTimeWords('a las tres y cuarenta y cinco', LOCAL, true)).toBe('at 3:45');
+    expect(normalizeTimeWords('a las tres y media', LOCAL, true)).toBe('at 3:30');
+    expect(normalizeTimeWords('a las tres y dos amigos', LOCAL, true)).toBe('at 3 y dos amigos');
+  });
+
+  it('puts an hour said "in the evening" or "at night" in the afternoon, not noon or midnight', () => {
+    expect(normalizeTimeWords('tomorrow at 8:00 in the evening', LOCAL, false)).toBe('tomorrow at 8:00 pm');
+    expect(normalizeTimeWords('at 9 at night', LOCAL, false)).toBe('at 9 pm');
+    expect(normalizeTimeWords('12 at night', LOCAL, false)).toBe('12 at night');
+    expect(normalizeTimeWords('at 8 in the morning', LOCAL, false)).toBe('at 8 in the morning');
+  });
+
   it('never throws and leaves text without time words as it was', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200 }), fc.boolean(), (text, spanish) => {
