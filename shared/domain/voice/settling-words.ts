@@ -15,7 +15,7 @@ export const CLOSING =
   /\b((you're |you are |we're |that's )?all set|confirmed|booked(?! (up|solid|out|full))|put you (in|down)|(you )?got it|you('re| are) in|listo)\b/i;
 /** An assistant's sentence that offers a visit, not only names a day ("we're closed Monday"). */
 export const OFFERS =
-  /\b((can|could) (get|send|have|come|do|fit|squeeze|book|schedule)|(i|we) (have|'ve got|still have) (?=(today|tomorrow|this|next|mon|tue|wed|thu|fri|sat|sun))|how about|what about|(does|do|would|will) [^.?!]{0,30}work|(have|got) (an? )?(opening|slot|availability|room|time)|tengo|puedo|podemos)\b/i;
+  /\b((can|could) (get|send|have|come|do|fit|squeeze|book|schedule)|(i|we) (have|'ve got|still have) (?=(today|tomorrow|this|next|mon|tue|wed|thu|fri|sat|sun|\d{1,2}(:\d{2})? ?[ap]\.?m\b))|how about|what about|(does|do|would|will) [^.?!]{0,30}work|(have|got) (an? )?(opening|slot|availability|room|time)|tengo|puedo|podemos)\b/i;
 export const UNAVAILABLE =
   /\b((is|are|'s|'re|has been|have been) (all |completely )?(taken|full|booked (up|solid|out)|gone|not available|unavailable|cancel+ed|removed)|no longer available|don't have (anything|that)|we('re| are) closed|we close|no (tenemos|hay) (lugar|espacio))\b/i;
 export const AGENT_EXISTING =

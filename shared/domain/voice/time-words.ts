@@ -263,6 +263,13 @@ function nthWeekdayOfMonth(text: string, local: DateTime): string {
   );
 }
 
+/** "Wednesday after next" is the Wednesday a week after the coming one; chrono reads it as the coming one. */
+function weekdayAfterNext(text: string, local: DateTime): string {
+  return text.replace(/\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday) after next\b/gi, (_w, day: string) =>
+    monthDay(nextWeekday(local, WEEKDAYS.indexOf(day.toLowerCase() as (typeof WEEKDAYS)[number]) + 1).plus({ weeks: 1 })),
+  );
+}
+
 const ORDINAL_DAY = /\b(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),? )?the (\d{1,2})(?:st|nd|rd|th)\b(?! of\b)/gi;
 
 /**
@@ -299,5 +306,5 @@ const ADDRESS = new RegExp(
 export function normalizeTimeWords(text: string, local: DateTime, spanish: boolean): string {
   const spoken = text.replace(ADDRESS, 'number ');
   const english = spanish || SPANISH_TIME_WORD.test(spoken) ? spanishToEnglish(spoken) : spoken;
-  return ordinalDaysWithMonths(nthWeekdayOfMonth(weekFromWeekday(hoursAsDigits(english), local), local), local);
+  return ordinalDaysWithMonths(nthWeekdayOfMonth(weekdayAfterNext(weekFromWeekday(hoursAsDigits(english), local), local), local), local);
 }

@@ -91,4 +91,22 @@ describe('the responder on the calendar and locale of an agreed time', () => {
     });
     expect((await decide(offer('No, no me parece bien esa fecha.'))).appointment?.scheduledFor ?? null).toBeNull();
   });
+
+  it('reads "I have 9:00 a.m. Monday" as an offer, and "I have 2 techs out Friday" as none', async () => {
+    const call = (offer: string) =>
+      `AI: Front Range Air.\nCustomer: The furnace bangs when it starts.\nAI: ${offer}\nCustomer: That works.`;
+    expect((await decide(call('I have 9:00 a.m. Monday.'))).appointment).toMatchObject({ scheduledFor: '2027-03-15T15:00:00.000Z' });
+    expect((await decide(call('I have 2 techs out Friday.'))).appointment?.scheduledFor ?? null).toBeNull();
+  });
+
+  it('reads a Spanish caller asking whether a booking "sigue en pie" as a booking already made, not a new visit', async () => {
+    const existing = await decide(
+      'AI: Front Range Plumbing.\nCustomer: Hola, ya tengo una cita el lunes a las nueve, ¿sigue en pie?\nAI: Sí, sigue en pie, el lunes a las nueve.\nCustomer: Gracias.',
+    );
+    expect(existing.appointment).toBeNull();
+    const fresh = await decide(
+      'AI: Front Range Plumbing.\nCustomer: Hola, ¿tienen una cita el lunes a las nueve?\nAI: Sí, el lunes a las nueve.\nCustomer: Gracias.',
+    );
+    expect(fresh.appointment).toMatchObject({ scheduledFor: '2027-03-15T15:00:00.000Z' });
+  });
 });

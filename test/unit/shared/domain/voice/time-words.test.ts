@@ -129,6 +129,12 @@ describe('time words rewritten for the recognizer', () => {
     expect(normalizeTimeWords('at 8 in the morning', LOCAL, false)).toBe('at 8 in the morning');
   });
 
+  it('gives "Wednesday after next" the Wednesday a week after the coming one, and leaves "the week after next" alone', () => {
+    expect(normalizeTimeWords('Wednesday after next at 10', LOCAL, false)).toBe('March 18 at 10');
+    expect(normalizeTimeWords('Friday after next', LOCAL, false)).toBe('March 13');
+    expect(normalizeTimeWords('the week after next', LOCAL, false)).toBe('the week after next');
+  });
+
   it('never throws and leaves text without time words as it was', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200 }), fc.boolean(), (text, spanish) => {
