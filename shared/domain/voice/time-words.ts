@@ -151,7 +151,16 @@ function spanishToEnglish(text: string): string {
 }
 
 /** Minutes said as words after an hour: "two thirty", "ten fifteen", "four forty-five". */
-const MINUTE_WORDS: Readonly<Record<string, string>> = { fifteen: '15', thirty: '30', 'forty-five': '45', 'forty five': '45' };
+const MINUTE_WORDS: Readonly<Record<string, string>> = {
+  ten: '10',
+  fifteen: '15',
+  twenty: '20',
+  'twenty five': '25',
+  thirty: '30',
+  'thirty five': '35',
+  forty: '40',
+  'forty five': '45',
+};
 
 /** Minutes past the hour said as words: "twenty past ten". */
 const PAST_MINUTES: Readonly<Record<string, string>> = { five: '05', ten: '10', twenty: '20', 'twenty five': '25' };
@@ -184,10 +193,11 @@ function hoursAsDigits(text: string): string {
       )
       .replace(
         new RegExp(
-          `\\b(\\d{1,2}|${HOUR_WORD})[- ](fifteen|thirty|forty[- ]five)\\b(?![- ](gallons?|feet|foot|inches|minutes?|dollars|years?|amps?|degrees))`,
+          // "Fifty" is left out: "one fifty" is a price far more often than 1:50.
+          `\\b(\\d{1,2}|${HOUR_WORD})[- ](fifteen|twenty[- ]five|twenty|thirty[- ]five|thirty|forty[- ]five|forty|ten)\\b(?![- ](gallons?|feet|foot|inches|minutes?|dollars|years?|amps?|degrees|percent|people|times|bucks|units?|pounds?))`,
           'gi',
         ),
-        (_w, h: string, m: string) => `${hourOf(h)}:${MINUTE_WORDS[m.toLowerCase().replace('-', ' ')] ?? MINUTE_WORDS[m.toLowerCase()]}`,
+        (_w, h: string, m: string) => `${hourOf(h)}:${MINUTE_WORDS[m.toLowerCase().replace('-', ' ')]}`,
       )
       .replace(/\b(\d{1,2})(:\d{2})?ish\b/gi, '$1$2')
       .replace(new RegExp(`\\b(a )?quarter (past|after) (\\d{1,2}|${HOUR_WORD})\\b`, 'gi'), (_w, _a, _p, h: string) => `${hourOf(h)}:15`)

@@ -135,6 +135,14 @@ describe('time words rewritten for the recognizer', () => {
     expect(normalizeTimeWords('the week after next', LOCAL, false)).toBe('the week after next');
   });
 
+  it('reads minutes said as words past the quarters ("ten twenty", "eleven forty"), not a price or a count', () => {
+    expect(normalizeTimeWords('tomorrow at ten twenty', LOCAL, false)).toBe('tomorrow at 10:20');
+    expect(normalizeTimeWords('Eleven forty Tuesday works', LOCAL, false)).toBe('11:40 Tuesday works');
+    expect(normalizeTimeWords('nine twenty-five', LOCAL, false)).toBe('9:25');
+    expect(normalizeTimeWords('the service call is one fifty', LOCAL, false)).toBe('the service call is one fifty');
+    expect(normalizeTimeWords('two twenty gallon tanks', LOCAL, false)).toBe('two twenty gallon tanks');
+  });
+
   it('never throws and leaves text without time words as it was', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200 }), fc.boolean(), (text, spanish) => {
