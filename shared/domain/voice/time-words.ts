@@ -59,6 +59,8 @@ const SPANISH_TO_ENGLISH: readonly [RegExp, string][] = [
   [/\bviernes\b/gi, 'Friday'],
   [/\bs[aá]bado\b/gi, 'Saturday'],
   [/\bdomingo\b/gi, 'Sunday'],
+  // "a las cuatro de la tarde del jueves": the hour before its day, which chrono joins only with "on".
+  [/\bdel (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/g, 'on $1'],
   // "el martes 21", "el 17": a day of the month, which the ordinal rewrite gives its month.
   [/\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) (\d{1,2})\b(?!:)/g, '$1 the $2th'],
   [/\bel (\d{1,2})\b(?!:)/gi, 'the $1th'],

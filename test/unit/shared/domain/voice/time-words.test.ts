@@ -143,6 +143,11 @@ describe('time words rewritten for the recognizer', () => {
     expect(normalizeTimeWords('two twenty gallon tanks', LOCAL, false)).toBe('two twenty gallon tanks');
   });
 
+  it('joins a Spanish hour said before its day ("del jueves") to the day, and leaves "del" before anything else', () => {
+    expect(normalizeTimeWords('a las cuatro de la tarde del jueves', LOCAL, true)).toBe('at 4 pm on Thursday');
+    expect(normalizeTimeWords('el técnico del barrio', LOCAL, true)).toBe('el técnico del barrio');
+  });
+
   it('never throws and leaves text without time words as it was', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200 }), fc.boolean(), (text, spanish) => {
