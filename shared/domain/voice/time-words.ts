@@ -130,6 +130,12 @@ const SPANISH_BEFORE_HOUR = new RegExp(
 );
 const MINUTES_BEFORE: Readonly<Record<string, number>> = { cuarto: 15, cinco: 5, diez: 10, veinte: 20 };
 
+/** "nueve y media", "10 y cuarto" without "a las": an hour with a half or a quarter is a clock time, not a quantity. */
+const SPANISH_HALF_HOUR = new RegExp(
+  `(?<!\\bla(s)? )\\b(\\d{1,2}|${HOUR_WORD}) y (media|cuarto)\\b(?! (de )?(horas?|d[ií]as?|semanas?|meses|a[ñn]os|metros|pies|libras|galones|millas|kilos|litros|pulgadas|tazas))`,
+  'gi',
+);
+
 function minutesBeforeHour(before: string, hour: string): string {
   const minutes = 60 - (MINUTES_BEFORE[before.toLowerCase()] ?? 15);
   return `at ${((hourOf(hour) + 10) % 12) + 1}:${String(minutes).padStart(2, '0')}`;
@@ -143,7 +149,9 @@ function spanishToEnglish(text: string): string {
     })
     .replace(SPANISH_BEFORE_HOUR, (_w, b1: string | undefined, h1: string | undefined, h2: string | undefined, b2: string | undefined) =>
       minutesBeforeHour(b1 ?? b2 ?? 'cuarto', h1 ?? h2 ?? ''),
-    );
+    )
+    // Before "viernes 10" is read as a day of the month.
+    .replace(SPANISH_HALF_HOUR, (_w, _s, h: string, part: string) => `at ${hourOf(h)}:${part.toLowerCase() === 'media' ? '30' : '15'}`);
   for (const [pattern, english] of SPANISH_TO_ENGLISH) out = out.replace(pattern, english);
   return out.replace(SPANISH_HOUR, (_w, h: string, m: string | undefined, part: string | undefined) => {
     if (part?.includes('menos')) return minutesBeforeHour('cuarto', h);
@@ -303,7 +311,7 @@ function ordinalDaysWithMonths(text: string, local: DateTime): string {
  * offering "el martes a las 9" to a caller who said little).
  */
 const SPANISH_TIME_WORD =
-  /\b(a las?|para las?|menos cuarto|ma[ñn]ana|hoy|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|mediod[ií]a|de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre))\b/i;
+  /\b(a las?|para las?|menos cuarto|y media|y cuarto|ma[ñn]ana|hoy|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|mediod[ií]a|de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre))\b/i;
 
 /**
  * A house number said before its street ("twelve thirty four oak street", "1030 elm drive") is no

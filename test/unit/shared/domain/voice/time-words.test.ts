@@ -148,6 +148,12 @@ describe('time words rewritten for the recognizer', () => {
     expect(normalizeTimeWords('el técnico del barrio', LOCAL, true)).toBe('el técnico del barrio');
   });
 
+  it('reads "nueve y media" without "a las" as a clock time, and "dos y media horas" as a quantity', () => {
+    expect(normalizeTimeWords('Sí, nueve y media está bien.', LOCAL, false)).toBe('Sí, at 9:30 está bien.');
+    expect(normalizeTimeWords('el viernes 10 y cuarto', LOCAL, true)).toBe('el Friday at 10:15');
+    expect(normalizeTimeWords('tarda dos y media horas', LOCAL, true)).toBe('tarda dos y media horas');
+  });
+
   it('never throws and leaves text without time words as it was', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200 }), fc.boolean(), (text, spanish) => {
