@@ -230,8 +230,9 @@ function hoursAsDigits(text: string): string {
       // "at 10 30" and "at 1030", as speech-to-text writes ten thirty; "@ 10" as a chat writes it.
       .replace(/(^|\s)@ ?(?=\d)/g, '$1at ')
       .replace(/\b(at|around|about|by) (1[0-2]|[1-9]) ?([0-5]\d)\b(?! ?(minutes?|mins?|dollars|bucks|degrees|percent|%))/gi, '$1 $2:$3')
-      // "0900" as a dispatcher writes it and "9h" or "9h30" as much of the world does; not a digit of a phone number.
-      .replace(/(?<![\d-])\b0([1-9])([0-5]\d)\b(?![-\d])/g, '$1:$2')
+      // "0900" as a dispatcher writes it and "9h" or "9h30" as much of the world does; not the last
+      // digits of a phone number, however they are split ("303 555 0912", "555-0912", "555.0912").
+      .replace(/(?<![\d-][\s.]?)\b0([1-9])([0-5]\d)\b(?![-.\s]?\d)/g, '$1:$2')
       .replace(/\b(1[0-2]|[1-9])h([0-5]\d)?\b/gi, (_w, h: string, m: string | undefined) => `${h}:${m ?? '00'}`)
       // "8:00 in the evening": chrono keeps the hour in the morning.
       .replace(/\b(1[01]|[1-9])(:[0-5]\d)? (in the (evening|afternoon)|at night)\b/gi, '$1$2 pm')

@@ -106,6 +106,8 @@ describe('time words rewritten for the recognizer', () => {
     expect(normalizeTimeWords('Wednesday at 0900', LOCAL, false)).toBe('Wednesday at 9:00');
     expect(normalizeTimeWords('Monday 9h or 10h30', LOCAL, false)).toBe('Monday 9:00 or 10:30');
     expect(normalizeTimeWords('call 303-555-0900', LOCAL, false)).toBe('call 303-555-0900');
+    expect(normalizeTimeWords('my number is 303 555 0912', LOCAL, false)).toBe('my number is 303 555 0912');
+    expect(normalizeTimeWords('303.555.0130 or 0130 5555', LOCAL, false)).toBe('303.555.0130 or 0130 5555');
     expect(normalizeTimeWords('we offer 24h service', LOCAL, false)).toBe('we offer 24h service');
   });
 
