@@ -233,7 +233,11 @@ function hoursAsDigits(text: string): string {
       // "0900" as a dispatcher writes it and "9h" or "9h30" as much of the world does; not the last
       // digits of a phone number, however they are split ("303 555 0912", "555-0912", "555.0912").
       .replace(/(?<![\d-][\s.]?)\b0([1-9])([0-5]\d)\b(?![-.\s]?\d)/g, '$1:$2')
-      .replace(/\b(1[0-2]|[1-9])h([0-5]\d)?\b/gi, (_w, h: string, m: string | undefined) => `${h}:${m ?? '00'}`)
+      // "in 2h", "takes 2h" is a length, not a clock time.
+      .replace(
+        /(?<!\b(in|for|takes?|took|about|after|within|every|lasts?|another|maybe|only) )\b(1[0-2]|[1-9])h([0-5]\d)?\b/gi,
+        (_w, _l, h: string, m: string | undefined) => `${h}:${m ?? '00'}`,
+      )
       // "8:00 in the evening": chrono keeps the hour in the morning.
       .replace(/\b(1[01]|[1-9])(:[0-5]\d)? (in the (evening|afternoon)|at night)\b/gi, '$1$2 pm')
       .replace(/\btues\b\.?/gi, 'Tuesday')

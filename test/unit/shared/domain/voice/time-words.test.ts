@@ -109,6 +109,7 @@ describe('time words rewritten for the recognizer', () => {
     expect(normalizeTimeWords('my number is 303 555 0912', LOCAL, false)).toBe('my number is 303 555 0912');
     expect(normalizeTimeWords('303.555.0130 or 0130 5555', LOCAL, false)).toBe('303.555.0130 or 0130 5555');
     expect(normalizeTimeWords('we offer 24h service', LOCAL, false)).toBe('we offer 24h service');
+    expect(normalizeTimeWords('the job takes 2h, he can be there in 1h', LOCAL, false)).toBe('the job takes 2h, he can be there in 1h');
   });
 
   it('gives "the first Monday of next month" its date, and leaves a first Monday without a month alone', () => {
