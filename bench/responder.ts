@@ -49,7 +49,8 @@ interface LabelledSet {
  * (each written before the changes it drove, then tuned on; the third from scenario cards, the fourth
  * aimed at the form of a call: speech-recognizer text, minimal pairs, long calls; the fifth at speaker
  * labels the responder did not know and at the time the two sides settle; the sixth at whether a visit
- * with a plainly agreed time is read as booked at all), and the frozen unseen set written apart and
+ * with a plainly agreed time is read as booked at all; the seventh at the calendar and locale edges of
+ * resolving it: Spanish, clock changes, zones, rollovers, rare clock forms), and the frozen unseen set written apart and
  * never tuned on.
  * A set marked `aggregateOnly` shows figures and targets but never a call's id or mistake, so its
  * calls cannot leak into tuning through the report.
@@ -64,6 +65,7 @@ const SETS = [
   { name: 'probe4', file: 'labelled-calls.probe4.json', aggregateOnly: false },
   { name: 'probe5', file: 'labelled-calls.probe5.json', aggregateOnly: false },
   { name: 'probe6', file: 'labelled-calls.probe6.json', aggregateOnly: false },
+  { name: 'probe7', file: 'labelled-calls.probe7.json', aggregateOnly: false },
   { name: 'unseen', file: 'labelled-calls.unseen.json', aggregateOnly: true },
 ] as const;
 

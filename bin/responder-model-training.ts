@@ -23,6 +23,7 @@ export const TRAINING_SETS = [
   'labelled-calls.probe4.json',
   'labelled-calls.probe5.json',
   'labelled-calls.probe6.json',
+  'labelled-calls.probe7.json',
 ];
 
 export interface Example {

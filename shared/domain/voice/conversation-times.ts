@@ -17,7 +17,7 @@ import {
   PHONE_CALL_BEFORE,
   UNAVAILABLE,
 } from './settling-words';
-import { withApostrophes } from './spoken-text';
+import { sentencesOf, withApostrophes } from './spoken-text';
 import type { TranscriptTurn } from './transcript-turns';
 
 /**
@@ -48,12 +48,6 @@ interface Proposal {
 
 /** A later part of a turn replaces an earlier one: "Tuesday, no wait, Wednesday". */
 const CORRECTION = /\b(no wait|wait,? no|actually|make that(?! work)|i mean|scratch that|or rather|no,? mejor|mejor dicho|perd[oó]n)\b/gi;
-
-const sentencesOf = (text: string) =>
-  text
-    .split(/(?<=[.!?¿¡])\s+|\n+/)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
 
 /** The part of a turn after its last correction ("Tuesday, no wait, Wednesday" → "Wednesday"). */
 function afterCorrection(text: string): string {

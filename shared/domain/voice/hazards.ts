@@ -47,7 +47,7 @@ const FEATURES: readonly HazardFeature[] = [
     what: 'carbon monoxide alarm',
     object: /\b(carbon monoxide|co|c\.o\.|monóxido)\b/i,
     // The device named is no alarm ("install a CO detector", "it chirps for a battery"); it going off is.
-    state: /\b(going off|goes off|went off|beep\w*|sound(ing|ed|s)|ringing|screaming|alarma|suena|son[oó])\b/i,
+    state: /\b(going off|goes off|went off|beep\w*|sound(ing|ed|s)|ringing|screaming|suena|sonando|pita|pitando|son[oó])(?![\wáéíóúñ])/i,
     within: 40,
   },
   {

@@ -52,3 +52,18 @@ export function withApostrophes(text: string): string {
   for (const [pattern, contraction] of AMBIGUOUS) out = out.replace(pattern, (word) => keepCase(word, contraction));
   return out;
 }
+
+/**
+ * Where a turn's sentences end: after ".", "!" or "?" (and before "¿" or "¡"), but not after
+ * "a.m." or "p.m." running on into the day they are of ("I have 9:00 a.m. Monday"), which would
+ * leave the hour and its day in two sentences.
+ */
+const SENTENCE_BREAK =
+  /(?<=[.!?¿¡])(?<![aApP]\.[mM]\.)\s+|(?<=[aApP]\.[mM]\.)\s+(?=[A-Z])(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Tomorrow|Today|Tonight)\b)|\n+/;
+
+/** A turn's sentences, trimmed, none empty. */
+export const sentencesOf = (text: string): string[] =>
+  text
+    .split(SENTENCE_BREAK)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);

@@ -59,6 +59,8 @@ const SPANISH_TO_ENGLISH: readonly [RegExp, string][] = [
   [/\bviernes\b/gi, 'Friday'],
   [/\bs[aá]bado\b/gi, 'Saturday'],
   [/\bdomingo\b/gi, 'Sunday'],
+  // "a las cuatro de la tarde del jueves": the hour before its day, which chrono joins only with "on".
+  [/\bdel (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/g, 'on $1'],
   // "el martes 21", "el 17": a day of the month, which the ordinal rewrite gives its month.
   [/\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) (\d{1,2})\b(?!:)/g, '$1 the $2th'],
   [/\bel (\d{1,2})\b(?!:)/gi, 'the $1th'],
@@ -67,20 +69,108 @@ const SPANISH_TO_ENGLISH: readonly [RegExp, string][] = [
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
 /** "a las tres y media", "a la una y cuarto", "a las tres menos cuarto", "a las 10:15": the hour after "a las", in digits. */
-const SPANISH_HOUR = new RegExp(`\\ba las? (\\d{1,2}|${HOUR_WORD})(?::(\\d{2}))?( y media| y cuarto| menos cuarto)?\\b`, 'gi');
+const SPANISH_HOUR = new RegExp(
+  `\\ba las? (\\d{1,2}|${HOUR_WORD})(?::(\\d{2}))?( y media| y cuarto| menos cuarto| y (?:cuarenta y cinco|veinticinco|cincuenta|cuarenta|treinta|veinte|quince|diez|cinco))?\\b`,
+  'gi',
+);
+/** Minutes said after "y": "a las diez y diez", "a las tres y cuarenta y cinco". */
+const SPANISH_MINUTES: Readonly<Record<string, string>> = {
+  cinco: '05',
+  diez: '10',
+  quince: '15',
+  cuarto: '15',
+  veinte: '20',
+  veinticinco: '25',
+  treinta: '30',
+  media: '30',
+  cuarenta: '40',
+  'cuarenta y cinco': '45',
+  cincuenta: '50',
+};
+
+const SPANISH_MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];
+const ENGLISH_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** "el primero de abril", "el 5 de mayo": a date with its month, read before "el 17" takes the number as a bare day. */
+const SPANISH_DATE = new RegExp(`\\b(?:el )?(\\d{1,2}|primero) de (${SPANISH_MONTHS.join('|')}|setiembre)\\b`, 'gi');
+
+/**
+ * Minutes before the hour: "cuarto para las cinco", "diez para las tres", "las cinco menos cuarto"
+ * (said also without "a"), all of the hour before.
+ */
+const SPANISH_BEFORE_HOUR = new RegExp(
+  `\\b(?:a )?(?:un )?(cuarto|cinco|diez|veinte) para (?:las?) (\\d{1,2}|${HOUR_WORD})\\b|\\b(?:a )?las? (\\d{1,2}|${HOUR_WORD}) menos (cuarto|cinco|diez|veinte)\\b`,
+  'gi',
+);
+const MINUTES_BEFORE: Readonly<Record<string, number>> = { cuarto: 15, cinco: 5, diez: 10, veinte: 20 };
+
+/** "nueve y media", "10 y cuarto" without "a las": an hour with a half or a quarter is a clock time, not a quantity. */
+const SPANISH_HALF_HOUR = new RegExp(
+  `(?<!\\bla(s)? )\\b(\\d{1,2}|${HOUR_WORD}) y (media|cuarto)\\b(?! (de )?(horas?|d[ií]as?|semanas?|meses|a[ñn]os|metros|pies|libras|galones|millas|kilos|litros|pulgadas|tazas))`,
+  'gi',
+);
+
+function minutesBeforeHour(before: string, hour: string): string {
+  const minutes = 60 - (MINUTES_BEFORE[before.toLowerCase()] ?? 15);
+  return `at ${((hourOf(hour) + 10) % 12) + 1}:${String(minutes).padStart(2, '0')}`;
+}
 
 function spanishToEnglish(text: string): string {
-  let out = text;
+  let out = text
+    .replace(SPANISH_DATE, (_w, day: string, month: string) => {
+      const index = month.toLowerCase() === 'setiembre' ? 8 : SPANISH_MONTHS.indexOf(month.toLowerCase());
+      return `${ENGLISH_MONTHS[index]} ${day.toLowerCase() === 'primero' ? 1 : Number(day)}`;
+    })
+    .replace(SPANISH_BEFORE_HOUR, (_w, b1: string | undefined, h1: string | undefined, h2: string | undefined, b2: string | undefined) =>
+      minutesBeforeHour(b1 ?? b2 ?? 'cuarto', h1 ?? h2 ?? ''),
+    )
+    // Before "viernes 10" is read as a day of the month.
+    .replace(SPANISH_HALF_HOUR, (_w, _s, h: string, part: string) => `at ${hourOf(h)}:${part.toLowerCase() === 'media' ? '30' : '15'}`);
   for (const [pattern, english] of SPANISH_TO_ENGLISH) out = out.replace(pattern, english);
   return out.replace(SPANISH_HOUR, (_w, h: string, m: string | undefined, part: string | undefined) => {
-    if (part?.includes('menos')) return `at ${((hourOf(h) + 10) % 12) + 1}:45`;
-    const minutes = part ? (part.includes('media') ? '30' : '15') : m;
+    if (part?.includes('menos')) return minutesBeforeHour('cuarto', h);
+    const minutes = part ? SPANISH_MINUTES[part.replace(/^ y /i, '').toLowerCase()] : m;
     return `at ${hourOf(h)}${minutes ? `:${minutes}` : ''}`;
   });
 }
 
 /** Minutes said as words after an hour: "two thirty", "ten fifteen", "four forty-five". */
-const MINUTE_WORDS: Readonly<Record<string, string>> = { fifteen: '15', thirty: '30', 'forty-five': '45', 'forty five': '45' };
+const MINUTE_WORDS: Readonly<Record<string, string>> = {
+  ten: '10',
+  fifteen: '15',
+  twenty: '20',
+  'twenty five': '25',
+  thirty: '30',
+  'thirty five': '35',
+  forty: '40',
+  'forty five': '45',
+};
 
 /** Minutes past the hour said as words: "twenty past ten". */
 const PAST_MINUTES: Readonly<Record<string, string>> = { five: '05', ten: '10', twenty: '20', 'twenty five': '25' };
@@ -113,10 +203,11 @@ function hoursAsDigits(text: string): string {
       )
       .replace(
         new RegExp(
-          `\\b(\\d{1,2}|${HOUR_WORD})[- ](fifteen|thirty|forty[- ]five)\\b(?![- ](gallons?|feet|foot|inches|minutes?|dollars|years?|amps?|degrees))`,
+          // "Fifty" is left out: "one fifty" is a price far more often than 1:50.
+          `\\b(\\d{1,2}|${HOUR_WORD})[- ](fifteen|twenty[- ]five|twenty|thirty[- ]five|thirty|forty[- ]five|forty|ten)\\b(?![- ](gallons?|feet|foot|inches|minutes?|dollars|years?|amps?|degrees|percent|people|times|bucks|units?|pounds?))`,
           'gi',
         ),
-        (_w, h: string, m: string) => `${hourOf(h)}:${MINUTE_WORDS[m.toLowerCase().replace('-', ' ')] ?? MINUTE_WORDS[m.toLowerCase()]}`,
+        (_w, h: string, m: string) => `${hourOf(h)}:${MINUTE_WORDS[m.toLowerCase().replace('-', ' ')]}`,
       )
       .replace(/\b(\d{1,2})(:\d{2})?ish\b/gi, '$1$2')
       .replace(new RegExp(`\\b(a )?quarter (past|after) (\\d{1,2}|${HOUR_WORD})\\b`, 'gi'), (_w, _a, _p, h: string) => `${hourOf(h)}:15`)
@@ -139,6 +230,16 @@ function hoursAsDigits(text: string): string {
       // "at 10 30" and "at 1030", as speech-to-text writes ten thirty; "@ 10" as a chat writes it.
       .replace(/(^|\s)@ ?(?=\d)/g, '$1at ')
       .replace(/\b(at|around|about|by) (1[0-2]|[1-9]) ?([0-5]\d)\b(?! ?(minutes?|mins?|dollars|bucks|degrees|percent|%))/gi, '$1 $2:$3')
+      // "0900" as a dispatcher writes it and "9h" or "9h30" as much of the world does; not the last
+      // digits of a phone number, however they are split ("303 555 0912", "555-0912", "555.0912").
+      .replace(/(?<![\d-][\s.]?)\b0([1-9])([0-5]\d)\b(?![-.\s]?\d)/g, '$1:$2')
+      // "in 2h", "takes 2h" is a length, not a clock time.
+      .replace(
+        /(?<!\b(in|for|takes?|took|about|after|within|every|lasts?|another|maybe|only) )\b(1[0-2]|[1-9])h([0-5]\d)?\b/gi,
+        (_w, _l, h: string, m: string | undefined) => `${h}:${m ?? '00'}`,
+      )
+      // "8:00 in the evening": chrono keeps the hour in the morning.
+      .replace(/\b(1[01]|[1-9])(:[0-5]\d)? (in the (evening|afternoon)|at night)\b/gi, '$1$2 pm')
       .replace(/\btues\b\.?/gi, 'Tuesday')
       .replace(/\bweds\b\.?/gi, 'Wednesday')
       .replace(APPROXIMATE, (_w, _a, _at, hour: string) => `at ${hour}`)
@@ -172,6 +273,28 @@ function weekFromWeekday(text: string, local: DateTime): string {
   );
 }
 
+const NTH = ['first', 'second', 'third', 'fourth'];
+
+/** "the first Monday of next month", "the second Tuesday of this month": the date, which chrono does not read. */
+function nthWeekdayOfMonth(text: string, local: DateTime): string {
+  return text.replace(
+    /\bthe (first|second|third|fourth) (monday|tuesday|wednesday|thursday|friday|saturday|sunday) (?:of|in) (this|next) month\b/gi,
+    (_w, nth: string, day: string, which: string) => {
+      const start = local.plus({ months: which.toLowerCase() === 'next' ? 1 : 0 }).startOf('month');
+      const weekday = WEEKDAYS.indexOf(day.toLowerCase() as (typeof WEEKDAYS)[number]) + 1;
+      const first = start.plus({ days: (weekday - start.weekday + 7) % 7 });
+      return monthDay(first.plus({ weeks: NTH.indexOf(nth.toLowerCase()) }));
+    },
+  );
+}
+
+/** "Wednesday after next" is the Wednesday a week after the coming one; chrono reads it as the coming one. */
+function weekdayAfterNext(text: string, local: DateTime): string {
+  return text.replace(/\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday) after next\b/gi, (_w, day: string) =>
+    monthDay(nextWeekday(local, WEEKDAYS.indexOf(day.toLowerCase() as (typeof WEEKDAYS)[number]) + 1).plus({ weeks: 1 })),
+  );
+}
+
 const ORDINAL_DAY = /\b(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),? )?the (\d{1,2})(?:st|nd|rd|th)\b(?! of\b)/gi;
 
 /**
@@ -192,7 +315,8 @@ function ordinalDaysWithMonths(text: string, local: DateTime): string {
  * whatever the rest of the call speaks ("can you send someone mañana a las tres?", an assistant
  * offering "el martes a las 9" to a caller who said little).
  */
-const SPANISH_TIME_WORD = /\b(a las?|ma[ñn]ana|hoy|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|mediod[ií]a)\b/i;
+const SPANISH_TIME_WORD =
+  /\b(a las?|para las?|menos cuarto|y media|y cuarto|ma[ñn]ana|hoy|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|mediod[ií]a|de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre))\b/i;
 
 /**
  * A house number said before its street ("twelve thirty four oak street", "1030 elm drive") is no
@@ -207,5 +331,5 @@ const ADDRESS = new RegExp(
 export function normalizeTimeWords(text: string, local: DateTime, spanish: boolean): string {
   const spoken = text.replace(ADDRESS, 'number ');
   const english = spanish || SPANISH_TIME_WORD.test(spoken) ? spanishToEnglish(spoken) : spoken;
-  return ordinalDaysWithMonths(weekFromWeekday(hoursAsDigits(english), local), local);
+  return ordinalDaysWithMonths(nthWeekdayOfMonth(weekdayAfterNext(weekFromWeekday(hoursAsDigits(english), local), local), local), local);
 }

@@ -23,7 +23,7 @@ import {
   WRONG_NUMBER,
 } from './intent-rules-data';
 import { AGENT_EXISTING } from './settling-words';
-import { withApostrophes } from './spoken-text';
+import { sentencesOf, withApostrophes } from './spoken-text';
 import type { TranscriptTurn } from './transcript-turns';
 
 /**
@@ -60,16 +60,9 @@ export interface TranscriptReading {
   readonly caller: readonly string[];
 }
 
-/** A caller turn is Spanish when it uses several of these words. */
-const SPANISH_WORDS = /\b(hola|necesito|quiero|por favor|gracias|ma[ñn]ana|cita|tengo|puede|pueden|el|la|de|que|mi|una|est[aá]|s[ií])\b/gi;
-
-/** Splits a turn into sentences, so evidence quotes a sentence rather than a whole monologue. */
-function sentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?¿¡])\s+|\n+/)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
-}
+/** A caller turn is Spanish when it uses several of these words; `\b` ends no word on an accent ("sí", "está"). */
+const SPANISH_WORDS =
+  /\b(hola|necesito|quiero|por favor|gracias|ma[ñn]ana|cita|tengo|puede|pueden|el|la|de|que|mi|una|est[aá]|s[ií])(?![\wáéíóúñ])/gi;
 
 function match(rules: readonly Rule[], lines: readonly string[]): Finding | null {
   const evidence: string[] = [];
@@ -160,8 +153,8 @@ function visitOf(caller: readonly string[], agent: readonly string[]): { visit: 
 export function readTranscript(turns: readonly TranscriptTurn[], transcript: string, endedReason: string | null): TranscriptReading {
   const callerTurns = turns.filter((t) => t.speaker === 'customer');
   const agentTurns = turns.filter((t) => t.speaker === 'agent');
-  const caller = (turns.length > 0 ? callerTurns.map((t) => t.text) : [transcript]).map(withApostrophes).flatMap(sentences);
-  const agent = agentTurns.map((t) => withApostrophes(t.text)).flatMap(sentences);
+  const caller = (turns.length > 0 ? callerTurns.map((t) => t.text) : [transcript]).map(withApostrophes).flatMap(sentencesOf);
+  const agent = agentTurns.map((t) => withApostrophes(t.text)).flatMap(sentencesOf);
 
   const spanishHits = caller.join(' ').match(SPANISH_WORDS)?.length ?? 0;
   const spanish = spanishHits >= 4 && spanishHits / Math.max(1, caller.join(' ').split(/\s+/).length) > 0.15;

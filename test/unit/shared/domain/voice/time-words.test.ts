@@ -87,6 +87,76 @@ describe('time words rewritten for the recognizer', () => {
     expect(normalizeTimeWords('esta tarde', LOCAL, true)).toBe('today afternoon');
   });
 
+  it('reads minutes before the hour in Spanish, with or without "a", and leaves "para" without an hour alone', () => {
+    expect(normalizeTimeWords('el lunes a cuarto para las cinco', LOCAL, true)).toBe('el Monday at 4:45');
+    expect(normalizeTimeWords('Sí, cuarto para las cinco está bien.', LOCAL, false)).toBe('Sí, at 4:45 está bien.');
+    expect(normalizeTimeWords('diez para la una', LOCAL, true)).toBe('at 12:50');
+    expect(normalizeTimeWords('El martes las cinco menos cuarto', LOCAL, true)).toBe('El Tuesday at 4:45');
+    expect(normalizeTimeWords('un cuarto para el lunes', LOCAL, true)).toBe('un cuarto para el Monday');
+  });
+
+  it('reads a Spanish date with its month before a bare day of the month', () => {
+    expect(normalizeTimeWords('el primero de abril a las diez', LOCAL, false)).toBe('April 1 at 10');
+    expect(normalizeTimeWords('el 5 de mayo', LOCAL, false)).toBe('May 5');
+    expect(normalizeTimeWords('el 17', LOCAL, true)).toBe('March 17');
+    expect(normalizeTimeWords('de todos modos', LOCAL, false)).toBe('de todos modos');
+  });
+
+  it('reads "0900" and "9h30" as clock times, not digits of a phone number or a 24-hour service', () => {
+    expect(normalizeTimeWords('Wednesday at 0900', LOCAL, false)).toBe('Wednesday at 9:00');
+    expect(normalizeTimeWords('Monday 9h or 10h30', LOCAL, false)).toBe('Monday 9:00 or 10:30');
+    expect(normalizeTimeWords('call 303-555-0900', LOCAL, false)).toBe('call 303-555-0900');
+    expect(normalizeTimeWords('my number is 303 555 0912', LOCAL, false)).toBe('my number is 303 555 0912');
+    expect(normalizeTimeWords('303.555.0130 or 0130 5555', LOCAL, false)).toBe('303.555.0130 or 0130 5555');
+    expect(normalizeTimeWords('we offer 24h service', LOCAL, false)).toBe('we offer 24h service');
+    expect(normalizeTimeWords('the job takes 2h, he can be there in 1h', LOCAL, false)).toBe('the job takes 2h, he can be there in 1h');
+  });
+
+  it('gives "the first Monday of next month" its date, and leaves a first Monday without a month alone', () => {
+    expect(normalizeTimeWords('the first Monday of next month at 9', LOCAL, false)).toBe('April 6 at 9');
+    expect(normalizeTimeWords('the second Tuesday of this month', LOCAL, false)).toBe('March 10');
+    expect(normalizeTimeWords('the first Monday we are free', LOCAL, false)).toBe('the first Monday we are free');
+  });
+
+  it('reads Spanish minutes said after "y", and leaves a number after "y" that is no minute alone', () => {
+    expect(normalizeTimeWords('el lunes a las diez y diez', LOCAL, true)).toBe('el Monday at 10:10');
+    expect(normalizeTimeWords('a las tres y cuarenta y cinco', LOCAL, true)).toBe('at 3:45');
+    expect(normalizeTimeWords('a las tres y media', LOCAL, true)).toBe('at 3:30');
+    expect(normalizeTimeWords('a las tres y dos amigos', LOCAL, true)).toBe('at 3 y dos amigos');
+  });
+
+  it('puts an hour said "in the evening" or "at night" in the afternoon, not noon or midnight', () => {
+    expect(normalizeTimeWords('tomorrow at 8:00 in the evening', LOCAL, false)).toBe('tomorrow at 8:00 pm');
+    expect(normalizeTimeWords('at 9 at night', LOCAL, false)).toBe('at 9 pm');
+    expect(normalizeTimeWords('12 at night', LOCAL, false)).toBe('12 at night');
+    expect(normalizeTimeWords('at 8 in the morning', LOCAL, false)).toBe('at 8 in the morning');
+  });
+
+  it('gives "Wednesday after next" the Wednesday a week after the coming one, and leaves "the week after next" alone', () => {
+    expect(normalizeTimeWords('Wednesday after next at 10', LOCAL, false)).toBe('March 18 at 10');
+    expect(normalizeTimeWords('Friday after next', LOCAL, false)).toBe('March 13');
+    expect(normalizeTimeWords('the week after next', LOCAL, false)).toBe('the week after next');
+  });
+
+  it('reads minutes said as words past the quarters ("ten twenty", "eleven forty"), not a price or a count', () => {
+    expect(normalizeTimeWords('tomorrow at ten twenty', LOCAL, false)).toBe('tomorrow at 10:20');
+    expect(normalizeTimeWords('Eleven forty Tuesday works', LOCAL, false)).toBe('11:40 Tuesday works');
+    expect(normalizeTimeWords('nine twenty-five', LOCAL, false)).toBe('9:25');
+    expect(normalizeTimeWords('the service call is one fifty', LOCAL, false)).toBe('the service call is one fifty');
+    expect(normalizeTimeWords('two twenty gallon tanks', LOCAL, false)).toBe('two twenty gallon tanks');
+  });
+
+  it('joins a Spanish hour said before its day ("del jueves") to the day, and leaves "del" before anything else', () => {
+    expect(normalizeTimeWords('a las cuatro de la tarde del jueves', LOCAL, true)).toBe('at 4 pm on Thursday');
+    expect(normalizeTimeWords('el técnico del barrio', LOCAL, true)).toBe('el técnico del barrio');
+  });
+
+  it('reads "nueve y media" without "a las" as a clock time, and "dos y media horas" as a quantity', () => {
+    expect(normalizeTimeWords('Sí, nueve y media está bien.', LOCAL, false)).toBe('Sí, at 9:30 está bien.');
+    expect(normalizeTimeWords('el viernes 10 y cuarto', LOCAL, true)).toBe('el Friday at 10:15');
+    expect(normalizeTimeWords('tarda dos y media horas', LOCAL, true)).toBe('tarda dos y media horas');
+  });
+
   it('never throws and leaves text without time words as it was', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200 }), fc.boolean(), (text, spanish) => {
