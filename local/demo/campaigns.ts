@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Campaign, ChunkRecipient } from '#shared/domain/sms-campaigns/campaign';
 import type { SubscriptionEvent } from '#shared/domain/sms-campaigns/subscription-events';
-import type { CampaignStore, RecipientOutcome } from '#shared/ports/sms-campaign-store';
+import type { CampaignStore, InboundTextStore, RecipientOutcome } from '#shared/ports/sms-campaign-store';
 
 /**
  * Demo SMS campaigns for the outbound feeds: per team, a finished seasonal campaign and one still
@@ -41,7 +41,13 @@ interface DemoCampaignCounts {
   readonly events: number;
 }
 
-export async function seedDemoCampaigns(store: CampaignStore, teamId: number, teamName: string, now: Date): Promise<DemoCampaignCounts> {
+export async function seedDemoCampaigns(
+  store: CampaignStore,
+  inbound: InboundTextStore,
+  teamId: number,
+  teamName: string,
+  now: Date,
+): Promise<DemoCampaignCounts> {
   let texts = 0;
   let events = 0;
   for (const [n, daysAgo] of CAMPAIGN_STARTS) {
@@ -142,10 +148,10 @@ export async function seedDemoCampaigns(store: CampaignStore, teamId: number, te
         campaign_id: campaignId,
         occurred_at: when,
       };
-      await store.claimInbound(teamId, messageId, when, event);
+      await inbound.claimInbound(teamId, messageId, when, event);
       if (type === 'opt_out') await store.suppress(teamId, from, keyword, when);
       if (type === 'opt_in') await store.unsuppress(teamId, from);
-      await store.addReply(campaignId);
+      await inbound.addReply(campaignId);
       events++;
     }
   }

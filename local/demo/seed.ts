@@ -9,6 +9,7 @@ import { DynamoEvaluationStore } from '#shared/adapters/dynamodb/coach-store';
 import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
 import { DynamoRollupStore } from '#shared/adapters/dynamodb/rollup-store';
 import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
+import { DynamoInboundTextStore } from '#shared/adapters/dynamodb/sms-campaign-inbound';
 import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
@@ -264,8 +265,9 @@ async function writeDemoData(
   // Campaign texts and keyword events (the outbound feeds), through the campaign store's write paths.
   progress('SMS campaigns');
   const campaignStore = new DynamoCampaignStore(getDocumentClient(), physicalTableName('campaigns'));
+  const inboundTexts = new DynamoInboundTextStore(getDocumentClient(), physicalTableName('campaigns'));
   const campaignCounts = await Promise.all(
-    created.filter((c) => !c.spec.isTest).map((c) => seedDemoCampaigns(campaignStore, c.team.id, c.spec.name, now)),
+    created.filter((c) => !c.spec.isTest).map((c) => seedDemoCampaigns(campaignStore, inboundTexts, c.team.id, c.spec.name, now)),
   );
   return {
     sessions: sessions.length,

@@ -111,25 +111,6 @@ export interface CampaignStore {
   unsuppress(teamId: number, phone: string, event?: SubscriptionEvent): Promise<void>;
   /** Remembers the last campaign that texted each phone (reply attribution). */
   rememberLastCampaign(teamId: number, phones: readonly string[], campaignId: string, at: string): Promise<void>;
-  lastCampaignFor(teamId: number, phone: string): Promise<string | null>;
-  addReply(campaignId: string): Promise<void>;
-  /**
-   * Guards an inbound message id so a redelivered webhook is handled once; the keyword's
-   * subscription event and suppression change, if any, are written in the same transaction (so
-   * exactly once too, and never lost to a crash after the claim).
-   */
-  claimInbound(
-    teamId: number,
-    messageId: string,
-    at: string,
-    event?: SubscriptionEvent | null,
-    change?: SuppressionChange | null,
-  ): Promise<boolean>;
-  /**
-   * Claims the one confirmation text of a number's current opt-out: true once per opt-out (the
-   * suppression record remembers it), false when already claimed or the number is not opted out.
-   */
-  claimOptOutConfirmation(teamId: number, phone: string, at: string): Promise<boolean>;
   /** The frequency-cap ledgers of these numbers (frequency-cap.ts); a number without one is absent. */
   capLedgers(teamId: number, phones: readonly string[]): Promise<Map<string, CapLedger>>;
   /**
@@ -152,4 +133,24 @@ export interface CampaignStore {
 }
 
 /** What an inbound text reads and writes of the campaigns (shared/domain/sms-campaigns/inbound.ts). */
-export type InboundTextStore = Pick<CampaignStore, 'lastCampaignFor' | 'addReply' | 'claimInbound' | 'claimOptOutConfirmation'>;
+export interface InboundTextStore {
+  lastCampaignFor(teamId: number, phone: string): Promise<string | null>;
+  addReply(campaignId: string): Promise<void>;
+  /**
+   * Guards an inbound message id so a redelivered webhook is handled once; the keyword's
+   * subscription event and suppression change, if any, are written in the same transaction (so
+   * exactly once too, and never lost to a crash after the claim).
+   */
+  claimInbound(
+    teamId: number,
+    messageId: string,
+    at: string,
+    event?: SubscriptionEvent | null,
+    change?: SuppressionChange | null,
+  ): Promise<boolean>;
+  /**
+   * Claims the one confirmation text of a number's current opt-out: true once per opt-out (the
+   * suppression record remembers it), false when already claimed or the number is not opted out.
+   */
+  claimOptOutConfirmation(teamId: number, phone: string, at: string): Promise<boolean>;
+}

@@ -1,4 +1,5 @@
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoInboundTextStore } from '#shared/adapters/dynamodb/sms-campaign-inbound';
 import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { ROUTES } from '#shared/routes';
@@ -29,8 +30,9 @@ beforeAll(async () => {
   reader = await fixture.createKey('enterprise', ['read:outbound']);
   writer = await fixture.createKey('enterprise_all_teams', ['write:sms_campaigns']);
   const store = new DynamoCampaignStore(getDocumentClient(), physicalTableName('campaigns'));
-  await seedDemoCampaigns(store, fixture.teams.own.id, 'Own Co', NOW);
-  await seedDemoCampaigns(store, fixture.teams.foreign.id, 'Foreign Co', NOW);
+  const inbound = new DynamoInboundTextStore(getDocumentClient(), physicalTableName('campaigns'));
+  await seedDemoCampaigns(store, inbound, fixture.teams.own.id, 'Own Co', NOW);
+  await seedDemoCampaigns(store, inbound, fixture.teams.foreign.id, 'Foreign Co', NOW);
 }, 60_000);
 afterAll(() => service.stop());
 

@@ -9,7 +9,6 @@ import type {
   CampaignTransitionFields,
   RecipientOutcome,
   SendRecord,
-  SuppressionChange,
   TextRecipient,
   UnsentRecipient,
 } from '#shared/ports/sms-campaign-store';
@@ -17,7 +16,7 @@ import { batchPut } from './batch-write';
 import { readCapLedgers, updateCapLedger, updateCapLedgers } from './cap-ledger';
 import { campaignPk } from './keys';
 import { updateWithEvents } from './outbox';
-import { addReply, lastCampaignFor, lastCampaignPk } from './sms-campaign-inbound';
+import { lastCampaignPk } from './sms-campaign-inbound';
 import {
   type CampaignItem,
   type ChunkItem,
@@ -29,7 +28,7 @@ import {
   toChunkItem,
 } from './sms-campaign-items';
 import { claimRecipients, getSendStatuses, recordUnsent, releaseClaims, settleRecipients } from './sms-campaign-sends';
-import { changeSuppression, claimInbound, claimOptOutConfirmation, listSuppressed, suppressedAmong } from './suppression-list';
+import { changeSuppression, listSuppressed, suppressedAmong } from './suppression-list';
 
 /**
  * Items of the campaigns table (the first three and the events typed and mapped in campaign-items.ts):
@@ -185,34 +184,12 @@ export class DynamoCampaignStore implements CampaignStore {
     return changeSuppression(this.table, teamId, { kind: 'remove', phone }, '', event);
   }
 
-  claimOptOutConfirmation(teamId: number, phone: string, at: string): Promise<boolean> {
-    return claimOptOutConfirmation(this.table, teamId, phone, at);
-  }
-
   async rememberLastCampaign(teamId: number, phones: readonly string[], campaignId: string, at: string): Promise<void> {
     await batchPut(
       this.client,
       this.tableName,
       phones.map((p) => ({ pk: lastCampaignPk(teamId), sk: p, campaign_id: campaignId, sent_at: at })),
     );
-  }
-
-  lastCampaignFor(teamId: number, phone: string): Promise<string | null> {
-    return lastCampaignFor(this.table, teamId, phone);
-  }
-
-  addReply(campaignId: string): Promise<void> {
-    return addReply(this.table, campaignId);
-  }
-
-  claimInbound(
-    teamId: number,
-    messageId: string,
-    at: string,
-    event: SubscriptionEvent | null = null,
-    change: SuppressionChange | null = null,
-  ): Promise<boolean> {
-    return claimInbound(this.table, teamId, messageId, at, event, change);
   }
 
   capLedgers(teamId: number, phones: readonly string[]): Promise<Map<string, CapLedger>> {

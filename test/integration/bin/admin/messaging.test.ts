@@ -1,6 +1,7 @@
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-config-store';
 import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
+import { DynamoInboundTextStore } from '#shared/adapters/dynamodb/sms-campaign-inbound';
 import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
@@ -71,7 +72,7 @@ describe('admin CLI: texting configuration', () => {
     expect(empty.code).toBe(0);
     expect(empty.stdout).toContain('No replies to review');
     await handleInboundText(
-      { store: campaigns, sms: new SandboxSmsProvider() },
+      { store: new DynamoInboundTextStore(getDocumentClient(), physicalTableName('campaigns')), sms: new SandboxSmsProvider() },
       { team, from: '+13125550199', body: 'Can we cancel Friday and do Monday?', messageId: 'review-1', now: new Date() },
     );
     const run = await admin('messaging', 'review', '--team', String(team.id), '--days', '7');

@@ -1,6 +1,6 @@
 import { DynamoAppointmentTextStore } from '#shared/adapters/dynamodb/appointment-text-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
+import { DynamoInboundTextStore } from '#shared/adapters/dynamodb/sms-campaign-inbound';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { answerAppointmentReply } from '#shared/domain/appointment-texts/answer-reply';
 import { reminderBody } from '#shared/domain/appointment-texts/bodies';
@@ -14,7 +14,7 @@ import { SandboxSmsProvider } from '../../../../../local/sandbox/sms-provider';
 import { startEmulator } from '../../../../support/emulator';
 
 let dynamo: LocalDynamo;
-let campaigns: DynamoCampaignStore;
+let campaigns: DynamoInboundTextStore;
 let texts: DynamoAppointmentTextStore;
 let sms: SandboxSmsProvider;
 const team: Team = {
@@ -61,7 +61,7 @@ function visit(): AppointmentNotice {
 
 beforeAll(async () => {
   dynamo = await startEmulator();
-  campaigns = new DynamoCampaignStore(getDocumentClient(), physicalTableName('campaigns'));
+  campaigns = new DynamoInboundTextStore(getDocumentClient(), physicalTableName('campaigns'));
   texts = new DynamoAppointmentTextStore(getDocumentClient(), physicalTableName('campaigns'));
 });
 beforeEach(() => {

@@ -1,5 +1,6 @@
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
+import { DynamoInboundTextStore } from '#shared/adapters/dynamodb/sms-campaign-inbound';
 import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
@@ -11,6 +12,7 @@ import { startEmulator } from '../../../../support/emulator';
 
 let dynamo: LocalDynamo;
 let store: DynamoCampaignStore;
+let inbound: DynamoInboundTextStore;
 let feed: DynamoOutboundFeedStore;
 let team: Team;
 let sms: SandboxSmsProvider;
@@ -21,6 +23,7 @@ const nextPhone = () => `+1212556${String(++n).padStart(4, '0')}`;
 beforeAll(async () => {
   dynamo = await startEmulator();
   store = new DynamoCampaignStore(getDocumentClient(), physicalTableName('campaigns'));
+  inbound = new DynamoInboundTextStore(getDocumentClient(), physicalTableName('campaigns'));
   feed = new DynamoOutboundFeedStore(getDocumentClient(), physicalTableName('campaigns'));
   const tenancy = new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));
   const enterprise = await tenancy.createEnterprise({ name: 'E' });
@@ -38,7 +41,7 @@ beforeEach(() => {
 afterAll(() => dynamo.stop());
 
 const receive = (from: string, body: string, messageId: string, provider: SandboxSmsProvider = sms) =>
-  handleInboundText({ store, sms: provider }, { team, from, body, messageId, now: new Date() });
+  handleInboundText({ store: inbound, sms: provider }, { team, from, body, messageId, now: new Date() });
 
 describe('an opt-out in a person’s own words', () => {
   it('suppresses the number and sends one confirmation that names the business and markets nothing', async () => {
@@ -81,7 +84,7 @@ describe('an opt-out in a person’s own words', () => {
     const provider = new SandboxSmsProvider();
     // The first delivery stops after its claim, before the confirmation: simulated by claiming
     // the message as the handler would and nothing more.
-    await store.claimInbound(team.id, `rv-${n}-1`, new Date().toISOString(), null, { kind: 'add', phone: from, keyword: 'STOP' });
+    await inbound.claimInbound(team.id, `rv-${n}-1`, new Date().toISOString(), null, { kind: 'add', phone: from, keyword: 'STOP' });
     expect(await store.suppressedAmong(team.id, [from])).toEqual(new Set([from]));
     const redelivered = await receive(from, 'STOP', `rv-${n}-1`, provider);
     expect(redelivered).toMatchObject({ duplicate: true, action: 'opted_out' });
