@@ -1,12 +1,17 @@
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { NANP_ZONES_TEXT } from '#shared/domain/sms/nanp-zones';
 import { candidateZones } from '#shared/domain/sms/quiet-hours';
-import nanpTimezones from '../../../../../shared/domain/sms/nanp-timezones.json';
+import { REPOSITORY_ROOT } from '../../../../support/import-graph';
 
 /**
  * candidateZones reads the +1 time-zone map from grouped text (nanp-zones.ts, for cold start):
  * every number must get the zones the JSON map gives, longest prefix first.
  */
-const MAP = nanpTimezones as Record<string, string[]>;
+const MAP = JSON.parse(readFileSync(path.join(REPOSITORY_ROOT, 'shared', 'domain', 'sms', 'nanp-timezones.json'), 'utf8')) as Record<
+  string,
+  string[]
+>;
 
 /** The lookup as it read the JSON map before the text form. */
 function reference(e164: string, fallbackZone: string): string[] {
