@@ -23,7 +23,7 @@ import {
 } from '#shared/ports/intake-store';
 import { nextCounterValue } from './counters';
 import { padId, teamPk } from './keys';
-import { fromLeadItem, leadChangeStamp, toLeadItem, toOutreachItemFields } from './lead-store';
+import { fromLeadItem, leadChangeStamp, leadTableMembers, toLeadItem, toOutreachItemFields } from './lead-store';
 import { outboxPuts, updateWithEvents } from './outbox';
 import { parseStoredItem } from './query';
 import { transactWrite } from './transact';
@@ -40,9 +40,10 @@ import { transactWrite } from './transact';
  */
 
 /** `STLCALL#<id>` / META: where the lead of an outreach call is. */
-const storedStlCallPointer = /* @__PURE__ */ atLoad(() =>
-  z.object({ leadPk: z.string(), leadSk: z.string(), lead_id: z.number(), team_id: z.number() }),
-);
+const storedStlCallPointer = /* @__PURE__ */ atLoad(() => {
+  const { text, number } = leadTableMembers;
+  return z.object({ leadPk: text, leadSk: text, lead_id: number, team_id: number });
+});
 
 type StlCallPointerItem = { pk: string; sk: 'META' } & z.input<typeof storedStlCallPointer>;
 
@@ -64,14 +65,15 @@ export function stlCallPointerItem(
   };
 }
 
-const storedLeadGuard = /* @__PURE__ */ atLoad(() =>
-  z.object({ lead_id: z.number(), stl_call_id: z.number(), created_at: z.string(), expires_at: z.optional(z.string()) }),
-);
+const storedLeadGuard = /* @__PURE__ */ atLoad(() => {
+  const { text, number } = leadTableMembers;
+  return z.object({ lead_id: number, stl_call_id: number, created_at: text, expires_at: z.optional(text) });
+});
 
 type LeadGuardItem = { pk: string; sk: 'GUARD' } & z.input<typeof storedLeadGuard>;
 
 /** `PROVIDERCALL#<id>` / META: the outreach call a provider call belongs to. */
-const storedProviderCall = /* @__PURE__ */ atLoad(() => z.object({ stl_call_id: z.number() }));
+const storedProviderCall = /* @__PURE__ */ atLoad(() => z.object({ stl_call_id: leadTableMembers.number }));
 
 type ProviderCallItem = { pk: string; sk: 'META' } & z.input<typeof storedProviderCall>;
 
@@ -296,15 +298,12 @@ type IntakeConfigItem = { pk: string; sk: 'CONFIG#intake'; updated_at: string } 
 
 /** The item of a team's Google lead-form key (its hash), beside its intake configuration. */
 const GOOGLE_KEY_SK = 'CONFIG#google-lead-form-key';
-const storedGoogleKey = /* @__PURE__ */ atLoad(() =>
-  z.object({
-    key: z.object({
-      sha256: z.string(),
-      created_at: z.string(),
-      previous: z.nullable(z.object({ sha256: z.string(), expires_at: z.string() })),
-    }),
-  }),
-) satisfies z.ZodMiniType<{ key: GoogleLeadFormKeyRecord }>;
+const storedGoogleKey = /* @__PURE__ */ atLoad(() => {
+  const { text } = leadTableMembers;
+  return z.object({
+    key: z.object({ sha256: text, created_at: text, previous: z.nullable(z.object({ sha256: text, expires_at: text })) }),
+  });
+}) satisfies z.ZodMiniType<{ key: GoogleLeadFormKeyRecord }>;
 
 type GoogleKeyItem = { pk: string; sk: typeof GOOGLE_KEY_SK; updated_at: string } & z.input<typeof storedGoogleKey>;
 

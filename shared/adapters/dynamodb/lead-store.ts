@@ -32,30 +32,47 @@ export type LeadItem = {
   leadChangeSk?: string;
 } & z.input<typeof storedLead>;
 
-const nullableString = () => z.nullable(z.string());
+/**
+ * One instance per kind of member, shared by the members of the leads table's items (the lead, its
+ * outreach, the intake store's pointers and guards): a schema is immutable and names an issue by
+ * the path it is read at, and each one built is work at every cold start of the intake functions
+ * and the outreach worker (docs/adr/0199-texting-and-intake-build-less-at-load.md).
+ */
+export const leadTableMembers = /* @__PURE__ */ atLoad(() => {
+  const text = z.string();
+  const nullableString = z.nullable(text);
+  return {
+    text,
+    number: z.number(),
+    nullableString,
+    optionalNullableString: z.optional(nullableString),
+    anyRecord: z.record(text, z.unknown()),
+  };
+});
 
 /**
  * The outreach member of an intake lead as stored. The intake store updates it member by member
  * (outreach.<member>), through toOutreachItemFields, so its names are the item's own.
  */
-const storedOutreach = /* @__PURE__ */ atLoad(() =>
-  z.object({
-    stl_call_id: z.number(),
+const storedOutreach = /* @__PURE__ */ atLoad(() => {
+  const { text, number, nullableString, optionalNullableString } = leadTableMembers;
+  return z.object({
+    stl_call_id: number,
     status: z.enum(OUTREACH_STATUSES),
     scheduling_mode: z.enum(SCHEDULING_MODES),
-    due_at: z.string(),
-    attempt: z.number(),
-    max_attempts: z.number(),
-    retry_spacing_minutes: z.number(),
-    provider_call_id: nullableString(),
-    last_attempt_at: nullableString(),
-    claim_token: z.optional(nullableString()),
+    due_at: text,
+    attempt: number,
+    max_attempts: number,
+    retry_spacing_minutes: number,
+    provider_call_id: nullableString,
+    last_attempt_at: nullableString,
+    claim_token: optionalNullableString,
     dispatched: z.optional(z.boolean()),
-    outcome: nullableString(),
-    completed_at: nullableString(),
-    reason: nullableString(),
-  }),
-) satisfies z.ZodMiniType<OutreachState>;
+    outcome: nullableString,
+    completed_at: nullableString,
+    reason: nullableString,
+  });
+}) satisfies z.ZodMiniType<OutreachState>;
 
 type OutreachItem = z.input<typeof storedOutreach>;
 
@@ -63,37 +80,38 @@ type OutreachItem = z.input<typeof storedOutreach>;
  * The lead's attributes as stored: the record's own fields under their own names, so this list is
  * the item's type, validation and mapping back (optional members absent on older leads stay absent).
  */
-const storedLead = /* @__PURE__ */ atLoad(() =>
-  z.object({
-    id: z.string(),
-    lead_id: z.nullable(z.number()),
-    team_id: z.number(),
+const storedLead = /* @__PURE__ */ atLoad(() => {
+  const { text, number, nullableString, optionalNullableString, anyRecord } = leadTableMembers;
+  return z.object({
+    id: text,
+    lead_id: z.nullable(number),
+    team_id: number,
     type: z.enum(LEAD_TYPES),
-    datetime: z.string(),
-    status: z.string(),
-    customer_name: nullableString(),
-    customer_phone: nullableString(),
-    customer_phone_raw: z.optional(nullableString()),
-    customer_email: nullableString(),
-    lead_content: z.record(z.string(), z.unknown()),
-    agent: nullableString(),
-    referrer_url: nullableString(),
+    datetime: text,
+    status: text,
+    customer_name: nullableString,
+    customer_phone: nullableString,
+    customer_phone_raw: optionalNullableString,
+    customer_email: nullableString,
+    lead_content: anyRecord,
+    agent: nullableString,
+    referrer_url: nullableString,
     attribution: z.object({
-      utm_source: nullableString(),
-      utm_medium: nullableString(),
-      utm_campaign: nullableString(),
-      utm_term: nullableString(),
-      utm_content: nullableString(),
-      gclid: nullableString(),
-      wbraid: z.optional(nullableString()),
-      gbraid: z.optional(nullableString()),
+      utm_source: nullableString,
+      utm_medium: nullableString,
+      utm_campaign: nullableString,
+      utm_term: nullableString,
+      utm_content: nullableString,
+      gclid: nullableString,
+      wbraid: optionalNullableString,
+      gbraid: optionalNullableString,
     }),
-    external_id: nullableString(),
-    source: nullableString(),
+    external_id: nullableString,
+    source: nullableString,
     outreach: z.nullable(storedOutreach),
-    appointment: z.nullable(z.record(z.string(), z.unknown())),
-  }),
-) satisfies z.ZodMiniType<LeadRecord>;
+    appointment: z.nullable(anyRecord),
+  });
+}) satisfies z.ZodMiniType<LeadRecord>;
 
 /**
  * The members an update of a lead sets beside its own change (`SET <expression>, <these>`): when it

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
+import { DynamoLeadStore, fromLeadItem, toLeadItem } from '#shared/adapters/dynamodb/lead-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import type { CallRecord } from '#shared/domain/calls';
 import { LEAD_TYPES, type LeadRecord } from '#shared/domain/leads';
@@ -109,5 +109,49 @@ describe('DynamoCallStore', () => {
       limit: 10,
     });
     expect(rows.map((r) => r.call_id)).toEqual(['call_3', 'call_1']);
+  });
+
+  // The lead's members share one schema per kind (ADR 0199): each still refuses by its own path.
+  it.each([
+    ['id', 7, 'id'],
+    ['customer_phone', 5, 'customer_phone'],
+    ['customer_phone_raw', 5, 'customer_phone_raw'],
+    ['lead_content', 'x', 'lead_content'],
+    ['appointment', 'x', 'appointment'],
+    [
+      'attribution',
+      { utm_source: null, utm_medium: null, utm_campaign: null, utm_term: 3, utm_content: null, gclid: null },
+      'attribution.utm_term',
+    ],
+    [
+      'attribution',
+      { utm_source: null, utm_medium: null, utm_campaign: null, utm_term: null, utm_content: null, gclid: null, gbraid: 1 },
+      'attribution.gbraid',
+    ],
+  ])('refuses a stored lead whose %s is malformed, naming the member', (member, value, where) => {
+    const item = { ...toLeadItem(lead(1, 0)), [member]: value };
+    expect(() => fromLeadItem(item)).toThrow(`stored lead item is malformed at ${where}: `);
+  });
+
+  it('refuses a stored outreach whose shared members are malformed, naming the member', () => {
+    const outreach = {
+      stl_call_id: 4,
+      status: 'queued',
+      scheduling_mode: 'always',
+      due_at: '2026-06-01T00:00:00.000Z',
+      attempt: 1,
+      max_attempts: 3,
+      retry_spacing_minutes: 10,
+      provider_call_id: null,
+      last_attempt_at: null,
+      outcome: null,
+      completed_at: null,
+      reason: null,
+    } as const;
+    const item = toLeadItem(lead(1, 0));
+    expect(fromLeadItem({ ...item, outreach }).outreach).toEqual(outreach);
+    expect(() => fromLeadItem({ ...item, outreach: { ...outreach, claim_token: 9 } })).toThrow('malformed at outreach.claim_token: ');
+    expect(() => fromLeadItem({ ...item, outreach: { ...outreach, attempt: '1' } })).toThrow('malformed at outreach.attempt: ');
+    expect(() => fromLeadItem({ ...item, outreach: { ...outreach, reason: 1 } })).toThrow('malformed at outreach.reason: ');
   });
 });
