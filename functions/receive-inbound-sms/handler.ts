@@ -1,4 +1,4 @@
-import { appointmentReplyDependencies } from '#shared/adapters/runtime/appointment-text-dependencies';
+import { appointmentReplyDependencies } from '#shared/adapters/runtime/appointment-reply-dependencies';
 import { inboundSmsDependencies } from '#shared/adapters/runtime/sms-campaign-dependencies';
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { receiveInboundSms } from '#shared/contracts/sms-campaigns';

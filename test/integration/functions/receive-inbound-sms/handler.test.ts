@@ -2,7 +2,7 @@ import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
-import { useAppointmentReplies } from '#shared/adapters/runtime/appointment-text-dependencies';
+import { useAppointmentReplies } from '#shared/adapters/runtime/appointment-reply-dependencies';
 import { smsProvider } from '#shared/adapters/runtime/sms-provider';
 import { encodeIdentity } from '#shared/auth/identity';
 import type { AppointmentNotice } from '#shared/domain/appointment-texts/notice';
