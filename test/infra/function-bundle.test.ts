@@ -346,3 +346,34 @@ describe('function bundles', () => {
     expect(missing).toEqual([]);
   });
 });
+
+// docs/adr/0199-texting-and-intake-build-less-at-load.md
+describe('texting, intake and deletion bundles', () => {
+  const inputsAtLoad = (metafile: Metafile) =>
+    [...outputsLoadedAtStart(metafile)].flatMap((file) => Object.keys(metafile.outputs[file]?.inputs ?? {}));
+
+  // The worker's erasers and the export bucket live in their own module: a route importing them
+  // bundled the first-use S3 client, whose SDK code shared with DynamoDB (the XML protocol) a
+  // cold start then read.
+  it.each(['create-data-subject-deletion', 'get-data-subject-deletion'])(
+    '%s bundles no S3 client, so reads none of the SDK code S3 shares with DynamoDB at load',
+    async (functionName) => {
+      const { metafile } = await bundle(functionName);
+      expect(Object.keys(metafile.inputs).filter((input) => /node_modules\/@aws-sdk\/client-s3\//.test(input))).toEqual([]);
+      expect(
+        inputsAtLoad(metafile).filter((input) =>
+          /node_modules\/@aws-sdk\/(xml-builder\/|core\/dist-es\/submodules\/protocols\/xml\/)/.test(input),
+        ),
+      ).toEqual([]);
+    },
+    60_000,
+  );
+
+  // An opt-out, a keyword or a campaign reply reads no scheduler: the store comes with the first text from a number with a visit.
+  it('receive-inbound-sms reads the scheduler store and its settings schema in a chunk, not at load', async () => {
+    const { metafile } = await bundle('receive-inbound-sms');
+    const schedulerStore = /^shared\/(adapters\/dynamodb\/scheduler-config-store|domain\/schedulers)\.ts$/;
+    expect(inputsAtLoad(metafile).filter((input) => schedulerStore.test(input))).toEqual([]);
+    expect(Object.keys(metafile.inputs).filter((input) => schedulerStore.test(input))).toHaveLength(2);
+  }, 60_000);
+});

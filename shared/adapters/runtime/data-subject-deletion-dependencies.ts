@@ -1,16 +1,19 @@
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { DynamoSubjectEraser } from '#shared/adapters/dynamodb/data-subject-deletion-erasers';
 import { DynamoDataSubjectDeletionStore } from '#shared/adapters/dynamodb/data-subject-deletion-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { lazy } from '#shared/lazy';
-import type { DataSubjectDeletionStore, SubjectEraser } from '#shared/ports/data-subject-deletion-store';
+import type { DataSubjectDeletionStore } from '#shared/ports/data-subject-deletion-store';
 import type { MessageQueue } from '#shared/ports/message-queue';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
-import { exportFiles } from './export-files';
 import { queues } from './queues';
 
-/** The routes' stores: the deletions (teams table) and the tenancy (teams of a request). */
+/**
+ * The routes' stores: the deletions (teams table) and the tenancy (teams of a request). The
+ * worker's erasers and the export bucket are data-deletion-worker-dependencies.ts: a route that
+ * imported them would read at cold start the SDK code the bucket's first-use S3 client shares
+ * with DynamoDB (its XML protocol), which no request of a route uses.
+ */
 export function dataSubjectDeletionDependencies(): () => { deletions: DataSubjectDeletionStore; tenancy: TenancyStore } {
   const teams = physicalTableName('teams');
   return lazy(() => {
@@ -27,31 +30,4 @@ export function dataSubjectDeletionRequestDependencies(): () => {
 } {
   const routes = dataSubjectDeletionDependencies();
   return () => ({ ...routes(), queue: queues.get('data-deletions') });
-}
-
-/**
- * The worker's: the deletion store (with the outbox and audit-log tables its completion writes)
- * and the erasers over every table a person's data lives in. Call it at module load: the tables
- * are looked up then.
- */
-export function dataDeletionWorkerDependencies(): () => { store: DataSubjectDeletionStore; eraser: SubjectEraser; now: () => Date } {
-  const tables = {
-    teams: physicalTableName('teams'),
-    sessions: physicalTableName('sessions'),
-    leads: physicalTableName('leads'),
-    calls: physicalTableName('calls'),
-    campaigns: physicalTableName('campaigns'),
-    webhooks: physicalTableName('webhooks'),
-    outbox: physicalTableName('outbox'),
-    auditLog: physicalTableName('audit-log'),
-    exports: physicalTableName('exports'),
-  };
-  const built = lazy(() => {
-    const client = getDocumentClient();
-    return {
-      store: new DynamoDataSubjectDeletionStore(client, tables.teams, { outbox: tables.outbox, auditLog: tables.auditLog }),
-      eraser: new DynamoSubjectEraser(client, tables, () => exportFiles.get('remove')),
-    };
-  });
-  return () => ({ ...built(), now: () => new Date() });
 }
