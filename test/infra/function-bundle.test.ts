@@ -369,6 +369,23 @@ describe('texting, intake and deletion bundles', () => {
     60_000,
   );
 
+  // Each campaign function's accessor sits in a module importing only the adapters it uses: a
+  // first-use client it never calls would still put its SDK code shared with DynamoDB (the
+  // scheduler's REST-JSON protocol) in the chunk read at load.
+  it.each([
+    ['receive-inbound-sms', /node_modules\/@aws-sdk\/client-(scheduler|sqs)\//],
+    ['get-sms-campaign', /node_modules\/@aws-sdk\/client-(scheduler|sqs|pinpoint-sms-voice-v2)\//],
+    ['create-sms-campaign', /node_modules\/@aws-sdk\/client-pinpoint-sms-voice-v2\//],
+    ['cancel-sms-campaign', /node_modules\/@aws-sdk\/client-pinpoint-sms-voice-v2\//],
+  ])(
+    '%s bundles no SDK client it never calls',
+    async (functionName, clients) => {
+      const { metafile } = await bundle(functionName);
+      expect(Object.keys(metafile.inputs).filter((input) => clients.test(input))).toEqual([]);
+    },
+    60_000,
+  );
+
   // An opt-out, a keyword or a campaign reply reads no scheduler: the store comes with the first text from a number with a visit.
   it('receive-inbound-sms reads the scheduler store and its settings schema in a chunk, not at load', async () => {
     const { metafile } = await bundle('receive-inbound-sms');

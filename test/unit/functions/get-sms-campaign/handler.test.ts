@@ -1,4 +1,4 @@
-import type { CampaignStores } from '#shared/adapters/runtime/sms-campaign-dependencies';
+import type { CampaignStores } from '#shared/adapters/runtime/sms-campaign-stores';
 import { DEFAULT_MESSAGING_CONFIG } from '#shared/domain/sms-campaigns/messaging-config';
 import type { MessagingConfigStore } from '#shared/ports/messaging-config-store';
 import type { CampaignStore } from '#shared/ports/sms-campaign-store';
@@ -7,8 +7,8 @@ import { answerOf, failingPort, fakePort, functionEnvironment, routeEvent } from
 import { team, tenancyOf } from '../../../support/intake-fakes';
 
 const mockDependencies: { current?: CampaignStores } = {};
-jest.mock('#shared/adapters/runtime/sms-campaign-dependencies', () => ({
-  ...jest.requireActual('#shared/adapters/runtime/sms-campaign-dependencies'),
+jest.mock('#shared/adapters/runtime/sms-campaign-stores', () => ({
+  ...jest.requireActual('#shared/adapters/runtime/sms-campaign-stores'),
   campaignReadDependencies: () => () => mockDependencies.current,
 }));
 

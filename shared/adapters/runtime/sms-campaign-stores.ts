@@ -1,0 +1,55 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-config-store';
+import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
+import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { lazy } from '#shared/lazy';
+import type { MessagingConfigStore } from '#shared/ports/messaging-config-store';
+import type { CampaignStore } from '#shared/ports/sms-campaign-store';
+import type { TenancyStore } from '#shared/ports/tenancy-store';
+
+/**
+ * The dependencies of the SMS campaign functions, one accessor per function set: every one reads
+ * the teams table (the workspace's team, its texting configuration) and the campaigns table; they
+ * differ in the resources their rows declare (the campaign-sends queue, the scheduler, the SMS
+ * provider), which are read from their adapter slots on every call. Call an accessor at module
+ * load: the tables are looked up then (a function whose row lacks one fails to load, as in AWS);
+ * the stores are built on the first call of the returned function and kept for the container's life.
+ * Each function set's accessor sits in a module importing only the adapters it uses (this one none,
+ * sms-inbound-dependencies.ts the SMS provider, sms-campaign-dependencies.ts the queue, the
+ * scheduler and the provider): an adapter's first-use SDK client puts the SDK code it shares with
+ * DynamoDB in the chunk every cold start reads (ADR 0199).
+ */
+
+/** The stores every campaign function reads. */
+export interface CampaignStores {
+  readonly tenancy: TenancyStore;
+  readonly messagingConfigs: MessagingConfigStore;
+  readonly store: CampaignStore;
+}
+
+/** The team's stores and the campaigns table's store `make` builds, on the first call. */
+export function storesWith<S>(
+  make: (client: DynamoDBDocumentClient, table: string) => S,
+): () => Omit<CampaignStores, 'store'> & { readonly store: S } {
+  const teams = physicalTableName('teams');
+  const campaigns = physicalTableName('campaigns');
+  return lazy(() => {
+    const client = getDocumentClient();
+    return {
+      tenancy: new DynamoTenancyStore(client, teams),
+      messagingConfigs: new DynamoMessagingConfigStore(client, teams),
+      store: make(client, campaigns),
+    };
+  });
+}
+
+export function campaignStores(): () => CampaignStores {
+  return storesWith((client, table) => new DynamoCampaignStore(client, table));
+}
+
+/** get-sms-campaign: the stores alone. */
+export function campaignReadDependencies(): () => CampaignStores {
+  return campaignStores();
+}
