@@ -386,6 +386,18 @@ describe('texting, intake and deletion bundles', () => {
     60_000,
   );
 
+  // The feed routes read a campaign they filter by, never its chunks or cap ledgers.
+  it.each(['list-outbound-texts', 'list-subscription-events'])(
+    '%s bundles no campaign store',
+    async (functionName) => {
+      const { metafile } = await bundle(functionName);
+      expect(
+        Object.keys(metafile.inputs).filter((input) => /^shared\/adapters\/dynamodb\/(sms-campaign-store|cap-ledger)\.ts$/.test(input)),
+      ).toEqual([]);
+    },
+    60_000,
+  );
+
   // An opt-out, a keyword or a campaign reply reads no scheduler: the store comes with the first text from a number with a visit.
   it('receive-inbound-sms reads the scheduler store and its settings schema in a chunk, not at load', async () => {
     const { metafile } = await bundle('receive-inbound-sms');

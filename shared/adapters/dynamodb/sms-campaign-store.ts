@@ -21,12 +21,12 @@ import {
   type CampaignItem,
   type ChunkItem,
   chunkSk,
-  fromCampaignItem,
   fromChunkItem,
   teamCampaignsPk,
   toCampaignItem,
   toChunkItem,
 } from './sms-campaign-items';
+import { readCampaign } from './sms-campaign-meta';
 import { claimRecipients, getSendStatuses, recordUnsent, releaseClaims, settleRecipients } from './sms-campaign-sends';
 import { changeSuppression, listSuppressed, suppressedAmong } from './suppression-list';
 
@@ -82,11 +82,8 @@ export class DynamoCampaignStore implements CampaignStore {
     await this.client.send(new PutCommand({ TableName: this.tableName, Item: meta, ConditionExpression: 'attribute_not_exists(pk)' }));
   }
 
-  async getCampaign(campaignId: string): Promise<Campaign | null> {
-    const result = await this.client.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: campaignPk(campaignId), sk: 'META' }, ConsistentRead: true }),
-    );
-    return result.Item ? fromCampaignItem(result.Item) : null;
+  getCampaign(campaignId: string): Promise<Campaign | null> {
+    return readCampaign(this.client, this.tableName, campaignId);
   }
 
   async getChunk(campaignId: string, chunk: number): Promise<readonly ChunkRecipient[] | null> {

@@ -1,14 +1,17 @@
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
-import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
+import { readCampaign } from '#shared/adapters/dynamodb/sms-campaign-meta';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { lazy } from '#shared/lazy';
 import type { OutboundFeedStore } from '#shared/ports/outbound-feed-store';
 import type { CampaignStore } from '#shared/ports/sms-campaign-store';
 
-/** What the outbound feed routes read: the campaigns table (its campaigns, and the feeds' indexes). */
+/**
+ * What the outbound feed routes read: the campaigns table (a campaign the texts are filtered by, and
+ * the feeds' indexes), not the campaign store, whose chunk and cap-ledger schemas they never read.
+ */
 export interface OutboundFeedDependencies {
-  readonly campaigns: CampaignStore;
+  readonly campaigns: Pick<CampaignStore, 'getCampaign'>;
   readonly feed: OutboundFeedStore;
 }
 
@@ -22,6 +25,9 @@ export function outboundFeedDependencies(): () => OutboundFeedDependencies {
   const campaigns = physicalTableName('campaigns');
   return lazy(() => {
     const client = getDocumentClient();
-    return { campaigns: new DynamoCampaignStore(client, campaigns), feed: new DynamoOutboundFeedStore(client, campaigns) };
+    return {
+      campaigns: { getCampaign: (campaignId: string) => readCampaign(client, campaigns, campaignId) },
+      feed: new DynamoOutboundFeedStore(client, campaigns),
+    };
   });
 }
