@@ -5,7 +5,8 @@ import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store'
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { rotatedGoogleKey } from '#shared/domain/intake/google-lead-form';
 import { intakeConfigSchema } from '#shared/domain/intake/intake-config-schema';
-import { INTAKE_PRESETS, PRESET_NAMES, presetByName } from '#shared/domain/intake/presets';
+import { PRESET_NAMES } from '#shared/domain/intake/preset-names';
+import { INTAKE_PRESETS, presetByName } from '#shared/domain/intake/presets';
 import type { Team } from '#shared/domain/tenancy';
 import { type LocalService, startLocalService } from '../../local/cli/service';
 import { createTenancyFixture, type TenancyFixture } from '../support/tenancy-fixture';

@@ -398,6 +398,22 @@ describe('texting, intake and deletion bundles', () => {
     60_000,
   );
 
+  // The lead sources' presets come with the first intake naming one (`?preset=`); the Google Ads
+  // lead-form route reads its own preset on every request and never the others.
+  it.each([
+    ['ingest-lead', 'in a chunk'],
+    ['receive-google-ads-lead', 'in a chunk'],
+  ])(
+    '%s reads the presets table %s, not at load',
+    async (functionName) => {
+      const { metafile } = await bundle(functionName);
+      const presets = /^shared\/domain\/intake\/presets\.ts$/;
+      expect(inputsAtLoad(metafile).filter((input) => presets.test(input))).toEqual([]);
+      expect(Object.keys(metafile.inputs).filter((input) => presets.test(input))).toHaveLength(1);
+    },
+    60_000,
+  );
+
   // An opt-out, a keyword or a campaign reply reads no scheduler: the store comes with the first text from a number with a visit.
   it('receive-inbound-sms reads the scheduler store and its settings schema in a chunk, not at load', async () => {
     const { metafile } = await bundle('receive-inbound-sms');

@@ -2,9 +2,9 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { BadRequestError, ConflictError, UnauthorizedError } from '#shared/errors';
 import type { GoogleLeadFormKeyRecord, GoogleLeadFormKeyStore } from '#shared/ports/intake-store';
 import { type CommitDependencies, commitIntake } from './commit-intake';
+import { GOOGLE_ADS_LEAD_FORM_MAPPING } from './google-ads-lead-form-preset';
 import { DEFAULT_INTAKE_CONFIG, type IntakeConfig } from './intake-config';
 import { type IntakeDecision, type PrepareDependencies, planIntake, sizeIntake } from './prepare-intake';
-import { GOOGLE_ADS_LEAD_FORM_MAPPING } from './presets';
 
 /**
  * Google Ads lead forms posting straight to the service (POST

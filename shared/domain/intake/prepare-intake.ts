@@ -9,7 +9,6 @@ import type { TenancyStore } from '#shared/ports/tenancy-store';
 import { applyFieldMapping, type MappedFields, type MappingResult, type TargetChecks } from './field-mapping';
 import { DEFAULT_INTAKE_CONFIG, type IntakeConfig, resolveLeadSource } from './intake-config';
 import type { OutreachState } from './outreach';
-import { presetByName } from './presets';
 import { type RoutingDecision, routeLead } from './routing';
 import type { SchedulingMode } from './scheduling-config';
 
@@ -88,6 +87,8 @@ export function leadWithIds(lead: PlannedLead, ids: LeadIds): IntakeLeadRecord {
  */
 const scheduling = lazy(() => import('./scheduling'));
 const appointmentTime = lazy(() => import('./appointment-time'));
+/** The lead sources' presets, with the first request that names one (`?preset=`): most read the team's mapping. */
+const presets = lazy(() => import('./presets'));
 
 const MAX_EXTERNAL_ID = 256;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -105,7 +106,7 @@ const SIZING_IDS: LeadIds = {
 export async function prepareIntake(deps: PrepareDependencies, submission: IntakeSubmission): Promise<PreparedIntake> {
   const { team, routing } = await resolveTargetTeam(deps, submission.identity, submission.payload);
   const stored: IntakeConfig = (await deps.configs.getIntakeConfig(team.id)) ?? DEFAULT_INTAKE_CONFIG;
-  const preset = submission.preset === undefined ? undefined : presetByName(submission.preset);
+  const preset = submission.preset === undefined ? undefined : (await presets()).presetByName(submission.preset);
   if (submission.preset !== undefined && !preset) throw new BadRequestError(`preset: unknown preset "${submission.preset}"`, 'preset');
   const config = preset ? { ...stored, field_mapping: preset.mapping as IntakeConfig['field_mapping'] } : stored;
   return sizeIntake(deps, await planIntake({ team, routing, config, payload: submission.payload, now: submission.now }));

@@ -1,10 +1,13 @@
 import type { FieldMapping, TargetField } from './field-mapping';
+import { GOOGLE_ADS_LEAD_FORM } from './google-ads-lead-form-preset';
 
 /**
  * Field mappings for the lead sources home-services businesses use, each tested against a sample
  * payload written from the provider's documented shape (test/fixtures/lead-sources/). An operator
  * applies one to a team (`intake preset apply NAME --team ID`): it replaces the team's field
- * mapping; targets a preset leaves out keep their default aliases.
+ * mapping; targets a preset leaves out keep their default aliases. The ingest route imports this
+ * module with the first request naming a `?preset=` (most read the team's own mapping); the Google
+ * Ads lead-form route reads only its own preset (google-ads-lead-form-preset.ts).
  */
 export interface IntakePreset {
   readonly name: string;
@@ -16,14 +19,7 @@ export interface IntakePreset {
   readonly mapping: FieldMapping;
 }
 
-type Fields = Partial<Record<TargetField, readonly string[]>>;
-
-/** Google's lead-form columns: user_column_data[column_id=ID].string_value. */
-function googleColumns(map: Partial<Record<TargetField, readonly string[]>>): Fields {
-  return Object.fromEntries(
-    Object.entries(map).map(([target, ids]) => [target, (ids ?? []).map((id) => `user_column_data[column_id=${id}].string_value`)]),
-  );
-}
+export type Fields = Partial<Record<TargetField, readonly string[]>>;
 
 /** Meta's lead fields: field_data[name=NAME].values[0]. */
 function metaFields(map: Partial<Record<TargetField, readonly string[]>>): Fields {
@@ -34,41 +30,6 @@ function metaFields(map: Partial<Record<TargetField, readonly string[]>>): Field
     ]),
   );
 }
-
-const GOOGLE_ADS_LEAD_FORM: IntakePreset = {
-  name: 'google-ads-lead-form',
-  title: 'Google Ads lead form (webhook)',
-  description:
-    "Google Ads lead-form extensions posting to a webhook: the answers are in user_column_data, one {column_id, column_name, string_value} per question, read by column_id (FULL_NAME, PHONE_NUMBER, EMAIL, ...), whatever their order; a custom question about the service is read by its column_id SERVICE or its column_name. lead_id is the external_id (Google's dedupe key), gcl_id the gclid, campaign_id / adgroup_id / creative_id the utm_campaign / utm_term / utm_content. Also the mapping of the direct route POST /api/outbound/google-ads/lead-form/{teamId}.",
-  documentation: 'https://developers.google.com/google-ads/webhook/docs/implementation',
-  mapping: {
-    fields: {
-      ...googleColumns({
-        customer_name: ['FULL_NAME'],
-        first_name: ['FIRST_NAME'],
-        last_name: ['LAST_NAME'],
-        phone_number: ['PHONE_NUMBER', 'WORK_PHONE'],
-        email: ['EMAIL', 'WORK_EMAIL'],
-        street: ['STREET_ADDRESS'],
-        city: ['CITY'],
-        state: ['REGION'],
-        zip: ['POSTAL_CODE'],
-        country: ['COUNTRY'],
-      }),
-      service_type: [
-        'user_column_data[column_id=SERVICE].string_value',
-        'user_column_data[column_name="What service do you need?"].string_value',
-        'user_column_data[column_name=Service].string_value',
-      ],
-      external_id: ['lead_id'],
-      gclid: ['gcl_id', 'gclid'],
-      utm_campaign: ['campaign_id'],
-      utm_term: ['adgroup_id'],
-      utm_content: ['creative_id', 'asset_group_id'],
-    },
-    fallback_values: { lead_source: 'Google Ads', utm_source: 'google', utm_medium: 'lead_form' },
-  },
-};
 
 const META_LEAD_ADS: IntakePreset = {
   name: 'meta-lead-ads',
@@ -181,11 +142,6 @@ const ZAPIER_FLAT: IntakePreset = {
 
 export const INTAKE_PRESETS: readonly IntakePreset[] = [GOOGLE_ADS_LEAD_FORM, META_LEAD_ADS, GOOGLE_LSA, GOHIGHLEVEL, ZAPIER_FLAT];
 
-export const PRESET_NAMES = ['google-ads-lead-form', 'meta-lead-ads', 'google-lsa', 'gohighlevel', 'zapier'] as const;
-
 export function presetByName(name: string): IntakePreset | undefined {
   return INTAKE_PRESETS.find((p) => p.name === name.trim().toLowerCase());
 }
-
-/** The mapping of the direct Google Ads lead-form route. */
-export const GOOGLE_ADS_LEAD_FORM_MAPPING: FieldMapping = GOOGLE_ADS_LEAD_FORM.mapping;
