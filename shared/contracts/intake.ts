@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { TARGET_FIELDS } from '#shared/domain/intake/field-mapping';
-import { PRESET_NAMES } from '#shared/domain/intake/preset-names';
+import { PRESET_NAMES } from '#shared/domain/intake/preset';
 import { SCHEDULING_MODES } from '#shared/domain/intake/scheduling-config';
 import { INTAKE_ROUTES } from '#shared/route-table/intake';
 import { defineContract, formatBytes, type ResponseSchema, type ResponseZod, responseSchema } from './contract';

@@ -5,7 +5,7 @@ import { DynamoIntakeConfigStore } from '#shared/adapters/dynamodb/intake-store'
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { rotatedGoogleKey } from '#shared/domain/intake/google-lead-form';
 import { intakeConfigSchema } from '#shared/domain/intake/intake-config-schema';
-import { PRESET_NAMES } from '#shared/domain/intake/preset-names';
+import { PRESET_NAMES } from '#shared/domain/intake/preset';
 import { INTAKE_PRESETS, presetByName } from '#shared/domain/intake/presets';
 import type { Team } from '#shared/domain/tenancy';
 import { type LocalService, startLocalService } from '../../local/cli/service';

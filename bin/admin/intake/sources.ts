@@ -1,5 +1,6 @@
 import { GOOGLE_KEY_ROTATION_GRACE_HOURS, newGoogleLeadFormKey, rotatedGoogleKey } from '#shared/domain/intake/google-lead-form';
-import { INTAKE_PRESETS, type IntakePreset, presetByName } from '#shared/domain/intake/presets';
+import type { IntakePreset } from '#shared/domain/intake/preset';
+import { INTAKE_PRESETS, presetByName } from '#shared/domain/intake/presets';
 import { type Command, requireTeam } from '../command';
 import { UsageError } from '../errors';
 import { toJson } from '../format';

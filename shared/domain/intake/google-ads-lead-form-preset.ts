@@ -1,5 +1,5 @@
 import type { FieldMapping, TargetField } from './field-mapping';
-import type { Fields, IntakePreset } from './presets';
+import type { Fields, IntakePreset } from './preset';
 
 /** Google's lead-form columns: user_column_data[column_id=ID].string_value. */
 function googleColumns(map: Partial<Record<TargetField, readonly string[]>>): Fields {

@@ -1,25 +1,6 @@
-import type { FieldMapping, TargetField } from './field-mapping';
+import type { TargetField } from './field-mapping';
 import { GOOGLE_ADS_LEAD_FORM } from './google-ads-lead-form-preset';
-
-/**
- * Field mappings for the lead sources home-services businesses use, each tested against a sample
- * payload written from the provider's documented shape (test/fixtures/lead-sources/). An operator
- * applies one to a team (`intake preset apply NAME --team ID`): it replaces the team's field
- * mapping; targets a preset leaves out keep their default aliases. The ingest route imports this
- * module with the first request naming a `?preset=` (most read the team's own mapping); the Google
- * Ads lead-form route reads only its own preset (google-ads-lead-form-preset.ts).
- */
-export interface IntakePreset {
-  readonly name: string;
-  readonly title: string;
-  /** What the source sends and how it is read. */
-  readonly description: string;
-  /** The provider's documentation of the payload. */
-  readonly documentation: string;
-  readonly mapping: FieldMapping;
-}
-
-export type Fields = Partial<Record<TargetField, readonly string[]>>;
+import type { Fields, IntakePreset } from './preset';
 
 /** Meta's lead fields: field_data[name=NAME].values[0]. */
 function metaFields(map: Partial<Record<TargetField, readonly string[]>>): Fields {
@@ -140,6 +121,14 @@ const ZAPIER_FLAT: IntakePreset = {
   },
 };
 
+/**
+ * Field mappings for the lead sources home-services businesses use, each tested against a sample
+ * payload written from the provider's documented shape (test/fixtures/lead-sources/). An operator
+ * applies one to a team (`intake preset apply NAME --team ID`): it replaces the team's field
+ * mapping; targets a preset leaves out keep their default aliases. The ingest route imports this
+ * module with the first request naming a `?preset=` (most read the team's own mapping); the Google
+ * Ads lead-form route reads only its own preset (google-ads-lead-form-preset.ts).
+ */
 export const INTAKE_PRESETS: readonly IntakePreset[] = [GOOGLE_ADS_LEAD_FORM, META_LEAD_ADS, GOOGLE_LSA, GOHIGHLEVEL, ZAPIER_FLAT];
 
 export function presetByName(name: string): IntakePreset | undefined {
