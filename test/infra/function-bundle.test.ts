@@ -82,6 +82,8 @@ describe('function bundles', () => {
         /shared\/domain\/phone-metadata\.ts$/,
         /shared\/domain\/voice\/(responder|process-report|intent-rules-data)\.ts$/,
         /shared\/adapters\/http\/llm-responder\.ts$/,
+        // The call store (stored call, lead and visit schemas) with the first transfer update or report.
+        /shared\/adapters\/dynamodb\/(call-store|call-items|lead-store|appointment-items)\.ts$/,
       ],
       [],
     ],
