@@ -153,6 +153,9 @@ describe('function bundles', () => {
       'in a chunk',
       /shared\/adapters\/dynamodb\/(sms-campaign-store|messaging-config-store|appointment-text-store)\.ts$/,
     ],
+    // In a chunk the first message that reads or writes a lead imports: field-service jobs and the
+    // drop-off checks of booked or running sessions read none.
+    ['widget-worker', 'lead stores', 'in a chunk', /shared\/adapters\/dynamodb\/(lead-store|intake-store)\.ts$/],
     // The drop-off's recovery write is the worker's store: reading and moving visits writes no lead.
     ['change-appointment', 'lead store', 'nowhere', /shared\/adapters\/dynamodb\/(lead-store|intake-store)\.ts$/],
     ['manage-appointment', 'lead store', 'nowhere', /shared\/adapters\/dynamodb\/(lead-store|intake-store)\.ts$/],
