@@ -146,6 +146,13 @@ describe('function bundles', () => {
       'in a chunk',
       /shared\/adapters\/dynamodb\/(lead-store|intake-store|appointment-store|booking-request-store)\.ts$/,
     ],
+    // In a chunk the first booking imports with its stores: its lead, visit, events and job.
+    [
+      'widget-api',
+      'booking effects',
+      'in a chunk',
+      /shared\/domain\/(widget\/(booking-effects|complete-booking|field-service-jobs)|appointments\/make-appointment)\.ts$/,
+    ],
     // In a chunk the first recovery message imports: drop-off checks and field-service jobs send no text.
     [
       'widget-worker',
