@@ -83,15 +83,17 @@ const storedWidgetAttributes = /* @__PURE__ */ atLoad(() => {
   // One instance per kind of member, shared by the members (a schema is immutable; each built is
   // work at every cold start of a function reading widget sessions).
   const text = z.string();
+  const number = z.number();
+  const optionalText = z.optional(text);
   const absentAsNullText = z._default(z.nullable(text), null);
-  const absentAsNullNumber = z._default(z.nullable(z.number()), null);
+  const absentAsNullNumber = z._default(z.nullable(number), null);
   return z.object({
     token_hash: text,
-    version: z.number(),
-    enterpriseId: z.number(),
+    version: number,
+    enterpriseId: number,
     testTeam: z.optional(z.boolean()),
-    effects_recorded_at: z.optional(text),
-    job_failed_at: z.optional(text),
+    effects_recorded_at: optionalText,
+    job_failed_at: optionalText,
     widget: z.object({
       page_url: absentAsNullText,
       referrer_url: absentAsNullText,
