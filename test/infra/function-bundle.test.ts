@@ -166,6 +166,8 @@ describe('function bundles', () => {
     // The drop-off's recovery write is the worker's store: reading and moving visits writes no lead.
     ['change-appointment', 'lead store', 'nowhere', /shared\/adapters\/dynamodb\/(lead-store|intake-store)\.ts$/],
     ['manage-appointment', 'lead store', 'nowhere', /shared\/adapters\/dynamodb\/(lead-store|intake-store)\.ts$/],
+    // In a chunk the first move or cancel imports: opening the page reads no widget session.
+    ['manage-appointment', 'widget session store', 'in a chunk', /shared\/adapters\/dynamodb\/widget-session-store\.ts$/],
     // In a chunk the first reschedule request by text imports; a confirmation only marks the visit.
     ['receive-inbound-sms', 'luxon', 'in a chunk', LUXON],
     // Their scheduler zone check, local start, slot model or campaign read needs no date library.

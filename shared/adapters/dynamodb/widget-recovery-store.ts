@@ -6,7 +6,8 @@ import type { StoredWidgetSession, WidgetRecoveryStore, WidgetSessionExtras } fr
 import { outboxPuts } from './outbox';
 import { physicalTableName } from './tables';
 import { isTransactionCancelled, transactWrite } from './transact';
-import { DynamoWidgetSessionStore, toWidgetSessionItem } from './widget-session-store';
+import { toWidgetSessionItem } from './widget-session-items';
+import { DynamoWidgetSessionStore } from './widget-session-store';
 
 /**
  * The widget sessions with a drop-off's write (the widget worker's store): the session, its

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { sessionKey } from '#shared/adapters/dynamodb/widget-session-store';
+import { sessionKey } from '#shared/adapters/dynamodb/widget-session-items';
 import type { Team } from '#shared/domain/tenancy';
 import type { LocalDynamo } from '../../../../../local/dynamodb/embedded';
 import { startEmulator } from '../../../../support/emulator';
