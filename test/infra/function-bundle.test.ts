@@ -168,6 +168,14 @@ describe('function bundles', () => {
     ['manage-appointment', 'lead store', 'nowhere', /shared\/adapters\/dynamodb\/(lead-store|intake-store)\.ts$/],
     // In a chunk the first move or cancel imports: opening the page reads no widget session.
     ['manage-appointment', 'widget session store', 'in a chunk', /shared\/adapters\/dynamodb\/widget-session-store\.ts$/],
+    // The change routes' contracts are their own module: the list reads none of them, nor the
+    // manage page's bodies and the widget's answers they share.
+    [
+      'list-team-appointments',
+      'change contracts',
+      'nowhere',
+      /shared\/contracts\/(appointment-changes|appointment-manage|widget|sessions)\.ts$/,
+    ],
     // In a chunk the first reschedule request by text imports; a confirmation only marks the visit.
     ['receive-inbound-sms', 'luxon', 'in a chunk', LUXON],
     // Their scheduler zone check, local start, slot model or campaign read needs no date library.
