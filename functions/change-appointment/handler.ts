@@ -1,7 +1,7 @@
 import { appointmentChangeDependencies } from '#shared/adapters/runtime/appointment-dependencies';
 import type { Identity } from '#shared/auth/identity';
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
-import * as contracts from '#shared/contracts/appointments';
+import * as contracts from '#shared/contracts/appointment-changes';
 import type { StoredAppointment } from '#shared/domain/appointments/appointment';
 import { cancelAppointment, requireTeamAppointment, rescheduleAppointment } from '#shared/domain/appointments/changes';
 import { type AppointmentMark, markAppointment } from '#shared/domain/appointments/marks';

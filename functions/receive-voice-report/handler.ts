@@ -17,7 +17,7 @@ export const handler = createHttpHandler(
     const deps = dependencies();
     const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], deps.tenancy);
     if (body.kind === 'transfer') {
-      const { created } = await recordTransferUpdate(deps.calls, { update: body.update, teamId: team.id, now: new Date() });
+      const { created } = await recordTransferUpdate(await deps.calls(), { update: body.update, teamId: team.id, now: new Date() });
       return { statusCode: 200, body: presentTransferAnswer(created) };
     }
     if (body.kind === 'ignored') return { statusCode: 200, body: presentIgnoredAnswer(body.type) };

@@ -2,7 +2,6 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { widgetDependencies } from '#shared/adapters/runtime/widget-dependencies';
 import * as contracts from '#shared/contracts/widget';
 import type { SchedulerConfig } from '#shared/domain/schedulers';
-import { completeBooking } from '#shared/domain/widget/complete-booking';
 import { scheduleDropOffCheck } from '#shared/domain/widget/drop-off';
 import { resumeWidgetSession } from '#shared/domain/widget/resume-session';
 import { readResumeToken } from '#shared/domain/widget/resume-token';
@@ -18,6 +17,7 @@ import {
 import { functionRoutes } from '#shared/http/function-routes';
 import { createHttpHandler } from '#shared/http/handler';
 import { requireAllowedOrigin, takeWidgetRequest } from '#shared/http/widget-guard';
+import { lazy } from '#shared/lazy';
 import type { StoredWidgetSession } from '#shared/ports/widget-session-store';
 import {
   presentAvailability,
@@ -30,6 +30,11 @@ import {
 import { WIDGET_ROUTES } from '#shared/route-table/widget';
 
 const dependencies = widgetDependencies();
+/**
+ * A booking's effects (its lead, visit, events and field-service job), with the first booking, as
+ * its stores are: a session's start, slots, steps, reads and resumes make none.
+ */
+const bookingEffects = lazy(() => import('#shared/domain/widget/complete-booking'));
 
 /**
  * The scheduler a request is for, from its path or its token, counted and checked for its origin
@@ -120,7 +125,7 @@ const resume = createHttpHandler(contracts.resumeWidgetSession, async ({ body, e
 const book = createHttpHandler(contracts.bookWidgetSession, async ({ headers: sent, body, event }) => {
   const { headers } = await guardToken(event, sent['x-widget-token']);
   const deps = dependencies();
-  const stores = await deps.booking();
+  const [stores, { completeBooking }] = await Promise.all([deps.booking(), bookingEffects()]);
   const outcome = await bookWidgetSession(
     { ...deps, ...stores },
     {

@@ -3,7 +3,8 @@ import { widgetWorkerDependencies } from '#shared/adapters/runtime/widget-worker
 import { recoverBookingEffects } from '#shared/domain/widget/complete-booking';
 import { checkDropOff } from '#shared/domain/widget/drop-off';
 import { followFieldServiceChange } from '#shared/domain/widget/field-service-changes';
-import { makeFieldServiceJob, refOf, widgetFollowupSchema } from '#shared/domain/widget/field-service-jobs';
+import { makeFieldServiceJob } from '#shared/domain/widget/field-service-jobs';
+import { refOf, widgetFollowupSchema } from '#shared/domain/widget/followup-messages';
 import { lazy } from '#shared/lazy';
 import { log } from '#shared/logging/logger';
 import { countMetric } from '#shared/logging/metrics';

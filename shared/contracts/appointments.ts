@@ -16,15 +16,13 @@ import {
   teamPath,
   v1PageMembers,
 } from '#shared/schemas/query-parts';
-import { cancelBody, rescheduleBody } from './appointment-manage';
-import { defineContract, onFirstRequest, type ResponseSchema, responseSchema } from './contract';
-import { idempotencyKeyHeader, workspaceHeader } from './headers';
-import { changeFeedMeta, cursorPagination, dateTime, id, nullableDateTime, nullableString, requestMeta } from './responses';
+import { defineContract, type ResponseSchema, responseSchema } from './contract';
+import { changeFeedMeta, cursorPagination, dateTime, id, nullableDateTime, nullableString } from './responses';
 
 /**
- * Appointments: one record per visit, whatever channel booked it (functions/list-team-appointments),
- * and an integrator's changes of a visit of the workspace's team (functions/change-appointment,
- * which serves four routes: their paths and bodies are built on each route's first request).
+ * Appointments: one record per visit, whatever channel booked it (functions/list-team-appointments).
+ * An integrator's changes of a visit are appointment-changes.ts's, apart so that the list does not
+ * read the change routes' contracts and the manage page's bodies they share.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -107,77 +105,8 @@ export const listTeamAppointments = /* @__PURE__ */ defineContract(APPOINTMENT_R
   responses: { 200: listTeamAppointmentsResponse },
 });
 
-const MAX_CHANGE_BODY_BYTES = 2_048;
-
-const appointmentPath = /* @__PURE__ */ onFirstRequest(() =>
-  z.object({
-    appointmentId: z
-      .string()
-      .check(
-        z.minLength(1),
-        z.maxLength(64),
-        z.describe('The appointment’s appointment_id, as the appointments feed and the lead.booking_* events name it'),
-      ),
-  }),
-);
-
-const changeHeaders = /* @__PURE__ */ atLoad(() => z.object({ ...idempotencyKeyHeader, ...workspaceHeader }));
-
-/** Complete and no-show take no body; one that is sent must still be a JSON object, and is ignored. */
-const ignoredBody = /* @__PURE__ */ onFirstRequest(() =>
-  z.record(z.string(), z.unknown()).check(z.describe('Ignored: the route takes no body (one that is sent must still be a JSON object)')),
-);
-
-export const appointmentResponse = responseSchema((z) =>
-  z.strictObject({ data: appointment(), meta: requestMeta() }).describe('The visit after the change, as the appointments feed shows it'),
-);
-
-const notFound = 'No appointment with this id for the workspace’s team (another team’s appointment answers the same)';
-const changeConflict = 'The visit started, ended, or is inside the change cut-off; or it was changed meanwhile (try again)';
-const markConflict = 'The visit has not started yet, or is cancelled, or is marked otherwise';
-
-export const rescheduleAppointment = /* @__PURE__ */ defineContract(APPOINTMENT_ROUTES, {
-  routeId: 'rescheduleAppointment',
-  path: appointmentPath,
-  headers: changeHeaders,
-  body: { schema: rescheduleBody, maxBytes: MAX_CHANGE_BODY_BYTES },
-  responses: { 200: appointmentResponse },
-  errors: {
-    404: notFound,
-    409: `The slot is full (error slot_taken, field time, fresh slots in details.availability); or: ${changeConflict}`,
-  },
-});
-
-export const cancelAppointment = /* @__PURE__ */ defineContract(APPOINTMENT_ROUTES, {
-  routeId: 'cancelAppointment',
-  path: appointmentPath,
-  headers: changeHeaders,
-  body: { schema: cancelBody, maxBytes: MAX_CHANGE_BODY_BYTES, required: false },
-  responses: { 200: appointmentResponse },
-  errors: { 404: notFound, 409: changeConflict },
-});
-
-export const completeAppointment = /* @__PURE__ */ defineContract(APPOINTMENT_ROUTES, {
-  routeId: 'completeAppointment',
-  path: appointmentPath,
-  headers: changeHeaders,
-  body: { schema: ignoredBody, maxBytes: MAX_CHANGE_BODY_BYTES, required: false },
-  responses: { 200: appointmentResponse },
-  errors: { 404: notFound, 409: markConflict },
-});
-
-export const markAppointmentNoShow = /* @__PURE__ */ defineContract(APPOINTMENT_ROUTES, {
-  routeId: 'markAppointmentNoShow',
-  path: appointmentPath,
-  headers: changeHeaders,
-  body: { schema: ignoredBody, maxBytes: MAX_CHANGE_BODY_BYTES, required: false },
-  responses: { 200: appointmentResponse },
-  errors: { 404: notFound, 409: markConflict },
-});
-
 export const APPOINTMENT_COMPONENTS = {
   Appointment: appointment,
   AppointmentChange: appointmentChange,
   ListTeamAppointmentsResponse: listTeamAppointmentsResponse,
-  AppointmentResponse: appointmentResponse,
 } as const satisfies Record<string, ResponseSchema>;

@@ -1,5 +1,6 @@
 import type { RouteId } from '#shared/routes';
 import * as analytics from './analytics';
+import * as appointmentChanges from './appointment-changes';
 import * as appointmentManage from './appointment-manage';
 import * as appointments from './appointments';
 import * as auditLog from './audit-log';
@@ -97,10 +98,10 @@ export const CONTRACTS = {
   rescheduleManagedAppointment: appointmentManage.rescheduleManagedAppointment,
   cancelManagedAppointment: appointmentManage.cancelManagedAppointment,
   getManagedAppointmentCalendar: appointmentManage.getManagedAppointmentCalendar,
-  rescheduleAppointment: appointments.rescheduleAppointment,
-  cancelAppointment: appointments.cancelAppointment,
-  completeAppointment: appointments.completeAppointment,
-  markAppointmentNoShow: appointments.markAppointmentNoShow,
+  rescheduleAppointment: appointmentChanges.rescheduleAppointment,
+  cancelAppointment: appointmentChanges.cancelAppointment,
+  completeAppointment: appointmentChanges.completeAppointment,
+  markAppointmentNoShow: appointmentChanges.markAppointmentNoShow,
   getManagePage: widget.getManagePage,
 } as const satisfies { readonly [Id in RouteId]: RouteContract<Id> };
 
@@ -134,5 +135,6 @@ export const SCHEMA_COMPONENTS: Readonly<Record<string, ResponseSchema>> = {
   ...pages.PAGE_COMPONENTS,
   ...widget.WIDGET_COMPONENTS,
   ...appointments.APPOINTMENT_COMPONENTS,
+  ...appointmentChanges.APPOINTMENT_CHANGE_COMPONENTS,
   ...appointmentManage.APPOINTMENT_MANAGE_COMPONENTS,
 };

@@ -12,10 +12,17 @@ export type Weekday = (typeof WEEKDAYS)[number];
 
 const CLOCK_TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
+/**
+ * The bare string and integer every member below refines: `check()` answers a new schema and
+ * leaves its base as it was, so one base serves them all (every widget and appointment request
+ * reads a scheduler, and each schema built is CPU at cold start).
+ */
+const base = /* @__PURE__ */ atLoad(() => ({ text: z.string(), whole: z.int() }));
+
 /** Opening hours of one weekday, local to the scheduler's zone; null when closed. "24:00" is no valid close: use 23:59. */
 export const dayHoursSchema = /* @__PURE__ */ atLoad(() => {
   // One instance for both members (a schema is immutable): every widget request reads a scheduler.
-  const clockTime = z.string().check(z.regex(CLOCK_TIME, { error: 'must be a time HH:MM (00:00 to 23:59)' }));
+  const clockTime = base.text.check(z.regex(CLOCK_TIME, { error: 'must be a time HH:MM (00:00 to 23:59)' }));
   return z.nullable(
     z
       .strictObject({ open: clockTime, close: clockTime })
@@ -23,7 +30,7 @@ export const dayHoursSchema = /* @__PURE__ */ atLoad(() => {
   );
 });
 
-const label = /* @__PURE__ */ atLoad(() => z.string().check(z.trim(), z.minLength(1), z.maxLength(100)));
+const label = /* @__PURE__ */ atLoad(() => base.text.check(z.trim(), z.minLength(1), z.maxLength(100)));
 
 /**
  * What the widget books, with the defaults a scheduler written before these settings existed reads
@@ -45,7 +52,7 @@ export const BOOKING_DEFAULTS = {
  */
 export const ALLOWED_ORIGIN = /^https?:\/\/(?:[a-z0-9-]+\.)*[a-z0-9-]+(?::(?:[0-9]{1,5}|\*))?$/;
 
-const minutes = (min: number, max: number) => z.int().check(z.gte(min), z.lte(max));
+const minutes = (min: number, max: number) => base.whole.check(z.gte(min), z.lte(max));
 
 /**
  * Whether Intl knows the zone, checked as luxon's `IANAZone.isValidZone` does (stored schedulers
@@ -68,20 +75,22 @@ function intlKnowsZone(zone: string): boolean {
  * its types and constants, and never read a scheduler, do not build it. On zod/mini, as every
  * schema a deployed function builds at load (docs/adr/0185-widget-cold-start.md).
  */
-export const schedulerSettingsSchema = /* @__PURE__ */ atLoad(() =>
-  z.strictObject({
+export const schedulerSettingsSchema = /* @__PURE__ */ atLoad(() => {
+  // A visit's length and the slots' spacing take the same range.
+  const slotMinutes = minutes(5, 720);
+  return z.strictObject({
     name: label,
     /** Issue types (services) customers can pick in the widget. */
     services: z.array(label).check(z.maxLength(100)),
     job_types: z.array(label).check(z.maxLength(50)),
     /** Cities (or areas) the widget books into. */
     service_areas: z.array(label).check(z.maxLength(200)),
-    time_zone: z.string().check(z.refine((zone) => intlKnowsZone(zone), { error: 'must be an IANA time zone such as America/Chicago' })),
+    time_zone: base.text.check(z.refine((zone) => intlKnowsZone(zone), { error: 'must be an IANA time zone such as America/Chicago' })),
     hours: z.strictObject(Object.fromEntries(WEEKDAYS.map((day) => [day, dayHoursSchema])) as Record<Weekday, typeof dayHoursSchema>),
     /** How long a visit takes: a slot is offered only when the whole visit fits in the day's hours. */
-    slot_minutes: z._default(minutes(5, 720), BOOKING_DEFAULTS.slot_minutes),
+    slot_minutes: z._default(slotMinutes, BOOKING_DEFAULTS.slot_minutes),
     /** Minutes between slot starts, counted from the day's opening time. */
-    interval_minutes: z._default(minutes(5, 720), BOOKING_DEFAULTS.interval_minutes),
+    interval_minutes: z._default(slotMinutes, BOOKING_DEFAULTS.interval_minutes),
     /** The earliest slot starts at least this long after now. */
     lead_time_minutes: z._default(minutes(0, 60 * 24 * 30), BOOKING_DEFAULTS.lead_time_minutes),
     /** Local days offered, today included. */
@@ -91,13 +100,13 @@ export const schedulerSettingsSchema = /* @__PURE__ */ atLoad(() =>
     /** Origins of the sites that may embed the widget (the hosted booking page needs none). */
     allowed_origins: z._default(
       z
-        .array(z.string().check(z.regex(ALLOWED_ORIGIN, { error: 'must be an origin such as https://example.com or http://127.0.0.1:*' })))
+        .array(base.text.check(z.regex(ALLOWED_ORIGIN, { error: 'must be an origin such as https://example.com or http://127.0.0.1:*' })))
         .check(z.maxLength(20)),
       [...BOOKING_DEFAULTS.allowed_origins],
     ),
     ...followThroughMembers,
-  }),
-);
+  });
+});
 
 export type SchedulerSettings = z.output<typeof schedulerSettingsSchema>;
 /** The settings as an operator gives them: the booking members may be left to their defaults. */

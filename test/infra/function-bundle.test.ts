@@ -82,6 +82,8 @@ describe('function bundles', () => {
         /shared\/domain\/phone-metadata\.ts$/,
         /shared\/domain\/voice\/(responder|process-report|intent-rules-data)\.ts$/,
         /shared\/adapters\/http\/llm-responder\.ts$/,
+        // The call store (stored call, lead and visit schemas) with the first transfer update or report.
+        /shared\/adapters\/dynamodb\/(call-store|call-items|lead-store|appointment-items)\.ts$/,
       ],
       [],
     ],
@@ -144,6 +146,13 @@ describe('function bundles', () => {
       'in a chunk',
       /shared\/adapters\/dynamodb\/(lead-store|intake-store|appointment-store|booking-request-store)\.ts$/,
     ],
+    // In a chunk the first booking imports with its stores: its lead, visit, events and job.
+    [
+      'widget-api',
+      'booking effects',
+      'in a chunk',
+      /shared\/domain\/(widget\/(booking-effects|complete-booking|field-service-jobs)|appointments\/make-appointment)\.ts$/,
+    ],
     // In a chunk the first recovery message imports: drop-off checks and field-service jobs send no text.
     [
       'widget-worker',
@@ -151,9 +160,22 @@ describe('function bundles', () => {
       'in a chunk',
       /shared\/adapters\/dynamodb\/(sms-campaign-store|messaging-config-store|appointment-text-store)\.ts$/,
     ],
+    // In a chunk the first message that reads or writes a lead imports: field-service jobs and the
+    // drop-off checks of booked or running sessions read none.
+    ['widget-worker', 'lead stores', 'in a chunk', /shared\/adapters\/dynamodb\/(lead-store|intake-store)\.ts$/],
     // The drop-off's recovery write is the worker's store: reading and moving visits writes no lead.
     ['change-appointment', 'lead store', 'nowhere', /shared\/adapters\/dynamodb\/(lead-store|intake-store)\.ts$/],
     ['manage-appointment', 'lead store', 'nowhere', /shared\/adapters\/dynamodb\/(lead-store|intake-store)\.ts$/],
+    // In a chunk the first move or cancel imports: opening the page reads no widget session.
+    ['manage-appointment', 'widget session store', 'in a chunk', /shared\/adapters\/dynamodb\/widget-session-store\.ts$/],
+    // The change routes' contracts are their own module: the list reads none of them, nor the
+    // manage page's bodies and the widget's answers they share.
+    [
+      'list-team-appointments',
+      'change contracts',
+      'nowhere',
+      /shared\/contracts\/(appointment-changes|appointment-manage|widget|sessions)\.ts$/,
+    ],
     // In a chunk the first reschedule request by text imports; a confirmation only marks the visit.
     ['receive-inbound-sms', 'luxon', 'in a chunk', LUXON],
     // Their scheduler zone check, local start, slot model or campaign read needs no date library.

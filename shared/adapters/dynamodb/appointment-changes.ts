@@ -2,7 +2,7 @@ import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { AppointmentChangeWrite, SchedulerSlot } from '#shared/ports/appointment-store';
 import { toAppointmentItem } from './appointment-items';
 import { outboxPuts } from './outbox';
-import { slotAttribute, slotPk, toWidgetSessionItem } from './widget-session-store';
+import { slotAttribute, slotPk, toWidgetSessionItem } from './widget-session-items';
 
 /**
  * The transaction of one appointment change (appointment-store.ts changeAppointment): the place

@@ -3,18 +3,18 @@ import type { LeadRecord } from '#shared/domain/leads';
 import type { SessionRecord } from '#shared/domain/sessions';
 import type { DomainEvent } from '#shared/ports/event-bus';
 import type { StoredWidgetSession, WidgetRecoveryStore, WidgetSessionExtras } from '#shared/ports/widget-session-store';
-import { stlCallPointerItem } from './intake-store';
-import { toLeadItem } from './lead-store';
 import { outboxPuts } from './outbox';
 import { physicalTableName } from './tables';
 import { isTransactionCancelled, transactWrite } from './transact';
-import { DynamoWidgetSessionStore, toWidgetSessionItem } from './widget-session-store';
+import { toWidgetSessionItem } from './widget-session-items';
+import { DynamoWidgetSessionStore } from './widget-session-store';
 
 /**
  * The widget sessions with a drop-off's write (the widget worker's store): the session, its
  * recovery lead and the lead's events in one transaction. Apart from DynamoWidgetSessionStore
  * because the lead and intake items it writes are not read by what only reads and books sessions
- * (the widget API, the appointment routes), which then do not load them.
+ * (the widget API, the appointment routes), which then do not load them; the worker imports them
+ * with its first recovery write.
  */
 export class DynamoWidgetRecoveryStore extends DynamoWidgetSessionStore implements WidgetRecoveryStore {
   constructor(
@@ -37,6 +37,9 @@ export class DynamoWidgetRecoveryStore extends DynamoWidgetSessionStore implemen
     events: readonly DomainEvent[],
   ): Promise<boolean> {
     const tables = this.recoveryTables;
+    // The lead's items are imported with the first recovery: a drop-off check that plans none
+    // (a session booked or still going) and the worker's field-service jobs never write a lead.
+    const [{ toLeadItem }, { stlCallPointerItem }] = await Promise.all([import('./lead-store'), import('./intake-store')]);
     const leadItem = toLeadItem(lead);
     const pointer = lead.outreach
       ? [

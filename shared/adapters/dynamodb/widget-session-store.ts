@@ -12,68 +12,18 @@ import type {
   WidgetSessionRef,
   WidgetSessionStore,
 } from '#shared/ports/widget-session-store';
-import { padId, teamPk, timeSortKey } from './keys';
 import { type Item, parseStoredItem, queryAll } from './query';
-import { fromSessionItem, type SessionItem, toSessionItem } from './session-items';
+import { fromSessionItem } from './session-items';
 import { isTransactionCancelled, transactWrite } from './transact';
+import { sessionKey, slotAttribute, slotPk, toWidgetSessionItem } from './widget-session-items';
 
 /**
- * Widget sessions are ordinary session rows (shared/adapters/dynamodb/session-store.ts: the read
- * API, the indexes and the rollups see them like any other) with the widget's own attributes
- * beside them: `token_hash`, `version` and `widget` (WidgetSessionExtras), which the session
- * store leaves out of what it reads.
- *
- * Per-slot booking counters: `TEAM#<t>#SLOTS#<scheduler>` / `<local date>`, one attribute per slot
- * start (`t0930`: bookings held at 09:30). An availability answer reads one such row per day it
- * shows (a Query over the date range); a booking adds one under the condition that the slot is not
- * full, in the same transaction as the booked session, so two customers racing for the last place
- * cannot both have it. The rows carry no `started_at`: the rollup consumer passes over them.
+ * The widget sessions' store: the rows and the slot counters widget-session-items.ts writes, read
+ * back with the widget's attributes checked. Apart from the items because what only writes a
+ * widget session (an appointment's move or cancel follows its session) need not build this read's
+ * schema.
  */
-export function slotPk(teamId: number, schedulerId: number): string {
-  return `${teamPk(teamId)}#SLOTS#${padId(schedulerId)}`;
-}
-
-export const slotAttribute = (time: string): string => `t${time.replace(':', '')}`;
 const timeOfAttribute = (name: string): string | null => (/^t[0-9]{4}$/.test(name) ? `${name.slice(1, 3)}:${name.slice(3, 5)}` : null);
-
-export function sessionKey(ref: WidgetSessionRef): { pk: string; sk: string } {
-  return { pk: teamPk(ref.teamId), sk: timeSortKey(ref.startedAt, ref.teamId, ref.sessionId) };
-}
-
-/** A widget session's row: a session row (session-store.ts) with the widget's attributes beside it. */
-type WidgetSessionItem = SessionItem & {
-  /** SHA-256 (hex) of the session token's secret. */
-  readonly token_hash: string;
-  readonly version: number;
-  readonly widget: WidgetSessionExtras;
-  readonly effects_recorded_at?: string;
-  /** Set by markJobFailed: the booking's job will not be made. */
-  readonly job_failed_at?: string;
-  /** Set by claimJob only, ended by releaseJob or by a rewrite of the row. */
-  readonly job_claim_until?: string;
-};
-
-export function toWidgetSessionItem(stored: StoredWidgetSession): WidgetSessionItem {
-  const { extras } = stored;
-  // job_claim_until (claimJob) is left out: a rewrite of the session ends a claim, which only the job's own write does.
-  return {
-    ...toSessionItem(stored.session, stored.placement),
-    token_hash: stored.tokenHash,
-    version: stored.version,
-    widget: {
-      page_url: extras.page_url,
-      referrer_url: extras.referrer_url,
-      lead_uuid: extras.lead_uuid,
-      lead_id: extras.lead_id,
-      stl_call_id: extras.stl_call_id,
-      manage_nonce: extras.manage_nonce,
-      manage_token_hash: extras.manage_token_hash,
-      ...(extras.recovery ? { recovery: extras.recovery } : {}),
-    },
-    ...(stored.effectsRecordedAt ? { effects_recorded_at: stored.effectsRecordedAt } : {}),
-    ...(stored.jobFailedAt ? { job_failed_at: stored.jobFailedAt } : {}),
-  };
-}
 
 /**
  * The widget's attributes of a row as stored, validated when read (the session's own are
@@ -83,15 +33,17 @@ const storedWidgetAttributes = /* @__PURE__ */ atLoad(() => {
   // One instance per kind of member, shared by the members (a schema is immutable; each built is
   // work at every cold start of a function reading widget sessions).
   const text = z.string();
+  const number = z.number();
+  const optionalText = z.optional(text);
   const absentAsNullText = z._default(z.nullable(text), null);
-  const absentAsNullNumber = z._default(z.nullable(z.number()), null);
+  const absentAsNullNumber = z._default(z.nullable(number), null);
   return z.object({
     token_hash: text,
-    version: z.number(),
-    enterpriseId: z.number(),
+    version: number,
+    enterpriseId: number,
     testTeam: z.optional(z.boolean()),
-    effects_recorded_at: z.optional(text),
-    job_failed_at: z.optional(text),
+    effects_recorded_at: optionalText,
+    job_failed_at: optionalText,
     widget: z.object({
       page_url: absentAsNullText,
       referrer_url: absentAsNullText,

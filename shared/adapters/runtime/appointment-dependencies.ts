@@ -1,17 +1,14 @@
 import { DynamoAppointmentStore } from '#shared/adapters/dynamodb/appointment-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { DynamoRateLimitStore } from '#shared/adapters/dynamodb/rate-limit-store';
 import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
 import type { StoredAppointment } from '#shared/domain/appointments/appointment';
-import type { ManageDependencies } from '#shared/domain/appointments/manage';
 import { type ManageLinks, manageLinks, manageUrl } from '#shared/domain/appointments/manage-token';
 import type { ChangeDependencies } from '#shared/domain/appointments/marks';
 import { lazy } from '#shared/lazy';
 import type { AppointmentStore } from '#shared/ports/appointment-store';
-import type { RateLimitStore } from '#shared/ports/rate-limit-store';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
 import { CURSOR_SECRET_ENV, configuredPublicOrigin } from './resource-env';
 import { secretReader } from './secrets';
@@ -40,35 +37,6 @@ export function manageUrlUnder(links: ManageLinks): (stored: StoredAppointment) 
     const token = origin === null ? null : await links.tokenOf(stored.appointment.appointment_id, stored.manage);
     return origin === null || token === null ? null : manageUrl(origin, token);
   };
-}
-
-/** The manage link's routes (manage-appointment): what a change writes, and the team and scheduler it reads. */
-export interface ManageRouteDependencies extends ManageDependencies {
-  readonly limits: RateLimitStore;
-}
-
-/**
- * The manage-appointment function's dependencies. Call it at module load: the tables are looked up
- * then (the function's rows declare them all); the stores are built on the first call.
- */
-export function manageDependencies(): () => ManageRouteDependencies {
-  const tables = {
-    teams: physicalTableName('teams'),
-    leads: physicalTableName('leads'),
-    sessions: physicalTableName('sessions'),
-    outbox: physicalTableName('outbox'),
-    limits: physicalTableName('limits'),
-  };
-  return lazy(() => {
-    const client = getDocumentClient();
-    return {
-      appointments: new DynamoAppointmentStore(client, { leads: tables.leads, sessions: tables.sessions, outbox: tables.outbox }),
-      schedulers: new DynamoSchedulerConfigStore(client, tables.teams),
-      sessions: new DynamoWidgetSessionStore(client, tables.sessions),
-      tenancy: new DynamoTenancyStore(client, tables.teams),
-      limits: new DynamoRateLimitStore(client, tables.limits),
-    };
-  });
 }
 
 /** An integrator's changes (change-appointment): what a change writes, the workspace's team, and the visit's manage link. */

@@ -2,13 +2,12 @@ import { DynamoAppointmentStore } from '#shared/adapters/dynamodb/appointment-st
 import { DynamoBookingRequestStore } from '#shared/adapters/dynamodb/booking-request-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoFieldServiceConfigStore } from '#shared/adapters/dynamodb/field-service-config-store';
-import { DynamoIntakeConfigStore, DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
-import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
 import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { DynamoWidgetRecoveryStore } from '#shared/adapters/dynamodb/widget-recovery-store';
 import { DEFAULT_INTAKE_CONFIG } from '#shared/domain/intake/intake-config';
+import type { LeadRecord } from '#shared/domain/leads';
 import { pricePerSegmentMicros } from '#shared/domain/sms-campaigns/pricing-config';
 import type { CompleteBookingDependencies } from '#shared/domain/widget/complete-booking';
 import type { FieldServiceChangeDependencies } from '#shared/domain/widget/field-service-changes';
@@ -18,6 +17,7 @@ import type { RecoveryFollowupDependencies } from '#shared/domain/widget/recover
 import { resumeLinks } from '#shared/domain/widget/resume-token';
 import { lazy } from '#shared/lazy';
 import type { AppointmentStore } from '#shared/ports/appointment-store';
+import type { DomainEvent } from '#shared/ports/event-bus';
 import type { WidgetRecoveryStore, WidgetSessionStore } from '#shared/ports/widget-session-store';
 import { workerMaxRunMs } from '#shared/workers/definitions';
 import { configuredFieldServices } from './field-service';
@@ -26,6 +26,7 @@ import { CURSOR_SECRET_ENV, publicOrigin } from './resource-env';
 import { scheduler } from './scheduler';
 import { secretReader } from './secrets';
 import { smsProvider } from './sms-provider';
+import type { WidgetLeadStores } from './widget-lead-stores';
 import type { RecoveryFollowupStores } from './widget-recovery-followup-stores';
 import { abandonAfterSeconds } from './widget-settings';
 
@@ -54,7 +55,8 @@ export function widgetWorkerDependencies(): () => WidgetWorkerDependencies {
   const leadsTable = physicalTableName('leads');
   const outboxTable = physicalTableName('outbox');
   const afterSeconds = abandonAfterSeconds();
-  const recovery = recoveryDependencies();
+  const leadStores = leadStoresOnFirstUse({ teams, leads: leadsTable });
+  const recovery = recoveryDependencies(leadStores);
   const stores = lazy(() => {
     const client = getDocumentClient();
     return {
@@ -62,7 +64,10 @@ export function widgetWorkerDependencies(): () => WidgetWorkerDependencies {
       appointments: new DynamoAppointmentStore(client, { leads: leadsTable, outbox: outboxTable }),
       bookingRequests: new DynamoBookingRequestStore(client, sessionsTable),
       schedulers: new DynamoSchedulerConfigStore(client, teams),
-      leads: new DynamoLeadStore(client, leadsTable),
+      leads: {
+        putLeadWithEvents: async (lead: LeadRecord, events: readonly DomainEvent[]) =>
+          (await leadStores()).leads.putLeadWithEvents(lead, events),
+      },
       fieldService: configuredFieldServices(new DynamoFieldServiceConfigStore(client, teams)),
     };
   });
@@ -73,6 +78,14 @@ export function widgetWorkerDependencies(): () => WidgetWorkerDependencies {
     followups: queues.get('widget-followups'),
     abandonAfterSeconds: afterSeconds,
   });
+}
+
+/**
+ * The leads table's stores, imported with the first message that reads or writes a lead
+ * (widget-lead-stores.ts) and kept for the container's life.
+ */
+function leadStoresOnFirstUse(tables: { readonly teams: string; readonly leads: string }): () => Promise<WidgetLeadStores> {
+  return lazy(async () => (await import('./widget-lead-stores')).widgetLeadStores(getDocumentClient(), tables));
 }
 
 /**
@@ -99,9 +112,8 @@ export type RecoveryDependencies = Omit<RecoveryPlanDependencies, 'sessions'> &
  * stores are built on the first call, the queue, the scheduler and the SMS provider taken from
  * their slots on every call.
  */
-export function recoveryDependencies(): () => RecoveryDependencies {
+export function recoveryDependencies(leadStores: () => Promise<WidgetLeadStores>): () => RecoveryDependencies {
   const teams = physicalTableName('teams');
-  const leads = physicalTableName('leads');
   const campaigns = physicalTableName('campaigns');
   const links = resumeLinks(secretReader(CURSOR_SECRET_ENV));
   const price = pricePerSegmentMicros();
@@ -109,10 +121,9 @@ export function recoveryDependencies(): () => RecoveryDependencies {
   const stores = lazy(() => {
     const client = getDocumentClient();
     const tenancy = new DynamoTenancyStore(client, teams);
-    const intakeConfigs = new DynamoIntakeConfigStore(client, teams);
     const outreachPlan = async (teamId: number, now: Date): Promise<OutreachPlanOfTeam> => {
       const [config, team, { nextAllowedInstant }] = await Promise.all([
-        intakeConfigs.getIntakeConfig(teamId),
+        leadStores().then(({ intakeConfigs }) => intakeConfigs.getIntakeConfig(teamId)),
         tenancy.getTeam(teamId),
         outreachSchedule(),
       ]);
@@ -126,13 +137,19 @@ export function recoveryDependencies(): () => RecoveryDependencies {
         retrySpacingMinutes: outreach.retry_spacing_minutes,
       };
     };
-    const intake = new DynamoIntakeStore(client, leads);
+    const intake = async () => (await leadStores()).intake;
     return {
       schedulers: new DynamoSchedulerConfigStore(client, teams),
-      leadIds: intake,
-      intake,
+      leadIds: {
+        nextLeadId: async () => (await intake()).nextLeadId(),
+        nextStlCallId: async () => (await intake()).nextStlCallId(),
+      },
+      intake: {
+        getLeadByStlCallId: async (stlCallId: number) => (await intake()).getLeadByStlCallId(stlCallId),
+        markOutreachDispatched: async (stlCallId: number) => (await intake()).markOutreachDispatched(stlCallId),
+      },
       // A booking's effects recorded again by the drop-off check keep a recovery call's outreach (booking-effects.ts).
-      recoveryOutreach: async (stlCallId: number) => (await intake.getLeadByStlCallId(stlCallId))?.outreach ?? null,
+      recoveryOutreach: async (stlCallId: number) => (await (await intake()).getLeadByStlCallId(stlCallId))?.outreach ?? null,
       outreachPlan,
       team: (teamId: number) => tenancy.getTeam(teamId),
     };

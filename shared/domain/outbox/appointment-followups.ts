@@ -1,6 +1,6 @@
 import type { AppointmentTextMessage } from '#shared/domain/appointment-texts/text-messages';
 import { isRedactedEvent } from '#shared/domain/data-subject-deletions/redacted-event';
-import type { FieldServiceChange } from '#shared/domain/widget/field-service-changes';
+import type { FieldServiceChange } from '#shared/domain/widget/followup-messages';
 import { BOOKING_CHANGE_EVENTS } from '#shared/events/appointment-change-events';
 import { APPOINTMENT_CREATED } from '#shared/events/appointment-events';
 import type { MessageQueue } from '#shared/ports/message-queue';

@@ -1,7 +1,7 @@
 import type { Session } from '#shared/domain/sessions';
 import type { OneTimeScheduler } from '#shared/ports/scheduler';
 import type { WidgetSessionRef, WidgetSessionStore } from '#shared/ports/widget-session-store';
-import { refMessage } from './field-service-jobs';
+import { refMessage } from './followup-messages';
 import { dropOffWithRecovery, qualifiedPhone, type RecoveryPlanDependencies } from './recovery';
 
 /**

@@ -1,8 +1,6 @@
-import * as z from 'zod/mini';
 import type { AppointmentChange, StoredAppointment } from '#shared/domain/appointments/appointment';
 import { localStart } from '#shared/domain/appointments/local-start';
 import type { BookingRequest } from '#shared/domain/schedulers';
-import { atLoad } from '#shared/lazy';
 import type { AppointmentStore } from '#shared/ports/appointment-store';
 import type { FieldServiceDirectory, FieldServiceJobState, FieldServiceSystem } from '#shared/ports/field-service';
 import type { StoredWidgetSession, WidgetSessionRef, WidgetSessionStore } from '#shared/ports/widget-session-store';
@@ -14,6 +12,7 @@ import {
   type FieldServiceAttemptDependencies,
   finishRequest,
 } from './field-service-attempts';
+import type { FieldServiceChange } from './followup-messages';
 
 /**
  * The field-service job follows its visit: each move of a widget booking's visit reschedules the
@@ -31,24 +30,6 @@ import {
  * MAX_JOB_WAITS); a visit whose job will not be made, or whose team has no system, gets a failed
  * request saying why and nothing is asked.
  */
-export const fieldServiceChangeSchema = /* @__PURE__ */ atLoad(() => {
-  // One instance per kind of member (a schema is immutable): every worker message is read with it.
-  const id = z.string().check(z.minLength(1), z.maxLength(64));
-  const instant = z.string().check(z.minLength(1), z.maxLength(40));
-  return z.object({
-    team_id: z.int().check(z.gte(1)),
-    appointment_id: id,
-    action: z.enum(['reschedule', 'cancel']),
-    /** The change's event id: what its requests and schedules are keyed on. */
-    change_id: id,
-    /** When the change was made: its line of the visit's history. */
-    occurred_at: instant,
-    /** The visit's start after the change (a cancel: the start given up). */
-    starts_at: instant,
-  });
-});
-export type FieldServiceChange = z.output<typeof fieldServiceChangeSchema>;
-
 export interface FieldServiceChangeMessage {
   readonly change: FieldServiceChange;
   readonly attempt: number;

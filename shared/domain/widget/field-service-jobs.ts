@@ -1,8 +1,5 @@
-import * as z from 'zod/mini';
 import { linesText, nameText } from '#shared/domain/plain-text';
 import type { BookingRequest } from '#shared/domain/schedulers';
-import type { Session } from '#shared/domain/sessions';
-import { atLoad } from '#shared/lazy';
 import type { BookingRequestStore } from '#shared/ports/booking-request-store';
 import type { FieldServiceDirectory, FieldServiceJobRequest } from '#shared/ports/field-service';
 import type { MessageQueue } from '#shared/ports/message-queue';
@@ -10,7 +7,7 @@ import type { StoredWidgetSession, WidgetSessionRef, WidgetSessionStore } from '
 import { type BookingSettings, slotStartsOf } from './availability';
 import { firstBookingRequest, NO_FIELD_SERVICE } from './booking-effects';
 import { type AttemptFailure, askFieldService, type FieldServiceAttemptDependencies, finishRequest } from './field-service-attempts';
-import { fieldServiceChangeSchema } from './field-service-changes';
+import { refMessage } from './followup-messages';
 
 /**
  * Field-service jobs for widget bookings, made by the widget-followups worker: one message per
@@ -20,54 +17,6 @@ import { fieldServiceChangeSchema } from './field-service-changes';
  * session (st_job_id), which ends every later delivery. A refusal or the last attempt's failure
  * marks the session (jobFailedAt): the visit's changes then have no job to wait for.
  */
-const sessionRefSchema = /* @__PURE__ */ atLoad(() => {
-  // One instance per kind of member (a schema is immutable): every worker message is read with it.
-  const id = z.int().check(z.gte(1));
-  return z.object({
-    team_id: id,
-    scheduler_id: id,
-    started_at: z.string().check(z.minLength(1)),
-    session_id: z.string().check(z.minLength(1), z.maxLength(64)),
-  });
-});
-
-const attemptSchema = (min: number) => z._default(z.int().check(z.gte(min), z.lte(100)), min);
-
-/** The widget-followups queue's messages: read by the worker, so built only in its bundle. */
-export const widgetFollowupSchema = /* @__PURE__ */ atLoad(() => {
-  // Shared by the job's and the change's messages, as sessionRefSchema is by four kinds.
-  const attempt = attemptSchema(1);
-  const requestedAt = z.optional(z.string().check(z.minLength(1), z.maxLength(40)));
-  return z.discriminatedUnion('kind', [
-    z.object({
-      kind: z.literal('field_service_job'),
-      session: sessionRefSchema,
-      attempt,
-      /** When a retry was scheduled for: the attempt's requested_at, the same on every delivery. */
-      requested_at: requestedAt,
-    }),
-    z.object({
-      kind: z.literal('field_service_change'),
-      change: fieldServiceChangeSchema,
-      attempt,
-      requested_at: requestedAt,
-      /** How many times the change has waited for the booking's job to be made. */
-      waits: attemptSchema(0),
-    }),
-    z.object({ kind: z.literal('drop_off'), session: sessionRefSchema }),
-    // A dropped-off session's recovery (recovery-followup.ts): from its outbox event, or again when a deferred text's window opens.
-    z.object({ kind: z.literal('recovery'), session: sessionRefSchema }),
-  ]);
-});
-
-export function refOf(m: z.output<typeof sessionRefSchema>): WidgetSessionRef {
-  return { teamId: m.team_id, schedulerId: m.scheduler_id, startedAt: m.started_at, sessionId: m.session_id };
-}
-
-export function refMessage(s: Pick<Session, 'team_id' | 'scheduler_id' | 'started_at' | 'session_id'>): z.output<typeof sessionRefSchema> {
-  return { team_id: s.team_id, scheduler_id: s.scheduler_id, started_at: s.started_at, session_id: s.session_id };
-}
-
 /** Records the first attempt (pending) and queues the job request: the booking route's part. */
 export async function requestFieldServiceJob(
   deps: { readonly bookingRequests: Pick<BookingRequestStore, 'recordBookingRequest'>; readonly followups: MessageQueue },

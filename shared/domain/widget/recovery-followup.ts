@@ -12,7 +12,7 @@ import type { IntakeStore } from '#shared/ports/intake-store';
 import type { OneTimeScheduler } from '#shared/ports/scheduler';
 import type { CampaignStore } from '#shared/ports/sms-campaign-store';
 import type { StoredWidgetSession, WidgetSessionRef, WidgetSessionStore } from '#shared/ports/widget-session-store';
-import { refMessage } from './field-service-jobs';
+import { refMessage } from './followup-messages';
 import { type ResumeLinks, resumeUrl } from './resume-token';
 
 /**

@@ -55,6 +55,56 @@ describe('receive-voice-report', () => {
     expect(asked).toEqual([report.message.call.id]);
   });
 
+  it('records a transfer update through the call store its first transfer loads: a redelivery is recorded once', async () => {
+    const saved = new Set<string>();
+    mockDependencies.current = {
+      ...failingPort<VoiceReportDependencies>(),
+      tenancy: tenancyOf([team({ id: 1, workspaceId: 'ws_own' })]),
+      calls: async () => {
+        return fakePort<CallStore>({
+          saveTransfer: async (transfer) => {
+            const created = !saved.has(transfer.transfer_id);
+            saved.add(transfer.transfer_id);
+            return created;
+          },
+        });
+      },
+    };
+    const update = {
+      message: {
+        type: 'transfer-update',
+        call: { id: 'call-transfer-1' },
+        destination: { type: 'number', number: '+15125550100' },
+        timestamp: 1_767_000_000_000,
+      },
+    };
+    const first = await answerOf(handler, routeEvent('receiveVoiceReport', { body: update, headers: { 'x-workspace-id': 'ws_own' } }));
+    const again = await answerOf(handler, routeEvent('receiveVoiceReport', { body: update, headers: { 'x-workspace-id': 'ws_own' } }));
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ message: 'Transfer recorded', data: { callId: null } });
+    expect(again.body).toMatchObject({ message: 'Transfer already recorded', data: { callId: null } });
+    expect(saved.size).toBe(1);
+  });
+
+  it('answers 500 for a transfer update when the call store cannot be loaded, revealing nothing', async () => {
+    mockDependencies.current = {
+      ...failingPort<VoiceReportDependencies>(),
+      tenancy: tenancyOf([team({ id: 1, workspaceId: 'ws_own' })]),
+      calls: async () => {
+        throw new Error('call store unavailable');
+      },
+    };
+    const answer = await answerOf(
+      handler,
+      routeEvent('receiveVoiceReport', {
+        body: { message: { type: 'transfer-update', call: { id: 'call-transfer-2' } } },
+        headers: { 'x-workspace-id': 'ws_own' },
+      }),
+    );
+    expect(answer.status).toBe(500);
+    expect(answer.text).not.toContain('call store unavailable');
+  });
+
   it('refuses a report without X-Workspace-ID, naming x-workspace-id', async () => {
     mockDependencies.current = failingPort<VoiceReportDependencies>();
     const answer = await answerOf(

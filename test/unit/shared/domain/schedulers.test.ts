@@ -51,3 +51,51 @@ describe('scheduler settings hours', () => {
     expect(issueOf(monday)).toEqual({ path, message });
   });
 });
+
+// The members refine one bare string and one integer, and a visit's length and the slots' spacing
+// are one schema: each place they sit is checked, and named, on its own, with its own default.
+describe('scheduler settings members built on shared schemas', () => {
+  const firstIssue = (extra: Record<string, unknown>) => {
+    const parsed = schedulerSettingsSchema.safeParse({ ...settings('America/Chicago'), ...extra });
+    const issue = parsed.success ? null : parsed.error.issues[0];
+    return issue ? { path: issue.path.join('.'), message: issue.message } : null;
+  };
+
+  it('fills each booking member with its own default', () => {
+    expect(schedulerSettingsSchema.parse(settings('America/Chicago'))).toMatchObject({
+      slot_minutes: 60,
+      interval_minutes: 60,
+      lead_time_minutes: 120,
+      days_ahead: 14,
+      capacity_per_slot: 1,
+      allowed_origins: [],
+    });
+    expect(schedulerSettingsSchema.parse({ ...settings('UTC'), slot_minutes: 90 })).toMatchObject({
+      slot_minutes: 90,
+      interval_minutes: 60,
+    });
+  });
+
+  it.each([
+    ['slot_minutes', { slot_minutes: 4 }],
+    ['interval_minutes', { interval_minutes: 721 }],
+    ['interval_minutes', { interval_minutes: 30.5 }],
+    ['lead_time_minutes', { lead_time_minutes: -1 }],
+    ['days_ahead', { days_ahead: 0 }],
+    ['capacity_per_slot', { capacity_per_slot: 101 }],
+    ['name', { name: '  ' }],
+    ['services.0', { services: ['x'.repeat(101)] }],
+    ['service_areas.0', { service_areas: [7] }],
+    ['allowed_origins.0', { allowed_origins: ['https://example.com/path'] }],
+  ])('refuses a malformed %s, naming it', (path, extra) => {
+    expect(firstIssue(extra)?.path).toBe(path);
+  });
+
+  it('keeps each member’s own message', () => {
+    expect(firstIssue({ allowed_origins: ['ftp://x'] })?.message).toBe(
+      'must be an origin such as https://example.com or http://127.0.0.1:*',
+    );
+    expect(firstIssue({ time_zone: 'Nowhere/Else' })?.message).toBe('must be an IANA time zone such as America/Chicago');
+    expect(firstIssue({ name: 'Main ' })).toBeNull();
+  });
+});

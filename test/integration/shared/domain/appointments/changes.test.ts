@@ -7,6 +7,7 @@ import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
+import { manageDependencies } from '#shared/adapters/runtime/manage-dependencies';
 import type { StoredAppointment } from '#shared/domain/appointments/appointment';
 import { cancelAppointment, rescheduleAppointment } from '#shared/domain/appointments/changes';
 import { manageLinks } from '#shared/domain/appointments/manage-token';
@@ -265,5 +266,26 @@ describe('marking a visit', () => {
     expect(
       await dueEvents((e) => e.type === 'lead.booking_completed' && e.detail.appointment_id === visit.appointment.appointment_id),
     ).toHaveLength(1);
+  });
+});
+
+// The manage link's wiring imports the widget session store with the first move or cancel
+// (opening the page reads none): the changes go through it as through the store built directly.
+describe('changing a visit through the manage routes’ dependencies', () => {
+  it('moves the visit and its session, then cancels it, freeing the place', async () => {
+    const manage = manageDependencies()();
+    const visit = await booked('2026-06-22', '16:00');
+    const moved = await rescheduleAppointment(manage, visit, { date: '2026-06-23', time: '15:00', by: 'customer', now: at(60_000) });
+    if (moved.kind !== 'moved') throw new Error(`the visit was not moved: ${moved.kind}`);
+    expect((await placesHeld('2026-06-23'))['15:00']).toBe(1);
+    const session = await widget.sessions.getSession({
+      teamId,
+      schedulerId: SCHEDULER,
+      startedAt: NOW.toISOString(),
+      sessionId: visit.appointment.appointment_id,
+    });
+    expect(session?.session).toMatchObject({ selected_date: '2026-06-23', selected_time: '15:00' });
+    await cancelAppointment(manage, moved.stored, { reason: null, by: 'customer', now: at(90_000) });
+    expect((await placesHeld('2026-06-23'))['15:00']).toBe(0);
   });
 });

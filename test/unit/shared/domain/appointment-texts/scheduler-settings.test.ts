@@ -44,6 +44,17 @@ describe('follow-through durations', () => {
     expect(followThroughMembers.recovery.parse(undefined)).toBe('text');
   });
 
+  it('holds each integer member to its own range though both refine one integer', () => {
+    const { reminder_offsets_minutes: offsets, change_cutoff_minutes: cutoff } = followThroughMembers;
+    expect(cutoff.parse(0)).toBe(0);
+    expect(cutoff.safeParse(-1).success).toBe(false);
+    expect(cutoff.safeParse(1.5).success).toBe(false);
+    expect(cutoff.safeParse(31 * 24 * 60 + 1).success).toBe(false);
+    expect(offsets.safeParse([0]).error?.issues[0]?.path).toEqual([0]);
+    expect(offsets.safeParse([2.5]).success).toBe(false);
+    expect(offsets.parse([31 * 24 * 60])).toEqual([31 * 24 * 60]);
+  });
+
   it('takes the appointment’s scheduler’s offsets, else the team’s first scheduler’s, else the defaults', () => {
     const schedulers = [
       { scheduler_id: 9, reminder_offsets_minutes: [60] },

@@ -2,7 +2,7 @@ import { appointmentTextMessageSchema } from '#shared/domain/appointment-texts/t
 import { redactedEventDetail } from '#shared/domain/data-subject-deletions/redacted-event';
 import { appointmentTextOf, fieldServiceChangeOf, followAppointmentEvent } from '#shared/domain/outbox/appointment-followups';
 import { followRecoveryEvent, recoveryMessageOf } from '#shared/domain/outbox/widget-followups';
-import { fieldServiceChangeSchema } from '#shared/domain/widget/field-service-changes';
+import { fieldServiceChangeSchema } from '#shared/domain/widget/followup-messages';
 import { RECOVERY_DUE } from '#shared/domain/widget/recovery';
 import type { DueEvent } from '#shared/ports/outbox';
 import { outboxEventExamples } from '../../../../support/event-examples';

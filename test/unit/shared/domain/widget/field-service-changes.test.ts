@@ -1,5 +1,6 @@
 import type { AppointmentChange } from '#shared/domain/appointments/appointment';
-import { type FieldServiceChange, isDone, isSuperseded } from '#shared/domain/widget/field-service-changes';
+import { isDone, isSuperseded } from '#shared/domain/widget/field-service-changes';
+import type { FieldServiceChange } from '#shared/domain/widget/followup-messages';
 
 const line = (change: AppointmentChange['change'], at: string, startsAt = '2026-06-12T16:00:00.000Z'): AppointmentChange => ({
   change,

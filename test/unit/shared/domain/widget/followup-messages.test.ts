@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { widgetFollowupSchema } from '#shared/domain/widget/field-service-jobs';
+import { widgetFollowupSchema } from '#shared/domain/widget/followup-messages';
 
 const session = { team_id: 7, scheduler_id: 3, started_at: '2026-03-01T12:00:00.000Z', session_id: 's-1' };
 const change = {
@@ -46,6 +46,12 @@ describe('widget follow-up messages', () => {
     ['waits', { kind: 'field_service_change', change, waits: -1 }],
     ['change.change_id', { kind: 'field_service_change', change: { ...change, change_id: '' } }],
     ['change.starts_at', { kind: 'field_service_change', change: { ...change, starts_at: 'x'.repeat(41) } }],
+    // Members the session reference and the change share.
+    ['change.team_id', { kind: 'field_service_change', change: { ...change, team_id: 0 } }],
+    ['change.appointment_id', { kind: 'field_service_change', change: { ...change, appointment_id: 'x'.repeat(65) } }],
+    ['session.session_id', { kind: 'drop_off', session: { ...session, session_id: 'x'.repeat(65) } }],
+    ['session.session_id', { kind: 'recovery', session: { ...session, session_id: '' } }],
+    ['change.occurred_at', { kind: 'field_service_change', change: { ...change, occurred_at: '' } }],
   ])('refuses a malformed %s, naming it', (path, message) => {
     expect(refusedAt(message)).toBe(path);
   });
