@@ -7,8 +7,23 @@ import { type Item, parseStoredItem } from './query';
 
 /** The calls table's items (calls, transfers, tickets, appointments, report guards) and their mappings. */
 
-const nullableString = () => z.nullable(z.string());
-const callCustomer = () => z.object({ name: nullableString(), phone: nullableString() });
+/**
+ * One instance per kind of member, shared by every item of this table: a schema is immutable, and
+ * each one built is work at every cold start of a function reading calls, transfers or tickets
+ * (ADR 0195, 0198).
+ */
+const members = /* @__PURE__ */ atLoad(() => {
+  const text = z.string();
+  const nullableText = z.nullable(text);
+  const number = z.number();
+  return {
+    text,
+    nullableText,
+    number,
+    nullableNumber: z.nullable(number),
+    customer: z.object({ name: nullableText, phone: nullableText }),
+  };
+});
 
 /**
  * A call's attributes as stored: the record's own fields under their own names, so this list is the
@@ -16,49 +31,44 @@ const callCustomer = () => z.object({ name: nullableString(), phone: nullableStr
  * first stored (phone_raw, turns, turns_trimmed, analysis.raw, warnings, decisions) are optional:
  * older rows lack them and read without them. `satisfies` keeps it equal to CallRecord.
  */
-const storedCall = /* @__PURE__ */ atLoad(() =>
-  z.object({
-    call_id: z.string(),
-    team_id: z.number(),
-    provider_call_id: z.string(),
-    type: z.string(),
+const storedCall = /* @__PURE__ */ atLoad(() => {
+  const { text, nullableText, number, nullableNumber } = members;
+  const texts = z.array(text);
+  return z.object({
+    call_id: text,
+    team_id: number,
+    provider_call_id: text,
+    type: text,
     direction: z.enum(['inbound', 'outbound']),
-    customer: z.object({ name: nullableString(), phone: nullableString(), phone_raw: z.optional(nullableString()) }),
-    started_at: z.string(),
-    ended_at: nullableString(),
-    duration_seconds: z.nullable(z.number()),
-    transcript: nullableString(),
+    customer: z.object({ name: nullableText, phone: nullableText, phone_raw: z.optional(nullableText) }),
+    started_at: text,
+    ended_at: nullableText,
+    duration_seconds: nullableNumber,
+    transcript: nullableText,
     turns: z.optional(
-      z.array(
-        z.object({
-          speaker: z.enum(['agent', 'customer']),
-          text: z.string(),
-          start_seconds: z.nullable(z.number()),
-          end_seconds: z.nullable(z.number()),
-        }),
-      ),
+      z.array(z.object({ speaker: z.enum(['agent', 'customer']), text, start_seconds: nullableNumber, end_seconds: nullableNumber })),
     ),
     turns_trimmed: z.optional(z.boolean()),
-    summary: nullableString(),
-    recording_url: nullableString(),
+    summary: nullableText,
+    recording_url: nullableText,
     analysis: z.object({
-      call_reason: nullableString(),
-      sentiment: nullableString(),
+      call_reason: nullableText,
+      sentiment: nullableText,
       booking_intent: z.nullable(z.boolean()),
-      urgency: nullableString(),
-      raw: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+      urgency: nullableText,
+      raw: z.optional(z.nullable(z.record(text, z.unknown()))),
     }),
-    warnings: z.optional(z.array(z.string())),
-    ended_reason: nullableString(),
-    cost: z.nullable(z.number()),
-    appointment_id: nullableString(),
-    ticket_id: nullableString(),
-    lead_id: z.nullable(z.number()),
-    stl_call_id: z.nullable(z.number()),
-    decisions: z.optional(z.array(z.object({ decision: z.string(), reason: z.string(), evidence: z.optional(z.array(z.string())) }))),
-    created_at: z.string(),
-  }),
-) satisfies z.ZodMiniType<CallRecord>;
+    warnings: z.optional(texts),
+    ended_reason: nullableText,
+    cost: nullableNumber,
+    appointment_id: nullableText,
+    ticket_id: nullableText,
+    lead_id: nullableNumber,
+    stl_call_id: nullableNumber,
+    decisions: z.optional(z.array(z.object({ decision: text, reason: text, evidence: z.optional(texts) }))),
+    created_at: text,
+  });
+}) satisfies z.ZodMiniType<CallRecord>;
 
 /** A call as stored: its keys and the record's attributes. */
 type CallItem = { pk: string; sk: string; typePk: string; callPk: string } & z.input<typeof storedCall>;
@@ -147,24 +157,25 @@ export function reportGuardKey(teamId: number, providerCallId: string) {
 export const transfersPk = (teamId: number) => `${teamPk(teamId)}#TRANSFERS`;
 
 /** A transfer's attributes as stored, under its call's partition or in the team's feed (same members, other keys). */
-const storedTransfer = /* @__PURE__ */ atLoad(() =>
-  z.object({
-    transfer_id: z.string(),
-    team_id: z.number(),
-    provider_call_id: z.string(),
-    transferred_at: z.string(),
+const storedTransfer = /* @__PURE__ */ atLoad(() => {
+  const { text, nullableText, number } = members;
+  return z.object({
+    transfer_id: text,
+    team_id: number,
+    provider_call_id: text,
+    transferred_at: text,
     destination: z.object({
-      type: nullableString(),
-      number: nullableString(),
-      sip_uri: nullableString(),
-      description: nullableString(),
-      message: nullableString(),
+      type: nullableText,
+      number: nullableText,
+      sip_uri: nullableText,
+      description: nullableText,
+      message: nullableText,
     }),
-    reason: nullableString(),
+    reason: nullableText,
     source: z.enum(['transfer-update', 'ended_reason']),
-    created_at: z.string(),
-  }),
-) satisfies z.ZodMiniType<TransferRecord>;
+    created_at: text,
+  });
+}) satisfies z.ZodMiniType<TransferRecord>;
 
 type TransferItem = { pk: string; sk: string } & z.input<typeof storedTransfer>;
 
@@ -199,23 +210,24 @@ function transferMembers(t: TransferRecord): z.input<typeof storedTransfer> {
  * A support ticket's attributes as stored, in its enterprise's partition; tickets stored before a
  * reply to a visit's text could open one lack appointment_id and read it as null.
  */
-const storedTicket = /* @__PURE__ */ atLoad(() =>
-  z.object({
-    ticket_id: z.string(),
-    team_id: z.number(),
-    enterprise_id: z.number(),
-    call_id: nullableString(),
-    appointment_id: z._default(nullableString(), null),
-    lead_id: z.nullable(z.number()),
+const storedTicket = /* @__PURE__ */ atLoad(() => {
+  const { text, nullableText, number, nullableNumber, customer } = members;
+  return z.object({
+    ticket_id: text,
+    team_id: number,
+    enterprise_id: number,
+    call_id: nullableText,
+    appointment_id: z._default(nullableText, null),
+    lead_id: nullableNumber,
     status: z.literal('open'),
     priority: z.enum(['low', 'normal', 'high', 'urgent']),
-    category: z.string(),
-    subject: z.string(),
-    reason: z.string(),
-    customer: callCustomer(),
-    created_at: z.string(),
-  }),
-) satisfies z.ZodMiniType<TicketRecord>;
+    category: text,
+    subject: text,
+    reason: text,
+    customer,
+    created_at: text,
+  });
+}) satisfies z.ZodMiniType<TicketRecord>;
 
 type TicketItem = { pk: string; sk: string } & z.input<typeof storedTicket>;
 
@@ -246,22 +258,23 @@ function ticketMembers(t: TicketRecord): z.input<typeof storedTicket> {
 }
 
 /** An appointment the responder created, in its team's appointments partition. */
-const storedAppointment = /* @__PURE__ */ atLoad(() =>
-  z.object({
-    appointment_id: z.string(),
-    team_id: z.number(),
-    call_id: z.string(),
-    lead_id: z.nullable(z.number()),
+const storedAppointment = /* @__PURE__ */ atLoad(() => {
+  const { text, nullableText, number, nullableNumber, customer } = members;
+  return z.object({
+    appointment_id: text,
+    team_id: number,
+    call_id: text,
+    lead_id: nullableNumber,
     status: z.enum(['scheduled', 'requested']),
-    scheduled_for: nullableString(),
-    preferred_date: nullableString(),
-    customer: callCustomer(),
-    service: nullableString(),
-    urgency: z.string(),
-    reason: z.string(),
-    created_at: z.string(),
-  }),
-) satisfies z.ZodMiniType<AppointmentRecord>;
+    scheduled_for: nullableText,
+    preferred_date: nullableText,
+    customer,
+    service: nullableText,
+    urgency: text,
+    reason: text,
+    created_at: text,
+  });
+}) satisfies z.ZodMiniType<AppointmentRecord>;
 
 type AppointmentItem = { pk: string; sk: string } & z.input<typeof storedAppointment>;
 
@@ -289,17 +302,18 @@ export function toAppointmentItem(a: AppointmentRecord): AppointmentItem {
  * report's result as the responder recorded it, read back whole by a redelivery. Guards stored
  * before outreach close-outs and coaching lack `outreach` and `coach`.
  */
-const storedReportResult = /* @__PURE__ */ atLoad(() =>
-  z.object({
-    call_id: z.string(),
-    appointment_id: nullableString(),
-    ticket_id: nullableString(),
+const storedReportResult = /* @__PURE__ */ atLoad(() => {
+  const { text, nullableText, number } = members;
+  return z.object({
+    call_id: text,
+    appointment_id: nullableText,
+    ticket_id: nullableText,
     outreach: z.optional(
-      z.nullable(z.object({ stl_call_id: z.number(), ended_reason: nullableString(), appointment: z.nullable(storedAppointment) })),
+      z.nullable(z.object({ stl_call_id: number, ended_reason: nullableText, appointment: z.nullable(storedAppointment) })),
     ),
-    coach: z.optional(z.nullable(z.object({ started_at: z.string() }))),
-  }),
-) satisfies z.ZodMiniType<ReportResult>;
+    coach: z.optional(z.nullable(z.object({ started_at: text }))),
+  });
+}) satisfies z.ZodMiniType<ReportResult>;
 
 const storedReportGuard = /* @__PURE__ */ atLoad(() => z.object({ result: storedReportResult }));
 
