@@ -4,26 +4,20 @@ import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/doma
 import { atLoad } from '#shared/lazy';
 import { padId, teamPk, timeSortKey } from './keys';
 import { type Item, parseStoredItem } from './query';
+import {
+  storedBoolean,
+  storedNullableNumber,
+  storedNullableText,
+  storedNumber,
+  storedText,
+  storedTextOrNull,
+  storedTexts,
+} from './stored-members';
 
 /** The calls table's items (calls, transfers, tickets, appointments, report guards) and their mappings. */
 
-/**
- * One instance per kind of member, shared by every item of this table: a schema is immutable, and
- * each one built is work at every cold start of a function reading calls, transfers or tickets
- * (ADR 0195, 0198).
- */
-const members = /* @__PURE__ */ atLoad(() => {
-  const text = z.string();
-  const nullableText = z.nullable(text);
-  const number = z.number();
-  return {
-    text,
-    nullableText,
-    number,
-    nullableNumber: z.nullable(number),
-    customer: z.object({ name: nullableText, phone: nullableText }),
-  };
-});
+/** A customer as a ticket and an appointment store it. */
+const storedCustomer = /* @__PURE__ */ atLoad(() => z.object({ name: storedNullableText, phone: storedNullableText }));
 
 /**
  * A call's attributes as stored: the record's own fields under their own names, so this list is the
@@ -31,44 +25,49 @@ const members = /* @__PURE__ */ atLoad(() => {
  * first stored (phone_raw, turns, turns_trimmed, analysis.raw, warnings, decisions) are optional:
  * older rows lack them and read without them. `satisfies` keeps it equal to CallRecord.
  */
-const storedCall = /* @__PURE__ */ atLoad(() => {
-  const { text, nullableText, number, nullableNumber } = members;
-  const texts = z.array(text);
-  return z.object({
-    call_id: text,
-    team_id: number,
-    provider_call_id: text,
-    type: text,
+const storedCall = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    call_id: storedText,
+    team_id: storedNumber,
+    provider_call_id: storedText,
+    type: storedText,
     direction: z.enum(['inbound', 'outbound']),
-    customer: z.object({ name: nullableText, phone: nullableText, phone_raw: z.optional(nullableText) }),
-    started_at: text,
-    ended_at: nullableText,
-    duration_seconds: nullableNumber,
-    transcript: nullableText,
+    customer: z.object({ name: storedNullableText, phone: storedNullableText, phone_raw: z.optional(storedNullableText) }),
+    started_at: storedText,
+    ended_at: storedNullableText,
+    duration_seconds: storedNullableNumber,
+    transcript: storedNullableText,
     turns: z.optional(
-      z.array(z.object({ speaker: z.enum(['agent', 'customer']), text, start_seconds: nullableNumber, end_seconds: nullableNumber })),
+      z.array(
+        z.object({
+          speaker: z.enum(['agent', 'customer']),
+          text: storedText,
+          start_seconds: storedNullableNumber,
+          end_seconds: storedNullableNumber,
+        }),
+      ),
     ),
-    turns_trimmed: z.optional(z.boolean()),
-    summary: nullableText,
-    recording_url: nullableText,
+    turns_trimmed: z.optional(storedBoolean),
+    summary: storedNullableText,
+    recording_url: storedNullableText,
     analysis: z.object({
-      call_reason: nullableText,
-      sentiment: nullableText,
-      booking_intent: z.nullable(z.boolean()),
-      urgency: nullableText,
-      raw: z.optional(z.nullable(z.record(text, z.unknown()))),
+      call_reason: storedNullableText,
+      sentiment: storedNullableText,
+      booking_intent: z.nullable(storedBoolean),
+      urgency: storedNullableText,
+      raw: z.optional(z.nullable(z.record(storedText, z.unknown()))),
     }),
-    warnings: z.optional(texts),
-    ended_reason: nullableText,
-    cost: nullableNumber,
-    appointment_id: nullableText,
-    ticket_id: nullableText,
-    lead_id: nullableNumber,
-    stl_call_id: nullableNumber,
-    decisions: z.optional(z.array(z.object({ decision: text, reason: text, evidence: z.optional(texts) }))),
-    created_at: text,
-  });
-}) satisfies z.ZodMiniType<CallRecord>;
+    warnings: z.optional(storedTexts),
+    ended_reason: storedNullableText,
+    cost: storedNullableNumber,
+    appointment_id: storedNullableText,
+    ticket_id: storedNullableText,
+    lead_id: storedNullableNumber,
+    stl_call_id: storedNullableNumber,
+    decisions: z.optional(z.array(z.object({ decision: storedText, reason: storedText, evidence: z.optional(storedTexts) }))),
+    created_at: storedText,
+  }),
+) satisfies z.ZodMiniType<CallRecord>;
 
 /** A call as stored: its keys and the record's attributes. */
 type CallItem = { pk: string; sk: string; typePk: string; callPk: string } & z.input<typeof storedCall>;
@@ -157,25 +156,24 @@ export function reportGuardKey(teamId: number, providerCallId: string) {
 export const transfersPk = (teamId: number) => `${teamPk(teamId)}#TRANSFERS`;
 
 /** A transfer's attributes as stored, under its call's partition or in the team's feed (same members, other keys). */
-const storedTransfer = /* @__PURE__ */ atLoad(() => {
-  const { text, nullableText, number } = members;
-  return z.object({
-    transfer_id: text,
-    team_id: number,
-    provider_call_id: text,
-    transferred_at: text,
+const storedTransfer = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    transfer_id: storedText,
+    team_id: storedNumber,
+    provider_call_id: storedText,
+    transferred_at: storedText,
     destination: z.object({
-      type: nullableText,
-      number: nullableText,
-      sip_uri: nullableText,
-      description: nullableText,
-      message: nullableText,
+      type: storedNullableText,
+      number: storedNullableText,
+      sip_uri: storedNullableText,
+      description: storedNullableText,
+      message: storedNullableText,
     }),
-    reason: nullableText,
+    reason: storedNullableText,
     source: z.enum(['transfer-update', 'ended_reason']),
-    created_at: text,
-  });
-}) satisfies z.ZodMiniType<TransferRecord>;
+    created_at: storedText,
+  }),
+) satisfies z.ZodMiniType<TransferRecord>;
 
 type TransferItem = { pk: string; sk: string } & z.input<typeof storedTransfer>;
 
@@ -210,24 +208,23 @@ function transferMembers(t: TransferRecord): z.input<typeof storedTransfer> {
  * A support ticket's attributes as stored, in its enterprise's partition; tickets stored before a
  * reply to a visit's text could open one lack appointment_id and read it as null.
  */
-const storedTicket = /* @__PURE__ */ atLoad(() => {
-  const { text, nullableText, number, nullableNumber, customer } = members;
-  return z.object({
-    ticket_id: text,
-    team_id: number,
-    enterprise_id: number,
-    call_id: nullableText,
-    appointment_id: z._default(nullableText, null),
-    lead_id: nullableNumber,
+const storedTicket = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    ticket_id: storedText,
+    team_id: storedNumber,
+    enterprise_id: storedNumber,
+    call_id: storedNullableText,
+    appointment_id: storedTextOrNull,
+    lead_id: storedNullableNumber,
     status: z.literal('open'),
     priority: z.enum(['low', 'normal', 'high', 'urgent']),
-    category: text,
-    subject: text,
-    reason: text,
-    customer,
-    created_at: text,
-  });
-}) satisfies z.ZodMiniType<TicketRecord>;
+    category: storedText,
+    subject: storedText,
+    reason: storedText,
+    customer: storedCustomer,
+    created_at: storedText,
+  }),
+) satisfies z.ZodMiniType<TicketRecord>;
 
 type TicketItem = { pk: string; sk: string } & z.input<typeof storedTicket>;
 
@@ -258,23 +255,22 @@ function ticketMembers(t: TicketRecord): z.input<typeof storedTicket> {
 }
 
 /** An appointment the responder created, in its team's appointments partition. */
-const storedAppointment = /* @__PURE__ */ atLoad(() => {
-  const { text, nullableText, number, nullableNumber, customer } = members;
-  return z.object({
-    appointment_id: text,
-    team_id: number,
-    call_id: text,
-    lead_id: nullableNumber,
+const storedAppointment = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    appointment_id: storedText,
+    team_id: storedNumber,
+    call_id: storedText,
+    lead_id: storedNullableNumber,
     status: z.enum(['scheduled', 'requested']),
-    scheduled_for: nullableText,
-    preferred_date: nullableText,
-    customer,
-    service: nullableText,
-    urgency: text,
-    reason: text,
-    created_at: text,
-  });
-}) satisfies z.ZodMiniType<AppointmentRecord>;
+    scheduled_for: storedNullableText,
+    preferred_date: storedNullableText,
+    customer: storedCustomer,
+    service: storedNullableText,
+    urgency: storedText,
+    reason: storedText,
+    created_at: storedText,
+  }),
+) satisfies z.ZodMiniType<AppointmentRecord>;
 
 type AppointmentItem = { pk: string; sk: string } & z.input<typeof storedAppointment>;
 
@@ -302,18 +298,17 @@ export function toAppointmentItem(a: AppointmentRecord): AppointmentItem {
  * report's result as the responder recorded it, read back whole by a redelivery. Guards stored
  * before outreach close-outs and coaching lack `outreach` and `coach`.
  */
-const storedReportResult = /* @__PURE__ */ atLoad(() => {
-  const { text, nullableText, number } = members;
-  return z.object({
-    call_id: text,
-    appointment_id: nullableText,
-    ticket_id: nullableText,
+const storedReportResult = /* @__PURE__ */ atLoad(() =>
+  z.object({
+    call_id: storedText,
+    appointment_id: storedNullableText,
+    ticket_id: storedNullableText,
     outreach: z.optional(
-      z.nullable(z.object({ stl_call_id: number, ended_reason: nullableText, appointment: z.nullable(storedAppointment) })),
+      z.nullable(z.object({ stl_call_id: storedNumber, ended_reason: storedNullableText, appointment: z.nullable(storedAppointment) })),
     ),
-    coach: z.optional(z.nullable(z.object({ started_at: text }))),
-  });
-}) satisfies z.ZodMiniType<ReportResult>;
+    coach: z.optional(z.nullable(z.object({ started_at: storedText }))),
+  }),
+) satisfies z.ZodMiniType<ReportResult>;
 
 const storedReportGuard = /* @__PURE__ */ atLoad(() => z.object({ result: storedReportResult }));
 
