@@ -1,7 +1,7 @@
 import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { DynamoTeamReader } from '#shared/adapters/dynamodb/team-reader';
 import { lazy } from '#shared/lazy';
 import type { CallStore } from '#shared/ports/call-store';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
@@ -32,6 +32,6 @@ export function retainedCallDependencies(): () => RetainedCallReadDependencies {
   const teams = physicalTableName('teams');
   return lazy(() => ({
     calls: new DynamoCallStore(getDocumentClient(), calls),
-    teams: new DynamoTenancyStore(getDocumentClient(), teams),
+    teams: new DynamoTeamReader(getDocumentClient(), teams),
   }));
 }

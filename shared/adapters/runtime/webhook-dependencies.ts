@@ -1,6 +1,6 @@
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { DynamoTeamReader } from '#shared/adapters/dynamodb/team-reader';
 import { DynamoWebhookStore } from '#shared/adapters/dynamodb/webhook-store';
 import type { SubscriptionDeps } from '#shared/domain/webhooks/subscriptions';
 import { lazy } from '#shared/lazy';
@@ -12,7 +12,7 @@ import { webhookSettings } from './webhook-settings';
 
 /** What every webhook route reads: the teams (the workspace's team) and the subscriptions with their deliveries. */
 export interface WebhookRouteDependencies {
-  readonly tenancy: TenancyStore;
+  readonly tenancy: Pick<TenancyStore, 'getTeamByWorkspace'>;
   readonly webhooks: WebhookStore;
 }
 
@@ -37,7 +37,7 @@ export function webhookDependencies(): () => WebhookRouteDependencies {
   const webhooks = physicalTableName('webhooks');
   return lazy(() => {
     const client = getDocumentClient();
-    return { tenancy: new DynamoTenancyStore(client, teams), webhooks: new DynamoWebhookStore(client, webhooks) };
+    return { tenancy: new DynamoTeamReader(client, teams), webhooks: new DynamoWebhookStore(client, webhooks) };
   });
 }
 
