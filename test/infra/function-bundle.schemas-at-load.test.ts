@@ -74,7 +74,7 @@ describe('read functions at load', () => {
     ['get-call', 58], // 214
     ['get-call-recording', 57], // 183
     ['list-support-tickets', 48], // 194
-    ['list-webhook-deliveries', 52], // 105
+    ['list-webhook-deliveries', 49], // 105
     ['replay-webhook', 57], // 110
     ['create-export', 52], // 74
     ['list-team-sessions', 57], // 57
@@ -95,7 +95,8 @@ describe('read functions at load', () => {
     // The call routes read calls without the voice report's writes; the tickets list reads no call.
     ['get-call', [/shared\/adapters\/dynamodb\/(tenancy-store|call-store|lead-store|outbox)\.ts$/]],
     ['list-support-tickets', [/shared\/adapters\/dynamodb\/(tenancy-store|call-store|call-reader|lead-store)\.ts$/]],
-    ['list-webhook-deliveries', [/shared\/adapters\/dynamodb\/tenancy-store\.ts$/]],
+    // The deliveries list reads with the webhook reader: no write, audit entry or replay.
+    ['list-webhook-deliveries', [/shared\/adapters\/dynamodb\/(tenancy-store|webhook-store|webhook-replays|audit-log-store)\.ts$/]],
     // The idempotency mechanism's code comes with the first request that carries an Idempotency-Key.
     ['create-export', [/shared\/http\/idempotency-claim\.ts$/, /shared\/adapters\/dynamodb\/tenancy-store\.ts$/]],
     ['replay-webhook', [/shared\/http\/idempotency-claim\.ts$/, /shared\/adapters\/dynamodb\/tenancy-store\.ts$/]],

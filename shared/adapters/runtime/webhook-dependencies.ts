@@ -1,12 +1,13 @@
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTeamReader } from '#shared/adapters/dynamodb/team-reader';
+import { DynamoWebhookReader } from '#shared/adapters/dynamodb/webhook-reader';
 import { DynamoWebhookStore } from '#shared/adapters/dynamodb/webhook-store';
 import type { SubscriptionDeps } from '#shared/domain/webhooks/subscriptions';
 import { lazy } from '#shared/lazy';
 import type { MessageQueue } from '#shared/ports/message-queue';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
-import type { WebhookStore } from '#shared/ports/webhook-store';
+import type { WebhookReads, WebhookStore } from '#shared/ports/webhook-store';
 import { queues } from './queues';
 import { webhookSettings } from './webhook-settings';
 
@@ -38,6 +39,22 @@ export function webhookDependencies(): () => WebhookRouteDependencies {
   return lazy(() => {
     const client = getDocumentClient();
     return { tenancy: new DynamoTeamReader(client, teams), webhooks: new DynamoWebhookStore(client, webhooks) };
+  });
+}
+
+/** What the read routes (a subscription, the list, a delivery list) read: the workspace's team, the subscriptions and deliveries. */
+export interface WebhookReadDependencies {
+  readonly tenancy: Pick<TenancyStore, 'getTeamByWorkspace'>;
+  readonly webhooks: WebhookReads;
+}
+
+/** As webhookDependencies, with the reader instead of the store: the read routes load none of its writes. */
+export function webhookReadDependencies(): () => WebhookReadDependencies {
+  const teams = physicalTableName('teams');
+  const webhooks = physicalTableName('webhooks');
+  return lazy(() => {
+    const client = getDocumentClient();
+    return { tenancy: new DynamoTeamReader(client, teams), webhooks: new DynamoWebhookReader(client, webhooks) };
   });
 }
 
