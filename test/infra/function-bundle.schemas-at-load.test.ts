@@ -95,8 +95,8 @@ describe('read functions at load', () => {
     // The call routes read calls without the voice report's writes; the tickets list reads no call.
     ['get-call', [/shared\/adapters\/dynamodb\/(tenancy-store|call-store|lead-store|outbox)\.ts$/]],
     ['list-support-tickets', [/shared\/adapters\/dynamodb\/(tenancy-store|call-store|call-reader|lead-store)\.ts$/]],
-    // The deliveries list reads with the webhook reader: no write, audit entry or replay.
-    ['list-webhook-deliveries', [/shared\/adapters\/dynamodb\/(tenancy-store|webhook-store|webhook-replays|audit-log-store)\.ts$/]],
+    // The deliveries list reads with the webhook reader: none of the store's writes or audit entries.
+    ['list-webhook-deliveries', [/shared\/adapters\/dynamodb\/(tenancy-store|webhook-store|audit-log-store)\.ts$/]],
     // The idempotency mechanism's code comes with the first request that carries an Idempotency-Key.
     ['create-export', [/shared\/http\/idempotency-claim\.ts$/, /shared\/adapters\/dynamodb\/tenancy-store\.ts$/]],
     ['replay-webhook', [/shared\/http\/idempotency-claim\.ts$/, /shared\/adapters\/dynamodb\/tenancy-store\.ts$/]],
