@@ -1,6 +1,6 @@
 import { CURSOR_SECRET_ENV } from '#shared/adapters/runtime/resource-env';
 import { secretReader } from '#shared/adapters/runtime/secrets';
-import { webhookDependencies } from '#shared/adapters/runtime/webhook-dependencies';
+import { webhookReadDependencies } from '#shared/adapters/runtime/webhook-dependencies';
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { listWebhookDeliveries } from '#shared/contracts/webhooks';
 import { requireSubscription } from '#shared/domain/webhooks/subscriptions';
@@ -8,7 +8,7 @@ import { createHttpHandler } from '#shared/http/handler';
 import { readCursorList } from '#shared/pagination/cursor';
 import { presentDelivery, presentDeliveryPage } from '#shared/presenters/webhooks';
 
-const dependencies = webhookDependencies();
+const dependencies = webhookReadDependencies();
 const cursorSecret = secretReader(CURSOR_SECRET_ENV);
 
 export const handler = createHttpHandler(listWebhookDeliveries, async (input) => {

@@ -1,10 +1,10 @@
-import { webhookDependencies } from '#shared/adapters/runtime/webhook-dependencies';
+import { webhookReadDependencies } from '#shared/adapters/runtime/webhook-dependencies';
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { listWebhooks } from '#shared/contracts/webhooks';
 import { createHttpHandler } from '#shared/http/handler';
 import { presentWebhookListResponse } from '#shared/presenters/webhooks';
 
-const dependencies = webhookDependencies();
+const dependencies = webhookReadDependencies();
 
 /** At most 20 per workspace: one page, no pagination. */
 export const handler = createHttpHandler(listWebhooks, async ({ headers, identity, requestId }) => {

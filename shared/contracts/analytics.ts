@@ -14,11 +14,11 @@ import { count, dateTime, fraction, id, offsetPagination } from './responses';
 // ---------------------------------------------------------------------------------------------
 // Inputs
 
-const funnelMembers = {
+const funnelMembers = /* @__PURE__ */ atLoad(() => ({
   ...dateRangeMembers,
   timezone: timezoneParam,
   scheduler_id: z.optional(positiveIdParam),
-};
+}));
 
 export const funnelQuery = /* @__PURE__ */ atLoad(() => withinMaxRange(startBeforeEnd(z.object(funnelMembers))));
 

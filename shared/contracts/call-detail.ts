@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { atLoad } from '#shared/lazy';
 import { CALL_ROUTES } from '#shared/route-table/calls';
-import { startBeforeEnd, v0ListMembers, withinMaxRange } from '#shared/schemas/query-parts';
+import { startBeforeEnd, teamIdParam, v0ListMembers, withinMaxRange } from '#shared/schemas/query-parts';
 import { call } from './calls';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
 import { teamSelectionHeader } from './headers';
@@ -11,7 +11,7 @@ import { dateTime, nullableString, offsetPagination } from './responses';
 
 /** Any string reaches the handler: a malformed id answers 404 like an unknown one. */
 const callPath = /* @__PURE__ */ atLoad(() => z.object({ callId: z.string().check(z.minLength(1), z.maxLength(200)) }));
-const teamQuery = /* @__PURE__ */ atLoad(() => z.object({ team_id: v0ListMembers.team_id }));
+const teamQuery = /* @__PURE__ */ atLoad(() => z.object({ team_id: teamIdParam }));
 
 const transfersQuery = /* @__PURE__ */ atLoad(() => withinMaxRange(startBeforeEnd(z.object(v0ListMembers))));
 

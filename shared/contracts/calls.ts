@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { atLoad } from '#shared/lazy';
 import { CALL_ROUTES } from '#shared/route-table/calls';
 import { enumParam, startBeforeEnd, v0ListMembers, withinMaxRange } from '#shared/schemas/query-parts';
 import { defineContract, type ResponseSchema, responseSchema } from './contract';
@@ -9,7 +10,9 @@ import { count, dateTime, id, nullableDateTime, nullableString, offsetPagination
 
 export const CALL_TYPES = ['inboundPhoneCall', 'outboundPhoneCall', 'webCall'] as const;
 
-export const callsQuery = withinMaxRange(startBeforeEnd(z.object({ ...v0ListMembers, type: enumParam(CALL_TYPES) })));
+export const callsQuery = /* @__PURE__ */ atLoad(() =>
+  withinMaxRange(startBeforeEnd(z.object({ ...v0ListMembers, type: enumParam(CALL_TYPES) }))),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/presenters/calls.ts)
@@ -84,7 +87,7 @@ export const listCallsResponse = responseSchema((z) => z.strictObject({ data: z.
 export const listCalls = /* @__PURE__ */ defineContract(CALL_ROUTES, {
   routeId: 'listCalls',
   query: callsQuery,
-  headers: z.object(teamSelectionHeader),
+  headers: /* @__PURE__ */ atLoad(() => z.object(teamSelectionHeader)),
   responses: { 200: listCallsResponse },
 });
 

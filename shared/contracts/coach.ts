@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { atLoad } from '#shared/lazy';
 import { COACH_ROUTES } from '#shared/route-table/coach';
-import { integerParam, limitParam, offsetParam, positiveIdParam } from '#shared/schemas/params';
-import { startBeforeEnd, V0_LIMIT, v0ListMembers, withinMaxRange } from '#shared/schemas/query-parts';
+import { integerParam, limitParam, offsetParam } from '#shared/schemas/params';
+import { startBeforeEnd, teamIdParam, V0_LIMIT, v0ListMembers, withinMaxRange } from '#shared/schemas/query-parts';
 import { defineContract, type ResponseSchema, type ResponseZod, responseSchema } from './contract';
 import { teamSelectionHeader } from './headers';
 import { count, dateTime, id, nullableDateTime, offsetPagination } from './responses';
@@ -47,7 +47,7 @@ const callPath = /* @__PURE__ */ atLoad(() => z.object({ callId: z.uuid({ error:
 
 const rubricsQuery = /* @__PURE__ */ atLoad(() =>
   z.object({
-    team_id: z.optional(positiveIdParam),
+    team_id: teamIdParam,
     limit: limitParam(V0_LIMIT.default, V0_LIMIT.max),
     offset: offsetParam,
   }),
@@ -140,7 +140,7 @@ export const listCoachEvaluations = /* @__PURE__ */ defineContract(COACH_ROUTES,
 export const getCoachEvaluation = /* @__PURE__ */ defineContract(COACH_ROUTES, {
   routeId: 'getCoachEvaluation',
   path: callPath,
-  query: /* @__PURE__ */ atLoad(() => z.object({ team_id: z.optional(positiveIdParam) })),
+  query: /* @__PURE__ */ atLoad(() => z.object({ team_id: teamIdParam })),
   headers: /* @__PURE__ */ atLoad(() => z.object(teamSelectionHeader)),
   responses: { 200: getCoachEvaluationResponse },
   errors: { 404: 'The call has no evaluation: an unknown call, another team’s call, or one not evaluated (yet, or without a transcript)' },

@@ -9,6 +9,9 @@ export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
+/** Leaves room under DynamoDB's 400 KB item limit for the key, status, hashes and expiry. */
+export const MAX_STORED_RESPONSE_BYTES = 350_000;
+
 /** How long a key's answer is kept and replayed. */
 export const IDEMPOTENCY_WINDOW_SECONDS = 24 * 60 * 60;
 

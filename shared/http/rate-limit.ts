@@ -1,7 +1,7 @@
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoRateLimitStore } from '#shared/adapters/dynamodb/rate-limit-store';
 import { physicalTableName, tableNameEnvVar } from '#shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { DynamoTeamReader } from '#shared/adapters/dynamodb/team-reader';
 import { RATE_LIMIT_ENV } from '#shared/adapters/runtime/resource-env';
 import type { Identity } from '#shared/auth/identity';
 import { envVar } from '#shared/config';
@@ -50,12 +50,12 @@ const WORKSPACE_CACHE_MS = 60_000;
  */
 export function dynamoRateLimiter(store: RateLimitStore, defaults: RateLimitDefaults, now: () => number = Date.now): RateLimiter {
   const workspaces = new Map<string, { teamId: number; limit: number | null; until: number } | null>();
-  let tenancy: DynamoTenancyStore | undefined;
+  let teams: DynamoTeamReader | undefined;
   const workspaceTeam = async (identity: Identity, workspaceId: string): Promise<{ teamId: number; limit: number | null } | null> => {
     const cached = workspaces.get(workspaceId);
     if (cached && cached.until > now()) return identity.teamIds.includes(cached.teamId) ? cached : null;
-    tenancy ??= new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));
-    const team = await tenancy.getTeamByWorkspace(workspaceId);
+    teams ??= new DynamoTeamReader(getDocumentClient(), physicalTableName('teams'));
+    const team = await teams.getTeamByWorkspace(workspaceId);
     if (!team) return null;
     const entry = { teamId: team.id, limit: team.rateLimitPerHour ?? null, until: now() + WORKSPACE_CACHE_MS };
     workspaces.set(workspaceId, entry);

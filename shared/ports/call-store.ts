@@ -57,3 +57,12 @@ export interface CallStore {
   /** One call by its full key: team, started_at and call id (null when there is none). */
   getCallAt(teamId: number, startedAt: string, callId: string): Promise<CallRecord | null>;
 }
+
+/** The reads of calls and transfers, what the call read routes use (no report, ticket or write). */
+export type CallReads = Pick<
+  CallStore,
+  'listCallsByOffset' | 'listCallsAfter' | 'getCall' | 'listCallTransfers' | 'listTransfersByOffset' | 'getCallAt'
+>;
+
+/** The enterprise's support tickets (the tickets list). */
+export type SupportTicketReads = Pick<CallStore, 'listTickets'>;

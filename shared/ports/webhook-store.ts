@@ -57,3 +57,6 @@ export interface WebhookStore {
   /** Counts one more of the replay's deliveries answered with a 2xx. */
   countReplayDelivered(webhookId: string, replayId: string): Promise<void>;
 }
+
+/** The reads of subscriptions and deliveries, what the webhook read routes use (no write, no replay). */
+export type WebhookReads = Pick<WebhookStore, 'getSubscription' | 'listSubscriptions' | 'getDelivery' | 'listDeliveries'>;

@@ -68,9 +68,12 @@ export const dateRangeMembers = /* @__PURE__ */ atLoad(() => ({
   end_date: z.optional(dateTimeParam),
 }));
 
+/** The team a multi-team key reads, by `team_id`; a route that reads nothing else takes it alone. */
+export const teamIdParam = /* @__PURE__ */ atLoad(() => z.optional(positiveIdParam));
+
 /** v0 lists: team selection by team_id (or the x-team-id header), offset pagination. */
 export const v0ListMembers = /* @__PURE__ */ atLoad(() => ({
-  team_id: z.optional(positiveIdParam),
+  team_id: teamIdParam,
   ...dateRangeMembers,
   limit: limitParam(V0_LIMIT.default, V0_LIMIT.max),
   offset: offsetParam,
@@ -82,7 +85,7 @@ export const v1PageMembers = /* @__PURE__ */ atLoad(() => ({
 }));
 
 export const crossTeamMembers = /* @__PURE__ */ atLoad(() => ({
-  team_id: z.optional(positiveIdParam),
+  team_id: teamIdParam,
   include_test_teams: booleanParam,
 }));
 

@@ -48,7 +48,7 @@ const NOT_AN_AREA: Readonly<Record<string, readonly string[]>> = {
     ...['sms-provider', 'messaging-config-store', 'send-pacer'],
   ],
   'shared/adapters/dynamodb': [
-    ...['client', 'tables', 'query', 'offset-query', 'batch-write', 'transact', 'counters', 'keys', 'time-range'],
+    ...['client', 'tables', 'query', 'offset-query', 'batch-write', 'transact', 'counters', 'keys', 'time-range', 'stored-members'],
     ...['authorizer-cache-epoch', 'outbox', 'rate-limit-store', 'tenancy-store', 'tenancy-items', 'rollup-store'],
     ...['field-service-config-store', 'booking-request-store'],
     // The opt-outs and frequency caps every text obeys, and the shared sending rate.

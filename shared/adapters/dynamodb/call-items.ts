@@ -4,11 +4,20 @@ import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/doma
 import { atLoad } from '#shared/lazy';
 import { padId, teamPk, timeSortKey } from './keys';
 import { type Item, parseStoredItem } from './query';
+import {
+  storedBoolean,
+  storedNullableNumber,
+  storedNullableText,
+  storedNumber,
+  storedText,
+  storedTextOrNull,
+  storedTexts,
+} from './stored-members';
 
 /** The calls table's items (calls, transfers, tickets, appointments, report guards) and their mappings. */
 
-const nullableString = () => z.nullable(z.string());
-const callCustomer = () => z.object({ name: nullableString(), phone: nullableString() });
+/** A customer as a ticket and an appointment store it. */
+const storedCustomer = /* @__PURE__ */ atLoad(() => z.object({ name: storedNullableText, phone: storedNullableText }));
 
 /**
  * A call's attributes as stored: the record's own fields under their own names, so this list is the
@@ -18,45 +27,45 @@ const callCustomer = () => z.object({ name: nullableString(), phone: nullableStr
  */
 const storedCall = /* @__PURE__ */ atLoad(() =>
   z.object({
-    call_id: z.string(),
-    team_id: z.number(),
-    provider_call_id: z.string(),
-    type: z.string(),
+    call_id: storedText,
+    team_id: storedNumber,
+    provider_call_id: storedText,
+    type: storedText,
     direction: z.enum(['inbound', 'outbound']),
-    customer: z.object({ name: nullableString(), phone: nullableString(), phone_raw: z.optional(nullableString()) }),
-    started_at: z.string(),
-    ended_at: nullableString(),
-    duration_seconds: z.nullable(z.number()),
-    transcript: nullableString(),
+    customer: z.object({ name: storedNullableText, phone: storedNullableText, phone_raw: z.optional(storedNullableText) }),
+    started_at: storedText,
+    ended_at: storedNullableText,
+    duration_seconds: storedNullableNumber,
+    transcript: storedNullableText,
     turns: z.optional(
       z.array(
         z.object({
           speaker: z.enum(['agent', 'customer']),
-          text: z.string(),
-          start_seconds: z.nullable(z.number()),
-          end_seconds: z.nullable(z.number()),
+          text: storedText,
+          start_seconds: storedNullableNumber,
+          end_seconds: storedNullableNumber,
         }),
       ),
     ),
-    turns_trimmed: z.optional(z.boolean()),
-    summary: nullableString(),
-    recording_url: nullableString(),
+    turns_trimmed: z.optional(storedBoolean),
+    summary: storedNullableText,
+    recording_url: storedNullableText,
     analysis: z.object({
-      call_reason: nullableString(),
-      sentiment: nullableString(),
-      booking_intent: z.nullable(z.boolean()),
-      urgency: nullableString(),
-      raw: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+      call_reason: storedNullableText,
+      sentiment: storedNullableText,
+      booking_intent: z.nullable(storedBoolean),
+      urgency: storedNullableText,
+      raw: z.optional(z.nullable(z.record(storedText, z.unknown()))),
     }),
-    warnings: z.optional(z.array(z.string())),
-    ended_reason: nullableString(),
-    cost: z.nullable(z.number()),
-    appointment_id: nullableString(),
-    ticket_id: nullableString(),
-    lead_id: z.nullable(z.number()),
-    stl_call_id: z.nullable(z.number()),
-    decisions: z.optional(z.array(z.object({ decision: z.string(), reason: z.string(), evidence: z.optional(z.array(z.string())) }))),
-    created_at: z.string(),
+    warnings: z.optional(storedTexts),
+    ended_reason: storedNullableText,
+    cost: storedNullableNumber,
+    appointment_id: storedNullableText,
+    ticket_id: storedNullableText,
+    lead_id: storedNullableNumber,
+    stl_call_id: storedNullableNumber,
+    decisions: z.optional(z.array(z.object({ decision: storedText, reason: storedText, evidence: z.optional(storedTexts) }))),
+    created_at: storedText,
   }),
 ) satisfies z.ZodMiniType<CallRecord>;
 
@@ -149,20 +158,20 @@ export const transfersPk = (teamId: number) => `${teamPk(teamId)}#TRANSFERS`;
 /** A transfer's attributes as stored, under its call's partition or in the team's feed (same members, other keys). */
 const storedTransfer = /* @__PURE__ */ atLoad(() =>
   z.object({
-    transfer_id: z.string(),
-    team_id: z.number(),
-    provider_call_id: z.string(),
-    transferred_at: z.string(),
+    transfer_id: storedText,
+    team_id: storedNumber,
+    provider_call_id: storedText,
+    transferred_at: storedText,
     destination: z.object({
-      type: nullableString(),
-      number: nullableString(),
-      sip_uri: nullableString(),
-      description: nullableString(),
-      message: nullableString(),
+      type: storedNullableText,
+      number: storedNullableText,
+      sip_uri: storedNullableText,
+      description: storedNullableText,
+      message: storedNullableText,
     }),
-    reason: nullableString(),
+    reason: storedNullableText,
     source: z.enum(['transfer-update', 'ended_reason']),
-    created_at: z.string(),
+    created_at: storedText,
   }),
 ) satisfies z.ZodMiniType<TransferRecord>;
 
@@ -201,19 +210,19 @@ function transferMembers(t: TransferRecord): z.input<typeof storedTransfer> {
  */
 const storedTicket = /* @__PURE__ */ atLoad(() =>
   z.object({
-    ticket_id: z.string(),
-    team_id: z.number(),
-    enterprise_id: z.number(),
-    call_id: nullableString(),
-    appointment_id: z._default(nullableString(), null),
-    lead_id: z.nullable(z.number()),
+    ticket_id: storedText,
+    team_id: storedNumber,
+    enterprise_id: storedNumber,
+    call_id: storedNullableText,
+    appointment_id: storedTextOrNull,
+    lead_id: storedNullableNumber,
     status: z.literal('open'),
     priority: z.enum(['low', 'normal', 'high', 'urgent']),
-    category: z.string(),
-    subject: z.string(),
-    reason: z.string(),
-    customer: callCustomer(),
-    created_at: z.string(),
+    category: storedText,
+    subject: storedText,
+    reason: storedText,
+    customer: storedCustomer,
+    created_at: storedText,
   }),
 ) satisfies z.ZodMiniType<TicketRecord>;
 
@@ -248,18 +257,18 @@ function ticketMembers(t: TicketRecord): z.input<typeof storedTicket> {
 /** An appointment the responder created, in its team's appointments partition. */
 const storedAppointment = /* @__PURE__ */ atLoad(() =>
   z.object({
-    appointment_id: z.string(),
-    team_id: z.number(),
-    call_id: z.string(),
-    lead_id: z.nullable(z.number()),
+    appointment_id: storedText,
+    team_id: storedNumber,
+    call_id: storedText,
+    lead_id: storedNullableNumber,
     status: z.enum(['scheduled', 'requested']),
-    scheduled_for: nullableString(),
-    preferred_date: nullableString(),
-    customer: callCustomer(),
-    service: nullableString(),
-    urgency: z.string(),
-    reason: z.string(),
-    created_at: z.string(),
+    scheduled_for: storedNullableText,
+    preferred_date: storedNullableText,
+    customer: storedCustomer,
+    service: storedNullableText,
+    urgency: storedText,
+    reason: storedText,
+    created_at: storedText,
   }),
 ) satisfies z.ZodMiniType<AppointmentRecord>;
 
@@ -291,13 +300,13 @@ export function toAppointmentItem(a: AppointmentRecord): AppointmentItem {
  */
 const storedReportResult = /* @__PURE__ */ atLoad(() =>
   z.object({
-    call_id: z.string(),
-    appointment_id: nullableString(),
-    ticket_id: nullableString(),
+    call_id: storedText,
+    appointment_id: storedNullableText,
+    ticket_id: storedNullableText,
     outreach: z.optional(
-      z.nullable(z.object({ stl_call_id: z.number(), ended_reason: nullableString(), appointment: z.nullable(storedAppointment) })),
+      z.nullable(z.object({ stl_call_id: storedNumber, ended_reason: storedNullableText, appointment: z.nullable(storedAppointment) })),
     ),
-    coach: z.optional(z.nullable(z.object({ started_at: z.string() }))),
+    coach: z.optional(z.nullable(z.object({ started_at: storedText }))),
   }),
 ) satisfies z.ZodMiniType<ReportResult>;
 

@@ -4,7 +4,6 @@ import {
   type BatchGetCommandOutput,
   type DynamoDBDocumentClient,
   GetCommand,
-  QueryCommand,
   type TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { StoredAppointment } from '#shared/domain/appointments/appointment';
@@ -18,27 +17,22 @@ import type { DomainEvent } from '#shared/ports/event-bus';
 import { appointmentCreateItems } from './appointment-items';
 import { batchPut } from './batch-write';
 import {
-  callPk,
-  fromCallItem,
   fromReportGuardItem,
-  fromTicketItem,
-  fromTransferItem,
   providerCallPk,
   type ReportGuardItem,
   recordName,
   reportGuardKey,
-  ticketsPk,
   toAppointmentItem,
   toCallItem,
   toTicketItem,
   toTransferItem,
   transfersPk,
 } from './call-items';
+import { DynamoCallReader } from './call-reader';
 import { teamPk, timeSortKey } from './keys';
 import { toLeadItem } from './lead-store';
-import { queryByOffset } from './offset-query';
 import { outboxPuts } from './outbox';
-import { readTimeOrdered, timeRangeBounds } from './time-range';
+import { DynamoSupportTicketReader } from './support-ticket-reader';
 import { transactWrite } from './transact';
 
 /**
@@ -55,6 +49,9 @@ import { transactWrite } from './transact';
  */
 
 export class DynamoCallStore implements CallStore {
+  private readonly reads: DynamoCallReader;
+  private readonly tickets: DynamoSupportTicketReader;
+
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
@@ -62,7 +59,10 @@ export class DynamoCallStore implements CallStore {
     private readonly leadsTableName: string | null = null,
     /** The outbox table, for the events a report's write makes due (writers only). */
     private readonly outboxTableName: string | null = null,
-  ) {}
+  ) {
+    this.reads = new DynamoCallReader(client, tableName);
+    this.tickets = new DynamoSupportTicketReader(client, tableName);
+  }
 
   async getReportResult(teamId: number, providerCallId: string): Promise<ReportResult | null> {
     const result = await this.client.send(
@@ -130,101 +130,24 @@ export class DynamoCallStore implements CallStore {
     }
   }
 
-  async listTickets(q: {
-    enterpriseId: number;
-    teamIds?: readonly number[];
-    start?: string;
-    end?: string;
-    after?: string;
-    limit: number;
-  }): Promise<{ ticket: TicketRecord; position: string }[]> {
-    const teamFilter = q.teamIds && q.teamIds.length > 0;
-    const values: Record<string, unknown> = {};
-    const placeholders = (q.teamIds ?? []).map((id, i) => {
-      values[`:team${i}`] = id;
-      return `:team${i}`;
-    });
-    const items = await readTimeOrdered(this.client, {
-      tableName: this.tableName,
-      partitionKeyName: 'pk',
-      partitionKeyValue: ticketsPk(q.enterpriseId),
-      sortKeyName: 'sk',
-      start: q.start,
-      end: q.end,
-      after: q.after,
-      want: q.limit + 1,
-      filter: teamFilter ? { FilterExpression: `team_id IN (${placeholders.join(', ')})`, ExpressionAttributeValues: values } : undefined,
-    });
-    return items.map((item) => ({ ticket: fromTicketItem(item), position: String(item.sk) }));
+  async listTickets(q: Parameters<CallStore['listTickets']>[0]): ReturnType<CallStore['listTickets']> {
+    return this.tickets.listTickets(q);
   }
 
   async listCallsByOffset(q: CallPageQuery): Promise<CallRecord[]> {
-    const bounds = timeRangeBounds(q);
-    if (!bounds) return [];
-    const pk = teamPk(q.teamId);
-    const byType = q.type !== undefined;
-    const items = await queryByOffset(
-      this.client,
-      {
-        TableName: this.tableName,
-        IndexName: byType ? 'byType' : undefined,
-        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :lo AND :hi',
-        ExpressionAttributeNames: { '#pk': byType ? 'typePk' : 'pk', '#sk': 'sk' },
-        ExpressionAttributeValues: { ':pk': byType ? `${pk}#${q.type}` : pk, ':lo': bounds.lo, ':hi': bounds.hi },
-        ScanIndexForward: false,
-      },
-      byType ? ['pk', 'sk', 'typePk'] : ['pk', 'sk'],
-      q.offset,
-      q.limit,
-    );
-    return items.map(fromCallItem);
+    return this.reads.listCallsByOffset(q);
   }
 
-  async listCallsAfter(q: Omit<CallPageQuery, 'offset' | 'type'> & { after?: string }): Promise<{ call: CallRecord; position: string }[]> {
-    const items = await readTimeOrdered(this.client, {
-      tableName: this.tableName,
-      partitionKeyName: 'pk',
-      partitionKeyValue: teamPk(q.teamId),
-      sortKeyName: 'sk',
-      start: q.start,
-      end: q.end,
-      after: q.after,
-      want: q.limit + 1,
-    });
-    return items.map((item) => ({ call: fromCallItem(item), position: String(item.sk) }));
+  async listCallsAfter(q: Parameters<CallStore['listCallsAfter']>[0]): ReturnType<CallStore['listCallsAfter']> {
+    return this.reads.listCallsAfter(q);
   }
 
   async getCall(teamId: number, callId: string): Promise<CallRecord | null> {
-    const result = await this.client.send(
-      new QueryCommand({
-        TableName: this.tableName,
-        IndexName: 'byCallId',
-        KeyConditionExpression: 'callPk = :pk',
-        ExpressionAttributeValues: { ':pk': callPk(teamId, callId) },
-        Limit: 1,
-      }),
-    );
-    const item = result.Items?.[0];
-    return item ? fromCallItem(item) : null;
+    return this.reads.getCall(teamId, callId);
   }
 
   async listCallTransfers(teamId: number, providerCallId: string): Promise<TransferRecord[]> {
-    const transfers: TransferRecord[] = [];
-    let start: Record<string, unknown> | undefined;
-    // A call is handed over a handful of times at most; the loop only guards against a long tail.
-    do {
-      const result = await this.client.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': providerCallPk(teamId, providerCallId), ':prefix': 'TRANSFER#' },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of result.Items ?? []) transfers.push(fromTransferItem(item));
-      start = result.LastEvaluatedKey;
-    } while (start && transfers.length < 100);
-    return transfers.sort((a, b) => a.transferred_at.localeCompare(b.transferred_at) || a.transfer_id.localeCompare(b.transfer_id));
+    return this.reads.listCallTransfers(teamId, providerCallId);
   }
 
   async saveTransfer(transfer: TransferRecord): Promise<boolean> {
@@ -260,28 +183,8 @@ export class DynamoCallStore implements CallStore {
     }
   }
 
-  async listTransfersByOffset(q: {
-    teamId: number;
-    start?: string;
-    end?: string;
-    offset: number;
-    limit: number;
-  }): Promise<TransferRecord[]> {
-    const bounds = timeRangeBounds(q);
-    if (!bounds) return [];
-    const items = await queryByOffset(
-      this.client,
-      {
-        TableName: this.tableName,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
-        ExpressionAttributeValues: { ':pk': transfersPk(q.teamId), ':lo': bounds.lo, ':hi': bounds.hi },
-        ScanIndexForward: false,
-      },
-      ['pk', 'sk'],
-      q.offset,
-      q.limit,
-    );
-    return items.map(fromTransferItem);
+  async listTransfersByOffset(q: Parameters<CallStore['listTransfersByOffset']>[0]): Promise<TransferRecord[]> {
+    return this.reads.listTransfersByOffset(q);
   }
 
   async callIdsByProviderCall(teamId: number, providerCallIds: readonly string[]): Promise<Map<string, string>> {
@@ -313,13 +216,6 @@ export class DynamoCallStore implements CallStore {
 
   /** One call by its full key (the coach worker's request carries it). */
   async getCallAt(teamId: number, startedAt: string, callId: string): Promise<CallRecord | null> {
-    const result = await this.client.send(
-      new GetCommand({
-        TableName: this.tableName,
-        Key: { pk: teamPk(teamId), sk: timeSortKey(startedAt, teamId, callId) },
-        ConsistentRead: true,
-      }),
-    );
-    return result.Item ? fromCallItem(result.Item) : null;
+    return this.reads.getCallAt(teamId, startedAt, callId);
   }
 }

@@ -8,6 +8,7 @@ import type { DomainEvent } from '#shared/ports/event-bus';
 import type { ExportProgress, ExportStore } from '#shared/ports/export-store';
 import { auditLogPut } from './audit-log-store';
 import { updateWithEvents } from './outbox';
+import { storedBoolean, storedNullableText, storedNumber, storedText, storedTextOrNull, storedTexts } from './stored-members';
 import { transactWrite } from './transact';
 
 /**
@@ -15,33 +16,34 @@ import { transactWrite } from './transact';
  * The worker's writes are conditional on the parts already recorded, so a part is recorded once
  * whatever the deliveries; the item expires (TTL) with its file.
  */
-const exportItem = /* @__PURE__ */ atLoad(() =>
-  z.object({
-    exportId: z.string(),
-    keyId: z.string(),
-    enterpriseIds: z.array(z.number()),
-    teamIds: z.array(z.number()),
-    includeTestTeams: z.boolean(),
+const exportItem = /* @__PURE__ */ atLoad(() => {
+  const numbers = z.array(storedNumber);
+  return z.object({
+    exportId: storedText,
+    keyId: storedText,
+    enterpriseIds: numbers,
+    teamIds: numbers,
+    includeTestTeams: storedBoolean,
     resource: z.enum(EXPORT_RESOURCES),
     format: z.enum(EXPORT_FORMATS),
-    start: z.string(),
-    end: z.string(),
-    fieldGroups: z.nullable(z.array(z.string())),
-    withTranscripts: z.boolean(),
+    start: storedText,
+    end: storedText,
+    fieldGroups: z.nullable(storedTexts),
+    withTranscripts: storedBoolean,
     status: z.enum(EXPORT_STATUSES),
-    rows: z.number(),
-    bytes: z.number(),
-    objectKey: z.string(),
-    uploadId: z._default(z.nullable(z.string()), null),
-    parts: z.array(z.object({ number: z.number(), etag: z.string() })),
-    position: z.nullable(z.string()),
-    allRead: z.boolean(),
-    createdAt: z.string(),
-    completedAt: z.nullable(z.string()),
-    expiresAt: z.string(),
-    error: z.nullable(z.string()),
-  }),
-);
+    rows: storedNumber,
+    bytes: storedNumber,
+    objectKey: storedText,
+    uploadId: storedTextOrNull,
+    parts: z.array(z.object({ number: storedNumber, etag: storedText })),
+    position: storedNullableText,
+    allRead: storedBoolean,
+    createdAt: storedText,
+    completedAt: storedNullableText,
+    expiresAt: storedText,
+    error: storedNullableText,
+  });
+});
 
 function exportPk(exportId: string): string {
   return `EXPORT#${exportId}`;

@@ -4,6 +4,7 @@ import type { TeamPlacement } from '#shared/domain/tenancy';
 import { atLoad } from '#shared/lazy';
 import { changeSortKey, enterpriseShardPk, padId, shardOf, teamPk, timeSortKey } from './keys';
 import { type Item, parseStoredItem } from './query';
+import { storedNullableNumber, storedNullableText, storedNumber, storedText, storedTextOrNull } from './stored-members';
 
 /**
  * Items: pk TEAM#<team>, sk <started_at>#<team>#<session>, the session's attributes, and its
@@ -112,39 +113,38 @@ export function toSessionItem(session: SessionRecord, placement: TeamPlacement, 
  * conversion_value were kept read them as null. `satisfies` keeps it equal to SessionRecord.
  */
 const storedSession = /* @__PURE__ */ atLoad(() => {
-  // One instance per kind of member, shared by the members: a schema is immutable, and each one
-  // built is work at every cold start of a function reading sessions (ADR 0195).
-  const text = z.string();
-  const nullableString = z.nullable(text);
-  const number = z.number();
-  const nullableNumber = z.nullable(number);
   // Written only when true (booking recovery): absent reads as not set.
   const flag = z.optional(z.literal(true));
   return z.object({
-    session_id: text,
-    team_id: number,
-    scheduler_id: number,
+    session_id: storedText,
+    team_id: storedNumber,
+    scheduler_id: storedNumber,
     status: z.enum(SESSION_STATUSES),
-    customer_info: z.object({ name: nullableString, email: nullableString, phone: nullableString, address: nullableString }),
-    issue_type: nullableString,
-    job_type: nullableString,
-    selected_date: nullableString,
-    selected_time: nullableString,
-    utm: z.object({
-      source: nullableString,
-      medium: nullableString,
-      campaign: nullableString,
-      term: nullableString,
-      content: nullableString,
+    customer_info: z.object({
+      name: storedNullableText,
+      email: storedNullableText,
+      phone: storedNullableText,
+      address: storedNullableText,
     }),
-    google_ads: z.object({ gclid: nullableString, wbraid: nullableString, gbraid: nullableString }),
-    st_job_id: nullableNumber,
-    started_at: text,
-    completed_at: nullableString,
-    last_activity_at: nullableString,
-    events: z.array(z.object({ event_type: text, created_at: text, channel: z.optional(z.enum(RECOVERY_CHANNELS)) })),
-    service_area: z._default(nullableString, null),
-    conversion_value: z._default(nullableNumber, null),
+    issue_type: storedNullableText,
+    job_type: storedNullableText,
+    selected_date: storedNullableText,
+    selected_time: storedNullableText,
+    utm: z.object({
+      source: storedNullableText,
+      medium: storedNullableText,
+      campaign: storedNullableText,
+      term: storedNullableText,
+      content: storedNullableText,
+    }),
+    google_ads: z.object({ gclid: storedNullableText, wbraid: storedNullableText, gbraid: storedNullableText }),
+    st_job_id: storedNullableNumber,
+    started_at: storedText,
+    completed_at: storedNullableText,
+    last_activity_at: storedNullableText,
+    events: z.array(z.object({ event_type: storedText, created_at: storedText, channel: z.optional(z.enum(RECOVERY_CHANNELS)) })),
+    service_area: storedTextOrNull,
+    conversion_value: z._default(storedNullableNumber, null),
     recovered: flag,
     qualified_drop_off: flag,
   });

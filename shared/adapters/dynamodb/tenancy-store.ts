@@ -10,20 +10,14 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { AuditEntry } from '#shared/domain/audit-log/entry';
 import type { CallRetention } from '#shared/domain/call-retention';
-import {
-  type ApiKeyRecord,
-  type ApiKeySettings,
-  type Enterprise,
-  type Portfolio,
-  type Team,
-  WORKSPACE_ID_MAX_LENGTH,
-} from '#shared/domain/tenancy';
+import type { ApiKeyRecord, ApiKeySettings, Enterprise, Portfolio, Team } from '#shared/domain/tenancy';
 import { ConflictError } from '#shared/errors';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
 import { auditLogPut } from './audit-log-store';
 import { nextCounterValue } from './counters';
 import { padId, teamPk } from './keys';
 import { queryAll } from './query';
+import { DynamoTeamReader } from './team-reader';
 import { fromApiKeyItem, fromGroupItem, fromTeamItem, KEY_LIST_PK, toApiKeyItem, toGroupItem, toTeamItem } from './tenancy-items';
 import { isTransactionCancelled, transactWrite } from './transact';
 
@@ -31,12 +25,16 @@ import { isTransactionCancelled, transactWrite } from './transact';
 const RETENTION_LIST_PK = 'RETENTION';
 
 export class DynamoTenancyStore implements TenancyStore {
+  private readonly teams: DynamoTeamReader;
+
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
     /** The audit-log table key changes are recorded in. @default TABLE_AUDIT_LOG, read at the first key change */
     private readonly auditLogTableName?: string,
-  ) {}
+  ) {
+    this.teams = new DynamoTeamReader(client, tableName);
+  }
 
   async createPortfolio(input: { name: string }): Promise<Portfolio> {
     const id = await nextCounterValue(this.client, this.tableName, 'portfolio');
@@ -123,7 +121,7 @@ export class DynamoTenancyStore implements TenancyStore {
   }
 
   async getTeam(id: number): Promise<Team | null> {
-    return this.getMeta(teamPk(id), fromTeamItem);
+    return this.teams.getTeam(id);
   }
 
   async getTeams(ids: readonly number[]): Promise<Team[]> {
@@ -142,13 +140,7 @@ export class DynamoTenancyStore implements TenancyStore {
   }
 
   async getTeamByWorkspace(workspaceId: string): Promise<Team | null> {
-    // No workspace id is longer; a longer value would only make DynamoDB refuse the key.
-    if (workspaceId.length > WORKSPACE_ID_MAX_LENGTH) return null;
-    const pointer = await this.client.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: `WORKSPACE#${workspaceId}`, sk: 'META' } }),
-    );
-    const teamId = pointer.Item?.teamId;
-    return typeof teamId === 'number' ? this.getTeam(teamId) : null;
+    return this.teams.getTeamByWorkspace(workspaceId);
   }
 
   async listEnterpriseTeamIds(enterpriseId: number): Promise<{ teamId: number; isTest: boolean }[]> {

@@ -12,6 +12,7 @@ import {
 import { atLoad } from '#shared/lazy';
 import { teamPk } from './keys';
 import { type Item, parseStoredItem } from './query';
+import { storedNullableNumber, storedNumber, storedOptionalText, storedText, storedTextOrNull, storedTexts } from './stored-members';
 
 /**
  * The items of the webhooks table (webhook-store.ts) and their mapping to and from the domain's
@@ -24,7 +25,7 @@ export const deliveryPk = (webhookId: string) => `WEBHOOK#${webhookId}`;
 export const deliverySk = (id: string) => `DELIVERY#${id}`;
 
 const storedSecret = /* @__PURE__ */ atLoad(() =>
-  z.object({ sealed: z.string(), createdAt: z.string(), expiresAt: z._default(z.nullable(z.string()), null) }),
+  z.object({ sealed: storedText, createdAt: storedText, expiresAt: storedTextOrNull }),
 ) satisfies z.ZodMiniType<SealedSecret>;
 
 /**
@@ -33,17 +34,17 @@ const storedSecret = /* @__PURE__ */ atLoad(() =>
  */
 const storedSubscription = /* @__PURE__ */ atLoad(() =>
   z.object({
-    webhookId: z.string(),
-    teamId: z.number(),
-    workspaceId: z.string(),
-    url: z.string(),
-    events: z.array(z.string()),
-    description: z._default(z.nullable(z.string()), null),
+    webhookId: storedText,
+    teamId: storedNumber,
+    workspaceId: storedText,
+    url: storedText,
+    events: storedTexts,
+    description: storedTextOrNull,
     status: z.enum(['enabled', 'disabled']),
-    disabledReason: z._default(z.nullable(z.string()), null),
-    createdAt: z.string(),
+    disabledReason: storedTextOrNull,
+    createdAt: storedText,
     secrets: z._default(z.array(storedSecret), []),
-    failingSince: z.optional(z.string()),
+    failingSince: storedOptionalText,
   }),
 ) satisfies z.ZodMiniType<{ status: SubscriptionStatus }>;
 
@@ -51,11 +52,11 @@ type SubscriptionItem = { readonly pk: string; readonly sk: string } & z.input<t
 
 const storedAttempt = /* @__PURE__ */ atLoad(() =>
   z.object({
-    attempt: z.number(),
-    at: z.string(),
-    statusCode: z._default(z.nullable(z.number()), null),
-    latencyMs: z.number(),
-    error: z._default(z.nullable(z.string()), null),
+    attempt: storedNumber,
+    at: storedText,
+    statusCode: z._default(storedNullableNumber, null),
+    latencyMs: storedNumber,
+    error: storedTextOrNull,
   }),
 ) satisfies z.ZodMiniType<DeliveryAttempt>;
 
@@ -65,21 +66,21 @@ const storedAttempt = /* @__PURE__ */ atLoad(() =>
  */
 const storedDelivery = /* @__PURE__ */ atLoad(() =>
   z.object({
-    deliveryId: z.string(),
-    webhookId: z.string(),
-    teamId: z.number(),
-    eventId: z.string(),
-    eventType: z.string(),
-    payload: z.string(),
+    deliveryId: storedText,
+    webhookId: storedText,
+    teamId: storedNumber,
+    eventId: storedText,
+    eventType: storedText,
+    payload: storedText,
     state: z.enum(DELIVERY_STATES),
     attempts: z._default(z.array(storedAttempt), []),
-    nextAttempt: z.number(),
-    claimedAttempt: z.number(),
-    claimedAt: z.optional(z.string()),
-    runStart: z.number(),
-    nextAttemptAt: z._default(z.nullable(z.string()), null),
-    createdAt: z.string(),
-    replayId: z.optional(z.string()),
+    nextAttempt: storedNumber,
+    claimedAttempt: storedNumber,
+    claimedAt: storedOptionalText,
+    runStart: storedNumber,
+    nextAttemptAt: storedTextOrNull,
+    createdAt: storedText,
+    replayId: storedOptionalText,
   }),
 ) satisfies z.ZodMiniType<{ state: DeliveryState }>;
 

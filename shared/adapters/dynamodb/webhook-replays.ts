@@ -6,6 +6,7 @@ import { isWebhookEventType, REPLAY_STATUSES, type ReplayStatus, type WebhookRep
 import { atLoad } from '#shared/lazy';
 import { auditLogPut } from './audit-log-store';
 import { type Item, parseStoredItem } from './query';
+import { storedNumber, storedOptionalText, storedText, storedTextOrNull, storedTexts } from './stored-members';
 import { transactWrite } from './transact';
 import { deliveryPk } from './webhook-items';
 
@@ -23,18 +24,18 @@ const KEEP_SECONDS = 30 * 86_400;
  */
 const storedReplay = /* @__PURE__ */ atLoad(() =>
   z.object({
-    replayId: z.string(),
-    webhookId: z.string(),
-    teamId: z.number(),
-    since: z.string(),
-    until: z.string(),
-    types: z.array(z.string()),
+    replayId: storedText,
+    webhookId: storedText,
+    teamId: storedNumber,
+    since: storedText,
+    until: storedText,
+    types: storedTexts,
     status: z.enum(REPLAY_STATUSES),
-    eventsFound: z.number(),
-    eventsDelivered: z._default(z.number(), 0),
-    position: z.optional(z.string()),
-    createdAt: z.string(),
-    completedAt: z._default(z.nullable(z.string()), null),
+    eventsFound: storedNumber,
+    eventsDelivered: z._default(storedNumber, 0),
+    position: storedOptionalText,
+    createdAt: storedText,
+    completedAt: storedTextOrNull,
   }),
 ) satisfies z.ZodMiniType<{ status: ReplayStatus }>;
 

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditEntry } from '#shared/domain/audit-log/entry';
 import { assertStorable } from '#shared/domain/stored-size';
 import type { DeliveryAttempt, DeliveryState, WebhookDelivery, WebhookReplay, WebhookSubscription } from '#shared/domain/webhooks/model';
@@ -8,20 +8,18 @@ import type { WebhookStore } from '#shared/ports/webhook-store';
 import { auditLogPut } from './audit-log-store';
 import { teamPk } from './keys';
 import { updateWithEvents } from './outbox';
-import { queryAll } from './query';
 import { isTransactionCancelled, transactWrite } from './transact';
 import {
   deliveryClaimOf,
   deliveryPk,
   deliverySk,
-  fromDeliveryItem,
-  fromSubscriptionItem,
   subSk,
   toAttemptItem,
   toDeliveryItem,
   toSecretItem,
   toSubscriptionItem,
 } from './webhook-items';
+import { DynamoWebhookReader } from './webhook-reader';
 import * as replays from './webhook-replays';
 
 /**
@@ -43,6 +41,8 @@ function isConditionFailure(error: unknown): boolean {
 }
 
 export class DynamoWebhookStore implements WebhookStore {
+  private readonly reads: DynamoWebhookReader;
+
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
@@ -50,7 +50,9 @@ export class DynamoWebhookStore implements WebhookStore {
     private readonly outboxTableName: string | null = null,
     /** The audit-log table changes made through the routes are recorded in. @default TABLE_AUDIT_LOG, read at the first such change */
     private readonly auditLogTableName?: string,
-  ) {}
+  ) {
+    this.reads = new DynamoWebhookReader(client, tableName);
+  }
 
   /** The Put recording `audit` in the change's transaction, when there is one to record. */
   private auditPuts(audit: AuditEntry | undefined) {
@@ -85,21 +87,11 @@ export class DynamoWebhookStore implements WebhookStore {
   }
 
   async getSubscription(teamId: number, webhookId: string): Promise<WebhookSubscription | null> {
-    const { Item } = await this.client.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: teamPk(teamId), sk: subSk(webhookId) }, ConsistentRead: true }),
-    );
-    return Item ? fromSubscriptionItem(Item) : null;
+    return this.reads.getSubscription(teamId, webhookId);
   }
 
   async listSubscriptions(teamId: number): Promise<WebhookSubscription[]> {
-    const items = await queryAll(this.client, {
-      TableName: this.tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': teamPk(teamId), ':prefix': 'WEBHOOK#' },
-    });
-    return items
-      .map((item) => fromSubscriptionItem(item))
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+    return this.reads.listSubscriptions(teamId);
   }
 
   async deleteSubscription(teamId: number, webhookId: string, audit?: AuditEntry): Promise<boolean> {
@@ -209,24 +201,11 @@ export class DynamoWebhookStore implements WebhookStore {
   }
 
   async getDelivery(webhookId: string, deliveryId: string): Promise<WebhookDelivery | null> {
-    const { Item } = await this.client.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: deliveryPk(webhookId), sk: deliverySk(deliveryId) }, ConsistentRead: true }),
-    );
-    return Item ? fromDeliveryItem(Item) : null;
+    return this.reads.getDelivery(webhookId, deliveryId);
   }
 
   async listDeliveries(webhookId: string, page: { after: string | undefined; limit: number }) {
-    const { Items } = await this.client.send(
-      new QueryCommand({
-        TableName: this.tableName,
-        IndexName: 'deliveriesByTime',
-        KeyConditionExpression: page.after ? 'listPk = :pk AND listSk < :after' : 'listPk = :pk',
-        ExpressionAttributeValues: { ':pk': deliveryPk(webhookId), ...(page.after ? { ':after': page.after } : {}) },
-        ScanIndexForward: false,
-        Limit: page.limit + 1,
-      }),
-    );
-    return (Items ?? []).map((item) => ({ delivery: fromDeliveryItem(item), position: String(item.listSk) }));
+    return this.reads.listDeliveries(webhookId, page);
   }
 
   async claimAttempt(webhookId: string, deliveryId: string, attempt: number, at: Date): Promise<'claimed' | 'busy' | 'in-doubt' | 'done'> {

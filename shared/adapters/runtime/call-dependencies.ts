@@ -1,12 +1,14 @@
+import { DynamoCallReader } from '#shared/adapters/dynamodb/call-reader';
 import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoSupportTicketReader } from '#shared/adapters/dynamodb/support-ticket-reader';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { DynamoTeamReader } from '#shared/adapters/dynamodb/team-reader';
 import { lazy } from '#shared/lazy';
-import type { CallStore } from '#shared/ports/call-store';
+import type { CallReads, CallStore, SupportTicketReads } from '#shared/ports/call-store';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
 
-/** What the call read routes read: the calls table (calls, transcripts, transfers, support tickets). */
+/** What the transfers list reads: the calls table (transfers, and the calls their reports produced). */
 export interface CallReadDependencies {
   readonly calls: CallStore;
 }
@@ -21,8 +23,12 @@ export function callDependencies(): () => CallReadDependencies {
   return lazy(() => ({ calls: new DynamoCallStore(getDocumentClient(), calls) }));
 }
 
-/** The routes that show transcripts or recordings also read the team's retention settings (teams table). */
-export interface RetainedCallReadDependencies extends CallReadDependencies {
+/**
+ * The routes that show calls, transcripts or recordings: the calls (read only: the reader loads
+ * none of the voice report's writes) and the team's retention settings (teams table).
+ */
+export interface RetainedCallReadDependencies {
+  readonly calls: CallReads;
   readonly teams: Pick<TenancyStore, 'getTeam'>;
 }
 
@@ -31,7 +37,18 @@ export function retainedCallDependencies(): () => RetainedCallReadDependencies {
   const calls = physicalTableName('calls');
   const teams = physicalTableName('teams');
   return lazy(() => ({
-    calls: new DynamoCallStore(getDocumentClient(), calls),
-    teams: new DynamoTenancyStore(getDocumentClient(), teams),
+    calls: new DynamoCallReader(getDocumentClient(), calls),
+    teams: new DynamoTeamReader(getDocumentClient(), teams),
   }));
+}
+
+/** What the tickets list reads: the enterprise's support tickets, beside the calls in their table. */
+export interface SupportTicketReadDependencies {
+  readonly tickets: SupportTicketReads;
+}
+
+/** The tickets list's reader, built on first use (the table is looked up at load, as callDependencies does). */
+export function supportTicketDependencies(): () => SupportTicketReadDependencies {
+  const calls = physicalTableName('calls');
+  return lazy(() => ({ tickets: new DynamoSupportTicketReader(getDocumentClient(), calls) }));
 }

@@ -1,4 +1,4 @@
-import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
+import { DynamoCallReader } from '#shared/adapters/dynamodb/call-reader';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
@@ -20,7 +20,7 @@ export function callRecordingDependencies(): () => Omit<RecordingDependencies, '
   const allowedHosts = parseRecordingHosts(requireEnv(RECORDING_HOSTS_ENV));
   const stores = lazy(() => {
     const client = getDocumentClient();
-    return { tenancy: new DynamoTenancyStore(client, teams), calls: new DynamoCallStore(client, calls) };
+    return { tenancy: new DynamoTenancyStore(client, teams), calls: new DynamoCallReader(client, calls) };
   });
   return () => ({ ...stores(), source: recordingSource.get('default'), allowedHosts });
 }

@@ -1,18 +1,19 @@
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { DynamoTeamReader } from '#shared/adapters/dynamodb/team-reader';
+import { DynamoWebhookReader } from '#shared/adapters/dynamodb/webhook-reader';
 import { DynamoWebhookStore } from '#shared/adapters/dynamodb/webhook-store';
 import type { SubscriptionDeps } from '#shared/domain/webhooks/subscriptions';
 import { lazy } from '#shared/lazy';
 import type { MessageQueue } from '#shared/ports/message-queue';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
-import type { WebhookStore } from '#shared/ports/webhook-store';
+import type { WebhookReads, WebhookStore } from '#shared/ports/webhook-store';
 import { queues } from './queues';
 import { webhookSettings } from './webhook-settings';
 
 /** What every webhook route reads: the teams (the workspace's team) and the subscriptions with their deliveries. */
 export interface WebhookRouteDependencies {
-  readonly tenancy: TenancyStore;
+  readonly tenancy: Pick<TenancyStore, 'getTeamByWorkspace'>;
   readonly webhooks: WebhookStore;
 }
 
@@ -37,7 +38,23 @@ export function webhookDependencies(): () => WebhookRouteDependencies {
   const webhooks = physicalTableName('webhooks');
   return lazy(() => {
     const client = getDocumentClient();
-    return { tenancy: new DynamoTenancyStore(client, teams), webhooks: new DynamoWebhookStore(client, webhooks) };
+    return { tenancy: new DynamoTeamReader(client, teams), webhooks: new DynamoWebhookStore(client, webhooks) };
+  });
+}
+
+/** What the read routes (a subscription, the list, a delivery list) read: the workspace's team, the subscriptions and deliveries. */
+export interface WebhookReadDependencies {
+  readonly tenancy: Pick<TenancyStore, 'getTeamByWorkspace'>;
+  readonly webhooks: WebhookReads;
+}
+
+/** As webhookDependencies, with the reader instead of the store: the read routes load none of its writes. */
+export function webhookReadDependencies(): () => WebhookReadDependencies {
+  const teams = physicalTableName('teams');
+  const webhooks = physicalTableName('webhooks');
+  return lazy(() => {
+    const client = getDocumentClient();
+    return { tenancy: new DynamoTeamReader(client, teams), webhooks: new DynamoWebhookReader(client, webhooks) };
   });
 }
 

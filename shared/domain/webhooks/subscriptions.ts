@@ -63,7 +63,11 @@ export async function createSubscription(
   return { subscription, secret };
 }
 
-export async function requireSubscription(store: WebhookStore, team: Team, webhookId: string): Promise<WebhookSubscription> {
+export async function requireSubscription(
+  store: Pick<WebhookStore, 'getSubscription'>,
+  team: Team,
+  webhookId: string,
+): Promise<WebhookSubscription> {
   const subscription = await store.getSubscription(team.id, webhookId);
   if (!subscription) throw new NotFoundError(`No webhook ${webhookId} in this workspace`);
   return subscription;

@@ -1,13 +1,13 @@
-import type { WebhookRouteDependencies } from '#shared/adapters/runtime/webhook-dependencies';
+import type { WebhookReadDependencies } from '#shared/adapters/runtime/webhook-dependencies';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
 import type { WebhookStore } from '#shared/ports/webhook-store';
 import { webhookSubscription } from '../../../support/factories';
 import { answerOf, failingPort, fakePort, functionEnvironment, routeEvent } from '../../../support/handler-harness';
 import { team, tenancyOf } from '../../../support/intake-fakes';
 
-const mockDependencies: { current?: WebhookRouteDependencies } = {};
+const mockDependencies: { current?: WebhookReadDependencies } = {};
 jest.mock('#shared/adapters/runtime/webhook-dependencies', () => ({
-  webhookDependencies: () => () => mockDependencies.current,
+  webhookReadDependencies: () => () => mockDependencies.current,
 }));
 
 const own = team({ id: 1, workspaceId: 'ws_own' });
@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 
 /** The webhook stores with `webhooks` methods faked. */
-function dependencies(webhooks: Partial<WebhookStore>): WebhookRouteDependencies {
+function dependencies(webhooks: Partial<WebhookStore>): WebhookReadDependencies {
   return { tenancy: tenancyOf([own]), webhooks: fakePort<WebhookStore>(webhooks) };
 }
 

@@ -70,4 +70,36 @@ describe('webhook items', () => {
     expect(() => fromDeliveryItem(item)).toThrow(/^stored webhook delivery item is malformed at state: /);
     expect(() => fromDeliveryItem(item)).not.toThrow(/secret-state/);
   });
+
+  // The members share one schema per kind across the tables' items (ADR 0198): each place a shared
+  // schema sits still names its own path, and a member that may be absent still may.
+  it.each([
+    [
+      'webhook subscription',
+      'secrets.0.expiresAt',
+      () => fromSubscriptionItem({ ...toSubscriptionItem(SUBSCRIPTION), secrets: [{ sealed: 's', createdAt: 'c', expiresAt: 5 }] }),
+    ],
+    ['webhook subscription', 'events.1', () => fromSubscriptionItem({ ...toSubscriptionItem(SUBSCRIPTION), events: ['lead.created', 3] })],
+    ['webhook subscription', 'description', () => fromSubscriptionItem({ ...toSubscriptionItem(SUBSCRIPTION), description: false })],
+    ['webhook subscription', 'failingSince', () => fromSubscriptionItem({ ...toSubscriptionItem(SUBSCRIPTION), failingSince: null })],
+    [
+      'webhook delivery',
+      'attempts.0.statusCode',
+      () => fromDeliveryItem({ ...toDeliveryItem(DELIVERY, 1), attempts: [{ ...DELIVERY.attempts[0], statusCode: '200' }] }),
+    ],
+    [
+      'webhook delivery',
+      'attempts.0.error',
+      () => fromDeliveryItem({ ...toDeliveryItem(DELIVERY, 1), attempts: [{ ...DELIVERY.attempts[0], error: 1 }] }),
+    ],
+    ['webhook delivery', 'claimedAt', () => fromDeliveryItem({ ...toDeliveryItem(DELIVERY, 1), claimedAt: 12 })],
+    ['webhook delivery', 'runStart', () => fromDeliveryItem({ ...toDeliveryItem(DELIVERY, 1), runStart: '1' })],
+  ])('refuses a stored %s malformed at %s, naming it', (kind, path, read) => {
+    expect(read).toThrow(`stored ${kind} item is malformed at ${path}`);
+  });
+
+  it('reads a subscription stored without a description, a reason or secrets as null, null and none', () => {
+    const { description: _d, disabledReason: _r, secrets: _s, ...older } = toSubscriptionItem(SUBSCRIPTION);
+    expect(fromSubscriptionItem(older)).toEqual({ ...SUBSCRIPTION, description: null, disabledReason: null, secrets: [] });
+  });
 });

@@ -1,0 +1,119 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { build, type Metafile, type Plugin } from 'esbuild';
+import { LOAD_ENV } from '../../bench/cold-probe';
+import { BUNDLE_ENTRY_FILE, functionBuildOptions, outputsLoadedAtStart } from '../../lib/function-bundle';
+
+/**
+ * What the read functions build and read at load, as the stack bundles them (ADR 0198): each zod
+ * schema or check built at load costs its construction at every cold start, and each module read
+ * at load its bytes and source map. The counts are deterministic where timings on a shared
+ * machine are not, so they are what is held here: a change that builds more at load fails until
+ * it says why.
+ */
+
+const ROOT = path.resolve(__dirname, '..', '..');
+let outRoot: string;
+
+beforeAll(() => {
+  outRoot = mkdtempSync(path.join(tmpdir(), 'function-schemas-'));
+});
+
+afterAll(() => {
+  rmSync(outRoot, { recursive: true, force: true });
+});
+
+// zod gives every schema and check one internals object at construction: counting those counts
+// the objects built. The plugin fails the build if zod no longer reads as it is patched here.
+const ZOD_INTERNALS = 'function Internals(def) {';
+const countZodObjects: Plugin = {
+  name: 'count-zod-objects',
+  setup(bundler) {
+    bundler.onLoad({ filter: /node_modules\/zod\/v4\/core\/core\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes(ZOD_INTERNALS)) throw new Error(`zod's core no longer declares ${ZOD_INTERNALS}`);
+      return {
+        contents: source.replace(ZOD_INTERNALS, `${ZOD_INTERNALS} globalThis.__zodObjects = (globalThis.__zodObjects ?? 0) + 1;`),
+        loader: 'js',
+      };
+    });
+  },
+};
+
+async function bundle(functionName: string, plugins: Plugin[] = []): Promise<{ outdir: string; metafile: Metafile }> {
+  const outdir = path.join(outRoot, `${functionName}-${plugins.length}`);
+  const options = functionBuildOptions(ROOT, path.join(ROOT, 'functions', functionName, 'handler.ts'), outdir);
+  const result = await build({ ...options, plugins: [...plugins, ...(options.plugins ?? [])], metafile: true, logLevel: 'silent' });
+  if (!result.metafile) throw new Error('no metafile');
+  return { outdir, metafile: result.metafile };
+}
+
+/** Zod objects built by importing the function's bundle, as a cold start does. */
+async function zodObjectsAtLoad(functionName: string): Promise<number> {
+  const { outdir } = await bundle(functionName, [countZodObjects]);
+  const script = `
+    // The runtime's response-streaming API, which a streaming function checks for at load.
+    globalThis.awslambda = { streamifyResponse: (handler) => handler, HttpResponseStream: { from: (stream) => stream } };
+    import(require('node:url').pathToFileURL(process.argv[1]).href)
+      .then(() => process.stdout.write(String(globalThis.__zodObjects ?? 0)))
+      .catch((error) => { console.error(error); process.exit(1); });`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['-e', script, path.join(outdir, BUNDLE_ENTRY_FILE)], {
+    env: { ...LOAD_ENV },
+  });
+  return Number(stdout);
+}
+
+describe('read functions at load', () => {
+  // Measured when this was pinned (main before ADR 0198 in brackets): the stored items share their
+  // member schemas, contracts build only the members their routes take, and the read routes use
+  // readers that leave the stores' writes out.
+  it.each([
+    ['get-call', 58], // 214
+    ['get-call-recording', 57], // 183
+    ['list-support-tickets', 48], // 194
+    ['list-webhook-deliveries', 49], // 105
+    ['replay-webhook', 57], // 110
+    ['create-export', 52], // 74
+    ['list-team-sessions', 57], // 57
+  ])(
+    '%s builds at most %i zod objects at load',
+    async (functionName, most) => {
+      const built = await zodObjectsAtLoad(functionName);
+      // Every one of them parses its request with zod: none counted means the count is broken.
+      expect(built).toBeGreaterThan(0);
+      expect(built).toBeLessThanOrEqual(most);
+    },
+    60_000,
+  );
+
+  it.each([
+    // The rate limit reads a workspace's team with the team reader, not the tenancy store.
+    ['list-team-sessions', [/shared\/adapters\/dynamodb\/(tenancy-store|call-store|call-reader)\.ts$/]],
+    // The call routes read calls without the voice report's writes; the tickets list reads no call.
+    ['get-call', [/shared\/adapters\/dynamodb\/(tenancy-store|call-store|lead-store|outbox)\.ts$/]],
+    ['list-support-tickets', [/shared\/adapters\/dynamodb\/(tenancy-store|call-store|call-reader|lead-store)\.ts$/]],
+    // The deliveries list reads with the webhook reader: none of the store's writes or audit entries.
+    ['list-webhook-deliveries', [/shared\/adapters\/dynamodb\/(tenancy-store|webhook-store|audit-log-store)\.ts$/]],
+    // The idempotency mechanism's code comes with the first request that carries an Idempotency-Key.
+    ['create-export', [/shared\/http\/idempotency-claim\.ts$/, /shared\/adapters\/dynamodb\/tenancy-store\.ts$/]],
+    ['replay-webhook', [/shared\/http\/idempotency-claim\.ts$/, /shared\/adapters\/dynamodb\/tenancy-store\.ts$/]],
+  ])(
+    '%s reads at load none of the code its requests do not all use',
+    async (functionName, patterns) => {
+      const { metafile } = await bundle(functionName);
+      // A module whose every statement was shaken off is listed with 0 bytes: it costs nothing.
+      const inputs = [...outputsLoadedAtStart(metafile)].flatMap((file) =>
+        Object.entries(metafile.outputs[file]?.inputs ?? {}).flatMap(([input, use]) => (use.bytesInOutput > 0 ? [input] : [])),
+      );
+      for (const pattern of patterns) expect(inputs.filter((input) => pattern.test(input))).toEqual([]);
+      // The idempotency code left out of the load is still bundled, for the requests that carry a key.
+      if (patterns.some((pattern) => pattern.test('shared/http/idempotency-claim.ts'))) {
+        expect(Object.keys(metafile.inputs)).toContain('shared/http/idempotency-claim.ts');
+      }
+    },
+    60_000,
+  );
+});
