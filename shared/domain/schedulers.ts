@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { atLoad } from '#shared/lazy';
-import { followThroughMembers } from './appointment-texts/scheduler-settings';
+import { followThroughMembers } from './appointment-texts/follow-through-members';
 
 /**
  * Scheduler configurations: what a team's scheduling widget (one per scheduler_id) offers, where

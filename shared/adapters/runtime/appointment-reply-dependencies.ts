@@ -1,12 +1,8 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoAppointmentStore } from '#shared/adapters/dynamodb/appointment-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
-import { DynamoSupportTicketWriter } from '#shared/adapters/dynamodb/support-ticket-writer';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
-import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
 import { manageLinks } from '#shared/domain/appointments/manage-token';
-import { type AppointmentRepliesDependencies, appointmentReplies } from '#shared/domain/appointments/replies';
+import { appointmentReplies } from '#shared/domain/appointments/replies';
 import { lazy } from '#shared/lazy';
 import type { AppointmentReplies } from '#shared/ports/appointment-replies';
 import { CURSOR_SECRET_ENV, publicOrigin } from './resource-env';
@@ -21,25 +17,10 @@ export function useAppointmentReplies(replies: (() => AppointmentReplies) | null
 }
 
 /**
- * The scheduler store, imported with the first text from a number with an upcoming visit (the
- * visit's text names its scheduler): an opt-out, a keyword or a reply to a campaign, most of what
- * the inbound-SMS webhook receives, reads no scheduler, whose settings schema is the largest
- * thing that webhook would otherwise build at cold start.
- */
-function firstUseSchedulers(client: () => DynamoDBDocumentClient, teams: string): AppointmentRepliesDependencies['schedulers'] {
-  const store = lazy(
-    async () => new (await import('#shared/adapters/dynamodb/scheduler-config-store')).DynamoSchedulerConfigStore(client(), teams),
-  );
-  return {
-    getScheduler: async (teamId, schedulerId) => (await store()).getScheduler(teamId, schedulerId),
-    listSchedulers: async (query) => (await store()).listSchedulers(query),
-  };
-}
-
-/**
  * receive-inbound-sms: the appointments replies act on (the override read on every call, so a test
- * can put its own). Call it at module load: the tables are looked up then; the stores are built on
- * the first reply.
+ * can put its own). Call it at module load: the tables are looked up then; the appointment store
+ * is built on the first text, the stores a visit's reply reads with the first number that has an
+ * upcoming visit.
  */
 export function appointmentReplyDependencies(): () => AppointmentReplies {
   const tables = {
@@ -50,17 +31,26 @@ export function appointmentReplyDependencies(): () => AppointmentReplies {
     calls: physicalTableName('calls'),
   };
   const links = manageLinks(secretReader(CURSOR_SECRET_ENV));
-  const store = lazy(() => {
-    const client = getDocumentClient();
-    return appointmentReplies({
-      appointments: new DynamoAppointmentStore(client, tables),
-      schedulers: firstUseSchedulers(getDocumentClient, tables.teams),
-      sessions: new DynamoWidgetSessionStore(client, tables.sessions),
-      tenancy: new DynamoTenancyStore(client, tables.teams),
-      tickets: new DynamoSupportTicketWriter(client, tables.calls),
+  // Every text looks up the number's next visit; what a visit's text and its replies read comes
+  // with the first number that has one (appointment-reply-stores.ts).
+  const visitStores = lazy(async () => (await import('./appointment-reply-stores')).appointmentReplyStores(getDocumentClient(), tables));
+  const store = lazy(() =>
+    appointmentReplies({
+      appointments: new DynamoAppointmentStore(getDocumentClient(), tables),
+      schedulers: {
+        getScheduler: async (teamId, schedulerId) => (await visitStores()).schedulers.getScheduler(teamId, schedulerId),
+        listSchedulers: async (query) => (await visitStores()).schedulers.listSchedulers(query),
+      },
+      sessions: {
+        getSession: async (ref) => (await visitStores()).sessions.getSession(ref),
+        bookedCounts: async (teamId, schedulerId, first, last) =>
+          (await visitStores()).sessions.bookedCounts(teamId, schedulerId, first, last),
+      },
+      tenancy: { getTeam: async (id) => (await visitStores()).teams.getTeam(id) },
+      tickets: { openTicket: async (ticket) => (await visitStores()).tickets.openTicket(ticket) },
       links,
       origin: publicOrigin,
-    });
-  });
+    }),
+  );
   return () => (replySource ? replySource() : store());
 }

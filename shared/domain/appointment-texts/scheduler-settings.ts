@@ -1,6 +1,3 @@
-import * as z from 'zod/mini';
-import { atLoad } from '#shared/lazy';
-
 /**
  * What a scheduler says about following a booking through: when its reminders go (before the
  * visit), until when a customer may move or cancel it themselves, and how a customer who left a
@@ -18,32 +15,9 @@ export const FOLLOW_THROUGH_DEFAULTS = {
 } as const satisfies { reminder_offsets_minutes: readonly number[]; change_cutoff_minutes: number; recovery: RecoveryMode };
 
 /** Longest reminder offset and change cutoff: a month before the visit. */
-const MAX_OFFSET_MINUTES = 31 * 24 * 60;
+export const MAX_OFFSET_MINUTES = 31 * 24 * 60;
 /** More reminders than this would read as spam for one visit. */
 export const MAX_REMINDERS = 5;
-
-/** The members the scheduler's settings schema takes (domain/schedulers.ts). */
-export const followThroughMembers = /* @__PURE__ */ atLoad(() => {
-  // One bare integer refined by both members: check() answers a new schema and leaves it as it was.
-  const whole = z.int();
-  return {
-    /** Minutes before the visit each reminder is due, distinct, largest first; empty: no reminders. */
-    reminder_offsets_minutes: z._default(
-      z.pipe(
-        z.array(whole.check(z.gte(1), z.lte(MAX_OFFSET_MINUTES))).check(
-          z.maxLength(MAX_REMINDERS),
-          z.refine((offsets) => new Set(offsets).size === offsets.length, { error: 'must not repeat an offset' }),
-        ),
-        z.transform((offsets: number[]) => [...offsets].sort((a, b) => b - a)),
-      ),
-      [...FOLLOW_THROUGH_DEFAULTS.reminder_offsets_minutes],
-    ),
-    /** A customer's own change or cancel is refused this close to the visit. */
-    change_cutoff_minutes: z._default(whole.check(z.gte(0), z.lte(MAX_OFFSET_MINUTES)), FOLLOW_THROUGH_DEFAULTS.change_cutoff_minutes),
-    /** How a qualified session that dropped off is reached: a call, a text, both, or not at all. */
-    recovery: z._default(z.enum(RECOVERY_MODES), FOLLOW_THROUGH_DEFAULTS.recovery),
-  };
-});
 
 const DURATION = /^([0-9]{1,6})\s*([mh])$/i;
 

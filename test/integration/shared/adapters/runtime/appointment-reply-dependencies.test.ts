@@ -1,6 +1,7 @@
 import { DynamoAppointmentStore } from '#shared/adapters/dynamodb/appointment-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
+import { DynamoSupportTicketReader } from '#shared/adapters/dynamodb/support-ticket-reader';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { appointmentReplyDependencies } from '#shared/adapters/runtime/appointment-reply-dependencies';
@@ -13,11 +14,12 @@ import { startEmulator } from '../../../../support/emulator';
 
 /**
  * The inbound-SMS webhook's reply stores as the function builds them (embedded DynamoDB): the
- * scheduler store comes with the first text from a number with an upcoming visit, and names the
- * visit's business as the store built at load did; a number without a visit reads no scheduler.
+ * scheduler, widget session, team and ticket stores come with the first text from a number with an
+ * upcoming visit, and answer as the stores built at load did; a number without a visit reads none.
  */
 let dynamo: LocalDynamo;
 let teamId: number;
+let enterpriseId: number;
 const NOW = new Date('2026-06-10T14:30:00Z');
 const PHONE = '+13125550191';
 const SCHEDULER = 7;
@@ -36,6 +38,7 @@ beforeAll(async () => {
     workspaceId: 'ws_reply_wiring',
   });
   teamId = team.id;
+  enterpriseId = enterprise.id;
   await new DynamoSchedulerConfigStore(client, physicalTableName('teams')).putScheduler(
     teamId,
     SCHEDULER,
@@ -89,5 +92,17 @@ describe('the inbound-SMS webhook’s reply stores', () => {
     await replies.confirm(teamId, 'wiring-1', { messageId: 'wiring-msg-1', body: 'C', at: NOW.toISOString() });
     const stored = await new DynamoAppointmentStore(getDocumentClient(), { leads: physicalTableName('leads') }).getAppointment('wiring-1');
     expect(stored?.appointment.status).toBe('confirmed');
+  });
+
+  it('keep a reply for staff: the ticket opens under the visit’s team’s enterprise through the stores imported on first use', async () => {
+    const replies = appointmentReplyDependencies()();
+    await replies.keepForStaff(teamId, 'wiring-1', { messageId: 'wiring-msg-2', body: 'Can you come earlier?', at: NOW.toISOString() });
+    const tickets = await new DynamoSupportTicketReader(getDocumentClient(), physicalTableName('calls')).listTickets({
+      enterpriseId,
+      limit: 10,
+    });
+    expect(tickets.map(({ ticket }) => ({ appointment: ticket.appointment_id, reason: ticket.reason, team: ticket.team_id }))).toEqual([
+      { appointment: 'wiring-1', reason: 'Can you come earlier?', team: teamId },
+    ]);
   });
 });

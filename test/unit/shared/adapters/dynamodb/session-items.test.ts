@@ -1,4 +1,5 @@
-import { fromSessionItem, toSessionItem } from '#shared/adapters/dynamodb/session-items';
+import { toSessionItem } from '#shared/adapters/dynamodb/session-items';
+import { fromSessionItem } from '#shared/adapters/dynamodb/stored-session';
 import { session } from '../../../../support/factories';
 
 /** A session row read back: validated against the stored shape, and only the record's own fields kept. */

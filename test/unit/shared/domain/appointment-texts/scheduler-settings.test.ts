@@ -1,6 +1,6 @@
 import fc from 'fast-check';
+import { followThroughMembers } from '#shared/domain/appointment-texts/follow-through-members';
 import {
-  followThroughMembers,
   formatDuration,
   parseDuration,
   parseReminderOffsets,

@@ -1,0 +1,33 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
+import { DynamoSupportTicketWriter } from '#shared/adapters/dynamodb/support-ticket-writer';
+import { DynamoTeamReader } from '#shared/adapters/dynamodb/team-reader';
+import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
+
+/** The stores a reply to a visit's text reads beside the appointment store. */
+export interface AppointmentReplyStores {
+  readonly schedulers: DynamoSchedulerConfigStore;
+  readonly sessions: DynamoWidgetSessionStore;
+  readonly teams: DynamoTeamReader;
+  readonly tickets: DynamoSupportTicketWriter;
+}
+
+/**
+ * Built with the inbound-SMS webhook's first text from a number with an upcoming visit
+ * (appointment-reply-dependencies.ts imports this module then): the visit's text names its
+ * scheduler and team, a confirmation reads the widget session the visit was booked in, any other
+ * reply opens a ticket. An opt-out, a keyword or a reply to a campaign, most of what the webhook
+ * receives, reads none of them, and the scheduler's settings and the stored widget session are
+ * the largest schemas the webhook would otherwise build at cold start.
+ */
+export function appointmentReplyStores(
+  client: DynamoDBDocumentClient,
+  tables: { readonly teams: string; readonly sessions: string; readonly calls: string },
+): AppointmentReplyStores {
+  return {
+    schedulers: new DynamoSchedulerConfigStore(client, tables.teams),
+    sessions: new DynamoWidgetSessionStore(client, tables.sessions),
+    teams: new DynamoTeamReader(client, tables.teams),
+    tickets: new DynamoSupportTicketWriter(client, tables.calls),
+  };
+}
