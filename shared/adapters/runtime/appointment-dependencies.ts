@@ -2,7 +2,7 @@ import { DynamoAppointmentStore } from '#shared/adapters/dynamodb/appointment-st
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { DynamoTeamReader } from '#shared/adapters/dynamodb/team-reader';
 import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
 import type { StoredAppointment } from '#shared/domain/appointments/appointment';
 import { type ManageLinks, manageLinks, manageUrl } from '#shared/domain/appointments/manage-token';
@@ -73,7 +73,7 @@ export function appointmentChangeDependencies(): () => AppointmentChangeRouteDep
       appointments: new DynamoAppointmentStore(client, { leads: tables.leads, sessions: tables.sessions, outbox: tables.outbox }),
       schedulers: new DynamoSchedulerConfigStore(client, tables.teams),
       sessions: new DynamoWidgetSessionStore(client, tables.sessions),
-      tenancy: new DynamoTenancyStore(client, tables.teams),
+      tenancy: new DynamoTeamReader(client, tables.teams),
       manageUrl: manageUrlUnder(links),
     };
   });

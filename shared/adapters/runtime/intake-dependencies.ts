@@ -1,7 +1,7 @@
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoIntakeConfigStore, DynamoIntakeStore } from '#shared/adapters/dynamodb/intake-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { DynamoTeamReader } from '#shared/adapters/dynamodb/team-reader';
 import type { GoogleLeadFormDependencies } from '#shared/domain/intake/google-lead-form';
 import { lazy } from '#shared/lazy';
 import { queues } from './queues';
@@ -20,7 +20,7 @@ export function intakeDependencies(): () => GoogleLeadFormDependencies {
   const stores = lazy(() => {
     const client = getDocumentClient();
     const configs = new DynamoIntakeConfigStore(client, teams);
-    return { tenancy: new DynamoTenancyStore(client, teams), configs, keys: configs, intake: new DynamoIntakeStore(client, leads) };
+    return { tenancy: new DynamoTeamReader(client, teams), configs, keys: configs, intake: new DynamoIntakeStore(client, leads) };
   });
   return () => ({ ...stores(), outreachQueue: queues.get('outreach-calls'), scheduler: scheduler.get('default') });
 }

@@ -3,7 +3,7 @@ import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoRateLimitStore } from '#shared/adapters/dynamodb/rate-limit-store';
 import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { DynamoTeamReader } from '#shared/adapters/dynamodb/team-reader';
 import type { ManageDependencies } from '#shared/domain/appointments/manage';
 import { lazy } from '#shared/lazy';
 import type { RateLimitStore } from '#shared/ports/rate-limit-store';
@@ -43,7 +43,7 @@ export function manageDependencies(): () => ManageRouteDependencies {
         bookedCounts: async (teamId: number, schedulerId: number, first: string, last: string) =>
           (await widgetSessions()).bookedCounts(teamId, schedulerId, first, last),
       },
-      tenancy: new DynamoTenancyStore(client, tables.teams),
+      tenancy: new DynamoTeamReader(client, tables.teams),
       limits: new DynamoRateLimitStore(client, tables.limits),
     };
   });

@@ -3,7 +3,7 @@ import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-config-store';
 import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { DynamoTeamReader } from '#shared/adapters/dynamodb/team-reader';
 import { lazy } from '#shared/lazy';
 import type { MessagingConfigStore } from '#shared/ports/messaging-config-store';
 import type { CampaignStore } from '#shared/ports/sms-campaign-store';
@@ -24,7 +24,8 @@ import type { TenancyStore } from '#shared/ports/tenancy-store';
 
 /** The stores every campaign function reads. */
 export interface CampaignStores {
-  readonly tenancy: TenancyStore;
+  /** The workspace's team (create, cancel, the read, the inbound webhook) or a campaign's (the sender). */
+  readonly tenancy: Pick<TenancyStore, 'getTeam' | 'getTeamByWorkspace'>;
   readonly messagingConfigs: MessagingConfigStore;
   readonly store: CampaignStore;
 }
@@ -38,7 +39,7 @@ export function storesWith<S>(
   return lazy(() => {
     const client = getDocumentClient();
     return {
-      tenancy: new DynamoTenancyStore(client, teams),
+      tenancy: new DynamoTeamReader(client, teams),
       messagingConfigs: new DynamoMessagingConfigStore(client, teams),
       store: make(client, campaigns),
     };

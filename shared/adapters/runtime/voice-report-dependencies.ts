@@ -1,6 +1,6 @@
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { DynamoTeamReader } from '#shared/adapters/dynamodb/team-reader';
 import { lazy } from '#shared/lazy';
 import type { CallStore } from '#shared/ports/call-store';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
@@ -17,7 +17,7 @@ import type { EndOfCallReportDependencies } from './voice-end-of-call-dependenci
  * most containers' messages need neither.
  */
 export interface VoiceReportDependencies {
-  readonly tenancy: TenancyStore;
+  readonly tenancy: Pick<TenancyStore, 'getTeamByWorkspace'>;
   readonly calls: () => Promise<CallStore>;
   readonly endOfCallReports: () => Promise<EndOfCallReportDependencies>;
 }
@@ -37,7 +37,7 @@ export function voiceReportDependencies(): () => VoiceReportDependencies {
   };
   // The manage links of the visits calls make are keyed with the cursor secret (manage-token.ts).
   const cursorSecret = secretReader(CURSOR_SECRET_ENV);
-  const tenancy = lazy(() => new DynamoTenancyStore(getDocumentClient(), tables.teams));
+  const tenancy = lazy(() => new DynamoTeamReader(getDocumentClient(), tables.teams));
   // The call store builds the stored call's, lead's and visit's schemas (about 250 zod objects):
   // an ignored message never reads them.
   const calls = lazy(async () => {

@@ -2,7 +2,7 @@ import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoRateLimitStore } from '#shared/adapters/dynamodb/rate-limit-store';
 import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { DynamoTeamReader } from '#shared/adapters/dynamodb/team-reader';
 import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
 import { manageLinks } from '#shared/domain/appointments/manage-token';
 import type { WidgetDependencies } from '#shared/domain/widget/widget-sessions';
@@ -49,7 +49,7 @@ export function widgetDependencies(): () => WidgetRouteDependencies {
     const client = getDocumentClient();
     return {
       schedulers: new DynamoSchedulerConfigStore(client, teams),
-      tenancy: new DynamoTenancyStore(client, teams),
+      tenancy: new DynamoTeamReader(client, teams),
       sessions: new DynamoWidgetSessionStore(client, sessionsTable),
       limits: new DynamoRateLimitStore(client, limitsTable),
       manageLinks: links,

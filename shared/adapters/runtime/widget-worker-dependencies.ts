@@ -4,7 +4,7 @@ import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoFieldServiceConfigStore } from '#shared/adapters/dynamodb/field-service-config-store';
 import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-config-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
-import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
+import { DynamoTeamReader } from '#shared/adapters/dynamodb/team-reader';
 import { DynamoWidgetRecoveryStore } from '#shared/adapters/dynamodb/widget-recovery-store';
 import { DEFAULT_INTAKE_CONFIG } from '#shared/domain/intake/intake-config';
 import type { LeadRecord } from '#shared/domain/leads';
@@ -120,7 +120,7 @@ export function recoveryDependencies(leadStores: () => Promise<WidgetLeadStores>
   const maxRunMs = workerMaxRunMs('widget-worker');
   const stores = lazy(() => {
     const client = getDocumentClient();
-    const tenancy = new DynamoTenancyStore(client, teams);
+    const tenancy = new DynamoTeamReader(client, teams);
     const outreachPlan = async (teamId: number, now: Date): Promise<OutreachPlanOfTeam> => {
       const [config, team, { nextAllowedInstant }] = await Promise.all([
         leadStores().then(({ intakeConfigs }) => intakeConfigs.getIntakeConfig(teamId)),

@@ -14,7 +14,7 @@ import type { SchedulingMode } from './scheduling-config';
 
 /** What preparing an intake reads: the teams (routing) and their intake configuration. */
 export interface PrepareDependencies {
-  readonly tenancy: TenancyStore;
+  readonly tenancy: Pick<TenancyStore, 'getTeam'>;
   readonly configs: IntakeConfigStore;
   /** Only asked whether the planned lead fits in a stored item (sizeIntake). */
   readonly intake: Pick<IntakeStore, 'assertStorable'>;
