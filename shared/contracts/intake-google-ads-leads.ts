@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { atLoad } from '#shared/lazy';
 import { INTAKE_ROUTES } from '#shared/route-table/intake';
 import { teamPath } from '#shared/schemas/query-parts';
 import { defineContract, formatBytes, type ResponseSchema, responseSchema } from './contract';
@@ -15,9 +16,11 @@ const MAX_GOOGLE_LEAD_BYTES = 64 * 1024;
  * whatever the rest), then the members the route needs (400 naming each). The document shows
  * Google's WebhookLead shape (documentedAs).
  */
-const googleLeadBody = z
-  .record(z.string(), z.unknown())
-  .check(z.describe(`A Google Ads lead-form lead (JSON object, at most ${formatBytes(MAX_GOOGLE_LEAD_BYTES)})`));
+const googleLeadBody = /* @__PURE__ */ atLoad(() =>
+  z
+    .record(z.string(), z.unknown())
+    .check(z.describe(`A Google Ads lead-form lead (JSON object, at most ${formatBytes(MAX_GOOGLE_LEAD_BYTES)})`)),
+);
 
 const googleLeadDocumented = responseSchema((z) =>
   z

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { TARGET_FIELDS } from '#shared/domain/intake/field-mapping';
 import { PRESET_NAMES } from '#shared/domain/intake/preset';
 import { SCHEDULING_MODES } from '#shared/domain/intake/scheduling-config';
+import { atLoad } from '#shared/lazy';
 import { INTAKE_ROUTES } from '#shared/route-table/intake';
 import { defineContract, formatBytes, type ResponseSchema, type ResponseZod, responseSchema } from './contract';
 import { idempotencyKeyHeader, testModeHeader } from './headers';
@@ -13,13 +14,15 @@ import { count, dateTime, id, nullableString } from './responses';
 export const MAX_INTAKE_BODY_BYTES = 256 * 1024;
 
 /** Any JSON object: its members are resolved through the team's field mapping by the domain. */
-const intakeBody = z
-  .record(z.string(), z.unknown())
-  .check(
-    z.describe(
-      `Any JSON object (not an array or a scalar), at most ${formatBytes(MAX_INTAKE_BODY_BYTES)}. Its members are resolved to the target fields through the team's field mapping (see the description).`,
+const intakeBody = /* @__PURE__ */ atLoad(() =>
+  z
+    .record(z.string(), z.unknown())
+    .check(
+      z.describe(
+        `Any JSON object (not an array or a scalar), at most ${formatBytes(MAX_INTAKE_BODY_BYTES)}. Its members are resolved to the target fields through the team's field mapping (see the description).`,
+      ),
     ),
-  );
+);
 
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/presenters/intake.ts)
@@ -158,11 +161,13 @@ const CONFLICT_DESCRIPTION =
 
 export const ingestLead = /* @__PURE__ */ defineContract(INTAKE_ROUTES, {
   routeId: 'ingestLead',
-  query: z.object({
-    test_mode: z.optional(z.string()),
-    preset: z.optional(z.enum(PRESET_NAMES, { error: `must be one of ${PRESET_NAMES.join(', ')}` })),
-  }),
-  headers: z.object({ ...idempotencyKeyHeader, ...testModeHeader }),
+  query: /* @__PURE__ */ atLoad(() =>
+    z.object({
+      test_mode: z.optional(z.string()),
+      preset: z.optional(z.enum(PRESET_NAMES, { error: `must be one of ${PRESET_NAMES.join(', ')}` })),
+    }),
+  ),
+  headers: /* @__PURE__ */ atLoad(() => z.object({ ...idempotencyKeyHeader, ...testModeHeader })),
   body: { schema: intakeBody, maxBytes: MAX_INTAKE_BODY_BYTES },
   responses: { 201: ingestLeadCreated, 200: ingestLeadPreview },
   errors: {

@@ -2,6 +2,7 @@ import type * as zc from 'zod';
 import * as z from 'zod/mini';
 import { type EndOfCallReport, endOfCallReportSchema, messageTypeSchema } from '#shared/domain/voice/call-report';
 import { type TransferUpdate, transferUpdateSchema } from '#shared/domain/voice/transfer-update';
+import { atLoad } from '#shared/lazy';
 import { VOICE_ROUTES } from '#shared/route-table/voice';
 import { defineContract, type ResponseSchema, type ResponseZod, responseSchema } from './contract';
 import { idempotencyKeyHeader, workspaceHeader } from './headers';
@@ -29,21 +30,23 @@ function failWith(payload: z.core.ParsePayload, error: z.core.$ZodError): never 
  * Validated in two steps, so every error names its field: message.type first; then, for an
  * end-of-call report, the report (a union of the two would only say that no branch matched).
  */
-export const voiceMessageBody = z.pipe(
-  z.record(z.string(), z.unknown()),
-  z.transform((body: Record<string, unknown>, ctx): VoiceMessage => {
-    const head = messageTypeSchema.safeParse(body);
-    if (!head.success) return failWith(ctx, head.error);
-    if (head.data.message.type === 'transfer-update') {
-      const update = transferUpdateSchema().safeParse(body);
-      if (!update.success) return failWith(ctx, update.error);
-      return { kind: 'transfer', update: update.data };
-    }
-    if (head.data.message.type !== 'end-of-call-report') return { kind: 'ignored', type: head.data.message.type };
-    const report = endOfCallReportSchema().safeParse(body);
-    if (!report.success) return failWith(ctx, report.error);
-    return { kind: 'report', report: report.data };
-  }),
+export const voiceMessageBody = /* @__PURE__ */ atLoad(() =>
+  z.pipe(
+    z.record(z.string(), z.unknown()),
+    z.transform((body: Record<string, unknown>, ctx): VoiceMessage => {
+      const head = messageTypeSchema.safeParse(body);
+      if (!head.success) return failWith(ctx, head.error);
+      if (head.data.message.type === 'transfer-update') {
+        const update = transferUpdateSchema().safeParse(body);
+        if (!update.success) return failWith(ctx, update.error);
+        return { kind: 'transfer', update: update.data };
+      }
+      if (head.data.message.type !== 'end-of-call-report') return { kind: 'ignored', type: head.data.message.type };
+      const report = endOfCallReportSchema().safeParse(body);
+      if (!report.success) return failWith(ctx, report.error);
+      return { kind: 'report', report: report.data };
+    }),
+  ),
 );
 
 /** What voiceMessageBody accepts, as one schema the document can show. */
@@ -101,7 +104,7 @@ export const voiceReportAcknowledged = responseSchema((z) =>
 
 export const receiveVoiceReport = /* @__PURE__ */ defineContract(VOICE_ROUTES, {
   routeId: 'receiveVoiceReport',
-  headers: z.object({ ...idempotencyKeyHeader, ...workspaceHeader }),
+  headers: /* @__PURE__ */ atLoad(() => z.object({ ...idempotencyKeyHeader, ...workspaceHeader })),
   body: { schema: voiceMessageBody, maxBytes: MAX_REPORT_BYTES, documentedAs: documentedVoiceMessage },
   responses: { 201: voiceReportCreated, 200: voiceReportAcknowledged },
 });
