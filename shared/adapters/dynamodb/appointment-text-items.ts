@@ -5,6 +5,7 @@ import type { OutboundText } from '#shared/domain/sms-campaigns/outbound-texts';
 import { atLoad } from '#shared/lazy';
 import { teamPk } from './keys';
 import { type Item, parseStoredItem } from './query';
+import { storedNumber, storedOptionalNullableText, storedOptionalNumber, storedOptionalText, storedText } from './stored-members';
 
 /**
  * `TEAM#<t>#APPOINTMENT#<appointment id>` / `TEXT#<purpose>#<occurrence>` (campaigns table): one
@@ -15,25 +16,25 @@ import { type Item, parseStoredItem } from './query';
 const storedAppointmentText = /* @__PURE__ */ atLoad(() =>
   z.object({
     purpose: z.enum([...BOOKING_TEXT_PURPOSES, 'booking_recovery']),
-    appointment_id: z.string(),
-    occurrence: z.string(),
-    team_id: z.number(),
-    recipient: z.string(),
-    body: z.string(),
-    segments: z.number(),
+    appointment_id: storedText,
+    occurrence: storedText,
+    team_id: storedNumber,
+    recipient: storedText,
+    body: storedText,
+    segments: storedNumber,
     status: z.enum(APPOINTMENT_TEXT_STATUSES),
-    cost_micros: z.optional(z.number()),
-    claimed_at: z.optional(z.string()),
-    claim_token: z.optional(z.string()),
-    provider_message_id: z.optional(z.nullable(z.string())),
-    error: z.optional(z.nullable(z.string())),
-    recorded_at: z.string(),
+    cost_micros: storedOptionalNumber,
+    claimed_at: storedOptionalText,
+    claim_token: storedOptionalText,
+    provider_message_id: storedOptionalNullableText,
+    error: storedOptionalNullableText,
+    recorded_at: storedText,
     // A recovery text's plan under the calling-hours rules; absent on appointment texts.
-    send_at: z.optional(z.nullable(z.string())),
-    rule: z.optional(z.nullable(z.string())),
-    deferred_until: z.optional(z.nullable(z.string())),
-    settled_at: z.optional(z.string()),
-    updated_at: z.string(),
+    send_at: storedOptionalNullableText,
+    rule: storedOptionalNullableText,
+    deferred_until: storedOptionalNullableText,
+    settled_at: storedOptionalText,
+    updated_at: storedText,
   }),
 ) satisfies z.ZodMiniType<{ purpose: OwnTextPurpose; status: AppointmentTextStatus }>;
 

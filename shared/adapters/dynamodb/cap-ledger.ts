@@ -12,6 +12,7 @@ import type { CapLedger, CapLedgerChange, CapSlot } from '#shared/domain/sms/fre
 import { atLoad } from '#shared/lazy';
 import { teamPk } from './keys';
 import { type Item, parseStoredItem } from './query';
+import { storedBoolean, storedNumber, storedOptionalText, storedText } from './stored-members';
 import { isTransactionCancelled, MAX_TRANSACTION_ITEMS, transactWrite } from './transact';
 
 /**
@@ -26,8 +27,8 @@ import { isTransactionCancelled, MAX_TRANSACTION_ITEMS, transactWrite } from './
  */
 const storedCapLedger = /* @__PURE__ */ atLoad(() =>
   z.object({
-    slots: z.array(z.object({ campaign_id: z.string(), at: z.string(), sent: z.boolean(), reserved_at: z.optional(z.string()) })),
-    version: z.number(),
+    slots: z.array(z.object({ campaign_id: storedText, at: storedText, sent: storedBoolean, reserved_at: storedOptionalText })),
+    version: storedNumber,
   }),
 ) satisfies z.ZodMiniType<CapLedger>;
 

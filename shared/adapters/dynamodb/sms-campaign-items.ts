@@ -12,6 +12,16 @@ import type { SendRecord } from '#shared/ports/sms-campaign-store';
 import { campaignPk, teamPk } from './keys';
 import { subscriptionEventsPk, subscriptionEventTypePk } from './outbound-keys';
 import { type Item, parseStoredItem } from './query';
+import {
+  storedBoolean,
+  storedNullableText,
+  storedNumber,
+  storedOptionalNullableText,
+  storedOptionalNumber,
+  storedOptionalText,
+  storedText,
+  storedTextOrNull,
+} from './stored-members';
 
 /**
  * The items of the campaigns table as stored, and their mappings to and from the domain's
@@ -22,63 +32,43 @@ import { type Item, parseStoredItem } from './query';
  */
 
 /**
- * The schema pieces the items repeat, each built once and shared by every member that reads the
- * same way: a schema is immutable and reads the same under any key (an issue's path is the
- * member's), and one built per member was 55 more zod objects at every cold start of each campaign
- * function (docs/adr/0194-phone-and-texting-cold-start.md).
- */
-const pieces = /* @__PURE__ */ atLoad(() => {
-  const nullableString = z.nullable(z.string());
-  return {
-    string: z.string(),
-    number: z.number(),
-    nullableString,
-    /** Absent on items stored before the member existed: null. */
-    absentAsNull: z._default(nullableString, null),
-    optionalString: z.optional(z.string()),
-    optionalNullableString: z.optional(nullableString),
-  };
-});
-
-/**
  * `CAMPAIGN#<id>` / META: the campaign with its counters, under the record's own names (so this
  * list is also the mapping back). Members absent on campaigns stored before they existed read as
  * their defaults.
  */
 const storedCampaign = /* @__PURE__ */ atLoad(() => {
-  const { string, number, absentAsNull } = pieces;
-  const absentAsZero = z._default(number, 0);
+  const absentAsZero = z._default(storedNumber, 0);
   return z.object({
-    campaign_id: string,
-    team_id: number,
+    campaign_id: storedText,
+    team_id: storedNumber,
     campaign_type: z.enum(CAMPAIGN_TYPES),
     status: z.enum(CAMPAIGN_STATUSES),
-    message_template: string,
-    fallback_message: absentAsNull,
-    settings: z.object({ include_opt_out: z.boolean(), respect_quiet_hours: z.boolean() }),
-    segmentation: z._default(z.nullable(z.record(string, z.unknown())), null),
-    recipients_count: number,
-    requested_count: number,
-    duplicates_collapsed: number,
-    chunk_count: number,
+    message_template: storedText,
+    fallback_message: storedTextOrNull,
+    settings: z.object({ include_opt_out: storedBoolean, respect_quiet_hours: storedBoolean }),
+    segmentation: z._default(z.nullable(z.record(storedText, z.unknown())), null),
+    recipients_count: storedNumber,
+    requested_count: storedNumber,
+    duplicates_collapsed: storedNumber,
+    chunk_count: storedNumber,
     counts: z.object({
-      sent: number,
-      failed: number,
-      opted_out: number,
+      sent: storedNumber,
+      failed: storedNumber,
+      opted_out: storedNumber,
       unconfirmed: absentAsZero,
       capped: absentAsZero,
     }),
-    replies: number,
-    estimated_cost_micros: number,
-    actual_cost_micros: number,
-    price_per_segment_micros: number,
-    scheduled_time: string,
-    completion_time: absentAsNull,
-    cancelled_at: absentAsNull,
-    created_at: string,
-    last_send_at: absentAsNull,
-    estimated_completion_time: absentAsNull,
-    fanned_out: z._default(z.boolean(), false),
+    replies: storedNumber,
+    estimated_cost_micros: storedNumber,
+    actual_cost_micros: storedNumber,
+    price_per_segment_micros: storedNumber,
+    scheduled_time: storedText,
+    completion_time: storedTextOrNull,
+    cancelled_at: storedTextOrNull,
+    created_at: storedText,
+    last_send_at: storedTextOrNull,
+    estimated_completion_time: storedTextOrNull,
+    fanned_out: z._default(storedBoolean, false),
   });
 }) satisfies z.ZodMiniType<Campaign>;
 
@@ -89,17 +79,16 @@ export type CampaignItem = { readonly pk: string; readonly sk: 'META' } & z.inpu
  * are absent on chunks stored before calling hours and caps were planned.
  */
 const storedChunk = /* @__PURE__ */ atLoad(() => {
-  const { string, number, absentAsNull } = pieces;
   return z.object({
     recipients: z.array(
       z.object({
-        phone: string,
-        body: string,
-        segments: number,
-        suppressed: z.boolean(),
-        send_at: absentAsNull,
-        rule: absentAsNull,
-        capped: absentAsNull,
+        phone: storedText,
+        body: storedText,
+        segments: storedNumber,
+        suppressed: storedBoolean,
+        send_at: storedTextOrNull,
+        rule: storedTextOrNull,
+        capped: storedTextOrNull,
       }),
     ),
   });
@@ -114,25 +103,24 @@ export type ChunkItem = { readonly pk: string; readonly sk: string } & z.input<t
  * records written before bodies were kept. `recorded_at` (when first written) is the feed's order.
  */
 const storedSend = /* @__PURE__ */ atLoad(() => {
-  const { string, number, optionalString, optionalNullableString } = pieces;
   return z.object({
-    pk: string,
-    sk: string,
+    pk: storedText,
+    sk: storedText,
     status: z.enum(['sending', 'sent', 'failed', 'opted_out', 'unconfirmed', 'suppressed', 'deferred', 'capped']),
-    team_id: number,
-    segments: z.optional(number),
-    body: optionalString,
-    cost_micros: z.optional(number),
-    claimed_at: optionalString,
-    claim_token: optionalString,
-    provider_message_id: optionalNullableString,
-    error: optionalNullableString,
-    recorded_at: string,
-    settled_at: optionalString,
-    updated_at: optionalString,
-    deferred_until: optionalNullableString,
-    send_at: optionalNullableString,
-    rule: optionalNullableString,
+    team_id: storedNumber,
+    segments: storedOptionalNumber,
+    body: storedOptionalText,
+    cost_micros: storedOptionalNumber,
+    claimed_at: storedOptionalText,
+    claim_token: storedOptionalText,
+    provider_message_id: storedOptionalNullableText,
+    error: storedOptionalNullableText,
+    recorded_at: storedText,
+    settled_at: storedOptionalText,
+    updated_at: storedOptionalText,
+    deferred_until: storedOptionalNullableText,
+    send_at: storedOptionalNullableText,
+    rule: storedOptionalNullableText,
   });
 }) satisfies z.ZodMiniType<{ status: SendStatus }>;
 
@@ -150,19 +138,18 @@ export function parseSendItem(raw: Item): StoredSend {
  * needs_review and message are absent on events stored before replies were flagged for review.
  */
 const storedSubscriptionEvent = /* @__PURE__ */ atLoad(() => {
-  const { string, number, absentAsNull } = pieces;
   return z.object({
-    event_id: string,
-    team_id: number,
+    event_id: storedText,
+    team_id: storedNumber,
     type: z.enum(SUBSCRIPTION_EVENT_TYPES),
-    phone: string,
-    keyword: absentAsNull,
+    phone: storedText,
+    keyword: storedTextOrNull,
     source: z.enum(SUBSCRIPTION_EVENT_SOURCES),
     suppression_change: z._default(z.nullable(z.enum(['added', 'removed'])), null),
-    campaign_id: absentAsNull,
-    occurred_at: string,
-    needs_review: z._default(z.boolean(), false),
-    message: absentAsNull,
+    campaign_id: storedTextOrNull,
+    occurred_at: storedText,
+    needs_review: z._default(storedBoolean, false),
+    message: storedTextOrNull,
   });
 }) satisfies z.ZodMiniType<SubscriptionEvent>;
 

@@ -13,7 +13,9 @@ export const storedNullableText = /* @__PURE__ */ atLoad(() => z.nullable(stored
 /** Absent on rows written before the member was kept: reads as null. */
 export const storedTextOrNull = /* @__PURE__ */ atLoad(() => z._default(storedNullableText, null));
 export const storedOptionalText = /* @__PURE__ */ atLoad(() => z.optional(storedText));
+export const storedOptionalNullableText = /* @__PURE__ */ atLoad(() => z.optional(storedNullableText));
 export const storedTexts = /* @__PURE__ */ atLoad(() => z.array(storedText));
 export const storedNumber = /* @__PURE__ */ atLoad(() => z.number());
 export const storedNullableNumber = /* @__PURE__ */ atLoad(() => z.nullable(storedNumber));
+export const storedOptionalNumber = /* @__PURE__ */ atLoad(() => z.optional(storedNumber));
 export const storedBoolean = /* @__PURE__ */ atLoad(() => z.boolean());

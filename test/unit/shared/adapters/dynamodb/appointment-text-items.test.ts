@@ -3,6 +3,7 @@ import {
   appointmentTextsSk,
   isAppointmentTextItem,
   outboundTextOfAppointmentText,
+  parseAppointmentTextItem,
 } from '#shared/adapters/dynamodb/appointment-text-items';
 import type { SendItem } from '#shared/adapters/dynamodb/sms-campaign-items';
 
@@ -83,5 +84,25 @@ describe('appointment text items on the outbound texts feed', () => {
       appointmentTextsSk(at, { appointmentId: 'apt_1', purpose: 'booking_change', occurrence: 'a' }, '+1'),
     ]);
     expect(keys.size).toBe(3);
+  });
+
+  // The members share one schema per kind with the other tables' items (stored-members.ts): each
+  // place a shared schema sits still names its own path, and a member that may be absent still may.
+  it.each([
+    ['occurrence', { ...item, occurrence: 1 }],
+    ['segments', { ...item, segments: '1' }],
+    ['cost_micros', { ...item, cost_micros: null }],
+    ['claimed_at', { ...item, claimed_at: 5 }],
+    ['error', { ...item, error: 5 }],
+    ['deferred_until', { ...item, deferred_until: false }],
+    ['updated_at', { ...item, updated_at: undefined }],
+  ])('refuses a stored appointment text malformed at %s, naming it', (path, raw) => {
+    expect(() => parseAppointmentTextItem(raw)).toThrow(`stored appointment text item is malformed at ${path}`);
+  });
+
+  it('reads an appointment text whose optional members are absent and nullable ones null', () => {
+    const { cost_micros: _c, settled_at: _s, ...older } = item;
+    expect(parseAppointmentTextItem({ ...older, send_at: null })).toMatchObject({ send_at: null, error: null });
+    expect(parseAppointmentTextItem(older)).not.toHaveProperty('cost_micros');
   });
 });

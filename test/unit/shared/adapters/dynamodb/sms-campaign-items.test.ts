@@ -4,6 +4,7 @@ import {
   fromChunkItem,
   fromSubscriptionEventItem,
   outboundTextOf,
+  parseSendItem,
   type SendItem,
   toCampaignItem,
   toChunkItem,
@@ -84,5 +85,45 @@ describe('campaign items', () => {
     expect(item).toMatchObject({ sk: '2026-03-02T15:00:00.000Z#m1', eventTypePk: expect.stringMatching(/#SUBEVENTS#opt_out$/) });
     expect(item).not.toHaveProperty('needs_review');
     expect(fromSubscriptionEventItem(item)).toEqual({ ...event, needs_review: false, message: null });
+  });
+
+  // The members share one schema per kind with the other tables' items (stored-members.ts): each
+  // place a shared schema sits still names its own path, and a member that may be absent still may.
+  const send = { pk: 'CAMPAIGN#cmp_x', sk: 'SEND#+12125550100', status: 'sent', team_id: 7, recorded_at: '2026-03-02T15:00:00.000Z' };
+  it.each([
+    ['campaign', 'message_template', () => fromCampaignItem({ ...toCampaignItem(campaign), message_template: 3 })],
+    [
+      'campaign',
+      'settings.respect_quiet_hours',
+      () => fromCampaignItem({ ...toCampaignItem(campaign), settings: { include_opt_out: true, respect_quiet_hours: 'yes' } }),
+    ],
+    [
+      'campaign',
+      'counts.opted_out',
+      () => fromCampaignItem({ ...toCampaignItem(campaign), counts: { sent: 1, failed: 0, opted_out: '0' } }),
+    ],
+    ['campaign', 'last_send_at', () => fromCampaignItem({ ...toCampaignItem(campaign), last_send_at: 5 })],
+    ['campaign', 'fanned_out', () => fromCampaignItem({ ...toCampaignItem(campaign), fanned_out: 'no' })],
+    [
+      'campaign chunk',
+      'recipients.0.suppressed',
+      () => fromChunkItem({ recipients: [{ phone: '+1', body: 'b', segments: 1, suppressed: 0 }] }),
+    ],
+    [
+      'campaign chunk',
+      'recipients.0.capped',
+      () => fromChunkItem({ recipients: [{ phone: '+1', body: 'b', segments: 1, suppressed: false, capped: 1 }] }),
+    ],
+    ['campaign send', 'segments', () => parseSendItem({ ...send, segments: '1' })],
+    ['campaign send', 'claim_token', () => parseSendItem({ ...send, claim_token: null })],
+    ['campaign send', 'provider_message_id', () => parseSendItem({ ...send, provider_message_id: 5 })],
+    ['campaign send', 'recorded_at', () => parseSendItem({ ...send, recorded_at: undefined })],
+  ])('refuses a stored %s malformed at %s, naming it', (kind, path, read) => {
+    expect(read).toThrow(`stored ${kind} item is malformed at ${path}`);
+  });
+
+  it('reads a send record whose optional members are absent, and one whose nullable members are null', () => {
+    expect(parseSendItem(send)).toEqual(send);
+    expect(parseSendItem({ ...send, provider_message_id: null, error: null })).toMatchObject({ provider_message_id: null, error: null });
   });
 });
