@@ -15,6 +15,7 @@ import type { DomainEvent } from '#shared/ports/event-bus';
 import { changeSortKey, teamPk, timeSortKey } from './keys';
 import { outboxPuts } from './outbox';
 import { type Item, parseStoredItem } from './query';
+import { storedNullableText, storedText, storedTextOrNull } from './stored-members';
 
 /**
  * Appointments live in the leads table (a visit belongs to a lead, and both channels that make
@@ -125,10 +126,10 @@ export function toAppointmentItem(stored: StoredAppointment): AppointmentItem {
  * and index attributes dropped. Numbers are read as numbers whatever wrote them.
  */
 const storedAppointment = /* @__PURE__ */ atLoad(() => {
-  // One instance per kind of member, shared by the members: a schema is immutable, and each one
-  // built is work at every cold start of a function reading appointments.
-  const text = z.string();
-  const nullableString = z.nullable(text);
+  // The texts are the stored members every table's items share (stored-members.ts); numbers are
+  // coerced here alone, so this item keeps its own.
+  const text = storedText;
+  const nullableString = storedNullableText;
   const number = z.coerce.number();
   const nullableNumber = z.nullable(number);
   return z.object({
@@ -160,7 +161,7 @@ const storedAppointment = /* @__PURE__ */ atLoad(() => {
     manage_nonce: text,
     manage_token_hash: text,
     held_slot: z._default(z.nullable(z.object({ date: text, time: text })), null),
-    session_started_at: z._default(nullableString, null),
+    session_started_at: storedTextOrNull,
     version: number,
   });
 });
