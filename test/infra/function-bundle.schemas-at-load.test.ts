@@ -117,3 +117,72 @@ describe('read functions at load', () => {
     60_000,
   );
 });
+
+describe('texting, intake, widget, visit and voice functions at load', () => {
+  // Measured when this was pinned (the tree before ADR 0202 in brackets): the visit reply's stores
+  // come with the first number that has a visit, the teams are read with the team reader, the
+  // intake and voice contracts build only their own members, and more items share stored members.
+  it.each([
+    ['receive-inbound-sms', 97], // 145
+    ['create-sms-campaign', 135], // 147
+    ['campaign-sender', 81], // 93
+    ['receive-google-ads-lead', 43], // 62
+    ['manage-appointment', 90], // 105
+    ['list-outbound-texts', 73], // 110
+  ])(
+    '%s builds at most %i zod objects at load',
+    async (functionName, most) => {
+      const built = await zodObjectsAtLoad(functionName);
+      expect(built).toBeGreaterThan(0);
+      expect(built).toBeLessThanOrEqual(most);
+    },
+    60_000,
+  );
+
+  const TENANCY_STORE = /shared\/adapters\/dynamodb\/tenancy-store\.ts$/;
+  it.each([
+    // Only a text from a number with an upcoming visit reads the scheduler, the widget session, a
+    // team by id or opens a ticket; the stored session's read and the settings' schema go with them.
+    [
+      'receive-inbound-sms',
+      [
+        TENANCY_STORE,
+        /shared\/adapters\/dynamodb\/(widget-session-store|stored-session|scheduler-config-store)\.ts$/,
+        /shared\/domain\/appointment-texts\/follow-through-members\.ts$/,
+      ],
+    ],
+    // Their team is read by id or by workspace: the team reader, without the tenancy store's writes.
+    ['create-sms-campaign', [TENANCY_STORE]],
+    ['campaign-sender', [TENANCY_STORE]],
+    ['ingest-lead', [TENANCY_STORE]],
+    ['receive-google-ads-lead', [TENANCY_STORE]],
+    ['widget-api', [TENANCY_STORE]],
+    ['widget-worker', [TENANCY_STORE]],
+    ['change-appointment', [TENANCY_STORE]],
+    ['list-team-appointments', [TENANCY_STORE]],
+    ['receive-voice-report', [TENANCY_STORE]],
+    // A page opened reads no session: the stored session's read comes with the first move or cancel.
+    ['manage-appointment', [TENANCY_STORE, /shared\/adapters\/dynamodb\/stored-session\.ts$/]],
+  ])(
+    '%s reads at load none of the code its requests do not all use',
+    async (functionName, patterns) => {
+      const { metafile } = await bundle(functionName);
+      const inputs = [...outputsLoadedAtStart(metafile)].flatMap((file) =>
+        Object.entries(metafile.outputs[file]?.inputs ?? {}).flatMap(([input, use]) => (use.bytesInOutput > 0 ? [input] : [])),
+      );
+      for (const pattern of patterns) expect(inputs.filter((input) => pattern.test(input))).toEqual([]);
+    },
+    60_000,
+  );
+
+  it('bundles the visit reply stores of the inbound-SMS webhook for the texts that need them', async () => {
+    const { metafile } = await bundle('receive-inbound-sms');
+    expect(Object.keys(metafile.inputs)).toEqual(
+      expect.arrayContaining([
+        'shared/adapters/runtime/appointment-reply-stores.ts',
+        'shared/adapters/dynamodb/widget-session-store.ts',
+        'shared/adapters/dynamodb/stored-session.ts',
+      ]),
+    );
+  }, 60_000);
+});
