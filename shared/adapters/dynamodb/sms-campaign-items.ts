@@ -14,7 +14,6 @@ import { subscriptionEventsPk, subscriptionEventTypePk } from './outbound-keys';
 import { type Item, parseStoredItem } from './query';
 import {
   storedBoolean,
-  storedNullableText,
   storedNumber,
   storedOptionalNullableText,
   storedOptionalNumber,
