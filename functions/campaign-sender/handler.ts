@@ -1,6 +1,6 @@
 import type { Context, SQSEvent } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { campaignSenderDependencies } from '#shared/adapters/runtime/campaign-sender-dependencies';
+import { campaignSenderDependencies } from '#shared/adapters/runtime/sms-campaign-sender-dependencies';
 import { startCampaign } from '#shared/domain/sms-campaigns/campaign-service';
 import { sendChunk } from '#shared/domain/sms-campaigns/send-chunk';
 import { log } from '#shared/logging/logger';

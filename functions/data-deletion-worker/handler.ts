@@ -1,5 +1,5 @@
 import type { Context, SQSEvent } from 'aws-lambda';
-import { dataDeletionWorkerDependencies } from '#shared/adapters/runtime/data-deletion-worker-dependencies';
+import { dataDeletionWorkerDependencies } from '#shared/adapters/runtime/data-subject-deletion-worker-dependencies';
 import { isDeletionMessage, runDeletion } from '#shared/domain/data-subject-deletions/run';
 import { PoisonMessageError } from '#shared/errors';
 import { processSqsBatch } from '#shared/workers/sqs-batch';

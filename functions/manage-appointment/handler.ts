@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
-import { manageDependencies } from '#shared/adapters/runtime/manage-dependencies';
+import { manageDependencies } from '#shared/adapters/runtime/appointment-manage-dependencies';
 import * as contracts from '#shared/contracts/appointment-manage';
 import { cancelAppointment, rescheduleAppointment } from '#shared/domain/appointments/changes';
 import { requireManagedAppointment, viewManagedAppointment } from '#shared/domain/appointments/manage';

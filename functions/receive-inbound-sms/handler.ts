@@ -1,5 +1,5 @@
 import { appointmentReplyDependencies } from '#shared/adapters/runtime/appointment-reply-dependencies';
-import { inboundSmsDependencies } from '#shared/adapters/runtime/sms-inbound-dependencies';
+import { inboundSmsDependencies } from '#shared/adapters/runtime/sms-campaign-inbound-dependencies';
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { receiveInboundSms } from '#shared/contracts/sms-campaigns';
 import { answerAppointmentReply } from '#shared/domain/appointment-texts/answer-reply';

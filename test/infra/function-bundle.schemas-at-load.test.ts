@@ -147,7 +147,7 @@ describe('texting, intake, widget, visit and voice functions at load', () => {
       'receive-inbound-sms',
       [
         TENANCY_STORE,
-        /shared\/adapters\/dynamodb\/(widget-session-store|stored-session|scheduler-config-store)\.ts$/,
+        /shared\/adapters\/dynamodb\/(widget-session-store|session-item-read|scheduler-config-store)\.ts$/,
         /shared\/domain\/appointment-texts\/follow-through-members\.ts$/,
       ],
     ],
@@ -162,7 +162,7 @@ describe('texting, intake, widget, visit and voice functions at load', () => {
     ['list-team-appointments', [TENANCY_STORE]],
     ['receive-voice-report', [TENANCY_STORE]],
     // A page opened reads no session: the stored session's read comes with the first move or cancel.
-    ['manage-appointment', [TENANCY_STORE, /shared\/adapters\/dynamodb\/stored-session\.ts$/]],
+    ['manage-appointment', [TENANCY_STORE, /shared\/adapters\/dynamodb\/session-item-read\.ts$/]],
   ])(
     '%s reads at load none of the code its requests do not all use',
     async (functionName, patterns) => {
@@ -181,7 +181,7 @@ describe('texting, intake, widget, visit and voice functions at load', () => {
       expect.arrayContaining([
         'shared/adapters/runtime/appointment-reply-stores.ts',
         'shared/adapters/dynamodb/widget-session-store.ts',
-        'shared/adapters/dynamodb/stored-session.ts',
+        'shared/adapters/dynamodb/session-item-read.ts',
       ]),
     );
   }, 60_000);

@@ -1,7 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { teamPk } from '#shared/adapters/dynamodb/keys';
 import type { Item } from '#shared/adapters/dynamodb/query';
-import { fromSessionItem } from '#shared/adapters/dynamodb/stored-session';
+import { fromSessionItem } from '#shared/adapters/dynamodb/session-item-read';
 import { readTimeOrdered } from '#shared/adapters/dynamodb/time-range';
 import type { PositionedSession, SessionListQuery } from '#shared/ports/session-store';
 

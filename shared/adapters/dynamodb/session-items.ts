@@ -1,7 +1,7 @@
 import type { SessionRecord } from '#shared/domain/sessions';
 import type { TeamPlacement } from '#shared/domain/tenancy';
 import { changeSortKey, enterpriseShardPk, padId, shardOf, teamPk, timeSortKey } from './keys';
-import type { StoredSessionAttributes } from './stored-session';
+import type { StoredSessionAttributes } from './session-item-read';
 
 /**
  * Items: pk TEAM#<team>, sk <started_at>#<team>#<session>, the session's attributes, and its

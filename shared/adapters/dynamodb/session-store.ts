@@ -7,8 +7,8 @@ import type { PlacedSession, PositionedSession, SessionListQuery, SessionStore }
 import { batchPut } from './batch-write';
 import { ENTERPRISE_SHARDS, enterpriseShardPk, padId, teamPk } from './keys';
 import { type Item, queryAll, queryPages, queryUpTo } from './query';
+import { fromSessionItem, SESSION_ATTRIBUTES } from './session-item-read';
 import { legacyUpdatedAt, toSessionItem } from './session-items';
-import { fromSessionItem, SESSION_ATTRIBUTES } from './stored-session';
 import { changeWindowRange, type ListPartition, type MergedTimeOrderedQuery, readTimeOrdered, readTimeOrderedMerged } from './time-range';
 
 /**

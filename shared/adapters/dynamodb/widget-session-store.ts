@@ -13,7 +13,7 @@ import type {
   WidgetSessionStore,
 } from '#shared/ports/widget-session-store';
 import { type Item, parseStoredItem, queryAll } from './query';
-import { fromSessionItem } from './stored-session';
+import { fromSessionItem } from './session-item-read';
 import { isTransactionCancelled, transactWrite } from './transact';
 import { sessionKey, slotAttribute, slotPk, toWidgetSessionItem } from './widget-session-items';
 

@@ -10,7 +10,7 @@ import { queues } from './queues';
 
 /**
  * The routes' stores: the deletions (teams table) and the tenancy (teams of a request). The
- * worker's erasers and the export bucket are data-deletion-worker-dependencies.ts: a route that
+ * worker's erasers and the export bucket are data-subject-deletion-worker-dependencies.ts: a route that
  * imported them would read at cold start the SDK code the bucket's first-use S3 client shares
  * with DynamoDB (its XML protocol), which no request of a route uses.
  */

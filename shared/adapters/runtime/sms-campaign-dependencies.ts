@@ -6,7 +6,7 @@ import { scheduler } from './scheduler';
 import { type CampaignStores, campaignStores } from './sms-campaign-stores';
 
 // The campaign routes that queue or schedule; sms-campaign-stores.ts holds the stores they share,
-// campaign-sender-dependencies.ts the sender's, the one function that texts.
+// sms-campaign-sender-dependencies.ts the sender's, the one function that texts.
 
 /** create-sms-campaign: the stores, the campaign-sends queue, the scheduler and the price per segment. */
 export function campaignDependencies(): () => CampaignStores & CampaignDependencies {

@@ -17,7 +17,7 @@ import type { TenancyStore } from '#shared/ports/tenancy-store';
  * load: the tables are looked up then (a function whose row lacks one fails to load, as in AWS);
  * the stores are built on the first call of the returned function and kept for the container's life.
  * Each function set's accessor sits in a module importing only the adapters it uses (this one none,
- * sms-inbound-dependencies.ts the SMS provider, sms-campaign-dependencies.ts the queue, the
+ * sms-campaign-inbound-dependencies.ts the SMS provider, sms-campaign-dependencies.ts the queue, the
  * scheduler and the provider): an adapter's first-use SDK client puts the SDK code it shares with
  * DynamoDB in the chunk every cold start reads (ADR 0199).
  */

@@ -1,4 +1,4 @@
-import type { campaignSenderDependencies } from '#shared/adapters/runtime/campaign-sender-dependencies';
+import type { campaignSenderDependencies } from '#shared/adapters/runtime/sms-campaign-sender-dependencies';
 import type { Campaign, ChunkRecipient } from '#shared/domain/sms-campaigns/campaign';
 import { DEFAULT_MESSAGING_CONFIG } from '#shared/domain/sms-campaigns/messaging-config';
 import type { MessageQueue } from '#shared/ports/message-queue';
@@ -12,8 +12,8 @@ import { team } from '../../../support/intake-fakes';
 
 type Dependencies = ReturnType<ReturnType<typeof campaignSenderDependencies>>;
 const mockDependencies: { current?: Dependencies } = {};
-jest.mock('#shared/adapters/runtime/campaign-sender-dependencies', () => ({
-  ...jest.requireActual('#shared/adapters/runtime/campaign-sender-dependencies'),
+jest.mock('#shared/adapters/runtime/sms-campaign-sender-dependencies', () => ({
+  ...jest.requireActual('#shared/adapters/runtime/sms-campaign-sender-dependencies'),
   campaignSenderDependencies: () => () => mockDependencies.current,
 }));
 

@@ -1,4 +1,4 @@
-import type { dataDeletionWorkerDependencies } from '#shared/adapters/runtime/data-deletion-worker-dependencies';
+import type { dataDeletionWorkerDependencies } from '#shared/adapters/runtime/data-subject-deletion-worker-dependencies';
 import type { AuditEntry } from '#shared/domain/audit-log/entry';
 import { type DataSubjectDeletion, DELETION_KINDS, type DeletionKind, zeroCounts } from '#shared/domain/data-subject-deletions/request';
 import type { DataSubjectDeletionStore, SubjectEraser } from '#shared/ports/data-subject-deletion-store';
@@ -7,8 +7,8 @@ import { CONTEXT, failingPort, functionEnvironment, sqsEvent } from '../../../su
 
 type Dependencies = ReturnType<ReturnType<typeof dataDeletionWorkerDependencies>>;
 const mockDependencies: { current?: Dependencies } = {};
-jest.mock('#shared/adapters/runtime/data-deletion-worker-dependencies', () => ({
-  ...jest.requireActual('#shared/adapters/runtime/data-deletion-worker-dependencies'),
+jest.mock('#shared/adapters/runtime/data-subject-deletion-worker-dependencies', () => ({
+  ...jest.requireActual('#shared/adapters/runtime/data-subject-deletion-worker-dependencies'),
   dataDeletionWorkerDependencies: () => () => mockDependencies.current,
 }));
 

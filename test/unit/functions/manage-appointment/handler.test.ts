@@ -1,4 +1,4 @@
-import type { ManageRouteDependencies } from '#shared/adapters/runtime/manage-dependencies';
+import type { ManageRouteDependencies } from '#shared/adapters/runtime/appointment-manage-dependencies';
 import { newAppointment, type StoredAppointment } from '#shared/domain/appointments/appointment';
 import { manageTokenOf, sealManageToken } from '#shared/domain/appointments/manage-token';
 import type { AppointmentStore } from '#shared/ports/appointment-store';
@@ -8,8 +8,8 @@ import type { TenancyStore } from '#shared/ports/tenancy-store';
 import { answerOf, failingPort, fakePort, functionEnvironment, routeEvent } from '../../../support/handler-harness';
 
 const mockDependencies: { current?: ManageRouteDependencies } = {};
-jest.mock('#shared/adapters/runtime/manage-dependencies', () => ({
-  ...jest.requireActual('#shared/adapters/runtime/manage-dependencies'),
+jest.mock('#shared/adapters/runtime/appointment-manage-dependencies', () => ({
+  ...jest.requireActual('#shared/adapters/runtime/appointment-manage-dependencies'),
   manageDependencies: () => () => mockDependencies.current,
 }));
 

@@ -1,4 +1,4 @@
-import type { inboundSmsDependencies } from '#shared/adapters/runtime/sms-inbound-dependencies';
+import type { inboundSmsDependencies } from '#shared/adapters/runtime/sms-campaign-inbound-dependencies';
 import { DEFAULT_MESSAGING_CONFIG } from '#shared/domain/sms-campaigns/messaging-config';
 import type { MessagingConfigStore } from '#shared/ports/messaging-config-store';
 import type { InboundTextStore } from '#shared/ports/sms-campaign-store';
@@ -9,8 +9,8 @@ import { team, tenancyOf } from '../../../support/intake-fakes';
 
 type Dependencies = ReturnType<ReturnType<typeof inboundSmsDependencies>>;
 const mockDependencies: { current?: Dependencies } = {};
-jest.mock('#shared/adapters/runtime/sms-inbound-dependencies', () => ({
-  ...jest.requireActual('#shared/adapters/runtime/sms-inbound-dependencies'),
+jest.mock('#shared/adapters/runtime/sms-campaign-inbound-dependencies', () => ({
+  ...jest.requireActual('#shared/adapters/runtime/sms-campaign-inbound-dependencies'),
   inboundSmsDependencies: () => () => mockDependencies.current,
 }));
 

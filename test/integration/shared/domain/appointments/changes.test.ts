@@ -7,7 +7,7 @@ import { DynamoSchedulerConfigStore } from '#shared/adapters/dynamodb/scheduler-
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { DynamoWidgetSessionStore } from '#shared/adapters/dynamodb/widget-session-store';
-import { manageDependencies } from '#shared/adapters/runtime/manage-dependencies';
+import { manageDependencies } from '#shared/adapters/runtime/appointment-manage-dependencies';
 import type { StoredAppointment } from '#shared/domain/appointments/appointment';
 import { cancelAppointment, rescheduleAppointment } from '#shared/domain/appointments/changes';
 import { manageLinks } from '#shared/domain/appointments/manage-token';

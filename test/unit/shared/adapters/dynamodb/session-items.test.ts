@@ -1,5 +1,5 @@
+import { fromSessionItem } from '#shared/adapters/dynamodb/session-item-read';
 import { toSessionItem } from '#shared/adapters/dynamodb/session-items';
-import { fromSessionItem } from '#shared/adapters/dynamodb/stored-session';
 import { session } from '../../../../support/factories';
 
 /** A session row read back: validated against the stored shape, and only the record's own fields kept. */
