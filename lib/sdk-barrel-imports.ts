@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Plugin, PluginBuild } from 'esbuild';
 
@@ -14,6 +14,9 @@ const NAMED_REEXPORT = /^export \{([^}]*)\} from "([^"]+)";$/;
 /** The exports a barrel's own code may declare besides its re-exports; any other form leaves the module as it is. */
 const LOCAL_DECLARATION = /^export (?:class|function|async function|const|let|var) ([\w$]+)\b/;
 const LOCAL_LIST = /^export \{([^}]*)\};$/;
+
+/** The folder of the package a path lies in: node_modules/name or node_modules/@scope/name, the last one. */
+const PACKAGE_FOLDER = /^.*[\\/]node_modules[\\/](?:@[^\\/]+[\\/])?[^\\/]+/;
 
 /** Where a barrel's own code goes, so that importing one of its names does not reach every file it re-exports. */
 const LOCAL_PART_NAMESPACE = 'sdk-barrel-own-code';
@@ -52,10 +55,12 @@ export function sdkImportsPastBarrels(projectRoot: string): Plugin {
       const barrels = barrelReader(build, projectRoot);
       const rewrite = async (source: string, resolveDir: string): Promise<string> => {
         const replacements = new Map<string, string>();
-        for (const [line, names = '', specifier = ''] of source.matchAll(NAMED_IMPORT)) {
-          const direct = directImports(names, await barrels.of(specifier, resolveDir));
+        const imports = [...source.matchAll(NAMED_IMPORT)];
+        const found = await Promise.all(imports.map(([, , specifier = '']) => barrels.of(specifier, resolveDir)));
+        imports.forEach(([line, names = ''], index) => {
+          const direct = directImports(names, found[index]);
           if (direct !== undefined) replacements.set(line, direct);
-        }
+        });
         // Each replacement stays on its line, so the SDK's own line numbers still hold.
         return source.replace(NAMED_IMPORT, (line) => replacements.get(line) ?? line);
       };
@@ -124,9 +129,22 @@ function specifiers(list: string): { imported: string; local: string }[] {
 /** Reads each barrel once per build: by the specifier an SDK file imports, or by its file. */
 function barrelReader(build: PluginBuild, projectRoot: string) {
   const byFile = new Map<string, Promise<Barrel | undefined>>();
-  const resolve = async (specifier: string, resolveDir: string): Promise<string | undefined> => {
+  const resolved = new Map<string, Promise<string | undefined>>();
+  const resolveOnce = async (specifier: string, resolveDir: string): Promise<string | undefined> => {
+    const local = specifier.startsWith('.') ? await relativeFile(path.resolve(resolveDir, specifier)) : undefined;
+    if (local !== undefined) return local;
     const result = await build.resolve(specifier, { kind: 'import-statement', resolveDir });
     return result.errors.length > 0 || result.external || result.namespace !== 'file' ? undefined : result.path;
+  };
+  // The SDK's files import the same few barrels: a package name is resolved once per importing package, a relative path once per folder.
+  const resolve = (specifier: string, resolveDir: string): Promise<string | undefined> => {
+    const key = `${specifier.startsWith('.') ? resolveDir : (PACKAGE_FOLDER.exec(resolveDir)?.[0] ?? resolveDir)}\0${specifier}`;
+    let file = resolved.get(key);
+    if (file === undefined) {
+      file = resolveOnce(specifier, resolveDir);
+      resolved.set(key, file);
+    }
+    return file;
   };
   const read = async (file: string, chain: readonly string[]): Promise<Barrel | undefined> => {
     const lines = (await readFile(file, 'utf8')).split('\n');
@@ -175,4 +193,20 @@ function ownExports(lines: readonly string[]): string[] | undefined {
     else return undefined;
   }
   return names;
+}
+
+/**
+ * The file a relative specifier of the SDK's compiled files names: they write it without its `.js`,
+ * or name a folder's index.js. Asking esbuild (a round trip each) for every re-export of every
+ * barrel tripled a function's build; anything else is still asked.
+ */
+async function relativeFile(base: string): Promise<string | undefined> {
+  for (const candidate of [`${base}.js`, path.join(base, 'index.js')]) {
+    const found = await stat(candidate).then(
+      (info) => info.isFile(),
+      () => false,
+    );
+    if (found) return candidate;
+  }
+  return undefined;
 }
