@@ -14,7 +14,7 @@ import { BUNDLE_ENTRY_FILE, functionBuildOptions, outputsLoadedAtStart } from '.
  * (docs/adr/0203-sdk-code-of-first-use-clients-stays-in-their-chunks.md): the DynamoDB client
  * reaches @smithy/core's and @aws-sdk/core's barrels, and without the bundling's
  * `sdk-imports-past-barrels` plugin every file those re-export was written into the chunk read at
- * load. Checked here: what functions with first-use SQS, Scheduler or S3 clients read at load, and
+ * load. Checked here: what functions with first-use SQS, Scheduler, EventBridge or S3 clients read at load, and
  * that the clients bundled with the plugin send and read exactly what they do without it.
  */
 
@@ -43,12 +43,29 @@ async function bundle(name: string, entry: string, withBarrelPlugin = true): Pro
 const inputsAtLoad = (metafile: Metafile): string[] =>
   [...outputsLoadedAtStart(metafile)].flatMap((output) => Object.keys(metafile.outputs[output]?.inputs ?? {}));
 
-/** SDK files only the REST-JSON, query or XML clients use: the Scheduler's protocol, its HTTP-binding and string serde, MD5, stream mixins. */
-const FIRST_USE_CLIENT_CODE =
-  /node_modules\/@(smithy|aws-sdk)\/core\/dist-es\/submodules\/(protocols\/json\/AwsRestJsonProtocol|protocols\/HttpBindingProtocol|protocols\/serde\/(ToString|FromString)Shape|checksum\/md5\/|serde\/util-stream\/sdk-stream-mixin)/;
+/**
+ * SDK files only the REST-JSON, XML or SQS clients use: the Scheduler's protocol, the HTTP-binding
+ * protocol and its string serde, MD5, stream mixins; S3's XML protocol, XML builder and waiters.
+ */
+const FIRST_USE_CLIENT_CODE = new RegExp(
+  [
+    String.raw`node_modules/@(smithy|aws-sdk)/core/dist-es/submodules/(protocols/json/AwsRestJsonProtocol|protocols/HttpBindingProtocol|`,
+    String.raw`protocols/serde/(ToString|FromString)Shape|protocols/xml/|checksum/md5/|serde/util-stream/sdk-stream-mixin|client/util-waiter/)`,
+    String.raw`|node_modules/@aws-sdk/xml-builder/`,
+  ].join(''),
+);
 
 describe('SDK code of first-use clients', () => {
-  it.each(['create-sms-campaign', 'widget-api', 'widget-worker', 'receive-voice-report', 'ingest-lead', 'campaign-sender'])(
+  it.each([
+    'create-sms-campaign',
+    'widget-api',
+    'widget-worker',
+    'receive-voice-report',
+    'ingest-lead',
+    'campaign-sender',
+    'export-worker',
+    'data-deletion-worker',
+  ])(
     '%s reads none of it at load',
     async (name) => {
       const { metafile } = await bundle(name, path.join(ROOT, 'functions', name, 'handler.ts'));
@@ -57,14 +74,17 @@ describe('SDK code of first-use clients', () => {
     60_000,
   );
 
-  it('lands at load without the barrel plugin, so the check above can fail', async () => {
-    const { metafile } = await bundle(
-      'create-sms-campaign-unplugged',
-      path.join(ROOT, 'functions', 'create-sms-campaign', 'handler.ts'),
-      false,
-    );
-    expect(inputsAtLoad(metafile).filter((input) => FIRST_USE_CLIENT_CODE.test(input)).length).toBeGreaterThan(0);
-  }, 60_000);
+  it.each([
+    ['create-sms-campaign', /AwsRestJsonProtocol/],
+    ['export-worker', /protocols\/xml\/AwsRestXmlProtocol/],
+  ])(
+    'lands at load in %s without the barrel plugin, so the check above can fail',
+    async (name, file) => {
+      const { metafile } = await bundle(`${name}-unplugged`, path.join(ROOT, 'functions', name, 'handler.ts'), false);
+      expect(inputsAtLoad(metafile).filter((input) => FIRST_USE_CLIENT_CODE.test(input) && file.test(input))).toHaveLength(1);
+    },
+    60_000,
+  );
 
   it('leaves every SDK client sending and reading the same as without the plugin', async () => {
     const server = await startRecordingServer();
