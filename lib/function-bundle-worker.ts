@@ -1,6 +1,6 @@
 import { type MessagePort, workerData } from 'node:worker_threads';
 import { type BuildOptions, build } from 'esbuild';
-import { oneChunkAtLoad } from './function-bundle';
+import { functionBundlePlugins } from './function-bundle';
 
 /** What `buildFunctionBundleSync` (function-bundle.ts) hands this worker once. */
 interface WorkerSetup {
@@ -10,7 +10,7 @@ interface WorkerSetup {
   readonly port: MessagePort;
 }
 
-/** One build: functionBuildOptions without its plugin, which cannot cross to a worker. */
+/** One build: functionBuildOptions without its plugins, which cannot cross to a worker. */
 interface BundleRequest {
   readonly options: BuildOptions;
   readonly projectRoot: string;
@@ -19,7 +19,7 @@ interface BundleRequest {
 
 const { done, port } = workerData as WorkerSetup;
 port.on('message', (request: BundleRequest) => {
-  build({ ...request.options, plugins: [oneChunkAtLoad(request.projectRoot, request.entry)] })
+  build({ ...request.options, plugins: functionBundlePlugins(request.projectRoot, request.entry) })
     .then(
       () => port.postMessage({ error: null }),
       (error: Error) => port.postMessage({ error: error.message }),

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { BuildOptions, Metafile, Plugin } from 'esbuild';
 import { buildOpenApiDocument } from '#shared/openapi/document';
+import { sdkImportsPastBarrels } from './sdk-barrel-imports';
 
 /** The file Lambda loads: the stack's handler setting `index.handler` resolves to it. */
 export const BUNDLE_ENTRY_FILE = 'index.mjs';
@@ -53,8 +54,13 @@ export function functionBuildOptions(projectRoot: string, entry: string, outdir:
     absWorkingDir: projectRoot,
     logLevel: 'warning',
     define: prerenderedOpenApiDefines(),
-    plugins: [oneChunkAtLoad(projectRoot, entry)],
+    plugins: functionBundlePlugins(projectRoot, entry),
   };
+}
+
+/** The plugins every function's build runs; they are functions, so the build worker makes its own. */
+export function functionBundlePlugins(projectRoot: string, entry: string): Plugin[] {
+  return [oneChunkAtLoad(projectRoot, entry), sdkImportsPastBarrels(projectRoot)];
 }
 
 /**
@@ -97,7 +103,7 @@ export function buildFunctionBundleSync(projectRoot: string, entry: string, outd
   buildWorker ??= startBuildWorker();
   const { port, done } = buildWorker;
   Atomics.store(done, 0, 0);
-  // The options travel without the plugin (a function); the worker adds it back.
+  // The options travel without the plugins (functions); the worker adds them back.
   port.postMessage({ options: { ...functionBuildOptions(projectRoot, entry, outdir), plugins: [] }, projectRoot, entry });
   if (Atomics.wait(done, 0, 0, BUILD_TIMEOUT_MS) === 'timed-out') throw new Error(`bundling ${entry}: no answer in 5 minutes`);
   const answer = receiveMessageOnPort(port)?.message as { error: string | null; fatal?: boolean } | undefined;
@@ -119,7 +125,7 @@ const FIRST_USE_NAMESPACE = 'first-use';
  * chunk, which index.mjs re-exports the handler from; what only first-use modules need stays in
  * their chunks. Nothing runs differently: the entry has run before any `import()` of it resolves.
  */
-export function oneChunkAtLoad(projectRoot: string, entry: string): Plugin {
+function oneChunkAtLoad(projectRoot: string, entry: string): Plugin {
   return {
     name: 'one-chunk-at-load',
     setup(build) {
