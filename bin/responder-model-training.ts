@@ -24,6 +24,7 @@ export const TRAINING_SETS = [
   'labelled-calls.probe5.json',
   'labelled-calls.probe6.json',
   'labelled-calls.probe7.json',
+  'labelled-calls.probe8.json',
 ];
 
 export interface Example {
