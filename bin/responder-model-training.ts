@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { callerFeatures } from '#shared/domain/voice/call-features';
 import type { LearnedModel } from '#shared/domain/voice/learned-model';
-import { withApostrophes } from '#shared/domain/voice/spoken-text';
+import { asWritten } from '#shared/domain/voice/spoken-text';
 import { transcriptTurns } from '#shared/domain/voice/transcript-turns';
 
 /**
@@ -51,7 +51,7 @@ const sentencesOf = (text: string) =>
 export function callerSentences(transcript: string): string[] {
   const turns = transcriptTurns(null, transcript);
   return (turns.length > 0 ? turns.filter((t) => t.speaker === 'customer').map((t) => t.text) : [transcript])
-    .map(withApostrophes)
+    .map(asWritten)
     .flatMap(sentencesOf);
 }
 

@@ -17,7 +17,7 @@ import {
   PHONE_CALL_BEFORE,
   UNAVAILABLE,
 } from './settling-words';
-import { sentencesOf, withApostrophes } from './spoken-text';
+import { asWritten, sentencesOf } from './spoken-text';
 import type { TranscriptTurn } from './transcript-turns';
 
 /**
@@ -311,7 +311,7 @@ function readCounter(reading: Reading, sentence: string, ctx: Context): void {
 
 function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
   reading.firstReply = turn.speaker === 'agent';
-  const text = withApostrophes(turn.text);
+  const text = asWritten(turn.text);
   reading.turnText = text;
   if (turn.speaker === 'agent') reading.answered = true;
   const corrected = afterCorrection(text);
