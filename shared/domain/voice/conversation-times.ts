@@ -8,6 +8,7 @@ import {
   AGENT_EXISTING,
   AGENT_YES,
   ASKS_FOR_TIME,
+  afterCorrection,
   CLOSING,
   DECLINES,
   HOUR_TAKEN,
@@ -46,16 +47,6 @@ interface Proposal {
   readonly quote: string;
 }
 
-/** A later part of a turn replaces an earlier one: "Tuesday, no wait, Wednesday". */
-const CORRECTION = /\b(no wait|wait,? no|actually|make that(?! work)|i mean|scratch that|or rather|no,? mejor|mejor dicho|perd[oó]n)\b/gi;
-
-/** The part of a turn after its last correction ("Tuesday, no wait, Wednesday" → "Wednesday"). */
-function afterCorrection(text: string): string {
-  const marks = [...text.matchAll(CORRECTION)];
-  const last = marks.at(-1);
-  return last?.index === undefined ? text : text.slice(last.index + last[0].length);
-}
-
 /** Words that make one bare hour an offer: "the earliest I have Monday is 10", "first opening is 9", "a 1 o'clock". */
 const ONE_SLOT = /\b((earliest|first|next) (i have|i've got|i can do|we have|opening|slot|available|availability)|(i|we) have an? \d)/i;
 
@@ -85,6 +76,9 @@ function bareHours(text: string, day: string | null, timezone: string, callTime:
 
 const sameTime = (a: TimeMention, b: TimeMention) => a.date === b.date && a.at === b.at;
 const lastOf = (mentions: readonly TimeMention[]) => mentions.filter((m) => m.at !== null).at(-1) ?? mentions.at(-1);
+/** A time said with its day ("Friday at 1"), not an hour alone on the day on the table ("at 2"). */
+const NAMES_DAY =
+  /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
 const isQuestion = (sentence: string) => /\?\s*$/.test(sentence);
 
 /** What the turns have settled so far. */
@@ -258,6 +252,14 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
     reading.agreed = null;
     return;
   }
+  // "Your appointment is still on for Thursday." "Oh, Thursday, that's fine.": the day of the booking already made, echoed.
+  if (
+    mentions.length > 0 &&
+    mentions.every((m) => m.at === null && reading.existingDays.has(m.date)) &&
+    !isQuestion(sentence) &&
+    !MOVES.test(sentence)
+  )
+    return;
   const last = lastOf(mentions);
   if (last) {
     const onThatDay = reading.offered.filter((p) => p.mention.date === last.date);
@@ -267,12 +269,12 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
       settle(reading, offer, `the assistant offered "${offer.mention.phrase}" and the customer accepted`, [offer.quote, sentence]);
       return;
     }
-    const sameAsAgreed =
-      reading.agreed &&
-      last.date === reading.agreed.proposal.mention.date &&
-      (last.at === null || last.at === reading.agreed.proposal.mention.at);
+    const agreedAt = reading.agreed?.proposal.mention;
+    const sameAsAgreed = agreedAt && last.date === agreedAt.date && (last.at === null || last.at === agreedAt.at);
+    // "Oh, Friday. Friday at 1.": the hour said with the day agreed without one gives it its hour.
+    const givesHour = agreedAt?.at === null && last.at !== null && last.date === agreedAt.date && NAMES_DAY.test(last.phrase);
     // "Sure. Heads up, the dog walker comes at 2": a time told after agreement, not asked for, leaves it.
-    if (sameAsAgreed || (reading.agreed && !isQuestion(sentence) && !MOVES.test(sentence))) return;
+    if (sameAsAgreed || (reading.agreed && !givesHour && !isQuestion(sentence) && !MOVES.test(sentence))) return;
     reading.agreed = null;
     reading.existingAsked = false;
     reading.candidate = { mention: last, by: 'customer', quote: sentence };
@@ -316,13 +318,15 @@ function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
   if (turn.speaker === 'agent') reading.answered = true;
   const corrected = afterCorrection(text);
   // "Friday at 3, actually make it 3:30": the day said before a correction that names only an hour is still its day.
-  const before = timeMentions(text.slice(0, text.length - corrected.length), ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay);
+  const before = timeMentions(text.slice(0, corrected.said), ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay);
   reading.lastDay = before.at(-1)?.date ?? reading.lastDay;
-  for (const sentence of sentencesOf(corrected)) {
+  for (const [n, sentence] of sentencesOf(corrected.text).entries()) {
     // "Our office manager will call you Thursday at 2", "done by noon": a phone call's time or a limit puts no visit on the table.
-    const mentions = timeMentions(sentence, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay).filter(
+    const said = timeMentions(sentence, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay).filter(
       (m) => !saidAfter(sentence, m, PHONE_CALL_BEFORE) && !saidAfter(sentence, m, LIMIT_BEFORE),
     );
+    // "Make that 10 instead, I drop the kids off at 9": what a correction starts with is what it means.
+    const mentions = n === 0 && corrected.leads ? said.slice(0, 1) : said;
     if (turn.speaker === 'agent') readAgentSentence(reading, sentence, mentions, ctx);
     else readCustomerSentence(reading, sentence, mentions, ctx);
     reading.firstReply = false;

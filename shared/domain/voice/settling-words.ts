@@ -60,3 +60,37 @@ export const LIMIT_BEFORE =
 /** A caller moving a time already agreed ("could it be Monday instead?", "Friday works better"), not only telling one. */
 export const MOVES =
   /\b(instead|rather|better|prefer|change|move|switch|push|earlier|later|actually|(can|could|would) (you|he|she|they|we|someone|somebody|it)|how about|what about|make it|let's|i'd like|i want|i need|wait)\b/i;
+
+const HOUR_WORDS = 'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve';
+/** What a correction may name first: an hour, in digits or words, or a day. */
+const TIME_NAMED = `(?:at |make it |it's |i mean )?(?:\\d{1,2}\\b|(?:${HOUR_WORDS}|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)\\b)`;
+
+/**
+ * A later part of a turn replaces an earlier one: "Tuesday, no wait, Wednesday", "at 2, sorry, 3",
+ * "nine, no, ten thirty". "Sorry" and "no" correct only when a time follows them at once ("sorry
+ * to hear that", "no, 9 doesn't work" correct nothing).
+ */
+const CORRECTION = new RegExp(
+  `\\b(no wait|wait,? no|actually|make that(?! work)|i mean|scratch that|or rather|no,? mejor|mejor dicho|perd[oó]n)\\b|\\bsorry,? (?=${TIME_NAMED})|(?<=, ?)no,? (?=${TIME_NAMED})`,
+  'gi',
+);
+/** A bare hour a correction starts with ("I mean eleven", "sorry, 3"), which is read as an hour only after "at". */
+const BARE_HOUR_FIRST = new RegExp(
+  `^[\\s,\u2014-]*(?=(?:\\d{1,2}(?::\\d{2})?|${HOUR_WORDS})\\b(?!:|\\s*(?:dollars|bucks|minutes|hours|days|%)))`,
+  'i',
+);
+
+/**
+ * The part of a turn after its last correction ("Tuesday, no wait, Wednesday" → "Wednesday"),
+ * a bare hour it starts with read as an hour ("I mean eleven" → "at eleven"), and whether it
+ * starts with what it corrects to: then that first time is the one meant, and a time told after it
+ * in the same sentence is its reason ("make that 10 instead, I drop the kids off at 9").
+ */
+export function afterCorrection(text: string): { readonly text: string; readonly said: number; readonly leads: boolean } {
+  const last = [...text.matchAll(CORRECTION)].at(-1);
+  if (last?.index === undefined) return { text, said: 0, leads: false };
+  const rest = text.slice(last.index + last[0].length);
+  const bare = BARE_HOUR_FIRST.exec(rest);
+  const leads = bare !== null || new RegExp(`^[\\s,\u2014-]*${TIME_NAMED}`, 'i').test(rest);
+  return { text: bare ? `at ${rest.slice(bare[0].length)}` : rest, said: last.index + last[0].length, leads };
+}

@@ -240,3 +240,65 @@ describe('the time a conversation settles on', () => {
     ).toMatchObject({ at: null, settled: false });
   });
 });
+
+/** Corrections said as people say them: "sorry", "no", "I mean", a reason told after (ADR 0201). */
+describe('a time corrected inside a turn', () => {
+  it('takes the hour after "sorry" or "no" when a time follows at once, and not "sorry" or "no" of anything else', () => {
+    const sorry = agreed(
+      "AI: I can get a plumber out tomorrow at 2 or at 3.\nCustomer: Let's do 2, sorry, 3. School pickup's at 2.\nAI: Okay, you're all set.",
+    );
+    expect(sorry).toMatchObject({ at: '2026-03-05T22:00:00.000Z', settled: true });
+    const no = agreed("AI: Sure, what time tomorrow?\nCustomer: How's nine, no, ten thirty?\nAI: Yes, you're all set.");
+    expect(no).toMatchObject({ at: '2026-03-05T17:30:00.000Z', settled: true });
+    const apology = agreed(
+      "AI: I can get a plumber out tomorrow at 2 or at 3.\nCustomer: Sorry to bother you, 2 works.\nAI: Okay, you're all set.",
+    );
+    expect(apology).toMatchObject({ at: '2026-03-05T21:00:00.000Z', settled: true });
+  });
+
+  it('reads a bare hour a correction starts with as the hour, on the day said before it', () => {
+    const found = agreed("Customer: Can he come Tuesday at ten, I mean eleven, if you have it?\nAI: Yes, that works. You're booked.");
+    expect(found).toMatchObject({ at: '2026-03-10T17:00:00.000Z', settled: true });
+  });
+
+  it('takes the time a correction starts with, not the time of its reason told after it', () => {
+    const found = agreed(
+      "AI: I have Monday at 9 available.\nCustomer: Monday at 9 is good. Actually, make that 10 instead if you can, I drop the kids off at 9.\nAI: Sure thing, you're booked.",
+    );
+    expect(found).toMatchObject({ at: '2026-03-09T16:00:00.000Z', settled: true });
+    // Without a correction the last of two times asked for is the one on the table.
+    const plain = agreed(
+      "AI: I have Monday at 9 available.\nCustomer: Could he come Monday at 10 or Monday at 11?\nAI: Sure thing, you're booked.",
+    );
+    expect(plain).toMatchObject({ at: '2026-03-09T17:00:00.000Z' });
+  });
+
+  it('gives a day agreed without an hour the hour said with it, and not an hour told alone', () => {
+    const hour = agreed(
+      "Customer: Can he come Friday the 7th at 1?\nAI: Just so you know, Friday is the 6th. Which did you mean?\nCustomer: Oh, Friday. Friday at 1.\nAI: Got it, you're booked.",
+    );
+    expect(hour).toMatchObject({ at: '2026-03-06T20:00:00.000Z', settled: true });
+    const told = agreed(
+      "AI: I can send someone Friday.\nCustomer: Friday's fine.\nAI: Great, you're booked.\nCustomer: Oh, the dog walker comes at 2.",
+    );
+    expect(told).toMatchObject({ at: null, date: '2026-03-06' });
+  });
+
+  it("reads a caller's echo of a reminder's day as the booking already made", () => {
+    expect(
+      agreed(
+        "AI: This is a reminder your appointment is still on for Thursday at 10.\nCustomer: Oh, Thursday, yeah no, that's fine.\nAI: Great, see you then.",
+      ),
+    ).toBeNull();
+  });
+
+  it('never throws on a turn of arbitrary text with correction words in it', () => {
+    const words = fc.constantFrom('sorry, ', 'no, ', 'I mean ', 'actually ', 'make that ', '3', 'ten', 'Friday', ' at ', ', ', '—', '.');
+    fc.assert(
+      fc.property(fc.array(fc.oneof(words, fc.string({ maxLength: 8 })), { maxLength: 12 }), (parts) => {
+        expect(() => agreed(`AI: I have Friday at 2.\nCustomer: ${parts.join('')}`)).not.toThrow();
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
