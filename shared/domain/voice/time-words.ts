@@ -36,6 +36,7 @@ const HOUR_WORDS: Readonly<Record<string, number>> = {
 };
 
 const HOUR_WORD = Object.keys(HOUR_WORDS).join('|');
+const WEEKDAY_WORD = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday';
 const hourOf = (word: string) => HOUR_WORDS[word.toLowerCase()] ?? Number(word);
 
 /** Spanish time words in their English form. Longest phrases first. */
@@ -221,12 +222,17 @@ function hoursAsDigits(text: string): string {
         (_w, m: string, _p, h: string) => `${hourOf(h)}:${PAST_MINUTES[m.toLowerCase().replace(/[- ]/, ' ')] ?? '00'}`,
       )
       .replace(
-        new RegExp(`\\b(at|around|about|by) (${HOUR_WORD})\\b(?! (of|in|on|days?|weeks?|hours?)\\b)`, 'gi'),
+        new RegExp(`\\b(at|around|about|by) (${HOUR_WORD})\\b(?! (of|in|on(?= (?!${WEEKDAY_WORD}))|days?|weeks?|hours?)\\b)`, 'gi'),
         (_w, p: string, h: string) => `${p} ${hourOf(h)}`,
       )
       .replace(new RegExp(`\\b(${HOUR_WORD})(?= ?(a\\.?m\\.?|p\\.?m\\.?|o'?clock)(\\W|$))`, 'gi'), (h: string) => String(hourOf(h)))
       // "Monday, 9 o'clock": the hour alone after a day is read only with "at".
       .replace(/\b(at )?(\d{1,2})(:\d{2})? o'?clock\b/gi, 'at $2$3')
+      // "2 on Tuesday": an hour said before its day, which chrono reads only after "at".
+      .replace(
+        new RegExp(`(?<!\\b(at|around|about|by|[\\d:]) ?)\\b(1[0-2]|[1-9])(:[0-5]\\d)? on (${WEEKDAY_WORD})\\b`, 'gi'),
+        'at $2$3 on $4',
+      )
       // "at 10 30" and "at 1030", as speech-to-text writes ten thirty; "@ 10" as a chat writes it.
       .replace(/(^|\s)@ ?(?=\d)/g, '$1at ')
       .replace(/\b(at|around|about|by) (1[0-2]|[1-9]) ?([0-5]\d)\b(?! ?(minutes?|mins?|dollars|bucks|degrees|percent|%))/gi, '$1 $2:$3')
