@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { AGENT_ACTS_ITSELF, BOOKING_ALREADY_MADE, COUNTER, DEFERS, OPENING_HOURS, PRICE } from './intent-rules-data';
-import { pickOffered } from './offered-pick';
+import { bareHours, bareHoursOffered, pickOffered } from './offered-pick';
 import { type RequestedTime, type TimeMention, timeMentions } from './requested-time';
 import {
   ACCEPTS,
@@ -19,6 +19,7 @@ import {
   UNAVAILABLE,
 } from './settling-words';
 import { asWritten, sentencesOf } from './spoken-text';
+import { offsetMention } from './time-offsets';
 import type { TranscriptTurn } from './transcript-turns';
 
 /**
@@ -47,33 +48,6 @@ interface Proposal {
   readonly quote: string;
 }
 
-/** Words that make one bare hour an offer: "the earliest I have Monday is 10", "first opening is 9", "a 1 o'clock". */
-const ONE_SLOT = /\b((earliest|first|next) (i have|i've got|i can do|we have|opening|slot|available|availability)|(i|we) have an? \d)/i;
-
-/**
- * Bare hours an assistant offers on a day it named ("tomorrow. I have 8 or 11", "the earliest I
- * have Monday is 10"), read as the nearest working hour: two or more, or one said as a slot.
- */
-function bareHoursOffered(text: string, day: string | null, timezone: string, callTime: Date): TimeMention[] {
-  const offered = bareHours(text, day, timezone, callTime);
-  return offered.length >= 2 || (offered.length === 1 && (ONE_SLOT.test(text) || OFFERS.test(text))) ? offered : [];
-}
-
-/** The bare hours of a sentence on the day the conversation is on, each read as the nearest working hour. */
-function bareHours(text: string, day: string | null, timezone: string, callTime: Date): TimeMention[] {
-  if (!day || !/\b(have|do|does|got|at|or|how about|what about|is|instead|(can|could) it be)\b/i.test(text)) return [];
-  const offered: TimeMention[] = [];
-  for (const found of text.matchAll(/\b(\d{1,2})(?::(\d{2}))?\b(?!\s*(dollars|degrees|minutes|hours|days|%)|(st|nd|rd|th)\b)/gi)) {
-    const raw = Number(found[1]);
-    if (raw < 1 || raw > 12) continue;
-    const hour = raw < 7 ? raw + 12 : raw;
-    const instant = DateTime.fromISO(day, { zone: timezone }).set({ hour, minute: Number(found[2] ?? 0) });
-    if (!instant.isValid || instant.toMillis() <= callTime.getTime()) continue;
-    offered.push({ at: instant.toUTC().toISO() as string, date: day, phrase: `${day} ${found[0]}`, index: found.index ?? 0 });
-  }
-  return offered;
-}
-
 const sameTime = (a: TimeMention, b: TimeMention) => a.date === b.date && a.at === b.at;
 const lastOf = (mentions: readonly TimeMention[]) => mentions.filter((m) => m.at !== null).at(-1) ?? mentions.at(-1);
 /** A time said with its day ("Friday at 1"), not an hour alone on the day on the table ("at 2"). */
@@ -100,6 +74,8 @@ interface Reading {
   firstReply: boolean;
   /** The text of the turn being read. */
   turnText: string;
+  /** The last time the call named, taken or not: what "an hour later than that" counts from. */
+  named: TimeMention | null;
 }
 
 interface Context {
@@ -269,6 +245,10 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
       settle(reading, offer, `the assistant offered "${offer.mention.phrase}" and the customer accepted`, [offer.quote, sentence]);
       return;
     }
+    // "Could he come an hour later than that? Traffic's awful at 9.": a time told after one asked in the same turn is its reason.
+    const asked =
+      reading.candidate?.by === 'customer' && isQuestion(reading.candidate.quote) && reading.turnText.includes(reading.candidate.quote);
+    if (asked && !isQuestion(sentence) && !MOVES.test(sentence) && !ASKS_FOR_TIME.test(sentence) && !ACCEPTS.test(sentence)) return;
     const agreedAt = reading.agreed?.proposal.mention;
     const sameAsAgreed = agreedAt && last.date === agreedAt.date && (last.at === null || last.at === agreedAt.at);
     // "Oh, Friday. Friday at 1.": the hour said with the day agreed without one gives it its hour.
@@ -325,8 +305,13 @@ function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
     const said = timeMentions(sentence, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay).filter(
       (m) => !saidAfter(sentence, m, PHONE_CALL_BEFORE) && !saidAfter(sentence, m, LIMIT_BEFORE),
     );
+    // "An hour later than that?": an offset is a counter-offer, the offers before it withdrawn.
+    const offset = offsetMention(sentence, said, reading.named, ctx.timezone);
+    if (offset && turn.speaker === 'customer') reading.offered = [];
     // "Make that 10 instead, I drop the kids off at 9": what a correction starts with is what it means.
-    const mentions = n === 0 && corrected.leads ? said.slice(0, 1) : said;
+    const mentions = offset ? [offset] : n === 0 && corrected.leads ? said.slice(0, 1) : said;
+    // A time counts on from the last hour named; a day said alone ("Tomorrow I can't") keeps it.
+    reading.named = said.filter((m) => m.at !== null).at(-1) ?? reading.named ?? said.at(-1) ?? null;
     if (turn.speaker === 'agent') readAgentSentence(reading, sentence, mentions, ctx);
     else readCustomerSentence(reading, sentence, mentions, ctx);
     reading.firstReply = false;
@@ -355,6 +340,7 @@ export function agreedTimeOfTurns(
     existingAsked: false,
     firstReply: false,
     turnText: '',
+    named: null,
   };
   for (const turn of turns) readTurn(reading, turn, { timezone, callTime, spanish });
   if (reading.agreed) {
