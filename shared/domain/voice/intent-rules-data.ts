@@ -108,7 +108,7 @@ export const COMPLAINT: readonly Rule[] = [
   { pattern: /\b(complain|complaint|queja)\b/i, what: 'a complaint' },
   {
     pattern:
-      /\b(not happy|unhappy|disappointed|terrible|awful|horrible|unacceptable|ridiculous|rude|unprofessional|hung up on (me|us)|fed up|sloppy|shoddy|lousy|careless|(poor|bad|crappy|half-assed) (job|work|workmanship)|(frustrated|upset|annoyed|angry|furious) (with|at|about) (you|your|the (service|company|tech\w*|plumber|electrician|crew|work|job))|molest[oa] con|enojad[oa] con)\b/i,
+      /\b(not happy|unhappy|disappointed|(?<!\b(traffic|weather|commute|parking|the roads?|heat|cold|humidity)('s| is| was| gets| has been) )(terrible|awful|horrible)|unacceptable|ridiculous|rude|unprofessional|hung up on (me|us)|fed up|sloppy|shoddy|lousy|careless|(poor|bad|crappy|half-assed) (job|work|workmanship)|(frustrated|upset|annoyed|angry|furious) (with|at|about) (you|your|the (service|company|tech\w*|plumber|electrician|crew|work|job))|molest[oa] con|enojad[oa] con)\b/i,
     what: 'dissatisfaction',
   },
   {

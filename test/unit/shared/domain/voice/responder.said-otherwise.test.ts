@@ -52,3 +52,17 @@ describe('the responder reading days and hours as they were heard', () => {
     expect(unsaid.appointment).toMatchObject({ status: 'requested', scheduledFor: null });
   });
 });
+
+describe('the responder reading upset said of something else', () => {
+  it('opens no complaint for the traffic being awful, and opens one for the work being awful', async () => {
+    const traffic = await decide(
+      "AI: I have Monday at 9.\nCustomer: Could he come an hour later than that? Traffic's awful at 9.\nAI: Sure, we can do that. You're booked.",
+    );
+    expect(traffic.ticket).toBeNull();
+    expect(traffic.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-04-26T10:00:00') });
+    const work = await decide(
+      "AI: Lakeshore, how can I help?\nCustomer: Your plumber was here Monday and the job was awful, it's leaking again.\nAI: I'm so sorry about that.",
+    );
+    expect(work.ticket).toMatchObject({ category: 'complaint' });
+  });
+});
