@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { AGENT_ACTS_ITSELF, BOOKING_ALREADY_MADE, COUNTER, DEFERS, OPENING_HOURS, PRICE } from './intent-rules-data';
-import { bareHours, bareHoursOffered, pickOffered } from './offered-pick';
+import { bareHours, bareHoursOffered, hoursInDigits, pickOffered } from './offered-pick';
 import { type RequestedTime, type TimeMention, timeMentions } from './requested-time';
 import {
   ACCEPTS,
@@ -76,6 +76,8 @@ interface Reading {
   turnText: string;
   /** The last time the call named, taken or not: what "an hour later than that" counts from. */
   named: TimeMention | null;
+  /** The sentence read starts a correction ("No, 3."): it moves a time agreed, as "instead" does. */
+  correcting: boolean;
 }
 
 interface Context {
@@ -254,7 +256,7 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
     // "Oh, Friday. Friday at 1.": the hour said with the day agreed without one gives it its hour.
     const givesHour = agreedAt?.at === null && last.at !== null && last.date === agreedAt.date && NAMES_DAY.test(last.phrase);
     // "Sure. Heads up, the dog walker comes at 2": a time told after agreement, not asked for, leaves it.
-    if (sameAsAgreed || (reading.agreed && !givesHour && !isQuestion(sentence) && !MOVES.test(sentence))) return;
+    if (sameAsAgreed || (reading.agreed && !givesHour && !reading.correcting && !isQuestion(sentence) && !MOVES.test(sentence))) return;
     reading.agreed = null;
     reading.existingAsked = false;
     reading.candidate = { mention: last, by: 'customer', quote: sentence };
@@ -278,9 +280,13 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
  * table; "8 is too early, could it be 10?" declines the hour before the ask, so only the words
  * from it are read.
  */
+const HOUR_ALONE = /^\W*(\d{1,2}(:\d{2})?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*\?\s*$/i;
+
 function readCounter(reading: Reading, sentence: string, ctx: Context): void {
-  const ask = COUNTER.exec(sentence);
-  const counter = ask ? bareHours(sentence.slice(ask.index), reading.lastDay, ctx.timezone, ctx.callTime) : [];
+  // "Ten?" alone after an offer asks that hour on the day on the table.
+  const alone = HOUR_ALONE.test(sentence) ? hoursInDigits(sentence) : null;
+  const ask = alone ? { index: 0 } : COUNTER.exec(sentence);
+  const counter = ask ? bareHours((alone ?? sentence).slice(ask.index), reading.lastDay, ctx.timezone, ctx.callTime) : [];
   const [hour] = counter;
   if (counter.length === 1 && hour) {
     // The caller's own hour replaces the offers: a later "great" takes it, not an offer declined.
@@ -310,6 +316,7 @@ function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
     if (offset && turn.speaker === 'customer') reading.offered = [];
     // "Make that 10 instead, I drop the kids off at 9": what a correction starts with is what it means.
     const mentions = offset ? [offset] : n === 0 && corrected.leads ? said.slice(0, 1) : said;
+    reading.correcting = n === 0 && corrected.leads;
     // A time counts on from the last hour named; a day said alone ("Tomorrow I can't") keeps it.
     reading.named = said.filter((m) => m.at !== null).at(-1) ?? reading.named ?? said.at(-1) ?? null;
     if (turn.speaker === 'agent') readAgentSentence(reading, sentence, mentions, ctx);
@@ -341,6 +348,7 @@ export function agreedTimeOfTurns(
     firstReply: false,
     turnText: '',
     named: null,
+    correcting: false,
   };
   for (const turn of turns) readTurn(reading, turn, { timezone, callTime, spanish });
   if (reading.agreed) {

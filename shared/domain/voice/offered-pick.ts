@@ -10,7 +10,7 @@ import { OFFERS } from './settling-words';
 
 const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 /** "ten" → "10", so an answer picks an offered hour said as a word. */
-const hoursInDigits = (text: string) =>
+export const hoursInDigits = (text: string) =>
   text.replace(new RegExp(`\\b(${NUMBER_WORDS.join('|')})\\b`, 'gi'), (w) => String(NUMBER_WORDS.indexOf(w.toLowerCase()) + 1));
 
 export function pickOffered<T extends { readonly mention: TimeMention }>(

@@ -29,7 +29,7 @@ export const DECLINES =
 export const AGENT_YES =
   /^\W*(yes|yeah|yep|sure( thing)?|absolutely|of course|definitely|certainly|(no|not a) problem|ok(ay)?|al+ ?right|got it|great|we can( do that| make (that|it) work)?|that works|sounds good|you got it|will do|can do|perfect|that('s| is) (fine|open|available|no problem)|s[ií]|claro|por supuesto)([\s,!.]+(absolutely|of course|definitely|no problem|we can( do that| make (that|it) work)?|that works|that('s| is) (fine|open|available)|claro|por supuesto))*[\s,!.]*$/i;
 export const ACCEPTS =
-  /\b(works|work for me|(that|it)('ll| will|'d| would| could) work|fine|perfect|great|ok(ay)?|yes|yeah|yep|yup|sure|sounds (good|great)|is better|that one|correct|exactly|that's right|al+ ?right(y)?|cool|awesome|excellent|wonderful|lovely|fantastic|(absolutely|definitely|of course|certainly)(?! not)|brilliant|go ahead|sign me up|sounds like a plan|(that's|it's) a plan|that'?ll do|count me in|you bet|please do|no problem|(good|fine|ok(ay)?) with (that|it)|see you (then|there|on|at)|(that's|that is|is) good(?! to (know|hear))|mm-?hm+|uh-huh|i can (do|make) (that|it)|go with|de acuerdo|vale|claro|dale|the (first|second|last|earlier|later|earliest|latest|morning|afternoon|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}(:\d{2})?( ?[ap]\.?m\.?)?) one|let'?s do|book (it|me)|i'll take|me sirve|me queda|me parece (bien|perfecto|buen\w*)|perfecto|muy bien|est[aá] bien)\b|(^|[\s¡¿,.])s[ií](?![\wáéíóúñ])|^\W*(good|deal|it's a deal|ya|yah|yea|k|kk|(yes,? )?please)\W*$|^\W*(just )?do it\b(?! myself)|(i'm|i am|we're|we are) (free|available|around|home) (then|that (day|time|morning|afternoon))|^\W*the \d{1,2}(:\d{2})?( ?[ap]\.?m\.?| o'clock)?\b|^\W*(bueno|okey|oki|okie)\b|(^|[\s¡,])([aá]ndale|[oó]rale)\b|\b(i'll|i will|we'll|we will|someone will|somebody will) be (home|here|there)( then| for (that|it))?[\s.!,]*$/i;
+  /\b(works|work for me|(that|it)('ll| will|'d| would| could) work|fine|perfect|great|ok(ay)?|yes|yeah|yep|yup|(?<!\b(not|n't|never) )sure|sounds (good|great)|is better|that one|correct|exactly|that's right|al+ ?right(y)?|cool|awesome|excellent|wonderful|lovely|fantastic|(absolutely|definitely|of course|certainly)(?! not)|brilliant|go ahead|sign me up|sounds like a plan|(that's|it's) a plan|that'?ll do|count me in|you bet|please do|no problem|(good|fine|ok(ay)?) with (that|it)|see you (then|there|on|at)|(that's|that is|is) good(?! to (know|hear))|mm-?hm+|uh-huh|i can (do|make) (that|it)|go with|de acuerdo|vale|claro|dale|the (first|second|last|earlier|later|earliest|latest|morning|afternoon|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}(:\d{2})?( ?[ap]\.?m\.?)?) one|let'?s do|book (it|me)|i'll take|me sirve|me queda|me parece (bien|perfecto|buen\w*)|perfecto|muy bien|est[aá] bien)\b|(^|[\s¡¿,.])s[ií](?![\wáéíóúñ])|^\W*(good|deal|it's a deal|ya|yah|yea|k|kk|(yes,? )?please)\W*$|^\W*(just )?do it\b(?! myself)|(i'm|i am|we're|we are) (free|available|around|home) (then|that (day|time|morning|afternoon))|^\W*the \d{1,2}(:\d{2})?( ?[ap]\.?m\.?| o'clock)?\b|^\W*(bueno|okey|oki|okie)\b|(^|[\s¡,])([aá]ndale|[oó]rale)\b|\b(i'll|i will|we'll|we will|someone will|somebody will) be (home|here|there)( then| for (that|it))?[\s.!,]*$/i;
 
 /** "10 works", "11:30 is fine": the assistant taking a bare hour the caller asked for. */
 export const HOUR_TAKEN =
@@ -67,11 +67,11 @@ const TIME_NAMED = `(?:at |make it |it's |i mean )?(?:\\d{1,2}\\b|(?:${HOUR_WORD
 
 /**
  * A later part of a turn replaces an earlier one: "Tuesday, no wait, Wednesday", "at 2, sorry, 3",
- * "nine, no, ten thirty". "Sorry" and "no" correct only when a time follows them at once ("sorry
- * to hear that", "no, 9 doesn't work" correct nothing).
+ * "nine, no, ten thirty", "No, 3. I said 3." "Sorry" and "no" correct only when a time follows them
+ * at once ("sorry to hear that", "no, that's fine" correct nothing).
  */
 const CORRECTION = new RegExp(
-  `\\b(no wait|wait,? no|actually|make that(?! work)|i mean|scratch that|or rather|no,? mejor|mejor dicho|perd[oó]n)\\b|\\bsorry,? (?=${TIME_NAMED})|(?<=, ?)no,? (?=${TIME_NAMED})`,
+  `\\b(no wait|wait,? no|actually|make that(?! work)|i mean|scratch that|or rather|no,? mejor|mejor dicho|perd[oó]n)\\b|\\bsorry,? (?=${TIME_NAMED})|(?<=^|, ?|[.!?] )no,? (?=${TIME_NAMED})`,
   'gi',
 );
 /** A bare hour a correction starts with ("I mean eleven", "sorry, 3"), which is read as an hour only after "at". */

@@ -61,20 +61,29 @@ const DAY_WORD = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomor
  * "firty" are no other word; "to", "for", "ate" and "won" are hours only where an hour stands
  * ("at for on Friday", "for is fine"), "tree" only beside one ("tree o'clock", "at tree").
  */
+/** Each day as the family of spellings it is heard in, in the case it was written in. */
+const HEARD_DAYS: readonly [RegExp, string][] = [
+  [/\b(te?[uo]+e?s|chew?s)day\b/gi, 'Tuesday'],
+  [/\bwe[dn]{1,2}e?[sz]+day\b/gi, 'Wednesday'],
+  [/\bth?[eiu]r+(s?d[ae]y|sdy)\b/gi, 'Thursday'],
+  [/\bsat+[eu]?r?day\b/gi, 'Saturday'],
+  [/\b(fr[iy]e?day|fridy)\b/gi, 'Friday'],
+  [/\b(mund[ae]?y|mondy)\b/gi, 'Monday'],
+  [/\b(t[aou]?m+[ao]r+[aeo]w*|tmrw|2morrow)\b/gi, 'tomorrow'],
+];
+
 const HEARD: readonly [RegExp, string][] = [
-  [/\b(toosday|tusday|teusday|chewsday)\b/gi, 'Tuesday'],
-  [/\b(wensday|wendsday|wednsday|wenesday|wenzday)\b/gi, 'Wednesday'],
-  [/\b(thirsday|thursdy|thurdsay|thersday|tursday)\b/gi, 'Thursday'],
-  [/\b(satterday|saterday|sattiday)\b/gi, 'Saturday'],
-  [/\b(fridy|fryday)\b/gi, 'Friday'],
-  [/\b(mundy|mondy)\b/gi, 'Monday'],
-  [/\b(tomorra|tomorro|tamorrow|tamorra|tomoro|tmrw|2morrow)\b/gi, 'tomorrow'],
+  [/\b(th|f|t)[iu]r[dt]y\b/gi, 'thirty'],
   [/\b(mornin|evenin)\b'?/gi, '$1g'],
-  [/\b(firty|tirty)\b/gi, 'thirty'],
   [new RegExp(`(^|[\\s,])['’]?bout(?= (\\d{1,2}|${HOUR_WORD})\\b)`, 'gi'), '$1about'],
   [/\btree(?= (o'?clock|thirty|fifteen|forty|[ap]\.? ?m\b))|(?<=\b(at|around|about|by) )tree\b/gi, 'three'],
+  // "elevenish", "one-ish": around that hour, as "10ish" is.
+  [new RegExp(`\\b(${HOUR_WORD})[- ]?ish\\b`, 'gi'), 'around $1'],
+  // A hedge between "at" and its hour ("at, like, one"): no word of the time.
+  [new RegExp(`\\b(at|around|about),? (like|maybe|say),? (?=(around |about )?(\\d{1,2}|${HOUR_WORD})\\b)`, 'gi'), '$1 '],
+  [/\b(at|around|about) (around|about) /gi, '$2 '],
   // Fillers inside what is said ("at, um, uh, ten"): no words of it. "Uh-huh" is an answer, not a filler.
-  [/(?<![-\w])(u+m+|u+h+|e+r+m*|h+m+)\b(?!-),?\s*/gi, ''],
+  [/(?<![-\w])(u+h*m+|u+h+|e+r+m*|h+m+)\b(?!-),?\s*/gi, ''],
   [new RegExp(`\\b(at|around|about|by),\\s+(?=(\\d{1,2}|${HOUR_WORD})\\b)`, 'gi'), '$1 '],
   [
     /\b(\d{1,2}(?::\d{2})?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirty|fifteen|forty[- ]five|o'?clock) ([ap]) m\b/gi,
@@ -114,6 +123,7 @@ const HOMOPHONE_HOUR = new RegExp(
  */
 export function asWritten(text: string): string {
   let out = withApostrophes(text);
+  for (const [pattern, day] of HEARD_DAYS) out = out.replace(pattern, (w) => (/^[a-z]/.test(w) ? day.toLowerCase() : day));
   for (const [pattern, written] of HEARD) out = out.replace(pattern, written);
   return minutesRunTogether(out).replace(HOMOPHONE_HOUR, (word) => HOMOPHONES[word.toLowerCase()] ?? word);
 }

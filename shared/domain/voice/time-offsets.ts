@@ -4,7 +4,7 @@ import type { TimeMention } from './requested-time';
 /**
  * Times said as an offset from one named before: "an hour later than that", "half an hour
  * earlier", "two hours after the inspection at 1", "the day after that, same time", "the following
- * Monday", "same time next week". chrono reads none of them (or reads "the following Monday" as the
+ * Monday", "same time next week", "a week from then". chrono reads none of them (or reads "the following Monday" as the
  * coming one), so the turn reading resolves them against the last time the call named.
  */
 
@@ -16,7 +16,7 @@ const SHIFT = /\b(half an?|an?|one|two|three|\d{1,3}) (hours?|minutes?|mins?) (l
 const PHONE_BEFORE = /\b(call|text|ring|phone)\b[^.?!,]{0,20}$/i;
 const FOLLOWING = new RegExp(`\\bthe following (${WEEKDAYS.join('|')})\\b`, 'i');
 const DAY_AFTER = /\bthe (day after (that|then)|next day)\b/i;
-const NEXT_WEEK = /\b((same|that) time next week|a week later)\b/i;
+const NEXT_WEEK = /\b((same|that) time next week|a week (later|from then|after that))\b/i;
 const SAME_TIME = /\b(same|that) time\b/i;
 
 const mentionAt = (at: DateTime, phrase: string): TimeMention => ({

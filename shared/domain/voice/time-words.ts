@@ -228,10 +228,13 @@ function hoursAsDigits(text: string): string {
       .replace(new RegExp(`\\b(${HOUR_WORD})(?= ?(a\\.?m\\.?|p\\.?m\\.?|o'?clock)(\\W|$))`, 'gi'), (h: string) => String(hourOf(h)))
       // "Monday, 9 o'clock": the hour alone after a day is read only with "at".
       .replace(/\b(at )?(\d{1,2})(:\d{2})? o'?clock\b/gi, 'at $2$3')
-      // "2 on Tuesday": an hour said before its day, which chrono reads only after "at".
+      // "2 on Tuesday", "ten on Friday": an hour said before its day, which chrono reads only after "at" ("one on Friday" is as often a count).
       .replace(
-        new RegExp(`(?<!\\b(at|around|about|by|[\\d:]) ?)\\b(1[0-2]|[1-9])(:[0-5]\\d)? on (${WEEKDAY_WORD})\\b`, 'gi'),
-        'at $2$3 on $4',
+        new RegExp(
+          `(?<!\\b(at|around|about|by|[\\d:]) ?)\\b(1[0-2]|[1-9]|${HOUR_WORD.replace('one|', '')})(:[0-5]\\d)? on (${WEEKDAY_WORD})\\b`,
+          'gi',
+        ),
+        (_w, _p, h: string, m: string | undefined, day: string) => `at ${hourOf(h)}${m ?? ''} on ${day}`,
       )
       // "at 10 30" and "at 1030", as speech-to-text writes ten thirty; "@ 10" as a chat writes it.
       .replace(/(^|\s)@ ?(?=\d)/g, '$1at ')

@@ -292,6 +292,23 @@ describe('a time corrected inside a turn', () => {
     ).toBeNull();
   });
 
+  it('moves a read-back by a "no" and a bare hour at a turn start, and not by "no, that\'s fine"', () => {
+    const moved = agreed(
+      "Customer: Can someone come Monday at 3?\nAI: Monday at 2, got it.\nCustomer: No, 3. I said 3.\nAI: Sorry, you're all set for 3.",
+    );
+    // Monday the 9th is after the clock change: 3 pm is 21:00 UTC.
+    expect(moved).toMatchObject({ at: '2026-03-09T21:00:00.000Z', settled: true });
+    const kept = agreed("Customer: Can someone come Monday at 2?\nAI: Monday at 2, got it.\nCustomer: No, that's fine, thanks, 2 is good.");
+    expect(kept).toMatchObject({ at: '2026-03-09T20:00:00.000Z', settled: true });
+  });
+
+  it('reads an hour asked alone after an offer as a counter, and "not sure" as no assent', () => {
+    const counter = agreed("AI: How about Friday at 8?\nCustomer: Nah, too early. Ten?\nAI: Ten on Friday works. You're booked.");
+    expect(counter).toMatchObject({ at: '2026-03-06T17:00:00.000Z', settled: true });
+    const unsure = agreed("AI: I have Tuesday at 10.\nCustomer: Maybe? I'm not sure.");
+    expect(unsure).toMatchObject({ at: null, settled: false });
+  });
+
   it('never throws on a turn of arbitrary text with correction words in it', () => {
     const words = fc.constantFrom('sorry, ', 'no, ', 'I mean ', 'actually ', 'make that ', '3', 'ten', 'Friday', ' at ', ', ', '—', '.');
     fc.assert(

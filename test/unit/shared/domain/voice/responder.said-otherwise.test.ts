@@ -66,3 +66,16 @@ describe('the responder reading upset said of something else', () => {
     expect(work.ticket).toMatchObject({ category: 'complaint' });
   });
 });
+
+describe('the responder reading a visit weighed', () => {
+  it('books nothing when the caller asks to let the business know, and keeps a visit put off with a call back', async () => {
+    const weighed = await decide(
+      "AI: Thanks for calling Lakeshore.\nCustomer: I need someone to fix my bathroom sink, it won't drain.\nAI: I have Tuesday at 10.\nCustomer: Uh, maybe? I'm not sure, can I let you know?\nAI: Of course.",
+    );
+    expect(weighed.appointment).toBeNull();
+    const putOff = await decide(
+      "AI: Thanks for calling Lakeshore.\nCustomer: I need someone to fix my bathroom sink, it won't drain.\nAI: I have Tuesday at 10.\nCustomer: Let me check with my wife and call you back.\nAI: Of course.",
+    );
+    expect(putOff.appointment).toMatchObject({ status: 'requested', scheduledFor: null });
+  });
+});

@@ -34,10 +34,26 @@ describe('contractions speech-to-text wrote without their apostrophe', () => {
 
 describe('days, hours and fillers as they were heard', () => {
   it('respells days and tomorrow as an accent or a recognizer writes them, and "mornin"', () => {
-    expect(asWritten("can u send sumone toosday 'bout 10")).toBe('can u send sumone Tuesday about 10');
+    expect(asWritten("can u send sumone toosday 'bout 10")).toBe('can u send sumone tuesday about 10');
     expect(asWritten('Wensday or Thirsday mornin, or Satterday, or tomorra')).toBe(
       'Wednesday or Thursday morning, or Saturday, or tomorrow',
     );
+  });
+
+  it('reads each day by the family of its spellings, and no other word as a day', () => {
+    expect(asWritten('wednessday, thurday, thursdy, teusday, wenzday, tomorow, tommorow')).toBe(
+      'wednesday, thursday, thursday, tuesday, wednesday, tomorrow, tomorrow',
+    );
+    expect(asWritten('nine thirdy on a birthday, today or yesterday, the tumor')).toBe(
+      'nine thirty on a birthday, today or yesterday, the tumor',
+    );
+  });
+
+  it('reads "elevenish" and "at, like, one-ish" as around that hour, and "uhm" as a filler', () => {
+    expect(asWritten('tomorow elevenish')).toBe('tomorrow around eleven');
+    expect(asWritten('Tuesday at, like, one-ish?')).toBe('Tuesday around one?');
+    expect(asWritten('Hmm, uhm, nah, too early.')).toBe('nah, too early.');
+    expect(asWritten("I'd like one of those, like, at the door")).toBe("I'd like one of those, like, at the door");
   });
 
   it('reads "to", "for", "ate" and "won" as hours only where an hour stands', () => {

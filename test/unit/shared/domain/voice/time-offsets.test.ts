@@ -31,6 +31,7 @@ describe('a time said as an offset from one named before', () => {
     expect(offsetMention('What about the day after that, same time?', [], mondayAt9, CHICAGO)?.at).toBe('2027-04-27T14:00:00.000Z');
     expect(offsetMention('What about the day after that?', [], mondayAt9, CHICAGO)).toMatchObject({ at: null, date: '2027-04-27' });
     expect(offsetMention('Same time next week?', [], mondayAt9, CHICAGO)?.at).toBe('2027-05-03T14:00:00.000Z');
+    expect(offsetMention('Could we do a week from then, same time?', [], mondayAt9, CHICAGO)?.at).toBe('2027-05-03T14:00:00.000Z');
   });
 
   it('names nothing without a time to count from, for the time of a call, or without an offset', () => {

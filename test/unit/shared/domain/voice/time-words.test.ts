@@ -22,6 +22,9 @@ describe('time words rewritten for the recognizer', () => {
     expect(normalizeTimeWords('can someone come at two on thursday', LOCAL, false)).toBe('can someone come at 2 on thursday');
     expect(normalizeTimeWords("ok 2 on tuesday, you're booked", LOCAL, false)).toBe("ok at 2 on tuesday, you're booked");
     expect(normalizeTimeWords('we have 2 techs on Tuesday, at one on one', LOCAL, false)).toBe('we have 2 techs on Tuesday, at one on one');
+    expect(normalizeTimeWords('Ten on Friday works, I have one on Friday', LOCAL, false)).toBe(
+      'at 10 on Friday works, I have one on Friday',
+    );
   });
 
   it('reads "a quarter after", an hour o\'clock after a day, hours and minutes apart, and short weekdays', () => {
