@@ -63,16 +63,19 @@ const DAY_WORD = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomor
  */
 /** Each day as the family of spellings it is heard in, in the case it was written in. */
 const HEARD_DAYS: readonly [RegExp, string][] = [
-  [/\b(te?[uo]+e?s|chew?s)day\b/gi, 'Tuesday'],
-  [/\bwe[dn]{1,2}e?[sz]+day\b/gi, 'Wednesday'],
-  [/\bth?[eiu]r+(s?d[ae]y|sdy)\b/gi, 'Thursday'],
-  [/\bsat+[eu]?r?day\b/gi, 'Saturday'],
-  [/\b(fr[iy]e?day|fridy)\b/gi, 'Friday'],
-  [/\b(mund[ae]?y|mondy)\b/gi, 'Monday'],
+  [/\b(te?[uo]+e?s|chew?s)d(ay|ey|ee|i|y)\b/gi, 'Tuesday'],
+  [/\bwe[dn]{1,2}e?[sz]+d(ay|ey|ee|i|y)\b/gi, 'Wednesday'],
+  [/\bth?[eiu]r+(s?d[ae]y|sd(ey|ee|i|y))\b/gi, 'Thursday'],
+  [/\bsat+[eu]?r?d(ay|ey|ee|i)\b/gi, 'Saturday'],
+  [/\b(fr[iy]e?d(ay|ey|ee)|fridy)\b/gi, 'Friday'],
+  [/\b(mund[ae]?y|mond(y|ee|ey))\b/gi, 'Monday'],
   [/\b(t[aou]?m+[ao]r+[aeo]w*|tmrw|2morrow)\b/gi, 'tomorrow'],
 ];
 
 const HEARD: readonly [RegExp, string][] = [
+  // A recognizer's tags ("[inaudible]", "[crosstalk]") and trailing dots are no words of what was said.
+  [/\s*\[[a-z][a-z ]{0,30}\]\s*/gi, ' '],
+  [/\s*(\.{3,}|…)\s*/g, ' '],
   [/\b(th|f|t)[iu]r[dt]y\b/gi, 'thirty'],
   [/\b(mornin|evenin)\b'?/gi, '$1g'],
   [new RegExp(`(^|[\\s,])['’]?bout(?= (\\d{1,2}|${HOUR_WORD})\\b)`, 'gi'), '$1about'],
@@ -108,12 +111,12 @@ const minutesRunTogether = (text: string) =>
 
 /**
  * Homophones of an hour where an hour stands: "at ate thirty", "at won", "at for on Friday", "at to
- * o'clock", "for is fine". "To", "too" and "for" after "at" need an hour's company ("what's that
- * at for?" is no hour).
+ * o'clock", "at tin." as an accent says ten, "for is fine". "To", "too", "for" and "tin" after "at"
+ * need an hour's company ("what's that at for?" is no hour).
  */
-const HOMOPHONES: Readonly<Record<string, string>> = { to: 'two', too: 'two', for: 'four', ate: 'eight', won: 'one' };
+const HOMOPHONES: Readonly<Record<string, string>> = { to: 'two', too: 'two', for: 'four', ate: 'eight', won: 'one', tin: 'ten' };
 const HOMOPHONE_HOUR = new RegExp(
-  `(?<=\\b(?:at|around|about|by) )(?:(?:ate|won)\\b|(?:to|too|for)(?=\\s*(?:o'?clock|thirty|fifteen|forty|twenty|[ap]\\.? ?m\\b|on\\b|in the\\b|${DAY_WORD}|does\\b|works?\\b|is\\b|would\\b|if\\b|ok|okay|tomorrow|[,.!]|$)))|^(?:to|for|ate|won)(?= (?:is|works|would|sounds)\\b)`,
+  `(?<=\\b(?:at|around|about|by) )(?:(?:ate|won)\\b|(?:to|too|for|tin)(?=\\s*(?:o'?clock|thirty|fifteen|forty|twenty|[ap]\\.? ?m\\b|on\\b|in the\\b|${DAY_WORD}|does\\b|works?\\b|is\\b|would\\b|if\\b|ok|okay|tomorrow|[,.!]|$)))|^(?:to|for|ate|won)(?= (?:is|works|would|sounds)\\b)`,
   'gim',
 );
 

@@ -49,6 +49,18 @@ describe('days, hours and fillers as they were heard', () => {
     );
   });
 
+  it('reads accents that end a day in "dee" or "dey", and "at tin." as ten; not "tin foil"', () => {
+    expect(asWritten('I can send someone Toosdee at tin. You can come Wensdey?')).toBe(
+      'I can send someone Tuesday at ten. You can come Wednesday?',
+    );
+    expect(asWritten('look at tin foil on monde, a mundane sunday')).toBe('look at tin foil on monde, a mundane sunday');
+  });
+
+  it("drops a recognizer's tags and trailing dots between the words of a time, and keeps other brackets", () => {
+    expect(asWritten('Thursday at [inaudible] ten? Monday... like... 10?')).toBe('Thursday at ten? Monday like 10?');
+    expect(asWritten('the unit [model 3] is at 42 [2] feet')).toBe('the unit [model 3] is at 42 [2] feet');
+  });
+
   it('reads "elevenish" and "at, like, one-ish" as around that hour, and "uhm" as a filler', () => {
     expect(asWritten('tomorow elevenish')).toBe('tomorrow around eleven');
     expect(asWritten('Tuesday at, like, one-ish?')).toBe('Tuesday around one?');
