@@ -209,6 +209,31 @@ const saidAfter = (sentence: string, m: TimeMention, words: RegExp) => {
 /** "the water heater you installed Friday at 2": a time said right after a verb of the past is when that was. */
 const toldAsPast = (sentence: string, m: TimeMention) => saidAfter(sentence, m, TOLD_AS_PAST);
 
+/** A time the customer names: an offer taken, a reason told, an hour given to a day agreed, or a time asked. */
+function readCustomerTime(reading: Reading, sentence: string, last: TimeMention): void {
+  const onThatDay = reading.offered.filter((p) => p.mention.date === last.date);
+  const offer =
+    reading.offered.find((p) => sameTime(p.mention, last)) ?? (last.at === null && onThatDay.length === 1 ? onThatDay[0] : undefined);
+  if (offer) {
+    settle(reading, offer, `the assistant offered "${offer.mention.phrase}" and the customer accepted`, [offer.quote, sentence]);
+    return;
+  }
+  // "Could he come an hour later than that? Traffic's awful at 9.": a time told after one asked in the same turn is its reason.
+  const asked =
+    reading.candidate?.by === 'customer' && isQuestion(reading.candidate.quote) && reading.turnText.includes(reading.candidate.quote);
+  if (asked && !isQuestion(sentence) && !MOVES.test(sentence) && !ASKS_FOR_TIME.test(sentence) && !ACCEPTS.test(sentence)) return;
+  const agreedAt = reading.agreed?.proposal.mention;
+  const sameAsAgreed = agreedAt && last.date === agreedAt.date && (last.at === null || last.at === agreedAt.at);
+  // "Oh, Friday. Friday at 1.": the hour said with the day agreed without one gives it its hour.
+  const givesHour = agreedAt?.at === null && last.at !== null && last.date === agreedAt.date && NAMES_DAY.test(last.phrase);
+  // "Sure. Heads up, the dog walker comes at 2": a time told after agreement, not asked for, leaves it.
+  if (sameAsAgreed || (reading.agreed && !givesHour && !reading.correcting && !isQuestion(sentence) && !MOVES.test(sentence))) return;
+  reading.agreed = null;
+  reading.existingAsked = false;
+  reading.candidate = { mention: last, by: 'customer', quote: sentence };
+  reading.answered = false;
+}
+
 function readCustomerSentence(reading: Reading, sentence: string, mentions: readonly TimeMention[], ctx: Context): void {
   // "What are your hours on Saturday?" asks of the business, not for a visit that day.
   if (OPENING_HOURS.test(sentence)) return;
@@ -240,27 +265,7 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
     return;
   const last = lastOf(mentions);
   if (last) {
-    const onThatDay = reading.offered.filter((p) => p.mention.date === last.date);
-    const offer =
-      reading.offered.find((p) => sameTime(p.mention, last)) ?? (last.at === null && onThatDay.length === 1 ? onThatDay[0] : undefined);
-    if (offer) {
-      settle(reading, offer, `the assistant offered "${offer.mention.phrase}" and the customer accepted`, [offer.quote, sentence]);
-      return;
-    }
-    // "Could he come an hour later than that? Traffic's awful at 9.": a time told after one asked in the same turn is its reason.
-    const asked =
-      reading.candidate?.by === 'customer' && isQuestion(reading.candidate.quote) && reading.turnText.includes(reading.candidate.quote);
-    if (asked && !isQuestion(sentence) && !MOVES.test(sentence) && !ASKS_FOR_TIME.test(sentence) && !ACCEPTS.test(sentence)) return;
-    const agreedAt = reading.agreed?.proposal.mention;
-    const sameAsAgreed = agreedAt && last.date === agreedAt.date && (last.at === null || last.at === agreedAt.at);
-    // "Oh, Friday. Friday at 1.": the hour said with the day agreed without one gives it its hour.
-    const givesHour = agreedAt?.at === null && last.at !== null && last.date === agreedAt.date && NAMES_DAY.test(last.phrase);
-    // "Sure. Heads up, the dog walker comes at 2": a time told after agreement, not asked for, leaves it.
-    if (sameAsAgreed || (reading.agreed && !givesHour && !reading.correcting && !isQuestion(sentence) && !MOVES.test(sentence))) return;
-    reading.agreed = null;
-    reading.existingAsked = false;
-    reading.candidate = { mention: last, by: 'customer', quote: sentence };
-    reading.answered = false;
+    readCustomerTime(reading, sentence, last);
     return;
   }
   // An "okay" beside a price question weighs the offer, it does not take it.
