@@ -49,6 +49,9 @@ interface Proposal {
 }
 
 const sameTime = (a: TimeMention, b: TimeMention) => a.date === b.date && a.at === b.at;
+const clockOf = (m: TimeMention, timezone: string) => (m.at ? DateTime.fromISO(m.at, { zone: timezone }).toFormat('HH:mm') : null);
+const sameClock = (a: TimeMention, b: TimeMention, timezone: string) =>
+  clockOf(a, timezone) !== null && clockOf(a, timezone) === clockOf(b, timezone);
 const lastOf = (mentions: readonly TimeMention[]) => mentions.filter((m) => m.at !== null).at(-1) ?? mentions.at(-1);
 /** A time said with its day ("Friday at 1"), not an hour alone on the day on the table ("at 2"). */
 const NAMES_DAY =
@@ -210,10 +213,14 @@ const saidAfter = (sentence: string, m: TimeMention, words: RegExp) => {
 const toldAsPast = (sentence: string, m: TimeMention) => saidAfter(sentence, m, TOLD_AS_PAST);
 
 /** A time the customer names: an offer taken, a reason told, an hour given to a day agreed, or a time asked. */
-function readCustomerTime(reading: Reading, sentence: string, last: TimeMention): void {
+function readCustomerTime(reading: Reading, sentence: string, last: TimeMention, timezone: string): void {
   const onThatDay = reading.offered.filter((p) => p.mention.date === last.date);
+  // "The nine am" after "Friday at 9 or Monday at 1": an hour said without its day picks the offer at that hour.
+  const atThatHour = NAMES_DAY.test(last.phrase) ? [] : reading.offered.filter((p) => sameClock(p.mention, last, timezone));
   const offer =
-    reading.offered.find((p) => sameTime(p.mention, last)) ?? (last.at === null && onThatDay.length === 1 ? onThatDay[0] : undefined);
+    reading.offered.find((p) => sameTime(p.mention, last)) ??
+    (atThatHour.length === 1 ? atThatHour[0] : undefined) ??
+    (last.at === null && onThatDay.length === 1 ? onThatDay[0] : undefined);
   if (offer) {
     settle(reading, offer, `the assistant offered "${offer.mention.phrase}" and the customer accepted`, [offer.quote, sentence]);
     return;
@@ -265,7 +272,7 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
     return;
   const last = lastOf(mentions);
   if (last) {
-    readCustomerTime(reading, sentence, last);
+    readCustomerTime(reading, sentence, last, ctx.timezone);
     return;
   }
   // An "okay" beside a price question weighs the offer, it does not take it.
@@ -311,6 +318,7 @@ function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
   // "Friday at 3, actually make it 3:30": the day said before a correction that names only an hour is still its day.
   const before = timeMentions(text.slice(0, corrected.said), ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay);
   reading.lastDay = before.at(-1)?.date ?? reading.lastDay;
+  reading.named = before.filter((m) => m.at !== null).at(-1) ?? reading.named;
   for (const [n, sentence] of sentencesOf(corrected.text).entries()) {
     // "Our office manager will call you Thursday at 2", "done by noon": a phone call's time or a limit puts no visit on the table.
     const said = timeMentions(sentence, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay).filter(
@@ -319,8 +327,9 @@ function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
     // "An hour later than that?": an offset is a counter-offer, the offers before it withdrawn.
     const offset = offsetMention(sentence, said, reading.named, ctx.timezone);
     if (offset && turn.speaker === 'customer') reading.offered = [];
-    // "Make that 10 instead, I drop the kids off at 9": what a correction starts with is what it means.
-    const mentions = offset ? [offset] : n === 0 && corrected.leads ? said.slice(0, 1) : said;
+    // "Make that 10 instead, I drop the kids off at 9": what a correction starts with (to its first hour) is what it means.
+    const first = said.findIndex((m) => m.at !== null);
+    const mentions = offset ? [offset] : n === 0 && corrected.leads ? said.slice(0, first < 0 ? 1 : first + 1) : said;
     reading.correcting = n === 0 && corrected.leads;
     // A time counts on from the last hour named; a day said alone ("Tomorrow I can't") keeps it.
     reading.named = said.filter((m) => m.at !== null).at(-1) ?? reading.named ?? said.at(-1) ?? null;

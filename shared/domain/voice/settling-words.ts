@@ -71,7 +71,7 @@ const TIME_NAMED = `(?:at |make it |it's |i mean )?(?:\\d{1,2}\\b|(?:${HOUR_WORD
  * at once ("sorry to hear that", "no, that's fine" correct nothing).
  */
 const CORRECTION = new RegExp(
-  `\\b(no wait|wait,? no|actually|make that(?! work)|i mean|scratch that|or rather|no,? mejor|mejor dicho|perd[oó]n)\\b|\\bsorry,? (?=${TIME_NAMED})|(?<=^|, ?|[.!?] )no,? (?=${TIME_NAMED})`,
+  `\\b(no wait|wait,? no|actually|make that(?! work)|i mean|scratch that|or rather|no,? mejor|mejor dicho|perd[oó]n)\\b|\\bsorry,? (?=${TIME_NAMED})|(?<=^|[,—–-] ?|[.!?] )no,? (?=${TIME_NAMED})`,
   'gi',
 );
 /** A bare hour a correction starts with ("I mean eleven", "sorry, 3"), which is read as an hour only after "at". */

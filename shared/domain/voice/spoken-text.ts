@@ -78,6 +78,7 @@ const HEARD: readonly [RegExp, string][] = [
   [/\s*(\.{3,}|…)\s*/g, ' '],
   [/\b(th|f|t)[iu]r[dt]y\b/gi, 'thirty'],
   [/\b(mornin|evenin)\b'?/gi, '$1g'],
+  [/\bquarter too\b/gi, 'quarter to'],
   [new RegExp(`(^|[\\s,])['’]?bout(?= (\\d{1,2}|${HOUR_WORD})\\b)`, 'gi'), '$1about'],
   [/\btree(?= (o'?clock|thirty|fifteen|forty|[ap]\.? ?m\b))|(?<=\b(at|around|about|by) )tree\b/gi, 'three'],
   // "elevenish", "one-ish": around that hour, as "10ish" is.

@@ -4,7 +4,7 @@ import type { TimeMention } from './requested-time';
 /**
  * Times said as an offset from one named before: "an hour later than that", "half an hour
  * earlier", "two hours after the inspection at 1", "the day after that, same time", "the following
- * Monday", "same time next week", "a week from then". chrono reads none of them (or reads "the following Monday" as the
+ * Monday", "same time next week", "a week from then", "Tuesday, same time". chrono reads none of them (or reads "the following Monday" as the
  * coming one), so the turn reading resolves them against the last time the call named.
  */
 
@@ -17,7 +17,8 @@ const PHONE_BEFORE = /\b(call|text|ring|phone)\b[^.?!,]{0,20}$/i;
 const FOLLOWING = new RegExp(`\\bthe following (${WEEKDAYS.join('|')})\\b`, 'i');
 const DAY_AFTER = /\bthe (day after (that|then)|next day)\b/i;
 const NEXT_WEEK = /\b((same|that) time next week|a week (later|from then|after that))\b/i;
-const SAME_TIME = /\b(same|that) time\b/i;
+/** "Same time" of the time named; "same time as last time" names none the call said. */
+const SAME_TIME = /\b(same|that) time\b(?! as\b)/i;
 
 const mentionAt = (at: DateTime, phrase: string): TimeMention => ({
   at: at.toUTC().toISO() as string,
@@ -70,5 +71,9 @@ export function offsetMention(
   }
   const week = NEXT_WEEK.exec(sentence);
   if (week && named?.at) return mentionAt(DateTime.fromISO(named.at, { zone: timezone }).plus({ weeks: 1 }), week[0]);
+  // "Move it to Tuesday, same time": the day said, at the hour named.
+  const [day] = said;
+  if (said.length === 1 && day?.at === null && named?.at && SAME_TIME.test(sentence))
+    return onDay(DateTime.fromISO(day.date, { zone: timezone }), DateTime.fromISO(named.at, { zone: timezone }), `${day.phrase} same time`);
   return null;
 }

@@ -309,6 +309,13 @@ describe('a time corrected inside a turn', () => {
     expect(unsure).toMatchObject({ at: null, settled: false });
   });
 
+  it('picks the offer at the hour said without its day, and not the offer when the hour is said with another day', () => {
+    const picked = agreed('AI: I have Friday at 9 am or Monday at 1 pm.\nCustomer: The 9 am.\nAI: Great, you are booked.');
+    expect(picked).toMatchObject({ at: '2026-03-06T16:00:00.000Z', settled: true });
+    const other = agreed('AI: I have Friday at 9 am or Monday at 1 pm.\nCustomer: Monday at 9 am?\nAI: Let me check.');
+    expect(other).toMatchObject({ at: null, date: '2026-03-09', settled: false });
+  });
+
   it('never throws on a turn of arbitrary text with correction words in it', () => {
     const words = fc.constantFrom('sorry, ', 'no, ', 'I mean ', 'actually ', 'make that ', '3', 'ten', 'Friday', ' at ', ', ', '—', '.');
     fc.assert(

@@ -34,6 +34,12 @@ describe('a time said as an offset from one named before', () => {
     expect(offsetMention('Could we do a week from then, same time?', [], mondayAt9, CHICAGO)?.at).toBe('2027-05-03T14:00:00.000Z');
   });
 
+  it('reads a day said with "same time" at the hour named, and not "same time as last time"', () => {
+    const tuesday: TimeMention = { at: null, date: '2027-04-27', phrase: 'Tuesday', index: 0 };
+    expect(offsetMention('Move it to Tuesday, same time.', [tuesday], mondayAt9, CHICAGO)?.at).toBe('2027-04-27T14:00:00.000Z');
+    expect(offsetMention('Tuesday, same time as last time?', [tuesday], mondayAt9, CHICAGO)).toBeNull();
+  });
+
   it('names nothing without a time to count from, for the time of a call, or without an offset', () => {
     expect(offsetMention('Could he come an hour later?', [], null, CHICAGO)).toBeNull();
     expect(offsetMention("He'll call you an hour before.", [], mondayAt9, CHICAGO)).toBeNull();
@@ -70,5 +76,12 @@ describe('an offset in the turns', () => {
     expect(agreed("AI: I have tomorrow at 1.\nCustomer: Tomorrow at 1 works.\nAI: You're all set.")).toMatchObject({
       at: '2027-04-22T18:00:00.000Z',
     });
+  });
+
+  it('reads a reschedule whose day is corrected after a dash, at the hour of the booking moved', () => {
+    const moved = agreed(
+      'Customer: I have an appointment Friday at 9, I need to move it to Monday— no, Tuesday, same time.\nAI: No problem, I moved you to Tuesday at 9.',
+    );
+    expect(moved).toMatchObject({ at: '2027-04-27T14:00:00.000Z', settled: true });
   });
 });
