@@ -21,7 +21,7 @@ export const UNAVAILABLE =
 export const AGENT_EXISTING =
   /\b(is on the books|(is|are|'s|'re) still (on|coming|scheduled|booked)|you already have|your (current|existing|upcoming) (appointment|visit)|your (appointment|visit|booking)( is|'s| was)(?! (now |all )?(set|booked|confirmed|scheduled) for)|your ((monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)('s)?|at|\d{1,2}(:\d{2})?|[ap]\.?m\.?|morning|afternoon|o'clock)( (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|at|\d{1,2}(:\d{2})?|[ap]\.?m\.?|morning|afternoon|o'clock))* (appointment|visit|booking)|remind\w*|recordar\w*|recordatorio|(calling|here) to confirm your|(?<!\b(when|once|before|after|until) )(he|she|they)('s| is| are) (on (his|her|their|the) way|\w+ minutes out))\b/i;
 export const DECLINES =
-  /\b((can't|cannot|can not|won't|couldn't) (do|make|be there|be home)|(doesn't|does not|won't|wouldn't) work|not (good|great) for me|anything (later|earlier|else)|something (later|earlier|else)|other (options|times|days)|no puedo|no me (sirve|queda|parece))\b/i;
+  /\b((can't|cannot|can not|won't|couldn't) (do|make|be there|be home)|(doesn't|does not|won't|wouldn't)( really| quite)? work|not (good|great) for me|anything (later|earlier|else)|something (later|earlier|else)|other (options|times|days)|no puedo|no me (sirve|queda|parece))\b/i;
 /**
  * The assistant's plain yes, first thing after the customer asked for a time ("Can you do
  * Wednesday at 10?" "Yes, absolutely."): the whole sentence, so "Sure, let me check" is none.

@@ -84,7 +84,10 @@ const HEARD: readonly [RegExp, string][] = [
   // "elevenish", "one-ish": around that hour, as "10ish" is.
   [new RegExp(`\\b(${HOUR_WORD})[- ]?ish\\b`, 'gi'), 'around $1'],
   // A hedge between "at" and its hour ("at, like, one"): no word of the time.
-  [new RegExp(`\\b(at|around|about),? (like|maybe|say),? (?=(around |about )?(\\d{1,2}|${HOUR_WORD})\\b)`, 'gi'), '$1 '],
+  [new RegExp(`\\b(at|around|about),? (like|maybe|say|you know),? (?=(around |about )?(\\d{1,2}|${HOUR_WORD})\\b)`, 'gi'), '$1 '],
+  // "at 10 hours" as a speaker of another language says ten o'clock; "9 sharp" is 9.
+  [new RegExp(`(?<=\\bat )(\\d{1,2}|${HOUR_WORD}) hours\\b`, 'gi'), "$1 o'clock"],
+  [new RegExp(`(?<!\\bat )\\b(\\d{1,2}(:\\d{2})?|${HOUR_WORD}) sharp\\b`, 'gi'), 'at $1'],
   [/\b(at|around|about) (around|about) /gi, '$2 '],
   // Fillers inside what is said ("at, um, uh, ten"): no words of it. "Uh-huh" is an answer, not a filler.
   [/(?<![-\w])(u+h*m+|u+h+|e+r+m*|h+m+)\b(?!-),?\s*/gi, ''],

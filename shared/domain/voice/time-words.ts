@@ -193,6 +193,22 @@ const rangeHour = (word: string) => (/^(noon|midnight)$/i.test(word) ? 12 : hour
 /** "this afternoon" is today's: chrono reads "today afternoon", not "this afternoon at 4". */
 const THIS_PART = /\bthis (morning|afternoon|evening)\b/gi;
 
+/**
+ * An hour or a part of the day said before its day, which chrono does not join: "2 on Tuesday",
+ * "ten on Friday" ("one on Friday" is as often a count), "the morning of Friday".
+ */
+function partsBeforeTheirDay(text: string): string {
+  return text
+    .replace(
+      new RegExp(
+        `(?<!\\b(at|around|about|by|after|before|until|till|from|between|and|to|[\\d:]) ?)\\b(1[0-2]|[1-9]|${HOUR_WORD.replace('one|', '')})(:[0-5]\\d)? on (${WEEKDAY_WORD})\\b`,
+        'gi',
+      ),
+      (_w, _p, h: string, m: string | undefined, day: string) => `at ${hourOf(h)}${m ?? ''} on ${day}`,
+    )
+    .replace(new RegExp(`\\bthe (morning|afternoon|evening) of (${WEEKDAY_WORD})\\b`, 'gi'), '$2 $1');
+}
+
 /** "at three", "quarter past two", "half past ten", "two thirty", "around 9": hours in words or near words, as digits. */
 function hoursAsDigits(text: string): string {
   return (
@@ -228,14 +244,6 @@ function hoursAsDigits(text: string): string {
       .replace(new RegExp(`\\b(${HOUR_WORD})(?= ?(a\\.?m\\.?|p\\.?m\\.?|o'?clock)(\\W|$))`, 'gi'), (h: string) => String(hourOf(h)))
       // "Monday, 9 o'clock": the hour alone after a day is read only with "at".
       .replace(/\b(at )?(\d{1,2})(:\d{2})? o'?clock\b/gi, 'at $2$3')
-      // "2 on Tuesday", "ten on Friday": an hour said before its day, which chrono reads only after "at" ("one on Friday" is as often a count).
-      .replace(
-        new RegExp(
-          `(?<!\\b(at|around|about|by|[\\d:]) ?)\\b(1[0-2]|[1-9]|${HOUR_WORD.replace('one|', '')})(:[0-5]\\d)? on (${WEEKDAY_WORD})\\b`,
-          'gi',
-        ),
-        (_w, _p, h: string, m: string | undefined, day: string) => `at ${hourOf(h)}${m ?? ''} on ${day}`,
-      )
       // "at 10 30" and "at 1030", as speech-to-text writes ten thirty; "@ 10" as a chat writes it.
       .replace(/(^|\s)@ ?(?=\d)/g, '$1at ')
       .replace(/\b(at|around|about|by) (1[0-2]|[1-9]) ?([0-5]\d)\b(?! ?(minutes?|mins?|dollars|bucks|degrees|percent|%))/gi, '$1 $2:$3')
@@ -340,5 +348,8 @@ const ADDRESS = new RegExp(
 export function normalizeTimeWords(text: string, local: DateTime, spanish: boolean): string {
   const spoken = text.replace(ADDRESS, 'number ');
   const english = spanish || SPANISH_TIME_WORD.test(spoken) ? spanishToEnglish(spoken) : spoken;
-  return ordinalDaysWithMonths(nthWeekdayOfMonth(weekdayAfterNext(weekFromWeekday(hoursAsDigits(english), local), local), local), local);
+  return ordinalDaysWithMonths(
+    nthWeekdayOfMonth(weekdayAfterNext(weekFromWeekday(partsBeforeTheirDay(hoursAsDigits(english)), local), local), local),
+    local,
+  );
 }

@@ -61,6 +61,13 @@ describe('days, hours and fillers as they were heard', () => {
     expect(asWritten('the unit [model 3] is at 42 [2] feet')).toBe('the unit [model 3] is at 42 [2] feet');
   });
 
+  it('reads "at 10 hours" as ten o\'clock, "9 sharp" as at 9 and "at, you know, 1" as at 1; not a length in hours', () => {
+    expect(asWritten('Can you come tomorrow at 10 hours? Friday, 9 sharp. At, you know, 1?')).toBe(
+      "Can you come tomorrow at 10 o'clock? Friday, at 9. At 1?",
+    );
+    expect(asWritten('it takes 10 hours, starting at 9 sharp')).toBe('it takes 10 hours, starting at 9 sharp');
+  });
+
   it('reads "elevenish" and "at, like, one-ish" as around that hour, and "uhm" as a filler', () => {
     expect(asWritten('tomorow elevenish')).toBe('tomorrow around eleven');
     expect(asWritten('Tuesday at, like, one-ish?')).toBe('Tuesday around one?');

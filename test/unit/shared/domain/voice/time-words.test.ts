@@ -25,6 +25,10 @@ describe('time words rewritten for the recognizer', () => {
     expect(normalizeTimeWords('Ten on Friday works, I have one on Friday', LOCAL, false)).toBe(
       'at 10 on Friday works, I have one on Friday',
     );
+    expect(normalizeTimeWords('sometime after 3 on Friday, or between 8 and 10 on Monday', LOCAL, false)).toBe(
+      'sometime after 3 on Friday, or between 8 and 10 on Monday',
+    );
+    expect(normalizeTimeWords('the morning of Friday, at 9', LOCAL, false)).toBe('Friday morning, at 9');
   });
 
   it('reads "a quarter after", an hour o\'clock after a day, hours and minutes apart, and short weekdays', () => {
