@@ -295,8 +295,8 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
 const HOUR_ALONE = /^\W*(\d{1,2}(:\d{2})?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*\?\s*$/i;
 
 function readCounter(reading: Reading, sentence: string, ctx: Context): void {
-  // "Ten?" alone after an offer asks that hour on the day on the table.
-  const alone = HOUR_ALONE.test(sentence) ? hoursInDigits(sentence) : null;
+  // "Ten?" alone after an offer asks that hour on the day on the table ("Two?" to "how many units?" asks none).
+  const alone = reading.offered.length > 0 && HOUR_ALONE.test(sentence) ? hoursInDigits(sentence) : null;
   const ask = alone ? { index: 0 } : COUNTER.exec(sentence);
   const counter = ask ? bareHours((alone ?? sentence).slice(ask.index), reading.lastDay, ctx.timezone, ctx.callTime) : [];
   const [hour] = counter;

@@ -69,7 +69,7 @@ const HEARD_DAYS: readonly [RegExp, string][] = [
   [/\bsat+[eu]?r?d(ay|ey|ee|i)\b/gi, 'Saturday'],
   [/\b(fr[iy]e?d(ay|ey|ee)|fridy)\b/gi, 'Friday'],
   [/\b(mund[ae]?y|mond(y|ee|ey))\b/gi, 'Monday'],
-  [/\b(t[aou]?m+[ao]r+[aeo]w*|tmrw|2morrow)\b/gi, 'tomorrow'],
+  [/\b(t[aou]?m+or+[aeo]w*|tmrw|2morrow)\b/gi, 'tomorrow'],
 ];
 
 const HEARD: readonly [RegExp, string][] = [
@@ -89,8 +89,9 @@ const HEARD: readonly [RegExp, string][] = [
   [new RegExp(`(?<=\\bat )(\\d{1,2}|${HOUR_WORD}) hours\\b`, 'gi'), "$1 o'clock"],
   [new RegExp(`(?<!\\bat )\\b(\\d{1,2}(:\\d{2})?|${HOUR_WORD}) sharp\\b`, 'gi'), 'at $1'],
   [/\b(at|around|about) (around|about) /gi, '$2 '],
-  // Fillers inside what is said ("at, um, uh, ten"): no words of it. "Uh-huh" is an answer, not a filler.
-  [/(?<![-\w])(u+h*m+|u+h+|e+r+m*|h+m+)\b(?!-),?\s*/gi, ''],
+  // Fillers inside what is said ("at, um, uh, ten"): no words of it. "Uh-huh" is an answer, not a filler; "ER" is a place.
+  [/(?<![-\w])(u+h*m+|u+h+|e+r+m+|h+m+)\b(?!-),?\s*/gi, ''],
+  [/(?<![-\w])[Ee]r,\s*/g, ''],
   [new RegExp(`\\b(at|around|about|by),\\s+(?=(\\d{1,2}|${HOUR_WORD})\\b)`, 'gi'), '$1 '],
   [
     /\b(\d{1,2}(?::\d{2})?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirty|fifteen|forty[- ]five|o'?clock) ([ap]) m\b/gi,

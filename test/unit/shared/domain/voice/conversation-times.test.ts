@@ -305,6 +305,10 @@ describe('a time corrected inside a turn', () => {
   it('reads an hour asked alone after an offer as a counter, and "not sure" as no assent', () => {
     const counter = agreed("AI: How about Friday at 8?\nCustomer: Nah, too early. Ten?\nAI: Ten on Friday works. You're booked.");
     expect(counter).toMatchObject({ at: '2026-03-06T17:00:00.000Z', settled: true });
+    const count = agreed(
+      "Customer: Can someone come Tuesday to look at the heaters?\nAI: How many units are there?\nCustomer: Two?\nAI: Okay, you're booked.",
+    );
+    expect(count).toMatchObject({ at: null, date: '2026-03-10' });
     const unsure = agreed("AI: I have Tuesday at 10.\nCustomer: Maybe? I'm not sure.");
     expect(unsure).toMatchObject({ at: null, settled: false });
   });

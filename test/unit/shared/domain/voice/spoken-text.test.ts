@@ -94,6 +94,8 @@ describe('days, hours and fillers as they were heard', () => {
   it('drops fillers inside a time and keeps "uh-huh" and "mm-hmm" as answers', () => {
     expect(asWritten('Could she come tomorrow at, um, uh, ten?')).toBe('Could she come tomorrow at ten?');
     expect(asWritten('Uh-huh. Mm-hmm, sure.')).toBe('Uh-huh. Mm-hmm, sure.');
+    expect(asWritten('We went to the ER, er, Thursday at, er, ten.')).toBe('We went to the ER, Thursday at ten.');
+    expect(asWritten('this is Tamara, tomorra works')).toBe('this is Tamara, tomorrow works');
   });
 
   it('joins an hour and its minutes written apart after a day or "at", and "p m" as "pm"; not a measure', () => {
