@@ -56,6 +56,8 @@ const lastOf = (mentions: readonly TimeMention[]) => mentions.filter((m) => m.at
 /** A time said with its day ("Friday at 1"), not an hour alone on the day on the table ("at 2"). */
 const NAMES_DAY =
   /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
+/** "I said Thursday, not Tuesday": a day denied. */
+const NOT_BEFORE = /\b(not|never)\s+(on\s+)?$/i;
 const isQuestion = (sentence: string) => /\?\s*$/.test(sentence);
 
 /** What the turns have settled so far. */
@@ -320,9 +322,9 @@ function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
   reading.lastDay = before.at(-1)?.date ?? reading.lastDay;
   reading.named = before.filter((m) => m.at !== null).at(-1) ?? reading.named;
   for (const [n, sentence] of sentencesOf(corrected.text).entries()) {
-    // "Our office manager will call you Thursday at 2", "done by noon": a phone call's time or a limit puts no visit on the table.
+    // "Our office manager will call you Thursday at 2", "done by noon", "not Tuesday": a phone call's time, a limit or a day denied puts no visit on the table.
     const said = timeMentions(sentence, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay).filter(
-      (m) => !saidAfter(sentence, m, PHONE_CALL_BEFORE) && !saidAfter(sentence, m, LIMIT_BEFORE),
+      (m) => !saidAfter(sentence, m, PHONE_CALL_BEFORE) && !saidAfter(sentence, m, LIMIT_BEFORE) && !saidAfter(sentence, m, NOT_BEFORE),
     );
     // "An hour later than that?": an offset is a counter-offer, the offers before it withdrawn.
     const offset = offsetMention(sentence, said, reading.named, ctx.timezone);

@@ -79,6 +79,7 @@ const HEARD: readonly [RegExp, string][] = [
   [/\b(th|f|t)[iu]r[dt]y\b/gi, 'thirty'],
   [/\b(mornin|evenin)\b'?/gi, '$1g'],
   [/\bquarter too\b/gi, 'quarter to'],
+  [/\b(quarter|half|five|ten|twenty|twenty[- ]five) passed\b/gi, '$1 past'],
   [new RegExp(`(^|[\\s,])['’]?bout(?= (\\d{1,2}|${HOUR_WORD})\\b)`, 'gi'), '$1about'],
   [/\btree(?= (o'?clock|thirty|fifteen|forty|[ap]\.? ?m\b))|(?<=\b(at|around|about|by) )tree\b/gi, 'three'],
   // "elevenish", "one-ish": around that hour, as "10ish" is.
@@ -116,12 +117,12 @@ const minutesRunTogether = (text: string) =>
 
 /**
  * Homophones of an hour where an hour stands: "at ate thirty", "at won", "at for on Friday", "at to
- * o'clock", "at tin." as an accent says ten, "for is fine". "To", "too", "for" and "tin" after "at"
+ * o'clock", "at tin." as an accent says ten, "for is fine", "won o'clock". "To", "too", "for" and "tin" after "at"
  * need an hour's company ("what's that at for?" is no hour).
  */
 const HOMOPHONES: Readonly<Record<string, string>> = { to: 'two', too: 'two', for: 'four', ate: 'eight', won: 'one', tin: 'ten' };
 const HOMOPHONE_HOUR = new RegExp(
-  `(?<=\\b(?:at|around|about|by) )(?:(?:ate|won)\\b|(?:to|too|for|tin)(?=\\s*(?:o'?clock|thirty|fifteen|forty|twenty|[ap]\\.? ?m\\b|on\\b|in the\\b|${DAY_WORD}|does\\b|works?\\b|is\\b|would\\b|if\\b|ok|okay|tomorrow|[,.!]|$)))|^(?:to|for|ate|won)(?= (?:is|works|would|sounds)\\b)`,
+  `(?<=\\b(?:at|around|about|by) )(?:(?:ate|won)\\b|(?:to|too|for|tin)(?=\\s*(?:o'?clock|thirty|fifteen|forty|twenty|[ap]\\.? ?m\\b|on\\b|in the\\b|${DAY_WORD}|does\\b|works?\\b|is\\b|would\\b|if\\b|ok|okay|tomorrow|[,.!]|$)))|^(?:to|for|ate|won)(?= (?:is|works|would|sounds)\\b)|\\b(?:too|for|ate|won|tin)(?= o'?clock\\b)`,
   'gim',
 );
 

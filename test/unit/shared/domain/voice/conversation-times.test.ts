@@ -320,6 +320,14 @@ describe('a time corrected inside a turn', () => {
     expect(other).toMatchObject({ at: null, date: '2026-03-09', settled: false });
   });
 
+  it('reads a day denied ("not Tuesday") as no day on the table, and the day said beside it as the one asked', () => {
+    const denied = agreed(
+      "Customer: Can someone come Thursday at 11?\nAI: So that's Tuesday at 11.\nCustomer: I said Thursday, not Tuesday.\nAI: Sorry about that, you're booked.",
+    );
+    expect(denied).toMatchObject({ date: '2026-03-05' });
+    expect(denied?.at).not.toBe('2026-03-10T17:00:00.000Z');
+  });
+
   it('never throws on a turn of arbitrary text with correction words in it', () => {
     const words = fc.constantFrom('sorry, ', 'no, ', 'I mean ', 'actually ', 'make that ', '3', 'ten', 'Friday', ' at ', ', ', '—', '.');
     fc.assert(

@@ -88,6 +88,9 @@ describe('days, hours and fillers as they were heard', () => {
   it('reads "tree" and "firty" beside an hour, and leaves a tree in the yard', () => {
     expect(asWritten("tree o'clock monday, or nine-firty")).toBe("three o'clock monday, or nine-thirty");
     expect(asWritten('thursday at quarter too three, me too')).toBe('thursday at quarter to three, me too');
+    expect(asWritten("won o'clock tomorrow, a quarter passed ten; I won, it passed")).toBe(
+      "one o'clock tomorrow, a quarter past ten; I won, it passed",
+    );
     expect(asWritten('a tree fell on the fence at tree')).toBe('a tree fell on the fence at three');
   });
 
