@@ -45,6 +45,8 @@ export function pickOffered<T extends { readonly mention: TimeMention }>(
   return null;
 }
 
+/** An hour said alone ("2?", "9."), as the assistant answers "what time?" or offers another after one gone. */
+const HOUR_ALONE = /^\W*\d{1,2}(:\d{2})?( ?[ap]\.?m\.?)?\s*[.?!]?\s*$/i;
 /** Words that make one bare hour an offer: "the earliest I have Monday is 10", "first opening is 9", "a 1 o'clock". */
 const ONE_SLOT = /\b((earliest|first|next) (i have|i've got|i can do|we have|opening|slot|available|availability)|(i|we) have an? \d)/i;
 
@@ -54,12 +56,15 @@ const ONE_SLOT = /\b((earliest|first|next) (i have|i've got|i can do|we have|ope
  */
 export function bareHoursOffered(text: string, day: string | null, timezone: string, callTime: Date): TimeMention[] {
   const offered = bareHours(text, day, timezone, callTime);
-  return offered.length >= 2 || (offered.length === 1 && (ONE_SLOT.test(text) || OFFERS.test(text))) ? offered : [];
+  return offered.length >= 2 || (offered.length === 1 && (ONE_SLOT.test(text) || OFFERS.test(text) || HOUR_ALONE.test(text)))
+    ? offered
+    : [];
 }
 
 /** The bare hours of a sentence on the day the conversation is on, each read as the nearest working hour. */
 export function bareHours(text: string, day: string | null, timezone: string, callTime: Date): TimeMention[] {
-  if (!day || !/\b(have|do|does|got|at|or|how about|what about|is|instead|(can|could) it be)\b/i.test(text)) return [];
+  if (!day || !(HOUR_ALONE.test(text) || /\b(have|do|does|got|at|or|how about|what about|is|instead|(can|could) it be)\b/i.test(text)))
+    return [];
   const offered: TimeMention[] = [];
   for (const found of text.matchAll(/\b(\d{1,2})(?::(\d{2}))?\b(?!\s*(dollars|degrees|minutes|hours|days|%)|(st|nd|rd|th)\b)/gi)) {
     const raw = Number(found[1]);

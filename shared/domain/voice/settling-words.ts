@@ -15,7 +15,7 @@ export const CLOSING =
   /\b((you're |you are |we're |that's )?all set|confirmed|booked(?! (up|solid|out|full))|put you (in|down)|(you )?got it|you('re| are) in|listo)\b/i;
 /** An assistant's sentence that offers a visit, not only names a day ("we're closed Monday"). */
 export const OFFERS =
-  /\b((can|could) (get|send|have|come|do|fit|squeeze|book|schedule)|(i|we) (have|'ve got|still have) (?=(today|tomorrow|this|next|mon|tue|wed|thu|fri|sat|sun|\d{1,2}(:\d{2})? ?[ap]\.?m\b))|how about|what about|(does|do|would|will) [^.?!]{0,30}work|(have|got) (an? )?(opening|slot|availability|room|time)|tengo|puedo|podemos)\b/i;
+  /\b((can|could) (get|send|have|come|do|fit|squeeze|book|schedule)|(the )?(earliest|soonest|next opening|first opening) (is|would be)|(i|we) (have|'ve got|still have) (?=(today|tomorrow|this|next|mon|tue|wed|thu|fri|sat|sun|\d{1,2}(:\d{2})? ?[ap]\.?m\b))|how about|what about|(does|do|would|will) [^.?!]{0,30}work|(have|got) (an? )?(opening|slot|availability|room|time)|tengo|puedo|podemos)\b/i;
 export const UNAVAILABLE =
   /\b((is|are|'s|'re|has been|have been) (all |completely )?(taken|full|booked (up|solid|out)|gone|not available|unavailable|cancel+ed|removed)|no longer available|don't have (anything|that)|we('re| are) closed|we close|no (tenemos|hay) (lugar|espacio))\b/i;
 export const AGENT_EXISTING =
@@ -71,7 +71,7 @@ const TIME_NAMED = `(?:at |make it |it's |i mean )?(?:\\d{1,2}\\b|(?:${HOUR_WORD
  * at once ("sorry to hear that", "no, that's fine" correct nothing).
  */
 const CORRECTION = new RegExp(
-  `\\b(no wait|wait,? no|actually|make that(?! work)|i mean|scratch that|or rather|no,? mejor|mejor dicho|perd[oó]n)\\b|\\bsorry,? (?=${TIME_NAMED})|(?<=^|[,—–-] ?|[.!?] )no,? (?=${TIME_NAMED})`,
+  `\\b(no wait|oh wait|wait,? no|actually|make that(?! work)|i mean|scratch that|or rather|no,? mejor|mejor dicho|perd[oó]n)\\b|\\bsorry,? (?=${TIME_NAMED})|(?<=^|[,—–-] ?|[.!?] )no,? (?=${TIME_NAMED})`,
   'gi',
 );
 /** A bare hour a correction starts with ("I mean eleven", "sorry, 3"), which is read as an hour only after "at". */
@@ -87,7 +87,8 @@ const BARE_HOUR_FIRST = new RegExp(
  * in the same sentence is its reason ("make that 10 instead, I drop the kids off at 9").
  */
 export function afterCorrection(text: string): { readonly text: string; readonly said: number; readonly leads: boolean } {
-  const last = [...text.matchAll(CORRECTION)].at(-1);
+  // "At 3— at 3:30 actually.": a correction word that ends what is said corrects what came before it, not what follows.
+  const last = [...text.matchAll(CORRECTION)].filter((m) => /\w/.test(text.slice(m.index + m[0].length).split(/[.!?\n]/)[0] ?? '')).at(-1);
   if (last?.index === undefined) return { text, said: 0, leads: false };
   const rest = text.slice(last.index + last[0].length);
   const bare = BARE_HOUR_FIRST.exec(rest);

@@ -69,7 +69,7 @@ const HEARD_DAYS: readonly [RegExp, string][] = [
   [/\bsat+[eu]?r?d(ay|ey|ee|i)\b/gi, 'Saturday'],
   [/\b(fr[iy]e?d(ay|ey|ee)|fridy)\b/gi, 'Friday'],
   [/\b(mund[ae]?y|mond(y|ee|ey))\b/gi, 'Monday'],
-  [/\b(t[aou]?m+or+[aeo]w*|tmrw|2morrow)\b/gi, 'tomorrow'],
+  [/\b(t'?[aou]?m+or+[aeo]w*|tmrw|2morrow)\b/gi, 'tomorrow'],
 ];
 
 const HEARD: readonly [RegExp, string][] = [
@@ -79,6 +79,7 @@ const HEARD: readonly [RegExp, string][] = [
   [/\b(th|f|t)[iu]r[dt]y\b/gi, 'thirty'],
   [/\b(mornin|evenin)\b'?/gi, '$1g'],
   [/\bquarter too\b/gi, 'quarter to'],
+  [/(^|\s)['’]leven\b/gi, '$1eleven'],
   [/\b(quarter|half|five|ten|twenty|twenty[- ]five) passed\b/gi, '$1 past'],
   [new RegExp(`(^|[\\s,])['’]?bout(?= (\\d{1,2}|${HOUR_WORD})\\b)`, 'gi'), '$1about'],
   [/\btree(?= (o'?clock|thirty|fifteen|forty|[ap]\.? ?m\b))|(?<=\b(at|around|about|by) )tree\b/gi, 'three'],

@@ -328,6 +328,24 @@ describe('a time corrected inside a turn', () => {
     expect(denied?.at).not.toBe('2026-03-10T17:00:00.000Z');
   });
 
+  it('reads a correction word that ends a turn as correcting what came before it', () => {
+    const found = agreed('Customer: Can someone come Thursday at 3— at 3:30 actually.\nAI: Sure, you are booked.');
+    expect(found).toMatchObject({ at: '2026-03-05T22:30:00.000Z', settled: true });
+  });
+
+  it('reads the assistant\'s own "oh wait" and an hour it says alone as its offer, and "the earliest is" after a day closed', () => {
+    const gone = agreed("AI: Tomorrow at 1... oh wait, that's gone. 2?\nCustomer: 2 is good.\nAI: Great, you're booked.");
+    expect(gone).toMatchObject({ at: '2026-03-05T21:00:00.000Z', settled: true });
+    const asked = agreed("AI: I can do Friday at—\nCustomer: Friday's great, what time?\nAI: 9.\nCustomer: Perfect.\nAI: You're booked.");
+    expect(asked).toMatchObject({ at: '2026-03-06T16:00:00.000Z', settled: true });
+    const closed = agreed(
+      "Customer: Sunday at 10?\nAI: We're closed Sundays, the earliest is Monday at 7.\nCustomer: Fine, 7.\nAI: Okay, you're booked.",
+    );
+    expect(closed).toMatchObject({ at: '2026-03-09T13:00:00.000Z', settled: true });
+    // An hour alone said with no day on the table offers nothing.
+    expect(agreed('Customer: How many techs come?\nAI: 2.\nCustomer: Okay.')).toBeNull();
+  });
+
   it('never throws on a turn of arbitrary text with correction words in it', () => {
     const words = fc.constantFrom('sorry, ', 'no, ', 'I mean ', 'actually ', 'make that ', '3', 'ten', 'Friday', ' at ', ', ', '—', '.');
     fc.assert(

@@ -99,6 +99,7 @@ describe('days, hours and fillers as they were heard', () => {
     expect(asWritten('Uh-huh. Mm-hmm, sure.')).toBe('Uh-huh. Mm-hmm, sure.');
     expect(asWritten('We went to the ER, er, Thursday at, er, ten.')).toBe('We went to the ER, Thursday at ten.');
     expect(asWritten('this is Tamara, tomorra works')).toBe('this is Tamara, tomorrow works');
+    expect(asWritten("t'morrow at 'leven, eleven")).toBe('tomorrow at eleven, eleven');
   });
 
   it('joins an hour and its minutes written apart after a day or "at", and "p m" as "pm"; not a measure', () => {
