@@ -50,7 +50,8 @@ interface LabelledSet {
  * aimed at the form of a call: speech-recognizer text, minimal pairs, long calls; the fifth at speaker
  * labels the responder did not know and at the time the two sides settle; the sixth at whether a visit
  * with a plainly agreed time is read as booked at all; the seventh at the calendar and locale edges of
- * resolving it: Spanish, clock changes, zones, rollovers, rare clock forms), and the frozen unseen set written apart and
+ * resolving it: Spanish, clock changes, zones, rollovers, rare clock forms; the eighth at how it is said:
+ * corrections, spellings by accent and speech-recognizer forms, fillers, offsets, long calls with many times), and the frozen unseen set written apart and
  * never tuned on.
  * A set marked `aggregateOnly` shows figures and targets but never a call's id or mistake, so its
  * calls cannot leak into tuning through the report.
@@ -66,6 +67,7 @@ const SETS = [
   { name: 'probe5', file: 'labelled-calls.probe5.json', aggregateOnly: false },
   { name: 'probe6', file: 'labelled-calls.probe6.json', aggregateOnly: false },
   { name: 'probe7', file: 'labelled-calls.probe7.json', aggregateOnly: false },
+  { name: 'probe8', file: 'labelled-calls.probe8.json', aggregateOnly: false },
   { name: 'unseen', file: 'labelled-calls.unseen.json', aggregateOnly: true },
 ] as const;
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { callerFeatures } from '#shared/domain/voice/call-features';
 import type { LearnedModel } from '#shared/domain/voice/learned-model';
-import { withApostrophes } from '#shared/domain/voice/spoken-text';
+import { asWritten } from '#shared/domain/voice/spoken-text';
 import { transcriptTurns } from '#shared/domain/voice/transcript-turns';
 
 /**
@@ -24,6 +24,7 @@ export const TRAINING_SETS = [
   'labelled-calls.probe5.json',
   'labelled-calls.probe6.json',
   'labelled-calls.probe7.json',
+  'labelled-calls.probe8.json',
 ];
 
 export interface Example {
@@ -50,7 +51,7 @@ const sentencesOf = (text: string) =>
 export function callerSentences(transcript: string): string[] {
   const turns = transcriptTurns(null, transcript);
   return (turns.length > 0 ? turns.filter((t) => t.speaker === 'customer').map((t) => t.text) : [transcript])
-    .map(withApostrophes)
+    .map(asWritten)
     .flatMap(sentencesOf);
 }
 

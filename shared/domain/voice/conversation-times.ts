@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { AGENT_ACTS_ITSELF, BOOKING_ALREADY_MADE, COUNTER, DEFERS, OPENING_HOURS, PRICE } from './intent-rules-data';
-import { pickOffered } from './offered-pick';
+import { bareHours, bareHoursOffered, hoursInDigits, pickOffered } from './offered-pick';
 import { type RequestedTime, type TimeMention, timeMentions } from './requested-time';
 import {
   ACCEPTS,
@@ -8,6 +8,7 @@ import {
   AGENT_EXISTING,
   AGENT_YES,
   ASKS_FOR_TIME,
+  afterCorrection,
   CLOSING,
   DECLINES,
   HOUR_TAKEN,
@@ -17,7 +18,8 @@ import {
   PHONE_CALL_BEFORE,
   UNAVAILABLE,
 } from './settling-words';
-import { sentencesOf, withApostrophes } from './spoken-text';
+import { asWritten, sentencesOf } from './spoken-text';
+import { offsetMention } from './time-offsets';
 import type { TranscriptTurn } from './transcript-turns';
 
 /**
@@ -46,45 +48,16 @@ interface Proposal {
   readonly quote: string;
 }
 
-/** A later part of a turn replaces an earlier one: "Tuesday, no wait, Wednesday". */
-const CORRECTION = /\b(no wait|wait,? no|actually|make that(?! work)|i mean|scratch that|or rather|no,? mejor|mejor dicho|perd[oó]n)\b/gi;
-
-/** The part of a turn after its last correction ("Tuesday, no wait, Wednesday" → "Wednesday"). */
-function afterCorrection(text: string): string {
-  const marks = [...text.matchAll(CORRECTION)];
-  const last = marks.at(-1);
-  return last?.index === undefined ? text : text.slice(last.index + last[0].length);
-}
-
-/** Words that make one bare hour an offer: "the earliest I have Monday is 10", "first opening is 9", "a 1 o'clock". */
-const ONE_SLOT = /\b((earliest|first|next) (i have|i've got|i can do|we have|opening|slot|available|availability)|(i|we) have an? \d)/i;
-
-/**
- * Bare hours an assistant offers on a day it named ("tomorrow. I have 8 or 11", "the earliest I
- * have Monday is 10"), read as the nearest working hour: two or more, or one said as a slot.
- */
-function bareHoursOffered(text: string, day: string | null, timezone: string, callTime: Date): TimeMention[] {
-  const offered = bareHours(text, day, timezone, callTime);
-  return offered.length >= 2 || (offered.length === 1 && (ONE_SLOT.test(text) || OFFERS.test(text))) ? offered : [];
-}
-
-/** The bare hours of a sentence on the day the conversation is on, each read as the nearest working hour. */
-function bareHours(text: string, day: string | null, timezone: string, callTime: Date): TimeMention[] {
-  if (!day || !/\b(have|do|does|got|at|or|how about|what about|is|instead|(can|could) it be)\b/i.test(text)) return [];
-  const offered: TimeMention[] = [];
-  for (const found of text.matchAll(/\b(\d{1,2})(?::(\d{2}))?\b(?!\s*(dollars|degrees|minutes|hours|days|%)|(st|nd|rd|th)\b)/gi)) {
-    const raw = Number(found[1]);
-    if (raw < 1 || raw > 12) continue;
-    const hour = raw < 7 ? raw + 12 : raw;
-    const instant = DateTime.fromISO(day, { zone: timezone }).set({ hour, minute: Number(found[2] ?? 0) });
-    if (!instant.isValid || instant.toMillis() <= callTime.getTime()) continue;
-    offered.push({ at: instant.toUTC().toISO() as string, date: day, phrase: `${day} ${found[0]}`, index: found.index ?? 0 });
-  }
-  return offered;
-}
-
 const sameTime = (a: TimeMention, b: TimeMention) => a.date === b.date && a.at === b.at;
+const clockOf = (m: TimeMention, timezone: string) => (m.at ? DateTime.fromISO(m.at, { zone: timezone }).toFormat('HH:mm') : null);
+const sameClock = (a: TimeMention, b: TimeMention, timezone: string) =>
+  clockOf(a, timezone) !== null && clockOf(a, timezone) === clockOf(b, timezone);
 const lastOf = (mentions: readonly TimeMention[]) => mentions.filter((m) => m.at !== null).at(-1) ?? mentions.at(-1);
+/** A time said with its day ("Friday at 1"), not an hour alone on the day on the table ("at 2"). */
+const NAMES_DAY =
+  /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
+/** "I said Thursday, not Tuesday": a day denied. */
+const NOT_BEFORE = /\b(not|never)\s+(on\s+)?$/i;
 const isQuestion = (sentence: string) => /\?\s*$/.test(sentence);
 
 /** What the turns have settled so far. */
@@ -106,6 +79,10 @@ interface Reading {
   firstReply: boolean;
   /** The text of the turn being read. */
   turnText: string;
+  /** The last time the call named, taken or not: what "an hour later than that" counts from. */
+  named: TimeMention | null;
+  /** The sentence read starts a correction ("No, 3."): it moves a time agreed, as "instead" does. */
+  correcting: boolean;
 }
 
 interface Context {
@@ -237,6 +214,35 @@ const saidAfter = (sentence: string, m: TimeMention, words: RegExp) => {
 /** "the water heater you installed Friday at 2": a time said right after a verb of the past is when that was. */
 const toldAsPast = (sentence: string, m: TimeMention) => saidAfter(sentence, m, TOLD_AS_PAST);
 
+/** A time the customer names: an offer taken, a reason told, an hour given to a day agreed, or a time asked. */
+function readCustomerTime(reading: Reading, sentence: string, last: TimeMention, timezone: string): void {
+  const onThatDay = reading.offered.filter((p) => p.mention.date === last.date);
+  // "The nine am" after "Friday at 9 or Monday at 1": an hour said without its day picks the offer at that hour.
+  const atThatHour = NAMES_DAY.test(last.phrase) ? [] : reading.offered.filter((p) => sameClock(p.mention, last, timezone));
+  const offer =
+    reading.offered.find((p) => sameTime(p.mention, last)) ??
+    (atThatHour.length === 1 ? atThatHour[0] : undefined) ??
+    (last.at === null && onThatDay.length === 1 ? onThatDay[0] : undefined);
+  if (offer) {
+    settle(reading, offer, `the assistant offered "${offer.mention.phrase}" and the customer accepted`, [offer.quote, sentence]);
+    return;
+  }
+  // "Could he come an hour later than that? Traffic's awful at 9.": a time told after one asked in the same turn is its reason.
+  const asked =
+    reading.candidate?.by === 'customer' && isQuestion(reading.candidate.quote) && reading.turnText.includes(reading.candidate.quote);
+  if (asked && !isQuestion(sentence) && !MOVES.test(sentence) && !ASKS_FOR_TIME.test(sentence) && !ACCEPTS.test(sentence)) return;
+  const agreedAt = reading.agreed?.proposal.mention;
+  const sameAsAgreed = agreedAt && last.date === agreedAt.date && (last.at === null || last.at === agreedAt.at);
+  // "Oh, Friday. Friday at 1.": the hour said with the day agreed without one gives it its hour.
+  const givesHour = agreedAt?.at === null && last.at !== null && last.date === agreedAt.date && NAMES_DAY.test(last.phrase);
+  // "Sure. Heads up, the dog walker comes at 2": a time told after agreement, not asked for, leaves it.
+  if (sameAsAgreed || (reading.agreed && !givesHour && !reading.correcting && !isQuestion(sentence) && !MOVES.test(sentence))) return;
+  reading.agreed = null;
+  reading.existingAsked = false;
+  reading.candidate = { mention: last, by: 'customer', quote: sentence };
+  reading.answered = false;
+}
+
 function readCustomerSentence(reading: Reading, sentence: string, mentions: readonly TimeMention[], ctx: Context): void {
   // "What are your hours on Saturday?" asks of the business, not for a visit that day.
   if (OPENING_HOURS.test(sentence)) return;
@@ -258,25 +264,17 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
     reading.agreed = null;
     return;
   }
+  // "Your appointment is still on for Thursday." "Oh, Thursday, that's fine.": the day of the booking already made, echoed.
+  if (
+    mentions.length > 0 &&
+    mentions.every((m) => m.at === null && reading.existingDays.has(m.date)) &&
+    !isQuestion(sentence) &&
+    !MOVES.test(sentence)
+  )
+    return;
   const last = lastOf(mentions);
   if (last) {
-    const onThatDay = reading.offered.filter((p) => p.mention.date === last.date);
-    const offer =
-      reading.offered.find((p) => sameTime(p.mention, last)) ?? (last.at === null && onThatDay.length === 1 ? onThatDay[0] : undefined);
-    if (offer) {
-      settle(reading, offer, `the assistant offered "${offer.mention.phrase}" and the customer accepted`, [offer.quote, sentence]);
-      return;
-    }
-    const sameAsAgreed =
-      reading.agreed &&
-      last.date === reading.agreed.proposal.mention.date &&
-      (last.at === null || last.at === reading.agreed.proposal.mention.at);
-    // "Sure. Heads up, the dog walker comes at 2": a time told after agreement, not asked for, leaves it.
-    if (sameAsAgreed || (reading.agreed && !isQuestion(sentence) && !MOVES.test(sentence))) return;
-    reading.agreed = null;
-    reading.existingAsked = false;
-    reading.candidate = { mention: last, by: 'customer', quote: sentence };
-    reading.answered = false;
+    readCustomerTime(reading, sentence, last, ctx.timezone);
     return;
   }
   // An "okay" beside a price question weighs the offer, it does not take it.
@@ -296,9 +294,13 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
  * table; "8 is too early, could it be 10?" declines the hour before the ask, so only the words
  * from it are read.
  */
+const HOUR_ALONE = /^\W*(\d{1,2}(:\d{2})?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*\?\s*$/i;
+
 function readCounter(reading: Reading, sentence: string, ctx: Context): void {
-  const ask = COUNTER.exec(sentence);
-  const counter = ask ? bareHours(sentence.slice(ask.index), reading.lastDay, ctx.timezone, ctx.callTime) : [];
+  // "Ten?" alone after an offer asks that hour on the day on the table ("Two?" to "how many units?" asks none).
+  const alone = reading.offered.length > 0 && HOUR_ALONE.test(sentence) ? hoursInDigits(sentence) : null;
+  const ask = alone ? { index: 0 } : COUNTER.exec(sentence);
+  const counter = ask ? bareHours((alone ?? sentence).slice(ask.index), reading.lastDay, ctx.timezone, ctx.callTime) : [];
   const [hour] = counter;
   if (counter.length === 1 && hour) {
     // The caller's own hour replaces the offers: a later "great" takes it, not an offer declined.
@@ -311,18 +313,28 @@ function readCounter(reading: Reading, sentence: string, ctx: Context): void {
 
 function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
   reading.firstReply = turn.speaker === 'agent';
-  const text = withApostrophes(turn.text);
+  const text = asWritten(turn.text);
   reading.turnText = text;
   if (turn.speaker === 'agent') reading.answered = true;
   const corrected = afterCorrection(text);
   // "Friday at 3, actually make it 3:30": the day said before a correction that names only an hour is still its day.
-  const before = timeMentions(text.slice(0, text.length - corrected.length), ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay);
+  const before = timeMentions(text.slice(0, corrected.said), ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay);
   reading.lastDay = before.at(-1)?.date ?? reading.lastDay;
-  for (const sentence of sentencesOf(corrected)) {
-    // "Our office manager will call you Thursday at 2", "done by noon": a phone call's time or a limit puts no visit on the table.
-    const mentions = timeMentions(sentence, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay).filter(
-      (m) => !saidAfter(sentence, m, PHONE_CALL_BEFORE) && !saidAfter(sentence, m, LIMIT_BEFORE),
+  reading.named = before.filter((m) => m.at !== null).at(-1) ?? reading.named;
+  for (const [n, sentence] of sentencesOf(corrected.text).entries()) {
+    // "Our office manager will call you Thursday at 2", "done by noon", "not Tuesday": a phone call's time, a limit or a day denied puts no visit on the table.
+    const said = timeMentions(sentence, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay).filter(
+      (m) => !saidAfter(sentence, m, PHONE_CALL_BEFORE) && !saidAfter(sentence, m, LIMIT_BEFORE) && !saidAfter(sentence, m, NOT_BEFORE),
     );
+    // "An hour later than that?": an offset is a counter-offer, the offers before it withdrawn.
+    const offset = offsetMention(sentence, said, reading.named, ctx.timezone);
+    if (offset && turn.speaker === 'customer') reading.offered = [];
+    // "Make that 10 instead, I drop the kids off at 9": what a correction starts with (to its first hour) is what it means.
+    const first = said.findIndex((m) => m.at !== null);
+    const mentions = offset ? [offset] : n === 0 && corrected.leads ? said.slice(0, first < 0 ? 1 : first + 1) : said;
+    reading.correcting = n === 0 && corrected.leads;
+    // A time counts on from the last hour named; a day said alone ("Tomorrow I can't") keeps it.
+    reading.named = said.filter((m) => m.at !== null).at(-1) ?? reading.named ?? said.at(-1) ?? null;
     if (turn.speaker === 'agent') readAgentSentence(reading, sentence, mentions, ctx);
     else readCustomerSentence(reading, sentence, mentions, ctx);
     reading.firstReply = false;
@@ -351,6 +363,8 @@ export function agreedTimeOfTurns(
     existingAsked: false,
     firstReply: false,
     turnText: '',
+    named: null,
+    correcting: false,
   };
   for (const turn of turns) readTurn(reading, turn, { timezone, callTime, spanish });
   if (reading.agreed) {

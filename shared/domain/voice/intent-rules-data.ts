@@ -108,7 +108,7 @@ export const COMPLAINT: readonly Rule[] = [
   { pattern: /\b(complain|complaint|queja)\b/i, what: 'a complaint' },
   {
     pattern:
-      /\b(not happy|unhappy|disappointed|terrible|awful|horrible|unacceptable|ridiculous|rude|unprofessional|hung up on (me|us)|fed up|sloppy|shoddy|lousy|careless|(poor|bad|crappy|half-assed) (job|work|workmanship)|(frustrated|upset|annoyed|angry|furious) (with|at|about) (you|your|the (service|company|tech\w*|plumber|electrician|crew|work|job))|molest[oa] con|enojad[oa] con)\b/i,
+      /\b(not happy|unhappy|disappointed|(?<!\b(traffic|weather|commute|parking|the roads?|heat|cold|humidity)('s| is| was| gets| has been) )(terrible|awful|horrible)|unacceptable|ridiculous|rude|unprofessional|hung up on (me|us)|fed up|sloppy|shoddy|lousy|careless|(poor|bad|crappy|half-assed) (job|work|workmanship)|(frustrated|upset|annoyed|angry|furious) (with|at|about) (you|your|the (service|company|tech\w*|plumber|electrician|crew|work|job))|molest[oa] con|enojad[oa] con)\b/i,
     what: 'dissatisfaction',
   },
   {
@@ -288,7 +288,7 @@ export const PRICE =
 export const PUT_OFF =
   /\b(call (you )?back|check (with )?my (wife|husband|landlord|partner|calendar|schedule)|figure it out|(talk|speak) (to|with) my (wife|husband|partner)|consultar con|le(s)? llamo)\b/i;
 export const LEAVES =
-  /\b(call (you )?back|(have|need) to save up|more than (i|we) (thought|expected)|(can't|cannot) afford|(i'll|i will|we'll) let you know|maybe later|(just|only) (getting|gathering|collecting|comparing) (prices|quotes|estimates|numbers)|think about it|keep (that|it) in mind|shop(ping)? around|check with my (wife|husband|landlord|partner)|get (a few|other|some other) quotes|just (checking|wondering|curious)|not (right )?now|no thanks|thanks anyway|(i'll|i will|we'll|we will|i'm going to|we're going to|gonna)( just)? (find|call|try|go with|use|get) (someone|somebody) else|already (fixed|got|had) it( fixed)?|sold the house|lo pienso|lo voy a pensar|lo pensamos|le(s)? llamo despu[eé]s)\b/i;
+  /\b(call (you )?back|(have|need) to save up|more than (i|we) (thought|expected)|(can't|cannot) afford|(i'll|i will|we'll|can i|could i) let you know|maybe later|(just|only) (getting|gathering|collecting|comparing) (prices|quotes|estimates|numbers)|think about it|keep (that|it) in mind|shop(ping)? around|check with my (wife|husband|landlord|partner)|get (a few|other|some other) quotes|just (checking|wondering|curious)|not (right )?now|no thanks|thanks anyway|(i'll|i will|we'll|we will|i'm going to|we're going to|gonna)( just)? (find|call|try|go with|use|get) (someone|somebody) else|already (fixed|got|had) it( fixed)?|sold the house|lo pienso|lo voy a pensar|lo pensamos|le(s)? llamo despu[eé]s)\b/i;
 
 /** Dissatisfaction said plainly: a complaint when the caller books nothing (the call is the complaint). */
 export const UPSET =
@@ -340,7 +340,7 @@ export const NOT_TRIAGE =
  * back when I'm ready." An "okay" beside it acknowledges, it does not accept.
  */
 export const DEFERS =
-  /\b(good to know|(have|need) to (save up|wait|hold off|think)|more than (i|we) (thought|expected)|(i'll|i will|we'll) let you know|maybe later|(just|only) (getting|gathering|collecting|comparing) (prices|quotes|estimates|numbers)|(i'll|i will|we'll) keep (that|it) in mind|(i'll|i will|let me|we'll) (call|get back to) (you )?(back|later|when)|(i'll|i will|let me) (think about it|check with|talk to|ask) |lo pienso|lo voy a pensar|lo pensamos|le(s)? llamo despu[eé]s)/i;
+  /\b(good to know|(have|need) to (save up|wait|hold off|think)|more than (i|we) (thought|expected)|(i'll|i will|we'll|can i|could i) let you know|maybe later|(just|only) (getting|gathering|collecting|comparing) (prices|quotes|estimates|numbers)|(i'll|i will|we'll) keep (that|it) in mind|(i'll|i will|let me|we'll) (call|get back to) (you )?(back|later|when)|(i'll|i will|let me) (think about it|check with|talk to|ask) |lo pienso|lo voy a pensar|lo pensamos|le(s)? llamo despu[eé]s)/i;
 
 /** A customer asking for another hour than the one offered. */
 export const COUNTER =

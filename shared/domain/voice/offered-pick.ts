@@ -1,15 +1,16 @@
 import { DateTime } from 'luxon';
 import type { TimeMention } from './requested-time';
+import { OFFERS } from './settling-words';
 
 /**
- * The one of several offered times an answer picks, read by conversation-times.ts: by hour ("11 is
- * better", "ten"), weekday ("the Friday one"), part of the day ("the afternoon one") or place ("the
- * first", "the later one").
+ * Offers read by conversation-times.ts: the bare hours offered or asked on the day on the table,
+ * and the one of several offered times an answer picks, by hour ("11 is better", "ten"), weekday
+ * ("the Friday one"), part of the day ("the afternoon one") or place ("the first", "the later one").
  */
 
 const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 /** "ten" → "10", so an answer picks an offered hour said as a word. */
-const hoursInDigits = (text: string) =>
+export const hoursInDigits = (text: string) =>
   text.replace(new RegExp(`\\b(${NUMBER_WORDS.join('|')})\\b`, 'gi'), (w) => String(NUMBER_WORDS.indexOf(w.toLowerCase()) + 1));
 
 export function pickOffered<T extends { readonly mention: TimeMention }>(
@@ -42,4 +43,36 @@ export function pickOffered<T extends { readonly mention: TimeMention }>(
   if (/\b(first|earlier|earliest)\b/i.test(answer)) return offered[0] ?? null;
   if (/\b(last|second|later|latest)\b/i.test(answer) && offered.length === 2) return offered[1] ?? null;
   return null;
+}
+
+/** An hour said alone ("2?", "9."), as the assistant answers "what time?" or offers another after one gone. */
+const HOUR_ALONE = /^\W*\d{1,2}(:\d{2})?( ?[ap]\.?m\.?)?\s*[.?!]?\s*$/i;
+/** Words that make one bare hour an offer: "the earliest I have Monday is 10", "first opening is 9", "a 1 o'clock". */
+const ONE_SLOT = /\b((earliest|first|next) (i have|i've got|i can do|we have|opening|slot|available|availability)|(i|we) have an? \d)/i;
+
+/**
+ * Bare hours an assistant offers on a day it named ("tomorrow. I have 8 or 11", "the earliest I
+ * have Monday is 10"), read as the nearest working hour: two or more, or one said as a slot.
+ */
+export function bareHoursOffered(text: string, day: string | null, timezone: string, callTime: Date): TimeMention[] {
+  const offered = bareHours(text, day, timezone, callTime);
+  return offered.length >= 2 || (offered.length === 1 && (ONE_SLOT.test(text) || OFFERS.test(text) || HOUR_ALONE.test(text)))
+    ? offered
+    : [];
+}
+
+/** The bare hours of a sentence on the day the conversation is on, each read as the nearest working hour. */
+export function bareHours(text: string, day: string | null, timezone: string, callTime: Date): TimeMention[] {
+  if (!day || !(HOUR_ALONE.test(text) || /\b(have|do|does|got|at|or|how about|what about|is|instead|(can|could) it be)\b/i.test(text)))
+    return [];
+  const offered: TimeMention[] = [];
+  for (const found of text.matchAll(/\b(\d{1,2})(?::(\d{2}))?\b(?!\s*(dollars|degrees|minutes|hours|days|%)|(st|nd|rd|th)\b)/gi)) {
+    const raw = Number(found[1]);
+    if (raw < 1 || raw > 12) continue;
+    const hour = raw < 7 ? raw + 12 : raw;
+    const instant = DateTime.fromISO(day, { zone: timezone }).set({ hour, minute: Number(found[2] ?? 0) });
+    if (!instant.isValid || instant.toMillis() <= callTime.getTime()) continue;
+    offered.push({ at: instant.toUTC().toISO() as string, date: day, phrase: `${day} ${found[0]}`, index: found.index ?? 0 });
+  }
+  return offered;
 }

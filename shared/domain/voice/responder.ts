@@ -4,7 +4,7 @@ import type { CallAnalysis } from './analysis';
 import type { NormalizedCall } from './call-report';
 import { ACCEPTS_OFFER } from './intent-rules-data';
 import type { WeeklyHours } from './requested-time';
-import { withApostrophes } from './spoken-text';
+import { asWritten } from './spoken-text';
 import { readTranscript, type TranscriptReading } from './transcript-reading';
 
 /**
@@ -44,7 +44,7 @@ async function settledTime(call: NormalizedCall, team: Team, callTime: Date, rea
     return turns.agreedTimeOfTurns(call.turns, team.timezone, callTime, reading.spanish);
   }
   const times = await requestedTime();
-  const found = times.findAgreedTime(withApostrophes(conversationOf(call)), reading.confirmation, team.timezone, callTime, reading.spanish);
+  const found = times.findAgreedTime(asWritten(conversationOf(call)), reading.confirmation, team.timezone, callTime, reading.spanish);
   return found ? { ...found, settled: found.at !== null, reason: null, evidence: [] } : null;
 }
 

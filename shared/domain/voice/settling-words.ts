@@ -15,13 +15,13 @@ export const CLOSING =
   /\b((you're |you are |we're |that's )?all set|confirmed|booked(?! (up|solid|out|full))|put you (in|down)|(you )?got it|you('re| are) in|listo)\b/i;
 /** An assistant's sentence that offers a visit, not only names a day ("we're closed Monday"). */
 export const OFFERS =
-  /\b((can|could) (get|send|have|come|do|fit|squeeze|book|schedule)|(i|we) (have|'ve got|still have) (?=(today|tomorrow|this|next|mon|tue|wed|thu|fri|sat|sun|\d{1,2}(:\d{2})? ?[ap]\.?m\b))|how about|what about|(does|do|would|will) [^.?!]{0,30}work|(have|got) (an? )?(opening|slot|availability|room|time)|tengo|puedo|podemos)\b/i;
+  /\b((can|could) (get|send|have|come|do|fit|squeeze|book|schedule)|(the )?(earliest|soonest|next opening|first opening) (is|would be)|(i|we) (have|'ve got|still have) (?=(today|tomorrow|this|next|mon|tue|wed|thu|fri|sat|sun|\d{1,2}(:\d{2})? ?[ap]\.?m\b))|how about|what about|(does|do|would|will) [^.?!]{0,30}work|(have|got) (an? )?(opening|slot|availability|room|time)|tengo|puedo|podemos)\b/i;
 export const UNAVAILABLE =
   /\b((is|are|'s|'re|has been|have been) (all |completely )?(taken|full|booked (up|solid|out)|gone|not available|unavailable|cancel+ed|removed)|no longer available|don't have (anything|that)|we('re| are) closed|we close|no (tenemos|hay) (lugar|espacio))\b/i;
 export const AGENT_EXISTING =
   /\b(is on the books|(is|are|'s|'re) still (on|coming|scheduled|booked)|you already have|your (current|existing|upcoming) (appointment|visit)|your (appointment|visit|booking)( is|'s| was)(?! (now |all )?(set|booked|confirmed|scheduled) for)|your ((monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)('s)?|at|\d{1,2}(:\d{2})?|[ap]\.?m\.?|morning|afternoon|o'clock)( (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|at|\d{1,2}(:\d{2})?|[ap]\.?m\.?|morning|afternoon|o'clock))* (appointment|visit|booking)|remind\w*|recordar\w*|recordatorio|(calling|here) to confirm your|(?<!\b(when|once|before|after|until) )(he|she|they)('s| is| are) (on (his|her|their|the) way|\w+ minutes out))\b/i;
 export const DECLINES =
-  /\b((can't|cannot|can not|won't|couldn't) (do|make|be there|be home)|(doesn't|does not|won't|wouldn't) work|not (good|great) for me|anything (later|earlier|else)|something (later|earlier|else)|other (options|times|days)|no puedo|no me (sirve|queda|parece))\b/i;
+  /\b((can't|cannot|can not|won't|couldn't) (do|make|be there|be home)|(doesn't|does not|won't|wouldn't)( really| quite)? work|not (good|great) for me|anything (later|earlier|else)|something (later|earlier|else)|other (options|times|days)|no puedo|no me (sirve|queda|parece))\b/i;
 /**
  * The assistant's plain yes, first thing after the customer asked for a time ("Can you do
  * Wednesday at 10?" "Yes, absolutely."): the whole sentence, so "Sure, let me check" is none.
@@ -29,7 +29,7 @@ export const DECLINES =
 export const AGENT_YES =
   /^\W*(yes|yeah|yep|sure( thing)?|absolutely|of course|definitely|certainly|(no|not a) problem|ok(ay)?|al+ ?right|got it|great|we can( do that| make (that|it) work)?|that works|sounds good|you got it|will do|can do|perfect|that('s| is) (fine|open|available|no problem)|s[ií]|claro|por supuesto)([\s,!.]+(absolutely|of course|definitely|no problem|we can( do that| make (that|it) work)?|that works|that('s| is) (fine|open|available)|claro|por supuesto))*[\s,!.]*$/i;
 export const ACCEPTS =
-  /\b(works|work for me|(that|it)('ll| will|'d| would| could) work|fine|perfect|great|ok(ay)?|yes|yeah|yep|yup|sure|sounds (good|great)|is better|that one|correct|exactly|that's right|al+ ?right(y)?|cool|awesome|excellent|wonderful|lovely|fantastic|(absolutely|definitely|of course|certainly)(?! not)|brilliant|go ahead|sign me up|sounds like a plan|(that's|it's) a plan|that'?ll do|count me in|you bet|please do|no problem|(good|fine|ok(ay)?) with (that|it)|see you (then|there|on|at)|(that's|that is|is) good(?! to (know|hear))|mm-?hm+|uh-huh|i can (do|make) (that|it)|go with|de acuerdo|vale|claro|dale|the (first|second|last|earlier|later|earliest|latest|morning|afternoon|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}(:\d{2})?( ?[ap]\.?m\.?)?) one|let'?s do|book (it|me)|i'll take|me sirve|me queda|me parece (bien|perfecto|buen\w*)|perfecto|muy bien|est[aá] bien)\b|(^|[\s¡¿,.])s[ií](?![\wáéíóúñ])|^\W*(good|deal|it's a deal|ya|yah|yea|k|kk|(yes,? )?please)\W*$|^\W*(just )?do it\b(?! myself)|(i'm|i am|we're|we are) (free|available|around|home) (then|that (day|time|morning|afternoon))|^\W*the \d{1,2}(:\d{2})?( ?[ap]\.?m\.?| o'clock)?\b|^\W*(bueno|okey|oki|okie)\b|(^|[\s¡,])([aá]ndale|[oó]rale)\b|\b(i'll|i will|we'll|we will|someone will|somebody will) be (home|here|there)( then| for (that|it))?[\s.!,]*$/i;
+  /\b(works|work for me|(that|it)('ll| will|'d| would| could) work|fine|perfect|great|ok(ay)?|yes|yeah|yep|yup|(?<!\b(not|n't|never) )sure|sounds (good|great)|is better|that one|correct|exactly|that's right|al+ ?right(y)?|cool|awesome|excellent|wonderful|lovely|fantastic|(absolutely|definitely|of course|certainly)(?! not)|brilliant|go ahead|sign me up|sounds like a plan|(that's|it's) a plan|that'?ll do|count me in|you bet|please do|no problem|(good|fine|ok(ay)?) with (that|it)|see you (then|there|on|at)|(that's|that is|is) good(?! to (know|hear))|mm-?hm+|uh-huh|i can (do|make) (that|it)|go with|de acuerdo|vale|claro|dale|the (first|second|last|earlier|later|earliest|latest|morning|afternoon|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}(:\d{2})?( ?[ap]\.?m\.?)?) one|let'?s do|book (it|me)|i'll take|me sirve|me queda|me parece (bien|perfecto|buen\w*)|perfecto|muy bien|est[aá] bien)\b|(^|[\s¡¿,.])s[ií](?![\wáéíóúñ])|^\W*(good|deal|it's a deal|ya|yah|yea|k|kk|(yes,? )?please)\W*$|^\W*(just )?do it\b(?! myself)|(i'm|i am|we're|we are) (free|available|around|home) (then|that (day|time|morning|afternoon))|^\W*the \d{1,2}(:\d{2})?( ?[ap]\.?m\.?| o'clock)?\b|^\W*(bueno|okey|oki|okie)\b|(^|[\s¡,])([aá]ndale|[oó]rale)\b|\b(i'll|i will|we'll|we will|someone will|somebody will) be (home|here|there)( then| for (that|it))?[\s.!,]*$/i;
 
 /** "10 works", "11:30 is fine": the assistant taking a bare hour the caller asked for. */
 export const HOUR_TAKEN =
@@ -60,3 +60,38 @@ export const LIMIT_BEFORE =
 /** A caller moving a time already agreed ("could it be Monday instead?", "Friday works better"), not only telling one. */
 export const MOVES =
   /\b(instead|rather|better|prefer|change|move|switch|push|earlier|later|actually|(can|could|would) (you|he|she|they|we|someone|somebody|it)|how about|what about|make it|let's|i'd like|i want|i need|wait)\b/i;
+
+const HOUR_WORDS = 'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve';
+/** What a correction may name first: an hour, in digits or words, or a day. */
+const TIME_NAMED = `(?:at |make it |it's |i mean )?(?:\\d{1,2}\\b|(?:${HOUR_WORDS}|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)\\b)`;
+
+/**
+ * A later part of a turn replaces an earlier one: "Tuesday, no wait, Wednesday", "at 2, sorry, 3",
+ * "nine, no, ten thirty", "No, 3. I said 3." "Sorry" and "no" correct only when a time follows them
+ * at once ("sorry to hear that", "no, that's fine" correct nothing).
+ */
+const CORRECTION = new RegExp(
+  `\\b(no wait|oh wait|wait,? no|actually|make that(?! work)|i mean|scratch that|or rather|no,? mejor|mejor dicho|perd[oó]n)\\b|\\bsorry,? (?=${TIME_NAMED})|(?<=^|[,—–-] ?|[.!?] )no,? (?=${TIME_NAMED})`,
+  'gi',
+);
+/** A bare hour a correction starts with ("I mean eleven", "sorry, 3"), which is read as an hour only after "at". */
+const BARE_HOUR_FIRST = new RegExp(
+  `^[\\s,\u2014-]*(?=(?:\\d{1,2}(?::\\d{2})?|${HOUR_WORDS})\\b(?!:|\\s*(?:dollars|bucks|minutes|hours|days|%)))`,
+  'i',
+);
+
+/**
+ * The part of a turn after its last correction ("Tuesday, no wait, Wednesday" → "Wednesday"),
+ * a bare hour it starts with read as an hour ("I mean eleven" → "at eleven"), and whether it
+ * starts with what it corrects to: then that first time is the one meant, and a time told after it
+ * in the same sentence is its reason ("make that 10 instead, I drop the kids off at 9").
+ */
+export function afterCorrection(text: string): { readonly text: string; readonly said: number; readonly leads: boolean } {
+  // "At 3— at 3:30 actually.": a correction word that ends what is said corrects what came before it, not what follows.
+  const last = [...text.matchAll(CORRECTION)].filter((m) => /\w/.test(text.slice(m.index + m[0].length).split(/[.!?\n]/)[0] ?? '')).at(-1);
+  if (last?.index === undefined) return { text, said: 0, leads: false };
+  const rest = text.slice(last.index + last[0].length);
+  const bare = BARE_HOUR_FIRST.exec(rest);
+  const leads = bare !== null || new RegExp(`^[\\s,\u2014-]*${TIME_NAMED}`, 'i').test(rest);
+  return { text: bare ? `at ${rest.slice(bare[0].length)}` : rest, said: last.index + last[0].length, leads };
+}

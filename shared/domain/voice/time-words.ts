@@ -36,6 +36,7 @@ const HOUR_WORDS: Readonly<Record<string, number>> = {
 };
 
 const HOUR_WORD = Object.keys(HOUR_WORDS).join('|');
+const WEEKDAY_WORD = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday';
 const hourOf = (word: string) => HOUR_WORDS[word.toLowerCase()] ?? Number(word);
 
 /** Spanish time words in their English form. Longest phrases first. */
@@ -192,6 +193,22 @@ const rangeHour = (word: string) => (/^(noon|midnight)$/i.test(word) ? 12 : hour
 /** "this afternoon" is today's: chrono reads "today afternoon", not "this afternoon at 4". */
 const THIS_PART = /\bthis (morning|afternoon|evening)\b/gi;
 
+/**
+ * An hour or a part of the day said before its day, which chrono does not join: "2 on Tuesday",
+ * "ten on Friday" ("one on Friday" is as often a count), "the morning of Friday".
+ */
+function partsBeforeTheirDay(text: string): string {
+  return text
+    .replace(
+      new RegExp(
+        `(?<!\\b(at|around|about|by|after|before|until|till|from|between|and|to|[\\d:]) ?)\\b(1[0-2]|[1-9]|${HOUR_WORD.replace('one|', '')})(:[0-5]\\d)? on (${WEEKDAY_WORD})\\b`,
+        'gi',
+      ),
+      (_w, _p, h: string, m: string | undefined, day: string) => `at ${hourOf(h)}${m ?? ''} on ${day}`,
+    )
+    .replace(new RegExp(`\\bthe (morning|afternoon|evening) of (${WEEKDAY_WORD})\\b`, 'gi'), '$2 $1');
+}
+
 /** "at three", "quarter past two", "half past ten", "two thirty", "around 9": hours in words or near words, as digits. */
 function hoursAsDigits(text: string): string {
   return (
@@ -221,7 +238,7 @@ function hoursAsDigits(text: string): string {
         (_w, m: string, _p, h: string) => `${hourOf(h)}:${PAST_MINUTES[m.toLowerCase().replace(/[- ]/, ' ')] ?? '00'}`,
       )
       .replace(
-        new RegExp(`\\b(at|around|about|by) (${HOUR_WORD})\\b(?! (of|in|on|days?|weeks?|hours?)\\b)`, 'gi'),
+        new RegExp(`\\b(at|around|about|by) (${HOUR_WORD})\\b(?! (of|in|on(?= (?!${WEEKDAY_WORD}))|days?|weeks?|hours?)\\b)`, 'gi'),
         (_w, p: string, h: string) => `${p} ${hourOf(h)}`,
       )
       .replace(new RegExp(`\\b(${HOUR_WORD})(?= ?(a\\.?m\\.?|p\\.?m\\.?|o'?clock)(\\W|$))`, 'gi'), (h: string) => String(hourOf(h)))
@@ -331,5 +348,8 @@ const ADDRESS = new RegExp(
 export function normalizeTimeWords(text: string, local: DateTime, spanish: boolean): string {
   const spoken = text.replace(ADDRESS, 'number ');
   const english = spanish || SPANISH_TIME_WORD.test(spoken) ? spanishToEnglish(spoken) : spoken;
-  return ordinalDaysWithMonths(nthWeekdayOfMonth(weekdayAfterNext(weekFromWeekday(hoursAsDigits(english), local), local), local), local);
+  return ordinalDaysWithMonths(
+    nthWeekdayOfMonth(weekdayAfterNext(weekFromWeekday(partsBeforeTheirDay(hoursAsDigits(english)), local), local), local),
+    local,
+  );
 }

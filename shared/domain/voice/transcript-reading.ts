@@ -23,7 +23,7 @@ import {
   WRONG_NUMBER,
 } from './intent-rules-data';
 import { AGENT_EXISTING } from './settling-words';
-import { sentencesOf, withApostrophes } from './spoken-text';
+import { asWritten, sentencesOf } from './spoken-text';
 import type { TranscriptTurn } from './transcript-turns';
 
 /**
@@ -153,8 +153,8 @@ function visitOf(caller: readonly string[], agent: readonly string[]): { visit: 
 export function readTranscript(turns: readonly TranscriptTurn[], transcript: string, endedReason: string | null): TranscriptReading {
   const callerTurns = turns.filter((t) => t.speaker === 'customer');
   const agentTurns = turns.filter((t) => t.speaker === 'agent');
-  const caller = (turns.length > 0 ? callerTurns.map((t) => t.text) : [transcript]).map(withApostrophes).flatMap(sentencesOf);
-  const agent = agentTurns.map((t) => withApostrophes(t.text)).flatMap(sentencesOf);
+  const caller = (turns.length > 0 ? callerTurns.map((t) => t.text) : [transcript]).map(asWritten).flatMap(sentencesOf);
+  const agent = agentTurns.map((t) => asWritten(t.text)).flatMap(sentencesOf);
 
   const spanishHits = caller.join(' ').match(SPANISH_WORDS)?.length ?? 0;
   const spanish = spanishHits >= 4 && spanishHits / Math.max(1, caller.join(' ').split(/\s+/).length) > 0.15;

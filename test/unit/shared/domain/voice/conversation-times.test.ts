@@ -240,3 +240,119 @@ describe('the time a conversation settles on', () => {
     ).toMatchObject({ at: null, settled: false });
   });
 });
+
+/** Corrections said as people say them: "sorry", "no", "I mean", a reason told after (ADR 0201). */
+describe('a time corrected inside a turn', () => {
+  it('takes the hour after "sorry" or "no" when a time follows at once, and not "sorry" or "no" of anything else', () => {
+    const sorry = agreed(
+      "AI: I can get a plumber out tomorrow at 2 or at 3.\nCustomer: Let's do 2, sorry, 3. School pickup's at 2.\nAI: Okay, you're all set.",
+    );
+    expect(sorry).toMatchObject({ at: '2026-03-05T22:00:00.000Z', settled: true });
+    const no = agreed("AI: Sure, what time tomorrow?\nCustomer: How's nine, no, ten thirty?\nAI: Yes, you're all set.");
+    expect(no).toMatchObject({ at: '2026-03-05T17:30:00.000Z', settled: true });
+    const apology = agreed(
+      "AI: I can get a plumber out tomorrow at 2 or at 3.\nCustomer: Sorry to bother you, 2 works.\nAI: Okay, you're all set.",
+    );
+    expect(apology).toMatchObject({ at: '2026-03-05T21:00:00.000Z', settled: true });
+  });
+
+  it('reads a bare hour a correction starts with as the hour, on the day said before it', () => {
+    const found = agreed("Customer: Can he come Tuesday at ten, I mean eleven, if you have it?\nAI: Yes, that works. You're booked.");
+    expect(found).toMatchObject({ at: '2026-03-10T17:00:00.000Z', settled: true });
+  });
+
+  it('takes the time a correction starts with, not the time of its reason told after it', () => {
+    const found = agreed(
+      "AI: I have Monday at 9 available.\nCustomer: Monday at 9 is good. Actually, make that 10 instead if you can, I drop the kids off at 9.\nAI: Sure thing, you're booked.",
+    );
+    expect(found).toMatchObject({ at: '2026-03-09T16:00:00.000Z', settled: true });
+    // Without a correction the last of two times asked for is the one on the table.
+    const plain = agreed(
+      "AI: I have Monday at 9 available.\nCustomer: Could he come Monday at 10 or Monday at 11?\nAI: Sure thing, you're booked.",
+    );
+    expect(plain).toMatchObject({ at: '2026-03-09T17:00:00.000Z' });
+  });
+
+  it('gives a day agreed without an hour the hour said with it, and not an hour told alone', () => {
+    const hour = agreed(
+      "Customer: Can he come Friday the 7th at 1?\nAI: Just so you know, Friday is the 6th. Which did you mean?\nCustomer: Oh, Friday. Friday at 1.\nAI: Got it, you're booked.",
+    );
+    expect(hour).toMatchObject({ at: '2026-03-06T20:00:00.000Z', settled: true });
+    const told = agreed(
+      "AI: I can send someone Friday.\nCustomer: Friday's fine.\nAI: Great, you're booked.\nCustomer: Oh, the dog walker comes at 2.",
+    );
+    expect(told).toMatchObject({ at: null, date: '2026-03-06' });
+  });
+
+  it("reads a caller's echo of a reminder's day as the booking already made", () => {
+    expect(
+      agreed(
+        "AI: This is a reminder your appointment is still on for Thursday at 10.\nCustomer: Oh, Thursday, yeah no, that's fine.\nAI: Great, see you then.",
+      ),
+    ).toBeNull();
+  });
+
+  it('moves a read-back by a "no" and a bare hour at a turn start, and not by "no, that\'s fine"', () => {
+    const moved = agreed(
+      "Customer: Can someone come Monday at 3?\nAI: Monday at 2, got it.\nCustomer: No, 3. I said 3.\nAI: Sorry, you're all set for 3.",
+    );
+    // Monday the 9th is after the clock change: 3 pm is 21:00 UTC.
+    expect(moved).toMatchObject({ at: '2026-03-09T21:00:00.000Z', settled: true });
+    const kept = agreed("Customer: Can someone come Monday at 2?\nAI: Monday at 2, got it.\nCustomer: No, that's fine, thanks, 2 is good.");
+    expect(kept).toMatchObject({ at: '2026-03-09T20:00:00.000Z', settled: true });
+  });
+
+  it('reads an hour asked alone after an offer as a counter, and "not sure" as no assent', () => {
+    const counter = agreed("AI: How about Friday at 8?\nCustomer: Nah, too early. Ten?\nAI: Ten on Friday works. You're booked.");
+    expect(counter).toMatchObject({ at: '2026-03-06T17:00:00.000Z', settled: true });
+    const count = agreed(
+      "Customer: Can someone come Tuesday to look at the heaters?\nAI: How many units are there?\nCustomer: Two?\nAI: Okay, you're booked.",
+    );
+    expect(count).toMatchObject({ at: null, date: '2026-03-10' });
+    const unsure = agreed("AI: I have Tuesday at 10.\nCustomer: Maybe? I'm not sure.");
+    expect(unsure).toMatchObject({ at: null, settled: false });
+  });
+
+  it('picks the offer at the hour said without its day, and not the offer when the hour is said with another day', () => {
+    const picked = agreed('AI: I have Friday at 9 am or Monday at 1 pm.\nCustomer: The 9 am.\nAI: Great, you are booked.');
+    expect(picked).toMatchObject({ at: '2026-03-06T16:00:00.000Z', settled: true });
+    const other = agreed('AI: I have Friday at 9 am or Monday at 1 pm.\nCustomer: Monday at 9 am?\nAI: Let me check.');
+    expect(other).toMatchObject({ at: null, date: '2026-03-09', settled: false });
+  });
+
+  it('reads a day denied ("not Tuesday") as no day on the table, and the day said beside it as the one asked', () => {
+    const denied = agreed(
+      "Customer: Can someone come Thursday at 11?\nAI: So that's Tuesday at 11.\nCustomer: I said Thursday, not Tuesday.\nAI: Sorry about that, you're booked.",
+    );
+    expect(denied).toMatchObject({ date: '2026-03-05' });
+    expect(denied?.at).not.toBe('2026-03-10T17:00:00.000Z');
+  });
+
+  it('reads a correction word that ends a turn as correcting what came before it', () => {
+    const found = agreed('Customer: Can someone come Thursday at 3— at 3:30 actually.\nAI: Sure, you are booked.');
+    expect(found).toMatchObject({ at: '2026-03-05T22:30:00.000Z', settled: true });
+  });
+
+  it('reads the assistant\'s own "oh wait" and an hour it says alone as its offer, and "the earliest is" after a day closed', () => {
+    const gone = agreed("AI: Tomorrow at 1... oh wait, that's gone. 2?\nCustomer: 2 is good.\nAI: Great, you're booked.");
+    expect(gone).toMatchObject({ at: '2026-03-05T21:00:00.000Z', settled: true });
+    const asked = agreed("AI: I can do Friday at—\nCustomer: Friday's great, what time?\nAI: 9.\nCustomer: Perfect.\nAI: You're booked.");
+    expect(asked).toMatchObject({ at: '2026-03-06T16:00:00.000Z', settled: true });
+    const closed = agreed(
+      "Customer: Sunday at 10?\nAI: We're closed Sundays, the earliest is Monday at 7.\nCustomer: Fine, 7.\nAI: Okay, you're booked.",
+    );
+    expect(closed).toMatchObject({ at: '2026-03-09T13:00:00.000Z', settled: true });
+    // An hour alone said with no day on the table offers nothing.
+    expect(agreed('Customer: How many techs come?\nAI: 2.\nCustomer: Okay.')).toBeNull();
+  });
+
+  it('never throws on a turn of arbitrary text with correction words in it', () => {
+    const words = fc.constantFrom('sorry, ', 'no, ', 'I mean ', 'actually ', 'make that ', '3', 'ten', 'Friday', ' at ', ', ', '—', '.');
+    fc.assert(
+      fc.property(fc.array(fc.oneof(words, fc.string({ maxLength: 8 })), { maxLength: 12 }), (parts) => {
+        expect(() => agreed(`AI: I have Friday at 2.\nCustomer: ${parts.join('')}`)).not.toThrow();
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

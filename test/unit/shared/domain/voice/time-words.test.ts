@@ -18,6 +18,19 @@ describe('time words rewritten for the recognizer', () => {
     expect(normalizeTimeWords('once at 10 on the el train', LOCAL, false)).toBe('once at 10 on the el train');
   });
 
+  it('reads an hour said before "on" and its weekday, in words or digits, and not a count before a noun', () => {
+    expect(normalizeTimeWords('can someone come at two on thursday', LOCAL, false)).toBe('can someone come at 2 on thursday');
+    expect(normalizeTimeWords("ok 2 on tuesday, you're booked", LOCAL, false)).toBe("ok at 2 on tuesday, you're booked");
+    expect(normalizeTimeWords('we have 2 techs on Tuesday, at one on one', LOCAL, false)).toBe('we have 2 techs on Tuesday, at one on one');
+    expect(normalizeTimeWords('Ten on Friday works, I have one on Friday', LOCAL, false)).toBe(
+      'at 10 on Friday works, I have one on Friday',
+    );
+    expect(normalizeTimeWords('sometime after 3 on Friday, or between 8 and 10 on Monday', LOCAL, false)).toBe(
+      'sometime after 3 on Friday, or between 8 and 10 on Monday',
+    );
+    expect(normalizeTimeWords('the morning of Friday, at 9', LOCAL, false)).toBe('Friday morning, at 9');
+  });
+
   it('reads "a quarter after", an hour o\'clock after a day, hours and minutes apart, and short weekdays', () => {
     expect(normalizeTimeWords('Monday at a quarter after 3', LOCAL, false)).toBe('Monday at 3:15');
     expect(normalizeTimeWords("Monday, nine o'clock", LOCAL, false)).toBe('Monday, at 9');
