@@ -164,17 +164,47 @@ export interface Series {
   exported: string;
 }
 
+/**
+ * A bundle measured more often than the others within each round: the reference every ratio is
+ * divided by. Its median is the denominator of every function's figure at once, so its sampling
+ * error would move all of them together; measured after every `every` other bundles, it has about
+ * `bundles / every` times the samples, spread across the round like theirs.
+ */
+export interface RepeatedReference {
+  readonly name: string;
+  readonly every: number;
+}
+
+/** One round's order: every bundle once, the repeated reference also after each `every` others. */
+export function roundOrder<B extends { readonly name: string }>(bundles: readonly B[], repeated?: RepeatedReference): B[] {
+  const reference = repeated && bundles.find((b) => b.name === repeated.name);
+  if (!reference || !repeated) return [...bundles];
+  const order: B[] = [];
+  let sinceReference = 0;
+  for (const b of bundles) {
+    order.push(b);
+    if (b === reference) sinceReference = 0;
+    else if (++sinceReference === repeated.every) {
+      order.push(reference);
+      sinceReference = 0;
+    }
+  }
+  return order;
+}
+
 export async function measure(
   probeFile: string,
   bundles: readonly BuiltBundle[],
   sourceMaps: boolean,
   runs: number,
+  repeated?: RepeatedReference,
 ): Promise<Map<string, Series>> {
   const series = new Map<string, Series>(
     bundles.map((b) => [b.name, { require: [], cpu: [], sinceStart: [], connects: 0, lookups: 0, intl: 0, errors: [], exported: '?' }]),
   );
+  const order = roundOrder(bundles, repeated);
   for (let i = 0; i < runs; i++) {
-    for (const b of bundles) {
+    for (const b of order) {
       const s = series.get(b.name) as Series;
       try {
         const r = await probe(probeFile, b.outfile, sourceMaps);
