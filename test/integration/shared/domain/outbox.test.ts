@@ -264,10 +264,16 @@ describe('a voice provider that is down', () => {
     const stlCallId = lead.outreach?.stl_call_id ?? 0;
     const before = faults.injected.get('voice.5xx') ?? 0;
     await service.queue('outreach-calls').send([{ body: { stl_call_id: stlCallId, attempt: 1 } }]);
-    // Two deliveries of three attempts each fail; the message waits on its queue, the lead stays queued.
-    while ((faults.injected.get('voice.5xx') ?? 0) - before < 6) await new Promise((resolve) => setTimeout(resolve, 50));
+    // Two deliveries of three attempts each fail; the message waits on its queue, the lead goes back to queued.
+    // The worker releases its claim just after the provider's last refusal, so wait for both.
+    const outreach = async () => (await intake.getLeadByStlCallId(stlCallId))?.outreach;
+    let released = await outreach();
+    while ((faults.injected.get('voice.5xx') ?? 0) - before < 6 || released?.status !== 'queued') {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      released = await outreach();
+    }
     expect(service.voice.calls.filter((c) => c.request.metadata.stl_call_id === stlCallId)).toEqual([]);
-    expect((await intake.getLeadByStlCallId(stlCallId))?.outreach).toMatchObject({ status: 'queued', attempt: 1 });
+    expect(released).toMatchObject({ status: 'queued', attempt: 1 });
 
     faults.set('voice', '5xx', 0);
     await service.queue('outreach-calls').drained();
