@@ -4,6 +4,7 @@ import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from '
 import type { BuildOptions, Metafile, Plugin } from 'esbuild';
 import { buildOpenApiDocument } from '#shared/openapi/document';
 import { sdkImportsPastBarrels } from './sdk-barrel-imports';
+import { webStreamsOnFirstUse } from './web-stream-imports';
 
 /** The file Lambda loads: the stack's handler setting `index.handler` resolves to it. */
 export const BUNDLE_ENTRY_FILE = 'index.mjs';
@@ -58,9 +59,12 @@ export function functionBuildOptions(projectRoot: string, entry: string, outdir:
   };
 }
 
-/** The plugins every function's build runs; they are functions, so the build worker makes its own. */
+/**
+ * The plugins every function's build runs; they are functions, so the build worker makes its own.
+ * The SDK's files are loaded by `sdkImportsPastBarrels`, the other packages' by `webStreamsOnFirstUse`.
+ */
 export function functionBundlePlugins(projectRoot: string, entry: string): Plugin[] {
-  return [oneChunkAtLoad(projectRoot, entry), sdkImportsPastBarrels(projectRoot)];
+  return [oneChunkAtLoad(projectRoot, entry), sdkImportsPastBarrels(projectRoot), webStreamsOnFirstUse()];
 }
 
 /**
