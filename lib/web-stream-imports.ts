@@ -12,7 +12,7 @@ const WEB_STREAMS_IMPORT = /^import \{([^}]*)\} from ["'](?:node:)?stream\/web["
  * (test/infra/function-bundle.web-streams.test.ts holds them equal), defined there as getters that
  * load web streams when first read.
  */
-const WEB_STREAM_GLOBALS = new Set([
+export const WEB_STREAM_GLOBALS: ReadonlySet<string> = new Set([
   'ReadableStream',
   'ReadableStreamDefaultReader',
   'ReadableStreamBYOBReader',
