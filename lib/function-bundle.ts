@@ -3,8 +3,8 @@ import * as path from 'node:path';
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { BuildOptions, Metafile, Plugin } from 'esbuild';
 import { buildOpenApiDocument } from '#shared/openapi/document';
+import { builtinImportsFromGlobals } from './builtin-globals';
 import { sdkImportsPastBarrels } from './sdk-barrel-imports';
-import { webStreamsOnFirstUse } from './web-stream-imports';
 
 /** The file Lambda loads: the stack's handler setting `index.handler` resolves to it. */
 export const BUNDLE_ENTRY_FILE = 'index.mjs';
@@ -61,10 +61,11 @@ export function functionBuildOptions(projectRoot: string, entry: string, outdir:
 
 /**
  * The plugins every function's build runs; they are functions, so the build worker makes its own.
- * The SDK's files are loaded by `sdkImportsPastBarrels`, the other packages' by `webStreamsOnFirstUse`.
+ * esbuild takes a file from the first plugin that loads it: `sdkImportsPastBarrels` loads the SDK's
+ * files, so `builtinImportsFromGlobals` reads the other packages' (none of the SDK's imports those built-ins).
  */
 export function functionBundlePlugins(projectRoot: string, entry: string): Plugin[] {
-  return [oneChunkAtLoad(projectRoot, entry), sdkImportsPastBarrels(projectRoot), webStreamsOnFirstUse()];
+  return [oneChunkAtLoad(projectRoot, entry), sdkImportsPastBarrels(projectRoot), builtinImportsFromGlobals()];
 }
 
 /**

@@ -5,32 +5,35 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { type BuildOptions, build, type Metafile } from 'esbuild';
 import { LOAD_ENV } from '../../bench/cold-probe';
+import { BUILTIN_GLOBALS } from '../../lib/builtin-globals';
 import { BUNDLE_ENTRY_FILE, functionBuildOptions, outputsLoadedAtStart } from '../../lib/function-bundle';
-import { WEB_STREAM_GLOBALS } from '../../lib/web-stream-imports';
 
 /**
- * No function loads Node's web streams at import (docs/adr/0206-the-base-every-function-loads.md):
- * a package's import of web stream classes from `node:stream/web` is dropped at build time and the
- * names read Node's globals, which load web streams when first read. Held here: the globals are
- * the module's classes; no function's load reaches `node:stream/web`; and middy handlers, plain
- * and streaming (middy's own streaming, whose body check reads `ReadableStream`, and the house
- * streaming of get-call-recording), answer the same bytes built with and without the rewrite.
+ * No function loads Node's web streams, its timers' promises API or its console module at import
+ * (docs/adr/0206-the-base-every-function-loads.md): a package's import of values Node's global
+ * object holds too is replaced at build time by the globals, and the web streams there load when
+ * first read. Held here: the globals are the modules' values; no function's load imports those
+ * modules; and middy handlers, plain (with the timeout middy sets from `setTimeout`, and a log
+ * line through Powertools' Logger and its `Console`) and streaming (middy's own streaming, whose
+ * body check reads `ReadableStream`, and the house streaming of get-call-recording), answer the
+ * same built with and without the rewrite.
  */
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const REWRITE = 'web-streams-on-first-use';
+const REWRITE = 'builtin-imports-from-globals';
 const exec = promisify(execFile);
 let outRoot: string;
 
 beforeAll(() => {
-  outRoot = mkdtempSync(path.join(tmpdir(), 'function-web-streams-'));
+  outRoot = mkdtempSync(path.join(tmpdir(), 'function-builtin-globals-'));
 });
 
 afterAll(() => {
   rmSync(outRoot, { recursive: true, force: true });
 });
 
-const isWebStreams = (specifier: string) => /^(node:)?stream\/web$/.test(specifier);
+/** The built-in modules whose values functions now read from the globals. */
+const REPLACED_BUILTINS = Object.keys(BUILTIN_GLOBALS).flatMap((module) => [module, `node:${module}`]);
 
 /** The built-in modules the outputs read at load import, by any kind of import. */
 function builtinsImportedAtLoad(metafile: Metafile): string[] {
@@ -39,18 +42,31 @@ function builtinsImportedAtLoad(metafile: Metafile): string[] {
   );
 }
 
-describe('web streams in function bundles', () => {
-  it("Node's globals are the classes node:stream/web exports, each of them", async () => {
+describe('built-in modules in function bundles', () => {
+  it("Node's global object holds the values of each replaced import", async () => {
     const script = `
-      const web = require('node:stream/web');
-      process.stdout.write(JSON.stringify(Object.keys(web).filter((name) => globalThis[name] === web[name])));`;
-    const { stdout } = await exec(process.execPath, ['-e', script]);
-    const sameOnGlobal: string[] = JSON.parse(stdout);
-    expect([...WEB_STREAM_GLOBALS].filter((name) => !sameOnGlobal.includes(name))).toEqual([]);
+      const table = JSON.parse(process.argv[1]);
+      const different = Object.entries(table).flatMap(([module, { names, holder }]) => {
+        const exported = require('node:' + module);
+        const globals = holder === undefined ? globalThis : globalThis[holder];
+        return names.filter((name) => typeof exported[name] !== 'function' || globals[name] !== exported[name]).map((name) => module + ' ' + name);
+      });
+      process.stdout.write(JSON.stringify(different));`;
+    const table = Object.fromEntries(
+      Object.entries(BUILTIN_GLOBALS).map(([module, { names, holder }]) => [module, { names: [...names], holder }]),
+    );
+    const { stdout } = await exec(process.execPath, ['-e', script, JSON.stringify(table)]);
+    expect(JSON.parse(stdout)).toEqual([]);
+    // Every class node:stream/web exports is listed: a new one is considered, not left at load.
+    const { stdout: webNames } = await exec(process.execPath, [
+      '-e',
+      "process.stdout.write(JSON.stringify(Object.keys(require('node:stream/web'))))",
+    ]);
+    expect(JSON.parse(webNames)).toEqual([...(BUILTIN_GLOBALS['stream/web']?.names ?? [])]);
   });
 
   it.each(readdirSync(path.join(ROOT, 'functions')))(
-    '%s imports no node:stream/web at load',
+    '%s imports none of node:stream/web, node:timers, node:console at load',
     async (functionName) => {
       const entry = path.join(ROOT, 'functions', functionName, 'handler.ts');
       const result = await build({
@@ -62,7 +78,7 @@ describe('web streams in function bundles', () => {
       const builtins = builtinsImportedAtLoad(result.metafile);
       // Every function reads some built-in at load (node:crypto, node:stream…): none listed means the check is broken.
       expect(builtins.length).toBeGreaterThan(0);
-      expect(builtins.filter(isWebStreams)).toEqual([]);
+      expect(builtins.filter((builtin) => REPLACED_BUILTINS.includes(builtin))).toEqual([]);
     },
     60_000,
   );
@@ -73,8 +89,13 @@ const FIXTURE = `
 import middy from '@middy/core';
 import { Readable } from 'node:stream';
 import { streamBody, streamingHandler } from '#shared/http/response-stream';
+import { log } from '#shared/logging/logger';
 
-export const plain = middy(async (event) => ({ statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hello: event.name }) }));
+export const plain = middy(async (event) => {
+  log('info', 'plain answered', { name_length: event.name.length });
+  if (event.slow) await new Promise((resolve) => setTimeout(resolve, 500));
+  return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hello: event.name }) };
+});
 
 export const recording = streamingHandler(
   middy(async (event) => {
@@ -96,13 +117,18 @@ export const middyStreaming = middy({ streamifyResponse: true }).handler(async (
 }));
 `;
 
+/** What the replaced imports loaded, as process.moduleLoadList names it. */
+const LOADED_BY_REPLACED_IMPORTS =
+  /^NativeModule (stream\/web|internal\/webstreams\/(readable|writable|transform)stream|timers\/promises|console)$/;
+
 /**
- * The child: imports the bundle with the Lambda runtime's streaming API in place, records whether
- * web streams were loaded, then runs each handler and prints what each answered.
+ * The child: imports the bundle with the Lambda runtime's streaming API in place, records which
+ * of those modules were loaded, then runs each handler and prints what each answered (after the
+ * log lines the plain handler writes).
  */
 const CHILD = `
 const { Writable } = require('node:stream');
-const webStreamsLoaded = () => process.moduleLoadList.includes('NativeModule stream/web') || process.moduleLoadList.includes('NativeModule internal/webstreams/readablestream');
+const loadedAtImport = () => process.moduleLoadList.filter((name) => ${LOADED_BY_REPLACED_IMPORTS}.test(name));
 const sink = () => {
   const chunks = [];
   const stream = new Writable({ write(chunk, _encoding, done) { chunks.push(Buffer.from(chunk)); done(); } });
@@ -123,16 +149,26 @@ const streamed = async (handler, event) => {
 };
 (async () => {
   const bundle = await import(require('node:url').pathToFileURL(process.argv[1]).href);
-  const atLoad = webStreamsLoaded();
+  const atLoad = loadedAtImport();
+  const remaining = (ms) => ({ getRemainingTimeInMillis: () => ms });
   const answers = {
-    plain: await bundle.plain({ name: 'Ada' }, {}),
+    plain: await bundle.plain({ name: 'Ada' }, remaining(5000)),
+    // middy answers a handler that runs into the end of the invocation's time, from its setTimeout.
+    slow: await bundle.plain({ name: 'Ada', slow: true }, remaining(50)).catch((error) => ({ error: error.name + ' ' + error.message })),
     recording: await streamed(bundle.recording, { resource: '/api/calls/{callId}/recording' }),
   };
   for (const kind of ['text', 'node', 'none', 'web']) answers[kind] = await streamed(bundle.middyStreaming, { kind });
-  process.stdout.write(JSON.stringify({ atLoad, answers }));
+  process.stdout.write('\\n' + JSON.stringify({ atLoad, answers }));
 })().catch((error) => { console.error(error); process.exit(1); });`;
 
-async function runFixture(withRewrite: boolean): Promise<{ atLoad: boolean; answers: Record<string, unknown> }> {
+interface FixtureRun {
+  readonly atLoad: string[];
+  readonly answers: Record<string, unknown>;
+  /** The log lines written, without their timestamps. */
+  readonly logs: Record<string, unknown>[];
+}
+
+async function runFixture(withRewrite: boolean): Promise<FixtureRun> {
   const outdir = path.join(outRoot, withRewrite ? 'fixture-rewritten' : 'fixture-as-published');
   const options: BuildOptions = functionBuildOptions(ROOT, path.join(ROOT, 'fixture-entry.ts'), outdir);
   await build({
@@ -147,19 +183,30 @@ async function runFixture(withRewrite: boolean): Promise<{ atLoad: boolean; answ
   const { stdout } = await exec(process.execPath, ['-e', CHILD, path.join(outdir, BUNDLE_ENTRY_FILE)], {
     env: { ...LOAD_ENV, NODE_OPTIONS: '--enable-source-maps' },
   });
-  return JSON.parse(stdout);
+  const lines = stdout.split('\n').filter((line) => line.trim() !== '');
+  const logs = lines.slice(0, -1).map((line) => {
+    const { timestamp: _, ...fields }: Record<string, unknown> = JSON.parse(line);
+    return fields;
+  });
+  return { ...JSON.parse(lines.at(-1) ?? '{}'), logs };
 }
 
-describe('middy handlers built with web streams read from the globals', () => {
-  it('load no web streams at import, and answer the same bytes as built from the package as published', async () => {
+describe('middy handlers built with the built-ins’ values read from the globals', () => {
+  it('load none of those modules at import, and answer and log the same as built from the packages as published', async () => {
     const rewritten = await runFixture(true);
     const published = await runFixture(false);
-    expect(rewritten.atLoad).toBe(false);
-    // The package as published loads them at import: without the rewrite this test fails.
-    expect(published.atLoad).toBe(true);
+    expect(rewritten.atLoad).toEqual([]);
+    // The packages as published load them at import: without the rewrite this test fails.
+    expect(published.atLoad).toEqual(
+      expect.arrayContaining(['NativeModule stream/web', 'NativeModule timers/promises', 'NativeModule console']),
+    );
     expect(rewritten.answers).toEqual(published.answers);
+    expect(rewritten.logs).toEqual(published.logs);
+    const line = expect.objectContaining({ level: 'INFO', message: 'plain answered', name_length: 3 });
+    expect(rewritten.logs).toEqual([line, line]);
     expect(rewritten.answers).toEqual({
       plain: { statusCode: 200, headers: { 'content-type': 'application/json' }, body: '{"hello":"Ada"}' },
+      slow: { error: 'TimeoutError [AbortError]: The operation was aborted.' },
       recording: {
         prelude: { statusCode: 200, headers: { 'content-type': 'audio/wav' } },
         bytes: Buffer.from('RIFF\u0000\u0001\u0002\u00ff', 'latin1').toString('base64'),
@@ -178,14 +225,14 @@ describe('middy handlers built with web streams read from the globals', () => {
     });
   }, 60_000);
 
-  it('load no web streams at import of a real function: list-team-sessions', async () => {
+  it('load none of those modules at import of a real function: list-team-sessions', async () => {
     const outdir = path.join(outRoot, 'list-team-sessions');
     const entry = path.join(ROOT, 'functions', 'list-team-sessions', 'handler.ts');
     await build({ ...functionBuildOptions(ROOT, entry, outdir), logLevel: 'silent' });
     const script = `
       globalThis.awslambda = { streamifyResponse: (handler) => handler, HttpResponseStream: { from: (stream) => stream } };
       import(require('node:url').pathToFileURL(process.argv[1]).href)
-        .then((bundle) => process.stdout.write(JSON.stringify({ handler: typeof bundle.handler, loaded: process.moduleLoadList.filter((name) => /stream\\/web|webstreams\\/(readable|writable|transform)stream/.test(name)) })))
+        .then((bundle) => process.stdout.write(JSON.stringify({ handler: typeof bundle.handler, loaded: process.moduleLoadList.filter((name) => ${LOADED_BY_REPLACED_IMPORTS}.test(name)) })))
         .catch((error) => { console.error(error); process.exit(1); });`;
     const { stdout } = await exec(process.execPath, ['-e', script, path.join(outdir, BUNDLE_ENTRY_FILE)], { env: { ...LOAD_ENV } });
     expect(JSON.parse(stdout)).toEqual({ handler: 'function', loaded: [] });
