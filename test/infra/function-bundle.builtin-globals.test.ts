@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { type BuildOptions, build, type Metafile } from 'esbuild';
 import { LOAD_ENV } from '../../bench/cold-probe';
-import { BUILTIN_GLOBALS } from '../../lib/builtin-globals';
+import { BUILTIN_GLOBALS, builtinImportsFromGlobals } from '../../lib/builtin-globals';
 import { BUNDLE_ENTRY_FILE, functionBuildOptions, outputsLoadedAtStart } from '../../lib/function-bundle';
 
 /**
@@ -82,6 +82,47 @@ describe('built-in modules in function bundles', () => {
     },
     60_000,
   );
+});
+
+/** A package's module importing built-ins in the forms the rewrite replaces and those it leaves. */
+const PACKAGE_SOURCE = [
+  "import { ReadableStream, WritableStream } from 'node:stream/web';",
+  'import { TransformStream as Transform } from "node:stream/web";',
+  "import { setTimeout, setInterval as every } from 'node:timers';",
+  "import { Console } from 'node:console'",
+  "import { setTimeout as wait } from 'node:timers/promises';",
+  "import { Readable } from 'node:stream';",
+  'export const used = [ReadableStream, WritableStream, Transform, setTimeout, every, Console, wait, Readable];',
+  '',
+].join('\n');
+
+describe('the rewrite of a package’s built-in imports', () => {
+  it('replaces whole imports of listed values and leaves renamed web streams, renamed timers and other modules as they were', async () => {
+    const folder = path.join(outRoot, 'package', 'node_modules', 'uses-builtins');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, 'index.js'), PACKAGE_SOURCE);
+    const result = await build({
+      entryPoints: [path.join(folder, 'index.js')],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'node',
+      plugins: [builtinImportsFromGlobals()],
+      logLevel: 'silent',
+    });
+    const text = result.outputFiles[0]?.text ?? '';
+    const imports = [...text.matchAll(/^import .* from "([^"]+)";$/gm)].map(([line]) => line);
+    expect(imports).toEqual([
+      'import { TransformStream as Transform } from "node:stream/web";',
+      // One renamed name keeps the whole line.
+      'import { setTimeout, setInterval as every } from "node:timers";',
+      'import { setTimeout as wait } from "node:timers/promises";',
+      'import { Readable } from "node:stream";',
+    ]);
+    expect(text).toContain('globalThis.console.Console');
+    // The dropped names are read from the global object where the code uses them.
+    expect(text).toMatch(/\[ReadableStream, WritableStream, Transform, setTimeout, every, Console, wait, Readable\]/);
+  });
 });
 
 /** Handlers built as the functions are: middy, and the house streaming wrapper get-call-recording uses. */
