@@ -22,7 +22,14 @@ beforeAll(async () => {
 afterAll(() => dynamo.stop());
 
 const CLOSED = Object.fromEntries(WEEKDAYS.map((day) => [day, null])) as SchedulerSettingsInput['hours'];
-const REQUIRED = { name: 'Main', services: ['Repair'], job_types: [], service_areas: ['Chicago'], time_zone: 'America/Chicago', hours: CLOSED };
+const REQUIRED = {
+  name: 'Main',
+  services: ['Repair'],
+  job_types: [],
+  service_areas: ['Chicago'],
+  time_zone: 'America/Chicago',
+  hours: CLOSED,
+};
 
 /** A row as an earlier version wrote it, or as something other than the store did: straight to the table. */
 async function putRaw(teamId: number, schedulerId: number, attributes: Record<string, unknown>): Promise<void> {
@@ -42,7 +49,9 @@ const settingsArbitrary: fc.Arbitrary<SchedulerSettingsInput> = fc.record(
     service_areas: fc.subarray(['Chicago', 'Evanston']),
     time_zone: fc.constantFrom('America/Chicago', 'utc', 'Asia/Kolkata'),
     hours: fc.record(
-      Object.fromEntries(WEEKDAYS.map((day) => [day, fc.constantFrom(null, { open: '08:00', close: '17:30' }, { open: '00:00', close: '23:59' })])),
+      Object.fromEntries(
+        WEEKDAYS.map((day) => [day, fc.constantFrom(null, { open: '08:00', close: '17:30' }, { open: '00:00', close: '23:59' })]),
+      ),
     ) as fc.Arbitrary<SchedulerSettingsInput['hours']>,
     slot_minutes: fc.integer({ min: 5, max: 720 }),
     interval_minutes: fc.integer({ min: 5, max: 720 }),
