@@ -1,7 +1,14 @@
 import * as z from 'zod/mini';
 import { atLoad } from '#shared/lazy';
 import { followThroughMembers } from './appointment-texts/follow-through-members';
-import { ALLOWED_ORIGIN, BOOKING_DEFAULTS, WEEKDAYS, type Weekday } from './schedulers';
+import {
+  ALLOWED_ORIGIN,
+  BOOKING_DEFAULTS,
+  type SchedulerSettings,
+  type SchedulerSettingsInput,
+  WEEKDAYS,
+  type Weekday,
+} from './schedulers';
 
 /**
  * The schema an operator's scheduler settings are checked and filled with before they are stored
@@ -59,24 +66,16 @@ export const schedulerSettingsSchema = /* @__PURE__ */ atLoad(() => {
   const slotMinutes = minutes(5, 720);
   return z.strictObject({
     name: label,
-    /** Issue types (services) customers can pick in the widget. */
     services: z.array(label).check(z.maxLength(100)),
     job_types: z.array(label).check(z.maxLength(50)),
-    /** Cities (or areas) the widget books into. */
     service_areas: z.array(label).check(z.maxLength(200)),
     time_zone: base.text.check(z.refine((zone) => intlKnowsZone(zone), { error: 'must be an IANA time zone such as America/Chicago' })),
     hours: z.strictObject(Object.fromEntries(WEEKDAYS.map((day) => [day, dayHoursSchema])) as Record<Weekday, typeof dayHoursSchema>),
-    /** How long a visit takes: a slot is offered only when the whole visit fits in the day's hours. */
     slot_minutes: z._default(slotMinutes, BOOKING_DEFAULTS.slot_minutes),
-    /** Minutes between slot starts, counted from the day's opening time. */
     interval_minutes: z._default(slotMinutes, BOOKING_DEFAULTS.interval_minutes),
-    /** The earliest slot starts at least this long after now. */
     lead_time_minutes: z._default(minutes(0, 60 * 24 * 30), BOOKING_DEFAULTS.lead_time_minutes),
-    /** Local days offered, today included. */
     days_ahead: z._default(minutes(1, 365), BOOKING_DEFAULTS.days_ahead),
-    /** Bookings one slot takes (crews) before it is full. */
     capacity_per_slot: z._default(minutes(1, 100), BOOKING_DEFAULTS.capacity_per_slot),
-    /** Origins of the sites that may embed the widget (the hosted booking page needs none). */
     allowed_origins: z._default(
       z
         .array(base.text.check(z.regex(ALLOWED_ORIGIN, { error: 'must be an origin such as https://example.com or http://127.0.0.1:*' })))
@@ -85,9 +84,4 @@ export const schedulerSettingsSchema = /* @__PURE__ */ atLoad(() => {
     ),
     ...followThroughMembers,
   });
-});
-
-export type SchedulerSettings = z.output<typeof schedulerSettingsSchema>;
-/** The settings as an operator gives them: the booking members may be left to their defaults. */
-export type SchedulerSettingsInput = z.input<typeof schedulerSettingsSchema>;
-export type DayHours = z.output<typeof dayHoursSchema>;
+}) satisfies z.ZodMiniType<SchedulerSettings, SchedulerSettingsInput>;

@@ -1,6 +1,4 @@
-import type { DayHours, SchedulerSettings, SchedulerSettingsInput } from './scheduler-settings-schema';
-
-export type { DayHours, SchedulerSettings, SchedulerSettingsInput };
+import type { RecoveryMode } from './appointment-texts/scheduler-settings';
 
 /**
  * Scheduler configurations: what a team's scheduling widget (one per scheduler_id) offers, where
@@ -29,6 +27,58 @@ export const BOOKING_DEFAULTS = {
  * frame-ancestors itself accepts). No path, no wildcard host.
  */
 export const ALLOWED_ORIGIN = /^https?:\/\/(?:[a-z0-9-]+\.)*[a-z0-9-]+(?::(?:[0-9]{1,5}|\*))?$/;
+
+/** Opening hours of one weekday, local to the scheduler's zone; null when closed. */
+export type DayHours = { open: string; close: string } | null;
+
+/**
+ * A scheduler's settings, as the settings schema (scheduler-settings-schema.ts) answers them and a
+ * stored scheduler reads (each schema `satisfies` it). Written out here rather than inferred from
+ * that schema, so what only reads schedulers imports no schema module.
+ */
+export interface SchedulerSettings {
+  name: string;
+  /** Issue types (services) customers can pick in the widget. */
+  services: string[];
+  job_types: string[];
+  /** Cities (or areas) the widget books into. */
+  service_areas: string[];
+  time_zone: string;
+  hours: Record<Weekday, DayHours>;
+  /** How long a visit takes: a slot is offered only when the whole visit fits in the day's hours. */
+  slot_minutes: number;
+  /** Minutes between slot starts, counted from the day's opening time. */
+  interval_minutes: number;
+  /** The earliest slot starts at least this long after now. */
+  lead_time_minutes: number;
+  /** Local days offered, today included. */
+  days_ahead: number;
+  /** Bookings one slot takes (crews) before it is full. */
+  capacity_per_slot: number;
+  /** Origins of the sites that may embed the widget (the hosted booking page needs none). */
+  allowed_origins: string[];
+  /** Minutes before the visit each reminder is due, distinct, largest first; empty: no reminders. */
+  reminder_offsets_minutes: number[];
+  /** A customer's own change or cancel is refused this close to the visit. */
+  change_cutoff_minutes: number;
+  /** How a qualified session that dropped off is reached: a call, a text, both, or not at all. */
+  recovery: RecoveryMode;
+}
+
+/** The members a scheduler written before them reads at their defaults, and an operator may leave out. */
+type DefaultedSetting =
+  | 'slot_minutes'
+  | 'interval_minutes'
+  | 'lead_time_minutes'
+  | 'days_ahead'
+  | 'capacity_per_slot'
+  | 'allowed_origins'
+  | 'reminder_offsets_minutes'
+  | 'change_cutoff_minutes'
+  | 'recovery';
+
+/** The settings as an operator gives them: the booking and follow-through members may be left to their defaults. */
+export type SchedulerSettingsInput = Omit<SchedulerSettings, DefaultedSetting> & Partial<Pick<SchedulerSettings, DefaultedSetting>>;
 
 export interface SchedulerConfig extends SchedulerSettings {
   readonly scheduler_id: number;
