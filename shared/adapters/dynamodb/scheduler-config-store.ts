@@ -6,7 +6,7 @@ import { atLoad } from '#shared/lazy';
 import type { PositionedScheduler, SchedulerConfigStore } from '#shared/ports/scheduler-config-store';
 import { padId, teamPk } from './keys';
 import { type Item, parseStoredItem, queryUpTo } from './query';
-import { storedNumber, storedText, storedTexts } from './stored-members';
+import { storedNumber, storedText } from './stored-members';
 
 const PREFIX = 'SCHEDULER#';
 
@@ -26,12 +26,16 @@ function schedulerSk(schedulerId: number): string {
  */
 const storedScheduler = /* @__PURE__ */ atLoad(() => {
   const numberOr = (fallback: number) => z._default(storedNumber, fallback);
+  // Its own list of texts rather than the shared one: stored-members.ts is read at load wherever
+  // it is imported, so a shared member only this first-use store used (the inbound-SMS webhook's
+  // visit reply) would be built at every cold start there.
+  const texts = z.array(storedText);
   const day = z.nullable(z.object({ open: storedText, close: storedText }));
   return z.object({
     name: storedText,
-    services: storedTexts,
-    job_types: storedTexts,
-    service_areas: storedTexts,
+    services: texts,
+    job_types: texts,
+    service_areas: texts,
     time_zone: storedText,
     hours: z.object(Object.fromEntries(WEEKDAYS.map((weekday) => [weekday, day])) as Record<(typeof WEEKDAYS)[number], typeof day>),
     slot_minutes: numberOr(BOOKING_DEFAULTS.slot_minutes),
@@ -39,7 +43,7 @@ const storedScheduler = /* @__PURE__ */ atLoad(() => {
     lead_time_minutes: numberOr(BOOKING_DEFAULTS.lead_time_minutes),
     days_ahead: numberOr(BOOKING_DEFAULTS.days_ahead),
     capacity_per_slot: numberOr(BOOKING_DEFAULTS.capacity_per_slot),
-    allowed_origins: z._default(storedTexts, [...BOOKING_DEFAULTS.allowed_origins]),
+    allowed_origins: z._default(texts, [...BOOKING_DEFAULTS.allowed_origins]),
     reminder_offsets_minutes: z._default(z.array(storedNumber), [...FOLLOW_THROUGH_DEFAULTS.reminder_offsets_minutes]),
     change_cutoff_minutes: numberOr(FOLLOW_THROUGH_DEFAULTS.change_cutoff_minutes),
     recovery: z._default(z.enum(RECOVERY_MODES), FOLLOW_THROUGH_DEFAULTS.recovery),
