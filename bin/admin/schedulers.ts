@@ -1,5 +1,6 @@
 import { formatDuration, parseDuration, parseReminderOffsets, RECOVERY_MODES } from '#shared/domain/appointment-texts/scheduler-settings';
-import { type DayHours, type SchedulerSettings, schedulerSettingsSchema, WEEKDAYS, type Weekday } from '#shared/domain/schedulers';
+import { schedulerSettingsSchema } from '#shared/domain/scheduler-settings-schema';
+import { type DayHours, type SchedulerSettings, WEEKDAYS, type Weekday } from '#shared/domain/schedulers';
 import { bookingPageUrl, embedCode } from '#shared/domain/widget/embed';
 import { type Command, requireTeam } from './command';
 import { UsageError } from './errors';

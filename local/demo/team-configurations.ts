@@ -6,7 +6,7 @@ import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { intakeConfigSchema } from '#shared/domain/intake/intake-config-schema';
 import { routingMembershipProblems } from '#shared/domain/intake/routing';
-import { schedulerSettingsSchema } from '#shared/domain/schedulers';
+import { schedulerSettingsSchema } from '#shared/domain/scheduler-settings-schema';
 import { bookingPageUrl } from '#shared/domain/widget/embed';
 import { demoIntakeConfigs } from './intake-configs';
 import { demoSchedulers } from './schedulers';

@@ -72,9 +72,11 @@ const funnelShape = lazy(() => ({
   recovered_bookings: count().describe('Sessions booked after their recovery reached them (recovered: true)'),
 }));
 
-export const funnelCounts = responseSchema((z) => z.strictObject(funnelShape()).describe('Funnel counts; stages are cumulative'));
+export const funnelCounts = /* @__PURE__ */ responseSchema((z) =>
+  z.strictObject(funnelShape()).describe('Funnel counts; stages are cumulative'),
+);
 
-const requestTimezone = responseSchema((z) => z.string().describe('The IANA time zone of the request'));
+const requestTimezone = /* @__PURE__ */ responseSchema((z) => z.string().describe('The IANA time zone of the request'));
 
 const rangeMeta = lazy(() => ({
   start_date: dateTime().describe('The applied start (inclusive), UTC'),
@@ -82,14 +84,14 @@ const rangeMeta = lazy(() => ({
   timezone: requestTimezone(),
 }));
 
-export const teamFunnelResponse = responseSchema((z) =>
+export const teamFunnelResponse = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({
     data: funnelCounts(),
     meta: z.strictObject({ team_id: id(), ...rangeMeta() }),
   }),
 );
 
-export const crossTeamFunnelResponse = responseSchema((z) =>
+export const crossTeamFunnelResponse = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({
     data: z
       .strictObject({
@@ -106,7 +108,7 @@ export const crossTeamFunnelResponse = responseSchema((z) =>
 
 const groupCounts = lazy(() => ({ sessions: count(), conversions: count().describe('Booked sessions') }));
 
-export const customerEvent = responseSchema((z) =>
+export const customerEvent = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       sessionId: z.string(),
@@ -124,7 +126,7 @@ export const customerEvent = responseSchema((z) =>
     .describe('One session, newest activity first; missing strings are empty strings'),
 );
 
-export const schedulerAnalyticsResponse = responseSchema((z) =>
+export const schedulerAnalyticsResponse = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({
     data: z
       .strictObject({

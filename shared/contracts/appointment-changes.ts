@@ -34,7 +34,7 @@ const ignoredBody = /* @__PURE__ */ onFirstRequest(() =>
   z.record(z.string(), z.unknown()).check(z.describe('Ignored: the route takes no body (one that is sent must still be a JSON object)')),
 );
 
-export const appointmentResponse = responseSchema((z) =>
+export const appointmentResponse = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({ data: appointment(), meta: requestMeta() }).describe('The visit after the change, as the appointments feed shows it'),
 );
 

@@ -45,7 +45,7 @@ export const cancelBody = /* @__PURE__ */ onFirstRequest(() =>
   }),
 );
 
-export const managedAppointment = responseSchema((z) =>
+export const managedAppointment = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       appointment_id: z.string(),
@@ -67,9 +67,9 @@ export const managedAppointment = responseSchema((z) =>
     .describe('A visit as its manage link shows it'),
 );
 
-const rescheduleConflict = responseSchema((z) => z.union([slotTaken(), readError()]));
+const rescheduleConflict = /* @__PURE__ */ responseSchema((z) => z.union([slotTaken(), readError()]));
 
-const calendarFile = responseSchema((z) =>
+const calendarFile = /* @__PURE__ */ responseSchema((z) =>
   z.string().describe('An iCalendar file (RFC 5545): the visit with its zone’s TZID and VTIMEZONE'),
 );
 

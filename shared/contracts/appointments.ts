@@ -38,7 +38,7 @@ export const teamAppointmentsQuery = /* @__PURE__ */ atLoad(() =>
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/presenters/appointments.ts presentAppointment)
 
-export const appointmentChange = responseSchema((z) =>
+export const appointmentChange = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       change: z.enum(APPOINTMENT_CHANGES),
@@ -51,7 +51,7 @@ export const appointmentChange = responseSchema((z) =>
     .describe("One line of an appointment's history"),
 );
 
-export const appointment = responseSchema((z) =>
+export const appointment = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       appointment_id: z
@@ -87,7 +87,7 @@ export const appointment = responseSchema((z) =>
     .describe('A visit booked through the scheduling widget or made by the voice responder on a call'),
 );
 
-export const listTeamAppointmentsResponse = responseSchema((z) =>
+export const listTeamAppointmentsResponse = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({
     data: z.array(appointment()),
     pagination: cursorPagination(),

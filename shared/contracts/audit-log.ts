@@ -17,7 +17,7 @@ export const auditLogQuery = startBeforeEnd(
   }),
 );
 
-export const auditLogEntry = responseSchema((z) =>
+export const auditLogEntry = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       entry_id: z.string().describe('aud_ and 20 hex digits'),
@@ -44,7 +44,7 @@ export const auditLogEntry = responseSchema((z) =>
     .describe('One change to the enterprise’s keys or webhooks, or one export requested'),
 );
 
-export const listAuditLogResponse = responseSchema((z) =>
+export const listAuditLogResponse = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({
     data: z.array(auditLogEntry()),
     pagination: cursorPagination(),

@@ -18,7 +18,7 @@ const transfersQuery = /* @__PURE__ */ atLoad(() => withinMaxRange(startBeforeEn
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/presenters/call-detail.ts)
 
-export const callTransfer = responseSchema((z) =>
+export const callTransfer = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       transfer_id: z.string().describe('Stable per transfer: a redelivered provider message names the same transfer'),
@@ -42,7 +42,7 @@ export const callTransfer = responseSchema((z) =>
     .describe('A call handed to a person'),
 );
 
-const recording = responseSchema((z) =>
+const recording = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       url: z.string().describe('A link to the recording, valid until expires_at'),
@@ -52,7 +52,7 @@ const recording = responseSchema((z) =>
     .describe('The recording as a time-limited link; null when the call has none'),
 );
 
-export const callDetail = responseSchema((z) =>
+export const callDetail = /* @__PURE__ */ responseSchema((z) =>
   call()
     .omit({ recording_url: true })
     .extend({
@@ -62,7 +62,7 @@ export const callDetail = responseSchema((z) =>
     .describe('One call: metadata, outcome, the lead, appointment and ticket it produced, transfers and recording'),
 );
 
-const turn = responseSchema((z) =>
+const turn = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({
     speaker: z.enum(['agent', 'customer']),
     text: z.string(),
@@ -71,7 +71,7 @@ const turn = responseSchema((z) =>
   }),
 );
 
-export const callTranscript = responseSchema((z) =>
+export const callTranscript = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({
     call_id: z.uuid(),
     turns: z.array(turn()).describe('The conversation turn by turn (system prompts and tool calls left out)'),
@@ -80,9 +80,9 @@ export const callTranscript = responseSchema((z) =>
   }),
 );
 
-export const getCallResponse = responseSchema((z) => z.strictObject({ data: callDetail() }));
-export const getCallTranscriptResponse = responseSchema((z) => z.strictObject({ data: callTranscript() }));
-export const listCallTransfersResponse = responseSchema((z) =>
+export const getCallResponse = /* @__PURE__ */ responseSchema((z) => z.strictObject({ data: callDetail() }));
+export const getCallTranscriptResponse = /* @__PURE__ */ responseSchema((z) => z.strictObject({ data: callTranscript() }));
+export const listCallTransfersResponse = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({ data: z.array(callTransfer()), pagination: offsetPagination() }),
 );
 

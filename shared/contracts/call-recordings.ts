@@ -19,7 +19,7 @@ export const recordingLinkQuery = z.object({
   signature: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be the signature the link was issued with' })),
 });
 
-export const recordingAudio = responseSchema((z) =>
+export const recordingAudio = /* @__PURE__ */ responseSchema((z) =>
   z
     .string()
     .describe(

@@ -17,7 +17,7 @@ export const callsQuery = /* @__PURE__ */ atLoad(() =>
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/presenters/calls.ts)
 
-export const call = responseSchema((z) =>
+export const call = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       call_id: z.uuid(),
@@ -82,7 +82,9 @@ export const call = responseSchema((z) =>
     .describe('A call handled by the AI responder or placed by outreach'),
 );
 
-export const listCallsResponse = responseSchema((z) => z.strictObject({ data: z.array(call()), pagination: offsetPagination() }));
+export const listCallsResponse = /* @__PURE__ */ responseSchema((z) =>
+  z.strictObject({ data: z.array(call()), pagination: offsetPagination() }),
+);
 
 export const listCalls = /* @__PURE__ */ defineContract(CALL_ROUTES, {
   routeId: 'listCalls',

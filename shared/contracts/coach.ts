@@ -58,7 +58,7 @@ const rubricsQuery = /* @__PURE__ */ atLoad(() =>
 
 const score = (z: ResponseZod) => z.int().min(0).max(100);
 
-export const criterionResult = responseSchema((z) =>
+export const criterionResult = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       criterion_id: z.string(),
@@ -73,7 +73,7 @@ export const criterionResult = responseSchema((z) =>
     .describe('How the call did on one criterion of the rubric'),
 );
 
-export const coachEvaluation = responseSchema((z) =>
+export const coachEvaluation = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       call_id: z.uuid().describe('The call (GET /api/calls)'),
@@ -96,13 +96,13 @@ export const coachEvaluation = responseSchema((z) =>
     .describe('A call’s coach evaluation against its team’s rubric'),
 );
 
-export const listCoachEvaluationsResponse = responseSchema((z) =>
+export const listCoachEvaluationsResponse = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({ data: z.array(coachEvaluation()), pagination: offsetPagination() }),
 );
 
-export const getCoachEvaluationResponse = responseSchema((z) => z.strictObject({ data: coachEvaluation() }));
+export const getCoachEvaluationResponse = /* @__PURE__ */ responseSchema((z) => z.strictObject({ data: coachEvaluation() }));
 
-export const coachRubric = responseSchema((z) =>
+export const coachRubric = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       rubric_id: z.string(),
@@ -126,7 +126,7 @@ export const coachRubric = responseSchema((z) =>
     .describe('A revision of the team’s rubric'),
 );
 
-export const listCoachRubricsResponse = responseSchema((z) =>
+export const listCoachRubricsResponse = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({ data: z.array(coachRubric()), pagination: offsetPagination() }),
 );
 

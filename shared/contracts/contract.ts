@@ -81,7 +81,11 @@ export function provideResponseZod(z: ResponseZod): void {
   responseZod = z;
 }
 
-/** Declares a schema built on first use (see ResponseSchema), with the classic API handed over. */
+/**
+ * Declares a schema built on first use (see ResponseSchema), with the classic API handed over.
+ * Written `/* @__PURE__ *\/ responseSchema(...)`, as `atLoad` is: a function none of whose routes
+ * answers with the schema bundles none of its code (a contract module declares its whole area's).
+ */
 export function responseSchema<T extends z.core.$ZodType>(build: (z: ResponseZod) => T): ResponseSchema<T> {
   return lazy(() => {
     if (!responseZod) throw new Error('response schemas are built once zod is handed over (provideResponseZod)');

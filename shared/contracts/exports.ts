@@ -52,7 +52,7 @@ const exportPath = /* @__PURE__ */ atLoad(() =>
   }),
 );
 
-export const exportAccepted = responseSchema((z) =>
+export const exportAccepted = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       export_id: z.string().describe('exp_ and 20 hex digits'),
@@ -61,7 +61,7 @@ export const exportAccepted = responseSchema((z) =>
     .describe('The export is queued: follow it with GET /api/v1/exports/{export_id}'),
 );
 
-export const exportStatus = responseSchema((z) =>
+export const exportStatus = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       export_id: z.string(),

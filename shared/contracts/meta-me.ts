@@ -6,7 +6,7 @@ import { count, dateTime, id } from './responses';
 
 /** The calling key (functions/get-me). */
 
-const limitWindow = responseSchema((z) =>
+const limitWindow = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({
     limit: count().describe('Requests allowed in the window'),
     remaining: count().describe('Requests left in the window, this one counted'),
@@ -16,7 +16,7 @@ const limitWindow = responseSchema((z) =>
   }),
 );
 
-export const me = responseSchema((z) =>
+export const me = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       key_id: z.string().describe('The key’s public id'),
@@ -51,7 +51,7 @@ export const me = responseSchema((z) =>
     .describe('The calling API key'),
 );
 
-export const getMeResponse = responseSchema((z) => z.strictObject({ data: me() }));
+export const getMeResponse = /* @__PURE__ */ responseSchema((z) => z.strictObject({ data: me() }));
 
 export const getMe = /* @__PURE__ */ defineContract(META_ROUTES, {
   routeId: 'getMe',

@@ -4,7 +4,7 @@ import { freeObject } from './responses';
 
 /** This API description (functions/get-openapi). */
 
-export const openApiDocument = responseSchema((z) =>
+export const openApiDocument = /* @__PURE__ */ responseSchema((z) =>
   z
     .looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: freeObject() })
     .describe('An OpenAPI 3.1 document'),

@@ -5,7 +5,7 @@ import { defineContract, type ResponseSchema, responseSchema } from './contract'
 
 /** The pages for people and their assets (functions/get-api-docs, functions/get-console). */
 
-export const htmlDocument = responseSchema((z) =>
+export const htmlDocument = /* @__PURE__ */ responseSchema((z) =>
   z
     .string()
     .describe(
@@ -13,7 +13,7 @@ export const htmlDocument = responseSchema((z) =>
     ),
 );
 
-export const pageAssetBody = responseSchema((z) =>
+export const pageAssetBody = /* @__PURE__ */ responseSchema((z) =>
   z
     .string()
     .describe(

@@ -31,7 +31,7 @@ export const teamBookingRequestsQuery = /* @__PURE__ */ atLoad(() =>
 
 const clockTime = (z: ResponseZod) => z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/);
 
-export const scheduler = responseSchema((z) =>
+export const scheduler = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       scheduler_id: id(),
@@ -69,7 +69,7 @@ export const scheduler = responseSchema((z) =>
     .describe("A scheduler (booking widget) configuration; a session's scheduler_id names one"),
 );
 
-export const bookingRequest = responseSchema((z) =>
+export const bookingRequest = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       request_id: z.string(),
@@ -103,7 +103,7 @@ export const bookingRequest = responseSchema((z) =>
     .describe('A request sent to the field-service system for a booked visit (one per attempt): its job made, moved or cancelled'),
 );
 
-export const listTeamSchedulersResponse = responseSchema((z) =>
+export const listTeamSchedulersResponse = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({
     data: z.array(scheduler()),
     pagination: cursorPagination(),
@@ -111,7 +111,7 @@ export const listTeamSchedulersResponse = responseSchema((z) =>
   }),
 );
 
-export const listTeamBookingRequestsResponse = responseSchema((z) =>
+export const listTeamBookingRequestsResponse = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({
     data: z.array(bookingRequest()),
     pagination: cursorPagination(),

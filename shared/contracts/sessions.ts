@@ -50,7 +50,7 @@ export const bookingsQuery = /* @__PURE__ */ atLoad(() =>
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/presenters/sessions.ts presentSession)
 
-export const session = responseSchema((z) =>
+export const session = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       session_id: z.string(),
@@ -96,7 +96,7 @@ export const session = responseSchema((z) =>
     .describe("A customer's journey through the scheduling widget; also the item shape of the bookings list"),
 );
 
-export const listTeamSessionsResponse = responseSchema((z) =>
+export const listTeamSessionsResponse = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({
     data: z.array(session()),
     pagination: cursorPagination(),
@@ -104,7 +104,7 @@ export const listTeamSessionsResponse = responseSchema((z) =>
   }),
 );
 
-export const listSessionsResponse = responseSchema((z) =>
+export const listSessionsResponse = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({
     data: z.array(session()),
     pagination: cursorPagination(),
@@ -115,7 +115,7 @@ export const listSessionsResponse = responseSchema((z) =>
   }),
 );
 
-export const listBookingsResponse = responseSchema((z) =>
+export const listBookingsResponse = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({
     data: z.array(session()).describe('Booked sessions'),
     pagination: cursorPagination(),

@@ -11,7 +11,7 @@ export const supportTicketsQuery = startBeforeEnd(z.object({ ...dateRangeMembers
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/presenters/support-tickets.ts)
 
-export const supportTicket = responseSchema((z) =>
+export const supportTicket = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       ticket_id: z.uuid(),
@@ -40,7 +40,7 @@ export const supportTicket = responseSchema((z) =>
     .describe('A support ticket for staff: one the AI responder opened from a call, or a customer’s reply to a visit’s text'),
 );
 
-export const listSupportTicketsResponse = responseSchema((z) =>
+export const listSupportTicketsResponse = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({
     data: z.array(supportTicket()),
     pagination: cursorPagination(),

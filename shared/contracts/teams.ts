@@ -4,7 +4,7 @@ import { id } from './responses';
 
 /** The teams a key reaches (functions/list-teams). */
 
-export const team = responseSchema((z) =>
+export const team = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({
     id: id(),
     name: z.string(),
@@ -15,7 +15,7 @@ export const team = responseSchema((z) =>
   }),
 );
 
-export const listTeamsResponse = responseSchema((z) => z.strictObject({ data: z.array(team()) }));
+export const listTeamsResponse = /* @__PURE__ */ responseSchema((z) => z.strictObject({ data: z.array(team()) }));
 
 export const listTeams = /* @__PURE__ */ defineContract(TEAM_ROUTES, {
   routeId: 'listTeams',

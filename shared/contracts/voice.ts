@@ -50,7 +50,7 @@ export const voiceMessageBody = /* @__PURE__ */ atLoad(() =>
 );
 
 /** What voiceMessageBody accepts, as one schema the document can show. */
-const documentedVoiceMessage = responseSchema((z) =>
+const documentedVoiceMessage = /* @__PURE__ */ responseSchema((z) =>
   z.union([
     endOfCallReportSchema().check(z.describe('An end-of-call report: processed by the AI responder')),
     transferUpdateSchema().check(z.describe('A transfer-update: the call was handed to a person; recorded once (GET /api/call-transfers)')),
@@ -80,7 +80,7 @@ const voiceIds = (z: ResponseZod, callId: zc.ZodType) =>
     ticketId: z.uuid().nullable().describe('The support ticket the responder opened; null when it opened none'),
   });
 
-export const voiceReportCreated = responseSchema((z) =>
+export const voiceReportCreated = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       success: z.literal(true),
@@ -90,7 +90,7 @@ export const voiceReportCreated = responseSchema((z) =>
     .describe('Created: the report was processed for the first time; the call (and any appointment and ticket) was stored'),
 );
 
-export const voiceReportAcknowledged = responseSchema((z) =>
+export const voiceReportAcknowledged = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       success: z.literal(true),

@@ -91,9 +91,9 @@ const webhookMembers = (z: ResponseZod) => ({
   created_at: dateTime(),
 });
 
-export const webhook = responseSchema((z) => z.strictObject(webhookMembers(z)).describe('A webhook subscription'));
+export const webhook = /* @__PURE__ */ responseSchema((z) => z.strictObject(webhookMembers(z)).describe('A webhook subscription'));
 
-export const webhookWithSecret = responseSchema((z) =>
+export const webhookWithSecret = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       ...webhookMembers(z),
@@ -105,7 +105,7 @@ export const webhookWithSecret = responseSchema((z) =>
     .describe('A webhook subscription with its new signing secret'),
 );
 
-export const webhookDelivery = responseSchema((z) =>
+export const webhookDelivery = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       id: z.string().describe('The webhook-id header of every attempt (msg_ followed by 24 hexadecimal characters)'),
@@ -134,7 +134,7 @@ export const webhookDelivery = responseSchema((z) =>
     .describe('One event delivered to one webhook, with every attempt'),
 );
 
-export const webhookReplay = responseSchema((z) =>
+export const webhookReplay = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       id: z.string().describe('rpl_ followed by 20 hexadecimal characters'),
@@ -160,15 +160,15 @@ export const webhookResponse = one(webhook, 'The webhook');
 export const webhookSecretResponse = one(webhookWithSecret, 'The webhook and its signing secret (shown only here)');
 export const webhookDeliveryResponse = one(webhookDelivery, 'The delivery');
 export const webhookReplayResponse = one(webhookReplay, 'The replay and its progress');
-export const webhookListResponse = responseSchema((z) =>
+export const webhookListResponse = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({ data: z.array(webhook()), meta: requestMeta() }).describe('The workspace’s webhooks, oldest first'),
 );
-export const webhookDeliveriesResponse = responseSchema((z) =>
+export const webhookDeliveriesResponse = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({ data: z.array(webhookDelivery()), pagination: cursorPagination(), meta: requestMeta() })
     .describe('Deliveries, newest first'),
 );
-export const webhookDeletedResponse = responseSchema((z) =>
+export const webhookDeletedResponse = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({ data: z.strictObject({ id: z.string(), deleted: z.literal(true) }), meta: requestMeta() }),
 );
 

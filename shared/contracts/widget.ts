@@ -144,7 +144,7 @@ const bookingBody = /* @__PURE__ */ onFirstRequest(() =>
 // ---------------------------------------------------------------------------------------------
 // Responses
 
-const publicScheduler = responseSchema((z) =>
+const publicScheduler = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({
     team_id: id(),
     scheduler_id: id(),
@@ -156,7 +156,7 @@ const publicScheduler = responseSchema((z) =>
   }),
 );
 
-export const startedSession = responseSchema((z) =>
+export const startedSession = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       token: z.string().describe('Send it as x-widget-token on every read and change of this session; it is shown once'),
@@ -166,7 +166,7 @@ export const startedSession = responseSchema((z) =>
     .describe('A started (pending) session with its token'),
 );
 
-const offeredDay = responseSchema((z) =>
+const offeredDay = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({
     date: z.iso.date(),
     slots: z.array(
@@ -180,7 +180,7 @@ const offeredDay = responseSchema((z) =>
   }),
 );
 
-export const widgetAvailabilityAnswer = responseSchema((z) =>
+export const widgetAvailabilityAnswer = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       time_zone: z.string(),
@@ -191,7 +191,7 @@ export const widgetAvailabilityAnswer = responseSchema((z) =>
     .describe('Open slots per local day (full slots and slots inside the lead time left out)'),
 );
 
-export const resumedSession = responseSchema((z) =>
+export const resumedSession = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       token: z
@@ -220,9 +220,9 @@ export const resumedSession = responseSchema((z) =>
     .describe('The session a resume link reopened, at the step it was left, its details still filled'),
 );
 
-export const sessionAnswer = responseSchema((z) => z.strictObject({ session: session() }));
+export const sessionAnswer = /* @__PURE__ */ responseSchema((z) => z.strictObject({ session: session() }));
 
-export const bookedAnswer = responseSchema((z) =>
+export const bookedAnswer = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       status: z.literal('booked'),
@@ -233,7 +233,7 @@ export const bookedAnswer = responseSchema((z) =>
     .describe('The visit is booked (a repeated booking of the same slot answers the same)'),
 );
 
-export const slotTaken = responseSchema((z) =>
+export const slotTaken = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       error: z.literal('slot_taken'),

@@ -1,6 +1,4 @@
-import * as z from 'zod/mini';
-import { atLoad } from '#shared/lazy';
-import { followThroughMembers } from './appointment-texts/follow-through-members';
+import type { RecoveryMode } from './appointment-texts/scheduler-settings';
 
 /**
  * Scheduler configurations: what a team's scheduling widget (one per scheduler_id) offers, where
@@ -9,28 +7,6 @@ import { followThroughMembers } from './appointment-texts/follow-through-members
  */
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
-
-const CLOCK_TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
-
-/**
- * The bare string and integer every member below refines: `check()` answers a new schema and
- * leaves its base as it was, so one base serves them all (every widget and appointment request
- * reads a scheduler, and each schema built is CPU at cold start).
- */
-const base = /* @__PURE__ */ atLoad(() => ({ text: z.string(), whole: z.int() }));
-
-/** Opening hours of one weekday, local to the scheduler's zone; null when closed. "24:00" is no valid close: use 23:59. */
-export const dayHoursSchema = /* @__PURE__ */ atLoad(() => {
-  // One instance for both members (a schema is immutable): every widget request reads a scheduler.
-  const clockTime = base.text.check(z.regex(CLOCK_TIME, { error: 'must be a time HH:MM (00:00 to 23:59)' }));
-  return z.nullable(
-    z
-      .strictObject({ open: clockTime, close: clockTime })
-      .check(z.refine((h) => h.open < h.close, { error: 'open must be before close', path: ['open'] })),
-  );
-});
-
-const label = /* @__PURE__ */ atLoad(() => base.text.check(z.trim(), z.minLength(1), z.maxLength(100)));
 
 /**
  * What the widget books, with the defaults a scheduler written before these settings existed reads
@@ -52,66 +28,57 @@ export const BOOKING_DEFAULTS = {
  */
 export const ALLOWED_ORIGIN = /^https?:\/\/(?:[a-z0-9-]+\.)*[a-z0-9-]+(?::(?:[0-9]{1,5}|\*))?$/;
 
-const minutes = (min: number, max: number) => base.whole.check(z.gte(min), z.lte(max));
+/** Opening hours of one weekday, local to the scheduler's zone; null when closed. */
+export type DayHours = { open: string; close: string } | null;
 
 /**
- * Whether Intl knows the zone, checked as luxon's `IANAZone.isValidZone` does (stored schedulers
- * are read with this schema, so the check must not narrow). Written here rather than taken from
- * luxon so that a function that reads schedulers without computing local times (the schedulers
- * list) does not load luxon for it (docs/adr/0168-cold-start-breakdown-and-zod-mini.md).
+ * A scheduler's settings, as the settings schema (scheduler-settings-schema.ts) answers them and a
+ * stored scheduler reads (each schema `satisfies` it). Written out here rather than inferred from
+ * that schema, so what only reads schedulers imports no schema module.
  */
-function intlKnowsZone(zone: string): boolean {
-  if (!zone) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone }).format();
-    return true;
-  } catch {
-    return false;
-  }
+export interface SchedulerSettings {
+  name: string;
+  /** Issue types (services) customers can pick in the widget. */
+  services: string[];
+  job_types: string[];
+  /** Cities (or areas) the widget books into. */
+  service_areas: string[];
+  time_zone: string;
+  hours: Record<Weekday, DayHours>;
+  /** How long a visit takes: a slot is offered only when the whole visit fits in the day's hours. */
+  slot_minutes: number;
+  /** Minutes between slot starts, counted from the day's opening time. */
+  interval_minutes: number;
+  /** The earliest slot starts at least this long after now. */
+  lead_time_minutes: number;
+  /** Local days offered, today included. */
+  days_ahead: number;
+  /** Bookings one slot takes (crews) before it is full. */
+  capacity_per_slot: number;
+  /** Origins of the sites that may embed the widget (the hosted booking page needs none). */
+  allowed_origins: string[];
+  /** Minutes before the visit each reminder is due, distinct, largest first; empty: no reminders. */
+  reminder_offsets_minutes: number[];
+  /** A customer's own change or cancel is refused this close to the visit. */
+  change_cutoff_minutes: number;
+  /** How a qualified session that dropped off is reached: a call, a text, both, or not at all. */
+  recovery: RecoveryMode;
 }
 
-/**
- * Built `atLoad` (shared/lazy.ts), as are its members: the functions that import this module for
- * its types and constants, and never read a scheduler, do not build it. On zod/mini, as every
- * schema a deployed function builds at load (docs/adr/0185-widget-cold-start.md).
- */
-export const schedulerSettingsSchema = /* @__PURE__ */ atLoad(() => {
-  // A visit's length and the slots' spacing take the same range.
-  const slotMinutes = minutes(5, 720);
-  return z.strictObject({
-    name: label,
-    /** Issue types (services) customers can pick in the widget. */
-    services: z.array(label).check(z.maxLength(100)),
-    job_types: z.array(label).check(z.maxLength(50)),
-    /** Cities (or areas) the widget books into. */
-    service_areas: z.array(label).check(z.maxLength(200)),
-    time_zone: base.text.check(z.refine((zone) => intlKnowsZone(zone), { error: 'must be an IANA time zone such as America/Chicago' })),
-    hours: z.strictObject(Object.fromEntries(WEEKDAYS.map((day) => [day, dayHoursSchema])) as Record<Weekday, typeof dayHoursSchema>),
-    /** How long a visit takes: a slot is offered only when the whole visit fits in the day's hours. */
-    slot_minutes: z._default(slotMinutes, BOOKING_DEFAULTS.slot_minutes),
-    /** Minutes between slot starts, counted from the day's opening time. */
-    interval_minutes: z._default(slotMinutes, BOOKING_DEFAULTS.interval_minutes),
-    /** The earliest slot starts at least this long after now. */
-    lead_time_minutes: z._default(minutes(0, 60 * 24 * 30), BOOKING_DEFAULTS.lead_time_minutes),
-    /** Local days offered, today included. */
-    days_ahead: z._default(minutes(1, 365), BOOKING_DEFAULTS.days_ahead),
-    /** Bookings one slot takes (crews) before it is full. */
-    capacity_per_slot: z._default(minutes(1, 100), BOOKING_DEFAULTS.capacity_per_slot),
-    /** Origins of the sites that may embed the widget (the hosted booking page needs none). */
-    allowed_origins: z._default(
-      z
-        .array(base.text.check(z.regex(ALLOWED_ORIGIN, { error: 'must be an origin such as https://example.com or http://127.0.0.1:*' })))
-        .check(z.maxLength(20)),
-      [...BOOKING_DEFAULTS.allowed_origins],
-    ),
-    ...followThroughMembers,
-  });
-});
+/** The members a scheduler written before them reads at their defaults, and an operator may leave out. */
+type DefaultedSetting =
+  | 'slot_minutes'
+  | 'interval_minutes'
+  | 'lead_time_minutes'
+  | 'days_ahead'
+  | 'capacity_per_slot'
+  | 'allowed_origins'
+  | 'reminder_offsets_minutes'
+  | 'change_cutoff_minutes'
+  | 'recovery';
 
-export type SchedulerSettings = z.output<typeof schedulerSettingsSchema>;
-/** The settings as an operator gives them: the booking members may be left to their defaults. */
-export type SchedulerSettingsInput = z.input<typeof schedulerSettingsSchema>;
-export type DayHours = z.output<typeof dayHoursSchema>;
+/** The settings as an operator gives them: the booking and follow-through members may be left to their defaults. */
+export type SchedulerSettingsInput = Omit<SchedulerSettings, DefaultedSetting> & Partial<Pick<SchedulerSettings, DefaultedSetting>>;
 
 export interface SchedulerConfig extends SchedulerSettings {
   readonly scheduler_id: number;

@@ -126,7 +126,7 @@ describe('texting, intake, widget, visit and voice functions at load', () => {
     ['create-sms-campaign', 135], // 147
     ['campaign-sender', 81], // 93
     ['receive-google-ads-lead', 43], // 62
-    ['manage-appointment', 90], // 105
+    ['manage-appointment', 35], // 105; 90 before ADR 0207
     ['list-outbound-texts', 73], // 110
   ])('%s builds at most %i zod objects at load', expectAtMostZodObjectsAtLoad, 60_000);
 
@@ -176,4 +176,28 @@ describe('texting, intake, widget, visit and voice functions at load', () => {
       ]),
     );
   }, 60_000);
+});
+
+describe('widget and visit functions at load', () => {
+  // Measured when this was pinned (the tree before ADR 0207 in brackets): a stored scheduler is
+  // read by type and default, the settings' checks come with a scheduler's write.
+  it.each([
+    ['widget-api', 67], // 122
+    ['change-appointment', 76], // 131
+    ['widget-worker', 124], // 179
+    ['appointment-texter', 65], // 120
+  ])('%s builds at most %i zod objects at load', expectAtMostZodObjectsAtLoad, 60_000);
+
+  it.each(['widget-api', 'change-appointment', 'manage-appointment', 'widget-worker', 'appointment-texter', 'list-team-schedulers'])(
+    '%s reads schedulers without the settings schema, which only a write imports',
+    async (functionName) => {
+      const { metafile } = await bundle(functionName);
+      const settingsSchema = 'shared/domain/scheduler-settings-schema.ts';
+      const atLoad = [...outputsLoadedAtStart(metafile)].flatMap((file) => Object.keys(metafile.outputs[file]?.inputs ?? {}));
+      expect(atLoad).toContain('shared/adapters/dynamodb/scheduler-config-store.ts');
+      expect(atLoad).not.toContain(settingsSchema);
+      expect(Object.keys(metafile.inputs)).toContain(settingsSchema);
+    },
+    60_000,
+  );
 });

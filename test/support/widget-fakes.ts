@@ -1,5 +1,6 @@
 import type { LeadRecord } from '#shared/domain/leads';
-import { type SchedulerConfig, type SchedulerSettingsInput, schedulerSettingsSchema, WEEKDAYS } from '#shared/domain/schedulers';
+import { schedulerSettingsSchema } from '#shared/domain/scheduler-settings-schema';
+import { type SchedulerConfig, type SchedulerSettingsInput, WEEKDAYS } from '#shared/domain/schedulers';
 import type { DomainEvent } from '#shared/ports/event-bus';
 import type { StoredWidgetSession, WidgetSessionRef, WidgetSessionStore } from '#shared/ports/widget-session-store';
 

@@ -1,10 +1,12 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { type SchedulerConfig, type SchedulerSettingsInput, schedulerSettingsSchema } from '#shared/domain/schedulers';
+import { FOLLOW_THROUGH_DEFAULTS, RECOVERY_MODES } from '#shared/domain/appointment-texts/scheduler-settings';
+import { BOOKING_DEFAULTS, type SchedulerConfig, type SchedulerSettingsInput, WEEKDAYS } from '#shared/domain/schedulers';
 import { atLoad } from '#shared/lazy';
 import type { PositionedScheduler, SchedulerConfigStore } from '#shared/ports/scheduler-config-store';
 import { padId, teamPk } from './keys';
 import { type Item, parseStoredItem, queryUpTo } from './query';
+import { storedNumber, storedText } from './stored-members';
 
 const PREFIX = 'SCHEDULER#';
 
@@ -13,17 +15,43 @@ function schedulerSk(schedulerId: number): string {
 }
 
 /**
- * A scheduler as stored: its settings under their own names (the settings schema, which the
- * operator's input is also parsed with, so the one field list types, fills and validates the item),
- * its ids and times. The booking and follow-through members are absent on rows written before they
- * existed: the schema's defaults (BOOKING_DEFAULTS, FOLLOW_THROUGH_DEFAULTS) fill them when read.
- * Keys and any other attribute are dropped when read.
+ * A scheduler as stored: its settings under their own names, its ids and times, read as the other
+ * stored items are, by type from the shared member schemas. Its checks are the settings schema's
+ * (domain/scheduler-settings-schema.ts), made when it is written: `putScheduler` is the one writer
+ * and parses what it stores, so reading it again with them answers the same and built 71 zod
+ * objects at load in every widget and appointment function, a time zone check at every read. The
+ * booking and follow-through members are absent on rows written before they existed: their
+ * defaults (BOOKING_DEFAULTS, FOLLOW_THROUGH_DEFAULTS) fill them when read. Keys and any other
+ * attribute are dropped when read.
  */
 const storedScheduler = /* @__PURE__ */ atLoad(() => {
-  // One instance per kind of member (a schema is immutable), as for the other stored items.
-  const number = z.number();
-  const text = z.string();
-  return z.object({ ...schedulerSettingsSchema.shape, scheduler_id: number, team_id: number, created_at: text, updated_at: text });
+  const numberOr = (fallback: number) => z._default(storedNumber, fallback);
+  // Its own list of texts rather than the shared one: stored-members.ts is read at load wherever
+  // it is imported, so a shared member only this first-use store used (the inbound-SMS webhook's
+  // visit reply) would be built at every cold start there.
+  const texts = z.array(storedText);
+  const day = z.nullable(z.object({ open: storedText, close: storedText }));
+  return z.object({
+    name: storedText,
+    services: texts,
+    job_types: texts,
+    service_areas: texts,
+    time_zone: storedText,
+    hours: z.object(Object.fromEntries(WEEKDAYS.map((weekday) => [weekday, day])) as Record<(typeof WEEKDAYS)[number], typeof day>),
+    slot_minutes: numberOr(BOOKING_DEFAULTS.slot_minutes),
+    interval_minutes: numberOr(BOOKING_DEFAULTS.interval_minutes),
+    lead_time_minutes: numberOr(BOOKING_DEFAULTS.lead_time_minutes),
+    days_ahead: numberOr(BOOKING_DEFAULTS.days_ahead),
+    capacity_per_slot: numberOr(BOOKING_DEFAULTS.capacity_per_slot),
+    allowed_origins: z._default(texts, [...BOOKING_DEFAULTS.allowed_origins]),
+    reminder_offsets_minutes: z._default(z.array(storedNumber), [...FOLLOW_THROUGH_DEFAULTS.reminder_offsets_minutes]),
+    change_cutoff_minutes: numberOr(FOLLOW_THROUGH_DEFAULTS.change_cutoff_minutes),
+    recovery: z._default(z.enum(RECOVERY_MODES), FOLLOW_THROUGH_DEFAULTS.recovery),
+    scheduler_id: storedNumber,
+    team_id: storedNumber,
+    created_at: storedText,
+    updated_at: storedText,
+  });
 }) satisfies z.ZodMiniType<SchedulerConfig>;
 
 /** A scheduler's item: its key and the stored scheduler. */
@@ -78,6 +106,8 @@ export class DynamoSchedulerConfigStore implements SchedulerConfigStore {
   }
 
   async putScheduler(teamId: number, schedulerId: number, settings: SchedulerSettingsInput, now: Date): Promise<SchedulerConfig> {
+    // The settings' checks come with the first write: no function's request writes a scheduler.
+    const { schedulerSettingsSchema } = await import('#shared/domain/scheduler-settings-schema');
     const existing = await this.getScheduler(teamId, schedulerId);
     const config: SchedulerConfig = {
       scheduler_id: schedulerId,

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { type DayHours, dayHoursSchema, WEEKDAYS, type Weekday } from '#shared/domain/schedulers';
+import { dayHoursSchema } from '#shared/domain/scheduler-settings-schema';
+import { type DayHours, WEEKDAYS, type Weekday } from '#shared/domain/schedulers';
 import { UsageError } from '../../../../bin/admin/errors';
 import { parseHours } from '../../../../bin/admin/schedulers';
 

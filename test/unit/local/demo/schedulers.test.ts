@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
-import { schedulerSettingsSchema, WEEKDAYS } from '#shared/domain/schedulers';
+import { schedulerSettingsSchema } from '#shared/domain/scheduler-settings-schema';
+import { WEEKDAYS } from '#shared/domain/schedulers';
 import { demoSchedulers, generateBookingRequests } from '../../../../local/demo/schedulers';
 import { generateSessions } from '../../../../local/demo/sessions';
 

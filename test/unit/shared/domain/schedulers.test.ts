@@ -1,5 +1,5 @@
 import { IANAZone } from 'luxon';
-import { schedulerSettingsSchema } from '#shared/domain/schedulers';
+import { schedulerSettingsSchema } from '#shared/domain/scheduler-settings-schema';
 
 const settings = (time_zone: string) => ({
   name: 'Main',

@@ -1,0 +1,65 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { build } from 'esbuild';
+import { functionBuildOptions, outputsLoadedAtStart } from '../../lib/function-bundle';
+
+/**
+ * A contract module declares the response schemas of every route of its area; a deployed function
+ * never builds one (only the OpenAPI generator and the test-time check do), and each declaration
+ * marked pure is left out of the functions whose routes do not answer with it
+ * (docs/adr/0207-widget-visits-read-schedulers-and-items-as-stored.md). What is held here: the
+ * code a function reads at load has no response schema of a route it does not serve, found by the
+ * descriptions those schemas carry (minifying keeps strings).
+ */
+
+const ROOT = path.resolve(__dirname, '..', '..');
+let outRoot: string;
+
+beforeAll(() => {
+  outRoot = mkdtempSync(path.join(tmpdir(), 'function-responses-'));
+});
+
+afterAll(() => {
+  rmSync(outRoot, { recursive: true, force: true });
+});
+
+/** The text of the files a cold start of the function reads, as the stack bundles them. */
+async function codeAtLoad(functionName: string): Promise<string> {
+  const outdir = path.join(outRoot, functionName);
+  const result = await build({
+    ...functionBuildOptions(ROOT, path.join(ROOT, 'functions', functionName, 'handler.ts'), outdir),
+    metafile: true,
+    logLevel: 'silent',
+  });
+  if (!result.metafile) throw new Error('no metafile');
+  return [...outputsLoadedAtStart(result.metafile)].map((file) => readFileSync(path.join(ROOT, file), 'utf8')).join('\n');
+}
+
+// Descriptions of response schemas of the widget's own routes (functions/widget-api).
+const WIDGET_START = 'A started (pending) session with its token';
+const WIDGET_RESUME = 'The session a resume link reopened, at the step it was left';
+const WIDGET_BOOKED = 'The visit is booked (a repeated booking of the same slot answers the same)';
+
+describe('response schemas in the code read at load', () => {
+  it.each([
+    // The change and manage routes answer a taken slot with the widget's fresh slots: that one
+    // schema of the widget's contract, not the widget's own answers.
+    ['change-appointment', [WIDGET_START, WIDGET_RESUME, WIDGET_BOOKED]],
+    ['manage-appointment', [WIDGET_START, WIDGET_RESUME, WIDGET_BOOKED]],
+    ['get-booking-page', [WIDGET_START, WIDGET_RESUME, WIDGET_BOOKED]],
+  ])(
+    '%s holds none of the response schemas of routes it does not serve',
+    async (functionName, descriptions) => {
+      const code = await codeAtLoad(functionName);
+      for (const description of descriptions)
+        expect({ description, bundled: code.includes(description) }).toEqual({ description, bundled: false });
+    },
+    60_000,
+  );
+
+  it('the widget API still holds its own answers, which the test-time check and the document read', async () => {
+    const code = await codeAtLoad('widget-api');
+    for (const description of [WIDGET_START, WIDGET_RESUME, WIDGET_BOOKED]) expect(code).toContain(description);
+  }, 60_000);
+});
