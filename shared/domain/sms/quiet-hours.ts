@@ -3,24 +3,35 @@ import { NANP_GROUP_CODE_BASE, NANP_KEY_LENGTH, NANP_PREFIX_RECORDS, NANP_ZONE_G
 const RECORD_LENGTH = NANP_KEY_LENGTH + 1;
 const RECORD_COUNT = NANP_PREFIX_RECORDS.length / RECORD_LENGTH;
 
-/**
- * The zone list of one prefix, or undefined: a binary search of the sorted records in the text
- * itself, so no function builds a table of the 2,043 prefixes at load (a campaign of 10,000
- * recipients makes at most four searches of eleven steps per number).
- */
-function zonesOfPrefix(prefix: string): readonly string[] | undefined {
-  const key = prefix.padEnd(NANP_KEY_LENGTH, ' ');
-  let low = 0;
-  let high = RECORD_COUNT - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const at = middle * RECORD_LENGTH;
-    const found = NANP_PREFIX_RECORDS.slice(at, at + NANP_KEY_LENGTH);
-    if (found === key) return NANP_ZONE_GROUPS[NANP_PREFIX_RECORDS.charCodeAt(at + NANP_KEY_LENGTH) - NANP_GROUP_CODE_BASE];
-    if (found < key) low = middle + 1;
-    else high = middle - 1;
+/** The record at `at` against the key, as string comparison orders them, reading the text in place. */
+function compareRecord(at: number, key: string): number {
+  for (let i = 0; i < NANP_KEY_LENGTH; i++) {
+    const difference = NANP_PREFIX_RECORDS.charCodeAt(at + i) - key.charCodeAt(i);
+    if (difference !== 0) return difference;
   }
-  return undefined;
+  return 0;
+}
+
+/**
+ * Where a key's record is (its index), or where it would be (`-(insertion point) - 1`): a binary
+ * search of the sorted records from `low` on, in the text itself.
+ */
+function findRecord(key: string, low: number): number {
+  let from = low;
+  let to = RECORD_COUNT - 1;
+  while (from <= to) {
+    const middle = (from + to) >>> 1;
+    const order = compareRecord(middle * RECORD_LENGTH, key);
+    if (order === 0) return middle;
+    if (order < 0) from = middle + 1;
+    else to = middle - 1;
+  }
+  return -from - 1;
+}
+
+function zonesAt(index: number): readonly string[] {
+  const code = NANP_PREFIX_RECORDS.charCodeAt(index * RECORD_LENGTH + NANP_KEY_LENGTH);
+  return NANP_ZONE_GROUPS[code - NANP_GROUP_CODE_BASE] ?? [];
 }
 
 /**
@@ -28,13 +39,23 @@ function zonesOfPrefix(prefix: string): readonly string[] | undefined {
  * and longer prefixes where an area code spans zones), longest prefix first. Several zones come
  * back where the map cannot tell (e.g. 208 Idaho: Boise and Los Angeles). Outside +1, or for an
  * unknown prefix, the team's zone is used.
+ *
+ * The map is searched in its text (nanp-zones.ts), so no function builds a table of its 2,043
+ * prefixes at load (about 0.5 ms of every cold start). An area code's longer prefixes sort right
+ * after it (a key is padded with spaces, which sort first), so one search answers a number whose
+ * area code is not split, and a split one searches only from there on.
  */
 export function candidateZones(e164: string, fallbackZone: string): readonly string[] {
   if (!e164.startsWith('+1') || e164.length !== 12) return [fallbackZone];
   const national = e164.slice(2);
-  for (let len = 6; len >= 3; len--) {
-    const zones = zonesOfPrefix(national.slice(0, len));
-    if (zones) return zones;
+  const area = national.slice(0, 3);
+  const areaIndex = findRecord(area.padEnd(NANP_KEY_LENGTH, ' '), 0);
+  const next = areaIndex >= 0 ? areaIndex + 1 : -areaIndex - 1;
+  if (next < RECORD_COUNT && NANP_PREFIX_RECORDS.startsWith(area, next * RECORD_LENGTH)) {
+    for (let len = 6; len >= 4; len--) {
+      const index = findRecord(national.slice(0, len).padEnd(NANP_KEY_LENGTH, ' '), next);
+      if (index >= 0) return zonesAt(index);
+    }
   }
-  return [fallbackZone];
+  return areaIndex >= 0 ? zonesAt(areaIndex) : [fallbackZone];
 }
