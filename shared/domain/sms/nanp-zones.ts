@@ -48,6 +48,9 @@ export const NANP_ZONE_GROUPS: readonly (readonly string[])[] = [
 ];
 
 export const NANP_KEY_LENGTH = 6;
+/** A record: its key and one character. Written out, with the count, so no module computes them at load (esbuild keeps such a computation, and the text with it, in a bundle that never looks a number up). */
+export const NANP_RECORD_LENGTH = 7;
+export const NANP_RECORD_COUNT = 2043;
 export const NANP_GROUP_CODE_BASE = 48;
 
 /**

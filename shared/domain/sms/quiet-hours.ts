@@ -1,7 +1,11 @@
-import { NANP_GROUP_CODE_BASE, NANP_KEY_LENGTH, NANP_PREFIX_RECORDS, NANP_ZONE_GROUPS } from './nanp-zones';
-
-const RECORD_LENGTH = NANP_KEY_LENGTH + 1;
-const RECORD_COUNT = NANP_PREFIX_RECORDS.length / RECORD_LENGTH;
+import {
+  NANP_GROUP_CODE_BASE,
+  NANP_KEY_LENGTH,
+  NANP_PREFIX_RECORDS,
+  NANP_RECORD_COUNT,
+  NANP_RECORD_LENGTH,
+  NANP_ZONE_GROUPS,
+} from './nanp-zones';
 
 /** The record at `at` against the key, as string comparison orders them, reading the text in place. */
 function compareRecord(at: number, key: string): number {
@@ -18,10 +22,10 @@ function compareRecord(at: number, key: string): number {
  */
 function findRecord(key: string, low: number): number {
   let from = low;
-  let to = RECORD_COUNT - 1;
+  let to = NANP_RECORD_COUNT - 1;
   while (from <= to) {
     const middle = (from + to) >>> 1;
-    const order = compareRecord(middle * RECORD_LENGTH, key);
+    const order = compareRecord(middle * NANP_RECORD_LENGTH, key);
     if (order === 0) return middle;
     if (order < 0) from = middle + 1;
     else to = middle - 1;
@@ -30,7 +34,7 @@ function findRecord(key: string, low: number): number {
 }
 
 function zonesAt(index: number): readonly string[] {
-  const code = NANP_PREFIX_RECORDS.charCodeAt(index * RECORD_LENGTH + NANP_KEY_LENGTH);
+  const code = NANP_PREFIX_RECORDS.charCodeAt(index * NANP_RECORD_LENGTH + NANP_KEY_LENGTH);
   return NANP_ZONE_GROUPS[code - NANP_GROUP_CODE_BASE] ?? [];
 }
 
@@ -51,7 +55,7 @@ export function candidateZones(e164: string, fallbackZone: string): readonly str
   const area = national.slice(0, 3);
   const areaIndex = findRecord(area.padEnd(NANP_KEY_LENGTH, ' '), 0);
   const next = areaIndex >= 0 ? areaIndex + 1 : -areaIndex - 1;
-  if (next < RECORD_COUNT && NANP_PREFIX_RECORDS.startsWith(area, next * RECORD_LENGTH)) {
+  if (next < NANP_RECORD_COUNT && NANP_PREFIX_RECORDS.startsWith(area, next * NANP_RECORD_LENGTH)) {
     for (let len = 6; len >= 4; len--) {
       const index = findRecord(national.slice(0, len).padEnd(NANP_KEY_LENGTH, ' '), next);
       if (index >= 0) return zonesAt(index);

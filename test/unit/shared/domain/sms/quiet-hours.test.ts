@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { NANP_KEY_LENGTH, NANP_PREFIX_RECORDS } from '#shared/domain/sms/nanp-zones';
+import { NANP_KEY_LENGTH, NANP_PREFIX_RECORDS, NANP_RECORD_COUNT, NANP_RECORD_LENGTH } from '#shared/domain/sms/nanp-zones';
 import { candidateZones } from '#shared/domain/sms/quiet-hours';
 import { REPOSITORY_ROOT } from '../../../../support/import-graph';
 
@@ -25,8 +25,9 @@ function reference(e164: string, fallbackZone: string): string[] {
 
 describe('candidateZones', () => {
   it('holds every prefix of the JSON map and no other (after changing it: npx tsx bin/nanp-timezones.ts)', () => {
-    const records = NANP_PREFIX_RECORDS.match(new RegExp(`.{${NANP_KEY_LENGTH + 1}}`, 'g')) ?? [];
+    const records = NANP_PREFIX_RECORDS.match(new RegExp(`.{${NANP_RECORD_LENGTH}}`, 'g')) ?? [];
     expect(records.join('')).toBe(NANP_PREFIX_RECORDS);
+    expect([NANP_RECORD_LENGTH, records.length]).toEqual([NANP_KEY_LENGTH + 1, NANP_RECORD_COUNT]);
     // Sorted, as the binary search needs, and each prefix once.
     expect(records).toEqual([...records].sort());
     const prefixes = records.map((record) => record.slice(0, NANP_KEY_LENGTH).trim());
