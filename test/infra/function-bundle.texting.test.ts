@@ -33,6 +33,8 @@ async function bundle(functionName: string): Promise<Metafile> {
 }
 
 const PHONE = /node_modules\/libphonenumber-js\/|shared\/domain\/phone-metadata\.ts$/;
+const MESSAGING_CONFIG = /shared\/(adapters\/dynamodb\/messaging-config-store|domain\/sms-campaigns\/messaging-config)\.ts$/;
+const NANP_ZONES = /shared\/domain\/sms\/nanp-zones\.ts$/;
 
 describe('texting, intake and deletion bundles', () => {
   it.each([
@@ -40,6 +42,20 @@ describe('texting, intake and deletion bundles', () => {
     ['create-data-subject-deletion', 'libphonenumber', 'in a chunk', PHONE],
     // The worker finds the person by the E.164 number the request stored: it normalizes none.
     ['data-deletion-worker', 'libphonenumber', 'nowhere', PHONE],
+    // A read answers the campaign's META item: no chunk, send or cap-ledger code, no texting configuration.
+    [
+      'get-sms-campaign',
+      'campaign store',
+      'nowhere',
+      /shared\/adapters\/dynamodb\/(sms-campaign-store|sms-campaign-sends|cap-ledger)\.ts$/,
+    ],
+    ['get-sms-campaign', 'texting configuration', 'nowhere', MESSAGING_CONFIG],
+    // A cancel moves the campaign's status: the team's texting configuration is never read.
+    ['cancel-sms-campaign', 'texting configuration', 'nowhere', MESSAGING_CONFIG],
+    // The time-zone map is read only where a number's calling hours are planned.
+    ['get-sms-campaign', 'NANP zone map', 'nowhere', NANP_ZONES],
+    ['cancel-sms-campaign', 'NANP zone map', 'nowhere', NANP_ZONES],
+    ['receive-inbound-sms', 'NANP zone map', 'nowhere', NANP_ZONES],
   ])(
     '%s reads no %s at load (bundled %s)',
     async (functionName, _library, where, pattern) => {

@@ -7,7 +7,7 @@ import { lazy } from '#shared/lazy';
 import { workerMaxRunMs } from '#shared/workers/definitions';
 import { queues } from './queues';
 import { scheduler } from './scheduler';
-import { campaignStores } from './sms-campaign-stores';
+import { campaignStore, textingStoresWith } from './sms-campaign-stores';
 import { smsProvider } from './sms-provider';
 
 /**
@@ -15,7 +15,7 @@ import { smsProvider } from './sms-provider';
  * (campaigns table) and the send rate override and run limit read at load included.
  */
 export function campaignSenderDependencies(): () => SendChunkDependencies {
-  const stores = campaignStores();
+  const stores = textingStoresWith(campaignStore);
   const campaigns = physicalTableName('campaigns');
   const pacer = lazy(() => new DynamoSendPacer(getDocumentClient(), campaigns));
   const price = pricePerSegmentMicros();
