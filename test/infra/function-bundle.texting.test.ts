@@ -35,6 +35,7 @@ async function bundle(functionName: string): Promise<Metafile> {
 const PHONE = /node_modules\/libphonenumber-js\/|shared\/domain\/phone-metadata\.ts$/;
 const MESSAGING_CONFIG = /shared\/(adapters\/dynamodb\/messaging-config-store|domain\/sms-campaigns\/messaging-config)\.ts$/;
 const NANP_ZONES = /shared\/domain\/sms\/nanp-zones\.ts$/;
+const CAMPAIGN_META = /shared\/adapters\/dynamodb\/sms-campaign-meta\.ts$/;
 
 describe('texting, intake and deletion bundles', () => {
   it.each([
@@ -52,6 +53,9 @@ describe('texting, intake and deletion bundles', () => {
     ['get-sms-campaign', 'texting configuration', 'nowhere', MESSAGING_CONFIG],
     // A cancel moves the campaign's status: the team's texting configuration is never read.
     ['cancel-sms-campaign', 'texting configuration', 'nowhere', MESSAGING_CONFIG],
+    // In a chunk the first list filtered by campaign_id imports: the campaign's META schema.
+    ['list-outbound-texts', 'campaign META item', 'in a chunk', CAMPAIGN_META],
+    ['list-subscription-events', 'campaign META item', 'in a chunk', CAMPAIGN_META],
     // The time-zone map is read only where a number's calling hours are planned.
     ['get-sms-campaign', 'NANP zone map', 'nowhere', NANP_ZONES],
     ['cancel-sms-campaign', 'NANP zone map', 'nowhere', NANP_ZONES],

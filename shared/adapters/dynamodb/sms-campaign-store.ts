@@ -17,16 +17,8 @@ import { readCapLedgers, updateCapLedger, updateCapLedgers } from './cap-ledger'
 import { campaignPk } from './keys';
 import { updateWithEvents } from './outbox';
 import { lastCampaignPk } from './sms-campaign-inbound';
-import {
-  type CampaignItem,
-  type ChunkItem,
-  chunkSk,
-  fromChunkItem,
-  teamCampaignsPk,
-  toCampaignItem,
-  toChunkItem,
-} from './sms-campaign-items';
-import { readCampaign } from './sms-campaign-meta';
+import { type ChunkItem, chunkSk, fromChunkItem, teamCampaignsPk, toChunkItem } from './sms-campaign-items';
+import { type CampaignItem, readCampaign, toCampaignItem } from './sms-campaign-meta';
 import { claimRecipients, getSendStatuses, recordUnsent, releaseClaims, settleRecipients } from './sms-campaign-sends';
 import { changeSuppression, listSuppressed, suppressedAmong } from './suppression-list';
 
