@@ -36,6 +36,7 @@ const PHONE = /node_modules\/libphonenumber-js\/|shared\/domain\/phone-metadata\
 const MESSAGING_CONFIG = /shared\/(adapters\/dynamodb\/messaging-config-store|domain\/sms-campaigns\/messaging-config)\.ts$/;
 const NANP_ZONES = /shared\/domain\/sms\/nanp-zones\.ts$/;
 const CAMPAIGN_META = /shared\/adapters\/dynamodb\/sms-campaign-meta\.ts$/;
+const SEND_RECORDS = /shared\/adapters\/dynamodb\/sms-campaign-(sends|send-store)\.ts$/;
 
 describe('texting, intake and deletion bundles', () => {
   it.each([
@@ -53,6 +54,9 @@ describe('texting, intake and deletion bundles', () => {
     ['get-sms-campaign', 'texting configuration', 'nowhere', MESSAGING_CONFIG],
     // A cancel moves the campaign's status: the team's texting configuration is never read.
     ['cancel-sms-campaign', 'texting configuration', 'nowhere', MESSAGING_CONFIG],
+    // The send records (claims, settles) are the sender's: create and cancel never touch one.
+    ['create-sms-campaign', 'send records', 'nowhere', SEND_RECORDS],
+    ['cancel-sms-campaign', 'send records', 'nowhere', SEND_RECORDS],
     // In a chunk the first list filtered by campaign_id imports: the campaign's META schema.
     ['list-outbound-texts', 'campaign META item', 'in a chunk', CAMPAIGN_META],
     ['list-subscription-events', 'campaign META item', 'in a chunk', CAMPAIGN_META],
