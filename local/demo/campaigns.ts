@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Campaign, ChunkRecipient } from '#shared/domain/sms-campaigns/campaign';
 import type { SubscriptionEvent } from '#shared/domain/sms-campaigns/subscription-events';
-import type { CampaignStore, InboundTextStore, RecipientOutcome } from '#shared/ports/sms-campaign-store';
+import type { CampaignSendStore, InboundTextStore, RecipientOutcome } from '#shared/ports/sms-campaign-store';
 
 /**
  * Demo SMS campaigns for the outbound feeds: per team, a finished seasonal campaign and one still
@@ -42,7 +42,7 @@ interface DemoCampaignCounts {
 }
 
 export async function seedDemoCampaigns(
-  store: CampaignStore,
+  store: CampaignSendStore,
   inbound: InboundTextStore,
   teamId: number,
   teamName: string,

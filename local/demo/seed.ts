@@ -10,7 +10,7 @@ import { DynamoLeadStore } from '#shared/adapters/dynamodb/lead-store';
 import { DynamoRollupStore } from '#shared/adapters/dynamodb/rollup-store';
 import { DynamoSessionStore } from '#shared/adapters/dynamodb/session-store';
 import { DynamoInboundTextStore } from '#shared/adapters/dynamodb/sms-campaign-inbound';
-import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
+import { DynamoCampaignSendStore } from '#shared/adapters/dynamodb/sms-campaign-send-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import type { SessionRecord } from '#shared/domain/sessions';
@@ -264,7 +264,7 @@ async function writeDemoData(
   );
   // Campaign texts and keyword events (the outbound feeds), through the campaign store's write paths.
   progress('SMS campaigns');
-  const campaignStore = new DynamoCampaignStore(getDocumentClient(), physicalTableName('campaigns'));
+  const campaignStore = new DynamoCampaignSendStore(getDocumentClient(), physicalTableName('campaigns'));
   const inboundTexts = new DynamoInboundTextStore(getDocumentClient(), physicalTableName('campaigns'));
   const campaignCounts = await Promise.all(
     created.filter((c) => !c.spec.isTest).map((c) => seedDemoCampaigns(campaignStore, inboundTexts, c.team.id, c.spec.name, now)),

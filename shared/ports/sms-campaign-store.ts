@@ -71,34 +71,6 @@ export interface CampaignStore {
   ): Promise<boolean>;
   /** Records that a message per chunk is on the queue. */
   markFannedOut(campaignId: string): Promise<void>;
-  /**
-   * Claims recipients for sending (the exactly-once guard): returns the phones this caller may
-   * text; a phone that already has a send record (a redelivery, a concurrent sender) is left out.
-   * The claim carries the claiming delivery's token (see domain/claims.ts); a `deferred` record
-   * counts as absent. Every record carries the team, for the outbound texts feed's indexes.
-   */
-  claimRecipients(
-    campaignId: string,
-    recipients: readonly TextRecipient[],
-    claim: { at: string; token: string; teamId: number },
-  ): Promise<Set<string>>;
-  /**
-   * Records the outcomes of claimed (or opted-out, or deferred) recipients and adds them to the
-   * campaign's counters in the same transaction, so each recipient is counted exactly once.
-   */
-  settleRecipients(campaignId: string, teamId: number, outcomes: readonly RecipientOutcome[]): Promise<void>;
-  /**
-   * Records recipients that are not texted now: `suppressed` once (a redelivery finds it there),
-   * `deferred` unless the recipient already has another record. Counters are not touched.
-   */
-  recordUnsent(campaignId: string, teamId: number, recipients: readonly UnsentRecipient[], at: string): Promise<void>;
-  /**
-   * Gives claims back untexted (the provider was unavailable): each record still `sending` under
-   * `token` becomes `deferred` again, so the chunk's redelivery claims and texts it.
-   */
-  releaseClaims(campaignId: string, teamId: number, phones: readonly string[], token: string, at: string): Promise<void>;
-  /** Send records of the given phones (absent phones have none yet). */
-  getSendStatuses(campaignId: string, phones: readonly string[]): Promise<Map<string, SendRecord>>;
   /** Opted-out phones among the given ones (per team). */
   suppressedAmong(teamId: number, phones: readonly string[]): Promise<Set<string>>;
   /** Every opted-out phone of the team (for planning). */
@@ -130,6 +102,41 @@ export interface CampaignStore {
    * changed meanwhile, one by one (each read again) when some did. Answers each result by phone.
    */
   updateCapLedgers<T>(teamId: number, changes: readonly CapLedgerChange<T>[]): Promise<Map<string, T>>;
+}
+
+/**
+ * The campaign store with the send records (`CAMPAIGN#<id>` / SEND#<e164>, the exactly-once
+ * guard): the sender's alone, so create and cancel bundle none of the claim and settle code.
+ */
+export interface CampaignSendStore extends CampaignStore {
+  /**
+   * Claims recipients for sending (the exactly-once guard): returns the phones this caller may
+   * text; a phone that already has a send record (a redelivery, a concurrent sender) is left out.
+   * The claim carries the claiming delivery's token (see domain/claims.ts); a `deferred` record
+   * counts as absent. Every record carries the team, for the outbound texts feed's indexes.
+   */
+  claimRecipients(
+    campaignId: string,
+    recipients: readonly TextRecipient[],
+    claim: { at: string; token: string; teamId: number },
+  ): Promise<Set<string>>;
+  /**
+   * Records the outcomes of claimed (or opted-out, or deferred) recipients and adds them to the
+   * campaign's counters in the same transaction, so each recipient is counted exactly once.
+   */
+  settleRecipients(campaignId: string, teamId: number, outcomes: readonly RecipientOutcome[]): Promise<void>;
+  /**
+   * Records recipients that are not texted now: `suppressed` once (a redelivery finds it there),
+   * `deferred` unless the recipient already has another record. Counters are not touched.
+   */
+  recordUnsent(campaignId: string, teamId: number, recipients: readonly UnsentRecipient[], at: string): Promise<void>;
+  /**
+   * Gives claims back untexted (the provider was unavailable): each record still `sending` under
+   * `token` becomes `deferred` again, so the chunk's redelivery claims and texts it.
+   */
+  releaseClaims(campaignId: string, teamId: number, phones: readonly string[], token: string, at: string): Promise<void>;
+  /** Send records of the given phones (absent phones have none yet). */
+  getSendStatuses(campaignId: string, phones: readonly string[]): Promise<Map<string, SendRecord>>;
 }
 
 /** What an inbound text reads and writes of the campaigns (shared/domain/sms-campaigns/inbound.ts). */

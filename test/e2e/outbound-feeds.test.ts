@@ -1,6 +1,6 @@
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoInboundTextStore } from '#shared/adapters/dynamodb/sms-campaign-inbound';
-import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
+import { DynamoCampaignSendStore } from '#shared/adapters/dynamodb/sms-campaign-send-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { ROUTES } from '#shared/routes';
 import { type LocalService, startLocalService } from '../../local/cli/service';
@@ -29,7 +29,7 @@ beforeAll(async () => {
   fixture = await createTenancyFixture();
   reader = await fixture.createKey('enterprise', ['read:outbound']);
   writer = await fixture.createKey('enterprise_all_teams', ['write:sms_campaigns']);
-  const store = new DynamoCampaignStore(getDocumentClient(), physicalTableName('campaigns'));
+  const store = new DynamoCampaignSendStore(getDocumentClient(), physicalTableName('campaigns'));
   const inbound = new DynamoInboundTextStore(getDocumentClient(), physicalTableName('campaigns'));
   await seedDemoCampaigns(store, inbound, fixture.teams.own.id, 'Own Co', NOW);
   await seedDemoCampaigns(store, inbound, fixture.teams.foreign.id, 'Foreign Co', NOW);

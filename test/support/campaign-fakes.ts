@@ -1,5 +1,5 @@
 import type { Campaign, ChunkRecipient } from '#shared/domain/sms-campaigns/campaign';
-import type { CampaignStore, RecipientOutcome, SendRecord } from '#shared/ports/sms-campaign-store';
+import type { CampaignSendStore, RecipientOutcome, SendRecord } from '#shared/ports/sms-campaign-store';
 import type { SmsProvider, SmsSendRequest } from '#shared/ports/sms-provider';
 import { fakePort } from './handler-harness';
 
@@ -13,7 +13,7 @@ export function memoryCampaign(initial: Campaign, chunks: readonly (readonly Chu
   let campaign = initial;
   const records = new Map<string, SendRecord>();
   const settled: RecipientOutcome[] = [];
-  const store = fakePort<CampaignStore>({
+  const store = fakePort<CampaignSendStore>({
     getCampaign: async (id) => (id === campaign.campaign_id ? campaign : null),
     getChunk: async (id, chunk) => (id === campaign.campaign_id ? (chunks[chunk] ?? null) : null),
     recordUnsent: async () => undefined,

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
-import { CAMPAIGN_STATUSES, type Campaign, type ChunkRecipient, type SendStatus } from '#shared/domain/sms-campaigns/campaign';
-import { CAMPAIGN_TYPES } from '#shared/domain/sms-campaigns/campaign-request';
+import type { ChunkRecipient, SendStatus } from '#shared/domain/sms-campaigns/campaign';
 import type { OutboundText } from '#shared/domain/sms-campaigns/outbound-texts';
 import {
   SUBSCRIPTION_EVENT_SOURCES,
@@ -29,49 +28,6 @@ import {
  * mappings fill it in. Type aliases rather than interfaces, so they pass where the client takes
  * any item (Record<string, unknown>).
  */
-
-/**
- * `CAMPAIGN#<id>` / META: the campaign with its counters, under the record's own names (so this
- * list is also the mapping back). Members absent on campaigns stored before they existed read as
- * their defaults.
- */
-const storedCampaign = /* @__PURE__ */ atLoad(() => {
-  const absentAsZero = z._default(storedNumber, 0);
-  return z.object({
-    campaign_id: storedText,
-    team_id: storedNumber,
-    campaign_type: z.enum(CAMPAIGN_TYPES),
-    status: z.enum(CAMPAIGN_STATUSES),
-    message_template: storedText,
-    fallback_message: storedTextOrNull,
-    settings: z.object({ include_opt_out: storedBoolean, respect_quiet_hours: storedBoolean }),
-    segmentation: z._default(z.nullable(z.record(storedText, z.unknown())), null),
-    recipients_count: storedNumber,
-    requested_count: storedNumber,
-    duplicates_collapsed: storedNumber,
-    chunk_count: storedNumber,
-    counts: z.object({
-      sent: storedNumber,
-      failed: storedNumber,
-      opted_out: storedNumber,
-      unconfirmed: absentAsZero,
-      capped: absentAsZero,
-    }),
-    replies: storedNumber,
-    estimated_cost_micros: storedNumber,
-    actual_cost_micros: storedNumber,
-    price_per_segment_micros: storedNumber,
-    scheduled_time: storedText,
-    completion_time: storedTextOrNull,
-    cancelled_at: storedTextOrNull,
-    created_at: storedText,
-    last_send_at: storedTextOrNull,
-    estimated_completion_time: storedTextOrNull,
-    fanned_out: z._default(storedBoolean, false),
-  });
-}) satisfies z.ZodMiniType<Campaign>;
-
-export type CampaignItem = { readonly pk: string; readonly sk: 'META' } & z.input<typeof storedCampaign>;
 
 /**
  * `CAMPAIGN#<id>` / CHUNK#<nnnnn>: up to CHUNK_SIZE rendered recipients; send_at, rule and capped
@@ -167,47 +123,6 @@ export const chunkSk = (n: number) => `CHUNK#${String(n).padStart(5, '0')}`;
 const SEND_PREFIX = 'SEND#';
 export const sendSk = (phone: string) => `${SEND_PREFIX}${phone}`;
 export const phoneOfSendSk = (sk: string) => sk.slice(SEND_PREFIX.length);
-
-export function toCampaignItem(c: Campaign): CampaignItem {
-  return {
-    pk: campaignPk(c.campaign_id),
-    sk: 'META',
-    campaign_id: c.campaign_id,
-    team_id: c.team_id,
-    campaign_type: c.campaign_type,
-    status: c.status,
-    message_template: c.message_template,
-    fallback_message: c.fallback_message,
-    settings: { include_opt_out: c.settings.include_opt_out, respect_quiet_hours: c.settings.respect_quiet_hours },
-    segmentation: c.segmentation,
-    recipients_count: c.recipients_count,
-    requested_count: c.requested_count,
-    duplicates_collapsed: c.duplicates_collapsed,
-    chunk_count: c.chunk_count,
-    counts: {
-      sent: c.counts.sent,
-      failed: c.counts.failed,
-      opted_out: c.counts.opted_out,
-      unconfirmed: c.counts.unconfirmed,
-      capped: c.counts.capped,
-    },
-    replies: c.replies,
-    estimated_cost_micros: c.estimated_cost_micros,
-    actual_cost_micros: c.actual_cost_micros,
-    price_per_segment_micros: c.price_per_segment_micros,
-    scheduled_time: c.scheduled_time,
-    completion_time: c.completion_time,
-    cancelled_at: c.cancelled_at,
-    created_at: c.created_at,
-    last_send_at: c.last_send_at ?? null,
-    estimated_completion_time: c.estimated_completion_time ?? null,
-    ...(c.fanned_out === undefined ? {} : { fanned_out: c.fanned_out }),
-  };
-}
-
-export function fromCampaignItem(raw: Item): Campaign {
-  return parseStoredItem(storedCampaign, raw, 'campaign');
-}
 
 export function toChunkItem(campaignId: string, chunk: number, recipients: readonly ChunkRecipient[]): ChunkItem {
   return {

@@ -4,30 +4,14 @@ import type { Campaign, CampaignStatus, ChunkRecipient } from '#shared/domain/sm
 import type { SubscriptionEvent } from '#shared/domain/sms-campaigns/subscription-events';
 import { assertStorable as assertItemFits } from '#shared/domain/stored-size';
 import type { DomainEvent } from '#shared/ports/event-bus';
-import type {
-  CampaignStore,
-  CampaignTransitionFields,
-  RecipientOutcome,
-  SendRecord,
-  TextRecipient,
-  UnsentRecipient,
-} from '#shared/ports/sms-campaign-store';
+import type { CampaignStore, CampaignTransitionFields } from '#shared/ports/sms-campaign-store';
 import { batchPut } from './batch-write';
 import { readCapLedgers, updateCapLedger, updateCapLedgers } from './cap-ledger';
 import { campaignPk } from './keys';
 import { updateWithEvents } from './outbox';
 import { lastCampaignPk } from './sms-campaign-inbound';
-import {
-  type CampaignItem,
-  type ChunkItem,
-  chunkSk,
-  fromChunkItem,
-  teamCampaignsPk,
-  toCampaignItem,
-  toChunkItem,
-} from './sms-campaign-items';
-import { readCampaign } from './sms-campaign-meta';
-import { claimRecipients, getSendStatuses, recordUnsent, releaseClaims, settleRecipients } from './sms-campaign-sends';
+import { type ChunkItem, chunkSk, fromChunkItem, teamCampaignsPk, toChunkItem } from './sms-campaign-items';
+import { type CampaignItem, readCampaign, toCampaignItem } from './sms-campaign-meta';
 import { changeSuppression, listSuppressed, suppressedAmong } from './suppression-list';
 
 /**
@@ -49,8 +33,8 @@ export class DynamoCampaignStore implements CampaignStore {
     private readonly tableName: string,
   ) {}
 
-  /** The table, for the suppression list and inbound claims kept in suppression-list.ts. */
-  private get table() {
+  /** The table, for the suppression list and inbound claims kept in suppression-list.ts, and the send records. */
+  protected get table() {
     return { client: this.client, tableName: this.tableName };
   }
 
@@ -139,30 +123,6 @@ export class DynamoCampaignStore implements CampaignStore {
         ExpressionAttributeValues: { ':yes': true },
       }),
     );
-  }
-
-  claimRecipients(
-    campaignId: string,
-    recipients: readonly TextRecipient[],
-    claim: { at: string; token: string; teamId: number },
-  ): Promise<Set<string>> {
-    return claimRecipients(this.table, campaignId, recipients, claim);
-  }
-
-  recordUnsent(campaignId: string, teamId: number, recipients: readonly UnsentRecipient[], at: string): Promise<void> {
-    return recordUnsent(this.table, campaignId, teamId, recipients, at);
-  }
-
-  releaseClaims(campaignId: string, teamId: number, phones: readonly string[], token: string, at: string): Promise<void> {
-    return releaseClaims(this.table, campaignId, teamId, phones, token, at);
-  }
-
-  settleRecipients(campaignId: string, teamId: number, outcomes: readonly RecipientOutcome[]): Promise<void> {
-    return settleRecipients(this.table, campaignId, teamId, outcomes);
-  }
-
-  getSendStatuses(campaignId: string, phones: readonly string[]): Promise<Map<string, SendRecord>> {
-    return getSendStatuses(this.table, campaignId, phones);
   }
 
   suppressedAmong(teamId: number, phones: readonly string[]): Promise<Set<string>> {

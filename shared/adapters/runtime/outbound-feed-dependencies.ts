@@ -1,6 +1,5 @@
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
-import { readCampaign } from '#shared/adapters/dynamodb/sms-campaign-meta';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { lazy } from '#shared/lazy';
 import type { OutboundFeedStore } from '#shared/ports/outbound-feed-store';
@@ -23,10 +22,12 @@ export interface OutboundFeedDependencies {
  */
 export function outboundFeedDependencies(): () => OutboundFeedDependencies {
   const campaigns = physicalTableName('campaigns');
+  // Only a list filtered by campaign_id reads a campaign: its schema comes with the first such request.
+  const campaignMeta = lazy(() => import('#shared/adapters/dynamodb/sms-campaign-meta'));
   return lazy(() => {
     const client = getDocumentClient();
     return {
-      campaigns: { getCampaign: (campaignId: string) => readCampaign(client, campaigns, campaignId) },
+      campaigns: { getCampaign: async (campaignId: string) => (await campaignMeta()).readCampaign(client, campaigns, campaignId) },
       feed: new DynamoOutboundFeedStore(client, campaigns),
     };
   });

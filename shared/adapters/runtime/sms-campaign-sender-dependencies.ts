@@ -1,5 +1,6 @@
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoSendPacer } from '#shared/adapters/dynamodb/send-pacer';
+import { DynamoCampaignSendStore } from '#shared/adapters/dynamodb/sms-campaign-send-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { pricePerSegmentMicros, sendRateOverride } from '#shared/domain/sms-campaigns/pricing-config';
 import type { SendChunkDependencies } from '#shared/domain/sms-campaigns/send-chunk';
@@ -7,7 +8,7 @@ import { lazy } from '#shared/lazy';
 import { workerMaxRunMs } from '#shared/workers/definitions';
 import { queues } from './queues';
 import { scheduler } from './scheduler';
-import { campaignStores } from './sms-campaign-stores';
+import { textingStoresWith } from './sms-campaign-stores';
 import { smsProvider } from './sms-provider';
 
 /**
@@ -15,7 +16,7 @@ import { smsProvider } from './sms-provider';
  * (campaigns table) and the send rate override and run limit read at load included.
  */
 export function campaignSenderDependencies(): () => SendChunkDependencies {
-  const stores = campaignStores();
+  const stores = textingStoresWith((client, table) => new DynamoCampaignSendStore(client, table));
   const campaigns = physicalTableName('campaigns');
   const pacer = lazy(() => new DynamoSendPacer(getDocumentClient(), campaigns));
   const price = pricePerSegmentMicros();

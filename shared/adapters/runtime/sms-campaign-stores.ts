@@ -1,6 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-config-store';
+import { readCampaign } from '#shared/adapters/dynamodb/sms-campaign-meta';
 import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTeamReader } from '#shared/adapters/dynamodb/team-reader';
@@ -11,7 +12,8 @@ import type { TenancyStore } from '#shared/ports/tenancy-store';
 
 /**
  * The dependencies of the SMS campaign functions, one accessor per function set: every one reads
- * the teams table (the workspace's team, its texting configuration) and the campaigns table; they
+ * the teams table (the workspace's team; its texting configuration where it plans, sends or answers
+ * texts) and the campaigns table; they
  * differ in the resources their rows declare (the campaign-sends queue, the scheduler, the SMS
  * provider), which are read from their adapter slots on every call. Call an accessor at module
  * load: the tables are looked up then (a function whose row lacks one fails to load, as in AWS);
@@ -22,35 +24,48 @@ import type { TenancyStore } from '#shared/ports/tenancy-store';
  * DynamoDB in the chunk every cold start reads (ADR 0199).
  */
 
-/** The stores every campaign function reads. */
-export interface CampaignStores {
+/** The stores every campaign function reads: the workspace's team, and the campaigns table's store. */
+export interface CampaignStores<S = CampaignStore> {
   /** The workspace's team (create, cancel, the read, the inbound webhook) or a campaign's (the sender). */
   readonly tenancy: Pick<TenancyStore, 'getTeam' | 'getTeamByWorkspace'>;
-  readonly messagingConfigs: MessagingConfigStore;
-  readonly store: CampaignStore;
+  readonly store: S;
 }
 
-/** The team's stores and the campaigns table's store `make` builds, on the first call. */
-export function storesWith<S>(
-  make: (client: DynamoDBDocumentClient, table: string) => S,
-): () => Omit<CampaignStores, 'store'> & { readonly store: S } {
+/** With the team's texting configuration: the functions that plan, send or answer texts. */
+export interface TextingStores<S = CampaignStore> extends CampaignStores<S> {
+  readonly messagingConfigs: MessagingConfigStore;
+}
+
+/**
+ * The team reader and the campaigns table's store `make` builds, on the first call. The read and
+ * the cancel take no configuration: a function that never calls textingStoresWith bundles neither
+ * the configuration store nor its schema (36 zod objects built at load).
+ */
+export function storesWith<S>(make: (client: DynamoDBDocumentClient, table: string) => S): () => CampaignStores<S> {
   const teams = physicalTableName('teams');
   const campaigns = physicalTableName('campaigns');
   return lazy(() => {
     const client = getDocumentClient();
-    return {
-      tenancy: new DynamoTeamReader(client, teams),
-      messagingConfigs: new DynamoMessagingConfigStore(client, teams),
-      store: make(client, campaigns),
-    };
+    return { tenancy: new DynamoTeamReader(client, teams), store: make(client, campaigns) };
   });
 }
 
-export function campaignStores(): () => CampaignStores {
-  return storesWith((client, table) => new DynamoCampaignStore(client, table));
+/** storesWith and the team's texting configuration (teams table), on the first call. */
+export function textingStoresWith<S>(make: (client: DynamoDBDocumentClient, table: string) => S): () => TextingStores<S> {
+  const teams = physicalTableName('teams');
+  const stores = storesWith(make);
+  return lazy(() => ({ ...stores(), messagingConfigs: new DynamoMessagingConfigStore(getDocumentClient(), teams) }));
 }
 
-/** get-sms-campaign: the stores alone. */
-export function campaignReadDependencies(): () => CampaignStores {
-  return campaignStores();
+/** The campaign store, for create (with the configuration) and cancel (without). */
+export function campaignStore(client: DynamoDBDocumentClient, table: string): CampaignStore {
+  return new DynamoCampaignStore(client, table);
+}
+
+/**
+ * get-sms-campaign: the team and the campaign's META item alone (readCampaign), not the campaign
+ * store, whose chunk, send and cap-ledger code and schemas a read never runs.
+ */
+export function campaignReadDependencies(): () => CampaignStores<Pick<CampaignStore, 'getCampaign'>> {
+  return storesWith((client, table) => ({ getCampaign: (campaignId: string) => readCampaign(client, table, campaignId) }));
 }

@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { toE164 } from '#shared/domain/phone';
-import { BadRequestError } from '#shared/errors';
 
 /**
  * Deletion on request (POST /v1/data-subject-deletions): one person's data, found by phone or
@@ -56,17 +54,6 @@ export interface DataSubjectDeletion {
 
 export function zeroCounts(): DeletionCounts {
   return Object.fromEntries(DELETION_KINDS.map((kind) => [kind, 0])) as Record<DeletionKind, number>;
-}
-
-/** The person as the stores hold them: E.164 as intake normalises it, the email case-insensitively. */
-export function normaliseSubject(input: { phone?: string | undefined; email?: string | undefined }): DataSubject {
-  const rawPhone = input.phone?.trim() ?? '';
-  const rawEmail = input.email?.trim().toLowerCase() ?? '';
-  if (rawPhone === '' && rawEmail === '') throw new BadRequestError('phone or email is required', 'phone');
-  const phone = rawPhone === '' ? null : toE164(rawPhone);
-  if (rawPhone !== '' && phone === null) throw new BadRequestError('phone must be a phone number (E.164, or a US number)', 'phone');
-  if (rawEmail !== '' && !/^[^\s@]+@[^\s@]+$/.test(rawEmail)) throw new BadRequestError('email must be an email address', 'email');
-  return { phone, email: rawEmail === '' ? null : rawEmail };
 }
 
 /** The same enterprise, teams and person give the same id, whoever asks and however often. */

@@ -266,7 +266,7 @@ export async function completeIfDone(deps: Pick<CampaignDependencies, 'store'>, 
   return true;
 }
 
-export async function getTeamCampaign(store: CampaignStore, team: Team, campaignId: string): Promise<Campaign> {
+export async function getTeamCampaign(store: Pick<CampaignStore, 'getCampaign'>, team: Team, campaignId: string): Promise<Campaign> {
   const campaign = /^cmp_[0-9a-f]{20}$/.test(campaignId) ? await store.getCampaign(campaignId) : null;
   // Another team's campaign answers exactly like a missing one.
   if (!campaign || campaign.team_id !== team.id) throw new NotFoundError(`Campaign ${campaignId} not found`);

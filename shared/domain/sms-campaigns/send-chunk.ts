@@ -7,7 +7,7 @@ import { countMetric } from '#shared/logging/metrics';
 import { MAX_QUEUE_DELAY_SECONDS } from '#shared/ports/message-queue';
 import { PermanentProviderError } from '#shared/ports/provider-errors';
 import type { SendPacer } from '#shared/ports/send-pacer';
-import type { RecipientOutcome, UnsentRecipient } from '#shared/ports/sms-campaign-store';
+import type { CampaignSendStore, RecipientOutcome, UnsentRecipient } from '#shared/ports/sms-campaign-store';
 import type { SmsProvider } from '#shared/ports/sms-provider';
 import type { CampaignMessage, ChunkRecipient } from './campaign';
 import { capOf, holdCapSlot, messagesPerSecond, sendPolicy, sendTimeFor } from './campaign-schedule';
@@ -15,6 +15,8 @@ import { type CampaignDependencies, completeIfDone } from './campaign-service';
 import type { MessagingConfig } from './messaging-config';
 
 export interface SendChunkDependencies extends CampaignDependencies {
+  /** The campaign store with the send records, the exactly-once guard of each recipient. */
+  readonly store: CampaignSendStore;
   readonly sms: SmsProvider;
   readonly team: (teamId: number) => Promise<Team | null>;
   readonly messagingConfig: (teamId: number) => Promise<MessagingConfig>;

@@ -2,7 +2,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoCallStore } from '#shared/adapters/dynamodb/call-store';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoRollupStore, rollupPk } from '#shared/adapters/dynamodb/rollup-store';
-import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
+import { DynamoCampaignSendStore } from '#shared/adapters/dynamodb/sms-campaign-send-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import type { LocalDynamo } from '../../../../local/dynamodb/embedded';
@@ -26,7 +26,7 @@ const SECRET = 'do-not-log-me';
 
 describe('a malformed stored row', () => {
   it('fails a campaign read naming the campaign item and its status, not the value', async () => {
-    const campaigns = new DynamoCampaignStore(getDocumentClient(), physicalTableName('campaigns'));
+    const campaigns = new DynamoCampaignSendStore(getDocumentClient(), physicalTableName('campaigns'));
     await put('campaigns', { pk: 'CAMPAIGN#bad-1', sk: 'META', campaign_id: 'bad-1', team_id: 1, status: SECRET });
     const read = campaigns.getCampaign('bad-1');
     await expect(read).rejects.toThrow(/^stored campaign item is malformed at (campaign_type|status|message_template|settings)/);
@@ -34,7 +34,7 @@ describe('a malformed stored row', () => {
   });
 
   it('fails a send-status read naming the send record and the attribute', async () => {
-    const campaigns = new DynamoCampaignStore(getDocumentClient(), physicalTableName('campaigns'));
+    const campaigns = new DynamoCampaignSendStore(getDocumentClient(), physicalTableName('campaigns'));
     await put('campaigns', { pk: 'CAMPAIGN#bad-2', sk: 'SEND#+12125550100', status: 'sent', team_id: 'one', recorded_at: 'x' });
     await expect(campaigns.getSendStatuses('bad-2', ['+12125550100'])).rejects.toThrow('stored campaign send item is malformed at team_id');
   });

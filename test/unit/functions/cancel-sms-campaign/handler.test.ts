@@ -1,7 +1,5 @@
 import type { campaignCancelDependencies } from '#shared/adapters/runtime/sms-campaign-dependencies';
 import type { Campaign, CampaignStatus } from '#shared/domain/sms-campaigns/campaign';
-import { DEFAULT_MESSAGING_CONFIG } from '#shared/domain/sms-campaigns/messaging-config';
-import type { MessagingConfigStore } from '#shared/ports/messaging-config-store';
 import type { OneTimeScheduler } from '#shared/ports/scheduler';
 import type { CampaignStore } from '#shared/ports/sms-campaign-store';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
@@ -22,7 +20,6 @@ const own = team({ id: 1, workspaceId: 'ws_own' });
 function dependencies(store: Partial<CampaignStore> = {}): Dependencies {
   return {
     tenancy: tenancyOf([own]),
-    messagingConfigs: fakePort<MessagingConfigStore>({ getMessagingConfig: async () => DEFAULT_MESSAGING_CONFIG }),
     store: fakePort<CampaignStore>(store),
     scheduler: fakePort<OneTimeScheduler>(),
   };

@@ -58,6 +58,25 @@ describe('create-data-subject-deletion', () => {
     expect(sent.map((m) => m.body)).toEqual([{ kind: 'data-subject-deletion', deletion_id: created[0]?.id }]);
   });
 
+  it('records the deletion of a person asked by email alone, lower-cased, with no phone', async () => {
+    mockDependencies.current = dependencies();
+    const answer = await answerOf(handler, routeEvent('createDataSubjectDeletion', { body: { email: ' Dana@Example.com ' } }));
+    expect(answer.status).toBe(202);
+    expect(created.map((d) => d.subject)).toEqual([{ phone: null, email: 'dana@example.com' }]);
+  });
+
+  it.each([
+    [{ phone: '555-01' }, 'phone', 'phone must be a phone number (E.164, or a US number)'],
+    [{ phone: ' ', email: '' }, 'phone', 'phone or email is required'],
+  ])('refuses %j with a 400 naming %s, recording nothing', async (body, field, message) => {
+    mockDependencies.current = dependencies();
+    const answer = await answerOf(handler, routeEvent('createDataSubjectDeletion', { body }));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ field });
+    expect(answer.text).toContain(message);
+    expect([created, sent]).toEqual([[], []]);
+  });
+
   it('refuses an email that is not an address, naming it, recording nothing', async () => {
     mockDependencies.current = dependencies();
     const answer = await answerOf(handler, routeEvent('createDataSubjectDeletion', { body: { email: 'dana at example' } }));

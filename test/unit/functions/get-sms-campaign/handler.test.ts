@@ -1,12 +1,10 @@
 import type { CampaignStores } from '#shared/adapters/runtime/sms-campaign-stores';
-import { DEFAULT_MESSAGING_CONFIG } from '#shared/domain/sms-campaigns/messaging-config';
-import type { MessagingConfigStore } from '#shared/ports/messaging-config-store';
 import type { CampaignStore } from '#shared/ports/sms-campaign-store';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
 import { answerOf, failingPort, fakePort, functionEnvironment, routeEvent } from '../../../support/handler-harness';
 import { team, tenancyOf } from '../../../support/intake-fakes';
 
-const mockDependencies: { current?: CampaignStores } = {};
+const mockDependencies: { current?: CampaignStores<Pick<CampaignStore, 'getCampaign'>> } = {};
 jest.mock('#shared/adapters/runtime/sms-campaign-stores', () => ({
   ...jest.requireActual('#shared/adapters/runtime/sms-campaign-stores'),
   campaignReadDependencies: () => () => mockDependencies.current,
@@ -15,10 +13,9 @@ jest.mock('#shared/adapters/runtime/sms-campaign-stores', () => ({
 const own = team({ id: 1, workspaceId: 'ws_own' });
 
 /** The campaign stores of team 1, the store's methods as given. */
-function dependencies(store: Partial<CampaignStore> = {}): CampaignStores {
+function dependencies(store: Partial<CampaignStore> = {}): CampaignStores<Pick<CampaignStore, 'getCampaign'>> {
   return {
     tenancy: tenancyOf([own]),
-    messagingConfigs: fakePort<MessagingConfigStore>({ getMessagingConfig: async () => DEFAULT_MESSAGING_CONFIG }),
     store: fakePort<CampaignStore>(store),
   };
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { DateTime, Settings } from 'luxon';
 import { visitTime } from '#shared/domain/appointment-texts/bodies';
 import { latestAllowed, REMINDER_HOURS } from '#shared/domain/appointment-texts/reminder-plan';
-import { NANP_ZONES_TEXT } from '#shared/domain/sms/nanp-zones';
+import { NANP_ZONE_GROUPS } from '#shared/domain/sms/nanp-zones';
 
 /**
  * The texts read the visit's time with Intl (zoned-time.ts) where they read luxon: a text shows
@@ -11,7 +11,7 @@ import { NANP_ZONES_TEXT } from '#shared/domain/sms/nanp-zones';
  * and luxon picks a repeated hour's instant by the offset in force now), and the reminder plan's
  * courtesy hours land where luxon's did.
  */
-const NANP_ZONES = [...new Set(NANP_ZONES_TEXT.split(';').flatMap((group) => (group.split(':')[0] ?? '').split(',')))];
+const NANP_ZONES = [...new Set(NANP_ZONE_GROUPS.flat())];
 const ZONES = [
   ...NANP_ZONES,
   'UTC',

@@ -1,6 +1,6 @@
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoSendPacer } from '#shared/adapters/dynamodb/send-pacer';
-import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
+import { DynamoCampaignSendStore } from '#shared/adapters/dynamodb/sms-campaign-send-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { campaignRequestSchema } from '#shared/domain/sms-campaigns/campaign-request';
@@ -14,7 +14,7 @@ import { SandboxSmsProvider } from '../../../../../local/sandbox/sms-provider';
 import { startEmulator } from '../../../../support/emulator';
 
 let dynamo: LocalDynamo;
-let store: DynamoCampaignStore;
+let store: DynamoCampaignSendStore;
 let pacer: DynamoSendPacer;
 let tenancy: DynamoTenancyStore;
 let enterpriseId: number;
@@ -24,7 +24,7 @@ const MORNING = new Date('2026-12-01T15:00:00Z');
 
 beforeAll(async () => {
   dynamo = await startEmulator();
-  store = new DynamoCampaignStore(getDocumentClient(), physicalTableName('campaigns'));
+  store = new DynamoCampaignSendStore(getDocumentClient(), physicalTableName('campaigns'));
   pacer = new DynamoSendPacer(getDocumentClient(), physicalTableName('campaigns'));
   tenancy = new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));
   enterpriseId = (await tenancy.createEnterprise({ name: 'E' })).id;

@@ -8,8 +8,8 @@ import { teamPk } from '#shared/adapters/dynamodb/keys';
 import { DynamoOutboxStore, outboxPuts } from '#shared/adapters/dynamodb/outbox';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import type { CallRecord } from '#shared/domain/calls';
-import { normaliseSubject } from '#shared/domain/data-subject-deletions/request';
 import { type DeletionMessage, requestDeletion, runDeletion } from '#shared/domain/data-subject-deletions/run';
+import { normaliseSubject } from '#shared/domain/data-subject-deletions/subject';
 import type { SubjectEraser } from '#shared/ports/data-subject-deletion-store';
 import type { QueueMessage } from '#shared/ports/message-queue';
 import type { LocalDynamo } from '../../../../../local/dynamodb/embedded';
@@ -107,7 +107,7 @@ async function requested(teamId: number) {
   const sent: QueueMessage[] = [];
   const deletion = await requestDeletion(
     { store, queue: { send: async (m) => void sent.push(...m) } },
-    { enterpriseId: 1, teamIds: [teamId], subject: normaliseSubject({ phone: '(312) 555-0142' }) },
+    { enterpriseId: 1, teamIds: [teamId], subject: await normaliseSubject({ phone: '(312) 555-0142' }) },
     { now: new Date(), actor: { kind: 'system' } },
   );
   return { deletion, message: sent[0]?.body as unknown as DeletionMessage };

@@ -2,7 +2,7 @@ import type { SQSEvent } from 'aws-lambda';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
 import { DynamoSendPacer } from '#shared/adapters/dynamodb/send-pacer';
-import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
+import { DynamoCampaignSendStore } from '#shared/adapters/dynamodb/sms-campaign-send-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { eventBus } from '#shared/adapters/runtime/event-bus';
@@ -31,7 +31,7 @@ import { dueEvents } from '../../../../support/outbox';
 process.env.SMS_SEND_RATE_PER_SECOND = '0';
 
 let dynamo: LocalDynamo;
-let store: DynamoCampaignStore;
+let store: DynamoCampaignSendStore;
 let team: Team;
 let queue: LocalQueue;
 let bus: LocalEventBus;
@@ -42,7 +42,7 @@ const phone = (i: number) => `+1212555${String(i).padStart(4, '0')}`;
 
 beforeAll(async () => {
   dynamo = await startEmulator();
-  store = new DynamoCampaignStore(getDocumentClient(), physicalTableName('campaigns'));
+  store = new DynamoCampaignSendStore(getDocumentClient(), physicalTableName('campaigns'));
   const tenancy = new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));
   const enterprise = await tenancy.createEnterprise({ name: 'E' });
   // Pacific/Kiritimati is UTC+14: a zone where "now" never matters, because quiet hours are
@@ -418,8 +418,8 @@ describe('starting a campaign', () => {
     const watched = {
       ...deps(),
       queue: { send: async () => void order.push('queue') },
-      store: Object.assign(Object.create(store) as DynamoCampaignStore, {
-        createCampaign: async (...args: Parameters<DynamoCampaignStore['createCampaign']>) => {
+      store: Object.assign(Object.create(store) as DynamoCampaignSendStore, {
+        createCampaign: async (...args: Parameters<DynamoCampaignSendStore['createCampaign']>) => {
           order.push('store');
           return store.createCampaign(...args);
         },

@@ -1,7 +1,7 @@
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
 import { DynamoSendPacer } from '#shared/adapters/dynamodb/send-pacer';
-import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
+import { DynamoCampaignSendStore } from '#shared/adapters/dynamodb/sms-campaign-send-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import type { Campaign } from '#shared/domain/sms-campaigns/campaign';
@@ -17,7 +17,7 @@ import { SandboxSmsProvider } from '../../../../../local/sandbox/sms-provider';
 import { startEmulator } from '../../../../support/emulator';
 
 let dynamo: LocalDynamo;
-let store: DynamoCampaignStore;
+let store: DynamoCampaignSendStore;
 let team: Team;
 const queued: QueueMessage[] = [];
 
@@ -29,7 +29,7 @@ const floridaPhone = () => `+1305555${String(++n).padStart(4, '0')}`;
 
 beforeAll(async () => {
   dynamo = await startEmulator();
-  store = new DynamoCampaignStore(getDocumentClient(), physicalTableName('campaigns'));
+  store = new DynamoCampaignSendStore(getDocumentClient(), physicalTableName('campaigns'));
   const tenancy = new DynamoTenancyStore(getDocumentClient(), physicalTableName('teams'));
   const enterprise = await tenancy.createEnterprise({ name: 'E' });
   team = await tenancy.createTeam({

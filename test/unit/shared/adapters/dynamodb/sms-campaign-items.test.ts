@@ -1,15 +1,13 @@
 import {
-  type CampaignItem,
-  fromCampaignItem,
   fromChunkItem,
   fromSubscriptionEventItem,
   outboundTextOf,
   parseSendItem,
   type SendItem,
-  toCampaignItem,
   toChunkItem,
   toSubscriptionEventItem,
 } from '#shared/adapters/dynamodb/sms-campaign-items';
+import { type CampaignItem, fromCampaignItem, toCampaignItem } from '#shared/adapters/dynamodb/sms-campaign-meta';
 import type { Campaign } from '#shared/domain/sms-campaigns/campaign';
 import type { SubscriptionEvent } from '#shared/domain/sms-campaigns/subscription-events';
 import { smsCampaign } from '../../../../support/factories';

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { NANP_ZONES_TEXT } from '#shared/domain/sms/nanp-zones';
+import { NANP_KEY_LENGTH, NANP_PREFIX_RECORDS, NANP_RECORD_COUNT, NANP_RECORD_LENGTH } from '#shared/domain/sms/nanp-zones';
 import { candidateZones } from '#shared/domain/sms/quiet-hours';
 import { REPOSITORY_ROOT } from '../../../../support/import-graph';
 
 /**
- * candidateZones reads the +1 time-zone map from grouped text (nanp-zones.ts, for cold start):
+ * candidateZones searches the +1 time-zone map in sorted text records (nanp-zones.ts, for cold start):
  * every number must get the zones the JSON map gives, longest prefix first.
  */
 const MAP = JSON.parse(readFileSync(path.join(REPOSITORY_ROOT, 'shared', 'domain', 'sms', 'nanp-timezones.json'), 'utf8')) as Record<
@@ -25,7 +25,12 @@ function reference(e164: string, fallbackZone: string): string[] {
 
 describe('candidateZones', () => {
   it('holds every prefix of the JSON map and no other (after changing it: npx tsx bin/nanp-timezones.ts)', () => {
-    const prefixes = NANP_ZONES_TEXT.split(';').flatMap((group) => (group.split(':')[1] ?? '').split(' '));
+    const records = NANP_PREFIX_RECORDS.match(new RegExp(`.{${NANP_RECORD_LENGTH}}`, 'g')) ?? [];
+    expect(records.join('')).toBe(NANP_PREFIX_RECORDS);
+    expect([NANP_RECORD_LENGTH, records.length]).toEqual([NANP_KEY_LENGTH + 1, NANP_RECORD_COUNT]);
+    // Sorted, as the binary search needs, and each prefix once.
+    expect(records).toEqual([...records].sort());
+    const prefixes = records.map((record) => record.slice(0, NANP_KEY_LENGTH).trim());
     expect(prefixes.sort()).toEqual(Object.keys(MAP).sort());
   });
 

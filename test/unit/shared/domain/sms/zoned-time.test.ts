@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
-import { NANP_ZONES_TEXT } from '#shared/domain/sms/nanp-zones';
+import { NANP_ZONE_GROUPS } from '#shared/domain/sms/nanp-zones';
 import { atHour, inZone, isoDate, plusDays, startOfDay, weekday } from '#shared/domain/sms/zoned-time';
 
 /**
@@ -8,7 +8,7 @@ import { atHour, inZone, isoDate, plusDays, startOfDay, weekday } from '#shared/
  * take (a day's start, the days after it, an hour of a day, its weekday and date) must give
  * luxon's answer, on DST days, in skipped hours and in zones that skip midnight or a whole day.
  */
-const NANP_ZONES = [...new Set(NANP_ZONES_TEXT.split(';').flatMap((group) => (group.split(':')[0] ?? '').split(',')))];
+const NANP_ZONES = [...new Set(NANP_ZONE_GROUPS.flat())];
 // A team's own zone is any IANA zone: some move their clocks at midnight, by half an hour, or skipped a day.
 const OTHER_ZONES = [
   'UTC',
