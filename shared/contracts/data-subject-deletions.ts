@@ -29,9 +29,9 @@ const deletionPath = /* @__PURE__ */ atLoad(() =>
   z.object({ deletionId: z.string().check(z.minLength(1), z.maxLength(64), z.describe('The deletion’s id (dsd_…), as POST answered it')) }),
 );
 
-const requestMeta = responseSchema((z) => z.strictObject({ request_id: z.string(), timestamp: dateTime() }));
+const requestMeta = /* @__PURE__ */ responseSchema((z) => z.strictObject({ request_id: z.string(), timestamp: dateTime() }));
 
-export const dataSubjectDeletion = responseSchema((z) =>
+export const dataSubjectDeletion = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       id: z
@@ -48,7 +48,7 @@ export const dataSubjectDeletion = responseSchema((z) =>
     .describe('A deletion on request; it never shows the phone or email'),
 );
 
-export const dataSubjectDeletionResponse = responseSchema((z) =>
+export const dataSubjectDeletionResponse = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({ data: dataSubjectDeletion(), meta: requestMeta() }).describe('The deletion and its progress'),
 );
 

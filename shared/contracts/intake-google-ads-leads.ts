@@ -22,7 +22,7 @@ const googleLeadBody = /* @__PURE__ */ atLoad(() =>
     .check(z.describe(`A Google Ads lead-form lead (JSON object, at most ${formatBytes(MAX_GOOGLE_LEAD_BYTES)})`)),
 );
 
-const googleLeadDocumented = responseSchema((z) =>
+const googleLeadDocumented = /* @__PURE__ */ responseSchema((z) =>
   z
     .looseObject({
       google_key: z
@@ -67,7 +67,7 @@ const googleLeadDocumented = responseSchema((z) =>
     ),
 );
 
-export const googleLeadCreated = responseSchema((z) =>
+export const googleLeadCreated = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       success: z.literal(true),
@@ -82,7 +82,7 @@ export const googleLeadCreated = responseSchema((z) =>
     .describe('The lead was stored and its outreach call queued or scheduled (the answer does not wait for the call)'),
 );
 
-export const googleLeadDuplicate = responseSchema((z) =>
+export const googleLeadDuplicate = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       success: z.literal(true),
@@ -99,7 +99,7 @@ export const googleLeadDuplicate = responseSchema((z) =>
     .describe('Nothing new was stored: answered 200 so Google does not retry'),
 );
 
-export const googleLeadAnswer = responseSchema((z) =>
+export const googleLeadAnswer = /* @__PURE__ */ responseSchema((z) =>
   z
     .union([googleLeadCreated(), googleLeadDuplicate(), ingestLeadPreview()])
     .describe('created, duplicate, or (is_test) the test-mode answer of the intake, with explain'),

@@ -27,7 +27,7 @@ const intakeBody = /* @__PURE__ */ atLoad(() =>
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/presenters/intake.ts)
 
-export const intakeOutreach = responseSchema((z) =>
+export const intakeOutreach = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       status: z
@@ -41,7 +41,7 @@ export const intakeOutreach = responseSchema((z) =>
     .describe('The AI outreach call of the lead'),
 );
 
-export const fieldExplanation = responseSchema((z) =>
+export const fieldExplanation = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       matched: nullableString().describe('The alias (payload path) that supplied the value; null when none did'),
@@ -85,7 +85,7 @@ const targetFieldText = (z: ResponseZod, what: string) =>
     .strictObject(Object.fromEntries(TARGET_FIELDS.map((field) => [field, z.string().optional()])))
     .describe(`Per target field, ${what}; absent targets are left out`);
 
-export const ingestLeadCreated = responseSchema((z) =>
+export const ingestLeadCreated = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       success: z.literal(true),
@@ -102,7 +102,7 @@ export const ingestLeadCreated = responseSchema((z) =>
     .describe('Created: the lead is stored and its outreach call queued or scheduled'),
 );
 
-export const ingestLeadPreview = responseSchema((z) =>
+export const ingestLeadPreview = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       success: z.literal(true),
@@ -139,7 +139,7 @@ export const ingestLeadPreview = responseSchema((z) =>
     ),
 );
 
-export const intakeConflictError = responseSchema((z) =>
+export const intakeConflictError = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       success: z.literal(false),

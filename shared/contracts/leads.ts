@@ -44,7 +44,7 @@ export const teamLeadsQuery = /* @__PURE__ */ atLoad(() =>
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/presenters/leads.ts)
 
-export const unifiedLead = responseSchema((z) =>
+export const unifiedLead = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       id: z.uuid(),
@@ -73,11 +73,11 @@ export const unifiedLead = responseSchema((z) =>
     .describe('A lead from any channel (v0); missing strings are empty strings'),
 );
 
-export const listUnifiedLeadsResponse = responseSchema((z) =>
+export const listUnifiedLeadsResponse = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({ data: z.array(unifiedLead()), pagination: offsetPagination() }),
 );
 
-export const canonicalLead = responseSchema((z) =>
+export const canonicalLead = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       id: z.uuid().describe('The unified lead id'),
@@ -113,7 +113,7 @@ export const canonicalLead = responseSchema((z) =>
     .describe('A lead from any channel (v1 canonical feed)'),
 );
 
-export const listTeamLeadsResponse = responseSchema((z) =>
+export const listTeamLeadsResponse = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({
     data: z.array(canonicalLead()),
     pagination: cursorPagination(),

@@ -34,7 +34,7 @@ export const subscriptionEventsQuery = /* @__PURE__ */ atLoad(() =>
 // ---------------------------------------------------------------------------------------------
 // Responses
 
-export const outboundText = responseSchema((z) =>
+export const outboundText = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       campaign_id: nullableString().describe('The campaign that sent the text; null for a text outside campaigns (see purpose)'),
@@ -70,7 +70,7 @@ export const outboundText = responseSchema((z) =>
     .describe('One text: a campaign recipient’s, or one an appointment sent on its own (purpose)'),
 );
 
-export const subscriptionEvent = responseSchema((z) =>
+export const subscriptionEvent = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       event_id: z.string().describe('The inbound message id, or an id of the operator change'),
@@ -94,11 +94,11 @@ export const subscriptionEvent = responseSchema((z) =>
     .describe('A keyword received from a texted number, or a change of the suppression list'),
 );
 
-export const listOutboundTextsResponse = responseSchema((z) =>
+export const listOutboundTextsResponse = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({ data: z.array(outboundText()), pagination: cursorPagination(), meta: z.strictObject({ team_id: id() }) }),
 );
 
-export const listSubscriptionEventsResponse = responseSchema((z) =>
+export const listSubscriptionEventsResponse = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({ data: z.array(subscriptionEvent()), pagination: cursorPagination(), meta: z.strictObject({ team_id: id() }) }),
 );
 

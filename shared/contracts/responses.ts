@@ -9,22 +9,24 @@ import { type ResponseSchema, responseSchema } from './contract';
  * function's cold start, in the classic API handed to them (ADR 0183).
  */
 
-export const dateTime = responseSchema((z) => z.iso.datetime().describe('UTC instant, ISO 8601 (e.g. 2026-11-01T14:03:27.000Z)'));
-export const nullableDateTime = responseSchema((z) => z.iso.datetime().nullable());
-export const count = responseSchema((z) => z.int().min(0));
-export const id = responseSchema((z) => z.int().min(1));
-export const fraction = responseSchema((z) => z.number().min(0).max(1));
-export const nullableString = responseSchema((z) => z.string().nullable());
-export const freeObject = responseSchema((z) => z.record(z.string(), z.unknown()));
+export const dateTime = /* @__PURE__ */ responseSchema((z) =>
+  z.iso.datetime().describe('UTC instant, ISO 8601 (e.g. 2026-11-01T14:03:27.000Z)'),
+);
+export const nullableDateTime = /* @__PURE__ */ responseSchema((z) => z.iso.datetime().nullable());
+export const count = /* @__PURE__ */ responseSchema((z) => z.int().min(0));
+export const id = /* @__PURE__ */ responseSchema((z) => z.int().min(1));
+export const fraction = /* @__PURE__ */ responseSchema((z) => z.number().min(0).max(1));
+export const nullableString = /* @__PURE__ */ responseSchema((z) => z.string().nullable());
+export const freeObject = /* @__PURE__ */ responseSchema((z) => z.record(z.string(), z.unknown()));
 /** The `meta` of a platform answer (shared/presenters/responses.ts presentRequestMeta). */
-export const requestMeta = responseSchema((z) =>
+export const requestMeta = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({ request_id: z.string(), timestamp: dateTime().describe('When the response was made') }),
 );
 
 // ---------------------------------------------------------------------------------------------
 // Errors (one shape per surface; shared/http/error-bodies.ts, gateway responses included)
 
-export const readError = responseSchema((z) =>
+export const readError = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       error: z
@@ -42,7 +44,7 @@ export const readError = responseSchema((z) =>
     .describe('Error body of the read API'),
 );
 
-export const platformError = responseSchema((z) =>
+export const platformError = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       success: z.literal(false),
@@ -56,7 +58,7 @@ export const platformError = responseSchema((z) =>
 );
 
 /** Intake errors spread their details at the top level, so the object stays open. */
-export const intakeError = responseSchema((z) =>
+export const intakeError = /* @__PURE__ */ responseSchema((z) =>
   z
     .looseObject({
       success: z.literal(false),
@@ -78,7 +80,7 @@ export const intakeError = responseSchema((z) =>
 // ---------------------------------------------------------------------------------------------
 // Pagination (shared/pagination/cursor.ts, offset.ts)
 
-const changeFeedUntil = responseSchema((z) =>
+const changeFeedUntil = /* @__PURE__ */ responseSchema((z) =>
   z.iso
     .datetime()
     .optional()
@@ -92,7 +94,7 @@ export function changeFeedMeta() {
   return { updated_until: changeFeedUntil() };
 }
 
-export const cursorPagination = responseSchema((z) =>
+export const cursorPagination = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       cursor: z
@@ -112,7 +114,7 @@ export const cursorPagination = responseSchema((z) =>
     .describe('Cursor pagination (v1 lists)'),
 );
 
-export const offsetPagination = responseSchema((z) =>
+export const offsetPagination = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       limit: z.int().min(1),

@@ -51,9 +51,9 @@ const ignoredBody = /* @__PURE__ */ atLoad(() =>
 // ---------------------------------------------------------------------------------------------
 // Responses (shared/presenters/sms-campaigns.ts; functions/*-sms-*)
 
-const dollars = responseSchema((z) => z.number().min(0));
+const dollars = /* @__PURE__ */ responseSchema((z) => z.number().min(0));
 
-export const smsCampaign = responseSchema((z) =>
+export const smsCampaign = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       campaign_id: z.string().describe('cmp_ followed by 20 hexadecimal characters'),
@@ -93,11 +93,11 @@ export const smsCampaign = responseSchema((z) =>
     .describe('An SMS campaign and its progress'),
 );
 
-export const smsCampaignResponse = responseSchema((z) =>
+export const smsCampaignResponse = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({ data: smsCampaign(), meta: requestMeta() }).describe('The campaign with its current counts'),
 );
 
-export const smsCampaignPreflight = responseSchema((z) =>
+export const smsCampaignPreflight = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       data: z.strictObject({
@@ -137,7 +137,7 @@ export const smsCampaignPreflight = responseSchema((z) =>
     .describe('Preflight: the campaign validated and priced per recipient; nothing was stored or sent'),
 );
 
-export const inboundSmsResponse = responseSchema((z) =>
+export const inboundSmsResponse = /* @__PURE__ */ responseSchema((z) =>
   z
     .strictObject({
       success: z.literal(true),

@@ -156,10 +156,10 @@ export const webhookReplay = /* @__PURE__ */ responseSchema((z) =>
 const one = (schema: ResponseSchema, what: string) =>
   responseSchema((z) => z.strictObject({ data: schema(), meta: requestMeta() }).describe(what));
 
-export const webhookResponse = one(webhook, 'The webhook');
-export const webhookSecretResponse = one(webhookWithSecret, 'The webhook and its signing secret (shown only here)');
-export const webhookDeliveryResponse = one(webhookDelivery, 'The delivery');
-export const webhookReplayResponse = one(webhookReplay, 'The replay and its progress');
+export const webhookResponse = /* @__PURE__ */ one(webhook, 'The webhook');
+export const webhookSecretResponse = /* @__PURE__ */ one(webhookWithSecret, 'The webhook and its signing secret (shown only here)');
+export const webhookDeliveryResponse = /* @__PURE__ */ one(webhookDelivery, 'The delivery');
+export const webhookReplayResponse = /* @__PURE__ */ one(webhookReplay, 'The replay and its progress');
 export const webhookListResponse = /* @__PURE__ */ responseSchema((z) =>
   z.strictObject({ data: z.array(webhook()), meta: requestMeta() }).describe('The workspace’s webhooks, oldest first'),
 );

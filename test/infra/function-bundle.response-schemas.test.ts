@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { build } from 'esbuild';
@@ -62,4 +62,22 @@ describe('response schemas in the code read at load', () => {
     const code = await codeAtLoad('widget-api');
     for (const description of [WIDGET_START, WIDGET_RESUME, WIDGET_BOOKED]) expect(code).toContain(description);
   }, 60_000);
+});
+
+describe('response schema declarations', () => {
+  // An unmarked declaration is kept by every function that imports its module, built or not.
+  const CONTRACTS = path.join(ROOT, 'shared', 'contracts');
+  const DECLARATION = /^(?:export )?const \w+ = (?!\/\* @__PURE__ \*\/ )(?:responseSchema|one)\(/gm;
+
+  it('are marked pure in every contract module, so a function bundles only the ones its routes answer with', () => {
+    const unmarked = readdirSync(CONTRACTS)
+      .filter((file) => file.endsWith('.ts'))
+      .flatMap((file) => (readFileSync(path.join(CONTRACTS, file), 'utf8').match(DECLARATION) ?? []).map((line) => `${file}: ${line}`));
+    expect(unmarked).toEqual([]);
+  });
+
+  it('are found unmarked by that check', () => {
+    expect('export const x = responseSchema((z) => z.string());'.match(DECLARATION)).toHaveLength(1);
+    expect('export const x = /* @__PURE__ */ responseSchema((z) => z.string());'.match(DECLARATION)).toBeNull();
+  });
 });
