@@ -16,6 +16,7 @@ import {
   MOVES,
   OFFERS,
   PHONE_CALL_BEFORE,
+  SENDS_SOMEONE,
   UNAVAILABLE,
 } from './settling-words';
 import { asWritten, sentencesOf } from './spoken-text';
@@ -311,6 +312,11 @@ function readCounter(reading: Reading, sentence: string, ctx: Context): void {
   }
 }
 
+/** "He'll be there around 11": someone sent before any day is named goes today, so an hour said alone is today's. */
+const dayOnTable = (reading: Reading, speaker: Speaker, sentence: string, ctx: Context) =>
+  reading.lastDay ??
+  (speaker === 'agent' && SENDS_SOMEONE.test(sentence) ? DateTime.fromJSDate(ctx.callTime, { zone: ctx.timezone }).toISODate() : null);
+
 function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
   reading.firstReply = turn.speaker === 'agent';
   const text = asWritten(turn.text);
@@ -323,7 +329,7 @@ function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
   reading.named = before.filter((m) => m.at !== null).at(-1) ?? reading.named;
   for (const [n, sentence] of sentencesOf(corrected.text).entries()) {
     // "Our office manager will call you Thursday at 2", "done by noon", "not Tuesday": a phone call's time, a limit or a day denied puts no visit on the table.
-    const said = timeMentions(sentence, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay).filter(
+    const said = timeMentions(sentence, ctx.timezone, ctx.callTime, ctx.spanish, dayOnTable(reading, turn.speaker, sentence, ctx)).filter(
       (m) => !saidAfter(sentence, m, PHONE_CALL_BEFORE) && !saidAfter(sentence, m, LIMIT_BEFORE) && !saidAfter(sentence, m, NOT_BEFORE),
     );
     // "An hour later than that?": an offset is a counter-offer, the offers before it withdrawn.

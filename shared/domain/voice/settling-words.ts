@@ -5,7 +5,14 @@
  */
 
 export const AGENT_CONFIRMS =
-  /\b(you're (all )?(set|booked|scheduled|on the (schedule|calendar|books))|(i'll|i will|we'll|we will) (get|fit|squeeze|put) you in|i('ve| have) (booked|scheduled|got|put) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your|it|for)|i('ve)? (booked|scheduled) it|booked[,.!]|pencil+ed (you )?in|you('re| are) on for|lock(ed)? (you|it) in|reserved (it|that|you) for|we'll see you|see you (then|on|at|tomorrow|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|it is\b|you're down|moved (you|it|your|to)|on the (calendar|schedule|books)|(i'll|i will|we'll|we will) (send|dispatch) (someone|somebody|(a|the|our) (tech\w*|plumber|electrician|roofer|installer|crew|estimator))|(i'll|i will|we'll|we will) have (?!(it|that|this|them)\b)[a-z]+ (there|out|over|by)\b|(someone|somebody|(a|the|our) (tech\w*|plumber|electrician|roofer|installer|crew|estimator))('ll| will) be (out|there|over|by)|(we'll|we will|let's) plan on|let's (do|say|go with|make it) (?!(a|the) (phone )?call)|(is|are|'s) (now |all )?(booked|confirmed|scheduled|set) for|(is|are) (booked|confirmed|scheduled)|done[,.!]|(queda|est[aá]) (agendad|programad|confirmad|reservad)[oa]|lo esperamos|te esperamos)/i;
+  /\b(you're (all )?(set|booked|scheduled|on the (schedule|calendar|books))|(i'll|i will|we'll|we will) (get|fit|squeeze|put) you in|i('ve| have) (booked|scheduled|got|put) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your|it|for)|i('ve)? (booked|scheduled) it|booked[,.!]|pencil+ed (you )?in|you('re| are) on for|lock(ed)? (you|it) in|reserved (it|that|you) for|we'll see you|see you (then|on|at|tomorrow|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|it is\b|you're down|moved (you|it|your|to)|on the (calendar|schedule|books)|(i'll|i will|we'll|we will) (send|dispatch) (someone|somebody|(a|the|our) (tech\w*|plumber|electrician|roofer|installer|crew|estimator))|(i'll|i will|we'll|we will) have (?!(it|that|this|them)\b)[a-z]+ (there|out|over|by)\b|(someone|somebody|he|she|they|(a|the|our) (tech\w*|plumber|electrician|roofer|installer|crew|estimator))('ll| will) be (out|there|over|by|at your (door|place|house|home))|(we'll|we will|let's) plan on|let's (do|say|go with|make it) (?!(a|the) (phone )?call)|(is|are|'s) (now |all )?(booked|confirmed|scheduled|set) for|(is|are) (booked|confirmed|scheduled)|done[,.!]|(queda|est[aá]) (agendad|programad|confirmad|reservad)[oa]|lo esperamos|te esperamos)/i;
+/**
+ * The assistant sending someone ("he'll be there around 11", "our on-call plumber can be there at
+ * noon", "I can have him at your door at one", "I'm dispatching Luis"): a time said with it
+ * before any day is named is today's, as the one sent goes now.
+ */
+export const SENDS_SOMEONE =
+  /\b(be|(have|get) (him|her|them|someone|somebody|(a|an|our|the) [\w-]+)) (there|out|over|at your (door|place|house|home|address))\b|\b(dispatch|send)ing\b/i;
 /**
  * Words that close any request ("you're all set, the manager will call you", "you got it",
  * "confirmed, your address is updated"): a confirmation of a booking only with a time in the same

@@ -1,0 +1,37 @@
+import { RuleBasedResponder } from '#shared/domain/voice/responder';
+import { callOfTranscript } from '../../../../support/call-fixture';
+import { team } from '../../../../support/intake-fakes';
+
+const DENVER = 'America/Denver';
+/** Tuesday 2027-05-11 10:15 in Denver (MDT). */
+const CALL_TIME = new Date('2027-05-11T16:15:00Z');
+const at = (local: string) => new Date(`${local}-06:00`).toISOString();
+
+const decide = (transcript: string) =>
+  new RuleBasedResponder().decide(callOfTranscript(transcript), team({ id: 1, timezone: DENVER }), CALL_TIME, {});
+
+/** Visits agreed in calls that are not about booking: dispatches, return visits, rebookings, offers unasked (ADR 0204). */
+describe('the responder finding a visit agreed in a call that is not about booking', () => {
+  it('books an emergency dispatch at the hour the assistant names before any day, today, beside the urgent request', async () => {
+    const decision = await decide(
+      "Dispatcher: Ridgeline, dispatch.\nHomeowner: Sewage is backing up into the basement shower and it's coming up the floor drain too.\nDispatcher: Don't run any water or flush. I'm dispatching Luis, he'll be there at 12:45.\nHomeowner: ok thank you",
+    );
+    expect(decision.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-11T12:45:00') });
+    expect(decision.ticket?.category).toBe('urgent_request');
+    const around = await decide(
+      "Dispatcher: Ridgeline, this is Pam.\nHomeowner: Water is pouring through my kitchen ceiling!\nDispatcher: Shut off the main. I've got a plumber nearby, he'll be there within the hour, around 11.\nHomeowner: Okay, I'll find the valve.",
+    );
+    expect(around.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-11T11:00:00') });
+  });
+
+  it('keeps a dispatch with a delay and no clock time requested today, and an hour said alone with nobody sent no time', async () => {
+    const delay = await decide(
+      'AI: Ridgeline Home Services.\nCustomer: My water heater burst, there is water everywhere in the garage.\nAI: Shut the cold water valve. Someone will be there within the hour.\nCustomer: Thank you.',
+    );
+    expect(delay.appointment).toMatchObject({ status: 'requested', scheduledFor: null });
+    const hours = await decide(
+      'AI: Ridgeline Home Services.\nCustomer: Can someone look at my water heater? It makes a popping noise.\nAI: Sure. Our office closes at 5.\nCustomer: Okay.',
+    );
+    expect(hours.appointment).toMatchObject({ status: 'requested', scheduledFor: null });
+  });
+});
