@@ -134,6 +134,8 @@ export function timeMentions(
     if (/\b(minutes?|mins?|hours?|hrs?|minutos?|horas?)\b/i.test(result.text)) continue;
     // "anything later in the day?": a part of whatever day is on the table, which chrono reads as tomorrow.
     if (/^(in|during|within|of) the day$/i.test(result.text.trim())) continue;
+    // "your visit last Friday at 2": a day said as past, which chrono's forward reading puts in the coming week.
+    if (/^(last|this past|past|previous)\b/i.test(result.text.trim())) continue;
     const wall = wallClockOf(result, source, local, lastDay);
     if (!wall) continue;
     const instant = DateTime.fromObject({ ...wall.date, hour: wall.hour ?? 0, minute: wall.minute }, { zone: timezone });

@@ -34,4 +34,19 @@ describe('the responder finding a visit agreed in a call that is not about booki
     );
     expect(hours.appointment).toMatchObject({ status: 'requested', scheduledFor: null });
   });
+
+  it('books nothing for a visit already made, answered with "he will be there", nor for a survey of one last Friday', async () => {
+    const coming = await decide(
+      "AI: Ridgeline Home Services.\nCustomer: Is my tech still coming tomorrow at 9?\nAI: Yes, he'll be there at 9.\nCustomer: Great.",
+    );
+    expect(coming.appointment).toBeNull();
+    const survey = await decide(
+      'Agent: Hi, this is Ridgeline with a quick survey about your visit last Friday at 2. How did we do?\nCaller: It went great, thanks.',
+    );
+    expect(survey.appointment).toBeNull();
+    const offered = await decide(
+      'Agent: Hi, Ridgeline here. Could our tech come Friday at 2 for the furnace check?\nCaller: It works, thanks.',
+    );
+    expect(offered.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-14T14:00:00') });
+  });
 });
