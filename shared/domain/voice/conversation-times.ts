@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { AGENT_ACTS_ITSELF, BOOKING_ALREADY_MADE, COUNTER, DEFERS, OPENING_HOURS, PRICE } from './intent-rules-data';
+import { AGENT_ACTS_ITSELF, BOOKING_ALREADY_MADE, CANCELLATION, COUNTER, DEFERS, OPENING_HOURS, PRICE } from './intent-rules-data';
 import { bareHours, bareHoursOffered, hoursInDigits, pickOffered } from './offered-pick';
 import { type RequestedTime, type TimeMention, timeMentions } from './requested-time';
 import {
@@ -12,11 +12,12 @@ import {
   CLOSING,
   DECLINES,
   HOUR_TAKEN,
-  LIMIT_BEFORE,
   MOVES,
   OFFERS,
-  PHONE_CALL_BEFORE,
+  ofNoVisit,
   SENDS_SOMEONE,
+  TELLS_PAST,
+  toldAsPast,
   UNAVAILABLE,
 } from './settling-words';
 import { asWritten, sentencesOf } from './spoken-text';
@@ -57,8 +58,6 @@ const lastOf = (mentions: readonly TimeMention[]) => mentions.filter((m) => m.at
 /** A time said with its day ("Friday at 1"), not an hour alone on the day on the table ("at 2"). */
 const NAMES_DAY =
   /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
-/** "I said Thursday, not Tuesday": a day denied. */
-const NOT_BEFORE = /\b(not|never)\s+(on\s+)?$/i;
 const isQuestion = (sentence: string) => /\?\s*$/.test(sentence);
 
 /** What the turns have settled so far. */
@@ -84,7 +83,11 @@ interface Reading {
   named: TimeMention | null;
   /** The sentence read starts a correction ("No, 3."): it moves a time agreed, as "instead" does. */
   correcting: boolean;
+  /** The sentence read cancels a visit, or the words a correction in it replaced did: its times are the booking's. */
+  cancelling: boolean;
 }
+
+const cancelsVisit = (text: string) => CANCELLATION.some((rule) => rule.pattern.test(text));
 
 interface Context {
   readonly timezone: string;
@@ -199,22 +202,6 @@ function readAgentSentence(reading: Reading, sentence: string, mentions: readonl
   reading.candidate = reading.offered.length === 1 ? (reading.offered[0] ?? null) : null;
 }
 
-/** A day the caller tells of as past ("it went in Tuesday", "the guy who came Monday"): no day asked for. */
-const PAST_VERB = '(came|went in|was (here|out|installed|done|put in)|were (here|out)|installed|happened|visited|started)';
-const TELLS_PAST = new RegExp(`\\b${PAST_VERB}\\b`, 'i');
-const TOLD_AS_PAST = new RegExp(`\\b${PAST_VERB}\\s+(on |last )?$`, 'i');
-
-/** Whether the words right before a time say what it is the time of. */
-const saidAfter = (sentence: string, m: TimeMention, words: RegExp) => {
-  const lower = sentence.toLowerCase();
-  const phrase = m.phrase.toLowerCase();
-  // The phrase is of the rewritten text ("around 9:30" is read as "at 9:30"): without its preposition it is the words said.
-  const at = lower.includes(phrase) ? lower.indexOf(phrase) : lower.indexOf(phrase.replace(/^(at|on) /, ''));
-  return at > 0 && words.test(sentence.slice(0, at));
-};
-/** "the water heater you installed Friday at 2": a time said right after a verb of the past is when that was. */
-const toldAsPast = (sentence: string, m: TimeMention) => saidAfter(sentence, m, TOLD_AS_PAST);
-
 /** A time the customer names: an offer taken, a reason told, an hour given to a day agreed, or a time asked. */
 function readCustomerTime(reading: Reading, sentence: string, last: TimeMention, timezone: string): void {
   const onThatDay = reading.offered.filter((p) => p.mention.date === last.date);
@@ -249,7 +236,7 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
   if (OPENING_HOURS.test(sentence)) return;
   if (TELLS_PAST.test(sentence) && mentions.every((m) => m.at === null) && !isQuestion(sentence)) return;
   if (mentions.length > 0 && mentions.every((m) => toldAsPast(sentence, m))) return;
-  if (BOOKING_ALREADY_MADE.test(sentence)) {
+  if (BOOKING_ALREADY_MADE.test(sentence) || reading.cancelling) {
     remember(reading, mentions);
     // "What time is my appointment on Monday?": a question naming the day alone asks for the hour.
     reading.existingAsked = mentions.length === 0 || (isQuestion(sentence) && mentions.every((m) => m.at === null));
@@ -330,7 +317,7 @@ function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
   for (const [n, sentence] of sentencesOf(corrected.text).entries()) {
     // "Our office manager will call you Thursday at 2", "done by noon", "not Tuesday": a phone call's time, a limit or a day denied puts no visit on the table.
     const said = timeMentions(sentence, ctx.timezone, ctx.callTime, ctx.spanish, dayOnTable(reading, turn.speaker, sentence, ctx)).filter(
-      (m) => !saidAfter(sentence, m, PHONE_CALL_BEFORE) && !saidAfter(sentence, m, LIMIT_BEFORE) && !saidAfter(sentence, m, NOT_BEFORE),
+      (m) => !ofNoVisit(sentence, m),
     );
     // "An hour later than that?": an offset is a counter-offer, the offers before it withdrawn.
     const offset = offsetMention(sentence, said, reading.named, ctx.timezone);
@@ -339,6 +326,7 @@ function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
     const first = said.findIndex((m) => m.at !== null);
     const mentions = offset ? [offset] : n === 0 && corrected.leads ? said.slice(0, first < 0 ? 1 : first + 1) : said;
     reading.correcting = n === 0 && corrected.leads;
+    reading.cancelling = cancelsVisit(sentence) || (n === 0 && cancelsVisit(text.slice(0, corrected.said)));
     // A time counts on from the last hour named; a day said alone ("Tomorrow I can't") keeps it.
     reading.named = said.filter((m) => m.at !== null).at(-1) ?? reading.named ?? said.at(-1) ?? null;
     if (turn.speaker === 'agent') readAgentSentence(reading, sentence, mentions, ctx);
@@ -371,6 +359,7 @@ export function agreedTimeOfTurns(
     turnText: '',
     named: null,
     correcting: false,
+    cancelling: false,
   };
   for (const turn of turns) readTurn(reading, turn, { timezone, callTime, spanish });
   if (reading.agreed) {

@@ -1,3 +1,5 @@
+import type { TimeMention } from './requested-time';
+
 /**
  * The words by which the two sides of a call settle a time: the assistant confirming, closing,
  * offering, saying a slot is taken or a booking exists; the caller declining or accepting. Read by
@@ -24,7 +26,7 @@ export const CLOSING =
 export const OFFERS =
   /\b((can|could) (get|send|have|come|do|fit|squeeze|book|schedule)|(the )?(earliest|soonest|next opening|first opening) (is|would be)|(i|we) (have|'ve got|still have) (?=(today|tomorrow|this|next|mon|tue|wed|thu|fri|sat|sun|\d{1,2}(:\d{2})? ?[ap]\.?m\b))|how about|what about|(does|do|would|will) [^.?!]{0,30}work|(have|got) (an? )?(opening|slot|availability|room|time)|tengo|puedo|podemos)\b/i;
 export const UNAVAILABLE =
-  /\b((is|are|'s|'re|has been|have been) (all |completely )?(taken|full|booked (up|solid|out)|gone|not available|unavailable|cancel+ed|removed)|no longer available|don't have (anything|that)|we('re| are) closed|we close|no (tenemos|hay) (lugar|espacio))\b/i;
+  /\b((is|are|'s|'re|has been|have been) (all |completely )?(taken|full|booked (up|solid|out)|gone|not available|unavailable|cancel+ed|removed)|no longer available|(i|we)('ve| have)( just)? (cancel+ed|removed|taken (you|it|that) off)|don't have (anything|that)|we('re| are) closed|we close|no (tenemos|hay) (lugar|espacio))\b/i;
 export const AGENT_EXISTING =
   /\b(is on the books|(is|are|'s|'re) still (on|coming|scheduled|booked)|you already have|your (current|existing|upcoming) (appointment|visit)|your (appointment|visit|booking)( is|'s| was)(?! (now |all )?(set|booked|confirmed|scheduled) for)|your ((monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)('s)?|at|\d{1,2}(:\d{2})?|[ap]\.?m\.?|morning|afternoon|o'clock)( (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|at|\d{1,2}(:\d{2})?|[ap]\.?m\.?|morning|afternoon|o'clock))* (appointment|visit|booking)|remind\w*|recordar\w*|recordatorio|(calling|here) to confirm your|(?<!\b(when|once|before|after|until) )(he|she|they)('s| is| are) (on (his|her|their|the) way|\w+ minutes out))\b/i;
 export const DECLINES =
@@ -102,3 +104,24 @@ export function afterCorrection(text: string): { readonly text: string; readonly
   const leads = bare !== null || new RegExp(`^[\\s,\u2014-]*${TIME_NAMED}`, 'i').test(rest);
   return { text: bare ? `at ${rest.slice(bare[0].length)}` : rest, said: last.index + last[0].length, leads };
 }
+
+/** A day the caller tells of as past ("it went in Tuesday", "the guy who came Monday"): no day asked for. */
+const PAST_VERB = '(came|went in|was (here|out|installed|done|put in)|were (here|out)|installed|happened|visited|started)';
+export const TELLS_PAST = new RegExp(`\\b${PAST_VERB}\\b`, 'i');
+const TOLD_AS_PAST = new RegExp(`\\b${PAST_VERB}\\s+(on |last )?$`, 'i');
+
+/** Whether the words right before a time say what it is the time of. */
+const saidAfter = (sentence: string, m: TimeMention, words: RegExp) => {
+  const lower = sentence.toLowerCase();
+  const phrase = m.phrase.toLowerCase();
+  // The phrase is of the rewritten text ("around 9:30" is read as "at 9:30"): without its preposition it is the words said.
+  const at = lower.includes(phrase) ? lower.indexOf(phrase) : lower.indexOf(phrase.replace(/^(at|on) /, ''));
+  return at > 0 && words.test(sentence.slice(0, at));
+};
+/** "the water heater you installed Friday at 2": a time said right after a verb of the past is when that was. */
+export const toldAsPast = (sentence: string, m: TimeMention) => saidAfter(sentence, m, TOLD_AS_PAST);
+/** "I said Thursday, not Tuesday": a day denied. */
+const NOT_BEFORE = /\b(not|never)\s+(on\s+)?$/i;
+/** "Our office manager will call you Thursday at 2", "done by noon", "not Tuesday": a phone call's time, a limit or a day denied is no visit's. */
+export const ofNoVisit = (sentence: string, m: TimeMention) =>
+  saidAfter(sentence, m, PHONE_CALL_BEFORE) || saidAfter(sentence, m, LIMIT_BEFORE) || saidAfter(sentence, m, NOT_BEFORE);

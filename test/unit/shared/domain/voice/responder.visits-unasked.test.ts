@@ -49,4 +49,25 @@ describe('the responder finding a visit agreed in a call that is not about booki
     );
     expect(offered.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-14T14:00:00') });
   });
+
+  it('books the new time of a cancellation rebooked in the same call, with no cancellation ticket', async () => {
+    const decision = await decide(
+      'Agent: Ridgeline, how can I help?\nCaller: Yeah, I need to cancel my Wednesday appointment.\nAgent: Okay, I can cancel that.\nCaller: Actually, can you just put me in for Saturday morning at 9 instead?\nAgent: Done, Saturday at 9.',
+    );
+    expect(decision.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-15T09:00:00') });
+    expect(decision.ticket).toBeNull();
+  });
+
+  it('keeps a cancellation whose only time is the booking canceled, closed or read back, a cancellation', async () => {
+    const closed = await decide(
+      "AI: Ridgeline Home Services.\nCustomer: Please cancel the Friday at 2 visit, we got it fixed.\nAI: Done. You're all set.\nCustomer: Okay, thanks.",
+    );
+    expect(closed.appointment).toBeNull();
+    expect(closed.ticket?.category).toBe('cancellation');
+    const readBack = await decide(
+      "AI: Ridgeline Home Services.\nCustomer: I need to cancel the 10— no, the 2 o'clock tomorrow, we fixed it ourselves.\nAI: Okay, I've cancelled tomorrow's 2 o'clock.\nCustomer: Okay.",
+    );
+    expect(readBack.appointment).toBeNull();
+    expect(readBack.ticket?.category).toBe('cancellation');
+  });
 });
