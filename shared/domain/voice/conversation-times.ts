@@ -8,6 +8,7 @@ import {
   AGENT_EXISTING,
   AGENT_YES,
   ASKS_FOR_TIME,
+  ASKS_WHICH_TIME,
   afterCorrection,
   CLOSING,
   DECLINES,
@@ -83,6 +84,8 @@ interface Reading {
   named: TimeMention | null;
   /** The sentence read starts a correction ("No, 3."): it moves a time agreed, as "instead" does. */
   correcting: boolean;
+  /** The assistant's last turn asked what time the customer wants ("What time tomorrow works for you?"). */
+  timeAsked: boolean;
   /** The sentence read cancels a visit, or the words a correction in it replaced did: its times are the booking's. */
   cancelling: boolean;
 }
@@ -282,11 +285,12 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
  * table; "8 is too early, could it be 10?" declines the hour before the ask, so only the words
  * from it are read.
  */
-const HOUR_ALONE = /^\W*(\d{1,2}(:\d{2})?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*\?\s*$/i;
+const HOUR_ALONE = /^\W*(\d{1,2}(:\d{2})?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)( o'clock)?\s*[.!?]?\s*$/i;
 
 function readCounter(reading: Reading, sentence: string, ctx: Context): void {
-  // "Ten?" alone after an offer asks that hour on the day on the table ("Two?" to "how many units?" asks none).
-  const alone = reading.offered.length > 0 && HOUR_ALONE.test(sentence) ? hoursInDigits(sentence) : null;
+  // "Ten?" alone after an offer, or "Three." to "what time works?", asks that hour on the day on the table ("Two?" to "how many units?" asks none).
+  const asked = reading.timeAsked || (reading.offered.length > 0 && isQuestion(sentence));
+  const alone = asked && HOUR_ALONE.test(sentence) ? hoursInDigits(sentence) : null;
   const ask = alone ? { index: 0 } : COUNTER.exec(sentence);
   const counter = ask ? bareHours((alone ?? sentence).slice(ask.index), reading.lastDay, ctx.timezone, ctx.callTime) : [];
   const [hour] = counter;
@@ -309,6 +313,7 @@ function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
   const text = asWritten(turn.text);
   reading.turnText = text;
   if (turn.speaker === 'agent') reading.answered = true;
+  if (turn.speaker === 'agent') reading.timeAsked = ASKS_WHICH_TIME.test(text);
   const corrected = afterCorrection(text);
   // "Friday at 3, actually make it 3:30": the day said before a correction that names only an hour is still its day.
   const before = timeMentions(text.slice(0, corrected.said), ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay);
@@ -360,6 +365,7 @@ export function agreedTimeOfTurns(
     named: null,
     correcting: false,
     cancelling: false,
+    timeAsked: false,
   };
   for (const turn of turns) readTurn(reading, turn, { timezone, callTime, spanish });
   if (reading.agreed) {

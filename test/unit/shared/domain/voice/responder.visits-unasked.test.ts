@@ -70,4 +70,22 @@ describe('the responder finding a visit agreed in a call that is not about booki
     expect(readBack.appointment).toBeNull();
     expect(readBack.ticket?.category).toBe('cancellation');
   });
+
+  it('books an hour said alone in answer to "what time works?", and "lock it in" to an offer', async () => {
+    const answered = await decide(
+      'AI: Ridgeline Home Services.\nCustomer: I need a plumber to look at the water heater tomorrow.\nAI: What time tomorrow works for you?\nCustomer: Three.\nAI: Three it is.',
+    );
+    expect(answered.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-12T15:00:00') });
+    const locked = await decide(
+      'Agent: Ridgeline.\nCaller: My water softener is beeping.\nAgent: Saturday at 10 is open.\nCaller: Lock it in.',
+    );
+    expect(locked.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-15T10:00:00') });
+  });
+
+  it('reads no hour in a number said alone to another question than the time', async () => {
+    const decision = await decide(
+      'AI: Ridgeline Home Services.\nCustomer: I need someone to service our AC units tomorrow.\nAI: How many units do you have?\nCustomer: Three.\nAI: Great, you are all set.',
+    );
+    expect(decision.appointment).toMatchObject({ status: 'requested', scheduledFor: null });
+  });
 });
