@@ -125,6 +125,13 @@ const saidAfter = (sentence: string, m: TimeMention, words: RegExp) => {
 export const toldAsPast = (sentence: string, m: TimeMention) => saidAfter(sentence, m, TOLD_AS_PAST);
 /** "I said Thursday, not Tuesday": a day denied. */
 const NOT_BEFORE = /\b(not|never)\s+(on\s+)?$/i;
-/** "Our office manager will call you Thursday at 2", "done by noon", "not Tuesday": a phone call's time, a limit or a day denied is no visit's. */
+/** "The estimate Thursday at 9, and if you go ahead we'd pencil the install for Monday at 8": a visit that hangs on the first. */
+const DEPENDS_BEFORE =
+  /\bif (you|y'all|they) (go ahead|decide to|approve|proceed|sign|accept|like (the|our) (price|quote|estimate|proposal)|want to (go ahead|proceed))\b[^.?!]*$/i;
+/**
+ * "Our office manager will call you Thursday at 2", "done by noon", "not Tuesday", "if you go
+ * ahead, the install Monday at 8": a phone call's time, a limit, a day denied or a visit that
+ * hangs on another is no visit's.
+ */
 export const ofNoVisit = (sentence: string, m: TimeMention) =>
-  saidAfter(sentence, m, PHONE_CALL_BEFORE) || saidAfter(sentence, m, LIMIT_BEFORE) || saidAfter(sentence, m, NOT_BEFORE);
+  [PHONE_CALL_BEFORE, LIMIT_BEFORE, NOT_BEFORE, DEPENDS_BEFORE].some((words) => saidAfter(sentence, m, words));

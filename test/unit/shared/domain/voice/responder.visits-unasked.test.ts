@@ -88,4 +88,15 @@ describe('the responder finding a visit agreed in a call that is not about booki
     );
     expect(decision.appointment).toMatchObject({ status: 'requested', scheduledFor: null });
   });
+
+  it('books the estimate, not the install that hangs on it, and still reads an offer made "if you want"', async () => {
+    const estimate = await decide(
+      "AI: Ridgeline Home Services.\nCustomer: I'm thinking of replacing our furnace.\nAI: Our comfort advisor can come Thursday at 9 for the estimate, and if you go ahead we'd pencil the install for next Monday at 8.\nCustomer: Great, thanks.",
+    );
+    expect(estimate.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-13T09:00:00') });
+    const offer = await decide(
+      'AI: Ridgeline Home Services.\nCustomer: My dryer vent is clogged.\nAI: If you want, I can do Friday at 9.\nCustomer: Sure.',
+    );
+    expect(offer.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-14T09:00:00') });
+  });
 });
