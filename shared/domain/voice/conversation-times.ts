@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { AGENT_ACTS_ITSELF, BOOKING_ALREADY_MADE, CANCELLATION, COUNTER, DEFERS, OPENING_HOURS, PRICE } from './intent-rules-data';
 import { bareHours, bareHoursOffered, hoursInDigits, pickOffered } from './offered-pick';
-import { type RequestedTime, type TimeMention, timeMentions } from './requested-time';
+import { pastTimes, type RequestedTime, type TimeMention, timeMentions } from './requested-time';
 import {
   ACCEPTS,
   AGENT_CONFIRMS,
@@ -332,8 +332,9 @@ function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
     const mentions = offset ? [offset] : n === 0 && corrected.leads ? said.slice(0, first < 0 ? 1 : first + 1) : said;
     reading.correcting = n === 0 && corrected.leads;
     reading.cancelling = cancelsVisit(sentence) || (n === 0 && cancelsVisit(text.slice(0, corrected.said)));
-    // A time counts on from the last hour named; a day said alone ("Tomorrow I can't") keeps it.
-    reading.named = said.filter((m) => m.at !== null).at(-1) ?? reading.named ?? said.at(-1) ?? null;
+    // A time counts on from the last hour named, also a past visit's ("came today at 9. Same time next week?"); a day said alone keeps it.
+    const past = TELLS_PAST.test(sentence) ? pastTimes(sentence, ctx.timezone, ctx.callTime, reading.lastDay).at(-1) : undefined;
+    reading.named = said.filter((m) => m.at !== null).at(-1) ?? past ?? reading.named ?? said.at(-1) ?? null;
     if (turn.speaker === 'agent') readAgentSentence(reading, sentence, mentions, ctx);
     else readCustomerSentence(reading, sentence, mentions, ctx);
     reading.firstReply = false;

@@ -122,6 +122,27 @@ export function timeMentions(
   spanish = false,
   dayBefore: string | null = null,
 ): TimeMention[] {
+  return mentionsOf(text, timezone, callTime, spanish, dayBefore, false);
+}
+
+/**
+ * The times of day a text names that are already past at the call ("your painter came today at
+ * 9"): no visit, but what "same time next week" counts from.
+ */
+export function pastTimes(text: string, timezone: string, callTime: Date, dayBefore: string | null): TimeMention[] {
+  return mentionsOf(text, timezone, callTime, false, dayBefore, true).filter(
+    (m) => m.at !== null && Date.parse(m.at) <= callTime.getTime(),
+  );
+}
+
+function mentionsOf(
+  text: string,
+  timezone: string,
+  callTime: Date,
+  spanish: boolean,
+  dayBefore: string | null,
+  keepPast: boolean,
+): TimeMention[] {
   const local = DateTime.fromJSDate(callTime, { zone: timezone });
   const source = normalizeTimeWords(text, local, spanish);
   const wallClockAsUtc = new Date(Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second));
@@ -142,7 +163,7 @@ export function timeMentions(
     if (!instant.isValid) continue;
     lastDay = wall.date;
     const date = instant.toISODate() as string;
-    if (wall.hour !== null && instant.toMillis() <= callTime.getTime()) continue;
+    if (wall.hour !== null && instant.toMillis() <= callTime.getTime() && !keepPast) continue;
     if (wall.hour === null && date < (local.toISODate() as string)) continue;
     // Nobody books a visit more than a year out: such a reading is a number misread ("150 y 250 dólares").
     if (date > (local.plus({ years: 1 }).toISODate() as string)) continue;

@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { pastTimes } from '#shared/domain/voice/requested-time';
 import { RuleBasedResponder } from '#shared/domain/voice/responder';
 import { callOfTranscript } from '../../../../support/call-fixture';
 import { team } from '../../../../support/intake-fakes';
@@ -98,5 +100,32 @@ describe('the responder finding a visit agreed in a call that is not about booki
       'AI: Ridgeline Home Services.\nCustomer: My dryer vent is clogged.\nAI: If you want, I can do Friday at 9.\nCustomer: Sure.',
     );
     expect(offer.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-14T09:00:00') });
+  });
+
+  it('counts "same time next week" and "same time tomorrow" from the hour of a visit already past', async () => {
+    const week = await decide(
+      'AI: Ridgeline Home Services.\nCustomer: Your painter came today at 9 for the first coat. Can he come same time next week for the second?\nAI: Sure, same time next week works. You are set.',
+    );
+    expect(week.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-18T09:00:00') });
+    const tomorrow = await decide(
+      'Agent: Ridgeline.\nCaller: The plumber was here this morning at 8 and needs to finish. Can he come back same time tomorrow?\nAgent: Same time tomorrow, you got it.',
+    );
+    expect(tomorrow.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-12T08:00:00') });
+  });
+
+  it('names no hour for a visit asked after a past one without "same time"', async () => {
+    const decision = await decide(
+      'AI: Ridgeline Home Services.\nCustomer: Your painter came today at 9 for the first coat. Can he come back next Tuesday for the second?\nAI: Sure, next Tuesday. You are set.',
+    );
+    expect(decision.appointment).toMatchObject({ status: 'requested', scheduledFor: null, preferredDate: '2027-05-18' });
+  });
+
+  it('reads past times of any text without throwing, each at or before the call', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 80 }), (text) => {
+        for (const m of pastTimes(text, DENVER, CALL_TIME, null)) expect(Date.parse(m.at ?? '')).toBeLessThanOrEqual(CALL_TIME.getTime());
+      }),
+    );
+    expect(pastTimes('he came today at 9', DENVER, CALL_TIME, null).map((m) => m.at)).toEqual([at('2027-05-11T09:00:00')]);
   });
 });
