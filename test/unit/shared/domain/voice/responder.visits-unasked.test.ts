@@ -128,4 +128,20 @@ describe('the responder finding a visit agreed in a call that is not about booki
     );
     expect(pastTimes('he came today at 9', DENVER, CALL_TIME, null).map((m) => m.at)).toEqual([at('2027-05-11T09:00:00')]);
   });
+
+  it('books a return visit the assistant sends after a complaint, beside the complaint, and none for a part sent back', async () => {
+    const back = await decide(
+      "AI: Ridgeline Home Services.\nCustomer: The furnace you serviced is short cycling again, same problem as before.\nAI: Sorry about that, that's on us. We'll send Mike back Wednesday between 8 and 10.\nCustomer: okay",
+    );
+    expect(back.appointment).toMatchObject({ status: 'requested', preferredDate: '2027-05-12' });
+    expect(back.ticket?.category).toBe('complaint');
+    const notFixed = await decide(
+      "AI: Thanks for calling Ridgeline.\nCustomer: Your tech came Monday for the garbage disposal and it's not even fixed, it still hums.\nAI: I'm so sorry, that's on us. We'll come back out Friday at 1, no charge.\nCustomer: ok thanks",
+    );
+    expect(notFixed.ticket?.category).toBe('complaint');
+    const part = await decide(
+      'AI: Ridgeline Home Services.\nCustomer: Did the warranty part come in for my dishwasher?\nAI: Not yet, the supplier was wrong, we will send it back tomorrow.\nCustomer: okay',
+    );
+    expect(part.appointment).toBeNull();
+  });
 });
