@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { AGENT_ACTS_ITSELF, BOOKING_ALREADY_MADE, CANCELLATION, COUNTER, DEFERS, OPENING_HOURS, PRICE } from './intent-rules-data';
-import { bareHours, bareHoursOffered, hoursInDigits, pickOffered } from './offered-pick';
+import { bareHours, echoesHour, hoursInDigits, offersOf, pickOffered, sameClock } from './offered-pick';
 import { pastTimes, type RequestedTime, type TimeMention, timeMentions } from './requested-time';
 import {
   ACCEPTS,
@@ -12,7 +12,6 @@ import {
   afterCorrection,
   CLOSING,
   DECLINES,
-  HOUR_TAKEN,
   MOVES,
   OFFERS,
   ofNoVisit,
@@ -52,9 +51,6 @@ interface Proposal {
 }
 
 const sameTime = (a: TimeMention, b: TimeMention) => a.date === b.date && a.at === b.at;
-const clockOf = (m: TimeMention, timezone: string) => (m.at ? DateTime.fromISO(m.at, { zone: timezone }).toFormat('HH:mm') : null);
-const sameClock = (a: TimeMention, b: TimeMention, timezone: string) =>
-  clockOf(a, timezone) !== null && clockOf(a, timezone) === clockOf(b, timezone);
 const lastOf = (mentions: readonly TimeMention[]) => mentions.filter((m) => m.at !== null).at(-1) ?? mentions.at(-1);
 /** A time said with its day ("Friday at 1"), not an hour alone on the day on the table ("at 2"). */
 const NAMES_DAY =
@@ -144,13 +140,6 @@ function readTaken(reading: Reading, sentence: string, mentions: readonly TimeMe
   readAgentSentence(reading, rest, timeMentions(rest, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay), ctx);
 }
 
-function echoesHour(sentence: string, asked: TimeMention, timezone: string): boolean {
-  const said = HOUR_TAKEN.exec(sentence);
-  if (!said || asked.at === null) return false;
-  const local = DateTime.fromISO(asked.at, { zone: timezone });
-  return Number(said[1]) % 12 === local.hour % 12 && Number(said[2] ?? 0) === local.minute;
-}
-
 function readAgentSentence(reading: Reading, sentence: string, mentions: readonly TimeMention[], ctx: Context): void {
   // "We're open Monday 8 to 5" names the hours, it offers nothing.
   if (OPENING_HOURS.test(sentence) && !OFFERS.test(sentence)) return;
@@ -196,10 +185,7 @@ function readAgentSentence(reading: Reading, sentence: string, mentions: readonl
   // "Same time next week, Wednesday the 22nd at 1 pm": a day said beside a time is its context, not another offer.
   const timed = mentions.filter((m) => m.at !== null);
   if (timed.length === 0 && AGENT_ACTS_ITSELF.test(sentence)) return;
-  // The numbers of the days named ("March 11") are no hours: only what is left of the sentence is read for them.
-  const rest = mentions.reduce((text, m) => text.replace(m.phrase, ' '), sentence);
-  const bare = timed.length > 0 ? [] : bareHoursOffered(rest, mentions.at(-1)?.date ?? reading.lastDay, ctx.timezone, ctx.callTime);
-  const offered = timed.length > 0 ? timed : bare.length > 0 ? bare : mentions;
+  const offered = offersOf(sentence, mentions, reading.lastDay, ctx.timezone, ctx.callTime);
   if (offered.length === 0) return;
   reading.offered = offered.map((mention) => ({ mention, by: 'agent' as const, quote: sentence }));
   reading.candidate = reading.offered.length === 1 ? (reading.offered[0] ?? null) : null;
