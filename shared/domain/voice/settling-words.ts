@@ -7,14 +7,14 @@ import type { TimeMention } from './requested-time';
  */
 
 export const AGENT_CONFIRMS =
-  /\b(you're (all )?(set|booked|scheduled|on the (schedule|calendar|books))|(i'll|i will|we'll|we will) (get|fit|squeeze|put) you in|i('ve| have) (booked|scheduled|got|put) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your|it|for)|i('ve)? (booked|scheduled) it|booked[,.!]|pencil+ed (you )?in|you('re| are) on for|lock(ed)? (you|it) in|reserved (it|that|you) for|we'll see you|see you (then|on|at|tomorrow|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|it is\b|you're down|moved (you|it|your|to)|on the (calendar|schedule|books)|(i'll|i will|we'll|we will) (send|dispatch) (someone|somebody|(a|the|our) (tech\w*|plumber|electrician|roofer|installer|crew|estimator))|(i'll|i will|we'll|we will) have (?!(it|that|this|them)\b)[a-z]+ (there|out|over|by)\b|(someone|somebody|he|she|they|(a|the|our) (tech\w*|plumber|electrician|roofer|installer|crew|estimator))('ll| will) be (out|there|over|by|at your (door|place|house|home))|(we'll|we will|let's) plan on|let's (do|say|go with|make it) (?!(a|the) (phone )?call)|(is|are|'s) (now |all )?(booked|confirmed|scheduled|set) for|(is|are) (booked|confirmed|scheduled)|done[,.!]|(queda|est[aá]) (agendad|programad|confirmad|reservad)[oa]|lo esperamos|te esperamos)/i;
+  /\b(you're (all )?(set|booked|scheduled|on the (schedule|calendar|books))|(i'll|i will|we'll|we will) (get|fit|squeeze|put) you in|i('ve| have) (booked|scheduled|got|put) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your|it|for)|i('ve)? (booked|scheduled) it|booked[,.!]|pencil+ed (you )?in|you('re| are) on for|lock(ed)? (you|it) in|reserved (it|that|you) for|we'll see you|see you (then|on|at|tomorrow|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|it is\b|you're down|moved (you|it|your|to)|on the (calendar|schedule|books)|(i'll|i will|we'll|we will) (send|dispatch) (someone|somebody|(a|the|our) (tech\w*|plumber|electrician|roofer|installer|crew|estimator))|(i'll|i will|we'll|we will) have (?!(it|that|this|them)\b)[a-z]+ (there|out|over|by)\b|(someone|somebody|he|she|they|(a|the|our) (tech\w*|plumber|electrician|roofer|installer|crew|estimator))('ll| will) be (out|there|over|by|at your (door|place|house|home))|(should|will|'ll) (arrive|get there|pull up)|(we'll|we will|let's) plan on|let's (do|say|go with|make it) (?!(a|the) (phone )?call)|(is|are|'s) (now |all )?(booked|confirmed|scheduled|set) for|(is|are) (booked|confirmed|scheduled)|done[,.!]|(queda|est[aá]) (agendad|programad|confirmad|reservad)[oa]|lo esperamos|te esperamos)/i;
 /**
  * The assistant sending someone ("he'll be there around 11", "our on-call plumber can be there at
  * noon", "I can have him at your door at one", "I'm dispatching Luis"): a time said with it
  * before any day is named is today's, as the one sent goes now.
  */
 export const SENDS_SOMEONE =
-  /\b(be|(have|get) (him|her|them|someone|somebody|(a|an|our|the) [\w-]+)) (there|out|over|at your (door|place|house|home|address))\b|\b(dispatch|send)ing\b/i;
+  /\b(be|(have|get) (him|her|them|someone|somebody|(a|an|our|the) [\w-]+)) (there|out|over|at your (door|place|house|home|address))\b|\b((dispatch|send)ing|head(ed|ing) your way|arrive)\b/i;
 /**
  * Words that close any request ("you're all set, the manager will call you", "you got it",
  * "confirmed, your address is updated"): a confirmation of a booking only with a time in the same
@@ -28,7 +28,7 @@ export const OFFERS =
 export const UNAVAILABLE =
   /\b((is|are|'s|'re|has been|have been) (all |completely )?(taken|full|booked (up|solid|out)|gone|not available|unavailable|cancel+ed|removed)|no longer available|(i|we)('ve| have)( just)? (cancel+ed|removed|taken (you|it|that) off)|don't have (anything|that)|we('re| are) closed|we close|no (tenemos|hay) (lugar|espacio))\b/i;
 export const AGENT_EXISTING =
-  /\b(is on the books|(is|are|'s|'re) still (on|coming|scheduled|booked)|you already have|your (current|existing|upcoming) (appointment|visit)|your (appointment|visit|booking)( is|'s| was)(?! (now |all )?(set|booked|confirmed|scheduled) for)|your ((monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)('s)?|at|\d{1,2}(:\d{2})?|[ap]\.?m\.?|morning|afternoon|o'clock)( (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|at|\d{1,2}(:\d{2})?|[ap]\.?m\.?|morning|afternoon|o'clock))* (appointment|visit|booking)|remind\w*|recordar\w*|recordatorio|(calling|here) to confirm your|(?<!\b(when|once|before|after|until) )(he|she|they)('s| is| are) (on (his|her|their|the) way|\w+ minutes out))\b/i;
+  /\b(is on the books|(is|are|'s|'re) still (on|coming|scheduled|booked)|you already have|your (current|existing|upcoming) (appointment|visit)|your (appointment|visit|booking)( is|'s| was)(?! (now |all )?(set|booked|confirmed|scheduled) for)|your ((monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)('s)?|at|\d{1,2}(:\d{2})?|[ap]\.?m\.?|morning|afternoon|o'clock)( (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|at|\d{1,2}(:\d{2})?|[ap]\.?m\.?|morning|afternoon|o'clock))* (appointment|visit|booking)|remind\w*|running (late|behind)|recordar\w*|recordatorio|(calling|here) to confirm your|(?<!\b(when|once|before|after|until) )(he|she|they)('s| is| are) (on (his|her|their|the) way|\w+ minutes out))\b/i;
 export const DECLINES =
   /\b((can't|cannot|can not|won't|couldn't) (do|make|be there|be home)|(doesn't|does not|won't|wouldn't)( really| quite)? work|not (good|great) for me|anything (later|earlier|else)|something (later|earlier|else)|other (options|times|days)|no puedo|no me (sirve|queda|parece))\b/i;
 /**
@@ -114,11 +114,14 @@ export const TELLS_PAST = new RegExp(`\\b${PAST_VERB}\\b`, 'i');
 const TOLD_AS_PAST = new RegExp(`\\b${PAST_VERB}\\s+(on |last )?$`, 'i');
 
 /** Whether the words right before a time say what it is the time of. */
-const saidAfter = (sentence: string, m: TimeMention, words: RegExp) => {
+const phraseAt = (sentence: string, m: TimeMention) => {
   const lower = sentence.toLowerCase();
   const phrase = m.phrase.toLowerCase();
   // The phrase is of the rewritten text ("around 9:30" is read as "at 9:30"): without its preposition it is the words said.
-  const at = lower.includes(phrase) ? lower.indexOf(phrase) : lower.indexOf(phrase.replace(/^(at|on) /, ''));
+  return lower.includes(phrase) ? lower.indexOf(phrase) : lower.indexOf(phrase.replace(/^(at|on) /, ''));
+};
+const saidAfter = (sentence: string, m: TimeMention, words: RegExp) => {
+  const at = phraseAt(sentence, m);
   return at > 0 && words.test(sentence.slice(0, at));
 };
 /** "the water heater you installed Friday at 2": a time said right after a verb of the past is when that was. */
@@ -128,10 +131,14 @@ const NOT_BEFORE = /\b(not|never)\s+(on\s+)?$/i;
 /** "The estimate Thursday at 9, and if you go ahead we'd pencil the install for Monday at 8": a visit that hangs on the first. */
 const DEPENDS_BEFORE =
   /\bif (you|y'all|they) (go ahead|decide to|approve|proceed|sign|accept|like (the|our) (price|quote|estimate|proposal)|want to (go ahead|proceed))\b[^.?!]*$/i;
+/** "The install Friday at 8 if the unit's in stock": a visit that hangs on a part, said after its time. */
+const DEPENDS_AFTER =
+  /^[^.?!]{0,12}?\b(if|once|when|as soon as) (the|your|our) (unit|part|parts|equipment|permit|materials?|order)('s| is| are| comes?| arrives?)/i;
 /**
  * "Our office manager will call you Thursday at 2", "done by noon", "not Tuesday", "if you go
  * ahead, the install Monday at 8": a phone call's time, a limit, a day denied or a visit that
  * hangs on another is no visit's.
  */
 export const ofNoVisit = (sentence: string, m: TimeMention) =>
-  [PHONE_CALL_BEFORE, LIMIT_BEFORE, NOT_BEFORE, DEPENDS_BEFORE].some((words) => saidAfter(sentence, m, words));
+  [PHONE_CALL_BEFORE, LIMIT_BEFORE, NOT_BEFORE, DEPENDS_BEFORE].some((words) => saidAfter(sentence, m, words)) ||
+  DEPENDS_AFTER.test(sentence.slice(phraseAt(sentence, m) + m.phrase.length));

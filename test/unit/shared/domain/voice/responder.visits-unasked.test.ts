@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { pastTimes } from '#shared/domain/voice/requested-time';
 import { RuleBasedResponder } from '#shared/domain/voice/responder';
+import { ofNoVisit } from '#shared/domain/voice/settling-words';
 import { callOfTranscript } from '../../../../support/call-fixture';
 import { team } from '../../../../support/intake-fakes';
 
@@ -143,5 +144,33 @@ describe('the responder finding a visit agreed in a call that is not about booki
       'AI: Ridgeline Home Services.\nCustomer: Did the warranty part come in for my dishwasher?\nAI: Not yet, the supplier was wrong, we will send it back tomorrow.\nCustomer: okay',
     );
     expect(part.appointment).toBeNull();
+  });
+
+  it('books the time a dispatched technician "should arrive", and nothing for one running late to a visit made', async () => {
+    const arrive = await decide(
+      "AI: Ridgeline Home Services.\nCustomer: Sewage is coming up through the basement drain.\nAI: Don't use any water. The tech's name is Ray, he's headed your way now and should arrive about 11.\nCustomer: Thank you.",
+    );
+    expect(arrive.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-11T11:00:00') });
+    const late = await decide(
+      "AI: Hi, this is Ridgeline. Your tech is running late, he'll be there at 11:30 instead of 11.\nCustomer: ok no problem.",
+    );
+    expect(late.appointment).toBeNull();
+  });
+
+  it('books the sizing visit, not the install that hangs on the unit in stock, and an offer "if that works"', async () => {
+    const sized = await decide(
+      "AI: Ridgeline Home Services.\nCustomer: We need a new water heater.\nAI: I can have someone come size it tomorrow at 9, and we'd do the install Friday at 8 if the unit's in stock.\nCustomer: Sounds good.",
+    );
+    expect(sized.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-12T09:00:00') });
+    const works = await decide(
+      'AI: Ridgeline Home Services.\nCustomer: My toilet runs.\nAI: I can do Friday at 8 if that works.\nCustomer: That works.',
+    );
+    expect(works.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-14T08:00:00') });
+  });
+
+  it('reads whether any text says a time of no visit without throwing', () => {
+    const mention = { at: null, date: '2027-05-12', phrase: 'tomorrow', index: 0 };
+    fc.assert(fc.property(fc.string({ maxLength: 80 }), (text) => expect(typeof ofNoVisit(text, mention)).toBe('boolean')));
+    expect(ofNoVisit("the install tomorrow if the part's in", mention)).toBe(true);
   });
 });
