@@ -80,6 +80,18 @@ function weekdayAhead(c: chrono.ParsedComponents, local: DateTime, date: { year:
   return { year: next.year, month: next.month, day: next.day };
 }
 
+/** "Move it from Thursday at 10 to Friday": a time and the day it goes to, which chrono reads as one range. */
+function movedToDay(result: chrono.ParsedResult, local: DateTime): { date: string; phrase: string; index: number } | null {
+  const end = result.end;
+  if (!end || end.isCertain('hour') || !(end.isCertain('day') || end.isCertain('weekday'))) return null;
+  const day = DateTime.fromObject(
+    { year: end.get('year') ?? local.year, month: end.get('month') ?? local.month, day: end.get('day') ?? local.day },
+    { zone: local.zone },
+  );
+  const phrase = result.text.split(/\s(?:to|until|till|through)\s/i).at(-1) ?? result.text;
+  return day.isValid ? { date: day.toISODate() as string, phrase, index: result.index + result.text.length - phrase.length } : null;
+}
+
 interface WallClock {
   readonly date: { year: number; month: number; day: number };
   readonly hour: number | null;
@@ -168,6 +180,8 @@ function mentionsOf(
     // Nobody books a visit more than a year out: such a reading is a number misread ("150 y 250 dólares").
     if (date > (local.plus({ years: 1 }).toISODate() as string)) continue;
     mentions.push({ at: wall.hour !== null ? (instant.toUTC().toISO() as string) : null, date, phrase: wall.phrase, index: result.index });
+    const moved = wall.hour !== null ? movedToDay(result, local) : null;
+    if (moved && moved.date !== date && moved.date >= (local.toISODate() as string)) mentions.push({ at: null, ...moved });
   }
   return mentions;
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { pastTimes } from '#shared/domain/voice/requested-time';
+import { pastTimes, timeMentions } from '#shared/domain/voice/requested-time';
 import { RuleBasedResponder } from '#shared/domain/voice/responder';
 import { ofNoVisit } from '#shared/domain/voice/settling-words';
 import { callOfTranscript } from '../../../../support/call-fixture';
@@ -172,5 +172,26 @@ describe('the responder finding a visit agreed in a call that is not about booki
     const mention = { at: null, date: '2027-05-12', phrase: 'tomorrow', index: 0 };
     fc.assert(fc.property(fc.string({ maxLength: 80 }), (text) => expect(typeof ofNoVisit(text, mention)).toBe('boolean')));
     expect(ofNoVisit("the install tomorrow if the part's in", mention)).toBe(true);
+  });
+
+  it('reads the day a time is moved to ("from Thursday at 10 to Friday") and books it at the hour said', async () => {
+    const moved = timeMentions('We need to move your inspection from Thursday at 10 to Friday.', DENVER, CALL_TIME);
+    expect(moved.map((m) => [m.date, m.at])).toEqual([
+      ['2027-05-13', at('2027-05-13T10:00:00')],
+      ['2027-05-14', null],
+    ]);
+    expect(timeMentions('He can come Thursday at 10.', DENVER, CALL_TIME)).toHaveLength(1);
+    const decision = await decide(
+      'AI: Hi, this is Ridgeline Home Services. Because of the storm, we need to move your roof inspection from Thursday at 10 to Friday. Same time, 10 am?\nCustomer: yeah ok\nAI: Thanks, see you Friday.',
+    );
+    expect(decision.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-14T10:00:00') });
+  });
+
+  it('reads the times of any text without throwing, none before the call', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 80 }), (text) => {
+        for (const m of timeMentions(text, DENVER, CALL_TIME)) expect(m.date >= '2027-05-11').toBe(true);
+      }),
+    );
   });
 });
