@@ -61,6 +61,11 @@ export const CANCELLATION: readonly Rule[] = [
     what: "asks to cancel a day's visit",
   },
   {
+    // "I can't make tomorrow's appointment. I'll call back to reschedule.": the visit is off; a new time said in the call makes it a reschedule.
+    pattern: /\b(can't|cannot|can not|won't be able to) make (my|the|our|that|[a-z]+'s)( \w+)? (appointment|visit|booking)\b/i,
+    what: 'cannot make the visit',
+  },
+  {
     pattern: /\b(take|cross) (me|us|it|that|our \w+|my \w+) off (the|your) (calendar|schedule|books|list)\b/i,
     what: 'asks to be taken off the schedule',
   },
@@ -293,6 +298,13 @@ export const LEAVES =
 /** Dissatisfaction said plainly: a complaint when the caller books nothing (the call is the complaint). */
 export const UPSET =
   /\b(i'm|i am|we're|we are)( really| very| so| pretty| extremely| just)? (frustrated|upset|annoyed|angry|furious|disgusted|livid|fed up)\b|\b(estoy|estamos) (muy )?(molest|enojad|frustrad)[oa]s?\b/i;
+/**
+ * A worker named by the caller and the work done ("Tony replaced our disposal"): the business's own
+ * work only when the assistant owns the fault, as a name alone may be anyone's. Case-sensitive: a
+ * name is capitalised.
+ */
+export const NAMED_WORK =
+  /\b(?!(I|It|He|She|They|We|You|Someone|Somebody|Nobody|Everyone|That|This|My|Our|Then|And|But|So)\b)[A-Z][a-z]+ (installed|fixed|repaired|replaced|serviced|worked on|put in|came (out|by))\b/;
 /** The business's own earlier work ("you installed", "your tech was here", "the guy who came Monday"). */
 export const PRIOR_WORK =
   /\b(you( guys)?|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|company|people)|y'all)( all)? (installed|fixed|repaired|replaced|worked on|serviced|came out|came by|were (just )?here|was (just )?here|put in|left|did|changed|swapped|rewired|hooked up|(have|has|had) been (out|here|over))\b|\bthe (guy|tech\w*|plumber|electrician|crew|installer|worker|man|woman|lady) (who|that) (came|was here|worked on|installed|fixed|you sent)\b|\b(el|la) (t[eé]cnic[oa]|plomero|electricista) que (vino|mandaron|instal[oó]|arregl[oó])(?![\wáéíóúñ])|\b(been|was|were|got) ['"]?(fixed|repaired|serviced)\b|\bpaid (for )?(a|the|your) (tune[- ]?up|repair|service|install\w*)\b/i;

@@ -10,6 +10,7 @@ import {
   ESCALATION,
   HEDGED,
   LEAVES,
+  NAMED_WORK,
   NOT_TRIAGE,
   PERSISTS,
   PRICE,
@@ -96,7 +97,7 @@ function impliedComplaint(caller: readonly string[], agent: readonly string[], a
   if (asksVisit && !owned) return null;
   const upset = caller.find((l) => UPSET.test(l));
   if (upset) return { reason: 'dissatisfaction', evidence: [upset] };
-  const prior = caller.find((l) => PRIOR_WORK.test(l));
+  const prior = caller.find((l) => PRIOR_WORK.test(l)) ?? (owned ? caller.find((l) => NAMED_WORK.test(l)) : undefined);
   const persists = caller.find((l) => PERSISTS.test(l) && !/\?\s*$/.test(l));
   if (prior && persists) return { reason: 'work that did not hold', evidence: [...new Set([prior, persists])] };
   return prior && owned ? { reason: "the business's work, its fault owned", evidence: [prior, owned] } : null;

@@ -194,4 +194,29 @@ describe('the responder finding a visit agreed in a call that is not about booki
       }),
     );
   });
+
+  it('reads work a named technician did that did not hold as a complaint where the assistant owns it, and not otherwise', async () => {
+    const owned = await decide(
+      "AI: Ridgeline Home Services.\nCustomer: Tony replaced our garbage disposal Saturday and it's leaking again.\nAI: I'm sorry about that. I can get Tony back out tomorrow at 1.\nCustomer: Tomorrow at 1 works.",
+    );
+    expect(owned.ticket?.category).toBe('complaint');
+    expect(owned.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-12T13:00:00') });
+    const asked = await decide(
+      "AI: Ridgeline Home Services.\nCustomer: Tony replaced our garbage disposal Saturday and it's leaking again. Can someone come?\nAI: I can send a plumber tomorrow at 1.\nCustomer: Tomorrow at 1 works.",
+    );
+    expect(asked.ticket).toBeNull();
+  });
+
+  it('cancels a visit the caller cannot make and puts off, and reschedules one moved in the same call', async () => {
+    const putOff = await decide(
+      "AI: Ridgeline Home Services.\nCustomer: I can't make tomorrow's appointment. I'll call back to reschedule when I know my schedule.\nAI: No problem, I'll take you off for tomorrow.",
+    );
+    expect(putOff.appointment).toBeNull();
+    expect(putOff.ticket?.category).toBe('cancellation');
+    const moved = await decide(
+      "AI: Ridgeline Home Services.\nCustomer: I can't make tomorrow's appointment. Could we do Friday at 2?\nAI: Friday at 2 works, you're all set.",
+    );
+    expect(moved.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-14T14:00:00') });
+    expect(moved.ticket).toBeNull();
+  });
 });
