@@ -19,6 +19,7 @@ import {
   TELLS_PAST,
   toldAsPast,
   UNAVAILABLE,
+  WHEN_COMING,
 } from './settling-words';
 import { asWritten, sentencesOf } from './spoken-text';
 import { offsetMention } from './time-offsets';
@@ -82,6 +83,8 @@ interface Reading {
   correcting: boolean;
   /** The assistant's last turn asked what time the customer wants ("What time tomorrow works for you?"). */
   timeAsked: boolean;
+  /** The customer's last turn asked when someone can come: the assistant's answer sends someone. */
+  comingAsked: boolean;
   /** The sentence read cancels a visit, or the words a correction in it replaced did: its times are the booking's. */
   cancelling: boolean;
 }
@@ -292,7 +295,9 @@ function readCounter(reading: Reading, sentence: string, ctx: Context): void {
 /** "He'll be there around 11": someone sent before any day is named goes today, so an hour said alone is today's. */
 const dayOnTable = (reading: Reading, speaker: Speaker, sentence: string, ctx: Context) =>
   reading.lastDay ??
-  (speaker === 'agent' && SENDS_SOMEONE.test(sentence) ? DateTime.fromJSDate(ctx.callTime, { zone: ctx.timezone }).toISODate() : null);
+  (speaker === 'agent' && (SENDS_SOMEONE.test(sentence) || reading.comingAsked)
+    ? DateTime.fromJSDate(ctx.callTime, { zone: ctx.timezone }).toISODate()
+    : null);
 
 function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
   reading.firstReply = turn.speaker === 'agent';
@@ -300,6 +305,7 @@ function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
   reading.turnText = text;
   if (turn.speaker === 'agent') reading.answered = true;
   if (turn.speaker === 'agent') reading.timeAsked = ASKS_WHICH_TIME.test(text);
+  else reading.comingAsked = WHEN_COMING.test(text);
   const corrected = afterCorrection(text);
   // "Friday at 3, actually make it 3:30": the day said before a correction that names only an hour is still its day.
   const before = timeMentions(text.slice(0, corrected.said), ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay);
@@ -353,6 +359,7 @@ export function agreedTimeOfTurns(
     correcting: false,
     cancelling: false,
     timeAsked: false,
+    comingAsked: false,
   };
   for (const turn of turns) readTurn(reading, turn, { timezone, callTime, spanish });
   if (reading.agreed) {

@@ -219,4 +219,49 @@ describe('the responder finding a visit agreed in a call that is not about booki
     expect(moved.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-14T14:00:00') });
     expect(moved.ticket).toBeNull();
   });
+
+  it('books the hour of an ETA and of an answer to "when can someone get here?" today', async () => {
+    const eta = await decide(
+      "AI: Ridgeline Home Services.\nCustomer: Water is pouring out from under the dishwasher, it's all over the kitchen floor.\nAI: Shut the valve under the sink. I'm getting Dave out to you, ETA 12:30.\nCustomer: ok",
+    );
+    expect(eta.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-11T12:30:00') });
+    const when = await decide(
+      "AI: Ridgeline Home Services.\nCustomer: The sump pump died and there's an inch of water in the basement.\nAI: We'll get someone out.\nCustomer: When can someone get here?\nAI: Around 1:30.\nCustomer: Okay good.",
+    );
+    expect(when.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-11T13:30:00') });
+    const howMany = await decide(
+      'AI: Ridgeline Home Services.\nCustomer: How many techs do you have?\nAI: Around 12.\nCustomer: Okay good.',
+    );
+    expect(howMany.appointment).toBeNull();
+  });
+
+  it('takes "switched" as the assistant moving a visit, and a video call as no visit beside the one to measure', async () => {
+    const switched = await decide(
+      "AI: Ridgeline Home Services.\nCustomer: Can we switch my Wednesday 2 o'clock to Thursday?\nAI: Thursday at 2 is open, switched.",
+    );
+    expect(switched.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-13T14:00:00') });
+    const measured = await decide(
+      "AI: Ridgeline Home Services.\nCustomer: We'd like to redo our bathroom.\nAI: Our designer can do a video call Thursday at 2, then come out Monday at 9 to measure.\nCustomer: Perfect.",
+    );
+    expect(measured.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-17T09:00:00') });
+  });
+
+  it('reads "the guy you sent" as the business\'s work in a complaint', async () => {
+    const decision = await decide(
+      "AI: Ridgeline Home Services.\nCustomer: The guy you sent yesterday left the faucet dripping worse than before.\nAI: I apologize. We'll have him back Saturday at 9.\nCustomer: ok.",
+    );
+    expect(decision.ticket?.category).toBe('complaint');
+    expect(decision.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-15T09:00:00') });
+  });
+
+  it('books an outbound offer taken with "2\'s good", and no hour said of something else', async () => {
+    const taken = await decide(
+      "Sam: Hi, it's Sam from Ridgeline. You requested a call back about a leaky faucet?\nLee: Yes, thanks for calling.\nSam: I can get someone out tomorrow between 8 and 10, or at 2.\nLee: 2's good.\nSam: Great.",
+    );
+    expect(taken.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-12T14:00:00') });
+    const price = await decide(
+      "AI: Ridgeline Home Services.\nCustomer: Can someone look at my faucet?\nAI: I can get someone out tomorrow at 2. It's $89.\nCustomer: 89's too much, never mind.",
+    );
+    expect(price.appointment?.scheduledFor ?? null).toBeNull();
+  });
 });
