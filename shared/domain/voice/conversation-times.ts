@@ -17,6 +17,7 @@ import {
   ofNoVisit,
   SENDS_SOMEONE,
   TELLS_PAST,
+  THANKS_ONLY,
   toldAsPast,
   UNAVAILABLE,
   WHEN_COMING,
@@ -83,6 +84,8 @@ interface Reading {
   correcting: boolean;
   /** The assistant's last turn asked what time the customer wants ("What time tomorrow works for you?"). */
   timeAsked: boolean;
+  /** The text of the assistant's last turn. */
+  agentTurn: string;
   /** The customer's last turn asked when someone can come: the assistant's answer sends someone. */
   comingAsked: boolean;
   /** The sentence read cancels a visit, or the words a correction in it replaced did: its times are the booking's. */
@@ -231,7 +234,7 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
   if (BOOKING_ALREADY_MADE.test(sentence) || reading.cancelling) {
     remember(reading, mentions);
     // "What time is my appointment on Monday?": a question naming the day alone asks for the hour.
-    reading.existingAsked = mentions.length === 0 || (isQuestion(sentence) && mentions.every((m) => m.at === null));
+    reading.existingAsked ||= mentions.length === 0 || (isQuestion(sentence) && mentions.every((m) => m.at === null));
     return;
   }
   if (DECLINES.test(sentence)) {
@@ -258,7 +261,10 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
     return;
   }
   // An "okay" beside a price question weighs the offer, it does not take it.
-  const accepts = ACCEPTS.test(sentence) && !DEFERS.test(reading.turnText) && !PRICE.test(reading.turnText);
+  // "I can have the plumber at your house at 8:30." "Thank you!": thanks right after someone is sent takes the visit.
+  const sent = reading.candidate?.by === 'agent' && reading.agentTurn.includes(reading.candidate.quote) ? reading.candidate.quote : '';
+  const thanked = THANKS_ONLY.test(sentence) && SENDS_SOMEONE.test(sent);
+  const accepts = (ACCEPTS.test(sentence) || thanked) && !DEFERS.test(reading.turnText) && !PRICE.test(reading.turnText);
   const picked = accepts
     ? (pickOffered(sentence, reading.offered, ctx.timezone) ?? (reading.candidate?.by === 'agent' ? reading.candidate : null))
     : null;
@@ -303,9 +309,8 @@ function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
   reading.firstReply = turn.speaker === 'agent';
   const text = asWritten(turn.text);
   reading.turnText = text;
-  if (turn.speaker === 'agent') reading.answered = true;
-  if (turn.speaker === 'agent') reading.timeAsked = ASKS_WHICH_TIME.test(text);
-  else reading.comingAsked = WHEN_COMING.test(text);
+  if (turn.speaker === 'agent') Object.assign(reading, { answered: true, timeAsked: ASKS_WHICH_TIME.test(text), agentTurn: text });
+  else reading.comingAsked = WHEN_COMING.test(text) && !BOOKING_ALREADY_MADE.test(text);
   const corrected = afterCorrection(text);
   // "Friday at 3, actually make it 3:30": the day said before a correction that names only an hour is still its day.
   const before = timeMentions(text.slice(0, corrected.said), ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay);
@@ -360,6 +365,7 @@ export function agreedTimeOfTurns(
     cancelling: false,
     timeAsked: false,
     comingAsked: false,
+    agentTurn: '',
   };
   for (const turn of turns) readTurn(reading, turn, { timezone, callTime, spanish });
   if (reading.agreed) {

@@ -264,4 +264,34 @@ describe('the responder finding a visit agreed in a call that is not about booki
     );
     expect(price.appointment?.scheduledFor ?? null).toBeNull();
   });
+
+  it('takes a thanks right after someone is sent, and not a thanks for something else said later', async () => {
+    const sent = await decide(
+      'AI: Ridgeline Home Services.\nCustomer: The water heater is leaking, there is an inch of water in the basement.\nAI: I can have the on-call plumber at your house at 4:30.\nCustomer: Thank you!',
+    );
+    expect(sent.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-11T16:30:00') });
+    const emailed = await decide(
+      "AI: Hi, this is Ridgeline following up on your quote request. I could have the estimator out Monday at 10.\nCustomer: Can you just email me a rough price instead?\nAI: Sure, I'll email it today.\nCustomer: Thanks.",
+    );
+    expect(emailed.appointment).toBeNull();
+  });
+
+  it('reads an hour said to "when will the tech get here?" about a booking made as no visit', async () => {
+    const decision = await decide(
+      'AI: Ridgeline Home Services.\nCustomer: When will the tech get here? My appointment is today.\nAI: Around 1.\nCustomer: ok',
+    );
+    expect(decision.appointment).toBeNull();
+  });
+
+  it('takes "moved." and "we\'ll have the tech back" as the assistant stating a visit', async () => {
+    const moved = await decide(
+      'AI: Ridgeline Home Services.\nCustomer: Can I do 2 instead of 10 on Friday?\nAI: Friday at 2 works, moved.',
+    );
+    expect(moved.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-14T14:00:00') });
+    const back = await decide(
+      "AI: Ridgeline Home Services.\nCustomer: The toilet your plumber reset is rocking again.\nAI: That's on us. We'll have the tech back tomorrow morning.\nCustomer: ok",
+    );
+    expect(back.appointment).toMatchObject({ status: 'requested', preferredDate: '2027-05-12' });
+    expect(back.ticket?.category).toBe('complaint');
+  });
 });
