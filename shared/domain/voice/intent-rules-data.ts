@@ -187,6 +187,11 @@ export const ACCEPTS_OFFER = 'accepts a time offered';
 
 export const VISIT: readonly Rule[] = [
   {
+    // "Sure, but call me back tomorrow to set a time": the visit is taken, its time put to a call.
+    pattern: /\b(call|text) me( back)?( \w+){0,2} to (set|schedule|book|pick|set up) (a |the )?(time|day|date|appointment|visit)\b/i,
+    what: 'asks for a visit, its time to be set by a call',
+  },
+  {
     pattern:
       /\b(schedule|book|set up|make|get) (an |a |the )?(appointment|visit|service call|estimate|inspection|tune[- ]?up|cleaning|install(ation)?|time)\b/i,
     what: 'asks for an appointment',

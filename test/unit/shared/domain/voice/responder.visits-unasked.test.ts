@@ -294,4 +294,20 @@ describe('the responder finding a visit agreed in a call that is not about booki
     expect(back.appointment).toMatchObject({ status: 'requested', preferredDate: '2027-05-12' });
     expect(back.ticket?.category).toBe('complaint');
   });
+
+  it('takes "he\'ll be there" from a caller booking for someone, and keeps a visit whose time is put to a call back requested', async () => {
+    const forDad = await decide(
+      "AI: Ridgeline Home Services.\nCustomer: I'm calling for my dad, he's 88 and he has no hot water. Can someone come today?\nAI: I can send someone at 3.\nCustomer: He'll be there.",
+    );
+    expect(forDad.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-11T15:00:00') });
+    expect(forDad.ticket?.category).toBe('urgent_request');
+    const callBack = await decide(
+      "Agent: Hi, this is Ridgeline returning your request for a furnace quote. Can our advisor come out this week?\nCaller: Sure, but call me back tomorrow to set a time, I'm driving.\nAgent: Will do.",
+    );
+    expect(callBack.appointment).toMatchObject({ status: 'requested', scheduledFor: null });
+    const none = await decide(
+      'Agent: Hi, this is Ridgeline. Your furnace plan renews next month.\nCaller: OK, call me back later.\nAgent: Will do.',
+    );
+    expect(none.appointment).toBeNull();
+  });
 });
