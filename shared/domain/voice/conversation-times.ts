@@ -232,9 +232,12 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
   if (TELLS_PAST.test(sentence) && mentions.every((m) => m.at === null) && !isQuestion(sentence)) return;
   if (mentions.length > 0 && mentions.every((m) => toldAsPast(sentence, m))) return;
   if (BOOKING_ALREADY_MADE.test(sentence) || reading.cancelling) {
-    remember(reading, mentions);
+    // "The tech is coming at 2 today, can he come at 4 instead?": the booking made is mentioned, the time after it asked.
+    const moved = !reading.cancelling && mentions.length > 1 && COUNTER.test(sentence) ? mentions.at(-1) : undefined;
+    remember(reading, moved ? mentions.slice(0, -1) : mentions);
     // "What time is my appointment on Monday?": a question naming the day alone asks for the hour.
     reading.existingAsked ||= mentions.length === 0 || (isQuestion(sentence) && mentions.every((m) => m.at === null));
+    if (moved) readCustomerTime(reading, sentence, moved, ctx.timezone);
     return;
   }
   if (DECLINES.test(sentence)) {

@@ -310,4 +310,19 @@ describe('the responder finding a visit agreed in a call that is not about booki
     );
     expect(none.appointment).toBeNull();
   });
+
+  it('books the hour a visit already made is moved to in the same sentence, and "k thx" to an offer', async () => {
+    const moved = await decide(
+      "AI: Ridgeline Home Services.\nCustomer: The tech is coming at 2 today, can he come at 4 instead?\nAI: Sure, 4 o'clock today.\nCustomer: Thanks.",
+    );
+    expect(moved.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-11T16:00:00') });
+    const kept = await decide(
+      'AI: Ridgeline Home Services.\nCustomer: The tech is coming at 2 today, right?\nAI: Yes, 2 today.\nCustomer: Thanks.',
+    );
+    expect(kept.appointment).toBeNull();
+    const k = await decide(
+      'agent: ridgeline home services\ncaller: hi can someone fix a leaky outdoor spigot\nagent: friday at 10?\ncaller: k thx',
+    );
+    expect(k.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-14T10:00:00') });
+  });
 });
