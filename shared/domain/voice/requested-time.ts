@@ -188,7 +188,8 @@ function mentionsOf(
 
 /**
  * The appointment time a conversation settles on: in the assistant's confirmation when it has one,
- * else the last time named (calls converge: "Friday?" "Friday is full, Monday at 9?" "OK"). A later
+ * else the last time named (calls converge: "Friday?" "Friday is full, Monday at 9?" "OK"); an hour
+ * without a day is today's when someone is sent (`sentToday`). A later
  * mention of another day without a time wins over an earlier time (the caller moved to that day).
  */
 export function findAgreedTime(
@@ -197,7 +198,9 @@ export function findAgreedTime(
   timezone: string,
   callTime: Date,
   spanish = false,
+  sentToday = false,
 ): RequestedTime | null {
+  const dayBefore = sentToday ? DateTime.fromJSDate(callTime, { zone: timezone }).toISODate() : null;
   const pick = (mentions: readonly TimeMention[]): RequestedTime | null => {
     const last = mentions.at(-1);
     if (!last) return null;
@@ -206,10 +209,10 @@ export function findAgreedTime(
     return { at: chosen.at, date: chosen.date, phrase: chosen.phrase };
   };
   if (confirmation) {
-    const confirmed = pick(timeMentions(confirmation, timezone, callTime, spanish));
+    const confirmed = pick(timeMentions(confirmation, timezone, callTime, spanish, dayBefore));
     if (confirmed) return confirmed;
   }
-  return pick(timeMentions(conversation, timezone, callTime, spanish));
+  return pick(timeMentions(conversation, timezone, callTime, spanish, dayBefore));
 }
 
 /** Whether an instant falls within the opening hours of its weekday, in the zone; the reason when not. */

@@ -4,6 +4,7 @@ import type { CallAnalysis } from './analysis';
 import type { NormalizedCall } from './call-report';
 import { ACCEPTS_OFFER } from './intent-rules-data';
 import type { WeeklyHours } from './requested-time';
+import { SENDS_SOMEONE } from './settling-words';
 import { asWritten } from './spoken-text';
 import { readTranscript, type TranscriptReading } from './transcript-reading';
 
@@ -44,7 +45,9 @@ async function settledTime(call: NormalizedCall, team: Team, callTime: Date, rea
     return turns.agreedTimeOfTurns(call.turns, team.timezone, callTime, reading.spanish);
   }
   const times = await requestedTime();
-  const found = times.findAgreedTime(asWritten(conversationOf(call)), reading.confirmation, team.timezone, callTime, reading.spanish);
+  const text = asWritten(conversationOf(call));
+  // "I'm sending a plumber, he'll be there at 12:45": someone sent goes today, as in the turn reading.
+  const found = times.findAgreedTime(text, reading.confirmation, team.timezone, callTime, reading.spanish, SENDS_SOMEONE.test(text));
   return found ? { ...found, settled: found.at !== null, reason: null, evidence: [] } : null;
 }
 

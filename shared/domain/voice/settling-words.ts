@@ -17,9 +17,9 @@ export const SENDS_SOMEONE =
   /\b(be|(have|get|getting|having) (him|her|them|someone|somebody|(a|an|our|the) [\w-]+( [\w-]+)?|\w+)) (there|out|over|at your (door|place|house|home|address))\b|\b((dispatch|send)ing|head(ed|ing) your way|arrive|eta)\b/i;
 /** A thanks as the whole answer: it takes a visit the assistant sends ("I can have the plumber at your house at 8:30" "Thank you!"). */
 export const THANKS_ONLY = /^\W*(thank you|thanks|thank god)( so much| very much)?\W*$/i;
-/** The caller asking when someone can come ("when can someone get here?", "how soon?"): the answer sends someone. */
+/** The caller asking when someone can come ("when can someone get here?", "how soon?", "as soon as possible"): the answer sends someone. */
 export const WHEN_COMING =
-  /\b(when|what time) (can|will|could|would) (someone|somebody|you|y'all|he|she|they|the \w+) (get|come|be) (here|out|over|by)\b|\bhow soon\b/i;
+  /\b(when|what time) (can|will|could|would) (someone|somebody|you|y'all|he|she|they|the \w+) (get|come|be) (here|out|over|by)\b|\b(how soon|as soon as (possible|you can)|asap)\b/i;
 /**
  * Words that close any request ("you're all set, the manager will call you", "you got it",
  * "confirmed, your address is updated"): a confirmation of a booking only with a time in the same

@@ -325,4 +325,20 @@ describe('the responder finding a visit agreed in a call that is not about booki
     );
     expect(k.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-14T10:00:00') });
   });
+
+  it('reads a dispatch hour today in a transcript without speaker labels, and no hour where nobody is sent', async () => {
+    const sent = await decide(
+      "Thanks for calling Ridgeline Home Services. Hi, the toilet overflowed and water is going under the door into the hallway. Okay, shut the valve behind the toilet. I'm sending a plumber, he'll be there at 12:45. Okay thank you.",
+    );
+    expect(sent.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-11T12:45:00') });
+    const asked = await decide('Thanks for calling Ridgeline. Hi, can someone look at my furnace filter? We close the store at 5. Sure.');
+    expect(asked.appointment?.scheduledFor ?? null).toBeNull();
+  });
+
+  it('reads the hour offered to "as soon as possible" as today\'s', async () => {
+    const decision = await decide(
+      "AI: Ridgeline Home Services.\nCustomer: I need someone as soon as possible, the garbage disposal is leaking under the sink.\nAI: 1 o'clock?\nCustomer: yes",
+    );
+    expect(decision.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-11T13:00:00') });
+  });
 });
