@@ -341,4 +341,15 @@ describe('the responder finding a visit agreed in a call that is not about booki
     );
     expect(decision.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-11T13:00:00') });
   });
+
+  it('reads "our tech will meet you there" as the assistant stating the visit, not a question of meeting', async () => {
+    const met = await decide(
+      "AI: Ridgeline Home Services.\nCustomer: I smell gas in the basement, I left the house. Can someone come at noon? I'll be back then.\nAI: Yes, noon today, our tech will meet you there. Stay outside until he arrives.",
+    );
+    expect(met.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-11T12:00:00') });
+    const asked = await decide(
+      'AI: Ridgeline Home Services.\nCustomer: My furnace is noisy.\nAI: Could our tech meet you there Friday at 10?\nCustomer: Hmm.',
+    );
+    expect(asked.appointment?.scheduledFor ?? null).toBeNull();
+  });
 });
