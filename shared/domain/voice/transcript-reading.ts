@@ -163,12 +163,13 @@ export function readTranscript(turns: readonly TranscriptTurn[], transcript: str
   const byEnd = endedReason && /voicemail/i.test(endedReason) ? { reason: `the call ended as "${endedReason}"`, evidence: [] } : null;
   const voicemail = byEnd ?? (caller.length <= 4 ? match(VOICEMAIL, caller) : null);
   const wrongNumber = match(WRONG_NUMBER, caller);
-  const cancellation = match(CANCELLATION, caller);
-  // "I'll call back to reschedule": a new time put off leaves only the cancellation.
-  const reschedule = match(
-    RESCHEDULE,
-    caller.filter((l) => !PUT_OFF.test(l)),
-  );
+  // "I'll call back to reschedule", or "I need to reschedule Friday." ... "I'll call back when I know":
+  // a new time put off leaves only the cancellation of the visit moved.
+  const moving = match(RESCHEDULE, caller);
+  const putOff = moving !== null && caller.some((l) => PUT_OFF.test(l));
+  const reschedule = putOff ? null : moving;
+  const cancellation =
+    match(CANCELLATION, caller) ?? (putOff ? { ...moving, reason: 'asks to move a visit and puts the new time off' } : null);
   const emergency = hazardOf(caller) ?? triagedByAssistant(agent);
   const { visit, confirmation } = visitOf(caller, agent);
   const complaint = complaintOf(caller, agent, visit !== null);

@@ -352,4 +352,29 @@ describe('the responder finding a visit agreed in a call that is not about booki
     );
     expect(asked.appointment?.scheduledFor ?? null).toBeNull();
   });
+
+  it('books no return visit the caller refuses, and none for a hypothetical "if I called, how soon?"', async () => {
+    const refused = await decide(
+      "AI: Ridgeline Home Services.\nCustomer: Your tech broke a tile in the bathroom.\nAI: I'm so sorry. We can send him back Thursday at 10 to replace it.\nCustomer: No, I don't want him back in my house. I want a refund for the tile.",
+    );
+    expect(refused.appointment).toBeNull();
+    expect(refused.ticket?.category).toBe('complaint');
+    const hypothetical = await decide(
+      'AI: Ridgeline Home Services.\nCustomer: If I called for an emergency, how soon could someone get here?\nAI: Usually within two hours, and the emergency fee is $150.\nCustomer: Okay, good to know, thanks.',
+    );
+    expect(hypothetical.appointment).toBeNull();
+  });
+
+  it('cancels a visit whose move the caller puts off in a later turn, and moves one given a new time', async () => {
+    const putOff = await decide(
+      "AI: Ridgeline Home Services.\nCustomer: I need to reschedule Friday's appointment.\nAI: Sure, what works for you?\nCustomer: I'm not sure yet, I'll call back when I know.",
+    );
+    expect(putOff.appointment).toBeNull();
+    expect(putOff.ticket?.category).toBe('cancellation');
+    const moved = await decide(
+      "AI: Ridgeline Home Services.\nCustomer: I need to reschedule Friday's appointment.\nAI: Sure, what works for you?\nCustomer: Monday at 10.\nAI: Monday at 10, you're all set.",
+    );
+    expect(moved.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-17T10:00:00') });
+    expect(moved.ticket).toBeNull();
+  });
 });
