@@ -377,4 +377,24 @@ describe('the responder finding a visit agreed in a call that is not about booki
     expect(moved.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-17T10:00:00') });
     expect(moved.ticket).toBeNull();
   });
+
+  it('books "expected arrival is 11:50" after a dispatch and "Jake will be back out tomorrow at 10" with no answer', async () => {
+    const arrival = await decide(
+      "Dispatcher: Ridgeline.\nHomeowner: The sump pump failed and water's coming up through the floor.\nDispatcher: I've dispatched Sarah. Expected arrival is 11:50.\nHomeowner: Great.",
+    );
+    expect(arrival.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-11T11:50:00') });
+    const back = await decide(
+      "AI: Ridgeline Home Services.\nCustomer: The drain you snaked Monday is backed up again.\nAI: I'm sorry, that's on us. Jake will be back out tomorrow at 10 at no charge.",
+    );
+    expect(back.appointment).toMatchObject({ status: 'scheduled', scheduledFor: at('2027-05-12T10:00:00') });
+    const asked = await decide('AI: Ridgeline Home Services.\nCustomer: When will Jake be back out, tomorrow at 10?\nAI: Let me check.');
+    expect(asked.appointment?.scheduledFor ?? null).toBeNull();
+  });
+
+  it('keeps an install whose date waits on a permit requested, its call promised after other words', async () => {
+    const decision = await decide(
+      "Agent: Hi, this is Ridgeline. We got your approval on the panel estimate. We'll call you next week once the permit is in to set the install date.\nCaller: Sounds good.",
+    );
+    expect(decision.appointment).toMatchObject({ status: 'requested', scheduledFor: null });
+  });
 });
