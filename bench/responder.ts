@@ -51,8 +51,9 @@ interface LabelledSet {
  * labels the responder did not know and at the time the two sides settle; the sixth at whether a visit
  * with a plainly agreed time is read as booked at all; the seventh at the calendar and locale edges of
  * resolving it: Spanish, clock changes, zones, rollovers, rare clock forms; the eighth at how it is said:
- * corrections, spellings by accent and speech-recognizer forms, fillers, offsets, long calls with many times), and the frozen unseen set written apart and
- * never tuned on.
+ * corrections, spellings by accent and speech-recognizer forms, fillers, offsets, long calls with many times; the ninth at
+ * visits agreed in calls that are not about booking: dispatches in emergencies, return visits, reschedules, outbound and
+ * agent-driven offers), and the frozen unseen set written apart and never tuned on.
  * A set marked `aggregateOnly` shows figures and targets but never a call's id or mistake, so its
  * calls cannot leak into tuning through the report.
  */
@@ -68,6 +69,7 @@ const SETS = [
   { name: 'probe6', file: 'labelled-calls.probe6.json', aggregateOnly: false },
   { name: 'probe7', file: 'labelled-calls.probe7.json', aggregateOnly: false },
   { name: 'probe8', file: 'labelled-calls.probe8.json', aggregateOnly: false },
+  { name: 'probe9', file: 'labelled-calls.probe9.json', aggregateOnly: false },
   { name: 'unseen', file: 'labelled-calls.unseen.json', aggregateOnly: true },
 ] as const;
 

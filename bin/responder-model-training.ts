@@ -25,6 +25,7 @@ export const TRAINING_SETS = [
   'labelled-calls.probe6.json',
   'labelled-calls.probe7.json',
   'labelled-calls.probe8.json',
+  'labelled-calls.probe9.json',
 ];
 
 export interface Example {

@@ -1,22 +1,26 @@
 import { DateTime } from 'luxon';
-import { AGENT_ACTS_ITSELF, BOOKING_ALREADY_MADE, COUNTER, DEFERS, OPENING_HOURS, PRICE } from './intent-rules-data';
-import { bareHours, bareHoursOffered, hoursInDigits, pickOffered } from './offered-pick';
-import { type RequestedTime, type TimeMention, timeMentions } from './requested-time';
+import { AGENT_ACTS_ITSELF, BOOKING_ALREADY_MADE, CANCELLATION, COUNTER, DEFERS, OPENING_HOURS, PRICE } from './intent-rules-data';
+import { bareHours, echoesHour, hoursInDigits, offersOf, pickOffered, sameClock } from './offered-pick';
+import { pastTimes, type RequestedTime, type TimeMention, timeMentions } from './requested-time';
 import {
   ACCEPTS,
   AGENT_CONFIRMS,
   AGENT_EXISTING,
   AGENT_YES,
   ASKS_FOR_TIME,
+  ASKS_WHICH_TIME,
   afterCorrection,
   CLOSING,
   DECLINES,
-  HOUR_TAKEN,
-  LIMIT_BEFORE,
   MOVES,
   OFFERS,
-  PHONE_CALL_BEFORE,
+  ofNoVisit,
+  SENDS_SOMEONE,
+  TELLS_PAST,
+  THANKS_ONLY,
+  toldAsPast,
   UNAVAILABLE,
+  WHEN_COMING,
 } from './settling-words';
 import { asWritten, sentencesOf } from './spoken-text';
 import { offsetMention } from './time-offsets';
@@ -49,15 +53,10 @@ interface Proposal {
 }
 
 const sameTime = (a: TimeMention, b: TimeMention) => a.date === b.date && a.at === b.at;
-const clockOf = (m: TimeMention, timezone: string) => (m.at ? DateTime.fromISO(m.at, { zone: timezone }).toFormat('HH:mm') : null);
-const sameClock = (a: TimeMention, b: TimeMention, timezone: string) =>
-  clockOf(a, timezone) !== null && clockOf(a, timezone) === clockOf(b, timezone);
 const lastOf = (mentions: readonly TimeMention[]) => mentions.filter((m) => m.at !== null).at(-1) ?? mentions.at(-1);
 /** A time said with its day ("Friday at 1"), not an hour alone on the day on the table ("at 2"). */
 const NAMES_DAY =
   /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
-/** "I said Thursday, not Tuesday": a day denied. */
-const NOT_BEFORE = /\b(not|never)\s+(on\s+)?$/i;
 const isQuestion = (sentence: string) => /\?\s*$/.test(sentence);
 
 /** What the turns have settled so far. */
@@ -83,7 +82,17 @@ interface Reading {
   named: TimeMention | null;
   /** The sentence read starts a correction ("No, 3."): it moves a time agreed, as "instead" does. */
   correcting: boolean;
+  /** The assistant's last turn asked what time the customer wants ("What time tomorrow works for you?"). */
+  timeAsked: boolean;
+  /** The text of the assistant's last turn. */
+  agentTurn: string;
+  /** The customer's last turn asked when someone can come: the assistant's answer sends someone. */
+  comingAsked: boolean;
+  /** The sentence read cancels a visit, or the words a correction in it replaced did: its times are the booking's. */
+  cancelling: boolean;
 }
+
+const cancelsVisit = (text: string) => CANCELLATION.some((rule) => rule.pattern.test(text));
 
 interface Context {
   readonly timezone: string;
@@ -137,13 +146,6 @@ function readTaken(reading: Reading, sentence: string, mentions: readonly TimeMe
   readAgentSentence(reading, rest, timeMentions(rest, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay), ctx);
 }
 
-function echoesHour(sentence: string, asked: TimeMention, timezone: string): boolean {
-  const said = HOUR_TAKEN.exec(sentence);
-  if (!said || asked.at === null) return false;
-  const local = DateTime.fromISO(asked.at, { zone: timezone });
-  return Number(said[1]) % 12 === local.hour % 12 && Number(said[2] ?? 0) === local.minute;
-}
-
 function readAgentSentence(reading: Reading, sentence: string, mentions: readonly TimeMention[], ctx: Context): void {
   // "We're open Monday 8 to 5" names the hours, it offers nothing.
   if (OPENING_HOURS.test(sentence) && !OFFERS.test(sentence)) return;
@@ -189,30 +191,11 @@ function readAgentSentence(reading: Reading, sentence: string, mentions: readonl
   // "Same time next week, Wednesday the 22nd at 1 pm": a day said beside a time is its context, not another offer.
   const timed = mentions.filter((m) => m.at !== null);
   if (timed.length === 0 && AGENT_ACTS_ITSELF.test(sentence)) return;
-  // The numbers of the days named ("March 11") are no hours: only what is left of the sentence is read for them.
-  const rest = mentions.reduce((text, m) => text.replace(m.phrase, ' '), sentence);
-  const bare = timed.length > 0 ? [] : bareHoursOffered(rest, mentions.at(-1)?.date ?? reading.lastDay, ctx.timezone, ctx.callTime);
-  const offered = timed.length > 0 ? timed : bare.length > 0 ? bare : mentions;
+  const offered = offersOf(sentence, mentions, reading.lastDay, ctx.timezone, ctx.callTime);
   if (offered.length === 0) return;
   reading.offered = offered.map((mention) => ({ mention, by: 'agent' as const, quote: sentence }));
   reading.candidate = reading.offered.length === 1 ? (reading.offered[0] ?? null) : null;
 }
-
-/** A day the caller tells of as past ("it went in Tuesday", "the guy who came Monday"): no day asked for. */
-const PAST_VERB = '(came|went in|was (here|out|installed|done|put in)|were (here|out)|installed|happened|visited|started)';
-const TELLS_PAST = new RegExp(`\\b${PAST_VERB}\\b`, 'i');
-const TOLD_AS_PAST = new RegExp(`\\b${PAST_VERB}\\s+(on |last )?$`, 'i');
-
-/** Whether the words right before a time say what it is the time of. */
-const saidAfter = (sentence: string, m: TimeMention, words: RegExp) => {
-  const lower = sentence.toLowerCase();
-  const phrase = m.phrase.toLowerCase();
-  // The phrase is of the rewritten text ("around 9:30" is read as "at 9:30"): without its preposition it is the words said.
-  const at = lower.includes(phrase) ? lower.indexOf(phrase) : lower.indexOf(phrase.replace(/^(at|on) /, ''));
-  return at > 0 && words.test(sentence.slice(0, at));
-};
-/** "the water heater you installed Friday at 2": a time said right after a verb of the past is when that was. */
-const toldAsPast = (sentence: string, m: TimeMention) => saidAfter(sentence, m, TOLD_AS_PAST);
 
 /** A time the customer names: an offer taken, a reason told, an hour given to a day agreed, or a time asked. */
 function readCustomerTime(reading: Reading, sentence: string, last: TimeMention, timezone: string): void {
@@ -248,10 +231,13 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
   if (OPENING_HOURS.test(sentence)) return;
   if (TELLS_PAST.test(sentence) && mentions.every((m) => m.at === null) && !isQuestion(sentence)) return;
   if (mentions.length > 0 && mentions.every((m) => toldAsPast(sentence, m))) return;
-  if (BOOKING_ALREADY_MADE.test(sentence)) {
-    remember(reading, mentions);
+  if (BOOKING_ALREADY_MADE.test(sentence) || reading.cancelling) {
+    // "The tech is coming at 2 today, can he come at 4 instead?": the booking made is mentioned, the time after it asked.
+    const moved = !reading.cancelling && mentions.length > 1 && COUNTER.test(sentence) ? mentions.at(-1) : undefined;
+    remember(reading, moved ? mentions.slice(0, -1) : mentions);
     // "What time is my appointment on Monday?": a question naming the day alone asks for the hour.
-    reading.existingAsked = mentions.length === 0 || (isQuestion(sentence) && mentions.every((m) => m.at === null));
+    reading.existingAsked ||= mentions.length === 0 || (isQuestion(sentence) && mentions.every((m) => m.at === null));
+    if (moved) readCustomerTime(reading, sentence, moved, ctx.timezone);
     return;
   }
   if (DECLINES.test(sentence)) {
@@ -278,7 +264,10 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
     return;
   }
   // An "okay" beside a price question weighs the offer, it does not take it.
-  const accepts = ACCEPTS.test(sentence) && !DEFERS.test(reading.turnText) && !PRICE.test(reading.turnText);
+  // "I can have the plumber at your house at 8:30." "Thank you!": thanks right after someone is sent takes the visit.
+  const sent = reading.candidate?.by === 'agent' && reading.agentTurn.includes(reading.candidate.quote) ? reading.candidate.quote : '';
+  const thanked = THANKS_ONLY.test(sentence) && SENDS_SOMEONE.test(sent);
+  const accepts = (ACCEPTS.test(sentence) || thanked) && !DEFERS.test(reading.turnText) && !PRICE.test(reading.turnText);
   const picked = accepts
     ? (pickOffered(sentence, reading.offered, ctx.timezone) ?? (reading.candidate?.by === 'agent' ? reading.candidate : null))
     : null;
@@ -294,11 +283,12 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
  * table; "8 is too early, could it be 10?" declines the hour before the ask, so only the words
  * from it are read.
  */
-const HOUR_ALONE = /^\W*(\d{1,2}(:\d{2})?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*\?\s*$/i;
+const HOUR_ALONE = /^\W*(\d{1,2}(:\d{2})?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)( o'clock)?\s*[.!?]?\s*$/i;
 
 function readCounter(reading: Reading, sentence: string, ctx: Context): void {
-  // "Ten?" alone after an offer asks that hour on the day on the table ("Two?" to "how many units?" asks none).
-  const alone = reading.offered.length > 0 && HOUR_ALONE.test(sentence) ? hoursInDigits(sentence) : null;
+  // "Ten?" alone after an offer, or "Three." to "what time works?", asks that hour on the day on the table ("Two?" to "how many units?" asks none).
+  const asked = reading.timeAsked || (reading.offered.length > 0 && isQuestion(sentence));
+  const alone = asked && HOUR_ALONE.test(sentence) ? hoursInDigits(sentence) : null;
   const ask = alone ? { index: 0 } : COUNTER.exec(sentence);
   const counter = ask ? bareHours((alone ?? sentence).slice(ask.index), reading.lastDay, ctx.timezone, ctx.callTime) : [];
   const [hour] = counter;
@@ -311,11 +301,19 @@ function readCounter(reading: Reading, sentence: string, ctx: Context): void {
   }
 }
 
+/** "He'll be there around 11": someone sent before any day is named goes today, so an hour said alone is today's. */
+const dayOnTable = (reading: Reading, speaker: Speaker, sentence: string, ctx: Context) =>
+  reading.lastDay ??
+  (speaker === 'agent' && (SENDS_SOMEONE.test(sentence) || reading.comingAsked)
+    ? DateTime.fromJSDate(ctx.callTime, { zone: ctx.timezone }).toISODate()
+    : null);
+
 function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
   reading.firstReply = turn.speaker === 'agent';
   const text = asWritten(turn.text);
   reading.turnText = text;
-  if (turn.speaker === 'agent') reading.answered = true;
+  if (turn.speaker === 'agent') Object.assign(reading, { answered: true, timeAsked: ASKS_WHICH_TIME.test(text), agentTurn: text });
+  else reading.comingAsked = WHEN_COMING.test(text) && !BOOKING_ALREADY_MADE.test(text);
   const corrected = afterCorrection(text);
   // "Friday at 3, actually make it 3:30": the day said before a correction that names only an hour is still its day.
   const before = timeMentions(text.slice(0, corrected.said), ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay);
@@ -323,8 +321,8 @@ function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
   reading.named = before.filter((m) => m.at !== null).at(-1) ?? reading.named;
   for (const [n, sentence] of sentencesOf(corrected.text).entries()) {
     // "Our office manager will call you Thursday at 2", "done by noon", "not Tuesday": a phone call's time, a limit or a day denied puts no visit on the table.
-    const said = timeMentions(sentence, ctx.timezone, ctx.callTime, ctx.spanish, reading.lastDay).filter(
-      (m) => !saidAfter(sentence, m, PHONE_CALL_BEFORE) && !saidAfter(sentence, m, LIMIT_BEFORE) && !saidAfter(sentence, m, NOT_BEFORE),
+    const said = timeMentions(sentence, ctx.timezone, ctx.callTime, ctx.spanish, dayOnTable(reading, turn.speaker, sentence, ctx)).filter(
+      (m) => !ofNoVisit(sentence, m),
     );
     // "An hour later than that?": an offset is a counter-offer, the offers before it withdrawn.
     const offset = offsetMention(sentence, said, reading.named, ctx.timezone);
@@ -333,8 +331,10 @@ function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
     const first = said.findIndex((m) => m.at !== null);
     const mentions = offset ? [offset] : n === 0 && corrected.leads ? said.slice(0, first < 0 ? 1 : first + 1) : said;
     reading.correcting = n === 0 && corrected.leads;
-    // A time counts on from the last hour named; a day said alone ("Tomorrow I can't") keeps it.
-    reading.named = said.filter((m) => m.at !== null).at(-1) ?? reading.named ?? said.at(-1) ?? null;
+    reading.cancelling = cancelsVisit(sentence) || (n === 0 && cancelsVisit(text.slice(0, corrected.said)));
+    // A time counts on from the last hour named, also a past visit's ("came today at 9. Same time next week?"); a day said alone keeps it.
+    const past = TELLS_PAST.test(sentence) ? pastTimes(sentence, ctx.timezone, ctx.callTime, reading.lastDay).at(-1) : undefined;
+    reading.named = said.filter((m) => m.at !== null).at(-1) ?? past ?? reading.named ?? said.at(-1) ?? null;
     if (turn.speaker === 'agent') readAgentSentence(reading, sentence, mentions, ctx);
     else readCustomerSentence(reading, sentence, mentions, ctx);
     reading.firstReply = false;
@@ -365,6 +365,10 @@ export function agreedTimeOfTurns(
     turnText: '',
     named: null,
     correcting: false,
+    cancelling: false,
+    timeAsked: false,
+    comingAsked: false,
+    agentTurn: '',
   };
   for (const turn of turns) readTurn(reading, turn, { timezone, callTime, spanish });
   if (reading.agreed) {

@@ -133,7 +133,7 @@ const DENIED = /\b(no|not|don't|do not|doesn't|nothing|isn't|is not|wasn't|never
  * company came and said it's fine", "there were sparks, but your electrician replaced it".
  */
 const CLEARED =
-  /\b(said|says|checked|confirmed|told (me|us))\b[^.?!]{0,30}\b(it's|it is|everything's|everything is|all)? ?(fine|ok(ay)?|safe|clear)\b|\b(fixed|stopped|gone|shut off|turned off) now\b|\b(but|and) (you|your (\w+ )?\w+|the \w+|someone|somebody|he|she|they)( guys)? (already )?(replaced|fixed|repaired|swapped|took care of)\b/i;
+  /\b(said|says|checked|confirmed|told (me|us))\b[^.?!]{0,30}\b(it's|it is|everything's|everything is|all)? ?(fine|ok(ay)?|safe|clear)\b|\b(fixed|stopped|gone|shut off|turned off) now\b|\bbut (i|we) (fixed|stopped|unclogged|plunged) it\b|\b(but|and) (you|your (\w+ )?\w+|the \w+|someone|somebody|he|she|they)( guys)? (already )?(replaced|fixed|repaired|swapped|took care of)\b/i;
 
 /** A negation just before the state, after the thing: "the pipe hasn't burst", "the water is not rising". */
 const NEGATED_STATE = /(\bnot|n't|\bnever|\bno)( \w+)?\s*$/i;
@@ -143,7 +143,7 @@ const COLD_WORDS =
 const TEMPERATURE = /\b(\d{1,3})\s?(degrees|°|grados)/gi;
 const HOT = /\b(heat wave|heatwave|scorching|sweltering|heat stroke|triple digits|over (a |one )?hundred|ola de calor)\b/i;
 const VULNERABLE =
-  /\b(baby|babies|infant|newborn|toddlers?|kids|children|elderly|senior|(8|9)\d[- ]year[- ]old|(7|8|9)\d years old|my (mother|father|mom|dad|grandmother|grandfather|grandma|grandpa|husband|wife)( is|'s) (7|8|9)\d|(i'm|i am) (7|8|9)\d\b|pregnant|oxygen|disabled|wheelchair|heart (condition|problems?)|medical condition|dialysis|chemo\w*|asthma|copd|bedridden|beb[eé]|anciano|anciana|abuel[oa])\b/i;
+  /\b(baby|babies|infant|newborn|toddlers?|kids|children|elderly|senior|(8|9)\d[- ]year[- ]old|(7|8|9)\d years old|my (mother|father|mom|dad|grandmother|grandfather|grandma|grandpa|husband|wife)( is|'s) (7|8|9)\d|(i'm|i am|he's|he is|she's|she is) (7|8|9)\d\b(?! (minutes|degrees|dollars|percent))|pregnant|oxygen|disabled|wheelchair|heart (condition|problems?)|medical condition|dialysis|chemo\w*|asthma|copd|bedridden|beb[eé]|anciano|anciana|abuel[oa])\b/i;
 
 /** Cold enough that no heat is dangerous: said as such (not denied: "it's not freezing"), or a temperature at or below 55 °F. */
 function coldIn(text: string): boolean {

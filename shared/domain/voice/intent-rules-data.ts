@@ -61,6 +61,11 @@ export const CANCELLATION: readonly Rule[] = [
     what: "asks to cancel a day's visit",
   },
   {
+    // "I can't make tomorrow's appointment. I'll call back to reschedule.": the visit is off; a new time said in the call makes it a reschedule.
+    pattern: /\b(can't|cannot|can not|won't be able to) make (my|the|our|that|[a-z]+'s)( \w+)? (appointment|visit|booking)\b/i,
+    what: 'cannot make the visit',
+  },
+  {
     pattern: /\b(take|cross) (me|us|it|that|our \w+|my \w+) off (the|your) (calendar|schedule|books|list)\b/i,
     what: 'asks to be taken off the schedule',
   },
@@ -153,7 +158,7 @@ export const COMPLAINT: readonly Rule[] = [
   },
   {
     pattern:
-      /\b((didn't|did not|never) (even |actually |really )?(got |get )?(fix|repair)(ed)?|same problem (again|as before)|sigue (goteando|fallando|sin funcionar))\b/i,
+      /\b((didn't|did not|never) (even |actually |really )?(got |get )?(fix|repair)(ed)?|(is|it's|was|wasn't|isn't) not even (fixed|repaired|working|done|finished)|same problem (again|as before)|sigue (goteando|fallando|sin funcionar))\b/i,
     what: 'a repair that did not hold',
   },
   {
@@ -181,6 +186,11 @@ export const ESCALATION =
 export const ACCEPTS_OFFER = 'accepts a time offered';
 
 export const VISIT: readonly Rule[] = [
+  {
+    // "Sure, but call me back tomorrow to set a time": the visit is taken, its time put to a call.
+    pattern: /\b(call|text) me( back)?( \w+){0,2} to (set|schedule|book|pick|set up) (a |the )?(time|day|date|appointment|visit)\b/i,
+    what: 'asks for a visit, its time to be set by a call',
+  },
   {
     pattern:
       /\b(schedule|book|set up|make|get) (an |a |the )?(appointment|visit|service call|estimate|inspection|tune[- ]?up|cleaning|install(ation)?|time)\b/i,
@@ -276,7 +286,7 @@ export const ERRAND =
  * (an address changed, a receipt sent): it confirms a visit only beside a time, which the turns read.
  */
 export const AGENT_CONFIRMS =
-  /\b(you're (booked|scheduled)|(sending|dispatching) (someone|somebody|a tech\w*|a plumber|an electrician|a crew|help) (now|right away|out|over|immediately)|(someone|somebody|a tech\w*|a plumber|an electrician|a crew|help|our (on-?call )?\w+|he|she|they)( is|'s| are| will be|'ll be)? (heading|headed) (over|out|your way|to you)|(someone|somebody|a tech\w*|a plumber|an electrician|a crew|help|our (on-?call )?\w+|he|she|they)( will|'ll) (be|come|stop|swing) (there|over|out|by|at your \w+)|(i'll|we'll|i will|we will|let me) (get|have) (someone|somebody|a tech\w*|a plumber|an electrician|a crew) (out|over|there|to you)|(le|les) (mando|env[ií]o|mandamos|enviamos) (a )?(un|una|alguien)|(have|get) (someone|somebody|a tech\w*|a plumber|an electrician|a crew) (there|out|over) (with)?in (an|the|half an|the next) hour|get you (re)?scheduled|(call|text|contact) you( back)?( \w+)? (with|to (set( up)?|schedule|book|arrange|find|pick)) (a |an |the )?(new |\w+ )?((time|day|date|slot|opening|option)s?|install\w*|appointment|visit)|(i'm|i am|we're|we are|i'll|i will|we'll|we will) (sending|send|dispatching|dispatch|getting) (someone|somebody|a tech\w*|our|the on-?call|an? (plumber|electrician|crew))|(someone|somebody|a tech\w*|a plumber|an electrician|help|a crew)( is|'s| are) on (the|their|his|her) way|i('ve| have) (booked|scheduled|got) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your (appointment|visit))|we'll see you|the (technician|tech) will (be there|arrive|come)|(queda|est[aá]) (agendad|programad|confirmad|reservad)[oa]|lo esperamos|te esperamos)\b/i;
+  /\b(you're (booked|scheduled)|(sending|dispatching) (someone|somebody|a tech\w*|a plumber|an electrician|a crew|help) (now|right away|out|over|immediately)|(someone|somebody|a tech\w*|a plumber|an electrician|a crew|help|our (on-?call )?\w+|he|she|they)( is|'s| are| will be|'ll be)? (heading|headed) (over|out|your way|to you)|(someone|somebody|a tech\w*|a plumber|an electrician|a crew|help|our (on-?call )?\w+|he|she|they)( will|'ll) (be|come|stop|swing) (there|over|out|by|at your \w+)|(i'll|we'll|i will|we will|let me) (get|have) (someone|somebody|a tech\w*|a plumber|an electrician|a crew) (out|over|there|to you)|(le|les) (mando|env[ií]o|mandamos|enviamos) (a )?(un|una|alguien)|(have|get) (someone|somebody|a tech\w*|a plumber|an electrician|a crew) (there|out|over) (with)?in (an|the|half an|the next) hour|get you (re)?scheduled|(call|text|contact) you( back)?[^.?!]{0,40}? (with|to (set( up)?|schedule|book|arrange|find|pick)) (a |an |the )?(new |\w+ )?((time|day|date|slot|opening|option)s?|install\w*|appointment|visit)|(i'll|we'll|i will|we will) (send|have|get|bring) (?!(it|that|this|those|these|one|you)\b)(him|her|them|(the |our )?\w+) back (out|over|there|to you|tomorrow|today|on|at|\w+day)\b|(i'm|i am|we're|we are|i'll|i will|we'll|we will) (sending|send|dispatching|dispatch|getting) (someone|somebody|a tech\w*|our|the on-?call|an? (plumber|electrician|crew))|(someone|somebody|a tech\w*|a plumber|an electrician|help|a crew)( is|'s| are) on (the|their|his|her) way|i('ve| have) (booked|scheduled|got) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your (appointment|visit))|we'll see you|the (technician|tech) will (be there|arrive|come)|(queda|est[aá]) (agendad|programad|confirmad|reservad)[oa]|lo esperamos|te esperamos)\b/i;
 
 export const PRICE =
   /\b(how much|what do you charge|what (would|does|will) it cost|price|pricing|quote|estimate over the phone|ballpark|cu[aá]nto cuesta|cu[aá]nto cobran|precio)\b/i;
@@ -288,14 +298,21 @@ export const PRICE =
 export const PUT_OFF =
   /\b(call (you )?back|check (with )?my (wife|husband|landlord|partner|calendar|schedule)|figure it out|(talk|speak) (to|with) my (wife|husband|partner)|consultar con|le(s)? llamo)\b/i;
 export const LEAVES =
-  /\b(call (you )?back|(have|need) to save up|more than (i|we) (thought|expected)|(can't|cannot) afford|(i'll|i will|we'll|can i|could i) let you know|maybe later|(just|only) (getting|gathering|collecting|comparing) (prices|quotes|estimates|numbers)|think about it|keep (that|it) in mind|shop(ping)? around|check with my (wife|husband|landlord|partner)|get (a few|other|some other) quotes|just (checking|wondering|curious)|not (right )?now|no thanks|thanks anyway|(i'll|i will|we'll|we will|i'm going to|we're going to|gonna)( just)? (find|call|try|go with|use|get) (someone|somebody) else|already (fixed|got|had) it( fixed)?|sold the house|lo pienso|lo voy a pensar|lo pensamos|le(s)? llamo despu[eé]s)\b/i;
+  /\b(call (you )?back|(have|need) to save up|more than (i|we) (thought|expected)|(can't|cannot) afford|(i'll|i will|we'll|can i|could i) let you know|maybe later|(just|only) (getting|gathering|collecting|comparing) (prices|quotes|estimates|numbers)|think about it|keep (that|it) in mind|shop(ping)? around|check with my (wife|husband|landlord|partner)|get (a few|other|some other) quotes|just (checking|wondering|curious)|not (right )?now|no thanks|thanks anyway|(i'll|i will|we'll|we will|i'm going to|we're going to|gonna)( just)? (find|call|try|go with|use|get) (someone|somebody) else|already (fixed|got|had) it( fixed)?|sold the house|(don't|do not) want (him|her|them|anyone|anybody|someone|somebody|you)( guys)? (back|here|in (my|our) house|to come)|lo pienso|lo voy a pensar|lo pensamos|le(s)? llamo despu[eé]s)\b/i;
 
 /** Dissatisfaction said plainly: a complaint when the caller books nothing (the call is the complaint). */
 export const UPSET =
   /\b(i'm|i am|we're|we are)( really| very| so| pretty| extremely| just)? (frustrated|upset|annoyed|angry|furious|disgusted|livid|fed up)\b|\b(estoy|estamos) (muy )?(molest|enojad|frustrad)[oa]s?\b/i;
+/**
+ * A worker named by the caller and the work done ("Tony replaced our disposal"): the business's own
+ * work only when the assistant owns the fault, as a name alone may be anyone's. Case-sensitive: a
+ * name is capitalised.
+ */
+export const NAMED_WORK =
+  /\b(?!(I|It|He|She|They|We|You|Someone|Somebody|Nobody|Everyone|That|This|My|Our|Then|And|But|So)\b)[A-Z][a-z]+ (installed|fixed|repaired|replaced|serviced|worked on|put in|came (out|by))\b/;
 /** The business's own earlier work ("you installed", "your tech was here", "the guy who came Monday"). */
 export const PRIOR_WORK =
-  /\b(you( guys)?|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|company|people)|y'all)( all)? (installed|fixed|repaired|replaced|worked on|serviced|came out|came by|were (just )?here|was (just )?here|put in|left|did|changed|swapped|rewired|hooked up|(have|has|had) been (out|here|over))\b|\bthe (guy|tech\w*|plumber|electrician|crew|installer|worker|man|woman|lady) (who|that) (came|was here|worked on|installed|fixed|you sent)\b|\b(el|la) (t[eé]cnic[oa]|plomero|electricista) que (vino|mandaron|instal[oó]|arregl[oó])(?![\wáéíóúñ])|\b(been|was|were|got) ['"]?(fixed|repaired|serviced)\b|\bpaid (for )?(a|the|your) (tune[- ]?up|repair|service|install\w*)\b/i;
+  /\b(you( guys)?|your (\w+ )?(guy|guys|tech\w*|plumber|electrician|crew|team|company|people)|y'all)( all)? (installed|fixed|repaired|replaced|worked on|serviced|came out|came by|were (just )?here|was (just )?here|put in|left|did|changed|swapped|rewired|hooked up|reset|adjusted|tightened|unclogged|snaked|(have|has|had) been (out|here|over))\b|\bthe (guy|tech\w*|plumber|electrician|crew|installer|worker|man|woman|lady) ((who|that) (came|was here|worked on|installed|fixed|you sent)|you sent)\b|\b(el|la) (t[eé]cnic[oa]|plomero|electricista) que (vino|mandaron|instal[oó]|arregl[oó])(?![\wáéíóúñ])|\b(been|was|were|got) ['"]?(fixed|repaired|serviced)\b|\bpaid (for )?(a|the|your) (tune[- ]?up|repair|service|install\w*)\b/i;
 /**
  * A problem that is back or not gone ("still", "again", "worse", "the same problem", "the third
  * time"), or the work itself wrong ("it's the wrong model"): a complaint only beside the business's
@@ -318,7 +335,7 @@ export const AGENT_APOLOGY =
  * habit ("I get it serviced every fall"): a visit said so is not asked for.
  */
 export const HEDGED =
-  /^\W*(do|does|are|is there) (you|your|y'all|they)\b(?![^.?!]*\b(available|availability|free|opening|openings)\b)|\bdid (you|your \w+|y'all|they|someone|somebody|anyone|anybody|the (tech|guy|plumber|electrician)\w*|he|she)\b[^.?!]*\?|\bevery (fall|spring|summer|winter|year|month|season|time)\b|\b(might|at some point|someday|some day|not (right )?now|thinking (about|of)|down the road|for later|just (wondering|curious|checking))\b/i;
+  /^\W*if (i|we) (called|needed|had|wanted)\b|^\W*(do|does|are|is there) (you|your|y'all|they)\b(?![^.?!]*\b(available|availability|free|opening|openings)\b)|\bdid (you|your \w+|y'all|they|someone|somebody|anyone|anybody|the (tech|guy|plumber|electrician)\w*|he|she)\b[^.?!]*\?|\bevery (fall|spring|summer|winter|year|month|season|time)\b|\b(might|at some point|someday|some day|not (right )?now|thinking (about|of)|down the road|for later|just (wondering|curious|checking))\b/i;
 
 /**
  * The assistant's own triage: it was told what the business treats as an emergency, so "I'm

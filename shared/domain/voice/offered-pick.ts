@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { TimeMention } from './requested-time';
-import { OFFERS } from './settling-words';
+import { HOUR_TAKEN, OFFERS } from './settling-words';
 
 /**
  * Offers read by conversation-times.ts: the bare hours offered or asked on the day on the table,
@@ -54,11 +54,39 @@ const ONE_SLOT = /\b((earliest|first|next) (i have|i've got|i can do|we have|ope
  * Bare hours an assistant offers on a day it named ("tomorrow. I have 8 or 11", "the earliest I
  * have Monday is 10"), read as the nearest working hour: two or more, or one said as a slot.
  */
-export function bareHoursOffered(text: string, day: string | null, timezone: string, callTime: Date): TimeMention[] {
+function bareHoursOffered(text: string, day: string | null, timezone: string, callTime: Date): TimeMention[] {
   const offered = bareHours(text, day, timezone, callTime);
   return offered.length >= 2 || (offered.length === 1 && (ONE_SLOT.test(text) || OFFERS.test(text) || HOUR_ALONE.test(text)))
     ? offered
     : [];
+}
+
+/**
+ * The times an assistant's sentence offers: its times of day, with a bare hour after "or" on
+ * their day ("Friday at 9 or 1"); else the bare hours on the day named ("tomorrow. I have 8 or
+ * 11"); else its days, only those after the words that offer when a day before them is context
+ * ("everyone's out today, the earliest is first thing tomorrow").
+ */
+export function offersOf(
+  sentence: string,
+  mentions: readonly TimeMention[],
+  lastDay: string | null,
+  timezone: string,
+  callTime: Date,
+): TimeMention[] {
+  const timed = mentions.filter((m) => m.at !== null);
+  // The numbers of the days named ("March 11") are no hours: only what is left of the sentence is read for them.
+  const rest = mentions.reduce((text, m) => text.replace(m.phrase, ' '), sentence);
+  if (timed.length > 0) {
+    const more = /\bor\b/i.test(rest) ? bareHours(rest, timed.at(-1)?.date ?? null, timezone, callTime) : [];
+    return [...timed, ...more.filter((m) => !timed.some((t) => t.at === m.at))];
+  }
+  const bare = bareHoursOffered(rest, mentions.at(-1)?.date ?? lastDay, timezone, callTime);
+  if (bare.length > 0) return bare;
+  const offer = OFFERS.exec(sentence);
+  const lower = sentence.toLowerCase();
+  const after = offer ? mentions.filter((m) => lower.lastIndexOf(m.phrase.toLowerCase()) > offer.index) : [];
+  return after.length > 0 ? after : [...mentions];
 }
 
 /** The bare hours of a sentence on the day the conversation is on, each read as the nearest working hour. */
@@ -75,4 +103,17 @@ export function bareHours(text: string, day: string | null, timezone: string, ca
     offered.push({ at: instant.toUTC().toISO() as string, date: day, phrase: `${day} ${found[0]}`, index: found.index ?? 0 });
   }
   return offered;
+}
+
+const clockOf = (m: TimeMention, timezone: string) => (m.at ? DateTime.fromISO(m.at, { zone: timezone }).toFormat('HH:mm') : null);
+/** Two times at the same clock hour, whatever their day ("the nine am" picks the offer at 9). */
+export const sameClock = (a: TimeMention, b: TimeMention, timezone: string) =>
+  clockOf(a, timezone) !== null && clockOf(a, timezone) === clockOf(b, timezone);
+
+/** "10 works" said by the assistant to the hour the customer asked. */
+export function echoesHour(sentence: string, asked: TimeMention, timezone: string): boolean {
+  const said = HOUR_TAKEN.exec(sentence);
+  if (!said || asked.at === null) return false;
+  const local = DateTime.fromISO(asked.at, { zone: timezone });
+  return Number(said[1]) % 12 === local.hour % 12 && Number(said[2] ?? 0) === local.minute;
 }

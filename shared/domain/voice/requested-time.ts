@@ -80,6 +80,18 @@ function weekdayAhead(c: chrono.ParsedComponents, local: DateTime, date: { year:
   return { year: next.year, month: next.month, day: next.day };
 }
 
+/** "Move it from Thursday at 10 to Friday": a time and the day it goes to, which chrono reads as one range. */
+function movedToDay(result: chrono.ParsedResult, local: DateTime): { date: string; phrase: string; index: number } | null {
+  const end = result.end;
+  if (!end || end.isCertain('hour') || !(end.isCertain('day') || end.isCertain('weekday'))) return null;
+  const day = DateTime.fromObject(
+    { year: end.get('year') ?? local.year, month: end.get('month') ?? local.month, day: end.get('day') ?? local.day },
+    { zone: local.zone },
+  );
+  const phrase = result.text.split(/\s(?:to|until|till|through)\s/i).at(-1) ?? result.text;
+  return day.isValid ? { date: day.toISODate() as string, phrase, index: result.index + result.text.length - phrase.length } : null;
+}
+
 interface WallClock {
   readonly date: { year: number; month: number; day: number };
   readonly hour: number | null;
@@ -122,6 +134,27 @@ export function timeMentions(
   spanish = false,
   dayBefore: string | null = null,
 ): TimeMention[] {
+  return mentionsOf(text, timezone, callTime, spanish, dayBefore, false);
+}
+
+/**
+ * The times of day a text names that are already past at the call ("your painter came today at
+ * 9"): no visit, but what "same time next week" counts from.
+ */
+export function pastTimes(text: string, timezone: string, callTime: Date, dayBefore: string | null): TimeMention[] {
+  return mentionsOf(text, timezone, callTime, false, dayBefore, true).filter(
+    (m) => m.at !== null && Date.parse(m.at) <= callTime.getTime(),
+  );
+}
+
+function mentionsOf(
+  text: string,
+  timezone: string,
+  callTime: Date,
+  spanish: boolean,
+  dayBefore: string | null,
+  keepPast: boolean,
+): TimeMention[] {
   const local = DateTime.fromJSDate(callTime, { zone: timezone });
   const source = normalizeTimeWords(text, local, spanish);
   const wallClockAsUtc = new Date(Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second));
@@ -134,24 +167,29 @@ export function timeMentions(
     if (/\b(minutes?|mins?|hours?|hrs?|minutos?|horas?)\b/i.test(result.text)) continue;
     // "anything later in the day?": a part of whatever day is on the table, which chrono reads as tomorrow.
     if (/^(in|during|within|of) the day$/i.test(result.text.trim())) continue;
+    // "your visit last Friday at 2": a day said as past, which chrono's forward reading puts in the coming week.
+    if (/^(last|this past|past|previous)\b/i.test(result.text.trim())) continue;
     const wall = wallClockOf(result, source, local, lastDay);
     if (!wall) continue;
     const instant = DateTime.fromObject({ ...wall.date, hour: wall.hour ?? 0, minute: wall.minute }, { zone: timezone });
     if (!instant.isValid) continue;
     lastDay = wall.date;
     const date = instant.toISODate() as string;
-    if (wall.hour !== null && instant.toMillis() <= callTime.getTime()) continue;
+    if (wall.hour !== null && instant.toMillis() <= callTime.getTime() && !keepPast) continue;
     if (wall.hour === null && date < (local.toISODate() as string)) continue;
     // Nobody books a visit more than a year out: such a reading is a number misread ("150 y 250 dólares").
     if (date > (local.plus({ years: 1 }).toISODate() as string)) continue;
     mentions.push({ at: wall.hour !== null ? (instant.toUTC().toISO() as string) : null, date, phrase: wall.phrase, index: result.index });
+    const moved = wall.hour !== null ? movedToDay(result, local) : null;
+    if (moved && moved.date !== date && moved.date >= (local.toISODate() as string)) mentions.push({ at: null, ...moved });
   }
   return mentions;
 }
 
 /**
  * The appointment time a conversation settles on: in the assistant's confirmation when it has one,
- * else the last time named (calls converge: "Friday?" "Friday is full, Monday at 9?" "OK"). A later
+ * else the last time named (calls converge: "Friday?" "Friday is full, Monday at 9?" "OK"); an hour
+ * without a day is today's when someone is sent (`sentToday`). A later
  * mention of another day without a time wins over an earlier time (the caller moved to that day).
  */
 export function findAgreedTime(
@@ -160,7 +198,9 @@ export function findAgreedTime(
   timezone: string,
   callTime: Date,
   spanish = false,
+  sentToday = false,
 ): RequestedTime | null {
+  const dayBefore = sentToday ? DateTime.fromJSDate(callTime, { zone: timezone }).toISODate() : null;
   const pick = (mentions: readonly TimeMention[]): RequestedTime | null => {
     const last = mentions.at(-1);
     if (!last) return null;
@@ -169,10 +209,10 @@ export function findAgreedTime(
     return { at: chosen.at, date: chosen.date, phrase: chosen.phrase };
   };
   if (confirmation) {
-    const confirmed = pick(timeMentions(confirmation, timezone, callTime, spanish));
+    const confirmed = pick(timeMentions(confirmation, timezone, callTime, spanish, dayBefore));
     if (confirmed) return confirmed;
   }
-  return pick(timeMentions(conversation, timezone, callTime, spanish));
+  return pick(timeMentions(conversation, timezone, callTime, spanish, dayBefore));
 }
 
 /** Whether an instant falls within the opening hours of its weekday, in the zone; the reason when not. */

@@ -4,6 +4,7 @@ import type { CallAnalysis } from './analysis';
 import type { NormalizedCall } from './call-report';
 import { ACCEPTS_OFFER } from './intent-rules-data';
 import type { WeeklyHours } from './requested-time';
+import { SENDS_SOMEONE } from './settling-words';
 import { asWritten } from './spoken-text';
 import { readTranscript, type TranscriptReading } from './transcript-reading';
 
@@ -44,7 +45,9 @@ async function settledTime(call: NormalizedCall, team: Team, callTime: Date, rea
     return turns.agreedTimeOfTurns(call.turns, team.timezone, callTime, reading.spanish);
   }
   const times = await requestedTime();
-  const found = times.findAgreedTime(asWritten(conversationOf(call)), reading.confirmation, team.timezone, callTime, reading.spanish);
+  const text = asWritten(conversationOf(call));
+  // "I'm sending a plumber, he'll be there at 12:45": someone sent goes today, as in the turn reading.
+  const found = times.findAgreedTime(text, reading.confirmation, team.timezone, callTime, reading.spanish, SENDS_SOMEONE.test(text));
   return found ? { ...found, settled: found.at !== null, reason: null, evidence: [] } : null;
 }
 
@@ -145,18 +148,19 @@ export class RuleBasedResponder implements Responder {
     const urgency = analysis.urgency ?? (emergency ? 'emergency' : 'standard');
 
     const wanted = visitWanted(analysis, reading);
-    const listens =
-      wanted !== null || (analysis.bookingIntent === null && !reading.voicemail && !reading.wrongNumber && !reading.cancellation);
+    const listens = wanted !== null || (analysis.bookingIntent === null && !reading.voicemail && !reading.wrongNumber);
     const agreed = listens ? await settledTime(call, team, callTime, reading) : null;
+    // "Cancel Wednesday. Actually, put me in Saturday at 9 instead.": a cancellation and a new time both sides settle is a reschedule.
+    const rebooked = reading.cancellation !== null && wanted === null && agreed?.settled === true && agreed.at !== null;
     // "Yes, that works" to a reminder of a booking already made takes nothing the turns put on the table.
     const acceptedNothing = analysis.bookingIntent === null && reading.visit?.reason === ACCEPTS_OFFER && !agreed?.settled;
     const visit =
       (acceptedNothing ? null : wanted) ??
       (agreed?.settled
         ? {
-            reason: `the customer took ${agreed.at ? 'a time' : 'a day'} (${agreed.reason ?? agreed.phrase})`,
+            reason: `${rebooked ? 'the caller canceled a visit and ' : 'the customer '}took ${agreed.at ? 'a time' : 'a day'} (${agreed.reason ?? agreed.phrase})`,
             evidence: [...agreed.evidence],
-            reschedule: false,
+            reschedule: rebooked,
           }
         : null);
     let appointment: ResponderDecision['appointment'] = null;
@@ -168,7 +172,7 @@ export class RuleBasedResponder implements Responder {
       decisions.push({ decision: 'appointment', reason: appointment.reason, ...(evidence.length > 0 ? { evidence } : {}) });
     }
 
-    const ticket = ticketFor(call, reading, emergency);
+    const ticket = ticketFor(call, reading, emergency, rebooked);
     if (ticket) decisions.push(ticket.decision);
     if (decisions.length === 0) decisions.push(noAction(reading));
     return { appointment, ticket: ticket?.ticket ?? null, decisions };
@@ -214,6 +218,7 @@ function ticketFor(
   call: NormalizedCall,
   reading: TranscriptReading,
   emergency: TranscriptReading['emergency'],
+  rebooked: boolean,
 ): { ticket: NonNullable<ResponderDecision['ticket']>; decision: Decision } | null {
   const analysis = call.analysis;
   const reasonText = analysis.callReason ?? '';
@@ -224,7 +229,7 @@ function ticketFor(
   const escalationReason = ESCALATION.test(reasonText);
   const silenced = reading.voicemail !== null || reading.wrongNumber !== null;
   const complaint = silenced || analysis.sentiment !== null ? null : reading.complaint;
-  const cancellation = silenced || reading.reschedule || analysis.bookingIntent !== null ? null : reading.cancellation;
+  const cancellation = silenced || reading.reschedule || rebooked || analysis.bookingIntent !== null ? null : reading.cancellation;
   const why = [
     raisedUrgency ? `urgency "${urgency}" is above standard` : null,
     emergency ? `emergency: ${emergency.hazard}` : null,

@@ -1,3 +1,5 @@
+import type { TimeMention } from './requested-time';
+
 /**
  * The words by which the two sides of a call settle a time: the assistant confirming, closing,
  * offering, saying a slot is taken or a booking exists; the caller declining or accepting. Read by
@@ -5,7 +7,19 @@
  */
 
 export const AGENT_CONFIRMS =
-  /\b(you're (all )?(set|booked|scheduled|on the (schedule|calendar|books))|(i'll|i will|we'll|we will) (get|fit|squeeze|put) you in|i('ve| have) (booked|scheduled|got|put) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your|it|for)|i('ve)? (booked|scheduled) it|booked[,.!]|pencil+ed (you )?in|you('re| are) on for|lock(ed)? (you|it) in|reserved (it|that|you) for|we'll see you|see you (then|on|at|tomorrow|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|it is\b|you're down|moved (you|it|your|to)|on the (calendar|schedule|books)|(i'll|i will|we'll|we will) (send|dispatch) (someone|somebody|(a|the|our) (tech\w*|plumber|electrician|roofer|installer|crew|estimator))|(i'll|i will|we'll|we will) have (?!(it|that|this|them)\b)[a-z]+ (there|out|over|by)\b|(someone|somebody|(a|the|our) (tech\w*|plumber|electrician|roofer|installer|crew|estimator))('ll| will) be (out|there|over|by)|(we'll|we will|let's) plan on|let's (do|say|go with|make it) (?!(a|the) (phone )?call)|(is|are|'s) (now |all )?(booked|confirmed|scheduled|set) for|(is|are) (booked|confirmed|scheduled)|done[,.!]|(queda|est[aá]) (agendad|programad|confirmad|reservad)[oa]|lo esperamos|te esperamos)/i;
+  /\b(you're (all )?(set|booked|scheduled|on the (schedule|calendar|books))|(i'll|i will|we'll|we will) (get|fit|squeeze|put) you in|i('ve| have) (booked|scheduled|got|put) you|i have you (down|booked|scheduled)|(booked|scheduled|confirmed) (you|your|it|for)|i('ve)? (booked|scheduled) it|booked[,.!]|pencil+ed (you )?in|you('re| are) on for|lock(ed)? (you|it) in|reserved (it|that|you) for|we'll see you|see you (then|on|at|tomorrow|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|it is\b|you're down|(moved|switched|swapped|bumped) (you|it|your|to|over)|\b(switched|swapped|rescheduled|moved)[,.!]|(i'll|i will|we'll|we will) (send|have|get|bring) (?!(it|that|this)\b)(the |our )?\w+ back\b|on the (calendar|schedule|books)|(i'll|i will|we'll|we will) (send|dispatch) (someone|somebody|(a|the|our) (tech\w*|plumber|electrician|roofer|installer|crew|estimator))|(i'll|i will|we'll|we will) have (?!(it|that|this|them)\b)[a-z]+ (there|out|over|by)\b|(someone|somebody|he|she|they|(a|the|our) (tech\w*|plumber|electrician|roofer|installer|crew|estimator))('ll| will) be (out|there|over|by|at your (door|place|house|home))|(should|will|'ll) (arrive|get there|pull up|meet you( there)?|be back (out|over|there))\b|(expected|estimated) arrival|scheduled to arrive|(we'll|we will|let's) plan on|let's (do|say|go with|make it) (?!(a|the) (phone )?call)|(is|are|'s) (now |all )?(booked|confirmed|scheduled|set) for|(is|are) (booked|confirmed|scheduled)|done[,.!]|(queda|est[aá]) (agendad|programad|confirmad|reservad)[oa]|lo esperamos|te esperamos)/i;
+/**
+ * The assistant sending someone ("he'll be there around 11", "our on-call plumber can be there at
+ * noon", "I can have him at your door at one", "I'm dispatching Luis"): a time said with it
+ * before any day is named is today's, as the one sent goes now.
+ */
+export const SENDS_SOMEONE =
+  /\b(be|(have|get|getting|having) (him|her|them|someone|somebody|(a|an|our|the) [\w-]+( [\w-]+)?|\w+)) (there|out|over|at your (door|place|house|home|address))\b|\b((dispatch|send)(ing|ed)|head(ed|ing) your way|arriv(e|al)|eta)\b/i;
+/** A thanks as the whole answer: it takes a visit the assistant sends ("I can have the plumber at your house at 8:30" "Thank you!"). */
+export const THANKS_ONLY = /^\W*(thank you|thanks|thank god)( so much| very much)?\W*$/i;
+/** The caller asking when someone can come ("when can someone get here?", "how soon?", "as soon as possible"): the answer sends someone. */
+export const WHEN_COMING =
+  /\b(when|what time) (can|will|could|would) (someone|somebody|you|y'all|he|she|they|the \w+) (get|come|be) (here|out|over|by)\b|\b(how soon|as soon as (possible|you can)|asap)\b/i;
 /**
  * Words that close any request ("you're all set, the manager will call you", "you got it",
  * "confirmed, your address is updated"): a confirmation of a booking only with a time in the same
@@ -17,9 +31,9 @@ export const CLOSING =
 export const OFFERS =
   /\b((can|could) (get|send|have|come|do|fit|squeeze|book|schedule)|(the )?(earliest|soonest|next opening|first opening) (is|would be)|(i|we) (have|'ve got|still have) (?=(today|tomorrow|this|next|mon|tue|wed|thu|fri|sat|sun|\d{1,2}(:\d{2})? ?[ap]\.?m\b))|how about|what about|(does|do|would|will) [^.?!]{0,30}work|(have|got) (an? )?(opening|slot|availability|room|time)|tengo|puedo|podemos)\b/i;
 export const UNAVAILABLE =
-  /\b((is|are|'s|'re|has been|have been) (all |completely )?(taken|full|booked (up|solid|out)|gone|not available|unavailable|cancel+ed|removed)|no longer available|don't have (anything|that)|we('re| are) closed|we close|no (tenemos|hay) (lugar|espacio))\b/i;
+  /\b((is|are|'s|'re|has been|have been) (all |completely )?(taken|full|booked (up|solid|out)|gone|not available|unavailable|cancel+ed|removed)|no longer available|(i|we)('ve| have)( just)? (cancel+ed|removed|taken (you|it|that) off)|don't have (anything|that)|we('re| are) closed|we close|no (tenemos|hay) (lugar|espacio))\b/i;
 export const AGENT_EXISTING =
-  /\b(is on the books|(is|are|'s|'re) still (on|coming|scheduled|booked)|you already have|your (current|existing|upcoming) (appointment|visit)|your (appointment|visit|booking)( is|'s| was)(?! (now |all )?(set|booked|confirmed|scheduled) for)|your ((monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)('s)?|at|\d{1,2}(:\d{2})?|[ap]\.?m\.?|morning|afternoon|o'clock)( (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|at|\d{1,2}(:\d{2})?|[ap]\.?m\.?|morning|afternoon|o'clock))* (appointment|visit|booking)|remind\w*|recordar\w*|recordatorio|(calling|here) to confirm your|(?<!\b(when|once|before|after|until) )(he|she|they)('s| is| are) (on (his|her|their|the) way|\w+ minutes out))\b/i;
+  /\b(is on the books|(is|are|'s|'re) still (on|coming|scheduled|booked)|you already have|your (current|existing|upcoming) (appointment|visit)|your (appointment|visit|booking)( is|'s| was)(?! (now |all )?(set|booked|confirmed|scheduled) for)|your ((monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)('s)?|at|\d{1,2}(:\d{2})?|[ap]\.?m\.?|morning|afternoon|o'clock)( (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|at|\d{1,2}(:\d{2})?|[ap]\.?m\.?|morning|afternoon|o'clock))* (appointment|visit|booking)|remind\w*|running (late|behind)|recordar\w*|recordatorio|(calling|here) to confirm your|(?<!\b(when|once|before|after|until) )(he|she|they)('s| is| are) (on (his|her|their|the) way|\w+ minutes out))\b/i;
 export const DECLINES =
   /\b((can't|cannot|can not|won't|couldn't) (do|make|be there|be home)|(doesn't|does not|won't|wouldn't)( really| quite)? work|not (good|great) for me|anything (later|earlier|else)|something (later|earlier|else)|other (options|times|days)|no puedo|no me (sirve|queda|parece))\b/i;
 /**
@@ -29,7 +43,10 @@ export const DECLINES =
 export const AGENT_YES =
   /^\W*(yes|yeah|yep|sure( thing)?|absolutely|of course|definitely|certainly|(no|not a) problem|ok(ay)?|al+ ?right|got it|great|we can( do that| make (that|it) work)?|that works|sounds good|you got it|will do|can do|perfect|that('s| is) (fine|open|available|no problem)|s[ií]|claro|por supuesto)([\s,!.]+(absolutely|of course|definitely|no problem|we can( do that| make (that|it) work)?|that works|that('s| is) (fine|open|available)|claro|por supuesto))*[\s,!.]*$/i;
 export const ACCEPTS =
-  /\b(works|work for me|(that|it)('ll| will|'d| would| could) work|fine|perfect|great|ok(ay)?|yes|yeah|yep|yup|(?<!\b(not|n't|never) )sure|sounds (good|great)|is better|that one|correct|exactly|that's right|al+ ?right(y)?|cool|awesome|excellent|wonderful|lovely|fantastic|(absolutely|definitely|of course|certainly)(?! not)|brilliant|go ahead|sign me up|sounds like a plan|(that's|it's) a plan|that'?ll do|count me in|you bet|please do|no problem|(good|fine|ok(ay)?) with (that|it)|see you (then|there|on|at)|(that's|that is|is) good(?! to (know|hear))|mm-?hm+|uh-huh|i can (do|make) (that|it)|go with|de acuerdo|vale|claro|dale|the (first|second|last|earlier|later|earliest|latest|morning|afternoon|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}(:\d{2})?( ?[ap]\.?m\.?)?) one|let'?s do|book (it|me)|i'll take|me sirve|me queda|me parece (bien|perfecto|buen\w*)|perfecto|muy bien|est[aá] bien)\b|(^|[\s¡¿,.])s[ií](?![\wáéíóúñ])|^\W*(good|deal|it's a deal|ya|yah|yea|k|kk|(yes,? )?please)\W*$|^\W*(just )?do it\b(?! myself)|(i'm|i am|we're|we are) (free|available|around|home) (then|that (day|time|morning|afternoon))|^\W*the \d{1,2}(:\d{2})?( ?[ap]\.?m\.?| o'clock)?\b|^\W*(bueno|okey|oki|okie)\b|(^|[\s¡,])([aá]ndale|[oó]rale)\b|\b(i'll|i will|we'll|we will|someone will|somebody will) be (home|here|there)( then| for (that|it))?[\s.!,]*$/i;
+  /\b(works|work for me|(that|it)('ll| will|'d| would| could) work|fine|perfect|great|ok(ay)?|yes|yeah|yep|yup|(?<!\b(not|n't|never) )sure|sounds (good|great)|is better|that one|correct|exactly|that's right|al+ ?right(y)?|cool|awesome|excellent|wonderful|lovely|fantastic|(absolutely|definitely|of course|certainly)(?! not)|brilliant|go ahead|sign me up|sounds like a plan|(that's|it's) a plan|that'?ll do|count me in|you bet|please do|no problem|(good|fine|ok(ay)?) with (that|it)|see you (then|there|on|at)|(that's|that is|is) good(?! to (know|hear))|mm-?hm+|uh-huh|i can (do|make) (that|it)|go with|\d{1,2}(:\d{2})?('s| is) (good|fine|great|perfect|best)|lock (it|that) in|put (me|us) (down|in)|pencil (me|us) in|de acuerdo|vale|claro|dale|the (first|second|last|earlier|later|earliest|latest|morning|afternoon|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}(:\d{2})?( ?[ap]\.?m\.?)?) one|let'?s do|book (it|me)|i'll take|me sirve|me queda|me parece (bien|perfecto|buen\w*)|perfecto|muy bien|est[aá] bien)\b|(^|[\s¡¿,.])s[ií](?![\wáéíóúñ])|^\W*(good|deal|it's a deal|ya|yah|yea|k|kk|(yes,? )?please)(\W+(thx|thanks|ty))?\W*$|^\W*(just )?do it\b(?! myself)|(i'm|i am|we're|we are) (free|available|around|home) (then|that (day|time|morning|afternoon))|^\W*the \d{1,2}(:\d{2})?( ?[ap]\.?m\.?| o'clock)?\b|^\W*(bueno|okey|oki|okie)\b|(^|[\s¡,])([aá]ndale|[oó]rale)\b|\b(i'll|i will|we'll|we will|he'll|he will|she'll|she will|they'll|they will|someone will|somebody will) be (home|here|there)( then| for (that|it))?[\s.!,]*$/i;
+
+/** The assistant asking which time the customer wants ("What time tomorrow works for you?"): an hour said alone answers it. */
+export const ASKS_WHICH_TIME = /\b((what|which) time\b[^.!?]*\?|when (works|would work|is (good|best)|suits you)\b)/i;
 
 /** "10 works", "11:30 is fine": the assistant taking a bare hour the caller asked for. */
 export const HOUR_TAKEN =
@@ -40,7 +57,7 @@ export const HOUR_TAKEN =
  * manager will call you Thursday at 2", "call me back at 4", "give you a ring Friday at 9".
  */
 export const PHONE_CALL_BEFORE =
-  /\b((call|phone|ring|text) (me|you|us|him|her|them)( back| again)?|(?<!service )(a|the) (phone )?call( for)?|give (me|you|us|him|her|them) a (call|ring)( back)?|(te|le|me|lo|la|los) (llamo|llama|llamamos|llamar[aá]|llamaremos))\s+(on |at |around |about |by |sometime )?$/i;
+  /\b((call|phone|ring|text) (me|you|us|him|her|them)( back| again)?|(?<!service )(a|the) (phone |video |zoom |virtual )?call( for)?|give (me|you|us|him|her|them) a (call|ring)( back)?|(te|le|me|lo|la|los) (llamo|llama|llamamos|llamar[aá]|llamaremos))\s+(on |at |around |about |by |sometime )?$/i;
 
 /**
  * A caller's time said as a request, not only as a fact ("Friday at 10 if you can", "put me down
@@ -95,3 +112,38 @@ export function afterCorrection(text: string): { readonly text: string; readonly
   const leads = bare !== null || new RegExp(`^[\\s,\u2014-]*${TIME_NAMED}`, 'i').test(rest);
   return { text: bare ? `at ${rest.slice(bare[0].length)}` : rest, said: last.index + last[0].length, leads };
 }
+
+/** A day the caller tells of as past ("it went in Tuesday", "the guy who came Monday"): no day asked for. */
+const PAST_VERB = '(came|went in|was (here|out|installed|done|put in)|were (here|out)|installed|happened|visited|started)';
+export const TELLS_PAST = new RegExp(`\\b${PAST_VERB}\\b`, 'i');
+const TOLD_AS_PAST = new RegExp(`\\b${PAST_VERB}\\s+(on |last )?$`, 'i');
+
+/** Whether the words right before a time say what it is the time of. */
+const phraseAt = (sentence: string, m: TimeMention) => {
+  const lower = sentence.toLowerCase();
+  const phrase = m.phrase.toLowerCase();
+  // The phrase is of the rewritten text ("around 9:30" is read as "at 9:30"): without its preposition it is the words said.
+  return lower.includes(phrase) ? lower.indexOf(phrase) : lower.indexOf(phrase.replace(/^(at|on) /, ''));
+};
+const saidAfter = (sentence: string, m: TimeMention, words: RegExp) => {
+  const at = phraseAt(sentence, m);
+  return at > 0 && words.test(sentence.slice(0, at));
+};
+/** "the water heater you installed Friday at 2": a time said right after a verb of the past is when that was. */
+export const toldAsPast = (sentence: string, m: TimeMention) => saidAfter(sentence, m, TOLD_AS_PAST);
+/** "I said Thursday, not Tuesday": a day denied. */
+const NOT_BEFORE = /\b(not|never)\s+(on\s+)?$/i;
+/** "The estimate Thursday at 9, and if you go ahead we'd pencil the install for Monday at 8": a visit that hangs on the first. */
+const DEPENDS_BEFORE =
+  /\bif (you|y'all|they) (go ahead|decide to|approve|proceed|sign|accept|like (the|our) (price|quote|estimate|proposal)|want to (go ahead|proceed))\b[^.?!]*$/i;
+/** "The install Friday at 8 if the unit's in stock": a visit that hangs on a part, said after its time. */
+const DEPENDS_AFTER =
+  /^[^.?!]{0,12}?\b(if|once|when|as soon as) (the|your|our) (unit|part|parts|equipment|permit|materials?|order)('s| is| are| comes?| arrives?)/i;
+/**
+ * "Our office manager will call you Thursday at 2", "done by noon", "not Tuesday", "if you go
+ * ahead, the install Monday at 8": a phone call's time, a limit, a day denied or a visit that
+ * hangs on another is no visit's.
+ */
+export const ofNoVisit = (sentence: string, m: TimeMention) =>
+  [PHONE_CALL_BEFORE, LIMIT_BEFORE, NOT_BEFORE, DEPENDS_BEFORE].some((words) => saidAfter(sentence, m, words)) ||
+  DEPENDS_AFTER.test(sentence.slice(phraseAt(sentence, m) + m.phrase.length));

@@ -68,7 +68,7 @@ const roleOf = (key: string) => ROLE_WORDS.get(key) ?? ROLE_WORDS.get(key.replac
 const AGENT_ACTS = [
   /\bthanks? (?:you )?for (?:calling|holding|choosing|your patience)\b/,
   /\bhow (?:can|may|could) (?:i|we) (?:help|assist|direct)\b/,
-  /\bthis is [a-z]+(?: [a-z]+)? (?:with|from|at)\b/,
+  /\b(?:this is|it's|it is) (?!(?:me|us|him|her|just|only|not)\b)[a-z]+(?: [a-z]+)? (?:with|from|at)\b/,
   /^(?:good (?:morning|afternoon|evening),? )?(?:[a-z'&]+ ){0,3}(?:plumbing|heating|electric(?:al)?|roofing|air|hvac|cooling|services?|home services)\b/,
   /\b(?:i|we) (?:have|can do|could do|can offer|can get (?:a|someone|somebody|a tech(?:nician)?) (?:out|there))\b[^.?!]*\b(?:\d|today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|morning|afternoon|noon)/,
   /\b(?:what(?:'s| is)|can i (?:get|have)|may i (?:get|have)|could i (?:get|have)) (?:your|the) (?:address|name|phone|number|zip)\b/,

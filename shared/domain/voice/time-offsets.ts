@@ -17,6 +17,8 @@ const PHONE_BEFORE = /\b(call|text|ring|phone)\b[^.?!,]{0,20}$/i;
 const FOLLOWING = new RegExp(`\\bthe following (${WEEKDAYS.join('|')})\\b`, 'i');
 const DAY_AFTER = /\bthe (day after (that|then)|next day)\b/i;
 const NEXT_WEEK = /\b((same|that) time next week|a week (later|from then|after that))\b/i;
+/** "I said Thursday, not Tuesday": a day said against another corrects the day of the time named, not its hour. */
+const NOT_THAT_DAY = new RegExp(`\\bnot\\s+(on\\s+)?(${WEEKDAYS.join('|')}|today|tomorrow)\\b`, 'i');
 /** "Same time" of the time named; "same time as last time" names none the call said. */
 const SAME_TIME = /\b(same|that) time\b(?! as\b)/i;
 
@@ -71,9 +73,9 @@ export function offsetMention(
   }
   const week = NEXT_WEEK.exec(sentence);
   if (week && named?.at) return mentionAt(DateTime.fromISO(named.at, { zone: timezone }).plus({ weeks: 1 }), week[0]);
-  // "Move it to Tuesday, same time": the day said, at the hour named.
+  // "Move it to Tuesday, same time", "I said Thursday, not Tuesday": the day said, at the hour named.
   const [day] = said;
-  if (said.length === 1 && day?.at === null && named?.at && SAME_TIME.test(sentence))
+  if (said.length === 1 && day?.at === null && named?.at && (SAME_TIME.test(sentence) || NOT_THAT_DAY.test(sentence)))
     return onDay(DateTime.fromISO(day.date, { zone: timezone }), DateTime.fromISO(named.at, { zone: timezone }), `${day.phrase} same time`);
   return null;
 }

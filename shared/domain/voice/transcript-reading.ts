@@ -10,6 +10,7 @@ import {
   ESCALATION,
   HEDGED,
   LEAVES,
+  NAMED_WORK,
   NOT_TRIAGE,
   PERSISTS,
   PRICE,
@@ -96,7 +97,7 @@ function impliedComplaint(caller: readonly string[], agent: readonly string[], a
   if (asksVisit && !owned) return null;
   const upset = caller.find((l) => UPSET.test(l));
   if (upset) return { reason: 'dissatisfaction', evidence: [upset] };
-  const prior = caller.find((l) => PRIOR_WORK.test(l));
+  const prior = caller.find((l) => PRIOR_WORK.test(l)) ?? (owned ? caller.find((l) => NAMED_WORK.test(l)) : undefined);
   const persists = caller.find((l) => PERSISTS.test(l) && !/\?\s*$/.test(l));
   if (prior && persists) return { reason: 'work that did not hold', evidence: [...new Set([prior, persists])] };
   return prior && owned ? { reason: "the business's work, its fault owned", evidence: [prior, owned] } : null;
@@ -162,12 +163,13 @@ export function readTranscript(turns: readonly TranscriptTurn[], transcript: str
   const byEnd = endedReason && /voicemail/i.test(endedReason) ? { reason: `the call ended as "${endedReason}"`, evidence: [] } : null;
   const voicemail = byEnd ?? (caller.length <= 4 ? match(VOICEMAIL, caller) : null);
   const wrongNumber = match(WRONG_NUMBER, caller);
-  const cancellation = match(CANCELLATION, caller);
-  // "I'll call back to reschedule": a new time put off leaves only the cancellation.
-  const reschedule = match(
-    RESCHEDULE,
-    caller.filter((l) => !PUT_OFF.test(l)),
-  );
+  // "I'll call back to reschedule", or "I need to reschedule Friday." ... "I'll call back when I know":
+  // a new time put off leaves only the cancellation of the visit moved.
+  const moving = match(RESCHEDULE, caller);
+  const putOff = moving !== null && caller.some((l) => PUT_OFF.test(l));
+  const reschedule = putOff ? null : moving;
+  const cancellation =
+    match(CANCELLATION, caller) ?? (putOff ? { ...moving, reason: 'asks to move a visit and puts the new time off' } : null);
   const emergency = hazardOf(caller) ?? triagedByAssistant(agent);
   const { visit, confirmation } = visitOf(caller, agent);
   const complaint = complaintOf(caller, agent, visit !== null);

@@ -355,4 +355,23 @@ describe('a time corrected inside a turn', () => {
       { numRuns: 200 },
     );
   });
+
+  it('offers a bare hour said after "or" beside a time of day, and no number of another kind', () => {
+    expect(agreed('AI: Friday at 9 or 1.\nCustomer: He says 1 is better than 9.')).toMatchObject({
+      at: '2026-03-06T20:00:00.000Z',
+      settled: true,
+    });
+    expect(agreed('AI: I can do Friday at 9, it takes 2 hours or so.\nCustomer: Okay.')).toMatchObject({
+      at: '2026-03-06T16:00:00.000Z',
+      settled: true,
+    });
+  });
+
+  it('offers the day said after the offer words, the day before them being context', () => {
+    const found = agreed(
+      "AI: Everyone's out on jobs today, the earliest is first thing tomorrow morning.\nCustomer: Okay, that'll have to do.",
+    );
+    expect(found).toMatchObject({ at: null, date: '2026-03-05', settled: true });
+    expect(agreed('AI: Tomorrow, I have 9 or 11.\nCustomer: 11 works.')).toMatchObject({ at: '2026-03-05T18:00:00.000Z', settled: true });
+  });
 });

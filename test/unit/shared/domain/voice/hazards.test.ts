@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { hazardOf } from '#shared/domain/voice/hazards';
 
+describe('hazards of a third party and hazards the caller dealt with', () => {
+  it('reads no hot water as an emergency for a father who is 88, not for one 88 minutes away, nor an overflow the caller fixed', () => {
+    expect(hazardOf(["I'm calling for my dad, he's 88 and he has no hot water."])?.hazard).toBe(
+      'no hot water with someone vulnerable in the house',
+    );
+    expect(hazardOf(["My dad has no hot water, he's 88 minutes from here."])).toBeNull();
+    expect(hazardOf(['The toilet was overflowing but I fixed it.'])).toBeNull();
+    expect(hazardOf(['The toilet is overflowing and I cannot stop it.'])?.hazard).toBe('flooding');
+  });
+});
+
 describe('hazards read from what the caller describes', () => {
   it.each([
     ['The breaker panel in the garage is hot to the touch and it is buzzing loudly.', 'electrical burning or sparks'],

@@ -101,6 +101,17 @@ describe('the side of an unknown label', () => {
   });
 });
 
+describe('the side of a named label on an outbound call', () => {
+  it('reads the one who says "it\'s Sam from Ridgeline" as the agent though the callee thanks them for calling', () => {
+    expect(
+      said(
+        "Sam: Hi, it's Sam from Ridgeline. You requested a call back?\nLee: Yes, thanks for calling.\nSam: I can do tomorrow at 2.\nLee: 2's good.",
+      ).map(([speaker]) => speaker),
+    ).toEqual(['agent', 'customer', 'agent', 'customer']);
+    expect(agentEvidence(["it's me from upstairs, the sink is leaking"])).toBe(0);
+  });
+});
+
 describe('agent evidence', () => {
   it.each([
     'Thanks for calling Prairie Plumbing.',

@@ -84,4 +84,14 @@ describe('an offset in the turns', () => {
     );
     expect(moved).toMatchObject({ at: '2027-04-27T14:00:00.000Z', settled: true });
   });
+
+  it('gives a day said against another ("I said Thursday, not Tuesday") the hour named, and a day said alone none', () => {
+    const tuesday: TimeMention = { at: null, date: '2027-04-27', phrase: 'Tuesday', index: 0 };
+    expect(offsetMention('I said Tuesday, not Monday.', [tuesday], mondayAt9, CHICAGO)?.at).toBe('2027-04-27T14:00:00.000Z');
+    expect(offsetMention('Tuesday would be better.', [tuesday], mondayAt9, CHICAGO)).toBeNull();
+    const corrected = agreed(
+      "Customer: Can I get someone at 10 on Thursday?\nAI: Okay, Tuesday at 10.\nCustomer: I said Thursday, not Tuesday.\nAI: Sorry! Thursday it is, you're booked.",
+    );
+    expect(corrected).toMatchObject({ at: '2027-04-22T15:00:00.000Z', settled: true });
+  });
 });
