@@ -210,20 +210,53 @@ describe('SMS campaign sending', () => {
     expect(await completionsOf(campaign.campaign_id)).toHaveLength(0);
   });
 
-  it('defers recipients outside their send window instead of dropping them', async () => {
+  it('defers recipients outside their send window instead of dropping them, through the scheduler or the queue', async () => {
+    // Fixed instants, not the wall clock: how a deferral comes back depends on how far the window is.
+    // A Tuesday far ahead, so the local scheduler (on the wall clock) holds what it is given.
+    const at = (iso: string) => () => new Date(iso);
+    const sendDeps = (now: () => Date) => ({
+      ...deps(),
+      sms,
+      team: async () => team,
+      messagingConfig: async () => DEFAULT_MESSAGING_CONFIG,
+      rateOverride: 0,
+      pacer: new DynamoSendPacer(getDocumentClient(), physicalTableName('campaigns')),
+      maxRunMs: 120_000,
+      now,
+    });
+    const chunk = (campaignId: string) => ({ type: 'chunk' as const, campaign_id: campaignId, chunk: 0 });
+    await queue.stop();
     const campaign = await create(3, { settings: { respect_quiet_hours: true } });
-    await queue.drained();
-    const final = await store.getCampaign(campaign.campaign_id);
-    const local = Number(
-      new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: 'numeric', hourCycle: 'h23' }).format(new Date()),
-    );
-    if (local >= 8 && local < 21) {
-      expect(final?.counts.sent).toBe(3);
-    } else {
-      expect(final?.status).toBe('sending');
-      expect(final?.counts.sent).toBe(0);
-      expect(queue.depth + localScheduler.pending().length).toBeGreaterThan(0);
-    }
+    const depthBefore = queue.depth;
+
+    // 03:00 in New York: the window opens in five hours, past the queue's delay limit.
+    const night = await sendChunk(sendDeps(at('2098-11-18T08:00:00.000Z')), chunk(campaign.campaign_id), {
+      messageId: 'n',
+      receiveCount: 1,
+    });
+    expect(night.deferredUntil).toBe('2098-11-18T13:00:00.000Z');
+    expect(localScheduler.pending().map((s) => new Date(s.at).toISOString())).toContain('2098-11-18T13:00:00.000Z');
+    expect(queue.depth).toBe(depthBefore);
+
+    // 07:55: five minutes before the window, the chunk comes back through the queue.
+    const scheduledBefore = localScheduler.pending().length;
+    const dawn = await sendChunk(sendDeps(at('2098-11-18T12:55:00.000Z')), chunk(campaign.campaign_id), {
+      messageId: 'd',
+      receiveCount: 1,
+    });
+    expect(dawn.deferredUntil).toBe('2098-11-18T13:00:00.000Z');
+    expect(queue.depth).toBe(depthBefore + 1);
+    expect(localScheduler.pending()).toHaveLength(scheduledBefore);
+    expect(sms.sent).toHaveLength(0);
+    expect((await store.getCampaign(campaign.campaign_id))?.status).toBe('sending');
+
+    // 08:00: every recipient is texted, none dropped.
+    const morning = await sendChunk(sendDeps(at('2098-11-18T13:00:00.000Z')), chunk(campaign.campaign_id), {
+      messageId: 'm',
+      receiveCount: 1,
+    });
+    expect(morning).toMatchObject({ sent: 3, deferredUntil: null });
+    expect(await store.getCampaign(campaign.campaign_id)).toMatchObject({ status: 'completed', counts: { sent: 3 } });
   });
 
   it('starts a scheduled campaign at its time', async () => {
