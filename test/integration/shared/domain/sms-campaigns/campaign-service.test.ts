@@ -88,6 +88,20 @@ function deps() {
   return { store, queue, scheduler: localScheduler, eventBus: bus, pricePerSegmentMicros: 8300 };
 }
 
+/** What the sender reads, with its clock: the wall clock unless a test fixes the instant. */
+const sendDeps = (now: () => Date = () => new Date()) => ({
+  ...deps(),
+  sms,
+  team: async () => team,
+  messagingConfig: async () => DEFAULT_MESSAGING_CONFIG,
+  rateOverride: 0,
+  pacer: new DynamoSendPacer(getDocumentClient(), physicalTableName('campaigns')),
+  maxRunMs: 120_000,
+  now,
+});
+const chunk = (campaignId: string) => ({ type: 'chunk' as const, campaign_id: campaignId, chunk: 0 });
+const at = (iso: string) => () => new Date(iso);
+
 async function create(count: number, overrides: Record<string, unknown> = {}): Promise<Campaign> {
   const request = parseOrThrow(
     campaignRequestSchema,
@@ -213,18 +227,6 @@ describe('SMS campaign sending', () => {
   it('defers recipients outside their send window instead of dropping them, through the scheduler or the queue', async () => {
     // Fixed instants, not the wall clock: how a deferral comes back depends on how far the window is.
     // A Tuesday far ahead, so the local scheduler (on the wall clock) holds what it is given.
-    const at = (iso: string) => () => new Date(iso);
-    const sendDeps = (now: () => Date) => ({
-      ...deps(),
-      sms,
-      team: async () => team,
-      messagingConfig: async () => DEFAULT_MESSAGING_CONFIG,
-      rateOverride: 0,
-      pacer: new DynamoSendPacer(getDocumentClient(), physicalTableName('campaigns')),
-      maxRunMs: 120_000,
-      now,
-    });
-    const chunk = (campaignId: string) => ({ type: 'chunk' as const, campaign_id: campaignId, chunk: 0 });
     await queue.stop();
     const campaign = await create(3, { settings: { respect_quiet_hours: true } });
     const depthBefore = queue.depth;
@@ -273,17 +275,6 @@ describe('SMS campaign sending', () => {
 });
 
 describe('SMS campaign sending after a sender stopped mid-chunk', () => {
-  const chunk = (campaignId: string) => ({ type: 'chunk' as const, campaign_id: campaignId, chunk: 0 });
-  const sendDeps = (now: () => Date = () => new Date()) => ({
-    ...deps(),
-    sms,
-    team: async () => team,
-    messagingConfig: async () => DEFAULT_MESSAGING_CONFIG,
-    rateOverride: 0,
-    pacer: new DynamoSendPacer(getDocumentClient(), physicalTableName('campaigns')),
-    maxRunMs: 120_000,
-    now,
-  });
   /** A campaign whose chunk message is held back, so each test delivers it by hand. */
   async function createHeld(count: number): Promise<Campaign> {
     await queue.stop();
@@ -343,19 +334,6 @@ describe('SMS campaign sending after a sender stopped mid-chunk', () => {
 });
 
 describe('the outbound texts feed of a chunk delivered again and again', () => {
-  const chunk = (campaignId: string) => ({ type: 'chunk' as const, campaign_id: campaignId, chunk: 0 });
-  const at = (iso: string) => () => new Date(iso);
-  const sendDeps = (now: () => Date) => ({
-    ...deps(),
-    sms,
-    team: async () => team,
-    messagingConfig: async () => DEFAULT_MESSAGING_CONFIG,
-    rateOverride: 0,
-    pacer: new DynamoSendPacer(getDocumentClient(), physicalTableName('campaigns')),
-    maxRunMs: 120_000,
-    now,
-  });
-
   it('records each recipient once: suppressed at planning, deferred at night, then sent or opted out when the window opens', async () => {
     const feed = new DynamoOutboundFeedStore(getDocumentClient(), physicalTableName('campaigns'));
     await store.suppress(team.id, phone(0), 'STOP', new Date().toISOString());
