@@ -1,8 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { build } from 'esbuild';
-import { functionBuildOptions, outputsLoadedAtStart } from '../../lib/function-bundle';
+import { outputsLoadedAtStart } from '../../lib/function-bundle';
+import { bundleFunction, bundlesFolder } from '../support/function-bundles';
+import { REPOSITORY_ROOT } from '../support/import-graph';
 
 /**
  * A contract module declares the response schemas of every route of its area; a deployed function
@@ -13,27 +13,12 @@ import { functionBuildOptions, outputsLoadedAtStart } from '../../lib/function-b
  * descriptions those schemas carry (minifying keeps strings).
  */
 
-const ROOT = path.resolve(__dirname, '..', '..');
-let outRoot: string;
-
-beforeAll(() => {
-  outRoot = mkdtempSync(path.join(tmpdir(), 'function-responses-'));
-});
-
-afterAll(() => {
-  rmSync(outRoot, { recursive: true, force: true });
-});
+const folder = bundlesFolder('function-responses-');
 
 /** The text of the files a cold start of the function reads, as the stack bundles them. */
 async function codeAtLoad(functionName: string): Promise<string> {
-  const outdir = path.join(outRoot, functionName);
-  const result = await build({
-    ...functionBuildOptions(ROOT, path.join(ROOT, 'functions', functionName, 'handler.ts'), outdir),
-    metafile: true,
-    logLevel: 'silent',
-  });
-  if (!result.metafile) throw new Error('no metafile');
-  return [...outputsLoadedAtStart(result.metafile)].map((file) => readFileSync(path.join(ROOT, file), 'utf8')).join('\n');
+  const { metafile } = await bundleFunction(folder(), functionName);
+  return [...outputsLoadedAtStart(metafile)].map((file) => readFileSync(path.join(REPOSITORY_ROOT, file), 'utf8')).join('\n');
 }
 
 // Descriptions of response schemas of the widget's own routes (functions/widget-api).
@@ -66,7 +51,7 @@ describe('response schemas in the code read at load', () => {
 
 describe('response schema declarations', () => {
   // An unmarked declaration is kept by every function that imports its module, built or not.
-  const CONTRACTS = path.join(ROOT, 'shared', 'contracts');
+  const CONTRACTS = path.join(REPOSITORY_ROOT, 'shared', 'contracts');
   const DECLARATION = /^(?:export )?const \w+ = (?!\/\* @__PURE__ \*\/ )(?:responseSchema|one)\(/gm;
 
   it('are marked pure in every contract module, so a function bundles only the ones its routes answer with', () => {

@@ -1,18 +1,18 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import { build, type Metafile } from 'esbuild';
+import type { Metafile } from 'esbuild';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { RESOURCE_USE_ENV } from '#shared/adapters/runtime/resource-env';
 import { generateApiKey } from '#shared/auth/api-key';
 import { buildOpenApiDocument } from '#shared/openapi/document';
 import { LOAD_ENV } from '../../bench/cold-probe';
-import { BUNDLE_ENTRY_FILE, functionBuildOptions, outputsLoadedAtStart } from '../../lib/function-bundle';
+import { BUNDLE_ENTRY_FILE, outputsLoadedAtStart } from '../../lib/function-bundle';
 import { startEmulator } from '../support/emulator';
+import { bundleFunction, bundlesFolder, type FunctionBundle } from '../support/function-bundles';
 import { createTenancyFixture } from '../support/tenancy-fixture';
 
 /**
@@ -28,23 +28,8 @@ import { createTenancyFixture } from '../support/tenancy-fixture';
  */
 
 const ROOT = path.resolve(__dirname, '..', '..');
-let outRoot: string;
-
-beforeAll(() => {
-  outRoot = mkdtempSync(path.join(tmpdir(), 'function-bundle-'));
-});
-
-afterAll(() => {
-  rmSync(outRoot, { recursive: true, force: true });
-});
-
-async function bundle(functionName: string): Promise<{ outdir: string; metafile: Metafile }> {
-  const outdir = path.join(outRoot, functionName);
-  const entry = path.join(ROOT, 'functions', functionName, 'handler.ts');
-  const result = await build({ ...functionBuildOptions(ROOT, entry, outdir), metafile: true, logLevel: 'silent' });
-  if (!result.metafile) throw new Error('no metafile');
-  return { outdir, metafile: result.metafile };
-}
+const folder = bundlesFolder('function-bundle-');
+const bundle = (functionName: string): Promise<FunctionBundle> => bundleFunction(folder(), functionName);
 
 const LOADED_ON_FIRST_USE = [
   /node_modules\/@aws-sdk\/client-(sqs|eventbridge|scheduler|pinpoint-sms-voice-v2)\//,
@@ -322,7 +307,7 @@ describe('function bundles', () => {
       // Without them nothing is sent: no other source (files, instance metadata) is tried.
       authorizations.length = 0;
       const { AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, ...withoutCredentials } = LOAD_ENV;
-      await run({ ...withoutCredentials, HOME: outRoot });
+      await run({ ...withoutCredentials, HOME: folder() });
       expect(authorizations).toEqual([]);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
-import { build, type Metafile } from 'esbuild';
-import { functionBuildOptions, outputsLoadedAtStart } from '../../lib/function-bundle';
+import type { Metafile } from 'esbuild';
+import { outputsLoadedAtStart } from '../../lib/function-bundle';
+import { bundleFunction, bundlesFolder } from '../support/function-bundles';
 
 /**
  * What the texting, intake and deletion functions read at load, as the stack bundles them
@@ -10,26 +8,10 @@ import { functionBuildOptions, outputsLoadedAtStart } from '../../lib/function-b
  * chunk read at load, and where they are bundled instead.
  */
 
-const ROOT = path.resolve(__dirname, '..', '..');
-let outRoot: string;
-
-beforeAll(() => {
-  outRoot = mkdtempSync(path.join(tmpdir(), 'function-texting-'));
-});
-
-afterAll(() => {
-  rmSync(outRoot, { recursive: true, force: true });
-});
+const folder = bundlesFolder('function-texting-');
 
 async function bundle(functionName: string): Promise<Metafile> {
-  const outdir = path.join(outRoot, functionName);
-  const result = await build({
-    ...functionBuildOptions(ROOT, path.join(ROOT, 'functions', functionName, 'handler.ts'), outdir),
-    metafile: true,
-    logLevel: 'silent',
-  });
-  if (!result.metafile) throw new Error('no metafile');
-  return result.metafile;
+  return (await bundleFunction(folder(), functionName)).metafile;
 }
 
 const PHONE = /node_modules\/libphonenumber-js\/|shared\/domain\/phone-metadata\.ts$/;
