@@ -1,5 +1,10 @@
 import type { Campaign, ChunkRecipient } from '#shared/domain/sms-campaigns/campaign';
-import type { CampaignSendStore, RecipientOutcome, SendRecord } from '#shared/ports/sms-campaign-store';
+import { campaignRequestSchema } from '#shared/domain/sms-campaigns/campaign-request';
+import { createCampaign, planForTeam } from '#shared/domain/sms-campaigns/campaign-service';
+import { DEFAULT_MESSAGING_CONFIG } from '#shared/domain/sms-campaigns/messaging-config';
+import type { Team } from '#shared/domain/tenancy';
+import { parseOrThrow } from '#shared/http/validation';
+import type { CampaignSendStore, CampaignStore, RecipientOutcome, SendRecord } from '#shared/ports/sms-campaign-store';
 import type { SmsProvider, SmsSendRequest } from '#shared/ports/sms-provider';
 import { fakePort } from './handler-harness';
 
@@ -71,4 +76,25 @@ export function recordingSms(refused: Readonly<Record<string, Error>> = {}) {
     },
   };
   return { sms, sent, state };
+}
+
+/**
+ * A one-recipient campaign created through the campaign service into `store`, its sends queued
+ * nowhere: what a read of a stored campaign needs to find.
+ */
+export async function createStoredCampaign(store: CampaignStore, team: Team): Promise<Campaign> {
+  const deps = {
+    store,
+    queue: { send: async () => {} },
+    scheduler: { scheduleMessage: async () => {}, cancel: async () => {} },
+    pricePerSegmentMicros: 8300,
+  };
+  const request = parseOrThrow(
+    campaignRequestSchema,
+    { campaign_type: 'appointment_reminder', recipients: [{ phone: '+12125550100' }], message_template: 'See you at 9.' },
+    'body',
+  );
+  const now = new Date('2026-12-01T15:00:00Z');
+  const plan = await planForTeam(deps, team, request, DEFAULT_MESSAGING_CONFIG, now);
+  return createCampaign(deps, { team, request, plan, now, config: DEFAULT_MESSAGING_CONFIG });
 }

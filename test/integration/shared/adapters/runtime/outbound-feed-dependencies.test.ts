@@ -3,11 +3,8 @@ import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-stor
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { outboundFeedDependencies } from '#shared/adapters/runtime/outbound-feed-dependencies';
-import { campaignRequestSchema } from '#shared/domain/sms-campaigns/campaign-request';
-import { createCampaign, planForTeam } from '#shared/domain/sms-campaigns/campaign-service';
-import { DEFAULT_MESSAGING_CONFIG } from '#shared/domain/sms-campaigns/messaging-config';
-import { parseOrThrow } from '#shared/http/validation';
 import type { LocalDynamo } from '../../../../../local/dynamodb/embedded';
+import { createStoredCampaign } from '../../../../support/campaign-fakes';
 import { startEmulator } from '../../../../support/emulator';
 
 /**
@@ -34,20 +31,7 @@ describe('the outbound feed routes’ campaign read', () => {
       enterpriseId: enterprise.id,
       workspaceId: 'ws_feed_read',
     });
-    const deps = {
-      store,
-      queue: { send: async () => {} },
-      scheduler: { scheduleMessage: async () => {}, cancel: async () => {} },
-      pricePerSegmentMicros: 8300,
-    };
-    const request = parseOrThrow(
-      campaignRequestSchema,
-      { campaign_type: 'appointment_reminder', recipients: [{ phone: '+12125550100' }], message_template: 'See you at 9.' },
-      'body',
-    );
-    const now = new Date('2026-12-01T15:00:00Z');
-    const plan = await planForTeam(deps, team, request, DEFAULT_MESSAGING_CONFIG, now);
-    const campaign = await createCampaign(deps, { team, request, plan, now, config: DEFAULT_MESSAGING_CONFIG });
+    const campaign = await createStoredCampaign(store, team);
 
     const { campaigns } = outboundFeedDependencies()();
     const read = await campaigns.getCampaign(campaign.campaign_id);

@@ -3,12 +3,10 @@ import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-stor
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import { campaignReadDependencies } from '#shared/adapters/runtime/sms-campaign-stores';
-import { campaignRequestSchema } from '#shared/domain/sms-campaigns/campaign-request';
-import { createCampaign, getTeamCampaign, planForTeam } from '#shared/domain/sms-campaigns/campaign-service';
-import { DEFAULT_MESSAGING_CONFIG } from '#shared/domain/sms-campaigns/messaging-config';
+import { getTeamCampaign } from '#shared/domain/sms-campaigns/campaign-service';
 import { NotFoundError } from '#shared/errors';
-import { parseOrThrow } from '#shared/http/validation';
 import type { LocalDynamo } from '../../../../../local/dynamodb/embedded';
+import { createStoredCampaign } from '../../../../support/campaign-fakes';
 import { startEmulator } from '../../../../support/emulator';
 
 /**
@@ -35,20 +33,7 @@ describe('the campaign read’s stores', () => {
     const enterprise = await tenancy.createEnterprise({ name: 'Read' });
     const own = await teamOf('ws_campaign_read_own', enterprise.id);
     const other = await teamOf('ws_campaign_read_other', enterprise.id);
-    const deps = {
-      store,
-      queue: { send: async () => {} },
-      scheduler: { scheduleMessage: async () => {}, cancel: async () => {} },
-      pricePerSegmentMicros: 8300,
-    };
-    const request = parseOrThrow(
-      campaignRequestSchema,
-      { campaign_type: 'appointment_reminder', recipients: [{ phone: '+12125550100' }], message_template: 'See you at 9.' },
-      'body',
-    );
-    const now = new Date('2026-12-01T15:00:00Z');
-    const plan = await planForTeam(deps, own, request, DEFAULT_MESSAGING_CONFIG, now);
-    const campaign = await createCampaign(deps, { team: own, request, plan, now, config: DEFAULT_MESSAGING_CONFIG });
+    const campaign = await createStoredCampaign(store, own);
 
     const read = campaignReadDependencies()();
     expect(await read.tenancy.getTeamByWorkspace('ws_campaign_read_own')).toMatchObject({ id: own.id });
