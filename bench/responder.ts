@@ -53,7 +53,10 @@ interface LabelledSet {
  * resolving it: Spanish, clock changes, zones, rollovers, rare clock forms; the eighth at how it is said:
  * corrections, spellings by accent and speech-recognizer forms, fillers, offsets, long calls with many times; the ninth at
  * visits agreed in calls that are not about booking: dispatches in emergencies, return visits, reschedules, outbound and
- * agent-driven offers), and the frozen unseen set written apart and never tuned on.
+ * agent-driven offers; the tenth at agreed times said in forms no earlier set has: dates as numbers and ordinals, picks
+ * among offers by ordinal or relation, checks before agreeing, confirmations naming only the day, the hour or neither,
+ * counter-offers, windows, zones near midnight at a month's and a year's end), and the frozen unseen set written apart and
+ * never tuned on.
  * A set marked `aggregateOnly` shows figures and targets but never a call's id or mistake, so its
  * calls cannot leak into tuning through the report.
  */
@@ -70,6 +73,7 @@ const SETS = [
   { name: 'probe7', file: 'labelled-calls.probe7.json', aggregateOnly: false },
   { name: 'probe8', file: 'labelled-calls.probe8.json', aggregateOnly: false },
   { name: 'probe9', file: 'labelled-calls.probe9.json', aggregateOnly: false },
+  { name: 'probe10', file: 'labelled-calls.probe10.json', aggregateOnly: false },
   { name: 'unseen', file: 'labelled-calls.unseen.json', aggregateOnly: true },
 ] as const;
 
