@@ -15,6 +15,7 @@ import {
   MOVES,
   OFFERS,
   ofNoVisit,
+  PICKS_OFFER,
   SENDS_SOMEONE,
   TELLS_PAST,
   THANKS_ONLY,
@@ -267,7 +268,8 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
   // "I can have the plumber at your house at 8:30." "Thank you!": thanks right after someone is sent takes the visit.
   const sent = reading.candidate?.by === 'agent' && reading.agentTurn.includes(reading.candidate.quote) ? reading.candidate.quote : '';
   const thanked = THANKS_ONLY.test(sentence) && SENDS_SOMEONE.test(sent);
-  const accepts = (ACCEPTS.test(sentence) || thanked) && !DEFERS.test(reading.turnText) && !PRICE.test(reading.turnText);
+  const accepts =
+    (ACCEPTS.test(sentence) || PICKS_OFFER.test(sentence) || thanked) && !DEFERS.test(reading.turnText) && !PRICE.test(reading.turnText);
   const picked = accepts
     ? (pickOffered(sentence, reading.offered, ctx.timezone) ?? (reading.candidate?.by === 'agent' ? reading.candidate : null))
     : null;

@@ -5,7 +5,9 @@ import { HOUR_TAKEN, OFFERS } from './settling-words';
 /**
  * Offers read by conversation-times.ts: the bare hours offered or asked on the day on the table,
  * and the one of several offered times an answer picks, by hour ("11 is better", "ten"), weekday
- * ("the Friday one"), part of the day ("the afternoon one") or place ("the first", "the later one").
+ * ("the Friday one"), part of the day ("the afternoon one"), the order they were said in ("the
+ * second one", "the last one", "the latter") or when they are ("the earlier one", "whichever is
+ * sooner", "the later slot").
  */
 
 const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
@@ -13,14 +15,63 @@ const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'ei
 export const hoursInDigits = (text: string) =>
   text.replace(new RegExp(`\\b(${NUMBER_WORDS.join('|')})\\b`, 'gi'), (w) => String(NUMBER_WORDS.indexOf(w.toLowerCase()) + 1));
 
-export function pickOffered<T extends { readonly mention: TimeMention }>(
+/** "the earlier one", "that one", "the 9 one": "one" said for an offer, not the hour 1. */
+const ONE_FOR_AN_OFFER =
+  /\b(the|that|this|other|earlier|earliest|later|latest|first|second|third|last|morning|afternoon|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}(?::\d{2})?(?: ?[ap]\.?m\.?)?) one\b/gi;
+/** A pick by when the offers are: "the earlier one", "whichever is sooner" (the first in time); "the later slot" (the last). */
+const BY_TIME = /\b(?:(earlier|earliest|sooner|soonest)|(later|latest))\b/i;
+/** A pick by the order the offers were said in: "first option", "the second one", "the last one", "the latter". */
+const BY_ORDER = /\b(first|second|third|fourth|former|last|latter)\b/i;
+const ORDINALS = ['first', 'second', 'third', 'fourth'];
+
+const whenOf = (p: { readonly mention: TimeMention }) => p.mention.at ?? p.mention.date;
+/** A clock time as said ("2", "3:30"), to find where an offer was said in its sentence. */
+const clockSaid = (at: DateTime) => new RegExp(`\\b${at.hour % 12 || 12}${at.minute === 0 ? '(?::00)?' : `:${at.toFormat('mm')}`}\\b(?!:)`);
+
+/**
+ * The offers in the order the assistant said them: "I have 2 or 3:30" reads the time of day
+ * before the bare hour after "or", so each is placed by where its clock is said; offers whose
+ * clocks cannot all be placed apart keep the order they were read in.
+ */
+export function inOrderSaid<T extends { readonly mention: TimeMention; readonly quote: string }>(
+  offered: readonly T[],
+  timezone: string,
+): readonly T[] {
+  const places = offered.map((p) =>
+    p.mention.at ? hoursInDigits(p.quote).search(clockSaid(DateTime.fromISO(p.mention.at, { zone: timezone }))) : -1,
+  );
+  if (places.some((at) => at < 0) || new Set(places).size < places.length) return offered;
+  return offered
+    .map((p, i) => ({ p, at: places[i] ?? 0 }))
+    .sort((a, b) => a.at - b.at)
+    .map(({ p }) => p);
+}
+
+/** The offer an ordinal ("the second one") or a relation in time ("the earlier one", "whichever is sooner") picks. */
+function pickByPlace<T extends { readonly mention: TimeMention; readonly quote: string }>(
+  answer: string,
+  offered: readonly T[],
+  timezone: string,
+): T | null {
+  const byTime = BY_TIME.exec(answer);
+  if (byTime) {
+    const sorted = [...offered].sort((a, b) => (whenOf(a) < whenOf(b) ? -1 : whenOf(a) > whenOf(b) ? 1 : 0));
+    return (byTime[1] ? sorted[0] : sorted.at(-1)) ?? null;
+  }
+  const word = BY_ORDER.exec(answer)?.[1]?.toLowerCase();
+  if (!word) return null;
+  const said = inOrderSaid(offered, timezone);
+  return (word === 'last' || word === 'latter' ? said.at(-1) : said[word === 'former' ? 0 : ORDINALS.indexOf(word)]) ?? null;
+}
+
+export function pickOffered<T extends { readonly mention: TimeMention; readonly quote: string }>(
   answer: string,
   offered: readonly T[],
   timezone: string,
 ): T | null {
   if (offered.length === 1) return offered[0] ?? null;
   const local = (p: T) => (p.mention.at ? DateTime.fromISO(p.mention.at, { zone: timezone }) : null);
-  const hour = /\b(\d{1,2})(?::(\d{2}))?\b/.exec(hoursInDigits(answer));
+  const hour = /\b(\d{1,2})(?::(\d{2}))?\b/.exec(hoursInDigits(answer.replace(ONE_FOR_AN_OFFER, '$1')));
   if (hour) {
     const h = Number(hour[1]) % 12;
     const m = Number(hour[2] ?? 0);
@@ -40,9 +91,7 @@ export function pickOffered<T extends { readonly mention: TimeMention }>(
     });
     if (inPart.length === 1) return inPart[0] ?? null;
   }
-  if (/\b(first|earlier|earliest)\b/i.test(answer)) return offered[0] ?? null;
-  if (/\b(last|second|later|latest)\b/i.test(answer) && offered.length === 2) return offered[1] ?? null;
-  return null;
+  return pickByPlace(answer, offered, timezone);
 }
 
 /** An hour said alone ("2?", "9."), as the assistant answers "what time?" or offers another after one gone. */

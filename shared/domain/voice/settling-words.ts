@@ -45,6 +45,13 @@ export const AGENT_YES =
 export const ACCEPTS =
   /\b(works|work for me|(that|it)('ll| will|'d| would| could) work|fine|perfect|great|ok(ay)?|yes|yeah|yep|yup|(?<!\b(not|n't|never) )sure|sounds (good|great)|is better|that one|correct|exactly|that's right|al+ ?right(y)?|cool|awesome|excellent|wonderful|lovely|fantastic|(absolutely|definitely|of course|certainly)(?! not)|brilliant|go ahead|sign me up|sounds like a plan|(that's|it's) a plan|that'?ll do|count me in|you bet|please do|no problem|(good|fine|ok(ay)?) with (that|it)|see you (then|there|on|at)|(that's|that is|is) good(?! to (know|hear))|mm-?hm+|uh-huh|i can (do|make) (that|it)|go with|\d{1,2}(:\d{2})?('s| is) (good|fine|great|perfect|best)|lock (it|that) in|put (me|us) (down|in)|pencil (me|us) in|de acuerdo|vale|claro|dale|the (first|second|last|earlier|later|earliest|latest|morning|afternoon|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}(:\d{2})?( ?[ap]\.?m\.?)?) one|let'?s do|book (it|me)|i'll take|me sirve|me queda|me parece (bien|perfecto|buen\w*)|perfecto|muy bien|est[aá] bien)\b|(^|[\s¡¿,.])s[ií](?![\wáéíóúñ])|^\W*(good|deal|it's a deal|ya|yah|yea|k|kk|(yes,? )?please)(\W+(thx|thanks|ty))?\W*$|^\W*(just )?do it\b(?! myself)|(i'm|i am|we're|we are) (free|available|around|home) (then|that (day|time|morning|afternoon))|^\W*the \d{1,2}(:\d{2})?( ?[ap]\.?m\.?| o'clock)?\b|^\W*(bueno|okey|oki|okie)\b|(^|[\s¡,])([aá]ndale|[oó]rale)\b|\b(i'll|i will|we'll|we will|he'll|he will|she'll|she will|they'll|they will|someone will|somebody will) be (home|here|there)( then| for (that|it))?[\s.!,]*$/i;
 
+/**
+ * A pick among offers by place or relation, said without an assent word: "First option.", "Morning
+ * one.", "The latter.", "Whichever is sooner." (offered-pick.ts reads which offer it is).
+ */
+export const PICKS_OFFER =
+  /\b((the )?(first|second|third|fourth|last|earlier|earliest|later|latest|morning|afternoon|evening) (one|option|slot|choice)|the (latter|former)|whichever( one)? (is|'s) (sooner|soonest|earlier|earliest|first|later|latest))\b|^\W*(latter|former)\b/i;
+
 /** The assistant asking which time the customer wants ("What time tomorrow works for you?"): an hour said alone answers it. */
 export const ASKS_WHICH_TIME = /\b((what|which) time\b[^.!?]*\?|when (works|would work|is (good|best)|suits you)\b)/i;
 
