@@ -190,6 +190,16 @@ const WORD_RANGE = new RegExp(
 );
 const rangeHour = (word: string) => (/^(noon|midnight)$/i.test(word) ? 12 : hourOf(word));
 
+/**
+ * A four-digit clock past noon as a dispatcher or a veteran says it ("Monday, 1400", "at 1530",
+ * "1400 hours"): on the quarter hour, after "at" or a day up to 1945 ("at 2015" is a year), or
+ * before "hours"; not a quantity.
+ */
+const MILITARY_CLOCK = new RegExp(
+  `(?<=\\b(?:at|${WEEKDAY_WORD}|today|tomorrow),? )(1[3-9])(00|15|30|45)\\b(?![-.]?\\d| ?(?:square|sq|feet|ft|dollars|bucks|gallons|miles|pounds|lbs|btu|watts|volts|amps|cfm|%))(?: (?:hours|hrs)\\b)?|(?<!\\b(?:for|of|about|over|than|after|within|every|ran|runs?|lasts?|rated) )\\b(1[0-9]|2[0-3])(00|15|30|45) (?:hours|hrs)\\b`,
+  'gi',
+);
+
 /** "this afternoon" is today's: chrono reads "today afternoon", not "this afternoon at 4". */
 const THIS_PART = /\bthis (morning|afternoon|evening)\b/gi;
 
@@ -250,6 +260,11 @@ function hoursAsDigits(text: string): string {
       // "0900" as a dispatcher writes it and "9h" or "9h30" as much of the world does; not the last
       // digits of a phone number, however they are split ("303 555 0912", "555-0912", "555.0912").
       .replace(/(?<![\d-][\s.]?)\b0([1-9])([0-5]\d)\b(?![-.\s]?\d)/g, '$1:$2')
+      // "1400" as a dispatcher says it: after "at" or a day, or before "hours", on the quarter hour; not "at 1500 square feet".
+      .replace(
+        MILITARY_CLOCK,
+        (_w, h1: string | undefined, m1: string | undefined, h2: string | undefined, m2: string | undefined) => `${h1 ?? h2}:${m1 ?? m2}`,
+      )
       // "in 2h", "takes 2h" is a length, not a clock time.
       .replace(
         /(?<!\b(in|for|takes?|took|about|after|within|every|lasts?|another|maybe|only) )\b(1[0-2]|[1-9])h([0-5]\d)?\b/gi,
@@ -313,18 +328,28 @@ function weekdayAfterNext(text: string, local: DateTime): string {
 }
 
 const ORDINAL_DAY = /\b(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),? )?the (\d{1,2})(?:st|nd|rd|th)\b(?! of\b)/gi;
+/** "the 1st of next month", "the 20th of this month": a day of a month named by its place, which chrono does not read. */
+const ORDINAL_OF_MONTH = /\bthe (\d{1,2})(?:st|nd|rd|th) of (this|next) month\b/gi;
 
 /**
  * "Wednesday the 2nd" or "the 17th" names a day of the month without the month, which chrono
- * does not read: the month is the call's when that day is still ahead, else the next one.
+ * does not read: the month is the call's when that day is still ahead, else the next one (the
+ * call's own day too: it is said "today"); "the 1st of next month" names its month.
  */
 function ordinalDaysWithMonths(text: string, local: DateTime): string {
-  return text.replace(ORDINAL_DAY, (whole, day: string) => {
-    const n = Number(day);
-    if (n < 1 || n > 31) return whole;
-    const month = n >= local.day ? local : local.plus({ months: 1 });
-    return `${month.toFormat('MMMM', { locale: 'en-US' })} ${n}`;
-  });
+  return text
+    .replace(ORDINAL_OF_MONTH, (whole, day: string, which: string) => {
+      const n = Number(day);
+      const month = local.plus({ months: which.toLowerCase() === 'next' ? 1 : 0 });
+      return n < 1 || n > (month.daysInMonth ?? 31) ? whole : `${month.toFormat('MMMM', { locale: 'en-US' })} ${n}`;
+    })
+    .replace(ORDINAL_DAY, (whole, day: string) => {
+      const n = Number(day);
+      if (n < 1 || n > 31) return whole;
+      // The call's own day of the month is said "today": "the 1st" said on the 1st is next month's.
+      const month = n > local.day ? local : local.plus({ months: 1 });
+      return `${month.toFormat('MMMM', { locale: 'en-US' })} ${n}`;
+    });
 }
 
 /**

@@ -170,6 +170,26 @@ describe('time words rewritten for the recognizer', () => {
     expect(normalizeTimeWords('tarda dos y media horas', LOCAL, true)).toBe('tarda dos y media horas');
   });
 
+  it('reads a four-digit clock past noon after "at" or a day, or before "hours", and not a quantity', () => {
+    expect(normalizeTimeWords('This coming Monday, 1400.', LOCAL, false)).toBe('This coming Monday, 14:00.');
+    expect(normalizeTimeWords('Friday, 1400 hours.', LOCAL, false)).toBe('Friday, 14:00.');
+    expect(normalizeTimeWords('at 1530 on Friday', LOCAL, false)).toBe('at 15:30 on Friday');
+    expect(normalizeTimeWords('the meeting is 1000 hours', LOCAL, false)).toBe('the meeting is 10:00');
+    expect(normalizeTimeWords('the house is at 1500 square feet, we paid 1400', LOCAL, false)).toBe(
+      'the house is at 1500 square feet, we paid 1400',
+    );
+    expect(normalizeTimeWords('Monday, 1412 Elm', LOCAL, false)).toBe('Monday, 1412 Elm');
+    expect(normalizeTimeWords('the filter is rated for 1000 hours', LOCAL, false)).toBe('the filter is rated for 1000 hours');
+  });
+
+  it('gives "the 1st of next month" its month, and "the 4th" said on the 4th the next month', () => {
+    expect(normalizeTimeWords('The 1st of next month, at 10?', LOCAL, false)).toBe('April 1, at 10?');
+    expect(normalizeTimeWords('the 20th of this month', LOCAL, false)).toBe('March 20');
+    expect(normalizeTimeWords('the 31st of next month', LOCAL, false)).toBe('the 31st of next month');
+    expect(normalizeTimeWords('The 4th at 10 works', LOCAL, false)).toBe('April 4 at 10 works');
+    expect(normalizeTimeWords('the 5th at 10', LOCAL, false)).toBe('March 5 at 10');
+  });
+
   it('never throws and leaves text without time words as it was', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200 }), fc.boolean(), (text, spanish) => {
