@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { AGENT_ACTS_ITSELF, BOOKING_ALREADY_MADE, CANCELLATION, COUNTER, DEFERS, OPENING_HOURS, PRICE } from './intent-rules-data';
-import { bareHours, echoesHour, hoursInDigits, offersOf, pickOffered, sameClock } from './offered-pick';
+import { bareHours, echoesDay, echoesHour, hoursInDigits, offersOf, pickOffered, sameClock } from './offered-pick';
 import { pastTimes, type RequestedTime, type TimeMention, timeMentions } from './requested-time';
 import {
   ACCEPTS,
@@ -10,6 +10,7 @@ import {
   ASKS_FOR_TIME,
   ASKS_WHICH_TIME,
   afterCorrection,
+  CHECKS,
   CLOSING,
   DECLINES,
   MOVES,
@@ -185,7 +186,8 @@ function readAgentSentence(reading: Reading, sentence: string, mentions: readonl
   const asksFor = asked !== null && (isQuestion(asked.quote) || ASKS_FOR_TIME.test(asked.quote));
   const plainYes = !last && reading.firstReply && asked?.mention.at && asksFor && AGENT_YES.test(sentence);
   const echoed = !last && asked !== null && echoesHour(sentence, asked.mention, ctx.timezone);
-  if (asked && !isQuestion(sentence) && ((last && sameTime(last, asked.mention)) || plainYes || echoed)) {
+  const dayEchoed = asked !== null && echoesDay(sentence, mentions, asked.mention);
+  if (asked && !isQuestion(sentence) && ((last && sameTime(last, asked.mention)) || plainYes || echoed || dayEchoed)) {
     settle(reading, asked, `the customer asked for "${asked.mention.phrase}" and the assistant agreed`, [asked.quote, sentence]);
     return;
   }
@@ -339,7 +341,7 @@ function readTurn(reading: Reading, turn: TranscriptTurn, ctx: Context): void {
     reading.named = said.filter((m) => m.at !== null).at(-1) ?? past ?? reading.named ?? said.at(-1) ?? null;
     if (turn.speaker === 'agent') readAgentSentence(reading, sentence, mentions, ctx);
     else readCustomerSentence(reading, sentence, mentions, ctx);
-    reading.firstReply = false;
+    if (!(turn.speaker === 'agent' && CHECKS.test(sentence))) reading.firstReply = false; // "Hold on, let me see. We can do that."
     const day = mentions.at(-1)?.date;
     if (day) reading.lastDay = day;
   }

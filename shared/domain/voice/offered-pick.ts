@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { TimeMention } from './requested-time';
-import { HOUR_TAKEN, OFFERS } from './settling-words';
+import { DAY_TAKEN, HOUR_TAKEN, OFFERS } from './settling-words';
 
 /**
  * Offers read by conversation-times.ts: the bare hours offered or asked on the day on the table,
@@ -138,12 +138,18 @@ export function offersOf(
   return after.length > 0 ? after : [...mentions];
 }
 
+/** A range of hours ("8 to 10", "1-3", "between 1 and 3"): a window. */
+const RANGE =
+  /\b(?:between )?\d{1,2}(?::\d{2})?\s*(?:to|till|until|through|-|–)\s*\d{1,2}(?::\d{2})?\b|\bbetween \d{1,2}(?::\d{2})? and \d{1,2}(?::\d{2})?\b/gi;
+
 /** The bare hours of a sentence on the day the conversation is on, each read as the nearest working hour. */
 export function bareHours(text: string, day: string | null, timezone: string, callTime: Date): TimeMention[] {
   if (!day || !(HOUR_ALONE.test(text) || /\b(have|do|does|got|at|or|how about|what about|is|instead|(can|could) it be)\b/i.test(text)))
     return [];
   const offered: TimeMention[] = [];
-  for (const found of text.matchAll(/\b(\d{1,2})(?::(\d{2}))?\b(?!\s*(dollars|degrees|minutes|hours|days|%)|(st|nd|rd|th)\b)/gi)) {
+  // "8 to 10 or 1 to 3": the hours of a range bound a window, they are no times (blanked, so the places stay).
+  const hours = text.replace(RANGE, (range) => ' '.repeat(range.length));
+  for (const found of hours.matchAll(/\b(\d{1,2})(?::(\d{2}))?\b(?!\s*(dollars|degrees|minutes|hours|days|%)|(st|nd|rd|th)\b)/gi)) {
     const raw = Number(found[1]);
     if (raw < 1 || raw > 12) continue;
     const hour = raw < 7 ? raw + 12 : raw;
@@ -166,3 +172,7 @@ export function echoesHour(sentence: string, asked: TimeMention, timezone: strin
   const local = DateTime.fromISO(asked.at, { zone: timezone });
   return Number(said[1]) % 12 === local.hour % 12 && Number(said[2] ?? 0) === local.minute;
 }
+
+/** "Thursday works." said by the assistant to "Thursday the 3rd at 9?": the asked time taken by its day alone. */
+export const echoesDay = (sentence: string, mentions: readonly TimeMention[], asked: TimeMention) =>
+  asked.at !== null && mentions.length > 0 && mentions.every((m) => m.at === null && m.date === asked.date) && DAY_TAKEN.test(sentence);

@@ -55,6 +55,17 @@ export const PICKS_OFFER =
 /** The assistant asking which time the customer wants ("What time tomorrow works for you?"): an hour said alone answers it. */
 export const ASKS_WHICH_TIME = /\b((what|which) time\b[^.!?]*\?|when (works|would work|is (good|best)|suits you)\b)/i;
 
+/** "Thursday works." to "Thursday the 3rd at 9?": the assistant taking the asked time by its day alone, with nothing held back. */
+export const DAY_TAKEN =
+  /^(?!.*\b(not|n't|never|no longer|only|but|except|unless)\b).*\b(works|is (fine|good|great|perfect|open|available|no problem)|(we|i) can do (that|it))\b/i;
+
+/**
+ * The assistant only checking before it answers ("Hold on, let me see what we've got.", "One
+ * sec, pulling up the calendar."): the sentence after it is still its first words to the ask.
+ */
+export const CHECKS =
+  /^\W*(let me (look|check|see|pull)|hold on|hang on|one (sec|second|moment)|just a (sec|second|moment)|give me (a|one) (sec|second|moment)|bear with me|pulling (it |that )?up|checking|looking)\b[^.!?]*[.!?…\s]*$/i;
+
 /** "10 works", "11:30 is fine": the assistant taking a bare hour the caller asked for. */
 export const HOUR_TAKEN =
   /^\W*(?:(?:yes|yeah|yep|sure|ok(?:ay)?|great|perfect|absolutely)[\s,!.]+)?(\d{1,2})(?::(\d{2}))?(?: ?[ap]\.?m\.?)?(?: o'clock)? (works|is (fine|good|great|perfect|no problem)|it is)\b/i;
