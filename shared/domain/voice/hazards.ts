@@ -54,7 +54,7 @@ const FEATURES: readonly HazardFeature[] = [
     what: 'flooding',
     object: /\b(water|pipe|pipes|water heater|tank|toilet|sump( pump| pit)?|pit|agua|tubo|tubería)\b/i,
     state:
-      /\b(flood\w*|pour\w*|gush\w*|spray\w*|everywhere|all over|burst|split( open)?|exploded|overflow\w*|seep\w* (under|into|through)|(still |keeps )?rising|(inches|feet) of|(an?|one|two|three|\d+) (inch|inches|foot|feet) (of|on|in|deep)|taking on water|through the ceiling|out of the ceiling|from the ceiling|ceiling light|light fixture|inundad\w*|revent\w*|desbord\w*)\b/i,
+      /\b(flood\w*|pour\w*|gush\w*|spray\w*|everywhere|all over|burst|split( open)?(?! (ac|a\/c|unit|system|air|heat pump|mini))|exploded|overflow\w*|seep\w* (under|into|through)|(still |keeps )?rising|(inches|feet) of|(an?|one|two|three|\d+) (inch|inches|foot|feet) (of|on|in|deep)|taking on water|through the ceiling|out of the ceiling|from the ceiling|ceiling light|light fixture|inundad\w*|revent\w*|desbord\w*)\b/i,
     within: 50,
   },
   {
@@ -179,7 +179,9 @@ function said(feature: HazardFeature, sentence: string): boolean {
     if (!state) continue;
     if (state[0].toLowerCase() === object[0].toLowerCase()) continue;
     const first = Math.min(at, from + state.index);
-    if (!feature.needs && (DENIED.test(sentence.slice(0, first)) || CLEARED.test(sentence))) continue;
+    // "leaking onto the floor, not a flood": the thing denied, said after its state.
+    const denied = DENIED.test(sentence.slice(0, first)) || DENIED.test(sentence.slice(0, at));
+    if (!feature.needs && (denied || CLEARED.test(sentence))) continue;
     // "the toilet has not overflowed": the state denied between the two.
     if (!feature.needs && NEGATED_STATE.test(sentence.slice(at + object[0].length, from + state.index))) continue;
     return true;
