@@ -26,6 +26,7 @@ export const TRAINING_SETS = [
   'labelled-calls.probe7.json',
   'labelled-calls.probe8.json',
   'labelled-calls.probe9.json',
+  'labelled-calls.probe10.json',
 ];
 
 export interface Example {
