@@ -54,7 +54,7 @@ const FEATURES: readonly HazardFeature[] = [
     what: 'flooding',
     object: /\b(water|pipe|pipes|water heater|tank|toilet|sump( pump| pit)?|pit|agua|tubo|tubería)\b/i,
     state:
-      /\b(flood\w*|pour\w*|gush\w*|spray\w*|everywhere|all over|burst|split( open)?(?! (ac|a\/c|unit|system|air|heat pump|mini))|exploded|overflow\w*|seep\w* (under|into|through)|(still |keeps )?rising|(inches|feet) of|(an?|one|two|three|\d+) (inch|inches|foot|feet) (of|on|in|deep)|taking on water|through the ceiling|out of the ceiling|from the ceiling|ceiling light|light fixture|inundad\w*|revent\w*|desbord\w*)\b/i,
+      /\b(flood\w*|pour\w*|gush\w*|spray\w*|everywhere|all over|burst|split( open)?(?! (ac|a\/c|unit|system|air|heat pump|mini))|exploded|overflow\w*|seep\w* (under|into|through)|(still |keeps )?rising|(inches|feet) of|(an?|one|two|three|\d+) (inch|inches|foot|feet) (of|on|in|deep)|taking on water|(coming|bubbling|seeping|pushing) up (through|from|out of) the (floor|slab|drain|ground)|through the ceiling|out of the ceiling|from the ceiling|ceiling light|light fixture|inundad\w*|revent\w*|desbord\w*)\b/i,
     within: 50,
   },
   {

@@ -103,11 +103,13 @@ describe('hazards read from what the caller describes', () => {
     expect(hazardOf(['The carbon monoxide detector went off twice tonight.'])?.hazard).toBe('carbon monoxide alarm');
   });
 
-  it('reads a flood denied after its state and a split (ductless) AC dripping as none, and a split pipe as flooding', () => {
+  it('reads a flood denied after its state and a split (ductless) AC dripping as none, and a split pipe or water up through a floor as flooding', () => {
     expect(hazardOf(['The dishwasher is leaking a little onto the floor, not a flood.'])).toBeNull();
     expect(hazardOf(['The split AC in the bedroom is dripping water inside.'])).toBeNull();
     expect(hazardOf(['The basement is flooded, water everywhere.'])?.hazard).toBe('flooding');
     expect(hazardOf(['A pipe split in the crawlspace and water is spraying.'])?.hazard).toBe('flooding');
+    expect(hazardOf(["The sump pump failed and water's coming up through the floor."])?.hazard).toBe('flooding');
+    expect(hazardOf(['Water is not coming up through the floor anymore, it is dry.'])).toBeNull();
   });
 
   it('reads a sump pit about to overflow as flooding', () => {
