@@ -13,7 +13,10 @@ import {
   CHECKS,
   CLOSING,
   DECLINES,
+  FREE_AFTER,
+  HOUR_ALONE,
   MOVES,
+  NAMES_DAY,
   OFFERS,
   ofNoVisit,
   PICKS_OFFER,
@@ -56,9 +59,6 @@ interface Proposal {
 
 const sameTime = (a: TimeMention, b: TimeMention) => a.date === b.date && a.at === b.at;
 const lastOf = (mentions: readonly TimeMention[]) => mentions.filter((m) => m.at !== null).at(-1) ?? mentions.at(-1);
-/** A time said with its day ("Friday at 1"), not an hour alone on the day on the table ("at 2"). */
-const NAMES_DAY =
-  /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
 const isQuestion = (sentence: string) => /\?\s*$/.test(sentence);
 
 /** What the turns have settled so far. */
@@ -133,12 +133,12 @@ function answersExisting(reading: Reading, mentions: readonly TimeMention[]): bo
 
 /**
  * A slot said taken is off the table; "two is taken i can do tomorrow at four", said without a
- * stop, keeps the offer after it.
+ * stop, and "Saturday's full, but Monday at 1 is open" keep the offer after it.
  */
 function readTaken(reading: Reading, sentence: string, mentions: readonly TimeMention[], ctx: Context): void {
   const taken = UNAVAILABLE.exec(sentence);
   const end = taken ? taken.index + taken[0].length : 0;
-  const offer = OFFERS.exec(sentence.slice(end));
+  const offer = OFFERS.exec(sentence.slice(end)) ?? FREE_AFTER.exec(sentence.slice(end));
   if (!offer) {
     withdraw(reading, mentions);
     return;
@@ -271,7 +271,9 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
   const sent = reading.candidate?.by === 'agent' && reading.agentTurn.includes(reading.candidate.quote) ? reading.candidate.quote : '';
   const thanked = THANKS_ONLY.test(sentence) && SENDS_SOMEONE.test(sent);
   const accepts =
-    (ACCEPTS.test(sentence) || PICKS_OFFER.test(sentence) || thanked) && !DEFERS.test(reading.turnText) && !PRICE.test(reading.turnText);
+    (ACCEPTS.test(sentence) || PICKS_OFFER.test(sentence) || (reading.offered.length > 1 && HOUR_ALONE.test(sentence)) || thanked) &&
+    !DEFERS.test(reading.turnText) &&
+    !PRICE.test(reading.turnText);
   const picked = accepts
     ? (pickOffered(sentence, reading.offered, ctx.timezone) ?? (reading.candidate?.by === 'agent' ? reading.candidate : null))
     : null;
@@ -287,8 +289,6 @@ function readCustomerSentence(reading: Reading, sentence: string, mentions: read
  * table; "8 is too early, could it be 10?" declines the hour before the ask, so only the words
  * from it are read.
  */
-const HOUR_ALONE = /^\W*(\d{1,2}(:\d{2})?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)( o'clock)?\s*[.!?]?\s*$/i;
-
 function readCounter(reading: Reading, sentence: string, ctx: Context): void {
   // "Ten?" alone after an offer, or "Three." to "what time works?", asks that hour on the day on the table ("Two?" to "how many units?" asks none).
   const asked = reading.timeAsked || (reading.offered.length > 0 && isQuestion(sentence));

@@ -96,8 +96,9 @@ export function pickOffered<T extends { readonly mention: TimeMention; readonly 
 
 /** An hour said alone ("2?", "9."), as the assistant answers "what time?" or offers another after one gone. */
 const HOUR_ALONE = /^\W*\d{1,2}(:\d{2})?( ?[ap]\.?m\.?)?\s*[.?!]?\s*$/i;
-/** Words that make one bare hour an offer: "the earliest I have Monday is 10", "first opening is 9", "a 1 o'clock". */
-const ONE_SLOT = /\b((earliest|first|next) (i have|i've got|i can do|we have|opening|slot|available|availability)|(i|we) have an? \d)/i;
+/** Words that make one bare hour an offer: "the earliest I have Monday is 10", "first opening is 9", "a 1 o'clock", "I only have 2." */
+const ONE_SLOT =
+  /\b((earliest|first|next) (i have|i've got|i can do|we have|opening|slot|available|availability)|(i|we) have an? \d|(i|we) (only|just|still) (have|'ve got|got) \d{1,2}(:\d{2})?(?=\s*([.,!?]|$|[ap]\.?m\b|o'?clock|open|available|left|free)))/i;
 
 /**
  * Bare hours an assistant offers on a day it named ("tomorrow. I have 8 or 11", "the earliest I

@@ -30,6 +30,8 @@ export const CLOSING =
 /** An assistant's sentence that offers a visit, not only names a day ("we're closed Monday"). */
 export const OFFERS =
   /\b((can|could) (get|send|have|come|do|fit|squeeze|book|schedule)|(the )?(earliest|soonest|next opening|first opening) (is|would be)|(i|we) (have|'ve got|still have) (?=(today|tomorrow|this|next|mon|tue|wed|thu|fri|sat|sun|\d{1,2}(:\d{2})? ?[ap]\.?m\b))|how about|what about|(does|do|would|will) [^.?!]{0,30}work|(have|got) (an? )?(opening|slot|availability|room|time)|tengo|puedo|podemos)\b/i;
+/** "Saturday's full, but Monday at 1 is open": after a slot said taken, the words from "but" offer what is free. */
+export const FREE_AFTER = /\b(but|though|however)\b(?=[^.!?]*\b(open|free|available)\b)/i;
 export const UNAVAILABLE =
   /\b((is|are|'s|'re|has been|have been) (all |completely )?(taken|full|booked (up|solid|out)|gone|not available|unavailable|cancel+ed|removed)|no longer available|(i|we)('ve| have)( just)? (cancel+ed|removed|taken (you|it|that) off)|don't have (anything|that)|we('re| are) closed|we close|no (tenemos|hay) (lugar|espacio))\b/i;
 export const AGENT_EXISTING =
@@ -38,19 +40,26 @@ export const DECLINES =
   /\b((can't|cannot|can not|won't|couldn't) (do|make|be there|be home)|(doesn't|does not|won't|wouldn't)( really| quite)? work|not (good|great) for me|anything (later|earlier|else)|something (later|earlier|else)|other (options|times|days)|no puedo|no me (sirve|queda|parece))\b/i;
 /**
  * The assistant's plain yes, first thing after the customer asked for a time ("Can you do
- * Wednesday at 10?" "Yes, absolutely."): the whole sentence, so "Sure, let me check" is none.
+ * Wednesday at 10?" "Yes, absolutely.", "Yes ma'am, that works.", "We're good to go."): the
+ * whole sentence, so "Sure, let me check" is none.
  */
 export const AGENT_YES =
-  /^\W*(yes|yeah|yep|sure( thing)?|absolutely|of course|definitely|certainly|(no|not a) problem|ok(ay)?|al+ ?right|got it|great|we can( do that| make (that|it) work)?|that works|sounds good|you got it|will do|can do|perfect|that('s| is) (fine|open|available|no problem)|s[ií]|claro|por supuesto)([\s,!.]+(absolutely|of course|definitely|no problem|we can( do that| make (that|it) work)?|that works|that('s| is) (fine|open|available)|claro|por supuesto))*[\s,!.]*$/i;
+  /^\W*(yes|yeah|yep|sure( thing)?|absolutely|of course|definitely|certainly|(no|not a) problem|ok(ay)?|al+ ?right|got it|great|we can( do that| make (that|it) work)?|that works|sounds good|you got it|will do|can do|perfect|that('s| is) (fine|open|available|no problem)|((we're|you're|we are|you are) )?good to go|s[ií]|claro|por supuesto)([\s,]+(ma'?am|sir|miss|dear|hon|my friend|buddy|se[ñn]ora?))?([\s,!.]+(absolutely|of course|definitely|no problem|we can( do that| make (that|it) work)?|that works|that('s| is) (fine|open|available)|claro|por supuesto))*[\s,!.]*$/i;
 export const ACCEPTS =
   /\b(works|work for me|(that|it)('ll| will|'d| would| could) work|fine|perfect|great|ok(ay)?|yes|yeah|yep|yup|(?<!\b(not|n't|never) )sure|sounds (good|great)|is better|that one|correct|exactly|that's right|al+ ?right(y)?|cool|awesome|excellent|wonderful|lovely|fantastic|(absolutely|definitely|of course|certainly)(?! not)|brilliant|go ahead|sign me up|sounds like a plan|(that's|it's) a plan|that'?ll do|count me in|you bet|please do|no problem|(good|fine|ok(ay)?) with (that|it)|see you (then|there|on|at)|(that's|that is|is) good(?! to (know|hear))|mm-?hm+|uh-huh|i can (do|make) (that|it)|go with|\d{1,2}(:\d{2})?('s| is) (good|fine|great|perfect|best)|lock (it|that) in|put (me|us) (down|in)|pencil (me|us) in|de acuerdo|vale|claro|dale|the (first|second|last|earlier|later|earliest|latest|morning|afternoon|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{1,2}(:\d{2})?( ?[ap]\.?m\.?)?) one|let'?s do|book (it|me)|i'll take|me sirve|me queda|me parece (bien|perfecto|buen\w*)|perfecto|muy bien|est[aá] bien)\b|(^|[\s¡¿,.])s[ií](?![\wáéíóúñ])|^\W*(good|deal|it's a deal|ya|yah|yea|k|kk|(yes,? )?please)(\W+(thx|thanks|ty))?\W*$|^\W*(just )?do it\b(?! myself)|(i'm|i am|we're|we are) (free|available|around|home) (then|that (day|time|morning|afternoon))|^\W*the \d{1,2}(:\d{2})?( ?[ap]\.?m\.?| o'clock)?\b|^\W*(bueno|okey|oki|okie)\b|(^|[\s¡,])([aá]ndale|[oó]rale)\b|\b(i'll|i will|we'll|we will|he'll|he will|she'll|she will|they'll|they will|someone will|somebody will) be (home|here|there)( then| for (that|it))?[\s.!,]*$/i;
 
 /**
  * A pick among offers by place or relation, said without an assent word: "First option.", "Morning
- * one.", "The latter.", "Whichever is sooner." (offered-pick.ts reads which offer it is).
+ * one.", "The latter.", "Whichever is sooner.", "Later's better." (offered-pick.ts reads which offer it is).
  */
 export const PICKS_OFFER =
-  /\b((the )?(first|second|third|fourth|last|earlier|earliest|later|latest|morning|afternoon|evening) (one|option|slot|choice)|the (latter|former)|whichever( one)? (is|'s) (sooner|soonest|earlier|earliest|first|later|latest))\b|^\W*(latter|former)\b/i;
+  /\b((the )?(first|second|third|fourth|last|earlier|earliest|later|latest|morning|afternoon|evening) (one|option|slot|choice)|the (latter|former)|whichever( one)? (is|'s) (sooner|soonest|earlier|earliest|first|later|latest))\b|^\W*(latter|former)\b|\b(earlier|earliest|later|latest|sooner|first|second|last|morning|afternoon|evening)( one)?('s| is) (better|best)\b/i;
+
+/** A time said with its day ("Friday at 1"), not an hour alone on the day on the table ("at 2"). */
+export const NAMES_DAY =
+  /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
+/** An hour said alone, in digits or words ("Ten?", "three o'clock"); to "Thu 8 or 1?", "1." picks the offer at it. */
+export const HOUR_ALONE = /^\W*(\d{1,2}(:\d{2})?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)( o'clock)?\s*[.!?]?\s*$/i;
 
 /** The assistant asking which time the customer wants ("What time tomorrow works for you?"): an hour said alone answers it. */
 export const ASKS_WHICH_TIME = /\b((what|which) time\b[^.!?]*\?|when (works|would work|is (good|best)|suits you)\b)/i;

@@ -200,6 +200,23 @@ const MILITARY_CLOCK = new RegExp(
   'gi',
 );
 
+/**
+ * A weekday written short: "Thu", "Thurs", "Tue", "Fri" wherever they stand; "Mon", "Wed", "Sat",
+ * "Sun" (also words: "I sat", "the sun") only before an hour ("Sat 9", "Wed at 2").
+ */
+const SHORT_WEEKDAY = /(?<!['’])\b(thurs?|thu|tue|fri)\b\.?|(?<!['’])\b(mon|wed|sat|sun)\b\.?(?=,? (at )?\d)/gi;
+const SHORT_WEEKDAYS: Readonly<Record<string, string>> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  thur: 'Thursday',
+  thurs: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
+
 /** "this afternoon" is today's: chrono reads "today afternoon", not "this afternoon at 4". */
 const THIS_PART = /\bthis (morning|afternoon|evening)\b/gi;
 
@@ -274,6 +291,7 @@ function hoursAsDigits(text: string): string {
       .replace(/\b(1[01]|[1-9])(:[0-5]\d)? (in the (evening|afternoon)|at night)\b/gi, '$1$2 pm')
       .replace(/\btues\b\.?/gi, 'Tuesday')
       .replace(/\bweds\b\.?/gi, 'Wednesday')
+      .replace(SHORT_WEEKDAY, (short: string) => SHORT_WEEKDAYS[short.replace('.', '').toLowerCase()] ?? short)
       .replace(APPROXIMATE, (_w, _a, _at, hour: string) => `at ${hour}`)
   );
 }

@@ -37,6 +37,18 @@ describe('the assistant checking before it answers', () => {
     });
   });
 
+  it('reads a plain yes said to the caller by name or title, and "we\'re good to go", as agreement', () => {
+    expect(agreed("Customer: This coming Saturday, half past nine?\nAI: Yes ma'am, that works.")).toMatchObject({
+      at: '2027-06-05T14:30:00.000Z',
+      settled: true,
+    });
+    expect(agreed("Customer: Tomorrow at 4 work for a leaky faucet?\nAI: We're good to go.")).toMatchObject({
+      at: '2027-06-02T21:00:00.000Z',
+      settled: true,
+    });
+    expect(agreed("Customer: Tomorrow at 4?\nAI: Yes ma'am, let me ask the tech.")?.settled ?? false).toBe(false);
+  });
+
   it('reads a yes after other words than a check as no agreement to the ask', () => {
     const found = agreed('Customer: Saturday the 5th at 9 am?\nAI: We do attic work all year. We can do that.');
     expect(found).toMatchObject({ at: null, date: '2027-06-05', settled: false });

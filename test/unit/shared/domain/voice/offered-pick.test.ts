@@ -75,3 +75,30 @@ describe('a pick among offers in a conversation', () => {
     expect(agreed('AI: I have Friday at 9 or 1.\nCustomer: This is the first time it has leaked.')?.settled ?? false).toBe(false);
   });
 });
+
+describe('offers said in few words', () => {
+  it('picks by a relation said as better ("Later\'s better") and by an hour said alone ("1." to "Thu 8 or 1?")', () => {
+    expect(agreed("AI: Monday I could do 12:30 or 4.\nCustomer: Later's better for me.\nAI: Great, booked.")).toMatchObject({
+      at: '2027-06-07T21:00:00.000Z',
+      settled: true,
+    });
+    expect(agreed('AI: Thu 8 or 1?\nCustomer: 1.\nAI: Booked.')).toMatchObject({ at: '2027-06-03T18:00:00.000Z', settled: true });
+  });
+
+  it('offers one bare hour said as "I only have 2", and no hour in "I only have 2 techs"', () => {
+    expect(
+      agreed("Customer: Is Thursday at 10 open?\nAI: Thursday I only have 2.\nCustomer: Ok, that one then.\nAI: You're all set."),
+    ).toMatchObject({ at: '2027-06-03T19:00:00.000Z', settled: true });
+    const techs = agreed('Customer: Is Thursday open?\nAI: Thursday I only have 2 techs on.\nCustomer: Ok, that one then.');
+    expect(techs?.at ?? null).toBeNull();
+  });
+
+  it('keeps the offer said after a slot taken with "but ... is open"', () => {
+    expect(
+      agreed(
+        "Customer: Saturday the 5th at 1?\nAI: Saturday's full, but Monday at 1 is open.\nCustomer: Yeah alright, Monday.\nAI: Great, you're in.",
+      ),
+    ).toMatchObject({ at: '2027-06-07T18:00:00.000Z', settled: true });
+    expect(agreed("Customer: Saturday the 5th at 1?\nAI: Saturday's full, but I'll ask the office.")?.at ?? null).toBeNull();
+  });
+});

@@ -190,6 +190,13 @@ describe('time words rewritten for the recognizer', () => {
     expect(normalizeTimeWords('the 5th at 10', LOCAL, false)).toBe('March 5 at 10');
   });
 
+  it('reads "Thu", "Thurs", "Tue" and "Fri" as weekdays, and "Sat" or "Sun" only before an hour', () => {
+    expect(normalizeTimeWords('Thu 8 or 1?', LOCAL, false)).toBe('Thursday 8 or 1?');
+    expect(normalizeTimeWords('thurs. or fri', LOCAL, false)).toBe('Thursday or Friday');
+    expect(normalizeTimeWords('Sat 9 works', LOCAL, false)).toBe('Saturday 9 works');
+    expect(normalizeTimeWords("I sat in the sun, c'mon", LOCAL, false)).toBe("I sat in the sun, c'mon");
+  });
+
   it('never throws and leaves text without time words as it was', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200 }), fc.boolean(), (text, spanish) => {
