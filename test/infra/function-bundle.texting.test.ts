@@ -31,7 +31,7 @@ describe('texting, intake and deletion bundles', () => {
       'get-sms-campaign',
       'campaign store',
       'nowhere',
-      /shared\/adapters\/dynamodb\/(sms-campaign-store|sms-campaign-sends|cap-ledger)\.ts$/,
+      /shared\/adapters\/dynamodb\/(sms-campaign-store|sms-campaign-table|sms-campaign-sends|cap-ledger)\.ts$/,
     ],
     ['get-sms-campaign', 'texting configuration', 'nowhere', MESSAGING_CONFIG],
     // A cancel moves the campaign's status: the team's texting configuration is never read.
@@ -39,6 +39,9 @@ describe('texting, intake and deletion bundles', () => {
     // The send records (claims, settles) are the sender's: create and cancel never touch one.
     ['create-sms-campaign', 'send records', 'nowhere', SEND_RECORDS],
     ['cancel-sms-campaign', 'send records', 'nowhere', SEND_RECORDS],
+    // In a chunk the first frequency-cap check that asks after another campaign imports: a create
+    // answers with the campaign it stored.
+    ['create-sms-campaign', 'campaign META item', 'in a chunk', CAMPAIGN_META],
     // In a chunk the first list filtered by campaign_id imports: the campaign's META schema.
     ['list-outbound-texts', 'campaign META item', 'in a chunk', CAMPAIGN_META],
     ['list-subscription-events', 'campaign META item', 'in a chunk', CAMPAIGN_META],

@@ -147,6 +147,7 @@ function campaignOf(
     created_at: now.toISOString(),
     last_send_at: estimate.last,
     estimated_completion_time: estimate.completion,
+    fanned_out: false,
   };
 }
 
@@ -185,7 +186,8 @@ export async function createCampaign(
     });
   }
   await deps.store.createCampaign(campaign, chunks);
-  return (await deps.store.getCampaign(campaign.campaign_id)) ?? campaign;
+  // Answered as stored: the sender may have started it since, which a read of the campaign shows.
+  return campaign;
 }
 
 /**

@@ -261,10 +261,11 @@ describe('SMS campaign sending', () => {
     expect(await store.getCampaign(campaign.campaign_id)).toMatchObject({ status: 'completed', counts: { sent: 3 } });
   });
 
-  it('starts a scheduled campaign at its time', async () => {
+  it('answers a create with the campaign as it stored it, and starts a scheduled campaign at its time', async () => {
     const at = new Date(Date.now() + 3_600_000);
     const campaign = await create(10, { schedule_time: at.toISOString() });
     expect(campaign.status).toBe('scheduled');
+    expect(await store.getCampaign(campaign.campaign_id)).toEqual(campaign);
     await queue.drained();
     expect(sms.sent).toHaveLength(0);
     expect(await localScheduler.runDue(at)).toBe(1);
