@@ -1,4 +1,4 @@
-import { campaignCancelDependencies } from '#shared/adapters/runtime/sms-campaign-dependencies';
+import { campaignCancelDependencies } from '#shared/adapters/runtime/sms-campaign-cancel-dependencies';
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { cancelSmsCampaign } from '#shared/contracts/sms-campaigns';
 import { cancelCampaign } from '#shared/domain/sms-campaigns/campaign-service';

@@ -1,4 +1,4 @@
-import { campaignReadDependencies } from '#shared/adapters/runtime/sms-campaign-stores';
+import { campaignReadDependencies } from '#shared/adapters/runtime/sms-campaign-read-dependencies';
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { getSmsCampaign } from '#shared/contracts/sms-campaigns';
 import { getTeamCampaign } from '#shared/domain/sms-campaigns/campaign-service';

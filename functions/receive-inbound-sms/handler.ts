@@ -3,7 +3,7 @@ import { inboundSmsDependencies } from '#shared/adapters/runtime/sms-campaign-in
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { receiveInboundSms } from '#shared/contracts/sms-campaigns';
 import { answerAppointmentReply } from '#shared/domain/appointment-texts/answer-reply';
-import { toE164 } from '#shared/domain/phone';
+import { readE164 } from '#shared/domain/phone-numbers';
 import { handleInboundText } from '#shared/domain/sms-campaigns/inbound';
 import { BadRequestError } from '#shared/errors';
 import { createHttpHandler } from '#shared/http/handler';
@@ -19,7 +19,7 @@ export const handler = createHttpHandler(
     const deps = dependencies();
     const team = await resolveWorkspaceTeam(identity, headers['x-workspace-id'], deps.tenancy);
     const config = await deps.messagingConfigs.getMessagingConfig(team.id);
-    const from = toE164(inbound.from, config.phone_region);
+    const from = await readE164(inbound.from, config.phone_region);
     if (!from) throw new BadRequestError(`from: "${inbound.from.slice(0, 40)}" is not a valid phone number`, 'from');
     const result = await handleInboundText(deps, {
       team,

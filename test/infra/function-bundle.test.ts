@@ -143,7 +143,7 @@ describe('function bundles', () => {
       'widget-worker',
       'texting stores',
       'in a chunk',
-      /shared\/adapters\/dynamodb\/(sms-campaign-store|messaging-config-store|appointment-text-store)\.ts$/,
+      /shared\/adapters\/dynamodb\/(sms-campaign-store|sms-campaign-table|messaging-config-store|appointment-text-store)\.ts$/,
     ],
     // In a chunk the first message that reads or writes a lead imports: field-service jobs and the
     // drop-off checks of booked or running sessions read none.

@@ -24,6 +24,9 @@ describe('texting, intake and deletion bundles', () => {
   it.each([
     // In a chunk the first deletion that names a phone imports: one asked by email alone reads no number.
     ['create-data-subject-deletion', 'libphonenumber', 'in a chunk', PHONE],
+    // In a chunk the first number that is not a well-formed +1 number imports (nanp-numbers.ts reads those).
+    ['create-sms-campaign', 'libphonenumber', 'in a chunk', PHONE],
+    ['receive-inbound-sms', 'libphonenumber', 'in a chunk', PHONE],
     // The worker finds the person by the E.164 number the request stored: it normalizes none.
     ['data-deletion-worker', 'libphonenumber', 'nowhere', PHONE],
     // A read answers the campaign's META item: no chunk, send or cap-ledger code, no texting configuration.
@@ -31,7 +34,7 @@ describe('texting, intake and deletion bundles', () => {
       'get-sms-campaign',
       'campaign store',
       'nowhere',
-      /shared\/adapters\/dynamodb\/(sms-campaign-store|sms-campaign-sends|cap-ledger)\.ts$/,
+      /shared\/adapters\/dynamodb\/(sms-campaign-store|sms-campaign-table|sms-campaign-sends|cap-ledger)\.ts$/,
     ],
     ['get-sms-campaign', 'texting configuration', 'nowhere', MESSAGING_CONFIG],
     // A cancel moves the campaign's status: the team's texting configuration is never read.
@@ -39,6 +42,9 @@ describe('texting, intake and deletion bundles', () => {
     // The send records (claims, settles) are the sender's: create and cancel never touch one.
     ['create-sms-campaign', 'send records', 'nowhere', SEND_RECORDS],
     ['cancel-sms-campaign', 'send records', 'nowhere', SEND_RECORDS],
+    // In a chunk the first frequency-cap check that asks after another campaign imports: a create
+    // answers with the campaign it stored.
+    ['create-sms-campaign', 'campaign META item', 'in a chunk', CAMPAIGN_META],
     // In a chunk the first list filtered by campaign_id imports: the campaign's META schema.
     ['list-outbound-texts', 'campaign META item', 'in a chunk', CAMPAIGN_META],
     ['list-subscription-events', 'campaign META item', 'in a chunk', CAMPAIGN_META],

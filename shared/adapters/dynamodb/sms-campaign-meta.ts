@@ -8,10 +8,12 @@ import { type Item, parseStoredItem } from './query';
 import { storedBoolean, storedNumber, storedText, storedTextOrNull } from './stored-members';
 
 /*
- * The campaign's META item: its schema, its mappings and its read, apart from the campaigns
- * table's other items (sms-campaign-items.ts), so the outbound feed routes import it with the
- * first request filtered by a campaign, not at cold start
- * (docs/adr/0205-texting-intake-deletion-cold-start-reads-less.md).
+ * The campaign's META item as read: its schema and its read, apart from the campaigns table's
+ * other items (sms-campaign-items.ts) and from the item's writing (sms-campaign-meta-item.ts), so
+ * the outbound feed routes import it with the first request filtered by a campaign and the create
+ * with the first frequency-cap check that asks after another campaign, not at cold start
+ * (docs/adr/0205-texting-intake-deletion-cold-start-reads-less.md,
+ * docs/adr/0210-campaign-create-answers-what-it-stored.md).
  */
 
 /**
@@ -55,44 +57,8 @@ const storedCampaign = /* @__PURE__ */ atLoad(() => {
   });
 }) satisfies z.ZodMiniType<Campaign>;
 
-export type CampaignItem = { readonly pk: string; readonly sk: 'META' } & z.input<typeof storedCampaign>;
-
-export function toCampaignItem(c: Campaign): CampaignItem {
-  return {
-    pk: campaignPk(c.campaign_id),
-    sk: 'META',
-    campaign_id: c.campaign_id,
-    team_id: c.team_id,
-    campaign_type: c.campaign_type,
-    status: c.status,
-    message_template: c.message_template,
-    fallback_message: c.fallback_message,
-    settings: { include_opt_out: c.settings.include_opt_out, respect_quiet_hours: c.settings.respect_quiet_hours },
-    segmentation: c.segmentation,
-    recipients_count: c.recipients_count,
-    requested_count: c.requested_count,
-    duplicates_collapsed: c.duplicates_collapsed,
-    chunk_count: c.chunk_count,
-    counts: {
-      sent: c.counts.sent,
-      failed: c.counts.failed,
-      opted_out: c.counts.opted_out,
-      unconfirmed: c.counts.unconfirmed,
-      capped: c.counts.capped,
-    },
-    replies: c.replies,
-    estimated_cost_micros: c.estimated_cost_micros,
-    actual_cost_micros: c.actual_cost_micros,
-    price_per_segment_micros: c.price_per_segment_micros,
-    scheduled_time: c.scheduled_time,
-    completion_time: c.completion_time,
-    cancelled_at: c.cancelled_at,
-    created_at: c.created_at,
-    last_send_at: c.last_send_at ?? null,
-    estimated_completion_time: c.estimated_completion_time ?? null,
-    ...(c.fanned_out === undefined ? {} : { fanned_out: c.fanned_out }),
-  };
-}
+/** The META item's members as stored (sms-campaign-meta-item.ts writes them). */
+export type StoredCampaignMembers = z.input<typeof storedCampaign>;
 
 export function fromCampaignItem(raw: Item): Campaign {
   return parseStoredItem(storedCampaign, raw, 'campaign');

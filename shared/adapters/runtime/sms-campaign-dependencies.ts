@@ -1,22 +1,38 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoCampaignTable } from '#shared/adapters/dynamodb/sms-campaign-table';
 import type { CampaignDependencies } from '#shared/domain/sms-campaigns/campaign-service';
 import { pricePerSegmentMicros } from '#shared/domain/sms-campaigns/pricing-config';
-import type { OneTimeScheduler } from '#shared/ports/scheduler';
+import { lazy } from '#shared/lazy';
 import { queues } from './queues';
 import { scheduler } from './scheduler';
-import { type CampaignStores, campaignStore, storesWith, type TextingStores, textingStoresWith } from './sms-campaign-stores';
+import { type TextingStores, textingStoresWith } from './sms-campaign-stores';
 
-// The campaign routes that queue or schedule; sms-campaign-stores.ts holds the stores they share,
-// sms-campaign-sender-dependencies.ts the sender's, the one function that texts.
+// create-sms-campaign's dependencies; sms-campaign-stores.ts holds the stores the campaign functions
+// share, sms-campaign-cancel-dependencies.ts and sms-campaign-read-dependencies.ts the cancel's and
+// the read's, sms-campaign-sender-dependencies.ts the sender's, the one function that texts. None
+// of them imports another's: a module imported at all is bundled into the chunk every cold start
+// reads, even where none of its code runs.
 
 /** create-sms-campaign: the stores, the campaign-sends queue, the scheduler and the price per segment. */
 export function campaignDependencies(): () => TextingStores & CampaignDependencies {
-  const stores = textingStoresWith(campaignStore);
+  const stores = textingStoresWith((client, table) => new FirstUseMetaReadStore(client, table));
   const price = pricePerSegmentMicros();
   return () => ({ ...stores(), queue: queues.get('campaign-sends'), scheduler: scheduler.get('default'), pricePerSegmentMicros: price });
 }
 
-/** cancel-sms-campaign: the team, the campaign store and the scheduler (a scheduled start is deleted); no texting configuration. */
-export function campaignCancelDependencies(): () => CampaignStores & { readonly scheduler: OneTimeScheduler } {
-  const stores = storesWith(campaignStore);
-  return () => ({ ...stores(), scheduler: scheduler.get('default') });
+/**
+ * The campaign store of the create, which answers with the campaign it stored and reads one only
+ * when a frequency cap asks whether another campaign holding a slot is still live: the META read
+ * schema (sms-campaign-meta.ts) comes with the first such check, not with every cold start.
+ */
+class FirstUseMetaReadStore extends DynamoCampaignTable {
+  private readonly meta = lazy(() => import('#shared/adapters/dynamodb/sms-campaign-meta'));
+
+  constructor(client: DynamoDBDocumentClient, tableName: string) {
+    super(client, tableName);
+  }
+
+  async getCampaign(campaignId: string) {
+    return (await this.meta()).readCampaign(this.client, this.tableName, campaignId);
+  }
 }

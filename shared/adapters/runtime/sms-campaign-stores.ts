@@ -1,8 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoMessagingConfigStore } from '#shared/adapters/dynamodb/messaging-config-store';
-import { readCampaign } from '#shared/adapters/dynamodb/sms-campaign-meta';
-import { DynamoCampaignStore } from '#shared/adapters/dynamodb/sms-campaign-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTeamReader } from '#shared/adapters/dynamodb/team-reader';
 import { lazy } from '#shared/lazy';
@@ -55,17 +53,4 @@ export function textingStoresWith<S>(make: (client: DynamoDBDocumentClient, tabl
   const teams = physicalTableName('teams');
   const stores = storesWith(make);
   return lazy(() => ({ ...stores(), messagingConfigs: new DynamoMessagingConfigStore(getDocumentClient(), teams) }));
-}
-
-/** The campaign store, for create (with the configuration) and cancel (without). */
-export function campaignStore(client: DynamoDBDocumentClient, table: string): CampaignStore {
-  return new DynamoCampaignStore(client, table);
-}
-
-/**
- * get-sms-campaign: the team and the campaign's META item alone (readCampaign), not the campaign
- * store, whose chunk, send and cap-ledger code and schemas a read never runs.
- */
-export function campaignReadDependencies(): () => CampaignStores<Pick<CampaignStore, 'getCampaign'>> {
-  return storesWith((client, table) => ({ getCampaign: (campaignId: string) => readCampaign(client, table, campaignId) }));
 }

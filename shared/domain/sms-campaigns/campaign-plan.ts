@@ -1,4 +1,4 @@
-import { toE164 } from '#shared/domain/phone';
+import type { E164Reader } from '#shared/domain/phone-numbers';
 import type { SendTime } from '#shared/domain/sms/calling-hours';
 import { countSegments, type SmsEncoding } from '#shared/domain/sms/segments';
 import { BadRequestError } from '#shared/errors';
@@ -37,7 +37,8 @@ export interface CampaignPlan {
 }
 
 export interface PlanOptions {
-  readonly defaultRegion: string;
+  /** Each recipient's number to E.164, in the team's region (phone-numbers.ts e164Reader). */
+  readonly readPhone: E164Reader;
   readonly pricePerSegmentMicros: number;
   readonly isSuppressed: (phone: string) => boolean;
   /** When each recipient's text may go out first (calling-hours.ts); omitted: not planned. */
@@ -66,7 +67,7 @@ export function planCampaign(request: CampaignRequest, options: PlanOptions): Ca
   let duplicates = 0;
   const unique: { index: number; phone: string; values: Record<string, string | undefined> }[] = [];
   request.recipients.forEach((r, index) => {
-    const phone = toE164(r.phone, options.defaultRegion);
+    const phone = options.readPhone(r.phone);
     if (!phone) {
       invalid.push(index);
       return;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { e164Reader } from '#shared/domain/phone-numbers';
 import type { Team } from '#shared/domain/tenancy';
 import { BadRequestError, ConflictError, NotFoundError } from '#shared/errors';
 import { smsCampaignCompleted } from '#shared/events/sms-campaign-events';
@@ -67,7 +68,10 @@ export async function planForTeam(
   const start = resolveStartTime(request.schedule_time, now);
   const policy = policyOf(team, config, request);
   const planned = planCampaign(request, {
-    defaultRegion: config.phone_region,
+    readPhone: await e164Reader(
+      request.recipients.map((r) => r.phone),
+      config.phone_region,
+    ),
     pricePerSegmentMicros: deps.pricePerSegmentMicros,
     isSuppressed: (p) => suppressed.has(p),
     sendTime: (phone) => sendTimeFor(phone, policy, start.at),
@@ -147,6 +151,7 @@ function campaignOf(
     created_at: now.toISOString(),
     last_send_at: estimate.last,
     estimated_completion_time: estimate.completion,
+    fanned_out: false,
   };
 }
 
@@ -185,7 +190,8 @@ export async function createCampaign(
     });
   }
   await deps.store.createCampaign(campaign, chunks);
-  return (await deps.store.getCampaign(campaign.campaign_id)) ?? campaign;
+  // Answered as stored: the sender may have started it since, which a read of the campaign shows.
+  return campaign;
 }
 
 /**

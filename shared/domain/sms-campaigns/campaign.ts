@@ -51,7 +51,7 @@ export interface Campaign {
   last_send_at?: string | null;
   /** When every text should be out, given last_send_at and the team's sending rate; absent on older campaigns. */
   estimated_completion_time?: string | null;
-  /** True once a message per chunk is on the queue; absent until then (and on older campaigns). */
+  /** True once a message per chunk is on the queue; false until then (absent on campaigns stored before it was kept). */
   fanned_out?: boolean;
 }
 

@@ -1,4 +1,4 @@
-import type { campaignCancelDependencies } from '#shared/adapters/runtime/sms-campaign-dependencies';
+import type { campaignCancelDependencies } from '#shared/adapters/runtime/sms-campaign-cancel-dependencies';
 import type { Campaign, CampaignStatus } from '#shared/domain/sms-campaigns/campaign';
 import type { OneTimeScheduler } from '#shared/ports/scheduler';
 import type { CampaignStore } from '#shared/ports/sms-campaign-store';
@@ -9,8 +9,8 @@ import { team, tenancyOf } from '../../../support/intake-fakes';
 
 type Dependencies = ReturnType<ReturnType<typeof campaignCancelDependencies>>;
 const mockDependencies: { current?: Dependencies } = {};
-jest.mock('#shared/adapters/runtime/sms-campaign-dependencies', () => ({
-  ...jest.requireActual('#shared/adapters/runtime/sms-campaign-dependencies'),
+jest.mock('#shared/adapters/runtime/sms-campaign-cancel-dependencies', () => ({
+  ...jest.requireActual('#shared/adapters/runtime/sms-campaign-cancel-dependencies'),
   campaignCancelDependencies: () => () => mockDependencies.current,
 }));
 

@@ -5,8 +5,8 @@ import { answerOf, failingPort, fakePort, functionEnvironment, routeEvent } from
 import { team, tenancyOf } from '../../../support/intake-fakes';
 
 const mockDependencies: { current?: CampaignStores<Pick<CampaignStore, 'getCampaign'>> } = {};
-jest.mock('#shared/adapters/runtime/sms-campaign-stores', () => ({
-  ...jest.requireActual('#shared/adapters/runtime/sms-campaign-stores'),
+jest.mock('#shared/adapters/runtime/sms-campaign-read-dependencies', () => ({
+  ...jest.requireActual('#shared/adapters/runtime/sms-campaign-read-dependencies'),
   campaignReadDependencies: () => () => mockDependencies.current,
 }));
 

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import examples from 'libphonenumber-js/examples.mobile.json';
-import { type CountryCode, getCountries, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { getCountries } from 'libphonenumber-js/max';
 import maxMetadata from 'libphonenumber-js/metadata.max.json';
 import { toE164 } from '#shared/domain/phone';
 import { PHONE_METADATA_JSON } from '#shared/domain/phone-metadata';
+import { referenceE164 } from '../../../support/phone-reference';
 
 /**
  * toE164 reads libphonenumber's 'max' metadata from JSON text without the fields only formatting
@@ -11,15 +12,6 @@ import { PHONE_METADATA_JSON } from '#shared/domain/phone-metadata';
  * package's metadata less those, and every number must get exactly the answer the package's own
  * `libphonenumber-js/max` entry gives.
  */
-
-/** What toE164 answered when it imported `libphonenumber-js/max` (its code before the metadata became text). */
-function reference(raw: string, defaultRegion = 'US'): string | null {
-  const trimmed = raw.trim();
-  if (trimmed === '' || trimmed.length > 40) return null;
-  const parsed = parsePhoneNumberFromString(trimmed, { defaultCountry: defaultRegion.toUpperCase() as CountryCode, extract: false });
-  if (!parsed?.isValid()) return null;
-  return parsed.number;
-}
 
 const REGIONS = getCountries();
 
@@ -47,7 +39,7 @@ describe('toE164', () => {
       ]) {
         for (const region of [country, 'US', 'GB']) {
           const answer = toE164(raw, region);
-          expect({ raw, region, answer }).toEqual({ raw, region, answer: reference(raw, region) });
+          expect({ raw, region, answer }).toEqual({ raw, region, answer: referenceE164(raw, region) });
           if (answer !== null) valid += 1;
         }
       }
@@ -65,7 +57,7 @@ describe('toE164', () => {
     fc.assert(
       fc.property(raw, fc.constantFrom(...REGIONS, 'us', 'XX'), (input, region) => {
         const answer = toE164(input, region);
-        expect(answer).toBe(reference(input, region));
+        expect(answer).toBe(referenceE164(input, region));
         if (answer !== null) valid += 1;
       }),
       { numRuns: 5000, seed: 20_261_101 },

@@ -10,6 +10,7 @@ import { queues } from '#shared/adapters/runtime/queues';
 import { scheduler } from '#shared/adapters/runtime/scheduler';
 import { smsProvider } from '#shared/adapters/runtime/sms-provider';
 import { ClaimHeldElsewhereError, claimToken } from '#shared/domain/claims';
+import { toE164 } from '#shared/domain/phone';
 import type { Campaign } from '#shared/domain/sms-campaigns/campaign';
 import { planCampaign } from '#shared/domain/sms-campaigns/campaign-plan';
 import { campaignRequestSchema } from '#shared/domain/sms-campaigns/campaign-request';
@@ -27,6 +28,9 @@ import { LocalScheduler } from '../../../../../local/runtime/scheduler';
 import { SandboxSmsProvider } from '../../../../../local/sandbox/sms-provider';
 import { startEmulator } from '../../../../support/emulator';
 import { dueEvents } from '../../../../support/outbox';
+
+/** Recipients' numbers read as a US team's are (the package's reading; nanp-numbers.ts answers the same). */
+const usPhone = (raw: string) => toE164(raw, 'US');
 
 process.env.SMS_SEND_RATE_PER_SECOND = '0';
 
@@ -115,7 +119,7 @@ async function create(count: number, overrides: Record<string, unknown> = {}): P
     'body',
   );
   const suppressed = await store.listSuppressed(team.id);
-  const plan = planCampaign(request, { defaultRegion: 'US', pricePerSegmentMicros: 8300, isSuppressed: (p) => suppressed.has(p) });
+  const plan = planCampaign(request, { readPhone: usPhone, pricePerSegmentMicros: 8300, isSuppressed: (p) => suppressed.has(p) });
   return createCampaign(deps(), { team, request, plan, now: new Date() });
 }
 
@@ -261,10 +265,11 @@ describe('SMS campaign sending', () => {
     expect(await store.getCampaign(campaign.campaign_id)).toMatchObject({ status: 'completed', counts: { sent: 3 } });
   });
 
-  it('starts a scheduled campaign at its time', async () => {
+  it('answers a create with the campaign as it stored it, and starts a scheduled campaign at its time', async () => {
     const at = new Date(Date.now() + 3_600_000);
     const campaign = await create(10, { schedule_time: at.toISOString() });
     expect(campaign.status).toBe('scheduled');
+    expect(await store.getCampaign(campaign.campaign_id)).toEqual(campaign);
     await queue.drained();
     expect(sms.sent).toHaveLength(0);
     expect(await localScheduler.runDue(at)).toBe(1);
@@ -446,7 +451,7 @@ describe('starting a campaign', () => {
       },
       'body',
     );
-    const plan = planCampaign(request, { defaultRegion: 'US', pricePerSegmentMicros: 8300, isSuppressed: () => false });
+    const plan = planCampaign(request, { readPhone: usPhone, pricePerSegmentMicros: 8300, isSuppressed: () => false });
     await createCampaign(watched, { team, request, plan, now: new Date() });
 
     expect(order).toEqual(['queue', 'store']);

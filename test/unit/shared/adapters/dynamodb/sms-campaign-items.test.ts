@@ -7,7 +7,8 @@ import {
   toChunkItem,
   toSubscriptionEventItem,
 } from '#shared/adapters/dynamodb/sms-campaign-items';
-import { type CampaignItem, fromCampaignItem, toCampaignItem } from '#shared/adapters/dynamodb/sms-campaign-meta';
+import { fromCampaignItem } from '#shared/adapters/dynamodb/sms-campaign-meta';
+import { type CampaignItem, toCampaignItem } from '#shared/adapters/dynamodb/sms-campaign-meta-item';
 import type { Campaign } from '#shared/domain/sms-campaigns/campaign';
 import type { SubscriptionEvent } from '#shared/domain/sms-campaigns/subscription-events';
 import { smsCampaign } from '../../../../support/factories';

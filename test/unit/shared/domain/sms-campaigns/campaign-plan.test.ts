@@ -1,10 +1,14 @@
+import { toE164 } from '#shared/domain/phone';
 import { planCampaign, toDollars } from '#shared/domain/sms-campaigns/campaign-plan';
 import { type CampaignRequest, campaignRequestSchema } from '#shared/domain/sms-campaigns/campaign-request';
 import { resolveStartTime } from '#shared/domain/sms-campaigns/campaign-service';
 import { BadRequestError } from '#shared/errors';
 import { parseOrThrow } from '#shared/http/validation';
 
-const options = { defaultRegion: 'US', pricePerSegmentMicros: 8300, isSuppressed: () => false };
+/** Recipients' numbers read as a US team's are (the package's reading; nanp-numbers.ts answers the same). */
+const usPhone = (raw: string) => toE164(raw, 'US');
+
+const options = { readPhone: usPhone, pricePerSegmentMicros: 8300, isSuppressed: () => false };
 
 function request(overrides: Partial<CampaignRequest> = {}): CampaignRequest {
   return parseOrThrow(
