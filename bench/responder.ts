@@ -192,6 +192,9 @@ function rows(name: string, s: Scores): Table['rows'] {
   ];
 }
 
+/** Met when the figure reaches the target; null (not measured) when the set has no case of it. */
+const reaches = (figure: number, target: number): boolean | null => (Number.isFinite(figure) ? figure >= target : null);
+
 function targets(name: string, s: Scores): TargetCheck[] {
   const exact = ratio(s.timed.exact, s.timed.total);
   const urgent = ratio(s.urgent.found, s.urgent.total);
@@ -200,31 +203,31 @@ function targets(name: string, s: Scores): TargetCheck[] {
       name: `${name}: appointment precision`,
       figure: pct(precision(s.appointment), 1),
       target: '≥ 95%',
-      met: precision(s.appointment) >= TARGETS.appointmentPrecision,
+      met: reaches(precision(s.appointment), TARGETS.appointmentPrecision),
     },
     {
       name: `${name}: appointment recall`,
       figure: pct(recall(s.appointment), 1),
       target: '≥ 85%',
-      met: recall(s.appointment) >= TARGETS.appointmentRecall,
+      met: reaches(recall(s.appointment), TARGETS.appointmentRecall),
     },
     {
       name: `${name}: booked time exact`,
       figure: `${pct(exact, 1)} (${s.timed.exact}/${s.timed.total})`,
       target: '≥ 90%',
-      met: exact >= TARGETS.exactTime,
+      met: reaches(exact, TARGETS.exactTime),
     },
     {
       name: `${name}: ticket recall`,
       figure: pct(recall(s.ticket), 1),
       target: '≥ 85%',
-      met: recall(s.ticket) >= TARGETS.ticketRecall,
+      met: reaches(recall(s.ticket), TARGETS.ticketRecall),
     },
     {
       name: `${name}: urgent request recall`,
       figure: `${pct(urgent, 1)} (${s.urgent.found}/${s.urgent.total})`,
       target: '≥ 90%',
-      met: urgent >= TARGETS.urgentRecall,
+      met: reaches(urgent, TARGETS.urgentRecall),
     },
   ];
 }
