@@ -1,8 +1,8 @@
-import { NANP_PLANS } from './nanp-plans';
+import { NANP_PLANS, type NanpPlan } from './nanp-plans-data';
 
 /**
  * A well-formed North American (+1) number read to E.164 by libphonenumber's own +1 plans
- * (nanp-plans.ts, generated from the package's metadata), without the package: what the texting
+ * (nanp-plans-data.ts, generated from the package's metadata), without the package: what the texting
  * and intake functions read on nearly every request, so the package (38 KB of code and its 110 KB
  * of metadata text) is loaded only for a number this does not decide
  * (docs/adr/0211-north-american-numbers-without-the-phone-library-at-load.md).
@@ -14,14 +14,6 @@ import { NANP_PLANS } from './nanp-plans';
  * (letters, extensions, other countries, other regions' national forms) is left to the package;
  * test/unit/shared/domain/nanp-numbers.test.ts holds every answer to the package's.
  */
-
-export interface NanpPlan {
-  readonly region: string;
-  /** The area codes the region claims (a pattern matched at the start), or null: decided by its number types. */
-  readonly leadingDigits: string | null;
-  readonly nationalPattern: string;
-  readonly types: readonly { readonly pattern: string; readonly lengths: readonly number[] }[];
-}
 
 /** `+1` or (US region only) `1` or nothing, then 3, 3 and 4 digits, the first three maybe in parentheses, groups split by one space, dot or dash. */
 const WELL_FORMED = /^(\+1|1)?[ .-]?(?:\((\d{3})\)|(\d{3}))[ .-]?(\d{3})[ .-]?(\d{4})$/;
