@@ -1,5 +1,5 @@
 import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { APPOINTMENT_INDEXES, appointmentsByPhonePk } from './appointment-items';
+import { APPOINTMENT_INDEXES, appointmentsByPhonePk } from './appointment-keys';
 
 /** Index rows read per page while looking for a number's next visit. */
 const PHONE_PAGE = 10;

@@ -10,7 +10,8 @@ import type {
 import type { DomainEvent } from '#shared/ports/event-bus';
 import { changeItems } from './appointment-changes';
 import { fromAppointmentItem } from './appointment-item-read';
-import { APPOINTMENT_INDEXES, appointmentCreateItems, appointmentKey, appointmentsPk, toAppointmentItem } from './appointment-items';
+import { appointmentCreateItems, toAppointmentItem } from './appointment-items';
+import { APPOINTMENT_INDEXES, appointmentKey, appointmentsPk } from './appointment-keys';
 import { nextAppointmentIdForPhone } from './appointment-phone-index';
 import { batchPut } from './batch-write';
 import { changeSortKey, timeSortKey } from './keys';
