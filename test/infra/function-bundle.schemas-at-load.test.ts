@@ -134,13 +134,15 @@ describe('texting, intake, widget, visit and voice functions at load', () => {
   it.each([
     // Only a text from a number with an upcoming visit reads the scheduler, the widget session, a
     // team by id or opens a ticket; the stored session's read and the settings' schema go with them.
-    // Every other text reads the phone index alone: the visit's item, its read and its writes too.
+    // Every other text reads the phone index alone: the visit's item, its read and its writes too;
+    // only a confirmation changes the visit.
     [
       'receive-inbound-sms',
       [
         TENANCY_STORE,
         /shared\/adapters\/dynamodb\/(widget-session-store|session-item-read|scheduler-config-store)\.ts$/,
-        /shared\/adapters\/dynamodb\/(appointment-store|appointment-item-read|appointment-changes)\.ts$/,
+        /shared\/adapters\/dynamodb\/(appointment-store|appointment-items|appointment-item-read|appointment-changes)\.ts$/,
+        /shared\/domain\/appointments\/marks\.ts$/,
         /shared\/domain\/appointment-texts\/follow-through-members\.ts$/,
       ],
     ],
@@ -177,6 +179,7 @@ describe('texting, intake, widget, visit and voice functions at load', () => {
         'shared/adapters/dynamodb/session-item-read.ts',
         'shared/adapters/dynamodb/appointment-store.ts',
         'shared/adapters/dynamodb/appointment-item-read.ts',
+        'shared/domain/appointments/marks.ts',
       ]),
     );
   }, 60_000);
