@@ -122,9 +122,9 @@ describe('texting, intake, widget, visit and voice functions at load', () => {
   // come with the first number that has a visit, the teams are read with the team reader, the
   // intake and voice contracts build only their own members, and more items share stored members.
   it.each([
-    ['receive-inbound-sms', 97], // 145
+    ['receive-inbound-sms', 46], // 145; 97 before ADR 0208
     ['create-sms-campaign', 135], // 147
-    ['campaign-sender', 81], // 93
+    ['campaign-sender', 44], // 93; 81 before ADR 0208
     ['receive-google-ads-lead', 43], // 62
     ['manage-appointment', 35], // 105; 90 before ADR 0207
     ['list-outbound-texts', 73], // 110
@@ -134,11 +134,15 @@ describe('texting, intake, widget, visit and voice functions at load', () => {
   it.each([
     // Only a text from a number with an upcoming visit reads the scheduler, the widget session, a
     // team by id or opens a ticket; the stored session's read and the settings' schema go with them.
+    // Every other text reads the phone index alone: the visit's item, its read and its writes too;
+    // only a confirmation changes the visit.
     [
       'receive-inbound-sms',
       [
         TENANCY_STORE,
         /shared\/adapters\/dynamodb\/(widget-session-store|session-item-read|scheduler-config-store)\.ts$/,
+        /shared\/adapters\/dynamodb\/(appointment-store|appointment-items|appointment-item-read|appointment-changes)\.ts$/,
+        /shared\/domain\/appointments\/marks\.ts$/,
         /shared\/domain\/appointment-texts\/follow-through-members\.ts$/,
       ],
     ],
@@ -173,6 +177,9 @@ describe('texting, intake, widget, visit and voice functions at load', () => {
         'shared/adapters/runtime/appointment-reply-stores.ts',
         'shared/adapters/dynamodb/widget-session-store.ts',
         'shared/adapters/dynamodb/session-item-read.ts',
+        'shared/adapters/dynamodb/appointment-store.ts',
+        'shared/adapters/dynamodb/appointment-item-read.ts',
+        'shared/domain/appointments/marks.ts',
       ]),
     );
   }, 60_000);

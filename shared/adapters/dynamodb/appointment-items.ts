@@ -1,34 +1,11 @@
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod/mini';
-import {
-  APPOINTMENT_ACTORS,
-  APPOINTMENT_CHANGES,
-  APPOINTMENT_CHANNELS,
-  APPOINTMENT_STATUSES,
-  type AppointmentChange,
-  type AppointmentChannel,
-  type AppointmentStatus,
-  type StoredAppointment,
-} from '#shared/domain/appointments/appointment';
-import { atLoad } from '#shared/lazy';
+import type { AppointmentChange, AppointmentChannel, AppointmentStatus, StoredAppointment } from '#shared/domain/appointments/appointment';
 import type { DomainEvent } from '#shared/ports/event-bus';
-import { changeSortKey, teamPk, timeSortKey } from './keys';
+import { appointmentKey, appointmentsByPhonePk, appointmentsPk } from './appointment-keys';
+import { changeSortKey, timeSortKey } from './keys';
 import { outboxPuts } from './outbox';
-import { type Item, parseStoredItem } from './query';
-import { storedNullableText, storedText, storedTextOrNull } from './stored-members';
 
-/**
- * Appointments live in the leads table (a visit belongs to a lead, and both channels that make
- * visits already write that table in the same request): one item per appointment at
- * `APPOINTMENT#<id>` / `APPOINTMENT`, addressed by id alone, since the platform routes name an
- * appointment without its team and the manage link carries only its id. Two indexes list a team's
- * visits by start, newest first: `appointmentsByStart` (`apptPk = TEAM#<t>#APPOINTMENTS`) and, per
- * status, `appointmentsByStatus` (`apptStatusPk = TEAM#<t>#APPOINTMENTS#<status>`); per customer's
- * number, `appointmentsByPhone` (`apptPhonePk = TEAM#<t>#APPOINTMENTS#PHONE#<e164>`, sparse: a
- * reply to a text finds the number's next visit); all sorted by `apptSk = <starts_at>#<team>#<id>`. A moved or re-statused visit is one UpdateItem; the indexes
- * follow. The change feed (`appointmentChanges`, ADR 0147) reads `apptPk` by `apptChangeSk =
- * <updated_at>#<team>#<id>`; visits written before it lack that key and enter the feed when they next change.
- */
+/** An appointment's item in the leads table (its keys and indexes: appointment-keys.ts) and its writes. */
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export type AppointmentItem = {
@@ -64,28 +41,6 @@ export type AppointmentItem = {
   version: number;
 };
 
-export const APPOINTMENT_INDEXES = {
-  byStart: { name: 'appointmentsByStart', partitionKeyName: 'apptPk' },
-  byStatus: { name: 'appointmentsByStatus', partitionKeyName: 'apptStatusPk' },
-  byPhone: { name: 'appointmentsByPhone', partitionKeyName: 'apptPhonePk' },
-  byChange: { name: 'appointmentChanges', partitionKeyName: 'apptPk' },
-  sortKeyName: 'apptSk',
-  changeSortKeyName: 'apptChangeSk',
-} as const;
-
-export function appointmentKey(appointmentId: string): { pk: string; sk: 'APPOINTMENT' } {
-  return { pk: `APPOINTMENT#${appointmentId}`, sk: 'APPOINTMENT' };
-}
-
-export function appointmentsPk(teamId: number, status?: AppointmentStatus): string {
-  return `${teamPk(teamId)}#APPOINTMENTS${status ? `#${status}` : ''}`;
-}
-
-/** The partition of a team's visits for one number (E.164). */
-export function appointmentsByPhonePk(teamId: number, phone: string): string {
-  return `${appointmentsPk(teamId)}#PHONE#${phone}`;
-}
-
 export function toAppointmentItem(stored: StoredAppointment): AppointmentItem {
   const a = stored.appointment;
   const apptSk = timeSortKey(a.starts_at, a.team_id, a.appointment_id);
@@ -118,64 +73,6 @@ export function toAppointmentItem(stored: StoredAppointment): AppointmentItem {
     session_started_at: stored.sessionStartedAt,
     version: stored.version,
   };
-}
-
-/**
- * An appointment as stored: the domain's own fields under their own names, with what only storage
- * keeps (the manage link's nonce and hash, the held slot, the version); validated when read, keys
- * and index attributes dropped. Numbers are read as numbers whatever wrote them.
- */
-const storedAppointment = /* @__PURE__ */ atLoad(() => {
-  // The texts are the stored members every table's items share (stored-members.ts); numbers are
-  // coerced here alone, so this item keeps its own.
-  const text = storedText;
-  const nullableString = storedNullableText;
-  const number = z.coerce.number();
-  const nullableNumber = z.nullable(number);
-  return z.object({
-    appointment_id: text,
-    team_id: number,
-    scheduler_id: nullableNumber,
-    channel: z.enum(APPOINTMENT_CHANNELS),
-    status: z.enum(APPOINTMENT_STATUSES),
-    customer: z.object({ name: nullableString, phone: nullableString, email: nullableString, address: nullableString }),
-    service: nullableString,
-    starts_at: text,
-    time_zone: text,
-    duration_minutes: number,
-    lead: z.object({ id: nullableString, lead_id: nullableNumber }),
-    session_id: nullableString,
-    call_id: nullableString,
-    history: z.array(
-      z.object({
-        change: z.enum(APPOINTMENT_CHANGES),
-        at: text,
-        by: z.enum(APPOINTMENT_ACTORS),
-        starts_at: text,
-        previous_starts_at: nullableString,
-        note: nullableString,
-      }),
-    ),
-    created_at: text,
-    updated_at: text,
-    manage_nonce: text,
-    manage_token_hash: text,
-    held_slot: z._default(z.nullable(z.object({ date: text, time: text })), null),
-    session_started_at: storedTextOrNull,
-    version: number,
-  });
-});
-
-export function fromAppointmentItem(raw: Item): StoredAppointment {
-  const {
-    manage_nonce: nonce,
-    manage_token_hash: tokenHash,
-    held_slot: heldSlot,
-    session_started_at: sessionStartedAt,
-    version,
-    ...appointment
-  } = parseStoredItem(storedAppointment, raw, 'appointment');
-  return { appointment, manage: { nonce, tokenHash }, heldSlot, sessionStartedAt, version };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AppointmentChange, StoredAppointment } from '#shared/domain/appointments/appointment';
 import type {
   AppointmentChangeResult,
@@ -9,15 +9,10 @@ import type {
 } from '#shared/ports/appointment-store';
 import type { DomainEvent } from '#shared/ports/event-bus';
 import { changeItems } from './appointment-changes';
-import {
-  APPOINTMENT_INDEXES,
-  appointmentCreateItems,
-  appointmentKey,
-  appointmentsByPhonePk,
-  appointmentsPk,
-  fromAppointmentItem,
-  toAppointmentItem,
-} from './appointment-items';
+import { fromAppointmentItem } from './appointment-item-read';
+import { appointmentCreateItems, toAppointmentItem } from './appointment-items';
+import { APPOINTMENT_INDEXES, appointmentKey, appointmentsPk } from './appointment-keys';
+import { nextAppointmentIdForPhone } from './appointment-phone-index';
 import { batchPut } from './batch-write';
 import { changeSortKey, timeSortKey } from './keys';
 import { changeWindowRange, readTimeOrdered } from './time-range';
@@ -25,8 +20,6 @@ import { isTransactionCancelled, transactWrite } from './transact';
 
 /** Writes of a history note before giving up to a stream of concurrent changes (the next redelivery notes it). */
 const NOTE_ATTEMPTS = 3;
-/** Index rows read per page while looking for a number's next visit. */
-const PHONE_PAGE = 10;
 
 /** Appointments in the leads table (keys and indexes: appointment-items.ts). */
 export class DynamoAppointmentStore implements AppointmentStore {
@@ -123,37 +116,9 @@ export class DynamoAppointmentStore implements AppointmentStore {
   }
 
   async nextForPhone(teamId: number, phone: string, after: Date): Promise<StoredAppointment | null> {
-    let start: Record<string, unknown> | undefined;
-    // A number's visits are few; the filter skips its cancelled and past ones page by page.
-    do {
-      const page = await this.client.send(
-        new QueryCommand({
-          TableName: this.tables.leads,
-          IndexName: APPOINTMENT_INDEXES.byPhone.name,
-          KeyConditionExpression: '#pk = :pk AND #sk > :after',
-          FilterExpression: '#status IN (:scheduled, :confirmed)',
-          ExpressionAttributeNames: {
-            '#pk': APPOINTMENT_INDEXES.byPhone.partitionKeyName,
-            '#sk': APPOINTMENT_INDEXES.sortKeyName,
-            '#status': 'status',
-          },
-          ExpressionAttributeValues: {
-            ':pk': appointmentsByPhonePk(teamId, phone),
-            ':after': after.toISOString(),
-            ':scheduled': 'scheduled',
-            ':confirmed': 'confirmed',
-          },
-          ScanIndexForward: true,
-          Limit: PHONE_PAGE,
-          ExclusiveStartKey: start,
-        }),
-      );
-      const first = page.Items?.[0];
-      // The index holds a projection of the write; the record itself is read consistently.
-      if (first) return this.getAppointment(String(first.appointment_id));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return null;
+    const appointmentId = await nextAppointmentIdForPhone(this.client, this.tables.leads, { teamId, phone, after });
+    // The index holds a projection of the write; the record itself is read consistently.
+    return appointmentId === null ? null : this.getAppointment(appointmentId);
   }
 
   async putAppointments(appointments: readonly StoredAppointment[]): Promise<void> {

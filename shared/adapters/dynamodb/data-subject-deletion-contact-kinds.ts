@@ -1,5 +1,5 @@
 import { type DataSubject, isSubject, mentionsSubject } from '#shared/domain/data-subject-deletions/request';
-import { appointmentsPk } from './appointment-items';
+import { appointmentsPk } from './appointment-keys';
 import { customerOf, type ErasedTables, exactItem, index, type KindSpec, partition } from './data-subject-deletion-kind';
 import { teamPk } from './keys';
 import type { Item } from './query';

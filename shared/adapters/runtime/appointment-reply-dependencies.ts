@@ -1,4 +1,4 @@
-import { DynamoAppointmentStore } from '#shared/adapters/dynamodb/appointment-store';
+import { nextAppointmentIdForPhone } from '#shared/adapters/dynamodb/appointment-phone-index';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { manageLinks } from '#shared/domain/appointments/manage-token';
@@ -18,9 +18,9 @@ export function useAppointmentReplies(replies: (() => AppointmentReplies) | null
 
 /**
  * receive-inbound-sms: the appointments replies act on (the override read on every call, so a test
- * can put its own). Call it at module load: the tables are looked up then; the appointment store
- * is built on the first text, the stores a visit's reply reads with the first number that has an
- * upcoming visit.
+ * can put its own). Call it at module load: the tables are looked up then; every text looks its
+ * number up in the phone index, and the stores a visit and its reply read (the appointment store
+ * with its item's read schema among them) come with the first number that has an upcoming visit.
  */
 export function appointmentReplyDependencies(): () => AppointmentReplies {
   const tables = {
@@ -31,12 +31,21 @@ export function appointmentReplyDependencies(): () => AppointmentReplies {
     calls: physicalTableName('calls'),
   };
   const links = manageLinks(secretReader(CURSOR_SECRET_ENV));
-  // Every text looks up the number's next visit; what a visit's text and its replies read comes
-  // with the first number that has one (appointment-reply-stores.ts).
+  // Every text looks up the number's next visit in the phone index; the visit itself and what its
+  // text and replies read come with the first number that has one (appointment-reply-stores.ts).
   const visitStores = lazy(async () => (await import('./appointment-reply-stores')).appointmentReplyStores(getDocumentClient(), tables));
   const store = lazy(() =>
     appointmentReplies({
-      appointments: new DynamoAppointmentStore(getDocumentClient(), tables),
+      appointments: {
+        nextForPhone: async (teamId, phone, after) => {
+          const appointmentId = await nextAppointmentIdForPhone(getDocumentClient(), tables.leads, { teamId, phone, after });
+          // The index holds a projection of the write; the record itself is read consistently.
+          return appointmentId === null ? null : (await visitStores()).appointments.getAppointment(appointmentId);
+        },
+        getAppointment: async (appointmentId) => (await visitStores()).appointments.getAppointment(appointmentId),
+        changeAppointment: async (change) => (await visitStores()).appointments.changeAppointment(change),
+        noteText: async (teamId, appointmentId, line) => (await visitStores()).appointments.noteText(teamId, appointmentId, line),
+      },
       schedulers: {
         getScheduler: async (teamId, schedulerId) => (await visitStores()).schedulers.getScheduler(teamId, schedulerId),
         listSchedulers: async (query) => (await visitStores()).schedulers.listSchedulers(query),

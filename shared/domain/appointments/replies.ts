@@ -1,14 +1,19 @@
 import { createHash } from 'node:crypto';
 import type { TicketRecord } from '#shared/domain/support-tickets';
 import { ConflictError } from '#shared/errors';
+import { lazy } from '#shared/lazy';
 import { log } from '#shared/logging/logger';
 import type { AppointmentReplies, AppointmentReplyMessage } from '#shared/ports/appointment-replies';
 import type { AppointmentStore } from '#shared/ports/appointment-store';
 import type { SchedulerConfigStore } from '#shared/ports/scheduler-config-store';
 import type { SupportTicketWriter } from '#shared/ports/support-ticket-writer';
 import type { Appointment } from './appointment';
-import { type ChangeDependencies, markAppointment } from './marks';
+import type { ChangeDependencies } from './marks';
 import { type AppointmentTextSourceDependencies, forTexts } from './text-source';
+
+// A visit's change (its checks, history line, event and the session that follows) only for a
+// confirmation: every other text, and every other reply to a visit, changes no appointment.
+const marks = lazy(() => import('./marks'));
 
 /**
  * What a customer's reply to a visit's text does to the appointment store: the number's next
@@ -63,6 +68,7 @@ export function appointmentReplies(deps: AppointmentRepliesDependencies): Appoin
     confirm: async (teamId, appointmentId, reply) => {
       const stored = await deps.appointments.getAppointment(appointmentId);
       if (!stored || stored.appointment.team_id !== teamId) return;
+      const { markAppointment } = await marks();
       try {
         await markAppointment(deps, stored, 'confirmed', { by: 'customer', now: new Date(reply.at) });
       } catch (error) {

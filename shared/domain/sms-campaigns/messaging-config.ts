@@ -2,9 +2,18 @@ import * as z from 'zod/mini';
 import { atLoad } from '#shared/lazy';
 import { CAMPAIGN_TYPES } from './campaign-request';
 
+/** The hours a send window may start at and end at (an end of 24 is midnight). */
+export const QUIET_HOUR_RANGES = { start_hour: { min: 0, max: 23 }, end_hour: { min: 1, max: 24 } } as const;
+export const ORIGINATION_TYPES = ['10dlc', 'toll_free', 'short_code'] as const;
+/** The highest sending rate a team's origination may name, per second. */
+export const MAX_MESSAGES_PER_SECOND = 1000;
+/** A region is an ISO 3166-1 alpha-2 code. */
+export const PHONE_REGION_PATTERN = /^[A-Z]{2}$/;
+
 /**
  * A team's texting configuration (operator CLI: `messaging set`). The CLI validates what it writes
- * with the schema, and the store reads stored configurations back through it (ADR 0172).
+ * with the schema; the store reads a stored configuration back with plain checks of the same rules
+ * (the constants above, the defaults of DEFAULT_MESSAGING_CONFIG), which build nothing at load (ADR 0208).
  */
 export const messagingConfigSchema = /* @__PURE__ */ atLoad(() =>
   z.strictObject({
@@ -12,8 +21,11 @@ export const messagingConfigSchema = /* @__PURE__ */ atLoad(() =>
     quiet_hours: z._default(
       z
         .strictObject({
-          start_hour: z._default(z.number().check(z.int(), z.gte(0), z.lte(23)), 8),
-          end_hour: z._default(z.number().check(z.int(), z.gte(1), z.lte(24)), 21),
+          start_hour: z._default(
+            z.number().check(z.int(), z.gte(QUIET_HOUR_RANGES.start_hour.min), z.lte(QUIET_HOUR_RANGES.start_hour.max)),
+            8,
+          ),
+          end_hour: z._default(z.number().check(z.int(), z.gte(QUIET_HOUR_RANGES.end_hour.min), z.lte(QUIET_HOUR_RANGES.end_hour.max)), 21),
         })
         .check(z.refine((w) => w.start_hour < w.end_hour, { error: 'start_hour must be before end_hour' })),
       { start_hour: 8, end_hour: 21 },
@@ -29,18 +41,19 @@ export const messagingConfigSchema = /* @__PURE__ */ atLoad(() =>
      */
     origination: z.optional(
       z.strictObject({
-        type: z.enum(['10dlc', 'toll_free', 'short_code']),
-        messages_per_second: z.optional(z.number().check(z.positive(), z.lte(1000))),
+        type: z.enum(ORIGINATION_TYPES),
+        messages_per_second: z.optional(z.number().check(z.positive(), z.lte(MAX_MESSAGES_PER_SECOND))),
       }),
     ),
     /** Region for recipient numbers without a country code. */
-    phone_region: z._default(z.string().check(z.regex(/^[A-Z]{2}$/)), 'US'),
+    phone_region: z._default(z.string().check(z.regex(PHONE_REGION_PATTERN)), 'US'),
   }),
 );
 
 export type MessagingConfig = z.output<typeof messagingConfigSchema>;
 /**
- * What `messagingConfigSchema.parse({})` returns, written out so no function builds the schema at
- * load for its defaults (test/unit/shared/domain/sms-campaigns/messaging-config.test.ts keeps the two equal).
+ * What `messagingConfigSchema.parse({})` returns, written out so no function builds the schema for
+ * its defaults: the store fills a stored configuration's absent members from it
+ * (test/unit/shared/domain/sms-campaigns/messaging-config.test.ts keeps the two equal).
  */
 export const DEFAULT_MESSAGING_CONFIG: MessagingConfig = { quiet_hours: { start_hour: 8, end_hour: 21 }, phone_region: 'US' };

@@ -1,4 +1,5 @@
-import { fromAppointmentItem, toAppointmentItem } from '#shared/adapters/dynamodb/appointment-items';
+import { fromAppointmentItem } from '#shared/adapters/dynamodb/appointment-item-read';
+import { toAppointmentItem } from '#shared/adapters/dynamodb/appointment-items';
 import { newAppointment, type StoredAppointment } from '#shared/domain/appointments/appointment';
 
 const NOW = '2026-06-10T14:30:00.000Z';
