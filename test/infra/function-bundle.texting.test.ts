@@ -27,6 +27,8 @@ describe('texting, intake and deletion bundles', () => {
     // In a chunk the first number that is not a well-formed +1 number imports (nanp-numbers.ts reads those).
     ['create-sms-campaign', 'libphonenumber', 'in a chunk', PHONE],
     ['receive-inbound-sms', 'libphonenumber', 'in a chunk', PHONE],
+    ['ingest-lead', 'libphonenumber', 'in a chunk', PHONE],
+    ['receive-google-ads-lead', 'libphonenumber', 'in a chunk', PHONE],
     // The worker finds the person by the E.164 number the request stored: it normalizes none.
     ['data-deletion-worker', 'libphonenumber', 'nowhere', PHONE],
     // A read answers the campaign's META item: no chunk, send or cap-ledger code, no texting configuration.

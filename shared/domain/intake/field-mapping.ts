@@ -209,6 +209,21 @@ function readAlias(payload: unknown, alias: string, target: TargetField): AliasR
 }
 
 /**
+ * Every text a target may be read from, in the order applyFieldMapping tries them: each alias's
+ * scalar, then the team's fallback value. What the target's check may be asked about, so a check
+ * that needs loading (a phone number's) can be made ready for exactly these.
+ */
+export function candidateTexts(payload: Record<string, unknown>, mapping: FieldMapping | null, target: TargetField): string[] {
+  const texts = (mapping?.fields[target] ?? DEFAULT_ALIASES[target]).flatMap((alias) => {
+    const read = readAlias(payload, alias, target);
+    return read.kind === 'value' ? [read.text] : [];
+  });
+  const fallback = mapping?.fallback_values?.[target];
+  const fallbackText = fallback === undefined ? '' : targetText(target, fallback);
+  return fallbackText === '' ? texts : [...texts, fallbackText];
+}
+
+/**
  * Resolves a payload through a team's mapping (or the defaults): per target the first alias whose
  * value is a non-empty scalar (and passes the target's check, if any) wins. Pure; never throws on
  * odd payloads.

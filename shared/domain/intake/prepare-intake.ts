@@ -1,12 +1,12 @@
 import type { Identity } from '#shared/auth/identity';
 import type { IntakeLeadRecord, LeadType } from '#shared/domain/leads';
-import { toE164 } from '#shared/domain/phone';
+import { type E164Reader, e164Reader } from '#shared/domain/phone-numbers';
 import type { Team } from '#shared/domain/tenancy';
 import { BadRequestError, ForbiddenError } from '#shared/errors';
 import { lazy } from '#shared/lazy';
 import type { IntakeConfigStore, IntakeStore } from '#shared/ports/intake-store';
 import type { TenancyStore } from '#shared/ports/tenancy-store';
-import { applyFieldMapping, type MappedFields, type MappingResult, type TargetChecks } from './field-mapping';
+import { applyFieldMapping, candidateTexts, type MappedFields, type MappingResult, type TargetChecks } from './field-mapping';
 import { DEFAULT_INTAKE_CONFIG, type IntakeConfig, resolveLeadSource } from './intake-config';
 import type { OutreachState } from './outreach';
 import { type RoutingDecision, routeLead } from './routing';
@@ -164,13 +164,14 @@ export interface IntakePlanInput {
  * the store's to say (sizeIntake).
  */
 export async function planIntake({ team, routing, config, payload, now }: IntakePlanInput): Promise<PreparedIntake> {
+  const readPhone = await e164Reader(candidateTexts(payload, config.field_mapping, 'phone_number'), config.phone_region);
   const checks: TargetChecks = {
-    phone_number: (text) => (toE164(text, config.phone_region) ? null : `not a phone number (read in region ${config.phone_region})`),
+    phone_number: (text) => (readPhone(text) ? null : `not a phone number (read in region ${config.phone_region})`),
     email: (text) => (EMAIL.test(text) ? null : 'not an email address'),
   };
   const mapped = applyFieldMapping(payload, config.field_mapping, checks);
   const f = mapped.fields;
-  const { phone, appointment } = await checkFields(mapped, config, team);
+  const { phone, appointment } = await checkFields(mapped, config, team, readPhone);
   const phoneRaw = phone === null ? (mapped.refused.phone_number ?? null) : null;
   const leadSource = resolveLeadSource(config, f.lead_source);
   const warnings = intakeWarnings(mapped, config, phoneRaw, leadSource);
@@ -321,6 +322,7 @@ async function checkFields(
   mapped: MappingResult,
   config: IntakeConfig,
   team: Team,
+  readPhone: E164Reader,
 ): Promise<{ phone: string | null; appointment: string | null }> {
   const f = mapped.fields;
   if (!f.phone_number && mapped.refused.phone_number === undefined) {
@@ -329,7 +331,7 @@ async function checkFields(
       'phone_number',
     );
   }
-  const phone = f.phone_number ? toE164(f.phone_number, config.phone_region) : null;
+  const phone = f.phone_number ? readPhone(f.phone_number) : null;
   if (f.external_id && f.external_id.length > MAX_EXTERNAL_ID) {
     throw new BadRequestError(`external_id: must be at most ${MAX_EXTERNAL_ID} characters`, 'external_id');
   }

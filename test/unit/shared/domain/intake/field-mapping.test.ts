@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { applyFieldMapping, validateFieldMapping } from '#shared/domain/intake/field-mapping';
+import { applyFieldMapping, candidateTexts, validateFieldMapping } from '#shared/domain/intake/field-mapping';
 import { formatPath, leafPaths, parsePath, readPath } from '#shared/domain/intake/payload-path';
 
 describe('payload paths', () => {
@@ -69,6 +69,21 @@ describe('applyFieldMapping', () => {
     const result = applyFieldMapping(payload, mapping);
     expect(result.fields.phone_number).toBe('212-555-0123');
     expect(result.sources.phone_number).toBe('phones[0].number');
+  });
+
+  it('names as candidates every text a check may be asked about, the fallback last, and the check is asked about no other', () => {
+    const mapping = {
+      fields: { phone_number: ['contact.phone', 'phones[0].number', 'phone'] },
+      fallback_values: { phone_number: '+1 312 555 0100' },
+    };
+    const payload = { contact: { phone: '  ' }, phones: [{ number: 'call me' }], phone: '999', other: '212-555-0123' };
+    const candidates = candidateTexts(payload, mapping, 'phone_number');
+    expect(candidates).toEqual(['call me', '999', '+1 312 555 0100']);
+    const asked: string[] = [];
+    applyFieldMapping(payload, mapping, { phone_number: (text) => (asked.push(text), 'refused') });
+    expect(asked.every((text) => candidates.includes(text))).toBe(true);
+    expect(asked).toEqual(['call me', '999']);
+    expect(candidateTexts({ mobile: '(415) 555-2671' }, null, 'phone_number')).toEqual(['(415) 555-2671']);
   });
 
   it('composes customer_name from first_name and last_name', () => {
