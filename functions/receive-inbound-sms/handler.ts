@@ -3,7 +3,7 @@ import { inboundSmsDependencies } from '#shared/adapters/runtime/sms-campaign-in
 import { resolveWorkspaceTeam } from '#shared/auth/workspace-access';
 import { receiveInboundSms } from '#shared/contracts/sms-campaigns';
 import { answerAppointmentReply } from '#shared/domain/appointment-texts/answer-reply';
-import { readE164 } from '#shared/domain/phone-numbers';
+import { readE164 } from '#shared/domain/e164-reader';
 import { handleInboundText } from '#shared/domain/sms-campaigns/inbound';
 import { BadRequestError } from '#shared/errors';
 import { createHttpHandler } from '#shared/http/handler';

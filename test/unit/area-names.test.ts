@@ -29,7 +29,7 @@ const NOT_AN_AREA: Readonly<Record<string, readonly string[]>> = {
     // Rules of every request or write: claims for exactly-once effects, retries, stored sizes,
     // rate limits, keys and who a key is (tenancy), phones, local days, lists' leading rows.
     ...['claims', 'retry', 'stored-size', 'rate-limit', 'key-service', 'identity-resolver', 'tenancy'],
-    ...['phone', 'phone-metadata', 'phone-numbers', 'nanp-numbers', 'nanp-plans-data', 'local-days', 'leading-rows'],
+    ...['phone', 'phone-metadata', 'phone-numbers', 'e164-reader', 'nanp-numbers', 'nanp-plans-data', 'local-days', 'leading-rows'],
     // People's text (names, addresses, notes) kept without control characters, whatever the area.
     'plain-text',
     // The outbox every lifecycle event leaves through, and the rollups analytics and funnels read.

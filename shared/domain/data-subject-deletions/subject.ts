@@ -1,4 +1,4 @@
-import { readE164 } from '#shared/domain/phone-numbers';
+import { phoneNumbers } from '#shared/domain/phone-numbers';
 import { BadRequestError } from '#shared/errors';
 import type { DataSubject } from './request';
 
@@ -12,7 +12,7 @@ export async function normaliseSubject(input: { phone?: string | undefined; emai
   const rawPhone = input.phone?.trim() ?? '';
   const rawEmail = input.email?.trim().toLowerCase() ?? '';
   if (rawPhone === '' && rawEmail === '') throw new BadRequestError('phone or email is required', 'phone');
-  const phone = rawPhone === '' ? null : await readE164(rawPhone, 'US');
+  const phone = rawPhone === '' ? null : await (await phoneNumbers()).readE164(rawPhone, 'US');
   if (rawPhone !== '' && phone === null) throw new BadRequestError('phone must be a phone number (E.164, or a US number)', 'phone');
   if (rawEmail !== '' && !/^[^\s@]+@[^\s@]+$/.test(rawEmail)) throw new BadRequestError('email must be an email address', 'email');
   return { phone, email: rawEmail === '' ? null : rawEmail };

@@ -1,6 +1,6 @@
 import type { Identity } from '#shared/auth/identity';
+import { type E164Reader, e164Reader } from '#shared/domain/e164-reader';
 import type { IntakeLeadRecord, LeadType } from '#shared/domain/leads';
-import { type E164Reader, e164Reader } from '#shared/domain/phone-numbers';
 import type { Team } from '#shared/domain/tenancy';
 import { BadRequestError, ForbiddenError } from '#shared/errors';
 import { lazy } from '#shared/lazy';
@@ -171,7 +171,7 @@ export async function planIntake({ team, routing, config, payload, now }: Intake
   };
   const mapped = applyFieldMapping(payload, config.field_mapping, checks);
   const f = mapped.fields;
-  const { phone, appointment } = await checkFields(mapped, config, team, readPhone);
+  const { phone, appointment } = await checkFields(mapped, team, readPhone);
   const phoneRaw = phone === null ? (mapped.refused.phone_number ?? null) : null;
   const leadSource = resolveLeadSource(config, f.lead_source);
   const warnings = intakeWarnings(mapped, config, phoneRaw, leadSource);
@@ -320,7 +320,6 @@ function withoutPhone(fields: MappedFields): MappedFields {
  */
 async function checkFields(
   mapped: MappingResult,
-  config: IntakeConfig,
   team: Team,
   readPhone: E164Reader,
 ): Promise<{ phone: string | null; appointment: string | null }> {

@@ -1,4 +1,4 @@
-import type { E164Reader } from '#shared/domain/phone-numbers';
+import type { E164Reader } from '#shared/domain/e164-reader';
 import type { SendTime } from '#shared/domain/sms/calling-hours';
 import { countSegments, type SmsEncoding } from '#shared/domain/sms/segments';
 import { BadRequestError } from '#shared/errors';

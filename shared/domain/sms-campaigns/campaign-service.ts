@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { e164Reader } from '#shared/domain/phone-numbers';
+import { e164Reader } from '#shared/domain/e164-reader';
 import type { Team } from '#shared/domain/tenancy';
 import { BadRequestError, ConflictError, NotFoundError } from '#shared/errors';
 import { smsCampaignCompleted } from '#shared/events/sms-campaign-events';

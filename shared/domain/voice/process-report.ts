@@ -6,7 +6,7 @@ import type { CallRecord } from '#shared/domain/calls';
 import { ensureEvaluationRequested, requestEvaluation } from '#shared/domain/coach/evaluation-request';
 import { type CompleteOutreachDependencies, completeOutreach } from '#shared/domain/intake/complete-outreach';
 import { type LeadRecord, NO_ATTRIBUTION } from '#shared/domain/leads';
-import { readE164 } from '#shared/domain/phone-numbers';
+import { phoneNumbers } from '#shared/domain/phone-numbers';
 import { ITEM_SIZE_BUDGET_BYTES, itemSize } from '#shared/domain/stored-size';
 import type { AppointmentRecord, ReportResult, TicketRecord } from '#shared/domain/support-tickets';
 import type { Team } from '#shared/domain/tenancy';
@@ -80,7 +80,7 @@ export async function processCallReport(
   const outreachLead = stlCallId !== null ? await deps.intake.getLeadByStlCallId(stlCallId) : null;
   const callTime = new Date(call.endedAt ?? call.startedAt ?? now.toISOString());
   const decision = await deps.responder.decide(call, team, callTime, { hours: input.hours ?? null });
-  const phone = call.customerNumber ? ((await readE164(call.customerNumber, 'US')) ?? null) : null;
+  const phone = call.customerNumber ? await (await phoneNumbers()).readE164(call.customerNumber, 'US') : null;
   const customer = { name: call.customerName ?? outreachLead?.customer_name ?? null, phone: phone ?? outreachLead?.customer_phone ?? null };
   // A caller number the phone library cannot read is kept as sent beside the null (docs/api/intake.md).
   const phoneRaw = call.customerNumber && !phone ? call.customerNumber : null;

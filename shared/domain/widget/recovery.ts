@@ -3,7 +3,7 @@ import type { RecoveryMode } from '#shared/domain/appointment-texts/scheduler-se
 import type { OutreachState } from '#shared/domain/intake/outreach';
 import type { SchedulingMode } from '#shared/domain/intake/scheduling-config';
 import { fullAttribution, type LeadRecord, NO_ATTRIBUTION } from '#shared/domain/leads';
-import { readE164 } from '#shared/domain/phone-numbers';
+import { phoneNumbers } from '#shared/domain/phone-numbers';
 import type { Session, SessionRecord } from '#shared/domain/sessions';
 import { eventIdFor, type LeadRef, leadCreated } from '#shared/events/lead-events';
 import type { DomainEvent } from '#shared/ports/event-bus';
@@ -47,7 +47,7 @@ export interface OutreachPlanOfTeam {
 /** The phone of a session the service may reach again, in E.164: no booking, and a phone that reads as a number; else null. */
 export async function qualifiedPhone(session: Session): Promise<string | null> {
   if (session.status === 'booked' || session.customer_info.phone === null) return null;
-  return await readE164(session.customer_info.phone, 'US');
+  return (await phoneNumbers()).readE164(session.customer_info.phone, 'US');
 }
 
 /** The step a session was left at: its last widget step, or its start. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ManageLinks } from '#shared/domain/appointments/manage-token';
-import { readE164 } from '#shared/domain/phone-numbers';
+import { phoneNumbers } from '#shared/domain/phone-numbers';
 import { nameText, optionalLinesText } from '#shared/domain/plain-text';
 import type { SchedulerConfig } from '#shared/domain/schedulers';
 import type { CustomerInfo, Session, SessionRecord } from '#shared/domain/sessions';
@@ -269,7 +269,7 @@ function plainCustomer(customer: BookingInput['customer']): BookingInput['custom
 
 /** The details as kept: the phone in E.164 (a 400 naming it when it reads as no number), name and address plain text. */
 async function readCustomer(given: BookingInput['customer']): Promise<CustomerInfo> {
-  const phone = await readE164(given.phone, 'US');
+  const phone = await (await phoneNumbers()).readE164(given.phone, 'US');
   if (!phone) throw new BadRequestError('phone: must be a phone number, such as (312) 555-0142 or +44 20 7946 0958', 'phone');
   return { ...plainCustomer(given), phone };
 }

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import examples from 'libphonenumber-js/examples.mobile.json';
 import maxMetadata from 'libphonenumber-js/metadata.max.json';
+import { e164Reader, readE164 } from '#shared/domain/e164-reader';
 import { nanpE164 } from '#shared/domain/nanp-numbers';
 import { NANP_PLANS } from '#shared/domain/nanp-plans-data';
-import { e164Reader, readE164 } from '#shared/domain/phone-numbers';
 import { referenceE164 } from '../../../support/phone-reference';
 
 /**

@@ -80,7 +80,12 @@ describe('applyFieldMapping', () => {
     const candidates = candidateTexts(payload, mapping, 'phone_number');
     expect(candidates).toEqual(['call me', '999', '+1 312 555 0100']);
     const asked: string[] = [];
-    applyFieldMapping(payload, mapping, { phone_number: (text) => (asked.push(text), 'refused') });
+    applyFieldMapping(payload, mapping, {
+      phone_number: (text) => {
+        asked.push(text);
+        return 'refused';
+      },
+    });
     expect(asked.every((text) => candidates.includes(text))).toBe(true);
     expect(asked).toEqual(['call me', '999']);
     expect(candidateTexts({ mobile: '(415) 555-2671' }, null, 'phone_number')).toEqual(['(415) 555-2671']);
