@@ -161,3 +161,6 @@ export interface InboundTextStore {
    */
   claimOptOutConfirmation(teamId: number, phone: string, at: string): Promise<boolean>;
 }
+
+/** The store less its chunk reads: what creating, starting and capping a campaign use (only the sender reads a chunk). */
+export type CampaignStoreWithoutChunks = Omit<CampaignStore, 'getChunk'>;

@@ -1,16 +1,16 @@
-import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CapLedger, CapLedgerChange, CapSlot } from '#shared/domain/sms/frequency-cap';
 import type { Campaign, CampaignStatus, ChunkRecipient } from '#shared/domain/sms-campaigns/campaign';
 import type { SubscriptionEvent } from '#shared/domain/sms-campaigns/subscription-events';
 import { assertStorable as assertItemFits } from '#shared/domain/stored-size';
 import type { DomainEvent } from '#shared/ports/event-bus';
-import type { CampaignStore, CampaignTransitionFields } from '#shared/ports/sms-campaign-store';
+import type { CampaignStoreWithoutChunks, CampaignTransitionFields } from '#shared/ports/sms-campaign-store';
 import { batchPut } from './batch-write';
 import { readCapLedgers, updateCapLedger, updateCapLedgers } from './cap-ledger';
 import { campaignPk } from './keys';
 import { updateWithEvents } from './outbox';
 import { lastCampaignPk } from './sms-campaign-inbound';
-import { type ChunkItem, chunkSk, fromChunkItem, teamCampaignsPk, toChunkItem } from './sms-campaign-items';
+import { type ChunkItem, teamCampaignsPk, toChunkItem } from './sms-campaign-items';
 import { type CampaignItem, toCampaignItem } from './sms-campaign-meta-item';
 import { changeSuppression, listSuppressed, suppressedAmong } from './suppression-list';
 
@@ -27,7 +27,12 @@ import { changeSuppression, listSuppressed, suppressedAmong } from './suppressio
  * - `TEAM#<t>#CAP` / <e164>: the number's frequency-cap ledger, with a version (cap-ledger.ts);
  * - `TEAM#<t>#CAMPAIGNS` / <created at>#<id>: the team's campaigns (sms-campaign-items.ts).
  */
-export abstract class DynamoCampaignTable implements CampaignStore {
+/**
+ * The campaigns table's store less what only some functions read: a campaign's META item (the
+ * subclass says when its read schema is built) and its chunks (only the sender reads one:
+ * sms-campaign-store.ts), so the create builds neither read schema at load.
+ */
+export abstract class DynamoCampaignTable implements CampaignStoreWithoutChunks {
   constructor(
     protected readonly client: DynamoDBDocumentClient,
     protected readonly tableName: string,
@@ -71,13 +76,6 @@ export abstract class DynamoCampaignTable implements CampaignStore {
     };
     await batchPut(this.client, this.tableName, [...chunkItems, listed]);
     await this.client.send(new PutCommand({ TableName: this.tableName, Item: meta, ConditionExpression: 'attribute_not_exists(pk)' }));
-  }
-
-  async getChunk(campaignId: string, chunk: number): Promise<readonly ChunkRecipient[] | null> {
-    const result = await this.client.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: campaignPk(campaignId), sk: chunkSk(chunk) } }),
-    );
-    return result.Item ? fromChunkItem(result.Item) : null;
   }
 
   async transitionCampaign(

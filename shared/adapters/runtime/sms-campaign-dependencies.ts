@@ -14,7 +14,7 @@ import { type TextingStores, textingStoresWith } from './sms-campaign-stores';
 // reads, even where none of its code runs.
 
 /** create-sms-campaign: the stores, the campaign-sends queue, the scheduler and the price per segment. */
-export function campaignDependencies(): () => TextingStores & CampaignDependencies {
+export function campaignDependencies(): () => TextingStores<CampaignDependencies['store']> & CampaignDependencies {
   const stores = textingStoresWith((client, table) => new FirstUseMetaReadStore(client, table));
   const price = pricePerSegmentMicros();
   return () => ({ ...stores(), queue: queues.get('campaign-sends'), scheduler: scheduler.get('default'), pricePerSegmentMicros: price });

@@ -2,7 +2,7 @@ import { type CallingRule, capFor, firstSendTime, rulesFor, type SendTime, STATE
 import { type Cap, type CapSlot, countedSlots, earliestFit, fitsCap, prune } from '#shared/domain/sms/frequency-cap';
 import { candidateZones } from '#shared/domain/sms/quiet-hours';
 import type { Team } from '#shared/domain/tenancy';
-import type { CampaignStore } from '#shared/ports/sms-campaign-store';
+import type { CampaignStore, CampaignStoreWithoutChunks } from '#shared/ports/sms-campaign-store';
 import type { CampaignPlan, PlannedRecipient } from './campaign-plan';
 import type { CampaignRequest } from './campaign-request';
 import type { MessagingConfig } from './messaging-config';
@@ -112,7 +112,7 @@ function liveness(store: Pick<CampaignStore, 'getCampaign'>, now: number) {
  * slot exactly one gets it.
  */
 export async function applyCaps(
-  store: CampaignStore,
+  store: CampaignStoreWithoutChunks,
   input: { team: Team; plan: CampaignPlan; policy: SendPolicy; now: Date },
   mode: { kind: 'check' } | { kind: 'reserve'; campaignId: string },
 ): Promise<CampaignPlan> {

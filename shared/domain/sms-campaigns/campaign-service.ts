@@ -6,7 +6,7 @@ import { smsCampaignCompleted } from '#shared/events/sms-campaign-events';
 import { log } from '#shared/logging/logger';
 import type { MessageQueue } from '#shared/ports/message-queue';
 import type { OneTimeScheduler } from '#shared/ports/scheduler';
-import type { CampaignStore } from '#shared/ports/sms-campaign-store';
+import type { CampaignStore, CampaignStoreWithoutChunks } from '#shared/ports/sms-campaign-store';
 import { type Campaign, type CampaignMessage, CHUNK_SIZE, type ChunkRecipient, campaignScheduleName, settledCount } from './campaign';
 import { type CampaignPlan, planCampaign, toDollars } from './campaign-plan';
 import { type CampaignRequest, MAX_SCHEDULE_HORIZON_DAYS, SCHEDULE_GRACE_SECONDS } from './campaign-request';
@@ -14,7 +14,8 @@ import { applyCaps, estimateCompletion, messagesPerSecond, sendPolicy, sendTimeF
 import { DEFAULT_MESSAGING_CONFIG, type MessagingConfig } from './messaging-config';
 
 export interface CampaignDependencies {
-  readonly store: CampaignStore;
+  /** The campaign store; creating and starting a campaign read none of its chunks (the sender does). */
+  readonly store: CampaignStoreWithoutChunks;
   readonly queue: MessageQueue;
   readonly scheduler: OneTimeScheduler;
   /** Price of one SMS segment, in micro-dollars (SMS_PRICE_PER_SEGMENT_USD, default $0.0083). */
