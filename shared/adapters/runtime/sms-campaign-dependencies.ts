@@ -1,4 +1,3 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoCampaignTable } from '#shared/adapters/dynamodb/sms-campaign-table';
 import type { CampaignDependencies } from '#shared/domain/sms-campaigns/campaign-service';
 import { pricePerSegmentMicros } from '#shared/domain/sms-campaigns/pricing-config';
@@ -27,10 +26,6 @@ export function campaignDependencies(): () => TextingStores<CampaignDependencies
  */
 class FirstUseMetaReadStore extends DynamoCampaignTable {
   private readonly meta = lazy(() => import('#shared/adapters/dynamodb/sms-campaign-meta'));
-
-  constructor(client: DynamoDBDocumentClient, tableName: string) {
-    super(client, tableName);
-  }
 
   async getCampaign(campaignId: string) {
     return (await this.meta()).readCampaign(this.client, this.tableName, campaignId);

@@ -218,9 +218,14 @@ export function candidateTexts(payload: Record<string, unknown>, mapping: FieldM
     const read = readAlias(payload, alias, target);
     return read.kind === 'value' ? [read.text] : [];
   });
+  const fallback = fallbackTextOf(mapping, target);
+  return fallback === '' ? texts : [...texts, fallback];
+}
+
+/** The team's fallback value of a target as the target's text ('' when it has none). */
+function fallbackTextOf(mapping: FieldMapping | null, target: TargetField): string {
   const fallback = mapping?.fallback_values?.[target];
-  const fallbackText = fallback === undefined ? '' : targetText(target, fallback);
-  return fallbackText === '' ? texts : [...texts, fallbackText];
+  return fallback === undefined ? '' : targetText(target, fallback);
 }
 
 /**
@@ -267,8 +272,7 @@ export function applyFieldMapping(
       refused[target] = firstRefused.text;
       used.push(...firstRefused.at);
     }
-    const fallback = mapping?.fallback_values?.[target];
-    const fallbackText = fallback === undefined ? '' : targetText(target, fallback);
+    const fallbackText = fallbackTextOf(mapping, target);
     if (fields[target] === undefined && refused[target] === undefined && fallbackText !== '') {
       fields[target] = fallbackText;
       explain[target] = { matched: null, tried, aliases: own ? 'team' : 'default', fallback_value: fallbackText };
