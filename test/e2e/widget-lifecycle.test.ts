@@ -125,8 +125,30 @@ describe('the widget through npm start', () => {
         return new Set(rows.map((r) => r.session_id)).size === ids.length ? rows : null;
       },
       'a succeeded booking request for every booking',
-      240_000,
-    );
+      // A delivery killed while it asked holds the job's claim: the next one waits out its 150 s.
+      300_000,
+    ).catch(async (error: unknown) => {
+      // What the service did instead, so that a failure in CI says why.
+      const all = (await api(`/api/v1/teams/${teamId}/booking-requests?limit=100`)).data.filter((r) =>
+        ids.includes(r.session_id as string),
+      );
+      const deadLetters = path.join(dataDir, 'dlq-widget-followups.jsonl');
+      const lines = [victim, service].flatMap((s) => [
+        ...s
+          .output()
+          .split('\n')
+          .filter((l) => /field-service|drop-off|error|warn/i.test(l)),
+        '--- restart',
+      ]);
+      throw new Error(
+        [
+          String(error),
+          `requests: ${JSON.stringify(all.map((r) => [r.session_id, r.attempt, r.status, r.error]))}`,
+          `dead letters: ${existsSync(deadLetters) ? readFileSync(deadLetters, 'utf8') : 'none'}`,
+          `service logs: ${lines.slice(-80).join('\n')}`,
+        ].join('\n'),
+      );
+    });
     const jobsFile = path.join(dataDir, 'sandbox', 'field-service-jobs.jsonl');
     const jobs = existsSync(jobsFile)
       ? readFileSync(jobsFile, 'utf8')
@@ -141,5 +163,5 @@ describe('the widget through npm start', () => {
       expect(requests.filter((r) => r.session_id === id).map((r) => r.st_job_id)).toEqual([made[0]?.job_id]);
       expect(booked.find((s) => s.session_id === id)?.st_job_id).toBe(made[0]?.job_id);
     }
-  }, 600_000);
+  }, 720_000);
 });

@@ -51,7 +51,6 @@ export async function makeFieldServiceJob(
 ): Promise<JobOutcome> {
   const stored = await deps.sessions.getSession(ref);
   if (stored === null || stored.session.status !== 'booked') return 'not_booked';
-  if (stored.session.st_job_id !== null) return 'already_created';
   const scheduler = await deps.schedulers.getScheduler(ref.teamId, ref.schedulerId);
   const timeZone = scheduler?.time_zone ?? 'UTC';
   const first = firstBookingRequest(stored, timeZone);
@@ -61,6 +60,13 @@ export async function makeFieldServiceJob(
     attempt,
     requested_at: attempt === 1 ? first.requested_at : (requestedAt ?? now.toISOString()),
   };
+  const made = stored.session.st_job_id;
+  if (made !== null) {
+    // A delivery that stopped between keeping the job's id and recording its answer left this
+    // attempt pending: it is recorded now (a no-op for an attempt already answered or never asked).
+    await finishRequest(deps, request, now, { status: 'succeeded', st_job_id: made });
+    return 'already_created';
+  }
   // The booking recorded attempt 1 when it queued the job; a later attempt (or a lost first record) is recorded here.
   await deps.bookingRequests.recordBookingRequest(request, null);
   const system = await deps.fieldService.forTeam(ref.teamId);

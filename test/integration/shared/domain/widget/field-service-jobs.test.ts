@@ -267,6 +267,32 @@ describe('field-service jobs of widget bookings', () => {
     expect((await deps.sessions.getSession(ref))?.session.st_job_id).toBe(made);
   });
 
+  it('a crash after the job id was kept and before the answer was recorded: the next delivery records it', async () => {
+    await configs().putFieldServiceConfig(team.id, stConfig());
+    const ref = await bookedSession();
+    const store = requests();
+    // The first delivery stops at its answer's record (the process died there).
+    const stopping = {
+      ...jobDeps(),
+      bookingRequests: {
+        recordBookingRequest: async (...args: Parameters<typeof store.recordBookingRequest>) => {
+          if (args[1] === 'pending') throw new Error('killed');
+          return store.recordBookingRequest(...args);
+        },
+      },
+    };
+    await expect(makeFieldServiceJob(stopping, ref, 1, NOW)).rejects.toThrow('killed');
+    const jobId = (await deps.sessions.getSession(ref))?.session.st_job_id;
+    expect(jobId).toEqual(expect.any(Number));
+    expect((await requestsOf(ref.sessionId)).map((r) => [r.attempt, r.status])).toEqual([[1, 'pending']]);
+
+    expect(await makeFieldServiceJob(jobDeps(), ref, 1, NOW)).toBe('already_created');
+    expect((await requestsOf(ref.sessionId)).map((r) => [r.attempt, r.status, r.st_job_id])).toEqual([[1, 'succeeded', jobId]]);
+    // A later attempt's message that was never asked records nothing.
+    expect(await makeFieldServiceJob(jobDeps(), ref, 2, NOW)).toBe('already_created');
+    expect(await requestsOf(ref.sessionId)).toHaveLength(1);
+  });
+
   it('a 429 fails the attempt and schedules the next with backoff no shorter than Retry-After; a refusal ends the attempts', async () => {
     await configs().putFieldServiceConfig(team.id, stConfig());
     const ref = await bookedSession();
