@@ -1,10 +1,22 @@
+import { getDocumentClient } from '#shared/adapters/dynamodb/client';
+import { DynamoSendPacer } from '#shared/adapters/dynamodb/send-pacer';
+import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import type { Campaign, ChunkRecipient } from '#shared/domain/sms-campaigns/campaign';
-import { campaignRequestSchema } from '#shared/domain/sms-campaigns/campaign-request';
-import { createCampaign, planForTeam } from '#shared/domain/sms-campaigns/campaign-service';
-import { DEFAULT_MESSAGING_CONFIG } from '#shared/domain/sms-campaigns/messaging-config';
+import { type CampaignRequest, campaignRequestSchema } from '#shared/domain/sms-campaigns/campaign-request';
+import { type CampaignDependencies, createCampaign, planForTeam } from '#shared/domain/sms-campaigns/campaign-service';
+import { DEFAULT_MESSAGING_CONFIG, type MessagingConfig } from '#shared/domain/sms-campaigns/messaging-config';
 import type { Team } from '#shared/domain/tenancy';
 import { parseOrThrow } from '#shared/http/validation';
-import type { CampaignSendStore, CampaignStore, RecipientOutcome, SendRecord } from '#shared/ports/sms-campaign-store';
+import type { MessageQueue } from '#shared/ports/message-queue';
+import type { OneTimeScheduler } from '#shared/ports/scheduler';
+import type { SendPacer } from '#shared/ports/send-pacer';
+import type {
+  CampaignSendStore,
+  CampaignStore,
+  CampaignStoreWithoutChunks,
+  RecipientOutcome,
+  SendRecord,
+} from '#shared/ports/sms-campaign-store';
 import type { SmsProvider, SmsSendRequest } from '#shared/ports/sms-provider';
 import { fakePort } from './handler-harness';
 
@@ -78,23 +90,63 @@ export function recordingSms(refused: Readonly<Record<string, Error>> = {}) {
   return { sms, sent, state };
 }
 
+/** What planning and creating a campaign reach besides its store: `queue` (default: keeps nothing) and a scheduler that keeps nothing. */
+export function campaignDependencies<S extends CampaignStoreWithoutChunks>(store: S, queue: MessageQueue = { send: async () => {} }) {
+  return {
+    store,
+    queue,
+    scheduler: { scheduleMessage: async () => {}, cancel: async () => {} } satisfies OneTimeScheduler,
+    pricePerSegmentMicros: 8300,
+  };
+}
+
+/** A campaign request body, read as the create route reads it. */
+export function campaignRequest(body: Record<string, unknown>): CampaignRequest {
+  return parseOrThrow(campaignRequestSchema, body, 'body');
+}
+
+/** Plans `request` for `team` and creates it, as the create route does. */
+export async function createPlannedCampaign(
+  deps: CampaignDependencies,
+  team: Team,
+  request: CampaignRequest,
+  now: Date,
+  config: MessagingConfig = DEFAULT_MESSAGING_CONFIG,
+): Promise<Campaign> {
+  const plan = await planForTeam(deps, team, request, config, now);
+  return createCampaign(deps, { team, request, plan, now, config });
+}
+
+/**
+ * What a campaign sender reads besides the campaign dependencies: `team` and its texting
+ * configuration, the provider, the team's pacer on the campaigns table, unpaced unless
+ * `rateOverride` says otherwise, and the clock.
+ */
+export function senderDependencies<D extends CampaignDependencies & { store: CampaignSendStore }>(
+  deps: D,
+  options: { sms: SmsProvider; team: Team; now: () => Date; config?: MessagingConfig; rateOverride?: number | null; pacer?: SendPacer },
+) {
+  return {
+    ...deps,
+    sms: options.sms,
+    team: async () => options.team,
+    messagingConfig: async () => options.config ?? DEFAULT_MESSAGING_CONFIG,
+    rateOverride: options.rateOverride === undefined ? 0 : options.rateOverride,
+    pacer: options.pacer ?? new DynamoSendPacer(getDocumentClient(), physicalTableName('campaigns')),
+    maxRunMs: 120_000,
+    now: options.now,
+  };
+}
+
 /**
  * A one-recipient campaign created through the campaign service into `store`, its sends queued
  * nowhere: what a read of a stored campaign needs to find.
  */
-export async function createStoredCampaign(store: CampaignStore, team: Team): Promise<Campaign> {
-  const deps = {
-    store,
-    queue: { send: async () => {} },
-    scheduler: { scheduleMessage: async () => {}, cancel: async () => {} },
-    pricePerSegmentMicros: 8300,
-  };
-  const request = parseOrThrow(
-    campaignRequestSchema,
-    { campaign_type: 'appointment_reminder', recipients: [{ phone: '+12125550100' }], message_template: 'See you at 9.' },
-    'body',
-  );
-  const now = new Date('2026-12-01T15:00:00Z');
-  const plan = await planForTeam(deps, team, request, DEFAULT_MESSAGING_CONFIG, now);
-  return createCampaign(deps, { team, request, plan, now, config: DEFAULT_MESSAGING_CONFIG });
+export function createStoredCampaign(store: CampaignStore, team: Team): Promise<Campaign> {
+  const request = campaignRequest({
+    campaign_type: 'appointment_reminder',
+    recipients: [{ phone: '+12125550100' }],
+    message_template: 'See you at 9.',
+  });
+  return createPlannedCampaign(campaignDependencies(store), team, request, new Date('2026-12-01T15:00:00Z'));
 }

@@ -3,14 +3,12 @@ import { DynamoSendPacer } from '#shared/adapters/dynamodb/send-pacer';
 import { DynamoCampaignSendStore } from '#shared/adapters/dynamodb/sms-campaign-send-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
-import { campaignRequestSchema } from '#shared/domain/sms-campaigns/campaign-request';
-import { createCampaign, planForTeam } from '#shared/domain/sms-campaigns/campaign-service';
 import { DEFAULT_MESSAGING_CONFIG, type MessagingConfig } from '#shared/domain/sms-campaigns/messaging-config';
 import { sendChunk } from '#shared/domain/sms-campaigns/send-chunk';
 import type { Team } from '#shared/domain/tenancy';
-import { parseOrThrow } from '#shared/http/validation';
 import type { LocalDynamo } from '../../../../../local/dynamodb/embedded';
 import { SandboxSmsProvider } from '../../../../../local/sandbox/sms-provider';
+import { campaignDependencies, campaignRequest, createPlannedCampaign, senderDependencies } from '../../../../support/campaign-fakes';
 import { startEmulator } from '../../../../support/emulator';
 
 let dynamo: LocalDynamo;
@@ -31,27 +29,20 @@ beforeAll(async () => {
 });
 afterAll(() => dynamo.stop());
 
-const deps = () => ({
-  store,
-  queue: { send: async () => {} },
-  scheduler: { scheduleMessage: async () => {}, cancel: async () => {} },
-  eventBus: { publish: async () => {} },
-  pricePerSegmentMicros: 8300,
-});
+const deps = () => campaignDependencies(store);
 
-async function campaignOf(team: Team, config: MessagingConfig, first: number, count: number) {
-  const request = parseOrThrow(
-    campaignRequestSchema,
-    {
+const campaignOf = (team: Team, config: MessagingConfig, first: number, count: number) =>
+  createPlannedCampaign(
+    deps(),
+    team,
+    campaignRequest({
       campaign_type: 'appointment_reminder',
       recipients: Array.from({ length: count }, (_, i) => ({ phone: `+1212557${String(first + i).padStart(4, '0')}` })),
       message_template: 'Your visit is tomorrow at 9.',
-    },
-    'body',
+    }),
+    MORNING,
+    config,
   );
-  const plan = await planForTeam(deps(), team, request, config, MORNING);
-  return createCampaign(deps(), { team, request, plan, now: MORNING, config });
-}
 
 describe('sending at the origination identity’s rate', () => {
   it('takes distinct, evenly spaced slots for racing senders', async () => {
@@ -83,16 +74,7 @@ describe('sending at the origination identity’s rate', () => {
         return slot;
       },
     };
-    const sender = {
-      ...deps(),
-      sms,
-      team: async () => team,
-      messagingConfig: async () => config,
-      rateOverride: null,
-      pacer: recordingPacer,
-      maxRunMs: 120_000,
-      now: () => MORNING,
-    };
+    const sender = senderDependencies(deps(), { sms, team, config, rateOverride: null, pacer: recordingPacer, now: () => MORNING });
     await Promise.all(
       campaigns.map((c, i) =>
         sendChunk(sender, { type: 'chunk', campaign_id: c.campaign_id, chunk: 0 }, { messageId: `m-${i}`, receiveCount: 1 }),

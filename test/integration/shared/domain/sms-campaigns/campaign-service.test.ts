@@ -1,7 +1,6 @@
 import type { SQSEvent } from 'aws-lambda';
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
-import { DynamoSendPacer } from '#shared/adapters/dynamodb/send-pacer';
 import { DynamoCampaignSendStore } from '#shared/adapters/dynamodb/sms-campaign-send-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
@@ -15,7 +14,6 @@ import type { Campaign } from '#shared/domain/sms-campaigns/campaign';
 import { planCampaign } from '#shared/domain/sms-campaigns/campaign-plan';
 import { campaignRequestSchema } from '#shared/domain/sms-campaigns/campaign-request';
 import { cancelCampaign, createCampaign, startCampaign } from '#shared/domain/sms-campaigns/campaign-service';
-import { DEFAULT_MESSAGING_CONFIG } from '#shared/domain/sms-campaigns/messaging-config';
 import { sendChunk } from '#shared/domain/sms-campaigns/send-chunk';
 import type { Team } from '#shared/domain/tenancy';
 import { parseOrThrow } from '#shared/http/validation';
@@ -26,6 +24,7 @@ import { LocalEventBus } from '../../../../../local/runtime/event-bus';
 import { LocalQueue } from '../../../../../local/runtime/queue';
 import { LocalScheduler } from '../../../../../local/runtime/scheduler';
 import { SandboxSmsProvider } from '../../../../../local/sandbox/sms-provider';
+import { senderDependencies } from '../../../../support/campaign-fakes';
 import { startEmulator } from '../../../../support/emulator';
 import { dueEvents } from '../../../../support/outbox';
 
@@ -93,16 +92,7 @@ function deps() {
 }
 
 /** What the sender reads, with its clock: the wall clock unless a test fixes the instant. */
-const sendDeps = (now: () => Date = () => new Date()) => ({
-  ...deps(),
-  sms,
-  team: async () => team,
-  messagingConfig: async () => DEFAULT_MESSAGING_CONFIG,
-  rateOverride: 0,
-  pacer: new DynamoSendPacer(getDocumentClient(), physicalTableName('campaigns')),
-  maxRunMs: 120_000,
-  now,
-});
+const sendDeps = (now: () => Date = () => new Date()) => senderDependencies(deps(), { sms, team, now });
 const chunk = (campaignId: string) => ({ type: 'chunk' as const, campaign_id: campaignId, chunk: 0 });
 const at = (iso: string) => () => new Date(iso);
 

@@ -1,19 +1,17 @@
 import { getDocumentClient } from '#shared/adapters/dynamodb/client';
 import { DynamoOutboundFeedStore } from '#shared/adapters/dynamodb/outbound-feed-store';
-import { DynamoSendPacer } from '#shared/adapters/dynamodb/send-pacer';
 import { DynamoCampaignSendStore } from '#shared/adapters/dynamodb/sms-campaign-send-store';
 import { physicalTableName } from '#shared/adapters/dynamodb/tables';
 import { DynamoTenancyStore } from '#shared/adapters/dynamodb/tenancy-store';
 import type { Campaign } from '#shared/domain/sms-campaigns/campaign';
-import { campaignRequestSchema } from '#shared/domain/sms-campaigns/campaign-request';
-import { cancelCampaign, createCampaign, planForTeam } from '#shared/domain/sms-campaigns/campaign-service';
+import { cancelCampaign, planForTeam } from '#shared/domain/sms-campaigns/campaign-service';
 import { DEFAULT_MESSAGING_CONFIG } from '#shared/domain/sms-campaigns/messaging-config';
 import { sendChunk } from '#shared/domain/sms-campaigns/send-chunk';
 import type { Team } from '#shared/domain/tenancy';
-import { parseOrThrow } from '#shared/http/validation';
 import type { QueueMessage } from '#shared/ports/message-queue';
 import type { LocalDynamo } from '../../../../../local/dynamodb/embedded';
 import { SandboxSmsProvider } from '../../../../../local/sandbox/sms-provider';
+import { campaignDependencies, campaignRequest, createPlannedCampaign, senderDependencies } from '../../../../support/campaign-fakes';
 import { startEmulator } from '../../../../support/emulator';
 
 let dynamo: LocalDynamo;
@@ -42,43 +40,20 @@ beforeAll(async () => {
 });
 afterAll(() => dynamo.stop());
 
-const deps = () => ({
-  store,
-  queue: { send: async (messages: readonly QueueMessage[]) => void queued.push(...messages) },
-  scheduler: { scheduleMessage: async () => {}, cancel: async () => {} },
-  eventBus: { publish: async () => {} },
-  pricePerSegmentMicros: 8300,
-});
+const deps = () => campaignDependencies(store, { send: async (messages: readonly QueueMessage[]) => void queued.push(...messages) });
 
-function request(phones: readonly string[], type = 'seasonal_promotion', scheduleTime?: Date) {
-  return parseOrThrow(
-    campaignRequestSchema,
-    {
-      campaign_type: type,
-      recipients: phones.map((phone) => ({ phone })),
-      message_template: 'Furnace tune-ups are 20% off this week.',
-      ...(scheduleTime ? { schedule_time: scheduleTime.toISOString() } : {}),
-    },
-    'body',
-  );
-}
+const request = (phones: readonly string[], type = 'seasonal_promotion', scheduleTime?: Date) =>
+  campaignRequest({
+    campaign_type: type,
+    recipients: phones.map((phone) => ({ phone })),
+    message_template: 'Furnace tune-ups are 20% off this week.',
+    ...(scheduleTime ? { schedule_time: scheduleTime.toISOString() } : {}),
+  });
 
-const senderDeps = (sms: SandboxSmsProvider, now: Date) => ({
-  ...deps(),
-  sms,
-  team: async () => team,
-  messagingConfig: async () => DEFAULT_MESSAGING_CONFIG,
-  rateOverride: 0,
-  pacer: new DynamoSendPacer(getDocumentClient(), physicalTableName('campaigns')),
-  maxRunMs: 120_000,
-  now: () => now,
-});
+const senderDeps = (sms: SandboxSmsProvider, now: Date) => senderDependencies(deps(), { sms, team, now: () => now });
 
-async function create(phones: readonly string[], type?: string, now = MORNING, scheduleTime?: Date): Promise<Campaign> {
-  const r = request(phones, type, scheduleTime);
-  const plan = await planForTeam(deps(), team, r, DEFAULT_MESSAGING_CONFIG, now);
-  return createCampaign(deps(), { team, request: r, plan, now, config: DEFAULT_MESSAGING_CONFIG });
-}
+const create = (phones: readonly string[], type?: string, now = MORNING, scheduleTime?: Date): Promise<Campaign> =>
+  createPlannedCampaign(deps(), team, request(phones, type, scheduleTime), now);
 
 describe('frequency caps (FL, OK, MD: 3 solicitations per 24 hours)', () => {
   it('skips the fourth campaign to a Florida number within 24 hours, and a preflight says so before anything is sent', async () => {
