@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { type ServiceProcess, startServiceProcess } from '../support/service-process';
+import { freeListenPort, type ServiceProcess, startServiceProcess } from '../support/service-process';
 
 /**
  * Booking recovery through `npm start` (a separate process, seeded demo data): a customer picks a
@@ -33,10 +33,11 @@ async function until<T>(read: () => Promise<T | null>, what: string, timeoutMs =
   }
 }
 
-async function start(dataDir: string): Promise<ServiceProcess> {
+async function start(dataDir: string, port: number): Promise<ServiceProcess> {
   const service = await startServiceProcess(dataDir, {
     SESSION_ABANDON_AFTER_SECONDS: String(ABANDON_AFTER_SECONDS),
     LOG_REQUESTS: 'false',
+    PORT: String(port),
   });
   running.push(service);
   return service;
@@ -46,7 +47,9 @@ describe('booking recovery through npm start', () => {
   it('texts a qualified drop-off once across a SIGKILL, and its link resumes and books the same session', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'booking-recovery-'));
     dirs.push(dataDir);
-    let service = await start(dataDir);
+    // One address across the restart, as a deployed service keeps: a text sent before the kill links to it.
+    const port = await freeListenPort();
+    let service = await start(dataDir, port);
     const keys = (
       JSON.parse(readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8')) as {
         keys: { key: string; permissions: string[]; team_ids: number[] }[];
@@ -98,7 +101,7 @@ describe('booking recovery through npm start', () => {
     const victim = service;
     await victim.kill('SIGKILL');
     running.splice(running.indexOf(victim), 1);
-    service = await start(dataDir);
+    service = await start(dataDir, port);
 
     const lead = await until(
       async () => (await api(`/api/v1/teams/${teamId}/leads?limit=100`)).data.find((l) => l.external_id === sessionId) ?? null,
@@ -129,6 +132,7 @@ describe('booking recovery through npm start', () => {
     }
     const url = /(http:\/\/\S+\?resume=\S+)/.exec(String(text.body))?.[1] ?? '';
     expect(url).toContain(`/widget/${teamId}/${schedulerId}?resume=`);
+    expect(new URL(url).port).toBe(String(port));
     const page = await fetch(url);
     expect(page.status).toBe(200);
     const resumeToken = new URL(url).searchParams.get('resume') as string;

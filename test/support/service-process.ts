@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import * as path from 'node:path';
 
 /**
@@ -82,6 +83,20 @@ export async function spawnServiceProcess(
 export function serviceEnv(dataDir: string, env: Record<string, string> = {}): NodeJS.ProcessEnv {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !INHERITED_EXCLUDED.test(name)));
   return { ...inherited, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', LOG_REQUESTS: 'false', ...env };
+}
+
+/**
+ * A TCP port free now on 127.0.0.1: a test that restarts `npm start` on the same folder passes it
+ * as PORT to both starts, so the service keeps its public address across the restart, as a
+ * deployed one does (links it sent before the restart, such as a recovery text's, still work).
+ */
+export async function freeListenPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1' }, resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no TCP port was assigned');
+  return address.port;
 }
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
