@@ -1,7 +1,7 @@
 import { appointmentOfWidgetBooking } from '#shared/domain/appointments/make-appointment';
 import type { OutreachState } from '#shared/domain/intake/outreach';
 import { BOOKED_BEFORE_CALL } from '#shared/domain/intake/place-outreach-call';
-import { fullAttribution, type LeadRecord, NO_ATTRIBUTION } from '#shared/domain/leads';
+import { fullAttribution, type LeadRecord } from '#shared/domain/leads';
 import type { BookingRequest } from '#shared/domain/schedulers';
 import { appointmentCreated } from '#shared/events/appointment-events';
 import { type LeadRef, leadBookingCreated, leadCreated } from '#shared/events/lead-events';
@@ -10,6 +10,7 @@ import type { BookingRequestStore } from '#shared/ports/booking-request-store';
 import type { DomainEvent } from '#shared/ports/event-bus';
 import type { LeadStore } from '#shared/ports/lead-store';
 import type { StoredWidgetSession } from '#shared/ports/widget-session-store';
+import { sessionAttribution } from './session-attribution';
 
 /**
  * What a widget booking does beyond the booked session: the unified lead (type
@@ -70,17 +71,7 @@ export function widgetLead(
     },
     agent: outreach ? 'ai_outreach' : null,
     referrer_url: extras.referrer_url,
-    attribution: {
-      ...NO_ATTRIBUTION,
-      utm_source: session.utm.source,
-      utm_medium: session.utm.medium,
-      utm_campaign: session.utm.campaign,
-      utm_term: session.utm.term,
-      utm_content: session.utm.content,
-      gclid: session.google_ads.gclid,
-      wbraid: session.google_ads.wbraid,
-      gbraid: session.google_ads.gbraid,
-    },
+    attribution: sessionAttribution(session),
     external_id: session.session_id,
     source: 'scheduling_widget',
     outreach,

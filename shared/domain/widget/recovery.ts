@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RecoveryMode } from '#shared/domain/appointment-texts/scheduler-settings';
 import type { OutreachState } from '#shared/domain/intake/outreach';
 import type { SchedulingMode } from '#shared/domain/intake/scheduling-config';
-import { fullAttribution, type LeadRecord, NO_ATTRIBUTION } from '#shared/domain/leads';
+import { fullAttribution, type LeadRecord } from '#shared/domain/leads';
 import { phoneNumbers } from '#shared/domain/phone-numbers';
 import type { Session, SessionRecord } from '#shared/domain/sessions';
 import { eventIdFor, type LeadRef, leadCreated } from '#shared/events/lead-events';
@@ -15,6 +15,7 @@ import type {
   WidgetSessionStore,
 } from '#shared/ports/widget-session-store';
 import type { ResumeLinks } from './resume-token';
+import { sessionAttribution } from './session-attribution';
 
 /**
  * Booking recovery, its drop-off half: a session that drops off qualified (a valid phone, not
@@ -144,17 +145,7 @@ export function recoveryLead(
     },
     agent: outreach ? 'ai_outreach' : null,
     referrer_url: extras.referrer_url,
-    attribution: {
-      ...NO_ATTRIBUTION,
-      utm_source: session.utm.source,
-      utm_medium: session.utm.medium,
-      utm_campaign: session.utm.campaign,
-      utm_term: session.utm.term,
-      utm_content: session.utm.content,
-      gclid: session.google_ads.gclid,
-      wbraid: session.google_ads.wbraid,
-      gbraid: session.google_ads.gbraid,
-    },
+    attribution: sessionAttribution(session),
     external_id: session.session_id,
     source: 'scheduling_widget',
     outreach,
