@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { toE164 } from '#shared/domain/phone';
 import { CAMPAIGN_TYPES } from '#shared/domain/sms-campaigns/campaign-request';
 import { messagesPerSecond } from '#shared/domain/sms-campaigns/campaign-schedule';
-import { messagingConfigSchema } from '#shared/domain/sms-campaigns/messaging-config';
+import { type MessagingConfig, MessagingConfigError, readMessagingConfig } from '#shared/domain/sms-campaigns/messaging-config';
 import { isSolicitation, SOLICITATION_BY_TYPE } from '#shared/domain/sms-campaigns/solicitation';
 import type { SubscriptionEvent } from '#shared/domain/sms-campaigns/subscription-events';
 import { type Command, requireTeam } from './command';
@@ -57,20 +57,12 @@ export const MESSAGING_COMMANDS: Record<string, Command> = {
           end_hour: hourFlag(context.values, '--end') ?? current.quiet_hours.end_hour,
         },
       };
-      const parsed = messagingConfigSchema.safeParse(candidate);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        // Blame the flag behind the field, or the one the operator typed (a start after the end is both's).
-        const typed = ['--start', '--end'].filter((flag) => optionalString(context.values, flag) !== null);
-        const field = issue?.path.at(-1);
-        const flag = field === 'end_hour' ? '--end' : field === 'start_hour' ? '--start' : typed.length === 1 ? typed[0] : '--start/--end';
-        throw new UsageError(`${flag}: ${issue?.path.join('.') ?? 'quiet_hours'}: ${issue?.message ?? 'invalid'}`, typed[0] ?? '--start');
-      }
-      await context.messaging.putMessagingConfig(team.id, parsed.data);
+      const config = checkedWindow(candidate, context.values);
+      await context.messaging.putMessagingConfig(team.id, config);
       context.out(
         context.json
-          ? toJson(parsed.data)
-          : `Saved: campaigns of team ${team.id} that respect quiet hours text between ${parsed.data.quiet_hours.start_hour}:00 and ${parsed.data.quiet_hours.end_hour}:00 local`,
+          ? toJson(config)
+          : `Saved: campaigns of team ${team.id} that respect quiet hours text between ${config.quiet_hours.start_hour}:00 and ${config.quiet_hours.end_hour}:00 local`,
       );
     },
   },
@@ -162,7 +154,7 @@ export const MESSAGING_COMMANDS: Record<string, Command> = {
       const overrides: Record<string, boolean> = { ...(current.solicitation_overrides ?? {}) };
       if (choice === 'default') delete overrides[type];
       else overrides[type] = choice === 'yes';
-      const config = messagingConfigSchema.parse({ ...current, solicitation_overrides: overrides });
+      const config = readMessagingConfig({ ...current, solicitation_overrides: overrides });
       await context.messaging.putMessagingConfig(team.id, config);
       const now = isSolicitation(type as (typeof CAMPAIGN_TYPES)[number], config.solicitation_overrides);
       context.out(
@@ -196,7 +188,7 @@ export const MESSAGING_COMMANDS: Record<string, Command> = {
         throw new UsageError('--mps must be a number above 0, at most 1000', '--mps');
       }
       const current = await context.messaging.getMessagingConfig(team.id);
-      const config = messagingConfigSchema.parse({
+      const config = readMessagingConfig({
         ...current,
         origination: { type, ...(mps === undefined ? {} : { messages_per_second: mps }) },
       });
@@ -243,6 +235,23 @@ export const MESSAGING_COMMANDS: Record<string, Command> = {
     },
   },
 };
+
+/**
+ * The configuration with its new window, checked by the configuration's reader; a window it
+ * refuses is the fault of the flag behind the hour, or of the one the operator typed (a start after
+ * the end is both's).
+ */
+function checkedWindow(candidate: MessagingConfig, values: Values): MessagingConfig {
+  try {
+    return readMessagingConfig(candidate);
+  } catch (error) {
+    if (!(error instanceof MessagingConfigError)) throw error;
+    const typed = ['--start', '--end'].filter((flag) => optionalString(values, flag) !== null);
+    const field = error.path.split('.').at(-1);
+    const flag = field === 'end_hour' ? '--end' : field === 'start_hour' ? '--start' : typed.length === 1 ? typed[0] : '--start/--end';
+    throw new UsageError(`${flag}: ${error.path}: must be ${error.expected}`, typed[0] ?? '--start');
+  }
+}
 
 function hourFlag(values: Values, flag: string): number | undefined {
   const text = optionalString(values, flag);
