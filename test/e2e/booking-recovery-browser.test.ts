@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
+import { MIN_DWELL_MS } from '#shared/domain/widget/widget-sessions';
 import { type LocalService, startLocalService } from '../../local/cli/service';
 import { findChromium } from '../support/chromium';
 import { bookLatestOpenSlot } from '../support/widget-booking';
@@ -134,10 +135,16 @@ describeInBrowser('booking recovery in headless Chromium', () => {
     await expect(resumed.getByLabel('Email').inputValue()).resolves.toBe('jordan.avery@example.com');
     await expect(resumed.getByLabel('Address').inputValue()).resolves.toBe('2200 W Belmont Ave, Chicago, IL 60618');
     await expect(resumed.getByRole('button', { name: `Book ${slotLabel} visit` }).isVisible()).resolves.toBe(true);
+    // A customer back from the link books at least the widget's dwell after the session started
+    // (here, with a drop-off after two seconds, the whole way back can take less).
+    const dwellLeft = Date.parse(kept.started_at as string) + MIN_DWELL_MS - Date.now();
+    if (dwellLeft > 0) await new Promise((resolve) => setTimeout(resolve, dwellLeft));
+    const bookingAnswer = resumed.waitForResponse((r) => r.url().endsWith('/widget/api/session/booking'));
     await resumed.getByRole('button', { name: /^Book/ }).click();
+    expect((await bookingAnswer).status()).toBe(200);
     await resumed
       .getByRole('status')
-      .filter({ hasText: /booked/ })
+      .filter({ hasText: /Your visit is booked/ })
       .waitFor({ timeout: 15_000 });
     await again.close();
 

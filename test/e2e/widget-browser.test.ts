@@ -114,7 +114,7 @@ describeInBrowser('the scheduling widget embedded in a business page, in headles
     await expect(widget.getByRole('status').textContent({ timeout: 15_000 })).resolves.toBeDefined();
     await widget
       .getByRole('status')
-      .filter({ hasText: /booked/ })
+      .filter({ hasText: /Your visit is booked/ })
       .waitFor({ timeout: 15_000 });
     expect(problems).toEqual([]);
 
