@@ -25,8 +25,12 @@ import { median, ms, ratio, round, type SectionContext, type SectionReport, type
  * process's first one loads ICU data, about 12 ms, so none belongs at import.
  */
 
-/** Fresh processes per bundle; `BENCH_COLD_RUNS` lowers it on a machine too busy to run 15 each in the section's time. */
-export const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 15);
+/**
+ * Fresh processes per bundle. A median of 15 moved a function's ratio by ±0.05 between whole runs
+ * of the same code, enough to flip a verdict near the target either way; 31 narrows that by about
+ * a third (√(15/31)) for some 2 minutes more. `BENCH_COLD_RUNS` lowers it on a machine too busy for the section's time.
+ */
+export const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 31);
 export const COLD_RATIO_TARGET = 1.3;
 /** Bundles measured a second time without source maps, to show what --enable-source-maps costs. */
 const NO_SOURCE_MAP_SAMPLE = ['authorizer', 'list-team-sessions', 'ingest-lead'];
